@@ -378,7 +378,7 @@ fn every_node_kind_and_parameter_is_covered() {
         "Conditional(else not written)",
         "Conditional(else = Success)",
         "Conditional(else = Failure)",
-        // "WaitUntil": not generated until tests/regression/wait_until_child_completion.rs is fixed.
+        "WaitUntil",
         "Deadline(0)",
         "Deadline(ms)",
         "BinarySelector(dynamic None)",

@@ -204,7 +204,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 63] = [
+    pub const ALL: [Mutation; 64] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -260,8 +260,7 @@ impl Mutation {
         Mutation::RepeatUntilEndsOnSkipped,
         Mutation::InterruptOnlyBeforeStart,
         Mutation::ConditionalStaticRechecks,
-        // Mutation::WaitUntilRechecksWhileRunning: WaitUntil is not generated until the bug of
-        // tests/regression/wait_until_child_completion.rs is fixed.
+        Mutation::WaitUntilRechecksWhileRunning,
         Mutation::DeadlineStrictDeadline,
         Mutation::FlipSelectorKeepsOrder,
         Mutation::StepSequencerStaysOnHalt,

@@ -1,5 +1,6 @@
-//! Open bug: `WaitUntil` does not pass on the status of a child that completes after its
-//! condition turned false.
+//! Fixed bug: `WaitUntil` did not pass on the status of a child that completes after its
+//! condition turned false (fixed by walking `WaitUntil`, not resuming below it directly:
+//! `bt-macros/src/kinds.rs`).
 //!
 //! `WaitUntil(|bb| c) { child }` (NodeCanvas `Wait Until`, `bt_core::decorator::nodecanvas::
 //! WaitUntil`): "`Running` until its condition is true, then ticks its child until the child
@@ -17,8 +18,8 @@
 //! Only when the tick resumes directly at the running leaf (a `Sequence` parent): walked from the
 //! root every tick (under a `ReactiveSequence`, below) the node is right. The library answers
 //! `Running` and ticks nothing more, as if the node had looked at its condition again after its
-//! child completed. The differential generator leaves `WaitUntil` out until the fix
-//! (`gen_ext_decorator`'s weights; its interpreter rule and mutation stay).
+//! child completed. The cause: the rule reads its child's running flag before ticking it, and
+//! after a direct resume handed the child's completion over, that flag is already down.
 
 use bt::behavior_tree;
 use bt::Status::*;
@@ -37,7 +38,6 @@ behavior_tree! {
 }
 
 #[test]
-#[ignore = "bug: WaitUntil drops the status of a child that completes after its condition turned false"]
 fn wait_until_passes_on_the_completion_of_a_running_child() {
     let (mut tree, mut ctx) = (WaitThenAct::new(), Ctx::new());
     ctx.script(0, &[Running, Success]);

@@ -371,9 +371,8 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             6,
             if avail.is_some() { 4 } else { 0 },
             if avail.is_some() { 8 } else { 0 },
-            // WaitUntil: left out until the bug of tests/regression/wait_until_child_completion.rs
-            // (a direct resume drops its child's completion) is fixed; then 4 with a blackboard.
-            0,
+            // WaitUntil (with a blackboard).
+            if avail.is_some() { 4 } else { 0 },
             // Filter, Cooldown.
             7,
             6,

@@ -39,110 +39,116 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
         }
-        #[success_if(|bb| bb.o0.unwrap_or(3) % 4 > 0)]
-        #[failure_if(|bb| bb.b0 < *bb.t0 + 4)]
         WhileDoElse {
-            Conditional(|bb| bb.b0 == bb.o0.unwrap_or(0), dynamic = false, else = Success) {
-                AsyncFallback {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        ParallelAll(max_failures = -1) {
-                            StatefulAction(Task<0>),
+            Sequence {
+                Action(Act<0>),
+                Repeater(0) {
+                    StatefulAction(Task<1>),
+                },
+                RunOnce {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Delay(10) {
+                MaxTime(0) {
+                    Priority {
+                        SequenceWithMemory {
+                            Action(PAct<3>, b0 = 6, b1 = {t0}),
+                            StatefulAction(Task<4>),
                         },
-                    },
-                    #[success_if(|bb| bb.b0 + 1 > *bb.t0)]
-                    #[run_while(|bb| *bb.t0 != *bb.t0 % 3)]
-                    ReactiveFallback {
-                        Action(PAct<1>, b0 = {b0}),
-                        #[skip_if(|bb| (bb.b0 + 2) % 4 > 2)]
-                        Action(Act<2>),
+                        StatefulAction(Task<5>),
                     },
                 },
             },
             SequenceWithMemory {
-                RunOnce {
-                    Failer,
+                Script(|bb| bb.o0 = Some(*bb.t0 % 3)),
+                Action(Act<6> = Act::<6>),
+                StatefulAction(Task<7>),
+                Repeat(1) {
+                    StatefulAction(Task<8>),
                 },
-                Action(Act<3>),
-                Action(Act<4>),
-            },
-            ReactiveSequence {
-                RepeatUntilSuccess(forever) {
-                    Condition(Cond<5>),
-                },
-                Action(|ctx| ctx.exec(6)),
-                #[on_halted(|bb| bb.b0 = bb.b0 % 3)]
-                Sleep(0),
-                Action(PIo<7>, t0 = {=}),
-                Condition(Cond<8>),
+                Condition(Cond<9>),
             },
         }
     }
 }
 
-board!(Tree0001Blackboard { q0 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0002Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-        }
-        FlipSelector {
-            StatefulAction(Task<0> = Task::<0>),
-            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-        }
-    }
-}
+board!(Tree0001Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0002Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-            #[tracked] t1: i64 = 14,
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 13,
+            b1: i64 = 15,
         }
-        #[post(|bb| bb.t1.set(bb.b0 % 4))]
-        Deadline(0) {
-            #[skip_if(|bb| bb.b0 == 6)]
-            SubTree(Tree0002Sub1, o0 = {=}, b0 = {b0}, t1 = {=}),
+        Fallback {
+            #[failure_if(|bb| bb.b1 + 1 != 7)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[on_success(|bb| if *bb.t0 < bb.b1 % 2 { bb.b0 += 3 })]
+            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 3, &mut bb.b1)),
+            StatefulAction(Task<1>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0002Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            b1: i64 = 5,
         }
-        TryCatch {
-            Timeout(30) {
-                SubTree(Tree0002Sub0, ..),
+        Parallel {
+            #[skip_if(|bb| (bb.b0 + 3) % 4 == 3)]
+            SubTree(Tree0002Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                SubTree(Tree0002Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
+                ForceSuccess {
+                    Action(Act<3>),
+                },
             },
-            #[on_failure(|bb| bb.o0 = Some(*bb.t1 + 1))]
-            Condition(PCond<2>, b0 = 4),
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0002Blackboard { o0 b0 t1 });
+board!(Tree0002Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(15),
+            b1: i64 = 9,
+            b0: i64 = 12,
         }
-        IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(Task<1>),
+        #[post(|bb| bb.b1 += 2)]
+        #[failure_if(|bb| (*bb.t0 + 2) % 2 == 1)]
+        ReactiveSequence {
+            SetBlackboard(b0 = {b1}),
+            ScriptCondition(|bb| bb.o0.is_some()),
+            #[run_while(|bb| bb.b0 % 3 > 0)]
+            #[post(|bb| bb.o0 = Some((*bb.t0 + 3) % 3))]
+            #[skip_if(|bb| *bb.t0 % 3 > 1)]
+            Repeat(0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Action(Act<1>),
         }
     }
 }
@@ -150,90 +156,191 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0003 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64,
+            b0: i64 = 2,
         }
-        Loop(q0, if_empty = Success) {
-            Interrupt(|bb| bb.b0 == 3) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    #[run_while(|bb| bb.b0 == 1)]
-                    SubTree(Tree0003Sub0, b0 = {=}, q0 = {q0}),
+        IndexSwitch(|bb| 5, out_of_range = Fail) {
+            Delay(50) {
+                SubTree(Tree0003Sub0, ..),
+            },
+            #[run_while(|bb| bb.o0.is_none())]
+            #[post(|bb| bb.b0 = bb.o0.unwrap_or(3) + 2)]
+            #[failure_if(|bb| *bb.t0 + 2 < 5)]
+            Priority {
+                Precondition(|bb| *bb.t0 < bb.b0 % 2, else = Failure) {
+                    RepeatUntil(Success) {
+                        Condition(PCond<2>, b0 = {t0}),
+                    },
                 },
+            },
+            Switch(b1) {
+                case 0 => Condition(Cond<3> = Cond::<3>),
+                case 5 => StatefulAction(Task<4> = Task::<4>),
+                _ => Condition(|ctx| ctx.check(5)),
+            },
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                #[skip_if(|bb| bb.b0 + 3 > 2)]
+                Sequence {
+                    RepeatTimes(1) {
+                        #[post(|bb| { bb.o0 = Some((bb.b1 + 4) % 2); if bb.b1 < *bb.t0 { *bb.t0 += 3 } })]
+                        ForceSuccess {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                Action(PIo<6>, t0 = {b0}),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<7>),
+                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[failure_if(|bb| bb.b1 > 4)]
+                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree0003Blackboard { b0 q0 });
+board!(Tree0003Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0004Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 11,
+            o0: Option<i64> = Some(9),
+        }
+        MaxTime(20) {
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0004Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 11,
+            o0: Option<i64> = Some(9),
+        }
+        ReactiveSequence {
+            FlipSelector {
+                Action(Act<0>),
+                Failer,
+            },
+            WhileDoElse {
+                StatefulAction(Task<1> = Task::<1>),
+                Sleep(30),
+                #[on_success(|bb| bb.b1 += 3)]
+                #[post(|bb| { if *bb.t0 % 2 > 0 { bb.b1 = (*bb.t0 + 4) % 3 }; bb.b1 += 2 })]
+                StatefulAction(Task<2>),
+            },
+            SubTree(Tree0004Sub1, ..),
+            #[on_failure(|bb| bb.b1 += 1)]
+            Deadline(20) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            o0: Option<i64>,
         }
-        RepeatUntilSuccess(3) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(3))),
+        ForceFailure {
+            ReactiveSequence {
+                SubTree(Tree0004Sub0, ..),
+            },
         }
     }
 }
 
-board!(Tree0004Blackboard { o0 });
+board!(Tree0004Blackboard { t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64,
+            o0: Option<i64>,
         }
-        #[post(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(*bb.t0 + 4) })]
-        Conditional(|bb| bb.b0 == bb.b0 % 3, dynamic = true, else = Failure) {
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
+        SequenceStar {
+            ParallelAll(max_failures = -1) {
+                AsyncFallback {
                     Condition(Cond<0>),
-                    Action(Act<1>),
+                    Condition(Cond<1>),
+                },
+                Loop(q0, value = {t1}) {
+                    Script(|bb| *bb.t0 += 2),
+                },
+                Condition(Cond<2>),
+            },
+            Sleep(0),
+            #[skip_if(|bb| *bb.t1 == 5)]
+            #[on_failure(|bb| { if bb.b0 < 5 { bb.b0 += 2 }; *bb.t1 += 3 })]
+            Loop(q0, value = {b1}) {
+                BinarySelector(|bb| bb.b1 != bb.b0, dynamic = false) {
+                    ParallelAll {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Action(PAct<5>, b0 = {b0}, b1 = {=}),
+                    },
+                    StatefulAction(PTask<6>, b0 = 5),
+                },
+            },
+            Fallback {
+                Condition(|ctx| ctx.check(7)),
+                Condition(Cond<8>),
+                Cooldown(0, filtered = Skipped) {
+                    #[on_halted(|bb| if bb.o0.is_none() { bb.b1 += 3 })]
+                    Wait(10),
+                },
+            },
+            RepeatUntil(Success) {
+                RunOnce {
+                    Parallel(success = -3) {
+                        StatefulAction(Task<9>),
+                        Action(|ctx| ctx.exec(10)),
+                        StatefulAction(Task<11>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0005Blackboard { t0 b0 o0 });
+board!(Tree0005Blackboard { q0 t1 t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 0,
+            b0: i64 = 2,
+            b1: i64 = 2,
         }
-        BinarySelector(|bb| bb.b1 < 3, dynamic = false) {
-            ForceSuccess {
-                Precondition(|bb| bb.b1 + 3 == bb.b1 + 2, else = Success) {
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t0 > bb.b1)]
-                        #[run_while(|bb| bb.b1 < 7)]
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        #[run_while(|bb| bb.b0 > 1)]
-                        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-                        #[on_halted(|bb| if bb.b0 + 1 < 0 { bb.t0.set(bb.b0 % 4) })]
-                        WasEntryUpdated(t0),
+        StepSequencer {
+            IfThenElse {
+                ReactiveSequence {
+                    SetBlackboard(t0 = 9),
+                    Action(Act<0>),
+                },
+                MemPriority {
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                    Remap(success = Failure, failure = Failure) {
+                        SkipUnlessUpdated(t0) {
+                            Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                        },
                     },
-                },
-            },
-            Priority {
-                StepSequencer {
-                    ScriptCondition(|bb| *bb.t0 + 4 > 0),
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3>),
-                ParallelAll(2) {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                    #[success_if(|bb| bb.b1 > bb.b0)]
-                    SetBlackboard(b1 = 2),
                 },
             },
         }
@@ -243,88 +350,148 @@ bt::behavior_tree! {
 board!(Tree0006Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0007Sub0 for Ctx {
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
-        ReactiveSequence {
-            WhileDoElse {
-                ReactiveSequence {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Sleep(30),
-                    },
-                    Parallel(success = -2, failure = 1) {
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                    StatefulAction(Task<4>),
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            Sequence {
+                Timeout(10) {
+                    StatefulAction(Task<0>),
                 },
-                ReactiveSequence {
-                    AsyncSequence {
-                        SubTree(Tree0007Sub0),
-                        Action(Act<6>),
-                        Condition(Cond<7>),
-                    },
-                    Condition(Cond<8>),
+                RunOnce(then_skip = true) {
+                    Condition(PCond<1>, b0 = 6),
                 },
-                RunOnce {
-                    ReactiveFallback {
-                        Limiter(1) {
-                            RunOnce(then_skip = false) {
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
+            },
+            ParallelAll(2) {
+                StatefulAction(Task<2>),
+                #[on_halted(|bb| bb.o0 = None)]
+                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(5) + 2)]
+                #[failure_if(|bb| bb.b1 + 4 > 6)]
+                WhileDoElse {
+                    Condition(Cond<3>),
+                    #[run_while(|bb| bb.o0.unwrap_or(2) > 4)]
+                    #[post(|bb| bb.o0 = Some(bb.b1))]
+                    #[skip_if(|bb| bb.b0 + 2 > bb.b1 + 4)]
+                    Condition(Cond<4> = Cond::<4>),
+                    SetBlackboard(b1 = {t0}),
+                },
+            },
+            Fallback {
+                Switch(b1) {
+                    case 4 => StatefulAction(PTask<5>, b0 = 1, b1 = {=}),
+                    _ => StatefulAction(Task<6>),
                 },
             },
         }
+    }
+}
+
+board!(Tree0007Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0008Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 9,
+        }
+        Script(|bb| bb.b0 += 2)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        MemPriority {
-            Conditional(|bb| bb.b0 < 3, dynamic = false) {
-                RepeatTimes(forever) {
-                    SetBlackboard(b0 = 5),
+        #[skip_if(|bb| *bb.t0 > 3)]
+        #[post(|bb| bb.b0 += 2)]
+        #[failure_if(|bb| (bb.b0 + 1) % 2 < 1)]
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            MemPriority {
+                Action(|ctx| ctx.exec(0)),
+                #[on_halted(|bb| { if bb.o0.is_none() { *bb.t0 += 2 }; bb.t0.set(bb.b0) })]
+                #[skip_if(|bb| *bb.t0 > 0)]
+                StatefulAction(Task<1>),
+            },
+            #[success_if(|bb| bb.o0.is_some())]
+            Interrupt(|bb| bb.b0 + 2 < (bb.o0.unwrap_or(3) + 4) % 2) {
+                Repeat(0) {
+                    SubTree(Tree0008Sub0, ..),
                 },
             },
-            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0008Blackboard { b0 });
+board!(Tree0008Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0009 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            b1: i64 = 3,
         }
-        Conditional(|bb| *bb.t0 < bb.b0, dynamic = false, else = Success) {
-            #[failure_if(|bb| bb.b0 + 3 < (bb.b0 + 4) % 3)]
-            Repeat(1) {
-                Loop(q0, value = {t0}) {
-                    Conditional(|bb| *bb.t0 > bb.b1, dynamic = false) {
-                        FlipSelector {
-                            Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                            MemSequence {
-                                #[run_while(|bb| *bb.t0 == (bb.b1 + 1) % 2)]
-                                AlwaysRunning,
-                                Action(Act<1>),
+        ReactiveFallback {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Cooldown(0, filtered = Skipped) {
+                    Priority {
+                        RetryUntilSuccessful(2) {
+                            ScriptCondition(|bb| *bb.t0 + 1 != bb.b1 + 1),
+                        },
+                        Condition(Cond<1> = Cond::<1>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            RetryUntilSuccessful(0) {
+                Condition(Cond<2>),
+            },
+            IfThenElse {
+                Sequence {
+                    Interrupt(|bb| bb.b1 % 4 > 1) {
+                        AlwaysSuccess,
+                    },
+                },
+                SequenceWithMemory {
+                    #[success_if(|bb| bb.b1 % 4 == 3)]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    Wait(0),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+                Repeater(1) {
+                    Fallback {
+                        Condition(PCond<5>, b0 = {b0}),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            Interrupt(|bb| *bb.t0 < 0) {
+                IfThenElse {
+                    Action(Act<6>),
+                    #[success_if(|bb| bb.b1 % 2 < 0)]
+                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
+                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        WhileDoElse {
+                            StatefulAction(Task<7>),
+                            Repeat(0) {
+                                StatefulAction(Task<8> = Task::<8>),
                             },
-                            ScriptCondition(|bb| bb.b1 < 1),
+                            ReactiveSequence {
+                                Script(|bb| if bb.b0 < bb.b0 + 1 { bb.b1 = (bb.b1 + 2) % 4 }),
+                                StatefulAction(Task<9>),
+                            },
                         },
                     },
                 },
@@ -333,162 +500,111 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0009Blackboard { t0 b1 b0 q0 });
+board!(Tree0009Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64 = 0,
         }
-        MaxTime(20) {
-            Precondition(|bb| *bb.t1 + 2 == bb.b1, else = Running) {
-                ReactiveFallback {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    #[on_halted(|bb| bb.b1 = *bb.t1)]
-                    #[success_if(|bb| bb.b0 != 3)]
-                    #[on_failure(|bb| bb.t0.set(bb.b1))]
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                    #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
-                    StatefulAction(Task<3> = Task::<3>),
-                    BinarySelector(|bb| *bb.t1 == 3) {
-                        AlwaysFailure,
-                        AlwaysSuccess,
-                    },
-                },
-            },
+        Sequence {
+            ScriptCondition(|bb| bb.b0 == 3),
+            Condition(Cond<0>),
+            Runner,
         }
     }
 }
 
-board!(Tree0010Blackboard { t1 b1 t0 b0 });
+board!(Tree0010Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
         }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            Conditional(|bb| bb.b1 + 4 > (*bb.t0 + 4) % 3) {
-                StatefulAction(Task<0> = Task::<0>),
+        WhileDoElse {
+            #[success_if(|bb| bb.o0.unwrap_or(5) % 4 != 0)]
+            #[on_success(|bb| bb.b0 += 3)]
+            ReactiveFallback {
+                Action(PIo<0>, t0 = {t0}),
+                RunOnce {
+                    Failer,
+                },
+            },
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                Repeat(0) {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
+                },
+            },
+            Fallback {
+                Repeater(forever) {
+                    Filter(times = 2, filtered = Skipped) {
+                        StatefulAction(PTask<2>, b0 = {=}),
+                    },
+                },
+                Filter(times = 2, filtered = Skipped) {
+                    SetBlackboard(t0 = {b0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0011Blackboard { t0 b0 q0 b1 });
+board!(Tree0011Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0012 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
+            #[allow(unused)] b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            Fallback {
-                ScriptCondition(|bb| bb.b1 == 3),
-                AlwaysSuccess,
+        Priority {
+            Selector {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Action(Act<2>),
+                WaitValueUpdate(t0) {
+                    Condition(Cond<3>),
+                },
             },
-            #[skip_if(|bb| (bb.b0 + 1) % 3 == 2)]
-            #[run_while(|bb| *bb.t0 != 2)]
-            Loop(q0, value = {b1}, if_empty = Running) {
-                #[on_halted(|bb| *bb.t0 += 1)]
-                #[post(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| bb.o0 = Some(bb.b1 + 2))]
-                StatefulAction(Task<0>),
+            SkipUnlessUpdated(t0) {
+                Wait(0),
+            },
+            RunOnce {
+                StatefulAction(Task<4>),
+            },
+            ForceSuccess {
+                Precondition(|bb| bb.b1 > *bb.t0, else = Failure) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Condition(Cond<5>),
+                        Condition(Cond<6>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0012Blackboard { b0 b1 o0 q0 t0 });
+board!(Tree0012Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0013 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
         }
-        Repeat(forever) {
-            MemSequence {
-                #[post(|bb| *bb.t0 += 2)]
-                #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 != 0)]
-                #[skip_if(|bb| bb.o0.unwrap_or(1) % 2 > 0)]
-                Fallback {
-                    AsyncFallback {
-                        Delay(50) {
-                            Action(PAct<0>, b0 = {=}),
-                        },
-                        ForceFailure {
-                            #[run_while(|bb| bb.o0.is_none())]
-                            #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 3)]
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    AsyncFallback {
-                        StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
-                        Parallel(success = 1, failure = 1) {
-                            Action(Act<3>),
-                        },
-                        Interrupt(|bb| bb.b0 + 1 != *bb.t0) {
-                            Remap(success = Failure, failure = Failure) {
-                                Limiter(2) {
-                                    Failer,
-                                },
-                            },
-                        },
-                    },
-                },
-                FlipSelector {
-                    RunOnce {
-                        Interrupt(|bb| *bb.t0 + 3 == *bb.t0) {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                    Parallel(success = 1, failure = -3) {
-                        Repeat(4) {
-                            Priority {
-                                ForceSuccess {
-                                    StatefulAction(Task<5>),
-                                },
-                                AsyncFallback {
-                                    Action(Act<6>),
-                                    WasEntryUpdated(t0),
-                                    #[run_while(|bb| bb.o0.is_some())]
-                                    Condition(Cond<7>),
-                                    #[on_halted(|bb| bb.b0 = 7)]
-                                    #[on_failure(|bb| if bb.o0.unwrap_or(2) % 2 == 0 { bb.b0 = bb.b0 % 3 })]
-                                    Failer,
-                                },
-                            },
-                        },
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<8>),
-                        },
-                        Cooldown(0) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    Timeout(20) {
-                        KeepRunningUntilFailure {
-                            IfThenElse {
-                                Condition(|ctx| ctx.check(10)),
-                                Action(PIo<11>, t0 = {=}),
-                                AlwaysSuccess,
-                            },
-                        },
+        ForceSuccess {
+            #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
+            ReactiveFallback {
+                Loop(q0, if_empty = Failure) {
+                    Invert {
+                        Succeeder,
                     },
                 },
             },
@@ -496,264 +612,242 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0013Blackboard { b0 t0 o0 });
+board!(Tree0013Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0014Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
             b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
+            b1: i64 = 4,
         }
-        Conditional(|bb| bb.b0 == 4, else = Failure) {
-            Conditional(|bb| (*bb.t1 + 4) % 2 != 0, dynamic = false, else = Success) {
-                WhileDoElse {
-                    #[on_halted(|bb| { *bb.t1 += 4; bb.t0.set(5) })]
-                    WhileDoElse {
-                        ParallelAll {
-                            AlwaysRunning,
-                            Condition(PCond<0>, b0 = {t1}),
-                        },
-                        Action(Act<1>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(PTask<2>, b0 = {t1}, b1 = {b0}),
-                        WasEntryUpdated(t0),
-                        Action(Act<3>),
-                    },
+        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+            ParallelAll(max_failures = -2) {
+                Condition(Cond<0>),
+                Repeater(3) {
+                    SubTree(Tree0014Sub0, ..),
                 },
+            },
+            TryCatch(catch_on_halt = true) {
+                AlwaysSuccess,
+                SetBlackboard(b0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0014Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0015Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(PCond<3>, b0 = {b1})
-    }
-}
+board!(Tree0014Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        Retry(4) {
-            FlipSelector {
-                Repeater(3) {
-                    ReactiveSequence {
-                        Fallback {
-                            Timeout(30) {
-                                StatefulAction(Task<0>),
-                            },
-                            ForceSuccess {
-                                #[run_while(|bb| bb.b0 == *bb.t0)]
-                                ScriptCondition(|bb| *bb.t1 % 2 > 0),
-                            },
-                            StatefulAction(Task<1> = Task::<1>),
-                            Action(|ctx| ctx.exec(2)),
-                            SubTree(Tree0015Sub0, ..),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Loop(q0) {
-                        ScriptCondition(|bb| bb.b0 == 2),
-                    },
-                    Parallel {
-                        Condition(Cond<4>),
-                        Action(PIo<5>, t0 = {t1}),
-                    },
-                },
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(6)),
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                },
+        ParallelAll {
+            Filter(times = 1, filtered = Failure) {
+                Condition(Cond<0> = Cond::<0>),
             },
+            Script(|bb| bb.o0 = Some(5)),
         }
     }
 }
 
-board!(Tree0015Blackboard { t0 t1 q0 b1 b0 });
+board!(Tree0015Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64 = 1,
             b1: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| bb.b1 == 1) {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Succeeder,
-                Wait(0),
-                SetBlackboard(t0 = {b1}),
-                Condition(Cond<1> = Cond::<1>),
-            },
+        Interrupt(|bb| bb.b0 + 4 == *bb.t1) {
             Sequence {
-                StatefulAction(Task<2>),
-                SetBlackboard(b0 = 8),
+                #[on_halted(|bb| if *bb.t0 + 4 != 6 { bb.t1.set(bb.b1 % 4) })]
+                #[post(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
+                IndexSwitch(|bb| 5) {
+                    Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+                    Condition(|ctx, bb| ctx.check_in(1, 8)),
+                },
+                Filter(times = 1, filtered = Skipped) {
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree0016Blackboard { t0 b0 b1 });
+board!(Tree0016Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 1,
             #[tracked] t0: i64,
+            b0: i64,
         }
-        Priority {
-            TryCatch(catch_on_halt = true) {
-                ParallelAll(max_failures = -1) {
-                    SequenceWithMemory {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[on_success(|bb| bb.t0.set(bb.b0))]
-                        #[on_halted(|bb| { bb.o0 = Some(*bb.t0); bb.t0.set(bb.b0 + 1) })]
-                        UnsetBlackboard(o0),
-                        Action(PAct<0>, b0 = 6, b1 = {b0}),
-                    },
-                },
-                StatefulAction(PTask<1>, b0 = {t0}),
-            },
-            Delay(50) {
-                Action(Act<2>),
-            },
-            Limiter(1) {
-                StatefulAction(Task<3>),
-            },
-            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 3, &mut bb.b0)),
+        AsyncFallback {
+            #[on_halted(|bb| if bb.b1 + 1 < 3 { bb.b1 = bb.o0.unwrap_or(2) })]
+            Condition(|ctx| ctx.check(0)),
+            WasEntryUpdated(t0),
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+            Wait(30),
         }
     }
 }
 
-board!(Tree0017Blackboard { b0 o0 t0 });
+board!(Tree0017Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
         }
-        Switch(b1) {
-            case 1 => IfThenElse {
-                Selector {
-                    #[on_halted(|bb| if *bb.t0 + 4 != 6 { bb.t1.set(bb.b1 % 4) })]
-                    #[post(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
-                    Condition(Cond<0>),
-                    Precondition(|bb| *bb.t0 % 3 == 2, else = Success) {
-                        RetryUntilSuccessful(2) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Precondition(|bb| bb.b1 + 4 != 6) {
-                        Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 3) % 2, &mut bb.b1)),
-                    },
-                },
+        Parallel(success = 2) {
+            Sequence {
+                ScriptCondition(|bb| bb.b0 % 4 < 3),
+                AlwaysSuccess,
             },
-            _ => RepeatUntilSuccess(3) {
-                StatefulAction(Task<3>),
+            Loop(q0, if_empty = Failure) {
+                Interrupt(|bb| bb.b0 < 7) {
+                    Condition(Cond<0>),
+                },
             },
         }
     }
 }
 
-board!(Tree0018Blackboard { b1 t0 t1 });
+board!(Tree0018Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        MemSequence {
-            Wait(30),
-            KeepRunningUntilFailure {
-                RepeatUntilFailure(3) {
-                    Condition(Cond<0>),
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        RepeatUntil(Success) {
+            SequenceWithMemory {
+                MaxTime(0) {
+                    Fallback {
+                        Deadline(0) {
+                            Action(Act<0>),
+                        },
+                        Action(PAct<1>, b0 = 1),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Switch(b1) {
+                    case 1 => Action(Act<3>),
+                    _ => Action(PIo<4>, t0 = {=}),
+                },
+                Repeat(1) {
+                    RunOnce {
+                        ForceFailure {
+                            Selector {
+                                AlwaysFailure,
+                                SetBlackboard(t0 = 9),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0019Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
+        Delay(30) {
+            ForceSuccess {
+                Action(|ctx| ctx.exec(0)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0021 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
             b0: i64,
         }
-        KeepRunningUntilFailure {
-            Fallback {
-                Repeat(1) {
-                    ReactiveFallback {
-                        Condition(PCond<0>, b0 = {=}),
-                        Parallel {
-                            Script(|bb| *bb.t0 += 2),
-                            Switch(b1) {
-                                case 4 => Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 3) % 3)),
-                                _ => RetryUntilSuccessful(2) {
-                                    Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
-                                },
-                            },
+        Sequence {
+            Precondition(|bb| *bb.t1 > 4, else = Success) {
+                #[on_success(|bb| { bb.b0 = (*bb.t0 + 4) % 3; bb.t0.set(*bb.t1) })]
+                Remap(success = Success, failure = Success) {
+                    #[success_if(|bb| (*bb.t0 + 4) % 2 < 1)]
+                    #[post(|bb| { if bb.b1 % 4 < 3 { bb.b0 += 1 }; bb.b1 = *bb.t1 + 2 })]
+                    ParallelAll {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        Script(|bb| bb.b0 = bb.b0 % 2),
+                    },
+                },
+            },
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            Remap(success = Success, failure = Failure) {
+                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop, dynamic = false) {
+                    AlwaysSuccess,
+                    Condition(PCond<3>, b0 = {t0}),
+                    #[skip_if(|bb| *bb.t0 + 4 != 5)]
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b1)),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    #[skip_if(|bb| *bb.t1 < 1)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
+                    AlwaysFailure,
+                },
+            },
+            ReactiveSequence {
+                Filter(times = 1, count = Success, filtered = Failure) {
+                    WaitValueUpdate(t1) {
+                        Deadline(0) {
+                            Condition(Cond<7>),
                         },
                     },
                 },
-                Loop(q0, value = {b0}) {
-                    Fallback {
-                        PolicyParallel(policy = FirstSuccess) {
-                            StatefulAction(PTask<3>, b0 = 5, b1 = {b0}),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                        Condition(Cond<5>),
-                        KeepRunningUntilFailure {
-                            SequenceStar {
-                                StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
+                SkipUnlessUpdated(t0) {
+                    Condition(PCond<8>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0020Blackboard { b1 t0 q0 b0 });
+board!(Tree0021Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0021 for Ctx {
-        Repeater(1) {
-            ForceFailure {
-                Cooldown(0) {
-                    RepeatUntil(Success) {
-                        MemPriority {
-                            Action(Act<0>),
-                            Condition(Cond<1> = Cond::<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                },
+    pub tree Tree0022Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Repeat(1) {
+            Inverter {
+                Condition(|ctx| ctx.check(0)),
             },
         }
     }
@@ -762,226 +856,243 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64,
+            b0: i64,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            ReactiveSequence {
-                Switch(b1) {
-                    case 1 => MemPriority {
-                        Condition(PCond<0>, b0 = {=}),
-                        AlwaysSuccess,
-                    },
-                    _ => StatefulAction(Task<1>),
-                },
-                SequenceWithMemory {
-                    BinarySelector(|bb| bb.b0 > *bb.t0, dynamic = true) {
-                        MaxTime(50) {
-                            #[skip_if(|bb| bb.b0 < 1)]
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            AlwaysFailure,
-                        },
-                        Condition(PCond<2>, b0 = {t0}),
-                    },
-                    #[skip_if(|bb| bb.b0 % 4 > 2)]
-                    ScriptCondition(|bb| bb.b0 % 4 < 2),
-                    Cooldown(0) {
-                        Sequence {
-                            TryCatch {
-                                #[run_while(|bb| bb.b0 > bb.b1)]
-                                StatefulAction(Task<3>),
-                                AlwaysFailure,
-                            },
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                Loop(q0) {
-                    Priority {
-                        ReactiveSequence {
-                            #[run_while(|bb| bb.b0 % 3 < 0)]
-                            #[on_failure(|bb| { bb.b1 = *bb.t0 + 1; bb.b1 += 1 })]
-                            #[post(|bb| *bb.t0 += 1)]
-                            ReactiveSequence {
-                                Action(Act<5> = Act::<5>),
-                                Action(Act<6>),
-                            },
-                        },
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                    },
-                },
+        #[run_while(|bb| bb.b1 > bb.b1 + 4)]
+        #[on_failure(|bb| bb.b0 = bb.b1)]
+        #[post(|bb| bb.t0.set(bb.b0))]
+        Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
+            SubTree(Tree0022Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0022Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0023 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(forever) {
+                Action(PIo<0>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0022Blackboard { b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0023Sub0 for Ctx {
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0023 for Ctx {
-        MaxTime(10) {
-            SubTree(Tree0023Sub0),
-        }
-    }
-}
+board!(Tree0023Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64 = 3,
         }
-        RepeatTimes(2) {
-            #[on_failure(|bb| if *bb.t0 > bb.o0.unwrap_or(5) + 3 { bb.o0 = Some(*bb.t0) })]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            Limiter(1) {
-                WhileDoElse {
-                    Action(Act<0>),
-                    Condition(PCond<1>, b0 = 7),
-                    StatefulAction(Task<2>),
+        TryCatch(catch_on_halt = false) {
+            ReactiveSequence {
+                BinarySelector(|bb| *bb.t0 + 3 > bb.b0 % 2) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                MemPriority {
+                    Action(Act<2> = Act::<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Condition(Cond<4> = Cond::<4>),
+            },
+            Sequence {
+                Sleep(20),
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    #[on_failure(|bb| { bb.b1 += 1; bb.b1 += 1 })]
+                    #[skip_if(|bb| *bb.t0 > 6)]
+                    StatefulAction(Task<7>),
+                },
+                Filter(times = 2) {
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    Script(|bb| { bb.b0 = 6; bb.b1 += 2 }),
+                },
+            },
+            Repeat(0) {
+                #[run_while(|bb| *bb.t0 % 3 < 0)]
+                #[failure_if(|bb| bb.b1 < 3)]
+                StatefulAction(PTask<8>, b0 = 7),
+            },
+            FlipSelector {
+                AlwaysSuccess,
+                StatefulAction(Task<9>),
+                Repeat(4) {
+                    Condition(Cond<10> = Cond::<10>),
+                },
+                Repeat(1) {
+                    #[success_if(|bb| bb.b1 < *bb.t0)]
+                    #[failure_if(|bb| *bb.t0 + 4 == bb.b1)]
+                    Action(Act<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0024Blackboard { o0 t0 });
+board!(Tree0024Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        Priority {
-            Sequence {
-                Condition(Cond<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b1)),
-            },
-            TryCatch(catch_on_halt = false) {
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                Action(Act<3> = Act::<3>),
-                Condition(Cond<4> = Cond::<4>),
-                StatefulAction(Task<5>),
-            },
-            Invert {
-                IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                    Condition(|ctx| ctx.check(6)),
-                    #[on_failure(|bb| { bb.o0 = None; bb.b0 = bb.o0.unwrap_or(3) + 2 })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    UnsetBlackboard(o0),
+        Repeat(1) {
+            Parallel(success = 3, failure = -5) {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    Succeeder,
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                Repeat(3) {
+                    Deadline(50) {
+                        ReactiveFallback {
+                            MaxTime(10) {
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
+                Fallback {
+                    RetryUntilSuccessful(2) {
+                        Repeat(2) {
+                            SequenceStar {
+                                Condition(Cond<8>),
+                                Action(Act<9>),
+                                Condition(|ctx| ctx.check(10)),
+                            },
+                        },
+                    },
+                },
+                MemSequence {
+                    Inverter {
+                        MemPriority {
+                            KeepRunningUntilFailure {
+                                KeepRunningUntilFailure {
+                                    Condition(Cond<11> = Cond::<11>),
+                                },
+                            },
+                            SequenceWithMemory {
+                                StatefulAction(Task<12>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0025Blackboard { b0 o0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0026Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        #[skip_if(|bb| bb.b0 > 6)]
-        Cooldown(0) {
-            PolicyParallel(policy = FirstFailure) {
-                StepSequencer {
-                    Condition(Cond<0>),
-                    Sleep(50),
-                    Succeeder,
-                    Wait(0),
-                },
-                StatefulAction(Task<1>),
+        AsyncFallback {
+            RetryUntilSuccessful(0) {
+                Action(Act<0>),
             },
+            SequenceWithMemory {
+                SubTree(Tree0026Sub0),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
         }
     }
 }
-
-board!(Tree0026Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b0: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
         }
-        #[on_halted(|bb| bb.t0.set(bb.b0))]
-        SequenceWithMemory {
-            AsyncSequence {
-                #[success_if(|bb| (*bb.t1 + 2) % 3 < 2)]
-                Condition(|ctx| ctx.check(0)),
-                SetBlackboard(b0 = {t0}),
-                Action(Act<1>),
-                #[post(|bb| bb.b1 = 4)]
-                #[success_if(|bb| (bb.b0 + 1) % 3 > 0)]
-                #[run_while(|bb| *bb.t1 > (bb.o0.unwrap_or(2) + 4) % 2)]
-                Action(Act<2>),
+        BinarySelector(|bb| bb.o0.unwrap_or(1) % 4 == 0, dynamic = true) {
+            WaitValueUpdate(t0) {
+                BinarySelector(|bb| bb.b0 % 4 > 0) {
+                    Deadline(30) {
+                        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = false) {
+                            Action(Act<0>),
+                        },
+                    },
+                    Action(PIo<1>, t0 = {t0}),
+                },
             },
-            Interrupt(|bb| bb.b0 + 2 == 4) {
-                Wait(0),
+            WhileDoElse {
+                #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
+                #[skip_if(|bb| *bb.t0 > 6)]
+                SequenceStar {
+                    ScriptCondition(|bb| *bb.t0 % 4 > 0),
+                    StatefulAction(Task<2>),
+                },
+                ForceSuccess {
+                    Sequence {
+                        Wait(20),
+                        StatefulAction(Task<3>),
+                        ScriptCondition(|bb| bb.b0 + 2 > 2),
+                    },
+                },
             },
-            TryCatch(catch_on_halt = false) {
-                Wait(0),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-            },
-            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0027Blackboard { b0 t0 t1 b1 o0 });
+board!(Tree0027Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(4),
-        }
-        Precondition(|bb| *bb.t0 > 0, else = Running) {
-            ReactiveSequence {
-                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+        Fallback {
+            Deadline(0) {
+                ParallelAll(max_failures = -2) {
                     StatefulAction(Task<0>),
-                    #[post(|bb| bb.o0 = Some(*bb.t1))]
-                    StatefulAction(Task<1>),
-                    Repeat(0) {
-                        ScriptCondition(|bb| *bb.t1 % 2 < 0),
-                    },
+                    Action(Act<1>),
                 },
-                #[skip_if(|bb| *bb.t1 + 3 < 4)]
+            },
+            Parallel(success = 1, failure = 3) {
                 StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Delay(10) {
+                    Condition(Cond<4>),
+                },
+            },
+            Timeout(0) {
+                StatefulAction(Task<5> = Task::<5>),
             },
         }
-    }
-}
-
-board!(Tree0028Blackboard { t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0029Sub0 for Ctx {
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0029Sub0),
+        AsyncFallback {
+            Filter(times = 2, filtered = Failure) {
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -989,1214 +1100,1303 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        RepeatTimes(3) {
-            Deadline(0) {
-                Sequence {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    BinarySelector(|bb| bb.b1 > 6) {
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                    },
-                    MaxTime(30) {
-                        SetBlackboard(t0 = 0),
-                    },
+        FlipSelector {
+            IndexSwitch(|bb| 4, dynamic = true) {
+                Wait(100),
+                #[success_if(|bb| bb.b0 % 3 > 0)]
+                Wait(30),
+                StatefulAction(Task<0>),
+            },
+            SequenceStar {
+                SetBlackboard(t0 = {b0}),
+                Parallel(success = 1, failure = 2) {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Fallback {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<3>),
                 },
             },
+            StatefulAction(Task<4>),
+            AsyncFallback {
+                Action(Act<5>),
+                Condition(Cond<6>),
+            },
+            StatefulAction(Task<7> = Task::<7>),
         }
     }
 }
 
-board!(Tree0030Blackboard { t0 b1 });
+board!(Tree0030Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0031 for Ctx {
-        Optional {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Repeater(forever) {
-                        SequenceWithMemory {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                Sequence {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            Inverter {
-                                IfThenElse {
-                                    Action(Act<2>),
-                                    Condition(Cond<3>),
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
+        blackboard {
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+        }
+        Repeater(forever) {
+            ReactiveFallback {
+                #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
+                #[failure_if(|bb| (*bb.t1 + 4) % 2 == 0)]
+                #[success_if(|bb| *bb.t1 + 2 > 0)]
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                Loop(q0, if_empty = Success) {
+                    Action(PAct<2>, b0 = {b1}),
                 },
             },
         }
     }
 }
+
+board!(Tree0031Blackboard { b1 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
         }
-        IfThenElse {
-            Condition(PCond<0>, b0 = 1),
-            SetBlackboard(t1 = {b0}),
+        Priority {
+            WhileDoElse {
+                RetryUntilSuccessful(3) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        #[success_if(|bb| bb.o0.is_some())]
+                        #[post(|bb| *bb.t0 += 3)]
+                        Condition(PCond<0>, b0 = {t0}),
+                        Filter(times = 3, count = Failure, filtered = Skipped) {
+                            UnsetBlackboard(o0),
+                        },
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                    },
+                },
+                ReactiveSequence {
+                    ParallelAll(max_failures = -1) {
+                        Selector {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        StepSequencer {
+                            Sleep(0),
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                            Condition(PCond<6>, b0 = {b1}),
+                        },
+                    },
+                    SetBlackboard(o0 = Some(9)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0032Blackboard { b0 t1 });
+board!(Tree0032Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0033 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-        }
-        #[failure_if(|bb| *bb.t0 + 2 < 0)]
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            IfThenElse {
-                Interrupt(|bb| *bb.t1 % 2 > 0) {
-                    #[skip_if(|bb| bb.b0 % 3 == 2)]
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<0>),
-                        RepeatUntilSuccess(forever) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                Sequence {
-                    SetBlackboard(b0 = {t0}),
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        #[on_halted(|bb| bb.t1.set(*bb.t0 % 3))]
-                        Condition(PCond<3>, b0 = 3),
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
-            SequenceWithMemory {
-                MaxTime(0) {
-                    Parallel(success = 1, failure = 2) {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-                Deadline(10) {
-                    RetryUntilSuccessful(3) {
-                        ForceSuccess {
-                            Action(Act<8>),
-                        },
-                    },
-                },
-                #[failure_if(|bb| bb.b0 == 1)]
-                #[post(|bb| *bb.t0 += 3)]
-                #[run_while(|bb| bb.b0 % 2 != 0)]
-                Action(|ctx| ctx.exec(9)),
-                Repeater(forever) {
-                    Retry(4) {
-                        Action(PIo<10>, t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0033Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0034 for Ctx {
-        ParallelAll {
-            WhileDoElse {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                AsyncFallback {
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        AlwaysFailure,
-                    },
-                    WhileDoElse {
-                        Action(Act<3>),
-                        Repeater(0) {
-                            Wait(10),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Cooldown(10, filtered = Failure) {
-                    StatefulAction(Task<4>),
-                },
-                Sequence {
-                    Condition(|ctx| ctx.check(5)),
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<6> = Cond::<6>),
-                    },
-                },
-                Fallback {
-                    Timeout(10) {
-                        Condition(Cond<7>),
-                    },
-                    Action(Act<8>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<9> = Task::<9>),
-                    Condition(Cond<10>),
-                    Condition(Cond<11> = Cond::<11>),
-                    Condition(Cond<12>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0035 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-        }
-        Fallback {
-            #[skip_if(|bb| (*bb.t0 + 3) % 4 < 0)]
-            ReactiveSequence {
-                TryCatch(catch_on_halt = true) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            StatefulAction(Task<1>),
-                        },
-                        Loop(q0, value = {b0}) {
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                        },
-                    },
-                    Fallback {
-                        Action(Act<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    SetBlackboard(o0 = Some(0)),
-                    SequenceWithMemory {
-                        #[skip_if(|bb| (*bb.t0 + 3) % 2 != 0)]
-                        #[failure_if(|bb| *bb.t1 > 1)]
-                        Condition(PCond<5>, b0 = {b0}),
-                        SetBlackboard(o0 = Some(1)),
-                        Condition(Cond<6>),
-                    },
-                    #[post(|bb| *bb.t1 += 2)]
-                    #[on_failure(|bb| if *bb.t0 % 3 != 0 { bb.t0.set(*bb.t1) })]
-                    ParallelAll(max_failures = -3) {
-                        StatefulAction(Task<7>),
-                        Precondition(|bb| (*bb.t0 + 4) % 4 < 2, else = Success) {
-                            StatefulAction(Task<8>),
-                        },
-                        #[on_halted(|bb| bb.t1.set(bb.b0 % 4))]
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            ParallelAll {
-                AlwaysFailure,
-                ReactiveFallback {
-                    Sequence {
-                        Sleep(20),
-                        #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = Some(bb.b0) })]
-                        #[post(|bb| bb.b0 = *bb.t0)]
-                        StatefulAction(PTask<9>, b0 = {t1}, b1 = {b0}),
-                        Retry(2) {
-                            Action(Act<10>),
-                        },
-                        Condition(|ctx| ctx.check(11)),
-                        Action(PAct<12>, b0 = {t1}, b1 = {t1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0035Blackboard { t1 o0 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0036 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            BinarySelector(|bb| bb.o0.is_some()) {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    #[skip_if(|bb| *bb.t0 + 1 == 6)]
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0036Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0037 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            Condition(Cond<0> = Cond::<0>),
-            MemPriority {
-                #[skip_if(|bb| bb.b1 + 4 == bb.b0)]
-                RunOnce {
-                    Wait(0),
-                },
-                #[success_if(|bb| bb.b1 % 3 < 1)]
-                Filter(times = 2) {
-                    Deadline(30) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                },
-            },
-            Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0037Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0038 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Action(Act<0>),
-            #[on_failure(|bb| bb.b0 += 2)]
-            SetBlackboard(t1 = 7),
-        }
-    }
-}
-
-board!(Tree0038Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0039 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        Fallback {
-            Sequence {
-                Action(|ctx| ctx.exec(0)),
-                Condition(PCond<1>, b0 = 2),
-                Action(PIo<2>, t0 = {b0}),
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-            },
-            Delay(30) {
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0039Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0040 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-        }
-        Conditional(|bb| bb.b0 == 7, dynamic = true, else = Failure) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0040Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0041Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0041Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0041 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        WhileDoElse {
-            SequenceWithMemory {
-                SubTree(Tree0041Sub0, t0 = {=}),
-                Repeater(3) {
-                    Precondition(|bb| *bb.t0 % 4 < 0, else = Success) {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            Action(Act<2>),
-            #[success_if(|bb| (*bb.t0 + 3) % 3 > 0)]
-            #[run_while(|bb| *bb.t0 % 2 > 0)]
-            SubTree(Tree0041Sub1, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0041Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0042Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        ReactiveSequence {
+        Selector {
             StatefulAction(Task<0>),
-            Repeat(2) {
-                SequenceStar {
-                    StatefulAction(Task<1>),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Action(PIo<4>, t0 = {=}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0042Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 12,
-        }
-        Delay(10) {
-            #[failure_if(|bb| *bb.t0 > 0)]
-            StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0042 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        BinarySelector(|bb| bb.b1 < 0, dynamic = false) {
-            Repeat(4) {
-                SubTree(Tree0042Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-            },
-            #[skip_if(|bb| *bb.t0 + 2 == 0)]
-            SubTree(Tree0042Sub1, b1 = {=}, t0 = {t0}, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0042Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0043 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        Conditional(|bb| *bb.t1 % 3 > 1, else = Failure) {
-            Sequence {
-                SequenceStar {
-                    RetryUntilSuccessful(2) {
-                        RunOnce {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
-                        },
-                    },
-                    SetBlackboard(b0 = {t1}),
-                    RetryUntilSuccessful(2) {
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                SequenceWithMemory {
-                    Repeat(3) {
-                        Optional {
-                            Sleep(30),
-                        },
-                    },
-                    Condition(Cond<1>),
-                },
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Repeat(1) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    WaitValueUpdate(t1) {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0043Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0044 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        IfThenElse {
-            #[skip_if(|bb| *bb.t0 % 3 < 1)]
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-            Condition(Cond<1> = Cond::<1>),
-            RunOnce(then_skip = false) {
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0044Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0045 for Ctx {
-        RepeatUntilFailure(forever) {
-            Timeout(0) {
-                RepeatUntil(Failure) {
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        SequenceWithMemory {
-                            Sleep(0),
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                        },
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0046 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 2,
-        }
-        Repeat(2) {
-            Fallback {
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 3, &mut bb.b1)),
-                    Remap(success = Failure, failure = Failure) {
-                        Precondition(|bb| bb.b1 % 4 != 0, else = Running) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                        Failer,
-                    },
-                },
-                ReactiveSelector {
-                    Sequence {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                    },
-                    RetryUntilSuccessful(0) {
-                        AlwaysSuccess,
-                    },
-                    Sequence {
-                        StatefulAction(PTask<5>, b0 = {b0}, b1 = {b1}),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0046Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0047 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        Parallel {
-            WaitValueUpdate(t0) {
-                WhileDoElse {
-                    Condition(PCond<0>, b0 = {t1}),
-                    StatefulAction(Task<1>),
-                },
-            },
-            SequenceWithMemory {
-                SetBlackboard(t0 = 8),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0047Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0048 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            WhileDoElse {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                UnsetBlackboard(o0),
-                #[on_failure(|bb| bb.b0 += 1)]
-                StatefulAction(Task<1>),
-            },
-            StepSequencer {
-                MaxTime(100) {
-                    Condition(PCond<2>, b0 = {=}),
-                },
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0048Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0049 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        Delay(10) {
-            SequenceWithMemory {
-                Interrupt(|bb| *bb.t0 + 2 == bb.b0 % 3) {
-                    ForceSuccess {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-                SetBlackboard(t0 = 6),
-                StepSequencer {
-                    Wait(50),
-                    Condition(Cond<1>),
-                },
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    ScriptCondition(|bb| bb.b0 + 1 > 5),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0049Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0050 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        RepeatTimes(1) {
-            IfThenElse {
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                    Script(|bb| bb.b0 += 2),
-                    #[on_halted(|bb| bb.b0 = *bb.t0)]
-                    #[run_while(|bb| *bb.t0 != 1)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    Action(Act<1>),
-                    Sequence {
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(PTask<3>, b0 = 6),
-                    },
-                },
-                ParallelAll(1) {
-                    Condition(Cond<4>),
-                    #[on_failure(|bb| bb.b0 = 6)]
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0050Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0051 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 0,
-        }
-        StepSequencer {
-            StepSequencer {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
-                StatefulAction(Task<1>),
-            },
-            #[run_while(|bb| bb.b0 < 7)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[post(|bb| if bb.o0.unwrap_or(4) % 3 < 1 { bb.b0 += 2 })]
-            SetBlackboard(t0 = 1),
-            ReactiveSelector {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
-                Action(PIo<3>, t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0051Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0052 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-            StatefulAction(Task<0> = Task::<0>),
-            Wait(20),
-            SetBlackboard(o0 = Some(8)),
-        }
-    }
-}
-
-board!(Tree0052Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0053 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        ReactiveFallback {
-            BinarySelector(|bb| bb.b0 + 3 == *bb.t0 + 3) {
-                SequenceStar {
-                    Repeat(0) {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t1}),
-                },
-                #[success_if(|bb| *bb.t1 < 4)]
-                #[run_while(|bb| *bb.t1 + 3 == bb.b0)]
-                Deadline(0) {
-                    Repeat(2) {
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Fallback {
-                                Action(PIo<2>, t0 = {=}),
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-board!(Tree0053Blackboard { t0 b0 b1 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0054 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 0,
-        }
-        SequenceWithMemory {
-            AsyncSequence {
-                SequenceStar {
-                    Action(Act<0>),
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| bb.b0 < (bb.b0 + 1) % 4)]
-                    Condition(Cond<1>),
-                },
-                #[post(|bb| bb.b0 += 2)]
-                Conditional(|bb| *bb.t0 < 1, dynamic = false, else = Success) {
-                    RunOnce {
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                },
-                Conditional(|bb| bb.b0 % 2 != 0, dynamic = true, else = Success) {
-                    AlwaysSuccess,
-                },
-                TryCatch(catch_on_halt = true) {
-                    Script(|bb| *bb.t0 += 1),
-                    MaxTime(0) {
-                        Condition(Cond<3>),
-                    },
-                },
-                Fallback {
-                    #[run_while(|bb| *bb.t1 % 2 != 1)]
-                    #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                    Action(|ctx| ctx.exec(4)),
-                    StatefulAction(Task<5>),
-                    #[on_halted(|bb| bb.t1.set(*bb.t0 % 2))]
-                    #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                    Action(|ctx| ctx.exec(6)),
-                },
-            },
-            Priority {
-                StepSequencer {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Sleep(0),
-                        Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 2)),
-                        SetBlackboard(b0 = {t0}),
-                        Precondition(|bb| *bb.t1 % 4 == 2, else = Skipped) {
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                    },
-                },
-                Conditional(|bb| bb.b0 % 2 < 0, else = Failure) {
-                    ReactiveSequence {
-                        BinarySelector(|bb| *bb.t0 > 2, dynamic = true) {
-                            Selector {
-                                StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
-                                #[run_while(|bb| bb.b0 != 6)]
-                                #[on_success(|bb| *bb.t1 += 2)]
-                                AlwaysSuccess,
-                            },
-                            Condition(Cond<10>),
-                        },
-                        MemSequence {
-                            #[on_failure(|bb| bb.t0.set(bb.b0))]
-                            #[post(|bb| { bb.b0 = bb.b0 % 3; if *bb.t1 % 3 > 0 { bb.t1.set(*bb.t1 % 2) } })]
-                            #[failure_if(|bb| *bb.t0 != bb.b0)]
-                            Action(PIo<11>, t0 = {=}),
-                            Filter(times = 2, filtered = Skipped) {
-                                Loop(q0, value = {t0}) {
-                                    Action(PIo<12>, t0 = {t1}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Remap(success = Failure, failure = Failure) {
-                #[on_failure(|bb| bb.t1.set(2))]
-                #[skip_if(|bb| (*bb.t1 + 1) % 2 < 0)]
-                #[on_halted(|bb| { bb.b0 += 3; *bb.t1 += 3 })]
-                ParallelAll {
-                    Deadline(10) {
-                        Delay(10) {
-                            Fallback {
-                                Action(|ctx| ctx.exec(13)),
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                    },
-                    ParallelAll(max_failures = -1) {
-                        ParallelAll(max_failures = -2) {
-                            StatefulAction(Task<15>),
-                            StatefulAction(Task<16>),
-                        },
-                    },
-                    StepSequencer {
-                        Condition(|ctx, bb| ctx.check_in(17, *bb.t1 + 3)),
-                        Condition(Cond<18>),
-                        Condition(|ctx| ctx.check(19)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0054Blackboard { t0 q0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-        }
-        SequenceStar {
-            RepeatTimes(2) {
-                UnsetBlackboard(o0),
-            },
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
-            Delay(0) {
-                Inverter {
-                    Selector {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[on_failure(|bb| bb.o0 = None)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(1) != 1)]
-                        StatefulAction(Task<1> = Task::<1>),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0055Blackboard { q0 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0056Sub1 for Ctx {
-        Runner
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0056Sub0 for Ctx {
-        SubTree(Tree0056Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0056 for Ctx {
-        ReactiveSelector {
-            SubTree(Tree0056Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0057 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            AlwaysFailure,
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            SetBlackboard(b0 = 7),
-        }
-    }
-}
-
-board!(Tree0057Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0058 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] b0: i64,
-        }
-        IfThenElse {
-            #[post(|bb| *bb.t0 += 2)]
-            Condition(|ctx| ctx.check(0)),
             Condition(Cond<1>),
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0058Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0059 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-        }
-        WhileDoElse {
-            #[run_while(|bb| bb.o0.is_some())]
-            AsyncSequence {
-                ReactiveSequence {
-                    ScriptCondition(|bb| *bb.t1 + 3 < bb.o0.unwrap_or(0) + 2),
-                },
-                StatefulAction(Task<0>),
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(PTask<1>, b0 = 0),
-                    Action(PIo<2>, t0 = {=}),
-                },
-            },
-            Timeout(20) {
-                MemSequence {
-                    ParallelAll(1) {
-                        Action(|ctx, bb| ctx.exec_in(3, (*bb.t1 + 1) % 2, &mut bb.b1)),
-                        SetBlackboard(o0 = Some(1)),
-                    },
-                    AlwaysSuccess,
-                    KeepRunningUntilFailure {
-                        #[failure_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0059Blackboard { t1 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0060 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Limiter(3) {
-                RunOnce {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            Repeat(3) {
-                                Condition(Cond<0>),
-                            },
-                            RunOnce(then_skip = false) {
-                                RetryUntilSuccessful(3) {
-                                    Action(Act<1>),
-                                },
-                            },
-                            Priority {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                            },
-                            StatefulAction(Task<4>),
-                            Fallback {
-                                StatefulAction(Task<5>),
-                                Condition(|ctx| ctx.check(6)),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0061 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-        }
-        #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-        #[skip_if(|bb| bb.b0 > 3)]
-        FlipSelector {
-            Repeater(0) {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
-            },
-            Fallback {
-                Sequence {
-                    SequenceWithMemory {
-                        Condition(PCond<1>, b0 = {=}),
-                        #[success_if(|bb| bb.b0 > bb.b0 + 1)]
-                        #[run_while(|bb| bb.b0 > 0)]
-                        #[skip_if(|bb| bb.b0 + 2 != 5)]
-                        ScriptCondition(|bb| bb.b0 > 3),
-                    },
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        StatefulAction(Task<4>),
-                    },
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0061Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0062 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-        }
-        Remap(success = Failure, failure = Failure) {
-            Repeater(3) {
-                SkipUnlessUpdated(t0) {
-                    RepeatUntilSuccess(2) {
-                        Fallback {
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                            #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = bb.b1 })]
-                            Parallel(success = 1, failure = -1) {
-                                Sleep(10),
-                                #[on_failure(|bb| { bb.b0 = (bb.b0 + 4) % 3; bb.b1 += 2 })]
-                                Succeeder,
-                            },
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                AlwaysSuccess,
-                                Condition(Cond<2>),
-                            },
-                            #[success_if(|bb| bb.o0.is_none())]
-                            Action(|ctx| ctx.exec(3)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0062Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0063 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        Parallel {
-            ReactiveSequence {
-                #[run_while(|bb| *bb.t0 > 1)]
-                #[failure_if(|bb| bb.b1 != bb.b0 + 4)]
-                WasEntryUpdated(t0),
-                Action(PAct<0>, b0 = {b1}, b1 = {=}),
-            },
-            Action(Act<1>),
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree0063Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0064 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
-        Sequence {
-            #[on_failure(|bb| bb.b1 = bb.b0)]
-            #[failure_if(|bb| bb.b1 + 1 < 0)]
-            #[on_halted(|bb| bb.o0 = None)]
-            RepeatUntilSuccess(forever) {
-                Condition(Cond<0>),
-            },
-            Cooldown(50, filtered = Skipped) {
-                Action(Act<1> = Act::<1>),
-            },
-            #[on_failure(|bb| bb.o0 = None)]
-            Deadline(0) {
-                Fallback {
-                    ScriptCondition(|bb| (bb.b0 + 3) % 3 == 1),
-                    Action(PIo<2>, t0 = {b0}),
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0064Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0065Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        ReactiveFallback {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
             Sleep(0),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0065Sub1 for Ctx {
+    pub tree Tree0034 for Ctx {
         blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 15,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 2 => Priority {
+                Action(PAct<0>, b0 = {b1}, b1 = {t1}),
+                Condition(Cond<1>),
+            },
+            case 3 => PolicyParallel(policy = FirstSuccessOrFailure) {
+                Action(Act<2> = Act::<2>),
+            },
+            case 5 => Repeat(4) {
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+            },
+            _ => SequenceWithMemory {
+                ReactiveSelector {
+                    Fallback {
+                        StepSequencer {
+                            #[run_while(|bb| *bb.t0 % 3 != 2)]
+                            RunOnce(then_skip = true) {
+                                #[failure_if(|bb| bb.b1 != 0)]
+                                #[on_failure(|bb| bb.t1.set(bb.b0 + 4))]
+                                StatefulAction(Task<4>),
+                            },
+                            ScriptCondition(|bb| bb.b0 + 4 < 7),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0034Blackboard { b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0035 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        ReactiveSelector {
+            IfThenElse {
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    StatefulAction(Task<0>),
+                },
+                #[on_failure(|bb| bb.t0.set(9))]
+                #[failure_if(|bb| bb.b0 > *bb.t1)]
+                BinarySelector(|bb| bb.b1 > *bb.t1 % 2) {
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                },
+            },
+            WhileDoElse {
+                AsyncSequence {
+                    SetBlackboard(t1 = 8),
+                    Condition(Cond<3>),
+                },
+                IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop) {
+                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0035Blackboard { b1 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0036 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64>,
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        SequenceWithMemory {
+            ReactiveFallback {
+                SequenceStar {
+                    SetBlackboard(o0 = Some(5)),
+                    WasEntryUpdated(t1),
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                },
+                Optional {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                },
+                #[skip_if(|bb| *bb.t1 + 1 < *bb.t0)]
+                Parallel(success = 2, failure = -1) {
+                    #[run_while(|bb| *bb.t0 + 1 > bb.b0 + 3)]
+                    Action(PAct<2>, b0 = 7),
+                    #[on_failure(|bb| if *bb.t1 + 2 < 4 { bb.b0 = bb.b1 })]
+                    StatefulAction(Task<3>),
+                },
+                Precondition(|bb| (*bb.t0 + 1) % 2 < 0) {
+                    ForceFailure {
+                        Action(Act<4>),
+                    },
+                },
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        SetBlackboard(b0 = 7),
+                        Wait(0),
+                    },
+                    Sleep(30),
+                },
+            },
+            Fallback {
+                Optional {
+                    #[post(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Loop(q0, value = {b1}) {
+                        Action(Act<5> = Act::<5>),
+                    },
+                },
+                MaxTime(20) {
+                    SequenceWithMemory {
+                        Condition(Cond<6>),
+                        Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(3) > *bb.t0, dynamic = false) {
+                StatefulAction(Task<9>),
+                RepeatUntil(Success) {
+                    Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(0), &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0036Blackboard { t0 q0 o0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0037 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        ReactiveFallback {
+            #[post(|bb| bb.t0.set(0))]
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Repeat(forever) {
+                    ReactiveSequence {
+                        Switch(b1) {
+                            case 0 => SetBlackboard(t0 = {b1}),
+                            _ => AlwaysSuccess,
+                        },
+                        Cooldown(0, filtered = Skipped) {
+                            #[skip_if(|bb| *bb.t0 < 4)]
+                            Switch(b1) {
+                                case 0 => Action(Act<0>),
+                                case 2 => #[failure_if(|bb| *bb.t0 > 0)]
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                                case 5 => Switch(b1) {
+                                    case 2 => #[post(|bb| bb.b0 += 3)]
+                                    #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.b1) })]
+                                    Condition(PCond<2>, b0 = {=}),
+                                    _ => StatefulAction(Task<3>),
+                                },
+                                _ => StatefulAction(Task<4>),
+                            },
+                        },
+                        Switch(b1) {
+                            case 4 => RetryUntilSuccessful(4) {
+                                StatefulAction(Task<5>),
+                            },
+                            _ => Remap(success = Success, failure = Failure) {
+                                Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 4)),
+                            },
+                        },
+                    },
+                },
+            },
+            Remap(success = Success, failure = Success) {
+                ReactiveSelector {
+                    Sequence {
+                        Action(|ctx| ctx.exec(7)),
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9> = Cond::<9>),
+                        },
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                    ReactiveFallback {
+                        Fallback {
+                            Condition(PCond<11>, b0 = {t0}),
+                        },
+                    },
+                    ParallelAll {
+                        StatefulAction(Task<12>),
+                        Condition(PCond<13>, b0 = {t0}),
+                        Sleep(10),
+                        Action(Act<14>),
+                    },
+                    StatefulAction(Task<15>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0037Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0038Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
             #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        Condition(PCond<4>, b0 = {=})
+        Failer
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0065 for Ctx {
+    pub tree Tree0038Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        ReactiveFallback {
+            SubTree(Tree0038Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
+            StatefulAction(Task<6>),
+            SetBlackboard(o0 = Some(8)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0038 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Repeat(4) {
+            #[success_if(|bb| *bb.t0 > 0)]
+            Precondition(|bb| bb.b0 < 5, else = Skipped) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Condition(Cond<0>),
+                    Fallback {
+                        Parallel(success = 1) {
+                            Script(|bb| { if (*bb.t0 + 3) % 4 < 2 { bb.t0.set(bb.o0.unwrap_or(1)) }; *bb.t0 += 2 }),
+                            #[success_if(|bb| bb.o0.is_none())]
+                            Action(PIo<1>, t0 = {t0}),
+                            Action(Act<2> = Act::<2>),
+                        },
+                        StatefulAction(Task<3> = Task::<3>),
+                        SequenceWithMemory {
+                            StatefulAction(Task<4>),
+                            RunOnce(then_skip = false) {
+                                Wait(20),
+                            },
+                            Repeater(0) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
+                        SubTree(Tree0038Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0038Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0039 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Parallel {
+            Inverter {
+                WhileDoElse {
+                    Condition(PCond<0>, b0 = {t1}),
+                    StatefulAction(Task<1>),
+                },
+            },
+            ReactiveFallback {
+                Action(PAct<2>, b0 = {b0}, b1 = {t0}),
+                Failer,
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0039Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0040 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            SetBlackboard(b0 = 0),
+        }
+    }
+}
+
+board!(Tree0040Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0041Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 9,
+        }
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Script(|bb| { bb.b0 += 2; if *bb.t0 + 1 > 4 { bb.b1 = *bb.t0 } }),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0041Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            b1: i64 = 9,
+        }
+        StatefulAction(PTask<0>, b0 = {=}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0041 for Ctx {
         blackboard {
             b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        ParallelAll(max_failures = -3) {
+            SubTree(Tree0041Sub0, b0 = {=}, q0 = {q0}, t0 = {=}, b1 = {b1}),
+            Script(|bb| { if bb.b1 % 4 > 2 { bb.b0 = bb.b1 % 2 }; bb.b1 = bb.b0 }),
+            ReactiveSequence {
+                #[skip_if(|bb| *bb.t0 + 2 == 0)]
+                SubTree(Tree0041Sub1, b0 = {=}, q0 = {q0}, t0 = {=}, b1 = {b1}),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            RetryUntilSuccessful(0) {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0041Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0042 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
             o0: Option<i64>,
         }
-        SequenceWithMemory {
-            SubTree(Tree0065Sub0, ..),
-            #[failure_if(|bb| bb.o0.is_none())]
-            SequenceStar {
-                Condition(PCond<2>, b0 = 5),
-                Sequence {
+        Fallback {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
+                BinarySelector(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(5), dynamic = true) {
+                    Condition(PCond<2>, b0 = 4),
                     Condition(Cond<3>),
-                    #[on_halted(|bb| { *bb.t0 += 3; if bb.o0.is_none() { bb.b1 = bb.o0.unwrap_or(4) % 4 } })]
-                    SubTree(Tree0065Sub1, ..),
-                    #[on_success(|bb| bb.b0 = bb.b1)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[post(|bb| bb.t0.set(bb.b1 + 3))]
+                },
+                StatefulAction(Task<4>),
+                KeepRunningUntilFailure {
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Parallel(success = -2) {
+                Sleep(20),
+                IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
+                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 4)),
+                    Condition(Cond<9>),
+                },
+                ReactiveSequence {
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+            StepSequencer {
+                MaxTime(0) {
+                    WasEntryUpdated(t0),
+                },
+                AlwaysFailure,
+                Precondition(|bb| bb.b0 + 3 > 7) {
+                    Action(Act<12>),
+                },
+                Script(|bb| bb.t0.set(*bb.t0 % 4)),
+                #[run_while(|bb| bb.b0 < *bb.t0)]
+                #[failure_if(|bb| bb.o0.is_none())]
+                Wait(50),
+            },
+            Priority {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    #[on_halted(|bb| if bb.b0 + 4 < 2 { bb.b0 += 1 })]
+                    WasEntryUpdated(t0),
+                    StatefulAction(PTask<13>, b0 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(14, *bb.t0 % 3, &mut bb.b0)),
+                },
+                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 2))]
+                ForceSuccess {
+                    Condition(Cond<15>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0042Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0043 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        FlipSelector {
+            RepeatTimes(forever) {
+                ReactiveSequence {
+                    Condition(PCond<0>, b0 = 7),
+                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            KeepRunningUntilFailure {
+                Condition(Cond<2>),
+            },
+            ReactiveSequence {
+                Condition(Cond<3>),
+                ScriptCondition(|bb| bb.b0 + 4 == *bb.t0 % 3),
+                Repeat(forever) {
+                    #[skip_if(|bb| bb.b0 + 1 < 3)]
+                    Precondition(|bb| bb.b0 + 3 == 0, else = Skipped) {
+                        Script(|bb| if bb.b0 > bb.b0 % 3 { *bb.t0 += 1 }),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<4>),
+                },
+                Wait(50),
+            },
+        }
+    }
+}
+
+board!(Tree0043Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0044 for Ctx {
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0045 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            b1: i64 = 2,
+        }
+        Delay(0) {
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                BinarySelector(|bb| bb.b0 + 4 > 0) {
+                    Repeat(4) {
+                        Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 1) % 2, &mut bb.b1)),
+                    },
+                    ForceSuccess {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0045Blackboard { q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0046 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+        }
+        SequenceWithMemory {
+            SetBlackboard(t1 = 0),
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0046Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0047 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+        }
+        #[on_halted(|bb| { bb.b0 = 6; bb.b0 = 1 })]
+        Repeat(1) {
+            Fallback {
+                Failer,
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0047Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0048 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Inverter {
+            Sequence {
+                Condition(Cond<0>),
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                ScriptCondition(|bb| bb.b0 % 3 > 0),
+                ScriptCondition(|bb| *bb.t0 > 6),
+            },
+        }
+    }
+}
+
+board!(Tree0048Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0049 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            b0: i64,
+        }
+        Filter(times = 3, count = Failure, filtered = Skipped) {
+            FlipSelector {
+                Selector {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                Repeat(1) {
+                    StatefulAction(Task<2>),
+                },
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                    #[run_while(|bb| bb.b0 < 0)]
+                    #[on_success(|bb| { *bb.t1 += 2; if bb.b0 + 3 < 2 { *bb.t0 += 3 } })]
+                    #[success_if(|bb| bb.o0.unwrap_or(3) + 4 > 5)]
+                    Condition(PCond<3>, b0 = {b0}),
+                    #[skip_if(|bb| *bb.t1 + 2 > *bb.t1 + 3)]
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0049Blackboard { t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0050 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            AlwaysSuccess,
+            Delay(0) {
+                StepSequencer {
+                    Sequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    BinarySelector(|bb| *bb.t0 < 1) {
+                        Delay(10) {
+                            Wait(10),
+                        },
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0050Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0051 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+        }
+        MemPriority {
+            #[on_halted(|bb| bb.b0 += 1)]
+            BinarySelector(|bb| bb.b0 != 1, dynamic = false) {
+                IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail) {
+                    ReactiveFallback {
+                        #[post(|bb| bb.t0.set(bb.b1))]
+                        StatefulAction(Task<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
+                        Condition(Cond<2>),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    StatefulAction(Task<4>),
+                    Sleep(30),
+                },
+                StatefulAction(Task<5>),
+            },
+            ReactiveFallback {
+                Precondition(|bb| (*bb.t0 + 2) % 2 == 0, else = Running) {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0051Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0052 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Priority {
+                #[on_halted(|bb| bb.b1 = 6)]
+                #[skip_if(|bb| (*bb.t0 + 3) % 3 < 1)]
+                #[on_success(|bb| { bb.b0 += 1; bb.o0 = None })]
+                RunOnce {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.b0 + 1 == 7)]
+            #[success_if(|bb| bb.b0 == *bb.t0)]
+            IndexSwitch(|bb| *bb.t0) {
+                ScriptCondition(|bb| bb.o0.unwrap_or(2) % 3 != 2),
+                Repeat(3) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(Cond<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(3), &mut bb.b1)),
+                    },
+                },
+            },
+            #[on_failure(|bb| bb.b0 = bb.b1 + 3)]
+            #[on_success(|bb| bb.b0 = 9)]
+            Switch(b1) {
+                case 0 => StatefulAction(Task<3>),
+                case 1 => StatefulAction(PTask<4>, b0 = 9, b1 = {=}),
+                case 2 => Action(Act<5>),
+                _ => Condition(PCond<6>, b0 = {=}),
+            },
+            Repeater(2) {
+                Precondition(|bb| *bb.t0 + 3 == bb.b0 + 1, else = Failure) {
+                    RunOnce(then_skip = true) {
+                        Action(Act<7>),
+                    },
+                },
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0052Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0053 for Ctx {
+        StepSequencer {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0054 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            #[success_if(|bb| bb.b0 % 3 == 0)]
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            Fallback {
+                ForceFailure {
+                    Timeout(30) {
+                        SetBlackboard(t0 = 0),
+                    },
+                },
+                #[on_success(|bb| bb.b0 += 1)]
+                #[skip_if(|bb| bb.b1 % 3 > 0)]
+                ReactiveFallback {
+                    Action(PIo<0>, t0 = {b0}),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Script(|bb| bb.b1 += 2),
+                },
+                Repeat(1) {
+                    FlipSelector {
+                        SetBlackboard(t0 = {b1}),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        Script(|bb| bb.t0.set(bb.b1)),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            Repeat(forever) {
+                Sequence {
+                    Precondition(|bb| bb.b0 + 4 == 2) {
+                        ReactiveSequence {
+                            Condition(Cond<6> = Cond::<6>),
+                            Condition(Cond<7>),
+                        },
+                    },
+                    Inverter {
+                        #[skip_if(|bb| (bb.b1 + 3) % 3 == 0)]
+                        RepeatUntilSuccess(3) {
+                            Conditional(|bb| bb.b1 > 3, dynamic = true, else = Failure) {
+                                MemSequence {
+                                    Action(Act<8> = Act::<8>),
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        StatefulAction(Task<10>),
+                        Precondition(|bb| bb.b0 > 5, else = Running) {
+                            Condition(|ctx, bb| ctx.check_in(11, bb.b0 + 3)),
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<12>),
+                            #[run_while(|bb| bb.b0 == (*bb.t0 + 1) % 2)]
+                            #[success_if(|bb| bb.b1 < 5)]
+                            #[skip_if(|bb| bb.b0 < *bb.t0)]
+                            Condition(|ctx, bb| ctx.check_in(13, 2)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0054Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0055 for Ctx {
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(forever) {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(1) {
+                        Timeout(0) {
+                            RepeatTimes(forever) {
+                                Delay(0) {
+                                    Action(Act<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0056 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        AsyncFallback {
+            Timeout(0) {
+                Fallback {
+                    Timeout(10) {
+                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                        Repeat(1) {
+                            #[on_failure(|bb| { bb.b0 = (*bb.t0 + 4) % 3; bb.b0 += 2 })]
+                            RetryUntilSuccessful(4) {
+                                Repeater(3) {
+                                    Condition(|ctx| ctx.check(0)),
+                                },
+                            },
+                        },
+                    },
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                        #[on_failure(|bb| bb.t0.set(0))]
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                    Precondition(|bb| bb.o0.unwrap_or(0) == *bb.t0 + 3, else = Failure) {
+                        RunOnce {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Wait(20),
+            },
+        }
+    }
+}
+
+board!(Tree0056Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0057 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+        }
+        Repeat(2) {
+            SkipUnlessUpdated(t0) {
+                SequenceWithMemory {
+                    Deadline(10) {
+                        ReactiveSequence {
+                            #[skip_if(|bb| *bb.t1 < *bb.t0 + 4)]
+                            Sleep(20),
+                            Precondition(|bb| (bb.b0 + 3) % 2 == 1, else = Skipped) {
+                                RunOnce(then_skip = false) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                    WasEntryUpdated(t0),
+                    Action(PIo<0>, t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0057Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0058Sub1 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Loop(q0, if_empty = Skipped) {
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0058Sub0 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        ParallelAll(max_failures = -1) {
+            SubTree(Tree0058Sub1, ..),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0058 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Fallback {
+            SubTree(Tree0058Sub0, ..),
+            Parallel(success = -1, failure = -1) {
+                RunOnce(then_skip = true) {
+                    Sleep(30),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0058Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0059 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+        }
+        Sequence {
+            Switch(b1) {
+                case 4 => ScriptCondition(|bb| bb.o0.is_none()),
+                case 5 => Condition(Cond<0>),
+                _ => StatefulAction(PTask<1>, b0 = 1, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0059Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0060Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 9,
+        }
+        #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0060 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| *bb.t1 + 4 == 4)]
+        ReactiveFallback {
+            Action(PAct<0>, b0 = {t1}, b1 = {b0}),
+            SequenceWithMemory {
+                TryCatch(catch_on_halt = true) {
+                    Wait(20),
+                    Fallback {
+                        #[on_success(|bb| bb.t0.set(*bb.t1))]
+                        #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
+                        #[success_if(|bb| bb.b0 != bb.b0 % 2)]
+                        ScriptCondition(|bb| *bb.t0 % 4 != 2),
+                    },
+                },
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    MemSequence {
+                        SubTree(Tree0060Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0060Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0061Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0061 for Ctx {
+        MaxTime(0) {
+            SubTree(Tree0061Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0062Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        Priority {
+            Action(|ctx| ctx.exec(0)),
+            Condition(PCond<1>, b0 = {t1}),
+            ScriptCondition(|bb| *bb.t0 > 3),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0062 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        Sequence {
+            Repeat(3) {
+                Fallback {
+                    SubTree(Tree0062Sub0, ..),
+                    SequenceWithMemory {
+                        #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; bb.t1.set(bb.o0.unwrap_or(4) % 4) })]
+                        StatefulAction(Task<2>),
+                        Succeeder,
+                    },
+                    AlwaysRunning,
+                },
+            },
+            Loop(q0, if_empty = Skipped) {
+                SkipUnlessUpdated(t1) {
+                    ForceFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4>),
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0062Blackboard { t1 o0 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0063Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
+        }
+        #[post(|bb| bb.b0 += 2)]
+        #[skip_if(|bb| bb.b0 > 1)]
+        Action(PAct<0>, b0 = 6, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0063 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        #[run_while(|bb| bb.b0 < 4)]
+        RetryUntilSuccessful(1) {
+            SubTree(Tree0063Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0063Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0064 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            WasEntryUpdated(t0),
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+            Condition(PCond<2>, b0 = 9),
+        }
+    }
+}
+
+board!(Tree0064Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0065 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64,
+        }
+        BinarySelector(|bb| bb.b1 % 2 < 0, dynamic = false) {
+            Selector {
+                Sequence {
+                    FlipSelector {
+                        AlwaysFailure,
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    AlwaysSuccess,
+                },
+                ReactiveSequence {
+                    Action(PIo<2>, t0 = {=}),
+                    Condition(Cond<3>),
+                    Action(PIo<4>, t0 = {b0}),
+                    StatefulAction(Task<5>),
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[run_while(|bb| bb.b1 % 2 == 1)]
+                Deadline(0) {
+                    Invert {
+                        Sequence {
+                            Condition(Cond<7>),
+                            WaitValueUpdate(t0) {
+                                WaitUntil(|bb| bb.b1 != 3) {
+                                    Condition(PCond<8>, b0 = 4),
+                                },
+                            },
+                        },
+                    },
+                },
+                Deadline(0) {
+                    Parallel(failure = 1) {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0065Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0066 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
+            #[on_success(|bb| bb.o0 = None)]
+            FlipSelector {
+                KeepRunningUntilFailure {
+                    Condition(PCond<0>, b0 = {t1}),
+                },
+                KeepRunningUntilFailure {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    Condition(PCond<3>, b0 = {t0}),
+                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(0) + 2)),
+                },
+            },
+            Repeater(forever) {
+                Retry(0) {
                     StatefulAction(Task<5>),
                 },
             },
@@ -2204,182 +2404,170 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0065Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0066 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Sleep(50),
-            },
-        }
-    }
-}
-
-board!(Tree0066Blackboard { q0 t0 });
+board!(Tree0066Blackboard { t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0067 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
         }
-        WhileDoElse {
-            RepeatUntilFailure(3) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
-            #[on_success(|bb| bb.o0 = Some(0))]
-            #[failure_if(|bb| (bb.b0 + 1) % 3 < 0)]
-            #[success_if(|bb| bb.o0.unwrap_or(0) < 3)]
-            RunOnce(then_skip = true) {
-                ParallelAll(max_failures = -1) {
-                    Runner,
+        Repeat(1) {
+            ReactiveFallback {
+                #[post(|bb| bb.t1.set(2))]
+                RunOnce {
+                    IfThenElse {
+                        MemPriority {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                Action(Act<2>),
+                            },
+                        },
+                        Repeat(1) {
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            WaitValueUpdate(t0) {
+                                WaitValueUpdate(t1) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0067Blackboard { o0 b0 });
+board!(Tree0067Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0068 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        #[run_while(|bb| *bb.t1 + 2 < 3)]
-        IfThenElse {
-            ScriptCondition(|bb| *bb.t0 % 3 > 1),
-            Condition(|ctx| ctx.check(0)),
+        KeepRunningUntilFailure {
+            RetryUntilSuccessful(forever) {
+                Runner,
+            },
         }
     }
 }
-
-board!(Tree0068Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0069 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[allow(unused)] b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Precondition(|bb| *bb.t0 > 7, else = Running) {
-            WhileDoElse {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                #[on_halted(|bb| bb.b0 += 2)]
-                AlwaysSuccess,
+        ReactiveSequence {
+            Action(PIo<0>, t0 = {t1}),
+            ParallelAll(max_failures = -1) {
+                AlwaysRunning,
+                #[post(|bb| *bb.t1 += 3)]
+                #[on_success(|bb| bb.b1 = *bb.t0)]
+                WhileDoElse {
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        WasEntryUpdated(t1),
+                    },
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0069Blackboard { t0 b0 });
+board!(Tree0069Blackboard { q0 b1 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0070 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        RunOnce(then_skip = false) {
-            Priority {
-                Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 4, &mut bb.b0)),
-                SetBlackboard(t0 = {b0}),
-            },
+        RepeatUntil(Failure) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0070Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0071Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+        }
+        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0071 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b1: i64,
+            #[allow(unused)] #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Selector {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            #[post(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
-            #[skip_if(|bb| *bb.t0 == 2)]
-            SequenceStar {
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 2)),
-                Condition(Cond<4> = Cond::<4>),
-            },
-            StatefulAction(Task<5>),
+        MemPriority {
+            SubTree(Tree0071Sub0, ..),
+            #[failure_if(|bb| bb.b1 + 1 != bb.b0)]
+            ScriptCondition(|bb| bb.b0 + 3 == 4),
         }
     }
 }
 
-board!(Tree0071Blackboard { b0 t0 });
+board!(Tree0071Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0072 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64 = 1,
+            b0: i64 = 0,
+            #[allow(unused)] o0: Option<i64>,
         }
-        WhileDoElse {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                #[on_failure(|bb| bb.b1 += 2)]
-                StatefulAction(Task<0>),
-                Sleep(50),
-                WasEntryUpdated(t0),
+        Timeout(50) {
+            #[failure_if(|bb| *bb.t0 != 5)]
+            #[success_if(|bb| *bb.t0 + 4 > bb.b0 % 2)]
+            Repeater(0) {
+                Action(PIo<0>, t0 = {t0}),
             },
-            SetBlackboard(b1 = 8),
-            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
-board!(Tree0072Blackboard { t0 b1 });
+board!(Tree0072Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0073 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
             o0: Option<i64>,
         }
-        BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
-            ParallelAll(max_failures = -4) {
-                Deadline(20) {
-                    Action(PIo<0>, t0 = {t0}),
-                },
-                WhileDoElse {
-                    Action(Act<1> = Act::<1>),
-                    Condition(Cond<2>),
-                    Succeeder,
-                },
-                RetryUntilSuccessful(2) {
-                    #[on_halted(|bb| bb.o0 = None)]
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<3>),
+        Fallback {
+            SequenceStar {
+                RetryUntilSuccessful(1) {
+                    Deadline(100) {
+                        IfThenElse {
+                            #[failure_if(|bb| bb.b0 + 4 < 1)]
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                        },
                     },
                 },
-                Wait(20),
+                Condition(Cond<2>),
             },
-            FlipSelector {
-                WhileDoElse {
-                    Action(Act<4>),
-                    RetryUntilSuccessful(4) {
-                        #[on_success(|bb| { bb.t0.set(4); bb.o0 = Some(*bb.t0 + 1) })]
-                        #[run_while(|bb| *bb.t0 + 2 != *bb.t0 + 1)]
-                        StatefulAction(Task<5>),
+            KeepRunningUntilFailure {
+                #[skip_if(|bb| bb.o0.unwrap_or(0) < 5)]
+                SkipUnlessUpdated(t0) {
+                    TryCatch {
+                        #[on_failure(|bb| { bb.o0 = Some(1); bb.t0.set(bb.b0 % 3) })]
+                        SetBlackboard(t0 = 3),
+                        ForceFailure {
+                            RepeatUntil(Success) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
                     },
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                Sleep(20),
-                ReactiveSequence {
-                    Condition(PCond<7>, b0 = {=}),
                 },
             },
         }
@@ -2391,23 +2579,16 @@ board!(Tree0073Blackboard { t0 b0 o0 });
 bt::behavior_tree! {
     pub tree Tree0074Sub0 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 9,
             b0: i64 = 9,
-            #[tracked] t1: i64 = 11,
+            b1: i64 = 11,
         }
-        MaxTime(0) {
-            Cooldown(100) {
-                #[success_if(|bb| bb.b0 == 3)]
-                IfThenElse {
-                    MemPriority {
-                        Conditional(|bb| bb.b0 % 4 < 2, dynamic = true) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Parallel(success = 1) {
-                        ScriptCondition(|bb| bb.b0 > *bb.t1 % 2),
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                },
+        SequenceWithMemory {
+            Script(|bb| *bb.t0 += 3),
+            SetBlackboard(b0 = {b1}),
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                Condition(Cond<2>),
             },
         }
     }
@@ -2416,409 +2597,373 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t1: i64 = 1,
+            b1: i64 = 1,
         }
-        ForceFailure {
-            SubTree(Tree0074Sub0, ..),
+        AsyncSequence {
+            ReactiveSelector {
+                ReactiveSequence {
+                    Action(PIo<0>, t0 = {b1}),
+                    AlwaysFailure,
+                },
+                SubTree(Tree0074Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
+            },
+            SequenceWithMemory {
+                IndexSwitch(|bb| *bb.t0 % 3, dynamic = true) {
+                    Condition(PCond<3>, b0 = {b0}),
+                    #[on_failure(|bb| if bb.b1 > bb.b1 + 2 { *bb.t0 += 1 })]
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                Precondition(|bb| bb.b1 % 2 > 0, else = Success) {
+                    Script(|bb| bb.b1 += 1),
+                },
+            },
         }
     }
 }
 
-board!(Tree0074Blackboard { b0 t1 });
+board!(Tree0074Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0075Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        RetryUntilSuccessful(4) {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                Loop(q0, if_empty = Skipped) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0075 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        FlipSelector {
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<0>),
-            },
-            #[on_halted(|bb| bb.b0 += 1)]
-            RunOnce {
-                Sequence {
-                    FlipSelector {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                    },
-                    #[run_while(|bb| bb.b1 < bb.o0.unwrap_or(1))]
-                    Condition(Cond<3>),
-                    Delay(0) {
-                        Action(PAct<4>, b0 = {b1}),
-                    },
-                    Script(|bb| bb.b0 = bb.b1),
-                    RepeatUntilFailure(3) {
-                        RetryUntilSuccessful(4) {
-                            Action(Act<5> = Act::<5>),
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure) {
-                SkipUnlessUpdated(t1) {
-                    Action(Act<6>),
-                },
-                #[post(|bb| bb.o0 = None)]
-                Sequence {
-                    Action(PIo<7>, t0 = {b1}),
-                    Inverter {
-                        RetryUntilSuccessful(1) {
-                            Failer,
-                        },
-                    },
-                },
-            },
-            Action(PIo<8>, t0 = {=}),
-            StatefulAction(Task<9>),
+        Optional {
+            SubTree(Tree0075Sub0, b0 = {=}, q0 = {q0}),
         }
     }
 }
 
-board!(Tree0075Blackboard { o0 t0 b1 t1 b0 });
+board!(Tree0075Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0076 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 0,
-            b0: i64,
+        ParallelAll(max_failures = -2) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
-        ForceFailure {
-            SequenceWithMemory {
-                MaxTime(20) {
-                    AsyncFallback {
-                        Inverter {
-                            IfThenElse {
-                                #[run_while(|bb| bb.b1 + 3 < *bb.t1)]
-                                #[success_if(|bb| *bb.t1 + 4 == 7)]
-                                StatefulAction(Task<0>),
-                                RepeatUntil(Failure) {
-                                    SetBlackboard(t1 = 3),
-                                },
-                            },
-                        },
-                        Retry(1) {
-                            StatefulAction(Task<1>),
-                        },
-                        BinarySelector(|bb| bb.b0 != 1, dynamic = false) {
-                            StatefulAction(Task<2>),
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                #[on_success(|bb| { bb.t0.set(bb.b1 + 3); bb.b1 = (*bb.t0 + 2) % 3 })]
-                #[post(|bb| { bb.b1 += 2; bb.b1 += 3 })]
-                #[skip_if(|bb| bb.b1 != 4)]
-                Parallel(failure = -2) {
-                    Fallback {
-                        #[failure_if(|bb| bb.b0 > 4)]
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                    },
-                    WaitValueUpdate(t1) {
-                        ForceSuccess {
-                            #[failure_if(|bb| bb.b0 == 7)]
-                            #[success_if(|bb| bb.b0 > *bb.t1 + 4)]
-                            AsyncFallback {
-                                Condition(Cond<5>),
-                                Condition(|ctx, bb| ctx.check_in(6, 2)),
-                                StatefulAction(Task<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0076Blackboard { t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0077Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        StatefulAction(Task<1> = Task::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 0,
-            b1: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
         }
-        Repeater(1) {
-            #[on_halted(|bb| bb.b1 += 2)]
-            Inverter {
-                #[on_failure(|bb| bb.b1 += 3)]
-                MemPriority {
-                    Condition(Cond<0>),
-                    Sequence {
-                        SubTree(Tree0077Sub0, o0 = {=}, b0 = {b0}, b1 = {=}),
-                        SetBlackboard(b0 = 9),
+        Sequence {
+            MemSequence {
+                Filter(times = 1, count = Success, filtered = Failure) {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| *bb.t0 == 3)]
+                    Repeat(0) {
+                        StatefulAction(Task<0>),
                     },
-                    #[on_failure(|bb| { bb.o0 = Some(1); bb.b1 = bb.b1 % 3 })]
-                    AlwaysFailure,
-                    #[on_success(|bb| bb.b0 = 9)]
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b1)),
+                },
+            },
+            Repeat(1) {
+                SequenceStar {
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    #[success_if(|bb| bb.b1 % 4 > 1)]
+                    #[run_while(|bb| bb.b1 + 4 > bb.b1)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t0)]
+                    AlwaysSuccess,
+                    #[post(|bb| bb.b1 = *bb.t0)]
+                    #[failure_if(|bb| (bb.o0.unwrap_or(0) + 4) % 2 > 0)]
+                    WasEntryUpdated(t0),
+                },
+            },
+            SequenceWithMemory {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                SetBlackboard(o0 = Some(7)),
+            },
+            Selector {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+                WasEntryUpdated(t0),
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    ScriptCondition(|bb| *bb.t0 > (bb.b1 + 3) % 3),
+                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b1)),
+                },
+            },
+            Repeat(forever) {
+                IfThenElse {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<7>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<8> = Cond::<8>),
+                        #[on_failure(|bb| bb.o0 = None)]
+                        StatefulAction(Task<9>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0077Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0078Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Sleep(20)
-    }
-}
+board!(Tree0077Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0078 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        IndexSwitch(|bb| (*bb.t0 + 2) % 2, out_of_range = Loop, dynamic = true) {
-            #[on_halted(|bb| *bb.t0 += 1)]
-            RunOnce {
-                ReactiveSequence {
-                    FlipSelector {
-                        SubTree(Tree0078Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, b1 = {b1}),
-                        StatefulAction(Task<0>),
-                        ScriptCondition(|bb| bb.b1 != 2),
-                    },
-                    ReactiveSequence {
-                        IndexSwitch(|bb| bb.b0 % 3, dynamic = true) {
-                            Condition(PCond<1>, b0 = {t0}),
-                            #[on_failure(|bb| if bb.b1 > *bb.t1 + 2 { *bb.t0 += 1 })]
-                            Condition(Cond<2>),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
-                    },
-                    Fallback {
-                        Conditional(|bb| bb.b1 + 2 > bb.b1) {
-                            SetBlackboard(b0 = {t1}),
-                        },
-                        Condition(Cond<4>),
+        ReactiveFallback {
+            Sequence {
+                Loop(q0, if_empty = Skipped) {
+                    StatefulAction(Task<0>),
+                },
+                #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
+                Conditional(|bb| (bb.b0 + 1) % 4 > 1, else = Success) {
+                    Limiter(2) {
+                        Sleep(20),
                     },
                 },
+                Script(|bb| if *bb.t0 % 3 != 2 { bb.t0.set((bb.b0 + 1) % 4) }),
+                RetryUntilSuccessful(1) {
+                    #[failure_if(|bb| *bb.t0 + 3 == 4)]
+                    #[on_success(|bb| bb.t0.set(9))]
+                    AlwaysFailure,
+                },
+            },
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                KeepRunningUntilFailure {
+                    SetBlackboard(b0 = 4),
+                },
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    WasEntryUpdated(t0),
+                },
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0078Blackboard { b0 t1 t0 b1 });
+board!(Tree0078Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0079 for Ctx {
         blackboard {
-            b1: i64 = 3,
             b0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        Interrupt(|bb| bb.o0.is_some()) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+        BinarySelector(|bb| bb.b0 % 3 == 0) {
+            StatefulAction(Task<0>),
+            Sequence {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                    #[failure_if(|bb| bb.b0 > 3)]
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    Action(PIo<5>, t0 = {b0}),
+                },
+                KeepRunningUntilFailure {
+                    Parallel(success = -1, failure = -2) {
+                        StatefulAction(Task<6> = Task::<6>),
+                        WasEntryUpdated(t0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0079Blackboard { b1 b0 o0 });
+board!(Tree0079Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            WasEntryUpdated(t1),
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            WasEntryUpdated(t1),
-            ScriptCondition(|bb| bb.b0 == 1),
+        ReactiveFallback {
+            FlipSelector {
+                Repeat(1) {
+                    ForceSuccess {
+                        Sequence {
+                            Switch(b1) {
+                                case 0 => Condition(Cond<0>),
+                                _ => #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
+                            },
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    #[on_failure(|bb| { *bb.t0 += 1; if bb.b0 == 5 { bb.o0 = None } })]
+                    #[post(|bb| bb.b1 = *bb.t0)]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(5) == 5),
+                    AlwaysSuccess,
+                },
+                ScriptCondition(|bb| bb.o0.unwrap_or(2) == bb.b0),
+            },
+            Repeater(2) {
+                Retry(3) {
+                    StepSequencer {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            #[skip_if(|bb| bb.o0.unwrap_or(3) == bb.b0)]
+                            AlwaysSuccess,
+                            StatefulAction(Task<3>),
+                            Selector {
+                                Condition(Cond<4>),
+                                Condition(Cond<5> = Cond::<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        RetryUntilSuccessful(2) {
+                            ForceFailure {
+                                #[on_halted(|bb| bb.b0 = (bb.o0.unwrap_or(5) + 4) % 4)]
+                                #[skip_if(|bb| bb.b1 + 4 != *bb.t0 + 4)]
+                                Repeat(3) {
+                                    Wait(100),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0080Blackboard { b0 t1 });
+board!(Tree0080Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 1,
         }
-        Sequence {
-            Switch(b1) {
-                case 0 => SkipUnlessUpdated(t0) {
-                    Priority {
-                        Condition(PCond<0>, b0 = 9),
-                        Action(Act<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) % 2)),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                case 2 => Repeater(forever) {
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                _ => #[on_success(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| { bb.b1 = bb.b0 % 2; bb.o0 = None })]
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                    #[skip_if(|bb| bb.b0 + 2 > 6)]
-                    #[failure_if(|bb| bb.b1 < 4)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    IndexSwitch(|bb| bb.b0 + 1, out_of_range = Loop, dynamic = false) {
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                    },
-                },
+        Priority {
+            StatefulAction(Task<0>),
+            BinarySelector(|bb| *bb.t0 + 1 < 4, dynamic = true) {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                Action(Act<2>),
             },
-            ReactiveFallback {
-                MemSequence {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Sleep(50),
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                StatefulAction(Task<3>),
+                Condition(PCond<4>, b0 = {=}),
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Action(|ctx| ctx.exec(5)),
+                Condition(|ctx| ctx.check(6)),
+                Condition(Cond<7>),
+            },
+            #[run_while(|bb| *bb.t0 % 3 > 1)]
+            Loop(q0) {
+                Sequence {
                     StatefulAction(Task<8>),
-                    Script(|bb| bb.t0.set(bb.b1 % 4)),
-                },
-                TryCatch(catch_on_halt = false) {
-                    ForceSuccess {
-                        Action(PIo<9>, t0 = {b1}),
-                    },
-                    Condition(Cond<10>),
-                    Action(|ctx| ctx.exec(11)),
-                },
-            },
-            StatefulAction(Task<12>),
-            ReactiveFallback {
-                IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop) {
-                    FlipSelector {
-                        SequenceWithMemory {
-                            Action(PAct<13>, b0 = 7, b1 = {=}),
-                            Action(PIo<14>, t0 = {t0}),
-                        },
-                        Precondition(|bb| bb.b0 % 3 == 0, else = Success) {
-                            Deadline(30) {
-                                SkipUnlessUpdated(t0) {
-                                    Action(|ctx, bb| ctx.exec_in(15, bb.b1 % 4, &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                },
-                ParallelAll {
-                    Condition(PCond<16>, b0 = {b0}),
-                    WhileDoElse {
-                        Action(|ctx| ctx.exec(17)),
-                        #[success_if(|bb| (bb.b1 + 1) % 4 != 3)]
-                        StatefulAction(Task<18> = Task::<18>),
-                    },
-                    #[success_if(|bb| bb.b1 == 7)]
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Sequence {
-                            Action(Act<19>),
-                            Action(|ctx, bb| ctx.exec_in(20, bb.b0 % 2, &mut bb.b0)),
-                        },
-                    },
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree0081Blackboard { o0 b0 t0 b1 });
+board!(Tree0081Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0082 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            b0: i64,
         }
-        Switch(b1) {
-            case 0 => Conditional(|bb| bb.o0.unwrap_or(0) % 2 < 1) {
-                Condition(Cond<0>),
-            },
-            case 2 => Precondition(|bb| (bb.b1 + 3) % 3 < 0, else = Running) {
-                FlipSelector {
-                    AlwaysFailure,
-                    #[post(|bb| bb.b1 += 1)]
+        MaxTime(0) {
+            #[post(|bb| bb.b1 = *bb.t0 % 4)]
+            #[on_halted(|bb| bb.t0.set(bb.b0))]
+            #[failure_if(|bb| bb.b1 % 2 < 0)]
+            Interrupt(|bb| bb.b1 < 6) {
+                SequenceWithMemory {
+                    #[post(|bb| if bb.b0 + 4 < *bb.t0 { bb.b1 += 3 })]
                     ReactiveSequence {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
+                        Condition(Cond<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
                     },
-                },
-            },
-            case 1 => Condition(Cond<3>),
-            _ => ForceSuccess {
-                Cooldown(0, filtered = Skipped) {
-                    Condition(Cond<4>),
+                    Cooldown(50) {
+                        TryCatch(catch_on_halt = false) {
+                            AlwaysSuccess,
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    ReactiveSequence {
+                        WasEntryUpdated(t0),
+                        Sequence {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    SequenceStar {
+                        Condition(PCond<7>, b0 = 5),
+                        SetBlackboard(b1 = 2),
+                    },
+                    Action(Act<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0082Blackboard { b1 o0 });
+board!(Tree0082Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        Sequence {
-            ReactiveSelector {
-                WhileDoElse {
-                    Sequence {
-                        ReactiveFallback {
-                            Selector {
-                                StatefulAction(Task<0>),
-                                MaxTime(20) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                        WhileDoElse {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            RepeatUntil(Failure) {
-                                StatefulAction(Task<4> = Task::<4>),
-                            },
-                        },
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            SetBlackboard(t0 = 7),
-                            ScriptCondition(|bb| bb.b0 + 4 < 6),
-                        },
-                    },
-                    SetBlackboard(b0 = 1),
+        ParallelAll(max_failures = -3) {
+            #[failure_if(|bb| bb.b0 + 1 != 7)]
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            ReactiveFallback {
+                Condition(Cond<2>),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 4, &mut bb.b0)),
+            },
+            Repeat(forever) {
+                Remap(success = Success, failure = Success) {
+                    Condition(PCond<4>, b0 = {=}),
                 },
             },
         }
@@ -2829,87 +2974,80 @@ board!(Tree0083Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0084 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        AsyncFallback {
-            Repeater(1) {
-                StatefulAction(Task<0>),
-            },
-            #[on_failure(|bb| if bb.b1 < 6 { bb.b1 = bb.b1 % 2 })]
-            #[on_success(|bb| bb.b0 += 1)]
-            #[success_if(|bb| bb.b1 < 3)]
-            BinarySelector(|bb| bb.b1 != 5, dynamic = true) {
-                Fallback {
-                    ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(1, 8)),
-                        Action(Act<2>),
-                        Action(Act<3>),
-                    },
-                },
-                ParallelAll(max_failures = -2) {
-                    #[success_if(|bb| bb.o0.unwrap_or(2) > 1)]
-                    AlwaysSuccess,
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 2) % 4, &mut bb.b1)),
-                    Interrupt(|bb| bb.b0 < 0) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
+        ReactiveSequence {
+            Sleep(0),
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0084Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx {
         blackboard {
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        Switch(b1) {
-            case 2 => Action(Act<0>),
-            case 5 => Action(Act<1>),
-            _ => AlwaysFailure,
+        FlipSelector {
+            StatefulAction(Task<0>),
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0085Blackboard { b1 });
+board!(Tree0085Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0086Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            b1: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
+        }
+        #[skip_if(|bb| bb.o0.is_none())]
+        #[on_halted(|bb| *bb.t0 += 2)]
+        Filter(times = 3, count = Failure, filtered = Skipped) {
+            Script(|bb| { bb.b0 += 3; if bb.b0 + 4 == bb.o0.unwrap_or(3) { bb.o0 = Some(bb.b1) } }),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
+            b0: i64 = 5,
+            b1: i64,
             o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
         }
-        RetryUntilSuccessful(4) {
-            ReactiveFallback {
-                #[on_failure(|bb| { bb.t0.set((bb.o0.unwrap_or(3) + 1) % 4); bb.t0.set(5) })]
-                ForceFailure {
-                    Inverter {
-                        FlipSelector {
-                            SetBlackboard(o0 = Some(9)),
-                            RetryUntilSuccessful(forever) {
-                                #[on_success(|bb| bb.t1.set((*bb.t1 + 4) % 2))]
-                                RepeatUntilFailure(3) {
-                                    WasEntryUpdated(t0),
-                                },
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            AsyncFallback {
+                #[run_while(|bb| *bb.t0 + 4 < 1)]
+                WhileDoElse {
+                    Sequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Parallel(success = 1, failure = 0) {
+                        Script(|bb| { if bb.b1 + 3 == 4 { bb.b0 += 3 }; bb.b0 += 1 }),
+                        SetBlackboard(b1 = 8),
+                    },
+                },
+                ReactiveFallback {
+                    Limiter(2) {
+                        Switch(b1) {
+                            case 5 => StatefulAction(PTask<1>, b0 = 2, b1 = {b0}),
+                            case 0 => IndexSwitch(|bb| 9, dynamic = true) {
+                                Condition(Cond<2>),
+                                Action(Act<3>),
                             },
-                            RetryUntilSuccessful(1) {
-                                #[on_halted(|bb| bb.o0 = None)]
-                                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 < 0)]
-                                #[on_success(|bb| if bb.b1 == bb.b1 % 4 { bb.b0 += 3 })]
-                                StatefulAction(PTask<0>, b0 = 7, b1 = {t0}),
-                            },
+                            _ => Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                },
+                Timeout(10) {
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            #[run_while(|bb| bb.b0 + 3 < bb.o0.unwrap_or(2) + 2)]
+                            SubTree(Tree0086Sub0, ..),
                         },
                     },
                 },
@@ -2918,324 +3056,272 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0086Blackboard { b1 t0 t1 b0 o0 });
+board!(Tree0086Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 0,
-        }
-        WhileDoElse {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Sequence {
-                    ScriptCondition(|bb| bb.b0 % 4 > 0),
-                    StatefulAction(Task<1>),
-                },
-            },
-            SequenceWithMemory {
-                #[success_if(|bb| bb.b1 % 3 > 1)]
-                #[post(|bb| { *bb.t0 += 1; if bb.b0 != 0 { bb.b1 += 3 } })]
-                #[on_failure(|bb| bb.b1 = (bb.b1 + 4) % 4)]
-                ReactiveSelector {
-                    Succeeder,
-                },
-                WhileDoElse {
-                    MaxTime(0) {
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    RepeatUntil(Failure) {
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        Action(Act<3>),
-                    },
-                },
-            },
+        Repeater(forever) {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
-
-board!(Tree0087Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0088 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
         }
-        Timeout(30) {
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            #[success_if(|bb| bb.b0 + 4 == 1)]
-            #[on_failure(|bb| bb.b1 += 1)]
-            SequenceStar {
-                Repeater(forever) {
-                    Switch(b1) {
-                        case 5 => Switch(b1) {
-                            case 2 => PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                SequenceStar {
-                                    Action(Act<0>),
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                                    Action(Act<2>),
-                                },
-                            },
-                            _ => AsyncFallback {
-                                Condition(PCond<3>, b0 = {=}),
-                                TryCatch {
-                                    StatefulAction(Task<4>),
-                                    Condition(PCond<5>, b0 = {b0}),
-                                },
-                            },
-                        },
-                        _ => #[skip_if(|bb| bb.b1 + 2 == 1)]
-                        #[success_if(|bb| bb.b0 != bb.b1 + 1)]
-                        Sequence {
-                            Switch(b1) {
-                                case 0 => RepeatUntilSuccess(forever) {
-                                    Action(PIo<6>, t0 = {b1}),
-                                },
-                                case 5 => Sequence {
-                                    ScriptCondition(|bb| bb.b0 + 4 == 0),
-                                    WasEntryUpdated(t0),
-                                },
-                                case 1 => StatefulAction(Task<7> = Task::<7>),
-                                _ => Repeater(0) {
-                                    #[success_if(|bb| (bb.b0 + 3) % 4 < 0)]
-                                    ScriptCondition(|bb| bb.b0 == bb.b1 % 3),
-                                },
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<8>),
-                                Retry(forever) {
-                                    #[success_if(|bb| bb.b1 > 3)]
-                                    StatefulAction(Task<9> = Task::<9>),
-                                },
-                                Action(Act<10>),
-                                WasEntryUpdated(t0),
-                                #[run_while(|bb| *bb.t0 == (*bb.t0 + 4) % 3)]
-                                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                                StatefulAction(Task<11>),
-                            },
-                            Timeout(20) {
-                                Action(Act<12>),
-                            },
-                        },
-                    },
-                },
+        Conditional(|bb| bb.o0.is_none(), else = Success) {
+            WhileDoElse {
+                #[skip_if(|bb| *bb.t1 + 4 > 7)]
+                Action(|ctx| ctx.exec(0)),
+                Wait(50),
+                Condition(Cond<1> = Cond::<1>),
             },
         }
     }
 }
 
-board!(Tree0088Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0089Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        Conditional(|bb| *bb.t1 % 3 != 1) {
-            #[success_if(|bb| bb.o0.unwrap_or(0) == 0)]
-            Invert {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
+board!(Tree0088Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0089 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b1: i64 = 0,
             #[tracked] t0: i64,
-            o0: Option<i64>,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Delay(20) {
-            MemPriority {
-                RetryUntilSuccessful(1) {
-                    #[run_while(|bb| *bb.t1 + 3 < bb.o0.unwrap_or(2) + 2)]
-                    SubTree(Tree0089Sub0, ..),
+        IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
+            ReactiveSequence {
+                StepSequencer {
+                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
+                    Condition(|ctx, bb| ctx.check_in(1, 2)),
+                    StatefulAction(PTask<2>, b0 = 3, b1 = {b1}),
                 },
-                WasEntryUpdated(t0),
-                Action(PIo<1>, t0 = {t1}),
-                #[failure_if(|bb| *bb.t1 != *bb.t0)]
-                #[on_success(|bb| bb.o0 = Some(1))]
-                StatefulAction(Task<2>),
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    #[run_while(|bb| *bb.t0 != bb.b1)]
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b1}),
+                },
+                StatefulAction(Task<6>),
+                BinarySelector(|bb| bb.o0.unwrap_or(2) % 4 != 2, dynamic = false) {
+                    StatefulAction(Task<7>),
+                    SetBlackboard(b1 = 0),
+                },
+                Parallel(success = -2, failure = -1) {
+                    Condition(Cond<8>),
+                    Cooldown(0, filtered = Skipped) {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0089Blackboard { t1 t0 o0 });
+board!(Tree0089Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(3),
+            b0: i64,
         }
-        #[on_success(|bb| bb.b0 += 1)]
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            Timeout(20) {
-                RunOnce(then_skip = false) {
-                    SetBlackboard(b1 = 1),
+        Parallel {
+            Limiter(1) {
+                StatefulAction(Task<0>),
+            },
+            Parallel {
+                ForceSuccess {
+                    ReactiveFallback {
+                        SequenceStar {
+                            Action(Act<1>),
+                            ScriptCondition(|bb| (*bb.t0 + 3) % 4 == 0),
+                        },
+                        #[success_if(|bb| bb.o0.unwrap_or(0) == 0)]
+                        ForceFailure {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                WasEntryUpdated(t0),
+            },
+            ReactiveFallback {
+                Condition(PCond<3>, b0 = {b0}),
+                Action(PIo<4>, t0 = {t0}),
+                SkipUnlessUpdated(t0) {
+                    StatefulAction(PTask<5>, b0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0090Blackboard { b1 b0 q0 });
+board!(Tree0090Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0091 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+            b0: i64 = 1,
         }
-        Fallback {
-            Delay(0) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            BinarySelector(|bb| *bb.t0 % 4 < 2) {
-                AlwaysSuccess,
-                MaxTime(0) {
-                    StatefulAction(Task<1>),
+        Switch(b1) {
+            case 5 => Filter(times = 2, filtered = Skipped) {
+                RepeatUntil(Success) {
+                    ParallelAll(0) {
+                        ReactiveSequence {
+                            Action(PAct<0>, b0 = {=}),
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                            Failer,
+                        },
+                    },
                 },
             },
-            StatefulAction(Task<2>),
-            FlipSelector {
-                Condition(Cond<3>),
-                Condition(|ctx| ctx.check(4)),
+            case 2 => RunOnce(then_skip = false) {
+                Condition(Cond<2>),
             },
-            KeepRunningUntilFailure {
-                #[on_success(|bb| *bb.t0 += 1)]
-                AlwaysSuccess,
-            },
+            _ => Action(Act<3> = Act::<3>),
         }
     }
 }
 
-board!(Tree0091Blackboard { t0 });
+board!(Tree0091Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0092Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        StatefulAction(Task<7> = Task::<7>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 3,
         }
-        MemSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Fallback {
+        Sequence {
+            AsyncSequence {
+                Fallback {
+                    #[on_failure(|bb| bb.t0.set(9))]
+                    ScriptCondition(|bb| bb.b0 + 2 != 5),
+                    Condition(Cond<0>),
+                },
                 StatefulAction(Task<1>),
-                Deadline(0) {
-                    StatefulAction(Task<2>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<3> = Cond::<3>),
-                    Condition(Cond<4> = Cond::<4>),
+                #[success_if(|bb| *bb.t0 == 7)]
+                RunOnce(then_skip = false) {
+                    #[on_failure(|bb| { bb.b0 = 1; bb.b0 = (*bb.t0 + 3) % 2 })]
+                    Condition(Cond<2>),
                 },
             },
-            RetryUntilSuccessful(2) {
-                IndexSwitch(|bb| bb.b1, dynamic = true) {
-                    RunOnce {
-                        AlwaysSuccess,
+            Loop(q0, value = {t0}) {
+                IfThenElse {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Action(PAct<3>, b0 = {t0}, b1 = {t1}),
+                        Condition(|ctx| ctx.check(4)),
+                        Condition(PCond<5>, b0 = {=}),
+                        StatefulAction(Task<6> = Task::<6>),
+                        SubTree(Tree0092Sub0, ..),
                     },
-                    Condition(Cond<5>),
-                },
-            },
-            Sequence {
-                Precondition(|bb| bb.b1 < 1) {
-                    Condition(Cond<6>),
-                },
-                Parallel(success = 2, failure = -1) {
-                    Sleep(20),
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[run_while(|bb| (bb.b0 + 2) % 2 < 1)]
-                    #[on_success(|bb| bb.t0.set(bb.b1 + 3))]
-                    WasEntryUpdated(t0),
+                    KeepRunningUntilFailure {
+                        Failer,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0092Blackboard { b1 o0 b0 t0 });
+board!(Tree0092Blackboard { q0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 1) % 3 != 2)]
-            StatefulAction(Task<0>),
-            Precondition(|bb| *bb.t1 % 4 > 0, else = Running) {
-                Action(|ctx| ctx.exec(1)),
-            },
-            #[on_success(|bb| bb.b0 += 2)]
-            StatefulAction(Task<2>),
-            Deadline(0) {
-                Selector {
-                    Action(Act<3> = Act::<3>),
-                    #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
+        BinarySelector(|bb| bb.b1 < 7, dynamic = true) {
+            AlwaysFailure,
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                ReactiveSequence {
+                    #[run_while(|bb| bb.b1 != 6)]
+                    #[failure_if(|bb| bb.b1 % 3 == 1)]
+                    #[post(|bb| bb.b0 = (bb.b1 + 2) % 4)]
+                    Remap(success = Failure, failure = Failure) {
+                        Parallel(failure = 1) {
+                            RunOnce(then_skip = true) {
+                                #[on_success(|bb| bb.b1 += 3)]
+                                StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
+                            },
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                    WaitValueUpdate(t0) {
+                        RepeatUntilSuccess(forever) {
+                            Sleep(20),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0093Blackboard { b0 t1 o0 });
+board!(Tree0093Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-            b0: i64 = 2,
+            b1: i64 = 4,
+            b0: i64,
         }
-        AsyncFallback {
-            BinarySelector(|bb| bb.b0 % 2 < 0, dynamic = true) {
-                StepSequencer {
-                    SetBlackboard(t0 = 3),
-                    Action(Act<0>),
-                },
-                Fallback {
-                    ScriptCondition(|bb| *bb.t0 > bb.b1),
-                    Sleep(50),
-                },
-            },
-            ParallelAll(3) {
-                Loop(q0, if_empty = Success) {
-                    Loop(q0, value = {t1}) {
-                        MaxTime(0) {
-                            AlwaysRunning,
+        #[on_halted(|bb| *bb.t0 += 1)]
+        Repeat(3) {
+            IfThenElse {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    AsyncFallback {
+                        #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
+                        #[on_halted(|bb| bb.b1 = 7)]
+                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                        Remap(success = Success, failure = Success) {
+                            StatefulAction(Task<2>),
                         },
                     },
-                },
-                Delay(0) {
-                    Switch(b1) {
-                        case 4 => Condition(Cond<1>),
-                        case 3 => Script(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 }),
-                        _ => Condition(Cond<2>),
+                    RetryUntilSuccessful(1) {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
                     },
                 },
-                Repeater(forever) {
-                    RetryUntilSuccessful(1) {
-                        Succeeder,
+                #[success_if(|bb| *bb.t0 % 3 < 2)]
+                #[skip_if(|bb| bb.b0 < *bb.t0 % 2)]
+                BinarySelector(|bb| bb.b1 > *bb.t0, dynamic = false) {
+                    Parallel(success = -1) {
+                        #[on_success(|bb| { bb.b0 += 3; if *bb.t0 > bb.b0 + 4 { bb.b0 = 4 } })]
+                        Fallback {
+                            Condition(Cond<4>),
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                    },
+                    MemSequence {
+                        Condition(Cond<6>),
+                        Repeat(1) {
+                            StatefulAction(PTask<7>, b0 = {b1}),
+                        },
+                        Action(Act<8>),
                     },
                 },
             },
@@ -3243,278 +3329,278 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0094Blackboard { q0 t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0095Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        AlwaysSuccess
-    }
-}
+board!(Tree0094Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        Parallel {
-            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = false) {
-                Condition(Cond<0>),
-                Repeater(0) {
-                    Condition(|ctx| ctx.check(1)),
+        Repeater(2) {
+            WhileDoElse {
+                SequenceWithMemory {
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1>),
                 },
-                ForceFailure {
-                    TryCatch {
-                        SetBlackboard(b0 = {b1}),
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
-                        AlwaysFailure,
-                    },
-                },
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
-                StatefulAction(PTask<3>, b0 = 2, b1 = {b0}),
-            },
-            Fallback {
-                RunOnce(then_skip = true) {
-                    TryCatch(catch_on_halt = false) {
-                        Condition(|ctx| ctx.check(4)),
-                        Action(Act<5>),
-                    },
-                },
-                StatefulAction(Task<6>),
-                IndexSwitch(|bb| bb.b1, dynamic = false) {
-                    Condition(Cond<7>),
-                    Action(Act<8>),
-                    SubTree(Tree0095Sub0, ..),
-                },
-            },
-            ParallelAll(1) {
-                Fallback {
-                    StatefulAction(Task<9>),
-                    ScriptCondition(|bb| bb.b1 + 3 < 5),
-                    #[post(|bb| bb.t0.set(bb.b1))]
-                    Conditional(|bb| *bb.t0 > 1, dynamic = false, else = Failure) {
-                        WaitValueUpdate(t0) {
-                            Condition(|ctx| ctx.check(10)),
-                        },
-                    },
-                    SetBlackboard(b1 = 6),
-                },
+                AlwaysFailure,
+                Condition(Cond<2> = Cond::<2>),
             },
         }
     }
 }
-
-board!(Tree0095Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
         }
-        StepSequencer {
-            ParallelAll {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            Timeout(10) {
-                KeepRunningUntilFailure {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                        #[failure_if(|bb| *bb.t0 < bb.b1)]
-                        Loop(q0, if_empty = Running) {
-                            StatefulAction(Task<2>),
+        MemSequence {
+            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                RunOnce {
+                    #[post(|bb| { bb.o0 = Some(bb.b1 % 2); *bb.t0 += 3 })]
+                    Cooldown(30, filtered = Skipped) {
+                        ParallelAll(1) {
+                            Condition(Cond<0> = Cond::<0>),
                         },
                     },
                 },
             },
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
-                    Condition(PCond<5>, b0 = 9),
+            Repeat(3) {
+                RunOnce {
+                    AlwaysRunning,
                 },
             },
-            StatefulAction(Task<6>),
+            TryCatch {
+                Condition(|ctx| ctx.check(1)),
+                Condition(PCond<2>, b0 = 6),
+            },
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
-board!(Tree0096Blackboard { b1 q0 t0 b0 });
+board!(Tree0096Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
         blackboard {
-            b0: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 4,
-            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
         }
-        Switch(b1) {
-            case 0 => SetBlackboard(b0 = {b1}),
-            case 2 => StatefulAction(Task<0>),
-            _ => Action(Act<1>),
+        StepSequencer {
+            Timeout(50) {
+                #[skip_if(|bb| bb.b0 == (*bb.t0 + 3) % 4)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[run_while(|bb| bb.b0 < 4)]
+                StatefulAction(Task<0>),
+            },
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                Sequence {
+                    WhileDoElse {
+                        FlipSelector {
+                            StatefulAction(Task<1>),
+                            ScriptCondition(|bb| bb.b0 > 4),
+                            Failer,
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            #[post(|bb| bb.t0.set(bb.b0))]
+                            #[on_halted(|bb| bb.b0 += 1)]
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
+                            Inverter {
+                                Action(PAct<5>, b0 = {t0}, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0097Blackboard { b0 t0 b1 });
+board!(Tree0097Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
-        Fallback {
-            Repeat(forever) {
-                Repeat(forever) {
-                    WhileDoElse {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        StepSequencer {
+            AsyncSequence {
+                WasEntryUpdated(t0),
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                RunOnce(then_skip = true) {
+                    UnsetBlackboard(o0),
                 },
+                StatefulAction(PTask<2>, b0 = 2, b1 = {t0}),
             },
-            MaxTime(0) {
+            #[post(|bb| *bb.t0 += 1)]
+            #[run_while(|bb| *bb.t1 % 2 > 0)]
+            Condition(|ctx| ctx.check(3)),
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                    Condition(PCond<5>, b0 = {=}),
+                    Action(Act<6>),
+                },
                 ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
                     StatefulAction(Task<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    Condition(Cond<9>),
+                },
+                ReactiveFallback {
+                    Cooldown(0) {
+                        Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 1, &mut bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree0098Blackboard { t1 o0 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
-        Parallel(success = 2, failure = 0) {
-            SequenceStar {
-                MemPriority {
-                    Priority {
-                        Condition(|ctx| ctx.check(0)),
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                    PolicyParallel(policy = FirstFailure) {
-                        Action(Act<3>),
-                        Wait(0),
-                        Sleep(10),
-                        StatefulAction(Task<4>),
+        Sequence {
+            RunOnce(then_skip = true) {
+                Delay(30) {
+                    Selector {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            AlwaysFailure,
+                        },
+                        SequenceWithMemory {
+                            Action(Act<2>),
+                            AlwaysFailure,
+                        },
+                        Priority {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                        RepeatTimes(3) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        Inverter {
+                            AlwaysFailure,
+                        },
                     },
                 },
             },
-            StatefulAction(Task<5>),
+            MemSequence {
+                RunOnce {
+                    StatefulAction(Task<6>),
+                },
+            },
         }
     }
 }
 
 cases! {
     Tree0000 "Try(OnceT(Swm(RSeq(Sl{50}),Sub(t0),Sub(Rmp{S;F}(Rpt{3}(c1))))),c2)",
-    Tree0001 "B{q0;o0=_;t0;b0=4}@si{o0|3%4>0}@fi{b0<t0+4}Wde(Cnd{b0=o0|0;N;S}(AFb(Lp{t0;F}(PAll{-1}(t0)),@si{b0+1>t0}@rw{t0!t0%3}RFb(pa1{b0:b0},@ki{b0+2%4>2}a2))),Swm(Once(Fai),a3,a4),RSeq(Rus{F}(c5),a6l,@oh{b0:=b0%3}Sl{0},pi7{t0:=},c8))",
-    Tree0002 "B{o0;b0;t1=4}Try(To{30}(SubA(@po{t1:=b0%4}Dd{0}(@ki{b0=6}SubR(Flip(t0e,pa1{b0:b0;b1:b0}))))),@of{o0:=t1+1}pc2{b0:4})",
-    Tree0003 "B{b0;q0}Lp{_;S}(Intr{b0=3}(Lp{b0;F}(@rw{b0=1}SubR(Isw{b0+2%3;N;T}(a0e,t1)))))",
-    Tree0004 "B{o0=5}Rus{3}(c0b{o0|3})",
-    Tree0005 "B{t0=5;b0=4;o0=1}@po{o0:=t0;o0:=t0+4}Cnd{b0=b0%3;T;F}(OnceT(RSeq(c0,a1)))",
-    Tree0006 "B{t0;b0;b1=0}Bin{b1<3;N}(FS(Pre{b1+3=b1+2;S}(RFb(@ki{t0>b1}@rw{b1<7}a0,t1,@rw{b0>1}@os{b0:=t0+1}@oh{b0+1<0?t0:=b0%4}Wu{t0}))),Pri(Step(Scc{t0+4>0},t2),c3,PAll{2}(t4,t5,c6e,@si{b1>b0}Sb{b1=2})))",
-    Tree0007 "RSeq(Wde(RSeq(Seq(c0,Sl{30}),Par{-2;1}(c1e,t2,a3),t4),RSeq(ASeq(Sub(t5),a6,c7),c8),Once(RFb(Lim{1}(OnceK(c9))))))",
-    Tree0008 "B{b0=1}MPri(Cnd{b0<3;N;_}(RT{F}(Sb{b0=5})),t0e)",
-    Tree0009 "B{t0;b1;b0=3;q0=4}Cnd{t0<b0;N;S}(@fi{b0+3<b0+4%3}Rep1(Lp{t0;_}(Cnd{t0>b1;N;_}(Flip(pa0{b0:=;b1:b0},MSeq(@rw{t0=b1+1%2}R,a1),Scc{b1<1})))))",
-    Tree0010 "B{t1=4;b1=1;t0;b0=2}Mt{20}(Pre{t1+2=b1;R}(RFb(FF(t0),@oh{b1:=t1}@si{b0!3}@of{t0:=b1}c1,c2,@os{t0+=2;t0:=b0}t3e,Bin{t1=3;_}(F,S))))",
-    Tree0011 "B{t0=5;b0=1;q0;b1}Lp{b0;K}(Cnd{b1+4>t0+4%3;_;_}(t0e))",
-    Tree0012 "B{b0=2;b1=4;o0=_;q0=1;t0=5}Seq(Fb(Scc{b1=3},S),@ki{b0+1%3=2}@rw{t0!2}Lp{b1;R}(@oh{t0+=1}@po{b0+=1}@of{o0:=b1+2}t0))",
-    Tree0013 "B{b0=3;t0=0;o0=_}RepF(MSeq(@po{t0+=2}@fi{o0|1+1!0}@ki{o0|1%2>0}Fb(AFb(Dl{50}(pa0{b0:=}),FF(@rw{none}@of{b0:=b0+2%3}t1)),AFb(pt2{b0:9;b1:b0},Par{1;1}(a3),Intr{b0+1!t0}(Rmp{F;F}(Lim{2}(Fai))))),Flip(Once(Intr{t0+3=t0}(c4l)),Par{1;-3}(Rep4(Pri(FS(t5),AFb(a6,Wu{t0},@rw{some}c7,@oh{b0:=7}@of{o0|2%2=0?b0:=b0%3}Fai))),RetF(t8),Cd{0;_}(t9)),To{20}(Keep(Ite(c10l,pi11{t0:=},S))))))",
-    Tree0014 "B{t0=3;b0=0;t1=0}Cnd{b0=4;_;F}(Cnd{t1+4%2!0;N;S}(Wde(@oh{t1+=4;t0:=5}Wde(PAll{_}(R,pc0{b0:t1}),a1),RFb(pt2{b0:t1;b1:b0},Wu{t0},a3))))",
-    Tree0015 "B{t0=2;t1=4;q0;b1;b0=1}Rty4(Flip(Rpt{3}(RSeq(Fb(To{30}(t0),FS(@rw{b0=t0}Scc{t1%2>0}),t1e,a2l,SubA(pc3{b0:b1})))),PPar{2;N}(Lp{_;_}(Scc{b0=2}),Par{_;_}(c4,pi5{t0:t1})),Wde(a6l,t7,a8)))",
-    Tree0016 "B{t0=2;b0=1;b1=3}Bin{b1=1;_}(RSeq(c0,Suc,Wt{0},Sb{t0=b1},c1e),Seq(t2,Sb{b0=8}))",
-    Tree0017 "B{b0=5;o0;t0}Pri(TryT(PAll{-1}(Swm(@si{none}@os{t0:=b0}@oh{o0:=t0;t0:=b0+1}Ub{o0},pa0{b0:6;b1:b0})),pt1{b0:t0}),Dl{50}(a2),Lim{1}(t3),a4b{t0%3;b0})",
-    Tree0018 "B{b1;t0=3;t1=1}Sw{1}(Ite(Sel(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}c0,Pre{t0%3=2;S}(Ret2(c1))),RSeq(Pre{b1+4!6}(a2b{b1+3%2;b1}))),Rus{3}(t3))",
-    Tree0019 "MSeq(Wt{30},Keep(Ruf{3}(c0)))",
-    Tree0020 "B{b1=4;t0=4;q0=2;b0}Keep(Fb(Rep1(RFb(pc0{b0:=},Par{_;_}(Sc{t0+=2},Sw{4}(c1b{t0+3%3},Ret2(a2b{0;b0}))))),Lp{b0;_}(Fb(PPar{1;_}(pt3{b0:5;b1:b0},t4e),c5,Keep(Star(pt6{b0:=;b1:t0},c7))))))",
-    Tree0021 "Rpt{1}(FF(Cd{0;_}(RU{S}(MPri(a0,c1e,c2l)))))",
-    Tree0022 "B{b0=4;b1;t0;q0}PPar{1;N}(RSeq(Sw{1}(MPri(pc0{b0:=},S),t1),Swm(Bin{b0>t0;T}(Mt{50}(@ki{b0<1}@oh{t0+=2}F),pc2{b0:t0}),@ki{b0%4>2}Scc{b0%4<2},Cd{0;_}(Seq(Try(@rw{b0>b1}t3,F),t4))),Lp{_;_}(Pri(RSeq(@rw{b0%3<0}@of{b1:=t0+1;b1+=1}@po{t0+=1}RSeq(a5e,a6)),t7,c8))))",
-    Tree0023 "Mt{10}(Sub(c0l))",
-    Tree0024 "B{o0;t0=4}RT{2}(@of{t0>o0|5+3?o0:=t0}@oh{t0+=3}Lim{1}(Wde(a0,pc1{b0:7},t2)))",
-    Tree0025 "B{b0;o0;t0=2;b1}Pri(Seq(c0,a1b{b1+3;b1}),TryF(a2b{t0;b0},a3e,c4e,t5),Invt(Isw{t0;_;N}(c6l,@of{o0:=_;b0:=o0|3+2}@ki{some}Ub{o0})))",
-    Tree0026 "B{b0}@ki{b0>6}Cd{0;_}(PPar{0;_}(Step(c0,Sl{50},Suc,Wt{0}),t1))",
-    Tree0027 "B{b0=4;t0;t1=0;b1=2;o0=_}@oh{t0:=b0}Swm(ASeq(@si{t1+2%3<2}c0l,Sb{b0=t0},a1,@po{b1:=4}@si{b0+1%3>0}@rw{t1>o0|2+4%2}a2),Intr{b0+2=4}(Wt{0}),TryF(Wt{0},c3b{b1}),t4)",
-    Tree0028 "B{t0;t1=2;o0=4}Pre{t0>0;R}(RSeq(Isw{t1;N;T}(t0,@po{o0:=t1}t1,Rep0(Scc{t1%2<0})),@ki{t1+3<4}t2))",
-    Tree0029 "Rep0(Sub(t0))",
-    Tree0030 "B{t0=1;b1}RT{3}(Dd{0}(Seq(RFb(t0,t1),t2,Bin{b1>6;_}(t3,a4),Mt{30}(Sb{t0=0}))))",
-    Tree0031 "Opt(Keep(RFb(Rpt{F}(Swm(RFb(t0,Seq(t1)),Inv(Ite(a2,c3,t4)))))))",
-    Tree0032 "B{b0=0;t1=4}Ite(pc0{b0:1},Sb{t1=b0})",
-    Tree0033 "B{t0;t1;b0=2}@fi{t0+2<0}PPar{0;T}(Ite(Intr{t1%2>0}(@ki{b0%3=2}TryT(c0,Rus{F}(c1))),Seq(Sb{b0=t0},RFb(t2,@oh{t1:=t0%3}pc3{b0:3},t4),t5)),Swm(Mt{0}(Par{1;2}(t6,c7)),Dd{10}(Ret3(FS(a8))),@fi{b0=1}@po{t0+=3}@rw{b0%2!0}a9l,Rpt{F}(Rty4(pi10{t0:b0}))))",
-    Tree0034 "PAll{_}(Wde(Swm(t0,t1),AFb(Fb(t2,F),Wde(a3,Rpt{0}(Wt{10})))),RSeq(Cd{10;F}(t4),Seq(c5l,Ret1(c6e)),Fb(To{10}(c7),a8),RFb(t9e,c10,c11e,c12)))",
-    Tree0035 "B{t1;o0=1;t0=5;q0;b0=4}Fb(@ki{t0+3%4<0}RSeq(TryT(Fb(t0,Lp{t0;R}(t1),Lp{b0;_}(a2b{t0;b0})),Fb(a3,t4e),Sb{o0=0},Swm(@ki{t0+3%2!0}@fi{t1>1}pc5{b0:b0},Sb{o0=1},c6),@po{t1+=2}@of{t0%3!0?t0:=t1}PAll{-3}(t7,Pre{t0+4%4<2;S}(t8),@oh{t1:=b0%4}Wu{t0}))),PAll{_}(F,RFb(Seq(Sl{20},@of{t0+=1;o0:=b0}@po{b0:=t0}pt9{b0:t1;b1:b0},Rty2(a10),c11l,pa12{b0:t1;b1:t1}))))",
-    Tree0036 "B{o0=0;t0;b1=4}RSeq(Bin{some;_}(pt0{b0:t0;b1:=},RFb(t1,@ki{t0+1=6}t2,t3,t4e,a5)))",
-    Tree0037 "B{b0;b1=0;t0}Swm(c0e,MPri(@ki{b1+4=b0}Once(Wt{0}),@si{b1%3<1}Flt{2;_;_}(Dd{30}(pi1{t0:b0}))),pa2{b0:b0;b1:t0})",
-    Tree0038 "B{t1=3;b0}RSeq(a0,@of{b0+=2}Sb{t1=7})",
-    Tree0039 "B{b0=0;t0;o0=2}Fb(Seq(a0l,pc1{b0:2},pi2{t0:b0},a3b{t0;b0}),Dl{30}(Ub{o0}))",
-    Tree0040 "B{t0=0;b0=2}Cnd{b0=7;T;F}(Wu{t0})",
-    Tree0041 "B{t0}Wde(Swm(SubR(t0),Rpt{3}(Pre{t0%4<0;S}(c1))),a2,@si{t0+3%3>0}@rw{t0%2>0}SubR(c3))",
-    Tree0042 "B{b1;t0=5;b0=2}Bin{b1<0;N}(Rep4(SubR(RSeq(t0,Rep2(Star(t1)),TryF(t2,t3,pi4{t0:=})))),@ki{t0+2=0}SubR(Dl{10}(@fi{t0>0}pt5{b0:=;b1:t0})))",
-    Tree0043 "B{t0=2;t1;b0}Cnd{t1%3>1;_;F}(Seq(Star(Ret2(Once(c0b{b0+4})),Sb{b0=t1},Ret2(Sb{t0=0})),@oh{b0:=t0}Swm(Rep3(Opt(Sl{30})),c1),RFb(PPar{0;T}(Rep1(t2)),Wv{t1}(c3))))",
-    Tree0044 "B{b0;t0=0}Ite(@ki{t0%3<1}pt0{b0:b0;b1:b0},c1e,OnceK(c2))",
-    Tree0045 "Ruf{F}(To{0}(RU{F}(Wde(c0,Swm(Sl{0},c1,a2),c3e))))",
-    Tree0046 "B{b1=5;b0=2}Rep2(Fb(Fb(a0b{b1+3;b1},Rmp{F;F}(Pre{b1%4!0;R}(t1))),OnceK(RFb(c2b{b0},Fai)),RSel(Seq(c3,a4),Ret0(S),Seq(pt5{b0:b0;b1:b1},t6))))",
-    Tree0047 "B{t0;t1=1}Par{_;_}(Wv{t0}(Wde(pc0{b0:t1},t1)),Swm(Sb{t0=8},c2,c3))",
-    Tree0048 "B{b0=1;o0=_}RSeq(Wde(a0b{b0;b0},Ub{o0},@of{b0+=1}t1),Step(Mt{100}(pc2{b0:=}),c3,c4))",
-    Tree0049 "B{b0=2;t0=2}Dl{10}(Swm(Intr{t0+2=b0%3}(FS(c0l)),Sb{t0=6},Step(Wt{50},c1),Seq(c2b{t0},Scc{b0+1>5},t3),t4))",
-    Tree0050 "B{b0;t0=3}RT{1}(Ite(Seq(pt0{b0:b0;b1:b0},Sc{b0+=2},@oh{b0:=t0}@rw{t0!1}@po{t0+=3}a1,Seq(t2e,pt3{b0:6})),PAll{1}(c4,@of{b0:=6}t5,t6),t7))",
-    Tree0051 "B{b0;o0=2;t0=0}Step(Step(c0b{t0+3},t1),@rw{b0<7}@oh{t0+=1}@po{o0|4%3<1?b0+=2}Sb{t0=1},RSel(c2b{t0%3},pi3{t0:b0}))",
-    Tree0052 "B{t0=5;o0}Isw{t0;T;N}(t0e,Wt{20},Sb{o0=8})",
-    Tree0053 "B{t0;b0=3;b1=1;t1=4;q0=3}RFb(Bin{b0+3=t0+3;_}(Star(Rep0(c0),pt1{b0:t1;b1:t1}),@si{t1<4}@rw{t1+3=b0}Dd{0}(Rep2(Lp{b1;F}(Fb(pi2{t0:=},t3e))))),c4l)",
-    Tree0054 "B{t0;q0=2;t1=3;b0=0}Swm(ASeq(Star(a0,@os{t0+=1}@si{b0<b0+1%4}c1),@po{b0+=2}Cnd{t0<1;N;S}(Once(c2l)),Cnd{b0%2!0;T;S}(S),TryT(Sc{t0+=1},Mt{0}(c3)),Fb(@rw{t1%2!1}@fi{t0%3>1}a4l,t5,@oh{t1:=t0%2}@of{t0+=1;t0+=1}a6l)),Pri(Step(PPar{1;N}(Sl{0},c7b{t1+2},Sb{b0=t0},Pre{t1%4=2;K}(a8l))),Cnd{b0%2<0;_;F}(RSeq(Bin{t0>2;T}(Sel(pt9{b0:=;b1:t0},@rw{b0!6}@os{t1+=2}S),c10),MSeq(@of{t0:=b0}@po{b0:=b0%3;t1%3>0?t1:=t1%2}@fi{t0!b0}pi11{t0:=},Flt{2;_;K}(Lp{t0;_}(pi12{t0:t1})))))),Rmp{F;F}(@of{t1:=2}@ki{t1+1%2<0}@oh{b0+=3;t1+=3}PAll{_}(Dd{10}(Dl{10}(Fb(a13l,t14))),PAll{-1}(PAll{-2}(t15,t16)),Step(c17b{t1+3},c18,c19l))))",
-    Tree0055 "B{q0=2;b0=4;o0=0;t0}Star(RT{2}(Ub{o0}),a0b{t0%2;b0},Dl{0}(Inv(Sel(@os{b0+=3}@of{o0:=_}@ki{o0|1!1}t1e,Scc{none},Ub{o0}))))",
-    Tree0056 "RSel(Sub(Sub(Run)))",
-    Tree0057 "B{b0=2}RFb(F,c0,t1,Sb{b0=7})",
-    Tree0058 "B{t0;b0}Ite(@po{t0+=2}c0l,c1,a2)",
-    Tree0059 "B{t1=5;t0=5;o0=_;b1=5}Wde(@rw{some}ASeq(RSeq(Scc{t1+3<o0|0+2}),t0,TryF(pt1{b0:0},pi2{t0:=})),To{20}(MSeq(PAll{1}(a3b{t1+1%2;b1},Sb{o0=1}),S,Keep(@fi{t0+3%2>0}c4))))",
-    Tree0060 "PPar{2;N}(Lim{3}(Once(Keep(RSeq(Rep3(c0),OnceK(Ret3(a1)),Pri(c2,t3),t4,Fb(t5,c6l,t7))))))",
-    Tree0061 "B{t0=3;b0=2}@of{t0+=1;b0+=1}@ki{b0>3}Flip(Rpt{0}(c0b{t0+3}),Fb(Seq(Swm(pc1{b0:=},@si{b0>b0+1}@rw{b0>0}@ki{b0+2!5}Scc{b0>3}),t2,t3,Flt{2;F;K}(t4),t5)))",
-    Tree0062 "B{b0=0;b1=2;o0;t0=5}Rmp{F;F}(Rpt{3}(Su{t0}(Rus{2}(Fb(a0,t1,@of{t0+=1;b0:=b1}Par{1;-1}(Sl{10},@of{b0:=b0+4%3;b1+=2}Suc),PPar{2;_}(S,c2),@si{none}a3l)))))",
-    Tree0063 "B{b1;t0;b0=0}Par{_;_}(RSeq(@rw{t0>1}@fi{b1!b0+4}Wu{t0},pa0{b0:b1;b1:=}),a1,Suc)",
-    Tree0064 "B{b1=5;b0=2;o0=0}Seq(@of{b1:=b0}@fi{b1+1<0}@oh{o0:=_}Rus{F}(c0),Cd{50;K}(a1e),@of{o0:=_}Dd{0}(Fb(Scc{b0+3%3=1},pi2{t0:b0},c3)))",
-    Tree0065 "B{b0=2;t0=5;b1=5;o0}Swm(SubA(RFb(c0e,t1,Sl{0})),@fi{none}Star(pc2{b0:5},Seq(c3,@oh{t0+=3;none?b1:=o0|4%4}SubA(pc4{b0:=}),@os{b0:=b1}@rw{some}@po{t0:=b1+3}t5)))",
-    Tree0066 "B{q0=3;t0=4}RFb(Lp{t0;F}(Sl{50}))",
-    Tree0067 "B{o0=_;b0}Wde(Ruf{3}(Scc{some}),@os{o0:=0}@fi{b0+1%3<0}@si{o0|0<3}OnceT(PAll{-1}(Run)))",
-    Tree0068 "B{t0;t1=0}@rw{t1+2<3}Ite(Scc{t0%3>1},c0l)",
-    Tree0069 "B{t0=1;b0}Pre{t0>7;R}(Wde(c0,t1,@oh{b0+=2}S))",
-    Tree0070 "B{b0;t0}OnceK(Pri(a0b{t0+2%4;b0},Sb{t0=b0}))",
-    Tree0071 "B{b0=4;t0}Sel(c0,c1,t2,@po{t0+=3;b0:=t0}@ki{t0=2}Star(c3b{b0%2},c4e),t5)",
-    Tree0072 "B{t0;b1=1}Wde(PPar{0;T}(@of{b1+=2}t0,Sl{50},Wu{t0}),Sb{b1=8},t1e)",
-    Tree0073 "B{t0;b0=1;o0}Bin{t0>4;T}(PAll{-4}(Dd{20}(pi0{t0:t0}),Wde(a1e,c2,Suc),Ret2(@oh{o0:=_}RU{S}(t3)),Wt{20}),Flip(Wde(a4,Ret4(@os{t0:=4;o0:=t0+1}@rw{t0+2!t0+1}t5),c6e),Sl{20},RSeq(pc7{b0:=})))",
-    Tree0074 "B{b0;t1=1}FF(SubA(Mt{0}(Cd{100;_}(@si{b0=3}Ite(MPri(Cnd{b0%4<2;T;_}(t0)),Par{1;_}(Scc{b0>t1%2},pi1{t0:b0}))))))",
-    Tree0075 "B{o0;t0=5;b1=4;t1=5;b0=2}Flip(OnceK(t0),@oh{b0+=1}Once(Seq(Flip(t1e,pa2{b0:=;b1:b1}),@rw{b1<o0|1}c3,Dl{0}(pa4{b0:b1}),Sc{b0:=b1},Ruf{3}(Ret4(a5e)))),PPar{0;_}(Su{t1}(a6),@po{o0:=_}Seq(pi7{t0:b1},Inv(Ret1(Fai)))),pi8{t0:=},t9)",
-    Tree0076 "B{t0;t1=4;b1=0;b0}FF(Swm(Mt{20}(AFb(Inv(Ite(@rw{b1+3<t1}@si{t1+4=7}t0,RU{F}(Sb{t1=3}))),Rty1(t1),Bin{b0!1;N}(t2,R))),@os{t0:=b1+3;b1:=t0+2%3}@po{b1+=2;b1+=3}@ki{b1!4}Par{_;-2}(Fb(@fi{b0>4}t3,a4),Wv{t1}(FS(@fi{b0=7}@si{b0>t1+4}AFb(c5,c6b{2},t7,t8))))))",
-    Tree0077 "B{o0=2;b0=0;b1=2}Rpt{1}(@oh{b1+=2}Inv(@of{b1+=3}MPri(c0,Seq(SubR(t1e),Sb{b0=9}),@of{o0:=1;b1:=b1%3}F,@os{b0:=9}a2b{b1;b1})))",
-    Tree0078 "B{b0=5;t1=5;t0;b1}Isw{t0+2%2;T;T}(@oh{t0+=1}Once(RSeq(Flip(SubR(Sl{20}),t0,Scc{b1!2}),RSeq(Isw{b0%3;_;T}(pc1{b0:t0},@of{b1>t1+2?t0+=1}c2),a3b{t0;b1}),Fb(Cnd{b1+2>b1;_;_}(Sb{b0=t1}),c4))))",
-    Tree0079 "B{b1=3;b0;o0=_}Intr{some}(Fb(t0,a1b{b1;b0}))",
-    Tree0080 "B{b0=3;t1=3}Fb(Wu{t1},c0,t1,Wu{t1},Scc{b0=1})",
-    Tree0081 "B{o0=1;b0=3;t0=3;b1}Seq(Sw{0;2}(Su{t0}(Pri(pc0{b0:9},a1,c2b{o0|0%2},t3)),Rpt{F}(c4e),@os{b0+=1}@oh{b1:=b0%2;o0:=_}Isw{t0;N;T}(@ki{b0+2>6}@fi{b1<4}@oh{t0+=1}Isw{b0+1;T;N}(c5,c6))),RFb(MSeq(t7e,Sl{50},t8,Sc{t0:=b1%4}),TryF(FS(pi9{t0:b1}),c10,a11l)),t12,RFb(Isw{b1%2;T;_}(Flip(Swm(pa13{b0:7;b1:=},pi14{t0:t0}),Pre{b0%3=0;S}(Dd{30}(Su{t0}(a15b{b1%4;b0}))))),PAll{_}(pc16{b0:b0},Wde(a17l,@si{b1+1%4!3}t18e),@si{b1=7}PPar{0;T}(Seq(a19,a20b{b0%2;b0})))))",
-    Tree0082 "B{b1=4;o0}Sw{0;2;1}(Cnd{o0|0%2<1;_;_}(c0),Pre{b1+3%3<0;R}(Flip(F,@po{b1+=1}RSeq(c1,c2))),c3,FS(Cd{0;K}(c4)))",
-    Tree0083 "B{t0=4;b0=5}Seq(RSel(Wde(Seq(RFb(Sel(t0,Mt{20}(t1))),Wde(t2,t3,RU{F}(t4e)),PPar{0;T}(Sb{t0=7},Scc{b0+4<6})),Sb{b0=1})))",
-    Tree0084 "B{b1;o0=_;t0=0;b0}AFb(Rpt{1}(t0),@of{b1<6?b1:=b1%2}@os{b0+=1}@si{b1<3}Bin{b1!5;T}(Fb(RFb(c1b{8},a2,a3)),PAll{-2}(@si{o0|2>1}S,t4,t5,a6b{b1+2%4;b1},Intr{b0<0}(Wu{t0}))))",
-    Tree0085 "B{b1=1}Sw{2;5}(a0,a1,F)",
-    Tree0086 "B{b1=2;t0;t1=5;b0;o0=_}Ret4(RFb(@of{t0:=o0|3+1%4;t0:=5}FF(Inv(Flip(Sb{o0=9},RetF(@os{t1:=t1+4%2}Ruf{3}(Wu{t0})),Ret1(@oh{o0:=_}@ki{o0|2%3<0}@os{b1=b1%4?b0+=3}pt0{b0:7;b1:t0}))))))",
-    Tree0087 "B{t0;b0=1;b1=0}Wde(Ite(t0,Seq(Scc{b0%4>0},t1)),Swm(@si{b1%3>1}@po{t0+=1;b0!0?b1+=3}@of{b1:=b1+4%4}RSel(Suc),Wde(Mt{0}(OnceK(t2)),RU{F}(@os{t0+=3}a3))))",
-    Tree0088 "B{t0=2;b1;b0}To{30}(@os{t0:=b0}@si{b0+4=1}@of{b1+=1}Star(Rpt{F}(Sw{5}(Sw{2}(PPar{1;T}(Star(a0,c1b{b0},a2)),AFb(pc3{b0:=},Try(t4,pc5{b0:b0}))),@ki{b1+2=1}@si{b0!b1+1}Seq(Sw{0;5;1}(Rus{F}(pi6{t0:b1}),Seq(Scc{b0+4=0},Wu{t0}),t7e,Rpt{0}(@si{b0+3%4<0}Scc{b0=b1%3})),RFb(t8,RtyF(@si{b1>3}t9e),a10,Wu{t0},@rw{t0=t0+4%3}@oh{b0:=t0}t11),To{20}(a12))))))",
-    Tree0089 "B{t1;t0;o0}Dl{20}(MPri(Ret1(@rw{t1+3<o0|2+2}SubA(Cnd{t1%3!1;_;_}(@si{o0|0=0}Invt(c0)))),Wu{t0},pi1{t0:t1},@fi{t1!t0}@os{o0:=1}t2))",
-    Tree0090 "B{b1=1;b0=2;q0=1}@os{b0+=1}Lp{b0;K}(To{20}(OnceK(Sb{b1=1})))",
-    Tree0091 "B{t0=3}Fb(Dl{0}(t0e),Bin{t0%4<2;_}(S,Mt{0}(t1)),t2,Flip(c3,c4l),Keep(@os{t0+=1}S))",
-    Tree0092 "B{b1=2;o0;b0=5;t0=1}MSeq(t0e,Fb(t1,Dd{0}(t2),RFb(c3e,c4e)),Ret2(Isw{b1;_;T}(Once(S),c5)),Seq(Pre{b1<1}(c6),Par{2;-1}(Sl{20},@fi{none}@rw{b0+2%2<1}@os{t0:=b1+3}Wu{t0})))",
-    Tree0093 "B{b0=1;t1=1;o0}PPar{1;T}(@ki{o0|3+1%3!2}t0,Pre{t1%4>0;R}(a1l),@os{b0+=2}t2,Dd{0}(Sel(a3e,@os{o0:=_;o0:=_}t4,t5)))",
-    Tree0094 "B{q0=2;t0=1;t1;b1=1;b0=2}AFb(Bin{b0%2<0;T}(Step(Sb{t0=3},a0),Fb(Scc{t0>b1},Sl{50})),PAll{3}(Lp{_;S}(Lp{t1;_}(Mt{0}(R))),Dl{0}(Sw{4;3}(c1,Sc{b0:=t0%3;b0+=1},c2)),Rpt{F}(Ret1(Suc))))",
-    Tree0095 "B{b1=5;b0=3;t0=5}Par{_;_}(Isw{t0%2;T;N}(c0,Rpt{0}(c1l),FF(Try(Sb{b0=b1},pt2{b0:b0;b1:b1},F)),@os{t0:=b0}Scc{b1+1%2>0},pt3{b0:2;b1:b0}),Fb(OnceT(TryF(c4l,a5)),t6,Isw{b1;_;N}(c7,a8,SubA(S))),PAll{1}(Fb(t9,Scc{b1+3<5},@po{t0:=b1}Cnd{t0>1;N;F}(Wv{t0}(c10l)),Sb{b1=6})))",
-    Tree0096 "B{b1=3;q0=0;t0=4;b0=1}Step(PAll{_}(c0,c1),To{10}(Keep(Isw{b0;T;N}(@fi{t0<b1}Lp{_;R}(t2)))),OnceT(RFb(t3e,t4,pc5{b0:9})),t6)",
-    Tree0097 "B{b0;t0=4;b1}Sw{0;2}(Sb{b0=b1},t0,a1)",
-    Tree0098 "Fb(RepF(RepF(Wde(t0e,t1,t2))),Mt{0}(RSeq(t3,a4,t5,t6,t7)))",
-    Tree0099 "Par{2;0}(Star(MPri(Pri(c0l,c1),t2,F,PPar{0;_}(a3,Wt{0},Sl{10},t4))),t5)",
+    Tree0001 "B{t0=1;o0}Wde(Seq(a0,Rpt{0}(t1),Once(t2)),Dl{10}(Mt{0}(Pri(Swm(pa3{b0:6;b1:t0},t4),t5))),Swm(Sc{o0:=t0%3},a6e,t7,Rep1(t8),c9))",
+    Tree0002 "B{t0=3;b0=3;b1=5}Par{_;_}(@ki{b0+3%4=3}SubR(Fb(@fi{b1+1!7}@of{t0+=1}@os{t0<b1%2?b0+=3}a0b{t0+1%3;b1},t1)),PPar{1;N}(SubR(c2),FS(a3)),t4)",
+    Tree0003 "B{t0;o0=5;b1;b0=2}Isw{5;N;_}(Dl{50}(SubA(@po{b1+=2}@fi{t0+2%2=1}RSeq(Sb{b0=b1},Scc{some},@rw{b0%3>0}@po{o0:=t0+3%3}@ki{t0%3>1}Rep0(t0e),a1))),@rw{none}@po{b0:=o0|3+2}@fi{t0+2<5}Pri(Pre{t0<b0%2;F}(RU{S}(pc2{b0:t0}))),Sw{0;5}(c3e,t4e,c5l),Flt{2;R;K}(@ki{b0+3>2}Seq(RT{1}(@po{o0:=b1+4%2;b1<t0?t0+=3}FS(F)))),Step(pi6{t0:b0},Wu{t0},t7,@po{t0:=o0|2%2}@oh{b0+=2}@fi{b1>4}t8))",
+    Tree0004 "B{t0=0;b1=1;o0}FF(RSeq(SubA(RSeq(Flip(a0,Fai),Wde(t1e,Sl{30},@os{b1+=3}@po{t0%2>0?b1:=t0+4%3;b1+=2}t2),SubA(Mt{20}(Ub{o0})),@of{b1+=1}Dd{20}(t3)))))",
+    Tree0005 "B{q0=1;t1=1;t0;b0=1;b1;o0}Star(PAll{-1}(AFb(c0,c1),Lp{t1;_}(Sc{t0+=2}),c2),Sl{0},@ki{t1=5}@of{b0<5?b0+=2;t1+=3}Lp{b1;_}(Bin{b1!b0;N}(PAll{_}(c3,c4,pa5{b0:b0;b1:=}),pt6{b0:5})),Fb(c7l,c8,Cd{0;K}(@oh{none?b1+=3}Wt{10})),RU{S}(Once(Par{-3;_}(t9,a10l,t11))))",
+    Tree0006 "B{t0;b0=2;b1=2}Step(Ite(RSeq(Sb{t0=9},a0),MPri(pt1{b0:t0;b1:b0},Rmp{F;F}(Su{t0}(pa2{b0:=;b1:b1})))))",
+    Tree0007 "B{b1;o0=_;b0=2;t0=5}Seq(Seq(To{10}(t0),OnceT(pc1{b0:6})),PAll{2}(t2,@oh{o0:=_}@of{b1:=o0|5+2}@fi{b1+4>6}Wde(c3,@rw{o0|2>4}@po{o0:=b1}@ki{b0+2>b1+4}c4e,Sb{b1=t0})),Fb(Sw{4}(pt5{b0:1;b1:=},t6)))",
+    Tree0008 "B{o0;t0=5;b0}@ki{t0>3}@po{b0+=2}@fi{b0+1%2<1}PPar{2;T}(MPri(a0l,@oh{none?t0+=2;t0:=b0}@ki{t0>0}t1),@si{some}Intr{b0+2<o0|3+4%2}(Rep0(SubA(Sc{b0+=2}))),t2)",
+    Tree0009 "B{t0=3;b0=1;b1=3}RFb(RFb(t0,Cd{0;K}(Pri(Ret2(Scc{t0+1!b1+1}),c1e,R))),Ret0(c2),Ite(Seq(Intr{b1%4>1}(S)),Swm(@si{b1%4=3}@of{b0+=3}Wt{0},a3,t4),Rpt{1}(Fb(pc5{b0:b0},Wu{t0}))),Intr{t0<0}(Ite(a6,@si{b1%2<0}@rw{t0+3%2<1}@po{t0:=b1%3}Flt{2;F;K}(Wde(t7,Rep0(t8e),RSeq(Sc{b0<b0+1?b1:=b1+2%4},t9))))))",
+    Tree0010 "B{b0=0}Seq(Scc{b0=3},c0,Run)",
+    Tree0011 "B{b0;o0=2;t0=0}Wde(@si{o0|5%4!0}@os{b0+=3}RFb(pi0{t0:t0},Once(Fai)),Flt{1;S;K}(Rep0(a1b{t0%2;b0})),Fb(Rpt{F}(Flt{2;_;K}(pt2{b0:=})),Flt{2;_;K}(Sb{t0=b0})))",
+    Tree0012 "B{b0;b1=2;t0=2}Pri(Sel(Step(t0,t1),a2,Wv{t0}(c3)),Su{t0}(Wt{0}),Once(t4),FS(Pre{b1>t0;F}(PPar{2;N}(c5,c6))))",
+    Tree0013 "B{q0=1;t0=1;b0=3}FS(@oh{b0:=t0+3}RFb(Lp{_;F}(Invt(Suc))))",
+    Tree0014 "B{o0=1;b0=0;b1=4}Bin{none;N}(PAll{-2}(c0,Rpt{3}(SubA(c1))),TryT(S,Sb{b0=b1}))",
+    Tree0015 "B{o0=_}PAll{_}(Flt{1;_;F}(c0e),Sc{o0:=5})",
+    Tree0016 "B{b0=1;b1=3;t1;t0}Intr{b0+4=t1}(Seq(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}Isw{5;_;_}(pa0{b0:t0;b1:b0},c1b{8}),Flt{1;_;K}(t2)))",
+    Tree0017 "B{o0=4;b1=1;t0;b0}AFb(@oh{b1+1<3?b1:=o0|2}c0l,Wu{t0},t1e,c2b{b0},Wt{30})",
+    Tree0018 "B{b0=1;q0}Par{2;_}(Seq(Scc{b0%4<3},S),Lp{_;F}(Intr{b0<7}(c0)))",
+    Tree0019 "B{b1=3;t0}RU{S}(Swm(Mt{0}(Fb(Dd{0}(a0),pa1{b0:1},t2)),Sw{1}(a3,pi4{t0:=}),Rep1(Once(FF(Sel(F,Sb{t0=9}))))))",
+    Tree0020 "Dl{30}(FS(a0l))",
+    Tree0021 "B{t1=5;b1=2;t0;b0}Seq(Pre{t1>4;S}(@os{b0:=t0+4%3;t0:=t1}Rmp{S;S}(@si{t0+4%2<1}@po{b1%4<3?b0+=1;b1:=t1+2}PAll{_}(c0,t1e,c2l,Sc{b0:=b0%2}))),@os{t0:=b0}Rmp{S;F}(Isw{t0+2;T;N}(S,pc3{b0:t0},@ki{t0+4!5}RSeq(a4b{t0%4;b1},t5,t6),@ki{t1<1}@oh{t0:=b0+2}F)),RSeq(Flt{1;S;F}(Wv{t1}(Dd{0}(c7))),Su{t0}(pc8{b0:=})))",
+    Tree0022 "B{b0;t0;b1=0}@rw{b1>b1+4}@of{b0:=b1}@po{t0:=b0}Pre{b0%2>0;F}(SubA(Rep1(Inv(c0l))))",
+    Tree0023 "B{t0=5}Keep(RetF(pi0{t0:t0}))",
+    Tree0024 "B{t0=5;b1=1;b0=3}TryF(RSeq(Bin{t0+3>b0%2;_}(Keep(t0),t1),MPri(a2e,t3e),c4e),Seq(Sl{20},RFb(t5,t6,@of{b1+=1;b1+=1}@ki{t0>6}t7),Flt{2;_;_}(@of{b0+=2}Sc{b0:=6;b1+=2})),Rep0(@rw{t0%3<0}@fi{b1<3}pt8{b0:7}),Flip(S,t9,Rep4(c10e),Rep1(@si{b1<t0}@fi{t0+4=b1}a11)))",
+    Tree0025 "Rep1(Par{3;-5}(AFb(c0,t1e,t2e),RSeq(Ret1(t3),t4,Suc,Ret2(t5e),t6),Rep3(Dd{50}(RFb(Mt{10}(t7)))),Fb(Ret2(Rep2(Star(c8,a9,c10l)))),MSeq(Inv(MPri(Keep(Keep(c11e)),Swm(t12))))))",
+    Tree0026 "AFb(Ret0(a0),Swm(Sub(t1),t2),t3)",
+    Tree0027 "B{o0;b0=4;t0=5}Bin{o0|1%4=0;T}(Wv{t0}(Bin{b0%4>0;_}(Dd{30}(Isw{t0+4;T;N}(a0)),pi1{t0:t0})),Wde(@of{b0:=t0%3}@ki{t0>6}Star(Scc{t0%4>0},t2),FS(Seq(Wt{20},t3,Scc{b0+2>2}))))",
+    Tree0028 "Fb(Dd{0}(PAll{-2}(t0,a1)),Par{1;3}(t2,t3,Dl{10}(c4)),To{0}(t5e))",
+    Tree0029 "AFb(Flt{2;_;F}(c0),t1)",
+    Tree0030 "B{b0;t0=4}Flip(Isw{4;_;T}(Wt{100},@si{b0%3>0}Wt{30},t0),Star(Sb{t0=b0},Par{1;2}(t1,c2),Fb(Wu{t0},t3)),t4,AFb(a5,c6),t7e)",
+    Tree0031 "B{b1=1;q0;t1}Rpt{F}(RFb(@oh{b1:=b1%3}@fi{t1+4%2=0}@si{t1+2>0}t0e,t1,Lp{_;S}(pa2{b0:b1})))",
+    Tree0032 "B{t0;o0=_;b1=0}Pri(Wde(Ret3(PPar{2;_}(@si{some}@po{t0+=3}pc0{b0:t0},Flt{3;F;K}(Ub{o0}),c1,a2)),RSeq(PAll{-1}(Sel(t3,t4),Step(Sl{0},c5b{t0},pc6{b0:b1})),Sb{o0=9})))",
+    Tree0033 "Sel(t0,c1,Sl{0})",
+    Tree0034 "B{b1;t0=2;t1=4;b0}Sw{2;3;5}(Pri(pa0{b0:b1;b1:t1},c1),PPar{2;_}(a2e),Rep4(a3b{t0;b0}),Swm(RSel(Fb(Step(@rw{t0%3!2}OnceT(@fi{b1!0}@of{t1:=b0+4}t4),Scc{b0+4<7})))))",
+    Tree0035 "B{b1=1;t0=2;b0=0;t1}RSel(Ite(Flt{3;R;K}(t0),@of{t0:=9}@fi{b0>t1}Bin{b1>t1%2;_}(a1l,pt2{b0:t0;b1:b1})),Wde(ASeq(Sb{t1=8},c3),Isw{t1+1%4;T;_}(t4,S)))",
+    Tree0036 "B{t0=3;q0=4;o0;b1=5;b0;t1}Swm(RFb(Star(Sb{o0=5},Wu{t1},pt0{b0:=;b1:t1}),Opt(c1b{b1}),@ki{t1+1<t0}Par{2;-1}(@rw{t0+1>b0+3}pa2{b0:7},@of{t1+2<4?b0:=b1}t3),Pre{t0+1%2<0}(FF(a4)),Swm(RSeq(Sb{b0=7},Wt{0}),Sl{30})),Fb(Opt(@po{b0+=1}@of{o0:=_}@os{b0+=1}Lp{b1;_}(a5e)),Mt{20}(Swm(c6,a7b{b1;b0},c8))),Bin{o0|3>t0;N}(t9,RU{S}(a10b{o0|0;b1})))",
+    Tree0037 "B{b0=5;t0;b1=0}RFb(@po{t0:=0}PPar{2;_}(RepF(RSeq(Sw{0}(Sb{t0=b1},S),Cd{0;K}(@ki{t0<4}Sw{0;2;5}(a0,@fi{t0>0}pt1{b0:=;b1:t0},Sw{2}(@po{b0+=3}@oh{b0+=1;t0:=b1}pc2{b0:=},t3),t4)),Sw{4}(Ret4(t5),Rmp{S;F}(c6b{b0+4}))))),Rmp{S;S}(RSel(Seq(a7l,TryF(t8,c9e),t10e),RFb(Fb(pc11{b0:t0})),PAll{_}(t12,pc13{b0:t0},Sl{10},a14),t15)))",
+    Tree0038 "B{t0=2;b0;o0=_}Rep4(@si{t0>0}Pre{b0<5;K}(PPar{2;N}(c0,Fb(Par{1;_}(Sc{t0+3%4<2?t0:=o0|1;t0+=2},@si{none}pi1{t0:t0},a2e),t3e,Swm(t4,OnceK(Wt{20}),Rpt{0}(t5)),@si{none}@rw{o0|5>7}SubR(RFb(SubR(Fai),t6,Sb{o0=8}))))))",
+    Tree0039 "B{b0=3;t1=0;t0}Par{_;_}(Inv(Wde(pc0{b0:t1},t1)),RFb(pa2{b0:b0;b1:t0},Fai,c3))",
+    Tree0040 "B{b0}RFb(t0,Sb{b0=0})",
+    Tree0041 "B{b0=2;q0=2;t0=0;b1}PAll{-3}(SubR(Lp{b0;K}(Sc{b0+=2;t0+1>4?b1:=t0})),Sc{b1%4>2?b0:=b1%2;b1:=b0},RSeq(@ki{t0+2=0}SubR(pt0{b0:=;b1:=}),c1,c2),Ret0(c3))",
+    Tree0042 "B{b0=3;t0;o0}Fb(Fb(t0,pt1{b0:b0;b1:b0},Bin{t0+4>o0|5;T}(pc2{b0:4},c3),t4,Keep(Fb(t5,t6))),Par{-2;_}(Sl{20},Isw{2;T;T}(c7b{b0},c8b{b0%4},c9),RSeq(@oh{t0:=o0|0}t10,t11)),Step(Mt{0}(Wu{t0}),F,Pre{b0+3>7}(a12),Sc{t0:=t0%4},@rw{b0<t0}@fi{none}Wt{50}),Pri(RSeq(S,@oh{b0+4<2?b0+=1}Wu{t0},pt13{b0:t0},a14b{t0%3;b0}),@of{t0:=o0|5%2}FS(c15)))",
+    Tree0043 "B{t0=0;b0=5}Flip(RT{F}(RSeq(pc0{b0:7},pa1{b0:=;b1:b0})),Keep(c2),RSeq(c3,Scc{b0+4=t0%3},RepF(@ki{b0+1<3}Pre{b0+3=0;K}(Sc{b0>b0%3?t0+=1})),OnceK(t4),Wt{50}))",
+    Tree0044 "AFb(t0,t1)",
+    Tree0045 "B{q0=3;b0;b1=2}Dl{0}(Lp{b1;K}(Bin{b0+4>0;_}(Rep4(a0b{b1+1%2;b1}),FS(c1e))))",
+    Tree0046 "B{t1=1}Swm(Sb{t1=0},a0,t1)",
+    Tree0047 "B{b1;b0}@oh{b0:=6;b0:=1}Rep1(Fb(Fai,c0b{b1},t1,a2b{0;b0}))",
+    Tree0048 "B{t0;b0=1}Inv(Seq(c0,@of{b0:=t0}Scc{b0%3>0},Scc{t0>6}))",
+    Tree0049 "B{t1;t0=3;o0=0;b0}Flt{3;F;K}(Flip(Sel(c0,c1),Rep1(t2),RSeq(Ub{o0},@rw{b0<0}@os{t1+=2;b0+3<2?t0+=3}@si{o0|3+4>5}pc3{b0:b0},@ki{t1+2>t1+3}c4b{t1+4})))",
+    Tree0050 "B{t0=3}RSeq(S,Dl{0}(Step(Seq(c0,t1e),Bin{t0<1;_}(Dl{10}(Wt{10}),R))),a2)",
+    Tree0051 "B{b0=5;t0=2;b1=0}MPri(@oh{b0+=1}Bin{b0!1;N}(Isw{b0%2;N;_}(RFb(@po{t0:=b1}t0,c1b{t0+3},c2,c3l),t4,Sl{30}),t5),RFb(Pre{t0+2%2=0;R}(F)))",
+    Tree0052 "B{o0=2;b1;t0=2;b0}RSeq(Pri(@oh{b1:=6}@ki{t0+3%3<1}@os{b0+=1;o0:=_}Once(MSeq(t0,Sb{o0=3}))),@rw{b0+1=7}@si{b0=t0}Isw{t0;_;_}(Scc{o0|2%3!2},Rep3(PPar{2;_}(c1,a2b{o0|3;b1}))),@of{b0:=b1+3}@os{b0:=9}Sw{0;1;2}(t3,pt4{b0:9;b1:=},a5,pc6{b0:=}),Rpt{2}(Pre{t0+3=b0+1;F}(OnceT(a7))),F)",
+    Tree0053 "Step(t0,t1)",
+    Tree0054 "B{b1=2;b0;t0}Swm(@si{b0%3=0}@oh{t0:=b0}Fb(FF(To{30}(Sb{t0=0})),@os{b0+=1}@ki{b1%3>0}RFb(pi0{t0:b0},c1,t2,Sc{b1+=2}),Rep1(Flip(Sb{t0=b1},t3,t4,Sc{t0:=b1},c5))),RepF(Seq(Pre{b0+4=2}(RSeq(c6e,c7)),Inv(@ki{b1+3%3=0}Rus{3}(Cnd{b1>3;T;F}(MSeq(a8e,c9)))),ASeq(t10,Pre{b0>5;R}(c11b{b0+3}),RSeq(c12,@rw{b0=t0+1%2}@si{b1<5}@ki{b0<t0}c13b{2})))))",
+    Tree0055 "Keep(RetF(Star(t0,Ret1(To{0}(RT{F}(Dl{0}(a1)))))))",
+    Tree0056 "B{b0=5;o0;t0=1}AFb(To{0}(Fb(To{10}(@of{t0+=1;t0+=1}Rep1(@of{b0:=t0+4%3;b0+=2}Ret4(Rpt{3}(c0l)))),Isw{t0;T;T}(@of{t0:=0}t1,t2),t3e,Pre{o0|0=t0+3;F}(Once(a4)))),RFb(Wt{20}))",
+    Tree0057 "B{b0=0;t1=1;t0=1}Rep2(Su{t0}(Swm(Dd{10}(RSeq(@ki{t1<t0+4}Sl{20},Pre{b0+3%2=1;K}(OnceK(Wu{t0})))),Wu{t0},pi0{t0:b0})))",
+    Tree0058 "B{q0=4}Fb(SubA(PAll{-1}(SubA(Lp{_;K}(Suc)))),Par{-1;-1}(OnceT(Sl{30})))",
+    Tree0059 "B{o0=_;b1=0}Seq(Sw{4;5}(Scc{none},c0,pt1{b0:1;b1:=}))",
+    Tree0060 "B{t1=0;b0=1;t0}@rw{t1+4=4}RFb(pa0{b0:t1;b1:b0},Swm(TryT(Wt{20},Fb(@os{t0:=t1}@fi{t0+1%3<0}@si{b0!b0%2}Scc{t0%4!2})),Flt{3;S;F}(MSeq(SubR(@oh{b0:=t0%3}c1e),a2l))))",
+    Tree0061 "Mt{0}(Sub(t0))",
+    Tree0062 "B{t1;o0;q0;t0=5;b0=2}Seq(Rep3(Fb(SubA(Pri(a0l,pc1{b0:t1},Scc{t0>3})),Swm(@oh{b0:=t0+4;t1:=o0|4%4}t2,Suc),R)),Lp{_;K}(Su{t1}(FF(RSeq(t3,c4,c5l)))))",
+    Tree0063 "B{t0=4;b0}@rw{b0<4}Ret1(SubA(@po{b0+=2}@ki{b0>1}pa0{b0:6;b1:t0}))",
+    Tree0064 "B{b0=0;t0}RSeq(Wu{t0},t0,pt1{b0:=;b1:t0},pc2{b0:9})",
+    Tree0065 "B{t0;b0;b1}Bin{b1%2<0;N}(Sel(Seq(Flip(F,t0e,c1e),S),RSeq(pi2{t0:=},c3,pi4{t0:b0},t5,c6l)),Isw{t0;N;N}(@of{t0+=1}@rw{b1%2=1}Dd{0}(Invt(Seq(c7,Wv{t0}(WU{b1!3}(pc8{b0:4}))))),Dd{0}(Par{_;1}(Ret4(t9)))))",
+    Tree0066 "B{t0=5;o0=3;t1=3}Isw{t0+1;T;N}(@os{o0:=_}Flip(Keep(pc0{b0:t1}),Keep(TryT(c1,c2)),TryF(pc3{b0:t0},c4b{o0|0+2})),Rpt{F}(Rty0(t5)))",
+    Tree0067 "B{t0=0;t1=3}Rep1(RFb(@po{t1:=2}Once(Ite(MPri(PPar{2;N}(t0,t1,a2)),Rep1(@of{t0+=3}Wv{t0}(Wv{t1}(Suc)))))))",
+    Tree0068 "Keep(RetF(Run))",
+    Tree0069 "B{q0=3;b1=2;t1=5;b0;t0=0}RSeq(pi0{t0:t1},PAll{-1}(R,@po{t1+=3}@os{b1:=t0}Wde(Lp{b1;S}(Wu{t1}),Lp{b1;F}(c1l))))",
+    Tree0070 "RU{F}(c0)",
+    Tree0071 "B{b1;t0;b0=2}MPri(SubA(pt0{b0:b0;b1:b0}),@fi{b1+1!b0}Scc{b0+3=4})",
+    Tree0072 "B{t0;b0=0;o0}To{50}(@fi{t0!5}@si{t0+4>b0%2}Rpt{0}(pi0{t0:t0}))",
+    Tree0073 "B{t0=0;b0=4;o0}Fb(Star(Ret1(Dd{100}(Ite(@fi{b0+4<1}a0,t1))),c2),Keep(@ki{o0|0<5}Su{t0}(Try(@of{o0:=1;t0:=b0%3}Sb{t0=3},FF(RU{S}(Ub{o0}))))))",
+    Tree0074 "B{t0;b0;b1=1}ASeq(RSel(RSeq(pi0{t0:b1},F),SubR(Swm(Sc{t0+=3},Sb{b0=b1},PPar{1;N}(a1b{b1;b0},c2)))),Swm(Isw{t0%3;_;T}(pc3{b0:b0},@of{b1>b1+2?t0+=1}c4,c5,t6e),Pre{b1%2>0;S}(Sc{b1+=1})))",
+    Tree0075 "B{b0;q0=4}Opt(SubR(Ret4(Lp{b0;F}(Lp{_;K}(c0)))))",
+    Tree0076 "PAll{-2}(c0,t1)",
+    Tree0077 "B{o0=_;b0;t0=3;b1=5}Seq(MSeq(Flt{1;S;F}(@oh{t0+=1}@si{t0=3}Rep0(t0))),Rep1(Star(c1,c2l,@si{b1%4>1}@rw{b1+4>b1}@fi{o0|1!t0}S,@po{b1:=t0}@fi{o0|0+4%2>0}Wu{t0})),Swm(Scc{some},Sb{o0=7}),Sel(a3,t4,Wu{t0},PPar{0;N}(Scc{t0>b1+3%3},a5b{5;b1})),RepF(Ite(Isw{b0;T;T}(t6e,c7),RFb(c8e,@of{o0:=_}t9))))",
+    Tree0078 "B{q0;t0=3;b0}RFb(Seq(Lp{_;K}(t0),@of{b0:=b0%2}Cnd{b0+1%4>1;_;S}(Lim{2}(Sl{20})),Sc{t0%3!2?t0:=b0+1%4},Ret1(@fi{t0+3=4}@os{t0:=9}F)),Isw{b0;N;_}(Keep(Sb{b0=4}),PAll{-1}(c1e,t2e,Wu{t0}),c3))",
+    Tree0079 "B{b0;t0}Bin{b0%3=0;_}(t0,Seq(Isw{b0;T;_}(a1b{b0;b0},@fi{b0>3}c2,t3,c4,pi5{t0:b0}),Keep(Par{-1;-2}(t6e,Wu{t0}))))",
+    Tree0080 "B{b0=2;b1=2;o0=_;t0}RFb(Flip(Rep1(FS(Seq(Sw{0}(c0,@os{t0:=b0%4}a1b{b0%3;b0}),t2))),RSeq(Scc{some},@of{t0+=1;b0=5?o0:=_}@po{b1:=t0}Scc{o0|5=5},S),Scc{o0|2=b0}),Rpt{2}(Rty3(Step(PPar{0;T}(@ki{o0|3=b0}S,t3,Sel(c4,c5e,t6)),Ret2(FF(@oh{b0:=o0|5+4%4}@ki{b1+4!t0+4}Rep3(Wt{100})))))))",
+    Tree0081 "B{b0;t0=1;q0=3;b1=1}Pri(t0,Bin{t0+1<4;T}(pt1{b0:=;b1:=},a2),Isw{t0;N;N}(t3,pc4{b0:=}),PPar{0;_}(a5l,c6l,c7),@rw{t0%3>1}Lp{_;_}(Seq(t8,R)))",
+    Tree0082 "B{t0;b1=5;b0}Mt{0}(@po{b1:=t0%4}@oh{t0:=b0}@fi{b1%2<0}Intr{b1<6}(Swm(@po{b0+4<t0?b1+=3}RSeq(c0,c1e,t2),Cd{50;_}(TryF(S,a3,c4)),RSeq(Wu{t0},Seq(t5,t6)),Star(pc7{b0:5},Sb{b1=2}),a8)))",
+    Tree0083 "B{t0=3;b0}PAll{-3}(@fi{b0+1!7}Fb(c0,t1),RFb(c2,a3b{t0+4;b0}),RepF(Rmp{S;S}(pc4{b0:=})))",
+    Tree0084 "RSeq(Sl{0},t0)",
+    Tree0085 "B{t0=1}Flip(t0,Wu{t0})",
+    Tree0086 "B{b0=5;b1;o0=_;t0=3}Flt{3;R;K}(AFb(@rw{t0+4<1}Wde(Seq(t0e),Par{1;0}(Sc{b1+3=4?b0+=3;b0+=1},Sb{b1=8})),RFb(Lim{2}(Sw{5;0}(pt1{b0:2;b1:b0},Isw{9;_;T}(c2,a3),c4l))),To{10}(RFb(Keep(@rw{b0+3<o0|2+2}SubA(@ki{none}@oh{t0+=2}Flt{3;F;K}(Sc{b0+=3;b0+4=o0|3?o0:=b1})))))))",
+    Tree0087 "Rpt{F}(c0e)",
+    Tree0088 "B{t1=1;o0=_}Cnd{none;_;S}(Wde(@ki{t1+4>7}a0l,Wt{50},c1e))",
+    Tree0089 "B{b1=0;t0;o0=_;b0}Isw{2;T;T}(RSeq(Step(pa0{b0:=;b1:b1},c1b{2},pt2{b0:3;b1:b1}),RFb(t3,@rw{t0!b1}t4,pt5{b0:b0;b1:b1}),t6,Bin{o0|2%4!2;N}(t7,Sb{b1=0}),Par{-2;-1}(c8,Cd{0;K}(c9l))))",
+    Tree0090 "B{t0=2;o0=3;b0}Par{_;_}(Lim{1}(t0),Par{_;_}(FS(RFb(Star(a1,Scc{t0+3%4=0}),@si{o0|0=0}FF(c2))),Wu{t0}),RFb(pc3{b0:b0},pi4{t0:t0},Su{t0}(pt5{b0:b0})))",
+    Tree0091 "B{b1=5;b0=1}Sw{5;2}(Flt{2;_;K}(RU{S}(PAll{0}(RSeq(pa0{b0:=},c1b{b1},Fai)))),OnceK(c2),a3e)",
+    Tree0092 "B{q0=4;b0=0;t0=5;t1=3}Seq(ASeq(Fb(@of{t0:=9}Scc{b0+2!5},c0),t1,@si{t0=7}OnceK(@of{b0:=1;b0:=t0+3%2}c2)),Lp{t0;_}(Ite(PPar{1;T}(pa3{b0:t0;b1:t1},c4l,pc5{b0:=},t6e,SubA(t7e)),Keep(Fai))))",
+    Tree0093 "B{q0=2;b0;t0=0;b1}Bin{b1<7;T}(F,Lp{b1;K}(RSeq(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}Rmp{F;F}(Par{_;1}(OnceT(@os{b1+=3}pt0{b0:b0;b1:=}),t1e)),Wv{t0}(Rus{F}(Sl{20})))))",
+    Tree0094 "B{t0=1;b1=4;b0}@oh{t0+=1}Rep3(Ite(RSeq(c0,AFb(@fi{t0+4%2>0}@oh{b1:=7}pa1{b0:=;b1:b0},Rmp{S;S}(t2)),Ret1(c3b{b0})),@si{t0%3<2}@ki{b0<t0%2}Bin{b1>t0;N}(Par{-1;_}(@os{b0+=3;t0>b0+4?b0:=4}Fb(c4,a5l)),MSeq(c6,Rep1(pt7{b0:b1}),a8))))",
+    Tree0095 "Rpt{2}(Wde(Swm(a0e,t1),F,c2e))",
+    Tree0096 "B{o0=_;t0=0;b1=4}MSeq(Pre{none;K}(Once(@po{o0:=b1%2;t0+=3}Cd{30;K}(PAll{1}(c0e)))),Rep3(Once(R)),Try(c1l,pc2{b0:6}),t3e)",
+    Tree0097 "B{b0=3;t0=1;q0}Step(To{50}(@ki{b0=t0+3%4}@of{b0+=1}@rw{b0<4}t0),Lp{t0;F}(Seq(Wde(Flip(t1,Scc{b0>4},Fai,pt2{b0:=;b1:t0}),RFb(t3,@po{t0:=b0}@oh{b0+=1}a4b{t0%2;b0},Inv(pa5{b0:t0;b1:b0}))))))",
+    Tree0098 "B{t1=2;o0=_;t0=3;b0}Step(ASeq(Wu{t0},t0,a1,OnceT(Ub{o0}),pt2{b0:2;b1:t0}),@po{t0+=1}@rw{t1%2>0}c3l,RFb(PPar{2;_}(pa4{b0:=;b1:b0},pc5{b0:=},a6),RSeq(t7,c8l,c9),RFb(Cd{0;_}(a10b{b0+1;b0}))))",
+    Tree0099 "Seq(OnceT(Dl{30}(Sel(RFb(t0,c1,F),Swm(a2,F),Pri(t3,a4),RT{3}(c5e),Inv(F)))),MSeq(Once(t6)))",
 }

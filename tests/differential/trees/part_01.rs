@@ -4,46 +4,81 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0100Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Condition(PCond<1>, b0 = 1)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 5,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            WasEntryUpdated(t0),
-            Condition(Cond<0>),
-            Action(PAct<1>, b0 = 5, b1 = {b1}),
-            SequenceStar {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
+        Loop(q0, value = {t0}) {
+            #[run_while(|bb| *bb.t0 + 2 != 2)]
+            #[on_failure(|bb| bb.b0 += 3)]
+            Repeat(4) {
+                FlipSelector {
+                    #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
+                    Switch(b1) {
+                        case 3 => BinarySelector(|bb| (bb.b0 + 4) % 2 == 1, dynamic = true) {
+                            RetryUntilSuccessful(0) {
+                                StatefulAction(Task<0>),
+                            },
+                            AlwaysSuccess,
+                        },
+                        case 4 => #[on_success(|bb| bb.b0 += 3)]
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        #[skip_if(|bb| bb.b0 > 4)]
+                        ReactiveFallback {
+                            SubTree(Tree0100Sub0, t0 = {=}, q0 = {q0}, b1 = {=}, b0 = {b0}),
+                            StatefulAction(Task<2>),
+                            RunOnce {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        _ => #[post(|bb| bb.b1 += 2)]
+                        #[run_while(|bb| bb.b1 > 2)]
+                        RetryUntilSuccessful(3) {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                        },
+                    },
+                },
             },
-            Action(PIo<4>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0100Blackboard { t0 b1 });
+board!(Tree0100Blackboard { t0 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        Deadline(0) {
-            ReactiveSequence {
-                Delay(30) {
-                    Selector {
-                        Action(Act<0>),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                AsyncFallback {
+                    StepSequencer {
+                        Condition(Cond<0>),
                         StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
                     },
+                    Condition(Cond<2>),
                 },
-                AlwaysSuccess,
-                Sequence {
-                    Cooldown(0) {
-                        Action(Act<5>),
-                    },
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
+            },
+            ReactiveFallback {
+                Filter(times = 2, count = Success) {
+                    Action(Act<3> = Act::<3>),
+                },
+                ReactiveFallback {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
                 },
             },
         }
@@ -53,186 +88,233 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
+            #[allow(unused)] #[tracked] t0: i64,
         }
-        BinarySelector(|bb| *bb.t0 > bb.b0) {
-            SequenceWithMemory {
-                Action(Act<0>),
-            },
-            ForceSuccess {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        SetBlackboard(t0 = 2),
-                        RepeatUntil(Failure) {
-                            #[on_failure(|bb| bb.t0.set(3))]
-                            #[success_if(|bb| (*bb.t0 + 1) % 2 == 1)]
-                            FlipSelector {
-                                AlwaysSuccess,
-                                Sleep(10),
-                            },
-                        },
-                    },
-                    Interrupt(|bb| *bb.t0 != 3) {
-                        ReactiveFallback {
-                            Action(Act<2> = Act::<2>),
-                            Condition(Cond<3>),
-                            StatefulAction(PTask<4>, b0 = {t0}),
-                            StatefulAction(Task<5>),
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 1)),
-                        },
-                    },
-                    SequenceStar {
-                        ScriptCondition(|bb| bb.b0 > *bb.t0 % 4),
-                        ScriptCondition(|bb| *bb.t0 + 3 != 2),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
+        RunOnce(then_skip = false) {
+            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                ParallelAll {
+                    Condition(Cond<0>),
+                    SetBlackboard(b0 = 3),
+                    SetBlackboard(b0 = 8),
                 },
             },
         }
     }
 }
 
-board!(Tree0102Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0103Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Timeout(20) {
-            Condition(Cond<2>),
-        }
-    }
-}
+board!(Tree0102Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
+            b0: i64 = 4,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        StepSequencer {
-            StepSequencer {
-                Cooldown(30, filtered = Failure) {
-                    #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
-                    #[on_failure(|bb| { *bb.t0 += 2; bb.o0 = Some(bb.b0) })]
-                    Action(|ctx| ctx.exec(0)),
+        Repeat(4) {
+            Interrupt(|bb| bb.o0.is_none()) {
+                Selector {
+                    Precondition(|bb| bb.b1 == 7, else = Failure) {
+                        IfThenElse {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Switch(b1) {
+                                case 2 => AlwaysFailure,
+                                _ => AlwaysSuccess,
+                            },
+                        },
+                    },
+                    Condition(Cond<1>),
+                    AsyncFallback {
+                        Condition(Cond<2>),
+                        #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                        Action(Act<3>),
+                    },
                 },
-                Condition(Cond<1>),
-                KeepRunningUntilFailure {
-                    UnsetBlackboard(o0),
-                },
-                SubTree(Tree0103Sub0, b1 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}, t0 = {=}),
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveFallback {
-                #[on_halted(|bb| { bb.t1.set(bb.b1 + 1); bb.t1.set(1) })]
-                StatefulAction(PTask<4>, b0 = 5, b1 = {t0}),
-                Condition(|ctx, bb| ctx.check_in(5, bb.b1 % 3)),
-                Action(Act<6>),
-                KeepRunningUntilFailure {
-                    Sleep(30),
-                },
-            },
-            AsyncSequence {
-                StatefulAction(Task<7> = Task::<7>),
-                StatefulAction(Task<8>),
-                Repeat(1) {
-                    AlwaysSuccess,
-                },
-            },
-            AsyncFallback {
-                Action(|ctx| ctx.exec(9)),
             },
         }
     }
 }
 
-board!(Tree0103Blackboard { b1 t1 b0 o0 t0 });
+board!(Tree0103Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 1,
-        }
-        Switch(b1) {
-            case 2 => Timeout(0) {
-                RepeatUntilSuccess(2) {
-                    Condition(Cond<0>),
+        SequenceWithMemory {
+            ParallelAll(max_failures = -1) {
+                SequenceWithMemory {
+                    AsyncFallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Repeat(forever) {
+                            Failer,
+                        },
+                        Condition(Cond<1> = Cond::<1>),
+                        SequenceWithMemory {
+                            Action(Act<2>),
+                            Action(|ctx| ctx.exec(3)),
+                            Failer,
+                        },
+                    },
+                    Limiter(1) {
+                        Selector {
+                            StatefulAction(Task<4> = Task::<4>),
+                            AlwaysFailure,
+                        },
+                    },
                 },
             },
-            _ => Filter(times = 2, filtered = Skipped) {
-                ParallelAll(1) {
-                    Action(Act<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 2)),
+            SequenceWithMemory {
+                StatefulAction(Task<5>),
+                Filter(times = 1) {
+                    RetryUntilSuccessful(4) {
+                        Succeeder,
+                    },
                 },
+                SequenceStar {
+                    Action(Act<6> = Act::<6>),
+                    Succeeder,
+                },
+                StatefulAction(Task<7>),
+            },
+            Parallel(failure = -3) {
+                Deadline(0) {
+                    Delay(20) {
+                        Remap(success = Failure, failure = Success) {
+                            Wait(0),
+                        },
+                    },
+                },
+                StepSequencer {
+                    FlipSelector {
+                        StatefulAction(Task<8>),
+                        Condition(Cond<9> = Cond::<9>),
+                    },
+                    Condition(Cond<10>),
+                },
+                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree0104Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        PolicyParallel(policy = FirstFailure) {
-            AlwaysSuccess,
-            Loop(q0, if_empty = Failure) {
-                Action(PIo<0>, t0 = {t0}),
-            },
-            StatefulAction(Task<1>),
-            Action(PIo<2>, t0 = {t1}),
+        Parallel(success = 2) {
+            Condition(Cond<0> = Cond::<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0105Blackboard { t1 t0 q0 });
+board!(Tree0105Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0106Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(15),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1))]
+        #[run_while(|bb| bb.o0.unwrap_or(3) % 4 == 3)]
+        SequenceWithMemory {
+            WaitUntil(|bb| bb.b0 % 3 < 2) {
+                Condition(Cond<3>),
+            },
+            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0106 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(5),
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        #[success_if(|bb| *bb.t0 != 7)]
-        #[skip_if(|bb| *bb.t0 + 3 != bb.b0 + 2)]
-        Conditional(|bb| bb.b0 % 2 == 0, dynamic = false, else = Success) {
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Retry(forever) {
-                        IndexSwitch(|bb| *bb.t0, dynamic = true) {
+        TryCatch(catch_on_halt = true) {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                Sleep(0),
+                StatefulAction(Task<2>),
+            },
+            SubTree(Tree0106Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+            Condition(|ctx| ctx.check(5)),
+            ReactiveSelector {
+                ScriptCondition(|bb| bb.b0 % 2 < 1),
+                Condition(PCond<6>, b0 = 7),
+                Condition(Cond<7>),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0106Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0107 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+        }
+        MemPriority {
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(b0 = 2),
+                Fallback {
+                    #[success_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
+                    #[skip_if(|bb| (bb.b0 + 2) % 4 == 0)]
+                    WaitValueUpdate(t1) {
+                        AlwaysRunning,
+                    },
+                    ReactiveSequence {
+                        #[on_success(|bb| { bb.b0 += 1; if *bb.t0 == *bb.t1 { bb.t0.set((*bb.t0 + 3) % 3) } })]
+                        #[on_failure(|bb| *bb.t1 += 1)]
+                        #[post(|bb| bb.t1.set(*bb.t0))]
+                        Filter(times = 2, count = Failure) {
+                            Condition(Cond<0>),
+                        },
+                        RunOnce(then_skip = true) {
+                            RepeatUntilSuccess(2) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
+                    },
+                },
+                ReactiveFallback {
+                    Loop(q0, if_empty = Skipped) {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Loop(q0, value = {t1}, if_empty = Success) {
+                                Priority {
+                                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                                    #[run_while(|bb| *bb.t0 != (bb.b0 + 2) % 3)]
+                                    Failer,
+                                    ScriptCondition(|bb| *bb.t1 > bb.b0 % 4),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                            },
+                        },
+                    },
+                    Filter(times = 1, count = Completed) {
+                        Fallback {
                             ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                Condition(PCond<1>, b0 = {t0}),
-                                Limiter(2) {
-                                    Condition(Cond<2> = Cond::<2>),
-                                },
+                                WasEntryUpdated(t0),
+                                #[success_if(|bb| *bb.t1 != 3)]
+                                #[post(|bb| bb.b0 = bb.b0 % 4)]
+                                Condition(Cond<4>),
                             },
-                            Inverter {
-                                Precondition(|bb| bb.b0 < 3, else = Running) {
-                                    Action(Act<3>),
-                                },
-                            },
+                            Action(|ctx| ctx.exec(5)),
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
@@ -241,108 +323,184 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0106Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0107 for Ctx {
-        RetryUntilSuccessful(2) {
-            Condition(Cond<0>),
-        }
-    }
-}
+board!(Tree0107Blackboard { t1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0108 for Ctx {
         blackboard {
+            b0: i64 = 1,
             #[tracked] t0: i64,
             b1: i64,
-            b0: i64,
         }
-        IndexSwitch(|bb| bb.b1, dynamic = true) {
-            #[on_halted(|bb| { bb.b1 += 1; bb.b0 += 3 })]
-            MemPriority {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(0)),
-                    Action(Act<1> = Act::<1>),
-                    ScriptCondition(|bb| *bb.t0 > bb.b1),
+        Cooldown(0, filtered = Skipped) {
+            KeepRunningUntilFailure {
+                ReactiveSequence {
+                    Sequence {
+                        #[success_if(|bb| *bb.t0 + 4 > 3)]
+                        RunOnce(then_skip = true) {
+                            Delay(10) {
+                                Delay(20) {
+                                    SetBlackboard(b0 = 0),
+                                },
+                            },
+                        },
+                        Precondition(|bb| bb.b1 + 4 > 4, else = Running) {
+                            Action(PIo<0>, t0 = {t0}),
+                        },
+                    },
+                    MemSequence {
+                        Action(PAct<1>, b0 = {=}, b1 = {=}),
+                        AlwaysSuccess,
+                    },
+                    Precondition(|bb| bb.b0 + 2 > bb.b0 + 1) {
+                        Repeat(4) {
+                            StepSequencer {
+                                Wait(50),
+                                Failer,
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        ScriptCondition(|bb| bb.b1 < 4),
+                        Runner,
+                    },
                 },
-                SequenceStar {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    Sleep(30),
-                    Action(PAct<4>, b0 = {b0}, b1 = {t0}),
-                    Action(PAct<5>, b0 = {=}),
-                },
-                Condition(Cond<6>),
             },
-            Condition(|ctx| ctx.check(7)),
         }
     }
 }
 
-board!(Tree0108Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0109Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        WasEntryUpdated(t0)
-    }
-}
+board!(Tree0108Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
             b0: i64,
         }
-        #[on_halted(|bb| bb.b0 += 3)]
         ForceFailure {
-            SubTree(Tree0109Sub0, t0 = {=}, b0 = {b0}),
+            AsyncSequence {
+                Delay(30) {
+                    MaxTime(30) {
+                        TryCatch(catch_on_halt = false) {
+                            Condition(|ctx| ctx.check(0)),
+                            UnsetBlackboard(o0),
+                            ReactiveFallback {
+                                Condition(Cond<1>),
+                                Action(Act<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    MemPriority {
+                        Conditional(|bb| (bb.b0 + 4) % 4 > 1, else = Success) {
+                            BinarySelector(|bb| bb.o0.unwrap_or(1) + 2 > 2, dynamic = true) {
+                                Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 2, &mut bb.b0)),
+                                Repeat(2) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                        Cooldown(0, filtered = Failure) {
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0109Blackboard { t0 b0 });
+board!(Tree0109Blackboard { o0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
         }
-        #[skip_if(|bb| bb.b1 > *bb.t0 + 1)]
-        Switch(b1) {
-            case 4 => RepeatTimes(forever) {
-                Fallback {
-                    Repeat(2) {
-                        #[post(|bb| bb.b0 = *bb.t0 % 4)]
+        MemSequence {
+            Precondition(|bb| *bb.t0 < 4, else = Running) {
+                AsyncFallback {
+                    Selector {
+                        Deadline(20) {
+                            StatefulAction(Task<0>),
+                        },
+                        Cooldown(0, filtered = Skipped) {
+                            Retry(forever) {
+                                #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+                                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    Interrupt(|bb| bb.b0 + 2 != 0) {
+                        Priority {
+                            Repeat(3) {
+                                FlipSelector {
+                                    #[failure_if(|bb| bb.b0 > 2)]
+                                    StatefulAction(PTask<2>, b0 = {=}),
+                                    Wait(0),
+                                    Condition(Cond<3>),
+                                    AlwaysFailure,
+                                    ScriptCondition(|bb| *bb.t0 % 4 < 1),
+                                },
+                            },
+                        },
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            FlipSelector {
+                Sequence {
+                    StatefulAction(Task<5>),
+                    Action(Act<6> = Act::<6>),
+                    Action(PIo<7>, t0 = {b0}),
+                },
+                Optional {
+                    Fallback {
                         WasEntryUpdated(t0),
+                        SetBlackboard(o0 = Some(7)),
                     },
-                    WasEntryUpdated(t0),
-                    WasEntryUpdated(t0),
-                    Action(PIo<0>, t0 = {b1}),
-                    Condition(Cond<1>),
                 },
-            },
-            case 0 => ForceFailure {
-                Fallback {
-                    Action(Act<2> = Act::<2>),
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
+                RepeatTimes(forever) {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        Priority {
+                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                            Action(Act<9>),
+                            StatefulAction(Task<10>),
+                        },
                     },
                 },
             },
-            _ => Inverter {
-                Timeout(20) {
-                    #[run_while(|bb| *bb.t0 < 4)]
-                    #[post(|bb| bb.b1 += 1)]
-                    Sequence {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
+            Conditional(|bb| *bb.t0 + 4 != 7, dynamic = false, else = Failure) {
+                KeepRunningUntilFailure {
+                    Optional {
+                        #[post(|bb| if *bb.t0 + 3 > 3 { bb.b0 += 3 })]
+                        ReactiveSequence {
+                            WaitValueUpdate(t0) {
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<11>),
+                                },
+                            },
+                            StepSequencer {
+                                #[run_while(|bb| *bb.t0 % 4 > 1)]
+                                #[failure_if(|bb| bb.b0 + 4 < *bb.t0)]
+                                SetBlackboard(t0 = {b0}),
+                                Action(Act<12>),
+                                Repeat(3) {
+                                    StatefulAction(Task<13>),
+                                },
+                            },
+                            AlwaysSuccess,
+                        },
                     },
                 },
             },
@@ -350,38 +508,71 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0110Blackboard { t0 b0 b1 });
+board!(Tree0110Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0111Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 13,
+        }
+        #[on_halted(|bb| bb.b0 += 4)]
+        RetryUntilSuccessful(0) {
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 4,
             #[tracked] t0: i64 = 3,
         }
-        Switch(b1) {
-            case 0 => #[on_success(|bb| { bb.b0 = 8; if *bb.t0 > 5 { bb.b0 += 1 } })]
-            RunOnce {
-                Action(Act<0>),
+        ParallelAll(2) {
+            ReactiveFallback {
+                Fallback {
+                    Action(Act<0> = Act::<0>),
+                    ReactiveFallback {
+                        #[failure_if(|bb| bb.b0 > 7)]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        #[on_success(|bb| { *bb.t0 += 1; if bb.b0 + 4 > 3 { bb.b0 += 1 } })]
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                SubTree(Tree0111Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
             },
-            case 5 => Action(PIo<1>, t0 = {b1}),
-            case 2 => AsyncSequence {
-                Action(Act<2>),
-                Action(|ctx| ctx.exec(3)),
-            },
-            _ => SequenceWithMemory {
-                AlwaysSuccess,
-                Condition(Cond<4>),
+            WaitUntil(|bb| *bb.t0 % 2 < 1) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Precondition(|bb| (*bb.t0 + 1) % 2 < 0, else = Failure) {
+                        Repeater(forever) {
+                            ReactiveSequence {
+                                #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                                Inverter {
+                                    Action(Act<3>),
+                                },
+                                KeepRunningUntilFailure {
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                    RepeatUntilSuccess(forever) {
+                        Action(PIo<5>, t0 = {t0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0111Blackboard { b0 b1 t0 });
+board!(Tree0111Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
-        Repeater(0) {
+        Deadline(0) {
             StatefulAction(Task<0>),
         }
     }
@@ -390,358 +581,253 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0113 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b0: i64 = 1,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    RepeatUntilFailure(forever) {
-                        ReactiveSequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            WhileDoElse {
-                                Action(Act<2>),
-                                ScriptCondition(|bb| (bb.b1 + 2) % 3 < 2),
-                            },
-                            AsyncFallback {
-                                Action(Act<3>),
-                                Action(|ctx, bb| ctx.exec_in(4, (bb.o0.unwrap_or(1) + 2) % 4, &mut bb.b1)),
-                                Action(Act<5> = Act::<5>),
-                            },
+        Precondition(|bb| bb.o0.unwrap_or(5) % 4 != 2, else = Running) {
+            RetryUntilSuccessful(2) {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(1) {
+                            StatefulAction(Task<0>),
+                        },
+                        Action(Act<1>),
+                        Action(Act<2>),
+                    },
+                    Conditional(|bb| bb.o0.unwrap_or(1) + 4 > *bb.t0, dynamic = false, else = Success) {
+                        ForceSuccess {
+                            Condition(PCond<3>, b0 = {=}),
                         },
                     },
-                },
-                MemSequence {
-                    Script(|bb| if bb.b0 % 4 != 3 { bb.b1 += 3 }),
-                    Action(|ctx| ctx.exec(6)),
-                    Switch(b1) {
-                        case 1 => StatefulAction(Task<7>),
-                        _ => StatefulAction(Task<8>),
-                    },
-                    Wait(0),
-                    Wait(0),
-                },
-                Action(Act<9> = Act::<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0113Blackboard { b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0114Sub0 for Ctx {
-        RepeatUntilFailure(forever) {
-            Inverter {
-                Fallback {
-                    Action(Act<0>),
-                    FlipSelector {
-                        Action(|ctx| ctx.exec(1)),
-                        Action(Act<2>),
-                        Action(Act<3>),
-                    },
-                    Condition(Cond<4>),
-                    Parallel(success = 3) {
-                        AlwaysSuccess,
-                        Wait(20),
-                        Condition(Cond<5>),
-                    },
+                    SetBlackboard(o0 = Some(3)),
                 },
             },
         }
     }
 }
+
+board!(Tree0113Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0114 for Ctx {
-        MaxTime(0) {
-            Repeat(4) {
-                SubTree(Tree0114Sub0),
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        MemPriority {
+            Retry(1) {
+                StatefulAction(Task<0>),
+            },
+            #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+            #[on_failure(|bb| bb.b0 += 3)]
+            StatefulAction(Task<1>),
+            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
+                #[on_halted(|bb| bb.t0.set(9))]
+                #[success_if(|bb| bb.b1 % 4 < 1)]
+                Action(|ctx| ctx.exec(2)),
+                Action(PAct<3>, b0 = {b0}, b1 = {=}),
+            },
+            Switch(b1) {
+                case 3 => StatefulAction(Task<4>),
+                _ => WasEntryUpdated(t0),
+            },
+            IfThenElse {
+                StatefulAction(Task<5> = Task::<5>),
+                Wait(30),
             },
         }
     }
 }
+
+board!(Tree0114Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            o0: Option<i64>,
             #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        WhileDoElse {
-            #[success_if(|bb| *bb.t0 + 2 < 2)]
-            #[run_while(|bb| bb.o0.unwrap_or(2) > (bb.b1 + 1) % 2)]
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                SequenceWithMemory {
-                    StepSequencer {
-                        Condition(PCond<1>, b0 = {b1}),
-                        Condition(Cond<2>),
-                    },
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| *bb.t0 > 3)]
-                    SetBlackboard(t1 = 4),
-                    TryCatch {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                    #[success_if(|bb| *bb.t0 > 5)]
-                    StatefulAction(Task<5>),
-                    Action(|ctx| ctx.exec(6)),
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(3) > 3)]
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    #[on_failure(|bb| { bb.b1 += 1; bb.b0 += 1 })]
-                    SequenceWithMemory {
-                        Condition(Cond<7>),
-                        ScriptCondition(|bb| *bb.t0 == *bb.t1 + 3),
-                    },
+        Sequence {
+            Condition(Cond<0>),
+            #[on_halted(|bb| bb.o0 = None)]
+            #[failure_if(|bb| bb.b0 != 2)]
+            #[success_if(|bb| *bb.t0 > 3)]
+            MemSequence {
+                Sleep(50),
+                Action(|ctx| ctx.exec(1)),
+                MaxTime(0) {
+                    Condition(Cond<2>),
                 },
             },
-            RepeatUntilFailure(2) {
-                SequenceStar {
-                    Failer,
-                },
+            Sequence {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                AlwaysSuccess,
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0115Blackboard { t1 b0 q0 o0 b1 t0 });
+board!(Tree0115Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
-        #[run_while(|bb| bb.o0.is_some())]
-        #[on_success(|bb| *bb.t0 += 3)]
-        ReactiveSequence {
-            SequenceWithMemory {
-                WasEntryUpdated(t0),
-                ReactiveSequence {
-                    Script(|bb| bb.b0 += 1),
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                #[on_failure(|bb| bb.b0 += 1)]
-                ParallelAll(max_failures = -1) {
-                    WasEntryUpdated(t0),
-                    #[run_while(|bb| bb.b0 + 2 != *bb.t0)]
-                    Action(Act<2>),
-                    Runner,
-                    StatefulAction(Task<3>),
-                },
-                AsyncSequence {
-                    Wait(0),
-                    #[on_failure(|bb| if *bb.t0 == 4 { bb.t0.set(bb.b0 % 3) })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Action(Act<4> = Act::<4>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<5> = Task::<5>),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(3) != *bb.t0 % 4),
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-            },
-            Repeat(2) {
-                ReactiveFallback {
-                    ParallelAll {
-                        StatefulAction(Task<8> = Task::<8>),
-                        Condition(Cond<9>),
-                        Deadline(0) {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    Sequence {
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        #[post(|bb| bb.t0.set(6))]
-                        Action(Act<11>),
-                        WasEntryUpdated(t0),
-                        Condition(PCond<12>, b0 = {=}),
-                        StatefulAction(Task<13>),
-                        Sleep(0),
-                    },
-                    Fallback {
-                        #[success_if(|bb| (*bb.t0 + 2) % 2 < 1)]
-                        #[skip_if(|bb| bb.b0 == 4)]
-                        #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                        AlwaysSuccess,
-                        Condition(Cond<14>),
-                        Action(|ctx, bb| ctx.exec_in(15, 1, &mut bb.b0)),
-                        StatefulAction(Task<16>),
-                    },
+        Sequence {
+            RepeatUntil(Failure) {
+                MemPriority {
+                    Condition(Cond<0>),
+                    #[failure_if(|bb| bb.b0 == *bb.t0)]
+                    #[run_while(|bb| bb.b0 == *bb.t0 + 1)]
+                    Action(PIo<1>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0116Blackboard { o0 b0 t0 });
+board!(Tree0116Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0117Sub0 for Ctx {
+        Wait(0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0117 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 1,
-        }
-        BinarySelector(|bb| bb.o0.unwrap_or(5) % 2 != 0, dynamic = false) {
-            Cooldown(0, filtered = Failure) {
-                Conditional(|bb| *bb.t1 > 4, dynamic = true, else = Success) {
-                    Priority {
-                        Condition(Cond<0>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Action(Act<1>),
+        SequenceStar {
+            SubTree(Tree0117Sub0),
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0117Blackboard { o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0118 for Ctx {
-        IfThenElse {
-            Action(|ctx| ctx.exec(0)),
-            Condition(Cond<1>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 1,
+        }
+        MaxTime(100) {
+            Fallback {
+                #[failure_if(|bb| *bb.t0 > 6)]
+                RunOnce(then_skip = true) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                },
+                SequenceWithMemory {
+                    SetBlackboard(b0 = {t0}),
+                    Deadline(0) {
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                IfThenElse {
+                    Condition(Cond<3> = Cond::<3>),
+                    ParallelAll(max_failures = -1) {
+                        Action(Act<4>),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0118Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0119 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
             o0: Option<i64> = Some(0),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
         }
-        Remap(success = Success, failure = Failure) {
-            #[skip_if(|bb| bb.b0 % 3 < 2)]
-            ReactiveFallback {
+        PolicyParallel(policy = FirstSuccess) {
+            Loop(q0, if_empty = Skipped) {
+                #[post(|bb| *bb.t1 += 3)]
+                StatefulAction(Task<0>),
+            },
+            Selector {
                 SkipUnlessUpdated(t0) {
-                    RepeatUntil(Failure) {
-                        SequenceWithMemory {
-                            StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
-                            Action(PIo<1>, t0 = {=}),
-                            Sleep(30),
-                            Filter(times = 1, count = Success) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
+                    Action(|ctx| ctx.exec(1)),
+                },
+                Condition(PCond<2>, b0 = {t1}),
+                #[post(|bb| if bb.o0.unwrap_or(5) > (*bb.t0 + 2) % 4 { *bb.t0 += 1 })]
+                SetBlackboard(b0 = 8),
+            },
+            RepeatUntil(Failure) {
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| *bb.t0 % 3 == 0),
+                        #[skip_if(|bb| bb.b0 < *bb.t0)]
+                        Condition(Cond<3> = Cond::<3>),
                     },
                 },
-                #[skip_if(|bb| *bb.t0 < 5)]
-                #[on_halted(|bb| bb.b0 = 0)]
-                Repeat(4) {
-                    FlipSelector {
-                        Condition(Cond<3>),
-                        Inverter {
-                            Condition(Cond<4>),
-                        },
-                        Repeater(0) {
-                            UnsetBlackboard(o0),
-                        },
-                        #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                        StepSequencer {
-                            StatefulAction(Task<5> = Task::<5>),
-                            Action(Act<6>),
-                        },
+            },
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Condition(Cond<4>),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(5)),
+                    #[post(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 3) })]
+                    Condition(Cond<6>),
+                    Repeat(3) {
                         Action(Act<7>),
                     },
-                },
-                SequenceWithMemory {
-                    Condition(Cond<8>),
-                    MemSequence {
-                        UnsetBlackboard(o0),
-                        Condition(Cond<9>),
-                    },
-                    Parallel(success = 2, failure = -1) {
-                        Sleep(100),
-                        Succeeder,
-                        Action(Act<10>),
-                    },
-                },
-                MemSequence {
-                    Repeat(4) {
-                        StatefulAction(PTask<11>, b0 = 8, b1 = {b0}),
-                    },
-                    FlipSelector {
-                        #[skip_if(|bb| bb.b0 + 3 < *bb.t0 % 3)]
-                        #[post(|bb| bb.o0 = Some((*bb.t0 + 3) % 4))]
-                        Condition(|ctx, bb| ctx.check_in(12, 3)),
-                        Action(|ctx, bb| ctx.exec_in(13, bb.b0, &mut bb.b0)),
-                        Condition(|ctx| ctx.check(14)),
-                    },
-                    Fallback {
-                        Condition(Cond<15>),
-                        AlwaysSuccess,
-                    },
-                },
-                ParallelAll(3) {
-                    #[success_if(|bb| bb.b0 + 3 > *bb.t0 + 4)]
-                    RepeatUntilSuccess(forever) {
-                        Action(PIo<16>, t0 = {t0}),
-                    },
-                    ReactiveSequence {
-                        Condition(PCond<17>, b0 = {=}),
-                        StatefulAction(Task<18> = Task::<18>),
-                    },
-                    Fallback {
-                        Condition(Cond<19>),
-                        StatefulAction(Task<20>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<21>),
-                    },
-                    Condition(Cond<22>),
                 },
             },
         }
     }
 }
 
-board!(Tree0119Blackboard { o0 b0 t0 });
+board!(Tree0119Blackboard { t1 b0 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0120Sub0 for Ctx {
+        MaxTime(100) {
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0120Sub1 for Ctx {
+        Condition(Cond<7>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0120 for Ctx {
-        MemPriority {
-            Deadline(20) {
-                Remap(success = Success, failure = Success) {
-                    RepeatUntilFailure(1) {
-                        AlwaysRunning,
-                    },
+        ParallelAll(1) {
+            PolicyParallel(policy = FirstFailure) {
+                Repeat(0) {
+                    StatefulAction(Task<0>),
                 },
-            },
-            Inverter {
-                Action(Act<0>),
-            },
-            Timeout(20) {
-                TryCatch {
-                    StatefulAction(Task<1>),
-                    Succeeder,
-                },
-            },
-            Sequence {
-                Repeat(2) {
-                    AlwaysFailure,
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                WhileDoElse {
+                MemPriority {
+                    Condition(Cond<1>),
                     Action(|ctx| ctx.exec(2)),
-                    Runner,
+                    SubTree(Tree0120Sub0),
+                },
+                ReactiveFallback {
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                    RetryUntilSuccessful(1) {
+                        StatefulAction(Task<6>),
+                    },
+                    Deadline(0) {
+                        SubTree(Tree0120Sub1),
+                    },
                 },
             },
         }
@@ -750,43 +836,90 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0121 for Ctx {
-        MemPriority {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Repeat(3) {
-                    StatefulAction(Task<0>),
-                },
-                Remap(success = Success, failure = Failure) {
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        Wait(0),
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+        }
+        BinarySelector(|bb| bb.o0.is_none()) {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[post(|bb| bb.o0 = Some(bb.b1 + 3))]
+                Retry(forever) {
+                    BinarySelector(|bb| bb.b1 % 3 < 0) {
+                        RunOnce(then_skip = true) {
+                            SequenceStar {
+                                #[skip_if(|bb| *bb.t0 > 3)]
+                                Runner,
+                                #[on_halted(|bb| { bb.b1 = bb.b0 % 4; bb.t0.set(bb.b1 % 3) })]
+                                ReactiveSequence {
+                                    Action(PIo<0>, t0 = {b0}),
+                                    StatefulAction(Task<1>),
+                                },
+                                Fallback {
+                                    Condition(Cond<2> = Cond::<2>),
+                                    Script(|bb| if *bb.t0 + 2 > 2 { bb.o0 = Some(bb.b1 + 4) }),
+                                },
+                            },
+                        },
+                        PolicyParallel(policy = FirstSuccess) {
+                            Precondition(|bb| bb.b0 + 1 > 7) {
+                                RunOnce(then_skip = false) {
+                                    #[run_while(|bb| bb.b0 + 2 < 3)]
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                            Sleep(0),
+                        },
                     },
                 },
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    Condition(|ctx| ctx.check(3)),
+            },
+            ReactiveSequence {
+                ParallelAll(max_failures = -2) {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    RepeatUntil(Failure) {
+                        Action(Act<3>),
+                    },
+                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
+                },
+                #[run_while(|bb| bb.b0 > 6)]
+                Retry(2) {
+                    ReactiveSequence {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    StatefulAction(Task<9>),
+                },
+                ReactiveSequence {
+                    Action(PIo<10>, t0 = {b0}),
+                    Inverter {
+                        MaxTime(20) {
+                            AlwaysFailure,
+                        },
+                    },
                 },
             },
-            Action(Act<4>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0122Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-        }
-        WasEntryUpdated(t0)
-    }
-}
+board!(Tree0121Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0122 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        KeepRunningUntilFailure {
-            SubTree(Tree0122Sub0, t0 = {=}),
+        Parallel(success = 2) {
+            Succeeder,
+            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
         }
     }
 }
@@ -794,202 +927,223 @@ bt::behavior_tree! {
 board!(Tree0122Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0123Sub1 for Ctx {
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0123Sub0 for Ctx {
-        SubTree(Tree0123Sub1)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0123 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0123Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(5),
+        }
+        ReactiveSequence {
+            Parallel(success = 3, failure = -2) {
+                MemSequence {
+                    Condition(Cond<0>),
+                    Succeeder,
+                },
+                AsyncFallback {
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Script(|bb| bb.o0 = None),
+                },
+                Retry(1) {
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    Action(Act<2>),
+                    Action(PIo<3>, t0 = {t1}),
+                    SetBlackboard(b0 = {t1}),
+                },
+            },
+            Conditional(|bb| *bb.t1 == 7, else = Success) {
+                StatefulAction(Task<4>),
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<5> = Task::<5>),
+            },
         }
     }
 }
+
+board!(Tree0123Blackboard { t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0124 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
         }
-        Loop(q0, if_empty = Success) {
-            ParallelAll(1) {
-                Precondition(|bb| *bb.t0 != 3, else = Success) {
-                    #[success_if(|bb| bb.b1 % 4 > 1)]
-                    #[run_while(|bb| bb.b0 != 5)]
-                    Action(|ctx| ctx.exec(0)),
-                },
-                #[run_while(|bb| bb.b1 < bb.b1 % 4)]
-                #[on_failure(|bb| *bb.t0 += 3)]
-                StatefulAction(PTask<1>, b0 = {=}),
-            },
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0124Blackboard { b0 t0 b1 q0 });
+board!(Tree0124Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0125 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        BinarySelector(|bb| bb.o0.is_none()) {
-            MemSequence {
-                SetBlackboard(t0 = 6),
+        ParallelAll {
+            RepeatTimes(1) {
                 StatefulAction(Task<0> = Task::<0>),
-                Failer,
             },
-            UnsetBlackboard(o0),
+            Sleep(10),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0125Blackboard { o0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0126Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 14,
+        }
+        SetBlackboard(b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0126 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
         }
-        ReactiveSequence {
-            ParallelAll(3) {
-                StatefulAction(Task<0>),
-                Action(PAct<1>, b0 = 9),
-                WasEntryUpdated(t0),
-            },
-            IfThenElse {
-                #[on_success(|bb| bb.t0.set(bb.b0 + 2))]
-                #[failure_if(|bb| bb.b0 > *bb.t0 + 1)]
-                SetBlackboard(t0 = {b0}),
+        RepeatUntilSuccess(forever) {
+            Precondition(|bb| *bb.t0 == (*bb.t0 + 4) % 4) {
                 Fallback {
-                    Action(PIo<2>, t0 = {b0}),
-                    StatefulAction(Task<3>),
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Action(PIo<1>, t0 = {=}),
+                            SubTree(Tree0126Sub0, t0 = {=}, b0 = {b0}),
+                        },
+                        KeepRunningUntilFailure {
+                            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop) {
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
+                        Action(PIo<3>, t0 = {=}),
+                        StatefulAction(PTask<4>, b0 = {t0}),
+                    },
+                    Optional {
+                        #[failure_if(|bb| *bb.t0 != *bb.t0 + 4)]
+                        TryCatch {
+                            SetBlackboard(t0 = 7),
+                            Script(|bb| { bb.t0.set(bb.b0); bb.b0 = 5 }),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0126Blackboard { b0 t0 });
+board!(Tree0126Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0127 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = None,
+            b0: i64 = 0,
         }
-        AsyncSequence {
-            Action(Act<0>),
-            Delay(100) {
-                RepeatUntilSuccess(1) {
-                    Delay(30) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1> = Task::<1>),
-                            RetryUntilSuccessful(2) {
-                                MemPriority {
-                                    Action(PIo<2>, t0 = {=}),
-                                    Condition(PCond<3>, b0 = {t0}),
-                                    Condition(Cond<4>),
-                                },
-                            },
-                            Condition(PCond<5>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Action(PIo<6>, t0 = {=}),
-                    AlwaysSuccess,
-                    ReactiveSequence {
-                        Script(|bb| if *bb.t0 % 4 > 0 { bb.b0 = *bb.t0 }),
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                },
-                Precondition(|bb| *bb.t0 != 0, else = Failure) {
-                    Script(|bb| { if bb.b0 < *bb.t0 + 2 { bb.b0 = bb.b0 % 2 }; *bb.t0 += 1 }),
-                },
-                RunOnce {
-                    StepSequencer {
-                        Repeat(2) {
-                            #[run_while(|bb| *bb.t0 + 3 < 7)]
-                            Script(|bb| bb.b0 += 2),
-                        },
-                        Conditional(|bb| (bb.b0 + 2) % 3 != 0, else = Success) {
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                    },
-                },
-            },
+        Loop(q0, if_empty = Running) {
+            #[on_success(|bb| if bb.o0.unwrap_or(1) != 2 { bb.b0 = bb.o0.unwrap_or(3) })]
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0127Blackboard { t0 b0 });
+board!(Tree0127Blackboard { q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0128 for Ctx {
-        ReactiveSequence {
-            Action(Act<0> = Act::<0>),
-            RetryUntilSuccessful(3) {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_failure(|bb| if *bb.t0 < (*bb.t1 + 4) % 4 { bb.t0.set(*bb.t1 + 1) })]
+        #[skip_if(|bb| *bb.t0 < (bb.b0 + 1) % 3)]
+        TryCatch(catch_on_halt = true) {
+            Sequence {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
                 Action(Act<1>),
+                SetBlackboard(t1 = 5),
             },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(2)),
-                AlwaysFailure,
-            },
+            Condition(Cond<2>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0129Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        Action(Act<1>)
-    }
-}
+board!(Tree0128Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0129 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
         Fallback {
-            Condition(Cond<0>),
-            #[on_failure(|bb| if bb.b1 % 4 > 0 { bb.t1.set(*bb.t0) })]
-            #[run_while(|bb| bb.b1 < (*bb.t1 + 1) % 3)]
-            #[on_halted(|bb| bb.b1 = 3)]
-            AlwaysSuccess,
-            SubTree(Tree0129Sub0, b1 = {=}, t0 = {t0}, t1 = {=}),
-            WasEntryUpdated(t0),
+            Action(Act<0> = Act::<0>),
+            #[run_while(|bb| bb.b0 > 2)]
+            #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 2) })]
+            Action(Act<1> = Act::<1>),
+            StatefulAction(Task<2>),
+            ReactiveFallback {
+                Action(Act<3>),
+                ScriptCondition(|bb| bb.b0 < 7),
+            },
         }
     }
 }
 
-board!(Tree0129Blackboard { b1 t0 t1 });
+board!(Tree0129Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0130 for Ctx {
-        Repeat(0) {
-            Action(Act<0>),
+        ReactiveFallback {
+            Repeat(forever) {
+                Timeout(50) {
+                    ForceFailure {
+                        WhileDoElse {
+                            MaxTime(20) {
+                                Inverter {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            RunOnce(then_skip = true) {
+                                Repeat(4) {
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Condition(Cond<2> = Cond::<2>),
+            ForceSuccess {
+                AsyncFallback {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<3>),
+                        RetryUntilSuccessful(3) {
+                            StatefulAction(Task<4>),
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                    RunOnce(then_skip = true) {
+                        ForceFailure {
+                            Repeater(forever) {
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                    RepeatUntilFailure(forever) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
         }
     }
 }
@@ -997,112 +1151,90 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0131 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSequence {
-            Precondition(|bb| bb.b0 < (bb.b0 + 2) % 4) {
-                StatefulAction(Task<0>),
-            },
-            Repeat(4) {
-                #[run_while(|bb| *bb.t0 < *bb.t0 + 1)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                FlipSelector {
-                    Action(PIo<1>, t0 = {=}),
-                    Action(Act<2>),
-                    #[success_if(|bb| *bb.t0 % 3 < 0)]
-                    #[failure_if(|bb| *bb.t0 < 7)]
-                    SetBlackboard(t0 = 5),
-                    Condition(Cond<3>),
+        Loop(q0, value = {t0}, if_empty = Success) {
+            Parallel(failure = 2) {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    #[on_success(|bb| bb.b0 += 3)]
+                    #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(bb.o0.unwrap_or(0)) })]
+                    StatefulAction(PTask<1>, b0 = {=}),
+                },
+                Filter(times = 2, count = Failure) {
+                    StatefulAction(Task<2>),
+                },
+                Sequence {
+                    Script(|bb| bb.b0 += 3),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0131Blackboard { b0 t0 });
+board!(Tree0131Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        MaxTime(20) {
-            #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
-            #[success_if(|bb| bb.b1 + 4 == 0)]
+        FlipSelector {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+                Condition(Cond<3> = Cond::<3>),
+            },
             SequenceWithMemory {
-                Fallback {
-                    IfThenElse {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[on_failure(|bb| { if *bb.t0 + 3 > 6 { *bb.t0 += 2 }; bb.b1 += 2 })]
-                        #[skip_if(|bb| *bb.t0 < 1)]
-                        Condition(Cond<2>),
+                Filter(times = 1, count = Completed) {
+                    Optional {
+                        AsyncFallback {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
                     },
-                    #[success_if(|bb| (bb.b0 + 2) % 2 < 0)]
-                    ScriptCondition(|bb| bb.b1 != *bb.t0),
-                },
-                Limiter(3) {
-                    IfThenElse {
-                        ScriptCondition(|bb| bb.b1 == 4),
-                        #[run_while(|bb| *bb.t0 + 4 != bb.b0)]
-                        AlwaysRunning,
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Repeater(2) {
-                    Condition(Cond<4>),
-                },
-                Sequence {
-                    Action(Act<5>),
-                    Action(Act<6> = Act::<6>),
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-                    #[skip_if(|bb| (bb.b1 + 4) % 4 == 1)]
-                    Filter(times = 2, count = Success) {
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    Action(|ctx| ctx.exec(8)),
-                    Condition(|ctx| ctx.check(9)),
                 },
             },
+            StatefulAction(Task<6>),
         }
     }
 }
-
-board!(Tree0132Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Selector {
-            Sequence {
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    AsyncSequence {
-                        ReactiveSequence {
-                            SetBlackboard(o0 = Some(4)),
-                            StatefulAction(Task<0>),
+        Repeater(forever) {
+            RunOnce(then_skip = false) {
+                #[run_while(|bb| bb.b0 + 1 == 3)]
+                #[post(|bb| *bb.t0 += 2)]
+                #[success_if(|bb| bb.b1 + 3 < bb.b0 + 4)]
+                MemSequence {
+                    Condition(Cond<0>),
+                    IfThenElse {
+                        Parallel {
+                            Condition(PCond<1>, b0 = 6),
+                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                            #[on_success(|bb| if *bb.t0 + 4 > bb.b0 % 3 { bb.b1 = (*bb.t0 + 2) % 3 })]
+                            Succeeder,
                         },
-                        Precondition(|bb| bb.b1 > bb.b0, else = Skipped) {
-                            StatefulAction(Task<1>),
+                        Limiter(2) {
+                            StatefulAction(Task<3>),
                         },
-                        StatefulAction(Task<2>),
-                        #[post(|bb| bb.o0 = None)]
-                        #[on_halted(|bb| if bb.o0.unwrap_or(1) != 2 { bb.b0 = bb.o0.unwrap_or(3) })]
-                        SetBlackboard(o0 = Some(3)),
-                        AsyncFallback {
-                            #[success_if(|bb| bb.b0 != 3)]
-                            #[run_while(|bb| bb.b1 % 3 == 0)]
-                            #[on_success(|bb| bb.b1 += 2)]
-                            Condition(Cond<3>),
-                            Action(|ctx| ctx.exec(4)),
+                    },
+                    BinarySelector(|bb| (bb.b1 + 1) % 3 == 2) {
+                        Repeat(4) {
+                            Condition(PCond<4>, b0 = {=}),
+                        },
+                        Priority {
+                            Action(PIo<5>, t0 = {=}),
+                            Condition(Cond<6>),
+                            Script(|bb| bb.b0 += 1),
                         },
                     },
                 },
@@ -1111,68 +1243,37 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0133Blackboard { o0 b0 q0 b1 });
+board!(Tree0133Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            b0: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        Deadline(100) {
-            SequenceStar {
-                IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                    Repeater(3) {
-                        #[post(|bb| bb.b1 = 0)]
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            UnsetBlackboard(o0),
-                            Switch(b1) {
-                                case 3 => StatefulAction(Task<1>),
-                                case 5 => Action(Act<2>),
-                                case 2 => StatefulAction(Task<3>),
-                                _ => Condition(Cond<4>),
-                            },
-                            ReactiveFallback {
-                                Action(PIo<5>, t0 = {t0}),
-                                Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
-                            },
-                        },
-                    },
-                    MemSequence {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            AlwaysFailure,
-                            #[post(|bb| bb.t0.set(4))]
-                            #[on_success(|bb| if bb.o0.unwrap_or(0) + 3 < 5 { bb.b0 = bb.o0.unwrap_or(1) + 2 })]
-                            #[success_if(|bb| bb.o0.unwrap_or(5) < 2)]
-                            StatefulAction(Task<6> = Task::<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                        SequenceWithMemory {
-                            Conditional(|bb| bb.b1 % 3 < 2, else = Failure) {
-                                Action(Act<8> = Act::<8>),
-                            },
-                            Script(|bb| bb.t0.set(7)),
-                            WasEntryUpdated(t0),
-                        },
+        SequenceWithMemory {
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = false) {
+                Timeout(0) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(PTask<1>, b0 = {b0}),
                     },
                 },
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Repeat(4) {
-                            Filter(times = 1, count = Success, filtered = Skipped) {
-                                RetryUntilSuccessful(0) {
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                        #[on_halted(|bb| bb.b1 += 2)]
-                        #[post(|bb| bb.b1 = bb.o0.unwrap_or(5) % 3)]
-                        StatefulAction(PTask<10>, b0 = 7),
-                        #[on_halted(|bb| bb.t0.set(bb.b1 + 3))]
-                        Condition(PCond<11>, b0 = 4),
+                Action(Act<2>),
+            },
+            Fallback {
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[skip_if(|bb| *bb.t0 < 3)]
+                #[run_while(|bb| bb.b0 != 5)]
+                Parallel(success = -2, failure = -2) {
+                    SequenceWithMemory {
+                        Condition(PCond<3>, b0 = {b0}),
+                        Wait(10),
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5>),
+                    Repeat(3) {
+                        ScriptCondition(|bb| *bb.t0 < 4),
                     },
                 },
             },
@@ -1180,103 +1281,109 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0134Blackboard { t0 o0 b0 b1 });
+board!(Tree0134Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
         blackboard {
+            b0: i64 = 2,
             b1: i64,
-            o0: Option<i64> = None,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 2,
         }
-        ParallelAll {
-            Timeout(20) {
-                AsyncFallback {
-                    Condition(PCond<0>, b0 = {b1}),
-                    Condition(PCond<1>, b0 = {=}),
-                    #[on_failure(|bb| { bb.b1 = 9; bb.b1 = 9 })]
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                    Action(Act<4>),
+        SequenceWithMemory {
+            MemSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Action(PIo<2>, t0 = {b0}),
+                Condition(|ctx| ctx.check(3)),
+            },
+            AsyncSequence {
+                Sequence {
+                    ReactiveFallback {
+                        #[run_while(|bb| *bb.t0 == 1)]
+                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 3)]
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    ReactiveSequence {
+                        RepeatUntilSuccess(forever) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+                #[on_halted(|bb| bb.t0.set(7))]
+                Priority {
+                    Condition(|ctx, bb| ctx.check_in(7, 6)),
+                    Condition(Cond<8>),
+                    SetBlackboard(b0 = {b1}),
                 },
             },
-            Precondition(|bb| bb.b1 + 2 != bb.o0.unwrap_or(4) % 2, else = Success) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Condition(Cond<5>),
-                    Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
+            ReactiveFallback {
+                Condition(Cond<9>),
+                Condition(PCond<10>, b0 = {=}),
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    Condition(|ctx| ctx.check(11)),
                 },
+                WaitUntil(|bb| *bb.t0 % 2 < 0) {
+                    Action(PAct<12>, b0 = 3, b1 = {t0}),
+                },
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0135Blackboard { b1 o0 b0 });
+board!(Tree0135Blackboard { b0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0136 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
             b0: i64,
-            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 1,
         }
-        BinarySelector(|bb| *bb.t0 != 0) {
-            TryCatch(catch_on_halt = false) {
-                SkipUnlessUpdated(t0) {
-                    RepeatUntil(Success) {
-                        ParallelAll(0) {
-                            SkipUnlessUpdated(t0) {
-                                AlwaysRunning,
-                            },
-                            Condition(Cond<0>),
-                            Script(|bb| *bb.t0 += 1),
-                            Condition(Cond<1>),
+        ReactiveSequence {
+            Selector {
+                StatefulAction(Task<0> = Task::<0>),
+                WaitValueUpdate(t0) {
+                    MemSequence {
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                Optional {
+                    Repeat(forever) {
+                        Loop(q0, if_empty = Skipped) {
+                            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4) % 2)]
+                            Action(PAct<4>, b0 = 8, b1 = {b1}),
                         },
                     },
-                },
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                IndexSwitch(|bb| (*bb.t0 + 4) % 3, out_of_range = Loop, dynamic = false) {
-                    RepeatUntilSuccess(3) {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            StatefulAction(PTask<3>, b0 = {b0}),
-                            Condition(Cond<4>),
-                            Script(|bb| bb.b0 = *bb.t0 % 2),
-                        },
-                    },
-                    Condition(Cond<5>),
-                },
-                ReactiveSequence {
-                    Sleep(0),
-                    Repeater(2) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Wait(10),
                 },
             },
-            IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = false) {
-                ParallelAll {
-                    Sequence {
-                        StatefulAction(Task<7> = Task::<7>),
-                        ScriptCondition(|bb| bb.b0 % 4 != 3),
-                        StatefulAction(Task<8>),
-                    },
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                        ScriptCondition(|bb| *bb.t0 != 5),
-                        Action(Act<9>),
-                    },
-                },
-                Cooldown(50, filtered = Skipped) {
-                    SequenceWithMemory {
-                        IfThenElse {
-                            StatefulAction(PTask<10>, b0 = {t0}, b1 = {b0}),
-                            StatefulAction(Task<11>),
-                        },
-                        Action(Act<12>),
-                        Condition(Cond<13>),
-                        Condition(Cond<14>),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<15> = Task::<15>),
+            Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(3) % 2)),
+            Filter(times = 3, count = Success, filtered = Failure) {
+                #[success_if(|bb| bb.b1 % 4 < 1)]
+                #[failure_if(|bb| bb.b1 % 4 == 0)]
+                #[on_failure(|bb| bb.b1 = bb.b0 + 3)]
+                SequenceWithMemory {
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Parallel {
+                            ReactiveSequence {
+                                Switch(b1) {
+                                    case 1 => AlwaysRunning,
+                                    case 3 => AlwaysSuccess,
+                                    case 0 => #[failure_if(|bb| (*bb.t0 + 4) % 4 != 0)]
+                                    ScriptCondition(|bb| bb.b1 < 4),
+                                    _ => Runner,
+                                },
+                                RepeatUntilFailure(forever) {
+                                    Action(Act<6>),
+                                },
+                            },
                         },
                     },
                 },
@@ -1285,134 +1392,248 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0136Blackboard { b0 t0 });
+board!(Tree0136Blackboard { t0 o0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            b0: i64 = 1,
         }
-        BinarySelector(|bb| *bb.t0 != 3) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 3)),
-            ParallelAll(max_failures = -1) {
-                IfThenElse {
-                    #[skip_if(|bb| bb.b0 + 3 > bb.b1)]
-                    #[post(|bb| bb.b1 += 1)]
-                    #[run_while(|bb| bb.b0 % 3 < 1)]
-                    Interrupt(|bb| *bb.t0 == bb.o0.unwrap_or(0)) {
-                        Deadline(30) {
-                            Action(Act<1>),
-                        },
-                    },
-                    AlwaysSuccess,
-                },
-                Condition(Cond<2>),
-                #[on_success(|bb| { if (bb.b1 + 2) % 4 != 2 { bb.o0 = None }; bb.t0.set(bb.b0) })]
-                Selector {
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        Action(Act<4>),
-                        SetBlackboard(b0 = 6),
-                        Action(Act<5>),
-                    },
-                },
-            },
+        MaxTime(20) {
+            SetBlackboard(b0 = 4),
         }
     }
 }
 
-board!(Tree0137Blackboard { b0 o0 t0 b1 });
+board!(Tree0137Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
             b0: i64,
         }
-        SequenceWithMemory {
-            IndexSwitch(|bb| bb.b0, dynamic = true) {
-                Deadline(20) {
-                    RunOnce(then_skip = true) {
-                        SetBlackboard(b0 = 9),
+        KeepRunningUntilFailure {
+            ForceSuccess {
+                BinarySelector(|bb| bb.b1 + 2 < 1, dynamic = false) {
+                    #[on_failure(|bb| if (bb.b0 + 2) % 2 > 0 { bb.t0.set(bb.b1) })]
+                    ParallelAll(max_failures = -1) {
+                        WhileDoElse {
+                            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
+                            #[failure_if(|bb| bb.b1 > 4)]
+                            #[run_while(|bb| *bb.t0 + 2 < 6)]
+                            ScriptCondition(|bb| bb.b1 % 2 < 0),
+                            Failer,
+                        },
+                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                            WhileDoElse {
+                                ScriptCondition(|bb| *bb.t0 % 4 != 0),
+                                Condition(Cond<0>),
+                                Script(|bb| bb.b1 += 1),
+                            },
+                        },
+                        MaxTime(0) {
+                            Script(|bb| { bb.b0 += 1; bb.b0 = bb.b1 }),
+                        },
+                        StepSequencer {
+                            Repeat(1) {
+                                Deadline(50) {
+                                    StatefulAction(PTask<1>, b0 = 1, b1 = {=}),
+                                },
+                            },
+                        },
+                        RepeatTimes(3) {
+                            Precondition(|bb| bb.b1 + 2 > (*bb.t0 + 4) % 3, else = Failure) {
+                                Switch(b1) {
+                                    case 5 => Condition(Cond<2> = Cond::<2>),
+                                    _ => Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                                },
+                            },
+                        },
+                    },
+                    AsyncFallback {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Delay(30) {
+                                RepeatTimes(forever) {
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                        MemPriority {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                        },
+                        StatefulAction(Task<8>),
+                        Sequence {
+                            #[on_failure(|bb| if (bb.b1 + 1) % 4 < 2 { bb.b0 = *bb.t0 % 3 })]
+                            #[post(|bb| { bb.b1 += 1; bb.b0 += 1 })]
+                            ScriptCondition(|bb| bb.b1 + 2 == 5),
+                            StatefulAction(Task<9>),
+                        },
                     },
                 },
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<0>),
-                },
-                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 })]
-                #[failure_if(|bb| bb.b0 + 3 != *bb.t0 + 4)]
-                Loop(q0, if_empty = Running) {
-                    Script(|bb| { bb.b1 += 1; bb.b1 = bb.b0 }),
-                },
-                Condition(PCond<1>, b0 = {b1}),
-                StatefulAction(Task<2>),
-            },
-            SequenceWithMemory {
-                Action(Act<3> = Act::<3>),
-                #[skip_if(|bb| bb.b1 != 6)]
-                Condition(Cond<4>),
-                SetBlackboard(t0 = {b1}),
-                ForceFailure {
-                    StatefulAction(Task<5>),
-                },
-            },
-            ReactiveSequence {
-                SetBlackboard(b1 = {b0}),
-                Condition(|ctx, bb| ctx.check_in(6, 2)),
             },
         }
     }
 }
 
-board!(Tree0138Blackboard { t0 b1 q0 b0 });
+board!(Tree0138Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
         }
-        Loop(q0, value = {b1}) {
-            Condition(PCond<0>, b0 = {=}),
+        RepeatUntilFailure(1) {
+            Sequence {
+                Interrupt(|bb| *bb.t0 % 3 == 1) {
+                    Repeat(0) {
+                        Action(PIo<0>, t0 = {t0}),
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    ReactiveSequence {
+                        MemSequence {
+                            WaitValueUpdate(t0) {
+                                Action(Act<1>),
+                            },
+                            #[post(|bb| { bb.b0 = *bb.t0 % 4; bb.o0 = Some(bb.b1 + 1) })]
+                            Condition(Cond<2> = Cond::<2>),
+                            Loop(q0) {
+                                Action(|ctx| ctx.exec(3)),
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Action(PAct<4>, b0 = 8, b1 = {=}),
+                    Loop(q0, if_empty = Skipped) {
+                        Action(PAct<5>, b0 = 8),
+                    },
+                    Condition(Cond<6>),
+                },
+                Repeat(0) {
+                    Condition(|ctx| ctx.check(7)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0139Blackboard { b0 b1 q0 });
+board!(Tree0139Blackboard { b1 o0 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0140Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 14,
+        }
+        Selector {
+            #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
+            Condition(Cond<6> = Cond::<6>),
+            Action(PIo<7>, t0 = {t1}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
             b0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        StepSequencer {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
+        Repeater(forever) {
+            Priority {
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<0>),
+                    Parallel(success = 2, failure = -1) {
+                        ReactiveFallback {
+                            RunOnce(then_skip = false) {
+                                #[failure_if(|bb| *bb.t1 + 1 < *bb.t0)]
+                                #[skip_if(|bb| bb.b0 > *bb.t0)]
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            Condition(Cond<2>),
+                            MemSequence {
+                                Wait(20),
+                                ScriptCondition(|bb| *bb.t1 != 5),
+                            },
+                        },
+                        Precondition(|bb| bb.b0 + 4 < 4) {
+                            Remap(success = Success, failure = Failure) {
+                                ReactiveSequence {
+                                    Action(PIo<3>, t0 = {=}),
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                            },
+                        },
+                        WhileDoElse {
+                            Condition(PCond<5>, b0 = 6),
+                            WasEntryUpdated(t0),
+                            Sleep(20),
+                        },
+                        SubTree(Tree0140Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0140Blackboard { b0 b1 });
+board!(Tree0140Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        RunOnce {
-            BinarySelector(|bb| *bb.t0 == 3) {
-                Sleep(0),
-                Cooldown(20) {
+        ReactiveFallback {
+            ScriptCondition(|bb| bb.b1 > 4),
+        }
+    }
+}
+
+board!(Tree0141Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0142 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 4,
+        }
+        ForceFailure {
+            Deadline(0) {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
                     ReactiveSequence {
-                        Repeater(1) {
-                            Filter(times = 3, count = Success, filtered = Failure) {
-                                StatefulAction(Task<0>),
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        Sequence {
+                            Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 1) % 4)),
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                            Wait(30),
+                        },
+                        MemPriority {
+                            #[failure_if(|bb| bb.b0 > 3)]
+                            #[on_failure(|bb| { bb.t0.set(*bb.t1); bb.o0 = None })]
+                            #[skip_if(|bb| bb.b0 + 1 < 3)]
+                            SequenceWithMemory {
+                                Condition(PCond<3>, b0 = {=}),
+                                Condition(PCond<4>, b0 = {=}),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                                Condition(Cond<6>),
+                                Script(|bb| bb.b0 += 1),
                             },
                         },
                     },
@@ -1422,1602 +1643,1487 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0141Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0142 for Ctx {
-        WhileDoElse {
-            Fallback {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            RepeatUntilFailure(3) {
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0143Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Action(Act<2>)
-    }
-}
+board!(Tree0142Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            b1: i64,
         }
-        Precondition(|bb| *bb.t0 > 7, else = Failure) {
-            WhileDoElse {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Precondition(|bb| bb.b0 % 2 != 1, else = Running) {
-                        StatefulAction(PTask<1>, b0 = {t0}),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        SubTree(Tree0143Sub0, b0 = {=}, t0 = {t0}),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        #[on_success(|bb| { bb.t0.set(1); bb.b0 += 1 })]
-                        ScriptCondition(|bb| bb.b0 < (bb.b0 + 2) % 4),
-                    },
-                    StatefulAction(Task<5>),
-                },
-                #[on_success(|bb| { bb.b0 = *bb.t0 + 2; bb.t0.set(6) })]
-                Condition(Cond<6> = Cond::<6>),
-            },
+        MemSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b1)),
         }
     }
 }
 
-board!(Tree0143Blackboard { b0 t0 });
+board!(Tree0143Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                SequenceStar {
-                    Parallel(success = 2, failure = 2) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Action(Act<1>),
-                    },
-                },
-            },
-            MemPriority {
-                AlwaysFailure,
-                Action(Act<2>),
-                Failer,
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                AlwaysSuccess,
-                Condition(Cond<6>),
-            },
-            Limiter(2) {
-                StatefulAction(Task<7>),
-            },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Repeat(0) {
+            SetBlackboard(b0 = {t0}),
         }
     }
 }
+
+board!(Tree0144Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
             b0: i64,
         }
-        StepSequencer {
-            Condition(Cond<0>),
-            #[success_if(|bb| *bb.t0 % 4 < 0)]
-            AlwaysSuccess,
-            RepeatTimes(forever) {
-                Script(|bb| bb.b0 += 3),
+        #[success_if(|bb| (bb.b0 + 1) % 3 == 1)]
+        Timeout(30) {
+            Conditional(|bb| bb.b1 < 4, dynamic = true) {
+                Condition(Cond<0> = Cond::<0>),
             },
         }
     }
 }
 
-board!(Tree0145Blackboard { t0 b0 });
+board!(Tree0145Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0146 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
-        }
-        Sequence {
-            Condition(Cond<0>),
-            Parallel(success = 2, failure = -1) {
-                SequenceStar {
-                    Script(|bb| bb.b0 = *bb.t0),
-                    Succeeder,
+        RetryUntilSuccessful(2) {
+            SequenceWithMemory {
+                WhileDoElse {
+                    IfThenElse {
+                        ReactiveSequence {
+                            Filter(times = 1, count = Success, filtered = Skipped) {
+                                Action(Act<0> = Act::<0>),
+                            },
+                            RetryUntilSuccessful(forever) {
+                                AlwaysSuccess,
+                            },
+                            Parallel(success = 1, failure = -1) {
+                                Succeeder,
+                                Failer,
+                            },
+                        },
+                        Sequence {
+                            ParallelAll(2) {
+                                Action(Act<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    RunOnce {
+                        Retry(2) {
+                            Fallback {
+                                RepeatUntilSuccess(2) {
+                                    Action(Act<5> = Act::<5>),
+                                },
+                                Sequence {
+                                    StatefulAction(Task<6>),
+                                },
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<7>),
+                                },
+                                Repeat(0) {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<1> = Task::<1>),
-                #[on_success(|bb| bb.b0 += 3)]
-                StatefulAction(Task<2>),
-                Action(Act<3> = Act::<3>),
-            },
-            Loop(q0, if_empty = Skipped) {
-                #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
-                #[post(|bb| bb.b0 += 1)]
-                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0146Blackboard { t0 q0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0147Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0147 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| *bb.t0 < bb.b0, else = Failure) {
-            Parallel(success = -1, failure = -2) {
-                ReactiveFallback {
-                    ScriptCondition(|bb| bb.b0 == 5),
-                    Action(PIo<0>, t0 = {=}),
-                },
-                ReactiveSequence {
-                    Action(Act<1>),
-                },
-                Delay(30) {
-                    Condition(Cond<2>),
-                },
+        Sequence {
+            Parallel(success = 1, failure = -2) {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Action(|ctx| ctx.exec(2)),
             },
+            Action(PIo<3>, t0 = {=}),
+            IfThenElse {
+                Action(Act<4> = Act::<4>),
+                Action(PAct<5>, b0 = {t0}, b1 = {b0}),
+                #[on_success(|bb| { *bb.t0 += 2; bb.b0 = 4 })]
+                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+                #[run_while(|bb| *bb.t0 > *bb.t0 + 1)]
+                StatefulAction(Task<6>),
+            },
+            StepSequencer {
+                Failer,
+                AlwaysSuccess,
+                SubTree(Tree0147Sub0, ..),
+            },
+            StatefulAction(Task<8>),
         }
     }
 }
 
-board!(Tree0147Blackboard { t0 b0 });
+board!(Tree0147Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0148Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Retry(forever) {
-                ReactiveSequence {
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    RunOnce {
-                        AlwaysRunning,
-                    },
-                    Wait(20),
-                },
-            },
-            MemPriority {
-                Action(Act<2>),
-                FlipSelector {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-            },
-            ParallelAll {
-                RepeatTimes(forever) {
-                    AlwaysSuccess,
-                },
-                Action(Act<5>),
-                Condition(Cond<6>),
-                Action(Act<7>),
-                Action(Act<8>),
-            },
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
+        #[success_if(|bb| bb.o0.unwrap_or(5) + 3 > *bb.t0)]
+        #[on_success(|bb| bb.b0 += 2)]
+        Conditional(|bb| bb.b0 + 3 != *bb.t1) {
+            SubTree(Tree0148Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0148Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0149Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 1,
+            b0: i64,
         }
-        ReactiveSequence {
-            Parallel(success = -2, failure = 3) {
-                SetBlackboard(t0 = 4),
+        FlipSelector {
+            Fallback {
                 Condition(Cond<0>),
-                Action(Act<1>),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                AlwaysSuccess,
-                #[skip_if(|bb| bb.b0 % 4 > 1)]
-                #[run_while(|bb| bb.b0 > *bb.t0)]
-                Precondition(|bb| *bb.t0 + 2 > *bb.t0 + 1, else = Success) {
-                    SetBlackboard(b0 = {t0}),
+                RetryUntilSuccessful(4) {
+                    RunOnce(then_skip = true) {
+                        ReactiveSequence {
+                            Repeat(1) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            Sequence {
+                                Condition(Cond<2>),
+                                #[success_if(|bb| bb.b0 % 2 < 1)]
+                                #[failure_if(|bb| *bb.t0 + 3 == bb.o0.unwrap_or(4) % 2)]
+                                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 1))]
+                                UnsetBlackboard(o0),
+                            },
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
                 },
-                StatefulAction(Task<2>),
-                Wait(10),
+                IndexSwitch(|bb| (*bb.t1 + 4) % 3, out_of_range = Fail) {
+                    ScriptCondition(|bb| bb.b0 == (bb.o0.unwrap_or(1) + 4) % 2),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
             },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+            ReactiveSequence {
+                Switch(b1) {
+                    case 1 => SubTree(Tree0149Sub0, t0 = {=}, t1 = {t1}, o0 = {=}, b1 = {b1}, b0 = {=}),
+                    _ => ReactiveFallback {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
+                ParallelAll(3) {
+                    Action(|ctx| ctx.exec(8)),
+                    SetBlackboard(b0 = {b1}),
+                    Condition(Cond<9>),
+                    SetBlackboard(t0 = {b1}),
+                    WasEntryUpdated(t0),
+                },
+                ReactiveSelector {
+                    #[post(|bb| { *bb.t0 += 1; bb.t1.set(bb.o0.unwrap_or(2)) })]
+                    #[on_failure(|bb| { bb.b0 = 4; bb.b0 = *bb.t1 })]
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    Action(PIo<12>, t0 = {b0}),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                WaitValueUpdate(t0) {
+                    Delay(30) {
+                        BinarySelector(|bb| *bb.t0 + 4 == bb.b1 % 3) {
+                            StatefulAction(Task<13>),
+                            #[on_success(|bb| bb.b0 += 3)]
+                            ParallelAll(2) {
+                                StatefulAction(Task<14> = Task::<14>),
+                                Condition(|ctx, bb| ctx.check_in(15, bb.o0.unwrap_or(1))),
+                            },
+                        },
+                    },
+                },
+                MemPriority {
+                    #[success_if(|bb| (bb.b1 + 1) % 2 == 1)]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[skip_if(|bb| *bb.t1 + 1 > 5)]
+                    AlwaysSuccess,
+                    StatefulAction(PTask<16>, b0 = {=}),
+                    Condition(PCond<17>, b0 = {=}),
+                    StatefulAction(Task<18>),
+                    StatefulAction(Task<19> = Task::<19>),
+                },
             },
         }
     }
 }
 
-board!(Tree0149Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0150Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-            b0: i64 = 11,
-        }
-        #[post(|bb| if (bb.b0 + 3) % 2 != 0 { bb.b0 += 2 })]
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0149Blackboard { t0 t1 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 4,
+            b1: i64 = 3,
         }
-        StepSequencer {
-            FlipSelector {
-                ParallelAll(2) {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        #[on_halted(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
-                        Action(Act<1>),
-                        SubTree(Tree0150Sub0, ..),
-                    },
-                    Conditional(|bb| bb.b0 == bb.b0 % 3, dynamic = false, else = Success) {
-                        Sleep(10),
-                    },
+        Parallel(failure = -3) {
+            #[run_while(|bb| bb.o0.unwrap_or(3) == (bb.b1 + 2) % 3)]
+            Script(|bb| if bb.b0 % 4 != 2 { bb.b0 = 2 }),
+            #[post(|bb| *bb.t0 += 3)]
+            #[on_success(|bb| *bb.t0 += 1)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[run_while(|bb| *bb.t0 < 7)]
+            Repeat(2) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0150Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0151 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        SequenceWithMemory {
+            IndexSwitch(|bb| 0, dynamic = false) {
+                Condition(Cond<0> = Cond::<0>),
+                RepeatUntilSuccess(forever) {
+                    #[on_halted(|bb| bb.t1.set(*bb.t0 + 4))]
+                    AlwaysRunning,
                 },
-                SequenceWithMemory {
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
-                    Wait(50),
+                AlwaysFailure,
+                Failer,
+                Cooldown(30, filtered = Skipped) {
+                    #[failure_if(|bb| *bb.t0 < *bb.t0 + 2)]
+                    Condition(Cond<1>),
                 },
             },
-            ReactiveSequence {
-                Action(Act<4>),
-                Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
-                RepeatUntil(Failure) {
-                    Action(PIo<6>, t0 = {b0}),
+            StatefulAction(Task<2>),
+            Fallback {
+                Action(|ctx| ctx.exec(3)),
+                MemPriority {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(PIo<5>, t0 = {t0}),
+                    StatefulAction(Task<6>),
                 },
             },
-            AsyncSequence {
-                StatefulAction(Task<7>),
-                Parallel(failure = 2) {
-                    StatefulAction(PTask<8>, b0 = 3, b1 = {b0}),
-                    Action(Act<9> = Act::<9>),
-                },
-                Precondition(|bb| bb.o0.is_none()) {
-                    Condition(Cond<10> = Cond::<10>),
+            Retry(3) {
+                Delay(0) {
+                    Action(PIo<7>, t0 = {t1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0150Blackboard { t0 o0 b0 });
+board!(Tree0151Blackboard { t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0151Sub0 for Ctx {
+    pub tree Tree0152 for Ctx {
+        Retry(1) {
+            Condition(PCond<0>, b0 = 7),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0153 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            b0: i64 = 2,
+        }
+        RetryUntilSuccessful(2) {
+            MemPriority {
+                Fallback {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    Optional {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            Delay(50) {
+                                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                                Script(|bb| bb.b0 += 1),
+                            },
+                            Condition(Cond<0>),
+                        },
+                    },
+                    Delay(50) {
+                        BinarySelector(|bb| bb.o0.unwrap_or(0) == *bb.t1, dynamic = false) {
+                            Deadline(0) {
+                                RetryUntilSuccessful(4) {
+                                    SetBlackboard(o0 = Some(7)),
+                                },
+                            },
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                    AsyncFallback {
+                        StatefulAction(Task<2>),
+                        StepSequencer {
+                            Action(Act<3>),
+                            #[skip_if(|bb| *bb.t0 < 7)]
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 4, &mut bb.b0)),
+                        },
+                    },
+                    MemPriority {
+                        Condition(Cond<5>),
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Repeat(4) {
+                            StatefulAction(Task<9>),
+                        },
+                        RepeatUntilSuccess(forever) {
+                            Condition(PCond<10>, b0 = {=}),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(11, *bb.t1 % 2, &mut bb.b0)),
+                    },
+                },
+                AsyncFallback {
+                    Retry(1) {
+                        RepeatUntilSuccess(3) {
+                            MaxTime(0) {
+                                Parallel {
+                                    Script(|bb| { bb.o0 = Some(*bb.t1); if bb.o0.is_none() { bb.b0 += 3 } }),
+                                    SetBlackboard(o0 = Some(4)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0153Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0154 for Ctx {
+        Repeat(4) {
+            Cooldown(0) {
+                Repeater(forever) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0155 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Timeout(50) {
+            AsyncFallback {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    ForceFailure {
+                        Timeout(30) {
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        },
+                    },
+                    #[success_if(|bb| *bb.t0 + 1 == 7)]
+                    #[on_success(|bb| bb.t0.set(bb.b1))]
+                    Condition(Cond<2>),
+                    Timeout(0) {
+                        Deadline(50) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0155Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0156 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            ParallelAll {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    RepeatTimes(forever) {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            #[run_while(|bb| *bb.t0 == bb.b0)]
+                            Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
+                        },
+                    },
+                },
+                Repeat(2) {
+                    SequenceStar {
+                        Script(|bb| bb.t0.set(bb.b1)),
+                        #[on_halted(|bb| bb.b1 = bb.b0)]
+                        #[success_if(|bb| bb.b0 == 4)]
+                        #[skip_if(|bb| bb.b1 > 6)]
+                        Script(|bb| bb.b1 = *bb.t0 + 1),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 3, &mut bb.b1)),
+                        Action(Act<2>),
+                        SetBlackboard(b1 = 1),
+                    },
+                },
+            },
+            FlipSelector {
+                RetryUntilSuccessful(2) {
+                    Retry(1) {
+                        Parallel(success = -4) {
+                            Action(PIo<3>, t0 = {b0}),
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                            Action(PAct<6>, b0 = {=}, b1 = {b1}),
+                        },
+                    },
+                },
+                StatefulAction(Task<7>),
+            },
+            SequenceWithMemory {
+                FlipSelector {
+                    ParallelAll(max_failures = -2) {
+                        Sleep(20),
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Action(Act<9>),
+                Retry(2) {
+                    Wait(20),
+                },
+                ParallelAll {
+                    Interrupt(|bb| *bb.t0 == bb.b1 + 3) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[on_success(|bb| if bb.b1 < 3 { bb.t0.set(*bb.t0 % 2) })]
+                        #[skip_if(|bb| *bb.t0 == 5)]
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0156Blackboard { t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0157Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0157Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0157 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| *bb.t0 += 2)]
+        #[failure_if(|bb| bb.b0 % 4 != 2)]
+        #[success_if(|bb| (bb.b0 + 4) % 4 > 1)]
+        ReactiveFallback {
+            SubTree(Tree0157Sub0, ..),
+            SubTree(Tree0157Sub1, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0157Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0158Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0158 for Ctx {
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0158Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0159 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Fallback {
+            Fallback {
+                Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
+                    Parallel(success = -2, failure = 0) {
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                FlipSelector {
+                    Action(Act<2> = Act::<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            StepSequencer {
+                Runner,
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    StatefulAction(PTask<4>, b0 = {=}),
+                    UnsetBlackboard(o0),
+                },
+                StatefulAction(Task<5>),
+                Loop(q0, value = {b0}) {
+                    Action(Act<6> = Act::<6>),
+                },
+                SetBlackboard(t0 = 7),
+            },
+            Sequence {
+                ReactiveSequence {
+                    Condition(Cond<7>),
+                    Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(0), &mut bb.b0)),
+                },
+                Filter(times = 2, count = Failure, filtered = Skipped) {
+                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
+                        Condition(Cond<9>),
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Repeat(4) {
+                            Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0159Blackboard { t1 o0 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0160 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+        }
+        ForceFailure {
+            Deadline(30) {
+                WaitUntil(|bb| bb.b1 % 4 > 1) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        Action(PIo<1>, t0 = {t0}),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0160Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx {
+        ParallelAll {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(Cond<2>),
+            Condition(Cond<3>),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0162 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+            Wait(50),
+            Wait(10),
+        }
+    }
+}
+
+board!(Tree0162Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0163Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0163 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Switch(b1) {
+            case 2 => StatefulAction(Task<0>),
+            case 0 => Sequence {
+                SubTree(Tree0163Sub0, b1 = {=}, t0 = {t0}),
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+            },
+            _ => ScriptCondition(|bb| bb.b1 + 4 == *bb.t0),
+        }
+    }
+}
+
+board!(Tree0163Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0164 for Ctx {
+        ReactiveSequence {
+            ReactiveFallback {
+                ParallelAll(1) {
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Action(Act<2>),
+                        TryCatch {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                            Action(Act<5>),
+                            Runner,
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                        AlwaysSuccess,
+                        Condition(Cond<8>),
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                },
+            },
+            Fallback {
+                Priority {
+                    StatefulAction(Task<10>),
+                    Condition(|ctx| ctx.check(11)),
+                },
+                Sequence {
+                    Wait(10),
+                    StatefulAction(Task<12> = Task::<12>),
+                    Condition(Cond<13>),
+                },
+                MaxTime(0) {
+                    Sleep(0),
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<14>),
+                    },
+                    Repeat(2) {
+                        Condition(Cond<15>),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<16> = Task::<16>),
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0165Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0165 for Ctx {
+        WhileDoElse {
+            Inverter {
+                ReactiveSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    ParallelAll(1) {
+                        SubTree(Tree0165Sub0),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                    MaxTime(50) {
+                        StepSequencer {
+                            StatefulAction(Task<3>),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+            Condition(|ctx| ctx.check(4)),
+            MemSequence {
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0166 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+        }
+        Loop(q0, if_empty = Running) {
+            AsyncFallback {
+                Sequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    Loop(q0, if_empty = Skipped) {
+                        Loop(q0, if_empty = Success) {
+                            Script(|bb| { bb.b1 += 3; bb.b1 += 1 }),
+                        },
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop) {
+                    RepeatUntilFailure(forever) {
+                        Sequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    UnsetBlackboard(o0),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<3>),
+                    FlipSelector {
+                        WhileDoElse {
+                            Condition(Cond<4>),
+                            Repeat(3) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0166Blackboard { q0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0167 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 0,
+        }
+        Switch(b1) {
+            case 5 => ReactiveFallback {
+                Condition(Cond<0>),
+                Repeat(1) {
+                    Precondition(|bb| *bb.t0 + 3 > 3, else = Running) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Repeater(0) {
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+            case 2 => RetryUntilSuccessful(1) {
+                #[failure_if(|bb| *bb.t1 % 2 < 1)]
+                #[skip_if(|bb| *bb.t1 + 4 != 5)]
+                BinarySelector(|bb| bb.b0 < *bb.t0) {
+                    AlwaysFailure,
+                    ReactiveFallback {
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            case 1 => ReactiveSequence {
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    WasEntryUpdated(t0),
+                },
+                Priority {
+                    Inverter {
+                        StatefulAction(PTask<6>, b0 = 8, b1 = {t0}),
+                    },
+                    Action(Act<7> = Act::<7>),
+                },
+            },
+            _ => ReactiveFallback {
+                #[skip_if(|bb| (*bb.t1 + 3) % 4 > 2)]
+                #[run_while(|bb| bb.b0 == 5)]
+                Condition(Cond<8>),
+                Action(|ctx| ctx.exec(9)),
+                StatefulAction(Task<10>),
+                StatefulAction(PTask<11>, b0 = {b1}, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0167Blackboard { b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0168Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
         }
         Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0151 for Ctx {
+    pub tree Tree0168Sub1 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 4,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
         }
-        #[on_success(|bb| { bb.b1 = bb.b0 % 4; if bb.o0.is_some() { bb.o0 = Some(bb.b1) } })]
-        #[success_if(|bb| bb.o0.is_some())]
-        Interrupt(|bb| bb.b1 % 4 < 0) {
-            SubTree(Tree0151Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0151Blackboard { b0 o0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0152Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[tracked] t1: i64 = 15,
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(11),
-        }
-        BinarySelector(|bb| bb.o0.unwrap_or(1) % 2 != 1, dynamic = true) {
-            Script(|bb| { bb.b0 = (bb.o0.unwrap_or(3) + 1) % 2; bb.o0 = Some(*bb.t0 + 2) }),
-            Conditional(|bb| *bb.t1 + 4 < bb.b0, dynamic = false, else = Success) {
-                ScriptCondition(|bb| *bb.t1 % 4 == 3),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0152 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-        }
-        SequenceWithMemory {
-            SubTree(Tree0152Sub0, b0 = {=}, t1 = {t1}, t0 = {=}, o0 = {o0}),
-        }
-    }
-}
-
-board!(Tree0152Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0153 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(1),
-        }
-        ForceSuccess {
-            BinarySelector(|bb| bb.o0.unwrap_or(0) % 4 < 3) {
-                SequenceWithMemory {
-                    Fallback {
-                        Cooldown(20) {
-                            AlwaysRunning,
-                        },
-                        StatefulAction(Task<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        WasEntryUpdated(t0),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(|ctx, bb| ctx.check_in(3, 0)),
-                        RetryUntilSuccessful(3) {
-                            Condition(PCond<4>, b0 = 2),
-                        },
-                        #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) + 3))]
-                        #[post(|bb| bb.b1 = *bb.t0 + 2)]
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    Condition(Cond<6>),
-                    #[post(|bb| bb.b1 += 2)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 1))]
-                    RepeatTimes(forever) {
-                        RunOnce(then_skip = false) {
-                            ReactiveSequence {
-                                Succeeder,
-                                Action(PAct<7>, b0 = {t0}, b1 = {b1}),
-                                #[on_success(|bb| bb.t0.set(2))]
-                                #[success_if(|bb| *bb.t0 == 4)]
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    #[failure_if(|bb| *bb.t0 < 3)]
-                    #[on_failure(|bb| if (bb.b0 + 1) % 2 < 1 { bb.o0 = Some(bb.b1) })]
-                    Action(PAct<9>, b0 = {b1}, b1 = {b1}),
-                    SetBlackboard(b0 = 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0153Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0154 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                WasEntryUpdated(t0),
-            },
-            #[on_success(|bb| bb.o0 = None)]
-            StatefulAction(Task<1>),
-            SequenceStar {
-                Condition(Cond<2>),
-                Condition(PCond<3>, b0 = {=}),
-            },
-            StatefulAction(PTask<4>, b0 = {b1}),
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0154Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0155 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 0,
-        }
-        TryCatch {
-            Precondition(|bb| bb.b1 % 3 != 2, else = Failure) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            ReactiveSelector {
-                Condition(Cond<1>),
-                Condition(|ctx| ctx.check(2)),
-                #[on_halted(|bb| bb.b0 = *bb.t0 + 1)]
-                AlwaysSuccess,
-            },
-            RetryUntilSuccessful(forever) {
-                MemPriority {
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0155Blackboard { t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0156 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Precondition(|bb| bb.b0 + 2 < 6, else = Skipped) {
-            Repeat(1) {
-                IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = true) {
-                    MemSequence {
-                        #[run_while(|bb| bb.b0 % 3 < 1)]
-                        Repeat(3) {
-                            #[success_if(|bb| bb.b0 + 3 < 2)]
-                            #[failure_if(|bb| bb.b0 < 5)]
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            RunOnce {
-                                Condition(|ctx| ctx.check(0)),
-                            },
-                        },
-                        WhileDoElse {
-                            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-                            AlwaysRunning,
-                        },
-                    },
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    AsyncSequence {
-                        #[on_failure(|bb| { bb.b0 = bb.b0 % 4; *bb.t0 += 2 })]
-                        #[post(|bb| bb.b0 += 1)]
-                        Action(Act<2> = Act::<2>),
-                        Action(Act<3>),
-                        Script(|bb| bb.b0 += 3),
-                    },
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                        AlwaysSuccess,
-                        #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                        Action(Act<6> = Act::<6>),
-                    },
-                    Fallback {
-                        Precondition(|bb| bb.b0 + 4 > 2, else = Skipped) {
-                            #[failure_if(|bb| bb.b0 < bb.b0 + 2)]
-                            Condition(Cond<7>),
-                        },
-                        Action(Act<8>),
-                        Precondition(|bb| bb.b0 % 2 < 0, else = Success) {
-                            StatefulAction(Task<9>),
-                        },
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    ForceFailure {
-                        Sequence {
-                            Action(Act<12>),
-                            #[on_success(|bb| *bb.t0 += 2)]
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            Action(Act<13> = Act::<13>),
-                            Sleep(30),
-                            #[skip_if(|bb| bb.b0 == 3)]
-                            StatefulAction(PTask<14>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0156Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0157 for Ctx {
-        ForceFailure {
-            Parallel(success = -3, failure = 1) {
-                MemSequence {
-                    Inverter {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Filter(times = 3, count = Failure) {
-                    KeepRunningUntilFailure {
-                        Parallel(failure = 3) {
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                            Timeout(0) {
-                                Sleep(20),
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    Condition(Cond<5> = Cond::<5>),
-                },
-                MemPriority {
-                    Failer,
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                    Action(Act<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0158 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        Precondition(|bb| *bb.t0 + 1 < 3, else = Skipped) {
-            ScriptCondition(|bb| bb.b0 + 3 > 2),
-        }
-    }
-}
-
-board!(Tree0158Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0159 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        TryCatch {
-            AsyncFallback {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<0>),
-                },
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                Optional {
-                    ReactiveSequence {
-                        #[skip_if(|bb| *bb.t0 < 5)]
-                        Wait(0),
-                        Succeeder,
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                Parallel(failure = -1) {
-                    RunOnce(then_skip = false) {
-                        SetBlackboard(o0 = Some(4)),
-                    },
-                    Wait(50),
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-                    #[post(|bb| bb.b0 += 2)]
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 4)),
-                    },
-                },
-            },
-            ReactiveSelector {
-                #[run_while(|bb| *bb.t0 % 4 != 2)]
-                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 4 < 1)]
-                #[on_failure(|bb| bb.b0 += 2)]
-                Conditional(|bb| bb.b0 < bb.b0 + 3, dynamic = true) {
-                    Action(Act<5>),
-                },
-                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
-                    AlwaysSuccess,
-                },
-                ParallelAll(max_failures = -1) {
-                    Repeat(2) {
-                        Remap(success = Success, failure = Success) {
-                            RepeatUntilFailure(1) {
-                                Action(PAct<6>, b0 = {b0}),
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0159Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0160Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
-        }
-        StatefulAction(PTask<0>, b0 = {=}, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0160Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Condition(|ctx| ctx.check(3))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0160 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        Precondition(|bb| *bb.t0 > bb.b0 + 4, else = Running) {
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        SubTree(Tree0160Sub0, t0 = {=}, b0 = {b0}),
-                        AlwaysRunning,
-                    },
-                },
-                #[on_halted(|bb| bb.b0 = 7)]
-                #[on_success(|bb| bb.b0 += 2)]
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                SubTree(Tree0160Sub1, ..),
-                Condition(PCond<4>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0160Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        Inverter {
-            TryCatch(catch_on_halt = true) {
-                ReactiveFallback {
-                    #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(2)))]
-                    RepeatUntilFailure(2) {
-                        Precondition(|bb| *bb.t0 < 5, else = Skipped) {
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            Action(Act<0>),
-                        },
-                    },
-                    StatefulAction(Task<1>),
-                },
-                Cooldown(20, filtered = Skipped) {
-                    Deadline(0) {
-                        Repeat(1) {
-                            SkipUnlessUpdated(t1) {
-                                Repeater(forever) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Parallel(success = 0, failure = 1) {
-                    ReactiveFallback {
-                        StatefulAction(Task<3>),
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                        Condition(|ctx| ctx.check(5)),
-                        #[run_while(|bb| bb.o0.unwrap_or(5) != *bb.t1 + 1)]
-                        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.o0 = Some((bb.b1 + 3) % 2) })]
-                        #[on_success(|bb| { bb.b1 = *bb.t1; *bb.t1 += 1 })]
-                        AlwaysSuccess,
-                        Filter(times = 1, count = Completed, filtered = Skipped) {
-                            Action(Act<6>),
-                        },
-                    },
-                    #[on_failure(|bb| { bb.b0 = 1; bb.b0 += 1 })]
-                    BinarySelector(|bb| *bb.t0 % 3 < 2, dynamic = false) {
-                        #[skip_if(|bb| *bb.t1 != 3)]
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0161Blackboard { t1 b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        Repeat(0) {
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0162Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0163 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        RepeatTimes(3) {
-            Delay(0) {
-                BinarySelector(|bb| (bb.b1 + 3) % 3 < 0, dynamic = true) {
-                    WasEntryUpdated(t1),
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Interrupt(|bb| *bb.t0 != 3) {
-                            Action(Act<2> = Act::<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0163Blackboard { t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0164 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        Parallel(success = -1, failure = 2) {
-            WhileDoElse {
-                WasEntryUpdated(t0),
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
-            },
-            #[on_success(|bb| { bb.t0.set(bb.b1 + 2); bb.o0 = Some(bb.b0 % 3) })]
-            #[failure_if(|bb| bb.b1 % 2 < 1)]
-            UnsetBlackboard(o0),
-            Repeat(1) {
-                Repeat(forever) {
-                    Fallback {
-                        StatefulAction(Task<2> = Task::<2>),
-                        SequenceStar {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                        Condition(PCond<5>, b0 = 2),
-                        Action(PAct<6>, b0 = {b1}, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0164Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0165 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Loop(q0, if_empty = Failure) {
-            RetryUntilSuccessful(0) {
-                Action(|ctx| ctx.exec(0)),
-            },
-        }
-    }
-}
-
-board!(Tree0165Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0166 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            WhileDoElse {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Condition(PCond<3>, b0 = {t1}),
-                    Script(|bb| bb.b0 += 3),
-                    Action(PIo<4>, t0 = {=}),
-                },
-            },
-            AsyncFallback {
-                WhileDoElse {
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                    RepeatUntilSuccess(2) {
-                        SetBlackboard(t1 = 0),
-                    },
-                    RunOnce(then_skip = false) {
-                        Action(Act<6>),
-                    },
-                },
-            },
-            Fallback {
-                Action(Act<7>),
-                Condition(Cond<8> = Cond::<8>),
-                Action(PIo<9>, t0 = {=}),
-                StatefulAction(Task<10> = Task::<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0166Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0167 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        BinarySelector(|bb| bb.b0 == 7) {
-            FlipSelector {
-                TryCatch(catch_on_halt = false) {
-                    ReactiveFallback {
-                        Action(Act<0>),
-                        Sleep(0),
-                    },
-                    AlwaysFailure,
-                    Action(Act<1>),
-                },
-                RetryUntilSuccessful(0) {
-                    #[failure_if(|bb| bb.b1 > 5)]
-                    StatefulAction(Task<2>),
-                },
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                    Action(Act<3>),
-                    Succeeder,
-                    SetBlackboard(b1 = {t0}),
-                    Condition(PCond<4>, b0 = {b1}),
-                },
-            },
-            Parallel(success = 2, failure = 1) {
-                Condition(Cond<5>),
-                Action(Act<6>),
-                Parallel(success = -1, failure = -2) {
-                    Script(|bb| bb.b0 = bb.b1),
-                    #[skip_if(|bb| *bb.t0 > 3)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0167Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0168Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Condition(Cond<0>)
+        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0168 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                SubTree(Tree0168Sub0, b0 = {=}, b1 = {b1}, q0 = {=}, t0 = {t0}),
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Action(PAct<2>, b0 = {b1}, b1 = {=}),
-                    #[on_success(|bb| *bb.t0 += 4)]
-                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
-                    #[success_if(|bb| (bb.b0 + 1) % 4 == 0)]
-                    SetBlackboard(t0 = 3),
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    Script(|bb| bb.b0 = *bb.t0),
-                },
-                SkipUnlessUpdated(t0) {
-                    Loop(q0, if_empty = Failure) {
-                        Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                    },
-                },
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Condition(PCond<4>, b0 = {=}),
-                },
-            },
-            ReactiveFallback {
-                AsyncSequence {
-                    StatefulAction(Task<5>),
-                    Sleep(50),
-                    StatefulAction(Task<6>),
-                },
-                RetryUntilSuccessful(2) {
-                    Conditional(|bb| *bb.t0 % 3 != 2, dynamic = true, else = Success) {
-                        Sequence {
-                            Action(Act<7>),
-                            Condition(Cond<8> = Cond::<8>),
-                            Condition(PCond<9>, b0 = {b1}),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<10>),
-            BinarySelector(|bb| bb.b1 > bb.b0 % 3, dynamic = false) {
-                Action(Act<11> = Act::<11>),
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(12)),
-                    Sleep(0),
-                },
+        Sequence {
+            SubTree(Tree0168Sub0, t0 = {=}, b0 = {b0}),
+            Script(|bb| bb.b0 += 1),
+            SetBlackboard(b0 = {t0}),
+            SubTree(Tree0168Sub1, t0 = {=}, b0 = {b0}),
+            Fallback {
+                AlwaysFailure,
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0168Blackboard { b0 b1 q0 t0 });
+board!(Tree0168Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx {
-        ReactiveFallback {
-            RepeatUntil(Success) {
-                StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        Fallback {
+            ParallelAll(max_failures = -1) {
+                Condition(|ctx| ctx.check(0)),
+                Action(PAct<1>, b0 = {b1}, b1 = {b0}),
+            },
+            IfThenElse {
+                Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
+            },
+            #[on_success(|bb| { if *bb.t0 % 4 == 3 { bb.b1 += 3 }; if bb.b1 + 2 < 7 { bb.b0 += 3 } })]
+            TryCatch(catch_on_halt = false) {
+                Action(PAct<4>, b0 = {t0}, b1 = {b1}),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0170Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 12,
-        }
-        SetBlackboard(t0 = {t1})
-    }
-}
+board!(Tree0169Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        StepSequencer {
-            Condition(Cond<0>),
-            SubTree(Tree0170Sub0, ..),
-            Action(Act<1>),
+        ReactiveSequence {
+            #[failure_if(|bb| *bb.t0 + 4 > 7)]
+            Loop(q0, value = {t0}, if_empty = Success) {
+                RunOnce(then_skip = true) {
+                    #[on_halted(|bb| bb.b1 = bb.b0)]
+                    Condition(Cond<0>),
+                },
+            },
+            MemSequence {
+                Switch(b1) {
+                    case 2 => AlwaysFailure,
+                    _ => Condition(|ctx| ctx.check(1)),
+                },
+                #[failure_if(|bb| bb.b0 < 1)]
+                Invert {
+                    Repeat(forever) {
+                        RunOnce {
+                            Loop(q0, if_empty = Success) {
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                },
+                WhileDoElse {
+                    Condition(PCond<3>, b0 = 8),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                Action(Act<5>),
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    StatefulAction(Task<6>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0170Blackboard { t0 t1 });
+board!(Tree0170Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0171Sub1 for Ctx {
-        FlipSelector {
-            PolicyParallel(policy = FirstFailure) {
-                StatefulAction(Task<3> = Task::<3>),
+    pub tree Tree0171 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        ParallelAll {
+            SequenceWithMemory {
+                BinarySelector(|bb| bb.b0 > bb.b0 + 2, dynamic = false) {
+                    Action(|ctx| ctx.exec(0)),
+                    ScriptCondition(|bb| bb.b0 != 0),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                StatefulAction(PTask<3>, b0 = {b0}),
+            },
+            RetryUntilSuccessful(0) {
                 StatefulAction(Task<4>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0171Sub0 for Ctx {
-        SubTree(Tree0171Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0171 for Ctx {
-        Priority {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Repeat(forever) {
-                        Cooldown(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Timeout(10) {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            AlwaysFailure,
-                            Action(Act<1>),
-                            Succeeder,
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Sequence {
-                    SubTree(Tree0171Sub0),
-                    Parallel {
-                        Wait(100),
-                    },
-                    TryCatch {
-                        StatefulAction(Task<5> = Task::<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0171Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0172 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 1,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            FlipSelector {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = 7),
-                    Condition(Cond<1>),
-                    Script(|bb| { bb.b1 += 3; bb.b1 = (bb.b0 + 4) % 4 }),
+        MemSequence {
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                #[on_success(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| bb.b1 += 3)]
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+                Repeat(forever) {
+                    Condition(|ctx| ctx.check(1)),
                 },
-            },
-            StatefulAction(Task<2>),
-            Cooldown(20) {
-                Precondition(|bb| *bb.t0 % 3 > 0) {
-                    RunOnce(then_skip = false) {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = false) {
-                Action(|ctx| ctx.exec(4)),
-            },
-            ReactiveSequence {
-                AsyncSequence {
-                    Condition(PCond<5>, b0 = {=}),
-                    SetBlackboard(t0 = {t1}),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t1, &mut bb.b1)),
+                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
+                Action(PAct<2>, b0 = 1, b1 = {b0}),
+                RetryUntilSuccessful(3) {
+                    Action(PIo<3>, t0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0172Blackboard { b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0173Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 11,
-        }
-        Condition(|ctx, bb| ctx.check_in(0, *bb.t0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0173Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 11,
-        }
-        SubTree(Tree0173Sub1, b1 = {=}, b0 = {b0}, t0 = {=})
-    }
-}
+board!(Tree0172Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0173 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
         }
-        WhileDoElse {
-            SubTree(Tree0173Sub0, ..),
-            RetryUntilSuccessful(0) {
-                #[post(|bb| { bb.b0 = 5; bb.b1 += 2 })]
-                #[run_while(|bb| bb.b1 % 4 != 2)]
-                Action(Act<1>),
-            },
+        Repeater(forever) {
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0173Blackboard { b1 b0 t0 });
+board!(Tree0173Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0174 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            b0: i64 = 5,
         }
-        StepSequencer {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                #[skip_if(|bb| bb.b0 < 3)]
-                #[on_halted(|bb| if bb.o0.is_some() { *bb.t1 += 3 })]
-                Priority {
-                    Deadline(0) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    StatefulAction(PTask<2>, b0 = 7),
-                    Condition(Cond<3> = Cond::<3>),
-                },
+        Parallel(success = 3) {
+            Action(PAct<0>, b0 = 0, b1 = {=}),
+            Conditional(|bb| (bb.b1 + 1) % 3 == 0, dynamic = true, else = Failure) {
+                ScriptCondition(|bb| bb.o0.is_some()),
             },
+            Action(PAct<1>, b0 = {t0}, b1 = {b1}),
+            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+            Action(PIo<3>, t0 = {b1}),
         }
     }
 }
 
-board!(Tree0174Blackboard { t1 b0 t0 o0 });
+board!(Tree0174Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0175 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            o0: Option<i64>,
+            b1: i64 = 2,
         }
-        FlipSelector {
-            Precondition(|bb| *bb.t0 < *bb.t0 + 1, else = Running) {
-                #[post(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
-                ForceFailure {
-                    IndexSwitch(|bb| 2, out_of_range = Fail, dynamic = true) {
-                        #[on_success(|bb| bb.b0 += 2)]
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 3 })]
-                        BinarySelector(|bb| bb.b0 + 2 > 1, dynamic = true) {
-                            WaitValueUpdate(t0) {
-                                Failer,
-                            },
-                            ReactiveFallback {
-                                Action(Act<0>),
-                                Condition(Cond<1>),
-                                Condition(Cond<2> = Cond::<2>),
-                            },
-                        },
-                        Sequence {
-                            Precondition(|bb| bb.b0 % 2 != 1, else = Skipped) {
-                                #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
-                                Action(PAct<3>, b0 = 1, b1 = {b0}),
-                            },
-                        },
-                        AsyncFallback {
-                            StatefulAction(Task<4>),
-                            Action(Act<5> = Act::<5>),
-                            RepeatTimes(1) {
-                                ScriptCondition(|bb| bb.b0 != *bb.t0),
-                            },
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<6>),
-                            #[skip_if(|bb| *bb.t0 > (*bb.t0 + 1) % 3)]
-                            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 2); *bb.t0 += 3 })]
-                            #[failure_if(|bb| bb.b0 > 7)]
-                            SetBlackboard(b0 = 3),
-                            Condition(Cond<7>),
-                            StatefulAction(Task<8>),
-                            #[post(|bb| *bb.t0 += 2)]
-                            ScriptCondition(|bb| *bb.t0 > bb.b0 % 2),
-                        },
+        Switch(b1) {
+            case 3 => TryCatch(catch_on_halt = false) {
+                Condition(Cond<0>),
+                UnsetBlackboard(o0),
+            },
+            case 1 => RetryUntilSuccessful(1) {
+                StatefulAction(Task<1>),
+            },
+            case 2 => Repeat(3) {
+                Inverter {
+                    RepeatUntilSuccess(2) {
+                        StatefulAction(Task<2>),
                     },
                 },
+            },
+            _ => KeepRunningUntilFailure {
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0175Blackboard { t0 b0 });
+board!(Tree0175Blackboard { o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0176 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        Conditional(|bb| *bb.t0 > 3, dynamic = false, else = Success) {
-            WhileDoElse {
-                WaitValueUpdate(t0) {
-                    Action(Act<0>),
-                },
-                Wait(50),
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-                    #[run_while(|bb| bb.b1 == 7)]
-                    Action(Act<2>),
-                    UnsetBlackboard(o0),
-                },
+        IfThenElse {
+            MemSequence {
+                Action(Act<0> = Act::<0>),
+                ScriptCondition(|bb| bb.o0.is_none()),
+                Condition(PCond<1>, b0 = {t0}),
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
             },
+            Condition(|ctx| ctx.check(4)),
         }
     }
 }
 
-board!(Tree0176Blackboard { o0 t0 q0 b1 });
+board!(Tree0176Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0177 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
+            b0: i64 = 0,
         }
-        #[success_if(|bb| bb.b0 > 6)]
         Fallback {
-            Sequence {
-                Repeater(3) {
-                    Inverter {
-                        ReactiveSequence {
-                            Switch(b1) {
-                                case 1 => Script(|bb| { bb.b0 = bb.b1; bb.t0.set(bb.b0 + 4) }),
-                                _ => #[success_if(|bb| bb.b1 != bb.b1 + 4)]
-                                StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                            },
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                Sequence {
-                    ReactiveSequence {
-                        Interrupt(|bb| bb.b1 % 2 < 1) {
-                            Priority {
-                                StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b1)),
-                            },
-                        },
-                        Timeout(50) {
-                            ReactiveSequence {
-                                Action(PIo<4>, t0 = {=}),
-                                Action(Act<5>),
-                            },
+            #[skip_if(|bb| *bb.t0 > bb.b1)]
+            #[on_failure(|bb| *bb.t1 += 1)]
+            #[failure_if(|bb| bb.b0 + 3 != bb.b1 + 2)]
+            Parallel(success = -1, failure = -2) {
+                StatefulAction(Task<0> = Task::<0>),
+                #[run_while(|bb| *bb.t0 + 3 != *bb.t1)]
+                #[post(|bb| if *bb.t1 > *bb.t0 { bb.b0 += 2 })]
+                Wait(50),
+            },
+            Precondition(|bb| *bb.t1 > *bb.t1 % 3, else = Running) {
+                #[on_failure(|bb| *bb.t1 += 3)]
+                #[failure_if(|bb| bb.b1 > 7)]
+                #[post(|bb| *bb.t1 += 1)]
+                Optional {
+                    Repeater(3) {
+                        ReactiveFallback {
+                            #[run_while(|bb| *bb.t1 != 4)]
+                            #[success_if(|bb| (*bb.t1 + 1) % 2 > 0)]
+                            #[failure_if(|bb| *bb.t1 + 3 != 2)]
+                            Succeeder,
+                            StatefulAction(Task<1>),
                         },
                     },
                 },
             },
-            WaitValueUpdate(t0) {
-                AsyncFallback {
-                    ReactiveFallback {
-                        AsyncSequence {
-                            SequenceWithMemory {
-                                Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b0)),
-                                AlwaysSuccess,
-                            },
-                        },
-                        StatefulAction(Task<7>),
-                    },
-                    Limiter(1) {
-                        SequenceStar {
-                            Interrupt(|bb| bb.o0.is_some()) {
-                                StatefulAction(Task<8>),
-                            },
-                            SequenceStar {
-                                Action(Act<9>),
-                                StatefulAction(Task<10>),
-                                Action(|ctx| ctx.exec(11)),
-                            },
-                            Retry(4) {
-                                StatefulAction(Task<12>),
-                            },
-                        },
-                    },
+            Precondition(|bb| *bb.t1 + 4 == 4, else = Skipped) {
+                IfThenElse {
+                    Action(Act<2>),
+                    #[skip_if(|bb| *bb.t1 < 3)]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| *bb.t1 % 2 < 0)]
+                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
                 },
             },
+            RepeatUntilFailure(forever) {
+                BinarySelector(|bb| *bb.t0 < (*bb.t1 + 3) % 2, dynamic = true) {
+                    Action(PAct<4>, b0 = {=}, b1 = {=}),
+                    #[run_while(|bb| *bb.t1 + 2 < 4)]
+                    #[failure_if(|bb| *bb.t0 % 2 != 0)]
+                    #[post(|bb| *bb.t1 += 2)]
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
         }
     }
 }
 
-board!(Tree0177Blackboard { o0 b1 b0 t0 });
+board!(Tree0177Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
-        Sequence {
-            Parallel(success = -1, failure = 1) {
-                Action(Act<0>),
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(4) + 2, out_of_range = Loop, dynamic = false) {
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop) {
+                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                #[success_if(|bb| bb.b0 % 2 == 1)]
+                #[on_halted(|bb| bb.b1 += 1)]
+                SetBlackboard(t0 = {b1}),
+                Script(|bb| bb.b0 = bb.b1 + 2),
+            },
+            RepeatUntilFailure(forever) {
+                SetBlackboard(o0 = Some(2)),
+            },
+            #[success_if(|bb| bb.b1 == 6)]
+            #[post(|bb| { bb.b1 = *bb.t0; if *bb.t0 + 2 == bb.b0 % 3 { bb.b1 = bb.o0.unwrap_or(2) + 3 } })]
+            #[on_halted(|bb| bb.b0 += 3)]
+            Repeat(0) {
                 Condition(Cond<1>),
             },
-            ReactiveFallback {
-                WhileDoElse {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
+            Switch(b1) {
+                case 0 => Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                case 2 => Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                case 4 => Condition(Cond<4>),
+                _ => Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
             },
-            StatefulAction(Task<4> = Task::<4>),
-            StatefulAction(Task<5>),
         }
     }
 }
+
+board!(Tree0178Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        RetryUntilSuccessful(0) {
-            SetBlackboard(b0 = 9),
+        Parallel(failure = 1) {
+            RepeatUntilFailure(forever) {
+                RunOnce {
+                    Repeater(0) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+            },
+            Limiter(3) {
+                Inverter {
+                    ParallelAll(3) {
+                        Priority {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                Condition(Cond<4> = Cond::<4>),
+                                Sleep(30),
+                            },
+                        },
+                        ParallelAll(1) {
+                            IfThenElse {
+                                Repeat(3) {
+                                    Condition(Cond<5>),
+                                },
+                                Parallel(success = 1, failure = -1) {
+                                    Action(Act<6>),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Timeout(20) {
+                                Inverter {
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0179Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0180 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        #[success_if(|bb| bb.b0 + 3 == *bb.t0 % 4)]
-        MemPriority {
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                Sleep(50),
-                Delay(100) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Condition(Cond<1>),
-            },
+        SequenceStar {
+            Script(|bb| bb.o0 = Some(*bb.t0)),
             Fallback {
-                ReactiveFallback {
-                    AsyncFallback {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
+                #[success_if(|bb| bb.b0 != 5)]
+                #[on_halted(|bb| if *bb.t0 > 2 { *bb.t0 += 3 })]
+                #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
+                RetryUntilSuccessful(1) {
+                    Action(PIo<0>, t0 = {b0}),
                 },
-                SequenceWithMemory {
-                    Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 3) % 4)),
-                    Condition(Cond<5>),
-                },
+                AlwaysFailure,
+                StatefulAction(Task<1>),
+                #[failure_if(|bb| bb.b0 % 2 == 1)]
+                StatefulAction(Task<2>),
+                Failer,
             },
-            MaxTime(10) {
-                #[on_success(|bb| *bb.t1 += 3)]
-                #[post(|bb| *bb.t0 += 1)]
-                Delay(30) {
-                    Delay(30) {
-                        Repeat(2) {
-                            Condition(|ctx, bb| ctx.check_in(6, 1)),
-                        },
+            Sequence {
+                #[on_success(|bb| bb.b0 = bb.b0 % 4)]
+                StatefulAction(PTask<3>, b0 = {=}),
+                AlwaysSuccess,
+                Delay(0) {
+                    WaitUntil(|bb| bb.o0.unwrap_or(5) < 6) {
+                        Wait(30),
                     },
                 },
-            },
-            RetryUntilSuccessful(2) {
-                WhileDoElse {
-                    Parallel(failure = -1) {
-                        Repeater(3) {
-                            Script(|bb| *bb.t0 += 3),
-                        },
-                    },
-                    Wait(0),
-                },
+                Action(|ctx| ctx.exec(4)),
             },
         }
     }
 }
 
-board!(Tree0180Blackboard { t1 t0 b0 });
+board!(Tree0180Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0181 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64,
         }
-        TryCatch {
-            SetBlackboard(o0 = Some(8)),
-            Action(Act<0>),
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(b0 = {t1}),
-                Script(|bb| bb.o0 = Some(*bb.t0)),
-            },
-            Filter(times = 2, count = Completed) {
-                #[post(|bb| bb.o0 = Some(*bb.t1 + 4))]
-                #[success_if(|bb| *bb.t0 != 7)]
-                StatefulAction(Task<1>),
-            },
-            Fallback {
-                Condition(PCond<2>, b0 = 7),
-                Condition(Cond<3>),
-            },
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
+            #[on_success(|bb| { bb.b0 += 2; bb.b1 = 7 })]
+            #[run_while(|bb| bb.b1 < bb.b0 % 4)]
+            Condition(PCond<2>, b0 = 6),
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0181Blackboard { t1 o0 t0 b0 });
+board!(Tree0181Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
         }
-        Precondition(|bb| *bb.t0 % 2 == 1, else = Skipped) {
-            Action(Act<0>),
+        #[on_success(|bb| bb.b0 = (*bb.t1 + 2) % 3)]
+        #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
+        ReactiveFallback {
+            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
+            Action(PAct<0>, b0 = 1, b1 = {t0}),
+            StatefulAction(Task<1>),
+            Loop(q0, if_empty = Failure) {
+                Action(PIo<2>, t0 = {t1}),
+            },
+            Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 3)),
         }
     }
 }
 
-board!(Tree0182Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0183Sub0 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
-        }
-    }
-}
+board!(Tree0182Blackboard { b1 t0 t1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
-        TryCatch {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        Fallback {
             Priority {
-                Action(Act<0> = Act::<0>),
-                SubTree(Tree0183Sub0),
-                Delay(20) {
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<3> = Cond::<3>),
-                        AlwaysFailure,
+                Precondition(|bb| *bb.t1 > 5, else = Running) {
+                    StatefulAction(PTask<0>, b0 = {=}),
+                },
+            },
+            MemSequence {
+                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                    Script(|bb| bb.b0 += 1),
+                    StatefulAction(Task<1>),
+                },
+            },
+            ParallelAll {
+                Script(|bb| if bb.b0 + 2 < *bb.t0 { bb.b0 = *bb.t0 + 3 }),
+                SetBlackboard(t1 = {t0}),
+                StatefulAction(Task<2>),
+                Script(|bb| *bb.t0 += 2),
+            },
+            Loop(q0, value = {t0}) {
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    FlipSelector {
+                        AlwaysRunning,
+                        Condition(Cond<4>),
                     },
                 },
             },
-            Limiter(1) {
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.b0 != *bb.t1),
+                MemPriority {
+                    Action(PIo<5>, t0 = {=}),
+                    ScriptCondition(|bb| *bb.t0 > bb.b0),
                 },
             },
-            Retry(0) {
-                Action(|ctx| ctx.exec(7)),
-            },
         }
+    }
+}
+
+board!(Tree0183Blackboard { q0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0184Sub0 for Ctx {
+        Sleep(0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        RetryUntilSuccessful(1) {
-            RetryUntilSuccessful(2) {
-                #[on_halted(|bb| { *bb.t0 += 3; bb.t0.set(bb.o0.unwrap_or(4) + 4) })]
-                #[on_success(|bb| *bb.t0 += 4)]
-                #[failure_if(|bb| *bb.t0 + 1 < 6)]
-                Condition(Cond<0>),
+        Cooldown(20, filtered = Failure) {
+            ForceSuccess {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    SequenceStar {
+                        Repeater(1) {
+                            Wait(0),
+                        },
+                        Action(Act<1>),
+                        Action(Act<2>),
+                        Action(Act<3>),
+                        Repeat(3) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Selector {
+                        StatefulAction(Task<5>),
+                        PolicyParallel(policy = FirstSuccess) {
+                            AlwaysSuccess,
+                            SubTree(Tree0184Sub0),
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0184Blackboard { o0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            FlipSelector {
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<0>),
-                    Sleep(0),
-                    StatefulAction(Task<1>),
-                    Wait(0),
-                },
-                Optional {
-                    ForceFailure {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                RepeatUntilFailure(1) {
-                    Action(Act<3> = Act::<3>),
-                },
-            },
-            RepeatUntilFailure(2) {
-                Fallback {
-                    AlwaysFailure,
-                    Delay(20) {
-                        StatefulAction(Task<4>),
-                    },
-                    Repeater(1) {
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                    Fallback {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
+        RepeatUntil(Failure) {
+            ParallelAll(0) {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -3026,279 +3132,271 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 5,
         }
-        Filter(times = 1, count = Success, filtered = Skipped) {
+        WhileDoElse {
             Parallel(failure = -2) {
-                Remap(success = Failure, failure = Success) {
-                    Delay(20) {
-                        RepeatUntilFailure(forever) {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                StepSequencer {
-                    TryCatch {
-                        Loop(q0, value = {t1}) {
-                            AlwaysRunning,
-                        },
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| *bb.t1 + 3 < *bb.t0),
+                StatefulAction(Task<1>),
+            },
+            RunOnce {
+                IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
+                    ParallelAll {
                         StatefulAction(Task<2>),
+                        Script(|bb| bb.b1 = (bb.b0 + 4) % 3),
                         StatefulAction(Task<3>),
                         StatefulAction(Task<4>),
                     },
                 },
-                Selector {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(Cond<5>),
-                        #[run_while(|bb| *bb.t1 != 2)]
-                        #[failure_if(|bb| bb.b0 > (bb.o0.unwrap_or(1) + 3) % 2)]
-                        #[post(|bb| bb.b0 = *bb.t0)]
-                        Condition(Cond<6>),
-                        Action(|ctx| ctx.exec(7)),
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                    Timeout(30) {
-                        Condition(|ctx, bb| ctx.check_in(9, bb.o0.unwrap_or(4) % 4)),
-                    },
-                },
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(10, (*bb.t0 + 1) % 2, &mut bb.b0)),
-                    UnsetBlackboard(o0),
-                },
-                Loop(q0, if_empty = Running) {
-                    Inverter {
-                        MemSequence {
-                            Condition(|ctx| ctx.check(11)),
-                            Action(Act<12>),
-                            Action(PIo<13>, t0 = {t1}),
-                            Action(Act<14>),
-                        },
-                    },
-                },
             },
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree0186Blackboard { q0 t0 t1 b0 o0 });
+board!(Tree0186Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            Repeat(1) {
-                Action(Act<1> = Act::<1>),
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 3,
+        }
+        #[success_if(|bb| bb.b0 % 4 != 3)]
+        Repeat(3) {
+            AsyncFallback {
+                Inverter {
+                    #[skip_if(|bb| *bb.t0 != 3)]
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b1)),
+                },
+                Retry(0) {
+                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
+                    #[on_failure(|bb| bb.t1.set(*bb.t0))]
+                    StatefulAction(Task<1>),
+                },
+                BinarySelector(|bb| (*bb.t0 + 3) % 3 < 1) {
+                    Condition(PCond<2>, b0 = {=}),
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    SetBlackboard(o0 = Some(0)),
+                },
+                #[on_success(|bb| { *bb.t0 += 3; *bb.t1 += 4 })]
+                Condition(Cond<3>),
             },
-            Condition(Cond<2>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0188Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<0>)
-    }
-}
+board!(Tree0187Blackboard { b1 b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        Fallback {
-            SubTree(Tree0188Sub0, b0 = {=}, t0 = {t0}),
-            #[failure_if(|bb| bb.b0 > 3)]
-            #[success_if(|bb| bb.b0 == 1)]
-            WasEntryUpdated(t0),
-            StatefulAction(Task<1>),
+        MaxTime(0) {
+            WaitValueUpdate(t1) {
+                Condition(Cond<0>),
+            },
         }
     }
 }
 
-board!(Tree0188Blackboard { b0 t0 });
+board!(Tree0188Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0189Sub0 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            KeepRunningUntilFailure {
-                StatefulAction(Task<3>),
-            },
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
+        StatefulAction(Task<1> = Task::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
-        Invert {
-            Cooldown(30, filtered = Skipped) {
-                AsyncFallback {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        Sleep(20),
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        IndexSwitch(|bb| 7) {
+            Selector {
+                KeepRunningUntilFailure {
+                    Action(Act<0>),
+                },
+                SequenceWithMemory {
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    RetryUntilSuccessful(4) {
+                        SubTree(Tree0189Sub0, b0 = {=}, o0 = {o0}),
                     },
-                    ForceFailure {
-                        Sequence {
-                            StatefulAction(Task<2>),
-                            AlwaysSuccess,
-                        },
-                    },
-                    SubTree(Tree0189Sub0),
-                    ReactiveSelector {
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                    },
+                    StatefulAction(Task<2>),
                 },
             },
+            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
+            Parallel(success = -2, failure = 3) {
+                RetryUntilSuccessful(1) {
+                    AlwaysRunning,
+                },
+                Limiter(1) {
+                    Condition(Cond<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+            AlwaysFailure,
         }
+    }
+}
+
+board!(Tree0189Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0190Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Condition(|ctx, bb| ctx.check_in(4, (bb.b1 + 4) % 4))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
         }
-        MemSequence {
-            Fallback {
-                ReactiveFallback {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    #[failure_if(|bb| *bb.t0 < 0)]
-                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
-                    Conditional(|bb| *bb.t0 < 0, dynamic = false, else = Failure) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    StepSequencer {
-                        ScriptCondition(|bb| *bb.t0 % 4 > 0),
-                        WasEntryUpdated(t0),
-                    },
-                    Action(Act<1> = Act::<1>),
+        ReactiveSequence {
+            TryCatch {
+                Condition(PCond<0>, b0 = 8),
+                WhileDoElse {
+                    Action(PAct<1>, b0 = 3, b1 = {t1}),
+                    AlwaysSuccess,
                 },
-                Action(Act<2>),
-                WaitValueUpdate(t0) {
-                    MemPriority {
-                        Precondition(|bb| *bb.t0 > 4, else = Skipped) {
-                            #[failure_if(|bb| bb.b0 % 2 < 0)]
-                            Action(Act<3>),
-                        },
-                        #[failure_if(|bb| (bb.b0 + 1) % 3 == 1)]
-                        AlwaysFailure,
-                    },
+                Filter(times = 2, filtered = Failure) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Precondition(|bb| bb.b1 < (bb.b1 + 4) % 3, else = Skipped) {
+                    Action(Act<3>),
+                },
+            },
+            MemPriority {
+                SubTree(Tree0190Sub0, ..),
+                Condition(PCond<5>, b0 = {b0}),
+                Sequence {
+                    #[success_if(|bb| bb.b1 + 2 < bb.b0 + 2)]
+                    WasEntryUpdated(t1),
+                    Condition(Cond<6>),
+                    Sleep(20),
+                },
+                Deadline(100) {
+                    StatefulAction(PTask<7>, b0 = {b1}),
+                },
+                StatefulAction(PTask<8>, b0 = 6, b1 = {t1}),
+            },
+            Fallback {
+                StatefulAction(Task<9>),
+                TryCatch(catch_on_halt = true) {
+                    #[success_if(|bb| bb.b1 % 4 != 1)]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    Sleep(0),
+                    Action(Act<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0190Blackboard { t0 b0 });
+board!(Tree0190Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 0,
             b1: i64,
+            b0: i64 = 3,
         }
-        Fallback {
-            #[run_while(|bb| bb.b1 < 3)]
-            AsyncFallback {
-                Repeat(2) {
-                    Delay(0) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<1>),
-                    _ => ReactiveSelector {
-                        Action(PIo<2>, t0 = {=}),
-                        Condition(Cond<3>),
-                    },
-                },
-                SequenceStar {
-                    #[success_if(|bb| *bb.t1 == bb.b1)]
-                    #[on_success(|bb| bb.b0 = bb.b1)]
-                    StatefulAction(PTask<4>, b0 = {b1}),
-                    StatefulAction(Task<5>),
-                },
-                PolicyParallel(policy = FirstSuccess) {
+        AsyncSequence {
+            Switch(b1) {
+                case 0 => PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    StatefulAction(Task<0> = Task::<0>),
                     ReactiveFallback {
-                        Action(PAct<6>, b0 = {b1}, b1 = {b1}),
-                        ScriptCondition(|bb| *bb.t0 > (bb.b1 + 4) % 4),
+                        UnsetBlackboard(o0),
                     },
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
                 },
-                SequenceWithMemory {
-                    Repeat(0) {
-                        #[success_if(|bb| bb.b1 % 4 != 1)]
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        Sleep(0),
+                case 4 => Conditional(|bb| bb.o0.is_none(), else = Failure) {
+                    AlwaysFailure,
+                },
+                case 5 => Switch(b1) {
+                    case 3 => SetBlackboard(o0 = Some(0)),
+                    case 1 => Condition(Cond<1>),
+                    _ => #[run_while(|bb| bb.b1 > 1)]
+                    SetBlackboard(b1 = {t0}),
+                },
+                _ => BinarySelector(|bb| bb.b1 > 1, dynamic = false) {
+                    Script(|bb| if bb.b0 > bb.b0 + 4 { *bb.t0 += 1 }),
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
+            },
+            Sequence {
+                Fallback {
+                    SequenceWithMemory {
+                        Deadline(10) {
+                            #[on_success(|bb| bb.b1 = 0)]
+                            StatefulAction(Task<3>),
+                        },
+                        Condition(Cond<4>),
+                        Succeeder,
+                        MaxTime(100) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        AsyncSequence {
+                            StatefulAction(Task<6>),
+                            Condition(Cond<7>),
+                        },
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        WaitUntil(|bb| bb.o0.unwrap_or(4) == 6) {
+                            #[post(|bb| if (*bb.t0 + 1) % 3 < 0 { bb.b1 = *bb.t0 + 1 })]
+                            Action(Act<8>),
+                        },
+                        #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b1 += 1 })]
+                        Conditional(|bb| bb.b0 == bb.o0.unwrap_or(2) + 4, dynamic = true, else = Success) {
+                            Succeeder,
+                        },
+                        #[post(|bb| bb.o0 = Some(*bb.t1))]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        #[on_success(|bb| { if bb.o0.unwrap_or(2) == 1 { bb.b1 = *bb.t0 + 2 }; *bb.t0 += 1 })]
+                        UnsetBlackboard(o0),
+                        Condition(|ctx| ctx.check(9)),
+                        SetBlackboard(b1 = 8),
                     },
                 },
             },
-            Parallel(failure = 4) {
-                Parallel(success = 1, failure = 0) {
-                    SetBlackboard(t1 = 2),
-                    StatefulAction(Task<8>),
-                },
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
+            #[on_halted(|bb| bb.t1.set(5))]
+            Delay(20) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        AlwaysSuccess,
+                        Repeat(0) {
+                            Action(PIo<10>, t0 = {t0}),
                         },
-                        Precondition(|bb| *bb.t1 % 4 < 0, else = Failure) {
-                            StepSequencer {
-                                Action(|ctx, bb| ctx.exec_in(11, *bb.t0, &mut bb.b1)),
-                                Condition(PCond<12>, b0 = {t0}),
-                            },
+                        RepeatUntilSuccess(2) {
+                            Wait(0),
                         },
-                    },
-                },
-                Repeat(1) {
-                    ReactiveFallback {
-                        Action(PAct<13>, b0 = {b0}, b1 = {b1}),
-                        Action(Act<14>),
-                        #[success_if(|bb| bb.b0 < bb.b1 % 2)]
-                        #[on_halted(|bb| bb.b1 = 5)]
-                        StatefulAction(Task<15>),
-                        SetBlackboard(b1 = 6),
-                    },
-                },
-                #[run_while(|bb| bb.b0 < 1)]
-                Condition(Cond<16>),
-            },
-            #[run_while(|bb| *bb.t0 < (bb.b0 + 2) % 2)]
-            WhileDoElse {
-                Delay(0) {
-                    IndexSwitch(|bb| 3, out_of_range = Loop) {
-                        Condition(Cond<17>),
-                        Action(Act<18>),
-                        StatefulAction(PTask<19>, b0 = {b1}, b1 = {t1}),
-                    },
-                },
-                Loop(q0, value = {b0}) {
-                    WaitValueUpdate(t1) {
-                        Switch(b1) {
-                            case 2 => Condition(|ctx, bb| ctx.check_in(20, bb.b0 % 2)),
-                            case 3 => Action(Act<21>),
-                            case 5 => Condition(PCond<22>, b0 = {b1}),
-                            _ => WasEntryUpdated(t0),
-                        },
+                        Condition(PCond<11>, b0 = {b1}),
                     },
                 },
             },
@@ -3306,290 +3404,376 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0191Blackboard { q0 t1 t0 b0 b1 });
+board!(Tree0191Blackboard { o0 t1 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0192Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 13,
+        }
+        Condition(PCond<0>, b0 = 0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0192Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 13,
+        }
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
+            b1: i64 = 3,
         }
-        WhileDoElse {
+        SequenceWithMemory {
+            AsyncFallback {
+                WasEntryUpdated(t1),
+                #[run_while(|bb| bb.o0.unwrap_or(5) != 4)]
+                #[on_success(|bb| *bb.t0 += 3)]
+                ScriptCondition(|bb| bb.o0.is_none()),
+                #[post(|bb| *bb.t0 += 3)]
+                SubTree(Tree0192Sub0, ..),
+            },
+            RetryUntilSuccessful(3) {
+                StatefulAction(Task<1>),
+            },
+            #[failure_if(|bb| (bb.b1 + 2) % 4 != 0)]
+            FlipSelector {
+                Runner,
+                ScriptCondition(|bb| bb.o0.unwrap_or(4) == 6),
+                SubTree(Tree0192Sub1, ..),
+            },
             Switch(b1) {
-                case 0 => Precondition(|bb| bb.b1 + 4 == *bb.t0 % 2) {
-                    Limiter(3) {
-                        RepeatUntilSuccess(1) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
+                case 0 => UnsetBlackboard(o0),
+                case 3 => Loop(q0, if_empty = Failure) {
+                    Condition(Cond<3>),
                 },
                 _ => ForceFailure {
-                    Optional {
-                        Selector {
-                            WaitValueUpdate(t0) {
-                                #[post(|bb| bb.t0.set(bb.b1))]
-                                #[skip_if(|bb| bb.b1 != *bb.t0)]
-                                #[on_success(|bb| bb.b1 = (*bb.t0 + 2) % 3)]
-                                StatefulAction(Task<1>),
-                            },
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
+                    StatefulAction(Task<4>),
                 },
             },
-            Filter(times = 3, count = Failure) {
-                Remap(success = Success, failure = Failure) {
-                    SequenceStar {
-                        Action(PIo<4>, t0 = {b0}),
-                        Fallback {
-                            AlwaysFailure,
-                            AlwaysFailure,
-                            Sleep(0),
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
+            AsyncFallback {
+                StatefulAction(Task<5>),
+                ScriptCondition(|bb| *bb.t0 % 2 < 1),
+                Wait(50),
             },
         }
     }
 }
 
-board!(Tree0192Blackboard { t0 b0 b1 });
+board!(Tree0192Blackboard { t0 t1 q0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0193Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 15,
             #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 10,
         }
-        Remap(success = Success, failure = Failure) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0193Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
             #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b1: i64 = 10,
         }
-        Action(Act<2>)
+        #[on_halted(|bb| bb.b1 += 1)]
+        Failer
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
             b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
         }
-        Fallback {
-            SubTree(Tree0193Sub0, ..),
-            StatefulAction(Task<1>),
-            Filter(times = 3, count = Success) {
-                Cooldown(0) {
-                    #[post(|bb| *bb.t0 += 1)]
-                    SubTree(Tree0193Sub1, ..),
-                },
+        TryCatch(catch_on_halt = true) {
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                SetBlackboard(b1 = 7),
+                SubTree(Tree0193Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
             },
-            Optional {
-                #[run_while(|bb| bb.b0 % 3 != 2)]
-                #[failure_if(|bb| *bb.t0 + 2 < 6)]
-                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                Inverter {
-                    StatefulAction(Task<3> = Task::<3>),
+            Parallel(success = -3, failure = -2) {
+                Timeout(30) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
+                RunOnce(then_skip = true) {
+                    Wait(20),
+                },
+                #[success_if(|bb| *bb.t0 != 3)]
+                SubTree(Tree0193Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
+                SetBlackboard(t0 = 1),
+                Action(Act<3> = Act::<3>),
             },
+            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                Wait(30),
+                SetBlackboard(t0 = {b1}),
+                WasEntryUpdated(t0),
+            },
+            Switch(b1) {
+                case 2 => StatefulAction(Task<6>),
+                case 0 => Conditional(|bb| *bb.t0 + 2 != 1, dynamic = true, else = Failure) {
+                    AsyncFallback {
+                        #[on_halted(|bb| bb.b0 = 6)]
+                        #[post(|bb| bb.b0 += 2)]
+                        Condition(Cond<7> = Cond::<7>),
+                        Condition(Cond<8>),
+                        Failer,
+                    },
+                },
+                _ => StatefulAction(Task<9>),
+            },
+            Condition(Cond<10>),
         }
     }
 }
 
-board!(Tree0193Blackboard { t0 b0 });
+board!(Tree0193Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
         }
-        IfThenElse {
-            Action(PIo<0>, t0 = {t1}),
-            StatefulAction(Task<1>),
-            Script(|bb| *bb.t0 += 1),
+        #[on_failure(|bb| { bb.o0 = None; bb.b1 += 1 })]
+        #[on_success(|bb| if *bb.t0 == 0 { bb.b0 += 1 })]
+        WhileDoElse {
+            Condition(Cond<0>),
+            Script(|bb| bb.b0 += 2),
+            #[on_failure(|bb| if bb.b0 != bb.o0.unwrap_or(2) + 2 { bb.t0.set(0) })]
+            #[run_while(|bb| bb.b0 % 2 < 0)]
+            Action(PIo<1>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0194Blackboard { t0 t1 });
+board!(Tree0194Blackboard { b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0195Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        Action(PIo<2>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0195Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+        }
+        SequenceStar {
+            SubTree(Tree0195Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
+            Condition(Cond<3> = Cond::<3>),
+            Script(|bb| bb.b0 = 5),
+            Condition(Cond<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 1,
             #[tracked] t0: i64,
+            o0: Option<i64> = Some(4),
         }
-        FlipSelector {
-            SequenceWithMemory {
+        TryCatch(catch_on_halt = false) {
+            MemSequence {
+                WasEntryUpdated(t0),
+                #[success_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
+                #[run_while(|bb| bb.b0 != 3)]
                 StatefulAction(Task<0>),
-                Repeat(2) {
-                    StatefulAction(Task<1>),
+                Inverter {
+                    Precondition(|bb| *bb.t0 != 4, else = Success) {
+                        KeepRunningUntilFailure {
+                            Repeat(forever) {
+                                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
+                                    AlwaysFailure,
+                                    #[skip_if(|bb| *bb.t0 + 1 < bb.b0)]
+                                    Action(Act<1> = Act::<1>),
+                                    #[success_if(|bb| *bb.t0 != 2)]
+                                    #[post(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+                                    #[skip_if(|bb| bb.o0.is_none())]
+                                    SetBlackboard(o0 = Some(7)),
+                                },
+                            },
+                        },
+                    },
                 },
-                Filter(times = 1, count = Success, filtered = Failure) {
-                    AlwaysRunning,
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                SubTree(Tree0195Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                RunOnce(then_skip = false) {
+                    ForceFailure {
+                        #[post(|bb| *bb.t0 += 2)]
+                        IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 4) % 3, out_of_range = Fail, dynamic = true) {
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
                 },
-            },
-            IndexSwitch(|bb| 5, dynamic = false) {
-                Sleep(10),
-                #[skip_if(|bb| bb.b0 % 3 == 1)]
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 4)),
-            },
-            Precondition(|bb| bb.b0 < (*bb.t0 + 3) % 3, else = Running) {
-                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 3); bb.b0 += 1 })]
-                #[run_while(|bb| bb.b0 % 4 < 3)]
-                Condition(PCond<5>, b0 = {=}),
-            },
-            StatefulAction(Task<6>),
-            Fallback {
-                Condition(Cond<7>),
-                Action(PAct<8>, b0 = {b0}, b1 = {t0}),
-                StatefulAction(Task<9>),
-                AlwaysFailure,
-                Action(|ctx| ctx.exec(10)),
+                Deadline(0) {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<8>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0195Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0196Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0195Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
-        ReactiveSelector {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            SubTree(Tree0196Sub0),
+        blackboard {
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        WhileDoElse {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                #[on_failure(|bb| bb.o0 = None)]
+                Repeat(1) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            SetBlackboard(b0 = {t1}),
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Repeater(0) {
+                    Action(PAct<2>, b0 = 0),
+                },
+            },
         }
     }
 }
+
+board!(Tree0196Blackboard { t1 q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[success_if(|bb| bb.o0.is_some())]
-        Fallback {
-            ReactiveFallback {
-                Loop(q0, if_empty = Success) {
-                    BinarySelector(|bb| bb.o0.is_some()) {
-                        RepeatUntilFailure(2) {
-                            Fallback {
-                                ForceFailure {
-                                    Action(Act<0>),
-                                },
+        WaitUntil(|bb| bb.b1 < 2) {
+            TryCatch {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
+                Priority {
+                    Selector {
+                        Condition(Cond<1>),
+                        Condition(PCond<2>, b0 = {t0}),
+                        SetBlackboard(b0 = 3),
+                    },
+                },
+                WaitUntil(|bb| *bb.t0 == *bb.t0 % 2) {
+                    ReactiveFallback {
+                        Delay(20) {
+                            Delay(100) {
+                                Condition(PCond<3>, b0 = 8),
                             },
                         },
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) < bb.b0 + 2)]
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        TryCatch(catch_on_halt = false) {
-                            #[success_if(|bb| bb.b1 > 6)]
-                            StatefulAction(PTask<1>, b0 = {b1}),
-                            Condition(Cond<2>),
-                        },
                     },
                 },
-                Condition(Cond<3>),
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[on_success(|bb| bb.o0 = None)]
-                RunOnce(then_skip = false) {
-                    Interrupt(|bb| bb.b0 < 5) {
-                        StatefulAction(Task<4>),
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    ForceFailure {
+                        StatefulAction(PTask<5>, b0 = 3, b1 = {=}),
                     },
                 },
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0197Blackboard { o0 b0 t0 b1 q0 });
+board!(Tree0197Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        RunOnce {
-            #[on_failure(|bb| bb.t0.set(5))]
-            WhileDoElse {
-                Condition(PCond<0>, b0 = {=}),
-                #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
-                PolicyParallel(policy = FirstSuccess) {
-                    Delay(10) {
-                        RunOnce(then_skip = false) {
-                            ForceSuccess {
-                                StepSequencer {
-                                    #[failure_if(|bb| *bb.t0 != bb.b0 + 3)]
-                                    #[post(|bb| bb.t0.set(bb.b0))]
-                                    Script(|bb| bb.b0 += 3),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
+        IfThenElse {
+            FlipSelector {
+                AsyncFallback {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                        Repeater(2) {
+                            Sleep(0),
                         },
-                    },
-                    Condition(|ctx| ctx.check(2)),
-                    ParallelAll {
-                        AlwaysSuccess,
+                        Action(Act<2>),
                         StatefulAction(Task<3>),
-                        IndexSwitch(|bb| 6, dynamic = false) {
-                            Script(|bb| bb.b0 = 0),
-                            Wait(20),
+                    },
+                },
+                IfThenElse {
+                    FlipSelector {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    ForceSuccess {
+                        RepeatUntil(Success) {
+                            Condition(Cond<6>),
                         },
                     },
                 },
-                ParallelAll {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        RepeatTimes(forever) {
-                            Parallel(success = 1, failure = 2) {
-                                StatefulAction(Task<4>),
-                                AlwaysSuccess,
-                            },
-                        },
-                        #[run_while(|bb| (bb.b0 + 1) % 4 > 2)]
-                        #[skip_if(|bb| (bb.b0 + 4) % 2 > 0)]
-                        ForceFailure {
-                            Action(PAct<5>, b0 = 7, b1 = {b0}),
-                        },
-                    },
-                    RepeatTimes(forever) {
-                        Sequence {
-                            Action(Act<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                            KeepRunningUntilFailure {
-                                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                                #[success_if(|bb| bb.b0 % 4 < 3)]
-                                #[run_while(|bb| *bb.t0 == 3)]
-                                Action(Act<10>),
+            },
+            Action(Act<7>),
+            Repeat(4) {
+                Timeout(10) {
+                    Cooldown(20, filtered = Skipped) {
+                        Deadline(0) {
+                            WhileDoElse {
+                                ReactiveFallback {
+                                    StatefulAction(Task<8>),
+                                    StatefulAction(Task<9>),
+                                },
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<10>),
+                                },
+                                Inverter {
+                                    StatefulAction(Task<11>),
+                                },
                             },
                         },
                     },
@@ -3598,140 +3782,119 @@ bt::behavior_tree! {
         }
     }
 }
-
-board!(Tree0198Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 2,
-            b0: i64 = 4,
+            b1: i64,
         }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Interrupt(|bb| *bb.t0 + 3 < 7) {
-                ParallelAll {
-                    AlwaysSuccess,
-                    RetryUntilSuccessful(4) {
-                        Sleep(0),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 1) % 3, &mut bb.b1)),
-                Script(|bb| { bb.b1 = *bb.t0; bb.b1 = 3 }),
-                Wait(30),
-            },
+        Sequence {
+            Script(|bb| if bb.b1 == 4 { bb.b1 += 3 }),
         }
     }
 }
 
-board!(Tree0199Blackboard { t0 b1 b0 });
+board!(Tree0199Blackboard { b1 });
 
 cases! {
-    Tree0100 "B{t0=0;b1=1}RSeq(Wu{t0},c0,pa1{b0:5;b1:b1},Star(t2,t3e),pi4{t0:=})",
-    Tree0101 "Dd{0}(RSeq(Dl{30}(Sel(a0,t1,t2,a3,t4)),S,Seq(Cd{0;_}(a5),a6,t7)))",
-    Tree0102 "B{t0;b0}Bin{t0>b0;_}(Swm(a0),FS(RFb(RSeq(c1,Sb{t0=2},RU{F}(@of{t0:=3}@si{t0+1%2=1}Flip(S,Sl{10}))),Intr{t0!3}(RFb(a2e,c3,pt4{b0:t0},t5,c6b{t0+1})),Star(Scc{b0>t0%4},Scc{t0+3!2}),RetF(t7e))))",
-    Tree0103 "B{b1=3;t1=0;b0=5;o0=_;t0=2}Step(Step(Cd{30;F}(@oh{o0:=t1}@of{t0+=2;o0:=b0}a0l),c1,Keep(Ub{o0}),SubR(To{20}(c2)),Rus{F}(t3)),RFb(@oh{t1:=b1+1;t1:=1}pt4{b0:5;b1:t0},c5b{b1%3},a6,Keep(Sl{30})),ASeq(t7e,t8,Rep1(S)),AFb(a9l))",
-    Tree0104 "B{b1;b0=1}Sw{2}(To{0}(Rus{2}(c0)),Flt{2;_;K}(PAll{1}(a1,c2b{b0+2})))",
-    Tree0105 "B{t1=2;t0=5;q0=4}PPar{0;_}(S,Lp{_;F}(pi0{t0:t0}),t1,pi2{t0:t1})",
-    Tree0106 "B{q0;b0=3;t0=4}@si{t0!7}@ki{t0+3!b0+2}Cnd{b0%2=0;N;S}(Lp{t0;S}(Lp{t0;S}(RtyF(Isw{t0;_;T}(RFb(t0,pc1{b0:t0},Lim{2}(c2e)),Inv(Pre{b0<3;R}(a3)))))))",
-    Tree0107 "Ret2(c0)",
-    Tree0108 "B{t0;b1;b0}Isw{b1;_;T}(@oh{b1+=1;b0+=3}MPri(Swm(a0l,a1e,Scc{t0>b1}),Star(a2,t3,Sl{30},pa4{b0:b0;b1:t0},pa5{b0:=}),c6),c7l)",
-    Tree0109 "B{t0=0;b0}@oh{b0+=3}FF(SubR(Wu{t0}))",
-    Tree0110 "B{t0;b0;b1=1}@ki{b1>t0+1}Sw{4;0}(RT{F}(Fb(Rep2(@po{b0:=t0%4}Wu{t0}),Wu{t0},Wu{t0},pi0{t0:b1},c1)),FF(Fb(a2e,RSeq(t3))),Inv(To{20}(@rw{t0<4}@po{b1+=1}Seq(c4,t5))))",
-    Tree0111 "B{b0=2;b1;t0=3}Sw{0;5;2}(@os{b0:=8;t0>5?b0+=1}Once(a0),pi1{t0:b1},ASeq(a2,a3l),Swm(S,c4))",
-    Tree0112 "Rpt{0}(t0)",
-    Tree0113 "B{b0=1;b1=3;o0=_}Swm(t0,RSeq(Flt{1;F;K}(Ruf{F}(RSeq(c1e,Wde(a2,Scc{b1+2%3<2}),AFb(a3,a4b{o0|1+2%4;b1},a5e)))),MSeq(Sc{b0%4!3?b1+=3},a6l,Sw{1}(t7,t8),Wt{0},Wt{0}),a9e))",
-    Tree0114 "Mt{0}(Rep4(Sub(Ruf{F}(Inv(Fb(a0,Flip(a1l,a2,a3),c4,Par{3;_}(S,Wt{20},c5)))))))",
-    Tree0115 "B{t1=1;b0;q0;o0=_;b1=0;t0}Wde(@si{t0+2<2}@rw{o0|2>b1+1%2}RSeq(t0,Swm(Step(pc1{b0:b1},c2),@of{b0+=1}@ki{t0>3}Sb{t1=4},Try(a3,c4),@si{t0>5}t5,a6l),@fi{o0|3>3}Lp{b1;R}(@of{b1+=1;b0+=1}Swm(c7,Scc{t0=t1+3}))),Ruf{2}(Star(Fai)))",
-    Tree0116 "B{o0=0;b0=2;t0=0}@oh{o0:=t0+1}@rw{some}@os{t0+=3}RSeq(Swm(Wu{t0},RSeq(Sc{b0+=1},t0,t1),@of{b0+=1}PAll{-1}(Wu{t0},@rw{b0+2!t0}a2,Run,t3),ASeq(Wt{0},@of{t0=4?t0:=b0%3}@rw{some}a4e),RFb(t5e,Scc{o0|3!t0%4},c6,c7)),Rep2(RFb(PAll{_}(t8e,c9,Dd{0}(t10)),Seq(@of{t0+=2}@po{t0:=6}a11,Wu{t0},pc12{b0:=},t13,Sl{0}),Fb(@si{t0+2%2<1}@ki{b0=4}@po{t0:=b0%3}S,c14,a15b{1;b0},t16))))",
-    Tree0117 "B{o0=_;t1=1}Bin{o0|5%2!0;N}(Cd{0;F}(Cnd{t1>4;T;S}(Pri(c0,S))),a1)",
-    Tree0118 "Ite(a0l,c1)",
-    Tree0119 "B{o0=0;b0=4;t0=5}Rmp{S;F}(@ki{b0%3<2}RFb(Su{t0}(RU{F}(Swm(pt0{b0:5;b1:t0},pi1{t0:=},Sl{30},Flt{1;S;_}(t2)))),@ki{t0<5}@oh{b0:=0}Rep4(Flip(c3,Inv(c4),Rpt{0}(Ub{o0}),@os{o0:=b0}Step(t5e,a6),a7)),Swm(c8,MSeq(Ub{o0},c9),Par{2;-1}(Sl{100},Suc,a10)),MSeq(Rep4(pt11{b0:8;b1:b0}),Flip(@ki{b0+3<t0%3}@po{o0:=t0+3%4}c12b{3},a13b{b0;b0},c14l),Fb(c15,S)),PAll{3}(@si{b0+3>t0+4}Rus{F}(pi16{t0:t0}),RSeq(pc17{b0:=},t18e),Fb(c19,t20),Keep(t21),c22)))",
-    Tree0120 "MPri(Dd{20}(Rmp{S;S}(Ruf{1}(R))),Inv(a0),To{20}(Try(t1,Suc)),Seq(Rep2(F)),PPar{0;N}(Wde(a2l,Run)))",
-    Tree0121 "MPri(PPar{2;N}(Rep3(t0),Rmp{S;F}(RFb(c1,Wt{0})),Swm(a2,c3l)),a4)",
-    Tree0122 "B{t0=4}Keep(SubR(Wu{t0}))",
-    Tree0123 "Ret0(Sub(Sub(Sl{0})))",
-    Tree0124 "B{b0;t0=5;b1;q0=3}Lp{_;S}(PAll{1}(Pre{t0!3;S}(@si{b1%4>1}@rw{b0!5}a0l),@rw{b1<b1%4}@of{t0+=3}pt1{b0:=}))",
-    Tree0125 "B{o0;t0=4}Bin{none;_}(MSeq(Sb{t0=6},t0e,Fai),Ub{o0})",
-    Tree0126 "B{b0=2;t0}RSeq(PAll{3}(t0,pa1{b0:9},Wu{t0}),Ite(@os{t0:=b0+2}@fi{b0>t0+1}Sb{t0=b0},Fb(pi2{t0:b0},t3)))",
-    Tree0127 "B{t0=4;b0=5}ASeq(a0,Dl{100}(Rus{1}(Dl{30}(RSeq(t1e,Ret2(MPri(pi2{t0:=},pc3{b0:t0},c4)),pc5{b0:=})))),RSeq(Swm(pi6{t0:=},S,RSeq(Sc{t0%4>0?b0:=t0},c7e)),Pre{t0!0;F}(Sc{b0<t0+2?b0:=b0%2;t0+=1}),Once(Step(Rep2(@rw{t0+3<7}Sc{b0+=2}),Cnd{b0+2%3!0;_;S}(t8e)))))",
-    Tree0128 "RSeq(a0e,Ret3(a1),RFb(c2l,F))",
-    Tree0129 "B{b1;t0=2;t1=1}Fb(c0,@of{b1%4>0?t1:=t0}@rw{b1<t1+1%3}@oh{b1:=3}S,SubR(a1),Wu{t0})",
-    Tree0130 "Rep0(a0)",
-    Tree0131 "B{b0;t0=0}RSeq(Pre{b0<b0+2%4}(t0),Rep4(@rw{t0<t0+1}@oh{b0+=3}Flip(pi1{t0:=},a2,@si{t0%3<0}@fi{t0<7}Sb{t0=5},c3)))",
-    Tree0132 "B{b1=1;t0=3;b0}Mt{20}(@po{t0:=b0;t0+=2}@si{b1+4=0}Swm(Fb(Ite(c0,t1,@po{t0+=1}@of{t0+3>6?t0+=2;b1+=2}@ki{t0<1}c2),@si{b0+2%2<0}Scc{b1!t0}),Lim{3}(Ite(Scc{b1=4},@rw{t0+4!b0}R,t3)),Rpt{2}(c4),Seq(a5,a6e,@os{b0:=t0+2}@ki{b1+4%4=1}Flt{2;S;_}(t7e),a8l,c9l)))",
-    Tree0133 "B{o0=_;b0;q0=4;b1}Sel(Seq(Lp{b1;K}(ASeq(RSeq(Sb{o0=4},t0),Pre{b1>b0;K}(t1),t2,@po{o0:=_}@oh{o0|1!2?b0:=o0|3}Sb{o0=3},AFb(@si{b0!3}@rw{b1%3=0}@os{b1+=2}c3,a4l)))))",
-    Tree0134 "B{t0=3;o0=3;b0;b1=0}Dd{100}(Star(Isw{b1;N;T}(Rpt{3}(@po{b1:=0}MSeq(t0,Ub{o0},Sw{3;5;2}(t1,a2,t3,c4),RFb(pi5{t0:t0},Sc{b0+=1;t0+=2}))),MSeq(PPar{0;T}(F,@po{t0:=4}@os{o0|0+3<5?b0:=o0|1+2}@si{o0|5<2}t6e,t7e),Swm(Cnd{b1%3<2;_;F}(a8e),Sc{t0:=7},Wu{t0}))),RFb(RSeq(Rep4(Flt{1;S;K}(Ret0(t9))),@oh{b1+=2}@po{b1:=o0|5%3}pt10{b0:7},@oh{t0:=b1+3}pc11{b0:4}))))",
-    Tree0135 "B{b1;o0=_;b0}PAll{_}(To{20}(AFb(pc0{b0:b1},pc1{b0:=},@of{b1:=9;b1:=9}c2,a3,a4)),Pre{b1+2!o0|4%2;S}(PPar{1;T}(c5,pa6{b0:=;b1:b0},pt7{b0:=;b1:=})))",
-    Tree0136 "B{b0;t0=0}Bin{t0!0;_}(TryF(Su{t0}(RU{S}(PAll{0}(Su{t0}(R),c0,Sc{t0+=1},c1))),pt2{b0:b0;b1:b0},Isw{t0+4%3;T;N}(Rus{3}(PPar{0;T}(pt3{b0:b0},c4,Sc{b0:=t0%2})),c5),RSeq(Sl{0},Rpt{2}(t6)),OnceK(Wt{10})),Isw{8;N;N}(PAll{_}(Seq(t7e,Scc{b0%4!3},t8),Isw{t0;T;N}(Scc{t0!5},a9)),Cd{50;K}(Swm(Ite(pt10{b0:t0;b1:b0},t11),a12,c13,c14,OnceK(t15e)))))",
-    Tree0137 "B{b0=5;o0;t0;b1=3}Bin{t0!3;_}(c0b{b0+3},PAll{-1}(Ite(@ki{b0+3>b1}@po{b1+=1}@rw{b0%3<1}Intr{t0=o0|0}(Dd{30}(a1)),S),c2,@os{b1+2%4!2?o0:=_;t0:=b0}Sel(RSeq(t3,a4,Sb{b0=6},a5))))",
-    Tree0138 "B{t0=2;b1;q0=3;b0}Swm(Isw{b0;_;T}(Dd{20}(OnceT(Sb{b0=9})),Su{t0}(c0),@of{t0+=1;b0:=t0}@fi{b0+3!t0+4}Lp{_;R}(Sc{b1+=1;b1:=b0}),pc1{b0:b1},t2),Swm(a3e,@ki{b1!6}c4,Sb{t0=b1},FF(t5)),RSeq(Sb{b1=b0},c6b{2}))",
-    Tree0139 "B{b0=4;b1;q0}Lp{b1;_}(pc0{b0:=})",
-    Tree0140 "B{b0;b1}Step(pt0{b0:b0;b1:b1})",
-    Tree0141 "B{t0=4}Once(Bin{t0=3;_}(Sl{0},Cd{20;_}(RSeq(Rpt{1}(Flt{3;S;F}(t0))))))",
-    Tree0142 "Wde(Fb(t0,a1,a2,t3,t4),Ruf{3}(t5))",
-    Tree0143 "B{b0=5;t0=1}Pre{t0>7;F}(Wde(Swm(t0,Pre{b0%2!1;R}(pt1{b0:t0}),TryF(SubR(a2),t3,t4,@os{t0:=1;b0+=1}Scc{b0<b0+2%4}),t5),@os{b0:=t0+2;t0:=6}c6e))",
-    Tree0144 "RFb(Fb(Star(Par{2;2}(t0e,a1))),MPri(F,a2,Fai),PPar{1;_}(c3,t4,t5,S,c6),Lim{2}(t7))",
-    Tree0145 "B{t0=5;b0}Step(c0,@si{t0%4<0}S,RT{F}(Sc{b0+=3}))",
-    Tree0146 "B{t0;q0=0;b0=1}Seq(c0,Par{2;-1}(Star(Sc{b0:=t0},Suc),t1e,@os{b0+=3}t2,a3e),Lp{_;K}(@os{t0+=1;t0+=2}@po{b0+=1}c4))",
-    Tree0147 "B{t0=4;b0}Pre{t0<b0;F}(Par{-1;-2}(RFb(Scc{b0=5},pi0{t0:=}),RSeq(a1),Dl{30}(c2)))",
-    Tree0148 "PPar{1;T}(RtyF(RSeq(AFb(t0,c1l),Once(R),Wt{20})),MPri(a2,Flip(t3,a4)),PAll{_}(RT{F}(S),a5,c6,a7,a8))",
-    Tree0149 "B{t0=1;b0=4}RSeq(Par{-2;3}(Sb{t0=4},c0,a1),PPar{2;_}(S,@ki{b0%4>1}@rw{b0>t0}Pre{t0+2>t0+1;S}(Sb{b0=t0}),t2,Wt{10}),RFb(t3,t4,t5))",
-    Tree0150 "B{t0=0;o0=0;b0=1}Step(Flip(PAll{2}(RFb(a0,@of{b0+=3}@oh{t0+=2;b0+=1}a1,SubA(@po{b0+3%2!0?b0+=2}t2)),Cnd{b0=b0%3;N;S}(Sl{10})),Swm(pt3{b0:b0;b1:b0},Wt{50})),RSeq(a4,a5b{9;b0},RU{F}(pi6{t0:b0})),ASeq(t7,Par{_;2}(pt8{b0:3;b1:b0},a9e),Pre{none}(c10e)))",
-    Tree0151 "B{b0;o0=_;q0=2;b1=4}@os{b1:=b0%4;some?o0:=b1}@si{some}Intr{b1%4<0}(SubA(a0))",
-    Tree0152 "B{b0=3;t1=5;t0;o0=1}Swm(SubR(Bin{o0|1%2!1;T}(Sc{b0:=o0|3+1%2;o0:=t0+2},Cnd{t1+4<b0;N;S}(Scc{t1%4=3}))))",
-    Tree0153 "B{t0=0;b1=4;b0=4;o0=1}FS(Bin{o0|0%4<3;_}(Swm(Fb(Cd{20;_}(R),t0,c1b{t0},Wu{t0},a2l),PPar{2;_}(c3b{0},Ret3(pc4{b0:2}),@os{o0:=o0|5+3}@po{b1:=t0+2}t5e),c6,@po{b1+=2}@of{b1+=1}@oh{t0:=o0|1+1}RT{F}(OnceK(RSeq(Suc,pa7{b0:t0;b1:b1},@os{t0:=2}@si{t0=4}t8)))),Fb(@fi{t0<3}@of{b0+1%2<1?o0:=b1}pa9{b0:b1;b1:b1},Sb{b0=1})))",
-    Tree0154 "B{b1=0;b0=5;t0=3;o0}RFb(RSeq(t0e,Wu{t0}),@os{o0:=_}t1,Star(c2,pc3{b0:=}),pt4{b0:b1},S)",
-    Tree0155 "B{t1;t0;b1=2;b0=0}Try(Pre{b1%3!2;F}(c0l),RSel(c1,c2l,@oh{b0:=t0+1}S),RetF(MPri(a3l,t4,t5e,S)))",
-    Tree0156 "B{t0;b0=2}Pre{b0+2<6;K}(Rep1(Isw{b0+4;T;T}(MSeq(@rw{b0%3<1}Rep3(@si{b0+3<2}@fi{b0<5}@of{b0+=1}Once(c0l)),Wde(pa1{b0:t0;b1:b0},R)),@oh{t0+=1}ASeq(@of{b0:=b0%4;t0+=2}@po{b0+=1}a2e,a3,Sc{b0+=3}),Seq(a4b{t0;b0},S,@oh{t0:=b0+4}OnceK(t5e),a6e),Fb(Pre{b0+4>2;K}(@fi{b0<b0+2}c7),a8,Pre{b0%2<0;S}(t9),a10,t11),FF(Seq(a12,@os{t0+=2}@of{t0+=2}a13e,Sl{30},@ki{b0=3}pt14{b0:=;b1:b0})))))",
-    Tree0157 "FF(Par{-3;1}(MSeq(Inv(t0e),c1e),Flt{3;F;_}(Keep(Par{_;3}(c2,t3e,t4e,To{0}(Sl{20})))),Inv(c5e),MPri(Fai,c6,a7,a8)))",
-    Tree0158 "B{b0=4;t0=5}Pre{t0+1<3;K}(Scc{b0+3>2})",
-    Tree0159 "B{o0=4;t0;b0=3}Try(AFb(OnceT(t0),@os{t0:=b0}Opt(RSeq(@ki{t0<5}Wt{0},Suc,t1e,t2,c3))),Pre{some;K}(Par{_;-1}(OnceK(Sb{o0=4}),Wt{50},@os{b0:=t0+4}@po{b0+=2}Swm(S,c4b{b0+4}))),RSel(@rw{t0%4!2}@fi{o0|0+2%4<1}@of{b0+=2}Cnd{b0<b0+3;T;_}(a5),Cnd{none;N;F}(S),PAll{-1}(Rep2(Rmp{S;S}(Ruf{1}(pa6{b0:b0})))),t7))",
-    Tree0160 "B{t0;b0=4}Pre{t0>b0+4;R}(RFb(OnceT(RFb(SubR(pt0{b0:=;b1:t0}),R)),@oh{b0:=7}@os{b0+=2}t1,t2,SubA(c3l),pc4{b0:=}))",
-    Tree0161 "B{t1=0;b1=3;o0;t0=3;b0}Inv(TryT(RFb(@of{t1:=o0|2}Ruf{2}(Pre{t0<5;K}(@oh{b0+=1}a0)),t1),Cd{20;K}(Dd{0}(Rep1(Su{t1}(Rpt{F}(t2))))),Par{0;1}(RFb(t3,a4b{b0;b1},c5l,@rw{o0|5!t1+1}@of{t0:=b0;o0:=b1+3%2}@os{b1:=t1;t1+=1}S,Flt{1;R;K}(a6)),@of{b0:=1;b0+=1}Bin{t0%3<2;N}(@ki{t1!3}t7,a8))))",
-    Tree0162 "B{b0=0;o0}Rep0(Ub{o0})",
-    Tree0163 "B{t0;b1;t1=2}RT{3}(Dl{0}(Bin{b1+3%3<0;T}(Wu{t1},AFb(t0,a1,Intr{t0!3}(a2e),t3,t4))))",
-    Tree0164 "B{b1=3;t0=5;b0=1;o0=_}Par{-1;2}(Wde(Wu{t0},c0,a1l),@os{t0:=b1+2;o0:=b0%3}@fi{b1%2<1}Ub{o0},Rep1(RepF(Fb(t2e,Star(t3,c4e),pc5{b0:2},pa6{b0:b1;b1:=}))))",
-    Tree0165 "B{q0=2}Lp{_;F}(Ret0(a0l))",
-    Tree0166 "B{b0=0;t1=5;t0=0}Fb(Wde(Seq(t0,a1,t2),PPar{2;T}(pc3{b0:t1},Sc{b0+=3},pi4{t0:=})),AFb(Wde(pt5{b0:=;b1:b0},Rus{2}(Sb{t1=0}),OnceK(a6))),Fb(a7,c8e,pi9{t0:=},t10e))",
-    Tree0167 "B{t0=2;b0;b1=2}Bin{b0=7;_}(Flip(TryF(RFb(a0,Sl{0}),F,a1),Ret0(@fi{b1>5}t2),Isw{b1;T;T}(a3,Suc,Sb{b1=t0},pc4{b0:b1})),Par{2;1}(c5,a6,Par{-1;-2}(Sc{b0:=b1},@ki{t0>3}@oh{t0+=2}t7)))",
-    Tree0168 "B{b0=2;b1;q0=2;t0=4}RSeq(RFb(SubR(c0),RSeq(t1,pa2{b0:b1;b1:=},@os{t0+=4}@po{t0:=b1%3}@si{b0+1%4=0}Sb{t0=3},@oh{b0+=2}Sc{b0:=t0}),Su{t0}(Lp{_;F}(a3b{t0;b0})),Lp{b0;K}(pc4{b0:=})),RFb(ASeq(t5,Sl{50},t6),Ret2(Cnd{t0%3!2;T;S}(Seq(a7,c8e,pc9{b0:b1})))),c10,Bin{b1>b0%3;N}(a11e,RSeq(c12l,Sl{0})))",
-    Tree0169 "RFb(RU{S}(t0))",
-    Tree0170 "B{t0;t1=2}Step(c0,SubA(Sb{t0=t1}),a1)",
-    Tree0171 "Pri(RFb(RFb(RepF(Cd{0;_}(t0)),To{10}(PPar{2;_}(F,a1,Suc)),RSeq(t2)),Seq(Sub(Sub(Flip(PPar{0;_}(t3e,t4)))),Par{_;_}(Wt{100}),Try(t5e,t6))))",
-    Tree0172 "B{b1;t0=4;t1=5;b0=2}PPar{1;T}(Flip(RFb(pt0{b0:7},c1,Sc{b1+=3;b1:=b0+4%4})),t2,Cd{20;_}(Pre{t0%3>0}(OnceK(c3b{b1+2}))),Isw{t0+3;N;N}(a4l),RSeq(ASeq(pc5{b0:=},Sb{t0=t1},a6b{t1;b1})))",
-    Tree0173 "B{b1;b0=4;t0=1}Wde(SubA(SubR(c0b{t0})),Ret0(@po{b0:=5;b1+=2}@rw{b1%4!2}a1))",
-    Tree0174 "B{t1;b0;t0=5;o0}Step(pt0{b0:t0;b1:t1},Flt{3;R;K}(@ki{b0<3}@oh{some?t1+=3}Pri(Dd{0}(t1e),pt2{b0:7},c3e)))",
-    Tree0175 "B{t0;b0=1}Flip(Pre{t0<t0+1;R}(@po{b0+=1}@of{b0:=t0;b0+=3}FF(Isw{2;N;T}(@os{b0+=2}@of{t0+=3}@oh{t0+=1;t0+=3}Bin{b0+2>1;T}(Wv{t0}(Fai),RFb(a0,c1,c2e)),Seq(Pre{b0%2!1;K}(@of{t0+=3;b0+=3}pa3{b0:1;b1:b0})),AFb(t4,a5e,RT{1}(Scc{b0!t0})),RFb(t6,@ki{t0>t0+1%3}@oh{t0:=t0%2;t0+=3}@fi{b0>7}Sb{b0=3},c7,t8,@po{t0+=2}Scc{t0>b0%2})))))",
-    Tree0176 "B{o0=3;t0;q0=1;b1=2}Cnd{t0>3;N;S}(Wde(Wv{t0}(a0),Wt{50},PPar{1;T}(a1b{b1;b1},@rw{b1=7}a2,Ub{o0})))",
-    Tree0177 "B{o0=2;b1=5;b0=3;t0=3}@si{b0>6}Fb(Seq(Rpt{3}(Inv(RSeq(Sw{1}(Sc{b0:=b1;t0:=b0+4},@si{b1!b1+4}pt0{b0:=;b1:t0}),c1))),Seq(RSeq(Intr{b1%2<1}(Pri(pt2{b0:=;b1:b1},a3b{b0+1;b1})),To{50}(RSeq(pi4{t0:=},a5))))),Wv{t0}(AFb(RFb(ASeq(Swm(a6b{8;b0},S)),t7),Lim{1}(Star(Intr{some}(t8),Star(a9,t10,a11l),Rty4(t12))))))",
-    Tree0178 "Seq(Par{-1;1}(a0,c1),RFb(Wde(t2,t3)),t4e,t5)",
-    Tree0179 "B{b0=2}Ret0(Sb{b0=9})",
-    Tree0180 "B{t1=5;t0;b0=3}@si{b0+3=t0%4}MPri(Isw{b0;N;_}(Sl{50},Dl{100}(t0)),Su{t0}(c1),Fb(RFb(AFb(a2,c3)),Swm(c4b{t0+3%4},c5)),Mt{10}(@os{t1+=3}@po{t0+=1}Dl{30}(Dl{30}(Rep2(c6b{1})))),Ret2(Wde(Par{_;-1}(Rpt{3}(Sc{t0+=3})),Wt{0})))",
-    Tree0181 "B{t1=2;o0=_;t0=1;b0=3}Try(Sb{o0=8},a0,TryT(Sb{b0=t1},Sc{o0:=t0}),Flt{2;R;_}(@po{o0:=t1+4}@si{t0!7}t1),Fb(pc2{b0:7},c3))",
-    Tree0182 "B{t0=4}Pre{t0%2=1;K}(a0)",
-    Tree0183 "Try(Pri(a0e,Sub(PPar{2;_}(t1e,a2)),Dl{20}(TryF(c3e,F))),Lim{1}(RFb(t4,t5,c6)),Rty0(a7l))",
-    Tree0184 "B{o0;t0=1}Ret1(Ret2(@oh{t0+=3;t0:=o0|4+4}@os{t0+=4}@fi{t0+1<6}c0))",
-    Tree0185 "PPar{2;N}(Flip(PAll{-2}(c0,Sl{0},t1,Wt{0}),Opt(FF(t2)),Ruf{1}(a3e)),Ruf{2}(Fb(F,Dl{20}(t4),Rpt{1}(c5l),Fb(t6e,c7),t8)))",
-    Tree0186 "B{q0=4;t0=2;t1;b0;o0=_}Flt{1;S;K}(Par{_;-2}(Rmp{F;S}(Dl{20}(Ruf{F}(PPar{2;N}(a0b{b0;b0},t1)))),Step(Try(Lp{t1;_}(R),t2,t3,t4)),Sel(PPar{2;_}(c5,@rw{t1!2}@fi{b0>o0|1+3%2}@po{b0:=t0}c6,a7l,t8e),To{30}(c9b{o0|4%4})),Wde(a10b{t0+1%2;b0},Ub{o0}),Lp{_;R}(Inv(MSeq(c11l,a12,pi13{t0:t1},a14)))))",
-    Tree0187 "Wde(t0,Rep1(a1e),c2)",
-    Tree0188 "B{b0=4;t0}Fb(SubR(a0),@fi{b0>3}@si{b0=1}Wu{t0},t1)",
-    Tree0189 "Invt(Cd{30;K}(AFb(Seq(c0,c1,Sl{20}),FF(Seq(t2,S)),Sub(PPar{2;N}(Keep(t3))),RSel(a4,c5))))",
-    Tree0190 "B{t0=2;b0}MSeq(Fb(RFb(@os{t0+=2}@fi{t0<0}@oh{t0:=t0%3}Cnd{t0<0;N;F}(t0e),Step(Scc{t0%4>0},Wu{t0}),a1e),a2,Wv{t0}(MPri(Pre{t0>4;K}(@fi{b0%2<0}a3),@fi{b0+1%3=1}F))))",
-    Tree0191 "B{q0=0;t1=4;t0=5;b0;b1}Fb(@rw{b1<3}AFb(Rep2(Dl{0}(t0e)),Sw{4}(t1,RSel(pi2{t0:=},c3)),Star(@si{t1=b1}@os{b0:=b1}pt4{b0:b1},t5),PPar{1;_}(RFb(pa6{b0:b1;b1:b1},Scc{t0>b1+4%4}),c7b{t1}),Swm(Rep0(@si{b1%4!1}@of{t0+=3}Sl{0}))),Par{_;4}(Par{1;0}(Sb{t1=2},t8),OnceT(Fb(RSeq(t9,t10),Pre{t1%4<0;F}(Step(a11b{t0;b1},pc12{b0:t0})))),Rep1(RFb(pa13{b0:b0;b1:b1},a14,@si{b0<b1%2}@oh{b1:=5}t15,Sb{b1=6})),@rw{b0<1}c16),@rw{t0<b0+2%2}Wde(Dl{0}(Isw{3;T;_}(c17,a18,pt19{b0:b1;b1:t1})),Lp{b0;_}(Wv{t1}(Sw{2;3;5}(c20b{b0%2},a21,pc22{b0:b1},Wu{t0})))))",
-    Tree0192 "B{t0=2;b0;b1}Wde(Sw{0}(Pre{b1+4=t0%2}(Lim{3}(Rus{1}(t0))),FF(Opt(Sel(Wv{t0}(@po{t0:=b1}@ki{b1!t0}@os{b1:=t0+2%3}t1),t2,t3)))),Flt{3;F;_}(Rmp{S;F}(Star(pi4{t0:b0},Fb(F,F,Sl{0}),OnceK(t5)))))",
-    Tree0193 "B{t0=5;b0}Fb(SubA(Rmp{S;F}(c0b{t0%2})),t1,Flt{3;S;_}(Cd{0;_}(@po{t0+=1}SubA(a2))),Opt(@rw{b0%3!2}@fi{t0+2<6}@oh{b0+=1;t0+=2}Inv(t3e)))",
-    Tree0194 "B{t0=1;t1}Ite(pi0{t0:t1},t1,Sc{t0+=1})",
-    Tree0195 "B{b0;t0}Flip(Swm(t0,Rep2(t1),Flt{1;S;F}(R)),Isw{5;_;N}(Sl{10},@ki{b0%3=1}c2,t3,c4b{t0+4}),Pre{b0<t0+3%3;R}(@oh{t0:=t0%3;b0+=1}@rw{b0%4<3}pc5{b0:=}),t6,Fb(c7,pa8{b0:b0;b1:t0},t9,F,a10l))",
-    Tree0196 "RSel(a0,t1,Sub(S))",
-    Tree0197 "B{o0;b0=5;t0=5;b1=3;q0=2}@os{b1+=1}@si{some}Fb(RFb(Lp{_;S}(Bin{some;_}(Ruf{2}(Fb(FF(a0))),@ki{o0|4<b0+2}@oh{b1+=1}TryF(@si{b1>6}pt1{b0:b1},c2))),c3,@of{t0+=1}@os{o0:=_}OnceK(Intr{b0<5}(t4))))",
-    Tree0198 "B{t0;b0=3}Once(@of{t0:=5}Wde(pc0{b0:=},@of{t0:=t0%4}PPar{1;_}(Dl{10}(OnceK(FS(Step(@fi{t0!b0+3}@po{t0:=b0}Sc{b0+=3},t1e)))),c2l,PAll{_}(S,t3,Isw{6;_;N}(Sc{b0:=0},Wt{20}))),PAll{_}(PPar{0;N}(RT{F}(Par{1;2}(t4,S)),@rw{b0+1%4>2}@ki{b0+4%2>0}FF(pa5{b0:7;b1:b0})),RT{F}(Seq(a6,t7e,t8,t9,Keep(@of{t0:=b0}@si{b0%4<3}@rw{t0=3}a10))))))",
-    Tree0199 "B{t0=4;b1=2;b0=4}Swm(c0,Intr{t0+3<7}(PAll{_}(S,Ret4(Sl{0}),RFb(t1e,t2))),PPar{0;T}(a3b{b0+1%3;b1},Sc{b1:=t0;b1:=3},Wt{30}))",
+    Tree0100 "B{t0=2;q0=3;b1=5;b0=1}Lp{t0;_}(@rw{t0+2!2}@of{b0+=3}Rep4(Flip(@si{b0+3%3<0}Sw{3;4}(Bin{b0+4%2=1;T}(Ret0(t0),S),@os{b0+=3}@oh{b1+=1}@ki{b0>4}RFb(SubR(pc1{b0:1}),t2,Once(t3)),@po{b1+=2}@rw{b1>2}Ret3(a4b{b0;b0})))))",
+    Tree0101 "RFb(Keep(AFb(Step(c0,t1),c2)),RFb(Flt{2;S;_}(a3e),RFb(a4,t5)))",
+    Tree0102 "B{b0;t0}OnceK(Isw{b0;T;T}(PAll{_}(c0,Sb{b0=3},Sb{b0=8})))",
+    Tree0103 "B{b0=4;o0=_;t0=5;b1}Rep4(Intr{none}(Sel(Pre{b1=7;F}(Ite(t0e,Sw{2}(F,S))),c1,AFb(c2,@po{t0:=b0%2}a3))))",
+    Tree0104 "Swm(PAll{-1}(Swm(AFb(t0e,RepF(Fai),c1e,Swm(a2,a3l,Fai)),Lim{1}(Sel(t4e,F)))),Swm(t5,Flt{1;_;_}(Ret4(Suc)),Star(a6e,Suc),t7),Par{_;-3}(Dd{0}(Dl{20}(Rmp{F;S}(Wt{0}))),Step(Flip(t8,c9e),c10),S))",
+    Tree0105 "B{b0=1;t0=2}Par{2;_}(c0e,pa1{b0:=;b1:t0})",
+    Tree0106 "B{o0=5;b0;t0=0}TryT(MSeq(t0,c1b{t0},Sl{0},t2),SubR(@os{b0:=o0|1}@rw{o0|3%4=3}Swm(WU{b0%3<2}(c3),t4e)),c5l,RSel(Scc{b0%2<1},pc6{b0:7},c7,Wu{t0}))",
+    Tree0107 "B{t1=2;t0=0;q0=3;b0}MPri(TryT(Sb{b0=2},Fb(@si{b0+1>t0+2}@ki{b0+2%4=0}Wv{t1}(R),RSeq(@os{b0+=1;t0=t1?t0:=t0+3%3}@of{t1+=1}@po{t1:=t0}Flt{2;F;_}(c0),OnceT(Rus{2}(t1)),pt2{b0:7;b1:b0})),RFb(Lp{_;K}(Lp{b0;K}(Lp{t1;S}(Pri(@po{t0:=t0%3}@rw{t0!b0+2%3}Fai,Scc{t1>b0%4},t3e)))),Flt{1;R;_}(Fb(RFb(Wu{t0},@si{t1!3}@po{b0:=b0%4}c4),a5l,t6)))))",
+    Tree0108 "B{b0=1;t0;b1}Cd{0;K}(Keep(RSeq(Seq(@si{t0+4>3}OnceT(Dl{10}(Dl{20}(Sb{b0=0}))),Pre{b1+4>4;R}(pi0{t0:t0})),MSeq(pa1{b0:=;b1:=},S),Pre{b0+2>b0+1}(Rep4(Step(Wt{50},Fai,t2))),Fb(Scc{b1<4},Run))))",
+    Tree0109 "B{o0=_;t0=1;t1=5;b0}FF(ASeq(Dl{30}(Mt{30}(TryF(c0l,Ub{o0},RFb(c1,a2,c3)))),Ret1(MPri(Cnd{b0+4%4>1;_;S}(Bin{o0|1+2>2;T}(a4b{t1%2;b0},Rep2(t5))),Cd{0;F}(pi6{t0:=})))))",
+    Tree0110 "B{o0;t0=5;b0=5}MSeq(Pre{t0<4;R}(AFb(Sel(Dd{20}(t0),Cd{0;K}(RtyF(@oh{b0+=2;b0+=1}pt1{b0:b0;b1:t0}))),Intr{b0+2!0}(Pri(Rep3(Flip(@fi{b0>2}pt2{b0:=},Wt{0},c3,F,Scc{t0%4<1})))),Rmp{F;S}(t4))),Flip(Seq(t5,a6e,pi7{t0:b0}),Opt(Fb(Wu{t0},Sb{o0=7})),RT{F}(Flt{2;S;K}(Pri(pt8{b0:=;b1:t0},a9,t10)))),Cnd{t0+4!7;N;F}(Keep(Opt(@po{t0+3>3?b0+=3}RSeq(Wv{t0}(OnceT(c11)),Step(@rw{t0%4>1}@fi{b0+4<t0}Sb{t0=b0},a12,Rep3(t13)),S)))))",
+    Tree0111 "B{o0;b0=4;t0=3}PAll{2}(RFb(Fb(a0e,RFb(@fi{b0>7}@ki{none}@os{t0+=1;b0+4>3?b0+=1}t1e)),SubR(@oh{b0+=4}Ret0(pt2{b0:=;b1:t0}))),WU{t0%2<1}(PPar{0;N}(Pre{t0+1%2<0;F}(Rpt{F}(RSeq(@os{o0:=b0}Inv(a3),Keep(c4)))),Rus{F}(pi5{t0:t0}))))",
+    Tree0112 "Dd{0}(t0)",
+    Tree0113 "B{o0;b0=1;t0=5}Pre{o0|5%4!2;R}(Ret2(RSeq(RFb(Ret1(t0),a1,a2),Cnd{o0|1+4>t0;N;S}(FS(pc3{b0:=})),Sb{o0=3})))",
+    Tree0114 "B{b0=1;b1;t0=0}MPri(Rty1(t0),@si{t0+3%2>0}@of{b0+=3}t1,Bin{t0>b0;N}(@oh{t0:=9}@si{b1%4<1}a2l,pa3{b0:b0;b1:=}),Sw{3}(t4,Wu{t0}),Ite(t5e,Wt{30}))",
+    Tree0115 "B{o0;t0;b0=0}Seq(c0,@oh{o0:=_}@fi{b0!2}@si{t0>3}MSeq(Sl{50},a1l,Mt{0}(c2)),Seq(t3,c4,S,F))",
+    Tree0116 "B{t0;b0=4}Seq(RU{F}(MPri(c0,@fi{b0=t0}@rw{b0=t0+1}pi1{t0:=})))",
+    Tree0117 "Star(Sub(Wt{0}),c0)",
+    Tree0118 "B{t0=2;t1=2;b0=1}Mt{100}(Fb(@fi{t0>6}OnceT(c0b{t1}),Swm(Sb{b0=t0},Dd{0}(a1),t2),Ite(c3e,PAll{-1}(a4))))",
+    Tree0119 "B{t1=3;b0;t0=2;o0=0;q0}PPar{1;_}(Lp{_;K}(@po{t1+=3}t0),Sel(Su{t0}(a1l),pc2{b0:t1},@po{o0|5>t0+2%4?t0+=1}Sb{b0=8}),RU{F}(Flt{1;R;K}(Swm(Scc{t0%3=0},@ki{b0<t0}c3e))),Lp{b0;K}(c4),PPar{0;N}(Wde(c5l,@po{b0+=2;t0:=t0%3}c6,Rep3(a7))))",
+    Tree0120 "PAll{1}(PPar{0;_}(Rep0(t0),MPri(c1,a2l,Sub(Mt{100}(t3))),RFb(c4,a5,Ret1(t6),Dd{0}(Sub(c7)))))",
+    Tree0121 "B{o0=_;b0=1;t0=1;b1=1}Bin{none;_}(Flt{1;S;F}(@fi{none}@po{o0:=b1+3}RtyF(Bin{b1%3<0;_}(OnceT(Star(@ki{t0>3}Run,@oh{b1:=b0%4;t0:=b1%3}RSeq(pi0{t0:b0},t1),Fb(c2e,Sc{t0+2>2?o0:=b1+4}))),PPar{1;_}(Pre{b0+1>7}(OnceK(@rw{b0+2<3}Ub{o0})),Sl{0})))),RSeq(PAll{-2}(Scc{none},RU{F}(a3),pt4{b0:t0;b1:=}),@rw{b0>6}Rty2(RSeq(PPar{2;_}(pa5{b0:b0;b1:b0},t6e),t7,t8)),Flt{2;F;F}(t9),RSeq(pi10{t0:b0},Inv(Mt{20}(F)))))",
+    Tree0122 "B{t0}Par{2;_}(Suc,pa0{b0:t0;b1:t0})",
+    Tree0123 "B{t1=0;b0=2;o0=5}RSeq(Par{3;-2}(MSeq(c0,Suc),AFb(Scc{none},Sc{o0:=_}),Rty1(t1),Seq(a2,pi3{t0:t1},Sb{b0=t1})),Cnd{t1=7;_;S}(t4),Ret3(t5e))",
+    Tree0124 "B{b0=0}PPar{2;N}(a0b{9;b0},t1,c2)",
+    Tree0125 "PAll{_}(RT{1}(t0e),Sl{10},c1,t2,a3)",
+    Tree0126 "B{t0=3;b0=4}Rus{F}(Pre{t0=t0+4%4}(Fb(Isw{b0;T;T}(RFb(t0,pi1{t0:=},SubR(Sb{b0=t0})),Keep(Isw{t0%2;T;_}(t2e)),pi3{t0:=},pt4{b0:t0}),Opt(@fi{t0!t0+4}Try(Sb{t0=7},Sc{t0:=b0;b0:=5})))))",
+    Tree0127 "B{q0=0;o0=_;b0=0}Lp{_;R}(@os{o0|1!2?b0:=o0|3}t0)",
+    Tree0128 "B{b0;t1=4;t0=0}@of{t0<t1+4%4?t0:=t1+1}@ki{t0<b0+1%3}TryT(Seq(a0b{b0+4;b0},a1,Sb{t1=5}),c2)",
+    Tree0129 "B{t0;b0=3}Fb(a0e,@rw{b0>2}@oh{b0+=1;t0:=t0%2}a1e,t2,RFb(a3,Scc{b0<7}))",
+    Tree0130 "RFb(RepF(To{50}(FF(Wde(Mt{20}(Inv(t0)),OnceT(Rep4(c1l)))))),c2e,FS(AFb(TryT(c3,Ret3(t4),t5),OnceT(FF(Rpt{F}(a6))),Ruf{F}(S))))",
+    Tree0131 "B{o0;b0=3;q0=2;t0=4}Lp{t0;S}(Par{_;2}(RFb(a0,@os{b0+=3}@of{t0+=2;t0:=o0|0}pt1{b0:=}),Flt{2;F;_}(t2),Seq(Sc{b0+=3},a3b{t0;b0})))",
+    Tree0132 "Flip(RFb(c0,c1l,c2,c3e),Swm(Flt{1;R;_}(Opt(AFb(t4,t5)))),t6)",
+    Tree0133 "B{b0;b1=3;t0}Rpt{F}(OnceK(@rw{b0+1=3}@po{t0+=2}@si{b1+3<b0+4}MSeq(c0,Ite(Par{_;_}(pc1{b0:6},a2b{b0;b0},@os{t0+4>b0%3?b1:=t0+2%3}Suc),Lim{2}(t3)),Bin{b1+1%3=2;_}(Rep4(pc4{b0:=}),Pri(pi5{t0:=},c6,Sc{b0+=1})))))",
+    Tree0134 "B{t0;b0=1}Swm(Isw{b0+4;N;N}(To{0}(RSeq(t0,pt1{b0:b0})),a2),Fb(@po{t0:=b0}@ki{t0<3}@rw{b0!5}Par{-2;-2}(Swm(pc3{b0:b0},Wt{10},c4),t5,Rep3(Scc{t0<4}))))",
+    Tree0135 "B{b0=2;b1;q0=3;t0=2}Swm(MSeq(c0,t1,pi2{t0:b0},c3l),ASeq(Seq(RFb(@rw{t0=1}@oh{b0:=t0+1%3}c4,t5),RSeq(Rus{F}(c6))),@oh{t0:=7}Pri(c7b{6},c8,Sb{b0=b1})),RFb(c9,pc10{b0:=},Lp{b1;R}(c11l),WU{t0%2<0}(pa12{b0:3;b1:t0}),Wu{t0}))",
+    Tree0136 "B{t0=5;o0=_;b0;q0=1;b1=1}RSeq(Sel(t0e,Wv{t0}(MSeq(a1,a2,c3)),Opt(RepF(Lp{_;K}(@of{b0:=o0|4%2}pa4{b0:8;b1:b1})))),c5b{o0|3%2},Flt{3;S;F}(@si{b1%4<1}@fi{b1%4=0}@of{b1:=b0+3}Swm(Lp{b1;F}(Par{_;_}(RSeq(Sw{1;3;0}(R,S,@fi{t0+4%4!0}Scc{b1<4},Run),Ruf{F}(a6)))))))",
+    Tree0137 "B{b0=1}Mt{20}(Sb{b0=4})",
+    Tree0138 "B{b1=2;t0=3;b0}Keep(FS(Bin{b1+2<1;N}(@of{b0+2%2>0?t0:=b1}PAll{-1}(Wde(@oh{t0:=b0%2}@fi{b1>4}@rw{t0+2<6}Scc{b1%2<0},Fai),Isw{b1;T;T}(Wde(Scc{t0%4!0},c0,Sc{b1+=1})),Mt{0}(Sc{b0+=1;b0:=b1}),Step(Rep1(Dd{50}(pt1{b0:1;b1:=}))),RT{3}(Pre{b1+2>t0+4%3;F}(Sw{5}(c2e,a3b{b1;b1})))),AFb(PPar{2;N}(Dl{30}(RT{F}(c4))),MPri(t5,t6,c7),t8,Seq(@of{b1+1%4<2?b0:=t0%3}@po{b1+=1;b0+=1}Scc{b1+2=5},t9)))))",
+    Tree0139 "B{b1=5;o0;b0;q0=1;t0=4}Ruf{1}(Seq(Intr{t0%3=1}(Rep0(pi0{t0:t0})),Wv{t0}(RSeq(MSeq(Wv{t0}(a1),@po{b0:=t0%4;o0:=b1+1}c2e,Lp{_;_}(a3l)))),RFb(pa4{b0:8;b1:=},Lp{_;K}(pa5{b0:8}),c6),Rep0(c7l)))",
+    Tree0140 "B{t1;b0;t0=4}Rpt{F}(Pri(PAll{-2}(c0,Par{2;-1}(RFb(OnceK(@fi{t1+1<t0}@ki{b0>t0}t1e),c2,MSeq(Wt{20},Scc{t1!5})),Pre{b0+4<4}(Rmp{S;F}(RSeq(pi3{t0:=},c4l))),Wde(pc5{b0:6},Wu{t0},Sl{20}),SubR(Sel(@of{b0:=t0+1}c6e,pi7{t0:t1}))))))",
+    Tree0141 "B{b1}RFb(Scc{b1>4})",
+    Tree0142 "B{t0=1;t1=5;o0=5;b0=4}FF(Dd{0}(RSeq(t0e,RSeq(@po{t0:=b0}Seq(c1b{t0+1%4},c2b{t0},Wt{30}),MPri(@fi{b0>3}@of{t0:=t1;o0:=_}@ki{b0+1<3}Swm(pc3{b0:=},pc4{b0:=}),RSeq(pt5{b0:=;b1:t0},c6,Sc{b0+=1}))))))",
+    Tree0143 "B{b1}MSeq(t0e,a1b{1;b1})",
+    Tree0144 "B{b0=3;t0}Rep0(Sb{b0=t0})",
+    Tree0145 "B{b1=1;b0}@si{b0+1%3=1}To{30}(Cnd{b1<4;T;_}(c0e))",
+    Tree0146 "Ret2(Swm(Wde(Ite(RSeq(Flt{1;S;K}(a0e),RetF(S),Par{1;-1}(Suc,Fai)),Seq(PAll{2}(a1,t2e),t3,t4)),Once(Rty2(Fb(Rus{2}(a5e),Seq(t6),OnceT(t7),Rep0(t8)))))))",
+    Tree0147 "B{b0=5;t0}Seq(Par{1;-2}(c0,a1,a2l),pi3{t0:=},Ite(a4e,pa5{b0:t0;b1:b0},@os{t0+=2;b0:=4}@oh{b0+=1;t0+=3}@rw{t0>t0+1}t6),Step(Fai,S,SubA(c7b{b0+1})),t8)",
+    Tree0148 "B{t1;o0=_;t0=2;b0=1}@si{o0|5+3>t0}@os{b0+=2}Cnd{b0+3!t1;_;_}(SubA(pi0{t0:=}))",
+    Tree0149 "B{t0=0;t1=3;o0=1;b1=1;b0}Flip(Fb(c0,Ret4(OnceT(RSeq(Rep1(c1e),Seq(c2,@si{b0%2<1}@fi{t0+3=o0|4%2}@oh{t0:=o0|1+1}Ub{o0}),c3e))),Isw{t1+4%3;N;_}(Scc{b0=o0|1+4%2},t4e)),RSeq(Sw{1}(SubR(a5),RFb(t6,a7)),PAll{3}(a8l,Sb{b0=b1},c9,Sb{t0=b1},Wu{t0}),RSel(@po{t0+=1;t1:=o0|2}@of{b0:=4;b0:=t1}t10,t11,pi12{t0:b0})),PPar{1;N}(Wv{t0}(Dl{30}(Bin{t0+4=b1%3;_}(t13,@os{b0+=3}PAll{2}(t14e,c15b{o0|1})))),MPri(@si{b1+1%2=1}@oh{t0+=2}@ki{t1+1>5}S,pt16{b0:=},pc17{b0:=},t18,t19e)))",
+    Tree0150 "B{t0=4;o0=4;b0=4;b1=3}Par{_;-3}(@rw{o0|3=b1+2%3}Sc{b0%4!2?b0:=2},@po{t0+=3}@os{t0+=1}t0e,@rw{t0<7}Rep2(t1))",
+    Tree0151 "B{t1;t0=0}Swm(Isw{0;_;N}(c0e,Rus{F}(@oh{t1:=t0+4}R),F,Fai,Cd{30;K}(@fi{t0<t0+2}c1)),t2,Fb(a3l,MPri(t4e,pi5{t0:t0},t6)),Rty3(Dl{0}(pi7{t0:t1})))",
+    Tree0152 "Rty1(pc0{b0:7})",
+    Tree0153 "B{t0;t1;o0;b0=2}Ret2(MPri(Fb(@oh{t0+=3}Opt(PPar{2;_}(Dl{50}(@fi{b0%2>0}Sc{b0+=1}),c0)),Dl{50}(Bin{o0|0=t1;N}(Dd{0}(Ret4(Sb{o0=7})),t1e)),AFb(t2,Step(a3,@ki{t0<7}a4b{b0%4;b0})),MPri(c5,t6,t7,a8),PPar{0;N}(Rep4(t9),Rus{F}(pc10{b0:=}),a11b{t1%2;b0})),AFb(Rty1(Rus{3}(Mt{0}(Par{_;_}(Sc{o0:=t1;none?b0+=3},Sb{o0=4})))))))",
+    Tree0154 "Rep4(Cd{0;_}(Rpt{F}(c0e)))",
+    Tree0155 "B{b1;t0=4}To{50}(AFb(RFb(a0,FF(To{30}(c1b{t0})),@si{t0+1=7}@os{t0:=b1}c2,To{0}(Dd{50}(t3)))))",
+    Tree0156 "B{t0=3;q0=2;b1;b0}Swm(PAll{_}(Lp{b1;S}(RT{F}(RSeq(c0,@rw{t0=b0}Sc{b0+=1;t0+=2}))),Rep2(Star(Sc{t0:=b1},@oh{b1:=b0}@si{b0=4}@ki{b1>6}Sc{b1:=t0+1},a1b{b1%3;b1},a2,Sb{b1=1}))),Flip(Ret2(Rty1(Par{-4;_}(pi3{t0:b0},c4,t5,pa6{b0:=;b1:b1}))),t7),Swm(Flip(PAll{-2}(Sl{20},t8)),a9,Rty2(Wt{20}),PAll{_}(Intr{t0=b1+3}(@po{b0+=1}@os{b1<3?t0:=t0%2}@ki{t0=5}Suc))))",
+    Tree0157 "B{b0=0;t0}@oh{t0+=2}@fi{b0%4!2}@si{b0+4%4>1}RFb(SubA(t0),SubR(c1))",
+    Tree0158 "Ret0(Sub(a0))",
+    Tree0159 "B{t1=2;o0=5;t0;b0;q0=2}Fb(Fb(Cnd{none;T;S}(Par{-2;0}(c0,c1l)),Flip(a2e),t3),Step(Run,PPar{2;N}(pt4{b0:=},Ub{o0}),t5,Lp{b0;_}(a6e),Sb{t0=7}),Seq(RSeq(c7,a8b{o0|0;b0}),Flt{2;F;K}(Isw{t1;T;N}(c9,@of{t0+=1}Rep4(c10b{t0})))))",
+    Tree0160 "B{t0=5;b1=2}FF(Dd{30}(WU{b1%4>1}(Swm(t0,pi1{t0:t0},c2l))))",
+    Tree0161 "PAll{_}(a0e,t1e,c2,c3,R)",
+    Tree0162 "B{b0=1;t0=0}TryT(c0,t1,pt2{b0:=;b1:t0},Wt{50},Wt{10})",
+    Tree0163 "B{b1=3;t0}Sw{2;0}(t0,Seq(SubR(t1),a2,t3),Scc{b1+4=t0})",
+    Tree0164 "RSeq(RFb(PAll{1}(ASeq(t0,c1,a2,Try(t3,a4,a5,Run)),Seq(t6,c7e,S,c8,c9l))),Fb(Pri(t10,c11l),Seq(Wt{10},t12e,c13),Mt{0}(Sl{0}),RSeq(Ret2(t14),Rep2(c15)),Fb(t16e,F)))",
+    Tree0165 "Wde(Inv(RSeq(t0e,PAll{1}(Sub(t1),a2l),Mt{50}(Step(t3,Suc)))),c4l,MSeq(t5,t6,t7))",
+    Tree0166 "B{q0=2;o0;t0=2;b1=3}Lp{_;R}(AFb(Seq(S,t0,Lp{_;K}(Lp{_;S}(Sc{b1+=3;b1+=1}))),Isw{t0+4;T;_}(Ruf{F}(Seq(c1e,t2e)),Ub{o0},Wu{t0},t3,Flip(Wde(c4,Rep3(t5))))))",
+    Tree0167 "B{b0=2;t0=3;t1=3;b1=0}Sw{5;2;1}(RFb(c0,Rep1(Pre{t0+3>3;R}(t1)),Rpt{0}(c2l)),Ret1(@fi{t1%2<1}@ki{t1+4!5}Bin{b0<t0;_}(F,RFb(c3e,t4))),RSeq(RFb(c5,Wu{t0}),Pri(Inv(pt6{b0:8;b1:t0}),a7e)),RFb(@ki{t1+3%4>2}@rw{b0=5}c8,a9l,t10,pt11{b0:b1;b1:t0}))",
+    Tree0168 "B{t0=0;b0=1}Seq(SubR(a0),Sc{b0+=1},Sb{b0=t0},SubR(c1),Fb(F,a2b{b0;b0}))",
+    Tree0169 "B{b0=3;b1=2;t0=0}Fb(PAll{-1}(c0l,pa1{b0:b1;b1:b0}),Ite(pa2{b0:=;b1:b1},c3b{b1+2}),@os{t0%4=3?b1+=3;b1+2<7?b0+=3}TryF(pa4{b0:t0;b1:b1},t5))",
+    Tree0170 "B{t0;b0=3;b1;q0=4}RSeq(@fi{t0+4>7}Lp{t0;S}(OnceT(@oh{b1:=b0}c0)),MSeq(Sw{2}(F,c1l),@fi{b0<1}Invt(RepF(Once(Lp{_;S}(a2)))),Wde(pc3{b0:8},c4e),a5,Lp{b0;F}(t6)))",
+    Tree0171 "B{b0=5}PAll{_}(Swm(Bin{b0>b0+2;N}(a0l,Scc{b0!0}),t1e,pa2{b0:=;b1:b0},pt3{b0:b0}),Ret0(t4))",
+    Tree0172 "B{t0=1;b1=5;b0=1}MSeq(Fb(c0e,@os{t0+=2}@of{b1+=3}@oh{b0+=1;b0+=3}RepF(c1l),@of{b0+=3;t0+=3}pa2{b0:1;b1:b0},Ret3(pi3{t0:b1})))",
+    Tree0173 "B{o0}Rpt{F}(Ub{o0})",
+    Tree0174 "B{t0=3;o0=_;b1=1;b0=5}Par{3;_}(pa0{b0:0;b1:=},Cnd{b1+1%3=0;T;F}(Scc{some}),pa1{b0:t0;b1:b1},c2b{b0},pi3{t0:b1})",
+    Tree0175 "B{o0;b1=2}Sw{3;1;2}(TryF(c0,Ub{o0}),Ret1(t1),Rep3(Inv(Rus{2}(t2))),Keep(t3))",
+    Tree0176 "B{o0;t0=4}Ite(MSeq(a0e,Scc{none},pc1{b0:t0},t2e,t3),c4l)",
+    Tree0177 "B{t0=5;t1;b1=0;b0=0}Fb(@ki{t0>b1}@of{t1+=1}@fi{b0+3!b1+2}Par{-1;-2}(t0e,@rw{t0+3!t1}@po{t1>t0?b0+=2}Wt{50}),Pre{t1>t1%3;R}(@of{t1+=3}@fi{b1>7}@po{t1+=1}Opt(Rpt{3}(RFb(@rw{t1!4}@si{t1+1%2>0}@fi{t1+3!2}Suc,t1)))),Pre{t1+4=4;K}(Ite(a2,@ki{t1<3}@os{b0+=1}@fi{t1%2<0}pt3{b0:t1;b1:b0})),Ruf{F}(Bin{t0<t1+3%2;T}(pa4{b0:=;b1:=},@rw{t1+2<4}@fi{t0%2!0}@po{t1+=2}c5e)),c6b{t0})",
+    Tree0178 "B{b0=5;t0=5;b1;o0=_}Isw{o0|4+2;T;N}(Isw{b0+4;T;_}(pa0{b0:b0;b1:b0},@ki{b0+3%2>0}@si{b0%2=1}@oh{b1+=1}Sb{t0=b1},Sc{b0:=b1+2}),Ruf{F}(Sb{o0=2}),@si{b1=6}@po{b1:=t0;t0+2=b0%3?b1:=o0|2+3}@oh{b0+=3}Rep0(c1),Sw{0;2;4}(pa2{b0:=;b1:t0},pa3{b0:=;b1:b0},c4,c5b{t0}))",
+    Tree0179 "Par{_;1}(Ruf{F}(Once(Rpt{0}(c0l))),Lim{3}(Inv(PAll{3}(Pri(t1,t2,t3,PPar{2;T}(c4e,Sl{30})),PAll{1}(Ite(Rep3(c5),Par{1;-1}(a6))),RFb(To{20}(Inv(c7)))))))",
+    Tree0180 "B{b0=0;t0=3;o0}Star(Sc{o0:=t0},Fb(@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ret1(pi0{t0:b0}),F,t1,@fi{b0%2=1}t2,Fai),Seq(@os{b0:=b0%4}pt3{b0:=},S,Dl{0}(WU{o0|5<6}(Wt{30})),a4l))",
+    Tree0181 "B{t1;b0;b1}Fb(c0e,pa1{b0:t1;b1:b0},@os{b0+=2;b1:=7}@rw{b1<b0%4}pc2{b0:6},t3)",
+    Tree0182 "B{b1=1;t0=2;t1=2;q0=1;b0}@os{b0:=t1+2%3}@si{b0+2%2>0}RFb(@os{t0+=3;t0+=3}pa0{b0:1;b1:t0},t1,Lp{_;F}(pi2{t0:t1}),c3b{b1%3})",
+    Tree0183 "B{q0=2;b0;t0;t1=4}Fb(Pri(Pre{t1>5;R}(pt0{b0:=})),MSeq(Isw{t1;N;T}(Sc{b0+=1},t1)),PAll{_}(Sc{b0+2<t0?b0:=t0+3},Sb{t1=t0},t2,Sc{t0+=2}),Lp{t0;_}(Swm(t3,Flip(R,c4))),RFb(Scc{b0!t1},MPri(pi5{t0:=},Scc{t0>b0})))",
+    Tree0184 "Cd{20;F}(FS(RSeq(t0,Star(Rpt{1}(Wt{0}),a1,a2,a3,Rep3(t4)),Sel(t5,PPar{1;_}(S,Sub(Sl{0}),c6e)))))",
+    Tree0185 "RU{F}(PAll{0}(F,t0))",
+    Tree0186 "B{t0=1;b0=1;b1=0;t1=5}Wde(Par{_;-2}(t0,Scc{t1+3<t0},t1),Once(Isw{b0+1;_;T}(PAll{_}(t2,Sc{b1:=b0+4%3},t3,t4))),t5)",
+    Tree0187 "B{b1=2;b0;t0;o0;t1=3}@si{b0%4!3}Rep3(AFb(Inv(@ki{t0!3}a0b{b0%3;b1}),Rty0(@si{o0|1%3<2}@of{t1:=t0}t1),Bin{t0+3%3<1;_}(pc2{b0:=},@of{b1+=2}Sb{o0=0}),@os{t0+=3;t1+=4}c3))",
+    Tree0188 "B{t1=2}Mt{0}(Wv{t1}(c0))",
+    Tree0189 "B{b0=1;o0}Isw{7;_;_}(Sel(Keep(a0),Swm(@fi{some}Ret4(SubR(t1e)),t2)),@oh{b0:=o0|5+3}Par{-2;3}(Ret1(R),Lim{1}(c3),t4),F)",
+    Tree0190 "B{t0=5;b1=0;t1;b0=1}RSeq(Try(pc0{b0:8},Wde(pa1{b0:3;b1:t1},S),Flt{2;_;F}(t2e),Pre{b1<b1+4%3;K}(a3)),MPri(SubA(c4b{b1+4%4}),pc5{b0:b0},Seq(@si{b1+2<b0+2}Wu{t1},c6,Sl{20}),Dd{100}(pt7{b0:b1}),pt8{b0:6;b1:t1}),Fb(t9,TryT(@si{b1%4!1}@of{t0+=3}Sl{0},a10)))",
+    Tree0191 "B{o0=_;t1=2;t0=0;b1;b0=3}ASeq(Sw{0;4;5}(PPar{2;T}(t0e,RFb(Ub{o0})),Cnd{none;_;F}(F),Sw{3;1}(Sb{o0=0},c1,@rw{b1>1}Sb{b1=t0}),Bin{b1>1;N}(Sc{b0>b0+4?t0+=1},pt2{b0:=})),Seq(Fb(Swm(Dd{10}(@os{b1:=0}t3),c4,Suc,Mt{100}(c5e),ASeq(t6,c7)),PPar{0;T}(WU{o0|4=6}(@po{t0+1%3<0?b1:=t0+1}a8),@of{o0:=t0;b1+=1}Cnd{b0=o0|2+4;T;S}(Suc),@po{o0:=t1}@ki{none}@os{o0|2=1?b1:=t0+2;t0+=1}Ub{o0},c9l,Sb{b1=8}))),@oh{t1:=5}Dl{20}(PPar{2;N}(PPar{2;_}(S,Rep0(pi10{t0:t0}),Rus{2}(Wt{0}),pc11{b0:b1}))))",
+    Tree0192 "B{t0=3;t1=5;q0=2;o0;b1=3}Swm(AFb(Wu{t1},@rw{o0|5!4}@os{t0+=3}Scc{none},@po{t0+=3}SubA(pc0{b0:0})),Ret3(t1),@fi{b1+2%4!0}Flip(Run,Scc{o0|4=6},SubA(t2)),Sw{0;3}(Ub{o0},Lp{_;F}(c3),FF(t4)),AFb(t5,Scc{t0%2<1},Wt{50}))",
+    Tree0193 "B{b0;t0=5;b1=0}TryT(Seq(t0e,Sb{b1=7},SubR(t1)),Par{-3;-2}(To{30}(t2e),OnceT(Wt{20}),@si{t0!3}SubR(@oh{b1+=1}Fai),Sb{t0=1},a3e),Isw{b0+3;T;N}(c4,t5,Wt{30},Sb{t0=b1},Wu{t0}),Sw{2;0}(t6,Cnd{t0+2!1;T;F}(AFb(@oh{b0:=6}@po{b0+=2}c7e,c8,Fai)),t9),c10)",
+    Tree0194 "B{b0;t0;b1=0;o0=_}@of{o0:=_;b1+=1}@os{t0=0?b0+=1}Wde(c0,Sc{b0+=2},@of{b0!o0|2+2?t0:=0}@rw{b0%2<0}pi1{t0:t0})",
+    Tree0195 "B{b0=1;t0;o0=4}TryF(MSeq(Wu{t0},@si{o0|3+4%2<0}@rw{b0!3}t0,Inv(Pre{t0!4;S}(Keep(RepF(Isw{b0+3;N;T}(F,@ki{t0+1<b0}a1e,@si{t0!2}@po{b0:=t0+4%4}@ki{none}Sb{o0=7})))))),PPar{2;T}(@of{t0:=b0%3}SubR(Star(SubR(pi2{t0:b0}),c3e,Sc{b0:=5},c4)),OnceK(FF(@po{t0+=2}Isw{o0|0+4%3;N;T}(c5,t6,t7))),Dd{0}(Ret0(t8))))",
+    Tree0196 "B{t1;q0;o0=_;t0=4;b0=1}Wde(RFb(t0e,@of{o0:=_}Rep1(t1)),Sb{b0=t1},Lp{t0;S}(Rpt{0}(pa2{b0:0})))",
+    Tree0197 "B{b0=0;b1;t0=0}WU{b1<2}(Try(Fb(t0,F),Pri(Sel(c1,pc2{b0:t0},Sb{b0=3})),WU{t0=t0%2}(RFb(Dl{20}(Dl{100}(pc3{b0:8})))),RSeq(c4,FF(pt5{b0:3;b1:=})),t6))",
+    Tree0198 "Ite(Flip(AFb(Seq(t0,a1,Rpt{2}(Sl{0}),a2,t3)),Ite(Flip(c4,t5),FS(RU{S}(c6)))),a7,Rep4(To{10}(Cd{20;K}(Dd{0}(Wde(RFb(t8,t9),Keep(t10),Inv(t11)))))))",
+    Tree0199 "B{b1}Seq(Sc{b1=4?b1+=3})",
 }

@@ -6,267 +6,253 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+            b0: i64,
         }
-        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
-            Cooldown(0, filtered = Failure) {
-                Wait(0),
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-            RunOnce {
-                Fallback {
-                    StatefulAction(Task<1>),
-                    #[run_while(|bb| bb.b1 > *bb.t0 % 4)]
-                    Action(Act<2> = Act::<2>),
-                },
+        Conditional(|bb| bb.b1 + 1 == 4, dynamic = false, else = Success) {
+            Fallback {
+                Action(Act<0>),
+                ScriptCondition(|bb| bb.b0 % 4 != 0),
+                Action(Act<1>),
+                #[success_if(|bb| *bb.t0 == bb.b0 + 4)]
+                Action(PIo<2>, t0 = {=}),
+                StatefulAction(PTask<3>, b0 = 6, b1 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0200Blackboard { b1 t0 });
+board!(Tree0200Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccess) {
-            MaxTime(0) {
-                Switch(b1) {
-                    case 2 => MemPriority {
-                        MemSequence {
-                            SetBlackboard(b0 = 2),
-                            #[failure_if(|bb| bb.b0 % 3 == 0)]
-                            Condition(Cond<0>),
-                        },
-                        Condition(Cond<1>),
-                        Repeat(0) {
-                            AlwaysFailure,
-                        },
-                    },
-                    _ => TryCatch {
-                        Condition(PCond<2>, b0 = {=}),
-                        #[success_if(|bb| *bb.t0 + 3 > 1)]
-                        ScriptCondition(|bb| *bb.t0 < (bb.b0 + 4) % 3),
-                    },
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Deadline(20) {
+                RepeatTimes(forever) {
+                    AlwaysFailure,
                 },
             },
-            StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
-            #[on_failure(|bb| { bb.b0 = bb.b1 + 3; bb.b1 += 2 })]
-            #[post(|bb| bb.b0 = bb.b1)]
             MemSequence {
-                RetryUntilSuccessful(1) {
-                    WhileDoElse {
-                        StatefulAction(Task<4>),
-                        SetBlackboard(t0 = 4),
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                SetBlackboard(t0 = 0),
+            },
+            WhileDoElse {
+                Fallback {
+                    #[failure_if(|bb| bb.b0 + 3 > 5)]
+                    #[skip_if(|bb| bb.b0 % 3 != 2)]
+                    StatefulAction(Task<2>),
+                    RunOnce {
+                        Action(Act<3>),
                     },
                 },
-                Retry(3) {
-                    Switch(b1) {
-                        case 0 => Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                        case 5 => StatefulAction(PTask<6>, b0 = 3),
-                        _ => SetBlackboard(b1 = {t0}),
-                    },
-                },
-                ReactiveSequence {
-                    #[run_while(|bb| bb.b1 == 2)]
-                    StatefulAction(Task<7>),
-                    Script(|bb| { *bb.t0 += 2; bb.b0 = bb.b1 }),
-                },
-                Sleep(30),
+                #[failure_if(|bb| bb.b0 % 3 < 0)]
+                #[run_while(|bb| *bb.t0 < bb.b0 + 3)]
+                #[skip_if(|bb| *bb.t0 == 3)]
+                StatefulAction(Task<4>),
+                StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
+            },
+            Sequence {
+                StatefulAction(Task<6>),
+                Action(PIo<7>, t0 = {t0}),
+            },
+            BinarySelector(|bb| bb.b0 % 2 != 1, dynamic = false) {
+                Action(Act<8>),
+                Condition(Cond<9>),
             },
         }
     }
 }
 
-board!(Tree0201Blackboard { b1 t0 b0 });
+board!(Tree0201Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 2,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            RunOnce {
-                ParallelAll(1) {
-                    Action(|ctx| ctx.exec(1)),
-                    SetBlackboard(b0 = 2),
+        Deadline(10) {
+            TryCatch(catch_on_halt = true) {
+                Switch(b1) {
+                    case 0 => StatefulAction(Task<0>),
+                    _ => StatefulAction(Task<1>),
+                },
+                ReactiveSequence {
+                    Condition(PCond<2>, b0 = {b1}),
+                    Script(|bb| bb.b1 += 2),
+                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0202Blackboard { b0 });
+board!(Tree0202Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0203 for Ctx {
         blackboard {
+            b0: i64 = 1,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
             #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64,
         }
-        #[success_if(|bb| *bb.t0 % 2 < 0)]
-        WhileDoElse {
-            SequenceWithMemory {
-                #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
-                #[on_failure(|bb| *bb.t0 += 3)]
-                Precondition(|bb| bb.b0 > 4, else = Success) {
-                    FlipSelector {
-                        RepeatUntilFailure(1) {
-                            StatefulAction(Task<0>),
+        #[post(|bb| bb.b0 += 3)]
+        #[run_while(|bb| bb.b0 % 3 < 2)]
+        SequenceWithMemory {
+            Loop(q0, value = {t0}) {
+                Timeout(20) {
+                    RunOnce(then_skip = false) {
+                        SequenceStar {
+                            #[failure_if(|bb| *bb.t0 % 2 > 0)]
+                            Sleep(20),
+                            StatefulAction(Task<0> = Task::<0>),
+                            Condition(Cond<1>),
                         },
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                AsyncSequence {
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                        Repeat(1) {
-                            StatefulAction(Task<3>),
-                        },
-                        Runner,
-                    },
-                    Condition(Cond<4>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Precondition(|bb| bb.b0 == 1) {
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                },
-                Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                RepeatUntilFailure(3) {
-                    MemSequence {
-                        StatefulAction(Task<7> = Task::<7>),
-                        AlwaysSuccess,
                     },
                 },
             },
+            BinarySelector(|bb| bb.b1 != 3, dynamic = false) {
+                Deadline(30) {
+                    #[post(|bb| bb.t0.set(3))]
+                    #[run_while(|bb| bb.b0 % 4 != 0)]
+                    RepeatUntilFailure(forever) {
+                        RetryUntilSuccessful(2) {
+                            Script(|bb| bb.b1 = (bb.b1 + 4) % 4),
+                        },
+                    },
+                },
+                StepSequencer {
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
-board!(Tree0203Blackboard { t0 o0 b0 });
+board!(Tree0203Blackboard { b0 b1 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 5,
         }
-        Repeat(forever) {
-            Fallback {
-                TryCatch {
-                    Action(PIo<0>, t0 = {b0}),
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
-                    AlwaysFailure,
-                },
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Conditional(|bb| *bb.t0 + 1 == 3, dynamic = true) {
-                    PolicyParallel(policy = FirstFailure) {
-                        Condition(Cond<4>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
+        #[on_halted(|bb| { *bb.t0 += 1; bb.t1.set((*bb.t0 + 3) % 2) })]
+        ParallelAll {
+            Condition(|ctx| ctx.check(0)),
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3> = Task::<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0204Blackboard { b0 t0 o0 });
+board!(Tree0204Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64 = 2,
+            b1: i64,
+            b0: i64,
         }
-        Loop(q0, value = {t1}, if_empty = Success) {
-            ReactiveFallback {
-                AsyncFallback {
-                    Deadline(0) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b0 % 3 < 2)]
-                        StepSequencer {
-                            AlwaysFailure,
-                            WasEntryUpdated(t0),
-                            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                            Script(|bb| *bb.t1 += 2),
-                        },
-                    },
-                    WhileDoElse {
-                        MemSequence {
-                            Condition(Cond<1>),
-                            Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 4) % 4, &mut bb.b0)),
-                        },
-                        Succeeder,
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    StatefulAction(Task<4>),
+        #[on_failure(|bb| if bb.b1 != 0 { bb.b1 = 6 })]
+        #[skip_if(|bb| bb.b1 == 3)]
+        KeepRunningUntilFailure {
+            #[failure_if(|bb| bb.b0 % 3 > 0)]
+            Limiter(3) {
+                Invert {
+                    ScriptCondition(|bb| bb.b0 + 2 == 7),
                 },
             },
         }
     }
 }
 
-board!(Tree0205Blackboard { q0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0206Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0206Sub0 for Ctx {
-        MaxTime(0) {
-            SubTree(Tree0206Sub1),
-        }
-    }
-}
+board!(Tree0205Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0206 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0>),
-            SubTree(Tree0206Sub0),
-            RepeatTimes(1) {
-                Filter(times = 1, count = Success) {
-                    StatefulAction(Task<2>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
+        }
+        MemSequence {
+            Selector {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    IfThenElse {
+                        Filter(times = 3, filtered = Skipped) {
+                            ScriptCondition(|bb| bb.b0 + 1 == bb.o0.unwrap_or(2) + 3),
+                        },
+                        Filter(times = 3, count = Failure) {
+                            ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 > 0),
+                        },
+                        Sequence {
+                            SetBlackboard(t0 = 7),
+                            Condition(Cond<0>),
+                        },
+                    },
+                    AsyncSequence {
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        #[post(|bb| *bb.t0 += 3)]
+                        #[skip_if(|bb| (bb.o0.unwrap_or(2) + 2) % 2 > 0)]
+                        Fallback {
+                            #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                            Condition(Cond<1> = Cond::<1>),
+                            Condition(Cond<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        Limiter(3) {
+                            #[on_success(|bb| { *bb.t0 += 3; bb.o0 = None })]
+                            #[skip_if(|bb| *bb.t0 + 2 > 2)]
+                            StatefulAction(Task<4>),
+                        },
+                        RepeatUntilFailure(3) {
+                            Timeout(10) {
+                                Timeout(0) {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                    },
                 },
-            },
-            Action(Act<3>),
-            Fallback {
-                StatefulAction(Task<4>),
-                Action(Act<5> = Act::<5>),
             },
         }
     }
 }
+
+board!(Tree0206Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0207Sub0 for Ctx {
         blackboard {
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64 = 10,
+            #[tracked] t1: i64 = 9,
             #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 13,
         }
-        Selector {
-            StatefulAction(Task<0> = Task::<0>),
+        WhileDoElse {
+            MemSequence {
+                #[skip_if(|bb| bb.b0 + 4 != 4)]
+                #[run_while(|bb| *bb.t1 % 4 != 3)]
+                #[on_halted(|bb| { bb.t0.set(*bb.t1 % 4); *bb.t1 += 1 })]
+                Condition(Cond<2>),
+                Action(Act<3>),
+                Action(PIo<4>, t0 = {t0}),
+            },
+            AlwaysSuccess,
         }
     }
 }
@@ -275,494 +261,101 @@ bt::behavior_tree! {
     pub tree Tree0207 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
             o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
         }
-        Delay(10) {
-            ReactiveFallback {
-                #[on_success(|bb| { if bb.b1 + 3 < 7 { bb.b1 = (bb.b1 + 2) % 4 }; bb.b0 += 1 })]
-                #[success_if(|bb| *bb.t0 == 6)]
-                #[on_halted(|bb| if (bb.b1 + 1) % 3 < 1 { bb.b1 += 1 })]
-                SubTree(Tree0207Sub0, q0 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}, t0 = {=}),
-                Fallback {
-                    Selector {
-                        ReactiveSequence {
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            #[post(|bb| bb.b1 += 3)]
-                            #[skip_if(|bb| (bb.o0.unwrap_or(2) + 2) % 2 > 0)]
-                            Loop(q0, value = {b0}, if_empty = Failure) {
-                                IfThenElse {
-                                    Condition(Cond<1>),
-                                    Condition(|ctx| ctx.check(2)),
-                                    Condition(Cond<3>),
-                                },
-                            },
-                            Filter(times = 2, filtered = Failure) {
-                                Loop(q0, value = {t0}, if_empty = Success) {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                        Switch(b1) {
-                            case 3 => IfThenElse {
-                                Conditional(|bb| (bb.b1 + 2) % 2 < 1, dynamic = true, else = Success) {
-                                    Action(Act<4>),
-                                },
-                                #[on_success(|bb| if bb.b0 != 0 { bb.o0 = Some(bb.b0) })]
-                                #[on_failure(|bb| bb.b1 = (bb.b0 + 2) % 3)]
-                                Action(Act<5> = Act::<5>),
-                            },
-                            case 4 => #[run_while(|bb| bb.b0 + 2 != (bb.b1 + 2) % 2)]
-                            #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (bb.b0 + 2) % 2)]
-                            Cooldown(10, filtered = Skipped) {
-                                #[run_while(|bb| bb.b0 == 0)]
-                                #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
-                                StatefulAction(Task<6>),
-                            },
-                            case 0 => SequenceStar {
-                                Action(PIo<7>, t0 = {b1}),
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
-                            },
-                            _ => Fallback {
-                                StatefulAction(PTask<10>, b0 = 0, b1 = {=}),
-                                Action(PIo<11>, t0 = {t0}),
-                                #[failure_if(|bb| bb.b0 + 1 > bb.b0 % 2)]
-                                Condition(Cond<12>),
+        TryCatch {
+            Fallback {
+                #[skip_if(|bb| bb.o0.unwrap_or(0) + 3 < bb.o0.unwrap_or(2))]
+                #[on_halted(|bb| { bb.b0 = *bb.t1 + 4; bb.t0.set(bb.o0.unwrap_or(0)) })]
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Loop(q0, value = {t1}, if_empty = Running) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(4) == 5)]
+                    Precondition(|bb| *bb.t0 == 3, else = Skipped) {
+                        Loop(q0, if_empty = Failure) {
+                            SkipUnlessUpdated(t0) {
+                                Action(Act<1>),
                             },
                         },
                     },
+                    WaitValueUpdate(t0) {
+                        Sleep(30),
+                    },
+                },
+            },
+            WhileDoElse {
+                SubTree(Tree0207Sub0, q0 = {=}, t0 = {t0}, t1 = {=}, o0 = {o0}, b0 = {=}),
+                MemPriority {
+                    ReactiveFallback {
+                        Action(Act<5> = Act::<5>),
+                        Action(|ctx, bb| ctx.exec_in(6, (bb.o0.unwrap_or(0) + 3) % 4, &mut bb.b0)),
+                    },
+                    Action(PAct<7>, b0 = 5, b1 = {b0}),
+                    RunOnce(then_skip = false) {
+                        Sleep(20),
+                    },
+                },
+            },
+            Fallback {
+                StatefulAction(PTask<8>, b0 = 0),
+                Action(Act<9> = Act::<9>),
+                WasEntryUpdated(t0),
+                Retry(forever) {
+                    StatefulAction(Task<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0207Blackboard { q0 b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0208Sub0 for Ctx {
-        MemSequence {
-            RetryUntilSuccessful(forever) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            Parallel(failure = 3) {
-                Condition(Cond<1>),
-                ReactiveFallback {
-                    Action(Act<2>),
-                    AlwaysFailure,
-                },
-                Priority {
-                    AsyncSequence {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0207Blackboard { q0 t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0208 for Ctx {
-        Cooldown(0) {
-            SubTree(Tree0208Sub0),
+        blackboard {
+            b1: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b1 + 3 != bb.b1 + 2, dynamic = false) {
+            Deadline(0) {
+                #[run_while(|bb| bb.b1 % 4 < 1)]
+                Sleep(0),
+            },
+            Precondition(|bb| (bb.b1 + 2) % 4 < 1, else = Success) {
+                Condition(PCond<0>, b0 = 2),
+            },
         }
     }
 }
+
+board!(Tree0208Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0209 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        WhileDoElse {
-            Parallel(success = -1, failure = 1) {
-                BinarySelector(|bb| (*bb.t0 + 4) % 4 != 0, dynamic = false) {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Script(|bb| *bb.t1 += 1),
-                    },
-                    WhileDoElse {
-                        Condition(Cond<2>),
-                        Wait(0),
-                    },
-                },
-            },
-            BinarySelector(|bb| *bb.t0 + 1 > *bb.t0 % 4) {
-                Sequence {
-                    StatefulAction(Task<3>),
-                    Condition(PCond<4>, b0 = {t1}),
-                    AlwaysRunning,
-                },
-                StatefulAction(Task<5>),
-            },
-            RepeatUntil(Success) {
-                Repeat(2) {
-                    RepeatTimes(3) {
-                        #[success_if(|bb| (bb.b0 + 1) % 4 > 1)]
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0209Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0210 for Ctx {
-        ReactiveSequence {
-            Wait(30),
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
-            Sleep(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0211 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Wait(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0212 for Ctx {
-        RunOnce(then_skip = false) {
-            Repeater(forever) {
-                Repeater(forever) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0213 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            o0: Option<i64> = Some(5),
             #[tracked] t1: i64 = 2,
             #[tracked] t0: i64,
-        }
-        #[success_if(|bb| *bb.t0 % 3 == 2)]
-        Fallback {
-            MemPriority {
-                ReactiveSelector {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        RepeatUntilFailure(forever) {
-                            RunOnce {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                        },
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    IndexSwitch(|bb| *bb.t1, dynamic = false) {
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        #[success_if(|bb| *bb.t1 < bb.b0 + 1)]
-                        ForceFailure {
-                            Retry(4) {
-                                Action(|ctx| ctx.exec(1)),
-                            },
-                        },
-                        #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                        #[run_while(|bb| bb.b0 + 3 != 0)]
-                        Script(|bb| *bb.t0 += 3),
-                    },
-                },
-            },
-            Cooldown(30) {
-                Sequence {
-                    Repeater(0) {
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                    },
-                    Retry(3) {
-                        StepSequencer {
-                            Succeeder,
-                            RepeatUntilFailure(forever) {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0213Blackboard { b0 q0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0214 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
-        Loop(q0, value = {b0}, if_empty = Success) {
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree0214Blackboard { t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0215 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
-            b0: i64,
-        }
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-            IndexSwitch(|bb| bb.b0) {
-                Script(|bb| { if bb.b1 % 4 < 1 { bb.b1 = bb.b0 }; *bb.t0 += 1 }),
-                Condition(|ctx| ctx.check(0)),
-            },
-            Condition(PCond<1>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0215Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0216Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 14,
-            o0: Option<i64> = Some(9),
-        }
-        Deadline(10) {
-            AsyncFallback {
-                ScriptCondition(|bb| *bb.t0 > 6),
-                #[failure_if(|bb| *bb.t0 % 4 < 3)]
-                UnsetBlackboard(o0),
-                Precondition(|bb| *bb.t0 > bb.b0 % 3, else = Failure) {
-                    SetBlackboard(o0 = Some(9)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0216 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        IfThenElse {
-            WhileDoElse {
-                ParallelAll {
-                    Wait(20),
-                    Action(Act<0>),
-                },
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
-            },
-            IfThenElse {
-                MemSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) != 6),
-                    ScriptCondition(|bb| bb.b0 != bb.b0 + 2),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            SubTree(Tree0216Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0216Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0217 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        Timeout(0) {
-            FlipSelector {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    #[success_if(|bb| *bb.t0 != *bb.t0 + 3)]
-                    Script(|bb| bb.b0 += 2),
-                    Sleep(0),
-                },
-                SequenceWithMemory {
-                    ForceFailure {
-                        Wait(0),
-                    },
-                },
-                ParallelAll(max_failures = -1) {
-                    StepSequencer {
-                        Script(|bb| if bb.b0 == 3 { bb.t0.set(*bb.t0 % 3) }),
-                        #[failure_if(|bb| (*bb.t0 + 3) % 3 == 1)]
-                        Action(Act<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-                RepeatUntil(Success) {
-                    Condition(PCond<4>, b0 = 7),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0217Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0218 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 3 => SetBlackboard(t1 = 5),
-            case 0 => StatefulAction(PTask<0>, b0 = {b0}),
-            case 4 => StatefulAction(Task<1>),
-            _ => Sleep(10),
-        }
-    }
-}
-
-board!(Tree0218Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0219 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        IfThenElse {
-            Parallel(success = 1, failure = 1) {
-                FlipSelector {
-                    Loop(q0, if_empty = Failure) {
-                        AsyncSequence {
-                            #[success_if(|bb| bb.b0 + 4 < bb.b1)]
-                            ForceFailure {
-                                Parallel(failure = 0) {
-                                    Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                                    Condition(|ctx| ctx.check(1)),
-                                    SetBlackboard(b0 = 9),
-                                    Condition(Cond<2> = Cond::<2>),
-                                },
-                            },
-                            BinarySelector(|bb| *bb.t0 > bb.b1, dynamic = false) {
-                                Parallel(success = 0, failure = -1) {
-                                    #[on_failure(|bb| { bb.b1 += 1; bb.b1 += 2 })]
-                                    #[success_if(|bb| *bb.t0 == 4)]
-                                    Condition(Cond<3>),
-                                    #[on_failure(|bb| bb.t0.set(9))]
-                                    StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                                },
-                                Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 4, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<6> = Task::<6>),
-                Action(Act<7>),
-                SetBlackboard(t0 = 2),
-                ReactiveFallback {
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        Action(Act<9>),
-                    },
-                    Condition(Cond<10>),
-                    Script(|bb| bb.b0 = 6),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0219Blackboard { b0 t0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0220 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-        }
-        Repeater(2) {
-            Filter(times = 3, count = Failure, filtered = Failure) {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Timeout(0) {
-                            Deadline(0) {
-                                Loop(q0, value = {t0}) {
-                                    SetBlackboard(t0 = 5),
-                                },
-                            },
-                        },
-                        Action(PIo<0>, t0 = {t0}),
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        ParallelAll(max_failures = -2) {
-                            StatefulAction(Task<1> = Task::<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0220Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0221 for Ctx {
-        blackboard {
-            b0: i64,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
         }
-        Precondition(|bb| bb.o0.is_some()) {
-            ReactiveFallback {
-                Retry(3) {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    TryCatch(catch_on_halt = false) {
-                        Condition(|ctx| ctx.check(0)),
-                        Limiter(2) {
-                            Condition(PCond<1>, b0 = {b0}),
-                        },
-                        SetBlackboard(o0 = Some(2)),
-                    },
+        MemPriority {
+            RunOnce(then_skip = false) {
+                #[on_success(|bb| *bb.t1 += 2)]
+                #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
+                RunOnce {
+                    #[failure_if(|bb| bb.b1 == bb.o0.unwrap_or(0))]
+                    Action(Act<0> = Act::<0>),
                 },
-                Loop(q0) {
-                    Sequence {
-                        WasEntryUpdated(t0),
-                        Condition(|ctx| ctx.check(2)),
-                        Action(Act<3>),
-                        Script(|bb| { *bb.t0 += 3; bb.b0 += 3 }),
+            },
+            Loop(q0, value = {b1}, if_empty = Success) {
+                MemSequence {
+                    Condition(Cond<1>),
+                    Inverter {
                         AlwaysFailure,
                     },
                 },
@@ -771,13 +364,353 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0221Blackboard { b0 q0 o0 t0 });
+board!(Tree0209Blackboard { b1 o0 t1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0210 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+        }
+        KeepRunningUntilFailure {
+            IfThenElse {
+                #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<0>),
+                    Conditional(|bb| bb.b1 + 1 < 0, else = Success) {
+                        Condition(PCond<1>, b0 = {t0}),
+                    },
+                },
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0210Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0211 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+            #[run_while(|bb| bb.b0 + 3 != 0)]
+            Script(|bb| *bb.t0 += 3),
+        }
+    }
+}
+
+board!(Tree0211Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0212 for Ctx {
+        AsyncSequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                Retry(3) {
+                    StatefulAction(Task<1>),
+                },
+                Wait(50),
+            },
+            Parallel(failure = 2) {
+                Condition(Cond<2>),
+                Sleep(0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0213 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        Interrupt(|bb| *bb.t0 == bb.b1 % 2) {
+            Precondition(|bb| bb.b0 + 3 > 5, else = Skipped) {
+                KeepRunningUntilFailure {
+                    ReactiveSequence {
+                        PolicyParallel(policy = FirstSuccess) {
+                            Repeat(3) {
+                                Sequence {
+                                    SetBlackboard(o0 = Some(8)),
+                                    StatefulAction(Task<0>),
+                                    Condition(Cond<1>),
+                                    Action(PAct<2>, b0 = {=}),
+                                },
+                            },
+                            MemPriority {
+                                Inverter {
+                                    Action(Act<3>),
+                                },
+                                StatefulAction(Task<4>),
+                                MaxTime(100) {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                            #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(2))]
+                            ReactiveFallback {
+                                Precondition(|bb| bb.b0 + 2 < 0, else = Success) {
+                                    StatefulAction(Task<6>),
+                                },
+                                StatefulAction(Task<7>),
+                                Loop(q0, value = {b0}, if_empty = Success) {
+                                    SetBlackboard(t0 = 7),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0213Blackboard { o0 b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0214 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        Filter(times = 2, count = Success, filtered = Failure) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Precondition(|bb| *bb.t1 % 3 > 0, else = Failure) {
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+                ParallelAll {
+                    Action(PIo<3>, t0 = {t0}),
+                    Wait(0),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0214Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0215 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        SequenceWithMemory {
+            BinarySelector(|bb| bb.b1 + 1 < 3, dynamic = true) {
+                #[post(|bb| bb.b0 = bb.b1 + 1)]
+                #[failure_if(|bb| bb.b1 < (*bb.t0 + 3) % 2)]
+                Sleep(20),
+                TryCatch {
+                    StatefulAction(PTask<0>, b0 = 1, b1 = {t0}),
+                    Script(|bb| if bb.b0 == *bb.t0 { bb.b1 = bb.b1 % 3 }),
+                },
+            },
+            #[run_while(|bb| bb.b1 < 0)]
+            RetryUntilSuccessful(2) {
+                Sequence {
+                    StatefulAction(Task<1>),
+                    Script(|bb| bb.b0 += 1),
+                    StatefulAction(Task<2>),
+                    Loop(q0, if_empty = Success) {
+                        #[on_failure(|bb| bb.t0.set(bb.b1))]
+                        #[run_while(|bb| bb.b1 > 3)]
+                        Wait(0),
+                    },
+                },
+            },
+            Remap(success = Failure, failure = Success) {
+                MaxTime(0) {
+                    RepeatUntilFailure(2) {
+                        Loop(q0, value = {b1}, if_empty = Running) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                Condition(Cond<6>),
+                Failer,
+            },
+            Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0215Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0216Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0216 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        Fallback {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
+            SubTree(Tree0216Sub0, ..),
+            Fallback {
+                StatefulAction(Task<2>),
+                Wait(0),
+            },
+        }
+    }
+}
+
+board!(Tree0216Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0217 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            ScriptCondition(|bb| *bb.t0 == 5),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0217Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0218 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+        }
+        #[failure_if(|bb| bb.o0.unwrap_or(1) + 2 > *bb.t0 + 4)]
+        #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+        FlipSelector {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0218Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0219 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 5,
+        }
+        BinarySelector(|bb| *bb.t1 + 4 < 1, dynamic = true) {
+            TryCatch {
+                Wait(50),
+                Condition(|ctx| ctx.check(0)),
+                Repeat(0) {
+                    Condition(Cond<1>),
+                },
+                Action(PAct<2>, b0 = 6, b1 = {=}),
+            },
+            MemSequence {
+                Script(|bb| if *bb.t1 % 4 < 0 { *bb.t1 += 1 }),
+                Action(Act<3>),
+                RunOnce(then_skip = false) {
+                    Parallel(failure = 1) {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0219Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0220 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SequenceWithMemory {
+                WhileDoElse {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    Condition(PCond<2>, b0 = {=}),
+                },
+                Repeat(4) {
+                    ForceFailure {
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.o0.is_none())]
+            ForceFailure {
+                Limiter(3) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            Cooldown(30, filtered = Failure) {
+                ScriptCondition(|bb| bb.o0.is_some()),
+            },
+        }
+    }
+}
+
+board!(Tree0220Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0221 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            ReactiveFallback {
+                #[failure_if(|bb| *bb.t0 != 2)]
+                StatefulAction(Task<0>),
+                Action(|ctx| ctx.exec(1)),
+            },
+            RetryUntilSuccessful(1) {
+                Priority {
+                    #[success_if(|bb| *bb.t0 + 4 < 3)]
+                    #[skip_if(|bb| bb.b0 == 0)]
+                    Action(|ctx| ctx.exec(2)),
+                    Condition(PCond<3>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0221Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            RepeatUntilSuccess(3) {
-                Wait(0),
+        Fallback {
+            RunOnce(then_skip = true) {
+                AlwaysFailure,
+            },
+            Repeat(0) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -785,31 +718,95 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
-        ReactiveSequence {
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 3,
         }
+        RetryUntilSuccessful(4) {
+            Interrupt(|bb| bb.b0 > 3) {
+                Fallback {
+                    Wait(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0223Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0224Sub1 for Ctx {
+        StatefulAction(Task<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0224Sub0 for Ctx {
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0224Sub1 for Ctx {
-        Condition(|ctx| ctx.check(2))
+        ReactiveSequence {
+            Fallback {
+                StatefulAction(Task<0>),
+                Sequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2>),
+                    Succeeder,
+                    Timeout(50) {
+                        Succeeder,
+                    },
+                },
+                Sequence {
+                    Optional {
+                        Condition(Cond<3>),
+                    },
+                    Condition(Cond<4>),
+                    SubTree(Tree0224Sub1),
+                    StatefulAction(Task<6>),
+                },
+                RetryUntilSuccessful(4) {
+                    Cooldown(30, filtered = Failure) {
+                        Sleep(50),
+                    },
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<0>),
-            SubTree(Tree0224Sub0),
-            SubTree(Tree0224Sub1),
+        ParallelAll {
+            Delay(0) {
+                SubTree(Tree0224Sub0),
+            },
+            Fallback {
+                RetryUntilSuccessful(forever) {
+                    Fallback {
+                        Inverter {
+                            StatefulAction(Task<7>),
+                        },
+                        Limiter(3) {
+                            FlipSelector {
+                                Succeeder,
+                                SequenceWithMemory {
+                                    Succeeder,
+                                    Action(|ctx| ctx.exec(8)),
+                                },
+                                ReactiveSequence {
+                                    StatefulAction(Task<9>),
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                        ForceFailure {
+                            Parallel {
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<11>),
+                                },
+                                StatefulAction(Task<12> = Task::<12>),
+                                Condition(Cond<13>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
@@ -817,150 +814,318 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        ReactiveFallback {
+        Sequence {
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[skip_if(|bb| bb.b0 == 7)]
+            #[on_halted(|bb| if bb.b0 < 4 { *bb.t0 += 3 })]
+            Delay(0) {
+                Condition(Cond<0>),
+            },
+            Switch(b1) {
+                case 1 => ScriptCondition(|bb| bb.b0 != bb.b0 % 3),
+                _ => Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 2)),
+            },
             Limiter(2) {
-                StepSequencer {
-                    Runner,
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
+                StatefulAction(Task<2>),
             },
-            SkipUnlessUpdated(t0) {
-                Action(Act<0>),
-            },
-            Action(PAct<1>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0225Blackboard { t0 o0 b0 });
+board!(Tree0225Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0226Sub0 for Ctx {
         blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(13),
         }
-        Action(PAct<0>, b0 = {t0}, b1 = {b0})
+        Condition(Cond<1> = Cond::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
+            b0: i64 = 1,
             #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
         }
-        #[on_success(|bb| bb.b0 += 1)]
-        #[run_while(|bb| bb.b0 == 5)]
-        #[skip_if(|bb| *bb.t0 < bb.o0.unwrap_or(5) % 4)]
-        Filter(times = 2, filtered = Skipped) {
-            ForceFailure {
-                SubTree(Tree0226Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+        ParallelAll(2) {
+            AsyncFallback {
+                Precondition(|bb| *bb.t0 > 4, else = Failure) {
+                    #[on_halted(|bb| if bb.b0 % 2 < 1 { *bb.t0 += 1 })]
+                    #[run_while(|bb| bb.b0 % 4 != 1)]
+                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 4)),
+                },
+            },
+            ReactiveSelector {
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    #[skip_if(|bb| bb.b0 < bb.b0 % 4)]
+                    #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < 3 { bb.b0 += 1 } })]
+                    #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
+                    RetryUntilSuccessful(forever) {
+                        ScriptCondition(|bb| bb.b0 + 3 != 7),
+                    },
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    SubTree(Tree0226Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                },
             },
         }
     }
 }
 
-board!(Tree0226Blackboard { b0 o0 t0 });
+board!(Tree0226Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            Priority {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                Selector {
-                    Condition(PCond<2>, b0 = {=}),
-                    Condition(PCond<3>, b0 = {=}),
+        Sequence {
+            #[on_failure(|bb| bb.b0 += 1)]
+            RunOnce {
+                RunOnce(then_skip = false) {
+                    Deadline(0) {
+                        Optional {
+                            Repeater(0) {
+                                Condition(Cond<0> = Cond::<0>),
+                            },
+                        },
+                    },
                 },
             },
-            Repeat(forever) {
-                StatefulAction(Task<4>),
+            PolicyParallel(policy = FirstSuccess) {
+                Condition(PCond<1>, b0 = {=}),
+                AsyncFallback {
+                    Condition(PCond<2>, b0 = {t0}),
+                    #[failure_if(|bb| bb.b0 < 7)]
+                    Sleep(100),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                IndexSwitch(|bb| bb.b0 + 2, dynamic = false) {
+                    SetBlackboard(t0 = {b0}),
+                    SetBlackboard(o0 = Some(1)),
+                },
+                RunOnce {
+                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(4) % 2)),
+                },
             },
-            Repeat(forever) {
-                Condition(PCond<5>, b0 = 3),
+            WaitValueUpdate(t0) {
+                MemPriority {
+                    ReactiveSequence {
+                        WhileDoElse {
+                            StatefulAction(Task<5>),
+                            Action(Act<6>),
+                            Wait(0),
+                        },
+                    },
+                    StatefulAction(Task<7>),
+                },
             },
-            RunOnce {
-                Action(Act<6>),
-            },
-            Wait(0),
         }
     }
 }
 
-board!(Tree0227Blackboard { b0 t1 });
+board!(Tree0227Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0228 for Ctx {
-        SequenceStar {
-            Action(Act<0>),
+        Retry(2) {
+            Delay(50) {
+                Sequence {
+                    RepeatUntilSuccess(3) {
+                        Timeout(0) {
+                            AsyncSequence {
+                                StatefulAction(Task<0>),
+                                ParallelAll(max_failures = -1) {
+                                    Action(|ctx| ctx.exec(1)),
+                                },
+                                Priority {
+                                    StatefulAction(Task<2>),
+                                    Action(|ctx| ctx.exec(3)),
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                    },
+                    IfThenElse {
+                        Repeat(2) {
+                            TryCatch {
+                                Condition(|ctx| ctx.check(5)),
+                                Condition(Cond<6>),
+                            },
+                        },
+                        IfThenElse {
+                            Condition(Cond<7>),
+                            Repeat(2) {
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        RepeatUntilSuccess(forever) {
+                            ReactiveSequence {
+                                StatefulAction(Task<9>),
+                                StatefulAction(Task<10>),
+                            },
+                        },
+                        RepeatUntilSuccess(3) {
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Sequence {
+                            Condition(Cond<12>),
+                            StatefulAction(Task<13>),
+                            StatefulAction(Task<14>),
+                            Sleep(20),
+                            Deadline(10) {
+                                Sleep(20),
+                            },
+                        },
+                        Failer,
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
+        Repeater(1) {
+            Action(|ctx| ctx.exec(0)),
         }
-        #[run_while(|bb| bb.o0.is_none())]
-        ReactiveFallback {
-            Failer,
-            StatefulAction(Task<0>),
-            Action(PAct<1>, b0 = 2, b1 = {t0}),
-            Cooldown(20) {
-                ScriptCondition(|bb| bb.o0.is_some()),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0230 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Sequence {
+            Succeeder,
+            SkipUnlessUpdated(t0) {
+                MemSequence {
+                    Interrupt(|bb| bb.o0.is_none()) {
+                        BinarySelector(|bb| bb.b1 % 4 > 0, dynamic = true) {
+                            Sleep(50),
+                            AlwaysFailure,
+                        },
+                    },
+                    #[run_while(|bb| (*bb.t1 + 1) % 3 != 0)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    #[success_if(|bb| *bb.t0 != 4)]
+                    Parallel(failure = 0) {
+                        #[success_if(|bb| *bb.t1 % 3 != 0)]
+                        #[on_halted(|bb| { if *bb.t1 < 1 { bb.t0.set(*bb.t1) }; *bb.t0 += 2 })]
+                        #[skip_if(|bb| *bb.t1 > bb.b1 % 2)]
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Remap(success = Success, failure = Success) {
+                        WhileDoElse {
+                            StatefulAction(Task<1>),
+                            Delay(0) {
+                                Condition(Cond<2>),
+                            },
+                            AlwaysFailure,
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0229Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0230 for Ctx {
-        Timeout(0) {
-            Action(Act<0>),
-        }
-    }
-}
+board!(Tree0230Blackboard { b1 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
         }
-        AsyncSequence {
-            Condition(Cond<0>),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            Action(Act<2>),
-            Condition(Cond<3>),
-            Condition(PCond<4>, b0 = {t0}),
+        ReactiveSequence {
+            Inverter {
+                TryCatch(catch_on_halt = false) {
+                    AsyncFallback {
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| bb.b0 > 6),
+                        SetBlackboard(t0 = 6),
+                    },
+                    #[skip_if(|bb| bb.b1 % 2 > 0)]
+                    #[run_while(|bb| bb.b1 != *bb.t0 + 3)]
+                    #[on_failure(|bb| if *bb.t0 < *bb.t0 % 2 { bb.b1 += 2 })]
+                    StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        StatefulAction(PTask<2>, b0 = 6, b1 = {=}),
+                    },
+                    Switch(b1) {
+                        case 1 => AlwaysSuccess,
+                        _ => FlipSelector {
+                            ScriptCondition(|bb| bb.b1 + 3 > 1),
+                            Wait(20),
+                        },
+                    },
+                    SkipUnlessUpdated(t0) {
+                        WhileDoElse {
+                            ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
+                            #[success_if(|bb| bb.b0 + 1 == 5)]
+                            #[run_while(|bb| bb.b1 + 4 > bb.b1 + 3)]
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Precondition(|bb| bb.b0 == (bb.b0 + 2) % 2) {
+                    IfThenElse {
+                        StatefulAction(Task<4>),
+                        RetryUntilSuccessful(3) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                WasEntryUpdated(t0),
+                Precondition(|bb| *bb.t0 + 1 > 1, else = Running) {
+                    ForceFailure {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0231Blackboard { t0 });
+board!(Tree0231Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0232Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 13,
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 11,
         }
-        Timeout(0) {
-            SkipUnlessUpdated(t1) {
-                StatefulAction(Task<0>),
+        SequenceStar {
+            #[success_if(|bb| bb.b1 % 4 == 1)]
+            Action(Act<0>),
+            TryCatch {
+                StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+                Action(PIo<2>, t0 = {=}),
             },
         }
     }
@@ -969,170 +1134,187 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-        }
-        Inverter {
-            SubTree(Tree0232Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0232Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0233 for Ctx {
-        RepeatUntilFailure(forever) {
-            Timeout(50) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Failer,
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0234 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        RunOnce {
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    ReactiveSequence {
-                        #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    ReactiveSelector {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                WhileDoElse {
-                    Action(PIo<4>, t0 = {=}),
-                    RepeatUntilSuccess(forever) {
-                        MemSequence {
-                            RepeatUntilFailure(forever) {
-                                StatefulAction(Task<5>),
-                            },
-                            Action(PIo<6>, t0 = {=}),
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<7>),
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        #[post(|bb| *bb.t0 += 2)]
-                        #[run_while(|bb| bb.b0 % 3 == 1)]
-                        Condition(Cond<8>),
-                        StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
-                        AlwaysSuccess,
-                    },
-                },
-                Selector {
-                    Conditional(|bb| bb.b0 < 3, dynamic = false) {
-                        Action(PIo<10>, t0 = {t0}),
-                    },
-                    ForceFailure {
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        #[on_success(|bb| bb.b0 = bb.b0 % 2)]
-                        Condition(Cond<11>),
-                    },
-                    SequenceStar {
-                        SetBlackboard(t0 = 0),
-                        Action(Act<12>),
-                        Sleep(20),
-                    },
-                    Condition(Cond<13>),
-                    #[run_while(|bb| *bb.t0 < 0)]
-                    Action(Act<14>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0234Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0235 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
             b1: i64 = 3,
-        }
-        RepeatUntilFailure(2) {
-            #[success_if(|bb| bb.b1 > 3)]
-            #[on_success(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 })]
-            TryCatch(catch_on_halt = true) {
-                Switch(b1) {
-                    case 2 => Optional {
-                        Condition(Cond<0>),
-                    },
-                    _ => MemSequence {
-                        Wait(20),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                #[run_while(|bb| *bb.t0 % 3 == 1)]
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    WasEntryUpdated(t0),
-                    Condition(|ctx| ctx.check(3)),
-                    Action(PAct<4>, b0 = 9, b1 = {b0}),
-                    Sleep(0),
-                },
-                ReactiveSequence {
-                    ReactiveSequence {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-                Wait(30),
-            },
-        }
-    }
-}
-
-board!(Tree0235Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0236 for Ctx {
-        blackboard {
             #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            b1: i64 = 3,
         }
-        Sequence {
-            BinarySelector(|bb| bb.b0 + 3 == *bb.t0 % 4) {
-                Action(Act<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            SequenceWithMemory {
-                AsyncFallback {
-                    Condition(PCond<2>, b0 = 4),
-                    Action(PAct<3>, b0 = {b1}, b1 = {=}),
-                    Action(Act<4>),
-                },
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-            },
+        BinarySelector(|bb| bb.b1 % 3 != 2, dynamic = false) {
+            SubTree(Tree0232Sub0, ..),
             AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0236Blackboard { t0 b0 b1 });
+board!(Tree0232Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0233 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Priority {
+            ReactiveFallback {
+                Fallback {
+                    ReactiveSequence {
+                        SetBlackboard(t0 = {b0}),
+                        StatefulAction(Task<0>),
+                    },
+                    Condition(PCond<1>, b0 = {=}),
+                    IfThenElse {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    Fallback {
+                        Remap(success = Failure, failure = Failure) {
+                            StatefulAction(Task<4>),
+                        },
+                        StatefulAction(Task<5>),
+                        AlwaysSuccess,
+                    },
+                    StepSequencer {
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                    },
+                    RepeatUntil(Failure) {
+                        Action(Act<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0233Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0234 for Ctx {
+        ReactiveSelector {
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0235 for Ctx {
+        RepeatUntilFailure(3) {
+            AsyncFallback {
+                MemSequence {
+                    Repeater(forever) {
+                        MaxTime(0) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    PolicyParallel(policy = FirstFailure) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                        Condition(Cond<3>),
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    Remap(success = Success, failure = Success) {
+                        RepeatUntilFailure(forever) {
+                            TryCatch {
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                    },
+                },
+                Delay(20) {
+                    MemPriority {
+                        Condition(Cond<9> = Cond::<9>),
+                        Inverter {
+                            TryCatch(catch_on_halt = false) {
+                                Condition(Cond<10> = Cond::<10>),
+                                FlipSelector {
+                                    Condition(Cond<11>),
+                                },
+                            },
+                        },
+                        Deadline(30) {
+                            Delay(10) {
+                                Limiter(2) {
+                                    Sleep(50),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0236 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        BinarySelector(|bb| (*bb.t1 + 2) % 4 < 3, dynamic = true) {
+            MemPriority {
+                StepSequencer {
+                    Action(PIo<0>, t0 = {t1}),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    #[run_while(|bb| bb.o0.unwrap_or(5) + 2 > bb.b0)]
+                    #[on_success(|bb| *bb.t1 += 1)]
+                    Wait(20),
+                    Condition(Cond<3>),
+                },
+                KeepRunningUntilFailure {
+                    Action(Act<4>),
+                },
+            },
+            Interrupt(|bb| *bb.t0 < *bb.t1 + 1) {
+                Timeout(0) {
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        AsyncSequence {
+                            Action(Act<6> = Act::<6>),
+                            ScriptCondition(|bb| bb.o0.unwrap_or(2) == 6),
+                        },
+                        Precondition(|bb| (bb.o0.unwrap_or(1) + 1) % 2 == 0, else = Skipped) {
+                            PolicyParallel(policy = FirstSuccess) {
+                                StatefulAction(PTask<7>, b0 = 1, b1 = {t0}),
+                                WaitValueUpdate(t0) {
+                                    Script(|bb| bb.t0.set(1)),
+                                },
+                            },
+                        },
+                        Conditional(|bb| bb.b0 > 3, else = Failure) {
+                            Inverter {
+                                Fallback {
+                                    StatefulAction(Task<8>),
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0236Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0237 for Ctx {
         blackboard {
             b0: i64 = 2,
         }
-        Repeater(2) {
-            Action(PIo<0>, t0 = {b0}),
+        MemPriority {
+            StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
         }
     }
 }
@@ -1142,504 +1324,200 @@ board!(Tree0237Blackboard { b0 });
 bt::behavior_tree! {
     pub tree Tree0238 for Ctx {
         blackboard {
-            b1: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        StepSequencer {
-            RunOnce(then_skip = true) {
-                Action(PAct<0>, b0 = {b1}, b1 = {=}),
-            },
-            Failer,
-            Action(Act<1> = Act::<1>),
-        }
-    }
-}
-
-board!(Tree0238Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0239 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(3),
-        }
-        ReactiveSelector {
-            #[on_failure(|bb| if bb.b0 + 4 < *bb.t0 { *bb.t0 += 3 })]
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-            SkipUnlessUpdated(t0) {
-                StatefulAction(Task<1>),
-            },
-            Parallel(failure = -4) {
-                Sleep(10),
-                Action(Act<2>),
-                UnsetBlackboard(o0),
-                AlwaysRunning,
-                StatefulAction(Task<3>),
-            },
-            Loop(q0, if_empty = Running) {
-                AsyncFallback {
-                    AsyncFallback {
-                        #[failure_if(|bb| *bb.t0 != 0)]
-                        #[on_failure(|bb| if bb.b0 % 3 != 2 { *bb.t0 += 1 })]
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                    IfThenElse {
-                        Action(Act<6>),
-                        Precondition(|bb| *bb.t0 != 2) {
-                            Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+        Loop(q0, value = {t0}, if_empty = Running) {
+            FlipSelector {
+                AsyncSequence {
+                    Fallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Loop(q0, if_empty = Skipped) {
+                            Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
                         },
-                        AlwaysRunning,
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
                     },
-                    Action(Act<8> = Act::<8>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<5>),
+                    ScriptCondition(|bb| (*bb.t0 + 1) % 3 != 2),
+                    #[run_while(|bb| bb.o0.is_some())]
+                    UnsetBlackboard(o0),
                 },
             },
         }
     }
 }
 
-board!(Tree0239Blackboard { q0 b0 t0 o0 });
+board!(Tree0238Blackboard { o0 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0239 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+            FlipSelector {
+                IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
+                    AsyncFallback {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                        #[success_if(|bb| bb.b0 % 3 != 0)]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(2) == 3)]
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                        Action(Act<2>),
+                    },
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    FlipSelector {
+                        Action(Act<5> = Act::<5>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(4) != bb.o0.unwrap_or(0)),
+                    },
+                    Succeeder,
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                StepSequencer {
+                    #[on_failure(|bb| bb.o0 = None)]
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                        StatefulAction(Task<6>),
+                        Action(PAct<7>, b0 = 6),
+                    },
+                    SetBlackboard(o0 = Some(1)),
+                    AlwaysRunning,
+                    Action(PAct<8>, b0 = {b0}, b1 = {t0}),
+                },
+                Precondition(|bb| *bb.t0 == 3, else = Running) {
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(2) + 3 == bb.b0 % 2)]
+                        #[on_success(|bb| if bb.b0 + 2 != *bb.t0 { *bb.t0 += 2 })]
+                        #[post(|bb| { bb.t0.set((*bb.t0 + 3) % 4); *bb.t0 += 1 })]
+                        RetryUntilSuccessful(forever) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                RunOnce {
+                    Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(0) + 4, &mut bb.b0)),
+                },
+                ParallelAll(1) {
+                    Action(Act<10>),
+                    Condition(|ctx| ctx.check(11)),
+                },
+            },
+            Priority {
+                ForceFailure {
+                    MaxTime(0) {
+                        ParallelAll {
+                            Condition(Cond<12>),
+                            Action(|ctx, bb| ctx.exec_in(13, *bb.t0, &mut bb.b0)),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Success) {
+                    Action(PAct<14>, b0 = {t0}),
+                },
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Loop(q0, if_empty = Running) {
+                        RepeatTimes(forever) {
+                            IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                                Wait(50),
+                                Action(Act<15> = Act::<15>),
+                                StatefulAction(Task<16>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0239Blackboard { b0 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0240Sub0 for Ctx {
-        RepeatTimes(forever) {
-            ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0240Sub1 for Ctx {
-        Condition(Cond<4>)
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        SetBlackboard(t0 = 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0240 for Ctx {
-        Repeater(2) {
-            KeepRunningUntilFailure {
-                StepSequencer {
-                    SubTree(Tree0240Sub0),
-                    SubTree(Tree0240Sub1),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Parallel(success = -2) {
+            SubTree(Tree0240Sub0, ..),
+            #[on_success(|bb| { if *bb.t0 % 4 > 0 { *bb.t0 += 3 }; *bb.t0 += 1 })]
+            SubTree(Tree0240Sub1, t0 = {=}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0241Sub0 for Ctx {
-        Action(Act<4>)
-    }
-}
+board!(Tree0240Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0241 for Ctx {
-        AsyncFallback {
-            Filter(times = 2, filtered = Failure) {
-                ParallelAll {
-                    Sleep(50),
-                    AlwaysSuccess,
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            Fallback {
-                ForceSuccess {
-                    Filter(times = 3, count = Completed, filtered = Skipped) {
-                        Repeat(3) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<2>),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3> = Task::<3>),
-                SubTree(Tree0241Sub0),
-                ParallelAll(max_failures = -3) {
-                    Failer,
-                    Action(Act<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                Remap(success = Success, failure = Failure) {
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0242Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Script(|bb| bb.b0 = bb.b1 + 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0242 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        FlipSelector {
-            Loop(q0, if_empty = Failure) {
-                WhileDoElse {
-                    Timeout(10) {
-                        BinarySelector(|bb| bb.b1 < bb.b0, dynamic = true) {
-                            SubTree(Tree0242Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}),
-                            Condition(PCond<0>, b0 = {=}),
-                        },
-                    },
-                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
-                },
-            },
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0242Blackboard { b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0243 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        Selector {
-            Parallel(success = -1, failure = 3) {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                Repeat(forever) {
-                    StatefulAction(Task<1>),
-                },
-                AlwaysRunning,
-            },
-            SequenceWithMemory {
-                MaxTime(100) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Condition(Cond<3>),
-            },
-            Condition(Cond<4>),
-            Sequence {
-                #[failure_if(|bb| bb.b0 > 5)]
-                ScriptCondition(|bb| *bb.t0 + 1 == bb.b0),
-                StatefulAction(Task<5> = Task::<5>),
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[success_if(|bb| bb.b0 % 4 == 1)]
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-                Wait(20),
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0243Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0244 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        RunOnce {
-            ReactiveFallback {
-                #[skip_if(|bb| bb.b0 < *bb.t1)]
-                Action(Act<0>),
-                Conditional(|bb| bb.b0 == 1, else = Success) {
-                    WasEntryUpdated(t0),
-                },
-                #[on_failure(|bb| { if *bb.t0 < 1 { *bb.t1 += 2 }; bb.b0 += 1 })]
-                #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                #[post(|bb| bb.b0 += 1)]
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-                #[on_success(|bb| { bb.b0 += 3; bb.t0.set((bb.b0 + 3) % 4) })]
-                #[run_while(|bb| bb.b0 % 3 > 1)]
-                #[success_if(|bb| *bb.t1 + 4 > bb.b0)]
-                ReactiveSequence {
-                    Action(Act<3>),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0244Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0245 for Ctx {
-        blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            Fallback {
-                StepSequencer {
-                    RepeatUntilFailure(forever) {
-                        AlwaysRunning,
-                    },
-                    ParallelAll(1) {
-                        StatefulAction(Task<0>),
-                        ScriptCondition(|bb| bb.b0 > 3),
-                    },
-                },
-                Conditional(|bb| (*bb.t0 + 4) % 3 < 1, dynamic = true, else = Failure) {
-                    #[post(|bb| bb.t0.set(*bb.t0 % 2))]
-                    Repeater(1) {
-                        Fallback {
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                Remap(success = Failure, failure = Success) {
-                    SequenceWithMemory {
-                        Selector {
-                            ReactiveSequence {
-                                Action(Act<4>),
-                                RepeatUntil(Success) {
-                                    Action(Act<5>),
+        #[success_if(|bb| bb.b0 % 4 > 0)]
+        #[on_success(|bb| bb.t0.set(bb.b0))]
+        Loop(q0, value = {b0}, if_empty = Running) {
+            IfThenElse {
+                Condition(PCond<0>, b0 = {b0}),
+                ReactiveSequence {
+                    Precondition(|bb| bb.b0 > 7, else = Success) {
+                        #[run_while(|bb| bb.b0 + 2 < 3)]
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        WaitUntil(|bb| bb.b0 == 2) {
+                            SequenceWithMemory {
+                                Repeat(0) {
+                                    ScriptCondition(|bb| bb.b0 + 4 < 2),
+                                },
+                                #[on_success(|bb| if bb.b0 != 0 { bb.b0 += 1 })]
+                                Script(|bb| { if bb.b0 < 7 { bb.b0 += 1 }; *bb.t0 += 2 }),
+                                Loop(q0, value = {t0}, if_empty = Running) {
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
                                 },
                             },
                         },
-                        Wait(20),
                     },
-                },
-                StatefulAction(Task<6> = Task::<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0245Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0246 for Ctx {
-        RepeatUntil(Failure) {
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0247 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[allow(unused)] o0: Option<i64> = Some(0),
-            b0: i64,
-        }
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                Condition(Cond<1>),
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                Wait(20),
-            },
-        }
-    }
-}
-
-board!(Tree0247Blackboard { b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0248 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Repeater(3) {
-            RetryUntilSuccessful(4) {
-                StepSequencer {
-                    IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = false) {
-                        Sleep(30),
-                        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) % 4)]
-                        #[run_while(|bb| *bb.t0 > (*bb.t0 + 1) % 4)]
-                        #[failure_if(|bb| bb.b0 + 4 != 3)]
-                        AlwaysSuccess,
-                        Optional {
-                            Wait(20),
+                    BinarySelector(|bb| bb.b0 < 3) {
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
+                                Action(Act<2>),
+                                Condition(Cond<3>),
+                                Action(|ctx, bb| ctx.exec_in(4, 8, &mut bb.b0)),
+                                Script(|bb| bb.t0.set(bb.b0 + 1)),
+                                ScriptCondition(|bb| *bb.t0 != 5),
+                            },
                         },
-                    },
-                    Action(Act<0>),
-                    Retry(3) {
-                        Action(Act<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0248Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0249Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        #[skip_if(|bb| *bb.t1 < 2)]
-        #[post(|bb| { *bb.t1 += 3; *bb.t0 += 2 })]
-        Action(PIo<1>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0249 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Parallel(failure = 0) {
-            Repeat(4) {
-                Wait(50),
-            },
-            Runner,
-            Action(PIo<0>, t0 = {t1}),
-            Loop(q0, value = {t0}, if_empty = Success) {
-                SubTree(Tree0249Sub0, q0 = {=}, t1 = {t1}, t0 = {=}),
-            },
-            #[post(|bb| *bb.t0 += 3)]
-            Condition(Cond<2> = Cond::<2>),
-        }
-    }
-}
-
-board!(Tree0249Blackboard { q0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0250 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Optional {
-            StatefulAction(PTask<0>, b0 = 9, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0250Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0251 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-        }
-        #[run_while(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
-        Delay(20) {
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0251Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0252 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-        }
-        Fallback {
-            RunOnce(then_skip = false) {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<0>),
-                    #[run_while(|bb| bb.b0 > 5)]
-                    WasEntryUpdated(t0),
-                },
-            },
-            #[run_while(|bb| bb.b1 != 0)]
-            #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-            Switch(b1) {
-                case 4 => Repeat(0) {
-                    Condition(Cond<1>),
-                },
-                _ => Fallback {
-                    StatefulAction(Task<2>),
-                    Failer,
-                },
-            },
-            Inverter {
-                Limiter(3) {
-                    Repeater(0) {
-                        SetBlackboard(b1 = 2),
-                    },
-                },
-            },
-            ParallelAll(1) {
-                RunOnce(then_skip = true) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Action(PAct<3>, b0 = {t0}),
-                        ScriptCondition(|bb| bb.b1 != 1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0252Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0253 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        AsyncSequence {
-            Inverter {
-                Deadline(0) {
-                    KeepRunningUntilFailure {
-                        Sequence {
-                            Repeat(0) {
-                                Action(Act<0>),
-                            },
-                            ReactiveSequence {
-                                #[failure_if(|bb| bb.b1 % 2 < 0)]
-                                #[on_halted(|bb| { bb.b1 = bb.b1 % 2; bb.b0 += 1 })]
-                                Action(Act<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                            ReactiveSequence {
-                                ReactiveFallback {
-                                    StatefulAction(Task<4>),
+                        Interrupt(|bb| *bb.t0 % 4 < 1) {
+                            RepeatUntilSuccess(3) {
+                                Delay(20) {
                                     AlwaysSuccess,
                                 },
                             },
@@ -1647,509 +1525,49 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Switch(b1) {
-                case 4 => Interrupt(|bb| *bb.t0 > bb.b0 % 4) {
-                    ReactiveSelector {
-                        RunOnce(then_skip = false) {
-                            Precondition(|bb| *bb.t0 + 2 < *bb.t0, else = Running) {
-                                Action(Act<5>),
-                            },
-                        },
-                        #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-                        #[skip_if(|bb| bb.b0 < bb.b1 % 4)]
-                        Action(PAct<6>, b0 = {b0}),
-                        StatefulAction(Task<7>),
-                        RetryUntilSuccessful(2) {
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
-                    },
-                },
-                case 0 => Parallel(success = -1, failure = -3) {
-                    Sequence {
-                        SetBlackboard(b0 = 0),
-                        Action(Act<10>),
-                        Action(Act<11>),
-                        Script(|bb| if bb.b1 % 2 > 0 { bb.t0.set(*bb.t0 % 2) }),
-                        StatefulAction(Task<12>),
-                    },
-                    Precondition(|bb| bb.b1 % 3 < 1) {
-                        #[run_while(|bb| bb.b1 > 5)]
-                        Repeat(3) {
-                            Sleep(10),
-                        },
-                    },
-                    Condition(|ctx| ctx.check(13)),
-                    Sleep(10),
-                },
-                _ => RepeatUntil(Failure) {
-                    ReactiveSequence {
-                        #[on_success(|bb| bb.t0.set((bb.b0 + 2) % 2))]
-                        #[post(|bb| bb.t0.set(6))]
-                        #[success_if(|bb| bb.b1 > *bb.t0)]
-                        Action(|ctx, bb| ctx.exec_in(14, bb.b1 % 3, &mut bb.b0)),
-                        Action(Act<15>),
-                    },
-                },
-            },
         }
     }
 }
 
-board!(Tree0253Blackboard { b0 t0 b1 });
+board!(Tree0241Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0254 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[allow(unused)] #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
-            Precondition(|bb| *bb.t1 % 2 < 0, else = Running) {
-                StatefulAction(Task<0>),
-            },
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0254Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0255 for Ctx {
+    pub tree Tree0242 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ParallelAll(max_failures = -2) {
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Sequence {
-                        RetryUntilSuccessful(4) {
-                            Precondition(|bb| bb.b0 < *bb.t0) {
-                                Failer,
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            Conditional(|bb| bb.b0 > 2, dynamic = false, else = Success) {
-                SequenceWithMemory {
-                    Precondition(|bb| *bb.t0 == 6, else = Success) {
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        RepeatUntilFailure(1) {
-                            RepeatUntil(Success) {
-                                Sleep(20),
-                            },
-                        },
-                    },
-                    Action(Act<1> = Act::<1>),
-                    Retry(2) {
-                        ScriptCondition(|bb| *bb.t0 < 1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0255Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0256 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 1,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        #[post(|bb| bb.b0 = *bb.t0)]
-        FlipSelector {
-            ReactiveSelector {
-                Switch(b1) {
-                    case 2 => Delay(50) {
-                        Condition(Cond<0>),
-                    },
-                    _ => SequenceWithMemory {
-                        #[on_success(|bb| if bb.o0.unwrap_or(2) % 3 < 1 { bb.b1 = bb.o0.unwrap_or(2) })]
-                        Cooldown(20) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    Action(Act<4> = Act::<4>),
-                },
-            },
-            ReactiveFallback {
-                Optional {
-                    Action(PAct<5>, b0 = 0, b1 = {b0}),
-                },
-                RunOnce(then_skip = true) {
-                    Switch(b1) {
-                        case 2 => ScriptCondition(|bb| bb.b0 + 4 == 7),
-                        case 4 => Condition(PCond<6>, b0 = 9),
-                        _ => StatefulAction(Task<7>),
-                    },
-                },
-                Inverter {
-                    Condition(|ctx, bb| ctx.check_in(8, (bb.b0 + 3) % 4)),
-                },
-                AlwaysFailure,
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[on_failure(|bb| { bb.b1 = bb.b0; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
-                #[run_while(|bb| bb.b0 < 0)]
-                StatefulAction(PTask<9>, b0 = {=}, b1 = {b1}),
-            },
-            ReactiveSequence {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Retry(1) {
-                            Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
-                        },
-                        Action(Act<11>),
-                        BinarySelector(|bb| bb.o0.unwrap_or(1) + 2 > (bb.b0 + 2) % 3, dynamic = true) {
-                            Succeeder,
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                Limiter(3) {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        StatefulAction(Task<12>),
-                    },
-                },
-                Interrupt(|bb| (bb.o0.unwrap_or(3) + 2) % 4 > 1) {
-                    Condition(|ctx| ctx.check(13)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0256Blackboard { o0 q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0257 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 5,
-        }
-        MemSequence {
-            BinarySelector(|bb| bb.b0 > 5) {
-                TryCatch(catch_on_halt = true) {
-                    Condition(PCond<0>, b0 = 0),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-            PolicyParallel(policy = FirstFailure) {
-                Script(|bb| bb.b1 += 2),
-                Action(Act<3>),
-                Action(PAct<4>, b0 = {=}),
-                #[on_success(|bb| { *bb.t1 += 2; bb.o0 = Some(bb.b0 % 3) })]
-                ScriptCondition(|bb| bb.o0.is_none()),
-            },
-            StatefulAction(Task<5>),
-            Filter(times = 1, count = Completed, filtered = Failure) {
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                Sequence {
-                    UnsetBlackboard(o0),
-                    Condition(|ctx, bb| ctx.check_in(6, 2)),
-                },
-            },
-            #[failure_if(|bb| *bb.t0 + 4 < 5)]
-            #[run_while(|bb| bb.b0 != bb.o0.unwrap_or(2) + 1)]
-            SequenceWithMemory {
-                Repeater(forever) {
-                    BinarySelector(|bb| bb.o0.unwrap_or(4) % 2 < 1, dynamic = false) {
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        Action(PAct<7>, b0 = {b0}, b1 = {b1}),
-                        Action(PAct<8>, b0 = {t1}, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0257Blackboard { o0 t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0258 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Sleep(20),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0259 for Ctx {
-        Repeat(2) {
-            RetryUntilSuccessful(forever) {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0260 for Ctx {
-        blackboard {
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64,
         }
-        Priority {
-            Repeat(forever) {
-                Failer,
-            },
-            IfThenElse {
-                Conditional(|bb| *bb.t0 < 5, dynamic = true, else = Success) {
-                    AlwaysFailure,
-                },
-                IfThenElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Succeeder,
-                },
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0260Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 1,
-        }
-        RunOnce {
-            MemPriority {
-                BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
-                    #[post(|bb| { bb.o0 = None; bb.b0 += 2 })]
-                    TryCatch {
-                        TryCatch(catch_on_halt = true) {
-                            SetBlackboard(o0 = Some(4)),
-                            Condition(|ctx| ctx.check(0)),
-                            RepeatUntil(Success) {
-                                #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 < 1 { *bb.t0 += 1 } })]
-                                Condition(Cond<1>),
-                            },
-                        },
-                        Parallel(success = -5, failure = 5) {
-                            Action(PIo<2>, t0 = {b0}),
-                            Precondition(|bb| *bb.t0 + 3 != (bb.b0 + 3) % 2) {
-                                ScriptCondition(|bb| bb.b0 % 2 == 1),
-                            },
-                            Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                            Conditional(|bb| *bb.t0 == 5, dynamic = false, else = Failure) {
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                            Action(PAct<5>, b0 = 7, b1 = {b0}),
-                        },
-                    },
-                    #[success_if(|bb| (bb.b0 + 2) % 4 != 3)]
-                    #[skip_if(|bb| bb.b0 + 2 < bb.b0)]
-                    WhileDoElse {
-                        Action(Act<6>),
-                        Conditional(|bb| *bb.t0 + 4 == 7, dynamic = true) {
-                            Inverter {
-                                #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b0)]
-                                #[skip_if(|bb| bb.o0.unwrap_or(2) > 2)]
-                                Action(|ctx| ctx.exec(7)),
+        ForceFailure {
+            ForceFailure {
+                Parallel(failure = 4) {
+                    #[success_if(|bb| bb.b0 + 4 != (bb.b0 + 4) % 2)]
+                    #[on_success(|bb| if (bb.b0 + 2) % 4 > 1 { *bb.t1 += 3 })]
+                    MemSequence {
+                        Precondition(|bb| *bb.t1 == 4, else = Failure) {
+                            ReactiveFallback {
+                                Action(PIo<0>, t0 = {t1}),
+                                StatefulAction(Task<1>),
                             },
                         },
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0261Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0262Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 15,
-        }
-        StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0262 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-        }
-        FlipSelector {
-            Failer,
-            TryCatch(catch_on_halt = false) {
-                AsyncSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    #[run_while(|bb| bb.b0 > 1)]
-                    SubTree(Tree0262Sub0, t0 = {=}, t1 = {t1}, o0 = {=}, b0 = {b0}),
-                },
-                Condition(PCond<4>, b0 = {=}),
-            },
-            AsyncSequence {
-                #[on_success(|bb| bb.t1.set(7))]
-                #[skip_if(|bb| *bb.t0 < 4)]
-                StatefulAction(Task<5>),
-                UnsetBlackboard(o0),
-                StatefulAction(PTask<6>, b0 = {=}),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0262Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0263 for Ctx {
-        blackboard {
-            b0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[on_success(|bb| bb.b0 += 2)]
-        #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 3)]
-        Filter(times = 1, filtered = Skipped) {
-            #[on_halted(|bb| bb.b0 += 1)]
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0263Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-        }
-        MemSequence {
-            Condition(Cond<0>),
-            Condition(PCond<1>, b0 = {t0}),
-            StatefulAction(PTask<2>, b0 = {=}),
-            Condition(Cond<3>),
-            #[on_success(|bb| { if *bb.t0 > 7 { *bb.t0 += 2 }; if bb.b0 < 3 { *bb.t0 += 1 } })]
-            #[skip_if(|bb| bb.b0 + 4 != 1)]
-            Cooldown(20, filtered = Skipped) {
-                Action(PAct<4>, b0 = {b0}, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0264Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0265 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(1),
-        }
-        ReactiveSequence {
-            Deadline(30) {
-                RetryUntilSuccessful(1) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-            },
-            Repeat(3) {
-                IfThenElse {
-                    ReactiveSelector {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    ParallelAll {
-                        StatefulAction(Task<3>),
+                    #[on_success(|bb| { if *bb.t1 != 1 { *bb.t0 += 3 }; bb.b0 = *bb.t1 })]
+                    #[post(|bb| { bb.b0 += 2; bb.b0 += 1 })]
+                    #[success_if(|bb| bb.b0 + 3 > 7)]
+                    IndexSwitch(|bb| 5, out_of_range = Fail) {
+                        Wait(20),
+                        StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        #[run_while(|bb| (*bb.t1 + 1) % 3 < 0)]
+                        Condition(Cond<3>),
+                        #[failure_if(|bb| *bb.t0 != *bb.t1 + 4)]
+                        #[run_while(|bb| bb.b0 > *bb.t0 + 1)]
+                        Script(|bb| *bb.t1 += 1),
                         StatefulAction(Task<4>),
                     },
-                },
-            },
-            WaitValueUpdate(t1) {
-                Sequence {
-                    WhileDoElse {
-                        SkipUnlessUpdated(t1) {
-                            Condition(Cond<5>),
-                        },
-                        Sleep(0),
+                    WaitValueUpdate(t0) {
+                        Action(PIo<5>, t0 = {=}),
                     },
-                    #[success_if(|bb| bb.o0.unwrap_or(3) > 7)]
-                    Repeater(forever) {
-                        IfThenElse {
-                            Action(Act<6>),
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8> = Task::<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0265Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        BinarySelector(|bb| (*bb.t1 + 4) % 4 < 1, dynamic = true) {
-            RunOnce(then_skip = false) {
-                #[skip_if(|bb| bb.b0 == 4)]
-                #[failure_if(|bb| *bb.t1 + 3 < 1)]
-                IfThenElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(PIo<1>, t0 = {t1}),
-                    Repeater(forever) {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            FlipSelector {
-                Precondition(|bb| *bb.t1 < 6) {
-                    TryCatch {
-                        Repeat(1) {
-                            Action(Act<3>),
-                        },
-                        Inverter {
-                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                },
-                Fallback {
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    AlwaysFailure,
                     StatefulAction(Task<6>),
                 },
             },
@@ -2157,137 +1575,1022 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0266Blackboard { b0 t1 });
+board!(Tree0242Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0243 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        #[run_while(|bb| bb.b0 > 0)]
+        Fallback {
+            Invert {
+                UnsetBlackboard(o0),
+            },
+            RepeatUntil(Failure) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            AsyncSequence {
+                Sleep(30),
+                Condition(PCond<1>, b0 = {b1}),
+            },
+            ScriptCondition(|bb| *bb.t0 != 7),
+            #[failure_if(|bb| bb.o0.unwrap_or(4) < 1)]
+            #[skip_if(|bb| bb.b1 == (*bb.t0 + 2) % 3)]
+            RunOnce(then_skip = true) {
+                Wait(20),
+            },
+        }
+    }
+}
+
+board!(Tree0243Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0244 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            #[on_halted(|bb| { if *bb.t1 > 6 { *bb.t1 += 1 }; bb.b0 = *bb.t1 + 4 })]
+            #[run_while(|bb| bb.b1 == 7)]
+            #[on_success(|bb| { bb.b1 += 2; bb.b1 = (*bb.t1 + 4) % 3 })]
+            BinarySelector(|bb| bb.b1 < 5, dynamic = false) {
+                Fallback {
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        SetBlackboard(t0 = {b0}),
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    WaitValueUpdate(t0) {
+                        AlwaysSuccess,
+                    },
+                },
+                Parallel(success = 0, failure = -3) {
+                    #[skip_if(|bb| *bb.t1 + 1 != *bb.t1)]
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        #[failure_if(|bb| *bb.t1 < *bb.t0)]
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        AlwaysFailure,
+                    },
+                    Limiter(2) {
+                        Sequence {
+                            ScriptCondition(|bb| *bb.t0 > *bb.t1),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    BinarySelector(|bb| bb.b0 < 0, dynamic = true) {
+                        Condition(Cond<5>),
+                        #[post(|bb| { *bb.t1 += 1; *bb.t1 += 2 })]
+                        #[on_halted(|bb| if bb.b1 + 3 < 1 { bb.t1.set(bb.b1) })]
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0244Blackboard { b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0245 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 1,
+        }
+        #[failure_if(|bb| bb.b0 + 3 < (bb.b0 + 3) % 3)]
+        Fallback {
+            ReactiveSequence {
+                Action(Act<0> = Act::<0>),
+                Condition(|ctx| ctx.check(1)),
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0245Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0246 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        ReactiveSelector {
+            Action(Act<0>),
+            Inverter {
+                #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0246Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0247 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        IndexSwitch(|bb| (*bb.t0 + 3) % 4, out_of_range = Fail, dynamic = false) {
+            #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b0 = (*bb.t0 + 3) % 3 })]
+            #[post(|bb| { bb.o0 = None; bb.b0 += 1 })]
+            Precondition(|bb| bb.b0 + 2 > (*bb.t0 + 4) % 4, else = Failure) {
+                AlwaysFailure,
+            },
+            Script(|bb| *bb.t0 += 3),
+            Fallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Wait(20),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0247Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0248 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            TryCatch(catch_on_halt = false) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    Succeeder,
+                },
+                SequenceWithMemory {
+                    #[on_halted(|bb| *bb.t1 += 4)]
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                    Script(|bb| { bb.b0 = 8; bb.b0 = (bb.b0 + 1) % 3 }),
+                    Action(PAct<2>, b0 = 8, b1 = {b0}),
+                },
+            },
+            SequenceStar {
+                WasEntryUpdated(t0),
+                Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                Conditional(|bb| bb.b0 == 0, dynamic = true, else = Failure) {
+                    SetBlackboard(b0 = 3),
+                },
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+            },
+        }
+    }
+}
+
+board!(Tree0248Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0249 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            b1: i64 = 2,
+        }
+        MemSequence {
+            ReactiveSelector {
+                Action(PAct<0>, b0 = {=}, b1 = {=}),
+                AsyncSequence {
+                    Cooldown(30, filtered = Failure) {
+                        Condition(Cond<1>),
+                    },
+                    SetBlackboard(b0 = {t1}),
+                },
+                Repeat(4) {
+                    Precondition(|bb| bb.b0 == bb.b1 % 4, else = Running) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                RunOnce(then_skip = true) {
+                    MaxTime(0) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                StatefulAction(Task<4>),
+                ReactiveFallback {
+                    StatefulAction(Task<5> = Task::<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 3, &mut bb.b1)),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                FlipSelector {
+                    Action(Act<8>),
+                    Sleep(0),
+                    Action(PIo<9>, t0 = {=}),
+                },
+                Action(|ctx, bb| ctx.exec_in(10, *bb.t1 % 3, &mut bb.b0)),
+            },
+            BinarySelector(|bb| bb.o0.is_some()) {
+                StepSequencer {
+                    ScriptCondition(|bb| bb.b1 < bb.b1 % 2),
+                    Condition(Cond<11>),
+                    StatefulAction(Task<12>),
+                },
+                Repeat(3) {
+                    Script(|bb| { bb.t0.set(4); bb.b1 += 2 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0249Blackboard { t0 o0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0250 for Ctx {
+        Parallel(success = -1, failure = 0) {
+            ReactiveFallback {
+                MemPriority {
+                    SequenceWithMemory {
+                        Repeat(0) {
+                            Action(Act<0>),
+                        },
+                        Remap(success = Failure, failure = Failure) {
+                            RetryUntilSuccessful(forever) {
+                                Wait(30),
+                            },
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    AlwaysFailure,
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
+                },
+                RetryUntilSuccessful(forever) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0251Sub0 for Ctx {
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0251 for Ctx {
+        Parallel(failure = 2) {
+            ReactiveFallback {
+                AlwaysFailure,
+                StatefulAction(Task<0>),
+                Repeater(0) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            AsyncSequence {
+                SubTree(Tree0251Sub0),
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    StatefulAction(Task<3> = Task::<3>),
+                    Wait(50),
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+            ParallelAll(max_failures = -3) {
+                Repeater(forever) {
+                    Delay(10) {
+                        Wait(30),
+                    },
+                },
+                ParallelAll {
+                    Priority {
+                        Action(Act<5>),
+                    },
+                },
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0252 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        Repeater(1) {
+            ReactiveSelector {
+                RepeatUntil(Failure) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                #[skip_if(|bb| (*bb.t0 + 3) % 4 < 1)]
+                Sequence {
+                    Action(PAct<1>, b0 = 5, b1 = {=}),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Parallel(failure = -1) {
+                    StepSequencer {
+                        #[success_if(|bb| bb.o0.is_some())]
+                        ReactiveSequence {
+                            SetBlackboard(t1 = 6),
+                            ScriptCondition(|bb| *bb.t1 % 2 > 0),
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 4 => Action(Act<4>),
+                    case 2 => UnsetBlackboard(o0),
+                    _ => Condition(Cond<5>),
+                },
+                #[post(|bb| bb.t1.set(bb.b0))]
+                #[on_failure(|bb| bb.t0.set(bb.b1))]
+                #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+            },
+        }
+    }
+}
+
+board!(Tree0252Blackboard { b1 t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0253Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        ForceFailure {
+            ScriptCondition(|bb| bb.b1 % 2 > 0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0253 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        Sequence {
+            Precondition(|bb| bb.b0 % 3 < 2, else = Failure) {
+                #[post(|bb| bb.b0 = bb.b1 + 1)]
+                ReactiveFallback {
+                    Switch(b1) {
+                        case 1 => Cooldown(0, filtered = Failure) {
+                            AlwaysSuccess,
+                        },
+                        _ => Failer,
+                    },
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            Condition(Cond<2>),
+            RunOnce {
+                IfThenElse {
+                    ReactiveSequence {
+                        WhileDoElse {
+                            Remap(success = Failure, failure = Success) {
+                                StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
+                            },
+                            Condition(Cond<4>),
+                        },
+                        Script(|bb| { if bb.b0 + 2 == 3 { bb.b0 += 1 }; if *bb.t0 > 7 { bb.b1 = 6 } }),
+                    },
+                    Invert {
+                        Conditional(|bb| bb.b0 > *bb.t0, dynamic = false, else = Failure) {
+                            SubTree(Tree0253Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                        },
+                    },
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    #[run_while(|bb| bb.b1 + 4 < *bb.t0 + 1)]
+                    Parallel(success = -2, failure = 1) {
+                        Inverter {
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0253Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0254 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        Parallel(success = -1) {
+            ParallelAll(2) {
+                ParallelAll(max_failures = -2) {
+                    Fallback {
+                        StepSequencer {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                        },
+                        Priority {
+                            #[skip_if(|bb| *bb.t0 + 4 == 1)]
+                            Condition(Cond<3>),
+                            Action(PAct<4>, b0 = {=}, b1 = {t0}),
+                            #[skip_if(|bb| bb.b1 != 6)]
+                            #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                            Action(Act<5>),
+                            Action(Act<6> = Act::<6>),
+                            AlwaysFailure,
+                        },
+                    },
+                    SkipUnlessUpdated(t0) {
+                        Filter(times = 3, count = Completed, filtered = Failure) {
+                            Remap(success = Success, failure = Success) {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                    #[success_if(|bb| *bb.t0 > 0)]
+                    #[on_halted(|bb| bb.b1 = 9)]
+                    Conditional(|bb| bb.b1 != bb.b1 + 4, dynamic = true, else = Failure) {
+                        Timeout(50) {
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+                StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0254Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0255 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 4,
+        }
+        #[on_success(|bb| bb.o0 = Some(bb.b1))]
+        Fallback {
+            ReactiveSequence {
+                Inverter {
+                    Action(PIo<0>, t0 = {b0}),
+                },
+                ReactiveSequence {
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Condition(PCond<4>, b0 = {b1}),
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
+                    ReactiveSelector {
+                        WhileDoElse {
+                            Condition(Cond<5>),
+                            FlipSelector {
+                                Action(PAct<6>, b0 = {=}),
+                                Condition(PCond<7>, b0 = {=}),
+                            },
+                            Script(|bb| bb.o0 = None),
+                        },
+                    },
+                    StatefulAction(Task<8>),
+                    BinarySelector(|bb| bb.b0 != 1, dynamic = true) {
+                        #[on_success(|bb| if *bb.t0 % 3 < 0 { *bb.t0 += 3 })]
+                        UnsetBlackboard(o0),
+                        Action(PIo<9>, t0 = {b0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0255Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0256Sub0 for Ctx {
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0256 for Ctx {
+        ReactiveSequence {
+            StepSequencer {
+                StatefulAction(Task<0>),
+                Sequence {
+                    Condition(Cond<1>),
+                    Priority {
+                        Action(Act<2> = Act::<2>),
+                    },
+                    Cooldown(0, filtered = Skipped) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            SubTree(Tree0256Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0257 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        #[on_halted(|bb| bb.b0 += 3)]
+        Parallel(success = -3, failure = 0) {
+            TryCatch(catch_on_halt = false) {
+                ScriptCondition(|bb| bb.b0 % 4 > 0),
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                    #[success_if(|bb| bb.b1 % 4 != 2)]
+                    #[post(|bb| { *bb.t0 += 2; bb.t0.set(bb.b1 % 4) })]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    SetBlackboard(o0 = Some(6)),
+                },
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    RepeatUntilSuccess(2) {
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            SetBlackboard(o0 = Some(0)),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                SetBlackboard(o0 = Some(7)),
+                SetBlackboard(o0 = Some(8)),
+                Parallel(success = 2, failure = -1) {
+                    Action(Act<4>),
+                    Priority {
+                        StatefulAction(Task<5>),
+                        AlwaysFailure,
+                    },
+                },
+                Precondition(|bb| *bb.t0 % 3 > 0, else = Failure) {
+                    AlwaysSuccess,
+                },
+            },
+            BinarySelector(|bb| bb.b1 % 2 == 1, dynamic = false) {
+                ReactiveSequence {
+                    Precondition(|bb| *bb.t0 != 4) {
+                        Action(PIo<6>, t0 = {b0}),
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                    Sleep(0),
+                },
+                KeepRunningUntilFailure {
+                    Action(PAct<8>, b0 = 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0257Blackboard { t0 o0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0258 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+            ReactiveSequence {
+                Sequence {
+                    Sleep(0),
+                    Sleep(0),
+                    Condition(PCond<0>, b0 = 2),
+                },
+                ReactiveSequence {
+                    WaitUntil(|bb| bb.b0 != 6) {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            ScriptCondition(|bb| bb.b0 > 2),
+                        },
+                    },
+                    ScriptCondition(|bb| *bb.t1 < 4),
+                    Action(Act<2>),
+                    Timeout(0) {
+                        Delay(10) {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Condition(PCond<4>, b0 = {b0}),
+                        Action(Act<5>),
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0258Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0259 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 0,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 5,
+        }
+        Priority {
+            Precondition(|bb| *bb.t0 + 2 != bb.b1 % 3, else = Success) {
+                TryCatch(catch_on_halt = true) {
+                    SetBlackboard(o0 = Some(6)),
+                    Condition(Cond<0>),
+                    Action(PIo<1>, t0 = {=}),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            WasEntryUpdated(t0),
+            IfThenElse {
+                Timeout(20) {
+                    StatefulAction(Task<4>),
+                },
+                #[post(|bb| bb.b1 = (bb.o0.unwrap_or(4) + 2) % 3)]
+                #[skip_if(|bb| (bb.b1 + 4) % 4 != 0)]
+                Action(PAct<5>, b0 = 9, b1 = {=}),
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[on_success(|bb| bb.b1 += 4)]
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0259Blackboard { q0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0260 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Optional {
+            AsyncSequence {
+                SequenceWithMemory {
+                    Wait(10),
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    Sleep(20),
+                    Fallback {
+                        StatefulAction(PTask<0>, b0 = 1),
+                        AlwaysSuccess,
+                    },
+                },
+                ParallelAll(max_failures = -1) {
+                    Loop(q0, if_empty = Running) {
+                        SetBlackboard(t1 = 5),
+                    },
+                    Cooldown(0) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    BinarySelector(|bb| *bb.t0 + 3 == 4, dynamic = false) {
+                        Condition(Cond<2> = Cond::<2>),
+                        Repeat(3) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    StatefulAction(Task<4>),
+                    Action(PAct<5>, b0 = 8, b1 = {b0}),
+                    WaitUntil(|bb| bb.b0 % 4 > 2) {
+                        SetBlackboard(t1 = 1),
+                    },
+                    AlwaysFailure,
+                },
+                FlipSelector {
+                    FlipSelector {
+                        StatefulAction(Task<6>),
+                        Action(Act<7> = Act::<7>),
+                        Script(|bb| bb.b1 += 1),
+                        ScriptCondition(|bb| *bb.t1 + 2 < 1),
+                        StatefulAction(Task<8>),
+                    },
+                    StatefulAction(Task<9>),
+                    Interrupt(|bb| bb.b1 + 1 < (*bb.t1 + 4) % 2) {
+                        BinarySelector(|bb| *bb.t0 % 3 != 0, dynamic = true) {
+                            StatefulAction(Task<10>),
+                            Loop(q0, if_empty = Skipped) {
+                                SetBlackboard(b1 = 3),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0260Blackboard { b1 t1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0261 for Ctx {
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0262 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        Delay(10) {
+            ParallelAll {
+                AsyncFallback {
+                    StepSequencer {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    Parallel(success = 1, failure = -1) {
+                        #[skip_if(|bb| bb.b1 == 5)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        RetryUntilSuccessful(4) {
+                            Action(Act<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0262Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0263 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+        }
+        IfThenElse {
+            Sequence {
+                Loop(q0, value = {t0}) {
+                    Repeat(3) {
+                        Action(PAct<0>, b0 = {b0}, b1 = {=}),
+                    },
+                },
+                MaxTime(20) {
+                    Action(Act<1>),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Wait(0),
+            },
+        }
+    }
+}
+
+board!(Tree0263Blackboard { b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0264 for Ctx {
+        ReactiveSequence {
+            Wait(0),
+            Timeout(30) {
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0265Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 13,
+        }
+        Condition(|ctx, bb| ctx.check_in(1, bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0265 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        BinarySelector(|bb| bb.b0 == *bb.t0 + 4, dynamic = false) {
+            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 3) % 3)),
+            SubTree(Tree0265Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0265Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0266 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(4),
+        }
+        Interrupt(|bb| (*bb.t0 + 4) % 2 != 0) {
+            FlipSelector {
+                SequenceStar {
+                    Action(PIo<0>, t0 = {t0}),
+                    #[failure_if(|bb| *bb.t0 + 2 > 4)]
+                    #[on_failure(|bb| { if *bb.t0 < 6 { bb.o0 = None }; *bb.t0 += 1 })]
+                    Condition(Cond<1> = Cond::<1>),
+                    #[on_halted(|bb| bb.t0.set(0))]
+                    Condition(PCond<2>, b0 = {=}),
+                },
+                ForceFailure {
+                    MemSequence {
+                        Action(Act<3>),
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b0)),
+                    },
+                },
+                Repeat(2) {
+                    StepSequencer {
+                        AlwaysSuccess,
+                        StatefulAction(Task<5>),
+                        Wait(20),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0267Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0267 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+            b0: i64,
         }
-        Conditional(|bb| (*bb.t0 + 4) % 3 != 1, dynamic = true) {
-            #[on_success(|bb| bb.o0 = None)]
-            Repeat(1) {
-                Condition(PCond<0>, b0 = {=}),
+        #[success_if(|bb| bb.b1 % 3 > 0)]
+        #[run_while(|bb| bb.b1 != 3)]
+        #[on_success(|bb| bb.b1 += 3)]
+        AsyncFallback {
+            #[skip_if(|bb| *bb.t0 % 3 > 1)]
+            Condition(|ctx| ctx.check(0)),
+            RepeatUntilFailure(forever) {
+                SubTree(Tree0267Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
             },
+            #[skip_if(|bb| *bb.t0 < 3)]
+            #[post(|bb| bb.b1 += 2)]
+            #[success_if(|bb| bb.b1 + 2 < bb.b0)]
+            AlwaysRunning,
+            Runner,
         }
     }
 }
 
-board!(Tree0267Blackboard { t0 b0 o0 });
+board!(Tree0267Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0268 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
             b0: i64,
+            #[tracked] t0: i64,
         }
-        #[post(|bb| if *bb.t0 + 1 < 5 { *bb.t0 += 1 })]
-        #[run_while(|bb| *bb.t0 != 5)]
-        #[on_success(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
-        ReactiveSequence {
-            MemPriority {
-                WasEntryUpdated(t0),
-                Condition(PCond<0>, b0 = 8),
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                Action(PIo<3>, t0 = {b0}),
-                BinarySelector(|bb| *bb.t0 % 4 != 1, dynamic = true) {
-                    AlwaysRunning,
-                    #[post(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-                    #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 2 })]
-                    Condition(PCond<4>, b0 = {=}),
+        Precondition(|bb| bb.b0 > 5, else = Failure) {
+            ReactiveFallback {
+                WaitUntil(|bb| *bb.t0 < bb.b1) {
+                    Switch(b1) {
+                        case 2 => Script(|bb| { *bb.t0 += 1; bb.b0 += 2 }),
+                        case 0 => Action(Act<0>),
+                        _ => Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                    },
+                },
+                SequenceStar {
+                    Condition(PCond<2>, b0 = {b1}),
+                    Script(|bb| bb.t0.set(9)),
+                    Condition(PCond<3>, b0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0268Blackboard { t0 b0 });
+board!(Tree0268Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0269Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0269 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            RepeatUntilFailure(forever) {
-                StepSequencer {
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 != 7)]
-                    #[on_failure(|bb| { bb.o0 = Some(9); *bb.t0 += 2 })]
-                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
-                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {t0}),
-                    Action(PIo<2>, t0 = {b0}),
+        ParallelAll(3) {
+            Priority {
+                Repeat(4) {
+                    Condition(Cond<0>),
                 },
             },
-            AsyncFallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                WasEntryUpdated(t0),
-            },
-            ForceSuccess {
-                BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                    UnsetBlackboard(o0),
+            Repeat(1) {
+                Fallback {
+                    StatefulAction(Task<1>),
                 },
             },
-            RetryUntilSuccessful(2) {
-                ScriptCondition(|bb| (bb.b0 + 1) % 4 != 0),
+            TryCatch {
+                AlwaysRunning,
+                SubTree(Tree0269Sub0),
             },
         }
     }
 }
 
-board!(Tree0269Blackboard { t0 t1 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0270Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0270Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0270 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Filter(times = 1, filtered = Skipped) {
-                Delay(10) {
-                    Fallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-            },
-            RepeatUntilFailure(1) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0271Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 14,
-        }
-        ReactiveSequence {
-            Filter(times = 1, count = Failure) {
-                Script(|bb| bb.b0 += 1),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                Fallback {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    Action(PIo<5>, t0 = {b0}),
-                },
-            },
+        SequenceWithMemory {
+            SubTree(Tree0270Sub0),
+            SubTree(Tree0270Sub1),
         }
     }
 }
@@ -2295,57 +2598,45 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0271 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
             b0: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
         }
-        MemSequence {
-            MemSequence {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                Wait(30),
-                Action(Act<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
-            },
-            Repeater(3) {
-                SubTree(Tree0271Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t0 = {t0}),
-            },
-            Timeout(30) {
-                KeepRunningUntilFailure {
-                    ParallelAll(max_failures = -1) {
-                        #[on_failure(|bb| if bb.o0.is_some() { bb.b0 += 3 })]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        Inverter {
-                            Condition(PCond<6>, b0 = {t0}),
+        Switch(b1) {
+            case 4 => SetBlackboard(o0 = Some(4)),
+            case 0 => Wait(20),
+            case 3 => Repeat(forever) {
+                #[run_while(|bb| bb.b0 < 4)]
+                Loop(q0, value = {b0}) {
+                    Inverter {
+                        WaitValueUpdate(t0) {
+                            StatefulAction(Task<0>),
                         },
-                        SetBlackboard(b0 = 7),
                     },
                 },
             },
+            _ => StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0271Blackboard { b0 o0 q0 t0 });
+board!(Tree0271Blackboard { t0 b0 b1 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0272Sub0 for Ctx {
+        Sleep(10)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0272 for Ctx {
-        RepeatTimes(forever) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0273Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        RepeatUntilSuccess(3) {
-            StatefulAction(Task<0>),
+        TryCatch(catch_on_halt = false) {
+            SubTree(Tree0272Sub0),
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            AlwaysSuccess,
         }
     }
 }
@@ -2353,424 +2644,605 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0273 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        RunOnce {
-            FlipSelector {
-                ScriptCondition(|bb| bb.b0 + 1 != *bb.t0),
-                Deadline(20) {
-                    SubTree(Tree0273Sub0, b0 = {=}, t0 = {t0}),
-                },
+        #[skip_if(|bb| bb.b0 > 2)]
+        TryCatch {
+            #[run_while(|bb| bb.o0.unwrap_or(0) % 3 < 1)]
+            #[post(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
+            #[failure_if(|bb| *bb.t1 % 3 != 0)]
+            Remap(success = Success, failure = Failure) {
                 ReactiveFallback {
-                    Action(PAct<1>, b0 = {=}),
-                    Condition(Cond<2>),
-                    Action(PIo<3>, t0 = {=}),
+                    Parallel(failure = -1) {
+                        BinarySelector(|bb| bb.b1 + 4 < 6) {
+                            Switch(b1) {
+                                case 1 => WasEntryUpdated(t1),
+                                _ => SetBlackboard(t0 = {b0}),
+                            },
+                            Fallback {
+                                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
+                                Condition(Cond<1>),
+                            },
+                        },
+                        RepeatUntil(Success) {
+                            ForceFailure {
+                                Parallel(failure = 4) {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    Condition(PCond<3>, b0 = {t0}),
+                                    Condition(Cond<4>),
+                                    #[on_halted(|bb| if *bb.t1 < 5 { bb.b1 = *bb.t0 })]
+                                    Condition(Cond<5> = Cond::<5>),
+                                },
+                            },
+                        },
+                    },
                 },
-                MemSequence {
-                    Sleep(0),
-                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+            },
+            #[success_if(|bb| bb.b0 > 7)]
+            #[on_success(|bb| { bb.b0 += 2; *bb.t0 += 2 })]
+            #[failure_if(|bb| bb.b1 % 4 != 1)]
+            FlipSelector {
+                Inverter {
+                    Loop(q0, if_empty = Success) {
+                        #[post(|bb| { bb.b1 = *bb.t1; bb.b0 += 1 })]
+                        ReactiveSelector {
+                            StatefulAction(Task<6>),
+                            ReactiveSequence {
+                                StatefulAction(Task<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<5>),
+                SequenceWithMemory {
+                    RunOnce(then_skip = true) {
+                        Action(PAct<9>, b0 = 1, b1 = {=}),
+                    },
+                    WasEntryUpdated(t0),
+                    Action(Act<10>),
+                    Precondition(|bb| (*bb.t0 + 1) % 3 < 1, else = Success) {
+                        Condition(Cond<11>),
+                    },
+                    Action(PAct<12>, b0 = {b1}, b1 = {b0}),
+                },
+                Delay(20) {
+                    Condition(Cond<13>),
+                },
+                Sleep(0),
+            },
+            RepeatTimes(3) {
+                Sequence {
+                    ReactiveSelector {
+                        Action(|ctx| ctx.exec(14)),
+                        AlwaysFailure,
+                        RunOnce {
+                            StatefulAction(PTask<15>, b0 = {=}, b1 = {t0}),
+                        },
+                        Sleep(20),
+                    },
+                    Timeout(30) {
+                        FlipSelector {
+                            Action(Act<16> = Act::<16>),
+                            Action(Act<17>),
+                            Action(|ctx| ctx.exec(18)),
+                        },
+                    },
+                    Interrupt(|bb| bb.o0.is_some()) {
+                        WhileDoElse {
+                            Action(|ctx, bb| ctx.exec_in(19, bb.b1 % 3, &mut bb.b1)),
+                            Condition(Cond<20>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0273Blackboard { b0 t0 });
+board!(Tree0273Blackboard { b1 q0 t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0274Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0274 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
         }
-        SequenceWithMemory {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-            Priority {
-                StatefulAction(PTask<3>, b0 = 0, b1 = {b0}),
-                Repeat(forever) {
-                    RepeatTimes(3) {
-                        Action(Act<4> = Act::<4>),
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+            AsyncSequence {
+                Inverter {
+                    Repeat(4) {
+                        Action(Act<0>),
                     },
                 },
-                Parallel(success = -1) {
-                    AlwaysFailure,
-                    Condition(Cond<5>),
+                WhileDoElse {
+                    Action(Act<1> = Act::<1>),
+                    RepeatUntilSuccess(forever) {
+                        Script(|bb| *bb.t0 += 1),
+                    },
                 },
-                Precondition(|bb| bb.o0.is_none()) {
-                    Condition(Cond<6>),
+                ParallelAll(2) {
+                    Conditional(|bb| *bb.t0 != bb.b0, dynamic = false) {
+                        Script(|bb| { *bb.t0 += 2; bb.t0.set(4) }),
+                    },
+                    SubTree(Tree0274Sub0, b0 = {=}, t0 = {t0}),
+                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
+                    #[post(|bb| *bb.t0 += 1)]
+                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
                 },
-                AlwaysFailure,
+                StatefulAction(PTask<4>, b0 = {t0}),
             },
+            Sequence {
+                Action(|ctx| ctx.exec(5)),
+                AlwaysSuccess,
+                Cooldown(0, filtered = Failure) {
+                    ForceFailure {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            Action(Act<7>),
         }
     }
 }
 
-board!(Tree0274Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0275Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 14,
-        }
-        StatefulAction(PTask<0>, b0 = 0, b1 = {=})
-    }
-}
+board!(Tree0274Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0275 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        Precondition(|bb| bb.b1 > (bb.b1 + 2) % 3, else = Failure) {
-            SubTree(Tree0275Sub0, ..),
+        RunOnce {
+            #[skip_if(|bb| bb.b1 + 4 != 1)]
+            ReactiveFallback {
+                RetryUntilSuccessful(3) {
+                    Parallel(success = 0, failure = -1) {
+                        #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.b0) })]
+                        RepeatUntilSuccess(forever) {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                        },
+                        Action(Act<1>),
+                    },
+                },
+                AsyncSequence {
+                    StatefulAction(Task<2>),
+                    RepeatUntilFailure(1) {
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                #[post(|bb| bb.b1 = 9)]
+                #[success_if(|bb| bb.b0 < *bb.t0)]
+                ParallelAll(3) {
+                    Action(Act<5>),
+                    Parallel(success = -1, failure = 1) {
+                        Condition(|ctx, bb| ctx.check_in(6, 2)),
+                        Sleep(0),
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        Conditional(|bb| *bb.t0 < 6, dynamic = false, else = Failure) {
+                            Condition(PCond<7>, b0 = {b1}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0275Blackboard { q0 b1 });
+board!(Tree0275Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0276 for Ctx {
-        Timeout(20) {
-            StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 0,
+            b1: i64 = 4,
+        }
+        ParallelAll(1) {
+            StepSequencer {
+                BinarySelector(|bb| *bb.t1 == 4, dynamic = false) {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                Repeat(forever) {
+                    StatefulAction(Task<3>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
+                TryCatch(catch_on_halt = false) {
+                    Switch(b1) {
+                        case 5 => Condition(Cond<6>),
+                        _ => WasEntryUpdated(t0),
+                    },
+                    RepeatUntil(Success) {
+                        Condition(PCond<7>, b0 = {b0}),
+                    },
+                    FlipSelector {
+                        Action(|ctx| ctx.exec(8)),
+                        Condition(Cond<9>),
+                    },
+                },
+                RepeatUntilFailure(forever) {
+                    AlwaysRunning,
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0277Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0277Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        AlwaysRunning
-    }
-}
+board!(Tree0276Blackboard { t0 t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Fallback {
-            #[success_if(|bb| *bb.t0 != bb.b0)]
-            #[on_halted(|bb| *bb.t1 += 1)]
-            Repeat(4) {
-                Conditional(|bb| *bb.t0 < *bb.t0 + 4, else = Success) {
-                    Condition(Cond<0>),
-                },
-            },
-            StatefulAction(Task<1>),
-            #[skip_if(|bb| bb.b1 + 1 < 3)]
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                SubTree(Tree0277Sub0, ..),
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b1)),
-            },
-            SubTree(Tree0277Sub1, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}),
+        IfThenElse {
+            WasEntryUpdated(t0),
+            AlwaysFailure,
+            SetBlackboard(b1 = 4),
         }
     }
 }
 
-board!(Tree0277Blackboard { b0 t1 b1 t0 });
+board!(Tree0277Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0278 for Ctx {
-        Optional {
-            Succeeder,
+        Remap(success = Failure, failure = Success) {
+            AsyncSequence {
+                Action(Act<0> = Act::<0>),
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0279Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Sleep(20)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0279 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
+            b0: i64 = 2,
+            b1: i64 = 0,
         }
-        RepeatUntilSuccess(3) {
-            ReactiveFallback {
-                #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
-                Conditional(|bb| bb.b0 == 7, dynamic = false, else = Success) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                Repeater(3) {
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| *bb.t0 + 1 > 7)]
-                    #[run_while(|bb| bb.b0 > *bb.t0)]
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                StatefulAction(Task<2>),
+        #[run_while(|bb| bb.b0 == 4)]
+        #[on_halted(|bb| { bb.o0 = Some(bb.b1); if bb.o0.is_none() { bb.o0 = Some(*bb.t0 + 2) } })]
+        Optional {
+            Sequence {
+                Script(|bb| *bb.t0 += 3),
+                SubTree(Tree0279Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0279Blackboard { o0 t0 b0 });
+board!(Tree0279Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0280 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = {=}),
+        WhileDoElse {
+            AsyncSequence {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| bb.b0 > 0),
+                    RepeatUntil(Failure) {
+                        StepSequencer {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                            Invert {
+                                Script(|bb| bb.t0.set(bb.b0)),
+                            },
+                        },
+                    },
+                    Condition(Cond<2>),
+                    RetryUntilSuccessful(0) {
+                        Wait(10),
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        #[on_success(|bb| bb.b1 = bb.b0)]
+                        Precondition(|bb| *bb.t0 != 4, else = Failure) {
+                            #[run_while(|bb| bb.b0 + 4 > 4)]
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    BinarySelector(|bb| bb.b0 > 6, dynamic = true) {
+                        StatefulAction(Task<4>),
+                        ReactiveSequence {
+                            Condition(PCond<5>, b0 = 8),
+                            #[failure_if(|bb| (bb.b0 + 4) % 3 < 2)]
+                            ScriptCondition(|bb| bb.b1 + 4 == 0),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[skip_if(|bb| (bb.b0 + 3) % 3 == 0)]
+                    Repeat(4) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            #[failure_if(|bb| bb.b0 + 1 == 7)]
+                            TryCatch {
+                                Cooldown(0, filtered = Failure) {
+                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 1, &mut bb.b1)),
+                                },
+                                Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
+                                    StatefulAction(Task<7>),
+                                },
+                                Precondition(|bb| bb.b0 > 1) {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                            ReactiveSequence {
+                                Action(PIo<9>, t0 = {=}),
+                                Optional {
+                                    StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
+                                },
+                            },
+                            #[run_while(|bb| bb.b1 + 2 > 4)]
+                            ReactiveFallback {
+                                StatefulAction(Task<11>),
+                                Condition(Cond<12> = Cond::<12>),
+                                Action(Act<13>),
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0280Blackboard { b0 });
+board!(Tree0280Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0281 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 3,
         }
-        #[run_while(|bb| (*bb.t0 + 4) % 4 != 3)]
-        #[skip_if(|bb| bb.b0 < 2)]
-        Repeater(forever) {
-            Switch(b1) {
-                case 5 => #[on_success(|bb| bb.b0 += 1)]
-                Parallel(success = 2, failure = 2) {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| { bb.b0 = (bb.b1 + 1) % 3; bb.b1 += 1 })]
-                    #[post(|bb| { bb.t0.set(bb.b0); bb.t0.set((bb.b1 + 3) % 4) })]
-                    AsyncFallback {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(Task<4>),
-                        Condition(PCond<5>, b0 = {=}),
-                        Condition(Cond<6>),
-                    },
+        RetryUntilSuccessful(forever) {
+            Sequence {
+                IfThenElse {
+                    Condition(Cond<0>),
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3) + 3)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(4) < 2)]
+                    Wait(20),
                 },
-                _ => ParallelAll(max_failures = -1) {
-                    #[post(|bb| { bb.b1 += 3; bb.b0 = bb.b1 % 2 })]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                    AsyncSequence {
-                        AlwaysSuccess,
-                        Repeat(3) {
-                            Parallel(failure = 1) {
-                                BinarySelector(|bb| *bb.t0 == (bb.b1 + 3) % 4, dynamic = true) {
-                                    SetBlackboard(t0 = 0),
-                                    Action(Act<7>),
-                                },
-                            },
+                StepSequencer {
+                    AlwaysFailure,
+                    IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Loop, dynamic = false) {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            ScriptCondition(|bb| bb.b0 % 2 > 0),
+                        },
+                        Repeat(4) {
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
                         },
                     },
+                    Action(PIo<3>, t0 = {t1}),
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(2) {
+                        ScriptCondition(|bb| *bb.t0 < 5),
+                    },
+                },
+                TryCatch {
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t1 % 3))]
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(PCond<5>, b0 = {b0}),
+                    Action(PAct<6>, b0 = 7, b1 = {t1}),
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0281Blackboard { b0 b1 t0 });
+board!(Tree0281Blackboard { b0 o0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0282Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0282Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 13,
+        }
+        #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
+        #[run_while(|bb| bb.b0 + 2 < 5)]
+        #[on_failure(|bb| *bb.t0 += 2)]
+        Action(PIo<1>, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0282 for Ctx {
-        Parallel(failure = -1) {
-            ReactiveSequence {
-                MaxTime(10) {
-                    RepeatUntilFailure(2) {
-                        Succeeder,
-                    },
-                },
-                Fallback {
-                    ParallelAll {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                    Condition(|ctx| ctx.check(3)),
-                    Failer,
-                },
-                Sequence {
-                    RepeatUntilSuccess(2) {
-                        Filter(times = 3, count = Failure) {
-                            Wait(20),
-                        },
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            ReactiveFallback {
-                Repeat(3) {
-                    ParallelAll(2) {
-                        Filter(times = 2) {
-                            Delay(10) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                Limiter(3) {
-                    ParallelAll {
-                        Sleep(100),
-                    },
-                },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    StatefulAction(Task<7>),
-                },
-                Filter(times = 2, filtered = Skipped) {
-                    Repeat(4) {
-                        StepSequencer {
-                            StatefulAction(Task<8>),
-                            Sleep(10),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                StepSequencer {
-                    Repeater(forever) {
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                    StatefulAction(Task<10>),
-                },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SequenceStar {
+                SubTree(Tree0282Sub0, ..),
+                SubTree(Tree0282Sub1, t0 = {=}, b0 = {b0}),
             },
         }
     }
 }
+
+board!(Tree0282Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0283 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        RunOnce(then_skip = false) {
-            Interrupt(|bb| bb.b1 != 4) {
-                RepeatUntil(Success) {
-                    RetryUntilSuccessful(3) {
-                        Delay(0) {
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                AsyncFallback {
-                                    WasEntryUpdated(t0),
-                                    SetBlackboard(o0 = Some(3)),
-                                },
-                            },
-                        },
+        StepSequencer {
+            Parallel(success = 0, failure = 1) {
+                FlipSelector {
+                    Action(Act<0>),
+                    Limiter(1) {
+                        Action(Act<1>),
                     },
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                Condition(|ctx| ctx.check(4)),
+                Repeat(1) {
+                    StatefulAction(Task<5>),
+                },
+                Action(Act<6>),
+            },
+            TryCatch {
+                RetryUntilSuccessful(3) {
+                    Failer,
+                },
+                Fallback {
+                    StatefulAction(Task<7> = Task::<7>),
+                    StatefulAction(Task<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0283Blackboard { t0 b1 o0 q0 });
-
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
+        RepeatUntilFailure(forever) {
+            Sleep(10),
         }
-        Cooldown(20, filtered = Failure) {
-            #[on_failure(|bb| bb.b0 = 3)]
-            Selector {
-                Action(PIo<0>, t0 = {b1}),
-                #[skip_if(|bb| bb.b1 > 6)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-                Condition(PCond<2>, b0 = {=}),
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0284Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0285Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
-        }
-        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0285 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        Cooldown(0, filtered = Failure) {
-            SubTree(Tree0285Sub0, ..),
+        MemPriority {
+            StatefulAction(Task<0> = Task::<0>),
+            ParallelAll {
+                Succeeder,
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
-board!(Tree0285Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0286Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<6>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(3),
+            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
             #[tracked] t0: i64,
         }
-        WaitValueUpdate(t0) {
-            Repeat(forever) {
-                WhileDoElse {
-                    TryCatch {
-                        #[skip_if(|bb| bb.b1 % 4 != 2)]
-                        #[on_failure(|bb| { bb.b1 += 1; bb.b1 = bb.b0 })]
-                        RetryUntilSuccessful(4) {
-                            Condition(|ctx, bb| ctx.check_in(0, 4)),
-                        },
-                        FlipSelector {
-                            Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
-                                ScriptCondition(|bb| bb.b1 == 6),
-                            },
-                            Action(Act<1>),
-                        },
+        Fallback {
+            IndexSwitch(|bb| bb.b0) {
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                MemPriority {
+                    ReactiveFallback {
+                        Condition(Cond<2>),
+                        Condition(PCond<3>, b0 = {=}),
                     },
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Condition(Cond<2>),
-                            Condition(|ctx| ctx.check(3)),
-                            StatefulAction(Task<4>),
+                    Fallback {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<4>),
+                        StatefulAction(PTask<5>, b0 = {b0}),
+                    },
+                },
+            },
+            Remap(success = Failure, failure = Failure) {
+                #[failure_if(|bb| bb.b0 % 4 != 3)]
+                Timeout(0) {
+                    #[on_halted(|bb| if bb.o0.unwrap_or(5) > *bb.t0 % 3 { bb.o0 = None })]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(5))]
+                    IndexSwitch(|bb| *bb.t0) {
+                        AlwaysSuccess,
+                        Retry(0) {
+                            SubTree(Tree0286Sub0, ..),
                         },
                     },
                 },
@@ -2779,187 +3251,122 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0286Blackboard { b1 b0 o0 t0 });
+board!(Tree0286Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            b1: i64 = 5,
+            #[tracked] t1: i64,
         }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        #[success_if(|bb| *bb.t0 < 6)]
-        Parallel(success = 2, failure = 2) {
-            KeepRunningUntilFailure {
-                SkipUnlessUpdated(t0) {
-                    RepeatUntil(Failure) {
-                        #[post(|bb| if bb.b1 + 4 == (bb.b1 + 4) % 2 { bb.b1 = *bb.t0 })]
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<0>),
-                            },
-                            Repeat(0) {
-                                StatefulAction(Task<1>),
-                            },
-                            Action(PIo<2>, t0 = {b1}),
-                        },
-                    },
-                },
+        ReactiveSequence {
+            Repeater(1) {
+                StatefulAction(PTask<0>, b0 = 1, b1 = {t1}),
             },
-            #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(*bb.t0 % 4) })]
-            Optional {
-                ReactiveSequence {
-                    ForceFailure {
-                        RepeatUntilFailure(forever) {
-                            #[skip_if(|bb| bb.b0 > 7)]
-                            #[post(|bb| bb.b0 = *bb.t0)]
-                            Deadline(20) {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                    Inverter {
-                        ForceFailure {
-                            Limiter(3) {
-                                ScriptCondition(|bb| bb.b0 % 4 == 2),
-                            },
-                        },
-                    },
-                },
+            ReactiveSequence {
+                Action(Act<1>),
+                Sleep(10),
             },
-            ReactiveFallback {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<4>),
-                },
-                AlwaysFailure,
-                #[on_success(|bb| *bb.t0 += 1)]
-                Condition(|ctx| ctx.check(5)),
-                Action(Act<6> = Act::<6>),
-                SetBlackboard(b0 = 6),
-            },
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0287Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0288Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0288Sub1 for Ctx {
-        Condition(Cond<3>)
-    }
-}
+board!(Tree0287Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                SubTree(Tree0288Sub0),
-            },
-            RepeatUntil(Failure) {
-                IfThenElse {
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<2>),
-                    },
-                    AlwaysRunning,
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 5,
+        }
+        Switch(b1) {
+            case 4 => MemSequence {
+                Action(Act<0> = Act::<0>),
+                BinarySelector(|bb| *bb.t0 > bb.b0) {
+                    StatefulAction(Task<1>),
+                    Succeeder,
+                },
+                RepeatUntil(Failure) {
+                    #[success_if(|bb| *bb.t0 < 1)]
+                    WasEntryUpdated(t0),
                 },
             },
-            Remap(success = Success, failure = Success) {
-                Fallback {
-                    SubTree(Tree0288Sub1),
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                    Action(Act<7>),
+            _ => Repeat(1) {
+                Limiter(2) {
+                    Action(Act<2> = Act::<2>),
                 },
             },
         }
     }
 }
+
+board!(Tree0288Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0289 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
         }
-        Inverter {
-            MaxTime(50) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    SetBlackboard(b0 = 3),
-                    StatefulAction(Task<1>),
+        Sequence {
+            Sequence {
+                Precondition(|bb| *bb.t0 < 0, else = Skipped) {
+                    Deadline(30) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Sequence {
+                    ReactiveSequence {
+                        Script(|bb| if *bb.t1 == 3 { bb.t0.set(0) }),
+                        ScriptCondition(|bb| *bb.t1 != 1),
+                    },
+                    Timeout(10) {
+                        #[skip_if(|bb| bb.b0 < *bb.t0 + 4)]
+                        Failer,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0289Blackboard { b0 });
+board!(Tree0289Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0290 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Sleep(20),
-            RepeatUntilSuccess(forever) {
-                TryCatch {
-                    Action(PAct<0>, b0 = 4, b1 = {=}),
-                    Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
-                        StatefulAction(Task<1>),
-                    },
-                    SequenceWithMemory {
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
-                        Script(|bb| { bb.b1 = bb.o0.unwrap_or(5) % 2; bb.o0 = Some(bb.b1 + 2) }),
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 > 3, else = Success) {
-                SkipUnlessUpdated(t1) {
-                    Remap(success = Failure, failure = Failure) {
-                        #[failure_if(|bb| *bb.t0 + 3 > bb.b0 + 2)]
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
+        ParallelAll(2) {
+            #[on_halted(|bb| { bb.b0 += 3; bb.b0 = (*bb.t0 + 4) % 4 })]
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+            Action(PIo<1>, t0 = {b1}),
         }
     }
 }
 
-board!(Tree0290Blackboard { b0 b1 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0291Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0290Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0291 for Ctx {
-        RunOnce(then_skip = false) {
-            Repeat(1) {
+        RunOnce {
+            ForceSuccess {
                 ReactiveFallback {
-                    SubTree(Tree0291Sub0),
-                    AsyncSequence {
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
+                    Sequence {
+                        AlwaysSuccess,
+                        Wait(0),
+                        Condition(Cond<0>),
+                    },
+                    Retry(0) {
+                        StatefulAction(Task<1>),
+                    },
+                    MemPriority {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
             },
@@ -2970,28 +3377,145 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0292 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            TryCatch(catch_on_halt = true) {
+                BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Timeout(10) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        Sequence {
+                            Script(|bb| *bb.t0 += 1),
+                            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+                        },
+                    },
+                },
+                Repeat(3) {
+                    FlipSelector {
+                        Loop(q0, value = {t0}) {
+                            Deadline(50) {
+                                RepeatUntilFailure(3) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(3)),
+                StepSequencer {
+                    SetBlackboard(o0 = Some(6)),
+                    AlwaysSuccess,
+                    Precondition(|bb| *bb.t0 + 1 == *bb.t0 % 3) {
+                        Repeat(1) {
+                            Succeeder,
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    Action(PAct<4>, b0 = {t0}),
+                    Limiter(3) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    Condition(Cond<5>),
+                    #[skip_if(|bb| (*bb.t0 + 4) % 3 > 0)]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
+                    Precondition(|bb| bb.b0 % 3 < 0, else = Failure) {
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0292Blackboard { t0 b0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0293Sub0 for Ctx {
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0293 for Ctx {
+        Remap(success = Failure, failure = Success) {
+            SubTree(Tree0293Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0294Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        StatefulAction(PTask<3>, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0294 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
             b0: i64,
         }
-        MemPriority {
-            Fallback {
-                Condition(PCond<0>, b0 = 0),
-                Condition(Cond<1>),
-            },
-            ReactiveSequence {
-                Filter(times = 3, count = Success, filtered = Skipped) {
-                    Runner,
+        #[on_failure(|bb| *bb.t0 += 3)]
+        ParallelAll(max_failures = -3) {
+            Repeat(forever) {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    Condition(PCond<0>, b0 = {t0}),
+                    Repeater(forever) {
+                        Precondition(|bb| *bb.t0 > bb.b0 % 2, else = Failure) {
+                            Deadline(0) {
+                                Sequence {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
             Sequence {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Delay(0) {
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        #[failure_if(|bb| bb.b0 + 4 > *bb.t0)]
-                        #[post(|bb| bb.b0 = bb.b0 % 2)]
-                        Loop(q0, if_empty = Failure) {
-                            StatefulAction(Task<2>),
+                SequenceStar {
+                    UnsetBlackboard(o0),
+                    #[on_success(|bb| bb.o0 = None)]
+                    Condition(Cond<2>),
+                },
+                SubTree(Tree0294Sub0, ..),
+                Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                StatefulAction(PTask<5>, b0 = {=}),
+            },
+            Action(Act<6>),
+            MaxTime(0) {
+                Cooldown(10, filtered = Skipped) {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| *bb.t0 % 4 < 2)]
+                    #[post(|bb| bb.b0 += 3)]
+                    RunOnce(then_skip = false) {
+                        SkipUnlessUpdated(t0) {
+                            RetryUntilSuccessful(2) {
+                                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(2))]
+                                #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                                PolicyParallel(policy = FirstSuccess) {
+                                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+                                    StatefulAction(Task<8> = Task::<8>),
+                                    StatefulAction(Task<9>),
+                                },
+                            },
                         },
                     },
                 },
@@ -3000,413 +3524,266 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0292Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0293 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-        }
-        IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Loop, dynamic = true) {
-            #[post(|bb| { bb.b0 = *bb.t0 + 1; bb.b1 += 2 })]
-            Loop(q0, value = {b1}, if_empty = Failure) {
-                StepSequencer {
-                    #[on_failure(|bb| bb.t1.set(*bb.t0))]
-                    BinarySelector(|bb| bb.b1 % 3 > 1, dynamic = true) {
-                        Action(PAct<0>, b0 = {t1}, b1 = {b1}),
-                        Script(|bb| bb.b1 += 1),
-                    },
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<1>),
-                    },
-                },
-            },
-            ParallelAll(2) {
-                Action(PIo<2>, t0 = {=}),
-                StatefulAction(Task<3>),
-                MaxTime(0) {
-                    Condition(Cond<4>),
-                },
-                Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
-                StatefulAction(Task<6>),
-            },
-            Filter(times = 2, count = Failure) {
-                Filter(times = 2) {
-                    Repeater(0) {
-                        Condition(Cond<7> = Cond::<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0293Blackboard { q0 b1 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0294Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0294 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree0294Sub0),
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0295Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0295Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Limiter(1) {
-            Action(Act<7>),
-        }
-    }
-}
+board!(Tree0294Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSelector {
-            SubTree(Tree0295Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
-            Condition(Cond<1>),
-            AsyncFallback {
-                Action(Act<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
+        ReactiveFallback {
+            Priority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
-            BinarySelector(|bb| *bb.t1 > bb.b0 + 4) {
-                #[success_if(|bb| *bb.t0 % 3 < 0)]
-                ForceSuccess {
-                    SubTree(Tree0295Sub1, ..),
-                },
-                Condition(Cond<8>),
+            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 < 0),
+            AsyncFallback {
+                #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b1)]
+                StatefulAction(Task<2>),
+                StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            ReactiveFallback {
+                SetBlackboard(t0 = 8),
             },
         }
     }
 }
 
-board!(Tree0295Blackboard { b0 t1 t0 });
+board!(Tree0295Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0296Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
+        #[success_if(|bb| bb.o0.is_some())]
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0296Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[tracked] t1: i64 = 11,
-            #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+            o0: Option<i64> = Some(9),
         }
-        Sequence {
-            Condition(Cond<0>),
-            ParallelAll {
-                Script(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t1 % 4) }),
-                #[run_while(|bb| bb.b0 < 7)]
-                #[on_failure(|bb| { if bb.b0 < 1 { bb.t1.set(*bb.t0) }; *bb.t0 += 2 })]
-                #[success_if(|bb| bb.b0 % 3 < 2)]
-                Wait(10),
-            },
-            Succeeder,
-        }
+        SubTree(Tree0296Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0296 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            o0: Option<i64>,
         }
-        Selector {
-            SubTree(Tree0296Sub0, ..),
-            Repeat(3) {
-                ForceFailure {
-                    Condition(Cond<1> = Cond::<1>),
-                },
+        ParallelAll(3) {
+            #[post(|bb| bb.o0 = None)]
+            #[skip_if(|bb| bb.b1 + 3 == 2)]
+            ReactiveFallback {
+                Action(PIo<0>, t0 = {b0}),
+                Wait(50),
             },
-            Conditional(|bb| bb.b0 % 3 < 1) {
-                WhileDoElse {
-                    ReactiveFallback {
-                        Condition(Cond<2> = Cond::<2>),
-                        Condition(Cond<3>),
-                    },
-                    SetBlackboard(b0 = 7),
-                },
+            Deadline(0) {
+                #[failure_if(|bb| (*bb.t0 + 1) % 2 < 0)]
+                SubTree(Tree0296Sub0, ..),
             },
-            AsyncFallback {
-                StatefulAction(Task<4> = Task::<4>),
-                #[skip_if(|bb| *bb.t1 < 3)]
-                Condition(Cond<5>),
-                StepSequencer {
-                    Runner,
-                    WasEntryUpdated(t0),
+            ReactiveSequence {
+                RepeatUntilFailure(forever) {
+                    Action(Act<2>),
                 },
-                Action(PIo<6>, t0 = {b0}),
-                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0296Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0297Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Action(|ctx| ctx.exec(1))
-    }
-}
+board!(Tree0296Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 2,
-        }
-        RepeatUntilSuccess(forever) {
-            Repeater(forever) {
-                MemSequence {
-                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
-                    #[on_success(|bb| { if bb.b0 < 6 { bb.b0 += 3 }; if bb.b0 > 1 { bb.t1.set(bb.b0) } })]
-                    #[on_halted(|bb| if bb.b0 == *bb.t1 { bb.b0 += 3 })]
-                    SubTree(Tree0297Sub0, t1 = {=}, b0 = {b0}),
-                },
+        Retry(1) {
+            Optional {
+                Condition(Cond<0>),
             },
         }
     }
 }
-
-board!(Tree0297Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            b1: i64,
         }
-        #[on_success(|bb| bb.t1.set(*bb.t0))]
-        #[skip_if(|bb| bb.b0 % 4 > 0)]
-        Parallel(success = -4, failure = 1) {
-            TryCatch(catch_on_halt = true) {
-                #[on_halted(|bb| if bb.o0.unwrap_or(5) != 0 { bb.b0 += 3 })]
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+        TryCatch(catch_on_halt = false) {
+            ReactiveSequence {
+                RunOnce {
+                    SetBlackboard(o0 = Some(4)),
                 },
-                ScriptCondition(|bb| *bb.t0 + 3 < 2),
-                Action(PAct<3>, b0 = {=}),
-            },
-            #[success_if(|bb| bb.b0 > 7)]
-            #[on_success(|bb| { *bb.t1 += 2; *bb.t0 += 2 })]
-            #[failure_if(|bb| *bb.t1 % 4 != 1)]
-            SequenceWithMemory {
-                Deadline(20) {
-                    #[failure_if(|bb| *bb.t0 + 2 > *bb.t1)]
-                    Condition(Cond<4>),
-                },
-                SetBlackboard(o0 = Some(2)),
+                #[skip_if(|bb| *bb.t0 != 1)]
+                Script(|bb| { bb.b1 += 1; bb.o0 = None }),
                 Wait(20),
-                SetBlackboard(b0 = 0),
-                Script(|bb| bb.t1.set(*bb.t0)),
             },
-            Filter(times = 2, filtered = Failure) {
-                Fallback {
-                    #[success_if(|bb| bb.o0.is_some())]
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6> = Task::<6>),
-                    Optional {
-                        Action(Act<7>),
-                    },
-                    StatefulAction(Task<8> = Task::<8>),
-                    Action(PAct<9>, b0 = 4),
+            WhileDoElse {
+                SequenceStar {
+                    Condition(Cond<0>),
+                    #[on_failure(|bb| if bb.o0.unwrap_or(2) % 4 < 3 { bb.o0 = None })]
+                    #[skip_if(|bb| *bb.t0 + 2 < 3)]
+                    WasEntryUpdated(t0),
                 },
-            },
-            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-                Wait(50),
-                Action(PIo<10>, t0 = {b0}),
-                Condition(|ctx| ctx.check(11)),
-                ReactiveSequence {
-                    SetBlackboard(t0 = {t1}),
-                    Action(PAct<12>, b0 = {t0}, b1 = {t0}),
+                Sequence {
+                    StatefulAction(Task<1>),
+                    UnsetBlackboard(o0),
+                    Action(Act<2>),
                 },
-                Parallel(success = 2, failure = 0) {
-                    AlwaysRunning,
-                    StatefulAction(PTask<13>, b0 = {t0}, b1 = {t0}),
-                },
+                Condition(PCond<3>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0298Blackboard { t1 b0 o0 t0 });
+board!(Tree0298Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        IndexSwitch(|bb| *bb.t0, dynamic = false) {
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Sleep(10),
-                    AlwaysRunning,
-                },
-                Condition(PCond<2>, b0 = {t0}),
-                Action(PIo<3>, t0 = {=}),
-            },
-            RetryUntilSuccessful(4) {
-                RepeatTimes(1) {
-                    WhileDoElse {
-                        StatefulAction(Task<4>),
-                        #[run_while(|bb| *bb.t0 + 4 == bb.b0 % 3)]
-                        RepeatUntil(Success) {
-                            StatefulAction(Task<5>),
+        ForceSuccess {
+            RunOnce(then_skip = false) {
+                RepeatUntil(Failure) {
+                    Precondition(|bb| *bb.t0 == bb.b0) {
+                        KeepRunningUntilFailure {
+                            Cooldown(50) {
+                                ReactiveFallback {
+                                    Condition(Cond<0>),
+                                    Condition(Cond<1>),
+                                },
+                            },
                         },
                     },
                 },
             },
-            Action(PIo<6>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0299Blackboard { t0 b0 });
+board!(Tree0299Blackboard { b0 t0 });
 
 cases! {
-    Tree0200 "B{b1=2;t0=3}Isw{t0%2;N;_}(Cd{0;F}(Wt{0}),Ret0(t0),Once(Fb(t1,@rw{b1>t0%4}a2e)))",
-    Tree0201 "B{b1;t0=5;b0=5}PPar{1;_}(Mt{0}(Sw{2}(MPri(MSeq(Sb{b0=2},@fi{b0%3=0}c0),c1,Rep0(F)),Try(pc2{b0:=},@si{t0+3>1}Scc{t0<b0+4%3}))),pt3{b0:=;b1:b1},@of{b0:=b1+3;b1+=2}@po{b0:=b1}MSeq(Ret1(Wde(t4,Sb{t0=4})),Rty3(Sw{0;5}(c5b{t0},pt6{b0:3},Sb{b1=t0})),RSeq(@rw{b1=2}t7,Sc{t0+=2;b0:=b1}),Sl{30}))",
-    Tree0202 "B{b0=3}RFb(t0,Once(PAll{1}(a1l,Sb{b0=2})))",
-    Tree0203 "B{t0=0;o0=_;b0}@si{t0%2<0}Wde(Swm(@si{b0+4%2>0}@of{t0+=3}Pre{b0>4;S}(Flip(Ruf{1}(t0),t1)),a2b{b0;b0},ASeq(Bin{some;N}(Rep1(t3),Run),c4)),TryT(Pre{b0=1}(pt5{b0:=;b1:b0}),a6b{t0;b0},Ruf{3}(MSeq(t7e,S))))",
-    Tree0204 "B{b0;t0=2;o0}RepF(Fb(Try(pi0{t0:b0},t1,Ub{o0},F),c2,t3,Cnd{t0+1=3;T;_}(PPar{0;_}(c4,S))))",
-    Tree0205 "B{q0;t0=2;t1;b0=2}Lp{t1;S}(RFb(AFb(Dd{0}(@po{b0+=1}@rw{b0%3<2}Step(F,Wu{t0},pa0{b0:t0;b1:t0},Sc{t1+=2})),Wde(MSeq(c1,a2b{t0+4%4;b0}),Suc,t3e),t4)))",
-    Tree0206 "MPri(t0,Sub(Mt{0}(Sub(t1))),RT{1}(Flt{1;S;_}(t2)),a3,Fb(t4,a5e))",
-    Tree0207 "B{q0;b0=3;b1=4;o0;t0=1}Dl{10}(RFb(@os{b1+3<7?b1:=b1+2%4;b0+=1}@si{t0=6}@oh{b1+1%3<1?b1+=1}SubR(Sel(t0e)),Fb(Sel(RSeq(@oh{t0+=2}@po{b1+=3}@ki{o0|2+2%2>0}Lp{b0;F}(Ite(c1,c2l,c3)),Flt{2;_;F}(Lp{t0;S}(Ub{o0}))),Sw{3;4;0}(Ite(Cnd{b1+2%2<1;T;S}(a4),@os{b0!0?o0:=b0}@of{b1:=b0+2%3}a5e),@rw{b0+2!b1+2%2}@ki{o0|0+1<b0+2%2}Cd{10;K}(@rw{b0=0}@of{b1+=1;t0+=1}t6),Star(pi7{t0:b1},t8,t9),Fb(pt10{b0:0;b1:=},pi11{t0:t0},@fi{b0+1>b0%2}c12))))))",
-    Tree0208 "Cd{0;_}(Sub(MSeq(RetF(c0l),Par{_;3}(c1,RFb(a2,F),Pri(ASeq(c3,a4,t5))))))",
-    Tree0209 "B{t0;t1;b0}Wde(Par{-1;1}(Bin{t0+4%4!0;N}(Star(t0,c1,Sc{t1+=1}),Wde(c2,Wt{0}))),Bin{t0+1>t0%4;_}(Seq(t3,pc4{b0:t1},R),t5),RU{S}(Rep2(RT{3}(@si{b0+1%4>1}S))))",
-    Tree0210 "RSeq(Wt{30},t0,c1l,Sl{0})",
-    Tree0211 "PPar{0;N}(t0,t1,Wt{0})",
-    Tree0212 "OnceK(Rpt{F}(Rpt{F}(c0e)))",
-    Tree0213 "B{b0=2;q0;t1=2;t0}@si{t0%3=2}Fb(MPri(RSel(Lp{b0;S}(Ruf{F}(Once(c0e)))),OnceK(Isw{t1;_;N}(@of{b0+=2}@si{t1<b0+1}FF(Rty4(a1l)),@of{b0+=3;b0+=1}@rw{b0+3!0}Sc{t0+=3}))),Cd{30;_}(Seq(Rpt{0}(pt2{b0:=;b1:b0}),Rty3(Step(Suc,Ruf{F}(t3))))))",
-    Tree0214 "B{t0=4;q0;b0;o0=_}@os{t0:=o0|3}Lp{b0;S}(a0)",
-    Tree0215 "B{t0=2;b1=2;b0}Isw{b1;N;T}(Isw{b0;_;_}(Sc{b1%4<1?b1:=b0;t0+=1},c0l),pc1{b0:=})",
-    Tree0216 "B{t0=2;b0=4;o0=_}Ite(Wde(PAll{_}(Wt{20},a0),t1,a2e),Ite(MSeq(c3,t4,Scc{o0|2!6},Scc{b0!b0+2}),t5e),SubA(Dd{10}(AFb(Scc{t0>6},@fi{t0%4<3}Ub{o0},Pre{t0>b0%3;F}(Sb{o0=9})))))",
-    Tree0217 "B{b0;t0=0}To{0}(Flip(Swm(c0,c1l,@si{t0!t0+3}Sc{b0+=2},Sl{0}),Swm(FF(Wt{0})),PAll{-1}(Step(Sc{b0=3?t0:=t0%3},@fi{t0+3%3=1}a2),t3),RU{S}(pc4{b0:7})))",
-    Tree0218 "B{b1=1;t1=3;b0}Sw{3;0;4}(Sb{t1=5},pt0{b0:b0},t1,Sl{10})",
-    Tree0219 "B{b0=1;t0;b1;q0}Ite(Par{1;1}(Flip(Lp{_;F}(ASeq(@si{b0+4<b1}FF(Par{_;0}(c0b{b1},c1l,Sb{b0=9},c2e)),Bin{t0>b1;N}(Par{0;-1}(@of{b1+=1;b1+=2}@si{t0=4}c3,@of{t0:=9}pt4{b0:=;b1:t0}),a5b{b0%4;b0}))))),MSeq(t6e,a7,Sb{t0=2},RFb(RFb(t8,a9),c10,Sc{b0:=6})))",
-    Tree0220 "B{q0=1;t0=1}Rpt{2}(Flt{3;F;F}(RFb(RFb(To{0}(Dd{0}(Lp{t0;_}(Sb{t0=5}))),pi0{t0:t0},@os{t0+=1}PAll{-2}(t1e,t2)))))",
-    Tree0221 "B{b0;q0=4;o0=_;t0=0}Pre{some}(RFb(Rty3(@ki{some}TryF(c0l,Lim{2}(pc1{b0:b0}),Sb{o0=2})),Lp{_;_}(Seq(Wu{t0},c2l,a3,Sc{t0+=3;b0+=3},F))))",
-    Tree0222 "Rmp{S;F}(Rus{3}(Wt{0}))",
-    Tree0223 "RSeq(S,t0)",
-    Tree0224 "Step(t0,Sub(c1e),Sub(c2l))",
-    Tree0225 "B{t0=2;o0;b0=5}RFb(Lim{2}(Step(Run,Scc{some})),Su{t0}(a0),pa1{b0:=;b1:b0})",
-    Tree0226 "B{b0=5;o0;t0}@os{b0+=1}@rw{b0=5}@ki{t0<o0|5%4}Flt{2;_;K}(FF(SubR(pa0{b0:t0;b1:b0})))",
-    Tree0227 "B{b0;t1}RFb(Pri(t0e,c1b{t1},Sel(pc2{b0:=},pc3{b0:=})),RepF(t4),RepF(pc5{b0:3}),Once(a6),Wt{0})",
-    Tree0228 "Star(a0)",
-    Tree0229 "B{t0;o0=4}@rw{none}RFb(Fai,t0,pa1{b0:2;b1:t0},Cd{20;_}(Scc{some}))",
-    Tree0230 "To{0}(a0)",
-    Tree0231 "B{t0}ASeq(c0,c1b{t0},a2,c3,pc4{b0:t0})",
-    Tree0232 "B{t1=3}Inv(SubA(To{0}(Su{t1}(t0))))",
-    Tree0233 "Ruf{F}(To{50}(Wde(t0,Fai,a1l)))",
-    Tree0234 "B{b0=3;t0}Once(RSeq(Fb(t0,RSeq(@of{t0+=3;b0+=2}a1l),RSel(a2,c3)),Wde(pi4{t0:=},Rus{F}(MSeq(Ruf{F}(t5),pi6{t0:=})),Fb(c7,@oh{b0+=3}@po{t0+=2}@rw{b0%3=1}c8,pt9{b0:=;b1:b0},S)),Sel(Cnd{b0<3;N;_}(pi10{t0:t0}),FF(@of{t0+=2}@os{b0:=b0%2}c11),Star(Sb{t0=0},a12,Sl{20}),c13,@rw{t0<0}a14)))",
-    Tree0235 "B{t0;b0;b1=3}Ruf{2}(@si{b1>3}@os{b0+=1;b1:=t0}TryT(Sw{2}(Opt(c0),MSeq(Wt{20},Wu{t0},t1)),@rw{t0%3=1}Swm(t2,Wu{t0},c3l,pa4{b0:9;b1:b0},Sl{0}),RSeq(RSeq(Sb{t0=b0})),Wt{30}))",
-    Tree0236 "B{t0=1;b0=5;b1=3}Seq(Bin{b0+3=t0%4;_}(a0,t1e),Swm(AFb(pc2{b0:4},pa3{b0:b1;b1:=},a4),c5b{t0}),S)",
-    Tree0237 "B{b0=2}Rpt{2}(pi0{t0:b0})",
-    Tree0238 "B{b1}Step(OnceT(pa0{b0:b1;b1:=}),Fai,a1e)",
-    Tree0239 "B{q0;b0=4;t0=2;o0=3}RSel(@of{b0+4<t0?t0+=3}a0b{b0%2;b0},Su{t0}(t1),Par{_;-4}(Sl{10},a2,Ub{o0},R,t3),Lp{_;R}(AFb(AFb(@fi{t0!0}@of{b0%3!2?t0+=1}t4,c5),Ite(a6,Pre{t0!2}(a7b{t0;b0}),R),a8e)))",
-    Tree0240 "Rpt{2}(Keep(Step(Sub(RT{F}(RFb(a0e,t1,a2,t3))),Sub(c4))))",
-    Tree0241 "AFb(Flt{2;_;F}(PAll{_}(Sl{50},S,t0e,c1)),Fb(FS(Flt{3;R;K}(Rep3(R))),Keep(a2)),RFb(t3e,Sub(a4),PAll{-3}(Fai,a5,c6e),Rmp{S;F}(t7)))",
-    Tree0242 "B{b0;b1=2;t0;q0=3}Flip(Lp{_;F}(Wde(To{10}(Bin{b1<b0;T}(SubR(Sc{b0:=b1+1}),pc0{b0:=})),Scc{t0>b0+3})),a1)",
-    Tree0243 "B{q0=0;b0=1;t0=3}Sel(Par{-1;3}(c0b{t0},RepF(t1),R),Swm(Mt{100}(t2e),c3),c4,Seq(@fi{b0>5}Scc{t0+1=b0},t5e,t6,c7),PPar{1;N}(@si{b0%4=1}a8,t9,Wt{20},Lp{b0;S}(t10)))",
-    Tree0244 "B{b0=1;t1=3;t0=4}Once(RFb(@ki{b0<t1}a0,Cnd{b0=1;_;S}(Wu{t0}),@of{t0<1?t1+=2;b0+=1}@os{b0+=1;b0+=1}@po{b0+=1}RSeq(c1,c2),@os{b0+=3;t0:=b0+3%4}@rw{b0%3>1}@si{t1+4>b0}RSeq(a3,a4)))",
-    Tree0245 "B{b0;t0=1}Swm(Fb(Step(Ruf{F}(R),PAll{1}(t0,Scc{b0>3})),Cnd{t0+4%3<1;T;F}(@po{t0:=t0%2}Rpt{1}(Fb(a1,c2,t3))),Rmp{F;S}(Swm(Sel(RSeq(a4,RU{S}(a5))),Wt{20})),t6e))",
-    Tree0246 "RU{F}(c0l)",
-    Tree0247 "B{b1=3;o0=0;b0}Keep(RSeq(a0b{b0;b1},c1,@os{b1:=b0}Wt{20}))",
-    Tree0248 "B{o0;t0=5;b0}Rpt{3}(Ret4(Step(Isw{b0+4;T;N}(Sl{30},@oh{b0:=o0|5%4}@rw{t0>t0+1%4}@fi{b0+4!3}S,Opt(Wt{20})),a0,Rty3(a1))))",
-    Tree0249 "B{q0;t1;t0}Par{_;0}(Rep4(Wt{50}),Run,pi0{t0:t1},Lp{t0;S}(SubR(@ki{t1<2}@po{t1+=3;t0+=2}pi1{t0:=})),@po{t0+=3}c2e)",
-    Tree0250 "B{b0=2}Opt(pt0{b0:9;b1:b0})",
-    Tree0251 "B{o0=2}@rw{o0|4%2<1}Dl{20}(S)",
-    Tree0252 "B{b1;t0=0;b0=5}Fb(OnceK(TryF(t0,@rw{b0>5}Wu{t0})),@rw{b1!0}@oh{b0:=t0%3}Sw{4}(Rep0(c1),Fb(t2,Fai)),Inv(Lim{3}(Rpt{0}(Sb{b1=2}))),PAll{1}(OnceT(PPar{0;T}(pa3{b0:t0},Scc{b1!1}))))",
-    Tree0253 "B{b0=4;t0=5;b1}ASeq(Inv(Dd{0}(Keep(Seq(Rep0(a0),RSeq(@fi{b1%2<0}@oh{b1:=b1%2;b0+=1}a1,t2e,c3e),RSeq(RFb(t4,S)))))),Sw{4;0}(Intr{t0>b0%4}(RSel(OnceK(Pre{t0+2<t0;R}(a5)),@of{b0:=t0%4}@ki{b0<b1%4}pa6{b0:b0},t7,Ret2(a8l),a9b{t0;b0})),Par{-1;-3}(Seq(Sb{b0=0},a10,a11,Sc{b1%2>0?t0:=t0%2},t12),Pre{b1%3<1}(@rw{b1>5}Rep3(Sl{10})),c13l,Sl{10}),RU{F}(RSeq(@os{t0:=b0+2%2}@po{t0:=6}@si{b1>t0}a14b{b1%3;b0},a15))))",
-    Tree0254 "B{b0=2;t0;t1}Bin{b0>4;N}(Pre{t1%2<0;R}(t0),RetF(t1))",
-    Tree0255 "B{b0;t0=5}PAll{-2}(RFb(Keep(Seq(Ret4(Pre{b0<t0}(Fai)))),Swm(c0l)),Cnd{b0>2;N;S}(Swm(Pre{t0=6;S}(@os{b0:=t0}Ruf{1}(RU{S}(Sl{20}))),a1e,Rty2(Scc{t0<1}))))",
-    Tree0256 "B{o0=_;q0=1;b0=1;b1=0;t0=1}@po{b0:=t0}Flip(RSel(Sw{2}(Dl{50}(c0),Swm(@os{o0|2%3<1?b1:=o0|2}Cd{20;_}(a1))),Isw{b1;T;N}(a2,c3,a4e)),RFb(Opt(pa5{b0:0;b1:b0}),OnceT(Sw{2;4}(Scc{b0+4=7},pc6{b0:9},t7)),Inv(c8b{b0+3%4}),F,@ki{some}@of{b1:=b0;o0:=o0|5}@rw{b0<0}pt9{b0:=;b1:b1}),RSeq(RFb(RFb(Rty1(c10b{t0}),a11,Bin{o0|1+2>b0+2%3;T}(Suc,R))),Lim{3}(Lp{b0;K}(t12)),Intr{o0|3+2%4>1}(c13l)))",
-    Tree0257 "B{o0=4;t0;b1=2;t1=4;b0=5}MSeq(Bin{b0>5;_}(TryT(pc0{b0:0},t1e),t2),PPar{0;_}(Sc{b1+=2},a3,pa4{b0:=},@os{t1+=2;o0:=b0%3}Scc{none}),t5,Flt{1;R;F}(@of{b1:=t0}Seq(Ub{o0},c6b{2})),@fi{t0+4<5}@rw{b0!o0|2+1}Swm(Rpt{F}(Bin{o0|4%2<1;N}(@of{b0+=3}pa7{b0:b0;b1:b1},pa8{b0:t1;b1:=}))))",
-    Tree0258 "PPar{0;N}(Sl{20})",
-    Tree0259 "Rep2(RetF(OnceK(c0)))",
-    Tree0260 "B{t0}Pri(RepF(Fai),Ite(Cnd{t0<5;T;S}(F),Ite(t0e,Suc),t1))",
-    Tree0261 "B{t0=1;o0=5;b0=1}Once(MPri(Bin{t0!3;N}(@po{o0:=_;b0+=2}Try(TryT(Sb{o0=4},c0l,RU{S}(@oh{t0+=1;t0<1?t0+=1}c1)),Par{-5;5}(pi2{t0:b0},Pre{t0+3!b0+3%2}(Scc{b0%2=1}),pa3{b0:t0;b1:t0},Cnd{t0=5;N;F}(c4l),pa5{b0:7;b1:b0})),@si{b0+2%4!3}@ki{b0+2<b0}Wde(a6,Cnd{t0+4=7;T;_}(Inv(@rw{o0|2<b0}@ki{o0|2>2}a7l))))))",
-    Tree0262 "B{t0;t1=0;o0=_;b0=5}Flip(Fai,TryF(ASeq(c0,t1,a2,@rw{b0>1}SubR(pt3{b0:b0;b1:t1})),pc4{b0:=}),ASeq(@os{t1:=7}@ki{t0<4}t5,Ub{o0},pt6{b0:=},t7))",
-    Tree0263 "B{b0;q0=3}@os{b0+=2}@oh{b0:=b0+1%3}Flt{1;_;K}(@oh{b0+=1}S)",
-    Tree0264 "B{t0=4;b0=1}MSeq(c0,pc1{b0:t0},pt2{b0:=},c3,@os{t0>7?t0+=2;b0<3?t0+=1}@ki{b0+4!1}Cd{20;K}(pa4{b0:b0;b1:t0}))",
-    Tree0265 "B{t1=5;o0=1}RSeq(Dd{30}(Ret1(a0l)),Rep3(Ite(RSel(t1,c2),PAll{_}(t3,t4))),Wv{t1}(Seq(Wde(Su{t1}(c5),Sl{0}),@si{o0|3>7}Rpt{F}(Ite(a6,t7,t8e)))))",
-    Tree0266 "B{b0=0;t1}Bin{t1+4%4<1;T}(OnceK(@ki{b0=4}@fi{t1+3<1}Ite(t0e,pi1{t0:t1},Rpt{F}(c2))),Flip(Pre{t1<6}(Try(Rep1(a3),Inv(pt4{b0:=;b1:b0}))),Fb(pt5{b0:=;b1:t1},@os{t1+=2}F,t6)))",
-    Tree0267 "B{t0=1;b0=1;o0=0}Cnd{t0+4%3!1;T;_}(@os{o0:=_}Rep1(pc0{b0:=}))",
-    Tree0268 "B{t0=1;b0}@po{t0+1<5?t0+=1}@rw{t0!5}@os{t0:=b0;t0+=2}RSeq(MPri(Wu{t0},pc0{b0:8},c1,Wu{t0},@os{t0:=b0}c2),RSeq(pi3{t0:b0},Bin{t0%4!1;T}(R,@po{b0+=2;b0+=1}@of{t0+=2;t0+=2}pc4{b0:=})))",
-    Tree0269 "B{t0=1;t1=3;b0;o0=_}Seq(Ruf{F}(Step(@ki{o0|0+2!7}@of{o0:=9;t0+=2}pa0{b0:=;b1:t1},pt1{b0:t1;b1:t0},pi2{t0:b0})),AFb(t3,c4,Wu{t0}),FS(Bin{b0!3;T}(c5b{b0},Ub{o0})),Ret2(Scc{b0+1%4!0}))",
-    Tree0270 "PPar{0;T}(Flt{1;_;K}(Dl{10}(Fb(t0e,t1,a2l))),Ruf{1}(t3))",
-    Tree0271 "B{b0;o0=_;q0=2;t0=4}MSeq(MSeq(OnceK(t0),Wt{30},a1,c2b{b0%4}),Rpt{3}(SubR(RSeq(Flt{1;F;_}(Sc{b0+=1}),RSeq(t3,Fb(Lp{t0;R}(c4l),pi5{t0:b0}))))),To{30}(Keep(PAll{-1}(@of{some?b0+=3}@rw{none}Inv(pc6{b0:t0}),Sb{b0=7}))))",
-    Tree0272 "RT{F}(t0)",
-    Tree0273 "B{b0=5;t0=4}Once(Flip(Scc{b0+1!t0},Dd{20}(SubR(Rus{3}(t0))),RFb(pa1{b0:=},c2,pi3{t0:=}),MSeq(Sl{0},pa4{b0:b0;b1:b0}),t5))",
-    Tree0274 "B{o0;b0}Swm(Flip(t0,a1,c2),Pri(pt3{b0:0;b1:b0},RepF(RT{3}(a4e)),Par{-1;_}(F,c5),Pre{none}(c6),F))",
-    Tree0275 "B{q0=3;b1=4}Pre{b1>b1+2%3;F}(SubA(pt0{b0:0;b1:=}))",
-    Tree0276 "To{20}(t0e)",
-    Tree0277 "B{b0;t1=1;b1=5;t0}Fb(@si{t0!b0}@oh{t1+=1}Rep4(Cnd{t0<t0+4;_;S}(c0)),t1,@ki{b1+1<3}PPar{0;N}(SubA(c2),a3b{t1;b1}),SubR(R))",
-    Tree0278 "Opt(Suc)",
-    Tree0279 "B{o0=_;t0=0;b0=1}Rus{3}(RFb(@fi{b0+4%3<1}Cnd{b0=7;N;S}(a0l),Rpt{3}(@oh{o0:=_}@fi{t0+1>7}@rw{b0>t0}t1e),t2))",
-    Tree0280 "B{b0=0}Seq(pt0{b0:=})",
-    Tree0281 "B{b0;b1=2;t0=1}@rw{t0+4%4!3}@ki{b0<2}Rpt{F}(Sw{5}(@os{b0+=1}Par{2;2}(RFb(c0,t1),Wu{t0},@os{b0:=b1+1%3;b1+=1}@po{t0:=b0;t0:=b1+3%4}AFb(t2,c3l,t4,pc5{b0:=},c6)),PAll{-1}(@po{b1+=3;b0:=b1%2}@os{b0+=1}@of{t0:=b0%2}ASeq(S,Rep3(Par{_;1}(Bin{t0=b1+3%4;T}(Sb{t0=0},a7)))))))",
-    Tree0282 "Par{_;-1}(RSeq(Mt{10}(Ruf{2}(Suc)),Fb(PAll{_}(c0e,t1),F,c2,c3l,Fai),Seq(Rus{2}(Flt{3;F;_}(Wt{20})),t4e)),RFb(Rep3(PAll{2}(Flt{2;_;_}(Dl{10}(t5)),Ret4(t6))),Lim{3}(PAll{_}(Sl{100})),PPar{0;N}(t7),Flt{2;_;K}(Rep4(Step(t8,Sl{10},F))),Step(Rpt{F}(t9e),t10)))",
-    Tree0283 "B{t0=3;b1=1;o0=2;q0=3}OnceK(Intr{b1!4}(RU{S}(Ret3(Dl{0}(Lp{t0;R}(AFb(Wu{t0},Sb{o0=3})))))))",
-    Tree0284 "B{b1;b0=2}Cd{20;F}(@of{b0:=3}Sel(pi0{t0:b1},@ki{b1>6}@of{b0+=1}t1,F,pc2{b0:=},R))",
-    Tree0285 "B{t0;b0=3}Cd{0;F}(SubA(pt0{b0:t0;b1:b0}))",
-    Tree0286 "B{b1=4;b0=0;o0=3;t0}Wv{t0}(RepF(Wde(Try(@ki{b1%4!2}@of{b1+=1;b1:=b0}Ret4(c0b{4}),Flip(Cnd{none;T;S}(Scc{b1=6}),a1)),Flt{2;R;F}(PPar{2;N}(c2,c3l,t4)))))",
-    Tree0287 "B{o0=5;t0=1;b0=1;b1=5}@oh{t0+=1}@si{t0<6}Par{2;2}(Keep(Su{t0}(RU{F}(@po{b1+4=b1+4%2?b1:=t0}PPar{2;N}(OnceK(t0),Rep0(t1),pi2{t0:b1})))),@of{none?o0:=t0%4}Opt(RSeq(FF(Ruf{F}(@ki{b0>7}@po{b0:=t0}Dd{20}(t3))),Inv(FF(Lim{3}(Scc{b0%4=2}))))),RFb(Wv{t0}(t4),F,@os{t0+=1}c5l,a6e,Sb{b0=6}))",
-    Tree0288 "RFb(Fb(t0,Sub(t1)),RU{F}(Ite(Ret3(c2),R)),Rmp{S;S}(Fb(Sub(c3),a4,t5,t6e,a7)))",
-    Tree0289 "B{b0=4}Inv(Mt{50}(PPar{2;_}(F,t0,Sb{b0=3},t1)))",
-    Tree0290 "B{b0;b1;t1=4;t0;o0}PPar{1;N}(Sl{20},Rus{F}(Try(pa0{b0:4;b1:=},Cnd{some;N;S}(t1),Swm(a2b{b1%2;b1},Sc{b1:=o0|5%2;o0:=b1+2}))),Pre{t0>3;S}(Su{t1}(Rmp{F;F}(@fi{t0+3>b0+2}@os{t0+=3}t3))))",
-    Tree0291 "OnceK(Rep1(RFb(Sub(t0),ASeq(c1l,c2e,t3,t4))))",
-    Tree0292 "B{q0=1;t0=1;b0}MPri(Fb(pc0{b0:0},c1),RSeq(Flt{3;S;K}(Run)),Seq(Lp{t0;F}(Dl{0}(@of{b0+=3}@fi{b0+4>t0}@po{b0:=b0%2}Lp{_;F}(t2)))))",
-    Tree0293 "B{q0;b1=5;t0=5;t1=4;b0}Isw{t1%3;T;T}(@po{b0:=t0+1;b1+=2}Lp{b1;F}(Step(@of{t1:=t0}Bin{b1%3>1;T}(pa0{b0:t1;b1:b1},Sc{b1+=1}),OnceT(c1))),PAll{2}(pi2{t0:=},t3,Mt{0}(c4),c5b{b1},t6),Flt{2;F;_}(Flt{2;_;_}(Rpt{0}(c7e))))",
-    Tree0294 "RSeq(Sub(t0),Suc)",
-    Tree0295 "B{b0;t1;t0=4}RSel(SubR(c0e),c1,AFb(a2,c3,t4,t5,t6),Bin{t1>b0+4;_}(@si{t0%3<0}FS(SubA(Lim{1}(a7))),c8))",
-    Tree0296 "B{b0;t1=1;t0=4}Sel(SubA(Seq(c0,PAll{_}(Sc{t0+=2;t1:=t1%4},@rw{b0<7}@of{b0<1?t1:=t0;t0+=2}@si{b0%3<2}Wt{10}),Suc)),Rep3(FF(c1e)),Cnd{b0%3<1;_;_}(Wde(RFb(c2e,c3),Sb{b0=7})),AFb(t4e,@ki{t1<3}c5,Step(Run,Wu{t0}),pi6{t0:b0},Sb{b0=t0}))",
-    Tree0297 "B{t1=1;b0=2}Rus{F}(Rpt{F}(MSeq(pa0{b0:=;b1:t1},@os{b0<6?b0+=3;b0>1?t1:=b0}@oh{b0=t1?b0+=3}SubR(a1l))))",
-    Tree0298 "B{t1;b0=2;o0=0;t0=2}@os{t1:=t0}@ki{b0%4>0}Par{-4;1}(TryT(@oh{o0|5!0?b0+=3}c0b{b0%4},RSeq(t1,c2),Scc{t0+3<2},pa3{b0:=}),@si{b0>7}@os{t1+=2;t0+=2}@fi{t1%4!1}Swm(Dd{20}(@fi{t0+2>t1}c4),Sb{o0=2},Wt{20},Sb{b0=0},Sc{t1:=t0}),Flt{2;_;F}(Fb(@si{some}c5l,t6e,Opt(a7),t8e,pa9{b0:4})),Isw{t1;N;T}(Wt{50},pi10{t0:b0},c11l,RSeq(Sb{t0=t1},pa12{b0:t0;b1:t0}),Par{2;0}(R,pt13{b0:t0;b1:t0})))",
-    Tree0299 "B{t0=2;b0=0}Isw{t0;_;N}(Fb(RSeq(t0,a1,Sl{10},R),pc2{b0:t0},pi3{t0:=}),Ret4(RT{1}(Wde(t4,@rw{t0+4=b0%3}RU{S}(t5)))),pi6{t0:=})",
+    Tree0200 "B{t0=1;b1=0;b0}Cnd{b1+1=4;N;S}(Fb(a0,Scc{b0%4!0},a1,@si{t0=b0+4}pi2{t0:=},pt3{b0:6;b1:b1}))",
+    Tree0201 "B{b0=4;t0=3}PPar{2;T}(Dd{20}(RT{F}(F)),MSeq(t0,t1e,Sb{t0=0}),Wde(Fb(@fi{b0+3>5}@ki{b0%3!2}t2,Once(a3)),@fi{b0%3<0}@rw{t0<b0+3}@ki{t0=3}t4,pt5{b0:b0;b1:t0}),Seq(t6,pi7{t0:t0}),Bin{b0%2!1;N}(a8,c9))",
+    Tree0202 "B{b0=0;b1=2}Dd{10}(TryT(Sw{0}(t0,t1),RSeq(pc2{b0:b1},Sc{b1+=2},pt3{b0:b1;b1:b0})))",
+    Tree0203 "B{b0=1;b1=1;q0=3;o0;t0=0}@po{b0+=3}@rw{b0%3<2}Swm(Lp{t0;_}(To{20}(OnceK(Star(@fi{t0%2>0}Sl{20},t0e,c1)))),Bin{b1!3;N}(Dd{30}(@po{t0:=3}@rw{b0%4!0}Ruf{F}(Ret2(Sc{b1:=b1+4%4}))),Step(Ub{o0},t2)),c3e)",
+    Tree0204 "B{t0=4;t1=5}@oh{t0+=1;t1:=t0+3%2}PAll{_}(c0l,t1e,c2,t3e,t4)",
+    Tree0205 "B{b1;b0}@of{b1!0?b1:=6}@ki{b1=3}Keep(@fi{b0%3>0}Lim{3}(Invt(Scc{b0+2=7})))",
+    Tree0206 "B{b0=3;t0=3;o0=4}MSeq(Sel(PPar{0;T}(Ite(Flt{3;_;K}(Scc{b0+1=o0|2+3}),Flt{3;F;_}(Scc{o0|0%3>0}),Seq(Sb{t0=7},c0)),ASeq(@oh{t0+=2}@po{t0+=3}@ki{o0|2+2%2>0}Fb(@oh{o0:=b0}c1e,c2,t3),Lim{3}(@os{t0+=3;o0:=_}@ki{t0+2>2}t4),Ruf{3}(To{10}(To{0}(Ub{o0})))))))",
+    Tree0207 "B{q0;t0=0;t1;o0;b0=3}Try(Fb(@ki{o0|0+3<o0|2}@oh{b0:=t1+4;t0:=o0|0}PPar{2;_}(Lp{t1;R}(c0e),@oh{b0+=2}@fi{o0|4=5}Pre{t0=3;K}(Lp{_;F}(Su{t0}(a1))),Wv{t0}(Sl{30}))),Wde(SubR(Wde(MSeq(@ki{b0+4!4}@rw{t1%4!3}@oh{t0:=t1%4;t1+=1}c2,a3,pi4{t0:t0}),S)),MPri(RFb(a5e,a6b{o0|0+3%4;b0}),pa7{b0:5;b1:b0},OnceK(Sl{20}))),Fb(pt8{b0:0},a9e,Wu{t0},RtyF(t10)))",
+    Tree0208 "B{b1=4}Bin{b1+3!b1+2;N}(Dd{0}(@rw{b1%4<1}Sl{0}),Pre{b1+2%4<1;S}(pc0{b0:2}))",
+    Tree0209 "B{b1;o0=5;t1=2;t0;q0=4}MPri(OnceK(@os{t1+=2}@oh{b1+=2;t0+=1}Once(@fi{b1=o0|0}a0e)),Lp{b1;S}(MSeq(c1,Inv(F))))",
+    Tree0210 "B{b0=4;t0=3;b1=4}Keep(Ite(@os{t0:=b0+4}TryT(t0,Cnd{b1+1<0;_;S}(pc1{b0:t0})),c2e))",
+    Tree0211 "B{b0;t0=2}RSeq(t0,@of{b0+=3;b0+=1}@rw{b0+3!0}Sc{t0+=3})",
+    Tree0212 "ASeq(MSeq(t0,Rty3(t1),Wt{50}),Par{_;2}(c2,Sl{0}))",
+    Tree0213 "B{o0=_;b1=3;q0=0;b0=1;t0}Intr{t0=b1%2}(Pre{b0+3>5;K}(Keep(RSeq(PPar{1;_}(Rep3(Seq(Sb{o0=8},t0,c1,pa2{b0:=})),MPri(Inv(a3),t4,Mt{100}(c5)),@ki{b1=o0|2}RFb(Pre{b0+2<0;S}(t6),t7,Lp{b0;S}(Sb{t0=7})))))))",
+    Tree0214 "B{t1;t0}Flt{2;S;F}(Fb(t0,Pre{t1%3>0;F}(c1),c2,PAll{_}(pi3{t0:t0},Wt{0}),F))",
+    Tree0215 "B{b0=5;q0=0;t0=0;b1}Swm(Bin{b1+1<3;T}(@po{b0:=b1+1}@fi{b1<t0+3%2}Sl{20},Try(pt0{b0:1;b1:t0},Sc{b0=t0?b1:=b1%3})),@rw{b1<0}Ret2(Seq(t1,Sc{b0+=1},t2,Lp{_;S}(@of{t0:=b1}@rw{b1>3}Wt{0}))),Rmp{F;S}(Mt{0}(Ruf{2}(Lp{b1;R}(t3)))),Fb(t4,a5,c6,Fai),a7b{t0;b0})",
+    Tree0216 "B{b0=3}Fb(c0b{b0%3},SubA(c1e),Fb(t2,Wt{0}))",
+    Tree0217 "B{t0;o0=_}RFb(Scc{t0=5},Ub{o0})",
+    Tree0218 "B{t0;o0=3}@fi{o0|1+2>t0+4}@os{o0:=o0|0}Flip(c0)",
+    Tree0219 "B{b1=5;t1=5}Bin{t1+4<1;T}(Try(Wt{50},c0l,Rep0(c1),pa2{b0:6;b1:=}),MSeq(Sc{t1%4<0?t1+=1},a3,OnceK(Par{_;1}(c4,t5))))",
+    Tree0220 "B{o0=_;b0=0}PPar{0;T}(Swm(Wde(t0e,a1l,pc2{b0:=}),Rep4(FF(pc3{b0:=}))),@rw{none}FF(Lim{3}(t4e)),Cd{30;F}(Scc{some}))",
+    Tree0221 "B{b0;t0=5}RSeq(RFb(@fi{t0!2}t0,a1l),Ret1(Pri(@si{t0+4<3}@ki{b0=0}a2l,pc3{b0:=})))",
+    Tree0222 "Fb(OnceT(F),Rep0(t0))",
+    Tree0223 "B{b0=3}Ret4(Intr{b0>3}(Fb(Wt{0})))",
+    Tree0224 "PAll{_}(Dl{0}(Sub(RSeq(Fb(t0,Seq(t1e,a2,Suc,To{50}(Suc)),Seq(Opt(c3),c4,Sub(t5),t6),Ret4(Cd{30;F}(Sl{50})))))),Fb(RetF(Fb(Inv(t7),Lim{3}(Flip(Suc,Swm(Suc,a8l),RSeq(t9,t10))),FF(Par{_;_}(OnceT(c11),t12e,c13))))))",
+    Tree0225 "B{b1;t0;b0}Seq(@of{b0+=2}@ki{b0=7}@oh{b0<4?t0+=3}Dl{0}(c0),Sw{1}(Scc{b0!b0%3},c1b{b0+1%2}),Lim{2}(t2))",
+    Tree0226 "B{b0=1;t0;o0=3}PAll{2}(AFb(Pre{t0>4;F}(@oh{b0%2<1?t0+=1}@rw{b0%4!1}c0b{b0+1%4})),RSel(Isw{t0;_;N}(@ki{b0<b0%4}@oh{b0+=1;t0<3?b0+=1}@po{t0:=b0;t0+=2}RetF(Scc{b0+3!7}),Scc{none},SubR(c1e))))",
+    Tree0227 "B{o0;b0=2;t0=3}Seq(@of{b0+=1}Once(OnceK(Dd{0}(Opt(Rpt{0}(c0e))))),PPar{1;_}(pc1{b0:=},AFb(pc2{b0:t0},@fi{b0<7}Sl{100},t3e),Isw{b0+2;_;N}(Sb{t0=b0},Sb{o0=1}),Once(c4b{o0|4%2})),Wv{t0}(MPri(RSeq(Wde(t5,a6,Wt{0})),t7)))",
+    Tree0228 "Rty2(Dl{50}(Seq(Rus{3}(To{0}(ASeq(t0,PAll{-1}(a1l),Pri(t2,a3l,a4)))),Ite(Rep2(Try(c5l,c6)),Ite(c7,Rep2(c8))),Swm(Rus{F}(RSeq(t9,t10)),Rus{3}(t11)),PAll{-1}(Seq(c12,t13,t14,Sl{20},Dd{10}(Sl{20})),Fai))))",
+    Tree0229 "Rpt{1}(a0l)",
+    Tree0230 "B{b1=1;t1=4;t0=4;o0}Seq(Suc,Su{t0}(MSeq(Intr{none}(Bin{b1%4>0;T}(Sl{50},F)),@rw{t1+1%3!0}@po{t1+=1}@si{t0!4}Par{_;0}(@si{t1%3!0}@oh{t1<1?t0:=t1;t0+=2}@ki{t1>b1%2}OnceK(t0)),Rmp{S;S}(Wde(t1,Dl{0}(c2),F)))))",
+    Tree0231 "B{b0;t0=4;b1=4}RSeq(Inv(TryF(AFb(c0,Scc{b0>6},Sb{t0=6}),@ki{b1%2>0}@rw{b1!t0+3}@of{t0<t0%2?b1+=2}pt1{b0:1;b1:t0},PPar{1;N}(pt2{b0:6;b1:=}),Sw{1}(S,Flip(Scc{b1+3>1},Wt{20})),Su{t0}(Wde(Scc{t0>b0+3},@si{b0+1=5}@rw{b1+4>b1+3}c3b{b0+3})))),Fb(Pre{b0=b0+2%2}(Ite(t4,Ret3(S))),Wu{t0},Pre{t0+1>1;R}(FF(Sb{t0=b0}))))",
+    Tree0232 "B{b1=3;t0=1}Bin{b1%3!2;N}(SubA(Star(@si{b1%4=1}a0,Try(pt1{b0:4;b1:=},pi2{t0:=}))),S)",
+    Tree0233 "B{t0;b0=1}Pri(RFb(Fb(RSeq(Sb{t0=b0},t0),pc1{b0:=},Ite(t2,c3)),TryT(Fb(Rmp{F;F}(t4),t5,S),Step(c6,a7),RU{F}(a8))))",
+    Tree0234 "RSel(F)",
+    Tree0235 "Ruf{3}(AFb(MSeq(Rpt{F}(Mt{0}(t0)),PPar{0;_}(Swm(t1,c2),c3,a4e,t5e,c6l),Rmp{S;S}(Ruf{F}(Try(t7,t8)))),Dl{20}(MPri(c9e,Inv(TryF(c10e,Flip(c11))),Dd{30}(Dl{10}(Lim{2}(Sl{50})))))))",
+    Tree0236 "B{b0=4;t1=3;t0=2;o0=_}Bin{t1+2%4<3;T}(MPri(Step(pi0{t0:t1},a1b{b0%3;b0}),Fb(t2,@rw{o0|5+2>b0}@os{t1+=1}Wt{20},c3),Keep(a4)),Intr{t0<t1+1}(To{0}(Fb(t5,ASeq(a6e,Scc{o0|2=6}),Pre{o0|1+1%2=0;K}(PPar{1;_}(pt7{b0:1;b1:t0},Wv{t0}(Sc{t0:=1}))),Cnd{b0>3;_;F}(Inv(Fb(t8,c9)))))))",
+    Tree0237 "B{b0=2}MPri(pt0{b0:8;b1:b0})",
+    Tree0238 "B{o0;q0=3;t0;b0}Lp{t0;R}(Flip(ASeq(Fb(t0,t1e,Lp{_;K}(a2b{1;b0}),a3,t4)),Ite(t5,Scc{t0+1%3!2},@rw{some}Ub{o0})))",
+    Tree0239 "B{b0;q0;o0=2;t0}Isw{b0;N;N}(Flip(Isw{t0%2;_;T}(AFb(a0b{t0;b0},@si{b0%3!0}@of{t0+=1}@fi{o0|2=3}c1b{b0},a2),a3,t4,Flip(a5e,Scc{o0|4!o0|0}),Suc)),PPar{2;N}(Step(@of{o0:=_}Isw{t0;T;N}(t6,pa7{b0:6}),Sb{o0=1},R,pa8{b0:b0;b1:t0}),Pre{t0=3;R}(@oh{b0+=3}Lp{t0;S}(@ki{o0|2+3=b0%2}@os{b0+2!t0?t0+=2}@po{t0:=t0+3%4;t0+=1}RetF(S))),Once(a9b{o0|0+4;b0}),PAll{1}(a10,c11l)),Pri(FF(Mt{0}(PAll{_}(c12,a13b{t0;b0}))),Pre{some;S}(pa14{b0:t0}),Lp{b0;R}(Lp{_;R}(RT{F}(Isw{t0;_;T}(Wt{50},a15e,t16))))))",
+    Tree0240 "B{t0}Par{-2;_}(SubA(c0),@os{t0%4>0?t0+=3;t0+=1}SubR(Sb{t0=1}))",
+    Tree0241 "B{q0=2;t0;b0}@si{b0%4>0}@os{t0:=b0}Lp{b0;R}(Ite(pc0{b0:b0},RSeq(Pre{b0>7;S}(@rw{b0+2<3}@oh{t0+=2}WU{b0=2}(Swm(Rep0(Scc{b0+4<2}),@os{b0!0?b0+=1}Sc{b0<7?b0+=1;t0+=2},Lp{t0;R}(c1b{t0})))),Bin{b0<3;_}(Lp{t0;F}(Isw{t0+1;T;N}(a2,c3,a4b{8;b0},Sc{t0:=b0+1},Scc{t0!5})),Intr{t0%4<1}(Rus{3}(Dl{20}(S)))))))",
+    Tree0242 "B{b0;t1=1;t0}FF(FF(Par{_;4}(@si{b0+4!b0+4%2}@os{b0+2%4>1?t1+=3}MSeq(Pre{t1=4;F}(RFb(pi0{t0:t1},t1))),@os{t1!1?t0+=3;b0:=t1}@po{b0+=2;b0+=1}@si{b0+3>7}Isw{5;N;_}(Wt{20},pt2{b0:9;b1:b0},@of{t0+=2}@rw{t1+1%3<0}c3,@fi{t0!t1+4}@rw{b0>t0+1}Sc{t1+=1},t4),Wv{t0}(pi5{t0:=}),t6)))",
+    Tree0243 "B{o0=_;b1=4;t0=0;b0=4}@rw{b0>0}Fb(Invt(Ub{o0}),RU{F}(t0e),ASeq(Sl{30},pc1{b0:b1}),Scc{t0!7},@fi{o0|4<1}@ki{b1=t0+2%3}OnceT(Wt{20}))",
+    Tree0244 "B{b0;t0=5;t1=2;b1=5}Keep(@oh{t1>6?t1+=1;b0:=t1+4}@rw{b1=7}@os{b1+=2;b1:=t1+4%3}Bin{b1<5;N}(Fb(RSeq(a0,Sb{t0=b0},t1e,t2e),Wv{t0}(S)),Par{0;-3}(@ki{t1+1!t1}Fb(t3,@fi{t1<t0}@oh{t0+=2}F),Lim{2}(Seq(Scc{t0>t1},c4)),Bin{b0<0;T}(c5,@po{t1+=1;t1+=2}@oh{b1+3<1?t1:=b1}t6))))",
+    Tree0245 "B{q0=4;b0=1}@fi{b0+3<b0+3%3}Fb(RSeq(a0e,c1l,Run))",
+    Tree0246 "B{b0=4;t0}RSel(a0,Inv(@of{b0:=t0+1}c1))",
+    Tree0247 "B{b0=2;t0=0;o0=_}Isw{t0+3%4;N;N}(@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Pre{b0+2>t0+4%4;F}(F),Sc{t0+=3},Fb(c0,t1e),Wt{20},Wu{t0})",
+    Tree0248 "B{t0=4;t1;b0}TryF(TryF(RFb(c0,Suc),Swm(@oh{t1+=4}c1b{t1},Sc{b0:=8;b0:=b0+1%3},pa2{b0:8;b1:b0})),Star(Wu{t0},pa3{b0:=;b1:t1},Cnd{b0=0;T;F}(Sb{b0=3}),c4b{t0}))",
+    Tree0249 "B{t0=2;o0=_;t1=2;b0;b1=2}MSeq(RSel(pa0{b0:=;b1:=},ASeq(Cd{30;F}(c1),Sb{b0=t1}),Rep4(Pre{b0=b1%4;R}(t2))),Swm(OnceT(Mt{0}(t3e)),t4,RFb(t5e,a6b{t0%3;b1},t7e),Flip(a8,Sl{0},pi9{t0:=}),a10b{t1%3;b0}),Bin{some;_}(Step(Scc{b1<b1%2},c11,t12),Rep3(Sc{t0:=4;b1+=2})))",
+    Tree0250 "Par{-1;0}(RFb(MPri(Swm(Rep0(a0),Rmp{F;F}(RetF(Wt{30})))),PPar{0;N}(F,c1e,t2),RetF(PPar{0;T}(c3,t4,t5))))",
+    Tree0251 "Par{_;2}(RFb(F,t0,Rpt{0}(t1e)),ASeq(Sub(c2e),Swm(S,t3e,Wt{50},a4l)),PAll{-3}(Rpt{F}(Dl{10}(Wt{30})),PAll{_}(Pri(a5)),c6))",
+    Tree0252 "B{b1=3;t1=4;t0;b0=1;o0}Rpt{1}(RSel(RU{F}(a0l),@ki{t0+3%4<1}Seq(pa1{b0:5;b1:=},Scc{none},a2l,t3e),Par{_;-1}(Step(@si{some}RSeq(Sb{t1=6},Scc{t1%2>0}))),Sw{4;2}(a4,Ub{o0},c5),@po{t1:=b0}@of{t0:=b1}@os{o0:=b0}c6b{t0}))",
+    Tree0253 "B{b1;b0=3;t0=3}Seq(Pre{b0%3<2;F}(@po{b0:=b1+1}RFb(Sw{1}(Cd{0;F}(S),Fai),t0,c1)),c2,Once(Ite(RSeq(Wde(Rmp{F;S}(pt3{b0:t0;b1:b1}),c4),Sc{b0+2=3?b0+=1;t0>7?b1:=6}),Invt(Cnd{b0>t0;N;F}(SubR(FF(Scc{b1%2>0})))),@of{b1+=3}@rw{b1+4<t0+1}Par{-2;1}(Inv(a5l),t6))))",
+    Tree0254 "B{b0;o0=_;t0=2;b1}Par{-1;_}(PAll{2}(PAll{-2}(Fb(Step(t0,a1,c2),Pri(@ki{t0+4=1}c3,pa4{b0:=;b1:t0},@ki{b1!6}@os{o0:=b0}a5,a6e,F)),Su{t0}(Flt{3;R;F}(Rmp{S;S}(OnceK(t7)))),@si{t0>0}@oh{b1:=9}Cnd{b1!b1+4;T;F}(To{50}(t8))),t9))",
+    Tree0255 "B{t0;b1;o0;b0=4}@os{o0:=b1}Fb(RSeq(Inv(pi0{t0:b0}),RSeq(RFb(a1,t2,t3),pc4{b0:b1},@oh{b0+=1}@of{t0:=t0+4%4}RSel(Wde(c5,Flip(pa6{b0:=},pc7{b0:=}),Sc{o0:=_})),t8,Bin{b0!1;T}(@os{t0%3<0?t0+=3}Ub{o0},pi9{t0:b0}))))",
+    Tree0256 "RSeq(Step(t0,Seq(c1,Pri(a2e),Cd{0;K}(t3))),Sub(a4))",
+    Tree0257 "B{t0;o0=_;b1=3;q0;b0}@oh{b0+=3}Par{-3;0}(TryF(Scc{b0%4>0},AFb(t0,a1,a2,a3b{t0;b0},@si{b1%4!2}@po{t0+=2;t0:=b1%4}@ki{some}Sb{o0=6}),Lp{b1;K}(Rus{2}(Lp{t0;R}(Sb{o0=0})))),RSeq(Sb{o0=7},Sb{o0=8},Par{2;-1}(a4,Pri(t5,F)),Pre{t0%3>0;F}(S)),Bin{b1%2=1;N}(RSeq(Pre{t0!4}(pi6{t0:b0}),t7e,Sl{0}),Keep(pa8{b0:4})))",
+    Tree0258 "B{b0;t1=1}Isw{b0;N;N}(RSeq(Seq(Sl{0},Sl{0},pc0{b0:2}),RSeq(WU{b0!6}(RSeq(t1,Scc{b0>2})),Scc{t1<4},a2,To{0}(Dl{10}(c3b{t1})),TryT(pc4{b0:b0},a5,F,S))))",
+    Tree0259 "B{q0=2;b1=0;o0=2;t0=5}Pri(Pre{t0+2!b1%3;S}(TryT(Sb{o0=6},c0,pi1{t0:=},a2,t3)),Wu{t0},Ite(To{20}(t4),@po{b1:=o0|4+2%3}@ki{b1+4%4!0}pa5{b0:9;b1:=},@fi{some}@os{b1+=4}Lp{_;S}(pt6{b0:t0;b1:=})))",
+    Tree0260 "B{b1;t1=4;q0=4;b0;t0=4}Opt(ASeq(Swm(Wt{10},@of{b1+=3}Sl{20},Fb(pt0{b0:1},S)),PAll{-1}(Lp{_;R}(Sb{t1=5}),Cd{0;_}(t1e)),TryF(Bin{t0+3=4;N}(c2e,Rep3(c3)),t4,pa5{b0:8;b1:b0},WU{b0%4>2}(Sb{t1=1}),F),Flip(Flip(t6,a7e,Sc{b1+=1},Scc{t1+2<1},t8),t9,Intr{b1+1<t1+4%2}(Bin{t0%3!0;T}(t10,Lp{_;K}(Sb{b1=3}))))))",
+    Tree0261 "Fb(t0e,t1)",
+    Tree0262 "B{t0;b1=3}Dl{10}(PAll{_}(AFb(Step(a0e),Par{1;-1}(@ki{b1=5}@of{t0+=3}Ret4(a1)))))",
+    Tree0263 "B{b1;t0=5;q0;b0=3}Ite(Seq(Lp{t0;_}(Rep3(pa0{b0:b0;b1:=})),Mt{20}(a1)),Lp{b0;S}(Wt{0}))",
+    Tree0264 "RSeq(Wt{0},To{30}(R))",
+    Tree0265 "B{b1;t0=2;b0=3}Bin{b0=t0+4;N}(c0b{b0+3%3},SubR(c1b{b0}))",
+    Tree0266 "B{b0=0;t0=5;o0=4}Intr{t0+4%2!0}(Flip(Star(pi0{t0:t0},@fi{t0+2>4}@of{t0<6?o0:=_;t0+=1}c1e,@oh{t0:=0}pc2{b0:=}),FF(MSeq(a3,@ki{none}a4b{t0+2;b0})),Rep2(Step(S,t5,Wt{20},t6))))",
+    Tree0267 "B{t0=0;b1=5;b0}@si{b1%3>0}@rw{b1!3}@os{b1+=3}AFb(@ki{t0%3>1}c0l,Ruf{F}(SubR(t1e)),@ki{t0<3}@po{b1+=2}@si{b1+2<b0}R,Run)",
+    Tree0268 "B{b1=4;b0;t0}Pre{b0>5;F}(RFb(WU{t0<b1}(Sw{2;0}(Sc{t0+=1;b0+=2},a0,a1b{b1;b0})),Star(pc2{b0:b1},Sc{t0:=9},pc3{b0:b1})))",
+    Tree0269 "PAll{3}(Pri(Rep4(c0)),Rep1(Fb(t1)),Try(R,Sub(S)))",
+    Tree0270 "Swm(Sub(t0),Sub(t1))",
+    Tree0271 "B{t0=0;b0;b1=3;q0;o0}Sw{4;0;3}(Sb{o0=4},Wt{20},RepF(@rw{b0<4}Lp{b0;_}(Inv(Wv{t0}(t0)))),t1)",
+    Tree0272 "TryF(Sub(Sl{10}),a0,t1e,S)",
+    Tree0273 "B{b1;q0;t1;b0=1;o0;t0=1}@ki{b0>2}Try(@rw{o0|0%3<1}@po{t1+=3;b0+=3}@fi{t1%3!0}Rmp{S;F}(RFb(Par{_;-1}(Bin{b1+4<6;_}(Sw{1}(Wu{t1},Sb{t0=b0}),Fb(c0b{t1+1},c1)),RU{S}(FF(Par{_;4}(t2e,pc3{b0:t0},c4,@oh{t1<5?b1:=t0}c5e)))))),@si{b0>7}@os{b0+=2;t0+=2}@fi{b1%4!1}Flip(Inv(Lp{_;S}(@po{b1:=t1;b0+=1}RSel(t6,RSeq(t7,c8)))),Swm(OnceT(pa9{b0:1;b1:=}),Wu{t0},a10,Pre{t0+1%3<1;S}(c11),pa12{b0:b1;b1:b0}),Dl{20}(c13),Sl{0}),RT{3}(Seq(RSel(a14l,F,Once(pt15{b0:=;b1:t0}),Sl{20}),To{30}(Flip(a16e,a17,a18l)),Intr{some}(Wde(a19b{b1%3;b1},c20)))))",
+    Tree0274 "B{b0=5;t0=2}Isw{b0;T;_}(ASeq(Inv(Rep4(a0)),Wde(a1e,Rus{F}(Sc{t0+=1})),PAll{2}(Cnd{t0!b0;N;_}(Sc{t0+=2;t0:=4}),SubR(a2),@of{t0:=t0%2}@po{t0+=1}pa3{b0:=;b1:b0}),pt4{b0:t0}),Seq(a5l,S,Cd{0;F}(FF(c6))),a7)",
+    Tree0275 "B{b0=3;b1=5;t0=0}Once(@ki{b1+4!1}RFb(Ret3(Par{0;-1}(@po{b1+=1;t0:=b0}Rus{F}(a0b{b1;b0}),a1)),ASeq(t2,Ruf{1}(pi3{t0:t0}),t4),@po{b1:=9}@si{b0<t0}PAll{3}(a5,Par{-1;1}(c6b{2},Sl{0}),RFb(F,Cnd{t0<6;N;F}(pc7{b0:b1})))))",
+    Tree0276 "B{t0=1;t1=4;b0=0;b1=4}PAll{1}(Step(Bin{t1=4;N}(a0b{t1;b1},RSeq(t1,a2e)),RepF(t3),RSeq(t4,a5),TryF(Sw{5}(c6,Wu{t0}),RU{S}(pc7{b0:b0}),Flip(a8l,c9)),Ruf{F}(R)))",
+    Tree0277 "B{b1;t0=4}Ite(Wu{t0},F,Sb{b1=4})",
+    Tree0278 "Rmp{F;S}(ASeq(a0e,Ite(t1,c2)))",
+    Tree0279 "B{t0;o0=_;b0=2;b1=0}@rw{b0=4}@oh{o0:=b1;none?o0:=t0+2}Opt(Seq(Sc{t0+=3},SubA(Sl{20})))",
+    Tree0280 "B{b1;t0=2;b0}Wde(ASeq(AFb(t0,Scc{b0>0},RU{F}(Step(c1b{b0},Invt(Sc{t0:=b0}))),c2,Ret0(Wt{10}))),RFb(RFb(Keep(@os{b1:=b0}Pre{t0!4;F}(@rw{b0+4>4}t3)),Bin{b0>6;T}(t4,RSeq(pc5{b0:8},@fi{b0+4%3<2}Scc{b1+4=0})))),RSeq(RSeq(@of{b1+=1}@ki{b0+3%3=0}Rep4(PPar{2;T}(@fi{b0+1=7}Try(Cd{0;F}(a6b{t0+1;b1}),Pre{b1%3>1;R}(t7),Pre{b0>1}(t8)),RSeq(pi9{t0:=},Opt(pt10{b0:=;b1:b1})),@rw{b1+2>4}RFb(t11,c12e,a13,t14))))))",
+    Tree0281 "B{b0=3;o0=1;b1=3;t0=5;t1=3}RetF(Seq(Ite(c0,@oh{t1+=1}@os{b0:=o0|3+3}@fi{o0|4<2}Wt{20}),Step(F,Isw{t1+1;T;N}(RSeq(t1,Scc{b0%2>0}),Rep4(pt2{b0:=;b1:=})),pi3{t0:t1}),RSeq(Ret2(Scc{t0<5})),Try(@of{o0:=t1%3}c4e,pc5{b0:b0},pa6{b0:7;b1:t1},t7)))",
+    Tree0282 "B{t0=2;b0=3}PPar{2;_}(Star(SubA(c0l),SubR(@fi{b0+1%2<0}@rw{b0+2<5}@of{t0+=2}pi1{t0:=})))",
+    Tree0283 "Step(Par{0;1}(Flip(a0,Lim{1}(a1),Flt{3;F;F}(t2))),RFb(t3,c4l,Rep1(t5),a6),Try(Ret3(Fai),Fb(t7e,t8)))",
+    Tree0284 "Ruf{F}(Sl{10})",
+    Tree0285 "MPri(t0e,PAll{_}(Suc),PPar{2;T}(t1,c2,t3,t4))",
+    Tree0286 "B{o0=1;b0=5;t0}Fb(Isw{b0;_;_}(RSeq(a0b{b0%2;b0},t1,Scc{some}),MPri(RFb(c2,pc3{b0:=}),Fb(Wu{t0},t4,pt5{b0:b0}))),Rmp{F;F}(@fi{b0%4!3}To{0}(@oh{o0|5>t0%3?o0:=_}@rw{some}@ki{b0<o0|5}Isw{t0;_;_}(S,Rty0(SubA(t6))))))",
+    Tree0287 "B{t1}RSeq(Rpt{1}(pt0{b0:1;b1:t1}),RSeq(a1,Sl{10}),a2)",
+    Tree0288 "B{t0=3;b0=0;b1=5}Sw{4}(MSeq(a0e,Bin{t0>b0;_}(t1,Suc),RU{F}(@si{t0<1}Wu{t0})),Rep1(Lim{2}(a2e)))",
+    Tree0289 "B{t0=0;t1=2;b0=0}Seq(Seq(Pre{t0<0;K}(Dd{30}(t0)),Seq(RSeq(Sc{t1=3?t0:=0},Scc{t1!1}),To{10}(@ki{b0<t0+4}Fai))))",
+    Tree0290 "B{b0;b1=3;t0=3}PAll{2}(@oh{b0+=3;b0:=t0+4%4}pt0{b0:=;b1:=},pi1{t0:b1})",
+    Tree0291 "Once(FS(RFb(Seq(S,Wt{0},c0),Rty0(t1),MPri(c2,t3e))))",
+    Tree0292 "B{t0;b0=5;q0=4;o0=_}PPar{0;_}(TryT(Bin{t0>b0;N}(t0e,To{10}(@oh{b0:=t0}Seq(Sc{t0+=1},pa1{b0:t0;b1:b0}))),Rep3(Flip(Lp{t0;_}(Dd{50}(Ruf{3}(c2)))))),Swm(c3l,Step(Sb{o0=6},S,Pre{t0+1=t0%3}(Rep1(Suc))),RSel(pa4{b0:t0},Lim{3}(Wu{t0})),Isw{t0;N;T}(c5,@ki{t0+4%3>0}@of{b0+=3}@si{b0+2%2>0}Pre{b0%3<0;F}(R))))",
+    Tree0293 "Rmp{F;S}(Sub(R))",
+    Tree0294 "B{b1=3;o0;t0;b0}@of{t0+=3}PAll{-3}(RepF(Bin{none;N}(pc0{b0:t0},Rpt{F}(Pre{t0>b0%2;F}(Dd{0}(Seq(t1)))))),Seq(Star(Ub{o0},@os{o0:=_}c2),SubA(pt3{b0:=}),pa4{b0:b0;b1:b0},pt5{b0:=}),a6,Mt{0}(Cd{10;K}(@oh{b0+=1}@rw{t0%4<2}@po{b0+=3}OnceK(Su{t0}(Ret2(@os{b1:=o0|2}@oh{b0+=3;t0+=1}PPar{1;_}(pt7{b0:=;b1:t0},t8e,t9)))))))",
+    Tree0295 "B{b1=5;o0=_;b0=4;t0=2}RFb(Pri(t0,t1),Scc{o0|5%2<0},AFb(@rw{o0|2<b1}t2,pt3{b0:b0;b1:=},t4e),RFb(Sb{t0=8}))",
+    Tree0296 "B{b0=5;t0=0;b1;o0}PAll{3}(@po{o0:=_}@ki{b1+3=2}RFb(pi0{t0:b0},Wt{50}),Dd{0}(@fi{t0+1%2<0}SubA(SubR(@of{t0:=t0%2}@si{some}c1))),RSeq(Ruf{F}(a2)))",
+    Tree0297 "Rty1(Opt(c0))",
+    Tree0298 "B{t0=3;o0=_;b0=1;b1}TryF(RSeq(Once(Sb{o0=4}),@ki{t0!1}Sc{b1+=1;o0:=_},Wt{20}),Wde(Star(c0,@of{o0|2%4<3?o0:=_}@ki{t0+2<3}Wu{t0}),Seq(t1,Ub{o0},a2),pc3{b0:=}))",
+    Tree0299 "B{b0=2;t0=4}FS(OnceK(RU{F}(Pre{t0=b0}(Keep(Cd{50;_}(RFb(c0,c1)))))))",
 }

@@ -6,37 +6,30 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
+            b1: i64 = 5,
         }
-        SequenceWithMemory {
+        MemSequence {
+            #[post(|bb| bb.b1 = bb.b0)]
             Fallback {
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
-            },
-            Sleep(50),
-            MaxTime(20) {
-                MemPriority {
-                    StatefulAction(Task<2>),
-                    #[run_while(|bb| *bb.t0 % 3 != 0)]
-                    #[on_failure(|bb| if bb.b0 != 4 { bb.o0 = None })]
-                    Condition(Cond<3>),
-                    UnsetBlackboard(o0),
+                ReactiveSelector {
+                    StatefulAction(Task<0>),
+                    WasEntryUpdated(t1),
                 },
+                StatefulAction(Task<1>),
+                Condition(Cond<2> = Cond::<2>),
             },
-            Switch(b1) {
-                case 2 => Wait(20),
-                case 5 => StatefulAction(Task<4>),
-                case 0 => Failer,
-                _ => StatefulAction(PTask<5>, b0 = 6),
-            },
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    ForceSuccess {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+            Loop(q0, value = {b0}, if_empty = Running) {
+                Repeater(forever) {
+                    Filter(times = 2, count = Success, filtered = Failure) {
+                        SkipUnlessUpdated(t0) {
+                            RunOnce {
+                                AlwaysFailure,
+                            },
+                        },
                     },
                 },
             },
@@ -44,1189 +37,1104 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0300Blackboard { b0 q0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0301Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-        }
-        WaitValueUpdate(t0) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
+board!(Tree0300Blackboard { t1 t0 q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0301 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            #[tracked] t1: i64,
         }
-        Priority {
-            StatefulAction(Task<0>),
-            Sequence {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
+        ReactiveSequence {
+            ReactiveFallback {
+                #[run_while(|bb| (*bb.t0 + 3) % 4 > 0)]
+                StatefulAction(Task<0>),
+                Fallback {
+                    Switch(b1) {
+                        case 2 => Condition(Cond<1>),
+                        case 5 => WasEntryUpdated(t0),
+                        _ => Script(|bb| { bb.b0 = *bb.t0 + 4; if bb.b0 % 3 != 2 { bb.t1.set((bb.b1 + 3) % 3) } }),
+                    },
+                    #[run_while(|bb| *bb.t1 > 2)]
+                    #[on_failure(|bb| if bb.b1 % 4 < 0 { bb.b0 = *bb.t1 + 2 })]
+                    Loop(q0, if_empty = Success) {
+                        AlwaysRunning,
+                    },
+                },
+                BinarySelector(|bb| bb.b0 < bb.b0 + 3, dynamic = true) {
+                    Precondition(|bb| bb.b0 < 2) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
+                },
+                Condition(Cond<4>),
             },
-            SubTree(Tree0301Sub0, ..),
-            Condition(Cond<3>),
+            ForceSuccess {
+                SetBlackboard(t0 = 0),
+            },
         }
     }
 }
 
-board!(Tree0301Blackboard { t0 });
+board!(Tree0301Blackboard { b0 q0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0302 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 1,
-            #[allow(unused)] o0: Option<i64>,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                IndexSwitch(|bb| (bb.b0 + 4) % 3) {
-                    ForceFailure {
-                        Runner,
-                    },
-                    StatefulAction(Task<1>),
+        #[skip_if(|bb| *bb.t0 == 5)]
+        #[on_failure(|bb| bb.b0 = *bb.t0)]
+        #[failure_if(|bb| *bb.t0 + 2 != 7)]
+        SequenceStar {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            ParallelAll(max_failures = -1) {
+                RunOnce(then_skip = false) {
+                    Action(PIo<1>, t0 = {=}),
                 },
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Precondition(|bb| *bb.t1 + 4 != bb.b0 + 3, else = Success) {
-                        #[skip_if(|bb| *bb.t1 + 4 == 3)]
-                        Condition(Cond<4>),
-                    },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
+                Action(Act<3>),
             },
-            Sleep(0),
         }
     }
 }
 
-board!(Tree0302Blackboard { b0 t1 o0 });
+board!(Tree0302Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0303 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        Selector {
-            ReactiveSequence {
-                Cooldown(0) {
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
-                AlwaysSuccess,
-                Action(Act<2> = Act::<2>),
-                TryCatch(catch_on_halt = false) {
-                    Action(PAct<3>, b0 = {b1}, b1 = {b1}),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 3, &mut bb.b1)),
-                    Action(PAct<5>, b0 = 2, b1 = {=}),
-                },
-            },
+        BinarySelector(|bb| bb.o0.is_some()) {
+            Action(PIo<0>, t0 = {b0}),
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
-board!(Tree0303Blackboard { b1 });
+board!(Tree0303Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0304 for Ctx {
-        PolicyParallel(policy = FirstSuccess) {
-            MaxTime(0) {
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(0)),
-                    Failer,
-                },
-            },
-            RunOnce {
-                Limiter(2) {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(1)),
-                        Condition(Cond<2>),
-                        Condition(|ctx| ctx.check(3)),
-                        Condition(|ctx| ctx.check(4)),
+        blackboard {
+            b0: i64 = 3,
+        }
+        ParallelAll(max_failures = -1) {
+            Delay(0) {
+                Precondition(|bb| bb.b0 > 0, else = Success) {
+                    StepSequencer {
+                        Wait(10),
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                            AlwaysRunning,
+                        },
                     },
-                },
-            },
-            AsyncFallback {
-                Condition(|ctx| ctx.check(5)),
-                Remap(success = Failure, failure = Success) {
-                    AlwaysFailure,
                 },
             },
         }
     }
 }
+
+board!(Tree0304Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 2,
+            #[allow(unused)] #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
         }
-        ParallelAll {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Fallback {
-                    RunOnce(then_skip = true) {
-                        Wait(10),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 1) % 4, &mut bb.b0)),
-                },
-                Retry(3) {
-                    StatefulAction(Task<1>),
-                },
-                ParallelAll(max_failures = -2) {
-                    Wait(50),
-                    StatefulAction(Task<2>),
-                },
-                RepeatUntil(Success) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        RepeatTimes(forever) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            FlipSelector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
-            RepeatUntil(Success) {
-                ReactiveFallback {
-                    BinarySelector(|bb| bb.b1 < 6) {
-                        Delay(50) {
-                            Priority {
-                                Action(Act<4>),
-                                Loop(q0, value = {t0}, if_empty = Failure) {
-                                    StatefulAction(Task<5> = Task::<5>),
-                                },
-                                Wait(20),
-                            },
-                        },
-                        Action(PAct<6>, b0 = {t0}, b1 = {b0}),
-                    },
-                },
-            },
-            Timeout(20) {
-                Switch(b1) {
-                    case 4 => ReactiveFallback {
-                        IfThenElse {
-                            StatefulAction(Task<7> = Task::<7>),
-                            StatefulAction(Task<8>),
-                        },
-                        Inverter {
-                            #[skip_if(|bb| bb.b0 + 4 > 4)]
-                            #[success_if(|bb| bb.b1 == bb.o0.unwrap_or(1))]
-                            Condition(Cond<9>),
-                        },
-                    },
-                    case 2 => Sequence {
+            SequenceStar {
+                IndexSwitch(|bb| *bb.t1) {
+                    TryCatch(catch_on_halt = true) {
                         RetryUntilSuccessful(3) {
-                            Action(Act<10>),
+                            Action(Act<2>),
                         },
+                        Sleep(10),
                     },
-                    _ => IndexSwitch(|bb| 6) {
-                        SetBlackboard(b0 = 0),
-                        Condition(Cond<11>),
-                    },
+                    SetBlackboard(t1 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0305Blackboard { b0 t0 o0 q0 b1 });
+board!(Tree0305Blackboard { t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0306 for Ctx {
-        RepeatUntilFailure(forever) {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Sleep(0),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0307Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 11,
-        }
-        Switch(b1) {
-            case 2 => Action(Act<0> = Act::<0>),
-            case 3 => StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-            _ => AlwaysRunning,
+        Repeat(1) {
+            Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0307 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-        }
-        #[success_if(|bb| bb.b1 > bb.b0)]
-        Inverter {
-            Repeater(3) {
-                SubTree(Tree0307Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+        Repeat(3) {
+            Filter(times = 2, count = Completed) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Repeat(4) {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    Retry(4) {
+                        Failer,
+                    },
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(1)),
+                        AlwaysSuccess,
+                        Action(Act<2>),
+                        Action(Act<3>),
+                        Action(Act<4>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0307Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0308 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        #[failure_if(|bb| bb.b0 + 1 == 7)]
-        ReactiveFallback {
-            Action(Act<0>),
-            Condition(|ctx| ctx.check(1)),
-            StatefulAction(Task<2>),
+        ReactiveSequence {
+            StepSequencer {
+                #[failure_if(|bb| *bb.t0 < *bb.t0 % 3)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                Condition(Cond<0>),
+                AlwaysRunning,
+                AlwaysFailure,
+            },
+            ReactiveSequence {
+                #[on_failure(|bb| bb.b0 += 1)]
+                IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
+                    Script(|bb| { if bb.o0.is_some() { bb.b0 += 4 }; bb.t0.set(*bb.t0 % 3) }),
+                    #[success_if(|bb| bb.b0 < 5)]
+                    #[on_failure(|bb| if bb.b0 % 3 < 1 { bb.t0.set(*bb.t0 % 2) })]
+                    #[post(|bb| *bb.t0 += 2)]
+                    StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
+                    #[success_if(|bb| bb.b0 < 5)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            ReactiveSequence {
+                Repeat(0) {
+                    SetBlackboard(o0 = Some(7)),
+                },
+                Precondition(|bb| bb.o0.is_none(), else = Success) {
+                    Wait(0),
+                },
+                StatefulAction(Task<3>),
+                StepSequencer {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+                Sleep(0),
+            },
+            FlipSelector {
+                BinarySelector(|bb| bb.b0 > 6) {
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    WaitUntil(|bb| *bb.t0 % 2 != 0) {
+                        Succeeder,
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0308Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0309Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        WaitValueUpdate(t0) {
-            Sleep(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0309Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 9,
-        }
-        #[post(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 % 2 })]
-        SubTree(Tree0309Sub1, b1 = {=}, t0 = {t0}, b0 = {=})
-    }
-}
+board!(Tree0308Blackboard { t0 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        TryCatch {
-            Switch(b1) {
-                case 2 => BinarySelector(|bb| (bb.b0 + 2) % 4 > 2, dynamic = false) {
-                    SubTree(Tree0309Sub0, ..),
-                    MemPriority {
-                        Invert {
-                            FlipSelector {
-                                Fallback {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(PTask<1>, b0 = 3),
-                                },
-                            },
+        Parallel(success = 0, failure = -2) {
+            Parallel(failure = 3) {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Delay(50) {
+                    ReactiveSequence {
+                        Cooldown(0, filtered = Skipped) {
+                            Action(Act<2>),
                         },
+                        Condition(Cond<3>),
                     },
                 },
-                _ => Precondition(|bb| bb.b1 > *bb.t0 % 2) {
-                    SequenceStar {
-                        WhileDoElse {
-                            ReactiveSelector {
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 + 2 < 5, else = Skipped) {
-                Interrupt(|bb| bb.b1 != 1) {
-                    SetBlackboard(b0 = 9),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0309Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0310 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        SequenceStar {
-            WasEntryUpdated(t0),
-            Delay(0) {
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-                #[success_if(|bb| *bb.t0 % 4 != 3)]
-                Action(Act<0> = Act::<0>),
-            },
-            Condition(Cond<1>),
-            AsyncFallback {
-                ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 1),
-                Action(|ctx| ctx.exec(2)),
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-            },
-            RunOnce {
-                StepSequencer {
-                    Condition(Cond<4> = Cond::<4>),
+                RunOnce(then_skip = false) {
                     Inverter {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0310Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0311 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-        }
-        AsyncFallback {
-            MemPriority {
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(1)),
-                    Sleep(30),
-                },
-            },
-            MemSequence {
-                #[on_failure(|bb| bb.o0 = Some(1))]
-                Filter(times = 2, count = Completed) {
-                    AsyncSequence {
-                        #[on_halted(|bb| { bb.o0 = None; bb.o0 = None })]
-                        #[skip_if(|bb| bb.b1 + 2 != bb.b0 % 4)]
-                        Selector {
-                            Failer,
-                            #[success_if(|bb| bb.b1 < 4)]
-                            #[failure_if(|bb| *bb.t0 < 3)]
-                            Precondition(|bb| bb.b1 % 2 < 1, else = Skipped) {
-                                SetBlackboard(b1 = 5),
-                            },
-                            Condition(Cond<2>),
-                        },
-                        #[failure_if(|bb| bb.b0 > 7)]
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_halted(|bb| if bb.b0 % 4 < 3 { *bb.t0 += 2 })]
-                        Switch(b1) {
-                            case 5 => Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b1)),
-                            _ => Action(PIo<4>, t0 = {b0}),
-                        },
-                        #[success_if(|bb| bb.o0.is_none())]
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0311Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0312 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    Wait(30),
-                },
-                ForceFailure {
-                    Repeat(1) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Action(Act<5>),
-                Condition(|ctx| ctx.check(6)),
-                Wait(30),
-            },
-            ReactiveFallback {
-                ReactiveSelector {
-                    StatefulAction(Task<7>),
-                },
-                Remap(success = Success, failure = Success) {
-                    RunOnce(then_skip = false) {
-                        Priority {
-                            StatefulAction(Task<8>),
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10> = Task::<10>),
-                            Action(|ctx| ctx.exec(11)),
-                        },
-                    },
-                },
-            },
-            Filter(times = 2, count = Failure) {
-                Cooldown(30, filtered = Skipped) {
-                    Deadline(10) {
-                        Repeater(forever) {
-                            Action(Act<12>),
-                        },
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Remap(success = Success, failure = Success) {
-                    ReactiveFallback {
-                        Action(Act<13>),
-                        Invert {
-                            TryCatch {
-                                Wait(20),
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                        Action(Act<15> = Act::<15>),
-                        RetryUntilSuccessful(3) {
-                            Sequence {
-                                Action(|ctx| ctx.exec(16)),
-                                Action(Act<17>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0313 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-        }
-        Switch(b1) {
-            case 3 => StepSequencer {
-                AlwaysFailure,
-            },
-            _ => ReactiveSelector {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(|ctx, bb| ctx.check_in(1, 1)),
-            },
-        }
-    }
-}
-
-board!(Tree0313Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0314 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        RetryUntilSuccessful(3) {
-            Invert {
-                Switch(b1) {
-                    case 4 => FlipSelector {
-                        #[success_if(|bb| *bb.t0 < 2)]
-                        #[failure_if(|bb| bb.b0 != 0)]
-                        SetBlackboard(b1 = 4),
-                        Action(PIo<0>, t0 = {b0}),
-                        Action(Act<1> = Act::<1>),
-                    },
-                    case 2 => AlwaysFailure,
-                    case 0 => Loop(q0, if_empty = Running) {
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    _ => Selector {
-                        Switch(b1) {
-                            case 2 => Condition(Cond<5>),
-                            case 5 => StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
-                            _ => Condition(Cond<7>),
-                        },
-                        #[skip_if(|bb| (*bb.t1 + 3) % 3 == 1)]
-                        Action(Act<8>),
-                        MemPriority {
-                            Conditional(|bb| *bb.t0 % 3 > 0) {
-                                Action(PIo<9>, t0 = {=}),
-                            },
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0314Blackboard { t1 q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0315 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        TryCatch {
-            Repeat(2) {
-                ReactiveFallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Action(Act<1>),
-                    Condition(PCond<2>, b0 = {b0}),
-                    Action(PIo<3>, t0 = {b0}),
-                    Repeater(0) {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 3, &mut bb.b0)),
-                    },
-                },
-            },
-            Conditional(|bb| (bb.b0 + 1) % 2 != 1, dynamic = true) {
-                Condition(|ctx| ctx.check(5)),
-            },
-        }
-    }
-}
-
-board!(Tree0315Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Repeat(1) {
-            Fallback {
-                #[skip_if(|bb| bb.b0 < 3)]
-                #[on_failure(|bb| { bb.b1 = 4; bb.o0 = Some(bb.b1) })]
-                Filter(times = 1) {
-                    AsyncFallback {
-                        WhileDoElse {
-                            ReactiveFallback {
-                                ScriptCondition(|bb| (bb.b0 + 2) % 2 > 0),
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                            },
-                            ReactiveSelector {
-                                Condition(|ctx| ctx.check(2)),
-                                StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
-                                Condition(Cond<4>),
-                                Action(PAct<5>, b0 = 5, b1 = {=}),
-                                Condition(Cond<6>),
-                            },
-                        },
-                    },
-                },
-                Deadline(0) {
-                    ReactiveFallback {
-                        Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-                        Fallback {
-                            BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 != 2, dynamic = false) {
-                                SetBlackboard(b1 = {b0}),
-                                Action(Act<8>),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(4) + 2, &mut bb.b1)),
-                            Condition(Cond<10>),
-                            Action(Act<11> = Act::<11>),
-                            Action(|ctx, bb| ctx.exec_in(12, bb.b0, &mut bb.b1)),
-                        },
-                        ForceFailure {
-                            Interrupt(|bb| bb.b1 > bb.b0 + 1) {
-                                SequenceStar {
-                                    StatefulAction(Task<13>),
-                                    StatefulAction(Task<14>),
-                                    Action(Act<15>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0316Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0317 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            Parallel(failure = 0) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 1 })]
-                    #[post(|bb| bb.b0 += 1)]
-                    AsyncFallback {
-                        #[on_success(|bb| if bb.b0 + 3 < 0 { *bb.t1 += 3 })]
-                        ForceFailure {
-                            AlwaysSuccess,
-                        },
-                        Loop(q0, if_empty = Failure) {
-                            Action(PIo<0>, t0 = {t1}),
-                        },
-                        KeepRunningUntilFailure {
-                            Loop(q0, if_empty = Success) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                Remap(success = Failure, failure = Failure) {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                },
-                Priority {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(3) > *bb.t1),
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                    Retry(4) {
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<5>),
-                        },
-                    },
-                    Condition(Cond<6> = Cond::<6>),
-                },
-            },
-            ReactiveFallback {
-                RetryUntilSuccessful(1) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Filter(times = 2, count = Completed, filtered = Skipped) {
-                            StepSequencer {
-                                StatefulAction(Task<7>),
-                                TryCatch {
-                                    StatefulAction(Task<8> = Task::<8>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-                Parallel(success = 3) {
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<9>),
-                    },
-                    Script(|bb| bb.t0.set(bb.o0.unwrap_or(2) + 2)),
-                    StatefulAction(Task<10>),
-                    #[success_if(|bb| bb.b0 + 2 < *bb.t1 + 4)]
-                    AsyncSequence {
-                        Condition(Cond<11> = Cond::<11>),
-                        Action(Act<12>),
-                    },
-                },
-                SequenceWithMemory {
-                    Wait(20),
-                    Script(|bb| { if bb.b0 > 0 { bb.b0 = *bb.t1 + 2 }; bb.t0.set(*bb.t1) }),
-                    Sleep(20),
-                    Condition(PCond<13>, b0 = 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0317Blackboard { b0 t1 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0318 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 2,
-        }
-        TryCatch(catch_on_halt = false) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b0)),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
-        }
-    }
-}
-
-board!(Tree0318Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0319 for Ctx {
-        Repeat(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0320 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        #[run_while(|bb| bb.b1 + 4 > 3)]
-        #[skip_if(|bb| bb.b1 < *bb.t0 + 2)]
-        Parallel(failure = 1) {
-            Loop(q0) {
-                Repeater(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            RepeatUntilFailure(2) {
-                RetryUntilSuccessful(1) {
-                    Interrupt(|bb| bb.b0 > 5) {
-                        BinarySelector(|bb| *bb.t0 + 3 == 6) {
-                            #[failure_if(|bb| (bb.b1 + 4) % 2 > 0)]
-                            Conditional(|bb| bb.b1 > 1) {
-                                Wait(30),
-                            },
-                            Condition(Cond<1>),
-                        },
+                        Action(|ctx| ctx.exec(4)),
                     },
                 },
             },
             WhileDoElse {
-                StatefulAction(PTask<2>, b0 = {=}),
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0320Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0321Sub0 for Ctx {
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0321 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            TryCatch(catch_on_halt = false) {
-                RunOnce(then_skip = false) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                Action(Act<1>),
-                SubTree(Tree0321Sub0),
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            IfThenElse {
-                Action(|ctx| ctx.exec(4)),
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Wait(10),
-                    Action(Act<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                Condition(Cond<9> = Cond::<9>),
-            },
-            Repeat(forever) {
-                MemPriority {
-                    PolicyParallel(policy = FirstFailure) {
-                        Runner,
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                    Condition(Cond<11>),
-                    WhileDoElse {
-                        Condition(Cond<12>),
-                        Condition(Cond<13> = Cond::<13>),
-                    },
-                },
-            },
-            Cooldown(0, filtered = Skipped) {
-                Repeat(2) {
-                    RepeatTimes(1) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0322 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        #[on_failure(|bb| bb.b1 = 9)]
-        #[post(|bb| if bb.b1 < bb.b0 { bb.o0 = Some(*bb.t0) })]
-        RepeatUntilSuccess(forever) {
-            TryCatch(catch_on_halt = true) {
                 PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Condition(Cond<0> = Cond::<0>),
-                    #[run_while(|bb| bb.o0.unwrap_or(5) != (bb.b1 + 3) % 4)]
-                    #[on_success(|bb| { bb.b1 = 4; bb.b1 = *bb.t0 })]
+                    RepeatUntil(Failure) {
+                        MemSequence {
+                            ParallelAll(1) {
+                                Action(Act<5>),
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        Action(Act<7>),
+                        Deadline(30) {
+                            Condition(Cond<8>),
+                        },
+                        Action(Act<9>),
+                    },
                     Wait(0),
                 },
-                SequenceStar {
-                    Action(Act<1>),
-                    WhileDoElse {
-                        #[post(|bb| *bb.t0 += 3)]
-                        Action(Act<2> = Act::<2>),
-                        SetBlackboard(o0 = Some(1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0322Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0323 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 3,
-        }
-        ReactiveSequence {
-            Precondition(|bb| *bb.t0 + 1 > 2, else = Running) {
-                Action(Act<0>),
-            },
-            ReactiveSequence {
-                Cooldown(30, filtered = Skipped) {
-                    Condition(PCond<1>, b0 = 0),
-                },
-            },
-            Loop(q0) {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 4)),
-            },
-            Condition(|ctx| ctx.check(3)),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0323Blackboard { t0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0324 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                FlipSelector {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    Sequence {
-                        Condition(PCond<2>, b0 = {=}),
-                        ForceFailure {
-                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    WhileDoElse {
-                        StatefulAction(Task<4>),
-                        Sleep(30),
-                    },
-                    RunOnce(then_skip = true) {
-                        AlwaysSuccess,
-                    },
-                    Deadline(10) {
-                        Action(Act<5>),
-                    },
-                    ReactiveSequence {
-                        RepeatUntilFailure(1) {
-                            SetBlackboard(t0 = 6),
-                        },
-                    },
-                    AlwaysRunning,
-                },
-                Repeater(forever) {
-                    Parallel(success = -3, failure = -2) {
-                        ReactiveFallback {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                            Condition(|ctx, bb| ctx.check_in(8, 1)),
-                        },
-                        Action(|ctx| ctx.exec(9)),
+                RunOnce {
+                    Repeat(0) {
                         AlwaysFailure,
                     },
                 },
             },
-            ForceFailure {
-                Repeat(forever) {
-                    StatefulAction(Task<10>),
-                },
-            },
         }
     }
 }
 
-board!(Tree0324Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0310Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+            b1: i64 = 13,
+        }
+        #[success_if(|bb| (bb.b1 + 2) % 4 == 2)]
+        Action(PIo<0>, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
+    pub tree Tree0310Sub0 for Ctx {
         blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 13,
+            b1: i64 = 13,
+        }
+        SubTree(Tree0310Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0310 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 2,
             b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
+            b1: i64 = 3,
         }
-        FlipSelector {
-            Condition(PCond<0>, b0 = {t1}),
-            #[run_while(|bb| *bb.t1 + 2 < (bb.b0 + 1) % 4)]
-            #[post(|bb| bb.b0 = bb.b0 % 4)]
-            #[skip_if(|bb| *bb.t1 % 3 > 0)]
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                    #[on_success(|bb| bb.o0 = Some(bb.b1 + 3))]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b1}),
-                },
-            },
-            IfThenElse {
-                Conditional(|bb| bb.b1 == 5, dynamic = false) {
-                    AlwaysSuccess,
-                },
-                Sleep(10),
-            },
-            Conditional(|bb| bb.o0.unwrap_or(5) < 1, dynamic = false, else = Failure) {
-                ReactiveSequence {
-                    RunOnce {
-                        Runner,
-                    },
-                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                    #[run_while(|bb| *bb.t1 % 4 < 0)]
-                    StatefulAction(Task<5>),
-                    Script(|bb| bb.o0 = None),
-                },
-            },
-            Fallback {
-                Failer,
-                Condition(Cond<6>),
-            },
+        MemSequence {
+            SubTree(Tree0310Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}),
+            #[success_if(|bb| bb.b0 + 1 < bb.b1 % 3)]
+            #[on_success(|bb| bb.o0 = None)]
+            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
-board!(Tree0325Blackboard { b0 t1 o0 t0 b1 });
+board!(Tree0310Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
+    pub tree Tree0311Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-        }
-        RepeatUntilFailure(1) {
-            SequenceWithMemory {
-                AsyncFallback {
-                    #[success_if(|bb| *bb.t0 != bb.b1 + 4)]
-                    ReactiveFallback {
-                        ScriptCondition(|bb| *bb.t0 % 4 > 1),
-                        Condition(Cond<0>),
-                    },
-                },
-                RepeatTimes(2) {
-                    Parallel(success = 2) {
-                        Action(Act<1>),
-                        Failer,
-                    },
-                },
-                Switch(b1) {
-                    case 3 => Failer,
-                    case 4 => StatefulAction(Task<2>),
-                    _ => StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0326Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0327 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        FlipSelector {
-            Conditional(|bb| *bb.t1 == 1, dynamic = false, else = Success) {
-                TryCatch(catch_on_halt = false) {
-                    #[run_while(|bb| bb.b0 % 4 == 0)]
-                    SetBlackboard(b0 = {b1}),
-                    ScriptCondition(|bb| bb.b1 % 3 > 0),
-                    StatefulAction(Task<0>),
-                },
-            },
-            ParallelAll {
-                #[run_while(|bb| *bb.t0 > *bb.t0 + 2)]
-                #[success_if(|bb| bb.b1 == 3)]
-                Switch(b1) {
-                    case 4 => Script(|bb| { bb.b0 = *bb.t1; bb.b0 = (bb.b0 + 3) % 4 }),
-                    _ => StatefulAction(Task<1>),
-                },
-                RepeatTimes(1) {
-                    Action(Act<2>),
-                },
-            },
-            Action(PAct<3>, b0 = {t1}, b1 = {b0}),
-            ReactiveSequence {
-                WhileDoElse {
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Sleep(30),
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0327Blackboard { t1 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0328Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 15,
             #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
         }
         Sleep(0)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0328Sub0 for Ctx {
+    pub tree Tree0311 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64,
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
         }
-        SubTree(Tree0328Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            IndexSwitch(|bb| bb.o0.unwrap_or(3) % 4, out_of_range = Loop) {
-                #[on_halted(|bb| if (bb.b1 + 1) % 3 > 0 { *bb.t0 += 3 })]
-                #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                #[run_while(|bb| (bb.b0 + 3) % 2 > 0)]
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
-                SubTree(Tree0328Sub0, ..),
-                Sleep(10),
-                Action(|ctx| ctx.exec(1)),
-                AlwaysSuccess,
+        SequenceWithMemory {
+            Fallback {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    WasEntryUpdated(t0),
+                    Action(Act<0>),
+                    AlwaysSuccess,
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                #[run_while(|bb| bb.b0 < 6)]
+                WaitValueUpdate(t0) {
+                    Precondition(|bb| bb.b1 % 3 > 0, else = Skipped) {
+                        TryCatch(catch_on_halt = true) {
+                            ScriptCondition(|bb| bb.b0 > 2),
+                            Script(|bb| bb.b1 = (bb.b0 + 1) % 4),
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                ScriptCondition(|bb| bb.b1 > 6),
+                Repeater(forever) {
+                    ParallelAll {
+                        #[failure_if(|bb| bb.b0 != 2)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        #[on_success(|bb| { bb.b1 += 1; bb.o0 = None })]
+                        Wait(0),
+                        Action(Act<1>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                Action(Act<3>),
+                #[run_while(|bb| *bb.t1 + 4 != 1)]
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| bb.b0 + 2 == *bb.t0 % 2)]
+                StatefulAction(Task<4>),
+            },
+            WhileDoElse {
+                IfThenElse {
+                    #[on_halted(|bb| if (*bb.t0 + 1) % 3 > 0 { *bb.t1 += 3 })]
+                    #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
+                    #[run_while(|bb| (*bb.t1 + 3) % 2 > 0)]
+                    StatefulAction(Task<5>),
+                    SubTree(Tree0311Sub0, ..),
+                },
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0328Blackboard { b0 b1 q0 o0 t0 });
+board!(Tree0311Blackboard { b0 b1 o0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0329Sub1 for Ctx {
-        Cooldown(0, filtered = Skipped) {
-            AlwaysRunning,
+    pub tree Tree0312 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 4,
+            b0: i64 = 1,
+        }
+        Loop(q0, if_empty = Success) {
+            IfThenElse {
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                    Repeat(1) {
+                        MaxTime(0) {
+                            Action(PAct<0>, b0 = 7, b1 = {b0}),
+                        },
+                    },
+                    #[run_while(|bb| *bb.t1 % 4 > 2)]
+                    AsyncFallback {
+                        Condition(Cond<1>),
+                        #[success_if(|bb| *bb.t1 + 1 == bb.b1)]
+                        AlwaysSuccess,
+                    },
+                    Action(PIo<2>, t0 = {t0}),
+                },
+                RepeatTimes(forever) {
+                    ReactiveFallback {
+                        Deadline(0) {
+                            Selector {
+                                #[on_halted(|bb| *bb.t1 += 1)]
+                                Condition(Cond<3>),
+                                ScriptCondition(|bb| *bb.t1 != bb.b1 % 4),
+                                AlwaysRunning,
+                            },
+                        },
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0312Blackboard { q0 t0 o0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0313 for Ctx {
+        Filter(times = 1, count = Success, filtered = Failure) {
+            FlipSelector {
+                RunOnce {
+                    Action(Act<0>),
+                },
+                Cooldown(0, filtered = Failure) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                Action(Act<4>),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0329Sub0 for Ctx {
-        SubTree(Tree0329Sub1)
+    pub tree Tree0314 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 4,
+        }
+        #[run_while(|bb| bb.b0 < *bb.t0 + 4)]
+        #[post(|bb| bb.t0.set(*bb.t1))]
+        #[skip_if(|bb| bb.b0 < 3)]
+        ReactiveFallback {
+            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+            RepeatUntilFailure(forever) {
+                WasEntryUpdated(t0),
+            },
+            MemPriority {
+                WasEntryUpdated(t1),
+                StatefulAction(Task<1>),
+            },
+            #[run_while(|bb| *bb.t0 % 4 < 2)]
+            IfThenElse {
+                Condition(|ctx| ctx.check(2)),
+                Condition(Cond<3>),
+                FlipSelector {
+                    Repeat(3) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    StatefulAction(Task<5>),
+                },
+            },
+            #[post(|bb| { bb.b0 += 1; if bb.b0 > 6 { bb.b0 = *bb.t1 } })]
+            BinarySelector(|bb| bb.b0 % 4 < 2) {
+                Action(Act<6>),
+                #[post(|bb| bb.b0 = *bb.t1)]
+                #[success_if(|bb| (*bb.t1 + 4) % 2 != 1)]
+                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                WasEntryUpdated(t1),
+            },
+        }
+    }
+}
+
+board!(Tree0314Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0315 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 2 => RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
+            },
+            case 5 => StatefulAction(Task<1>),
+            case 4 => Limiter(3) {
+                StatefulAction(Task<2>),
+            },
+            _ => StepSequencer {
+                SetBlackboard(b0 = {t0}),
+                ScriptCondition(|bb| (*bb.t0 + 3) % 2 != 0),
+            },
+        }
+    }
+}
+
+board!(Tree0315Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0316 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        StepSequencer {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+            StatefulAction(Task<1>),
+            WaitUntil(|bb| *bb.t1 != (bb.b0 + 2) % 3) {
+                #[success_if(|bb| bb.o0.is_none())]
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                #[run_while(|bb| *bb.t0 % 2 > 0)]
+                UnsetBlackboard(o0),
+            },
+            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0316Blackboard { o0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0317Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        TryCatch(catch_on_halt = false) {
+            #[on_success(|bb| bb.b0 += 1)]
+            StatefulAction(PTask<4>, b0 = 5, b1 = {b0}),
+            Condition(Cond<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0317 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+        }
+        WhileDoElse {
+            Parallel(failure = -2) {
+                SetBlackboard(o0 = Some(5)),
+                WaitValueUpdate(t0) {
+                    Condition(Cond<0>),
+                },
+                ReactiveSequence {
+                    Action(PIo<1>, t0 = {t0}),
+                    UnsetBlackboard(o0),
+                },
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            KeepRunningUntilFailure {
+                #[run_while(|bb| *bb.t0 == 1)]
+                SetBlackboard(b0 = 9),
+            },
+            MemPriority {
+                Condition(Cond<3> = Cond::<3>),
+                RunOnce(then_skip = true) {
+                    Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
+                        SubTree(Tree0317Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0317Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0318 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        RepeatUntil(Success) {
+            ReactiveFallback {
+                Switch(b1) {
+                    case 4 => RunOnce(then_skip = true) {
+                        IfThenElse {
+                            #[run_while(|bb| bb.b0 < *bb.t0)]
+                            Timeout(20) {
+                                Condition(Cond<0>),
+                            },
+                            #[post(|bb| bb.b0 += 2)]
+                            RetryUntilSuccessful(3) {
+                                BinarySelector(|bb| bb.b0 < 2) {
+                                    #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
+                                    Script(|bb| bb.b0 += 2),
+                                    StatefulAction(PTask<1>, b0 = 5, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                    case 1 => Precondition(|bb| *bb.t0 > 1, else = Running) {
+                        RepeatTimes(3) {
+                            ReactiveFallback {
+                                #[on_success(|bb| bb.b0 += 3)]
+                                #[post(|bb| bb.b0 += 1)]
+                                Repeat(3) {
+                                    Action(PIo<2>, t0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                    _ => WhileDoElse {
+                        StatefulAction(Task<3>),
+                        AlwaysRunning,
+                        Script(|bb| bb.b0 += 1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0318Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0319Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        #[skip_if(|bb| bb.b0 + 1 == 7)]
+        #[success_if(|bb| bb.b0 % 2 < 0)]
+        #[on_halted(|bb| bb.o0 = None)]
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0319Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 14,
+            b1: i64 = 9,
+        }
+        #[post(|bb| { bb.b1 = bb.o0.unwrap_or(5); bb.o0 = None })]
+        SubTree(Tree0319Sub1, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0319 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            b1: i64,
+        }
+        SequenceStar {
+            Repeat(forever) {
+                StatefulAction(Task<0>),
+            },
+            SubTree(Tree0319Sub0, ..),
+            StatefulAction(Task<2>),
+            Action(PIo<3>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0319Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0320 for Ctx {
+        Inverter {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0321 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+        }
+        Fallback {
+            ForceFailure {
+                Script(|bb| { *bb.t0 += 2; bb.t1.set((bb.b1 + 4) % 2) }),
+            },
+            Invert {
+                Interrupt(|bb| *bb.t1 + 4 > *bb.t0 % 4) {
+                    Condition(|ctx, bb| ctx.check_in(0, 6)),
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b1)),
+            StatefulAction(Task<2> = Task::<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0321Blackboard { t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0322 for Ctx {
+        SequenceWithMemory {
+            Parallel(success = -1, failure = -4) {
+                Failer,
+                Condition(Cond<0>),
+                Failer,
+                AlwaysRunning,
+                StatefulAction(Task<1>),
+            },
+            Fallback {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                MemPriority {
+                    Deadline(0) {
+                        Action(Act<3>),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                    Condition(Cond<5>),
+                },
+                Retry(3) {
+                    ForceFailure {
+                        Action(Act<6>),
+                    },
+                },
+            },
+            Remap(success = Failure, failure = Failure) {
+                RunOnce {
+                    Sequence {
+                        StatefulAction(Task<7>),
+                        Cooldown(30) {
+                            StatefulAction(Task<8>),
+                        },
+                        AlwaysSuccess,
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0323 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+        }
+        WhileDoElse {
+            ScriptCondition(|bb| bb.b0 > 2),
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                WasEntryUpdated(t0),
+                #[run_while(|bb| *bb.t0 % 2 != 0)]
+                SetBlackboard(t0 = {b0}),
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Selector {
+                Condition(|ctx, bb| ctx.check_in(1, 1)),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0323Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0324 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        TryCatch(catch_on_halt = true) {
+            Switch(b1) {
+                case 2 => RetryUntilSuccessful(2) {
+                    Repeat(1) {
+                        Timeout(50) {
+                            #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                            Loop(q0, if_empty = Failure) {
+                                Loop(q0, value = {b0}) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+                case 5 => StepSequencer {
+                    WaitUntil(|bb| *bb.t0 > 2) {
+                        Script(|bb| bb.o0 = None),
+                    },
+                },
+                case 4 => ParallelAll(2) {
+                    Condition(Cond<1>),
+                    Wait(30),
+                },
+                _ => ReactiveFallback {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            Invert {
+                Fallback {
+                    Limiter(1) {
+                        FlipSelector {
+                            Condition(|ctx| ctx.check(4)),
+                            Action(Act<5>),
+                        },
+                    },
+                    WhileDoElse {
+                        ReactiveSequence {
+                            Delay(0) {
+                                Action(Act<6>),
+                            },
+                            StatefulAction(Task<7>),
+                        },
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = true) {
+                                Action(Act<8>),
+                                Action(Act<9>),
+                                Condition(Cond<10>),
+                                Sleep(0),
+                            },
+                        },
+                    },
+                    Cooldown(0) {
+                        SetBlackboard(t0 = 6),
+                    },
+                    IfThenElse {
+                        Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
+                        Fallback {
+                            Action(PIo<12>, t0 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0324Blackboard { o0 b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0325 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 2,
+            b0: i64 = 1,
+        }
+        #[skip_if(|bb| bb.b0 + 2 < bb.b1 % 2)]
+        #[post(|bb| { bb.t0.set(*bb.t1); bb.t0.set((*bb.t0 + 4) % 4) })]
+        IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail, dynamic = true) {
+            RepeatUntil(Failure) {
+                Parallel(success = -1, failure = -1) {
+                    MemPriority {
+                        #[success_if(|bb| *bb.t1 != 4)]
+                        Action(PIo<0>, t0 = {b0}),
+                        Condition(Cond<1>),
+                    },
+                    Repeat(3) {
+                        FlipSelector {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<2>),
+                            },
+                            StatefulAction(Task<3>),
+                            #[on_halted(|bb| bb.t0.set(bb.b1))]
+                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t1 + 4 > *bb.t1)]
+            WaitValueUpdate(t0) {
+                StepSequencer {
+                    #[failure_if(|bb| *bb.t1 + 3 == bb.b1 % 3)]
+                    #[post(|bb| *bb.t1 += 2)]
+                    Parallel(success = -1, failure = -2) {
+                        Inverter {
+                            StatefulAction(Task<4>),
+                        },
+                        Condition(Cond<5>),
+                    },
+                    KeepRunningUntilFailure {
+                        #[on_success(|bb| { if *bb.t0 + 4 == bb.b1 { bb.b1 += 3 }; bb.b0 = *bb.t1 % 3 })]
+                        ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
+                    },
+                    StatefulAction(Task<6> = Task::<6>),
+                    MemSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<7> = Task::<7>),
+                        Wait(20),
+                    },
+                },
+            },
+            Sequence {
+                Selector {
+                    Action(Act<8> = Act::<8>),
+                    Succeeder,
+                },
+                Sequence {
+                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0 % 4)),
+                    Condition(Cond<10>),
+                    SetBlackboard(b0 = 0),
+                },
+                WhileDoElse {
+                    #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
+                    SequenceWithMemory {
+                        Action(Act<11>),
+                        Action(Act<12>),
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        StatefulAction(Task<13>),
+                    },
+                    RepeatUntilFailure(1) {
+                        #[on_halted(|bb| { bb.b1 += 3; bb.t0.set(*bb.t1 + 3) })]
+                        Timeout(50) {
+                            WaitUntil(|bb| *bb.t1 + 1 < *bb.t1) {
+                                Cooldown(0, filtered = Skipped) {
+                                    Condition(|ctx| ctx.check(14)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0325Blackboard { t0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        Inverter {
+            StepSequencer {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0327 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        ReactiveSequence {
+            MemSequence {
+                RepeatUntilSuccess(1) {
+                    ForceFailure {
+                        Precondition(|bb| *bb.t0 + 1 > 6, else = Skipped) {
+                            StepSequencer {
+                                StatefulAction(Task<0>),
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+                RepeatUntil(Success) {
+                    Action(Act<1>),
+                },
+            },
+            #[failure_if(|bb| *bb.t1 > 0)]
+            ParallelAll(max_failures = -2) {
+                WhileDoElse {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                    AlwaysRunning,
+                    Condition(Cond<3>),
+                },
+                RunOnce {
+                    WhileDoElse {
+                        Condition(|ctx| ctx.check(4)),
+                        AlwaysFailure,
+                        Succeeder,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0327Blackboard { t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        RetryUntilSuccessful(3) {
+            StatefulAction(Task<0>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0329 for Ctx {
-        RunOnce(then_skip = true) {
-            SubTree(Tree0329Sub0),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(0),
+        }
+        SequenceStar {
+            Parallel(success = 0, failure = -1) {
+                StatefulAction(Task<0> = Task::<0>),
+                #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = *bb.t0 % 3 })]
+                #[skip_if(|bb| bb.b1 < bb.o0.unwrap_or(4))]
+                StatefulAction(Task<1>),
+                ParallelAll {
+                    SetBlackboard(t1 = 3),
+                    Sleep(0),
+                },
+            },
+            RepeatUntilFailure(1) {
+                Condition(Cond<2>),
+            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
+board!(Tree0329Blackboard { b1 t0 t1 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0330 for Ctx {
-        Priority {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1>),
-            RunOnce {
-                StatefulAction(Task<2>),
+        TryCatch {
+            MemPriority {
+                Parallel(success = -1, failure = 2) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                },
+                Condition(Cond<2>),
+                TryCatch {
+                    Condition(Cond<3>),
+                    Wait(0),
+                },
             },
-            AlwaysFailure,
+            ReactiveSequence {
+                ReactiveSequence {
+                    Sleep(20),
+                    Action(|ctx| ctx.exec(4)),
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                    RepeatUntil(Success) {
+                        AlwaysSuccess,
+                    },
+                },
+                StatefulAction(Task<7>),
+                Repeat(3) {
+                    Action(Act<8>),
+                },
+            },
         }
     }
 }
@@ -1234,88 +1142,99 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0331 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        #[failure_if(|bb| bb.b0 > 7)]
-        #[post(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 + 3 })]
-        IfThenElse {
-            RunOnce(then_skip = true) {
-                Fallback {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                    Repeater(2) {
-                        Failer,
-                    },
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                    MaxTime(20) {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    StatefulAction(Task<2>),
+        RunOnce {
+            Precondition(|bb| *bb.t1 % 4 != 2, else = Success) {
+                TryCatch {
+                    #[skip_if(|bb| bb.b0 == 0)]
+                    StatefulAction(Task<0>),
+                    SetBlackboard(b0 = 3),
+                    Condition(|ctx| ctx.check(1)),
                 },
             },
-            #[skip_if(|bb| *bb.t0 != 3)]
-            ScriptCondition(|bb| bb.b0 % 2 < 1),
-            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0331Blackboard { b0 t0 });
+board!(Tree0331Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0332 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
             b1: i64,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
         }
-        Switch(b1) {
-            case 0 => Retry(forever) {
-                Action(PIo<0>, t0 = {=}),
+        #[failure_if(|bb| (*bb.t0 + 3) % 4 < 1)]
+        #[on_success(|bb| bb.b0 = 8)]
+        Deadline(20) {
+            Sequence {
+                Script(|bb| bb.b1 = 0),
+                Condition(Cond<0>),
+                MemSequence {
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                },
             },
-            _ => SetBlackboard(b0 = 6),
         }
     }
 }
 
-board!(Tree0332Blackboard { b1 t0 b0 });
+board!(Tree0332Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0333Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            Action(Act<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0333 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        MemSequence {
-            RepeatUntil(Success) {
-                StatefulAction(Task<0>),
-            },
-            FlipSelector {
-                #[on_failure(|bb| { bb.b0 = *bb.t0 % 4; *bb.t0 += 3 })]
-                #[run_while(|bb| (*bb.t0 + 2) % 3 < 0)]
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = 5),
-                },
-                StatefulAction(Task<3>),
-                #[run_while(|bb| *bb.t0 % 4 < 2)]
-                Delay(20) {
-                    AlwaysRunning,
-                },
-            },
-            MaxTime(0) {
-                RetryUntilSuccessful(4) {
-                    ReactiveSequence {
-                        Invert {
-                            Conditional(|bb| *bb.t0 > 4, else = Failure) {
-                                Action(Act<4> = Act::<4>),
-                            },
+        RunOnce {
+            #[failure_if(|bb| *bb.t1 == 4)]
+            StepSequencer {
+                ScriptCondition(|bb| bb.o0.unwrap_or(3) < bb.b0 % 2),
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    Optional {
+                        Delay(20) {
+                            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
                         },
                     },
                 },
-            },
-            Retry(2) {
-                Precondition(|bb| bb.b0 < bb.b0 + 3, else = Success) {
+                FlipSelector {
+                    #[skip_if(|bb| bb.b0 < *bb.t1)]
+                    #[on_halted(|bb| bb.o0 = Some(2))]
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    Script(|bb| bb.t1.set(bb.b0)),
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                    SetBlackboard(t1 = 0),
+                },
+                Precondition(|bb| *bb.t0 > 6) {
+                    AsyncSequence {
+                        SubTree(Tree0333Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}, q0 = {=}),
+                        AlwaysSuccess,
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess) {
                     StatefulAction(Task<5> = Task::<5>),
                 },
             },
@@ -1323,314 +1242,255 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0333Blackboard { b0 t0 });
+board!(Tree0333Blackboard { o0 t0 b0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0334 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 0,
             #[tracked] t0: i64 = 0,
         }
-        #[success_if(|bb| (bb.b0 + 4) % 3 == 2)]
-        #[post(|bb| if *bb.t0 % 3 != 2 { bb.b0 += 3 })]
-        IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = true) {
-            SkipUnlessUpdated(t0) {
-                SequenceWithMemory {
-                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    Action(Act<1>),
-                },
+        Parallel(failure = -4) {
+            #[success_if(|bb| *bb.t0 % 3 > 0)]
+            #[on_success(|bb| { *bb.t0 += 1; if bb.b0 % 3 < 0 { *bb.t0 += 3 } })]
+            Retry(1) {
+                Action(Act<0>),
             },
-            Action(PIo<2>, t0 = {b0}),
-            Parallel(success = -1, failure = 2) {
-                StatefulAction(Task<3>),
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
+            Sequence {
+                WasEntryUpdated(t1),
+                #[run_while(|bb| (bb.b1 + 2) % 3 > 1)]
+                #[post(|bb| bb.b0 += 1)]
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                Action(Act<2>),
             },
-            Delay(100) {
-                MemSequence {
-                    Action(Act<5>),
-                    ScriptCondition(|bb| *bb.t0 == 7),
-                    Condition(Cond<6>),
+            Parallel(success = -2) {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+            Selector {
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {t1}),
+                Action(PAct<8>, b0 = 2, b1 = {=}),
+                StatefulAction(Task<9> = Task::<9>),
+            },
+            ForceFailure {
+                Repeater(3) {
+                    SkipUnlessUpdated(t0) {
+                        Action(Act<10> = Act::<10>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0334Blackboard { b0 t0 });
+board!(Tree0334Blackboard { b0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0335 for Ctx {
-        Priority {
-            TryCatch(catch_on_halt = false) {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Repeater(0) {
-                    Action(Act<4>),
-                },
-                ForceSuccess {
-                    IfThenElse {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Filter(times = 2, count = Success, filtered = Failure) {
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        AlwaysFailure,
-                    },
-                },
-                MemPriority {
-                    StatefulAction(Task<9> = Task::<9>),
-                    Condition(|ctx| ctx.check(10)),
-                    Action(|ctx| ctx.exec(11)),
-                },
+        blackboard {
+            o0: Option<i64>,
+        }
+        ParallelAll(3) {
+            AlwaysFailure,
+            Inverter {
+                UnsetBlackboard(o0),
             },
-            Deadline(0) {
-                ReactiveSequence {
-                    Filter(times = 1, count = Success) {
-                        MaxTime(10) {
-                            Deadline(0) {
-                                ForceFailure {
-                                    StatefulAction(Task<12> = Task::<12>),
-                                },
-                            },
-                        },
-                    },
-                    AsyncSequence {
-                        Action(Act<13>),
-                        Condition(Cond<14>),
-                        Condition(Cond<15>),
-                    },
-                    Priority {
-                        Failer,
-                        MaxTime(10) {
-                            Deadline(10) {
-                                StatefulAction(Task<16>),
-                            },
-                        },
-                        ForceFailure {
-                            Action(Act<17> = Act::<17>),
-                        },
-                        Filter(times = 2, count = Completed, filtered = Failure) {
-                            Sleep(10),
-                        },
-                        StatefulAction(Task<18>),
-                    },
-                },
+            Inverter {
+                #[skip_if(|bb| bb.o0.is_some())]
+                Condition(Cond<0> = Cond::<0>),
             },
         }
     }
 }
+
+board!(Tree0335Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0336 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Inverter {
-            Parallel(success = -3, failure = 2) {
-                #[run_while(|bb| (*bb.t0 + 3) % 2 > 0)]
-                #[success_if(|bb| *bb.t1 + 3 != 4)]
-                Condition(|ctx| ctx.check(0)),
-                AlwaysSuccess,
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
+        Delay(100) {
+            Timeout(50) {
+                FlipSelector {
+                    ReactiveFallback {
+                        Inverter {
+                            Retry(4) {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                        },
+                        RunOnce {
+                            Action(Act<1>),
+                        },
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0336Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0337 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        Fallback {
-            WasEntryUpdated(t0),
-            StatefulAction(Task<0>),
-            AlwaysSuccess,
+        Switch(b1) {
+            case 5 => Filter(times = 1, count = Completed) {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    Action(PIo<1>, t0 = {b0}),
+                    Sleep(50),
+                },
+            },
+            _ => ReactiveSelector {
+                AlwaysFailure,
+                Precondition(|bb| bb.b0 == bb.b1, else = Running) {
+                    Condition(Cond<2>),
+                },
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0337Blackboard { t0 });
+board!(Tree0337Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0338Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0338Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 14,
+        }
+        #[on_halted(|bb| { *bb.t0 += 1; if bb.o0.is_none() { bb.t0.set(bb.b0 % 2) } })]
+        #[skip_if(|bb| *bb.t0 == 7)]
+        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
+            SubTree(Tree0338Sub1, ..),
+            Action(PAct<1>, b0 = {=}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0338 for Ctx {
-        AsyncSequence {
-            Action(Act<0>),
-            Succeeder,
-            Action(Act<1>),
-            Condition(Cond<2> = Cond::<2>),
-            Sleep(0),
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
+        #[on_success(|bb| { if *bb.t0 + 4 > bb.b0 + 4 { *bb.t0 += 3 }; bb.b0 = 8 })]
+        Precondition(|bb| bb.o0.unwrap_or(1) + 4 < *bb.t0 + 2, else = Success) {
+            ReactiveSequence {
+                #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
+                SubTree(Tree0338Sub0, ..),
+                SetBlackboard(b0 = 4),
+                Conditional(|bb| bb.b0 % 2 < 0) {
+                    Sleep(100),
+                },
+                UnsetBlackboard(o0),
+            },
         }
     }
 }
+
+board!(Tree0338Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0339 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveFallback {
-            Fallback {
-                ForceFailure {
-                    Loop(q0, value = {b1}) {
-                        Sequence {
-                            Action(Act<0> = Act::<0>),
-                            Condition(Cond<1>),
+        #[skip_if(|bb| *bb.t0 == 7)]
+        #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b0 += 1 })]
+        Parallel(failure = -3) {
+            ReactiveSelector {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                AlwaysRunning,
+            },
+            Parallel {
+                #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
+                #[success_if(|bb| bb.o0.unwrap_or(1) % 4 == 0)]
+                Sleep(50),
+                Sleep(20),
+            },
+            MemSequence {
+                Action(Act<2>),
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Selector {
+                        Repeater(0) {
+                            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
                         },
                     },
                 },
-                StatefulAction(Task<2>),
             },
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                    #[on_failure(|bb| if *bb.t1 + 4 < 5 { bb.b1 = *bb.t1 })]
-                    #[post(|bb| bb.b0 = (*bb.t1 + 2) % 3)]
-                    Action(PAct<5>, b0 = 0, b1 = {b1}),
-                },
-                StepSequencer {
-                    IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Fail, dynamic = true) {
-                        ScriptCondition(|bb| (*bb.t0 + 3) % 2 == 0),
-                        Condition(Cond<6>),
-                        Failer,
+            Precondition(|bb| bb.b0 > (bb.b0 + 2) % 4, else = Failure) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    SequenceStar {
+                        RunOnce(then_skip = false) {
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                        Action(Act<5>),
                     },
                 },
             },
-            Interrupt(|bb| *bb.t1 + 1 < 3) {
-                Sequence {
-                    Wait(30),
-                    Action(PAct<7>, b0 = 1, b1 = {t1}),
-                },
-            },
-            Cooldown(0, filtered = Failure) {
-                Loop(q0) {
-                    ReactiveFallback {
-                        StatefulAction(PTask<8>, b0 = {b1}, b1 = {=}),
-                        #[post(|bb| *bb.t1 += 2)]
-                        ScriptCondition(|bb| *bb.t1 < 4),
-                        WasEntryUpdated(t1),
-                        Condition(PCond<9>, b0 = 8),
-                    },
-                },
+            #[failure_if(|bb| bb.o0.unwrap_or(1) != 5)]
+            ParallelAll(max_failures = -1) {
+                SetBlackboard(t0 = 1),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0339Blackboard { b1 t0 b0 t1 q0 });
+board!(Tree0339Blackboard { b0 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0340 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 2,
             b0: i64,
-            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            Parallel(failure = -1) {
-                Script(|bb| bb.t0.set(9)),
-                Condition(Cond<0>),
-                IfThenElse {
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2>),
+        Inverter {
+            ParallelAll(max_failures = -2) {
+                Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
+                SkipUnlessUpdated(t1) {
+                    Action(PAct<1>, b0 = {=}, b1 = {=}),
                 },
             },
-            #[on_failure(|bb| if bb.b0 % 4 > 2 { bb.b0 = *bb.t0 % 3 })]
-            #[failure_if(|bb| bb.b0 > 2)]
-            Priority {
-                ScriptCondition(|bb| (*bb.t1 + 1) % 4 < 1),
-                Condition(Cond<3>),
-                Action(Act<4>),
-            },
-            Repeater(3) {
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 4)),
-            },
-            RetryUntilSuccessful(2) {
-                Sleep(20),
-            },
         }
     }
 }
 
-board!(Tree0340Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0341Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 15,
-            b0: i64 = 9,
-        }
-        AsyncSequence {
-            #[on_failure(|bb| { if bb.o0.unwrap_or(5) == 2 { bb.b0 += 1 }; bb.b0 = bb.b0 % 4 })]
-            #[on_success(|bb| if bb.b1 > 5 { bb.o0 = None })]
-            ScriptCondition(|bb| bb.b0 + 1 == 1),
-            Condition(PCond<1>, b0 = {t0}),
-        }
-    }
-}
+board!(Tree0340Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0341 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            b0: i64,
-        }
-        RetryUntilSuccessful(1) {
-            BinarySelector(|bb| *bb.t0 < 4, dynamic = false) {
-                #[run_while(|bb| *bb.t0 == 4)]
-                #[on_halted(|bb| bb.b1 = 1)]
-                SequenceStar {
-                    StatefulAction(Task<0> = Task::<0>),
-                    SubTree(Tree0341Sub0, t0 = {=}, o0 = {o0}, q0 = {=}, b1 = {b1}, b0 = {=}),
-                },
-                Limiter(1) {
-                    Sleep(50),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0341Blackboard { t0 o0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0342Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(9),
-        }
-        Filter(times = 1, count = Success) {
-            TryCatch {
-                Conditional(|bb| bb.b0 > (*bb.t0 + 1) % 3, dynamic = true, else = Success) {
-                    #[success_if(|bb| bb.o0.unwrap_or(1) > 4)]
-                    Condition(Cond<11> = Cond::<11>),
-                },
-                #[run_while(|bb| bb.o0.is_none())]
-                Condition(|ctx, bb| ctx.check_in(12, bb.o0.unwrap_or(1) % 2)),
-            },
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(Task<1>),
+            Action(Act<2>),
         }
     }
 }
@@ -1638,344 +1498,321 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0342 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        Sequence {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = {b0}),
-                Action(Act<1> = Act::<1>),
-                Action(|ctx, bb| ctx.exec_in(2, 7, &mut bb.b0)),
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 4))]
-                #[skip_if(|bb| bb.b0 < 1)]
-                Delay(20) {
-                    Condition(Cond<3>),
+        RetryUntilSuccessful(2) {
+            IfThenElse {
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    #[post(|bb| if bb.b1 < 5 { bb.t0.set((bb.b0 + 3) % 4) })]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Action(Act<0>),
+                    ReactiveSelector {
+                        StatefulAction(Task<1>),
+                        StatefulAction(PTask<2>, b0 = {=}),
+                    },
+                    MaxTime(0) {
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    StatefulAction(Task<4>),
                 },
-                Action(PIo<4>, t0 = {b0}),
-            },
-            MemPriority {
-                Condition(Cond<5>),
-                Action(Act<6>),
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(7)),
-                    Action(Act<8>),
-                    Condition(Cond<9>),
-                },
-            },
-            SequenceWithMemory {
-                #[skip_if(|bb| bb.b0 + 3 != 4)]
-                MaxTime(0) {
-                    Repeat(2) {
-                        Condition(|ctx, bb| ctx.check_in(10, bb.b0 + 1)),
+                Priority {
+                    WhileDoElse {
+                        Condition(Cond<5> = Cond::<5>),
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                    Condition(Cond<7>),
+                    RetryUntilSuccessful(0) {
+                        Action(Act<8>),
                     },
                 },
-                SubTree(Tree0342Sub0, ..),
+                ScriptCondition(|bb| bb.o0.unwrap_or(5) % 3 != 1),
             },
         }
     }
 }
 
-board!(Tree0342Blackboard { b0 t0 o0 });
+board!(Tree0342Blackboard { o0 b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0343 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 3,
-        }
-        RepeatTimes(forever) {
-            Switch(b1) {
-                case 4 => Fallback {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
-                    },
-                    MemPriority {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                },
-                case 2 => Sequence {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        Sleep(0),
-                    },
-                    RepeatUntilFailure(3) {
-                        Selector {
-                            Action(|ctx| ctx.exec(4)),
-                        },
-                    },
-                    Condition(PCond<5>, b0 = {=}),
-                },
-                _ => BinarySelector(|bb| bb.b1 + 4 < *bb.t1 + 1, dynamic = true) {
-                    ForceFailure {
-                        AlwaysFailure,
-                    },
-                    Precondition(|bb| *bb.t1 != 1, else = Running) {
-                        ReactiveSelector {
-                            Condition(Cond<6> = Cond::<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
+        MemPriority {
+            Deadline(0) {
+                Repeat(2) {
+                    Fallback {
+                        Action(Act<0> = Act::<0>),
                     },
                 },
+            },
+            Fallback {
+                Action(Act<1>),
+                Limiter(1) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0343Blackboard { b0 t1 b1 });
+bt::behavior_tree! {
+    pub tree Tree0344Sub0 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<7>),
+            StatefulAction(Task<8> = Task::<8>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0344 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Repeat(1) {
-                Precondition(|bb| bb.b0 < 7, else = Success) {
-                    Timeout(0) {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        ParallelAll(max_failures = -1) {
-                            Wait(50),
-                            #[success_if(|bb| *bb.t0 != 4)]
-                            #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t1) })]
-                            Action(PAct<0>, b0 = {t1}, b1 = {t0}),
-                            SetBlackboard(t1 = {t0}),
-                        },
+        AsyncFallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Sequence {
+                    AsyncSequence {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                Cooldown(10, filtered = Skipped) {
+                    StepSequencer {
+                        AlwaysSuccess,
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
                     },
                 },
             },
-            Priority {
-                MemPriority {
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                    Action(Act<2>),
-                    WasEntryUpdated(t0),
-                },
-                Fallback {
-                    Condition(Cond<3>),
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    #[success_if(|bb| bb.b0 + 3 != 2)]
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                    Action(|ctx| ctx.exec(5)),
-                },
-                RepeatTimes(2) {
-                    RepeatUntil(Success) {
-                        Wait(100),
+            SequenceStar {
+                RetryUntilSuccessful(3) {
+                    RunOnce(then_skip = true) {
+                        ReactiveSelector {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
                     },
+                },
+                RepeatTimes(forever) {
+                    SubTree(Tree0344Sub0),
                 },
             },
         }
     }
 }
-
-board!(Tree0344Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0345 for Ctx {
         blackboard {
-            b0: i64,
             o0: Option<i64>,
-        }
-        Sequence {
-            Action(Act<0>),
-            Action(Act<1>),
-            Action(|ctx, bb| ctx.exec_in(2, (bb.o0.unwrap_or(2) + 4) % 3, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0345Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0346Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0346 for Ctx {
-        RunOnce(then_skip = false) {
-            SubTree(Tree0346Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0347 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
+            b0: i64 = 0,
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 4,
         }
-        ReactiveSequence {
-            AsyncSequence {
-                Deadline(100) {
-                    Priority {
-                        BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
-                            Condition(Cond<0>),
-                            ScriptCondition(|bb| bb.b1 != *bb.t1 % 2),
-                        },
-                        ReactiveFallback {
-                            Action(PIo<1>, t0 = {t0}),
-                            #[post(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 % 4) })]
-                            #[success_if(|bb| bb.b1 > 3)]
-                            #[run_while(|bb| *bb.t0 % 4 < 3)]
-                            Action(Act<2> = Act::<2>),
-                        },
-                        #[post(|bb| bb.b1 = *bb.t0)]
-                        StatefulAction(Task<3> = Task::<3>),
+        Precondition(|bb| bb.o0.unwrap_or(4) < 1, else = Failure) {
+            TryCatch {
+                AsyncSequence {
+                    Sleep(10),
+                    SetBlackboard(b0 = {t0}),
+                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
+                    AlwaysSuccess,
+                    Sleep(10),
+                },
+                Priority {
+                    Sequence {
+                        #[success_if(|bb| *bb.t0 + 2 < (bb.b0 + 3) % 2)]
+                        Action(Act<0> = Act::<0>),
+                        StatefulAction(Task<1> = Task::<1>),
                     },
                 },
-                #[failure_if(|bb| bb.b1 + 1 == *bb.t0)]
-                #[success_if(|bb| *bb.t0 == 0)]
-                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
-                Repeat(0) {
-                    Action(PIo<4>, t0 = {=}),
-                },
-                WasEntryUpdated(t0),
-            },
-            Interrupt(|bb| *bb.t0 + 3 > 4) {
-                ReactiveSelector {
-                    MaxTime(50) {
-                        Optional {
-                            Conditional(|bb| bb.b0 + 1 != bb.b1, dynamic = true, else = Failure) {
-                                #[failure_if(|bb| bb.b0 % 4 == 3)]
-                                #[on_success(|bb| { bb.t1.set(bb.b1); bb.t0.set(bb.b0) })]
-                                ScriptCondition(|bb| bb.b0 > bb.b1),
-                            },
-                        },
-                    },
-                    SequenceStar {
-                        Action(|ctx| ctx.exec(5)),
-                        Action(PIo<6>, t0 = {=}),
-                        StatefulAction(Task<7>),
-                        Action(PIo<8>, t0 = {t0}),
-                    },
-                    ParallelAll {
-                        #[on_halted(|bb| if bb.b1 + 4 < 2 { *bb.t1 += 1 })]
-                        #[skip_if(|bb| bb.b0 + 4 > 1)]
-                        Failer,
-                        StatefulAction(PTask<9>, b0 = {t0}, b1 = {=}),
-                        Action(|ctx, bb| ctx.exec_in(10, (*bb.t1 + 3) % 4, &mut bb.b0)),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Condition(Cond<11>),
-                        Condition(|ctx, bb| ctx.check_in(12, *bb.t0)),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        RepeatUntilFailure(1) {
-                            StatefulAction(Task<13>),
-                        },
-                    },
+                IfThenElse {
+                    Action(Act<2>),
+                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
+                    Action(Act<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0347Blackboard { b1 b0 t0 t1 });
+board!(Tree0345Blackboard { o0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0346 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            WhileDoElse {
+                Action(PIo<0>, t0 = {=}),
+                Condition(Cond<1> = Cond::<1>),
+                Condition(Cond<2>),
+            },
+            Sequence {
+                Interrupt(|bb| bb.b0 == 3) {
+                    #[success_if(|bb| bb.b0 % 2 < 1)]
+                    Condition(|ctx, bb| ctx.check_in(3, 2)),
+                },
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                StatefulAction(PTask<5>, b0 = 2, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0346Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0347 for Ctx {
+        Fallback {
+            SequenceWithMemory {
+                Action(Act<0>),
+                Delay(10) {
+                    ReactiveSequence {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Repeat(4) {
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Limiter(3) {
+                        StepSequencer {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                        Sleep(100),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0348 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        MaxTime(50) {
-            SetBlackboard(b1 = {t0}),
+        Fallback {
+            Action(Act<0>),
+            ReactiveFallback {
+                AsyncFallback {
+                    ForceFailure {
+                        Action(Act<1>),
+                    },
+                    Inverter {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+            },
+            Inverter {
+                Sequence {
+                    Action(Act<3> = Act::<3>),
+                    Action(Act<4>),
+                },
+            },
+            StepSequencer {
+                StatefulAction(Task<5>),
+                Condition(Cond<6> = Cond::<6>),
+                StatefulAction(Task<7>),
+            },
         }
     }
 }
-
-board!(Tree0348Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0349 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 0,
-            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64,
         }
-        ParallelAll {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b1)),
-            Action(Act<1>),
-            Action(Act<2>),
-            SetBlackboard(b0 = 3),
+        Switch(b1) {
+            case 3 => Filter(times = 2, count = Completed) {
+                Loop(q0, value = {t1}, if_empty = Success) {
+                    Loop(q0, if_empty = Skipped) {
+                        Delay(10) {
+                            Wait(0),
+                        },
+                    },
+                },
+            },
+            case 0 => Condition(Cond<0>),
+            case 2 => AlwaysSuccess,
+            _ => StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0349Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0350Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-        }
-        RunOnce(then_skip = false) {
-            Action(PIo<0>, t0 = {b1}),
-        }
-    }
-}
+board!(Tree0349Blackboard { b1 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0350 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
         }
-        RepeatUntil(Failure) {
-            SubTree(Tree0350Sub0, b1 = {=}),
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Delay(30) {
+                Condition(Cond<1>),
+            },
+            WhileDoElse {
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Action(PAct<4>, b0 = {=}, b1 = {t1}),
+            KeepRunningUntilFailure {
+                StatefulAction(Task<5>),
+            },
         }
     }
 }
 
-board!(Tree0350Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0351Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0350Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0351 for Ctx {
-        FlipSelector {
-            ParallelAll(1) {
-                Selector {
-                    AsyncSequence {
-                        AlwaysSuccess,
-                        AlwaysSuccess,
-                        Failer,
-                    },
-                    IfThenElse {
-                        Action(Act<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    ReactiveSequence {
-                        SubTree(Tree0351Sub0),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    SequenceWithMemory {
-                        RepeatTimes(3) {
-                            StatefulAction(Task<4>),
-                        },
-                        Condition(Cond<5>),
-                    },
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                Priority {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
                 },
-                MemSequence {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<9>),
+            },
+            MaxTime(0) {
+                Wait(10),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0352Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Timeout(10) {
+            KeepRunningUntilFailure {
+                KeepRunningUntilFailure {
+                    Delay(30) {
+                        Action(Act<0> = Act::<0>),
                     },
-                    Sleep(30),
                 },
             },
         }
@@ -1985,465 +1822,287 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0352 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 1,
-        }
-        KeepRunningUntilFailure {
-            MemSequence {
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[on_success(|bb| bb.o0 = None)]
-                    StatefulAction(PTask<0>, b0 = {=}),
-                    #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
-                    Switch(b1) {
-                        case 3 => Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                        _ => Condition(PCond<2>, b0 = 4),
-                    },
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 2 < 1),
-                    Inverter {
-                        Action(Act<3>),
-                    },
-                    Condition(Cond<4>),
-                },
-                #[skip_if(|bb| bb.b1 + 3 > 1)]
-                AlwaysRunning,
-                ReactiveSequence {
-                    ScriptCondition(|bb| (bb.b0 + 1) % 4 < 3),
-                    StatefulAction(Task<5>),
-                    Condition(PCond<6>, b0 = {t0}),
-                    Retry(1) {
-                        Fallback {
-                            Condition(Cond<7>),
-                            Action(|ctx, bb| ctx.exec_in(8, 3, &mut bb.b0)),
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        #[success_if(|bb| *bb.t0 > 1)]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Action(Act<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0352Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0353 for Ctx {
-        blackboard {
             b0: i64,
-            o0: Option<i64>,
-        }
-        Precondition(|bb| bb.b0 % 4 > 0) {
-            Timeout(20) {
-                SetBlackboard(o0 = Some(7)),
-            },
-        }
-    }
-}
-
-board!(Tree0353Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(PTask<2>, b0 = 9, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| bb.b1 > 0, else = Skipped) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                RunOnce(then_skip = true) {
-                    Cooldown(100) {
-                        WhileDoElse {
-                            MemSequence {
-                                Action(PIo<0>, t0 = {b1}),
-                                StatefulAction(Task<1>),
-                            },
-                            IfThenElse {
-                                SubTree(Tree0354Sub0, ..),
-                                Script(|bb| *bb.t0 += 1),
-                                Script(|bb| *bb.t0 += 3),
-                            },
-                            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                },
-                #[on_failure(|bb| bb.b0 = bb.b1)]
-                #[run_while(|bb| bb.b0 > 2)]
-                Action(PAct<4>, b0 = 8),
-                #[run_while(|bb| *bb.t0 % 4 != 2)]
-                ReactiveSelector {
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                    Action(PIo<7>, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0354Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
         }
         Priority {
-            #[on_success(|bb| bb.b0 = bb.b0 % 4)]
-            #[skip_if(|bb| bb.b0 < bb.b0 % 4)]
-            Parallel(success = 3, failure = -1) {
-                ScriptCondition(|bb| *bb.t0 % 4 < 2),
-                Precondition(|bb| *bb.t0 % 4 < 0, else = Running) {
-                    Interrupt(|bb| bb.b0 < 6) {
-                        SetBlackboard(b0 = 7),
-                    },
-                },
-                #[success_if(|bb| *bb.t0 < bb.b0 + 2)]
-                #[run_while(|bb| bb.b0 % 3 == 0)]
-                AsyncFallback {
-                    Action(Act<0>),
-                },
-            },
-            SequenceWithMemory {
-                RepeatUntil(Success) {
-                    Action(Act<1>),
-                },
-                ScriptCondition(|bb| bb.b0 != 2),
-                MemSequence {
-                    Action(PAct<2>, b0 = 0, b1 = {t0}),
-                    Action(PAct<3>, b0 = 7),
-                },
-            },
-            Repeat(3) {
-                Condition(Cond<4>),
+            SubTree(Tree0352Sub0, b0 = {=}, t1 = {t1}),
+            Parallel(success = 1) {
+                Action(PIo<1>, t0 = {b0}),
+                Action(Act<2>),
             },
             WhileDoElse {
-                FlipSelector {
-                    Selector {
-                        #[post(|bb| bb.t0.set(5))]
-                        #[success_if(|bb| *bb.t0 < bb.b0)]
-                        Action(Act<5>),
-                        Action(PAct<6>, b0 = {t0}),
-                    },
-                },
-                Condition(Cond<7>),
-                Inverter {
-                    Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 4) % 4, &mut bb.b0)),
-                },
-            },
-            Condition(PCond<9>, b0 = 9),
-        }
-    }
-}
-
-board!(Tree0355Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0356 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 2,
-        }
-        SequenceWithMemory {
-            StepSequencer {
-                FlipSelector {
-                    ReactiveSelector {
-                        #[on_success(|bb| { bb.b1 = bb.b0; bb.t0.set(1) })]
-                        #[success_if(|bb| bb.b1 + 4 == 3)]
-                        Limiter(1) {
-                            StatefulAction(Task<0> = Task::<0>),
-                        },
-                        Action(Act<1>),
-                        AlwaysSuccess,
-                    },
-                    RepeatUntil(Success) {
-                        #[run_while(|bb| bb.b1 + 2 < 7)]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[success_if(|bb| bb.b0 < 2)]
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0356Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0357 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Fail, dynamic = true) {
-            StepSequencer {
-                StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
-                RetryUntilSuccessful(0) {
-                    #[on_success(|bb| if bb.b1 % 4 < 1 { bb.b0 = *bb.t0 % 2 })]
-                    Action(PIo<1>, t0 = {=}),
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                SetBlackboard(b0 = {t0}),
-                Condition(Cond<2>),
-                AlwaysFailure,
-                Action(Act<3> = Act::<3>),
-            },
-            WhileDoElse {
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    WasEntryUpdated(t0),
-                },
-                RetryUntilSuccessful(4) {
-                    ReactiveFallback {
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 4)),
-                        Succeeder,
-                    },
-                },
-            },
-            #[post(|bb| bb.b0 += 3)]
-            BinarySelector(|bb| bb.b0 + 4 == 7, dynamic = true) {
+                WasEntryUpdated(t1),
                 AlwaysRunning,
-                Interrupt(|bb| *bb.t0 < 1) {
-                    Action(Act<6>),
-                },
             },
-            Fallback {
-                Action(|ctx| ctx.exec(7)),
-                ScriptCondition(|bb| *bb.t0 + 3 > 7),
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0357Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0358 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(3),
-        }
-        WhileDoElse {
-            Retry(3) {
-                ScriptCondition(|bb| *bb.t1 != bb.o0.unwrap_or(2)),
-            },
-            ReactiveSelector {
-                Condition(Cond<0>),
-                KeepRunningUntilFailure {
-                    RepeatUntil(Failure) {
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0358Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0359 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[run_while(|bb| bb.b0 % 3 < 0)]
-        Fallback {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0359Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0360 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-        }
-        RepeatUntilFailure(forever) {
-            ParallelAll(max_failures = -1) {
-                SequenceWithMemory {
-                    AsyncFallback {
-                        Limiter(1) {
-                            StatefulAction(Task<0>),
-                        },
-                        Loop(q0, value = {b0}) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Sleep(0),
-                        Action(PIo<2>, t0 = {=}),
-                        Action(Act<3>),
-                    },
-                    FlipSelector {
-                        UnsetBlackboard(o0),
-                        StatefulAction(PTask<4>, b0 = 6, b1 = {t0}),
-                    },
-                },
-                RepeatUntilFailure(2) {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        IfThenElse {
-                            Condition(Cond<5>),
-                            #[success_if(|bb| bb.b0 % 4 > 1)]
-                            #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 != 6)]
-                            PolicyParallel(policy = FirstFailure) {
-                                Loop(q0, value = {b0}, if_empty = Failure) {
-                                    Wait(20),
-                                },
-                            },
-                            BinarySelector(|bb| bb.o0.is_none()) {
-                                Action(PIo<6>, t0 = {=}),
-                                Loop(q0, value = {b0}) {
-                                    Script(|bb| *bb.t0 += 1),
-                                },
-                            },
-                        },
-                    },
-                },
-                Delay(20) {
-                    ReactiveSequence {
-                        Priority {
-                            StatefulAction(Task<7>),
-                            Condition(|ctx, bb| ctx.check_in(8, 7)),
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
-                        KeepRunningUntilFailure {
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0360Blackboard { t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0361 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        SequenceStar {
-            ReactiveSequence {
-                Script(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 += 2 }),
-                Action(|ctx| ctx.exec(0)),
-                Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(5), &mut bb.b0)),
-            },
-            StatefulAction(Task<2>),
-            #[success_if(|bb| (bb.b0 + 1) % 4 == 1)]
-            #[on_failure(|bb| { *bb.t0 += 3; bb.o0 = None })]
-            #[post(|bb| *bb.t0 += 2)]
-            RepeatTimes(1) {
+            Cooldown(30, filtered = Failure) {
                 Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0361Blackboard { t0 b0 o0 });
+board!(Tree0352Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0362 for Ctx {
-        ReactiveSequence {
-            PolicyParallel(policy = FirstFailure) {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(forever) {
-                    RepeatUntilSuccess(2) {
-                        Repeat(forever) {
-                            MemPriority {
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2>),
-                                Action(Act<3>),
+    pub tree Tree0353Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0353 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            StatefulAction(PTask<0>, b0 = 2, b1 = {t0}),
+            StepSequencer {
+                SubTree(Tree0353Sub0, ..),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+            },
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0353Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0354 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            b1: i64 = 3,
+        }
+        Repeat(3) {
+            ReactiveFallback {
+                #[on_failure(|bb| if *bb.t0 == 3 { bb.t0.set(bb.b1) })]
+                #[skip_if(|bb| *bb.t0 < 3)]
+                Condition(Cond<0>),
+                #[run_while(|bb| *bb.t0 + 1 < 4)]
+                #[on_success(|bb| if bb.b1 + 4 > *bb.t0 { bb.t0.set(bb.b0 + 2) })]
+                ScriptCondition(|bb| bb.b0 % 3 != 0),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0354Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0355 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            #[on_halted(|bb| *bb.t0 += 2)]
+            RunOnce(then_skip = false) {
+                ReactiveSequence {
+                    Sequence {
+                        RunOnce {
+                            ReactiveSelector {
+                                Condition(PCond<0>, b0 = 8),
+                                Sleep(10),
                             },
                         },
+                        Action(PAct<1>, b0 = {t1}),
+                    },
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0355Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0356 for Ctx {
+        ForceFailure {
+            Sleep(0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0357Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(Cond<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0357 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 4 => RepeatUntilFailure(1) {
+                MemSequence {
+                    #[on_failure(|bb| { bb.b0 = bb.b1; if *bb.t0 % 3 == 2 { bb.t0.set(bb.b0) } })]
+                    #[failure_if(|bb| bb.b0 < 5)]
+                    StatefulAction(Task<0>),
+                    TryCatch(catch_on_halt = false) {
+                        #[post(|bb| if bb.b1 % 3 > 0 { bb.b0 += 2 })]
+                        Action(PAct<1>, b0 = 9, b1 = {t0}),
+                        #[failure_if(|bb| *bb.t0 + 2 > 0)]
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(PIo<3>, t0 = {b0}),
                     },
                 },
             },
-            Fallback {
-                Delay(10) {
-                    ForceFailure {
-                        AsyncFallback {
-                            WhileDoElse {
-                                StatefulAction(Task<4>),
-                                Condition(Cond<5>),
-                                StatefulAction(Task<6>),
+            case 0 => BinarySelector(|bb| bb.b1 < 2, dynamic = false) {
+                AlwaysSuccess,
+                Fallback {
+                    Sequence {
+                        ReactiveSequence {
+                            WaitUntil(|bb| bb.b1 + 1 > 5) {
+                                Sleep(20),
                             },
-                            Priority {
-                                Timeout(0) {
-                                    Action(|ctx| ctx.exec(7)),
+                            Precondition(|bb| bb.b0 > 3, else = Failure) {
+                                #[failure_if(|bb| bb.b0 == 6)]
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        Action(|ctx| ctx.exec(5)),
+                        #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                        #[post(|bb| *bb.t0 += 1)]
+                        Action(PAct<6>, b0 = {b1}, b1 = {b1}),
+                    },
+                },
+            },
+            _ => #[post(|bb| bb.b0 = *bb.t0 % 2)]
+            FlipSelector {
+                Switch(b1) {
+                    case 4 => RunOnce(then_skip = false) {
+                        Wait(50),
+                    },
+                    _ => WhileDoElse {
+                        #[post(|bb| if bb.b1 + 1 < 4 { bb.b1 = *bb.t0 })]
+                        SubTree(Tree0357Sub0, ..),
+                        Limiter(3) {
+                            Condition(|ctx, bb| ctx.check_in(8, 8)),
+                        },
+                    },
+                },
+                Filter(times = 2) {
+                    Repeat(4) {
+                        RunOnce(then_skip = false) {
+                            ParallelAll(max_failures = -3) {
+                                StatefulAction(PTask<9>, b0 = {t0}),
+                                Fallback {
+                                    StatefulAction(Task<10>),
+                                    StatefulAction(Task<11>),
+                                },
+                                Priority {
+                                    Action(Act<12> = Act::<12>),
+                                },
+                                TryCatch(catch_on_halt = true) {
+                                    StatefulAction(Task<13>),
+                                    StatefulAction(PTask<14>, b0 = {t0}, b1 = {=}),
                                 },
                             },
                         },
                     },
                 },
-                StatefulAction(Task<8>),
             },
         }
     }
 }
 
+board!(Tree0357Blackboard { b0 t0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0363 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            FlipSelector {
-                AlwaysSuccess,
-                Parallel(failure = -2) {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(PCond<1>, b0 = {b0}),
+    pub tree Tree0358 for Ctx {
+        ReactiveFallback {
+            Limiter(3) {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
                 },
             },
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
-            StepSequencer {
-                StatefulAction(Task<4>),
-                Action(PIo<5>, t0 = {b0}),
-            },
-            ForceSuccess {
-                Precondition(|bb| bb.b0 + 3 != 7) {
-                    Retry(1) {
-                        SequenceWithMemory {
-                            #[run_while(|bb| *bb.t0 % 3 > 0)]
-                            Action(Act<6>),
+            SequenceWithMemory {
+                MaxTime(20) {
+                    Deadline(100) {
+                        Parallel(success = -2, failure = 0) {
+                            Action(|ctx| ctx.exec(2)),
+                            Action(Act<3>),
                         },
+                    },
+                },
+            },
+            Sleep(30),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0359 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| bb.b0 += 2)]
+        Precondition(|bb| bb.b0 + 1 == 4, else = Skipped) {
+            Switch(b1) {
+                case 1 => StatefulAction(Task<0> = Task::<0>),
+                case 4 => StatefulAction(PTask<1>, b0 = {t0}),
+                _ => SetBlackboard(t0 = 7),
+            },
+        }
+    }
+}
+
+board!(Tree0359Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0360 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+        }
+        IfThenElse {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+            Repeat(0) {
+                #[run_while(|bb| *bb.t0 != *bb.t1)]
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0360Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0361 for Ctx {
+        KeepRunningUntilFailure {
+            FlipSelector {
+                Action(Act<0>),
+                SequenceWithMemory {
+                    PolicyParallel(policy = FirstFailure) {
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    ReactiveSequence {
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -2451,595 +2110,291 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0363Blackboard { b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0364Sub0 for Ctx {
-        Condition(Cond<2>)
+    pub tree Tree0362 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64>,
+        }
+        #[success_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
+        IfThenElse {
+            BinarySelector(|bb| bb.b0 < (bb.b0 + 3) % 4, dynamic = false) {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                    Sleep(10),
+                },
+                BinarySelector(|bb| bb.b0 % 4 < 3, dynamic = false) {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(3))),
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+            RetryUntilSuccessful(0) {
+                Script(|bb| bb.b0 += 2),
+            },
+            SequenceWithMemory {
+                Condition(Cond<5>),
+                SetBlackboard(o0 = Some(2)),
+                Action(|ctx, bb| ctx.exec_in(6, 1, &mut bb.b0)),
+                Condition(|ctx| ctx.check(7)),
+                AlwaysSuccess,
+            },
+        }
     }
 }
 
+board!(Tree0362Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0363 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
+        }
+        Fallback {
+            #[on_failure(|bb| if *bb.t0 > 3 { bb.b1 += 3 })]
+            #[post(|bb| if *bb.t0 == *bb.t1 { *bb.t0 += 2 })]
+            #[on_success(|bb| { bb.b1 = bb.b0 % 2; bb.t0.set(bb.b0) })]
+            SequenceStar {
+                Condition(Cond<0>),
+                SetBlackboard(t0 = 1),
+                StatefulAction(Task<1>),
+            },
+            #[success_if(|bb| *bb.t0 != 2)]
+            Condition(|ctx| ctx.check(2)),
+        }
+    }
+}
+
+board!(Tree0363Blackboard { t1 t0 b0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0364 for Ctx {
-        Parallel {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            SubTree(Tree0364Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 2,
         }
+        MemPriority {
+            ParallelAll {
+                Inverter {
+                    KeepRunningUntilFailure {
+                        ScriptCondition(|bb| *bb.t0 % 4 < 2),
+                    },
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0364Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0365Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 10,
+        }
+        #[success_if(|bb| bb.b1 < 3)]
+        #[on_success(|bb| bb.b1 += 1)]
+        #[failure_if(|bb| bb.b1 + 3 < 6)]
+        Script(|bb| bb.t0.set(0))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0365 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        Remap(success = Success, failure = Failure) {
-            ReactiveSelector {
-                #[failure_if(|bb| *bb.t0 < *bb.t0 + 2)]
-                #[on_success(|bb| *bb.t0 += 2)]
-                TryCatch(catch_on_halt = true) {
-                    SkipUnlessUpdated(t0) {
-                        Script(|bb| bb.t0.set(bb.b0 % 3)),
-                    },
-                    #[skip_if(|bb| *bb.t0 + 2 > bb.b0)]
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<0> = Task::<0>),
+        #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
+        #[skip_if(|bb| *bb.t0 > bb.b1)]
+        Cooldown(0, filtered = Failure) {
+            MemSequence {
+                MemPriority {
+                    #[on_halted(|bb| if bb.b0 == 3 { bb.b1 += 2 })]
+                    #[post(|bb| bb.b0 += 2)]
+                    StatefulAction(Task<0>),
+                    SubTree(Tree0365Sub0, ..),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
-                Condition(PCond<1>, b0 = {b0}),
-                Fallback {
-                    IndexSwitch(|bb| 8, dynamic = false) {
-                        Action(PAct<2>, b0 = 8, b1 = {b0}),
-                        SetBlackboard(b0 = {t0}),
-                        #[success_if(|bb| bb.o0.unwrap_or(0) + 3 != 1)]
-                        Failer,
+                #[post(|bb| bb.b0 = bb.b1 + 1)]
+                #[failure_if(|bb| bb.b0 % 2 > 0)]
+                RunOnce {
+                    ReactiveSequence {
+                        Sequence {
+                            ReactiveSequence {
+                                StatefulAction(Task<4>),
+                                SetBlackboard(b1 = {t0}),
+                            },
+                            #[on_failure(|bb| { bb.b1 += 1; bb.t0.set((*bb.t0 + 1) % 4) })]
+                            #[on_halted(|bb| { bb.b0 = bb.b1; bb.t0.set(bb.b0 + 4) })]
+                            WhileDoElse {
+                                Repeat(3) {
+                                    StatefulAction(Task<5>),
+                                },
+                                Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 3) % 2, &mut bb.b1)),
+                                Script(|bb| { bb.b0 += 4; *bb.t0 += 3 }),
+                            },
+                        },
                     },
                 },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Action(|ctx| ctx.exec(3)),
-                    Condition(Cond<4>),
-                    #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
-                    #[skip_if(|bb| *bb.t0 > *bb.t0 % 3)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-                    Action(|ctx| ctx.exec(5)),
+                Repeat(4) {
+                    Repeat(forever) {
+                        ReactiveSequence {
+                            #[failure_if(|bb| bb.b0 + 4 > *bb.t0)]
+                            #[run_while(|bb| bb.b0 == 2)]
+                            AlwaysRunning,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0365Blackboard { o0 b0 t0 });
+board!(Tree0365Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveFallback {
-            AlwaysFailure,
-            Optional {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            },
-            Timeout(50) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0366Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0367 for Ctx {
-        ParallelAll {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
-            Succeeder,
-            Wait(20),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0368Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0368 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            BinarySelector(|bb| *bb.t0 % 4 == 0) {
-                Failer,
-                Sequence {
-                    SubTree(Tree0368Sub0, ..),
-                    AlwaysRunning,
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
-                UnsetBlackboard(o0),
-                Sleep(20),
-            },
-            StatefulAction(Task<2>),
-            ForceSuccess {
-                Action(PAct<3>, b0 = 0, b1 = {b0}),
-            },
-            Condition(PCond<4>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0368Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0369 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-            Delay(10) {
-                StatefulAction(Task<0>),
-            },
-            TryCatch(catch_on_halt = true) {
-                Action(PIo<1>, t0 = {b0}),
-                Condition(|ctx| ctx.check(2)),
-            },
-        }
-    }
-}
-
-board!(Tree0369Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0370 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        SkipUnlessUpdated(t0) {
-            ReactiveFallback {
-                Parallel(success = 1, failure = -2) {
-                    Condition(PCond<0>, b0 = {b1}),
-                    SetBlackboard(t0 = 2),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0370Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0371Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        Priority {
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0371 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 3,
-        }
-        ReactiveSequence {
-            SequenceStar {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    SubTree(Tree0371Sub0, ..),
-                },
-                FlipSelector {
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {=}),
-                    #[post(|bb| bb.b1 = bb.b1 % 2)]
-                    SetBlackboard(b1 = {t1}),
-                    StatefulAction(Task<5>),
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0371Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0372 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Sequence {
-            #[success_if(|bb| (bb.b0 + 4) % 4 > 2)]
-            WasEntryUpdated(t0),
-            RunOnce {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-            },
-            Action(PIo<1>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0372Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0373 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-            TryCatch(catch_on_halt = true) {
-                WhileDoElse {
-                    #[on_success(|bb| if bb.b0 > (bb.o0.unwrap_or(3) + 4) % 2 { bb.b0 = *bb.t0 % 3 })]
-                    #[success_if(|bb| (bb.b0 + 4) % 2 != 0)]
-                    #[on_halted(|bb| { if (*bb.t0 + 3) % 2 != 0 { *bb.t0 += 1 }; bb.o0 = Some(4) })]
-                    Condition(Cond<0>),
-                    Repeater(0) {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    },
-                },
-                MaxTime(0) {
-                    #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(0) % 4)]
-                    #[skip_if(|bb| bb.b0 != 1)]
-                    Condition(Cond<2>),
-                },
-                Delay(100) {
-                    Succeeder,
-                },
-                Cooldown(0) {
-                    #[failure_if(|bb| bb.b0 > 7)]
-                    #[success_if(|bb| bb.b0 % 2 == 1)]
-                    #[post(|bb| { bb.t0.set(4); bb.b0 = 2 })]
-                    StatefulAction(Task<3>),
-                },
-            },
-            #[skip_if(|bb| bb.o0.unwrap_or(2) + 4 == 5)]
-            #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
-            KeepRunningUntilFailure {
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree0373Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0374 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-        }
-        #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-        ForceSuccess {
-            MemPriority {
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                Fallback {
-                    Parallel(success = 2) {
-                        Precondition(|bb| *bb.t0 < 4, else = Skipped) {
-                            Sequence {
-                                SetBlackboard(t0 = 5),
-                                Sequence {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    WasEntryUpdated(t0),
-                                    SetBlackboard(b0 = 3),
-                                    SetBlackboard(b0 = {t0}),
-                                },
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            Parallel(failure = -1) {
-                                StatefulAction(Task<2>),
-                                Action(PIo<3>, t0 = {t0}),
-                            },
-                            StatefulAction(Task<4>),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                    Repeater(3) {
-                        Repeater(1) {
-                            Loop(q0, if_empty = Success) {
-                                Parallel(success = -2, failure = -4) {
-                                    Condition(Cond<5>),
-                                    Wait(0),
-                                    SetBlackboard(b0 = 9),
-                                    Sleep(50),
-                                },
-                            },
-                        },
-                    },
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    ReactiveFallback {
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        #[run_while(|bb| bb.b0 % 3 > 0)]
-                        ParallelAll(1) {
-                            Action(PIo<6>, t0 = {=}),
-                            Action(PAct<7>, b0 = {=}),
-                            #[run_while(|bb| *bb.t0 != bb.b0)]
-                            StatefulAction(Task<8>),
-                        },
-                        MemPriority {
-                            Condition(Cond<9>),
-                            Precondition(|bb| bb.b0 + 2 != bb.b0 % 3, else = Running) {
-                                Condition(|ctx| ctx.check(10)),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
-                            Condition(Cond<12>),
-                            StatefulAction(Task<13> = Task::<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0374Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0375 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        ForceSuccess {
-            RunOnce(then_skip = false) {
-                Fallback {
-                    Action(Act<0>),
-                    WasEntryUpdated(t0),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0375Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0376Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Action(PAct<3>, b0 = {t1}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0376Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Timeout(10) {
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0376 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            #[post(|bb| bb.b1 += 1)]
-            #[failure_if(|bb| *bb.t1 % 2 > 0)]
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Repeat(3) {
-                    StatefulAction(Task<1>),
-                },
-                MaxTime(50) {
-                    Filter(times = 1, filtered = Failure) {
-                        #[on_failure(|bb| { bb.b1 += 1; bb.t1.set((bb.b1 + 1) % 4) })]
-                        #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(*bb.t1 + 4) })]
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
-                    },
-                },
-            },
-            Inverter {
-                MemSequence {
-                    SubTree(Tree0376Sub0, t1 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
-                    #[failure_if(|bb| *bb.t0 + 4 > bb.b1)]
-                    #[run_while(|bb| bb.b0 == 2)]
-                    StatefulAction(Task<4>),
-                },
-            },
-            SubTree(Tree0376Sub1, ..),
-        }
-    }
-}
-
-board!(Tree0376Blackboard { t1 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0377 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
-        }
         TryCatch {
-            #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
-            ReactiveFallback {
-                Action(Act<0>),
-                #[post(|bb| bb.b1 += 1)]
-                #[on_failure(|bb| { if bb.b0 > bb.b0 % 4 { bb.b0 = bb.b1 + 1 }; bb.b1 += 2 })]
-                #[on_halted(|bb| bb.b0 += 1)]
-                Sleep(50),
-            },
-            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0377Blackboard { t0 b0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0378 for Ctx {
+    pub tree Tree0367Sub0 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 9,
+            b0: i64 = 11,
         }
-        Repeater(forever) {
-            ReactiveSelector {
-                Priority {
-                    MemSequence {
-                        #[run_while(|bb| bb.b0 % 2 != 1)]
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-                        ScriptCondition(|bb| *bb.t0 + 2 > 3),
-                        StatefulAction(Task<1>),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        ReactiveFallback {
-                            Repeat(1) {
-                                Retry(3) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0378Blackboard { b0 t0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0379 for Ctx {
-        FlipSelector {
+        SequenceStar {
+            Script(|bb| { bb.b0 += 2; bb.b1 = 8 }),
+            Succeeder,
             StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0380Sub0 for Ctx {
+    pub tree Tree0367 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 1,
         }
-        Condition(|ctx, bb| ctx.check_in(3, *bb.t0))
+        ReactiveSequence {
+            Precondition(|bb| *bb.t0 == 0, else = Success) {
+                Switch(b1) {
+                    case 2 => SubTree(Tree0367Sub0, ..),
+                    case 5 => BinarySelector(|bb| *bb.t0 > 1, dynamic = false) {
+                        #[success_if(|bb| *bb.t0 + 1 > 6)]
+                        #[on_failure(|bb| bb.t0.set(7))]
+                        SetBlackboard(t0 = 7),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    _ => SkipUnlessUpdated(t0) {
+                        Sequence {
+                            ReactiveFallback {
+                                StepSequencer {
+                                    Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                SkipUnlessUpdated(t0) {
+                    Switch(b1) {
+                        case 1 => Fallback {
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                            Condition(|ctx| ctx.check(4)),
+                            WaitValueUpdate(t0) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        _ => Fallback {
+                            FlipSelector {
+                                Deadline(20) {
+                                    StatefulAction(Task<6>),
+                                },
+                                StatefulAction(Task<7> = Task::<7>),
+                                Condition(Cond<8>),
+                                Action(|ctx| ctx.exec(9)),
+                            },
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b1 % 4 != 1)]
+            Parallel(failure = -4) {
+                AlwaysRunning,
+                ForceFailure {
+                    Repeat(1) {
+                        Action(Act<10>),
+                    },
+                },
+                Succeeder,
+                Fallback {
+                    StatefulAction(Task<11>),
+                    Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
+                },
+            },
+        }
     }
 }
 
+board!(Tree0367Blackboard { t0 b1 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0380 for Ctx {
+    pub tree Tree0368 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 1,
+            b1: i64,
             b0: i64 = 3,
             #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Fallback {
-                ReactiveFallback {
+        Switch(b1) {
+            case 1 => Sequence {
+                #[on_failure(|bb| bb.b1 += 1)]
+                ForceSuccess {
                     MemPriority {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
+                        Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                        StatefulAction(Task<2>),
                     },
                 },
-                IfThenElse {
-                    #[success_if(|bb| bb.b1 % 2 == 0)]
-                    Action(PIo<2>, t0 = {=}),
-                    #[failure_if(|bb| bb.b0 != bb.b1 % 4)]
-                    ScriptCondition(|bb| bb.b1 == 5),
-                    SetBlackboard(o0 = Some(8)),
-                },
-                ReactiveSequence {
-                    ReactiveSequence {
-                        SubTree(Tree0380Sub0, o0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
-                        Condition(PCond<4>, b0 = {t0}),
-                    },
-                    Action(|ctx| ctx.exec(5)),
-                },
-                Precondition(|bb| bb.b0 == 6, else = Running) {
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                        #[on_failure(|bb| bb.b1 = 3)]
-                        #[failure_if(|bb| *bb.t0 > 3)]
-                        Action(Act<6> = Act::<6>),
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[success_if(|bb| bb.b1 < bb.o0.unwrap_or(1) % 3)]
-                        #[run_while(|bb| bb.b0 != 2)]
-                        WasEntryUpdated(t0),
-                        Action(Act<7>),
-                    },
-                },
-                ParallelAll(0) {
-                    StatefulAction(Task<8>),
-                    Condition(|ctx, bb| ctx.check_in(9, (bb.b1 + 2) % 2)),
+                #[on_success(|bb| bb.b0 += 3)]
+                #[success_if(|bb| *bb.t0 + 2 > *bb.t0 % 3)]
+                #[run_while(|bb| bb.b1 < 3)]
+                ForceFailure {
+                    StatefulAction(Task<3>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0380Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0381 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        Retry(1) {
-            ForceFailure {
-                SkipUnlessUpdated(t1) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        StatefulAction(PTask<0>, b0 = 7),
-                        Succeeder,
+            _ => SkipUnlessUpdated(t0) {
+                #[success_if(|bb| *bb.t0 + 1 < 3)]
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstSuccess) {
+                        AlwaysSuccess,
+                        Delay(20) {
+                            ScriptCondition(|bb| *bb.t0 < bb.b1),
+                        },
+                        Action(PIo<4>, t0 = {b1}),
+                        Condition(Cond<5>),
                     },
                 },
             },
@@ -3047,53 +2402,40 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0381Blackboard { t1 });
+board!(Tree0368Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0382Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        SetBlackboard(o0 = Some(8))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0382 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-        }
-        TryCatch {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-            SubTree(Tree0382Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
-            Condition(Cond<2>),
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree0382Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0383 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        SequenceStar {
-            ReactiveSelector {
-                AlwaysFailure,
-                Condition(PCond<0>, b0 = {t0}),
-            },
-            StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
+    pub tree Tree0369 for Ctx {
+        Parallel(success = 4) {
             Filter(times = 1, count = Completed, filtered = Skipped) {
-                Priority {
-                    Action(PAct<2>, b0 = 6),
+                AlwaysRunning,
+            },
+            Wait(20),
+            StatefulAction(Task<0> = Task::<0>),
+            Limiter(1) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Condition(|ctx| ctx.check(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0370Sub0 for Ctx {
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0370 for Ctx {
+        SequenceWithMemory {
+            Repeater(0) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            RepeatUntilSuccess(1) {
+                SequenceStar {
+                    Condition(Cond<1>),
+                    SubTree(Tree0370Sub0),
                     Action(Act<3>),
                 },
             },
@@ -3101,72 +2443,522 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0383Blackboard { t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0371Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Loop(q0, value = {t0}) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0384 for Ctx {
+    pub tree Tree0371Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(9),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 12,
+            b1: i64 = 9,
         }
-        #[success_if(|bb| (*bb.t0 + 4) % 3 != 0)]
-        ReactiveFallback {
-            FlipSelector {
-                #[on_failure(|bb| if bb.b1 + 4 != bb.b0 % 4 { bb.o0 = Some(*bb.t0) })]
-                #[on_success(|bb| if bb.o0.unwrap_or(1) > (bb.b1 + 4) % 2 { bb.b1 = bb.b0 + 4 })]
-                SequenceWithMemory {
-                    Action(Act<0> = Act::<0>),
-                    Script(|bb| bb.t0.set(4)),
+        AsyncSequence {
+            Action(Act<1>),
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+            ReactiveFallback {
+                Cooldown(0, filtered = Failure) {
+                    Condition(Cond<2> = Cond::<2>),
                 },
-                #[failure_if(|bb| *bb.t0 < 3)]
+                SubTree(Tree0371Sub1, ..),
                 ReactiveSequence {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                Action(PIo<3>, t0 = {t1}),
-                #[on_halted(|bb| { bb.t1.set(bb.o0.unwrap_or(5) % 2); bb.b0 = *bb.t0 })]
-                Switch(b1) {
-                    case 1 => StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                    _ => StatefulAction(Task<5>),
-                },
-            },
-            SequenceStar {
-                StatefulAction(Task<6>),
-                IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Loop) {
-                    Action(Act<7>),
-                    Wait(30),
-                },
-                Retry(forever) {
-                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 3, &mut bb.b0)),
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Action(PIo<3>, t0 = {b1}),
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0384Blackboard { t0 o0 b0 b1 t1 });
+bt::behavior_tree! {
+    pub tree Tree0371 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        AsyncFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            SubTree(Tree0371Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0371Blackboard { o0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0372 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        #[failure_if(|bb| *bb.t0 % 3 > 0)]
+        RetryUntilSuccessful(4) {
+            Cooldown(0) {
+                ReactiveSelector {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0372Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0373Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+        }
+        ScriptCondition(|bb| *bb.t0 > *bb.t0 + 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0373 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Condition(PCond<0>, b0 = 7),
+            SubTree(Tree0373Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0373Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0374 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        Inverter {
+            #[on_success(|bb| bb.b1 = *bb.t0 % 3)]
+            WhileDoElse {
+                FlipSelector {
+                    StatefulAction(PTask<0>, b0 = {b1}),
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                        Condition(Cond<1>),
+                    },
+                },
+                IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail, dynamic = false) {
+                    AlwaysRunning,
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+                Switch(b1) {
+                    case 4 => Wait(10),
+                    _ => Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0374Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0375 for Ctx {
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Selector {
+            FlipSelector {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                ReactiveSequence {
+                    ParallelAll(2) {
+                        #[run_while(|bb| *bb.t0 < bb.b1)]
+                        Action(PIo<2>, t0 = {=}),
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                },
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    RepeatUntil(Failure) {
+                        Switch(b1) {
+                            case 5 => SetBlackboard(b1 = 3),
+                            _ => ScriptCondition(|bb| bb.b1 + 2 != bb.b0),
+                        },
+                    },
+                },
+                StatefulAction(Task<4>),
+            },
+            StepSequencer {
+                BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = true) {
+                    Condition(PCond<5>, b0 = {b1}),
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(6, (*bb.t0 + 4) % 4, &mut bb.b1)),
+                        #[on_failure(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
+                        AlwaysFailure,
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    AsyncFallback {
+                        Conditional(|bb| bb.b1 + 3 < 0, dynamic = true) {
+                            Condition(|ctx| ctx.check(7)),
+                        },
+                        Condition(Cond<8>),
+                        ScriptCondition(|bb| (bb.b1 + 4) % 2 == 0),
+                        Action(|ctx| ctx.exec(9)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0375Blackboard { b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0376 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        StepSequencer {
+            Fallback {
+                ScriptCondition(|bb| *bb.t0 > bb.b1),
+                StatefulAction(Task<0> = Task::<0>),
+                FlipSelector {
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        ScriptCondition(|bb| bb.b1 + 4 == 5),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0376Blackboard { q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0377Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0377 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        AsyncSequence {
+            Loop(q0, if_empty = Skipped) {
+                Limiter(1) {
+                    Action(PAct<0>, b0 = 5),
+                },
+            },
+            Delay(50) {
+                Repeat(3) {
+                    WhileDoElse {
+                        SubTree(Tree0377Sub0, q0 = {=}),
+                        Condition(Cond<2>),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0377Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0378 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        Sequence {
+            WaitUntil(|bb| bb.o0.unwrap_or(4) % 4 == 0) {
+                #[success_if(|bb| bb.o0.unwrap_or(1) != 3)]
+                Conditional(|bb| bb.b0 != bb.b0 % 4, else = Success) {
+                    WhileDoElse {
+                        RunOnce(then_skip = false) {
+                            SkipUnlessUpdated(t1) {
+                                Priority {
+                                    Action(Act<0>),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                    StatefulAction(PTask<2>, b0 = {t1}),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            Condition(PCond<3>, b0 = {=}),
+                            ForceSuccess {
+                                Condition(|ctx| ctx.check(4)),
+                            },
+                            StatefulAction(Task<5> = Task::<5>),
+                            UnsetBlackboard(o0),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0378Blackboard { t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0379 for Ctx {
+        Priority {
+            WhileDoElse {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    FlipSelector {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Wait(50),
+            },
+            ReactiveSequence {
+                Filter(times = 3, count = Completed) {
+                    Condition(Cond<2>),
+                },
+                SequenceStar {
+                    Deadline(0) {
+                        Condition(Cond<3>),
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(Task<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    StatefulAction(Task<6>),
+                },
+            },
+            SequenceWithMemory {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<7>),
+                },
+                Condition(Cond<8>),
+                TryCatch {
+                    StatefulAction(Task<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                },
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    Condition(Cond<11> = Cond::<11>),
+                },
+            },
+            WhileDoElse {
+                Condition(Cond<12>),
+                Condition(Cond<13>),
+                StatefulAction(Task<14>),
+            },
+            SequenceWithMemory {
+                Action(Act<15>),
+                StatefulAction(Task<16> = Task::<16>),
+                Remap(success = Failure, failure = Success) {
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        SetBlackboard(o0 = Some(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        Fallback {
+            ReactiveFallback {
+                Switch(b1) {
+                    case 3 => Condition(Cond<0>),
+                    _ => #[on_halted(|bb| bb.b0 += 1)]
+                    #[skip_if(|bb| bb.b1 < 3)]
+                    Script(|bb| { bb.b0 += 1; bb.b0 = (*bb.t0 + 2) % 2 }),
+                },
+                Condition(PCond<1>, b0 = 1),
+                AsyncFallback {
+                    Precondition(|bb| *bb.t0 > 6) {
+                        SubTree(Tree0380Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+                    },
+                    Timeout(30) {
+                        Script(|bb| bb.b1 = bb.b0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0380Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0381 for Ctx {
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        ForceSuccess {
+            #[run_while(|bb| bb.o0.is_none())]
+            #[failure_if(|bb| bb.b1 == 7)]
+            #[on_halted(|bb| if *bb.t0 != 5 { *bb.t0 += 1 })]
+            SequenceWithMemory {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Condition(Cond<0>),
+                },
+                Parallel(success = 0) {
+                    Action(PAct<1>, b0 = {b0}, b1 = {b1}),
+                    UnsetBlackboard(o0),
+                },
+                Action(Act<2>),
+                RepeatUntilFailure(3) {
+                    Timeout(50) {
+                        #[post(|bb| bb.o0 = None)]
+                        #[on_failure(|bb| bb.b0 = 7)]
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    ParallelAll(1) {
+                        Condition(PCond<4>, b0 = {=}),
+                    },
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(5)),
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                        Sleep(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0381Blackboard { b1 q0 o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0382 for Ctx {
+        Inverter {
+            AsyncFallback {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(0)),
+                    Action(Act<1> = Act::<1>),
+                },
+                Wait(10),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0383 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 1,
+        }
+        Timeout(20) {
+            FlipSelector {
+                Sleep(10),
+                Wait(20),
+                SetBlackboard(b0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0383Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0384 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0384Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
-        SequenceStar {
-            ReactiveSequence {
+        ReactiveFallback {
+            ParallelAll(4) {
                 StatefulAction(Task<0>),
-                Action(Act<1>),
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
                 AlwaysSuccess,
             },
-            ReactiveFallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
+            AlwaysFailure,
+            WhileDoElse {
+                TryCatch {
+                    Condition(Cond<4>),
+                    Succeeder,
                 },
-                Action(Act<4>),
-                StatefulAction(Task<5>),
+                RepeatUntil(Failure) {
+                    ReactiveSelector {
+                        AlwaysFailure,
+                        AlwaysSuccess,
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<5>),
+                },
             },
-            Repeat(1) {
-                AlwaysRunning,
+            ParallelAll(3) {
+                RunOnce {
+                    AlwaysSuccess,
+                },
+                Condition(|ctx| ctx.check(6)),
+                RunOnce(then_skip = false) {
+                    MaxTime(10) {
+                        Action(Act<7>),
+                    },
+                },
             },
         }
     }
@@ -3175,667 +2967,640 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
         blackboard {
-            b0: i64 = 4,
             #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 0,
         }
-        #[post(|bb| bb.b0 = (*bb.t0 + 2) % 4)]
-        ReactiveFallback {
-            AsyncSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            },
-            Action(PAct<2>, b0 = 2, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0386Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0387 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_failure(|bb| bb.o0 = Some(*bb.t0 + 1))]
-        #[on_success(|bb| bb.o0 = None)]
-        Repeater(1) {
-            SequenceStar {
-                Condition(PCond<0>, b0 = {b1}),
-                ReactiveSelector {
-                    Switch(b1) {
-                        case 0 => AlwaysRunning,
-                        case 1 => StatefulAction(Task<1>),
-                        _ => RunOnce(then_skip = false) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    RepeatTimes(2) {
-                        Precondition(|bb| bb.b0 > bb.b0 % 2) {
-                            FlipSelector {
-                                Action(PAct<3>, b0 = {t0}, b1 = {b1}),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-                Repeat(forever) {
-                    Cooldown(0, filtered = Failure) {
-                        #[on_success(|bb| { bb.b1 += 3; if bb.o0.unwrap_or(2) + 2 < 7 { bb.o0 = None } })]
-                        #[run_while(|bb| *bb.t0 % 2 < 0)]
-                        Switch(b1) {
-                            case 1 => Priority {
-                                Condition(Cond<4> = Cond::<4>),
-                                Repeater(3) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                            _ => SkipUnlessUpdated(t0) {
-                                #[on_failure(|bb| bb.b0 = 3)]
-                                #[run_while(|bb| *bb.t0 + 2 == 2)]
-                                Switch(b1) {
-                                    case 4 => UnsetBlackboard(o0),
-                                    case 5 => Condition(Cond<6>),
-                                    case 3 => Action(Act<7>),
-                                    _ => Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(1))),
-                                },
-                            },
-                        },
-                    },
-                },
-                Precondition(|bb| bb.o0.unwrap_or(5) < 5) {
-                    Sequence {
-                        StatefulAction(Task<9> = Task::<9>),
-                        StatefulAction(Task<10>),
-                        AsyncSequence {
-                            Selector {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0387Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0388 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Sequence {
-                    StatefulAction(Task<2>),
-                    AlwaysSuccess,
-                },
-                Action(Act<3>),
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t1 % 4)),
-            },
-            MemSequence {
-                Delay(10) {
-                    Condition(Cond<5>),
-                },
-                #[post(|bb| bb.b0 += 2)]
-                Action(Act<6>),
-                StepSequencer {
-                    ForceFailure {
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0388Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0389 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                ForceSuccess {
-                    Deadline(100) {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0389Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0390 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 2,
-        }
-        ReactiveSequence {
-            TryCatch(catch_on_halt = true) {
-                WhileDoElse {
-                    Action(PAct<0>, b0 = 8, b1 = {b1}),
-                    AlwaysFailure,
-                    StatefulAction(PTask<1>, b0 = {b0}),
-                },
-                IfThenElse {
-                    Action(PAct<2>, b0 = 6, b1 = {t0}),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0390Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0391 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 5,
-        }
-        Fallback {
-            IfThenElse {
-                Condition(Cond<0>),
-                ScriptCondition(|bb| *bb.t0 + 1 > 7),
-            },
-            Retry(2) {
-                #[on_halted(|bb| { bb.b1 += 3; *bb.t1 += 2 })]
-                ForceFailure {
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0391Blackboard { t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0392 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        AsyncFallback {
-            SequenceWithMemory {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-                MaxTime(10) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            FlipSelector {
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 4)),
-                #[post(|bb| if (bb.b0 + 2) % 3 > 0 { bb.b1 += 2 })]
-                Action(PAct<6>, b0 = 9),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            SequenceStar {
-                BinarySelector(|bb| bb.b0 > bb.b1 % 3, dynamic = false) {
-                    SetBlackboard(t0 = 8),
-                    Action(PIo<9>, t0 = {t0}),
-                },
-                Parallel(success = 0, failure = 3) {
-                    SetBlackboard(b1 = {t0}),
-                    Condition(Cond<10>),
-                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
-                },
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0392Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0393Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        MemPriority {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0393Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        SubTree(Tree0393Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0393 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-        }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            SubTree(Tree0393Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0393Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0394 for Ctx {
-        RepeatUntilSuccess(3) {
+        #[on_success(|bb| *bb.t0 += 1)]
+        WaitValueUpdate(t0) {
             Fallback {
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    Action(Act<2>),
-                    Action(Act<3>),
-                },
-                MaxTime(20) {
-                    Action(Act<4> = Act::<4>),
-                },
-                Filter(times = 2, filtered = Skipped) {
-                    ParallelAll(2) {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                Timeout(0) {
-                    Sequence {
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0395 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Switch(b1) {
-            case 5 => TryCatch {
-                Deadline(10) {
-                    Action(Act<0>),
-                },
-                Condition(Cond<1>),
-                Action(PIo<2>, t0 = {b1}),
-                #[failure_if(|bb| *bb.t0 < *bb.t1)]
-                #[run_while(|bb| *bb.t0 != 7)]
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-            case 4 => PolicyParallel(policy = FirstSuccessOrFailure) {
-                ReactiveSequence {
-                    StepSequencer {
-                        #[on_failure(|bb| { bb.t0.set(bb.b1 % 3); bb.b0 = *bb.t0 })]
-                        Condition(PCond<6>, b0 = {t0}),
-                        ScriptCondition(|bb| *bb.t1 == 6),
-                        Condition(|ctx, bb| ctx.check_in(7, 2)),
-                    },
-                    Loop(q0, if_empty = Failure) {
-                        Timeout(10) {
-                            ReactiveSelector {
-                                ScriptCondition(|bb| bb.b1 % 2 != 1),
-                                StatefulAction(Task<8> = Task::<8>),
-                                #[on_failure(|bb| bb.t1.set(*bb.t1 % 4))]
-                                #[run_while(|bb| *bb.t0 == 7)]
-                                Sleep(30),
-                            },
-                        },
-                    },
-                },
-            },
-            _ => FlipSelector {
-                Inverter {
-                    RepeatUntil(Success) {
-                        #[on_success(|bb| { bb.t1.set(*bb.t0); if (*bb.t0 + 1) % 2 == 1 { bb.o0 = Some(*bb.t0 + 2) } })]
-                        StatefulAction(Task<9>),
-                    },
-                },
                 ForceFailure {
-                    Failer,
-                },
-                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(*bb.t1 % 4) })]
-                PolicyParallel(policy = FirstSuccess) {
-                    Condition(Cond<10>),
-                    Action(Act<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0395Blackboard { b1 o0 b0 t0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0396 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-        }
-        Fallback {
-            Timeout(30) {
-                Loop(q0) {
-                    Priority {
-                        Invert {
-                            Sleep(10),
-                        },
+                    Timeout(20) {
                         #[success_if(|bb| *bb.t0 != 2)]
                         #[post(|bb| *bb.t0 += 1)]
                         MemPriority {
                             Action(Act<0>),
                             Condition(Cond<1> = Cond::<1>),
                         },
-                        Loop(q0, value = {b1}) {
-                            AsyncSequence {
-                                Condition(|ctx, bb| ctx.check_in(2, 5)),
-                                Condition(Cond<3>),
+                    },
+                },
+                Switch(b1) {
+                    case 5 => RunOnce(then_skip = false) {
+                        Condition(|ctx, bb| ctx.check_in(2, 5)),
+                    },
+                    _ => Condition(Cond<3> = Cond::<3>),
+                },
+                StatefulAction(Task<4>),
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        #[on_halted(|bb| bb.b1 += 2)]
+                        Condition(Cond<6>),
+                        Condition(PCond<7>, b0 = 1),
+                        SetBlackboard(b0 = 5),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0386Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0387 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_success(|bb| *bb.t0 += 1)]
+        SequenceStar {
+            Deadline(10) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            RunOnce {
+                Condition(Cond<1>),
+            },
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0387Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0388 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail) {
+            BinarySelector(|bb| *bb.t1 != bb.b0 % 4, dynamic = false) {
+                #[run_while(|bb| bb.b0 + 2 < 1)]
+                Sequence {
+                    SetBlackboard(t1 = {b0}),
+                    StatefulAction(Task<0>),
+                },
+                Parallel(failure = -1) {
+                    Selector {
+                        SequenceStar {
+                            Condition(Cond<1>),
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                        },
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            RepeatUntil(Failure) {
+                Condition(Cond<5>),
+            },
+            Cooldown(0, filtered = Skipped) {
+                Interrupt(|bb| *bb.t0 + 3 < *bb.t1 % 4) {
+                    RunOnce {
+                        #[run_while(|bb| *bb.t0 != 3)]
+                        AsyncFallback {
+                            AsyncFallback {
+                                Filter(times = 2, count = Success, filtered = Skipped) {
+                                    #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+                                    #[skip_if(|bb| *bb.t0 > *bb.t1 + 1)]
+                                    Action(Act<6>),
+                                },
+                                ScriptCondition(|bb| *bb.t1 == 6),
+                                StatefulAction(Task<7>),
                             },
                         },
                     },
                 },
             },
-            Sequence {
-                IfThenElse {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        RepeatUntilFailure(1) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        Repeat(2) {
-                            Script(|bb| if bb.b0 % 4 < 3 { bb.b1 += 1 }),
-                        },
-                    },
-                },
-            },
-            Condition(Cond<9>),
         }
     }
 }
 
-board!(Tree0396Blackboard { b1 t0 q0 b0 });
+board!(Tree0388Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0389 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 3,
+        }
+        ReactiveSequence {
+            Inverter {
+                Precondition(|bb| bb.b1 % 4 > 1) {
+                    Sequence {
+                        Action(Act<0>),
+                        Action(PAct<1>, b0 = {t1}),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0389Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0390 for Ctx {
+        Repeat(0) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0391Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Condition(PCond<4>, b0 = 7)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0391Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        SubTree(Tree0391Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0391 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        Priority {
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                WaitUntil(|bb| *bb.t0 < 3) {
+                    Action(PAct<0>, b0 = {b0}),
+                },
+            },
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| *bb.t0 % 4 < 2),
+                    Action(PIo<2>, t0 = {b0}),
+                },
+            },
+            Repeat(4) {
+                ReactiveSequence {
+                    WhileDoElse {
+                        #[on_success(|bb| if (bb.b0 + 2) % 3 < 0 { bb.b0 += 3 })]
+                        #[failure_if(|bb| *bb.t0 + 3 > 5)]
+                        StatefulAction(Task<3>),
+                        SubTree(Tree0391Sub0, ..),
+                    },
+                    Condition(PCond<5>, b0 = 1),
+                    Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            Parallel(failure = 2) {
+                RepeatUntilFailure(forever) {
+                    SetBlackboard(b0 = 3),
+                },
+                Condition(PCond<7>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0391Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0392 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false, else = Failure) {
+            ParallelAll(max_failures = -2) {
+                Selector {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                Optional {
+                    Selector {
+                        StepSequencer {
+                            Condition(PCond<3>, b0 = {t0}),
+                        },
+                        SetBlackboard(t0 = 0),
+                    },
+                },
+                RepeatUntilFailure(1) {
+                    ParallelAll {
+                        Condition(Cond<4>),
+                        IfThenElse {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                        },
+                        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
+                            #[on_failure(|bb| bb.b0 += 2)]
+                            #[on_success(|bb| bb.b0 = *bb.t0)]
+                            AlwaysFailure,
+                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 1)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0392Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0393 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b1: i64 = 2,
+            b0: i64 = 0,
+        }
+        Selector {
+            ReactiveFallback {
+                #[on_success(|bb| if *bb.t0 > bb.b0 { bb.b1 = *bb.t0 % 4 })]
+                Inverter {
+                    Precondition(|bb| bb.o0.is_none(), else = Running) {
+                        BinarySelector(|bb| bb.o0.unwrap_or(1) < 0, dynamic = true) {
+                            Action(Act<0>),
+                            Interrupt(|bb| *bb.t0 < 1) {
+                                SetBlackboard(b0 = 0),
+                            },
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 5 => MaxTime(20) {
+                        StatefulAction(Task<1>),
+                    },
+                    _ => Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 2, &mut bb.b0)),
+                },
+            },
+            ReactiveSequence {
+                FlipSelector {
+                    Script(|bb| if *bb.t0 > 3 { bb.b1 = (*bb.t0 + 3) % 4 }),
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Action(Act<3>),
+                },
+                RepeatUntilFailure(2) {
+                    IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b0)),
+                        ScriptCondition(|bb| *bb.t0 != 3),
+                        Action(Act<5>),
+                    },
+                },
+                RepeatTimes(2) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Condition(Cond<6>),
+                        #[failure_if(|bb| bb.b1 + 1 > 2)]
+                        KeepRunningUntilFailure {
+                            SetBlackboard(b1 = 3),
+                        },
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0393Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0394 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+        }
+        Deadline(0) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Retry(forever) {
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[on_halted(|bb| { bb.b0 += 2; if bb.b0 == 4 { bb.t0.set(bb.o0.unwrap_or(5) % 2) } })]
+                    TryCatch {
+                        Action(Act<2>),
+                        Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
+                        Action(|ctx| ctx.exec(4)),
+                        Script(|bb| bb.b1 += 1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0394Blackboard { b1 t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0395 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        MemPriority {
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                },
+            },
+            Action(Act<2>),
+            #[failure_if(|bb| *bb.t0 < 5)]
+            #[run_while(|bb| *bb.t0 > 7)]
+            #[on_success(|bb| *bb.t0 += 3)]
+            ReactiveSequence {
+                Wait(0),
+                Wait(10),
+                Sleep(10),
+            },
+            Cooldown(20, filtered = Skipped) {
+                Deadline(0) {
+                    Repeat(forever) {
+                        #[on_halted(|bb| { if *bb.t0 > 0 { *bb.t0 += 1 }; bb.b0 = 0 })]
+                        Action(Act<3>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Action(Act<4>),
+                AlwaysSuccess,
+                #[on_halted(|bb| bb.b0 += 1)]
+                Retry(3) {
+                    Action(PAct<5>, b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0395Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0396Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 12,
+        }
+        Loop(q0, value = {t0}, if_empty = Running) {
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0396 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            Delay(0) {
+                BinarySelector(|bb| bb.b0 % 3 == 1) {
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                        ScriptCondition(|bb| bb.b1 < 1),
+                    },
+                    Retry(2) {
+                        Script(|bb| bb.b1 = (bb.b1 + 1) % 3),
+                    },
+                },
+            },
+            ScriptCondition(|bb| bb.b0 > 2),
+            SubTree(Tree0396Sub0, b1 = {=}, b0 = {b0}, q0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0396Blackboard { b1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0397Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        Action(Act<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64 = 5,
         }
-        IndexSwitch(|bb| 9, out_of_range = Loop, dynamic = false) {
-            #[success_if(|bb| *bb.t0 > 1)]
-            #[on_failure(|bb| if bb.o0.is_some() { bb.b0 += 2 })]
-            IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = true) {
-                Action(PAct<0>, b0 = {t0}),
-                Timeout(50) {
-                    Action(Act<1>),
-                },
-                RepeatUntilFailure(forever) {
-                    Action(PAct<2>, b0 = {t0}),
+        Sequence {
+            Cooldown(50) {
+                FlipSelector {
+                    WasEntryUpdated(t1),
+                    AlwaysRunning,
                 },
             },
-            StepSequencer {
-                StepSequencer {
-                    Wait(50),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<3>),
-                },
-                Remap(success = Failure, failure = Success) {
-                    StatefulAction(Task<4>),
-                },
-                ForceFailure {
-                    Condition(PCond<5>, b0 = {=}),
-                },
-                AlwaysRunning,
-            },
-            ReactiveSequence {
-                TryCatch(catch_on_halt = false) {
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        StatefulAction(Task<6>),
-                    },
-                    Action(|ctx| ctx.exec(7)),
-                    AlwaysSuccess,
-                    StatefulAction(Task<8>),
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[skip_if(|bb| bb.b0 < *bb.t0 + 1)]
-                        SetBlackboard(o0 = Some(9)),
-                    },
-                },
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                SubTree(Tree0397Sub0, q0 = {=}, t1 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0397Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0398Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 11,
-        }
-        StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0})
-    }
-}
+board!(Tree0397Blackboard { q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Repeater(forever) {
-            SubTree(Tree0398Sub0, t0 = {=}, b0 = {b0}),
+        Parallel(success = -2) {
+            Script(|bb| bb.b0 = 4),
+            IndexSwitch(|bb| 6, dynamic = true) {
+                RetryUntilSuccessful(forever) {
+                    Timeout(0) {
+                        RunOnce(then_skip = false) {
+                            IfThenElse {
+                                ScriptCondition(|bb| bb.b0 + 2 < bb.b0),
+                                Action(PIo<0>, t0 = {=}),
+                                Repeat(2) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| (*bb.t1 + 2) % 3 < 0, dynamic = false) {
+                    ParallelAll(1) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                Interrupt(|bb| *bb.t0 + 4 != 3) {
+                                    Sleep(10),
+                                },
+                            },
+                        },
+                    },
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0398Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0399Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Sleep(30)
-    }
-}
+board!(Tree0398Blackboard { t0 t1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
         }
-        Priority {
-            Limiter(1) {
-                ReactiveSequence {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[skip_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-                    Action(Act<0>),
-                    Condition(Cond<1>),
+        TryCatch(catch_on_halt = true) {
+            Repeater(3) {
+                RepeatUntilFailure(forever) {
+                    StatefulAction(Task<0>),
                 },
             },
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                SubTree(Tree0399Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                ScriptCondition(|bb| *bb.t0 < bb.b0),
             },
-            ParallelAll {
-                Delay(20) {
-                    RetryUntilSuccessful(2) {
-                        Action(Act<3>),
-                    },
-                },
-                Action(PAct<4>, b0 = {t0}, b1 = {b0}),
-                AsyncSequence {
-                    WasEntryUpdated(t0),
-                    Condition(PCond<5>, b0 = {t0}),
-                },
+            Loop(q0) {
+                StatefulAction(Task<2>),
             },
-            Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b0)),
-            Action(Act<7>),
+            RetryUntilSuccessful(0) {
+                Action(PAct<3>, b0 = 8, b1 = {t0}),
+            },
         }
     }
 }
 
-board!(Tree0399Blackboard { b0 o0 t0 });
+board!(Tree0399Blackboard { t0 q0 b0 });
 
 cases! {
-    Tree0300 "B{b0=5;q0=3;b1;o0=_;t0=4}Swm(Fb(c0,a1l),Sl{50},Mt{20}(MPri(t2,@rw{t0%3!0}@of{b0!4?o0:=_}c3,Ub{o0})),Sw{2;5;0}(Wt{20},t4,Fai,pt5{b0:6}),Lp{t0;S}(Flt{1;F;K}(FS(a6b{b0;b0}))))",
-    Tree0301 "B{t0=3}Pri(t0,Seq(c1,t2),SubA(Wv{t0}(Wu{t0})),c3)",
-    Tree0302 "B{b0=5;t1=1;o0}RSeq(RFb(t0,Isw{b0+4%3;_;_}(FF(Run),t1),Swm(t2,t3,Pre{t1+4!b0+3;S}(@ki{t1+4=3}c4))),Sl{0})",
-    Tree0303 "B{b1}Sel(RSeq(Cd{0;_}(t0),a1,S,a2e,TryF(pa3{b0:b1;b1:b1},a4b{b1%3;b1},pa5{b0:2;b1:=})))",
-    Tree0304 "PPar{1;_}(Mt{0}(RFb(a0l,Fai)),Once(Lim{2}(RSeq(a1l,c2,c3l,c4l))),AFb(c5l,Rmp{F;S}(F)))",
-    Tree0305 "B{b0;t0;o0=1;q0=1;b1=2}PAll{_}(PPar{2;N}(Fb(OnceT(Wt{10}),a0b{b1+1%4;b0}),Rty3(t1),PAll{-2}(Wt{50},t2),RU{S}(PPar{2;T}(RT{F}(c3)))),RU{S}(RFb(Bin{b1<6;_}(Dl{50}(Pri(a4,Lp{t0;F}(t5e),Wt{20})),pa6{b0:t0;b1:b0}))),To{20}(Sw{4;2}(RFb(Ite(t7e,t8),Inv(@ki{b0+4>4}@si{b1=o0|1}c9)),Seq(Ret3(a10)),Isw{6;_;_}(Sb{b0=0},c11))))",
-    Tree0306 "Ruf{F}(MSeq(t0,Sl{0},Ret0(t1)))",
-    Tree0307 "B{b0=2;t0;b1=1}@si{b1>b0}Inv(Rpt{3}(SubR(Sw{2;3}(a0e,pt1{b0:t0;b1:b0},R))))",
-    Tree0308 "B{b0=4}@fi{b0+1=7}RFb(a0,c1l,t2)",
-    Tree0309 "B{b1=5;t0=2;b0}Try(Sw{2}(Bin{b0+2%4>2;N}(SubA(@po{b0+=2;b0:=t0%2}SubR(Wv{t0}(Sl{10}))),MPri(Invt(Flip(Fb(t0,pt1{b0:3}))))),Pre{b1>t0%2}(Star(Wde(RSel(c2l),c3)))),Pre{t0+2<5;K}(Intr{b1!1}(Sb{b0=9})))",
-    Tree0310 "B{b0=4;o0=_;t0}Star(Wu{t0},Dl{0}(@oh{b0+=1}@po{t0+=3;t0+=1}@si{t0%4!3}a0e),c1,AFb(Scc{o0|3+3%3>1},a2l,pt3{b0:=;b1:t0}),Once(Step(c4e,Inv(t5),pt6{b0:t0;b1:t0})))",
-    Tree0311 "B{b1;o0=2;t0=2;b0=1}AFb(MPri(Ret4(t0),RSeq(a1l,Sl{30})),MSeq(@of{o0:=1}Flt{2;R;_}(ASeq(@oh{o0:=_;o0:=_}@ki{b1+2!b0%4}Sel(Fai,@si{b1<4}@fi{t0<3}Pre{b1%2<1;K}(Sb{b1=5}),c2),@fi{b0>7}@po{b0+=1}@oh{b0%4<3?t0+=2}Sw{5}(a3b{b0;b1},pi4{t0:b0}),@si{none}t5e))))",
-    Tree0312 "RSeq(RFb(Keep(Keep(RSeq(c0l,t1,t2))),Ite(t3,Wt{30}),FF(Rep1(t4))),RFb(a5,c6l,Wt{30}),RFb(RSel(t7),Rmp{S;S}(OnceK(Pri(t8,c9,t10e,a11l)))),Flt{2;F;_}(Cd{30;K}(Dd{10}(Rpt{F}(a12)))),Keep(Rmp{S;S}(RFb(a13,Invt(Try(Wt{20},t14)),a15e,Ret3(Seq(a16l,a17))))))",
-    Tree0313 "B{b1=1}Sw{3}(Step(F),RSel(c0e,c1b{1}))",
-    Tree0314 "B{t1=1;q0=1;b0;b1=1;t0=0}Ret3(Invt(Sw{4;2;0}(Flip(@si{t0<2}@fi{b0!0}Sb{b1=4},pi0{t0:b0},a1e),F,Lp{_;R}(RSeq(S,t2,c3,c4)),Sel(Sw{2;5}(c5,pt6{b0:=;b1:b0},c7),@ki{t1+3%3=1}a8,MPri(Cnd{t0%3>0;_;_}(pi9{t0:=}),Suc)))))",
-    Tree0315 "B{b0}Try(Rep2(RFb(c0e,a1,pc2{b0:b0},pi3{t0:b0},Rpt{0}(a4b{b0%3;b0}))),Cnd{b0+1%2!1;T;_}(c5l))",
-    Tree0316 "B{b1=3;b0;t0=3;o0=_}Rep1(Fb(@ki{b0<3}@of{b1:=4;o0:=b1}Flt{1;_;_}(AFb(Wde(RFb(Scc{b0+2%2>0},c0,t1),RSel(c2l,pt3{b0:b1;b1:=},c4,pa5{b0:5;b1:=},c6)))),Dd{0}(RFb(pa7{b0:b0;b1:t0},Fb(Bin{o0|4+4!2;N}(Sb{b1=b0},a8),a9b{o0|4+2;b1},c10,a11e,a12b{b0;b1}),FF(Intr{b1>b0+1}(Star(t13,t14,a15)))))))",
-    Tree0317 "B{b0=5;t1;q0=3;o0;t0=4}RFb(Par{_;0}(Lp{t0;R}(@of{b0+=1;b0+=1}@po{b0+=1}AFb(@os{b0+3<0?t1+=3}FF(S),Lp{_;F}(pi0{t0:t1}),Keep(Lp{_;S}(t1)))),Rmp{F;F}(c2b{t1}),Pri(Scc{o0|3>t1},c3l,t4,Rty4(Wv{t0}(c5)),c6e)),RFb(Ret1(PPar{1;T}(Flt{2;R;K}(Step(t7,Try(t8e,S))))),Par{3;_}(Ret4(c9),Sc{t0:=o0|2+2},t10,@si{b0+2<t1+4}ASeq(c11e,a12)),Swm(Wt{20},Sc{b0>0?b0:=t1+2;t0:=t1},Sl{20},pc13{b0:1})))",
-    Tree0318 "B{b0=0;b1=2}TryF(a0b{b1%4;b0},c1b{b1%3})",
-    Tree0319 "Rep0(t0)",
-    Tree0320 "B{b1=2;q0=2;t0=5;b0=2}@rw{b1+4>3}@ki{b1<t0+2}Par{_;1}(Lp{_;_}(Rpt{0}(t0)),Ruf{2}(Ret1(Intr{b0>5}(Bin{t0+3=6;_}(@fi{b1+4%2>0}Cnd{b1>1;_;_}(Wt{30}),c1)))),Wde(pt2{b0:=},Ret1(t3),c4))",
-    Tree0321 "TryF(TryF(OnceK(a0l),a1,Sub(Sl{10}),c2,t3e),Ite(a4l,RSeq(t5,Wt{10},a6,t7e,t8e),c9e),RepF(MPri(PPar{0;_}(Run,t10e),c11,Wde(c12,c13e))),Cd{0;K}(Rep2(RT{1}(F))))",
-    Tree0322 "B{b0;b1=3;t0=1;o0}@of{b1:=9}@po{b1<b0?o0:=t0}Rus{F}(TryT(PPar{0;N}(c0e,@rw{o0|5!b1+3%4}@os{b1:=4;b1:=t0}Wt{0}),Star(a1,Wde(@po{t0+=3}a2e,Sb{o0=1}))))",
-    Tree0323 "B{t0=0;q0=1;t1=3}RSeq(Pre{t0+1>2;R}(a0),RSeq(Cd{30;K}(pc1{b0:0})),Lp{_;_}(c2b{t1+4}),c3l,t4)",
-    Tree0324 "B{t0;b0}RSeq(RFb(Flip(PPar{0;N}(c0,c1),Seq(pc2{b0:=},FF(a3b{t0%3;b0}))),RSeq(Wde(t4,Sl{30}),OnceT(S),Dd{10}(a5),RSeq(Ruf{1}(Sb{t0=6})),R),Rpt{F}(Par{-3;-2}(RFb(t6,t7,c8b{1}),a9l,F))),FF(RepF(t10)))",
-    Tree0325 "B{b0=3;t1=0;o0;t0=4;b1}Flip(pc0{b0:t1},@rw{t1+2<b0+1%4}@po{b0:=b0%4}@ki{t1%3>0}OnceT(RSeq(c1,t2,pt3{b0:b0;b1:t0},@os{o0:=b1+3}@fi{some}pt4{b0:b1;b1:b1})),Ite(Cnd{b1=5;N;_}(S),Sl{10}),Cnd{o0|5<1;N;F}(RSeq(Once(Run),@oh{o0:=b0}@rw{t1%4<0}t5,Sc{o0:=_})),Fb(Fai,c6))",
-    Tree0326 "B{t0=4;b1=5}Ruf{1}(Swm(AFb(@si{t0!b1+4}RFb(Scc{t0%4>1},c0)),RT{2}(Par{2;_}(a1,Fai)),Sw{3;4}(Fai,t2,t3)))",
-    Tree0327 "B{t1;b0=2;t0;b1=5}Flip(Cnd{t1=1;N;S}(TryF(@rw{b0%4=0}Sb{b0=b1},Scc{b1%3>0},t0)),PAll{_}(@rw{t0>t0+2}@si{b1=3}Sw{4}(Sc{b0:=t1;b0:=b0+3%4},t1),RT{1}(a2)),pa3{b0:t1;b1:b0},RSeq(Wde(c4,c5),PPar{2;_}(Sl{30},Wu{t0})))",
-    Tree0328 "B{b0=1;b1=4;q0=3;o0;t0=1}Lp{b0;F}(Isw{o0|3%4;T;_}(@oh{b1+1%3>0?t0+=3}@os{b0:=o0|4}@rw{b0+3%2>0}c0b{b0},@rw{t0+1%2>0}SubA(SubA(Sl{0})),Sl{10},a1l,S))",
-    Tree0329 "OnceT(Sub(Sub(Cd{0;K}(R))))",
-    Tree0330 "Pri(c0e,c1,Once(t2),F)",
-    Tree0331 "B{b0=0;t0}@fi{b0>7}@po{t0+=2;b0:=t0+3}Ite(OnceT(Fb(pt0{b0:b0;b1:t0},Rpt{2}(Fai),c1b{b0},Mt{20}(Sb{t0=b0}),t2)),@ki{t0!3}Scc{b0%2<1},Wu{t0})",
-    Tree0332 "B{b1;t0=1;b0=5}Sw{0}(RtyF(pi0{t0:=}),Sb{b0=6})",
-    Tree0333 "B{b0=3;t0=5}MSeq(RU{S}(t0),Flip(@of{b0:=t0%4;t0+=3}@rw{t0+2%3<0}RSeq(t1,pc2{b0:5}),t3,@rw{t0%4<2}Dl{20}(R)),Mt{0}(Ret4(RSeq(Invt(Cnd{t0>4;_;F}(a4e))))),Rty2(Pre{b0<b0+3;S}(t5e)))",
-    Tree0334 "B{b0=1;t0=0}@si{b0+4%3=2}@po{t0%3!2?b0+=3}Isw{5;N;T}(Su{t0}(Swm(pa0{b0:=;b1:t0},a1)),pi2{t0:b0},Par{-1;2}(t3,c4b{t0+1}),Dl{100}(MSeq(a5,Scc{t0=7},c6)))",
-    Tree0335 "Pri(TryF(RFb(t0e,c1l,t2,t3),Rpt{0}(a4),FS(Ite(c5,t6)),Flt{2;S;F}(Fb(t7,c8,F)),MPri(t9e,c10l,a11l)),Dd{0}(RSeq(Flt{1;S;_}(Mt{10}(Dd{0}(FF(t12e)))),ASeq(a13,c14,c15),Pri(Fai,Mt{10}(Dd{10}(t16)),FF(a17e),Flt{2;R;F}(Sl{10}),t18))))",
-    Tree0336 "B{t1=5;t0}Inv(Par{-3;2}(@rw{t0+3%2>0}@si{t1+3!4}c0l,S,S,t1))",
-    Tree0337 "B{t0=4}Fb(Wu{t0},t0,S)",
-    Tree0338 "ASeq(a0,Suc,a1,c2e,Sl{0})",
-    Tree0339 "B{b1=1;t0;b0=3;t1;q0}RFb(Fb(FF(Lp{b1;_}(Seq(a0e,c1))),t2),RSeq(RSeq(t3,t4e,@of{t1+4<5?b1:=t1}@po{b0:=t1+2%3}pa5{b0:0;b1:b1}),Step(Isw{t1%4;N;T}(Scc{t0+3%2=0},c6,Fai))),Intr{t1+1<3}(Seq(Wt{30},pa7{b0:1;b1:t1})),Cd{0;F}(Lp{_;_}(RFb(pt8{b0:b1;b1:=},@po{t1+=2}Scc{t1<4},Wu{t1},pc9{b0:8}))))",
-    Tree0340 "B{t1=4;b0;t0=0}RSeq(Par{_;-1}(Sc{t0:=9},c0,Ite(c1l,t2)),@of{b0%4>2?b0:=t0%3}@fi{b0>2}Pri(Scc{t1+1%4<1},c3,a4),Rpt{3}(c5b{b0%4}),Ret2(Sl{20}))",
-    Tree0341 "B{t0=2;o0;q0;b1=5;b0}Ret1(Bin{t0<4;N}(@rw{t0=4}@oh{b1:=1}Star(t0e,SubR(ASeq(@of{o0|5=2?b0+=1;b0:=b0%4}@os{b1>5?o0:=_}Scc{b0+1=1},pc1{b0:t0}))),Lim{1}(Sl{50})))",
-    Tree0342 "B{b0=1;t0=5;o0=_}Seq(RFb(pc0{b0:b0},a1e,a2b{7;b0},@fi{some}@of{t0:=t0+2%4}@ki{b0<1}Dl{20}(c3),pi4{t0:b0}),MPri(c5,a6,Wde(c7l,a8,c9)),Swm(@ki{b0+3!4}Mt{0}(Rep2(c10b{b0+1})),SubA(Flt{1;S;_}(Try(Cnd{b0>t0+1%3;T;S}(@si{o0|1>4}c11e),@rw{none}c12b{o0|1%2})))))",
-    Tree0343 "B{b0=1;t1=1;b1=3}RT{F}(Sw{4;2}(Fb(OnceK(t0),MPri(a1,t2),a3),Seq(Flt{3;R;F}(Sl{0}),Ruf{3}(Sel(a4l)),pc5{b0:=}),Bin{b1+4<t1+1;T}(FF(F),Pre{t1!1;R}(RSel(c6e,t7e)))))",
-    Tree0344 "B{t1;t0;b0=3;o0=_}PPar{1;T}(Rep1(Pre{b0<7;S}(To{0}(@si{none}PAll{-1}(Wt{50},@si{t0!4}@of{t0+=2;t0:=t1}pa0{b0:t1;b1:t0},Sb{t1=t0})))),Pri(MPri(pa1{b0:=;b1:b0},a2,Wu{t0}),Fb(c3,@os{t0+=2}@si{b0+3!2}a4b{b0;b0},a5l),RT{2}(RU{S}(Wt{100}))))",
-    Tree0345 "B{b0;o0}Seq(a0,a1,a2b{o0|2+4%3;b0})",
-    Tree0346 "OnceK(Sub(c0))",
-    Tree0347 "B{b1;b0;t0;t1=4}RSeq(ASeq(Dd{100}(Pri(Bin{t0!3;N}(c0,Scc{b1!t1%2}),RFb(pi1{t0:t0},@po{b0+=2;t0:=b0%4}@si{b1>3}@rw{t0%4<3}a2e),@po{b1:=t0}t3e)),@fi{b1+1=t0}@si{t0=0}@os{t0:=b0%2}Rep0(pi4{t0:=}),Wu{t0}),Intr{t0+3>4}(RSel(Mt{50}(Opt(Cnd{b0+1!b1;T;F}(@fi{b0%4=3}@os{t1:=b1;t0:=b0}Scc{b0>b1}))),Star(a5l,pi6{t0:=},t7,pi8{t0:t0}),PAll{_}(@oh{b1+4<2?t1+=1}@ki{b0+4>1}Fai,pt9{b0:t0;b1:=},a10b{t1+3%4;b0}),PPar{1;N}(c11,c12b{t0}),Rus{F}(Ruf{1}(t13)))))",
-    Tree0348 "B{b1=5;t0}Mt{50}(Sb{b1=t0})",
-    Tree0349 "B{b1=5;b0=0;t0=3}PAll{_}(a0b{b0%3;b1},a1,a2,Sb{b0=3})",
-    Tree0350 "B{b1=2}RU{F}(SubR(OnceK(pi0{t0:b1})))",
-    Tree0351 "Flip(PAll{1}(Sel(ASeq(S,S,Fai),Ite(a0,c1e),RSeq(Sub(t2),c3l),Swm(RT{3}(t4),c5)),MSeq(c6,c7,c8,Ret2(t9),Sl{30})))",
-    Tree0352 "B{b0=4;t0=1;o0=4;b1=1}Keep(MSeq(RSeq(@fi{none}@po{t0+=2}@os{o0:=_}pt0{b0:=},@fi{t0>t0%2}Sw{3}(a1b{t0;b0},pc2{b0:4}),Scc{o0|2%2<1},Inv(a3),c4),@ki{b1+3>1}R,RSeq(Scc{b0+1%4<3},t5,pc6{b0:t0},Rty1(Fb(c7,a8b{3;b0})),Su{t0}(@si{t0>1}@ki{none}a9))))",
-    Tree0353 "B{b0;o0}Pre{b0%4>0}(To{20}(Sb{o0=7}))",
-    Tree0354 "B{b1=3;b0=4;t0}Pre{b1>0;K}(PPar{0;T}(OnceT(Cd{100;_}(Wde(MSeq(pi0{t0:b1},t1),Ite(SubA(pt2{b0:9;b1:t0}),Sc{t0+=1},Sc{t0+=3}),pt3{b0:=;b1:b0}))),@of{b0:=b1}@rw{b0>2}pa4{b0:8},@rw{t0%4!2}RSel(a5,c6,pi7{t0:t0})))",
-    Tree0355 "B{b0=4;t0=1}Pri(@os{b0:=b0%4}@ki{b0<b0%4}Par{3;-1}(Scc{t0%4<2},Pre{t0%4<0;R}(Intr{b0<6}(Sb{b0=7})),@si{t0<b0+2}@rw{b0%3=0}AFb(a0)),Swm(RU{S}(a1),Scc{b0!2},MSeq(pa2{b0:0;b1:t0},pa3{b0:7})),Rep3(c4),Wde(Flip(Sel(@po{t0:=5}@si{t0<b0}a5,pa6{b0:t0})),c7,Inv(a8b{t0+4%4;b0})),pc9{b0:9})",
-    Tree0356 "B{b0;t0=4;b1=2}Swm(Step(Flip(RSel(@os{b1:=b0;t0:=1}@si{b1+4=3}Lim{1}(t0e),a1,S),RU{S}(@rw{b1+2<7}@of{t0+=1}@si{b0<2}t2))))",
-    Tree0357 "B{b1=4;t0;b0=5}Isw{b0+3%2;N;T}(Step(pt0{b0:5;b1:b1},Ret0(@os{b1%4<1?b0:=t0%2}pi1{t0:=})),PAll{-2}(Sb{b0=t0},c2,F,a3e),Wde(RSeq(t4,Wu{t0}),Ret4(RFb(c5b{b0%4},Suc))),@po{b0+=3}Bin{b0+4=7;T}(R,Intr{t0<1}(a6)),Fb(a7l,Scc{t0+3>7},a8,t9))",
-    Tree0358 "B{t1=0;o0=3}Wde(Rty3(Scc{t1!o0|2}),RSel(c0,Keep(RU{F}(a1e))))",
-    Tree0359 "B{t0;b0}@rw{b0%3<0}Fb(a0b{t0;b0},a1b{t0;b0})",
-    Tree0360 "B{t0=0;o0=3;q0;b0=0}Ruf{F}(PAll{-1}(Swm(AFb(Lim{1}(t0),Lp{b0;_}(c1)),RSeq(Sl{0},pi2{t0:=},a3),Flip(Ub{o0},pt4{b0:6;b1:t0})),Ruf{2}(Lp{t0;K}(Ite(c5,@si{b0%4>1}@ki{o0|2+1!6}PPar{0;_}(Lp{b0;F}(Wt{20})),Bin{none;_}(pi6{t0:=},Lp{b0;_}(Sc{t0+=1}))))),Dl{20}(RSeq(Pri(t7,c8b{7},c9,t10e),Keep(Suc)))))",
-    Tree0361 "B{t0;b0=4;o0=_}Star(RSeq(Sc{t0:=b0%3;b0+=2},a0l,a1b{o0|5;b0}),t2,@si{b0+1%4=1}@of{t0+=3;o0:=_}@po{t0+=2}RT{1}(a3))",
-    Tree0362 "RSeq(PPar{0;_}(t0,RetF(Rus{2}(RepF(MPri(t1,t2,a3))))),Fb(Dl{10}(FF(AFb(Wde(t4,c5,t6),Pri(To{0}(a7l))))),t8))",
-    Tree0363 "B{b0;t0}PPar{0;T}(Flip(S,Par{_;-2}(c0e,pc1{b0:b0})),t2,t3,Step(t4,pi5{t0:b0}),FS(Pre{b0+3!7}(Rty1(Swm(@rw{t0%3>0}a6)))))",
-    Tree0364 "Par{_;_}(c0,t1e,Sub(c2))",
-    Tree0365 "B{o0=5;b0=4;t0=0}Rmp{S;F}(RSel(@fi{t0<t0+2}@os{t0+=2}TryT(Su{t0}(Sc{t0:=b0%3}),@ki{t0+2>b0}Ub{o0},t0e),pc1{b0:b0},Fb(Isw{8;_;N}(pa2{b0:8;b1:b0},Sb{b0=t0},@si{o0|0+3!1}Fai)),PPar{0;N}(a3l,c4,@fi{t0+4%2>0}@ki{t0>t0%3}@oh{t0:=b0%2}a5l)))",
-    Tree0366 "B{t0=0}RFb(F,Opt(c0b{t0}),To{50}(t1e))",
-    Tree0367 "PAll{_}(t0e,t1,Suc,Wt{20})",
-    Tree0368 "B{o0=_;b1;b0;t0}PPar{2;N}(Bin{t0%4=0;_}(Fai,Seq(SubA(t0),R)),TryF(c1b{b1%3},Ub{o0},Sl{20}),t2,FS(pa3{b0:0;b1:b0}),pc4{b0:=})",
-    Tree0369 "B{o0=_;b0=2}Bin{none;N}(Dl{10}(t0),TryT(pi1{t0:b0},c2l))",
-    Tree0370 "B{b0=3;b1;t0=2}Su{t0}(RFb(Par{1;-2}(pc0{b0:b1},Sb{t0=2}),Swm(c1,pc2{b0:b0})))",
-    Tree0371 "B{b1=1;t1=3}RSeq(Star(PPar{1;T}(Fb(t0,t1),SubA(Pri(a2e))),Flip(t3,pt4{b0:t1;b1:=},@po{b1:=b1%2}Sb{b1=t1},t5,F),t6))",
-    Tree0372 "B{t0;b0}Seq(@si{b0+4%4>2}Wu{t0},Once(pa0{b0:=;b1:b0}),pi1{t0:t0})",
-    Tree0373 "B{b0;t0;o0}Bin{some;N}(TryT(Wde(@os{b0>o0|3+4%2?b0:=t0%3}@si{b0+4%2!0}@oh{t0+3%2!0?t0+=1;o0:=4}c0,Rpt{0}(a1b{b0;b0})),Mt{0}(@fi{t0<o0|0%4}@ki{b0!1}c2),Dl{100}(Suc),Cd{0;_}(@fi{b0>7}@si{b0%2=1}@po{t0:=4;b0:=2}t3)),@ki{o0|2+4=5}@oh{t0:=t0%2}Keep(Run))",
-    Tree0374 "B{b0;t0=3;q0}@os{b0:=t0%4}FS(MPri(@os{t0+=2}@of{t0:=b0%2}Fb(Par{2;_}(Pre{t0<4;K}(Seq(Sb{t0=5},Seq(t0e,Wu{t0},Sb{b0=3},Sb{b0=t0}),Su{t0}(pt1{b0:b0;b1:t0}))),RSeq(Par{_;-1}(t2,pi3{t0:t0}),t4,Sb{b0=t0})),Rpt{3}(Rpt{1}(Lp{_;S}(Par{-2;-4}(c5,Wt{0},Sb{b0=9},Sl{50})))),@os{t0+=1}RFb(@of{b0:=t0}@rw{b0%3>0}PAll{1}(pi6{t0:=},pa7{b0:=},@rw{t0!b0}t8),MPri(c9,Pre{b0+2!b0%3;R}(c10l),a11b{b0;b0},c12,t13e)))))",
-    Tree0375 "B{t0=2}FS(OnceK(Fb(a0,Wu{t0},c1e)))",
-    Tree0376 "B{t1=5;b0;b1;t0=2}Seq(@po{b1+=1}@fi{t1%2>0}Ite(t0,Rep3(t1),Mt{50}(Flt{1;_;F}(@of{b1+=1;t1:=b1+1%4}@oh{t0:=b0;t0:=t1+4}a2b{t1;b0}))),Inv(MSeq(SubR(pa3{b0:t1;b1:=}),@fi{t0+4>b1}@rw{b0=2}t4)),SubA(To{10}(S)))",
-    Tree0377 "B{t0;b0=3;b1}Try(@os{t0:=b0%2}RFb(a0,@po{b1+=1}@of{b0>b0%4?b0:=b1+1;b1+=2}@oh{b0+=1}Sl{50}),c1e)",
-    Tree0378 "B{b0;t0=5;q0=4;b1}Rpt{F}(RSel(Pri(MSeq(@rw{b0%2!1}a0b{b1;b1},Scc{t0+2>3},t1),Lp{t0;K}(RFb(Rep1(Rty3(Wu{t0})))),c2)))",
-    Tree0379 "Flip(t0)",
-    Tree0380 "B{o0=_;b1=1;b0=3;t0}RFb(Fb(RFb(MPri(t0,pt1{b0:=;b1:b0})),Ite(@si{b1%2=0}pi2{t0:=},@fi{b0!b1%4}Scc{b1=5},Sb{o0=8}),RSeq(RSeq(SubR(c3b{t0}),pc4{b0:t0}),a5l),Pre{b0=6;R}(RFb(@ki{t0%3>1}@of{b1:=3}@fi{t0>3}a6e,@os{b0+=3}@si{b1<o0|1%3}@rw{b0!2}Wu{t0},a7)),PAll{0}(t8,c9b{b1+2%2})))",
-    Tree0381 "B{t1}Rty1(FF(Su{t1}(PPar{2;T}(pt0{b0:7},Suc))))",
-    Tree0382 "B{b0;o0=_;t0=2}Try(c0b{t0%4},pa1{b0:t0;b1:b0},SubR(Sb{o0=8}),c2,Suc)",
-    Tree0383 "B{t0;b1=3}Star(RSel(F,pc0{b0:t0}),pt1{b0:4;b1:=},Flt{1;R;K}(Pri(pa2{b0:6},a3)))",
-    Tree0384 "B{t0;o0=0;b0;b1=5;t1=3}@si{t0+4%3!0}RFb(Flip(@of{b1+4!b0%4?o0:=t0}@os{o0|1>b1+4%2?b1:=b0+4}Swm(a0e,Sc{t0:=4}),@fi{t0<3}RSeq(a1,t2),pi3{t0:t1},@oh{t1:=o0|5%2;b0:=t0}Sw{1}(pt4{b0:=;b1:t0},t5)),Star(t6,Isw{o0|2;T;_}(a7,Wt{30}),RtyF(a8b{t0+3;b0})))",
-    Tree0385 "Star(RSeq(t0,a1,S),RFb(Swm(t2e,t3),a4,t5),Rep1(R))",
-    Tree0386 "B{b0=4;t0}@po{b0:=t0+2%4}RFb(ASeq(t0e,pa1{b0:=;b1:b0}),pa2{b0:2;b1:t0})",
-    Tree0387 "B{o0=_;b1;b0=0;t0=4}@of{o0:=t0+1}@os{o0:=_}Rpt{1}(Star(pc0{b0:b1},RSel(Sw{0;1}(R,t1,OnceK(c2)),RT{2}(Pre{b0>b0%2}(Flip(pa3{b0:t0;b1:b1},F)))),RepF(Cd{0;F}(@os{b1+=3;o0|2+2<7?o0:=_}@rw{t0%2<0}Sw{1}(Pri(c4e,Rpt{3}(t5)),Su{t0}(@of{b0:=3}@rw{t0+2=2}Sw{4;5;3}(Ub{o0},c6,a7,c8b{o0|1}))))),Pre{o0|5<5}(Seq(t9e,t10,ASeq(Sel(F))))))",
-    Tree0388 "B{t1=5;b0=0}RFb(Swm(t0,t1,Seq(t2,S),a3,c4b{t1%4}),MSeq(Dl{10}(c5),@po{b0+=2}a6,Step(FF(c7))))",
-    Tree0389 "B{q0;b0=5}Keep(Lp{b0;S}(FS(Dd{100}(OnceK(c0)))))",
-    Tree0390 "B{b1=5;t0=3;b0=2}RSeq(TryT(Wde(pa0{b0:8;b1:b1},F,pt1{b0:b0}),Ite(pa2{b0:6;b1:t0},t3)))",
-    Tree0391 "B{t0=0;b1=5;t1=5}Fb(Ite(c0,Scc{t0+1>7}),Rty2(@oh{b1+=3;t1+=2}FF(a1l)))",
-    Tree0392 "B{b1=1;b0=1;t0}AFb(Swm(Seq(t0,c1,a2),Mt{10}(t3)),Flip(pt4{b0:=;b1:t0},c5b{b0+4},@po{b0+2%3>0?b1+=2}pa6{b0:9},t7,t8),Star(Bin{b0>b1%3;N}(Sb{t0=8},pi9{t0:t0}),Par{0;3}(Sb{b1=t0},c10,c11b{b0})),F)",
-    Tree0393 "B{q0=3;t0=3}Lp{t0;K}(SubA(SubA(MPri(t0))))",
-    Tree0394 "Rus{3}(Fb(Keep(t0),RFb(t1,a2,a3),Mt{20}(a4e),Flt{2;_;K}(PAll{2}(c5,a6,t7)),To{0}(Seq(c8))))",
-    Tree0395 "B{b1=1;o0;b0;t0=0;t1=2;q0=3}Sw{5;4}(Try(Dd{10}(a0),c1,pi2{t0:b1},@fi{t0<t1}@rw{t0!7}RFb(t3,t4),OnceT(t5e)),PPar{2;_}(RSeq(Step(@of{t0:=b1%3;b0:=t0}pc6{b0:t0},Scc{t1=6},c7b{2}),Lp{_;F}(To{10}(RSel(Scc{b1%2!1},t8e,@of{t1:=t1%4}@rw{t0=7}Sl{30}))))),Flip(Inv(RU{S}(@os{t1:=t0;t0+1%2=1?o0:=t0+2}t9)),FF(Fai),@os{b0+=2;t0:=t1%4}PPar{1;_}(c10,a11)))",
-    Tree0396 "B{b1;t0=4;q0=1;b0}Fb(To{30}(Lp{_;_}(Pri(Invt(Sl{10}),@si{t0!2}@po{t0+=1}MPri(a0,c1e),Lp{b1;_}(ASeq(c2b{5},c3))))),Seq(Ite(RSeq(RFb(a4b{b0+4;b0},c5e),Ruf{1}(c6)),RFb(t7,t8,Rep2(Sc{b0%4<3?b1+=1})))),c9)",
-    Tree0397 "B{b0=0;t0=4;o0=_}Isw{9;T;N}(@si{t0>1}@of{some?b0+=2}Isw{0;T;T}(pa0{b0:t0},To{50}(a1),Ruf{F}(pa2{b0:t0})),Step(Step(Wt{50},@of{t0+=1}t3),Rmp{F;S}(t4),FF(pc5{b0:=}),R),RSeq(TryF(Pre{none;R}(t6),a7l,S,t8,Flt{2;S;K}(@os{b0+=1}@ki{b0<t0+1}Sb{o0=9}))))",
-    Tree0398 "B{t0=5;b0=1}Rpt{F}(SubR(pt0{b0:b0;b1:t0}))",
-    Tree0399 "B{b0=0;o0;t0}Pri(Lim{1}(RSeq(@of{t0+=1}@ki{t0+1%2>0}a0,c1)),Bin{some;T}(pt2{b0:t0;b1:b0},SubR(Sl{30})),PAll{_}(Dl{20}(Ret2(a3)),pa4{b0:t0;b1:b0},ASeq(Wu{t0},pc5{b0:t0})),a6b{b0+4;b0},a7)",
+    Tree0300 "B{t1;t0=4;q0=2;b0=1;b1=5}MSeq(@po{b1:=b0}Fb(RSel(t0,Wu{t1}),t1,c2e),Lp{b0;R}(Rpt{F}(Flt{2;S;F}(Su{t0}(Once(F))))))",
+    Tree0301 "B{b0;q0;t0=0;b1=0;t1}RSeq(RFb(@rw{t0+3%4>0}t0,Fb(Sw{2;5}(c1,Wu{t0},Sc{b0:=t0+4;b0%3!2?t1:=b1+3%3}),@rw{t1>2}@of{b1%4<0?b0:=t1+2}Lp{_;S}(R)),Bin{b0<b0+3;T}(Pre{b0<2}(t2),a3b{t0%3;b0}),c4),FS(Sb{t0=0}))",
+    Tree0302 "B{t0;q0;b0=1}@ki{t0=5}@of{b0:=t0}@fi{t0+2!7}Star(a0b{t0;b0},PAll{-1}(OnceK(pi1{t0:=}),Lp{t0;R}(t2e),a3))",
+    Tree0303 "B{b0=3;o0=_}Bin{some;_}(pi0{t0:b0},t1e)",
+    Tree0304 "B{b0=3}PAll{-1}(Dl{0}(Pre{b0>0;S}(Step(Wt{10},PPar{0;T}(pt0{b0:b0;b1:b0},R)))))",
+    Tree0305 "B{t0;t1;b1=0}Swm(Flip(c0,t1),Star(Isw{t1;_;_}(TryT(Ret3(a2),Sl{10}),Sb{t1=b1})))",
+    Tree0306 "Rep1(c0)",
+    Tree0307 "Rep3(Flt{2;R;_}(PPar{1;N}(Rep4(OnceK(c0)),Rty4(Fai),RSeq(c1l,S,a2,a3,a4))))",
+    Tree0308 "B{t0=3;q0;b0=3;o0=_}RSeq(Step(@fi{t0<t0%3}@oh{b0+=3}c0,R,F),RSeq(@of{b0+=1}Isw{b0+4;N;T}(Sc{some?b0+=4;t0:=t0%3},@si{b0<5}@of{b0%3<1?t0:=t0%2}@po{t0+=2}pt1{b0:3;b1:t0},@si{b0<5}t2)),RSeq(Rep0(Sb{o0=7}),Pre{none;S}(Wt{0}),t3,Step(c4,t5),Sl{0}),Flip(Bin{b0>6;_}(a6b{t0;b0},WU{t0%2!0}(Suc))))",
+    Tree0309 "Par{0;-2}(Par{_;3}(t0,a1,Dl{50}(RSeq(Cd{0;K}(a2),c3)),OnceK(Inv(a4l))),Wde(PPar{0;N}(RU{F}(MSeq(PAll{1}(a5,a6))),Step(a7,Dd{30}(c8),a9),Wt{0}),Once(Rep0(F))))",
+    Tree0310 "B{o0=4;t0=2;b0=3;b1=3}MSeq(SubR(SubA(@si{b1+2%4=2}pi0{t0:=})),@si{b0+1<b1%3}@os{o0:=_}t1e)",
+    Tree0311 "B{b0;b1=5;o0=_;t0;t1=0}Swm(Fb(PPar{0;T}(Wu{t0},a0,S)),Su{t0}(@rw{b0<6}Wv{t0}(Pre{b1%3>0;K}(TryT(Scc{b0>2},Sc{b1:=b0+1%4})))),Bin{none;T}(Scc{b1>6},Rpt{F}(PAll{_}(@fi{b0!2}@rw{some}@os{b1+=1;o0:=_}Wt{0},a1))),RFb(pt2{b0:t0;b1:b0},a3,@rw{t1+4!1}@fi{none}@ki{b0+2=t0%2}t4),Wde(Ite(@oh{t0+1%3>0?t1+=3}@os{t1:=o0|4}@rw{t1+3%2>0}t5,SubA(Sl{0})),c6))",
+    Tree0312 "B{q0=2;t0;o0;t1=1;b1=4;b0=1}Lp{_;S}(Ite(RSeq(Ub{o0},Rep1(Mt{0}(pa0{b0:7;b1:b0})),@rw{t1%4>2}AFb(c1,@si{t1+1=b1}S),pi2{t0:t0}),RT{F}(RFb(Dd{0}(Sel(@oh{t1+=1}c3,Scc{t1!b1%4},R)),Wu{t0}))))",
+    Tree0313 "Flt{1;S;F}(Flip(Once(a0),Cd{0;F}(t1e),t2,t3e,a4))",
+    Tree0314 "B{t0=2;t1=3;b0=4}@rw{b0<t0+4}@po{t0:=t1}@ki{b0<3}RFb(pa0{b0:t0;b1:b0},Ruf{F}(Wu{t0}),MPri(Wu{t1},t1),@rw{t0%4<2}Ite(c2l,c3,Flip(Rep3(c4l),t5)),@po{b0+=1;b0>6?b0:=t1}Bin{b0%4<2;_}(a6,@po{b0:=t1}@si{t1+4%2!1}@of{t0:=b0}Wu{t1}))",
+    Tree0315 "B{b1=3;t0=3;b0=5}Sw{2;5;4}(Ret0(t0),t1,Lim{3}(t2),Step(Sb{b0=t0},Scc{t0+3%2!0}))",
+    Tree0316 "B{o0=5;b0;t0;t1=5}Step(c0b{t0%3},t1,WU{t1!b0+2%3}(@si{none}@of{b0:=t0}@rw{t0%2>0}Ub{o0}),c2b{b0},Suc)",
+    Tree0317 "B{b0=2;t0=3;o0}Wde(Par{_;-2}(Sb{o0=5},Wv{t0}(c0),RSeq(pi1{t0:t0},Ub{o0}),t2e),Keep(@rw{t0=1}Sb{b0=9}),MPri(c3e,OnceT(Cnd{some;T;F}(SubR(TryF(@os{b0+=1}pt4{b0:5;b1:b0},c5))))))",
+    Tree0318 "B{b1;t0;b0=2}RU{S}(RFb(Sw{4;1}(OnceT(Ite(@rw{b0<t0}To{20}(c0),@po{b0+=2}Ret3(Bin{b0<2;_}(@rw{t0<t0+3}Sc{b0+=2},pt1{b0:5;b1:b0})))),Pre{t0>1;R}(RT{3}(RFb(@os{b0+=3}@po{b0+=1}Rep3(pi2{t0:=})))),Wde(t3,R,Sc{b0+=1}))))",
+    Tree0319 "B{o0=_;t0=5;b0=4;b1}Star(RepF(t0),SubA(@po{b1:=o0|5;o0:=_}SubR(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}t1e)),t2,pi3{t0:=})",
+    Tree0320 "Inv(a0)",
+    Tree0321 "B{t1=5;t0=3;b1=1}Fb(FF(Sc{t0+=2;t1:=b1+4%2}),Invt(Intr{t1+4>t0%4}(c0b{6})),a1b{b1%4;b1},t2e,c3)",
+    Tree0322 "Swm(Par{-1;-4}(Fai,c0,Fai,R,t1),Fb(OnceK(t2e),MPri(Dd{0}(a3),t4e,c5),Rty3(FF(a6))),Rmp{F;F}(Once(Seq(t7,Cd{30;_}(t8),S,t9))))",
+    Tree0323 "B{t0=5;b0=5}Wde(Scc{b0>2},PPar{0;N}(Wu{t0},@rw{t0%2!0}Sb{t0=b0},t0e),Sel(c1b{1},t2))",
+    Tree0324 "B{o0=_;b0=2;b1=0;t0=2;q0=4}TryT(Sw{2;5;4}(Ret2(Rep1(To{50}(@po{t0+=1;b0+=2}Lp{_;F}(Lp{b0;_}(c0))))),Step(WU{t0>2}(Sc{o0:=_})),PAll{2}(c1,Wt{30}),RFb(c2,t3e)),Invt(Fb(Lim{1}(Flip(c4l,a5)),Wde(RSeq(Dl{0}(a6),t7),Lp{t0;F}(Isw{b0%3;N;T}(a8,a9,c10,Sl{0}))),Cd{0;_}(Sb{t0=6}),Ite(c11b{t0},Fb(pi12{t0:b0})))))",
+    Tree0325 "B{t0=3;t1=3;b1=2;b0=1}@ki{b0+2<b1%2}@po{t0:=t1;t0:=t0+4%4}Isw{t1%2;N;T}(RU{F}(Par{-1;-1}(MPri(@si{t1!4}pi0{t0:b0},c1),Rep3(Flip(Ret3(c2),t3,@oh{t0:=b1}@of{t0:=b0%3}Suc)))),@fi{t1+4>t1}Wv{t0}(Step(@fi{t1+3=b1%3}@po{t1+=2}Par{-1;-2}(Inv(t4),c5),Keep(@os{t0+4=b1?b1+=3;b0:=t1%3}Scc{b1+4%2<0}),t6e,MSeq(S,t7e,Wt{20}))),Seq(Sel(a8e,Suc),Seq(c9b{t0%4},c10,Sb{b0=0}),Wde(@rw{b0+3%2<1}Swm(a11,a12),PPar{2;T}(t13),Ruf{1}(@oh{b1+=3;t0:=t1+3}To{50}(WU{t1+1<t1}(Cd{0;K}(c14l)))))))",
+    Tree0326 "Inv(Step(a0,t1))",
+    Tree0327 "B{t0=3;b1=2;t1}RSeq(MSeq(Rus{1}(FF(Pre{t0+1>6;K}(Step(t0,F)))),RU{S}(a1)),@fi{t1>0}PAll{-2}(Wde(pt2{b0:t0;b1:b1},R,c3),Once(Wde(c4l,F,Suc))))",
+    Tree0328 "Ret3(t0)",
+    Tree0329 "B{b1;t0=5;t1;o0=0}Star(Par{0;-1}(t0e,@oh{none?b1:=t0%3}@ki{b1<o0|4}t1,PAll{_}(Sb{t1=3},Sl{0})),Ruf{1}(c2),t3)",
+    Tree0330 "Try(MPri(Par{-1;2}(t0e,t1),c2,Try(c3,Wt{0})),RSeq(RSeq(Sl{20},a4l,c5,t6,RU{S}(S)),t7,Rep3(a8)))",
+    Tree0331 "B{b0;t1}Once(Pre{t1%4!2;S}(Try(@ki{b0=0}t0,Sb{b0=3},c1l)))",
+    Tree0332 "B{t0=2;b0=4;b1}@fi{t0+3%4<1}@os{b0:=8}Dd{20}(Seq(Sc{b1:=0},c0,MSeq(a1b{t0;b1},a2b{t0;b0})))",
+    Tree0333 "B{o0;t0;b0;t1;q0=2}Once(@fi{t1=4}Step(Scc{o0|3<b0%2},Lp{t1;F}(Opt(Dl{20}(a0b{t1;b0}))),Flip(@ki{b0<t1}@oh{o0:=2}c1,t2,Sc{t1:=b0},pt3{b0:=;b1:t0},Sb{t1=0}),Pre{t0>6}(ASeq(SubR(Flt{3;R;K}(a4)),S)),PPar{1;_}(t5e)))",
+    Tree0334 "B{b0=0;t1=5;b1=0;t0=0}Par{_;-4}(@si{t0%3>0}@os{t0+=1;b0%3<0?t0+=3}Rty1(a0),Seq(Wu{t1},@rw{b1+2%3>1}@po{b0+=1}c1b{b0},a2),Par{-2;_}(a3,t4,t5,t6),Sel(pt7{b0:=;b1:t1},pa8{b0:2;b1:=},t9e),FF(Rpt{3}(Su{t0}(a10e))))",
+    Tree0335 "B{o0}PAll{3}(F,Inv(Ub{o0}),Inv(@ki{some}c0e))",
+    Tree0336 "Dl{100}(To{50}(Flip(RFb(Inv(Rty4(t0e)),Once(a1)))))",
+    Tree0337 "B{b1;b0=0;t0=3}Sw{5}(Flt{1;R;_}(Swm(c0,pi1{t0:b0},Sl{50})),RSel(F,Pre{b0=b1;R}(c2),Flt{3;F;F}(pi3{t0:=})))",
+    Tree0338 "B{o0;b0=5;t0=4}@oh{b0:=t0%4}@os{t0+4>b0+4?t0+=3;b0:=8}Pre{o0|1+4<t0+2;S}(RSeq(@rw{t0+1%2>0}SubA(@oh{t0+=1;none?t0:=b0%2}@ki{t0=7}Isw{t0%3;T;T}(SubA(t0e),pa1{b0:=})),Sb{b0=4},Cnd{b0%2<0;_;_}(Sl{100}),Ub{o0}))",
+    Tree0339 "B{b0;t0=5;o0=5;q0=1}@ki{t0=7}@os{o0:=t0;b0+=1}Par{_;-3}(RSel(a0,t1,R),Par{_;_}(@os{t0:=b0;b0+=1}@si{o0|1%4=0}Sl{50},Sl{20}),MSeq(a2,Lp{b0;K}(Sel(Rpt{0}(pt3{b0:=;b1:b0})))),Pre{b0>b0+2%4;F}(Lp{b0;F}(Star(OnceK(a4l),a5))),@fi{o0|1!5}PAll{-1}(Sb{t0=1},Wu{t0}))",
+    Tree0340 "B{b1=4;t1=2;b0}Inv(PAll{-2}(a0b{8;b0},Su{t1}(pa1{b0:=;b1:=})))",
+    Tree0341 "RFb(a0l,t1,a2)",
+    Tree0342 "B{o0;b0;b1;t0;q0}Ret2(Ite(Isw{t0;_;N}(@po{b1<5?t0:=b0+3%4}@ki{some}a0,RSel(t1,pt2{b0:=}),Mt{0}(Lp{t0;R}(t3)),t4),Pri(Wde(c5e,c6l),c7,Ret0(a8)),Scc{o0|5%3!1}))",
+    Tree0343 "MPri(Dd{0}(Rep2(Fb(a0e))),Fb(a1,Lim{1}(t2e),Fai))",
+    Tree0344 "AFb(RFb(c0,Seq(ASeq(t1e,c2)),Cd{10;K}(Step(S,t3,c4))),Star(Ret3(OnceT(RSel(t5,c6))),RT{F}(Sub(RFb(c7,t8e)))))",
+    Tree0345 "B{o0;b0=0;t0;t1=4}Pre{o0|4<1;F}(Try(ASeq(Sl{10},Sb{b0=t0},Scc{t0%2=0},S,Sl{10}),Pri(Seq(@si{t0+2<b0+3%2}a0e,t1e)),Ite(a2,pt3{b0:t1;b1:b0},a4)))",
+    Tree0346 "B{b0=4;t0}Seq(Wde(pi0{t0:=},c1e,c2),Seq(Intr{b0=3}(@si{b0%2<1}c3b{2}),pt4{b0:=;b1:b0},pt5{b0:2;b1:t0}))",
+    Tree0347 "Fb(Swm(a0,Dl{10}(RSeq(a1,t2)),Rep4(Fb(t3,c4))),Keep(RFb(Lim{3}(Step(t5,c6)),RSeq(t7,c8,Sl{100}))))",
+    Tree0348 "Fb(a0,RFb(AFb(FF(a1),Inv(c2l))),Inv(Seq(a3e,a4)),Step(t5,c6e,t7))",
+    Tree0349 "B{b1=1;q0=4;t1}Sw{3;0;2}(Flt{2;R;_}(Lp{t1;S}(Lp{_;K}(Dl{10}(Wt{0})))),c0,S,t1)",
+    Tree0350 "B{b0=0;t1=0}RFb(c0,Dl{30}(c1),Wde(a2b{b0;b0},t3e),pa4{b0:=;b1:t1},Keep(t5))",
+    Tree0351 "RFb(OnceT(Pri(c0,t1)),Mt{0}(Wt{10}),t2)",
+    Tree0352 "B{b0;t1}Pri(SubR(To{10}(Keep(Keep(Dl{30}(a0e))))),Par{1;_}(pi1{t0:b0},a2),Wde(Wu{t1},R),Cd{30;F}(a3))",
+    Tree0353 "B{t1=4;t0=2}Fb(pt0{b0:2;b1:t0},Step(SubA(t1),c2b{t1}),c3)",
+    Tree0354 "B{t0=2;b0=1;b1=3}Rep3(RFb(@of{t0=3?t0:=b1}@ki{t0<3}c0,@rw{t0+1<4}@os{b1+4>t0?t0:=b0+2}Scc{b0%3!0},a1))",
+    Tree0355 "B{t1=1;t0}Seq(@oh{t0+=2}OnceK(RSeq(Seq(Once(RSel(pc0{b0:8},Sl{10})),pa1{b0:t1}),Sl{20})))",
+    Tree0356 "FF(Sl{0})",
+    Tree0357 "B{b0;t0=5;b1}Sw{4;0}(Ruf{1}(MSeq(@of{b0:=b1;t0%3=2?t0:=b0}@fi{b0<5}t0,TryF(@po{b1%3>0?b0+=2}pa1{b0:9;b1:t0},@fi{t0+2>0}t2e,pi3{t0:b0}))),Bin{b1<2;N}(S,Fb(Seq(RSeq(WU{b1+1>5}(Sl{20}),Pre{b0>3;F}(@fi{b0=6}a4))),Step(a5l,@oh{b0+=1;b0+=2}@po{t0+=1}pa6{b0:b1;b1:b1}))),@po{b0:=t0%2}Flip(Sw{4}(OnceK(Wt{50}),Wde(@po{b1+1<4?b1:=t0}SubA(c7),Lim{3}(c8b{8}))),Flt{2;_;_}(Rep4(OnceK(PAll{-3}(pt9{b0:t0},Fb(t10,t11),Pri(a12e),TryT(t13,pt14{b0:t0;b1:=})))))))",
+    Tree0358 "RFb(Lim{3}(PPar{0;T}(c0,c1)),Swm(Mt{20}(Dd{100}(Par{-2;0}(a2l,a3)))),Sl{30})",
+    Tree0359 "B{b1=0;b0=0;t0}@po{b0+=2}Pre{b0+1=4;K}(Sw{1;4}(t0e,pt1{b0:t0},Sb{t0=7}))",
+    Tree0360 "B{t0=1;t1=3}Ite(pt0{b0:t0;b1:t0},Rep0(@rw{t0!t1}Sl{0}))",
+    Tree0361 "Keep(Flip(a0,Swm(PPar{0;_}(c1,c2),t3,RSeq(c4))))",
+    Tree0362 "B{b0=3;o0}@si{o0|1%3>1}Ite(Bin{b0<b0+3%4;N}(RSeq(S,t0,c1,a2,Sl{10}),Bin{b0%4<3;N}(c3b{o0|3},a4l)),Ret0(Sc{b0+=2}),Swm(c5,Sb{o0=2},a6b{1;b0},c7l,S))",
+    Tree0363 "B{t1=5;t0;b0=3;b1}Fb(@of{t0>3?b1+=3}@po{t0=t1?t0+=2}@os{b1:=b0%2;t0:=b0}Star(c0,Sb{t0=1},t1),@si{t0!2}c2l)",
+    Tree0364 "B{t0=2}MPri(PAll{_}(Inv(Keep(Scc{t0%4<2})),R))",
+    Tree0365 "B{b0;t0;b1=0}@rw{b1+4%2<0}@ki{t0>b1}Cd{0;F}(MSeq(MPri(@oh{b0=3?b1+=2}@po{b0+=2}t0,SubA(@si{b1<3}@os{b1+=1}@fi{b1+3<6}Sc{t0:=0}),t1,t2,c3),@po{b0:=b1+1}@fi{b0%2>0}Once(RSeq(Seq(RSeq(t4,Sb{b1=t0}),@of{b1+=1;t0:=t0+1%4}@oh{b0:=b1;t0:=b0+4}Wde(Rep3(t5),a6b{b1+3%2;b1},Sc{b0+=4;t0+=3})))),Rep4(RepF(RSeq(@fi{b0+4>t0}@rw{b0=2}R)))))",
+    Tree0366 "Try(t0e,c1,F)",
+    Tree0367 "B{t0;b1;b0=1}RSeq(Pre{t0=0;S}(Sw{2;5}(SubA(Star(Sc{b0+=2;b1:=8},Suc,t0)),Bin{t0>1;N}(@si{t0+1>6}@of{t0:=7}Sb{t0=7},t1e),Su{t0}(Seq(RFb(Step(pa2{b0:=;b1:b1})))))),Su{t0}(Su{t0}(Sw{1}(Fb(a3b{b1;b1},c4l,Wv{t0}(t5)),Fb(Flip(Dd{20}(t6),t7e,c8,a9l))))),@ki{b1%4!1}Par{_;-4}(R,FF(Rep1(a10)),Suc,Fb(t11,c12b{b0})))",
+    Tree0368 "B{b1;b0=3;t0}Sw{1}(Seq(@of{b1+=1}FS(MPri(@oh{b1+=1}c0,Scc{b0+4%2>0},pa1{b0:t0;b1:=},t2)),@os{b0+=3}@si{t0+2>t0%3}@rw{b1<3}FF(t3)),Su{t0}(@si{t0+1<3}RFb(PPar{1;_}(S,Dl{20}(Scc{t0<b1}),pi4{t0:b1},c5))))",
+    Tree0369 "Par{4;_}(Flt{1;R;K}(R),Wt{20},t0e,Lim{1}(t1e),c2l)",
+    Tree0370 "Swm(Rpt{0}(c0e),Rus{1}(Star(c1,Sub(a2),a3)))",
+    Tree0371 "B{o0;q0=2;t0=2;b1}AFb(t0e,SubA(ASeq(a1,@ki{none}@of{o0:=t0}RFb(Cd{0;F}(c2e),SubA(Lp{t0;_}(Wu{t0})),RSeq(@oh{t0+=1}pi3{t0:b1},c4)))))",
+    Tree0372 "B{t0=1}@fi{t0%3>0}Ret4(Cd{0;_}(RSel(c0e,t1e)))",
+    Tree0373 "B{t0=2}Swm(pc0{b0:7},SubR(Scc{t0>t0+4}))",
+    Tree0374 "B{b1=2;t0=0}Inv(@os{b1:=t0%3}Wde(Flip(pt0{b0:b1},Isw{t0;N;N}(c1)),Isw{b1%4;N;N}(R,t2,c3,c4),Sw{4}(Wt{10},c5)))",
+    Tree0375 "B{b1;q0=2;b0;t0=4}Sel(Flip(a0,c1,RSeq(PAll{2}(@rw{t0<b1}pi2{t0:=},pc3{b0:=})),Lp{b1;F}(RU{F}(Sw{5}(Sb{b1=3},Scc{b1+2!b0}))),t4),Step(Bin{t0%3=0;T}(pc5{b0:b1},RFb(a6b{t0+4%4;b1},@of{b1:=t0+4%4}F)),Wv{t0}(AFb(Cnd{b1+3<0;T;_}(c7l),c8,Scc{b1+4%2=0},a9l))))",
+    Tree0376 "B{q0=4;t0;b1=0}Step(Fb(Scc{t0>b1},t0e,Flip(Lp{b1;R}(Scc{b1+4=5}))))",
+    Tree0377 "B{q0=2}ASeq(Lp{_;K}(Lim{1}(pa0{b0:5})),Dl{50}(Rep3(Wde(SubR(t1),c2,c3l))))",
+    Tree0378 "B{t1=1;o0=_;b0}Seq(WU{o0|4%4=0}(@si{o0|1!3}Cnd{b0!b0%4;_;S}(Wde(OnceK(Su{t1}(Pri(a0,t1e,pt2{b0:t1}))),RSeq(pc3{b0:=},FS(c4l),t5e,Ub{o0},Ub{o0})))),Ub{o0})",
+    Tree0379 "Pri(Wde(PPar{1;T}(Flip(t0,t1)),Wt{50}),RSeq(Flt{3;R;_}(c2),Star(Dd{0}(c3)),Ite(t4,c5l,t6)),Swm(Ret3(t7),c8,Try(t9,c10e),Flt{3;R;K}(c11e)),Wde(c12,c13,t14),Swm(a15,t16e,Rmp{F;S}(Sl{50})))",
+    Tree0380 "B{b1=4;t0=0;o0=_;b0}Fb(RFb(Sw{3}(c0,@oh{b0+=1}@ki{b1<3}Sc{b0+=1;b0:=t0+2%2}),pc1{b0:1},AFb(Pre{t0>6}(SubR(Sb{o0=0})),To{30}(Sc{b1:=b0}))))",
+    Tree0381 "B{b1;q0=3;o0=1;t0=3;b0;t1=4}FS(@rw{none}@fi{b1=7}@oh{t0!5?t0+=1}Swm(Lp{t0;S}(c0),Par{0;_}(pa1{b0:b0;b1:b1},Ub{o0}),a2,Ruf{3}(To{50}(@po{o0:=_}@of{b0:=7}c3b{t1})),TryF(PAll{1}(pc4{b0:=}),RFb(a5l,c6b{b0},Sl{10}))))",
+    Tree0382 "Inv(AFb(Wde(c0l,a1e),Wt{10}))",
+    Tree0383 "B{b0=3;b1=1}To{20}(Flip(Sl{10},Wt{20},Sb{b0=b1}))",
+    Tree0384 "B{b0;b1=2}RSeq(t0,c1,pt2{b0:=;b1:b1})",
+    Tree0385 "RFb(PAll{4}(t0,c1e,t2,c3,S),F,Wde(Try(c4,Suc),RU{F}(RSel(F,S)),RSeq(a5)),PAll{3}(Once(S),c6l,OnceK(Mt{10}(a7))))",
+    Tree0386 "B{t0;b0;b1=0}@os{t0+=1}Wv{t0}(Fb(FF(To{20}(@si{t0!2}@po{t0+=1}MPri(a0,c1e))),Sw{5}(OnceK(c2b{5}),c3e),t4,Keep(RFb(c5,@oh{b1+=2}c6,pc7{b0:1},Sb{b0=5}))))",
+    Tree0387 "B{t0=4}@os{t0+=1}Star(Dd{10}(t0e),Once(c1),a2)",
+    Tree0388 "B{t1=5;b0=3;t0=3}Isw{t1%2;N;_}(Bin{t1!b0%4;N}(@rw{b0+2<1}Seq(Sb{t1=b0},t0),Par{_;-1}(Sel(Star(c1,c2b{b0}),a3,t4))),RU{F}(c5),Cd{0;K}(Intr{t0+3<t1%4}(Once(@rw{t0!3}AFb(AFb(Flt{2;S;K}(@os{b0:=b0%3}@ki{t0>t1+1}a6),Scc{t1=6},t7))))))",
+    Tree0389 "B{t1=2;b1=3}RSeq(Inv(Pre{b1%4>1}(Seq(a0,pa1{b0:t1},c2))))",
+    Tree0390 "Rep0(a0)",
+    Tree0391 "B{q0;t0=1;b0=0}Pri(Flt{2;F;F}(WU{t0<3}(pa0{b0:b0})),Lp{b0;F}(RSeq(t1,Scc{t0%4<2},pi2{t0:b0})),Rep4(RSeq(Wde(@os{b0+2%3<0?b0+=3}@fi{t0+3>5}t3,SubA(SubA(pc4{b0:7}))),pc5{b0:1},Pre{t0%2>0;R}(c6))),Par{_;2}(Ruf{F}(Sb{b0=3}),pc7{b0:=}))",
+    Tree0392 "B{q0=3;b0=4;t0=3}Cnd{t0%3>0;N;F}(PAll{-2}(Sel(c0,a1,Lp{b0;R}(a2e)),Opt(Sel(Step(pc3{b0:t0}),Sb{t0=0})),Ruf{1}(PAll{_}(c4,Ite(t5,c6),Isw{t0%3;N;_}(@of{b0+=2}@os{b0:=t0}F,c7b{t0+1})))))",
+    Tree0393 "B{t0=3;o0;b1=2;b0=0}Sel(RFb(@os{t0>b0?b1:=t0%4}Inv(Pre{none;R}(Bin{o0|1<0;T}(a0,Intr{t0<1}(Sb{b0=0})))),Sw{5}(Mt{20}(t1),a2b{b1+2;b0})),RSeq(Flip(Sc{t0>3?b1:=t0+3%4},@fi{none}a3),Ruf{2}(Isw{b0+3;T;N}(a4b{t0+2;b0},Scc{t0!3},a5)),RT{2}(PPar{0;T}(c6,@fi{b1+1>2}Keep(Sb{b1=3}),t7))))",
+    Tree0394 "B{b1=0;t0;t1=4;o0=_;b0=5}Dd{0}(Ite(t0,c1,RtyF(@os{b1+=3}@oh{b0+=2;b0=4?t0:=o0|5%2}Try(a2,a3b{t1;b0},a4l,Sc{b1+=1}))))",
+    Tree0395 "B{b0=1;t0=2}MPri(Seq(RFb(t0e,a1)),a2,@fi{t0<5}@rw{t0>7}@os{t0+=3}RSeq(Wt{0},Wt{10},Sl{10}),Cd{20;K}(Dd{0}(RepF(@oh{t0>0?t0+=1;b0:=0}a3))),RSeq(a4,S,@oh{b0+=1}Rty3(pa5{b0:t0})))",
+    Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
+    Tree0397 "B{q0=4;t1=5}Seq(Cd{50;_}(Flip(Wu{t1},R)),Fb(c0e,SubR(a1)))",
+    Tree0398 "B{t0=0;t1;b0;q0=2}Par{-2;_}(Sc{b0:=4},Isw{6;_;T}(RetF(To{0}(OnceK(Ite(Scc{b0+2<b0},pi0{t0:=},Rep2(S))))),Bin{t1+2%3<0;N}(PAll{1}(PPar{2;T}(Lp{t0;R}(Intr{t0+4!3}(Sl{10})))),c1e)))",
+    Tree0399 "B{t0=1;q0=1;b0=0}TryT(Rpt{3}(Ruf{F}(t0)),Swm(t1,Scc{t0<b0}),Lp{_;_}(t2),Ret0(pa3{b0:8;b1:t0}))",
 }

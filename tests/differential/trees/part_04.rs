@@ -6,83 +6,120 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            b1: i64 = 4,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 0,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        Switch(b1) {
-            case 1 => ReactiveSelector {
-                RetryUntilSuccessful(4) {
-                    Condition(Cond<0>),
+        StepSequencer {
+            SequenceStar {
+                RetryUntilSuccessful(1) {
+                    Priority {
+                        IfThenElse {
+                            Condition(Cond<0> = Cond::<0>),
+                            StatefulAction(Task<1>),
+                            AlwaysRunning,
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(Task<3>),
+                    },
                 },
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Limiter(2) {
-                    SetBlackboard(b1 = 2),
+                ReactiveFallback {
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
+                    #[failure_if(|bb| bb.b0 < 6)]
+                    Script(|bb| bb.o0 = None),
+                    StatefulAction(Task<4> = Task::<4>),
+                    #[run_while(|bb| bb.b0 == bb.b1)]
+                    SetBlackboard(b0 = 0),
+                    RunOnce {
+                        #[skip_if(|bb| bb.b1 != 5)]
+                        Repeater(1) {
+                            Condition(Cond<5>),
+                        },
+                    },
                 },
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                FlipSelector {
-                    ScriptCondition(|bb| bb.b0 > 6),
-                    StatefulAction(PTask<1>, b0 = 3),
-                    Action(PAct<2>, b0 = 4, b1 = {=}),
-                    Sleep(30),
-                },
-                Action(Act<3> = Act::<3>),
             },
-            case 5 => Sequence {
-                MaxTime(50) {
-                    Cooldown(30, filtered = Failure) {
-                        ForceSuccess {
-                            Remap(success = Failure, failure = Success) {
-                                Repeat(4) {
-                                    Action(|ctx, bb| ctx.exec_in(4, 6, &mut bb.b1)),
-                                },
+            Deadline(30) {
+                #[run_while(|bb| bb.b0 < 4)]
+                #[post(|bb| bb.o0 = None)]
+                WhileDoElse {
+                    MemSequence {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                        RetryUntilSuccessful(2) {
+                            Condition(PCond<8>, b0 = {=}),
+                        },
+                        WaitUntil(|bb| *bb.t0 % 4 < 0) {
+                            Wait(0),
+                        },
+                    },
+                    ReactiveSelector {
+                        #[run_while(|bb| bb.o0.unwrap_or(3) % 2 != 1)]
+                        #[success_if(|bb| *bb.t0 % 2 == 1)]
+                        Condition(Cond<9>),
+                        Repeat(3) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+            Retry(0) {
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[failure_if(|bb| bb.b1 > 4)]
+                StatefulAction(Task<10> = Task::<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0400Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0401 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        #[success_if(|bb| bb.b0 + 3 < 4)]
+        #[skip_if(|bb| bb.b0 % 2 > 0)]
+        #[on_success(|bb| { bb.b1 += 1; if bb.b1 + 4 > 4 { *bb.t0 += 3 } })]
+        ParallelAll(1) {
+            BinarySelector(|bb| bb.b1 % 4 != 0) {
+                Repeat(4) {
+                    Fallback {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            #[on_success(|bb| bb.b0 += 1)]
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                        },
+                        StatefulAction(Task<3>),
+                        Sequence {
+                            #[run_while(|bb| bb.b0 > 4)]
+                            Condition(Cond<4>),
+                            Sleep(0),
+                        },
+                        IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = false) {
+                            RunOnce(then_skip = true) {
+                                Succeeder,
                             },
                         },
                     },
                 },
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Condition(|ctx| ctx.check(5)),
-                        Action(Act<6>),
-                        #[skip_if(|bb| *bb.t0 < 5)]
-                        #[on_success(|bb| if bb.b1 % 2 > 0 { bb.b0 += 3 })]
-                        #[on_halted(|bb| bb.t0.set(4))]
-                        Condition(Cond<7>),
-                        AlwaysFailure,
-                    },
-                },
-            },
-            _ => Loop(q0, value = {b0}, if_empty = Running) {
-                Repeat(3) {
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0400Blackboard { b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0401 for Ctx {
-        Cooldown(0, filtered = Skipped) {
-            Fallback {
-                RepeatUntilSuccess(1) {
+                ReactiveSequence {
+                    SetBlackboard(t0 = {b0}),
+                    #[run_while(|bb| bb.b0 + 1 < *bb.t0)]
                     ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                    },
-                },
-                Priority {
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                },
-                RepeatUntilFailure(2) {
-                    Repeater(3) {
-                        IfThenElse {
-                            StatefulAction(Task<3>),
-                            AlwaysFailure,
+                        Cooldown(50) {
+                            ScriptCondition(|bb| bb.b0 < 6),
+                        },
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[run_while(|bb| bb.b1 != bb.b0)]
+                        ParallelAll(max_failures = -2) {
+                            StatefulAction(Task<5>),
+                            #[skip_if(|bb| bb.b1 == 4)]
+                            Condition(|ctx, bb| ctx.check_in(6, 7)),
                         },
                     },
                 },
@@ -90,199 +127,215 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree0401Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        Sequence {
-            ReactiveFallback {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Action(Act<0>),
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    Failer,
-                },
-                SequenceWithMemory {
-                    UnsetBlackboard(o0),
-                    Succeeder,
-                },
+        FlipSelector {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 4, &mut bb.b0)),
+            #[success_if(|bb| *bb.t0 % 4 != 3)]
+            StepSequencer {
+                Sleep(20),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                Action(PIo<2>, t0 = {t0}),
             },
-            #[skip_if(|bb| bb.b1 == 4)]
-            #[post(|bb| if *bb.t0 > 3 { bb.b1 = (*bb.t0 + 3) % 4 })]
-            #[success_if(|bb| *bb.t0 % 3 == 2)]
-            AsyncFallback {
-                ReactiveSequence {
-                    #[post(|bb| if bb.b1 < *bb.t0 % 4 { bb.b0 += 3 })]
-                    #[on_success(|bb| bb.b0 = bb.b1)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    StatefulAction(Task<1>),
-                },
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
-            },
-            Condition(|ctx| ctx.check(4)),
+            #[on_failure(|bb| { if bb.b0 % 4 < 1 { *bb.t0 += 1 }; bb.b0 += 1 })]
+            #[on_halted(|bb| bb.b0 = 2)]
+            Sleep(10),
         }
     }
 }
 
-board!(Tree0402Blackboard { b1 t0 b0 o0 });
+board!(Tree0402Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        RetryUntilSuccessful(1) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                ReactiveFallback {
-                    FlipSelector {
-                        Action(Act<0>),
-                        SetBlackboard(t0 = {b1}),
-                        WasEntryUpdated(t0),
-                    },
+        AsyncFallback {
+            PolicyParallel(policy = FirstFailure) {
+                Condition(Cond<0>),
+            },
+            AsyncSequence {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                MaxTime(20) {
+                    StatefulAction(Task<3>),
                 },
-                Condition(Cond<1>),
-                AlwaysRunning,
+            },
+            Fallback {
+                StatefulAction(Task<4> = Task::<4>),
+                ParallelAll(max_failures = -3) {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    Sleep(0),
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<7>),
+                Action(Act<8>),
+                RetryUntilSuccessful(0) {
+                    Action(Act<9> = Act::<9>),
+                },
             },
         }
     }
 }
 
-board!(Tree0403Blackboard { b1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
-        Priority {
-            StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            #[skip_if(|bb| bb.b1 % 2 != 0)]
+            #[success_if(|bb| *bb.t0 > bb.b1)]
+            IfThenElse {
+                WhileDoElse {
+                    ScriptCondition(|bb| bb.b1 > 0),
+                    ScriptCondition(|bb| bb.b0 > 2),
+                },
+                ReactiveFallback {
+                    Script(|bb| *bb.t0 += 2),
+                },
+            },
+            AsyncSequence {
+                MaxTime(10) {
+                    IndexSwitch(|bb| *bb.t0 + 2, dynamic = true) {
+                        Failer,
+                        SetBlackboard(b0 = {b1}),
+                    },
+                },
+            },
+            ParallelAll(3) {
+                Condition(PCond<0>, b0 = {=}),
+                AlwaysRunning,
+                SetBlackboard(t0 = 1),
+                WasEntryUpdated(t0),
+                Condition(Cond<1>),
+            },
+            Loop(q0, value = {t0}, if_empty = Running) {
+                ReactiveSequence {
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {b1}),
+                        Action(Act<4>),
+                        WasEntryUpdated(t0),
+                        SetBlackboard(t0 = 4),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                #[on_halted(|bb| if *bb.t0 == (*bb.t0 + 3) % 4 { bb.b0 = *bb.t0 + 3 })]
+                MaxTime(20) {
+                    FlipSelector {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 4, &mut bb.b0)),
+                        Action(PIo<6>, t0 = {=}),
+                        Condition(Cond<7>),
+                    },
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    ParallelAll(1) {
+                        Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0404Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0405 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        IfThenElse {
-            ParallelAll {
-                KeepRunningUntilFailure {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+        SequenceWithMemory {
+            Fallback {
+                Repeat(4) {
+                    IfThenElse {
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
+                    },
                 },
-                StatefulAction(Task<1> = Task::<1>),
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                Conditional(|bb| bb.b1 > 3) {
-                    Loop(q0, if_empty = Failure) {
-                        RepeatUntil(Success) {
-                            Condition(PCond<2>, b0 = {b0}),
-                        },
+                WhileDoElse {
+                    Condition(Cond<2>),
+                    ParallelAll(max_failures = -2) {
+                        #[success_if(|bb| *bb.t0 < *bb.t0 % 3)]
+                        #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                        #[post(|bb| { bb.b0 += 4; bb.t0.set(7) })]
+                        Condition(PCond<3>, b0 = {t0}),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Timeout(0) {
+                    Sequence {
+                        Action(Act<5>),
+                        Sleep(20),
                     },
                 },
             },
-            Conditional(|bb| *bb.t0 + 1 > 3, dynamic = false, else = Success) {
-                #[run_while(|bb| bb.b0 != bb.b1 % 4)]
-                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 < 7 { bb.b1 += 3 } })]
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<3>),
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(PTask<6>, b0 = {=}),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
+                    StatefulAction(Task<9>),
                 },
+                Script(|bb| if *bb.t0 < 5 { bb.b0 = (*bb.t0 + 2) % 2 }),
+                StatefulAction(Task<10>),
             },
         }
     }
 }
 
-board!(Tree0405Blackboard { b0 q0 t0 b1 });
+board!(Tree0405Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0406 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            Filter(times = 1, count = Failure) {
-                Repeat(4) {
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
+        TryCatch(catch_on_halt = false) {
+            Sequence {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<0>),
+                    MemSequence {
                         Action(Act<1>),
-                        Condition(Cond<2>),
-                        RepeatUntilSuccess(forever) {
-                            Condition(|ctx| ctx.check(3)),
-                        },
+                        StatefulAction(Task<2>),
+                    },
+                    Repeat(forever) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                RepeatUntil(Success) {
+                    Parallel(failure = -2) {
+                        Action(|ctx| ctx.exec(4)),
+                        Failer,
                     },
                 },
             },
-            Cooldown(20, filtered = Failure) {
-                ReactiveSelector {
-                    RepeatUntilFailure(forever) {
-                        KeepRunningUntilFailure {
-                            Timeout(0) {
-                                Condition(Cond<4>),
-                            },
+            Filter(times = 1, filtered = Skipped) {
+                Parallel(success = 2, failure = -2) {
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        ReactiveSequence {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
                         },
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
                     },
-                    Repeat(3) {
-                        Fallback {
-                            Filter(times = 1, count = Completed, filtered = Failure) {
-                                RetryUntilSuccessful(0) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Parallel(success = 3) {
-                Cooldown(20) {
-                    RetryUntilSuccessful(1) {
-                        IfThenElse {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                    },
-                },
-                IfThenElse {
-                    Action(Act<7>),
-                    FlipSelector {
-                        Wait(20),
-                        Condition(Cond<8>),
-                    },
-                },
-                Sequence {
-                    Cooldown(20, filtered = Skipped) {
-                        Repeat(0) {
-                            Condition(Cond<9> = Cond::<9>),
-                        },
-                    },
-                    Timeout(10) {
-                        Timeout(0) {
-                            ParallelAll(2) {
-                                KeepRunningUntilFailure {
-                                    Action(Act<10>),
-                                },
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                },
-            },
-            Limiter(2) {
-                SequenceWithMemory {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        ReactiveFallback {
-                            Action(Act<12>),
-                            Condition(Cond<13> = Cond::<13>),
+                    KeepRunningUntilFailure {
+                        Repeater(0) {
                             AlwaysSuccess,
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<14>),
-                            AlwaysFailure,
-                            StatefulAction(Task<15>),
-                            Condition(Cond<16>),
                         },
                     },
                 },
@@ -294,528 +347,333 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0407 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
+            b1: i64 = 2,
         }
-        #[on_failure(|bb| { if bb.b0 % 4 > 1 { bb.b0 = 7 }; *bb.t0 += 1 })]
-        #[failure_if(|bb| (bb.b0 + 3) % 2 > 0)]
-        SequenceStar {
-            AsyncFallback {
-                MemPriority {
-                    Loop(q0, if_empty = Skipped) {
-                        Limiter(2) {
-                            SetBlackboard(t0 = 1),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    Sequence {
-                        #[skip_if(|bb| bb.b0 % 2 != 1)]
-                        #[on_failure(|bb| { bb.b0 = (bb.b0 + 2) % 2; *bb.t0 += 1 })]
-                        Condition(Cond<1>),
-                        Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                    },
-                },
-            },
-            Fallback {
-                AsyncFallback {
-                    WasEntryUpdated(t0),
-                },
-                SkipUnlessUpdated(t0) {
-                    Action(Act<3>),
-                },
-            },
+        ReactiveSelector {
+            StatefulAction(Task<0>),
+            SetBlackboard(b1 = 3),
         }
     }
 }
 
-board!(Tree0407Blackboard { t0 q0 b0 });
+board!(Tree0407Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0408 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(2),
         }
-        #[run_while(|bb| bb.b1 == 6)]
-        RetryUntilSuccessful(0) {
-            Failer,
+        ReactiveFallback {
+            ParallelAll(0) {
+                MemPriority {
+                    MemSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(PCond<2>, b0 = {=}),
+                    },
+                    ReactiveSequence {
+                        RetryUntilSuccessful(4) {
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                        },
+                        Filter(times = 1, count = Success, filtered = Skipped) {
+                            Sleep(30),
+                        },
+                    },
+                },
+                StatefulAction(Task<4>),
+            },
+            IfThenElse {
+                Sequence {
+                    Parallel(success = 0) {
+                        Condition(Cond<5>),
+                        Sleep(0),
+                        Timeout(50) {
+                            Succeeder,
+                        },
+                        #[failure_if(|bb| *bb.t0 + 4 < 0)]
+                        #[on_halted(|bb| { if bb.o0.is_some() { bb.t0.set(bb.b0 % 4) }; bb.b0 += 1 })]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Interrupt(|bb| bb.b0 < (*bb.t0 + 2) % 2) {
+                            Fallback {
+                                Action(Act<6>),
+                                Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
+                            },
+                        },
+                    },
+                },
+                MaxTime(0) {
+                    IfThenElse {
+                        #[success_if(|bb| *bb.t0 > 1)]
+                        MaxTime(0) {
+                            Parallel(failure = -1) {
+                                #[on_halted(|bb| *bb.t0 += 3)]
+                                #[post(|bb| if *bb.t0 % 2 < 1 { bb.o0 = None })]
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                StatefulAction(Task<8>),
+                                Condition(|ctx| ctx.check(9)),
+                                ScriptCondition(|bb| bb.b0 == *bb.t0),
+                            },
+                        },
+                        AsyncSequence {
+                            ReactiveSelector {
+                                #[failure_if(|bb| bb.b0 < bb.b0 % 2)]
+                                #[success_if(|bb| bb.o0.unwrap_or(0) == 1)]
+                                StatefulAction(Task<10>),
+                                StatefulAction(Task<11>),
+                            },
+                            Succeeder,
+                            SetBlackboard(o0 = Some(8)),
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 > 2, else = Failure) {
+                ReactiveSequence {
+                    Action(Act<12>),
+                    Succeeder,
+                    Conditional(|bb| bb.b0 > (bb.o0.unwrap_or(5) + 2) % 4, dynamic = true, else = Failure) {
+                        StatefulAction(Task<13>),
+                    },
+                    ReactiveSequence {
+                        UnsetBlackboard(o0),
+                        AlwaysSuccess,
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0408Blackboard { b1 });
+board!(Tree0408Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0409 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(2),
         }
-        ReactiveSequence {
-            AlwaysSuccess,
-            MaxTime(0) {
-                SequenceWithMemory {
-                    TryCatch {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(b1 = {t0}),
-                        #[success_if(|bb| bb.b1 + 2 > bb.b0)]
-                        #[run_while(|bb| (*bb.t1 + 1) % 4 != 0)]
-                        ForceSuccess {
-                            #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
-                            #[failure_if(|bb| *bb.t1 < 6)]
-                            StatefulAction(Task<1> = Task::<1>),
+        #[skip_if(|bb| bb.b0 != 3)]
+        #[on_failure(|bb| { bb.b0 += 1; bb.o0 = None })]
+        #[on_success(|bb| { bb.b0 = *bb.t0; bb.o0 = None })]
+        Inverter {
+            Parallel(failure = 2) {
+                Action(Act<0>),
+                ForceSuccess {
+                    BinarySelector(|bb| *bb.t0 + 3 > bb.b0 % 3, dynamic = true) {
+                        Conditional(|bb| *bb.t0 + 4 < 0, dynamic = false, else = Success) {
+                            UnsetBlackboard(o0),
                         },
-                        RepeatUntil(Success) {
-                            #[run_while(|bb| *bb.t1 > 7)]
-                            #[skip_if(|bb| bb.o0.is_none())]
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                        WhileDoElse {
-                            Action(Act<3>),
-                            #[post(|bb| { if *bb.t0 < 5 { bb.t1.set(0) }; bb.b1 += 2 })]
-                            Sleep(30),
-                        },
+                        Condition(PCond<1>, b0 = {t0}),
                     },
-                },
-            },
-            Condition(Cond<4> = Cond::<4>),
-            ForceSuccess {
-                ReactiveSequence {
-                    Cooldown(0, filtered = Skipped) {
-                        Condition(Cond<5>),
-                    },
-                    #[run_while(|bb| bb.o0.unwrap_or(3) % 2 != 1)]
-                    #[success_if(|bb| bb.b0 % 2 == 1)]
-                    Condition(Cond<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0409Blackboard { b1 o0 b0 t0 t1 });
+board!(Tree0409Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0410 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            Succeeder,
-            StepSequencer {
-                ScriptCondition(|bb| bb.b1 < 2),
-                AlwaysFailure,
-            },
-            Invert {
-                RunOnce(then_skip = true) {
-                    MemSequence {
-                        Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 3, &mut bb.b1)),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Repeater(3) {
-                Remap(success = Failure, failure = Failure) {
-                    Filter(times = 3, count = Failure) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
+        ReactiveSequence {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
-
-board!(Tree0410Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0411 for Ctx {
-        TryCatch {
-            Condition(|ctx| ctx.check(0)),
-            Sleep(100),
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        ParallelAll {
+            ParallelAll(max_failures = -1) {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Condition(Cond<0>),
+                    Succeeder,
+                },
+                Action(PAct<1>, b0 = {=}, b1 = {b1}),
+            },
+            #[failure_if(|bb| *bb.t0 < 4)]
+            Timeout(10) {
+                RetryUntilSuccessful(1) {
+                    UnsetBlackboard(o0),
+                },
+            },
+            Action(Act<2>),
         }
     }
 }
+
+board!(Tree0411Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0412 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            b0: i64,
-        }
-        Deadline(30) {
-            ParallelAll(2) {
-                Precondition(|bb| (bb.b1 + 3) % 2 < 0, else = Skipped) {
-                    #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                    Parallel(failure = -1) {
-                        StepSequencer {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 4)),
-                            SetBlackboard(b0 = 2),
-                        },
-                        FlipSelector {
-                            #[on_failure(|bb| bb.b1 += 3)]
-                            Condition(Cond<1>),
-                            Action(PAct<2>, b0 = 6, b1 = {b0}),
-                            #[on_success(|bb| bb.b1 += 1)]
-                            #[skip_if(|bb| *bb.t0 != *bb.t0 + 1)]
-                            StatefulAction(Task<3>),
-                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 3)),
-                            Failer,
-                        },
-                    },
-                },
-                RepeatUntil(Success) {
-                    ReactiveSequence {
-                        ParallelAll {
-                            Sleep(30),
-                            Failer,
-                        },
-                        ReactiveSelector {
-                            #[skip_if(|bb| bb.o0.unwrap_or(4) > 2)]
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                MemSequence {
-                    Retry(2) {
-                        Action(Act<5>),
-                    },
-                    Action(Act<6>),
-                    Filter(times = 1, count = Completed, filtered = Skipped) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                Deadline(10) {
-                    FlipSelector {
-                        RepeatUntil(Success) {
-                            Timeout(30) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                    },
-                },
-            },
+        RepeatTimes(forever) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0412Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0413 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(3),
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Succeeder,
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                },
-                StatefulAction(Task<1>),
-                #[skip_if(|bb| bb.b1 + 1 != 5)]
-                #[failure_if(|bb| bb.b0 % 3 != 2)]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Timeout(0) {
-                    AlwaysRunning,
-                },
-                Conditional(|bb| bb.b0 + 2 > 7, dynamic = true, else = Success) {
-                    Parallel(success = 1, failure = -3) {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        SetBlackboard(b1 = 7),
-                    },
-                },
-            },
+        WaitValueUpdate(t0) {
+            #[skip_if(|bb| bb.o0.is_none())]
+            Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2) % 4, &mut bb.b1)),
         }
     }
 }
 
-board!(Tree0413Blackboard { b1 t0 b0 });
+board!(Tree0413Blackboard { b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0414Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0414Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t1: i64 = 9,
+        }
+        Limiter(3) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                #[skip_if(|bb| (*bb.t1 + 1) % 4 < 0)]
+                Failer,
+                Script(|bb| if bb.b0 + 1 == 1 { *bb.t1 += 1 }),
+                SubTree(Tree0414Sub1, ..),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0414 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        StepSequencer {
-            Repeater(3) {
-                #[skip_if(|bb| bb.b0 > 4)]
-                #[on_failure(|bb| bb.b1 = bb.b0)]
-                #[success_if(|bb| (*bb.t0 + 2) % 4 == 1)]
-                ForceFailure {
-                    TryCatch(catch_on_halt = false) {
-                        Repeater(forever) {
-                            Fallback {
-                                Action(PIo<0>, t0 = {t0}),
-                                WasEntryUpdated(t0),
-                                Condition(Cond<1> = Cond::<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                                #[success_if(|bb| bb.b1 % 2 != 0)]
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<4>),
-                            Action(PAct<5>, b0 = {b1}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-            Cooldown(100) {
-                Selector {
-                    ScriptCondition(|bb| *bb.t0 + 2 > (bb.b1 + 1) % 2),
-                    AlwaysFailure,
-                },
-            },
+        RunOnce(then_skip = true) {
+            SubTree(Tree0414Sub0, b0 = {=}, t1 = {t1}),
         }
     }
 }
 
-board!(Tree0414Blackboard { b0 b1 t0 });
+board!(Tree0414Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0415 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail) {
-            #[success_if(|bb| bb.o0.is_none())]
-            MaxTime(100) {
-                Invert {
-                    Interrupt(|bb| bb.b1 % 4 < 0) {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
+        MemSequence {
+            StatefulAction(Task<0>),
+            #[success_if(|bb| bb.b1 % 3 == 1)]
+            #[post(|bb| bb.b1 += 2)]
+            Delay(20) {
+                Action(Act<1>),
             },
-            ParallelAll(3) {
-                Action(|ctx| ctx.exec(2)),
-                #[on_success(|bb| bb.o0 = Some(6))]
-                #[post(|bb| if bb.b1 < 6 { bb.b0 += 1 })]
-                #[on_failure(|bb| bb.b1 += 1)]
-                SetBlackboard(o0 = Some(6)),
-                Action(PIo<3>, t0 = {b0}),
-            },
-            RepeatUntilFailure(3) {
-                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = false) {
-                    #[on_halted(|bb| { bb.o0 = None; bb.b0 = 9 })]
-                    Interrupt(|bb| bb.b1 == *bb.t0 + 1) {
-                        WasEntryUpdated(t0),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-            AsyncFallback {
-                ParallelAll(max_failures = -3) {
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[post(|bb| { bb.b1 = (bb.o0.unwrap_or(2) + 3) % 4; bb.o0 = Some(*bb.t0) })]
-                    Action(Act<5>),
-                    Condition(PCond<6>, b0 = {=}),
-                    Retry(1) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(8)),
+            Action(PAct<2>, b0 = {b1}, b1 = {t0}),
+            SetBlackboard(b1 = 5),
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0415Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0416Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Script(|bb| *bb.t1 += 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0416Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            b0: i64 = 10,
-        }
-        StatefulAction(PTask<1>, b0 = {=})
-    }
-}
+board!(Tree0415Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0416 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-                SubTree(Tree0416Sub0, t1 = {=}, b0 = {b0}),
+        #[run_while(|bb| *bb.t0 != 5)]
+        #[skip_if(|bb| bb.b1 > bb.b0 % 2)]
+        RunOnce(then_skip = false) {
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    AsyncFallback {
+                        Switch(b1) {
+                            case 1 => Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                            _ => StatefulAction(Task<1>),
+                        },
+                    },
+                    StepSequencer {
+                        Filter(times = 2) {
+                            Condition(Cond<2>),
+                        },
+                        AlwaysSuccess,
+                        Retry(2) {
+                            Action(PIo<3>, t0 = {=}),
+                        },
+                        SetBlackboard(t1 = 5),
+                        Precondition(|bb| *bb.t1 < 4, else = Skipped) {
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                    SetBlackboard(b0 = 2),
+                },
             },
-            SubTree(Tree0416Sub1, ..),
         }
     }
 }
 
-board!(Tree0416Blackboard { t1 b0 });
+board!(Tree0416Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0417 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
         }
-        Repeat(0) {
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0417Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
-        WhileDoElse {
-            Condition(Cond<0>),
-            Filter(times = 2) {
-                AlwaysFailure,
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64,
-            b1: i64,
-        }
-        ReactiveFallback {
-            Sequence {
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                ParallelAll {
-                    Action(|ctx| ctx.exec(0)),
-                    SetBlackboard(t0 = 2),
-                },
-            },
-            Condition(Cond<1>),
-            SequenceWithMemory {
-                ScriptCondition(|bb| bb.b1 != 0),
-                WasEntryUpdated(t1),
-                Sleep(0),
-                AlwaysSuccess,
-            },
+        Conditional(|bb| (bb.b0 + 3) % 3 > 0, dynamic = true) {
             RetryUntilSuccessful(3) {
-                StatefulAction(Task<2>),
-            },
-            SequenceWithMemory {
-                Action(Act<3> = Act::<3>),
-                Script(|bb| bb.t0.set(*bb.t0 % 4)),
-            },
-        }
-    }
-}
-
-board!(Tree0419Blackboard { t0 b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Fallback {
-            Action(PIo<0>, t0 = {b0}),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0420Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 3,
-        }
-        Repeater(forever) {
-            Fallback {
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b0)),
-                    Condition(PCond<1>, b0 = {=}),
-                },
-                Action(Act<2>),
-                Action(Act<3>),
-                StatefulAction(PTask<4>, b0 = 8, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0421Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        #[failure_if(|bb| *bb.t0 < bb.b1)]
-        #[on_halted(|bb| bb.b0 += 3)]
-        #[skip_if(|bb| bb.b1 % 4 > 0)]
-        Loop(q0, if_empty = Running) {
-            Limiter(2) {
-                Parallel(success = -3, failure = 1) {
+                Parallel(success = 0, failure = 1) {
                     Priority {
-                        TryCatch {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 4, &mut bb.b1)),
-                            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 3, &mut bb.b1)),
-                            #[failure_if(|bb| bb.b1 + 3 == 1)]
-                            Action(Act<2> = Act::<2>),
-                        },
-                    },
-                    #[success_if(|bb| bb.b1 % 2 > 0)]
-                    SequenceWithMemory {
-                        SetBlackboard(t0 = 9),
-                        ReactiveSequence {
-                            MemPriority {
-                                Condition(PCond<3>, b0 = 5),
-                                Action(Act<4>),
+                        Fallback {
+                            SequenceWithMemory {
+                                Condition(Cond<0>),
+                                Condition(PCond<1>, b0 = {b0}),
+                                SetBlackboard(b0 = 0),
+                            },
+                            Priority {
+                                Action(PAct<2>, b0 = {=}),
+                                StatefulAction(Task<3>),
+                                RepeatTimes(1) {
+                                    ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(1)),
+                                },
                             },
                         },
-                    },
-                    RepeatUntil(Failure) {
-                        Delay(0) {
-                            MemPriority {
-                                Condition(|ctx| ctx.check(5)),
-                                ForceFailure {
-                                    Action(Act<6>),
+                        Repeat(1) {
+                            SequenceWithMemory {
+                                Fallback {
+                                    Action(Act<4> = Act::<4>),
+                                    Condition(Cond<5>),
                                 },
                             },
                         },
@@ -826,277 +684,518 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0422Blackboard { q0 b1 b0 t0 });
+board!(Tree0417Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0418 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        Conditional(|bb| bb.b1 < 6, else = Success) {
+            BinarySelector(|bb| bb.b1 < *bb.t0, dynamic = true) {
+                Repeater(forever) {
+                    WasEntryUpdated(t0),
+                },
+                StepSequencer {
+                    AlwaysRunning,
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0418Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 3,
+        }
+        ReactiveSequence {
+            Sequence {
+                ReactiveSequence {
+                    Conditional(|bb| bb.b1 + 3 > 7, dynamic = false, else = Success) {
+                        RunOnce(then_skip = false) {
+                            Conditional(|bb| bb.b1 != 6, else = Success) {
+                                #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(4) + 2) % 3))]
+                                ReactiveSequence {
+                                    StatefulAction(Task<0>),
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                    },
+                    IndexSwitch(|bb| bb.b0 + 3) {
+                        Action(PAct<2>, b0 = {b1}, b1 = {b0}),
+                        Action(PAct<3>, b0 = {=}, b1 = {=}),
+                        Action(PAct<4>, b0 = 2),
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                BinarySelector(|bb| bb.b0 > bb.o0.unwrap_or(2) % 3) {
+                    Action(Act<6>),
+                    Condition(|ctx, bb| ctx.check_in(7, 8)),
+                },
+                StatefulAction(Task<8>),
+                StatefulAction(PTask<9>, b0 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0419Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+        }
+        ReactiveSequence {
+            RepeatUntil(Success) {
+                Parallel(success = -2, failure = 0) {
+                    Filter(times = 1, filtered = Skipped) {
+                        #[failure_if(|bb| bb.b0 != *bb.t0)]
+                        AlwaysFailure,
+                    },
+                    AlwaysRunning,
+                },
+            },
+            Inverter {
+                #[failure_if(|bb| bb.b1 < *bb.t1)]
+                #[post(|bb| bb.b0 += 3)]
+                #[skip_if(|bb| *bb.t1 > 1)]
+                RunOnce(then_skip = false) {
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Deadline(20) {
+                    Script(|bb| if *bb.t0 > 1 { *bb.t0 += 3 }),
+                },
+                Action(PAct<1>, b0 = 3, b1 = {t0}),
+                Sleep(50),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0420Blackboard { b1 q0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        RunOnce(then_skip = true) {
+            StepSequencer {
+                Script(|bb| bb.t0.set(*bb.t1 % 4)),
+                #[success_if(|bb| bb.b1 < 1)]
+                MemPriority {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0421Blackboard { b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0422Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            SequenceWithMemory {
+                ParallelAll {
+                    Condition(Cond<0>),
+                    ReactiveSequence {
+                        Action(Act<1>),
+                        SubTree(Tree0422Sub0),
+                        Condition(Cond<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+            MemPriority {
+                Inverter {
+                    SequenceWithMemory {
+                        RunOnce {
+                            Sleep(0),
+                        },
+                    },
+                },
+                RepeatTimes(forever) {
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0423 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        KeepRunningUntilFailure {
+        MemSequence {
+            ReactiveFallback {
+                #[post(|bb| bb.b0 += 2)]
+                #[on_success(|bb| { bb.b0 += 3; bb.o0 = None })]
+                #[success_if(|bb| bb.b0 % 3 > 1)]
+                Action(Act<0>),
+                ReactiveFallback {
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    Action(Act<2>),
+                },
+            },
+            Delay(0) {
+                BinarySelector(|bb| bb.o0.unwrap_or(4) < 6, dynamic = false) {
+                    SetBlackboard(b1 = 3),
+                    RetryUntilSuccessful(3) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            Delay(0) {
+                IfThenElse {
+                    Sequence {
+                        TryCatch(catch_on_halt = false) {
+                            Sleep(0),
+                            StatefulAction(Task<3>),
+                        },
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                    WhileDoElse {
+                        RepeatUntilFailure(2) {
+                            Action(Act<5>),
+                        },
+                        SetBlackboard(t0 = 0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0423Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+        }
+        #[skip_if(|bb| bb.b0 < 7)]
+        Parallel(success = -1, failure = 1) {
+            AsyncFallback {
+                #[run_while(|bb| bb.b0 == bb.b1 % 3)]
+                #[on_success(|bb| if (bb.b1 + 1) % 3 < 0 { bb.t0.set((bb.b0 + 4) % 3) })]
+                Script(|bb| if *bb.t0 % 4 < 0 { bb.b0 += 1 }),
+                #[success_if(|bb| (bb.b1 + 3) % 2 == 0)]
+                Sequence {
+                    Condition(Cond<0>),
+                    SetBlackboard(t0 = 2),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            RepeatUntil(Failure) {
+                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                    StepSequencer {
+                        Repeat(forever) {
+                            FlipSelector {
+                                AlwaysSuccess,
+                                #[success_if(|bb| *bb.t0 % 3 > 0)]
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                },
+            },
+            MaxTime(0) {
+                Priority {
+                    IfThenElse {
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 3)),
+                        StatefulAction(Task<5>),
+                    },
+                    Condition(Cond<6> = Cond::<6>),
+                    StatefulAction(Task<7>),
+                    Precondition(|bb| bb.b0 + 4 > *bb.t0 + 2) {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0424Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0425 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            b1: i64,
+            o0: Option<i64>,
+        }
+        RepeatUntil(Failure) {
+            Sequence {
+                Script(|bb| bb.t0.set(8)),
+                #[on_success(|bb| { bb.o0 = None; bb.b0 += 1 })]
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0425Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0426 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        Sequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    SetBlackboard(o0 = Some(2)),
+                    StatefulAction(Task<0>),
+                    Limiter(3) {
+                        Delay(20) {
+                            Action(PAct<1>, b0 = {t0}),
+                        },
+                    },
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0426Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        Fallback {
+            Deadline(10) {
+                KeepRunningUntilFailure {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        RepeatUntilSuccess(forever) {
+                            Condition(Cond<0>),
+                        },
+                        Fallback {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        Succeeder,
+                        ReactiveSequence {
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Sleep(20),
+                MemSequence {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                    Condition(Cond<7>),
+                },
+                Sleep(50),
+                StatefulAction(Task<8>),
+                Inverter {
+                    RepeatUntilSuccess(forever) {
+                        Repeat(4) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Succeeder,
+                RepeatUntilFailure(2) {
+                    StatefulAction(Task<9>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<10> = Task::<10>),
+                    Condition(Cond<11>),
+                },
+                FlipSelector {
+                    AlwaysRunning,
+                    Action(Act<12>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<13>),
+                    Condition(|ctx| ctx.check(14)),
+                    Action(Act<15>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] b1: i64 = 0,
+        }
+        #[on_failure(|bb| bb.b0 += 3)]
+        #[success_if(|bb| (bb.b0 + 1) % 3 < 2)]
+        Inverter {
+            Fallback {
+                Action(PIo<0>, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0428Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            Failer,
             KeepRunningUntilFailure {
-                #[post(|bb| bb.t0.set(0))]
                 Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree0423Blackboard { t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0424Sub0 for Ctx {
-        StatefulAction(Task<4> = Task::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
-        WhileDoElse {
-            StatefulAction(Task<0> = Task::<0>),
-            MemPriority {
-                Action(Act<1> = Act::<1>),
-                FlipSelector {
-                    Action(Act<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                SubTree(Tree0424Sub0),
-            },
-            Action(Act<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0425 for Ctx {
+    pub tree Tree0430 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        TryCatch {
-            Repeat(3) {
-                Switch(b1) {
-                    case 1 => AlwaysFailure,
-                    _ => AlwaysSuccess,
-                },
-            },
-            Sequence {
-                ScriptCondition(|bb| bb.b0 == 5),
-                Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b1)),
-            },
-            Priority {
-                StatefulAction(PTask<1>, b0 = 9, b1 = {=}),
-                Action(|ctx| ctx.exec(2)),
-            },
-            Script(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 + 1 }),
-        }
-    }
-}
-
-board!(Tree0425Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0426 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-        }
-        #[on_failure(|bb| bb.t0.set((bb.b1 + 2) % 4))]
-        AsyncSequence {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0426Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        BinarySelector(|bb| bb.o0.unwrap_or(1) % 4 < 1) {
-            Succeeder,
-            Conditional(|bb| *bb.t1 == 0, else = Failure) {
-                WhileDoElse {
-                    FlipSelector {
-                        Succeeder,
-                        Action(Act<0>),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                        Condition(Cond<2>),
-                    },
-                    #[failure_if(|bb| *bb.t1 < 4)]
-                    Precondition(|bb| (bb.b0 + 4) % 2 > 0) {
-                        KeepRunningUntilFailure {
-                            WhileDoElse {
-                                #[on_failure(|bb| if bb.o0.is_some() { bb.t0.set(bb.o0.unwrap_or(2)) })]
-                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                                #[skip_if(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(2))]
-                                Condition(Cond<4>),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0427Blackboard { t1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
+            b1: i64 = 2,
             b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 1,
         }
-        Sequence {
-            RetryUntilSuccessful(1) {
-                Loop(q0, if_empty = Success) {
-                    #[skip_if(|bb| *bb.t0 < 3)]
-                    Script(|bb| *bb.t0 += 1),
-                },
+        SequenceWithMemory {
+            Retry(2) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
             },
-            #[on_halted(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 })]
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-            ReactiveSequence {
-                #[skip_if(|bb| (*bb.t0 + 1) % 4 < 0)]
-                StatefulAction(Task<1>),
-                Script(|bb| if bb.b0 + 1 == 1 { *bb.t0 += 1 }),
-            },
-            #[on_success(|bb| if bb.b1 == *bb.t0 % 4 { bb.t0.set(bb.b0 % 3) })]
-            #[failure_if(|bb| bb.b0 % 3 != 0)]
-            #[on_halted(|bb| bb.b1 += 1)]
-            ReactiveSequence {
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 2, &mut bb.b1)),
-            },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0428Blackboard { t0 b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        Selector {
-            Condition(Cond<0>),
-            Action(Act<1>),
-            ReactiveSequence {
-                StatefulAction(Task<2>),
-                Runner,
-            },
-            Repeater(forever) {
-                RepeatUntilSuccess(forever) {
+            #[failure_if(|bb| *bb.t1 > bb.b1)]
+            ReactiveFallback {
+                Fallback {
+                    #[run_while(|bb| *bb.t1 == bb.b1 % 4)]
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    #[on_success(|bb| bb.t1.set(*bb.t1 % 2))]
                     StatefulAction(Task<3>),
                 },
             },
-            Filter(times = 3, count = Success) {
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Precondition(|bb| bb.b0 < bb.b0 + 3, else = Running) {
-                    Action(Act<4>),
-                },
-            },
         }
     }
 }
 
-board!(Tree0429Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0430 for Ctx {
-        ReactiveFallback {
-            ParallelAll(max_failures = -1) {
-                SequenceStar {
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-                MemPriority {
-                    ReactiveSequence {
-                        Action(Act<5> = Act::<5>),
-                        Action(Act<6>),
-                    },
-                    Wait(10),
-                },
-                Repeat(2) {
-                    StatefulAction(Task<7>),
-                },
-            },
-            ForceFailure {
-                RetryUntilSuccessful(forever) {
-                    Sequence {
-                        StepSequencer {
-                            PolicyParallel(policy = FirstFailure) {
-                                AlwaysRunning,
-                                StatefulAction(Task<8>),
-                                Sleep(10),
-                            },
-                            Repeat(forever) {
-                                AlwaysFailure,
-                            },
-                            StatefulAction(Task<9>),
-                        },
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            ParallelAll {
-                                Cooldown(0) {
-                                    Wait(20),
-                                },
-                                StatefulAction(Task<10> = Task::<10>),
-                            },
-                            Sleep(0),
-                            Inverter {
-                                Condition(Cond<11> = Cond::<11>),
-                            },
-                            Failer,
-                        },
-                        ParallelAll(max_failures = -1) {
-                            StatefulAction(Task<12>),
-                            Action(Act<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0430Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0431 for Ctx {
-        Inverter {
-            Action(Act<0>),
+        RepeatTimes(forever) {
+            ReactiveFallback {
+                Action(Act<0>),
+                AsyncFallback {
+                    Sequence {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        Action(Act<4>),
+                    },
+                },
+            },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0432Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Condition(|ctx, bb| ctx.check_in(3, bb.b1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0432 for Ctx {
-        MemPriority {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            Repeat(3) {
-                Timeout(0) {
-                    Condition(|ctx| ctx.check(2)),
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccess) {
+            RunOnce(then_skip = false) {
+                RunOnce(then_skip = true) {
+                    MemSequence {
+                        StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
+                    },
                 },
+            },
+            ForceFailure {
+                StepSequencer {
+                    Cooldown(0, filtered = Failure) {
+                        Action(Act<1>),
+                    },
+                    RetryUntilSuccessful(2) {
+                        Sequence {
+                            Condition(Cond<2>),
+                            ScriptCondition(|bb| bb.b0 % 3 < 0),
+                            SubTree(Tree0432Sub0, ..),
+                        },
+                    },
+                    FlipSelector {
+                        #[post(|bb| { if bb.b0 + 3 > 6 { bb.b1 = *bb.t0 % 4 }; if *bb.t0 < bb.b0 % 3 { bb.b0 += 1 } })]
+                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
+                        SetBlackboard(b0 = 5),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0432Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0433Sub0 for Ctx {
+        Filter(times = 3, count = Failure, filtered = Skipped) {
+            RetryUntilSuccessful(1) {
+                AlwaysFailure,
             },
         }
     }
@@ -1104,326 +1203,250 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0433 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(0) % 3, dynamic = true) {
-            Fallback {
-                Condition(PCond<0>, b0 = {t1}),
+        ParallelAll(0) {
+            PolicyParallel(policy = FirstSuccess) {
+                SubTree(Tree0433Sub0),
+            },
+            SequenceWithMemory {
+                Wait(20),
+                Action(Act<0>),
                 StatefulAction(Task<1>),
-                AlwaysSuccess,
-            },
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                #[on_failure(|bb| bb.t1.set((bb.o0.unwrap_or(4) + 2) % 3))]
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                AlwaysSuccess,
-            },
-            Limiter(1) {
-                AsyncFallback {
-                    Condition(Cond<5>),
-                    Timeout(100) {
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
-                    },
-                },
-            },
-            FlipSelector {
-                SetBlackboard(b0 = 2),
-                Condition(Cond<7>),
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Condition(Cond<8>),
-                #[success_if(|bb| bb.b0 == 0)]
-                StatefulAction(Task<9>),
+                Sleep(20),
             },
         }
-    }
-}
-
-board!(Tree0433Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0434Sub0 for Ctx {
-        Sleep(30)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0434 for Ctx {
-        ForceFailure {
-            SubTree(Tree0434Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 1 => ParallelAll(3) {
+                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                Condition(Cond<1>),
+                Wait(20),
+            },
+            case 0 => StatefulAction(Task<2>),
+            _ => StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0435Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 12,
-        }
-        AsyncFallback {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0435Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 12,
-        }
-        #[failure_if(|bb| *bb.t0 + 1 == 5)]
-        ReactiveFallback {
-            Condition(Cond<3>),
-            #[run_while(|bb| *bb.t0 + 2 > 5)]
-            #[failure_if(|bb| bb.b0 % 3 > 0)]
-            #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
-            StatefulAction(Task<4> = Task::<4>),
-        }
-    }
-}
+board!(Tree0434Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-        }
-        KeepRunningUntilFailure {
-            Conditional(|bb| bb.b0 < 3, dynamic = false, else = Success) {
-                TryCatch {
-                    SubTree(Tree0435Sub0, b0 = {=}, t0 = {t0}),
-                    SubTree(Tree0435Sub1, ..),
-                },
-            },
+        Sequence {
+            Condition(Cond<0> = Cond::<0>),
+            Failer,
         }
     }
 }
 
-board!(Tree0435Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0436Sub0 for Ctx {
+        Sleep(50)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 2,
-        }
-        ReactiveFallback {
-            Deadline(0) {
-                RepeatUntil(Success) {
-                    MaxTime(0) {
-                        ReactiveSequence {
-                            RunOnce(then_skip = false) {
-                                ScriptCondition(|bb| *bb.t1 + 4 < *bb.t0 % 4),
-                            },
-                            ReactiveFallback {
-                                Parallel(success = -2, failure = 2) {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-            },
-            Conditional(|bb| *bb.t0 % 3 == 1, dynamic = false, else = Success) {
-                #[on_halted(|bb| bb.b0 = *bb.t1 + 4)]
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    ScriptCondition(|bb| bb.b0 > *bb.t0),
-                },
-            },
-            #[post(|bb| bb.b0 = (*bb.t1 + 3) % 4)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            #[success_if(|bb| *bb.t0 > 2)]
-            Priority {
-                ReactiveSequence {
-                    Parallel(success = -2) {
-                        Condition(PCond<3>, b0 = {t0}),
-                        #[on_success(|bb| { *bb.t0 += 2; bb.t1.set(bb.b0) })]
-                        StatefulAction(PTask<4>, b0 = 1, b1 = {t1}),
-                    },
-                    IndexSwitch(|bb| *bb.t1, dynamic = true) {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 4, &mut bb.b0)),
-                        Loop(q0, value = {t1}) {
-                            StatefulAction(Task<6>),
-                        },
-                        WasEntryUpdated(t0),
-                    },
-                },
-                StepSequencer {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    Condition(PCond<9>, b0 = {t0}),
-                    StatefulAction(Task<10>),
-                },
-                Script(|bb| bb.t1.set(3)),
-            },
+        Repeat(3) {
+            SubTree(Tree0436Sub0),
         }
     }
 }
-
-board!(Tree0436Blackboard { t0 b0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0437 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-        }
-        Repeat(3) {
-            Fallback {
-                WaitValueUpdate(t0) {
-                    IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                        IndexSwitch(|bb| bb.b0, dynamic = false) {
-                            Action(Act<0>),
-                            SequenceWithMemory {
-                                Action(Act<1> = Act::<1>),
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                            SequenceWithMemory {
-                                UnsetBlackboard(o0),
-                                Succeeder,
-                                Action(PAct<3>, b0 = {=}, b1 = {b1}),
-                            },
-                        },
-                        TryCatch(catch_on_halt = false) {
-                            Condition(|ctx| ctx.check(4)),
-                            Failer,
-                            Action(PAct<5>, b0 = {b1}, b1 = {b0}),
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                },
+        Sequence {
+            ParallelAll(max_failures = -3) {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(3)),
+            },
+            TryCatch(catch_on_halt = false) {
+                AlwaysSuccess,
+                StatefulAction(Task<4>),
             },
         }
     }
 }
-
-board!(Tree0437Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0438 for Ctx {
         blackboard {
             b0: i64 = 0,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(5),
             #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
         }
-        RepeatUntilSuccess(2) {
-            MemSequence {
-                WhileDoElse {
-                    Conditional(|bb| bb.b0 < 5, dynamic = true, else = Failure) {
-                        Action(Act<0>),
-                    },
-                    #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
-                    #[post(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
-                    Precondition(|bb| bb.b0 < 7, else = Running) {
-                        StepSequencer {
-                            WasEntryUpdated(t0),
-                            #[run_while(|bb| *bb.t0 == *bb.t0 % 3)]
-                            #[on_success(|bb| if (*bb.t0 + 1) % 3 < 0 { bb.b0 = (bb.b0 + 4) % 3 })]
-                            Script(|bb| if *bb.t0 % 4 < 0 { bb.b0 += 1 }),
-                            MaxTime(50) {
-                                Condition(Cond<1>),
+        ParallelAll {
+            Repeat(4) {
+                Repeat(2) {
+                    Fallback {
+                        BinarySelector(|bb| bb.o0.unwrap_or(4) < bb.o0.unwrap_or(2)) {
+                            Timeout(20) {
+                                SequenceWithMemory {
+                                    SetBlackboard(b1 = 6),
+                                    Action(PIo<0>, t0 = {=}),
+                                },
+                            },
+                            ReactiveSequence {
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                                Repeat(2) {
+                                    Sleep(50),
+                                },
+                                #[post(|bb| bb.b0 += 2)]
+                                Switch(b1) {
+                                    case 2 => UnsetBlackboard(o0),
+                                    _ => #[on_success(|bb| bb.t0.set(*bb.t1))]
+                                    #[success_if(|bb| bb.o0.is_some())]
+                                    Action(Act<2>),
+                                },
+                                Condition(Cond<3>),
                             },
                         },
                     },
                 },
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Sleep(20),
-                SequenceStar {
-                    #[success_if(|bb| bb.b0 % 3 > 0)]
-                    BinarySelector(|bb| bb.b0 == *bb.t0, dynamic = true) {
-                        Action(Act<2>),
-                        Failer,
-                    },
-                    FlipSelector {
-                        #[run_while(|bb| (bb.b0 + 2) % 4 > 2)]
-                        WasEntryUpdated(t0),
-                        AlwaysSuccess,
-                        Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                        #[failure_if(|bb| *bb.t0 < 5)]
-                        Action(Act<4>),
+            },
+            Sequence {
+                Interrupt(|bb| *bb.t0 + 2 > 0) {
+                    Parallel {
+                        Fallback {
+                            StatefulAction(Task<4> = Task::<4>),
+                            ScriptCondition(|bb| *bb.t0 > 2),
+                            Action(PAct<5>, b0 = {t0}, b1 = {t1}),
+                        },
                     },
                 },
+                Fallback {
+                    Condition(|ctx| ctx.check(6)),
+                    Condition(Cond<7>),
+                },
+                Condition(PCond<8>, b0 = 9),
+                IfThenElse {
+                    Condition(PCond<9>, b0 = 7),
+                    Action(PAct<10>, b0 = 6),
+                    AsyncSequence {
+                        StatefulAction(Task<11> = Task::<11>),
+                        StatefulAction(Task<12>),
+                    },
+                },
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0438Blackboard { b0 t0 });
+board!(Tree0438Blackboard { b0 b1 o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0439 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
         }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            Fallback {
-                #[skip_if(|bb| *bb.t0 < 3)]
-                #[failure_if(|bb| bb.b0 + 4 > 4)]
-                StatefulAction(PTask<0>, b0 = {=}),
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Inverter {
-                    AlwaysSuccess,
+        ReactiveFallback {
+            TryCatch {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                Repeater(3) {
+                    StatefulAction(Task<1>),
                 },
-                ReactiveSequence {
-                    Condition(PCond<1>, b0 = 5),
-                },
-                AlwaysRunning,
+            },
+            WaitUntil(|bb| (*bb.t1 + 2) % 2 > 0) {
+                Action(PAct<2>, b0 = 9, b1 = {=}),
+            },
+            BinarySelector(|bb| bb.b1 % 2 < 1) {
+                Action(PIo<3>, t0 = {=}),
+                Action(Act<4>),
+            },
+            Action(Act<5> = Act::<5>),
+            Conditional(|bb| (bb.b1 + 4) % 3 > 0, dynamic = false, else = Failure) {
+                SetBlackboard(b1 = 3),
             },
         }
     }
 }
 
-board!(Tree0439Blackboard { t0 q0 b0 });
+board!(Tree0439Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0440Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0440 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Switch(b1) {
-            case 5 => IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                WasEntryUpdated(t0),
-                Condition(Cond<0>),
+        Fallback {
+            ReactiveFallback {
+                #[run_while(|bb| bb.b0 == *bb.t0)]
+                #[on_success(|bb| if bb.b0 < 7 { bb.t0.set(*bb.t0 % 4) })]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Script(|bb| if *bb.t0 + 1 > 4 { bb.b0 += 3 }),
+                },
+                Action(Act<0>),
+                SubTree(Tree0440Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
+                StatefulAction(Task<2>),
             },
-            case 3 => AlwaysSuccess,
-            case 2 => StatefulAction(Task<1> = Task::<1>),
-            _ => ReactiveSequence {
-                Action(Act<2>),
-                WasEntryUpdated(t0),
-                Action(Act<3>),
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<3>),
+                Script(|bb| bb.b0 = 4),
             },
+            Action(PAct<4>, b0 = {=}, b1 = {b0}),
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0440Blackboard { t0 b1 b0 });
+board!(Tree0440Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0441Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
-        Filter(times = 3, count = Completed) {
-            StatefulAction(Task<2>),
+        Filter(times = 1, count = Failure, filtered = Failure) {
+            Sleep(0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0441Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        MaxTime(10) {
+            Condition(Cond<3>),
         }
     }
 }
@@ -1431,652 +1454,556 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        Sequence {
-            Parallel(success = -4) {
-                Succeeder,
-                SetBlackboard(t0 = 1),
-                Action(Act<0>),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-            },
-            ReactiveSequence {
-                SubTree(Tree0441Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
-                StatefulAction(Task<3>),
-                RetryUntilSuccessful(2) {
-                    Action(Act<4>),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SequenceWithMemory {
+                #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
+                #[post(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
+                WhileDoElse {
+                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
+                    Condition(Cond<1>),
                 },
-                Condition(Cond<5>),
+                WaitValueUpdate(t0) {
+                    SubTree(Tree0441Sub0, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
+                },
+                ReactiveFallback {
+                    Condition(PCond<2>, b0 = {b1}),
+                    ScriptCondition(|bb| bb.b1 != bb.b0),
+                },
+                SubTree(Tree0441Sub1, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
             },
-            Timeout(50) {
-                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+            BinarySelector(|bb| *bb.t0 + 4 != bb.b0 % 4, dynamic = true) {
+                Repeater(forever) {
+                    Inverter {
+                        SequenceWithMemory {
+                            Condition(Cond<4>),
+                            Sleep(0),
+                        },
+                    },
+                },
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0441Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0442Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Script(|bb| { bb.b1 += 3; *bb.t0 += 2 })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0442Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-        }
-        RepeatUntilFailure(2) {
-            ParallelAll(4) {
-                AlwaysRunning,
-                Condition(PCond<3>, b0 = {b0}),
-                StatefulAction(Task<4> = Task::<4>),
-                StatefulAction(Task<5>),
-                SubTree(Tree0442Sub1, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
-            },
-        }
-    }
-}
+board!(Tree0441Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
+            b1: i64 = 2,
             b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Selector {
-            ReactiveFallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                KeepRunningUntilFailure {
-                    Condition(Cond<2>),
-                },
-            },
-            SubTree(Tree0442Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
-            WhileDoElse {
-                StatefulAction(Task<6>),
-                #[skip_if(|bb| bb.b0 != bb.b1 % 3)]
-                #[success_if(|bb| bb.o0.unwrap_or(5) + 3 != 1)]
-                SequenceStar {
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
-                    Action(PIo<8>, t0 = {b0}),
-                    WasEntryUpdated(t0),
-                },
-            },
-            #[run_while(|bb| bb.o0.is_none())]
-            #[failure_if(|bb| bb.b1 != 4)]
-            #[on_failure(|bb| bb.o0 = Some((bb.b0 + 2) % 2))]
-            ReactiveFallback {
-                Condition(Cond<9> = Cond::<9>),
-                Action(Act<10>),
-                StatefulAction(Task<11>),
-                Action(|ctx| ctx.exec(12)),
-            },
+        ReactiveSequence {
+            #[skip_if(|bb| *bb.t0 < bb.b1)]
+            Script(|bb| if bb.b1 > bb.b0 % 4 { bb.b1 += 1 }),
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0442Blackboard { b1 t0 o0 b0 });
+board!(Tree0442Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
         blackboard {
-            b0: i64 = 4,
-        }
-        AsyncSequence {
-            Delay(100) {
-                Action(Act<0>),
-            },
-            Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b0)),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0443Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0444 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| *bb.t0 % 4 < 2)]
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Action(Act<3> = Act::<3>),
-            Timeout(0) {
-                Condition(|ctx, bb| ctx.check_in(4, 8)),
-            },
-            KeepRunningUntilFailure {
-                StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0444Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0445 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
             b0: i64,
-            b1: i64 = 3,
-        }
-        ParallelAll(max_failures = -3) {
-            MemSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                ForceSuccess {
-                    Repeater(2) {
-                        Sequence {
-                            #[post(|bb| *bb.t0 += 1)]
-                            Cooldown(0, filtered = Failure) {
-                                SequenceStar {
-                                    SetBlackboard(b0 = 0),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            Selector {
-                                Action(Act<2>),
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                SkipUnlessUpdated(t0) {
-                    RetryUntilSuccessful(3) {
-                        RunOnce(then_skip = true) {
-                            MemSequence {
-                                KeepRunningUntilFailure {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.o0.unwrap_or(2) < 2)]
-            #[on_failure(|bb| { bb.o0 = None; bb.b0 += 3 })]
-            Cooldown(50, filtered = Failure) {
-                FlipSelector {
-                    RetryUntilSuccessful(4) {
-                        #[run_while(|bb| bb.b0 < 0)]
-                        Sleep(0),
-                    },
-                    Precondition(|bb| *bb.t0 > bb.b1 + 4) {
-                        Wait(50),
-                    },
-                    #[skip_if(|bb| bb.b1 > 7)]
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Action(|ctx, bb| ctx.exec_in(3, (bb.o0.unwrap_or(0) + 2) % 3, &mut bb.b1)),
-                        Action(Act<4>),
-                    },
-                    Precondition(|bb| *bb.t0 < 5, else = Success) {
-                        RepeatTimes(2) {
-                            Repeater(1) {
-                                #[on_failure(|bb| if *bb.t0 + 4 > bb.b1 + 2 { bb.o0 = None })]
-                                #[skip_if(|bb| bb.b1 % 3 < 1)]
-                                #[on_success(|bb| if bb.o0.is_some() { bb.b0 = bb.b0 % 3 })]
-                                ScriptCondition(|bb| bb.o0.is_none()),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0445Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0446 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-        }
-        Fallback {
-            SequenceWithMemory {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b1 % 2, &mut bb.b0)),
-                SkipUnlessUpdated(t0) {
-                    Action(Act<1>),
-                },
-            },
-            Loop(q0) {
-                RunOnce {
-                    Action(Act<2>),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                ReactiveSequence {
-                    Condition(Cond<3> = Cond::<3>),
-                    SetBlackboard(t0 = {b1}),
-                    Condition(Cond<4>),
-                },
-            },
-            FlipSelector {
-                AlwaysFailure,
-                WasEntryUpdated(t1),
-                #[skip_if(|bb| *bb.t0 != 7)]
-                WasEntryUpdated(t0),
-                Action(|ctx| ctx.exec(5)),
-                Action(Act<6>),
-            },
-            Cooldown(50) {
-                Action(Act<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0446Blackboard { b0 q0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0447 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            Condition(Cond<0>),
-            #[failure_if(|bb| bb.b0 > *bb.t0 % 3)]
-            AlwaysFailure,
-            Loop(q0, if_empty = Failure) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0447Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0448Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0448 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            SubTree(Tree0448Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0449 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        #[on_failure(|bb| bb.t0.set(5))]
-        PolicyParallel(policy = FirstSuccess) {
-            AlwaysRunning,
-            Precondition(|bb| bb.b0 + 2 != 0, else = Running) {
-                #[on_failure(|bb| { bb.b0 = bb.b1; bb.b0 += 1 })]
-                #[run_while(|bb| bb.b0 < *bb.t0)]
-                BinarySelector(|bb| *bb.t0 + 2 > 1, dynamic = true) {
-                    ParallelAll {
-                        TryCatch(catch_on_halt = false) {
-                            Script(|bb| bb.t1.set((*bb.t1 + 3) % 3)),
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                    },
-                    SetBlackboard(t0 = 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0449Blackboard { b0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0450Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 9,
-        }
-        WhileDoElse {
-            Condition(Cond<3>),
-            #[skip_if(|bb| bb.o0.unwrap_or(5) % 3 > 1)]
-            Condition(Cond<4> = Cond::<4>),
-            ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0450 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-        }
-        AsyncSequence {
-            MemPriority {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            #[on_halted(|bb| bb.b1 += 1)]
-            #[run_while(|bb| bb.b0 > *bb.t1)]
-            SubTree(Tree0450Sub0, o0 = {=}, t1 = {t1}, b0 = {=}, q0 = {q0}, b1 = {=}),
-            Loop(q0, if_empty = Skipped) {
-                KeepRunningUntilFailure {
-                    Switch(b1) {
-                        case 5 => AlwaysSuccess,
-                        case 4 => StepSequencer {
-                            SetBlackboard(t1 = 4),
-                            Succeeder,
-                        },
-                        case 0 => AsyncFallback {
-                            Condition(Cond<5>),
-                            Action(Act<6> = Act::<6>),
-                        },
-                        _ => StatefulAction(Task<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0450Blackboard { o0 t1 b0 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0451 for Ctx {
-        ReactiveSequence {
-            Retry(2) {
-                Delay(0) {
-                    Action(Act<0>),
-                },
-            },
-            WhileDoElse {
-                Condition(Cond<1>),
-                Repeat(2) {
-                    Condition(Cond<2>),
-                },
-                Action(Act<3>),
-            },
-            Fallback {
-                ForceFailure {
-                    Condition(Cond<4>),
-                },
-                Condition(Cond<5> = Cond::<5>),
-                StatefulAction(Task<6>),
-            },
-            ReactiveSequence {
-                Succeeder,
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(Task<8>),
-                StatefulAction(Task<9>),
-            },
-            Repeat(0) {
-                Action(|ctx| ctx.exec(10)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0452 for Ctx {
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccess) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                },
-                Repeat(3) {
-                    RunOnce {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                RunOnce {
-                    Sleep(20),
-                },
-                Filter(times = 2, count = Completed) {
-                    Inverter {
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-            },
-            Action(Act<3> = Act::<3>),
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                ReactiveSequence {
-                    Optional {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            IfThenElse {
-                MaxTime(0) {
-                    ForceSuccess {
-                        Filter(times = 3, count = Failure) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                StatefulAction(Task<6>),
-                IfThenElse {
-                    Delay(20) {
-                        StatefulAction(Task<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-            Limiter(1) {
-                Repeater(forever) {
-                    SequenceStar {
-                        ParallelAll(max_failures = -1) {
-                            Sleep(10),
-                            StatefulAction(Task<9>),
-                            Failer,
-                            Action(|ctx| ctx.exec(10)),
-                        },
-                        Selector {
-                            Condition(Cond<11> = Cond::<11>),
-                            Condition(|ctx| ctx.check(12)),
-                            Condition(Cond<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0453 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        Loop(q0, if_empty = Skipped) {
-            #[run_while(|bb| *bb.t1 > 6)]
-            #[success_if(|bb| *bb.t0 == 3)]
-            Deadline(30) {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0453Blackboard { q0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0454 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-            Deadline(0) {
-                IfThenElse {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        StatefulAction(Task<1>),
-                        Delay(0) {
-                            SetBlackboard(t0 = 1),
+        Timeout(10) {
+            AsyncSequence {
+                Priority {
+                    ParallelAll(max_failures = -4) {
+                        Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
+                        Conditional(|bb| *bb.t0 != (*bb.t0 + 1) % 4, else = Success) {
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
                         },
-                        Condition(Cond<2>),
+                        Filter(times = 2, count = Success, filtered = Skipped) {
+                            StatefulAction(Task<2>),
+                        },
+                        #[failure_if(|bb| *bb.t1 < 1)]
+                        #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
+                        StatefulAction(Task<3> = Task::<3>),
                     },
-                    RunOnce(then_skip = true) {
-                        IfThenElse {
-                            StatefulAction(Task<3>),
-                            Retry(2) {
-                                RetryUntilSuccessful(1) {
+                    Precondition(|bb| bb.b0 > *bb.t0 % 4, else = Running) {
+                        StepSequencer {
+                            RetryUntilSuccessful(1) {
+                                ForceFailure {
                                     StatefulAction(Task<4>),
                                 },
                             },
                         },
                     },
+                    Sequence {
+                        SequenceStar {
+                            Action(|ctx| ctx.exec(5)),
+                            ForceFailure {
+                                StatefulAction(Task<6>),
+                            },
+                            Action(|ctx| ctx.exec(7)),
+                            StatefulAction(Task<8>),
+                        },
+                        IfThenElse {
+                            Action(Act<9> = Act::<9>),
+                            Interrupt(|bb| *bb.t0 + 4 > bb.b0) {
+                                ScriptCondition(|bb| bb.b0 % 2 == 0),
+                            },
+                        },
+                    },
+                    WaitValueUpdate(t0) {
+                        #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 4) })]
+                        Retry(3) {
+                            WaitValueUpdate(t1) {
+                                ReactiveSequence {
+                                    SetBlackboard(t0 = {b0}),
+                                    #[on_success(|bb| *bb.t1 += 3)]
+                                    #[post(|bb| if (*bb.t1 + 3) % 3 < 0 { bb.t0.set(bb.b0 + 2) })]
+                                    #[on_failure(|bb| bb.t1.set(bb.b0 % 2))]
+                                    StatefulAction(Task<10>),
+                                    #[skip_if(|bb| bb.b0 < bb.b0 + 3)]
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                    Parallel(success = -2, failure = 1) {
+                        Filter(times = 3, count = Success, filtered = Failure) {
+                            StatefulAction(PTask<11>, b0 = {=}, b1 = {t1}),
+                        },
+                        #[success_if(|bb| *bb.t0 < 3)]
+                        RepeatUntil(Success) {
+                            RepeatTimes(forever) {
+                                Failer,
+                            },
+                        },
+                        Script(|bb| { *bb.t1 += 3; if *bb.t1 > 3 { *bb.t1 += 3 } }),
+                    },
                 },
             },
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Condition(Cond<5>),
-                    Parallel(failure = 0) {
+        }
+    }
+}
+
+board!(Tree0443Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0444 for Ctx {
+        ReactiveSequence {
+            Succeeder,
+            AsyncFallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0445 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            ParallelAll(0) {
+                StatefulAction(Task<0>),
+                Fallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 3) % 2)),
+                },
+            },
+            #[failure_if(|bb| bb.b0 + 4 == 2)]
+            #[on_success(|bb| { if bb.b0 + 3 > bb.b0 { bb.t0.set((bb.b0 + 3) % 4) }; if *bb.t0 > 2 { bb.b0 = *bb.t0 } })]
+            #[skip_if(|bb| *bb.t0 == 3)]
+            WhileDoElse {
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<5>),
+                },
+                FlipSelector {
+                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                    Action(PAct<7>, b0 = 7, b1 = {t0}),
+                },
+            },
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0445Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0446 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Limiter(2) {
+            RunOnce(then_skip = true) {
+                Parallel(success = -2, failure = -1) {
+                    Condition(Cond<0>),
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        #[run_while(|bb| *bb.t0 == 7)]
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                    #[failure_if(|bb| (*bb.t0 + 2) % 4 > 2)]
+                    #[skip_if(|bb| bb.b0 % 4 > 1)]
+                    StatefulAction(Task<2>),
+                    Timeout(10) {
+                        Loop(q0, value = {b1}, if_empty = Failure) {
+                            Repeat(4) {
+                                Action(|ctx| ctx.exec(3)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0446Blackboard { b0 o0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0447 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Repeater(1) {
+            IndexSwitch(|bb| bb.b1, dynamic = true) {
+                MaxTime(20) {
+                    SequenceStar {
+                        Action(Act<0>),
+                        Deadline(0) {
+                            StatefulAction(Task<1>),
+                        },
+                        StatefulAction(Task<2>),
+                        #[skip_if(|bb| bb.b1 != 6)]
+                        StatefulAction(Task<3>),
+                        Condition(PCond<4>, b0 = 2),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0447Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0448 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+        }
+        #[run_while(|bb| *bb.t1 > 4)]
+        SequenceWithMemory {
+            Repeat(3) {
+                Loop(q0, value = {t1}, if_empty = Success) {
+                    RepeatTimes(1) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            #[on_success(|bb| bb.t1.set(*bb.t0))]
+            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
+            Condition(Cond<1>),
+            RunOnce(then_skip = false) {
+                ScriptCondition(|bb| *bb.t1 == 4),
+            },
+        }
+    }
+}
+
+board!(Tree0448Blackboard { t0 q0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0449 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+        }
+        #[run_while(|bb| bb.o0.is_some())]
+        ReactiveSequence {
+            BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = false) {
+                Action(|ctx| ctx.exec(0)),
+                AlwaysFailure,
+            },
+            StatefulAction(Task<1>),
+            Limiter(3) {
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    Condition(PCond<4>, b0 = {b0}),
+                },
+            },
+            ForceFailure {
+                SequenceWithMemory {
+                    StatefulAction(PTask<5>, b0 = {t1}),
+                    Action(|ctx| ctx.exec(6)),
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0449Blackboard { o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0450 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+        }
+        AsyncFallback {
+            Precondition(|bb| *bb.t1 < *bb.t0, else = Success) {
+                Optional {
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            Condition(Cond<1>),
+            Remap(success = Success, failure = Failure) {
+                RepeatUntilFailure(forever) {
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0450Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0451Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Sleep(20)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0451 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        #[on_halted(|bb| bb.b0 += 2)]
+        #[on_success(|bb| bb.t0.set(bb.b0))]
+        #[success_if(|bb| *bb.t0 % 4 == 1)]
+        StepSequencer {
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[run_while(|bb| *bb.t0 > (bb.b0 + 2) % 2)]
+            SubTree(Tree0451Sub0, t0 = {=}, b0 = {b0}),
+            Condition(|ctx| ctx.check(0)),
+            SetBlackboard(b0 = 5),
+        }
+    }
+}
+
+board!(Tree0451Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0452 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        SequenceStar {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(forever) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b0)),
+            },
+            #[failure_if(|bb| bb.b1 < *bb.t1 + 4)]
+            Condition(|ctx, bb| ctx.check_in(2, (*bb.t1 + 2) % 2)),
+            StatefulAction(Task<3>),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0452Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0453 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        Sequence {
+            StepSequencer {
+                #[success_if(|bb| *bb.t0 > 6)]
+                #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 3 })]
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Wait(20),
+                    Action(PAct<1>, b0 = {=}, b1 = {=}),
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+                ReactiveFallback {
+                    Parallel(success = 2) {
+                        Condition(Cond<4>),
+                        #[run_while(|bb| bb.b1 == 3)]
+                        Action(Act<5> = Act::<5>),
+                    },
+                    Cooldown(0) {
+                        Failer,
+                    },
+                    Filter(times = 3, count = Success, filtered = Failure) {
                         Condition(Cond<6>),
                     },
-                    KeepRunningUntilFailure {
-                        #[on_failure(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-                        Remap(success = Success, failure = Failure) {
-                            Cooldown(50) {
-                                ScriptCondition(|bb| bb.b0 < *bb.t0 + 3),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                MaxTime(0) {
+                    Cooldown(0) {
+                        RunOnce {
+                            #[on_failure(|bb| if bb.b0 < bb.b0 % 3 { bb.b0 += 2 })]
+                            #[failure_if(|bb| bb.b0 > (bb.b1 + 1) % 3)]
+                            #[success_if(|bb| *bb.t0 + 3 < bb.b1 + 3)]
+                            Loop(q0, if_empty = Success) {
+                                ReactiveSequence {
+                                    Action(PIo<7>, t0 = {b0}),
+                                    StatefulAction(PTask<8>, b0 = 1, b1 = {=}),
+                                    Action(Act<9> = Act::<9>),
+                                },
                             },
                         },
                     },
                 },
             },
             TryCatch(catch_on_halt = true) {
-                Repeat(0) {
-                    Wait(20),
-                },
-                ScriptCondition(|bb| bb.o0.is_none()),
-                Interrupt(|bb| bb.o0.is_some()) {
-                    Condition(PCond<7>, b0 = {t0}),
-                },
-                SetBlackboard(o0 = Some(1)),
-                Filter(times = 2, filtered = Failure) {
-                    Action(Act<8>),
-                },
-            },
-            Fallback {
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| bb.t0.set(bb.b0 + 3))]
-                #[on_success(|bb| { bb.b0 = *bb.t0; *bb.t0 += 1 })]
-                Deadline(50) {
-                    #[on_halted(|bb| if bb.b0 + 2 == 5 { bb.t0.set(bb.o0.unwrap_or(1)) })]
-                    KeepRunningUntilFailure {
-                        Condition(Cond<9>),
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    SequenceStar {
+                        Fallback {
+                            ScriptCondition(|bb| *bb.t0 == *bb.t0 + 3),
+                            Condition(Cond<10>),
+                        },
+                        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
+                            Action(Act<11>),
+                            Runner,
+                        },
+                        Condition(|ctx, bb| ctx.check_in(12, 1)),
+                        WasEntryUpdated(t0),
                     },
                 },
-                StatefulAction(PTask<10>, b0 = 6, b1 = {b0}),
                 AsyncFallback {
-                    #[success_if(|bb| bb.b0 < 2)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
+                    RepeatUntilSuccess(2) {
+                        Loop(q0, value = {b1}) {
+                            Interrupt(|bb| *bb.t0 + 3 != *bb.t0) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                    MemPriority {
+                        Action(Act<13>),
+                        Action(Act<14>),
+                        Action(Act<15>),
+                        Script(|bb| bb.t0.set(1)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0454Blackboard { o0 q0 b0 t0 });
+board!(Tree0453Blackboard { b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0454 for Ctx {
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                Precondition(|bb| *bb.t1 > bb.b1, else = Running) {
+                    SequenceWithMemory {
+                        SequenceStar {
+                            AsyncSequence {
+                                RepeatUntilFailure(2) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| *bb.t1 != bb.b1 % 3)]
+            ParallelAll {
+                Sleep(20),
+                Succeeder,
+            },
+            Loop(q0, value = {b1}, if_empty = Success) {
+                #[post(|bb| bb.b1 += 3)]
+                #[run_while(|bb| bb.b0 != 5)]
+                #[success_if(|bb| (*bb.t0 + 4) % 3 != 2)]
+                IndexSwitch(|bb| bb.b1 % 4, dynamic = false) {
+                    Action(Act<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            Timeout(0) {
+                ReactiveSequence {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
+                    WaitUntil(|bb| bb.b1 > bb.b0) {
+                        TryCatch(catch_on_halt = true) {
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0454Blackboard { b1 q0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0455 for Ctx {
-        MemSequence {
-            IfThenElse {
-                Priority {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                Filter(times = 2, count = Completed, filtered = Failure) {
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                        Action(Act<5> = Act::<5>),
-                    },
-                },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Condition(Cond<6>),
-                    Deadline(0) {
-                        StatefulAction(Task<7>),
-                    },
-                    Condition(Cond<8>),
-                },
-            },
-            Remap(success = Failure, failure = Success) {
-                ReactiveFallback {
-                    Limiter(3) {
-                        Action(Act<9>),
-                    },
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-            Repeater(0) {
-                Action(Act<12>),
-            },
-            TryCatch(catch_on_halt = false) {
-                SequenceWithMemory {
-                    Condition(Cond<13>),
-                    StatefulAction(Task<14>),
-                },
-                RepeatUntilFailure(1) {
-                    Action(Act<15> = Act::<15>),
-                },
+        Repeat(1) {
+            RetryUntilSuccessful(2) {
+                StatefulAction(Task<0>),
             },
         }
     }
@@ -2085,115 +2012,142 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0456 for Ctx {
         blackboard {
+            b0: i64 = 0,
             #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 2,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             o0: Option<i64> = None,
         }
-        #[on_halted(|bb| if bb.o0.is_none() { bb.b1 += 3 })]
-        Filter(times = 3, count = Success) {
-            ReactiveSelector {
-                #[failure_if(|bb| (*bb.t0 + 2) % 4 > 2)]
-                #[skip_if(|bb| bb.b0 % 4 > 1)]
-                StatefulAction(Task<0>),
+        AsyncSequence {
+            Sequence {
+                BinarySelector(|bb| *bb.t0 % 3 > 0) {
+                    StepSequencer {
+                        AlwaysFailure,
+                        Script(|bb| bb.b1 += 1),
+                    },
+                    StatefulAction(Task<0>),
+                },
+                Remap(success = Failure, failure = Success) {
+                    SequenceWithMemory {
+                        Action(Act<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                WhileDoElse {
+                    ReactiveSelector {
+                        MaxTime(0) {
+                            StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
+                        },
+                        #[post(|bb| bb.o0 = None)]
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    Parallel(success = -2) {
+                        Condition(PCond<8>, b0 = {t0}),
+                        Action(PIo<9>, t0 = {t0}),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            ReactiveSequence {
+                ScriptCondition(|bb| *bb.t0 % 3 == 2),
+                ParallelAll(2) {
+                    ReactiveSequence {
+                        WasEntryUpdated(t0),
+                        Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b1)),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        IfThenElse {
+                            Action(Act<11>),
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            Action(PIo<12>, t0 = {b1}),
+                        },
+                    },
+                    Fallback {
+                        Condition(Cond<13>),
+                        Action(PIo<14>, t0 = {t0}),
+                        ScriptCondition(|bb| *bb.t0 > bb.b0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0456Blackboard { t0 b0 b1 o0 });
+board!(Tree0456Blackboard { b0 t0 b1 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0457Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
         }
-        Script(|bb| *bb.t0 += 3)
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0457 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 1,
         }
-        ReactiveSequence {
-            Precondition(|bb| *bb.t0 != 0) {
-                IndexSwitch(|bb| 6, out_of_range = Fail) {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = 0),
-                        Action(Act<2>),
-                        Deadline(0) {
-                            StatefulAction(PTask<3>, b0 = 3),
-                        },
-                        Condition(Cond<4>),
+        BinarySelector(|bb| bb.b0 % 3 == 1, dynamic = false) {
+            ParallelAll {
+                SequenceWithMemory {
+                    Action(|ctx| ctx.exec(0)),
+                    RunOnce(then_skip = false) {
+                        #[success_if(|bb| (bb.b0 + 2) % 2 == 0)]
+                        #[skip_if(|bb| bb.b1 != 4)]
+                        #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
+                        StatefulAction(Task<1>),
                     },
-                    #[run_while(|bb| bb.b0 == 1)]
-                    #[success_if(|bb| *bb.t0 % 4 > 0)]
-                    SequenceWithMemory {
-                        Parallel(success = 0, failure = 2) {
-                            AlwaysFailure,
-                            RunOnce(then_skip = true) {
-                                #[on_failure(|bb| if bb.b0 < 1 { bb.b0 += 1 })]
-                                #[post(|bb| bb.t0.set(1))]
-                                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
-                                StatefulAction(Task<5>),
+                    SubTree(Tree0457Sub0, b0 = {=}, q0 = {q0}, b1 = {=}, t0 = {t0}, t1 = {=}),
+                    RepeatUntilFailure(1) {
+                        Repeat(1) {
+                            ReactiveSequence {
+                                Action(Act<3>),
+                                StatefulAction(Task<4>),
                             },
-                            SubTree(Tree0457Sub0, t0 = {=}, b0 = {b0}, q0 = {=}),
                         },
-                        Limiter(3) {
-                            RepeatUntilFailure(3) {
-                                StatefulAction(Task<6>),
+                    },
+                },
+                ReactiveSequence {
+                    Precondition(|bb| bb.b0 + 2 > 5, else = Skipped) {
+                        Optional {
+                            WaitUntil(|bb| bb.b0 > 5) {
+                                ReactiveSelector {
+                                    Condition(PCond<5>, b0 = {=}),
+                                },
                             },
                         },
                     },
                 },
             },
-            Remap(success = Failure, failure = Success) {
-                Selector {
-                    RunOnce(then_skip = true) {
-                        AsyncSequence {
-                            Parallel {
-                                #[on_failure(|bb| { bb.t0.set(*bb.t0 % 4); bb.b0 = *bb.t0 + 1 })]
-                                #[on_success(|bb| if *bb.t0 < 3 { bb.t0.set(bb.b0 % 4) })]
-                                #[run_while(|bb| *bb.t0 == 2)]
-                                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-                                Loop(q0, if_empty = Skipped) {
-                                    #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 4))]
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                            StatefulAction(Task<9>),
-                        },
+            Switch(b1) {
+                case 2 => AsyncSequence {
+                    StatefulAction(Task<6> = Task::<6>),
+                    SetBlackboard(b1 = 0),
+                    Condition(Cond<7>),
+                    FlipSelector {
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                        #[success_if(|bb| *bb.t1 > 2)]
+                        Succeeder,
                     },
-                    ParallelAll(max_failures = -4) {
-                        AlwaysFailure,
-                        StatefulAction(Task<10>),
-                        Condition(Cond<11>),
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<12>),
-                        },
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[failure_if(|bb| *bb.t0 < 6)]
-                        #[post(|bb| { bb.b0 += 3; *bb.t0 += 2 })]
-                        FlipSelector {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    Fallback {
-                        #[success_if(|bb| *bb.t0 + 1 < *bb.t0)]
-                        Inverter {
-                            Condition(Cond<13>),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<14>),
-                            Action(Act<15> = Act::<15>),
-                        },
+                    StatefulAction(Task<10>),
+                },
+                _ => RetryUntilSuccessful(forever) {
+                    Loop(q0, value = {t1}, if_empty = Success) {
+                        StatefulAction(Task<11>),
                     },
                 },
             },
@@ -2201,594 +2155,542 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0457Blackboard { t0 b0 q0 });
+board!(Tree0457Blackboard { b0 q0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        Parallel(failure = 0) {
-            Conditional(|bb| bb.b0 > *bb.t0 + 1, else = Success) {
-                AlwaysRunning,
+        ReactiveFallback {
+            #[post(|bb| bb.t0.set(bb.b0))]
+            ParallelAll(max_failures = -2) {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                Script(|bb| bb.b0 = (*bb.t0 + 4) % 3),
             },
-            Sequence {
-                Condition(Cond<0> = Cond::<0>),
-                AsyncFallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    AlwaysRunning,
-                },
-                WaitValueUpdate(t0) {
-                    AlwaysRunning,
-                },
-            },
-            Parallel(success = 1, failure = -1) {
-                ReactiveSequence {
-                    SetBlackboard(b0 = 5),
-                    ScriptCondition(|bb| bb.b0 % 4 < 1),
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[post(|bb| bb.o0 = None)]
-                    StatefulAction(Task<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
-            Deadline(0) {
-                Condition(Cond<4>),
-            },
-            ParallelAll {
-                Optional {
-                    AlwaysRunning,
-                },
+            AsyncSequence {
+                Condition(Cond<2>),
+                WasEntryUpdated(t0),
+                Action(Act<3> = Act::<3>),
             },
         }
     }
 }
 
-board!(Tree0458Blackboard { o0 t0 b0 });
+board!(Tree0458Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0459 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Conditional(|bb| *bb.t0 % 2 != 0, dynamic = false) {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2> = Task::<2>),
+        Repeat(3) {
+            ReactiveSelector {
+                RunOnce(then_skip = true) {
+                    RunOnce(then_skip = true) {
+                        Sleep(0),
+                    },
+                },
+                Optional {
+                    Selector {
+                        Action(Act<0>),
+                        #[run_while(|bb| bb.b0 % 4 > 2)]
+                        Parallel(success = -1, failure = 2) {
+                            Sleep(10),
+                            Action(Act<1>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        #[failure_if(|bb| bb.b1 == 4)]
+                        Action(PIo<3>, t0 = {b1}),
+                    },
+                },
+                #[on_halted(|bb| if *bb.t0 % 2 != 1 { *bb.t0 += 2 })]
+                Switch(b1) {
+                    case 3 => ScriptCondition(|bb| bb.b1 + 2 < 1),
+                    case 0 => Action(|ctx| ctx.exec(4)),
+                    _ => Condition(Cond<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0459Blackboard { t0 });
+board!(Tree0459Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0460 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 4,
-            b0: i64 = 5,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
         }
-        Deadline(0) {
-            Conditional(|bb| *bb.t0 == 2, else = Failure) {
-                ParallelAll(2) {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                        Condition(Cond<0>),
-                        Repeat(forever) {
-                            StatefulAction(Task<1>),
-                        },
-                        Limiter(2) {
-                            AlwaysFailure,
-                        },
-                        Deadline(30) {
-                            SetBlackboard(t1 = 9),
-                        },
-                        StatefulAction(PTask<2>, b0 = 1, b1 = {=}),
-                    },
-                    SequenceStar {
-                        Cooldown(0, filtered = Skipped) {
-                            ForceSuccess {
-                                ReactiveFallback {
-                                    Condition(Cond<3>),
-                                    SetBlackboard(b0 = 5),
-                                },
-                            },
-                        },
-                        IfThenElse {
-                            StatefulAction(Task<4>),
-                            #[post(|bb| bb.b1 += 1)]
-                            StatefulAction(Task<5>),
-                        },
-                        Invert {
-                            ReactiveSequence {
-                                TryCatch {
-                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t1, &mut bb.b1)),
-                                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1 + 3)),
-                                    Condition(Cond<8>),
-                                },
-                            },
-                        },
-                    },
+        RepeatTimes(forever) {
+            Sequence {
+                Fallback {
+                    Wait(10),
+                },
+                #[success_if(|bb| bb.o0.is_some())]
+                StatefulAction(Task<0> = Task::<0>),
+                AlwaysSuccess,
+                StatefulAction(Task<1>),
+                WaitUntil(|bb| *bb.t0 < 3) {
+                    #[skip_if(|bb| bb.b1 % 2 == 0)]
+                    Condition(Cond<2> = Cond::<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0460Blackboard { t0 t1 b1 b0 });
+board!(Tree0460Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            b1: i64 = 2,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            ScriptCondition(|bb| bb.b0 < 7),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0461Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0462 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        Priority {
-            ParallelAll(2) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = 5),
-            },
-            #[post(|bb| bb.b0 += 1)]
-            ScriptCondition(|bb| *bb.t0 < 1),
-            RunOnce(then_skip = false) {
-                #[skip_if(|bb| bb.b0 + 3 > *bb.t0 % 3)]
-                MemPriority {
-                    #[run_while(|bb| bb.b0 < 2)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    BinarySelector(|bb| bb.b1 < 4) {
-                        RunOnce {
-                            #[success_if(|bb| *bb.t0 + 4 < 1)]
-                            Repeat(3) {
-                                ForceSuccess {
-                                    Action(Act<3>),
-                                },
-                            },
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            SequenceWithMemory {
+                Retry(4) {
+                    AsyncSequence {
+                        BinarySelector(|bb| bb.b0 != bb.o0.unwrap_or(5), dynamic = false) {
+                            SetBlackboard(o0 = Some(9)),
+                            SetBlackboard(o0 = Some(6)),
                         },
-                        StatefulAction(Task<4>),
+                        ForceSuccess {
+                            Action(Act<0>),
+                        },
                     },
                 },
             },
-            IfThenElse {
-                Action(|ctx| ctx.exec(5)),
-                WasEntryUpdated(t0),
+            Repeat(4) {
+                Fallback {
+                    Delay(0) {
+                        Condition(Cond<1>),
+                    },
+                    RepeatUntil(Failure) {
+                        Sequence {
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                            MemPriority {
+                                #[failure_if(|bb| bb.b1 < 2)]
+                                #[on_failure(|bb| bb.t0.set(3))]
+                                StatefulAction(Task<3>),
+                                ScriptCondition(|bb| bb.b1 > 7),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0462Blackboard { b0 b1 t0 });
+board!(Tree0461Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0462 for Ctx {
+        Repeat(1) {
+            FlipSelector {
+                Action(Act<0>),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0463 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(3),
-            b0: i64,
-        }
-        ReactiveSequence {
-            #[on_success(|bb| bb.o0 = Some(9))]
-            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
-            #[success_if(|bb| *bb.t0 + 3 > (bb.b0 + 4) % 2)]
-            Fallback {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.b0 == 1),
-            },
-            RepeatUntil(Success) {
-                #[success_if(|bb| *bb.t0 < 3)]
-                Action(Act<1> = Act::<1>),
-            },
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                Precondition(|bb| *bb.t0 > 0, else = Failure) {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            StepSequencer {
+                Deadline(0) {
+                    Repeater(2) {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            Runner,
+                        },
+                    },
+                },
+                ParallelAll(1) {
+                    Condition(Cond<1>),
                     Condition(|ctx| ctx.check(2)),
+                    Succeeder,
+                },
+                Condition(Cond<3>),
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                    Action(Act<6> = Act::<6>),
                 },
             },
-            Script(|bb| bb.b0 += 3),
-            SetBlackboard(t0 = {b0}),
+            Optional {
+                Optional {
+                    ReactiveSequence {
+                        StatefulAction(Task<7> = Task::<7>),
+                        AlwaysSuccess,
+                        Fallback {
+                            ParallelAll(max_failures = -2) {
+                                StatefulAction(Task<8>),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                        Sleep(0),
+                    },
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                Action(Act<10>),
+            },
         }
     }
 }
-
-board!(Tree0463Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            #[skip_if(|bb| bb.o0.is_some())]
-            Limiter(2) {
+        Switch(b1) {
+            case 3 => PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Switch(b1) {
+                    case 2 => Action(Act<0>),
+                    case 5 => Loop(q0, if_empty = Running) {
+                        SetBlackboard(b1 = {t0}),
+                    },
+                    case 4 => Timeout(0) {
+                        Sleep(50),
+                    },
+                    _ => Action(Act<1> = Act::<1>),
+                },
+                ReactiveFallback {
+                    Sequence {
+                        Action(Act<2> = Act::<2>),
+                        Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 4) % 3, &mut bb.b0)),
+                    },
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    Fallback {
+                        Sequence {
+                            Condition(|ctx, bb| ctx.check_in(4, 2)),
+                            SetBlackboard(t0 = 2),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(5, (bb.b1 + 3) % 3, &mut bb.b1)),
+                    },
+                },
+            },
+            _ => FlipSelector {
+                WaitUntil(|bb| bb.b0 > 6) {
+                    RepeatUntilFailure(forever) {
+                        Switch(b1) {
+                            case 1 => StatefulAction(Task<6>),
+                            _ => Condition(PCond<7>, b0 = {=}),
+                        },
+                    },
+                },
                 Fallback {
-                    WasEntryUpdated(t0),
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    #[failure_if(|bb| bb.b1 > bb.b1 + 3)]
+                    RunOnce(then_skip = true) {
+                        TryCatch(catch_on_halt = false) {
+                            Condition(Cond<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Fallback {
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                            StatefulAction(PTask<12>, b0 = 0),
+                        },
+                    },
                 },
-            },
-            Switch(b1) {
-                case 0 => Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 2, &mut bb.b1)),
-                _ => StatefulAction(Task<1>),
-            },
-            FlipSelector {
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    Condition(|ctx| ctx.check(3)),
+                ReactiveSequence {
+                    Condition(Cond<13>),
+                    AlwaysSuccess,
+                    ScriptCondition(|bb| *bb.t0 != 1),
                 },
-                #[on_success(|bb| bb.b1 = bb.b1 % 3)]
-                #[run_while(|bb| bb.o0.unwrap_or(0) != 4)]
-                ScriptCondition(|bb| bb.o0.unwrap_or(4) < 5),
             },
         }
     }
 }
 
-board!(Tree0464Blackboard { b0 o0 b1 q0 t0 });
+board!(Tree0464Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        SequenceWithMemory {
-            #[on_success(|bb| bb.b1 += 1)]
-            Switch(b1) {
-                case 4 => #[failure_if(|bb| *bb.t1 > 1)]
-                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                _ => Script(|bb| bb.t0.set(*bb.t1)),
-            },
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                #[post(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| *bb.t0 == bb.b0)]
-                Action(Act<1> = Act::<1>),
-            },
-            TryCatch {
-                #[success_if(|bb| (bb.b1 + 4) % 4 > 0)]
-                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                StatefulAction(Task<2>),
-                Action(PAct<3>, b0 = {b0}),
+        Inverter {
+            ReactiveSequence {
+                Wait(0),
+                Switch(b1) {
+                    case 2 => Filter(times = 2, count = Success, filtered = Failure) {
+                        #[post(|bb| { bb.t1.set(5); *bb.t0 += 3 })]
+                        #[on_failure(|bb| bb.b1 = 4)]
+                        Wait(0),
+                    },
+                    case 1 => StatefulAction(Task<0> = Task::<0>),
+                    case 3 => UnsetBlackboard(o0),
+                    _ => ScriptCondition(|bb| *bb.t0 < 3),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<1>),
+                },
+                #[success_if(|bb| *bb.t0 + 1 != 2)]
+                #[on_success(|bb| if bb.o0.is_some() { bb.o0 = None })]
+                SequenceWithMemory {
+                    Fallback {
+                        Action(|ctx| ctx.exec(2)),
+                        Action(Act<3>),
+                        ScriptCondition(|bb| *bb.t0 != 5),
+                    },
+                    Condition(Cond<4>),
+                    Succeeder,
+                    Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                        Cooldown(0, filtered = Skipped) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+                Fallback {
+                    ParallelAll {
+                        Condition(Cond<5>),
+                    },
+                    Action(Act<6> = Act::<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0465Blackboard { b1 b0 t0 q0 t1 });
+board!(Tree0465Blackboard { t1 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64 = 3,
         }
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    FlipSelector {
-                        StatefulAction(Task<0>),
-                        Sleep(20),
-                        #[run_while(|bb| bb.b0 % 4 == 0)]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
-                        Action(|ctx| ctx.exec(2)),
-                        #[skip_if(|bb| bb.b0 % 2 < 1)]
-                        Action(Act<3> = Act::<3>),
-                    },
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    BinarySelector(|bb| bb.b0 != *bb.t0) {
-                        Precondition(|bb| bb.b0 < bb.o0.unwrap_or(4)) {
-                            Action(PIo<4>, t0 = {b0}),
+        IndexSwitch(|bb| bb.o0.unwrap_or(1) + 4, out_of_range = Fail, dynamic = false) {
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                #[run_while(|bb| bb.o0.is_some())]
+                ReactiveSequence {
+                    Fallback {
+                        FlipSelector {
+                            SetBlackboard(b1 = 6),
+                            Action(Act<0>),
                         },
-                        MaxTime(0) {
-                            #[success_if(|bb| *bb.t0 == 5)]
-                            #[skip_if(|bb| bb.b0 < 4)]
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            ReactiveSequence {
-                                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                                StatefulAction(PTask<6>, b0 = {t0}, b1 = {t0}),
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            Remap(success = Success, failure = Failure) {
+                                ScriptCondition(|bb| *bb.t0 != *bb.t0 % 4),
                             },
                         },
+                        MaxTime(100) {
+                            StepSequencer {
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
+                                Action(Act<2> = Act::<2>),
+                            },
+                        },
+                        Fallback {
+                            #[run_while(|bb| *bb.t0 + 3 != 6)]
+                            #[on_success(|bb| bb.o0 = Some(bb.b1))]
+                            #[failure_if(|bb| bb.b0 % 3 == 0)]
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<3>),
+                            SetBlackboard(o0 = Some(0)),
+                        },
                     },
-                    Filter(times = 2, count = Failure, filtered = Failure) {
-                        Action(Act<7>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<8>),
-                    Delay(30) {
-                        ReactiveFallback {
-                            Condition(PCond<9>, b0 = 0),
-                            Condition(PCond<10>, b0 = {t0}),
-                            Invert {
-                                IndexSwitch(|bb| bb.b0, dynamic = true) {
-                                    StatefulAction(Task<11>),
-                                    Wait(10),
+                    #[skip_if(|bb| (bb.b1 + 1) % 4 < 3)]
+                    SequenceStar {
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[success_if(|bb| *bb.t0 + 4 == bb.b1)]
+                        Loop(q0, if_empty = Success) {
+                            Limiter(3) {
+                                Fallback {
+                                    #[failure_if(|bb| bb.b1 % 3 > 1)]
+                                    #[post(|bb| bb.o0 = Some(bb.b1))]
+                                    #[on_halted(|bb| { bb.o0 = Some(2); bb.b1 += 1 })]
+                                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
                                 },
                             },
                         },
                     },
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[failure_if(|bb| bb.b0 < 3)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    ForceFailure {
-                        Fallback {
-                            Condition(|ctx| ctx.check(12)),
-                            Condition(Cond<13>),
+                    Loop(q0, if_empty = Running) {
+                        ParallelAll {
+                            Precondition(|bb| bb.b0 > (bb.b0 + 4) % 4, else = Success) {
+                                Precondition(|bb| bb.b0 > bb.o0.unwrap_or(1) + 4, else = Success) {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                            #[on_success(|bb| { if *bb.t0 == 4 { *bb.t0 += 2 }; bb.b0 = bb.b1 + 4 })]
+                            Action(|ctx, bb| ctx.exec_in(6, bb.b1 + 4, &mut bb.b1)),
+                            Condition(Cond<7>),
                         },
                     },
-                    #[post(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) != 6)]
-                    Parallel(success = -2, failure = 0) {
-                        Action(Act<14>),
-                        #[failure_if(|bb| (bb.o0.unwrap_or(2) + 1) % 3 != 2)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(3) + 3 == 5)]
-                        AlwaysFailure,
-                    },
                 },
-                Sleep(30),
             },
         }
     }
 }
 
-board!(Tree0466Blackboard { t0 o0 b0 });
+board!(Tree0466Blackboard { o0 q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Precondition(|bb| bb.b0 + 1 < 1, else = Running) {
-            Action(PIo<0>, t0 = {t0}),
+        RepeatUntilSuccess(forever) {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0467Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0468 for Ctx {
-        ReactiveSequence {
-            MemSequence {
-                Action(Act<0> = Act::<0>),
-                Action(Act<1>),
-                Condition(|ctx, bb| ctx.check_in(2, 2)),
-                Action(Act<3>),
-            },
-            Condition(|ctx| ctx.check(4)),
-            WhileDoElse {
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<5>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b1: i64,
+            o0: Option<i64> = Some(0),
+        }
+        Parallel(success = 1, failure = 0) {
+            RunOnce {
+                Fallback {
+                    AlwaysFailure,
+                    #[on_failure(|bb| bb.t0.set(bb.b1 % 2))]
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    StatefulAction(Task<0> = Task::<0>),
+                    AlwaysSuccess,
                 },
-                StatefulAction(Task<6>),
             },
-            StatefulAction(Task<7>),
+            Repeater(2) {
+                Sequence {
+                    Action(Act<1>),
+                },
+            },
+            StatefulAction(Task<2>),
         }
     }
 }
+
+board!(Tree0468Blackboard { t0 q0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
         }
-        #[skip_if(|bb| bb.o0.unwrap_or(2) > 1)]
-        #[success_if(|bb| (bb.b0 + 3) % 2 != 0)]
-        Cooldown(30, filtered = Skipped) {
-            Fallback {
-                MemSequence {
+        Loop(q0, value = {t0}) {
+            SequenceWithMemory {
+                #[run_while(|bb| bb.b0 == 3)]
+                Remap(success = Failure, failure = Success) {
+                    #[skip_if(|bb| *bb.t0 + 3 == 3)]
                     StatefulAction(Task<0>),
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    FlipSelector {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-                        Succeeder,
-                    },
-                    Condition(Cond<3>),
                 },
-                AsyncSequence {
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t0}),
-                },
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Script(|bb| *bb.t0 += 1),
             },
         }
     }
 }
 
-board!(Tree0469Blackboard { b0 t1 o0 t0 });
+board!(Tree0469Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0470 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
             b1: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 3,
         }
-        WhileDoElse {
-            TryCatch {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
+        TryCatch {
+            MemSequence {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
             },
-            WaitValueUpdate(t0) {
-                Priority {
-                    Timeout(20) {
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(2)),
-                            Action(|ctx, bb| ctx.exec_in(3, *bb.t1 % 2, &mut bb.b1)),
-                        },
-                    },
-                },
+            FlipSelector {
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
+                #[success_if(|bb| *bb.t0 != (*bb.t0 + 1) % 4)]
+                ScriptCondition(|bb| bb.b1 % 3 != 2),
+            },
+            Deadline(0) {
+                StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
 }
 
-board!(Tree0470Blackboard { q0 b1 t1 t0 });
+board!(Tree0470Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
         }
-        ParallelAll(1) {
-            FlipSelector {
-                AlwaysRunning,
+        FlipSelector {
+            ReactiveFallback {
                 Action(Act<0>),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                ReactiveFallback {
-                    Action(Act<1>),
-                    #[run_while(|bb| *bb.t0 + 3 > 3)]
-                    SetBlackboard(t0 = 2),
+                RetryUntilSuccessful(2) {
+                    Condition(PCond<1>, b0 = {=}),
                 },
-                Condition(Cond<2> = Cond::<2>),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                StatefulAction(Task<4>),
             },
+            Wait(10),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0471Blackboard { b0 t0 });
+board!(Tree0471Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0472Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 1,
+        KeepRunningUntilFailure {
+            SubTree(Tree0472Sub0),
         }
-        Fallback {
-            RetryUntilSuccessful(1) {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-            },
-            IfThenElse {
-                Condition(Cond<1>),
-                Action(|ctx| ctx.exec(2)),
-            },
-            Sequence {
-                Condition(Cond<3> = Cond::<3>),
-                Interrupt(|bb| bb.b0 > 6) {
-                    Script(|bb| bb.b1 = bb.b0 % 3),
-                },
-            },
-            KeepRunningUntilFailure {
-                #[run_while(|bb| bb.o0.is_some())]
-                #[failure_if(|bb| *bb.t0 % 3 > 0)]
-                RunOnce(then_skip = false) {
-                    ReactiveSequence {
-                        #[failure_if(|bb| *bb.t1 % 2 < 0)]
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0472Blackboard { b1 t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0473Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        AlwaysFailure
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0473 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(4),
         }
-        IndexSwitch(|bb| *bb.t0) {
-            IfThenElse {
-                Fallback {
-                    RetryUntilSuccessful(3) {
-                        Filter(times = 3, count = Completed) {
-                            MemPriority {
-                                StatefulAction(Task<0> = Task::<0>),
-                                Failer,
-                            },
-                        },
-                    },
-                    #[post(|bb| { *bb.t0 += 1; if *bb.t0 % 2 < 1 { bb.b0 += 2 } })]
-                    AsyncFallback {
-                        SubTree(Tree0473Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                },
-                Loop(q0, if_empty = Skipped) {
+        IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop) {
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                ReactiveFallback {
                     Sequence {
-                        #[run_while(|bb| *bb.t0 + 1 < 7)]
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            ParallelAll(1) {
-                                Sleep(30),
-                                AlwaysRunning,
-                            },
+                        IfThenElse {
+                            Condition(PCond<0>, b0 = 0),
+                            #[on_success(|bb| bb.o0 = Some(bb.b0 + 3))]
+                            #[run_while(|bb| (bb.b0 + 2) % 3 != 1)]
+                            Condition(Cond<1>),
                         },
-                        StatefulAction(Task<2>),
-                        ScriptCondition(|bb| bb.b0 < 3),
-                        KeepRunningUntilFailure {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                IfThenElse {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    SequenceWithMemory {
-                        Condition(PCond<4>, b0 = {=}),
-                        Action(PAct<5>, b0 = {t0}),
-                    },
-                    Conditional(|bb| bb.b1 + 1 < 6, else = Success) {
-                        Action(|ctx| ctx.exec(6)),
+                        Action(Act<2>),
+                        Action(Act<3> = Act::<3>),
                     },
                 },
             },
@@ -2796,14 +2698,41 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0473Blackboard { q0 b0 t0 b1 });
+board!(Tree0473Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
-        Repeater(forever) {
-            Limiter(3) {
-                MaxTime(30) {
-                    Condition(Cond<0> = Cond::<0>),
+        Priority {
+            Retry(3) {
+                SequenceWithMemory {
+                    ForceSuccess {
+                        StatefulAction(Task<0>),
+                    },
+                    Action(|ctx| ctx.exec(1)),
+                    AlwaysSuccess,
+                    StatefulAction(Task<2>),
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4> = Task::<4>),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                Condition(Cond<7>),
+            },
+            StepSequencer {
+                StatefulAction(Task<8>),
+                MaxTime(0) {
+                    Condition(Cond<9>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                RepeatUntilFailure(forever) {
+                    KeepRunningUntilFailure {
+                        Timeout(0) {
+                            StatefulAction(Task<10>),
+                        },
+                    },
                 },
             },
         }
@@ -2813,65 +2742,79 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        #[success_if(|bb| bb.b0 != 1)]
-        Optional {
-            Fallback {
-                StatefulAction(Task<0>),
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    Failer,
-                    Action(PAct<1>, b0 = 3, b1 = {=}),
-                },
-                SkipUnlessUpdated(t1) {
-                    ScriptCondition(|bb| *bb.t0 != 1),
-                },
-                Cooldown(0, filtered = Skipped) {
-                    FlipSelector {
-                        SetBlackboard(t0 = 5),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Repeater(forever) {
-                    Inverter {
-                        #[failure_if(|bb| *bb.t1 == 5)]
-                        StatefulAction(Task<3>),
-                    },
-                },
+        SequenceWithMemory {
+            SequenceWithMemory {
+                SetBlackboard(b0 = 1),
+            },
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0475Blackboard { b1 b0 t1 t0 });
+board!(Tree0475Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0476 for Ctx {
-        Limiter(3) {
-            Repeat(2) {
-                RepeatTimes(forever) {
-                    MemSequence {
-                        Sequence {
-                            Inverter {
-                                Condition(Cond<0>),
+        SequenceWithMemory {
+            MemPriority {
+                Sequence {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        Action(Act<1>),
+                    },
+                    AlwaysFailure,
+                },
+                WhileDoElse {
+                    StatefulAction(Task<2>),
+                    Wait(0),
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Sleep(20),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
+            AsyncFallback {
+                Cooldown(50, filtered = Failure) {
+                    Timeout(10) {
+                        FlipSelector {
+                            Repeat(4) {
+                                RunOnce(then_skip = true) {
+                                    Wait(20),
+                                },
                             },
-                            ForceSuccess {
-                                Action(Act<1> = Act::<1>),
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                    },
+                },
+                MemPriority {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Delay(20) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                    StatefulAction(Task<7>),
+                },
+            },
+            Cooldown(30, filtered = Skipped) {
+                RepeatUntilSuccess(forever) {
+                    ReactiveFallback {
+                        MemSequence {
+                            Selector {
+                                StatefulAction(Task<8>),
+                                Condition(|ctx| ctx.check(9)),
                             },
                         },
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Condition(Cond<2>),
-                        },
-                        Delay(0) {
-                            Action(Act<3>),
-                        },
-                        IfThenElse {
-                            StatefulAction(Task<4>),
-                            AlwaysRunning,
-                        },
+                        AlwaysFailure,
+                        Condition(Cond<10> = Cond::<10>),
                     },
                 },
             },
@@ -2882,156 +2825,134 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0477 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            b1: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        #[failure_if(|bb| bb.b1 > bb.b1 + 3)]
-        #[skip_if(|bb| (bb.b1 + 3) % 2 == 0)]
-        #[run_while(|bb| bb.b0 % 3 == 1)]
-        TryCatch(catch_on_halt = true) {
-            TryCatch(catch_on_halt = false) {
-                SetBlackboard(b1 = {t0}),
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            IndexSwitch(|bb| bb.b0, dynamic = true) {
+                Condition(Cond<0>),
+                SetBlackboard(t1 = {b0}),
             },
-            BinarySelector(|bb| bb.b1 + 2 > 0, dynamic = false) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    StatefulAction(Task<1>),
+            Condition(PCond<1>, b0 = {=}),
+            TryCatch {
+                Action(Act<2>),
+                WhileDoElse {
+                    StatefulAction(Task<3> = Task::<3>),
+                    WaitUntil(|bb| bb.b1 < bb.o0.unwrap_or(1)) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
                 },
-                SetBlackboard(b1 = {t0}),
+            },
+            Conditional(|bb| bb.b0 != 1, dynamic = true) {
+                #[on_failure(|bb| *bb.t0 += 1)]
+                AlwaysSuccess,
+            },
+            SequenceStar {
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                #[on_success(|bb| { bb.b1 = *bb.t1; if bb.o0.unwrap_or(3) + 3 > bb.b0 { bb.o0 = Some(bb.b1 + 1) } })]
+                #[on_failure(|bb| if *bb.t1 != 4 { bb.t1.set(bb.o0.unwrap_or(3)) })]
+                Wait(30),
             },
         }
     }
 }
 
-board!(Tree0477Blackboard { t0 q0 b0 b1 });
+board!(Tree0477Blackboard { t1 o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0478 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        AsyncSequence {
-            ReactiveFallback {
-                Remap(success = Success, failure = Failure) {
-                    SequenceWithMemory {
-                        AlwaysFailure,
+        RetryUntilSuccessful(forever) {
+            WhileDoElse {
+                AsyncSequence {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                RepeatUntilSuccess(2) {
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<4>),
                     },
                 },
-                Repeat(4) {
-                    Condition(Cond<0>),
-                },
-            },
-            ReactiveSequence {
-                Action(Act<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            SkipUnlessUpdated(t0) {
-                Sequence {
-                    Cooldown(50, filtered = Failure) {
-                        Timeout(50) {
-                            Parallel(success = 1, failure = -3) {
-                                StatefulAction(Task<4>),
-                                RepeatUntilSuccess(forever) {
-                                    StatefulAction(Task<5>),
-                                },
-                                Loop(q0, value = {b1}, if_empty = Skipped) {
-                                    Action(|ctx| ctx.exec(6)),
-                                },
-                            },
-                        },
-                    },
-                },
+                StatefulAction(Task<5>),
             },
         }
     }
 }
-
-board!(Tree0478Blackboard { q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
             b0: i64,
+            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+        Deadline(100) {
+            Sequence {
+                Repeat(1) {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Priority {
+                            Condition(Cond<0>),
+                            Action(Act<1> = Act::<1>),
+                            Condition(PCond<2>, b0 = {b0}),
+                            Condition(Cond<3>),
+                            Wait(0),
+                        },
+                    },
                 },
-            },
-            RetryUntilSuccessful(3) {
-                AsyncFallback {
-                    StatefulAction(Task<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b0)),
-                    Action(PIo<4>, t0 = {t0}),
-                },
+                StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0479Blackboard { t0 b0 });
+board!(Tree0479Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-        }
-        WaitValueUpdate(t0) {
-            #[run_while(|bb| bb.o0.is_some())]
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Fallback {
-                    Action(PIo<0>, t0 = {t0}),
-                    Repeat(0) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
+        ReactiveSequence {
+            ParallelAll(1) {
+                ReactiveSequence {
                     ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        Precondition(|bb| bb.o0.unwrap_or(1) + 4 > *bb.t0) {
-                            RunOnce(then_skip = true) {
-                                Limiter(1) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            #[on_success(|bb| { if bb.b0 == 4 { *bb.t0 += 2 }; bb.b0 = *bb.t0 + 4 })]
-                            ScriptCondition(|bb| bb.b0 == bb.b0 % 4),
-                            Condition(Cond<3>),
-                        },
+                        StatefulAction(Task<0>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0480Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
             b0: i64 = 0,
-            b1: i64 = 0,
-            o0: Option<i64>,
         }
-        Cooldown(50, filtered = Failure) {
-            Parallel(success = 1) {
-                Repeat(4) {
-                    #[success_if(|bb| bb.b1 < 4)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) < 1)]
-                    #[skip_if(|bb| bb.b0 % 3 > 0)]
+        ReactiveSequence {
+            AsyncSequence {
+                Action(PIo<0>, t0 = {t0}),
+                #[on_success(|bb| if bb.b0 + 2 == *bb.t0 { *bb.t0 += 1 })]
+                Action(PIo<1>, t0 = {b1}),
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0481Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0482 for Ctx {
+        Repeater(3) {
+            ReactiveFallback {
+                Repeat(2) {
                     Action(Act<0>),
                 },
             },
@@ -3039,364 +2960,8 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0481Blackboard { b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0482Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 15,
-        }
-        BinarySelector(|bb| *bb.t0 > (bb.b0 + 4) % 3, dynamic = false) {
-            Action(|ctx, bb| ctx.exec_in(9, bb.b0 + 3, &mut bb.b0)),
-            StatefulAction(Task<10>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0482 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-        }
-        Loop(q0, value = {b0}) {
-            Selector {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        #[run_while(|bb| bb.o0.unwrap_or(0) + 3 > 6)]
-                        UnsetBlackboard(o0),
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                    FlipSelector {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                        Condition(|ctx, bb| ctx.check_in(5, 9)),
-                    },
-                    ReactiveFallback {
-                        #[on_halted(|bb| bb.t0.set(bb.b0 + 1))]
-                        #[on_success(|bb| { bb.b1 = bb.b0 % 2; if bb.o0.is_some() { bb.o0 = Some(bb.b1) } })]
-                        StatefulAction(Task<6> = Task::<6>),
-                        KeepRunningUntilFailure {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    #[success_if(|bb| bb.o0.unwrap_or(5) + 4 != bb.b1)]
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        Condition(Cond<7>),
-                    },
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    #[post(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<8>),
-                },
-                Selector {
-                    Loop(q0, if_empty = Success) {
-                        ReactiveSelector {
-                            SubTree(Tree0482Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, o0 = {o0}, b1 = {=}),
-                            #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(4)); if bb.b0 < bb.b1 % 2 { bb.b1 += 3 } })]
-                            StatefulAction(Task<11>),
-                            StatefulAction(PTask<12>, b0 = 5, b1 = {t0}),
-                        },
-                    },
-                    ReactiveSequence {
-                        #[run_while(|bb| bb.b1 == 2)]
-                        #[on_success(|bb| if *bb.t0 + 2 == 0 { *bb.t0 += 3 })]
-                        Action(Act<13>),
-                        Action(PIo<14>, t0 = {t0}),
-                        StatefulAction(PTask<15>, b0 = {=}, b1 = {=}),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Succeeder,
-                    Action(Act<16>),
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Failer,
-                        Sleep(0),
-                    },
-                    AsyncSequence {
-                        Condition(|ctx| ctx.check(17)),
-                        StatefulAction(Task<18>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0482Blackboard { t0 b0 q0 o0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
-        ReactiveFallback {
-            Delay(0) {
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<3>),
-            },
-            Delay(0) {
-                RepeatTimes(2) {
-                    Condition(Cond<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0484 for Ctx {
-        Fallback {
-            SequenceStar {
-                ForceFailure {
-                    Sequence {
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<0>),
-                        },
-                        AlwaysSuccess,
-                        Sequence {
-                            Condition(Cond<1>),
-                            Sleep(20),
-                        },
-                        MemSequence {
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                WhileDoElse {
-                    Condition(Cond<4> = Cond::<4>),
-                    StatefulAction(Task<5>),
-                },
-                RunOnce {
-                    Action(Act<6>),
-                },
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Fallback {
-                    MemPriority {
-                        StatefulAction(Task<9>),
-                    },
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0485 for Ctx {
-        RepeatTimes(2) {
-            Cooldown(0) {
-                Succeeder,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0486 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        KeepRunningUntilFailure {
-            Optional {
-                Fallback {
-                    AlwaysFailure,
-                    Timeout(20) {
-                        ScriptCondition(|bb| bb.b0 % 4 < 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0486Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0487 for Ctx {
-        Cooldown(0, filtered = Skipped) {
-            ReactiveFallback {
-                Deadline(10) {
-                    TryCatch {
-                        MemSequence {
-                            Condition(|ctx| ctx.check(0)),
-                            Condition(Cond<1>),
-                            Action(Act<2> = Act::<2>),
-                            Condition(Cond<3>),
-                        },
-                        Condition(Cond<4> = Cond::<4>),
-                        Repeater(1) {
-                            Action(Act<5>),
-                        },
-                        AlwaysFailure,
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Repeat(3) {
-                    Inverter {
-                        ReactiveSequence {
-                            Wait(50),
-                            AlwaysSuccess,
-                            StepSequencer {
-                                Wait(30),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-                StepSequencer {
-                    Succeeder,
-                    AlwaysSuccess,
-                    Action(Act<8>),
-                    Succeeder,
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0488 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll(1) {
-            Inverter {
-                AsyncFallback {
-                    ReactiveSequence {
-                        Interrupt(|bb| bb.b0 + 1 == 4) {
-                            ParallelAll {
-                                Cooldown(0) {
-                                    SetBlackboard(t0 = {b0}),
-                                },
-                                SetBlackboard(b0 = 2),
-                                ReactiveSequence {
-                                    Sleep(0),
-                                    Sleep(10),
-                                },
-                                SetBlackboard(b0 = 1),
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                #[run_while(|bb| bb.b0 + 4 == 5)]
-                Limiter(2) {
-                    FlipSelector {
-                        StatefulAction(Task<1>),
-                        ParallelAll(1) {
-                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                Conditional(|bb| *bb.t0 > bb.b0 % 3, else = Success) {
-                    RepeatTimes(forever) {
-                        TryCatch(catch_on_halt = false) {
-                            #[success_if(|bb| *bb.t0 % 2 > 0)]
-                            #[on_halted(|bb| if bb.b0 % 2 < 1 { bb.b0 = *bb.t0 })]
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                            ForceSuccess {
-                                Remap(success = Failure, failure = Failure) {
-                                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0488Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0489 for Ctx {
-        Deadline(100) {
-            ReactiveSequence {
-                ForceSuccess {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        StatefulAction(Task<0>),
-                        TryCatch(catch_on_halt = true) {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(Cond<4>),
-                        RetryUntilSuccessful(1) {
-                            ForceSuccess {
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                        RetryUntilSuccessful(3) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0490 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        WhileDoElse {
-            ReactiveSequence {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Conditional(|bb| bb.o0.unwrap_or(3) + 1 > *bb.t1 + 1, else = Success) {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| *bb.t1 % 3 != 2)]
-                    RepeatUntilFailure(1) {
-                        Condition(Cond<0>),
-                    },
-                },
-                MaxTime(0) {
-                    Action(Act<1>),
-                },
-            },
-            IfThenElse {
-                Action(Act<2>),
-                SetBlackboard(t0 = 9),
-            },
-        }
-    }
-}
-
-board!(Tree0490Blackboard { t1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0491 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             o0: Option<i64> = Some(1),
@@ -3409,18 +2974,224 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0491Blackboard { t0 o0 });
+board!(Tree0483Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0492 for Ctx {
+    pub tree Tree0484Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(11),
+        }
+        Repeat(0) {
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0484 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+        }
         Priority {
             Repeat(4) {
-                RetryUntilSuccessful(3) {
+                Limiter(1) {
                     Condition(|ctx| ctx.check(0)),
                 },
             },
-            Inverter {
-                Inverter {
+            SubTree(Tree0484Sub0, o0 = {=}),
+        }
+    }
+}
+
+board!(Tree0484Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0485 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                SetBlackboard(b0 = 7),
+                #[post(|bb| bb.b1 += 3)]
+                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+                FlipSelector {
+                    StatefulAction(Task<1>),
+                    #[skip_if(|bb| *bb.t0 > 4)]
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            Script(|bb| *bb.t0 += 1),
+            Parallel(failure = -2) {
+                Action(|ctx| ctx.exec(4)),
+                ForceSuccess {
+                    Switch(b1) {
+                        case 4 => #[post(|bb| { bb.b0 = (bb.b1 + 4) % 4; *bb.t0 += 1 })]
+                        #[run_while(|bb| *bb.t0 % 2 == 1)]
+                        #[on_failure(|bb| bb.b0 = 2)]
+                        StatefulAction(Task<5> = Task::<5>),
+                        _ => SetBlackboard(t0 = 7),
+                    },
+                },
+                Condition(Cond<6> = Cond::<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0485Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0486 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        ParallelAll(2) {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Deadline(20) {
+                Precondition(|bb| bb.b0 % 4 < 2, else = Success) {
+                    ScriptCondition(|bb| bb.b0 % 3 < 1),
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+                StatefulAction(PTask<4>, b0 = 2, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0486Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0487 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+            Loop(q0, if_empty = Skipped) {
+                Fallback {
+                    Switch(b1) {
+                        case 5 => ScriptCondition(|bb| *bb.t1 > 4),
+                        _ => Deadline(10) {
+                            Precondition(|bb| bb.b1 + 4 < 3, else = Failure) {
+                                Action(PIo<0>, t0 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                Fallback {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(1)),
+                        Inverter {
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                        },
+                    },
+                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                    #[on_success(|bb| bb.b0 = bb.b1 + 4)]
+                    #[post(|bb| { bb.b0 += 1; if *bb.t1 + 1 < 1 { *bb.t1 += 1 } })]
+                    Action(PAct<3>, b0 = {=}, b1 = {=}),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    ReactiveSelector {
+                        Precondition(|bb| *bb.t0 < bb.b0 + 4) {
+                            ScriptCondition(|bb| *bb.t0 > 3),
+                        },
+                    },
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveFallback {
+                Precondition(|bb| *bb.t0 + 4 == 1, else = Skipped) {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        #[on_halted(|bb| bb.b1 += 2)]
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+            Interrupt(|bb| bb.b0 == 2) {
+                SequenceWithMemory {
+                    WasEntryUpdated(t0),
+                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
+                    Condition(Cond<8>),
+                    ScriptCondition(|bb| bb.b0 == 3),
+                },
+            },
+            Loop(q0, value = {t1}, if_empty = Success) {
+                Selector {
+                    Condition(PCond<9>, b0 = {=}),
+                    MaxTime(50) {
+                        SetBlackboard(b0 = {b1}),
+                    },
+                    Condition(|ctx| ctx.check(10)),
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        Action(PIo<11>, t0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0487Blackboard { b1 t0 b0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0488 for Ctx {
+        IfThenElse {
+            ParallelAll {
+                MemPriority {
+                    AsyncFallback {
+                        Delay(50) {
+                            Repeat(4) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        Condition(Cond<1>),
+                        Delay(50) {
+                            MaxTime(0) {
+                                FlipSelector {
+                                    Action(Act<2> = Act::<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                        ReactiveFallback {
+                            Action(Act<4>),
+                            AlwaysFailure,
+                            StatefulAction(Task<5>),
+                        },
+                        Action(Act<6> = Act::<6>),
+                    },
+                },
+            },
+            MemPriority {
+                Repeat(2) {
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                StatefulAction(Task<8> = Task::<8>),
+                StepSequencer {
+                    StatefulAction(Task<9>),
+                    Timeout(0) {
+                        Sleep(10),
+                    },
+                    StatefulAction(Task<10> = Task::<10>),
                     Sleep(20),
                 },
             },
@@ -3429,295 +3200,444 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0493 for Ctx {
+    pub tree Tree0489 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 3,
         }
-        AsyncSequence {
-            WaitValueUpdate(t0) {
-                Interrupt(|bb| *bb.t0 != 6) {
-                    ReactiveSelector {
-                        #[failure_if(|bb| *bb.t0 != 0)]
-                        #[skip_if(|bb| bb.b0 == 2)]
-                        #[post(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 })]
-                        Sequence {
-                            Condition(Cond<0>),
-                            Precondition(|bb| bb.b0 + 4 == bb.b0 % 2) {
-                                SetBlackboard(t0 = {b0}),
-                            },
-                            #[on_failure(|bb| if *bb.t0 + 4 == 3 { bb.b0 = *bb.t0 + 4 })]
-                            #[on_success(|bb| bb.b0 += 3)]
-                            #[failure_if(|bb| bb.b0 < 0)]
-                            StepSequencer {
-                                StatefulAction(Task<1>),
-                                ScriptCondition(|bb| (bb.b0 + 1) % 3 > 0),
-                            },
-                            #[on_success(|bb| *bb.t0 += 1)]
-                            Repeat(4) {
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
+        FlipSelector {
+            Timeout(10) {
+                SetBlackboard(o0 = Some(1)),
+            },
+            WhileDoElse {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
+                MaxTime(20) {
+                    RepeatTimes(3) {
+                        Condition(PCond<1>, b0 = {=}),
                     },
                 },
             },
-            StatefulAction(Task<3>),
+            Priority {
+                Precondition(|bb| *bb.t0 == 0, else = Skipped) {
+                    UnsetBlackboard(o0),
+                },
+                StatefulAction(Task<2>),
+            },
+            SequenceWithMemory {
+                Switch(b1) {
+                    case 4 => Action(PIo<3>, t0 = {b0}),
+                    case 1 => UnsetBlackboard(o0),
+                    _ => Condition(Cond<4>),
+                },
+                Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+            },
         }
     }
 }
 
-board!(Tree0493Blackboard { b0 t0 });
+board!(Tree0489Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0490 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            AlwaysFailure,
+            Action(|ctx| ctx.exec(0)),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0490Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0491 for Ctx {
+        TryCatch {
+            Wait(50),
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0492 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        SequenceStar {
+            StepSequencer {
+                Condition(Cond<0> = Cond::<0>),
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+            },
+            TryCatch(catch_on_halt = true) {
+                Condition(PCond<2>, b0 = 0),
+                Precondition(|bb| bb.b1 > 7) {
+                    #[skip_if(|bb| bb.b1 % 3 > 0)]
+                    #[success_if(|bb| (bb.b1 + 1) % 4 < 0)]
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0492Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0493 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Precondition(|bb| (bb.b0 + 4) % 3 == 2, else = Skipped) {
+            MemSequence {
+                ForceSuccess {
+                    FlipSelector {
+                        Wait(100),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0493Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Filter(times = 1, count = Success, filtered = Failure) {
-            WaitValueUpdate(t0) {
-                #[run_while(|bb| *bb.t0 > 0)]
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            StepSequencer {
+                Invert {
+                    Conditional(|bb| bb.b0 % 4 == 3, dynamic = false, else = Failure) {
+                        Fallback {
+                            Action(Act<0>),
+                            Action(PIo<1>, t0 = {t0}),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<2>),
+                    },
+                    Script(|bb| bb.t0.set(*bb.t0 % 4)),
+                    Condition(Cond<3>),
+                    Condition(PCond<4>, b0 = {b0}),
+                },
+            },
+            ReactiveSequence {
+                FlipSelector {
+                    Action(Act<5>),
+                    ParallelAll {
+                        Action(|ctx, bb| ctx.exec_in(6, (*bb.t0 + 2) % 3, &mut bb.b0)),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                WhileDoElse {
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9>),
+                },
+                #[failure_if(|bb| bb.b0 % 3 < 0)]
+                StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0494Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0495Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0494Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
-        Timeout(50) {
-            SubTree(Tree0495Sub0),
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        SequenceWithMemory {
+            StepSequencer {
+                Action(PIo<0>, t0 = {t0}),
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[on_failure(|bb| { bb.b1 = bb.b0; bb.b1 = bb.b0 })]
+                #[post(|bb| bb.b1 = bb.b0 + 1)]
+                Action(PAct<1>, b0 = {b0}, b1 = {=}),
+            },
+            Script(|bb| bb.o0 = Some(bb.b1)),
         }
     }
 }
+
+board!(Tree0495Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
-        Sequence {
-            FlipSelector {
-                TryCatch {
-                    RepeatTimes(1) {
-                        Delay(20) {
-                            RepeatTimes(2) {
-                                StatefulAction(Task<0>),
-                            },
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Repeat(4) {
+            Sequence {
+                StatefulAction(PTask<0>, b0 = {b1}),
+                MemSequence {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                        AlwaysRunning,
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Switch(b1) {
+                        case 4 => Condition(Cond<4>),
+                        case 1 => MaxTime(0) {
+                            StatefulAction(Task<5>),
+                        },
+                        _ => StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+                Cooldown(20, filtered = Skipped) {
+                    Action(Act<7>),
+                },
+                KeepRunningUntilFailure {
+                    Repeater(1) {
+                        Switch(b1) {
+                            case 5 => Succeeder,
+                            _ => Action(PAct<8>, b0 = 9),
                         },
                     },
-                    Action(Act<1>),
                 },
             },
         }
     }
 }
 
+board!(Tree0496Blackboard { b1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
-        Cooldown(50, filtered = Failure) {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            o0: Option<i64>,
+        }
+        AsyncFallback {
             Fallback {
-                RunOnce(then_skip = true) {
-                    Priority {
-                        RetryUntilSuccessful(4) {
-                            Parallel(success = -3, failure = -4) {
-                                Condition(Cond<0>),
-                                Condition(|ctx| ctx.check(1)),
-                                StatefulAction(Task<2>),
-                                RetryUntilSuccessful(2) {
-                                    Sleep(10),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<3>),
-                        MemSequence {
-                            SequenceWithMemory {
-                                Deadline(0) {
-                                    Condition(Cond<4>),
-                                },
-                                RunOnce {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                        MaxTime(10) {
-                            Timeout(0) {
-                                StatefulAction(Task<6> = Task::<6>),
-                            },
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                            Condition(Cond<9>),
-                        },
+                #[on_success(|bb| bb.b0 += 3)]
+                #[skip_if(|bb| bb.b0 < 6)]
+                ReactiveSequence {
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        #[run_while(|bb| *bb.t0 % 4 == 2)]
+                        #[on_success(|bb| bb.b0 = *bb.t1)]
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Repeat(4) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                SkipUnlessUpdated(t1) {
+                    Deadline(50) {
+                        StatefulAction(Task<2>),
                     },
                 },
             },
+            SequenceWithMemory {
+                ParallelAll {
+                    Conditional(|bb| bb.b0 > 1, dynamic = true, else = Success) {
+                        #[post(|bb| bb.o0 = Some(*bb.t0 + 3))]
+                        #[on_halted(|bb| *bb.t1 += 1)]
+                        #[run_while(|bb| *bb.t0 > 5)]
+                        Interrupt(|bb| bb.o0.is_some()) {
+                            WasEntryUpdated(t1),
+                        },
+                    },
+                    ForceFailure {
+                        Loop(q0, if_empty = Skipped) {
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                    Parallel(success = 2) {
+                        #[failure_if(|bb| *bb.t0 % 3 < 2)]
+                        Script(|bb| { bb.t1.set(*bb.t0); bb.b0 = 5 }),
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            Sequence {
+                AlwaysFailure,
+            },
         }
+    }
+}
+
+board!(Tree0497Blackboard { q0 t1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0498Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Wait(30)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
-        ReactiveSequence {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
             StatefulAction(Task<0>),
-            Action(|ctx| ctx.exec(1)),
-            StatefulAction(Task<2>),
-            AlwaysSuccess,
+            SubTree(Tree0498Sub0, ..),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
+board!(Tree0498Blackboard { t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 3 })]
-        Filter(times = 3, count = Success, filtered = Failure) {
-            MaxTime(20) {
+        ForceSuccess {
+            FlipSelector {
+                BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {t0}),
+                },
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Deadline(20) {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[run_while(|bb| bb.b0 == bb.b0 % 4)]
+                    Action(|ctx| ctx.exec(3)),
+                },
                 SequenceStar {
-                    ParallelAll(2) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-                        Parallel(failure = -1) {
-                            SetBlackboard(b0 = {b1}),
-                            #[success_if(|bb| (bb.b1 + 1) % 4 > 0)]
-                            Condition(Cond<1>),
-                        },
-                    },
-                    #[failure_if(|bb| *bb.t0 > 0)]
-                    #[on_success(|bb| bb.b1 += 1)]
-                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                    WhileDoElse {
-                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-                        #[on_halted(|bb| if bb.b1 != 0 { bb.t0.set((*bb.t0 + 2) % 4) })]
-                        Limiter(2) {
-                            StatefulAction(Task<3>),
-                        },
-                        Script(|bb| *bb.t0 += 3),
-                    },
-                    Delay(0) {
-                        Parallel {
-                            Script(|bb| bb.b0 = bb.b1 + 4),
-                            Precondition(|bb| bb.b0 + 2 < bb.b1 % 2, else = Running) {
-                                Condition(Cond<4>),
-                            },
-                            Condition(Cond<5>),
-                        },
-                    },
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0499Blackboard { t0 b1 b0 });
+board!(Tree0499Blackboard { t0 b0 });
 
 cases! {
-    Tree0400 "B{b1=4;t0;q0=2;b0=0}Sw{1;5}(RSel(Ret4(c0),@of{t0+=1}Lim{2}(Sb{b1=2}),@of{b0:=t0}Flip(Scc{b0>6},pt1{b0:3},pa2{b0:4;b1:=},Sl{30}),a3e),Seq(Mt{50}(Cd{30;F}(FS(Rmp{F;S}(Rep4(a4b{6;b1}))))),OnceK(RFb(c5l,a6,@ki{t0<5}@os{b1%2>0?b0+=3}@oh{t0:=4}c7,F))),Lp{b0;R}(Rep3(t8)))",
-    Tree0401 "Cd{0;K}(Fb(Rus{1}(RSeq(t0,c1)),Pri(t2,F),Ruf{2}(Rpt{3}(Ite(t3,F)))))",
-    Tree0402 "B{b1=5;t0=5;b0;o0=_}Seq(RFb(Bin{some;T}(a0,@oh{b0+=3}Fai),Swm(Ub{o0},Suc)),@ki{b1=4}@po{t0>3?b1:=t0+3%4}@si{t0%3=2}AFb(RSeq(@po{b1<t0%4?b0+=3}@os{b0:=b1}@ki{none}t1),c2l,pt3{b0:t0;b1:b0}),c4l)",
-    Tree0403 "B{b1=5;t0=2}Ret1(PPar{0;T}(RFb(Flip(a0,Sb{t0=b1},Wu{t0})),c1,R))",
-    Tree0404 "Pri(t0e)",
-    Tree0405 "B{b0=5;q0=1;t0=0;b1=5}Ite(PAll{_}(Keep(pt0{b0:b0;b1:t0}),t1e,S),RSeq(Cnd{b1>3;_;_}(Lp{_;F}(RU{S}(pc2{b0:b0})))),Cnd{t0+1>3;N;S}(@rw{b0!b1%4}@of{t0+=3;b0<7?b1+=3}Ret0(t3)))",
-    Tree0406 "PPar{0;_}(Flt{1;F;_}(Rep4(AFb(t0,a1,c2,Rus{F}(c3l)))),Cd{20;F}(RSel(Ruf{F}(Keep(To{0}(c4))),Rep3(Fb(Flt{1;R;F}(Ret0(S)))))),Par{3;_}(Cd{20;_}(Ret1(Ite(t5,t6e))),Ite(a7,Flip(Wt{20},c8)),Seq(Cd{20;K}(Rep0(c9e)),To{10}(To{0}(PAll{2}(Keep(a10),t11))))),Lim{2}(Swm(PPar{2;T}(RFb(a12,c13e,S),RFb(t14,F,t15,c16)))))",
-    Tree0407 "B{t0=2;q0;b0=5}@of{b0%4>1?b0:=7;t0+=1}@fi{b0+3%2>0}Star(AFb(MPri(Lp{_;K}(Lim{2}(Sb{t0=1})),a0b{t0;b0},Seq(@ki{b0%2!1}@of{b0:=b0+2%2;t0+=1}c1,pa2{b0:b0;b1:t0}))),Fb(AFb(Wu{t0}),Su{t0}(a3)))",
-    Tree0408 "B{b1=4}@rw{b1=6}Ret0(Fai)",
-    Tree0409 "B{b1=5;o0=_;b0=4;t0;t1=5}RSeq(S,Mt{0}(Swm(Try(t0,Sb{b1=t0},@si{b1+2>b0}@rw{t1+1%4!0}FS(@ki{o0|4+2=0}@fi{t1<6}t1e),RU{S}(@rw{t1>7}@ki{none}c2e),Wde(a3,@po{t0<5?t1:=0;b1+=2}Sl{30})))),c4e,FS(RSeq(Cd{0;K}(c5),@rw{o0|3%2!1}@si{b0%2=1}c6)))",
-    Tree0410 "B{b1=2;t0}MSeq(Suc,Step(Scc{b1<2},F),Invt(OnceT(MSeq(a0b{t0+1%3;b1},t1e,c2))),Rpt{3}(Rmp{F;F}(Flt{3;F;_}(Wu{t0}))))",
-    Tree0411 "Try(c0l,Sl{100})",
-    Tree0412 "B{o0=_;t0=2;b1=4;b0}Dd{30}(PAll{2}(Pre{b1+3%2<0;K}(@oh{b0+=2;b0+=2}Par{_;-1}(Step(c0b{b1+4},Sb{b0=2}),Flip(@of{b1+=3}c1,pa2{b0:6;b1:b0},@os{b1+=1}@ki{t0!t0+1}t3,c4b{t0+3},Fai))),RU{S}(RSeq(PAll{_}(Sl{30},Fai),RSel(@ki{o0|4>2}Wu{t0}))),MSeq(Rty2(a5),a6,Flt{1;R;K}(Ub{o0})),Dd{10}(Flip(RU{S}(To{30}(c7))))))",
-    Tree0413 "B{b1;t0;b0=2}RSeq(RFb(RSeq(Suc,c0,F),t1,@ki{b1+1!5}@fi{b0%3!2}@oh{t0+=3}To{0}(R),Cnd{b0+2>7;T;S}(Par{1;-3}(c2,t3,Sb{b1=7}))))",
-    Tree0414 "B{b0=4;b1=3;t0}Step(Rpt{3}(@ki{b0>4}@of{b1:=b0}@si{t0+2%4=1}FF(TryF(Rpt{F}(Fb(pi0{t0:t0},Wu{t0},c1e,t2e,@si{b1%2!0}t3e)),RSeq(t4,pa5{b0:b1;b1:t0})))),Cd{100;_}(Sel(Scc{t0+2>b1+1%2},F)))",
-    Tree0415 "B{o0;b0=4;t0=5;b1}Isw{o0|2;N;_}(@si{none}Mt{100}(Invt(Intr{b1%4<0}(TryF(t0,c1)))),PAll{3}(a2l,@os{o0:=6}@po{b1<6?b0+=1}@of{b1+=1}Sb{o0=6},pi3{t0:b0}),Ruf{3}(Isw{t0%3;T;N}(@oh{o0:=_;b0:=9}Intr{b1=t0+1}(Wu{t0}),t4)),AFb(PAll{-3}(@oh{t0+=2}@po{b1:=o0|2+3%4;o0:=t0}a5,pc6{b0:=},Rty1(t7))),c8l)",
-    Tree0416 "B{t1=5;b0=0}Swm(ASeq(t0,SubR(Sc{t1+=2})),SubA(pt1{b0:=}))",
-    Tree0417 "B{o0=5}Rep0(Ub{o0})",
-    Tree0418 "Wde(c0,Flt{2;_;_}(F),PPar{2;N}(t1,c2))",
-    Tree0419 "B{t0;b0;t1;b1}RFb(Seq(@of{b0:=t0}PAll{_}(a0l,Sb{t0=2})),c1,Swm(Scc{b1!0},Wu{t1},Sl{0},S),Ret3(t2),Swm(a3e,Sc{t0:=t0%4}))",
-    Tree0420 "B{b0=0}Fb(pi0{t0:b0},t1)",
-    Tree0421 "B{b1;b0=3}Rpt{F}(Fb(RFb(a0b{b1%4;b0},pc1{b0:=}),a2,a3,pt4{b0:8;b1:b0}))",
-    Tree0422 "B{q0;b1=4;b0=3;t0}@fi{t0<b1}@oh{b0+=3}@ki{b1%4>0}Lp{_;R}(Lim{2}(Par{-3;1}(Pri(Try(a0b{b1%4;b1},a1b{b1%3;b1},@fi{b1+3=1}a2e)),@si{b1%2>0}Swm(Sb{t0=9},RSeq(MPri(pc3{b0:5},a4))),RU{F}(Dl{0}(MPri(c5l,FF(a6)))))))",
-    Tree0423 "B{t0=5}Keep(Keep(@po{t0:=0}c0))",
-    Tree0424 "Wde(t0e,MPri(a1e,Flip(a2,c3l),Sub(t4e)),a5)",
-    Tree0425 "B{b1;t0=3;b0}Try(Rep3(Sw{1}(F,S)),Seq(Scc{b0=5},a0b{8;b1}),Pri(pt1{b0:9;b1:=},a2l),Sc{t0+=2;b0:=t0+1})",
-    Tree0426 "B{t0=4;b1=5}@of{t0:=b1+2%4}ASeq(t0)",
-    Tree0427 "B{t1=0;b0=5;t0;o0=_}Bin{o0|1%4<1;_}(Suc,Cnd{t1=0;_;F}(Wde(Flip(Suc,a0,pt1{b0:=;b1:b0},c2),@fi{t1<4}Pre{b0+4%2>0}(Keep(Wde(@of{some?t0:=o0|2}a3b{t0;b0},@ki{t0+2>o0|2}c4,t5))))))",
-    Tree0428 "B{t0=4;b1=4;b0=0;q0=3}Seq(Ret1(Lp{_;S}(@ki{t0<3}Sc{t0+=1})),@oh{b1+=1;b0:=t0}pt0{b0:t0;b1:=},RSeq(@ki{t0+1%4<0}t1,Sc{b0+1=1?t0+=1}),@os{b1=t0%4?t0:=b0%3}@fi{b0%3!0}@oh{b1+=1}RSeq(a2b{b0%2;b1}),c3)",
-    Tree0429 "B{b0=4;t0=4}Sel(c0,a1,RSeq(t2,Run),Rpt{F}(Rus{F}(t3)),Flt{3;S;_}(@oh{t0+=3}Pre{b0<b0+3;R}(a4)))",
-    Tree0430 "RFb(PAll{-1}(Star(PAll{-1}(t0,a1,t2e),FS(t3),t4),MPri(RSeq(a5e,a6),Wt{10}),Rep2(t7)),FF(RetF(Seq(Step(PPar{0;_}(R,t8,Sl{10}),RepF(F),t9),PPar{1;N}(PAll{_}(Cd{0;_}(Wt{20}),t10e),Sl{0},Inv(c11e),Fai),PAll{-1}(t12,a13)))))",
-    Tree0431 "Inv(a0)",
-    Tree0432 "MPri(Seq(t0,t1),Rep3(To{0}(c2l)))",
-    Tree0433 "B{o0=0;t0=1;b0;t1=3}Isw{o0|0%3;_;T}(Fb(pc0{b0:t1},t1,S),Fb(a2b{t0;b0},@of{t1:=o0|4+2%3}c3,t4,S),Lim{1}(AFb(c5,To{100}(c6b{t1}))),Flip(Sb{b0=2},c7,@oh{t0+=1}c8,@si{b0=0}t9))",
-    Tree0434 "FF(Sub(Sl{30}))",
-    Tree0435 "B{b0=0;t0=2}Keep(Cnd{b0<3;N;S}(Try(SubR(AFb(c0b{t0},pt1{b0:t0;b1:b0},t2)),SubA(@fi{t0+1=5}RFb(c3,@rw{t0+2>5}@fi{b0%3>0}@os{b0+=3;t0+=2}t4e)))))",
-    Tree0436 "B{t0=4;b0=1;q0;t1=2}RFb(Dd{0}(RU{S}(Mt{0}(RSeq(OnceK(Scc{t1+4<t0%4}),RFb(Par{-2;2}(t0e,t1),t2))))),Cnd{t0%3=1;N;S}(@oh{b0:=t1+4}PPar{0;N}(Scc{b0>t0})),@po{b0:=t1+3%4}@os{t0+=1}@si{t0>2}Pri(RSeq(Par{-2;_}(pc3{b0:t0},@os{t0+=2;t1:=b0}pt4{b0:1;b1:t1}),Isw{t1;_;T}(a5b{t0+4;b0},Lp{t1;_}(t6),Wu{t0})),Step(t7e,c8l,pc9{b0:t0},t10),Sc{t1:=3}))",
-    Tree0437 "B{b0;b1=5;t0;o0=5}Rep3(Fb(Wv{t0}(Isw{t0;_;T}(Isw{b0;_;N}(a0,Swm(a1e,c2l),Swm(Ub{o0},Suc,pa3{b0:=;b1:b1})),TryF(c4l,Fai,pa5{b0:b1;b1:b0}),t6))))",
-    Tree0438 "B{b0=0;t0=1}Rus{2}(MSeq(Wde(Cnd{b0<5;T;F}(a0),@os{t0:=b0+1}@po{t0+=3;t0+=2}Pre{b0<7;R}(Step(Wu{t0},@rw{t0=t0%3}@os{t0+1%3<0?b0:=b0+4%3}Sc{t0%4<0?b0+=1},Mt{50}(c1)))),@oh{t0+=1}Sl{20},Star(@si{b0%3>0}Bin{b0=t0;T}(a2,Fai),Flip(@rw{b0+2%4>2}Wu{t0},S,a3b{b0;b0},@fi{t0<5}a4))))",
-    Tree0439 "B{t0;q0=1;b0=0}Lp{b0;K}(Fb(@ki{t0<3}@fi{b0+4>4}pt0{b0:=},@of{b0:=t0}Inv(S),RSeq(pc1{b0:5}),R))",
-    Tree0440 "B{t0=3;b1=3;b0=3}Sw{5;3;2}(Isw{b0;T;N}(Wu{t0},c0),S,t1e,RSeq(a2,Wu{t0},a3))",
-    Tree0441 "B{q0;t0=0;b0}Seq(Par{-4;_}(Suc,Sb{t0=1},a0,pt1{b0:=;b1:t0}),RSeq(SubR(Flt{3;R;_}(t2)),t3,Ret2(a4),c5),To{50}(c6b{b0}))",
-    Tree0442 "B{b1=3;t0=3;o0;b0}Sel(RFb(RFb(t0,t1),Keep(c2)),SubR(Ruf{2}(PAll{4}(R,pc3{b0:b0},t4e,t5,SubR(Sc{b1+=3;t0+=2})))),Wde(t6,@ki{b0!b1%3}@si{o0|5+3!1}Star(pt7{b0:=;b1:b1},pi8{t0:b0},Wu{t0})),@rw{none}@fi{b1!4}@of{o0:=b0+2%2}RFb(c9e,a10,t11,a12l))",
-    Tree0443 "B{b0=4}ASeq(Dl{100}(a0),a1b{4;b0},t2)",
-    Tree0444 "B{b1=3;b0=1;t0=2}RSeq(RFb(t0,@rw{t0%4<2}t1,t2e),a3e,To{0}(c4b{8}),Keep(pt5{b0:b0;b1:=}))",
-    Tree0445 "B{o0;t0;b0;b1=3}PAll{-3}(MSeq(t0e,FS(Rpt{2}(Seq(@po{t0+=1}Cd{0;F}(Star(Sb{b0=0},t1)),Sel(a2,R))))),RFb(Su{t0}(Ret3(OnceT(MSeq(Keep(Ub{o0})))))),@ki{o0|2<2}@of{o0:=_;b0+=3}Cd{50;F}(Flip(Ret4(@rw{b0<0}Sl{0}),Pre{t0>b1+4}(Wt{50}),@ki{b1>7}PPar{2;N}(a3b{o0|0+2%3;b1},a4),Pre{t0<5;S}(RT{2}(Rpt{1}(@of{t0+4>b1+2?o0:=_}@ki{b1%3<1}@os{some?b0:=b0%3}Scc{none}))),RSeq(Ub{o0},t5,c6))))",
-    Tree0446 "B{b0;q0=2;t1=5;t0=5;b1=1}Fb(Swm(a0b{b1%2;b0},Su{t0}(a1)),Lp{_;_}(Once(a2)),Lp{b0;S}(RSeq(c3e,Sb{t0=b1},c4)),Flip(F,Wu{t1},@ki{t0!7}Wu{t0},a5l,a6),Cd{50;_}(a7))",
-    Tree0447 "B{q0;b0=0;t0}PPar{0;_}(c0,@fi{b0>t0%3}F,Lp{_;F}(F))",
-    Tree0448 "MSeq(t0,Sub(t1))",
-    Tree0449 "B{b0=3;t1=2;b1=3;t0=5}@of{t0:=5}PPar{1;_}(R,Pre{b0+2!0;R}(@of{b0:=b1;b0+=1}@rw{b0<t0}Bin{t0+2>1;T}(PAll{_}(TryF(Sc{t1:=t1+3%3},c0l)),Sb{t0=4})))",
-    Tree0450 "B{o0=1;t1=0;b0=5;q0=2;b1}ASeq(MPri(pt0{b0:=;b1:=},F,t1,a2),@oh{b1+=1}@rw{b0>t1}SubR(Wde(c3,@ki{o0|5%3>1}c4e,Scc{b1+4%2<0})),Lp{_;K}(Keep(Sw{5;4;0}(S,Step(Sb{t1=4},Suc),AFb(c5,a6e),t7))))",
-    Tree0451 "RSeq(Rty2(Dl{0}(a0)),Wde(c1,Rep2(c2),a3),Fb(FF(c4),c5e,t6),RSeq(Suc,c7e,t8,t9),Rep0(a10l))",
-    Tree0452 "RFb(PPar{1;_}(RSeq(c0),Rep3(Once(t1)),Once(Sl{20}),Flt{2;R;_}(Inv(a2l))),a3e,Flt{3;F;K}(RSeq(Opt(t4))),Ite(Mt{0}(FS(Flt{3;F;_}(t5))),t6,Ite(Dl{20}(t7),t8)),Lim{1}(Rpt{F}(Star(PAll{-1}(Sl{10},t9,Fai,a10l),Sel(c11e,c12l,c13)))))",
-    Tree0453 "B{q0=0;t1;t0}Lp{_;K}(@rw{t1>6}@si{t0=3}Dd{30}(Wu{t0}))",
-    Tree0454 "B{o0=_;q0=4;b0=1;t0=5}Seq(a0l,Dd{0}(Ite(Isw{b0;T;T}(t1,Dl{0}(Sb{t0=1}),c2),OnceT(Ite(t3,Rty2(Ret1(t4)))))),Lp{t0;K}(PPar{2;_}(c5,Par{_;0}(c6),Keep(@of{b0+=1;b0+=3}Rmp{S;F}(Cd{50;_}(Scc{b0<t0+3}))))),TryT(Rep0(Wt{20}),Scc{none},Intr{some}(pc7{b0:t0}),Sb{o0=1},Flt{2;_;F}(a8)),Fb(@ki{none}@of{t0:=b0+3}@os{b0:=t0;t0+=1}Dd{50}(@oh{b0+2=5?t0:=o0|1}Keep(c9)),pt10{b0:6;b1:b0},AFb(@si{b0<2}@ki{none}t11,t12)))",
-    Tree0455 "MSeq(Ite(Pri(a0,t1),Flt{2;R;F}(RFb(c2,t3,t4e,a5e)),PPar{0;N}(c6,Dd{0}(t7),c8)),Rmp{F;S}(RFb(Lim{3}(a9),c10,t11)),Rpt{0}(a12),TryF(Swm(c13,t14),Ruf{1}(a15e)))",
-    Tree0456 "B{t0;b0;b1=2;o0=_}@oh{none?b1+=3}Flt{3;S;_}(RSel(@fi{t0+2%4>2}@ki{b0%4>1}t0))",
-    Tree0457 "B{t0=2;b0;q0}RSeq(Pre{t0!0}(Isw{6;N;_}(Fb(t0,pc1{b0:0},a2,Dd{0}(pt3{b0:3}),c4),@rw{b0=1}@si{t0%4>0}Swm(Par{0;2}(F,OnceT(@of{b0<1?b0+=1}@po{t0:=1}@os{t0:=b0%2}t5),SubR(Sc{t0+=3})),Lim{3}(Ruf{3}(t6))))),Rmp{F;S}(Sel(OnceT(ASeq(Par{_;_}(@of{t0:=t0%4;b0:=t0+1}@os{t0<3?t0:=b0%4}@rw{t0=2}a7b{t0;b0},Lp{_;K}(@of{t0:=b0+4%4}t8)),t9)),PAll{-4}(F,t10,c11,Wv{t0}(c12),@oh{b0+=1}@fi{t0<6}@po{b0+=3;t0+=2}Flip(Wu{t0})),Fb(@si{t0+1<t0}Inv(c13),RFb(t14,a15e)))))",
-    Tree0458 "B{o0=2;t0=0;b0=4}Par{_;0}(Cnd{b0>t0+1;_;S}(R),Seq(c0e,AFb(t1e,R),Wv{t0}(R)),Par{1;-1}(RSeq(Sb{b0=5},Scc{b0%4<1},@of{b0+=2}@po{o0:=_}t2,c3l)),Dd{0}(c4),PAll{_}(Opt(R)))",
-    Tree0459 "B{t0=2}Cnd{t0%2!0;N;_}(Flip(t0,t1,t2e))",
-    Tree0460 "B{t0=3;t1=3;b1=4;b0=5}Dd{0}(Cnd{t0=2;_;F}(PAll{2}(Isw{t0;N;T}(c0,RepF(t1),Lim{2}(F),Dd{30}(Sb{t1=9}),pt2{b0:1;b1:=}),Star(Cd{0;K}(FS(RFb(c3,Sb{b0=5}))),Ite(t4,@po{b1+=1}t5),Invt(RSeq(Try(a6b{t1;b1},c7b{t1+3},c8)))))))",
-    Tree0461 "B{b0=2}RFb(c0l,Scc{b0<7},t1)",
-    Tree0462 "B{b0=5;b1=4;t0=1}Pri(PAll{2}(t0,t1,pa2{b0:5}),@po{b0+=1}Scc{t0<1},OnceK(@ki{b0+3>t0%3}MPri(@rw{b0<2}@po{t0+=3}Bin{b1<4;_}(Once(@si{t0+4<1}Rep3(FS(a3))),t4))),Ite(a5l,Wu{t0}))",
-    Tree0463 "B{t0=0;o0=3;b0}RSeq(@os{o0:=9}@of{t0+=3;t0+=2}@si{t0+3>b0+4%2}Fb(t0,Scc{b0=1}),RU{S}(@si{t0<3}a1e),Flt{3;R;K}(Pre{t0>0;F}(c2l)),Sc{b0+=3},Sb{t0=b0})",
-    Tree0464 "B{b0=5;o0=_;b1;q0=1;t0=3}RSeq(@ki{some}Lim{2}(Fb(Wu{t0})),Sw{0}(a0b{b0+2%2;b1},t1),Flip(Swm(t2,c3l),@os{b1:=b1%3}@rw{o0|0!4}Scc{o0|4<5}))",
-    Tree0465 "B{b1;b0=4;t0;q0;t1=2}Swm(@os{b1+=1}Sw{4}(@fi{t1>1}pa0{b0:t0;b1:t0},Sc{t0:=t1}),Lp{b1;K}(@po{t0+=2}@rw{t0=b0}a1e),Try(@si{b1+4%4>0}@of{t0+=1;b0+=3}t2,pa3{b0:b0}))",
-    Tree0466 "B{t0=2;o0=_;b0}Keep(RSeq(Swm(Flip(t0,Sl{20},@rw{b0%4=0}@of{b0+=1}c1b{t0+2},a2l,@ki{b0%2<1}a3e),@si{none}@oh{b0:=t0+4}@of{t0+=2}Bin{b0!t0;_}(Pre{b0<o0|4}(pi4{t0:b0}),Mt{0}(@si{t0=5}@ki{b0<4}@os{t0+=3}RSeq(c5b{b0},pt6{b0:t0;b1:t0}))),Flt{2;F;F}(a7)),Fb(t8,Dl{30}(RFb(pc9{b0:0},pc10{b0:t0},Invt(Isw{b0;_;T}(t11,Wt{10})))),@rw{some}@fi{b0<3}@os{t0+=1}FF(Fb(c12l,c13)),@po{t0+=3}@ki{o0|0!6}Par{-2;0}(a14,@fi{o0|2+1%3!2}@ki{o0|3+3=5}F)),Sl{30}))",
-    Tree0467 "B{t0=5;b0}Pre{b0+1<1;R}(pi0{t0:t0})",
-    Tree0468 "RSeq(MSeq(a0e,a1,c2b{2},a3),c4l,Wde(Ret2(t5),t6),t7)",
-    Tree0469 "B{b0;t1=1;o0=_;t0=0}@ki{o0|2>1}@si{b0+3%2!0}Cd{30;K}(Fb(MSeq(t0,@of{b0+=3}Flip(t1,t2,@si{none}@oh{b0+=3;t0+=3}Suc),c3),ASeq(t4,pt5{b0:t1;b1:t0})))",
-    Tree0470 "B{q0=2;b1=2;t1=1;t0=3}Wde(Try(c0,c1),Wv{t0}(Pri(To{20}(RSeq(c2l,a3b{t1%2;b1})))))",
-    Tree0471 "B{b0;t0}PAll{1}(Flip(R,a0),PPar{2;_}(RFb(a1,@rw{t0+3>3}Sb{t0=2}),c2e,c3b{b0},t4))",
-    Tree0472 "B{b1;t1=2;b0=3;o0=4;t0=1}Fb(Ret1(c0b{t0%2}),Ite(c1,a2l),Seq(c3e,Intr{b0>6}(Sc{b1:=b0%3})),Keep(@rw{some}@fi{t0%3>0}OnceK(RSeq(@fi{t1%2<0}pt4{b0:=;b1:b0},t5))))",
-    Tree0473 "B{q0=4;b0=0;t0=2;b1}Isw{t0;_;_}(Ite(Fb(Ret3(Flt{3;R;_}(MPri(t0e,Fai))),@po{t0+=1;t0%2<1?b0+=2}AFb(SubR(F),pi1{t0:b0})),Lp{_;K}(Seq(@rw{t0+1<7}Lp{b1;S}(PAll{1}(Sl{30},R)),t2,Scc{b0<3},Keep(R))),Ite(c3b{t0},@po{t0:=b0%2}@of{b0+=3}Swm(pc4{b0:=},pa5{b0:t0}),Cnd{b1+1<6;_;S}(a6l))))",
-    Tree0474 "Rpt{F}(Lim{3}(Mt{30}(c0e)))",
-    Tree0475 "B{b1=0;b0=1;t1=5;t0}@si{b0!1}Opt(Fb(t0,PPar{0;T}(Fai,pa1{b0:3;b1:=}),Su{t1}(Scc{t0!1}),Cd{0;K}(Flip(Sb{t0=5},t2)),Rpt{F}(Inv(@fi{t1=5}t3))))",
-    Tree0476 "Lim{3}(Rep2(RT{F}(MSeq(Seq(Inv(c0),FS(a1e)),PPar{1;T}(c2),Dl{0}(a3),Ite(t4,R)))))",
-    Tree0477 "B{t0=1;q0;b0=1;b1=5}@fi{b1>b1+3}@ki{b1+3%2=0}@rw{b0%3=1}TryT(TryF(Sb{b1=t0},t0),Bin{b1+2>0;N}(Lp{b0;S}(t1),Sb{b1=t0}))",
-    Tree0478 "B{q0=2;b1=5;t0=2}ASeq(RFb(Rmp{S;F}(Swm(F)),Rep4(c0)),RSeq(a1,a2,t3),Su{t0}(Seq(Cd{50;F}(To{50}(Par{1;-3}(t4,Rus{F}(t5),Lp{b1;K}(a6l)))))))",
-    Tree0479 "B{t0=5;b0}Bin{b0%4>2;T}(RFb(Swm(t0,t1)),Ret3(AFb(t2,a3b{t0+3;b0},pi4{t0:t0})))",
-    Tree0480 "B{o0=_;t0=3;b0=5}Wv{t0}(@rw{some}PPar{2;N}(Fb(pi0{t0:t0},Rep0(t1)),Su{t0}(RSeq(t2,Pre{o0|1+4>t0}(OnceT(Lim{1}(S))),RSeq(@os{b0=4?t0+=2;b0:=t0+4}Scc{b0=b0%4},c3)))))",
-    Tree0481 "B{b0=0;b1=0;o0}Cd{50;F}(Par{1;_}(Rep4(@si{b1<4}@fi{o0|0<1}@ki{b0%3>0}a0)))",
-    Tree0482 "B{t0=5;b0=2;q0;o0=_;b1=5}Lp{b0;_}(Sel(PPar{2;_}(RFb(t0,@rw{o0|0+3>6}Ub{o0},pi1{t0:=}),Flip(t2,c3e,c4b{t0},c5b{9}),RFb(@oh{t0:=b0+1}@os{b1:=b0%2;some?o0:=b1}t6e,Keep(Ub{o0})),@si{o0|5+4!b1}Lp{b1;R}(c7),@of{b1+=2}@po{b0+=1}t8),Sel(Lp{_;S}(RSel(SubR(Bin{t0>b0+4%3;N}(a9b{b0+3;b0},t10)),@of{o0:=o0|4;b0<b1%2?b1+=3}t11,pt12{b0:5;b1:t0})),RSeq(@rw{b1=2}@os{t0+2=0?t0+=3}a13,pi14{t0:t0},pt15{b0:=;b1:=})),PPar{2;N}(Suc,a16,PPar{2;T}(Fai,Sl{0}),ASeq(c17l,t18))))",
-    Tree0483 "RFb(Dl{0}(Rus{F}(t0)),t1,t2e,OnceK(t3),Dl{0}(RT{2}(c4)))",
-    Tree0484 "Fb(Star(FF(Seq(Ret2(t0),S,Seq(c1,Sl{20}),MSeq(t2,a3)))),Seq(Wde(c4e,t5),Once(a6),PAll{-1}(t7,c8)),Keep(Fb(MPri(t9),c10,t11)))",
-    Tree0485 "RT{2}(Cd{0;_}(Suc))",
-    Tree0486 "B{b0=2}Keep(Opt(Fb(F,To{20}(Scc{b0%4<2}))))",
-    Tree0487 "Cd{0;K}(RFb(Dd{10}(Try(MSeq(c0l,c1,a2e,c3),c4e,Rpt{1}(a5),F,t6)),Rep3(Inv(RSeq(Wt{50},S,Step(Wt{30},t7)))),Step(Suc,S,a8,Suc,F)))",
-    Tree0488 "B{b0;t0=3}PAll{1}(Inv(AFb(RSeq(Intr{b0+1=4}(PAll{_}(Cd{0;_}(Sb{t0=b0}),Sb{b0=2},RSeq(Sl{0},Sl{10}),Sb{b0=1},t0))))),MSeq(@rw{b0+4=5}Lim{2}(Flip(t1,PAll{1}(a2b{b0;b0},c3))),Cnd{t0>b0%3;_;S}(RT{F}(TryF(@si{t0%2>0}@oh{b0%2<1?b0:=t0}a4b{t0;b0},FS(Rmp{F;F}(pt5{b0:b0;b1:b0})))))))",
-    Tree0489 "Dd{100}(RSeq(FS(PPar{1;N}(t0,TryT(c1,a2,t3),c4,Ret1(FS(c5e)),Ret3(F)))))",
-    Tree0490 "B{t1=2;t0=5;o0;b0=5}Wde(RSeq(@of{t0+=2}Cnd{o0|3+1>t1+1;_;S}(@os{b0+=1}@si{t1%3!2}Ruf{1}(c0)),Mt{0}(a1)),Ite(a2,Sb{t0=9}))",
-    Tree0491 "B{t0=2;o0=1}PAll{-1}(t0,Ub{o0},pi1{t0:=})",
-    Tree0492 "Pri(Rep4(Ret3(c0l)),Inv(Inv(Sl{20})))",
-    Tree0493 "B{b0=0;t0}ASeq(Wv{t0}(Intr{t0!6}(RSel(@fi{t0!0}@ki{b0=2}@po{b0+=1;b0:=t0}Seq(c0,Pre{b0+4=b0%2}(Sb{t0=b0}),@of{t0+4=3?b0:=t0+4}@os{b0+=3}@fi{b0<0}Step(t1,Scc{b0+1%3>0}),@os{t0+=1}Rep4(a2l))))),t3)",
-    Tree0494 "B{t0=2}Flt{1;S;F}(Wv{t0}(@rw{t0>0}t0))",
-    Tree0495 "To{50}(Sub(t0))",
-    Tree0496 "Seq(Flip(Try(RT{1}(Dl{20}(RT{2}(t0))),a1)))",
-    Tree0497 "Cd{50;F}(Fb(OnceT(Pri(Ret4(Par{-3;-4}(c0,c1l,t2,Ret2(Sl{10}))),t3,MSeq(Swm(Dd{0}(c4),Once(c5))),Mt{10}(To{0}(t6e)),RFb(t7,t8,c9)))))",
-    Tree0498 "RSeq(t0,a1l,t2,S)",
-    Tree0499 "B{t0=2;b1;b0=3}@of{b0+=2;b0+=3}Flt{3;S;F}(Mt{20}(Star(PAll{2}(a0b{b0%2;b0},Par{_;-1}(Sb{b0=b1},@si{b1+1%4>0}c1)),@fi{t0>0}@os{b1+=1}@po{t0:=b0%2}Wde(pt2{b0:t0;b1:=},@oh{b1!0?t0:=t0+2%4}Lim{2}(t3),Sc{t0+=3}),Dl{0}(Par{_;_}(Sc{b0:=b1+4},Pre{b0+2<b1%2;R}(c4),c5)))))",
+    Tree0400 "B{t0;b0=4;o0=_;b1}Step(Star(Ret1(Pri(Ite(c0e,t1,R),t2e,t3)),RFb(@ki{o0|4+2=0}@fi{b0<6}Sc{o0:=_},t4e,@rw{b0=b1}Sb{b0=0},Once(@ki{b1!5}Rpt{1}(c5)))),Dd{30}(@rw{b0<4}@po{o0:=_}Wde(MSeq(t6,c7,Ret2(pc8{b0:=}),WU{t0%4<0}(Wt{0})),RSel(@rw{o0|3%2!1}@si{t0%2=1}c9,Rep3(Ub{o0})))),Rty0(@ki{some}@fi{b1>4}t10e))",
+    Tree0401 "B{b1;t0;b0=3}@si{b0+3<4}@ki{b0%2>0}@os{b1+=1;b1+4>4?t0+=3}PAll{1}(Bin{b1%4!0;_}(Rep4(Fb(RFb(c0,@os{b0+=1}a1,c2),t3,Seq(@rw{b0>4}c4,Sl{0}),Isw{3;T;N}(OnceT(Suc)))),RSeq(Sb{t0=b0},@rw{b0+1<t0}RSeq(Cd{50;_}(Scc{b0<6}),@os{t0+=1}@rw{b1!b0}PAll{-2}(t5,@ki{b1=4}c6b{7})))))",
+    Tree0402 "B{b1=3;t0=1;b0=4}Flip(a0b{b1+4;b0},@si{t0%4!3}Step(Sl{20},c1b{b1},pi2{t0:t0}),@of{b0%4<1?t0+=1;b0+=1}@oh{b0:=2}Sl{10})",
+    Tree0403 "AFb(PPar{0;_}(c0),ASeq(t1,c2,Mt{20}(t3)),Fb(t4e,PAll{-3}(t5,c6,Sl{0})),RFb(t7,a8,Ret0(a9e)))",
+    Tree0404 "B{b1=1;q0=0;b0=0;t0=4}PPar{2;_}(@ki{b1%2!0}@si{t0>b1}Ite(Wde(Scc{b1>0},Scc{b0>2}),RFb(Sc{t0+=2})),ASeq(Mt{10}(Isw{t0+2;_;T}(Fai,Sb{b0=b1}))),PAll{3}(pc0{b0:=},R,Sb{t0=1},Wu{t0},c1),Lp{t0;R}(RSeq(TryT(t2,pi3{t0:b1},a4,Wu{t0},Sb{t0=4}))),Swm(@oh{t0=t0+3%4?b0:=t0+3}Mt{20}(Flip(a5b{t0+4;b0},pi6{t0:=},c7)),Lp{t0;R}(PAll{1}(c8b{b1},t9))))",
+    Tree0405 "B{t0=5;b0}Swm(Fb(Rep4(Ite(a0l,t1)),Wde(c2,PAll{-2}(@si{t0<t0%3}@oh{b0+=1;t0+=1}@po{b0+=4;t0:=7}pc3{b0:t0},t4)),To{0}(Seq(a5,Sl{20}))),RSeq(Fb(pt6{b0:=},t7e,c8b{t0+2},t9),Sc{t0<5?b0:=t0+2%2},t10))",
+    Tree0406 "TryF(Seq(PPar{1;N}(t0,MSeq(a1,t2),RepF(t3)),RU{S}(Par{_;-2}(a4l,Fai))),Flt{1;_;K}(Par{2;-2}(RFb(c5,RSeq(t6,t7),t8,t9),Keep(Rpt{0}(S)))))",
+    Tree0407 "B{b1=2}RSel(t0,Sb{b1=3})",
+    Tree0408 "B{t0;b0;o0=2}RFb(PAll{0}(MPri(MSeq(t0,t1,pc2{b0:=}),RSeq(Ret4(a3b{b0;b0}),Flt{1;S;K}(Sl{30}))),t4),Ite(Seq(Par{0;_}(c5,Sl{0},To{50}(Suc),@fi{t0+4<0}@oh{some?t0:=b0%4;b0+=1}@ki{none}Intr{b0<t0+2%2}(Fb(a6,c7b{b0%3})))),Mt{0}(Ite(@si{t0>1}Mt{0}(Par{_;-1}(@oh{t0+=3}@po{t0%2<1?o0:=_}@ki{none}t8,c9l,Scc{b0=t0})),ASeq(RSel(@fi{b0<b0%2}@si{o0|0=1}t10,t11),Suc,Sb{o0=8})))),Pre{b0>2;F}(RSeq(a12,Suc,Cnd{b0>o0|5+2%4;T;F}(t13),RSeq(Ub{o0},S))))",
+    Tree0409 "B{b0=0;t0=4;o0=2}@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}Inv(Par{_;2}(a0,FS(Bin{t0+3>b0%3;T}(Cnd{t0+4<0;N;S}(Ub{o0}),pc1{b0:t0}))))",
+    Tree0410 "RSeq(c0e,c1e,c2,t3)",
+    Tree0411 "B{b0;o0=_;b1=0;t0=3}PAll{_}(PAll{-1}(Bin{some;T}(c0,Suc),pa1{b0:=;b1:b1}),@fi{t0<4}To{10}(Ret1(Ub{o0})),a2)",
+    Tree0412 "RT{F}(t0)",
+    Tree0413 "B{b1=1;t0=5;o0=3}Wv{t0}(@ki{none}a0b{o0|2%4;b1})",
+    Tree0414 "B{b0;t1}OnceT(SubR(Lim{3}(PPar{0;N}(@ki{t1+1%4<0}Fai,Sc{b0+1=1?t1+=1},SubA(c0)))))",
+    Tree0415 "B{b1=1;t0}MSeq(t0,@si{b1%3=1}@po{b1+=2}Dl{20}(a1),pa2{b0:b1;b1:t0},Sb{b1=5},t3)",
+    Tree0416 "B{t1=3;b0;b1=4;t0=5}@rw{t0!5}@ki{b1>b0%2}OnceK(Flt{2;F;K}(PPar{1;N}(AFb(Sw{1}(a0b{b0;b0},t1)),Step(Flt{2;_;_}(c2),S,Rty2(pi3{t0:=}),Sb{t1=5},Pre{t1<4;K}(c4l)),Sb{b0=2})))",
+    Tree0417 "B{b0=3;o0;t0=0}Cnd{b0+3%3>0;T;_}(Ret3(Par{0;1}(Pri(Fb(Swm(c0,pc1{b0:b0},Sb{b0=0}),Pri(pa2{b0:=},t3,RT{1}(Scc{t0=o0|1}))),Rep1(Swm(Fb(a4e,c5)))))))",
+    Tree0418 "B{t0;b1}Cnd{b1<6;_;S}(Bin{b1<t0;T}(Rpt{F}(Wu{t0}),Step(R,c0l)))",
+    Tree0419 "B{b1=0;t0=0;o0=5;b0=3}RSeq(Seq(RSeq(Cnd{b1+3>7;N;S}(OnceK(Cnd{b1!6;_;S}(@of{t0:=o0|4+2%3}RSeq(t0,c1)))),Isw{b0+3;_;_}(pa2{b0:b1;b1:b0},pa3{b0:=;b1:=},pa4{b0:2},c5b{b1}))),Swm(Bin{b0>o0|2%3;_}(a6,c7b{8}),t8,pt9{b0:b1}))",
+    Tree0420 "B{b1=1;q0=0;t0=4;t1=1;b0}RSeq(RU{S}(Par{-2;0}(Flt{1;_;K}(@fi{b0!t0}F),R)),Inv(@fi{b1<t1}@po{b0+=3}@ki{t1>1}OnceK(RU{S}(t0))),TryF(Dd{20}(Sc{t0>1?t0+=3}),pa1{b0:3;b1:t0},Sl{50}),t2)",
+    Tree0421 "B{b1=1;t0=2;t1}OnceT(Step(Sc{t0:=t1%4},@si{b1<1}MPri(a0,t1)))",
+    Tree0422 "TryF(Swm(PAll{_}(c0,RSeq(a1,Sub(c2),c3),t4)),MPri(Inv(Swm(Once(Sl{0}))),RT{F}(c5)))",
+    Tree0423 "B{b0=2;b1=2;o0=_;t0}MSeq(RFb(@po{b0+=2}@os{b0+=3;o0:=_}@si{b0%3>1}a0,RFb(pt1{b0:=;b1:t0},a2)),Dl{0}(Bin{o0|4<6;N}(Sb{b1=3},Ret3(S))),Dl{0}(Ite(Seq(TryF(Sl{0},t3),a4l),Wde(Ruf{2}(a5),Sb{t0=0}))))",
+    Tree0424 "B{b0;t0=5;b1=1}@ki{b0<7}Par{-1;1}(AFb(@rw{b0=b1%3}@os{b1+1%3<0?t0:=b0+4%3}Sc{t0%4<0?b0+=1},@si{b1+3%2=0}Seq(c0,Sb{t0=2},a1b{b0;b0},a2,t3)),RU{F}(@os{b0:=b0%3}Isw{b0;T;_}(Step(RepF(Flip(S,@si{t0%3>0}S))))),Mt{0}(Pri(Ite(c4b{t0%3},t5),c6e,t7,Pre{b0+4>t0+2}(t8e))))",
+    Tree0425 "B{t0=1;b0=5;b1;o0}RU{F}(Seq(Sc{t0:=8},@os{o0:=_;b0+=1}pa0{b0:t0;b1:=}))",
+    Tree0426 "B{o0=_;t0=4}Seq(RSeq(RSeq(Sb{o0=2},t0,Lim{3}(Dl{20}(pa1{b0:t0})),a2)))",
+    Tree0427 "Fb(Dd{10}(Keep(PPar{0;N}(Rus{F}(c0),Fb(t1,t2),Suc,RSeq(a3,t4)))),TryF(Sl{20},MSeq(t5,c6,c7),Sl{50},t8,Inv(Rus{F}(Rep4(R)))),TryF(Suc,Ruf{2}(t9),RFb(t10e,c11),Flip(R,a12),RSeq(t13,c14l,a15)))",
+    Tree0428 "B{b0=3;t0=0;b1=0}@of{b0+=3}@si{b0+1%3<2}Inv(Fb(pi0{t0:t0}))",
+    Tree0429 "TryF(Fai,Keep(c0))",
+    Tree0430 "B{b1=2;b0=0;t1=1}Swm(Rty2(a0b{b0;b0}),@fi{t1>b1}RFb(Fb(@rw{t1=b1%4}t1,c2,@os{t1:=t1%2}t3)))",
+    Tree0431 "RT{F}(RFb(a0,AFb(Seq(a1,t2,a3,a4))))",
+    Tree0432 "B{b1=3;t0;b0=3}PPar{1;_}(OnceK(OnceT(MSeq(pt0{b0:0;b1:t0}))),FF(Step(Cd{0;F}(a1),Ret2(Seq(c2,Scc{b0%3<0},SubA(c3b{b1}))),Flip(@po{b0+3>6?b1:=t0%4;t0<b0%3?b0+=1}@of{t0:=t0%2}Sb{b0=5},t4))))",
+    Tree0433 "PAll{0}(PPar{1;_}(Sub(Flt{3;F;K}(Ret1(F)))),Swm(Wt{20},a0,t1,Sl{20}))",
+    Tree0434 "B{t0=1;b1=2;b0=5}Sw{1;0}(PAll{3}(pa0{b0:b0;b1:t0},c1,Wt{20}),t2,pt3{b0:=;b1:t0})",
+    Tree0435 "Seq(c0e,Fai)",
+    Tree0436 "Rep3(Sub(Sl{50}))",
+    Tree0437 "Seq(PAll{-3}(t0,t1,c2),Swm(c3l),TryF(S,t4))",
+    Tree0438 "B{b0=0;b1=1;o0=5;t0=1;t1=1}PAll{_}(Rep4(Rep2(Fb(Bin{o0|4<o0|2;_}(To{20}(Swm(Sb{b1=6},pi0{t0:=})),RSeq(c1b{b1},Rep2(Sl{50}),@po{b0+=2}Sw{2}(Ub{o0},@os{t0:=t1}@si{some}a2),c3))))),Seq(Intr{t0+2>0}(Par{_;_}(Fb(t4e,Scc{t0>2},pa5{b0:t0;b1:t1}))),Fb(c6l,c7),pc8{b0:9},Ite(pc9{b0:7},pa10{b0:6},ASeq(t11e,t12)),Fai))",
+    Tree0439 "B{b0=3;t1=5;t0=2;b1=5}RFb(Try(pt0{b0:=;b1:=},Rpt{3}(t1)),WU{t1+2%2>0}(pa2{b0:9;b1:=}),Bin{b1%2<1;_}(pi3{t0:=},a4),a5e,Cnd{b1+4%3>0;N;F}(Sb{b1=3}))",
+    Tree0440 "B{q0=1;b0;t0=1}Fb(RFb(@rw{b0=t0}@os{b0<7?t0:=t0%4}@of{t0+=2}Lp{b0;K}(Sc{t0+1>4?b0+=3}),a0,SubR(t1),t2),TryT(t3,Sc{b0:=4}),pa4{b0:=;b1:b0},c5)",
+    Tree0441 "B{q0=4;b1=3;b0=1;t0=3}PPar{0;T}(Swm(@os{b1:=t0%4}@po{t0+=3;b1:=t0}Wde(pa0{b0:=;b1:b1},c1),Wv{t0}(SubR(Flt{1;F;F}(Sl{0}))),RFb(pc2{b0:b1},Scc{b1!b0}),SubR(Mt{10}(c3))),Bin{t0+4!b0%4;T}(Rpt{F}(Inv(Swm(c4,Sl{0}))),Lp{b1;R}(@si{t0+3%2>0}t5)))",
+    Tree0442 "B{b1=2;b0;t0=2}RSeq(@ki{t0<b1}Sc{b1>b0%4?b1+=1},t0)",
+    Tree0443 "B{b0;t1;t0=1}To{10}(ASeq(Pri(PAll{-4}(a0b{9;b0},Cnd{t0!t0+1%4;_;S}(c1b{t0}),Flt{2;S;K}(t2),@fi{t1<1}@os{b0:=t0+2}t3e),Pre{b0>t0%4;R}(Step(Ret1(FF(t4)))),Seq(Star(a5l,FF(t6),a7l,t8),Ite(a9e,Intr{t0+4>b0}(Scc{b0%2=0}))),Wv{t0}(@of{b0+=1;t0:=b0%4}Rty3(Wv{t1}(RSeq(Sb{t0=b0},@os{t1+=3}@po{t1+3%3<0?t0:=b0+2}@of{t1:=b0%2}t10,@ki{b0<b0+3}Suc)))),Par{-2;1}(Flt{3;S;F}(pt11{b0:=;b1:t1}),@si{t0<3}RU{S}(RT{F}(Fai)),Sc{t1+=3;t1>3?t1+=3}))))",
+    Tree0444 "RSeq(Suc,AFb(a0,t1,Ret3(t2),t3e,a4))",
+    Tree0445 "B{t0=2;b0}Swm(PAll{0}(t0,Fb(t1,c2),PPar{1;N}(t3e,c4b{b0+3%2})),@fi{b0+4=2}@os{b0+3>b0?t0:=b0+3%4;t0>2?b0:=t0}@ki{t0=3}Wde(OnceT(t5),Flip(c6b{t0},pa7{b0:7;b1:t0})),Suc)",
+    Tree0446 "B{b0=1;o0=_;t0=0;b1=3;q0=0}Lim{2}(OnceT(Par{-2;-1}(c0,Fb(c1b{t0},@rw{t0=7}Scc{none}),@fi{t0+2%4>2}@ki{b0%4>1}t2,To{10}(Lp{b1;F}(Rep4(a3l))))))",
+    Tree0447 "B{b1}Rpt{1}(Isw{b1;_;T}(Mt{20}(Star(a0,Dd{0}(t1),t2,@ki{b1!6}t3,pc4{b0:2}))))",
+    Tree0448 "B{t0=3;q0=4;o0=_;t1}@rw{t1>4}Swm(Rep3(Lp{t1;S}(RT{1}(t0))),@os{t1:=t0}@oh{t0:=o0|3}c1,OnceK(Scc{t1=4}))",
+    Tree0449 "B{o0=1;t1;b0=2}@rw{some}RSeq(Bin{b0+3!2;N}(a0l,F),t1,Lim{3}(RSeq(c2,c3,pc4{b0:b0})),FF(Swm(pt5{b0:t1},a6l,a7)))",
+    Tree0450 "B{t0=5;t1=0}AFb(Pre{t1<t0;S}(Opt(Inv(t0))),c1,Rmp{S;F}(Ruf{F}(c2)))",
+    Tree0451 "B{t0=4;b0=1}@oh{b0+=2}@os{t0:=b0}@si{t0%4=1}Step(@oh{t0+=1}@rw{t0>b0+2%2}SubR(Sl{20}),c0l,Sb{b0=5})",
+    Tree0452 "B{b0=4;t0;b1;t1=2}Star(t0,RetF(a1b{b1%2;b0}),@fi{b1<t1+4}c2b{t1+2%2},t3,Wu{t0})",
+    Tree0453 "B{b1=4;q0;b0=0;t0=3}Seq(Step(@si{t0>6}@oh{t0<2?t0+=3}RSeq(c0,Wt{20},pa1{b0:=;b1:=},a2),t3,RFb(Par{2;_}(c4,@rw{b1=3}a5e),Cd{0;_}(Fai),Flt{3;S;F}(c6))),PAll{-1}(Mt{0}(Cd{0;_}(Once(@of{b0<b0%3?b0+=2}@fi{b0>b1+1%3}@si{t0+3<b1+3}Lp{_;S}(RSeq(pi7{t0:b0},pt8{b0:1;b1:=},a9e)))))),TryT(Flt{2;S;K}(Star(Fb(Scc{t0=t0+3},c10),Isw{b1;N;N}(a11,Run),c12b{1},Wu{t0})),AFb(Rus{2}(Lp{b1;_}(Intr{t0+3!t0}(R))),MPri(a13,a14,a15,Sc{t0:=1}))))",
+    Tree0454 "B{b1;q0=1;t1=3;t0;b0=1}RSeq(OnceK(Pre{t1>b1;R}(Swm(Star(ASeq(Ruf{2}(t0)))))),@ki{t1!b1%3}PAll{_}(Sl{20},Suc),Lp{b1;S}(@po{b1+=3}@rw{b0!5}@si{t0+4%3!2}Isw{b1%4;_;N}(a1,a2,t3,t4)),To{0}(RSeq(pt5{b0:=;b1:=},WU{b1>b0}(TryT(c6,t7e)))))",
+    Tree0455 "Rep1(Ret2(t0))",
+    Tree0456 "B{b0=0;t0;b1=1;q0=3;o0=_}ASeq(Seq(Bin{t0%3>0;_}(Step(F,Sc{b1+=1}),t0),Rmp{F;S}(Swm(a1,c2e,c3e,c4)),Wde(RSel(Mt{0}(pt5{b0:3;b1:t0}),@po{o0:=_}c6,t7),Par{-2;_}(pc8{b0:t0},pi9{t0:t0},S))),RSeq(Scc{t0%3=2},PAll{2}(RSeq(Wu{t0},a10b{b0;b1}),Lp{t0;K}(Ite(a11,@ki{some}pi12{t0:b1})),Fb(c13,pi14{t0:t0},Scc{t0>b0}))))",
+    Tree0457 "B{b0=0;q0=2;b1;t0=0;t1=1}Bin{b0%3=1;N}(PAll{_}(Swm(a0l,OnceK(@si{b0+2%2=0}@ki{b1!4}@os{b0:=t0+3}t1),SubR(a2),Ruf{1}(Rep1(RSeq(a3,t4)))),RSeq(Pre{b0+2>5;K}(Opt(WU{b0>5}(RSel(pc5{b0:=})))))),Sw{2}(ASeq(t6e,Sb{b1=0},c7,Flip(a8,t9,@si{t1>2}Suc),t10),RetF(Lp{t1;S}(t11))))",
+    Tree0458 "B{b0=3;t0=3}RFb(@po{t0:=b0}PAll{-2}(t0e,t1,Sc{b0:=t0+4%3}),ASeq(c2,Wu{t0},a3e))",
+    Tree0459 "B{b0;b1=4;t0=5}Rep3(RSel(OnceT(OnceT(Sl{0})),Opt(Sel(a0,@rw{b0%4>2}Par{-1;2}(Sl{10},a1),c2b{t0},@os{t0+=2}@fi{b1=4}pi3{t0:b1})),@oh{t0%2!1?t0+=2}Sw{3;0}(Scc{b1+2<1},a4l,c5)))",
+    Tree0460 "B{b1=0;o0=_;t0=4}RT{F}(Seq(Fb(Wt{10}),@si{some}t0e,S,t1,WU{t0<3}(@ki{b1%2=0}c2e)))",
+    Tree0461 "B{b1=2;b0;o0;t0=4}Isw{b1;N;T}(Swm(Rty4(ASeq(Bin{b0!o0|5;N}(Sb{o0=9},Sb{o0=6}),FS(a0)))),Rep4(Fb(Dl{0}(c1),RU{F}(Seq(c2b{t0},MPri(@fi{b1<2}@of{t0:=3}t3,Scc{b1>7}))))))",
+    Tree0462 "Rep1(Flip(a0,c1))",
+    Tree0463 "PPar{2;_}(Step(Dd{0}(Rpt{2}(RSeq(t0,Run))),PAll{1}(c1,c2l,Suc),c3,RSeq(c4,t5,a6e)),Opt(Opt(RSeq(t7e,S,Fb(PAll{-2}(t8,t9)),Sl{0}))),Rus{F}(a10))",
+    Tree0464 "B{q0=1;b1=0;b0=2;t0=0}Sw{3}(PPar{2;N}(Sw{2;5;4}(a0,Lp{_;R}(Sb{b1=t0}),To{0}(Sl{50}),a1e),RFb(Seq(a2e,a3b{t0+4%3;b0}),@os{t0+=3}Fb(Seq(c4b{2},Sb{t0=2}),a5b{b1+3%3;b1}))),Flip(WU{b0>6}(Ruf{F}(Sw{1}(t6,pc7{b0:=}))),Fb(@os{t0:=b0}@fi{b1>b1+3}OnceT(TryF(c8,t9)),Lp{b0;R}(Fb(t10,t11,pt12{b0:0}))),RSeq(c13,S,Scc{t0!1})))",
+    Tree0465 "B{t1=5;o0=_;b1=0;t0=1}Inv(RSeq(Wt{0},Sw{2;1;3}(Flt{2;S;F}(@po{t1:=5;t0+=3}@of{b1:=4}Wt{0}),t0e,Ub{o0},Scc{t0<3}),Swm(c1),@si{t0+1!2}@os{some?o0:=_}Swm(Fb(a2l,a3,Scc{t0!5}),c4,Suc,Cnd{some;N;_}(Cd{0;K}(R))),Fb(PAll{_}(c5),a6e)))",
+    Tree0466 "B{o0;q0;t0=3;b0=5;b1=3}Isw{o0|1+4;N;N}(Flt{2;F;F}(@rw{some}RSeq(Fb(Flip(Sb{b1=6},a0),PPar{2;_}(Rmp{S;F}(Scc{t0!t0%4})),Mt{100}(Step(pt1{b0:=;b1:b1},a2e)),Fb(@rw{t0+3!6}@os{o0:=b1}@fi{b0%3=0}Wu{t0},t3,Sb{o0=0})),@ki{b1+1%4<3}Star(@oh{o0:=_}@si{t0+4=b1}Lp{_;S}(Lim{3}(Fb(@fi{b1%3>1}@po{o0:=b1}@oh{o0:=2;b1+=1}pa4{b0:=;b1:b0})))),Lp{_;R}(PAll{_}(Pre{b0>b0+4%4;S}(Pre{b0>o0|1+4;S}(c5)),@os{t0=4?t0+=2;b0:=b1+4}a6b{b1+4;b1},c7)))))",
+    Tree0467 "Rus{F}(a0)",
+    Tree0468 "B{t0=2;q0;b1;o0=0}Par{1;0}(Once(Fb(F,@of{t0:=b1%2}Scc{none},t0e,S)),Rpt{2}(Seq(a1)),t2)",
+    Tree0469 "B{t0=4;b0=3;q0}Lp{t0;_}(Swm(@rw{b0=3}Rmp{F;S}(@ki{t0+3=3}t0),a1,t2,Sc{t0+=1}))",
+    Tree0470 "B{t0;b1=2}Try(MSeq(a0e,t1),Flip(c2l,t3,@si{t0!t0+1%4}Scc{b1%3!2}),Dd{0}(t4e))",
+    Tree0471 "B{b0}Flip(RFb(a0,Ret2(pc1{b0:=})),Wt{10},t2)",
+    Tree0472 "Keep(Sub(t0))",
+    Tree0473 "B{b0;o0=4}Isw{o0|5;T;_}(Flt{3;F;K}(RFb(Seq(Ite(pc0{b0:0},@os{o0:=b0+3}@rw{b0+2%3!1}c1),a2,a3e))))",
+    Tree0474 "Pri(Rty3(Swm(FS(t0),a1l,S,t2)),RFb(c3e,t4e,t5,c6,c7),Step(t8,Mt{0}(c9)),Ret2(Ruf{F}(Keep(To{0}(t10)))))",
+    Tree0475 "B{t0;b0=1}Swm(Swm(Sb{b0=1}),c0b{t0},Ret4(t1))",
+    Tree0476 "Swm(MPri(Seq(RFb(c0),Rmp{F;S}(a1),F),Wde(t2,Wt{0},PPar{0;N}(Sl{20},c3e))),AFb(Cd{50;F}(To{10}(Flip(Rep4(OnceT(Wt{20})),c4l))),MPri(PPar{0;T}(Dl{20}(c5e),t6),t7)),Cd{30;K}(Rus{F}(RFb(MSeq(Sel(t8,c9l)),F,c10e))))",
+    Tree0477 "B{t1=4;o0=_;b0;b1=0;t0=0}RSeq(Isw{b0;_;T}(c0,Sb{t1=b0}),pc1{b0:=},Try(a2,Wde(t3e,WU{b1<o0|1}(t4e))),Cnd{b0!1;T;_}(@of{t0+=1}S),Star(pt5{b0:=;b1:b0},@os{b1:=t1;o0|3+3>b0?o0:=b1+1}@of{t1!4?t1:=o0|3}Wt{30}))",
+    Tree0478 "RetF(Wde(ASeq(a0,a1,t2,t3),Rus{2}(Rus{F}(t4)),t5))",
+    Tree0479 "B{b0;t0}Dd{100}(Seq(Rep1(PPar{1;N}(Pri(c0,a1e,pc2{b0:b0},c3,Wt{0}))),pt4{b0:t0;b1:t0}))",
+    Tree0480 "RSeq(PAll{1}(RSeq(RSeq(t0))))",
+    Tree0481 "B{t0=0;b1=1;b0=0}RSeq(ASeq(pi0{t0:t0},@os{b0+2=t0?t0+=1}pi1{t0:b1},RFb(c2,c3),Fai))",
+    Tree0482 "Rpt{3}(RFb(Rep2(a0)))",
+    Tree0483 "B{t0=2;o0=1}PAll{-1}(t0,Ub{o0},pi1{t0:=})",
+    Tree0484 "B{o0=1}Pri(Rep4(Lim{1}(c0l)),SubR(Rep0(Ub{o0})))",
+    Tree0485 "B{b0=5;b1=1;t0=2}Swm(RSeq(Sb{b0=7},@po{b1+=3}pt0{b0:3;b1:t0},Flip(t1,@ki{t0>4}t2),t3),Sc{t0+=1},Par{_;-2}(a4l,FS(Sw{4}(@po{b0:=b1+4%4;t0+=1}@rw{t0%2=1}@of{b0:=2}t5e,Sb{t0=7})),c6e))",
+    Tree0486 "B{t0;b0=2}PAll{2}(c0,c1,Dd{20}(Pre{b0%4<2;S}(Scc{b0%3<1})),Swm(c2,c3,pt4{b0:2;b1:t0}))",
+    Tree0487 "B{b1=1;t0=1;b0=3;t1=0;q0}Isw{t0;N;_}(Lp{_;K}(Fb(Sw{5}(Scc{t1>4},Dd{10}(Pre{b1+4<3;F}(pi0{t0:=}))))),Step(Fb(RSeq(c1l,Inv(pt2{b0:=;b1:=})),@oh{t0+=1;b0+=1}@os{b0:=b1+4}@po{b0+=1;t1+1<1?t1+=1}pa3{b0:=;b1:=}),PPar{1;T}(RSel(Pre{t0<b0+4}(Scc{t0>3})),t4,c5)),RFb(Pre{t0+4=1;K}(Lp{t0;S}(@oh{b1+=2}RetF(t6)))),Intr{b0=2}(Swm(Wu{t0},c7b{t1},c8,Scc{b0=3})),Lp{t1;S}(Sel(pc9{b0:=},Mt{50}(Sb{b0=b1}),c10l,Flt{1;F;K}(pi11{t0:=}))))",
+    Tree0488 "Ite(PAll{_}(MPri(AFb(Dl{50}(Rep4(t0)),c1,Dl{50}(Mt{0}(Flip(a2e,t3))),RFb(a4,F,t5),a6e))),MPri(Rep2(RU{F}(t7)),t8e,Step(t9,To{0}(Sl{10}),t10e,Sl{20})))",
+    Tree0489 "B{o0=_;t0=5;b1;b0=3}Flip(To{10}(Sb{o0=1}),Wde(Inv(t0),Mt{20}(RT{3}(pc1{b0:=}))),Pri(Pre{t0=0;K}(Ub{o0}),t2),Swm(Sw{4;1}(pi3{t0:b0},Ub{o0},c4),pa5{b0:b0;b1:b0}))",
+    Tree0490 "B{b0=4}PPar{0;_}(F,a0l,a1b{b0%2;b0},t2,c3)",
+    Tree0491 "Try(Wt{50},c0)",
+    Tree0492 "B{b1;b0=4;t0=3}Star(Step(c0e,pa1{b0:=;b1:t0}),TryT(pc2{b0:0},Pre{b1>7}(@ki{b1%3>0}@si{b1+1%4<0}pi3{t0:=})))",
+    Tree0493 "B{b0}Pre{b0+4%3=2;K}(MSeq(FS(Flip(Wt{100}))))",
+    Tree0494 "B{b0;t0=4}RSeq(Step(Invt(Cnd{b0%4=3;N;F}(Fb(a0,pi1{t0:t0}))),RSeq(RetF(t2),Sc{t0:=t0%4},c3,pc4{b0:b0})),RSeq(Flip(a5,PAll{_}(a6b{t0+2%3;b0},t7)),Wde(t8,t9),@fi{b0%3<0}pt10{b0:b0;b1:t0}))",
+    Tree0495 "B{b1=2;b0=2;t0;o0=_}Swm(Step(pi0{t0:t0},@os{t0+=3}@of{b1:=b0;b1:=b0}@po{b1:=b0+1}pa1{b0:b0;b1:=}),Sc{o0:=b1})",
+    Tree0496 "B{b1;t0=3}Rep4(Seq(pt0{b0:b1},MSeq(Isw{t0;T;_}(R,t1,c2,t3),Sw{4;1}(c4,Mt{0}(t5),t6e)),Cd{20;K}(a7),Keep(Rpt{1}(Sw{5}(Suc,pa8{b0:9})))))",
+    Tree0497 "B{q0;t1=0;t0=1;b0=4;o0}AFb(Fb(@os{b0+=3}@ki{b0<6}RSeq(Lp{b0;R}(@rw{t0%4=2}@os{b0:=t1}t0)),Rep4(t1e),Su{t1}(Dd{50}(t2))),Swm(PAll{_}(Cnd{b0>1;T;S}(@po{o0:=t0+3}@oh{t1+=1}@rw{t0>5}Intr{some}(Wu{t1})),FF(Lp{_;K}(Sb{t0=b0})),Par{2;_}(@fi{t0%3<2}Sc{t1:=t0;b0:=5},c3))),Seq(F))",
+    Tree0498 "B{t0=5;b0=1}PPar{2;T}(t0,SubA(Wt{30}),a1b{t0;b0})",
+    Tree0499 "B{t0=4;b0=5}FS(Flip(Bin{b0>7;T}(t0,pi1{t0:t0}),pt2{b0:b0;b1:t0},@of{b0:=t0}Dd{20}(@of{t0+=2}@rw{b0=b0%4}a3l),Star(t4,pt5{b0:b0;b1:b0})))",
 }

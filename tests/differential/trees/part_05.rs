@@ -6,49 +6,81 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 4,
+            b1: i64,
         }
-        IndexSwitch(|bb| (bb.o0.unwrap_or(1) + 1) % 2) {
-            Failer,
-            StatefulAction(Task<0> = Task::<0>),
-            Action(Act<1> = Act::<1>),
-            Condition(Cond<2>),
+        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
+            Optional {
+                SkipUnlessUpdated(t0) {
+                    Fallback {
+                        RepeatTimes(forever) {
+                            WhileDoElse {
+                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+                                Condition(Cond<1>),
+                                Condition(PCond<2>, b0 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+            ParallelAll(3) {
+                Limiter(2) {
+                    Retry(2) {
+                        Script(|bb| if bb.b1 == 0 { bb.b1 += 3 }),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<3>),
+                    AlwaysFailure,
+                    Retry(1) {
+                        StatefulAction(Task<4>),
+                    },
+                    AlwaysFailure,
+                },
+                Action(PAct<5>, b0 = {b1}, b1 = {b1}),
+                Action(Act<6>),
+            },
         }
     }
 }
 
-board!(Tree0500Blackboard { o0 });
+board!(Tree0500Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-        #[on_halted(|bb| bb.b0 += 1)]
-        #[skip_if(|bb| bb.b0 == bb.b0 % 2)]
-        Parallel(success = 3, failure = 3) {
-            Delay(20) {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+        Repeat(1) {
+            Cooldown(10, filtered = Failure) {
+                RepeatUntilSuccess(forever) {
+                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = true) {
+                        Repeat(4) {
+                            Repeater(forever) {
+                                Fallback {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                        },
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(4) % 2); if bb.o0.is_none() { bb.o0 = Some(bb.b0 % 4) } })]
+                        #[run_while(|bb| bb.b0 > *bb.t0 % 4)]
+                        Selector {
+                            RepeatUntilSuccess(3) {
+                                Filter(times = 3, count = Failure) {
+                                    Script(|bb| bb.b0 += 3),
+                                },
+                            },
+                            #[run_while(|bb| bb.o0.is_none())]
+                            Precondition(|bb| *bb.t0 != 0, else = Failure) {
+                                Condition(Cond<2>),
+                            },
+                        },
                     },
                 },
-            },
-            Repeat(0) {
-                Succeeder,
-            },
-            ReactiveFallback {
-                Precondition(|bb| bb.b0 == *bb.t0, else = Skipped) {
-                    UnsetBlackboard(o0),
-                },
-                #[failure_if(|bb| *bb.t0 + 1 == 0)]
-                #[on_failure(|bb| bb.b0 = 1)]
-                #[on_halted(|bb| { bb.b0 += 1; if bb.o0.is_none() { bb.b0 += 3 } })]
-                StatefulAction(Task<2>),
             },
         }
     }
@@ -57,643 +89,530 @@ bt::behavior_tree! {
 board!(Tree0501Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0502Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b0: i64 = 11,
-        }
-        Conditional(|bb| bb.b0 + 1 < 5, else = Failure) {
-            StatefulAction(PTask<3>, b0 = 3, b1 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        #[skip_if(|bb| (*bb.t0 + 4) % 2 == 1)]
-        #[run_while(|bb| bb.b1 > 6)]
-        Fallback {
-            Action(Act<0>),
-            AlwaysFailure,
-            Action(Act<1>),
-            #[on_success(|bb| bb.t0.set((bb.b0 + 1) % 4))]
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                Condition(PCond<2>, b0 = {=}),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Loop(q0, if_empty = Skipped) {
+                IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
+                    Repeat(4) {
+                        Sequence {
+                            Timeout(20) {
+                                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                            },
+                        },
+                    },
+                    #[post(|bb| *bb.t0 += 1)]
+                    Inverter {
+                        Switch(b1) {
+                            case 4 => UnsetBlackboard(o0),
+                            case 2 => #[on_failure(|bb| *bb.t0 += 1)]
+                            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+                            Sleep(30),
+                            _ => Condition(Cond<1>),
+                        },
+                    },
+                },
             },
-            SubTree(Tree0502Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0502Blackboard { b1 t0 b0 });
+board!(Tree0502Blackboard { o0 b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0503Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+        }
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
         blackboard {
-            b0: i64 = 2,
-        }
-        #[on_failure(|bb| bb.b0 += 2)]
-        Parallel(success = 1, failure = -1) {
-            Failer,
-        }
-    }
-}
-
-board!(Tree0503Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0504Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        RepeatUntilFailure(forever) {
-            WaitValueUpdate(t0) {
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0504Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        Selector {
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-            Condition(Cond<2>),
-            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0504 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-        }
-        Fallback {
-            Delay(0) {
-                ParallelAll(max_failures = -1) {
-                    WasEntryUpdated(t0),
-                    Repeat(forever) {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-            TryCatch {
-                MemPriority {
-                    SubTree(Tree0504Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                },
-                SubTree(Tree0504Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
-            },
-            Repeater(0) {
-                Condition(|ctx| ctx.check(4)),
-            },
-        }
-    }
-}
-
-board!(Tree0504Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0505 for Ctx {
-        ReactiveSelector {
-            Failer,
-            AlwaysFailure,
-            Sleep(30),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0506 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-            StatefulAction(Task<0>),
-            Sequence {
-                Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                    WaitValueUpdate(t0) {
-                        SetBlackboard(t0 = 6),
-                    },
-                },
-                Loop(q0, value = {t0}) {
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0506Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0507Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0507 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            FlipSelector {
-                Fallback {
-                    Selector {
-                        SubTree(Tree0507Sub0, ..),
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(Task<2>),
-                    },
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    StatefulAction(Task<3>),
-                    #[success_if(|bb| bb.o0.unwrap_or(0) % 4 != 3)]
-                    #[run_while(|bb| *bb.t0 > 3)]
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    Condition(Cond<4>),
-                    #[success_if(|bb| bb.o0.unwrap_or(5) < 4)]
-                    Filter(times = 2) {
-                        Sleep(10),
-                    },
-                    RepeatUntil(Success) {
-                        AlwaysFailure,
-                    },
-                },
-                #[post(|bb| bb.b1 = *bb.t0)]
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                    StatefulAction(Task<5>),
-                    Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 3) % 4)),
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<7>),
-                    },
-                    #[success_if(|bb| bb.b1 > 3)]
-                    AlwaysSuccess,
-                    IndexSwitch(|bb| (bb.b1 + 4) % 2, out_of_range = Loop) {
-                        AlwaysSuccess,
-                        Action(Act<8> = Act::<8>),
-                    },
-                },
-            },
-            AsyncSequence {
-                RepeatUntilFailure(1) {
-                    FlipSelector {
-                        AlwaysRunning,
-                        #[on_success(|bb| { bb.b0 += 1; bb.b0 = bb.o0.unwrap_or(3) })]
-                        Sequence {
-                            Condition(Cond<9>),
-                            Condition(Cond<10>),
-                            #[success_if(|bb| bb.b1 == bb.o0.unwrap_or(4))]
-                            #[on_halted(|bb| { *bb.t0 += 1; bb.b1 = *bb.t0 + 1 })]
-                            StatefulAction(Task<11>),
-                        },
-                        KeepRunningUntilFailure {
-                            Repeat(4) {
-                                Action(PAct<12>, b0 = 1, b1 = {b0}),
-                            },
-                        },
-                        #[on_halted(|bb| if *bb.t0 % 4 == 2 { bb.o0 = Some((*bb.t0 + 4) % 2) })]
-                        #[success_if(|bb| *bb.t0 < *bb.t0 + 1)]
-                        WasEntryUpdated(t0),
-                        ParallelAll {
-                            Script(|bb| bb.b0 += 3),
-                            StatefulAction(Task<13>),
-                            Action(Act<14>),
-                        },
-                    },
-                },
-            },
-            Limiter(2) {
-                ReactiveSequence {
-                    Action(PAct<15>, b0 = 4, b1 = {=}),
-                    Fallback {
-                        StatefulAction(Task<16>),
-                        Condition(Cond<17> = Cond::<17>),
-                    },
-                    FlipSelector {
-                        Repeat(3) {
-                            Conditional(|bb| bb.b0 % 3 != 1, dynamic = false, else = Success) {
-                                BinarySelector(|bb| bb.o0.unwrap_or(1) == 7, dynamic = true) {
-                                    Action(Act<18>),
-                                    Condition(Cond<19>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0507Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0508 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-        }
-        Filter(times = 2, count = Completed, filtered = Failure) {
-            #[success_if(|bb| *bb.t1 == 6)]
-            RepeatUntil(Failure) {
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                    StatefulAction(Task<1>),
-                    Wait(30),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0508Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0509 for Ctx {
-        Sequence {
-            Sequence {
-                Action(Act<0>),
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0510 for Ctx {
-        blackboard {
-            b0: i64 = 5,
+            b1: i64 = 5,
         }
         AsyncSequence {
-            Sequence {
-                Sleep(30),
-                StatefulAction(Task<0>),
-            },
-            MemPriority {
-                StatefulAction(Task<1>),
-                Script(|bb| bb.b0 += 3),
-            },
-        }
-    }
-}
-
-board!(Tree0510Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0511 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 2,
-        }
-        RepeatUntilSuccess(forever) {
-            SkipUnlessUpdated(t0) {
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Filter(times = 2, count = Completed) {
-                        Parallel(failure = -2) {
-                            Sequence {
-                                TryCatch(catch_on_halt = true) {
-                                    StatefulAction(Task<0>),
-                                    SetBlackboard(o0 = Some(2)),
-                                },
-                                AlwaysFailure,
-                            },
-                            #[failure_if(|bb| *bb.t0 + 3 > *bb.t1)]
-                            #[on_halted(|bb| bb.t1.set(6))]
-                            Fallback {
-                                MemPriority {
-                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
-                                },
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0511Blackboard { b0 o0 t1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0512 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        KeepRunningUntilFailure {
-            RunOnce(then_skip = true) {
-                Repeater(1) {
-                    BinarySelector(|bb| bb.b0 != 7) {
-                        Optional {
-                            Action(PAct<0>, b0 = {t0}, b1 = {b1}),
-                        },
-                        Remap(success = Success, failure = Failure) {
-                            Selector {
-                                BinarySelector(|bb| *bb.t1 > bb.o0.unwrap_or(0), dynamic = true) {
-                                    Condition(Cond<1>),
-                                    #[failure_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
-                                    SetBlackboard(o0 = Some(4)),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(Task<2>),
-                                    Action(PAct<3>, b0 = {=}, b1 = {=}),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0512Blackboard { t1 b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0513 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        ForceSuccess {
-            MemPriority {
-                TryCatch {
-                    SkipUnlessUpdated(t0) {
-                        ForceFailure {
-                            AlwaysFailure,
-                        },
-                    },
-                    AlwaysRunning,
-                },
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        Timeout(30) {
-                            StatefulAction(Task<0>),
-                        },
-                        StepSequencer {
-                            Action(Act<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                    Conditional(|bb| *bb.t0 > *bb.t1 % 4, dynamic = false) {
-                        #[success_if(|bb| bb.b0 > 3)]
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Action(PIo<4>, t0 = {b0}),
-                Sequence {
-                    StepSequencer {
-                        Condition(Cond<5>),
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                    ReactiveSelector {
-                        StatefulAction(Task<7>),
-                        #[success_if(|bb| *bb.t0 == 3)]
-                        #[skip_if(|bb| bb.b0 > 3)]
-                        Action(Act<8>),
-                        SetBlackboard(b0 = 5),
-                    },
-                },
-                Loop(q0, value = {t0}) {
-                    ParallelAll {
-                        WasEntryUpdated(t1),
-                        Condition(Cond<9>),
-                        Action(Act<10>),
-                        StatefulAction(Task<11> = Task::<11>),
-                        Condition(Cond<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0513Blackboard { q0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0514 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Filter(times = 1, filtered = Skipped) {
-            Repeat(4) {
-                AsyncFallback {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Fallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                    #[on_failure(|bb| { bb.o0 = None; bb.b0 = *bb.t0 })]
-                    ReactiveSequence {
-                        Conditional(|bb| bb.o0.unwrap_or(3) == 0, dynamic = false, else = Success) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    Precondition(|bb| bb.b1 % 3 < 1, else = Failure) {
-                        FlipSelector {
-                            Succeeder,
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    #[run_while(|bb| bb.b1 < bb.b0 % 2)]
-                    WaitValueUpdate(t0) {
-                        Fallback {
-                            Action(Act<3>),
-                            Optional {
-                                Script(|bb| if *bb.t0 != 5 { bb.b0 += 1 }),
-                            },
-                            #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(1) + 3)]
-                            Action(PAct<4>, b0 = {b0}, b1 = {b1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0514Blackboard { b0 b1 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0515 for Ctx {
-        Filter(times = 3, count = Success, filtered = Skipped) {
+            Action(PAct<0>, b0 = {b1}, b1 = {=}),
+            StatefulAction(Task<1>),
+            SubTree(Tree0503Sub0, b1 = {=}),
             Sleep(0),
         }
     }
 }
 
+board!(Tree0503Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0504 for Ctx {
+        Filter(times = 1, count = Failure, filtered = Failure) {
+            MemSequence {
+                TryCatch(catch_on_halt = true) {
+                    Selector {
+                        Condition(Cond<0>),
+                        Deadline(0) {
+                            Action(Act<1>),
+                        },
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        RepeatTimes(forever) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    Optional {
+                        Repeater(2) {
+                            RetryUntilSuccessful(0) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                    AsyncFallback {
+                        StatefulAction(Task<6>),
+                        IfThenElse {
+                            StatefulAction(Task<7>),
+                            Sleep(0),
+                        },
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0505Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Limiter(1) {
+            #[skip_if(|bb| bb.b0 < 0)]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0505Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 14,
+        }
+        RunOnce {
+            BinarySelector(|bb| bb.b0 < 7) {
+                SubTree(Tree0505Sub1, b0 = {=}, t0 = {t0}),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0505 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        RepeatUntil(Success) {
+            SubTree(Tree0505Sub0, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0505Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0506 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+        }
+        Conditional(|bb| bb.b1 < 3, dynamic = true, else = Success) {
+            Action(Act<0>),
+        }
+    }
+}
+
+board!(Tree0506Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0507 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+        }
+        Repeat(4) {
+            Filter(times = 1, filtered = Skipped) {
+                Fallback {
+                    Action(PAct<0>, b0 = {b1}, b1 = {=}),
+                    Condition(Cond<1>),
+                    #[run_while(|bb| *bb.t0 + 2 < 6)]
+                    #[failure_if(|bb| *bb.t0 % 4 > 2)]
+                    Script(|bb| { bb.b0 = *bb.t0 + 3; bb.b1 += 1 }),
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 == 0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0507Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0508Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+        }
+        MemSequence {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            WaitValueUpdate(t0) {
+                ScriptCondition(|bb| bb.o0.is_some()),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0508 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Timeout(0) {
+            SubTree(Tree0508Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0508Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0509 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        RetryUntilSuccessful(2) {
+            Parallel(failure = 5) {
+                Repeater(2) {
+                    Filter(times = 2, filtered = Failure) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
+                    },
+                },
+                AlwaysFailure,
+                Precondition(|bb| bb.b0 < *bb.t0 + 2, else = Running) {
+                    StatefulAction(Task<1>),
+                },
+                Action(PAct<2>, b0 = 7, b1 = {b0}),
+                #[failure_if(|bb| *bb.t0 + 4 > bb.b0)]
+                #[post(|bb| { if bb.b0 != bb.b0 % 2 { bb.b0 = bb.b0 % 2 }; *bb.t0 += 3 })]
+                Inverter {
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0509Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0510 for Ctx {
+        AsyncSequence {
+            ReactiveFallback {
+                ParallelAll(2) {
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                },
+                Wait(30),
+            },
+            Action(Act<1>),
+            Condition(Cond<2>),
+            RepeatUntilSuccess(1) {
+                Inverter {
+                    Action(Act<3>),
+                },
+            },
+            Repeat(3) {
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0511 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, if_empty = Failure) {
+            RunOnce(then_skip = false) {
+                Repeat(2) {
+                    WasEntryUpdated(t1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0511Blackboard { t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0512 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+        }
+        ReactiveSequence {
+            #[failure_if(|bb| *bb.t1 % 4 == 1)]
+            #[on_success(|bb| { if bb.o0.unwrap_or(4) % 3 != 0 { *bb.t0 += 3 }; bb.b0 += 3 })]
+            #[on_halted(|bb| { *bb.t1 += 2; *bb.t1 += 1 })]
+            BinarySelector(|bb| *bb.t1 + 4 == 6) {
+                Action(PAct<0>, b0 = {t1}, b1 = {=}),
+                Action(Act<1>),
+            },
+            SequenceWithMemory {
+                Wait(30),
+                Script(|bb| { bb.b0 += 1; bb.b1 = (*bb.t0 + 4) % 2 }),
+            },
+        }
+    }
+}
+
+board!(Tree0512Blackboard { o0 b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0513 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+        }
+        Parallel(success = -2, failure = -4) {
+            Selector {
+                WhileDoElse {
+                    StatefulAction(PTask<0>, b0 = {=}),
+                    StatefulAction(Task<1>),
+                },
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                Repeat(2) {
+                    #[run_while(|bb| bb.b0 + 2 != 7)]
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                },
+                Condition(Cond<3>),
+                ParallelAll(max_failures = -1) {
+                    Repeater(forever) {
+                        Condition(PCond<4>, b0 = {=}),
+                    },
+                    Cooldown(10, filtered = Failure) {
+                        StatefulAction(PTask<5>, b0 = 7, b1 = {b1}),
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop) {
+                Cooldown(0, filtered = Failure) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        #[post(|bb| bb.b0 += 2)]
+                        Action(PAct<6>, b0 = {b0}, b1 = {b1}),
+                        Action(PIo<7>, t0 = {b0}),
+                    },
+                },
+                IfThenElse {
+                    Switch(b1) {
+                        case 0 => AlwaysRunning,
+                        _ => Condition(Cond<8> = Cond::<8>),
+                    },
+                    Repeater(forever) {
+                        Action(Act<9>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(2) {
+                Switch(b1) {
+                    case 2 => Repeater(3) {
+                        #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
+                        Condition(Cond<10>),
+                    },
+                    case 1 => Script(|bb| { bb.b1 = 5; if (bb.b0 + 3) % 4 > 1 { bb.b1 += 2 } }),
+                    _ => Wait(10),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0513Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0514 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+        }
+        Precondition(|bb| bb.b0 > bb.b1 % 3, else = Skipped) {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0514Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0515 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 3,
+        }
+        Limiter(1) {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<1>),
+                Repeat(forever) {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                #[on_success(|bb| if bb.b0 > 0 { bb.b1 += 3 })]
+                StatefulAction(PTask<3>, b0 = 4),
+            },
+        }
+    }
+}
+
+board!(Tree0515Blackboard { b1 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0516 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            Action(Act<1> = Act::<1>),
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Timeout(20) {
+                #[run_while(|bb| *bb.t0 != 6)]
+                #[on_success(|bb| bb.t1.set(bb.b1))]
+                Timeout(0) {
+                    RepeatTimes(3) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.b1 % 3 < 1)]
+            #[failure_if(|bb| bb.b1 > 4)]
+            #[success_if(|bb| bb.b0 > 1)]
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0516Blackboard { b0 });
+board!(Tree0516Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0517 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        Parallel {
-            Fallback {
-                #[failure_if(|bb| bb.b0 + 3 > bb.b0 + 4)]
+        Limiter(3) {
+            WhileDoElse {
                 ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(1))]
-                    #[post(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 3 })]
-                    Timeout(0) {
-                        Wait(10),
+                    Condition(Cond<0>),
+                },
+                Fallback {
+                    Remap(success = Failure, failure = Failure) {
+                        Wait(0),
                     },
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                },
-                #[on_success(|bb| bb.b0 += 2)]
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<2>),
-                },
-                RepeatUntilFailure(3) {
-                    Parallel(failure = 2) {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
+                    Deadline(0) {
+                        ForceFailure {
+                            StatefulAction(Task<1>),
+                        },
                     },
-                },
-                Loop(q0, if_empty = Failure) {
-                    Script(|bb| bb.b0 = 1),
+                    Condition(Cond<2>),
                 },
             },
-            StatefulAction(Task<6>),
         }
-    }
-}
-
-board!(Tree0517Blackboard { q0 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0518Sub1 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0518Sub0 for Ctx {
-        SubTree(Tree0518Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0518 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0518Sub0),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Filter(times = 1) {
+            SequenceWithMemory {
+                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                #[on_success(|bb| bb.t0.set(2))]
+                ParallelAll(max_failures = -1) {
+                    Cooldown(20, filtered = Skipped) {
+                        #[run_while(|bb| bb.b1 < 3)]
+                        Condition(Cond<1>),
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Wait(0),
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0518Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0519 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-            o0: Option<i64>,
-            b0: i64 = 4,
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
         }
-        #[skip_if(|bb| *bb.t0 + 1 < 4)]
-        #[failure_if(|bb| bb.o0.is_some())]
-        #[success_if(|bb| bb.b0 + 4 != *bb.t0 + 1)]
-        PolicyParallel(policy = FirstSuccess) {
-            Switch(b1) {
-                case 1 => Remap(success = Success, failure = Failure) {
-                    Switch(b1) {
-                        case 5 => Retry(1) {
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                        case 1 => AlwaysFailure,
-                        _ => RepeatUntil(Success) {
-                            AlwaysSuccess,
-                        },
-                    },
+        IndexSwitch(|bb| *bb.t0 + 3, dynamic = true) {
+            Condition(PCond<0>, b0 = {=}),
+            ReactiveSequence {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    StatefulAction(Task<1>),
                 },
-                _ => Filter(times = 1, count = Failure, filtered = Skipped) {
-                    StepSequencer {
-                        StatefulAction(Task<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            ReactiveFallback {
+                StatefulAction(Task<2>),
+                AlwaysSuccess,
                 StatefulAction(Task<3>),
+            },
+            Filter(times = 2, count = Success, filtered = Failure) {
                 ReactiveSequence {
-                    MemPriority {
-                        SetBlackboard(b1 = {t0}),
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Action(Act<4>),
+                        Condition(PCond<5>, b0 = {b0}),
                     },
-                    Precondition(|bb| *bb.t0 % 4 != 1) {
-                        StatefulAction(Task<4>),
+                    ParallelAll {
+                        Action(Act<6> = Act::<6>),
+                        ScriptCondition(|bb| bb.b1 == 6),
+                        StatefulAction(Task<7> = Task::<7>),
+                        Precondition(|bb| *bb.t0 != 7, else = Failure) {
+                            Condition(Cond<8>),
+                        },
                     },
                 },
             },
@@ -701,148 +620,144 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0519Blackboard { t0 b1 o0 b0 });
+board!(Tree0519Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0520 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
+            b0: i64 = 1,
         }
-        ParallelAll(max_failures = -1) {
-            Precondition(|bb| bb.b0 + 1 < 2, else = Failure) {
-                Script(|bb| if bb.b1 % 4 > 0 { bb.t0.set(bb.b0) }),
-            },
-            ScriptCondition(|bb| (bb.b1 + 2) % 2 < 0),
+        Sequence {
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0520Blackboard { b0 t0 b1 });
+board!(Tree0520Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0521 for Ctx {
-        ReactiveFallback {
-            Delay(20) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                SequenceWithMemory {
-                    StatefulAction(Task<2> = Task::<2>),
-                    SequenceWithMemory {
-                        Condition(Cond<3> = Cond::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Failer,
-                },
-                ReactiveSequence {
-                    TryCatch(catch_on_halt = false) {
-                        Repeater(2) {
-                            StatefulAction(Task<5>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        ForceSuccess {
+            SequenceWithMemory {
+                WhileDoElse {
+                    Delay(20) {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        #[post(|bb| bb.b0 = *bb.t0 % 3)]
+                        Conditional(|bb| bb.b0 < 4, dynamic = false, else = Success) {
+                            #[on_failure(|bb| if *bb.t0 + 4 > (bb.b0 + 2) % 3 { bb.b0 += 1 })]
+                            StatefulAction(Task<0>),
                         },
-                        ReactiveSequence {
-                            Action(Act<6>),
-                            AlwaysSuccess,
-                        },
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
+                    },
+                    Condition(Cond<1>),
+                    FlipSelector {
+                        #[post(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
+                        #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 3)]
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        Condition(Cond<2>),
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                        #[failure_if(|bb| bb.b0 < bb.b0 % 4)]
+                        #[post(|bb| { bb.b0 = *bb.t0 % 3; bb.t0.set(*bb.t0 % 3) })]
+                        #[on_success(|bb| { bb.b0 = (bb.b0 + 1) % 4; bb.t0.set((bb.b0 + 4) % 3) })]
+                        ScriptCondition(|bb| *bb.t0 + 4 != (bb.b0 + 3) % 3),
                     },
                 },
-                Condition(Cond<9> = Cond::<9>),
+                Action(Act<4>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0522Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Script(|bb| bb.b0 += 3)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0522Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        SubTree(Tree0522Sub1, ..)
-    }
-}
+board!(Tree0521Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0522 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        Parallel(failure = -3) {
-            SequenceWithMemory {
-                SubTree(Tree0522Sub0, ..),
-                WaitValueUpdate(t0) {
-                    Remap(success = Failure, failure = Success) {
-                        Condition(Cond<0>),
-                    },
+        ReactiveSequence {
+            Fallback {
+                WasEntryUpdated(t0),
+                ReactiveSequence {
+                    Sleep(20),
+                    Condition(|ctx| ctx.check(0)),
+                },
+                #[post(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                Action(PIo<1>, t0 = {=}),
+            },
+            Interrupt(|bb| *bb.t0 < (*bb.t0 + 1) % 3) {
+                Priority {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
             },
-            Retry(forever) {
-                SetBlackboard(b0 = {b1}),
-            },
-            Precondition(|bb| bb.b1 % 4 == 1, else = Skipped) {
-                IfThenElse {
-                    Action(Act<1>),
-                    Delay(0) {
-                        Action(Act<2>),
+            IndexSwitch(|bb| (bb.b0 + 2) % 3) {
+                Condition(|ctx| ctx.check(4)),
+                Sequence {
+                    Limiter(3) {
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                            StatefulAction(Task<6>),
+                        },
                     },
                 },
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0522Blackboard { t0 b0 b1 });
+board!(Tree0522Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0523 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
             o0: Option<i64> = None,
+            b1: i64 = 4,
         }
-        ParallelAll(max_failures = -1) {
-            IndexSwitch(|bb| bb.o0.unwrap_or(3)) {
-                #[run_while(|bb| bb.o0.is_none())]
-                Action(|ctx| ctx.exec(0)),
-                FlipSelector {
-                    #[failure_if(|bb| bb.o0.unwrap_or(5) < 3)]
-                    StepSequencer {
-                        Action(PIo<1>, t0 = {t0}),
-                        StatefulAction(PTask<2>, b0 = {=}),
+        ParallelAll(1) {
+            FlipSelector {
+                StepSequencer {
+                    Action(PIo<0>, t0 = {b0}),
+                    Action(PIo<1>, t0 = {t1}),
+                    Action(Act<2>),
+                },
+                BinarySelector(|bb| *bb.t0 != bb.b0 + 3, dynamic = false) {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        StatefulAction(Task<3>),
+                        SetBlackboard(o0 = Some(6)),
+                        StatefulAction(Task<4>),
+                        SetBlackboard(t1 = 6),
                     },
-                    RetryUntilSuccessful(2) {
-                        RunOnce(then_skip = true) {
-                            Script(|bb| bb.o0 = None),
+                    Delay(100) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 < 1)]
+                        Switch(b1) {
+                            case 4 => Condition(Cond<5> = Cond::<5>),
+                            case 5 => StatefulAction(Task<6> = Task::<6>),
+                            _ => Action(PAct<7>, b0 = {b0}, b1 = {=}),
                         },
                     },
-                    Deadline(50) {
-                        Action(PIo<3>, t0 = {=}),
+                },
+                TryCatch(catch_on_halt = true) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Remap(success = Success, failure = Success) {
+                            Action(Act<8>),
+                        },
                     },
-                    Loop(q0) {
-                        Action(Act<4>),
+                    MemSequence {
+                        Condition(Cond<9>),
+                        SetBlackboard(b0 = 9),
+                        StatefulAction(PTask<10>, b0 = 2, b1 = {b0}),
                     },
                 },
             },
@@ -850,350 +765,234 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0523Blackboard { b0 q0 t0 o0 });
+board!(Tree0523Blackboard { t0 b0 t1 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0524 for Ctx {
-        Remap(success = Failure, failure = Success) {
-            FlipSelector {
-                Action(Act<0>),
-                AlwaysRunning,
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 0,
+            b0: i64 = 4,
+        }
+        AsyncFallback {
+            ParallelAll(0) {
+                #[success_if(|bb| *bb.t0 % 4 != 2)]
+                Condition(Cond<0>),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+            },
+            StatefulAction(Task<2>),
+            ForceSuccess {
+                SequenceStar {
+                    #[skip_if(|bb| bb.b1 < 5)]
+                    BinarySelector(|bb| bb.b1 < bb.b0 + 1, dynamic = false) {
+                        Action(Act<3> = Act::<3>),
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t1}),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                AlwaysSuccess,
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0524Blackboard { t0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0525 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        Delay(20) {
+            ReactiveSelector {
+                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1) % 4)),
+                Sequence {
+                    RepeatUntilFailure(3) {
+                        StatefulAction(Task<1>),
+                    },
+                    AlwaysFailure,
+                },
+                Action(PAct<2>, b0 = 1, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0525Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0526Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0526Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Loop(q0, value = {b1}) {
+            SubTree(Tree0526Sub1, ..),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0526 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        RepeatTimes(1) {
+            SubTree(Tree0526Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0526Blackboard { b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0527 for Ctx {
+        Fallback {
+            KeepRunningUntilFailure {
+                Condition(Cond<0>),
+            },
+            Filter(times = 2, count = Success, filtered = Failure) {
+                Condition(Cond<1>),
+            },
+            Condition(Cond<2>),
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0528 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
+        }
+        Parallel {
+            Fallback {
+                Repeat(4) {
+                    Condition(Cond<0>),
+                },
+                #[on_halted(|bb| *bb.t1 += 1)]
+                BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 == *bb.t1, dynamic = false) {
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    Script(|bb| { bb.o0 = Some(bb.b0 % 3); bb.t0.set((bb.b0 + 3) % 2) }),
+                },
+                Action(|ctx| ctx.exec(3)),
+                KeepRunningUntilFailure {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    Condition(Cond<4>),
+                },
+            },
+            ParallelAll {
+                #[post(|bb| bb.t0.set(bb.b0 + 1))]
+                RepeatTimes(forever) {
+                    Condition(Cond<5>),
+                },
+                Script(|bb| bb.b0 += 1),
+                SequenceWithMemory {
+                    Remap(success = Success, failure = Failure) {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                },
+                MemPriority {
+                    WasEntryUpdated(t1),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0528Blackboard { b0 t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0529 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Sequence {
+            Loop(q0, if_empty = Skipped) {
+                Runner,
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(2) != 2)]
+            Repeat(forever) {
+                ReactiveFallback {
+                    Action(Act<0> = Act::<0>),
+                    AlwaysSuccess,
+                },
+            },
+            Condition(Cond<1> = Cond::<1>),
+            Action(Act<2>),
+            Repeat(4) {
                 AlwaysSuccess,
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0525 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        FlipSelector {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                #[run_while(|bb| *bb.t0 % 3 > 1)]
-                Condition(Cond<1>),
-                IfThenElse {
-                    Filter(times = 2) {
-                        Condition(Cond<2>),
-                    },
-                    AlwaysFailure,
-                },
-                StepSequencer {
-                    Action(Act<3> = Act::<3>),
-                    Condition(PCond<4>, b0 = 0),
-                },
-            },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                RunOnce {
-                    Repeat(3) {
-                        RunOnce {
-                            Deadline(0) {
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-                Script(|bb| { bb.o0 = Some(bb.b0 + 3); *bb.t0 += 3 }),
-            },
-            AlwaysFailure,
-            ParallelAll {
-                Repeat(forever) {
-                    Selector {
-                        StatefulAction(Task<5>),
-                        Script(|bb| bb.t0.set(1)),
-                    },
-                },
-                Loop(q0, value = {b1}) {
-                    WasEntryUpdated(t0),
-                },
-                Condition(PCond<6>, b0 = {b1}),
-                SkipUnlessUpdated(t0) {
-                    WasEntryUpdated(t0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0525Blackboard { q0 b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0526 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop, dynamic = true) {
-            Parallel(success = -2, failure = 2) {
-                SequenceWithMemory {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    #[post(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| bb.b0 + 1 != 6)]
-                    #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                    Delay(0) {
-                        #[post(|bb| { bb.b0 += 3; if bb.b0 == *bb.t0 + 3 { *bb.t0 += 3 } })]
-                        #[on_halted(|bb| { bb.o0 = None; *bb.t0 += 2 })]
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        StatefulAction(Task<3>),
-                    },
-                    AlwaysFailure,
-                },
-                Fallback {
-                    AlwaysFailure,
-                    StatefulAction(PTask<4>, b0 = 8),
-                    Script(|bb| { *bb.t0 += 2; bb.o0 = Some((bb.o0.unwrap_or(1) + 3) % 4) }),
-                },
-            },
-            #[success_if(|bb| bb.o0.is_none())]
-            #[post(|bb| bb.t0.set(1))]
-            RepeatUntilFailure(forever) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        #[success_if(|bb| bb.b0 != 5)]
-                        Action(Act<5>),
-                        Condition(Cond<6>),
-                        Condition(PCond<7>, b0 = 8),
-                    },
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) > 7)]
-                    FlipSelector {
-                        Conditional(|bb| *bb.t0 % 3 == 2, dynamic = true) {
-                            StatefulAction(Task<8>),
-                        },
-                        ReactiveFallback {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
-                    },
-                    Cooldown(0) {
-                        Filter(times = 1) {
-                            Sequence {
-                                #[post(|bb| *bb.t0 += 2)]
-                                Conditional(|bb| *bb.t0 % 3 == 2, dynamic = false, else = Success) {
-                                    StatefulAction(Task<11>),
-                                },
-                                Action(Act<12>),
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-            },
-            Interrupt(|bb| bb.o0.is_none()) {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    #[post(|bb| bb.t0.set((bb.o0.unwrap_or(3) + 3) % 4))]
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(PTask<13>, b0 = {=}),
-                        Condition(Cond<14>),
-                    },
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<15>),
-                    },
-                    Filter(times = 1, count = Success, filtered = Skipped) {
-                        SetBlackboard(b0 = 5),
-                    },
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        Script(|bb| bb.b0 += 1),
-                    },
-                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                    StatefulAction(Task<16>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0526Blackboard { q0 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0527 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 5,
-        }
-        StepSequencer {
-            Conditional(|bb| *bb.t0 != 2, dynamic = true, else = Failure) {
-                Action(PAct<0>, b0 = {b1}),
-            },
-            Precondition(|bb| bb.b0 > 5, else = Skipped) {
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-            },
-            SequenceWithMemory {
-                Action(Act<2> = Act::<2>),
-                Action(Act<3>),
-                SetBlackboard(b0 = 7),
-                SetBlackboard(b1 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree0527Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            ParallelAll(max_failures = -2) {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
-            },
-            SequenceStar {
-                SetBlackboard(b0 = 9),
-            },
-        }
-    }
-}
-
-board!(Tree0528Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        Fallback {
-            RunOnce(then_skip = false) {
-                #[on_halted(|bb| if (bb.b0 + 1) % 3 == 1 { *bb.t0 += 1 })]
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Script(|bb| if *bb.t0 + 4 > 4 { bb.t0.set((*bb.t0 + 2) % 3) }),
-                    AlwaysFailure,
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                ReactiveFallback {
-                    Limiter(2) {
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    #[success_if(|bb| *bb.t0 != bb.b0)]
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            Parallel {
-                Priority {
-                    StatefulAction(Task<6>),
-                    Delay(0) {
-                        ReactiveFallback {
-                            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                            #[skip_if(|bb| bb.b0 + 3 != *bb.t0)]
-                            #[success_if(|bb| (*bb.t0 + 3) % 4 > 2)]
-                            Condition(Cond<7>),
-                            Condition(Cond<8> = Cond::<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0529Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0530Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Loop(q0, if_empty = Success) {
-            Condition(Cond<4>),
-        }
-    }
-}
+board!(Tree0529Blackboard { o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0530 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
             #[tracked] t1: i64,
-            #[tracked] t0: i64,
         }
-        IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
-            Fallback {
-                Condition(Cond<0>),
-                Action(Act<1>),
-            },
-            SequenceWithMemory {
-                IfThenElse {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[on_success(|bb| if *bb.t1 != *bb.t1 % 2 { bb.t1.set(*bb.t0) })]
-                #[post(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t0 += 1 })]
-                SubTree(Tree0530Sub0, q0 = {=}, t1 = {t1}, t0 = {=}),
-            },
-            SequenceStar {
-                Action(PIo<5>, t0 = {=}),
-                Sleep(0),
+        BinarySelector(|bb| *bb.t1 < 1) {
+            Action(PAct<0>, b0 = 8),
+            KeepRunningUntilFailure {
+                Failer,
             },
         }
     }
 }
 
-board!(Tree0530Blackboard { q0 t1 t0 });
+board!(Tree0530Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0531 for Ctx {
-        RepeatUntil(Success) {
-            FlipSelector {
-                Repeat(2) {
-                    Sequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                        WhileDoElse {
-                            Action(Act<1>),
-                            Wait(100),
-                        },
-                        ParallelAll(0) {
-                            StatefulAction(Task<2> = Task::<2>),
-                            Action(Act<3>),
-                        },
-                        Succeeder,
-                    },
+        PolicyParallel(policy = FirstSuccess) {
+            Fallback {
+                Priority {
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-                Condition(Cond<4>),
-                Sequence {
-                    StatefulAction(Task<5>),
-                    Wait(0),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
+                Condition(Cond<3>),
+                RunOnce {
+                    Condition(Cond<4>),
                 },
-                Parallel(success = 2) {
+            },
+            ParallelAll {
+                Condition(Cond<5> = Cond::<5>),
+                SequenceStar {
+                    Condition(|ctx| ctx.check(6)),
+                    Condition(Cond<7>),
                     StatefulAction(Task<8>),
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                        Wait(30),
-                    },
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<11>),
-                    ReactiveSequence {
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                    },
-                    Action(Act<14>),
-                },
+                Sleep(50),
             },
         }
     }
@@ -1202,482 +1001,568 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0532 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail, dynamic = false) {
-            Precondition(|bb| bb.b0 % 4 < 0) {
-                #[run_while(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| bb.o0 = None)]
-                Sequence {
-                    RunOnce {
-                        Action(PIo<0>, t0 = {b0}),
-                    },
-                    Precondition(|bb| bb.b0 < 5, else = Skipped) {
-                        IndexSwitch(|bb| *bb.t0 % 4) {
-                            Selector {
-                                #[success_if(|bb| bb.b0 % 4 < 3)]
-                                #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = Some(*bb.t0 + 4) })]
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2>),
-                                Script(|bb| bb.b1 += 1),
-                            },
-                        },
-                    },
-                    Action(PIo<3>, t0 = {=}),
-                },
-            },
-            BinarySelector(|bb| bb.b1 > 1, dynamic = true) {
-                RepeatUntil(Failure) {
-                    ForceFailure {
-                        #[on_failure(|bb| bb.t0.set((bb.b0 + 4) % 3))]
-                        #[skip_if(|bb| bb.b1 < 5)]
-                        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2) + 4))]
-                        AsyncSequence {
-                            Sleep(0),
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                IfThenElse {
-                    Priority {
-                        StatefulAction(Task<6>),
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                    MemPriority {
-                        StatefulAction(Task<8>),
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
+            Precondition(|bb| *bb.t1 + 3 != 6, else = Success) {
+                Repeater(3) {
+                    Repeat(forever) {
+                        Sleep(10),
                     },
                 },
             },
-            Sequence {
-                Condition(Cond<10> = Cond::<10>),
-                ReactiveSequence {
-                    RepeatTimes(2) {
-                        Condition(PCond<11>, b0 = {t0}),
-                    },
-                },
-                ForceFailure {
-                    #[on_failure(|bb| bb.t0.set(3))]
-                    #[run_while(|bb| *bb.t0 > 5)]
-                    Sequence {
-                        SetBlackboard(b0 = {t0}),
-                        SetBlackboard(t0 = 2),
-                    },
-                },
-                Conditional(|bb| bb.b1 % 3 > 1, dynamic = true, else = Failure) {
-                    Action(PIo<12>, t0 = {t0}),
+            StatefulAction(Task<0>),
+            Cooldown(0, filtered = Failure) {
+                RepeatTimes(2) {
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree0532Blackboard { b1 o0 b0 t0 });
+board!(Tree0532Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0533 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            #[allow(unused)] b0: i64 = 1,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            #[post(|bb| *bb.t0 += 1)]
-            Script(|bb| bb.o0 = None),
-            #[run_while(|bb| bb.o0.is_some())]
-            Wait(20),
-            Fallback {
-                MaxTime(20) {
-                    StepSequencer {
-                        WaitValueUpdate(t0) {
-                            Condition(PCond<0>, b0 = {b1}),
-                        },
-                        StatefulAction(Task<1>),
-                    },
+        StepSequencer {
+            IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Fail, dynamic = true) {
+                Conditional(|bb| *bb.t1 + 4 > 2, dynamic = false, else = Success) {
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
-            Selector {
-                Condition(Cond<2>),
-                WaitValueUpdate(t0) {
-                    Action(Act<3>),
-                },
-                RunOnce(then_skip = true) {
-                    Succeeder,
-                },
+            SetBlackboard(b0 = 9),
+            #[success_if(|bb| *bb.t0 % 2 > 0)]
+            #[post(|bb| bb.o0 = Some(bb.b0))]
+            StatefulAction(PTask<1>, b0 = {t1}),
+            RepeatUntil(Failure) {
+                StatefulAction(Task<2>),
             },
-            Precondition(|bb| (*bb.t0 + 2) % 2 == 1) {
-                ReactiveSelector {
-                    AlwaysFailure,
-                    StatefulAction(Task<4>),
-                    Script(|bb| bb.o0 = None),
-                },
-            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0533Blackboard { b1 t0 b0 o0 });
+board!(Tree0533Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0534Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0534 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        SequenceWithMemory {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Condition(Cond<0> = Cond::<0>),
-                Action(PIo<1>, t0 = {t0}),
+        Parallel(success = -1, failure = 2) {
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<0>),
+                SubTree(Tree0534Sub0),
+                StatefulAction(Task<2>),
             },
-            WhileDoElse {
-                Condition(Cond<2> = Cond::<2>),
-                Script(|bb| *bb.t0 += 1),
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+            RepeatTimes(1) {
+                Repeat(1) {
+                    RepeatUntilFailure(forever) {
+                        Condition(Cond<3>),
+                    },
+                },
             },
-            Failer,
+            Deadline(0) {
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    Sleep(50),
+                    StatefulAction(Task<6>),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Condition(Cond<7> = Cond::<7>),
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
-
-board!(Tree0534Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0535 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            #[allow(unused)] o0: Option<i64>,
-        }
-        ReactiveSelector {
-            RunOnce {
-                #[run_while(|bb| bb.b0 % 2 == 1)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    ParallelAll(0) {
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
+        Timeout(20) {
+            Sleep(0),
         }
     }
 }
 
-board!(Tree0535Blackboard { t0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0536Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Condition(|ctx| ctx.check(3))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0536 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                StepSequencer {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    RetryUntilSuccessful(3) {
-                        Timeout(0) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    FlipSelector {
-                        StatefulAction(Task<4>),
-                        AlwaysRunning,
-                        Action(Act<5>),
-                    },
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        SequenceWithMemory {
+            Precondition(|bb| *bb.t0 + 4 > 5, else = Success) {
+                AlwaysFailure,
+            },
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            MaxTime(0) {
+                SequenceWithMemory {
+                    Action(Act<2>),
+                    Wait(50),
+                    SubTree(Tree0536Sub0, ..),
+                    Condition(|ctx| ctx.check(4)),
                 },
             },
-            StatefulAction(Task<6>),
-            Sequence {
-                Filter(times = 2, count = Completed, filtered = Skipped) {
-                    Repeater(3) {
-                        StepSequencer {
-                            Sleep(10),
-                            Condition(Cond<7> = Cond::<7>),
-                            AlwaysSuccess,
-                            MaxTime(0) {
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                },
-                Limiter(2) {
-                    AsyncFallback {
-                        Delay(30) {
-                            Action(Act<9>),
-                        },
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
+            Repeat(0) {
+                Condition(Cond<5>),
             },
         }
     }
 }
+
+board!(Tree0536Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0537 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            b1: i64 = 4,
         }
-        Timeout(100) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Loop(q0, value = {t0}) {
-                    Action(|ctx| ctx.exec(1)),
-                },
-                AlwaysFailure,
+        Invert {
+            #[post(|bb| if bb.b1 != 6 { bb.b0 += 2 })]
+            Selector {
+                Action(|ctx| ctx.exec(0)),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
             },
         }
     }
 }
 
-board!(Tree0537Blackboard { q0 t0 });
+board!(Tree0537Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0538 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
         }
-        MemPriority {
-            Repeat(forever) {
-                ReactiveFallback {
-                    Deadline(0) {
-                        AlwaysRunning,
-                    },
-                    #[post(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| bb.b0 != *bb.t0)]
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        Failer,
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b0)),
-                    },
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            FlipSelector {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
+                    Condition(Cond<1> = Cond::<1>),
                 },
-            },
-            Condition(Cond<2>),
-            WaitValueUpdate(t0) {
-                WhileDoElse {
-                    ReactiveSequence {
-                        Condition(Cond<3> = Cond::<3>),
-                        Action(PAct<4>, b0 = 5, b1 = {b0}),
-                        UnsetBlackboard(o0),
-                        Script(|bb| { *bb.t0 += 1; bb.t0.set(1) }),
-                        Script(|bb| { *bb.t0 += 1; bb.b0 += 3 }),
+                BinarySelector(|bb| *bb.t1 < 0, dynamic = false) {
+                    RunOnce {
+                        BinarySelector(|bb| *bb.t0 % 2 == 0, dynamic = true) {
+                            Condition(Cond<2>),
+                            ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 < 1),
+                        },
                     },
-                    Action(PAct<5>, b0 = 2, b1 = {b0}),
+                    Interrupt(|bb| *bb.t1 != 0) {
+                        ScriptCondition(|bb| *bb.t1 % 2 > 0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0538Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0539Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(13),
-            b1: i64 = 12,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 14,
-        }
-        IndexSwitch(|bb| *bb.t0, dynamic = true) {
-            Condition(|ctx, bb| ctx.check_in(7, (bb.b1 + 4) % 4)),
-            Action(|ctx| ctx.exec(8)),
-            #[on_halted(|bb| if bb.b0 != 6 { bb.b1 = bb.b0 })]
-            Action(Act<9>),
-        }
-    }
-}
+board!(Tree0538Blackboard { b0 o0 t1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0539 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
-        Parallel(success = 0, failure = -1) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Inverter {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                StatefulAction(Task<2>),
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 + 1)),
-                },
-            },
-            StatefulAction(Task<5>),
-            #[on_success(|bb| bb.o0 = Some(bb.b0))]
-            SequenceWithMemory {
-                StatefulAction(Task<6>),
-                SubTree(Tree0539Sub0, o0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}, b0 = {=}),
-                WaitValueUpdate(t0) {
-                    #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 = bb.b1 + 3 })]
-                    #[failure_if(|bb| bb.b1 != 4)]
-                    SequenceStar {
-                        Action(Act<10>),
-                        StatefulAction(Task<11>),
-                    },
+        MaxTime(0) {
+            RunOnce(then_skip = true) {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {=}),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree0539Blackboard { o0 b1 t0 q0 b0 });
+board!(Tree0539Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0540 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        #[failure_if(|bb| bb.b0 == 0)]
-        #[post(|bb| { bb.b0 = bb.b0 % 3; *bb.t0 += 2 })]
-        #[skip_if(|bb| bb.b0 < bb.b0 % 4)]
-        MemPriority {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    ReactiveFallback {
-                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                        Condition(PCond<1>, b0 = {t0}),
-                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                        StatefulAction(Task<2>),
+        Priority {
+            Timeout(30) {
+                Switch(b1) {
+                    case 0 => #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                    Interrupt(|bb| bb.b0 > 0) {
+                        #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(3) + 1))]
+                        SetBlackboard(o0 = Some(2)),
                     },
-                    SequenceWithMemory {
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0540Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(1),
-        }
-        Sequence {
-            Precondition(|bb| *bb.t0 < 1, else = Running) {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(0)),
-                    #[skip_if(|bb| *bb.t0 < 6)]
-                    #[run_while(|bb| *bb.t0 + 4 > 2)]
-                    #[post(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<1>),
-                    Limiter(2) {
-                        RepeatUntil(Success) {
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                SetBlackboard(o0 = Some(2)),
-                                Condition(|ctx| ctx.check(2)),
+                    case 5 => ParallelAll(max_failures = -1) {
+                        #[run_while(|bb| bb.o0.unwrap_or(5) > 5)]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Precondition(|bb| bb.b0 + 1 != 5, else = Success) {
+                            TryCatch(catch_on_halt = true) {
+                                AlwaysSuccess,
+                                StatefulAction(Task<0>),
                             },
                         },
                     },
-                    StatefulAction(Task<3>),
+                    _ => Action(Act<1>),
                 },
             },
-            ReactiveSequence {
-                #[on_success(|bb| bb.b0 += 1)]
-                #[success_if(|bb| bb.b0 > 3)]
-                #[on_halted(|bb| bb.b0 = (bb.o0.unwrap_or(4) + 3) % 4)]
-                AsyncSequence {
-                    FlipSelector {
-                        WasEntryUpdated(t0),
-                        Action(|ctx| ctx.exec(4)),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    ReactiveFallback {
-                        #[success_if(|bb| bb.o0.unwrap_or(2) + 1 < 2)]
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        #[run_while(|bb| *bb.t0 % 2 > 0)]
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
+            Action(|ctx| ctx.exec(2)),
+            IndexSwitch(|bb| (bb.b1 + 4) % 3, out_of_range = Fail, dynamic = false) {
+                Delay(0) {
+                    #[on_halted(|bb| if bb.o0.unwrap_or(0) % 4 < 1 { bb.o0 = Some(bb.b0 + 2) })]
+                    AsyncSequence {
                         ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        Action(PAct<10>, b0 = 6, b1 = {b0}),
+                        ForceSuccess {
+                            Condition(PCond<3>, b0 = 9),
+                        },
                     },
                 },
-                Action(Act<11>),
+                Repeat(1) {
+                    #[success_if(|bb| bb.b1 == 1)]
+                    ReactiveFallback {
+                        #[failure_if(|bb| bb.b1 == 4)]
+                        #[run_while(|bb| *bb.t1 == 6)]
+                        #[success_if(|bb| bb.b1 < 3)]
+                        Wait(20),
+                        Precondition(|bb| *bb.t0 > 5, else = Running) {
+                            RetryUntilSuccessful(3) {
+                                Condition(Cond<4>),
+                            },
+                        },
+                        Fallback {
+                            Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(0))),
+                            Action(Act<6>),
+                            Condition(|ctx, bb| ctx.check_in(7, 7)),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0541Blackboard { b0 t0 o0 });
+board!(Tree0540Blackboard { o0 t1 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        IfThenElse {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                FlipSelector {
+                    Succeeder,
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    Sleep(0),
+                },
+                StatefulAction(Task<6>),
+            },
+            WhileDoElse {
+                StatefulAction(Task<7>),
+                Action(|ctx| ctx.exec(8)),
+            },
+            Retry(2) {
+                KeepRunningUntilFailure {
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<9>),
+                        Sequence {
+                            Condition(Cond<10>),
+                            Condition(Cond<11>),
+                            Action(Act<12> = Act::<12>),
+                        },
+                        Condition(|ctx| ctx.check(13)),
+                        StatefulAction(Task<14>),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0542 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        TryCatch {
-            Condition(PCond<0>, b0 = {=}),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-            Failer,
-            Condition(PCond<3>, b0 = {=}),
+        IfThenElse {
+            Inverter {
+                Sequence {
+                    Retry(2) {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    Optional {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Selector {
+                AlwaysFailure,
+                Priority {
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+                Fallback {
+                    Action(Act<5>),
+                    Action(Act<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            FlipSelector {
+                Cooldown(0, filtered = Skipped) {
+                    ForceFailure {
+                        Action(Act<8> = Act::<8>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0542Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0543 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
         }
-        AsyncFallback {
-            Delay(0) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+        WhileDoElse {
+            ParallelAll {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                        SetBlackboard(b0 = {t0}),
+                        StatefulAction(Task<0>),
+                    },
                 },
             },
-            #[skip_if(|bb| bb.b0 == 1)]
-            ParallelAll {
-                Sequence {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Condition(|ctx| ctx.check(1)),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    Succeeder,
-                    StatefulAction(Task<2>),
+            Deadline(0) {
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0543Blackboard { b0 q0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            Priority {
+                KeepRunningUntilFailure {
+                    ScriptCondition(|bb| *bb.t0 > (bb.b0 + 1) % 3),
                 },
-                SequenceStar {
-                    Repeat(2) {
-                        RepeatUntilSuccess(forever) {
-                            Condition(Cond<3>),
+                Deadline(50) {
+                    Retry(3) {
+                        #[post(|bb| bb.b0 += 3)]
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+            },
+            RepeatUntil(Success) {
+                Parallel(success = -1) {
+                    RunOnce {
+                        Sequence {
+                            StatefulAction(Task<1>),
+                            #[run_while(|bb| bb.b0 < 2)]
+                            Conditional(|bb| *bb.t0 > 7, else = Success) {
+                                Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                            },
                         },
                     },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0544Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0545Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 9,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0> = Task::<0>),
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<1>),
+                #[skip_if(|bb| bb.b0 % 3 < 2)]
+                #[run_while(|bb| (bb.b0 + 1) % 3 < 0)]
+                Wait(50),
+                StatefulAction(Task<2>),
+            },
+            #[skip_if(|bb| *bb.t1 + 4 < *bb.t0)]
+            #[run_while(|bb| bb.b0 + 2 > 5)]
+            #[post(|bb| bb.t0.set(bb.b0 % 2))]
+            SequenceWithMemory {
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64,
+        }
+        Repeat(2) {
+            AsyncFallback {
+                ReactiveFallback {
+                    SubTree(Tree0545Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, t1 = {t1}),
+                    TryCatch(catch_on_halt = true) {
+                        SequenceStar {
+                            Wait(0),
+                            #[on_halted(|bb| if *bb.t1 < 1 { bb.b0 = *bb.t1 + 1 })]
+                            #[on_success(|bb| { *bb.t1 += 1; bb.t0.set(bb.b0) })]
+                            #[skip_if(|bb| *bb.t1 != 6)]
+                            Condition(|ctx, bb| ctx.check_in(5, (*bb.t1 + 4) % 4)),
+                            Script(|bb| { if *bb.t1 == 6 { bb.b0 += 1 }; if *bb.t0 < 0 { bb.b0 += 2 } }),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                    MaxTime(0) {
+                        Precondition(|bb| bb.b0 == 6, else = Running) {
+                            WhileDoElse {
+                                ReactiveFallback {
+                                    Condition(Cond<7>),
+                                    StatefulAction(Task<8>),
+                                    Condition(Cond<9>),
+                                    Action(Act<10>),
+                                },
+                                ReactiveSequence {
+                                    StatefulAction(Task<11>),
+                                    StatefulAction(Task<12>),
+                                    StatefulAction(PTask<13>, b0 = {t1}, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
+                        Action(|ctx| ctx.exec(14)),
+                        SequenceWithMemory {
+                            SkipUnlessUpdated(t0) {
+                                WaitUntil(|bb| *bb.t0 + 2 < bb.b0) {
+                                    Action(|ctx, bb| ctx.exec_in(15, *bb.t1 + 3, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                    IndexSwitch(|bb| 9, out_of_range = Fail) {
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        Failer,
+                        Sequence {
+                            Condition(Cond<16>),
+                            SetBlackboard(t0 = {t1}),
+                        },
+                        Loop(q0, if_empty = Skipped) {
+                            Parallel {
+                                Failer,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0545Blackboard { t0 b0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(3),
+        }
+        MemPriority {
+            IfThenElse {
+                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2))]
+                #[run_while(|bb| bb.b0 % 3 > 1)]
+                Conditional(|bb| bb.o0.unwrap_or(5) != 0, dynamic = false, else = Success) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b1)),
+                },
+                Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0546Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0547 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        RepeatUntilSuccess(3) {
+            ParallelAll(max_failures = -3) {
+                StatefulAction(Task<0>),
+                Repeat(4) {
+                    StatefulAction(Task<1>),
+                },
+                Parallel(success = -2) {
+                    SetBlackboard(o0 = Some(8)),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    #[failure_if(|bb| *bb.t0 < bb.b1)]
                     Action(Act<4>),
                 },
             },
@@ -1685,346 +1570,154 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0543Blackboard { q0 b0 t0 });
+board!(Tree0547Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
+    pub tree Tree0548Sub0 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 13,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Succeeder,
-            },
-            Repeat(0) {
-                #[skip_if(|bb| bb.o0.unwrap_or(0) > bb.o0.unwrap_or(5) + 1)]
-                #[run_while(|bb| bb.o0.unwrap_or(5) == 4)]
-                AlwaysRunning,
-            },
-            Fallback {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| *bb.t0 < 4)]
-                #[post(|bb| *bb.t0 += 3)]
-                ScriptCondition(|bb| bb.b0 % 3 > 0),
-                #[run_while(|bb| (*bb.t0 + 4) % 4 < 2)]
-                UnsetBlackboard(o0),
-                StatefulAction(Task<1>),
-            },
-        }
+        Condition(Cond<5>)
     }
 }
-
-board!(Tree0544Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        Deadline(50) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            #[post(|bb| *bb.t0 += 1)]
-            Parallel(success = -2, failure = -2) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                    #[post(|bb| bb.b0 += 2)]
-                    BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            #[skip_if(|bb| *bb.t0 < 6)]
-                            #[post(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
-                            #[run_while(|bb| *bb.t0 > bb.b0)]
-                            StatefulAction(Task<1>),
-                        },
-                        KeepRunningUntilFailure {
-                            RepeatUntil(Success) {
-                                ScriptCondition(|bb| *bb.t0 + 1 == 1),
-                            },
-                        },
-                    },
-                    Script(|bb| bb.b0 += 1),
-                },
-                BinarySelector(|bb| bb.b0 == 7) {
-                    BinarySelector(|bb| bb.b0 < bb.b0 % 2, dynamic = true) {
-                        Condition(Cond<2>),
-                        Script(|bb| bb.b0 += 1),
-                    },
-                    ReactiveSequence {
-                        IndexSwitch(|bb| 7, dynamic = false) {
-                            Condition(Cond<3>),
-                            Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0546Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64,
-        }
-        Fallback {
-            AsyncFallback {
-                WaitValueUpdate(t0) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        #[failure_if(|bb| bb.b0 % 4 == 3)]
-                        #[on_halted(|bb| if bb.b0 + 4 < 7 { bb.b0 = bb.b1 })]
-                        Condition(Cond<1>),
-                    },
-                },
-                #[post(|bb| bb.b0 = bb.b1 % 2)]
-                #[run_while(|bb| bb.o0.is_some())]
-                FlipSelector {
-                    #[on_halted(|bb| bb.t0.set((bb.o0.unwrap_or(1) + 3) % 4))]
-                    Action(PAct<2>, b0 = 3),
-                    RepeatUntilSuccess(forever) {
-                        Action(PIo<3>, t0 = {t0}),
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 + 4 == bb.b1)]
-                UnsetBlackboard(o0),
-            },
-            ForceFailure {
-                AsyncSequence {
-                    Repeat(2) {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 0),
-                    #[failure_if(|bb| bb.b0 + 4 < 4)]
-                    #[success_if(|bb| bb.b1 < 4)]
-                    Wait(100),
-                },
-            },
-            Filter(times = 3) {
-                RunOnce(then_skip = true) {
-                    MemPriority {
-                        Action(Act<7>),
-                        StatefulAction(Task<8>),
-                        ScriptCondition(|bb| bb.b0 == 3),
-                        AlwaysRunning,
-                    },
-                },
-            },
-            Switch(b1) {
-                case 4 => #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                #[success_if(|bb| bb.b1 < 0)]
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                Script(|bb| bb.b0 = *bb.t0 + 1),
-                case 3 => Condition(Cond<9>),
-                case 2 => IfThenElse {
-                    #[run_while(|bb| bb.b1 == 2)]
-                    Action(Act<10>),
-                    StatefulAction(PTask<11>, b0 = 8, b1 = {=}),
-                },
-                _ => Action(Act<12>),
-            },
-            ReactiveFallback {
-                #[on_failure(|bb| bb.o0 = None)]
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[skip_if(|bb| bb.b0 > 4)]
-                Fallback {
-                    Condition(Cond<13>),
-                    #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(1))]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Action(Act<14>),
-                    Succeeder,
-                },
-                RunOnce(then_skip = true) {
-                    AlwaysFailure,
-                },
-                RunOnce(then_skip = false) {
-                    SetBlackboard(o0 = Some(9)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0547Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0548 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
         }
-        TryCatch(catch_on_halt = false) {
-            Action(Act<0>),
-            RepeatUntil(Success) {
-                Condition(Cond<1>),
-            },
-            ForceSuccess {
-                Condition(Cond<2>),
-            },
-            Fallback {
-                Sequence {
-                    Condition(Cond<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+        StepSequencer {
+            Priority {
+                AsyncFallback {
+                    Action(|ctx| ctx.exec(0)),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
-                Condition(Cond<5>),
-                Action(|ctx| ctx.exec(6)),
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                    Condition(Cond<3>),
+                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {=}),
+                },
             },
-            Condition(Cond<7>),
+            Loop(q0) {
+                Loop(q0) {
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        Selector {
+                            SubTree(Tree0548Sub0, t1 = {=}, b0 = {b0}, q0 = {=}, b1 = {b1}),
+                            #[skip_if(|bb| bb.b0 > 6)]
+                            #[on_success(|bb| { bb.b1 = bb.b1 % 2; bb.t1.set(bb.b1) })]
+                            #[on_halted(|bb| bb.b1 += 1)]
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                            Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 2)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0548Blackboard { t0 q0 });
+board!(Tree0548Blackboard { t1 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0549 for Ctx {
-        ForceFailure {
-            RetryUntilSuccessful(3) {
-                ParallelAll {
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        Runner,
-                        AlwaysFailure,
-                    },
-                    Repeat(forever) {
-                        ReactiveSelector {
-                            Condition(|ctx| ctx.check(1)),
-                            ForceSuccess {
-                                Timeout(0) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Condition(Cond<3>),
-                            Retry(forever) {
-                                Wait(10),
-                            },
-                            Delay(50) {
-                                AlwaysFailure,
-                            },
-                        },
-                        ForceFailure {
-                            StatefulAction(Task<4>),
-                        },
-                        ForceSuccess {
-                            Timeout(0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        AlwaysFailure,
-                    },
-                },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 4, &mut bb.b1)),
+                Action(Act<2>),
+            },
+            StatefulAction(Task<3> = Task::<3>),
+            Inverter {
+                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
             },
         }
     }
 }
 
+board!(Tree0549Blackboard { b0 t0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0550 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        #[on_failure(|bb| bb.b0 += 4)]
-        #[on_halted(|bb| bb.b0 = *bb.t0)]
-        #[success_if(|bb| bb.b0 % 4 != 0)]
-        ParallelAll(max_failures = -3) {
-            AlwaysFailure,
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
-            StatefulAction(Task<1>),
+        Filter(times = 1, count = Completed, filtered = Failure) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0550Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0551 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64>,
         }
-        WhileDoElse {
-            ReactiveSequence {
-                #[post(|bb| *bb.t0 += 2)]
-                AsyncSequence {
-                    Action(Act<0>),
-                },
-                SequenceWithMemory {
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    StatefulAction(Task<3>),
-                },
-                Action(PAct<4>, b0 = {=}, b1 = {t1}),
-                Selector {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    AlwaysRunning,
-                },
-                IfThenElse {
-                    #[run_while(|bb| bb.b0 % 4 > 0)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            #[failure_if(|bb| bb.b0 < 7)]
-            SequenceWithMemory {
-                AsyncSequence {
-                    Interrupt(|bb| *bb.t1 > 2) {
-                        Selector {
-                            Condition(PCond<9>, b0 = {t1}),
-                            Condition(Cond<10>),
+        #[run_while(|bb| *bb.t0 % 4 < 1)]
+        #[skip_if(|bb| bb.o0.unwrap_or(5) > bb.b0)]
+        ReactiveSequence {
+            Loop(q0) {
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        AlwaysSuccess,
+                        SetBlackboard(b0 = {t0}),
+                        Condition(Cond<0>),
+                        Script(|bb| bb.o0 = None),
+                    },
+                    ReactiveFallback {
+                        #[failure_if(|bb| bb.b0 + 4 < 4)]
+                        #[success_if(|bb| *bb.t0 < 4)]
+                        SetBlackboard(t0 = {b0}),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    RunOnce(then_skip = true) {
+                        IfThenElse {
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                            ScriptCondition(|bb| *bb.t0 == 3),
                         },
                     },
-                    AlwaysFailure,
+                    Sequence {
+                        StatefulAction(Task<5>),
+                        ScriptCondition(|bb| bb.b0 % 3 > 1),
+                        Condition(Cond<6>),
+                    },
                 },
             },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                SequenceWithMemory {
-                    StatefulAction(Task<11>),
-                    StepSequencer {
-                        Condition(Cond<12> = Cond::<12>),
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        #[failure_if(|bb| *bb.t1 < 5)]
-                        StatefulAction(Task<13>),
+            WhileDoElse {
+                FlipSelector {
+                    Action(PIo<7>, t0 = {b0}),
+                    Script(|bb| bb.o0 = None),
+                    Succeeder,
+                },
+                Sequence {
+                    MaxTime(50) {
+                        AlwaysSuccess,
                     },
-                    Action(Act<14>),
-                    #[post(|bb| *bb.t0 += 2)]
-                    RunOnce {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            SequenceWithMemory {
-                                Action(Act<15>),
-                                Action(PAct<16>, b0 = {=}, b1 = {b0}),
-                                Action(Act<17>),
-                            },
-                            Succeeder,
-                        },
+                    MemSequence {
+                        Action(Act<8>),
+                        Action(Act<9>),
+                    },
+                    Action(PAct<10>, b0 = {t0}, b1 = {b0}),
+                },
+                Precondition(|bb| *bb.t0 != *bb.t0 + 1, else = Success) {
+                    ReactiveFallback {
+                        StatefulAction(Task<11> = Task::<11>),
+                        StatefulAction(Task<12>),
+                        Condition(|ctx, bb| ctx.check_in(13, *bb.t0 % 4)),
+                        Condition(Cond<14> = Cond::<14>),
                     },
                 },
             },
@@ -2032,332 +1725,1489 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0551Blackboard { t0 t1 b0 o0 });
+board!(Tree0551Blackboard { q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0552 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-            Precondition(|bb| bb.b1 < bb.o0.unwrap_or(4) % 4, else = Skipped) {
-                Retry(forever) {
-                    ReactiveSequence {
-                        BinarySelector(|bb| *bb.t0 != bb.b0 % 4, dynamic = true) {
-                            Sleep(50),
-                            AlwaysFailure,
-                        },
-                        StatefulAction(Task<0>),
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            Interrupt(|bb| bb.o0.is_some()) {
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                UnsetBlackboard(o0),
-                            },
-                            Condition(PCond<1>, b0 = {b0}),
-                        },
-                        ScriptCondition(|bb| bb.b0 % 2 != 1),
-                    },
+        WhileDoElse {
+            Delay(10) {
+                BinarySelector(|bb| *bb.t1 == 4, dynamic = true) {
+                    Script(|bb| bb.b0 = *bb.t0 + 2),
+                    Action(|ctx| ctx.exec(0)),
                 },
             },
+            Action(PAct<1>, b0 = {t1}, b1 = {t1}),
+            Action(PIo<2>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0552Blackboard { b1 b0 o0 t0 });
+board!(Tree0552Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0553 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        RetryUntilSuccessful(2) {
-            WhileDoElse {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    SetBlackboard(b0 = 0),
-                },
-                Runner,
-                Precondition(|bb| *bb.t0 != 5, else = Failure) {
-                    Fallback {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
+        Sequence {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[on_success(|bb| if bb.b0 % 3 > 1 { bb.b0 += 1 })]
+                #[post(|bb| bb.b0 += 1)]
+                #[failure_if(|bb| bb.b0 + 2 < 2)]
+                Action(|ctx| ctx.exec(0)),
+                Repeat(2) {
+                    Sequence {
+                        #[skip_if(|bb| bb.b0 % 4 < 3)]
+                        #[failure_if(|bb| *bb.t0 == 3)]
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
                     },
                 },
+                WasEntryUpdated(t0),
+            },
+            ParallelAll(4) {
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    #[failure_if(|bb| *bb.t0 < 6)]
+                    #[on_success(|bb| if *bb.t1 == (bb.b0 + 1) % 2 { bb.t0.set(bb.b0) })]
+                    Loop(q0, if_empty = Running) {
+                        Action(Act<6>),
+                    },
+                    Loop(q0, if_empty = Failure) {
+                        ScriptCondition(|bb| *bb.t1 % 4 < 3),
+                    },
+                },
+                RepeatTimes(forever) {
+                    RetryUntilSuccessful(2) {
+                        SequenceWithMemory {
+                            #[skip_if(|bb| bb.b0 > 6)]
+                            #[run_while(|bb| *bb.t1 + 4 != bb.b0)]
+                            #[on_success(|bb| bb.t1.set(bb.b0))]
+                            Repeater(1) {
+                                Script(|bb| *bb.t0 += 1),
+                            },
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            Failer,
+                        },
+                    },
+                },
+                StatefulAction(PTask<7>, b0 = 3, b1 = {b0}),
+                Action(Act<8>),
             },
         }
     }
 }
 
-board!(Tree0553Blackboard { t0 b0 b1 });
+board!(Tree0553Blackboard { b0 t0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0554Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0554 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            Parallel(failure = 1) {
-                Parallel(success = -2, failure = 1) {
-                    ForceSuccess {
-                        FlipSelector {
-                            WasEntryUpdated(t0),
-                            Script(|bb| { bb.b0 += 1; *bb.t0 += 1 }),
-                        },
-                    },
-                    SequenceWithMemory {
-                        SetBlackboard(b0 = 9),
-                    },
-                    #[on_success(|bb| if bb.b0 % 4 < 0 { *bb.t0 += 2 })]
-                    #[failure_if(|bb| (bb.b0 + 4) % 2 < 0)]
-                    Repeat(4) {
-                        Repeater(forever) {
-                            Sequence {
-                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b0)),
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            RepeatUntilFailure(1) {
-                                MaxTime(50) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                            Fallback {
-                                Condition(Cond<2> = Cond::<2>),
-                                Condition(PCond<3>, b0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
+        PolicyParallel(policy = FirstFailure) {
+            SubTree(Tree0554Sub0),
         }
     }
 }
-
-board!(Tree0554Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0555 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ParallelAll {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Wait(30),
-                #[on_success(|bb| bb.t0.set(9))]
-                ReactiveSelector {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                    Condition(Cond<1> = Cond::<1>),
-                    Action(PAct<2>, b0 = {t0}),
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                        SetBlackboard(t0 = {b0}),
-                        Condition(Cond<3>),
-                    },
-                },
-                Parallel(failure = 0) {
-                    TryCatch {
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        #[failure_if(|bb| bb.b0 == 4)]
-                        #[run_while(|bb| *bb.t0 == (bb.b0 + 4) % 2)]
-                        Action(Act<4>),
-                        Condition(Cond<5>),
-                    },
-                    Action(Act<6>),
-                    SetBlackboard(b0 = 0),
-                    AlwaysSuccess,
-                },
-                Priority {
-                    IfThenElse {
-                        Condition(Cond<7>),
-                        Action(|ctx| ctx.exec(8)),
-                    },
-                    Action(PIo<9>, t0 = {b0}),
-                    #[on_success(|bb| bb.b0 += 3)]
-                    FlipSelector {
-                        #[skip_if(|bb| bb.b0 != 0)]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        TryCatch {
-                            StatefulAction(Task<10>),
-                            Action(PIo<11>, t0 = {t0}),
-                        },
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        StatefulAction(Task<12>),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Action(Act<13>),
-                    },
-                },
+        ForceSuccess {
+            Deadline(50) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-board!(Tree0555Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0556 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            RepeatUntilSuccess(2) {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            Sleep(10),
+            Script(|bb| bb.b0 += 2),
+            ReactiveSequence {
+                RepeatTimes(3) {
+                    StatefulAction(Task<1>),
                 },
-            },
-            RunOnce(then_skip = false) {
-                Condition(|ctx| ctx.check(2)),
-            },
-            Retry(4) {
-                Repeat(forever) {
-                    Precondition(|bb| bb.b1 % 3 < 1, else = Success) {
-                        IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
-                            Condition(Cond<3>),
-                            SetBlackboard(b0 = 5),
-                            StatefulAction(Task<4>),
-                            StatefulAction(PTask<5>, b0 = 3, b1 = {=}),
-                        },
-                    },
+                SkipUnlessUpdated(t0) {
+                    WasEntryUpdated(t0),
                 },
-            },
-            #[skip_if(|bb| bb.b0 + 2 < 5)]
-            Deadline(0) {
-                Action(|ctx| ctx.exec(6)),
-            },
-            ParallelAll(3) {
-                AlwaysRunning,
-                StatefulAction(Task<7>),
-                Script(|bb| *bb.t0 += 2),
-                StatefulAction(Task<8>),
             },
         }
     }
 }
 
-board!(Tree0556Blackboard { b1 b0 t0 });
+board!(Tree0556Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0557 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-        }
-        ReactiveFallback {
-            Delay(50) {
-                SequenceWithMemory {
-                    ParallelAll {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(PCond<0>, b0 = 2),
-                            SetBlackboard(b1 = 3),
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Conditional(|bb| *bb.t0 != 4, dynamic = true, else = Failure) {
-                Conditional(|bb| bb.b0 > bb.b1 % 4, dynamic = true) {
-                    RunOnce {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            RepeatUntilFailure(forever) {
-                Limiter(3) {
-                    StepSequencer {
-                        Deadline(100) {
-                            Conditional(|bb| bb.b0 + 1 != 0, dynamic = true, else = Failure) {
-                                Sequence {
-                                    StatefulAction(Task<3>),
-                                    AlwaysSuccess,
-                                    Action(PIo<4>, t0 = {t0}),
-                                    Condition(Cond<5> = Cond::<5>),
-                                    SetBlackboard(b0 = {b1}),
-                                },
-                            },
-                        },
-                    },
-                },
+        RepeatUntilFailure(forever) {
+            IfThenElse {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(|ctx| ctx.check(1)),
             },
         }
-    }
-}
-
-board!(Tree0557Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0558Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 9,
-        }
-        Repeat(2) {
-            StatefulAction(PTask<2>, b0 = 0, b1 = {b0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0558Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 9,
-            b0: i64 = 9,
-        }
-        #[post(|bb| bb.b1 = (bb.b1 + 2) % 3)]
-        #[on_halted(|bb| bb.t0.set(bb.b0))]
-        Condition(PCond<4>, b0 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0558 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
+            b1: i64 = 3,
             b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Switch(b1) {
-            case 0 => #[failure_if(|bb| bb.b0 % 4 != 3)]
-            RepeatUntil(Failure) {
-                RepeatUntil(Success) {
-                    Sequence {
-                        Switch(b1) {
-                            case 1 => Action(Act<0> = Act::<0>),
-                            _ => Condition(Cond<1>),
+        #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
+        RetryUntilSuccessful(1) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0558Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0559 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        #[failure_if(|bb| (bb.b0 + 2) % 4 < 3)]
+        Repeat(forever) {
+            Interrupt(|bb| bb.b0 < 4) {
+                ForceFailure {
+                    PolicyParallel(policy = FirstSuccess) {
+                        Delay(10) {
+                            RepeatTimes(3) {
+                                WaitUntil(|bb| *bb.t0 % 2 == 1) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
                         },
-                        SubTree(Tree0558Sub0, ..),
                     },
                 },
             },
-            case 1 => ReactiveSequence {
-                Action(Act<3>),
-                SubTree(Tree0558Sub1, t0 = {=}, b1 = {b1}, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0559Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0560 for Ctx {
+        StepSequencer {
+            ReactiveFallback {
+                ReactiveSequence {
+                    Sleep(100),
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                },
+                Repeater(1) {
+                    Repeat(forever) {
+                        SequenceWithMemory {
+                            Condition(Cond<2>),
+                            Cooldown(0, filtered = Failure) {
+                                Succeeder,
+                            },
+                        },
+                    },
+                },
+                Delay(0) {
+                    Remap(success = Failure, failure = Failure) {
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<6> = Task::<6>),
+                    StatefulAction(Task<7>),
+                    Deadline(0) {
+                        StatefulAction(Task<8>),
+                    },
+                },
             },
-            _ => Interrupt(|bb| bb.b0 + 4 > 3) {
-                ParallelAll(1) {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0561 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
+            Deadline(10) {
+                MemPriority {
+                    AlwaysFailure,
+                    Filter(times = 1, count = Completed) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Switch(b1) {
+                        case 0 => Condition(Cond<1> = Cond::<1>),
+                        _ => WasEntryUpdated(t0),
+                    },
+                },
+            },
+            AsyncSequence {
+                #[failure_if(|bb| bb.b1 < 4)]
+                Action(Act<2> = Act::<2>),
+                RetryUntilSuccessful(3) {
+                    #[on_success(|bb| if (bb.b0 + 2) % 4 != 0 { bb.b1 += 3 })]
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(3)),
+                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
+                        Sleep(100),
+                    },
+                },
+                Cooldown(50) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0561Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0562 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Precondition(|bb| bb.o0.is_none(), else = Success) {
+            ReactiveFallback {
+                Timeout(0) {
+                    #[on_halted(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 % 4 })]
+                    StatefulAction(PTask<0>, b0 = {=}),
+                },
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Repeat(2) {
+                    Deadline(0) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0562Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0563 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+        }
+        WhileDoElse {
+            Deadline(0) {
+                Fallback {
+                    BinarySelector(|bb| *bb.t1 % 3 > 0, dynamic = false) {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                        Inverter {
+                            SetBlackboard(t1 = 9),
+                        },
+                    },
+                },
+            },
+            Sleep(100),
+            ReactiveSequence {
+                RetryUntilSuccessful(2) {
+                    Loop(q0) {
+                        Filter(times = 2, count = Success, filtered = Failure) {
+                            Repeat(0) {
+                                SetBlackboard(b0 = 9),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0563Blackboard { t1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0564 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        Fallback {
+            Precondition(|bb| *bb.t0 > 3) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    KeepRunningUntilFailure {
+                        #[on_success(|bb| if bb.b0 % 4 < 0 { *bb.t0 += 2 })]
+                        #[failure_if(|bb| (bb.b0 + 4) % 2 < 0)]
+                        IfThenElse {
+                            ReactiveSelector {
+                                StatefulAction(Task<0>),
+                                Action(Act<1> = Act::<1>),
+                                StatefulAction(Task<2>),
+                            },
+                            WasEntryUpdated(t0),
+                            TryCatch(catch_on_halt = true) {
+                                StatefulAction(Task<3> = Task::<3>),
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                #[on_halted(|bb| if bb.b0 % 2 != 1 { *bb.t0 += 3 })]
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Condition(Cond<8>),
+                    StatefulAction(PTask<9>, b0 = 1),
+                    Condition(|ctx| ctx.check(10)),
+                },
+                SetBlackboard(b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0564Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0565 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        IfThenElse {
+            ReactiveSequence {
+                #[post(|bb| bb.b0 = bb.b1)]
+                #[failure_if(|bb| bb.b1 % 4 != 2)]
+                #[success_if(|bb| bb.b0 + 3 > 1)]
+                Condition(Cond<0>),
+                MemSequence {
+                    Precondition(|bb| bb.b1 > 7, else = Running) {
+                        RunOnce(then_skip = true) {
+                            Failer,
+                        },
+                    },
+                    RunOnce {
+                        Condition(Cond<1>),
+                    },
+                    #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    AlwaysSuccess,
+                    Condition(Cond<2>),
+                },
+            },
+            Switch(b1) {
+                case 4 => Priority {
+                    Precondition(|bb| *bb.t0 < 2, else = Failure) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Condition(|ctx| ctx.check(3)),
+                            StatefulAction(Task<4>),
+                            Inverter {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+                case 5 => Repeat(0) {
+                    ScriptCondition(|bb| bb.b1 % 4 < 2),
+                },
+                _ => StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0565Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0566 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        RepeatUntilFailure(forever) {
+            ForceFailure {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        SequenceStar {
+                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        ScriptCondition(|bb| bb.b0 + 3 < 4),
+                        Loop(q0, value = {b1}) {
+                            StatefulAction(Task<2>),
+                        },
+                        ReactiveSequence {
+                            Timeout(0) {
+                                #[success_if(|bb| *bb.t0 + 3 != 6)]
+                                #[skip_if(|bb| (*bb.t0 + 1) % 2 == 1)]
+                                #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                                Action(PIo<3>, t0 = {=}),
+                            },
+                            SequenceStar {
+                                StatefulAction(Task<4>),
+                                Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                        MemSequence {
+                            Condition(Cond<7> = Cond::<7>),
+                            SkipUnlessUpdated(t0) {
+                                Action(Act<8> = Act::<8>),
+                            },
+                            RepeatUntil(Success) {
+                                Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(3) + 3, &mut bb.b0)),
+                            },
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                    #[success_if(|bb| bb.o0.is_some())]
+                    #[post(|bb| { bb.b1 = bb.o0.unwrap_or(1); bb.b1 = bb.o0.unwrap_or(3) })]
+                    Condition(Cond<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0566Blackboard { b1 b0 q0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0567 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+        }
+        RunOnce(then_skip = true) {
+            #[on_halted(|bb| if bb.b0 % 2 == 0 { bb.b0 += 1 })]
+            #[on_failure(|bb| { bb.t0.set(bb.b0 + 2); bb.t0.set(bb.b0) })]
+            FlipSelector {
+                #[on_success(|bb| if bb.b0 + 3 > 5 { *bb.t0 += 2 })]
+                MemPriority {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    #[failure_if(|bb| *bb.t0 % 2 != 0)]
+                    AlwaysFailure,
+                    Action(Act<2>),
+                },
+                #[on_success(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| { if bb.b0 > 0 { bb.b0 += 2 }; if *bb.t0 + 3 == bb.b0 { bb.t0.set(bb.b0) } })]
+                RetryUntilSuccessful(2) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        TryCatch(catch_on_halt = false) {
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                            WasEntryUpdated(t0),
+                        },
+                        #[post(|bb| bb.t0.set(bb.b0 + 3))]
+                        Delay(0) {
+                            Script(|bb| { bb.b0 = *bb.t0; bb.b0 = (bb.b0 + 2) % 2 }),
+                        },
+                        Repeat(4) {
+                            Fallback {
+                                Precondition(|bb| bb.b0 < 5, else = Success) {
+                                    Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0567Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0568 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        Parallel(success = -3, failure = -1) {
+            #[post(|bb| if *bb.t0 != (bb.b0 + 4) % 3 { bb.b1 += 2 })]
+            #[failure_if(|bb| bb.b1 != 3)]
+            ReactiveFallback {
+                Repeat(1) {
+                    Action(Act<0>),
+                },
+                #[post(|bb| if *bb.t0 + 3 > 2 { bb.b0 = *bb.t0 })]
+                Condition(Cond<1> = Cond::<1>),
+            },
+            Invert {
+                MemSequence {
+                    #[failure_if(|bb| bb.b1 + 3 != 3)]
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                    #[post(|bb| bb.b0 += 3)]
+                    #[success_if(|bb| *bb.t0 + 2 == 4)]
+                    IfThenElse {
+                        Condition(Cond<3>),
+                        #[post(|bb| bb.b1 = *bb.t0 % 4)]
+                        #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                        #[on_failure(|bb| if *bb.t0 < 5 { bb.t0.set(bb.b0 + 1) })]
+                        Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 4) % 2)),
+                    },
+                    Action(PIo<5>, t0 = {t0}),
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            Limiter(3) {
+                Condition(Cond<7> = Cond::<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0568Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0569 for Ctx {
+        Repeat(2) {
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0570 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(2),
+        }
+        StepSequencer {
+            AlwaysRunning,
+            RepeatUntilSuccess(forever) {
+                Script(|bb| bb.b1 += 2),
+            },
+            RetryUntilSuccessful(1) {
+                UnsetBlackboard(o0),
+            },
+            Action(Act<0>),
+            #[on_halted(|bb| bb.b0 += 1)]
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+board!(Tree0570Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0571 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        WhileDoElse {
+            StepSequencer {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    WaitValueUpdate(t0) {
+                        IfThenElse {
+                            StepSequencer {
+                                Action(Act<0>),
+                                Wait(20),
+                            },
+                            Conditional(|bb| bb.b0 > 1, else = Success) {
+                                SkipUnlessUpdated(t0) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                AsyncFallback {
+                    #[post(|bb| bb.t0.set(bb.b0 % 4))]
+                    #[run_while(|bb| (bb.b1 + 2) % 4 > 0)]
+                    Repeat(3) {
+                        Action(Act<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    WaitUntil(|bb| bb.b1 + 3 < 1) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            WasEntryUpdated(t0),
+            Remap(success = Success, failure = Failure) {
+                #[post(|bb| *bb.t0 += 2)]
+                #[on_success(|bb| if *bb.t0 + 1 != 5 { bb.b0 += 2 })]
+                #[success_if(|bb| bb.b1 % 2 != 1)]
+                TryCatch {
+                    TryCatch(catch_on_halt = false) {
+                        Script(|bb| if bb.b0 == bb.b1 + 3 { bb.t0.set(9) }),
+                        Action(PAct<5>, b0 = {=}),
+                    },
+                    TryCatch {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
+                        StatefulAction(Task<7>),
+                        Runner,
+                    },
+                    Condition(|ctx| ctx.check(8)),
+                    Precondition(|bb| *bb.t0 == 3, else = Success) {
+                        StatefulAction(Task<9>),
+                    },
+                    Interrupt(|bb| bb.b0 + 4 != 1) {
+                        #[success_if(|bb| bb.b1 + 2 == *bb.t0)]
+                        RetryUntilSuccessful(3) {
+                            Action(Act<10>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0571Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0572 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(5),
+        }
+        BinarySelector(|bb| (bb.o0.unwrap_or(5) + 4) % 4 > 2, dynamic = false) {
+            UnsetBlackboard(o0),
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
+                StepSequencer {
+                    ScriptCondition(|bb| (*bb.t1 + 4) % 4 < 1),
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                },
+                RepeatUntil(Success) {
+                    StatefulAction(PTask<3>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0572Blackboard { t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0573 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+        }
+        SequenceWithMemory {
+            Filter(times = 1, filtered = Skipped) {
+                Action(Act<0>),
+            },
+            Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
+                Condition(Cond<1>),
+            },
+            Sleep(0),
+        }
+    }
+}
+
+board!(Tree0573Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0574 for Ctx {
+        Retry(2) {
+            TryCatch {
+                Repeat(3) {
+                    Condition(Cond<0>),
+                },
+                Delay(20) {
+                    Repeat(3) {
+                        FlipSelector {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                            Succeeder,
+                        },
+                    },
+                },
+                Filter(times = 2, count = Failure) {
+                    Sequence {
+                        RunOnce(then_skip = true) {
+                            AsyncFallback {
+                                ReactiveFallback {
+                                    StatefulAction(Task<3>),
+                                    AlwaysFailure,
+                                },
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0575Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+        }
+        ScriptCondition(|bb| (bb.b0 + 2) % 2 != 0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0575Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+        }
+        SubTree(Tree0575Sub1, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        ForceSuccess {
+            SubTree(Tree0575Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0575Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0576 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Fallback {
+            Precondition(|bb| bb.b0 + 3 < bb.b0) {
+                RetryUntilSuccessful(4) {
+                    Script(|bb| *bb.t0 += 3),
+                },
+            },
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            Fallback {
+                AlwaysFailure,
+                Condition(PCond<1>, b0 = 5),
+                SetBlackboard(b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0576Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0577 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+        }
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                ParallelAll(max_failures = -4) {
+                    Action(PAct<0>, b0 = {b1}),
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    Condition(Cond<3>),
+                },
+            },
+            RepeatUntilFailure(forever) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    #[on_failure(|bb| { bb.t1.set(*bb.t0); bb.b0 += 2 })]
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    SetBlackboard(t1 = 7),
+                    Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 3) % 3)),
+                    #[success_if(|bb| bb.b1 < 0)]
+                    #[on_halted(|bb| bb.b0 = *bb.t1)]
+                    #[failure_if(|bb| *bb.t1 + 2 > 2)]
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0577Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0578 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4>,
+        }
+        RunOnce {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 != 0)]
+                Sequence {
+                    RunOnce(then_skip = true) {
+                        BinarySelector(|bb| *bb.t1 == *bb.t1 + 4) {
+                            SetBlackboard(t0 = 9),
+                            Action(|ctx| ctx.exec(0)),
+                        },
+                    },
+                    Switch(b1) {
+                        case 0 => RepeatUntil(Failure) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                Wait(30),
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        case 5 => Invert {
+                            ReactiveFallback {
+                                StatefulAction(Task<3> = Task::<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        case 4 => PolicyParallel(policy = FirstSuccess) {
+                            #[on_success(|bb| { *bb.t1 += 3; if (bb.o0.unwrap_or(5) + 2) % 3 < 2 { bb.b1 = *bb.t0 + 3 } })]
+                            Precondition(|bb| *bb.t1 % 2 < 0, else = Success) {
+                                Script(|bb| { *bb.t1 += 2; bb.b1 = bb.o0.unwrap_or(2) }),
+                            },
+                            Condition(Cond<5>),
+                        },
+                        _ => Delay(0) {
+                            StepSequencer {
+                                SetBlackboard(t1 = {b1}),
+                                Repeat(forever) {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0578Blackboard { b1 t1 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0579 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        Fallback {
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            #[post(|bb| bb.b1 = bb.b0 % 3)]
+            #[run_while(|bb| bb.b0 % 2 != 1)]
+            BinarySelector(|bb| bb.b1 < 6, dynamic = true) {
+                Delay(30) {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0579Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0580 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Loop(q0, value = {t1}, if_empty = Skipped) {
+            Conditional(|bb| *bb.t1 % 2 < 1, dynamic = false) {
+                IndexSwitch(|bb| bb.o0.unwrap_or(1), out_of_range = Loop, dynamic = true) {
+                    Action(Act<0>),
+                    Sequence {
+                        Action(Act<1>),
+                        Succeeder,
+                        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
+                            Action(Act<2> = Act::<2>),
+                            #[run_while(|bb| *bb.t0 + 1 > *bb.t1)]
+                            #[on_failure(|bb| bb.t1.set(bb.b0 % 2))]
+                            Failer,
+                        },
+                    },
+                    IfThenElse {
+                        WasEntryUpdated(t1),
+                        Script(|bb| bb.t1.set(6)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0580Blackboard { t0 b0 o0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0581 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            StepSequencer {
+                Action(PIo<0>, t0 = {=}),
+                StatefulAction(Task<1>),
+                #[post(|bb| bb.b0 += 3)]
+                #[success_if(|bb| *bb.t0 + 4 == bb.b1 + 1)]
+                #[failure_if(|bb| bb.o0.is_some())]
+                Sleep(10),
+            },
+            Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3))),
+            #[run_while(|bb| bb.b1 % 3 > 0)]
+            #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0581Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0582 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ForceSuccess {
+            Precondition(|bb| bb.o0.unwrap_or(0) != *bb.t1, else = Success) {
+                Sequence {
+                    Fallback {
+                        Selector {
+                            #[post(|bb| if (*bb.t0 + 1) % 3 > 0 { *bb.t1 += 1 })]
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        Repeater(3) {
+                            ForceSuccess {
+                                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        Delay(0) {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                #[failure_if(|bb| (bb.b1 + 2) % 4 < 0)]
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                        IndexSwitch(|bb| bb.b1 % 2, dynamic = true) {
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0582Blackboard { o0 t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0583 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        Timeout(20) {
+            IndexSwitch(|bb| (bb.b1 + 4) % 4, out_of_range = Loop, dynamic = true) {
+                #[failure_if(|bb| bb.o0.unwrap_or(5) + 2 != bb.b1 % 4)]
+                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 3))]
+                AlwaysFailure,
+                AlwaysSuccess,
+                Deadline(50) {
+                    Deadline(0) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0583Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0584Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Action(Act<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0584 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        RunOnce(then_skip = true) {
+            Conditional(|bb| *bb.t1 + 1 == 1, dynamic = false) {
+                PolicyParallel(policy = FirstSuccess) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Sequence {
+                        SubTree(Tree0584Sub0, b0 = {=}, t0 = {t0}, t1 = {=}),
+                        Action(PIo<2>, t0 = {b0}),
+                    },
+                    #[skip_if(|bb| *bb.t0 < 1)]
+                    #[success_if(|bb| bb.b0 < 3)]
+                    RepeatUntil(Success) {
+                        Condition(Cond<3>),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0584Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0585Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0585Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            SubTree(Tree0585Sub1, b0 = {=}, t0 = {t0}),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0585 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        FlipSelector {
+            #[success_if(|bb| *bb.t0 > 6)]
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                AlwaysFailure,
+                Repeat(forever) {
+                    FlipSelector {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                SubTree(Tree0585Sub0, b0 = {=}, t0 = {t0}),
+                SkipUnlessUpdated(t0) {
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0585Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0586 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| (*bb.t1 + 3) % 4 > 2)]
+        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
+        ReactiveFallback {
+            ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 == 0),
+            Selector {
+                RetryUntilSuccessful(3) {
+                    MemSequence {
+                        StepSequencer {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                WasEntryUpdated(t1),
+                            },
+                            Sleep(0),
+                        },
+                        #[post(|bb| bb.t1.set(bb.b0))]
+                        #[on_halted(|bb| { if *bb.t1 > 3 { bb.b0 = *bb.t1 }; bb.b0 += 3 })]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        WaitValueUpdate(t1) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    WasEntryUpdated(t1),
+                    Action(Act<2>),
+                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                    Action(Act<4>),
+                    #[failure_if(|bb| *bb.t1 == 7)]
+                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.o0 = None })]
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            Cooldown(0, filtered = Skipped) {
+                WhileDoElse {
+                    Interrupt(|bb| *bb.t0 != 3) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
+                    SequenceStar {
+                        #[success_if(|bb| bb.o0.unwrap_or(4) > 7)]
+                        AlwaysSuccess,
+                        AlwaysFailure,
+                    },
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0586Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0587Sub0 for Ctx {
+        ReactiveFallback {
+            Action(Act<0>),
+            Runner,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0587 for Ctx {
+        SequenceWithMemory {
+            Repeat(2) {
+                ReactiveSequence {
+                    StepSequencer {
+                        SubTree(Tree0587Sub0),
+                        KeepRunningUntilFailure {
+                            Sequence {
+                                Repeater(2) {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                RepeatUntilFailure(forever) {
+                    ReactiveFallback {
+                        Condition(Cond<1>),
+                        AlwaysFailure,
+                    },
+                },
+                Fallback {
+                    Condition(Cond<2>),
+                    AlwaysFailure,
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            Condition(Cond<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0588 for Ctx {
+        Repeat(3) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0589Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(10),
+        }
+        SetBlackboard(o0 = Some(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0589 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+        }
+        RunOnce(then_skip = true) {
+            SubTree(Tree0589Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0589Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0590 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            b0: i64 = 3,
+        }
+        Precondition(|bb| bb.b1 % 3 != 2) {
+            Timeout(0) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    RepeatUntil(Failure) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            SetBlackboard(t0 = 4),
+                        },
+                    },
+                    ReactiveFallback {
+                        Conditional(|bb| bb.b1 > 3, dynamic = true) {
+                            Action(Act<2>),
+                        },
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0590Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0591 for Ctx {
+        Limiter(3) {
+            Fallback {
+                RepeatUntilSuccess(forever) {
+                    IfThenElse {
+                        WhileDoElse {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+                SequenceWithMemory {
+                    IfThenElse {
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                Action(|ctx| ctx.exec(4)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0592 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+        }
+        Parallel(failure = 2) {
+            Action(Act<0>),
+            StepSequencer {
+                KeepRunningUntilFailure {
+                    Action(Act<1>),
+                },
+            },
+            Selector {
+                Limiter(3) {
+                    RetryUntilSuccessful(3) {
+                        KeepRunningUntilFailure {
+                            ReactiveSequence {
+                                #[run_while(|bb| bb.b1 == 4)]
+                                Remap(success = Success, failure = Success) {
+                                    Script(|bb| bb.o0 = None),
+                                },
+                                #[post(|bb| bb.o0 = Some(*bb.t0 + 4))]
+                                Cooldown(10, filtered = Skipped) {
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                MemSequence {
+                    Condition(Cond<3>),
+                    StatefulAction(PTask<4>, b0 = {t0}),
+                    UnsetBlackboard(o0),
+                    ScriptCondition(|bb| bb.b1 != 2),
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0592Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0593Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        FlipSelector {
+            Failer,
+            StatefulAction(Task<3>),
+            Action(Act<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0593 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        #[run_while(|bb| (*bb.t0 + 3) % 2 == 0)]
+        ReactiveSequence {
+            #[failure_if(|bb| bb.b1 % 3 == 0)]
+            Sequence {
+                Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            SubTree(Tree0593Sub0, ..),
+            SetBlackboard(t0 = 2),
+        }
+    }
+}
+
+board!(Tree0593Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0594Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Action(Act<2> = Act::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0594Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<3> = Task::<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0594 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+        }
+        Switch(b1) {
+            case 1 => IndexSwitch(|bb| bb.b0, dynamic = true) {
+                Retry(0) {
+                    Condition(Cond<0>),
+                },
+                AlwaysSuccess,
+                RetryUntilSuccessful(1) {
+                    AlwaysFailure,
+                },
+                Condition(Cond<1>),
+            },
+            case 3 => Inverter {
+                WasEntryUpdated(t1),
+            },
+            _ => BinarySelector(|bb| *bb.t1 < 4) {
+                SubTree(Tree0594Sub0, b0 = {=}, b1 = {b1}, t1 = {=}, t0 = {t0}),
+                #[run_while(|bb| *bb.t0 + 2 > *bb.t1 % 2)]
+                #[on_halted(|bb| if *bb.t0 % 2 != 1 { bb.t1.set(*bb.t0) })]
+                Fallback {
+                    SubTree(Tree0594Sub1, ..),
+                    StatefulAction(Task<4> = Task::<4>),
                     StatefulAction(Task<5>),
                 },
             },
@@ -2365,1565 +3215,123 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0558Blackboard { t0 b1 b0 });
+board!(Tree0594Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0559 for Ctx {
+    pub tree Tree0595 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            b1: i64,
             b0: i64,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            #[run_while(|bb| bb.o0.unwrap_or(4) + 4 > 0)]
-            #[post(|bb| *bb.t0 += 2)]
-            Fallback {
-                ReactiveSequence {
-                    Sequence {
-                        Conditional(|bb| bb.o0.unwrap_or(0) % 3 < 0, dynamic = false, else = Failure) {
-                            #[post(|bb| *bb.t1 += 1)]
-                            Condition(PCond<0>, b0 = {=}),
-                        },
-                        Precondition(|bb| bb.o0.unwrap_or(2) + 4 < bb.b0, else = Success) {
-                            RetryUntilSuccessful(3) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    SequenceStar {
-                        Action(Act<2>),
-                    },
-                    AlwaysFailure,
-                },
-                Sequence {
-                    Action(PAct<3>, b0 = {=}),
-                    WhileDoElse {
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Priority {
-                        Action(PIo<6>, t0 = {t1}),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                MemPriority {
-                    Inverter {
-                        RepeatUntilFailure(2) {
-                            ReactiveFallback {
-                                Cooldown(0, filtered = Failure) {
-                                    #[skip_if(|bb| *bb.t1 > *bb.t0 % 4)]
-                                    #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                                    StatefulAction(Task<8> = Task::<8>),
-                                },
-                                #[post(|bb| bb.b0 += 3)]
-                                #[success_if(|bb| *bb.t0 % 4 == 2)]
-                                SequenceWithMemory {
-                                    Script(|bb| *bb.t1 += 3),
-                                    Succeeder,
-                                    #[failure_if(|bb| (bb.b0 + 4) % 3 == 0)]
-                                    Sleep(20),
-                                    #[on_failure(|bb| if bb.o0.is_none() { *bb.t1 += 3 })]
-                                    #[on_success(|bb| { bb.b0 += 1; if *bb.t1 + 2 != 1 { bb.b0 = 8 } })]
-                                    #[run_while(|bb| bb.o0.unwrap_or(0) % 2 < 1)]
-                                    StatefulAction(Task<9>),
-                                    Action(Act<10> = Act::<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0559Blackboard { o0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0560 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        ForceSuccess {
+        FlipSelector {
             ReactiveSequence {
-                BinarySelector(|bb| bb.o0.unwrap_or(3) % 4 < 3, dynamic = true) {
-                    MemPriority {
-                        #[post(|bb| bb.o0 = Some(0))]
-                        TryCatch(catch_on_halt = false) {
-                            AlwaysSuccess,
-                            Condition(Cond<0>),
-                            Action(Act<1> = Act::<1>),
-                        },
-                    },
-                    AlwaysFailure,
-                },
-                Sequence {
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(Act<3> = Act::<3>),
-                    Action(Act<4>),
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            Script(|bb| *bb.t0 += 3),
-                            Condition(PCond<5>, b0 = {b0}),
-                            Action(Act<6>),
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    ParallelAll {
-                        AsyncSequence {
-                            SetBlackboard(t0 = {t1}),
-                            Condition(PCond<7>, b0 = {=}),
-                        },
-                        #[on_halted(|bb| if *bb.t0 + 3 < 1 { *bb.t0 += 1 })]
-                        SetBlackboard(b0 = 6),
-                        ScriptCondition(|bb| *bb.t1 == bb.b0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0560Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0561 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        Timeout(30) {
-            #[on_halted(|bb| bb.t0.set(8))]
-            Sequence {
-                Conditional(|bb| bb.b0 + 1 > *bb.t0, dynamic = true, else = Failure) {
-                    SetBlackboard(b1 = 9),
-                },
-                Condition(|ctx| ctx.check(0)),
-                #[post(|bb| bb.b1 = *bb.t0 % 2)]
-                Condition(PCond<1>, b0 = {=}),
-                BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
-                    AsyncFallback {
-                        Action(Act<2>),
-                        Action(PIo<3>, t0 = {b1}),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
-                },
-                Priority {
-                    #[failure_if(|bb| bb.b0 == 3)]
-                    #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
-                    #[run_while(|bb| *bb.t1 < 1)]
-                    Precondition(|bb| bb.b1 % 2 != 1, else = Success) {
-                        Action(Act<5>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
-                    Condition(Cond<7>),
-                    Succeeder,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0561Blackboard { t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0562 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-        }
-        ReactiveFallback {
-            #[success_if(|bb| *bb.t0 + 1 > 0)]
-            Switch(b1) {
-                case 5 => Condition(Cond<0> = Cond::<0>),
-                case 1 => Action(Act<1>),
-                case 0 => StatefulAction(PTask<2>, b0 = 1, b1 = {=}),
-                _ => #[post(|bb| bb.b1 += 1)]
-                #[skip_if(|bb| bb.b1 == 2)]
-                SetBlackboard(b0 = 1),
-            },
-            TryCatch(catch_on_halt = true) {
-                ParallelAll {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<3>),
-                },
-                Parallel(success = 1, failure = -1) {
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[skip_if(|bb| *bb.t0 < 7)]
-                    RetryUntilSuccessful(forever) {
-                        Script(|bb| if bb.b0 % 4 != 1 { bb.b1 += 1 }),
-                    },
-                    StepSequencer {
-                        Action(PIo<4>, t0 = {=}),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-                Cooldown(30, filtered = Failure) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        AlwaysSuccess,
-                        Succeeder,
-                        Action(PIo<6>, t0 = {b1}),
-                        #[run_while(|bb| bb.b1 > 5)]
-                        #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 3 })]
-                        Condition(Cond<7>),
-                        SetBlackboard(b0 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0562Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 0,
-        }
-        ReactiveSequence {
-            ParallelAll(max_failures = -2) {
-                StatefulAction(PTask<0>, b0 = {b1}),
-                StatefulAction(Task<1>),
-            },
-            Loop(q0, value = {b1}, if_empty = Success) {
-                Action(Act<2>),
-            },
-            Succeeder,
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Succeeder,
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0563Blackboard { q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0564 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
-            Action(PAct<0>, b0 = {=}, b1 = {b1}),
-            #[failure_if(|bb| bb.b1 == 1)]
-            #[on_halted(|bb| bb.t0.set(bb.b1))]
-            #[post(|bb| bb.b1 = bb.b0 + 4)]
-            Condition(|ctx| ctx.check(1)),
-            KeepRunningUntilFailure {
-                Deadline(20) {
-                    ScriptCondition(|bb| (bb.b1 + 1) % 3 < 2),
-                },
-            },
-            RepeatTimes(3) {
-                Repeat(4) {
-                    Filter(times = 1, count = Failure, filtered = Failure) {
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                },
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0564Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0565 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        RepeatUntil(Failure) {
-            Fallback {
-                Fallback {
-                    ReactiveSequence {
-                        StatefulAction(PTask<0>, b0 = {t0}),
-                        #[on_success(|bb| { if *bb.t0 % 4 > 1 { bb.o0 = None }; bb.t0.set(bb.b0) })]
-                        IfThenElse {
-                            ScriptCondition(|bb| bb.b1 + 4 < bb.b1),
-                            StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
-                        },
-                    },
-                    Repeat(1) {
-                        Invert {
-                            Sequence {
-                                Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(0))),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        Action(PIo<2>, t0 = {b1}),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess) {
-                    WhileDoElse {
-                        WhileDoElse {
-                            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                            #[on_failure(|bb| bb.t0.set(bb.b1))]
-                            #[post(|bb| bb.b1 = 5)]
-                            Condition(Cond<4>),
-                            Script(|bb| bb.b1 = bb.o0.unwrap_or(5)),
-                        },
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<5>),
-                        },
-                        #[failure_if(|bb| bb.o0.unwrap_or(0) == bb.b0 % 2)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Repeat(0) {
-                            SetBlackboard(t0 = 1),
-                        },
-                    },
-                },
-                Delay(0) {
-                    Switch(b1) {
-                        case 5 => IfThenElse {
-                            WasEntryUpdated(t0),
-                            Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(0) + 1)),
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                        case 1 => KeepRunningUntilFailure {
-                            Repeat(2) {
-                                SetBlackboard(o0 = Some(1)),
-                            },
-                        },
-                        case 3 => ForceFailure {
-                            ParallelAll {
-                                Timeout(10) {
-                                    Condition(Cond<7> = Cond::<7>),
-                                },
-                                Filter(times = 1, count = Success) {
-                                    Wait(0),
-                                },
-                            },
-                        },
-                        _ => ReactiveSequence {
-                            RepeatTimes(1) {
-                                Condition(PCond<8>, b0 = {=}),
-                            },
-                            Wait(10),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0565Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0566 for Ctx {
-        Retry(forever) {
-            Fallback {
-                ParallelAll {
-                    Repeat(2) {
-                        Condition(Cond<0>),
-                    },
-                    Action(Act<1> = Act::<1>),
-                    AlwaysRunning,
-                },
-                Repeater(3) {
-                    Wait(0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0567Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        RunOnce(then_skip = true) {
-            WhileDoElse {
-                RunOnce(then_skip = true) {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                },
-                Deadline(0) {
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0567 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-        }
-        ReactiveSequence {
-            Precondition(|bb| bb.b0 + 4 == 1) {
-                MemPriority {
-                    Repeat(4) {
-                        Conditional(|bb| *bb.t0 % 3 > 0, dynamic = true) {
-                            MemSequence {
-                                Conditional(|bb| bb.b0 < 0, dynamic = false) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                    SubTree(Tree0567Sub0, t0 = {=}, b0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0567Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0568Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0568Sub1 for Ctx {
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0568 for Ctx {
-        Cooldown(30, filtered = Failure) {
-            MemPriority {
-                RepeatTimes(3) {
-                    StepSequencer {
-                        RepeatUntil(Success) {
-                            AsyncFallback {
-                                Condition(Cond<0> = Cond::<0>),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        ParallelAll(2) {
-                            StatefulAction(Task<2>),
-                            SubTree(Tree0568Sub0),
-                        },
-                        StatefulAction(Task<4>),
-                        Delay(100) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                Sequence {
-                    Repeater(2) {
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<6> = Task::<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    Retry(1) {
-                        Fallback {
-                            StatefulAction(Task<8>),
-                            Action(Act<9>),
-                        },
-                    },
-                },
                 SequenceWithMemory {
-                    Action(Act<10> = Act::<10>),
-                    SubTree(Tree0568Sub1),
-                    Cooldown(0, filtered = Skipped) {
-                        ReactiveFallback {
-                            Condition(Cond<11>),
-                            Inverter {
-                                StatefulAction(Task<12>),
-                            },
-                            StatefulAction(Task<13>),
-                        },
-                    },
-                    Repeat(0) {
-                        StatefulAction(Task<14> = Task::<14>),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<15>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Switch(b1) {
-            case 5 => RepeatTimes(forever) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                    ScriptCondition(|bb| bb.b1 > 7),
-                    Condition(Cond<0>),
-                    SetBlackboard(b0 = {b1}),
-                    Action(Act<1>),
-                },
-            },
-            case 4 => MemSequence {
-                Parallel(success = 2, failure = 2) {
-                    Action(PIo<2>, t0 = {=}),
-                    Condition(Cond<3>),
-                },
-                BinarySelector(|bb| *bb.t0 < bb.b0 % 3) {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Script(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 % 4 }),
-                    },
-                    AlwaysRunning,
-                },
-                #[run_while(|bb| bb.b1 == 6)]
-                FlipSelector {
-                    Condition(|ctx| ctx.check(4)),
-                    Succeeder,
-                },
-            },
-            _ => ReactiveFallback {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Cooldown(30, filtered = Skipped) {
-                        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = false) {
-                            StatefulAction(Task<5> = Task::<5>),
-                            #[on_success(|bb| bb.b1 += 1)]
-                            #[success_if(|bb| bb.b0 < 2)]
-                            #[failure_if(|bb| bb.b0 == 6)]
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.b1 < 4, dynamic = true) {
-                    StatefulAction(Task<7>),
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0569Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0570 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Selector {
-            RepeatTimes(1) {
-                BinarySelector(|bb| (bb.b0 + 3) % 4 == 2, dynamic = true) {
-                    BinarySelector(|bb| bb.o0.unwrap_or(0) % 4 == 3, dynamic = false) {
-                        RepeatUntilSuccess(forever) {
-                            Action(Act<0> = Act::<0>),
-                        },
-                        Runner,
-                    },
-                    #[success_if(|bb| *bb.t0 != 2)]
-                    #[run_while(|bb| bb.b0 % 2 < 1)]
-                    #[post(|bb| bb.t0.set((bb.b0 + 4) % 2))]
-                    PolicyParallel(policy = FirstSuccess) {
-                        UnsetBlackboard(o0),
-                        StepSequencer {
-                            Sleep(0),
-                            Action(Act<1>),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Success) {
-                Script(|bb| bb.b0 = *bb.t0),
-            },
-        }
-    }
-}
-
-board!(Tree0570Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0571 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Parallel(success = -2, failure = 1) {
-            WasEntryUpdated(t0),
-            Sequence {
-                SequenceWithMemory {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                    AlwaysSuccess,
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) == bb.b0)]
-                    #[on_failure(|bb| bb.o0 = None)]
-                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                },
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(3) != bb.b0),
-                    #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5))]
-                    Action(PAct<2>, b0 = {b0}, b1 = {b1}),
-                },
-                ScriptCondition(|bb| bb.b0 + 1 == bb.b1),
-            },
-        }
-    }
-}
-
-board!(Tree0571Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0572 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-        }
-        Sequence {
-            ForceSuccess {
-                IndexSwitch(|bb| bb.b0 % 2, dynamic = false) {
-                    Script(|bb| bb.t1.set(*bb.t0 % 3)),
-                    Condition(Cond<0>),
-                    Action(PIo<1>, t0 = {=}),
-                },
-            },
-            Action(Act<2>),
-            Condition(|ctx| ctx.check(3)),
-        }
-    }
-}
-
-board!(Tree0572Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0573 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Filter(times = 3, filtered = Skipped) {
-            Remap(success = Failure, failure = Failure) {
-                StepSequencer {
-                    Script(|bb| bb.b0 = *bb.t0),
-                    Action(Act<0> = Act::<0>),
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                    },
-                    Script(|bb| *bb.t0 += 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0573Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0574 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        MemSequence {
-            Fallback {
-                Action(PAct<0>, b0 = {b1}),
-                #[on_failure(|bb| { bb.t0.set((bb.b1 + 3) % 3); *bb.t0 += 2 })]
-                #[on_success(|bb| bb.t0.set(bb.b1 % 2))]
-                #[failure_if(|bb| (bb.b1 + 4) % 4 < 0)]
-                Condition(Cond<1>),
-            },
-            #[post(|bb| bb.b0 += 1)]
-            #[run_while(|bb| bb.b0 != 7)]
-            Repeat(2) {
-                SetBlackboard(t0 = {b1}),
-            },
-            WhileDoElse {
-                Condition(PCond<2>, b0 = 1),
-                BinarySelector(|bb| bb.b1 > 3) {
-                    Action(Act<3>),
-                    SetBlackboard(b1 = {b0}),
-                },
-            },
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
-                SetBlackboard(b1 = 9),
-            },
-            #[skip_if(|bb| (bb.b1 + 3) % 4 > 0)]
-            MemSequence {
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0574Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0575 for Ctx {
-        RetryUntilSuccessful(2) {
-            ReactiveSequence {
-                TryCatch(catch_on_halt = false) {
-                    AsyncFallback {
-                        RunOnce {
-                            ParallelAll(max_failures = -1) {
-                                Condition(Cond<0>),
-                                Sleep(0),
-                            },
-                        },
-                        Action(Act<1>),
-                        AlwaysRunning,
-                    },
-                    ReactiveSequence {
-                        Delay(50) {
-                            Repeat(forever) {
-                                Cooldown(30, filtered = Skipped) {
-                                    Condition(Cond<2> = Cond::<2>),
-                                },
-                            },
-                        },
-                        Action(Act<3>),
-                        Action(|ctx| ctx.exec(4)),
-                        Condition(Cond<5>),
-                    },
-                },
-                Priority {
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        ForceFailure {
-                            Inverter {
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<8> = Task::<8>),
-                    Delay(10) {
-                        Repeat(0) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0576 for Ctx {
-        Fallback {
-            Filter(times = 2, count = Success) {
-                Condition(Cond<0>),
-            },
-            Fallback {
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
-            },
-            AlwaysFailure,
-            TryCatch(catch_on_halt = true) {
-                Condition(|ctx| ctx.check(5)),
-                RunOnce {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                StatefulAction(Task<7>),
-                MaxTime(0) {
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0577 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-        }
-        #[success_if(|bb| *bb.t0 % 3 < 0)]
-        #[post(|bb| bb.t1.set(*bb.t1 % 2))]
-        #[on_halted(|bb| bb.t1.set((*bb.t1 + 2) % 3))]
-        ReactiveFallback {
-            Cooldown(0) {
-                BinarySelector(|bb| (bb.b0 + 3) % 3 < 0, dynamic = false) {
-                    ReactiveSequence {
-                        Conditional(|bb| bb.b1 < (bb.b0 + 1) % 3, dynamic = true, else = Failure) {
-                            ScriptCondition(|bb| bb.b1 + 3 > 7),
-                        },
-                        RepeatUntilSuccess(3) {
-                            Condition(Cond<0>),
-                        },
+                    Precondition(|bb| bb.b0 + 1 > bb.b0 % 2) {
                         ReactiveSequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2> = Cond::<2>),
+                            SetBlackboard(b0 = {b1}),
                         },
-                        Fallback {
-                            Action(PAct<3>, b0 = {b1}, b1 = {=}),
-                            AlwaysRunning,
-                        },
-                        Condition(Cond<4>),
                     },
                     FlipSelector {
-                        #[run_while(|bb| bb.b1 > 7)]
-                        StatefulAction(PTask<5>, b0 = {t1}, b1 = {b0}),
-                    },
-                },
-            },
-            Inverter {
-                Switch(b1) {
-                    case 5 => Parallel(success = -2, failure = -1) {
-                        StatefulAction(Task<6>),
-                        MemSequence {
-                            #[on_success(|bb| { bb.t1.set((*bb.t1 + 2) % 3); bb.t1.set(bb.b1) })]
-                            StatefulAction(Task<7> = Task::<7>),
-                            Sleep(50),
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            AlwaysSuccess,
+                        Parallel(success = -1, failure = 1) {
+                            StatefulAction(Task<3>),
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                        },
+                        Sequence {
+                            SetBlackboard(b0 = {t0}),
+                            StatefulAction(Task<5>),
                         },
                     },
-                    case 2 => IfThenElse {
-                        StatefulAction(Task<8>),
-                        Condition(PCond<9>, b0 = {b1}),
-                    },
-                    case 3 => #[failure_if(|bb| *bb.t0 > 1)]
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Wait(0),
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    _ => RetryUntilSuccessful(3) {
-                        StatefulAction(Task<12>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0577Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0578 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(1) {
-            Priority {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Condition(Cond<0>),
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(PTask<3>, b0 = {t0}),
-                    Action(Act<4>),
-                },
-                ForceFailure {
-                    ReactiveSequence {
-                        Precondition(|bb| bb.b0 + 4 < 6) {
-                            Timeout(10) {
-                                Condition(Cond<5>),
+                    Timeout(0) {
+                        Switch(b1) {
+                            case 1 => Cooldown(0, filtered = Skipped) {
+                                ScriptCondition(|bb| bb.b1 < bb.b0 + 1),
                             },
-                        },
-                        AlwaysRunning,
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0578Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0579Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0579 for Ctx {
-        ParallelAll(1) {
-            Condition(Cond<0> = Cond::<0>),
-            SubTree(Tree0579Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0580 for Ctx {
-        Repeat(0) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0581 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-        }
-        Deadline(50) {
-            SequenceWithMemory {
-                #[on_success(|bb| { *bb.t1 += 3; *bb.t0 += 1 })]
-                #[success_if(|bb| (*bb.t0 + 4) % 3 > 0)]
-                Parallel(success = 1, failure = 0) {
-                    ReactiveFallback {
-                        Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ForceSuccess {
-                    Condition(PCond<2>, b0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0581Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0582 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-        }
-        SequenceWithMemory {
-            #[on_success(|bb| { bb.b0 += 1; if (bb.b0 + 1) % 4 > 0 { bb.t0.set(bb.b0 + 3) } })]
-            Fallback {
-                StepSequencer {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Cooldown(0) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            SequenceWithMemory {
-                Limiter(1) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
-                },
-                FlipSelector {
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<4>),
-                    },
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Sequence {
-                    Action(PAct<7>, b0 = {=}),
-                    Filter(times = 2) {
-                        StatefulAction(Task<8>),
-                    },
-                    Action(|ctx| ctx.exec(9)),
-                },
-                FlipSelector {
-                    Precondition(|bb| bb.b0 != 5, else = Running) {
-                        MemPriority {
-                            #[on_failure(|bb| { bb.b1 = bb.b0; bb.b1 = bb.b0 })]
-                            #[skip_if(|bb| bb.b1 < 2)]
-                            Retry(0) {
-                                Action(PIo<10>, t0 = {b1}),
-                            },
-                            #[skip_if(|bb| bb.b1 == 5)]
-                            Precondition(|bb| *bb.t0 % 4 < 1, else = Failure) {
-                                Condition(PCond<11>, b0 = {=}),
+                            _ => Repeat(2) {
+                                SequenceWithMemory {
+                                    SetBlackboard(b0 = 5),
+                                    ScriptCondition(|bb| *bb.t0 > 6),
+                                },
                             },
                         },
                     },
                 },
-                Timeout(30) {
-                    SetBlackboard(b1 = 8),
-                },
-                Switch(b1) {
-                    case 0 => Action(Act<12>),
-                    _ => Condition(Cond<13> = Cond::<13>),
-                },
             },
         }
     }
 }
 
-board!(Tree0582Blackboard { b0 t0 b1 });
+board!(Tree0595Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0583 for Ctx {
+    pub tree Tree0596Sub1 for Ctx {
         blackboard {
-            b1: i64 = 0,
-        }
-        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-            SetBlackboard(b1 = 5),
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0583Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0584Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0584 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            b1: i64 = 2,
-        }
-        #[failure_if(|bb| *bb.t0 % 2 != 0)]
-        Precondition(|bb| bb.b1 + 4 > bb.b0 + 4, else = Failure) {
-            Repeat(0) {
-                SubTree(Tree0584Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0584Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0585Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 9,
-        }
-        #[success_if(|bb| bb.b1 > *bb.t0 + 3)]
-        Sleep(30)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0585Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 9,
-        }
-        SubTree(Tree0585Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0585 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            #[run_while(|bb| (bb.b1 + 1) % 3 != 0)]
-            #[skip_if(|bb| bb.b1 % 4 == 3)]
-            #[failure_if(|bb| bb.b1 > 6)]
-            Deadline(100) {
-                Filter(times = 3, filtered = Failure) {
-                    SubTree(Tree0585Sub0, t0 = {=}, b1 = {b1}),
-                },
-            },
-            Repeat(forever) {
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0585Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0586 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            #[on_failure(|bb| { bb.t0.set((bb.b0 + 1) % 4); bb.b0 = *bb.t0 + 1 })]
-            #[success_if(|bb| bb.b0 > 2)]
-            #[skip_if(|bb| *bb.t0 == 5)]
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0586Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0587Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b1: i64 = 10,
         }
         Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0587Sub0 for Ctx {
+    pub tree Tree0596Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b1: i64 = 10,
         }
-        SubTree(Tree0587Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0587 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        Conditional(|bb| *bb.t0 % 4 > 2, else = Failure) {
-            #[success_if(|bb| (*bb.t0 + 4) % 2 > 0)]
-            SubTree(Tree0587Sub0, ..),
+        Deadline(20) {
+            #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
+            SubTree(Tree0596Sub1, ..),
         }
     }
 }
-
-board!(Tree0587Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0588 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(1),
-        }
-        #[success_if(|bb| *bb.t0 < 4)]
-        #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 < 3)]
-        ReactiveSequence {
-            Action(PIo<0>, t0 = {b0}),
-            StatefulAction(PTask<1>, b0 = 6, b1 = {t1}),
-            Parallel {
-                Repeat(4) {
-                    RetryUntilSuccessful(0) {
-                        AlwaysFailure,
-                    },
-                },
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0588Blackboard { t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0589Sub0 for Ctx {
-        Parallel(success = -3, failure = 4) {
-            Action(|ctx| ctx.exec(2)),
-            AlwaysFailure,
-            Sleep(0),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0589Sub1 for Ctx {
-        ParallelAll(1) {
-            Condition(|ctx| ctx.check(6)),
-            Wait(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0589 for Ctx {
-        ParallelAll(max_failures = -1) {
-            PolicyParallel(policy = FirstSuccess) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(0)),
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            RunOnce(then_skip = false) {
-                SubTree(Tree0589Sub0),
-            },
-            ReactiveSequence {
-                Inverter {
-                    StatefulAction(Task<3>),
-                },
-                Condition(Cond<4>),
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            SubTree(Tree0589Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0590 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-        }
-        WhileDoElse {
-            SequenceWithMemory {
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-                #[success_if(|bb| *bb.t1 < *bb.t0)]
-                #[run_while(|bb| bb.o0.is_none())]
-                IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
-                    Action(Act<0>),
-                    Loop(q0, if_empty = Skipped) {
-                        StatefulAction(Task<1>),
-                    },
-                    Priority {
-                        Deadline(10) {
-                            #[success_if(|bb| bb.b1 + 4 < *bb.t1 + 2)]
-                            #[on_halted(|bb| { *bb.t0 += 3; bb.b0 += 2 })]
-                            SetBlackboard(t0 = 5),
-                        },
-                    },
-                },
-                Precondition(|bb| bb.b1 == 6, else = Running) {
-                    Precondition(|bb| bb.o0.unwrap_or(5) + 2 < 1) {
-                        Fallback {
-                            Condition(Cond<2>),
-                            Action(PAct<3>, b0 = {=}),
-                            Switch(b1) {
-                                case 2 => Action(PIo<4>, t0 = {t0}),
-                                _ => ScriptCondition(|bb| bb.o0.unwrap_or(3) % 4 < 1),
-                            },
-                            StatefulAction(Task<5>),
-                            #[success_if(|bb| bb.o0.is_some())]
-                            Failer,
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Repeat(1) {
-                    Repeat(4) {
-                        Action(PIo<6>, t0 = {=}),
-                    },
-                },
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Condition(Cond<7> = Cond::<7>),
-                        Condition(Cond<8>),
-                    },
-                    StatefulAction(Task<9> = Task::<9>),
-                    #[on_success(|bb| if *bb.t0 == 7 { bb.b1 += 1 })]
-                    StepSequencer {
-                        Action(PIo<10>, t0 = {=}),
-                        StatefulAction(Task<11>),
-                        Condition(Cond<12>),
-                    },
-                },
-                Sequence {
-                    IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail) {
-                        Condition(Cond<13>),
-                        Action(Act<14>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<15> = Task::<15>),
-                        Condition(|ctx| ctx.check(16)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0590Blackboard { t0 t1 q0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0591 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        #[post(|bb| bb.b0 = *bb.t0)]
-        Conditional(|bb| *bb.t1 == 5, dynamic = true) {
-            Priority {
-                Delay(30) {
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<0>),
-                        AlwaysRunning,
-                        SetBlackboard(t1 = 0),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(2) % 2)]
-                    Repeater(1) {
-                        Condition(Cond<3>),
-                    },
-                    #[on_success(|bb| { bb.b1 = *bb.t0; bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
-                    #[run_while(|bb| bb.b1 % 4 != 0)]
-                    #[on_halted(|bb| bb.b1 = *bb.t0 + 2)]
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    SetBlackboard(o0 = Some(2)),
-                    Wait(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0591Blackboard { t0 o0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0592Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[tracked] t1: i64 = 10,
-            #[tracked] t0: i64 = 9,
-        }
-        #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
-        Action(PIo<0>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0592 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            #[success_if(|bb| *bb.t0 % 2 != 1)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| *bb.t1 == *bb.t0)]
-            SubTree(Tree0592Sub0, b0 = {=}, t1 = {t1}, t0 = {=}),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0592Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0593 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        ForceSuccess {
-            ForceFailure {
-                BinarySelector(|bb| bb.o0.unwrap_or(1) + 4 == 7, dynamic = true) {
-                    IfThenElse {
-                        Condition(Cond<0>),
-                        Script(|bb| *bb.t1 += 1),
-                        AlwaysSuccess,
-                    },
-                    Sleep(50),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0593Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0594 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        ForceFailure {
-            Repeat(2) {
-                FlipSelector {
-                    #[success_if(|bb| bb.b1 == *bb.t0 % 2)]
-                    #[run_while(|bb| *bb.t0 + 1 < bb.b1)]
-                    ParallelAll(max_failures = -3) {
-                        WasEntryUpdated(t0),
-                        Sleep(0),
-                        Sleep(0),
-                        KeepRunningUntilFailure {
-                            Parallel(success = -1, failure = -1) {
-                                Succeeder,
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    Conditional(|bb| bb.b0 != 4, dynamic = false, else = Failure) {
-                        ParallelAll {
-                            ReactiveSelector {
-                                Action(PIo<1>, t0 = {=}),
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                            },
-                            ScriptCondition(|bb| bb.b1 > 7),
-                            #[on_success(|bb| { bb.t0.set(bb.b0 % 4); bb.b0 = *bb.t0 })]
-                            #[failure_if(|bb| bb.b1 + 4 == 6)]
-                            #[skip_if(|bb| bb.b1 % 4 == 2)]
-                            Sleep(0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0594Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0595 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        Parallel(success = 0, failure = -1) {
-            Deadline(0) {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-            },
-            #[failure_if(|bb| *bb.t0 < 1)]
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0595Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
-        MemSequence {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            AlwaysSuccess,
-            ReactiveSequence {
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4>),
-            },
-            SequenceStar {
-                Cooldown(30) {
-                    Action(Act<5>),
-                },
-            },
+        blackboard {
+            b1: i64 = 0,
+        }
+        BinarySelector(|bb| bb.b1 + 1 > bb.b1) {
+            Succeeder,
+            SubTree(Tree0596Sub0, ..),
         }
     }
 }
+
+board!(Tree0596Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            Deadline(0) {
-                #[on_failure(|bb| { bb.o0 = None; bb.t0.set(bb.b0) })]
-                #[run_while(|bb| bb.o0.unwrap_or(2) % 2 > 0)]
-                Script(|bb| { bb.b1 += 3; bb.b0 = 6 }),
-            },
-        }
-    }
-}
-
-board!(Tree0597Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0598 for Ctx {
-        Parallel {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    IfThenElse {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ParallelAll(0) {
-                    Action(Act<3>),
-                    Action(Act<4> = Act::<4>),
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                Fallback {
-                    StatefulAction(Task<7>),
-                    AlwaysFailure,
+        TryCatch(catch_on_halt = true) {
+            Precondition(|bb| *bb.t1 + 1 > 3, else = Success) {
+                Remap(success = Success, failure = Success) {
+                    #[on_success(|bb| bb.b0 += 3)]
+                    SetBlackboard(t1 = {b0}),
                 },
             },
-            RepeatTimes(forever) {
-                Condition(Cond<8>),
-            },
-            Repeater(forever) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    RetryUntilSuccessful(2) {
-                        Condition(|ctx| ctx.check(9)),
+            RetryUntilSuccessful(2) {
+                ForceSuccess {
+                    Sequence {
+                        Condition(Cond<0>),
+                        Conditional(|bb| *bb.t1 + 3 == 5, dynamic = true, else = Success) {
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
+                        },
                     },
-                    RepeatTimes(1) {
-                        Repeat(4) {
-                            RunOnce {
-                                ReactiveSequence {
-                                    Action(Act<10> = Act::<10>),
-                                    Condition(Cond<11>),
-                                    Wait(30),
-                                },
+                },
+            },
+            Precondition(|bb| *bb.t1 > 6, else = Success) {
+                Precondition(|bb| *bb.t1 + 1 != 7) {
+                    Parallel(success = 1) {
+                        ReactiveSequence {
+                            RepeatUntilSuccess(forever) {
+                                StatefulAction(Task<2>),
                             },
+                            Action(Act<3>),
                         },
                     },
                 },
@@ -3932,130 +3340,192 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0597Blackboard { b0 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree0599 for Ctx {
+    pub tree Tree0598 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
         }
-        FlipSelector {
-            Repeat(forever) {
-                Parallel(success = -2) {
-                    Action(PIo<0>, t0 = {t0}),
-                    RetryUntilSuccessful(0) {
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                    },
-                    AlwaysSuccess,
+        #[on_success(|bb| { bb.b1 += 3; *bb.t1 += 3 })]
+        #[on_halted(|bb| { if *bb.t1 == bb.b1 { bb.b0 = *bb.t1 % 3 }; bb.b1 += 2 })]
+        #[failure_if(|bb| *bb.t0 > 2)]
+        ReactiveSequence {
+            FlipSelector {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
                 },
             },
-            Repeat(4) {
-                SetBlackboard(b0 = {t0}),
+            Interrupt(|bb| *bb.t0 == 1) {
+                IfThenElse {
+                    Action(PAct<2>, b0 = 7),
+                    Wait(50),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            ReactiveSelector {
+                Condition(Cond<4>),
+                Action(PAct<5>, b0 = {=}),
+            },
+            BinarySelector(|bb| *bb.t1 > 4, dynamic = true) {
+                SetBlackboard(t1 = 2),
+                Condition(Cond<6>),
+            },
+            Timeout(20) {
+                Precondition(|bb| *bb.t1 > 6, else = Skipped) {
+                    Sequence {
+                        Conditional(|bb| (bb.b0 + 1) % 3 > 0, dynamic = false) {
+                            Wait(0),
+                        },
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0599Blackboard { t0 b0 });
+board!(Tree0598Blackboard { b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0599 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 4,
+        }
+        #[post(|bb| bb.b0 = *bb.t0)]
+        #[success_if(|bb| bb.b1 != 3)]
+        FlipSelector {
+            #[on_halted(|bb| { bb.b0 = bb.b1 % 2; bb.t0.set(2) })]
+            RunOnce(then_skip = true) {
+                #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
+                    StatefulAction(Task<0>),
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    StatefulAction(Task<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+            Failer,
+            ParallelAll(max_failures = -2) {
+                AlwaysRunning,
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 4, &mut bb.b0)),
+            },
+            ReactiveSequence {
+                Action(PAct<4>, b0 = 6),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0599Blackboard { t0 b1 b0 });
 
 cases! {
-    Tree0500 "B{o0=2}Isw{o0|1+1%2;_;_}(Fai,t0e,a1e,c2)",
-    Tree0501 "B{b0=4;t0=1;o0}@os{b0:=t0+2}@oh{b0+=1}@ki{b0=b0%2}Par{3;3}(Dl{20}(OnceT(RSeq(t0,pt1{b0:=;b1:t0}))),Rep0(Suc),RFb(Pre{b0=t0;K}(Ub{o0}),@fi{t0+1=0}@of{b0:=1}@oh{b0+=1;none?b0+=3}t2))",
-    Tree0502 "B{b1;t0=3;b0=1}@ki{t0+4%2=1}@rw{b1>6}Fb(a0,F,a1,@os{t0:=b0+1%4}RSeq(Wu{t0},pc2{b0:=}),SubR(Cnd{b0+1<5;_;F}(pt3{b0:3;b1:=})))",
-    Tree0503 "B{b0=2}@of{b0+=2}Par{1;-1}(Fai)",
-    Tree0504 "B{b0=2;t0;o0=0}Fb(Dl{0}(PAll{-1}(Wu{t0},RepF(Ub{o0}))),Try(MPri(SubR(Ruf{F}(Wv{t0}(RetF(t0e))))),SubR(Sel(pt1{b0:=;b1:b0},c2,a3b{b0;b0}))),Rpt{0}(c4l))",
-    Tree0505 "RSel(Fai,F,Sl{30})",
-    Tree0506 "B{t0=0;q0}Isw{t0;N;_}(t0,Seq(Fb(RSeq(c1,a2),Wv{t0}(Sb{t0=6})),Lp{t0;_}(c3l)))",
-    Tree0507 "B{b0;b1;t0;o0=_}Seq(Flip(Fb(Sel(SubA(a0),a1l,t2),@fi{some}t3,@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}c4,@si{o0|5<4}Flt{2;_;_}(Sl{10}),RU{S}(F)),@po{b1:=t0}Isw{t0;T;_}(t5,c6b{t0+3%4},RU{S}(t7),@si{b1>3}S,Isw{b1+4%2;T;_}(S,a8e))),ASeq(Ruf{1}(Flip(R,@os{b0+=1;b0:=o0|3}Seq(c9,c10,@si{b1=o0|4}@oh{t0+=1;b1:=t0+1}t11),Keep(Rep4(pa12{b0:1;b1:b0})),@oh{t0%4=2?o0:=t0+4%2}@si{t0<t0+1}Wu{t0},PAll{_}(Sc{b0+=3},t13,a14)))),Lim{2}(RSeq(pa15{b0:4;b1:=},Fb(t16,c17e),Flip(Rep3(Cnd{b0%3!1;N;S}(Bin{o0|1=7;T}(a18,c19)))))))",
-    Tree0508 "B{b0=5;t1=2}Flt{2;R;F}(@si{t1=6}RU{F}(RFb(pt0{b0:=;b1:t1},t1,Wt{30})))",
-    Tree0509 "Seq(Seq(a0,a1e,t2),Fb(c3l,t4,c5))",
-    Tree0510 "B{b0=5}ASeq(Seq(Sl{30},t0),MPri(t1,Sc{b0+=3}))",
-    Tree0511 "B{b0=1;o0=3;t1=4;q0=2;t0=2}Rus{F}(Su{t0}(Lp{t0;F}(Flt{2;R;_}(Par{_;-2}(Seq(TryT(t0,Sb{o0=2}),F),@fi{t0+3>t1}@oh{t1:=6}Fb(MPri(c1b{t1},a2b{t1;b0}),t3e))))))",
-    Tree0512 "B{t1;b1=1;t0=0;b0=1;o0=_}Keep(OnceT(Rpt{1}(Bin{b0!7;_}(Opt(pa0{b0:t0;b1:b1}),Rmp{S;F}(Sel(Bin{t1>o0|0;T}(c1,@fi{o0|1+4%4<3}Sb{o0=4}),RFb(t2,pa3{b0:=;b1:=},a4)))))))",
-    Tree0513 "B{q0=2;b0;t1=0;t0}FS(MPri(Try(Su{t0}(FF(F)),R),Swm(Swm(To{30}(t0),Step(a1,a2)),Cnd{t0>t1%4;N;_}(@si{b0>3}t3)),pi4{t0:b0},Seq(Step(c5,c6l),RSel(t7,@si{t0=3}@ki{b0>3}a8,Sb{b0=5})),Lp{t0;_}(PAll{_}(Wu{t1},c9,a10,t11e,c12))))",
-    Tree0514 "B{b0=5;b1=4;o0=_;t0;q0=3}Flt{1;_;K}(Rep4(AFb(Lp{b0;K}(Fb(t0,c1)),@of{o0:=_;b0:=t0}RSeq(Cnd{o0|3=0;N;S}(c2)),Pre{b1%3<1;F}(Flip(Suc,Wu{t0})),@rw{b1<b0%2}Wv{t0}(Fb(a3,Opt(Sc{t0!5?b0+=1}),@os{b1:=o0|1+3}pa4{b0:b0;b1:b1})))))",
-    Tree0515 "Flt{3;S;K}(Sl{0})",
-    Tree0516 "B{b0=4}Fb(t0,a1e,c2b{b0%4})",
-    Tree0517 "B{q0;o0;b0=2;t0}Par{_;_}(Fb(@fi{b0+3>b0+4}RSeq(Ub{o0},@fi{t0<o0|1}@po{b0+=1;b0:=t0+3}To{0}(Wt{10}),t0,pt1{b0:=;b1:t0}),@os{b0+=2}OnceT(t2),Ruf{3}(Par{_;2}(c3,t4,t5)),Lp{_;F}(Sc{b0:=1})),t6)",
-    Tree0518 "Ret0(Sub(Sub(c0)))",
-    Tree0519 "B{t0=1;b1=1;o0;b0=4}@ki{t0+1<4}@fi{some}@si{b0+4!t0+1}PPar{1;_}(Sw{1}(Rmp{S;F}(Sw{5;1}(Rty1(Sb{o0=5}),F,RU{S}(S))),Flt{1;F;K}(Step(t0,a1l,t2))),RFb(t3,RSeq(MPri(Sb{b1=t0}),Pre{t0%4!1}(t4))))",
-    Tree0520 "B{b0;t0=5;b1=0}PAll{-1}(Pre{b0+1<2;F}(Sc{b1%4>0?t0:=b0}),Scc{b1+2%2<0})",
-    Tree0521 "RFb(Dl{20}(RFb(c0,Ret0(t1e))),PPar{0;T}(Swm(t2e,Swm(c3e,t4),Fai),RSeq(TryF(Rpt{2}(t5),RSeq(a6,S),t7,c8)),c9e))",
-    Tree0522 "B{t0;b0=0;b1}Par{_;-3}(Swm(SubA(SubA(Sc{b0+=3})),Wv{t0}(Rmp{F;S}(c0))),RtyF(Sb{b0=b1}),Pre{b1%4=1;K}(Ite(a1,Dl{0}(a2))))",
-    Tree0523 "B{b0=2;q0;t0=4;o0=_}PAll{-1}(Isw{o0|3;_;_}(@rw{none}a0l,Flip(@fi{o0|5<3}Step(pi1{t0:t0},pt2{b0:=}),Ret2(OnceT(Sc{o0:=_})),Dd{50}(pi3{t0:=}),Lp{_;_}(a4))))",
-    Tree0524 "Rmp{F;S}(Flip(a0,R,a1,t2,S))",
-    Tree0525 "B{q0=0;b1=4;o0=_;t0=4;b0}Flip(RFb(c0,@rw{t0%3>1}c1,Ite(Flt{2;_;_}(c2),F),Step(a3e,pc4{b0:0})),Bin{none;N}(Once(Rep3(Once(Dd{0}(S)))),Sc{o0:=b0+3;t0+=3}),F,PAll{_}(RepF(Sel(t5,Sc{t0:=1})),Lp{b1;_}(Wu{t0}),pc6{b0:b1},Su{t0}(Wu{t0})))",
-    Tree0526 "B{q0=2;o0=_;b0;t0=1}Isw{t0+2;T;T}(Par{-2;2}(Swm(pt0{b0:=;b1:t0},a1,a2,@po{o0:=_}@fi{b0+1!6}@ki{t0%3>1}Dl{0}(@po{b0+=3;b0=t0+3?t0+=3}@oh{o0:=_;t0+=2}@os{t0+=3}t3),F),Fb(F,pt4{b0:8},Sc{t0+=2;o0:=o0|1+3%4})),@si{none}@po{t0:=1}Ruf{F}(RFb(RSeq(@oh{b0:=t0}@si{b0!5}a5,c6,pc7{b0:8}),@ki{o0|4>7}Flip(Cnd{t0%3=2;T;_}(t8),RFb(t9,t10e)),Cd{0;_}(Flt{1;_;_}(Seq(@po{t0+=2}Cnd{t0%3=2;N;S}(t11),a12,R))))),Intr{none}(PPar{0;T}(@po{t0:=o0|3+3%4}TryT(pt13{b0:=},c14),Keep(t15),Flt{1;S;K}(Sb{b0=5}),Lp{b0;S}(Sc{b0+=1}),@fi{b0%2>0}t16)))",
-    Tree0527 "B{t0;b1;b0=5}Step(Cnd{t0!2;T;F}(pa0{b0:b1}),Pre{b0>5;K}(a1b{t0;b0}),Swm(a2e,a3,Sb{b0=7},Sb{b1=1}))",
-    Tree0528 "B{b0}TryF(PAll{-2}(F,t0),Star(Sb{b0=9}))",
-    Tree0529 "B{b0=1;t0=3}Fb(OnceK(@oh{b0+1%3=1?t0+=1}RSeq(t0,Sc{t0+4>4?t0:=t0+2%3},F)),TryF(pt1{b0:=;b1:b0},RFb(Lim{2}(c2l),@si{t0!b0}c3,t4,c5)),Par{_;_}(Pri(t6,Dl{0}(RFb(@of{b0+=1;t0+=1}@ki{b0+3!t0}@si{t0+3%4>2}c7,c8e)))))",
-    Tree0530 "B{q0;t1;t0}Isw{t1;T;T}(Fb(c0,a1),Swm(Ite(t2e,t3),@os{t1!t1%2?t1:=t0}@po{t0:=t0%3;t0+=1}SubR(Lp{_;S}(c4))),Star(pi5{t0:=},Sl{0}))",
-    Tree0531 "RU{S}(Flip(Rep2(Seq(t0e,Wde(a1,Wt{100}),PAll{0}(t2e,a3),Suc)),c4,Seq(t5,Wt{0},t6,t7),Par{2;_}(t8,TryF(c9,t10,Wt{30})),RFb(t11,RSeq(t12,t13),a14)))",
-    Tree0532 "B{b1=3;o0=3;b0=0;t0=2}Isw{b0+1;N;N}(Pre{b0%4<0}(@rw{none}@of{o0:=_}Seq(Once(pi0{t0:b0}),Pre{b0<5;K}(Isw{t0%4;_;_}(Sel(@si{b0%4<3}@of{o0:=t0;o0:=t0+4}t1,c2,Sc{b1+=1}))),pi3{t0:=})),Bin{b1>1;T}(RU{F}(FF(@of{t0:=b0+4%3}@ki{b1<5}@po{t0:=o0|2+4}ASeq(Sl{0},c4,t5))),Ite(Pri(t6,c7l),MPri(t8,c9b{b0}))),Seq(c10e,RSeq(RT{2}(pc11{b0:t0})),FF(@of{t0:=3}@rw{t0>5}Seq(Sb{b0=t0},Sb{t0=2})),Cnd{b1%3>1;T;F}(pi12{t0:t0})))",
-    Tree0533 "B{b1=2;t0=1;b0=1;o0}RSeq(@po{t0+=1}Sc{o0:=_},@rw{some}Wt{20},Fb(Mt{20}(Step(Wv{t0}(pc0{b0:b1}),t1))),Sel(c2,Wv{t0}(a3),OnceT(Suc)),Pre{t0+2%2=1}(RSel(F,t4,Sc{o0:=_})))",
-    Tree0534 "B{b0=4;t0=0}Swm(PPar{2;N}(c0e,pi1{t0:t0}),Wde(c2e,Sc{t0+=1},pt3{b0:=;b1:b0}),Fai)",
-    Tree0535 "B{t0=1;b0;o0}RSel(Once(@rw{b0%2=1}@of{b0+=1}@oh{b0:=t0}RFb(t0,PAll{0}(pt1{b0:b0;b1:t0},t2))))",
-    Tree0536 "RFb(RFb(Step(MPri(c0,t1,t2e),Ret3(To{0}(t3)),Flip(t4,R,a5))),t6,Seq(Flt{2;R;K}(Rpt{3}(Step(Sl{10},c7e,S,Mt{0}(c8)))),Lim{2}(AFb(Dl{30}(a9),c10,t11))))",
-    Tree0537 "B{q0=1;t0=0}To{100}(RFb(c0,Lp{t0;_}(a1l),F))",
-    Tree0538 "B{o0=5;t0;b0}MPri(RepF(RFb(Dd{0}(R),@po{b0+=1}@si{b0!t0}MPri(t0,Fai,a1b{b0+2;b0}))),c2,Wv{t0}(Wde(RSeq(c3e,pa4{b0:5;b1:b0},Ub{o0},Sc{t0+=1;t0:=1},Sc{t0+=1;b0+=3}),pa5{b0:2;b1:b0})))",
-    Tree0539 "B{o0=3;b1=2;t0;q0=2;b0=4}Par{0;-1}(RSeq(t0,Inv(Lp{b1;R}(t1)),t2,TryT(t3e,c4b{b1+1})),t5,@os{o0:=b0}Swm(t6,SubR(Isw{t0;_;T}(c7b{b1+4%4},a8l,@oh{b0!6?b1:=b0}a9)),Wv{t0}(@of{t0:=b0;b0:=b1+3}@fi{b1!4}Star(a10,t11))))",
-    Tree0540 "B{b0=5;o0=_;t0=2}@fi{b0=0}@po{b0:=b0%3;t0+=2}@ki{b0<b0%4}MPri(Keep(RFb(RFb(pt0{b0:t0;b1:b0},pc1{b0:t0},Scc{t0%2<0},t2),Swm(Ub{o0}))))",
-    Tree0541 "B{b0=5;t0=4;o0=1}Seq(Pre{t0<1;R}(RSeq(c0l,@ki{t0<6}@rw{t0+4>2}@po{t0+=2}t1,Lim{2}(RU{S}(PPar{0;T}(Sb{o0=2},c2l))),t3)),RSeq(@os{b0+=1}@si{b0>3}@oh{b0:=o0|4+3%4}ASeq(Flip(Wu{t0},a4l,t5e),RFb(@si{o0|2+1<2}@oh{t0+=3}@rw{t0%2>0}c6,t7,Scc{none}),Swm(S,t8,t9,pa10{b0:6;b1:b0})),a11))",
-    Tree0542 "B{b0}Try(pc0{b0:=},t1,a2,Fai,pc3{b0:=})",
-    Tree0543 "B{q0;b0=4;t0}AFb(Dl{0}(Lp{b0;F}(pa0{b0:b0;b1:t0})),@ki{b0=1}PAll{_}(Seq(@of{t0+=1}c1l,@of{t0+=1}Suc,t2),Star(Rep2(Rus{F}(c3)),a4)))",
-    Tree0544 "B{o0;b0=1;t0=0}RSeq(RFb(t0,Suc),Rep0(@ki{o0|0>o0|5+1}@rw{o0|5=4}R),Fb(@si{none}@ki{t0<4}@po{t0+=3}Scc{b0%3>0},@rw{t0+4%4<2}Ub{o0},t1))",
-    Tree0545 "Dd{50}(t0)",
-    Tree0546 "B{b0;t0}Seq(@of{b0:=t0+3}@os{t0:=b0}@po{t0+=1}Par{-2;-2}(Isw{b0;N;N}(@po{b0+=2}Bin{t0%2>0;N}(RSeq(c0,@ki{t0<6}@po{b0:=t0;b0+=3}@rw{t0>b0}t1),Keep(RU{S}(Scc{t0+1=1}))),Sc{b0+=1}),Bin{b0=7;_}(Bin{b0<b0%2;T}(c2,Sc{b0+=1}),RSeq(Isw{7;_;N}(c3,pa4{b0:=;b1:b0})))))",
-    Tree0547 "B{t0=0;b0=2;o0;b1}Fb(AFb(Wv{t0}(Swm(t0,@ki{none}@fi{b0%4=3}@oh{b0+4<7?b0:=b1}c1)),@po{b0:=b1%2}@rw{some}Flip(@oh{t0:=o0|1+3%4}pa2{b0:3},Rus{F}(pi3{t0:t0})),@fi{t0+4=b1}Ub{o0}),FF(ASeq(Rep2(c4l),a5,t6,Scc{t0+3%3>0},@fi{b0+4<4}@si{b1<4}Wt{100})),Flt{3;_;_}(OnceT(MPri(a7,t8,Scc{b0=3},R))),Sw{4;3;2}(@oh{o0:=t0%4}@si{b1<0}@os{b1:=b0}Sc{b0:=t0+1},c9,Ite(@rw{b1=2}a10,pt11{b0:8;b1:=}),a12),RFb(@of{o0:=_}@os{t0+=2}@ki{b0>4}Fb(c13,@ki{b0<o0|1}@oh{t0+=1}a14,Suc),OnceT(F),OnceK(Sb{o0=9})))",
-    Tree0548 "B{t0;q0=2}TryF(a0,RU{S}(c1),FS(c2),Fb(Seq(c3,c4b{t0}),c5,a6l),c7)",
-    Tree0549 "FF(Ret3(PAll{_}(Wde(c0,Run,F),RepF(RSel(c1l,FS(To{0}(t2)))),RSeq(PPar{1;T}(c3,RtyF(Wt{10}),Dl{50}(F)),FF(t4),FS(To{0}(t5)),F))))",
-    Tree0550 "B{b0=4;t0}@of{b0+=4}@oh{b0:=t0}@si{b0%4!0}PAll{-3}(F,a0b{b0%4;b0},t1)",
-    Tree0551 "B{t0=3;t1=1;b0=5;o0=0}Wde(RSeq(@po{t0+=2}ASeq(a0),Swm(a1,a2,Scc{none},t3),pa4{b0:=;b1:t1},Sel(c5,t6,R),Ite(@rw{b0%4>0}@oh{b0+=1}t7e,t8)),@fi{b0<7}Swm(ASeq(Intr{t1>2}(Sel(pc9{b0:t1},c10)),F)),PPar{0;N}(Swm(t11,Step(c12e,@of{b0+=1}@fi{t1<5}t13),a14,@po{t0+=2}Once(PPar{1;N}(Swm(a15,pa16{b0:=;b1:b0},a17),Suc)))))",
-    Tree0552 "B{b1=1;b0=2;o0=_;t0}Cnd{some;N;_}(Pre{b1<o0|4%4;K}(RtyF(RSeq(Bin{t0!b0%4;T}(Sl{50},F),t0,RSeq(S,Intr{some}(@ki{none}Ub{o0}),pc1{b0:b0}),Scc{b0%2!1}))))",
-    Tree0553 "B{t0=1;b0;b1}Ret2(Wde(RSeq(a0,t1e,Sb{b0=0}),Run,Pre{t0!5;F}(Fb(F,F,pt2{b0:b0;b1:=}))))",
-    Tree0554 "B{q0=1;t0;b0=4}Lp{t0;K}(Par{_;1}(Par{-2;1}(FS(Flip(Wu{t0},Sc{b0+=1;t0+=1})),Swm(Sb{b0=9}),@os{b0%4<0?t0+=2}@fi{b0+4%2<0}Rep4(Rpt{F}(Seq(a0b{t0%3;b0},c1)))),Seq(Keep(RFb(Ruf{1}(Mt{50}(Wu{t0})),Fb(c2e,pc3{b0:=}))))))",
-    Tree0555 "B{t0=0;b0;q0=0}PAll{_}(PPar{2;_}(Wt{30},@os{t0:=9}RSel(pt0{b0:b0;b1:t0},c1e,pa2{b0:t0},Isw{b0;T;_}(Sb{t0=b0},c3)),Par{_;0}(Try(@of{t0+=3}@fi{b0=4}@rw{t0=b0+4%2}a4,c5),a6,Sb{b0=0},S),Pri(Ite(c7,a8l),pi9{t0:b0},@os{b0+=3}Flip(@ki{b0!0}@oh{t0+=1}@po{t0:=b0}Try(t10,pi11{t0:t0}),@of{b0+=1}t12),Lp{t0;R}(a13))))",
-    Tree0556 "B{b1=0;b0=0;t0=0}RFb(Rus{2}(Wde(t0,c1)),OnceK(c2l),Rty4(RepF(Pre{b1%3<1;S}(Isw{0;T;N}(c3,Sb{b0=5},t4,pt5{b0:3;b1:=})))),@ki{b0+2<5}Dd{0}(a6l),PAll{3}(R,t7,Sc{t0+=2},t8))",
-    Tree0557 "B{b0;t0=4;b1}RFb(Dl{50}(Swm(PAll{_}(TryT(pc0{b0:2},Sb{b1=3},c1e),Wu{t0}))),Cnd{t0!4;T;F}(Cnd{b0>b1%4;T;_}(Once(a2))),Ruf{F}(Lim{3}(Step(Dd{100}(Cnd{b0+1!0;T;F}(Seq(t3,S,pi4{t0:t0},c5e,Sb{b0=b1})))))))",
-    Tree0558 "B{t0;b1;b0}Sw{0;1}(@fi{b0%4!3}RU{F}(RU{S}(Seq(Sw{1}(a0e,c1),SubA(Rep2(pt2{b0:0;b1:b0}))))),RSeq(a3,SubR(@po{b1:=b1+2%3}@oh{t0:=b0}pc4{b0:b0})),Intr{b0+4>3}(PAll{1}(t5)))",
-    Tree0559 "B{o0=_;t1=5;t0=1;b0}Seq(@rw{o0|4+4>0}@po{t0+=2}Fb(RSeq(Seq(Cnd{o0|0%3<0;N;F}(@po{t1+=1}pc0{b0:=}),Pre{o0|2+4<b0;S}(Ret3(t1))),Star(a2),F),Seq(pa3{b0:=},Wde(a4,t5),Pri(pi6{t0:t1},t7)),MPri(Inv(Ruf{2}(RFb(Cd{0;F}(@ki{t1>t0%4}@of{b0+=1;t0+=1}t8e),@po{b0+=3}@si{t0%4=2}Swm(Sc{t1+=3},Suc,@fi{b0+4%3=0}Sl{20},@of{none?t1+=3}@os{b0+=1;t1+2!1?b0:=8}@rw{o0|0%2<1}t9,a10e)))))))",
-    Tree0560 "B{b0=3;t0=0;t1=2;o0=_}FS(RSeq(Bin{o0|3%4<3;T}(MPri(@po{o0:=0}TryF(S,c0,a1e)),F),Seq(c2e,a3e,a4,OnceT(RSeq(Sc{t0+=3},pc5{b0:b0},a6))),Wv{t0}(PAll{_}(ASeq(Sb{t0=t1},pc7{b0:=}),@oh{t0+3<1?t0+=1}Sb{b0=6},Scc{t1=b0}))))",
-    Tree0561 "B{t0;t1=1;b1;b0=1}To{30}(@oh{t0:=8}Seq(Cnd{b0+1>t0;T;F}(Sb{b1=9}),c0l,@po{b1:=t0%2}pc1{b0:=},Bin{t0%2>0;T}(AFb(a2,pi3{t0:b1}),c4b{t1}),Pri(@fi{b0=3}@po{t0:=b1;b0+=2}@rw{t1<1}Pre{b1%2!1;S}(a5),a6b{b0;b0},c7,Suc)))",
-    Tree0562 "B{b0=5;t0=5;b1=1}RFb(@si{t0+1>0}Sw{5;1;0}(c0e,a1,pt2{b0:1;b1:=},@po{b1+=1}@ki{b1=2}Sb{b0=1}),TryT(PAll{_}(Wu{t0},t3),Par{1;-1}(@os{t0+=1}@ki{t0<7}RetF(Sc{b0%4!1?b1+=1}),Step(pi4{t0:=},t5e)),Cd{30;F}(PPar{2;T}(S,Suc,pi6{t0:b1},@rw{b1>5}@of{b1+=1;t0+=3}c7,Sb{b0=b1}))))",
-    Tree0563 "B{q0;b1=0}RSeq(PAll{-2}(pt0{b0:b1},t1),Lp{b1;S}(a2),Suc,PPar{2;T}(Suc,c3))",
-    Tree0564 "B{b1;b0;t0=3}Isw{t0%4;N;T}(pa0{b0:=;b1:b1},@fi{b1=1}@oh{t0:=b1}@po{b1:=b0+4}c1l,Keep(Dd{20}(Scc{b1+1%3<2})),RT{3}(Rep4(Flt{1;F;F}(c2l))),t3)",
-    Tree0565 "B{t0=5;b1=1;b0=1;o0}RU{F}(Fb(Fb(RSeq(pt0{b0:t0},@os{t0%4>1?o0:=_;t0:=b0}Ite(Scc{b1+4<b1},pt1{b0:8;b1:t0})),Rep1(Invt(Seq(Sc{o0:=o0|0}))),Step(pi2{t0:b1},t3)),PPar{1;_}(Wde(Wde(@oh{t0:=o0|4}@of{t0:=b1}@po{b1:=5}c4,Sc{b1:=o0|5}),Ret1(t5),@fi{o0|0=b0%2}@rw{some}Rep0(Sb{t0=1}))),Dl{0}(Sw{5;1;3}(Ite(Wu{t0},c6b{o0|0+1},Sb{o0=5}),Keep(Rep2(Sb{o0=1})),FF(PAll{_}(To{10}(c7e),Flt{1;S;_}(Wt{0}))),RSeq(RT{1}(pc8{b0:=}),Wt{10})))))",
-    Tree0566 "RtyF(Fb(PAll{_}(Rep2(c0),a1e,R),Rpt{3}(Wt{0})))",
-    Tree0567 "B{t0=1;b0=2}RSeq(Pre{b0+4=1}(MPri(Rep4(Cnd{t0%3>0;T;_}(MSeq(Cnd{b0<0;N;_}(R)))),SubR(OnceT(Wde(OnceT(pt0{b0:t0;b1:t0}),Dd{0}(F)))))))",
-    Tree0568 "Cd{30;F}(MPri(RT{3}(Step(RU{S}(AFb(c0e,t1)),PAll{2}(t2,Sub(t3)),t4,Dl{100}(F))),Seq(Rpt{2}(Ret1(t5)),Fb(t6e,t7e),Rty1(Fb(t8,a9))),Swm(a10e,Sub(Sl{0}),Cd{0;K}(RFb(c11,Inv(t12),t13)),Rep0(t14e)),Keep(t15)))",
-    Tree0569 "B{q0;b1=3;b0;t0}Sw{5;4}(RT{F}(Isw{b0;T;T}(Scc{b1>7},c0,Sb{b0=b1},a1)),MSeq(Par{2;2}(pi2{t0:=},c3),Bin{t0<b0%3;_}(Lp{t0;S}(Sc{b0+=2;b0:=t0%4}),R),@rw{b1=6}Flip(c4l,Suc)),RFb(Lp{b0;S}(Cd{30;K}(Isw{t0%2;T;N}(t5e,@os{b1+=1}@si{b0<2}@fi{b0=6}t6))),Bin{b1<4;T}(t7,Fai)))",
-    Tree0570 "B{o0=_;t0=5;b0}Sel(RT{1}(Bin{b0+3%4=2;T}(Bin{o0|0%4=3;N}(Rus{F}(a0e),Run),@si{t0!2}@rw{b0%2<1}@po{t0:=b0+4%2}PPar{1;_}(Ub{o0},Step(Sl{0},a1)))),Pre{none;S}(Sc{b0:=t0}))",
-    Tree0571 "B{b1;t0=4;b0=3;o0=_}Par{-2;1}(Wu{t0},Seq(Swm(pt0{b0:=;b1:t0},S,@ki{o0|3=b0}@of{o0:=_}pa1{b0:=;b1:b1}),RSeq(Scc{o0|3!b0},@oh{b1:=o0|5}pa2{b0:b0;b1:b1}),Scc{b0+1=b1}))",
-    Tree0572 "B{b0=4;t0=4;t1=3}Seq(FS(Isw{b0%2;_;N}(Sc{t1:=t0%3},c0,pi1{t0:=})),a2,c3l)",
-    Tree0573 "B{b0=3;t0}Flt{3;_;K}(Rmp{F;F}(Step(Sc{b0:=t0},a0e,Ret3(pt1{b0:b0;b1:t0}),Sc{t0+=1})))",
-    Tree0574 "B{b0=1;b1=0;t0=3}MSeq(Fb(pa0{b0:b1},@of{t0:=b1+3%3;t0+=2}@os{t0:=b1%2}@fi{b1+4%4<0}c1),@po{b0+=1}@rw{b0!7}Rep2(Sb{t0=b1}),Wde(pc2{b0:1},Bin{b1>3;_}(a3,Sb{b1=b0})),Seq(a4b{t0;b1},Sb{b1=9}),@ki{b1+3%4>0}MSeq(t5))",
-    Tree0575 "Ret2(RSeq(TryF(AFb(Once(PAll{-1}(c0,Sl{0})),a1,R),RSeq(Dl{50}(RepF(Cd{30;K}(c2e))),a3,a4l,c5)),Pri(Seq(t6,FF(Inv(a7))),t8e,Dl{10}(Rep0(t9)))))",
-    Tree0576 "Fb(Flt{2;S;_}(c0),Fb(t1,a2,t3e,t4),F,TryT(c5l,Once(t6e),t7,Mt{0}(t8),t9))",
-    Tree0577 "B{b0=4;t0=2;t1;b1=2}@si{t0%3<0}@po{t1:=t1%2}@oh{t1:=t1+2%3}RFb(Cd{0;_}(Bin{b0+3%3<0;N}(RSeq(Cnd{b1<b0+1%3;T;F}(Scc{b1+3>7}),Rus{3}(c0),RSeq(c1e,t2e),Fb(pa3{b0:b1;b1:=},R),c4),Flip(@rw{b1>7}pt5{b0:t1;b1:b0}))),Inv(Sw{5;2;3}(Par{-2;-1}(t6,MSeq(@os{t1:=t1+2%3;t1:=b1}t7e,Sl{50},@oh{t0+=2}S)),Ite(t8,pc9{b0:b1}),@fi{t0>1}PPar{2;T}(Wt{0},t10,t11),Ret3(t12))))",
-    Tree0578 "B{b0=4;t0}PAll{1}(Pri(RFb(Swm(c0,a1e)),RSeq(c2,pt3{b0:t0},a4),FF(RSeq(Pre{b0+4<6}(To{10}(c5)),R)),c6b{t0}))",
-    Tree0579 "PAll{1}(c0e,Sub(t1))",
-    Tree0580 "Rep0(c0)",
-    Tree0581 "B{b0=1;t0=0;t1;b1=0}Dd{50}(Swm(@os{t1+=3;t0+=1}@si{t0+4%3>0}Par{1;0}(RFb(pa0{b0:=;b1:b1},F,t1)),FS(pc2{b0:b1})))",
-    Tree0582 "B{b0=5;t0;b1=4}Swm(@os{b0+=1;b0+1%4>0?t0:=b0+3}Fb(Step(c0,t1e),Cd{0;_}(t2e)),Swm(Lim{1}(c3b{b0+3}),Flip(Su{t0}(a4),a5,c6)),PPar{1;N}(Seq(pa7{b0:=},Flt{2;_;_}(t8),a9l),Flip(Pre{b0!5;R}(MPri(@of{b1:=b0;b1:=b0}@ki{b1<2}Rty0(pi10{t0:b1}),@ki{b1=5}Pre{t0%4<1;F}(pc11{b0:=})))),To{30}(Sb{b1=8}),Sw{0}(a12,c13e)))",
-    Tree0583 "B{b1=0}Isw{b1;T;N}(Sb{b1=5},c0)",
-    Tree0584 "B{t0=3;b0=1;b1=2}@fi{t0%2!0}Pre{b1+4>b0+4;F}(Rep0(SubA(F)))",
-    Tree0585 "B{t0=0;b1}Swm(@rw{b1+1%3!0}@ki{b1%4=3}@fi{b1>6}Dd{100}(Flt{3;_;F}(SubR(SubA(@si{b1>t0+3}Sl{30})))),RepF(Fai))",
-    Tree0586 "B{q0;b0=3;t0=4}Lp{b0;K}(@of{t0:=b0+1%4;b0:=t0+1}@si{b0>2}@ki{t0=5}RFb(t0e,t1,a2,t3))",
-    Tree0587 "B{t0=4}Cnd{t0%4>2;_;F}(@si{t0+4%2>0}SubA(SubA(c0)))",
-    Tree0588 "B{t1=5;t0;b0=2;o0=1}@si{t0<4}@ki{o0|2+1<3}RSeq(pi0{t0:b0},pt1{b0:6;b1:t1},Par{_;_}(Rep4(Ret0(F)),c2))",
-    Tree0589 "PAll{-1}(PPar{1;_}(RSeq(RSeq(c0l,S),t1)),OnceK(Sub(Par{-3;4}(a2l,F,Sl{0},F))),RSeq(Inv(t3),c4,t5e),Sub(PAll{1}(c6l,Wt{10})))",
-    Tree0590 "B{t0=2;t1=0;q0;b1=3;o0=_;b0=5}Wde(Swm(@po{b0:=o0|1}@si{t1<t0}@rw{none}Isw{2;T;T}(a0,Lp{_;K}(t1),Pri(Dd{10}(@si{b1+4<t1+2}@oh{t0+=3;b0+=2}Sb{t0=5}))),Pre{b1=6;R}(Pre{o0|5+2<1}(Fb(c2,pa3{b0:=},Sw{2}(pi4{t0:t0},Scc{o0|3%4<1}),t5,@si{some}Fai)))),Fb(Rep1(Rep4(pi6{t0:=})),Swm(RFb(c7e,c8),t9e,@os{t0=7?b1+=1}Step(pi10{t0:=},t11,c12)),Seq(Isw{b0+4;N;_}(c13,a14),Swm(t15e,c16l))))",
-    Tree0591 "B{t0=2;o0;b1;t1;b0}@po{b0:=t0}Cnd{t1=5;T;_}(Pri(Dl{30}(TryF(c0,R,Sb{t1=0})),RFb(t1,t2,@ki{b0=o0|2%2}Rpt{1}(c3),@os{b1:=t0;o0:=o0|5%3}@rw{b1%4!0}@oh{b1:=t0+2}t4e),PPar{2;T}(Sb{o0=2},Wt{0})))",
-    Tree0592 "B{b0=2;t1=0;t0}Swm(@si{t0%2!1}@oh{t0+=1}@rw{t1=t0}SubR(@of{t1:=t0+4}pi0{t0:=}),t1)",
-    Tree0593 "B{t1=2;o0=_}FS(FF(Bin{o0|1+4=7;T}(Ite(c0,Sc{t1+=1},S),Sl{50})))",
-    Tree0594 "B{b0;b1=0;t0}FF(Rep2(Flip(@si{b1=t0%2}@rw{t0+1<b1}PAll{-3}(Wu{t0},Sl{0},Sl{0},Keep(Par{-1;-1}(Suc,t0))),Cnd{b0!4;N;F}(PAll{_}(RSel(pi1{t0:=},c2,t3),Scc{b1>7},@os{t0:=b0%4;b0:=t0}@fi{b1+4=6}@ki{b1%4=2}Sl{0})))))",
-    Tree0595 "B{t0=5}Par{0;-1}(Dd{0}(Inv(t0)),@fi{t0<1}t1)",
-    Tree0596 "MSeq(Fb(c0e,c1,t2),S,RSeq(c3e,t4),Star(Cd{30;_}(a5)))",
-    Tree0597 "B{b0;b1=0;o0=3;t0=4}Wde(c0,Dd{0}(@of{o0:=_;t0:=b0}@rw{o0|2%2>0}Sc{b1+=3;b0:=6}))",
-    Tree0598 "Par{_;_}(RSeq(c0,Flt{3;R;K}(Ite(t1,t2)),PAll{0}(a3,a4e,RU{F}(t5),t6),Fb(t7,F)),RT{F}(c8),Rpt{F}(PPar{1;N}(Ret2(c9l),RT{1}(Rep4(Once(RSeq(a10e,c11,Wt{30})))))))",
-    Tree0599 "B{t0=1;b0=0}Flip(RepF(Par{-2;_}(pi0{t0:t0},Ret0(c1b{t0}),S)),Rep4(Sb{b0=t0}))",
+    Tree0500 "B{t0=4;b1}Isw{t0%3;N;_}(Opt(Su{t0}(Fb(RT{F}(Wde(pt0{b0:t0;b1:=},c1,pc2{b0:t0}))))),PAll{3}(Lim{2}(Rty2(Sc{b1=0?b1+=3})),RFb(t3,F,Rty1(t4),F),pa5{b0:b1;b1:b1},a6))",
+    Tree0501 "B{b0;t0;o0=_}Rep1(Cd{10;F}(Rus{F}(Isw{t0+4;T;T}(Rep4(Rpt{F}(Fb(t0,t1e))),@si{none}@of{o0:=o0|4%2;none?o0:=b0%4}@rw{b0>t0%4}Sel(Rus{3}(Flt{3;F;_}(Sc{b0+=3})),@rw{none}Pre{t0!0;F}(c2))))))",
+    Tree0502 "B{o0=_;b1=5;q0=2;t0;b0=3}PPar{0;T}(Lp{_;K}(Isw{b0+2%3;N;T}(Rep4(Seq(To{20}(pa0{b0:b0;b1:b0}))),@po{t0+=1}Inv(Sw{4;2}(Ub{o0},@of{t0+=1}@os{b0+=1;t0+=3}Sl{30},c1)))))",
+    Tree0503 "B{b1=5}ASeq(pa0{b0:b1;b1:=},t1,SubR(t2),Sl{0})",
+    Tree0504 "Flt{1;F;F}(MSeq(TryT(Sel(c0,Dd{0}(a1),c2,c3,RT{F}(t4)),Opt(Rpt{2}(Ret0(t5))),AFb(t6,Ite(t7,Sl{0}),Fai))))",
+    Tree0505 "B{b0=1;t0=4}RU{S}(SubR(Once(Bin{b0<7;_}(SubR(Lim{1}(@ki{b0<0}t0)),Wu{t0}))))",
+    Tree0506 "B{b1=3}Cnd{b1<3;T;S}(a0)",
+    Tree0507 "B{b0;t0=5;b1=3}Rep4(Flt{1;_;K}(Fb(pa0{b0:b1;b1:=},c1,@rw{t0+2<6}@fi{t0%4>2}Sc{b0:=t0+3;b1+=1},Scc{t0+3%4=0})))",
+    Tree0508 "B{o0=_;t0}To{0}(SubA(MSeq(c0b{t0},Wv{t0}(Scc{some}))))",
+    Tree0509 "B{b0=2;t0=3}Ret2(Par{_;5}(Rpt{2}(Flt{2;_;F}(a0b{b0%3;b0})),F,Pre{b0<t0+2;R}(t1),pa2{b0:7;b1:b0},@fi{t0+4>b0}@po{b0!b0%2?b0:=b0%2;t0+=3}Inv(a3l)))",
+    Tree0510 "ASeq(RFb(PAll{2}(c0,F),Wt{30}),a1,c2,Rus{1}(Inv(a3)),Rep3(t4))",
+    Tree0511 "B{t1;q0=1}Lp{_;F}(OnceK(Rep2(Wu{t1})))",
+    Tree0512 "B{o0;b0;b1;t0=1;t1=3}RSeq(@fi{t1%4=1}@os{o0|4%3!0?t0+=3;b0+=3}@oh{t1+=2;t1+=1}Bin{t1+4=6;_}(pa0{b0:t1;b1:=},a1),Swm(Wt{30},Sc{b0+=1;b1:=t0+4%2}))",
+    Tree0513 "B{b1;t0=4;b0=4}Par{-2;-4}(Sel(Wde(pt0{b0:=},t1),S),RFb(Rep2(@rw{b0+2!7}pt2{b0:=;b1:=}),c3,PAll{-1}(Rpt{F}(pc4{b0:=}),Cd{10;F}(pt5{b0:7;b1:b1}))),Isw{t0+3;T;_}(Cd{0;F}(PPar{0;T}(@po{b0+=2}pa6{b0:b0;b1:b1},pi7{t0:b0})),Ite(Sw{0}(R,c8e),Rpt{F}(a9))),Ret2(Sw{2;1}(Rpt{3}(@fi{b1+1>b0}c10),Sc{b1:=5;b0+3%4>1?b1+=2},Wt{10})))",
+    Tree0514 "B{b0;b1=1}Pre{b0>b1%3;K}(RFb(c0,R))",
+    Tree0515 "B{b1=0;b0=3}Lim{1}(RFb(pa0{b0:=;b1:b0},t1,RepF(c2e),@os{b0>0?b1+=3}pt3{b0:4}))",
+    Tree0516 "B{b1=3;t1;t0=2;b0=1}PPar{2;T}(To{20}(@rw{t0!6}@os{t1:=b1}To{0}(RT{3}(t0))),@rw{b1%3<1}@fi{b1>4}@si{b0>1}F)",
+    Tree0517 "Lim{3}(Wde(RSeq(c0),Fb(Rmp{F;F}(Wt{0}),Dd{0}(FF(t1)),c2)))",
+    Tree0518 "B{b1;t0}Flt{1;_;_}(Swm(pa0{b0:t0;b1:t0},@os{t0:=2}PAll{-1}(Cd{20;K}(@rw{b1<3}c1)),Su{t0}(RFb(t2,a3l,t4)),Wt{0},PAll{-1}(t5,t6)))",
+    Tree0519 "B{b0;b1=5;t0=4}Isw{t0+3;_;T}(pc0{b0:=},RSeq(Flt{1;F;K}(t1),t2,S,t3),Flt{2;S;F}(RSeq(PPar{1;N}(a4,pc5{b0:b0}),PAll{_}(a6e,Scc{b1=6},t7e,Pre{t0!7;F}(c8)))))",
+    Tree0520 "B{b0=1}Seq(a0,c1e,a2b{b0+4;b0})",
+    Tree0521 "B{t0=4;b0}FS(Swm(Wde(Dl{20}(@oh{b0+=1}@po{b0:=t0%3}Cnd{b0<4;N;S}(@of{t0+4>b0+2%3?b0+=1}t0)),c1,Flip(@po{b0+=3;t0+=3}@oh{b0:=b0+2%3}@os{t0+=2}c2,pa3{b0:=;b1:t0},@fi{b0<b0%4}@po{b0:=t0%3;t0:=t0%3}@os{b0:=b0+1%4;t0:=b0+4%3}Scc{t0+4!b0+3%3})),a4))",
+    Tree0522 "B{b0=1;t0=3}RSeq(Fb(Wu{t0},RSeq(Sl{20},c0l),@po{b0+=1}@oh{b0+=1;t0+=1}pi1{t0:=}),Intr{t0<t0+1%3}(Pri(t2,c3)),Isw{b0+2%3;_;_}(c4l,Seq(Lim{3}(RFb(c5b{t0},t6))),Wu{t0}))",
+    Tree0523 "B{t0=0;b0;t1=2;o0=_;b1=4}PAll{1}(Flip(Step(pi0{t0:b0},pi1{t0:t1},a2),Bin{t0!b0+3;N}(PPar{1;N}(t3,Sb{o0=6},t4,Sb{t1=6}),Dl{100}(@fi{o0|0+3<1}Sw{4;5}(c5e,t6e,pa7{b0:b0;b1:=}))),TryT(PPar{2;N}(Rmp{S;S}(a8)),MSeq(c9,Sb{b0=9},pt10{b0:2;b1:b0}))))",
+    Tree0524 "B{t0=5;t1=3;b1=0;b0=4}AFb(PAll{0}(@si{t0%4!2}c0,c1b{b1}),t2,FS(Star(@ki{b1<5}Bin{b1<b0+1;N}(a3e,pt4{b0:t0;b1:t1}))),PPar{0;N}(S,F))",
+    Tree0525 "B{b0;o0=_}Dl{20}(RSel(c0b{o0|1%4},Seq(Ruf{3}(t1),F),pa2{b0:1;b1:b0}))",
+    Tree0526 "B{b1=4;q0=4}RT{1}(SubA(Lp{b1;_}(SubA(t0))))",
+    Tree0527 "Fb(Keep(c0),Flt{2;S;F}(c1),c2,RFb(a3l,t4))",
+    Tree0528 "B{b0=1;t0=3;t1=2;o0}Par{_;_}(Fb(Rep4(c0),@oh{t1+=1}Bin{o0|4+4=t1;N}(t1,pt2{b0:=}),Cd{0;K}(Sc{o0:=b0%3;t0:=b0+3%2}),a3l,Keep(@os{t0+=3}c4)),PAll{_}(@po{t0:=b0+1}RT{F}(c5),Sc{b0+=1},Swm(Rmp{S;F}(t6e)),MPri(Wu{t1},S)))",
+    Tree0529 "B{o0=1;q0=4}Seq(Lp{_;K}(Run),@rw{o0|2!2}RepF(RFb(a0e,S)),c1e,a2,Rep4(S))",
+    Tree0530 "B{t1}Bin{t1<1;_}(pa0{b0:8},Keep(Fai))",
+    Tree0531 "PPar{1;_}(Fb(Pri(c0e,t1,t2e),c3,Once(c4)),PAll{_}(c5e,Star(c6l,c7,t8),Sl{50}))",
+    Tree0532 "B{t1=0;t0=4}Isw{t0%3;N;_}(Pre{t1+3!6;S}(Rpt{3}(RepF(Sl{10}))),t0,Cd{0;F}(RT{2}(R)))",
+    Tree0533 "B{t0;t1=3;o0=_;b0=2}Step(Isw{t1+1;N;T}(Cnd{t1+4>2;N;S}(c0l)),Sb{b0=9},@si{t0%2>0}@po{o0:=b0}pt1{b0:t1},RU{F}(t2),t3)",
+    Tree0534 "Par{-1;2}(TryT(t0,Sub(t1),t2),RT{1}(Rep1(Ruf{F}(c3))),Dd{0}(Seq(t4,c5,Sl{50},t6)),TryT(c7e,t8))",
+    Tree0535 "To{20}(Sl{0})",
+    Tree0536 "B{t0=5}Swm(Pre{t0+4>5;S}(F),c0,t1,Mt{0}(Swm(a2,Wt{50},SubA(c3l),c4l)),Rep0(c5))",
+    Tree0537 "B{b0=5;b1=4}Invt(@po{b1!6?b0+=2}Sel(a0l,c1b{b1}))",
+    Tree0538 "B{b0=0;o0=_;t1=5;q0=1;t0=3}Lp{b0;K}(Flip(ASeq(t0,Scc{b0+4%2>0},c1e),Bin{t1<0;N}(Once(Bin{t0%2=0;T}(c2,Scc{o0|2%4<1})),Intr{t1!0}(Scc{t1%2>0}))))",
+    Tree0539 "B{t0=4}Mt{0}(OnceT(ASeq(t0,pi1{t0:=},t2,c3,R)))",
+    Tree0540 "B{o0;t1;b0=0;b1=4;t0}Pri(To{30}(Sw{0;5}(@ki{t0%2<1}Intr{b0>0}(@oh{t1:=o0|3+1}Sb{o0=2}),PAll{-1}(@rw{o0|5>5}@oh{b0+=1}Pre{b0+1!5;S}(TryT(S,t0))),a1)),a2l,Isw{b1+4%3;N;N}(Dl{0}(@oh{o0|0%4<1?o0:=b0+2}ASeq(Scc{none},FS(pc3{b0:9}))),Rep1(@si{b1=1}RFb(@fi{b1=4}@rw{t1=6}@si{b1<3}Wt{20},Pre{t0>5;R}(Ret3(c4)),Fb(c5b{o0|0},a6,c7b{7})))))",
+    Tree0541 "Ite(Star(t0,Flip(Suc,t1,c2),a3,Swm(t4,a5,Sl{0}),t6),Wde(t7,a8l),Rty2(Keep(TryT(a9,Seq(c10,c11,a12e),c13l,t14))))",
+    Tree0542 "Ite(Inv(Seq(Rty2(t0),t1e,Opt(c2))),Sel(F,Pri(t3,c4),Fb(a5,a6,t7e)),Flip(Cd{0;K}(FF(a8e)),RFb(c9,t10e)))",
+    Tree0543 "B{b0=1;q0=4;t1;t0=3;b1=3}Wde(PAll{_}(Lp{b1;S}(Isw{b0;N;_}(Sb{b0=t0},t0))),Dd{0}(Run))",
+    Tree0544 "B{b0=3;t0}Fb(Pri(Keep(Scc{t0>b0+1%3}),Dd{50}(Rty3(@po{b0+=3}t0e))),RU{S}(Par{-1;_}(Once(Seq(t1,@rw{b0<2}Cnd{t0>7;_;S}(pa2{b0:=;b1:t0}))))))",
+    Tree0545 "B{t0=1;b0;q0=2;t1}Rep2(AFb(RFb(SubR(Wde(t0e,TryF(t1,@ki{b0%3<2}@rw{b0+1%3<0}Wt{50},t2),@ki{t1+4<t0}@rw{b0+2>5}@po{t0:=b0%2}Swm(c3b{t1},t4))),TryT(Star(Wt{0},@oh{t1<1?b0:=t1+1}@os{t1+=1;t0:=b0}@ki{t1!6}c5b{t1+4%4},Sc{t1=6?b0+=1;t0<0?b0+=2}),t6),Mt{0}(Pre{b0=6;R}(Wde(RFb(c7,t8,c9,a10),RSeq(t11,t12,pt13{b0:t1;b1:b0})))),Isw{b0%2;T;N}(a14l,Swm(Su{t0}(WU{t0+2<b0}(a15b{t1+3;b0})))),Isw{9;N;_}(@of{b0:=t0}Fai,Seq(c16,Sb{t0=t1}),Lp{_;K}(Par{_;_}(Fai))))))",
+    Tree0546 "B{b1=3;b0=0;o0=3}MPri(Ite(@of{b0:=o0|2}@rw{b0%3>1}Cnd{o0|5!0;N;S}(a0b{b0%4;b1}),Pre{b0%2>0;S}(t1)))",
+    Tree0547 "B{b1;o0;t0=1}Rus{3}(PAll{-3}(t0,Rep4(t1),Par{-2;_}(Sb{o0=8},c2,c3),Swm(S,@fi{t0<b1}a4)))",
+    Tree0548 "B{t1;b0;q0;b1=3}Step(Pri(AFb(a0l,t1,c2),Isw{b0;T;T}(c3,pt4{b0:t1;b1:=})),Lp{_;_}(Lp{_;_}(Lp{b1;R}(Sel(SubR(c5),@ki{b0>6}@os{b1:=b1%2;t1:=b1}@oh{b1+=1}t6,t7,c8b{b0+2})))))",
+    Tree0549 "B{b0=3;t0=0;b1=1}RFb(t0,Ite(a1b{t0+1%4;b1},a2),t3e,Inv(c4b{b0}))",
+    Tree0550 "Flt{1;R;F}(c0)",
+    Tree0551 "B{q0;t0;b0=0;o0}@rw{t0%4<1}@ki{o0|5>b0}RSeq(Lp{_;_}(RFb(PPar{2;T}(S,Sb{b0=t0},c0,Sc{o0:=_}),RFb(@fi{b0+4<4}@si{t0<4}Sb{t0=b0},t1,t2),OnceT(Ite(a3,t4,Scc{t0=3})),Seq(t5,Scc{b0%3>1},c6))),Wde(Flip(pi7{t0:b0},Sc{o0:=_},Suc),Seq(Mt{50}(S),MSeq(a8,a9),pa10{b0:t0;b1:b0}),Pre{t0!t0+1;S}(RFb(t11e,t12,c13b{t0%4},c14e))))",
+    Tree0552 "B{t1=0;t0;b0=2}Wde(Dl{10}(Bin{t1=4;T}(Sc{b0:=t0+2},a0l)),pa1{b0:t1;b1:t1},pi2{t0:b0})",
+    Tree0553 "B{b0=0;t0=3;t1=0;q0=0}Seq(PPar{1;N}(@os{b0%3>1?b0+=1}@po{b0+=1}@fi{b0+2<2}a0l,Rep2(Seq(@ki{b0%4<3}@fi{t0=3}t1,c2)),Wu{t0}),PAll{4}(RSeq(c3,c4),RFb(t5,@fi{t0<6}@os{t1=b0+1%2?t0:=b0}Lp{_;R}(a6),Lp{_;F}(Scc{t1%4<3})),RT{F}(Ret2(Swm(@ki{b0>6}@rw{t1+4!b0}@os{t1:=b0}Rpt{1}(Sc{t0+=1}),@oh{t0+=2}Fai))),pt7{b0:3;b1:b0},a8))",
+    Tree0554 "PPar{0;_}(Sub(c0))",
+    Tree0555 "FS(Dd{50}(t0))",
+    Tree0556 "B{b0=1;t0}RSeq(c0l,Sl{10},Sc{b0+=2},RSeq(RT{3}(t1),Su{t0}(Wu{t0})))",
+    Tree0557 "Ruf{F}(Ite(t0e,c1l))",
+    Tree0558 "B{b1=3;b0;t0=4}@of{b1:=b0%3}Ret1(Wu{t0})",
+    Tree0559 "B{b0=4;t0}@fi{b0+2%4<3}RepF(Intr{b0<4}(FF(PPar{1;_}(Dl{10}(RT{3}(WU{t0%2=1}(t0)))))))",
+    Tree0560 "Step(RFb(RSeq(Sl{100},t0e,a1),Rpt{1}(RepF(Swm(c2,Cd{0;F}(Suc)))),Dl{0}(Rmp{F;F}(RFb(t3,t4,t5))),Fb(t6e,t7,Dd{0}(t8))))",
+    Tree0561 "B{b1=2;t0;b0=0}Isw{b0%4;_;N}(Dd{10}(MPri(F,Flt{1;R;_}(t0e),Sw{0}(c1e,Wu{t0}))),ASeq(@fi{b1<4}a2e,Ret3(@os{b0+2%4!0?b1+=3}Swm(c3l,a4b{t0;b1},Sl{100})),Cd{50;_}(t5e)))",
+    Tree0562 "B{b0=5;t0=4;o0}Pre{none;S}(RFb(To{0}(@oh{b0+=3;b0:=t0%4}pt0{b0:=}),t1,c2,Rep2(Dd{0}(a3))))",
+    Tree0563 "B{t1=5;q0;b0=4}Wde(Dd{0}(Fb(Bin{t1%3>0;N}(a0b{t1;b0},Inv(Sb{t1=9})))),Sl{100},RSeq(Ret2(Lp{_;_}(Flt{2;S;F}(Rep0(Sb{b0=9}))))))",
+    Tree0564 "B{b0=1;t0=3}Fb(Pre{t0>3}(PPar{2;_}(Keep(@os{b0%4<0?t0+=2}@fi{b0+4%2<0}Ite(RSel(t0,a1e,t2),Wu{t0},TryT(t3e,t4,t5))))),Flip(@oh{b0%2!1?t0+=3}Swm(S,t6,c7),PPar{2;N}(c8,pt9{b0:1},c10l),Sb{b0=t0}))",
+    Tree0565 "B{b0=0;t0;b1=4}Ite(RSeq(@po{b0:=b1}@fi{b1%4!2}@si{b0+3>1}c0,MSeq(Pre{b1>7;R}(OnceT(Fai)),Once(c1),@oh{t0:=b0+3}@os{t0+=3}S,c2)),Sw{4;5}(Pri(Pre{t0<2;F}(PPar{2;N}(c3l,t4,Inv(t5)))),Rep0(Scc{b1%4<2}),t6))",
+    Tree0566 "B{b1;b0=1;q0=3;t0;o0}Ruf{F}(FF(RSeq(RSeq(Star(a0b{t0;b1},t1e),Scc{b0+3<4},Lp{b1;_}(t2),RSeq(To{0}(@si{t0+3!6}@ki{t0+1%2=1}@po{b0+=1;b0+=2}pi3{t0:=}),Star(t4,pa5{b0:=;b1:b0},t6)),MSeq(c7e,Su{t0}(a8e),RU{S}(a9b{o0|3+3;b0}),t10)),@si{some}@po{b1:=o0|1;b1:=o0|3}c11)))",
+    Tree0567 "B{b0=0;t0=0}OnceT(@oh{b0%2=0?b0+=1}@of{t0:=b0+2;t0:=b0}Flip(@os{b0+3>5?t0+=2}MPri(a0,c1,@fi{t0%2!0}F,a2),@os{b0+=1}@oh{b0>0?b0+=2;t0+3=b0?t0:=b0}Ret2(PPar{1;T}(TryF(a3,t4,t5e,Wu{t0}),@po{t0:=b0+3}Dl{0}(Sc{b0:=t0;b0:=b0+2%2}),Rep4(Fb(Pre{b0<5;S}(c6b{b0})))))))",
+    Tree0568 "B{b0=4;t0=1;b1}Par{-3;-1}(@po{t0!b0+4%3?b1+=2}@fi{b1!3}RFb(Rep1(a0),@po{t0+3>2?b0:=t0}c1e),Invt(MSeq(@fi{b1+3!3}pt2{b0:t0;b1:b1},@po{b0+=3}@si{t0+2=4}Ite(c3,@po{b1:=t0%4}@ki{b0+3%2>0}@of{t0<5?t0:=b0+1}c4b{b0+4%2}),pi5{t0:t0},t6e)),Lim{3}(c7e))",
+    Tree0569 "Rep2(a0e)",
+    Tree0570 "B{b1=4;b0=0;o0=2}Step(R,Rus{F}(Sc{b1+=2}),Ret1(Ub{o0}),a0,@oh{b0+=1}t1e)",
+    Tree0571 "B{b0=3;q0;t0;b1}Wde(Step(Lp{b0;R}(Wv{t0}(Ite(Step(a0,Wt{20}),Cnd{b0>1;_;S}(Su{t0}(t1))))),AFb(@po{t0:=b0%4}@rw{b1+2%4>0}Rep3(a2),t3,WU{b1+3<1}(t4))),Wu{t0},Rmp{S;F}(@po{t0+=2}@os{t0+1!5?b0+=2}@si{b1%2!1}Try(TryF(Sc{b0=b1+3?t0:=9},pa5{b0:=}),Try(a6b{b1;b0},t7,Run),c8l,Pre{t0=3;S}(t9),Intr{b0+4!1}(@si{b1+2=t0}Ret3(a10)))))",
+    Tree0572 "B{t1=4;b0=5;o0=5}Bin{o0|5+4%4>2;N}(Ub{o0},Swm(t0e,Step(Scc{t1+4%4<1},c1,c2l),RU{S}(pt3{b0:=})))",
+    Tree0573 "B{b1=4}Swm(Flt{1;_;K}(a0),Pre{b1%3>1;R}(c1),Sl{0})",
+    Tree0574 "Rty2(Try(Rep3(c0),Dl{20}(Rep3(Flip(c1,a2,Suc))),Flt{2;F;_}(Seq(OnceT(AFb(RFb(t3,F),a4))))))",
+    Tree0575 "B{b0=4}FS(SubA(SubR(Scc{b0+2%2!0})))",
+    Tree0576 "B{b0;t0=5}Fb(Pre{b0+3<b0}(Ret4(Sc{t0+=3})),pt0{b0:=;b1:t0},Fb(F,pc1{b0:5},Sb{b0=t0}))",
+    Tree0577 "B{b0;t0=5;b1;t1=1}RFb(Keep(PAll{-4}(pa0{b0:b1},t1,pt2{b0:=},c3)),Ruf{F}(PPar{2;T}(@of{t1:=t0;b0+=2}t4,c5,Sb{t1=7},c6b{t0+3%3},@si{b1<0}@oh{b0:=t1}@fi{t1+2>2}a7)))",
+    Tree0578 "B{b1=2;t1;t0;o0=0;q0}Once(Lp{t0;R}(@ki{o0|1%4!0}Seq(OnceT(Bin{t1=t1+4;_}(Sb{t0=9},a0l)),Sw{0;5;4}(RU{F}(PPar{0;T}(Wt{30},c1l,t2)),Invt(RFb(t3e,t4)),PPar{1;_}(@os{t1+=3;o0|5+2%3<2?b1:=t0+3}Pre{t1%2<0;S}(Sc{t1+=2;b1:=o0|2}),c5),Dl{0}(Step(Sb{t1=b1},RepF(Wu{t0})))))))",
+    Tree0579 "B{b1;t0;b0=3}Fb(@os{t0:=b0}@po{b1:=b0%3}@rw{b0%2!1}Bin{b1<6;T}(Dl{30}(S),t0))",
+    Tree0580 "B{t0;b0=5;o0;t1=3;q0=2}Lp{t1;K}(Cnd{t1%2<1;N;_}(Isw{o0|1;T;T}(a0,Seq(a1,Suc,Isw{t1;N;N}(a2e,@rw{t0+1>t1}@of{t1:=b0%2}Fai)),Ite(Wu{t1},Sc{t1:=6}))))",
+    Tree0581 "B{b1;o0=_;b0=0;t0=5}RSeq(Step(pi0{t0:=},t1,@po{b0+=3}@si{t0+4=b1+1}@fi{some}Sl{10}),c2b{o0|3},@rw{b1%3>0}@os{o0:=_;o0:=_}t3)",
+    Tree0582 "B{o0;t1;b1=2;b0;t0}FS(Pre{o0|0!t1;S}(Seq(Fb(Sel(@po{t0+1%3>0?t1+=1}t0,t1),Rpt{3}(FS(a2b{b0;b1}))),Step(Dl{0}(RFb(F,@fi{b1+2%4<0}Ub{o0})),Isw{b1%2;_;T}(t3e,t4)))))",
+    Tree0583 "B{o0=_;t0=0;b1}To{20}(Isw{b1+4%4;T;T}(@fi{o0|5+2!b1%4}@of{t0:=o0|0+3}F,S,Dd{50}(Dd{0}(t0e))))",
+    Tree0584 "B{b0=1;t0=4;t1}OnceT(Cnd{t1+1=1;N;_}(PPar{1;_}(t0e,Seq(SubR(a1),pi2{t0:b0}),@ki{t0<1}@si{b0<3}RU{S}(c3),OnceK(t4))))",
+    Tree0585 "B{b0=0;t0=4}Flip(@si{t0>6}pt0{b0:=;b1:b0},PPar{1;T}(F,RepF(Flip(c1,t2)),SubR(PPar{1;T}(SubR(t3),t4)),Su{t0}(R)))",
+    Tree0586 "B{b0;o0=_;t1;t0}@rw{t1+3%4>2}@oh{o0:=o0|4}RFb(Scc{o0|2+1=0},Sel(Ret3(MSeq(Step(RSeq(t0,Wu{t1}),Sl{0}),@po{t1:=b0}@oh{t1>3?b0:=t1;b0+=3}@fi{none}Wv{t1}(t1))),RFb(Wu{t1},a2,pa3{b0:=;b1:b0},a4,@fi{t1=7}@os{t0:=b0;o0:=_}Sb{b0=t0})),Cd{0;K}(Wde(Intr{t0!3}(c5e),@oh{t0:=o0|5}Star(@si{o0|4>7}S,F),c6)))",
+    Tree0587 "Swm(Rep2(RSeq(Step(Sub(RFb(a0,Run)),Keep(Seq(Rpt{2}(Suc)))))),RFb(Ruf{F}(RFb(c1,F)),Fb(c2,F,a3,t4)),c5)",
+    Tree0588 "Rep3(t0)",
+    Tree0589 "B{o0=0}OnceT(SubA(Sb{o0=2}))",
+    Tree0590 "B{t0=0;b1=0;b0=3}Pre{b1%3!2}(To{0}(PPar{2;N}(RU{F}(RFb(t0,c1,Sb{t0=4})),RFb(Cnd{b1>3;T;_}(a2),@oh{b0+=2}@os{b0:=t0}a3e))))",
+    Tree0591 "Lim{3}(Fb(Rus{F}(Ite(Wde(t0e,t1),S)),Swm(Ite(c2,c3)),a4l))",
+    Tree0592 "B{o0;t0=2;b1=3}Par{_;2}(a0,Step(Keep(a1)),Sel(Lim{3}(Ret3(Keep(RSeq(@rw{b1=4}Rmp{S;S}(Sc{o0:=_}),@po{o0:=t0+4}Cd{10;K}(a2))))),MSeq(c3,pt4{b0:t0},Ub{o0},Scc{b1!2},a5)))",
+    Tree0593 "B{t0;b1}@rw{t0+3%2=0}RSeq(@fi{b1%3=0}Seq(pa0{b0:t0;b1:=},a1,t2),SubA(Flip(Fai,t3,a4)),Sb{t0=2})",
+    Tree0594 "B{b0=4;b1=3;t1=1;t0=1}Sw{1;3}(Isw{b0;_;T}(Rty0(c0),S,Ret1(F),c1),Inv(Wu{t1}),Bin{t1<4;_}(SubR(a2e),@rw{t0+2>t1%2}@oh{t0%2!1?t1:=t0}Fb(SubA(t3e),t4e,t5)))",
+    Tree0595 "B{b1;b0;t0}Flip(RSeq(Swm(Pre{b0+1>b0%2}(RSeq(t0,t1,c2e,Sb{b0=b1})),Flip(Par{-1;1}(t3,c4b{b0}),Seq(Sb{b0=t0},t5)),To{0}(Sw{1}(Cd{0;K}(Scc{b1<b0+1}),Rep2(Swm(Sb{b0=5},Scc{t0>6})))))))",
+    Tree0596 "B{b1=0}Bin{b1+1>b1;_}(Suc,SubA(Dd{20}(@si{b1+4%2>0}SubA(c0))))",
+    Tree0597 "B{b0=2;t1=5}TryT(Pre{t1+1>3;S}(Rmp{S;S}(@os{b0+=3}Sb{t1=b0})),Ret2(FS(Seq(c0,Cnd{t1+3=5;T;S}(c1b{b0+3})))),Pre{t1>6;S}(Pre{t1+1!7}(Par{1;_}(RSeq(Rus{F}(t2),a3)))))",
+    Tree0598 "B{b1=0;t0;t1;b0=1}@os{b1+=3;t1+=3}@oh{t1=b1?b0:=t1%3;b1+=2}@fi{t0>2}RSeq(Flip(RSeq(c0,a1)),Intr{t0=1}(Ite(pa2{b0:7},Wt{50},c3e)),RSel(c4,pa5{b0:=}),Bin{t1>4;T}(Sb{t1=2},c6),To{20}(Pre{t1>6;K}(Seq(Cnd{b0+1%3>0;N;_}(Wt{0}),t7e))))",
+    Tree0599 "B{t0=5;b1=3;b0=4}@po{b0:=t0}@si{b1!3}Flip(@oh{b0:=b1%2;t0:=2}OnceT(@ki{t0%2>0}@of{t0+=1}Isw{t0%4;T;N}(t0,@oh{b1+=1}t1)),t2,Fai,PAll{-2}(R,a3b{b0+4;b0}),RSeq(pa4{b0:6},t5))",
 }

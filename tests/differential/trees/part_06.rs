@@ -5,152 +5,116 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-        }
-        AsyncSequence {
-            Priority {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                WhileDoElse {
-                    SequenceStar {
-                        StatefulAction(Task<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(2) + 4, &mut bb.b0)),
-                        Action(Act<3>),
+        ReactiveSelector {
+            TryCatch {
+                Delay(0) {
+                    ReactiveSequence {
+                        Action(Act<0>),
+                        Action(|ctx| ctx.exec(1)),
                     },
-                    WhileDoElse {
-                        IfThenElse {
-                            StatefulAction(PTask<4>, b0 = {b0}, b1 = {t1}),
-                            StatefulAction(Task<5>),
-                            AlwaysSuccess,
-                        },
-                        Fallback {
-                            Action(PIo<6>, t0 = {=}),
-                        },
+                },
+                StatefulAction(Task<2>),
+            },
+            ParallelAll(4) {
+                Retry(4) {
+                    MemSequence {
+                        StatefulAction(Task<3> = Task::<3>),
+                        StatefulAction(Task<4>),
                     },
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<5>),
+                },
+                Filter(times = 2) {
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
+                Sleep(100),
+            },
+            FlipSelector {
+                Action(Act<8>),
+                RunOnce {
+                    Sleep(30),
                 },
             },
-            AsyncSequence {
-                ReactiveFallback {
-                    WaitValueUpdate(t0) {
-                        WasEntryUpdated(t1),
-                    },
-                    StatefulAction(Task<7>),
-                },
-                Timeout(10) {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 3)),
-                            Action(PIo<9>, t0 = {t0}),
-                            StatefulAction(PTask<10>, b0 = {t0}, b1 = {b0}),
-                            Action(Act<11> = Act::<11>),
-                        },
-                    },
-                },
-                RepeatTimes(2) {
-                    SkipUnlessUpdated(t0) {
-                        RepeatUntil(Success) {
-                            ReactiveSequence {
-                                AlwaysSuccess,
-                                #[success_if(|bb| *bb.t0 > 2)]
-                                #[skip_if(|bb| bb.o0.unwrap_or(2) > 6)]
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Conditional(|bb| *bb.t0 + 1 < 6, else = Success) {
-                        StatefulAction(Task<12> = Task::<12>),
-                    },
-                    StatefulAction(Task<13>),
-                },
-                Condition(Cond<14>),
+            Inverter {
+                Condition(Cond<9>),
+            },
+            ParallelAll {
+                AlwaysFailure,
+                AlwaysSuccess,
+                StatefulAction(Task<10>),
             },
         }
     }
 }
-
-board!(Tree0600Blackboard { t0 o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
-        ReactiveSelector {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            #[post(|bb| if *bb.t1 != 3 { bb.b1 += 3 })]
+            ReactiveFallback {
+                Conditional(|bb| bb.b1 % 3 < 1, else = Failure) {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
+            },
             RunOnce(then_skip = false) {
-                StatefulAction(Task<0>),
+                #[on_success(|bb| { if bb.b0 + 4 == 0 { bb.b0 = (bb.b0 + 2) % 3 }; *bb.t1 += 1 })]
+                StatefulAction(Task<3>),
             },
         }
     }
 }
+
+board!(Tree0601Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        IndexSwitch(|bb| bb.b0, dynamic = false) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            #[success_if(|bb| *bb.t0 % 2 > 0)]
-            Action(PAct<2>, b0 = 4, b1 = {b0}),
-            Loop(q0, if_empty = Running) {
-                KeepRunningUntilFailure {
-                    Condition(Cond<3>),
-                },
-            },
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0602Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0603Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        Conditional(|bb| *bb.t0 + 4 < bb.o0.unwrap_or(4), dynamic = false, else = Failure) {
-            Action(Act<4> = Act::<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0603 for Ctx {
-        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 5,
             #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64>,
         }
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-            Delay(30) {
-                MemSequence {
+        RepeatTimes(2) {
+            ParallelAll(max_failures = -1) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
                     StatefulAction(Task<0>),
-                    Action(Act<1> = Act::<1>),
-                    Condition(Cond<2>),
+                    StatefulAction(Task<1>),
+                    ReactiveSelector {
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
                 },
-            },
-            Succeeder,
-            Delay(50) {
-                Interrupt(|bb| bb.b0 + 1 == 7) {
-                    StatefulAction(Task<3>),
+                ForceSuccess {
+                    Conditional(|bb| bb.b1 != 2, dynamic = false, else = Success) {
+                        Interrupt(|bb| *bb.t0 > bb.b0 + 2) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
                 },
-            },
-            Inverter {
-                #[success_if(|bb| (*bb.t0 + 1) % 4 > 0)]
-                SequenceWithMemory {
-                    SubTree(Tree0603Sub0, ..),
-                    SequenceWithMemory {
-                        #[skip_if(|bb| *bb.t0 < 4)]
-                        SetBlackboard(b0 = {t0}),
-                        StatefulAction(Task<5>),
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Conditional(|bb| *bb.t0 < 6, else = Success) {
+                        Action(Act<6>),
+                    },
+                    AlwaysFailure,
+                    IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
+                        #[skip_if(|bb| *bb.t0 % 3 == 2)]
+                        #[on_failure(|bb| { bb.b1 += 1; bb.b0 = bb.b1 })]
+                        #[success_if(|bb| bb.b1 < 0)]
+                        Action(PAct<7>, b0 = {b0}, b1 = {b0}),
+                        Action(|ctx, bb| ctx.exec_in(8, bb.b1 + 2, &mut bb.b1)),
                     },
                 },
             },
@@ -158,498 +122,434 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0603Blackboard { t0 b0 o0 });
+board!(Tree0602Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0603 for Ctx {
+        ParallelAll(1) {
+            KeepRunningUntilFailure {
+                Condition(Cond<0>),
+            },
+            Deadline(20) {
+                Repeat(4) {
+                    Repeat(forever) {
+                        Sequence {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0604Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
         blackboard {
             o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            #[tracked] t1: i64,
+            b1: i64 = 3,
+            b0: i64 = 0,
             #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        TryCatch(catch_on_halt = true) {
-            MemPriority {
+        ReactiveFallback {
+            #[success_if(|bb| bb.o0.is_some())]
+            IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = false) {
+                WasEntryUpdated(t1),
                 Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1>),
-                RunOnce(then_skip = true) {
-                    RepeatUntilFailure(forever) {
-                        Condition(Cond<2>),
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                    Condition(Cond<4>),
-                    #[on_halted(|bb| bb.o0 = Some(bb.b0 % 4))]
-                    Repeater(0) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Action(Act<6>),
+                Sleep(100),
             },
-            ParallelAll {
-                RepeatUntil(Success) {
-                    Condition(PCond<7>, b0 = 8),
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    ScriptCondition(|bb| bb.b0 % 2 > 0),
-                },
-                Limiter(1) {
-                    AlwaysSuccess,
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    WhileDoElse {
-                        StatefulAction(Task<8>),
-                        AlwaysRunning,
+            SkipUnlessUpdated(t1) {
+                Precondition(|bb| bb.o0.unwrap_or(5) + 1 < 0, else = Running) {
+                    Limiter(2) {
+                        FlipSelector {
+                            ScriptCondition(|bb| *bb.t1 != 6),
+                            #[on_failure(|bb| bb.b1 = *bb.t0)]
+                            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+                            StatefulAction(Task<1>),
+                            Wait(10),
+                        },
                     },
                 },
+            },
+            Fallback {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    #[success_if(|bb| (bb.b1 + 4) % 3 == 2)]
+                    #[on_halted(|bb| bb.o0 = None)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    SubTree(Tree0604Sub0, o0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}, t0 = {=}, q0 = {q0}),
+                },
+            },
+            Switch(b1) {
+                case 0 => #[post(|bb| bb.b0 = bb.b1)]
+                #[skip_if(|bb| bb.b0 < 7)]
+                Action(PIo<3>, t0 = {b0}),
+                case 1 => StatefulAction(Task<4>),
+                case 5 => SetBlackboard(t0 = 1),
+                _ => Inverter {
+                    Condition(Cond<5>),
+                },
+            },
+            Switch(b1) {
+                case 3 => Sleep(0),
+                _ => Action(PAct<6>, b0 = 3, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0604Blackboard { o0 q0 b0 t0 });
+board!(Tree0604Blackboard { o0 t1 b1 b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        RepeatUntil(Success) {
-            ReactiveFallback {
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = false) {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[success_if(|bb| bb.b1 > 4)]
-                    AlwaysFailure,
-                    StatefulAction(Task<3>),
-                },
-                Priority {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
+        ParallelAll(0) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            AlwaysRunning,
+            StatefulAction(PTask<3>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0605Blackboard { b1 t0 });
+board!(Tree0605Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0606Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        Condition(Cond<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
         }
-        AsyncSequence {
-            Timeout(20) {
-                StatefulAction(Task<0>),
-            },
-            SequenceWithMemory {
-                Switch(b1) {
-                    case 1 => Conditional(|bb| bb.b0 == 4) {
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                    },
-                    _ => Precondition(|bb| *bb.t0 == 0, else = Success) {
-                        RetryUntilSuccessful(3) {
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            #[skip_if(|bb| *bb.t0 + 4 == bb.b1 % 3)]
-                            StatefulAction(PTask<2>, b0 = 0),
-                        },
-                    },
-                },
-                Filter(times = 2, count = Failure) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                IfThenElse {
-                    StatefulAction(Task<4>),
-                    AlwaysRunning,
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) % 2)]
-                    #[success_if(|bb| bb.o0.unwrap_or(4) > *bb.t0 % 3)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    AlwaysSuccess,
-                },
-            },
+        Selector {
+            Action(PIo<0>, t0 = {t1}),
+            Condition(Cond<1>),
+            SubTree(Tree0606Sub0, t1 = {=}),
         }
     }
 }
 
-board!(Tree0606Blackboard { b1 o0 b0 t0 });
+board!(Tree0606Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b1: i64 = 2,
             b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
         }
-        Parallel(success = -3) {
-            Sequence {
-                Script(|bb| bb.t0.set(bb.o0.unwrap_or(3))),
+        #[on_halted(|bb| if (*bb.t0 + 1) % 2 > 0 { bb.b1 = 6 })]
+        Sequence {
+            Conditional(|bb| bb.b0 != 1, dynamic = true, else = Success) {
                 Sequence {
-                    Fallback {
-                        RunOnce {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<1>),
+                    RunOnce {
+                        StatefulAction(Task<0>),
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                #[success_if(|bb| bb.b1 + 2 > 2)]
-                Action(Act<2>),
-                Script(|bb| bb.b0 += 1),
-                Failer,
-                Action(Act<3>),
-            },
-            Precondition(|bb| *bb.t0 % 3 < 2) {
-                #[on_success(|bb| bb.b1 += 1)]
-                #[failure_if(|bb| (*bb.t0 + 1) % 4 > 1)]
+            #[success_if(|bb| (*bb.t1 + 4) % 2 > 0)]
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            WhileDoElse {
+                StatefulAction(PTask<2>, b0 = 4, b1 = {b0}),
                 Switch(b1) {
-                    case 1 => UnsetBlackboard(o0),
-                    case 0 => Action(|ctx| ctx.exec(4)),
-                    case 5 => Condition(Cond<5>),
-                    _ => Condition(Cond<6>),
+                    case 0 => WasEntryUpdated(t1),
+                    case 4 => Condition(Cond<3> = Cond::<3>),
+                    case 5 => StatefulAction(Task<4>),
+                    _ => StatefulAction(Task<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0607Blackboard { o0 b0 t0 b1 });
+board!(Tree0607Blackboard { b1 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
-        ReactiveFallback {
-            Parallel(failure = 2) {
-                SequenceWithMemory {
-                    Cooldown(10) {
-                        StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(3) {
+            MemPriority {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            BinarySelector(|bb| bb.o0.unwrap_or(1) + 4 == 7, dynamic = true) {
+                Conditional(|bb| bb.b1 > 4) {
+                    BinarySelector(|bb| bb.b0 > 7) {
+                        SequenceStar {
+                            StatefulAction(Task<1>),
+                        },
+                        Action(PAct<2>, b0 = 9),
                     },
-                    Wait(20),
                 },
-                ParallelAll(max_failures = -1) {
-                    Fallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        AlwaysRunning,
-                    },
-                    MaxTime(0) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(Task<4>),
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    StatefulAction(PTask<4>, b0 = {t0}),
                 },
             },
-            MemSequence {
-                Action(Act<5>),
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(6)),
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
+            RepeatUntilFailure(2) {
+                ParallelAll(2) {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[post(|bb| bb.b1 = 3)]
+                    Fallback {
+                        Switch(b1) {
+                            case 2 => #[success_if(|bb| *bb.t0 % 4 == 2)]
+                            #[run_while(|bb| *bb.t0 < (bb.b1 + 4) % 4)]
+                            ScriptCondition(|bb| *bb.t0 < 0),
+                            _ => #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = *bb.t0 % 3 })]
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                        Sleep(20),
+                    },
+                    #[failure_if(|bb| *bb.t0 != 4)]
+                    #[skip_if(|bb| bb.b1 < 5)]
+                    Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(3), &mut bb.b1)),
                 },
             },
         }
     }
 }
 
+board!(Tree0608Blackboard { b0 o0 b1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
-        RunOnce {
-            Repeat(4) {
-                Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64,
+        }
+        KeepRunningUntilFailure {
+            SequenceWithMemory {
+                Remap(success = Success, failure = Failure) {
+                    SetBlackboard(b1 = {b0}),
+                },
+                Conditional(|bb| *bb.t0 > 5, dynamic = true) {
+                    StatefulAction(Task<0>),
+                },
             },
         }
     }
 }
+
+board!(Tree0609Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0610 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        Selector {
-            Precondition(|bb| bb.b0 == 1, else = Failure) {
-                RepeatTimes(3) {
-                    RepeatUntil(Success) {
-                        MemPriority {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b1)),
-                            RepeatUntilSuccess(1) {
-                                Action(Act<1> = Act::<1>),
-                            },
-                            Sequence {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                            },
-                            Loop(q0, value = {b1}, if_empty = Failure) {
-                                Loop(q0, if_empty = Success) {
-                                    Action(Act<4> = Act::<4>),
-                                },
-                            },
-                            BinarySelector(|bb| bb.b1 > *bb.t0 % 4, dynamic = false) {
-                                ScriptCondition(|bb| bb.b1 > 2),
-                                Retry(2) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
+        StepSequencer {
+            ReactiveFallback {
+                Conditional(|bb| *bb.t0 > (*bb.t0 + 2) % 4, else = Success) {
+                    Condition(Cond<0>),
                 },
-            },
-            RunOnce {
-                Parallel(success = -1, failure = -1) {
-                    Selector {
-                        Switch(b1) {
-                            case 2 => #[on_halted(|bb| *bb.t0 += 1)]
-                            #[on_success(|bb| bb.b1 += 1)]
-                            #[skip_if(|bb| bb.b0 > 7)]
-                            AlwaysSuccess,
-                            _ => Script(|bb| { bb.t0.set(4); bb.b0 += 1 }),
-                        },
-                        ForceFailure {
-                            Limiter(3) {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
+                SetBlackboard(t0 = 0),
             },
         }
     }
 }
 
-board!(Tree0610Blackboard { t0 b1 q0 b0 });
+board!(Tree0610Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0611 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Switch(b1) {
-            case 4 => StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-            _ => #[on_failure(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
-            #[on_halted(|bb| bb.b1 += 1)]
-            ReactiveSelector {
-                MemPriority {
-                    Condition(Cond<1>),
-                    #[on_success(|bb| if bb.b0 != 3 { *bb.t0 += 3 })]
-                    #[success_if(|bb| bb.b1 % 2 < 1)]
-                    #[skip_if(|bb| bb.b0 > bb.b1 + 3)]
-                    StatefulAction(Task<2>),
-                },
+        Fallback {
+            Repeater(1) {
                 ReactiveSequence {
-                    ScriptCondition(|bb| bb.b0 + 3 > (*bb.t0 + 1) % 4),
-                    Script(|bb| bb.b0 += 2),
-                    Action(Act<3>),
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(Task<5>),
+                    Condition(Cond<0>),
+                },
+            },
+            Repeater(2) {
+                RepeatUntilSuccess(1) {
+                    Repeat(1) {
+                        StatefulAction(PTask<1>, b0 = 1),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0611Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0612 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveSelector {
-            BinarySelector(|bb| bb.b1 + 3 != 5, dynamic = false) {
-                ReactiveSequence {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<0>),
-                    },
+        #[on_success(|bb| *bb.t0 += 3)]
+        #[skip_if(|bb| bb.b0 != *bb.t0 % 2)]
+        AsyncSequence {
+            MemPriority {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    StatefulAction(Task<0>),
                 },
-                Sequence {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    SetBlackboard(b1 = 4),
+                AsyncSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
-            },
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<1>),
-            },
-            #[run_while(|bb| bb.b1 < *bb.t0 % 2)]
-            #[skip_if(|bb| bb.b0 + 3 == *bb.t0)]
-            Parallel(success = 0, failure = 1) {
-                #[skip_if(|bb| *bb.t0 + 1 > 7)]
-                Condition(|ctx| ctx.check(2)),
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                Condition(PCond<5>, b0 = {=}),
-            },
-            AsyncSequence {
-                StatefulAction(Task<6> = Task::<6>),
-                Condition(Cond<7>),
-                Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b1)),
+                TryCatch(catch_on_halt = true) {
+                    Script(|bb| bb.t0.set(9)),
+                    StatefulAction(Task<3>),
+                    Script(|bb| *bb.t0 += 3),
+                    StatefulAction(Task<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree0612Blackboard { b1 t0 b0 o0 });
+board!(Tree0612Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0613 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             b0: i64 = 5,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
         }
-        WaitValueUpdate(t1) {
-            #[skip_if(|bb| (bb.b1 + 2) % 4 != 0)]
-            Sequence {
-                ReactiveSequence {
-                    RepeatUntilSuccess(forever) {
-                        SkipUnlessUpdated(t0) {
-                            Fallback {
-                                ReactiveFallback {
-                                    AlwaysFailure,
-                                    Condition(Cond<0> = Cond::<0>),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
+        AsyncFallback {
+            TryCatch(catch_on_halt = false) {
+                #[run_while(|bb| *bb.t0 > 2)]
+                #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 == 4)]
+                SetBlackboard(b1 = 0),
+                StatefulAction(Task<0>),
+            },
+            #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
+            Fallback {
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    #[failure_if(|bb| *bb.t0 % 4 > 2)]
+                    #[skip_if(|bb| *bb.t1 > 7)]
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
                 },
-                IfThenElse {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Success) {
-                        #[failure_if(|bb| bb.b1 != 3)]
-                        AlwaysRunning,
-                    },
-                    Interrupt(|bb| bb.o0.unwrap_or(2) == 5) {
-                        IndexSwitch(|bb| bb.b1, dynamic = true) {
-                            SkipUnlessUpdated(t1) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                    SetBlackboard(b0 = {t0}),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2)),
+                AlwaysRunning,
+            },
+            ReactiveSequence {
+                BinarySelector(|bb| (bb.b0 + 2) % 2 != 1, dynamic = true) {
+                    Action(PAct<6>, b0 = 7, b1 = {=}),
+                    Script(|bb| bb.o0 = Some((*bb.t0 + 3) % 2)),
                 },
+                Condition(PCond<7>, b0 = {t1}),
+                Retry(4) {
+                    Action(Act<8>),
+                },
+            },
+            BinarySelector(|bb| bb.b0 == 0, dynamic = true) {
+                AlwaysFailure,
+                #[skip_if(|bb| bb.b1 != 0)]
+                #[run_while(|bb| bb.o0.is_none())]
+                Condition(Cond<9> = Cond::<9>),
             },
         }
     }
 }
 
-board!(Tree0613Blackboard { t1 o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0614Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 12,
-        }
-        MemSequence {
-            Script(|bb| if *bb.t0 + 1 == *bb.t0 { bb.b1 += 1 }),
-            Script(|bb| if (*bb.t0 + 2) % 3 != 2 { bb.b0 = (bb.b0 + 2) % 4 }),
-        }
-    }
-}
+board!(Tree0613Blackboard { b1 o0 t1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0614 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            StepSequencer {
-                StatefulAction(Task<0>),
-                SequenceStar {
+        ParallelAll(2) {
+            Deadline(0) {
+                Parallel {
                     WasEntryUpdated(t0),
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
+                    },
                     StatefulAction(Task<1>),
-                },
-                Action(PIo<2>, t0 = {=}),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 2)),
-            },
-            IndexSwitch(|bb| (bb.b0 + 1) % 2, dynamic = true) {
-                SubTree(Tree0614Sub0, ..),
-                StatefulAction(Task<4>),
-                Condition(PCond<5>, b0 = {b0}),
-                Fallback {
-                    ScriptCondition(|bb| bb.b0 > *bb.t0),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
+                    BinarySelector(|bb| (bb.b0 + 4) % 2 == 1, dynamic = true) {
+                        Failer,
+                        #[on_success(|bb| { bb.b0 = *bb.t1; bb.o0 = Some(*bb.t1) })]
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                    },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0614Blackboard { b0 b1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0615 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 4,
-        }
-        WhileDoElse {
-            Deadline(30) {
-                Fallback {
-                    RepeatUntil(Failure) {
-                        AsyncFallback {
-                            Repeat(1) {
-                                Condition(Cond<0>),
-                            },
-                            Deadline(0) {
-                                Priority {
-                                    Condition(|ctx| ctx.check(1)),
-                                    Action(Act<2>),
-                                    Condition(Cond<3>),
-                                    #[run_while(|bb| bb.b0 + 1 < 3)]
-                                    AlwaysFailure,
-                                },
-                            },
+            ReactiveFallback {
+                Timeout(100) {
+                    SequenceWithMemory {
+                        Action(PIo<3>, t0 = {t1}),
+                        Script(|bb| bb.o0 = None),
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+                        Action(PIo<5>, t0 = {t0}),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                MaxTime(0) {
+                    RetryUntilSuccessful(4) {
+                        Timeout(10) {
+                            UnsetBlackboard(o0),
                         },
                     },
-                    StatefulAction(Task<4>),
+                },
+                Optional {
+                    Condition(Cond<6>),
                 },
             },
             RepeatUntil(Failure) {
-                Conditional(|bb| bb.b1 != 6, dynamic = false, else = Success) {
-                    #[run_while(|bb| (bb.b0 + 4) % 3 < 2)]
-                    Fallback {
-                        PolicyParallel(policy = FirstSuccess) {
-                            StatefulAction(Task<5>),
+                Precondition(|bb| *bb.t1 % 4 > 1, else = Skipped) {
+                    #[failure_if(|bb| *bb.t0 != 0)]
+                    Sequence {
+                        ReactiveFallback {
+                            TryCatch(catch_on_halt = false) {
+                                StatefulAction(Task<7>),
+                                Action(|ctx, bb| ctx.exec_in(8, 1, &mut bb.b0)),
+                                AlwaysFailure,
+                            },
+                            RepeatTimes(2) {
+                                #[on_success(|bb| *bb.t0 += 1)]
+                                #[on_halted(|bb| { *bb.t1 += 3; bb.b0 = 0 })]
+                                ReactiveFallback {
+                                    Condition(Cond<9>),
+                                    Failer,
+                                },
+                            },
+                            StatefulAction(Task<10>),
                         },
                     },
                 },
@@ -658,58 +558,67 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0615Blackboard { b0 b1 });
+board!(Tree0614Blackboard { t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0615 for Ctx {
+        Sequence {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+            Sleep(0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0616Sub0 for Ctx {
+        RunOnce(then_skip = false) {
+            Condition(Cond<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0616 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                StepSequencer {
-                    Sleep(10),
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
+        FlipSelector {
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            SubTree(Tree0616Sub0),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                 StatefulAction(Task<3>),
-                Action(Act<4>),
-                ReactiveSequence {
-                    Fallback {
-                        Condition(Cond<5>),
-                        Action(Act<6>),
-                        Condition(Cond<7>),
-                    },
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+            },
+            ReactiveSequence {
+                Action(Act<6>),
+                RunOnce(then_skip = false) {
+                    Succeeder,
+                },
+                Condition(|ctx| ctx.check(7)),
+            },
+            Repeater(forever) {
+                MemSequence {
+                    StatefulAction(Task<8>),
+                    Action(Act<9>),
                 },
             },
-            Cooldown(0) {
-                Repeater(forever) {
-                    ReactiveSequence {
-                        Fallback {
-                            StatefulAction(Task<8> = Task::<8>),
-                            ReactiveFallback {
-                                StatefulAction(Task<9> = Task::<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                    },
-                },
-            },
-            Repeat(1) {
-                Deadline(0) {
-                    FlipSelector {
-                        Timeout(20) {
-                            Fallback {
-                                Condition(Cond<11>),
-                                Action(|ctx| ctx.exec(12)),
-                            },
-                        },
-                        WhileDoElse {
-                            Condition(Cond<13>),
-                            AlwaysRunning,
-                        },
-                        Action(Act<14>),
-                    },
-                },
-            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0617Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        FlipSelector {
+            Condition(Cond<1>),
+            Wait(10),
         }
     }
 }
@@ -717,1386 +626,1316 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0617 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
         }
-        ReactiveSequence {
-            FlipSelector {
+        Loop(q0, value = {b0}, if_empty = Success) {
+            Fallback {
+                RetryUntilSuccessful(1) {
+                    StatefulAction(Task<0>),
+                },
+                RetryUntilSuccessful(1) {
+                    SubTree(Tree0617Sub0, q0 = {=}, b0 = {b0}, b1 = {=}, t1 = {t1}),
+                },
                 Parallel(success = -1, failure = 0) {
-                    #[failure_if(|bb| *bb.t0 < 7)]
-                    Repeater(0) {
-                        Action(Act<0>),
+                    Timeout(30) {
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b1)),
                     },
-                    Script(|bb| *bb.t0 += 1),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    RetryUntilSuccessful(4) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    FlipSelector {
-                        Action(Act<3>),
-                        #[post(|bb| bb.b0 += 1)]
-                        #[failure_if(|bb| *bb.t1 % 4 < 3)]
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-                BinarySelector(|bb| (*bb.t1 + 1) % 3 < 0, dynamic = false) {
-                    Repeater(0) {
-                        StatefulAction(PTask<5>, b0 = 4, b1 = {b0}),
-                    },
-                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0617Blackboard { t1 b0 t0 });
+board!(Tree0617Blackboard { q0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0618 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                IfThenElse {
-                    #[on_success(|bb| bb.o0 = Some(*bb.t0 + 2))]
-                    Priority {
+        RepeatUntil(Failure) {
+            ReactiveSequence {
+                #[skip_if(|bb| bb.b1 + 2 < bb.b1 % 3)]
+                RepeatTimes(forever) {
+                    SetBlackboard(o0 = Some(2)),
+                },
+                WhileDoElse {
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[on_success(|bb| { bb.o0 = Some((*bb.t0 + 2) % 2); bb.b1 = 9 })]
+                    Action(PAct<0>, b0 = 7, b1 = {=}),
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(2) + 2)),
+                },
+                #[run_while(|bb| bb.b0 > bb.b1 + 4)]
+                RepeatTimes(forever) {
+                    Delay(0) {
                         ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                            StatefulAction(PTask<3>, b0 = 6, b1 = {b0}),
+                            Succeeder,
                         },
-                        Condition(PCond<1>, b0 = {t1}),
-                        WasEntryUpdated(t1),
-                    },
-                    RetryUntilSuccessful(0) {
-                        AlwaysFailure,
                     },
                 },
-            },
-            ReactiveSequence {
-                SetBlackboard(b0 = {t0}),
-                StatefulAction(Task<2>),
-                #[on_success(|bb| bb.b0 = 8)]
-                Condition(|ctx| ctx.check(3)),
-            },
-        }
-    }
-}
-
-board!(Tree0618Blackboard { b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0619Sub0 for Ctx {
-        StatefulAction(Task<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        MemPriority {
-            ReactiveSequence {
-                Retry(2) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        AlwaysSuccess,
-                    },
-                },
-                Deadline(30) {
-                    RepeatUntil(Failure) {
-                        Succeeder,
-                    },
-                },
-            },
-            ReactiveFallback {
-                Repeat(3) {
-                    StatefulAction(Task<2>),
-                },
-                RunOnce(then_skip = false) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        RunOnce {
-                            TryCatch(catch_on_halt = false) {
-                                Wait(30),
-                                StatefulAction(Task<3>),
-                                AlwaysSuccess,
-                                Condition(|ctx| ctx.check(4)),
+                Repeat(2) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        Repeater(forever) {
+                            RetryUntilSuccessful(4) {
+                                IndexSwitch(|bb| (bb.o0.unwrap_or(4) + 4) % 2, out_of_range = Fail, dynamic = true) {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    Action(Act<5>),
+                                    #[run_while(|bb| *bb.t0 + 4 < 7)]
+                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
+                                },
                             },
                         },
                     },
                 },
-            },
-            ReactiveSequence {
-                Priority {
-                    Action(|ctx| ctx.exec(5)),
-                    AlwaysFailure,
-                },
-                Fallback {
-                    Action(Act<6>),
-                    ReactiveSequence {
-                        Condition(Cond<7> = Cond::<7>),
-                        SubTree(Tree0619Sub0),
-                    },
-                },
-                Limiter(1) {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-                Sequence {
-                    Action(Act<10>),
-                    StatefulAction(Task<11> = Task::<11>),
-                    Action(|ctx| ctx.exec(12)),
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14>),
+                ReactiveFallback {
+                    Action(Act<7> = Act::<7>),
+                    Condition(|ctx, bb| ctx.check_in(8, 5)),
+                    Condition(Cond<9>),
+                    Script(|bb| { bb.b0 = bb.b1; bb.o0 = Some(bb.b1 + 3) }),
                 },
             },
         }
     }
 }
+
+board!(Tree0618Blackboard { q0 b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        #[failure_if(|bb| bb.b1 + 1 < 7)]
+        #[post(|bb| { bb.b0 = bb.b0 % 2; bb.t0.set(*bb.t1 % 2) })]
+        ReactiveFallback {
+            RetryUntilSuccessful(1) {
+                StatefulAction(Task<0>),
+            },
+            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 1)),
+            Loop(q0, if_empty = Failure) {
+                Action(Act<2> = Act::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0619Blackboard { b1 b0 q0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0620 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            #[on_halted(|bb| *bb.t0 += 1)]
-            MemPriority {
-                ScriptCondition(|bb| *bb.t0 != 7),
-                AlwaysFailure,
+        AsyncSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Interrupt(|bb| bb.b0 + 2 > bb.o0.unwrap_or(3)) {
+                ReactiveFallback {
+                    TryCatch(catch_on_halt = false) {
+                        AlwaysSuccess,
+                        Precondition(|bb| bb.b0 % 3 < 1, else = Success) {
+                            ForceFailure {
+                                Action(Act<1>),
+                            },
+                        },
+                        SequenceStar {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                    Inverter {
+                        BinarySelector(|bb| *bb.t0 + 1 != 4, dynamic = false) {
+                            Delay(30) {
+                                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1), &mut bb.b0)),
+                            },
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
             },
-            MemPriority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
+            Deadline(0) {
+                StatefulAction(Task<6>),
             },
-            ScriptCondition(|bb| *bb.t0 < bb.b0 % 3),
         }
     }
 }
 
-board!(Tree0620Blackboard { t0 b0 });
+board!(Tree0620Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0621 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
         }
-        #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.b0 = bb.o0.unwrap_or(2) })]
-        FlipSelector {
-            SetBlackboard(b0 = 2),
-            Fallback {
-                StatefulAction(Task<0>),
-                Sleep(20),
-            },
-            FlipSelector {
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                Failer,
-                AlwaysSuccess,
-            },
-            Filter(times = 3, count = Failure, filtered = Failure) {
-                Action(PAct<2>, b0 = 0, b1 = {b0}),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            Delay(10) {
+                Conditional(|bb| bb.b0 + 4 > 1, else = Failure) {
+                    SequenceWithMemory {
+                        Action(PIo<0>, t0 = {=}),
+                        Action(PAct<1>, b0 = {t1}, b1 = {b0}),
+                        AlwaysRunning,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0621Blackboard { t0 o0 b0 });
+board!(Tree0621Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0622 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            o0: Option<i64>,
         }
         ReactiveFallback {
-            Invert {
-                IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        StatefulAction(Task<0>),
-                    },
-                    Limiter(1) {
-                        StatefulAction(Task<1>),
-                    },
-                    Script(|bb| bb.b0 += 2),
-                },
+            Parallel(success = -3) {
+                Wait(50),
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Action(Act<2>),
+                Action(Act<3>),
             },
-            MemSequence {
-                Loop(q0) {
-                    SequenceWithMemory {
-                        Filter(times = 1, count = Success) {
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                        ReactiveSequence {
-                            StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                            Condition(Cond<4>),
-                        },
-                        Action(Act<5>),
-                        #[success_if(|bb| (bb.b1 + 1) % 2 != 1)]
-                        #[skip_if(|bb| *bb.t0 < 6)]
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        Action(PIo<6>, t0 = {t0}),
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
+            Loop(q0, value = {t0}) {
+                #[failure_if(|bb| bb.b0 > *bb.t0)]
+                #[run_while(|bb| bb.o0.is_some())]
+                Script(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 }),
+            },
+            StatefulAction(PTask<4>, b0 = {=}),
+            AsyncSequence {
+                Condition(|ctx| ctx.check(5)),
+                SetBlackboard(o0 = Some(3)),
+                Action(PAct<6>, b0 = {t0}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0622Blackboard { q0 b0 b1 t0 });
+board!(Tree0622Blackboard { t0 q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0623 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ForceFailure {
-            Deadline(50) {
-                RetryUntilSuccessful(forever) {
-                    Action(PIo<0>, t0 = {b0}),
+        WhileDoElse {
+            Inverter {
+                #[post(|bb| bb.o0 = None)]
+                #[run_while(|bb| *bb.t0 + 4 != 4)]
+                #[success_if(|bb| bb.b1 < 0)]
+                Inverter {
+                    IndexSwitch(|bb| bb.b0, dynamic = true) {
+                        Sequence {
+                            ReactiveSequence {
+                                StatefulAction(Task<0> = Task::<0>),
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+            },
+            IndexSwitch(|bb| bb.o0.unwrap_or(2) % 2, out_of_range = Loop, dynamic = true) {
+                FlipSelector {
+                    Action(Act<2>),
+                },
+                Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(5), &mut bb.b1)),
+                Repeater(forever) {
+                    Timeout(0) {
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0623Blackboard { b0 });
+board!(Tree0623Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0624 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 0,
             b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Precondition(|bb| bb.b1 % 2 != 0, else = Success) {
-            Fallback {
-                ReactiveFallback {
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<0>),
-                    },
-                    RunOnce {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        Condition(Cond<3>),
-                    },
-                    Limiter(1) {
-                        Action(Act<4>),
-                    },
-                    MemSequence {
-                        #[post(|bb| bb.b1 = *bb.t0)]
-                        #[success_if(|bb| bb.b1 != 6)]
-                        #[run_while(|bb| *bb.t1 + 4 == 6)]
-                        Condition(Cond<5>),
-                        SetBlackboard(b1 = 9),
-                    },
+        Sequence {
+            IndexSwitch(|bb| 2, out_of_range = Loop) {
+                Wait(50),
+                SetBlackboard(b0 = {t0}),
+            },
+            Condition(|ctx| ctx.check(0)),
+            Parallel(failure = 2) {
+                Action(Act<1>),
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<2>),
                 },
-                Loop(q0, if_empty = Success) {
-                    BinarySelector(|bb| bb.b0 + 2 == 0) {
-                        ParallelAll(2) {
-                            WhileDoElse {
-                                StatefulAction(Task<6>),
-                                StatefulAction(Task<7>),
-                            },
-                            WhileDoElse {
-                                #[post(|bb| if bb.b1 + 1 > 3 { *bb.t1 += 1 })]
-                                Filter(times = 1, count = Failure, filtered = Skipped) {
-                                    Condition(Cond<8> = Cond::<8>),
-                                },
-                                Action(Act<9>),
-                            },
-                        },
-                        Condition(Cond<10>),
-                    },
+            },
+            TryCatch(catch_on_halt = false) {
+                Action(Act<3>),
+                Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+            },
+            Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
+                Delay(30) {
+                    #[post(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                    #[skip_if(|bb| *bb.t0 % 2 < 0)]
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0624Blackboard { t0 t1 q0 b1 b0 });
+board!(Tree0624Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0625Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 14,
+        }
+        #[on_success(|bb| bb.b0 += 2)]
+        #[success_if(|bb| (*bb.t1 + 3) % 4 > 0)]
+        #[skip_if(|bb| *bb.t1 < 0)]
+        AlwaysFailure
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0625 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 2,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 4,
         }
-        TryCatch {
-            #[on_halted(|bb| bb.b0 = *bb.t1)]
-            #[run_while(|bb| *bb.t1 > 6)]
-            StatefulAction(Task<0> = Task::<0>),
-            #[on_halted(|bb| bb.t1.set((bb.b1 + 4) % 2))]
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<1>),
+        TryCatch(catch_on_halt = false) {
+            IfThenElse {
+                SkipUnlessUpdated(t0) {
+                    #[success_if(|bb| (bb.b1 + 4) % 3 == 2)]
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    RetryUntilSuccessful(1) {
+                        Conditional(|bb| bb.o0.unwrap_or(2) > 5, dynamic = true) {
+                            Conditional(|bb| bb.b1 > 3, dynamic = true, else = Failure) {
+                                IfThenElse {
+                                    Action(PIo<0>, t0 = {t1}),
+                                    SetBlackboard(o0 = Some(9)),
+                                },
+                            },
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b0 > 7) {
+                    ReactiveSequence {
+                        SubTree(Tree0625Sub0, ..),
+                        #[run_while(|bb| *bb.t1 % 3 == 2)]
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                    },
+                },
+                Parallel(success = 3, failure = 3) {
+                    Action(PIo<2>, t0 = {b1}),
+                    StatefulAction(PTask<3>, b0 = 2, b1 = {t0}),
+                    RepeatUntilSuccess(3) {
+                        StatefulAction(PTask<4>, b0 = 4, b1 = {=}),
+                    },
+                },
             },
-            Loop(q0, if_empty = Success) {
-                ReactiveSelector {
-                    #[success_if(|bb| bb.b0 < *bb.t0)]
-                    #[failure_if(|bb| *bb.t1 % 4 < 2)]
-                    #[on_success(|bb| { bb.t1.set(bb.b0); *bb.t1 += 3 })]
-                    SetBlackboard(b1 = 8),
-                    AlwaysFailure,
-                    Action(Act<2>),
+            Remap(success = Success, failure = Success) {
+                Parallel(success = 1, failure = 3) {
+                    KeepRunningUntilFailure {
+                        Condition(Cond<5>),
+                    },
+                    BinarySelector(|bb| bb.b1 + 3 != 5, dynamic = false) {
+                        RunOnce(then_skip = false) {
+                            UnsetBlackboard(o0),
+                        },
+                        MemPriority {
+                            ReactiveSequence {
+                                StatefulAction(Task<6>),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        RunOnce(then_skip = false) {
+                            Script(|bb| bb.o0 = None),
+                        },
+                        Succeeder,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0625Blackboard { b0 t0 q0 t1 b1 });
+board!(Tree0625Blackboard { t0 b0 t1 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0626 for Ctx {
-        SequenceWithMemory {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = Some(0),
+        }
+        ParallelAll(max_failures = -2) {
+            RepeatUntil(Success) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    Repeat(2) {
+                        Sequence {
+                            StatefulAction(Task<0>),
+                            UnsetBlackboard(o0),
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+                        },
+                    },
+                },
             },
+            Cooldown(20) {
+                RepeatTimes(forever) {
+                    Cooldown(20) {
+                        Sleep(20),
+                    },
+                },
+            },
+            Action(Act<2>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0627Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 12,
-            b0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 14,
-        }
-        TryCatch(catch_on_halt = true) {
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[run_while(|bb| bb.b1 < bb.b1 % 2)]
-            #[failure_if(|bb| *bb.t1 == 7)]
-            Delay(0) {
-                Condition(Cond<0>),
-            },
-            Delay(10) {
-                Condition(Cond<1>),
-            },
-            Script(|bb| bb.b0 = bb.b1),
-            ParallelAll {
-                SetBlackboard(b0 = 1),
-                StatefulAction(Task<2>),
-            },
-            #[post(|bb| bb.b0 = *bb.t0 + 3)]
-            Failer,
-        }
-    }
-}
+board!(Tree0626Blackboard { q0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0627 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
         }
-        Repeater(forever) {
-            Loop(q0, value = {t1}, if_empty = Skipped) {
-                Precondition(|bb| bb.b1 + 4 == 6, else = Failure) {
-                    SubTree(Tree0627Sub0, ..),
+        AsyncFallback {
+            PolicyParallel(policy = FirstFailure) {
+                Loop(q0) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        MemPriority {
+                            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+                            WaitUntil(|bb| *bb.t0 % 2 > 0) {
+                                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                            },
+                            WasEntryUpdated(t0),
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                        },
+                        SetBlackboard(b0 = {t0}),
+                    },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0627Blackboard { t1 b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0628 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        RetryUntilSuccessful(0) {
-            SetBlackboard(o0 = Some(8)),
-        }
-    }
-}
-
-board!(Tree0628Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0629 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Filter(times = 1, count = Completed) {
-            Script(|bb| *bb.t0 += 2),
-        }
-    }
-}
-
-board!(Tree0629Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0630 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(3),
-            b1: i64,
-            b0: i64 = 5,
-        }
-        Repeat(2) {
-            Fallback {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                    ParallelAll {
-                        #[skip_if(|bb| bb.b1 % 3 != 2)]
-                        Action(Act<0>),
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(Cond<2>),
-                    SequenceWithMemory {
-                        UnsetBlackboard(o0),
-                        Action(Act<3>),
-                        ScriptCondition(|bb| bb.b0 + 3 != bb.b1),
-                    },
+            StepSequencer {
+                #[skip_if(|bb| *bb.t0 < 5)]
+                Condition(Cond<2>),
+                TryCatch {
+                    Condition(Cond<3>),
+                    ScriptCondition(|bb| bb.b0 < *bb.t0),
                 },
-                Priority {
-                    #[post(|bb| bb.o0 = Some(bb.b0 % 4))]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    Interrupt(|bb| bb.o0.is_some()) {
-                        Action(Act<4>),
-                    },
-                    IndexSwitch(|bb| bb.b0, dynamic = true) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
+            },
+            Delay(30) {
                 MemPriority {
-                    StatefulAction(PTask<7>, b0 = {b1}, b1 = {t0}),
-                    StatefulAction(Task<8>),
-                    Condition(|ctx| ctx.check(9)),
-                    Condition(PCond<10>, b0 = 8),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0630Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0631 for Ctx {
-        RepeatUntilSuccess(forever) {
-            Repeater(0) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0632Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 12,
-        }
-        SetBlackboard(t0 = 8)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0632Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0632 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            SequenceWithMemory {
-                Sequence {
-                    SubTree(Tree0632Sub0, b0 = {=}, t0 = {t0}),
-                    SubTree(Tree0632Sub1, b0 = {=}, t0 = {t0}),
-                },
-            },
-            SetBlackboard(b0 = {t0}),
-            IfThenElse {
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0632Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0633 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll(1) {
-            #[post(|bb| *bb.t1 += 3)]
-            BinarySelector(|bb| *bb.t1 + 3 > (*bb.t0 + 4) % 3) {
-                Optional {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<4>),
                     },
-                },
-                Runner,
-            },
-            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop) {
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    UnsetBlackboard(o0),
-                },
-                Limiter(1) {
-                    MemSequence {
-                        RunOnce {
-                            SetBlackboard(b0 = 6),
+                    RunOnce(then_skip = true) {
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    Timeout(50) {
+                        Conditional(|bb| *bb.t0 + 2 < 6, dynamic = false, else = Failure) {
+                            #[post(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 2 })]
+                            Loop(q0, if_empty = Failure) {
+                                Action(PIo<6>, t0 = {t0}),
+                            },
                         },
-                        TryCatch(catch_on_halt = true) {
-                            Condition(PCond<3>, b0 = {=}),
-                            #[on_success(|bb| { *bb.t1 += 1; *bb.t0 += 1 })]
-                            #[skip_if(|bb| *bb.t1 > bb.b0 % 3)]
-                            #[post(|bb| bb.t0.set(*bb.t1))]
-                            SetBlackboard(t0 = {b0}),
-                        },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
+                    IfThenElse {
+                        Action(PIo<8>, t0 = {=}),
+                        Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 2)),
                     },
                 },
             },
             Repeater(forever) {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    Action(PAct<4>, b0 = {t1}, b1 = {t0}),
+                KeepRunningUntilFailure {
+                    Condition(Cond<10> = Cond::<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0633Blackboard { b0 o0 q0 t1 t0 });
+board!(Tree0627Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0634Sub0 for Ctx {
+    pub tree Tree0628Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 14,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        Condition(PCond<7>, b0 = {t0})
+        Repeater(forever) {
+            ForceSuccess {
+                Action(PIo<3>, t0 = {b0}),
+            },
+        }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0628 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            Repeater(2) {
+                ReactiveFallback {
+                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                    RepeatUntilFailure(1) {
+                        #[on_failure(|bb| { bb.b0 = 3; *bb.t0 += 1 })]
+                        #[failure_if(|bb| bb.b0 + 4 < 0)]
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    },
+                    Action(PIo<2>, t0 = {=}),
+                },
+            },
+            SubTree(Tree0628Sub0, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0628Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0629Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0629 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, if_empty = Skipped) {
+            SubTree(Tree0629Sub0, q0 = {=}),
+        }
+    }
+}
+
+board!(Tree0629Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0630Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0630Sub0 for Ctx {
+        SubTree(Tree0630Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0630 for Ctx {
+        Repeater(0) {
+            SubTree(Tree0630Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0631Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Action(PAct<4>, b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0631Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+            b1: i64 = 10,
+        }
+        MemSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Condition(|ctx| ctx.check(3)),
+                #[on_success(|bb| bb.b1 = bb.b0)]
+                SubTree(Tree0631Sub1, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
+                SetBlackboard(o0 = Some(9)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0631 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            b1: i64 = 0,
+        }
+        SequenceWithMemory {
+            ReactiveFallback {
+                RepeatUntil(Failure) {
+                    Action(Act<0>),
+                },
+                StatefulAction(Task<1>),
+                Sleep(0),
+            },
+            Script(|bb| bb.b1 = bb.b0),
+            #[skip_if(|bb| bb.b1 > 3)]
+            #[on_failure(|bb| if bb.b1 < 7 { bb.b1 += 3 })]
+            #[failure_if(|bb| bb.b0 < (bb.b0 + 3) % 2)]
+            Repeater(1) {
+                Interrupt(|bb| bb.b0 > bb.b1) {
+                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0) + 3)]
+                    FlipSelector {
+                        AlwaysFailure,
+                        Runner,
+                    },
+                },
+            },
+            Repeater(3) {
+                RetryUntilSuccessful(3) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+            },
+            SubTree(Tree0631Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0631Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0632 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        Sequence {
+            StatefulAction(Task<0>),
+            #[on_success(|bb| bb.b1 = 9)]
+            IfThenElse {
+                Remap(success = Failure, failure = Success) {
+                    Condition(Cond<1>),
+                },
+                Filter(times = 1, count = Failure) {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    MaxTime(0) {
+                        Action(Act<4>),
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0632Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0633 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        #[on_halted(|bb| *bb.t0 += 3)]
+        #[run_while(|bb| bb.b0 == 5)]
+        #[failure_if(|bb| bb.b0 == bb.b0 + 1)]
+        AsyncSequence {
+            Sequence {
+                WasEntryUpdated(t0),
+                RunOnce {
+                    Retry(3) {
+                        Filter(times = 2, filtered = Skipped) {
+                            Cooldown(0) {
+                                PolicyParallel(policy = FirstSuccessOrFailure) {
+                                    Wait(20),
+                                    Action(Act<0>),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Inverter {
+                        #[post(|bb| bb.b0 += 2)]
+                        RepeatUntilSuccess(3) {
+                            Loop(q0, value = {t0}, if_empty = Success) {
+                                Action(PIo<3>, t0 = {b0}),
+                            },
+                        },
+                    },
+                    Sequence {
+                        Condition(Cond<4> = Cond::<4>),
+                        Condition(Cond<5>),
+                        #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < 1 { *bb.t0 += 1 } })]
+                        #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
+                        Condition(Cond<6>),
+                        SetBlackboard(b0 = 7),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0633Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            b1: i64 = 2,
         }
-        ReactiveFallback {
-            Cooldown(30, filtered = Skipped) {
-                Delay(0) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
+        Priority {
+            AsyncSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Succeeder,
             },
-            RepeatUntil(Failure) {
-                RepeatUntil(Failure) {
-                    Sequence {
-                        Parallel(success = 3, failure = 3) {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                        StatefulAction(Task<4>),
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<5>),
-                            UnsetBlackboard(o0),
+            Parallel(success = -3, failure = 3) {
+                Action(PIo<1>, t0 = {=}),
+                Inverter {
+                    Succeeder,
+                },
+                #[on_success(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| if bb.b0 < (bb.b0 + 4) % 2 { *bb.t0 += 1 })]
+                #[skip_if(|bb| bb.b0 < 0)]
+                Condition(Cond<2> = Cond::<2>),
+                #[on_success(|bb| bb.b0 = bb.b1 + 2)]
+                Action(Act<3>),
+                Script(|bb| *bb.t0 += 3),
+            },
+            SkipUnlessUpdated(t0) {
+                RepeatUntilFailure(forever) {
+                    RetryUntilSuccessful(2) {
+                        Deadline(0) {
+                            RunOnce {
+                                #[on_success(|bb| bb.b0 += 1)]
+                                Condition(PCond<4>, b0 = {t0}),
+                            },
                         },
                     },
                 },
             },
-            IfThenElse {
-                #[failure_if(|bb| *bb.t0 > 6)]
-                StatefulAction(Task<6>),
-                ReactiveSequence {
-                    #[success_if(|bb| bb.b0 < 3)]
-                    Script(|bb| *bb.t0 += 1),
-                    SubTree(Tree0634Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-                    Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(1) + 1)),
-                    #[on_success(|bb| if bb.b0 + 4 < 2 { bb.o0 = None })]
-                    #[post(|bb| bb.o0 = Some(1))]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(2) < 3),
-                },
-            },
         }
     }
 }
 
-board!(Tree0634Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0635Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 12,
-            o0: Option<i64> = Some(9),
-        }
-        Fallback {
-            Condition(Cond<1>),
-            #[post(|bb| bb.b1 += 3)]
-            #[failure_if(|bb| (*bb.t1 + 1) % 4 < 3)]
-            UnsetBlackboard(o0),
-            Condition(Cond<2>),
-            StatefulAction(Task<3> = Task::<3>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
+board!(Tree0634Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
             b1: i64,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
         }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        #[run_while(|bb| bb.b1 < 3)]
-        #[skip_if(|bb| bb.o0.is_none())]
-        BinarySelector(|bb| bb.b1 != 6, dynamic = true) {
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                Inverter {
-                    Priority {
-                        Filter(times = 3, count = Success) {
-                            Repeat(1) {
-                                Switch(b1) {
-                                    case 1 => Action(Act<0>),
-                                    case 5 => Wait(20),
-                                    _ => Wait(20),
-                                },
-                            },
+        #[post(|bb| bb.b1 = (*bb.t0 + 3) % 3)]
+        Conditional(|bb| *bb.t0 < 0, dynamic = true, else = Failure) {
+            Precondition(|bb| bb.b0 != *bb.t1 + 1, else = Success) {
+                #[success_if(|bb| *bb.t1 > bb.b0)]
+                AsyncSequence {
+                    Sequence {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(PTask<1>, b0 = 2, b1 = {t1}),
+                        #[skip_if(|bb| bb.b0 % 3 == 2)]
+                        #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                        Condition(Cond<2>),
+                    },
+                    #[on_halted(|bb| bb.b0 = *bb.t1)]
+                    #[on_success(|bb| bb.b0 += 2)]
+                    FlipSelector {
+                        WhileDoElse {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
                         },
-                        #[run_while(|bb| bb.o0.is_none())]
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        SubTree(Tree0635Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
                     },
                 },
             },
-            Sequence {
-                StatefulAction(Task<4>),
-                StatefulAction(PTask<5>, b0 = 9, b1 = {t1}),
-                Action(PAct<6>, b0 = {=}),
-                StatefulAction(Task<7>),
-            },
         }
     }
 }
 
-board!(Tree0635Blackboard { b0 t0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0636Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0635Blackboard { b0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0636 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
         }
-        #[on_failure(|bb| *bb.t0 += 1)]
-        #[success_if(|bb| *bb.t0 < 2)]
-        #[skip_if(|bb| bb.b1 == 6)]
-        Repeat(3) {
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<0>),
-                FlipSelector {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        SubTree(Tree0636Sub0, ..),
-                        Action(PIo<2>, t0 = {=}),
-                        #[success_if(|bb| bb.o0.is_none())]
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(Cond<4>),
-                },
+        PolicyParallel(policy = FirstSuccess) {
+            Failer,
+            WhileDoElse {
+                Action(PIo<0>, t0 = {t1}),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0636Blackboard { b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0637Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            o0: Option<i64> = Some(15),
-        }
-        ReactiveFallback {
-            Condition(Cond<4>),
-            SetBlackboard(o0 = Some(2)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0637Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 14,
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-        }
-        #[failure_if(|bb| *bb.t1 % 3 == 1)]
-        #[run_while(|bb| *bb.t0 < *bb.t1)]
-        MaxTime(0) {
-            Sleep(0),
-        }
-    }
-}
+board!(Tree0636Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
         blackboard {
             b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            o0: Option<i64>,
         }
-        Switch(b1) {
-            case 3 => TryCatch(catch_on_halt = false) {
-                Action(Act<0>),
-                Sleep(50),
+        MemSequence {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                #[success_if(|bb| bb.b1 + 4 == bb.b0)]
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(1)),
+                    Precondition(|bb| bb.b1 + 3 > bb.b0) {
+                        Action(Act<2>),
+                    },
+                },
             },
-            case 2 => AlwaysSuccess,
-            _ => SequenceWithMemory {
-                MemSequence {
-                    Priority {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        Action(PIo<1>, t0 = {b0}),
-                        StatefulAction(PTask<2>, b0 = 2, b1 = {t1}),
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                    },
-                    AlwaysSuccess,
-                },
-                SubTree(Tree0637Sub0, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
-                Filter(times = 3, count = Failure) {
-                    Deadline(20) {
-                        Fallback {
-                            Condition(PCond<5>, b0 = {=}),
-                            StatefulAction(PTask<6>, b0 = {t1}, b1 = {t1}),
-                            #[on_halted(|bb| if *bb.t0 < 3 { bb.t1.set(3) })]
-                            #[success_if(|bb| bb.o0.unwrap_or(0) % 4 > 2)]
-                            Wait(50),
-                        },
+            #[skip_if(|bb| bb.o0.unwrap_or(4) % 3 < 1)]
+            #[on_failure(|bb| bb.b1 = bb.b0)]
+            RunOnce {
+                RepeatTimes(3) {
+                    SequenceWithMemory {
+                        Action(PAct<3>, b0 = {t0}, b1 = {b1}),
+                        StatefulAction(Task<4>),
                     },
                 },
-                StatefulAction(Task<7> = Task::<7>),
-                SubTree(Tree0637Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, o0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0637Blackboard { b0 t0 b1 t1 o0 });
+board!(Tree0637Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            SequenceStar {
-                Limiter(2) {
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        #[success_if(|bb| *bb.t0 < *bb.t0 % 4)]
-                        #[skip_if(|bb| *bb.t0 < 7)]
-                        StatefulAction(Task<2>),
-                    },
+        #[post(|bb| bb.b0 += 1)]
+        #[skip_if(|bb| bb.o0.unwrap_or(5) != 0)]
+        #[on_failure(|bb| { bb.o0 = Some(*bb.t0 % 3); if bb.b0 < 4 { bb.b0 = 4 } })]
+        Timeout(50) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Condition(PCond<1>, b0 = {=}),
+                Action(PIo<2>, t0 = {=}),
+                #[success_if(|bb| *bb.t0 == 3)]
+                Sequence {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
                 },
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<3>),
-                    Sequence {
-                        Sleep(20),
-                        Sleep(0),
-                        StatefulAction(Task<4>),
-                    },
-                    Limiter(3) {
-                        StatefulAction(Task<5>),
-                    },
+                WaitValueUpdate(t0) {
+                    ScriptCondition(|bb| *bb.t0 % 4 < 1),
                 },
             },
         }
     }
 }
 
-board!(Tree0638Blackboard { t0 });
+board!(Tree0638Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b1: i64,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 0,
         }
-        ParallelAll {
-            RepeatTimes(forever) {
-                Parallel(success = 1) {
-                    Precondition(|bb| bb.b1 % 4 > 1, else = Skipped) {
-                        Switch(b1) {
-                            case 4 => SetBlackboard(t0 = 6),
-                            case 5 => Sleep(50),
-                            _ => Condition(Cond<0>),
-                        },
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 + 2 > 1, dynamic = false) {
-                SkipUnlessUpdated(t0) {
-                    Cooldown(50, filtered = Failure) {
-                        ReactiveSequence {
-                            RetryUntilSuccessful(forever) {
-                                Condition(PCond<2>, b0 = {=}),
-                            },
-                            Switch(b1) {
-                                case 5 => Action(Act<3>),
-                                _ => Condition(Cond<4>),
-                            },
-                        },
-                    },
-                },
-                IndexSwitch(|bb| bb.b0 % 3, out_of_range = Loop, dynamic = true) {
-                    #[on_halted(|bb| { bb.t0.set((bb.b0 + 1) % 3); *bb.t0 += 1 })]
-                    #[post(|bb| { bb.b0 = *bb.t0; bb.b0 += 3 })]
-                    Runner,
-                    Sleep(50),
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
-                        AlwaysFailure,
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-            Precondition(|bb| bb.o0.unwrap_or(1) + 1 != bb.o0.unwrap_or(4) % 4) {
-                RepeatUntil(Success) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            Inverter {
-                ReactiveSelector {
-                    SequenceWithMemory {
-                        Condition(Cond<7>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<8>),
-                        Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Failure) {
-                            StatefulAction(Task<9>),
-                        },
-                        Action(PIo<10>, t0 = {b0}),
-                    },
-                },
+        StepSequencer {
+            Action(PAct<0>, b0 = {t0}, b1 = {b1}),
+            #[success_if(|bb| (bb.b1 + 1) % 2 < 1)]
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2>),
+            Precondition(|bb| bb.b1 < 4) {
+                Action(|ctx| ctx.exec(3)),
             },
         }
     }
 }
 
-board!(Tree0639Blackboard { t0 b1 o0 b0 });
+board!(Tree0639Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0640Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b1: i64 = 11,
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        Script(|bb| { if bb.b1 != *bb.t0 { bb.b0 = *bb.t0 % 2 }; bb.b1 = 0 })
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
+            b0: i64 = 1,
             #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
         }
-        ReactiveFallback {
-            IfThenElse {
-                TryCatch {
-                    Action(Act<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 2, &mut bb.b0)),
-                    Condition(Cond<3>),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            AsyncSequence {
+                Condition(PCond<1>, b0 = {=}),
+                Selector {
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
                 },
-                #[on_failure(|bb| { bb.t1.set(bb.o0.unwrap_or(3)); bb.b0 += 3 })]
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    WhileDoElse {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                        Script(|bb| *bb.t0 += 1),
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                    },
-                    Condition(Cond<7>),
-                },
+                Action(PAct<4>, b0 = {b1}, b1 = {=}),
             },
-            ReactiveFallback {
-                MemPriority {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Optional {
-                            AlwaysRunning,
-                        },
-                    },
-                    Parallel(success = -1, failure = -1) {
-                        WasEntryUpdated(t1),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Cooldown(30) {
-                    RepeatUntilFailure(2) {
-                        BinarySelector(|bb| bb.o0.is_some()) {
-                            StatefulAction(Task<9>),
-                            WhileDoElse {
-                                Condition(Cond<10>),
-                                Condition(Cond<11>),
-                            },
-                        },
-                    },
-                },
-            },
-            Filter(times = 2, filtered = Failure) {
-                #[run_while(|bb| *bb.t1 > *bb.t0)]
-                #[on_halted(|bb| bb.b0 = 6)]
-                #[on_failure(|bb| bb.o0 = Some(*bb.t1 + 2))]
-                WhileDoElse {
-                    Limiter(2) {
-                        IfThenElse {
-                            Condition(PCond<12>, b0 = 2),
-                            Sequence {
-                                StatefulAction(PTask<13>, b0 = {b0}, b1 = {t1}),
-                                Wait(50),
-                            },
-                        },
-                    },
-                    ParallelAll(3) {
-                        AlwaysSuccess,
-                        #[failure_if(|bb| bb.b0 % 2 == 0)]
-                        #[on_halted(|bb| bb.o0 = Some(*bb.t1 + 3))]
-                        #[skip_if(|bb| *bb.t0 == 5)]
-                        UnsetBlackboard(o0),
-                        Condition(Cond<14>),
-                    },
-                    Cooldown(0) {
-                        ReactiveSelector {
-                            StatefulAction(Task<15> = Task::<15>),
-                            Action(Act<16> = Act::<16>),
-                        },
-                    },
-                },
+            Wait(20),
+            StepSequencer {
+                #[run_while(|bb| (*bb.t1 + 3) % 2 != 1)]
+                #[success_if(|bb| *bb.t1 < 4)]
+                SubTree(Tree0640Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
+                Action(PIo<5>, t0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0640Blackboard { b0 o0 t1 t0 q0 });
+board!(Tree0640Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(2),
-            b1: i64,
-            b0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
         }
-        WhileDoElse {
-            #[failure_if(|bb| bb.o0.is_none())]
-            Sequence {
-                Action(PAct<0>, b0 = {t0}, b1 = {b1}),
-                Fallback {
-                    Parallel(success = -1) {
-                        Repeater(0) {
-                            Condition(|ctx| ctx.check(1)),
-                        },
-                    },
-                    Inverter {
-                        Script(|bb| bb.t0.set(bb.o0.unwrap_or(1))),
-                    },
-                    WasEntryUpdated(t0),
-                    Condition(Cond<2>),
+        Sequence {
+            ParallelAll {
+                RepeatUntilFailure(1) {
+                    Succeeder,
                 },
-                ReactiveFallback {
-                    Condition(Cond<3> = Cond::<3>),
-                    WasEntryUpdated(t0),
-                    Sleep(10),
+                PolicyParallel(policy = FirstFailure) {
+                    #[skip_if(|bb| (*bb.t0 + 3) % 4 == 2)]
+                    Sequence {
+                        Wait(20),
+                        StatefulAction(PTask<0>, b0 = {=}),
+                    },
+                    Repeat(3) {
+                        Wait(50),
+                    },
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    Condition(Cond<1>),
+                    ScriptCondition(|bb| *bb.t0 < 0),
                 },
             },
-            #[on_halted(|bb| { bb.o0 = Some(9); if bb.b0 + 3 > 6 { bb.b1 = bb.b1 % 4 } })]
-            #[run_while(|bb| bb.o0.unwrap_or(2) < 0)]
-            Parallel {
-                Delay(20) {
-                    Script(|bb| *bb.t0 += 3),
+            #[skip_if(|bb| bb.b0 % 4 < 1)]
+            #[success_if(|bb| *bb.t0 < 6)]
+            FlipSelector {
+                Sequence {
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    Filter(times = 2, count = Completed) {
+                        Wait(0),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            ReactiveFallback {
+                                StatefulAction(Task<3>),
+                                #[on_success(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 2 })]
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                Action(Act<4> = Act::<4>),
+                            },
+                        },
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    StatefulAction(Task<5>),
+                    ReactiveSequence {
+                        Script(|bb| bb.b0 = *bb.t0 % 4),
+                        SetBlackboard(o0 = Some(3)),
+                        Condition(Cond<6>),
+                    },
                 },
                 IfThenElse {
-                    StatefulAction(PTask<4>, b0 = {t0}),
-                    Conditional(|bb| (*bb.t0 + 2) % 3 < 0) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 > 4)]
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<6>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    ScriptCondition(|bb| *bb.t0 % 2 != 1),
-                },
-            },
-            ReactiveSequence {
-                Deadline(100) {
-                    Timeout(10) {
-                        Switch(b1) {
-                            case 0 => AlwaysSuccess,
-                            case 4 => #[skip_if(|bb| (*bb.t0 + 1) % 3 < 2)]
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            StatefulAction(Task<7>),
-                            case 3 => StatefulAction(PTask<8>, b0 = {b0}, b1 = {t0}),
-                            _ => Condition(PCond<9>, b0 = {b0}),
-                        },
-                    },
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Action(Act<7>),
+                    Action(PAct<8>, b0 = 1, b1 = {t0}),
+                    Action(Act<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0641Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0642Sub0 for Ctx {
-        Action(|ctx| ctx.exec(1))
-    }
-}
+board!(Tree0641Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
-        IfThenElse {
-            Action(Act<0>),
-            SubTree(Tree0642Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        RepeatUntilFailure(forever) {
+            Filter(times = 1, count = Failure, filtered = Skipped) {
+                #[on_success(|bb| bb.b1 = (*bb.t1 + 2) % 3)]
+                #[post(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| *bb.t1 % 4 != 1)]
+                RunOnce(then_skip = false) {
+                    #[skip_if(|bb| bb.b0 < *bb.t0)]
+                    #[post(|bb| { bb.b0 += 1; bb.b1 += 1 })]
+                    Action(Act<0>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0642Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0643 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 1,
         }
-        IfThenElse {
-            Precondition(|bb| *bb.t0 == 6) {
-                Action(Act<0>),
-            },
-            Conditional(|bb| bb.b1 + 1 == 1, dynamic = true, else = Success) {
-                StepSequencer {
-                    Repeat(4) {
-                        Precondition(|bb| bb.b1 % 2 != 1, else = Failure) {
-                            SetBlackboard(b1 = 6),
-                        },
+        Optional {
+            ReactiveFallback {
+                ReactiveSelector {
+                    #[post(|bb| { bb.b1 += 3; bb.o0 = None })]
+                    ParallelAll(2) {
+                        Action(Act<0>),
+                        StatefulAction(PTask<1>, b0 = 0, b1 = {b0}),
                     },
-                    ScriptCondition(|bb| bb.b1 < 1),
-                    ScriptCondition(|bb| *bb.t0 + 2 < 4),
+                },
+                Sequence {
+                    StatefulAction(Task<2>),
+                    Failer,
+                },
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
+                    ScriptCondition(|bb| bb.b1 != bb.o0.unwrap_or(4) % 3),
+                },
+                MemSequence {
+                    Delay(20) {
+                        Condition(Cond<4>),
+                    },
+                    SetBlackboard(o0 = Some(1)),
+                    Script(|bb| bb.b0 += 1),
+                },
+                Deadline(10) {
+                    Priority {
+                        Action(Act<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0643Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0644Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Precondition(|bb| *bb.t0 + 3 < 3, else = Success) {
-            RepeatUntilSuccess(forever) {
-                Repeat(0) {
-                    StatefulAction(PTask<1>, b0 = 7),
-                },
-            },
-        }
-    }
-}
+board!(Tree0643Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            #[allow(unused)] b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            Repeat(forever) {
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    #[skip_if(|bb| bb.b0 != *bb.t0 % 4)]
-                    WasEntryUpdated(t0),
-                    #[on_halted(|bb| { bb.o0 = None; bb.t0.set(bb.b0 % 2) })]
-                    ForceSuccess {
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
-            Conditional(|bb| bb.o0.is_none(), else = Success) {
-                #[run_while(|bb| bb.b0 != 7)]
-                #[success_if(|bb| bb.b0 % 4 != 2)]
-                SubTree(Tree0644Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-            },
-            RetryUntilSuccessful(2) {
-                Cooldown(20, filtered = Skipped) {
-                    Timeout(20) {
-                        Precondition(|bb| bb.b0 < 4, else = Running) {
-                            Deadline(10) {
-                                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                    StatefulAction(Task<2>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop) {
+            WasEntryUpdated(t0),
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0644Blackboard { b0 t0 o0 });
+board!(Tree0644Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx {
-        MaxTime(30) {
-            RunOnce {
-                Action(|ctx| ctx.exec(0)),
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        StepSequencer {
+            Loop(q0) {
+                MemPriority {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                #[run_while(|bb| bb.o0.unwrap_or(1) != bb.b1 % 4)]
+                IfThenElse {
+                    StatefulAction(Task<2>),
+                    #[on_halted(|bb| { bb.b0 += 2; bb.b1 += 3 })]
+                    Script(|bb| bb.b0 += 1),
+                },
+            },
+            AlwaysFailure,
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<3>),
+                Wait(50),
             },
         }
     }
 }
+
+board!(Tree0645Blackboard { b0 o0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Timeout(10) {
-            SequenceWithMemory {
-                PolicyParallel(policy = FirstFailure) {
-                    #[run_while(|bb| bb.o0.unwrap_or(5) % 2 < 1)]
-                    #[on_success(|bb| bb.o0 = None)]
-                    Interrupt(|bb| *bb.t0 > *bb.t0 % 4) {
-                        #[skip_if(|bb| *bb.t0 == 3)]
-                        Sleep(10),
-                    },
-                    SetBlackboard(o0 = Some(6)),
-                    Sleep(30),
-                    Condition(Cond<0>),
-                },
-                Conditional(|bb| bb.b0 + 2 != 1, dynamic = false, else = Success) {
-                    Remap(success = Failure, failure = Failure) {
-                        Conditional(|bb| bb.b0 + 3 < bb.b0, dynamic = false, else = Failure) {
-                            Action(PAct<1>, b0 = {=}),
-                        },
-                    },
-                },
-                Delay(10) {
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Cooldown(0, filtered = Failure) {
-                    StatefulAction(Task<3>),
-                },
-                ParallelAll(max_failures = -2) {
-                    Script(|bb| { if bb.b0 < 2 { bb.b0 += 1 }; bb.o0 = Some(bb.o0.unwrap_or(2) + 2) }),
-                    Conditional(|bb| (*bb.t0 + 4) % 4 == 1, dynamic = false, else = Success) {
-                        #[run_while(|bb| (bb.b0 + 2) % 4 == 2)]
-                        #[on_success(|bb| { bb.b0 += 2; if bb.o0.unwrap_or(3) % 2 < 0 { *bb.t0 += 2 } })]
-                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
+        #[success_if(|bb| (*bb.t0 + 2) % 3 != 0)]
+        #[failure_if(|bb| bb.b0 < *bb.t0 + 3)]
+        #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(2) })]
+        Fallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Timeout(30) {
+                Condition(Cond<1>),
+            },
+            #[post(|bb| { *bb.t0 += 3; if bb.b0 > *bb.t0 { *bb.t0 += 3 } })]
+            ReactiveSequence {
+                Wait(30),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0646Blackboard { o0 t0 b0 });
+board!(Tree0646Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        #[failure_if(|bb| *bb.t1 + 1 != 7)]
-        #[on_failure(|bb| bb.t1.set(bb.b0))]
-        MemSequence {
-            StatefulAction(Task<0>),
-            SetBlackboard(t1 = 1),
-        }
-    }
-}
-
-board!(Tree0647Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0648 for Ctx {
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-            Sleep(20),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0649 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[allow(unused)] b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        Repeat(3) {
-            Loop(q0, value = {t0}) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0649Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0650 for Ctx {
-        ReactiveSequence {
-            RetryUntilSuccessful(forever) {
-                RepeatUntil(Success) {
-                    SequenceStar {
-                        Remap(success = Failure, failure = Success) {
-                            AlwaysFailure,
-                        },
-                        Delay(100) {
-                            Wait(50),
-                        },
+        ParallelAll {
+            #[run_while(|bb| bb.b0 < bb.b0 % 3)]
+            #[on_success(|bb| if bb.b1 > 7 { bb.b0 = bb.b1 })]
+            FlipSelector {
+                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(1) + 3, &mut bb.b1)),
+                RepeatTimes(forever) {
+                    SequenceWithMemory {
+                        Succeeder,
+                        StatefulAction(PTask<1>, b0 = 1, b1 = {b1}),
                     },
                 },
-            },
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    Parallel(failure = 2) {
-                        Failer,
-                        Optional {
-                            Condition(Cond<0>),
-                        },
-                    },
+                WaitValueUpdate(t0) {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
                 },
                 ReactiveSequence {
-                    Repeater(3) {
-                        Condition(Cond<1>),
-                    },
-                    RepeatTimes(2) {
-                        Condition(Cond<2>),
-                    },
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                    Sleep(0),
+                },
+                SequenceWithMemory {
+                    StatefulAction(PTask<5>, b0 = 2, b1 = {t0}),
+                    Action(Act<6> = Act::<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Action(PIo<8>, t0 = {b0}),
+                    AlwaysSuccess,
                 },
             },
-            Delay(0) {
-                IfThenElse {
-                    StepSequencer {
-                        Action(Act<3> = Act::<3>),
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Fallback {
-                        Inverter {
-                            RepeatUntilSuccess(forever) {
-                                Fallback {
-                                    StatefulAction(Task<6>),
-                                    Condition(|ctx| ctx.check(7)),
+            #[failure_if(|bb| bb.b0 + 4 == 1)]
+            RepeatUntil(Failure) {
+                MemPriority {
+                    #[on_failure(|bb| { bb.b0 += 4; bb.o0 = None })]
+                    AsyncFallback {
+                        SequenceStar {
+                            SetBlackboard(o0 = Some(6)),
+                            MemSequence {
+                                StepSequencer {
+                                    StatefulAction(Task<9> = Task::<9>),
+                                    StatefulAction(Task<10>),
+                                },
+                                ReactiveFallback {
+                                    StatefulAction(Task<11> = Task::<11>),
+                                    #[on_success(|bb| bb.b0 += 1)]
+                                    Condition(Cond<12> = Cond::<12>),
+                                    Condition(|ctx| ctx.check(13)),
+                                    UnsetBlackboard(o0),
                                 },
                             },
                         },
                     },
                 },
             },
-            RetryUntilSuccessful(forever) {
-                Condition(Cond<8>),
-            },
-            Limiter(2) {
-                ReactiveSequence {
-                    StatefulAction(Task<9>),
-                    Fallback {
-                        Invert {
-                            StatefulAction(Task<10>),
-                        },
-                        Deadline(20) {
-                            Action(|ctx| ctx.exec(11)),
+        }
+    }
+}
+
+board!(Tree0647Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0648 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        SequenceStar {
+            ReactiveSelector {
+                ParallelAll {
+                    StatefulAction(Task<0>),
+                    RepeatUntil(Failure) {
+                        KeepRunningUntilFailure {
+                            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
                         },
                     },
-                    SequenceWithMemory {
-                        Condition(Cond<12>),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                },
+                ParallelAll(max_failures = -1) {
+                    #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
+                    #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+                    #[run_while(|bb| *bb.t0 % 4 < 2)]
+                    Filter(times = 3, count = Failure) {
+                        Repeat(1) {
+                            ReactiveFallback {
+                                StatefulAction(Task<3>),
+                                #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                                Action(Act<4>),
+                            },
+                        },
                     },
                 },
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.b0 > 1)]
+                    Repeat(1) {
+                        ReactiveSequence {
+                            Script(|bb| *bb.t0 += 1),
+                            StatefulAction(Task<5>),
+                            Wait(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0648Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0649 for Ctx {
+        Delay(30) {
+            Parallel(success = 5, failure = 5) {
+                KeepRunningUntilFailure {
+                    AsyncFallback {
+                        Remap(success = Failure, failure = Failure) {
+                            RunOnce {
+                                Repeat(0) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<1>),
+                        },
+                        RetryUntilSuccessful(1) {
+                            RunOnce {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+                Parallel(success = 2) {
+                    Cooldown(0) {
+                        StatefulAction(Task<3>),
+                    },
+                    RepeatUntil(Failure) {
+                        Action(Act<4>),
+                    },
+                    Condition(Cond<5>),
+                    Sleep(10),
+                    Inverter {
+                        Inverter {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                StatefulAction(Task<6>),
+                MemPriority {
+                    Condition(Cond<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<9>),
+                    },
+                },
+                Remap(success = Failure, failure = Success) {
+                    RepeatTimes(forever) {
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0650 for Ctx {
+        Timeout(0) {
+            Cooldown(50, filtered = Failure) {
+                Sleep(20),
             },
         }
     }
@@ -2105,92 +1944,109 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0651 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        SequenceStar {
-            Action(PAct<0>, b0 = {=}),
-            Repeat(0) {
-                Wait(0),
+        FlipSelector {
+            #[run_while(|bb| bb.b0 > 0)]
+            #[failure_if(|bb| *bb.t0 > 3)]
+            StepSequencer {
+                SetBlackboard(t0 = 0),
+                SetBlackboard(b0 = 1),
             },
-            Sequence {
-                Loop(q0, if_empty = Skipped) {
-                    RepeatTimes(forever) {
-                        Optional {
-                            Action(PIo<1>, t0 = {=}),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    Condition(PCond<3>, b0 = {t0}),
-                },
-                #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
-                SetBlackboard(t0 = 2),
-                Action(Act<4>),
-                #[run_while(|bb| *bb.t0 != 1)]
-                ScriptCondition(|bb| bb.o0.is_none()),
+            FlipSelector {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                Action(PIo<1>, t0 = {t0}),
+            },
+            AsyncFallback {
+                Action(Act<2>),
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0651Blackboard { q0 o0 b0 t0 });
+board!(Tree0651Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0652Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        #[success_if(|bb| bb.o0.is_none())]
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0652 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0>),
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+        }
+        Parallel(success = 0, failure = -1) {
+            RunOnce(then_skip = false) {
+                #[skip_if(|bb| *bb.t0 + 1 > *bb.t1)]
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t1}),
+            },
+            SubTree(Tree0652Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}),
+            Precondition(|bb| bb.b0 % 2 != 0, else = Skipped) {
+                #[on_failure(|bb| *bb.t1 += 1)]
+                #[success_if(|bb| *bb.t1 < 2)]
+                #[skip_if(|bb| *bb.t0 == 6)]
+                Action(PIo<2>, t0 = {t1}),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0653Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Sleep(20)
-    }
-}
+board!(Tree0652Blackboard { b0 o0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        AsyncSequence {
-            Filter(times = 3, count = Success, filtered = Skipped) {
-                Condition(Cond<0>),
-            },
-            RunOnce {
-                Parallel(success = -2) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                        Script(|bb| bb.b1 += 1),
-                        Action(Act<1>),
-                        ScriptCondition(|bb| (*bb.t0 + 1) % 4 < 2),
+        #[on_halted(|bb| { if *bb.t0 == bb.o0.unwrap_or(0) % 4 { bb.t0.set(bb.o0.unwrap_or(3)) }; *bb.t0 += 1 })]
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            #[post(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
+            #[on_failure(|bb| { bb.o0 = None; bb.t0.set((bb.o0.unwrap_or(0) + 1) % 3) })]
+            #[on_success(|bb| bb.b0 += 1)]
+            Loop(q0) {
+                BinarySelector(|bb| *bb.t0 + 3 < bb.b0, dynamic = true) {
+                    IfThenElse {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
+                        StatefulAction(Task<0> = Task::<0>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(0) + 4 < 1),
+                        StatefulAction(Task<1>),
                     },
-                    Conditional(|bb| bb.b1 % 3 < 1, dynamic = false) {
-                        RetryUntilSuccessful(1) {
-                            Fallback {
-                                Condition(Cond<2>),
-                                SubTree(Tree0653Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                    #[on_halted(|bb| if bb.b0 < 3 { bb.t0.set(3) })]
+                    #[success_if(|bb| bb.o0.unwrap_or(0) % 4 > 2)]
+                    AsyncFallback {
+                        Repeater(1) {
+                            #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
+                            BinarySelector(|bb| bb.b0 + 4 == bb.o0.unwrap_or(1) % 2, dynamic = false) {
+                                Loop(q0, value = {t0}, if_empty = Running) {
+                                    Action(PAct<2>, b0 = 0, b1 = {b0}),
+                                },
+                                #[on_success(|bb| bb.b0 += 1)]
+                                Filter(times = 3, count = Completed, filtered = Failure) {
+                                    StatefulAction(Task<3>),
+                                },
                             },
                         },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {t0}),
-                        #[on_failure(|bb| if bb.b0 % 4 > 2 { bb.b0 += 2 })]
-                        #[post(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b0 < 2)]
-                        Condition(Cond<4>),
-                        Wait(50),
+                        KeepRunningUntilFailure {
+                            Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
+                        },
                     },
                 },
             },
@@ -2198,107 +2054,822 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0653Blackboard { b0 t0 b1 });
+board!(Tree0653Blackboard { t0 o0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0654 for Ctx {
-        Repeater(0) {
-            Failer,
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 3,
+            o0: Option<i64> = Some(3),
+        }
+        SequenceWithMemory {
+            IndexSwitch(|bb| bb.o0.unwrap_or(3)) {
+                AlwaysSuccess,
+                RunOnce {
+                    Action(PAct<0>, b0 = {b0}, b1 = {=}),
+                },
+            },
+            Condition(PCond<1>, b0 = 8),
         }
     }
 }
+
+board!(Tree0654Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0655 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        MemPriority {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                KeepRunningUntilFailure {
-                    Invert {
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
-                    },
+        Delay(20) {
+            ParallelAll(3) {
+                #[success_if(|bb| *bb.t0 % 2 < 0)]
+                #[on_failure(|bb| bb.b1 += 1)]
+                #[failure_if(|bb| bb.o0.unwrap_or(3) == 4)]
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<0>),
+                },
+                Sleep(0),
+                Condition(Cond<1>),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                #[on_failure(|bb| { bb.o0 = None; bb.b0 += 1 })]
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0655Blackboard { t0 });
+board!(Tree0655Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0656Sub0 for Ctx {
+        Filter(times = 3, count = Success) {
+            StatefulAction(Task<15>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 4,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        #[failure_if(|bb| bb.b0 == *bb.t0)]
-        #[skip_if(|bb| bb.o0.is_some())]
-        #[run_while(|bb| *bb.t0 < 4)]
-        Sequence {
-            #[on_failure(|bb| bb.b0 += 3)]
-            #[run_while(|bb| (*bb.t0 + 3) % 3 != 1)]
-            #[post(|bb| bb.o0 = None)]
-            BinarySelector(|bb| bb.o0.unwrap_or(1) < 4, dynamic = false) {
+        SequenceStar {
+            IfThenElse {
                 SequenceWithMemory {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(0)),
+                    IfThenElse {
+                        StatefulAction(Task<0> = Task::<0>),
+                        AlwaysRunning,
                     },
-                    Condition(PCond<1>, b0 = {b0}),
-                    Condition(Cond<2>),
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-                ParallelAll {
-                    ReactiveFallback {
-                        Condition(PCond<3>, b0 = {t0}),
-                        Precondition(|bb| bb.b1 % 4 == 3, else = Skipped) {
-                            StatefulAction(Task<4>),
+                Deadline(0) {
+                    Filter(times = 1, count = Completed, filtered = Skipped) {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Action(Act<3>),
+                            Parallel(success = 1, failure = -2) {
+                                Action(Act<4>),
+                                AlwaysFailure,
+                            },
                         },
                     },
-                    Sequence {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(0) + 4, &mut bb.b0)),
-                        SetBlackboard(b1 = 9),
+                },
+                StatefulAction(Task<5>),
+            },
+            Retry(3) {
+                Repeat(1) {
+                    Fallback {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Sleep(20),
+                            StatefulAction(Task<6> = Task::<6>),
+                            Sleep(20),
+                            Action(Act<7>),
+                        },
+                        Deadline(30) {
+                            StatefulAction(Task<8>),
+                        },
+                        Repeater(forever) {
+                            RunOnce(then_skip = false) {
+                                Cooldown(50, filtered = Skipped) {
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
                     },
                 },
             },
-            ReactiveFallback {
-                Loop(q0, if_empty = Failure) {
-                    Conditional(|bb| *bb.t0 + 2 > 0, dynamic = false, else = Success) {
-                        Action(Act<6>),
+            Repeat(2) {
+                ReactiveSequence {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(10)),
+                            AlwaysFailure,
+                        },
                     },
-                },
-                Action(Act<7>),
-                SequenceStar {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 3)),
+                    MaxTime(0) {
+                        Timeout(0) {
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        AlwaysSuccess,
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                        Action(Act<14>),
+                    },
+                    SequenceWithMemory {
+                        SubTree(Tree0656Sub0),
+                        StatefulAction(Task<16>),
+                        StatefulAction(Task<17> = Task::<17>),
+                    },
+                    Filter(times = 3, filtered = Failure) {
+                        Action(Act<18>),
+                    },
                 },
             },
         }
-    }
-}
-
-board!(Tree0656Blackboard { b1 b0 o0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0657Sub0 for Ctx {
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0657 for Ctx {
-        Priority {
-            SubTree(Tree0657Sub0),
+        RunOnce(then_skip = false) {
+            SequenceWithMemory {
+                ForceFailure {
+                    ForceSuccess {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                ReactiveSequence {
+                    AlwaysSuccess,
+                },
+                RetryUntilSuccessful(forever) {
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Priority {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    Remap(success = Success, failure = Success) {
+                        AlwaysSuccess,
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Succeeder,
+                    Failer,
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0658 for Ctx {
+        ReactiveFallback {
+            Parallel(success = -2) {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    RetryUntilSuccessful(2) {
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                Wait(10),
+                Optional {
+                    Timeout(20) {
+                        Succeeder,
+                    },
+                },
+                StatefulAction(Task<3>),
+                Sequence {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Action(Act<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0659 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+        }
+        Timeout(20) {
+            ReactiveFallback {
+                ParallelAll(0) {
+                    UnsetBlackboard(o0),
+                    RetryUntilSuccessful(0) {
+                        SetBlackboard(b0 = 4),
+                    },
+                    RunOnce(then_skip = true) {
+                        AlwaysSuccess,
+                    },
+                    Action(Act<0>),
+                    SequenceStar {
+                        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                Sequence {
+                    Inverter {
+                        Precondition(|bb| bb.o0.unwrap_or(1) + 4 == bb.o0.unwrap_or(5), else = Skipped) {
+                            Cooldown(50) {
+                                #[run_while(|bb| bb.b1 > 3)]
+                                #[on_halted(|bb| bb.b1 = 6)]
+                                #[on_failure(|bb| bb.o0 = Some(bb.b0 + 2))]
+                                ScriptCondition(|bb| *bb.t1 % 3 > 1),
+                            },
+                        },
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        StatefulAction(Task<3>),
+                        AlwaysRunning,
+                        Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(2))),
+                        StatefulAction(Task<5>),
+                        Failer,
+                    },
+                },
+                RepeatTimes(forever) {
+                    WaitValueUpdate(t1) {
+                        WaitUntil(|bb| *bb.t0 % 2 != 0) {
+                            #[success_if(|bb| bb.b0 % 4 > 1)]
+                            #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
+                            Optional {
+                                Wait(20),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0659Blackboard { t0 b1 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0660Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Runner
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0660Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 9,
+        }
+        #[on_failure(|bb| *bb.t0 += 3)]
+        #[skip_if(|bb| bb.b0 + 4 > 3)]
+        ReactiveSelector {
+            #[failure_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+            RepeatTimes(1) {
+                Script(|bb| *bb.t0 += 2),
+            },
+            BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
+                #[skip_if(|bb| bb.b0 > 6)]
+                #[on_success(|bb| *bb.t0 += 2)]
+                SetBlackboard(b0 = {t0}),
+                Action(PAct<0>, b0 = 3, b1 = {t0}),
+            },
+            ParallelAll(1) {
+                SetBlackboard(b0 = 9),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                SubTree(Tree0660Sub1, ..),
+                Succeeder,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0660 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        ReactiveSelector {
+            SubTree(Tree0660Sub0, ..),
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0660Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0661Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 13,
+        }
+        RepeatUntilSuccess(3) {
+            Action(PIo<0>, t0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0661Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 13,
+        }
+        Remap(success = Failure, failure = Failure) {
+            Sequence {
+                #[skip_if(|bb| *bb.t0 == 3)]
+                SubTree(Tree0661Sub1, ..),
+                FlipSelector {
+                    RunOnce {
+                        Condition(Cond<1>),
+                    },
+                },
+                BinarySelector(|bb| bb.b0 > 5) {
+                    #[skip_if(|bb| bb.b0 + 2 != 2)]
+                    StatefulAction(Task<2>),
+                    SetBlackboard(b0 = {t0}),
+                },
+                Conditional(|bb| *bb.t0 + 3 > 7, dynamic = true) {
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(3)),
+                        RetryUntilSuccessful(forever) {
+                            Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 += 1 }),
+                        },
+                    },
+                },
+                Cooldown(0) {
+                    Parallel(success = -3, failure = 3) {
+                        Script(|bb| *bb.t0 += 2),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0661 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            SubTree(Tree0661Sub0, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0661Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0662 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+        }
+        #[skip_if(|bb| bb.b0 + 2 < 4)]
+        #[on_success(|bb| if *bb.t0 + 1 < 7 { *bb.t0 += 1 })]
+        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0662Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0663 for Ctx {
+        Fallback {
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            StatefulAction(Task<2>),
+            Condition(|ctx| ctx.check(3)),
+            Condition(Cond<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0664 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
+        }
+        SequenceWithMemory {
+            SequenceWithMemory {
+                Fallback {
+                    Invert {
+                        Action(Act<0>),
+                    },
+                    ScriptCondition(|bb| bb.b0 < 3),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                WhileDoElse {
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    Loop(q0, value = {t0}) {
+                        Timeout(50) {
+                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                        },
+                    },
+                    Sequence {
+                        ScriptCondition(|bb| bb.b0 != 2),
+                        SetBlackboard(t0 = {b0}),
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Action(Act<3>),
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+                    SetBlackboard(t0 = 0),
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.b1 + 3 > 6)]
+                    ScriptCondition(|bb| bb.b1 % 3 != 1),
+                },
+            },
+            AsyncSequence {
+                #[post(|bb| *bb.t0 += 1)]
+                #[run_while(|bb| bb.b0 + 3 < 4)]
+                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 4)),
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Wait(20),
+                },
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                Wait(20),
+            },
+            WaitUntil(|bb| bb.b0 % 3 == 1) {
+                Switch(b1) {
+                    case 2 => Conditional(|bb| *bb.t0 == bb.b1, dynamic = true) {
+                        #[skip_if(|bb| (*bb.t0 + 2) % 2 != 0)]
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            ScriptCondition(|bb| bb.b0 < 7),
+                        },
+                    },
+                    case 4 => Script(|bb| if *bb.t0 < 1 { *bb.t0 += 2 }),
+                    _ => Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0664Blackboard { b1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0665 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        KeepRunningUntilFailure {
+            WhileDoElse {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                #[skip_if(|bb| *bb.t1 < bb.b0 + 1)]
+                #[success_if(|bb| *bb.t0 + 3 > 0)]
+                MaxTime(0) {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0665Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0666Sub0 for Ctx {
+        ReactiveSequence {
+            AlwaysSuccess,
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0666 for Ctx {
+        Parallel {
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                Limiter(2) {
+                    SubTree(Tree0666Sub0),
+                },
+                StatefulAction(Task<2>),
+                Filter(times = 2, count = Success) {
+                    Action(Act<3> = Act::<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0667 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+        }
+        Repeat(4) {
+            BinarySelector(|bb| *bb.t1 == 6, dynamic = true) {
+                Fallback {
+                    Action(Act<0>),
+                    StatefulAction(PTask<1>, b0 = 8, b1 = {t1}),
+                },
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0667Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0668 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            Loop(q0, value = {t0}) {
+                Condition(Cond<0>),
+            },
+            Precondition(|bb| bb.o0.unwrap_or(1) + 2 < 4, else = Failure) {
+                #[run_while(|bb| *bb.t0 + 4 == 0)]
+                SkipUnlessUpdated(t0) {
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0668Blackboard { o0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0669Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0669 for Ctx {
+        SequenceWithMemory {
+            SubTree(Tree0669Sub0),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0670 for Ctx {
+        Repeat(4) {
+            Sleep(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0671 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+        }
+        Invert {
+            #[post(|bb| *bb.t0 += 2)]
+            #[skip_if(|bb| *bb.t1 % 2 != 0)]
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+        }
+    }
+}
+
+board!(Tree0671Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0672Sub0 for Ctx {
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0672 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            StepSequencer {
+                StatefulAction(Task<2>),
+                SubTree(Tree0672Sub0),
+            },
+            Fallback {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0673 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        #[failure_if(|bb| bb.b0 + 1 < 7)]
+        TryCatch {
+            WhileDoElse {
+                BinarySelector(|bb| bb.b0 + 3 == bb.b0 + 1) {
+                    Limiter(1) {
+                        Failer,
+                    },
+                    Fallback {
+                        Action(Act<0> = Act::<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
+                    },
+                },
+                Action(Act<2>),
+                ForceFailure {
+                    Parallel(success = 1, failure = -1) {
+                        Condition(|ctx| ctx.check(3)),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                WhileDoElse {
+                    StatefulAction(PTask<5>, b0 = 8, b1 = {b0}),
+                    Repeat(0) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(7, (*bb.t0 + 4) % 2, &mut bb.b0)),
+                Priority {
+                    #[post(|bb| if *bb.t0 + 3 != 5 { bb.b0 += 1 })]
+                    #[failure_if(|bb| *bb.t0 < 7)]
+                    #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(4) })]
+                    AlwaysRunning,
+                    StatefulAction(Task<8>),
+                },
+                BinarySelector(|bb| *bb.t0 + 3 > 6) {
+                    Cooldown(20, filtered = Skipped) {
+                        #[on_success(|bb| if (*bb.t0 + 3) % 3 == 1 { bb.t0.set(*bb.t0 % 4) })]
+                        #[run_while(|bb| (bb.b0 + 1) % 2 < 0)]
+                        StatefulAction(Task<9>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
+                },
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0673Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0674 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+        }
+        #[on_failure(|bb| { bb.t1.set(bb.b0); bb.b1 = *bb.t0 % 3 })]
+        #[post(|bb| bb.t1.set(*bb.t0))]
+        Fallback {
+            Action(Act<0>),
+            ReactiveFallback {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            ParallelAll(1) {
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<4>),
+                },
+                Script(|bb| *bb.t1 += 2),
+            },
+        }
+    }
+}
+
+board!(Tree0674Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0675 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| bb.b1, dynamic = false) {
+            ReactiveSequence {
+                ScriptCondition(|bb| (*bb.t0 + 2) % 3 < 0),
+            },
+            Action(Act<0>),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+            AlwaysSuccess,
+            #[on_halted(|bb| { bb.o0 = None; bb.o0 = Some((*bb.t0 + 4) % 2) })]
+            #[run_while(|bb| bb.b0 + 3 < 4)]
+            Wait(10),
+        }
+    }
+}
+
+board!(Tree0675Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx {
+        AsyncFallback {
+            Action(Act<0>),
+            Action(Act<1>),
+            Delay(20) {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0677 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Condition(PCond<0>, b0 = {b1}),
+                #[skip_if(|bb| bb.o0.is_none())]
+                #[run_while(|bb| *bb.t0 == 0)]
+                Sleep(0),
+                WasEntryUpdated(t0),
+                ScriptCondition(|bb| *bb.t1 % 2 > 0),
+                Action(PAct<1>, b0 = {=}, b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0677Blackboard { b1 b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0678Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0678 for Ctx {
+        Priority {
+            SubTree(Tree0678Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0679Sub0 for Ctx {
+        Inverter {
+            Condition(Cond<9>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0679 for Ctx {
         RepeatUntilSuccess(forever) {
             ReactiveFallback {
                 Action(|ctx| ctx.exec(0)),
@@ -2335,9 +2906,7 @@ bt::behavior_tree! {
                     RunOnce {
                         Action(|ctx| ctx.exec(8)),
                     },
-                    Inverter {
-                        Condition(Cond<9>),
-                    },
+                    SubTree(Tree0679Sub0),
                 },
                 StepSequencer {
                     Repeat(4) {
@@ -2354,47 +2923,46 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0659 for Ctx {
+    pub tree Tree0680 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64,
             b1: i64,
+            b0: i64,
         }
         Switch(b1) {
             case 2 => StatefulAction(Task<0>),
             case 1 => Fallback {
                 FlipSelector {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
+                    Interrupt(|bb| (*bb.t0 + 2) % 4 > 1) {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
                     },
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(Task<2>),
                 },
             },
-            _ => KeepRunningUntilFailure {
-                Repeater(3) {
-                    AsyncFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
+            _ => TryCatch(catch_on_halt = true) {
+                Selector {
+                    Failer,
+                    SetBlackboard(t0 = 6),
                 },
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0659Blackboard { b0 b1 });
+board!(Tree0680Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0660 for Ctx {
+    pub tree Tree0681 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
         ParallelAll {
             MemSequence {
-                Timeout(10) {
+                Repeat(4) {
                     #[on_halted(|bb| *bb.t1 += 3)]
                     #[run_while(|bb| *bb.t1 < 5)]
                     Condition(Cond<0>),
@@ -2407,724 +2975,34 @@ bt::behavior_tree! {
                     Condition(Cond<1>),
                     Action(Act<2>),
                 },
-                Timeout(50) {
-                    Repeater(0) {
-                        StatefulAction(Task<3>),
-                    },
+                #[post(|bb| *bb.t1 += 2)]
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                WhileDoElse {
+                    Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 2) % 4)),
+                    AlwaysSuccess,
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
                 },
-                ParallelAll(max_failures = -1) {
-                    #[on_success(|bb| bb.t1.set(4))]
-                    Loop(q0, if_empty = Success) {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    SetBlackboard(b0 = 7),
-                    Condition(PCond<5>, b0 = 6),
-                },
-            },
-            #[on_halted(|bb| *bb.t1 += 1)]
-            #[run_while(|bb| *bb.t0 + 4 < 6)]
-            FlipSelector {
-                MaxTime(10) {
-                    WhileDoElse {
-                        #[on_halted(|bb| { *bb.t0 += 1; if (bb.b0 + 1) % 2 > 0 { bb.t1.set(bb.b0 + 2) } })]
-                        Precondition(|bb| bb.b0 != *bb.t1 + 1, else = Success) {
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                        },
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        #[on_halted(|bb| { *bb.t0 += 1; bb.t1.set(*bb.t1 % 2) })]
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        Priority {
-                            StatefulAction(Task<7>),
-                            #[run_while(|bb| bb.b0 != 4)]
-                            #[on_success(|bb| bb.t1.set(bb.b0 % 2))]
-                            Condition(Cond<8>),
-                        },
-                        ReactiveFallback {
-                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 2, &mut bb.b0)),
-                            Condition(Cond<10>),
-                        },
-                    },
-                },
-                SequenceStar {
-                    StepSequencer {
-                        SetBlackboard(b0 = 4),
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                    #[success_if(|bb| (*bb.t1 + 1) % 2 != 0)]
-                    #[failure_if(|bb| *bb.t1 > 3)]
-                    Sleep(50),
-                    Condition(Cond<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0660Blackboard { t1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0661Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Action(Act<1> = Act::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0661Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            SubTree(Tree0661Sub1, ..),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0661 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        BinarySelector(|bb| *bb.t0 % 4 > 2, dynamic = false) {
-            SubTree(Tree0661Sub0, ..),
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0661Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0662Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        WasEntryUpdated(t0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0662Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 12,
-        }
-        #[skip_if(|bb| bb.b0 == 3)]
-        SubTree(Tree0662Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0662 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-        }
-        MemSequence {
-            SubTree(Tree0662Sub0, t0 = {=}, b0 = {b0}),
-            #[failure_if(|bb| bb.b0 + 3 == 6)]
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0662Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0663 for Ctx {
-        MemPriority {
-            ReactiveFallback {
                 FlipSelector {
-                    AsyncFallback {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-                ReactiveSequence {
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        MemPriority {
-                            Delay(0) {
-                                Action(Act<3>),
-                            },
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                    Action(Act<5>),
-                },
-                ForceSuccess {
-                    ReactiveFallback {
-                        RepeatUntil(Failure) {
-                            AlwaysFailure,
-                        },
-                        StatefulAction(Task<6>),
-                        StepSequencer {
-                            FlipSelector {
-                                StatefulAction(Task<7>),
-                                Action(Act<8>),
-                            },
-                        },
-                        Delay(20) {
-                            Inverter {
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0664 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        IfThenElse {
-            Sequence {
-                Wait(20),
-                Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 3, &mut bb.b0)),
-                SetBlackboard(b0 = 1),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            },
-            Inverter {
-                ForceSuccess {
-                    ScriptCondition(|bb| bb.b0 > bb.b0 % 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0664Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0665 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 2) })]
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                Action(Act<2>),
-            },
-            #[skip_if(|bb| (bb.b0 + 1) % 2 > 0)]
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
-                    Action(PIo<4>, t0 = {b1}),
-                },
-                ScriptCondition(|bb| bb.b0 < 0),
-            },
-        }
-    }
-}
-
-board!(Tree0665Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            #[allow(unused)] o0: Option<i64>,
-        }
-        ReactiveSequence {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                Switch(b1) {
-                    case 0 => Loop(q0, if_empty = Success) {
-                        Succeeder,
-                    },
-                    _ => Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0666Blackboard { q0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0667Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        IfThenElse {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0667 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-        }
-        IndexSwitch(|bb| 6, dynamic = true) {
-            WhileDoElse {
-                SubTree(Tree0667Sub0, ..),
-                StepSequencer {
-                    Condition(|ctx| ctx.check(2)),
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                },
-                IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail, dynamic = true) {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Action(PAct<6>, b0 = 7),
-        }
-    }
-}
-
-board!(Tree0667Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0668Sub0 for Ctx {
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0668 for Ctx {
-        Timeout(100) {
-            SubTree(Tree0668Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0669 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        MemPriority {
-            StatefulAction(Task<0> = Task::<0>),
-            ParallelAll(2) {
-                Action(PAct<1>, b0 = {=}),
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0669Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0670 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-        }
-        ParallelAll(2) {
-            Repeat(0) {
-                StatefulAction(PTask<0>, b0 = 7),
-            },
-            #[on_halted(|bb| if (bb.b0 + 3) % 2 == 0 { bb.t0.set(bb.b1 % 3) })]
-            Timeout(20) {
-                TryCatch {
-                    Wait(100),
-                    Wait(10),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0670Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0671Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        WaitValueUpdate(t0) {
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0671 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-        }
-        ReactiveFallback {
-            SequenceWithMemory {
-                Sequence {
-                    Precondition(|bb| bb.b1 + 2 < 6, else = Failure) {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                    },
-                },
-                IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = false) {
-                    #[success_if(|bb| bb.o0.is_some())]
-                    IfThenElse {
-                        Cooldown(100, filtered = Skipped) {
-                            StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
-                        },
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            SubTree(Tree0671Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, o0 = {o0}),
-            #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-            KeepRunningUntilFailure {
-                MaxTime(0) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Precondition(|bb| bb.b0 + 4 < (bb.b0 + 1) % 3, else = Failure) {
-                Timeout(20) {
-                    Invert {
-                        RetryUntilSuccessful(2) {
-                            Limiter(1) {
-                                Sequence {
-                                    WasEntryUpdated(t0),
-                                    Wait(0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0671Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0672 for Ctx {
-        FlipSelector {
-            Fallback {
-                StatefulAction(Task<0>),
-                Timeout(20) {
-                    Deadline(0) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Condition(Cond<2> = Cond::<2>),
-            FlipSelector {
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4>),
-            },
-            Fallback {
-                Condition(Cond<5>),
-                Action(Act<6>),
-            },
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0673 for Ctx {
-        AsyncSequence {
-            Condition(Cond<0>),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0674 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 1,
-        }
-        Fallback {
-            Action(PAct<0>, b0 = 5, b1 = {t1}),
-            Parallel(success = -1) {
-                ReactiveFallback {
-                    Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-                    Action(Act<2>),
-                },
-                ForceFailure {
                     ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                        #[post(|bb| { *bb.t0 += 3; bb.t1.set(7) })]
-                        #[run_while(|bb| bb.b0 != 2)]
-                        ParallelAll {
-                            ScriptCondition(|bb| bb.b0 + 4 == (*bb.t1 + 4) % 4),
-                            AlwaysRunning,
-                        },
+                        Condition(Cond<5>),
+                        Action(PIo<6>, t0 = {b0}),
+                        Failer,
                     },
                 },
             },
-            #[skip_if(|bb| *bb.t0 < 0)]
-            Repeat(4) {
-                Priority {
-                    Action(PIo<5>, t0 = {b0}),
-                    Action(Act<6> = Act::<6>),
-                    StatefulAction(Task<7>),
-                    #[post(|bb| { bb.t0.set(*bb.t1); *bb.t1 += 2 })]
-                    Action(Act<8>),
-                    #[run_while(|bb| *bb.t0 % 4 < 1)]
-                    #[skip_if(|bb| *bb.t1 + 4 != bb.b0)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    Inverter {
-                        Sleep(10),
-                    },
-                },
-            },
-            Parallel(success = -1, failure = -4) {
-                Action(Act<9>),
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    StatefulAction(Task<10>),
-                },
-                Repeater(2) {
-                    Remap(success = Failure, failure = Failure) {
-                        Action(PIo<11>, t0 = {b0}),
-                    },
-                },
-                StatefulAction(Task<12>),
-                SequenceWithMemory {
-                    WhileDoElse {
-                        #[failure_if(|bb| (bb.b0 + 2) % 2 < 1)]
-                        #[run_while(|bb| bb.b0 % 2 == 0)]
-                        #[post(|bb| *bb.t1 += 2)]
-                        Action(Act<13>),
-                        Condition(Cond<14>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0674Blackboard { q0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0675 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Action(PAct<2>, b0 = {t0}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0675Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0676Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(15),
-        }
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(5),
-        }
-        SequenceWithMemory {
-            Remap(success = Success, failure = Success) {
-                Sequence {
-                    Script(|bb| if bb.o0.unwrap_or(0) < 7 { bb.b0 += 3 }),
-                    Condition(Cond<0>),
-                },
-            },
-            Optional {
-                ReactiveSequence {
-                    Switch(b1) {
-                        case 2 => Condition(Cond<1>),
-                        _ => SubTree(Tree0676Sub0, ..),
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                ForceFailure {
-                    Action(|ctx, bb| ctx.exec_in(3, 6, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0676Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0677 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        AsyncFallback {
-            BinarySelector(|bb| (bb.b0 + 4) % 2 == 0, dynamic = false) {
-                StatefulAction(Task<0>),
-                SetBlackboard(t0 = {b0}),
-            },
-            Priority {
-                Repeat(2) {
-                    MaxTime(0) {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0677Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0678 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-        }
-        SequenceStar {
-            Script(|bb| bb.b0 += 3),
-            Deadline(10) {
-                RepeatUntilSuccess(3) {
-                    Action(Act<0>),
-                },
-            },
-            Timeout(10) {
-                Delay(30) {
-                    Repeat(1) {
-                        RepeatUntil(Success) {
-                            Sleep(20),
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                Fallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    ScriptCondition(|bb| (bb.b0 + 2) % 2 < 1),
-                    WasEntryUpdated(t0),
-                },
-            },
-            Parallel(failure = 0) {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0678Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0679 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-        }
-        Sequence {
-            ReactiveSequence {
-                ForceSuccess {
-                    Timeout(20) {
-                        TryCatch(catch_on_halt = false) {
-                            #[on_halted(|bb| bb.b1 = (bb.b1 + 1) % 4)]
-                            #[success_if(|bb| bb.o0.unwrap_or(2) + 4 == bb.b1)]
-                            Sequence {
-                                Delay(100) {
-                                    SetBlackboard(o0 = Some(7)),
+            Interrupt(|bb| *bb.t1 < 0) {
+                Repeat(forever) {
+                    #[on_halted(|bb| { if *bb.t1 % 4 > 1 { *bb.t1 += 2 }; bb.b0 = *bb.t1 % 3 })]
+                    Loop(q0, value = {b0}) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[on_failure(|bb| *bb.t1 += 2)]
+                        KeepRunningUntilFailure {
+                            RunOnce {
+                                ReactiveSequence {
+                                    Condition(PCond<7>, b0 = {=}),
+                                    Succeeder,
                                 },
                             },
-                            Deadline(0) {
-                                SequenceStar {
-                                    Script(|bb| bb.b1 = *bb.t0 + 3),
-                                    ScriptCondition(|bb| *bb.t0 + 2 < 0),
-                                    Wait(10),
-                                },
-                            },
-                            IfThenElse {
-                                Action(Act<0>),
-                                Script(|bb| bb.b1 = *bb.t0),
-                            },
-                        },
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Fail, dynamic = true) {
-                SequenceStar {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                Conditional(|bb| bb.o0.is_some(), dynamic = true) {
-                    AsyncFallback {
-                        Switch(b1) {
-                            case 2 => #[post(|bb| bb.b1 += 3)]
-                            Action(PIo<3>, t0 = {b0}),
-                            _ => #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 3) })]
-                            #[failure_if(|bb| bb.b0 % 2 == 0)]
-                            Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(1) + 3, &mut bb.b0)),
-                        ReactiveFallback {
-                            Condition(Cond<6>),
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-            Conditional(|bb| bb.b1 % 3 != 2) {
-                MemPriority {
-                    Action(Act<7>),
-                    BinarySelector(|bb| *bb.t0 > bb.o0.unwrap_or(4) + 1, dynamic = true) {
-                        #[on_success(|bb| if bb.o0.is_some() { bb.b1 = *bb.t0 + 1 })]
-                        #[on_failure(|bb| { bb.b1 += 2; if bb.b1 + 2 < 2 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
-                        Action(Act<8>),
-                        Precondition(|bb| *bb.t0 != 4, else = Skipped) {
-                            Failer,
-                        },
-                    },
-                    ReactiveFallback {
-                        RepeatUntilSuccess(forever) {
-                            AsyncFallback {
-                                Action(|ctx, bb| ctx.exec_in(9, bb.b1, &mut bb.b0)),
-                            },
                         },
                     },
                 },
@@ -3133,92 +3011,115 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0679Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0680 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Precondition(|bb| bb.b1 < 2) {
-            Condition(PCond<0>, b0 = 5),
-        }
-    }
-}
-
-board!(Tree0680Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0681 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        Parallel(success = 2, failure = 2) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
-            Precondition(|bb| *bb.t0 < 1, else = Skipped) {
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0681Blackboard { t0 });
+board!(Tree0681Blackboard { b0 t1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0682 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Fallback {
+            KeepRunningUntilFailure {
+                StepSequencer {
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                    #[failure_if(|bb| *bb.t0 != 7)]
+                    #[run_while(|bb| *bb.t1 < *bb.t0)]
+                    #[skip_if(|bb| *bb.t1 < 4)]
+                    Action(PIo<1>, t0 = {=}),
+                    Action(PIo<2>, t0 = {t0}),
+                },
+            },
+            #[on_failure(|bb| { *bb.t1 += 2; if *bb.t1 % 3 < 2 { bb.b0 += 2 } })]
+            #[run_while(|bb| *bb.t1 % 4 == 0)]
+            #[failure_if(|bb| *bb.t1 < 1)]
+            KeepRunningUntilFailure {
+                Action(Act<3>),
+            },
+            Repeat(1) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    RepeatUntilFailure(3) {
+                        Sequence {
+                            #[on_halted(|bb| bb.t1.set(bb.b0 + 2))]
+                            ScriptCondition(|bb| *bb.t0 != 7),
+                            ScriptCondition(|bb| bb.b0 < 5),
+                        },
+                    },
+                    AlwaysRunning,
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 4)),
+                },
+            },
+            ParallelAll(max_failures = -3) {
+                Wait(30),
+                Script(|bb| bb.b0 += 3),
+                Condition(Cond<5>),
+                Condition(Cond<6> = Cond::<6>),
+            },
+            Cooldown(20, filtered = Skipped) {
+                Invert {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    Loop(q0, value = {t1}, if_empty = Skipped) {
+                        RunOnce(then_skip = true) {
+                            RetryUntilSuccessful(3) {
+                                ReactiveFallback {
+                                    Condition(|ctx| ctx.check(7)),
+                                    StatefulAction(Task<8>),
+                                    #[success_if(|bb| *bb.t1 + 2 < 3)]
+                                    #[on_halted(|bb| *bb.t0 += 2)]
+                                    ScriptCondition(|bb| *bb.t0 == 0),
+                                    StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0683Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0683Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        StatefulAction(Task<3>)
-    }
-}
+board!(Tree0682Blackboard { b0 t0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0683 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
         }
-        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
-            Action(Act<0>),
-            #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 + 2 != 7 { bb.o0 = Some(bb.b0 + 1) } })]
-            Delay(10) {
-                Inverter {
-                    KeepRunningUntilFailure {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            Deadline(50) {
-                                SubTree(Tree0683Sub0, ..),
+        Parallel {
+            IndexSwitch(|bb| bb.b0 % 4) {
+                ReactiveSequence {
+                    Loop(q0) {
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        Fallback {
+                            AlwaysSuccess,
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        #[run_while(|bb| *bb.t0 < bb.b0)]
+                        ParallelAll {
+                            StepSequencer {
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1> = Cond::<1>),
                             },
-                            Repeat(1) {
-                                Repeat(forever) {
-                                    StatefulAction(Task<2> = Task::<2>),
+                            ReactiveSelector {
+                                StatefulAction(PTask<2>, b0 = 3),
+                                #[post(|bb| bb.t0.set(9))]
+                                Repeat(3) {
+                                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+                                },
+                                Precondition(|bb| *bb.t0 % 4 > 1, else = Success) {
+                                    Wait(20),
                                 },
                             },
-                            SubTree(Tree0683Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
                         },
+                        Condition(Cond<4>),
+                        Action(|ctx| ctx.exec(5)),
                     },
                 },
             },
@@ -3226,159 +3127,149 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0683Blackboard { t0 b0 o0 });
+board!(Tree0683Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0684 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        Repeat(1) {
-            ReactiveSequence {
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| bb.b1 + 2 < 7),
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                },
-                ParallelAll(max_failures = -2) {
-                    RetryUntilSuccessful(0) {
-                        SetBlackboard(o0 = Some(3)),
-                    },
-                    Condition(Cond<4>),
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
+        Loop(q0, value = {b0}, if_empty = Running) {
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[run_while(|bb| *bb.t0 > 7)]
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0684Blackboard { t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0685Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0684Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0685 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
         }
-        ForceSuccess {
-            #[success_if(|bb| *bb.t0 != 6)]
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-                SubTree(Tree0685Sub0, ..),
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2>),
+            ScriptCondition(|bb| bb.b1 < 5),
+        }
+    }
+}
+
+board!(Tree0685Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0686Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0686Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            b0: i64 = 14,
+            b1: i64 = 14,
+        }
+        Action(PAct<2>, b0 = {=}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0686 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 4,
+            b1: i64 = 4,
+        }
+        SequenceWithMemory {
+            #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
+            #[run_while(|bb| *bb.t1 % 2 == 1)]
+            #[on_halted(|bb| if *bb.t1 != bb.b1 { bb.b1 = *bb.t1 })]
+            Conditional(|bb| *bb.t1 > 4, dynamic = true) {
+                Selector {
+                    MemSequence {
+                        Condition(Cond<0>),
+                        SubTree(Tree0686Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, b1 = {b1}),
+                    },
+                    WaitValueUpdate(t1) {
+                        #[skip_if(|bb| *bb.t1 + 2 < *bb.t1)]
+                        SubTree(Tree0686Sub1, ..),
+                    },
+                    Fallback {
+                        Precondition(|bb| bb.b0 == 2, else = Success) {
+                            WasEntryUpdated(t1),
+                        },
+                    },
+                    Action(Act<3>),
+                },
+            },
+            Precondition(|bb| (bb.b1 + 4) % 3 < 2, else = Success) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                    Filter(times = 1, count = Success, filtered = Failure) {
+                        StatefulAction(Task<4>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0685Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0686 for Ctx {
-        Sequence {
-            Action(Act<0>),
-            Action(Act<1>),
-            Action(Act<2>),
-        }
-    }
-}
+board!(Tree0686Blackboard { t0 t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64 = 5,
+            b0: i64 = 2,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            #[post(|bb| if bb.b0 % 4 < 2 { *bb.t0 += 2 })]
-            #[success_if(|bb| bb.b0 < *bb.t0)]
-            Delay(50) {
-                ForceSuccess {
-                    FlipSelector {
-                        UnsetBlackboard(o0),
-                        ReactiveSelector {
-                            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 2)),
-                            AlwaysSuccess,
-                        },
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            RetryUntilSuccessful(1) {
-                                Failer,
-                            },
-                        },
-                        Script(|bb| if bb.b1 != 0 { bb.b0 += 2 }),
-                        Sleep(20),
-                    },
-                },
-            },
-            Conditional(|bb| bb.b1 != 1, dynamic = false, else = Success) {
-                Precondition(|bb| bb.b0 < 3) {
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                #[failure_if(|bb| *bb.t0 < 6)]
-                SequenceStar {
-                    #[post(|bb| bb.b0 += 3)]
-                    Action(PIo<1>, t0 = {b0}),
-                    Parallel(success = -1, failure = 0) {
-                        Condition(Cond<2>),
-                        Runner,
-                    },
-                },
-                Repeat(3) {
-                    SkipUnlessUpdated(t0) {
-                        #[skip_if(|bb| *bb.t0 + 1 < *bb.t0)]
-                        ReactiveSequence {
-                            TryCatch {
-                                SetBlackboard(b0 = {b1}),
-                                RepeatUntilSuccess(forever) {
-                                    Sleep(20),
-                                },
-                            },
-                            StatefulAction(PTask<3>, b0 = 0, b1 = {=}),
-                            Filter(times = 3, count = Failure, filtered = Failure) {
-                                WasEntryUpdated(t0),
-                            },
-                            Wait(100),
-                        },
-                    },
-                },
-            },
+        Repeater(0) {
+            Condition(PCond<0>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0687Blackboard { q0 o0 t0 b0 b1 });
+board!(Tree0687Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0688Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0688Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+        }
+        Condition(PCond<2>, b0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0688 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
         }
-        SkipUnlessUpdated(t0) {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-            },
+        AsyncSequence {
+            SubTree(Tree0688Sub0, ..),
+            StatefulAction(Task<1>),
+            SubTree(Tree0688Sub1, ..),
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
@@ -3387,525 +3278,489 @@ board!(Tree0688Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0689 for Ctx {
-        Repeater(3) {
-            WhileDoElse {
-                FlipSelector {
-                    Action(Act<0>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            b1: i64 = 3,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            StepSequencer {
+                Action(Act<0> = Act::<0>),
+                Failer,
+            },
+            Parallel(failure = -1) {
+                Invert {
+                    UnsetBlackboard(o0),
                 },
-                AsyncFallback {
-                    Repeat(2) {
-                        Timeout(20) {
-                            Condition(Cond<1>),
-                        },
-                    },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Action(PAct<1>, b0 = 0, b1 = {b0}),
+                    StatefulAction(Task<2>),
+                },
+            },
+            WaitValueUpdate(t0) {
+                RepeatUntilFailure(3) {
+                    #[success_if(|bb| bb.o0.unwrap_or(3) + 4 < *bb.t0)]
+                    #[skip_if(|bb| bb.b1 < 0)]
+                    #[on_halted(|bb| bb.t0.set(bb.b1))]
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
+
+board!(Tree0689Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 5,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(5),
         }
-        Switch(b1) {
-            case 4 => Filter(times = 2, count = Failure, filtered = Failure) {
-                ReactiveSequence {
-                    Fallback {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        #[failure_if(|bb| *bb.t0 > 1)]
-                        Conditional(|bb| bb.b1 == 0) {
-                            Condition(|ctx| ctx.check(0)),
-                        },
-                        Deadline(20) {
-                            SkipUnlessUpdated(t0) {
-                                Condition(Cond<1> = Cond::<1>),
-                            },
+        Fallback {
+            BinarySelector(|bb| bb.b0 < 5) {
+                #[on_success(|bb| { if *bb.t0 != 4 { bb.t0.set(bb.b0) }; bb.o0 = Some(bb.b0 % 4) })]
+                #[on_halted(|bb| if bb.b1 % 3 > 1 { bb.t0.set(bb.b0 % 4) })]
+                Delay(0) {
+                    WaitUntil(|bb| bb.b0 + 1 != 6) {
+                        RunOnce {
+                            Sleep(20),
                         },
                     },
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[success_if(|bb| bb.o0.unwrap_or(3) % 3 > 1)]
-                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
-                    SetBlackboard(b1 = 3),
-                },
-            },
-            _ => Sequence {
-                RunOnce {
-                    IndexSwitch(|bb| (bb.b1 + 3) % 4, out_of_range = Loop) {
-                        MemSequence {
-                            AlwaysRunning,
-                        },
-                        Selector {
-                            WasEntryUpdated(t0),
-                            Condition(Cond<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
-                },
-                StepSequencer {
-                    Condition(Cond<4>),
-                    #[failure_if(|bb| bb.b1 > 1)]
-                    Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                    #[run_while(|bb| (bb.b0 + 2) % 3 < 0)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[on_failure(|bb| if bb.o0.unwrap_or(0) + 4 < 1 { bb.o0 = Some(5) })]
-                    Script(|bb| bb.b0 = (bb.b1 + 2) % 2),
                 },
                 Switch(b1) {
-                    case 1 => ScriptCondition(|bb| *bb.t0 == bb.b0 % 4),
-                    case 5 => SetBlackboard(t0 = 1),
-                    case 3 => AlwaysSuccess,
-                    _ => SetBlackboard(o0 = Some(2)),
-                },
-                Interrupt(|bb| *bb.t0 % 3 == 0) {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    MemPriority {
-                        StatefulAction(PTask<6>, b0 = 4, b1 = {=}),
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        #[run_while(|bb| bb.o0.is_none())]
-                        PolicyParallel(policy = FirstFailure) {
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                Action(PAct<7>, b0 = {t0}, b1 = {t0}),
+                    case 0 => ReactiveFallback {
+                        #[post(|bb| { bb.b1 = bb.b1 % 4; bb.o0 = Some(bb.o0.unwrap_or(0)) })]
+                        StepSequencer {
+                            MaxTime(100) {
+                                StatefulAction(Task<0>),
                             },
                         },
-                        AlwaysRunning,
+                        Cooldown(20, filtered = Failure) {
+                            Switch(b1) {
+                                case 4 => StatefulAction(Task<1>),
+                                _ => StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
                     },
-                },
-                Repeater(3) {
-                    ForceFailure {
-                        AlwaysFailure,
+                    case 1 => Remap(success = Failure, failure = Success) {
+                        ReactiveSequence {
+                            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                            Condition(PCond<3>, b0 = {t0}),
+                        },
                     },
+                    _ => Condition(Cond<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0690Blackboard { b1 o0 t0 q0 b0 });
+board!(Tree0690Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-            Filter(times = 2, count = Completed) {
-                Precondition(|bb| *bb.t0 > bb.b0 + 4, else = Running) {
-                    #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(4) % 4); *bb.t0 += 1 })]
-                    WasEntryUpdated(t0),
+        MaxTime(0) {
+            Fallback {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    Condition(PCond<1>, b0 = {t0}),
                 },
+                #[failure_if(|bb| *bb.t1 < 3)]
+                Condition(|ctx| ctx.check(2)),
             },
         }
     }
 }
 
-board!(Tree0691Blackboard { t0 o0 b0 });
+board!(Tree0691Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 1,
         }
-        #[success_if(|bb| *bb.t0 != bb.b0)]
-        Loop(q0, if_empty = Failure) {
-            StepSequencer {
-                AsyncSequence {
-                    Precondition(|bb| *bb.t0 + 1 != 0, else = Success) {
-                        Wait(10),
-                    },
-                    Action(Act<0>),
-                    ScriptCondition(|bb| (bb.b1 + 2) % 4 != 0),
-                    ForceFailure {
-                        StatefulAction(Task<1>),
-                    },
-                    AlwaysSuccess,
+        IfThenElse {
+            Fallback {
+                #[run_while(|bb| bb.b0 % 2 != 1)]
+                #[success_if(|bb| *bb.t1 != 3)]
+                StepSequencer {
+                    Condition(Cond<0>),
+                    Condition(PCond<1>, b0 = {t0}),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
                 },
-                #[run_while(|bb| bb.b0 != 3)]
-                MemPriority {
-                    Failer,
-                    Action(PAct<2>, b0 = {t0}, b1 = {=}),
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        StatefulAction(Task<3>),
-                    },
+                Selector {
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1 + 1, &mut bb.b0)),
+                    StatefulAction(Task<8>),
                 },
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-                        Sequence {
-                            Condition(PCond<5>, b0 = {b0}),
-                            StatefulAction(Task<6>),
+                ParallelAll(0) {
+                    Repeat(4) {
+                        AlwaysFailure,
+                    },
+                    Delay(20) {
+                        Filter(times = 1, count = Failure, filtered = Failure) {
+                            Loop(q0, value = {t0}, if_empty = Failure) {
+                                SetBlackboard(o0 = Some(9)),
+                            },
                         },
-                        Action(PIo<7>, t0 = {b1}),
-                        SetBlackboard(b1 = {t0}),
                     },
+                },
+            },
+            ReactiveFallback {
+                FlipSelector {
+                    UnsetBlackboard(o0),
+                    #[failure_if(|bb| *bb.t1 + 2 < 2)]
+                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                    Action(PAct<10>, b0 = 0),
+                    Action(Act<11>),
+                },
+                AsyncSequence {
+                    SetBlackboard(o0 = Some(5)),
+                    Condition(|ctx, bb| ctx.check_in(12, *bb.t1 + 3)),
+                    Inverter {
+                        Condition(Cond<13>),
+                    },
+                },
+                SequenceWithMemory {
+                    Action(PAct<14>, b0 = {=}),
+                    StepSequencer {
+                        Condition(PCond<15>, b0 = {=}),
+                        Script(|bb| if *bb.t1 == 3 { bb.o0 = None }),
+                    },
+                    UnsetBlackboard(o0),
+                },
+                StepSequencer {
+                    Script(|bb| if *bb.t1 > 5 { *bb.t0 += 1 }),
+                    Action(Act<16>),
+                    Action(Act<17>),
+                    StatefulAction(Task<18>),
+                },
+                Priority {
+                    Inverter {
+                        Action(|ctx| ctx.exec(19)),
+                    },
+                    #[success_if(|bb| *bb.t0 < 2)]
+                    #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 3) % 3))]
+                    Action(PAct<20>, b0 = {t0}, b1 = {t0}),
+                    StatefulAction(Task<21>),
                 },
             },
         }
     }
 }
 
-board!(Tree0692Blackboard { b0 b1 t0 q0 });
+board!(Tree0692Blackboard { q0 t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 4,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 5,
         }
-        Repeat(2) {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Selector {
-                    IfThenElse {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            WhileDoElse {
-                                FlipSelector {
-                                    Action(|ctx| ctx.exec(0)),
-                                    StatefulAction(Task<1>),
-                                },
-                                Action(|ctx| ctx.exec(2)),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        BinarySelector(|bb| bb.b1 < 6, dynamic = false) {
-                            Sequence {
-                                Precondition(|bb| *bb.t0 > 2, else = Running) {
-                                    SetBlackboard(o0 = Some(9)),
-                                },
-                            },
-                            RunOnce(then_skip = false) {
-                                #[skip_if(|bb| bb.b1 != 1)]
-                                #[on_failure(|bb| *bb.t0 += 3)]
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    Sequence {
-                        SequenceWithMemory {
-                            Condition(Cond<4>),
-                            Sleep(10),
-                            Sleep(20),
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        AsyncFallback {
-                            RepeatUntilFailure(1) {
-                                AsyncSequence {
-                                    Script(|bb| bb.b0 = (bb.o0.unwrap_or(3) + 1) % 4),
-                                    Condition(Cond<7>),
-                                },
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 4)),
-                        Repeater(2) {
-                            Remap(success = Failure, failure = Success) {
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Action(PIo<10>, t0 = {=}),
-                            SetBlackboard(t0 = {b0}),
-                        },
-                        Condition(Cond<11>),
-                        MemPriority {
-                            Action(|ctx, bb| ctx.exec_in(12, *bb.t0 % 2, &mut bb.b1)),
-                            #[post(|bb| { bb.b0 = 0; bb.o0 = None })]
-                            SetBlackboard(o0 = Some(3)),
-                        },
-                    },
-                },
+        #[failure_if(|bb| bb.b0 < 7)]
+        #[post(|bb| bb.t1.set(*bb.t0))]
+        BinarySelector(|bb| *bb.t0 == 0, dynamic = false) {
+            Action(Act<0>),
+            Precondition(|bb| (*bb.t0 + 3) % 2 > 0, else = Failure) {
+                SetBlackboard(t0 = 6),
             },
         }
     }
 }
 
-board!(Tree0693Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0694Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        Action(Act<2> = Act::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0694Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-        }
-        TryCatch {
-            #[on_halted(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-            Action(PAct<0>, b0 = 0, b1 = {b0}),
-            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-            SubTree(Tree0694Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
-        }
-    }
-}
+board!(Tree0693Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
             #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = Some(1),
         }
-        ReactiveFallback {
-            SubTree(Tree0694Sub0, ..),
-            ParallelAll(1) {
-                Conditional(|bb| *bb.t0 != bb.b0 + 1, dynamic = true, else = Failure) {
-                    WasEntryUpdated(t0),
-                },
-                SetBlackboard(o0 = Some(2)),
-            },
-        }
-    }
-}
-
-board!(Tree0694Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0695 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            Sequence {
-                Precondition(|bb| bb.b0 + 4 > bb.b0 + 1, else = Failure) {
-                    StatefulAction(Task<0>),
-                },
-                ForceSuccess {
-                    Sleep(0),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                MemSequence {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            MemPriority {
+                ReactiveSequence {
                     ReactiveFallback {
-                        #[failure_if(|bb| *bb.t0 < 1)]
-                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                        Action(PIo<1>, t0 = {b0}),
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        Script(|bb| bb.b0 = (bb.b0 + 4) % 4),
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                    Sequence {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
                     },
                 },
             },
-            StatefulAction(Task<2>),
+            Action(Act<6>),
+            ReactiveFallback {
+                Interrupt(|bb| *bb.t0 < 6) {
+                    Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(3) + 1)),
+                },
+                ScriptCondition(|bb| *bb.t1 < 3),
+            },
         }
     }
 }
 
-board!(Tree0695Blackboard { b0 t0 });
+board!(Tree0694Blackboard { o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0695 for Ctx {
+        RunOnce(then_skip = true) {
+            RetryUntilSuccessful(0) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
         }
-        ReactiveSequence {
-            MaxTime(0) {
-                ReactiveFallback {
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    RunOnce(then_skip = true) {
-                        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                            SetBlackboard(t0 = {t1}),
-                            RunOnce(then_skip = false) {
-                                Action(PIo<0>, t0 = {t1}),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<1>),
-                    MaxTime(0) {
-                        AlwaysFailure,
-                    },
-                },
-            },
+        AsyncFallback {
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[skip_if(|bb| bb.b0 < *bb.t0)]
+            Action(PIo<0>, t0 = {b0}),
+            #[failure_if(|bb| bb.b1 + 2 > *bb.t0 + 2)]
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0696Blackboard { t1 t0 o0 });
+board!(Tree0696Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0697Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+        }
+        Repeat(0) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0697Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+        }
+        SubTree(Tree0697Sub1, b1 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
-        Sequence {
-            Condition(|ctx| ctx.check(0)),
+        blackboard {
+            b1: i64 = 2,
+        }
+        WaitUntil(|bb| bb.b1 != 0) {
+            SubTree(Tree0697Sub0, ..),
         }
     }
 }
+
+board!(Tree0697Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            o0: Option<i64>,
         }
-        IfThenElse {
-            Fallback {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<0>),
-                },
-                Optional {
-                    StatefulAction(PTask<1>, b0 = 7),
+        ReactiveSequence {
+            RepeatTimes(2) {
+                ParallelAll(max_failures = -4) {
+                    Delay(20) {
+                        Cooldown(0, filtered = Skipped) {
+                            WaitValueUpdate(t0) {
+                                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2) % 3)),
+                            },
+                        },
+                    },
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    FlipSelector {
+                        Action(Act<2> = Act::<2>),
+                        Action(Act<3> = Act::<3>),
+                    },
+                    Action(Act<4>),
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Sequence {
-                    Priority {
-                        ScriptCondition(|bb| *bb.t0 < bb.b0),
+            MemSequence {
+                StatefulAction(Task<6>),
+                Parallel(success = 3) {
+                    Action(PIo<7>, t0 = {t0}),
+                    StatefulAction(Task<8> = Task::<8>),
+                    Script(|bb| bb.b0 = (bb.b1 + 2) % 4),
+                    Action(PIo<9>, t0 = {t0}),
+                },
+            },
+            Switch(b1) {
+                case 5 => Inverter {
+                    Precondition(|bb| *bb.t0 != 2, else = Skipped) {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        RepeatUntilSuccess(2) {
+                            Script(|bb| bb.b1 += 2),
+                        },
                     },
-                    AlwaysFailure,
+                },
+                _ => WhileDoElse {
+                    StatefulAction(Task<10>),
+                    WhileDoElse {
+                        ScriptCondition(|bb| bb.b1 + 2 < 7),
+                        Action(|ctx, bb| ctx.exec_in(11, bb.b1, &mut bb.b1)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0698Blackboard { q0 b0 t0 });
+board!(Tree0698Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        IfThenElse {
-            Action(Act<0>),
-            AsyncFallback {
+        RunOnce(then_skip = true) {
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
                 StatefulAction(Task<1>),
-                #[failure_if(|bb| bb.b0 < 4)]
-                SetBlackboard(b0 = 7),
-                Action(PAct<2>, b0 = 3, b1 = {t0}),
-                Condition(PCond<3>, b0 = {b0}),
-                Action(PIo<4>, t0 = {b0}),
+                Repeater(forever) {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0699Blackboard { t0 b0 });
-
 cases! {
-    Tree0600 "B{t0=0;o0=_;b0=3;t1=3}ASeq(Pri(a0b{b0;b0},Wde(Star(t1,a2b{o0|2+4;b0},a3),Wde(Ite(pt4{b0:b0;b1:t1},t5,S),Fb(pi6{t0:=})))),ASeq(RFb(Wv{t0}(Wu{t1}),t7),To{10}(OnceK(RFb(c8b{b0%3},pi9{t0:t0},pt10{b0:t0;b1:b0},a11e))),RT{2}(Su{t0}(RU{S}(RSeq(S,@si{t0>2}@ki{o0|2>6}R)))),RFb(Cnd{t0+1<6;_;S}(t12e),t13),c14))",
-    Tree0601 "RSel(OnceK(t0))",
-    Tree0602 "B{q0;b0=1;t0=2}Isw{b0;_;N}(c0,t1,@si{t0%2>0}pa2{b0:4;b1:b0},Lp{_;R}(Keep(c3)),F)",
-    Tree0603 "B{t0=0;b0;o0}Isw{b0;T;N}(Dl{30}(MSeq(t0,a1e,c2)),Suc,Dl{50}(Intr{b0+1=7}(t3)),Inv(@si{t0+1%4>0}Swm(SubA(Cnd{t0+4<o0|4;N;F}(a4e)),Swm(@ki{t0<4}Sb{b0=t0},t5))))",
-    Tree0604 "B{o0=_;q0;b0=2;t0=5}TryT(MPri(c0e,c1,OnceT(Ruf{F}(c2)),Wde(pt3{b0:b0;b1:t0},c4,@oh{o0:=b0%4}Rpt{0}(t5)),a6),PAll{_}(RU{S}(pc7{b0:8}),Lp{t0;R}(Scc{b0%2>0}),Lim{1}(S),Lp{t0;R}(Wde(t8,R))))",
-    Tree0605 "B{b1=5;t0=2}RU{S}(RFb(Isw{t0%4;N;N}(c0e,t1,a2e,@oh{t0+=2}@si{b1>4}F,t3),Pri(t4,c5e)))",
-    Tree0606 "B{b1;o0=3;b0=1;t0=2}ASeq(To{20}(t0),Swm(Sw{1}(Cnd{b0=4;_;_}(pt1{b0:=;b1:b1}),Pre{t0=0;S}(Ret3(@oh{t0+=2}@ki{t0+4=b1%3}pt2{b0:0}))),Flt{2;F;_}(t3e),Ite(t4,R),RFb(t5,c6,@ki{t0>o0|0%2}@si{o0|4>t0%3}@fi{none}S)))",
-    Tree0607 "B{o0;b0=2;t0=0;b1=4}Par{-3;_}(Seq(Sc{t0:=o0|3},Seq(Fb(Once(c0)),Wv{t0}(t1))),PPar{2;_}(@si{b1+2>2}a2,Sc{b0+=1},Fai,a3),Pre{t0%3<2}(@os{b1+=1}@fi{t0+1%4>1}Sw{1;0;5}(Ub{o0},a4l,c5,c6)))",
-    Tree0608 "RFb(Par{_;2}(Swm(Cd{10;_}(t0e),Wt{20}),PAll{-1}(Fb(c1e,R),Mt{0}(t2)),PPar{0;N}(c3e,t4)),MSeq(a5,RFb(a6l,t7,a8,c9,c10)))",
-    Tree0609 "Once(Rep4(c0e))",
-    Tree0610 "B{t0=2;b1=3;q0=0;b0=5}Sel(Pre{b0=1;F}(RT{3}(RU{S}(MPri(a0b{b0+1;b1},Rus{1}(a1e),Seq(c2,t3),Lp{b1;F}(Lp{_;S}(a4e)),Bin{b1>t0%4;N}(Scc{b1>2},Rty2(t5)))))),Once(Par{-1;-1}(Sel(Sw{2}(@oh{t0+=1}@os{b1+=1}@ki{b0>7}S,Sc{t0:=4;b0+=1}),FF(Lim{3}(OnceK(t6)))))))",
-    Tree0611 "B{b1=1;b0;t0=2}Sw{4}(pt0{b0:1;b1:=},@of{b1:=t0+1%4}@oh{b1+=1}RSel(MPri(c1,@os{b0!3?t0+=3}@si{b1%2<1}@ki{b0>b1+3}t2),RSeq(Scc{b0+3>t0+1%4},Sc{b0+=2},a3,c4l,t5)))",
-    Tree0612 "B{b1;t0=5;b0;o0=_}RSel(Bin{b1+3!5;N}(RSeq(OnceT(t0)),Seq(Scc{none},Sb{b1=4})),Ret3(t1),@rw{b1<t0%2}@ki{b0+3=t0}Par{0;1}(@ki{t0+1>7}c2l),Fb(t3,c4,pc5{b0:=}),ASeq(t6e,c7,a8b{t0;b1}))",
-    Tree0613 "B{t1=1;o0;b0=5;b1=1;t0}Wv{t1}(@ki{b1+2%4!0}Seq(RSeq(Rus{F}(Su{t0}(Fb(RFb(F,c0e,t1))))),Ite(@os{b0+=2}Cnd{none;N;S}(@fi{b1!3}R),Intr{o0|2=5}(Isw{b1;_;T}(Su{t1}(R))),Sb{b0=t0})))",
-    Tree0614 "B{b0=4;b1=4;q0=4;t0=2}RFb(Step(t0,Star(Wu{t0}),Lp{t0;R}(t1),pi2{t0:=},c3b{b1%2}),Isw{b0+1%2;_;T}(SubA(MSeq(Sc{t0+1=t0?b1+=1},Sc{t0+2%3!2?b0:=b0+2%4})),t4,pc5{b0:b0},Fb(Scc{b0>t0},t6,t7)))",
-    Tree0615 "B{b0=3;b1=4}Wde(Dd{30}(Fb(RU{F}(AFb(Rep1(c0),Dd{0}(Pri(c1l,a2,c3,@rw{b0+1<3}F)))),t4)),RU{F}(Cnd{b1!6;N;S}(@rw{b0+4%3<2}Fb(PPar{1;_}(t5)))))",
-    Tree0616 "RSeq(Seq(Step(Sl{10},a0,c1,t2e),t3,a4,RSeq(Fb(c5,a6,c7))),Cd{0;_}(Rpt{F}(RSeq(Fb(t8e,RFb(t9e,t10))))),Rep1(Dd{0}(Flip(To{20}(Fb(c11,a12l)),Wde(c13,R),a14))))",
-    Tree0617 "B{t1;b0=4;t0=4}RSeq(Flip(Par{-1;0}(@fi{t0<7}Rpt{0}(a0),Sc{t0+=1}),RFb(t1,Ret4(c2e),Flip(a3,@po{b0+=1}@fi{t1%4<3}c4e)),Bin{t1+1%3<0;N}(Rpt{0}(pt5{b0:4;b1:b0}),t6)))",
-    Tree0618 "B{b0=5;o0=2;t0=3;t1=0}RFb(Ret2(Ite(@os{o0:=t0+2}Pri(RFb(c0b{b0}),pc1{b0:t1},Wu{t1}),Ret0(F))),RSeq(Sb{b0=t0},t2,@os{b0:=8}c3l))",
-    Tree0619 "MPri(RSeq(Rty2(Swm(t0,a1,S)),Dd{30}(RU{F}(Suc))),RFb(Rep3(t2),OnceK(PPar{2;N}(Once(TryF(Wt{30},t3,S,c4l))))),RSeq(Pri(a5l,F),Fb(a6,RSeq(c7e,Sub(t8))),Lim{1}(Ret3(t9e)),Seq(a10,t11e,a12l,t13,t14)))",
-    Tree0620 "B{t0;b0=4}RSeq(@oh{t0+=1}MPri(Scc{t0!7},F),MPri(t0,t1,t2,a3),Scc{t0<b0%3})",
-    Tree0621 "B{t0=3;o0=4;b0=4}@of{o0:=b0;b0:=o0|2}Flip(Sb{b0=2},Fb(t0,Sl{20}),Flip(c1b{t0},Fai,S),Flt{3;F;F}(pa2{b0:0;b1:b0}))",
-    Tree0622 "B{q0=4;b0;b1;t0=5}RFb(Invt(Isw{b0+2;_;T}(PPar{0;T}(t0),Lim{1}(t1),Sc{b0+=2})),MSeq(Lp{_;_}(Swm(Flt{1;S;_}(c2l),RSeq(pt3{b0:=;b1:=},c4),a5,@si{b1+1%2!1}@ki{t0<6}@of{t0+=2}pi6{t0:t0},Lp{b0;K}(Wu{t0})))))",
-    Tree0623 "B{b0=0}FF(Dd{50}(RetF(pi0{t0:b0})))",
-    Tree0624 "B{t0=4;t1;q0;b1=0;b0}Pre{b1%2!0;S}(Fb(RFb(Su{t0}(t0),Once(RSeq(t1,c2)),Keep(c3),Lim{1}(a4),MSeq(@po{b1:=t0}@si{b1!6}@rw{t1+4=6}c5,Sb{b1=9})),Lp{_;S}(Bin{b0+2=0;_}(PAll{2}(Wde(t6,t7),Wde(@po{b1+1>3?t1+=1}Flt{1;F;K}(c8e),a9)),c10))))",
-    Tree0625 "B{b0=5;t0=2;q0=2;t1=2;b1}Try(@oh{b0:=t1}@rw{t1>6}t0e,@oh{t1:=b1+4%2}Ret0(t1),Lp{_;S}(RSel(@si{b0<t0}@fi{t1%4<2}@os{t1:=b0;t1+=3}Sb{b1=8},F,a2)))",
-    Tree0626 "Swm(RFb(t0,c1e))",
-    Tree0627 "B{t1=2;b0=3;q0=4;b1;t0=4}Rpt{F}(Lp{t1;K}(Pre{b1+4=6;F}(SubA(TryT(@oh{b0+=1}@rw{b1<b1%2}@fi{t1=7}Dl{0}(c0),Dl{10}(c1),Sc{b0:=b1},PAll{_}(Sb{b0=1},t2),@po{b0:=t0+3}Fai)))))",
-    Tree0628 "B{o0=_}Ret0(Sb{o0=8})",
-    Tree0629 "B{t0=1}Flt{1;R;_}(Sc{t0+=2})",
-    Tree0630 "B{t0=2;o0=3;b1;b0=5}Rep2(Fb(Isw{b0;N;N}(PAll{_}(@ki{b1%3!2}a0,@of{b0:=t0}t1),c2,Swm(Ub{o0},a3,Scc{b0+3!b1})),Pri(@po{o0:=b0%4}@si{some}Intr{some}(a4),Isw{b0;_;T}(t5e),t6),MPri(pt7{b0:b1;b1:t0},t8,c9l,pc10{b0:8})))",
-    Tree0631 "Rus{F}(Rpt{0}(t0))",
-    Tree0632 "B{b0=3;t0=2}PPar{0;_}(Swm(Seq(SubR(Sb{t0=8}),SubR(a0))),Sb{b0=t0},Ite(a1,a2))",
-    Tree0633 "B{b0=0;o0=_;q0=2;t1=0;t0=3}PAll{1}(@po{t1+=3}Bin{t1+3>t0+4%3;_}(Opt(OnceK(t0)),Run),Isw{t0+2;T;_}(RSeq(Scc{none},c1,c2l,Ub{o0}),Lim{1}(MSeq(Once(Sb{b0=6}),TryT(pc3{b0:=},@os{t1+=1;t0+=1}@ki{t1>b0%3}@po{t0:=t1}Sb{t0=b0})))),Rpt{F}(Lp{t1;K}(pa4{b0:t1;b1:t0})))",
-    Tree0634 "B{o0=1;t0=3;b0=4}RFb(Cd{30;K}(Dl{0}(t0e)),RU{F}(RU{F}(Seq(Par{3;3}(t1,t2,c3l),t4,TryF(t5,Ub{o0})))),Ite(@fi{t0>6}t6,RSeq(@si{b0<3}Sc{t0+=1},SubR(pc7{b0:t0}),c8b{o0|1+1},@os{b0+4<2?o0:=_}@po{o0:=1}Scc{o0|2<3})))",
-    Tree0635 "B{b0;t0=3;b1;t1=2;o0}@oh{t0+=1}@rw{b1<3}@ki{none}Bin{b1!6;T}(Flt{3;R;K}(Inv(Pri(Flt{3;S;_}(Rep1(Sw{1;5}(a0,Wt{20},Wt{20}))),@rw{none}@fi{none}SubR(Fb(c1,@po{b1+=3}@fi{t1+1%4<3}Ub{o0},c2,t3e,Wu{t0}))))),Seq(t4,pt5{b0:9;b1:t1},pa6{b0:=},t7))",
-    Tree0636 "B{b1=0;o0=_;t0=0}@of{t0+=1}@si{t0<2}@ki{b1=6}Rep3(TryT(c0,Flip(PPar{1;N}(SubA(t1),pi2{t0:=},@si{none}t3),c4)))",
-    Tree0637 "B{b0=3;t0=0;b1=4;t1=0;o0=5}Sw{3;2}(TryF(a0,Sl{50}),S,Swm(MSeq(Pri(@fi{none}pi1{t0:b0},pt2{b0:2;b1:t1},pt3{b0:=;b1:=}),S),SubR(RFb(c4,Sb{o0=2})),Flt{3;F;_}(Dd{20}(Fb(pc5{b0:=},pt6{b0:t1;b1:t1},@oh{t0<3?t1:=3}@si{o0|0%4>2}Wt{50}))),t7e,SubR(@fi{t1%3=1}@rw{t0<t1}Mt{0}(Sl{0}))))",
-    Tree0638 "B{t0=3}RSeq(t0,Star(Lim{2}(RSeq(t1,@si{t0<t0%4}@ki{t0<7}t2)),TryF(t3,Seq(Sl{20},Sl{0},t4),Lim{3}(t5))))",
-    Tree0639 "B{t0=4;b1;o0=2;b0=0}PAll{_}(RT{F}(Par{1;_}(Pre{b1%4>1;K}(Sw{4;5}(Sb{t0=6},Sl{50},c0)),t1)),Bin{t0+2>1;N}(Su{t0}(Cd{50;F}(RSeq(RetF(pc2{b0:=}),Sw{5}(a3,c4)))),Isw{b0%3;T;T}(@oh{t0:=b0+1%3;t0+=1}@po{b0:=t0;b0+=3}Run,Sl{50},TryT(pt5{b0:b0;b1:b0},F),t6)),Pre{o0|1+1!o0|4%4}(RU{S}(Ub{o0})),Inv(RSel(Swm(c7,Sb{t0=b0}),MSeq(t8,Cnd{some;N;F}(t9),pi10{t0:b0}))))",
-    Tree0640 "B{b0=5;o0=3;t1=5;t0=0;q0}RFb(Ite(Try(a0,pt1{b0:=;b1:t0},a2b{t1+2;b0},c3),@of{t1:=o0|3;b0+=3}RFb(t4,Wde(a5b{t0;b0},Sc{t0+=1},c6b{b0}),c7)),RFb(MPri(Lp{t0;K}(Opt(R)),Par{-1;-1}(Wu{t1},t8)),Cd{30;_}(Ruf{2}(Bin{some;_}(t9,Wde(c10,c11))))),Flt{2;_;F}(@rw{t1>t0}@oh{b0:=6}@of{o0:=t1+2}Wde(Lim{2}(Ite(pc12{b0:2},Seq(pt13{b0:b0;b1:t1},Wt{50}))),PAll{3}(S,@fi{b0%2=0}@oh{o0:=t1+3}@ki{t0=5}Ub{o0},c14),Cd{0;_}(RSel(t15e,a16e)))))",
-    Tree0641 "B{t0=0;o0=2;b1;b0=0}Wde(@fi{none}Seq(pa0{b0:t0;b1:b1},Fb(Par{-1;_}(Rpt{0}(c1l)),Inv(Sc{t0:=o0|1}),Wu{t0},c2),RFb(c3e,Wu{t0},Sl{10})),@oh{o0:=9;b0+3>6?b1:=b1%4}@rw{o0|2<0}Par{_;_}(Dl{20}(Sc{t0+=3}),Ite(pt4{b0:t0},Cnd{t0+2%3<0;_;_}(@fi{o0|4+3>4}t5e)),Fb(t6,Scc{some},Scc{t0%2!1})),RSeq(Dd{100}(To{10}(Sw{0;4;3}(S,@ki{t0+1%3<2}@fi{none}t7,pt8{b0:b0;b1:t0},pc9{b0:b0})))))",
-    Tree0642 "Ite(a0,Sub(a1l))",
-    Tree0643 "B{b1=2;t0=2}Ite(Pre{t0=6}(a0),Cnd{b1+1=1;T;S}(Step(Rep4(Pre{b1%2!1;F}(Sb{b1=6})),Scc{b1<1},Scc{t0+2<4})))",
-    Tree0644 "B{b0;t0;o0=_}RSeq(RepF(RSeq(@fi{some}@ki{b0!t0%4}Wu{t0},@oh{o0:=_;t0:=b0%2}FS(Ret3(t0)))),Cnd{none;_;S}(@rw{b0!7}@si{b0%4!2}SubR(Pre{t0+3<3;S}(Rus{F}(Rep0(pt1{b0:7}))))),Ret2(Cd{20;K}(To{20}(Pre{b0<4;R}(Dd{10}(PPar{1;T}(t2,F)))))))",
-    Tree0645 "Mt{30}(Once(a0l))",
-    Tree0646 "B{o0=_;t0=2;b0=5}To{10}(Swm(PPar{0;_}(@rw{o0|5%2<1}@os{o0:=_}Intr{t0>t0%4}(@ki{t0=3}Sl{10}),Sb{o0=6},Sl{30},c0),Cnd{b0+2!1;N;S}(Rmp{F;F}(Cnd{b0+3<b0;N;F}(pa1{b0:=}))),Dl{10}(Flt{1;F;K}(t2)),Cd{0;F}(t3),PAll{-2}(Sc{b0<2?b0+=1;o0:=o0|2+2},Cnd{t0+4%4=1;N;S}(@rw{b0+2%4=2}@os{b0+=2;o0|3%2<0?t0+=2}pt4{b0:b0;b1:b0}))))",
-    Tree0647 "B{t1=3;b0=5}@fi{t1+1!7}@of{t1:=b0}MSeq(t0,Sb{t1=1})",
-    Tree0648 "Seq(a0l,Sl{20},R)",
-    Tree0649 "B{q0;b0=5;t0=2}Rep3(Lp{t0;_}(t0))",
-    Tree0650 "RSeq(RetF(RU{S}(Star(Rmp{F;S}(F),Dl{100}(Wt{50})))),RFb(OnceT(Par{_;2}(Fai,Opt(c0))),RSeq(Rpt{3}(c1),RT{2}(c2))),Dl{0}(Ite(Step(a3e,a4,t5),Fb(Inv(Rus{F}(Fb(t6,c7l)))))),RetF(c8),Lim{2}(RSeq(t9,Fb(Invt(t10),Dd{20}(a11l)),Swm(c12))))",
-    Tree0651 "B{q0=2;o0;b0=1;t0=3}Star(pa0{b0:=},Rep0(Wt{0}),Seq(Lp{_;K}(RT{F}(Opt(pi1{t0:=}))),Swm(t2,pc3{b0:t0}),@oh{b0:=t0;b0+=1}Sb{t0=2},a4,@rw{t0!1}Scc{none}))",
-    Tree0652 "RSeq(c0)",
-    Tree0653 "B{b0;t0=5;b1=2}ASeq(Flt{3;S;K}(c0),Once(Par{-2;_}(Isw{b0;T;N}(Sc{b1+=1},a1,Scc{t0+1%4<2}),Cnd{b1%3<1;N;_}(Ret1(Fb(c2,SubR(Sl{20})))),RFb(pt3{b0:b1;b1:t0},@of{b0%4>2?b0+=2}@po{b0+=1}@rw{b0<2}c4,Wt{50}))))",
-    Tree0654 "Rpt{0}(Fai)",
-    Tree0655 "B{t0}MPri(Flip(t0,Keep(Invt(c1b{t0%3}))))",
-    Tree0656 "B{b1=4;b0=4;o0;q0;t0}@fi{b0=t0}@ki{some}@rw{t0<4}Seq(@of{b0+=3}@rw{t0+3%3!1}@po{o0:=_}Bin{o0|1<4;N}(Swm(RFb(a0l),pc1{b0:b0},c2),PAll{_}(RFb(pc3{b0:t0},Pre{b1%4=3;K}(t4)),Seq(a5b{o0|0+4;b0},Sb{b1=9}))),RFb(Lp{_;F}(Cnd{t0+2>0;N;S}(a6)),a7,Star(Scc{some},c8b{b0%3})))",
-    Tree0657 "Pri(Sub(t0))",
-    Tree0658 "Rus{F}(RFb(a0l,RepF(Dd{20}(Par{0;1}(t1,Dl{20}(FF(t2)),t3,Sl{30}))),To{20}(Wde(a4e,Dd{50}(Once(Ret1(a5))))),Fb(c6l,F,a7,Once(a8l),Inv(c9)),Step(Rep4(a10),t11,t12,a13,t14)))",
-    Tree0659 "B{b0;b1}Sw{2;1}(t0,Fb(Flip(Keep(t1),pa2{b0:=;b1:b0})),Keep(Rpt{3}(AFb(F,t3,c4))))",
-    Tree0660 "B{t1=5;q0=0;t0=2;b0=5}PAll{_}(MSeq(To{10}(@oh{t1+=3}@rw{t1<5}c0),@of{b0:=t1;t1+=3}@oh{t1:=b0}@os{b0:=t0%3}Fb(Scc{b0%2>0},c1,a2),To{50}(Rpt{0}(t3)),PAll{-1}(@os{t1:=4}Lp{_;S}(c4e),Sb{b0=7},pc5{b0:6})),@oh{t1+=1}@rw{t0+4<6}Flip(Mt{10}(Wde(@oh{t0+=1;b0+1%2>0?t1:=b0+2}Pre{b0!t1+1;S}(c6b{t0}),@os{t0+=3}@oh{t0+=1;t1:=t1%2}@of{t1+=1}Pri(t7,@rw{b0!4}@os{t1:=b0%2}c8),RFb(a9b{t0+2;b0},c10))),Star(Step(Sb{b0=4},c11l),@si{t1+1%2!0}@fi{t1>3}Sl{50},c12)))",
-    Tree0661 "B{b1=4;t0=5}Bin{t0%4>2;N}(SubA(Step(t0,SubA(a1e),c2)),a3)",
-    Tree0662 "B{t0=4;b0=2}MSeq(SubR(@ki{b0=3}SubA(Wu{t0})),@fi{b0+3=6}t0)",
-    Tree0663 "MPri(RFb(Flip(AFb(a0,t1),Ret1(c2e)),RSeq(Flt{2;R;F}(MPri(Dl{0}(a3),c4l)),a5),FS(RFb(RU{F}(F),t6,Step(Flip(t7,a8)),Dl{20}(Inv(t9))))))",
-    Tree0664 "B{b0=0;t0=0}Ite(Seq(Wt{20},a0b{b0+1%3;b0},Sb{b0=1},c1b{t0}),Inv(FS(Scc{b0>b0%3})))",
-    Tree0665 "B{t0=4;b1=5;b0}Swm(@of{t0+=2;t0:=t0%2}PPar{2;N}(Flip(t0,a1),a2),@ki{b0+1%2>0}RSeq(RSeq(a3b{t0%3;b0},pi4{t0:b1}),Scc{b0<0}))",
-    Tree0666 "B{q0;b1=5;o0}RSeq(Flt{1;S;F}(Sw{0}(Lp{_;S}(Suc),c0)))",
-    Tree0667 "B{t1=0}Isw{6;_;T}(Wde(SubA(Ite(c0,t1)),Step(c2l,c3b{t1}),Isw{t1+3;N;T}(c4,t5)),pa6{b0:7})",
-    Tree0668 "To{100}(Sub(Suc))",
-    Tree0669 "B{b0}MPri(t0e,PAll{2}(pa1{b0:=},c2,t3e))",
-    Tree0670 "B{b0=3;t0=1;b1=4}PAll{2}(Rep0(pt0{b0:7}),@oh{b0+3%2=0?t0:=b1%3}To{20}(Try(Wt{100},Wt{10})))",
-    Tree0671 "B{b0=2;b1=3;t0;o0=1}RFb(Swm(Seq(Pre{b1+2<6;F}(c0b{b1})),Isw{5;N;N}(@si{some}Ite(Cd{100;K}(pt1{b0:t0;b1:=}),t2))),SubR(Wv{t0}(a3)),@os{o0:=o0|0}Keep(Mt{0}(t4)),Pre{b0+4<b0+1%3;F}(To{20}(Invt(Ret2(Lim{1}(Seq(Wu{t0},Wt{0})))))))",
-    Tree0672 "Flip(Fb(t0,To{20}(Dd{0}(t1))),c2e,Flip(c3e,t4),Fb(c5,a6),t7)",
-    Tree0673 "ASeq(c0,R)",
-    Tree0674 "B{q0;b0=2;t0=4;t1=1}Fb(pa0{b0:5;b1:t1},Par{-1;_}(RFb(pa1{b0:t1;b1:b0},a2),FF(RSeq(t3,pt4{b0:=;b1:b0},@po{t0+=3;t1:=7}@rw{b0!2}PAll{_}(Scc{b0+4=t1+4%4},R)))),@ki{t0<0}Rep4(Pri(pi5{t0:b0},a6e,t7,@po{t0:=t1;t1+=2}a8,@rw{t0%4<1}@ki{t1+4!b0}@oh{t0+=2}Inv(Sl{10}))),Par{-1;-4}(a9,Lp{b0;R}(t10),Rpt{2}(Rmp{F;F}(pi11{t0:b0})),t12,Swm(Wde(@fi{b0+2%2<1}@rw{b0%2=0}@po{t1+=2}a13,c14))))",
-    Tree0675 "B{b1=0;t0=2}RFb(c0,t1,pa2{b0:t0;b1:=})",
-    Tree0676 "B{b0;t0=4;b1=1;o0=5}Swm(Rmp{S;S}(Seq(Sc{o0|0<7?b0+=3},c0)),Opt(RSeq(Sw{2}(c1,SubA(a2)))),Wv{t0}(FF(a3b{6;b0})))",
-    Tree0677 "B{t0;b0=3;b1}AFb(Bin{b0+4%2=0;N}(t0,Sb{t0=b0}),Pri(Rep2(Mt{0}(a1b{b0%3;b1}))))",
-    Tree0678 "B{t0=0;b0=0}Star(Sc{b0+=3},Dd{10}(Rus{3}(a0)),To{10}(Dl{30}(Rep1(RU{S}(Sl{20})))),OnceK(Fb(t1e,Scc{b0+2%2<1},Wu{t0})),Par{_;0}(c2b{t0},c3,t4))",
-    Tree0679 "B{o0=_;b1=3;t0=4;b0=3}Seq(RSeq(FS(To{20}(TryF(@oh{b1:=b1+1%4}@si{o0|2+4=b1}Seq(Dl{100}(Sb{o0=7})),Dd{0}(Star(Sc{b1:=t0+3},Scc{t0+2<0},Wt{10})),Ite(a0,Sc{b1:=t0}))))),Isw{o0|0;N;T}(Star(c1,t2),Cnd{some;T;_}(AFb(Sw{2}(@po{b1+=3}pi3{t0:b0},@oh{b0+=1;t0:=b0%3}@fi{b0%2=0}pa4{b0:=;b1:t0}),a5b{o0|1+3;b0},RFb(c6,R)))),Cnd{b1%3!2;_;_}(MPri(a7,Bin{t0>o0|4+1;T}(@os{some?b1:=t0+1}@of{b1+=2;b1+2<2?b0:=o0|5%3}a8,Pre{t0!4;K}(Fai)),RFb(Rus{F}(AFb(a9b{b1;b0}))))))",
-    Tree0680 "B{b1}Pre{b1<2}(pc0{b0:5})",
-    Tree0681 "B{t0=1}Par{2;2}(c0b{t0+4},Pre{t0<1;K}(a1))",
-    Tree0682 "Swm(t0,c1l)",
-    Tree0683 "B{t0=0;b0=1;o0=1}Isw{b0%2;N;T}(a0,@of{t0+=3;b0+2!7?o0:=b0+1}Dl{10}(Inv(Keep(PPar{0;N}(Dd{50}(SubA(a1b{t0%3;b0})),Rep1(RepF(t2e)),SubR(t3))))))",
-    Tree0684 "B{t0=5;b1;o0}Rep1(RSeq(Isw{t0%4;T;N}(RFb(t0,t1),t2,Scc{b1+2<7},a3b{b1;b1}),PAll{-2}(Ret0(Sb{o0=3}),c4,@ki{none}c5,t6)))",
-    Tree0685 "B{t0=1}FS(@si{t0!6}AFb(t0,F,SubA(t1)))",
-    Tree0686 "Seq(a0,a1,a2)",
-    Tree0687 "B{q0=4;o0;t0=5;b0;b1=5}PPar{0;T}(@po{b0%4<2?t0+=2}@si{b0<t0}Dl{50}(FS(Flip(Ub{o0},RSel(c0b{b0+2%2},S),Lp{t0;S}(Ret1(Fai)),Sc{b1!0?b0+=2},Sl{20}))),Cnd{b1!1;N;S}(Pre{b0<3}(F)),RFb(@fi{t0<6}Star(@po{b0+=3}pi1{t0:b0},Par{-1;0}(c2,Run)),Rep3(Su{t0}(@ki{t0+1<t0}RSeq(Try(Sb{b0=b1},Rus{F}(Sl{20})),pt3{b0:0;b1:=},Flt{3;F;F}(Wu{t0}),Wt{100})))))",
-    Tree0688 "B{t0=1}Su{t0}(Wde(t0,a1e))",
-    Tree0689 "Rpt{3}(Wde(Flip(a0),AFb(Rep2(To{20}(c1)))))",
-    Tree0690 "B{b1=2;o0=_;t0=0;q0=3;b0=5}Sw{4}(Flt{2;F;F}(RSeq(Fb(@oh{b1+=1}@fi{t0>1}Cnd{b1=0;_;_}(c0l),Dd{20}(Su{t0}(c1e))),@os{b1+=3}@si{o0|3%3>1}@po{t0:=b1%3}Sb{b1=3})),Seq(Once(Isw{b1+3%4;T;_}(MSeq(R),Sel(Wu{t0},c2,c3l))),Step(c4,@fi{b1>1}pa5{b0:=;b1:t0},@rw{b0+2%3<0}@oh{o0:=_}@of{o0|0+4<1?o0:=5}Sc{b0:=b1+2%2}),Sw{1;5;3}(Scc{t0=b0%4},Sb{t0=1},S,Sb{o0=2}),Intr{t0%3=0}(@of{t0+=1}MPri(pt6{b0:4;b1:=},@of{b0+=2}@rw{none}PPar{0;_}(Lp{t0;R}(pa7{b0:t0;b1:t0})),R)),Rpt{3}(FF(F))))",
-    Tree0691 "B{t0=5;o0=4;b0}Isw{t0;N;N}(Flt{2;R;_}(Pre{t0>b0+4;R}(@os{t0:=o0|4%4;t0+=1}Wu{t0})))",
-    Tree0692 "B{b0;b1;t0=5;q0=0}@si{t0!b0}Lp{_;F}(Step(ASeq(Pre{t0+1!0;S}(Wt{10}),a0,Scc{b1+2%4!0},FF(t1),S),@rw{b0!3}MPri(Fai,pa2{b0:t0;b1:=},Lp{t0;R}(t3)),Keep(RFb(a4b{b1;b1},Seq(pc5{b0:b0},t6),pi7{t0:b1},Sb{b1=t0}))))",
-    Tree0693 "B{o0;b1=4;b0=5;t0=5}Rep2(PPar{1;N}(Sel(Ite(PPar{0;T}(Wde(Flip(a0l,t1),a2l,t3)),Bin{b1<6;N}(Seq(Pre{t0>2;R}(Sb{o0=9})),OnceK(@ki{b1!1}@of{t0+=3}Wu{t0}))),Seq(Swm(c4,Sl{10},Sl{20},t5,t6),AFb(Ruf{1}(ASeq(Sc{b0:=o0|3+1%4},c7)))),Step(c8b{b0+4},Rpt{2}(Rmp{F;S}(t9)),RSeq(pi10{t0:=},Sb{t0=b0}),c11,MPri(a12b{t0%2;b1},@po{b0:=0;o0:=_}Sb{o0=3})))))",
-    Tree0694 "B{t0=0;b0;o0=1}RFb(SubA(Try(@oh{t0+=2;t0+=1}pa0{b0:0;b1:b0},pt1{b0:t0;b1:b0},SubR(a2e))),PAll{1}(Cnd{t0!b0+1;T;F}(Wu{t0}),Sb{o0=2}))",
-    Tree0695 "B{b0=0;t0=4}RSeq(Seq(Pre{b0+4>b0+1;F}(t0),FS(Sl{0})),Su{t0}(@ki{t0+2%2>0}MSeq(RFb(@fi{t0<1}@ki{t0%3>1}pi1{t0:b0},@oh{t0+=3}Sc{b0:=b0+4%4}))),t2)",
-    Tree0696 "B{t1;t0=4;o0}RSeq(Mt{0}(RFb(@oh{t1+=2}OnceT(Bin{some;T}(Sb{t0=t1},OnceK(pi0{t0:t1}))),t1,Mt{0}(F))))",
-    Tree0697 "Seq(c0l)",
-    Tree0698 "B{q0;b0=5;t0=1}Ite(Fb(Wv{t0}(t0),Opt(pt1{b0:7})),Lp{b0;K}(Seq(Pri(Scc{t0<b0}),F)))",
-    Tree0699 "B{t0;b0=4}Ite(a0,AFb(t1,@fi{b0<4}Sb{b0=7},pa2{b0:3;b1:t0},pc3{b0:b0},pi4{t0:b0}))",
+    Tree0600 "RSel(Try(Dl{0}(RSeq(a0,a1l)),t2),PAll{4}(Rty4(MSeq(t3e,t4)),OnceK(t5),Flt{2;_;_}(Fb(t6,a7)),Sl{100}),Flip(a8,Once(Sl{30})),Inv(c9),PAll{_}(F,S,t10))",
+    Tree0601 "B{b1=5;t1=4;b0}RSeq(c0e,t1,@po{t1!3?b1+=3}RFb(Cnd{b1%3<1;_;F}(OnceK(c2e))),OnceK(@os{b0+4=0?b0:=b0+2%3;t1+=1}t3))",
+    Tree0602 "B{b1=2;b0=5;t0=0}RT{2}(PAll{-1}(Isw{b0;T;T}(t0,t1,RSel(t2,c3)),FS(Cnd{b1!2;N;S}(Intr{t0>b0+2}(t4))),RFb(t5,Cnd{t0<6;_;S}(a6),F,Isw{2;T;T}(@ki{t0%3=2}@of{b1+=1;b0:=b1}@si{b1<0}pa7{b0:b0;b1:b0},a8b{b1+2;b1}))))",
+    Tree0603 "PAll{1}(Keep(c0),Dd{20}(Rep4(RepF(Seq(t1,t2)))))",
+    Tree0604 "B{o0=_;t1;b1=3;b0=0;t0=5;q0=4}RFb(@si{some}Isw{9;N;N}(Wu{t1},c0e,Sl{100}),Su{t1}(Pre{o0|5+1<0;R}(Lim{2}(Flip(Scc{t1!6},@of{b1:=t0}@oh{o0:=o0|0}t1,Wt{10})))),Fb(Lp{t0;K}(@si{b1+4%3=2}@oh{o0:=_}@rw{none}SubR(t2))),Sw{0;1;5}(@po{b0:=b1}@ki{b0<7}pi3{t0:b0},t4,Sb{t0=1},Inv(c5)),Sw{3}(Sl{0},pa6{b0:3;b1:b0}))",
+    Tree0605 "B{b0=4;t0}PAll{0}(pt0{b0:=;b1:t0},c1,t2,R,pt3{b0:t0})",
+    Tree0606 "B{t1=2}Sel(pi0{t0:t1},c1,SubR(c2))",
+    Tree0607 "B{b1=2;b0=2;t0=4;t1=2}@oh{t0+1%2>0?b1:=6}Seq(Cnd{b0!1;T;S}(Seq(Once(t0))),@si{t1+4%2>0}c1b{b0},Wde(pt2{b0:4;b1:b0},Sw{0;4;5}(Wu{t1},c3e,t4,t5)))",
+    Tree0608 "B{b0=3;o0=0;b1=5;t0}PAll{3}(MPri(t0e),Bin{o0|1+4=7;T}(Cnd{b1>4;_;_}(Bin{b0>7;_}(Star(t1),pa2{b0:9})),Ite(t3,pt4{b0:t0})),Ruf{2}(PAll{2}(@of{t0+=2}@po{b1:=3}Fb(Sw{2}(@si{t0%4=2}@rw{t0<b1+4%4}Scc{t0<0},@os{t0:=b0+2;b0:=t0%3}a5l),Sl{20}),@fi{t0!4}@ki{b1<5}a6b{o0|3;b1})))",
+    Tree0609 "B{t0;b0=4;b1}Keep(Swm(Rmp{S;F}(Sb{b1=b0}),Cnd{t0>5;T;_}(t0)))",
+    Tree0610 "B{t0=3}Step(RFb(Cnd{t0>t0+2%4;_;S}(c0),Sb{t0=0}))",
+    Tree0611 "Fb(Rpt{1}(RSeq(c0)),Rpt{2}(Rus{1}(Rep1(pt1{b0:1}))))",
+    Tree0612 "B{b0=2;t0;q0}@os{t0+=3}@ki{b0!t0%2}ASeq(MPri(Lp{t0;R}(t0),ASeq(c1,t2),TryT(Sc{t0:=9},t3,Sc{t0+=3},t4)))",
+    Tree0613 "B{b1=0;o0=_;t1;t0=5;q0=0;b0=5}AFb(TryF(@rw{t0>2}@ki{o0|2+2=4}Sb{b1=0},t0),@oh{t1:=b0+3}Fb(Lp{t1;F}(@fi{t0%4>2}@ki{t1>7}pt1{b0:=;b1:b0}),c2b{b0},t3),RSeq(c4b{t1},c5b{t0%2},R),RSeq(Bin{b0+2%2!1;T}(pa6{b0:7;b1:=},Sc{o0:=t0+3%2}),pc7{b0:t1},Rty4(a8)),Bin{b0=0;T}(F,@ki{b1!0}@rw{none}c9e))",
+    Tree0614 "B{t0;t1=5;b0;o0=_}PAll{2}(Dd{0}(Par{_;_}(Wu{t0},FF(t0),t1,Bin{b0+4%2=1;T}(Fai,@os{b0:=t1;o0:=t1}c2b{t1}))),RFb(To{100}(Swm(pi3{t0:t1},Sc{o0:=_},c4b{b0%3},pi5{t0:t0},Ub{o0})),Mt{0}(Ret4(To{10}(Ub{o0}))),Opt(c6)),RU{F}(Pre{t1%4>1;K}(@fi{t0!0}Seq(RFb(TryF(t7,a8b{1;b0},F),RT{2}(@os{t0+=1}@oh{t1+=3;b0:=0}RFb(c9,Fai)),t10)))))",
+    Tree0615 "Seq(c0e,t1,Sl{0})",
+    Tree0616 "Flip(Fb(a0,t1e),Sub(OnceK(c2)),PPar{2;N}(t3,c4,t5),RSeq(a6,OnceK(Suc),c7l),Rpt{F}(MSeq(t8,a9)))",
+    Tree0617 "B{q0;b0;b1;t1=5}Lp{b0;S}(Fb(Ret1(t0),Ret1(SubR(Flip(c1,Wt{10}))),Par{-1;0}(To{30}(a2b{t1;b1}))))",
+    Tree0618 "B{q0=3;b0;b1=1;o0=_;t0=0}RU{F}(RSeq(@ki{b1+2<b1%3}RT{F}(Sb{o0=2}),Wde(@po{t0+=2}@os{o0:=t0+2%2;b1:=9}pa0{b0:7;b1:=},c1e,c2b{o0|2+2}),@rw{b0>b1+4}RT{F}(Dl{0}(RFb(pt3{b0:6;b1:b0},Suc))),Rep2(Lp{b0;K}(Rpt{F}(Ret4(Isw{o0|4+4%2;N;T}(t4e,a5,@rw{t0+4<7}a6b{t0%2;b1}))))),RFb(a7e,c8b{5},c9,Sc{b0:=b1;o0:=b1+3})))",
+    Tree0619 "B{b1;b0=1;q0;t0;t1=5}@fi{b1+1<7}@po{b0:=b0%2;t0:=t1%2}RFb(Ret1(t0),c1b{b1+1},Lp{_;F}(a2e))",
+    Tree0620 "B{b0;o0;t0=2}ASeq(t0e,Intr{b0+2>o0|3}(RFb(TryF(S,Pre{b0%3<1;S}(FF(a1)),Star(t2,t3e)),Inv(Bin{t0+1!4;N}(Dl{30}(a4b{o0|1;b0}),t5)))),Dd{0}(t6))",
+    Tree0621 "B{b0;t0=0;t1}PPar{2;T}(Dl{10}(Cnd{b0+4>1;_;F}(Swm(pi0{t0:=},pa1{b0:t1;b1:b0},R))))",
+    Tree0622 "B{t0=3;q0;b0=3;o0}RFb(Par{-3;_}(Wt{50},t0,a1,a2,a3),Lp{t0;_}(@fi{b0>t0}@rw{some}Sc{b0+=1;b0:=t0}),pt4{b0:=},ASeq(c5l,Sb{o0=3},pa6{b0:t0;b1:t0}))",
+    Tree0623 "B{o0;b1=4;b0;t0=0}Wde(Inv(@po{o0:=_}@rw{t0+4!4}@si{b1<0}Inv(Isw{b0;_;T}(Seq(RSeq(t0e,c1))))),Isw{o0|2%2;T;T}(Flip(a2),a3b{o0|5;b1},Rpt{F}(To{0}(t4))))",
+    Tree0624 "B{b0;t0=2}Seq(Isw{2;T;_}(Wt{50},Sb{b0=t0}),c0l,Par{_;2}(a1,Ret2(t2)),TryF(a3,pa4{b0:b0;b1:b0}),Pre{t0%2>0;F}(Dl{30}(@po{b0+=3;b0+=1}@ki{t0%2<0}Fai)))",
+    Tree0625 "B{t0;b0=0;t1=0;o0;b1=4}TryF(Ite(Su{t0}(@si{b1+4%3=2}@of{t1+=1}Ret1(Cnd{o0|2>5;T;_}(Cnd{b1>3;T;F}(Ite(pi0{t0:t1},Sb{o0=9}))))),Pre{b0>7}(RSeq(SubA(@os{b0+=2}@si{t1+3%4>0}@ki{t1<0}F),@rw{t1%3=2}a1b{b0;b0})),Par{3;3}(pi2{t0:b1},pt3{b0:2;b1:t0},Rus{3}(pt4{b0:4;b1:=}))),Rmp{S;S}(Par{1;3}(Keep(c5),Bin{b1+3!5;N}(OnceK(Ub{o0}),MPri(RSeq(t6,Ub{o0}))),Step(OnceK(Sc{o0:=_}),Suc))))",
+    Tree0626 "B{q0;t0=0;b1;o0=0}PAll{-2}(RU{S}(Lp{t0;R}(Rep2(Seq(t0,Ub{o0},a1b{t0;b1})))),Cd{20;_}(RT{F}(Cd{20;_}(Sl{20}))),a2)",
+    Tree0627 "B{q0;b0=1;t0=2}AFb(PPar{0;_}(Lp{_;_}(PPar{2;N}(MPri(@os{b0:=t0%4}WU{t0%2>0}(pa0{b0:=;b1:b0}),Wu{t0},a1b{t0;b0}),Sb{b0=t0}))),Step(@ki{t0<5}c2,Try(c3,Scc{b0<t0})),Dl{30}(MPri(Wv{t0}(t4),OnceT(c5e),To{50}(Cnd{t0+2<6;N;F}(@po{b0:=t0%3;b0+=2}Lp{_;F}(pi6{t0:t0}))),c7b{t0%4},Ite(pi8{t0:=},c9b{b0%2}))),Rpt{F}(Keep(c10e)))",
+    Tree0628 "B{b0;t0}Wde(Rpt{2}(RFb(pa0{b0:=;b1:b0},Ruf{1}(@of{b0:=3;t0+=1}@fi{b0+4<0}pt1{b0:=;b1:t0}),pi2{t0:=})),SubR(Rpt{F}(FS(pi3{t0:b0}))))",
+    Tree0629 "B{q0=1}Lp{_;K}(SubR(c0))",
+    Tree0630 "Rpt{0}(Sub(Sub(t0)))",
+    Tree0631 "B{t0=0;o0=_;b0=2;b1=0}Swm(RFb(RU{F}(a0),t1,Sl{0}),Sc{b1:=b0},@ki{b1>3}@of{b1<7?b1+=3}@fi{b0<b0+3%2}Rpt{1}(Intr{b0>b1}(@oh{b0:=o0|0+3}Flip(F,Run))),Rpt{3}(Ret3(a2l)),SubR(MSeq(PPar{2;T}(c3l,@os{b1:=b0}SubR(pa4{b0:t0}),Sb{o0=9}))))",
+    Tree0632 "B{b1=5}Seq(t0,@os{b1:=9}Ite(Rmp{F;S}(c1),Flt{1;F;_}(a2),t3),RFb(TryT(Mt{0}(a4),c5l)))",
+    Tree0633 "B{q0=2;b0=4;t0}@oh{t0+=3}@rw{b0=5}@fi{b0=b0+1}ASeq(Seq(Wu{t0},Once(Rty3(Flt{2;_;K}(Cd{0;_}(PPar{2;_}(Wt{20},a0,t1e))))),Ite(t2e,Inv(@po{b0+=2}Rus{3}(Lp{t0;S}(pi3{t0:b0}))),Seq(c4e,c5,@oh{b0+=1;t0<1?t0+=1}@fi{t0+1%3<0}c6,Sb{b0=7}))))",
+    Tree0634 "B{t0=1;b0=0;b1=2}Pri(ASeq(t0e,Suc),Par{-3;3}(pi1{t0:=},Inv(Suc),@os{b0+=1}@of{b0<b0+4%2?t0+=1}@ki{b0<0}c2e,@os{b0:=b1+2}a3,Sc{t0+=3}),Su{t0}(Ruf{F}(Ret2(Dd{0}(Once(@os{b0+=1}pc4{b0:t0}))))))",
+    Tree0635 "B{b0=2;b1;t0=1;t1}@po{b1:=t0+3%3}Cnd{t0<0;T;F}(Pre{b0!t1+1;S}(@si{t1>b0}ASeq(Seq(c0e,pt1{b0:2;b1:t1},@ki{b0%3=2}@oh{t0:=t1}c2),@oh{b0:=t1}@os{b0+=2}Flip(Wde(t3,t4,t5)))))",
+    Tree0636 "B{t1=2}PPar{1;_}(Fai,Wde(pi0{t0:t1},t1))",
+    Tree0637 "B{b0=3;t0=2;b1;o0}MSeq(RSel(t0,@si{b1+4=b0}Wde(c1l,Pre{b1+3>b0}(a2))),@ki{o0|4%3<1}@of{b1:=b0}Once(RT{3}(Swm(pa3{b0:t0;b1:b1},t4))))",
+    Tree0638 "B{t0;b0=5;o0=_}@po{b0+=1}@ki{o0|5!0}@of{o0:=t0%3;b0<4?b0:=4}To{50}(Fb(t0,pc1{b0:=},pi2{t0:=},@si{t0=3}Seq(c3,t4),Wv{t0}(Scc{t0%4<1})))",
+    Tree0639 "B{t0=4;b1}Step(pa0{b0:t0;b1:b1},@si{b1+1%2<1}c1e,t2,Pre{b1<4}(a3l))",
+    Tree0640 "B{t0=5;b1=1;b0=1;t1=5}Swm(t0,ASeq(pc1{b0:=},Sel(t2,pt3{b0:5;b1:=}),pa4{b0:b1;b1:=}),Wt{20},Step(@rw{t1+3%2!1}@si{t1<4}SubR(Sc{b1!t0?b0:=t0%2;b1:=0}),pi5{t0:t1}))",
+    Tree0641 "B{b0=4;t0;o0=1}Seq(PAll{_}(Ruf{1}(Suc),PPar{0;_}(@ki{t0+3%4=2}Seq(Wt{20},pt0{b0:=}),Rep3(Wt{50}),Scc{some},c1,Scc{t0<0})),@ki{b0%4<1}@si{t0<6}Flip(Seq(pt2{b0:=},Flt{2;R;_}(Wt{0}),Su{t0}(PPar{2;_}(RFb(t3,@os{b0+=1;b0:=t0+2}@of{t0+=1}a4e)))),Isw{t0;N;T}(t5,RSeq(Sc{b0:=t0%4},Sb{o0=3},c6)),Ite(@ki{some}a7,pa8{b0:1;b1:t0},a9)))",
+    Tree0642 "B{t1=0;b0=3;b1;t0=4}Ruf{F}(Flt{1;F;K}(@os{b1:=t1+2%3}@po{t0+=1}@si{t1%4!1}OnceK(@ki{b0<t0}@po{b0+=1;b1+=1}a0)))",
+    Tree0643 "B{b1=1;o0=4;b0=1}Opt(RFb(RSel(@po{b1+=3;o0:=_}PAll{2}(a0,pt1{b0:0;b1:b0})),Seq(t2,Fai),RFb(c3b{o0|0},Scc{b1!o0|4%3}),MSeq(Dl{20}(c4),Sb{o0=1},Sc{b0+=1}),Dd{10}(Pri(a5))))",
+    Tree0644 "B{b0=1;t0=5}Isw{t0+4;T;_}(Wu{t0},c0)",
+    Tree0645 "B{b0=0;o0=_;b1=4;q0=1}Step(Lp{_;_}(MPri(c0,t1)),RetF(@rw{o0|1!b1%4}Ite(t2,@oh{b0+=2;b1+=3}Sc{b0+=1})),F,TryF(t3,Wt{50}))",
+    Tree0646 "B{b0=0;t0}@si{t0+2%3!0}@fi{b0<t0+3}@os{t0+=2;t0:=2}Fb(t0e,To{30}(c1),@po{t0+=3;b0>t0?t0+=3}RSeq(Wt{30},S))",
+    Tree0647 "B{o0=_;b1=5;b0=2;t0=0}PAll{_}(@rw{b0<b0%3}@os{b1>7?b0:=b1}Flip(a0b{o0|1+3;b1},RT{F}(Swm(Suc,pt1{b0:1;b1:b1})),Wv{t0}(a2b{t0;b1}),RSeq(c3,a4,Sl{0}),Swm(pt5{b0:2;b1:t0},a6e,t7e,pi8{t0:b0},S)),@fi{b0+4=1}RU{F}(MPri(@of{b0+=4;o0:=_}AFb(Star(Sb{o0=6},MSeq(Step(t9e,t10),RFb(t11e,@os{b0+=1}c12e,c13l,Ub{o0})))))))",
+    Tree0648 "B{t0=2;b0=5}Star(RSel(PAll{_}(t0,RU{F}(Keep(pa1{b0:b0;b1:b0})),a2b{b0;b0}),PAll{-1}(@os{b0:=t0+3}@oh{b0:=t0%3}@rw{t0%4<2}Flt{3;F;_}(Rep1(RFb(t3,@ki{t0%2<1}a4)))),RSeq(@fi{b0>1}Rep1(RSeq(Sc{t0+=1},t5,Wt{0})))))",
+    Tree0649 "Dl{30}(Par{5;5}(Keep(AFb(Rmp{F;F}(Once(Rep0(c0))),OnceK(t1),Ret1(Once(t2)))),Par{2;_}(Cd{0;_}(t3),RU{F}(a4),c5,Sl{10},Inv(Inv(S))),t6,MPri(c7,c8l,RU{F}(t9)),Rmp{F;S}(RT{F}(t10))))",
+    Tree0650 "To{0}(Cd{50;F}(Sl{20}))",
+    Tree0651 "B{b0=3;t0}Flip(@rw{b0>0}@fi{t0>3}Step(Sb{t0=0},Sb{b0=1}),Flip(pt0{b0:b0;b1:b0},pi1{t0:t0}),AFb(a2,a3))",
+    Tree0652 "B{b0;o0;t0=5;t1}Par{0;-1}(OnceK(@ki{t0+1>t1}pt0{b0:b0;b1:t1}),SubR(@si{none}t1),Pre{b0%2!0;K}(@of{t1+=1}@si{t1<2}@ki{t0=6}pi2{t0:t1}))",
+    Tree0653 "B{t0;o0=5;b0=0;q0=0}@oh{t0=o0|0%4?t0:=o0|3;t0+=1}PPar{2;N}(@po{t0+=3;b0+=3}@of{o0:=_;t0:=o0|0+1%3}@os{b0+=1}Lp{_;_}(Bin{t0+3<b0;T}(Ite(@oh{t0+=1}@ki{o0|1%3>1}t0e,Scc{o0|0+4<1},t1),@oh{b0<3?t0:=3}@si{o0|0%4>2}AFb(Rpt{1}(@po{o0:=_;t0+=3}Bin{b0+4=o0|1%2;N}(Lp{t0;R}(pa2{b0:0;b1:b0}),@os{b0+=1}Flt{3;R;F}(t3))),Keep(Sc{t0+=1;t0+=1})))))",
+    Tree0654 "B{b0=1;b1=3;o0=3}Swm(Isw{o0|3;_;_}(S,Once(pa0{b0:b0;b1:=})),pc1{b0:8})",
+    Tree0655 "B{b1;o0=_;t0=4;b0=3}Dl{20}(PAll{3}(@si{t0%2<0}@of{b1+=1}@fi{o0|3=4}RU{F}(t0),Sl{0},c1,pt2{b0:=;b1:b0},@of{o0:=_;b0+=1}RFb(c3l,t4)))",
+    Tree0656 "Star(Ite(Swm(Ite(t0e,R),a1l,t2e),Dd{0}(Flt{1;R;K}(PPar{1;T}(a3,Par{1;-2}(a4,F)))),t5),Rty3(Rep1(Fb(PPar{1;T}(Sl{20},t6e,Sl{20},a7),Dd{30}(t8),Rpt{F}(OnceK(Cd{50;K}(c9)))))),Rep2(RSeq(OnceK(RFb(c10l,F)),Mt{0}(To{0}(t11)),TryT(S,t12,t13,a14),Swm(Sub(Flt{3;S;_}(t15)),t16,t17e),Flt{3;_;F}(a18))))",
+    Tree0657 "OnceK(Swm(FF(FS(t0)),RSeq(S),RetF(FS(t1)),Pri(OnceT(t2),t3,Rmp{S;S}(S)),RSeq(t4e,Suc,Fai)))",
+    Tree0658 "RFb(Par{-2;_}(Ite(t0,c1,Ret2(a2e)),Wt{10},Opt(To{20}(Suc)),t3,Seq(t4)),a5)",
+    Tree0659 "B{t0;b1;o0=_;b0=1;t1=2}To{20}(RFb(PAll{0}(Ub{o0},Ret0(Sb{b0=4}),OnceT(S),a0,Star(@oh{b1:=o0|3%3}t1,c2)),Seq(Inv(Pre{o0|1+4=o0|5;K}(Cd{50;_}(@rw{b1>3}@oh{b1:=6}@of{o0:=b0+2}Scc{t1%3>1}))),PPar{2;_}(t3,R,c4b{o0|2},t5,Fai)),RT{F}(Wv{t1}(WU{t0%2!0}(@si{b0%4>1}@oh{o0:=t1}Opt(Wt{20}))))))",
+    Tree0660 "B{t0=5;b0}RSel(SubA(@of{t0+=3}@ki{b0+4>3}RSel(@fi{t0+1%2>0}RT{1}(Sc{t0+=2}),Bin{b0%4>2;T}(@ki{b0>6}@os{t0+=2}Sb{b0=t0},pa0{b0:3;b1:t0}),PAll{1}(Sb{b0=9},c1,c2,SubA(Run),Suc))),t3)",
+    Tree0661 "B{b0=4;t0=3}PPar{0;N}(SubR(Rmp{F;F}(Seq(@ki{t0=3}SubA(Rus{3}(pi0{t0:=})),Flip(Once(c1)),Bin{b0>5;_}(@ki{b0+2!2}t2,Sb{b0=t0}),Cnd{t0+3>7;T;_}(RFb(a3l,RetF(Sc{b0:=t0%2;b0+=1}))),Cd{0;_}(Par{-3;3}(Sc{t0+=2},t4,c5))))))",
+    Tree0662 "B{b0=2;t0=2;o0}@ki{b0+2<4}@os{t0+1<7?t0+=1}Pre{none;K}(Pre{none;R}(Wu{t0}))",
+    Tree0663 "Fb(Wde(t0,a1),t2,c3l,c4)",
+    Tree0664 "B{b1;b0=5;q0=3;t0=5}Swm(Swm(Fb(Invt(a0),Scc{b0<3},t1e),Wde(@oh{b1+=1}Lp{t0;_}(To{50}(pt2{b0:t0;b1:=})),Seq(Scc{b0!2},Sb{t0=b0},@os{b0+=1}a3)),Ite(pt4{b0:t0;b1:b0},Sb{t0=0},@os{b0+=2}@of{t0+=1}@fi{b1+3>6}Scc{b1%3!1})),ASeq(@po{t0+=1}@rw{b0+3<4}c5b{t0+4},RFb(t6,Wt{20}),t7,t8,Wt{20}),WU{b0%3=1}(Sw{2;4}(Cnd{t0=b1;T;_}(@ki{t0+2%2!0}Lp{b0;F}(Scc{b0<7})),Sc{t0<1?t0+=2},c9)))",
+    Tree0665 "B{b0=0;t0;t1=5}Keep(Wde(a0b{b0%4;b0},@ki{t1<b0+1}@si{t0+3>0}Mt{0}(c1b{b0})))",
+    Tree0666 "Par{_;_}(RFb(c0l,Lim{2}(Sub(RSeq(S,a1))),t2,Flt{2;S;_}(a3e)))",
+    Tree0667 "B{t1=1}Rep4(Bin{t1=6;T}(Fb(a0,pt1{b0:8;b1:t1}),a2))",
+    Tree0668 "B{o0=5;q0;t0}Swm(Lp{t0;_}(c0),Pre{o0|1+2<4;F}(@rw{t0+4=0}Su{t0}(Suc)))",
+    Tree0669 "Swm(Sub(c0),t1)",
+    Tree0670 "Rep4(Sl{10})",
+    Tree0671 "B{t0=1;t1=3}Invt(@po{t0+=2}@ki{t1%2!0}c0b{t0+3})",
+    Tree0672 "TryF(t0,a1,Step(t2,Sub(t3)),Fb(t4,t5,R))",
+    Tree0673 "B{b0;t0=2}@fi{b0+1<7}Try(Wde(Bin{b0+3=b0+1;_}(Lim{1}(Fai),Fb(a0e,c1b{t0%3})),a2,FF(Par{1;-1}(c3l,c4))),Isw{t0;N;T}(Wde(pt5{b0:8;b1:b0},Rep0(t6)),a7b{t0+4%2;b0},Pri(@po{t0+3!5?b0+=1}@fi{t0<7}@oh{t0:=b0;t0:=4}R,t8),Bin{t0+3>6;_}(Cd{20;K}(@os{t0+3%3=1?t0:=t0%4}@rw{b0+1%2<0}t9),a10b{b0;b0}),R))",
+    Tree0674 "B{b0=1;t0;b1=3;t1=4}@of{t1:=b0;b1:=t0%3}@po{t1:=t0}Fb(a0,RFb(t1,c2,t3),PAll{1}(PAll{-1}(c4),Sc{t1+=2}))",
+    Tree0675 "B{b0;o0=_;b1=1;t0}Isw{b1;_;N}(RSeq(Scc{t0+2%3<0}),a0,pt1{b0:=;b1:=},S,@oh{o0:=_;o0:=t0+4%2}@rw{b0+3<4}Wt{10})",
+    Tree0676 "AFb(a0,a1,Dl{20}(t2))",
+    Tree0677 "B{b1=4;b0=4;t1;o0;t0}Su{t0}(PPar{1;N}(pc0{b0:b1},@ki{none}@rw{t0=0}Sl{0},Wu{t0},Scc{t1%2>0},pa1{b0:=;b1:b0}))",
+    Tree0678 "Pri(Sub(t0))",
+    Tree0679 "Rus{F}(RFb(a0l,RepF(Dd{20}(Par{0;1}(t1,Dl{20}(FF(t2)),t3,Sl{30}))),To{20}(Wde(a4e,Dd{50}(Once(Ret1(a5))))),Fb(c6l,F,a7,Once(a8l),Sub(Inv(c9))),Step(Rep4(a10),t11,t12,a13,t14)))",
+    Tree0680 "B{t0;b1;b0}Sw{2;1}(t0,Fb(Flip(Intr{t0+2%4>1}(c1b{b0%3}),t2)),TryT(Sel(Fai,Sb{t0=6}),c3))",
+    Tree0681 "B{b0;t1;t0=2;q0=3}PAll{_}(MSeq(Rep4(@oh{t1+=3}@rw{t1<5}c0),@of{b0:=t1;t1+=3}@oh{t1:=b0}@os{b0:=t0%3}Fb(Scc{b0%2>0},c1,a2),@po{t1+=2}@os{t0:=b0}Wde(c3b{b0+2%4},S,a4b{b0;b0}),Flip(RSeq(c5,pi6{t0:b0},Fai))),Intr{t1<0}(RepF(@oh{t1%4>1?t1+=2;b0:=t1%3}Lp{b0;_}(@po{b0+=1}@of{t1+=2}Keep(Once(RSeq(pc7{b0:=},Suc)))))))",
+    Tree0682 "B{b0=2;t0=5;t1=2;q0=0}Fb(Keep(Step(F,t0,@fi{t0!7}@rw{t1<t0}@ki{t1<4}pi1{t0:=},pi2{t0:t0})),@of{t1+=2;t1%3<2?b0+=2}@rw{t1%4=0}@fi{t1<1}Keep(a3),Rep1(PPar{0;N}(Ruf{3}(Seq(@oh{t1:=b0+2}Scc{t0!7},Scc{b0<5})),R,c4b{b0%4})),PAll{-3}(Wt{30},Sc{b0+=3},c5,c6e),Cd{20;K}(Invt(@os{b0+=2}Lp{t1;K}(OnceT(Ret3(RFb(c7l,t8,@si{t1+2<3}@oh{t0+=2}Scc{t0=0},pt9{b0:=;b1:b0},c10)))))))",
+    Tree0683 "B{q0=0;t0=1;b0=5}Par{_;_}(Isw{b0%4;_;_}(RSeq(Lp{_;_}(@os{t0+=3}Fb(S)),TryT(@rw{t0<b0}PAll{_}(Step(t0,c1e),RSel(pt2{b0:3},@po{t0:=9}Rep3(c3b{t0%3}),Pre{t0%4>1;S}(Wt{20}))),c4,a5l))))",
+    Tree0684 "B{b0=3;t0=2;q0}Lp{b0;R}(@oh{t0+=1}@rw{t0>7}c0)",
+    Tree0685 "B{b1=0}RFb(a0l,c1e,t2,Scc{b1<5})",
+    Tree0686 "B{t0;t1=1;b0=4;b1=4}Swm(@os{b0:=t0+2}@rw{t1%2=1}@oh{t1!b1?b1:=t1}Cnd{t1>4;T;_}(Sel(MSeq(c0,SubR(c1e)),Wv{t1}(@ki{t1+2<t1}SubA(pa2{b0:=;b1:=})),Fb(Pre{b0=2;S}(Wu{t1})),a3)),Pre{b1+4%3<2;S}(Isw{b0;N;T}(Flt{1;S;F}(t4))))",
+    Tree0687 "B{b0=2}Rpt{0}(pc0{b0:=})",
+    Tree0688 "B{t0=1}ASeq(SubA(t0),t1,SubA(pc2{b0:t0}),t3e)",
+    Tree0689 "B{t0=5;b0=5;b1=3;o0}RSeq(Step(a0e,Fai),Par{_;-1}(Invt(Ub{o0}),PPar{2;T}(pa1{b0:0;b1:b0},t2)),Wv{t0}(Ruf{3}(@si{o0|3+4<t0}@ki{b1<0}@oh{t0:=b1}Wu{t0})))",
+    Tree0690 "B{b1;b0=3;t0=4;o0=5}Fb(Bin{b0<5;_}(@os{t0!4?t0:=b0;o0:=b0%4}@oh{b1%3>1?t0:=b0%4}Dl{0}(WU{b0+1!6}(Once(Sl{20}))),Sw{0;1}(RFb(@po{b1:=b1%4;o0:=o0|0}Step(Mt{100}(t0)),Cd{20;F}(Sw{4}(t1,t2e))),Rmp{F;S}(RSeq(@oh{o0:=t0}pc3{b0:t0})),c4)))",
+    Tree0691 "B{t0;t1=5}Mt{0}(Fb(RSeq(c0,pc1{b0:t0}),@fi{t1<3}c2l))",
+    Tree0692 "B{q0;t0;t1=2;o0=3;b0=1}Ite(Fb(@rw{b0%2!1}@si{t1!3}Step(c0,pc1{b0:t0},a2,t3),Sel(c4,a5,c6e,a7b{t1+1;b0},t8),PAll{0}(Rep4(F),Dl{20}(Flt{1;F;F}(Lp{t0;F}(Sb{o0=9}))))),RFb(Flip(Ub{o0},@fi{t1+2<2}pt9{b0:=;b1:t0},pa10{b0:0},a11),ASeq(Sb{o0=5},c12b{t1+3},Inv(c13)),Swm(pa14{b0:=},Step(pc15{b0:=},Sc{t1=3?o0:=_}),Ub{o0}),Step(Sc{t1>5?t0+=1},a16,a17,t18),Pri(Inv(a19l),@si{t0<2}@of{t0:=o0|5+3%3}pa20{b0:t0;b1:t0},t21)))",
+    Tree0693 "B{b0=1;t0=3;t1=5}@fi{b0<7}@po{t1:=t0}Bin{t0=0;N}(a0,Pre{t0+3%2>0;F}(Sb{t0=6}))",
+    Tree0694 "B{o0=_;t1=2;t0=0}PPar{2;T}(MPri(RSeq(RFb(c0e,t1,a2),Seq(c3,a4,t5))),a6,RFb(Intr{t0<6}(c7b{o0|3+1}),Scc{t1<3}))",
+    Tree0695 "OnceT(Ret0(t0))",
+    Tree0696 "B{b0=1;t0=5;b1=5}AFb(@oh{b0+=1}@ki{b0<t0}pi0{t0:b0},@fi{b1+2>t0+2}c1e,t2e,a3)",
+    Tree0697 "B{b1=2}WU{b1!0}(SubA(SubR(Rep0(c0b{b1%3}))))",
+    Tree0698 "B{b0=0;t0;b1=2;o0}RSeq(RT{2}(PAll{-4}(Dl{20}(Cd{0;K}(Wv{t0}(c0b{o0|2%3}))),pt1{b0:=},Flip(a2e,a3e),a4,Wv{t0}(t5))),MSeq(t6,Par{3;_}(pi7{t0:t0},t8e,Sc{b0:=b1+2%4},pi9{t0:t0})),Sw{5}(Inv(Pre{t0!2;K}(@po{b0+=1}@of{b0+=3}Rus{2}(Sc{b1+=2}))),Wde(t10,Wde(Scc{b1+2<7},a11b{b1;b1}))))",
+    Tree0699 "OnceT(Fb(c0e,t1,Rpt{F}(t2),t3))",
 }

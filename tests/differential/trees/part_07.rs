@@ -5,199 +5,160 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
-        Limiter(1) {
-            Deadline(0) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0701 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, if_empty = Failure) {
-            ScriptCondition(|bb| bb.b0 % 4 > 1),
-        }
-    }
-}
-
-board!(Tree0701Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0702 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
             o0: Option<i64> = None,
         }
-        RunOnce {
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                Fallback {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    IfThenElse {
-                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                        WaitValueUpdate(t0) {
-                            MaxTime(0) {
-                                #[success_if(|bb| *bb.t0 == 6)]
-                                #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 2 })]
-                                #[on_success(|bb| bb.o0 = None)]
-                                Timeout(0) {
-                                    #[on_success(|bb| { if *bb.t0 > *bb.t0 % 2 { bb.b0 += 3 }; bb.t0.set(bb.o0.unwrap_or(0)) })]
-                                    #[post(|bb| { *bb.t0 += 3; bb.t0.set(8) })]
-                                    #[skip_if(|bb| bb.o0.is_some())]
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                        ParallelAll(max_failures = -2) {
-                            Action(|ctx| ctx.exec(2)),
-                            UnsetBlackboard(o0),
+        ParallelAll(4) {
+            ReactiveFallback {
+                Timeout(100) {
+                    Fallback {
+                        IfThenElse {
+                            ScriptCondition(|bb| bb.b0 > 2),
+                            Condition(Cond<0>),
                         },
                     },
-                    KeepRunningUntilFailure {
-                        TryCatch {
-                            #[skip_if(|bb| bb.b0 + 4 == 4)]
-                            AlwaysFailure,
-                            StatefulAction(Task<3> = Task::<3>),
-                            ScriptCondition(|bb| bb.b0 == bb.o0.unwrap_or(0) + 3),
-                            AlwaysSuccess,
-                        },
+                },
+                Runner,
+            },
+            AsyncFallback {
+                Condition(Cond<1> = Cond::<1>),
+                Action(Act<2>),
+            },
+            Conditional(|bb| bb.o0.unwrap_or(1) < bb.o0.unwrap_or(2), else = Failure) {
+                #[run_while(|bb| bb.b0 + 4 > 0)]
+                Action(PAct<3>, b0 = {=}, b1 = {t0}),
+            },
+            RunOnce {
+                RepeatTimes(forever) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        WasEntryUpdated(t0),
+                        Succeeder,
+                        Condition(|ctx| ctx.check(4)),
                     },
-                    SequenceWithMemory {
-                        SetBlackboard(b0 = 1),
-                        Condition(Cond<4>),
-                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
-                        #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                        Conditional(|bb| bb.o0.unwrap_or(5) + 4 > bb.b0, dynamic = true) {
-                            #[skip_if(|bb| bb.b0 % 4 < 3)]
-                            Action(PAct<5>, b0 = 7, b1 = {t0}),
-                        },
+                },
+            },
+            MemSequence {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<5>),
                     },
+                    #[on_failure(|bb| { if bb.o0.unwrap_or(0) == bb.b0 % 2 { bb.b0 += 3 }; bb.b0 += 1 })]
+                    StatefulAction(PTask<6>, b0 = {b0}),
+                    Condition(Cond<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0702Blackboard { b0 t0 o0 });
+board!(Tree0700Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0703Sub0 for Ctx {
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0703 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0703Sub0),
+    pub tree Tree0701 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        #[success_if(|bb| bb.b0 + 3 < 3)]
+        AsyncFallback {
+            Condition(PCond<0>, b0 = {=}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0704 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            FlipSelector {
-                AlwaysFailure,
-                Condition(Cond<1>),
-            },
-            Action(Act<2>),
-            StatefulAction(Task<3>),
-            AlwaysFailure,
-        }
-    }
-}
+board!(Tree0701Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0705 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
+    pub tree Tree0702 for Ctx {
+        FlipSelector {
+            Sleep(10),
+            Failer,
+            StatefulAction(Task<0> = Task::<0>),
             StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0706Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            b1: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Optional {
-            SetBlackboard(t1 = {b1}),
+    pub tree Tree0703 for Ctx {
+        Filter(times = 2, filtered = Failure) {
+            ForceFailure {
+                Sleep(20),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0706Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            b1: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
+    pub tree Tree0704 for Ctx {
+        RepeatTimes(forever) {
+            Repeat(2) {
+                StatefulAction(Task<0>),
+            },
         }
-        SubTree(Tree0706Sub1, o0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0705 for Ctx {
+        IfThenElse {
+            SequenceWithMemory {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    TryCatch(catch_on_halt = false) {
+                        AsyncSequence {
+                            Condition(Cond<1>),
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                        ReactiveSelector {
+                            AlwaysFailure,
+                            AlwaysSuccess,
+                        },
+                    },
+                    Condition(Cond<3>),
+                },
+            },
+            RepeatTimes(forever) {
+                ForceSuccess {
+                    Retry(forever) {
+                        Action(Act<4>),
+                    },
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
         }
         ReactiveSequence {
-            #[run_while(|bb| *bb.t1 > bb.b0)]
-            #[post(|bb| bb.b0 = bb.b0 % 2)]
             Priority {
-                StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
-                SubTree(Tree0706Sub0, o0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}, t0 = {=}),
-                Switch(b1) {
-                    case 1 => Action(Act<1>),
-                    case 0 => StatefulAction(Task<2>),
-                    _ => StatefulAction(PTask<3>, b0 = {t0}, b1 = {b0}),
+                Repeater(forever) {
+                    StatefulAction(Task<0>),
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Sequence {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(4) % 4, &mut bb.b0)),
+                    },
                 },
             },
-            Fallback {
-                Timeout(0) {
-                    MemSequence {
-                        Optional {
-                            Repeat(3) {
-                                AsyncFallback {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    Condition(Cond<5>),
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-                WhileDoElse {
-                    FlipSelector {
-                        Action(Act<6>),
-                        StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
-                        Condition(Cond<8>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(4) == 1),
-                    },
-                    RepeatUntilFailure(forever) {
-                        Switch(b1) {
-                            case 3 => StatefulAction(Task<9>),
-                            _ => StatefulAction(Task<10> = Task::<10>),
-                        },
+            Condition(|ctx| ctx.check(4)),
+            Retry(3) {
+                #[success_if(|bb| (*bb.t0 + 1) % 3 == 0)]
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                        StatefulAction(Task<5>),
+                        Script(|bb| if (*bb.t0 + 2) % 4 == 1 { bb.t0.set(bb.o0.unwrap_or(0)) }),
+                        Sleep(10),
                     },
                 },
             },
@@ -205,147 +166,196 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0706Blackboard { o0 b1 b0 t1 t0 });
+board!(Tree0706Blackboard { b0 q0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0707Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        Action(Act<0> = Act::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 3,
         }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Sleep(30),
-            AlwaysFailure,
-            Condition(|ctx, bb| ctx.check_in(0, (bb.o0.unwrap_or(5) + 2) % 4)),
-            Failer,
-            Succeeder,
+        RetryUntilSuccessful(forever) {
+            FlipSelector {
+                Fallback {
+                    IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
+                        WasEntryUpdated(t1),
+                        #[on_failure(|bb| bb.t0.set(bb.b1 % 4))]
+                        Repeat(forever) {
+                            #[on_halted(|bb| { *bb.t1 += 3; bb.b1 += 3 })]
+                            SubTree(Tree0707Sub0, ..),
+                        },
+                    },
+                    Selector {
+                        StatefulAction(Task<1>),
+                    },
+                    Precondition(|bb| *bb.t0 % 3 != 0) {
+                        KeepRunningUntilFailure {
+                            #[on_failure(|bb| { bb.t1.set(3); bb.b0 += 1 })]
+                            #[failure_if(|bb| *bb.t1 < 3)]
+                            #[on_success(|bb| bb.b1 += 3)]
+                            Deadline(0) {
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                },
+                RepeatUntil(Success) {
+                    Switch(b1) {
+                        case 0 => StatefulAction(Task<3>),
+                        case 1 => RepeatUntil(Failure) {
+                            Repeat(3) {
+                                Loop(q0, if_empty = Skipped) {
+                                    #[skip_if(|bb| bb.b1 != 5)]
+                                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b1)),
+                                },
+                            },
+                        },
+                        case 3 => SetBlackboard(t1 = {b0}),
+                        _ => IndexSwitch(|bb| *bb.t1 % 3) {
+                            Action(PAct<5>, b0 = {=}),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0707Blackboard { o0 });
+board!(Tree0707Blackboard { t0 b0 q0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 4,
         }
-        Remap(success = Failure, failure = Failure) {
-            Parallel {
-                #[on_success(|bb| bb.t0.set(*bb.t1 + 1))]
-                Action(PIo<0>, t0 = {t1}),
-                StatefulAction(Task<1>),
+        ParallelAll(max_failures = -1) {
+            Inverter {
+                SequenceStar {
+                    Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
+                    StatefulAction(Task<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                },
+            },
+            Timeout(10) {
+                AsyncSequence {
+                    ScriptCondition(|bb| *bb.t1 == 0),
+                    WasEntryUpdated(t0),
+                    #[on_success(|bb| bb.o0 = Some(*bb.t1 % 3))]
+                    #[failure_if(|bb| bb.o0.is_some())]
+                    Condition(Cond<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0708Blackboard { t0 t1 });
+board!(Tree0708Blackboard { o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
         }
-        RunOnce {
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            Repeat(2) {
-                Remap(success = Success, failure = Success) {
-                    Inverter {
-                        StepSequencer {
-                            Repeater(1) {
-                                ForceFailure {
-                                    Action(Act<0> = Act::<0>),
-                                },
-                            },
-                            Runner,
-                            Action(PIo<1>, t0 = {=}),
-                            Failer,
-                            StatefulAction(PTask<2>, b0 = 5),
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            SetBlackboard(t0 = {t1}),
+            Action(PIo<0>, t0 = {t1}),
         }
     }
 }
 
-board!(Tree0709Blackboard { b0 t0 });
+board!(Tree0709Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0710 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        Parallel {
-            Inverter {
-                Remap(success = Failure, failure = Failure) {
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        KeepRunningUntilFailure {
-                            Loop(q0, value = {b1}, if_empty = Failure) {
-                                Deadline(10) {
-                                    #[skip_if(|bb| bb.b1 != bb.b1 + 2)]
-                                    Script(|bb| { bb.b0 += 1; bb.b1 += 1 }),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[success_if(|bb| bb.b0 + 2 != bb.b1)]
-                #[on_halted(|bb| { if bb.b0 + 1 > 6 { bb.b0 += 1 }; bb.b0 = bb.b1 })]
-                RepeatUntil(Failure) {
-                    Wait(50),
-                },
-            },
-            IfThenElse {
-                Precondition(|bb| *bb.t0 == bb.b0 + 4, else = Success) {
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        #[on_halted(|bb| { bb.t0.set(8); bb.b1 += 1 })]
-                        StatefulAction(Task<1>),
-                        AlwaysSuccess,
-                    },
-                },
-                StatefulAction(Task<2>),
+        RetryUntilSuccessful(4) {
+            SequenceStar {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
             },
         }
     }
 }
 
-board!(Tree0710Blackboard { b1 q0 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0711Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 9,
+        }
+        Script(|bb| if *bb.t1 % 3 > 0 { *bb.t0 += 1 })
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(5),
         }
-        Priority {
-            StatefulAction(Task<0>),
-            MemPriority {
-                ForceFailure {
-                    Action(PIo<1>, t0 = {=}),
+        #[on_halted(|bb| bb.b1 = bb.b0)]
+        StepSequencer {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    AlwaysRunning,
                 },
-                Repeat(2) {
-                    Condition(Cond<2> = Cond::<2>),
+                RetryUntilSuccessful(0) {
+                    #[on_success(|bb| { if bb.b1 > 7 { bb.b0 = bb.b1 + 1 }; *bb.t1 += 1 })]
+                    #[post(|bb| if *bb.t1 > *bb.t1 % 2 { bb.b0 = bb.b1 })]
+                    #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
+                    SetBlackboard(b0 = 3),
+                },
+                ReactiveFallback {
+                    Action(Act<0>),
+                    Failer,
                 },
             },
-            Delay(0) {
-                #[on_halted(|bb| bb.o0 = Some(bb.b0 + 3))]
-                #[success_if(|bb| bb.o0.is_some())]
-                FlipSelector {
-                    StatefulAction(Task<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, 4)),
-                    Limiter(2) {
-                        Condition(PCond<5>, b0 = {t1}),
+            #[success_if(|bb| *bb.t1 != bb.b1)]
+            Switch(b1) {
+                case 0 => Condition(Cond<1>),
+                _ => ReactiveSequence {
+                    Action(Act<2>),
+                    SubTree(Tree0711Sub0, t1 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}, t0 = {=}),
+                },
+            },
+            RepeatTimes(forever) {
+                RepeatTimes(forever) {
+                    Timeout(0) {
+                        RepeatUntilFailure(1) {
+                            Loop(q0, if_empty = Skipped) {
+                                MemSequence {
+                                    StatefulAction(Task<3>),
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -353,16 +363,16 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0711Blackboard { t1 t0 b0 o0 });
+board!(Tree0711Blackboard { t1 b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0712Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
         }
-        SkipUnlessUpdated(t0) {
-            AlwaysFailure,
+        RunOnce {
+            AlwaysRunning,
         }
     }
 }
@@ -370,11 +380,25 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        Deadline(0) {
+        Fallback {
+            Conditional(|bb| *bb.t0 < 1) {
+                AlwaysFailure,
+            },
+            StatefulAction(Task<0>),
+            ReactiveSequence {
+                Action(PAct<1>, b0 = {=}),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
             SubTree(Tree0712Sub0, t0 = {=}, b0 = {b0}),
+            ParallelAll(max_failures = -2) {
+                #[on_failure(|bb| if bb.b0 == *bb.t0 % 3 { bb.b0 += 1 })]
+                Action(|ctx| ctx.exec(4)),
+                SetBlackboard(t0 = {b0}),
+            },
         }
     }
 }
@@ -384,171 +408,337 @@ board!(Tree0712Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        RepeatUntilSuccess(2) {
-            Sequence {
-                Condition(PCond<0>, b0 = {=}),
-                Script(|bb| bb.t0.set(bb.b0 % 2)),
-                Script(|bb| bb.t1.set(bb.b0)),
+        ReactiveSequence {
+            ReactiveSequence {
+                BinarySelector(|bb| bb.o0.unwrap_or(0) < 7, dynamic = false) {
+                    StepSequencer {
+                        Delay(100) {
+                            RunOnce(then_skip = false) {
+                                RunOnce(then_skip = false) {
+                                    SetBlackboard(o0 = Some(2)),
+                                },
+                            },
+                        },
+                        Inverter {
+                            Inverter {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
+                    PolicyParallel(policy = FirstSuccess) {
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[success_if(|bb| bb.o0.is_some())]
+                        Wait(0),
+                        Repeater(2) {
+                            Remap(success = Failure, failure = Success) {
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                        },
+                        Sleep(20),
+                        Cooldown(10, filtered = Skipped) {
+                            SetBlackboard(t1 = 8),
+                        },
+                        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                            Failer,
+                            SequenceWithMemory {
+                                Script(|bb| bb.b0 += 3),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                    Succeeder,
+                },
+                Timeout(0) {
+                    RetryUntilSuccessful(4) {
+                        Precondition(|bb| *bb.t0 != 6, else = Skipped) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    StatefulAction(PTask<7>, b0 = {t1}, b1 = {t1}),
+                },
+                WhileDoElse {
+                    StepSequencer {
+                        Condition(PCond<8>, b0 = 4),
+                        StatefulAction(PTask<9>, b0 = {t1}, b1 = {b0}),
+                    },
+                    Repeater(2) {
+                        SetBlackboard(o0 = Some(2)),
+                    },
+                },
+                Repeat(0) {
+                    UnsetBlackboard(o0),
+                },
             },
         }
     }
 }
 
-board!(Tree0713Blackboard { t0 t1 b0 });
+board!(Tree0713Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ReactiveSequence {
-            Switch(b1) {
-                case 2 => #[success_if(|bb| *bb.t1 % 2 > 0)]
-                #[skip_if(|bb| bb.b1 < 4)]
-                AlwaysFailure,
-                case 5 => Condition(Cond<0>),
-                case 3 => Action(PIo<1>, t0 = {t1}),
-                _ => StatefulAction(Task<2> = Task::<2>),
-            },
-            Loop(q0, if_empty = Skipped) {
-                Action(PIo<3>, t0 = {b1}),
-            },
-            AsyncSequence {
-                Condition(PCond<4>, b0 = {=}),
-                StatefulAction(Task<5>),
-            },
-            ForceSuccess {
-                IndexSwitch(|bb| bb.o0.unwrap_or(0) % 4, out_of_range = Fail) {
-                    Script(|bb| bb.o0 = None),
-                    AlwaysSuccess,
+        Cooldown(0, filtered = Skipped) {
+            ForceFailure {
+                Repeater(0) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-            },
-            MemPriority {
-                Action(|ctx| ctx.exec(6)),
-                Condition(Cond<7>),
             },
         }
     }
 }
-
-board!(Tree0714Blackboard { t1 o0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0715 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
         }
-        IndexSwitch(|bb| *bb.t1 + 2, dynamic = false) {
-            Inverter {
-                MemSequence {
-                    Condition(|ctx| ctx.check(0)),
+        Sequence {
+            #[post(|bb| bb.o0 = None)]
+            #[failure_if(|bb| bb.o0.is_none())]
+            ParallelAll(5) {
+                Retry(forever) {
+                    Priority {
+                        StatefulAction(Task<0>),
+                        WasEntryUpdated(t1),
+                    },
+                },
+                SequenceStar {
+                    UnsetBlackboard(o0),
                     Action(Act<1>),
-                    Action(Act<2>),
+                },
+                #[skip_if(|bb| *bb.t1 % 2 > 0)]
+                Sleep(0),
+                Condition(PCond<2>, b0 = {=}),
+                PolicyParallel(policy = FirstFailure) {
+                    Script(|bb| bb.o0 = Some(bb.b0)),
+                    StatefulAction(Task<3>),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Script(|bb| if *bb.t0 + 3 < 3 { *bb.t1 += 2 }),
+                AlwaysSuccess,
+                ReactiveSelector {
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(Task<6>),
+            },
+            Wait(20),
+            ParallelAll(3) {
+                WaitUntil(|bb| bb.b0 % 2 != 1) {
+                    Condition(Cond<7>),
+                },
+                Condition(PCond<8>, b0 = {t0}),
+                Precondition(|bb| *bb.t0 > bb.b0 % 3, else = Skipped) {
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
+                        Action(|ctx| ctx.exec(10)),
+                        Action(|ctx| ctx.exec(11)),
+                        #[on_halted(|bb| if *bb.t1 != 6 { *bb.t1 += 3 })]
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13>),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Action(PAct<14>, b0 = 2, b1 = {t0}),
+                    StatefulAction(Task<15>),
+                    Action(PAct<16>, b0 = {=}, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0715Blackboard { t1 });
+board!(Tree0715Blackboard { o0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0716 for Ctx {
-        MemPriority {
-            Fallback {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<7> = Cond::<7>),
-                    StatefulAction(Task<8> = Task::<8>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 1,
+        }
+        BinarySelector(|bb| bb.b1 % 3 == 1) {
+            Parallel(failure = 1) {
+                ScriptCondition(|bb| bb.b1 != 0),
+                ParallelAll(5) {
+                    SkipUnlessUpdated(t0) {
+                        #[on_halted(|bb| { bb.b0 = *bb.t0 % 3; bb.b1 += 1 })]
+                        #[on_failure(|bb| bb.b1 += 3)]
+                        #[on_success(|bb| bb.b0 += 1)]
+                        AlwaysSuccess,
+                    },
+                    Precondition(|bb| *bb.t0 != 6, else = Failure) {
+                        Timeout(0) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Loop(q0, if_empty = Running) {
+                        Loop(q0, if_empty = Running) {
+                            Repeater(3) {
+                                Action(Act<1> = Act::<1>),
+                            },
+                        },
+                    },
+                    Action(Act<2>),
+                    Deadline(20) {
+                        StatefulAction(Task<3>),
+                    },
                 },
             },
-            Repeater(2) {
-                IfThenElse {
-                    AsyncSequence {
-                        StatefulAction(Task<9>),
-                        AlwaysSuccess,
-                        StatefulAction(Task<10>),
+            IndexSwitch(|bb| bb.b0) {
+                Selector {
+                    #[run_while(|bb| bb.b1 + 1 > 4)]
+                    SetBlackboard(b0 = 8),
+                    #[run_while(|bb| (bb.b1 + 1) % 3 < 2)]
+                    #[success_if(|bb| *bb.t0 < 7)]
+                    #[skip_if(|bb| bb.b0 + 3 == 6)]
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        Fallback {
+                            ReactiveSequence {
+                                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                                StatefulAction(Task<5> = Task::<5>),
+                            },
+                        },
                     },
-                    StatefulAction(Task<11>),
+                    Action(Act<6> = Act::<6>),
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        Action(PAct<7>, b0 = {b1}, b1 = {t0}),
+                    },
+                },
+                ForceFailure {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                RunOnce(then_skip = false) {
+                    #[success_if(|bb| (*bb.t0 + 3) % 3 > 1)]
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        MaxTime(0) {
+                            WhileDoElse {
+                                Condition(PCond<9>, b0 = 0),
+                                Repeater(2) {
+                                    #[run_while(|bb| bb.b0 < *bb.t0 + 1)]
+                                    #[on_halted(|bb| bb.b0 += 2)]
+                                    StatefulAction(Task<10>),
+                                },
+                                ParallelAll {
+                                    StatefulAction(Task<11>),
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0716Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0717 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
-        WhileDoElse {
-            ParallelAll(max_failures = -2) {
-                #[run_while(|bb| bb.b0 + 4 > (*bb.t0 + 1) % 4)]
-                #[failure_if(|bb| *bb.t0 == 7)]
-                Condition(|ctx, bb| ctx.check_in(0, 3)),
-                WasEntryUpdated(t0),
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[failure_if(|bb| bb.b0 % 4 == 3)]
-                Precondition(|bb| bb.b0 + 4 < bb.b0 % 3, else = Running) {
-                    Deadline(50) {
-                        Condition(Cond<1>),
+        Repeat(2) {
+            MaxTime(0) {
+                #[skip_if(|bb| bb.b0 + 2 > *bb.t0)]
+                #[post(|bb| bb.b0 = *bb.t1)]
+                AsyncSequence {
+                    ParallelAll(max_failures = -4) {
+                        Action(Act<0> = Act::<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
+                    },
+                    IndexSwitch(|bb| *bb.t1 + 1, dynamic = true) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(3) < 7)]
+                        Script(|bb| bb.t1.set(bb.o0.unwrap_or(0))),
+                        AlwaysFailure,
+                    },
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            Condition(Cond<4>),
+                        },
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            SetBlackboard(t0 = 7),
+                        },
                     },
                 },
-            },
-            #[post(|bb| { bb.b0 = *bb.t0 + 3; *bb.t0 += 1 })]
-            TryCatch(catch_on_halt = false) {
-                #[run_while(|bb| bb.b0 < 1)]
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            #[on_failure(|bb| { bb.t0.set(bb.b0); if bb.b0 != *bb.t0 { bb.t0.set(bb.b0) } })]
-            #[skip_if(|bb| *bb.t0 < 2)]
-            Precondition(|bb| *bb.t0 > 1, else = Running) {
-                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0717Blackboard { t0 b0 });
+board!(Tree0717Blackboard { o0 b0 b1 t0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0718 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
             #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Sequence {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Sleep(20),
-                    AsyncFallback {
-                        StatefulAction(Task<1> = Task::<1>),
-                        #[failure_if(|bb| bb.b0 > *bb.t0)]
-                        #[on_success(|bb| if *bb.t0 < bb.b0 { *bb.t1 += 2 })]
-                        #[on_halted(|bb| if *bb.t0 == 7 { *bb.t1 += 1 })]
-                        Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 1) % 4, &mut bb.b0)),
+        ParallelAll(1) {
+            ReactiveFallback {
+                AsyncSequence {
+                    BinarySelector(|bb| *bb.t1 % 2 == 0) {
+                        Sleep(100),
+                        Sequence {
+                            Action(Act<0>),
+                            #[on_halted(|bb| *bb.t1 += 3)]
+                            #[on_failure(|bb| *bb.t1 += 1)]
+                            #[success_if(|bb| *bb.t1 + 3 < 7)]
+                            Failer,
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        ForceFailure {
+                            Fallback {
+                                WasEntryUpdated(t0),
+                                Sequence {
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(Task<3>),
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                                #[success_if(|bb| *bb.t1 > bb.b0 + 3)]
+                                #[run_while(|bb| (*bb.t1 + 2) % 4 == 3)]
+                                #[on_success(|bb| bb.b0 = 1)]
+                                StatefulAction(Task<5>),
+                                ForceSuccess {
+                                    Action(PAct<6>, b0 = 2),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -559,164 +749,219 @@ bt::behavior_tree! {
 board!(Tree0718Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0719Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<4>)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64,
         }
-        #[on_success(|bb| { bb.b0 = (*bb.t0 + 1) % 4; bb.o0 = Some(bb.b1) })]
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            #[on_failure(|bb| bb.b1 += 1)]
-            ReactiveSequence {
-                BinarySelector(|bb| bb.b1 == 7, dynamic = true) {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
+        FlipSelector {
+            MemPriority {
+                TryCatch(catch_on_halt = true) {
+                    MaxTime(30) {
+                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                    },
+                    Action(PIo<0>, t0 = {=}),
                 },
-                Condition(|ctx, bb| ctx.check_in(3, 8)),
-                SetBlackboard(t0 = 3),
-                SubTree(Tree0719Sub0, t0 = {=}, o0 = {o0}, b1 = {=}, b0 = {b0}),
+                Condition(PCond<1>, b0 = {=}),
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<2>),
+                },
+                IndexSwitch(|bb| 0, dynamic = true) {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                    Condition(Cond<5> = Cond::<5>),
+                },
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0719Blackboard { t0 o0 b1 b0 });
+board!(Tree0719Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0720Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(12),
+            #[tracked] t1: i64 = 13,
+            #[tracked] t0: i64 = 14,
+        }
+        ReactiveSequence {
+            Inverter {
+                Sequence {
+                    Action(PAct<4>, b0 = 6),
+                    #[failure_if(|bb| *bb.t0 % 3 < 1)]
+                    ParallelAll {
+                        Action(|ctx| ctx.exec(5)),
+                        ScriptCondition(|bb| (bb.o0.unwrap_or(1) + 4) % 4 != 0),
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Condition(Cond<6>),
+                        #[success_if(|bb| *bb.t0 > 6)]
+                        UnsetBlackboard(o0),
+                        Script(|bb| { bb.o0 = None; bb.o0 = Some((*bb.t1 + 2) % 3) }),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0720 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        Switch(b1) {
-            case 1 => Precondition(|bb| bb.b1 % 2 != 0, else = Skipped) {
-                #[on_halted(|bb| if bb.b0 != 2 { bb.b1 = *bb.t0 % 2 })]
-                #[post(|bb| bb.b1 = *bb.t0 + 3)]
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Parallel(success = 1, failure = 2) {
-                    Timeout(50) {
-                        #[success_if(|bb| bb.b1 + 1 > 4)]
-                        #[failure_if(|bb| bb.b0 < 1)]
-                        Parallel(failure = 0) {
-                            #[success_if(|bb| *bb.t0 > *bb.t0 % 4)]
-                            #[on_success(|bb| { bb.b0 += 3; if *bb.t0 < 6 { *bb.t0 += 1 } })]
-                            Condition(|ctx| ctx.check(0)),
-                            Sleep(20),
-                        },
+        ReactiveSelector {
+            MemSequence {
+                AsyncFallback {
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
                     },
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        Parallel(success = 3) {
-                            SkipUnlessUpdated(t0) {
-                                #[skip_if(|bb| bb.b0 + 1 > 7)]
-                                Action(Act<2>),
-                            },
-                            AlwaysSuccess,
-                            WasEntryUpdated(t0),
-                        },
-                    },
+                    StatefulAction(Task<2>),
+                },
+                Repeat(0) {
+                    UnsetBlackboard(o0),
                 },
             },
-            _ => SequenceStar {
-                AsyncFallback {
-                    Delay(10) {
-                        Condition(PCond<3>, b0 = 0),
-                    },
-                    Limiter(2) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                AsyncFallback {
-                    StatefulAction(Task<6> = Task::<6>),
-                    Action(Act<7>),
-                },
-                Repeater(forever) {
-                    Action(Act<8>),
-                },
+            Timeout(50) {
+                StatefulAction(Task<3>),
+            },
+            RepeatUntilFailure(forever) {
+                SubTree(Tree0720Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0720Blackboard { t0 b1 b0 });
+board!(Tree0720Blackboard { o0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0721 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
         }
-        ReactiveFallback {
-            Condition(Cond<0> = Cond::<0>),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-            StatefulAction(Task<2>),
-            WasEntryUpdated(t0),
-            Condition(Cond<3>),
+        WaitValueUpdate(t0) {
+            Action(PAct<0>, b0 = {t1}),
         }
     }
 }
 
-board!(Tree0721Blackboard { b0 t0 });
+board!(Tree0721Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0722 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
             b1: i64,
-            b0: i64 = 4,
+            b0: i64,
         }
-        #[success_if(|bb| (bb.b0 + 1) % 3 < 0)]
-        #[post(|bb| *bb.t0 += 3)]
-        Optional {
-            FlipSelector {
-                RunOnce {
-                    Optional {
-                        #[run_while(|bb| *bb.t0 != (bb.b1 + 4) % 4)]
-                        #[failure_if(|bb| *bb.t0 + 1 > 6)]
-                        SequenceStar {
-                            TryCatch {
-                                Sleep(10),
-                                StatefulAction(Task<0> = Task::<0>),
-                                ScriptCondition(|bb| bb.b1 != *bb.t0 + 4),
-                                Script(|bb| bb.b1 = bb.b0 % 3),
+        ReactiveFallback {
+            BinarySelector(|bb| bb.b1 < 2, dynamic = true) {
+                Switch(b1) {
+                    case 1 => ParallelAll {
+                        ForceFailure {
+                            MemPriority {
+                                Condition(Cond<0>),
+                                #[post(|bb| bb.b0 += 2)]
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        Inverter {
+                            Repeater(forever) {
+                                #[on_success(|bb| bb.b1 += 3)]
+                                Condition(PCond<2>, b0 = {b0}),
+                            },
+                        },
+                        Sequence {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                            Wait(30),
+                        },
+                    },
+                    _ => Switch(b1) {
+                        case 3 => RepeatUntilFailure(forever) {
+                            ReactiveSelector {
+                                StatefulAction(Task<5> = Task::<5>),
+                                #[failure_if(|bb| *bb.t0 + 1 == (bb.b1 + 3) % 3)]
+                                #[skip_if(|bb| bb.b0 != 6)]
+                                StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
+                                #[post(|bb| if bb.b1 % 2 < 1 { bb.b0 += 3 })]
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                        case 2 => Fallback {
+                            #[post(|bb| bb.t0.set(*bb.t0 % 4))]
+                            RepeatUntil(Success) {
+                                Repeater(forever) {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                        _ => StatefulAction(Task<9> = Task::<9>),
+                    },
+                },
+                MemPriority {
+                    ParallelAll(max_failures = -2) {
+                        Action(PIo<10>, t0 = {=}),
+                        StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
+                    },
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<12>),
+                    },
+                    Parallel(failure = -1) {
+                        Condition(Cond<13>),
+                        Failer,
+                        StatefulAction(Task<14>),
+                    },
+                    SequenceWithMemory {
+                        Sleep(10),
+                        ScriptCondition(|bb| bb.b1 > 0),
+                        ScriptCondition(|bb| *bb.t0 < 7),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0722Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0723 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            #[failure_if(|bb| *bb.t0 == *bb.t1 % 3)]
+            Timeout(100) {
+                Precondition(|bb| (bb.b0 + 1) % 4 > 0, else = Failure) {
+                    Filter(times = 2) {
+                        Deadline(10) {
+                            ForceSuccess {
+                                Sequence {
+                                    UnsetBlackboard(o0),
+                                },
                             },
                         },
                     },
                 },
-                Priority {
-                    StepSequencer {
-                        StatefulAction(Task<1>),
-                        Switch(b1) {
-                            case 3 => UnsetBlackboard(o0),
-                            _ => Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                    ForceFailure {
-                        Fallback {
-                            StatefulAction(Task<3>),
-                            #[post(|bb| if bb.o0.is_none() { bb.o0 = None })]
-                            #[run_while(|bb| *bb.t0 < 4)]
-                            AlwaysRunning,
-                        },
-                    },
+            },
+            ParallelAll(1) {
+                BinarySelector(|bb| bb.o0.is_some()) {
+                    SetBlackboard(o0 = Some(2)),
                     UnsetBlackboard(o0),
                 },
             },
@@ -724,277 +969,178 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0722Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0723 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            ReactiveSelector {
-                Sequence {
-                    Fallback {
-                        ReactiveSequence {
-                            Action(Act<0>),
-                            Interrupt(|bb| *bb.t0 > 5) {
-                                #[run_while(|bb| bb.b0 + 3 > bb.b0 % 2)]
-                                #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 2))]
-                                UnsetBlackboard(o0),
-                            },
-                            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 2) % 4, &mut bb.b0)),
-                        },
-                        Cooldown(0, filtered = Skipped) {
-                            MaxTime(50) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    #[post(|bb| bb.b0 += 1)]
-                                    #[run_while(|bb| bb.o0.is_none())]
-                                    #[on_failure(|bb| bb.o0 = None)]
-                                    Condition(Cond<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    RetryUntilSuccessful(0) {
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                    Timeout(100) {
-                        Priority {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                Sequence {
-                    Sleep(0),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 == 0),
-                },
-            },
-            BinarySelector(|bb| *bb.t0 + 4 < 7, dynamic = true) {
-                Repeat(forever) {
-                    RepeatTimes(forever) {
-                        Repeat(3) {
-                            FlipSelector {
-                                Limiter(3) {
-                                    Script(|bb| if (*bb.t0 + 1) % 2 < 0 { bb.b0 += 1 }),
-                                },
-                                SetBlackboard(o0 = Some(0)),
-                                MemPriority {
-                                    Condition(Cond<7>),
-                                    Action(PAct<8>, b0 = 7, b1 = {t0}),
-                                },
-                                Script(|bb| bb.b0 += 2),
-                                RunOnce {
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ParallelAll(max_failures = -3) {
-                    #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
-                    #[run_while(|bb| *bb.t0 > 0)]
-                    RetryUntilSuccessful(2) {
-                        RepeatUntilSuccess(forever) {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    StepSequencer {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        SetBlackboard(o0 = Some(2)),
-                        AlwaysRunning,
-                    },
-                    RunOnce(then_skip = false) {
-                        #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        Condition(Cond<13>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0723Blackboard { b0 t0 o0 });
+board!(Tree0723Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0724 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
             b0: i64 = 2,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        MemSequence {
-            Switch(b1) {
-                case 1 => ForceFailure {
-                    StepSequencer {
-                        #[on_failure(|bb| bb.o0 = None)]
-                        WaitValueUpdate(t0) {
-                            Condition(PCond<0>, b0 = 5),
-                        },
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(PTask<3>, b0 = {b1}, b1 = {=}),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Limiter(2) {
+                #[post(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.b0 != *bb.t0),
+                    ScriptCondition(|bb| bb.b0 != 3),
+                    Delay(10) {
+                        StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
                     },
                 },
-                case 2 => #[run_while(|bb| bb.b1 % 2 < 1)]
-                #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
-                Wait(100),
-                case 0 => SkipUnlessUpdated(t0) {
-                    KeepRunningUntilFailure {
-                        MemSequence {
-                            TryCatch(catch_on_halt = true) {
-                                Condition(|ctx| ctx.check(4)),
-                                Succeeder,
-                            },
-                            Priority {
-                                StatefulAction(PTask<5>, b0 = {b0}, b1 = {=}),
-                                #[post(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 3) })]
-                                #[on_halted(|bb| { if bb.b0 % 3 < 0 { *bb.t0 += 1 }; bb.t0.set(*bb.t0 % 2) })]
-                                Action(|ctx| ctx.exec(6)),
-                                StatefulAction(Task<7>),
-                                #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
-                                AlwaysFailure,
-                            },
-                            SequenceWithMemory {
-                                #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
-                                #[failure_if(|bb| bb.b0 + 1 < *bb.t0 + 2)]
-                                StatefulAction(Task<8>),
-                                AlwaysSuccess,
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-                _ => StatefulAction(Task<9>),
             },
+            Action(PIo<2>, t0 = {=}),
+            StatefulAction(Task<3>),
+            SetBlackboard(t0 = 3),
         }
     }
 }
 
-board!(Tree0724Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0725Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
+board!(Tree0724Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        StepSequencer {
-            SubTree(Tree0725Sub0, b0 = {=}),
-            Parallel(failure = 0) {
-                SetBlackboard(b0 = 6),
-            },
-        }
-    }
-}
-
-board!(Tree0725Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0726Sub1 for Ctx {
-        TryCatch {
-            Action(Act<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0726Sub0 for Ctx {
-        SequenceStar {
-            Action(Act<0> = Act::<0>),
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Cooldown(20, filtered = Failure) {
-                    SubTree(Tree0726Sub1),
-                },
-                StatefulAction(Task<3>),
-            },
-            StatefulAction(Task<4>),
+        Cooldown(0) {
+            AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0726 for Ctx {
-        Repeat(3) {
-            SubTree(Tree0726Sub0),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Action(Act<0>),
+            ReactiveFallback {
+                Failer,
+                Invert {
+                    StatefulAction(Task<1>),
+                },
+                StepSequencer {
+                    StatefulAction(Task<2>),
+                },
+                Filter(times = 1) {
+                    KeepRunningUntilFailure {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0727Sub0 for Ctx {
-        Action(|ctx| ctx.exec(0))
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<1> = Task::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0727 for Ctx {
-        SequenceStar {
-            SubTree(Tree0727Sub0),
-            Runner,
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        #[post(|bb| { bb.t0.set(9); *bb.t1 += 3 })]
+        Fallback {
+            StatefulAction(Task<0>),
+            SubTree(Tree0727Sub0, ..),
         }
     }
 }
 
+board!(Tree0727Blackboard { t0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree0728 for Ctx {
-        ParallelAll(1) {
-            Retry(2) {
-                RepeatTimes(1) {
-                    Remap(success = Success, failure = Success) {
-                        RetryUntilSuccessful(1) {
-                            Selector {
-                                ReactiveFallback {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1>),
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3> = Cond::<3>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+        }
+        Sequence {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                SequenceWithMemory {
+                    ParallelAll(max_failures = -2) {
+                        Loop(q0, if_empty = Skipped) {
+                            #[on_halted(|bb| if *bb.t0 != 2 { bb.b0 = bb.b0 % 2 })]
+                            #[post(|bb| bb.t0.set(bb.b0 + 3))]
+                            #[on_failure(|bb| bb.t0.set(bb.b0))]
+                            IfThenElse {
+                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                                MemSequence {
+                                    Condition(Cond<1> = Cond::<1>),
+                                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                                    StatefulAction(Task<3>),
                                 },
-                                Condition(Cond<4>),
+                            },
+                        },
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Sequence {
+                                StatefulAction(Task<4>),
+                                ScriptCondition(|bb| (*bb.t0 + 2) % 3 != 0),
+                                Script(|bb| *bb.t0 += 2),
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                            ReactiveSequence {
+                                Action(PIo<6>, t0 = {t0}),
+                            },
+                            StepSequencer {
+                                Action(Act<7>),
                             },
                         },
                     },
                 },
             },
-            StatefulAction(Task<5>),
+            Priority {
+                WasEntryUpdated(t0),
+                StepSequencer {
+                    Script(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 }),
+                    Precondition(|bb| *bb.t0 == 6, else = Success) {
+                        StatefulAction(Task<8>),
+                    },
+                    ReactiveSelector {
+                        Condition(Cond<9> = Cond::<9>),
+                        AlwaysRunning,
+                    },
+                    Action(PIo<10>, t0 = {t0}),
+                },
+            },
         }
+    }
+}
+
+board!(Tree0728Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0729Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0729Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 14,
-            o0: Option<i64> = Some(9),
+            b1: i64 = 15,
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 12,
+            #[tracked] t1: i64 = 15,
         }
-        FlipSelector {
-            Delay(20) {
-                Action(Act<0>),
-            },
-            StatefulAction(Task<1>),
-            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
-            #[on_success(|bb| bb.b0 += 1)]
-            Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
-            Script(|bb| bb.o0 = None),
+        ReactiveFallback {
+            SubTree(Tree0729Sub1, ..),
+            Condition(Cond<1> = Cond::<1>),
+            #[failure_if(|bb| bb.b1 + 3 != 6)]
+            #[on_halted(|bb| if *bb.t0 + 4 > bb.b1 { bb.b0 = *bb.t1 })]
+            StatefulAction(Task<2>),
         }
     }
 }
@@ -1002,23 +1148,58 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0729 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            b1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 5,
         }
-        RepeatUntil(Success) {
-            Remap(success = Failure, failure = Failure) {
-                RunOnce(then_skip = true) {
-                    ReactiveSequence {
-                        SubTree(Tree0729Sub0, ..),
-                        RepeatUntilSuccess(3) {
-                            Repeat(3) {
-                                Action(Act<3>),
+        ReactiveFallback {
+            Repeat(3) {
+                SubTree(Tree0729Sub0, b1 = {=}, b0 = {b0}, t0 = {=}, t1 = {t1}),
+            },
+            Parallel(success = 3) {
+                FlipSelector {
+                    Action(Act<3> = Act::<3>),
+                    Condition(Cond<4>),
+                },
+                #[success_if(|bb| bb.b0 + 4 < 4)]
+                #[skip_if(|bb| *bb.t1 < 7)]
+                #[on_failure(|bb| if bb.b1 != (*bb.t1 + 2) % 3 { *bb.t0 += 2 })]
+                Script(|bb| bb.t0.set(*bb.t0 % 2)),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0729Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0730 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        Deadline(0) {
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    Selector {
+                        Switch(b1) {
+                            case 0 => Sequence {
+                                Interrupt(|bb| (bb.b1 + 3) % 3 > 0) {
+                                    StatefulAction(PTask<0>, b0 = 7),
+                                },
+                                RepeatUntilFailure(1) {
+                                    StatefulAction(Task<1>),
+                                },
                             },
-                        },
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Action(Act<4>),
+                            _ => Precondition(|bb| bb.b0 > (bb.b0 + 2) % 4, else = Running) {
+                                Parallel(success = -1, failure = 2) {
+                                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                            },
                         },
                     },
                 },
@@ -1027,603 +1208,606 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0729Blackboard { t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0730Sub1 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0730Sub0 for Ctx {
-        Repeat(4) {
-            SubTree(Tree0730Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0730 for Ctx {
-        Repeat(3) {
-            SubTree(Tree0730Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0731Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            #[tracked] t1: i64 = 15,
-        }
-        SequenceStar {
-            Filter(times = 2, count = Completed, filtered = Failure) {
-                #[run_while(|bb| *bb.t0 > *bb.t0 % 4)]
-                Action(PIo<2>, t0 = {=}),
-            },
-            SetBlackboard(t1 = 6),
-            Action(PIo<3>, t0 = {t0}),
-        }
-    }
-}
+board!(Tree0730Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
-                Fallback {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<0> = Cond::<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+        ParallelAll(max_failures = -2) {
+            Retry(2) {
+                Parallel(success = -2, failure = 3) {
+                    Wait(0),
+                    StatefulAction(Task<0>),
+                    AlwaysSuccess,
                 },
-                SubTree(Tree0731Sub0, ..),
+            },
+            FlipSelector {
+                Remap(success = Failure, failure = Success) {
+                    AsyncFallback {
+                        ForceFailure {
+                            Selector {
+                                Condition(Cond<1> = Cond::<1>),
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                        },
+                        Repeater(3) {
+                            ForceSuccess {
+                                ReactiveFallback {
+                                    Action(|ctx| ctx.exec(3)),
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
+                KeepRunningUntilFailure {
+                    AsyncSequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        Condition(|ctx| ctx.check(6)),
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
+                },
+                StatefulAction(Task<9>),
             },
         }
     }
 }
-
-board!(Tree0731Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
-        RepeatUntil(Failure) {
-            IfThenElse {
-                Condition(Cond<0> = Cond::<0>),
-                ParallelAll {
-                    Wait(10),
-                    Action(Act<1>),
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_failure(|bb| if bb.b0 > 0 { bb.b0 += 2 })]
+        Sequence {
+            ReactiveSequence {
+                StepSequencer {
+                    Action(Act<0> = Act::<0>),
+                    Script(|bb| *bb.t0 += 2),
+                    #[on_success(|bb| if bb.b0 == 1 { bb.t0.set(bb.b0) })]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Inverter {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Repeat(3) {
+                    WaitValueUpdate(t1) {
+                        Repeat(forever) {
+                            ReactiveSelector {
+                                Deadline(10) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            RunOnce(then_skip = true) {
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    Conditional(|bb| bb.b0 % 4 < 0, dynamic = false, else = Success) {
+                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
+                    },
+                    WaitUntil(|bb| (bb.b0 + 4) % 3 == 1) {
+                        Parallel(success = 2, failure = 1) {
+                            Action(Act<7>),
+                            Action(Act<8>),
+                        },
+                    },
+                    StatefulAction(Task<9>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                RepeatTimes(1) {
+                    ParallelAll(4) {
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                        Sleep(50),
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree0732Blackboard { b0 t1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0733 for Ctx {
-        Repeater(forever) {
-            RunOnce {
-                RunOnce {
-                    StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 0,
+        }
+        RunOnce {
+            IndexSwitch(|bb| (*bb.t0 + 4) % 4, dynamic = false) {
+                MemSequence {
+                    WhileDoElse {
+                        Condition(Cond<0> = Cond::<0>),
+                        RetryUntilSuccessful(0) {
+                            Action(Act<1>),
+                        },
+                        Sequence {
+                            Condition(PCond<2>, b0 = {b0}),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    Parallel(success = -1) {
+                        Action(Act<4>),
+                        Action(Act<5>),
+                    },
                 },
+                AlwaysSuccess,
+                #[on_success(|bb| { if bb.b1 < 2 { bb.o0 = Some(*bb.t0) }; *bb.t0 += 2 })]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| bb.b0 == 4)]
+                Action(Act<6>),
             },
         }
     }
 }
+
+board!(Tree0733Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        RepeatTimes(1) {
-            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 2))]
-            WasEntryUpdated(t0),
+        #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
+        Switch(b1) {
+            case 2 => AlwaysFailure,
+            _ => StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0734Blackboard { o0 t0 });
+board!(Tree0734Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 5,
-            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 0,
         }
-        ParallelAll(max_failures = -3) {
-            ParallelAll(max_failures = -1) {
-                Fallback {
-                    StepSequencer {
-                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                        Action(Act<1>),
-                        Action(Act<2>),
+        Sequence {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    #[success_if(|bb| *bb.t0 + 2 == bb.b0)]
+                    #[on_halted(|bb| { bb.b0 = *bb.t0; if bb.b0 % 2 != 1 { bb.b0 = *bb.t0 + 1 } })]
+                    Repeat(0) {
+                        StatefulAction(Task<2>),
+                    },
+                    #[on_success(|bb| bb.o0 = None)]
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3, out_of_range = Loop, dynamic = false) {
+                    #[run_while(|bb| *bb.t0 > 3)]
+                    Parallel(success = 1, failure = -1) {
+                        ReactiveFallback {
+                            Action(PIo<4>, t0 = {=}),
+                            Script(|bb| bb.b0 += 1),
+                        },
                     },
                     ReactiveFallback {
-                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                        UnsetBlackboard(o0),
+                        #[skip_if(|bb| *bb.t0 + 2 != 7)]
+                        #[on_success(|bb| { bb.b0 += 1; bb.b0 += 3 })]
+                        StatefulAction(PTask<5>, b0 = 7, b1 = {b0}),
+                        Condition(PCond<6>, b0 = {b0}),
+                    },
+                    Sequence {
+                        Condition(Cond<7>),
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9>),
                     },
                 },
-            },
-            ReactiveSelector {
-                Inverter {
-                    WhileDoElse {
-                        #[post(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.o0 = Some(bb.o0.unwrap_or(4)) })]
-                        IndexSwitch(|bb| *bb.t1 % 2, dynamic = false) {
-                            #[on_success(|bb| *bb.t1 += 2)]
-                            StatefulAction(Task<4>),
-                            ScriptCondition(|bb| bb.b0 == *bb.t1),
-                        },
-                        #[run_while(|bb| bb.b0 + 2 != 5)]
-                        #[failure_if(|bb| *bb.t0 < *bb.t0 + 4)]
-                        #[on_success(|bb| { bb.t1.set(0); bb.t1.set(bb.o0.unwrap_or(5)) })]
-                        Repeat(4) {
-                            FlipSelector {
-                                StatefulAction(Task<5>),
-                                Action(Act<6>),
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                RepeatUntilSuccess(forever) {
-                    Delay(30) {
-                        PolicyParallel(policy = FirstSuccess) {
-                            Loop(q0, value = {b0}, if_empty = Running) {
-                                Script(|bb| bb.o0 = None),
-                            },
-                            Sleep(20),
-                        },
-                    },
-                },
-                Filter(times = 2, filtered = Failure) {
-                    Action(Act<7>),
-                },
-                RunOnce(then_skip = true) {
-                    Repeater(2) {
-                        StatefulAction(Task<8>),
-                    },
-                },
-                WhileDoElse {
-                    Action(PAct<9>, b0 = {t1}, b1 = {t0}),
-                    Condition(Cond<10>),
-                },
-                Action(|ctx, bb| ctx.exec_in(11, bb.o0.unwrap_or(2) % 3, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0735Blackboard { t0 t1 q0 b0 o0 });
+board!(Tree0735Blackboard { t0 o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(5),
-        }
-        SequenceWithMemory {
-            Repeater(forever) {
-                RetryUntilSuccessful(4) {
-                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            AlwaysSuccess,
-                        },
-                        Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2), &mut bb.b0)),
-                        Filter(times = 2, count = Failure) {
-                            Condition(Cond<1>),
-                        },
-                        AlwaysRunning,
-                        StatefulAction(Task<2>),
-                    },
+        WhileDoElse {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                PolicyParallel(policy = FirstSuccess) {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
                 },
+                StatefulAction(Task<3>),
             },
-            ParallelAll(max_failures = -2) {
-                Interrupt(|bb| bb.o0.unwrap_or(3) + 2 == 3) {
-                    SequenceWithMemory {
-                        Action(PIo<3>, t0 = {=}),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                ForceSuccess {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Cooldown(0) {
-                    Priority {
-                        AlwaysFailure,
-                        Wait(0),
+            Condition(Cond<4>),
+            RunOnce(then_skip = false) {
+                RepeatUntilSuccess(forever) {
+                    Delay(30) {
+                        ReactiveSelector {
+                            Action(Act<5> = Act::<5>),
+                            ForceFailure {
+                                Condition(|ctx| ctx.check(6)),
+                            },
+                            StatefulAction(Task<7>),
+                        },
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0736Blackboard { q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0737 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        AsyncFallback {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                UnsetBlackboard(o0),
-                SetBlackboard(o0 = Some(7)),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            },
-            RetryUntilSuccessful(4) {
-                ReactiveFallback {
-                    Condition(Cond<2> = Cond::<2>),
-                    SequenceStar {
-                        Action(Act<3>),
-                        Succeeder,
-                        AlwaysFailure,
+        FlipSelector {
+            ReactiveFallback {
+                Parallel(success = 4, failure = -4) {
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        #[on_success(|bb| bb.b1 = *bb.t0)]
+                        #[success_if(|bb| bb.b1 + 2 != 0)]
+                        StatefulAction(Task<1>),
                     },
-                },
-            },
-            Delay(100) {
-                SequenceWithMemory {
-                    Action(Act<4>),
-                    Optional {
-                        StatefulAction(Task<5>),
+                    Conditional(|bb| *bb.t0 + 2 != bb.b0 + 1, else = Success) {
+                        Condition(Cond<2> = Cond::<2>),
                     },
-                    Condition(|ctx| ctx.check(6)),
+                    Failer,
                 },
+                Action(PAct<3>, b0 = {b1}, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0737Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0738Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            b0: i64 = 14,
-            #[tracked] t1: i64 = 11,
-            #[tracked] t0: i64 = 15,
-        }
-        #[post(|bb| if bb.b1 == (*bb.t0 + 3) % 3 { bb.b0 = 6 })]
-        Sequence {
-            SetBlackboard(b1 = 2),
-            #[run_while(|bb| (*bb.t1 + 2) % 3 > 1)]
-            Succeeder,
-            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-            StatefulAction(Task<1>),
-            Failer,
-        }
-    }
-}
+board!(Tree0737Blackboard { b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 3,
             b1: i64 = 4,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
         }
-        Repeater(2) {
-            Switch(b1) {
-                case 3 => Cooldown(20, filtered = Skipped) {
-                    SubTree(Tree0738Sub0, ..),
+        ReactiveFallback {
+            Conditional(|bb| *bb.t1 != 3, dynamic = false, else = Success) {
+                Retry(2) {
+                    StatefulAction(PTask<0>, b0 = {t1}),
                 },
-                _ => StatefulAction(Task<2>),
             },
+            Interrupt(|bb| *bb.t1 % 4 != 3) {
+                Sequence {
+                    MaxTime(0) {
+                        #[failure_if(|bb| *bb.t0 + 3 > *bb.t1 % 4)]
+                        #[post(|bb| { bb.b1 = *bb.t1 % 4; if *bb.t1 < *bb.t0 { bb.b1 = bb.b0 + 4 } })]
+                        #[on_success(|bb| bb.t0.set(7))]
+                        Script(|bb| bb.t0.set(*bb.t1 % 3)),
+                    },
+                    Wait(50),
+                    Condition(Cond<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0738Blackboard { b1 b0 t1 t0 });
+board!(Tree0738Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        Filter(times = 3, count = Failure) {
-            Cooldown(50) {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<0>),
-                    },
-                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 < 3)]
-                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2>),
-                },
+        ParallelAll(max_failures = -1) {
+            Remap(success = Success, failure = Failure) {
+                Action(Act<0>),
+            },
+            Condition(Cond<1>),
+            Repeat(forever) {
+                Failer,
             },
         }
-    }
-}
-
-board!(Tree0739Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0740Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0740Sub0 for Ctx {
-        SubTree(Tree0740Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
-        Fallback {
-            SubTree(Tree0740Sub0),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        AsyncFallback {
+            #[on_success(|bb| if bb.b1 > 3 { bb.b1 += 3 })]
+            StatefulAction(Task<0>),
+            Repeat(forever) {
+                Condition(Cond<1>),
+            },
+            Action(Act<2>),
+            Condition(|ctx| ctx.check(3)),
+            Fallback {
+                Condition(Cond<4> = Cond::<4>),
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[post(|bb| bb.b0 = *bb.t0 + 2)]
+                Action(|ctx, bb| ctx.exec_in(5, 8, &mut bb.b1)),
+            },
         }
     }
 }
 
+board!(Tree0740Blackboard { b1 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            b0: i64,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 1 => RunOnce(then_skip = false) {
+                Condition(Cond<0>),
+            },
+            case 3 => AlwaysSuccess,
+            case 5 => SetBlackboard(b0 = 5),
+            _ => Condition(PCond<1>, b0 = 6),
         }
     }
 }
+
+board!(Tree0741Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0742 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        Repeat(2) {
-            SkipUnlessUpdated(t0) {
-                RunOnce(then_skip = true) {
-                    ForceFailure {
-                        Parallel(success = 1, failure = 0) {
-                            ReactiveFallback {
-                                ReactiveSelector {
-                                    StatefulAction(Task<0>),
-                                    Action(Act<1>),
-                                },
-                            },
-                            BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = true) {
-                                #[on_failure(|bb| bb.b1 += 2)]
-                                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-                                AlwaysFailure,
-                                KeepRunningUntilFailure {
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                            Fallback {
-                                #[post(|bb| bb.t0.set(bb.b0))]
-                                StatefulAction(Task<3>),
-                                Action(PAct<4>, b0 = 0),
-                            },
-                        },
-                    },
+        TryCatch {
+            ScriptCondition(|bb| bb.b1 < 0),
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            BinarySelector(|bb| bb.b0 + 3 < bb.b0 + 1, dynamic = true) {
+                #[run_while(|bb| bb.b0 + 2 != 5)]
+                #[failure_if(|bb| bb.b1 < bb.b1 + 4)]
+                #[on_success(|bb| { bb.t0.set(0); bb.t0.set(bb.o0.unwrap_or(5)) })]
+                Action(Act<2> = Act::<2>),
+                RunOnce(then_skip = false) {
+                    Condition(Cond<3>),
                 },
             },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0742Blackboard { o0 b1 t0 b0 });
+board!(Tree0742Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Parallel(success = -2, failure = 2) {
-            ScriptCondition(|bb| bb.b1 == 1),
-            FlipSelector {
-                Precondition(|bb| *bb.t0 + 2 < *bb.t0 % 3, else = Success) {
-                    WaitValueUpdate(t0) {
-                        Parallel(success = -2) {
-                            Action(Act<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-                ReactiveFallback {
+        ReactiveSequence {
+            Repeat(0) {
+                Wait(0),
+            },
+            ParallelAll(2) {
+                WhileDoElse {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
                     StatefulAction(Task<2>),
-                    SetBlackboard(b0 = {t0}),
                 },
-                AsyncSequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<5>),
+                Condition(PCond<3>, b0 = {=}),
+                StepSequencer {
+                    SetBlackboard(t0 = 2),
+                    ScriptCondition(|bb| bb.b0 + 2 != 3),
                 },
             },
         }
     }
 }
 
-board!(Tree0743Blackboard { b1 b0 t0 });
+board!(Tree0743Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
-        Sequence {
-            MemPriority {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Action(Act<2>),
-            },
-            Repeat(3) {
-                Sequence {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        SequenceWithMemory {
+            WaitUntil(|bb| bb.o0.unwrap_or(2) == (*bb.t0 + 2) % 3) {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    AlwaysSuccess,
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
+                    Action(PIo<2>, t0 = {t0}),
                 },
             },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
+            ForceFailure {
+                #[skip_if(|bb| bb.b0 + 4 < 6)]
+                #[on_failure(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 + 1) })]
+                Condition(Cond<3>),
+            },
+            Sequence {
+                Condition(PCond<4>, b0 = {=}),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
+
+board!(Tree0744Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0745 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            #[skip_if(|bb| bb.b0 % 3 == 0)]
-            Precondition(|bb| bb.b1 > 7) {
-                #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
-                #[failure_if(|bb| bb.b1 + 4 != 7)]
-                #[on_failure(|bb| bb.b1 = 2)]
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+        Sequence {
+            ReactiveFallback {
+                Action(Act<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+                Cooldown(20) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+            TryCatch {
+                #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                #[success_if(|bb| bb.b0 == 0)]
+                #[on_halted(|bb| bb.t0.set(7))]
+                Sequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(PCond<6>, b0 = {t0}),
+                },
+                MemSequence {
+                    SetBlackboard(t0 = 7),
+                    AlwaysSuccess,
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                },
+                WhileDoElse {
+                    #[run_while(|bb| bb.o0.is_none())]
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<8>),
+                },
+            },
+            Sequence {
+                #[failure_if(|bb| bb.b0 != 5)]
+                StatefulAction(PTask<9>, b0 = {t0}, b1 = {t0}),
+                FlipSelector {
+                    Delay(20) {
+                        Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(2) + 2, &mut bb.b0)),
+                    },
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        SetBlackboard(t0 = 0),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
+                    Wait(10),
+                    SetBlackboard(t0 = 2),
+                },
             },
         }
     }
 }
 
-board!(Tree0745Blackboard { b1 q0 o0 t0 b0 });
+board!(Tree0745Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0746 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        RepeatUntil(Success) {
-            TryCatch {
-                WaitValueUpdate(t1) {
-                    ParallelAll(max_failures = -1) {
-                        TryCatch(catch_on_halt = true) {
-                            AlwaysFailure,
-                            Repeat(2) {
-                                #[on_failure(|bb| if *bb.t1 < bb.b0 { bb.t1.set(6) })]
-                                #[on_success(|bb| bb.t1.set((*bb.t1 + 2) % 4))]
-                                #[on_halted(|bb| bb.t0.set(1))]
-                                Action(Act<0>),
-                            },
+        ReactiveSequence {
+            Fallback {
+                Timeout(30) {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        Timeout(10) {
+                            Succeeder,
                         },
-                        Invert {
-                            Switch(b1) {
-                                case 0 => Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
-                                case 1 => Condition(PCond<2>, b0 = {=}),
-                                _ => StatefulAction(Task<3>),
-                            },
-                        },
-                        AsyncSequence {
-                            StepSequencer {
-                                #[on_failure(|bb| bb.t1.set(*bb.t1 % 4))]
-                                #[success_if(|bb| *bb.t1 % 3 < 1)]
-                                Condition(PCond<4>, b0 = {=}),
-                                #[on_failure(|bb| { if (bb.b0 + 1) % 4 < 0 { bb.b1 = *bb.t0 % 3 }; if (*bb.t1 + 2) % 2 != 1 { *bb.t1 += 3 } })]
-                                #[success_if(|bb| bb.b1 < (bb.b0 + 2) % 2)]
-                                #[on_halted(|bb| bb.b1 += 2)]
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-                StepSequencer {
-                    SequenceWithMemory {
-                        Priority {
-                            StatefulAction(PTask<6>, b0 = 9),
-                            AlwaysFailure,
-                            Condition(Cond<7>),
-                        },
-                        Condition(PCond<8>, b0 = {=}),
-                    },
-                    Action(PIo<9>, t0 = {t1}),
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    RetryUntilSuccessful(2) {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            Fallback {
-                                StatefulAction(Task<10>),
-                                StatefulAction(Task<11>),
-                            },
-                            StatefulAction(Task<12>),
-                        },
-                    },
-                    IfThenElse {
-                        Action(Act<13> = Act::<13>),
-                        Action(PAct<14>, b0 = {t0}, b1 = {b1}),
-                    },
-                    Condition(Cond<15>),
-                    AsyncSequence {
-                        Condition(|ctx, bb| ctx.check_in(16, *bb.t0)),
-                        StatefulAction(Task<17>),
-                    },
-                },
-                SequenceWithMemory {
-                    Succeeder,
-                    Condition(Cond<18>),
-                    Script(|bb| if bb.b0 != bb.b1 { bb.t1.set(*bb.t1 % 2) }),
-                    AlwaysSuccess,
-                    Cooldown(20, filtered = Skipped) {
-                        AlwaysSuccess,
                     },
                 },
             },
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0746Blackboard { b1 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
         }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            Fallback {
-                ReactiveSequence {
-                    Fallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
+        Switch(b1) {
+            case 5 => StepSequencer {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    AlwaysRunning,
                 },
-                ScriptCondition(|bb| *bb.t0 != 7),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
-                StatefulAction(Task<4> = Task::<4>),
-                ForceFailure {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<5>),
-                        AlwaysFailure,
+                Timeout(0) {
+                    AlwaysRunning,
+                },
+            },
+            _ => ReactiveSequence {
+                Script(|bb| bb.b0 += 1),
+                Action(Act<1> = Act::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0747Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0748 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        #[post(|bb| bb.t0.set(*bb.t1 + 3))]
+        #[on_success(|bb| bb.o0 = Some(*bb.t1 % 4))]
+        #[on_failure(|bb| *bb.t1 += 1)]
+        Fallback {
+            Interrupt(|bb| bb.b0 > 2) {
+                Fallback {
+                    Sequence {
+                        WaitUntil(|bb| *bb.t0 % 4 != 3) {
+                            FlipSelector {
+                                SetBlackboard(t1 = 3),
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        SequenceWithMemory {
+                            KeepRunningUntilFailure {
+                                RunOnce(then_skip = true) {
+                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 2, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                    #[run_while(|bb| *bb.t0 == 3)]
+                    RepeatTimes(1) {
+                        Cooldown(20, filtered = Skipped) {
+                            Repeat(3) {
+                                IfThenElse {
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5> = Task::<5>),
                     },
                 },
             },
@@ -1631,455 +1815,379 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0747Blackboard { b0 t0 q0 });
+board!(Tree0748Blackboard { o0 t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0748 for Ctx {
-        IfThenElse {
-            Condition(|ctx| ctx.check(0)),
-            Delay(0) {
-                Optional {
-                    Cooldown(0) {
-                        Action(Act<1>),
-                    },
-                },
-            },
-            RunOnce {
-                StatefulAction(Task<2>),
-            },
+    pub tree Tree0749Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
         }
+        SetBlackboard(t1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0749Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
+        }
+        SubTree(Tree0749Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
             o0: Option<i64>,
-            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        BinarySelector(|bb| bb.b0 + 3 > 5, dynamic = true) {
-            Precondition(|bb| bb.b1 % 4 != 3, else = Running) {
-                ReactiveFallback {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        IfThenElse {
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                            #[post(|bb| bb.t1.set(bb.b1 + 3))]
-                            #[on_failure(|bb| { *bb.t1 += 1; if *bb.t0 == bb.b1 { bb.t1.set((bb.b1 + 1) % 2) } })]
-                            Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
-                        },
-                        Action(Act<3> = Act::<3>),
-                        SequenceWithMemory {
-                            WhileDoElse {
-                                ScriptCondition(|bb| bb.o0.is_some()),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        Condition(|ctx, bb| ctx.check_in(5, (bb.o0.unwrap_or(0) + 4) % 4)),
-                    },
-                },
-            },
-            ScriptCondition(|bb| *bb.t1 < 7),
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = {t0}),
+            SubTree(Tree0749Sub0, ..),
+            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) % 2))]
+            #[success_if(|bb| bb.o0.unwrap_or(3) + 1 != 4)]
+            Sleep(50),
         }
     }
 }
 
-board!(Tree0749Blackboard { b1 t1 t0 o0 b0 });
+board!(Tree0749Blackboard { o0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 5,
+        }
+        #[on_halted(|bb| *bb.t1 += 1)]
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+            AsyncFallback {
+                StatefulAction(Task<1>),
+                Precondition(|bb| bb.b1 + 4 < *bb.t1 % 2, else = Failure) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+            },
+            Switch(b1) {
+                case 0 => StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                case 5 => ReactiveSequence {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    SetBlackboard(b0 = 0),
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
+                _ => AlwaysSuccess,
+            },
+            TryCatch(catch_on_halt = false) {
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                    #[success_if(|bb| bb.b0 < 5)]
+                    #[post(|bb| *bb.t0 += 1)]
+                    AlwaysRunning,
+                },
+                #[on_failure(|bb| bb.b1 = *bb.t1)]
+                #[on_success(|bb| { bb.t1.set(1); *bb.t0 += 1 })]
+                StatefulAction(Task<7>),
+            },
+            RetryUntilSuccessful(2) {
+                TryCatch {
+                    ReactiveFallback {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<8>),
+                    },
+                    #[post(|bb| if bb.b0 != 2 { bb.b0 = 6 })]
+                    StatefulAction(Task<9>),
+                },
+            },
         }
     }
 }
 
+board!(Tree0750Blackboard { b0 t0 t1 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0751 for Ctx {
-        ReactiveFallback {
-            AsyncSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = false) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Repeater(1) {
+                    Script(|bb| { if *bb.t0 % 2 < 1 { *bb.t0 += 3 }; bb.b0 = *bb.t0 }),
+                },
             },
-            Fallback {
-                Action(Act<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            SequenceWithMemory {
-                Action(Act<5>),
-                StatefulAction(Task<6> = Task::<6>),
+            Interrupt(|bb| bb.b0 > 7) {
+                RunOnce {
+                    Sleep(20),
+                },
             },
         }
     }
 }
+
+board!(Tree0751Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstFailure) {
-                ReactiveSelector {
-                    #[on_halted(|bb| bb.b0 = bb.b0 % 4)]
-                    #[run_while(|bb| *bb.t1 % 4 < 1)]
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                    Sequence {
-                        Action(Act<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1 + 1)),
-                    },
-                },
-                ForceSuccess {
-                    #[on_success(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
-                    #[success_if(|bb| *bb.t0 % 3 == 0)]
-                    #[on_failure(|bb| { bb.t0.set(4); bb.o0 = Some(*bb.t0) })]
-                    Action(|ctx| ctx.exec(4)),
+        Parallel {
+            WhileDoElse {
+                Action(PAct<0>, b0 = {b0}),
+                Action(Act<1>),
+            },
+            RepeatUntil(Failure) {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
                 },
             },
-            Condition(Cond<5>),
+            Switch(b1) {
+                case 2 => Parallel(success = 2, failure = 1) {
+                    Condition(Cond<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
+                _ => StatefulAction(Task<5>),
+            },
         }
     }
 }
 
-board!(Tree0752Blackboard { b0 t0 o0 t1 });
+board!(Tree0752Blackboard { t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0753 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        Interrupt(|bb| bb.b0 == 3) {
-            Timeout(100) {
-                StepSequencer {
-                    SequenceWithMemory {
-                        Interrupt(|bb| bb.o0.is_some()) {
-                            ReactiveFallback {
-                                Condition(Cond<0>),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        AlwaysSuccess,
-                    },
-                    RunOnce(then_skip = false) {
-                        SequenceWithMemory {
-                            Inverter {
-                                Action(Act<2>),
-                            },
-                            ParallelAll(max_failures = -2) {
-                                Action(Act<3>),
-                                SetBlackboard(o0 = Some(4)),
-                            },
-                        },
-                    },
+        RepeatUntilSuccess(3) {
+            Remap(success = Failure, failure = Failure) {
+                Repeat(0) {
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
         }
     }
 }
-
-board!(Tree0753Blackboard { q0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
         }
-        AsyncSequence {
-            Parallel(failure = 2) {
-                MaxTime(0) {
-                    RunOnce(then_skip = true) {
-                        SetBlackboard(b1 = 7),
-                    },
-                },
-                Condition(Cond<0>),
-            },
-            ReactiveFallback {
-                IndexSwitch(|bb| 1, dynamic = false) {
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                    Condition(|ctx| ctx.check(2)),
-                },
-                ReactiveSelector {
-                    Action(PIo<3>, t0 = {=}),
-                    Condition(|ctx| ctx.check(4)),
-                },
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-            },
+        ReactiveSelector {
             MemSequence {
-                Fallback {
+                Precondition(|bb| (bb.b0 + 2) % 3 > 0, else = Failure) {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+                Timeout(0) {
+                    Inverter {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            RetryUntilSuccessful(4) {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<5>),
                     StatefulAction(Task<6>),
-                    StatefulAction(PTask<7>, b0 = 2, b1 = {b0}),
-                    Repeat(forever) {
-                        Condition(Cond<8>),
+                    Repeater(forever) {
+                        #[skip_if(|bb| (bb.b0 + 2) % 3 != 1)]
+                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                        Succeeder,
                     },
-                },
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Priority {
-                            KeepRunningUntilFailure {
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                            Sleep(0),
-                        },
+                    MaxTime(0) {
+                        Succeeder,
                     },
-                },
-            },
-            TryCatch {
-                Sleep(30),
-                #[on_halted(|bb| bb.b1 += 1)]
-                Precondition(|bb| bb.b0 < 1) {
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                Action(Act<11> = Act::<11>),
-            },
-            ReactiveSequence {
-                MemPriority {
-                    Action(Act<12> = Act::<12>),
-                    Action(|ctx, bb| ctx.exec_in(13, bb.b0 % 4, &mut bb.b1)),
-                    Action(Act<14>),
                 },
             },
         }
     }
 }
 
-board!(Tree0754Blackboard { b1 q0 b0 t0 });
+board!(Tree0754Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0755 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
+            o0: Option<i64>,
         }
-        RunOnce(then_skip = true) {
-            #[on_halted(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
-            #[on_success(|bb| bb.b1 = bb.b0 + 1)]
-            RetryUntilSuccessful(forever) {
-                StatefulAction(Task<0> = Task::<0>),
+        Interrupt(|bb| bb.o0.is_none()) {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0755Blackboard { b0 t0 b1 });
+board!(Tree0755Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0756Sub0 for Ctx {
+        Condition(Cond<5> = Cond::<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    Cooldown(0, filtered = Failure) {
-                        Condition(Cond<0>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                },
-                Repeat(1) {
-                    WhileDoElse {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                FlipSelector {
-                    MaxTime(30) {
-                        Repeat(4) {
-                            Sleep(30),
-                        },
-                    },
-                    Optional {
-                        Action(Act<6>),
-                    },
-                },
-                Priority {
-                    WhileDoElse {
-                        Condition(Cond<7>),
-                        Sleep(50),
-                        Sleep(20),
-                    },
+        Fallback {
+            Priority {
+                KeepRunningUntilFailure {
+                    Condition(Cond<0>),
                 },
             },
-            Deadline(100) {
-                Action(Act<8>),
+            MemSequence {
+                ReactiveSequence {
+                    Limiter(1) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                    Condition(Cond<3>),
+                },
             },
+            StepSequencer {
+                Condition(Cond<4> = Cond::<4>),
+                SubTree(Tree0756Sub0),
+            },
+            ReactiveSequence {
+                Condition(Cond<6>),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                Condition(Cond<9>),
+            },
+            Condition(Cond<10>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0757Sub0 for Ctx {
+        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0757 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-        }
-        #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
-        #[on_failure(|bb| bb.b1 = *bb.t0)]
-        ReactiveSequence {
-            Priority {
-                StatefulAction(Task<0>),
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    WasEntryUpdated(t0),
-                },
+        Sequence {
+            StepSequencer {
+                SubTree(Tree0757Sub0),
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Failer,
             },
-            StatefulAction(Task<1>),
-            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
-                StatefulAction(Task<2>),
-                AlwaysFailure,
-                Action(PIo<3>, t0 = {=}),
+            Timeout(30) {
+                Retry(0) {
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
-
-board!(Tree0757Blackboard { b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0758 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 4,
-            b1: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Sequence {
-            Invert {
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
+        Deadline(20) {
+            StepSequencer {
+                ReactiveSequence {
+                    ForceSuccess {
+                        Wait(20),
+                    },
                 },
-            },
-            Condition(|ctx| ctx.check(3)),
-            Condition(Cond<4>),
-            #[post(|bb| bb.b1 += 1)]
-            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 > 0)]
-            AsyncSequence {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-            RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
-                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                IfThenElse {
+                    Action(PAct<0>, b0 = {t0}, b1 = {=}),
+                    Repeat(forever) {
+                        StatefulAction(PTask<1>, b0 = 7, b1 = {=}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0758Blackboard { t0 o0 b0 b1 });
+board!(Tree0758Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0759 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(2),
+            #[allow(unused)] o0: Option<i64>,
+            b0: i64 = 3,
         }
-        Optional {
-            Parallel(success = -1) {
-                Timeout(10) {
-                    ReactiveSelector {
-                        IndexSwitch(|bb| 9, dynamic = true) {
-                            StatefulAction(Task<0> = Task::<0>),
-                            #[post(|bb| bb.t0.set(bb.b0))]
-                            #[run_while(|bb| bb.o0.is_some())]
-                            Action(|ctx, bb| ctx.exec_in(1, (bb.o0.unwrap_or(1) + 4) % 4, &mut bb.b0)),
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            StatefulAction(Task<2> = Task::<2>),
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(PCond<3>, b0 = {=}),
-                    Action(PIo<4>, t0 = {=}),
-                    Repeater(2) {
-                        ReactiveSelector {
-                            Cooldown(100, filtered = Failure) {
-                                Wait(0),
-                            },
-                        },
-                    },
-                    #[on_halted(|bb| { bb.o0 = None; bb.b0 += 2 })]
-                    UnsetBlackboard(o0),
-                    ForceSuccess {
-                        #[success_if(|bb| (bb.b0 + 2) % 4 != 1)]
-                        #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                            Condition(PCond<7>, b0 = {t0}),
-                        },
-                    },
-                },
-            },
+        WhileDoElse {
+            #[success_if(|bb| bb.b0 == 3)]
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0759Blackboard { b0 t0 o0 });
+board!(Tree0759Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0760 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        SequenceStar {
-            Condition(Cond<0>),
-            Loop(q0, if_empty = Skipped) {
-                #[skip_if(|bb| bb.b1 < *bb.t0)]
-                #[post(|bb| *bb.t0 += 3)]
-                SequenceWithMemory {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(PTask<3>, b0 = {b0}),
-                    },
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                        AlwaysFailure,
-                        Condition(Cond<4>),
-                    },
-                    RepeatTimes(forever) {
-                        StatefulAction(Task<5>),
-                    },
+        ParallelAll(1) {
+            WhileDoElse {
+                #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+                #[failure_if(|bb| bb.b0 != 4)]
+                #[post(|bb| bb.t0.set(bb.b0 + 4))]
+                Fallback {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
                 },
+                StatefulAction(Task<3>),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            ReactiveSequence {
+                Action(PIo<5>, t0 = {b0}),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0760Blackboard { q0 b0 b1 t0 });
+board!(Tree0760Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0761 for Ctx {
-        Inverter {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Sleep(10),
+        AsyncSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Sleep(0),
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            RepeatUntilSuccess(forever) {
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -2088,505 +2196,464 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0762 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(2),
-            b0: i64,
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        IfThenElse {
-            Cooldown(0, filtered = Skipped) {
-                AsyncFallback {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        #[on_halted(|bb| bb.b1 += 3)]
-                        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b0 + 3) })]
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    #[post(|bb| { bb.b0 += 1; bb.o0 = Some(bb.b1) })]
-                    SequenceStar {
-                        StatefulAction(Task<4>),
-                        ScriptCondition(|bb| *bb.t0 != 0),
-                        #[run_while(|bb| bb.b0 + 4 > bb.b0)]
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
+        AsyncSequence {
+            RunOnce(then_skip = true) {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    SetBlackboard(b0 = {t0}),
                 },
             },
-            ParallelAll(3) {
-                Action(|ctx| ctx.exec(6)),
-                Condition(Cond<7>),
-                #[on_failure(|bb| bb.b0 = 6)]
-                #[run_while(|bb| *bb.t0 > bb.b1 + 1)]
-                Condition(Cond<8>),
+            WasEntryUpdated(t0),
+            StatefulAction(Task<1>),
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0762Blackboard { t0 b1 o0 b0 });
+board!(Tree0762Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0763Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0763 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64,
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            SubTree(Tree0763Sub0),
+            Succeeder,
         }
-        SequenceWithMemory {
-            Interrupt(|bb| *bb.t0 < 3) {
-                BinarySelector(|bb| *bb.t0 + 2 != 7, dynamic = true) {
-                    RunOnce(then_skip = true) {
-                        SetBlackboard(b1 = 4),
-                    },
-                    RetryUntilSuccessful(3) {
-                        FlipSelector {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                            Wait(10),
-                        },
-                    },
-                },
-            },
-            Conditional(|bb| bb.b1 < 7) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0763Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0764Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        Action(PIo<0>, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0764Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
         }
-        SubTree(Tree0764Sub1, ..)
+        Action(|ctx| ctx.exec(4))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64,
-        }
-        TryCatch {
-            AlwaysRunning,
-            SubTree(Tree0764Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0764Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0765 for Ctx {
-        blackboard {
             b1: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            Fallback {
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                #[post(|bb| bb.b0 += 3)]
-                Action(Act<1>),
-                StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
-            },
-            StatefulAction(Task<3>),
-            Cooldown(20, filtered = Skipped) {
-                Parallel(success = -1) {
-                    #[post(|bb| bb.o0 = Some(bb.b1 % 4))]
-                    Condition(Cond<4>),
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
-                    Action(PAct<6>, b0 = {t0}, b1 = {=}),
-                },
-            },
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.o0.unwrap_or(5) > 5),
-                WhileDoElse {
-                    StatefulAction(Task<7> = Task::<7>),
-                    UnsetBlackboard(o0),
-                },
-                #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
-                #[on_success(|bb| bb.o0 = Some(1))]
-                Wait(20),
-            },
-        }
-    }
-}
-
-board!(Tree0765Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0766 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
             b0: i64,
         }
-        SkipUnlessUpdated(t0) {
-            Inverter {
-                MemPriority {
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[skip_if(|bb| bb.b0 % 4 == 1)]
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
+        ParallelAll(max_failures = -1) {
+            TryCatch(catch_on_halt = true) {
+                Loop(q0) {
+                    Script(|bb| { *bb.t0 += 1; if bb.b0 < 6 { bb.b1 = 8 } }),
+                },
+                AsyncSequence {
+                    RetryUntilSuccessful(forever) {
+                        Wait(0),
+                    },
+                    Priority {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    Action(Act<2>),
                     StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0766Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0767 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-        }
-        IfThenElse {
-            MemSequence {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-                WasEntryUpdated(t1),
-                Condition(Cond<1>),
-                StatefulAction(PTask<2>, b0 = {t0}),
-                AlwaysSuccess,
-            },
-            Timeout(20) {
-                RepeatUntil(Success) {
-                    Sequence {
-                        Priority {
-                            #[success_if(|bb| bb.b0 % 3 > 1)]
-                            Action(PIo<3>, t0 = {t1}),
-                            Condition(Cond<4>),
-                        },
-                        StepSequencer {
-                            Condition(Cond<5>),
-                            StatefulAction(PTask<6>, b0 = {=}, b1 = {b0}),
-                        },
-                        Action(Act<7>),
-                    },
-                },
-            },
-            Priority {
-                #[failure_if(|bb| bb.o0.is_some())]
-                Delay(10) {
-                    SetBlackboard(o0 = Some(6)),
-                },
-                #[on_halted(|bb| if bb.o0.is_none() { bb.o0 = None })]
-                #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
-                #[on_success(|bb| *bb.t0 += 3)]
-                RetryUntilSuccessful(1) {
-                    Condition(PCond<8>, b0 = {t0}),
-                },
-                WaitValueUpdate(t0) {
-                    AlwaysFailure,
-                },
-                Delay(0) {
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0767Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0768 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-            },
-            StatefulAction(Task<1>),
-            Repeat(1) {
-                #[on_failure(|bb| bb.t0.set(bb.b1))]
-                #[success_if(|bb| bb.b0 + 1 > 6)]
-                #[on_success(|bb| bb.b0 += 2)]
-                Inverter {
-                    ReactiveSequence {
-                        Script(|bb| if *bb.t0 < *bb.t0 % 2 { bb.b1 += 1 }),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0768Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0769 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-        }
-        IfThenElse {
-            Parallel(failure = -1) {
-                Sleep(20),
-                Condition(Cond<0>),
-                StepSequencer {
-                    Parallel(success = -3, failure = -1) {
-                        StatefulAction(Task<1>),
-                        SetBlackboard(b0 = 4),
-                        StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
-                    },
-                },
-                Action(Act<3>),
-                Remap(success = Success, failure = Failure) {
-                    #[success_if(|bb| bb.o0.unwrap_or(5) > *bb.t0)]
-                    WhileDoElse {
-                        Action(Act<4> = Act::<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[run_while(|bb| bb.b0 % 2 > 0)]
-            #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
-            TryCatch(catch_on_halt = false) {
-                Fallback {
-                    Condition(PCond<7>, b0 = {=}),
-                    Action(PIo<8>, t0 = {b0}),
-                },
-                #[run_while(|bb| bb.o0.is_some())]
-                #[on_success(|bb| { *bb.t0 += 2; if bb.o0.is_some() { bb.b0 += 3 } })]
-                #[skip_if(|bb| bb.b0 % 4 != 2)]
-                Sequence {
-                    TryCatch(catch_on_halt = false) {
-                        Action(Act<9> = Act::<9>),
-                        WasEntryUpdated(t0),
-                    },
-                    UnsetBlackboard(o0),
-                },
-                Fallback {
-                    #[skip_if(|bb| bb.b0 + 1 == 2)]
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    Condition(PCond<10>, b0 = {t0}),
-                    MaxTime(20) {
-                        Condition(|ctx, bb| ctx.check_in(11, bb.b0 + 4)),
-                    },
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[post(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 4) % 3))]
-                    Condition(Cond<12>),
-                },
-                ParallelAll(max_failures = -3) {
-                    ScriptCondition(|bb| *bb.t0 > bb.o0.unwrap_or(5)),
-                    AlwaysFailure,
-                    StatefulAction(Task<13>),
-                },
-                Action(PIo<14>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0769Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0770 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        AsyncFallback {
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[run_while(|bb| bb.b0 < 4)]
-            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail) {
-                SequenceWithMemory {
-                    Precondition(|bb| bb.b0 + 2 != *bb.t0 % 2, else = Skipped) {
-                        AsyncSequence {
-                            Parallel(success = -1, failure = 1) {
-                                #[on_failure(|bb| { if bb.b0 < (*bb.t0 + 2) % 2 { bb.b0 = *bb.t0 % 2 }; bb.b0 = *bb.t0 % 3 })]
-                                Limiter(2) {
-                                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                                },
-                                ReactiveFallback {
-                                    Condition(Cond<1>),
-                                    Condition(Cond<2> = Cond::<2>),
-                                },
-                            },
-                            StatefulAction(Task<3> = Task::<3>),
-                            AsyncSequence {
-                                RunOnce(then_skip = true) {
-                                    Action(PAct<4>, b0 = 9, b1 = {b0}),
-                                },
-                                Action(Act<5>),
-                            },
-                            Fallback {
-                                Condition(PCond<6>, b0 = {t0}),
-                                SetBlackboard(b0 = 7),
-                            },
-                        },
+                    Delay(30) {
+                        SubTree(Tree0764Sub0, ..),
                     },
                 },
             },
             Sequence {
-                Cooldown(0, filtered = Failure) {
-                    Sleep(30),
+                Condition(|ctx, bb| ctx.check_in(5, 9)),
+                RepeatUntilSuccess(3) {
+                    #[success_if(|bb| *bb.t0 != 0)]
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
                 },
-                StatefulAction(Task<7>),
+                #[post(|bb| bb.b1 += 2)]
+                #[success_if(|bb| bb.b1 != 1)]
+                SequenceWithMemory {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                Delay(20) {
+                    Succeeder,
+                },
             },
         }
     }
 }
 
-board!(Tree0770Blackboard { t0 b0 q0 });
+board!(Tree0764Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0771Sub0 for Ctx {
+    pub tree Tree0765Sub0 for Ctx {
         blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 10,
         }
-        #[on_success(|bb| bb.b1 += 4)]
-        SetBlackboard(t0 = 7)
+        AlwaysFailure
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0765 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+        }
+        Sequence {
+            WaitValueUpdate(t0) {
+                RunOnce(then_skip = true) {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+                    Inverter {
+                        Sequence {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                #[post(|bb| *bb.t0 += 2)]
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| bb.b0 % 4 < 2)]
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Loop(q0, if_empty = Success) {
+                    Sleep(0),
+                },
+            },
+            Cooldown(10, filtered = Skipped) {
+                ReactiveSelector {
+                    #[skip_if(|bb| bb.b1 != 1)]
+                    TryCatch(catch_on_halt = true) {
+                        SetBlackboard(b0 = {b1}),
+                        Action(Act<2>),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            Delay(30) {
+                AsyncSequence {
+                    #[success_if(|bb| bb.b0 != 3)]
+                    #[post(|bb| bb.b0 += 3)]
+                    Condition(PCond<4>, b0 = {b0}),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Condition(Cond<6>),
+                    SubTree(Tree0765Sub0, t0 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0765Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0766 for Ctx {
+        Repeater(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0767Sub1 for Ctx {
+        Deadline(0) {
+            Action(|ctx| ctx.exec(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0767Sub0 for Ctx {
+        Repeat(1) {
+            SubTree(Tree0767Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0767 for Ctx {
+        Sequence {
+            SubTree(Tree0767Sub0),
+            Timeout(0) {
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0768 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(3),
+        }
+        Loop(q0, value = {b0}) {
+            ReactiveSequence {
+                #[skip_if(|bb| bb.o0.is_none())]
+                Filter(times = 1, filtered = Skipped) {
+                    SetBlackboard(b0 = {t0}),
+                },
+                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0768Blackboard { t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0769 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        AsyncSequence {
+            Succeeder,
+            Loop(q0, value = {b0}, if_empty = Success) {
+                RepeatUntil(Failure) {
+                    #[post(|bb| bb.o0 = Some(bb.b0))]
+                    #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                    #[on_success(|bb| bb.b1 += 3)]
+                    Action(PIo<0>, t0 = {b0}),
+                },
+            },
+            Condition(PCond<1>, b0 = {b0}),
+            Priority {
+                StatefulAction(Task<2> = Task::<2>),
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0769Blackboard { b1 t0 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0770 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(3),
+        }
+        Priority {
+            Delay(0) {
+                Delay(50) {
+                    #[on_success(|bb| bb.b0 += 1)]
+                    MaxTime(30) {
+                        StatefulAction(PTask<0>, b0 = {t0}),
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 % 4 > 1) {
+                SequenceWithMemory {
+                    ForceSuccess {
+                        ForceFailure {
+                            IndexSwitch(|bb| (bb.o0.unwrap_or(3) + 3) % 4, out_of_range = Loop, dynamic = false) {
+                                IfThenElse {
+                                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                        },
+                    },
+                    #[run_while(|bb| bb.o0.is_some())]
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(4))),
+                        Script(|bb| *bb.t0 += 1),
+                    },
+                    Precondition(|bb| bb.o0.unwrap_or(1) + 2 > bb.b0, else = Running) {
+                        IndexSwitch(|bb| *bb.t0 + 4, dynamic = true) {
+                            Action(Act<4>),
+                            Retry(forever) {
+                                Repeat(forever) {
+                                    Script(|bb| *bb.t0 += 1),
+                                },
+                            },
+                            Sleep(30),
+                            Action(Act<5>),
+                            Action(Act<6> = Act::<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0770Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
         }
-        Switch(b1) {
-            case 2 => Sequence {
-                ParallelAll {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        ForceFailure {
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b0 > 1)]
-                #[on_success(|bb| bb.t1.set(*bb.t0))]
-                IndexSwitch(|bb| *bb.t1 % 2, dynamic = true) {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            _ => Fallback {
-                RunOnce {
-                    MemPriority {
-                        StatefulAction(PTask<4>, b0 = 8, b1 = {t1}),
-                        SubTree(Tree0771Sub0, ..),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    Delay(50) {
-                        ScriptCondition(|bb| bb.b0 == *bb.t1),
-                    },
-                },
+        FlipSelector {
+            StatefulAction(Task<0> = Task::<0>),
+            Precondition(|bb| bb.b0 == 7, else = Failure) {
+                #[post(|bb| if *bb.t0 % 2 < 0 { *bb.t0 += 3 })]
+                #[run_while(|bb| *bb.t0 < 5)]
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0771Blackboard { b1 t0 t1 b0 });
+board!(Tree0771Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        Selector {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Condition(Cond<2>),
-            SkipUnlessUpdated(t0) {
-                ReactiveSequence {
-                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {t1}),
-                    Condition(|ctx| ctx.check(4)),
+        AsyncSequence {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                Sleep(10),
+            },
+            Sequence {
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        AlwaysRunning,
+                    },
+                },
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4>),
+                    AlwaysFailure,
+                },
+                ReactiveSelector {
+                    StatefulAction(Task<5>),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    AlwaysSuccess,
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(7)),
+                    StatefulAction(Task<8> = Task::<8>),
+                    Condition(Cond<9>),
                 },
             },
-            AsyncSequence {
-                Succeeder,
-                SetBlackboard(t1 = {b0}),
+            ReactiveSequence {
+                Wait(30),
+                StatefulAction(Task<10>),
+                Condition(Cond<11>),
+                StatefulAction(Task<12>),
+                StatefulAction(Task<13>),
+            },
+            RunOnce(then_skip = false) {
+                RepeatTimes(1) {
+                    RunOnce(then_skip = false) {
+                        Action(|ctx| ctx.exec(14)),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0772Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64,
+            b1: i64 = 4,
+            b0: i64 = 4,
         }
-        Loop(q0, if_empty = Running) {
-            Action(Act<0>),
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+            Action(PAct<0>, b0 = {t1}),
+            Action(PAct<1>, b0 = {=}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0773Blackboard { q0 });
+board!(Tree0773Blackboard { t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0774Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
-        MemSequence {
-            ParallelAll(max_failures = -1) {
-                IfThenElse {
-                    ParallelAll(2) {
-                        StatefulAction(Task<0>),
-                        AlwaysFailure,
-                        StatefulAction(Task<1>),
-                        ForceFailure {
-                            Timeout(20) {
-                                StatefulAction(Task<2>),
+        Deadline(20) {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                SequenceWithMemory {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        RetryUntilSuccessful(1) {
+                            ParallelAll(max_failures = -1) {
+                                Repeat(1) {
+                                    Condition(Cond<1>),
+                                },
                             },
                         },
                     },
-                    RetryUntilSuccessful(3) {
-                        Fallback {
-                            Action(|ctx| ctx.exec(3)),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Filter(times = 3, filtered = Failure) {
-                        RepeatUntilSuccess(2) {
-                            StatefulAction(Task<5>),
-                        },
+                    RepeatUntil(Failure) {
+                        SubTree(Tree0774Sub0),
                     },
                 },
             },
-            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0775Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 14,
+        }
+        #[on_halted(|bb| bb.b1 += 3)]
+        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b0 + 3) })]
+        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0775Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 14,
+        }
+        TryCatch(catch_on_halt = true) {
+            Condition(Cond<0>),
+            AsyncSequence {
+                #[on_success(|bb| { if (*bb.t0 + 3) % 4 == 2 { bb.b1 = bb.o0.unwrap_or(4) + 2 }; if (*bb.t0 + 1) % 2 < 1 { bb.t0.set(bb.b0 + 4) } })]
+                SubTree(Tree0775Sub1, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
+                Condition(Cond<2>),
+            },
+            StatefulAction(Task<3>),
         }
     }
 }
@@ -2594,182 +2661,296 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        RepeatUntilSuccess(1) {
-            Precondition(|bb| *bb.t0 + 3 > (*bb.t0 + 4) % 3) {
-                Conditional(|bb| bb.b1 < 7, else = Failure) {
-                    Sleep(30),
+        Parallel(success = 0) {
+            SubTree(Tree0775Sub0, ..),
+            #[failure_if(|bb| *bb.t0 > 6)]
+            #[success_if(|bb| bb.b1 > 7)]
+            #[post(|bb| bb.o0 = Some(bb.b0))]
+            IfThenElse {
+                Condition(Cond<4>),
+                Condition(Cond<5> = Cond::<5>),
+            },
+            Action(Act<6>),
+            #[on_failure(|bb| bb.t0.set(bb.b1))]
+            Repeat(1) {
+                Timeout(100) {
+                    SequenceWithMemory {
+                        Condition(PCond<7>, b0 = 3),
+                        Action(Act<8> = Act::<8>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0775Blackboard { t0 b1 });
+board!(Tree0775Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0776Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0776 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
         }
-        MemSequence {
-            Action(PIo<0>, t0 = {=}),
-            FlipSelector {
-                Action(|ctx| ctx.exec(1)),
-                StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                Wait(20),
             },
-            ParallelAll(0) {
-                StatefulAction(Task<3>),
-                Action(Act<4>),
+            Invert {
+                SubTree(Tree0776Sub0, q0 = {=}, t0 = {t0}, b1 = {=}),
             },
+            Action(PIo<2>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0776Blackboard { t0 b0 });
+board!(Tree0776Blackboard { q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0777 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            b0: i64 = 0,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        Inverter {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+        Interrupt(|bb| bb.b1 + 3 == 5) {
+            ReactiveSelector {
+                TryCatch {
+                    AlwaysSuccess,
+                    Timeout(10) {
+                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
+                    },
+                    StatefulAction(Task<1>),
+                    SetBlackboard(b1 = 4),
+                },
+                MaxTime(0) {
+                    #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b1 % 2)]
+                    #[skip_if(|bb| bb.b0 % 4 < 0)]
+                    RepeatTimes(1) {
+                        Priority {
+                            Switch(b1) {
+                                case 5 => StatefulAction(Task<2>),
+                                _ => StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0777Blackboard { t0 b0 });
+board!(Tree0777Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0778Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64 = 9,
+        }
+        Precondition(|bb| bb.b0 % 4 > 2, else = Skipped) {
+            WasEntryUpdated(t0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0778 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        Optional {
-            WaitValueUpdate(t0) {
-                FlipSelector {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Inverter {
-                        Condition(Cond<1>),
+        IndexSwitch(|bb| bb.b1 + 1, dynamic = true) {
+            Deadline(0) {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+            },
+            Succeeder,
+            Sequence {
+                Fallback {
+                    SubTree(Tree0778Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                    Sleep(10),
+                },
+                WhileDoElse {
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    ScriptCondition(|bb| *bb.t0 + 1 != 0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0778Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0779 for Ctx {
+        Deadline(50) {
+            ReactiveFallback {
+                Fallback {
+                    Action(Act<0>),
+                    Repeater(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                    Repeater(forever) {
+                        Remap(success = Failure, failure = Failure) {
+                            RunOnce {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                    Deadline(0) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                AsyncSequence {
+                    ParallelAll {
+                        AlwaysSuccess,
+                        Condition(Cond<4>),
+                    },
+                    Condition(Cond<5> = Cond::<5>),
+                    IfThenElse {
+                        StatefulAction(Task<6>),
+                        Condition(|ctx| ctx.check(7)),
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                    Filter(times = 1) {
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<12>),
+                    Parallel {
+                        Sleep(50),
+                        StatefulAction(Task<13>),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<14> = Task::<14>),
+                        Action(Act<15>),
+                        Condition(|ctx| ctx.check(16)),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0778Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0779 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        WhileDoElse {
-            AsyncSequence {
-                StatefulAction(PTask<0>, b0 = {t0}),
-                Condition(Cond<1>),
-                #[failure_if(|bb| bb.o0.is_some())]
-                Condition(Cond<2>),
-            },
-            SequenceWithMemory {
-                ReactiveSequence {
-                    ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
-                    Condition(Cond<3>),
-                    Wait(0),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0779Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
+            b0: i64 = 5,
         }
-        Repeat(forever) {
-            ReactiveFallback {
-                Precondition(|bb| *bb.t0 > 5, else = Failure) {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        Action(Act<1> = Act::<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        WasEntryUpdated(t0),
-                        AlwaysSuccess,
+        BinarySelector(|bb| *bb.t0 % 4 < 2) {
+            Repeat(forever) {
+                WhileDoElse {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        AsyncFallback {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                BinarySelector(|bb| *bb.t0 != bb.b0, dynamic = false) {
+                                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(2) {
+                        FlipSelector {
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                            SequenceStar {
+                                SetBlackboard(o0 = Some(8)),
+                                Condition(Cond<3>),
+                                AlwaysFailure,
+                            },
+                        },
                     },
                 },
             },
+            #[on_success(|bb| bb.b0 += 3)]
+            #[run_while(|bb| bb.b0 % 3 == 2)]
+            #[skip_if(|bb| bb.b0 % 3 < 0)]
+            Action(Act<4>),
         }
     }
 }
 
-board!(Tree0780Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0781Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0780Blackboard { t0 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0781 for Ctx {
-        ReactiveSequence {
-            Retry(3) {
-                RunOnce {
-                    SubTree(Tree0781Sub0),
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+        }
+        ParallelAll {
+            Cooldown(0, filtered = Skipped) {
+                IfThenElse {
+                    Deadline(20) {
+                        Action(PAct<0>, b0 = 4, b1 = {=}),
+                    },
+                    Succeeder,
+                    WasEntryUpdated(t0),
                 },
             },
-            RetryUntilSuccessful(1) {
-                Condition(Cond<1>),
+            Loop(q0) {
+                #[post(|bb| bb.b0 = *bb.t0)]
+                #[run_while(|bb| (*bb.t0 + 3) % 3 == 2)]
+                SetBlackboard(o0 = Some(6)),
+            },
+            Loop(q0, if_empty = Skipped) {
+                #[failure_if(|bb| bb.b0 + 4 < 6)]
+                #[on_success(|bb| { *bb.t0 += 2; bb.b1 = *bb.t0 })]
+                SetBlackboard(t0 = {b1}),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0782Sub0 for Ctx {
-        Delay(100) {
-            StatefulAction(Task<5>),
-        }
-    }
-}
+board!(Tree0781Blackboard { o0 q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0782 for Ctx {
-        Repeater(forever) {
-            ReactiveSequence {
-                ReactiveSequence {
-                    ParallelAll {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Failer,
+        Remap(success = Success, failure = Failure) {
+            WhileDoElse {
+                Action(Act<0>),
+                Timeout(10) {
+                    Sequence {
+                        Condition(Cond<1>),
+                        ForceFailure {
+                            StatefulAction(Task<2>),
+                        },
                     },
-                    StepSequencer {
-                        Action(Act<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    SequenceStar {
-                        SubTree(Tree0782Sub0),
-                        Condition(Cond<6>),
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                },
-                Fallback {
-                    Action(Act<8>),
-                    AlwaysSuccess,
                 },
             },
         }
@@ -2779,36 +2960,32 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0783 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            #[on_failure(|bb| { bb.o0 = None; if *bb.t1 + 1 < 3 { *bb.t0 += 3 } })]
-            #[post(|bb| if *bb.t1 == 5 { *bb.t1 += 3 })]
-            SetBlackboard(t1 = 8),
-            Condition(Cond<1>),
-            Condition(Cond<2> = Cond::<2>),
-        }
-    }
-}
-
-board!(Tree0783Blackboard { o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
-        Repeat(3) {
-            ForceFailure {
-                RetryUntilSuccessful(2) {
-                    Filter(times = 3, filtered = Failure) {
-                        Selector {
-                            Repeat(1) {
-                                Timeout(10) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                            Runner,
+        Inverter {
+            RepeatUntilFailure(1) {
+                ReactiveSelector {
+                    #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<0> = Act::<0>),
+                        Condition(Cond<1>),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
+                        ScriptCondition(|bb| bb.b0 + 4 == 4),
+                    },
+                    WasEntryUpdated(t0),
+                    AsyncSequence {
+                        Inverter {
+                            Condition(Cond<3>),
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                    TryCatch {
+                        ScriptCondition(|bb| *bb.t0 % 4 != 2),
+                        Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
+                            StatefulAction(Task<5>),
                         },
                     },
                 },
@@ -2816,207 +2993,319 @@ bt::behavior_tree! {
         }
     }
 }
+
+board!(Tree0783Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0784 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            b1: i64,
+        }
+        KeepRunningUntilFailure {
+            #[on_halted(|bb| *bb.t0 += 4)]
+            #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 += 3 })]
+            ParallelAll(max_failures = -2) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    #[on_failure(|bb| { bb.b0 += 3; if bb.b1 + 3 > 7 { bb.b1 += 3 } })]
+                    #[run_while(|bb| bb.b1 + 3 == bb.b0)]
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    Sleep(0),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                },
+                #[run_while(|bb| bb.b0 != 1)]
+                Sequence {
+                    #[run_while(|bb| *bb.t0 > 1)]
+                    Condition(Cond<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 4, &mut bb.b1)),
+                },
+                Invert {
+                    Repeat(4) {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        TryCatch(catch_on_halt = false) {
+                            #[on_success(|bb| bb.b1 = 4)]
+                            Switch(b1) {
+                                case 4 => SetBlackboard(b0 = 5),
+                                case 1 => AlwaysRunning,
+                                _ => Script(|bb| if bb.b1 != 0 { bb.b1 = bb.b0 + 1 }),
+                            },
+                            RepeatTimes(3) {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0784Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        PolicyParallel(policy = FirstSuccess) {
-            Cooldown(0, filtered = Failure) {
-                Interrupt(|bb| *bb.t1 + 1 == 7) {
-                    SetBlackboard(b0 = 4),
-                },
+        #[on_halted(|bb| *bb.t0 += 1)]
+        #[skip_if(|bb| bb.b0 != *bb.t1 + 1)]
+        IndexSwitch(|bb| *bb.t1, dynamic = true) {
+            Action(Act<0> = Act::<0>),
+            SequenceWithMemory {
+                Condition(PCond<1>, b0 = 4),
+                Action(PAct<2>, b0 = {=}, b1 = {t1}),
+                Condition(PCond<3>, b0 = {=}),
             },
-            Cooldown(0) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Interrupt(|bb| *bb.t1 % 3 < 0) {
-                Condition(PCond<1>, b0 = {=}),
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+                Action(Act<5>),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0785Blackboard { t1 b0 });
+board!(Tree0785Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0786Sub0 for Ctx {
+        Action(Act<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64 = 3,
-        }
-        SequenceWithMemory {
-            Interrupt(|bb| (*bb.t0 + 1) % 2 > 0) {
-                SetBlackboard(b0 = 1),
-            },
-            TryCatch {
-                #[post(|bb| bb.b0 = bb.b0 % 2)]
-                Sleep(50),
-                ParallelAll(2) {
-                    Condition(Cond<0>),
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    WasEntryUpdated(t0),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
+        IfThenElse {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ParallelAll(max_failures = -5) {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    Repeater(0) {
+                        AlwaysSuccess,
+                    },
+                    SubTree(Tree0786Sub0),
                     Condition(Cond<2>),
-                    Succeeder,
+                    Condition(|ctx| ctx.check(3)),
                 },
-            },
-            SkipUnlessUpdated(t0) {
-                Retry(forever) {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(4), out_of_range = Fail, dynamic = false) {
-                        ForceSuccess {
-                            Condition(Cond<3>),
-                        },
-                        IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                            Condition(Cond<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(2) % 2, &mut bb.b0)),
-                            Condition(|ctx, bb| ctx.check_in(6, 9)),
+                Delay(50) {
+                    RunOnce(then_skip = false) {
+                        SequenceStar {
+                            AlwaysSuccess,
+                            Selector {
+                                StatefulAction(Task<4>),
+                                Action(Act<5>),
+                            },
                         },
                     },
                 },
             },
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                },
+                Remap(success = Failure, failure = Failure) {
+                    Inverter {
+                        Remap(success = Success, failure = Failure) {
+                            SequenceStar {
+                                AlwaysSuccess,
+                                Action(Act<9>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Condition(Cond<10> = Cond::<10>),
+                Delay(30) {
+                    StatefulAction(Task<11>),
+                },
+                RepeatUntil(Success) {
+                    Condition(Cond<12>),
+                },
+                Sleep(0),
+                Condition(Cond<13>),
+            },
         }
     }
 }
 
-board!(Tree0786Blackboard { t0 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0787Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        RetryUntilSuccessful(3) {
+            Switch(b1) {
+                case 5 => Condition(Cond<5>),
+                _ => Action(Act<6>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0787 for Ctx {
-        ReactiveFallback {
-            Fallback {
-                Action(Act<0>),
-                Action(Act<1>),
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| bb.b0 % 3 != 2)]
+        #[failure_if(|bb| *bb.t0 % 2 > 0)]
+        FlipSelector {
+            #[run_while(|bb| *bb.t0 > 1)]
+            #[on_success(|bb| bb.b1 += 1)]
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
-            StatefulAction(Task<2>),
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                StatefulAction(Task<3>),
+            BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
+                Action(Act<2>),
+                ForceSuccess {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
             },
-            StatefulAction(Task<4> = Task::<4>),
+            WaitValueUpdate(t0) {
+                #[on_success(|bb| bb.b1 = bb.b0 + 4)]
+                SetBlackboard(t0 = 7),
+            },
+            #[on_success(|bb| *bb.t0 += 1)]
+            Invert {
+                Condition(PCond<4>, b0 = {b0}),
+            },
+            SubTree(Tree0787Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0788Sub1 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 10,
-        }
-        WasEntryUpdated(t1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0788Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 10,
-        }
-        SubTree(Tree0788Sub1, t1 = {=})
-    }
-}
+board!(Tree0787Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
         }
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0788Sub0, ..),
+        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
+            ReactiveFallback {
+                Parallel(success = 0, failure = 2) {
+                    Condition(Cond<0> = Cond::<0>),
+                    #[run_while(|bb| bb.o0.is_none())]
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                },
+                Action(Act<2> = Act::<2>),
+            },
+            ReactiveFallback {
+                Action(PAct<3>, b0 = {t0}),
+                Condition(Cond<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(PCond<6>, b0 = {b0}),
+                #[run_while(|bb| bb.b0 % 3 == 0)]
+                StatefulAction(Task<7>),
+            },
+            TryCatch {
+                Condition(Cond<8>),
+                SetBlackboard(o0 = Some(4)),
+                Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+            },
         }
     }
 }
 
-board!(Tree0788Blackboard { t1 });
+board!(Tree0788Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        WhileDoElse {
-            SequenceStar {
-                Deadline(50) {
-                    UnsetBlackboard(o0),
+        ReactiveSequence {
+            ReactiveFallback {
+                Cooldown(0, filtered = Skipped) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        WasEntryUpdated(t0),
+                    },
                 },
-                Parallel(failure = -1) {
-                    Succeeder,
+                Action(PAct<0>, b0 = 1, b1 = {b0}),
+                WasEntryUpdated(t0),
+                Condition(PCond<1>, b0 = 9),
+                #[success_if(|bb| bb.b0 + 1 == bb.b0)]
+                #[on_success(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 = 6 })]
+                Wait(20),
+            },
+            IfThenElse {
+                SequenceWithMemory {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                },
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        Action(Act<4> = Act::<4>),
+                    },
+                },
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
+                    #[on_success(|bb| if bb.b1 + 1 < bb.b1 + 2 { bb.t0.set(bb.b0) })]
+                    AlwaysSuccess,
                 },
             },
-            RepeatUntilFailure(2) {
-                Deadline(0) {
-                    #[post(|bb| if bb.b0 > bb.o0.unwrap_or(2) + 2 { bb.b0 = bb.b1 % 3 })]
-                    StepSequencer {
-                        #[post(|bb| bb.b0 += 3)]
-                        Repeat(2) {
-                            ParallelAll(1) {
-                                StatefulAction(Task<0>),
-                                #[skip_if(|bb| bb.b0 % 2 != 0)]
-                                #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 < 1)]
-                                #[on_halted(|bb| *bb.t0 += 2)]
-                                Condition(PCond<1>, b0 = 5),
+            Conditional(|bb| bb.b1 + 1 < *bb.t0, dynamic = false, else = Failure) {
+                Optional {
+                    BinarySelector(|bb| bb.b1 % 3 < 2, dynamic = true) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<6>),
+                            Inverter {
+                                WaitUntil(|bb| bb.b1 % 2 != 0) {
+                                    StatefulAction(PTask<7>, b0 = {b1}, b1 = {b1}),
+                                },
+                            },
+                        },
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            RepeatUntil(Failure) {
+                                Loop(q0, if_empty = Running) {
+                                    StatefulAction(Task<8>),
+                                },
                             },
                         },
                     },
                 },
             },
-            Succeeder,
         }
     }
 }
 
-board!(Tree0789Blackboard { b0 b1 t0 o0 });
+board!(Tree0789Blackboard { b1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        Precondition(|bb| bb.o0.is_some(), else = Failure) {
-            SequenceStar {
-                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                #[failure_if(|bb| bb.b0 + 3 != 5)]
-                #[skip_if(|bb| *bb.t0 > bb.b0)]
-                BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            SetBlackboard(t0 = 6),
-                            StatefulAction(Task<0>),
-                        },
-                        Conditional(|bb| bb.o0.is_some()) {
-                            #[success_if(|bb| bb.b0 > 3)]
-                            #[run_while(|bb| bb.b0 > 0)]
-                            RunOnce(then_skip = false) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<1>),
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
-                                },
-                            },
-                        },
-                    },
-                    RepeatTimes(forever) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.b0 = *bb.t0 })]
-                        ParallelAll {
-                            MemSequence {
-                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                                #[success_if(|bb| bb.b0 % 2 == 1)]
-                                Inverter {
-                                    #[on_success(|bb| *bb.t0 += 1)]
-                                    AlwaysSuccess,
-                                },
-                                StatefulAction(Task<4>),
-                                Failer,
+        Precondition(|bb| *bb.t0 + 2 == 6, else = Skipped) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Cooldown(0, filtered = Skipped) {
+                    Wait(30),
+                },
+                Timeout(30) {
+                    Interrupt(|bb| *bb.t0 != 3) {
+                        Delay(10) {
+                            Timeout(0) {
+                                Action(Act<1>),
                             },
                         },
                     },
@@ -3026,233 +3315,220 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0790Blackboard { t0 o0 b0 });
+board!(Tree0790Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0791Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 12,
+        }
+        #[on_halted(|bb| *bb.t1 += 3)]
+        Deadline(20) {
+            RepeatUntilFailure(3) {
+                #[skip_if(|bb| *bb.t0 > 2)]
+                #[success_if(|bb| bb.b1 != *bb.t0 + 3)]
+                Switch(b1) {
+                    case 5 => Selector {
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = 4),
+                        SetBlackboard(t0 = {t1}),
+                    },
+                    _ => StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            Fallback {
-                RepeatUntilSuccess(3) {
-                    Fallback {
-                        #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-                        ParallelAll {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                ScriptCondition(|bb| *bb.t0 != 7),
-                            },
-                        },
-                        Retry(0) {
-                            Action(Act<1>),
-                        },
-                        Action(PIo<2>, t0 = {t0}),
-                        Inverter {
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
-                        },
-                    },
-                },
-            },
-            WasEntryUpdated(t0),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                ForceFailure {
-                    Action(PIo<6>, t0 = {b0}),
-                },
-            },
+        BinarySelector(|bb| bb.b1 + 3 < 1, dynamic = false) {
+            SubTree(Tree0791Sub0, ..),
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0791Blackboard { t0 b0 });
+board!(Tree0791Blackboard { t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
         blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
             b0: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
         }
-        Sequence {
-            #[failure_if(|bb| bb.b1 == 7)]
-            #[skip_if(|bb| bb.b0 > 6)]
-            WhileDoElse {
-                #[skip_if(|bb| bb.b1 != 6)]
-                #[post(|bb| { bb.b1 = *bb.t0; bb.b0 = bb.b1 % 4 })]
-                Sequence {
-                    Action(Act<0>),
-                    Succeeder,
-                    StatefulAction(Task<1>),
+        SkipUnlessUpdated(t0) {
+            #[post(|bb| *bb.t0 += 1)]
+            IndexSwitch(|bb| bb.b1 + 1, out_of_range = Loop) {
+                ReactiveFallback {
+                    MemSequence {
+                        #[success_if(|bb| bb.b1 + 2 > *bb.t0)]
+                        #[failure_if(|bb| bb.b1 + 3 > 5)]
+                        #[on_halted(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 4 })]
+                        Action(PIo<0>, t0 = {t0}),
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    #[on_success(|bb| bb.b0 += 3)]
+                    StatefulAction(Task<3> = Task::<3>),
                 },
-                TryCatch {
-                    Condition(Cond<2>),
-                    ScriptCondition(|bb| bb.b0 % 3 > 0),
+                Action(PIo<4>, t0 = {b1}),
+                AsyncFallback {
+                    ReactiveFallback {
+                        Invert {
+                            Repeater(2) {
+                                SetBlackboard(t0 = 6),
+                            },
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                    Action(Act<6>),
+                    ReactiveSelector {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<7>),
+                        },
+                        Action(Act<8>),
+                        Condition(Cond<9>),
+                    },
                 },
             },
-            Timeout(0) {
-                RepeatUntil(Success) {
-                    #[post(|bb| { bb.b0 = *bb.t0; bb.b1 += 1 })]
-                    #[failure_if(|bb| bb.b0 > 7)]
-                    #[run_while(|bb| *bb.t0 % 2 < 0)]
-                    Action(PIo<3>, t0 = {=}),
-                },
-            },
-            Wait(0),
         }
     }
 }
 
-board!(Tree0792Blackboard { b0 b1 t0 });
+board!(Tree0792Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
-        ReactiveSequence {
-            Sequence {
-                Fallback {
-                    Repeat(1) {
-                        SequenceStar {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| *bb.t0 != 7)]
+        #[on_failure(|bb| bb.t0.set(bb.b0))]
+        #[success_if(|bb| *bb.t0 % 2 < 1)]
+        Sequence {
+            SequenceStar {
+                WasEntryUpdated(t0),
+                Selector {
+                    Conditional(|bb| *bb.t0 + 3 > 0, else = Failure) {
+                        Condition(|ctx| ctx.check(0)),
                     },
-                    AsyncFallback {
-                        Sequence {
-                            Priority {
-                                StatefulAction(Task<3> = Task::<3>),
-                                Condition(Cond<4>),
-                            },
-                            KeepRunningUntilFailure {
-                                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                    Failer,
-                                },
-                            },
-                        },
-                    },
-                    Cooldown(20, filtered = Skipped) {
-                        Deadline(10) {
-                            AlwaysRunning,
-                        },
-                    },
+                },
+                StepSequencer {
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Repeat(3) {
+                    Script(|bb| bb.b0 = bb.b0 % 4),
+                },
+            },
+            AsyncFallback {
+                ParallelAll(max_failures = -1) {
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(PTask<5>, b0 = {=}),
+                },
+                Action(|ctx| ctx.exec(6)),
+                Limiter(1) {
+                    StatefulAction(Task<7>),
+                },
+                Delay(50) {
+                    Condition(Cond<8>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0794Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0794Sub0 for Ctx {
-        SubTree(Tree0794Sub1)
-    }
-}
+board!(Tree0793Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
-        MemPriority {
-            Condition(Cond<0> = Cond::<0>),
-            SubTree(Tree0794Sub0),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0795Sub0 for Ctx {
         blackboard {
-            b0: i64 = 11,
-            o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-            #[tracked] t0: i64 = 15,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
         }
-        Limiter(3) {
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(2)),
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                #[on_failure(|bb| if (bb.b1 + 3) % 3 < 2 { bb.b0 += 2 })]
-                StatefulAction(Task<2>),
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    MemSequence {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    },
-                },
+        ReactiveFallback {
+            SequenceStar {
+                Condition(PCond<0>, b0 = {b1}),
+                Condition(|ctx| ctx.check(1)),
+            },
+            Action(PIo<2>, t0 = {b0}),
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Condition(Cond<3>),
+            },
+            #[run_while(|bb| bb.o0.is_some())]
+            #[on_halted(|bb| bb.o0 = None)]
+            WasEntryUpdated(t0),
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[run_while(|bb| bb.o0.unwrap_or(1) < 1)]
+                #[post(|bb| if bb.b0 + 4 > 3 { *bb.t0 += 1 })]
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b1)),
+                Wait(0),
             },
         }
     }
 }
+
+board!(Tree0794Blackboard { o0 q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Conditional(|bb| bb.b0 + 3 == bb.b1 % 4, dynamic = false) {
-            MemPriority {
-                SubTree(Tree0795Sub0, ..),
+        StepSequencer {
+            StatefulAction(Task<0>),
+            ParallelAll(1) {
+                Sleep(50),
+                Succeeder,
+                Condition(Cond<1>),
+            },
+            RunOnce {
+                Condition(|ctx| ctx.check(2)),
             },
         }
-    }
-}
-
-board!(Tree0795Blackboard { b0 o0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0796Sub0 for Ctx {
-        StatefulAction(Task<10>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0796 for Ctx {
-        MemSequence {
-            Condition(Cond<0>),
-            SequenceWithMemory {
+        Filter(times = 2, count = Completed) {
+            Condition(|ctx| ctx.check(0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0797Sub1 for Ctx {
+        Condition(Cond<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0797Sub0 for Ctx {
+        Sequence {
+            AsyncFallback {
+                StatefulAction(Task<0> = Task::<0>),
                 StatefulAction(Task<1>),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                Sleep(20),
-                Repeater(0) {
-                    Condition(|ctx| ctx.check(4)),
-                },
             },
-            Repeat(2) {
-                Repeat(2) {
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(5)),
-                        StatefulAction(Task<6>),
-                    },
-                },
+            ReactiveFallback {
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                SubTree(Tree0797Sub1),
             },
-            StatefulAction(Task<7>),
-            MaxTime(50) {
-                Repeat(4) {
-                    Fallback {
-                        Condition(Cond<8> = Cond::<8>),
-                        Condition(Cond<9> = Cond::<9>),
-                        ReactiveSequence {
-                            SubTree(Tree0796Sub0),
-                            Action(Act<11>),
-                        },
-                    },
-                },
+            StatefulAction(Task<5>),
+            ForceSuccess {
+                StatefulAction(Task<6>),
             },
         }
     }
@@ -3260,239 +3536,215 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0797 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        FlipSelector {
-            Repeat(4) {
-                Fallback {
-                    MaxTime(0) {
-                        Condition(|ctx, bb| ctx.check_in(0, 1)),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        IfThenElse {
-                            StatefulAction(Task<1>),
-                            Sleep(30),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+        Sequence {
+            Inverter {
+                SubTree(Tree0797Sub0),
             },
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                Action(PIo<3>, t0 = {b0}),
-            },
-            MemPriority {
-                #[failure_if(|bb| *bb.t0 < 3)]
-                #[run_while(|bb| bb.b0 + 3 < *bb.t0 + 4)]
-                ForceFailure {
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    #[on_halted(|bb| { if bb.b0 + 4 > 0 { *bb.t0 += 2 }; bb.b0 += 3 })]
-                    SequenceWithMemory {
-                        Condition(Cond<4>),
-                        ReactiveFallback {
-                            TryCatch {
-                                #[on_halted(|bb| *bb.t0 += 2)]
-                                #[success_if(|bb| bb.b0 + 3 != 4)]
-                                StatefulAction(Task<5>),
-                                Condition(PCond<6>, b0 = 1),
-                            },
-                        },
+            StepSequencer {
+                ParallelAll {
+                    Repeat(0) {
+                        Failer,
+                    },
+                    Failer,
+                    Repeat(0) {
+                        StatefulAction(Task<7>),
+                    },
+                    Timeout(20) {
+                        Condition(Cond<8>),
+                    },
+                    MemSequence {
+                        Condition(Cond<9>),
+                        Action(Act<10> = Act::<10>),
                     },
                 },
             },
+            Condition(Cond<11>),
         }
     }
 }
-
-board!(Tree0797Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64 = 4,
         }
-        SequenceWithMemory {
-            ScriptCondition(|bb| bb.o0.is_none()),
-            Precondition(|bb| (bb.b0 + 4) % 4 != 3, else = Success) {
-                Priority {
-                    #[run_while(|bb| bb.b0 != 4)]
-                    ReactiveFallback {
-                        Failer,
-                        #[post(|bb| if bb.o0.is_some() { bb.o0 = Some(*bb.t0 % 4) })]
-                        #[on_failure(|bb| bb.o0 = Some(8))]
-                        Script(|bb| if bb.o0.is_some() { bb.o0 = Some(*bb.t0) }),
-                    },
-                    Precondition(|bb| bb.b0 < 2, else = Skipped) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
-                    },
-                    Sleep(100),
-                },
-            },
-            ParallelAll(5) {
-                Condition(|ctx| ctx.check(1)),
-                Action(Act<2>),
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[post(|bb| bb.t0.set(0))]
-                Wait(20),
-                Delay(20) {
-                    Script(|bb| bb.b0 += 1),
-                },
-                RepeatTimes(forever) {
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0798Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0799 for Ctx {
-        ReactiveSequence {
-            MemPriority {
-                Timeout(20) {
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        RepeatUntilSuccess(forever) {
-                            RunOnce(then_skip = true) {
+        Precondition(|bb| bb.o0.unwrap_or(0) % 2 != 0, else = Failure) {
+            Sequence {
+                Repeater(forever) {
+                    #[success_if(|bb| bb.b0 > 3)]
+                    #[run_while(|bb| *bb.t0 > 0)]
+                    Fallback {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        #[run_while(|bb| bb.b0 > bb.b1)]
+                        Sequence {
+                            #[run_while(|bb| *bb.t0 > 7)]
+                            #[on_success(|bb| bb.b1 = 0)]
+                            #[on_failure(|bb| bb.o0 = None)]
+                            ReactiveSequence {
+                                Action(|ctx| ctx.exec(0)),
+                                Action(PIo<1>, t0 = {=}),
                                 StatefulAction(Task<2>),
+                                ScriptCondition(|bb| bb.b1 % 4 < 3),
+                            },
+                            #[on_success(|bb| bb.o0 = Some(bb.b1))]
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Inverter {
+                                    Action(PAct<3>, b0 = 8, b1 = {t1}),
+                                },
+                                Action(Act<4>),
                             },
                         },
                     },
                 },
-            },
-            RunOnce {
-                ForceFailure {
-                    RepeatUntilFailure(2) {
-                        StatefulAction(Task<3>),
+                TryCatch(catch_on_halt = false) {
+                    Sequence {
+                        Action(Act<5>),
+                        SetBlackboard(t0 = 2),
+                        Repeat(0) {
+                            StatefulAction(Task<6>),
+                        },
                     },
+                    StatefulAction(Task<7>),
                 },
-            },
-            Priority {
-                Action(Act<4>),
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-            },
-            Repeat(1) {
-                Sequence {
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    Action(Act<9>),
-                },
-            },
-            ParallelAll {
-                Condition(Cond<10>),
-                Wait(20),
             },
         }
     }
 }
 
+board!(Tree0798Blackboard { b0 t0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0799 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        #[run_while(|bb| *bb.t0 == *bb.t1 % 4)]
+        #[skip_if(|bb| (*bb.t1 + 4) % 2 < 0)]
+        RetryUntilSuccessful(1) {
+            RunOnce(then_skip = false) {
+                Deadline(0) {
+                    #[on_success(|bb| if *bb.t0 % 3 > 0 { bb.b0 += 1 })]
+                    #[skip_if(|bb| *bb.t0 != (*bb.t0 + 3) % 3)]
+                    #[on_halted(|bb| { bb.b0 += 1; if bb.b0 < 6 { *bb.t1 += 2 } })]
+                    ForceFailure {
+                        BinarySelector(|bb| (bb.b0 + 2) % 4 != 2, dynamic = true) {
+                            ScriptCondition(|bb| *bb.t1 + 3 != 5),
+                            SetBlackboard(b0 = 0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0799Blackboard { t0 b0 t1 });
+
 cases! {
-    Tree0700 "Lim{1}(Dd{0}(t0e))",
-    Tree0701 "B{b0=5;q0}Lp{_;F}(Scc{b0%4>1})",
-    Tree0702 "B{b0=4;t0=2;o0=_}Once(Pre{some;F}(Fb(@oh{t0+=3}Ite(pa0{b0:=;b1:t0},Wv{t0}(Mt{0}(@si{t0=6}@of{b0+=2;b0+=2}@os{o0:=_}To{0}(@os{t0>t0%2?b0+=3;t0:=o0|0}@po{t0+=3;t0:=8}@ki{some}c1))),PAll{-2}(a2l,Ub{o0})),Keep(Try(@ki{b0+4=4}F,t3e,Scc{b0=o0|0+3},S)),Swm(Sb{b0=1},c4,@oh{o0:=o0|2%3}@po{t0:=b0%2}Cnd{o0|5+4>b0;T;_}(@ki{b0%4<3}pa5{b0:7;b1:t0})))))",
-    Tree0703 "Ret0(Sub(c0l))",
-    Tree0704 "Swm(t0,Flip(F,c1),a2,t3,F)",
-    Tree0705 "RFb(c0,t1e)",
-    Tree0706 "B{o0=5;b1=4;b0;t1=3;t0=0}RSeq(@rw{t1>b0}@po{b0:=b0%2}Pri(pt0{b0:7;b1:b0},SubR(SubR(Opt(Sb{t1=b1}))),Sw{1;0}(a1,t2,pt3{b0:t0;b1:b0})),Fb(To{0}(MSeq(Opt(Rep3(AFb(t4e,c5,Ub{o0}))))),Wde(Flip(a6,pt7{b0:=;b1:b1},c8,Scc{o0|4=1}),Ruf{F}(Sw{3}(t9,t10e)))))",
-    Tree0707 "B{o0=_}PPar{1;T}(Sl{30},F,c0b{o0|5+2%4},Fai,Suc)",
-    Tree0708 "B{t0=2;t1}Rmp{F;F}(Par{_;_}(@os{t0:=t1+1}pi0{t0:t1},t1))",
-    Tree0709 "B{b0=4;t0=1}Once(@oh{b0:=t0}Rep2(Rmp{S;S}(Inv(Step(Rpt{1}(FF(a0e)),Run,pi1{t0:=},Fai,pt2{b0:5})))))",
-    Tree0710 "B{b1=0;q0;b0=0;t0=4}Par{_;_}(Inv(Rmp{F;F}(Lp{b1;K}(Keep(Lp{b1;F}(Dd{10}(@ki{b1!b1+2}Sc{b0+=1;b1+=1})))))),RFb(@si{b0+2!b1}@oh{b0+1>6?b0+=1;b0:=b1}RU{F}(Wt{50})),Ite(Pre{t0=b0+4;S}(RSeq(c0,@oh{t0:=8;b1+=1}t1,S)),t2))",
-    Tree0711 "B{t1=3;t0;b0;o0=5}Pri(t0,MPri(FF(pi1{t0:=}),Rep2(c2e)),Dl{0}(@oh{o0:=b0+3}@si{some}Flip(t3,c4b{4},Lim{2}(pc5{b0:t1}))))",
-    Tree0712 "B{t0=2;b0=1}Dd{0}(SubR(Su{t0}(F)))",
-    Tree0713 "B{t0=2;t1=4;b0=4}Rus{2}(Seq(pc0{b0:=},Sc{t0:=b0%2},Sc{t1:=b0}))",
-    Tree0714 "B{t1;o0=_;b1=0;b0=2;q0=0}RSeq(Sw{2;5;3}(@si{t1%2>0}@ki{b1<4}F,c0,pi1{t0:t1},t2e),Lp{_;K}(pi3{t0:b1}),ASeq(pc4{b0:=},t5),FS(Isw{o0|0%4;N;_}(Sc{o0:=_},S)),MPri(a6l,c7))",
-    Tree0715 "B{t1=5}Isw{t1+2;_;N}(Inv(MSeq(c0l,a1,a2)))",
-    Tree0716 "MPri(Fb(RSeq(t0,t1,c2,t3),Swm(t4,t5,t6e),Swm(c7e,t8e)),Rpt{2}(Ite(ASeq(t9,S,t10),t11)))",
-    Tree0717 "B{t0=1;b0=1}Wde(PAll{-2}(@rw{b0+4>t0+1%4}@fi{t0=7}c0b{3},Wu{t0},@oh{b0+=1}@fi{b0%4=3}Pre{b0+4<b0%3;R}(Dd{50}(c1))),@po{b0:=t0+3;t0+=1}TryF(@rw{b0<1}c2,t3e),@of{t0:=b0;b0!t0?t0:=b0}@ki{t0<2}Pre{t0>1;R}(c4))",
-    Tree0718 "B{t0=2;b0=4;t1}RSeq(c0,Seq(PPar{0;N}(Sl{20},AFb(t1e,@fi{b0>t0}@os{t0<b0?t1+=2}@oh{t0=7?t1+=1}a2b{t1+1%4;b0}))))",
-    Tree0719 "B{t0;o0;b1=5;b0}@os{b0:=t0+1%4;o0:=b1}Wde(t0,@of{b1+=1}RSeq(Bin{b1=7;T}(c1,c2),c3b{8},Sb{t0=3},SubR(t4)))",
-    Tree0720 "B{t0;b1;b0=2}Sw{1}(Pre{b1%2!0;K}(@oh{b0!2?b1:=t0%2}@po{b1:=t0+3}@of{b0:=t0}Par{1;2}(To{50}(@si{b1+1>4}@fi{b0<1}Par{_;0}(@si{t0>t0%4}@os{b0+=3;t0<6?t0+=1}c0l,Sl{20})),RFb(a1,Par{3;_}(Su{t0}(@ki{b0+1>7}a2),S,Wu{t0})))),Star(AFb(Dl{10}(pc3{b0:0}),Lim{2}(t4e),t5e),AFb(t6e,a7),Rpt{F}(a8)))",
-    Tree0721 "B{b0;t0=2}RFb(c0e,a1b{b0%2;b0},t2,Wu{t0},c3)",
-    Tree0722 "B{o0=_;t0=5;b1;b0=4}@si{b0+1%3<0}@po{t0+=3}Opt(Flip(Once(Opt(@rw{t0!b1+4%4}@fi{t0+1>6}Star(Try(Sl{10},t0e,Scc{b1!t0+4},Sc{b1:=b0%3})))),Pri(Step(t1,Sw{3}(Ub{o0},c2l)),FF(Fb(t3,@po{none?o0:=_}@rw{t0<4}R)),Ub{o0})))",
-    Tree0723 "B{b0=1;t0=2;o0=_}RSeq(RSel(Seq(Fb(RSeq(a0,Intr{t0>5}(@rw{b0+3>b0%2}@oh{t0:=b0+4%2}Ub{o0}),a1b{t0+2%4;b0}),Cd{0;K}(Mt{50}(Swm(t2e,@po{b0+=1}@rw{none}@of{o0:=_}c3))))),Fb(Ret0(pc4{b0:=}),To{100}(Pri(c5,t6))),Seq(Sl{0},Scc{o0|5%4=0})),Bin{t0+4<7;T}(RepF(RT{F}(Rep3(Flip(Lim{3}(Sc{t0+1%2<0?b0+=1}),Sb{o0=0},MPri(c7,pa8{b0:7;b1:t0}),Sc{b0+=2},Once(t9))))),PAll{-3}(@oh{b0:=b0%2}@rw{t0>0}Ret2(Rus{F}(t10)),Step(t11,t12,Sb{o0=2},R),OnceK(@of{t0:=b0}@os{b0:=t0}c13))))",
-    Tree0724 "B{t0=2;b1;b0=2;o0=_}MSeq(Sw{1;2;0}(FF(Step(@of{o0:=_}Wv{t0}(pc0{b0:5}),t1e,t2,pt3{b0:b1;b1:=})),@rw{b1%2<1}@oh{t0:=t0%4}Wt{100},Su{t0}(Keep(MSeq(TryT(c4l,Suc),Pri(pt5{b0:b0;b1:=},@po{b0+=1;t0:=b0%3}@oh{b0%3<0?t0+=1;t0:=t0%2}a6l,t7,@rw{b1+4%3<1}F),Swm(@of{b0:=t0+1}@fi{b0+1<t0+2}t8,S,R)))),t9))",
-    Tree0725 "B{b0}Step(SubR(c0e),Par{_;0}(Sb{b0=6}))",
-    Tree0726 "Rep3(Sub(Star(a0e,PPar{0;N}(Cd{20;F}(Sub(Try(a1,t2))),t3),t4)))",
-    Tree0727 "Star(Sub(a0l),Run)",
-    Tree0728 "PAll{1}(Rty2(RT{1}(Rmp{S;S}(Ret1(Sel(RFb(t0,t1,t2,c3e),c4))))),t5)",
-    Tree0729 "B{t0=5;q0=3;b0=4;o0=_}RU{S}(Rmp{F;F}(OnceT(RSeq(SubA(Flip(Dl{20}(a0),t1,@of{o0:=o0|4}@os{b0+=1}a2b{1;b0},Sc{o0:=_})),Rus{3}(Rep3(a3)),Lp{t0;S}(a4)))))",
-    Tree0730 "Rep3(Sub(Rep4(Sub(c0))))",
-    Tree0731 "B{t0=0;b0=0;t1=5}Keep(Bin{t0%2>0;N}(Fb(Wu{t0},c0e,a1b{t1;b0}),SubA(Star(Flt{2;R;F}(@rw{t0>t0%4}pi2{t0:=}),Sb{t1=6},pi3{t0:t0}))))",
-    Tree0732 "RU{F}(Ite(c0e,PAll{_}(Wt{10},a1)))",
-    Tree0733 "Rpt{F}(Once(Once(t0)))",
-    Tree0734 "B{o0=3;t0=5}RT{1}(@oh{t0:=t0+3%2}Wu{t0})",
-    Tree0735 "B{t0=5;t1;q0=2;b0=5;o0=4}PAll{-3}(PAll{-1}(Fb(Step(pa0{b0:t0;b1:t0},a1,a2),RFb(pt3{b0:=;b1:b0},Ub{o0}))),RSel(Inv(Wde(@po{some?t0+=2;o0:=o0|4}Isw{t1%2;_;N}(@os{t1+=2}t4,Scc{b0=t1}),@rw{b0+2!5}@fi{t0<t0+4}@os{t1:=0;t1:=o0|5}Rep4(Flip(t5,a6,Wu{t0}))))),PAll{-2}(Rus{F}(Dl{30}(PPar{1;_}(Lp{b0;R}(Sc{o0:=_}),Sl{20}))),Flt{2;_;F}(a7),OnceT(Rpt{2}(t8)),Wde(pa9{b0:t1;b1:t0},c10),a11b{o0|2%3;b0}))",
-    Tree0736 "B{q0=4;t0=0;b0=0;o0=5}Swm(Rpt{F}(Ret4(Isw{b0%2;N;T}(Lp{b0;F}(S),a0b{o0|2;b0},Flt{2;F;_}(c1),R,t2))),PAll{-2}(Intr{o0|3+2=3}(Swm(pi3{t0:=},t4)),FS(t5e),Cd{0;_}(Pri(F,Wt{0}))))",
-    Tree0737 "B{o0=_;b0=4}AFb(RSeq(t0,Ub{o0},Sb{o0=7},c1b{b0}),Ret4(RFb(c2e,Star(a3,Suc,F))),Dl{100}(Swm(a4,Opt(t5),c6l)))",
-    Tree0738 "B{b1=4;b0=4;t1=1;t0=5}Rpt{2}(Sw{3}(Cd{20;K}(SubA(@po{b1=t0+3%3?b0:=6}Seq(Sb{b1=2},@rw{t1+2%3>1}Suc,pa0{b0:t0;b1:b0},t1,Fai))),t2))",
-    Tree0739 "B{t0=5;o0=_}Flt{3;F;_}(Cd{50;_}(RSeq(RFb(Wu{t0},t0),@si{o0|5%4<3}@ki{t0%2>0}c1e,c2)))",
-    Tree0740 "Fb(Sub(Sub(t0)))",
-    Tree0741 "Seq(t0,t1e)",
-    Tree0742 "B{o0;b1=3;t0=4;b0=0}Rep2(Su{t0}(OnceT(FF(Par{1;0}(RFb(RSel(t0,a1)),Bin{b0%2>0;T}(@of{b1+=2}@oh{o0:=o0|3}F,Keep(c2l)),Fb(@po{t0:=b0}t3,pa4{b0:0}))))))",
-    Tree0743 "B{b1=2;b0=2;t0=4}Par{-2;2}(Scc{b1=1},Flip(Pre{t0+2<t0%3;S}(Wv{t0}(Par{-2;_}(a0,t1e))),RFb(t2,Sb{b0=t0}),ASeq(t3,t4,Wu{t0},t5)))",
-    Tree0744 "Seq(MPri(t0,c1,a2),Rep3(Seq(a3,c4)),Keep(RFb(t5,c6,c7)))",
-    Tree0745 "B{b1=0;q0=1;o0=3;t0=1;b0=0}Lp{t0;R}(@ki{b0%3=0}Pre{b1>7}(@rw{o0|2>1}@fi{b1+4!7}@of{b1:=2}c0b{t0}))",
-    Tree0746 "B{b1;b0=4;t0;t1}RU{S}(Try(Wv{t1}(PAll{-1}(TryT(F,Rep2(@of{t1<b0?t1:=6}@os{t1:=t1+2%4}@oh{t0:=1}a0)),Invt(Sw{0;1}(c1b{b0+2},pc2{b0:=},t3)),ASeq(Step(@of{t1:=t1%4}@si{t1%3<1}pc4{b0:=},@of{b0+1%4<0?b1:=t0%3;t1+2%2!1?t1+=3}@si{b1<b0+2%2}@oh{b1+=2}c5)))),Step(Swm(Pri(pt6{b0:9},F,c7),pc8{b0:=}),pi9{t0:t1}),PPar{1;T}(Ret2(PPar{2;_}(Fb(t10,t11),t12)),Ite(a13e,pa14{b0:t0;b1:b1}),c15,ASeq(c16b{t0},t17)),Swm(Suc,c18,Sc{b0!b1?t1:=t1%2},S,Cd{20;K}(S))))",
-    Tree0747 "B{b0;t0=2;q0=0}Lp{t0;K}(Fb(RSeq(Fb(t0e,t1,t2)),Scc{t0!7},c3b{b0%3},t4e,FF(TryT(c5,F))))",
-    Tree0748 "Ite(c0l,Dl{0}(Opt(Cd{0;_}(a1))),Once(t2))",
-    Tree0749 "B{b1=2;t1=3;t0;o0;b0}Bin{b0+3>5;T}(Pre{b1%4!3;R}(RFb(MPri(c0,Ite(c1b{t1},@po{t1:=b1+3}@of{t1+=1;t0=b1?t1:=b1+1%2}a2b{0;b0}),a3e,Swm(Wde(Scc{some},t4)),c5b{o0|0+4%4}))),Scc{t1<7})",
-    Tree0750 "RFb(a0)",
-    Tree0751 "RFb(ASeq(c0,t1,t2),Fb(a3,t4e),Swm(a5,t6e))",
-    Tree0752 "B{b0=4;t0=1;o0;t1=0}RSeq(PPar{0;_}(RSel(@oh{b0:=b0%4}@rw{t1%4<1}a0b{b0;b0},Keep(t1),Seq(a2,c3b{t1+1})),FS(@os{b0:=t0+1%2}@si{t0%3=0}@of{t0:=4;o0:=t0}a4l)),c5)",
-    Tree0753 "B{q0=1;b0;o0=2}Intr{b0=3}(To{100}(Step(Swm(Intr{some}(RFb(c0,t1)),S),OnceK(Swm(Inv(a2),PAll{-2}(a3,Sb{o0=4}))))))",
-    Tree0754 "B{b1=1;q0=3;b0;t0=5}ASeq(Par{_;2}(Mt{0}(OnceT(Sb{b1=7})),c0),RFb(Isw{1;_;N}(pt1{b0:=;b1:b0},c2l),RSel(pi3{t0:=},c4l),c5b{t0}),MSeq(Fb(t6,pt7{b0:2;b1:b0},RepF(c8)),Flt{2;F;F}(Lp{b0;K}(Pri(Keep(c9l),Sl{0})))),Try(Sl{30},@oh{b1+=1}Pre{b0<1}(c10e),a11e),RSeq(MPri(a12e,a13b{b0%4;b1},a14)))",
-    Tree0755 "B{b0=1;t0;b1}OnceT(@oh{t0:=t0+3%3}@os{b1:=b0+1}RetF(t0e))",
-    Tree0756 "PPar{0;N}(RFb(RFb(Cd{0;F}(c0),TryF(t1,t2,a3)),Rep1(Wde(t4,t5)),Flip(Mt{30}(Rep4(Sl{30})),Opt(a6)),Pri(Wde(c7,Sl{50},Sl{20}))),Dd{100}(a8))",
-    Tree0757 "B{b0=0;q0=3;t0=1;b1=2}@rw{b0+2%3=0}@of{b1:=t0}RSeq(Pri(t0,Lp{t0;S}(Wu{t0})),t1,Isw{b1;T;_}(t2,F,pi3{t0:=}))",
-    Tree0758 "B{t0=5;o0=3;b0=4;b1=3}Seq(Invt(Try(t0,a1l,t2)),c3l,c4,@po{b1+=1}@rw{o0|5%4>0}ASeq(c5,t6),OnceT(RFb(pt7{b0:=;b1:b0},c8b{b0})))",
-    Tree0759 "B{b0=1;t0=3;o0=2}Opt(Par{-1;_}(To{10}(RSel(Isw{9;_;T}(t0e,@po{t0:=b0}@rw{some}a1b{o0|1+4%4;b0}),PPar{2;_}(t2e,Sb{t0=b0}))),Swm(pc3{b0:=},pi4{t0:=},Rpt{2}(RSel(Cd{100;F}(Wt{0}))),@oh{o0:=_;b0+=2}Ub{o0},FS(@si{b0+2%4!1}@os{t0+=3;t0+=1}RSeq(t5,c6,pc7{b0:t0})))))",
-    Tree0760 "B{q0=1;b0=2;b1=2;t0=0}Star(c0,Lp{_;K}(@ki{b1<t0}@po{t0+=3}Swm(TryT(c1,c2,pt3{b0:b0}),Isw{b0;N;T}(F,c4),RT{F}(t5))))",
-    Tree0761 "Inv(RSeq(t0,Sl{10}))",
-    Tree0762 "B{t0=1;b1=2;o0=2;b0}Ite(Cd{0;K}(AFb(PPar{0;T}(@oh{b1+=3}@of{none?o0:=b0+3}c0,c1),t2,t3,@po{b0+=1;o0:=b1}Star(t4,Scc{t0!0},@rw{b0+4>b0}t5e))),PAll{3}(a6l,c7,@of{b0:=6}@rw{t0>b1+1}c8))",
-    Tree0763 "B{t0=3;b1;b0}Swm(Intr{t0<3}(Bin{t0+2!7;T}(OnceT(Sb{b1=4}),Ret3(Flip(a0b{b1;b0},Wt{10})))),Cnd{b1<7;_;_}(c1))",
-    Tree0764 "B{t0}Try(R,SubA(SubA(pi0{t0:=})))",
-    Tree0765 "B{b1=2;o0;b0=4;t0=0}Seq(Fb(pa0{b0:b0;b1:b0},@po{b0+=3}a1,pt2{b0:b1;b1:t0}),t3,Cd{20;K}(Par{-1;_}(@po{o0:=b1%4}c4,pt5{b0:b0;b1:b0},pa6{b0:t0;b1:=})),RFb(Scc{o0|5>5},Wde(t7e,Ub{o0}),@po{t0:=b1;b0+=1}@os{o0:=1}Wt{20}))",
-    Tree0766 "B{t0;b0}Su{t0}(Inv(MPri(Wu{t0},@os{b0+=2}@ki{b0%4=1}c0,t1,a2l,t3)))",
-    Tree0767 "B{b0;t1=2;t0=3;o0}Ite(MSeq(Rep0(t0),Wu{t1},c1,pt2{b0:t0},S),To{20}(RU{S}(Seq(Pri(@si{b0%3>1}pi3{t0:t1},c4),Step(c5,pt6{b0:=;b1:b0}),a7))),Pri(@fi{some}Dl{10}(Sb{o0=6}),@oh{none?o0:=_}@of{t1:=t0+4}@os{t0+=3}Ret1(pc8{b0:t0}),Wv{t0}(F),Dl{0}(Fai)))",
-    Tree0768 "B{b0=5;b1;t0}Fb(AFb(t0,F),t1,Rep1(@of{t0:=b1}@si{b0+1>6}@os{b0+=2}Inv(RSeq(Sc{t0<t0%2?b1+=1},t2e))))",
-    Tree0769 "B{t0=0;o0=_;b0=4}Ite(Par{_;-1}(Sl{20},c0,Step(Par{-3;-1}(t1,Sb{b0=4},pt2{b0:1;b1:b0})),a3,Rmp{S;F}(@si{o0|5>t0}Wde(a4e,t5e,a6b{t0;b0}))),@oh{b0+=1}@rw{b0%2>0}@os{t0:=b0;b0+=2}TryF(Fb(pc7{b0:=},pi8{t0:b0}),@rw{some}@os{t0+=2;some?b0+=3}@ki{b0%4!2}Seq(TryF(a9e,Wu{t0}),Ub{o0}),Fb(@ki{b0+1=2}@oh{b0+=3}pc10{b0:t0},Mt{20}(c11b{b0+4}),@of{b0+=2}@po{t0:=o0|5+4%3}c12),PAll{-3}(Scc{t0>o0|5},F,t13),pi14{t0:=}))",
-    Tree0770 "B{t0=4;b0;q0=4}AFb(@of{t0+=2}@rw{b0<4}Isw{b0+3;N;_}(Swm(Pre{b0+2!t0%2;K}(ASeq(Par{-1;1}(@of{b0<t0+2%2?b0:=t0%2;b0:=t0%3}Lim{2}(pa0{b0:=;b1:b0}),RFb(c1,c2e)),t3e,ASeq(OnceT(pa4{b0:9;b1:b0}),a5),Fb(pc6{b0:t0},Sb{b0=7}))))),Seq(Cd{0;F}(Sl{30}),t7))",
-    Tree0771 "B{b1;t0=5;t1=5;b0=5}Sw{2}(Seq(PAll{_}(RSeq(t0,FF(pt1{b0:=;b1:=}))),@rw{b0>1}@os{t1:=t0}Isw{t1%2;_;T}(t2,t3)),Fb(Once(MPri(pt4{b0:8;b1:t1},SubA(@os{b1+=4}Sb{t0=7}))),Ret1(Dl{50}(Scc{b0=t1}))))",
-    Tree0772 "B{b0;t0;t1}Sel(t0,c1e,c2,Su{t0}(RSeq(pt3{b0:t0;b1:t1},c4l)),ASeq(Suc,Sb{t1=b0}))",
-    Tree0773 "B{q0=1}Lp{_;R}(a0)",
-    Tree0774 "MSeq(PAll{-1}(Ite(PAll{2}(t0,F,t1,FF(To{20}(t2))),Ret3(Fb(a3l,t4)),Flt{3;_;F}(Rus{2}(t5)))),t6)",
-    Tree0775 "B{t0=1;b1=5}Rus{1}(Pre{t0+3>t0+4%3}(Cnd{b1<7;_;F}(Sl{30})))",
-    Tree0776 "B{t0=3;b0}MSeq(pi0{t0:=},Flip(a1l,pt2{b0:7;b1:b0}),PAll{0}(t3,a4))",
-    Tree0777 "B{t0=3;b0}Inv(pt0{b0:=;b1:t0})",
-    Tree0778 "B{t0=3}Opt(Wv{t0}(Flip(t0e,Inv(c1))))",
-    Tree0779 "B{t0=3;o0=_;b0=0}Wde(ASeq(pt0{b0:t0},c1,@fi{some}c2),Swm(RSeq(Scc{b0+4%2>0},c3,Wt{0},c4,c5)))",
-    Tree0780 "B{t0=0}RepF(RFb(Pre{t0>5;F}(MPri(c0,a1e,c2l,Wu{t0},S))))",
-    Tree0781 "RSeq(Rty3(Once(Sub(t0))),Ret1(c1))",
-    Tree0782 "Rpt{F}(RSeq(RSeq(PAll{_}(t0,t1,Fai),Step(a2,t3e),t4,Star(Sub(Dl{100}(t5)),c6,a7l)),Fb(a8,S)))",
-    Tree0783 "B{o0;t0;t1=1}Swm(t0,@of{o0:=_;t1+1<3?t0+=3}@po{t1=5?t1+=3}Sb{t1=8},c1,c2e)",
-    Tree0784 "Rep3(FF(Ret2(Flt{3;_;F}(Sel(Rep1(To{10}(c0)),Run)))))",
-    Tree0785 "B{t1=1;b0=3}PPar{1;_}(Cd{0;F}(Intr{t1+1=7}(Sb{b0=4})),Cd{0;_}(t0e),Intr{t1%3<0}(pc1{b0:=}))",
-    Tree0786 "B{t0;o0;b0=3}Swm(Intr{t0+1%2>0}(Sb{b0=1}),Try(@po{b0:=b0%2}Sl{50},PAll{2}(c0,@rw{some}@oh{o0:=_}Wu{t0}),RFb(t1,c2,Suc)),Su{t0}(RtyF(Isw{o0|4;N;N}(FS(c3),Isw{t0;_;T}(c4,a5b{o0|2%2;b0},c6b{9})))))",
-    Tree0787 "RFb(Fb(a0,a1),t2,Flt{2;R;K}(t3),t4e)",
-    Tree0788 "B{t1=0}Ret0(SubA(SubR(Wu{t1})))",
-    Tree0789 "B{b0;b1=2;t0=3;o0}Wde(Star(Dd{50}(Ub{o0}),Par{_;-1}(Suc)),Ruf{2}(Dd{0}(@po{b0>o0|2+2?b0:=b1%3}Step(@po{b0+=3}Rep2(PAll{1}(t0,@ki{b0%2!0}@fi{o0|4%4<1}@oh{t0+=2}pc1{b0:5}))))),Suc)",
-    Tree0790 "B{t0=5;o0=4;b0=2}Pre{some;F}(Star(@of{t0:=t0%3}@fi{b0+3!5}@ki{t0>b0}Bin{t0>6;T}(Bin{some;T}(PPar{2;N}(Sb{t0=6},t0),Cnd{some;_;_}(@si{b0>3}@rw{b0>0}OnceK(RFb(t1,c2b{b0%2})))),RT{F}(@po{b0+=1}@oh{b0<b0%4?b0:=t0}PAll{_}(MSeq(a3b{t0;b0},@si{b0%2=1}Inv(@os{t0+=1}S),t4,Fai))))))",
-    Tree0791 "B{t0=0;b0}RSeq(Fb(Rus{3}(Fb(@oh{b0:=t0%3}PAll{_}(RFb(t0,Scc{t0!7})),Rty0(a1),pi2{t0:t0},Inv(c3b{b0+3})))),Wu{t0},PPar{2;N}(t4,c5,FF(pi6{t0:b0})))",
-    Tree0792 "B{b0;b1;t0=1}Seq(@fi{b1=7}@ki{b0>6}Wde(@ki{b1!6}@po{b1:=t0;b0:=b1%4}Seq(a0,Suc,t1),Try(c2,Scc{b0%3>0})),To{0}(RU{S}(@po{b0:=t0;b1+=1}@fi{b0>7}@rw{t0%2<0}pi3{t0:=})),Wt{0})",
-    Tree0793 "RSeq(Seq(Fb(Rep1(Star(t0,t1,t2)),AFb(Seq(Pri(t3e,c4),Keep(PPar{1;N}(t5,t6,Fai)))),Cd{20;K}(Dd{10}(R)))))",
-    Tree0794 "MPri(c0e,Sub(Sub(t1)),c2)",
-    Tree0795 "B{b0=1;o0=_;b1=0;t0=5;q0=3}Cnd{b0+3=b1%4;N;_}(MPri(SubA(Lim{3}(RSeq(Sb{o0=2},Seq(pt0{b0:5;b1:b0},t1e),@of{b1+3%3<2?b0+=2}t2,Lp{b1;R}(MSeq(c3b{t0})))))))",
-    Tree0796 "MSeq(c0,Swm(t1,a2,t3,Sl{20},Rpt{0}(c4l)),Rep2(Rep2(Swm(a5l,t6))),t7,Mt{50}(Rep4(Fb(c8e,c9e,RSeq(Sub(t10),a11)))))",
-    Tree0797 "B{b0=5;t0}Flip(Rep4(Fb(Mt{0}(c0b{1}),Rus{F}(Ite(t1,Sl{30},S)))),Ite(a2b{b0;b0},pi3{t0:b0}),MPri(@fi{t0<3}@rw{b0+3<t0+4}FF(@of{b0+=3}@oh{b0+4>0?t0+=2;b0+=3}Swm(c4,RFb(Try(@oh{t0+=2}@si{b0+3!4}t5,pc6{b0:1}))))))",
-    Tree0798 "B{o0=_;b0=1;t0=2}Swm(Scc{none},Pre{b0+4%4!3;S}(Pri(@rw{b0!4}RFb(Fai,@po{some?o0:=t0%4}@of{o0:=8}Sc{some?o0:=t0}),Pre{b0<2;K}(a0b{b0%4;b0}),Sl{100})),PAll{5}(c1l,a2,@of{b0+=1}@po{t0:=0}Wt{20},Dl{20}(Sc{b0+=1}),RT{F}(a3)))",
-    Tree0799 "RSeq(MPri(To{20}(Wde(t0,c1l,Rus{F}(OnceT(t2))))),Once(FF(Ruf{2}(t3))),Pri(a4,c5,t6),Rep1(Seq(c7,c8,a9)),PAll{_}(c10,Wt{20}))",
+    Tree0700 "B{b0=1;t0=1;o0=_}PAll{4}(RFb(To{100}(Fb(Ite(Scc{b0>2},c0))),Run),AFb(c1e,a2),Cnd{o0|1<o0|2;_;F}(@rw{b0+4>0}pa3{b0:=;b1:t0}),Once(RT{F}(PPar{0;T}(Wu{t0},Suc,c4l))),MSeq(PPar{1;N}(Ret4(t5),@of{o0|0=b0%2?b0+=3;b0+=1}pt6{b0:b0},c7)))",
+    Tree0701 "B{b0=2}@si{b0+3<3}AFb(pc0{b0:=})",
+    Tree0702 "Flip(Sl{10},Fai,t0e,t1e)",
+    Tree0703 "Flt{2;_;F}(FF(Sl{20}))",
+    Tree0704 "RT{F}(Rep2(t0))",
+    Tree0705 "Ite(Swm(Wde(t0,TryF(ASeq(c1,c2l),RSel(F,S)),c3)),RT{F}(FS(RtyF(a4))))",
+    Tree0706 "B{b0=1;q0=4;o0=1;t0=5}RSeq(Pri(Rpt{F}(t0),Lp{b0;S}(Seq(c1,t2,a3b{o0|4%4;b0}))),c4l,Rty3(@si{t0+1%3=0}Flt{1;F;K}(Isw{b0;N;N}(t5,Sc{t0+2%4=1?t0:=o0|0},Sl{10}))))",
+    Tree0707 "B{t0=2;b0;q0=3;t1=0;b1=3}RetF(Flip(Fb(Isw{t0+2;N;T}(Wu{t1},@of{t0:=b1%4}RepF(@oh{t1+=3;b1+=3}SubA(a0e))),Sel(t1),Pre{t0%3!0}(Keep(@of{t1:=3;b0+=1}@fi{t1<3}@os{b1+=3}Dd{0}(a2)))),RU{S}(Sw{0;1;3}(t3,RU{F}(Rep3(Lp{_;K}(@ki{b1!5}a4b{t1;b1}))),Sb{t1=b0},Isw{t1%3;_;_}(pa5{b0:=},t6)))))",
+    Tree0708 "B{o0=3;b0=2;t0=4;t1=4}PAll{-1}(Inv(Star(a0b{9;b0},t1,a2b{t0;b0})),To{10}(ASeq(Scc{t1=0},Wu{t0},@os{o0:=t1%3}@fi{some}c3)))",
+    Tree0709 "B{t0=5;t1=0}RSeq(Sb{t0=t1},pi0{t0:t1})",
+    Tree0710 "Ret4(Star(c0,t1,a2))",
+    Tree0711 "B{t1=0;b1=1;q0;b0=5;t0}@oh{b1:=b0}Step(PPar{1;T}(Lp{t1;K}(R),Ret0(@os{b1>7?b0:=b1+1;t1+=1}@po{t1>t1%2?b0:=b1}@oh{t0:=b1;b1+=1}Sb{b0=3}),RFb(a0,Fai)),@si{t1!b1}Sw{0}(c1,RSeq(a2,SubR(Sc{t1%3>0?t0+=1}))),RT{F}(RT{F}(To{0}(Ruf{1}(Lp{_;K}(MSeq(t3,t4)))))))",
+    Tree0712 "B{t0=4;b0}Fb(Cnd{t0<1;_;_}(F),t0,RSeq(pa1{b0:=},t2,c3),SubR(Once(R)),PAll{-2}(@of{b0=t0%3?b0+=1}a4l,Sb{t0=b0}))",
+    Tree0713 "B{t1;b0;o0=_;t0}RSeq(RSeq(Bin{o0|0<7;N}(Step(Dl{100}(OnceK(OnceK(Sb{o0=2}))),Inv(Inv(Swm(t0)))),PPar{1;_}(@os{t0+=3}@oh{o0:=_}@si{some}Wt{0},Rpt{2}(Rmp{F;S}(c1l)),Sl{20},Cd{10;K}(Sb{t1=8}),Bin{none;N}(Fai,Swm(Sc{b0+=3},t2))))),RFb(RSeq(c3,a4,Suc),To{0}(Ret4(Pre{t0!6;K}(t5))),RFb(t6,pt7{b0:t1;b1:t1}),Wde(Step(pc8{b0:4},pt9{b0:t1;b1:b0}),Rpt{2}(Sb{o0=2})),Rep0(Ub{o0})))",
+    Tree0714 "Cd{0;K}(FF(Rpt{0}(t0e)))",
+    Tree0715 "B{o0;t1=3;t0=0;b0=4}Seq(@po{o0:=_}@fi{none}PAll{5}(RtyF(Pri(t0,Wu{t1})),Star(Ub{o0},a1),@ki{t1%2>0}Sl{0},pc2{b0:=},PPar{0;_}(Sc{o0:=b0},t3)),TryT(Sc{t0+3<3?t1+=2},S,RSel(t4e,t5),t6),Wt{20},PAll{3}(WU{b0%2!1}(c7),pc8{b0:t0},Pre{t0>b0%3;K}(RFb(a9b{b0;b0},a10l,a11l,@oh{t1!6?t1+=3}t12,t13))),Keep(RFb(pa14{b0:2;b1:t0},t15,pa16{b0:=;b1:t0})))",
+    Tree0716 "B{q0=1;t0;b0=2;b1=1}Bin{b1%3=1;_}(Par{_;1}(Scc{b1!0},PAll{5}(Su{t0}(@oh{b0:=t0%3;b1+=1}@of{b1+=3}@os{b0+=1}S),Pre{t0!6;F}(To{0}(t0)),Lp{_;R}(Lp{_;R}(Rpt{3}(a1e))),a2,Dd{20}(t3))),Isw{b0;_;_}(Sel(@rw{b1+1>4}Sb{b0=8},@rw{b1+1%3<2}@si{t0<7}@ki{b0+3=6}Lp{b1;K}(Fb(RSeq(pt4{b0:=;b1:b1},t5e))),a6e,Lp{b1;F}(pa7{b0:b1;b1:t0})),FF(t8e),OnceK(@si{t0+3%3>1}Lp{t0;S}(Mt{0}(Wde(pc9{b0:0},Rpt{2}(@rw{b0<t0+1}@oh{b0+=2}t10),PAll{_}(t11,t12)))))))",
+    Tree0717 "B{o0;b0=2;b1;t0=5;t1=0;q0}Rep2(Mt{0}(@ki{b0+2>t0}@po{b0:=t1}ASeq(PAll{-4}(a0e,t1e,t2,c3),Isw{t1+1;_;T}(@fi{o0|3<7}Sc{t1:=o0|0},F),PPar{0;T}(Lp{b1;S}(c4),Lp{t0;F}(Sb{t0=7})))))",
+    Tree0718 "B{t0=0;b0;t1}PAll{1}(RFb(ASeq(Bin{t1%2=0;_}(Sl{100},Seq(a0,@oh{t1+=3}@of{t1+=1}@si{t1+3<7}Fai,c1b{b0+4})),Keep(FF(Fb(Wu{t0},Seq(t2,t3,c4l),@si{t1>b0+3}@rw{t1+2%4=3}@os{b0:=1}t5,FS(pa6{b0:2})))))))",
+    Tree0719 "B{t0=3;q0=3;b0}Flip(MPri(TryT(Mt{30}(Scc{t0%2<0}),pi0{t0:=}),pc1{b0:=},Ret2(t2),Isw{0;_;T}(Lp{b0;S}(Bin{b0>3;T}(t3,c4e)),c5e),Sb{b0=t0}))",
+    Tree0720 "B{o0=2;t1=3;t0=4}RSel(MSeq(AFb(RSeq(a0l,t1),t2),Rep0(Ub{o0})),To{50}(t3),Ruf{F}(SubA(RSeq(Inv(Seq(pa4{b0:6},@fi{t0%3<1}PAll{_}(a5l,Scc{o0|1+4%4!0}),PPar{2;_}(c6,@si{t0>6}Ub{o0},Sc{o0:=_;o0:=t1+2%3})))))))",
+    Tree0721 "B{t0;t1=5}Wv{t0}(pa0{b0:t1})",
+    Tree0722 "B{t0;b1;b0}RFb(Bin{b1<2;T}(Sw{1}(PAll{_}(FF(MPri(c0,@po{b0+=2}t1)),Inv(Rpt{F}(@os{b1+=3}pc2{b0:b0})),Seq(t3,t4,Wt{30})),Sw{3;2}(Ruf{F}(RSel(t5e,@fi{t0+1=b1+3%3}@ki{b0!6}pt6{b0:=;b1:b1},@po{b1%2<1?b0+=3}t7)),Fb(@po{t0:=t0%4}RU{S}(Rpt{F}(t8))),t9e)),MPri(PAll{-2}(pi10{t0:=},pt11{b0:=;b1:t0}),Ret0(t12),Par{_;-1}(c13,Fai,t14),Swm(Sl{10},Scc{b1>0},Scc{t0<7}))))",
+    Tree0723 "B{o0=0;b0=1;t1=0;t0=5}Seq(@fi{t0=t1%3}To{100}(Pre{b0+1%4>0;F}(Flt{2;_;_}(Dd{10}(FS(Seq(Ub{o0})))))),PAll{1}(Bin{some;_}(Sb{o0=2},Ub{o0})))",
+    Tree0724 "B{b0=2;t0}RSeq(c0,Lim{2}(@po{b0+=1;t0+=2}RSeq(Scc{b0!t0},Scc{b0!3},Dl{10}(pt1{b0:4;b1:b0}))),pi2{t0:=},t3,Sb{t0=3})",
+    Tree0725 "Cd{0;_}(F)",
+    Tree0726 "PPar{0;N}(a0,RFb(Fai,Invt(t1),Step(t2),Flt{1;_;_}(Keep(c3l))))",
+    Tree0727 "B{t0;t1}@po{t0:=9;t1+=3}Fb(t0,SubA(t1e))",
+    Tree0728 "B{t0=4;q0=0;b0}Seq(Lp{b0;K}(Swm(PAll{-2}(Lp{_;K}(@oh{t0!2?b0:=b0%2}@po{t0:=b0+3}@of{t0:=b0}Ite(pt0{b0:t0;b1:b0},MSeq(c1e,pt2{b0:t0;b1:t0},t3))),PPar{2;N}(Seq(t4,Scc{t0+2%3!0},Sc{t0+=2},c5e),RSeq(pi6{t0:t0}),Step(a7))))),Pri(Wu{t0},Step(Sc{t0:=b0;t0+=2},Pre{t0=6;S}(t8),RSel(c9e,R),pi10{t0:t0})))",
+    Tree0729 "B{b1=5;b0=0;t0=2;t1=5}RFb(Rep3(SubR(RFb(SubA(a0),c1e,@fi{b1+3!6}@oh{t0+4>b1?b0:=t1}t2))),Par{3;_}(Flip(a3e,c4),@si{b0+4<4}@ki{t1<7}@of{b1!t1+2%3?t0+=2}Sc{t0:=t0%2},t5))",
+    Tree0730 "B{b1=0;t0=2;b0}Dd{0}(Keep(RFb(Sel(Sw{0}(Seq(Intr{b1+3%3>0}(pt0{b0:7}),Ruf{1}(t1)),Pre{b0>b0+2%4;R}(Par{-1;2}(a2b{t0;b1},t3e)))))))",
+    Tree0731 "PAll{-2}(Rty2(Par{-2;3}(Wt{0},t0,S)),Flip(Rmp{F;S}(AFb(FF(Sel(c1e,a2l)),Rpt{3}(FS(RFb(a3l,F))))),Keep(ASeq(t4e,t5e,c6l,t7,c8)),t9))",
+    Tree0732 "B{b0=5;t1=0;t0=4}@of{b0>0?b0+=2}Seq(RSeq(Step(a0e,Sc{t0+=2},@os{b0=1?t0:=b0}@oh{t0+=1}Inv(c1e),c2,t3),Rep3(Wv{t1}(RepF(RSel(Dd{10}(t4)))))),OnceT(RSeq(t5,Cnd{b0%4<0;N;S}(pt6{b0:b0;b1:b0}),WU{b0+4%3=1}(Par{2;1}(a7,a8)),t9)),OnceT(RT{1}(PAll{4}(c10,t11,t12,Sl{50}))))",
+    Tree0733 "B{t0=1;b1=4;o0;b0=0}Once(Isw{t0+4%4;_;N}(MSeq(Wde(c0e,Ret0(a1),Seq(pc2{b0:b0},t3)),Par{-1;_}(a4,a5)),S,@os{b1<2?o0:=t0;t0+=2}@of{t0+=1}@si{b0=4}a6))",
+    Tree0734 "B{b1}@rw{b1+4%3<1}Sw{2}(F,t0)",
+    Tree0735 "B{t0=4;o0=5;q0=0;b0=0}Seq(Lp{b0;K}(Seq(t0,t1,@si{t0+2=b0}@oh{b0:=t0;b0%2!1?b0:=t0+1}Rep0(t2),@os{o0:=_}c3e)),Cnd{some;N;_}(Isw{o0|2+3;T;N}(@rw{t0>3}Par{1;-1}(RFb(pi4{t0:=},Sc{b0+=1})),RFb(@ki{t0+2!7}@os{b0+=1;b0+=3}pt5{b0:7;b1:b0},pc6{b0:b0}),Seq(c7,c8,t9))))",
+    Tree0736 "Wde(RSeq(t0,PPar{1;_}(t1,t2),t3),c4,OnceK(Rus{F}(Dl{30}(RSel(a5e,FF(c6l),t7)))))",
+    Tree0737 "B{b0=2;q0=0;t0=5;b1}Flip(RFb(Par{4;-4}(F,t0,Lp{b0;K}(@oh{b1+=1}@os{b1:=t0}@si{b1+2!0}t1),Cnd{t0+2!b0+1;_;S}(c2e),Fai),pa3{b0:b1;b1:b0}))",
+    Tree0738 "B{t1=3;b1=4;t0=1;b0=3}RFb(Cnd{t1!3;N;S}(Rty2(pt0{b0:t1})),Intr{t1%4!3}(Seq(Mt{0}(@fi{t0+3>t1%4}@po{b1:=t1%4;t1<t0?b1:=b0+4}@os{t0:=7}Sc{t0:=t1%3}),Wt{50},c1)),t2,c3l)",
+    Tree0739 "PAll{-1}(Rmp{S;F}(a0),c1,RepF(Fai))",
+    Tree0740 "B{b1;t0;b0=0}AFb(@os{b1>3?b1+=3}t0,RepF(c1),a2,c3l,Fb(c4e,@of{t0+=1}@po{b0:=t0+2}a5b{8;b1}))",
+    Tree0741 "B{b0;b1}Sw{1;3;5}(OnceK(c0),S,Sb{b0=5},pc1{b0:6})",
+    Tree0742 "B{b1;b0=1;t0=2;o0=_}Try(Scc{b1<0},t0,t1e,Bin{b0+3<b0+1;T}(@rw{b0+2!5}@fi{b1<b1+4}@os{t0:=0;t0:=o0|5}a2e,OnceK(c3)),t4)",
+    Tree0743 "B{b0;t0}RSeq(Rep0(Wt{0}),PAll{2}(Wde(a0,c1,t2),pc3{b0:=},Step(Sb{t0=2},Scc{b0+2!3})))",
+    Tree0744 "B{t0=4;o0=_;b0=1}Swm(WU{o0|2=t0+2%3}(Try(t0,S,c1b{o0|4},pi2{t0:t0})),FF(@ki{b0+4<6}@of{b0+=2;t0:=b0+1}c3),Seq(pc4{b0:=},t5))",
+    Tree0745 "B{t0=4;o0=_;b0}Seq(RFb(a0,c1l,c2,Cd{20;_}(c3e)),Try(@of{o0:=b0}@si{b0=0}@oh{t0:=7}Seq(t4e,t5e,pc6{b0:t0}),MSeq(Sb{t0=7},S,a7b{b0;b0}),Wde(@rw{none}Wu{t0},t8)),Seq(@fi{b0!5}pt9{b0:t0;b1:t0},Flip(Dl{20}(a10b{o0|2+2;b0}),Flt{3;F;F}(Sb{t0=0})),Isw{t0%2;_;T}(Wt{10},Sb{t0=2})))",
+    Tree0746 "RSeq(Fb(To{30}(Flt{2;S;K}(To{10}(Suc)))),c0,t1)",
+    Tree0747 "B{b0;b1}Sw{5}(Step(AFb(t0,R),To{0}(R)),RSeq(Sc{b0+=1},a1e))",
+    Tree0748 "B{o0=_;t1=3;t0;b0=0}@po{t0:=t1+3}@os{o0:=t1%4}@of{t1+=1}Fb(Intr{b0>2}(Fb(Seq(WU{t0%4!3}(Flip(Sb{t1=3},t0)),Swm(Keep(OnceT(a1b{t1%2;b0})))),@rw{t0=3}RT{1}(Cd{20;K}(Rep3(Ite(t2,t3)))),RSeq(t4,t5e))))",
+    Tree0749 "B{o0;t1;t0;b0=4}RSeq(pt0{b0:t0},SubA(SubA(Sb{t1=b0})),@of{o0:=o0|5%2}@si{o0|3+1!4}Sl{50})",
+    Tree0750 "B{b0;t0=1;t1=4;b1=5}@oh{t1+=1}Fb(c0e,AFb(t1,Pre{b1+4<t1%2;F}(a2l)),Sw{0;5}(pt3{b0:=;b1:b0},RSeq(@os{t0+=3}Sb{b0=0},t4,a5),S),TryF(PPar{0;_}(pt6{b0:=;b1:t0},@si{b0<5}@po{t0+=1}R),@of{b1:=t1}@os{t1:=1;t0+=1}t7),Ret2(Try(RFb(Wu{t0},t8),@po{b0!2?b0:=6}t9)))",
+    Tree0751 "B{t0=5;b0=2}TryF(Ite(t0,Rpt{1}(Sc{t0%2<1?t0+=3;b0:=t0})),Intr{b0>7}(Once(Sl{20})))",
+    Tree0752 "B{t0=5;b1=3;q0;b0=0}Par{_;_}(Wde(pa0{b0:b0},a1),RU{F}(Lp{b0;S}(a2b{t0;b1})),Sw{2}(Par{2;1}(c3,a4l),t5))",
+    Tree0753 "Rus{3}(Rmp{F;F}(Rep0(c0l)))",
+    Tree0754 "B{t0=2;b0=5}RSel(MSeq(Pre{b0+2%3>0;F}(AFb(t0,t1,c2)),To{0}(Inv(t3e)),t4e),Ret4(TryT(t5,t6,Rpt{F}(@ki{b0+2%3!1}@of{t0+=1;t0+=1}Suc),Mt{0}(Suc))))",
+    Tree0755 "B{o0}Intr{none}(RSel(t0,t1e,Sl{0}))",
+    Tree0756 "Fb(Pri(Keep(c0)),MSeq(RSeq(Lim{1}(t1e),a2l,c3)),Step(c4e,Sub(c5e)),RSeq(c6,t7,t8,c9),c10)",
+    Tree0757 "Seq(Step(Sub(S),a0,t1,Fai),To{30}(Rty0(t2)))",
+    Tree0758 "B{b1;t0=4}Dd{20}(Step(RSeq(FS(Wt{20})),Ite(pa0{b0:t0;b1:=},RepF(pt1{b0:7;b1:=}))))",
+    Tree0759 "B{o0;b0=3}Wde(@si{b0=3}c0,a1,a2)",
+    Tree0760 "B{t0;b0=4}PAll{1}(Wde(@oh{b0:=t0+4%4}@fi{b0!4}@po{t0:=b0+4}Fb(a0,c1,a2),t3),PPar{0;N}(t4e),RSeq(pi5{t0:b0},t6))",
+    Tree0761 "ASeq(t0e,Sl{0},Ret4(t1),t2,Rus{F}(t3))",
+    Tree0762 "B{b0=0;o0;t0}ASeq(OnceT(MSeq(t0,Sb{b0=t0})),Wu{t0},t1,Pre{some;F}(t2))",
+    Tree0763 "Wde(t0,Sub(t1),Suc)",
+    Tree0764 "B{q0=1;t0;b1=2;b0}PAll{-1}(TryT(Lp{_;_}(Sc{t0+=1;b0<6?b1:=8}),ASeq(RetF(Wt{0}),Pri(c0,c1),a2,t3,Dl{30}(SubA(a4l)))),Seq(c5b{9},Rus{3}(@si{t0!0}pt6{b0:=;b1:b1}),@po{b1+=2}@si{b1!1}Swm(t7,c8e),Dl{20}(Suc)))",
+    Tree0765 "B{t0=4;b1;q0;b0=0}Seq(Wv{t0}(OnceT(@oh{b0+=1}@si{t0+2%2>0}Inv(Seq(RFb(t0,@po{t0+=2}t1))))),@fi{b0%4<2}Lp{b0;S}(Lp{_;S}(Sl{0})),Cd{10;K}(RSel(@ki{b1!1}TryT(Sb{b0=b1},a2),Lp{b0;F}(a3))),Dl{30}(ASeq(@si{b0!3}@po{b0+=3}pc4{b0:b0},t5e,c6,SubR(F))))",
+    Tree0766 "Rpt{0}(t0)",
+    Tree0767 "Seq(Sub(Rep1(Sub(Dd{0}(a0l)))),To{0}(a1))",
+    Tree0768 "B{t0;q0;b0=1;o0=3}Lp{b0;_}(RSeq(@ki{none}Flt{1;_;K}(Sb{b0=t0}),pa0{b0:t0;b1:t0}))",
+    Tree0769 "B{b1=5;t0;q0=4;b0;o0=_}ASeq(Suc,Lp{b0;S}(RU{F}(@po{o0:=b0}@fi{t0%3>1}@os{b1+=3}pi0{t0:b0})),pc1{b0:b0},Pri(t2e,Fai))",
+    Tree0770 "B{t0=0;b0=0;o0=3}Pri(Dl{0}(Dl{50}(@os{b0+=1}Mt{30}(pt0{b0:t0}))),Pre{t0%4>1}(Swm(FS(FF(Isw{o0|3+3%4;T;N}(Ite(pt1{b0:b0;b1:b0},c2l)))),@rw{some}Wde(c3b{o0|4},Sc{t0+=1}),Pre{o0|1+2>b0;R}(Isw{t0+4;_;T}(a4,RtyF(RepF(Sc{t0+=1})),Sl{30},a5,a6e)))))",
+    Tree0771 "B{t0;q0=1;b0=2}Flip(t0e,Pre{b0=7;F}(@po{t0%2<0?t0+=3}@rw{t0<5}a1b{t0;b0}))",
+    Tree0772 "ASeq(RFb(c0e,c1,Sl{10}),Seq(Swm(RFb(t2,R)),RFb(c3l,t4,F),RSel(t5),RFb(t6,S),Fb(c7l,t8e,c9)),RSeq(Wt{30},t10,c11,t12,t13),OnceK(RT{1}(OnceK(a14l))))",
+    Tree0773 "B{t1;b1=4;b0=4}Isw{b0;T;T}(pa0{b0:t1},pa1{b0:=;b1:=})",
+    Tree0774 "Dd{20}(Flt{1;S;F}(Swm(Wde(c0,Ret1(PAll{-1}(Rep1(c1)))),RU{F}(Sub(t2)))))",
+    Tree0775 "B{o0;b1=3;t0=2;b0=4}Par{0;_}(SubA(TryT(c0,ASeq(@os{t0+3%4=2?b1:=o0|4+2;t0+1%2<1?t0:=b0+4}SubR(@oh{b1+=3}@of{none?o0:=b0+3}a1b{b0+1;b0}),c2),t3)),@fi{t0>6}@si{b1>7}@po{o0:=b0}Ite(c4,c5e),a6,@of{t0:=b1}Rep1(To{100}(Swm(pc7{b0:3},a8e))))",
+    Tree0776 "B{q0=0;t0=4;b1=5}RFb(c0l,Lp{b1;K}(Wt{20}),Invt(SubR(c1e)),pi2{t0:=})",
+    Tree0777 "B{b0=0;b1=5;t0;o0}Intr{b1+3=5}(RSel(Try(S,To{10}(pt0{b0:t0;b1:b1}),t1,Sb{b1=4}),Mt{0}(@si{o0|3>b1%2}@ki{b0%4<0}RT{1}(Pri(Sw{5}(t2,t3))))))",
+    Tree0778 "B{b0=2;b1=4;t0}Isw{b1+1;_;T}(Dd{0}(Fb(c0,c1)),Suc,Seq(Fb(SubR(Pre{b0%4>2;K}(Wu{t0})),Sl{10}),Wde(pt2{b0:=},Scc{t0+1!0})))",
+    Tree0779 "Dd{50}(RFb(Fb(a0,Rpt{F}(t1),Rpt{F}(Rmp{F;F}(Once(c2))),Dd{0}(t3)),ASeq(PAll{_}(S,c4),c5e,Ite(t6,c7l,c8l),Flt{1;_;_}(c9l),RSeq(t10,t11)),RFb(t12,Par{_;_}(Sl{50},t13),RFb(t14e,a15,c16l))))",
+    Tree0780 "B{t0=3;q0=3;o0=_;b0=5}Bin{t0%4<2;_}(RepF(Wde(Lp{b0;S}(AFb(Lp{t0;K}(Bin{t0!b0;N}(c0b{t0+3},t1)))),Ret2(Flip(a2b{t0;b0},Star(Sb{o0=8},c3,F))))),@os{b0+=3}@rw{b0%3=2}@ki{b0%3<0}a4)",
+    Tree0781 "B{o0=_;q0=0;b0=5;t0=2;b1=1}PAll{_}(Cd{0;K}(Ite(Dd{20}(pa0{b0:4;b1:=}),Suc,Wu{t0})),Lp{_;_}(@po{b0:=t0}@rw{t0+3%3=2}Sb{o0=6}),Lp{_;K}(@fi{b0+4<6}@os{t0+=2;b1:=t0}Sb{t0=b1}))",
+    Tree0782 "Rmp{S;F}(Wde(a0,To{10}(Seq(c1,FF(t2)))))",
+    Tree0783 "B{t0=3;b0}Inv(Ruf{1}(RSel(@oh{b0+=2;t0+=1}TryT(a0e,c1),PPar{1;T}(c2b{b0+3},Scc{b0+4=4}),Wu{t0},ASeq(Inv(c3),t4),Try(Scc{t0%4!2},Pre{b0%2>0;F}(t5)))))",
+    Tree0784 "B{t0=0;b0=5;b1}Keep(@oh{t0+=4}@of{b0:=t0;b1+=3}PAll{-2}(PPar{2;_}(@of{b0+=3;b1+3>7?b1+=3}@rw{b1+3=b0}a0,t1,Sl{0},a2b{b1;b0}),@rw{b0!1}Seq(@rw{t0>1}c3,a4b{b1%4;b1}),Invt(Rep4(@os{b0+=1}TryF(@os{b1:=4}Sw{4;1}(Sb{b0=5},R,Sc{b1!0?b1:=b0+1}),RT{3}(c5))))))",
+    Tree0785 "B{t1=3;t0;b0=4}@oh{t0+=1}@ki{b0!t1+1}Isw{t1;_;T}(a0e,Swm(pc1{b0:4},pa2{b0:=;b1:t1},pc3{b0:=}),Fb(a4b{b0;b0},@of{t0:=t0%3}a5,S))",
+    Tree0786 "Ite(PPar{2;_}(PAll{-5}(Keep(t0),Rpt{0}(S),Sub(a1),c2,c3l),Dl{50}(OnceK(Star(S,Sel(t4,a5))))),RFb(PPar{1;N}(a6,t7,t8),Rmp{F;F}(Inv(Rmp{S;F}(Star(S,a9))))),RSeq(c10e,Dl{30}(t11),RU{S}(c12),Sl{0},c13))",
+    Tree0787 "B{b1=2;b0=2;t0}@rw{b0%3!2}@fi{t0%2>0}Flip(@rw{t0>1}@os{b1+=1}RSeq(t0,t1),Bin{t0>6;T}(a2,FS(t3e)),Wv{t0}(@os{b1:=b0+4}Sb{t0=7}),@os{t0+=1}Invt(pc4{b0:b0}),SubR(Ret3(Sw{5}(c5,a6))))",
+    Tree0788 "B{b0;t0;o0=2}Isw{b0%4;T;N}(RFb(Par{0;2}(c0e,@rw{none}pt1{b0:b0;b1:t0}),a2e),RFb(pa3{b0:t0},c4,t5e,pc6{b0:b0},@rw{b0%3=0}t7),Try(c8,Sb{o0=4},c9b{b0}))",
+    Tree0789 "B{b1=3;t0=4;b0=2;q0}RSeq(RFb(Cd{0;K}(Lp{b0;K}(Wu{t0})),pa0{b0:1;b1:b0},Wu{t0},pc1{b0:9},@si{b0+1=b0}@os{b0:=t0%3;b0:=6}Wt{20}),Ite(Swm(c2b{b1}),Lp{b0;R}(RSeq(c3,a4e)),RFb(a5b{b1;b0},@os{b1+1<b1+2?t0:=b0}S)),Cnd{b1+1<t0;N;F}(Opt(Bin{b1%3<2;T}(Swm(t6,Inv(WU{b1%2!0}(pt7{b0:b1;b1:b1}))),Lp{b1;S}(RU{F}(Lp{_;R}(t8)))))))",
+    Tree0790 "B{t0=3}Pre{t0+2=6;K}(Seq(t0,Cd{0;K}(Wt{30}),To{30}(Intr{t0!3}(Dl{10}(To{0}(a1))))))",
+    Tree0791 "B{t1;b1=3;t0=2}Bin{b1+3<1;N}(SubA(@oh{t1+=3}Dd{20}(Ruf{3}(@ki{t0>2}@si{b1!t0+3}Sw{5}(Sel(t0,pc1{b0:4},Sb{t0=t1}),t2)))),t3)",
+    Tree0792 "B{b1=5;t0;b0}Su{t0}(@po{t0+=1}Isw{b1+1;T;_}(RFb(MSeq(@si{b1+2>t0}@fi{b1+3>5}@oh{t0%2>0?t0+=4}pi0{t0:t0},c1e,t2),@os{b0+=3}t3e),pi4{t0:b1},AFb(RFb(Invt(Rpt{2}(Sb{t0=6})),t5),a6,RSel(Keep(c7),a8,c9))))",
+    Tree0793 "B{b0=3;t0}@ki{t0!7}@of{t0:=b0}@si{t0%2<1}Seq(Star(Wu{t0},Sel(Cnd{t0+3>0;_;F}(c0l)),Step(c1l,c2,t3e),Rep3(Sc{b0:=b0%4})),AFb(PAll{-1}(a4l,pt5{b0:=}),a6l,Lim{1}(t7),Dl{50}(c8)))",
+    Tree0794 "B{o0=_;q0;b0=0;t0=2;b1=5}RFb(Star(pc0{b0:b1},c1l),pi2{t0:b0},Lp{b0;K}(c3),@rw{some}@oh{o0:=_}Wu{t0},PPar{1;N}(@rw{o0|1<1}@po{b0+4>3?t0+=1}a4b{t0%4;b1},Wt{0}))",
+    Tree0795 "Step(t0,PAll{1}(Sl{50},Suc,c1),Once(c2l))",
+    Tree0796 "Flt{2;R;_}(c0l)",
+    Tree0797 "Seq(Inv(Sub(Seq(AFb(t0e,t1),RFb(c2,t3e,Sub(c4)),t5,FS(t6)))),Step(PAll{_}(Rep0(Fai),Fai,Rep0(t7),To{20}(c8),MSeq(c9,a10e))),c11)",
+    Tree0798 "B{b0;t0;b1;o0=0;t1=4}Pre{o0|0%2!0;F}(Seq(Rpt{F}(@si{b0>3}@rw{t0>0}Fb(@fi{none}@rw{b0>b1}Seq(@rw{t0>7}@os{b1:=0}@of{o0:=_}RSeq(a0l,pi1{t0:=},t2,Scc{b1%4<3}),@os{o0:=b1}PPar{2;N}(Inv(pa3{b0:8;b1:t1}),a4)))),TryF(Seq(a5,Sb{t0=2},Rep0(t6)),t7)))",
+    Tree0799 "B{t0=2;b0;t1}@rw{t0=t1%4}@ki{t1+4%2<0}Ret1(OnceK(Dd{0}(@os{t0%3>0?b0+=1}@ki{t0!t0+3%3}@oh{b0+=1;b0<6?t1+=2}FF(Bin{b0+2%4!2;T}(Scc{t1+3!5},Sb{b0=0})))))",
 }

@@ -6,439 +6,350 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64 = 2,
             #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
         }
-        ParallelAll(0) {
-            #[post(|bb| { bb.t0.set(3); if bb.b0 < 4 { bb.b0 += 3 } })]
-            #[run_while(|bb| bb.b0 < 2)]
-            IfThenElse {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                ScriptCondition(|bb| bb.b0 != 5),
+        ParallelAll {
+            Deadline(20) {
+                #[skip_if(|bb| bb.o0.unwrap_or(2) % 4 > 2)]
+                Succeeder,
             },
-            Conditional(|bb| (bb.b1 + 2) % 2 < 1, dynamic = true, else = Success) {
-                #[on_halted(|bb| { bb.b0 = bb.b1 + 3; bb.b1 += 1 })]
-                #[failure_if(|bb| bb.b1 < *bb.t0 + 1)]
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    #[on_halted(|bb| { bb.b1 = bb.b0; if (bb.b1 + 4) % 3 == 1 { bb.t0.set(bb.b0) } })]
-                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                    RepeatTimes(forever) {
-                        Wait(10),
-                    },
+            BinarySelector(|bb| bb.b0 == 7, dynamic = false) {
+                WasEntryUpdated(t0),
+                RetryUntilSuccessful(0) {
+                    WasEntryUpdated(t0),
                 },
             },
-            Loop(q0, value = {t0}) {
-                Filter(times = 1, filtered = Skipped) {
-                    Action(Act<2> = Act::<2>),
-                },
+            ReactiveSequence {
+                Condition(Cond<0>),
+                SetBlackboard(o0 = Some(6)),
+                #[success_if(|bb| bb.o0.is_none())]
+                #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(1) % 2); bb.b0 += 3 })]
+                Condition(Cond<1>),
             },
-            #[on_failure(|bb| bb.b1 += 1)]
-            #[success_if(|bb| bb.b0 % 3 < 1)]
-            WaitValueUpdate(t0) {
-                RepeatTimes(3) {
-                    Action(Act<3>),
+            ReactiveSequence {
+                Repeat(4) {
+                    Script(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); if bb.o0.is_some() { *bb.t0 += 1 } }),
                 },
-            },
-            Delay(30) {
-                Conditional(|bb| *bb.t0 > 0, dynamic = false) {
-                    ForceSuccess {
-                        Interrupt(|bb| bb.b0 > bb.b1 + 4) {
-                            RunOnce {
-                                ScriptCondition(|bb| bb.b0 == 3),
-                            },
-                        },
-                    },
+                IndexSwitch(|bb| 3, dynamic = true) {
+                    AlwaysFailure,
+                    #[run_while(|bb| bb.b0 < 5)]
+                    #[post(|bb| bb.o0 = None)]
+                    Action(PAct<2>, b0 = 4, b1 = {b0}),
+                    AlwaysSuccess,
                 },
+                Action(|ctx| ctx.exec(3)),
             },
         }
     }
 }
 
-board!(Tree0800Blackboard { b1 t0 b0 q0 });
+board!(Tree0800Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0801Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        RetryUntilSuccessful(4) {
+            Parallel(failure = 1) {
+                Wait(0),
+                StatefulAction(Task<6>),
+                Condition(|ctx| ctx.check(7)),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
             o0: Option<i64>,
-            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 5,
         }
-        #[success_if(|bb| bb.b1 < 4)]
-        #[run_while(|bb| bb.b0 > bb.b1 % 4)]
-        #[on_success(|bb| { bb.b1 = *bb.t0 + 3; bb.o0 = None })]
-        Cooldown(20) {
-            Fallback {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            StepSequencer {
+                Repeat(0) {
+                    WasEntryUpdated(t1),
+                },
+                Script(|bb| *bb.t0 += 1),
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            },
+            Inverter {
+                SetBlackboard(b0 = 0),
+            },
+            Precondition(|bb| *bb.t0 < 0, else = Running) {
                 StepSequencer {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = true) {
-                        Condition(Cond<0>),
-                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
-                        Timeout(0) {
-                            Condition(Cond<2>),
-                        },
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<3>),
+                    Switch(b1) {
+                        case 0 => StatefulAction(Task<1>),
+                        _ => Condition(Cond<2>),
                     },
-                    Sequence {
-                        StatefulAction(Task<4>),
-                    },
-                    RunOnce(then_skip = true) {
-                        PolicyParallel(policy = FirstSuccess) {
-                            MaxTime(10) {
-                                Optional {
-                                    AlwaysSuccess,
-                                },
-                            },
-                            #[on_success(|bb| if *bb.t0 < 3 { bb.b1 = bb.b0 })]
-                            #[success_if(|bb| bb.b0 != 7)]
-                            Action(Act<5> = Act::<5>),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                    FlipSelector {
+                        #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t0.set((bb.o0.unwrap_or(3) + 1) % 3) })]
+                        AlwaysFailure,
+                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
+                        StatefulAction(Task<5>),
                     },
                 },
             },
+            SubTree(Tree0801Sub0, ..),
         }
     }
 }
 
-board!(Tree0801Blackboard { t0 b0 o0 b1 });
+board!(Tree0801Blackboard { o0 t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
         }
-        FlipSelector {
-            RepeatUntil(Success) {
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    #[on_success(|bb| bb.b0 += 1)]
-                    AsyncFallback {
-                        Condition(Cond<1>),
-                        StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
-                    },
-                    FlipSelector {
-                        Condition(PCond<3>, b0 = 7),
-                        SetBlackboard(t1 = 0),
-                    },
+        Deadline(20) {
+            ForceFailure {
+                #[run_while(|bb| bb.b1 > 7)]
+                #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                #[on_success(|bb| bb.o0 = None)]
+                Precondition(|bb| bb.b1 > 2, else = Running) {
+                    Action(Act<0>),
                 },
-            },
-            BinarySelector(|bb| *bb.t0 % 2 < 1, dynamic = true) {
-                Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                Condition(|ctx, bb| ctx.check_in(5, (*bb.t0 + 3) % 2)),
             },
         }
     }
 }
 
-board!(Tree0802Blackboard { b0 t0 t1 });
+board!(Tree0802Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0803 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        RunOnce {
-            #[post(|bb| *bb.t0 += 3)]
-            Sequence {
-                Precondition(|bb| (bb.b0 + 1) % 3 < 1, else = Success) {
-                    #[post(|bb| bb.o0 = Some(1))]
-                    Sequence {
-                        Repeat(1) {
-                            Precondition(|bb| bb.b0 < 1) {
-                                Condition(Cond<0>),
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| *bb.t1 % 2 < 0) {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
-                    StatefulAction(Task<2>),
-                },
-                Priority {
-                    ReactiveFallback {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            UnsetBlackboard(o0),
-                            StatefulAction(Task<3>),
-                            Action(Act<4> = Act::<4>),
-                        },
-                    },
-                    Parallel(success = -2, failure = -1) {
-                        AlwaysRunning,
-                        SetBlackboard(t1 = 3),
-                    },
-                },
+        AsyncFallback {
+            WhileDoElse {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
-
-board!(Tree0803Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 4,
+            o0: Option<i64> = Some(5),
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(5))]
-        Sequence {
-            AsyncSequence {
-                Action(Act<0>),
-                Repeat(forever) {
-                    #[post(|bb| if *bb.t0 + 4 < bb.b1 { bb.o0 = None })]
-                    #[run_while(|bb| (*bb.t1 + 3) % 3 < 2)]
-                    Action(Act<1>),
-                },
-                Condition(Cond<2> = Cond::<2>),
-                StatefulAction(Task<3>),
-            },
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                Action(|ctx, bb| ctx.exec_in(4, 2, &mut bb.b1)),
-            },
-            RunOnce(then_skip = true) {
-                Parallel(success = 1) {
-                    Repeater(2) {
-                        ReactiveSequence {
-                            StatefulAction(Task<5>),
-                            SetBlackboard(t1 = 0),
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = false) {
+                RepeatUntil(Success) {
+                    Precondition(|bb| bb.b1 % 2 < 0, else = Failure) {
+                        MemPriority {
+                            #[on_halted(|bb| bb.b1 += 1)]
+                            #[on_success(|bb| if bb.o0.unwrap_or(5) > 1 { *bb.t0 += 3 })]
+                            #[skip_if(|bb| *bb.t0 == 7)]
+                            Switch(b1) {
+                                case 2 => AlwaysSuccess,
+                                case 0 => KeepRunningUntilFailure {
+                                    Condition(PCond<0>, b0 = {b0}),
+                                },
+                                case 1 => FlipSelector {
+                                    SetBlackboard(o0 = Some(2)),
+                                },
+                                _ => Action(PIo<1>, t0 = {=}),
+                            },
                         },
                     },
                 },
+                Retry(1) {
+                    Deadline(50) {
+                        Action(Act<2>),
+                    },
+                },
             },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                #[on_success(|bb| { bb.b0 = (bb.o0.unwrap_or(5) + 4) % 3; bb.b0 = 2 })]
-                #[run_while(|bb| bb.b0 + 3 > 7)]
-                StatefulAction(Task<6>),
-                Action(PAct<7>, b0 = {=}, b1 = {=}),
-                Condition(Cond<8>),
-            },
-            ParallelAll(1) {
-                Condition(|ctx, bb| ctx.check_in(9, bb.b1)),
-                Condition(|ctx, bb| ctx.check_in(10, 4)),
-            },
+            Action(Act<3>),
         }
     }
 }
 
-board!(Tree0804Blackboard { b0 t1 t0 o0 b1 });
+board!(Tree0804Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        Fallback {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[failure_if(|bb| (bb.b0 + 2) % 4 == 0)]
-                KeepRunningUntilFailure {
-                    ParallelAll(max_failures = -2) {
-                        WasEntryUpdated(t0),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-                ForceSuccess {
-                    #[run_while(|bb| *bb.t0 < 1)]
-                    Failer,
-                },
+        AsyncFallback {
+            Precondition(|bb| *bb.t0 > bb.b1, else = Failure) {
+                Action(Act<0> = Act::<0>),
             },
-            ScriptCondition(|bb| bb.b0 > 3),
-            AsyncSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+            Repeat(3) {
+                #[on_halted(|bb| bb.b1 = *bb.t0)]
+                StatefulAction(Task<1>),
             },
-            Fallback {
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                Condition(Cond<6>),
+            #[failure_if(|bb| bb.b0 % 4 == 2)]
+            MaxTime(10) {
+                Action(Act<2>),
             },
+            Delay(10) {
+                #[on_failure(|bb| bb.b1 = bb.b0 + 2)]
+                #[run_while(|bb| bb.b1 + 2 < 6)]
+                #[on_success(|bb| bb.b1 += 3)]
+                Sleep(20),
+            },
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0805Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0806Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Wait(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0806Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        SubTree(Tree0806Sub1, ..)
-    }
-}
+board!(Tree0805Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            #[allow(unused)] b0: i64,
-        }
-        #[success_if(|bb| bb.b1 == 3)]
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            ScriptCondition(|bb| bb.o0.is_some()),
-            SubTree(Tree0806Sub0, ..),
+        Repeat(2) {
+            Repeat(2) {
+                SequenceWithMemory {
+                    Deadline(20) {
+                        Timeout(50) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    ParallelAll(0) {
+                        AlwaysSuccess,
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
 
-board!(Tree0806Blackboard { b1 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0807Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Filter(times = 3, count = Completed, filtered = Failure) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0807Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 13,
+        }
+        MemSequence {
+            Precondition(|bb| (bb.b0 + 3) % 2 != 0) {
+                SubTree(Tree0807Sub1, ..),
+            },
+            #[on_halted(|bb| { if *bb.t0 < 4 { bb.b0 += 2 }; bb.b0 += 1 })]
+            #[on_success(|bb| bb.t0.set(1))]
+            StatefulAction(Task<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        WhileDoElse {
-            Sequence {
-                RetryUntilSuccessful(forever) {
-                    WasEntryUpdated(t0),
-                },
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    Action(PIo<1>, t0 = {=}),
-                },
-            },
-            Fallback {
-                Deadline(0) {
-                    Condition(Cond<2>),
-                },
-                Switch(b1) {
-                    case 4 => #[failure_if(|bb| *bb.t0 % 3 == 0)]
-                    #[skip_if(|bb| bb.b0 > bb.b1)]
-                    #[success_if(|bb| *bb.t0 == 7)]
-                    StatefulAction(Task<3>),
-                    case 3 => #[skip_if(|bb| bb.b0 % 4 != 3)]
-                    #[success_if(|bb| bb.b0 != *bb.t0)]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<4>),
-                    case 2 => Action(Act<5>),
-                    _ => Action(|ctx| ctx.exec(6)),
-                },
+        ReactiveFallback {
+            Inverter {
+                SubTree(Tree0807Sub0, t0 = {=}, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0807Blackboard { t0 b0 b1 });
+board!(Tree0807Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
-        SequenceStar {
-            Fallback {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1> = Act::<1>),
-                    Sequence {
-                        Sleep(20),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Condition(Cond<3> = Cond::<3>),
-            },
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+        }
+        MaxTime(0) {
             Sequence {
-                StatefulAction(Task<4>),
-                AlwaysSuccess,
-                Condition(Cond<5>),
-            },
-            Priority {
-                Condition(Cond<6>),
-                Action(Act<7>),
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
-            },
-            SequenceStar {
-                StatefulAction(Task<10>),
-                StatefulAction(Task<11>),
-                Limiter(2) {
-                    Priority {
-                        StatefulAction(Task<12> = Task::<12>),
-                        Action(Act<13>),
+                StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
+                Condition(PCond<1>, b0 = {t1}),
+                Loop(q0, if_empty = Failure) {
+                    #[on_success(|bb| bb.o0 = Some(bb.b1))]
+                    Inverter {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0808Blackboard { q0 b1 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0809 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
         }
-        Parallel(failure = -2) {
-            ScriptCondition(|bb| *bb.t0 < 7),
-            SkipUnlessUpdated(t0) {
-                ReactiveFallback {
-                    Conditional(|bb| bb.o0.unwrap_or(0) % 3 > 1, dynamic = false, else = Success) {
+        Timeout(0) {
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    BinarySelector(|bb| *bb.t0 > 3) {
                         StatefulAction(Task<0>),
-                    },
-                    StepSequencer {
-                        RepeatUntil(Success) {
-                            Condition(PCond<1>, b0 = 8),
+                        Remap(success = Success, failure = Failure) {
+                            StatefulAction(Task<1>),
                         },
-                        Condition(|ctx| ctx.check(2)),
                     },
-                    MemPriority {
+                    PolicyParallel(policy = FirstSuccess) {
+                        TryCatch {
+                            ForceSuccess {
+                                AlwaysRunning,
+                            },
+                            StatefulAction(Task<2>),
+                        },
                         WasEntryUpdated(t0),
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        Action(PAct<5>, b0 = {t0}),
                     },
-                },
-            },
-            Timeout(30) {
-                BinarySelector(|bb| bb.b0 > 2) {
-                    Priority {
-                        MemPriority {
-                            Action(PIo<6>, t0 = {t0}),
-                            Action(Act<7>),
+                    Switch(b1) {
+                        case 0 => #[post(|bb| bb.t0.set(bb.b0))]
+                        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                        TryCatch {
+                            ScriptCondition(|bb| bb.b1 != 7),
+                            StatefulAction(Task<3>),
                         },
-                    },
-                    Priority {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            #[failure_if(|bb| bb.o0.unwrap_or(5) < 5)]
-                            #[run_while(|bb| (*bb.t0 + 3) % 4 < 1)]
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
+                        _ => KeepRunningUntilFailure {
+                            Switch(b1) {
+                                case 2 => Sequence {
+                                    Action(Act<4> = Act::<4>),
+                                },
+                                case 3 => StatefulAction(Task<5>),
+                                _ => Condition(Cond<6>),
+                            },
                         },
-                        Sleep(0),
                     },
                 },
             },
@@ -446,144 +357,136 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0809Blackboard { b0 o0 t0 });
+board!(Tree0809Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                Condition(Cond<0> = Cond::<0>),
+        Sequence {
+            Precondition(|bb| bb.b0 > 7, else = Skipped) {
+                ParallelAll(2) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        StatefulAction(Task<0>),
+                        Action(PIo<1>, t0 = {t0}),
+                        StatefulAction(Task<2>),
+                        Action(PIo<3>, t0 = {b0}),
+                    },
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                    SetBlackboard(t0 = 8),
+                },
             },
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-            Condition(PCond<2>, b0 = {b0}),
-            RepeatUntil(Success) {
-                BinarySelector(|bb| *bb.t0 + 4 < (*bb.t0 + 1) % 2, dynamic = false) {
-                    WasEntryUpdated(t0),
-                    Condition(Cond<3>),
+            #[on_success(|bb| if *bb.t0 + 4 < 0 { bb.b0 = bb.b1 })]
+            #[success_if(|bb| *bb.t0 != 7)]
+            ParallelAll {
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    Action(PAct<5>, b0 = {b1}),
+                },
+                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                Precondition(|bb| bb.b1 == bb.b1 + 3, else = Running) {
+                    #[run_while(|bb| bb.b0 + 2 != bb.b0)]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    Action(Act<7> = Act::<7>),
+                },
+                Condition(|ctx, bb| ctx.check_in(8, bb.b1 + 1)),
+            },
+            #[post(|bb| { bb.t0.set(3); if bb.b0 < 4 { bb.b0 += 3 } })]
+            #[run_while(|bb| bb.b0 < 2)]
+            StepSequencer {
+                Repeater(forever) {
+                    Conditional(|bb| *bb.t0 + 1 == 6, dynamic = true, else = Success) {
+                        ReactiveFallback {
+                            Condition(PCond<9>, b0 = 9),
+                            #[on_failure(|bb| bb.b0 += 3)]
+                            Switch(b1) {
+                                case 2 => StatefulAction(Task<10>),
+                                _ => Sleep(20),
+                            },
+                            Filter(times = 3) {
+                                StatefulAction(Task<11>),
+                            },
+                            Action(Act<12>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0810Blackboard { b0 t0 });
+board!(Tree0810Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0811Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0811 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 1,
+            b0: i64,
         }
-        Loop(q0, value = {b1}, if_empty = Success) {
-            IndexSwitch(|bb| bb.b1 + 1, out_of_range = Loop) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                        StatefulAction(Task<0>),
-                        ForceSuccess {
-                            Loop(q0, value = {b1}, if_empty = Running) {
-                                Action(Act<1>),
-                            },
-                        },
-                        Action(Act<2> = Act::<2>),
-                    },
-                    ReactiveSelector {
-                        Action(Act<3>),
-                        BinarySelector(|bb| bb.b1 == 5, dynamic = false) {
-                            #[failure_if(|bb| bb.b0 % 2 == 0)]
-                            Condition(Cond<4> = Cond::<4>),
-                            Condition(PCond<5>, b0 = 5),
-                        },
-                    },
-                    Switch(b1) {
-                        case 3 => Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
-                        case 0 => Condition(PCond<7>, b0 = {b1}),
-                        _ => AlwaysFailure,
-                    },
-                    #[post(|bb| bb.b0 += 1)]
-                    Repeater(forever) {
-                        Sequence {
-                            Priority {
-                                ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 == 1),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
+        AsyncSequence {
+            Fallback {
+                Action(PAct<0>, b0 = 6, b1 = {b1}),
+                #[post(|bb| { bb.b1 = bb.b0 + 2; bb.b0 += 4 })]
+                SubTree(Tree0811Sub0, q0 = {=}, b1 = {b1}, b0 = {=}),
+                Condition(Cond<2>),
+            },
+            Switch(b1) {
+                case 2 => Loop(q0, if_empty = Failure) {
+                    Action(Act<3> = Act::<3>),
                 },
-                Limiter(3) {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        MemSequence {
-                            Fallback {
-                                StatefulAction(Task<9>),
-                                Action(PIo<10>, t0 = {t0}),
-                                Retry(1) {
-                                    #[skip_if(|bb| bb.b1 == 3)]
-                                    Sleep(0),
-                                },
-                            },
-                            MemPriority {
-                                #[run_while(|bb| *bb.t0 != 3)]
-                                #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b1 = bb.o0.unwrap_or(2) })]
-                                Condition(PCond<11>, b0 = 1),
-                                RepeatUntilSuccess(1) {
-                                    Action(PAct<12>, b0 = {b0}, b1 = {b1}),
-                                },
-                                ReactiveFallback {
-                                    Condition(PCond<13>, b0 = {=}),
-                                    ScriptCondition(|bb| *bb.t0 + 2 > 6),
-                                },
-                            },
-                            ReactiveFallback {
-                                StatefulAction(Task<14>),
-                                Action(Act<15>),
-                                #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
-                                #[post(|bb| bb.b1 = bb.b0 + 2)]
-                                StatefulAction(Task<16>),
-                            },
-                            Sequence {
-                                Sleep(50),
-                                AlwaysSuccess,
-                                Condition(Cond<17>),
-                            },
-                            StatefulAction(Task<18>),
-                        },
-                    },
-                },
+                case 4 => SetBlackboard(b0 = 8),
+                _ => StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0811Blackboard { b0 o0 b1 t0 q0 });
+board!(Tree0811Blackboard { q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            #[allow(unused)] b0: i64 = 1,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            ReactiveFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-            Sequence {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-            },
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                FlipSelector {
-                    #[post(|bb| *bb.t0 += 1)]
-                    StepSequencer {
-                        Script(|bb| { bb.t0.set(bb.b1 % 2); bb.b1 += 3 }),
-                        StatefulAction(Task<4> = Task::<4>),
+        #[run_while(|bb| *bb.t1 < 5)]
+        #[on_failure(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 1 })]
+        Repeat(1) {
+            Deadline(0) {
+                Filter(times = 3, count = Completed, filtered = Skipped) {
+                    Cooldown(0) {
+                        #[run_while(|bb| *bb.t1 > 0)]
+                        Fallback {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                                StatefulAction(Task<1>),
+                            },
+                            RunOnce(then_skip = false) {
+                                StatefulAction(Task<2>),
+                            },
+                            RunOnce(then_skip = false) {
+                                Conditional(|bb| *bb.t0 < 2) {
+                                    Action(|ctx| ctx.exec(3)),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -591,71 +494,42 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0812Blackboard { t0 b1 b0 });
+board!(Tree0812Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0813 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-        }
-        SequenceWithMemory {
-            ReactiveSelector {
-                Action(Act<0> = Act::<0>),
-                Condition(|ctx| ctx.check(1)),
-            },
-            PolicyParallel(policy = FirstFailure) {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                    WasEntryUpdated(t0),
-                    Action(Act<2>),
-                },
-                Sleep(10),
+        Fallback {
+            Cooldown(10, filtered = Skipped) {
                 ReactiveFallback {
-                    #[failure_if(|bb| bb.o0.unwrap_or(5) > *bb.t0)]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    Action(PIo<3>, t0 = {t0}),
-                    Action(PIo<4>, t0 = {t0}),
-                },
-            },
-            Deadline(0) {
-                #[success_if(|bb| *bb.t0 % 4 != 2)]
-                #[skip_if(|bb| *bb.t0 % 3 == 1)]
-                #[run_while(|bb| bb.o0.is_some())]
-                StepSequencer {
+                    AlwaysFailure,
+                    Filter(times = 1, count = Failure, filtered = Failure) {
+                        Succeeder,
+                    },
                     Failer,
-                    SetBlackboard(t0 = 0),
-                    Script(|bb| bb.b0 += 4),
+                    RepeatUntilSuccess(2) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0813Blackboard { o0 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0814Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0814Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Filter(times = 3, count = Failure) {
-            SubTree(Tree0814Sub1, ..),
+            ReactiveSequence {
+                RepeatTimes(2) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(Cond<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    Inverter {
+                        Wait(10),
+                    },
+                },
+            },
+            Repeater(0) {
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
@@ -663,226 +537,312 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0814 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
         }
-        ParallelAll(max_failures = -1) {
-            WhileDoElse {
-                IndexSwitch(|bb| 3, out_of_range = Fail, dynamic = true) {
-                    SetBlackboard(o0 = Some(0)),
-                    StatefulAction(Task<0> = Task::<0>),
+        BinarySelector(|bb| bb.b0 % 2 == 0) {
+            FlipSelector {
+                MemPriority {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<0>),
+                    },
+                    ScriptCondition(|bb| bb.o0.unwrap_or(5) + 2 > 2),
                 },
-                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
             },
-            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-            SubTree(Tree0814Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+            FlipSelector {
+                Sequence {
+                    SkipUnlessUpdated(t0) {
+                        Condition(PCond<1>, b0 = {b0}),
+                    },
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(Act<3> = Act::<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0814Blackboard { t0 o0 b0 });
+board!(Tree0814Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0815 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        Repeat(1) {
-            ScriptCondition(|bb| bb.o0.is_some()),
+        Sequence {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                StatefulAction(Task<0>),
+            },
+            ReactiveFallback {
+                ForceFailure {
+                    WhileDoElse {
+                        Condition(Cond<1>),
+                        #[skip_if(|bb| bb.b0 % 2 != 1)]
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        Action(Act<2>),
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 % 4 < 2),
+            },
         }
     }
 }
 
-board!(Tree0815Blackboard { o0 });
+board!(Tree0815Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 2,
         }
-        Timeout(0) {
-            ParallelAll {
-                StatefulAction(PTask<0>, b0 = 0),
-                SetBlackboard(t0 = 2),
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 2, &mut bb.b0)),
+        RepeatUntilFailure(forever) {
+            KeepRunningUntilFailure {
+                Switch(b1) {
+                    case 1 => Repeater(1) {
+                        RepeatUntil(Success) {
+                            Remap(success = Success, failure = Success) {
+                                Sequence {
+                                    WasEntryUpdated(t0),
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                        },
+                    },
+                    case 5 => TryCatch {
+                        BinarySelector(|bb| (*bb.t1 + 2) % 4 < 2) {
+                            Action(Act<1> = Act::<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        SequenceStar {
+                            Condition(|ctx| ctx.check(3)),
+                            WasEntryUpdated(t1),
+                        },
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                    _ => Filter(times = 2, count = Completed, filtered = Skipped) {
+                        Sleep(10),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0816Blackboard { t0 b0 });
+board!(Tree0816Blackboard { t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            b0: i64,
         }
-        StepSequencer {
-            SetBlackboard(t1 = {b0}),
+        Repeat(4) {
+            PolicyParallel(policy = FirstSuccess) {
+                PolicyParallel(policy = FirstFailure) {
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        Action(PAct<0>, b0 = {=}, b1 = {=}),
+                    },
+                    Action(Act<1>),
+                    RunOnce {
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                    },
+                },
+                ParallelAll(1) {
+                    ParallelAll {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                MemPriority {
+                    Switch(b1) {
+                        case 2 => Action(Act<6>),
+                        case 3 => Sleep(20),
+                        _ => StatefulAction(Task<7>),
+                    },
+                },
+                Condition(Cond<8>),
+            },
         }
     }
 }
 
-board!(Tree0817Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0818Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Action(PAct<4>, b0 = {b0}, b1 = {b0})
-    }
-}
+board!(Tree0817Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0818 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64,
             #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
         }
-        #[skip_if(|bb| bb.b0 > 3)]
-        Sequence {
-            IndexSwitch(|bb| (*bb.t0 + 2) % 3, dynamic = true) {
-                SequenceWithMemory {
-                    Action(Act<0> = Act::<0>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Script(|bb| *bb.t0 += 2),
-                    Action(PAct<1>, b0 = {=}),
-                },
-                RepeatUntilFailure(3) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        WasEntryUpdated(t0),
-                        Condition(Cond<2>),
-                        Action(PAct<3>, b0 = {t0}, b1 = {b0}),
-                        AlwaysFailure,
-                        ScriptCondition(|bb| *bb.t0 > bb.b0 + 1),
-                    },
-                },
-            },
-            #[post(|bb| { bb.b0 = *bb.t0 + 2; *bb.t0 += 4 })]
-            SubTree(Tree0818Sub0, b0 = {=}, t0 = {t0}),
+        #[failure_if(|bb| *bb.t0 < 1)]
+        #[skip_if(|bb| bb.b0 % 2 == 1)]
+        #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 2)]
+        IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
+            #[on_failure(|bb| bb.o0 = Some(bb.b0 % 3))]
+            #[success_if(|bb| bb.b0 < 1)]
+            StatefulAction(Task<0>),
+            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0818Blackboard { b0 t0 });
+board!(Tree0818Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
             #[tracked] t0: i64,
-            b1: i64 = 1,
+            b0: i64,
         }
-        WhileDoElse {
-            StepSequencer {
-                Repeat(4) {
-                    Script(|bb| bb.t0.set(bb.b1)),
-                },
-                Limiter(3) {
-                    WasEntryUpdated(t1),
+        ReactiveSequence {
+            Retry(1) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
                 },
             },
+            Precondition(|bb| *bb.t0 % 2 < 1, else = Failure) {
+                RunOnce(then_skip = true) {
+                    RunOnce(then_skip = true) {
+                        #[skip_if(|bb| *bb.t0 + 3 > 1)]
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        ScriptCondition(|bb| (*bb.t0 + 2) % 4 > 1),
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 > 3)]
             AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0819Blackboard { t1 t0 b1 });
+board!(Tree0819Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0820 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Condition(Cond<3> = Cond::<3>),
-            Action(Act<4>),
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            #[post(|bb| bb.b0 = *bb.t1)]
+            ScriptCondition(|bb| bb.o0.is_none()),
+            #[skip_if(|bb| *bb.t0 + 3 > 0)]
+            RepeatTimes(1) {
+                UnsetBlackboard(o0),
+            },
+            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(4))),
+            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
+            AlwaysFailure,
         }
     }
 }
+
+board!(Tree0820Blackboard { o0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0821 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+            #[allow(unused)] #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 2,
         }
-        Inverter {
-            ParallelAll(max_failures = -1) {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Repeater(forever) {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+        ReactiveFallback {
+            ReactiveSequence {
+                Fallback {
+                    Condition(PCond<0>, b0 = {=}),
+                    StatefulAction(Task<1>),
+                    Sequence {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 2)),
+                        SetBlackboard(t1 = 8),
+                    },
+                    Action(Act<3>),
                 },
-                Conditional(|bb| *bb.t0 < *bb.t0 + 1, dynamic = false) {
-                    Script(|bb| if bb.b0 != *bb.t0 { *bb.t0 += 3 }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0821Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0822 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-        }
-        RunOnce(then_skip = true) {
-            SequenceWithMemory {
-                Precondition(|bb| *bb.t1 == bb.o0.unwrap_or(2)) {
-                    Repeat(1) {
-                        StatefulAction(Task<0> = Task::<0>),
+                Invert {
+                    Selector {
+                        Repeat(4) {
+                            Wait(100),
+                        },
                     },
                 },
             },
+            SequenceWithMemory {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
 
-board!(Tree0822Blackboard { t1 o0 });
+board!(Tree0821Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0822 for Ctx {
+        RepeatUntilFailure(3) {
+            IfThenElse {
+                AsyncSequence {
+                    ForceSuccess {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Action(Act<2>),
+                Retry(forever) {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0823Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Sequence {
+            Condition(Cond<3>),
+            Condition(|ctx| ctx.check(4)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0823 for Ctx {
         blackboard {
+            b0: i64 = 2,
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        IndexSwitch(|bb| *bb.t0, dynamic = true) {
-            #[run_while(|bb| bb.b0 == *bb.t0)]
-            WhileDoElse {
-                Fallback {
-                    Inverter {
-                        BinarySelector(|bb| *bb.t0 != bb.b0 % 4, dynamic = true) {
-                            StatefulAction(Task<0>),
-                            AlwaysFailure,
-                        },
+        ReactiveFallback {
+            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(4) + 3)]
+            AsyncFallback {
+                Action(Act<0>),
+                Repeater(3) {
+                    Sequence {
+                        StatefulAction(PTask<1>, b0 = 8),
+                        StatefulAction(Task<2>),
                     },
                 },
-                Action(|ctx| ctx.exec(1)),
-                Remap(success = Success, failure = Failure) {
-                    SetBlackboard(b0 = 5),
-                },
-            },
-            Filter(times = 3, count = Failure, filtered = Failure) {
-                RunOnce(then_skip = false) {
-                    StepSequencer {
-                        Action(PIo<2>, t0 = {=}),
-                        Condition(PCond<3>, b0 = 3),
-                        ForceFailure {
-                            Repeat(3) {
-                                WasEntryUpdated(t0),
-                            },
+                Precondition(|bb| *bb.t0 + 1 < 0, else = Success) {
+                    KeepRunningUntilFailure {
+                        WaitUntil(|bb| bb.o0.unwrap_or(4) != 7) {
+                            SubTree(Tree0823Sub0, ..),
                         },
-                        Script(|bb| *bb.t0 += 1),
                     },
                 },
             },
@@ -890,132 +850,178 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0823Blackboard { t0 b0 });
+board!(Tree0823Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0824 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            o0: Option<i64> = Some(4),
+            #[tracked] t1: i64,
         }
-        Sequence {
-            Condition(Cond<0>),
-            #[on_halted(|bb| bb.b0 += 3)]
-            #[post(|bb| bb.b0 += 3)]
-            Fallback {
-                #[on_failure(|bb| bb.o0 = Some(bb.b1))]
-                #[skip_if(|bb| bb.b0 < 0)]
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
-                StatefulAction(Task<3> = Task::<3>),
+        #[failure_if(|bb| bb.b0 > *bb.t0 + 2)]
+        #[success_if(|bb| *bb.t1 % 2 > 0)]
+        #[run_while(|bb| *bb.t0 > 3)]
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Repeater(1) {
+                ReactiveSequence {
+                    IndexSwitch(|bb| bb.b0, dynamic = false) {
+                        StatefulAction(Task<0>),
+                        Sequence {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) < 5)]
+                        #[run_while(|bb| (*bb.t0 + 3) % 4 < 1)]
+                        Action(PIo<3>, t0 = {t1}),
+                    },
+                    StepSequencer {
+                        Sleep(0),
+                        Condition(Cond<4>),
+                    },
+                },
             },
-            IfThenElse {
-                StatefulAction(Task<4> = Task::<4>),
-                UnsetBlackboard(o0),
+            ParallelAll(max_failures = -2) {
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 1, &mut bb.b0)),
+                    Action(Act<6>),
+                },
+                SequenceWithMemory {
+                    IfThenElse {
+                        Action(Act<7>),
+                        Condition(Cond<8>),
+                        WasEntryUpdated(t1),
+                    },
+                    Repeat(forever) {
+                        Condition(Cond<9>),
+                    },
+                },
+                Script(|bb| { if (*bb.t1 + 3) % 3 == 2 { *bb.t1 += 3 }; bb.t1.set(*bb.t0) }),
+            },
+            ForceSuccess {
+                RepeatUntil(Failure) {
+                    Priority {
+                        Repeat(1) {
+                            Timeout(0) {
+                                RetryUntilSuccessful(0) {
+                                    Action(PAct<10>, b0 = {t1}, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0824Blackboard { b0 b1 o0 });
+board!(Tree0824Blackboard { t0 b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-        }
-        Parallel(success = -1, failure = -1) {
-            SequenceWithMemory {
-                Repeat(3) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                },
-                Repeat(0) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                StatefulAction(Task<2>),
-                ForceFailure {
-                    ForceFailure {
-                        Succeeder,
+        KeepRunningUntilFailure {
+            RepeatUntil(Failure) {
+                Fallback {
+                    Remap(success = Success, failure = Failure) {
+                        StatefulAction(Task<0>),
                     },
-                },
-            },
-            RunOnce(then_skip = true) {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[on_halted(|bb| bb.o0 = Some(3))]
-                PolicyParallel(policy = FirstSuccess) {
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) + 3 == 3)]
-                        UnsetBlackboard(o0),
-                    },
-                    Precondition(|bb| *bb.t0 > 5, else = Success) {
-                        FlipSelector {
-                            Action(Act<4>),
-                            ScriptCondition(|bb| *bb.t0 < 3),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        #[failure_if(|bb| (bb.b0 + 4) % 3 < 1)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Action(Act<5>),
-                    },
+                    StatefulAction(Task<1>),
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
         }
     }
 }
 
-board!(Tree0825Blackboard { o0 t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0826Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(Task<6> = Task::<6>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0826 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        AsyncSequence {
-            ReactiveSequence {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        ReactiveSelector {
-                            #[run_while(|bb| *bb.t0 < bb.b1)]
-                            #[failure_if(|bb| *bb.t0 + 4 < 1)]
-                            #[success_if(|bb| bb.b0 > bb.b1)]
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                            SetBlackboard(b1 = {b0}),
+        IfThenElse {
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
+                FlipSelector {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+                        Succeeder,
+                    },
+                    ReactiveFallback {
+                        Condition(PCond<1>, b0 = {b0}),
+                        Loop(q0, if_empty = Failure) {
+                            AlwaysFailure,
                         },
                     },
-                    Action(Act<3>),
-                    Fallback {
-                        #[on_failure(|bb| bb.b0 = 9)]
-                        #[success_if(|bb| bb.b1 + 2 > *bb.t1 % 2)]
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        Condition(|ctx| ctx.check(4)),
-                        Condition(PCond<5>, b0 = {t0}),
-                        ParallelAll(1) {
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
+                    Action(Act<2>),
+                    Loop(q0) {
+                        AsyncSequence {
+                            #[post(|bb| { if bb.b0 % 4 < 0 { *bb.t0 += 1 }; bb.b0 += 1 })]
+                            #[run_while(|bb| *bb.t0 + 2 < (bb.b0 + 1) % 4)]
+                            #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
+                            Loop(q0, value = {t0}, if_empty = Success) {
+                                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        #[skip_if(|bb| bb.b0 == (bb.b0 + 4) % 3)]
+                        Repeat(4) {
+                            Action(PAct<4>, b0 = 4),
                         },
                     },
                 },
-                MaxTime(20) {
-                    Limiter(3) {
-                        Repeater(2) {
-                            PolicyParallel(policy = FirstSuccess) {
-                                Wait(50),
-                                AlwaysRunning,
-                                #[post(|bb| bb.b1 += 1)]
-                                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-                                    StatefulAction(PTask<8>, b0 = {b1}, b1 = {b0}),
-                                },
+            },
+            #[post(|bb| *bb.t0 += 1)]
+            StepSequencer {
+                #[on_halted(|bb| bb.b0 = *bb.t0)]
+                #[failure_if(|bb| *bb.t0 < 3)]
+                ReactiveSequence {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Loop(q0, if_empty = Running) {
+                            Fallback {
+                                Succeeder,
                             },
+                        },
+                    },
+                    #[post(|bb| { if bb.b0 < 4 { bb.t0.set(bb.b0 + 4) }; if bb.b0 > 6 { bb.b0 += 2 } })]
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    ReactiveFallback {
+                        StatefulAction(Task<5> = Task::<5>),
+                        SubTree(Tree0826Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        AsyncSequence {
+                            RepeatUntilFailure(forever) {
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<8>),
+                },
+                Inverter {
+                    Priority {
+                        #[success_if(|bb| *bb.t0 > 3)]
+                        TryCatch(catch_on_halt = false) {
+                            Action(Act<9>),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                        #[skip_if(|bb| bb.b0 + 1 < 6)]
+                        Condition(PCond<10>, b0 = {b0}),
+                        StepSequencer {
+                            StatefulAction(Task<11>),
+                            Condition(|ctx| ctx.check(12)),
                         },
                     },
                 },
@@ -1024,992 +1030,627 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0826Blackboard { t1 b1 t0 b0 });
+board!(Tree0826Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail) {
-            Repeater(3) {
-                ReactiveSequence {
-                    Inverter {
-                        Deadline(0) {
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            ReactiveSequence {
-                                ScriptCondition(|bb| bb.b0 > 1),
-                                Condition(PCond<0>, b0 = {=}),
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+        Limiter(1) {
+            MemPriority {
+                SequenceWithMemory {
+                    Delay(100) {
+                        Switch(b1) {
+                            case 4 => Action(PIo<0>, t0 = {b0}),
+                            _ => ParallelAll(1) {
+                                #[success_if(|bb| *bb.t0 % 4 != 2)]
+                                #[skip_if(|bb| *bb.t0 % 3 == 1)]
+                                #[run_while(|bb| bb.o0.is_some())]
+                                SetBlackboard(b0 = {t0}),
+                                Condition(Cond<1>),
                             },
                         },
                     },
-                    Invert {
-                        Loop(q0, value = {t0}) {
-                            Delay(10) {
-                                Loop(q0) {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
-                            },
+                    Action(Act<2>),
+                },
+                SequenceStar {
+                    Cooldown(0, filtered = Failure) {
+                        Interrupt(|bb| bb.b1 > bb.b1 % 2) {
+                            #[on_halted(|bb| bb.b0 = 8)]
+                            #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+                            #[skip_if(|bb| bb.b1 != 0)]
+                            Action(Act<3>),
                         },
                     },
-                    Inverter {
-                        StatefulAction(Task<3> = Task::<3>),
+                    RepeatUntilFailure(3) {
+                        Condition(PCond<4>, b0 = {b0}),
                     },
-                    RunOnce(then_skip = false) {
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                ReactiveFallback {
-                                    Condition(Cond<4>),
-                                    #[on_success(|bb| { bb.b1 += 2; bb.b1 = (*bb.t0 + 2) % 4 })]
-                                    Action(Act<5>),
-                                },
-                                StatefulAction(Task<6>),
-                                Script(|bb| { bb.b0 += 1; bb.b0 = 9 }),
-                            },
+                    #[failure_if(|bb| bb.b0 < 4)]
+                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
+                    RetryUntilSuccessful(forever) {
+                        #[run_while(|bb| (*bb.t0 + 1) % 2 < 0)]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[success_if(|bb| bb.b1 != 6)]
+                        Repeat(1) {
+                            UnsetBlackboard(o0),
                         },
                     },
+                },
+                Repeater(0) {
+                    SetBlackboard(t0 = 2),
                 },
             },
         }
     }
 }
 
-board!(Tree0827Blackboard { q0 b0 b1 t0 });
+board!(Tree0827Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0828 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        #[post(|bb| bb.b0 = 5)]
-        Optional {
-            ReactiveSelector {
-                ParallelAll(0) {
-                    RepeatUntilFailure(3) {
-                        PolicyParallel(policy = FirstSuccess) {
-                            SetBlackboard(b0 = {t0}),
-                            #[success_if(|bb| bb.b0 % 3 < 0)]
-                            Sleep(0),
-                            #[success_if(|bb| *bb.t0 + 1 > *bb.t0 + 2)]
-                            Repeat(forever) {
-                                Condition(Cond<0>),
+        #[run_while(|bb| *bb.t0 + 1 < *bb.t0)]
+        #[skip_if(|bb| bb.b0 + 4 > 2)]
+        MemPriority {
+            MemSequence {
+                Deadline(30) {
+                    Remap(success = Failure, failure = Success) {
+                        Loop(q0, value = {b0}, if_empty = Running) {
+                            ParallelAll(max_failures = -2) {
+                                Wait(30),
+                                Action(PAct<0>, b0 = {t0}),
+                                Runner,
                             },
                         },
                     },
-                    Remap(success = Success, failure = Failure) {
-                        Fallback {
-                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                            #[on_halted(|bb| { if bb.b0 == 3 { bb.b0 += 1 }; *bb.t0 += 2 })]
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    #[post(|bb| *bb.t0 += 1)]
-                    IfThenElse {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                            SetBlackboard(b0 = 6),
-                            Wait(30),
-                            StatefulAction(PTask<1>, b0 = {t0}),
-                        },
-                        WaitValueUpdate(t0) {
-                            Condition(Cond<2>),
-                        },
-                    },
                 },
-                Fallback {
-                    ReactiveFallback {
-                        StatefulAction(PTask<3>, b0 = 1),
-                        AlwaysFailure,
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 1)),
-                        StatefulAction(Task<5>),
-                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
+                WhileDoElse {
+                    Timeout(20) {
+                        Condition(Cond<1>),
                     },
-                    AsyncFallback {
-                        Condition(PCond<7>, b0 = {=}),
-                        StatefulAction(Task<8> = Task::<8>),
-                        Condition(Cond<9> = Cond::<9>),
+                    Conditional(|bb| *bb.t0 < 7, else = Success) {
+                        Action(PAct<2>, b0 = 4, b1 = {b0}),
                     },
-                    WhileDoElse {
-                        ReactiveFallback {
-                            Condition(Cond<10>),
-                        },
-                        Condition(Cond<11>),
-                    },
+                    Script(|bb| *bb.t0 += 2),
                 },
             },
         }
     }
 }
 
-board!(Tree0828Blackboard { t0 b0 });
+board!(Tree0828Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[allow(unused)] #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        MemSequence {
-            ReactiveFallback {
-                Repeater(1) {
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            Action(Act<0> = Act::<0>),
-                        },
-                        StepSequencer {
-                            Action(Act<1> = Act::<1>),
-                            AlwaysSuccess,
-                            Condition(Cond<2>),
-                        },
-                        Action(Act<3>),
-                    },
-                },
-            },
-            Retry(1) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    #[on_success(|bb| bb.b0 += 3)]
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    Condition(Cond<6>),
-                    Sleep(20),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                Action(Act<7>),
-                #[failure_if(|bb| bb.b0 + 3 > bb.b0 + 1)]
-                StatefulAction(Task<8>),
-            },
+        SequenceWithMemory {
+            Condition(PCond<0>, b0 = {=}),
+            Sleep(10),
         }
     }
 }
 
-board!(Tree0829Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0830Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(13),
-            b1: i64 = 12,
-        }
-        #[skip_if(|bb| *bb.t0 % 4 > 2)]
-        #[on_failure(|bb| bb.o0 = None)]
-        #[failure_if(|bb| bb.b1 + 3 > bb.b1)]
-        RepeatUntilFailure(forever) {
-            Repeat(0) {
-                ScriptCondition(|bb| bb.b1 % 4 < 1),
-            },
-        }
-    }
-}
+board!(Tree0829Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0830 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 2,
-        }
-        SequenceWithMemory {
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                SequenceWithMemory {
-                    SetBlackboard(b0 = 9),
-                    ForceSuccess {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            SubTree(Tree0830Sub0, ..),
-            RetryUntilSuccessful(2) {
-                RunOnce {
-                    RepeatTimes(forever) {
-                        AlwaysRunning,
-                    },
-                },
-            },
-            Delay(30) {
-                #[post(|bb| bb.b1 += 2)]
-                Remap(success = Failure, failure = Success) {
-                    #[success_if(|bb| bb.b1 % 4 > 2)]
-                    MemPriority {
-                        Fallback {
-                            Condition(Cond<2>),
-                        },
-                        #[post(|bb| bb.b0 += 1)]
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    },
-                },
+        RepeatUntil(Failure) {
+            RunOnce(then_skip = true) {
+                Wait(0),
             },
         }
     }
 }
-
-board!(Tree0830Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0831 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        #[post(|bb| bb.t1.set(*bb.t0))]
-        #[skip_if(|bb| bb.b0 != 7)]
-        #[failure_if(|bb| *bb.t1 + 2 < 3)]
-        MemPriority {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-            ReactiveSequence {
-                WasEntryUpdated(t1),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 3, &mut bb.b0)),
-                ScriptCondition(|bb| bb.b0 % 2 > 0),
-                ScriptCondition(|bb| *bb.t0 == 5),
-                Condition(Cond<2>),
-            },
-            SequenceWithMemory {
-                WasEntryUpdated(t0),
-                SetBlackboard(t0 = {b0}),
-                Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 4) % 3)),
-                Condition(Cond<4>),
-            },
-            ReactiveSequence {
-                Loop(q0, value = {t1}) {
-                    StatefulAction(Task<5>),
-                },
-                Action(PAct<6>, b0 = {t1}, b1 = {t1}),
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                SetBlackboard(t0 = {t1}),
-                Sleep(100),
-            },
-            TryCatch {
-                Sequence {
-                    Succeeder,
-                    #[failure_if(|bb| *bb.t0 % 4 < 3)]
-                    #[post(|bb| bb.b0 = 4)]
-                    Action(Act<8>),
-                },
-                StatefulAction(Task<9>),
-                ReactiveFallback {
-                    WasEntryUpdated(t1),
-                    StatefulAction(Task<10>),
+        Repeat(3) {
+            Inverter {
+                ReactiveSequence {
+                    RepeatUntilSuccess(2) {
+                        SetBlackboard(o0 = Some(0)),
+                    },
+                    StatefulAction(Task<0>),
+                    ReactiveSequence {
+                        Action(PIo<1>, t0 = {t0}),
+                        Action(Act<2>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0831Blackboard { b0 t0 q0 t1 });
+board!(Tree0831Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64,
+        Repeat(2) {
+            StatefulAction(Task<0>),
         }
-        Priority {
-            StatefulAction(Task<0> = Task::<0>),
-            ForceFailure {
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                Wait(50),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            StatefulAction(Task<3>),
-            Sequence {
-                Condition(Cond<4>),
-                #[on_success(|bb| bb.b0 += 1)]
-                Condition(Cond<5>),
-                SetBlackboard(b1 = 9),
-            },
-        }
-    }
-}
-
-board!(Tree0832Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0833Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        StatefulAction(Task<8>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0833 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            RetryUntilSuccessful(4) {
-                PolicyParallel(policy = FirstFailure) {
-                    RetryUntilSuccessful(3) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Fallback {
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                        Action(Act<2> = Act::<2>),
-                        AlwaysRunning,
-                    },
-                    StatefulAction(Task<3>),
-                    ReactiveFallback {
-                        #[on_failure(|bb| bb.o0 = Some((*bb.t0 + 4) % 2))]
-                        #[on_halted(|bb| { bb.o0 = Some(4); *bb.t0 += 2 })]
-                        #[post(|bb| bb.o0 = Some(*bb.t0))]
-                        ScriptCondition(|bb| bb.o0.unwrap_or(3) == 0),
-                        #[on_failure(|bb| if (bb.b0 + 2) % 4 < 2 { bb.b0 = 7 })]
-                        #[failure_if(|bb| *bb.t0 % 2 < 0)]
-                        StatefulAction(Task<4>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 3, &mut bb.b0)),
+        SequenceWithMemory {
+            Repeater(3) {
+                WaitUntil(|bb| *bb.t1 < *bb.t0 % 3) {
+                    UnsetBlackboard(o0),
                 },
             },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Precondition(|bb| *bb.t0 + 3 < *bb.t0 % 2, else = Skipped) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<6>),
-                        #[run_while(|bb| bb.b0 % 3 > 0)]
-                        Parallel(failure = 2) {
-                            Condition(|ctx, bb| ctx.check_in(7, (bb.b0 + 3) % 3)),
-                            SetBlackboard(t0 = {b0}),
-                            Wait(30),
-                        },
-                    },
-                },
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            #[success_if(|bb| bb.o0.unwrap_or(0) < 2)]
+            #[post(|bb| *bb.t1 += 1)]
+            MemPriority {
+                Failer,
+                Sleep(20),
             },
-            #[on_success(|bb| { bb.o0 = None; bb.b0 += 4 })]
-            Fallback {
-                Sequence {
-                    Interrupt(|bb| bb.o0.unwrap_or(2) % 4 > 2) {
-                        #[run_while(|bb| *bb.t0 % 3 < 1)]
-                        #[post(|bb| bb.o0 = Some(*bb.t0))]
-                        #[on_failure(|bb| bb.b0 += 1)]
-                        Optional {
-                            SubTree(Tree0833Sub0, o0 = {=}, q0 = {q0}, b0 = {=}, t0 = {t0}),
-                        },
-                    },
-                    Delay(50) {
-                        Filter(times = 1, count = Success, filtered = Skipped) {
-                            StepSequencer {
-                                AlwaysSuccess,
-                                Succeeder,
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    Condition(Cond<9>),
-                },
+            Limiter(1) {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0833Blackboard { o0 q0 b0 t0 });
+board!(Tree0833Blackboard { t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0834 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Switch(b1) {
-                case 0 => Condition(Cond<0> = Cond::<0>),
-                case 3 => ForceFailure {
-                    Sleep(0),
-                },
-                case 1 => RunOnce(then_skip = false) {
-                    StatefulAction(Task<1>),
-                },
-                _ => SkipUnlessUpdated(t0) {
-                    UnsetBlackboard(o0),
-                },
+        SequenceWithMemory {
+            Sleep(0),
+            Limiter(3) {
+                ScriptCondition(|bb| bb.b0 % 3 != 0),
             },
-            Fallback {
-                Filter(times = 3, count = Success) {
-                    AsyncFallback {
-                        Condition(|ctx, bb| ctx.check_in(2, (bb.b1 + 2) % 3)),
-                        SetBlackboard(o0 = Some(6)),
-                    },
-                },
-                Sequence {
-                    Action(Act<3>),
-                },
-            },
-            Interrupt(|bb| bb.o0.is_none()) {
-                Timeout(10) {
-                    Sequence {
-                        Condition(Cond<4>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 4, &mut bb.b1)),
-                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 1, &mut bb.b0)),
-            },
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0834Blackboard { o0 b1 b0 t0 });
+board!(Tree0834Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0835 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        FlipSelector {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
+        Remap(success = Failure, failure = Failure) {
+            AsyncSequence {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[post(|bb| if bb.b0 != 4 { bb.o0 = None })]
+                Condition(Cond<2>),
+                #[skip_if(|bb| bb.o0.is_some())]
+                Action(PAct<3>, b0 = {=}, b1 = {=}),
+            },
         }
     }
 }
 
-board!(Tree0835Blackboard { b0 });
+board!(Tree0835Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0836 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        Sequence {
-            ReactiveSequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                #[success_if(|bb| bb.o0.is_none())]
-                ReactiveFallback {
-                    Repeater(forever) {
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 2)),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                MaxTime(0) {
-                    Fallback {
-                        StatefulAction(PTask<5>, b0 = {=}),
-                        StatefulAction(Task<6>),
-                        #[skip_if(|bb| bb.b0 > 5)]
-                        WasEntryUpdated(t0),
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 3)),
-                    },
-                },
+        Parallel(success = -3, failure = -3) {
+            RepeatTimes(1) {
+                StatefulAction(Task<0>),
             },
-            SequenceWithMemory {
-                Timeout(0) {
-                    #[on_halted(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
-                    WhileDoElse {
-                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
-                        Action(Act<9>),
-                        SetBlackboard(o0 = Some(0)),
-                    },
-                },
-                IndexSwitch(|bb| 6, dynamic = false) {
-                    #[on_halted(|bb| bb.o0 = None)]
-                    Runner,
-                    Script(|bb| *bb.t0 += 2),
-                },
-                AlwaysRunning,
+            Repeat(0) {
+                Condition(|ctx| ctx.check(1)),
             },
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
         }
     }
 }
 
-board!(Tree0836Blackboard { t0 o0 b0 });
+board!(Tree0836Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0837Sub0 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0837 for Ctx {
+        Fallback {
+            SubTree(Tree0837Sub0),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0838 for Ctx {
         blackboard {
             b0: i64 = 0,
             b1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        RepeatUntil(Success) {
-            TryCatch(catch_on_halt = false) {
-                WaitValueUpdate(t0) {
-                    Action(PAct<0>, b0 = 7, b1 = {=}),
-                },
-                IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Loop) {
-                    #[post(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<1>),
-                    Repeat(3) {
-                        AlwaysSuccess,
-                    },
-                    Limiter(2) {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+        Parallel(success = 0, failure = -1) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
+            AsyncFallback {
+                Cooldown(0, filtered = Skipped) {
+                    ReactiveFallback {
+                        #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
+                        #[post(|bb| bb.b1 = *bb.t0)]
+                        Condition(Cond<1>),
+                        StatefulAction(PTask<2>, b0 = 1, b1 = {b1}),
                     },
                 },
-                #[skip_if(|bb| bb.b1 != bb.b0 + 2)]
-                #[failure_if(|bb| bb.b0 + 3 > *bb.t0)]
-                Delay(0) {
-                    ScriptCondition(|bb| bb.b0 > *bb.t0),
+                #[failure_if(|bb| *bb.t0 + 2 == 1)]
+                #[on_failure(|bb| { bb.b1 = bb.b0 + 2; bb.b1 = *bb.t0 + 3 })]
+                #[post(|bb| { bb.b1 += 1; bb.b1 = 7 })]
+                StatefulAction(PTask<3>, b0 = {t0}),
+                Invert {
+                    #[post(|bb| { bb.b0 = bb.b1 % 3; bb.t0.set(*bb.t0 % 4) })]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    RetryUntilSuccessful(3) {
+                        Precondition(|bb| bb.b0 != bb.b1) {
+                            SetBlackboard(t0 = 2),
+                        },
+                    },
                 },
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                StatefulAction(Task<5> = Task::<5>),
             },
         }
     }
 }
 
-board!(Tree0837Blackboard { b0 b1 t0 });
+board!(Tree0838Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
-        FlipSelector {
-            AlwaysSuccess,
-            Sleep(10),
-            Inverter {
-                FlipSelector {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<0>),
-                    },
-                    Fallback {
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<3>),
-                RepeatUntilSuccess(forever) {
-                    StatefulAction(Task<4>),
-                },
-                Action(Act<5>),
-            },
+    pub tree Tree0839Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
         }
+        #[post(|bb| bb.b0 = *bb.t0)]
+        Failer
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0839 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        ReactiveSequence {
-            #[post(|bb| { *bb.t0 += 1; if bb.b0 != 3 { bb.t0.set((*bb.t0 + 4) % 2) } })]
-            #[failure_if(|bb| *bb.t0 != 2)]
-            AsyncSequence {
-                Repeat(1) {
-                    SequenceWithMemory {
-                        #[failure_if(|bb| bb.b0 == *bb.t0)]
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| bb.b0 < (bb.o0.unwrap_or(1) + 4) % 4)]
-                        Sleep(50),
-                        ScriptCondition(|bb| bb.b0 % 3 < 2),
-                    },
-                },
+        #[run_while(|bb| bb.b1 == 1)]
+        ReactiveFallback {
+            Conditional(|bb| bb.b1 % 3 == 1, dynamic = false, else = Failure) {
+                StatefulAction(Task<0>),
             },
-            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
-                Action(PIo<0>, t0 = {b0}),
-                Action(PAct<1>, b0 = {=}),
+            WhileDoElse {
+                Action(Act<1>),
+                SubTree(Tree0839Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0839Blackboard { t0 b0 o0 });
+board!(Tree0839Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0840 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        WhileDoElse {
-            SequenceWithMemory {
-                #[run_while(|bb| bb.o0.is_some())]
-                ReactiveSequence {
-                    Action(Act<0> = Act::<0>),
+        RetryUntilSuccessful(1) {
+            Loop(q0) {
+                Selector {
+                    Condition(Cond<0>),
                     StatefulAction(Task<1> = Task::<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 2) % 4, &mut bb.b0)),
                 },
-                SetBlackboard(o0 = Some(1)),
-                Condition(Cond<2>),
-                Action(Act<3>),
-            },
-            MemSequence {
-                Action(Act<4>),
-                Condition(Cond<5>),
-                Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b0)),
-                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0840Blackboard { b0 o0 });
+board!(Tree0840Blackboard { t1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0841Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+        }
+        Condition(PCond<0>, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0841Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+        }
+        SubTree(Tree0841Sub1, b0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0841 for Ctx {
-        Priority {
-            AlwaysFailure,
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Succeeder,
+        blackboard {
+            b0: i64 = 5,
+        }
+        Delay(0) {
+            SubTree(Tree0841Sub0, b0 = {=}),
         }
     }
 }
+
+board!(Tree0841Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0842 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
-        WhileDoElse {
-            Priority {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                IfThenElse {
-                    StatefulAction(Task<2> = Task::<2>),
-                    #[on_failure(|bb| bb.b0 = 0)]
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b1)),
-                },
-            },
-            AlwaysSuccess,
-            WaitValueUpdate(t0) {
-                ParallelAll(1) {
-                    #[on_halted(|bb| bb.b0 = *bb.t0 % 2)]
-                    #[run_while(|bb| *bb.t0 == 2)]
-                    Action(PAct<4>, b0 = 5, b1 = {t0}),
-                    Switch(b1) {
-                        case 0 => Condition(PCond<5>, b0 = {t0}),
-                        _ => Condition(|ctx| ctx.check(6)),
-                    },
-                    #[post(|bb| if bb.o0.unwrap_or(2) % 4 < 1 { *bb.t0 += 4 })]
-                    Invert {
-                        Condition(Cond<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
+        RepeatTimes(forever) {
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(0)),
+                #[failure_if(|bb| *bb.t0 + 1 > bb.b1)]
+                #[skip_if(|bb| *bb.t0 > bb.b1)]
+                Action(Act<1> = Act::<1>),
+                StatefulAction(Task<2>),
+                ScriptCondition(|bb| bb.b0 != 7),
+                Sleep(30),
             },
         }
     }
 }
 
-board!(Tree0842Blackboard { o0 b1 t0 b0 });
+board!(Tree0842Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0843 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        IfThenElse {
-            Sequence {
-                #[on_halted(|bb| bb.b1 += 2)]
-                #[on_failure(|bb| { bb.o0 = Some(*bb.t0); if bb.b1 == 6 { bb.b0 += 1 } })]
-                #[success_if(|bb| bb.o0.unwrap_or(0) + 1 > 4)]
-                Sequence {
-                    ScriptCondition(|bb| *bb.t0 + 2 != *bb.t0),
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    #[post(|bb| bb.o0 = None)]
-                    Script(|bb| *bb.t0 += 1),
-                    Condition(Cond<0>),
-                },
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            MaxTime(0) {
-                Sequence {
-                    AsyncSequence {
-                        Inverter {
-                            Action(Act<3>),
-                        },
-                        Script(|bb| bb.o0 = None),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                    Invert {
-                        IfThenElse {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                            #[on_halted(|bb| bb.t0.set(bb.b1))]
-                            #[success_if(|bb| *bb.t0 + 3 > bb.o0.unwrap_or(0) + 2)]
-                            Script(|bb| if bb.o0.unwrap_or(3) > bb.b1 + 4 { bb.b0 += 3 }),
-                        },
-                    },
-                    ReactiveSequence {
-                        ReactiveSequence {
-                            Sleep(0),
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Running) {
-                Selector {
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                    Action(Act<8>),
-                    PolicyParallel(policy = FirstFailure) {
-                        Script(|bb| { bb.b1 += 1; *bb.t0 += 2 }),
-                        StatefulAction(Task<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    Filter(times = 3, count = Success, filtered = Failure) {
-                        WasEntryUpdated(t0),
-                    },
-                },
+        TryCatch(catch_on_halt = true) {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Delay(20) {
+                Action(|ctx| ctx.exec(2)),
             },
         }
-    }
-}
-
-board!(Tree0843Blackboard { b1 q0 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0844Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-        }
-        #[success_if(|bb| bb.o0.is_none())]
-        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0844 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
+        IfThenElse {
+            AsyncSequence {
+                Condition(Cond<0>),
+            },
+            WhileDoElse {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+            },
         }
-        Retry(0) {
-            SubTree(Tree0844Sub0, o0 = {=}),
-        }
-    }
-}
-
-board!(Tree0844Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0845Sub0 for Ctx {
-        Action(Act<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0845 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            RepeatUntilFailure(2) {
-                Cooldown(0, filtered = Skipped) {
-                    SequenceWithMemory {
-                        Repeat(4) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        SubTree(Tree0845Sub0),
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
+        Repeat(0) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0846 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Action(Act<0>),
-                Fallback {
-                    WasEntryUpdated(t0),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                },
-                Inverter {
-                    StatefulAction(Task<2>),
-                },
-                SetBlackboard(t0 = 5),
-                Action(PIo<3>, t0 = {t0}),
-            },
-            Repeater(0) {
-                StatefulAction(Task<4>),
-            },
+        RunOnce(then_skip = true) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0846Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0847 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 0,
         }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            #[skip_if(|bb| *bb.t0 + 2 > bb.b1 + 4)]
-            #[on_halted(|bb| bb.b1 = *bb.t0 % 3)]
-            SequenceWithMemory {
-                #[success_if(|bb| *bb.t0 < 7)]
-                #[failure_if(|bb| bb.b0 > 5)]
-                #[run_while(|bb| bb.b0 + 1 < bb.b1)]
-                Sequence {
-                    Sleep(10),
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                },
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-                MaxTime(0) {
-                    Loop(q0) {
-                        Wait(30),
-                    },
-                },
-            },
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+            StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0847Blackboard { b0 t0 q0 b1 });
+board!(Tree0847Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0848 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        #[failure_if(|bb| bb.b1 % 2 < 0)]
-        #[success_if(|bb| bb.b0 % 3 < 2)]
-        RetryUntilSuccessful(1) {
-            Interrupt(|bb| (*bb.t0 + 1) % 4 > 2) {
-                RetryUntilSuccessful(4) {
-                    Selector {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        RetryUntilSuccessful(2) {
-                            WasEntryUpdated(t0),
-                        },
-                        ParallelAll(max_failures = -1) {
-                            ScriptCondition(|bb| bb.b1 != bb.b1 + 4),
-                        },
-                    },
+        IfThenElse {
+            Parallel(success = -1, failure = -3) {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                WasEntryUpdated(t0),
+                Condition(|ctx| ctx.check(2)),
+            },
+            RepeatUntilSuccess(forever) {
+                RepeatUntilFailure(forever) {
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
+            Action(PIo<4>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0848Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0849Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Action(|ctx| ctx.exec(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0849Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        SubTree(Tree0849Sub1, b1 = {=}, t0 = {t0})
-    }
-}
+board!(Tree0848Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0849 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        Switch(b1) {
-            case 5 => Condition(Cond<0> = Cond::<0>),
-            case 0 => SubTree(Tree0849Sub0, b1 = {=}, t0 = {t0}),
-            _ => SetBlackboard(t0 = 3),
+        ReactiveSequence {
+            TryCatch(catch_on_halt = false) {
+                Action(Act<0>),
+                #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = None })]
+                Condition(|ctx| ctx.check(1)),
+            },
+            Loop(q0) {
+                #[run_while(|bb| (*bb.t0 + 4) % 4 > 1)]
+                Repeater(1) {
+                    Condition(Cond<2>),
+                },
+            },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(3)),
+                #[failure_if(|bb| bb.b0 < 3)]
+                #[skip_if(|bb| bb.o0.unwrap_or(2) > 6)]
+                #[run_while(|bb| bb.b1 + 2 > 0)]
+                AlwaysFailure,
+                Action(Act<4> = Act::<4>),
+            },
         }
     }
 }
 
-board!(Tree0849Blackboard { b1 t0 });
+board!(Tree0849Blackboard { b0 q0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0850 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 2,
+        }
         ParallelAll {
-            Action(Act<0> = Act::<0>),
-            Condition(Cond<1>),
+            ReactiveSelector {
+                #[success_if(|bb| bb.o0.is_none())]
+                #[run_while(|bb| bb.b0 < *bb.t0 + 1)]
+                Filter(times = 3, count = Success) {
+                    Inverter {
+                        Condition(Cond<0>),
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    Action(PAct<1>, b0 = {t1}),
+                    #[on_failure(|bb| { bb.b0 = *bb.t0; if *bb.t0 % 3 < 2 { bb.t1.set(*bb.t0) } })]
+                    #[on_success(|bb| { *bb.t1 += 2; bb.o0 = None })]
+                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
+                    Condition(Cond<2> = Cond::<2>),
+                    #[post(|bb| { bb.b0 += 2; bb.t1.set(bb.b0 + 1) })]
+                    #[skip_if(|bb| bb.b0 > *bb.t1 % 2)]
+                    Repeat(2) {
+                        Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                    },
+                    Action(Act<4>),
+                    AlwaysFailure,
+                },
+                TryCatch(catch_on_halt = false) {
+                    Selector {
+                        StatefulAction(Task<5>),
+                        ScriptCondition(|bb| bb.b0 + 4 > 3),
+                    },
+                    Fallback {
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 1)]
+                        AlwaysFailure,
+                        SetBlackboard(b0 = 5),
+                    },
+                },
+                Repeat(1) {
+                    AsyncFallback {
+                        #[skip_if(|bb| (bb.b0 + 2) % 3 != 0)]
+                        #[on_halted(|bb| { bb.o0 = None; bb.b0 += 2 })]
+                        ScriptCondition(|bb| bb.b0 > 4),
+                        Condition(PCond<6>, b0 = {=}),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            Selector {
+                ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
+                Deadline(20) {
+                    WasEntryUpdated(t0),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<8>),
+                    Wait(0),
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    #[on_halted(|bb| { bb.t1.set(bb.b0 + 4); bb.t1.set(*bb.t0) })]
+                    Repeater(1) {
+                        Filter(times = 1, count = Failure) {
+                            Action(Act<9>),
+                        },
+                    },
+                },
+                Repeat(0) {
+                    StatefulAction(Task<10>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0850Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0851 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 4,
         }
-        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
-            #[failure_if(|bb| bb.b0 > 1)]
-            #[post(|bb| *bb.t1 += 3)]
-            Retry(3) {
-                SequenceStar {
-                    Switch(b1) {
-                        case 5 => Succeeder,
-                        case 2 => SetBlackboard(t1 = {b1}),
-                        _ => #[on_halted(|bb| if bb.b1 % 2 > 0 { bb.t1.set(*bb.t0 + 3) })]
-                        #[failure_if(|bb| bb.b1 + 2 > 2)]
-                        #[run_while(|bb| bb.b0 > 4)]
-                        StatefulAction(PTask<0>, b0 = 0, b1 = {=}),
-                    },
-                    Wait(50),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                },
-            },
-            Repeat(2) {
-                Action(Act<2>),
-            },
-            Repeater(forever) {
-                Switch(b1) {
-                    case 2 => ReactiveFallback {
-                        StatefulAction(Task<3> = Task::<3>),
-                        Condition(Cond<4>),
-                    },
-                    _ => Selector {
-                        StatefulAction(Task<5>),
-                        Remap(success = Failure, failure = Failure) {
-                            Filter(times = 2, count = Success) {
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                        AlwaysFailure,
+        Filter(times = 3) {
+            Conditional(|bb| bb.b0 < 3, else = Failure) {
+                KeepRunningUntilFailure {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        Action(|ctx| ctx.exec(1)),
+                        Condition(Cond<2>),
                     },
                 },
             },
@@ -2017,41 +1658,47 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0851Blackboard { t1 b1 t0 b0 });
+board!(Tree0851Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0852 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
         }
-        RetryUntilSuccessful(forever) {
-            Fallback {
-                WhileDoElse {
-                    Action(PIo<0>, t0 = {=}),
-                    AlwaysFailure,
-                    Wait(10),
+        Sequence {
+            ReactiveFallback {
+                Fallback {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
                 },
-                RetryUntilSuccessful(4) {
-                    Repeat(4) {
-                        ParallelAll(0) {
-                            Action(PIo<1>, t0 = {=}),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                    },
-                },
+                Action(Act<2>),
+            },
+            StatefulAction(Task<3>),
+            SetBlackboard(t1 = {t0}),
+            Inverter {
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0852Blackboard { t0 });
+board!(Tree0852Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0853Sub0 for Ctx {
+        Deadline(0) {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0853 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Wait(100),
+        Timeout(0) {
+            SequenceStar {
+                SubTree(Tree0853Sub0),
+            },
         }
     }
 }
@@ -2059,422 +1706,434 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0854 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 1,
         }
-        BinarySelector(|bb| (bb.b0 + 4) % 3 > 1) {
-            #[on_success(|bb| bb.b0 += 1)]
-            #[post(|bb| bb.b1 = bb.b0)]
-            Conditional(|bb| bb.b0 % 2 < 0, dynamic = true, else = Failure) {
-                Priority {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 4)),
-                    Condition(Cond<4>),
+        ReactiveSequence {
+            #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 4)]
+            #[post(|bb| bb.b0 += 3)]
+            Parallel {
+                Action(PIo<0>, t0 = {=}),
+                UnsetBlackboard(o0),
+            },
+            Repeat(forever) {
+                MemPriority {
+                    #[run_while(|bb| bb.b0 + 4 != 5)]
+                    #[post(|bb| bb.b0 = 9)]
+                    #[success_if(|bb| *bb.t0 % 2 < 1)]
+                    ReactiveSequence {
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        #[post(|bb| bb.t0.set(*bb.t0 % 4))]
+                        #[success_if(|bb| *bb.t0 == 7)]
+                        Wait(30),
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<1>),
+                    },
                 },
             },
-            Condition(Cond<5>),
+            ReactiveFallback {
+                ReactiveSequence {
+                    Action(Act<2>),
+                    #[on_halted(|bb| if bb.o0.is_some() { bb.b0 += 1 })]
+                    #[run_while(|bb| *bb.t0 < bb.b0 % 3)]
+                    #[post(|bb| bb.o0 = None)]
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+                Remap(success = Failure, failure = Success) {
+                    #[failure_if(|bb| (*bb.t0 + 4) % 4 > 0)]
+                    ReactiveSequence {
+                        Action(PIo<5>, t0 = {t0}),
+                        Action(PIo<6>, t0 = {b0}),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    SetBlackboard(o0 = Some(0)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0854Blackboard { t0 b1 q0 b0 });
+board!(Tree0854Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0855Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        RunOnce(then_skip = false) {
+            Filter(times = 1, count = Completed) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0855Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+        }
+        #[on_success(|bb| *bb.t0 += 1)]
+        #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 4)]
+        Sleep(0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0855 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    #[success_if(|bb| *bb.t1 != *bb.t0 + 4)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        #[failure_if(|bb| bb.b0 > 5)]
-                        RunOnce(then_skip = true) {
-                            Script(|bb| if *bb.t0 + 4 > 0 { bb.o0 = None }),
-                        },
-                    },
-                },
-                Interrupt(|bb| bb.b1 + 2 == bb.b1) {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        RetryUntilSuccessful(forever) {
-                            Conditional(|bb| bb.o0.unwrap_or(2) != 7, dynamic = true, else = Failure) {
-                                ReactiveFallback {
-                                    Action(PAct<1>, b0 = {t1}, b1 = {t0}),
-                                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 4)),
-                                    SetBlackboard(t1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    Action(Act<3>),
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
-                    #[run_while(|bb| *bb.t0 + 1 == *bb.t1)]
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    ScriptCondition(|bb| *bb.t0 % 2 != 0),
-                    Condition(Cond<6>),
-                },
-                Repeat(4) {
-                    Condition(Cond<7>),
+        #[run_while(|bb| (*bb.t0 + 2) % 4 == 1)]
+        Fallback {
+            SubTree(Tree0855Sub0, t0 = {=}, q0 = {q0}, b0 = {=}),
+            Loop(q0) {
+                #[success_if(|bb| *bb.t0 > bb.b0 % 4)]
+                #[on_failure(|bb| { if *bb.t0 > bb.b0 { bb.b0 += 4 }; bb.b0 = (*bb.t0 + 3) % 3 })]
+                FlipSelector {
+                    Sleep(100),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<1>),
                 },
             },
-            Retry(1) {
-                AsyncFallback {
-                    Fallback {
-                        RetryUntilSuccessful(3) {
-                            ReactiveFallback {
-                                AsyncSequence {
-                                    #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(0)); bb.b1 = bb.o0.unwrap_or(5) + 2 })]
-                                    #[success_if(|bb| bb.o0.unwrap_or(4) > 5)]
-                                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 4, &mut bb.b0)),
-                                    StatefulAction(Task<9> = Task::<9>),
-                                    Action(Act<10>),
-                                    Action(|ctx, bb| ctx.exec_in(11, (*bb.t1 + 3) % 2, &mut bb.b1)),
-                                },
-                                Fallback {
-                                    Condition(Cond<12> = Cond::<12>),
-                                    Action(Act<13>),
-                                    Action(Act<14>),
-                                    WasEntryUpdated(t1),
-                                },
-                                Condition(|ctx| ctx.check(15)),
-                            },
-                        },
-                        Condition(Cond<16>),
-                    },
-                },
+            BinarySelector(|bb| bb.b0 % 2 < 1) {
+                Action(PAct<2>, b0 = 2, b1 = {t0}),
+                SubTree(Tree0855Sub1, ..),
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0855Blackboard { o0 b0 t1 t0 b1 });
+board!(Tree0855Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0856 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            b0: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
         }
-        #[on_halted(|bb| { bb.b1 = (*bb.t0 + 1) % 4; bb.b0 += 3 })]
-        WhileDoElse {
-            Action(Act<0>),
-            Fallback {
-                StatefulAction(Task<1>),
-                #[success_if(|bb| (*bb.t0 + 3) % 3 != 1)]
-                #[skip_if(|bb| bb.b1 != 5)]
-                SequenceWithMemory {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
+        BinarySelector(|bb| bb.b0 > (bb.b0 + 3) % 4, dynamic = false) {
+            Cooldown(10, filtered = Skipped) {
+                TryCatch {
+                    Fallback {
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(Task<0> = Task::<0>),
+                        BinarySelector(|bb| bb.b0 + 1 < *bb.t0, dynamic = false) {
+                            StatefulAction(Task<1>),
+                            SetBlackboard(b0 = 1),
+                        },
+                        FlipSelector {
+                            StatefulAction(Task<2>),
+                            UnsetBlackboard(o0),
+                        },
                     },
-                    ScriptCondition(|bb| *bb.t0 % 2 != 0),
-                    WasEntryUpdated(t0),
-                },
-                Condition(|ctx, bb| ctx.check_in(4, 8)),
-                Limiter(1) {
-                    StatefulAction(PTask<5>, b0 = 2, b1 = {b1}),
+                    StepSequencer {
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4>),
+                        Loop(q0) {
+                            #[run_while(|bb| bb.b0 == 5)]
+                            Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                        },
+                        Action(|ctx| ctx.exec(6)),
+                    },
                 },
             },
-            #[post(|bb| bb.b0 = *bb.t0 % 3)]
-            #[on_halted(|bb| { bb.b1 = *bb.t0 + 2; bb.b1 = *bb.t0 })]
-            ReactiveFallback {
-                #[on_halted(|bb| { bb.b1 += 1; if bb.b1 + 3 == bb.b0 { bb.b1 = bb.b0 } })]
-                BinarySelector(|bb| bb.b0 < 6, dynamic = false) {
-                    Action(Act<6>),
-                    SetBlackboard(b1 = 6),
+            Conditional(|bb| bb.b0 > *bb.t0) {
+                ReactiveSelector {
+                    Sequence {
+                        AsyncSequence {
+                            StatefulAction(Task<7>),
+                            WasEntryUpdated(t0),
+                        },
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        AlwaysSuccess,
+                    },
                 },
-                #[on_halted(|bb| bb.t0.set(bb.b0 + 4))]
-                #[run_while(|bb| *bb.t0 % 2 > 0)]
-                ScriptCondition(|bb| bb.b0 != 3),
-                Condition(PCond<7>, b0 = 2),
             },
         }
     }
 }
 
-board!(Tree0856Blackboard { t0 b1 b0 });
+board!(Tree0856Blackboard { b0 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0857 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 3,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-            StepSequencer {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Switch(b1) {
-                        case 2 => Wait(30),
-                        _ => Succeeder,
+        Fallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                ReactiveFallback {
+                    RepeatUntilFailure(1) {
+                        Filter(times = 3, count = Success, filtered = Failure) {
+                            StepSequencer {
+                                Action(Act<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Parallel(success = -1) {
+                        Condition(Cond<2>),
+                        FlipSelector {
+                            Condition(Cond<3> = Cond::<3>),
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
                     },
                 },
-                Limiter(3) {
-                    Optional {
-                        ReactiveSequence {
-                            Sleep(30),
-                            StatefulAction(Task<1>),
-                            ParallelAll(1) {
-                                AlwaysFailure,
-                                Condition(PCond<2>, b0 = {=}),
-                                Action(PAct<3>, b0 = {b0}),
+                StepSequencer {
+                    StatefulAction(Task<6>),
+                    Fallback {
+                        StatefulAction(Task<7>),
+                        WhileDoElse {
+                            Condition(Cond<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                },
+            },
+            ReactiveFallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    ReactiveFallback {
+                        Fallback {
+                            Retry(3) {
+                                StatefulAction(Task<12>),
+                            },
+                            IfThenElse {
+                                Fallback {
+                                    StatefulAction(Task<13>),
+                                    StatefulAction(Task<14>),
+                                },
+                                RepeatTimes(3) {
+                                    StatefulAction(Task<15>),
+                                },
+                            },
+                        },
+                        Fallback {
+                            Sequence {
+                                AlwaysSuccess,
+                                StatefulAction(Task<16>),
+                            },
+                            RepeatUntilFailure(2) {
+                                StatefulAction(Task<17>),
+                            },
+                            Action(Act<18> = Act::<18>),
+                            Condition(Cond<19>),
+                            RetryUntilSuccessful(0) {
+                                StatefulAction(Task<20>),
+                            },
+                        },
+                        FlipSelector {
+                            Filter(times = 1, count = Success, filtered = Failure) {
+                                Parallel(success = 2) {
+                                    AlwaysFailure,
+                                    AlwaysRunning,
+                                },
+                            },
+                            Inverter {
+                                StatefulAction(Task<21>),
                             },
                         },
                     },
                 },
             },
-            ParallelAll {
-                ParallelAll(4) {
-                    Action(|ctx| ctx.exec(4)),
-                    Action(PAct<5>, b0 = 0),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                },
-                ReactiveSelector {
-                    Condition(Cond<8>),
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
         }
     }
 }
-
-board!(Tree0857Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0858 for Ctx {
-        StepSequencer {
-            RunOnce(then_skip = false) {
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            Sequence {
-                ReactiveFallback {
-                    Action(Act<2>),
-                    Condition(Cond<3>),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-            AsyncFallback {
-                MemPriority {
-                    Condition(Cond<5> = Cond::<5>),
-                },
-                Action(Act<6>),
-            },
-            Action(Act<7>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        WaitValueUpdate(t0) {
+            Action(PIo<0>, t0 = {=}),
         }
     }
 }
+
+board!(Tree0858Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0859 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        WhileDoElse {
-            Switch(b1) {
-                case 5 => #[skip_if(|bb| bb.b0 % 3 > 0)]
-                Sequence {
-                    SetBlackboard(b0 = 6),
-                    #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
-                    Action(Act<0>),
-                    ScriptCondition(|bb| *bb.t1 < bb.b0),
+        FlipSelector {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                Timeout(0) {
+                    AsyncSequence {
+                        Delay(20) {
+                            StatefulAction(Task<1>),
+                        },
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
                 },
-                _ => Cooldown(10, filtered = Skipped) {
-                    StatefulAction(Task<1> = Task::<1>),
+                Repeat(4) {
+                    AlwaysSuccess,
                 },
             },
-            ReactiveSequence {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Script(|bb| { bb.b0 = 1; bb.t0.set((bb.b1 + 2) % 4) }),
-                },
-                #[on_halted(|bb| { bb.t0.set(bb.b0 + 3); *bb.t1 += 3 })]
-                #[post(|bb| *bb.t0 += 1)]
-                SequenceWithMemory {
-                    Condition(Cond<4>),
+            SequenceWithMemory {
+                Condition(Cond<4>),
+                ReactiveFallback {
+                    Condition(Cond<5> = Cond::<5>),
+                    Failer,
+                    Action(Act<6> = Act::<6>),
                 },
             },
+            StatefulAction(Task<7>),
         }
     }
 }
-
-board!(Tree0859Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0860 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
-            b1: i64 = 4,
+            b0: i64 = 0,
         }
-        ParallelAll(3) {
-            Action(Act<0> = Act::<0>),
-            #[post(|bb| { bb.b1 = bb.b0; bb.b1 += 3 })]
-            #[failure_if(|bb| *bb.t0 + 4 == bb.b0)]
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
+        Fallback {
+            PolicyParallel(policy = FirstFailure) {
+                #[success_if(|bb| bb.o0.is_none())]
+                Fallback {
+                    StatefulAction(Task<0>),
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                StatefulAction(PTask<3>, b0 = {=}),
+                StatefulAction(Task<4>),
+                #[skip_if(|bb| *bb.t0 > 5)]
+                WasEntryUpdated(t0),
+                Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 3)),
+            },
         }
     }
 }
 
-board!(Tree0860Blackboard { b0 t0 b1 });
+board!(Tree0860Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0861 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2)))]
-            ParallelAll {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-            StatefulAction(Task<4> = Task::<4>),
+        #[run_while(|bb| bb.o0.is_some())]
+        #[skip_if(|bb| *bb.t0 > bb.b0 % 2)]
+        #[on_failure(|bb| if *bb.t0 % 4 > 2 { bb.o0 = None })]
+        Repeater(0) {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0861Blackboard { o0 });
+board!(Tree0861Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0862 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-                #[run_while(|bb| *bb.t0 + 4 > 7)]
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
+        Repeater(3) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0862Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0863 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
             b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        #[run_while(|bb| bb.b1 > (*bb.t0 + 3) % 2)]
-        #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
-        #[failure_if(|bb| (*bb.t1 + 4) % 2 != 1)]
-        PolicyParallel(policy = FirstFailure) {
-            PolicyParallel(policy = FirstSuccess) {
-                WaitValueUpdate(t1) {
-                    SetBlackboard(b1 = 7),
-                },
-                Action(Act<0>),
-                RetryUntilSuccessful(forever) {
-                    Interrupt(|bb| bb.b0 < bb.b1 + 4) {
-                        Condition(Cond<1>),
+        Precondition(|bb| *bb.t1 > 7) {
+            Repeater(2) {
+                TryCatch(catch_on_halt = false) {
+                    WaitUntil(|bb| *bb.t0 % 3 < 1) {
+                        ParallelAll(max_failures = -3) {
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1> = Task::<1>),
+                            AlwaysFailure,
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                AlwaysSuccess,
+                            },
+                            Condition(Cond<2>),
+                        },
+                    },
+                    Repeater(forever) {
+                        RepeatUntil(Success) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    AsyncFallback {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        SetBlackboard(t1 = 2),
                     },
                 },
-                Action(Act<2>),
-            },
-            RetryUntilSuccessful(1) {
-                Action(Act<3>),
-            },
-            ParallelAll {
-                Succeeder,
-                KeepRunningUntilFailure {
-                    AlwaysFailure,
-                },
-                SetBlackboard(t0 = 4),
             },
         }
     }
 }
 
-board!(Tree0863Blackboard { b0 t0 t1 b1 });
+board!(Tree0863Blackboard { t0 t1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0864 for Ctx {
-        Priority {
-            Delay(30) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        ReactiveSequence {
+            Parallel(failure = 0) {
+                Delay(10) {
+                    Action(Act<0>),
                 },
+                AlwaysSuccess,
             },
-            Sequence {
-                Repeat(0) {
-                    StatefulAction(Task<3> = Task::<3>),
+            ReactiveFallback {
+                ScriptCondition(|bb| *bb.t1 > 3),
+                AlwaysFailure,
+                Delay(0) {
+                    StatefulAction(Task<1>),
                 },
-                StatefulAction(Task<4>),
-                Action(Act<5>),
+                Script(|bb| bb.t0.set(bb.b0)),
             },
-            SequenceWithMemory {
-                Condition(Cond<6>),
-                Sleep(100),
-                StatefulAction(Task<7>),
+            Inverter {
+                Action(|ctx| ctx.exec(2)),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0865Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0865Sub0 for Ctx {
-        SubTree(Tree0865Sub1)
-    }
-}
+board!(Tree0864Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0865 for Ctx {
-        IfThenElse {
-            SubTree(Tree0865Sub0),
-            Parallel(success = 1) {
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-                Repeat(4) {
-                    StatefulAction(Task<3>),
+        SequenceWithMemory {
+            FlipSelector {
+                Condition(Cond<0>),
+                Remap(success = Failure, failure = Success) {
+                    Wait(20),
                 },
-                Action(Act<4>),
             },
+            StatefulAction(Task<1>),
         }
     }
 }
@@ -2482,253 +2141,265 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0866 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
         }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Filter(times = 2, filtered = Skipped) {
-                    UnsetBlackboard(o0),
-                },
-                Precondition(|bb| bb.o0.unwrap_or(5) > 6, else = Running) {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(4))),
-                },
-                ReactiveFallback {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
-                },
-                Sequence {
-                    StatefulAction(Task<1>),
-                },
+        Inverter {
+            #[on_halted(|bb| { bb.b0 = *bb.t0 + 2; if bb.o0.is_none() { bb.b0 = (bb.o0.unwrap_or(2) + 1) % 4 } })]
+            Cooldown(0, filtered = Skipped) {
+                Action(Act<0>),
             },
         }
     }
 }
 
-board!(Tree0866Blackboard { o0 });
+board!(Tree0866Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0867 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(3),
         }
-        AsyncSequence {
-            Fallback {
-                RepeatUntil(Failure) {
-                    StatefulAction(Task<0>),
+        ReactiveFallback {
+            #[on_success(|bb| *bb.t0 += 3)]
+            #[failure_if(|bb| bb.b0 < 3)]
+            #[skip_if(|bb| bb.o0.is_some())]
+            Sequence {
+                Filter(times = 1, count = Success, filtered = Failure) {
+                    SkipUnlessUpdated(t1) {
+                        MemPriority {
+                            Action(PAct<0>, b0 = {t0}, b1 = {t1}),
+                            RepeatUntilFailure(2) {
+                                Action(PIo<1>, t0 = {t0}),
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
+                Sequence {
+                    Condition(PCond<2>, b0 = {t0}),
+                    StatefulAction(Task<3>),
+                    #[on_failure(|bb| bb.b0 += 2)]
+                    Condition(|ctx, bb| ctx.check_in(4, 8)),
+                    StatefulAction(Task<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b0)),
+                },
+                PolicyParallel(policy = FirstFailure) {
+                    Action(Act<7> = Act::<7>),
+                    StatefulAction(Task<8> = Task::<8>),
+                    Succeeder,
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+            },
+            Precondition(|bb| bb.o0.is_none(), else = Failure) {
+                MemSequence {
+                    IfThenElse {
+                        MaxTime(10) {
+                            SetBlackboard(b0 = 7),
+                        },
+                        StepSequencer {
+                            Condition(Cond<10>),
+                            WasEntryUpdated(t1),
+                        },
+                        WhileDoElse {
+                            WasEntryUpdated(t0),
+                            Action(Act<11>),
+                            Action(|ctx| ctx.exec(12)),
+                        },
+                    },
+                },
             },
             ReactiveSequence {
-                StatefulAction(Task<3>),
-                Script(|bb| bb.b0 = *bb.t0),
-                Script(|bb| { *bb.t0 += 2; *bb.t0 += 2 }),
-            },
-            ParallelAll {
-                #[on_halted(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
-                #[post(|bb| bb.b0 = *bb.t0 + 4)]
-                ScriptCondition(|bb| (*bb.t1 + 4) % 4 > 0),
-                Action(Act<4>),
-            },
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    Condition(Cond<5>),
-                    RunOnce(then_skip = true) {
-                        WhileDoElse {
-                            StatefulAction(Task<6> = Task::<6>),
-                            AlwaysFailure,
-                            SetBlackboard(b0 = 8),
-                        },
+                TryCatch {
+                    #[on_failure(|bb| bb.b0 = 0)]
+                    Action(|ctx, bb| ctx.exec_in(13, bb.b0 + 1, &mut bb.b0)),
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    ReactiveFallback {
+                        Condition(Cond<14>),
+                        Action(Act<15>),
                     },
-                    RepeatTimes(forever) {
-                        Loop(q0, if_empty = Failure) {
-                            Condition(Cond<7>),
-                        },
+                    Precondition(|bb| *bb.t1 + 2 > 6, else = Skipped) {
+                        Condition(Cond<16>),
                     },
                 },
+                #[post(|bb| bb.t0.set(*bb.t1))]
+                Condition(Cond<17>),
             },
         }
     }
 }
 
-board!(Tree0867Blackboard { t0 b0 q0 t1 });
+board!(Tree0867Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0868 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 3,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            b0: i64,
         }
-        #[run_while(|bb| bb.o0.unwrap_or(4) > 4)]
-        Cooldown(10, filtered = Failure) {
-            WhileDoElse {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    Action(|ctx| ctx.exec(0)),
+        SequenceWithMemory {
+            Loop(q0, if_empty = Skipped) {
+                Repeater(forever) {
+                    AsyncSequence {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Script(|bb| if bb.b1 + 1 < 3 { bb.b0 = *bb.t0 % 4 }),
+                            RunOnce(then_skip = true) {
+                                Action(PAct<0>, b0 = 2, b1 = {b1}),
+                            },
+                            Retry(1) {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
                 },
-                Remap(success = Failure, failure = Success) {
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
+            },
+            #[success_if(|bb| bb.b1 != bb.b1 % 4)]
+            ParallelAll(max_failures = -4) {
+                StatefulAction(Task<1>),
+                ForceSuccess {
+                    StatefulAction(Task<2> = Task::<2>),
                 },
-                Remap(success = Success, failure = Success) {
-                    StatefulAction(PTask<2>, b0 = 1, b1 = {b0}),
+                SetBlackboard(o0 = Some(0)),
+                Condition(Cond<3>),
+            },
+            AsyncFallback {
+                #[post(|bb| bb.b0 += 2)]
+                Interrupt(|bb| bb.b0 < 4) {
+                    Action(Act<4>),
+                },
+                MaxTime(0) {
+                    Condition(Cond<5>),
+                },
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                Condition(Cond<6>),
+                Delay(100) {
+                    Action(PIo<7>, t0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0868Blackboard { b1 b0 o0 q0 });
+board!(Tree0868Blackboard { q0 o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0869Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        SetBlackboard(b0 = 2)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0869 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        Selector {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = 2),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            },
-            SequenceWithMemory {
-                #[success_if(|bb| bb.b0 + 4 < bb.b0 % 4)]
-                Condition(PCond<2>, b0 = {=}),
-                StatefulAction(Task<3>),
-            },
-            SequenceWithMemory {
-                #[post(|bb| *bb.t0 += 2)]
-                #[failure_if(|bb| *bb.t0 < 3)]
-                #[on_halted(|bb| { bb.b0 += 2; bb.t0.set(0) })]
-                Sleep(30),
-                MaxTime(0) {
-                    StatefulAction(Task<4>),
-                },
-            },
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            StatefulAction(Task<0>),
+            SubTree(Tree0869Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}),
+            #[on_halted(|bb| bb.t1.set(*bb.t0))]
+            #[success_if(|bb| *bb.t1 + 3 > bb.o0.unwrap_or(0) + 2)]
+            Script(|bb| if bb.o0.unwrap_or(3) > *bb.t0 + 4 { bb.b0 += 3 }),
         }
     }
 }
 
-board!(Tree0869Blackboard { b0 t0 });
+board!(Tree0869Blackboard { b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0870Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[tracked] t0: i64 = 10,
+        }
+        Action(PIo<4>, t0 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0870 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 0,
         }
-        #[success_if(|bb| *bb.t0 % 4 < 3)]
-        TryCatch(catch_on_halt = false) {
-            Parallel(failure = 1) {
-                ReactiveFallback {
-                    #[success_if(|bb| bb.b1 < *bb.t1)]
-                    #[skip_if(|bb| bb.b1 > 5)]
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    Failer,
-                    Failer,
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                },
-                RepeatUntil(Failure) {
-                    RunOnce {
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                },
-                Repeat(2) {
-                    #[success_if(|bb| *bb.t1 % 3 > 0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) < 4)]
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                },
-            },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                AlwaysSuccess,
-                #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3))]
-                #[run_while(|bb| bb.o0.unwrap_or(1) < bb.b0 + 1)]
-                #[post(|bb| *bb.t0 += 2)]
-                IfThenElse {
-                    Action(Act<3> = Act::<3>),
-                    Limiter(1) {
-                        SkipUnlessUpdated(t1) {
-                            Condition(Cond<4>),
+        Sequence {
+            ReactiveSequence {
+                WaitValueUpdate(t0) {
+                    BinarySelector(|bb| *bb.t0 > bb.b0 % 2, dynamic = false) {
+                        FlipSelector {
+                            StatefulAction(Task<0>),
+                            SetBlackboard(b0 = 1),
+                        },
+                        RetryUntilSuccessful(0) {
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            #[on_success(|bb| bb.o0 = None)]
+                            #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                            StatefulAction(Task<1>),
                         },
                     },
                 },
             },
+            Limiter(2) {
+                #[skip_if(|bb| (bb.b0 + 1) % 4 != 3)]
+                #[on_failure(|bb| if bb.o0.unwrap_or(2) + 3 == 4 { *bb.t0 += 3 })]
+                Action(|ctx, bb| ctx.exec_in(2, 8, &mut bb.b0)),
+            },
+            Selector {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    AlwaysFailure,
+                    Condition(Cond<3>),
+                },
+                ForceSuccess {
+                    SubTree(Tree0870Sub0, ..),
+                },
+            },
             ReactiveFallback {
-                Repeat(3) {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        ScriptCondition(|bb| bb.b1 + 2 < bb.b0 + 1),
-                        WasEntryUpdated(t0),
-                        Action(Act<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                #[post(|bb| bb.o0 = None)]
-                #[on_failure(|bb| bb.o0 = None)]
-                SequenceWithMemory {
-                    #[on_success(|bb| if *bb.t0 < bb.b0 % 4 { bb.b1 = *bb.t1 })]
-                    Precondition(|bb| bb.o0.unwrap_or(4) != 0, else = Success) {
-                        AlwaysFailure,
-                    },
-                    Wait(10),
-                    ParallelAll(max_failures = -3) {
-                        Condition(Cond<8>),
-                        Condition(PCond<9>, b0 = 8),
-                        SetBlackboard(b0 = 8),
-                    },
-                    SetBlackboard(o0 = Some(3)),
-                },
+                Condition(Cond<5> = Cond::<5>),
+                StatefulAction(PTask<6>, b0 = {=}),
+                ScriptCondition(|bb| bb.o0.unwrap_or(1) == bb.b0 + 3),
             },
         }
     }
 }
 
-board!(Tree0870Blackboard { b0 t0 b1 t1 o0 });
+board!(Tree0870Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0871 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 4,
             b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
         }
-        StepSequencer {
-            RetryUntilSuccessful(4) {
-                IfThenElse {
-                    ReactiveSelector {
-                        Action(|ctx| ctx.exec(0)),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    WhileDoElse {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Action(Act<4>),
-                },
+        MemSequence {
+            #[skip_if(|bb| (*bb.t0 + 4) % 4 < 1)]
+            #[on_halted(|bb| { bb.t0.set(bb.b0 + 2); bb.t1.set(9) })]
+            Repeater(0) {
+                Condition(Cond<0>),
             },
-            Priority {
-                Inverter {
-                    StatefulAction(Task<5>),
-                },
-                RepeatUntil(Failure) {
-                    ReactiveSequence {
-                        Selector {
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                        Action(|ctx| ctx.exec(8)),
-                        #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 2)]
-                        #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 3 > 0)]
-                        StepSequencer {
-                            ForceFailure {
-                                Condition(Cond<9>),
-                            },
-                        },
+            #[on_failure(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 3 })]
+            RepeatUntilFailure(forever) {
+                Precondition(|bb| (*bb.t0 + 2) % 3 == 2, else = Running) {
+                    Sequence {
+                        Action(PIo<1>, t0 = {=}),
+                        #[run_while(|bb| *bb.t1 < 5)]
+                        Condition(Cond<2>),
                     },
                 },
             },
@@ -2736,108 +2407,126 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0871Blackboard { o0 t0 b0 });
+board!(Tree0871Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0872 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
             b0: i64,
         }
-        KeepRunningUntilFailure {
-            #[on_halted(|bb| bb.b0 += 3)]
-            Condition(Cond<0>),
+        #[run_while(|bb| *bb.t0 == bb.b0)]
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Retry(3) {
+                #[skip_if(|bb| bb.b1 < 3)]
+                #[on_halted(|bb| if bb.o0.unwrap_or(1) != 0 { *bb.t0 += 1 })]
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            SequenceWithMemory {
+                Sequence {
+                    Fallback {
+                        Condition(|ctx| ctx.check(1)),
+                        #[success_if(|bb| *bb.t0 % 2 > 0)]
+                        Loop(q0, value = {b1}) {
+                            #[post(|bb| bb.o0 = None)]
+                            Switch(b1) {
+                                case 4 => Condition(PCond<2>, b0 = {b1}),
+                                _ => Repeat(0) {
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Deadline(0) {
+                        RepeatTimes(2) {
+                            WaitUntil(|bb| *bb.t0 > 3) {
+                                IfThenElse {
+                                    #[post(|bb| bb.b0 += 3)]
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
+                                    Action(Act<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0872Blackboard { q0 b0 });
+board!(Tree0872Blackboard { t0 o0 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0873 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[allow(unused)] b1: i64 = 4,
         }
         ReactiveFallback {
-            StatefulAction(PTask<0>, b0 = {=}),
-            Repeat(forever) {
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    MaxTime(0) {
-                        Conditional(|bb| bb.b0 != 5) {
-                            Sequence {
-                                Repeat(2) {
-                                    Condition(Cond<1>),
-                                },
-                                Sequence {
-                                    StatefulAction(Task<2>),
-                                    Condition(Cond<3>),
-                                    SetBlackboard(t0 = 4),
-                                },
-                            },
+            TryCatch(catch_on_halt = true) {
+                Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
+                Filter(times = 2, count = Failure, filtered = Skipped) {
+                    Condition(Cond<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+            Sequence {
+                Action(Act<3>),
+                ReactiveSequence {
+                    Action(Act<4> = Act::<4>),
+                    Action(PIo<5>, t0 = {t0}),
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(Task<7>),
+            },
+            Condition(Cond<8> = Cond::<8>),
+            RunOnce {
+                Precondition(|bb| bb.b0 < 7, else = Failure) {
+                    ReactiveSequence {
+                        Deadline(0) {
+                            AlwaysSuccess,
                         },
                     },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Fallback {
-                    Condition(PCond<4>, b0 = {=}),
-                    Repeater(3) {
-                        Script(|bb| bb.b1 += 3),
-                    },
-                },
-                IfThenElse {
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[run_while(|bb| *bb.t0 % 4 < 3)]
-                    #[on_success(|bb| bb.o0 = None)]
-                    Condition(Cond<5>),
-                    Action(PIo<6>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0873Blackboard { o0 b1 t1 t0 b0 });
+board!(Tree0873Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0874 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64,
         }
-        MemPriority {
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            Condition(|ctx| ctx.check(3)),
-            RepeatUntil(Failure) {
-                #[run_while(|bb| bb.b0 % 4 == 0)]
-                #[skip_if(|bb| bb.b0 < *bb.t0)]
-                Timeout(10) {
-                    IfThenElse {
-                        StatefulAction(Task<4> = Task::<4>),
-                        StatefulAction(PTask<5>, b0 = 5),
+        Cooldown(50, filtered = Failure) {
+            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Failer,
+                    Parallel(success = 2) {
+                        Action(PIo<0>, t0 = {b0}),
+                        Condition(Cond<1>),
                     },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = true) {
-                Action(PIo<6>, t0 = {=}),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
-            Sequence {
-                Repeater(forever) {
-                    #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                    #[run_while(|bb| *bb.t0 < *bb.t0 % 3)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    Limiter(2) {
-                        Wait(0),
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Condition(Cond<2>),
+                        #[post(|bb| { bb.t0.set(bb.b1); *bb.t0 += 3 })]
+                        #[success_if(|bb| bb.b0 < 3)]
+                        Condition(Cond<3>),
+                    },
+                    Condition(Cond<4>),
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        #[on_halted(|bb| bb.b0 = 8)]
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 % 2)),
                     },
                 },
             },
@@ -2845,564 +2534,704 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0874Blackboard { b0 t0 });
+board!(Tree0874Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0875 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
-            o0: Option<i64> = Some(3),
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        Timeout(50) {
-            AsyncFallback {
-                Precondition(|bb| bb.b0 < 4, else = Failure) {
-                    StatefulAction(Task<0>),
+        Parallel(success = 2) {
+            ForceSuccess {
+                Timeout(100) {
+                    Repeat(4) {
+                        Precondition(|bb| bb.o0.is_none(), else = Success) {
+                            #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(5) + 3)]
+                            Action(PIo<0>, t0 = {=}),
+                        },
+                    },
                 },
-                #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
-                #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some(*bb.t0) })]
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    SetBlackboard(t0 = 9),
-                    Action(Act<2>),
+            },
+            Fallback {
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(1, 9)),
+                    Failer,
                 },
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    AlwaysSuccess,
-                    Condition(Cond<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                    Condition(|ctx| ctx.check(5)),
-                    Action(PIo<6>, t0 = {=}),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                RetryUntilSuccessful(1) {
+                    IfThenElse {
+                        ScriptCondition(|bb| bb.b0 % 3 < 0),
+                        Action(Act<4> = Act::<4>),
+                    },
                 },
-                Condition(Cond<7>),
-                Precondition(|bb| bb.b0 % 3 < 1, else = Skipped) {
-                    Condition(Cond<8>),
-                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Wait(0),
+                Succeeder,
+                Condition(PCond<5>, b0 = {=}),
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0875Blackboard { t0 b0 o0 });
+board!(Tree0875Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0876 for Ctx {
-        Delay(0) {
-            Delay(0) {
-                Repeat(forever) {
-                    StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        MemPriority {
+            IfThenElse {
+                #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                #[on_success(|bb| { bb.t0.set((bb.b0 + 2) % 3); bb.b0 += 3 })]
+                Sequence {
+                    RetryUntilSuccessful(3) {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                    },
+                    RunOnce(then_skip = false) {
+                        Deadline(30) {
+                            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = 6 })]
+                            #[success_if(|bb| *bb.t0 > bb.b0)]
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                    WasEntryUpdated(t0),
                 },
+                ReactiveFallback {
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        StatefulAction(Task<1>),
+                    },
+                    Repeater(0) {
+                        Action(PIo<2>, t0 = {t0}),
+                    },
+                },
+            },
+            ReactiveSequence {
+                ParallelAll(max_failures = -1) {
+                    Selector {
+                        Condition(PCond<3>, b0 = {b0}),
+                        SetBlackboard(b0 = 0),
+                    },
+                },
+                Condition(Cond<4> = Cond::<4>),
+                Failer,
+            },
+            SequenceWithMemory {
+                Invert {
+                    IndexSwitch(|bb| *bb.t0 % 2) {
+                        MaxTime(20) {
+                            RepeatUntilFailure(2) {
+                                IfThenElse {
+                                    Action(Act<5>),
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
+                Action(Act<6>),
             },
         }
     }
 }
+
+board!(Tree0876Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0877 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
+            o0: Option<i64>,
+            b0: i64 = 3,
             #[tracked] t0: i64 = 5,
-            b0: i64,
-            b1: i64 = 1,
         }
-        RepeatUntilSuccess(forever) {
-            AsyncSequence {
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(0)),
-                    MaxTime(0) {
-                        BinarySelector(|bb| bb.b0 == 0, dynamic = true) {
-                            Action(Act<1> = Act::<1>),
-                            Script(|bb| { bb.t0.set(bb.o0.unwrap_or(1) % 3); bb.b1 += 2 }),
-                        },
-                    },
+        RepeatUntil(Success) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Repeater(0) {
+                    SetBlackboard(t0 = 5),
                 },
-                RepeatUntilFailure(2) {
-                    Runner,
+                Repeat(4) {
+                    #[on_halted(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b0 += 2 })]
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                IfThenElse {
+                    Repeater(2) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+                StatefulAction(Task<3>),
+                Deadline(50) {
+                    SetBlackboard(o0 = Some(2)),
                 },
             },
         }
     }
 }
 
-board!(Tree0877Blackboard { o0 t0 b0 b1 });
+board!(Tree0877Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0878 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 4,
             #[tracked] t0: i64,
         }
-        Conditional(|bb| bb.b0 > *bb.t1, dynamic = false, else = Failure) {
-            ReactiveSequence {
-                Precondition(|bb| *bb.t0 > *bb.t1 + 3) {
-                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
-                },
-                AsyncFallback {
-                    Timeout(50) {
-                        WasEntryUpdated(t1),
+        ReactiveSelector {
+            Cooldown(10, filtered = Failure) {
+                RunOnce(then_skip = false) {
+                    ForceSuccess {
+                        Inverter {
+                            Sequence {
+                                Conditional(|bb| *bb.t0 % 3 == 0, dynamic = false, else = Failure) {
+                                    Action(Act<0> = Act::<0>),
+                                },
+                                StatefulAction(Task<1>),
+                            },
+                        },
                     },
-                    AlwaysFailure,
-                    AlwaysFailure,
                 },
             },
+            Wait(0),
         }
     }
 }
 
-board!(Tree0878Blackboard { t1 b0 t0 });
+board!(Tree0878Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0879 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(5),
-            b1: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 4,
+            b1: i64 = 3,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
         }
-        RetryUntilSuccessful(forever) {
-            IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = true) {
-                WhileDoElse {
-                    Delay(10) {
-                        Action(Act<0>),
+        StepSequencer {
+            Repeat(forever) {
+                Precondition(|bb| bb.o0.unwrap_or(5) > 2) {
+                    #[skip_if(|bb| bb.b0 == bb.b1 + 2)]
+                    #[success_if(|bb| *bb.t0 + 4 > 2)]
+                    Parallel(success = 2) {
+                        Filter(times = 2, count = Success, filtered = Failure) {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                        },
+                        Script(|bb| { if *bb.t0 % 4 < 2 { bb.t0.set(bb.b1 + 1) }; bb.b0 = bb.b1 + 1 }),
+                        StatefulAction(Task<1>),
                     },
-                    AlwaysSuccess,
-                },
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                    StatefulAction(Task<2>),
-                    AlwaysFailure,
-                },
-                SetBlackboard(t1 = {t0}),
-                WaitValueUpdate(t0) {
-                    WasEntryUpdated(t0),
-                },
-                StepSequencer {
-                    #[post(|bb| *bb.t0 += 1)]
-                    SetBlackboard(o0 = Some(6)),
-                    Action(PAct<3>, b0 = {=}, b1 = {=}),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0879Blackboard { t0 o0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                WhileDoElse {
-                    Inverter {
-                        Action(Act<0>),
-                    },
-                    Action(Act<1>),
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    Action(|ctx| ctx.exec(4)),
-                    Condition(Cond<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                },
+            Repeater(0) {
+                StatefulAction(Task<2>),
+            },
+            MaxTime(20) {
                 Repeat(4) {
-                    Action(Act<7>),
-                },
-            },
-            AsyncSequence {
-                Delay(20) {
-                    MaxTime(0) {
-                        Filter(times = 2) {
-                            Cooldown(10, filtered = Failure) {
-                                Repeat(forever) {
-                                    Failer,
-                                },
+                    ReactiveFallback {
+                        Condition(Cond<3>),
+                        Switch(b1) {
+                            case 1 => #[on_halted(|bb| bb.b1 += 3)]
+                            WasEntryUpdated(t0),
+                            _ => Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(4) % 2, &mut bb.b0)),
+                        },
+                        Sequence {
+                            SequenceWithMemory {
+                                StatefulAction(Task<5>),
+                                SetBlackboard(t0 = {b1}),
                             },
+                            WasEntryUpdated(t0),
                         },
                     },
                 },
-                AsyncFallback {
-                    MemPriority {
-                        AlwaysFailure,
-                        Condition(Cond<8>),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    ForceFailure {
-                        AlwaysRunning,
-                    },
-                    IfThenElse {
-                        Condition(|ctx| ctx.check(9)),
-                        Action(Act<10> = Act::<10>),
-                    },
-                },
+            },
+            Repeat(0) {
+                Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
             },
         }
     }
 }
+
+board!(Tree0879Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0880 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+        }
+        WhileDoElse {
+            Action(PIo<0>, t0 = {=}),
+            Action(PAct<1>, b0 = 6),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0880Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0881 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-        }
         Sequence {
-            FlipSelector {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(0) % 3)),
-                    Precondition(|bb| *bb.t0 + 4 == 6, else = Running) {
-                        Action(Act<2>),
-                    },
+            Optional {
+                Sequence {
+                    Condition(Cond<0>),
+                    Action(|ctx| ctx.exec(1)),
                 },
-                BinarySelector(|bb| bb.b0 == 4, dynamic = true) {
-                    StatefulAction(Task<3>),
-                    Action(PIo<4>, t0 = {=}),
-                },
-                Parallel(failure = -3) {
-                    ScriptCondition(|bb| *bb.t0 > 2),
-                    Loop(q0, if_empty = Failure) {
-                        SetBlackboard(b0 = 3),
-                    },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                MaxTime(0) {
-                    AlwaysFailure,
-                },
-                Selector {
-                    StatefulAction(PTask<6>, b0 = {t0}),
-                    #[failure_if(|bb| *bb.t0 + 1 < 6)]
-                    Script(|bb| bb.t0.set(4)),
-                    StatefulAction(Task<7>),
+            },
+            Condition(Cond<2>),
+            RunOnce(then_skip = true) {
+                Fallback {
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                    Action(Act<5>),
                 },
             },
         }
     }
 }
-
-board!(Tree0881Blackboard { b0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0882 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            b1: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = Some(2),
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Repeat(3) {
-                Timeout(20) {
-                    SkipUnlessUpdated(t0) {
-                        #[post(|bb| bb.b1 = *bb.t0 % 3)]
-                        MemSequence {
-                            AlwaysSuccess,
-                            #[skip_if(|bb| bb.b0 > 0)]
-                            #[on_success(|bb| { bb.o0 = Some(bb.b0 % 3); if bb.b1 == 6 { bb.t0.set(bb.b1 % 4) } })]
-                            #[run_while(|bb| *bb.t0 < 7)]
-                            Sequence {
-                                Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                                    StatefulAction(PTask<0>, b0 = 9, b1 = {b1}),
-                                },
-                                StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
-                            },
-                            SetBlackboard(t0 = 1),
-                            SequenceStar {
-                                #[skip_if(|bb| *bb.t0 != 4)]
-                                SetBlackboard(o0 = Some(8)),
-                                Action(PIo<2>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    Action(Act<3> = Act::<3>),
-                },
-                ScriptCondition(|bb| bb.b0 != *bb.t0),
-                Action(Act<4> = Act::<4>),
-                ForceSuccess {
-                    StepSequencer {
-                        Condition(|ctx| ctx.check(5)),
-                        StatefulAction(Task<6>),
-                    },
+        SequenceWithMemory {
+            Filter(times = 1, count = Failure, filtered = Skipped) {
+                Repeater(0) {
+                    #[on_success(|bb| if bb.o0.is_none() { bb.b0 += 2 })]
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0882Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0883Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0882Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0883 for Ctx {
         blackboard {
             #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            Inverter {
-                SubTree(Tree0883Sub0, t0 = {=}),
+        TryCatch {
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
             },
-            SequenceWithMemory {
-                ScriptCondition(|bb| *bb.t0 % 4 == 0),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Timeout(30) {
-                Sleep(20),
-            },
-            Repeat(4) {
-                AsyncFallback {
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+            WaitUntil(|bb| *bb.t0 % 2 < 0) {
+                Conditional(|bb| bb.b1 + 4 != 7) {
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<1>),
+                        Fallback {
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
                 },
             },
+            Action(Act<5>),
+            Switch(b1) {
+                case 4 => Condition(|ctx| ctx.check(6)),
+                _ => Condition(Cond<7>),
+            },
+            SetBlackboard(t0 = 6),
         }
     }
 }
 
-board!(Tree0883Blackboard { t0 });
+board!(Tree0883Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0884Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
             #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b0: i64 = 11,
         }
-        Condition(|ctx| ctx.check(2))
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0884Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Sleep(10)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0884 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 2,
             o0: Option<i64> = None,
-            b0: i64 = 3,
+            b0: i64 = 1,
         }
-        Fallback {
-            Condition(Cond<0>),
-            MemSequence {
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                StatefulAction(PTask<1>, b0 = {b0}),
-                SubTree(Tree0884Sub0, ..),
+        SequenceStar {
+            ParallelAll {
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {=}),
+                        AsyncFallback {
+                            SubTree(Tree0884Sub0, ..),
+                        },
+                    },
+                },
+                Condition(Cond<2> = Cond::<2>),
+                BinarySelector(|bb| bb.o0.unwrap_or(3) % 2 > 0, dynamic = false) {
+                    Remap(success = Success, failure = Success) {
+                        #[run_while(|bb| *bb.t1 < 4)]
+                        SubTree(Tree0884Sub1, ..),
+                    },
+                    #[failure_if(|bb| bb.b0 > bb.b1 % 4)]
+                    Action(Act<3>),
+                },
+                Parallel(success = 1) {
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        Sleep(30),
+                    },
+                    Sleep(0),
+                },
             },
         }
     }
 }
 
-board!(Tree0884Blackboard { t0 o0 b0 });
+board!(Tree0884Blackboard { t1 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0885 for Ctx {
-        Repeat(1) {
-            WhileDoElse {
-                Priority {
-                    Condition(Cond<0> = Cond::<0>),
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(|ctx| ctx.check(2)),
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        WaitValueUpdate(t0) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                IndexSwitch(|bb| 2, out_of_range = Fail) {
+                    TryCatch {
+                        Condition(PCond<0>, b0 = 1),
+                        Condition(Cond<1>),
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Script(|bb| bb.b0 += 2),
+                    Limiter(3) {
                         StatefulAction(Task<3>),
                     },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        StatefulAction(Task<4>),
+                    Delay(0) {
+                        Condition(Cond<4>),
                     },
+                    Action(PAct<5>, b0 = {b0}),
                 },
-                Remap(success = Failure, failure = Success) {
-                    Cooldown(20, filtered = Failure) {
-                        StatefulAction(Task<5>),
+                IndexSwitch(|bb| bb.b1, dynamic = true) {
+                    Sleep(10),
+                    Inverter {
+                        Timeout(0) {
+                            StatefulAction(Task<6>),
+                        },
                     },
+                    Sleep(20),
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
                 },
             },
         }
     }
 }
+
+board!(Tree0885Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0886 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            b0: i64 = 0,
+            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        ParallelAll(max_failures = -1) {
-            RetryUntilSuccessful(0) {
-                Condition(PCond<0>, b0 = {=}),
+        AsyncFallback {
+            Repeater(2) {
+                RetryUntilSuccessful(1) {
+                    Fallback {
+                        WasEntryUpdated(t0),
+                        Action(PAct<0>, b0 = {b0}),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            Precondition(|bb| (bb.b1 + 3) % 2 != 1, else = Running) {
+                StatefulAction(Task<2>),
+            },
+            SequenceStar {
+                Precondition(|bb| *bb.t1 + 2 != *bb.t0 % 2, else = Success) {
+                    Repeater(0) {
+                        Condition(PCond<3>, b0 = {=}),
+                    },
+                },
+                StatefulAction(Task<4>),
+                Action(PAct<5>, b0 = {t1}),
+                #[on_success(|bb| { if bb.b1 + 4 > 4 { bb.t1.set((*bb.t0 + 3) % 3) }; bb.b0 = (bb.b1 + 1) % 2 })]
+                #[on_halted(|bb| { if bb.b0 != 6 { bb.b1 += 2 }; if *bb.t1 % 3 > 1 { bb.b1 += 1 } })]
+                #[run_while(|bb| *bb.t1 != 5)]
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0886Blackboard { t0 b0 });
+board!(Tree0886Blackboard { b1 b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSelector {
-            Condition(Cond<0>),
-            Action(PAct<1>, b0 = 6, b1 = {t0}),
-            StatefulAction(Task<2>),
+    pub tree Tree0887Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0887Sub0 for Ctx {
+        RetryUntilSuccessful(0) {
+            SubTree(Tree0887Sub1),
         }
     }
 }
 
-board!(Tree0887Blackboard { t1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0887 for Ctx {
+        RunOnce {
+            SubTree(Tree0887Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0888 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
         }
-        BinarySelector(|bb| *bb.t0 % 2 != 1, dynamic = false) {
-            AlwaysSuccess,
-            WhileDoElse {
-                Repeat(4) {
-                    Condition(Cond<0>),
+        #[on_success(|bb| if *bb.t0 < bb.b0 % 4 { bb.b1 = *bb.t1 })]
+        Cooldown(50, filtered = Failure) {
+            TryCatch(catch_on_halt = true) {
+                MemPriority {
+                    AsyncSequence {
+                        Condition(Cond<0>),
+                        WaitValueUpdate(t1) {
+                            Switch(b1) {
+                                case 5 => Action(PIo<1>, t0 = {b1}),
+                                _ => #[on_failure(|bb| bb.o0 = None)]
+                                Script(|bb| bb.b1 = 6),
+                            },
+                        },
+                    },
+                    MemSequence {
+                        Repeater(forever) {
+                            StatefulAction(Task<2>),
+                        },
+                        Condition(|ctx| ctx.check(3)),
+                        #[post(|bb| *bb.t1 += 2)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(2) + 4 < *bb.t0)]
+                        #[on_halted(|bb| bb.b0 = 0)]
+                        Condition(Cond<4>),
+                    },
+                    SequenceWithMemory {
+                        Action(PIo<5>, t0 = {=}),
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b1 + 4)),
+                        #[post(|bb| { bb.b0 = *bb.t0 % 2; *bb.t0 += 3 })]
+                        StatefulAction(PTask<7>, b0 = {=}),
+                    },
                 },
-                StatefulAction(Task<1>),
+                Parallel(success = 1, failure = 3) {
+                    IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop, dynamic = true) {
+                        FlipSelector {
+                            Condition(Cond<8>),
+                            AlwaysRunning,
+                        },
+                    },
+                    ReactiveFallback {
+                        MemSequence {
+                            ScriptCondition(|bb| *bb.t1 < bb.o0.unwrap_or(2) + 2),
+                            Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 4, &mut bb.b0)),
+                            Action(Act<10> = Act::<10>),
+                            #[success_if(|bb| (bb.b0 + 2) % 2 < 1)]
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    Retry(4) {
+                        Cooldown(0, filtered = Skipped) {
+                            #[skip_if(|bb| bb.b1 > 1)]
+                            ReactiveFallback {
+                                #[failure_if(|bb| *bb.t1 % 3 < 1)]
+                                UnsetBlackboard(o0),
+                                #[on_failure(|bb| bb.o0 = Some(bb.b1 + 1))]
+                                StatefulAction(Task<11>),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+                #[on_success(|bb| { bb.o0 = None; bb.b0 += 2 })]
+                #[run_while(|bb| (*bb.t0 + 3) % 4 != 0)]
+                #[on_halted(|bb| *bb.t1 += 3)]
+                BinarySelector(|bb| bb.b0 > 7, dynamic = false) {
+                    Repeat(3) {
+                        SequenceStar {
+                            Condition(|ctx| ctx.check(12)),
+                            StatefulAction(Task<13>),
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                    AsyncSequence {
+                        Cooldown(10, filtered = Skipped) {
+                            #[failure_if(|bb| *bb.t0 > *bb.t1)]
+                            #[on_failure(|bb| bb.t1.set(bb.b0 % 4))]
+                            Condition(|ctx, bb| ctx.check_in(15, bb.b1)),
+                        },
+                        Action(Act<16>),
+                        AlwaysSuccess,
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0888Blackboard { t1 t0 });
+board!(Tree0888Blackboard { b0 b1 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
         }
-        Selector {
-            #[success_if(|bb| (*bb.t0 + 3) % 3 > 1)]
-            Condition(Cond<0>),
-            BinarySelector(|bb| bb.b1 != 3, dynamic = true) {
-                Action(PAct<1>, b0 = 0),
-                Cooldown(0, filtered = Skipped) {
-                    SetBlackboard(t0 = 7),
-                },
+        MaxTime(0) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                #[success_if(|bb| *bb.t0 != 4)]
+                Action(PAct<0>, b0 = {b0}),
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                SetBlackboard(b0 = 4),
             },
-            RepeatUntilSuccess(2) {
-                Action(Act<2>),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                #[on_halted(|bb| bb.t0.set(bb.b1 + 2))]
-                #[run_while(|bb| bb.b1 < *bb.t0 + 2)]
-                Condition(Cond<3> = Cond::<3>),
-            },
-            Action(|ctx| ctx.exec(4)),
         }
     }
 }
 
-board!(Tree0889Blackboard { b1 t0 });
+board!(Tree0889Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0890 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        KeepRunningUntilFailure {
-            Sequence {
-                ReactiveFallback {
-                    #[failure_if(|bb| (*bb.t0 + 3) % 4 < 1)]
-                    #[success_if(|bb| *bb.t0 < bb.b1)]
-                    #[post(|bb| bb.b0 += 2)]
-                    SequenceStar {
-                        Condition(Cond<0>),
-                        Succeeder,
-                        Wait(50),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    SetBlackboard(t0 = 0),
-                },
+        ReactiveSelector {
+            ParallelAll(max_failures = -2) {
+                #[run_while(|bb| bb.b1 % 2 < 1)]
+                #[skip_if(|bb| *bb.t0 % 2 != 0)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                Action(Act<0>),
+                Action(Act<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+            },
+            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+            WaitValueUpdate(t0) {
+                Script(|bb| *bb.t0 += 1),
             },
         }
     }
 }
 
-board!(Tree0890Blackboard { t0 b0 b1 });
+board!(Tree0890Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0891 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 2,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
         }
-        ReactiveFallback {
-            Action(PIo<0>, t0 = {=}),
-            #[failure_if(|bb| *bb.t0 % 3 == 2)]
-            Retry(forever) {
-                Timeout(20) {
-                    FlipSelector {
-                        Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 2) % 4)),
-                        SetBlackboard(b0 = 4),
-                    },
+        Inverter {
+            SequenceWithMemory {
+                WhileDoElse {
+                    Action(PIo<0>, t0 = {b1}),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2>),
+                },
+                WasEntryUpdated(t0),
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(3)),
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5>),
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0891Blackboard { b1 t0 b0 });
+board!(Tree0891Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+            b1: i64 = 1,
         }
-        Timeout(100) {
-            RunOnce(then_skip = true) {
-                #[success_if(|bb| bb.b0 % 3 < 2)]
-                ReactiveSelector {
-                    IfThenElse {
-                        StatefulAction(PTask<0>, b0 = {=}),
-                        MemSequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            Action(PAct<2>, b0 = 4, b1 = {b0}),
-                            Action(Act<3> = Act::<3>),
-                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                        },
+        AsyncFallback {
+            WhileDoElse {
+                TryCatch(catch_on_halt = true) {
+                    Action(PIo<0>, t0 = {=}),
+                    Script(|bb| bb.b0 = bb.b1 + 2),
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    Precondition(|bb| *bb.t0 != *bb.t0 + 4, else = Failure) {
+                        Condition(PCond<2>, b0 = {=}),
                     },
-                    Conditional(|bb| *bb.t0 == bb.b0 + 2, else = Failure) {
-                        SequenceStar {
-                            Conditional(|bb| *bb.t0 % 2 == 0, dynamic = true, else = Failure) {
-                                AlwaysSuccess,
-                            },
-                            Condition(PCond<5>, b0 = {=}),
-                            StatefulAction(Task<6> = Task::<6>),
-                            Action(PIo<7>, t0 = {b0}),
-                        },
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    StatefulAction(Task<3>),
+                },
+            },
+            IndexSwitch(|bb| (*bb.t0 + 2) % 2, out_of_range = Fail, dynamic = false) {
+                Cooldown(0) {
+                    Sequence {
+                        Condition(PCond<4>, b0 = {b1}),
+                        Action(PAct<5>, b0 = 7, b1 = {b1}),
+                        Action(PAct<6>, b0 = {=}),
+                        Action(PAct<7>, b0 = {=}),
+                    },
+                },
+            },
+            RepeatUntilFailure(1) {
+                Parallel(success = 2, failure = -1) {
+                    Action(PAct<8>, b0 = {b1}, b1 = {b1}),
+                    Action(Act<9>),
+                },
+            },
+            RepeatUntil(Failure) {
+                TryCatch(catch_on_halt = true) {
+                    ScriptCondition(|bb| bb.b0 != *bb.t0 % 4),
+                    #[on_halted(|bb| { if bb.b1 + 1 == *bb.t0 % 2 { bb.b1 = bb.b0 + 4 }; if bb.b1 < *bb.t0 { bb.t0.set(bb.b0 + 2) } })]
+                    StatefulAction(Task<10>),
+                    Optional {
+                        AlwaysRunning,
                     },
                 },
             },
@@ -3410,111 +3239,49 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0892Blackboard { b0 t0 });
+board!(Tree0892Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64 = 2,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
         }
-        StepSequencer {
-            MaxTime(30) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                    StatefulAction(Task<2>),
-                    KeepRunningUntilFailure {
-                        Conditional(|bb| (bb.b0 + 3) % 4 != 1, dynamic = false, else = Failure) {
-                            Action(Act<3>),
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| *bb.t0 > 5)]
-            Precondition(|bb| (*bb.t0 + 4) % 2 < 1, else = Success) {
-                ParallelAll(0) {
-                    Fallback {
-                        #[on_success(|bb| if *bb.t0 + 2 == bb.b0 { bb.b0 += 1 })]
-                        Action(Act<4> = Act::<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-                    SetBlackboard(t0 = 6),
-                    UnsetBlackboard(o0),
-                    #[post(|bb| { bb.o0 = Some(bb.b0); bb.b1 += 3 })]
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 4 < 0)]
-                    Action(Act<6>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                #[run_while(|bb| *bb.t0 == 4)]
-                ReactiveSequence {
-                    Timeout(50) {
-                        StatefulAction(Task<7>),
-                    },
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    SequenceStar {
-                        SetBlackboard(b1 = {t0}),
-                        Action(Act<11>),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 2 => RepeatTimes(2) {
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Action(Act<12>),
-                },
-                case 0 => RunOnce {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    RunOnce {
-                        RunOnce {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                case 4 => Switch(b1) {
-                    case 2 => Script(|bb| { bb.b1 += 3; bb.b0 += 2 }),
-                    _ => Condition(Cond<13>),
-                },
-                _ => Sequence {
-                    Succeeder,
-                    Sleep(20),
-                    Condition(|ctx, bb| ctx.check_in(14, 2)),
-                },
-            },
+        Limiter(2) {
+            #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
 
-board!(Tree0893Blackboard { t0 o0 b1 b0 });
+board!(Tree0893Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
+            #[allow(unused)] #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(4),
+            b0: i64,
         }
-        IndexSwitch(|bb| bb.b1, dynamic = true) {
-            SetBlackboard(t0 = {b0}),
-            Delay(0) {
-                SequenceWithMemory {
-                    #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
-                    #[success_if(|bb| (*bb.t0 + 1) % 3 != 0)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Priority {
-                        Action(Act<0>),
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    Cooldown(0) {
-                        Deadline(30) {
-                            StatefulAction(Task<2>),
+        Parallel(success = -3, failure = -2) {
+            Deadline(0) {
+                Repeat(2) {
+                    Conditional(|bb| bb.o0.unwrap_or(3) > 1, dynamic = false, else = Success) {
+                        IfThenElse {
+                            StatefulAction(Task<0>),
+                            Remap(success = Failure, failure = Failure) {
+                                StatefulAction(Task<1>),
+                            },
                         },
+                    },
+                },
+            },
+            Action(Act<2> = Act::<2>),
+            MaxTime(0) {
+                Parallel(success = 2, failure = 2) {
+                    ScriptCondition(|bb| bb.b0 == 6),
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -3522,262 +3289,292 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0894Blackboard { b0 t0 b1 });
+board!(Tree0894Blackboard { t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 3,
-            o0: Option<i64>,
+            b0: i64 = 2,
         }
-        #[success_if(|bb| (*bb.t0 + 2) % 3 < 1)]
-        #[on_success(|bb| if bb.b1 % 3 != 2 { bb.o0 = None })]
-        Repeater(3) {
-            #[post(|bb| if bb.o0.unwrap_or(3) + 1 != 0 { bb.b0 = *bb.t0 + 2 })]
-            Precondition(|bb| *bb.t0 > 5) {
-                RepeatUntilSuccess(forever) {
-                    Parallel(success = -3, failure = -1) {
-                        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
-                            UnsetBlackboard(o0),
-                            #[on_failure(|bb| bb.o0 = None)]
-                            #[on_success(|bb| bb.b1 = *bb.t0)]
-                            Condition(Cond<0>),
-                        },
-                        StatefulAction(Task<1>),
-                        #[post(|bb| { bb.b0 = *bb.t0 + 3; bb.b0 += 1 })]
-                        Condition(PCond<2>, b0 = {b1}),
-                    },
-                },
-            },
+        ReactiveSequence {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
+            Runner,
         }
     }
 }
 
-board!(Tree0895Blackboard { t0 b1 b0 o0 });
+board!(Tree0895Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
-        Fallback {
-            Remap(success = Failure, failure = Success) {
-                Priority {
-                    Action(Act<0> = Act::<0>),
-                    Sleep(0),
-                },
-            },
-            StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        #[failure_if(|bb| bb.o0.unwrap_or(1) == 7)]
+        #[post(|bb| bb.b0 = (bb.b0 + 3) % 3)]
+        #[skip_if(|bb| bb.b0 != 1)]
+        Deadline(30) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
+
+board!(Tree0896Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
-        RunOnce(then_skip = true) {
-            RepeatTimes(forever) {
-                SequenceWithMemory {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Inverter {
+            MaxTime(0) {
+                #[failure_if(|bb| *bb.t0 + 2 < (bb.b0 + 4) % 3)]
+                IndexSwitch(|bb| 9, out_of_range = Loop) {
+                    SetBlackboard(b0 = 6),
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0898Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        StatefulAction(Task<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0898Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            b1: i64 = 9,
-        }
-        Cooldown(0, filtered = Failure) {
-            Priority {
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
-                RunOnce(then_skip = true) {
-                    Repeat(3) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                MemSequence {
-                    AlwaysSuccess,
-                    #[run_while(|bb| bb.o0.is_none())]
-                    SetBlackboard(t1 = 3),
-                    StatefulAction(Task<2>),
-                },
-                SequenceWithMemory {
-                    Action(PIo<3>, t0 = {b0}),
-                    #[run_while(|bb| bb.b0 < 4)]
-                    SubTree(Tree0898Sub1, ..),
-                    #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
-                    #[run_while(|bb| bb.b1 != 3)]
-                    ScriptCondition(|bb| *bb.t0 != 3),
-                },
-                ReactiveSelector {
-                    Action(PAct<5>, b0 = {b1}, b1 = {t0}),
-                    StatefulAction(Task<6> = Task::<6>),
-                    Action(PIo<7>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
+board!(Tree0897Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64,
-        }
-        Repeater(1) {
-            KeepRunningUntilFailure {
-                SubTree(Tree0898Sub0, ..),
+        Repeat(4) {
+            ParallelAll(0) {
+                Selector {
+                    Inverter {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    StatefulAction(Task<1>),
+                    Filter(times = 2, count = Success) {
+                        MemPriority {
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                    Selector {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        Action(Act<6> = Act::<6>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0898Blackboard { t1 t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64 = 1,
         }
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            ReactiveSequence {
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                Action(PIo<3>, t0 = {=}),
+        #[post(|bb| { bb.b0 += 1; if bb.b0 + 3 > 1 { bb.b0 = *bb.t0 + 2 } })]
+        #[failure_if(|bb| bb.b1 > bb.b1 % 4)]
+        ReactiveSequence {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<0>),
+                    },
+                    ScriptCondition(|bb| bb.b1 < 3),
+                },
+                WaitValueUpdate(t0) {
+                    Precondition(|bb| bb.b1 % 4 != 1, else = Failure) {
+                        Condition(Cond<1>),
+                    },
+                },
+                RetryUntilSuccessful(3) {
+                    #[skip_if(|bb| bb.b0 == 6)]
+                    #[run_while(|bb| bb.b1 == bb.b0)]
+                    #[on_success(|bb| if bb.b1 + 3 > 4 { *bb.t0 += 3 })]
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            MaxTime(20) {
+                                StepSequencer {
+                                    Runner,
+                                    Condition(|ctx| ctx.check(2)),
+                                },
+                            },
+                            Failer,
+                        },
+                    },
+                },
+                Cooldown(0) {
+                    Repeat(forever) {
+                        #[post(|bb| bb.b0 += 1)]
+                        Repeat(4) {
+                            Limiter(1) {
+                                Delay(0) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Priority {
+                Sequence {
+                    WhileDoElse {
+                        Repeat(4) {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Fallback {
+                        WhileDoElse {
+                            Condition(Cond<7>),
+                            #[failure_if(|bb| bb.b1 + 4 != *bb.t0)]
+                            Wait(10),
+                        },
+                        ScriptCondition(|bb| bb.b1 < 2),
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                    #[post(|bb| bb.b1 += 2)]
+                    SequenceStar {
+                        Repeat(2) {
+                            Sleep(10),
+                        },
+                        Deadline(0) {
+                            StatefulAction(Task<9>),
+                        },
+                        AlwaysSuccess,
+                        Action(PAct<10>, b0 = {b1}),
+                        Delay(10) {
+                            ScriptCondition(|bb| bb.b0 < (*bb.t0 + 1) % 3),
+                        },
+                    },
+                    Conditional(|bb| bb.b1 % 4 > 0, else = Failure) {
+                        Retry(3) {
+                            #[skip_if(|bb| *bb.t0 != bb.b1 % 2)]
+                            #[success_if(|bb| bb.b1 > 6)]
+                            #[failure_if(|bb| bb.b1 == bb.b0)]
+                            Fallback {
+                                StatefulAction(Task<11>),
+                                Sleep(20),
+                            },
+                        },
+                    },
+                    Condition(PCond<12>, b0 = {=}),
+                },
             },
         }
     }
 }
 
-board!(Tree0899Blackboard { t0 b0 });
+board!(Tree0899Blackboard { t0 b1 b0 });
 
 cases! {
-    Tree0800 "B{b1;t0;b0=5;q0=3}PAll{0}(@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Ite(a0,t1,Scc{b0!5}),Cnd{b1+2%2<1;T;S}(@oh{b0:=b1+3;b1+=1}@fi{b1<t0+1}Lp{t0;R}(@oh{b1:=b0;b1+4%3=1?t0:=b0}@fi{b0%2>0}RT{F}(Wt{10}))),Lp{t0;_}(Flt{1;_;K}(a2e)),@of{b1+=1}@si{b0%3<1}Wv{t0}(RT{3}(a3)),Dl{30}(Cnd{t0>0;N;_}(FS(Intr{b0>b1+4}(Once(Scc{b0=3}))))))",
-    Tree0801 "B{t0=2;b0=5;o0;b1=4}@si{b1<4}@rw{b0>b1%4}@os{b1:=t0+3;o0:=_}Cd{20;_}(Fb(Step(Isw{o0|2;N;T}(c0,pt1{b0:b1;b1:t0},To{0}(c2),Wu{t0},t3),Seq(t4),OnceT(PPar{1;_}(Mt{10}(Opt(S)),@os{t0<3?b1:=b0}@si{b0!7}a5e,t6,t7)))))",
-    Tree0802 "B{b0=3;t0=0;t1}Flip(RU{S}(Try(t0,@os{b0+=1}AFb(c1,pt2{b0:9;b1:b0}),Flip(pc3{b0:7},Sb{t1=0}))),Bin{t0%2<1;T}(pa4{b0:=;b1:t0},c5b{t0+3%2}))",
-    Tree0803 "B{t1=3;t0=1;b0=4;o0}Once(@po{t0+=3}Seq(Pre{b0+1%3<1;S}(@po{o0:=1}Seq(Rep1(Pre{b0<1}(c0)))),Bin{t1%2<0;_}(a1b{t1+1;b0},t2),Pri(RFb(PPar{2;N}(Ub{o0},t3,a4e)),Par{-2;-1}(R,Sb{t1=3}))))",
-    Tree0804 "B{b0=0;t1=3;t0=2;o0=4;b1=4}@os{b1:=o0|5}Seq(ASeq(a0,RepF(@po{t0+4<b1?o0:=_}@rw{t1+3%3<2}a1),c2e,t3),Flt{2;R;K}(a4b{2;b1}),OnceT(Par{1;_}(Rpt{2}(RSeq(t5,Sb{t1=0})))),PPar{2;T}(@os{b0:=o0|5+4%3;b0:=2}@rw{b0+3>7}t6,pa7{b0:=;b1:=},c8),PAll{1}(c9b{b1},c10b{4}))",
-    Tree0805 "B{t0;b0}Fb(PPar{1;N}(@os{t0+=1}@fi{b0+2%4=0}Keep(PAll{-2}(Wu{t0},Sb{b0=t0})),FS(@rw{t0<1}Fai)),Scc{b0>3},ASeq(t0e,a1,t2,t3,pt4{b0:t0;b1:b0}),Fb(pt5{b0:=;b1:b0},c6))",
-    Tree0806 "B{b1;o0;b0}@si{b1=3}Wde(t0,Scc{some},SubA(SubA(Wt{0})))",
-    Tree0807 "B{t0=4;b0;b1=2}Wde(Seq(RetF(Wu{t0}),RSeq(Wu{t0},pa0{b0:=;b1:=},pi1{t0:=})),Fb(Dd{0}(c2),Sw{4;3;2}(@fi{t0%3=0}@ki{b0>b1}@si{t0=7}t3,@ki{b0%4!3}@si{b0!t0}@of{t0+=2}t4,a5,a6l)))",
-    Tree0808 "Star(Fb(RFb(t0,a1e,Seq(Sl{20},t2)),c3e),Seq(t4,S,c5),Pri(c6,a7,t8,c9),Star(t10,t11,Lim{2}(Pri(t12e,a13))))",
-    Tree0809 "B{b0=1;o0=_;t0}Par{_;-2}(Scc{t0<7},Su{t0}(RFb(Cnd{o0|0%3>1;N;S}(t0),Step(RU{S}(pc1{b0:8}),c2l),MPri(Wu{t0},Scc{some},c3,c4,pa5{b0:t0}))),To{30}(Bin{b0>2;_}(Pri(MPri(pi6{t0:t0},a7)),Pri(PPar{2;_}(@fi{o0|5<5}@rw{t0+3%4<1}t8,t9),Sl{0}))))",
-    Tree0810 "B{b0;t0}RFb(Keep(c0e),a1b{t0;b0},pc2{b0:b0},RU{S}(Bin{t0+4<t0+1%2;N}(Wu{t0},c3)))",
-    Tree0811 "B{b0=5;o0;b1=3;t0;q0=1}Lp{b1;S}(Isw{b1+1;T;_}(PPar{2;_}(Isw{b0;N;_}(t0,FS(Lp{b1;R}(a1)),a2e),RSel(a3,Bin{b1=5;N}(@fi{b0%2=0}c4e,pc5{b0:5})),Sw{3;0}(a6b{b0;b1},pc7{b0:b1},F),@po{b0+=1}Rpt{F}(Seq(Pri(Scc{o0|2+1=1},t8)))),Lim{3}(Lp{b0;S}(MSeq(Fb(t9,pi10{t0:t0},Rty1(@ki{b1=3}Sl{0})),MPri(@rw{t0!3}@of{b1:=t0;b1:=o0|2}pc11{b0:1},Rus{1}(pa12{b0:b0;b1:b1}),RFb(pc13{b0:=},Scc{t0+2>6})),RFb(t14,a15,@fi{b0+4%3<1}@po{b1:=b0+2}t16),Seq(Sl{50},S,c17),t18)))))",
-    Tree0812 "B{t0=0;b1;b0=1}Fb(RFb(a0,t1),Seq(t2,t3),Flt{2;F;K}(Flip(@po{t0+=1}Step(Sc{t0:=b1%2;b1+=3},t4e))))",
-    Tree0813 "B{o0=3;b0=5;t0=0;q0}Swm(RSel(a0e,c1l),PPar{0;_}(Bin{none;N}(Wu{t0},a2),Sl{10},RFb(@fi{o0|5>t0}@si{some}@po{t0:=b0}pi3{t0:t0},pi4{t0:t0})),Dd{0}(@si{t0%4!2}@ki{t0%3=1}@rw{some}Step(Fai,Sb{t0=0},Sc{b0+=4})))",
-    Tree0814 "B{t0=5;o0=_;b0=0}PAll{-1}(Wde(Isw{3;N;T}(Sb{o0=0},t0e),pa1{b0:t0;b1:t0}),a2b{t0;b0},SubR(Flt{3;F;_}(SubA(t3))))",
-    Tree0815 "B{o0}Rep1(Scc{some})",
-    Tree0816 "B{t0=3;b0=0}To{0}(PAll{_}(pt0{b0:0},Sb{t0=2},a1b{b0+2;b0}))",
-    Tree0817 "B{b0=4;t1}Step(Sb{t1=b0})",
-    Tree0818 "B{b0=4;t0=1}@ki{b0>3}Seq(Isw{t0+2%3;_;T}(Swm(a0e),TryT(Sc{t0+=2},pa1{b0:=}),Ruf{3}(PPar{1;_}(Wu{t0},c2,pa3{b0:t0;b1:b0},F,Scc{t0>b0+1}))),@po{b0:=t0+2;t0+=4}SubR(pa4{b0:b0;b1:b0}))",
-    Tree0819 "B{t1;t0;b1=1}Wde(Step(Rep4(Sc{t0:=b1}),Lim{3}(Wu{t1})),S)",
-    Tree0820 "Fb(t0,c1,t2,c3e,a4)",
-    Tree0821 "B{b0=4;t0=3}Inv(PAll{-1}(c0,t1,Rpt{F}(a2b{b0;b0}),Cnd{t0<t0+1;N;_}(Sc{b0!t0?t0+=3})))",
-    Tree0822 "B{t1;o0}OnceT(Swm(Pre{t1=o0|2}(Rep1(t0e))))",
-    Tree0823 "B{t0;b0=3}Isw{t0;_;T}(@rw{b0=t0}Wde(Fb(Inv(Bin{t0!b0%4;T}(t0,F))),a1l,Rmp{S;F}(Sb{b0=5})),Flt{3;F;F}(OnceK(Step(pi2{t0:=},pc3{b0:3},FF(Rep3(Wu{t0})),Sc{t0+=1}))))",
-    Tree0824 "B{b0=0;b1;o0=_}Seq(c0,@oh{b0+=3}@po{b0+=3}Fb(@of{o0:=b1}@ki{b0<0}t1,a2e,t3e),Ite(t4e,Ub{o0}))",
-    Tree0825 "B{o0=_;t0=2;b0=4}Par{-1;-1}(Swm(Rep3(pt0{b0:=;b1:t0}),Rep0(pi1{t0:=}),t2,FF(FF(Suc))),OnceT(@of{t0+=1}@oh{o0:=3}PPar{1;_}(RSeq(c3,@ki{o0|4+3=3}Ub{o0}),Pre{t0>5;S}(Flip(a4,Scc{t0<3})),Keep(@fi{b0+4%3<1}@oh{b0+=1}a5))))",
-    Tree0826 "B{t1;b1=4;t0=5;b0=2}ASeq(RSeq(PPar{1;N}(RSeq(t0,RSel(@rw{t0<b1}@fi{t0+4<1}@si{b0>b1}t1,c2,Sb{b1=b0})),a3,Fb(@of{b0:=9}@si{b1+2>t1%2}@os{t0+=2}c4l,pc5{b0:t0},PAll{1}(c6,t7))),Mt{20}(Lim{3}(Rpt{2}(PPar{1;_}(Wt{50},R,@po{b1+=1}Isw{b1;T;N}(pt8{b0:b1;b1:b0})))))))",
-    Tree0827 "B{q0=3;b0;b1=3;t0=2}Isw{b0+2;N;_}(Rpt{3}(RSeq(Inv(Dd{0}(@of{b0+=1}RSeq(Scc{b0>1},pc0{b0:=},a1b{b1;b0}))),Invt(Lp{t0;_}(Dl{10}(Lp{_;_}(t2e)))),Inv(t3e),OnceK(Lp{b1;S}(PPar{0;T}(RFb(c4,@os{b1+=2;b1:=t0+2%4}a5),t6,Sc{b0+=1;b0:=9}))))))",
-    Tree0828 "B{t0=5;b0=5}@po{b0:=5}Opt(RSel(PAll{0}(Ruf{3}(PPar{1;_}(Sb{b0=t0},@si{b0%3<0}Sl{0},@si{t0+1>t0+2}RepF(c0))),Rmp{S;F}(Fb(@of{t0:=b0%3}@oh{b0=3?b0+=1;t0+=2}Wu{t0})),@po{t0+=1}Ite(Isw{b0;T;T}(Sb{b0=6},Wt{30},pt1{b0:t0}),Wv{t0}(c2))),Fb(RFb(pt3{b0:1},F,c4b{b0+1},t5,pt6{b0:t0;b1:b0}),AFb(pc7{b0:=},t8e,c9e),Wde(RFb(c10),c11))))",
-    Tree0829 "B{b0=4}MSeq(RFb(Rpt{1}(RFb(Keep(a0e),Step(a1e,S,c2),a3))),Rty1(Isw{b0;T;_}(@os{b0+=3}t4,a5,c6,Sl{20})),PPar{1;_}(a7,@fi{b0+3>b0+1}t8))",
-    Tree0830 "B{b0=3;t0;o0=3;b1=2}Swm(Flt{1;R;K}(Swm(Sb{b0=9},FS(c0),t1)),SubA(@ki{t0%4>2}@of{o0:=_}@fi{b1+3>b1}Ruf{F}(Rep0(Scc{b1%4<1}))),Ret2(Once(RT{F}(R))),Dl{30}(@po{b1+=2}Rmp{F;S}(@si{b1%4>2}MPri(Fb(c2),@po{b0+=1}c3b{b0}))))",
-    Tree0831 "B{b0=3;t0=3;q0;t1=1}@po{t1:=t0}@ki{b0!7}@fi{t1+2<3}MPri(pt0{b0:=;b1:t1},RSeq(Wu{t1},a1b{t1%3;b0},Scc{b0%2>0},Scc{t0=5},c2),Swm(Wu{t0},Sb{t0=b0},c3b{b0+4%3},c4),RSeq(Lp{t1;_}(t5),pa6{b0:t1;b1:t1},pt7{b0:=;b1:t0},Sb{t0=t1},Sl{100}),Try(Seq(Suc,@fi{t0%4<3}@po{b0:=4}a8),t9,RFb(Wu{t1},t10)))",
-    Tree0832 "B{b0=4;b1}Pri(t0e,FF(t1),RSeq(Wt{50},c2e),t3,Seq(c4,@os{b0+=1}c5,Sb{b1=9}))",
-    Tree0833 "B{o0=1;q0=1;b0=3;t0=3}RSeq(Ret4(PPar{0;_}(Ret3(t0e),Fb(pt1{b0:=;b1:b0},a2e,R),t3,RFb(@of{o0:=t0+4%2}@oh{o0:=4;t0+=2}@po{o0:=t0}Scc{o0|3=0},@of{b0+2%4<2?b0:=7}@fi{t0%2<0}t4),a5b{b0%3;b0})),Lp{b0;K}(Pre{t0+3<t0%2;K}(Swm(t6,@rw{b0%3>0}Par{_;2}(c7b{b0+3%3},Sb{t0=b0},Wt{30})))),@os{o0:=_;b0+=4}Fb(Seq(Intr{o0|2%4>2}(@rw{t0%3<1}@po{o0:=t0}@of{b0+=1}Opt(SubR(t8))),Dl{50}(Flt{1;S;K}(Step(S,Suc,Wu{t0}))),c9)))",
-    Tree0834 "B{o0=0;b1=5;b0=3;t0=5}PPar{0;T}(Sw{0;3;1}(c0e,FF(Sl{0}),OnceK(t1),Su{t0}(Ub{o0})),Fb(Flt{3;S;_}(AFb(c2b{b1+2%3},Sb{o0=6})),Seq(a3)),Intr{none}(To{10}(Seq(c4,S))),Bin{none;T}(a5b{t0%4;b1},a6b{t0+1;b0}))",
-    Tree0835 "B{b0}Flip(pt0{b0:=;b1:b0},t1,a2)",
-    Tree0836 "B{t0;o0=_;b0=0}Seq(RSeq(RSeq(t0,t1),@si{none}RFb(Rpt{F}(t2),c3b{b0+2},t4e),Mt{0}(Fb(pt5{b0:=},t6,@ki{b0>5}Wu{t0},c7b{b0+3}))),Swm(To{0}(@oh{t0:=t0+4%4}Wde(a8b{t0;b0},a9,Sb{o0=0})),Isw{6;_;N}(@oh{o0:=_}Run,Sc{t0+=2}),R))",
-    Tree0837 "B{b0=0;b1;t0=2}RU{S}(TryF(Wv{t0}(pa0{b0:7;b1:=}),Isw{b0+3%2;T;_}(@po{b0+=1}t1,Rep3(S),Lim{2}(c2b{t0})),@ki{b1!b0+2}@fi{b0+3>t0}Dl{0}(Scc{b0>t0})))",
-    Tree0838 "Flip(S,Sl{10},Inv(Flip(OnceT(t0),Fb(c1,a2))),RFb(c3,Rus{F}(t4),a5))",
-    Tree0839 "B{t0=1;b0;o0}RSeq(@po{t0+=1;b0!3?t0:=t0+4%2}@fi{t0!2}ASeq(Rep1(Swm(@fi{b0=t0}@os{t0+=1}@ki{b0<o0|1+4%4}Sl{50},Scc{b0%3<2}))),Bin{t0>b0;N}(pi0{t0:b0},pa1{b0:=}))",
-    Tree0840 "B{b0=1;o0=3}Wde(Swm(@rw{some}RSeq(a0e,t1e),Sb{o0=1},c2,a3),MSeq(a4,c5,a6b{b0+4;b0},F))",
-    Tree0841 "Pri(F,t0,t1e,Suc)",
-    Tree0842 "B{o0;b1=0;t0;b0=4}@fi{o0|0<6}Wde(Pri(t0,a1,Ite(t2e,@of{b0:=0}a3b{b0+1;b1})),S,Wv{t0}(PAll{1}(@oh{b0:=t0%2}@rw{t0=2}pa4{b0:5;b1:t0},Sw{0}(pc5{b0:t0},c6l),@po{o0|2%4<1?t0+=4}Invt(c7),t8)))",
-    Tree0843 "B{b1=4;q0=4;o0=1;t0=2;b0=5}Ite(Seq(@oh{b1+=2}@of{o0:=t0;b1=6?b0+=1}@si{o0|0+1>4}Seq(Scc{t0+2!t0},@oh{t0:=b0}@po{o0:=_}Sc{t0+=1},c0),c1,c2),Mt{0}(Seq(ASeq(Inv(a3),Sc{o0:=_}),c4b{b0},Invt(Ite(c5,t6,@oh{t0:=b1}@si{t0+3>o0|0+2}Sc{o0|3>b1+4?b0+=3})),RSeq(RSeq(Sl{0},R)))),Lp{b0;R}(Sel(c7b{b0},a8,PPar{0;_}(Sc{b1+=1;t0+=2},t9),t10,Flt{3;S;F}(Wu{t0}))))",
-    Tree0844 "B{o0=_}Rty0(SubR(@si{none}a0))",
-    Tree0845 "PPar{2;_}(Ruf{2}(Cd{0;K}(Swm(Rep4(c0e),Sub(a1)))),OnceT(t2e))",
-    Tree0846 "B{b0=3;t0}Fb(PPar{2;T}(a0,Fb(Wu{t0},a1b{t0;b0}),Inv(t2),Sb{t0=5},pi3{t0:t0}),Rpt{0}(t4))",
-    Tree0847 "B{b0;t0;q0=0;b1=2}Lp{b0;R}(@ki{t0+2>b1+4}@oh{b1:=t0%3}Swm(@si{t0<7}@fi{b0>5}@rw{b0+1<b1}Seq(Sl{10},@os{t0+=2}c0,a1),pt2{b0:t0;b1:=},Mt{0}(Lp{_;_}(Wt{30}))))",
-    Tree0848 "B{b0=0;b1=5;t0=3}@fi{b1%2<0}@si{b0%3<2}Ret1(Intr{t0+1%4>2}(Ret4(Sel(c0,t1,Ret2(Wu{t0}),PAll{-1}(Scc{b1!b1+4})))))",
-    Tree0849 "B{b1=2;t0=0}Sw{5;0}(c0e,SubR(SubR(a1l)),Sb{t0=3})",
-    Tree0850 "PAll{_}(a0e,c1)",
-    Tree0851 "B{t1;b1=4;t0;b0}Isw{t1;N;N}(@fi{b0>1}@po{t1+=3}Rty3(Star(Sw{5;2}(Suc,Sb{t1=b1},@oh{b1%2>0?t1:=t0+3}@fi{b1+2>2}@rw{b0>4}pt0{b0:0;b1:=}),Wt{50},pt1{b0:=;b1:=})),Rep2(a2),Rpt{F}(Sw{2}(RFb(t3e,c4),Sel(t5,Rmp{F;F}(Flt{2;S;_}(t6)),F))))",
-    Tree0852 "B{t0=4}RetF(Fb(Wde(pi0{t0:=},F,Wt{10}),Ret4(Rep4(PAll{0}(pi1{t0:=},c2l)))))",
-    Tree0853 "RFb(t0,t1,Wt{100})",
-    Tree0854 "B{t0=5;b1;q0;b0=2}Bin{b0+4%3>1;_}(@os{b0+=1}@po{b1:=b0}Cnd{b0%2<0;T;F}(Pri(@os{t0+=2}a0b{t0%2;b0},t1,t2,c3b{b1+4},c4)),c5)",
-    Tree0855 "B{o0;b0=1;t1;t0=3;b1}PPar{0;T}(RSeq(RFb(@si{t1!t0+4}@fi{o0|1+1>4}@of{b0+=2}RFb(c0,@fi{b0>5}OnceT(Sc{t0+4>0?o0:=_}))),Intr{b1+2=b1}(Flt{2;S;K}(RetF(Cnd{o0|2!7;T;F}(RFb(pa1{b0:t1;b1:t0},c2b{t1%4},Sb{t1=b0}))))),Swm(a3,@si{none}@oh{t1:=t0}@rw{t0+1=t1}t4,t5,Scc{t0%2!0},c6),Rep4(c7)),Rty1(AFb(Fb(Ret3(RFb(ASeq(@oh{t0:=o0|0;b1:=o0|5+2}@si{o0|4>5}a8b{t0+4;b0},t9e,a10,a11b{t1+3%2;b1}),Fb(c12e,a13,a14,Wu{t1}),c15l)),c16))))",
-    Tree0856 "B{t0;b1=0;b0=5}@oh{b1:=t0+1%4;b0+=3}Wde(a0,Fb(t1,@si{t0+3%3!1}@ki{b1!5}Swm(Isw{b0;T;T}(t2,t3e),Scc{t0%2!0},Wu{t0}),c4b{8},Lim{1}(pt5{b0:2;b1:b1})),@po{b0:=t0%3}@oh{b1:=t0+2;b1:=t0}RFb(@oh{b1+=1;b1+3=b0?b1:=b0}Bin{b0<6;N}(a6,Sb{b1=6}),@oh{t0:=b0+4}@rw{t0%2>0}Scc{b0!3},pc7{b0:2}))",
-    Tree0857 "B{t0=2;b1;b0=3}Isw{t0;T;N}(Step(Seq(t0,Sw{2}(Wt{30},Suc)),Lim{3}(Opt(RSeq(Sl{30},t1,PAll{1}(F,pc2{b0:=},pa3{b0:b0}))))),PAll{_}(PAll{4}(a4l,pa5{b0:0},t6,t7),RSel(c8,a9,t10)))",
-    Tree0858 "Step(OnceK(F),RFb(t0,c1),Seq(RFb(a2,c3,c4l)),AFb(MPri(c5e),a6),a7)",
-    Tree0859 "B{b0;b1;t1;t0=1}Wde(Sw{5}(@ki{b0%3>0}Seq(Sb{b0=6},@oh{t1:=b0+3}a0,Scc{t1<b0}),Cd{10;K}(t1e)),RSeq(PPar{1;T}(t2,c3,Sc{b0:=1;t0:=b1+2%4}),@oh{t0:=b0+3;t1+=3}@po{t0+=1}Swm(c4)))",
-    Tree0860 "B{b0=1;t0;b1=4}PAll{3}(a0e,@po{b1:=b0;b1+=3}@fi{t0+4=b0}t1,t2)",
-    Tree0861 "B{o0=0}Fb(@oh{o0:=o0|2}PAll{_}(c0,t1,t2),c3,t4e)",
-    Tree0862 "B{t0=0}RSeq(ASeq(t0,@rw{t0+4>7}a1,c2))",
-    Tree0863 "B{b0;t0=4;t1=2;b1}@rw{b1>t0+3%2}@os{t0:=t0%2}@fi{t1+4%2!1}PPar{0;_}(PPar{1;_}(Wv{t1}(Sb{b1=7}),a0,RetF(Intr{b0<b1+4}(c1)),a2),Ret1(a3),PAll{_}(Suc,Keep(F),Sb{t0=4}))",
-    Tree0864 "Pri(Dl{30}(RSeq(t0,c1,t2)),Seq(Rep0(t3e),t4,a5),Swm(c6,Sl{100},t7))",
-    Tree0865 "Ite(Sub(Sub(a0)),Par{1;_}(c1l,t2,Rep4(t3),a4))",
-    Tree0866 "B{o0=5}Swm(Swm(Flt{2;_;K}(Ub{o0}),Pre{o0|5>6;R}(c0b{o0|4}),RFb(Scc{o0|0%2>0}),Seq(t1)))",
-    Tree0867 "B{t0=2;b0=5;q0=1;t1=0}ASeq(Fb(RU{F}(t0),t1,t2),RSeq(t3,Sc{b0:=t0},Sc{t0+=2;t0+=2}),PAll{_}(@oh{b0%2>0?t0+=1}@po{b0:=t0+4}Scc{t1+4%4>0},a4),OnceT(RSeq(c5,OnceT(Wde(t6e,F,Sb{b0=8})),RT{F}(Lp{_;F}(c7)))))",
-    Tree0868 "B{b1=2;b0=3;o0;q0}@rw{o0|4>4}Cd{10;F}(Wde(Lp{b1;S}(a0l),Rmp{F;S}(pa1{b0:=;b1:=}),Rmp{S;S}(pt2{b0:1;b1:b0})))",
-    Tree0869 "B{b0;t0=1}Sel(RFb(pc0{b0:2},c1b{b0}),Swm(@si{b0+4<b0%4}pc2{b0:=},t3),Swm(@po{t0+=2}@fi{t0<3}@oh{b0+=2;t0:=0}Sl{30},Mt{0}(t4)))",
-    Tree0870 "B{b0=0;t0=4;b1=1;t1=2;o0=_}@si{t0%4<3}TryF(Par{_;1}(RFb(@si{b1<t1}@ki{b1>5}@oh{t1+=1}Fai,Fai,pt0{b0:=;b1:b0}),RU{F}(Once(a1l)),Rep2(@si{t1%3>0}@ki{o0|3<4}pt2{b0:=;b1:t0})),Bin{none;N}(S,@oh{b1:=o0|3}@rw{o0|1<b0+1}@po{t0+=2}Ite(a3e,Lim{1}(Su{t1}(c4)))),RFb(Rep3(Fb(t5,Scc{b1+2<b0+1},Wu{t0},a6,t7)),@po{o0:=_}@of{o0:=_}Swm(@os{t0<b0%4?b1:=t1}Pre{o0|4!0;S}(F),Wt{10},PAll{-3}(c8,pc9{b0:8},Sb{b0=8}),Sb{o0=3})))",
-    Tree0871 "B{o0=3;t0=4;b0}Step(Ret4(Ite(RSel(a0l,c1e),Wde(c2,t3),a4)),Pri(Inv(t5),RU{F}(RSeq(Sel(t6,c7),a8l,@rw{b0+4>t0+2}@fi{o0|0+2%3>0}Step(FF(c9))))))",
-    Tree0872 "B{q0=2;b0}Keep(@oh{b0+=3}c0)",
-    Tree0873 "B{o0=5;b1=3;t1=1;t0=1;b0=1}RFb(pt0{b0:=},RepF(Flt{3;S;F}(Mt{0}(Cnd{b0!5;_;_}(Seq(Rep2(c1),Seq(t2,c3,Sb{t0=4})))))),TryT(Fb(pc4{b0:=},Rpt{3}(Sc{b1+=3})),Ite(@po{t1+=1}@rw{t0%4<3}@os{o0:=_}c5,pi6{t0:=})))",
-    Tree0874 "B{b0=3;t0}MPri(RFb(a0,c1,t2),c3l,RU{F}(@rw{b0%4=0}@ki{b0<t0}To{10}(Ite(t4e,pt5{b0:5}))),Isw{t0%3;N;T}(pi6{t0:=},t7,t8),Seq(Rpt{F}(@ki{t0%2>0}@rw{t0<t0%3}@of{t0:=b0}Lim{2}(Wt{0}))))",
-    Tree0875 "B{t0;b0;o0=3}To{50}(AFb(Pre{b0<4;F}(t0),@si{o0|4%2<1}@oh{o0:=b0;o0:=t0}Seq(a1b{b0;b0},Sb{t0=9},a2),PPar{1;T}(S,c3,c4b{t0},c5l,pi6{t0:=}),c7,Pre{b0%3<1;K}(c8)))",
-    Tree0876 "Dl{0}(Dl{0}(RepF(t0)))",
-    Tree0877 "B{o0=3;t0=5;b0;b1=1}Rus{F}(ASeq(RFb(a0l,Mt{0}(Bin{b0=0;T}(a1e,Sc{t0:=o0|1%3;b1+=2}))),Ruf{2}(Run)))",
-    Tree0878 "B{t1;b0=4;t0}Cnd{b0>t1;N;F}(RSeq(Pre{t0>t1+3}(pa0{b0:=;b1:t1}),AFb(To{50}(Wu{t1}),F,F)))",
-    Tree0879 "B{t0=4;o0=5;b1;t1;b0=4}RetF(Isw{6;N;T}(Wde(Dl{10}(a0),S),Seq(a1b{b0;b1},t2,F),Sb{t1=t0},Wv{t0}(Wu{t0}),Step(@po{t0+=1}Sb{o0=6},pa3{b0:=;b1:=})))",
-    Tree0880 "Seq(RFb(Wde(Inv(a0),a1),Fb(t2,t3,a4l,c5,c6e),Rep4(a7)),ASeq(Dl{20}(Mt{0}(Flt{2;_;_}(Cd{10;F}(RepF(Fai))))),AFb(MPri(F,c8)),PPar{1;T}(FF(R),Ite(c9l,a10e))))",
-    Tree0881 "B{b0=4;o0;q0;t0=5}Seq(Flip(RSeq(t0,c1b{o0|0%3},Pre{t0+4=6;R}(a2)),Bin{b0=4;T}(t3,pi4{t0:=}),Par{_;-3}(Scc{t0>2},Lp{_;F}(Sb{b0=3}),OnceT(t5)),Mt{0}(F),Sel(pt6{b0:t0},@fi{t0+1<6}Sc{t0:=4},t7)))",
-    Tree0882 "B{o0;b0=4;b1=0;t0}PPar{2;T}(Rep3(To{20}(Su{t0}(@po{b1:=t0%3}MSeq(S,@ki{b0>0}@os{o0:=b0%3;b1=6?t0:=b1%4}@rw{t0<7}Seq(Pre{none;K}(pt0{b0:9;b1:b1}),pt1{b0:b1;b1:b0}),Sb{t0=1},Star(@ki{t0!4}Sb{o0=8},pi2{t0:=}))))),RFb(RSeq(S,a3e),Scc{b0!t0},a4e,FS(Step(c5l,t6))))",
-    Tree0883 "B{t0}RSeq(Inv(SubR(t0)),Swm(Scc{t0%4=0},t1e),To{30}(Sl{20}),Rep4(AFb(a2e,t3,t4)))",
-    Tree0884 "B{t0;o0=_;b0=3}Fb(c0,MSeq(@fi{some}@of{b0:=t0}pt1{b0:b0},SubA(c2l)))",
-    Tree0885 "Rep1(Wde(Pri(c0e,RFb(t1,c2l,t3),RFb(F,t4)),Rmp{F;S}(Cd{20;F}(t5))))",
-    Tree0886 "B{t0;b0=0}PAll{-1}(Ret0(pc0{b0:=}))",
-    Tree0887 "B{t1=5;t0=4}RSel(c0,pa1{b0:6;b1:t0},t2)",
-    Tree0888 "B{t1=4;t0}Bin{t0%2!1;N}(S,Wde(Rep4(c0),t1))",
-    Tree0889 "B{b1;t0=4}Sel(@si{t0+3%3>1}c0,Bin{b1!3;T}(pa1{b0:0},Cd{0;K}(Sb{t0=7})),Rus{2}(a2),PPar{2;T}(@oh{t0:=b1+2}@rw{b1<t0+2}c3e),a4l)",
-    Tree0890 "B{t0;b0=5;b1=3}Keep(Seq(RFb(@fi{t0+3%4<1}@si{t0<b1}@po{b0+=2}Star(c0,Suc,Wt{50})),PPar{2;_}(c1,t2,Sb{t0=0})))",
-    Tree0891 "B{b1=5;t0=0;b0=4}RFb(pi0{t0:=},@fi{t0%3=2}RtyF(To{20}(Flip(c1b{b1+2%4},Sb{b0=4}))))",
-    Tree0892 "B{b0=4;t0=0}To{100}(OnceT(@si{b0%3<2}RSel(Ite(pt0{b0:=},MSeq(c1e,pa2{b0:4;b1:b0},a3e,c4b{t0})),Cnd{t0=b0+2;_;F}(Star(Cnd{t0%2=0;T;F}(S),pc5{b0:=},t6e,pi7{t0:b0})))))",
-    Tree0893 "B{t0=2;o0;b1=2;b0=3}Step(Mt{30}(RSeq(t0,c1b{b1},t2,Keep(Cnd{b0+3%4!1;N;F}(a3)))),@ki{t0>5}Pre{t0+4%2<1;S}(PAll{0}(Fb(@os{t0+2=b0?b0+=1}a4e,t5),@po{b0:=o0|1}Sb{t0=6},Ub{o0},@po{o0:=b0;b1+=3}@ki{o0|3%4<0}a6)),Su{t0}(@rw{t0=4}RSeq(To{50}(t7),c8l,t9,t10,Star(Sb{b1=t0},a11))),Sw{2;0;4}(RT{2}(@si{none}a12),Once(@fi{some}Once(Once(Wu{t0}))),Sw{2}(Sc{b1+=3;b0+=2},c13),Seq(Suc,Sl{20},c14b{2})))",
-    Tree0894 "B{b0=5;t0=1;b1}Isw{b1;_;T}(Sb{t0=b0},Dl{0}(Swm(@fi{t0>b1%4}@si{t0+1%3!0}@of{b0+=1}Pri(a0,a1l),Cd{0;_}(Dd{30}(t2)))))",
-    Tree0895 "B{t0=1;b1;b0=3;o0}@si{t0+2%3<1}@os{b1%3!2?o0:=_}Rpt{3}(@po{o0|3+1!0?b0:=t0+2}Pre{t0>5}(Rus{F}(Par{-3;-1}(Isw{t0%4;T;N}(Ub{o0},@of{o0:=_}@os{b1:=t0}c0),t1,@po{b0:=t0+3;b0+=1}pc2{b0:b1}))))",
-    Tree0896 "Fb(Rmp{F;S}(Pri(a0e,Sl{0})),t1e)",
-    Tree0897 "OnceT(RT{F}(Swm(t0e,t1,c2l,t3,a4)))",
-    Tree0898 "B{t1;t0;b0;o0;b1}Rpt{1}(Keep(SubA(Cd{0;F}(Pri(pa0{b0:=;b1:=},OnceT(Rep3(t1)),MSeq(S,@rw{none}Sb{t1=3},t2),Swm(pi3{t0:b0},@rw{b0<4}SubA(t4),@po{b0+1%2<0?o0:=_}@rw{b1!3}Scc{t0!3}),RSel(pa5{b0:b1;b1:t0},t6e,pi7{t0:=}))))))",
-    Tree0899 "B{t0;b0=2}TryT(c0,t1e,RSeq(pt2{b0:=;b1:t0},pi3{t0:=}))",
+    Tree0800 "B{b0=2;t0;o0}PAll{_}(Dd{20}(@ki{o0|2%4>2}Suc),Bin{b0=7;N}(Wu{t0},Ret0(Wu{t0})),RSeq(c0,Sb{o0=6},@si{none}@of{o0:=o0|1%2;b0+=3}c1),RSeq(Rep4(Sc{t0:=o0|5;some?t0+=1}),Isw{3;_;T}(F,@rw{b0<5}@po{o0:=_}pa2{b0:4;b1:b0},S),a3l))",
+    Tree0801 "B{o0;t0;b1=0;b0=4;t1=5}PPar{0;T}(Step(Rep0(Wu{t1}),Sc{t0+=1},c0b{b0}),Inv(Sb{b0=0}),Pre{t0<0;R}(Step(Sw{0}(t1,c2),t3,c4e,Flip(@oh{t0:=t1;t0:=o0|3+1%3}F,@oh{o0:=o0|5}t5))),SubA(Ret4(Par{_;1}(Wt{0},t6,c7l))))",
+    Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(a0)))",
+    Tree0803 "AFb(Wde(c0,t1))",
+    Tree0804 "B{o0=5;b1;t0=3;b0}PPar{2;N}(Isw{o0|2;N;N}(RU{S}(Pre{b1%2<0;F}(MPri(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}Sw{2;0;1}(S,Keep(pc0{b0:b0}),Flip(Sb{o0=2}),pi1{t0:=})))),Rty1(Dd{50}(a2))),a3)",
+    Tree0805 "B{b0;t0;b1=0}AFb(Pre{t0>b1;F}(a0e),Rep3(@oh{b1:=t0}t1),@fi{b0%4=2}Mt{10}(a2),Dl{10}(@of{b1:=b0+2}@rw{b1+2<6}@os{b1+=3}Sl{20}),c3)",
+    Tree0806 "Rep2(Rep2(Swm(Dd{20}(To{50}(t0)),PAll{0}(S,c1l),S)))",
+    Tree0807 "B{t0;b0=3}RFb(Inv(SubR(MSeq(Pre{b0+3%2!0}(SubA(Flt{3;R;F}(c0))),@oh{t0<4?b0+=2;b0+=1}@os{t0:=1}t1))))",
+    Tree0808 "B{q0=3;b1;t1;o0=_;t0=1}Mt{0}(Seq(pt0{b0:t1;b1:t0},pc1{b0:t1},Lp{_;F}(@os{o0:=b1}Inv(c2b{t0}))))",
+    Tree0809 "B{q0=4;b0=5;b1=5;t0=4}To{0}(RSeq(TryT(Bin{t0>3;_}(t0,Rmp{S;F}(t1)),PPar{1;_}(Try(FS(R),t2),Wu{t0}),Sw{0}(@po{t0:=b0}@of{t0:=b0%3}Try(Scc{b1!7},t3),Keep(Sw{2;3}(Seq(a4e),t5,c6))))))",
+    Tree0810 "B{b0;b1=4;t0=1}Seq(Pre{b0>7;K}(PAll{2}(PPar{1;T}(t0,pi1{t0:t0},t2,pi3{t0:b0}),pt4{b0:=;b1:=},Sb{t0=8})),@os{t0+4<0?b0:=b1}@si{t0!7}PAll{_}(Flt{3;S;F}(pa5{b0:b1}),c6b{b0},Pre{b1=b1+3;R}(@rw{b0+2!b0}@of{t0+=3}@oh{b1+=2}a7e),c8b{b1+1}),@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Step(Rpt{F}(Cnd{t0+1=6;T;S}(RFb(pc9{b0:9},@of{b0+=3}Sw{2}(t10,Sl{20}),Flt{3;_;_}(t11),a12)))))",
+    Tree0811 "B{q0=2;b1=1;b0}ASeq(Fb(pa0{b0:6;b1:b1},@po{b1:=b0+2;b0+=4}SubR(t1),c2),Sw{2;4}(Lp{_;F}(a3e),Sb{b0=8},t4))",
+    Tree0812 "B{t1;b0=0;t0}@rw{t1<5}@of{t0:=b0%2;t0+=1}Rep1(Dd{0}(Flt{3;R;K}(Cd{0;_}(@rw{t1>0}Fb(RFb(F,pt0{b0:=;b1:t1},t1),OnceK(t2),OnceK(Cnd{t0<2;_;_}(a3l)))))))",
+    Tree0813 "Fb(Cd{10;K}(RFb(F,Flt{1;F;F}(Suc),Fai,Rus{2}(c0),t1)),RSeq(RT{2}(t2e),PPar{1;N}(c3,c4e),RSeq(t5,Inv(Wt{10}))),Rpt{0}(t6))",
+    Tree0814 "B{t0;b0=1;o0}Bin{b0%2=0;_}(Flip(MPri(OnceK(t0),Scc{o0|5+2>2})),Flip(Seq(Su{t0}(pc1{b0:b0}),c2e,a3e)))",
+    Tree0815 "B{t0=3;b0}Seq(PPar{0;N}(t0),RFb(FF(Wde(c1,@ki{b0%2!1}@oh{t0+=3}a2)),Scc{t0%4<2}))",
+    Tree0816 "B{t0=0;t1=5;b1=2}Ruf{F}(Keep(Sw{1;5}(Rpt{1}(RU{S}(Rmp{S;S}(Seq(Wu{t0},t0)))),Try(Bin{t1+2%4<2;_}(a1e,t2),Star(c3l,Wu{t1}),c4l),Flt{2;R;K}(Sl{10}))))",
+    Tree0817 "B{t0=5;b1=4;b0}Rep4(PPar{1;_}(PPar{0;_}(Flt{2;F;K}(pa0{b0:=;b1:=}),a1,Once(pt2{b0:b0;b1:t0})),PAll{1}(PAll{_}(t3,c4e),OnceT(t5)),MPri(Sw{2;3}(a6,Sl{20},t7)),c8))",
+    Tree0818 "B{b0;t0=1;o0}@fi{t0<1}@ki{b0%2=1}@rw{b0+4>t0+2}Isw{t0+3;T;T}(@of{o0:=b0%3}@si{b0<1}t0,a1b{t0+4%4;b0})",
+    Tree0819 "B{t0;b0}RSeq(Rty1(Fb(t0,pt1{b0:t0;b1:b0})),Pre{t0%2<1;F}(OnceT(OnceT(@ki{t0+3>1}@of{b0:=t0}Scc{t0+2%4>1}))),@si{t0>3}S)",
+    Tree0820 "B{o0=_;t0;b0=1;t1=5}PPar{0;T}(@po{b0:=t1}Scc{none},@ki{t0+3>0}RT{1}(Ub{o0}),c0b{o0|4},pa1{b0:t1;b1:b0},F)",
+    Tree0821 "B{b0=2;t0=4;t1=2}RFb(RSeq(Fb(pc0{b0:=},t1,Seq(c2b{t1+2},Sb{t1=8}),a3),Invt(Sel(Rep4(Wt{100})))),Swm(c4,t5,t6))",
+    Tree0822 "Ruf{3}(Ite(ASeq(FS(c0l),t1e),a2,RtyF(F)))",
+    Tree0823 "B{b0=2;t0;o0=_}RFb(@oh{b0:=o0|4+3}AFb(a0,Rpt{3}(Seq(pt1{b0:8},t2)),Pre{t0+1<0;S}(Keep(WU{o0|4!7}(SubA(Seq(c3,c4l)))))))",
+    Tree0824 "B{t0=1;b0;o0=4;t1}@fi{b0>t0+2}@si{t1%2>0}@rw{t0>3}PPar{1;T}(Rpt{1}(RSeq(Isw{b0;_;N}(t0,Seq(c1,t2),@fi{o0|5<5}@rw{t0+3%4<1}pi3{t0:t1}),Step(Sl{0},c4))),PAll{-2}(Wde(a5b{b0+1;b0},a6),Swm(Ite(a7,c8,Wu{t1}),RepF(c9)),Sc{t1+3%3=2?t1+=3;t1:=t0}),FS(RU{F}(Pri(Rep1(To{0}(Ret0(pa10{b0:t1;b1:b0})))))))",
+    Tree0825 "Keep(RU{F}(Fb(Rmp{S;F}(t0),t1,a2l)))",
+    Tree0826 "B{q0=3;b0=0;t0=4}Ite(Isw{b0+4;N;T}(Flip(Isw{b0;T;T}(pt0{b0:3;b1:t0},Suc),RFb(pc1{b0:b0},Lp{_;F}(F)),a2,Lp{_;_}(ASeq(@po{b0%4<0?t0+=1;b0+=1}@rw{t0+2<b0+1%4}@of{t0:=b0+1}Lp{t0;S}(pa3{b0:t0;b1:t0}))),Step(@ki{b0=b0+4%3}Rep4(pa4{b0:4})))),@po{t0+=1}Step(@oh{b0:=t0}@fi{t0<3}RSeq(PPar{2;T}(Lp{_;R}(Fb(Suc))),@po{b0<4?t0:=b0+4;b0>6?b0+=2}@os{t0+=2}RFb(t5e,SubR(t6e),@os{b0:=t0}ASeq(Ruf{F}(t7))),t8),Inv(Pri(@si{t0>3}TryF(a9,Sb{b0=t0}),@ki{b0+1<6}pc10{b0:b0},Step(t11,c12l)))))",
+    Tree0827 "B{b0;b1;t0;o0}Lim{1}(MPri(Swm(Dl{100}(Sw{4}(pi0{t0:b0},PAll{1}(@si{t0%4!2}@ki{t0%3=1}@rw{some}Sb{b0=t0},c1))),a2),Star(Cd{0;F}(Intr{b1>b1%2}(@oh{b0:=8}@os{b0:=t0+4}@ki{b1!0}a3)),Ruf{3}(pc4{b0:b0}),@fi{b0<4}pt5{b0:b1;b1:t0},RetF(@rw{t0+1%2<0}@ki{some}@si{b1!6}Rep1(Ub{o0}))),Rpt{0}(Sb{t0=2})))",
+    Tree0828 "B{q0=2;t0;b0}@rw{t0+1<t0}@ki{b0+4>2}MPri(MSeq(Dd{30}(Rmp{F;S}(Lp{b0;R}(PAll{-2}(Wt{30},pa0{b0:t0},Run)))),Wde(To{20}(c1),Cnd{t0<7;_;S}(pa2{b0:4;b1:b0}),Sc{t0+=2})))",
+    Tree0829 "B{t0=0;b0=2}Swm(pc0{b0:=},Sl{10})",
+    Tree0830 "RU{F}(OnceT(Wt{0}))",
+    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2))))",
+    Tree0832 "Rep2(t0)",
+    Tree0833 "B{t0;t1;b0;o0=_}Swm(Rpt{3}(WU{t1<t0%3}(Ub{o0})),a0b{t0;b0},@si{o0|0<2}@po{t1+=1}MPri(Fai,Sl{20}),Lim{1}(t1))",
+    Tree0834 "B{b0}Swm(Sl{0},Lim{3}(Scc{b0%3!0}),c0)",
+    Tree0835 "B{b1;o0=_;b0=4}Rmp{F;F}(ASeq(Wde(t0,a1),@fi{none}@po{b0!4?o0:=_}c2,@ki{some}pa3{b0:=;b1:=}))",
+    Tree0836 "B{t0=4}Par{-3;-3}(RT{1}(t0),Rep0(c1l),c2b{t0})",
+    Tree0837 "Fb(Sub(t0e),t1,c2)",
+    Tree0838 "B{b0=0;b1;t0=3}Par{0;-1}(pt0{b0:=;b1:b1},AFb(Cd{0;K}(RFb(@oh{b0:=b0%2}@po{b1:=t0}c1,pt2{b0:1;b1:b1})),@fi{t0+2=1}@of{b1:=b0+2;b1:=t0+3}@po{b1+=1;b1:=7}pt3{b0:t0},Invt(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Ret3(Pre{b0!b1}(Sb{t0=2}))),Ret2(t4e),t5e))",
+    Tree0839 "B{b0=1;t0=0;b1}@rw{b1=1}RFb(Cnd{b1%3=1;N;F}(t0),Wde(a1,SubA(@po{b0:=t0}Fai)))",
+    Tree0840 "B{t1=0;b0;q0=1}Ret1(Lp{_;_}(Sel(c0,t1e,a2b{t1+2%4;b0})))",
+    Tree0841 "B{b0=5}Dl{0}(SubR(SubR(pc0{b0:b0})))",
+    Tree0842 "B{b1=2;b0=2;t0=3}RT{F}(RFb(c0l,@fi{t0+1>b1}@ki{t0>b1}a1e,t2,Scc{b0!7},Sl{30}))",
+    Tree0843 "TryT(t0,t1,Dl{20}(a2l))",
+    Tree0844 "Ite(ASeq(c0),Wde(a1,t2,a3))",
+    Tree0845 "Rep0(t0)",
+    Tree0846 "OnceT(c0)",
+    Tree0847 "B{t0=2;b1;b0=0}Isw{t0;N;N}(pt0{b0:b1;b1:b0})",
+    Tree0848 "B{t0=0}Ite(Par{-1;-3}(t0,c1e,Wu{t0},c2l),Rus{F}(Ruf{F}(t3e)),pi4{t0:=})",
+    Tree0849 "B{b0;q0;o0=_;b1=1;t0=5}RSeq(TryF(a0,@of{some?o0:=_}c1l),Lp{_;_}(@rw{t0+4%4>1}Rpt{1}(c2)),RFb(a3l,@fi{b0<3}@ki{o0|2>6}@rw{b1+2>0}F,a4e))",
+    Tree0850 "B{t1;t0=1;o0;b0=2}PAll{_}(RSel(@si{none}@rw{b0<t0+1}Flt{3;S;_}(Inv(c0)),TryT(pa1{b0:t1},@of{b0:=t0;t0%3<2?t1:=t0}@os{t1+=2;o0:=_}@oh{t0:=o0|2%2}c2e,@po{b0+=2;t1:=b0+1}@ki{b0>t1%2}Rep2(pa3{b0:=;b1:t1}),a4,F),TryF(Sel(t5,Scc{b0+4>3}),Fb(@fi{o0|5%2<1}F,Sb{b0=5})),Rep1(AFb(@ki{b0+2%3!0}@oh{o0:=_;b0+=2}Scc{b0>4},pc6{b0:=},t7))),Sel(Scc{b0+4%2>0},Dd{20}(Wu{t0}),RSeq(t8,Wt{0},@of{b0+=2}@oh{t1:=b0+4;t1:=t0}Rpt{1}(Flt{1;F;_}(a9))),Rep0(t10)))",
+    Tree0851 "B{b0=4}Flt{3;_;_}(Cnd{b0<3;_;F}(Keep(MPri(c0,a1l,c2))))",
+    Tree0852 "B{t0=1;t1}Seq(RFb(Fb(a0,t1),a2),t3,Sb{t1=t0},Inv(a4))",
+    Tree0853 "To{0}(Star(Sub(Dd{0}(c0e))))",
+    Tree0854 "B{t0=3;o0;b0=1}RSeq(@ki{o0|4<t0+4}@po{b0+=3}Par{_;_}(pi0{t0:=},Ub{o0}),RepF(MPri(@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}RSeq(@ki{t0%2>0}@po{t0:=t0%4}@si{t0=7}Wt{30},Ub{o0},t1))),RFb(RSeq(a2,@oh{some?b0+=1}@rw{t0<b0%3}@po{o0:=_}c3,t4),Rmp{F;S}(@fi{t0+4%4>0}RSeq(pi5{t0:t0},pi6{t0:b0})),OnceT(Sb{o0=0})))",
+    Tree0855 "B{t0=0;q0=0;b0}@rw{t0+2%4=1}Fb(SubR(OnceK(Flt{1;R;_}(a0))),Lp{_;_}(@si{t0>b0%4}@of{t0>b0?b0+=4;b0:=t0+3%3}Flip(Sl{100},Wu{t0},t1)),Bin{b0%2<1;_}(pa2{b0:2;b1:t0},SubA(@os{t0+=1}@of{b0:=b0+2%4}Sl{0})),t3)",
+    Tree0856 "B{b0;t0=4;q0=2;o0}Bin{b0>b0+3%4;N}(Cd{10;K}(Try(Fb(@os{b0:=t0}t0e,Bin{b0+1<t0;N}(t1,Sb{b0=1}),Flip(t2,Ub{o0})),Step(c3l,t4,Lp{_;_}(@rw{b0=5}pa5{b0:=;b1:b0}),a6l))),Cnd{b0>t0;_;_}(RSel(Seq(ASeq(t7,Wu{t0}),t8,t9,S))))",
+    Tree0857 "Fb(PPar{2;T}(RFb(Ruf{1}(Flt{3;S;F}(Step(a0,t1))),Par{-1;_}(c2,Flip(c3e,c4,t5))),Step(t6,Fb(t7,Wde(c8,t9)),t10,t11)),RFb(PPar{2;T}(RFb(Fb(Rty3(t12),Ite(Fb(t13,t14),RT{3}(t15))),Fb(Seq(S,t16),Ruf{2}(t17),a18e,c19,Ret0(t20)),Flip(Flt{1;S;F}(Par{2;_}(F,R)),Inv(t21))))))",
+    Tree0858 "B{t0=0}Wv{t0}(pi0{t0:=})",
+    Tree0859 "Flip(RFb(t0,To{0}(ASeq(Dl{20}(t1),a2,t3)),Rep4(S)),Swm(c4,RFb(c5e,Fai,a6e)),t7)",
+    Tree0860 "B{o0=_;t0;b0=0}Fb(PPar{0;_}(@si{none}Fb(t0,FS(t1))),RFb(t2,pt3{b0:=},t4,@ki{t0>5}Wu{t0},c5b{b0+3}))",
+    Tree0861 "B{b0;o0;t0}@rw{some}@ki{t0>b0%2}@of{t0%4>2?o0:=_}Rpt{0}(c0)",
+    Tree0862 "Rpt{3}(c0)",
+    Tree0863 "B{t0;t1=3;b0;q0=3}Pre{t1>7}(Rpt{2}(TryF(WU{t0%3<1}(PAll{-3}(c0l,t1e,F,Lp{t0;R}(S),c2)),Rpt{F}(RU{S}(Wu{t0})),AFb(@os{b0+=1}Sb{t1=2}))))",
+    Tree0864 "B{t1=1;t0=0;b0}RSeq(Par{_;0}(Dl{10}(a0),S),RFb(Scc{t1>3},F,Dl{0}(t1),Sc{t0:=b0}),Inv(a2l))",
+    Tree0865 "Swm(Flip(c0,Rmp{F;S}(Wt{20})),t1)",
+    Tree0866 "B{t0=4;o0=_;b0=2}Inv(@oh{b0:=t0+2;none?b0:=o0|2+1%4}Cd{0;K}(a0))",
+    Tree0867 "B{b0=1;t0=3;t1=2;o0=3}RFb(@os{t0+=3}@fi{b0<3}@ki{some}Seq(Flt{1;S;F}(Su{t1}(MPri(pa0{b0:t0;b1:t1},Ruf{2}(pi1{t0:t0})))),Seq(pc2{b0:t0},t3,@of{b0+=2}c4b{8},t5,a6b{t0%4;b0}),PPar{0;_}(a7e,t8e,Suc,t9e)),Pre{none;F}(MSeq(Ite(Mt{10}(Sb{b0=7}),Step(c10,Wu{t1}),Wde(Wu{t0},a11,a12l)))),RSeq(Try(@of{b0:=0}a13b{b0+1;b0},@of{b0+=3}RFb(c14,a15),Pre{t1+2>6;K}(c16)),@po{t0:=t1}c17))",
+    Tree0868 "B{q0=1;o0=_;t0=3;b1=0;b0}Swm(Lp{_;K}(Rpt{F}(ASeq(PPar{0;T}(Sc{b1+1<3?b0:=t0%4},OnceT(pa0{b0:2;b1:b1}),Rty1(F))))),@si{b1!b1%4}PAll{-4}(t1,FS(t2e),Sb{o0=0},c3),AFb(@po{b0+=2}Intr{b0<4}(a4),Mt{0}(c5),@os{t0:=b0}c6,Dl{100}(pi7{t0:t0})))",
+    Tree0869 "B{b0;o0=_;t0;t1}PPar{2;_}(t0,SubR(Sb{b0=2}),@oh{t1:=t0}@si{t1+3>o0|0+2}Sc{o0|3>t0+4?b0+=3})",
+    Tree0870 "B{b0=3;o0=4;t0=0}Seq(RSeq(Wv{t0}(Bin{t0>b0%2;N}(Flip(t0,Sb{b0=1}),Ret0(@of{t0+=3}@os{o0:=_}@po{b0:=o0|4}t1)))),Lim{2}(@ki{b0+1%4!3}@of{o0|2+3=4?t0+=3}a2b{8;b0}),Sel(PPar{2;_}(F,c3),FS(SubA(pi4{t0:t0}))),RFb(c5e,pt6{b0:=},Scc{o0|1=b0+3}))",
+    Tree0871 "B{b0;t0;t1=1}MSeq(@ki{t0+4%4<1}@oh{t0:=b0+2;t1:=9}Rpt{0}(c0),@of{t0:=b0%4;t0+=3}Ruf{F}(Pre{t0+2%3=2;R}(Seq(pi1{t0:=},@rw{t1<5}c2))))",
+    Tree0872 "B{t0=2;o0=2;q0;b1;b0}@rw{t0=b0}PPar{1;N}(Rty3(@ki{b1<3}@oh{o0|1!0?t0+=1}t0e),Swm(Seq(Fb(c1l,@si{t0%2>0}Lp{b1;_}(@po{o0:=_}Sw{4}(pc2{b0:b1},Rep0(c3e))),t4e),Dd{0}(RT{2}(WU{t0>3}(Ite(@po{b0+=3}t5,t6,a7)))))))",
+    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1),t2),Seq(a3,RSeq(a4e,pi5{t0:t0},t6),t7),c8e,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
+    Tree0874 "B{t0=4;b0;b1}Cd{50;F}(Isw{b0+1;N;_}(PPar{2;T}(Fai,Par{2;_}(pi0{t0:b0},c1),PPar{2;N}(c2,@po{t0:=b1;t0+=3}@si{b0<3}c3),c4,Fb(t5,@oh{b0:=8}c6b{b0%2}))))",
+    Tree0875 "B{b0;o0;t0=4}Par{2;_}(FS(To{100}(Rep4(Pre{none;S}(@rw{b0>o0|5+3}pi0{t0:=})))),Fb(RFb(c1b{9},Fai),t2,c3,Ret1(Ite(Scc{b0%3<0},a4e))),TryT(Wt{0},Suc,pc5{b0:=},S))",
+    Tree0876 "B{b0=0;t0=5}MPri(Ite(@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Seq(Ret3(a0b{t0;b0}),OnceK(Dd{30}(@oh{b0:=t0;b0:=6}@si{t0>b0}Sb{t0=b0})),Wu{t0}),RFb(Flt{3;F;F}(t1),Rpt{0}(pi2{t0:t0}))),RSeq(PAll{-1}(Sel(pc3{b0:b0},Sb{b0=0})),c4e,Fai),Swm(Invt(Isw{t0%2;_;_}(Mt{20}(Ruf{2}(Ite(a5,F))))),a6))",
+    Tree0877 "B{o0;b0=3;t0=5}RU{S}(PPar{1;T}(Rpt{0}(Sb{t0=5}),Rep4(@oh{some?t0+=2;b0+=2}t0e),Ite(Rpt{2}(t1e),pc2{b0:b0}),t3,Dd{50}(Sb{o0=2})))",
+    Tree0878 "B{t0}RSel(Cd{10;F}(OnceK(FS(Inv(Seq(Cnd{t0%3=0;N;F}(a0e),t1))))),Wt{0})",
+    Tree0879 "B{b1=3;o0=2;t0=5;b0=2}Step(RepF(Pre{o0|5>2}(@ki{b0=b1+2}@si{t0+4>2}Par{2;_}(Flt{2;S;F}(a0b{b0;b0}),Sc{t0%4<2?t0:=b1+1;b0:=b1+1},t1))),Rpt{0}(t2),Mt{20}(Rep4(RFb(c3,Sw{1}(@oh{b1+=3}Wu{t0},a4b{o0|4%2;b0}),Seq(Swm(t5,Sb{t0=b1}),Wu{t0})))),Rep0(Sc{t0+=1;t0+=1}))",
+    Tree0880 "B{t0=5}Wde(pi0{t0:=},pa1{b0:6},t2)",
+    Tree0881 "Seq(Opt(Seq(c0,a1l)),c2,OnceT(Fb(a3,c4,a5)))",
+    Tree0882 "B{b0;o0=2}Swm(Flt{1;F;K}(Rpt{0}(@os{none?b0+=2}c0l)))",
+    Tree0883 "B{t0;b1=4;b0=1}Try(Fb(c0b{b0%2}),WU{t0%2<0}(Cnd{b1+4!7;_;_}(TryT(t1,Fb(c2,c3,t4e)))),a5,Sw{4}(c6l,c7),Sb{t0=6})",
+    Tree0884 "B{t1=1;b1=2;o0=_;b0=1}Star(PAll{_}(Flt{1;F;F}(Isw{b0;N;N}(pt0{b0:t1;b1:=},AFb(SubA(t1e)))),c2e,Bin{o0|3%2>0;N}(Rmp{S;S}(@rw{t1<4}SubA(Sl{10})),@fi{b0>b1%4}a3),Par{1;_}(Flt{1;F;K}(Sl{30}),Sl{0})))",
+    Tree0885 "B{b0=4;t0=1;b1}Wv{t0}(PPar{2;T}(Isw{2;N;_}(Try(pc0{b0:1},c1,Wu{t0},t2e),Sc{b0+=2},Lim{3}(t3),Dl{0}(c4),pa5{b0:b0}),Isw{b1;_;T}(Sl{10},Inv(To{0}(t6)),Sl{20},c7,t8)))",
+    Tree0886 "B{b1=4;b0=3;t1=3;t0=1}AFb(Rpt{2}(Ret1(Fb(Wu{t0},pa0{b0:b0},t1))),Pre{b1+3%2!1;R}(t2),Star(Pre{t1+2!t0%2;S}(Rpt{0}(pc3{b0:=})),t4,pa5{b0:t1},@os{b1+4>4?t1:=t0+3%3;b0:=b1+1%2}@oh{b0!6?b1+=2;t1%3>1?b1+=1}@rw{t1!5}t6))",
+    Tree0887 "Once(Sub(Ret0(Sub(c0))))",
+    Tree0888 "B{b0=3;b1=1;t1;o0;t0=3}@os{t0<b0%4?b1:=t1}Cd{50;F}(TryT(MPri(ASeq(c0,Wv{t1}(Sw{5}(pi1{t0:b1},@of{o0:=_}Sc{b1:=6}))),MSeq(Rpt{F}(t2),c3l,@po{t1+=2}@fi{o0|2+4<t0}@oh{b0:=0}c4),Swm(pi5{t0:=},c6b{b1+4},@po{b0:=t0%2;t0+=3}pt7{b0:=})),Par{1;3}(Isw{t1+1%4;T;T}(Flip(c8,R)),RFb(MSeq(Scc{t1<o0|2+2},a9b{b0%4;b0},a10e,@si{b0+2%2<1}Ub{o0})),Rty4(Cd{0;K}(@ki{b1>1}RFb(@fi{t1%3<1}Ub{o0},@of{o0:=b1+1}t11,Ub{o0})))),@os{o0:=_;b0+=2}@rw{t0+3%4!0}@oh{t1+=3}Bin{b0>7;N}(Rep3(Star(c12l,t13,t14)),ASeq(Cd{10;K}(@fi{t0>t1}@of{t1:=b0%4}c15b{b1}),a16,S))))",
+    Tree0889 "B{t0=2;b0=3}Mt{0}(Isw{t0;N;T}(@si{t0!4}pa0{b0:b0},a1,t2,Sb{b0=4}))",
+    Tree0890 "B{b0=0;b1=4;t0=1}RSel(PAll{-2}(@rw{b1%2<1}@ki{t0%2!0}@os{t0+=1}a0,a1,a2b{t0;b1}),a3b{t0;b0},Wv{t0}(Sc{t0+=1}))",
+    Tree0891 "B{b1=3;b0=2;t0=0}Inv(Swm(Wde(pi0{t0:b1},c1e,t2),Wu{t0},Swm(c3l,S,c4l,t5,pt6{b0:=;b1:=})))",
+    Tree0892 "B{t0=1;b0=2;b1=1}AFb(Wde(TryT(pi0{t0:=},Sc{b0:=b1+2},t1),Seq(Pre{t0!t0+4;F}(pc2{b0:=}),@oh{b1+=3}t3)),Isw{t0+2%2;N;N}(Cd{0;_}(Seq(pc4{b0:b1},pa5{b0:7;b1:b1},pa6{b0:=},pa7{b0:=}))),Ruf{1}(Par{2;-1}(pa8{b0:b1;b1:b1},a9)),RU{F}(TryT(Scc{b0!t0%4},@oh{b1+1=t0%2?b1:=b0+4;b1<t0?t0:=b0+2}t10,Opt(R))))",
+    Tree0893 "B{t1=4;o0=_}Lim{2}(@oh{t1:=o0|4}a0l)",
+    Tree0894 "B{t1=3;o0=4;b0}Par{-3;-2}(Dd{0}(Rep2(Cnd{o0|3>1;N;S}(Ite(t0,Rmp{F;F}(t1))))),a2e,Mt{0}(Par{2;2}(Scc{b0=6},OnceT(t3))))",
+    Tree0895 "B{b0=2}RSeq(a0b{b0%3;b0},Run)",
+    Tree0896 "B{b0;o0=_}@fi{o0|1=7}@po{b0:=b0+3%3}@ki{b0!1}Dd{30}(a0e)",
+    Tree0897 "B{o0=3;b0;t0=5}Inv(Mt{0}(@fi{t0+2<b0+4%3}Isw{9;T;_}(Sb{b0=6},@oh{b0+=1}@si{o0|1%3<2}t0)))",
+    Tree0898 "Rep4(PAll{0}(Sel(Inv(c0l),t1,Flt{2;S;_}(MPri(t2,a3)),Sel(c4,t5,a6e))))",
+    Tree0899 "B{t0=3;b1;b0=1}@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}RSeq(RFb(Swm(RU{S}(t0),Scc{b1<3}),Wv{t0}(Pre{b1%4!1;F}(c1)),Ret3(@ki{b0=6}@rw{b1=b0}@os{b1+3>4?t0+=3}Keep(RSeq(Mt{20}(Step(Run,c2l)),Fai))),Cd{0;_}(RepF(@po{b0+=1}Rep4(Lim{1}(Dl{0}(t3)))))),Pri(Seq(Wde(Rep4(t4e),t5,t6e),Fb(Wde(c7,@fi{b1+4!t0}Wt{10}),Scc{b1<2},t8e)),Isw{t0;N;N}(@po{b1+=2}Star(Rep2(Sl{10}),Dd{0}(t9),S,pa10{b0:b1},Dl{10}(Scc{b0<t0+1%3})),Cnd{b1%4>0;_;F}(Rty3(@ki{t0!b1%2}@si{b1>6}@fi{b1=b0}Fb(t11,Sl{20}))),pc12{b0:=})))",
 }

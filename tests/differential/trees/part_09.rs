@@ -6,68 +6,34 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
+            #[allow(unused)] b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
             #[tracked] t0: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
         }
-        Delay(0) {
-            IndexSwitch(|bb| *bb.t1, dynamic = true) {
-                Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                    Filter(times = 1, count = Success, filtered = Failure) {
-                        StepSequencer {
-                            #[on_failure(|bb| bb.t1.set((*bb.t0 + 4) % 2))]
-                            #[post(|bb| *bb.t1 += 1)]
-                            Priority {
-                                Limiter(1) {
-                                    #[post(|bb| bb.b0 += 1)]
-                                    #[run_while(|bb| *bb.t0 % 4 > 1)]
-                                    Condition(Cond<0>),
+        Precondition(|bb| *bb.t1 % 4 < 3, else = Skipped) {
+            ParallelAll(max_failures = -1) {
+                SkipUnlessUpdated(t0) {
+                    FlipSelector {
+                        TryCatch(catch_on_halt = false) {
+                            AsyncFallback {
+                                #[skip_if(|bb| *bb.t0 + 2 != 7)]
+                                IfThenElse {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    Script(|bb| { *bb.t1 += 2; bb.t0.set(*bb.t1 % 3) }),
                                 },
-                                ForceFailure {
-                                    Action(PAct<1>, b0 = {=}),
-                                },
-                                ForceFailure {
-                                    UnsetBlackboard(o0),
+                                Selector {
+                                    StatefulAction(PTask<1>, b0 = 4, b1 = {t0}),
+                                    Action(PIo<2>, t0 = {=}),
                                 },
                             },
-                            Action(Act<2> = Act::<2>),
+                            #[on_success(|bb| *bb.t1 += 1)]
+                            SetBlackboard(t1 = {t0}),
                         },
-                    },
-                },
-                ReactiveSequence {
-                    Fallback {
-                        SkipUnlessUpdated(t0) {
-                            Cooldown(10, filtered = Skipped) {
-                                #[success_if(|bb| *bb.t1 % 3 == 2)]
-                                #[run_while(|bb| bb.b0 + 2 != 7)]
-                                #[on_success(|bb| bb.b0 += 1)]
-                                Condition(Cond<3> = Cond::<3>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
-                            AlwaysSuccess,
-                        },
-                        ReactiveFallback {
-                            #[on_halted(|bb| bb.t1.set(*bb.t0))]
-                            #[post(|bb| { bb.t1.set(*bb.t0); bb.t0.set(bb.b0) })]
-                            #[on_failure(|bb| { bb.b0 += 3; bb.t1.set(bb.b0) })]
-                            Action(Act<5>),
-                            StatefulAction(PTask<6>, b0 = 0),
-                        },
-                    },
-                    ReactiveSequence {
-                        SetBlackboard(b0 = 4),
-                        ParallelAll(max_failures = -1) {
-                            Action(Act<7> = Act::<7>),
-                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                        },
-                        Remap(success = Success, failure = Success) {
-                            SkipUnlessUpdated(t1) {
-                                BinarySelector(|bb| bb.b0 > 2) {
-                                    StatefulAction(Task<9>),
-                                    Condition(Cond<10>),
+                        MaxTime(10) {
+                            #[skip_if(|bb| *bb.t1 % 4 > 2)]
+                            Remap(success = Success, failure = Failure) {
+                                Timeout(0) {
+                                    StatefulAction(Task<3>),
                                 },
                             },
                         },
@@ -78,194 +44,106 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0900Blackboard { o0 t0 b0 t1 });
+board!(Tree0900Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        SequenceStar {
-            Condition(Cond<0>),
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                    StatefulAction(Task<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
-            },
-            TryCatch {
-                Priority {
-                    Condition(PCond<4>, b0 = {t1}),
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t1}),
-                    Failer,
-                },
-                Repeater(1) {
-                    AlwaysFailure,
-                },
-                SkipUnlessUpdated(t0) {
-                    Repeater(1) {
-                        ForceFailure {
-                            #[run_while(|bb| (bb.o0.unwrap_or(1) + 4) % 4 > 0)]
-                            #[on_success(|bb| { if bb.b1 < *bb.t1 + 2 { bb.b1 = *bb.t1 }; bb.b0 = bb.b1 % 3 })]
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                },
-            },
+        IfThenElse {
+            Action(Act<0>),
+            Condition(Cond<1>),
         }
     }
 }
-
-board!(Tree0901Blackboard { b1 t0 b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        Delay(30) {
-            RunOnce {
-                TryCatch {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                },
-            },
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 3) % 2)),
         }
     }
 }
 
-board!(Tree0902Blackboard { t0 b0 });
+board!(Tree0902Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(4),
         }
-        Limiter(1) {
-            #[success_if(|bb| bb.b1 + 4 != bb.b1 + 2)]
-            Switch(b1) {
-                case 3 => SequenceStar {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+        Priority {
+            Failer,
+            BinarySelector(|bb| bb.b0 % 3 > 0) {
+                RepeatUntil(Failure) {
+                    WasEntryUpdated(t1),
                 },
-                case 0 => Action(Act<2> = Act::<2>),
-                case 2 => ReactiveSequence {
-                    Action(PAct<3>, b0 = 7, b1 = {b0}),
-                    Action(Act<4>),
+                Repeat(forever) {
+                    Selector {
+                        Action(PIo<0>, t0 = {=}),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
+                    },
                 },
-                _ => RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
+            },
+            #[on_success(|bb| if bb.o0.unwrap_or(0) < 1 { bb.t0.set(*bb.t1 % 2) })]
+            ReactiveFallback {
+                ReactiveFallback {
+                    Deadline(0) {
+                        WasEntryUpdated(t1),
+                    },
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0903Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0904Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] b1: i64 = 11,
-        }
-        StatefulAction(Task<4>)
-    }
-}
+board!(Tree0903Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 1,
+            b0: i64 = 3,
+            b1: i64,
         }
-        Remap(success = Success, failure = Success) {
+        ReactiveSequence {
             WhileDoElse {
-                ReactiveFallback {
-                    AsyncFallback {
-                        IndexSwitch(|bb| 6, dynamic = false) {
-                            FlipSelector {
-                                Condition(Cond<0>),
-                                IndexSwitch(|bb| (*bb.t1 + 4) % 4, out_of_range = Loop, dynamic = false) {
-                                    StatefulAction(Task<1>),
-                                    Condition(PCond<2>, b0 = {=}),
-                                },
-                                Condition(PCond<3>, b0 = {t0}),
-                            },
-                        },
+                FlipSelector {
+                    Loop(q0, value = {b0}) {
+                        Action(PIo<0>, t0 = {=}),
                     },
-                    #[run_while(|bb| *bb.t1 % 3 > 0)]
-                    MemSequence {
-                        SubTree(Tree0904Sub0, ..),
-                        Action(|ctx| ctx.exec(5)),
-                        Condition(Cond<6>),
-                        ScriptCondition(|bb| bb.b0 % 2 < 0),
-                        StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
+                    Switch(b1) {
+                        case 1 => StatefulAction(Task<1> = Task::<1>),
+                        _ => WasEntryUpdated(t0),
                     },
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| bb.o0.unwrap_or(4) < *bb.t1 + 1)]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Timeout(0) {
-                        #[post(|bb| bb.b1 = (*bb.t0 + 1) % 4)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        WhileDoElse {
-                            Condition(Cond<8>),
-                            Loop(q0) {
-                                StatefulAction(Task<9>),
-                            },
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<10> = Task::<10>),
-                            },
-                        },
+                    #[on_halted(|bb| if *bb.t0 % 3 == 1 { bb.b0 = *bb.t0 })]
+                    #[skip_if(|bb| bb.b0 != 4)]
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        WasEntryUpdated(t0),
+                        Condition(PCond<2>, b0 = 1),
                     },
                 },
-                ParallelAll {
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                        ForceSuccess {
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                IfThenElse {
-                                    WasEntryUpdated(t1),
-                                    Condition(Cond<11>),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<12>),
+                ReactiveSelector {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Action(Act<3>),
                     },
-                    Repeater(forever) {
-                        IfThenElse {
-                            Interrupt(|bb| bb.o0.unwrap_or(4) > 5) {
-                                #[run_while(|bb| bb.b0 % 3 != 1)]
-                                SkipUnlessUpdated(t1) {
-                                    ScriptCondition(|bb| (bb.b0 + 4) % 3 == 2),
-                                },
-                            },
-                            Precondition(|bb| *bb.t0 + 2 > 5, else = Skipped) {
-                                Switch(b1) {
-                                    case 3 => AlwaysRunning,
-                                    case 0 => Action(Act<13>),
-                                    _ => #[on_success(|bb| { bb.t1.set(*bb.t0); bb.b1 += 1 })]
-                                    #[failure_if(|bb| *bb.t1 > bb.b1 % 4)]
-                                    Script(|bb| { bb.b0 += 2; *bb.t0 += 3 }),
-                                },
-                            },
+                    StatefulAction(Task<4>),
+                    BinarySelector(|bb| *bb.t0 > 0, dynamic = true) {
+                        Loop(q0, if_empty = Success) {
+                            Succeeder,
+                        },
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            StatefulAction(Task<5>),
                         },
                     },
                 },
@@ -274,712 +152,223 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0904Blackboard { t0 b0 o0 t1 q0 b1 });
+board!(Tree0904Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
             b0: i64,
         }
-        #[on_success(|bb| bb.o0 = None)]
-        #[failure_if(|bb| *bb.t1 + 1 != bb.b0)]
-        Repeater(1) {
-            StatefulAction(Task<0>),
+        #[on_halted(|bb| { if *bb.t0 + 1 < 6 { bb.o0 = Some(8) }; bb.b0 = *bb.t0 % 3 })]
+        Timeout(20) {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
 
-board!(Tree0905Blackboard { o0 t1 b0 });
+board!(Tree0905Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64 = 5,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            b0: i64 = 4,
         }
-        Fallback {
-            FlipSelector {
-                RepeatUntilFailure(1) {
-                    Conditional(|bb| *bb.t0 > 0, dynamic = true) {
-                        SkipUnlessUpdated(t0) {
-                            Loop(q0, value = {b0}, if_empty = Running) {
-                                RepeatUntil(Failure) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                    },
+        RunOnce(then_skip = false) {
+            AsyncSequence {
+                Switch(b1) {
+                    case 2 => SetBlackboard(t0 = 7),
+                    _ => #[on_success(|bb| if bb.b0 > 2 { bb.b0 += 2 })]
+                    #[post(|bb| bb.b0 += 3)]
+                    #[run_while(|bb| *bb.t0 < 3)]
+                    Condition(Cond<0>),
                 },
-                WhileDoElse {
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        Action(|ctx| ctx.exec(2)),
+                FlipSelector {
+                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                    FlipSelector {
+                        Action(Act<2> = Act::<2>),
+                        Action(PIo<3>, t0 = {t1}),
+                        Action(|ctx| ctx.exec(4)),
                     },
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                        StatefulAction(Task<5>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 3, &mut bb.b0)),
-                },
-                IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-                    Action(Act<7> = Act::<7>),
-                    Action(Act<8>),
-                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0906Blackboard { q0 t0 b1 b0 });
+board!(Tree0906Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
         blackboard {
+            b1: i64 = 5,
+            b0: i64 = 2,
             #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 0,
         }
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<0>),
-            #[run_while(|bb| bb.b0 + 4 > bb.b1 % 2)]
-            #[skip_if(|bb| *bb.t0 > 0)]
-            RepeatUntilFailure(3) {
-                Repeater(0) {
-                    StatefulAction(Task<1>),
+        #[failure_if(|bb| bb.b0 + 2 < bb.b0 + 4)]
+        #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
+        IndexSwitch(|bb| *bb.t0 + 3) {
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                StatefulAction(Task<0>),
+            },
+            Repeat(1) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
+            },
+            WaitValueUpdate(t0) {
+                Switch(b1) {
+                    case 1 => RepeatUntilSuccess(3) {
+                        SequenceWithMemory {
+                            WasEntryUpdated(t0),
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    _ => ReactiveFallback {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                    },
                 },
             },
-            Parallel(success = 2, failure = -3) {
-                Condition(PCond<2>, b0 = {=}),
-                AlwaysRunning,
-                WasEntryUpdated(t0),
-            },
+            Action(PAct<5>, b0 = 6, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0907Blackboard { t0 b0 b1 });
+board!(Tree0907Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        Parallel(success = 2, failure = -1) {
-            Script(|bb| { *bb.t0 += 3; bb.b0 += 2 }),
-            MemSequence {
-                Action(Act<0>),
-                Script(|bb| bb.b0 += 3),
-                Action(Act<1>),
+        StepSequencer {
+            WhileDoElse {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
             },
-            SkipUnlessUpdated(t0) {
-                Action(|ctx| ctx.exec(2)),
+            Switch(b1) {
+                case 1 => AsyncFallback {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                _ => IfThenElse {
+                    ScriptCondition(|bb| *bb.t0 == 5),
+                    WaitUntil(|bb| bb.o0.is_some()) {
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                    },
+                    #[success_if(|bb| bb.b0 + 1 != bb.b0 % 4)]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Action(PIo<5>, t0 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree0908Blackboard { t0 b0 });
+board!(Tree0908Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 2,
+            b1: i64 = 0,
         }
-        Switch(b1) {
-            case 5 => UnsetBlackboard(o0),
-            _ => Action(PAct<0>, b0 = {b0}),
+        RunOnce {
+            Repeat(0) {
+                SetBlackboard(b1 = 3),
+            },
         }
     }
 }
 
-board!(Tree0909Blackboard { o0 b1 b0 });
+board!(Tree0909Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Sequence {
-            BinarySelector(|bb| bb.b0 % 4 < 0, dynamic = false) {
-                ForceFailure {
-                    Precondition(|bb| *bb.t0 == 1) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Remap(success = Success, failure = Success) {
-                    Repeater(0) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Action(Act<1>),
-                    #[skip_if(|bb| (bb.b0 + 1) % 4 != 2)]
-                    Script(|bb| if *bb.t0 > bb.b0 { *bb.t0 += 2 }),
-                },
-                #[success_if(|bb| *bb.t0 != 0)]
-                #[on_success(|bb| bb.b0 = bb.b0 % 2)]
-                #[skip_if(|bb| bb.b0 < 4)]
-                RepeatUntil(Success) {
-                    Action(Act<2> = Act::<2>),
-                },
-                Sequence {
-                    Optional {
-                        RepeatUntilFailure(forever) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            Cooldown(0) {
-                SequenceWithMemory {
-                    Fallback {
-                        Action(Act<4>),
-                        Action(PAct<5>, b0 = {t0}, b1 = {b0}),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-            WhileDoElse {
-                Precondition(|bb| *bb.t0 > 7, else = Skipped) {
-                    #[run_while(|bb| *bb.t0 % 4 > 2)]
-                    #[on_success(|bb| if *bb.t0 % 2 == 0 { bb.t0.set(bb.b0 % 4) })]
-                    #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                    StatefulAction(Task<7>),
-                },
-                Action(Act<8>),
-                FlipSelector {
-                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                    AlwaysFailure,
-                    Action(|ctx| ctx.exec(10)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0910Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        #[on_success(|bb| bb.b1 += 1)]
-        #[on_halted(|bb| { *bb.t0 += 1; if *bb.t0 < 3 { bb.b1 = bb.b0 } })]
-        #[failure_if(|bb| bb.b1 + 1 < 0)]
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Condition(Cond<0>),
-                SetBlackboard(t0 = 6),
-                AlwaysSuccess,
-            },
-            #[success_if(|bb| bb.b1 == 7)]
-            #[failure_if(|bb| bb.b0 > 4)]
-            Delay(20) {
-                #[post(|bb| *bb.t0 += 3)]
-                AlwaysSuccess,
-            },
-            Repeat(4) {
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0911Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0912 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-            StatefulAction(Task<0>),
-            #[skip_if(|bb| *bb.t0 != 7)]
-            KeepRunningUntilFailure {
-                Delay(10) {
-                    Loop(q0, if_empty = Failure) {
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                },
-            },
-            Action(PIo<2>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0912Blackboard { q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
-            #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
-            Action(Act<0>),
-            MemSequence {
-                #[on_failure(|bb| bb.b0 += 2)]
-                Action(|ctx| ctx.exec(1)),
-                ScriptCondition(|bb| *bb.t0 == bb.b0),
-                Action(PAct<2>, b0 = {t0}),
-                Action(PIo<3>, t0 = {b0}),
-            },
-            StatefulAction(Task<4> = Task::<4>),
-            Sequence {
-                StatefulAction(Task<5>),
-                Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 3, &mut bb.b0)),
-            },
-            RepeatUntilFailure(forever) {
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0913Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0914 for Ctx {
-        Timeout(50) {
-            Cooldown(20) {
-                ReactiveSequence {
-                    Fallback {
-                        Condition(|ctx| ctx.check(0)),
-                        AlwaysFailure,
-                    },
-                    Sequence {
-                        MemPriority {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                        StepSequencer {
-                            Sleep(100),
-                            StatefulAction(Task<4>),
-                        },
-                        Fallback {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0915 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ReactiveSequence {
-            ReactiveSequence {
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
-                    WasEntryUpdated(t0),
-                    Action(Act<1>),
-                },
-                Deadline(30) {
-                    SetBlackboard(b0 = 6),
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<2>),
-                    Action(PIo<3>, t0 = {b0}),
-                },
-            },
-            #[failure_if(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
-            #[on_failure(|bb| bb.b1 += 1)]
-            #[success_if(|bb| bb.o0.unwrap_or(4) % 2 > 0)]
-            Repeat(4) {
-                IfThenElse {
-                    Conditional(|bb| bb.b0 != 7, dynamic = true, else = Success) {
-                        Condition(Cond<4>),
-                    },
-                    Sequence {
-                        Action(Act<5>),
-                        Action(PIo<6>, t0 = {=}),
-                        Condition(Cond<7>),
-                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 3, &mut bb.b1)),
-                        Action(Act<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0915Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 0,
-        }
-        Fallback {
-            SequenceWithMemory {
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
-                AlwaysSuccess,
-            },
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0916Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0917 for Ctx {
-        RepeatTimes(2) {
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-        }
-        Switch(b1) {
-            case 3 => Switch(b1) {
-                case 0 => #[success_if(|bb| *bb.t1 + 1 < 1)]
-                Action(Act<0>),
-                case 3 => Action(Act<1> = Act::<1>),
-                case 4 => AlwaysRunning,
-                _ => StatefulAction(Task<2>),
-            },
-            case 2 => Action(Act<3>),
-            _ => #[post(|bb| { bb.o0 = Some(*bb.t0); bb.o0 = None })]
-            #[on_success(|bb| bb.b0 = *bb.t1 % 2)]
-            #[success_if(|bb| *bb.t0 < *bb.t0 + 3)]
-            WhileDoElse {
-                #[post(|bb| bb.b1 += 1)]
-                #[on_failure(|bb| bb.b1 += 3)]
-                ReactiveFallback {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {b0}),
-                },
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0918Blackboard { t1 o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0919 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            SequenceStar {
-                RepeatUntil(Success) {
-                    AsyncSequence {
-                        Action(Act<0>),
-                        SetBlackboard(b1 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0919Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
-        Selector {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0921 for Ctx {
-        blackboard {
+            b0: i64 = 4,
             #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
         }
-        IfThenElse {
-            Fallback {
-                Condition(|ctx| ctx.check(0)),
-                ReactiveFallback {
-                    #[post(|bb| bb.b0 += 2)]
-                    Inverter {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-            },
-            Sequence {
-                #[run_while(|bb| *bb.t0 < 3)]
-                RepeatTimes(1) {
-                    Filter(times = 2, count = Success, filtered = Failure) {
-                        Repeat(1) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.b0 + 3 > 4) {
-                    StatefulAction(Task<3>),
-                    Action(PIo<4>, t0 = {t0}),
-                },
-                Parallel(success = -2, failure = 1) {
-                    #[on_success(|bb| bb.b0 = 1)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.b0 + 3 < bb.b0 + 1)]
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0921Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0922 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0923 for Ctx {
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                Fallback {
-                    Action(Act<1>),
-                },
-            },
-            WhileDoElse {
-                RunOnce(then_skip = false) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        StatefulAction(Task<2>),
-                        AlwaysSuccess,
-                    },
-                },
-                AlwaysFailure,
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0924Sub0 for Ctx {
-        RunOnce(then_skip = false) {
-            ForceFailure {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = true) {
+        Timeout(20) {
             ReactiveSequence {
-                SubTree(Tree0924Sub0),
-                SequenceWithMemory {
-                    Wait(50),
-                    StatefulAction(Task<2>),
-                },
-            },
-            AsyncSequence {
-                Condition(Cond<3>),
-                Action(Act<4>),
-            },
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    Repeat(4) {
-                        RepeatUntilFailure(forever) {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                    RunOnce(then_skip = false) {
-                        AsyncSequence {
-                            RepeatUntil(Success) {
-                                Condition(Cond<6>),
+                #[skip_if(|bb| bb.b0 > 7)]
+                #[failure_if(|bb| bb.b0 == 3)]
+                #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
+                Condition(PCond<0>, b0 = 8),
+                Precondition(|bb| *bb.t0 + 4 == 1, else = Running) {
+                    RetryUntilSuccessful(4) {
+                        SequenceWithMemory {
+                            #[on_success(|bb| bb.b0 += 2)]
+                            Conditional(|bb| *bb.t0 + 4 < 5, dynamic = true, else = Failure) {
+                                Filter(times = 1, count = Success, filtered = Failure) {
+                                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            Action(Act<2>),
+                            Repeater(0) {
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                            AlwaysSuccess,
+                            ParallelAll(2) {
+                                RepeatUntil(Success) {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                },
+                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 1, &mut bb.b0)),
                             },
                         },
                     },
                 },
             },
-            Fallback {
-                StepSequencer {
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                    Condition(Cond<9> = Cond::<9>),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                    Sleep(0),
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13>),
-                },
-                ForceFailure {
-                    StatefulAction(Task<14> = Task::<14>),
-                },
-            },
-            StatefulAction(Task<15>),
         }
     }
 }
 
+board!(Tree0910Blackboard { b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
+    pub tree Tree0911Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[tracked] t0: i64 = 15,
         }
-        StepSequencer {
-            Condition(PCond<0>, b0 = {=}),
-            Cooldown(50, filtered = Skipped) {
-                MaxTime(30) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            #[run_while(|bb| *bb.t0 > *bb.t0 + 4)]
-            Selector {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
-                Sleep(0),
-            },
-            Timeout(30) {
-                Action(PIo<4>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0925Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0926 for Ctx {
-        RunOnce {
-            Sleep(0),
-        }
+        Action(PIo<0>, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0927 for Ctx {
+    pub tree Tree0911 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        BinarySelector(|bb| bb.b1 == 2, dynamic = false) {
-            Condition(Cond<0>),
-            Priority {
-                WhileDoElse {
-                    ReactiveSelector {
-                        #[failure_if(|bb| *bb.t0 % 2 != 1)]
-                        #[success_if(|bb| *bb.t0 + 1 < 2)]
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b1}),
+        IfThenElse {
+            SubTree(Tree0911Sub0, ..),
+            Inverter {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0911Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0912 for Ctx {
+        Deadline(50) {
+            ParallelAll {
+                Sequence {
+                    ReactiveFallback {
+                        MemSequence {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                        },
                         Condition(Cond<2>),
-                        #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 != 7)]
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Priority {
-                        Action(Act<4>),
-                        Deadline(0) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-                MemSequence {
-                    StatefulAction(Task<6> = Task::<6>),
-                    Script(|bb| bb.o0 = Some(*bb.t0)),
-                    StatefulAction(Task<7>),
-                },
-                IfThenElse {
-                    ParallelAll(2) {
-                        #[failure_if(|bb| *bb.t0 + 1 != 6)]
-                        #[on_failure(|bb| *bb.t1 += 3)]
-                        #[run_while(|bb| *bb.t1 + 4 > 4)]
-                        Action(|ctx, bb| ctx.exec_in(8, 4, &mut bb.b1)),
-                        ScriptCondition(|bb| *bb.t1 == *bb.t0 % 4),
-                        Condition(Cond<9>),
-                    },
-                    Repeat(0) {
-                        ScriptCondition(|bb| bb.b0 + 2 < 2),
-                    },
-                },
-                StatefulAction(PTask<10>, b0 = 5),
-            },
-        }
-    }
-}
-
-board!(Tree0927Blackboard { b1 o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0928 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 2,
-        }
-        IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail) {
-            WasEntryUpdated(t0),
-            AsyncSequence {
-                #[post(|bb| bb.b0 += 1)]
-                #[on_success(|bb| { bb.t0.set(0); bb.b0 += 1 })]
-                #[success_if(|bb| bb.b1 == bb.b1 % 3)]
-                Delay(0) {
-                    AlwaysRunning,
-                },
-                Action(Act<0> = Act::<0>),
-                ForceSuccess {
-                    #[run_while(|bb| bb.b1 + 2 > 1)]
-                    Precondition(|bb| bb.b0 % 3 < 1, else = Failure) {
-                        StatefulAction(Task<1>),
+                        Wait(50),
                     },
                 },
             },
@@ -987,427 +376,199 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0928Blackboard { t0 b1 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
+    pub tree Tree0913 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
         }
+        #[run_while(|bb| *bb.t1 > 3)]
+        #[on_failure(|bb| bb.b0 = *bb.t0)]
         Sequence {
-            ReactiveSequence {
-                Condition(Cond<0>),
-            },
-            Condition(Cond<1>),
-            #[on_failure(|bb| bb.b1 += 1)]
-            SetBlackboard(t0 = {b1}),
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0929Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        #[skip_if(|bb| (*bb.t1 + 3) % 2 == 0)]
-        #[post(|bb| { bb.t0.set(bb.b0); if *bb.t1 + 4 < 3 { bb.t0.set(bb.b0 % 2) } })]
-        Selector {
-            Condition(|ctx| ctx.check(0)),
-            #[skip_if(|bb| *bb.t0 + 4 < 7)]
-            #[failure_if(|bb| *bb.t1 < 5)]
-            #[on_halted(|bb| bb.t0.set((*bb.t1 + 1) % 4))]
-            Cooldown(0) {
-                SetBlackboard(t1 = {b0}),
-            },
-            TryCatch(catch_on_halt = true) {
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-                Inverter {
-                    SkipUnlessUpdated(t1) {
-                        Optional {
-                            ScriptCondition(|bb| *bb.t1 != 3),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                StatefulAction(Task<2> = Task::<2>),
-                Sleep(20),
-            },
-            #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(*bb.t1 % 2) })]
-            IndexSwitch(|bb| *bb.t0 % 3) {
-                ScriptCondition(|bb| *bb.t1 > 0),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                SetBlackboard(b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0930Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0931Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            o0: Option<i64> = Some(9),
-        }
-        Precondition(|bb| bb.o0.unwrap_or(4) + 2 != bb.b0 + 1, else = Failure) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0931Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        SequenceStar {
-            Action(Act<1> = Act::<1>),
-            Action(PAct<2>, b0 = 0, b1 = {t0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0931 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-        }
-        Loop(q0, if_empty = Running) {
-            ReactiveFallback {
-                SubTree(Tree0931Sub0, ..),
-                SubTree(Tree0931Sub1, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0931Blackboard { q0 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0932 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            b1: i64 = 4,
-        }
-        Sequence {
-            Interrupt(|bb| *bb.t0 + 1 != 3) {
-                #[on_halted(|bb| bb.b1 = (bb.b0 + 4) % 2)]
-                Parallel(success = -2) {
-                    Sleep(20),
-                    Wait(0),
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                },
-            },
-            FlipSelector {
-                Delay(50) {
-                    Script(|bb| { bb.t0.set(bb.b0 % 3); if *bb.t0 < (*bb.t0 + 1) % 4 { *bb.t0 += 1 } }),
-                },
-                Precondition(|bb| (*bb.t0 + 2) % 4 == 3) {
-                    Deadline(0) {
-                        AlwaysRunning,
-                    },
-                },
-                #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                Condition(Cond<2>),
-            },
-            Repeat(2) {
-                Condition(|ctx| ctx.check(3)),
-            },
-        }
-    }
-}
-
-board!(Tree0932Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0933Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] b0: i64 = 12,
-        }
-        MaxTime(30) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0933 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 2,
-        }
-        #[skip_if(|bb| bb.b0 + 1 == 7)]
-        #[post(|bb| bb.b0 += 1)]
-        #[success_if(|bb| bb.o0.is_some())]
-        Limiter(1) {
-            SubTree(Tree0933Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0933Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
-        Parallel(success = 2) {
-            Selector {
-                Retry(0) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                IfThenElse {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Repeat(3) {
-                    Repeater(forever) {
-                        StepSequencer {
-                            Action(Act<4>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            ParallelAll(2) {
-                Condition(Cond<5>),
+            WaitUntil(|bb| bb.b0 % 2 != 0) {
                 ReactiveFallback {
-                    AsyncSequence {
-                        Condition(Cond<6>),
-                        Succeeder,
-                    },
-                    RetryUntilSuccessful(1) {
-                        Action(Act<7>),
-                    },
-                },
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveFallback {
-            BinarySelector(|bb| bb.b0 % 4 < 0) {
-                RepeatTimes(forever) {
-                    SetBlackboard(b1 = 9),
-                },
-                Action(Act<0> = Act::<0>),
-            },
-            WhileDoElse {
-                BinarySelector(|bb| bb.b1 + 1 != 3) {
                     Repeat(4) {
-                        #[on_halted(|bb| { bb.t0.set(bb.b0); if *bb.t0 % 3 == 2 { bb.b0 = bb.b1 % 3 } })]
-                        Action(Act<1>),
+                        AsyncFallback {
+                            ReactiveFallback {
+                                SequenceStar {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    StatefulAction(PTask<1>, b0 = {t1}),
+                                },
+                                TryCatch {
+                                    StatefulAction(Task<2>),
+                                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 4, &mut bb.b0)),
+                                },
+                            },
+                            Limiter(1) {
+                                ReactiveFallback {
+                                    StatefulAction(Task<4>),
+                                    Condition(Cond<5>),
+                                    WasEntryUpdated(t1),
+                                },
+                            },
+                        },
                     },
-                    SetBlackboard(b0 = {b1}),
-                },
-                Condition(Cond<2>),
-            },
-            Optional {
-                Repeat(0) {
-                    #[failure_if(|bb| bb.b1 > (*bb.t0 + 4) % 3)]
-                    #[skip_if(|bb| bb.b0 % 2 < 1)]
-                    Action(Act<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0935Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0936 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(5),
-        }
-        #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) + 2)]
-        ReactiveSequence {
-            Condition(PCond<0>, b0 = 2),
-            Repeat(0) {
-                AlwaysRunning,
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0936Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0937Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Conditional(|bb| (bb.b0 + 1) % 3 < 2, dynamic = false, else = Success) {
-            SubTree(Tree0937Sub0, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0937Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = Some(3),
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Parallel(success = 2) {
-            RetryUntilSuccessful(forever) {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<0>),
+                    #[on_success(|bb| bb.t0.set(3))]
+                    ScriptCondition(|bb| *bb.t1 == 3),
                 },
             },
             SequenceStar {
-                StatefulAction(Task<1>),
-                RunOnce(then_skip = true) {
-                    Action(Act<2>),
+                WhileDoElse {
+                    Action(PAct<6>, b0 = 0, b1 = {t1}),
+                    Optional {
+                        Script(|bb| bb.t0.set(*bb.t1 + 2)),
+                    },
+                    #[on_halted(|bb| if (*bb.t1 + 4) % 3 < 1 { bb.b0 = bb.b0 % 4 })]
+                    Sleep(0),
                 },
-                StatefulAction(Task<3>),
-            },
-            ForceSuccess {
-                Repeat(4) {
-                    ForceFailure {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                            ScriptCondition(|bb| bb.b1 > bb.o0.unwrap_or(4)),
-                            Action(Act<5>),
-                            Script(|bb| bb.b1 = bb.b0),
-                            ScriptCondition(|bb| bb.b0 != 2),
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        StatefulAction(Task<7> = Task::<7>),
+                        Sleep(0),
+                    },
+                    Limiter(2) {
+                        SequenceWithMemory {
+                            SetBlackboard(t0 = {b0}),
+                            Action(PAct<8>, b0 = {=}, b1 = {t1}),
                         },
                     },
                 },
-            },
-            ReactiveSequence {
-                Repeater(forever) {
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                Fallback {
+                    #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                    Repeater(2) {
+                        Action(Act<9>),
+                    },
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0938Blackboard { b0 o0 b1 t0 });
+board!(Tree0913Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
+    pub tree Tree0914 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(0),
             #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64,
         }
-        ReactiveSequence {
-            #[run_while(|bb| *bb.t0 > 5)]
-            StatefulAction(Task<0>),
-            AlwaysSuccess,
-            Condition(|ctx, bb| ctx.check_in(1, (bb.o0.unwrap_or(1) + 2) % 4)),
-            RunOnce {
-                ScriptCondition(|bb| bb.b0 < (*bb.t0 + 1) % 4),
+        #[run_while(|bb| bb.o0.is_none())]
+        #[skip_if(|bb| bb.b0 % 2 == 0)]
+        #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
+        BinarySelector(|bb| (bb.b1 + 3) % 3 < 1) {
+            #[on_halted(|bb| bb.b1 += 3)]
+            #[success_if(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(3))]
+            AlwaysFailure,
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            Delay(50) {
+        }
+    }
+}
+
+board!(Tree0914Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0915 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        Sequence {
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Action(Act<0>),
+            },
+            SetBlackboard(b1 = 3),
+            Fallback {
+                SetBlackboard(b1 = 6),
+            },
+            AsyncFallback {
+                StatefulAction(Task<1> = Task::<1>),
                 StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0939Blackboard { b0 o0 t0 });
+board!(Tree0915Blackboard { q0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0940 for Ctx {
+    pub tree Tree0916 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
-        Interrupt(|bb| bb.o0.unwrap_or(5) % 4 != 0) {
-            Script(|bb| bb.t0.set(7)),
-        }
-    }
-}
-
-board!(Tree0940Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0941 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        Conditional(|bb| bb.b1 + 2 < bb.b0 % 3, dynamic = true) {
-            FlipSelector {
-                Interrupt(|bb| bb.o0.unwrap_or(1) == 6) {
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
+        ReactiveSequence {
+            Parallel(failure = 0) {
+                ReactiveSequence {
+                    ReactiveSequence {
+                        BinarySelector(|bb| *bb.t1 % 3 < 2, dynamic = true) {
+                            StatefulAction(Task<0> = Task::<0>),
                             StatefulAction(Task<1>),
+                        },
+                        Deadline(0) {
+                            Sleep(20),
+                        },
+                        RunOnce {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Repeat(3) {
+                        WhileDoElse {
+                            Action(Act<3>),
+                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                            Action(Act<5>),
                         },
                     },
                 },
-                RunOnce(then_skip = false) {
-                    Switch(b1) {
-                        case 3 => AlwaysFailure,
-                        _ => #[skip_if(|bb| bb.o0.is_some())]
-                        StatefulAction(PTask<2>, b0 = {t0}),
+                ReactiveSequence {
+                    ForceFailure {
+                        #[success_if(|bb| bb.b1 > 2)]
+                        #[run_while(|bb| bb.b0 == bb.b0 + 2)]
+                        #[on_success(|bb| { *bb.t1 += 1; bb.t1.set((bb.b0 + 1) % 2) })]
+                        AlwaysSuccess,
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 3) % 3, &mut bb.b1)),
+                    StatefulAction(Task<9>),
+                    Sequence {
+                        Precondition(|bb| bb.b0 + 1 > bb.b0 + 4, else = Failure) {
+                            Action(|ctx, bb| ctx.exec_in(10, (bb.b0 + 1) % 4, &mut bb.b0)),
+                        },
+                        Condition(Cond<11>),
                     },
                 },
-                Switch(b1) {
-                    case 2 => #[run_while(|bb| *bb.t0 % 3 != 0)]
-                    AlwaysSuccess,
-                    case 0 => Condition(Cond<3>),
-                    case 3 => Wait(30),
-                    _ => AlwaysFailure,
-                },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(4), &mut bb.b0)),
-                    RunOnce(then_skip = false) {
-                        Action(PIo<6>, t0 = {b0}),
+                Repeater(3) {
+                    ReactiveFallback {
+                        #[post(|bb| bb.b1 += 2)]
+                        Sequence {
+                            Parallel(success = -1, failure = 1) {
+                                RepeatUntilFailure(3) {
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                            Script(|bb| bb.t1.set(bb.b1)),
+                            ScriptCondition(|bb| bb.b0 % 4 < 2),
+                            RunOnce {
+                                ReactiveSequence {
+                                    #[on_success(|bb| bb.t1.set(*bb.t0 + 2))]
+                                    Condition(|ctx| ctx.check(13)),
+                                },
+                            },
+                            AlwaysRunning,
+                        },
                     },
                 },
             },
@@ -1415,696 +576,1125 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0941Blackboard { b0 b1 o0 t0 });
+board!(Tree0916Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0942 for Ctx {
+    pub tree Tree0917 for Ctx {
         blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+        }
+        #[on_success(|bb| bb.b1 += 3)]
+        Loop(q0) {
+            #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(3) % 2)]
+            WhileDoElse {
+                Switch(b1) {
+                    case 2 => StatefulAction(Task<0>),
+                    case 5 => Action(PAct<1>, b0 = 6, b1 = {=}),
+                    _ => Optional {
+                        Action(Act<2>),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Fail) {
+                    #[failure_if(|bb| *bb.t1 % 2 == 1)]
+                    MemPriority {
+                        Timeout(20) {
+                            #[success_if(|bb| bb.o0.is_some())]
+                            SequenceStar {
+                                StatefulAction(Task<3>),
+                                SetBlackboard(t0 = {b0}),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+                AsyncSequence {
+                    Loop(q0, if_empty = Skipped) {
+                        Sleep(0),
+                    },
+                    Repeat(3) {
+                        RetryUntilSuccessful(4) {
+                            IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Loop, dynamic = false) {
+                                StatefulAction(Task<5>),
+                                ScriptCondition(|bb| *bb.t0 > (bb.o0.unwrap_or(2) + 1) % 3),
+                                SetBlackboard(o0 = Some(4)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0917Blackboard { b1 t0 o0 b0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0918 for Ctx {
+        blackboard {
+            b0: i64 = 5,
             #[tracked] t0: i64,
         }
-        BinarySelector(|bb| (*bb.t0 + 4) % 4 != 3, dynamic = true) {
-            ParallelAll(max_failures = -2) {
-                StepSequencer {
-                    AlwaysRunning,
-                    Action(Act<0> = Act::<0>),
+        Fallback {
+            ForceFailure {
+                MemSequence {
+                    Cooldown(0) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    Condition(Cond<1> = Cond::<1>),
+                    #[run_while(|bb| bb.b0 + 3 != 5)]
+                    #[on_failure(|bb| { if bb.b0 > 7 { bb.b0 += 3 }; bb.t0.set(bb.b0 + 3) })]
+                    #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 = 7 })]
+                    Condition(|ctx| ctx.check(2)),
                 },
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<2>),
+            },
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(forever) {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(forever) {
+                            WhileDoElse {
+                                Condition(PCond<3>, b0 = 1),
+                                Action(PAct<4>, b0 = 1, b1 = {b0}),
+                            },
+                        },
+                        Wait(10),
+                        ReactiveFallback {
+                            Condition(PCond<5>, b0 = {t0}),
+                            Action(Act<6>),
+                        },
+                    },
                 },
+            },
+        }
+    }
+}
+
+board!(Tree0918Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0919 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
+        }
+        ReactiveSequence {
+            #[failure_if(|bb| bb.o0.is_some())]
+            #[skip_if(|bb| *bb.t0 < *bb.t0 + 2)]
+            Wait(100),
+            SetBlackboard(o0 = Some(1)),
+            Condition(PCond<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0919Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0920 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Deadline(0) {
+            SequenceWithMemory {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                    Sequence {
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                        #[success_if(|bb| bb.b1 < 5)]
+                        StatefulAction(PTask<6>, b0 = {b1}),
+                    },
+                },
+                Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0920Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0921 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(3) {
+            StatefulAction(Task<0>),
+            SetBlackboard(o0 = Some(5)),
+            WaitValueUpdate(t0) {
+                WasEntryUpdated(t0),
+            },
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
             Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
-board!(Tree0942Blackboard { t0 });
+board!(Tree0921Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0943 for Ctx {
+    pub tree Tree0922 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-            b0: i64,
+            b0: i64 = 3,
+            b1: i64 = 3,
         }
-        RetryUntilSuccessful(2) {
-            SequenceStar {
-                #[failure_if(|bb| bb.b0 > 4)]
-                IfThenElse {
-                    Selector {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    Fallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<2> = Task::<2>),
-                            StatefulAction(Task<3>),
-                            #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                            StepSequencer {
-                                Condition(|ctx, bb| ctx.check_in(4, 5)),
-                                #[on_success(|bb| bb.b0 += 3)]
-                                Script(|bb| { bb.b0 = bb.b1; bb.b0 += 1 }),
-                            },
-                        },
-                    },
-                    MemPriority {
-                        Parallel(success = -1, failure = 2) {
-                            #[on_failure(|bb| if *bb.t0 + 1 > *bb.t0 + 3 { bb.b0 = 4 })]
-                            Action(Act<5>),
-                            StatefulAction(Task<6>),
-                        },
-                        WasEntryUpdated(t0),
-                        WhileDoElse {
-                            Action(Act<7>),
-                            Condition(Cond<8> = Cond::<8>),
-                        },
-                        ReactiveSequence {
-                            Action(|ctx, bb| ctx.exec_in(9, 3, &mut bb.b0)),
-                            StatefulAction(Task<10>),
-                        },
-                    },
+        Sequence {
+            Delay(100) {
+                Interrupt(|bb| *bb.t0 < *bb.t0 + 1) {
+                    Condition(|ctx| ctx.check(0)),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0943Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0944 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        Limiter(3) {
-            Fallback {
-                ReactiveFallback {
-                    Switch(b1) {
-                        case 4 => AlwaysSuccess,
-                        _ => WasEntryUpdated(t0),
+            IfThenElse {
+                ReactiveSelector {
+                    Conditional(|bb| *bb.t0 % 4 > 2, dynamic = true, else = Failure) {
+                        Wait(0),
                     },
-                    Condition(Cond<0> = Cond::<0>),
-                    #[post(|bb| bb.b1 += 1)]
-                    Action(Act<1>),
-                },
-                KeepRunningUntilFailure {
-                    Inverter {
-                        ScriptCondition(|bb| (*bb.t0 + 4) % 3 > 1),
-                    },
-                },
-                Fallback {
-                    Deadline(0) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    FlipSelector {
-                        RetryUntilSuccessful(1) {
-                            ScriptCondition(|bb| *bb.t0 != 6),
-                        },
-                        ForceFailure {
-                            StatefulAction(Task<3>),
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0944Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0945 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            Fallback {
-                StepSequencer {
-                    Condition(Cond<0>),
-                    Repeat(forever) {
-                        Parallel(success = 1, failure = 2) {
-                            Action(Act<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                Sequence {
-                    Limiter(3) {
-                        RepeatUntil(Success) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        AlwaysFailure,
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    AsyncSequence {
-                        ForceFailure {
-                            FlipSelector {
-                                StatefulAction(Task<4>),
-                                AlwaysSuccess,
-                                AlwaysFailure,
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(3))]
-        #[failure_if(|bb| bb.o0.is_some())]
-        ReactiveSequence {
-            Inverter {
-                MemSequence {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            Condition(Cond<2>),
-                            Action(Act<3>),
-                        },
-                        IfThenElse {
-                            StatefulAction(Task<4>),
-                            StatefulAction(PTask<5>, b0 = 1, b1 = {t0}),
-                        },
+                    StatefulAction(PTask<1>, b0 = 4, b1 = {b1}),
+                    Precondition(|bb| bb.b0 == 0) {
                         Sleep(0),
                     },
                 },
-            },
-            #[on_halted(|bb| *bb.t0 += 3)]
-            WhileDoElse {
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    #[failure_if(|bb| *bb.t0 > 2)]
-                    #[post(|bb| bb.o0 = Some(bb.b0 + 4))]
-                    Cooldown(20, filtered = Skipped) {
-                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-                Repeater(forever) {
-                    Action(Act<9>),
-                },
-                Invert {
-                    Action(PAct<10>, b0 = 6, b1 = {=}),
-                },
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0946Blackboard { b0 b1 o0 t0 });
+board!(Tree0922Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0947 for Ctx {
+    pub tree Tree0923 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            Delay(30) {
-                Wait(0),
-            },
-            RunOnce(then_skip = true) {
-                ReactiveSelector {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b1)),
-                },
-            },
+        RunOnce {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
         }
     }
 }
 
-board!(Tree0947Blackboard { t1 b1 });
+board!(Tree0923Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
-        }
-        FlipSelector {
-            IndexSwitch(|bb| bb.b1 + 4, dynamic = true) {
-                AlwaysRunning,
-                StatefulAction(Task<0>),
-                #[skip_if(|bb| *bb.t0 < 4)]
-                ReactiveSequence {
-                    Switch(b1) {
-                        case 4 => #[skip_if(|bb| bb.o0.unwrap_or(0) > 0)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Condition(Cond<1>),
-                        _ => Wait(50),
-                    },
-                    Action(Act<2>),
-                },
-            },
-            Conditional(|bb| *bb.t0 == 5) {
-                RepeatUntilFailure(1) {
-                    BinarySelector(|bb| bb.b0 + 1 > bb.b0, dynamic = false) {
-                        ReactiveSequence {
-                            StatefulAction(Task<3>),
-                            AlwaysSuccess,
-                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                        },
-                        #[run_while(|bb| bb.b0 == bb.b0 % 4)]
-                        Switch(b1) {
-                            case 1 => StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                            _ => Action(PIo<6>, t0 = {=}),
-                        },
-                    },
-                },
-            },
-            MemPriority {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        MemPriority {
-                            Deadline(0) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<7>),
-                                    Wait(0),
-                                },
-                            },
-                            #[failure_if(|bb| bb.b1 + 2 == 1)]
-                            #[on_failure(|bb| bb.t0.set((bb.b0 + 3) % 4))]
-                            #[skip_if(|bb| *bb.t0 < bb.b1 % 4)]
-                            KeepRunningUntilFailure {
-                                RetryUntilSuccessful(3) {
-                                    AlwaysRunning,
-                                },
-                            },
-                        },
-                    },
-                },
-                #[skip_if(|bb| bb.b0 > 4)]
-                #[on_halted(|bb| if bb.b0 > 3 { bb.o0 = None })]
-                Selector {
-                    Condition(Cond<8>),
-                    WasEntryUpdated(t0),
-                    #[skip_if(|bb| bb.b1 % 2 < 1)]
-                    WaitValueUpdate(t0) {
-                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                    },
-                },
-            },
-            Parallel(success = 1) {
-                Fallback {
-                    Condition(Cond<10>),
-                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
-                    Script(|bb| { bb.b0 += 2; bb.o0 = Some(bb.b1) }),
-                },
-            },
-            #[on_success(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| *bb.t0 < (*bb.t0 + 4) % 3)]
-            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 4))]
-            Precondition(|bb| *bb.t0 > bb.b1 + 2, else = Skipped) {
-                MemSequence {
-                    AlwaysSuccess,
-                    ReactiveFallback {
-                        Action(PAct<12>, b0 = {b0}, b1 = {b1}),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0948Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0949Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 15,
-        }
-        Condition(|ctx| ctx.check(2))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-        }
-        Sequence {
-            #[run_while(|bb| bb.b1 + 4 > 2)]
-            #[on_success(|bb| { bb.b0 += 3; bb.b1 += 2 })]
-            #[post(|bb| { bb.b1 += 2; bb.b0 += 2 })]
-            Succeeder,
-            #[run_while(|bb| *bb.t0 % 2 < 1)]
-            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-            Selector {
-                Condition(|ctx| ctx.check(0)),
-                #[on_halted(|bb| bb.o0 = None)]
-                #[success_if(|bb| bb.b0 != 7)]
-                SetBlackboard(b1 = 0),
-            },
-            Action(PIo<1>, t0 = {b1}),
-            SubTree(Tree0949Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
-            KeepRunningUntilFailure {
-                Condition(|ctx| ctx.check(3)),
-            },
-        }
-    }
-}
-
-board!(Tree0949Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0950Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        #[post(|bb| bb.b1 += 3)]
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        #[run_while(|bb| bb.o0.unwrap_or(0) > 0)]
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Deadline(100) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            AsyncFallback {
-                ScriptCondition(|bb| bb.b1 > 5),
-                #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(5))]
-                #[skip_if(|bb| *bb.t0 != 6)]
-                #[on_success(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0)); if bb.b1 != 3 { bb.t0.set(bb.b1) } })]
-                Timeout(30) {
-                    SubTree(Tree0950Sub0, b1 = {=}, o0 = {o0}, t0 = {=}),
-                },
-            },
-            Cooldown(0, filtered = Skipped) {
-                Deadline(30) {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        Repeater(3) {
-                            Condition(Cond<3>),
-                        },
-                        SetBlackboard(t0 = 6),
-                        Sleep(30),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0950Blackboard { b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-        }
-        SequenceWithMemory {
-            Limiter(2) {
-                StatefulAction(Task<0>),
-            },
-            MemSequence {
-                Condition(PCond<1>, b0 = {t0}),
-                ScriptCondition(|bb| bb.b0 + 4 < *bb.t0 % 2),
-            },
-            Loop(q0) {
-                AsyncSequence {
-                    Action(PIo<2>, t0 = {b0}),
-                    Action(Act<3>),
-                },
-            },
-            ScriptCondition(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(4) + 3),
-            Conditional(|bb| bb.o0.is_none(), else = Failure) {
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0951Blackboard { q0 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
+    pub tree Tree0924 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        Remap(success = Success, failure = Success) {
-            #[on_success(|bb| bb.b1 = bb.b0)]
-            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-            Precondition(|bb| *bb.t0 < (*bb.t0 + 4) % 3, else = Skipped) {
-                #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
-                #[run_while(|bb| bb.b0 % 2 > 0)]
-                #[on_halted(|bb| if bb.b0 % 3 != 2 { *bb.t0 += 2 })]
+        SequenceStar {
+            Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+            Wait(20),
+            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
+            SetBlackboard(t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0924Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0925 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+        }
+        Repeat(2) {
+            StepSequencer {
+                Parallel(failure = 1) {
+                    Parallel(success = 1, failure = -1) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+                            Condition(Cond<1>),
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                        },
+                    },
+                },
+                RepeatUntil(Success) {
+                    SetBlackboard(b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0925Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0926 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(3),
+        }
+        #[success_if(|bb| bb.b0 % 2 == 0)]
+        #[on_success(|bb| if *bb.t0 > (bb.b0 + 2) % 3 { bb.b0 += 2 })]
+        TryCatch(catch_on_halt = false) {
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                Condition(Cond<1>),
+                #[run_while(|bb| *bb.t0 != 5)]
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Sequence {
+                ParallelAll {
+                    Action(Act<4>),
+                    ReactiveSequence {
+                        AlwaysFailure,
+                    },
+                    Action(PIo<5>, t0 = {t0}),
+                },
+                #[post(|bb| bb.t0.set(*bb.t1 + 4))]
+                #[on_halted(|bb| bb.o0 = Some(2))]
                 FlipSelector {
-                    RepeatUntil(Success) {
+                    StatefulAction(Task<6>),
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0926Blackboard { b0 t0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0927 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            Fallback {
+                MemPriority {
+                    Deadline(20) {
+                        #[on_failure(|bb| bb.b1 = 3)]
+                        Switch(b1) {
+                            case 4 => Condition(Cond<0>),
+                            _ => Action(PAct<1>, b0 = 1),
+                        },
+                    },
+                    BinarySelector(|bb| (bb.b0 + 3) % 3 > 0) {
+                        Sleep(20),
+                        StatefulAction(PTask<2>, b0 = {t0}),
+                    },
+                    RunOnce(then_skip = false) {
+                        ScriptCondition(|bb| *bb.t0 % 3 > 0),
+                    },
+                    ReactiveSelector {
+                        Action(Act<3> = Act::<3>),
+                        Action(Act<4>),
+                    },
+                    Filter(times = 1, count = Success) {
                         RetryUntilSuccessful(2) {
-                            TryCatch {
-                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b1)),
-                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            Script(|bb| bb.t0.set(bb.b1)),
+                        },
+                    },
+                },
+                Parallel(failure = 1) {
+                    ReactiveSequence {
+                        StatefulAction(Task<5>),
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            StatefulAction(Task<6> = Task::<6>),
+                            UnsetBlackboard(o0),
+                            KeepRunningUntilFailure {
+                                Failer,
+                            },
+                        },
+                        Conditional(|bb| bb.b0 % 3 > 1) {
+                            StepSequencer {
+                                ParallelAll(2) {
+                                    Condition(PCond<7>, b0 = {=}),
+                                    Action(|ctx| ctx.exec(8)),
+                                },
+                                StatefulAction(Task<9>),
                             },
                         },
                     },
+                },
+                WaitValueUpdate(t0) {
+                    Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Success) {
+                        StatefulAction(Task<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0927Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0928 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        WhileDoElse {
+            StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1}),
+            Parallel(failure = 3) {
+                Action(Act<1>),
+                Script(|bb| *bb.t0 += 1),
+                Invert {
                     StatefulAction(Task<2>),
                 },
             },
+            #[success_if(|bb| *bb.t0 + 3 < 5)]
+            #[skip_if(|bb| bb.b1 + 4 < 0)]
+            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 1, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0952Blackboard { b0 b1 t0 });
+board!(Tree0928Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
+    pub tree Tree0929 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -1) {
-            RunOnce(then_skip = false) {
-                TryCatch(catch_on_halt = true) {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                    },
-                },
-            },
-            Interrupt(|bb| bb.b0 % 3 < 0) {
-                Optional {
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        #[on_success(|bb| if *bb.t0 + 3 != 0 { bb.b0 += 2 })]
-                        Action(Act<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0953Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Remap(success = Failure, failure = Failure) {
-            Action(PIo<0>, t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0954Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            #[allow(unused)] #[tracked] t1: i64 = 5,
             o0: Option<i64>,
         }
-        TryCatch(catch_on_halt = true) {
-            SetBlackboard(b0 = {t0}),
-            #[post(|bb| *bb.t0 += 1)]
-            Repeat(forever) {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+        Parallel(success = 3, failure = 2) {
+            MemPriority {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                Condition(Cond<1>),
+                Action(Act<2>),
+                KeepRunningUntilFailure {
+                    Wait(100),
+                },
             },
-            ScriptCondition(|bb| *bb.t0 > *bb.t0 % 4),
-            #[on_halted(|bb| bb.o0 = Some(4))]
-            Script(|bb| *bb.t0 += 1),
-            ScriptCondition(|bb| *bb.t0 % 2 < 1),
+            ReactiveFallback {
+                IndexSwitch(|bb| *bb.t0 + 3, dynamic = false) {
+                    SetBlackboard(o0 = Some(4)),
+                    Condition(PCond<3>, b0 = 6),
+                    Script(|bb| *bb.t0 += 3),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<4>),
+                    },
+                    AlwaysSuccess,
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                Action(Act<5>),
+            },
         }
     }
 }
 
-board!(Tree0955Blackboard { t0 b0 o0 });
+board!(Tree0929Blackboard { t0 t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0957Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-        }
-        ScriptCondition(|bb| bb.b0 + 1 > 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0957Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-        }
-        SubTree(Tree0957Sub1, t0 = {=}, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
+    pub tree Tree0930 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b0: i64,
+            b1: i64 = 0,
         }
-        WaitValueUpdate(t0) {
-            SubTree(Tree0957Sub0, ..),
+        IndexSwitch(|bb| (bb.b1 + 4) % 4, dynamic = true) {
+            Action(Act<0>),
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0957Blackboard { t0 b0 });
+board!(Tree0930Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0958Sub0 for Ctx {
+    pub tree Tree0931 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        Conditional(|bb| *bb.t0 + 2 < *bb.t0, dynamic = true, else = Failure) {
+            IndexSwitch(|bb| bb.b1, dynamic = false) {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 3)),
+                Action(PAct<2>, b0 = {t0}),
+                Condition(Cond<3> = Cond::<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0931Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0932 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+        }
+        #[on_halted(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
+        ReactiveFallback {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(Task<1>),
+            BinarySelector(|bb| *bb.t0 < *bb.t0 + 4, dynamic = false) {
+                Condition(Cond<2>),
+                Sleep(50),
+            },
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0932Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0933 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 4,
+        }
+        ForceFailure {
+            ReactiveSelector {
+                IndexSwitch(|bb| (bb.b0 + 4) % 3, dynamic = true) {
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                        MemSequence {
+                            StatefulAction(Task<1>),
+                            Action(PAct<2>, b0 = {b0}),
+                        },
+                        #[on_failure(|bb| if bb.b0 > 6 { bb.o0 = None })]
+                        Limiter(3) {
+                            Repeat(3) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                        #[post(|bb| { *bb.t1 += 2; *bb.t0 += 3 })]
+                        Action(PIo<4>, t0 = {=}),
+                        Condition(PCond<5>, b0 = {t1}),
+                    },
+                    IfThenElse {
+                        Action(Act<6>),
+                        Sequence {
+                            Condition(Cond<7>),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    ParallelAll(2) {
+                        MemPriority {
+                            SequenceWithMemory {
+                                Action(Act<8>),
+                                Action(PAct<9>, b0 = 0, b1 = {t1}),
+                                #[on_success(|bb| bb.b0 = *bb.t0)]
+                                #[success_if(|bb| *bb.t0 % 4 != 2)]
+                                Condition(Cond<10>),
+                                Condition(Cond<11>),
+                            },
+                        },
+                        SetBlackboard(b0 = {t0}),
+                        #[post(|bb| { if bb.b0 != 5 { *bb.t1 += 3 }; bb.t0.set(bb.b0) })]
+                        #[on_halted(|bb| { if *bb.t0 + 4 < 3 { bb.b0 += 1 }; bb.b0 += 1 })]
+                        Condition(|ctx| ctx.check(12)),
+                    },
+                    RepeatTimes(2) {
+                        MemPriority {
+                            StatefulAction(Task<13>),
+                            Sleep(10),
+                        },
+                    },
+                },
+                ParallelAll(max_failures = -4) {
+                    Precondition(|bb| bb.o0.is_some()) {
+                        Filter(times = 1, count = Failure) {
+                            ReactiveSequence {
+                                #[on_halted(|bb| { bb.o0 = None; bb.b0 += 1 })]
+                                Action(Act<14>),
+                                WasEntryUpdated(t1),
+                                StatefulAction(Task<15>),
+                                SetBlackboard(t1 = 2),
+                            },
+                        },
+                    },
+                    ForceSuccess {
+                        SetBlackboard(b0 = 2),
+                    },
+                    ScriptCondition(|bb| bb.b0 > 7),
+                    #[on_success(|bb| { bb.b0 = *bb.t1 % 2; bb.b0 += 1 })]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    SequenceWithMemory {
+                        StatefulAction(PTask<16>, b0 = {t1}, b1 = {t0}),
+                        Condition(Cond<17>),
+                    },
+                    Action(Act<18>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0933Blackboard { o0 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0934 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+        }
+        ParallelAll {
+            StatefulAction(Task<0>),
+            RepeatUntil(Success) {
+                Script(|bb| bb.b0 = bb.b1),
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0934Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0935Sub0 for Ctx {
+        Sleep(100)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0935 for Ctx {
+        ReactiveFallback {
+            Sequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                SubTree(Tree0935Sub0),
+                Condition(Cond<2>),
+                Wait(30),
+            },
+            Selector {
+                RunOnce(then_skip = true) {
+                    Repeat(4) {
+                        ReactiveSequence {
+                            RetryUntilSuccessful(1) {
+                                AsyncFallback {
+                                    Condition(Cond<3>),
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    StatefulAction(Task<5>),
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0936 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Fallback {
+            ForceFailure {
+                #[success_if(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| *bb.t0 != 6)]
+                #[run_while(|bb| bb.o0.unwrap_or(4) < 1)]
+                Cooldown(50, filtered = Skipped) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        #[failure_if(|bb| *bb.t0 % 4 > 0)]
+                        Parallel(success = -2) {
+                            ReactiveSequence {
+                                #[skip_if(|bb| (bb.b0 + 4) % 2 == 1)]
+                                SkipUnlessUpdated(t0) {
+                                    Condition(PCond<0>, b0 = 6),
+                                },
+                            },
+                            Loop(q0, value = {t0}) {
+                                Sleep(20),
+                            },
+                        },
+                        #[on_success(|bb| bb.b0 = 7)]
+                        #[success_if(|bb| *bb.t0 % 4 != 1)]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Script(|bb| bb.o0 = None),
+                    },
+                },
+            },
+            KeepRunningUntilFailure {
+                Loop(q0) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 != 7)]
+                    Delay(100) {
+                        SequenceWithMemory {
+                            Action(PAct<1>, b0 = 1, b1 = {=}),
+                            ReactiveFallback {
+                                Action(|ctx| ctx.exec(2)),
+                                Timeout(10) {
+                                    Condition(Cond<3>),
+                                },
+                                Precondition(|bb| bb.b0 % 2 != 1, else = Running) {
+                                    Action(|ctx| ctx.exec(4)),
+                                },
+                                AlwaysFailure,
+                                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0936Blackboard { b1 o0 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0937 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t1: i64 = 1,
+        }
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            AsyncSequence {
+                WasEntryUpdated(t0),
+                Condition(Cond<1>),
+                #[skip_if(|bb| bb.o0.is_some())]
+                Action(PAct<2>, b0 = 5, b1 = {t1}),
+            },
+            ForceSuccess {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0937Blackboard { t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0938 for Ctx {
+        AsyncFallback {
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0939 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        #[skip_if(|bb| bb.b0 > 5)]
+        #[on_failure(|bb| { bb.b1 += 3; bb.o0 = Some(*bb.t0 + 3) })]
+        #[on_success(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
+        RepeatUntil(Success) {
+            Filter(times = 2, count = Completed, filtered = Failure) {
+                Precondition(|bb| bb.b0 % 3 == 2, else = Skipped) {
+                    #[failure_if(|bb| *bb.t0 < 4)]
+                    #[post(|bb| bb.b1 = bb.b0)]
+                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 4))]
+                    SetBlackboard(o0 = Some(7)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0939Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0940Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
         StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
+    pub tree Tree0940Sub1 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            b1: i64 = 5,
-            o0: Option<i64> = None,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
         }
-        RunOnce(then_skip = false) {
-            IndexSwitch(|bb| bb.o0.unwrap_or(2), dynamic = true) {
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0940 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                StepSequencer {
+                    Condition(PCond<0>, b0 = {=}),
+                    StatefulAction(Task<1>),
+                },
+                SubTree(Tree0940Sub0, ..),
+                Condition(Cond<3>),
+                WasEntryUpdated(t0),
+            },
+            Repeat(2) {
+                Condition(Cond<4>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<5>),
+                SubTree(Tree0940Sub1, ..),
+                #[failure_if(|bb| *bb.t0 == (bb.b0 + 2) % 3)]
                 AlwaysSuccess,
-                Inverter {
-                    #[run_while(|bb| bb.b0 != 3)]
-                    #[post(|bb| *bb.t1 += 1)]
-                    Limiter(3) {
-                        Action(PAct<0>, b0 = 3),
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0940Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0941 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        SequenceWithMemory {
+            ReactiveSequence {
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                    TryCatch(catch_on_halt = false) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b0)),
+                        Switch(b1) {
+                            case 5 => SetBlackboard(o0 = Some(5)),
+                            _ => StatefulAction(Task<2>),
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        #[run_while(|bb| *bb.t0 == 6)]
+                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(3) % 2)]
+                        SkipUnlessUpdated(t0) {
+                            Loop(q0, if_empty = Failure) {
+                                #[on_halted(|bb| bb.t0.set((*bb.t1 + 1) % 2))]
+                                Loop(q0, value = {b0}, if_empty = Success) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
                     },
                 },
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                    SubTree(Tree0958Sub0, t1 = {=}, b0 = {b0}, b1 = {=}, o0 = {o0}),
+            },
+            Sequence {
+                Repeat(0) {
+                    StatefulAction(Task<4>),
                 },
-                Repeater(forever) {
-                    Sleep(50),
+                Parallel(failure = 2) {
+                    Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 2) % 3, &mut bb.b0)),
+                    Condition(|ctx| ctx.check(6)),
+                },
+                Timeout(20) {
+                    Switch(b1) {
+                        case 3 => AlwaysFailure,
+                        case 5 => Action(PIo<7>, t0 = {b1}),
+                        _ => AlwaysRunning,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0958Blackboard { t1 b0 b1 o0 });
+board!(Tree0941Blackboard { o0 t0 b1 b0 t1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
+    pub tree Tree0942Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-            b0: i64,
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 13,
+            o0: Option<i64> = Some(9),
         }
-        Fallback {
-            ReactiveSequence {
-                MemSequence {
-                    Condition(PCond<0>, b0 = {t0}),
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2> = Cond::<2>),
-                #[post(|bb| bb.b1 += 2)]
-                Switch(b1) {
-                    case 3 => Action(PAct<3>, b0 = {b0}, b1 = {=}),
-                    case 0 => AlwaysFailure,
-                    case 4 => Fallback {
-                        StatefulAction(Task<4>),
-                        ScriptCondition(|bb| *bb.t0 + 2 > 7),
-                    },
-                    _ => AlwaysRunning,
+        Interrupt(|bb| *bb.t0 < bb.o0.unwrap_or(3)) {
+            Precondition(|bb| bb.o0.unwrap_or(3) % 4 < 3, else = Success) {
+                Precondition(|bb| bb.b0 % 2 < 0) {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(4))),
                 },
             },
-            ParallelAll {
-                MaxTime(10) {
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0942 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            FlipSelector {
+                Script(|bb| if *bb.t0 != 0 { bb.t0.set(bb.b0) }),
+                Action(Act<0>),
+            },
+            BinarySelector(|bb| *bb.t0 > 6) {
+                Action(Act<1>),
+                Runner,
+            },
+            SubTree(Tree0942Sub0, ..),
+            Repeater(forever) {
+                MemSequence {
+                    Invert {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0942Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0943 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        #[on_failure(|bb| *bb.t0 += 3)]
+        #[failure_if(|bb| *bb.t0 + 4 == 4)]
+        #[post(|bb| bb.b0 = 9)]
+        ReactiveFallback {
+            #[on_halted(|bb| bb.b0 += 3)]
+            Repeat(2) {
+                Priority {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    StatefulAction(Task<1>),
+                },
+            },
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+board!(Tree0943Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0944 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 2,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 2,
+        }
+        Parallel(success = -3, failure = 1) {
+            Priority {
+                IfThenElse {
+                    Interrupt(|bb| bb.o0.unwrap_or(5) % 3 != 0) {
+                        MemSequence {
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<0>),
+                        },
+                    },
                     ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            SequenceWithMemory {
-                                WasEntryUpdated(t0),
-                                WaitValueUpdate(t0) {
-                                    Action(Act<5>),
+                        ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(0) + 3),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+            },
+            Repeater(2) {
+                Fallback {
+                    Switch(b1) {
+                        case 4 => StatefulAction(Task<2> = Task::<2>),
+                        case 3 => Condition(Cond<3>),
+                        _ => Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 2, &mut bb.b1)),
+                    },
+                    Cooldown(0, filtered = Skipped) {
+                        MemPriority {
+                            WasEntryUpdated(t0),
+                            Condition(Cond<5>),
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            Action(Act<6>),
+                        },
+                    },
+                    #[on_failure(|bb| bb.b0 = *bb.t0)]
+                    Repeat(3) {
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Fallback {
+                                Action(PAct<7>, b0 = 2, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t0 % 4 != 3)]
+            #[skip_if(|bb| bb.o0.unwrap_or(3) < bb.b0)]
+            BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
+                WasEntryUpdated(t0),
+                Parallel(success = 1, failure = 0) {
+                    #[run_while(|bb| *bb.t0 == 5)]
+                    Condition(Cond<8>),
+                    Condition(|ctx| ctx.check(9)),
+                    Script(|bb| bb.b1 = *bb.t0 % 3),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0944Blackboard { t0 q0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0945 for Ctx {
+        RepeatTimes(2) {
+            Priority {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Failer,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0946Sub0 for Ctx {
+        Condition(Cond<3> = Cond::<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0946 for Ctx {
+        ReactiveSequence {
+            ReactiveSequence {
+                Cooldown(50) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            RepeatUntil(Success) {
+                Repeat(1) {
+                    Condition(Cond<1>),
+                },
+            },
+            StatefulAction(Task<2>),
+            Remap(success = Failure, failure = Failure) {
+                IfThenElse {
+                    SubTree(Tree0946Sub0),
+                    StatefulAction(Task<4>),
+                    Repeat(3) {
+                        Condition(|ctx| ctx.check(5)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0947 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            MemSequence {
+                Action(Act<1>),
+                Action(Act<2> = Act::<2>),
+                Condition(|ctx| ctx.check(3)),
+            },
+            ReactiveFallback {
+                Deadline(10) {
+                    Repeat(3) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                Action(Act<5>),
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0948 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            Fallback {
+                StatefulAction(PTask<0>, b0 = {=}),
+                Condition(Cond<1>),
+                WasEntryUpdated(t0),
+                Action(Act<2>),
+            },
+            ReactiveSequence {
+                Action(PIo<3>, t0 = {b0}),
+                SetBlackboard(b1 = 9),
+            },
+            AsyncSequence {
+                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0948Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+        }
+        SkipUnlessUpdated(t1) {
+            #[success_if(|bb| bb.b0 + 2 < 4)]
+            #[skip_if(|bb| bb.o0.is_some())]
+            Priority {
+                SequenceWithMemory {
+                    SetBlackboard(t0 = {t1}),
+                    Wait(20),
+                    ScriptCondition(|bb| bb.b0 < (*bb.t1 + 1) % 4),
+                },
+                Deadline(0) {
+                    #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
+                    RetryUntilSuccessful(1) {
+                        Precondition(|bb| bb.o0.unwrap_or(3) % 3 < 1, else = Running) {
+                            Timeout(10) {
+                                #[on_failure(|bb| bb.t1.set(4))]
+                                MaxTime(50) {
+                                    Sleep(20),
                                 },
-                                Action(|ctx| ctx.exec(6)),
-                                StatefulAction(Task<7> = Task::<7>),
-                                WasEntryUpdated(t0),
                             },
                         },
                     },
@@ -2114,394 +1704,101 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0959Blackboard { t0 b1 b0 });
+board!(Tree0949Blackboard { o0 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0960Sub0 for Ctx {
+    pub tree Tree0950 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(Act<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-        }
-        ReactiveSelector {
-            Condition(Cond<0> = Cond::<0>),
-            ParallelAll {
-                MemSequence {
-                    UnsetBlackboard(o0),
-                    Script(|bb| if bb.b0 < 6 { bb.t1.set(*bb.t1 % 2) }),
-                },
-                Action(PAct<1>, b0 = {=}),
-                Timeout(100) {
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-                SubTree(Tree0960Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0960Blackboard { o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 2,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(1),
             #[tracked] t0: i64,
         }
-        IndexSwitch(|bb| *bb.t0) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                AlwaysSuccess,
-                Action(PIo<0>, t0 = {t1}),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                AlwaysSuccess,
-            },
-            Condition(Cond<2>),
-            SetBlackboard(t0 = {b0}),
-            Precondition(|bb| *bb.t0 + 4 == 0, else = Failure) {
-                Sleep(100),
-            },
-        }
-    }
-}
-
-board!(Tree0961Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0962 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 5,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        IfThenElse {
-            AsyncSequence {
-                Loop(q0, if_empty = Success) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            Sleep(20),
-                        },
-                        ForceFailure {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                },
-            },
-            Deadline(0) {
-                TryCatch(catch_on_halt = false) {
-                    KeepRunningUntilFailure {
-                        Failer,
-                    },
-                    Condition(Cond<0>),
-                },
-            },
-            ReactiveSequence {
-                MaxTime(10) {
-                    Condition(Cond<1>),
-                },
-                Wait(0),
-                #[on_halted(|bb| if (bb.b1 + 4) % 4 == 1 { bb.o0 = Some(bb.b0) })]
-                Inverter {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0962Blackboard { q0 b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0963 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        RepeatUntil(Failure) {
-            FlipSelector {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    AlwaysFailure,
-                    Condition(Cond<0>),
-                },
-                Fallback {
-                    Condition(PCond<1>, b0 = {t0}),
-                    Condition(|ctx| ctx.check(2)),
-                    UnsetBlackboard(o0),
-                },
-                SetBlackboard(b0 = 9),
-            },
-        }
-    }
-}
-
-board!(Tree0963Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0964 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64>,
-        }
-        RetryUntilSuccessful(4) {
-            BinarySelector(|bb| *bb.t1 + 4 > bb.b1 + 2) {
-                AlwaysFailure,
-                TryCatch {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    AlwaysSuccess,
-                    #[success_if(|bb| bb.b0 == 3)]
-                    #[post(|bb| bb.b1 += 1)]
-                    StatefulAction(Task<0>),
-                    SetBlackboard(b0 = 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0964Blackboard { b0 b1 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0965 for Ctx {
-        RepeatUntilSuccess(3) {
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0966 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 3 => #[success_if(|bb| (*bb.t0 + 2) % 2 < 0)]
-            #[run_while(|bb| bb.o0.is_some())]
-            #[on_halted(|bb| bb.t0.set(bb.b1))]
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
-            _ => Precondition(|bb| bb.b1 % 4 == 1) {
-                Action(PIo<1>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0966Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0967 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        MemSequence {
-            Condition(PCond<0>, b0 = {=}),
-            StatefulAction(Task<1>),
-            StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0967Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0968 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Loop(q0, if_empty = Running) {
-            RepeatTimes(forever) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0968Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0969 for Ctx {
-        ReactiveSelector {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-            Delay(0) {
-                Timeout(30) {
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0970Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0970 for Ctx {
-        SequenceStar {
-            Condition(Cond<0>),
-            SubTree(Tree0970Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0971 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.o0.is_some()) {
-            UnsetBlackboard(o0),
-            ReactiveSelector {
-                Repeat(3) {
-                    IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Action(Act<1>),
-                    },
-                },
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0971Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        Filter(times = 3) {
-            StepSequencer {
-                TryCatch(catch_on_halt = true) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                    Action(PIo<1>, t0 = {=}),
-                    Sequence {
-                        Action(PIo<2>, t0 = {t0}),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0972Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Timeout(20) {
-            Fallback {
-                MemPriority {
-                    MaxTime(20) {
-                        Failer,
-                    },
-                    #[success_if(|bb| *bb.t0 < 7)]
-                    Failer,
-                    RunOnce {
-                        StatefulAction(PTask<0>, b0 = 6, b1 = {t0}),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    ReactiveFallback {
-                        Timeout(100) {
-                            Action(PIo<1>, t0 = {b0}),
-                        },
-                        Precondition(|bb| bb.b0 < bb.b0 + 3) {
-                            Action(PAct<2>, b0 = {t0}),
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0973Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            Runner,
-        }
-    }
-}
-
-board!(Tree0974Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0975 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Inverter {
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[on_success(|bb| { bb.o0 = None; bb.b0 = *bb.t0 % 4 })]
-            Delay(50) {
-                TryCatch {
-                    Sequence {
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[skip_if(|bb| bb.b0 == *bb.t0)]
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+        RepeatTimes(3) {
+            Limiter(2) {
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[run_while(|bb| bb.o0.is_some())]
+                #[failure_if(|bb| bb.b0 == 7)]
+                ParallelAll(max_failures = -2) {
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
                         StatefulAction(Task<1>),
                     },
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(2)),
+                    KeepRunningUntilFailure {
+                        KeepRunningUntilFailure {
+                            #[skip_if(|bb| bb.b0 + 4 < 6)]
+                            ForceSuccess {
+                                ScriptCondition(|bb| (*bb.t0 + 3) % 2 == 0),
+                            },
+                        },
                     },
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b0)),
-                    Priority {
-                        StatefulAction(Task<4> = Task::<4>),
+                    #[success_if(|bb| bb.b0 < 0)]
+                    #[skip_if(|bb| *bb.t0 + 4 != 3)]
+                    WaitValueUpdate(t0) {
+                        Repeat(1) {
+                            Sleep(50),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0950Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] b0: i64 = 1,
+        }
+        SkipUnlessUpdated(t0) {
+            Sequence {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Action(Act<0> = Act::<0>),
+                },
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0951Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0952 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        ParallelAll(max_failures = -3) {
+            MaxTime(30) {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                Conditional(|bb| bb.b0 > 6, dynamic = false) {
+                    Limiter(3) {
+                        #[run_while(|bb| bb.b0 == (*bb.t0 + 2) % 2)]
+                        Retry(1) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Repeat(forever) {
+                IfThenElse {
+                    WaitUntil(|bb| bb.b0 > 6) {
+                        Filter(times = 2, count = Completed) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<5>),
                         AlwaysRunning,
                     },
                 },
@@ -2510,116 +1807,1073 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0975Blackboard { o0 t0 b0 });
+board!(Tree0952Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0953 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        StepSequencer {
+            StepSequencer {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<0>),
+                },
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<2>),
+                MemSequence {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                    Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 2) % 3, &mut bb.b1)),
+                },
+            },
+            Inverter {
+                Interrupt(|bb| bb.o0.is_some()) {
+                    RepeatUntil(Success) {
+                        Fallback {
+                            MemPriority {
+                                Action(Act<6>),
+                            },
+                            Sequence {
+                                SetBlackboard(b1 = {t0}),
+                                StatefulAction(Task<7>),
+                                ScriptCondition(|bb| bb.o0.is_none()),
+                                SetBlackboard(o0 = Some(5)),
+                            },
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Switch(b1) {
+                    case 4 => Wait(10),
+                    case 0 => Action(PAct<8>, b0 = {b0}, b1 = {t0}),
+                    case 3 => Script(|bb| *bb.t0 += 2),
+                    _ => Condition(|ctx, bb| ctx.check_in(9, bb.b1 + 1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0953Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0954 for Ctx {
+        ForceFailure {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Action(Act<0>),
+                ParallelAll(max_failures = -2) {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                },
+                Runner,
+                RetryUntilSuccessful(4) {
+                    Cooldown(0, filtered = Skipped) {
+                        Delay(10) {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            MemPriority {
+                #[skip_if(|bb| *bb.t0 + 1 < 7)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        StatefulAction(Task<0>),
+                        Repeater(0) {
+                            StatefulAction(PTask<1>, b0 = 1, b1 = {b0}),
+                        },
+                        Action(Act<2>),
+                    },
+                    #[on_success(|bb| bb.b0 += 1)]
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        RetryUntilSuccessful(0) {
+                            ScriptCondition(|bb| bb.o0.unwrap_or(1) < bb.b0),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(PIo<3>, t0 = {=}),
+                        ReactiveFallback {
+                            Action(Act<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    AsyncFallback {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<7>),
+                        Condition(PCond<8>, b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0955Blackboard { q0 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+        }
+        #[success_if(|bb| *bb.t1 % 2 != 0)]
+        #[on_success(|bb| { bb.t0.set(bb.b0); bb.t1.set(bb.b0) })]
+        ReactiveSequence {
+            Cooldown(50, filtered = Skipped) {
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0956Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
+        ForceSuccess {
+            FlipSelector {
+                Condition(Cond<0>),
+                MemPriority {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0958 for Ctx {
+        ReactiveSequence {
+            Sleep(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        RepeatUntilFailure(forever) {
+            Limiter(3) {
+                Timeout(0) {
+                    Parallel(success = 1) {
+                        TryCatch(catch_on_halt = true) {
+                            AlwaysSuccess,
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0960Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(10),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Timeout(0) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                #[run_while(|bb| *bb.t1 % 2 < 0)]
+                StatefulAction(PTask<9>, b0 = {t1}, b1 = {t1}),
+                SetBlackboard(o0 = Some(7)),
+                Failer,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0960 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+            b1: i64 = 0,
+        }
+        WhileDoElse {
+            Condition(PCond<0>, b0 = 7),
+            BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                SequenceWithMemory {
+                    #[skip_if(|bb| bb.b1 < 4)]
+                    Action(|ctx| ctx.exec(3)),
+                    Failer,
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                IndexSwitch(|bb| *bb.t1 % 3) {
+                    Condition(|ctx, bb| ctx.check_in(4, 8)),
+                    Condition(Cond<5>),
+                },
+                MemSequence {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                    StatefulAction(PTask<8>, b0 = {=}, b1 = {b1}),
+                },
+                Cooldown(30, filtered = Failure) {
+                    SubTree(Tree0960Sub0, t0 = {=}, t1 = {t1}, o0 = {=}, b0 = {b0}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0960Blackboard { t0 t1 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0961Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        StepSequencer {
+            Delay(30) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1> = Task::<1>),
+                Script(|bb| { bb.o0 = Some(bb.b0 + 1); bb.t0.set(3) }),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0961 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+        }
+        ParallelAll(max_failures = -1) {
+            SubTree(Tree0961Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, t1 = {t1}),
+            ReactiveSequence {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0961Blackboard { t0 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0962 for Ctx {
+        Deadline(0) {
+            FlipSelector {
+                Sequence {
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        AsyncSequence {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Fallback {
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0963 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+        }
+        FlipSelector {
+            RunOnce {
+                MaxTime(30) {
+                    IfThenElse {
+                        #[on_success(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.b0 += 1 })]
+                        ReactiveSequence {
+                            SetBlackboard(b0 = 9),
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        Limiter(3) {
+                            #[on_halted(|bb| bb.b0 = *bb.t1 % 4)]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            ReactiveFallback {
+                                StatefulAction(Task<1>),
+                                RunOnce {
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Condition(Cond<5> = Cond::<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+            Parallel(success = 2, failure = -1) {
+                AsyncFallback {
+                    StatefulAction(Task<7> = Task::<7>),
+                    WaitUntil(|bb| *bb.t1 % 4 > 0) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Parallel(failure = 1) {
+                    Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 2, &mut bb.b0)),
+                    RepeatUntilSuccess(1) {
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0963Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0964 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 4,
+        }
+        Loop(q0, value = {b1}, if_empty = Success) {
+            BinarySelector(|bb| *bb.t1 + 4 < 1, dynamic = false) {
+                Optional {
+                    Repeater(0) {
+                        #[on_failure(|bb| *bb.t1 += 1)]
+                        StatefulAction(Task<0>),
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    #[failure_if(|bb| *bb.t1 % 4 != 2)]
+                    Sequence {
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                        Switch(b1) {
+                            case 3 => AlwaysSuccess,
+                            _ => StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0964Blackboard { t1 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0965 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Script(|bb| *bb.t0 += 3),
+        }
+    }
+}
+
+board!(Tree0965Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0966 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Action(Act<0>),
+            Runner,
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0966Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0967 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+        }
+        Priority {
+            ScriptCondition(|bb| bb.b0 < bb.b0 % 2),
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            ScriptCondition(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(4) + 3),
+        }
+    }
+}
+
+board!(Tree0967Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0968Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            b0: i64 = 10,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0968Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            b0: i64 = 10,
+        }
+        SubTree(Tree0968Sub1, b1 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0968 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 0,
+        }
+        Delay(50) {
+            SubTree(Tree0968Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0968Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0969Sub0 for Ctx {
+        Condition(PCond<0>, b0 = 9)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0969 for Ctx {
+        Inverter {
+            SubTree(Tree0969Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0970 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        MemSequence {
+            MemSequence {
+                Condition(Cond<0> = Cond::<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+            },
+            Conditional(|bb| bb.b1 > *bb.t1, dynamic = true, else = Failure) {
+                ReactiveFallback {
+                    MemSequence {
+                        #[run_while(|bb| *bb.t0 < 7)]
+                        #[failure_if(|bb| *bb.t0 < bb.b0)]
+                        #[success_if(|bb| *bb.t1 == *bb.t1 + 3)]
+                        Wait(10),
+                        Action(Act<3>),
+                    },
+                    Fallback {
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    Script(|bb| if (*bb.t1 + 2) % 2 != 0 { *bb.t1 += 2 }),
+                },
+            },
+            Precondition(|bb| *bb.t0 + 2 > bb.b1 % 4, else = Failure) {
+                RunOnce(then_skip = true) {
+                    FlipSelector {
+                        SequenceWithMemory {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                        #[on_success(|bb| if *bb.t0 + 3 != 0 { *bb.t1 += 2 })]
+                        Action(Act<8>),
+                        AlwaysSuccess,
+                        Repeater(forever) {
+                            #[post(|bb| bb.t1.set(bb.b0))]
+                            #[success_if(|bb| *bb.t1 + 1 < 0)]
+                            Action(PIo<9>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0970Blackboard { b0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0971 for Ctx {
+        RepeatUntil(Failure) {
+            RepeatUntilFailure(forever) {
+                Filter(times = 2, count = Failure) {
+                    TryCatch(catch_on_halt = true) {
+                        ReactiveFallback {
+                            ReactiveSequence {
+                                Action(Act<0>),
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                            },
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                            Repeater(forever) {
+                                StatefulAction(Task<5>),
+                            },
+                            Parallel(failure = 1) {
+                                StatefulAction(Task<6>),
+                                Runner,
+                            },
+                        },
+                        FlipSelector {
+                            IfThenElse {
+                                StatefulAction(Task<7> = Task::<7>),
+                                SequenceWithMemory {
+                                    Condition(Cond<8>),
+                                    StatefulAction(Task<9>),
+                                    Action(Act<10> = Act::<10>),
+                                },
+                            },
+                            AsyncSequence {
+                                RepeatUntilFailure(2) {
+                                    StatefulAction(Task<11>),
+                                },
+                                MaxTime(0) {
+                                    Condition(|ctx| ctx.check(12)),
+                                },
+                                Filter(times = 3, count = Failure) {
+                                    Condition(Cond<13>),
+                                },
+                            },
+                            SequenceWithMemory {
+                                Sequence {
+                                    Condition(Cond<14>),
+                                    Condition(Cond<15>),
+                                    Action(Act<16>),
+                                },
+                                SequenceWithMemory {
+                                    Condition(Cond<17> = Cond::<17>),
+                                    StatefulAction(Task<18>),
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0972 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+        }
+        BinarySelector(|bb| bb.b0 != *bb.t0, dynamic = false) {
+            ForceFailure {
+                IndexSwitch(|bb| bb.o0.unwrap_or(3) + 3, out_of_range = Fail) {
+                    Condition(Cond<0>),
+                    Inverter {
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            ScriptCondition(|bb| (bb.b0 + 2) % 2 < 1),
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                #[run_while(|bb| bb.b0 != 0)]
+                #[on_failure(|bb| bb.b0 += 3)]
+                Precondition(|bb| bb.o0.is_none(), else = Running) {
+                    StepSequencer {
+                        #[success_if(|bb| *bb.t0 % 4 == 2)]
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        Condition(PCond<2>, b0 = 7),
+                        Timeout(0) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0972Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0973Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        WhileDoElse {
+            StatefulAction(Task<3>),
+            Deadline(0) {
+                Repeat(4) {
+                    Action(Act<4>),
+                },
+            },
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0973 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            KeepRunningUntilFailure {
+                Conditional(|bb| bb.b0 < *bb.t1, else = Failure) {
+                    Fallback {
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[run_while(|bb| *bb.t1 % 4 < 0)]
+                        #[success_if(|bb| *bb.t0 + 2 == 5)]
+                        Precondition(|bb| *bb.t0 > 7, else = Skipped) {
+                            WasEntryUpdated(t1),
+                        },
+                        Repeat(2) {
+                            RunOnce(then_skip = false) {
+                                MemPriority {
+                                    StatefulAction(Task<0>),
+                                    Condition(Cond<1>),
+                                    Condition(Cond<2> = Cond::<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Repeater(forever) {
+                Sequence {
+                    SubTree(Tree0973Sub0, ..),
+                    Repeat(0) {
+                        ScriptCondition(|bb| *bb.t0 > *bb.t0 + 2),
+                    },
+                    Condition(PCond<5>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0973Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0974 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        #[run_while(|bb| bb.b0 > bb.b1)]
+        Cooldown(20, filtered = Failure) {
+            Fallback {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Precondition(|bb| bb.b0 + 1 < 7, else = Running) {
+                        MemSequence {
+                            Action(PIo<0>, t0 = {=}),
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(Task<2>),
+                            },
+                            IndexSwitch(|bb| 7, out_of_range = Loop) {
+                                Sleep(0),
+                                Condition(PCond<3>, b0 = {b1}),
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                },
+                Inverter {
+                    Switch(b1) {
+                        case 2 => ParallelAll(max_failures = -1) {
+                            Wait(0),
+                            Action(Act<4>),
+                        },
+                        _ => RepeatUntilSuccess(1) {
+                            Repeater(1) {
+                                Action(Act<5>),
+                            },
+                        },
+                    },
+                },
+                Cooldown(0, filtered = Skipped) {
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b1)),
+                },
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Switch(b1) {
+                            case 0 => StatefulAction(Task<7>),
+                            _ => AlwaysSuccess,
+                        },
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0974Blackboard { t0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0975 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 != 0)]
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(0, 5)),
+                StatefulAction(PTask<1>, b0 = {=}),
+            },
+            ParallelAll(max_failures = -3) {
+                Condition(PCond<2>, b0 = 9),
+                #[success_if(|bb| bb.b0 == 3)]
+                #[post(|bb| *bb.t0 += 1)]
+                BinarySelector(|bb| *bb.t0 % 2 != 0, dynamic = true) {
+                    Wait(30),
+                    StatefulAction(Task<3>),
+                },
+                RetryUntilSuccessful(2) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+        }
+    }
+}
+
+board!(Tree0975Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0976 for Ctx {
         blackboard {
+            b1: i64 = 4,
             b0: i64 = 4,
         }
-        RetryUntilSuccessful(4) {
-            ReactiveFallback {
-                Condition(PCond<0>, b0 = {b0}),
-            },
+        Filter(times = 2, count = Success, filtered = Failure) {
+            Action(PAct<0>, b0 = {b0}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0976Blackboard { b0 });
+board!(Tree0976Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0977 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
         }
-        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 + 4) })]
-        #[failure_if(|bb| (*bb.t0 + 3) % 3 < 1)]
-        Retry(0) {
-            Condition(Cond<0>),
+        FlipSelector {
+            Priority {
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(Cond<1>),
+                SetBlackboard(o0 = Some(6)),
+            },
+            ReactiveFallback {
+                Action(PIo<2>, t0 = {t1}),
+                SkipUnlessUpdated(t1) {
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+            },
+            AsyncFallback {
+                #[success_if(|bb| bb.o0.is_none())]
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                Action(PIo<8>, t0 = {=}),
+            },
+            RunOnce {
+                AlwaysFailure,
+            },
+            Succeeder,
         }
     }
 }
 
-board!(Tree0977Blackboard { b0 t0 });
+board!(Tree0977Blackboard { t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
-        Repeat(1) {
-            Action(Act<0>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64,
+        }
+        IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
+            Condition(PCond<0>, b0 = {b0}),
+            #[on_failure(|bb| { bb.b0 = 7; bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
+            #[post(|bb| bb.t0.set(bb.b1))]
+            #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            Condition(Cond<3>),
         }
     }
 }
+
+board!(Tree0978Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
             #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64>,
         }
-        RunOnce(then_skip = true) {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(0)),
-                WasEntryUpdated(t0),
-                Condition(Cond<1>),
+        Limiter(3) {
+            ParallelAll {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Loop(q0) {
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+                    },
+                    Repeat(4) {
+                        Succeeder,
+                    },
+                },
+                #[on_success(|bb| bb.b0 += 2)]
+                #[on_halted(|bb| if bb.b1 == 2 { bb.t0.set((bb.o0.unwrap_or(4) + 3) % 3) })]
+                ReactiveFallback {
+                    WaitUntil(|bb| bb.b1 < 1) {
+                        StatefulAction(Task<2>),
+                    },
+                    #[on_success(|bb| bb.t0.set(8))]
+                    #[post(|bb| bb.b0 = 0)]
+                    #[skip_if(|bb| bb.b0 < 1)]
+                    Priority {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(2) + 2 == 7),
+                        Action(PAct<3>, b0 = {t0}),
+                    },
+                    Repeat(3) {
+                        Sleep(10),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0979Blackboard { t0 });
+board!(Tree0979Blackboard { q0 b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0980 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Repeat(0) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+        FlipSelector {
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
+            Action(Act<2> = Act::<2>),
+            Condition(|ctx| ctx.check(3)),
         }
     }
 }
 
-board!(Tree0980Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree0981 for Ctx {
-        Fallback {
-            Sequence {
-                RepeatUntilSuccess(1) {
-                    StatefulAction(Task<0>),
-                },
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    AlwaysFailure,
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                MemPriority {
-                    RunOnce {
-                        ReactiveSequence {
-                            Condition(|ctx| ctx.check(4)),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<6> = Task::<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        Repeater(forever) {
+            BinarySelector(|bb| *bb.t0 % 3 != 0) {
                 ForceFailure {
-                    Invert {
-                        Delay(0) {
-                            StatefulAction(Task<10>),
+                    Condition(PCond<0>, b0 = {b0}),
+                },
+                MemSequence {
+                    SetBlackboard(b1 = {b0}),
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0981Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0982 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+        }
+        AsyncFallback {
+            Precondition(|bb| bb.b1 % 3 != 1) {
+                BinarySelector(|bb| *bb.t1 < (bb.b1 + 3) % 4, dynamic = true) {
+                    ParallelAll(max_failures = -2) {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+                        Script(|bb| if bb.b0 == bb.b0 % 3 { bb.t1.set(2) }),
+                        RepeatUntil(Success) {
+                            Invert {
+                                Condition(Cond<1>),
+                            },
+                        },
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b1)),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                        Action(Act<5>),
+                        Condition(PCond<6>, b0 = 1),
+                        #[skip_if(|bb| (*bb.t1 + 1) % 2 < 1)]
+                        StatefulAction(Task<7>),
+                        Condition(PCond<8>, b0 = {t0}),
+                    },
+                },
+            },
+            MemSequence {
+                StepSequencer {
+                    SetBlackboard(b0 = 0),
+                    Condition(Cond<9>),
+                },
+                Action(Act<10> = Act::<10>),
+                ForceFailure {
+                    StatefulAction(Task<11>),
+                },
+                #[on_failure(|bb| bb.b1 += 1)]
+                IndexSwitch(|bb| bb.b1) {
+                    #[failure_if(|bb| bb.b1 != bb.b0 + 1)]
+                    #[on_failure(|bb| { bb.t1.set(6); bb.t1.set(*bb.t0 + 2) })]
+                    Action(|ctx, bb| ctx.exec_in(12, *bb.t0, &mut bb.b1)),
+                    SkipUnlessUpdated(t0) {
+                        Failer,
+                    },
+                    RunOnce {
+                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t1}),
+                    },
+                },
+            },
+            Cooldown(0, filtered = Skipped) {
+                #[success_if(|bb| *bb.t1 > 2)]
+                #[on_failure(|bb| *bb.t1 += 3)]
+                #[on_success(|bb| { bb.b1 = (*bb.t1 + 4) % 3; bb.t1.set(bb.b1) })]
+                RepeatUntilFailure(forever) {
+                    FlipSelector {
+                        ReactiveSequence {
+                            StatefulAction(Task<14> = Task::<14>),
+                            Condition(|ctx| ctx.check(15)),
+                        },
+                        ParallelAll {
+                            Action(PIo<16>, t0 = {b1}),
+                            Action(PAct<17>, b0 = {b1}, b1 = {b0}),
+                            Condition(|ctx| ctx.check(18)),
+                        },
+                        RetryUntilSuccessful(0) {
+                            StatefulAction(Task<19>),
                         },
                     },
                 },
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13>),
-                    StatefulAction(Task<14> = Task::<14>),
+            },
+        }
+    }
+}
+
+board!(Tree0982Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0983Sub0 for Ctx {
+        StatefulAction(Task<7> = Task::<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0983 for Ctx {
+        Inverter {
+            SequenceWithMemory {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(0)),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Cooldown(0) {
+                    Sequence {
+                        StatefulAction(Task<4>),
+                        AlwaysFailure,
+                    },
+                },
+                WhileDoElse {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                },
+                RunOnce {
+                    SubTree(Tree0983Sub0),
                 },
             },
         }
@@ -2627,7 +2881,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
+    pub tree Tree0984 for Ctx {
         ReactiveFallback {
             Deadline(0) {
                 Repeat(1) {
@@ -2653,242 +2907,187 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
+    pub tree Tree0985 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
         }
-        Optional {
-            #[on_failure(|bb| *bb.t0 += 2)]
-            MemPriority {
-                Priority {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
-                    Delay(0) {
-                        KeepRunningUntilFailure {
-                            ReactiveFallback {
-                                StatefulAction(PTask<1>, b0 = 4, b1 = {t0}),
-                                Action(Act<2>),
-                                Action(PAct<3>, b0 = 0, b1 = {b0}),
-                            },
+        RepeatTimes(3) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Fallback {
+                    Conditional(|bb| *bb.t0 == 0, else = Success) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        PolicyParallel(policy = FirstSuccess) {
+                            SetBlackboard(t0 = 7),
+                            StatefulAction(Task<1>),
                         },
                     },
-                    Priority {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
+                },
+                ParallelAll {
+                    AlwaysSuccess,
+                    Delay(10) {
+                        WasEntryUpdated(t0),
                     },
-                    Repeater(2) {
-                        Sequence {
-                            StatefulAction(Task<6>),
-                            Action(PIo<7>, t0 = {=}),
-                        },
-                    },
+                    Sleep(10),
+                },
+                Precondition(|bb| bb.b0 < *bb.t0) {
+                    Action(Act<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0983Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        #[on_success(|bb| { bb.t0.set(*bb.t0 % 4); bb.t0.set(2) })]
-        BinarySelector(|bb| *bb.t0 > 7) {
-            #[run_while(|bb| *bb.t0 == 2)]
-            #[post(|bb| bb.b0 += 2)]
-            #[on_halted(|bb| bb.b0 += 1)]
-            Fallback {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 4)),
-            },
-            #[post(|bb| bb.t0.set((*bb.t0 + 4) % 3))]
-            Sequence {
-                StatefulAction(Task<3>),
-                Sleep(50),
-                Sleep(50),
-            },
-        }
-    }
-}
-
-board!(Tree0984Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        WaitValueUpdate(t1) {
-            Priority {
-                Action(PIo<0>, t0 = {b0}),
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree0985Blackboard { b0 t1 });
+board!(Tree0985Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0986 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        Timeout(20) {
-            MemPriority {
-                #[on_failure(|bb| *bb.t0 += 4)]
-                #[post(|bb| *bb.t0 += 3)]
-                Limiter(1) {
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<0>),
-                    },
-                },
-                Condition(PCond<1>, b0 = {b0}),
-                Action(PIo<2>, t0 = {t0}),
+        Selector {
+            StatefulAction(Task<0>),
+            Inverter {
+                Wait(20),
             },
         }
     }
 }
-
-board!(Tree0986Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0987 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
         }
-        RunOnce(then_skip = true) {
+        SequenceStar {
+            Sequence {
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                #[skip_if(|bb| bb.o0.is_none())]
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    WhileDoElse {
+                        Action(PIo<0>, t0 = {t0}),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                RepeatTimes(3) {
+                    #[run_while(|bb| *bb.t0 + 3 < *bb.t0 + 4)]
+                    Sequence {
+                        SetBlackboard(t0 = 8),
+                        Action(PIo<1>, t0 = {b0}),
+                        Action(PIo<2>, t0 = {b0}),
+                    },
+                },
+                #[failure_if(|bb| bb.b0 < 5)]
+                #[skip_if(|bb| bb.o0.unwrap_or(3) < 7)]
+                WasEntryUpdated(t0),
+                StepSequencer {
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
             Fallback {
-                Optional {
-                    Delay(0) {
-                        ReactiveSelector {
-                            Condition(|ctx| ctx.check(0)),
-                            Action(Act<1>),
-                            RetryUntilSuccessful(2) {
-                                WasEntryUpdated(t0),
-                            },
+                Selector {
+                    Condition(PCond<5>, b0 = 9),
+                    Condition(PCond<6>, b0 = 1),
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
+                    Condition(Cond<8>),
+                },
+                Sequence {
+                    WaitValueUpdate(t0) {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(4) + 1 != *bb.t0),
+                    },
+                },
+            },
+            Retry(2) {
+                Action(Act<9>),
+            },
+            MemPriority {
+                StatefulAction(Task<10>),
+            },
+            RunOnce {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    KeepRunningUntilFailure {
+                        BinarySelector(|bb| *bb.t0 < 6, dynamic = true) {
+                            Action(PAct<11>, b0 = 7),
+                            AlwaysSuccess,
                         },
                     },
                 },
-                ReactiveFallback {
-                    ParallelAll(max_failures = -2) {
-                        Condition(|ctx, bb| ctx.check_in(2, 0)),
-                        Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                    },
-                    StatefulAction(Task<4>),
-                },
-                Parallel(success = -1) {
-                    Action(PIo<5>, t0 = {=}),
-                    Sequence {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Action(Act<7>),
-                        Action(Act<8>),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    #[failure_if(|bb| bb.o0.unwrap_or(4) + 1 != 6)]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Condition(PCond<9>, b0 = {=}),
-                    Wait(10),
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Condition(Cond<10>),
-                },
             },
         }
     }
 }
 
-board!(Tree0987Blackboard { b0 t0 o0 });
+board!(Tree0987Blackboard { t0 b0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0988 for Ctx {
-        ReactiveSequence {
-            Sleep(0),
-            ReactiveSelector {
-                StatefulAction(Task<0> = Task::<0>),
+        AsyncFallback {
+            AsyncSequence {
+                Delay(0) {
+                    Condition(Cond<0>),
+                },
                 StatefulAction(Task<1>),
-                AlwaysFailure,
+                TryCatch {
+                    Condition(Cond<2>),
+                    Deadline(0) {
+                        AlwaysRunning,
+                    },
+                },
             },
-            TryCatch {
-                Condition(Cond<2>),
-                Sleep(50),
-                StatefulAction(Task<3>),
-            },
-            Timeout(0) {
-                Condition(Cond<4>),
-            },
+            StatefulAction(Task<3> = Task::<3>),
+            Action(Act<4> = Act::<4>),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0989Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t1: i64 = 10,
-        }
-        ReactiveSequence {
-            Wait(30),
-            Condition(|ctx, bb| ctx.check_in(0, (*bb.t1 + 1) % 3)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0989Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        Action(|ctx, bb| ctx.exec_in(8, bb.b1 % 2, &mut bb.b1))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0989 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64 = 0,
+            b1: i64 = 1,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 3,
         }
-        Repeat(4) {
-            StepSequencer {
-                Switch(b1) {
-                    case 0 => SubTree(Tree0989Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
-                    case 4 => Failer,
-                    case 3 => Sequence {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                    _ => Action(Act<3> = Act::<3>),
+        Switch(b1) {
+            case 4 => IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = false) {
+                ReactiveFallback {
+                    ScriptCondition(|bb| *bb.t0 < 2),
+                    Action(Act<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 3)),
                 },
-                Interrupt(|bb| bb.b1 < 7) {
-                    StepSequencer {
-                        AsyncFallback {
-                            Condition(|ctx| ctx.check(4)),
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 1, &mut bb.b1)),
-                            Action(PAct<6>, b0 = {=}),
-                            StatefulAction(Task<7>),
-                            Succeeder,
-                        },
-                        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail) {
-                            RepeatUntilFailure(2) {
-                                SubTree(Tree0989Sub1, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
-                            },
-                        },
+                StatefulAction(Task<2>),
+                StepSequencer {
+                    Action(PIo<3>, t0 = {b1}),
+                    Script(|bb| bb.b1 = (bb.b0 + 3) % 4),
+                },
+                IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail) {
+                    Script(|bb| { bb.b0 = 0; bb.b1 += 2 }),
+                    Wait(30),
+                    Condition(|ctx, bb| ctx.check_in(4, (bb.b1 + 1) % 3)),
+                    ScriptCondition(|bb| bb.b0 + 4 != 5),
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 1, &mut bb.b0)),
+                },
+            },
+            _ => WhileDoElse {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(6)),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    Limiter(2) {
+                        AlwaysFailure,
+                    },
+                },
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    ParallelAll {
+                        Action(|ctx| ctx.exec(8)),
+                        Condition(Cond<9>),
+                        SetBlackboard(b1 = 7),
+                        Condition(Cond<10>),
                     },
                 },
             },
@@ -2896,424 +3095,467 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0989Blackboard { t0 b1 b0 t1 });
+board!(Tree0989Blackboard { b1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0990 for Ctx {
         blackboard {
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        ParallelAll {
-            Action(PAct<0>, b0 = {b1}),
+        PolicyParallel(policy = FirstSuccess) {
+            Interrupt(|bb| *bb.t0 + 3 == *bb.t0 + 4) {
+                Selector {
+                    StatefulAction(PTask<0>, b0 = {t1}, b1 = {b1}),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveSequence {
+                #[post(|bb| *bb.t1 += 2)]
+                #[run_while(|bb| *bb.t1 % 4 != 3)]
+                StatefulAction(Task<2>),
+                AlwaysRunning,
+            },
+            IndexSwitch(|bb| 4, out_of_range = Fail) {
+                #[success_if(|bb| bb.b0 + 2 != 7)]
+                #[skip_if(|bb| *bb.t0 + 4 > 7)]
+                Sequence {
+                    StatefulAction(PTask<3>, b0 = 9, b1 = {b0}),
+                    Action(Act<4>),
+                },
+            },
+            MemPriority {
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+                Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
+            },
+            Filter(times = 1, count = Success, filtered = Failure) {
+                Action(PIo<8>, t0 = {=}),
+            },
         }
     }
 }
 
-board!(Tree0990Blackboard { b1 });
+board!(Tree0990Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            StatefulAction(Task<0>),
-            IndexSwitch(|bb| *bb.t1 + 3, out_of_range = Fail, dynamic = false) {
-                StatefulAction(Task<1> = Task::<1>),
-                #[on_success(|bb| bb.b0 += 2)]
-                StatefulAction(Task<2>),
+        StepSequencer {
+            Repeater(forever) {
+                Succeeder,
             },
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
             StatefulAction(Task<3>),
-            StatefulAction(Task<4> = Task::<4>),
-            StatefulAction(Task<5> = Task::<5>),
         }
-    }
-}
-
-board!(Tree0991Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0992Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
         }
-        Sequence {
-            MaxTime(30) {
-                ReactiveSequence {
-                    SubTree(Tree0992Sub0, t0 = {=}, b0 = {b0}),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-            Condition(Cond<4> = Cond::<4>),
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(PTask<5>, b0 = {=}),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7> = Task::<7>),
-                Condition(Cond<8>),
-                Wait(10),
-            },
-            RunOnce {
-                Selector {
-                    #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                    #[on_failure(|bb| { bb.t0.set(2); if *bb.t0 + 1 > bb.b0 { bb.b0 += 1 } })]
-                    StatefulAction(Task<9>),
-                    Remap(success = Success, failure = Success) {
-                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b0)),
+        #[skip_if(|bb| *bb.t0 != 4)]
+        #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+        Retry(1) {
+            ForceFailure {
+                ReactiveFallback {
+                    Precondition(|bb| bb.b0 + 2 > 2, else = Running) {
+                        ReactiveSequence {
+                            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                Action(Act<0>),
+                                #[on_halted(|bb| bb.b0 += 3)]
+                                #[success_if(|bb| *bb.t0 % 4 == 0)]
+                                Deadline(0) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            StepSequencer {
+                                Inverter {
+                                    Sleep(0),
+                                },
+                            },
+                        },
                     },
+                    Remap(success = Failure, failure = Success) {
+                        Inverter {
+                            MemPriority {
+                                ForceFailure {
+                                    #[on_failure(|bb| bb.b0 += 3)]
+                                    #[run_while(|bb| bb.b0 % 2 != 0)]
+                                    StatefulAction(Task<2>),
+                                },
+                                MemPriority {
+                                    Condition(PCond<3>, b0 = 8),
+                                    StatefulAction(PTask<4>, b0 = 7, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                    Deadline(30) {
+                        Conditional(|bb| *bb.t0 + 4 == *bb.t0 % 4, else = Success) {
+                            Loop(q0, if_empty = Running) {
+                                IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail) {
+                                    Action(Act<5>),
+                                    StatefulAction(Task<6> = Task::<6>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0992Blackboard { t0 b0 });
+board!(Tree0992Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            StepSequencer {
-                Fallback {
-                    #[on_failure(|bb| if bb.b0 > bb.b0 + 3 { bb.t0.set(bb.b0 + 3) })]
-                    StatefulAction(PTask<0>, b0 = 1),
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
+        SequenceWithMemory {
+            Sequence {
+                Condition(Cond<0>),
+                Repeat(1) {
+                    StatefulAction(Task<1>),
                 },
-                RunOnce(then_skip = true) {
-                    Succeeder,
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    AlwaysRunning,
-                    StatefulAction(Task<3>),
-                    Action(PIo<4>, t0 = {=}),
+                Priority {
+                    FlipSelector {
+                        StatefulAction(Task<2>),
+                        Sleep(20),
+                    },
                 },
             },
-            RepeatUntilFailure(1) {
-                SequenceStar {
-                    RetryUntilSuccessful(1) {
-                        ReactiveSequence {
-                            MaxTime(30) {
-                                StatefulAction(Task<5>),
-                            },
-                            Sleep(20),
-                            Action(Act<6>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Repeat(1) {
-                            StatefulAction(Task<7>),
-                        },
-                        Action(PAct<8>, b0 = {b0}),
-                    },
+            IfThenElse {
+                Priority {
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5> = Cond::<5>),
                 },
+                StatefulAction(Task<6>),
+            },
+            Limiter(1) {
+                Repeater(0) {
+                    StatefulAction(Task<7>),
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<8> = Task::<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+                Condition(Cond<11>),
+            },
+            Repeat(0) {
+                StatefulAction(Task<12> = Task::<12>),
             },
         }
     }
 }
-
-board!(Tree0993Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+            b1: i64,
         }
-        Optional {
-            ReactiveSequence {
-                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
+        #[failure_if(|bb| bb.b0 % 4 == 3)]
+        #[run_while(|bb| *bb.t0 + 1 > *bb.t1)]
+        #[on_success(|bb| if *bb.t0 != 7 { bb.b0 = 8 })]
+        Timeout(50) {
+            Switch(b1) {
+                case 0 => TryCatch(catch_on_halt = true) {
+                    WasEntryUpdated(t1),
+                    #[failure_if(|bb| (*bb.t1 + 3) % 4 > 1)]
+                    Condition(Cond<0>),
+                },
+                _ => StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { t0 });
+board!(Tree0994Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            Parallel(success = 2) {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-                Action(Act<2> = Act::<2>),
-            },
-            Inverter {
-                Sequence {
-                    Action(PAct<3>, b0 = 5, b1 = {b0}),
-                    Wait(0),
-                },
-            },
-            Repeat(4) {
-                Cooldown(0) {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        Action(PIo<4>, t0 = {b1}),
-                    },
+        ReactiveSequence {
+            #[on_halted(|bb| *bb.t0 += 1)]
+            Action(Act<0> = Act::<0>),
+            Deadline(0) {
+                IfThenElse {
+                    StatefulAction(Task<1>),
+                    Action(PAct<2>, b0 = {t0}, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0995Blackboard { b0 b1 });
+board!(Tree0995Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
-        Cooldown(20, filtered = Skipped) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Repeat(forever) {
-                    KeepRunningUntilFailure {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(1),
+        }
+        ReactiveSequence {
+            #[failure_if(|bb| *bb.t0 == 3)]
+            #[success_if(|bb| bb.o0.unwrap_or(2) + 1 > 7)]
+            #[skip_if(|bb| *bb.t0 == bb.b1 % 4)]
+            Loop(q0, if_empty = Skipped) {
+                Repeat(3) {
+                    AsyncSequence {
+                        Parallel(failure = 1) {
+                            WhileDoElse {
+                                Condition(PCond<0>, b0 = {=}),
+                                Script(|bb| { bb.b1 = bb.b0 + 2; bb.b1 += 2 }),
+                            },
+                        },
+                        SequenceWithMemory {
+                            SetBlackboard(t0 = {b1}),
+                            Condition(PCond<1>, b0 = {=}),
+                            Condition(Cond<2>),
+                            Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                        },
+                        IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                            IfThenElse {
+                                Condition(|ctx| ctx.check(4)),
+                                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
+                                Action(Act<6>),
+                            },
                         },
                     },
                 },
-                RepeatTimes(2) {
-                    Parallel(success = 2, failure = 1) {
-                        ForceFailure {
-                            AlwaysFailure,
+            },
+            #[skip_if(|bb| bb.b1 % 4 > 2)]
+            #[on_failure(|bb| { bb.b1 = *bb.t0 % 2; bb.t0.set(bb.o0.unwrap_or(3) % 2) })]
+            #[failure_if(|bb| bb.b0 % 2 > 0)]
+            Interrupt(|bb| bb.b0 == *bb.t0) {
+                Condition(Cond<7>),
+            },
+            Sequence {
+                Precondition(|bb| bb.b1 % 2 > 0, else = Running) {
+                    Sequence {
+                        RunOnce(then_skip = false) {
+                            Action(PAct<8>, b0 = {=}, b1 = {=}),
                         },
-                        StatefulAction(Task<3> = Task::<3>),
-                        Wait(50),
                     },
                 },
-                Condition(Cond<4> = Cond::<4>),
-                ReactiveSequence {
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(Cond<8>),
+                ForceSuccess {
+                    Condition(PCond<9>, b0 = {=}),
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<10>),
+                    Invert {
+                        Condition(|ctx| ctx.check(11)),
+                    },
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<12>),
                 },
             },
         }
     }
 }
+
+board!(Tree0996Blackboard { b0 b1 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64 = 1,
         }
-        AsyncFallback {
-            StepSequencer {
-                Failer,
+        #[run_while(|bb| bb.o0.is_some())]
+        IfThenElse {
+            ReactiveSequence {
+                #[on_failure(|bb| bb.b1 = *bb.t0)]
+                #[post(|bb| bb.b0 += 1)]
+                Action(Act<0> = Act::<0>),
+                SetBlackboard(b0 = 3),
             },
-            Deadline(20) {
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(Task<0>),
-                },
+            ForceSuccess {
+                Action(Act<1> = Act::<1>),
             },
-            Precondition(|bb| bb.b0 > 6, else = Success) {
-                Loop(q0, if_empty = Skipped) {
-                    ScriptCondition(|bb| bb.b0 + 3 == 3),
-                },
-            },
-            Action(PAct<1>, b0 = {b0}),
+            ScriptCondition(|bb| bb.o0.is_none()),
         }
     }
 }
 
-board!(Tree0997Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0998Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
-            #[tracked] t0: i64 = 13,
-        }
-        WasEntryUpdated(t0)
-    }
-}
+board!(Tree0997Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        Sequence {
-            Filter(times = 1, count = Completed, filtered = Failure) {
-                RunOnce {
-                    Action(Act<0>),
-                },
-            },
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                Conditional(|bb| (bb.b0 + 1) % 3 > 1, dynamic = true) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                ParallelAll(2) {
-                    #[on_success(|bb| { if bb.b0 % 2 != 1 { bb.o0 = Some((*bb.t0 + 1) % 2) }; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
-                    SubTree(Tree0998Sub0, ..),
-                    Action(Act<2> = Act::<2>),
-                },
+        WaitValueUpdate(t0) {
+            ReactiveFallback {
+                Action(Act<0> = Act::<0>),
+                WasEntryUpdated(t0),
+                Action(Act<1>),
             },
         }
     }
 }
 
-board!(Tree0998Blackboard { o0 b0 t0 });
+board!(Tree0998Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        Switch(b1) {
-            case 0 => #[run_while(|bb| *bb.t0 % 3 == 0)]
-            Cooldown(0) {
-                ForceFailure {
-                    StatefulAction(Task<0>),
-                },
-            },
-            case 1 => #[failure_if(|bb| bb.b0 > bb.b0 + 2)]
-            Precondition(|bb| *bb.t0 > 3, else = Running) {
-                Optional {
-                    WasEntryUpdated(t0),
-                },
-            },
-            _ => AsyncSequence {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<1> = Task::<1>),
-                Precondition(|bb| *bb.t0 + 1 > bb.b0 + 3, else = Failure) {
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Condition(Cond<2>),
+        AsyncSequence {
+            RunOnce {
+                Cooldown(0) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Action(Act<0>),
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        StatefulAction(Task<1> = Task::<1>),
                     },
+                },
+            },
+            FlipSelector {
+                StatefulAction(Task<2>),
+                MemPriority {
+                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
+                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
+                    Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+                ScriptCondition(|bb| (bb.b0 + 2) % 3 != 0),
+            },
+            Filter(times = 3, count = Completed, filtered = Skipped) {
+                RunOnce {
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0999Blackboard { b1 b0 t0 o0 q0 });
+board!(Tree0999Blackboard { b0 t0 });
 
 cases! {
-    Tree0900 "B{o0=4;t0;b0=4;t1}Dl{0}(Isw{t1;_;T}(Pre{none;F}(Flt{1;S;F}(Step(@of{t1:=t0+4%2}@po{t1+=1}Pri(Lim{1}(@po{b0+=1}@rw{t0%4>1}c0),FF(pa1{b0:=}),FF(Ub{o0})),a2e))),RSeq(Fb(Su{t0}(Cd{10;K}(@si{t1%3=2}@rw{b0+2!7}@os{b0+=1}c3e)),Swm(a4b{t1;b0},S),RFb(@oh{t1:=t0}@po{t1:=t0;t0:=b0}@of{b0+=3;t1:=b0}a5,pt6{b0:0})),RSeq(Sb{b0=4},PAll{-1}(a7e,pt8{b0:=;b1:t0}),Rmp{S;S}(Su{t1}(Bin{b0>2;_}(t9,c10)))))))",
-    Tree0901 "B{b1=3;t0=1;b0;t1=3;o0=_}Star(c0,Wv{t0}(RFb(t1,F,t2,c3l)),Try(Pri(pc4{b0:t1},pt5{b0:=;b1:t1},Fai),Rpt{1}(F),Su{t0}(Rpt{1}(FF(@rw{o0|1+4%4>0}@os{b1<t1+2?b1:=t1;b0:=b1%3}Sb{b0=t0})))))",
-    Tree0902 "B{t0=3;b0=3}Dl{30}(Once(Try(a0b{t0;b0},t1)))",
-    Tree0903 "B{b0=5;b1}Lim{1}(@si{b1+4!b1+2}Sw{3;0;2}(Star(S,t0,pt1{b0:=;b1:b0}),a2e,RSeq(pa3{b0:7;b1:b0},a4),OnceK(t5)))",
-    Tree0904 "B{t0;b0=0;o0=_;t1=5;q0=1;b1=1}Rmp{S;S}(Wde(RFb(AFb(Isw{6;_;N}(Flip(c0,Isw{t1+4%4;T;N}(t1,pc2{b0:=}),pc3{b0:t0}))),@rw{t1%3>0}MSeq(SubA(t4),a5l,c6,Scc{b0%2<0},pt7{b0:=;b1:b1}),@of{t0+=1}@rw{o0|4<t1+1}@fi{some}To{0}(@po{b1:=t0+1%4}@ki{o0|5%4=2}@of{t0+=1}Wde(c8,Lp{_;_}(t9),OnceK(t10e)))),PAll{_}(Bin{some;T}(FS(Lp{t0;K}(Ite(Wu{t1},c11))),t12),Rpt{F}(Ite(Intr{o0|4>5}(@rw{b0%3!1}Su{t1}(Scc{b0+4%3=2})),Pre{t0+2>5;K}(Sw{3;0}(R,a13,@os{t1:=t0;b1+=1}@fi{t1>b1%4}Sc{b0+=2;t0+=3})))))))",
-    Tree0905 "B{o0=_;t1;b0}@os{o0:=_}@fi{t1+1!b0}Rpt{1}(t0)",
-    Tree0906 "B{q0=1;t0;b1=5;b0=5}Fb(Flip(Ruf{1}(Cnd{t0>0;T;_}(Su{t0}(Lp{b0;R}(RU{F}(c0))))),Wde(RFb(a1,a2l),RSeq(c3,pa4{b0:b0;b1:b0},t5),a6b{b0+3;b0}),Isw{b1;N;T}(a7e,a8,t9)))",
-    Tree0907 "B{t0;b0=5;b1=0}TryT(c0,@rw{b0+4>b1%2}@ki{t0>0}Ruf{3}(Rpt{0}(t1)),Par{2;-3}(pc2{b0:=},R,Wu{t0}))",
-    Tree0908 "B{t0=4;b0}Par{2;-1}(Sc{t0+=3;b0+=2},MSeq(a0,Sc{b0+=3},a1),Su{t0}(a2l))",
-    Tree0909 "B{o0=_;b1;b0=2}Sw{5}(Ub{o0},pa0{b0:b0})",
-    Tree0910 "B{t0;b0}Seq(Bin{b0%4<0;N}(FF(Pre{t0=1}(Wu{t0})),Rmp{S;S}(Rpt{0}(c0))),RSeq(Swm(a1,@ki{b0+1%4!2}Sc{t0>b0?t0+=2}),@si{t0!0}@os{b0:=b0%2}@ki{b0<4}RU{S}(a2e),Seq(Opt(Ruf{F}(t3)))),Cd{0;_}(Swm(Fb(a4,pa5{b0:t0;b1:b0}),t6)),Wde(Pre{t0>7;K}(@rw{t0%4>2}@os{t0%2=0?t0:=b0%4}@si{t0+3%2>0}t7),a8,Flip(c9b{t0},F,a10l)))",
-    Tree0911 "B{t0=0;b0=3;b1}@os{b1+=1}@oh{t0+=1;t0<3?b1:=b0}@fi{b1+1<0}RFb(PPar{1;N}(c0,Sb{t0=6},S),@si{b1=7}@fi{b0>4}Dl{20}(@po{t0+=3}S),Rep4(a1))",
-    Tree0912 "B{q0=4;t0}Isw{t0;N;N}(t0,@ki{t0!7}Keep(Dl{10}(Lp{_;F}(pi1{t0:=}))),pi2{t0:t0})",
-    Tree0913 "B{t0=0;b0}Isw{b0%4;_;N}(@of{t0:=b0+2}a0,MSeq(@of{b0+=2}a1l,Scc{t0=b0},pa2{b0:t0},pi3{t0:b0}),t4e,Seq(t5,a6b{t0%3;b0}),Ruf{F}(R))",
-    Tree0914 "To{50}(Cd{20;_}(RSeq(Fb(c0l,F),Seq(MPri(a1,t2,c3),Step(Sl{100},t4),Fb(t5,t6)),t7e)))",
-    Tree0915 "B{t0;b1;o0;b0}RSeq(RSeq(Seq(pt0{b0:t0;b1:b1},Wu{t0},a1),Dd{30}(Sb{b0=6}),RSel(t2,pi3{t0:b0})),@fi{o0|3%2>0}@of{b1+=1}@si{o0|4%2>0}Rep4(Ite(Cnd{b0!7;T;S}(c4),Seq(a5,pi6{t0:=},c7,a8b{t0+3;b1},a9))))",
-    Tree0916 "B{b0=2;b1=0}Fb(Swm(pa0{b0:=;b1:=},S),t1,t2)",
-    Tree0917 "RT{2}(c0l)",
-    Tree0918 "B{t1=0;o0;b1=4;t0=1;b0=0}Sw{3;2}(Sw{0;3;4}(@si{t1+1<1}a0,a1e,R,t2),a3,@po{o0:=t0;o0:=_}@os{b0:=t1%2}@si{t0<t0+3}Wde(@po{b1+=1}@of{b1+=3}RFb(t4,t5e,pt6{b0:t0;b1:b0}),Fai))",
-    Tree0919 "B{b1=2;t0}RFb(Star(RU{S}(ASeq(a0,Sb{b1=t0}))))",
-    Tree0920 "Sel(a0,c1,t2,a3)",
-    Tree0921 "B{t0=3;b0=3}Ite(Fb(c0l,RFb(@po{b0+=2}Inv(t1e))),Seq(@rw{t0<3}RT{1}(Flt{2;S;F}(Rep1(c2))),Bin{b0+3>4;_}(t3,pi4{t0:t0}),Par{-2;1}(@os{b0:=1}@of{t0+=1}@fi{b0+3<b0+1}pt5{b0:=;b1:t0},pt6{b0:b0;b1:t0})))",
-    Tree0922 "Swm(t0)",
-    Tree0923 "Seq(a0l,Flt{1;R;K}(Fb(a1)),Wde(OnceK(PPar{1;_}(t2,S)),F,c3))",
-    Tree0924 "PPar{0;T}(RSeq(Sub(OnceK(FF(RFb(t0,t1)))),Swm(Wt{50},t2)),ASeq(c3,a4),RFb(TryT(Rep4(Ruf{F}(t5e)),OnceK(ASeq(RU{S}(c6))))),Fb(Step(t7e,t8,c9e),Swm(c10,t11,Sl{0},c12,t13),FF(t14e)),t15)",
-    Tree0925 "B{t0=2;b0}Step(pc0{b0:=},Cd{50;K}(Mt{30}(t1)),@rw{t0>t0+4}Sel(t2,c3),Isw{b0+4;N;T}(Sl{0}),To{30}(pi4{t0:=}))",
-    Tree0926 "Once(Sl{0})",
-    Tree0927 "B{b1;o0;t1=1;b0;t0=2}Bin{b1=2;N}(c0,Pri(Wde(RSel(@fi{t0%2!1}@si{t0+1<2}pt1{b0:b0;b1:b1},c2,@fi{o0|3+3!7}t3e),Pri(a4,Dd{0}(c5e))),MSeq(t6e,Sc{o0:=t0},t7),Ite(PAll{2}(@fi{t0+1!6}@of{t1+=3}@rw{t1+4>4}a8b{4;b1},Scc{t1=t0%4},c9),Rep0(Scc{b0+2<2})),pt10{b0:5}))",
-    Tree0928 "B{t0;b1;b0=2}Isw{b1%4;N;_}(Wu{t0},ASeq(@po{b0+=1}@os{t0:=0;b0+=1}@si{b1=b1%3}Dl{0}(R),a0e,FS(@rw{b1+2>1}Pre{b0%3<1;F}(t1))))",
-    Tree0929 "B{t0=1;b1}Seq(RSeq(c0),c1,@of{b1+=1}Sb{t0=b1},c2b{t0},R)",
-    Tree0930 "B{b0=0;t0;t1=1}@ki{t1+3%2=0}@po{t0:=b0;t1+4<3?t0:=b0%2}Sel(c0l,@ki{t0+4<7}@fi{t1<5}@oh{t0:=t1+1%4}Cd{0;_}(Sb{t1=b0}),TryT(Inv(t1),Inv(Su{t1}(Opt(Scc{t1!3})))),Seq(t2e,Sl{20}),@of{t0:=b0;t0:=t1%2}Isw{t0%3;_;_}(Scc{t1>0},t3,c4,Sb{b0=t0}))",
-    Tree0931 "B{q0=0;b0;t0=4;o0}Lp{_;R}(RFb(SubA(Pre{o0|4+2!b0+1;F}(c0)),SubA(Star(a1e,pa2{b0:0;b1:t0}))))",
-    Tree0932 "B{t0=0;b0=0;b1=4}Seq(Intr{t0+1!3}(@oh{b1:=b0+4%2}Par{-2;_}(Sl{20},Wt{0},a0l,t1)),Flip(Dl{50}(Sc{t0:=b0%3;t0<t0+1%4?t0+=1}),Pre{t0+2%4=3}(Dd{0}(R)),@ki{t0%2<1}c2),Rep2(c3l))",
-    Tree0933 "B{o0=2;b0=2}@ki{b0+1=7}@po{b0+=1}@si{some}Lim{1}(SubA(Mt{30}(c0)))",
-    Tree0934 "Par{2;_}(Sel(Rty0(a0l),Ite(t1,t2,t3),Rep3(Rpt{F}(Step(a4,S)))),PAll{2}(c5,RFb(ASeq(c6,Suc),Ret1(a7)),S))",
-    Tree0935 "B{b0=2;b1=1;t0=0}RFb(Bin{b0%4<0;_}(RT{F}(Sb{b1=9}),a0e),Wde(Bin{b1+1!3;_}(Rep4(@oh{t0:=b0;t0%3=2?b0:=b1%3}a1),Sb{b0=b1}),c2),Opt(Rep0(@fi{b1>t0+4%3}@ki{b0%2<1}a3)))",
-    Tree0936 "B{t0=2;o0=5}@ki{t0>o0|0+2}RSeq(pc0{b0:2},Rep0(R),t1)",
-    Tree0937 "B{b0}Cnd{b0+1%3<2;N;S}(SubR(Sl{0}))",
-    Tree0938 "B{b0=0;o0=3;b1;t0=1}Par{2;_}(RetF(Wv{t0}(t0)),Star(t1,OnceT(a2),t3),FS(Rep4(FF(TryT(c4b{b0},Scc{b1>o0|4},a5,Sc{b1:=b0},Scc{b0!2})))),RSeq(Rpt{F}(a6b{b0;b0})))",
-    Tree0939 "B{b0;o0=0;t0}RSeq(@rw{t0>5}t0,S,c1b{o0|1+2%4},Once(Scc{b0<t0+1%4}),Dl{50}(t2))",
-    Tree0940 "B{o0=3;t0=3}@rw{t0>t0+3}Intr{o0|5%4!0}(Sc{t0:=7})",
-    Tree0941 "B{b0=1;b1=2;o0;t0}Cnd{b1+2<b0%3;T;_}(Flip(Intr{o0|1=6}(FS(RSeq(c0b{b0%4},t1))),OnceK(Sw{3}(F,@ki{some}pt2{b0:t0})),Sw{2;0;3}(@rw{t0%3!0}S,c3,Wt{30},F),RFb(c4,a5b{o0|4;b0},OnceK(pi6{t0:b0}))))",
-    Tree0942 "B{t0}Bin{t0+4%4!3;T}(PAll{-2}(Step(R,a0e),RFb(c1,Wu{t0},t2)),c3e)",
-    Tree0943 "B{t0=1;b1=1;b0}Ret2(Star(@fi{b0>4}Ite(Sel(c0,c1),Fb(RFb(t2e,t3,@si{t0+3%2>0}Step(c4b{5},@os{b0+=3}Sc{b0:=b1;b0+=1}))),MPri(Par{-1;2}(@of{t0+1>t0+3?b0:=4}a5,t6),Wu{t0},Wde(a7,c8e),RSeq(a9b{3;b0},t10)))))",
-    Tree0944 "B{t0;b1}Lim{3}(Fb(RFb(Sw{4}(S,Wu{t0}),c0e,@po{b1+=1}a1),Keep(Inv(Scc{t0+4%3>1})),Fb(Dd{0}(c2e),Flip(Ret1(Scc{t0!6}),FF(t3),t4))))",
-    Tree0945 "Rmp{S;F}(Fb(Step(c0,RepF(Par{1;2}(a1,t2))),Seq(Lim{3}(RU{S}(c3)),Flt{3;R;F}(F)),Ret1(ASeq(FF(Flip(t4,S,F,t5,t6))))))",
-    Tree0946 "B{b0=4;b1;o0;t0}@of{b1:=o0|3}@fi{some}RSeq(Inv(MSeq(Fb(t0,t1e),RSeq(Swm(c2,a3),Ite(t4,pt5{b0:1;b1:t0}),Sl{0}))),@oh{t0+=3}Wde(RFb(t6,t7,@fi{t0>2}@po{o0:=b0+4}Cd{20;K}(pt8{b0:=;b1:t0})),Rpt{F}(a9),Invt(pa10{b0:6;b1:=})))",
-    Tree0947 "B{t1=1;b1=5}RSeq(Dl{30}(Wt{0}),OnceT(RSel(t0e,t1e,t2e,a3b{t1;b1})))",
-    Tree0948 "B{b1;t0;b0=0;o0=0}Flip(Isw{b1+4;_;T}(R,t0,@ki{t0<4}RSeq(Sw{4}(@ki{o0|0>0}@rw{some}c1,Wt{50}),a2)),Cnd{t0=5;_;_}(Ruf{1}(Bin{b0+1>b0;N}(RSeq(t3,S,pt4{b0:t0;b1:b0}),@rw{b0=b0%4}Sw{1}(pt5{b0:=;b1:b0},pi6{t0:=})))),MPri(Keep(RFb(MPri(Dd{0}(RFb(t7,Wt{0})),@fi{b1+2=1}@of{t0:=b0+3%4}@ki{t0<b1%4}Keep(Ret3(R))))),@ki{b0>4}@oh{b0>3?o0:=_}Sel(c8,Wu{t0},@ki{b1%2<1}Wv{t0}(c9b{t0}))),Par{1;_}(Fb(c10,c11b{b0},Sc{b0+=2;o0:=b1})),@os{b0+=2}@ki{t0<t0+4%3}@oh{o0:=o0|0%4}Pre{t0>b1+2;K}(MSeq(S,RFb(pa12{b0:b0;b1:b1},Ub{o0}))))",
-    Tree0949 "B{b0=4;o0;t0=1;b1=5}Seq(@rw{b1+4>2}@os{b0+=3;b1+=2}@po{b1+=2;b0+=2}Suc,@rw{t0%2<1}@os{b0:=t0+4%4}Sel(c0l,@oh{o0:=_}@si{b0!7}Sb{b1=0}),pi1{t0:b1},SubR(c2l),Keep(c3l))",
-    Tree0950 "B{b1;o0;t0=1}@rw{o0|0>0}PPar{0;T}(Dd{100}(c0l),AFb(Scc{b1>5},@si{t0<o0|5}@ki{t0!6}@os{o0:=o0|0;b1!3?t0:=b1}To{30}(SubR(@po{b1+=3}c1))),Cd{0;K}(Dd{30}(RSeq(t2,Rpt{3}(c3),Sb{t0=6},Sl{30}))))",
-    Tree0951 "B{q0;b0=2;t0=4;o0}Swm(Lim{2}(t0),MSeq(pc1{b0:t0},Scc{b0+4<t0%2}),Lp{_;_}(ASeq(pi2{t0:b0},a3)),Scc{t0+4>o0|4+3},Cnd{none;_;F}(Ub{o0}))",
-    Tree0952 "B{b0;b1=4;t0=1}Rmp{S;S}(@os{b1:=b0}@ki{t0+2%2>0}Pre{t0<t0+4%3;K}(@os{b1:=t0%4}@rw{b0%2>0}@oh{b0%3!2?t0+=2}Flip(RU{S}(Ret2(Try(a0b{t0%4;b1},c1b{t0}))),t2)))",
-    Tree0953 "B{b0=0;t0}Par{-1;_}(OnceK(TryT(FF(t0),Swm(a1))),Intr{b0%3<0}(Opt(RFb(Swm(t2,t3),@os{t0+3!0?b0+=2}a4))))",
-    Tree0954 "B{b0}Rmp{F;F}(pi0{t0:b0})",
-    Tree0955 "B{t0=1;b0=1;o0}TryT(Sb{b0=t0},@po{t0+=1}RepF(pt0{b0:t0;b1:b0}),Scc{t0>t0%4},@oh{o0:=4}Sc{t0+=1},Scc{t0%2<1})",
-    Tree0956 "Fb(t0e,t1e,R)",
-    Tree0957 "B{t0=1;b0}Wv{t0}(SubA(SubR(Scc{b0+1>4})))",
-    Tree0958 "B{t1=2;b0=3;b1=5;o0=_}OnceK(Isw{o0|2;_;T}(S,Inv(@rw{b0!3}@po{t1+=1}Lim{3}(pa0{b0:3})),Seq(a1b{b1;b0},SubR(t2)),Rpt{F}(Sl{50})))",
-    Tree0959 "B{t0=0;b1=5;b0}Fb(RSeq(MSeq(pc0{b0:t0},c1),c2e,@po{b1+=2}Sw{3;0;4}(pa3{b0:b0;b1:=},F,Fb(t4,Scc{t0+2>7}),R)),PAll{_}(Mt{10}(RFb(OnceK(Swm(Wu{t0},Wv{t0}(a5),a6l,t7e,Wu{t0}))))))",
-    Tree0960 "B{o0;t1=1;b0}RSel(c0e,PAll{_}(MSeq(Ub{o0},Sc{b0<6?t1:=t1%2}),pa1{b0:=},To{100}(t2),t3,SubA(a4)))",
-    Tree0961 "B{t1=0;b0=2;t0}Isw{t0;_;_}(PPar{0;T}(S,pi0{t0:t1}),RFb(t1,S),c2,Sb{t0=b0},Pre{t0+4=0;F}(Sl{100}))",
-    Tree0962 "B{q0=4;b0=5;b1;t0;o0}Ite(ASeq(Lp{_;S}(PPar{1;_}(Lp{b0;S}(Sl{20}),FF(Sb{t0=b0})))),Dd{0}(TryF(Keep(Fai),c0)),RSeq(Mt{10}(c1),Wt{0},@oh{b1+4%4=1?o0:=b0}Inv(t2e),Sl{0}))",
-    Tree0963 "B{o0=_;t0=5;b0=4}RU{F}(Flip(RFb(F,F,c0),Fb(pc1{b0:t0},c2l,Ub{o0}),Sb{b0=9}))",
-    Tree0964 "B{b0;b1=0;t1=2;o0}Ret4(Bin{t1+4>b1+2;_}(F,Try(@rw{none}S,@si{b0=3}@po{b1+=1}t0,Sb{b0=3})))",
-    Tree0965 "Rus{3}(TryF(c0,a1,c2))",
-    Tree0966 "B{b1=3;o0=5;t0=3;b0}Sw{3}(@si{t0+2%2<0}@rw{some}@oh{t0:=b1}pt0{b0:=;b1:b1},Pre{b1%4=1}(pi1{t0:=}))",
-    Tree0967 "B{b0}MSeq(pc0{b0:=},t1,pt2{b0:b0;b1:b0})",
-    Tree0968 "B{q0=2}Lp{_;R}(RT{F}(ASeq(t0,t1)))",
-    Tree0969 "RSel(PPar{2;T}(t0,c1,t2),t3,Dl{0}(To{30}(Fai)))",
-    Tree0970 "Star(c0,Sub(t1))",
-    Tree0971 "B{o0=5;b0}Bin{some;_}(Ub{o0},RSel(Rep3(Isw{b0+1;_;T}(t0e,a1)),c2))",
-    Tree0972 "B{b1;b0;t0=5}Flt{3;_;_}(Step(TryT(a0b{b0;b1},pi1{t0:=},Seq(pi2{t0:t0},t3))))",
-    Tree0973 "B{b0=0;t0}To{20}(Fb(MPri(Mt{20}(Fai),@si{t0<7}Fai,Once(pt0{b0:6;b1:t0})),OnceK(RFb(To{100}(pi1{t0:b0}),Pre{b0<b0+3}(pa2{b0:t0}),c3))))",
-    Tree0974 "B{b0=4;q0}Lp{b0;K}(Run)",
-    Tree0975 "B{o0=_;t0;b0}Inv(@of{b0+=2}@os{o0:=_;b0:=t0%4}Dl{50}(Try(Seq(@os{b0+=1}@ki{b0=t0}pt0{b0:=;b1:b0},t1),Swm(c2l),a3b{t0+3;b0},Pri(t4e,R))))",
-    Tree0976 "B{b0=4}Ret4(RFb(pc0{b0:b0}))",
-    Tree0977 "B{b0=4;t0}@of{t0:=b0;t0:=b0+4}@fi{t0+3%3<1}Rty0(c0)",
-    Tree0978 "Rep1(a0)",
-    Tree0979 "B{t0}OnceT(Swm(c0l,Wu{t0},c1))",
-    Tree0980 "B{b0=0}Rep0(a0b{b0;b0})",
-    Tree0981 "Fb(Seq(Rus{1}(t0),RFb(c1,F,c2,t3),MPri(Once(RSeq(c4l,c5e)),Seq(t6e,t7e,t8,t9)),FF(Invt(Dl{0}(t10))),TryF(c11,c12,t13,t14e)))",
-    Tree0982 "RFb(Dd{0}(Rep1(RSeq(t0,c1,Sl{30}))),AFb(c2,a3,t4e),RT{F}(To{20}(c5e)))",
-    Tree0983 "B{t0;b0=2}Opt(@of{t0+=2}MPri(Pri(c0b{b0%4},Dl{0}(Keep(RFb(pt1{b0:4;b1:t0},a2,pa3{b0:0;b1:b0}))),Pri(t4,t5),Rpt{2}(Seq(t6,pi7{t0:=})))))",
-    Tree0984 "B{b0;t0=1}@os{t0:=t0%4;t0:=2}Bin{t0>7;_}(@rw{t0=2}@po{b0+=2}@oh{b0+=1}Fb(a0,c1,c2b{b0+4}),@po{t0:=t0+4%3}Seq(t3,Sl{50},Sl{50}))",
-    Tree0985 "B{b0;t1=5}Wv{t1}(Pri(pi0{t0:b0},Wt{0}))",
-    Tree0986 "B{b0=3;t0=5}To{20}(MPri(@of{t0+=4}@po{t0+=3}Lim{1}(OnceT(c0)),pc1{b0:b0},pi2{t0:t0}))",
-    Tree0987 "B{b0=2;t0;o0=0}OnceT(Fb(Opt(Dl{0}(RSel(c0l,a1,Ret2(Wu{t0})))),RFb(PAll{-2}(c2b{0},pa3{b0:b0;b1:b0}),t4),Par{-1;_}(pi5{t0:=},Seq(t6e,a7,a8,Sb{t0=b0}),@fi{o0|4+1!6}@rw{none}pc9{b0:=},Wt{10},@rw{some}c10)))",
-    Tree0988 "RSeq(Sl{0},RSel(t0e,t1,F),Try(c2,Sl{50},t3),To{0}(c4))",
-    Tree0989 "B{t0=0;b1=5;b0;t1=0}Rep4(Step(Sw{0;4;3}(SubR(RSeq(Wt{30},c0b{t1+1%3})),Fai,Seq(a1b{b0+1;b0},a2l),a3e),Intr{b1<7}(Step(AFb(c4l,a5b{b1+1;b1},pa6{b0:=},t7,Suc),Isw{t0%4;N;_}(Ruf{2}(SubR(a8b{b1%2;b1})))))))",
-    Tree0990 "B{b1=1}PAll{_}(pa0{b0:b1})",
-    Tree0991 "B{b0;t1=2}PPar{1;_}(t0,Isw{t1+3;N;N}(t1e,@os{b0+=2}t2),t3,t4e,t5e)",
-    Tree0992 "B{t0=5;b0}Seq(Mt{30}(RSeq(SubR(t0),a1,t2,pt3{b0:b0;b1:t0})),c4e,TryT(pt5{b0:=},t6,t7e,c8,Wt{10}),Once(Sel(@po{t0:=b0%4}@of{t0:=2;t0+1>b0?b0+=1}t9,Rmp{S;S}(a10b{t0;b0}))))",
-    Tree0993 "B{t0;b0=5}RFb(Step(Fb(@of{b0>b0+3?t0:=b0+3}pt0{b0:1},c1e,t2),OnceT(Suc),PPar{2;N}(R,t3,pi4{t0:=})),Ruf{1}(Star(Ret1(RSeq(Mt{30}(t5),Sl{20},a6)),RFb(Rep1(t7),pa8{b0:b0}))))",
-    Tree0994 "B{t0}Opt(RSeq(pt0{b0:3;b1:t0}))",
-    Tree0995 "B{b0=0;b1=3}RFb(Par{2;_}(c0,c1,a2e),Inv(Seq(pa3{b0:5;b1:b0},Wt{0})),Rep4(Cd{0;_}(Flt{3;R;F}(pi4{t0:b1}))))",
-    Tree0996 "Cd{20;K}(RFb(t0,RepF(Keep(TryF(t1,t2))),RT{2}(Par{2;1}(FF(F),t3e,Wt{50})),c4e,RSeq(a5,t6,t7e,c8)))",
-    Tree0997 "B{b0=0;t0=3;q0=3}AFb(Step(Fai),Dd{20}(Su{t0}(t0)),Pre{b0>6;S}(Lp{_;K}(Scc{b0+3=3})),pa1{b0:b0})",
-    Tree0998 "B{o0;b0=5;t0=3}Seq(Flt{1;R;F}(Once(a0)),Bin{some;T}(Cnd{b0+1%3>1;T;_}(t1e),PAll{2}(@os{b0%2!1?o0:=t0+1%2;o0:=o0|5}SubA(Wu{t0}),a2e)))",
-    Tree0999 "B{b1;b0=3;t0=1;o0=_;q0=4}Sw{0;1}(@rw{t0%3=0}Cd{0;_}(FF(t0)),@fi{b0>b0+2}Pre{t0>3;R}(Opt(Wu{t0})),ASeq(Ub{o0},t1e,Pre{t0+1>b0+3;F}(Lp{b0;R}(c2))))",
+    Tree0900 "B{b0=2;t1=3;t0}Pre{t1%4<3;K}(PAll{-1}(Su{t0}(Flip(TryF(AFb(@ki{t0+2!7}Ite(c0e,Sc{t1+=2;t0:=t1%3}),Sel(pt1{b0:4;b1:t0},pi2{t0:=})),@os{t1+=1}Sb{t1=t0}),Mt{10}(@ki{t1%4>2}Rmp{S;F}(To{0}(t3)))))))",
+    Tree0901 "Ite(a0,c1)",
+    Tree0902 "B{t0=1}RSeq(c0,c1b{t0+3%2})",
+    Tree0903 "B{b0;t1=4;t0=2;o0=4}Pri(Fai,Bin{b0%3>0;_}(RU{F}(Wu{t1}),RepF(Sel(pi0{t0:=},t1,t2,pt3{b0:t1;b1:t0}))),@os{o0|0<1?t0:=t1%2}RFb(RFb(Dd{0}(Wu{t1}),c4)))",
+    Tree0904 "B{q0;t0;b0=3;b1}RSeq(Wde(Flip(Lp{b0;_}(pi0{t0:=}),Sw{1}(t1e,Wu{t0}),@oh{t0%3=1?b0:=t0}@ki{b0!4}RSeq(S,Wu{t0},pc2{b0:1})),RSel(Lp{t0;K}(a3),t4,Bin{t0>0;T}(Lp{_;S}(Suc),Lp{t0;K}(t5)))))",
+    Tree0905 "B{o0=1;t0=2;b0}@oh{t0+1<6?o0:=8;b0:=t0%3}To{20}(c0e)",
+    Tree0906 "B{t0;t1;b1=2;b0=4}OnceK(ASeq(Sw{2}(Sb{t0=7},@os{b0>2?b0+=2}@po{b0+=3}@rw{t0<3}c0),Flip(pa1{b0:=;b1:b1},Flip(a2e,pi3{t0:t1},a4l))))",
+    Tree0907 "B{b1=5;b0=2;t0}@fi{b0+2<b0+4}@oh{t0:=b0+2}Isw{t0+3;_;_}(Flt{3;F;K}(t0),Rep1(a1b{b0%3;b1}),Wv{t0}(Sw{1}(Rus{3}(Swm(Wu{t0},Wu{t0},t2)),RFb(a3,c4))),pa5{b0:6;b1:t0})",
+    Tree0908 "B{o0=_;b0=2;b1=1;t0=5}Step(Wde(c0e,pt1{b0:t0;b1:t0}),Sw{1}(AFb(c2b{b0},c3l),Ite(Scc{t0=5},WU{some}(pt4{b0:=;b1:b1}),@si{b0+1!b0%4}@oh{t0+=2}pi5{t0:t0})))",
+    Tree0909 "B{b1=0}Once(Rep0(Sb{b1=3}))",
+    Tree0910 "B{b0=4;t0=3}To{20}(RSeq(@ki{b0>7}@fi{b0=3}@of{b0:=b0%3}pc0{b0:8},Pre{t0+4=1;R}(Ret4(Swm(@os{b0+=2}Cnd{t0+4<5;T;F}(Flt{1;S;F}(@os{b0:=t0}t1)),a2,Rpt{0}(c3l),S,PAll{2}(RU{S}(t4e),a5b{t0+1;b0}))))))",
+    Tree0911 "B{t0=5}Ite(SubA(pi0{t0:=}),Inv(t1))",
+    Tree0912 "Dd{50}(PAll{_}(Seq(RFb(MSeq(t0,a1),c2,Wt{50}))))",
+    Tree0913 "B{t0=1;t1;b0=5}@rw{t1>3}@of{b0:=t0}Seq(WU{b0%2!0}(RFb(Rep4(AFb(RFb(Star(c0e,pt1{b0:t1}),Try(t2,a3b{b0+4;b0})),Lim{1}(RFb(t4,c5,Wu{t1})))),@os{t0:=3}Scc{t1=3})),Star(Wde(pa6{b0:0;b1:t1},Opt(Sc{t0:=t1+2}),@oh{t1+4%3<1?b0:=b0%4}Sl{0}),Swm(RSeq(t7e,Sl{0}),Lim{2}(Swm(Sb{t0=b0},pa8{b0:=;b1:t1}))),Fb(@ki{t0%2=1}Rpt{2}(a9),Wu{t0},t10,t11)))",
+    Tree0914 "B{t0;b1;o0;b0}@rw{none}@ki{b0%2=0}@oh{o0:=t0+1}Bin{b1+3%3<1;_}(@oh{b1+=3}@si{o0|0=o0|3}F,Swm(t0e))",
+    Tree0915 "B{q0;b0=3;b1=4}Seq(Lp{b0;K}(a0),Sb{b1=3},Fb(Sb{b1=6}),AFb(t1e,t2))",
+    Tree0916 "B{b1;t1;t0=4;b0=3}RSeq(Par{_;0}(RSeq(RSeq(Bin{t1%3<2;T}(t0e,t1),Dd{0}(Sl{20}),Once(t2)),Rep3(Wde(a3,pt4{b0:=;b1:b0},a5))),RSeq(FF(@si{b1>2}@rw{b0=b0+2}@os{t1+=1;t1:=b0+1%2}S),Swm(t6,c7),a8b{t0+3%3;b1},t9,Seq(Pre{b0+1>b0+4;F}(a10b{b0+1%4;b0}),c11)),Rpt{3}(RFb(@po{b1+=2}Seq(Par{-1;1}(Ruf{3}(t12)),Sc{t1:=b1},Scc{b0%4<2},Once(RSeq(@os{t1:=t0+2}c13l)),R)))))",
+    Tree0917 "B{b1=3;t0=2;o0;b0=3;q0;t1}@os{b1+=3}Lp{_;_}(@fi{o0|0!o0|3%2}Wde(Sw{2;5}(t0,pa1{b0:6;b1:=},Opt(a2)),Isw{t1%4;N;_}(@fi{t1%2=1}MPri(To{20}(@si{some}Star(t3,Sb{t0=b0},t4)))),ASeq(Lp{_;K}(Sl{0}),Rep3(Ret4(Isw{t1%2;T;N}(t5,Scc{t0>o0|2+1%3},Sb{o0=4}))))))",
+    Tree0918 "B{b0=5;t0}Fb(FF(MSeq(Cd{0;_}(a0e),c1e,@rw{b0+3!5}@of{b0>7?b0+=3;t0:=b0+3}@oh{t0:=b0;b0:=7}c2l)),Keep(RetF(RSeq(RetF(Wde(pc3{b0:1},pa4{b0:1;b1:b0})),Wt{10},RFb(pc5{b0:t0},a6)))))",
+    Tree0919 "B{b0=4;t0;o0=2}RSeq(@fi{some}@ki{t0<t0+2}Wt{100},Sb{o0=1},pc0{b0:=})",
+    Tree0920 "B{b1}Dd{0}(Swm(Fb(t0,t1,t2e,t3,Seq(c4e,t5,@si{b1<5}pt6{b0:b1})),c7b{b1}))",
+    Tree0921 "B{o0;t0}PAll{3}(t0,Sb{o0=5},Wv{t0}(Wu{t0}),TryT(t1,t2),c3e)",
+    Tree0922 "B{t0=1;b0=3;b1=3}Seq(Dl{100}(Intr{t0<t0+1}(c0l)),Ite(RSel(Cnd{t0%4>2;T;F}(Wt{0}),pt1{b0:4;b1:b1},Pre{b0=0}(Sl{0})),c2))",
+    Tree0923 "B{t0=5}Once(c0b{t0%3})",
+    Tree0924 "B{b0;o0=_;t0}Star(pa0{b0:b0;b1:t0},Wt{20},Scc{o0|5%4>0},Sb{t0=b0})",
+    Tree0925 "B{b0;t0=1;b1}Rep2(Step(Par{_;1}(Par{1;-1}(PPar{2;N}(pt0{b0:1;b1:=},c1,pt2{b0:=;b1:b1}))),RU{S}(Sb{b1=t0})))",
+    Tree0926 "B{b0=3;t0=2;t1=5;o0=3}@si{b0%2=0}@os{t0>b0+2%3?b0+=2}TryF(Fb(c0b{t0},c1,@rw{t0!5}a2b{b0;b0},c3e),Seq(PAll{_}(a4,RSeq(F),pi5{t0:t0}),@po{t0:=t1+4}@oh{o0:=2}Flip(t6,a7)))",
+    Tree0927 "B{b0=4;b1;o0=0;t0=2}Fb(Fb(MPri(Dd{20}(@of{b1:=3}Sw{4}(c0,pa1{b0:1})),Bin{b0+3%3>0;_}(Sl{20},pt2{b0:t0}),OnceK(Scc{t0%3>0}),RSel(a3e,a4),Flt{1;S;_}(Ret2(Sc{t0:=b1}))),Par{_;1}(RSeq(t5,PPar{1;T}(t6e,Ub{o0},Keep(Fai)),Cnd{b0%3>1;_;_}(Step(PAll{2}(pc7{b0:=},a8l),t9)))),Wv{t0}(Cnd{none;N;S}(t10))))",
+    Tree0928 "B{b1=0;b0=2;t0=2}Wde(pt0{b0:b1;b1:b1},Par{_;3}(a1,Sc{t0+=1},Invt(t2)),@si{t0+3<5}@ki{b1+4<0}a3b{t0+1;b0})",
+    Tree0929 "B{t0=3;t1=5;o0}Par{3;2}(MPri(pt0{b0:t0;b1:t0},c1,a2,Keep(Wt{100})),RFb(Isw{t0+3;_;N}(Sb{o0=4},pc3{b0:6},Sc{t0+=3},Keep(t4),S)),RetF(a5))",
+    Tree0930 "B{t0=1;b1=0}Isw{b1+4%4;_;T}(a0,Wu{t0})",
+    Tree0931 "B{o0=_;t0;b1=5}Cnd{t0+2<t0;T;F}(Isw{b1;_;N}(t0,c1,Sc{t0:=o0|1%3},pa2{b0:t0},c3e))",
+    Tree0932 "B{t0=1;b1=4}@oh{t0+=3;b1:=t0}RFb(a0e,t1,Bin{t0<t0+4;N}(c2,Sl{50}),Suc)",
+    Tree0933 "B{o0;b0;t0=1;t1=4}FF(RSel(Isw{b0+4%3;_;T}(RSeq(a0b{t0;b0},MSeq(t1,pa2{b0:b0}),@of{b0>6?o0:=_}Lim{3}(Rep3(c3)),@po{t1+=2;t0+=3}pi4{t0:=},pc5{b0:t1}),Ite(a6,Seq(c7,Ub{o0})),PAll{2}(MPri(Swm(a8,pa9{b0:0;b1:t1},@os{b0:=t0}@si{t0%4!2}c10,c11)),Sb{b0=t0},@po{b0!5?t1+=3;t0:=b0}@oh{t0+4<3?b0+=1;b0+=1}c12l),RT{2}(MPri(t13,Sl{10}))),PAll{-4}(Pre{some}(Flt{1;F;_}(RSeq(@oh{o0:=_;b0+=1}a14,Wu{t1},t15,Sb{t1=2}))),FS(Sb{b0=2}),Scc{b0>7},@os{b0:=t1%2;b0+=1}@rw{some}Swm(pt16{b0:t1;b1:t0},c17),a18)))",
+    Tree0934 "B{b1;b0}PAll{_}(t0,RU{S}(Sc{b0:=b1}),t1)",
+    Tree0935 "RFb(Seq(c0,t1,Sub(Sl{100}),c2,Wt{30}),Sel(OnceT(Rep4(RSeq(Ret1(AFb(c3,t4e,t5,c6)))))))",
+    Tree0936 "B{b1=1;o0=_;b0=2;t0;q0}Fb(FF(@si{none}@ki{t0!6}@rw{o0|4<1}Cd{50;K}(PPar{0;N}(@fi{t0%4>0}Par{-2;_}(RSeq(@ki{b0+4%2=1}Su{t0}(pc0{b0:6})),Lp{t0;_}(Sl{20})),@os{b0:=7}@si{t0%4!1}@oh{b0+=1}Sc{o0:=_}))),Keep(Lp{_;_}(@fi{o0|3+3!7}Dl{100}(Swm(pa1{b0:1;b1:=},RFb(a2l,To{10}(c3),Pre{b0%2!1;R}(a4l),F,c5b{b0%2}))))))",
+    Tree0937 "B{t0;o0=5;t1=1}AFb(t0,ASeq(Wu{t0},c1,@ki{some}pa2{b0:5;b1:t1}),FS(a3))",
+    Tree0938 "AFb(a0,c1e,t2)",
+    Tree0939 "B{o0=_;b1=3;t0;b0=3}@ki{b0>5}@of{b1+=3;o0:=t0+3}@os{t0:=t0+2%2}RU{S}(Flt{2;R;F}(Pre{b0%3=2;K}(@fi{t0<4}@po{b1:=b0}@os{t0:=o0|0%4}Sb{o0=7})))",
+    Tree0940 "B{b0=1;t0=2}RFb(RSeq(Step(pc0{b0:=},t1),SubA(t2),c3,Wu{t0}),Rep2(c4),RFb(t5,SubA(t6),@fi{t0=b0+2%3}S,c7))",
+    Tree0941 "B{o0=0;t0=0;b1=2;b0=2;t1;q0=2}Swm(RSeq(Seq(pt0{b0:=;b1:t1},TryF(a1b{b1+2;b0},Sw{5}(Sb{o0=5},t2)),OnceT(@rw{t0=6}@ki{b0>o0|3%2}Su{t0}(Lp{_;F}(@oh{t0:=t1+1%2}Lp{b0;S}(t3)))))),Seq(Rep0(t4),Par{_;2}(a5b{t0+2%3;b0},c6l),To{20}(Sw{3;5}(F,pi7{t0:b1},R))))",
+    Tree0942 "B{t0=4;b0=3;o0=_}Seq(Flip(Sc{t0!0?t0:=b0},a0),Bin{t0>6;_}(a1,Run),SubA(Intr{t0<o0|3}(Pre{o0|3%4<3;S}(Pre{b0%2<0}(c2b{o0|4})))),Rpt{F}(MSeq(Invt(t3))),RSeq(t4))",
+    Tree0943 "B{t0;b0}@of{t0+=3}@fi{t0+4=4}@po{b0:=9}RFb(@oh{b0+=3}Rep2(Pri(c0b{b0},t1)),t2e)",
+    Tree0944 "B{t0;q0=3;b0=2;o0=5;b1=2}Par{-3;1}(Pri(Ite(Intr{o0|5%3!0}(MSeq(Wu{t0},t0)),RFb(Scc{b0>o0|0+3},t1e))),Rpt{2}(Fb(Sw{4;3}(t2e,c3,a4b{b0+2;b1}),Cd{0;K}(MPri(Wu{t0},c5,@ki{some}a6)),@of{b0:=t0}Rep3(Lp{t0;S}(Fb(pa7{b0:2;b1:b0}))))),@fi{t0%4!3}@ki{o0|3<b0}Bin{b0>6;N}(Wu{t0},Par{1;0}(@rw{t0=5}c8,c9l,Sc{b1:=t0%3},t10)))",
+    Tree0945 "RT{2}(Pri(c0,t1,Fai))",
+    Tree0946 "RSeq(RSeq(Cd{50;_}(t0)),RU{S}(Rep1(c1)),t2,Rmp{F;F}(Ite(Sub(c3e),t4,Rep3(c5l))))",
+    Tree0947 "Swm(t0,MSeq(a1,a2e,c3l),RFb(Dd{10}(Rep3(t4))),TryT(a5,t6))",
+    Tree0948 "B{b1;b0=1;t0}Wde(Fb(pt0{b0:=},c1,Wu{t0},a2),RSeq(pi3{t0:b0},Sb{b1=9}),ASeq(a4b{b1;b1}))",
+    Tree0949 "B{o0=3;t0=3;t1;b0=1}Su{t1}(@si{b0+2<4}@ki{some}Pri(Swm(Sb{t0=t1},Wt{20},Scc{b0<t1+1%4}),Dd{0}(@rw{t0>t0+3}Ret1(Pre{o0|3%3<1;R}(To{10}(@of{t1:=4}Mt{50}(Sl{20})))))))",
+    Tree0950 "B{b0=1;o0=1;t0}RT{3}(Lim{2}(@of{t0+=2}@rw{some}@fi{b0=7}PAll{-2}(RSeq(c0b{b0%4},t1),Keep(Keep(@ki{b0+4<6}FS(Scc{t0+3%2=0}))),@si{b0<0}@ki{t0+4!3}Wv{t0}(Rep1(Sl{50})))))",
+    Tree0951 "B{q0=4;t0=4;b0=1}Su{t0}(Seq(Lp{t0;S}(a0e),c1))",
+    Tree0952 "B{b0=3;t0=3}PAll{-3}(Mt{30}(RSeq(c0,t1,t2)),Rus{F}(Cnd{b0>6;N;_}(Lim{3}(@rw{b0=t0+2%2}Rty1(t3)))),RepF(Ite(WU{b0>6}(Flt{2;R;_}(t4)),TryF(t5,R))))",
+    Tree0953 "B{t0=3;b1;o0=_;b0=1}Step(Step(Wv{t0}(t0),a1b{b1;b0},Wu{t0},t2,MSeq(c3,c4,a5b{b0+2%3;b1})),Inv(Intr{some}(RU{S}(Fb(MPri(a6),Seq(Sb{b1=t0},t7,Scc{none},Sb{o0=5}))))),Swm(Sw{4;0;3}(Wt{10},pa8{b0:b0;b1:t0},Sc{t0+=2},c9b{b1+1})))",
+    Tree0954 "FF(PPar{1;T}(a0,PAll{-2}(t1,F),Run,Ret4(Cd{0;K}(Dl{10}(a2))),t3))",
+    Tree0955 "B{q0=3;o0=1;t0=0;b0}Swm(MPri(@ki{t0+1<7}@oh{b0+=2}PPar{1;N}(PPar{1;T}(t0,Rpt{0}(pt1{b0:1;b1:b0}),a2),@os{b0+=1}Lp{b0;K}(Ret0(Scc{o0|1<b0})),RSeq(pi3{t0:=},RFb(a4,t5)),AFb(t6e,c7,pc8{b0:t0}))))",
+    Tree0956 "B{b0;t0=2;t1=2}@si{t1%2!0}@os{t0:=b0;t1:=b0}RSeq(Cd{50;K}(t0),c1,Wu{t0})",
+    Tree0957 "FS(Flip(c0,MPri(a1,t2)))",
+    Tree0958 "RSeq(Sl{10})",
+    Tree0959 "Ruf{F}(Lim{3}(To{0}(Par{1;_}(TryT(S,c0e),t1,t2))))",
+    Tree0960 "B{t0=4;t1;o0=0;b0=5;b1=0}Wde(pc0{b0:7},Bin{t0>4;T}(RFb(t1,c2),Swm(@ki{b1<4}a3l,Fai)),TryF(Isw{t1%3;_;_}(c4b{8},c5),MSeq(c6,t7,pt8{b0:=;b1:b1}),Cd{30;F}(SubR(To{0}(PPar{0;N}(@rw{t1%2<0}pt9{b0:t1;b1:t1},Sb{o0=7},Fai))))))",
+    Tree0961 "B{t0=2;o0=_;b0=4;t1=0}PAll{-1}(SubR(Step(Dl{30}(t0e),RFb(t1e,Sc{o0:=b0+1;t0:=3}))),RSeq(c2b{t1%3},R))",
+    Tree0962 "Dd{0}(Flip(Seq(Flt{2;R;F}(ASeq(c0,t1,t2)),Fb(a3l,t4e))))",
+    Tree0963 "B{t0=1;b0=5;t1}Flip(Once(Mt{30}(Ite(@os{t0+3%2=0?b0+=1}RSeq(Sb{b0=9},t0e),Lim{3}(@oh{b0:=t1%4}@of{t0+=1}RFb(t1,Once(Sb{b0=t0}),t2,t3,t4)),PPar{0;T}(c5e,t6)))),Par{2;-1}(AFb(t7e,WU{t1%4>0}(t8)),Par{_;1}(a9b{t0+2;b0},Rus{1}(c10))))",
+    Tree0964 "B{t1=1;q0=4;b1=4}Lp{b1;S}(Bin{t1+4<1;N}(Opt(Rpt{0}(@of{t1+=1}t0)),Ret4(@fi{t1%4!2}Seq(t1e,t2,Sw{3}(S,t3e)))))",
+    Tree0965 "B{t0=2}RSeq(t0,Sc{t0+=3})",
+    Tree0966 "B{b1=1}PPar{0;N}(a0,Run,a1b{b1;b1})",
+    Tree0967 "B{t0=1;b0=0;o0=0}Pri(Scc{b0<b0%2},a0,t1e,Scc{t0+4>o0|4+3})",
+    Tree0968 "B{b1=0;b0=0}Dl{50}(SubA(SubR(a0b{b1;b0})))",
+    Tree0969 "Inv(Sub(pc0{b0:9}))",
+    Tree0970 "B{b0=1;t1;b1=2;t0=2}MSeq(MSeq(c0e,t1e,a2),Cnd{b1>t1;T;F}(RFb(MSeq(@rw{t0<7}@fi{t0<b0}@si{t1=t1+3}Wt{10},a3),Fb(c4e,t5),Sc{t1+2%2!0?t1+=2})),Pre{t0+2>b1%4;F}(OnceT(Flip(Swm(t6,t7),@os{t0+3!0?t1+=2}a8,S,Rpt{F}(@po{t1:=b0}@si{t1+1<0}pi9{t0:=})))))",
+    Tree0971 "RU{F}(Ruf{F}(Flt{2;F;_}(TryT(RFb(RSeq(a0,t1,c2),a3,c4,Rpt{F}(t5),Par{_;1}(t6,Run)),Flip(Ite(t7e,Swm(c8,t9,a10e)),ASeq(Ruf{2}(t11),Mt{0}(c12l),Flt{3;F;_}(c13)),Swm(Seq(c14,c15,a16),Swm(c17e,t18,F)))))))",
+    Tree0972 "B{o0=_;t0=1;b0=1}Bin{b0!t0;N}(FF(Isw{o0|3+3;N;_}(c0,Inv(RSeq(t1,Scc{b0+2%2<1})))),Wv{t0}(@rw{b0!0}@of{b0+=3}Pre{none;R}(Step(@si{t0%4=2}@oh{b0+=3}pc2{b0:7},To{0}(R)))))",
+    Tree0973 "B{t0=2;t1;o0=_;b0}PAll{-1}(Keep(Cnd{b0<t1;_;F}(Fb(@oh{o0:=_}@rw{t1%4<0}@si{t0+2=5}Pre{t0>7;K}(Wu{t1}),Rep2(OnceK(MPri(t0,c1,c2e)))))),Rpt{F}(Seq(SubA(Wde(t3,Dd{0}(Rep4(a4)),Fai)),Rep0(Scc{t0>t0+2}),pc5{b0:=})))",
+    Tree0974 "B{t0;b1=3;b0=1;q0=4}@rw{b0>b1}Cd{20;F}(Fb(Lp{t0;K}(Pre{b0+1<7;R}(MSeq(pi0{t0:=},PPar{2;N}(c1l,t2),Isw{7;T;_}(Sl{0},pc3{b0:b1},Wu{t0})))),Inv(Sw{2}(PAll{-1}(Wt{0},a4),Rus{1}(Rpt{1}(a5)))),Cd{0;K}(a6b{t0%4;b1}),Keep(Fb(Sw{0}(t7,S),t8))))",
+    Tree0975 "B{o0;b0=2;t0}RFb(@fi{o0|0+3!0}RFb(c0b{5},pt1{b0:=}),PAll{-3}(pc2{b0:9},@si{b0=3}@po{t0+=1}Bin{t0%2!0;T}(Wt{30},t3),Ret2(t4)),c5b{b0})",
+    Tree0976 "B{b1=4;b0=4}Flt{2;S;F}(pa0{b0:b0;b1:=})",
+    Tree0977 "B{t1;o0=_;t0}Flip(Pri(t0e,c1,Sb{o0=6}),RFb(pi2{t0:t1},Su{t1}(t3),t4,a5),AFb(@si{none}t6,c7,pi8{t0:=}),Once(F),Suc)",
+    Tree0978 "B{t0=4;o0;b0=5;b1}Isw{b0+3;T;N}(pc0{b0:b0},@of{b0:=7;o0:=o0|5%3}@po{t0:=b1}@ki{o0|0%3=0}t1,c2,c3)",
+    Tree0979 "B{q0;b1=3;t0;b0;o0}Lim{3}(PAll{_}(Fb(t0,Lp{_;_}(pt1{b0:t0;b1:=}),Rep4(Suc)),@os{b0+=2}@oh{b1=2?t0:=o0|4+3%3}RFb(WU{b1<1}(t2),@os{t0:=8}@po{b0:=0}@ki{b0<1}Pri(Scc{o0|2+2=7},pa3{b0:t0}),Rep3(Sl{10}))))",
+    Tree0980 "Flip(a0,c1e,a2e,c3l)",
+    Tree0981 "B{t0=2;b1;b0=4}Rpt{F}(Bin{t0%3!0;_}(FF(pc0{b0:b0}),MSeq(Sb{b1=b0},a1l)))",
+    Tree0982 "B{b0;t0=1;b1=1;t1=2}AFb(Pre{b1%3!1}(Bin{t1<b1+3%4;T}(PAll{-2}(a0b{t0;b1},Sc{b0=b0%3?t1:=2},RU{S}(Invt(c1)),a2b{b0%4;b1},c3l),Swm(pt4{b0:=;b1:b1},a5,pc6{b0:1},@ki{t1+1%2<1}t7,pc8{b0:t0}))),MSeq(Step(Sb{b0=0},c9),a10e,FF(t11),@of{b1+=1}Isw{b1;_;_}(@fi{b1!b0+1}@of{t1:=6;t1:=t0+2}a12b{t0;b1},Su{t0}(Fai),Once(pt13{b0:=;b1:t1}))),Cd{0;K}(@si{t1>2}@of{t1+=3}@os{b1:=t1+4%3;t1:=b1}Ruf{F}(Flip(RSeq(t14e,c15l),PAll{_}(pi16{t0:b1},pa17{b0:b1;b1:b0},c18l),Ret0(t19)))))",
+    Tree0983 "Inv(Swm(Wde(c0l,c1l),RSeq(t2e,t3e),Cd{0;_}(Seq(t4,F)),Wde(c5,c6),Once(Sub(t7e))))",
+    Tree0984 "RFb(Dd{0}(Rep1(RSeq(t0,c1,Sl{30}))),AFb(c2,a3,t4e),RT{F}(To{20}(c5e)))",
+    Tree0985 "B{t0=0;q0=4;b0}RT{3}(PPar{1;T}(Fb(Cnd{t0=0;_;S}(t0e),Lp{t0;F}(PPar{1;_}(Sb{t0=7},t1))),PAll{_}(S,Dl{10}(Wu{t0}),Sl{10}),Pre{b0<t0}(a2)))",
+    Tree0986 "Sel(t0,Inv(Wt{20}))",
+    Tree0987 "B{t0=4;b0=3;q0=2;o0=_}Star(Seq(@os{t0:=b0}@ki{none}Lp{t0;S}(Wde(pi0{t0:t0},Wu{t0})),RT{3}(@rw{t0+3<t0+4}Seq(Sb{t0=8},pi1{t0:b0},pi2{t0:b0})),@fi{b0<5}@ki{o0|3<7}Wu{t0},Step(c3,t4e)),Fb(Sel(pc5{b0:9},pc6{b0:1},a7b{b0;b0},c8),Seq(Wv{t0}(Scc{o0|4+1!t0}))),Rty2(a9),MPri(t10),Once(Lp{t0;R}(Keep(Bin{t0<6;T}(pa11{b0:7},S)))))",
+    Tree0988 "AFb(ASeq(Dl{0}(c0),t1,Try(c2,Dd{0}(R))),t3e,a4e)",
+    Tree0989 "B{b1=1;b0=0;q0=2;t0=3}Sw{4}(Isw{t0+3;T;N}(RFb(Scc{t0<2},a0,c1b{b0+1%3}),t2,Step(pi3{t0:b1},Sc{b1:=b0+3%4}),Isw{b1+4;N;_}(Sc{b0:=0;b1+=2},Wt{30},c4b{b1+1%3},Scc{b0+4!5},a5b{b1+1;b0})),Wde(Wde(a6l,c7e),Lp{t0;S}(Lim{2}(F)),Lp{b1;F}(PAll{_}(a8l,c9,Sb{b1=7},c10))))",
+    Tree0990 "B{t0=3;b1=4;b0;t1}PPar{1;_}(Intr{t0+3=t0+4}(Sel(pt0{b0:t1;b1:b1},a1b{b1;b0},S)),RSeq(@po{t1+=2}@rw{t1%4!3}t2,R),Isw{4;N;_}(@si{b0+2!7}@ki{t0+4>7}Seq(pt3{b0:9;b1:b0},a4)),MPri(c5,t6,c7b{t1}),Flt{1;S;F}(pi8{t0:=}))",
+    Tree0991 "Step(Rpt{F}(Suc),t0e,t1,t2,t3)",
+    Tree0992 "B{q0=0;t0=0;b0=4}@ki{t0!4}@os{b0:=t0%4}Rty1(FF(RFb(Pre{b0+2>2;R}(RSeq(PPar{1;T}(a0,@oh{b0+=3}@si{t0%4=0}Dd{0}(t1)),Step(Inv(Sl{0})))),Rmp{F;S}(Inv(MPri(FF(@of{b0+=3}@rw{b0%2!0}t2),MPri(pc3{b0:8},pt4{b0:7;b1:b0})))),Dd{30}(Cnd{t0+4=t0%4;_;S}(Lp{_;R}(Isw{b0+2;N;_}(a5,t6e,S)))),t7)))",
+    Tree0993 "Swm(Seq(c0,Rep1(t1),Pri(Flip(t2,Sl{20}))),Ite(Pri(c3e,t4,c5e),t6),Lim{1}(Rpt{0}(t7)),Swm(t8e,c9,t10,c11),Rep0(t12e))",
+    Tree0994 "B{t0=2;b0=4;t1;b1}@fi{b0%4=3}@rw{t0+1>t1}@os{t0!7?b0:=8}To{50}(Sw{0}(TryT(Wu{t1},@fi{t1+3%4>1}c0),t1))",
+    Tree0995 "B{t0=1}RSeq(@oh{t0+=1}a0e,Dd{0}(Ite(t1,pa2{b0:t0;b1:t0})))",
+    Tree0996 "B{b0;b1=0;t0=4;q0=4;o0=1}RSeq(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}Lp{_;K}(Rep3(ASeq(Par{_;1}(Wde(pc0{b0:=},Sc{b1:=b0+2;b1+=2})),Swm(Sb{t0=b1},pc1{b0:=},c2,pa3{b0:=;b1:b0}),Isw{b1;T;_}(Ite(c4l,pt5{b0:=;b1:b0},a6))))),@ki{b1%4>2}@of{b1:=t0%2;t0:=o0|3%2}@fi{b0%2>0}Intr{b0=t0}(c7),Seq(Pre{b1%2>0;R}(Seq(OnceK(pa8{b0:=;b1:=}))),FS(pc9{b0:=}),RFb(t10,Invt(c11l),Wu{t0},t12)))",
+    Tree0997 "B{o0=_;t0=0;b1;b0=1}@rw{some}Ite(RSeq(@of{b1:=t0}@po{b0+=1}a0e,Sb{b0=3}),FS(a1e),Scc{none})",
+    Tree0998 "B{t0=5}Wv{t0}(RFb(a0e,Wu{t0},a1))",
+    Tree0999 "B{b0=5;t0=3}ASeq(Once(Cd{0;_}(PPar{2;T}(a0,@of{b0+=2}t1e))),Flip(t2,MPri(@os{t0+=3;b0+=3}@oh{t0:=t0%3}c3l,c4,c5),Scc{b0+2%3!0}),Flt{3;R;K}(Once(t6)))",
 }

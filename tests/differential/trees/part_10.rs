@@ -6,477 +6,522 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
-        RepeatTimes(2) {
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[on_success(|bb| { bb.b0 += 3; if bb.b0 != 0 { bb.b0 += 3 } })]
-            Fallback {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                UnsetBlackboard(o0),
+        Selector {
+            SequenceStar {
+                Parallel {
+                    Condition(Cond<0>),
+                },
+                IfThenElse {
+                    Action(Act<1>),
+                    #[post(|bb| *bb.t1 += 1)]
+                    StatefulAction(Task<2>),
+                },
             },
-        }
-    }
-}
-
-board!(Tree1000Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1001 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-        }
-        #[post(|bb| bb.o0 = None)]
-        ReactiveSequence {
-            Repeater(1) {
-                SequenceWithMemory {
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        Failer,
-                    },
-                    FlipSelector {
-                        Condition(Cond<1> = Cond::<1>),
-                        Sleep(0),
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Repeater(forever) {
+                        #[on_halted(|bb| { bb.b0 += 3; bb.b1 = bb.b0 })]
+                        #[skip_if(|bb| *bb.t1 == 0)]
+                        ScriptCondition(|bb| bb.b0 % 3 > 0),
                     },
                 },
             },
+            RetryUntilSuccessful(0) {
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b1)),
+            },
         }
     }
 }
 
-board!(Tree1001Blackboard { o0 });
+board!(Tree1000Blackboard { t1 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1001 for Ctx {
+        ReactiveSequence {
+            ForceSuccess {
+                Retry(2) {
+                    Condition(Cond<0>),
+                },
+            },
+            MemSequence {
+                Condition(Cond<1>),
+                Condition(Cond<2> = Cond::<2>),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1002Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 10,
+        }
+        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1002Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 10,
+        }
+        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+            #[skip_if(|bb| bb.b0 != 6)]
+            StepSequencer {
+                Inverter {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                },
+                Precondition(|bb| bb.b0 > 1) {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                },
+                SubTree(Tree1002Sub1, o0 = {=}, q0 = {q0}, b0 = {=}),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
         }
-        Sequence {
-            Precondition(|bb| *bb.t0 + 3 > 0, else = Skipped) {
-                ParallelAll {
-                    RetryUntilSuccessful(4) {
-                        TryCatch(catch_on_halt = true) {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                            IndexSwitch(|bb| bb.b1 % 2, out_of_range = Loop) {
-                                Failer,
-                                Action(Act<3>),
-                            },
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    Fallback {
-                        RetryUntilSuccessful(0) {
-                            Action(Act<5> = Act::<5>),
-                        },
-                        AsyncFallback {
-                            Action(Act<6> = Act::<6>),
-                            Action(Act<7>),
-                        },
-                        AlwaysFailure,
-                    },
+        WaitUntil(|bb| bb.b0 < 6) {
+            Loop(q0, if_empty = Success) {
+                Repeat(2) {
+                    SubTree(Tree1002Sub0, o0 = {=}, q0 = {q0}, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1002Blackboard { b1 t0 });
+board!(Tree1002Blackboard { o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
-        Delay(0) {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                RetryUntilSuccessful(1) {
-                    Inverter {
-                        Repeat(1) {
-                            FlipSelector {
-                                Condition(Cond<4>),
-                                StatefulAction(Task<5>),
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                        },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Repeat(4) {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(Cond<0>),
+                    RepeatUntilFailure(2) {
+                        Action(PIo<1>, t0 = {b0}),
                     },
+                    Action(PIo<2>, t0 = {=}),
                 },
-                IfThenElse {
-                    SequenceStar {
-                        StatefulAction(Task<7> = Task::<7>),
-                        Condition(Cond<8>),
-                    },
-                    AlwaysSuccess,
-                },
-                FlipSelector {
-                    AsyncSequence {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10>),
-                    },
-                    Sleep(0),
+                SetBlackboard(b0 = 5),
+                Precondition(|bb| bb.b0 + 2 > *bb.t0 % 2) {
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
+
+board!(Tree1003Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
-            b0: i64 = 0,
             #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64 = 3,
         }
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-            RepeatUntilSuccess(forever) {
-                Action(PIo<0>, t0 = {t0}),
-            },
-            StepSequencer {
-                Condition(Cond<1>),
-                Action(|ctx, bb| ctx.exec_in(2, 7, &mut bb.b0)),
-            },
-            Deadline(30) {
-                StatefulAction(PTask<3>, b0 = {t0}),
-            },
-            Retry(3) {
-                Condition(Cond<4>),
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            #[on_success(|bb| if bb.b1 == 0 { bb.b1 = *bb.t0 })]
+            Timeout(30) {
+                #[skip_if(|bb| *bb.t0 > 6)]
+                Action(PIo<0>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1004Blackboard { b0 t0 q0 });
+board!(Tree1004Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1005Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        StepSequencer {
+            IfThenElse {
+                #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                Action(Act<5>),
+                #[on_halted(|bb| if (bb.b0 + 1) % 3 != 2 { bb.o0 = None })]
+                #[on_success(|bb| *bb.t1 += 2)]
+                StatefulAction(PTask<6>, b0 = {=}),
+            },
+            Loop(q0, if_empty = Success) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                        #[run_while(|bb| bb.o0.is_some())]
+                        SetBlackboard(t1 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(5),
             b0: i64,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
         }
-        Fallback {
-            ParallelAll(max_failures = -1) {
-                AlwaysRunning,
-                RunOnce(then_skip = false) {
-                    Condition(Cond<0>),
+        Priority {
+            Limiter(1) {
+                ReactiveSequence {
+                    Priority {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    WaitUntil(|bb| *bb.t1 + 1 != *bb.t1) {
+                        UnsetBlackboard(o0),
+                    },
+                    StatefulAction(Task<4>),
                 },
             },
-            Conditional(|bb| bb.o0.is_none()) {
-                ForceSuccess {
-                    Action(PAct<1>, b0 = {b0}, b1 = {t0}),
-                },
-            },
-            WhileDoElse {
-                Action(Act<2> = Act::<2>),
-                Action(Act<3> = Act::<3>),
-                #[success_if(|bb| bb.b0 < *bb.t0)]
-                Action(PIo<4>, t0 = {b0}),
+            SequenceWithMemory {
+                SubTree(Tree1005Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, t1 = {t1}, o0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1005Blackboard { t0 o0 b0 });
+board!(Tree1005Blackboard { b0 t0 q0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1006Sub0 for Ctx {
+        Cooldown(20, filtered = Failure) {
+            Condition(PCond<0>, b0 = 6),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        ReactiveSelector {
-            Condition(Cond<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {t0}),
-            Condition(PCond<2>, b0 = {t0}),
+        TryCatch(catch_on_halt = true) {
+            Wait(0),
+            SubTree(Tree1006Sub0),
         }
     }
 }
-
-board!(Tree1006Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        WhileDoElse {
-            StepSequencer {
-                AsyncSequence {
-                    WhileDoElse {
-                        Action(Act<0>),
+        IndexSwitch(|bb| bb.b0, dynamic = false) {
+            RunOnce(then_skip = true) {
+                Sequence {
+                    ReactiveSelector {
+                        Action(PAct<0>, b0 = {b0}, b1 = {t1}),
+                    },
+                    AsyncFallback {
                         StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
                     },
-                    Timeout(30) {
-                        StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    RepeatTimes(forever) {
+                        ReactiveSequence {
+                            SetBlackboard(t0 = 3),
+                            Condition(PCond<4>, b0 = {b0}),
+                        },
                     },
-                    Action(Act<3>),
                 },
             },
-            Script(|bb| bb.b1 += 3),
-            Sequence {
-                Failer,
+            RetryUntilSuccessful(3) {
+                StepSequencer {
+                    #[success_if(|bb| bb.b0 > 4)]
+                    IfThenElse {
+                        Action(Act<5>),
+                        Wait(0),
+                    },
+                    Repeat(forever) {
+                        SetBlackboard(t0 = 3),
+                    },
+                    #[run_while(|bb| (*bb.t0 + 4) % 2 < 1)]
+                    #[success_if(|bb| *bb.t1 > 6)]
+                    #[failure_if(|bb| *bb.t0 < *bb.t1 + 1)]
+                    Cooldown(0, filtered = Skipped) {
+                        #[on_halted(|bb| bb.b0 = 2)]
+                        Action(PIo<6>, t0 = {b0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1007Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1008Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-        }
-        Action(PIo<0>, t0 = {t0})
-    }
-}
+board!(Tree1007Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
         }
-        RepeatTimes(3) {
-            RunOnce {
-                KeepRunningUntilFailure {
-                    SubTree(Tree1008Sub0, ..),
-                },
+        ParallelAll(1) {
+            Loop(q0, value = {t0}) {
+                Wait(10),
             },
         }
     }
 }
 
-board!(Tree1008Blackboard { t0 });
+board!(Tree1008Blackboard { t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree1009 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 3,
-        }
-        Repeat(2) {
-            SetBlackboard(b0 = 5),
+    pub tree Tree1009Sub0 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            StatefulAction(Task<3> = Task::<3>),
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree1009Blackboard { q0 b0 });
+bt::behavior_tree! {
+    pub tree Tree1009 for Ctx {
+        ReactiveSequence {
+            MemPriority {
+                StatefulAction(Task<0> = Task::<0>),
+                ReactiveSequence {
+                    RunOnce {
+                        ParallelAll {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                    SubTree(Tree1009Sub0),
+                },
+                StatefulAction(Task<4>),
+            },
+            Wait(50),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 5,
         }
-        MemSequence {
-            #[on_failure(|bb| bb.b0 += 3)]
-            Condition(Cond<0>),
-            ReactiveFallback {
-                MemSequence {
-                    StatefulAction(PTask<1>, b0 = 0, b1 = {t0}),
-                    WaitValueUpdate(t0) {
-                        Succeeder,
+        #[skip_if(|bb| bb.b0 % 2 < 1)]
+        #[post(|bb| bb.b1 = *bb.t0)]
+        Parallel(success = 4, failure = 1) {
+            Repeat(0) {
+                StatefulAction(PTask<0>, b0 = {b1}),
+            },
+            #[on_halted(|bb| bb.b1 += 1)]
+            IndexSwitch(|bb| bb.b1 % 2, dynamic = false) {
+                IfThenElse {
+                    #[skip_if(|bb| *bb.t0 < 2)]
+                    Action(Act<1> = Act::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                StatefulAction(Task<3>),
+                Parallel(success = -2) {
+                    StatefulAction(Task<4>),
+                    Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                },
+                WaitValueUpdate(t0) {
+                    #[on_success(|bb| { bb.b1 = (*bb.t0 + 1) % 2; bb.t0.set(bb.b0 + 2) })]
+                    #[run_while(|bb| *bb.t0 % 2 < 1)]
+                    #[failure_if(|bb| bb.b1 + 3 > bb.b0 + 2)]
+                    SkipUnlessUpdated(t0) {
+                        Condition(Cond<6>),
                     },
-                    SequenceWithMemory {
-                        #[run_while(|bb| *bb.t0 + 4 > 2)]
-                        #[on_halted(|bb| if bb.b0 > 3 { bb.b0 = 3 })]
-                        StepSequencer {
-                            Condition(PCond<2>, b0 = {=}),
-                            StatefulAction(Task<3>),
+                },
+                Sequence {
+                    Condition(Cond<7>),
+                    Script(|bb| if *bb.t0 > 6 { bb.b0 += 1 }),
+                },
+            },
+            MemSequence {
+                Action(Act<8> = Act::<8>),
+                ForceSuccess {
+                    Precondition(|bb| bb.b1 == 1, else = Success) {
+                        Sequence {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11>),
+                            Action(PIo<12>, t0 = {t0}),
                         },
                     },
-                    StatefulAction(Task<4> = Task::<4>),
                 },
+                RetryUntilSuccessful(1) {
+                    Action(Act<13>),
+                },
+            },
+            #[on_failure(|bb| bb.b1 = 7)]
+            ReactiveSequence {
+                ScriptCondition(|bb| bb.b0 != 5),
+                ReactiveSequence {
+                    StatefulAction(Task<14>),
+                    Sleep(30),
+                },
+                #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
+                #[skip_if(|bb| *bb.t0 != bb.b0)]
+                Timeout(0) {
+                    StatefulAction(Task<15>),
+                },
+                StatefulAction(Task<16>),
             },
         }
     }
 }
 
-board!(Tree1010Blackboard { t0 b0 });
+board!(Tree1010Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1011Sub0 for Ctx {
-        AlwaysFailure
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Wait(20),
+            Action(|ctx| ctx.exec(0)),
+            Wait(50),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
-        Limiter(3) {
-            SubTree(Tree1011Sub0),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        #[post(|bb| { if *bb.t0 + 4 < bb.b1 { bb.b1 = 5 }; bb.b0 = *bb.t0 })]
+        #[on_halted(|bb| bb.t0.set(bb.b1))]
+        SequenceWithMemory {
+            ParallelAll {
+                Sequence {
+                    #[skip_if(|bb| (bb.b1 + 1) % 2 < 0)]
+                    #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b0 += 3 })]
+                    SubTree(Tree1011Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+                    Action(Act<1>),
+                    ScriptCondition(|bb| *bb.t0 > 4),
+                },
+            },
+            RetryUntilSuccessful(0) {
+                Condition(Cond<2>),
+            },
         }
     }
 }
+
+board!(Tree1011Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
-        ReactiveSequence {
-            Parallel(success = 3, failure = 0) {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-            },
-            ReactiveFallback {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 5,
+        }
+        IfThenElse {
+            #[post(|bb| if bb.b1 + 4 > 2 { bb.o0 = Some(bb.b0) })]
+            #[run_while(|bb| (bb.o0.unwrap_or(2) + 1) % 3 < 2)]
+            IndexSwitch(|bb| bb.o0.unwrap_or(5) % 2) {
+                #[on_failure(|bb| bb.b1 = *bb.t0 % 4)]
+                #[skip_if(|bb| bb.b1 + 3 != 1)]
+                #[run_while(|bb| (bb.o0.unwrap_or(0) + 2) % 2 > 0)]
                 AlwaysFailure,
-                Action(|ctx| ctx.exec(3)),
+                Action(PAct<0>, b0 = 3, b1 = {b0}),
+                Sleep(0),
+            },
+            Fallback {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1013Sub0 for Ctx {
-        Sleep(50)
-    }
-}
+board!(Tree1012Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1013 for Ctx {
-        SequenceStar {
-            MemSequence {
-                MaxTime(0) {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                SubTree(Tree1013Sub0),
-                StatefulAction(Task<3>),
-            },
-            RunOnce {
-                Wait(30),
-            },
-            AsyncFallback {
-                Repeat(0) {
-                    Condition(Cond<4>),
-                },
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+        }
+        Limiter(1) {
+            ParallelAll(1) {
+                Script(|bb| if bb.b0 + 3 > (*bb.t0 + 2) % 4 { bb.t1.set(3) }),
             },
         }
     }
 }
+
+board!(Tree1013Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1014 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveFallback {
-            RunOnce {
-                Repeater(1) {
-                    TryCatch {
-                        RepeatUntilSuccess(forever) {
-                            StatefulAction(Task<0>),
-                        },
-                        Action(Act<1>),
-                        AlwaysSuccess,
-                        Condition(PCond<2>, b0 = 0),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-            SequenceStar {
-                Parallel(failure = 2) {
-                    SetBlackboard(t0 = {t1}),
-                    #[skip_if(|bb| bb.b1 > (bb.b0 + 4) % 3)]
-                    MemSequence {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {t1}),
-                    },
-                    #[failure_if(|bb| *bb.t1 + 2 < *bb.t1)]
-                    #[success_if(|bb| *bb.t1 == 4)]
-                    Wait(0),
-                    Switch(b1) {
-                        case 4 => SetBlackboard(b1 = 8),
-                        _ => SetBlackboard(b0 = 9),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 3 => RunOnce(then_skip = false) {
-                    Action(PIo<7>, t0 = {t1}),
-                },
-                case 5 => AsyncSequence {
-                    BinarySelector(|bb| bb.b1 > 2, dynamic = false) {
-                        #[on_failure(|bb| bb.b0 = 7)]
-                        #[success_if(|bb| (*bb.t0 + 2) % 2 == 0)]
-                        RunOnce(then_skip = true) {
-                            Fallback {
-                                Condition(Cond<8>),
-                                Action(Act<9>),
-                            },
-                        },
-                        Condition(PCond<10>, b0 = {b1}),
-                    },
-                },
-                _ => Fallback {
-                    StatefulAction(Task<11>),
-                    Repeater(1) {
-                        Action(Act<12>),
-                    },
-                },
+        StepSequencer {
+            ReactiveSequence {
+                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree1014Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1015 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            q0: bt::Deque<i64, 4>,
         }
-        Sequence {
-            Precondition(|bb| (bb.b0 + 3) % 2 > 0, else = Running) {
-                ReactiveFallback {
-                    ParallelAll(max_failures = -2) {
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[on_halted(|bb| *bb.t0 += 4)]
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b0)),
-                        Condition(Cond<2>),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Optional {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+        Precondition(|bb| bb.b0 > *bb.t0, else = Failure) {
+            BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
+                SequenceStar {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<0>),
                     },
                 },
-            },
-            TryCatch(catch_on_halt = false) {
-                Precondition(|bb| *bb.t0 == bb.b0, else = Failure) {
-                    KeepRunningUntilFailure {
-                        TryCatch {
-                            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    RunOnce {
-                        Condition(Cond<6>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<7>),
-                        #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
-                        Action(Act<8>),
-                        Condition(Cond<9>),
-                        Condition(Cond<10>),
+                Sequence {
+                    Loop(q0, value = {b0}) {
+                        SetBlackboard(b0 = 3),
                     },
                 },
             },
@@ -489,203 +534,180 @@ board!(Tree1015Blackboard { t0 b0 q0 });
 bt::behavior_tree! {
     pub tree Tree1016 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            #[on_failure(|bb| { bb.o0 = Some(*bb.t1); bb.b0 += 1 })]
-            Sequence {
-                Action(Act<1> = Act::<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                WasEntryUpdated(t0),
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree1016Blackboard { o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1017 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-        }
-        WaitValueUpdate(t0) {
-            SequenceWithMemory {
-                Fallback {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-                    RetryUntilSuccessful(3) {
-                        Condition(Cond<1>),
-                    },
-                    Action(PAct<2>, b0 = {=}),
-                    #[on_success(|bb| if bb.b0 > 0 { *bb.t0 += 3 })]
-                    WaitValueUpdate(t0) {
-                        AlwaysFailure,
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
-                #[on_failure(|bb| bb.t0.set(7))]
-                Inverter {
-                    Conditional(|bb| bb.b0 > 5, else = Success) {
-                        Sequence {
-                            #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 4)]
-                            StatefulAction(Task<4>),
-                            Condition(|ctx| ctx.check(5)),
-                            StatefulAction(Task<6>),
-                            Action(Act<7>),
+        BinarySelector(|bb| bb.b1 > 1, dynamic = true) {
+            RetryUntilSuccessful(1) {
+                WaitValueUpdate(t0) {
+                    RepeatUntil(Success) {
+                        RunOnce(then_skip = false) {
+                            Repeat(4) {
+                                AsyncFallback {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
                         },
                     },
                 },
-                StatefulAction(Task<8>),
             },
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree1017Blackboard { t0 b0 });
+board!(Tree1016Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1017 for Ctx {
+        ParallelAll(0) {
+            Action(Act<0>),
+            Sleep(10),
+            Action(Act<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1018 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 4,
             b0: i64,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Limiter(3) {
-                RunOnce {
+        RepeatUntilFailure(3) {
+            AsyncFallback {
+                FlipSelector {
                     StatefulAction(Task<0>),
+                    KeepRunningUntilFailure {
+                        #[run_while(|bb| *bb.t0 < 0)]
+                        Runner,
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
                 },
-            },
-            RunOnce(then_skip = true) {
-                #[run_while(|bb| *bb.t0 != 2)]
-                #[skip_if(|bb| *bb.t0 > 7)]
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            },
-            FlipSelector {
-                Action(PIo<2>, t0 = {b0}),
-                Action(Act<3> = Act::<3>),
-                Condition(Cond<4>),
-            },
-            Condition(Cond<5>),
-            IfThenElse {
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                Condition(Cond<8> = Cond::<8>),
+                Inverter {
+                    RepeatUntilFailure(1) {
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.b0 + 1 < *bb.t0 + 4, dynamic = false) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        #[success_if(|bb| bb.b0 < 0)]
+                        #[post(|bb| bb.b0 += 3)]
+                        UnsetBlackboard(o0),
+                        AlwaysFailure,
+                    },
+                    WasEntryUpdated(t0),
+                },
+                Condition(|ctx| ctx.check(3)),
             },
         }
     }
 }
 
-board!(Tree1018Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1019Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-        }
-        IndexSwitch(|bb| bb.b0, dynamic = false) {
-            MemSequence {
-                Condition(Cond<0>),
-                Action(Act<1>),
-            },
-            Repeat(2) {
-                Action(Act<2>),
-            },
-        }
-    }
-}
+board!(Tree1018Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1019 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 5,
         }
-        RetryUntilSuccessful(4) {
-            SubTree(Tree1019Sub0, ..),
+        BinarySelector(|bb| bb.b0 + 1 < *bb.t0, dynamic = true) {
+            StatefulAction(Task<0>),
+            AsyncFallback {
+                Repeater(2) {
+                    SequenceStar {
+                        #[on_success(|bb| bb.b0 += 2)]
+                        #[skip_if(|bb| *bb.t0 != *bb.t0 + 3)]
+                        Action(PIo<1>, t0 = {=}),
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        #[post(|bb| bb.b0 += 1)]
+                        #[run_while(|bb| bb.b0 == bb.b1)]
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 > (bb.b1 + 1) % 4),
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
 
-board!(Tree1019Blackboard { b0 });
+board!(Tree1019Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1020 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 3,
             b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        #[skip_if(|bb| bb.b0 % 2 > 0)]
-        #[failure_if(|bb| bb.b0 > *bb.t1 % 4)]
-        #[on_halted(|bb| *bb.t0 += 2)]
-        ReactiveFallback {
-            Action(Act<0>),
-            Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 2) % 2)),
+        AsyncSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Precondition(|bb| *bb.t0 != 3, else = Success) {
+                    Precondition(|bb| *bb.t0 < 6) {
+                        Action(Act<0>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(|ctx, bb| ctx.check_in(1, 2)),
+                    AlwaysSuccess,
+                    ScriptCondition(|bb| bb.b0 % 4 < 1),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree1020Blackboard { t1 t0 b0 });
+board!(Tree1020Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1021 for Ctx {
         blackboard {
-            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64,
             #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        ReactiveSequence {
-            Delay(0) {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Delay(20) {
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[on_failure(|bb| bb.t1.set(bb.b0 % 3))]
+        Delay(20) {
+            Inverter {
+                Fallback {
+                    Selector {
+                        #[failure_if(|bb| (*bb.t0 + 2) % 3 != 2)]
+                        #[on_failure(|bb| bb.t0.set(bb.b0))]
+                        #[success_if(|bb| bb.b1 != bb.o0.unwrap_or(0) % 4)]
                         StatefulAction(Task<0>),
-                    },
-                    ParallelAll(1) {
-                        BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                            Succeeder,
-                            #[failure_if(|bb| *bb.t0 < 7)]
-                            #[skip_if(|bb| *bb.t1 < bb.b0)]
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                },
-            },
-            ForceFailure {
-                RunOnce {
-                    Repeater(0) {
+                        #[on_failure(|bb| bb.b0 += 3)]
+                        #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
+                        AlwaysFailure,
+                        #[on_success(|bb| if *bb.t0 < 2 { bb.b1 += 1 })]
+                        #[on_halted(|bb| { bb.o0 = None; bb.b0 = 6 })]
+                        #[success_if(|bb| bb.o0.is_none())]
+                        Condition(Cond<1>),
                         StatefulAction(Task<2>),
                     },
-                },
-            },
-            #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < *bb.t0 % 2)]
-            Parallel {
-                SetBlackboard(b0 = 4),
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-                Condition(PCond<5>, b0 = {t1}),
-                RetryUntilSuccessful(1) {
-                    #[run_while(|bb| bb.o0.unwrap_or(0) == 3)]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Action(PAct<6>, b0 = {t0}, b1 = {b0}),
-                },
-            },
-            RetryUntilSuccessful(4) {
-                MemPriority {
-                    Action(PIo<7>, t0 = {b0}),
-                    Repeater(forever) {
-                        StatefulAction(PTask<8>, b0 = 0, b1 = {t0}),
+                    Cooldown(10, filtered = Failure) {
+                        ReactiveSequence {
+                            #[post(|bb| { bb.b1 = 5; bb.t0.set(bb.b0 % 4) })]
+                            #[run_while(|bb| bb.b1 + 3 > 7)]
+                            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
                     },
-                    Repeat(forever) {
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Condition(Cond<9> = Cond::<9>),
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Action(Act<5>),
+                    },
+                    Sequence {
+                        AlwaysSuccess,
+                        #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
+                        #[on_failure(|bb| bb.b0 = bb.b1)]
+                        Condition(Cond<6> = Cond::<6>),
                     },
                 },
             },
@@ -693,14 +715,61 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1021Blackboard { b0 t0 t1 o0 });
+board!(Tree1021Blackboard { o0 b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1022Sub0 for Ctx {
+        Delay(0) {
+            Condition(Cond<5>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1022 for Ctx {
-        Deadline(20) {
-            ParallelAll(2) {
-                Action(Act<0>),
-                Sleep(20),
+        TryCatch(catch_on_halt = true) {
+            ParallelAll {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        StepSequencer {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
+                            Sleep(30),
+                        },
+                        WhileDoElse {
+                            StatefulAction(Task<2>),
+                            Sleep(20),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Parallel(failure = -1) {
+                        Condition(Cond<3>),
+                        Timeout(100) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    SubTree(Tree1022Sub0),
+                    RetryUntilSuccessful(forever) {
+                        Parallel(success = 0) {
+                            Condition(Cond<6>),
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+            },
+            RepeatUntil(Failure) {
+                ForceSuccess {
+                    KeepRunningUntilFailure {
+                        StepSequencer {
+                            RepeatTimes(2) {
+                                Timeout(30) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
@@ -709,423 +778,533 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1023 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
             b1: i64,
-            b0: i64,
+            o0: Option<i64> = None,
         }
-        ParallelAll(2) {
-            Filter(times = 1, count = Completed, filtered = Failure) {
-                StatefulAction(Task<0>),
+        SequenceStar {
+            AsyncSequence {
+                Sequence {
+                    Script(|bb| bb.b0 += 1),
+                    #[failure_if(|bb| *bb.t0 % 3 > 0)]
+                    #[on_success(|bb| bb.t0.set(6))]
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                    WasEntryUpdated(t0),
+                },
+                MemSequence {
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
             },
-            #[success_if(|bb| (bb.b1 + 3) % 4 != 2)]
-            #[on_halted(|bb| if bb.o0.is_some() { bb.t0.set(bb.b0) })]
             Sequence {
-                Action(Act<1> = Act::<1>),
-                Condition(Cond<2>),
-                Succeeder,
-                #[post(|bb| { if *bb.t0 % 3 != 0 { *bb.t0 += 1 }; if *bb.t0 + 3 != 6 { bb.b0 = *bb.t0 } })]
-                StatefulAction(Task<3> = Task::<3>),
+                Action(Act<4>),
+                Condition(Cond<5>),
+                Wait(100),
+            },
+            MemSequence {
+                IndexSwitch(|bb| 6) {
+                    Condition(Cond<6>),
+                    Failer,
+                },
+                Priority {
+                    #[run_while(|bb| bb.b1 < 5)]
+                    ScriptCondition(|bb| bb.b1 == (*bb.t0 + 4) % 2),
+                    #[run_while(|bb| bb.b1 + 2 < 3)]
+                    #[on_success(|bb| bb.t0.set(4))]
+                    UnsetBlackboard(o0),
+                },
+            },
+            Switch(b1) {
+                case 2 => ParallelAll(max_failures = -3) {
+                    ScriptCondition(|bb| bb.b0 < 7),
+                    #[on_success(|bb| bb.b0 += 2)]
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                case 3 => Condition(|ctx| ctx.check(10)),
+                _ => StatefulAction(Task<11>),
             },
         }
     }
 }
 
-board!(Tree1023Blackboard { o0 t0 b1 b0 });
+board!(Tree1023Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
-        ReactiveSelector {
-            Delay(0) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            Parallel(success = -3, failure = -3) {
-                StatefulAction(Task<1> = Task::<1>),
-                AlwaysFailure,
-                RepeatUntil(Failure) {
-                    StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        Repeat(3) {
+            MemPriority {
+                Sequence {
+                    Wait(10),
+                    Action(Act<0> = Act::<0>),
+                },
+                StatefulAction(Task<1>),
+                ReactiveSelector {
+                    Condition(PCond<2>, b0 = {t0}),
+                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                },
+                RepeatUntilSuccess(forever) {
+                    Precondition(|bb| bb.b0 % 3 != 1, else = Running) {
+                        Action(Act<4>),
+                    },
                 },
             },
-            Action(Act<3>),
-            Invert {
-                Fallback {
-                    Condition(Cond<4> = Cond::<4>),
-                    Action(Act<5> = Act::<5>),
-                },
+        }
+    }
+}
+
+board!(Tree1024Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1025Sub0 for Ctx {
+        ForceFailure {
+            WhileDoElse {
+                Condition(Cond<1> = Cond::<1>),
+                AlwaysSuccess,
             },
-            StatefulAction(Task<6>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1025 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64>,
+        Fallback {
+            Action(Act<0>),
+            SubTree(Tree1025Sub0),
         }
-        StepSequencer {
-            RetryUntilSuccessful(3) {
-                FlipSelector {
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    Condition(|ctx| ctx.check(0)),
-                    AsyncFallback {
-                        AsyncFallback {
-                            ScriptCondition(|bb| bb.b1 > *bb.t0),
-                            Script(|bb| { bb.o0 = None; if bb.b0 > bb.b1 { bb.o0 = Some(*bb.t1 + 3) } }),
-                        },
-                    },
-                    Action(Act<1>),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1026 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 2,
+        }
+        Repeat(1) {
+            Precondition(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(2)) {
+                SkipUnlessUpdated(t0) {
+                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
+                    #[on_halted(|bb| { bb.b1 += 2; bb.b1 = bb.b0 % 4 })]
+                    #[on_success(|bb| { bb.b1 = (*bb.t0 + 1) % 2; bb.t0.set(1) })]
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree1025Blackboard { b0 b1 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1026 for Ctx {
-        RetryUntilSuccessful(1) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-            },
-        }
-    }
-}
+board!(Tree1026Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 2,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
         }
-        ReactiveFallback {
+        #[run_while(|bb| *bb.t1 % 3 < 0)]
+        Interrupt(|bb| *bb.t0 == *bb.t1 % 2) {
             Sequence {
-                Condition(Cond<0>),
-                Filter(times = 3, count = Failure, filtered = Failure) {
-                    Condition(Cond<1>),
+                MaxTime(20) {
+                    SetBlackboard(t0 = {t1}),
                 },
-            },
-            RunOnce(then_skip = false) {
-                Loop(q0, if_empty = Skipped) {
-                    WaitValueUpdate(t1) {
-                        Action(Act<2>),
-                    },
+                ReactiveSequence {
+                    #[skip_if(|bb| *bb.t1 + 1 != 2)]
+                    StatefulAction(Task<0>),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 4)),
                 },
             },
         }
     }
 }
 
-board!(Tree1027Blackboard { q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1028Sub1 for Ctx {
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1028Sub0 for Ctx {
-        SubTree(Tree1028Sub1)
-    }
-}
+board!(Tree1027Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1> = Cond::<1>),
-            SubTree(Tree1028Sub0),
-            StatefulAction(Task<3>),
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 0,
         }
+        TryCatch(catch_on_halt = false) {
+            Loop(q0, if_empty = Skipped) {
+                StatefulAction(Task<0>),
+            },
+            ReactiveSequence {
+                Limiter(2) {
+                    ParallelAll(1) {
+                        StatefulAction(Task<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                Delay(20) {
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1028Blackboard { o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1029Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            ReactiveSelector {
-                TryCatch(catch_on_halt = true) {
-                    Condition(PCond<0>, b0 = {t0}),
-                    Wait(30),
-                    StatefulAction(Task<1>),
-                    Fallback {
-                        Condition(Cond<2>),
-                        Failer,
-                    },
-                    Condition(PCond<3>, b0 = 2),
-                },
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                    AlwaysFailure,
-                    #[run_while(|bb| bb.b0 != 3)]
-                    #[success_if(|bb| *bb.t0 + 2 > 3)]
-                    #[on_failure(|bb| { if bb.b0 < 0 { bb.t0.set(*bb.t0 % 4) }; bb.b0 += 2 })]
-                    Delay(50) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                TryCatch {
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(PTask<5>, b0 = 7, b1 = {t0}),
-                    StatefulAction(Task<6>),
-                },
-                ReactiveSequence {
-                    ReactiveSelector {
-                        Condition(Cond<7>),
-                        Action(|ctx, bb| ctx.exec_in(8, *bb.t0 + 3, &mut bb.b0)),
-                    },
-                    Action(Act<9> = Act::<9>),
-                    Condition(|ctx, bb| ctx.check_in(10, *bb.t0 % 3)),
-                    StatefulAction(Task<11> = Task::<11>),
-                    Condition(Cond<12>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1029Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1030 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1031 for Ctx {
-        blackboard {
             #[tracked] t1: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
         }
-        Sequence {
-            RunOnce {
-                Condition(Cond<0>),
-            },
-            ReactiveSequence {
-                RepeatUntilSuccess(3) {
-                    SetBlackboard(o0 = Some(0)),
+        ForceSuccess {
+            ReactiveSelector {
+                SubTree(Tree1029Sub0, t1 = {=}, b1 = {b1}),
+                SequenceWithMemory {
+                    ScriptCondition(|bb| *bb.t1 > 3),
                 },
-            },
-            #[run_while(|bb| (*bb.t0 + 4) % 2 < 1)]
-            UnsetBlackboard(o0),
-            TryCatch(catch_on_halt = true) {
-                StepSequencer {
-                    Script(|bb| bb.t1.set(*bb.t0 + 4)),
-                    SetBlackboard(t1 = {b0}),
-                },
-                WaitValueUpdate(t1) {
-                    Precondition(|bb| bb.o0.is_some(), else = Success) {
-                        Selector {
-                            Condition(Cond<1>),
-                            #[success_if(|bb| bb.b0 == *bb.t0 + 2)]
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
+                Switch(b1) {
+                    case 0 => Condition(Cond<1>),
+                    _ => Precondition(|bb| bb.b1 > *bb.t1, else = Skipped) {
+                        Sequence {
+                            Sleep(0),
+                            Action(Act<2>),
+                            Condition(Cond<3>),
                         },
                     },
                 },
             },
-            SkipUnlessUpdated(t1) {
-                StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree1029Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1030 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 3,
+        }
+        AsyncSequence {
+            Switch(b1) {
+                case 4 => WasEntryUpdated(t0),
+                _ => AlwaysRunning,
+            },
+            Condition(Cond<0> = Cond::<0>),
+            FlipSelector {
+                #[skip_if(|bb| bb.b0 == 7)]
+                #[post(|bb| bb.b1 += 3)]
+                #[on_halted(|bb| bb.b0 += 3)]
+                ParallelAll(1) {
+                    Precondition(|bb| *bb.t0 == 1, else = Failure) {
+                        ForceFailure {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1031Blackboard { t1 o0 b0 t0 });
+board!(Tree1030Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1031 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+        }
+        Sequence {
+            Condition(PCond<0>, b0 = {t1}),
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                RunOnce {
+                    Script(|bb| bb.t1.set(bb.o0.unwrap_or(0))),
+                },
+            },
+            Condition(|ctx| ctx.check(1)),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree1031Blackboard { t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1032 for Ctx {
-        RunOnce(then_skip = true) {
-            Cooldown(0) {
-                StatefulAction(Task<0>),
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            Switch(b1) {
+                case 0 => MemSequence {
+                    Condition(Cond<1>),
+                    #[failure_if(|bb| bb.b0 % 3 > 0)]
+                    #[post(|bb| { bb.b1 += 3; if bb.b0 + 3 == *bb.t0 + 1 { bb.t0.set(bb.b0 + 4) } })]
+                    StatefulAction(Task<2>),
+                },
+                case 2 => StatefulAction(Task<3>),
+                _ => #[run_while(|bb| *bb.t0 % 3 > 1)]
+                Action(Act<4>),
+            },
+            WhileDoElse {
+                Condition(Cond<5>),
+                Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b1)),
+                Action(PIo<7>, t0 = {=}),
+            },
+            Repeat(0) {
+                StatefulAction(Task<8>),
+            },
+            Loop(q0, if_empty = Running) {
+                StatefulAction(Task<9> = Task::<9>),
             },
         }
+    }
+}
+
+board!(Tree1032Blackboard { b1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1033Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+        }
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1033 for Ctx {
-        WhileDoElse {
-            Repeat(1) {
-                SequenceWithMemory {
-                    Repeat(3) {
-                        Repeater(1) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Action(Act<1>),
-                    AsyncSequence {
-                        Action(|ctx| ctx.exec(2)),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                        Action(|ctx| ctx.exec(5)),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            Condition(Cond<7>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[allow(unused)] b1: i64 = 4,
+        }
+        MemPriority {
+            SubTree(Tree1033Sub0, ..),
+            Condition(Cond<1>),
+            Action(|ctx| ctx.exec(2)),
+            Script(|bb| bb.t0.set((bb.b0 + 4) % 3)),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1034Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(PTask<10>, b0 = 1, b1 = {t0})
-    }
-}
+board!(Tree1033Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1034 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
             b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Loop, dynamic = false) {
-            ReactiveFallback {
-                SequenceStar {
-                    ReactiveSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        AlwaysSuccess,
-                        #[on_halted(|bb| { if *bb.t0 == bb.b0 { bb.b0 += 1 }; bb.o0 = Some(*bb.t1 % 3) })]
-                        StatefulAction(Task<1>),
-                    },
-                    StepSequencer {
-                        #[success_if(|bb| (*bb.t0 + 3) % 3 != 0)]
-                        #[on_success(|bb| { if *bb.t1 < bb.o0.unwrap_or(4) + 2 { bb.o0 = Some(bb.o0.unwrap_or(3)) }; bb.b0 += 2 })]
-                        #[skip_if(|bb| bb.b0 > 6)]
-                        WasEntryUpdated(t1),
-                        #[failure_if(|bb| bb.b0 + 3 < 2)]
-                        Condition(Cond<2>),
-                    },
-                },
+        BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
+            IndexSwitch(|bb| *bb.t0, dynamic = true) {
                 Priority {
-                    Condition(Cond<3>),
-                    Action(Act<4> = Act::<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
+                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                    AlwaysSuccess,
                 },
-                Parallel {
-                    ReactiveSequence {
-                        IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = false) {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
+                StatefulAction(PTask<1>, b0 = {=}),
+            },
+            Repeat(4) {
+                ReactiveFallback {
+                    #[failure_if(|bb| bb.b0 + 4 != 4)]
+                    #[on_success(|bb| { bb.b0 += 2; bb.b0 += 3 })]
+                    #[skip_if(|bb| bb.b0 + 1 == 7)]
+                    SkipUnlessUpdated(t0) {
+                        #[success_if(|bb| (bb.b0 + 1) % 4 < 2)]
+                        StatefulAction(Task<2>),
                     },
-                    Action(Act<9>),
-                },
-                #[success_if(|bb| *bb.t1 < 3)]
-                MemPriority {
-                    SubTree(Tree1034Sub0, t1 = {=}, o0 = {o0}, t0 = {=}, b0 = {b0}),
-                    StatefulAction(Task<11>),
-                    #[on_success(|bb| *bb.t1 += 1)]
-                    Action(Act<12>),
-                    Action(|ctx, bb| ctx.exec_in(13, (bb.b0 + 4) % 4, &mut bb.b0)),
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<14>),
+                    Conditional(|bb| bb.b0 != 7, dynamic = true, else = Success) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1034Blackboard { t1 o0 t0 b0 });
+board!(Tree1034Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1035 for Ctx {
-        SequenceWithMemory {
-            Action(|ctx| ctx.exec(0)),
-            Condition(|ctx, bb| ctx.check_in(1, 7)),
-            AlwaysSuccess,
+        blackboard {
+            b1: i64,
+        }
+        ReactiveSequence {
+            Action(Act<0>),
+            Script(|bb| bb.b1 += 3),
+            ScriptCondition(|bb| bb.b1 + 2 < 0),
         }
     }
 }
+
+board!(Tree1035Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1036 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
-        Sequence {
-            #[run_while(|bb| bb.b0 == *bb.t1 % 3)]
-            Action(PAct<0>, b0 = {=}),
-            Sequence {
-                MemPriority {
-                    ReactiveSequence {
-                        Action(Act<1>),
-                        Action(PIo<2>, t0 = {b0}),
-                        SetBlackboard(b0 = {t0}),
+        IndexSwitch(|bb| bb.b1) {
+            Switch(b1) {
+                case 5 => Action(PAct<0>, b0 = {=}, b1 = {=}),
+                case 2 => Delay(0) {
+                    Fallback {
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        Action(PIo<2>, t0 = {=}),
+                        Action(Act<3>),
                     },
-                    Condition(|ctx| ctx.check(3)),
                 },
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
+                _ => PolicyParallel(policy = FirstFailure) {
+                    Fallback {
+                        WasEntryUpdated(t1),
+                        Action(Act<4>),
+                    },
                 },
             },
-            Condition(PCond<6>, b0 = {=}),
-            StatefulAction(Task<7>),
+            Priority {
+                ParallelAll(max_failures = -1) {
+                    Optional {
+                        #[on_failure(|bb| { if bb.b0 % 3 > 0 { *bb.t0 += 2 }; bb.b0 = (bb.b1 + 4) % 3 })]
+                        MaxTime(20) {
+                            #[on_failure(|bb| *bb.t0 += 2)]
+                            Fallback {
+                                Action(PAct<5>, b0 = 3, b1 = {=}),
+                                SetBlackboard(o0 = Some(8)),
+                            },
+                        },
+                    },
+                    #[on_success(|bb| bb.b1 += 3)]
+                    #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
+                    RunOnce {
+                        FlipSelector {
+                            Script(|bb| { bb.b1 += 1; bb.b1 += 4 }),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                Parallel(success = -1, failure = 4) {
+                    Runner,
+                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+                    #[run_while(|bb| *bb.t1 + 3 < *bb.t1 % 2)]
+                    #[post(|bb| bb.t1.set(*bb.t0))]
+                    StatefulAction(Task<7>),
+                    AlwaysFailure,
+                    #[on_success(|bb| bb.o0 = None)]
+                    SetBlackboard(t0 = 0),
+                },
+            },
+            SequenceStar {
+                Condition(Cond<8>),
+                StatefulAction(Task<9>),
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<10>),
+                },
+                Action(PIo<11>, t0 = {=}),
+                Condition(Cond<12> = Cond::<12>),
+            },
         }
     }
 }
 
-board!(Tree1036Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1037Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1037Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-        }
-        WasEntryUpdated(t0)
-    }
-}
+board!(Tree1036Blackboard { o0 t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1037 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            #[success_if(|bb| *bb.t0 + 4 == *bb.t0)]
-            RepeatUntilFailure(1) {
-                Remap(success = Success, failure = Success) {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(Act<0>),
-                        SubTree(Tree1037Sub0, t0 = {=}),
-                        SubTree(Tree1037Sub1, t0 = {=}),
+        RepeatUntil(Success) {
+            AsyncSequence {
+                BinarySelector(|bb| bb.b0 % 4 < 2, dynamic = true) {
+                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5))]
+                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
+                    #[run_while(|bb| bb.b1 > 3)]
+                    Failer,
+                    MemSequence {
+                        StatefulAction(PTask<0>, b0 = 2),
+                        StatefulAction(Task<1>),
+                        Action(PAct<2>, b0 = {t0}, b1 = {t0}),
+                        FlipSelector {
+                            WasEntryUpdated(t0),
+                            #[post(|bb| { bb.b1 += 3; bb.o0 = Some((*bb.t0 + 2) % 2) })]
+                            Action(PAct<3>, b0 = 2),
+                        },
+                    },
+                },
+                Filter(times = 1, filtered = Skipped) {
+                    Repeat(2) {
+                        Precondition(|bb| bb.b0 == 2, else = Running) {
+                            Selector {
+                                StepSequencer {
+                                    StatefulAction(Task<4>),
+                                    UnsetBlackboard(o0),
+                                },
+                                StepSequencer {
+                                    Action(Act<5>),
+                                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
+                                },
+                            },
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Fallback {
+                        ReactiveFallback {
+                            StatefulAction(Task<7>),
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                            Action(Act<10>),
+                        },
+                        Remap(success = Failure, failure = Success) {
+                            Condition(|ctx| ctx.check(11)),
+                        },
+                        Succeeder,
+                    },
+                    RunOnce {
+                        Precondition(|bb| bb.b0 > bb.o0.unwrap_or(4), else = Running) {
+                            SequenceWithMemory {
+                                AlwaysSuccess,
+                                Condition(|ctx, bb| ctx.check_in(12, (*bb.t0 + 4) % 2)),
+                                Delay(20) {
+                                    Action(PAct<13>, b0 = {b1}, b1 = {b0}),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -1133,70 +1312,298 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1037Blackboard { t0 });
+board!(Tree1037Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1038 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        ParallelAll(1) {
-            Action(PIo<0>, t0 = {=}),
-            #[on_success(|bb| bb.b0 += 2)]
-            Delay(0) {
-                Selector {
-                    Condition(Cond<1>),
-                    SetBlackboard(t0 = {b1}),
-                },
-            },
-            Invert {
-                BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = false) {
-                    StatefulAction(Task<2> = Task::<2>),
-                    ScriptCondition(|bb| bb.b0 == 4),
-                },
-            },
-            Action(Act<3>),
+        ReactiveFallback {
+            SetBlackboard(o0 = Some(0)),
         }
     }
 }
 
-board!(Tree1038Blackboard { b1 b0 t0 });
+board!(Tree1038Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1039 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        FlipSelector {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Repeater(3) {
-                    #[success_if(|bb| *bb.t0 % 3 > 0)]
-                    #[post(|bb| { bb.b0 = 7; *bb.t0 += 3 })]
-                    #[on_success(|bb| { bb.b0 += 1; bb.t0.set(bb.b0) })]
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        StatefulAction(Task<0>),
+        ReactiveFallback {
+            FlipSelector {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    AsyncFallback {
+                        Action(Act<0> = Act::<0>),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
+                        StatefulAction(Task<2>),
+                    },
+                    Timeout(10) {
+                        ParallelAll(1) {
+                            AlwaysSuccess,
+                            Sleep(0),
+                        },
+                    },
+                    SetBlackboard(t0 = 7),
+                    WaitUntil(|bb| bb.b0 % 2 < 1) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                RepeatUntil(Success) {
+                    RepeatTimes(forever) {
+                        ReactiveSequence {
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(4)),
+                                Condition(Cond<5> = Cond::<5>),
+                            },
+                            MemPriority {
+                                ForceFailure {
+                                    StatefulAction(Task<6>),
+                                },
+                                AlwaysSuccess,
+                            },
+                            AsyncSequence {
+                                StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
+                            },
+                        },
                     },
                 },
             },
-            Conditional(|bb| bb.b0 % 2 < 1, dynamic = false) {
-                Sequence {
-                    Action(Act<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    #[failure_if(|bb| (bb.b0 + 4) % 4 != 3)]
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
+            Fallback {
+                MemSequence {
+                    ReactiveFallback {
+                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Condition(Cond<9>),
+                    },
+                    Sequence {
+                        Condition(|ctx| ctx.check(10)),
+                        Action(PAct<11>, b0 = 1, b1 = {b0}),
+                        #[post(|bb| *bb.t0 += 1)]
+                        Condition(Cond<12>),
+                    },
+                    ReactiveSelector {
+                        Condition(Cond<13>),
+                        #[success_if(|bb| (*bb.t0 + 3) % 4 < 3)]
+                        #[on_failure(|bb| bb.t0.set(3))]
+                        StatefulAction(Task<14>),
+                    },
+                },
+                Inverter {
+                    RetryUntilSuccessful(forever) {
+                        SequenceStar {
+                            ForceSuccess {
+                                StatefulAction(Task<15>),
+                            },
+                        },
+                    },
                 },
             },
-            Loop(q0) {
-                Precondition(|bb| bb.b0 != 3, else = Failure) {
-                    Loop(q0, if_empty = Running) {
-                        Interrupt(|bb| *bb.t0 + 2 < 6) {
+        }
+    }
+}
+
+board!(Tree1039Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1040 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+        }
+        AsyncFallback {
+            Repeater(forever) {
+                StatefulAction(Task<0>),
+            },
+            Fallback {
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                Action(Act<2>),
+            },
+            MaxTime(10) {
+                #[on_failure(|bb| { if bb.o0.is_some() { bb.b0 = *bb.t0 }; bb.t0.set((bb.b0 + 3) % 4) })]
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1040Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1041 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(5),
+        }
+        MemSequence {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                AlwaysFailure,
+            },
+            Parallel(success = 0) {
+                ScriptCondition(|bb| bb.b0 == 3),
+                AlwaysRunning,
+                SetBlackboard(o0 = Some(1)),
+                #[success_if(|bb| bb.o0.unwrap_or(0) > 7)]
+                #[failure_if(|bb| bb.b0 < 4)]
+                Condition(Cond<1>),
+            },
+            Wait(20),
+        }
+    }
+}
+
+board!(Tree1041Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1042Sub0 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<9>),
+            StatefulAction(Task<10>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1042Sub1 for Ctx {
+        Condition(Cond<15>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1042 for Ctx {
+        Selector {
+            Fallback {
+                StatefulAction(Task<0>),
+                ReactiveFallback {
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                    Inverter {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+                ForceFailure {
+                    MemSequence {
+                        Condition(|ctx| ctx.check(5)),
+                        StatefulAction(Task<6>),
+                        Runner,
+                    },
+                },
+            },
+            Cooldown(0) {
+                Deadline(0) {
+                    ReactiveSelector {
+                        TryCatch(catch_on_halt = true) {
+                            AlwaysSuccess,
+                            Action(Act<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        AlwaysFailure,
+                        Sequence {
+                            SubTree(Tree1042Sub0),
+                            MaxTime(0) {
+                                AlwaysFailure,
+                            },
+                        },
+                        Priority {
+                            Action(Act<11>),
+                            Condition(Cond<12>),
+                            Condition(|ctx| ctx.check(13)),
+                        },
+                        TryCatch {
+                            ReactiveSelector {
+                                Filter(times = 2, count = Failure, filtered = Skipped) {
+                                    AlwaysFailure,
+                                },
+                                StatefulAction(Task<14>),
+                            },
+                            ReactiveSequence {
+                                SubTree(Tree1042Sub1),
+                                Sleep(30),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1043 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        Sequence {
+            SetBlackboard(b0 = 5),
+            Repeater(1) {
+                Limiter(2) {
+                    Fallback {
+                        Loop(q0, if_empty = Running) {
+                            WasEntryUpdated(t0),
+                        },
+                        #[post(|bb| bb.t0.set(0))]
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+            },
+            FlipSelector {
+                ScriptCondition(|bb| bb.b0 != *bb.t0 + 2),
+            },
+            Loop(q0, if_empty = Success) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1043Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1044 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        ReactiveFallback {
+            SkipUnlessUpdated(t0) {
+                SequenceWithMemory {
+                    #[post(|bb| bb.o0 = None)]
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    ScriptCondition(|bb| bb.b0 < 2),
+                    Filter(times = 1, count = Completed, filtered = Failure) {
+                        Priority {
+                            Condition(|ctx| ctx.check(0)),
+                            Condition(Cond<1>),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                    AsyncFallback {
+                        StatefulAction(Task<3>),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+            },
+            RepeatUntilFailure(1) {
+                RetryUntilSuccessful(2) {
+                    Deadline(10) {
+                        Repeat(forever) {
                             KeepRunningUntilFailure {
-                                ForceSuccess {
+                                Conditional(|bb| *bb.t0 == 4, dynamic = false, else = Success) {
                                     StatefulAction(Task<5>),
                                 },
                             },
@@ -1204,167 +1611,36 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<6>),
-                    Condition(PCond<7>, b0 = 7),
-                    #[failure_if(|bb| bb.b0 < bb.b0 + 1)]
-                    #[skip_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-                    #[success_if(|bb| *bb.t0 % 3 > 0)]
-                    Sleep(50),
-                    Filter(times = 1, count = Success) {
-                        Sleep(0),
-                    },
-                },
-            },
-            RunOnce(then_skip = false) {
-                AsyncSequence {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1039Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1040 for Ctx {
-        Limiter(1) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1041Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        BinarySelector(|bb| *bb.t0 % 2 < 0) {
-            SubTree(Tree1041Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-            RepeatUntilFailure(1) {
-                ParallelAll {
-                    BinarySelector(|bb| *bb.t0 % 4 > 1, dynamic = false) {
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        SetBlackboard(b1 = 6),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1041Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        #[skip_if(|bb| *bb.t0 != 3)]
-        #[failure_if(|bb| bb.b0 < bb.b1 + 4)]
-        PolicyParallel(policy = FirstFailure) {
-            RepeatUntilSuccess(2) {
-                UnsetBlackboard(o0),
-            },
-            ReactiveFallback {
-                Condition(Cond<0>),
-                ScriptCondition(|bb| bb.b0 + 2 > 7),
-                #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 2 })]
-                Action(|ctx| ctx.exec(1)),
-            },
-        }
-    }
-}
-
-board!(Tree1042Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        #[on_success(|bb| bb.b1 = (bb.o0.unwrap_or(3) + 1) % 2)]
-        #[on_halted(|bb| bb.o0 = Some(bb.b1))]
-        SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            #[post(|bb| bb.o0 = Some((bb.o0.unwrap_or(5) + 4) % 2))]
-            StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
-            #[success_if(|bb| *bb.t0 > 7)]
-            SetBlackboard(b1 = 1),
-            Action(|ctx| ctx.exec(2)),
-            TryCatch(catch_on_halt = false) {
-                WasEntryUpdated(t0),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1043Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1044 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 3,
-        }
-        #[on_success(|bb| bb.b0 = *bb.t1)]
-        Selector {
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[post(|bb| { bb.t1.set(*bb.t0); if bb.o0.unwrap_or(4) < (*bb.t1 + 4) % 3 { bb.b0 = *bb.t0 + 4 } })]
-                AsyncFallback {
-                    ReactiveFallback {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                        #[post(|bb| bb.o0 = Some(*bb.t0 + 1))]
-                        #[on_success(|bb| *bb.t1 += 1)]
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        Filter(times = 2, count = Completed, filtered = Failure) {
-                            StatefulAction(PTask<3>, b0 = {b0}),
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                    Priority {
-                        RepeatUntil(Failure) {
-                            Condition(|ctx| ctx.check(5)),
-                        },
-                        Condition(Cond<6>),
-                        Repeat(forever) {
-                            RepeatUntil(Failure) {
-                                Condition(Cond<7>),
+            Fallback {
+                Precondition(|bb| bb.b0 + 1 != 5, else = Failure) {
+                    Optional {
+                        ForceFailure {
+                            #[on_halted(|bb| { bb.t0.set(9); if bb.b0 < 0 { bb.o0 = Some(bb.b0) } })]
+                            Repeater(3) {
+                                Fallback {
+                                    Action(Act<6>),
+                                    #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                                    AlwaysSuccess,
+                                },
                             },
                         },
-                        StatefulAction(Task<8>),
+                    },
+                },
+                #[on_success(|bb| bb.b0 += 2)]
+                Optional {
+                    BinarySelector(|bb| *bb.t0 == bb.b0 % 3, dynamic = false) {
+                        #[run_while(|bb| bb.o0.unwrap_or(0) < *bb.t0)]
+                        Selector {
+                            StatefulAction(PTask<7>, b0 = {b0}),
+                            ScriptCondition(|bb| *bb.t0 != 2),
+                            StatefulAction(Task<8>),
+                        },
+                        ReactiveSequence {
+                            SetBlackboard(b0 = {t0}),
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            Wait(50),
+                            StatefulAction(PTask<9>, b0 = {b0}, b1 = {t0}),
+                        },
                     },
                 },
             },
@@ -1372,392 +1648,384 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1044Blackboard { t1 b0 o0 t0 });
+board!(Tree1044Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1045 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64,
         }
-        AsyncSequence {
-            StatefulAction(Task<0>),
-            ParallelAll {
-                Repeat(2) {
-                    Wait(100),
-                },
-                TryCatch {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        Fallback {
-                            StatefulAction(PTask<2>, b0 = {b0}),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        SetBlackboard(t0 = {b0}),
-                    },
+        IfThenElse {
+            Limiter(2) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    ScriptCondition(|bb| bb.b0 + 1 < bb.b1 + 4),
+                    Action(Act<0>),
                 },
             },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Action(Act<1>),
+                AlwaysSuccess,
+            },
+            Action(PAct<2>, b0 = 3, b1 = {b1}),
         }
     }
 }
 
-board!(Tree1045Blackboard { b0 t0 });
+board!(Tree1045Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1046 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Priority {
-            Condition(PCond<0>, b0 = {b1}),
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
+        Parallel(success = 2, failure = -1) {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    Wait(0),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1>),
+                    },
+                },
             },
-            Switch(b1) {
-                case 2 => Action(|ctx| ctx.exec(3)),
-                _ => Wait(50),
+            Retry(4) {
+                Condition(Cond<2> = Cond::<2>),
             },
-            ReactiveFallback {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                StatefulAction(PTask<6>, b0 = 2),
-            },
-            Action(Act<7>),
         }
     }
 }
 
-board!(Tree1046Blackboard { b1 });
+board!(Tree1046Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1047 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-        }
-        ParallelAll(1) {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            SetBlackboard(o0 = Some(6)),
+        Parallel(success = 1) {
+            SequenceStar {
+                Repeat(2) {
+                    IfThenElse {
+                        Selector {
+                            ReactiveSequence {
+                                Condition(Cond<0>),
+                                Action(Act<1> = Act::<1>),
+                                AlwaysSuccess,
+                                AlwaysSuccess,
+                                Action(Act<2>),
+                            },
+                        },
+                        AsyncFallback {
+                            Action(Act<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                },
+                Repeat(3) {
+                    Cooldown(0, filtered = Failure) {
+                        MemPriority {
+                            Action(Act<5>),
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Action(Act<8>),
+                    Action(Act<9>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1047Blackboard { o0 });
+bt::behavior_tree! {
+    pub tree Tree1048Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1048 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
             o0: Option<i64>,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
+            b1: i64 = 1,
         }
-        Parallel(success = 2, failure = -1) {
-            Selector {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                RetryUntilSuccessful(forever) {
-                    StepSequencer {
-                        StatefulAction(Task<2>),
-                        Sleep(30),
+        IfThenElse {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = 0),
+                StatefulAction(Task<1>),
+            },
+            ForceSuccess {
+                Filter(times = 3, filtered = Skipped) {
+                    FlipSelector {
+                        SequenceStar {
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                            SubTree(Tree1048Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
+                        },
+                        Sleep(20),
+                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(1))]
+                        #[on_success(|bb| if bb.b1 > *bb.t0 { bb.o0 = Some(bb.o0.unwrap_or(0) + 3) })]
+                        Repeat(4) {
+                            Condition(PCond<4>, b0 = {=}),
+                        },
                     },
                 },
+            },
+            Delay(50) {
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<5> = Task::<5>),
+                    case 3 => ReactiveSequence {
+                        Script(|bb| *bb.t0 += 2),
+                        Action(PIo<6>, t0 = {b0}),
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    case 2 => SetBlackboard(o0 = Some(1)),
+                    _ => StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1048Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+        }
+        #[success_if(|bb| bb.b0 != bb.b1)]
+        #[skip_if(|bb| bb.b1 == bb.b0)]
+        #[on_success(|bb| if *bb.t0 % 4 != 3 { bb.b0 = 4 })]
+        Sequence {
+            IfThenElse {
+                AsyncSequence {
+                    Repeat(3) {
+                        Condition(Cond<0>),
+                    },
+                    Conditional(|bb| bb.o0.unwrap_or(5) < 4, else = Success) {
+                        Condition(Cond<1>),
+                    },
+                },
+                AlwaysSuccess,
             },
             SequenceWithMemory {
-                #[success_if(|bb| bb.o0.unwrap_or(5) < 4)]
-                #[run_while(|bb| bb.o0.unwrap_or(0) % 3 < 1)]
-                ReactiveFallback {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<3> = Task::<3>),
+                WasEntryUpdated(t0),
+                RetryUntilSuccessful(3) {
+                    Switch(b1) {
+                        case 3 => StatefulAction(Task<2>),
+                        _ => SkipUnlessUpdated(t0) {
+                            MemPriority {
+                                StatefulAction(PTask<3>, b0 = 1, b1 = {=}),
+                                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                            },
+                        },
                     },
-                    Action(PAct<4>, b0 = {t1}),
-                    SetBlackboard(b0 = 4),
-                },
-                Limiter(1) {
-                    Action(PAct<5>, b0 = {=}, b1 = {b0}),
                 },
             },
-            ReactiveSequence {
-                Action(|ctx| ctx.exec(6)),
-                Parallel(success = 2) {
-                    StatefulAction(Task<7>),
-                    Action(Act<8>),
-                },
-                Condition(PCond<9>, b0 = 5),
-                Fallback {
-                    Failer,
-                    StatefulAction(Task<10>),
-                    Wait(20),
-                },
-                RepeatUntil(Success) {
-                    AlwaysRunning,
-                },
-            },
-            ReactiveFallback {
-                Parallel(success = -2, failure = 0) {
-                    #[on_halted(|bb| { bb.t1.set(bb.b0 + 4); bb.b0 = 8 })]
-                    #[on_success(|bb| { bb.t0.set((bb.b0 + 1) % 2); if (*bb.t1 + 3) % 3 > 1 { *bb.t1 += 2 } })]
-                    #[success_if(|bb| *bb.t1 + 4 == 4)]
-                    Condition(Cond<11>),
-                    SequenceStar {
-                        Action(|ctx| ctx.exec(12)),
-                        Condition(Cond<13>),
-                    },
-                    RetryUntilSuccessful(4) {
-                        Action(PAct<14>, b0 = {=}, b1 = {t0}),
-                    },
-                    StatefulAction(Task<15>),
-                    Repeat(1) {
-                        ReactiveFallback {
-                            RetryUntilSuccessful(1) {
-                                Precondition(|bb| bb.o0.unwrap_or(0) % 2 == 0, else = Success) {
-                                    Wait(20),
+        }
+    }
+}
+
+board!(Tree1049Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        Sequence {
+            Action(Act<0>),
+            ForceFailure {
+                RetryUntilSuccessful(forever) {
+                    RunOnce {
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[on_success(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
+                        Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
+                            StepSequencer {
+                                SetBlackboard(b0 = 8),
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<1>),
                                 },
                             },
                         },
                     },
                 },
             },
-            BinarySelector(|bb| *bb.t0 + 1 > *bb.t0 + 2, dynamic = false) {
-                StatefulAction(Task<16>),
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(17, (bb.o0.unwrap_or(5) + 2) % 3, &mut bb.b0)),
-                        StatefulAction(Task<18>),
-                        MaxTime(0) {
-                            Action(PIo<19>, t0 = {t1}),
-                        },
+            #[on_success(|bb| if bb.o0.unwrap_or(1) + 4 != *bb.t1 { bb.b0 += 3 })]
+            Sequence {
+                #[skip_if(|bb| (*bb.t1 + 1) % 3 < 0)]
+                #[success_if(|bb| bb.o0.unwrap_or(5) == 6)]
+                Sequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                    RunOnce {
+                        Condition(|ctx| ctx.check(4)),
                     },
+                    StatefulAction(Task<5>),
+                    Action(PIo<6>, t0 = {t0}),
+                },
+                #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 < *bb.t1 % 2)]
+                #[success_if(|bb| *bb.t1 % 3 > 0)]
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(PCond<7>, b0 = {=}),
+                    Repeat(0) {
+                        StatefulAction(Task<8>),
+                    },
+                    Action(Act<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree1048Blackboard { t0 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Optional {
-            Precondition(|bb| *bb.t0 > 5, else = Running) {
-                Filter(times = 1) {
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1049Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Optional {
-                ReactiveSequence {
-                    AsyncFallback {
-                        AlwaysFailure,
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b0)),
-                    },
-                    Repeat(1) {
-                        ReactiveSelector {
-                            Action(PAct<1>, b0 = {=}),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-            #[on_failure(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 1 })]
-            #[skip_if(|bb| *bb.t0 != bb.b0)]
-            #[run_while(|bb| bb.o0.unwrap_or(4) % 3 < 1)]
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree1050Blackboard { b0 o0 t0 });
+board!(Tree1050Blackboard { t1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1051Sub0 for Ctx {
         blackboard {
+            #[allow(unused)] b0: i64 = 10,
             #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
         }
-        ForceFailure {
-            Action(|ctx| ctx.exec(3)),
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1051Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
+        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1051 for Ctx {
         blackboard {
+            b0: i64 = 0,
             #[tracked] t0: i64,
-            b0: i64 = 4,
         }
-        ReactiveFallback {
-            #[run_while(|bb| (bb.b0 + 1) % 2 != 1)]
-            SequenceStar {
-                StepSequencer {
-                    KeepRunningUntilFailure {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    },
-                    #[skip_if(|bb| *bb.t0 == 0)]
-                    RepeatUntil(Failure) {
-                        Script(|bb| *bb.t0 += 4),
-                    },
-                },
+        SequenceWithMemory {
+            ScriptCondition(|bb| (bb.b0 + 1) % 4 < 3),
+            SkipUnlessUpdated(t0) {
+                SubTree(Tree1051Sub0, b0 = {=}, t0 = {t0}),
             },
-            RetryUntilSuccessful(1) {
-                Parallel(success = -1, failure = 3) {
-                    ScriptCondition(|bb| bb.b0 + 4 < 5),
-                    Script(|bb| { bb.b0 += 3; bb.t0.set(bb.b0 % 3) }),
-                    Condition(Cond<1>),
-                },
-            },
-            Condition(PCond<2>, b0 = {t0}),
-            RetryUntilSuccessful(1) {
-                BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = false) {
-                    SubTree(Tree1051Sub0, ..),
-                    IndexSwitch(|bb| 3, out_of_range = Fail, dynamic = true) {
-                        IfThenElse {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                        Condition(PCond<6>, b0 = {b0}),
-                    },
-                },
-            },
+            SubTree(Tree1051Sub1, b0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree1051Blackboard { t0 b0 });
+board!(Tree1051Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1052 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
         }
-        RepeatTimes(forever) {
-            WhileDoElse {
-                WhileDoElse {
-                    ParallelAll(max_failures = -2) {
-                        Action(Act<0> = Act::<0>),
-                        Action(Act<1>),
-                    },
-                    ReactiveFallback {
-                        Action(PIo<2>, t0 = {=}),
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    Repeater(0) {
-                        Condition(Cond<7>),
+        ReactiveSelector {
+            Cooldown(0) {
+                Timeout(100) {
+                    SequenceWithMemory {
+                        StatefulAction(PTask<0>, b0 = {=}),
+                        Action(PIo<1>, t0 = {b0}),
                     },
                 },
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.t0.set(7))]
-                    IndexSwitch(|bb| bb.b0 % 2) {
-                        Failer,
-                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                        Fallback {
-                            Action(PAct<9>, b0 = {b0}, b1 = {t0}),
-                            StatefulAction(Task<10> = Task::<10>),
-                        },
-                        Remap(success = Failure, failure = Failure) {
-                            MemPriority {
-                                Condition(Cond<11>),
-                                StatefulAction(Task<12>),
-                                Action(Act<13>),
-                            },
-                        },
+            },
+            Parallel(failure = -2) {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                StatefulAction(PTask<4>, b0 = {t0}),
+                #[post(|bb| { if *bb.t0 != 3 { bb.b0 += 1 }; bb.t0.set(bb.b0) })]
+                #[run_while(|bb| bb.b0 % 2 < 0)]
+                Action(PAct<5>, b0 = 9, b1 = {b0}),
+                Runner,
+            },
+            #[success_if(|bb| *bb.t0 > 0)]
+            #[on_failure(|bb| bb.b0 += 3)]
+            #[on_success(|bb| bb.b0 += 1)]
+            Precondition(|bb| *bb.t0 > 1, else = Success) {
+                ReactiveSequence {
+                    Condition(Cond<6>),
+                    Parallel(failure = -1) {
+                        StatefulAction(Task<7>),
+                        ScriptCondition(|bb| *bb.t0 == *bb.t0 % 2),
                     },
-                    AsyncSequence {
-                        #[on_halted(|bb| bb.t0.set(bb.b0))]
-                        Fallback {
-                            Action(PIo<14>, t0 = {b0}),
-                            AlwaysFailure,
-                            Condition(|ctx, bb| ctx.check_in(15, bb.b0)),
-                        },
-                    },
+                    Action(Act<8>),
                 },
-                StatefulAction(Task<16>),
+            },
+            #[failure_if(|bb| *bb.t0 > bb.b0 + 2)]
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[success_if(|bb| *bb.t0 > 0)]
+            BinarySelector(|bb| bb.b0 < 2) {
+                Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                AlwaysRunning,
+            },
+            Loop(q0, value = {b0}, if_empty = Running) {
+                KeepRunningUntilFailure {
+                    Action(PAct<10>, b0 = {=}, b1 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree1052Blackboard { t0 b0 });
+board!(Tree1052Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1053 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-        }
-        AsyncSequence {
-            Action(|ctx| ctx.exec(0)),
-            Filter(times = 3, count = Completed, filtered = Skipped) {
-                Fallback {
-                    Condition(PCond<1>, b0 = {t1}),
-                    StatefulAction(Task<2>),
-                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4) % 3)]
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            Fallback {
-                Fallback {
-                    ReactiveFallback {
-                        #[success_if(|bb| *bb.t1 + 2 < *bb.t1 + 4)]
-                        #[on_failure(|bb| { if *bb.t1 + 2 == 2 { *bb.t1 += 1 }; if *bb.t1 < 4 { bb.t1.set(bb.b0 + 3) } })]
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        SetBlackboard(b0 = 1),
-                        ScriptCondition(|bb| *bb.t0 == 4),
+        ForceSuccess {
+            TryCatch(catch_on_halt = false) {
+                FlipSelector {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
                     },
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
                 },
-                IfThenElse {
-                    StatefulAction(Task<5>),
-                    Action(PAct<6>, b0 = 6, b1 = {t0}),
+                SequenceWithMemory {
+                    Repeater(forever) {
+                        Delay(20) {
+                            Retry(4) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+                Repeat(4) {
+                    Selector {
+                        Delay(0) {
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Timeout(0) {
+                    StatefulAction(Task<7>),
+                },
+                AsyncSequence {
+                    StatefulAction(Task<8>),
+                    Wait(0),
                 },
             },
-        }
-    }
-}
-
-board!(Tree1053Blackboard { b0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1054Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 15,
-        }
-        ReactiveSequence {
-            AlwaysSuccess,
-            Script(|bb| if bb.b0 == 4 { bb.b0 += 2 }),
-            Condition(|ctx| ctx.check(2)),
-            SetBlackboard(t0 = 0),
         }
     }
 }
@@ -1765,403 +2033,447 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1054 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
+            b0: i64,
         }
-        SequenceStar {
-            FlipSelector {
-                StatefulAction(Task<0> = Task::<0>),
-                #[on_success(|bb| bb.b0 += 1)]
-                Condition(Cond<1>),
-                AlwaysRunning,
-                ScriptCondition(|bb| *bb.t0 + 3 < 3),
-            },
-            #[run_while(|bb| bb.b1 > 6)]
-            #[skip_if(|bb| bb.b1 > 2)]
-            #[on_success(|bb| bb.b1 = *bb.t0 % 3)]
-            SubTree(Tree1054Sub0, ..),
-            Precondition(|bb| bb.b1 % 3 > 0, else = Success) {
-                RunOnce(then_skip = false) {
-                    RepeatUntil(Failure) {
-                        Filter(times = 1, filtered = Skipped) {
-                            Sequence {
-                                Condition(Cond<3>),
-                                SetBlackboard(t0 = 2),
-                                Deadline(20) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Repeat(0) {
+            #[on_success(|bb| bb.b0 += 2)]
+            #[run_while(|bb| bb.b0 != 3)]
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree1054Blackboard { b0 t0 b1 });
+board!(Tree1054Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1055Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
         }
-        Action(Act<7> = Act::<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1055Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-        }
-        ParallelAll {
-            Condition(Cond<8>),
-            Action(PAct<9>, b0 = {b1}, b1 = {t0}),
-            Condition(|ctx| ctx.check(10)),
-        }
+        Action(PIo<0>, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1055 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[allow(unused)] b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        #[on_success(|bb| bb.o0 = Some(1))]
-        #[success_if(|bb| bb.o0.is_none())]
-        ReactiveFallback {
-            IfThenElse {
-                ReactiveSelector {
-                    TryCatch(catch_on_halt = true) {
-                        AsyncFallback {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                        },
-                        Repeat(forever) {
-                            AsyncSequence {
-                                Switch(b1) {
-                                    case 5 => Action(Act<2> = Act::<2>),
-                                    _ => #[success_if(|bb| bb.o0.unwrap_or(2) + 2 < 3)]
-                                    #[post(|bb| bb.b1 += 3)]
-                                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                                },
-                                Condition(Cond<4>),
-                                BinarySelector(|bb| (bb.o0.unwrap_or(3) + 1) % 4 != 1) {
-                                    Condition(Cond<5> = Cond::<5>),
-                                    Condition(Cond<6> = Cond::<6>),
-                                },
-                            },
+        IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = false) {
+            Delay(30) {
+                #[on_halted(|bb| bb.b0 = bb.b1)]
+                #[on_success(|bb| bb.b0 += 2)]
+                #[run_while(|bb| bb.b0 + 1 == 5)]
+                Conditional(|bb| bb.b0 != 6, dynamic = false) {
+                    Precondition(|bb| *bb.t0 % 2 < 1) {
+                        BinarySelector(|bb| bb.b0 > 1, dynamic = true) {
+                            SetBlackboard(t0 = 1),
+                            WasEntryUpdated(t0),
                         },
                     },
                 },
-                Inverter {
-                    SubTree(Tree1055Sub0, ..),
-                },
-                RunOnce(then_skip = true) {
-                    MemPriority {
-                        ReactiveSequence {
-                            SubTree(Tree1055Sub1, ..),
-                            Filter(times = 1, filtered = Failure) {
-                                Loop(q0, if_empty = Failure) {
-                                    Condition(Cond<11>),
-                                },
-                            },
-                        },
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            #[success_if(|bb| bb.o0.unwrap_or(0) + 2 < bb.o0.unwrap_or(5))]
-                            MemPriority {
-                                StatefulAction(Task<12> = Task::<12>),
-                                Sleep(20),
-                            },
-                        },
-                        Remap(success = Failure, failure = Failure) {
-                            #[post(|bb| { if bb.o0.is_none() { *bb.t1 += 1 }; bb.b1 += 2 })]
-                            #[on_success(|bb| *bb.t1 += 3)]
-                            RepeatUntilSuccess(forever) {
-                                Deadline(100) {
-                                    Action(PIo<13>, t0 = {t0}),
-                                },
-                            },
-                        },
+            },
+            Interrupt(|bb| *bb.t0 < 5) {
+                AsyncSequence {
+                    SequenceStar {
+                        SubTree(Tree1055Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+                        Action(PAct<1>, b0 = 6),
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b1)),
                     },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Action(PAct<3>, b0 = {t0}, b1 = {b1}),
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
+            },
+            #[on_failure(|bb| { bb.b1 = *bb.t0 % 4; bb.b1 = 3 })]
+            #[success_if(|bb| bb.b0 % 3 != 1)]
+            #[on_success(|bb| *bb.t0 += 1)]
+            AlwaysFailure,
+            Selector {
+                Sequence {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                },
+                StatefulAction(Task<7>),
+                RetryUntilSuccessful(2) {
+                    SetBlackboard(t0 = 3),
                 },
             },
         }
     }
 }
 
-board!(Tree1055Blackboard { t0 b0 q0 b1 o0 t1 });
+board!(Tree1055Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1056 for Ctx {
         blackboard {
             b1: i64 = 3,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
+        ParallelAll {
+            #[on_halted(|bb| bb.b0 += 2)]
+            IfThenElse {
+                #[on_success(|bb| { bb.b1 += 3; bb.b1 = *bb.t0 + 4 })]
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    #[success_if(|bb| bb.b1 > 1)]
+                    AlwaysRunning,
+                },
+                Failer,
             },
-            FlipSelector {
-                #[on_failure(|bb| { bb.b1 += 2; bb.b1 = *bb.t0 })]
-                Condition(Cond<2>),
-                Action(|ctx| ctx.exec(3)),
-                Action(PIo<4>, t0 = {t0}),
+            Precondition(|bb| bb.o0.unwrap_or(0) < 3, else = Success) {
+                Delay(20) {
+                    RepeatUntilFailure(1) {
+                        ParallelAll(max_failures = -2) {
+                            SequenceWithMemory {
+                                #[on_failure(|bb| bb.b0 = 2)]
+                                #[on_halted(|bb| bb.b0 += 2)]
+                                RepeatTimes(2) {
+                                    StatefulAction(Task<2>),
+                                },
+                                Wait(20),
+                                Condition(Cond<3>),
+                            },
+                            Switch(b1) {
+                                case 3 => StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+                                _ => Action(Act<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Limiter(2) {
+                    Condition(Cond<6>),
+                },
+                StatefulAction(Task<7> = Task::<7>),
+                Repeat(0) {
+                    StatefulAction(Task<8>),
+                },
+            },
+            RepeatTimes(3) {
+                Switch(b1) {
+                    case 5 => StatefulAction(Task<9>),
+                    _ => Condition(Cond<10>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Cooldown(10) {
+                    Wait(10),
+                },
             },
         }
     }
 }
 
-board!(Tree1056Blackboard { b1 t0 });
+board!(Tree1056Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1057 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
             #[tracked] t0: i64 = 0,
         }
-        Deadline(0) {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                RunOnce(then_skip = true) {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Action(PIo<1>, t0 = {=}),
-                    },
+        ReactiveSequence {
+            Cooldown(0, filtered = Failure) {
+                Repeat(4) {
+                    Condition(PCond<0>, b0 = {t0}),
                 },
-                Interrupt(|bb| bb.b0 % 3 != 0) {
-                    ReactiveFallback {
-                        Conditional(|bb| *bb.t0 + 4 == 6, else = Failure) {
-                            AlwaysSuccess,
-                        },
-                        #[success_if(|bb| *bb.t0 < 3)]
-                        Action(PAct<2>, b0 = 9, b1 = {b0}),
-                        StatefulAction(Task<3>),
+            },
+            #[success_if(|bb| *bb.t1 % 4 != 1)]
+            Remap(success = Success, failure = Success) {
+                FlipSelector {
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<2>),
                     },
+                    AlwaysSuccess,
                 },
+            },
+            Succeeder,
+            ReactiveFallback {
+                Invert {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Condition(PCond<4>, b0 = {b0}),
+                Condition(Cond<5>),
+            },
+            ParallelAll(max_failures = -3) {
+                AlwaysFailure,
+                #[run_while(|bb| *bb.t0 == *bb.t1)]
+                #[on_halted(|bb| bb.t0.set(3))]
+                Condition(Cond<6>),
+                Action(PIo<7>, t0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree1057Blackboard { b0 t0 });
+board!(Tree1057Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1058Sub0 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<3>),
+            Condition(Cond<4>),
+            Delay(50) {
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1058 for Ctx {
-        RetryUntilSuccessful(0) {
-            StatefulAction(PTask<0>, b0 = 8),
+        MemPriority {
+            TryCatch {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            SubTree(Tree1058Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1059 for Ctx {
-        AsyncSequence {
-            Condition(Cond<0>),
-            RepeatTimes(2) {
-                KeepRunningUntilFailure {
-                    Condition(Cond<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(0),
+        }
+        Interrupt(|bb| bb.b0 == 0) {
+            AsyncFallback {
+                #[success_if(|bb| bb.o0.unwrap_or(1) % 2 > 0)]
+                RetryUntilSuccessful(3) {
+                    #[on_halted(|bb| *bb.t1 += 2)]
+                    Action(Act<0>),
+                },
+                StatefulAction(Task<1>),
+                Sleep(20),
+            },
+        }
+    }
+}
+
+board!(Tree1059Blackboard { b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1060 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        ForceFailure {
+            Loop(q0) {
+                #[on_halted(|bb| { bb.b1 = 1; bb.o0 = Some(bb.b0) })]
+                SequenceWithMemory {
+                    Action(Act<0> = Act::<0>),
+                    SetBlackboard(b1 = 4),
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1060 for Ctx {
-        Selector {
-            Action(Act<0>),
-        }
-    }
-}
+board!(Tree1060Blackboard { q0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1061 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        ParallelAll(1) {
-            Conditional(|bb| bb.b0 % 4 == 0, dynamic = true, else = Success) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Script(|bb| if bb.o0.unwrap_or(4) != 3 { bb.b1 += 1 }),
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                Action(PIo<2>, t0 = {=}),
+        #[skip_if(|bb| bb.b0 < 6)]
+        #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+        Remap(success = Success, failure = Failure) {
+            StepSequencer {
+                WhileDoElse {
+                    ReactiveFallback {
+                        Condition(PCond<0>, b0 = {=}),
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<1>),
+                        },
+                        #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                        StatefulAction(Task<2>),
+                    },
+                    Action(PIo<3>, t0 = {=}),
+                    PolicyParallel(policy = FirstSuccess) {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        Deadline(0) {
+                            Action(Act<4>),
+                        },
+                        AlwaysSuccess,
+                    },
+                },
+                Retry(0) {
+                    Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+                },
+                FlipSelector {
+                    Action(Act<6>),
+                    BinarySelector(|bb| *bb.t1 % 4 > 2) {
+                        Sleep(0),
+                        Filter(times = 1, count = Success, filtered = Failure) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    Conditional(|bb| *bb.t0 % 3 > 1, dynamic = true, else = Success) {
+                        MemPriority {
+                            Condition(Cond<7> = Cond::<7>),
+                            Condition(Cond<8>),
+                        },
+                    },
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        #[skip_if(|bb| *bb.t1 > 5)]
+                        Succeeder,
+                    },
+                    AlwaysSuccess,
+                },
+                Timeout(0) {
+                    TryCatch(catch_on_halt = false) {
+                        #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
+                        #[post(|bb| bb.t0.set(bb.b0))]
+                        #[on_halted(|bb| *bb.t1 += 2)]
+                        Sleep(30),
+                        AlwaysSuccess,
+                        StatefulAction(Task<9> = Task::<9>),
+                        Condition(Cond<10>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1061Blackboard { b1 b0 o0 t0 });
+board!(Tree1061Blackboard { t1 b0 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1062 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
         }
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                #[skip_if(|bb| (*bb.t0 + 1) % 3 > 1)]
-                Interrupt(|bb| bb.b0 % 4 > 0) {
-                    StatefulAction(Task<0>),
+        ReactiveFallback {
+            WaitUntil(|bb| *bb.t0 < 1) {
+                Precondition(|bb| bb.b0 % 2 == 1) {
+                    Priority {
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Delay(0) {
+                            Conditional(|bb| bb.b0 + 4 < 6, dynamic = false, else = Failure) {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        Timeout(0) {
+                            RetryUntilSuccessful(0) {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
+                        Optional {
+                            Action(PAct<2>, b0 = {b0}),
+                        },
+                        Condition(Cond<3>),
+                        Fallback {
+                            Action(Act<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                            #[post(|bb| { if bb.b0 < *bb.t0 % 4 { *bb.t0 += 1 }; bb.t1.set(9) })]
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
                 },
             },
-            Loop(q0, value = {t1}) {
-                WasEntryUpdated(t0),
+            ForceFailure {
+                StatefulAction(Task<7>),
             },
-            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree1062Blackboard { b0 q0 t1 t0 });
+board!(Tree1062Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1063Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Condition(Cond<3> = Cond::<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1063 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
         }
-        SequenceWithMemory {
-            Conditional(|bb| bb.b1 % 4 != 3, dynamic = false, else = Success) {
-                StatefulAction(Task<0>),
-            },
-            RunOnce(then_skip = false) {
-                StatefulAction(Task<1>),
-            },
-            FlipSelector {
-                Condition(Cond<2>),
-                #[on_halted(|bb| if (bb.b1 + 4) % 4 > 2 { bb.t0.set(bb.b1) })]
-                Wait(10),
+        Repeat(forever) {
+            Fallback {
+                Sequence {
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    MaxTime(0) {
+                        StepSequencer {
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b1)),
+                            KeepRunningUntilFailure {
+                                SubTree(Tree1063Sub0, ..),
+                            },
+                        },
+                    },
+                    Cooldown(50, filtered = Skipped) {
+                        Timeout(50) {
+                            Remap(success = Success, failure = Failure) {
+                                StatefulAction(PTask<4>, b0 = {b1}),
+                            },
+                        },
+                    },
+                    Conditional(|bb| *bb.t0 % 3 < 0, else = Success) {
+                        Deadline(0) {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                Sleep(20),
+                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b1)),
+                                #[on_success(|bb| bb.b1 += 3)]
+                                #[success_if(|bb| *bb.t0 > 4)]
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    Condition(Cond<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree1063Blackboard { b1 t0 });
+board!(Tree1063Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1064 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        MemSequence {
-            ReactiveFallback {
-                Sequence {
-                    Deadline(50) {
-                        Script(|bb| bb.b0 = bb.b1 + 3),
-                    },
-                    StatefulAction(PTask<0>, b0 = {=}),
-                },
-                Sequence {
-                    StatefulAction(PTask<1>, b0 = 5),
-                    #[skip_if(|bb| (bb.b1 + 3) % 2 > 0)]
-                    #[success_if(|bb| bb.b0 > 1)]
-                    ScriptCondition(|bb| bb.b1 + 3 > bb.b1),
-                },
-                RunOnce(then_skip = true) {
-                    Condition(Cond<2>),
-                },
-            },
-            Parallel {
-                StatefulAction(Task<3>),
-                Precondition(|bb| *bb.t0 + 1 < *bb.t0 % 4, else = Failure) {
-                    Retry(4) {
-                        Condition(Cond<4>),
-                    },
-                },
-                Optional {
-                    #[skip_if(|bb| (bb.b0 + 2) % 3 < 2)]
-                    RunOnce(then_skip = false) {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                    },
-                },
-                ScriptCondition(|bb| bb.b1 > *bb.t0),
-            },
-        }
-    }
-}
-
-board!(Tree1064Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1065Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        ReactiveFallback {
-            Condition(PCond<5>, b0 = 1),
-            StatefulAction(Task<6>),
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1065Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(12),
-            b1: i64 = 11,
-            b0: i64 = 13,
-        }
-        Switch(b1) {
-            case 5 => ReactiveSelector {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<0>),
-                },
-                SequenceWithMemory {
-                    Script(|bb| { bb.o0 = Some(bb.b0 + 3); bb.o0 = None }),
-                    Condition(Cond<1>),
-                    #[failure_if(|bb| bb.b1 + 2 == 2)]
-                    StatefulAction(Task<2>),
-                },
-            },
-            _ => Switch(b1) {
-                case 0 => Cooldown(30) {
-                    ReactiveSequence {
-                        Precondition(|bb| bb.o0.unwrap_or(2) + 1 != 1, else = Running) {
-                            Condition(Cond<3>),
-                        },
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) % 4 > 1)]
-                        #[on_success(|bb| bb.b1 = bb.b1 % 2)]
-                        StatefulAction(Task<4>),
-                    },
-                },
-                _ => MemPriority {
-                    #[on_failure(|bb| bb.b0 = bb.b1)]
-                    #[on_success(|bb| if bb.b1 == 6 { bb.b1 += 3 })]
-                    SubTree(Tree1065Sub1, ..),
-                },
+        ForceSuccess {
+            Optional {
+                Condition(Cond<0>),
             },
         }
     }
@@ -2170,540 +2482,9 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1065 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 1,
-            b0: i64 = 3,
-        }
-        RetryUntilSuccessful(3) {
-            #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
-            SubTree(Tree1065Sub0, o0 = {=}, b1 = {b1}, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree1065Blackboard { o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1066 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            o0: Option<i64> = Some(3),
-        }
-        SequenceWithMemory {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Succeeder,
-                StatefulAction(Task<1>),
-            },
-            Sequence {
-                Condition(Cond<2>),
-            },
-            StepSequencer {
-                Filter(times = 1, filtered = Failure) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(2) < 6)]
-                    #[on_halted(|bb| bb.t0.set(4))]
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Failer,
-                StatefulAction(Task<4>),
-            },
-            Inverter {
-                Conditional(|bb| bb.b0 > bb.o0.unwrap_or(4) + 4, else = Failure) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            Delay(20) {
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1066Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1067 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        RunOnce(then_skip = false) {
-            Sequence {
-                ParallelAll {
-                    StatefulAction(PTask<0>, b0 = {t0}),
-                    SetBlackboard(b0 = 0),
-                    Wait(30),
-                    Action(|ctx| ctx.exec(1)),
-                },
-                KeepRunningUntilFailure {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1067Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1068Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1068Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        SubTree(Tree1068Sub1, b1 = {=}, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1068 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-        }
-        #[on_failure(|bb| bb.b1 = bb.b0)]
-        Priority {
-            AlwaysFailure,
-            SubTree(Tree1068Sub0, b1 = {=}, b0 = {b0}),
-            StatefulAction(Task<0>),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 3, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree1068Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1069 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        SkipUnlessUpdated(t0) {
-            Filter(times = 3, count = Success, filtered = Skipped) {
-                WaitValueUpdate(t1) {
-                    Timeout(0) {
-                        RunOnce {
-                            MemSequence {
-                                Parallel(success = 0, failure = -3) {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                    Sleep(0),
-                                    Action(Act<3> = Act::<3>),
-                                },
-                                RepeatUntil(Failure) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1069Blackboard { q0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1070 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            Interrupt(|bb| *bb.t0 + 4 > bb.b0 + 3) {
-                Condition(Cond<0>),
-            },
-            Action(PAct<1>, b0 = 6),
-            Priority {
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[failure_if(|bb| bb.o0.unwrap_or(3) + 1 < 7)]
-                Condition(|ctx| ctx.check(2)),
-            },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4> = Task::<4>),
-        }
-    }
-}
-
-board!(Tree1070Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1071 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            WaitValueUpdate(t0) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
-            },
-            BinarySelector(|bb| bb.b0 + 1 < 6, dynamic = true) {
-                StatefulAction(Task<1> = Task::<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
-            },
-            AsyncSequence {
-                Condition(PCond<3>, b0 = {b0}),
-                ScriptCondition(|bb| *bb.t0 % 3 == 2),
-                Action(|ctx| ctx.exec(4)),
-                Script(|bb| { bb.t0.set((*bb.t0 + 3) % 3); bb.b0 += 4 }),
-            },
-            BinarySelector(|bb| *bb.t0 + 2 == (*bb.t0 + 3) % 4, dynamic = false) {
-                WhileDoElse {
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-                Inverter {
-                    Condition(|ctx| ctx.check(7)),
-                },
-            },
-            StatefulAction(Task<8> = Task::<8>),
-        }
-    }
-}
-
-board!(Tree1071Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1072 for Ctx {
-        blackboard {
+            #[tracked] t1: i64 = 2,
             b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| *bb.t0 == bb.b1 % 4, else = Failure) {
-            MemPriority {
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree1072Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1073 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        #[on_success(|bb| bb.b0 = *bb.t0)]
-        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-            MemPriority {
-                IfThenElse {
-                    SequenceWithMemory {
-                        Loop(q0, value = {t0}) {
-                            Condition(Cond<0>),
-                        },
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        Script(|bb| bb.b0 = *bb.t0 + 2),
-                        Condition(Cond<2>),
-                    },
-                    Timeout(50) {
-                        IfThenElse {
-                            StatefulAction(PTask<3>, b0 = 2, b1 = {t0}),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                Remap(success = Failure, failure = Failure) {
-                    MemSequence {
-                        WasEntryUpdated(t0),
-                        Filter(times = 1, count = Completed, filtered = Failure) {
-                            ReactiveSequence {
-                                Action(Act<4>),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                        Parallel(success = -1, failure = -1) {
-                            Action(PIo<5>, t0 = {b0}),
-                            StatefulAction(Task<6>),
-                            Condition(|ctx, bb| ctx.check_in(7, 4)),
-                            Action(|ctx| ctx.exec(8)),
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1073Blackboard { b0 o0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1074 for Ctx {
-        Repeater(3) {
-            WhileDoElse {
-                Condition(Cond<0>),
-                Action(|ctx| ctx.exec(1)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1075 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64 = 0,
-        }
-        TryCatch(catch_on_halt = true) {
-            Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                Action(Act<0> = Act::<0>),
-            },
-            #[failure_if(|bb| bb.b0 < 1)]
-            Wait(10),
-            Filter(times = 2, count = Failure) {
-                Action(PAct<1>, b0 = 1),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree1075Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1076 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
             #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64,
-        }
-        ReactiveSequence {
-            ParallelAll(1) {
-                #[on_success(|bb| { *bb.t0 += 2; bb.b0 += 1 })]
-                #[on_halted(|bb| bb.t0.set(bb.b0))]
-                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) + 4)]
-                Precondition(|bb| *bb.t0 != bb.b1, else = Success) {
-                    Cooldown(0, filtered = Failure) {
-                        Parallel(failure = 1) {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(3) < 2),
-                            Action(Act<0> = Act::<0>),
-                        },
-                    },
-                },
-            },
-            ReactiveSelector {
-                Delay(10) {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    WasEntryUpdated(t0),
-                },
-                AsyncFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5))),
-                    Condition(PCond<2>, b0 = {b1}),
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1076Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1077 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-        }
-        ReactiveSelector {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
-            Remap(success = Failure, failure = Failure) {
-                Action(Act<1>),
-            },
-            Condition(Cond<2>),
-            #[run_while(|bb| *bb.t1 == bb.b0 + 3)]
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[on_success(|bb| *bb.t0 += 2)]
-            RepeatTimes(3) {
-                ParallelAll {
-                    SetBlackboard(t1 = 0),
-                    Script(|bb| bb.b0 += 2),
-                },
-            },
-            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree1077Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1078Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 12,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        #[post(|bb| bb.b0 += 2)]
-        #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1078 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        #[failure_if(|bb| bb.b0 % 4 > 0)]
-        #[on_success(|bb| bb.b0 = (bb.o0.unwrap_or(0) + 2) % 4)]
-        Priority {
-            #[on_failure(|bb| { if bb.o0.is_none() { bb.t0.set(bb.b0 % 4) }; bb.b1 += 1 })]
-            StatefulAction(Task<0>),
-            BinarySelector(|bb| (bb.o0.unwrap_or(1) + 1) % 2 == 0, dynamic = true) {
-                #[success_if(|bb| *bb.t0 == 7)]
-                #[on_failure(|bb| *bb.t0 += 3)]
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Action(Act<1>),
-                    SetBlackboard(o0 = Some(0)),
-                },
-                Repeater(0) {
-                    Sleep(10),
-                },
-            },
-            Condition(Cond<2> = Cond::<2>),
-            FlipSelector {
-                RepeatUntilFailure(forever) {
-                    #[skip_if(|bb| bb.b0 > 5)]
-                    #[success_if(|bb| bb.b0 < 0)]
-                    Parallel(success = -1, failure = -2) {
-                        Loop(q0, value = {b0}) {
-                            StatefulAction(Task<3>),
-                        },
-                        Action(PIo<4>, t0 = {=}),
-                        Condition(Cond<5>),
-                    },
-                },
-                Remap(success = Failure, failure = Failure) {
-                    WhileDoElse {
-                        Action(Act<6>),
-                        SubTree(Tree1078Sub0, b0 = {=}, q0 = {q0}, b1 = {=}, o0 = {o0}, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1078Blackboard { b0 q0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1079 for Ctx {
-        Filter(times = 3, count = Failure, filtered = Failure) {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Condition(|ctx| ctx.check(0)),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
-        Limiter(3) {
-            Repeat(1) {
-                StepSequencer {
-                    KeepRunningUntilFailure {
-                        Deadline(0) {
-                            Selector {
-                                StatefulAction(Task<0>),
-                                Action(Act<1>),
-                                Succeeder,
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Wait(0),
-                        StatefulAction(Task<2>),
-                        AlwaysFailure,
-                    },
-                    Delay(50) {
-                        ForceFailure {
-                            ForceFailure {
-                                Retry(2) {
-                                    Condition(Cond<3> = Cond::<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1081 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 3,
-            b1: i64 = 4,
-        }
-        Sequence {
-            IfThenElse {
-                Action(PIo<0>, t0 = {=}),
-                #[on_failure(|bb| bb.o0 = Some(bb.b1 % 3))]
-                #[skip_if(|bb| *bb.t0 == 2)]
-                #[run_while(|bb| bb.b0 + 4 < 2)]
-                Condition(Cond<1>),
-            },
-            Precondition(|bb| bb.b1 > 7, else = Success) {
-                RunOnce(then_skip = true) {
-                    Runner,
-                },
-            },
-            #[on_success(|bb| bb.o0 = None)]
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree1081Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 4,
         }
         ParallelAll(max_failures = -1) {
             MemPriority {
@@ -2714,83 +2495,380 @@ bt::behavior_tree! {
                 StatefulAction(Task<1>),
                 Action(Act<2>),
             },
-            Conditional(|bb| (bb.b1 + 1) % 3 < 0, dynamic = false, else = Failure) {
-                ReactiveSelector {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
+            Precondition(|bb| (*bb.t0 + 1) % 2 < 1, else = Running) {
+                ForceSuccess {
+                    #[skip_if(|bb| *bb.t0 % 4 != 2)]
                     ReactiveFallback {
-                        Cooldown(0) {
-                            StatefulAction(PTask<5>, b0 = 2, b1 = {=}),
+                        RetryUntilSuccessful(2) {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
+                        },
+                        StatefulAction(Task<4>),
+                        Condition(|ctx, bb| ctx.check_in(5, *bb.t1 % 2)),
+                    },
+                },
+            },
+            RepeatTimes(3) {
+                PolicyParallel(policy = FirstSuccess) {
+                    StatefulAction(Task<6>),
+                    Condition(|ctx| ctx.check(7)),
+                    StepSequencer {
+                        Succeeder,
+                        ScriptCondition(|bb| bb.b1 != *bb.t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1065Blackboard { t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1066Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1066 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        TryCatch(catch_on_halt = false) {
+            #[run_while(|bb| bb.b0 > 6)]
+            #[skip_if(|bb| *bb.t0 > 2)]
+            #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+            SubTree(Tree1066Sub0, ..),
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                Precondition(|bb| (*bb.t0 + 4) % 2 == 0, else = Skipped) {
+                    SequenceStar {
+                        Wait(20),
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+                        Condition(Cond<1>),
+                        Failer,
+                    },
+                },
+                Repeater(forever) {
+                    AlwaysSuccess,
+                },
+                ReactiveSelector {
+                    Action(PIo<2>, t0 = {b0}),
+                    Script(|bb| if *bb.t0 + 1 < 3 { *bb.t0 += 1 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1066Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1067Sub1 for Ctx {
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1067Sub0 for Ctx {
+        MaxTime(50) {
+            KeepRunningUntilFailure {
+                SubTree(Tree1067Sub1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1067 for Ctx {
+        Repeater(forever) {
+            SubTree(Tree1067Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 2,
+        }
+        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                Script(|bb| *bb.t0 += 1),
+            },
+        }
+    }
+}
+
+board!(Tree1068Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1069 for Ctx {
+        Repeat(forever) {
+            SequenceWithMemory {
+                Succeeder,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1070 for Ctx {
+        Deadline(0) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1071Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Interrupt(|bb| (bb.o0.unwrap_or(5) + 2) % 4 > 0) {
+            IfThenElse {
+                Condition(Cond<2>),
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1071 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64,
+        }
+        Fallback {
+            #[skip_if(|bb| bb.b0 > 7)]
+            #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 4))]
+            AsyncSequence {
+                #[on_halted(|bb| bb.o0 = None)]
+                #[failure_if(|bb| bb.b1 < 0)]
+                #[on_success(|bb| { bb.o0 = None; *bb.t0 += 3 })]
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                Sleep(50),
+                Condition(Cond<1> = Cond::<1>),
+            },
+            SubTree(Tree1071Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree1071Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1072Sub0 for Ctx {
+        StatefulAction(Task<4> = Task::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1072 for Ctx {
+        Sequence {
+            RepeatUntilSuccess(1) {
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            SequenceStar {
+                ReactiveSequence {
+                    Optional {
+                        StatefulAction(Task<3>),
+                    },
+                    Timeout(0) {
+                        AsyncFallback {
+                            SubTree(Tree1072Sub0),
+                            Action(Act<5>),
+                            Condition(Cond<6> = Cond::<6>),
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                Switch(b1) {
-                    case 3 => RetryUntilSuccessful(0) {
-                        ScriptCondition(|bb| *bb.t0 < *bb.t0 % 4),
-                    },
-                    case 1 => Action(PIo<6>, t0 = {b1}),
-                    _ => StatefulAction(Task<7>),
-                },
-            },
         }
     }
 }
 
-board!(Tree1082Blackboard { t0 t1 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree1083 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(5),
-        }
+    pub tree Tree1073 for Ctx {
         StepSequencer {
-            #[success_if(|bb| bb.o0.unwrap_or(0) != 3)]
-            #[skip_if(|bb| bb.b0 < 6)]
-            WasEntryUpdated(t0),
-            AlwaysFailure,
+            ReactiveSequence {
+                Filter(times = 3) {
+                    Succeeder,
+                },
+                Succeeder,
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            Filter(times = 1, count = Completed) {
+                Repeater(0) {
+                    Condition(Cond<2>),
+                },
+            },
+            ParallelAll(1) {
+                Fallback {
+                    Repeater(1) {
+                        SequenceWithMemory {
+                            Condition(Cond<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    Delay(50) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(1) {
+                RunOnce(then_skip = false) {
+                    Priority {
+                        Priority {
+                            WhileDoElse {
+                                Action(Act<6>),
+                                AlwaysSuccess,
+                                StatefulAction(Task<7>),
+                            },
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1083Blackboard { b0 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree1074 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        Parallel(failure = 0) {
+            StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+            Script(|bb| bb.b0 = (*bb.t0 + 1) % 2),
+        }
+    }
+}
+
+board!(Tree1074Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1084 for Ctx {
-        ParallelAll(max_failures = -1) {
-            FlipSelector {
-                Delay(50) {
-                    StatefulAction(Task<0>),
-                },
-                Sleep(20),
-                Action(Act<1>),
+    pub tree Tree1075 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        BinarySelector(|bb| bb.b0 > *bb.t0 + 2, dynamic = true) {
+            MemSequence {
+                WasEntryUpdated(t0),
+                Action(PIo<0>, t0 = {=}),
             },
-            Sequence {
-                FlipSelector {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                RunOnce {
-                    ParallelAll(max_failures = -3) {
-                        AlwaysFailure,
-                        StatefulAction(Task<4>),
-                        Sleep(100),
+            #[run_while(|bb| *bb.t0 + 1 != bb.b1 + 4)]
+            #[on_failure(|bb| { if *bb.t1 % 2 > 0 { *bb.t1 += 2 }; bb.b0 += 3 })]
+            WasEntryUpdated(t1),
+        }
+    }
+}
+
+board!(Tree1075Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1076Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 11,
+        }
+        WaitUntil(|bb| *bb.t0 < bb.b0) {
+            Parallel(failure = -1) {
+                MemPriority {
+                    AlwaysFailure,
+                    Sequence {
+                        Action(Act<5>),
                     },
+                    Condition(Cond<6> = Cond::<6>),
+                    Sleep(30),
                 },
-                Action(Act<5>),
             },
-            RetryUntilSuccessful(2) {
-                ForceFailure {
-                    Retry(forever) {
-                        Selector {
-                            Limiter(1) {
-                                ReactiveFallback {
-                                    Condition(Cond<6>),
-                                    StatefulAction(Task<7> = Task::<7>),
-                                },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1076 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+        }
+        #[skip_if(|bb| bb.b0 > 2)]
+        #[run_while(|bb| bb.b0 % 3 > 1)]
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Sequence {
+                BinarySelector(|bb| *bb.t0 != 6, dynamic = false) {
+                    IfThenElse {
+                        #[run_while(|bb| bb.b0 % 4 > 0)]
+                        #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
+                        Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
+                        StatefulAction(Task<1>),
+                    },
+                    Wait(10),
+                },
+                SetBlackboard(t0 = {b0}),
+                Action(|ctx| ctx.exec(2)),
+                #[success_if(|bb| (bb.b0 + 4) % 3 > 1)]
+                IfThenElse {
+                    Action(PIo<3>, t0 = {b0}),
+                    SetBlackboard(b0 = 3),
+                    Action(Act<4>),
+                },
+                SubTree(Tree1076Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree1076Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1077 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+        }
+        #[run_while(|bb| bb.b1 != 7)]
+        StepSequencer {
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Repeater(forever) {
+                ForceSuccess {
+                    WaitValueUpdate(t1) {
+                        Sequence {
+                            #[on_halted(|bb| bb.o0 = Some(bb.b1 + 1))]
+                            Action(|ctx| ctx.exec(1)),
+                            AsyncSequence {
+                                StatefulAction(Task<2> = Task::<2>),
+                                StatefulAction(Task<3>),
+                                Condition(Cond<4>),
+                                WasEntryUpdated(t0),
                             },
                         },
                     },
@@ -2800,161 +2878,494 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree1077Blackboard { o0 t1 t0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree1085 for Ctx {
+    pub tree Tree1078 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
             #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 5,
         }
-        SequenceWithMemory {
-            #[on_success(|bb| bb.b1 += 1)]
-            Switch(b1) {
-                case 1 => Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                case 2 => AlwaysRunning,
-                _ => RepeatTimes(2) {
-                    StatefulAction(Task<1>),
+        Optional {
+            Delay(50) {
+                ScriptCondition(|bb| *bb.t0 % 2 != 1),
+            },
+        }
+    }
+}
+
+board!(Tree1078Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1079 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Switch(b1) {
+            case 0 => ReactiveSequence {
+                #[on_success(|bb| if bb.b0 + 3 < bb.b0 + 2 { bb.t0.set(*bb.t1) })]
+                MemPriority {
+                    Condition(Cond<0>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                },
+                FlipSelector {
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                    ScriptCondition(|bb| bb.b1 == 3),
+                    #[skip_if(|bb| *bb.t0 + 4 != *bb.t0 % 3)]
+                    Wait(30),
+                },
+                Parallel(success = 0, failure = 2) {
+                    SequenceStar {
+                        SetBlackboard(b1 = 9),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    Condition(PCond<4>, b0 = {=}),
+                },
+                Action(|ctx| ctx.exec(5)),
+                ReactiveFallback {
+                    StatefulAction(Task<6>),
+                    Action(PAct<7>, b0 = {b0}, b1 = {t0}),
+                    UnsetBlackboard(o0),
                 },
             },
-            ReactiveSelector {
-                TryCatch(catch_on_halt = true) {
-                    #[skip_if(|bb| *bb.t1 + 1 == 5)]
-                    #[on_halted(|bb| bb.b1 = 2)]
-                    #[run_while(|bb| *bb.t0 % 2 < 1)]
-                    TryCatch {
-                        AlwaysSuccess,
-                        Repeat(2) {
-                            SetBlackboard(t0 = 7),
-                        },
-                        Condition(|ctx| ctx.check(2)),
+            _ => ReactiveFallback {
+                AsyncSequence {
+                    Action(PIo<8>, t0 = {=}),
+                    Wait(20),
+                    Condition(PCond<9>, b0 = 8),
+                    Condition(Cond<10>),
+                },
+                Condition(Cond<11> = Cond::<11>),
+                #[post(|bb| { *bb.t1 += 2; *bb.t0 += 2 })]
+                #[success_if(|bb| bb.b0 < 3)]
+                SequenceWithMemory {
+                    UnsetBlackboard(o0),
+                    Limiter(2) {
+                        #[on_success(|bb| bb.b0 = (*bb.t0 + 3) % 2)]
+                        #[post(|bb| *bb.t1 += 3)]
+                        SetBlackboard(o0 = Some(1)),
                     },
-                    AlwaysSuccess,
+                    RetryUntilSuccessful(2) {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        #[success_if(|bb| bb.b0 % 3 != 1)]
+                        #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(3) % 4)]
+                        StatefulAction(PTask<12>, b0 = {=}, b1 = {t1}),
+                    },
+                    SequenceStar {
+                        ScriptCondition(|bb| *bb.t1 < 3),
+                        Action(|ctx, bb| ctx.exec_in(13, bb.b1 % 3, &mut bb.b0)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1085Blackboard { b1 b0 t0 t1 });
+board!(Tree1079Blackboard { o0 b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1080 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        Repeat(4) {
+            AsyncFallback {
+                BinarySelector(|bb| (*bb.t0 + 4) % 4 > 0, dynamic = true) {
+                    Wait(0),
+                    RunOnce {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                #[run_while(|bb| *bb.t1 < bb.o0.unwrap_or(1) + 2)]
+                AsyncSequence {
+                    Action(PIo<1>, t0 = {=}),
+                    #[run_while(|bb| *bb.t0 == 4)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(1) > 0)]
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Precondition(|bb| *bb.t1 < 1, else = Failure) {
+                    Parallel(failure = 1) {
+                        BinarySelector(|bb| (bb.o0.unwrap_or(5) + 3) % 4 < 0, dynamic = false) {
+                            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3) % 3)]
+                            #[failure_if(|bb| bb.b0 < 0)]
+                            #[success_if(|bb| *bb.t0 % 3 < 2)]
+                            Script(|bb| *bb.t1 += 3),
+                            SetBlackboard(o0 = Some(8)),
+                        },
+                        Action(Act<4>),
+                    },
+                },
+                IfThenElse {
+                    StatefulAction(PTask<5>, b0 = 0, b1 = {=}),
+                    Precondition(|bb| (bb.o0.unwrap_or(0) + 3) % 4 != 3, else = Running) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1080Blackboard { o0 b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1081 for Ctx {
+        MemPriority {
+            Fallback {
+                TryCatch(catch_on_halt = true) {
+                    RunOnce {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            Delay(0) {
+                MemSequence {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Sleep(0),
+                        Condition(Cond<3> = Cond::<3>),
+                        Action(|ctx| ctx.exec(4)),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<7>),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Repeat(1) {
+                            Limiter(2) {
+                                Action(Act<8>),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Action(|ctx| ctx.exec(9)),
+                Deadline(0) {
+                    Action(Act<10> = Act::<10>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1082 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        IfThenElse {
+            StatefulAction(Task<0>),
+            Sequence {
+                Retry(3) {
+                    ScriptCondition(|bb| *bb.t0 == bb.b1 % 3),
+                },
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1082Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1083 for Ctx {
+        SequenceWithMemory {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1084Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1084Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        StatefulAction(PTask<7>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1084 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+        }
+        Sequence {
+            Loop(q0, value = {t0}) {
+                IfThenElse {
+                    Condition(Cond<0>),
+                    IfThenElse {
+                        Condition(Cond<1>),
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
+                        SubTree(Tree1084Sub0, ..),
+                    },
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            #[on_success(|bb| bb.b0 += 1)]
+            #[on_failure(|bb| bb.b0 = *bb.t0)]
+            Parallel {
+                Condition(Cond<5>),
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    ParallelAll {
+                        Timeout(50) {
+                            Action(|ctx| ctx.exec(6)),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                FlipSelector {
+                    Optional {
+                        #[on_success(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 1 })]
+                        SubTree(Tree1084Sub1, ..),
+                    },
+                    ParallelAll(max_failures = -3) {
+                        StatefulAction(Task<8>),
+                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
+                        StatefulAction(Task<9>),
+                        Action(Act<10> = Act::<10>),
+                    },
+                    Action(|ctx| ctx.exec(11)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1084Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1085 for Ctx {
+        Sequence {
+            StepSequencer {
+                Delay(30) {
+                    SequenceWithMemory {
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(5)),
+                    StatefulAction(Task<6>),
+                    RetryUntilSuccessful(4) {
+                        ReactiveSequence {
+                            StatefulAction(Task<7>),
+                            Action(Act<8>),
+                            Action(Act<9>),
+                        },
+                    },
+                    Condition(Cond<10>),
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
         }
-        Conditional(|bb| *bb.t0 > 4, dynamic = true, else = Failure) {
-            MemPriority {
-                StatefulAction(PTask<0>, b0 = 2, b1 = {t1}),
-                IfThenElse {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
+        Delay(20) {
+            ReactiveFallback {
+                Priority {
+                    Condition(Cond<0>),
+                    Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+                    Action(Act<2>),
+                    #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[on_success(|bb| bb.o0 = Some(1))]
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(PIo<4>, t0 = {t0}),
                 },
-                StatefulAction(Task<3>),
+                IfThenElse {
+                    Condition(Cond<5> = Cond::<5>),
+                    SequenceWithMemory {
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        Wait(20),
+                    },
+                    Script(|bb| { if (bb.b0 + 4) % 4 < 2 { bb.t0.set(bb.b0 % 2) }; if *bb.t0 != bb.o0.unwrap_or(3) + 2 { bb.b1 += 1 } }),
+                },
+                #[success_if(|bb| bb.b1 + 2 < bb.b0)]
+                #[on_success(|bb| bb.b1 += 3)]
+                #[failure_if(|bb| bb.b1 == 4)]
+                AsyncFallback {
+                    Action(PIo<8>, t0 = {=}),
+                    Condition(Cond<9>),
+                    Action(PAct<10>, b0 = {b1}),
+                },
+                Delay(10) {
+                    Optional {
+                        Switch(b1) {
+                            case 5 => #[success_if(|bb| bb.b0 % 2 < 0)]
+                            IfThenElse {
+                                #[success_if(|bb| bb.o0.unwrap_or(4) < bb.b1 + 4)]
+                                SkipUnlessUpdated(t0) {
+                                    Condition(|ctx, bb| ctx.check_in(11, bb.b1 % 4)),
+                                },
+                                StatefulAction(Task<12>),
+                            },
+                            _ => Sleep(10),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1086Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1087Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1087Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<3> = Cond::<3>)
-    }
-}
+board!(Tree1086Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
         }
-        Sequence {
-            Sleep(20),
-            ForceSuccess {
-                Condition(|ctx| ctx.check(0)),
-            },
-            RetryUntilSuccessful(forever) {
-                SubTree(Tree1087Sub0, ..),
-            },
-            IfThenElse {
-                Action(|ctx| ctx.exec(2)),
-                SubTree(Tree1087Sub1, ..),
-            },
-            #[failure_if(|bb| (bb.b0 + 2) % 2 > 0)]
-            StepSequencer {
-                Action(PAct<4>, b0 = 4),
-                StatefulAction(Task<5>),
+        Fallback {
+            Precondition(|bb| *bb.t1 == 2, else = Failure) {
+                ReactiveFallback {
+                    #[run_while(|bb| bb.b1 % 4 == 3)]
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    WasEntryUpdated(t1),
+                    AlwaysFailure,
+                    ReactiveFallback {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1087Blackboard { b0 });
+board!(Tree1087Blackboard { t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1088 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        Loop(q0, if_empty = Success) {
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[run_while(|bb| (bb.b0 + 1) % 4 == 1)]
-            PolicyParallel(policy = FirstSuccess) {
-                RunOnce(then_skip = true) {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
-                        Condition(Cond<1>),
-                        #[skip_if(|bb| bb.b0 + 1 < 2)]
-                        Sleep(20),
-                        Action(Act<2>),
-                    },
-                },
+        RepeatUntil(Success) {
+            WhileDoElse {
                 ReactiveFallback {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    #[post(|bb| { *bb.t0 += 3; bb.b0 = 8 })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                        Action(Act<3>),
-                        Action(PAct<4>, b0 = {t0}, b1 = {b0}),
-                        #[run_while(|bb| *bb.t0 + 1 != (*bb.t0 + 4) % 3)]
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                    ParallelAll(1) {
+                        StatefulAction(Task<0>),
+                        AlwaysFailure,
+                    },
+                    Parallel(failure = -2) {
+                        Action(Act<1> = Act::<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
                     },
                 },
-                WhileDoElse {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
+                Conditional(|bb| bb.b0 + 2 < 6, dynamic = true, else = Failure) {
+                    KeepRunningUntilFailure {
+                        RunOnce(then_skip = true) {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                AlwaysSuccess,
+                                Condition(Cond<4> = Cond::<4>),
+                                ForceSuccess {
+                                    StatefulAction(Task<5>),
+                                },
+                                #[on_halted(|bb| if bb.b0 % 4 < 2 { bb.b0 += 3 })]
+                                Repeat(4) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Parallel(success = 3, failure = -3) {
+                    #[skip_if(|bb| bb.b0 < 2)]
+                    WasEntryUpdated(t0),
+                    SetBlackboard(t0 = 0),
+                    Action(PIo<7>, t0 = {=}),
+                    #[success_if(|bb| *bb.t0 + 2 > (bb.b0 + 4) % 3)]
+                    #[on_success(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 })]
+                    #[post(|bb| bb.b0 += 1)]
+                    Action(Act<8>),
+                    Action(Act<9> = Act::<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree1088Blackboard { o0 q0 b0 t0 });
+board!(Tree1088Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1089Sub0 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1089Sub1 for Ctx {
+        Condition(Cond<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1089 for Ctx {
-        ForceSuccess {
-            Repeater(0) {
-                Condition(Cond<0>),
+        Filter(times = 1, count = Failure, filtered = Failure) {
+            Fallback {
+                SubTree(Tree1089Sub0),
+                Deadline(0) {
+                    Repeat(2) {
+                        Sleep(0),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<2>),
+                    SubTree(Tree1089Sub1),
+                },
+                Condition(Cond<4>),
             },
         }
     }
@@ -2963,561 +3374,393 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        RunOnce(then_skip = true) {
-            Precondition(|bb| *bb.t0 < 4, else = Skipped) {
-                WhileDoElse {
-                    WasEntryUpdated(t0),
-                    #[post(|bb| bb.o0 = Some(*bb.t0))]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Action(Act<0>),
+        ParallelAll {
+            Wait(0),
+            BinarySelector(|bb| (*bb.t0 + 4) % 4 > 2, dynamic = false) {
+                #[success_if(|bb| *bb.t0 == 5)]
+                SequenceStar {
+                    Script(|bb| *bb.t0 += 2),
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1>),
+            },
+            Wait(0),
+            RepeatUntilSuccess(forever) {
+                Limiter(3) {
+                    ParallelAll(max_failures = -2) {
+                        Succeeder,
+                        StatefulAction(Task<2>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1090Blackboard { o0 t0 });
+board!(Tree1090Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
-        RepeatUntilSuccess(forever) {
-            Repeat(0) {
-                StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        RetryUntilSuccessful(4) {
+            Repeater(1) {
+                ForceSuccess {
+                    RetryUntilSuccessful(3) {
+                        MaxTime(0) {
+                            SetBlackboard(t1 = {t0}),
+                        },
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree1091Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 5,
         }
-        Selector {
-            ReactiveFallback {
-                #[on_failure(|bb| bb.b0 = *bb.t1)]
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {=}),
-                },
-                StepSequencer {
-                    AlwaysRunning,
-                    #[success_if(|bb| *bb.t1 % 2 != 1)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 == 1)]
-                    #[failure_if(|bb| (bb.o0.unwrap_or(0) + 1) % 3 != 1)]
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                AlwaysFailure,
-                StatefulAction(Task<4>),
-                Inverter {
-                    StatefulAction(PTask<5>, b0 = 5, b1 = {t1}),
-                },
-            },
-            Repeat(4) {
-                RetryUntilSuccessful(3) {
-                    RunOnce(then_skip = false) {
-                        ForceFailure {
-                            Inverter {
-                                Sequence {
-                                    UnsetBlackboard(o0),
-                                    Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 4)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                AsyncSequence {
-                    #[run_while(|bb| bb.b1 != 7)]
-                    StatefulAction(Task<7>),
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    StatefulAction(PTask<8>, b0 = {t0}, b1 = {b1}),
-                },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(9)),
-                    StatefulAction(Task<10>),
-                },
-                ScriptCondition(|bb| *bb.t1 % 2 != 1),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Parallel(success = -3, failure = -2) {
-                    #[on_success(|bb| bb.t1.set(bb.b1 % 2))]
-                    Condition(|ctx| ctx.check(11)),
-                    StatefulAction(Task<12> = Task::<12>),
-                    Condition(Cond<13>),
-                },
-                SetBlackboard(t0 = {t1}),
-                #[on_halted(|bb| { bb.b0 += 3; bb.t1.set(*bb.t0 % 3) })]
-                StatefulAction(Task<14>),
-            },
+        Retry(1) {
+            SetBlackboard(t0 = 7),
         }
     }
 }
 
-board!(Tree1092Blackboard { t1 t0 b0 o0 b1 });
+board!(Tree1092Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        Delay(10) {
-            Fallback {
-                Parallel {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        RepeatTimes(1) {
-                            KeepRunningUntilFailure {
-                                Fallback {
-                                    Action(Act<0>),
-                                    Condition(Cond<1>),
-                                    Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 3) % 3)),
-                                },
-                            },
-                        },
-                        Sequence {
-                            #[failure_if(|bb| bb.b0 % 2 == 0)]
-                            #[success_if(|bb| bb.b0 % 2 < 0)]
-                            #[run_while(|bb| *bb.t1 < 5)]
-                            WasEntryUpdated(t1),
-                            AlwaysSuccess,
-                        },
-                        #[skip_if(|bb| *bb.t1 % 2 == 0)]
-                        #[failure_if(|bb| *bb.t1 > 7)]
-                        Fallback {
-                            ReactiveSelector {
-                                Action(PIo<3>, t0 = {t1}),
-                                Action(Act<4>),
-                            },
-                            Condition(Cond<5> = Cond::<5>),
-                            Condition(PCond<6>, b0 = {t1}),
-                        },
-                    },
+        #[failure_if(|bb| bb.o0.unwrap_or(5) < 0)]
+        #[run_while(|bb| bb.o0.unwrap_or(5) + 4 < 6)]
+        Filter(times = 3) {
+            ParallelAll(max_failures = -3) {
+                Precondition(|bb| *bb.t1 + 3 != bb.b1 + 2) {
+                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 3, &mut bb.b0)),
                 },
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        StatefulAction(Task<7>),
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                    },
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(10)),
-                        #[on_halted(|bb| *bb.t1 += 1)]
-                        Condition(Cond<11>),
-                        #[on_halted(|bb| { if bb.b0 != 3 { *bb.t0 += 1 }; *bb.t0 += 1 })]
-                        StatefulAction(PTask<12>, b0 = 4),
-                    },
+                SequenceWithMemory {
+                    AlwaysRunning,
                 },
-                FlipSelector {
-                    ReactiveSequence {
-                        Sleep(20),
-                        Action(Act<13> = Act::<13>),
-                        AlwaysSuccess,
-                        Condition(|ctx, bb| ctx.check_in(14, *bb.t0 + 4)),
-                    },
-                    Filter(times = 3, count = Success, filtered = Failure) {
-                        Deadline(10) {
-                            #[failure_if(|bb| (*bb.t1 + 3) % 3 > 0)]
-                            #[on_failure(|bb| bb.t1.set(4))]
-                            Repeat(3) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t1.set(9) })]
-                    AlwaysFailure,
-                },
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree1093Blackboard { t1 t0 b0 });
+board!(Tree1093Blackboard { b1 t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        Fallback {
-            #[run_while(|bb| *bb.t1 % 4 < 1)]
-            #[success_if(|bb| bb.b1 + 2 < 5)]
-            RepeatTimes(forever) {
-                BinarySelector(|bb| *bb.t0 % 3 > 1) {
-                    SequenceWithMemory {
-                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+        ReactiveFallback {
+            Cooldown(0, filtered = Skipped) {
+                Repeat(3) {
+                    RetryUntilSuccessful(3) {
+                        TryCatch(catch_on_halt = true) {
                             Condition(Cond<0>),
-                            Failer,
-                        },
-                        Deadline(0) {
-                            StatefulAction(Task<1>),
-                        },
-                        Precondition(|bb| bb.b0 > bb.b0 % 4, else = Running) {
-                            ScriptCondition(|bb| bb.b0 + 1 < 3),
-                        },
-                    },
-                    #[on_halted(|bb| if bb.o0.is_none() { bb.t0.set((*bb.t0 + 4) % 4) })]
-                    Repeater(0) {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            RepeatUntilSuccess(3) {
-                #[on_failure(|bb| { bb.b0 = *bb.t1 % 2; bb.t1.set(*bb.t0 + 1) })]
-                #[run_while(|bb| bb.b0 == 6)]
-                Deadline(30) {
-                    StepSequencer {
-                        Retry(0) {
-                            UnsetBlackboard(o0),
-                        },
-                        Interrupt(|bb| bb.o0.is_none()) {
-                            ParallelAll(max_failures = -2) {
-                                Condition(PCond<3>, b0 = {t1}),
-                                RepeatUntilFailure(1) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
+                            StatefulAction(PTask<1>, b0 = {b0}),
+                            #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 1 })]
+                            #[on_success(|bb| bb.b0 += 2)]
+                            AlwaysFailure,
                         },
                     },
                 },
             },
-            #[success_if(|bb| *bb.t0 < 5)]
-            #[post(|bb| bb.b0 = (*bb.t0 + 2) % 3)]
-            ReactiveSelector {
-                Precondition(|bb| *bb.t1 + 2 < 3, else = Running) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        AlwaysSuccess,
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                        RepeatUntilSuccess(2) {
-                            StatefulAction(Task<7>),
-                        },
-                    },
+            #[on_failure(|bb| bb.b0 += 1)]
+            Fallback {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    Wait(0),
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
                 },
-                ReactiveSequence {
-                    Parallel(success = 0, failure = 0) {
-                        #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-                        #[on_success(|bb| { bb.b1 = 7; bb.b0 += 3 })]
-                        Condition(Cond<8>),
-                        Action(Act<9>),
-                    },
-                    Condition(|ctx| ctx.check(10)),
-                    Script(|bb| bb.b1 = *bb.t0),
-                },
-                Cooldown(0, filtered = Skipped) {
-                    SetBlackboard(t0 = 9),
-                },
-                AlwaysSuccess,
+            },
+            IfThenElse {
+                Action(Act<3>),
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree1094Blackboard { b1 t1 b0 o0 t0 });
+board!(Tree1094Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1095Sub0 for Ctx {
+        Wait(30)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        ParallelAll(2) {
-            IndexSwitch(|bb| 3, out_of_range = Fail) {
-                RepeatUntilSuccess(3) {
-                    Precondition(|bb| *bb.t1 % 2 == 0, else = Running) {
-                        WhileDoElse {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                #[success_if(|bb| bb.b0 > 1)]
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Inverter {
-                        Action(Act<3>),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
-                },
-                Delay(10) {
-                    Condition(PCond<5>, b0 = {b0}),
-                },
-                PolicyParallel(policy = FirstFailure) {
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                    Action(PAct<8>, b0 = 0),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Action(PIo<9>, t0 = {=}),
-                Sleep(50),
-                Precondition(|bb| *bb.t1 % 2 == 0, else = Failure) {
-                    Condition(|ctx| ctx.check(10)),
-                },
-            },
-            ForceSuccess {
-                ReactiveSequence {
-                    Delay(0) {
-                        Repeat(2) {
-                            SetBlackboard(t0 = {t1}),
-                        },
-                    },
-                },
+        Fallback {
+            Condition(|ctx| ctx.check(0)),
+            ReactiveSequence {
+                SubTree(Tree1095Sub0),
             },
         }
     }
 }
-
-board!(Tree1095Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
         }
-        Limiter(1) {
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[run_while(|bb| *bb.t1 + 2 != 0)]
-            Interrupt(|bb| bb.b1 < bb.o0.unwrap_or(0) + 4) {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    ParallelAll(0) {
-                        #[post(|bb| if bb.b0 % 4 < 3 { bb.o0 = Some(*bb.t0) })]
-                        FlipSelector {
-                            ReactiveSequence {
-                                SequenceWithMemory {
-                                    Condition(|ctx| ctx.check(0)),
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<1>),
-                                    Wait(0),
-                                },
-                                Condition(Cond<2>),
-                            },
-                            SequenceStar {
-                                RepeatTimes(3) {
-                                    Action(PAct<3>, b0 = {t0}, b1 = {t1}),
-                                },
-                            },
+        FlipSelector {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+            Sequence {
+                #[success_if(|bb| *bb.t0 < bb.b0 + 3)]
+                Invert {
+                    Cooldown(30) {
+                        Loop(q0, if_empty = Skipped) {
+                            UnsetBlackboard(o0),
                         },
                     },
+                },
+                StatefulAction(Task<1>),
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree1096Blackboard { b0 t0 q0 o0 t1 b1 });
+board!(Tree1096Blackboard { o0 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
         IfThenElse {
-            Timeout(100) {
-                Inverter {
-                    Conditional(|bb| bb.o0.is_some(), else = Success) {
-                        Action(Act<0>),
+            BinarySelector(|bb| bb.b0 % 4 == 0) {
+                Repeater(0) {
+                    StatefulAction(Task<0>),
+                },
+                #[failure_if(|bb| bb.b0 < 4)]
+                #[post(|bb| if bb.b0 % 3 < 1 { *bb.t0 += 2 })]
+                ReactiveSequence {
+                    Condition(PCond<1>, b0 = {t0}),
+                    Condition(PCond<2>, b0 = {=}),
+                    Script(|bb| *bb.t0 += 3),
+                    AlwaysSuccess,
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Optional {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 1, &mut bb.b0)),
+                },
+                WhileDoElse {
+                    StatefulAction(PTask<5>, b0 = {=}),
+                    Action(Act<6>),
+                    #[success_if(|bb| bb.b0 != *bb.t0 + 2)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    #[skip_if(|bb| bb.b0 < 3)]
+                    Delay(20) {
+                        Action(|ctx| ctx.exec(7)),
                     },
                 },
             },
-            Precondition(|bb| (*bb.t0 + 2) % 3 > 1) {
-                StatefulAction(Task<1>),
-            },
-            Repeater(1) {
-                Action(PAct<2>, b0 = {=}, b1 = {b0}),
-            },
+            Wait(0),
         }
     }
 }
 
-board!(Tree1097Blackboard { b0 o0 t0 });
+board!(Tree1097Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            Inverter {
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
+        Sequence {
+            SequenceStar {
+                ReactiveSequence {
+                    Inverter {
+                        Deadline(50) {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                Action(Act<1> = Act::<1>),
+                            },
+                        },
+                    },
+                },
+                Parallel(success = 1, failure = 1) {
+                    Optional {
+                        BinarySelector(|bb| *bb.t0 > *bb.t0 % 4, dynamic = true) {
+                            Condition(Cond<2>),
+                            BinarySelector(|bb| bb.b0 + 3 == bb.b0 + 1) {
+                                SetBlackboard(t0 = 8),
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                WasEntryUpdated(t0),
+                ReactiveSequence {
+                    SkipUnlessUpdated(t0) {
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    AlwaysFailure,
+                },
+                Inverter {
+                    #[post(|bb| { if bb.b0 < 6 { bb.b0 = (bb.b0 + 2) % 2 }; *bb.t0 += 1 })]
+                    ParallelAll {
+                        WasEntryUpdated(t0),
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1098Blackboard { b1 t0 });
+board!(Tree1098Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 4,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
+            #[allow(unused)] b0: i64,
+            o0: Option<i64> = Some(3),
         }
-        Selector {
-            IndexSwitch(|bb| 0, out_of_range = Loop) {
-                #[on_success(|bb| if bb.o0.is_none() { bb.b1 = bb.b0 + 4 })]
+        ReactiveSequence {
+            Filter(times = 2, count = Failure) {
                 Condition(Cond<0>),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    PolicyParallel(policy = FirstFailure) {
-                        Action(Act<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                    #[failure_if(|bb| bb.b0 != *bb.t0)]
-                    Limiter(1) {
-                        SetBlackboard(o0 = Some(8)),
-                    },
-                    RepeatUntil(Failure) {
-                        Inverter {
-                            Sleep(0),
-                        },
-                    },
-                    Priority {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    Loop(q0, if_empty = Failure) {
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                    },
-                },
             },
-            Failer,
+            SetBlackboard(o0 = Some(6)),
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree1099Blackboard { q0 b1 b0 t0 o0 });
+board!(Tree1099Blackboard { b0 o0 });
 
 cases! {
-    Tree1000 "B{o0=0;b0=2}RT{2}(@oh{b0+=1}@os{b0+=3;b0!0?b0+=3}Fb(pa0{b0:=;b1:b0},Ub{o0}))",
-    Tree1001 "B{o0=5}@po{o0:=_}RSeq(Rpt{1}(Swm(Wde(t0,Fai),Flip(c1e,Sl{0}))))",
-    Tree1002 "B{b1;t0}Seq(Pre{t0+3>0;K}(PAll{_}(Ret4(TryT(t0,t1,c2,Isw{b1%2;T;_}(Fai,a3),t4)),Fb(Ret0(a5e),AFb(a6e,a7),F))))",
-    Tree1003 "Dl{0}(Swm(RSeq(a0,a1,c2,c3),Ret1(Inv(Rep1(Flip(c4,t5,c6l)))),Ite(Star(t7e,c8),S),Flip(ASeq(t9,c10),Sl{0})))",
-    Tree1004 "B{b0=0;t0;q0=2}Isw{b0;T;T}(Rus{F}(pi0{t0:t0}),Step(c1,a2b{7;b0}),Dd{30}(pt3{b0:t0}),Rty3(c4))",
-    Tree1005 "B{t0=1;o0=5;b0}Fb(PAll{-1}(R,OnceK(c0)),Cnd{none;_;_}(FS(pa1{b0:b0;b1:t0})),Wde(a2e,a3e,@si{b0<t0}pi4{t0:b0}))",
-    Tree1006 "B{t0=4;b0}RSel(c0,pa1{b0:=;b1:t0},pc2{b0:t0})",
-    Tree1007 "B{b1=0}Wde(Step(ASeq(Wde(a0,t1),To{30}(t2),a3)),Sc{b1+=3},Seq(Fai))",
-    Tree1008 "B{t0=4}RT{3}(Once(Keep(SubA(pi0{t0:t0}))))",
-    Tree1009 "B{q0=4;b0=3}Rep2(Sb{b0=5})",
-    Tree1010 "B{t0;b0}MSeq(@of{b0+=3}c0,RFb(MSeq(pt1{b0:0;b1:t0},Wv{t0}(Suc),Swm(@rw{t0+4>2}@oh{b0>3?b0:=3}Step(pc2{b0:=},t3)),t4e)))",
-    Tree1011 "Lim{3}(Sub(F))",
-    Tree1012 "RSeq(Par{3;0}(c0,t1e,a2),RFb(F,a3l))",
-    Tree1013 "Star(MSeq(Mt{0}(t0),c1,c2,Sub(Sl{50}),t3),Once(Wt{30}),AFb(Rep0(c4)))",
-    Tree1014 "B{b0=3;b1;t1;t0=2}RFb(Once(Rpt{1}(Try(Rus{F}(t0),a1,S,pc2{b0:0},c3e))),Star(Par{_;2}(Sb{t0=t1},@ki{b1>b0+4%3}MSeq(t4,c5,pt6{b0:t0;b1:t1}),@fi{t1+2<t1}@si{t1=4}Wt{0},Sw{4}(Sb{b1=8},Sb{b0=9}))),Sw{3;5}(OnceK(pi7{t0:t1}),ASeq(Bin{b1>2;N}(@of{b0:=7}@si{t0+2%2=0}OnceT(Fb(c8,a9)),pc10{b0:b1})),Fb(t11,Rpt{1}(a12))))",
-    Tree1015 "B{t0=1;b0;q0=2}Seq(Pre{b0+3%2>0;R}(RFb(PAll{-2}(@of{t0+=1}@oh{t0+=4}c0b{t0},a1b{2;b0},c2),Lp{t0;K}(Opt(c3)),Inv(c4b{b0%3}))),TryF(Pre{t0=b0;F}(Keep(Try(pa5{b0:t0;b1:t0},Sb{b0=t0}))),Swm(@oh{b0+=3}Once(c6),RFb(t7,@os{t0:=b0+4}a8,c9,c10))))",
-    Tree1016 "B{o0=4;t1=5;b0=2;t0=5}Wde(t0,@of{o0:=t1;b0+=1}Seq(a1e,a2b{t0;b0},Wu{t0},F))",
-    Tree1017 "B{t0=1;b0=1}Wv{t0}(Swm(Fb(c0b{t0%3},Ret3(c1),pa2{b0:=},@os{b0>0?t0+=3}Wv{t0}(F)),c3b{t0+4},@of{t0:=7}Inv(Cnd{b0>5;_;S}(Seq(@oh{b0:=b0+4%4}t4,c5l,t6,a7))),t8))",
-    Tree1018 "B{b0;t0}PPar{0;N}(Lim{3}(Once(t0)),OnceT(@rw{t0!2}@ki{t0>7}a1b{b0;b0}),Flip(pi2{t0:b0},a3e,c4),c5,Ite(t6,c7,c8e))",
-    Tree1019 "B{b0=4}Ret4(SubA(Isw{b0;_;N}(MSeq(c0,a1),Rep2(a2))))",
-    Tree1020 "B{t1=0;t0=3;b0}@ki{b0%2>0}@fi{b0>t1%4}@oh{t0+=2}RFb(a0,c1b{b0+2%2})",
-    Tree1021 "B{b0;t0=2;t1=3;o0}RSeq(Dl{0}(Bin{some;T}(Dl{20}(@oh{t0+=2}@of{t1:=b0%3}t0),PAll{1}(Bin{some;N}(Suc,@fi{t0<7}@ki{t1<b0}t1e)))),FF(Once(Rpt{0}(t2))),@ki{o0|0+2<t0%2}Par{_;_}(Sb{b0=4},t3,a4,pc5{b0:t1},Ret1(@rw{o0|0=3}@fi{none}pa6{b0:t0;b1:b0})),Ret4(MPri(pi7{t0:b0},Rpt{F}(pt8{b0:0;b1:t0}),RepF(@os{b0+=1}c9e))))",
-    Tree1022 "Dd{20}(PAll{2}(a0,Sl{20}))",
-    Tree1023 "B{o0=_;t0;b1;b0}PAll{2}(Flt{1;R;F}(t0),@si{b1+3%4!2}@oh{some?t0:=b0}Seq(a1e,c2,Suc,@po{t0%3!0?t0+=1;t0+3!6?b0:=t0}t3e))",
-    Tree1024 "RSel(Dl{0}(c0l),Par{-3;-3}(t1e,F,RU{F}(t2)),a3,Invt(Fb(c4e,a5e)),t6)",
-    Tree1025 "B{b0;b1=2;t0=0;t1=3;o0}Step(Ret3(Flip(@of{t1+=3}c0l,AFb(AFb(Scc{b1>t0},Sc{o0:=_;b0>b1?o0:=t1+3})),a1)))",
-    Tree1026 "Ret1(RFb(t0,F))",
-    Tree1027 "B{q0=2;t1=2}RFb(Seq(c0,Flt{3;F;F}(c1)),OnceK(Lp{_;K}(Wv{t1}(a2))))",
-    Tree1028 "RSeq(t0,c1e,Sub(Sub(a2)),t3)",
-    Tree1029 "B{b0=1;t0=2}Swm(RSel(TryT(pc0{b0:t0},Wt{30},t1,Fb(c2,Fai),pc3{b0:2}),Isw{b0;T;N}(F,@rw{b0!3}@si{t0+2>3}@of{b0<0?t0:=t0%4;b0+=2}Dl{50}(t4)),Try(Sb{t0=b0},pt5{b0:7;b1:t0},t6),RSeq(RSel(c7,a8b{t0+3;b0}),a9e,c10b{t0%3},t11e,c12)))",
-    Tree1030 "MSeq(t0)",
-    Tree1031 "B{t1=3;o0;b0=2;t0=4}Seq(Once(c0),RSeq(Rus{3}(Sb{o0=0})),@rw{t0+4%2<1}Ub{o0},TryT(Step(Sc{t1:=t0+4},Sb{t1=b0}),Wv{t1}(Pre{some;S}(Sel(c1,@si{b0=t0+2}a2b{t1;b0})))),Su{t1}(t3))",
-    Tree1032 "OnceT(Cd{0;_}(t0))",
-    Tree1033 "Wde(Rep1(Swm(Rep3(Rpt{1}(c0)),a1,ASeq(a2l,t3,t4e,a5l,t6))),c7)",
-    Tree1034 "B{t1=5;o0=_;t0=5;b0}Isw{t1+1;T;N}(RFb(Star(RSeq(c0e,S,@oh{t0=b0?b0+=1;o0:=t1%3}t1),Step(@si{t0+3%3!0}@os{t1<o0|4+2?o0:=o0|3;b0+=2}@ki{b0>6}Wu{t1},@fi{b0+3<2}c2)),Pri(c3,a4e,c5l,t6),Par{_;_}(RSeq(Isw{t0+2;N;N}(t7,t8)),a9),@si{t1<3}MPri(SubR(pt10{b0:1;b1:t0}),t11,@os{t1+=1}a12,a13b{b0+4%4;b0},@of{o0:=_}@po{t0+=3}t14)))",
-    Tree1035 "Swm(a0l,c1b{7},S)",
-    Tree1036 "B{b0=2;t1=5;t0=0}Seq(@rw{b0=t1%3}pa0{b0:=},Seq(MPri(RSeq(a1,pi2{t0:b0},Sb{b0=t0}),c3l),Swm(t4,c5)),pc6{b0:=},t7)",
-    Tree1037 "B{t0=4}RFb(@si{t0+4=t0}Ruf{1}(Rmp{S;S}(PPar{1;N}(a0,SubR(Sl{20}),SubR(Wu{t0})))))",
-    Tree1038 "B{b1=4;b0=1;t0}PAll{1}(pi0{t0:=},@os{b0+=2}Dl{0}(Sel(c1,Sb{t0=b1})),Invt(Bin{b0%2>0;N}(t2e,Scc{b0=4})),a3)",
-    Tree1039 "B{b0=3;q0;t0}Flip(PPar{0;N}(Rpt{3}(@si{t0%3>0}@po{b0:=7;t0+=3}@os{b0+=1;t0:=b0}Lp{t0;K}(t0))),Cnd{b0%2<1;N;_}(Seq(a1,a2b{b0;b0},@fi{b0+4%4!3}t3e,a4b{t0%2;b0})),Lp{_;_}(Pre{b0!3;F}(Lp{_;R}(Intr{t0+2<6}(Keep(FS(t5)))))),Lp{b0;S}(TryT(t6,pc7{b0:7},@fi{b0<b0+1}@ki{t0+2%3>0}@si{t0%3>0}Sl{50},Flt{1;S;_}(Sl{0}))),OnceK(ASeq(t8,t9,t10e)))",
-    Tree1040 "Lim{1}(t0)",
-    Tree1041 "B{b0=3;b1=0;t0=4}Bin{t0%2<0;_}(SubR(a0),Ruf{1}(PAll{_}(Bin{t0%4>1;N}(pt1{b0:=},Sb{b1=6}))))",
-    Tree1042 "B{o0=_;b0;b1=2;t0=4}@ki{t0!3}@fi{b0<b1+4}PPar{0;_}(Rus{2}(Ub{o0}),RFb(c0,Scc{b0+2>7},@oh{b0+=2;t0+=2}a1l))",
-    Tree1043 "B{b0=0;o0=_;b1;t0}@os{b1:=o0|3+1%2}@oh{o0:=b1}Swm(t0e,@po{o0:=o0|5+4%2}pt1{b0:b0;b1:=},@si{t0>7}Sb{b1=1},a2l,TryF(Wu{t0},a3))",
-    Tree1044 "B{t1;b0=1;o0=1;t0=3}@os{b0:=t1}Sel(Flt{3;F;K}(@fi{none}@po{t1:=t0;o0|4<t1+4%3?b0:=t0+4}AFb(RFb(pt0{b0:=;b1:b0},@po{o0:=t0+1}@os{t1+=1}a1l),Fb(t2,Flt{2;R;F}(pt3{b0:b0}),OnceK(t4e)),Pri(RU{F}(c5l),c6,RepF(RU{F}(c7)),t8))))",
-    Tree1045 "B{b0=1;t0}ASeq(t0,PAll{_}(Rep2(Wt{100}),Try(RSeq(c1,Fb(pt2{b0:b0},t3)),RSeq(t4,Sb{t0=b0}))))",
-    Tree1046 "B{b1=5}Pri(pc0{b0:b1},TryF(t1e,a2),Sw{2}(a3l,Wt{50}),RFb(t4,c5,pt6{b0:2}),a7)",
-    Tree1047 "B{o0=2}PAll{1}(c0,c1,Sb{o0=6})",
-    Tree1048 "B{t0=1;o0;t1=4;b0}Par{2;-1}(Sel(Fb(c0,c1),RetF(Step(t2,Sl{30}))),Swm(@si{o0|5<4}@rw{o0|0%3<1}RFb(Ret0(t3e),pa4{b0:t1},Sb{b0=4}),Lim{1}(pa5{b0:=;b1:b0})),RSeq(a6l,Par{2;_}(t7,a8),pc9{b0:5},Fb(Fai,t10,Wt{20}),RU{S}(R)),RFb(Par{-2;0}(@oh{t1:=b0+4;b0:=8}@os{t0:=b0+1%2;t1+3%3>1?t1+=2}@si{t1+4=4}c11,Star(a12l,c13),Ret4(pa14{b0:=;b1:t0}),t15,Rep1(RFb(Ret1(Pre{o0|0%2=0;S}(Wt{20})))))),Bin{t0+1>t0+2;N}(t16,OnceT(RFb(a17b{o0|5+2%3;b0},t18,Mt{0}(pi19{t0:t1})))))",
-    Tree1049 "B{t0}Opt(Pre{t0>5;R}(Flt{1;_;_}(Sl{0})))",
-    Tree1050 "B{b0=0;o0=0;t0=2}Swm(Opt(RSeq(AFb(F,a0b{t0+2;b0}),Rep1(RSel(pa1{b0:=},t2)))),@of{t0%2>0?t0+=1}@ki{t0!b0}@rw{o0|4%3<1}c3)",
-    Tree1051 "B{t0;b0=4}RFb(@rw{b0+1%2!1}Star(Step(Keep(c0b{b0}),@ki{t0=0}RU{F}(Sc{t0+=4}))),Ret1(Par{-1;3}(Scc{b0+4<5},Sc{b0+=3;t0:=b0%3},c1)),pc2{b0:t0},Ret1(Bin{t0%3=0;N}(SubA(FF(a3l)),Isw{3;N;T}(Ite(t4,t5),pc6{b0:b0}))))",
-    Tree1052 "B{t0=2;b0=1}RT{F}(Wde(Wde(PAll{-2}(a0e,a1),RFb(pi2{t0:=},c3,c4,t5,t6),Rpt{0}(c7)),RFb(@oh{t0:=7}Isw{b0%2;_;_}(Fai,c8b{t0},Fb(pa9{b0:b0;b1:t0},t10e),Rmp{F;F}(MPri(c11,t12,a13))),ASeq(@oh{t0:=b0}Fb(pi14{t0:b0},F,c15b{b0}))),t16))",
-    Tree1053 "B{b0=5;t1=0;o0=_;t0=2}ASeq(a0l,Flt{3;R;K}(Fb(pc1{b0:t1},t2,@os{b0:=o0|4%3}c3e)),Fb(Fb(RFb(@si{t1+2<t1+4}@of{t1+2=2?t1+=1;t1<4?t1:=b0+3}@fi{some}Sb{b0=1},Scc{t0=4}),a4b{t0;b0}),Ite(t5,pa6{b0:6;b1:t0})))",
-    Tree1054 "B{b0=4;t0=0;b1=5}Star(Flip(t0e,@os{b0+=1}c1,R,Scc{t0+3<3}),@rw{b1>6}@ki{b1>2}@os{b1:=t0%3}SubA(RSeq(S,Sc{b0=4?b0+=2},c2l,Sb{t0=0})),Pre{b1%3>0;S}(OnceK(RU{F}(Flt{1;_;K}(Seq(c3,Sb{t0=2},Dd{20}(t4)))))))",
-    Tree1055 "B{t0=5;b0=2;q0=0;b1=1;o0=_;t1=2}@os{o0:=1}@si{none}RFb(Ite(RSel(TryT(AFb(c0,t1,Scc{t0%2=0}),RepF(ASeq(Sw{5}(a2e,@si{o0|2+2<3}@po{b1+=3}c3b{b1}),c4,Bin{o0|3+1%4!1;_}(c5e,c6e))))),Inv(SubA(a7e)),OnceT(MPri(RSeq(SubA(PAll{_}(c8,pa9{b0:b1;b1:t0},c10l)),Flt{1;_;F}(Lp{_;F}(c11))),Lp{t0;F}(@si{o0|0+2<o0|5}MPri(t12e,Sl{20})),Rmp{F;F}(@po{none?t1+=1;b1+=2}@os{t1+=3}Rus{F}(Dd{100}(pi13{t0:t0})))))))",
-    Tree1056 "B{b1=3;t0=0}RFb(TryT(t0,c1l),Flip(@of{b1+=2;b1:=t0}c2,a3l,pi4{t0:t0}))",
-    Tree1057 "B{b0=1;t0=0}Dd{0}(PPar{2;_}(OnceT(@oh{t0+=1}RSeq(c0,pi1{t0:=})),Intr{b0%3!0}(RFb(Cnd{t0+4=6;_;F}(S),@si{t0<3}pa2{b0:9;b1:b0},t3))))",
-    Tree1058 "Ret0(pt0{b0:8})",
-    Tree1059 "ASeq(c0,RT{2}(Keep(c1)))",
-    Tree1060 "Sel(a0)",
-    Tree1061 "B{b1;b0=5;o0=0;t0=0}PAll{1}(Cnd{b0%4=0;T;S}(t0e),Sc{o0|4!3?b1+=1},Fb(a1b{b1;b0},pi2{t0:=}))",
-    Tree1062 "B{b0=3;q0;t1=5;t0=1}RSeq(OnceT(@ki{t0+1%3>1}Intr{b0%4>0}(t0)),Lp{t1;_}(Wu{t0}),c1)",
-    Tree1063 "B{b1;t0=2}Swm(Cnd{b1%4!3;N;S}(t0),OnceK(t1),Flip(c2,@oh{b1+4%4>2?t0:=b1}Wt{10}))",
-    Tree1064 "B{t0;b0;b1=2}MSeq(RFb(Seq(Dd{50}(Sc{b0:=b1+3}),pt0{b0:=}),Seq(pt1{b0:5},@ki{b1+3%2>0}@si{b0>1}Scc{b1+3>b1}),OnceT(c2)),Par{_;_}(t3,Pre{t0+1<t0%4;F}(Rty4(c4)),Opt(@ki{b0+2%3<2}OnceK(a5b{t0;b0})),Scc{b1>t0}))",
-    Tree1065 "B{o0=2;b1=1;b0=3}Ret3(@oh{b0:=b1+4}SubR(Sw{5}(RSel(OnceK(t0),Swm(Sc{o0:=b0+3;o0:=_},c1,@fi{b1+2=2}t2)),Sw{0}(Cd{30;_}(RSeq(Pre{o0|2+1!1;R}(c3),@ki{o0|4%4>1}@os{b1:=b1%2}t4)),MPri(@of{b0:=b1}@os{b1=6?b1+=3}SubA(RFb(pc5{b0:1},t6,t7)))))))",
-    Tree1066 "B{t0=3;b0=4;o0=3}Swm(RSeq(t0,Suc,t1),Seq(c2),Step(Flt{1;_;F}(@fi{o0|2<6}@oh{t0:=4}c3l),Fai,t4),Inv(Cnd{b0>o0|4+4;_;F}(Ub{o0})),Dl{20}(RFb(c5,t6)))",
-    Tree1067 "B{b0=4;t0=4}OnceK(Seq(PAll{_}(pt0{b0:t0},Sb{b0=0},Wt{30},a1l),Keep(a2b{t0;b0})))",
-    Tree1068 "B{b1;b0=2}@of{b1:=b0}Pri(F,SubR(SubR(Fai)),t0,a1b{b1+3;b0})",
-    Tree1069 "B{q0=1;t1=3;t0=5}Su{t0}(Flt{3;S;K}(Wv{t1}(To{0}(Once(MSeq(Par{0;-3}(t0e,t1,a2,Sl{0},a3e),RU{F}(t4)))))))",
-    Tree1070 "B{b0=1;o0=1;t0=2}Seq(Intr{t0+4>b0+3}(c0),pa1{b0:6},Pri(@ki{none}@fi{o0|3+1<7}c2l),t3,t4e)",
-    Tree1071 "B{t0;b0=5}RFb(Wv{t0}(a0b{b0%3;b0}),Bin{b0+1<6;T}(t1e,a2b{b0+4;b0}),ASeq(pc3{b0:b0},Scc{t0%3=2},a4l,Sc{t0:=t0+3%3;b0+=4}),Bin{t0+2=t0+3%4;N}(Wde(a5,t6),Inv(c7l)),t8e)",
-    Tree1072 "B{b1=3;t0=3}Pre{t0=b1%4;F}(MPri(pa0{b0:t0;b1:=},pa1{b0:t0;b1:=},Sl{0}))",
-    Tree1073 "B{b0=3;o0=_;t0=1;q0=3}@oh{t0+=1}@os{b0:=t0}Pre{none;K}(MPri(Ite(Swm(Lp{t0;_}(c0),pt1{b0:=},Sc{b0:=t0+2},c2),To{50}(Ite(pt3{b0:2;b1:t0},Wu{t0}))),Rmp{F;F}(MSeq(Wu{t0},Flt{1;R;F}(RSeq(a4,Ub{o0})),Par{-1;-1}(pi5{t0:b0},t6,c7b{4},a8l,Suc)))))",
-    Tree1074 "Rpt{3}(Wde(c0,a1l))",
-    Tree1075 "B{o0=4;b0=0}TryT(Pre{some;K}(a0e),@fi{b0<1}Wt{10},Flt{2;F;_}(pa1{b0:1}),t2)",
-    Tree1076 "B{o0=5;t0=5;b1;b0}RSeq(PAll{1}(@os{t0+=2;b0+=1}@oh{t0:=b0}@of{b1:=o0|4+4}Pre{t0!b1;S}(Cd{0;F}(Par{_;1}(Scc{o0|3<2},a0e)))),RSel(Dl{10}(@rw{none}Wu{t0}),AFb(c1b{o0|5},pc2{b0:b1})),RetF(a3))",
-    Tree1077 "B{t0;t1=3;b0}RSel(c0b{t0%4},Rmp{F;F}(a1),c2,@rw{t1=b0+3}@of{b0+=2}@os{t0+=2}RT{3}(PAll{_}(Sb{t1=0},Sc{b0+=2})),pt3{b0:=;b1:b0})",
-    Tree1078 "B{b0=3;q0;b1=2;o0;t0=0}@fi{b0%4>0}@os{b0:=o0|0+2%4}Pri(@of{none?t0:=b0%4;b1+=1}t0,Bin{o0|1+1%2=0;T}(@si{t0=7}@of{t0+=3}Bin{some;T}(a1,Sb{o0=0}),Rpt{0}(Sl{10})),c2e,Flip(Ruf{F}(@ki{b0>5}@si{b0<0}Par{-1;-2}(Lp{b0;_}(t3),pi4{t0:=},c5)),Rmp{F;F}(Wde(a6,SubR(@po{b0+=2}@oh{b0:=o0|0+2}R)))))",
-    Tree1079 "Flt{3;F;F}(PPar{2;_}(c0l,a1,t2,c3))",
-    Tree1080 "Lim{3}(Rep1(Step(Keep(Dd{0}(Sel(t0,a1,Suc))),Swm(Wt{0},t2,F),Dl{50}(FF(FF(Rty2(c3e)))))))",
-    Tree1081 "B{t0;o0=1;b0=3;b1=4}Seq(Ite(pi0{t0:=},@of{o0:=b1%3}@ki{t0=2}@rw{b0+4<2}c1),Pre{b1>7;S}(OnceT(Run)),@os{o0:=_}R)",
-    Tree1082 "B{t0=3;t1=5;b1=4}PAll{-1}(MPri(t0,@of{t0+=1;t1:=b1}@si{t0+2%4=3}@rw{b1<4}t1,a2),Cnd{b1+1%3<0;N;F}(RSel(t3,t4,RFb(Cd{0;_}(pt5{b0:2;b1:=})))),RFb(Sw{3;1}(Ret0(Scc{t0<t0%4}),pi6{t0:b1},t7)))",
-    Tree1083 "B{b0;t0=2;o0=5}Step(@si{o0|0!3}@ki{b0<6}Wu{t0},F)",
-    Tree1084 "PAll{-1}(Flip(Dl{50}(t0),Sl{20},a1),Seq(Flip(c2,t3),Once(PAll{-3}(F,t4,Sl{100})),a5),Ret2(FF(RtyF(Sel(Lim{1}(RFb(c6,t7e)))))))",
-    Tree1085 "B{b1;b0;t0=5;t1=5}Swm(@os{b1+=1}Sw{1;2}(pa0{b0:=;b1:b1},R,RT{2}(t1)),RSel(TryT(@ki{t1+1=5}@oh{b1:=2}@rw{t0%2<1}Try(S,Rep2(Sb{t0=7}),c2l),S)))",
-    Tree1086 "B{b0=3;t1=2;t0}Cnd{t0>4;T;F}(MPri(pt0{b0:2;b1:t1},Ite(t1,pt2{b0:6;b1:b0}),t3))",
-    Tree1087 "B{b0}Seq(Sl{20},FS(c0l),RetF(SubA(c1)),Ite(a2l,SubA(c3e)),@fi{b0+2%2>0}Step(pa4{b0:4},t5))",
-    Tree1088 "B{o0=_;q0;b0;t0}Lp{_;S}(@of{t0+=2}@rw{b0+1%4=1}PPar{1;_}(OnceT(RFb(c0,Scc{o0|5%4>0},c1,@ki{b0+1<2}Sl{20},a2)),RFb(@os{t0+=2}@po{t0+=3;b0:=8}@ki{some}Isw{t0;N;N}(a3,pa4{b0:t0;b1:b0},@rw{t0+1!t0+4%3}c5b{b0})),Wde(t6,t7)))",
-    Tree1089 "FS(Rpt{0}(c0))",
-    Tree1090 "B{o0=5;t0}OnceT(Pre{t0<4;K}(Wde(Wu{t0},@po{o0:=t0}@oh{t0+=1}a0)))",
-    Tree1091 "Rus{F}(Rep0(t0))",
-    Tree1092 "B{t1=1;t0=2;b0=4;o0=_;b1=0}Sel(RFb(@of{b0:=t1}RFb(t0,pt1{b0:=}),Step(R,@si{t1%2!1}@ki{o0|4%2=1}@fi{o0|0+1%3!1}t2,c3e),F,t4,Inv(pt5{b0:5;b1:t1})),Rep4(Ret3(OnceK(FF(Inv(Seq(Ub{o0},c6b{b0+4})))))),PPar{2;_}(ASeq(@rw{b1!7}t7,@ki{some}pt8{b0:t0;b1:b1}),RSeq(c9l,t10),Scc{t1%2!1}),PPar{2;_}(Par{-3;-2}(@os{t1:=b1%2}c11l,t12e,c13),Sb{t0=t1},@oh{b0+=3;t1:=t0%3}t14))",
-    Tree1093 "B{t1=1;t0=1;b0=3}Dl{10}(Fb(Par{_;_}(PPar{0;N}(RT{1}(Keep(Fb(a0,c1,c2b{t0+3%3}))),Seq(@fi{b0%2=0}@si{b0%2<0}@rw{t1<5}Wu{t1},S),@ki{t1%2=0}@fi{t1>7}Fb(RSel(pi3{t0:t1},a4),c5e,pc6{b0:t1}))),RFb(Swm(t7,@os{t0+=2}a8,t9),Swm(a10l,@oh{t1+=1}c11,@oh{b0!3?t0+=1;t0+=1}pt12{b0:4})),Flip(RSeq(Sl{20},a13e,S,c14b{t0+4}),Flt{3;S;F}(Dd{10}(@fi{t1+3%3>0}@of{t1:=4}Rep3(Wu{t0}))),@oh{t0:=t1;t1:=9}F)))",
-    Tree1094 "B{b1=4;t1;b0=3;o0=1;t0=2}Fb(@rw{t1%4<1}@si{b1+2<5}RT{F}(Bin{t0%3>1;_}(Swm(Isw{b1;T;N}(c0,Fai),Dd{0}(t1),Pre{b0>b0%4;R}(Scc{b0+1<3})),@oh{none?t0:=t0+4%4}Rpt{0}(c2))),Rus{3}(@of{b0:=t1%2;t1:=t0+1}@rw{b0=6}Dd{30}(Step(Rty0(Ub{o0}),Intr{none}(PAll{-2}(pc3{b0:t1},Ruf{1}(t4)))))),@si{t0<5}@po{b0:=t0+2%3}RSel(Pre{t1+2<3;R}(PPar{2;T}(S,t5,t6,Rus{2}(t7))),RSeq(Par{0;0}(@po{t0+=3;t0+=1}@os{b1:=7;b0+=3}c8,a9),c10l,Sc{b1:=t0}),Cd{0;K}(Sb{t0=9}),S))",
-    Tree1095 "B{t1=0;t0;b0=0}PAll{2}(Isw{3;N;_}(Rus{3}(Pre{t1%2=0;R}(Wde(PPar{2;N}(@si{b0>1}t0,c1e),t2))),Wde(Inv(a3),c4b{b0%3}),Dl{10}(pc5{b0:b0}),PPar{0;_}(c6,c7,pa8{b0:0})),TryF(pi9{t0:=},Sl{50},Pre{t1%2=0;F}(c10l)),FS(RSeq(Dl{0}(Rep2(Sb{t0=t1})))))",
-    Tree1096 "B{b0;t0=3;q0=3;o0=_;t1;b1=2}Lim{1}(@ki{some}@rw{t1+2!0}Intr{b1<o0|0+4}(Lp{t0;K}(PAll{0}(@po{b0%4<3?o0:=t0}Flip(RSeq(Swm(c0l,S,t1,Wt{0}),c2),Star(RT{3}(pa3{b0:t0;b1:t1})))))))",
-    Tree1097 "B{b0=2;o0=_;t0=0}Ite(To{100}(Inv(Cnd{some;_;S}(a0))),Pre{t0+2%3>1}(t1),Rpt{1}(pa2{b0:=;b1:b0}))",
-    Tree1098 "B{b1;t0}Wde(t0,Inv(c1b{t0%4}))",
-    Tree1099 "B{q0;b1=4;b0=0;t0=4;o0}Sel(Isw{0;T;_}(@os{none?b1:=b0+4}c0,PPar{2;T}(PPar{0;_}(a1,c2l,t3,c4),@fi{b0!t0}Lim{1}(Sb{o0=8}),RU{F}(Inv(Sl{0})),Pri(Wu{t0},t5e),Lp{_;F}(pt6{b0:b0;b1:t0}))),Fai)",
+    Tree1000 "B{t1=2;b0=4;b1=4;t0=2}Sel(Star(Par{_;_}(c0),Ite(a1,@po{t1+=1}t2)),Swm(RFb(Rpt{F}(@oh{b0+=3;b1:=b0}@ki{t1=0}Scc{b0%3>0}))),Ret0(a3b{t0%2;b1}))",
+    Tree1001 "RSeq(FS(Rty2(c0)),MSeq(c1,c2e,R))",
+    Tree1002 "B{o0=_;q0=3;b0=0}WU{b0<6}(Lp{_;S}(Rep2(SubR(Pre{none;K}(@ki{b0!6}Step(Inv(a0b{b0;b0}),Pre{b0>1}(c1b{b0}),SubR(a2b{b0+2;b0})))))))",
+    Tree1003 "B{b0;t0=1}Rep4(RSeq(PPar{2;_}(c0,Ruf{2}(pi1{t0:b0}),pi2{t0:=}),Sb{b0=5},Pre{b0+2>t0%2}(t3)))",
+    Tree1004 "B{t0;b1=3}Flt{1;S;K}(@os{b1=0?b1:=t0}To{30}(@ki{t0>6}pi0{t0:=}))",
+    Tree1005 "B{b0;t0=1;q0=0;t1;o0=_}Pri(Lim{1}(RSeq(Pri(c0,t1,Wu{t0},t2,t3),WU{t1+1!t1}(Ub{o0}),t4)),Swm(SubR(Step(Ite(@oh{t0:=t1}a5,@oh{b0+1%3!2?o0:=_}@os{t1+=2}pt6{b0:=}),Lp{_;S}(RFb(RSeq(t7,t8,@rw{some}Sb{t1=t0})))))))",
+    Tree1006 "TryT(Wt{0},Sub(Cd{20;F}(pc0{b0:6})))",
+    Tree1007 "B{t1;b0=2;t0=3}Isw{b0;_;N}(OnceT(Seq(RSel(pa0{b0:b0;b1:t1}),AFb(t1,t2e),t3,RT{F}(RSeq(Sb{t0=3},pc4{b0:b0})))),Ret3(Step(@si{b0>4}Ite(a5,Wt{0}),RepF(Sb{t0=3}),@rw{t0+4%2<1}@si{t1>6}@fi{t0<t1+1}Cd{0;K}(@oh{b0:=2}pi6{t0:b0}))))",
+    Tree1008 "B{t0=4;q0}PAll{1}(Lp{t0;_}(Wt{10}))",
+    Tree1009 "RSeq(MPri(t0e,RSeq(Once(PAll{_}(t1,c2)),Sub(PPar{2;_}(t3e,R))),t4),Wt{50})",
+    Tree1010 "B{t0=5;b1;b0=5}@ki{b0%2<1}@po{b1:=t0}Par{4;1}(Rep0(pt0{b0:b1}),@oh{b1+=1}Isw{b1%2;_;N}(Ite(@ki{t0<2}a1e,t2e),t3,Par{-2;_}(t4,pa5{b0:=;b1:t0}),Wv{t0}(@os{b1:=t0+1%2;t0:=b0+2}@rw{t0%2<1}@fi{b1+3>b0+2}Su{t0}(c6)),Seq(c7,Sc{t0>6?b0+=1})),MSeq(a8e,FS(Pre{b1=1;S}(Seq(t9,t10,c11,pi12{t0:t0}))),Ret1(a13)),@of{b1:=7}RSeq(Scc{b0!5},RSeq(t14,Sl{30}),@oh{t0:=t0%4}@ki{t0!b0}To{0}(t15),t16))",
+    Tree1011 "B{b1;t0;b0}@po{t0+4<b1?b1:=5;b0:=t0}@oh{t0:=b1}Swm(PAll{_}(Seq(@ki{b1+1%2<0}@oh{t0:=b1;b0+=3}SubR(PPar{2;N}(Wt{20},a0l,Wt{50})),a1,Scc{t0>4})),Ret0(c2))",
+    Tree1012 "B{t0;b0=2;o0;b1=5}Ite(@po{b1+4>2?o0:=b0}@rw{o0|2+1%3<2}Isw{o0|5%2;_;_}(@of{b1:=t0%4}@ki{b1+3!1}@rw{o0|0+2%2>0}F,pa0{b0:3;b1:b0},Sl{0}),Fb(t1,c2))",
+    Tree1013 "B{t0;b0=2;t1=1}Lim{1}(PAll{1}(Sc{b0+3>t0+2%4?t1:=3}))",
+    Tree1014 "Step(RSeq(F))",
+    Tree1015 "B{t0;b0;q0}Pre{b0>t0;F}(Bin{b0>4;N}(Star(OnceK(c0)),Seq(Lp{b0;_}(Sb{b0=3}))))",
+    Tree1016 "B{b1;t0}Bin{b1>1;T}(Ret1(Wv{t0}(RU{S}(OnceK(Rep4(AFb(t0)))))),Wu{t0})",
+    Tree1017 "PAll{0}(a0,Sl{10},a1)",
+    Tree1018 "B{t0=4;b0;o0=_}Ruf{3}(AFb(Flip(t0,Keep(@rw{t0<0}Run),t1e),Inv(Ruf{1}(Ret4(t2e))),Bin{b0+1<t0+4;N}(PPar{2;_}(@si{b0<0}@po{b0+=3}Ub{o0},F),Wu{t0}),c3l))",
+    Tree1019 "B{t0;b0=5;b1=5}Bin{b0+1<t0;T}(t0,AFb(Rpt{2}(Star(@os{b0+=2}@ki{t0!t0+3}pi1{t0:=},@oh{t0+=2}@po{b0+=1}@rw{b0=b1}a2e)),Scc{t0>b1+1%4},t3))",
+    Tree1020 "B{b0;t0=5}ASeq(PPar{2;_}(Pre{t0!3;S}(Pre{t0<6}(a0)),Swm(c1b{2},S,Scc{b0%4<1},pt2{b0:=;b1:b0})))",
+    Tree1021 "B{o0=_;b1;t0=2;b0;q0=4}Dl{20}(Inv(Fb(Sel(@fi{t0+2%3!2}@of{t0:=b0}@si{b1!o0|0%4}t0,@of{b0+=3}@os{b0:=t0%3}F,@os{t0<2?b1+=1}@oh{o0:=_;b0:=6}@si{none}c1,t2),Cd{10;F}(RSeq(@po{b1:=5;t0:=b0%4}@rw{b1+3>7}@ki{t0+2%2>0}t3,t4e)),Lp{t0;S}(a5),Seq(S,@si{t0+3%4=1}@of{b0:=b1}c6e))))",
+    Tree1022 "TryT(PAll{_}(Keep(RFb(Step(c0,a1,Sl{30}),Wde(t2,Sl{20}))),Flip(Par{_;-1}(c3,To{100}(t4)),Sub(Dl{0}(c5)),RetF(Par{0;_}(c6,c7)))),RU{F}(FS(Keep(Step(RT{2}(To{30}(R)))))))",
+    Tree1023 "B{b0=3;t0=4;b1;o0=_}Star(ASeq(Seq(Sc{b0+=1},@fi{t0%3>0}@os{t0:=6}a0b{b1;b1},Wu{t0}),MSeq(a1l,t2),t3),Seq(a4,c5,Wt{100}),MSeq(Isw{6;_;_}(c6,Fai),Pri(@rw{b1<5}Scc{b1=t0+4%2},@rw{b1+2<3}@os{t0:=4}Ub{o0})),Sw{2;3}(PAll{-3}(Scc{b0<7},@os{b0+=2}t7,t8,t9e),c10l,t11))",
+    Tree1024 "B{t0=1;b0=0}Rep3(MPri(Seq(Wt{10},a0e),t1,RSel(pc2{b0:t0},pa3{b0:t0;b1:t0}),Rus{F}(Pre{b0%3!1;R}(a4))))",
+    Tree1025 "Fb(a0,Sub(FF(Wde(c1e,S))))",
+    Tree1026 "B{b1=2;b0;o0=2;t0=2}Rep1(Pre{o0|0=o0|2}(Su{t0}(@ki{t0%4!0}@oh{b1+=2;b1:=b0%4}@os{b1:=t0+1%2;t0:=1}t0e)))",
+    Tree1027 "B{b1=2;t0=2;t1=4}@rw{t1%3<0}Intr{t0=t1%2}(Seq(Mt{20}(Sb{t0=t1}),RSeq(@ki{t1+1!2}t0,c1b{b1+4})))",
+    Tree1028 "B{o0=_;q0=0;b0=0}TryF(Lp{_;K}(t0),RSeq(Lim{2}(PAll{1}(t1,a2b{2;b0},Ub{o0})),Dl{20}(t3)))",
+    Tree1029 "B{t1=3;b1=4}FS(RSel(SubR(c0),Swm(Scc{t1>3}),Sw{0}(c1,Pre{b1>t1;K}(Seq(Sl{0},a2,c3)))))",
+    Tree1030 "B{t0;b0;b1=3}ASeq(Sw{4}(Wu{t0},R),c0e,Flip(@ki{b0=7}@po{b1+=3}@oh{b0+=3}PAll{1}(Pre{t0=1;F}(FF(t1)))))",
+    Tree1031 "B{t1;o0=_}Seq(pc0{b0:t1},PPar{0;T}(Once(Sc{t1:=o0|0})),c1l,t2)",
+    Tree1032 "B{b1=3;b0=4;t0=2;q0=2}Step(t0,Sw{0;2}(MSeq(c1,@fi{b0%3>0}@po{b1+=3;b0+3=t0+1?t0:=b0+4}t2),t3,@rw{t0%3>1}a4),Wde(c5,a6b{b1;b1},pi7{t0:=}),Rep0(t8),Lp{_;R}(t9e))",
+    Tree1033 "B{t0;b0;b1=4}MPri(SubA(c0),c1,a2l,Sc{t0:=b0+4%3})",
+    Tree1034 "B{b0;t0=1}Bin{t0%2>0;T}(Isw{t0;_;T}(Pri(pa0{b0:=;b1:b0},S),pt1{b0:=}),Rep4(RFb(@fi{b0+4!4}@os{b0+=2;b0+=3}@ki{b0+1=7}Su{t0}(@si{b0+1%4<2}t2),Cnd{b0!7;T;S}(t3e))))",
+    Tree1035 "B{b1}RSeq(a0,Sc{b1+=3},Scc{b1+2<0})",
+    Tree1036 "B{o0=_;t1=2;b1;t0=2;b0=1}Isw{b1;_;_}(Sw{5;2}(pa0{b0:=;b1:=},Dl{0}(Fb(pt1{b0:=},pi2{t0:=},a3)),PPar{0;_}(Fb(Wu{t1},a4))),Pri(PAll{-1}(Opt(@of{b0%3>0?t0+=2;b0:=b1+4%3}Mt{20}(@of{t0+=2}Fb(pa5{b0:3;b1:=},Sb{o0=8}))),@os{b1+=3}@oh{t0:=b1%4}Once(Flip(Sc{b1+=1;b1+=4},t6))),Par{-1;4}(Run,@oh{b0:=t0+1%4}@rw{t1+3<t1%2}@po{t1:=t0}t7,F,@os{o0:=_}Sb{t0=0})),Star(c8,t9,RetF(t10),pi11{t0:=},c12e))",
+    Tree1037 "B{b0=3;t0;b1;o0=_}RU{S}(ASeq(Bin{b0%4<2;T}(@oh{b0:=o0|5}@of{b1:=o0|0+1}@rw{b1>3}Fai,MSeq(pt0{b0:2},t1,pa2{b0:t0;b1:t0},Flip(Wu{t0},@po{b1+=3;o0:=t0+2%2}pa3{b0:2}))),Flt{1;_;K}(Rep2(Pre{b0=2;R}(Sel(Step(t4,Ub{o0}),Step(a5,a6b{b0;b1}))))),Bin{some;T}(Fb(RFb(t7,@fi{none}t8,c9,a10),Rmp{F;S}(c11l),Suc),Once(Pre{b0>o0|4;R}(Swm(S,c12b{t0+4%2},Dl{20}(pa13{b0:b1;b1:b0})))))))",
+    Tree1038 "B{o0=_}RFb(Sb{o0=0})",
+    Tree1039 "B{b0;t0=1}RFb(Flip(PPar{2;N}(AFb(a0e,a1b{b0+1;b0},t2),To{10}(PAll{1}(S,Sl{0})),Sb{t0=7},WU{b0%2<1}(t3)),RU{S}(RT{F}(RSeq(@of{t0+=3}RFb(c4l,c5e),MPri(FF(t6),S),ASeq(pt7{b0:t0;b1:t0}))))),Fb(MSeq(RFb(pt8{b0:=;b1:t0},@of{t0+=1}c9),Seq(c10l,pa11{b0:1;b1:b0},@po{t0+=1}c12),RSel(c13,@si{t0+3%4<3}@of{t0:=3}t14)),Inv(RetF(Star(FS(t15))))))",
+    Tree1040 "B{b0=1;t0;o0=1}AFb(Rpt{F}(t0),Fb(pa1{b0:=;b1:t0},a2),Mt{10}(@of{some?b0:=t0;t0:=b0+3%4}c3))",
+    Tree1041 "B{b0;o0=5}MSeq(Ite(t0,F),Par{0;_}(Scc{b0=3},R,Sb{o0=1},@si{o0|0>7}@fi{b0<4}c1),Wt{20})",
+    Tree1042 "Sel(Fb(t0,RFb(c1e,t2e,a3,Inv(c4e)),FF(MSeq(c5l,t6,Run))),Cd{0;_}(Dd{0}(RSel(TryT(S,a7,t8),F,Seq(Sub(RFb(t9,t10)),Mt{0}(F)),Pri(a11,c12,c13l),Try(RSel(Flt{2;F;K}(F),t14),RSeq(Sub(c15),Sl{30}))))))",
+    Tree1043 "B{t0=0;b0=0;q0}Seq(Sb{b0=5},Rpt{1}(Lim{2}(Fb(Lp{_;R}(Wu{t0}),@po{t0:=0}@of{t0+=2}c0e))),Flip(Scc{b0!t0+2}),Lp{_;S}(Lp{t0;K}(t1)))",
+    Tree1044 "B{t0=3;o0;b0}RFb(Su{t0}(Swm(@po{o0:=_}@of{t0+=1;b0+=3}@si{none}Scc{b0<2},Flt{1;R;F}(Pri(c0l,c1,Wu{t0})),pt2{b0:b0;b1:t0},AFb(t3),a4b{t0;b0})),Ruf{1}(Ret2(Dd{10}(RepF(Keep(Cnd{t0=4;N;S}(t5)))))),Fb(Pre{b0+1!5;F}(Opt(FF(@oh{t0:=9;b0<0?o0:=b0}Rpt{3}(Fb(a6,@po{b0+=1;b0+=2}S))))),@os{b0+=2}Opt(Bin{t0=b0%3;N}(@rw{o0|0<t0}Sel(pt7{b0:b0},Scc{t0!2},t8),RSeq(Sb{b0=t0},@fi{some}Wt{50},pt9{b0:b0;b1:t0})))))",
+    Tree1045 "B{b0;b1}Ite(Lim{2}(PPar{2;N}(Scc{b0+1<b1+4},a0)),PPar{1;T}(a1,S),pa2{b0:3;b1:b1})",
+    Tree1046 "B{t0=2;q0=3}Par{2;-1}(Lp{t0;R}(Swm(c0,Wt{0},Keep(t1))),Rty4(c2e))",
+    Tree1047 "Par{1;_}(Star(Rep2(Ite(Sel(RSeq(c0,a1e,S,S,a2)),AFb(a3,t4e))),Rep3(Cd{0;F}(MPri(a5,c6,t7))),RSeq(a8,a9)))",
+    Tree1048 "B{b0=3;t0;o0;b1=1}Ite(RFb(pa0{b0:0},t1),FS(Flt{3;_;K}(Flip(Star(c2b{b1},SubR(t3)),Sl{20},@ki{b0>o0|1}@os{b1>t0?o0:=o0|0+3}Rep4(pc4{b0:=})))),Dl{50}(Sw{4;3;2}(t5e,RSeq(Sc{t0+=2},pi6{t0:b0},c7l),Sb{o0=1},t8)))",
+    Tree1049 "B{b0=4;b1=2;o0;t0=0}@si{b0!b1}@ki{b1=b0}@os{t0%4!3?b0:=4}Seq(Ite(ASeq(Rep3(c0),Cnd{o0|5<4;_;S}(c1)),S),Swm(Wu{t0},Ret3(Sw{3}(t2,Su{t0}(MPri(pt3{b0:1;b1:=},pt4{b0:=;b1:b0}))))))",
+    Tree1050 "B{t1=4;o0=_;b0=5;t0=0}Seq(a0,FF(RetF(Once(@po{t0+=1}@os{t0+=2;b0:=t0}Cnd{some;T;F}(Step(Sb{b0=8},OnceT(t1)))))),@os{o0|1+4!t1?b0+=3}Seq(@ki{t1+1%3<0}@si{o0|5=6}Seq(t2e,t3,Once(c4l),t5,pi6{t0:t0}),@ki{o0|2+1<t1%2}@si{t1%3>0}PPar{0;N}(pc7{b0:=},Rep0(t8),a9)))",
+    Tree1051 "B{b0=0;t0}Swm(Scc{b0+1%4<3},Su{t0}(SubR(c0)),SubR(pt1{b0:b0;b1:b0}))",
+    Tree1052 "B{b0=1;t0=2;q0}RSel(Cd{0;_}(To{100}(Swm(pt0{b0:=},pi1{t0:b0}))),Par{_;-2}(t2,c3,pt4{b0:t0},@po{t0!3?b0+=1;t0:=b0}@rw{b0%2<0}pa5{b0:9;b1:b0},Run),@si{t0>0}@of{b0+=3}@os{b0+=1}Pre{t0>1;S}(RSeq(c6,Par{_;-1}(t7,Scc{t0=t0%2}),a8)),@fi{t0>b0+2}@of{b0+=1}@si{t0>0}Bin{b0<2;_}(c9b{t0},R),Lp{b0;R}(Keep(pa10{b0:=;b1:t0})))",
+    Tree1053 "FS(TryF(Flip(TryF(t0,c1,c2,t3)),Swm(Rpt{F}(Dl{20}(Rty4(t4)))),Rep4(Sel(Dl{0}(a5l),t6)),To{0}(t7),ASeq(t8,Wt{0})))",
+    Tree1054 "B{b0}Rep0(@os{b0+=2}@rw{b0!3}c0)",
+    Tree1055 "B{b0=1;t0;b1}Isw{7;T;N}(Dl{30}(@oh{b0:=b1}@os{b0+=2}@rw{b0+1=5}Cnd{b0!6;N;_}(Pre{t0%2<1}(Bin{b0>1;T}(Sb{t0=1},Wu{t0})))),Intr{t0<5}(ASeq(Star(SubR(pi0{t0:=}),pa1{b0:6},a2b{t0%2;b1}))),PPar{1;T}(pa3{b0:t0;b1:b1},a4b{t0%2;b0}),@of{b1:=t0%4;b1:=3}@si{b0%3!1}@os{t0+=1}F,Sel(Seq(c5,c6),t7,Ret2(Sb{t0=3})))",
+    Tree1056 "B{b1=3;t0=2;o0=_;b0}PAll{_}(@oh{b0+=2}Ite(@os{b1+=3;b1:=t0+4}ASeq(t0,a1,@si{b1>1}R),Fai),Pre{o0|0<3;S}(Dl{20}(Ruf{1}(PAll{-2}(Swm(@of{b0:=2}@oh{b0+=2}RT{2}(t2),Wt{20},c3),Sw{3}(pt4{b0:t0;b1:b0},a5))))),Ite(Lim{2}(c6),t7e,Rep0(t8)),RT{3}(Sw{5}(t9,c10)),Keep(Cd{10;_}(Wt{10})))",
+    Tree1057 "B{b0=4;t1=2;t0=0}RSeq(Cd{0;F}(Rep4(pc0{b0:t0})),@si{t1%4!1}Rmp{S;S}(Flip(c1b{t1},Su{t0}(t2),S)),Suc,RFb(Invt(t3e),pc4{b0:b0},c5),PAll{-3}(F,@rw{t0=t1}@oh{t0:=3}c6,pi7{t0:t1}))",
+    Tree1058 "MPri(Try(t0e,t1),t2,Sub(Swm(c3,c4,Dl{50}(t5))))",
+    Tree1059 "B{b0;t1=5;o0=0}Intr{b0=0}(AFb(@si{o0|1%2>0}Ret3(@oh{t1+=2}a0),t1,Sl{20}))",
+    Tree1060 "B{q0=2;b0=1;b1=4;o0=_}FF(Lp{_;_}(@oh{b1:=1;o0:=b0}Swm(a0e,Sb{b1=4},R)))",
+    Tree1061 "B{t1=5;b0=0;t0;o0=_;q0=3}@ki{b0<6}@of{o0:=t0}Rmp{S;F}(Step(Wde(RFb(pc0{b0:=},OnceK(t1),@po{b0:=o0|4}t2),pi3{t0:=},PPar{1;_}(@rw{none}Dd{0}(a4),S)),Rty0(pa5{b0:t0;b1:t0}),Flip(a6,Bin{t1%4>2;_}(Sl{0},Flt{1;S;F}(Ub{o0})),Cnd{t0%3>1;T;S}(MPri(c7e,c8)),Lp{b0;F}(@ki{t1>5}Suc),S),To{0}(TryF(@os{t0+=1;b0+=3}@po{t0:=b0}@oh{t1+=2}Sl{30},S,t9e,c10))))",
+    Tree1062 "B{t0;t1=2;b0}RFb(WU{t0<1}(Pre{b0%2=1}(Pri(@os{t0+=2}@of{b0+=2}Dl{0}(Cnd{b0+4<6;N;F}(t0)),To{0}(Ret0(t1e)),Opt(pa2{b0:b0}),c3,Fb(a4,a5b{b0;b0},@po{b0<t0%4?t0+=1;t1:=9}t6e)))),FF(t7))",
+    Tree1063 "B{t0=1;b1=0}RepF(Fb(Seq(PPar{0;_}(t0e,t1),Mt{0}(Step(a2b{t0%4;b1},Keep(SubA(c3e)))),Cd{50;K}(To{50}(Rmp{S;F}(pt4{b0:b1}))),Cnd{t0%3<0;_;S}(Dd{0}(PPar{2;_}(Sl{20},a5b{t0;b1},@os{b1+=3}@si{t0>4}R)))),Seq(c6)))",
+    Tree1064 "FS(Opt(c0))",
+    Tree1065 "B{t1=2;b1=3;t0=5}PAll{-1}(MPri(t0,@of{t0+=1;t1:=b1}@si{t0+2%4=3}@rw{b1<4}t1,a2),Pre{t0+1%2<1;R}(FS(@ki{t0%4!2}RFb(Ret2(c3b{t0%3}),t4,c5b{t1%2}))),RT{3}(PPar{1;_}(t6,c7l,Step(Suc,Scc{b1!t0}))))",
+    Tree1066 "B{b0;t0=3}TryF(@rw{b0>6}@ki{t0>2}@os{b0:=b0%3}SubA(S),Isw{t0;T;_}(Pre{t0+4%2=0;K}(Star(Wt{20},c0b{t0%2},c1,Fai)),Rpt{F}(S),RSel(pi2{t0:b0},Sc{t0+1<3?t0+=1})))",
+    Tree1067 "Rpt{F}(Sub(Mt{50}(Keep(Sub(t0e)))))",
+    Tree1068 "B{o0=5;t0=2}Pre{some;K}(RFb(c0e,c1,Sc{t0+=1}))",
+    Tree1069 "RepF(Swm(Suc))",
+    Tree1070 "Dd{0}(a0)",
+    Tree1071 "B{b0;t0=5;o0=_;b1}Fb(@ki{b0>7}@of{t0:=o0|5%4}ASeq(@oh{o0:=_}@fi{b1<0}@os{o0:=_;t0+=3}c0b{t0},Sl{50},c1e),SubR(Intr{o0|5+2%4>0}(Ite(c2,S))))",
+    Tree1072 "Seq(Rus{1}(Seq(t0,a1,c2)),Star(RSeq(Opt(t3),To{0}(AFb(Sub(t4e),a5,c6e)))))",
+    Tree1073 "Step(RSeq(Flt{3;_;_}(Suc),Suc,t0,t1),Flt{1;R;_}(Rpt{0}(c2)),PAll{1}(Fb(Rpt{1}(Swm(c3,a4)),Dl{50}(t5))),Ret1(OnceK(Pri(Pri(Wde(a6,S,t7),c8)))))",
+    Tree1074 "B{b0=1;t0=0;b1}Par{_;0}(pt0{b0:b1;b1:=},Sc{b0:=t0+1%2})",
+    Tree1075 "B{t0=0;b1=3;t1;b0}Bin{b0>t0+2;T}(MSeq(Wu{t0},pi0{t0:=}),@rw{t0+1!b1+4}@of{t1%2>0?t1+=2;b0+=3}Wu{t1})",
+    Tree1076 "B{t0=5;b0=1}@ki{b0>2}@rw{b0%3>1}PPar{0;N}(Seq(Bin{t0!6;N}(Ite(@rw{b0%4>0}@oh{t0:=b0+3}a0b{9;b0},t1),Wt{10}),Sb{t0=b0},a2l,@si{b0+4%3>1}Ite(pi3{t0:b0},Sb{b0=3},a4),SubA(WU{t0<b0}(Par{_;-1}(MPri(F,Seq(a5),c6e,Sl{30}))))))",
+    Tree1077 "B{o0=2;t1=4;t0=0;b1=2}@rw{b1!7}Step(Swm(c0l),Rpt{F}(FS(Wv{t1}(Seq(@oh{o0:=b1+1}a1l,ASeq(t2e,t3,c4,Wu{t0}))))))",
+    Tree1078 "B{t0=5}Opt(Dl{50}(Scc{t0%2!1}))",
+    Tree1079 "B{o0=_;b1=1;t1;b0;t0=4}Sw{0}(RSeq(@os{b0+3<b0+2?t0:=t1}MPri(c0,Scc{none},pt1{b0:t0;b1:t0}),Flip(pt2{b0:=;b1:b1},Scc{b1=3},@ki{t0+4!t0%3}Wt{30}),Par{0;2}(Star(Sb{b1=9},c3e),pc4{b0:=}),a5l,RFb(t6,pa7{b0:b0;b1:t0},Ub{o0})),RFb(ASeq(pi8{t0:=},Wt{20},pc9{b0:8},c10),c11e,@po{t1+=2;t0+=2}@si{b0<3}Swm(Ub{o0},Lim{2}(@os{b0:=t0+3%2}@po{t1+=3}Sb{o0=1}),Ret2(@fi{none}@si{b0%3!1}@rw{b0>o0|3%4}pt12{b0:=;b1:t1}),Star(Scc{t1<3},a13b{b1%3;b0}))))",
+    Tree1080 "B{o0;b0=0;b1=3;t0;t1=5}Rep4(AFb(Bin{t0+4%4>0;T}(Wt{0},Once(t0)),@rw{t1<o0|1+2}ASeq(pi1{t0:=},@rw{t0=4}@fi{o0|1>0}c2,t3),Pre{t1<1;F}(Par{_;1}(Bin{o0|5+3%4<0;N}(@os{b0:=o0|3%3}@fi{b0<0}@si{t0%3<2}Sc{t1+=3},Sb{o0=8}),a4)),Ite(pt5{b0:0;b1:=},Pre{o0|0+3%4!3;R}(t6))))",
+    Tree1081 "MPri(Fb(TryT(Once(c0e),c1,t2)),Dl{0}(MSeq(PPar{0;T}(Sl{0},c3e,a4l,t5,t6e),RU{S}(t7),PPar{1;T}(Rep1(Lim{2}(a8))))),Fb(a9l,Dd{0}(a10e)))",
+    Tree1082 "B{t0=2;b1}Ite(t0,Seq(Rty3(Scc{t0=b1%3}),c1))",
+    Tree1083 "Swm(a0)",
+    Tree1084 "B{b0=3;t0=2;q0}Seq(Lp{t0;_}(Ite(c0,Ite(c1,@of{t0+=1}@os{t0:=b0;b0+=2}SubA(c2)),RSeq(a3l,t4))),@os{b0+=1}@of{b0:=t0}Par{_;_}(c5,Lp{t0;R}(PAll{_}(To{50}(a6l)))),RSeq(Flip(Opt(@os{t0:=b0%4;t0+=1}SubA(pt7{b0:=;b1:b0})),PAll{-3}(t8,@of{t0:=t0%2}t9,a10e),a11l)))",
+    Tree1085 "Seq(Step(Dl{30}(Swm(a0l,t1,c2e,t3,t4)),RSeq(c5l,t6,Ret4(RSeq(t7,a8,a9)),c10,Sl{0})))",
+    Tree1086 "B{t0=3;b1=3;b0=5;o0=0}Dl{20}(RFb(Pri(c0,pa1{b0:b0;b1:b0},a2,@of{o0:=o0|4}@oh{b0+=2}@os{o0:=1}t3e,pi4{t0:t0}),Ite(c5e,Swm(c6,t7,Wt{20}),Sc{b0+4%4<2?t0:=b0%2;t0!o0|3+2?b1+=1}),@si{b1+2<b0}@os{b1+=3}@fi{b1=4}AFb(pi8{t0:=},c9,pa10{b0:b1}),Dl{10}(Opt(Sw{5}(@si{b0%2<0}Ite(@si{o0|4<b1+4}Su{t0}(c11b{b1%4}),t12),Sl{10})))))",
+    Tree1087 "B{t1;b1=2}Fb(Pre{t1=2;F}(RFb(@rw{b1%4=3}c0,c1,Wu{t1},F,RFb(c2,t3))))",
+    Tree1088 "B{t0=4;b0=5}RU{S}(Wde(RFb(PAll{1}(t0,F),Par{_;-2}(a1e,c2,t3)),Cnd{b0+2<6;T;F}(Keep(OnceT(PPar{2;T}(S,c4e,FS(t5),@oh{b0%4<2?b0+=3}Rep4(t6))))),Par{3;-3}(@ki{b0<2}Wu{t0},Sb{t0=0},pi7{t0:=},@si{t0+2>b0+4%3}@os{b0:=t0%3;b0+=1}@po{b0+=1}a8,a9e)))",
+    Tree1089 "Flt{1;F;F}(Fb(Sub(RSeq(t0,t1)),Dd{0}(Rep2(Sl{0})),Seq(t2,Sub(c3)),c4))",
+    Tree1090 "B{t0=4}PAll{_}(Wt{0},Bin{t0+4%4>2;N}(@si{t0=5}Star(Sc{t0+=2},c0),t1),Wt{0},Rus{F}(Lim{3}(PAll{-2}(Suc,t2))))",
+    Tree1091 "B{t0;t1=3}Ret4(Rpt{1}(FS(Ret3(Mt{0}(Sb{t1=t0})))))",
+    Tree1092 "B{t0=5}Rty1(Sb{t0=7})",
+    Tree1093 "B{b1;t1=3;t0=4;b0=0;o0=_}@fi{o0|5<0}@rw{o0|5+4<6}Flt{3;_;_}(PAll{-3}(Pre{t1+3!b1+2}(a0b{t0+3%3;b0}),Swm(R),t1))",
+    Tree1094 "B{t0=0;b0=2}RFb(Cd{0;K}(Rep3(Ret3(TryT(c0,pt1{b0:b0},@oh{t0<2?t0+=1}@os{b0+=2}F)))),@of{b0+=1}Fb(Isw{b0;N;_}(Wt{0},pa2{b0:=;b1:b0})),Ite(a3,t4))",
+    Tree1095 "Fb(c0l,RSeq(Sub(Wt{30})))",
+    Tree1096 "B{o0=5;q0;t0=5;b0}Flip(a0b{b0%2;b0},Seq(@si{t0<b0+3}Invt(Cd{30;_}(Lp{_;K}(Ub{o0}))),t1,RFb(a2b{9;b0},c3)))",
+    Tree1097 "B{b0=5;t0}Ite(Bin{b0%4=0;_}(Rpt{0}(t0),@fi{b0<4}@po{b0%3<1?t0+=2}RSeq(pc1{b0:t0},pc2{b0:=},Sc{t0+=3},S)),RSeq(t3,Opt(a4b{t0+1;b0}),Wde(pt5{b0:=},a6,@si{b0!t0+2}@of{t0:=b0}@ki{b0<3}Dl{20}(a7l))),Wt{0})",
+    Tree1098 "B{t0=4;b0=4}Seq(Star(RSeq(Inv(Dd{50}(RFb(t0,a1e)))),Par{1;1}(Opt(Bin{t0>t0%4;T}(c2,Bin{b0+3=b0+1;_}(Sb{t0=8},t3))))),Ite(Wu{t0},RSeq(Su{t0}(Sb{t0=b0}),F),Inv(@po{b0<6?b0:=b0+2%2;t0+=1}PAll{_}(Wu{t0},pt4{b0:t0;b1:b0},c5b{b0%2}))))",
+    Tree1099 "B{b0;o0=3}RSeq(Flt{2;F;_}(c0),Sb{o0=6},a1)",
 }

@@ -5,705 +5,523 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        Sequence {
-            ParallelAll {
-                Action(Act<0>),
-                Cooldown(0, filtered = Failure) {
-                    WaitValueUpdate(t0) {
-                        Script(|bb| { bb.t0.set(bb.b0); bb.b0 = bb.b0 % 4 }),
-                    },
+        Priority {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                ForceSuccess {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                Timeout(50) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                Repeat(2) {
+                    Parallel(success = -2) {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
             },
-            IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = false) {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                AlwaysSuccess,
-                AlwaysSuccess,
-                RepeatTimes(forever) {
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                },
-            },
-            #[run_while(|bb| bb.b0 == 4)]
-            #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-            SequenceWithMemory {
-                ParallelAll {
-                    StatefulAction(PTask<5>, b0 = 5),
-                    StatefulAction(Task<6>),
+            Sequence {
+                ForceSuccess {
                     Sequence {
-                        #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 3); bb.b0 += 1 })]
-                        Condition(PCond<7>, b0 = {t0}),
-                        Condition(Cond<8>),
-                    },
-                    Script(|bb| if *bb.t0 % 4 < 0 { bb.t0.set(3) }),
-                    WaitValueUpdate(t0) {
-                        Wait(50),
+                        SequenceWithMemory {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
                     },
                 },
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
             },
-        }
-    }
-}
-
-board!(Tree1100Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1101Sub1 for Ctx {
-        Fallback {
-            StatefulAction(Task<14> = Task::<14>),
-            Condition(Cond<15>),
-            Succeeder,
+            ReactiveFallback {
+                StepSequencer {
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1101Sub0 for Ctx {
-        ReactiveSequence {
-            Cooldown(50, filtered = Skipped) {
-                SequenceWithMemory {
-                    StatefulAction(Task<11> = Task::<11>),
-                    Condition(Cond<12>),
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-            },
-            SubTree(Tree1101Sub1),
-            RetryUntilSuccessful(4) {
-                Condition(Cond<16>),
-            },
+        blackboard {
+            b0: i64 = 9,
         }
+        Action(PAct<0>, b0 = {=}, b1 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
-        KeepRunningUntilFailure {
-            ReactiveSequence {
-                Timeout(0) {
-                    Fallback {
-                        AlwaysFailure,
-                        Condition(Cond<0>),
-                        Action(Act<1> = Act::<1>),
-                    },
-                },
-                WhileDoElse {
-                    SequenceWithMemory {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    ReactiveFallback {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                ParallelAll(max_failures = -1) {
-                    Sequence {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                    StatefulAction(Task<9>),
-                },
-                RepeatUntilFailure(3) {
-                    RepeatUntilSuccess(2) {
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                },
-                Inverter {
-                    SubTree(Tree1101Sub0),
-                },
+        blackboard {
+            b0: i64,
+        }
+        RunOnce {
+            ForceSuccess {
+                SubTree(Tree1101Sub0, b0 = {=}),
             },
         }
     }
 }
 
+board!(Tree1101Blackboard { b0 });
+
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Parallel(failure = -1) {
-                StatefulAction(Task<0>),
-                RetryUntilSuccessful(3) {
-                    AlwaysSuccess,
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Parallel(success = 3, failure = 1) {
+            ForceFailure {
+                MaxTime(0) {
+                    StatefulAction(Task<0>),
                 },
             },
-            Fallback {
-                Condition(Cond<1>),
-                ReactiveFallback {
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysFailure,
+            ParallelAll(5) {
+                BinarySelector(|bb| (bb.b0 + 4) % 3 < 2, dynamic = false) {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5))),
+                    Script(|bb| bb.b0 = bb.o0.unwrap_or(0)),
                 },
-            },
-            ParallelAll(1) {
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
-                AlwaysSuccess,
-                StatefulAction(Task<5>),
-                Sleep(10),
-            },
-            WhileDoElse {
-                Condition(Cond<6>),
-                Wait(0),
-                AlwaysSuccess,
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Selector {
-                    Action(Act<7>),
-                    Action(Act<8>),
+                Action(Act<2>),
+                Fallback {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                    Action(PAct<5>, b0 = {t0}, b1 = {t0}),
                 },
-                WhileDoElse {
-                    Condition(Cond<9> = Cond::<9>),
-                    Action(|ctx| ctx.exec(10)),
-                    StatefulAction(Task<11>),
+                Inverter {
+                    WasEntryUpdated(t0),
                 },
-                AlwaysRunning,
+                SetBlackboard(b0 = {t0}),
+            },
+            ReactiveSelector {
+                #[on_halted(|bb| bb.o0 = None)]
+                Action(Act<6>),
+                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                Action(Act<7>),
+                Condition(Cond<8>),
+                #[failure_if(|bb| bb.b0 + 3 == (*bb.t0 + 1) % 2)]
+                #[skip_if(|bb| bb.b0 != bb.o0.unwrap_or(0))]
+                StatefulAction(Task<9>),
             },
         }
     }
 }
+
+board!(Tree1102Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        StepSequencer {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                SequenceWithMemory {
-                    #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 2); bb.b0 += 2 })]
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                },
-            },
-            ScriptCondition(|bb| bb.b0 + 3 < 4),
-            ReactiveFallback {
-                SetBlackboard(b0 = 9),
-            },
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
 
-board!(Tree1103Blackboard { t0 b0 });
+board!(Tree1103Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+        Repeat(1) {
+            Sleep(20),
         }
-        #[post(|bb| bb.b0 += 1)]
-        Conditional(|bb| *bb.t0 == 3, dynamic = false, else = Failure) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| (*bb.t0 + 3) % 3 != 2),
-            },
-        }
-    }
-}
-
-board!(Tree1104Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1105Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-        }
-        #[post(|bb| if *bb.t0 > 0 { bb.t0.set(bb.b0) })]
-        MaxTime(50) {
-            RunOnce {
-                #[failure_if(|bb| bb.b0 % 4 < 2)]
-                #[post(|bb| if bb.b0 != *bb.t0 { bb.b0 += 2 })]
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1105Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-        }
-        Condition(|ctx| ctx.check(3))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        #[on_failure(|bb| { bb.b0 += 1; if *bb.t0 != 6 { bb.o0 = None } })]
-        #[on_success(|bb| bb.t0.set(4))]
-        #[success_if(|bb| bb.o0.is_some())]
-        RunOnce {
-            MemPriority {
-                MaxTime(0) {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        StatefulAction(Task<0>),
-                    },
+        Parallel(failure = 3) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
-                SubTree(Tree1105Sub0, ..),
-                Interrupt(|bb| bb.b0 == 3) {
-                    RepeatTimes(2) {
-                        Cooldown(50, filtered = Skipped) {
-                            WhileDoElse {
-                                Condition(Cond<2>),
-                                SubTree(Tree1105Sub1, t0 = {=}, q0 = {q0}, b0 = {=}, o0 = {o0}),
-                            },
-                        },
+                Inverter {
+                    Failer,
+                },
+            },
+            Repeater(forever) {
+                Sequence {
+                    Cooldown(0) {
+                        StatefulAction(Task<2>),
+                    },
+                    RepeatUntil(Success) {
+                        Condition(|ctx| ctx.check(3)),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1105Blackboard { t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1106Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 11,
-            #[tracked] t1: i64 = 10,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Fallback {
-            MaxTime(50) {
-                Action(Act<0>),
+            ReactiveSequence {
+                Condition(Cond<4>),
+                TryCatch {
+                    AlwaysSuccess,
+                    Action(Act<5>),
+                },
+                StatefulAction(Task<6>),
+                Condition(Cond<7>),
+                AlwaysFailure,
             },
-            Condition(Cond<1>),
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Action(PAct<2>, b0 = {=}, b1 = {t1}),
+            Condition(Cond<8>),
+            ParallelAll {
+                Condition(Cond<9>),
+                Sleep(0),
+                StatefulAction(Task<10>),
+                Failer,
             },
-            WasEntryUpdated(t0),
-            #[on_failure(|bb| bb.b1 += 2)]
-            #[success_if(|bb| *bb.t0 % 2 != 1)]
-            StatefulAction(Task<3>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        #[skip_if(|bb| bb.b1 + 2 == 6)]
-        #[run_while(|bb| bb.b1 + 3 == 4)]
-        #[on_success(|bb| bb.t1.set(*bb.t0))]
-        Delay(0) {
-            Delay(20) {
-                SubTree(Tree1106Sub0, ..),
+        Cooldown(10, filtered = Skipped) {
+            Invert {
+                Condition(Cond<0>),
             },
         }
     }
 }
-
-board!(Tree1106Blackboard { b1 t0 b0 t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
         }
-        BinarySelector(|bb| *bb.t1 + 4 != bb.b0, dynamic = true) {
-            Filter(times = 3, count = Success, filtered = Failure) {
-                Delay(50) {
-                    Action(Act<0>),
+        WaitUntil(|bb| *bb.t1 == (*bb.t1 + 3) % 4) {
+            ReactiveFallback {
+                SequenceWithMemory {
+                    Repeat(2) {
+                        ReactiveSequence {
+                            Inverter {
+                                StatefulAction(Task<0> = Task::<0>),
+                            },
+                            #[failure_if(|bb| bb.b0 > 3)]
+                            Conditional(|bb| *bb.t0 % 3 == 1, dynamic = true, else = Failure) {
+                                Action(Act<1>),
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = true) {
+                        ReactiveFallback {
+                            Condition(PCond<2>, b0 = {t0}),
+                            SkipUnlessUpdated(t0) {
+                                Inverter {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                            StatefulAction(Task<4>),
+                            #[skip_if(|bb| *bb.t1 < 3)]
+                            AlwaysFailure,
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
                 },
-            },
-            RunOnce(then_skip = false) {
-                Filter(times = 1, count = Success, filtered = Skipped) {
-                    #[on_halted(|bb| bb.t0.set(*bb.t1 + 1))]
-                    #[skip_if(|bb| bb.b0 % 2 < 1)]
-                    #[post(|bb| bb.t1.set(bb.b1))]
-                    Condition(|ctx, bb| ctx.check_in(1, 5)),
+                ReactiveFallback {
+                    Sequence {
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            IfThenElse {
+                                WasEntryUpdated(t0),
+                                Condition(|ctx| ctx.check(6)),
+                            },
+                        },
+                    },
+                    #[on_failure(|bb| { bb.t0.set(*bb.t1 + 1); *bb.t1 += 1 })]
+                    #[run_while(|bb| (*bb.t0 + 3) % 2 != 1)]
+                    WasEntryUpdated(t1),
+                    Loop(q0, value = {t1}, if_empty = Skipped) {
+                        Sleep(0),
+                    },
+                    StepSequencer {
+                        ParallelAll {
+                            Action(Act<7>),
+                            Wait(10),
+                        },
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        StatefulAction(Task<8>),
+                    },
+                },
+                Loop(q0, if_empty = Skipped) {
+                    RetryUntilSuccessful(4) {
+                        MemPriority {
+                            StatefulAction(Task<9> = Task::<9>),
+                            Action(PIo<10>, t0 = {=}),
+                            StatefulAction(Task<11>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1107Blackboard { b0 t0 b1 t1 });
+board!(Tree1107Blackboard { q0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        MemPriority {
-            StatefulAction(Task<0>),
-            Loop(q0, if_empty = Running) {
-                ReactiveSequence {
-                    Script(|bb| { bb.t0.set((*bb.t0 + 3) % 2); bb.t0.set(bb.b0) }),
-                    WasEntryUpdated(t0),
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<1>),
-                    },
-                    Succeeder,
-                    Action(PIo<2>, t0 = {=}),
-                },
-            },
-            ParallelAll {
-                Action(Act<3>),
-                AlwaysFailure,
-            },
+        Delay(30) {
+            Condition(Cond<0> = Cond::<0>),
         }
     }
 }
-
-board!(Tree1108Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
         }
-        RepeatTimes(forever) {
-            TryCatch(catch_on_halt = false) {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                    #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                    UnsetBlackboard(o0),
-                    Condition(Cond<2>),
-                },
-                #[on_success(|bb| bb.o0 = Some(5))]
-                Timeout(50) {
-                    #[on_halted(|bb| bb.b0 = bb.b1)]
-                    #[failure_if(|bb| bb.b0 > 5)]
-                    SetBlackboard(t0 = 6),
+        RepeatUntil(Failure) {
+            Precondition(|bb| bb.b0 < 0) {
+                Remap(success = Success, failure = Failure) {
+                    #[run_while(|bb| bb.b0 != bb.b1)]
+                    #[on_success(|bb| bb.t0.set(0))]
+                    RepeatUntilSuccess(forever) {
+                        #[on_halted(|bb| bb.b1 += 3)]
+                        IfThenElse {
+                            RetryUntilSuccessful(1) {
+                                Sequence {
+                                    Action(PIo<0>, t0 = {=}),
+                                    StatefulAction(Task<1>),
+                                    Script(|bb| { bb.b1 += 4; if bb.b0 + 1 != 2 { bb.t0.set((*bb.t0 + 3) % 2) } }),
+                                    #[run_while(|bb| *bb.t0 != 7)]
+                                    StatefulAction(PTask<2>, b0 = 4, b1 = {t0}),
+                                },
+                            },
+                            Conditional(|bb| bb.b0 < 6, dynamic = false) {
+                                ReactiveFallback {
+                                    Condition(Cond<3>),
+                                    Condition(Cond<4>),
+                                    Condition(Cond<5>),
+                                    Condition(|ctx| ctx.check(6)),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1109Blackboard { b0 b1 t0 o0 });
+board!(Tree1109Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1110Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        ParallelAll(2) {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1110Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(Cond<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
+            b0: i64 = 4,
+            b1: i64 = 4,
+            o0: Option<i64>,
         }
-        RepeatTimes(forever) {
-            Loop(q0, value = {b1}, if_empty = Success) {
-                AsyncSequence {
-                    Condition(Cond<0>),
-                    RunOnce {
-                        StatefulAction(Task<1>),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Timeout(20) {
-                            StatefulAction(Task<2>),
-                        },
-                        WhileDoElse {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
+        RepeatUntil(Failure) {
+            Switch(b1) {
+                case 2 => SubTree(Tree1110Sub0, ..),
+                case 0 => Selector {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Runner,
                 },
+                case 4 => SubTree(Tree1110Sub1, ..),
+                _ => #[on_success(|bb| { if (bb.o0.unwrap_or(2) + 4) % 4 != 3 { bb.b1 += 2 }; bb.b0 += 3 })]
+                #[failure_if(|bb| bb.b1 == 3)]
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree1110Blackboard { q0 b1 });
+board!(Tree1110Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
         }
-        Conditional(|bb| *bb.t0 > 3, dynamic = false, else = Success) {
-            Parallel(success = -2, failure = 0) {
-                #[on_halted(|bb| *bb.t0 += 1)]
-                SkipUnlessUpdated(t0) {
-                    ParallelAll {
-                        SetBlackboard(b0 = 1),
-                        Cooldown(0, filtered = Skipped) {
-                            MemSequence {
-                                Repeat(0) {
-                                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 2) % 4)),
-                                },
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-                Limiter(1) {
-                    Precondition(|bb| bb.b0 > 4, else = Success) {
-                        TryCatch(catch_on_halt = true) {
-                            Action(Act<2>),
-                            Wait(0),
-                            IfThenElse {
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                                Failer,
-                            },
-                        },
-                    },
-                },
-            },
+        IfThenElse {
+            #[failure_if(|bb| *bb.t1 + 4 > bb.b0 + 1)]
+            #[skip_if(|bb| *bb.t0 + 2 > *bb.t1)]
+            #[post(|bb| { if *bb.t1 == 4 { bb.t0.set(bb.b0) }; *bb.t1 += 1 })]
+            Condition(PCond<0>, b0 = {b0}),
+            Action(PAct<1>, b0 = {t0}),
+            Action(Act<2> = Act::<2>),
         }
     }
 }
 
-board!(Tree1111Blackboard { b0 t0 });
+board!(Tree1111Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1112 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
             b0: i64 = 0,
-            b1: i64 = 3,
         }
-        Delay(30) {
-            Delay(0) {
-                Fallback {
-                    #[skip_if(|bb| bb.b0 > bb.b1 + 2)]
-                    Repeater(1) {
-                        AsyncFallback {
-                            Sequence {
-                                Condition(Cond<0>),
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                            ScriptCondition(|bb| *bb.t0 + 2 > bb.b0 % 3),
-                        },
-                    },
-                    Limiter(3) {
-                        IndexSwitch(|bb| bb.b1 % 4) {
-                            #[on_success(|bb| bb.b1 = bb.b0)]
-                            StatefulAction(Task<2>),
-                        },
-                    },
+        Parallel(failure = 5) {
+            Action(Act<0> = Act::<0>),
+            ReactiveSequence {
+                SetBlackboard(b0 = {t0}),
+                Succeeder,
+            },
+            Action(Act<1> = Act::<1>),
+            ReactiveFallback {
+                AsyncSequence {
+                    #[skip_if(|bb| *bb.t0 + 2 > *bb.t0 % 4)]
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
                 },
             },
+            Action(PAct<4>, b0 = {b0}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree1112Blackboard { t0 b0 b1 });
+board!(Tree1112Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            FlipSelector {
-                Loop(q0, if_empty = Skipped) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-                Condition(|ctx, bb| ctx.check_in(1, 5)),
-            },
-            Condition(Cond<2>),
+        KeepRunningUntilFailure {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree1113Blackboard { q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1114 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(4),
+            b1: i64,
         }
-        StepSequencer {
-            RepeatTimes(forever) {
-                IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    SetBlackboard(b1 = {t0}),
-                    Repeater(forever) {
-                        Condition(PCond<0>, b0 = {t0}),
-                    },
-                    #[run_while(|bb| bb.b1 != 6)]
-                    #[failure_if(|bb| bb.b0 != 6)]
-                    #[post(|bb| bb.b1 += 3)]
-                    ParallelAll(max_failures = -1) {
-                        RunOnce(then_skip = true) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    ForceSuccess {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<2>),
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b1 + 1, &mut bb.b0)),
-                        },
-                    },
+        Inverter {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                TryCatch(catch_on_halt = true) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                    SetBlackboard(o0 = Some(5)),
                 },
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(4)),
-                Remap(success = Success, failure = Failure) {
-                    Action(Act<5>),
-                },
-                KeepRunningUntilFailure {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        WasEntryUpdated(t0),
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b1)),
-                        Runner,
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 > 7, else = Skipped) {
-                RetryUntilSuccessful(4) {
-                    Priority {
-                        StatefulAction(PTask<7>, b0 = 2, b1 = {=}),
-                        Conditional(|bb| *bb.t0 + 4 > 3, else = Success) {
-                            StepSequencer {
-                                Filter(times = 1, count = Failure, filtered = Failure) {
-                                    Condition(PCond<8>, b0 = 6),
-                                },
-                                #[failure_if(|bb| bb.b1 > 7)]
-                                #[post(|bb| bb.b1 = bb.b0)]
-                                SequenceWithMemory {
-                                    StatefulAction(Task<9>),
-                                    Condition(Cond<10>),
-                                    SetBlackboard(b0 = 9),
-                                },
-                            },
-                        },
-                    },
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<1> = Task::<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree1114Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1115Sub0 for Ctx {
-        Condition(|ctx| ctx.check(2))
-    }
-}
+board!(Tree1114Blackboard { o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1115 for Ctx {
-        AsyncSequence {
-            Parallel(success = -1) {
-                Action(Act<0>),
-                Succeeder,
-            },
-            Cooldown(0, filtered = Skipped) {
-                RetryUntilSuccessful(2) {
-                    ReactiveSequence {
-                        Condition(Cond<1>),
-                        SubTree(Tree1115Sub0),
-                    },
-                },
-            },
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+        }
+        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            Succeeder,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1116Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(PTask<0>, b0 = 9, b1 = {t1})
-    }
-}
+board!(Tree1115Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1116 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            #[allow(unused)] #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        Repeat(0) {
-            SubTree(Tree1116Sub0, t1 = {=}, t0 = {t0}),
+        ReactiveFallback {
+            Timeout(20) {
+                StepSequencer {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+            },
+            FlipSelector {
+                StatefulAction(Task<3>),
+                AlwaysFailure,
+                StatefulAction(Task<4> = Task::<4>),
+            },
         }
     }
 }
 
-board!(Tree1116Blackboard { t1 t0 });
+board!(Tree1116Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1117 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        Repeat(4) {
-            RunOnce {
-                #[on_failure(|bb| bb.b0 += 1)]
-                MemSequence {
-                    WasEntryUpdated(t0),
-                    Condition(PCond<0>, b0 = {b0}),
-                    StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
-                    UnsetBlackboard(o0),
-                    WasEntryUpdated(t0),
+        IndexSwitch(|bb| bb.o0.unwrap_or(1), dynamic = false) {
+            AsyncFallback {
+                Condition(Cond<0>),
+                #[success_if(|bb| bb.b1 % 2 < 0)]
+                #[on_halted(|bb| bb.b1 += 1)]
+                Condition(Cond<1>),
+                Wait(100),
+            },
+            Deadline(20) {
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree1117Blackboard { t0 b0 o0 });
+board!(Tree1117Blackboard { o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1118 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                RepeatUntil(Success) {
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Condition(Cond<4>),
-            },
-            MemPriority {
-                Optional {
-                    AlwaysFailure,
-                },
-                Repeat(1) {
-                    Timeout(50) {
-                        StatefulAction(Task<5>),
+        Sequence {
+            MaxTime(100) {
+                MemPriority {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Sleep(10),
+                        AlwaysSuccess,
                     },
+                    Condition(Cond<1> = Cond::<1>),
+                    Repeat(forever) {
+                        StatefulAction(Task<2>),
+                    },
+                    Retry(3) {
+                        StatefulAction(Task<3>),
+                    },
+                    StatefulAction(Task<4>),
                 },
             },
         }
@@ -712,429 +530,576 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1119 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                AlwaysFailure,
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<1>),
-                    RepeatTimes(forever) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                StatefulAction(Task<3>),
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
+        }
+        AsyncFallback {
+            #[on_success(|bb| { bb.o0 = Some(7); bb.b0 += 1 })]
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            ParallelAll(max_failures = -1) {
+                #[success_if(|bb| bb.b0 > 1)]
+                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
+                #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                Action(PIo<4>, t0 = {=}),
             },
-            ReactiveSequence {
-                Inverter {
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                FlipSelector {
+            ReactiveSelector {
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[success_if(|bb| bb.b0 > *bb.t0)]
+                #[failure_if(|bb| (*bb.t0 + 2) % 3 < 1)]
+                Delay(50) {
                     Condition(Cond<5>),
-                    StatefulAction(Task<6>),
                 },
+                Condition(Cond<6> = Cond::<6>),
+                Action(Act<7>),
+                Failer,
             },
-            Fallback {
-                StatefulAction(Task<7>),
-                Action(Act<8>),
+            ReactiveFallback {
+                Failer,
+                Inverter {
+                    SkipUnlessUpdated(t0) {
+                        Action(Act<8>),
+                    },
+                },
+                StatefulAction(Task<9>),
+                #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 4); bb.o0 = Some(bb.o0.unwrap_or(2) % 4) })]
+                #[on_success(|bb| { bb.b0 += 1; bb.o0 = Some(bb.o0.unwrap_or(4)) })]
+                #[on_failure(|bb| bb.t0.set(1))]
+                AsyncFallback {
+                    WasEntryUpdated(t0),
+                    #[on_failure(|bb| bb.o0 = Some((bb.b0 + 4) % 3))]
+                    #[success_if(|bb| bb.b0 % 2 < 0)]
+                    StatefulAction(Task<10>),
+                },
             },
         }
     }
 }
 
+board!(Tree1119Blackboard { o0 t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree1120 for Ctx {
-        RetryUntilSuccessful(0) {
-            Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+        }
+        ParallelAll(1) {
+            Fallback {
+                ReactiveSequence {
+                    Wait(0),
+                    Condition(Cond<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                StatefulAction(Task<2>),
+                PolicyParallel(policy = FirstFailure) {
+                    Inverter {
+                        WaitValueUpdate(t1) {
+                            Script(|bb| bb.b0 += 2),
+                        },
+                    },
+                    Action(PIo<3>, t0 = {=}),
+                    Action(Act<4>),
+                },
+            },
         }
     }
 }
+
+board!(Tree1120Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1121 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
         }
-        #[success_if(|bb| *bb.t1 > 0)]
-        ReactiveFallback {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
-            AlwaysFailure,
-            AlwaysRunning,
+        #[skip_if(|bb| bb.b0 + 4 == 2)]
+        RunOnce(then_skip = true) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1121Blackboard { t0 t1 });
+board!(Tree1121Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
         }
-        BinarySelector(|bb| bb.b1 + 2 > bb.b0 + 3) {
-            StepSequencer {
-                MemPriority {
-                    ScriptCondition(|bb| bb.b0 % 4 < 2),
-                    Repeat(forever) {
-                        Action(Act<0>),
+        Priority {
+            Sequence {
+                #[on_failure(|bb| bb.b0 = (bb.o0.unwrap_or(5) + 2) % 4)]
+                #[failure_if(|bb| bb.o0.unwrap_or(0) < 5)]
+                StatefulAction(Task<0> = Task::<0>),
+                Succeeder,
+                MaxTime(0) {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    TryCatch(catch_on_halt = false) {
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
                     },
-                    RepeatTimes(forever) {
-                        Script(|bb| bb.b0 += 3),
+                },
+                Deadline(0) {
+                    ParallelAll {
+                        RepeatUntil(Success) {
+                            Optional {
+                                Sleep(20),
+                            },
+                        },
                     },
                 },
             },
-            IfThenElse {
-                Condition(Cond<1>),
-                Switch(b1) {
-                    case 5 => Precondition(|bb| bb.b1 > *bb.t0 + 4, else = Success) {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            ReactiveFallback {
+                Fallback {
+                    MaxTime(0) {
+                        Sequence {
+                            Condition(Cond<3>),
+                            Wait(50),
+                        },
                     },
-                    _ => Action(Act<3> = Act::<3>),
+                    Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 4) % 2, &mut bb.b1)),
                 },
-                StatefulAction(Task<4>),
+                Inverter {
+                    UnsetBlackboard(o0),
+                },
+                StatefulAction(Task<5>),
+            },
+            ReactiveFallback {
+                MemSequence {
+                    Fallback {
+                        #[run_while(|bb| bb.b1 > 6)]
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        Condition(|ctx, bb| ctx.check_in(10, (bb.o0.unwrap_or(2) + 1) % 2)),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Action(PIo<11>, t0 = {b0}),
+                        StatefulAction(PTask<12>, b0 = {=}),
+                        Condition(Cond<13>),
+                    },
+                    Deadline(0) {
+                        ReactiveFallback {
+                            StatefulAction(Task<14>),
+                            Script(|bb| bb.b1 += 1),
+                        },
+                    },
+                },
+            },
+            Switch(b1) {
+                case 4 => ReactiveSequence {
+                    StatefulAction(Task<15>),
+                    StatefulAction(Task<16>),
+                    StatefulAction(Task<17>),
+                    Succeeder,
+                    Action(PIo<18>, t0 = {b0}),
+                },
+                _ => StatefulAction(Task<19>),
             },
         }
     }
 }
 
-board!(Tree1122Blackboard { b0 b1 t0 });
+board!(Tree1122Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        #[post(|bb| { bb.b1 = bb.b0; if bb.b1 + 3 != 1 { bb.b0 += 3 } })]
-        #[run_while(|bb| *bb.t0 < bb.b0)]
-        ReactiveFallback {
-            Repeat(4) {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Sleep(0),
+        Loop(q0, if_empty = Failure) {
+            Fallback {
+                WaitUntil(|bb| bb.b0 != 5) {
+                    SequenceWithMemory {
+                        Optional {
+                            ParallelAll(max_failures = -1) {
+                                ReactiveFallback {
+                                    Action(Act<0>),
+                                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4) + 1)),
+                                    StatefulAction(Task<2> = Task::<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
                 },
-            },
-            #[on_failure(|bb| *bb.t0 += 1)]
-            Action(Act<1>),
-            IfThenElse {
-                StatefulAction(PTask<2>, b0 = 2, b1 = {=}),
-                StatefulAction(Task<3>),
-                Action(PAct<4>, b0 = 1, b1 = {=}),
-            },
-            MemPriority {
-                Action(PAct<5>, b0 = {t0}, b1 = {=}),
-                StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
-                StatefulAction(Task<7>),
+                TryCatch(catch_on_halt = false) {
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        AlwaysFailure,
+                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1), &mut bb.b0)),
+                    },
+                    Succeeder,
+                    Condition(|ctx| ctx.check(5)),
+                },
+                Sequence {
+                    #[failure_if(|bb| bb.b0 > 1)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    RepeatTimes(3) {
+                        Condition(Cond<6>),
+                    },
+                    #[on_failure(|bb| if *bb.t0 % 4 < 2 { bb.o0 = None })]
+                    Inverter {
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Fallback {
+                        Condition(Cond<8>),
+                        Action(Act<9>),
+                    },
+                    Action(PAct<10>, b0 = {b0}),
+                },
             },
         }
     }
 }
 
-board!(Tree1123Blackboard { b0 t0 b1 });
+board!(Tree1123Blackboard { t0 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
         }
-        Repeater(0) {
-            StatefulAction(PTask<0>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree1124Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1125 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-            Parallel(success = 0, failure = 2) {
-                Priority {
-                    SkipUnlessUpdated(t0) {
-                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+        ReactiveSelector {
+            WhileDoElse {
+                FlipSelector {
+                    Retry(2) {
+                        Fallback {
+                            ReactiveSequence {
+                                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                                Action(PIo<1>, t0 = {=}),
+                            },
+                        },
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                },
+                TryCatch(catch_on_halt = true) {
+                    #[on_failure(|bb| if bb.o0.unwrap_or(1) % 2 == 1 { bb.b0 += 3 })]
+                    StatefulAction(PTask<3>, b0 = {b0}),
+                    Action(Act<4>),
+                    Condition(PCond<5>, b0 = 2),
+                },
+                WasEntryUpdated(t0),
+            },
+            Sequence {
+                Fallback {
+                    MemPriority {
+                        StatefulAction(PTask<6>, b0 = 2, b1 = {b0}),
+                        ScriptCondition(|bb| *bb.t0 != 0),
                     },
                 },
                 ReactiveFallback {
-                    Condition(PCond<1>, b0 = {=}),
-                    Script(|bb| bb.b0 += 3),
+                    BinarySelector(|bb| bb.b0 > 2, dynamic = false) {
+                        ScriptCondition(|bb| bb.b0 == 0),
+                        SetBlackboard(t0 = {b0}),
+                    },
+                    WaitUntil(|bb| bb.b0 != 3) {
+                        Selector {
+                            StatefulAction(Task<7>),
+                            Action(Act<8>),
+                        },
+                    },
+                },
+                StatefulAction(Task<9>),
+                ReactiveFallback {
+                    Action(Act<10>),
+                    StatefulAction(Task<11>),
+                    Fallback {
+                        StatefulAction(Task<12>),
+                        Action(|ctx, bb| ctx.exec_in(13, (*bb.t0 + 3) % 3, &mut bb.b0)),
+                    },
                 },
             },
-            Repeat(4) {
-                #[success_if(|bb| bb.b0 == 2)]
-                #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                Condition(Cond<2>),
-            },
-            Action(Act<3>),
         }
     }
 }
 
-board!(Tree1125Blackboard { b0 t0 });
+board!(Tree1124Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1125 for Ctx {
+        Inverter {
+            AlwaysSuccess,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
-        SequenceWithMemory {
-            Deadline(100) {
-                Condition(Cond<0>),
+        blackboard {
+            b0: i64 = 1,
+        }
+        AsyncFallback {
+            Action(|ctx| ctx.exec(0)),
+            ParallelAll(1) {
+                StatefulAction(Task<1>),
             },
-            StatefulAction(Task<1>),
-            Action(Act<2>),
-            Condition(|ctx| ctx.check(3)),
-            StatefulAction(Task<4>),
+            ForceFailure {
+                WhileDoElse {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(Act<3>),
+                },
+            },
+            Limiter(3) {
+                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+            },
         }
     }
 }
 
+board!(Tree1126Blackboard { b0 });
+
 bt::behavior_tree! {
     pub tree Tree1127 for Ctx {
-        RepeatUntilFailure(forever) {
-            Condition(Cond<0>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            o0: Option<i64> = Some(1),
+        }
+        ReactiveFallback {
+            IfThenElse {
+                Action(Act<0>),
+                #[skip_if(|bb| bb.b0 > 4)]
+                #[success_if(|bb| bb.o0.is_some())]
+                Switch(b1) {
+                    case 4 => ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                        UnsetBlackboard(o0),
+                    },
+                    case 2 => Condition(|ctx, bb| ctx.check_in(2, 0)),
+                    _ => #[failure_if(|bb| bb.b1 + 3 != 6)]
+                    Action(Act<3>),
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
+                Condition(Cond<4>),
+                RunOnce(then_skip = false) {
+                    ForceSuccess {
+                        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = false) {
+                            Script(|bb| bb.b0 += 1),
+                            Succeeder,
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                Filter(times = 1) {
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    ParallelAll {
+                        Condition(Cond<6> = Cond::<6>),
+                        StatefulAction(Task<7>),
+                        Condition(Cond<8>),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1127Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64,
+            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        AsyncFallback {
-            Loop(q0, value = {b1}, if_empty = Running) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(5))),
+        MemPriority {
+            RepeatTimes(1) {
+                Precondition(|bb| bb.b0 < (bb.b0 + 4) % 2) {
+                    #[on_success(|bb| { bb.b1 = 6; bb.b0 = *bb.t0 % 3 })]
+                    StepSequencer {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                        Action(|ctx| ctx.exec(1)),
+                        Action(|ctx| ctx.exec(2)),
+                        #[on_halted(|bb| bb.b0 = bb.b1)]
+                        Sleep(50),
+                    },
+                },
             },
-            StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree1128Blackboard { q0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1129Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
+board!(Tree1128Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1129 for Ctx {
-        Delay(0) {
-            WhileDoElse {
-                ParallelAll(0) {
-                    FlipSelector {
-                        Action(|ctx| ctx.exec(0)),
-                        Sequence {
-                            Condition(Cond<1>),
-                            RunOnce {
-                                SubTree(Tree1129Sub0),
-                            },
-                        },
-                        Remap(success = Success, failure = Success) {
-                            FlipSelector {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        #[success_if(|bb| bb.b0 > 1)]
+        AsyncSequence {
+            Cooldown(0) {
+                StatefulAction(Task<0>),
+            },
+            Sequence {
+                #[on_halted(|bb| bb.b0 += 3)]
+                Priority {
+                    StatefulAction(Task<1>),
+                    BinarySelector(|bb| (*bb.t0 + 2) % 3 != 0, dynamic = false) {
+                        Action(PIo<2>, t0 = {t0}),
+                        AlwaysSuccess,
+                    },
+                    BinarySelector(|bb| bb.b0 == (*bb.t0 + 2) % 2) {
+                        Succeeder,
+                        Script(|bb| bb.t0.set(bb.b0 + 1)),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                WaitValueUpdate(t0) {
+                    Inverter {
+                        #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 4)]
+                        WaitUntil(|bb| *bb.t0 > bb.b0 + 4) {
+                            Conditional(|bb| (bb.b0 + 4) % 4 != 1, else = Failure) {
                                 StatefulAction(Task<3>),
                             },
                         },
                     },
                 },
-                Repeater(forever) {
-                    KeepRunningUntilFailure {
-                        ReactiveFallback {
-                            RunOnce(then_skip = false) {
-                                Action(Act<4>),
-                            },
-                            KeepRunningUntilFailure {
-                                Priority {
-                                    Condition(Cond<5> = Cond::<5>),
-                                    StatefulAction(Task<6>),
-                                    StatefulAction(Task<7>),
-                                    Action(Act<8> = Act::<8>),
-                                    Succeeder,
-                                },
-                            },
-                        },
-                    },
+                #[post(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| bb.t0.set(2))]
+                WaitUntil(|bb| (bb.b0 + 3) % 3 > 1) {
+                    AlwaysSuccess,
                 },
-                RetryUntilSuccessful(1) {
-                    Repeat(2) {
-                        Filter(times = 3, count = Success, filtered = Failure) {
-                            ReactiveSequence {
-                                Priority {
-                                    Condition(Cond<9>),
-                                    Condition(Cond<10>),
-                                    Action(Act<11>),
-                                },
-                                ReactiveFallback {
-                                    Action(Act<12>),
-                                    Condition(Cond<13>),
-                                },
-                            },
-                        },
-                    },
-                },
+                Condition(|ctx| ctx.check(4)),
             },
         }
     }
 }
+
+board!(Tree1129Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1130 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            b0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSequence {
-            Loop(q0) {
-                BinarySelector(|bb| bb.b0 > 1) {
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 2) % 2, &mut bb.b0)),
-                        StatefulAction(Task<1>),
+        RepeatUntilSuccess(forever) {
+            ParallelAll(max_failures = -1) {
+                #[post(|bb| *bb.t0 += 1)]
+                #[on_success(|bb| bb.b1 += 1)]
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[skip_if(|bb| bb.b0 != bb.b1)]
+                    StatefulAction(Task<0> = Task::<0>),
+                    Invert {
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                    Interrupt(|bb| *bb.t0 + 1 == bb.b0) {
-                        ParallelAll(1) {
-                            #[skip_if(|bb| bb.b0 + 4 == 2)]
-                            StatefulAction(Task<2>),
-                            StatefulAction(PTask<3>, b0 = {=}),
-                            #[post(|bb| if *bb.t0 > bb.b0 { bb.b0 += 3 })]
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            Sleep(0),
-                        },
+                    Conditional(|bb| *bb.t0 % 3 > 1, dynamic = true) {
+                        StatefulAction(Task<2>),
                     },
+                    Action(PIo<3>, t0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree1130Blackboard { q0 t0 b0 });
+board!(Tree1130Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1131Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1131Sub0 for Ctx {
+        SubTree(Tree1131Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1131 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        Priority {
-            Parallel(success = 2, failure = -4) {
-                RepeatUntil(Failure) {
-                    AlwaysSuccess,
-                },
-                Action(PIo<0>, t0 = {=}),
-                TryCatch(catch_on_halt = false) {
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    StatefulAction(PTask<1>, b0 = {t0}),
-                    #[post(|bb| { bb.t0.set(8); bb.b0 += 3 })]
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Precondition(|bb| bb.b0 + 4 < 0) {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Sleep(20),
-                },
+        ParallelAll(0) {
+            SubTree(Tree1131Sub0),
+            RepeatUntilSuccess(2) {
+                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree1131Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1132 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        Remap(success = Failure, failure = Failure) {
-            ParallelAll(2) {
-                StatefulAction(Task<0>),
-                WasEntryUpdated(t0),
+        Fallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3>),
             },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                AlwaysRunning,
+            },
+            Condition(Cond<5> = Cond::<5>),
         }
     }
 }
-
-board!(Tree1132Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1133 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 1,
         }
-        #[success_if(|bb| bb.b0 + 2 == bb.b0)]
-        Fallback {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Loop(q0, if_empty = Failure) {
-                    Wait(50),
-                },
-                Condition(Cond<0> = Cond::<0>),
+        #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 2 })]
+        #[skip_if(|bb| bb.b0 > 1)]
+        ReactiveSequence {
+            Action(PAct<0>, b0 = 4, b1 = {b1}),
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 3)),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 4)),
             },
-            PolicyParallel(policy = FirstSuccess) {
-                Action(PIo<1>, t0 = {b0}),
-                Sleep(10),
-                Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 3) % 2)),
-            },
-            Limiter(3) {
-                Loop(q0, if_empty = Failure) {
-                    SequenceStar {
-                        Wait(10),
-                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                        Condition(|ctx| ctx.check(5)),
-                        Condition(PCond<6>, b0 = {b0}),
-                    },
-                },
-            },
-            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-            StepSequencer {
-                AlwaysRunning,
-                Action(Act<7>),
-                AlwaysRunning,
-                SetBlackboard(t0 = 4),
-            },
-            Sequence {
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(8)),
-                    Condition(PCond<9>, b0 = 6),
-                },
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    Condition(Cond<10>),
-                    StatefulAction(Task<11>),
-                },
-                StatefulAction(Task<12>),
-            },
+            Condition(PCond<4>, b0 = 0),
         }
     }
 }
 
-board!(Tree1133Blackboard { b0 t0 q0 });
+board!(Tree1133Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1134 for Ctx {
-        Repeat(4) {
-            Selector {
-                AlwaysFailure,
-                ParallelAll(max_failures = -1) {
+        ParallelAll(2) {
+            Limiter(1) {
+                Parallel(success = 1, failure = 0) {
                     StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
+                    Action(|ctx| ctx.exec(1)),
+                    AlwaysFailure,
                 },
-                Optional {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
+            },
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+                RunOnce {
+                    Condition(Cond<5>),
                 },
             },
         }
@@ -1144,21 +1109,28 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1135 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            Delay(0) {
-                Repeat(forever) {
-                    Repeat(1) {
-                        Cooldown(0) {
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                #[failure_if(|bb| *bb.t0 % 3 == 0)]
-                                #[skip_if(|bb| *bb.t0 % 2 == 0)]
-                                StatefulAction(Task<0> = Task::<0>),
-                                StatefulAction(Task<1>),
-                                Wait(0),
-                            },
-                        },
+        #[skip_if(|bb| bb.b0 + 1 < 0)]
+        #[success_if(|bb| (bb.b0 + 2) % 2 != 0)]
+        BinarySelector(|bb| *bb.t0 < 1, dynamic = true) {
+            Precondition(|bb| *bb.t1 % 2 > 0, else = Running) {
+                Filter(times = 2) {
+                    SetBlackboard(b0 = {t1}),
+                },
+            },
+            Limiter(2) {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    #[post(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
+                    #[skip_if(|bb| bb.b1 + 1 > 6)]
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                    RepeatUntilFailure(1) {
+                        Condition(Cond<3>),
                     },
                 },
             },
@@ -1166,174 +1138,129 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1135Blackboard { t0 });
+board!(Tree1135Blackboard { b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1136Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Timeout(100) {
+            Condition(PCond<0>, b0 = 3),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1136 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        RetryUntilSuccessful(3) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Filter(times = 3, count = Completed, filtered = Failure) {
-                    #[on_failure(|bb| if bb.b1 == 3 { bb.b1 = bb.b0 })]
-                    ReactiveFallback {
-                        Repeat(3) {
-                            #[success_if(|bb| (bb.b1 + 3) % 3 != 0)]
-                            #[skip_if(|bb| bb.o0.unwrap_or(1) < bb.b0)]
-                            #[failure_if(|bb| bb.b0 > *bb.t0)]
-                            Timeout(20) {
-                                ReactiveSequence {
-                                    Condition(Cond<0>),
-                                    SetBlackboard(b0 = {b1}),
-                                    #[on_failure(|bb| if *bb.t1 % 4 < 2 { bb.o0 = None })]
-                                    Action(|ctx, bb| ctx.exec_in(1, (*bb.t1 + 1) % 3, &mut bb.b1)),
-                                    Condition(PCond<2>, b0 = {=}),
-                                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b0)),
-                                },
-                            },
-                        },
-                        ParallelAll {
-                            ForceSuccess {
-                                Loop(q0, if_empty = Success) {
-                                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 2)),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    IfThenElse {
-                        WhileDoElse {
-                            RepeatUntilSuccess(1) {
-                                Precondition(|bb| bb.b1 < *bb.t1, else = Success) {
-                                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b1}),
-                                },
-                            },
-                            Switch(b1) {
-                                case 3 => Action(PIo<6>, t0 = {=}),
-                                case 1 => ScriptCondition(|bb| *bb.t1 != 0),
-                                _ => StatefulAction(Task<7>),
-                            },
-                        },
-                        Conditional(|bb| bb.b0 != 4, dynamic = true) {
-                            RunOnce(then_skip = true) {
-                                #[run_while(|bb| bb.b0 % 3 < 1)]
-                                #[failure_if(|bb| *bb.t1 < bb.o0.unwrap_or(0) + 3)]
-                                Parallel(success = -1, failure = -2) {
-                                    Action(Act<8>),
-                                    Action(Act<9>),
-                                    Action(Act<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Parallel(success = -3, failure = -1) {
+            SubTree(Tree1136Sub0, ..),
+            StatefulAction(Task<1>),
+            Action(PAct<2>, b0 = {t0}, b1 = {t1}),
         }
     }
 }
 
-board!(Tree1136Blackboard { o0 b1 b0 q0 t0 t1 });
+board!(Tree1136Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1137 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
             b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
             b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
         }
-        #[post(|bb| bb.o0 = Some(*bb.t1))]
-        #[run_while(|bb| *bb.t0 > 0)]
-        #[on_halted(|bb| { bb.b1 = bb.b0; bb.t0.set(*bb.t1) })]
-        Fallback {
-            #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = Some(*bb.t0) })]
-            #[failure_if(|bb| (*bb.t0 + 4) % 2 < 1)]
-            Selector {
-                #[on_failure(|bb| bb.o0 = None)]
-                #[failure_if(|bb| *bb.t1 % 2 == 0)]
-                StatefulAction(Task<0>),
-                SetBlackboard(o0 = Some(1)),
-            },
-            Sequence {
-                Repeat(2) {
-                    StatefulAction(Task<1> = Task::<1>),
+        WaitValueUpdate(t0) {
+            #[failure_if(|bb| *bb.t1 % 3 == 0)]
+            Inverter {
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    Script(|bb| bb.b0 += 1),
                 },
-                Action(|ctx| ctx.exec(2)),
-                Condition(Cond<3>),
-            },
-            Repeat(1) {
-                Delay(30) {
-                    Condition(PCond<4>, b0 = {b1}),
-                },
-            },
-            #[run_while(|bb| bb.o0.is_some())]
-            #[on_success(|bb| *bb.t0 += 1)]
-            #[skip_if(|bb| bb.o0.is_none())]
-            Sequence {
-                #[failure_if(|bb| bb.b0 > 2)]
-                #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                Action(PAct<5>, b0 = {b0}, b1 = {t1}),
-                Condition(|ctx, bb| ctx.check_in(6, 0)),
             },
         }
     }
 }
 
-board!(Tree1137Blackboard { t1 b1 b0 t0 o0 });
+board!(Tree1137Blackboard { b1 q0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        RunOnce(then_skip = false) {
-            SetBlackboard(b0 = 3),
+        BinarySelector(|bb| bb.b1 < 0) {
+            Action(PAct<0>, b0 = {t0}, b1 = {=}),
+            RepeatTimes(2) {
+                MemPriority {
+                    WhileDoElse {
+                        Filter(times = 2, count = Success, filtered = Skipped) {
+                            Sequence {
+                                Deadline(20) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                #[run_while(|bb| *bb.t0 + 1 == 2)]
+                                Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b0)),
+                            },
+                        },
+                        WaitUntil(|bb| bb.b0 > 7) {
+                            #[post(|bb| if bb.b1 != *bb.t0 + 1 { bb.b0 = *bb.t0 })]
+                            Condition(Cond<3>),
+                        },
+                        Switch(b1) {
+                            case 1 => Condition(|ctx| ctx.check(4)),
+                            _ => Action(PAct<5>, b0 = {t0}, b1 = {b1}),
+                        },
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1138Blackboard { b0 });
+board!(Tree1138Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1139 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| (bb.b0 + 3) % 3 > 1, dynamic = true) {
-            Loop(q0, if_empty = Success) {
-                Switch(b1) {
-                    case 5 => Wait(0),
-                    case 0 => StepSequencer {
-                        Action(Act<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                    _ => Repeat(2) {
-                        Repeater(2) {
-                            AlwaysFailure,
-                        },
+        SequenceWithMemory {
+            Repeat(2) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            MemSequence {
+                #[post(|bb| bb.t1.set(bb.b0 % 3))]
+                Sequence {
+                    StatefulAction(Task<1>),
+                },
+                Precondition(|bb| (*bb.t0 + 1) % 2 < 0, else = Success) {
+                    Loop(q0, if_empty = Failure) {
+                        AlwaysFailure,
                     },
                 },
             },
-            ReactiveFallback {
-                MemSequence {
-                    #[skip_if(|bb| bb.b0 + 3 < 4)]
-                    WasEntryUpdated(t1),
-                    TryCatch(catch_on_halt = true) {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                        Succeeder,
-                        StatefulAction(Task<4>),
+            Limiter(2) {
+                IfThenElse {
+                    AsyncFallback {
+                        StatefulAction(Task<2> = Task::<2>),
+                        StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
+                        AlwaysFailure,
+                    },
+                    RunOnce {
+                        Wait(10),
                     },
                 },
             },
@@ -1341,373 +1268,426 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1139Blackboard { b0 t1 b1 q0 });
+board!(Tree1139Blackboard { q0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
-        ForceSuccess {
-            SequenceWithMemory {
-                AsyncFallback {
-                    Action(Act<0>),
-                    AlwaysFailure,
-                },
-                Sleep(10),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+        }
+        ParallelAll(max_failures = -2) {
+            Action(Act<0>),
+            Script(|bb| *bb.t0 += 1),
+            #[failure_if(|bb| bb.b0 > 4)]
+            Repeater(0) {
+                StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
             },
         }
     }
 }
+
+board!(Tree1140Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1141 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Fallback {
-            AsyncFallback {
-                WhileDoElse {
-                    Action(Act<0>),
-                    WasEntryUpdated(t0),
-                    #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
-                    #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                    BinarySelector(|bb| *bb.t0 > 3, dynamic = false) {
-                        SetBlackboard(t0 = 6),
-                        StatefulAction(Task<1> = Task::<1>),
+        AsyncSequence {
+            AsyncSequence {
+                Sequence {
+                    RepeatUntil(Success) {
+                        Action(Act<0>),
                     },
                 },
-                StatefulAction(Task<2>),
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 1 })]
-                Loop(q0, if_empty = Skipped) {
-                    Condition(Cond<3>),
+                Repeat(2) {
+                    SkipUnlessUpdated(t1) {
+                        Loop(q0, value = {b1}, if_empty = Failure) {
+                            Deadline(20) {
+                                Action(Act<1>),
+                            },
+                        },
+                    },
                 },
-                AsyncFallback {
-                    #[success_if(|bb| *bb.t0 < bb.b0)]
-                    Condition(PCond<4>, b0 = {=}),
-                    Condition(Cond<5> = Cond::<5>),
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    Parallel(success = 2, failure = -1) {
+                        #[skip_if(|bb| *bb.t0 != 6)]
+                        TryCatch(catch_on_halt = true) {
+                            Action(PAct<2>, b0 = {b0}, b1 = {=}),
+                            Action(Act<3>),
+                        },
+                        Script(|bb| { bb.b0 += 3; bb.t1.set(3) }),
+                    },
                 },
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    SequenceStar {
-                        Condition(Cond<6> = Cond::<6>),
-                        Condition(|ctx, bb| ctx.check_in(7, 3)),
+                AsyncSequence {
+                    #[on_success(|bb| if *bb.t0 % 3 == 2 { bb.b1 += 2 })]
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                    Wait(0),
+                },
+            },
+            Repeat(1) {
+                StepSequencer {
+                    Switch(b1) {
+                        case 1 => SkipUnlessUpdated(t1) {
+                            Action(PIo<5>, t0 = {=}),
+                        },
+                        case 3 => Condition(Cond<6> = Cond::<6>),
+                        case 4 => ForceFailure {
+                            StatefulAction(Task<7>),
+                        },
+                        _ => Condition(Cond<8>),
+                    },
+                    StatefulAction(PTask<9>, b0 = {t0}, b1 = {=}),
+                    ParallelAll(0) {
+                        IfThenElse {
+                            WasEntryUpdated(t0),
+                            #[skip_if(|bb| *bb.t1 < *bb.t1 % 3)]
+                            StatefulAction(Task<10>),
+                        },
+                        Runner,
                     },
                 },
             },
-            IfThenElse {
-                BinarySelector(|bb| bb.b0 < *bb.t0 + 4) {
-                    Succeeder,
-                    IfThenElse {
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        Condition(PCond<8>, b0 = {t0}),
-                        #[skip_if(|bb| *bb.t0 + 2 != 4)]
-                        #[success_if(|bb| bb.b0 % 2 != 1)]
-                        Condition(|ctx| ctx.check(9)),
+            SkipUnlessUpdated(t1) {
+                ReactiveSequence {
+                    ForceFailure {
+                        #[run_while(|bb| *bb.t0 % 4 > 0)]
+                        Sleep(20),
                     },
-                },
-                #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 4)]
-                StepSequencer {
-                    AsyncSequence {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<10>),
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(11)),
+                        Condition(Cond<12>),
                     },
-                    Sleep(10),
-                },
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.t0.set(2))]
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<11>),
-                    StatefulAction(Task<12>),
+                    ReactiveSequence {
+                        Script(|bb| *bb.t0 += 1),
+                        Condition(|ctx, bb| ctx.check_in(13, bb.b1 % 2)),
+                        StatefulAction(Task<14> = Task::<14>),
+                    },
+                    ScriptCondition(|bb| *bb.t0 < bb.b1),
                 },
             },
         }
     }
 }
 
-board!(Tree1141Blackboard { t0 b0 q0 });
+board!(Tree1141Blackboard { t1 t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1142 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
-        #[skip_if(|bb| bb.b1 % 4 != 0)]
-        ForceFailure {
-            Optional {
-                #[on_success(|bb| bb.t0.set(3))]
-                #[on_failure(|bb| { bb.b1 = bb.b0 + 2; bb.b1 = *bb.t0 })]
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Action(Act<0>),
+        ReactiveSequence {
+            MemPriority {
+                AsyncSequence {
+                    StatefulAction(Task<0>),
+                    Condition(PCond<1>, b0 = {=}),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                },
+                ReactiveSequence {
+                    Action(Act<3>),
+                    StatefulAction(PTask<4>, b0 = 8, b1 = {t1}),
+                },
+                #[success_if(|bb| bb.b0 != 2)]
+                #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
+                Condition(Cond<5>),
+                Timeout(0) {
+                    StatefulAction(Task<6> = Task::<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree1142Blackboard { t0 b0 q0 b1 });
+board!(Tree1142Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1143 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
+            b0: i64 = 5,
             b1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
         }
-        ParallelAll(0) {
-            Failer,
-            ReactiveSelector {
-                #[success_if(|bb| *bb.t0 + 1 > bb.b0)]
-                #[on_success(|bb| if bb.b1 != *bb.t0 + 1 { bb.t0.set(bb.b0) })]
-                ParallelAll(2) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
+        ParallelAll {
+            PolicyParallel(policy = FirstFailure) {
+                Loop(q0, if_empty = Running) {
+                    RetryUntilSuccessful(1) {
+                        Priority {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                            Action(PAct<2>, b0 = {b0}, b1 = {b1}),
+                        },
+                    },
                 },
-                StatefulAction(Task<2>),
+                Delay(20) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                        ReactiveSelector {
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                RepeatUntil(Failure) {
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                        Script(|bb| bb.b0 += 3),
+                    },
+                },
+            },
+            AsyncSequence {
+                RepeatUntilSuccess(forever) {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<9>),
+                    #[post(|bb| { bb.b1 = bb.b0; bb.b1 = 8 })]
+                    #[on_success(|bb| bb.b1 = 6)]
+                    Cooldown(20, filtered = Failure) {
+                        Action(PAct<10>, b0 = 5, b1 = {b0}),
+                    },
+                },
+                BinarySelector(|bb| (*bb.t0 + 4) % 2 != 1, dynamic = true) {
+                    RepeatUntil(Failure) {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Condition(Cond<11>),
+                        },
+                    },
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+                Condition(|ctx| ctx.check(13)),
             },
         }
     }
 }
 
-board!(Tree1143Blackboard { t0 b0 b1 });
+board!(Tree1143Blackboard { b0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1144 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        #[on_halted(|bb| { if bb.b0 % 4 < 0 { *bb.t0 += 3 }; *bb.t1 += 3 })]
-        #[on_success(|bb| *bb.t1 += 2)]
-        PolicyParallel(policy = FirstFailure) {
-            Inverter {
-                ReactiveFallback {
-                    Cooldown(20) {
-                        Action(Act<0>),
-                    },
+        Fallback {
+            #[skip_if(|bb| *bb.t0 != bb.b0)]
+            #[post(|bb| bb.b0 += 1)]
+            AlwaysSuccess,
+            Conditional(|bb| bb.b0 > *bb.t0 % 3, dynamic = false, else = Success) {
+                Conditional(|bb| bb.b0 == bb.b0 % 2, dynamic = false, else = Failure) {
+                    Condition(Cond<0>),
                 },
+            },
+            AsyncFallback {
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            ReactiveFallback {
+                Action(Act<3>),
+                Delay(0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            IfThenElse {
+                ScriptCondition(|bb| bb.b0 < 3),
+                Condition(PCond<5>, b0 = {=}),
+                Action(Act<6>),
             },
         }
     }
 }
 
-board!(Tree1144Blackboard { t1 b0 t0 });
+board!(Tree1144Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1145Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
+            b0: i64 = 13,
+            b1: i64 = 14,
+            #[tracked] t1: i64 = 12,
+            #[tracked] t0: i64 = 10,
         }
-        Action(Act<0>)
+        IfThenElse {
+            FlipSelector {
+                SetBlackboard(t1 = {t0}),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1145 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b0: i64 = 5,
+            b0: i64 = 3,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        StepSequencer {
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                SetBlackboard(t0 = {t1}),
-                SubTree(Tree1145Sub0, t0 = {=}, o0 = {o0}, t1 = {=}, b0 = {b0}),
+        Parallel(success = 0) {
+            StatefulAction(Task<0>),
+            SubTree(Tree1145Sub0, ..),
+            Repeat(4) {
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
             },
-            #[success_if(|bb| bb.o0.is_none())]
-            IndexSwitch(|bb| 7, out_of_range = Loop) {
-                Sleep(10),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
-            },
-            TryCatch(catch_on_halt = false) {
-                Action(PAct<2>, b0 = 8, b1 = {t1}),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-            },
+            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree1145Blackboard { t0 o0 t1 b0 });
+board!(Tree1145Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
         }
-        ReactiveFallback {
-            Sequence {
-                Action(Act<0> = Act::<0>),
-                SetBlackboard(b0 = 6),
-            },
-            Parallel(success = -1, failure = -1) {
-                Repeat(1) {
-                    Wait(10),
-                },
-                Sequence {
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    Action(PIo<2>, t0 = {t0}),
+        ReactiveSelector {
+            Deadline(0) {
+                IndexSwitch(|bb| bb.b0, dynamic = true) {
+                    Sequence {
+                        Action(Act<0> = Act::<0>),
+                        #[on_failure(|bb| *bb.t1 += 2)]
+                        #[failure_if(|bb| *bb.t0 > *bb.t1)]
+                        Action(PIo<1>, t0 = {b0}),
+                        AlwaysSuccess,
+                    },
                 },
             },
-            #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.b0 += 2 })]
             Fallback {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
-                AlwaysFailure,
-                Wait(10),
+                Action(PAct<2>, b0 = 0, b1 = {b0}),
+                #[post(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                #[on_success(|bb| if *bb.t1 < *bb.t1 % 4 { *bb.t1 += 3 })]
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree1146Blackboard { t0 b0 });
+board!(Tree1146Blackboard { o0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 3,
-        }
-        Parallel(success = -1, failure = -1) {
-            StatefulAction(Task<0>),
-            Invert {
-                #[on_halted(|bb| { bb.t1.set(bb.b0); bb.t0.set(3) })]
-                #[success_if(|bb| bb.b0 > bb.b0 + 4)]
-                #[failure_if(|bb| (bb.b0 + 4) % 2 != 1)]
-                ReactiveSequence {
-                    StatefulAction(PTask<1>, b0 = 0, b1 = {t1}),
-                    #[post(|bb| bb.t1.set(bb.b0 + 1))]
-                    Succeeder,
+        StepSequencer {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+            },
+            ForceSuccess {
+                RepeatUntil(Success) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            RunOnce(then_skip = false) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Runner,
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                MemPriority {
+                    StatefulAction(Task<8> = Task::<8>),
+                    StatefulAction(Task<9>),
+                    StatefulAction(Task<10>),
+                    AlwaysFailure,
+                    AlwaysSuccess,
+                },
+            },
+            Deadline(0) {
+                WhileDoElse {
+                    Deadline(100) {
+                        Limiter(2) {
+                            ParallelAll(1) {
+                                AlwaysRunning,
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<12>),
+                    Action(Act<13>),
                 },
             },
         }
-    }
-}
-
-board!(Tree1147Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1148Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b1: i64 = 15,
-        }
-        Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        Optional {
-            #[on_success(|bb| { bb.t0.set(*bb.t1 % 2); *bb.t1 += 2 })]
-            #[success_if(|bb| bb.b1 + 3 != bb.b0 + 3)]
-            Remap(success = Failure, failure = Failure) {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    IfThenElse {
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            Delay(10) {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                        Condition(Cond<1>),
-                        Conditional(|bb| bb.b0 < *bb.t0 + 4, dynamic = true, else = Success) {
-                            SubTree(Tree1148Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, t1 = {t1}, b1 = {=}),
-                        },
-                    },
-                },
+        SequenceWithMemory {
+            #[on_success(|bb| bb.b1 = bb.b0 + 3)]
+            Retry(4) {
+                #[on_failure(|bb| { bb.b1 = bb.b0 % 3; if *bb.t0 + 3 > 1 { bb.t0.set((bb.b1 + 4) % 2) } })]
+                UnsetBlackboard(o0),
             },
+            Condition(Cond<0>),
+            #[run_while(|bb| bb.o0.is_none())]
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
         }
     }
 }
 
-board!(Tree1148Blackboard { b0 t0 q0 t1 b1 });
+board!(Tree1148Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1149 for Ctx {
-        SequenceWithMemory {
-            Filter(times = 3, filtered = Skipped) {
-                StepSequencer {
-                    FlipSelector {
-                        IfThenElse {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        ReactiveSelector {
-                            Timeout(20) {
-                                Action(Act<3>),
-                            },
-                            StatefulAction(Task<4>),
-                            Action(Act<5>),
-                            Action(|ctx| ctx.exec(6)),
-                        },
-                        ForceSuccess {
-                            Repeat(1) {
-                                Wait(0),
-                            },
-                        },
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+        }
+        #[skip_if(|bb| *bb.t0 != 4)]
+        WaitValueUpdate(t0) {
+            SequenceWithMemory {
+                ParallelAll(4) {
+                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    #[on_success(|bb| bb.t0.set(*bb.t1 + 4))]
+                    Loop(q0, if_empty = Failure) {
+                        AlwaysSuccess,
                     },
-                    Remap(success = Failure, failure = Failure) {
-                        Delay(20) {
-                            TryCatch(catch_on_halt = false) {
-                                Condition(Cond<7> = Cond::<7>),
-                                StatefulAction(Task<8>),
-                                Action(Act<9>),
-                                Condition(|ctx| ctx.check(10)),
-                                Condition(Cond<11>),
-                            },
-                        },
-                    },
-                    Delay(0) {
-                        Sequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<12> = Task::<12>),
-                                StatefulAction(Task<13>),
-                                Repeat(2) {
-                                    Action(|ctx| ctx.exec(14)),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
+                Repeater(1) {
+                    Cooldown(0, filtered = Skipped) {
+                        KeepRunningUntilFailure {
+                            Delay(10) {
+                                Loop(q0, value = {t1}, if_empty = Success) {
+                                    Action(Act<3> = Act::<3>),
                                 },
-                                StatefulAction(Task<15> = Task::<15>),
                             },
-                            Priority {
-                                Condition(Cond<16>),
-                                Action(Act<17> = Act::<17>),
-                                Condition(|ctx| ctx.check(18)),
-                                Action(Act<19>),
-                                Action(Act<20>),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(Act<21>),
-                        RetryUntilSuccessful(2) {
-                            RetryUntilSuccessful(0) {
-                                Condition(Cond<22>),
-                            },
-                        },
-                        Sequence {
-                            Condition(Cond<23>),
-                            Sleep(30),
                         },
                     },
                 },
@@ -1716,1173 +1696,627 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree1149Blackboard { t0 q0 b0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree1150 for Ctx {
-        MemPriority {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            Condition(Cond<2>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 0,
+        }
+        Selector {
+            Cooldown(10, filtered = Failure) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| *bb.t1 < 7)]
+                    Condition(Cond<1>),
+                    #[post(|bb| bb.b1 += 1)]
+                    #[skip_if(|bb| *bb.t1 % 3 > 0)]
+                    ScriptCondition(|bb| *bb.t1 + 3 > *bb.t0),
+                },
+            },
+            SequenceStar {
+                Condition(PCond<2>, b0 = {=}),
+                StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+            },
         }
     }
 }
+
+board!(Tree1150Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
+            b0: i64 = 1,
         }
-        ReactiveFallback {
-            RepeatTimes(3) {
-                ReactiveSequence {
-                    SetBlackboard(t0 = {t1}),
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| *bb.t1 + 4 != 2)]
-                    #[run_while(|bb| bb.b0 > 0)]
-                    ParallelAll(2) {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                    },
-                    Parallel(failure = 1) {
-                        Condition(Cond<0>),
-                        Succeeder,
-                        Action(Act<1>),
-                    },
-                    WasEntryUpdated(t1),
-                },
-            },
-            Inverter {
-                ReactiveFallback {
-                    Filter(times = 2, filtered = Skipped) {
-                        StatefulAction(Task<2>),
-                    },
-                    #[success_if(|bb| *bb.t0 > 5)]
-                    Condition(|ctx| ctx.check(3)),
-                    Action(Act<4>),
-                    Condition(Cond<5>),
-                    Delay(0) {
-                        Condition(PCond<6>, b0 = {t0}),
-                    },
-                },
-            },
-            Priority {
-                Condition(PCond<7>, b0 = {=}),
-                Condition(Cond<8>),
-                Action(Act<9>),
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Action(PAct<10>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1151Blackboard { t0 q0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1152 for Ctx {
-        RetryUntilSuccessful(0) {
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1153Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Action(Act<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1153 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            #[success_if(|bb| bb.b0 == bb.b1 % 4)]
-            #[on_success(|bb| bb.b1 += 2)]
-            Action(PIo<0>, t0 = {=}),
-            SequenceStar {
-                StatefulAction(Task<1>),
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-            },
-            BinarySelector(|bb| bb.b0 + 2 != 4, dynamic = false) {
-                SubTree(Tree1153Sub0, ..),
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree1153Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1154 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[allow(unused)] o0: Option<i64> = None,
-        }
-        #[success_if(|bb| *bb.t0 % 3 == 2)]
-        ReactiveSelector {
-            Sequence {
-                ParallelAll(max_failures = -1) {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 4, &mut bb.b0)),
-                    RepeatUntilFailure(3) {
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    #[post(|bb| bb.b0 += 1)]
-                    Repeater(0) {
-                        Action(PAct<2>, b0 = 7),
-                    },
-                },
-                StatefulAction(Task<3>),
-            },
-            Sequence {
-                Fallback {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Failer,
-                    Condition(Cond<5>),
-                },
-                IfThenElse {
-                    ParallelAll(2) {
-                        Condition(PCond<6>, b0 = {=}),
-                        Condition(Cond<7>),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<8>),
-                        Runner,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1154Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1155 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64,
-            #[tracked] t0: i64,
-        }
-        WaitValueUpdate(t0) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 1)),
-        }
-    }
-}
-
-board!(Tree1155Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1156 for Ctx {
-        Fallback {
-            AsyncFallback {
-                ForceFailure {
-                    PolicyParallel(policy = FirstSuccess) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-            },
-            Condition(Cond<2>),
-            RetryUntilSuccessful(3) {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        Wait(20),
-                        AlwaysSuccess,
-                        Action(Act<5>),
-                    },
-                },
-            },
-            RepeatTimes(forever) {
-                Filter(times = 3, filtered = Skipped) {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1157 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceWithMemory {
-            Delay(0) {
-                Filter(times = 2, count = Success, filtered = Failure) {
-                    MaxTime(0) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
-            },
+        FlipSelector {
             RunOnce(then_skip = true) {
-                ReactiveFallback {
-                    Action(Act<1>),
-                    Action(PIo<2>, t0 = {=}),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1157Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            b1: i64 = 5,
-        }
-        ReactiveSelector {
-            MemPriority {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                ParallelAll(max_failures = -3) {
-                    ScriptCondition(|bb| (bb.b1 + 1) % 3 < 2),
-                    Precondition(|bb| *bb.t0 > 3, else = Skipped) {
+                RepeatUntil(Failure) {
+                    Sequence {
+                        StatefulAction(Task<0>),
                         RunOnce {
-                            AlwaysSuccess,
+                            Condition(PCond<1>, b0 = {b0}),
                         },
-                    },
-                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                },
-            },
-            Timeout(0) {
-                RetryUntilSuccessful(1) {
-                    #[post(|bb| *bb.t0 += 3)]
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        RetryUntilSuccessful(4) {
-                            SequenceStar {
-                                Delay(0) {
-                                    ScriptCondition(|bb| bb.b1 > 6),
-                                },
-                                #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3> = Task::<3>),
-                            },
-                        },
-                        #[failure_if(|bb| bb.b0 + 4 < 0)]
-                        RepeatUntil(Failure) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
-                        },
-                        Action(PAct<5>, b0 = {b1}, b1 = {b0}),
-                        AlwaysSuccess,
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1158Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-        }
-        Conditional(|bb| *bb.t0 < 0, else = Failure) {
+            StatefulAction(Task<2> = Task::<2>),
             AsyncFallback {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    ScriptCondition(|bb| bb.b0 == 4),
-                },
-                Parallel(success = -1, failure = -2) {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
+                StatefulAction(Task<3>),
+                Action(Act<4>),
                 StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree1159Blackboard { b1 t0 b0 });
+board!(Tree1151Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1152 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_failure(|bb| bb.b1 += 1)]
+        ReactiveFallback {
+            TryCatch {
+                Fallback {
+                    SequenceStar {
+                        StatefulAction(Task<0>),
+                        #[success_if(|bb| *bb.t0 + 2 != bb.b0)]
+                        StatefulAction(Task<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
+                    },
+                    FlipSelector {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    #[on_success(|bb| { bb.b1 += 1; bb.b1 = (*bb.t0 + 4) % 3 })]
+                    Condition(Cond<4>),
+                },
+                Fallback {
+                    StatefulAction(Task<5>),
+                    WasEntryUpdated(t0),
+                },
+                Succeeder,
+                Precondition(|bb| *bb.t0 < 2, else = Success) {
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1152Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1153 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        WhileDoElse {
+            #[post(|bb| { bb.t0.set(0); bb.b0 += 1 })]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 < 1)]
+            IfThenElse {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = 5, b1 = {=}),
+                Fallback {
+                    ForceSuccess {
+                        StatefulAction(Task<2>),
+                    },
+                    Succeeder,
+                },
+            },
+            MemPriority {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(5) % 3, &mut bb.b0)),
+                },
+                WaitUntil(|bb| bb.b1 != bb.b0 + 3) {
+                    Fallback {
+                        Action(Act<4> = Act::<4>),
+                        Condition(PCond<5>, b0 = 7),
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
+            },
+            RunOnce(then_skip = false) {
+                ForceFailure {
+                    SetBlackboard(o0 = Some(7)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1153Blackboard { o0 b1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1154 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = {=}),
+            StatefulAction(PTask<2>, b0 = {=}),
+            #[failure_if(|bb| (*bb.t0 + 3) % 4 < 1)]
+            WhileDoElse {
+                Condition(Cond<3> = Cond::<3>),
+                AlwaysSuccess,
+            },
+            RunOnce(then_skip = true) {
+                Action(|ctx| ctx.exec(4)),
+            },
+        }
+    }
+}
+
+board!(Tree1154Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1155 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+        }
+        #[on_failure(|bb| bb.b0 += 2)]
+        Repeater(1) {
+            Conditional(|bb| bb.o0.unwrap_or(5) == bb.b1 + 3, else = Failure) {
+                Repeat(2) {
+                    Sequence {
+                        #[failure_if(|bb| bb.b1 > 5)]
+                        #[on_success(|bb| if bb.o0.unwrap_or(0) % 3 == 0 { bb.b0 += 3 })]
+                        Loop(q0) {
+                            TryCatch(catch_on_halt = false) {
+                                Wait(10),
+                                Action(Act<0>),
+                            },
+                        },
+                        StepSequencer {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Script(|bb| bb.b1 += 1),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1155Blackboard { q0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1156 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Loop(q0, value = {b0}, if_empty = Running) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Cooldown(0, filtered = Failure) {
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1156Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1157 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(0),
+        }
+        StepSequencer {
+            SequenceStar {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                },
+                Timeout(0) {
+                    ReactiveSequence {
+                        StatefulAction(Task<2>),
+                        Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
+                    },
+                },
+            },
+            #[success_if(|bb| bb.o0.unwrap_or(0) != 2)]
+            ParallelAll(1) {
+                ReactiveFallback {
+                    Action(PIo<4>, t0 = {b0}),
+                    Condition(PCond<5>, b0 = 2),
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(PTask<6>, b0 = {=}),
+                    },
+                },
+            },
+            RetryUntilSuccessful(0) {
+                AlwaysFailure,
+            },
+            Delay(0) {
+                #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(4))]
+                MemPriority {
+                    Action(Act<7>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1157Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1158 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(1),
+        }
+        IfThenElse {
+            #[post(|bb| bb.o0 = Some(bb.b0 % 2))]
+            #[run_while(|bb| *bb.t0 == 6)]
+            #[skip_if(|bb| bb.b0 > *bb.t0)]
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree1158Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1159 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        Delay(0) {
+            ReactiveSequence {
+                SetBlackboard(o0 = Some(3)),
+                ParallelAll(max_failures = -2) {
+                    #[skip_if(|bb| bb.b0 + 2 > 4)]
+                    StatefulAction(Task<0>),
+                    Succeeder,
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1159Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1160 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop) {
-                AsyncSequence {
-                    WhileDoElse {
-                        Condition(Cond<0> = Cond::<0>),
-                        #[failure_if(|bb| *bb.t1 == *bb.t0)]
-                        #[run_while(|bb| bb.b0 + 1 != 2)]
-                        #[post(|bb| bb.t0.set(bb.b0 + 3))]
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                    #[skip_if(|bb| *bb.t0 < 3)]
-                    Condition(Cond<2>),
-                    StepSequencer {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    RepeatTimes(3) {
-                        Condition(PCond<5>, b0 = {b0}),
-                    },
-                    MaxTime(20) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Fallback {
-                    Action(Act<7>),
-                    StatefulAction(PTask<8>, b0 = {t1}),
-                    ReactiveSelector {
-                        Delay(10) {
-                            Action(|ctx, bb| ctx.exec_in(9, *bb.t1 % 2, &mut bb.b0)),
-                        },
-                    },
-                    Precondition(|bb| *bb.t1 < 6, else = Failure) {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            #[run_while(|bb| *bb.t1 != 0)]
-                            #[post(|bb| bb.b0 += 1)]
-                            ScriptCondition(|bb| *bb.t1 + 2 != *bb.t1),
-                            StatefulAction(Task<10>),
-                            #[failure_if(|bb| *bb.t0 == 5)]
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    StatefulAction(Task<11>),
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    Condition(Cond<12>),
-                    ScriptCondition(|bb| bb.b0 + 3 == (*bb.t1 + 3) % 2),
-                    #[run_while(|bb| bb.b0 != 1)]
-                    #[success_if(|bb| *bb.t0 + 4 != 4)]
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                },
-                #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
-                #[on_success(|bb| bb.t1.set(0))]
-                #[on_failure(|bb| *bb.t1 += 1)]
-                Parallel(success = 1) {
-                    Precondition(|bb| bb.b0 != *bb.t1) {
-                        AlwaysFailure,
-                    },
-                },
-                SequenceWithMemory {
-                    #[failure_if(|bb| *bb.t0 % 2 == 1)]
-                    Action(Act<15>),
-                    StatefulAction(Task<16>),
-                    Action(PIo<17>, t0 = {=}),
-                },
-                RunOnce(then_skip = true) {
-                    WasEntryUpdated(t1),
-                },
-                ParallelAll {
-                    TryCatch {
-                        Action(PAct<18>, b0 = {=}),
-                        StatefulAction(Task<19>),
-                        #[on_success(|bb| if *bb.t1 % 2 != 0 { bb.b0 += 1 })]
-                        StatefulAction(Task<20>),
-                        StatefulAction(Task<21> = Task::<21>),
-                        Action(PAct<22>, b0 = {=}, b1 = {t0}),
-                    },
-                },
-            },
+        RepeatTimes(3) {
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree1160Blackboard { t0 b0 t1 });
+board!(Tree1160Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64,
             #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        Filter(times = 2, count = Success) {
-            SetBlackboard(t0 = {b0}),
+        #[on_failure(|bb| bb.b0 += 1)]
+        #[skip_if(|bb| (bb.b1 + 2) % 3 != 1)]
+        #[post(|bb| bb.b1 = *bb.t0)]
+        Switch(b1) {
+            case 4 => Repeater(forever) {
+                Action(PIo<0>, t0 = {t0}),
+            },
+            case 3 => TryCatch {
+                #[run_while(|bb| bb.b0 > 3)]
+                StatefulAction(Task<1>),
+                Precondition(|bb| bb.o0.unwrap_or(0) > bb.b1, else = Skipped) {
+                    Action(Act<2>),
+                },
+            },
+            _ => Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
         }
     }
 }
 
-board!(Tree1161Blackboard { b0 t0 });
+board!(Tree1161Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1162 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 1,
         }
-        Fallback {
-            #[failure_if(|bb| *bb.t0 + 4 > bb.b1 + 4)]
-            #[skip_if(|bb| (bb.b0 + 1) % 4 > 0)]
-            #[on_success(|bb| bb.t0.set(bb.b1 + 3))]
-            Delay(10) {
-                Sequence {
-                    Action(Act<0> = Act::<0>),
-                    Condition(Cond<1> = Cond::<1>),
-                    Action(Act<2>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            #[on_success(|bb| if *bb.t1 > (bb.b0 + 2) % 3 { bb.t1.set(bb.b0 % 3) })]
+            Sequence {
+                AsyncSequence {
+                    FlipSelector {
+                        StatefulAction(Task<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
+                        Action(Act<3>),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Condition(|ctx| ctx.check(4)),
+                        Action(PAct<5>, b0 = {=}),
+                    },
+                    Action(Act<6>),
                 },
             },
-            RunOnce(then_skip = false) {
-                Selector {
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
+            Remap(success = Success, failure = Failure) {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    IfThenElse {
+                        WhileDoElse {
+                            #[failure_if(|bb| *bb.t1 + 2 > *bb.t0 % 3)]
+                            StatefulAction(Task<7> = Task::<7>),
+                            Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
+                            Script(|bb| *bb.t1 += 1),
+                        },
+                        StepSequencer {
+                            #[skip_if(|bb| bb.b0 != 2)]
+                            Fallback {
+                                Condition(PCond<9>, b0 = {t1}),
+                                StatefulAction(Task<10>),
+                                Condition(PCond<11>, b0 = 2),
+                            },
+                        },
+                    },
                 },
             },
-            ReactiveSequence {
-                Retry(1) {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    StatefulAction(Task<5>),
+            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = false) {
+                Priority {
+                    ScriptCondition(|bb| *bb.t1 % 3 > 1),
                 },
-                Switch(b1) {
-                    case 1 => WasEntryUpdated(t0),
-                    _ => Action(Act<6>),
+                Action(Act<12>),
+                StatefulAction(Task<13>),
+                SetBlackboard(b0 = 3),
+            },
+            #[skip_if(|bb| *bb.t1 == 2)]
+            Precondition(|bb| *bb.t0 + 3 != 2, else = Skipped) {
+                WaitValueUpdate(t1) {
+                    ReactiveSelector {
+                        Condition(Cond<14> = Cond::<14>),
+                        StatefulAction(Task<15>),
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Condition(PCond<16>, b0 = {=}),
+                        },
+                        #[success_if(|bb| *bb.t0 > *bb.t1)]
+                        #[on_failure(|bb| bb.b0 += 2)]
+                        Failer,
+                    },
                 },
-                ScriptCondition(|bb| *bb.t0 == 2),
-            },
-            #[on_failure(|bb| { *bb.t0 += 3; bb.b0 = bb.b1 + 4 })]
-            IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = true) {
-                Action(Act<7>),
-                Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b1)),
-                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 != 0),
-            },
-            RunOnce(then_skip = true) {
-                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1162Blackboard { t0 o0 b1 b0 });
+board!(Tree1162Blackboard { b0 t1 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1163Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        Condition(|ctx| ctx.check(1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1163Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1163 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
         }
-        Loop(q0, if_empty = Failure) {
-            ReactiveFallback {
-                #[on_success(|bb| bb.b1 += 3)]
-                #[post(|bb| bb.b0 += 1)]
-                Repeater(1) {
-                    WasEntryUpdated(t0),
-                },
-                Condition(PCond<0>, b0 = 0),
+        Loop(q0, value = {b1}, if_empty = Running) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                SubTree(Tree1163Sub0, q0 = {=}, t0 = {t0}, b1 = {=}),
+                SubTree(Tree1163Sub1, q0 = {=}, t0 = {t0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree1163Blackboard { t0 q0 b1 b0 });
+board!(Tree1163Blackboard { q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1164 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        Inverter {
-            #[on_success(|bb| { bb.b1 += 1; bb.b1 = (*bb.t0 + 4) % 3 })]
-            Remap(success = Success, failure = Failure) {
+        BinarySelector(|bb| (bb.b1 + 2) % 3 == 1) {
+            SequenceWithMemory {
                 ReactiveSequence {
-                    Timeout(20) {
-                        WhileDoElse {
-                            Condition(Cond<0>),
-                            StatefulAction(PTask<1>, b0 = 1),
-                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                    Optional {
+                        SetBlackboard(t0 = 0),
+                    },
+                    Interrupt(|bb| bb.b0 % 2 < 0) {
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[failure_if(|bb| bb.b0 % 3 == 1)]
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            #[skip_if(|bb| bb.b0 + 4 > 1)]
+                            Action(PAct<2>, b0 = {t0}),
                         },
                     },
-                    IfThenElse {
-                        ReactiveFallback {
-                            Condition(Cond<3>),
-                            AlwaysFailure,
-                            StatefulAction(Task<4>),
-                        },
-                        Action(Act<5> = Act::<5>),
+                },
+                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+            },
+            Switch(b1) {
+                case 1 => Parallel(success = 0, failure = 2) {
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<4>),
+                },
+                _ => #[skip_if(|bb| *bb.t0 + 2 == (*bb.t0 + 1) % 4)]
+                #[success_if(|bb| *bb.t0 % 3 > 0)]
+                MemPriority {
+                    Condition(|ctx| ctx.check(5)),
+                    #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
+                    ForceFailure {
+                        Script(|bb| bb.t0.set(bb.b1)),
                     },
+                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
                 },
             },
         }
     }
 }
 
-board!(Tree1164Blackboard { b0 t0 b1 });
+board!(Tree1164Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1165 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Deadline(50) {
-            ParallelAll(max_failures = -1) {
-                ParallelAll(2) {
-                    Action(Act<0>),
-                    Condition(Cond<1> = Cond::<1>),
+        ReactiveFallback {
+            Inverter {
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 1),
                 },
-                Remap(success = Success, failure = Failure) {
-                    #[skip_if(|bb| bb.b0 > 5)]
-                    #[post(|bb| { if *bb.t1 > 1 { bb.b0 += 3 }; bb.t1.set(bb.b0 + 1) })]
-                    AlwaysFailure,
+            },
+            FlipSelector {
+                WaitUntil(|bb| bb.b0 != *bb.t0) {
+                    #[run_while(|bb| bb.b0 > 2)]
+                    ForceFailure {
+                        Action(|ctx| ctx.exec(0)),
+                    },
                 },
+            },
+            Repeat(4) {
+                #[success_if(|bb| *bb.t0 != 5)]
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree1165Blackboard { b0 t1 });
+board!(Tree1165Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64> = None,
+            #[allow(unused)] o0: Option<i64> = None,
             #[tracked] t0: i64,
-            b0: i64,
         }
-        ParallelAll(max_failures = -1) {
-            Switch(b1) {
-                case 5 => StatefulAction(Task<0>),
-                case 1 => ScriptCondition(|bb| bb.o0.unwrap_or(5) == 0),
-                _ => Condition(Cond<1>),
-            },
-            #[success_if(|bb| (bb.o0.unwrap_or(1) + 4) % 2 == 1)]
-            #[on_failure(|bb| if (bb.b0 + 3) % 2 > 0 { bb.t0.set(bb.b1) })]
-            #[post(|bb| bb.t0.set(0))]
-            ReactiveSelector {
-                Retry(2) {
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            Condition(|ctx| ctx.check(4)),
+        #[failure_if(|bb| *bb.t0 % 4 > 1)]
+        RetryUntilSuccessful(0) {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree1166Blackboard { b1 o0 t0 b0 });
+board!(Tree1166Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1167 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        ParallelAll {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-            RepeatUntil(Success) {
-                StepSequencer {
-                    StatefulAction(Task<1>),
-                    Sequence {
-                        Condition(PCond<2>, b0 = 2),
-                        #[on_success(|bb| { if bb.b0 + 4 > 3 { *bb.t0 += 3 }; *bb.t0 += 1 })]
-                        AlwaysFailure,
+        Retry(3) {
+            SequenceWithMemory {
+                MemSequence {
+                    Action(Act<0>),
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        FlipSelector {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
                     },
-                    Loop(q0, if_empty = Success) {
-                        StatefulAction(Task<3>),
+                    Fallback {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<6>),
+                        },
                     },
-                    #[success_if(|bb| bb.b0 != bb.b0 + 2)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 == 0)]
-                    StatefulAction(Task<4>),
+                },
+                Timeout(0) {
+                    Retry(1) {
+                        AsyncSequence {
+                            StatefulAction(Task<7> = Task::<7>),
+                            Sleep(10),
+                            RepeatUntilSuccess(2) {
+                                StatefulAction(Task<8>),
+                            },
+                            Cooldown(0) {
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                            Sleep(20),
+                        },
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree1167Blackboard { q0 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1168 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-        }
-        ReactiveSequence {
-            WhileDoElse {
-                Condition(PCond<0>, b0 = {=}),
-                Script(|bb| if bb.b1 > (bb.o0.unwrap_or(4) + 4) % 4 { bb.b1 = *bb.t1 + 3 }),
-                Script(|bb| bb.o0 = Some(*bb.t0 + 3)),
-            },
-            StepSequencer {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-                MemPriority {
-                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                },
-                Condition(PCond<5>, b0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree1168Blackboard { t0 b1 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1169Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(11),
-            #[tracked] t1: i64 = 11,
-        }
-        Repeat(0) {
-            #[failure_if(|bb| *bb.t1 > 5)]
-            #[on_success(|bb| if bb.o0.unwrap_or(0) % 3 == 0 { bb.t0.set(*bb.t1 + 3) })]
-            WasEntryUpdated(t1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1169Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(11),
-            #[tracked] t1: i64 = 11,
-        }
-        SubTree(Tree1169Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64 = 1,
-        }
-        Timeout(20) {
-            #[run_while(|bb| *bb.t1 > 7)]
-            SubTree(Tree1169Sub0, t0 = {=}, o0 = {o0}, t1 = {=}),
-        }
-    }
-}
-
-board!(Tree1169Blackboard { t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
-        blackboard {
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
             #[tracked] t0: i64,
         }
-        Parallel(success = 2, failure = -3) {
-            AsyncSequence {
-                #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                #[run_while(|bb| *bb.t0 + 3 == 4)]
-                StatefulAction(Task<0>),
-                Sleep(50),
-            },
-            ReactiveFallback {
-                Cooldown(50, filtered = Skipped) {
-                    Action(PIo<1>, t0 = {b0}),
-                },
-                SetBlackboard(b0 = {t0}),
-            },
-            SequenceWithMemory {
-                Action(Act<2> = Act::<2>),
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1170Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            b1: i64,
-        }
-        RunOnce {
-            RepeatUntilFailure(1) {
-                #[post(|bb| bb.t0.set(*bb.t0 % 3))]
-                #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                #[run_while(|bb| bb.b0 != 3)]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Action(PAct<0>, b0 = 6, b1 = {=}),
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = {b1}),
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1171Blackboard { q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1172 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        BinarySelector(|bb| *bb.t0 > 3, dynamic = true) {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(forever) {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree1172Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1173 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Sequence {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                #[on_failure(|bb| bb.b1 = bb.b0 % 2)]
-                ReactiveSequence {
-                    ReactiveFallback {
-                        AlwaysSuccess,
-                    },
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    #[failure_if(|bb| bb.b1 % 4 > 0)]
-                    StatefulAction(Task<1>),
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        SequenceWithMemory {
-                            Action(PIo<2>, t0 = {=}),
-                            Sleep(100),
-                        },
-                    },
-                },
-            },
-            Loop(q0, if_empty = Failure) {
-                Sequence {
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        Condition(Cond<3>),
-                    },
-                    #[run_while(|bb| bb.b1 + 2 > 7)]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[skip_if(|bb| bb.b0 + 3 != bb.b0 + 2)]
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Timeout(20) {
-                            AsyncFallback {
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
-                                SetBlackboard(t0 = 2),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(PAct<6>, b0 = {=}, b1 = {=}),
-                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 3, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1173Blackboard { b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1174Sub0 for Ctx {
-        Condition(Cond<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1174 for Ctx {
-        MemPriority {
-            Repeat(4) {
-                ForceFailure {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        ReactiveFallback {
-                            StatefulAction(Task<1>),
-                            RepeatTimes(1) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                        Sequence {
-                            RunOnce(then_skip = true) {
-                                AlwaysSuccess,
-                            },
-                            SubTree(Tree1174Sub0),
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            StatefulAction(Task<5>),
-            SequenceWithMemory {
-                Parallel(success = -1, failure = -1) {
-                    Condition(Cond<6>),
-                    AsyncFallback {
-                        Condition(Cond<7>),
-                        AlwaysSuccess,
-                    },
-                },
-                ForceSuccess {
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1175 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-        }
-        KeepRunningUntilFailure {
-            Sequence {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Action(PIo<0>, t0 = {t0}),
-                    AlwaysSuccess,
-                },
-                WhileDoElse {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    #[success_if(|bb| *bb.t0 < 0)]
-                    Wait(30),
-                },
-                Script(|bb| bb.b0 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree1175Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1176 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-        }
-        AsyncSequence {
-            Priority {
-                StatefulAction(Task<0>),
-            },
-            IfThenElse {
-                Delay(50) {
-                    Conditional(|bb| *bb.t0 > *bb.t1 + 1, dynamic = true, else = Success) {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-                #[success_if(|bb| *bb.t0 < 5)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                Succeeder,
-                #[run_while(|bb| bb.o0.is_some())]
-                #[success_if(|bb| *bb.t0 != 3)]
-                Sequence {
-                    WasEntryUpdated(t1),
-                    #[skip_if(|bb| *bb.t1 < 7)]
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            SequenceWithMemory {
-                Parallel(success = -3, failure = 3) {
-                    Condition(PCond<4>, b0 = {t1}),
-                    Action(PAct<5>, b0 = 0),
-                    RetryUntilSuccessful(0) {
-                        Action(Act<6>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(PTask<7>, b0 = 3, b1 = {t1}),
-                    Action(PIo<8>, t0 = {t0}),
-                },
-                AlwaysSuccess,
-            },
-            SkipUnlessUpdated(t0) {
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1176Blackboard { o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1177 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-        }
-        Repeat(forever) {
-            Filter(times = 2, count = Success, filtered = Skipped) {
-                Repeater(forever) {
-                    Cooldown(50, filtered = Failure) {
-                        RepeatUntilSuccess(forever) {
-                            #[skip_if(|bb| bb.o0.is_none())]
-                            #[on_failure(|bb| bb.t0.set(bb.b1))]
-                            BinarySelector(|bb| bb.b1 < 7) {
-                                Action(Act<0>),
-                                Conditional(|bb| bb.o0.is_some()) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1177Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1178Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[tracked] t0: i64 = 12,
-        }
-        Script(|bb| bb.t0.set(*bb.t0 % 2))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1178 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = {=}),
-            StatefulAction(Task<1>),
-            SubTree(Tree1178Sub0, ..),
-        }
-    }
-}
-
-board!(Tree1178Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1179 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Timeout(50) {
-                Parallel {
-                    Condition(|ctx, bb| ctx.check_in(0, 9)),
-                    Wait(30),
-                    Retry(forever) {
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1179Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1180 for Ctx {
-        Deadline(0) {
-            Repeater(forever) {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    RetryUntilSuccessful(1) {
-                        ReactiveSequence {
-                            RepeatUntilSuccess(3) {
-                                Condition(Cond<1>),
-                            },
-                            SequenceWithMemory {
-                                Condition(Cond<2>),
-                                Limiter(3) {
-                                    Action(Act<3> = Act::<3>),
-                                },
-                            },
-                            AlwaysSuccess,
-                        },
-                    },
-                    Parallel(success = -3, failure = -1) {
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<4>),
-                        },
-                        Timeout(30) {
-                            ForceSuccess {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            RunOnce(then_skip = false) {
-                                Failer,
-                            },
-                        },
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1181Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 11,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1181 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-            b1: i64 = 1,
-        }
-        Sequence {
-            #[on_halted(|bb| bb.t0.set(7))]
-            #[failure_if(|bb| bb.b1 % 3 != 2)]
-            Remap(success = Success, failure = Success) {
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        BinarySelector(|bb| bb.b1 == *bb.t1 + 2, dynamic = false) {
-                            Condition(|ctx, bb| ctx.check_in(0, 4)),
-                            SubTree(Tree1181Sub0, ..),
-                        },
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    Sequence {
-                        Script(|bb| bb.t0.set(*bb.t0 % 3)),
-                        Action(PIo<5>, t0 = {=}),
-                    },
-                    Condition(Cond<6> = Cond::<6>),
-                    AlwaysFailure,
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1181Blackboard { t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1182 for Ctx {
-        ForceFailure {
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1183 for Ctx {
-        Invert {
-            Parallel(success = 1) {
-                ReactiveSequence {
-                    Action(Act<0>),
-                    Deadline(0) {
-                        AlwaysSuccess,
-                    },
-                },
-                Repeat(0) {
-                    Condition(Cond<1>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1184 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ForceFailure {
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    SetBlackboard(t0 = {b0}),
-                    ParallelAll(max_failures = -1) {
-                        Condition(PCond<0>, b0 = {t0}),
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                AsyncFallback {
-                    RetryUntilSuccessful(2) {
-                        Action(PAct<3>, b0 = 8),
-                    },
-                    FlipSelector {
-                        Action(PIo<4>, t0 = {t0}),
+        Limiter(3) {
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<0>),
+                StatefulAction(PTask<1>, b0 = {t1}),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+                Condition(PCond<3>, b0 = {t0}),
+                RunOnce {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                        Action(PAct<4>, b0 = {=}),
                         StatefulAction(Task<5>),
                     },
                 },
@@ -2891,22 +2325,67 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1184Blackboard { b0 t0 });
+board!(Tree1168Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1185 for Ctx {
+    pub tree Tree1169 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
         }
-        RepeatTimes(1) {
-            #[on_failure(|bb| *bb.t1 += 1)]
-            IndexSwitch(|bb| *bb.t0 + 3) {
-                Sequence {
-                    #[on_success(|bb| { bb.b0 = *bb.t1 + 1; bb.t0.set(*bb.t1) })]
-                    Repeat(0) {
-                        Action(PAct<0>, b0 = 2),
+        Repeat(forever) {
+            ReactiveFallback {
+                ReactiveFallback {
+                    #[skip_if(|bb| bb.b0 > 6)]
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        #[failure_if(|bb| bb.b0 > bb.o0.unwrap_or(0))]
+                        Fallback {
+                            #[on_success(|bb| if bb.o0.is_none() { bb.b1 = 4 })]
+                            TryCatch {
+                                MemPriority {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                Action(Act<2>),
+                            },
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            #[on_failure(|bb| bb.o0 = None)]
+                            #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
+                            Sequence {
+                                SetBlackboard(o0 = Some(6)),
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                        Delay(10) {
+                            ReactiveFallback {
+                                StatefulAction(Task<3>),
+                                Repeat(forever) {
+                                    #[post(|bb| { bb.t0.set(6); if *bb.t0 % 3 > 0 { bb.b1 = bb.b0 + 4 } })]
+                                    #[failure_if(|bb| bb.o0.unwrap_or(2) == 3)]
+                                    StatefulAction(Task<4>),
+                                },
+                                #[failure_if(|bb| *bb.t0 + 1 == 5)]
+                                #[post(|bb| bb.b1 = *bb.t0)]
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+                RetryUntilSuccessful(forever) {
+                    ReactiveSequence {
+                        #[run_while(|bb| *bb.t0 % 3 < 2)]
+                        ReactiveSequence {
+                            StatefulAction(Task<6>),
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
+                            Action(|ctx, bb| ctx.exec_in(8, 7, &mut bb.b0)),
+                        },
+                        StepSequencer {
+                            Runner,
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10>),
+                        },
                     },
                 },
             },
@@ -2914,598 +2393,1080 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1185Blackboard { t1 b0 t0 });
+board!(Tree1169Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1170 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        WaitValueUpdate(t0) {
+            ParallelAll(3) {
+                ReactiveFallback {
+                    #[post(|bb| bb.o0 = None)]
+                    #[failure_if(|bb| bb.b0 % 2 > 0)]
+                    #[on_success(|bb| bb.b0 += 2)]
+                    WaitValueUpdate(t0) {
+                        Action(Act<0>),
+                    },
+                    #[skip_if(|bb| bb.b1 != bb.b1 % 2)]
+                    Repeat(1) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[success_if(|bb| bb.b1 % 2 < 0)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 0)]
+                    Sleep(50),
+                    Loop(q0, if_empty = Failure) {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                    Sleep(20),
+                },
+                Parallel(success = 1, failure = 1) {
+                    ScriptCondition(|bb| bb.b1 != 4),
+                    Condition(Cond<3>),
+                },
+                Interrupt(|bb| (bb.b1 + 2) % 4 < 1) {
+                    Sequence {
+                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1170Blackboard { o0 b0 t0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1171 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        ParallelAll(0) {
+            UnsetBlackboard(o0),
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+board!(Tree1171Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1172Sub0 for Ctx {
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1172 for Ctx {
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            SubTree(Tree1172Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1173 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+        }
+        Deadline(100) {
+            MemSequence {
+                Priority {
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| *bb.t0 != (bb.o0.unwrap_or(0) + 2) % 4)]
+                    #[on_success(|bb| bb.o0 = None)]
+                    AsyncSequence {
+                        WhileDoElse {
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                            IfThenElse {
+                                StatefulAction(Task<0>),
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                            Delay(20) {
+                                BinarySelector(|bb| bb.b0 + 4 < 4) {
+                                    StatefulAction(Task<2>),
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
+                    },
+                    Fallback {
+                        Inverter {
+                            Action(PAct<3>, b0 = {b0}),
+                        },
+                        ReactiveFallback {
+                            Repeat(4) {
+                                Action(Act<4>),
+                            },
+                        },
+                        WaitUntil(|bb| bb.b0 < 3) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Fallback {
+                        Conditional(|bb| bb.b0 == 2, dynamic = false, else = Failure) {
+                            ParallelAll {
+                                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 < 2)]
+                                Sequence {
+                                    #[on_failure(|bb| bb.o0 = None)]
+                                    #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
+                                    #[failure_if(|bb| bb.o0.unwrap_or(0) != *bb.t0 % 2)]
+                                    SetBlackboard(b0 = 8),
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
+                        AsyncFallback {
+                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 4, &mut bb.b0)),
+                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1173Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1174 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            b1: i64 = 3,
+        }
+        #[run_while(|bb| bb.b0 < 2)]
+        #[success_if(|bb| bb.b1 != 3)]
+        MemSequence {
+            Fallback {
+                Loop(q0, value = {b1}, if_empty = Skipped) {
+                    #[on_success(|bb| bb.b1 = 1)]
+                    RunOnce {
+                        Script(|bb| bb.b0 += 2),
+                    },
+                },
+                ReactiveSequence {
+                    Parallel(success = -1, failure = 2) {
+                        Condition(|ctx| ctx.check(0)),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0 % 4) {
+                    RepeatUntilFailure(1) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1174Blackboard { t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1175 for Ctx {
+        blackboard {
+            b0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+        }
+        TryCatch {
+            WhileDoElse {
+                RunOnce {
+                    Condition(Cond<0>),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            #[success_if(|bb| *bb.t0 < 1)]
+            #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = bb.b0 % 2 })]
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            Action(|ctx| ctx.exec(3)),
+            RunOnce {
+                RepeatUntil(Failure) {
+                    Action(Act<4> = Act::<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1175Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1176 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 5,
+        }
+        ReactiveFallback {
+            RepeatUntilFailure(forever) {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(4) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    StepSequencer {
+                        SequenceStar {
+                            Action(PIo<1>, t0 = {=}),
+                        },
+                        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                            MaxTime(10) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Sleep(0),
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    Fallback {
+                        Sequence {
+                            #[post(|bb| *bb.t1 += 1)]
+                            #[run_while(|bb| bb.b1 + 1 > 0)]
+                            Runner,
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                        },
+                        Condition(|ctx| ctx.check(6)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1176Blackboard { t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1177Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 14,
+        }
+        #[run_while(|bb| bb.b0 > *bb.t0)]
+        #[skip_if(|bb| *bb.t0 < 3)]
+        ParallelAll(max_failures = -1) {
+            Runner,
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1177 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        FlipSelector {
+            Script(|bb| *bb.t0 += 3),
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[success_if(|bb| *bb.t0 == bb.b0)]
+            #[failure_if(|bb| *bb.t0 + 2 < 5)]
+            TryCatch(catch_on_halt = false) {
+                Script(|bb| bb.t0.set(bb.b1)),
+                RetryUntilSuccessful(2) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+            },
+            Deadline(0) {
+                StatefulAction(Task<1>),
+            },
+            RepeatUntilFailure(3) {
+                Repeater(1) {
+                    SubTree(Tree1177Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1177Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1178 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            SequenceWithMemory {
+                ReactiveSelector {
+                    Interrupt(|bb| bb.o0.is_none()) {
+                        #[on_halted(|bb| bb.b0 = *bb.t0)]
+                        Action(Act<0>),
+                    },
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Parallel(success = 2) {
+                    SetBlackboard(t0 = {b0}),
+                    #[failure_if(|bb| *bb.t0 + 3 > *bb.t0 % 3)]
+                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                    Action(PIo<2>, t0 = {b0}),
+                    SetBlackboard(b0 = 5),
+                    #[run_while(|bb| *bb.t0 + 4 == 0)]
+                    Runner,
+                },
+                ReactiveFallback {
+                    Action(Act<3>),
+                    AlwaysFailure,
+                    #[success_if(|bb| bb.b0 < 7)]
+                    #[on_success(|bb| { if bb.b0 + 1 != 3 { bb.b0 += 2 }; bb.b0 += 3 })]
+                    Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(4) + 3, &mut bb.b0)),
+                },
+            },
+            Delay(50) {
+                Precondition(|bb| bb.b0 < 3, else = Success) {
+                    Retry(4) {
+                        TryCatch(catch_on_halt = false) {
+                            ParallelAll(3) {
+                                UnsetBlackboard(o0),
+                                Condition(Cond<5>),
+                                Action(PAct<6>, b0 = 8),
+                            },
+                            #[post(|bb| bb.o0 = Some(7))]
+                            Condition(Cond<7>),
+                            Condition(Cond<8> = Cond::<8>),
+                            #[post(|bb| bb.o0 = Some(8))]
+                            RetryUntilSuccessful(4) {
+                                StatefulAction(Task<9>),
+                            },
+                            #[post(|bb| bb.b0 += 3)]
+                            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                                Condition(PCond<10>, b0 = 5),
+                            },
+                        },
+                    },
+                },
+            },
+            StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree1178Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1179 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            b0: i64,
+        }
+        StepSequencer {
+            ReactiveFallback {
+                WasEntryUpdated(t0),
+                RetryUntilSuccessful(0) {
+                    Condition(PCond<0>, b0 = {b0}),
+                },
+                #[on_failure(|bb| bb.b0 += 4)]
+                #[run_while(|bb| bb.o0.unwrap_or(4) < (bb.b0 + 1) % 4)]
+                #[on_success(|bb| bb.b0 += 1)]
+                Action(Act<1>),
+                SkipUnlessUpdated(t0) {
+                    SetBlackboard(o0 = Some(6)),
+                },
+            },
+            SequenceWithMemory {
+                Deadline(20) {
+                    SequenceWithMemory {
+                        StatefulAction(PTask<2>, b0 = {=}),
+                        StepSequencer {
+                            Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(5) + 1, &mut bb.b0)),
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+                #[on_halted(|bb| if *bb.t0 % 2 != 1 { bb.o0 = Some(bb.b0 % 3) })]
+                #[failure_if(|bb| bb.b0 % 3 < 2)]
+                StatefulAction(PTask<6>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree1179Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1180 for Ctx {
+        ForceSuccess {
+            FlipSelector {
+                Condition(|ctx| ctx.check(0)),
+                Action(|ctx| ctx.exec(1)),
+                MaxTime(20) {
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3> = Cond::<3>),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1181 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            Condition(Cond<0>),
+            Script(|bb| *bb.t0 += 2),
+        }
+    }
+}
+
+board!(Tree1181Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1182Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Filter(times = 2, count = Success, filtered = Skipped) {
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1182 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            RepeatUntilSuccess(3) {
+                StepSequencer {
+                    ReactiveSequence {
+                        Condition(Cond<0> = Cond::<0>),
+                        Action(Act<1>),
+                    },
+                    SubTree(Tree1182Sub0, ..),
+                    FlipSelector {
+                        #[run_while(|bb| *bb.t0 != bb.b1)]
+                        Failer,
+                        Wait(50),
+                    },
+                },
+            },
+            Sequence {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<3>),
+                },
+                WaitUntil(|bb| bb.b1 > bb.b1 + 2) {
+                    ScriptCondition(|bb| (*bb.t0 + 1) % 3 > 0),
+                },
+                ReactiveFallback {
+                    Action(Act<4>),
+                    StatefulAction(Task<5>),
+                },
+                Fallback {
+                    Action(PIo<6>, t0 = {b1}),
+                    StatefulAction(PTask<7>, b0 = 3, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1182Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1183 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            #[skip_if(|bb| (*bb.t0 + 3) % 4 != 1)]
+            RepeatTimes(forever) {
+                WasEntryUpdated(t0),
+            },
+            Switch(b1) {
+                case 3 => StatefulAction(Task<1>),
+                _ => Action(Act<2>),
+            },
+            ForceFailure {
+                RunOnce(then_skip = true) {
+                    Condition(PCond<3>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1183Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1184 for Ctx {
+        StepSequencer {
+            Sleep(50),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1185 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        StepSequencer {
+            Wait(10),
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            StatefulAction(Task<1>),
+            Condition(Cond<2> = Cond::<2>),
+            Repeater(2) {
+                #[on_failure(|bb| bb.b0 += 3)]
+                #[failure_if(|bb| bb.b0 != *bb.t0)]
+                #[success_if(|bb| bb.b0 + 4 > bb.b0)]
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1185Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
         blackboard {
             b1: i64 = 4,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        BinarySelector(|bb| bb.b1 > 4, dynamic = true) {
-            Repeat(3) {
-                #[run_while(|bb| *bb.t0 % 3 < 2)]
-                RunOnce(then_skip = false) {
-                    WaitValueUpdate(t0) {
-                        AsyncFallback {
-                            Remap(success = Success, failure = Failure) {
-                                Condition(|ctx| ctx.check(0)),
-                            },
-                            RepeatUntilFailure(2) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
+        WhileDoElse {
+            MemPriority {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = {t0}),
+                Action(PAct<2>, b0 = {b0}, b1 = {=}),
+            },
+            WaitValueUpdate(t0) {
+                Conditional(|bb| bb.b0 == 2) {
+                    ReactiveSelector {
+                        AlwaysFailure,
+                        StatefulAction(PTask<3>, b0 = 7, b1 = {b1}),
+                        #[skip_if(|bb| bb.b0 + 1 != *bb.t0)]
+                        #[success_if(|bb| bb.b0 != (bb.b0 + 3) % 2)]
+                        SetBlackboard(b1 = {t0}),
                     },
                 },
             },
-            ReactiveFallback {
-                WaitValueUpdate(t0) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(PCond<2>, b0 = {b1}),
-                        Repeater(forever) {
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                        },
-                    },
+            Sequence {
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                ScriptCondition(|bb| *bb.t0 > 2),
+                Succeeder,
+                StatefulAction(Task<5>),
+                Delay(0) {
+                    Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree1186Blackboard { b1 t0 b0 });
+board!(Tree1186Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        ParallelAll(3) {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                RunOnce(then_skip = false) {
-                    Condition(PCond<2>, b0 = {t0}),
+        WhileDoElse {
+            Precondition(|bb| (bb.b0 + 1) % 2 != 0, else = Running) {
+                #[success_if(|bb| *bb.t0 < 6)]
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
+                    Action(Act<2>),
+                    StatefulAction(PTask<3>, b0 = 2, b1 = {b1}),
                 },
             },
-            #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(4) + 3)]
-            Sequence {
-                #[skip_if(|bb| bb.o0.is_none())]
-                ScriptCondition(|bb| bb.b0 < 6),
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    StatefulAction(Task<3>),
+            ReactiveSequence {
+                Delay(10) {
+                    StatefulAction(Task<4> = Task::<4>),
                 },
-                StatefulAction(Task<4>),
+                #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.b1 })]
+                Condition(|ctx| ctx.check(5)),
+                StatefulAction(Task<6>),
             },
-            RepeatUntil(Success) {
-                ScriptCondition(|bb| *bb.t0 != 4),
+            BinarySelector(|bb| bb.b0 + 4 < bb.b1 + 3, dynamic = true) {
+                Condition(PCond<7>, b0 = 1),
+                Repeat(4) {
+                    Condition(PCond<8>, b0 = {t0}),
+                },
             },
-            StatefulAction(Task<5>),
         }
     }
 }
 
-board!(Tree1187Blackboard { o0 q0 b0 t0 });
+board!(Tree1187Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1188 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ReactiveSelector {
-            ReactiveFallback {
-                Action(PIo<0>, t0 = {b0}),
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    #[skip_if(|bb| *bb.t0 % 4 == 3)]
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            Parallel(success = 2) {
-                #[on_halted(|bb| bb.o0 = None)]
-                #[post(|bb| bb.b1 = *bb.t1)]
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1, &mut bb.b1)),
-                },
-                StatefulAction(Task<8>),
-                RunOnce(then_skip = true) {
-                    #[skip_if(|bb| *bb.t1 != 6)]
-                    #[success_if(|bb| bb.b0 + 4 == bb.b0)]
-                    #[post(|bb| bb.o0 = Some((bb.o0.unwrap_or(3) + 1) % 2))]
-                    ReactiveSelector {
-                        Condition(Cond<9>),
-                        StatefulAction(Task<10>),
-                        WaitValueUpdate(t1) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            Script(|bb| if bb.b1 < bb.b0 + 2 { bb.o0 = Some(*bb.t0) }),
+        Loop(q0, if_empty = Skipped) {
+            Wait(30),
         }
     }
 }
 
-board!(Tree1188Blackboard { t1 o0 b1 t0 b0 });
+board!(Tree1188Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree1189 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Deadline(0) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Precondition(|bb| bb.o0.unwrap_or(5) % 2 > 0, else = Success) {
-                    Repeater(1) {
-                        #[on_failure(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 + 4) })]
-                        #[on_halted(|bb| { bb.o0 = None; if *bb.t0 % 4 < 1 { bb.b0 += 3 } })]
-                        Filter(times = 2, count = Success) {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-                Repeat(0) {
-                    StatefulAction(Task<1>),
-                },
-            },
+        RepeatUntilFailure(forever) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree1189Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1190 for Ctx {
-        Repeater(forever) {
-            Parallel(failure = 1) {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<1>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        Repeater(1) {
+            AsyncSequence {
+                MemPriority {
+                    Condition(Cond<0>),
+                    ReactiveSelector {
+                        Action(PIo<1>, t0 = {t0}),
+                        Action(PIo<2>, t0 = {t0}),
+                    },
                     IfThenElse {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        StatefulAction(PTask<3>, b0 = 1, b1 = {b0}),
                         Action(Act<4>),
-                        StatefulAction(Task<5> = Task::<5>),
                     },
-                    Cooldown(10) {
-                        StatefulAction(Task<6>),
+                    SetBlackboard(t1 = {b0}),
+                },
+                Precondition(|bb| *bb.t1 > 2, else = Running) {
+                    IndexSwitch(|bb| 9, dynamic = false) {
+                        Runner,
+                        Condition(PCond<5>, b0 = {t1}),
                     },
                 },
-                ReactiveFallback {
-                    Retry(0) {
-                        StatefulAction(Task<7>),
+                MemSequence {
+                    Parallel {
+                        Action(PIo<6>, t0 = {t1}),
+                        Action(PAct<7>, b0 = {=}, b1 = {t1}),
                     },
-                    Selector {
-                        Repeat(2) {
-                            Action(Act<8>),
-                        },
-                        Condition(Cond<9>),
-                        Action(Act<10>),
+                    Retry(3) {
+                        Condition(Cond<8>),
                     },
-                    StepSequencer {
-                        Sequence {
-                            Condition(Cond<11>),
-                            StatefulAction(Task<12>),
-                        },
-                        MemPriority {
-                            Action(Act<13>),
-                            Condition(Cond<14>),
-                            Condition(Cond<15>),
-                        },
+                    Remap(success = Success, failure = Failure) {
+                        SetBlackboard(t0 = {t1}),
                     },
+                    #[post(|bb| *bb.t0 += 3)]
+                    ScriptCondition(|bb| (*bb.t1 + 3) % 4 != 1),
                 },
             },
         }
     }
 }
+
+board!(Tree1190Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-        }
-        Delay(0) {
-            #[success_if(|bb| *bb.t1 < *bb.t1 + 4)]
-            Selector {
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
-            },
+        SequenceWithMemory {
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
-
-board!(Tree1191Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
         blackboard {
-            b0: i64 = 0,
-        }
-        Repeat(0) {
-            SetBlackboard(b0 = 6),
-        }
-    }
-}
-
-board!(Tree1192Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1193 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
+            b1: i64,
             #[tracked] t0: i64,
-            b1: i64 = 5,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
         }
-        Switch(b1) {
-            case 1 => RetryUntilSuccessful(2) {
-                Fallback {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                },
-            },
-            _ => #[run_while(|bb| bb.b0 + 4 > 7)]
-            #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(1))]
-            BinarySelector(|bb| bb.o0.is_none()) {
-                AlwaysRunning,
-                RepeatUntil(Success) {
+        #[on_success(|bb| { if bb.b1 < *bb.t0 { bb.b1 += 1 }; bb.b1 = *bb.t0 })]
+        Cooldown(0, filtered = Failure) {
+            SequenceWithMemory {
+                SequenceStar {
                     SequenceWithMemory {
-                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                        AlwaysFailure,
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        Action(Act<1>),
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1193Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1194 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        ParallelAll(0) {
-            ReactiveFallback {
-                StatefulAction(PTask<0>, b0 = {t1}, b1 = {b0}),
-                StatefulAction(PTask<1>, b0 = 1, b1 = {t1}),
-            },
-            #[post(|bb| { *bb.t1 += 1; bb.o0 = Some((bb.b0 + 4) % 3) })]
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-board!(Tree1194Blackboard { o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1195 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            Repeat(1) {
-                Deadline(0) {
-                    ReactiveSequence {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
-                            ForceFailure {
-                                Condition(Cond<2>),
+                    StepSequencer {
+                        SetBlackboard(t0 = {b0}),
+                        Action(Act<2>),
+                        Failer,
+                        Runner,
+                    },
+                    Sleep(100),
+                    ParallelAll(1) {
+                        Sequence {
+                            StatefulAction(Task<3>),
+                            Condition(Cond<4> = Cond::<4>),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                        Action(Act<6>),
+                        FlipSelector {
+                            Action(Act<7>),
+                            Condition(Cond<8>),
+                        },
+                    },
+                    #[post(|bb| bb.t0.set(bb.b0 + 2))]
+                    #[failure_if(|bb| *bb.t0 < *bb.t0 % 4)]
+                    #[on_failure(|bb| if bb.b1 % 4 != 3 { bb.t0.set(bb.b1) })]
+                    RunOnce(then_skip = false) {
+                        #[failure_if(|bb| bb.b0 != bb.b0 + 2)]
+                        #[skip_if(|bb| bb.b1 % 3 == 2)]
+                        RetryUntilSuccessful(3) {
+                            Loop(q0, value = {b0}, if_empty = Skipped) {
+                                Loop(q0) {
+                                    Condition(PCond<9>, b0 = 1),
+                                },
                             },
                         },
                     },
                 },
-            },
-            RepeatUntilFailure(1) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Fallback {
-                            Action(|ctx| ctx.exec(3)),
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    ReactiveSequence {
-                        SequenceWithMemory {
-                            StatefulAction(PTask<5>, b0 = {b1}, b1 = {b1}),
+                ReactiveSequence {
+                    SequenceStar {
+                        MemSequence {
+                            Action(PAct<10>, b0 = {=}),
+                            SetBlackboard(t0 = 8),
                         },
                         Fallback {
-                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {=}),
+                            ScriptCondition(|bb| bb.b1 < 3),
+                            Condition(Cond<11>),
                         },
-                        ParallelAll(max_failures = -1) {
-                            StatefulAction(Task<7> = Task::<7>),
-                            #[run_while(|bb| bb.o0.unwrap_or(5) % 4 > 2)]
-                            #[skip_if(|bb| (*bb.t0 + 3) % 3 != 1)]
-                            Condition(Cond<8> = Cond::<8>),
+                        StepSequencer {
+                            Action(Act<12>),
+                            AlwaysFailure,
                         },
+                        RetryUntilSuccessful(4) {
+                            StatefulAction(Task<13> = Task::<13>),
+                        },
+                        Action(Act<14>),
                     },
+                    Action(PAct<15>, b0 = {=}, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree1195Blackboard { b0 b1 o0 t0 });
+board!(Tree1192Blackboard { b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1193 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+        }
+        WaitValueUpdate(t0) {
+            Interrupt(|bb| bb.b1 == 0) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree1193Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1194 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            RunOnce(then_skip = false) {
+                Condition(Cond<0>),
+            },
+            SequenceWithMemory {
+                Action(PIo<1>, t0 = {=}),
+                Conditional(|bb| bb.b0 != 5, else = Failure) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4>),
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+board!(Tree1194Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1195 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(1) {
+                Repeat(0) {
+                    SetBlackboard(t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1195Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1196Sub0 for Ctx {
+        ForceFailure {
+            Condition(|ctx| ctx.check(5)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Repeat(4) {
-            #[skip_if(|bb| bb.b0 % 3 > 1)]
-            Conditional(|bb| (*bb.t0 + 1) % 2 > 0) {
-                Switch(b1) {
-                    case 1 => Sleep(20),
-                    _ => Script(|bb| bb.t0.set(5)),
-                },
+        SequenceStar {
+            StatefulAction(Task<0>),
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                StatefulAction(Task<1>),
+                AlwaysFailure,
             },
+            ReactiveFallback {
+                AlwaysFailure,
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+            StatefulAction(Task<4>),
+            SubTree(Tree1196Sub0),
         }
-    }
-}
-
-board!(Tree1196Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1197Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1197Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        #[on_halted(|bb| bb.b1 += 2)]
-        #[on_success(|bb| { bb.b1 = bb.b0 % 3; if bb.b0 < bb.b1 { *bb.t1 += 1 } })]
-        SubTree(Tree1197Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
         }
-        Priority {
-            Fallback {
-                AlwaysFailure,
+        #[skip_if(|bb| *bb.t0 + 4 != 2)]
+        #[failure_if(|bb| *bb.t0 < (bb.b0 + 3) % 4)]
+        ReactiveSelector {
+            Conditional(|bb| bb.b0 < 7, dynamic = false, else = Failure) {
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Action(Act<0>),
+                    Sleep(0),
+                },
             },
-            MemPriority {
-                Action(Act<0>),
-                Sequence {
-                    Condition(|ctx| ctx.check(1)),
+            RepeatTimes(3) {
+                Precondition(|bb| *bb.t0 % 2 != 0) {
+                    Action(Act<1>),
+                },
+            },
+            Selector {
+                #[failure_if(|bb| bb.b0 + 3 != 1)]
+                #[on_success(|bb| *bb.t0 += 2)]
+                AlwaysRunning,
+                Action(PIo<2>, t0 = {t0}),
+            },
+            SkipUnlessUpdated(t0) {
+                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
                     UnsetBlackboard(o0),
-                    Repeater(3) {
-                        Sleep(10),
-                    },
-                },
-                StepSequencer {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
                 },
             },
-            Deadline(0) {
-                #[skip_if(|bb| bb.o0.unwrap_or(3) < bb.b1)]
-                #[on_success(|bb| bb.b1 += 2)]
-                Priority {
-                    #[on_failure(|bb| { if bb.o0.is_some() { bb.b1 = bb.o0.unwrap_or(4) + 3 }; bb.o0 = None })]
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    AlwaysSuccess,
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                    Condition(|ctx| ctx.check(5)),
-                    Repeat(4) {
-                        Action(Act<6>),
-                    },
-                },
-            },
-            IfThenElse {
-                SubTree(Tree1197Sub0, b1 = {=}, b0 = {b0}, t0 = {=}, t1 = {t1}, o0 = {=}),
-                StatefulAction(Task<8>),
-                AsyncSequence {
-                    Condition(Cond<9>),
-                    Action(PAct<10>, b0 = {b0}, b1 = {t1}),
-                },
+            SkipUnlessUpdated(t0) {
+                Script(|bb| *bb.t0 += 2),
             },
         }
     }
 }
 
-board!(Tree1197Blackboard { b1 b0 t0 t1 o0 });
+board!(Tree1197Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
         }
-        FlipSelector {
-            #[failure_if(|bb| bb.b0 % 4 == 3)]
-            #[post(|bb| if bb.b1 != bb.b1 + 3 { *bb.t1 += 2 })]
-            SetBlackboard(b1 = {t1}),
-            Action(PIo<0>, t0 = {b1}),
-            Repeat(1) {
-                MemPriority {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b1); if bb.b1 + 4 != bb.b0 % 2 { bb.b1 = *bb.t0 + 2 } })]
-                    Action(Act<1>),
-                    Action(PAct<2>, b0 = {b1}, b1 = {b1}),
+        Precondition(|bb| (bb.b0 + 2) % 2 != 1, else = Failure) {
+            ReactiveSequence {
+                Retry(4) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                RetryUntilSuccessful(2) {
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree1198Blackboard { b0 t0 b1 t1 });
+board!(Tree1198Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(5),
             b0: i64,
-            #[tracked] t0: i64 = 1,
         }
-        SequenceStar {
-            ScriptCondition(|bb| *bb.t0 < 4),
-            #[on_failure(|bb| bb.b0 += 4)]
-            #[run_while(|bb| bb.o0.unwrap_or(4) < (bb.b0 + 1) % 4)]
-            #[on_success(|bb| bb.b0 += 1)]
-            Action(Act<0>),
-            Condition(Cond<1>),
-            SetBlackboard(o0 = Some(8)),
-            Failer,
+        ReactiveFallback {
+            Loop(q0, if_empty = Success) {
+                BinarySelector(|bb| *bb.t0 < 6) {
+                    TryCatch {
+                        AlwaysSuccess,
+                        Repeater(0) {
+                            Sleep(20),
+                        },
+                    },
+                    ReactiveFallback {
+                        SequenceWithMemory {
+                            SetBlackboard(b0 = {t0}),
+                            Action(Act<0>),
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
+                        ReactiveSequence {
+                            Sleep(0),
+                            Action(PIo<2>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+            #[on_success(|bb| bb.o0 = None)]
+            #[success_if(|bb| bb.b0 % 3 > 0)]
+            Action(PIo<3>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree1199Blackboard { o0 b0 t0 });
+board!(Tree1199Blackboard { t0 q0 o0 b0 });
 
 cases! {
-    Tree1100 "B{b0=0;t0=3}Seq(PAll{_}(a0,Cd{0;F}(Wv{t0}(Sc{t0:=b0;b0:=b0%4})),To{50}(PPar{1;_}(pt1{b0:b0;b1:t0}))),Isw{t0+4;T;N}(t2,t3,S,S,RT{F}(a4b{t0;b0})),@rw{b0=4}@os{b0:=t0%3}Swm(PAll{_}(pt5{b0:5},t6,Seq(@po{t0:=t0+1%3;b0+=1}pc7{b0:t0},c8),Sc{t0%4<0?t0:=3},Wv{t0}(Wt{50}))))",
-    Tree1101 "Keep(RSeq(To{0}(Fb(F,c0,a1e)),Wde(Swm(t2,t3e),t4,RFb(t5)),PAll{-1}(Seq(c6,t7,a8),t9),Ruf{3}(Rus{2}(t10e)),Inv(Sub(RSeq(Cd{50;K}(Swm(t11e,c12,t13e)),Sub(Fb(t14e,c15,Suc)),Ret4(c16))))))",
-    Tree1102 "TryT(Par{_;-1}(t0,Ret3(S)),Fb(c1,RFb(t2e,F)),PAll{1}(t3,c4l,S,t5,Sl{10}),Wde(c6,Wt{0},S),PPar{0;N}(Sel(a7,a8),Wde(c9e,a10l,t11),R))",
-    Tree1103 "B{t0;b0}Step(Isw{t0;N;_}(Swm(@po{t0:=t0+1%2;b0+=2}S,t0)),Scc{b0+3<4},RFb(Sb{b0=9}))",
-    Tree1104 "B{t0;b0=0}@po{b0+=1}Cnd{t0=3;N;F}(Isw{t0;N;N}(t0,Scc{t0+3%3!2}))",
-    Tree1105 "B{t0;q0=2;b0;o0=2}@of{b0+=1;t0!6?o0:=_}@os{t0:=4}@si{some}Once(MPri(Mt{0}(Lp{t0;K}(t0)),SubA(@po{t0>0?t0:=b0}Mt{50}(Once(@fi{b0%4<2}@po{b0!t0?b0+=2}c1))),Intr{b0=3}(RT{2}(Cd{50;K}(Wde(c2,SubR(c3l)))))))",
-    Tree1106 "B{b1;t0=4;b0=1;t1=0;q0=0}@ki{b1+2=6}@rw{b1+3=4}@os{t1:=t0}Dl{0}(Dl{20}(SubA(Fb(Mt{50}(a0),c1,Lp{t0;S}(pa2{b0:=;b1:t1}),Wu{t0},@of{b1+=2}@si{t0%2!1}t3))))",
-    Tree1107 "B{b0=4;t0=0;b1;t1=1}Bin{t1+4!b0;T}(Flt{3;S;F}(Dl{50}(a0)),OnceK(Flt{1;S;K}(@oh{t0:=t1+1}@ki{b0%2<1}@po{t1:=b1}c1b{5})))",
-    Tree1108 "B{q0=1;t0;b0}MPri(t0,Lp{_;R}(RSeq(Sc{t0:=t0+3%2;t0:=b0},Wu{t0},PPar{0;_}(t1),Suc,pi2{t0:=})),PAll{_}(a3,F))",
-    Tree1109 "B{b0=1;b1=5;t0;o0=_}RT{F}(TryF(Flip(t0,pt1{b0:=;b1:=},@oh{o0:=b0}Ub{o0},c2),@os{o0:=5}To{50}(@oh{b0:=b1}@fi{b0>5}Sb{t0=6})))",
-    Tree1110 "B{q0;b1}RT{F}(Lp{b1;S}(ASeq(c0,Once(t1),PPar{2;T}(To{20}(t2),Wde(t3,t4)))))",
-    Tree1111 "B{b0=1;t0=3}Cnd{t0>3;N;S}(Par{-2;0}(@oh{t0+=1}Su{t0}(PAll{_}(Sb{b0=1},Cd{0;K}(MSeq(Rep0(c0b{b0+2%4}),t1)))),Lim{1}(Pre{b0>4;S}(TryT(a2,Wt{0},Ite(c3,t4,Fai))))))",
-    Tree1112 "B{t0;b0=0;b1=3}Dl{30}(Dl{0}(Fb(@ki{b0>b1+2}Rpt{1}(AFb(Seq(c0,c1e),Scc{t0+2>b0%3})),Lim{3}(Isw{b1%4;_;_}(@os{b1:=b0}t2)))))",
-    Tree1113 "B{q0=4;t0=4}RFb(Flip(Lp{_;K}(pi0{t0:=}),c1b{5}),c2)",
-    Tree1114 "B{b1=4;b0=0;t0=2}Step(RT{F}(Isw{t0;_;T}(@of{t0:=t0%2}@os{t0:=b0}Sb{b1=t0},Rpt{F}(pc0{b0:t0}),@rw{b1!6}@fi{b0!6}@po{b1+=3}PAll{-1}(OnceT(c1)),FS(TryF(t2,a3b{b1+1;b0})))),Seq(c4l,Rmp{S;F}(a5),Keep(PPar{2;_}(Wu{t0},a6b{t0;b1},Run))),Pre{t0>7;K}(Ret4(Pri(pt7{b0:2;b1:=},Cnd{t0+4>3;_;S}(Step(Flt{1;F;F}(pc8{b0:6}),@fi{b1>7}@po{b1:=b0}Swm(t9,c10,Sb{b0=9})))))))",
-    Tree1115 "ASeq(Par{-1;_}(a0,Suc),Cd{0;K}(Ret2(RSeq(c1,Sub(c2l)))))",
-    Tree1116 "B{t1=4;t0=2}Rep0(SubR(pt0{b0:9;b1:t1}))",
-    Tree1117 "B{t0=5;b0=0;o0=0}Rep4(Once(@of{b0+=1}MSeq(Wu{t0},pc0{b0:b0},pt1{b0:3;b1:t0},Ub{o0},Wu{t0})))",
-    Tree1118 "RSeq(t0,RSeq(t1,c2,RU{S}(c3l),c4),MPri(Opt(F),Rep1(To{50}(t5))))",
-    Tree1119 "RSeq(RFb(a0,F,TryF(c1,RT{F}(t2)),t3),RSeq(Inv(Inv(t4)),Flip(c5,t6)),Fb(t7,a8))",
-    Tree1120 "Ret0(c0)",
-    Tree1121 "B{t0=3;t1=3}@si{t1>0}RFb(pt0{b0:t0;b1:t0},pa1{b0:t0;b1:t1},F,R)",
-    Tree1122 "B{b0=4;b1=3;t0}Bin{b1+2>b0+3;_}(Step(MPri(Scc{b0%4<2},RepF(a0),RT{F}(Sc{b0+=3}))),Ite(c1,Sw{5}(Pre{b1>t0+4;S}(c2b{t0}),a3e),t4))",
-    Tree1123 "B{b0=4;t0=4;b1}@po{b1:=b0;b1+3!1?b0+=3}@rw{t0<b0}RFb(Rep4(MSeq(t0,Sl{0})),@of{t0+=1}a1,Ite(pt2{b0:2;b1:=},t3,pa4{b0:1;b1:=}),MPri(pa5{b0:t0;b1:=},pt6{b0:=;b1:=},t7))",
-    Tree1124 "B{b0}Rpt{0}(pt0{b0:=})",
-    Tree1125 "B{b0=4;t0=2}Isw{b0;N;_}(Par{0;2}(Pri(Su{t0}(pa0{b0:t0;b1:t0})),RFb(pc1{b0:=},Sc{b0+=3})),Rep4(@si{b0=2}@ki{t0%2=1}c2),a3)",
-    Tree1126 "Swm(Dd{100}(c0),t1,a2,c3l,t4)",
-    Tree1127 "Ruf{F}(c0)",
-    Tree1128 "B{q0;t0=1;o0=_;b1}AFb(Lp{b1;R}(c0b{o0|5}),pt1{b0:b1;b1:t0})",
-    Tree1129 "Dl{0}(Wde(PAll{0}(Flip(a0l,Seq(c1,Once(Sub(c2))),Rmp{S;S}(Flip(t3)))),Rpt{F}(Keep(RFb(OnceK(a4),Keep(Pri(c5e,t6,t7,a8e,Suc))))),Ret1(Rep2(Flt{3;S;F}(RSeq(Pri(c9,c10,a11),RFb(a12,c13)))))))",
-    Tree1130 "B{q0=2;t0=0;b0}RSeq(Lp{_;_}(Bin{b0>1;_}(RFb(a0b{b0+2%2;b0},t1),Intr{t0+1=b0}(PAll{1}(@ki{b0+4=2}t2,pt3{b0:=},@po{t0>b0?b0+=3}@of{b0+=1}Sl{0})))))",
-    Tree1131 "B{b0=1;t0=0}Pri(Par{2;-4}(RU{F}(S),pi0{t0:=},TryF(@os{t0+=1}pt1{b0:t0},@po{t0:=8;b0+=3}t2e),Pre{b0+4<0}(@oh{t0+=1}Sl{20})))",
-    Tree1132 "B{t0=2}Rmp{F;F}(PAll{2}(t0,Wu{t0}))",
-    Tree1133 "B{b0=5;t0=0;q0=1}@si{b0+2=b0}Fb(PPar{1;N}(Lp{_;F}(Wt{50}),c0e),PPar{1;_}(pi1{t0:b0},Sl{10},pa2{b0:b0;b1:t0},c3b{b0+3%2}),Lim{3}(Lp{_;F}(Star(Wt{10},pa4{b0:=;b1:t0},c5l,pc6{b0:b0}))),@of{b0+=1;t0+=1}Step(R,a7,R,Sb{t0=4}),Seq(Swm(c8l,pc9{b0:6}),PPar{0;T}(c10,t11),t12))",
-    Tree1134 "Rep4(Sel(F,PAll{-1}(t0,c1l),Opt(RSeq(t2,c3,t4e))))",
-    Tree1135 "B{t0=5}Keep(Dl{0}(RepF(Rep1(Cd{0;_}(PPar{0;T}(@fi{t0%3=0}@ki{t0%2=0}t0e,t1,Wt{0}))))))",
-    Tree1136 "B{o0;b1;b0=3;q0=2;t0=3;t1=5}Ret3(PPar{2;N}(Flt{3;R;F}(@of{b1=3?b1:=b0}RFb(Rep3(@si{b1+3%3!0}@ki{o0|1<b0}@fi{b0>t0}To{20}(RSeq(c0,Sb{b0=b1},@of{t1%4<2?o0:=_}a1b{t1+1%3;b1},pc2{b0:=},a3b{b0+3;b0}))),PAll{_}(FS(Lp{_;S}(c4b{t1+2}))))),RFb(Ite(Wde(Rus{1}(Pre{b1<t1;S}(pt5{b0:b0;b1:b1})),Sw{3;1}(pi6{t0:=},Scc{t1!0},t7)),Cnd{b0!4;T;_}(OnceT(@rw{b0%3<1}@fi{t1<o0|0+3}Par{-1;-2}(a8,a9,a10)))))))",
-    Tree1137 "B{t1=4;b1;b0=5;t0=3;o0}@po{o0:=t1}@rw{t0>0}@oh{b1:=b0;t0:=t1}Fb(@oh{t0+=1;o0:=t0}@fi{t0+4%2<1}Sel(@of{o0:=_}@fi{t1%2=0}t0,Sb{o0=1}),Seq(Rep2(t1e),a2l,c3),Rep1(Dl{30}(pc4{b0:b1})),@rw{some}@os{t0+=1}@ki{none}Seq(@fi{b0>2}@os{o0:=b1}pa5{b0:b0;b1:t1},c6b{0}))",
-    Tree1138 "B{b0}OnceK(Sb{b0=3})",
-    Tree1139 "B{b0;t1;b1;q0}Bin{b0+3%3>1;T}(Lp{_;S}(Sw{5;0}(Wt{0},Step(a0,t1,c2),Rep2(Rpt{2}(F)))),RFb(MSeq(@ki{b0+3<4}Wu{t1},TryT(c3b{b1},Suc,t4))))",
-    Tree1140 "FS(Swm(AFb(a0,F),Sl{10},a1,t2))",
-    Tree1141 "B{t0=0;b0=2;q0}Fb(AFb(Wde(a0,Wu{t0},@of{b0:=b0%3}@ki{t0%2!0}Bin{t0>3;N}(Sb{t0=6},t1e)),t2,@oh{b0+=1;b0:=t0+1}Lp{_;K}(c3),AFb(@si{t0<b0}pc4{b0:=},c5e),Lp{t0;F}(Star(c6e,c7b{3}))),Ite(Bin{b0<t0+4;_}(Suc,Ite(@oh{b0+=3}pc8{b0:t0},@ki{t0+2!4}@si{b0%2!1}c9l)),@si{b0=t0+4%4}Step(ASeq(Wu{t0},t10),Sl{10}),@po{b0+=1}@oh{t0:=2}TryF(a11,t12)))",
-    Tree1142 "B{t0;b0=3;q0=4;b1=1}@oh{b0:=t0+1%4}@ki{b1%4!0}FF(Opt(@os{t0:=3}@of{b1:=b0+2;b1:=t0}Lp{b0;S}(a0)))",
-    Tree1143 "B{t0=4;b0=2;b1=3}PAll{0}(Fai,RSel(@si{t0+1>b0}@os{b1!t0+1?t0:=b0}PAll{2}(t0,t1),t2))",
-    Tree1144 "B{t1=4;b0;t0=4}@oh{b0%4<0?t0+=3;t1+=3}@os{t1+=2}PPar{0;_}(Inv(RFb(Cd{20;_}(a0))))",
-    Tree1145 "B{t0;o0;t1;b0=5}Step(Bin{some;T}(Sb{t0=t1},SubR(a0)),@si{none}Isw{7;T;_}(Sl{10},c1b{b0%2}),TryF(pa2{b0:8;b1:t1},c3b{b0}))",
-    Tree1146 "B{t0=0;b0=2}RFb(Seq(a0e,Sb{b0=6}),Par{-1;-1}(Rep1(Wt{10}),Seq(pt1{b0:=;b1:t0},pi2{t0:t0})),@po{t0:=b0+3;b0+=2}Fb(c3b{t0+2},F,Wt{10}))",
-    Tree1147 "B{t1;t0=0;b0=3}Par{-1;-1}(t0,Invt(@oh{t1:=b0;t0:=3}@si{b0>b0+4}@fi{b0+4%2!1}RSeq(pt1{b0:0;b1:t1},@po{t1:=b0+1}Suc)))",
-    Tree1148 "B{b0;t0=1;q0;t1=4;b1=5}Opt(@os{t0:=t1%2;t1+=2}@si{b1+3!b0+3}Rmp{F;F}(Lp{t0;K}(Ite(Lp{b0;S}(Dl{10}(OnceK(t0))),c1,Cnd{b0<t0+4;T;S}(SubR(c2))))))",
-    Tree1149 "Swm(Flt{3;_;K}(Step(Flip(Ite(c0,c1,t2),RSel(To{20}(a3),t4,a5,a6l),FS(Rep1(Wt{0}))),Rmp{F;F}(Dl{20}(TryF(c7e,t8,a9,c10l,c11))),Dl{0}(Seq(RSeq(t12e,t13,Rep2(a14l),t15e),Pri(c16,a17e,c18l,a19,a20))),RFb(a21,Ret2(Ret0(c22)),Seq(c23,Sl{30})))))",
-    Tree1150 "MPri(a0,c1,c2)",
-    Tree1151 "B{t0=4;q0=0;t1=2;b0=3}RFb(RT{3}(RSeq(Sb{t0=t1},@os{t0+=1}@fi{t1+4!2}@rw{b0>0}PAll{2}(F,F),Par{_;1}(c0,Suc,a1),Wu{t1})),Inv(RFb(Flt{2;_;K}(t2),@si{t0>5}c3l,a4,c5,Dl{0}(pc6{b0:t0}))),Pri(pc7{b0:=},c8,a9,Lp{t0;K}(pa10{b0:=})))",
-    Tree1152 "Ret0(Fai)",
-    Tree1153 "B{b1=3;b0=3;t0=4}Ite(@si{b0=b1%4}@os{b1+=2}pi0{t0:=},Star(t1,pt2{b0:t0;b1:=}),Bin{b0+2!4;N}(SubA(a3),Sl{0}))",
-    Tree1154 "B{b0=0;t0;o0=_}@si{t0%3=2}RSel(Seq(PAll{-1}(a0b{t0%4;b0},Ruf{3}(c1l)),Ret1(@po{b0+=1}Rpt{0}(pa2{b0:7})),t3),Seq(Fb(t4e,Fai,c5),Ite(PAll{2}(pc6{b0:=},c7),Swm(t8,Run))))",
-    Tree1155 "B{b0;t0}Wv{t0}(c0b{t0+1})",
-    Tree1156 "Fb(AFb(FF(PPar{1;_}(t0e,t1e))),c2,Ret3(RFb(Swm(c3,c4,Wt{20},S,a5))),RT{F}(Flt{3;_;K}(Ret0(t6e))))",
-    Tree1157 "B{t0=3}Swm(Dl{0}(Flt{2;S;F}(Mt{0}(c0e))),OnceT(RFb(a1,pi2{t0:=},t3)))",
-    Tree1158 "B{t0=4;b0=3;b1=5}RSel(MPri(Keep(c0e),PAll{-3}(Scc{b1+1%3<2},Pre{t0>3;K}(Once(S)),pa1{b0:=;b1:b1})),To{0}(Ret1(@po{t0+=3}PPar{0;T}(Ret4(Star(Dl{0}(Scc{b1>6}),@rw{b0+3%2<1}t2,t3e)),@fi{b0+4<0}RU{F}(a4b{b0;b1}),pa5{b0:b1;b1:b0},S))))",
-    Tree1159 "B{b1;t0;b0=2}Cnd{t0<0;_;F}(AFb(PPar{0;T}(pt0{b0:=;b1:=},t1,c2,Scc{b0=4}),Par{-1;-2}(t3,t4),t5))",
-    Tree1160 "B{t0=2;b0;t1=0}RSeq(Isw{t1+1%4;T;_}(ASeq(Wde(c0e,@fi{t1=t0}@rw{b0+1!2}@po{t0:=b0+3}pi1{t0:=}),@ki{t0<3}c2,Step(c3b{t1},c4l),RT{3}(pc5{b0:b0}),Mt{20}(t6)),Fb(a7,pt8{b0:t1},RSel(Dl{10}(a9b{t1%2;b0})),Pre{t1<6;F}(PPar{2;_}(@rw{t1!0}@po{b0+=1}Scc{t1+2!t1},t10,@fi{t0=5}Wu{t0})),t11)),Fb(RFb(c12,Scc{b0+3=t1+3%2},@rw{b0!1}@si{t0+4!4}t13,c14),@oh{t0+=3;b0:=t0}@os{t1:=0}@of{t1+=1}Par{1;_}(Pre{b0!t1}(F)),Swm(@fi{t0%2=1}a15,t16,pi17{t0:=}),OnceT(Wu{t1}),PAll{_}(Try(pa18{b0:=},t19,@os{t1%2!0?b0+=1}t20,t21e,pa22{b0:=;b1:t0}))))",
-    Tree1161 "B{b0;t0=5}Flt{2;S;_}(Sb{t0=b0})",
-    Tree1162 "B{t0;o0;b1;b0}Fb(@fi{t0+4>b1+4}@ki{b0+1%4>0}@os{t0:=b1+3}Dl{10}(Seq(a0e,c1e,a2)),OnceK(Sel(t3,a4)),RSeq(Rty1(@oh{t0+=3}t5),Sw{1}(Wu{t0},a6),Scc{t0=2}),@of{t0+=3;b0:=b1+4}Isw{6;N;T}(a7,a8b{b0;b1},Scc{o0|3%2!0}),OnceT(F))",
-    Tree1163 "B{t0=5;q0=2;b1;b0=1}Lp{_;F}(RFb(@os{b1+=3}@po{b0+=1}Rpt{1}(Wu{t0}),pc0{b0:0}))",
-    Tree1164 "B{b0;t0;b1}Inv(@os{b1+=1;b1:=t0+4%3}Rmp{S;F}(RSeq(To{20}(Wde(c0,pt1{b0:1},pa2{b0:b0;b1:b0})),Ite(RFb(c3,F,t4),a5e))))",
-    Tree1165 "B{b0=4;t1=1}Dd{50}(PAll{-1}(PAll{2}(a0,c1e),Rmp{S;F}(@ki{b0>5}@po{t1>1?b0+=3;t1:=b0+1}F)))",
-    Tree1166 "B{b1=4;o0=_;t0;b0}PAll{-1}(Sw{5;1}(t0,Scc{o0|5=0},c1),@si{o0|1+4%2=1}@of{b0+3%2>0?t0:=b1}@po{t0:=0}RSel(Rty2(a2),t3),c4l)",
-    Tree1167 "B{q0;o0;b0;t0=0}PAll{_}(pt0{b0:t0;b1:b0},RU{S}(Step(t1,Seq(pc2{b0:2},@os{b0+4>3?t0+=3;t0+=1}F),Lp{_;S}(t3),@si{b0!b0+2}@ki{o0|3%2=0}t4)))",
-    Tree1168 "B{t0;b1;o0;t1;b0=0}RSeq(Wde(pc0{b0:=},Sc{b1>o0|4+4%4?b1:=t1+3},Sc{o0:=t0+3}),Step(c1,t2,MPri(pt3{b0:t0;b1:=},pt4{b0:=;b1:=}),pc5{b0:b1}))",
-    Tree1169 "B{t0;o0=1;t1=1}To{20}(@rw{t1>7}SubR(SubA(Rep0(@fi{t1>5}@os{o0|0%3=0?t0:=t1+3}Wu{t1}))))",
-    Tree1170 "B{b0=4;t0}Par{2;-3}(ASeq(@po{t0:=b0%4}@rw{t0+3=4}t0,Sl{50}),RFb(Cd{50;K}(pi1{t0:b0}),Sb{b0=t0}),Swm(a2e,c3))",
-    Tree1171 "B{q0;t0=0;b0=4;b1}Once(Ruf{1}(@po{t0:=t0%3}@of{b0:=b0%2}@rw{b0!3}PPar{2;T}(pa0{b0:6;b1:=},c1,pc2{b0:b1},Lp{t0;R}(Ret0(t3e)))))",
-    Tree1172 "B{b0=3;t0=5;b1}Bin{t0>3;T}(t0,RetF(pt1{b0:=;b1:b1}))",
-    Tree1173 "B{b0=0;b1=4;t0=5;q0=4}Seq(Lp{t0;K}(@of{b1:=b0%2}RSeq(RFb(S),c0b{b0},@fi{b1%4>0}t1,Flt{3;R;F}(Swm(pi2{t0:=},Sl{100})))),Lp{_;F}(Seq(Flt{3;F;F}(c3),@rw{b1+2>7}@oh{b0+=2}@ki{b0+3!b0+2}Lp{b1;K}(To{20}(AFb(t4,t5,Sb{t0=2}))),RFb(pa6{b0:=;b1:=},a7b{t0+3;b1}))))",
-    Tree1174 "MPri(Rep4(FF(Swm(t0,RFb(t1,RT{1}(t2)),Seq(OnceT(S),Sub(c3)),t4))),t5,Swm(Par{-1;-1}(c6,AFb(c7,S)),FS(t8e)))",
-    Tree1175 "B{b0=5;t0=3}Keep(Seq(PPar{0;N}(pi0{t0:t0},S),Wde(t1,t2,@si{t0<0}Wt{30}),Sc{b0+=1}))",
-    Tree1176 "B{o0=_;t0=4;t1=2}ASeq(Pri(t0),Ite(Dl{50}(Cnd{t0>t1+1;T;S}(OnceK(c1))),@si{t0<5}@of{t0+=1}Suc,@rw{some}@si{t0!3}Seq(Wu{t1},@ki{t1<7}c2,c3)),Swm(Par{-3;3}(pc4{b0:t1},pa5{b0:0},Ret0(a6)),RFb(pt7{b0:3;b1:t1},pi8{t0:t0}),S),Su{t0}(Ret2(c9)))",
-    Tree1177 "B{o0=_;t0=5;b1=1}RepF(Flt{2;S;K}(Rpt{F}(Cd{50;F}(Rus{F}(@ki{none}@of{t0:=b1}Bin{b1<7;_}(a0,Cnd{some;_;_}(F)))))))",
-    Tree1178 "B{b0=2;t0=2}Swm(pc0{b0:=},t1,SubA(Sc{t0:=t0%2}))",
-    Tree1179 "B{t0=2;b1}PPar{1;T}(To{50}(Par{_;_}(c0b{9},Wt{30},RtyF(Sb{t0=b1}))))",
-    Tree1180 "Dd{0}(Rpt{F}(RFb(t0e,Ret1(RSeq(Rus{3}(c1),Swm(c2,Lim{3}(a3e)),S)),Par{-3;-1}(Ret1(t4),To{30}(FS(t5)),Swm(t6,OnceK(Fai)),c7,t8))))",
-    Tree1181 "B{t0=1;t1;b1=1}Seq(@oh{t0:=7}@fi{b1%3!2}Rmp{S;S}(RSeq(OnceK(Bin{b1=t1+2;N}(c0b{4},SubA(t1))),RFb(t2,c3,t4e))),RFb(RFb(Seq(Sc{t0:=t0%3},pi5{t0:=}),c6e,F,F)))",
-    Tree1182 "FF(S)",
-    Tree1183 "Invt(Par{1;_}(RSeq(a0,Dd{0}(S)),Rep0(c1)))",
-    Tree1184 "B{b0=4;t0}FF(RFb(PPar{2;N}(@os{t0+=3}@oh{t0+=1}Sb{t0=b0},PAll{-1}(pc0{b0:t0},a1l),t2e),AFb(Ret2(pa3{b0:8}),Flip(pi4{t0:t0},t5))))",
-    Tree1185 "B{t1=2;b0=5;t0=5}RT{1}(@of{t1+=1}Isw{t0+3;_;_}(Seq(@os{b0:=t1+1;t0:=t1}Rep0(pa0{b0:2}))))",
-    Tree1186 "B{b1=4;t0;b0=0}Bin{b1>4;T}(Rep3(@rw{t0%3<2}OnceK(Wv{t0}(AFb(Rmp{S;F}(c0l),Ruf{2}(t1))))),RFb(Wv{t0}(PPar{2;_}(pc2{b0:b1},Rpt{F}(a3b{b0;b0})))))",
-    Tree1187 "B{o0=_;q0=1;b0=1;t0=1}PAll{3}(Fb(t0,t1e,OnceK(pc2{b0:t0})),@fi{b0<o0|4+3}Seq(@ki{none}Scc{b0<6},Lp{b0;K}(t3),t4),RU{S}(Scc{t0!4}),t5)",
-    Tree1188 "B{t1;o0=_;b1=4;t0;b0}RSel(RFb(pi0{t0:b0},RFb(c1,t2,@ki{t0%4=3}t3e)),Par{2;_}(@oh{o0:=_}@po{b1:=t1}t4,RFb(c5,c6,a7b{t1;b1}),t8,OnceT(@ki{t1!6}@si{b0+4=b0}@po{o0:=o0|3+1%2}RSel(c9,t10,Wv{t1}(S)))),Sc{b1<b0+2?o0:=t0})",
-    Tree1189 "B{o0=5;b0=5;t0}Dd{0}(PPar{1;T}(Pre{o0|5%2>0;S}(Rpt{1}(@of{b0+=2;t0:=b0+4}@oh{o0:=_;t0%4<1?b0+=3}Flt{2;S;_}(a0))),Rep0(t1)))",
-    Tree1190 "Rpt{F}(Par{_;1}(AFb(t0),TryF(a1,Ite(t2,c3),PPar{1;T}(a4,t5e),Cd{10;_}(t6)),RFb(Rty0(t7),Sel(Rep2(a8),c9,a10),Step(Seq(c11,t12),MPri(a13,c14,c15)))))",
-    Tree1191 "B{t1=1;b0}Dl{0}(@si{t1<t1+4}Sel(c0,pt1{b0:4;b1:b0}))",
-    Tree1192 "B{b0=0}Rep0(Sb{b0=6})",
-    Tree1193 "B{o0=1;t0;b1=5;b0}Sw{1}(Ret2(Fb(Keep(t0e),t1,pt2{b0:=;b1:b1})),@rw{b0+4>7}@oh{b1:=o0|1}Bin{none;_}(R,RU{S}(Swm(pt3{b0:b0;b1:t0},F))))",
-    Tree1194 "B{o0=1;b0;t1=4}PAll{0}(RFb(pt0{b0:t1;b1:b0},pt1{b0:1;b1:t1}),@po{t1+=1;o0:=b0+4%3}a2e)",
-    Tree1195 "B{b0=4;b1=0;o0;t0=5}Fb(Rep1(Dd{0}(RSeq(RFb(c0,pt1{b0:b1;b1:b1},FF(c2))))),Ruf{1}(RFb(RSeq(Fb(a3l,t4)),RSeq(Swm(pt5{b0:b1;b1:b1}),Fb(pt6{b0:b0;b1:=}),PAll{-1}(t7e,@rw{o0|5%4>2}@ki{t0+3%3!1}c8e)))))",
-    Tree1196 "B{b1=2;b0=1;t0}Rep4(@ki{b0%3>1}Cnd{t0+1%2>0;_;_}(Sw{1}(Sl{20},Sc{t0:=5})))",
-    Tree1197 "B{b1;b0=3;t0=2;t1;o0=_}Pri(Fb(F),MPri(a0,Seq(c1l,Ub{o0},Rpt{3}(Sl{10})),Step(t2,c3)),Dd{0}(@ki{o0|3<b1}@os{b1+=2}Pri(@of{some?b1:=o0|4+3;o0:=_}@fi{none}S,pt4{b0:b0;b1:t0},c5l,Rep4(a6))),Ite(SubR(@oh{b1+=2}@os{b1:=b0%3;b0<b1?t1+=1}SubA(t7)),t8,ASeq(c9,pa10{b0:b0;b1:t1})))",
-    Tree1198 "B{b0;t0;b1=2;t1=4}Flip(@fi{b0%4=3}@po{b1!b1+3?t1+=2}Sb{b1=t1},pi0{t0:b1},Rep1(MPri(@of{t0+=2}@oh{t0:=b1;b1+4!b0%2?b1:=t0+2}a1,pa2{b0:b1;b1:b1})))",
-    Tree1199 "B{o0=2;b0;t0=1}Star(Scc{t0<4},@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a0,c1,Sb{o0=8},Fai)",
+    Tree1100 "Pri(PPar{0;T}(FS(t0e),Rep2(Par{-2;_}(c1,t2,t3e))),Seq(FS(Seq(Swm(t4,t5))),t6,t7),RFb(Step(c8l,t9,t10)))",
+    Tree1101 "B{b0}Once(FS(SubR(pa0{b0:=;b1:b0})))",
+    Tree1102 "B{o0=_;b0;t0=1}Par{3;1}(FF(Mt{0}(t0)),PAll{5}(Bin{b0+4%3<2;N}(c1b{o0|5},Sc{b0:=o0|0}),a2,Fb(c3,c4,pa5{b0:t0;b1:t0}),Inv(Wu{t0}),Sb{b0=t0}),RSel(@oh{o0:=_}a6,@oh{o0:=t0}a7,c8,@fi{b0+3=t0+1%2}@ki{b0!o0|0}t9))",
+    Tree1103 "B{t0=3;q0=1}Lp{t0;F}(c0e)",
+    Tree1104 "Rep1(Sl{20})",
+    Tree1105 "Par{_;3}(RSeq(RFb(t0,t1),Inv(Fai)),Rpt{F}(Seq(Cd{0;_}(t2),RU{S}(c3l))),RSeq(c4,Try(S,a5),t6,c7,F),c8,PAll{_}(c9,Sl{0},t10,Fai))",
+    Tree1106 "Cd{10;K}(Invt(c0))",
+    Tree1107 "B{q0=0;t1=1;t0=4;b0=3}WU{t1=t1+3%4}(RFb(Swm(Rep2(RSeq(Inv(t0e),@fi{b0>3}Cnd{t0%3=1;T;F}(a1))),OnceT(RFb(pc2{b0:t0},Su{t0}(Inv(t3)),t4,@ki{t1<3}F,c5e))),RFb(Seq(Lp{t0;F}(Ite(Wu{t0},c6l))),@of{t0:=t1+1;t1+=1}@rw{t0+3%2!1}Wu{t1},Lp{t1;K}(Sl{0}),Step(PAll{_}(a7,Wt{10}),@oh{t0+=1}t8)),Lp{_;K}(Ret4(MPri(t9e,pi10{t0:=},t11)))))",
+    Tree1108 "Dl{30}(c0e)",
+    Tree1109 "B{b0;t0=5;b1=4}RU{F}(Pre{b0<0}(Rmp{S;F}(@rw{b0!b1}@os{t0:=0}Rus{F}(@oh{b1+=3}Ite(Ret1(Seq(pi0{t0:=},t1,Sc{b1+=4;b0+1!2?t0:=t0+3%2},@rw{t0!7}pt2{b0:4;b1:t0})),Cnd{b0<6;N;_}(RFb(c3,c4,c5,c6l)))))))",
+    Tree1110 "B{b0=4;b1=4;o0}RU{F}(Sw{2;0;4}(SubA(PAll{2}(t0e,c1)),Sel(t2e,Run),SubA(c3),@os{o0|2+4%4!3?b1+=2;b0+=3}@fi{b1=3}t4))",
+    Tree1111 "B{t0;t1;b0=3}Ite(@fi{t1+4>b0+1}@ki{t0+2>t1}@po{t1=4?t0:=b0;t1+=1}pc0{b0:b0},pa1{b0:t0},a2e)",
+    Tree1112 "B{t0=0;b0=0}Par{_;5}(a0e,RSeq(Sb{b0=t0},Suc),a1e,RFb(ASeq(@ki{t0+2>t0%4}c2,c3)),pa4{b0:b0;b1:b0})",
+    Tree1113 "Keep(t0)",
+    Tree1114 "B{o0=4;b1}Inv(PPar{0;T}(TryT(a0b{b1;b1},Sb{o0=5}),Ret0(t1e)))",
+    Tree1115 "B{t0=3;b0=4}Isw{b0%4;N;T}(a0b{b0;b0},Suc)",
+    Tree1116 "B{b0}RFb(To{20}(Step(pt0{b0:=;b1:b0},c1,a2)),Flip(t3,F,t4e))",
+    Tree1117 "B{o0=_;b1}Isw{o0|1;_;N}(AFb(c0,@si{b1%2<0}@oh{b1+=1}c1,Wt{100}),Dd{20}(Fb(t2,c3)))",
+    Tree1118 "Seq(Mt{100}(MPri(Seq(t0,Sl{10},S),c1e,RepF(t2),Rty3(t3),t4)))",
+    Tree1119 "B{o0=1;t0=2;b0=2}AFb(@os{o0:=7;b0+=1}@oh{b0:=t0}PAll{-1}(@si{b0>1}@os{none?t0+=1}@po{b0:=o0|4}t0,t1,t2,c3,pi4{t0:=}),RSel(@po{t0:=b0}@si{b0>t0}@fi{t0+2%3<1}Dl{50}(c5),c6e,a7,Fai),RFb(Fai,Inv(Su{t0}(a8)),t9,@oh{o0:=t0%4;o0:=o0|2%4}@os{b0+=1;o0:=o0|4}@of{t0:=1}AFb(Wu{t0},@of{o0:=b0+4%3}@si{b0%2<0}t10)))",
+    Tree1120 "B{t0=1;b0=1;t1=5}PAll{1}(Fb(RSeq(Wt{0},c0,c1l),t2,PPar{0;_}(Inv(Wv{t1}(Sc{b0+=2})),pi3{t0:=},a4)))",
+    Tree1121 "B{b0=2}@ki{b0+4=2}OnceT(t0)",
+    Tree1122 "B{o0=5;b1=0;t0=0;b0=2}Pri(Seq(@of{b0:=o0|5+2%4}@fi{o0|0<5}t0e,Suc,Mt{0}(@of{t0+=1}TryF(c1l,c2b{t0%4})),Dd{0}(PAll{_}(RU{S}(Opt(Sl{20}))))),RFb(Fb(Mt{0}(Seq(c3,Wt{50})),a4b{t0+4%2;b1}),Inv(Ub{o0}),t5),RFb(MSeq(Fb(@rw{b1>6}c6,t7,t8,t9,c10b{o0|2+1%2}),TryT(pi11{t0:b0},pt12{b0:=},c13),Dd{0}(RFb(t14,Sc{b1+=1})))),Sw{4}(RSeq(t15,t16,t17,Suc,pi18{t0:b0}),t19))",
+    Tree1123 "B{t0;b0;o0;q0=1}Lp{_;F}(Fb(WU{b0!5}(Swm(Opt(PAll{-1}(RFb(a0,c1b{o0|4+1},t2e,t3))))),TryF(RFb(F,F,a4b{o0|1;b0}),Suc,c5l),Seq(@fi{b0>1}@ki{some}RT{3}(c6),@of{t0%4<2?o0:=_}Inv(t7e),Fb(c8,a9),pa10{b0:b0})))",
+    Tree1124 "B{t0=0;o0=_;b0=1}RSel(Wde(Flip(Rty2(Fb(RSeq(pa0{b0:b0;b1:b0},pi1{t0:=}))),a2l),TryT(@of{o0|1%2=1?b0+=3}pt3{b0:b0},a4,pc5{b0:2}),Wu{t0}),Seq(Fb(MPri(pt6{b0:2;b1:b0},Scc{t0!0})),RFb(Bin{b0>2;N}(Scc{b0=0},Sb{t0=b0}),WU{b0!3}(Sel(t7,a8))),t9,RFb(a10,t11,Fb(t12,a13b{t0+3%3;b0}))))",
+    Tree1125 "Inv(S)",
+    Tree1126 "B{b0=1}AFb(a0l,PAll{1}(t1),FF(Wde(t2e,a3)),Lim{3}(c4b{b0}))",
+    Tree1127 "B{b0;t0=2;b1=4;o0=1}RFb(Ite(a0,@ki{b0>4}@si{some}Sw{4;2}(RSeq(a1b{b1;b0},Ub{o0}),c2b{0},@fi{b1+3!6}a3)),Isw{t0%3;_;N}(c4,OnceK(FS(Isw{b0%3;N;N}(Sc{b0+=1},Suc,a5))),Flt{1;_;_}(@fi{none}@of{b1+=2}PAll{_}(c6e,t7,c8))))",
+    Tree1128 "B{b1=4;b0;t0=0}MPri(RT{1}(Pre{b0<b0+4%2}(@os{b1:=6;b0:=t0%3}Step(pt0{b0:=;b1:=},a1l,a2l,@oh{b0:=b1}Sl{50}))))",
+    Tree1129 "B{b0=4;t0}@si{b0>1}ASeq(Cd{0;_}(t0),Seq(@oh{b0+=3}Pri(t1,Bin{t0+2%3!0;N}(pi2{t0:t0},S),Bin{b0=t0+2%2;_}(Suc,Sc{t0:=b0+1}))),Swm(Wv{t0}(Inv(@si{b0=t0+4%4}WU{t0>b0+4}(Cnd{b0+4%4!1;_;F}(t3)))),@po{b0+=1}@oh{t0:=2}WU{b0+3%3>1}(S),c4l))",
+    Tree1130 "B{b0=0;b1=1;t0=4}Rus{F}(PAll{-1}(@po{t0+=1}@os{b1+=1}RFb(@oh{b0+=2}@ki{b0!b1}t0e,Invt(c1e),Cnd{t0%3>1;T;_}(t2),pi3{t0:b1})))",
+    Tree1131 "PAll{0}(Sub(Sub(a0)),Rus{2}(S))",
+    Tree1132 "Fb(RFb(c0,t1,c2,c3),RSeq(t4,R),c5e)",
+    Tree1133 "B{t0=1;b1=5;b0=1}@oh{b0+=1;b1+=2}@ki{b0>1}RSeq(pa0{b0:4;b1:b1},Swm(t1,c2b{b1%3},c3b{b1%4}),pc4{b0:0})",
+    Tree1134 "PAll{2}(Lim{1}(Par{1;0}(t0,a1l,F)),TryF(c2,t3,c4,Once(c5)))",
+    Tree1135 "B{b1;t1=1;b0=3;t0=4}@ki{b0+1<0}@si{b0+2%2!0}Bin{t0<1;T}(Pre{t1%2>0;R}(Flt{2;_;_}(Sb{b0=t1})),Lim{2}(RFb(c0,@po{b0%2>0?t0+=1}@ki{b1+1>6}t1,c2,Ruf{1}(c3))))",
+    Tree1136 "B{t0;t1}Par{-3;-1}(SubA(To{100}(pc0{b0:3})),t1,pa2{b0:t0;b1:t1})",
+    Tree1137 "B{b1;q0=0;t0=4;t1=0;b0=5}Wv{t0}(@fi{t1%3=0}Inv(Lp{b1;R}(Sc{b0+=1})))",
+    Tree1138 "B{b0=0;t0=2;b1}Bin{b1<0;_}(pa0{b0:t0;b1:=},RT{2}(MPri(Wde(Flt{2;S;K}(Seq(Dd{20}(t1e),@rw{t0+1=2}a2b{b1%2;b0})),WU{b0>7}(@po{b1!t0+1?b0:=t0}c3),Sw{1}(c4l,pa5{b0:t0;b1:b1})),t6)))",
+    Tree1139 "B{q0=3;b0=2;t1=1;t0}Swm(Rep2(c0e),MSeq(@po{t1:=b0%3}Seq(t1),Pre{t0+1%2<0;S}(Lp{_;F}(F))),Lim{2}(Ite(AFb(t2e,pt3{b0:t1;b1:b0},F),Once(Wt{10}))))",
+    Tree1140 "B{b0=3;t0=2;b1=4}PAll{-2}(a0,Sc{t0+=1},@fi{b0>4}Rpt{0}(pt1{b0:b1;b1:b0}))",
+    Tree1141 "B{t1;t0=0;b0=5;b1;q0=2}ASeq(ASeq(Seq(RU{S}(a0)),Rep2(Su{t1}(Lp{b1;F}(Dd{20}(a1)))),Lp{t1;K}(Par{2;-1}(@ki{t0!6}TryT(pa2{b0:b0;b1:=},a3),Sc{b0+=3;t1:=3})),ASeq(@os{t0%3=2?b1+=2}c4b{t0},Wt{0})),Rep1(Step(Sw{1;3;4}(Su{t1}(pi5{t0:=}),c6e,FF(t7),c8),pt9{b0:t0;b1:=},PAll{0}(Ite(Wu{t0},@ki{t1<t1%3}t10),Run))),Su{t1}(RSeq(FF(@rw{t0%4>0}Sl{20}),RSeq(c11l,c12),RSeq(Sc{t0+=1},c13b{b1%2},t14e),Scc{t0<b1})))",
+    Tree1142 "B{b0;t1}RSeq(MPri(ASeq(t0,pc1{b0:=},pt2{b0:=;b1:b0}),RSeq(a3,pt4{b0:8;b1:t1}),@si{b0!2}@os{t1:=b0%3}c5,To{0}(t6e)))",
+    Tree1143 "B{b0=5;b1=3;q0=4;t0}PAll{_}(PPar{0;_}(Lp{_;R}(Ret1(Pri(t0,a1,pa2{b0:b0;b1:b1}))),Dl{20}(Swm(t3,pt4{b0:=;b1:t0},RSel(Wu{t0},t5))),RU{F}(Fb(t6,t7e,Sc{b0+=3}))),ASeq(Rus{F}(RetF(pt8{b0:=;b1:t0})),Seq(t9,@po{b1:=b0;b1:=8}@os{b1:=6}Cd{20;F}(pa10{b0:5;b1:b0})),Bin{t0+4%2!1;T}(RU{F}(Lp{b0;K}(c11)),t12e),c13l))",
+    Tree1144 "B{t0;b0=3}Fb(@ki{t0!b0}@po{b0+=1}S,Cnd{b0>t0%3;N;S}(Cnd{b0=b0%2;N;F}(c0)),AFb(a1,c2e),RFb(a3,Dl{0}(t4)),Ite(Scc{b0<3},pc5{b0:=},a6))",
+    Tree1145 "B{b0=3;b1=4;t1=2;t0=0}Par{0;_}(t0,SubA(Ite(Flip(Sb{t1=t0},t1),pt2{b0:=;b1:=})),Rep4(Swm(t3,a4l)),t5)",
+    Tree1146 "B{o0=_;t0=2;b0=0;t1=5}RSel(Dd{0}(Isw{b0;_;T}(Seq(a0e,@of{t1+=2}@fi{t0>t1}pi1{t0:b0},S))),Fb(pa2{b0:0;b1:b0},@po{o0:=t0+1}@os{t1<t1%4?t1+=3}c3,t4,c5,t6))",
+    Tree1147 "Step(AFb(t0,t1,c2),FS(RU{S}(t3)),OnceK(PPar{0;N}(Run,t4,t5,t6,t7)),Ret3(MPri(t8e,t9,t10,F,S)),Dd{0}(Wde(Dd{100}(Lim{2}(PAll{1}(R,t11))),t12,a13)))",
+    Tree1148 "B{b0=2;o0=1;b1=3;t0=2}Swm(@os{b1:=b0+3}Rty4(@of{b1:=b0%3;t0+3>1?t0:=b1+4%2}Ub{o0}),c0,@rw{none}a1b{t0;b1})",
+    Tree1149 "B{t0;q0;b0=3;t1=4}@ki{t0!4}Wv{t0}(Swm(PAll{4}(pa0{b0:=;b1:t0},@os{t0:=t1+4}Lp{_;F}(S),c1b{b0},pt2{b0:=}),Rpt{1}(Cd{0;K}(Keep(Dl{10}(Lp{t1;S}(a3e)))))))",
+    Tree1150 "B{t0;b0=1;b1=0;t1=0}Sel(Cd{10;F}(RSeq(t0,@oh{b0+=2}@fi{t1<7}c1,@po{b1+=1}@ki{t1%3>0}Scc{t1+3>t0})),Star(pc2{b0:=},pt3{b0:t0;b1:=}))",
+    Tree1151 "B{b0=1}Flip(OnceT(RU{F}(Seq(t0,Once(pc1{b0:b0})))),t2e,AFb(t3,a4,t5))",
+    Tree1152 "B{b1=0;b0;t0=0}@of{b1+=1}RFb(Try(Fb(Star(t0,@si{t0+2!b0}t1,c2b{b0%4}),Flip(t3e),@os{b1+=1;b1:=t0+4%3}c4),Fb(t5,Wu{t0}),Suc,Pre{t0<2;S}(R)))",
+    Tree1153 "B{o0;b1=0;q0=1;t0;b0=3}Wde(@po{t0:=0;b0+=1}@oh{t0+=3}@ki{o0|1%3<1}Ite(t0,pt1{b0:5;b1:=},Fb(FS(t2),Suc)),MPri(Lp{b0;R}(a3b{o0|5%3;b0}),WU{b1!b0+3}(Fb(a4e,pc5{b0:7},t6,t7,t8e)),a9b{t0;b0}),OnceK(FF(Sb{o0=7})))",
+    Tree1154 "B{b0=4;t0}RSeq(t0,pt1{b0:=},pt2{b0:=},@fi{t0+3%4<1}Wde(c3e,S),OnceT(a4l))",
+    Tree1155 "B{q0;b0=2;o0=_;b1=0}@of{b0+=2}Rpt{1}(Cnd{o0|5=b1+3;_;F}(Rep2(Seq(@fi{b1>5}@os{o0|0%3=0?b0+=3}Lp{_;_}(TryF(Wt{10},a0)),Step(t1e,Sc{b1+=1})))))",
+    Tree1156 "B{q0=1;b0=2;t0}Lp{b0;R}(Seq(t0,Cd{0;F}(pt1{b0:b0;b1:t0})))",
+    Tree1157 "B{b0=3;t0=4;o0=0}Step(Star(Swm(a0,c1),To{0}(RSeq(t2,c3b{o0|0}))),@si{o0|0!2}PAll{1}(RFb(pi4{t0:b0},pc5{b0:2},Ret0(pt6{b0:=}))),Ret0(F),Dl{0}(@rw{t0<o0|4}MPri(a7,Scc{some})))",
+    Tree1158 "B{t0;b0=0;o0=1}Ite(@po{o0:=b0%2}@rw{t0=6}@ki{b0>t0}c0,t1)",
+    Tree1159 "B{o0=_;b0}Dl{0}(RSeq(Sb{o0=3},PAll{-2}(@ki{b0+2>4}t0,Suc,t1,c2)))",
+    Tree1160 "B{o0=_}RT{3}(Ub{o0})",
+    Tree1161 "B{b1;t0=5;o0;b0=5}@of{b0+=1}@ki{b1+2%3!1}@po{b1:=t0}Sw{4;3}(Rpt{F}(pi0{t0:t0}),Try(@rw{b0>3}t1,Pre{o0|0>b1;K}(a2)),c3b{b0})",
+    Tree1162 "B{b0=3;t1;q0=4;t0=1}RFb(t0,@os{t1>b0+2%3?t1:=b0%3}Seq(ASeq(Flip(t1,a2b{t1;b0},a3),TryT(c4l,pa5{b0:=}),a6)),Rmp{S;F}(Lp{b0;S}(Ite(Wde(@fi{t1+2>t0%3}t7e,a8b{t1;b0},Sc{t1+=1}),Step(@ki{b0!2}Fb(pc9{b0:t1},t10,pc11{b0:2}))))),Isw{t0%3;N;N}(Pri(Scc{t1%3>1}),a12,t13,Sb{b0=3}),@ki{t1=2}Pre{t0+3!2;K}(Wv{t1}(RSel(c14e,t15,Lp{t0;S}(pc16{b0:=}),@si{t0>t1}@of{b0+=2}Fai))))",
+    Tree1163 "B{q0=0;t0=2;b1=2}Lp{b1;R}(RSeq(t0,SubR(c1l),SubR(Wu{t0})))",
+    Tree1164 "B{b1=0;b0=2;t0=2}Bin{b1+2%3=1;_}(Swm(RSeq(Opt(Sb{t0=0}),Intr{b0%2<0}(@po{t0+=1}@fi{b0%3=1}RSeq(t0,t1,@ki{b0+4>1}pa2{b0:t0}))),pa3{b0:=;b1:b0}),Sw{1}(Par{0;2}(Sb{t0=b0},t4),@ki{t0+2=t0+1%4}@si{t0%3>0}MPri(c5l,@si{b0+2%2>0}FF(Sc{t0:=b1}),c6b{t0%3})))",
+    Tree1165 "B{b0;t0}RFb(Inv(RSeq(Wu{t0},Scc{t0+3%3>1})),Flip(WU{b0!t0}(@rw{b0>2}FF(a0l))),Rep4(@si{t0!5}Wu{t0}))",
+    Tree1166 "B{o0=_;t0}@fi{t0%4>1}Ret0(a0)",
+    Tree1167 "Rty3(Swm(MSeq(a0,Fb(t1,Flip(t2,c3)),Fb(c4,t5,RU{S}(t6))),To{0}(Rty1(ASeq(t7e,Sl{10},Rus{2}(t8),Cd{0;_}(t9e),Sl{20})))))",
+    Tree1168 "B{t1=3;b0;t0}Lim{3}(TryF(c0,pt1{b0:t1},pt2{b0:=;b1:t0},pc3{b0:t0},Once(Isw{b0;N;N}(pa4{b0:=},t5))))",
+    Tree1169 "B{b1;b0=2;o0=4;t0}RepF(RFb(RFb(@ki{b0>6}Bin{some;T}(@fi{b0>o0|0}Fb(@os{none?b1:=4}Try(MPri(t0,t1e),a2),@oh{t0+=2}@of{o0:=_}@po{o0:=_;t0+=1}Seq(Sb{o0=6},Ub{o0})),Dl{10}(RFb(t3,RepF(@po{t0:=6;t0%3>0?b1:=b0+4}@fi{o0|2=3}t4),@fi{t0+1=5}@po{b1:=t0}c5)))),RetF(RSeq(@rw{t0%3<2}RSeq(t6,c7b{b1},a8b{7;b0}),Step(Run,c9,t10)))))",
+    Tree1170 "B{o0;b0=0;t0=2;b1=0;q0=3}Wv{t0}(PAll{3}(RFb(@po{o0:=_}@fi{b0%2>0}@os{b0+=2}Wv{t0}(a0),@ki{b1!b1%2}Rep1(t1),@si{b1%2<0}@ki{o0|1%3>0}Sl{50},Lp{_;F}(c2b{t0}),Sl{20}),Par{1;1}(Scc{b1!4},c3),Intr{b1+2%4<1}(Seq(pa4{b0:b1;b1:b0},t5))))",
+    Tree1171 "B{o0=_}PAll{0}(Ub{o0},t0e)",
+    Tree1172 "Step(t0e,Sub(t1e))",
+    Tree1173 "B{b0=3;t0=5;o0=_}Dd{100}(MSeq(Pri(@oh{b0+=2}@fi{t0!o0|0+2%4}@os{o0:=_}ASeq(Wde(Scc{some},Ite(t0,c1l),Dl{20}(Bin{b0+4<4;_}(t2,Wu{t0})))),Fb(Inv(pa3{b0:b0}),RFb(Rep4(a4)),WU{b0<3}(t5)),Fb(Cnd{b0=2;N;F}(PAll{_}(@ki{o0|1%4<2}Seq(@of{o0:=_}@oh{o0:=b0%2}@fi{o0|0!t0%2}Sb{b0=8},c6))),AFb(a7b{b0%4;b0},c8b{t0+2})))))",
+    Tree1174 "B{t0;q0=3;b0;b1=3}@rw{b0<2}@si{b1!3}MSeq(Fb(Lp{b1;K}(@os{b1:=1}Once(Sc{b0+=2})),RSeq(Par{-1;2}(c0l,c1l)),Isw{t0%4;_;_}(Ruf{1}(t2e))))",
+    Tree1175 "B{b0;q0;t0=0}Try(Wde(Once(c0),t1e),@si{t0<1}@oh{t0+=1;b0:=b0%2}c2b{t0},a3l,Once(RU{F}(a4e)))",
+    Tree1176 "B{t0=3;t1=3;b1=5}RFb(Ruf{F}(Swm(Ret4(RFb(t0)),Step(Star(pi1{t0:=}),Isw{t0;N;N}(Mt{10}(c2)),RSeq(Sl{0},t3,a4)),Fb(Seq(@po{t1+=1}@rw{b1+1>0}Run,c5b{t1}),c6l))))",
+    Tree1177 "B{b0=3;b1;t0=4}Flip(Sc{t0+=3},@of{b0+=1}@si{t0=b0}@fi{t0+2<5}TryF(Sc{t0:=b1},Ret2(pi0{t0:=})),Dd{0}(t1),Ruf{3}(Rpt{1}(SubR(@rw{b0>t0}@ki{t0<3}PAll{-1}(Run,c2)))))",
+    Tree1178 "B{o0=4;t0=0;b0}TryF(Swm(RSel(Intr{none}(@oh{b0:=t0}a0),@oh{t0+=2}@po{t0:=b0;t0+=2}c1e),Par{2;_}(Sb{t0=b0},@fi{t0+3>t0%3}@po{t0+=1;b0+=2}pi2{t0:b0},Sb{b0=5},@rw{t0+4=0}Run),RFb(a3,F,@si{b0<7}@os{b0+1!3?b0+=2;b0+=3}a4b{o0|4+3;b0})),Dl{50}(Pre{b0<3;S}(Rty4(TryF(PAll{3}(Ub{o0},c5,pa6{b0:8}),@po{o0:=7}c7,c8e,@po{o0:=8}Ret4(t9),@po{b0+=3}Pre{none;R}(pc10{b0:5}))))),pt11{b0:=;b1:b0})",
+    Tree1179 "B{t0=0;o0=2;b0}Step(RFb(Wu{t0},Ret0(pc0{b0:b0}),@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a1,Su{t0}(Sb{o0=6})),Swm(Dd{20}(Swm(pt2{b0:=},Step(pa3{b0:t0;b1:t0},a4b{o0|5+1;b0},c5))),@oh{t0%2!1?o0:=b0%3}@fi{b0%3<2}pt6{b0:b0}))",
+    Tree1180 "FS(Flip(c0l,a1l,Mt{20}(t2),c3e,c4))",
+    Tree1181 "B{t0}Wde(c0,Sc{t0+=2})",
+    Tree1182 "B{b1=1;t0}PPar{2;_}(Rus{3}(Step(RSeq(c0e,a1),SubA(Flt{2;S;K}(t2)),Flip(@rw{t0!b1}Fai,Wt{50}))),Seq(OnceK(c3),WU{b1>b1+2}(Scc{t0+1%3>0}),RFb(a4,t5),Fb(pi6{t0:b1},pt7{b0:3;b1:t0})))",
+    Tree1183 "B{b0=1;t0;b1=1}Fb(t0,@ki{t0+3%4!1}RT{F}(Wu{t0}),Sw{3}(t1,a2),FF(OnceT(pc3{b0:=})))",
+    Tree1184 "Step(Sl{50})",
+    Tree1185 "B{b0=2;t0=0}Step(Wt{10},a0b{b0;b0},t1,c2e,Rpt{2}(@of{b0+=3}@fi{b0!t0}@si{b0+4>b0}c3))",
+    Tree1186 "B{b1=4;b0=2;t0=4}Wde(MPri(c0,pc1{b0:t0},pa2{b0:b0;b1:=}),Wv{t0}(Cnd{b0=2;_;_}(RSel(F,pt3{b0:7;b1:b1},@ki{b0+1!t0}@si{b0!b0+3%2}Sb{b1=t0}))),Seq(c4b{t0},Scc{t0>2},Suc,t5,Dl{0}(a6b{8;b0})))",
+    Tree1187 "B{b0=1;b1=3;t0=2}Wde(Pre{b0+1%2!0;R}(@si{t0<6}RFb(pt0{b0:b1;b1:t0},a1b{t0+2;b0},a2,pt3{b0:2;b1:b1})),RSeq(Dl{10}(t4e),@oh{b0:=t0;b0:=b1}c5l,t6),Bin{b0+4<b1+3;T}(pc7{b0:1},Rep4(pc8{b0:t0})))",
+    Tree1188 "B{q0=1}Lp{_;K}(Wt{30})",
+    Tree1189 "Ruf{F}(c0)",
+    Tree1190 "B{b0=0;t0;t1}Rpt{1}(ASeq(MPri(c0,RSel(pi1{t0:t0},pi2{t0:t0}),Ite(pt3{b0:1;b1:b0},a4),Sb{t1=b0}),Pre{t1>2;R}(Isw{9;_;N}(Run,pc5{b0:t1})),MSeq(Par{_;_}(pi6{t0:t1},pa7{b0:=;b1:t1}),Rty3(c8),Rmp{S;F}(Sb{t0=t1}),@po{t0+=3}Scc{t1+3%4!1})))",
+    Tree1191 "Swm(a0l)",
+    Tree1192 "B{b1;t0;q0=2;b0=1}@os{b1<t0?b1+=1;b1:=t0}Cd{0;F}(Swm(Star(Swm(c0b{t0},a1),Step(Sb{t0=b0},a2,Fai,Run),Sl{100},PAll{1}(Seq(t3,c4e,c5e),a6,Flip(a7,c8)),@po{t0:=b0+2}@fi{t0<t0%4}@of{b1%4!3?t0:=b1}OnceK(@fi{b0!b0+2}@ki{b1%3=2}Ret3(Lp{b0;K}(Lp{_;_}(pc9{b0:1}))))),RSeq(Star(MSeq(pa10{b0:=},Sb{t0=8}),Fb(Scc{b1<3},c11),Step(a12,F),Ret4(t13e),a14),pa15{b0:=;b1:t0})))",
+    Tree1193 "B{t0=1;b1=0}Wv{t0}(Intr{b1=0}(c0))",
+    Tree1194 "B{b0=3;t0=2}Ite(OnceK(c0),Swm(pi1{t0:=},Cnd{b0!5;_;F}(a2l),c3l,c4,a5))",
+    Tree1195 "B{b0=5;t0}Swm(t0,Ret1(Rep0(Sb{t0=b0})))",
+    Tree1196 "Star(t0,PPar{1;N}(t1,F),RFb(F,c2,c3),t4,Sub(FF(c5l)))",
+    Tree1197 "B{t0;o0;b0}@ki{t0+4!2}@fi{t0<b0+3%4}RSel(Cnd{b0<7;N;F}(Bin{some;T}(a0,Sl{0})),RT{3}(Pre{t0%2!0}(a1)),Sel(@fi{b0+3!1}@os{t0+=2}R,pi2{t0:t0}),Su{t0}(Cnd{none;N;F}(Ub{o0})),Su{t0}(Sc{t0+=2}))",
+    Tree1198 "B{b0=2}Pre{b0+2%2!1;F}(RSeq(Rty4(c0l),Ret2(S)))",
+    Tree1199 "B{t0=4;q0=4;o0=5;b0}RFb(Lp{_;S}(Bin{t0<6;_}(Try(S,Rpt{0}(Sl{20})),RFb(Swm(Sb{b0=t0},a0),t1e,RSeq(Sl{0},pi2{t0:=})))),@os{o0:=_}@si{b0%3>0}pi3{t0:b0})",
 }
