@@ -10,8 +10,8 @@ pub use crate::decorator::{
 };
 pub use crate::export;
 pub use crate::subtree::{
-    splice, AutoRemap, AutoRemapChunk, HasEntry, InitialValue, Offset, SameEntry, Subtree,
-    Unmatched, C, NO_NODE,
+    splice, AutoRemap, AutoRemapChunk, EntryKey, HasEntry, HasNamedEntry, InitialValue, Offset,
+    SameEntry, Subtree, Unmatched, C, NO_NODE,
 };
 // NodeCanvas composites and Unreal Engine observer aborts (Step rules).
 pub use crate::abort::{AbortMode, ConditionalAbort, ObserverSelector};

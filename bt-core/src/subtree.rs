@@ -153,9 +153,9 @@ pub struct C<const CHAR: char>;
 /// A blackboard with an entry called `Name` (a tuple of [`C`]): implemented by every generated
 /// blackboard for each of its entries.
 #[diagnostic::on_unimplemented(
-    message = "`..` remaps every entry of the subtree to the parent's entry of the same name, but `{Self}` has no entry named `{Name}`",
+    message = "`..` remaps every entry of the subtree to the parent's entry of the same name, but `{Self}` lacks one: the entry named in `HasNamedEntry<name>` in the note below",
     label = "the parent lacks an entry of the subtree",
-    note = "declare every entry of the subtree in the parent's blackboard with the subtree's type (the missing name is spelled above, one character per `C<..>`), or remap the subtree's entries one by one instead of using `..`"
+    note = "declare every entry of the subtree in the parent's blackboard with the subtree's type, or remap the subtree's entries one by one instead of using `..`"
 )]
 pub trait HasEntry<Name> {
     /// The entry's type (`Tracked<T>` for a `#[tracked]` entry).
@@ -163,6 +163,39 @@ pub trait HasEntry<Name> {
 
     /// The entry.
     fn entry(&mut self) -> &mut Self::Entry;
+}
+
+/// The entry name a marker type stands for: each generated blackboard declares one marker type
+/// per entry, named after it (in a hidden module), so that an error about a missing entry can
+/// print its name.
+pub trait EntryKey {
+    /// The name as a tuple of [`C`].
+    type Key;
+}
+
+/// [`HasEntry`] keyed by an entry's marker type ([`EntryKey`]): what a subtree's `..` asks of
+/// its parent's blackboard, so that rustc names the missing entry (`speed`) rather than spelling
+/// its key (`(C<'s'>, C<'p'>, ..)`).
+#[diagnostic::on_unimplemented(
+    message = "`..` remaps every entry of the subtree to the parent's entry of the same name, but `{Self}` has no entry named `{N}`",
+    label = "the parent lacks an entry of the subtree",
+    note = "declare every entry of the subtree in the parent's blackboard with the subtree's type, or remap the subtree's entries one by one instead of using `..`"
+)]
+pub trait HasNamedEntry<N> {
+    /// The entry's type.
+    type Entry;
+
+    /// The entry.
+    fn entry(&mut self) -> &mut Self::Entry;
+}
+
+impl<P: HasEntry<N::Key>, N: EntryKey> HasNamedEntry<N> for P {
+    type Entry = P::Entry;
+
+    #[inline(always)]
+    fn entry(&mut self) -> &mut P::Entry {
+        HasEntry::entry(self)
+    }
 }
 
 /// A subtree's blackboard whose every entry has a namesake in the parent's blackboard `P`:

@@ -65,89 +65,73 @@ impl ::bt::__private::HasEntry<
         &mut self.note
     }
 }
+/// Marker types named after the blackboard's entries (`bt_core::subtree::EntryKey`).
+#[doc(hidden)]
+#[allow(non_snake_case, non_camel_case_types, dead_code)]
+pub mod __bt_entries_RobotBlackboard {
+    /// The name of an entry, for the errors of a subtree's `..`.
+    pub struct goal;
+    impl ::bt::__private::EntryKey for goal {
+        type Key = (
+            ::bt::__private::C<'g'>,
+            ::bt::__private::C<'o'>,
+            ::bt::__private::C<'a'>,
+            ::bt::__private::C<'l'>,
+        );
+    }
+    /// The name of an entry, for the errors of a subtree's `..`.
+    pub struct seen;
+    impl ::bt::__private::EntryKey for seen {
+        type Key = (
+            ::bt::__private::C<'s'>,
+            ::bt::__private::C<'e'>,
+            ::bt::__private::C<'e'>,
+            ::bt::__private::C<'n'>,
+        );
+    }
+    /// The name of an entry, for the errors of a subtree's `..`.
+    pub struct note;
+    impl ::bt::__private::EntryKey for note {
+        type Key = (
+            ::bt::__private::C<'n'>,
+            ::bt::__private::C<'o'>,
+            ::bt::__private::C<'t'>,
+            ::bt::__private::C<'e'>,
+        );
+    }
+}
 impl<__BtP> ::bt::__private::AutoRemap<__BtP> for RobotBlackboard
 where
-    __BtP: ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'g'>,
-            ::bt::__private::C<'o'>,
-            ::bt::__private::C<'a'>,
-            ::bt::__private::C<'l'>,
-        ),
-    >,
-    <__BtP as ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'g'>,
-            ::bt::__private::C<'o'>,
-            ::bt::__private::C<'a'>,
-            ::bt::__private::C<'l'>,
-        ),
+    __BtP: ::bt::__private::HasNamedEntry<__bt_entries_RobotBlackboard::goal>,
+    <__BtP as ::bt::__private::HasNamedEntry<
+        __bt_entries_RobotBlackboard::goal,
     >>::Entry: ::bt::__private::SameEntry<(i32, i32)>,
-    __BtP: ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'s'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'n'>,
-        ),
-    >,
-    <__BtP as ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'s'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'n'>,
-        ),
+    __BtP: ::bt::__private::HasNamedEntry<__bt_entries_RobotBlackboard::seen>,
+    <__BtP as ::bt::__private::HasNamedEntry<
+        __bt_entries_RobotBlackboard::seen,
     >>::Entry: ::bt::__private::SameEntry<::bt::__private::Tracked<u32>>,
-    __BtP: ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'n'>,
-            ::bt::__private::C<'o'>,
-            ::bt::__private::C<'t'>,
-            ::bt::__private::C<'e'>,
-        ),
-    >,
-    <__BtP as ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'n'>,
-            ::bt::__private::C<'o'>,
-            ::bt::__private::C<'t'>,
-            ::bt::__private::C<'e'>,
-        ),
+    __BtP: ::bt::__private::HasNamedEntry<__bt_entries_RobotBlackboard::note>,
+    <__BtP as ::bt::__private::HasNamedEntry<
+        __bt_entries_RobotBlackboard::note,
     >>::Entry: ::bt::__private::SameEntry<Option<u32>>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
         ::bt::__private::SameEntry::trade(
-            ::bt::__private::HasEntry::<
-                (
-                    ::bt::__private::C<'g'>,
-                    ::bt::__private::C<'o'>,
-                    ::bt::__private::C<'a'>,
-                    ::bt::__private::C<'l'>,
-                ),
+            ::bt::__private::HasNamedEntry::<
+                __bt_entries_RobotBlackboard::goal,
             >::entry(__bt_parent),
             &mut self.goal,
         );
         ::bt::__private::SameEntry::trade(
-            ::bt::__private::HasEntry::<
-                (
-                    ::bt::__private::C<'s'>,
-                    ::bt::__private::C<'e'>,
-                    ::bt::__private::C<'e'>,
-                    ::bt::__private::C<'n'>,
-                ),
+            ::bt::__private::HasNamedEntry::<
+                __bt_entries_RobotBlackboard::seen,
             >::entry(__bt_parent),
             &mut self.seen,
         );
         ::bt::__private::SameEntry::trade(
-            ::bt::__private::HasEntry::<
-                (
-                    ::bt::__private::C<'n'>,
-                    ::bt::__private::C<'o'>,
-                    ::bt::__private::C<'t'>,
-                    ::bt::__private::C<'e'>,
-                ),
+            ::bt::__private::HasNamedEntry::<
+                __bt_entries_RobotBlackboard::note,
             >::entry(__bt_parent),
             &mut self.note,
         );

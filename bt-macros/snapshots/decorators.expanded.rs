@@ -34,41 +34,35 @@ impl ::bt::__private::HasEntry<
         &mut self.target
     }
 }
+/// Marker types named after the blackboard's entries (`bt_core::subtree::EntryKey`).
+#[doc(hidden)]
+#[allow(non_snake_case, non_camel_case_types, dead_code)]
+pub mod __bt_entries_DecoratedBlackboard {
+    /// The name of an entry, for the errors of a subtree's `..`.
+    pub struct target;
+    impl ::bt::__private::EntryKey for target {
+        type Key = (
+            ::bt::__private::C<'t'>,
+            ::bt::__private::C<'a'>,
+            ::bt::__private::C<'r'>,
+            ::bt::__private::C<'g'>,
+            ::bt::__private::C<'e'>,
+            ::bt::__private::C<'t'>,
+        );
+    }
+}
 impl<__BtP> ::bt::__private::AutoRemap<__BtP> for DecoratedBlackboard
 where
-    __BtP: ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'t'>,
-            ::bt::__private::C<'a'>,
-            ::bt::__private::C<'r'>,
-            ::bt::__private::C<'g'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'t'>,
-        ),
-    >,
-    <__BtP as ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'t'>,
-            ::bt::__private::C<'a'>,
-            ::bt::__private::C<'r'>,
-            ::bt::__private::C<'g'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'t'>,
-        ),
+    __BtP: ::bt::__private::HasNamedEntry<__bt_entries_DecoratedBlackboard::target>,
+    <__BtP as ::bt::__private::HasNamedEntry<
+        __bt_entries_DecoratedBlackboard::target,
     >>::Entry: ::bt::__private::SameEntry<::bt::__private::Tracked<u32>>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
         ::bt::__private::SameEntry::trade(
-            ::bt::__private::HasEntry::<
-                (
-                    ::bt::__private::C<'t'>,
-                    ::bt::__private::C<'a'>,
-                    ::bt::__private::C<'r'>,
-                    ::bt::__private::C<'g'>,
-                    ::bt::__private::C<'e'>,
-                    ::bt::__private::C<'t'>,
-                ),
+            ::bt::__private::HasNamedEntry::<
+                __bt_entries_DecoratedBlackboard::target,
             >::entry(__bt_parent),
             &mut self.target,
         );

@@ -49,71 +49,56 @@ impl ::bt::__private::HasEntry<
         &mut self.enemy
     }
 }
+/// Marker types named after the blackboard's entries (`bt_core::subtree::EntryKey`).
+#[doc(hidden)]
+#[allow(non_snake_case, non_camel_case_types, dead_code)]
+pub mod __bt_entries_CanvasBlackboard {
+    /// The name of an entry, for the errors of a subtree's `..`.
+    pub struct hunger;
+    impl ::bt::__private::EntryKey for hunger {
+        type Key = (
+            ::bt::__private::C<'h'>,
+            ::bt::__private::C<'u'>,
+            ::bt::__private::C<'n'>,
+            ::bt::__private::C<'g'>,
+            ::bt::__private::C<'e'>,
+            ::bt::__private::C<'r'>,
+        );
+    }
+    /// The name of an entry, for the errors of a subtree's `..`.
+    pub struct enemy;
+    impl ::bt::__private::EntryKey for enemy {
+        type Key = (
+            ::bt::__private::C<'e'>,
+            ::bt::__private::C<'n'>,
+            ::bt::__private::C<'e'>,
+            ::bt::__private::C<'m'>,
+            ::bt::__private::C<'y'>,
+        );
+    }
+}
 impl<__BtP> ::bt::__private::AutoRemap<__BtP> for CanvasBlackboard
 where
-    __BtP: ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'h'>,
-            ::bt::__private::C<'u'>,
-            ::bt::__private::C<'n'>,
-            ::bt::__private::C<'g'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'r'>,
-        ),
-    >,
-    <__BtP as ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'h'>,
-            ::bt::__private::C<'u'>,
-            ::bt::__private::C<'n'>,
-            ::bt::__private::C<'g'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'r'>,
-        ),
+    __BtP: ::bt::__private::HasNamedEntry<__bt_entries_CanvasBlackboard::hunger>,
+    <__BtP as ::bt::__private::HasNamedEntry<
+        __bt_entries_CanvasBlackboard::hunger,
     >>::Entry: ::bt::__private::SameEntry<f32>,
-    __BtP: ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'n'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'m'>,
-            ::bt::__private::C<'y'>,
-        ),
-    >,
-    <__BtP as ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'n'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'m'>,
-            ::bt::__private::C<'y'>,
-        ),
+    __BtP: ::bt::__private::HasNamedEntry<__bt_entries_CanvasBlackboard::enemy>,
+    <__BtP as ::bt::__private::HasNamedEntry<
+        __bt_entries_CanvasBlackboard::enemy,
     >>::Entry: ::bt::__private::SameEntry<bool>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
         ::bt::__private::SameEntry::trade(
-            ::bt::__private::HasEntry::<
-                (
-                    ::bt::__private::C<'h'>,
-                    ::bt::__private::C<'u'>,
-                    ::bt::__private::C<'n'>,
-                    ::bt::__private::C<'g'>,
-                    ::bt::__private::C<'e'>,
-                    ::bt::__private::C<'r'>,
-                ),
+            ::bt::__private::HasNamedEntry::<
+                __bt_entries_CanvasBlackboard::hunger,
             >::entry(__bt_parent),
             &mut self.hunger,
         );
         ::bt::__private::SameEntry::trade(
-            ::bt::__private::HasEntry::<
-                (
-                    ::bt::__private::C<'e'>,
-                    ::bt::__private::C<'n'>,
-                    ::bt::__private::C<'e'>,
-                    ::bt::__private::C<'m'>,
-                    ::bt::__private::C<'y'>,
-                ),
+            ::bt::__private::HasNamedEntry::<
+                __bt_entries_CanvasBlackboard::enemy,
             >::entry(__bt_parent),
             &mut self.enemy,
         );

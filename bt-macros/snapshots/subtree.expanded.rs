@@ -47,65 +47,54 @@ impl ::bt::__private::HasEntry<
         &mut self.speed
     }
 }
+/// Marker types named after the blackboard's entries (`bt_core::subtree::EntryKey`).
+#[doc(hidden)]
+#[allow(non_snake_case, non_camel_case_types, dead_code)]
+pub mod __bt_entries_MissionBlackboard {
+    /// The name of an entry, for the errors of a subtree's `..`.
+    pub struct goal;
+    impl ::bt::__private::EntryKey for goal {
+        type Key = (
+            ::bt::__private::C<'g'>,
+            ::bt::__private::C<'o'>,
+            ::bt::__private::C<'a'>,
+            ::bt::__private::C<'l'>,
+        );
+    }
+    /// The name of an entry, for the errors of a subtree's `..`.
+    pub struct speed;
+    impl ::bt::__private::EntryKey for speed {
+        type Key = (
+            ::bt::__private::C<'s'>,
+            ::bt::__private::C<'p'>,
+            ::bt::__private::C<'e'>,
+            ::bt::__private::C<'e'>,
+            ::bt::__private::C<'d'>,
+        );
+    }
+}
 impl<__BtP> ::bt::__private::AutoRemap<__BtP> for MissionBlackboard
 where
-    __BtP: ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'g'>,
-            ::bt::__private::C<'o'>,
-            ::bt::__private::C<'a'>,
-            ::bt::__private::C<'l'>,
-        ),
-    >,
-    <__BtP as ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'g'>,
-            ::bt::__private::C<'o'>,
-            ::bt::__private::C<'a'>,
-            ::bt::__private::C<'l'>,
-        ),
+    __BtP: ::bt::__private::HasNamedEntry<__bt_entries_MissionBlackboard::goal>,
+    <__BtP as ::bt::__private::HasNamedEntry<
+        __bt_entries_MissionBlackboard::goal,
     >>::Entry: ::bt::__private::SameEntry<(i32, i32)>,
-    __BtP: ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'s'>,
-            ::bt::__private::C<'p'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'d'>,
-        ),
-    >,
-    <__BtP as ::bt::__private::HasEntry<
-        (
-            ::bt::__private::C<'s'>,
-            ::bt::__private::C<'p'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'e'>,
-            ::bt::__private::C<'d'>,
-        ),
+    __BtP: ::bt::__private::HasNamedEntry<__bt_entries_MissionBlackboard::speed>,
+    <__BtP as ::bt::__private::HasNamedEntry<
+        __bt_entries_MissionBlackboard::speed,
     >>::Entry: ::bt::__private::SameEntry<f32>,
 {
     #[inline(always)]
     fn trade_all(&mut self, __bt_parent: &mut __BtP) {
         ::bt::__private::SameEntry::trade(
-            ::bt::__private::HasEntry::<
-                (
-                    ::bt::__private::C<'g'>,
-                    ::bt::__private::C<'o'>,
-                    ::bt::__private::C<'a'>,
-                    ::bt::__private::C<'l'>,
-                ),
+            ::bt::__private::HasNamedEntry::<
+                __bt_entries_MissionBlackboard::goal,
             >::entry(__bt_parent),
             &mut self.goal,
         );
         ::bt::__private::SameEntry::trade(
-            ::bt::__private::HasEntry::<
-                (
-                    ::bt::__private::C<'s'>,
-                    ::bt::__private::C<'p'>,
-                    ::bt::__private::C<'e'>,
-                    ::bt::__private::C<'e'>,
-                    ::bt::__private::C<'d'>,
-                ),
+            ::bt::__private::HasNamedEntry::<
+                __bt_entries_MissionBlackboard::speed,
             >::entry(__bt_parent),
             &mut self.speed,
         );

@@ -83,6 +83,8 @@ fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
     let parent = Ident::new("__BtP", Span::mixed_site());
     let parent_bb = Ident::new("__bt_parent", Span::mixed_site());
     let mut has_entry = TokenStream::new();
+    let mut markers = TokenStream::new();
+    let names = quote::format_ident!("__bt_entries_{}", name);
     let mut bounds = Vec::new();
     let mut trades = Vec::new();
     for entry in &blackboard.entries {
@@ -106,17 +108,35 @@ fn blackboard_autoremap(name: &Ident, blackboard: &Blackboard) -> TokenStream {
                 }
             }
         });
+        markers.extend(quote! {
+            /// The name of an entry, for the errors of a subtree's `..`.
+            pub struct #field;
+            impl ::bt::__private::EntryKey for #field {
+                type Key = #key;
+            }
+        });
+        let marker = quote!(#names::#field);
         bounds.push(quote! {
-            #parent: ::bt::__private::HasEntry<#key>,
-            <#parent as ::bt::__private::HasEntry<#key>>::Entry: ::bt::__private::SameEntry<#ty>
+            #parent: ::bt::__private::HasNamedEntry<#marker>,
+            <#parent as ::bt::__private::HasNamedEntry<#marker>>::Entry: ::bt::__private::SameEntry<#ty>
         });
         trades.push(quote! {
             ::bt::__private::SameEntry::trade(
-                ::bt::__private::HasEntry::<#key>::entry(#parent_bb),
+                ::bt::__private::HasNamedEntry::<#marker>::entry(#parent_bb),
                 &mut self.#field,
             );
         });
     }
+    let has_entry = quote! {
+        #has_entry
+
+        /// Marker types named after the blackboard's entries (`bt_core::subtree::EntryKey`).
+        #[doc(hidden)]
+        #[allow(non_snake_case, non_camel_case_types, dead_code)]
+        pub mod #names {
+            #markers
+        }
+    };
     if bounds.len() <= AUTOREMAP_CHUNK {
         return quote! {
             #has_entry
