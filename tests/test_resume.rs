@@ -217,22 +217,41 @@ fn a_halt_forgets_the_resumed_leaf() {
     expect_halt(&mut tree, &mut ctx, &[OnHalted(2)]);
 }
 
-/// A few thousand random ticks and halts of `Chain` and `ChainWalked` side by side, with the
-/// same scripts: the same statuses, leaf calls and observer events at every step.
-#[test]
-fn resuming_directly_is_the_same_as_walking() {
-    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+/// What [`lockstep`] saw: ticks that resumed directly (the only call was `on_running`, and the
+/// tree stayed `Running`), and ticks where the tree succeeded.
+struct Lockstep {
+    direct: usize,
+    completed: usize,
+}
+
+/// `steps` random ticks and halts (one in `halt_one_in`) of `resumed` and `walked` side by side,
+/// with the same scripts (`answer(roll, leaf)` for leaves 0..5, drawn afresh each tick): the same
+/// statuses, leaf calls and observer events at every step.
+fn lockstep<R, W>(
+    resumed: &mut R,
+    walked: &mut W,
+    mut seed: u64,
+    steps: usize,
+    halt_one_in: u64,
+    answer: impl Fn(&mut dyn FnMut(u64) -> u64, usize) -> Status,
+) -> Lockstep
+where
+    R: BehaviorTree<Context = Ctx>,
+    W: BehaviorTree<Context = Ctx>,
+{
     let mut roll = move |n: u64| {
         seed ^= seed << 13;
         seed ^= seed >> 7;
         seed ^= seed << 17;
         seed % n
     };
-    let (mut resumed, mut walked) = (Chain::new(), ChainWalked::new());
     let (mut ctx_a, mut ctx_b) = (Ctx::new(), Ctx::new());
-    let mut direct = 0;
-    for step in 0..5_000 {
-        if roll(20) == 0 {
+    let mut seen = Lockstep {
+        direct: 0,
+        completed: 0,
+    };
+    for step in 0..steps {
+        if roll(halt_one_in) == 0 {
             let (mut a, mut b) = (Events::default(), Events::default());
             resumed.halt_with(&mut ctx_a, &mut a);
             walked.halt_with(&mut ctx_b, &mut b);
@@ -241,23 +260,41 @@ fn resuming_directly_is_the_same_as_walking() {
             continue;
         }
         for leaf in 0..5 {
-            let answer = match leaf {
-                2 | 3 => [Running, Running, Running, Success, Failure][roll(5) as usize],
-                _ => [Success, Failure][roll(2) as usize],
-            };
+            let answer = answer(&mut roll, leaf);
             ctx_a.always(leaf, answer);
             ctx_b.always(leaf, answer);
         }
-        let (status_a, events_a) = tick_events(&mut resumed, &mut ctx_a);
-        let (status_b, events_b) = tick_events(&mut walked, &mut ctx_b);
+        let (status_a, events_a) = tick_events(resumed, &mut ctx_a);
+        let (status_b, events_b) = tick_events(walked, &mut ctx_b);
         let (log_a, log_b) = (ctx_a.take_log(), ctx_b.take_log());
         assert_eq!(status_a, status_b, "status at step {step}");
         assert_eq!(log_a, log_b, "leaf calls at step {step}");
         assert_eq!(events_a, events_b, "observer events at step {step}");
         if matches!(log_a.as_slice(), [OnRunning(_)]) && status_a == Running {
-            direct += 1;
+            seen.direct += 1;
+        }
+        if status_a == Success {
+            seen.completed += 1;
         }
     }
+    seen
+}
+
+/// A few thousand random ticks and halts of `Chain` and `ChainWalked` side by side, with the
+/// same scripts: the same statuses, leaf calls and observer events at every step.
+#[test]
+fn resuming_directly_is_the_same_as_walking() {
+    let Lockstep { direct, .. } = lockstep(
+        &mut Chain::new(),
+        &mut ChainWalked::new(),
+        0x2545_F491_4F6C_DD1D,
+        5_000,
+        20,
+        |roll, leaf| match leaf {
+            2 | 3 => [Running, Running, Running, Success, Failure][roll(5) as usize],
+            _ => [Success, Failure][roll(2) as usize],
+        },
+    );
     assert!(
         direct > 500,
         "only {direct} resumed ticks: the test lost its point"
@@ -562,46 +599,17 @@ big!(
 fn a_tree_of_300_resumable_leaves_resumes_them_all_directly() {
     // A resume code of two bytes (and a status handed over), nothing else.
     assert_eq!(size_of::<Big>(), size_of::<BigWalked>() + 4);
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut roll = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
-    let (mut resumed, mut walked) = (Big::new(), BigWalked::new());
-    let (mut ctx_a, mut ctx_b) = (Ctx::new(), Ctx::new());
-    let (mut direct, mut completed) = (0, 0);
-    for step in 0..20_000 {
-        if roll(200) == 0 {
-            let (mut a, mut b) = (Events::default(), Events::default());
-            resumed.halt_with(&mut ctx_a, &mut a);
-            walked.halt_with(&mut ctx_b, &mut b);
-            assert_eq!(ctx_a.take_log(), ctx_b.take_log(), "halt at step {step}");
-            assert_eq!(a, b, "halt events at step {step}");
-            continue;
-        }
-        for leaf in 0..5 {
-            let answer = match leaf {
-                2..=4 => [Running, Success, Success, Success, Failure][roll(5) as usize],
-                _ => [Success, Success, Success, Failure][roll(4) as usize],
-            };
-            ctx_a.always(leaf, answer);
-            ctx_b.always(leaf, answer);
-        }
-        let (status_a, events_a) = tick_events(&mut resumed, &mut ctx_a);
-        let (status_b, events_b) = tick_events(&mut walked, &mut ctx_b);
-        let (log_a, log_b) = (ctx_a.take_log(), ctx_b.take_log());
-        assert_eq!(status_a, status_b, "status at step {step}");
-        assert_eq!(log_a, log_b, "leaf calls at step {step}");
-        assert_eq!(events_a, events_b, "observer events at step {step}");
-        if matches!(log_a.as_slice(), [OnRunning(_)]) && status_a == Running {
-            direct += 1;
-        }
-        if status_a == Success {
-            completed += 1;
-        }
-    }
+    let Lockstep { direct, completed } = lockstep(
+        &mut Big::new(),
+        &mut BigWalked::new(),
+        0x9E37_79B9_7F4A_7C15,
+        20_000,
+        200,
+        |roll, leaf| match leaf {
+            2..=4 => [Running, Success, Success, Success, Failure][roll(5) as usize],
+            _ => [Success, Success, Success, Failure][roll(4) as usize],
+        },
+    );
     assert!(
         direct > 1_000,
         "only {direct} resumed ticks: the test lost its point"
