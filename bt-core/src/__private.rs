@@ -2,7 +2,7 @@
 //! change without notice. Generated code reaches them as `::bt::__private::...`.
 
 pub use crate::control::{
-    Fallback, Flow, ReactiveFallback, ReactiveSequence, Sequence, SequenceWithMemory,
+    Fallback, Flow, ReactiveFallback, ReactiveSequence, ReactiveTick, Sequence, SequenceWithMemory,
 };
 pub use crate::decorator::{
     force_failure, force_success, inverter, keep_running_until_failure, EntryUpdated, Repeat,
@@ -123,6 +123,24 @@ pub fn finish<O: Observer>(
     status
 }
 
+/// The result of a leaf resumed directly (`crate::resume`): the leaf was running, so its flag is
+/// already set and stays set while it answers `Running`; a finished leaf is no longer running.
+/// Tells the observer, as [`finish`] does.
+#[inline(always)]
+pub fn finish_resumed<O: Observer>(
+    active: &mut bool,
+    node: usize,
+    status: Status,
+    observer: &mut O,
+) -> Status {
+    debug_assert!(*active, "a leaf is resumed only while it runs");
+    if status != Status::Running {
+        *active = false;
+    }
+    observer.on_status(node, status);
+    status
+}
+
 /// An ancestor of a leaf resumed directly (`crate::resume`) that answers `Running` again: it
 /// was running and stays running (its flag is already set), so only the observer is told.
 #[inline(always)]
@@ -137,6 +155,13 @@ pub use crate::running::BoolFlags;
 #[inline(always)]
 pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {
     *active = false;
+    observer.on_halted(node);
+}
+
+/// The halt of a node without a flag of its own: the root, whose running flag is the tree's
+/// status, which the tree's halt clears. Tells the observer.
+#[inline(always)]
+pub fn halted_unflagged<O: Observer>(node: usize, observer: &mut O) {
     observer.on_halted(node);
 }
 

@@ -143,7 +143,7 @@ struct Robot {
     __bt_leaf_1: Plan,
     __bt_leaf_2: Drive,
     __bt_bb: RobotBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<2usize>,
+    __bt_active: ::bt::__private::BoolFlags<1usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -279,7 +279,7 @@ impl Robot {
             __bt_leaf_1: <Plan as ::core::default::Default>::default(),
             __bt_leaf_2: <Drive as ::core::default::Default>::default(),
             __bt_bb: <RobotBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<2usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<1usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -477,7 +477,7 @@ impl Robot {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             0usize,
             __bt_status,
             __bt_observer,
@@ -489,7 +489,9 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
+        if (self.__bt_status
+            == ::core::option::Option::Some(::bt::__private::Status::Running))
+        {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -499,11 +501,7 @@ impl Robot {
                     _ => {}
                 }
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                0usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted_unflagged(0usize, __bt_observer);
         }
     }
     #[inline]
@@ -588,7 +586,7 @@ impl Robot {
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
             let __bt_gated = match ::bt::__private::preconditions(
-                self.__bt_active.get(1usize),
+                self.__bt_active.get(0usize),
                 &self.__bt_bb,
                 |_| false,
                 |_| false,
@@ -610,7 +608,7 @@ impl Robot {
                         &mut self.__bt_leaf_2,
                         __bt_ctx,
                         ::bt::__private::StatefulCall::Tick {
-                            running: self.__bt_active.get(1usize),
+                            running: self.__bt_active.get(0usize),
                         },
                     );
                     ::bt::__private::bind_entry(
@@ -638,7 +636,7 @@ impl Robot {
             __bt_gated
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             2usize,
             __bt_status,
             __bt_observer,
@@ -650,7 +648,7 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_active.get(0usize) {
             let _ = {
                 ::bt::__private::bind_entry(
                     &mut self.__bt_bb,
@@ -673,7 +671,7 @@ impl Robot {
                 __bt_result
             };
             ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
+                self.__bt_active.flag(0usize),
                 2usize,
                 __bt_observer,
             );

@@ -82,7 +82,7 @@ struct Decorated {
     __bt_state_14: ::bt::__private::EntryUpdated,
     __bt_state_15: ::bt::__private::EntryUpdated,
     __bt_bb: DecoratedBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<10usize>,
+    __bt_active: ::bt::__private::BoolFlags<9usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -306,7 +306,7 @@ impl Decorated {
             __bt_state_14: <::bt::__private::EntryUpdated>::new(),
             __bt_state_15: ::bt::__private::EntryUpdated::new(),
             __bt_bb: <DecoratedBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<10usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<9usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -368,11 +368,15 @@ impl Decorated {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let mut __bt_tick = ::bt::__private::ReactiveTick::new();
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_0.start();
             loop {
                 if __bt_child == 0usize {
                     let __bt_child_status = self.__bt_tick_1(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(0usize, __bt_child_status, 4usize) {
+                    match self
+                        .__bt_state_0
+                        .on_child(0usize, __bt_child_status, 4usize, &mut __bt_tick)
+                    {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
                         ::bt::__private::Flow::HaltAndReturn {
@@ -397,7 +401,10 @@ impl Decorated {
                 }
                 if __bt_child == 1usize {
                     let __bt_child_status = self.__bt_tick_3(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(1usize, __bt_child_status, 4usize) {
+                    match self
+                        .__bt_state_0
+                        .on_child(1usize, __bt_child_status, 4usize, &mut __bt_tick)
+                    {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
                         ::bt::__private::Flow::HaltAndReturn {
@@ -422,7 +429,10 @@ impl Decorated {
                 }
                 if __bt_child == 2usize {
                     let __bt_child_status = self.__bt_tick_10(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(2usize, __bt_child_status, 4usize) {
+                    match self
+                        .__bt_state_0
+                        .on_child(2usize, __bt_child_status, 4usize, &mut __bt_tick)
+                    {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
                         ::bt::__private::Flow::HaltAndReturn {
@@ -447,7 +457,10 @@ impl Decorated {
                 }
                 if __bt_child == 3usize {
                     let __bt_child_status = self.__bt_tick_13(__bt_ctx, __bt_observer);
-                    match self.__bt_state_0.on_child(3usize, __bt_child_status, 4usize) {
+                    match self
+                        .__bt_state_0
+                        .on_child(3usize, __bt_child_status, 4usize, &mut __bt_tick)
+                    {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
                         ::bt::__private::Flow::HaltAndReturn {
@@ -473,7 +486,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             0usize,
             __bt_status,
             __bt_observer,
@@ -485,7 +498,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
+        if (self.__bt_status
+            == ::core::option::Option::Some(::bt::__private::Status::Running))
+        {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -501,11 +516,7 @@ impl Decorated {
                     _ => {}
                 }
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                0usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted_unflagged(0usize, __bt_observer);
         }
     }
     #[inline]
@@ -548,11 +559,15 @@ impl Decorated {
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
         let __bt_status: ::bt::__private::Status = {
+            let mut __bt_tick = ::bt::__private::ReactiveTick::new();
             let mut __bt_child: ::core::primitive::usize = self.__bt_state_3.start();
             loop {
                 if __bt_child == 0usize {
                     let __bt_child_status = self.__bt_tick_4(__bt_ctx, __bt_observer);
-                    match self.__bt_state_3.on_child(0usize, __bt_child_status, 2usize) {
+                    match self
+                        .__bt_state_3
+                        .on_child(0usize, __bt_child_status, 2usize, &mut __bt_tick)
+                    {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
                         ::bt::__private::Flow::HaltAndReturn {
@@ -574,7 +589,10 @@ impl Decorated {
                 }
                 if __bt_child == 1usize {
                     let __bt_child_status = self.__bt_tick_7(__bt_ctx, __bt_observer);
-                    match self.__bt_state_3.on_child(1usize, __bt_child_status, 2usize) {
+                    match self
+                        .__bt_state_3
+                        .on_child(1usize, __bt_child_status, 2usize, &mut __bt_tick)
+                    {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
                         ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
                         ::bt::__private::Flow::HaltAndReturn {
@@ -597,7 +615,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             3usize,
             __bt_status,
             __bt_observer,
@@ -609,7 +627,7 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_active.get(0usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_3.halt()
             {
                 match __bt_running {
@@ -623,7 +641,7 @@ impl Decorated {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
+                self.__bt_active.flag(0usize),
                 3usize,
                 __bt_observer,
             );
@@ -639,7 +657,7 @@ impl Decorated {
             self.__bt_tick_5(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -651,10 +669,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(1usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(1usize),
                 4usize,
                 __bt_observer,
             );
@@ -680,7 +698,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             5usize,
             __bt_status,
             __bt_observer,
@@ -692,11 +710,11 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
+        if self.__bt_active.get(2usize) {
             self.__bt_halt_6(__bt_ctx, __bt_observer);
             self.__bt_state_5.halt();
             ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
+                self.__bt_active.flag(2usize),
                 5usize,
                 __bt_observer,
             );
@@ -715,11 +733,11 @@ impl Decorated {
             &mut self.__bt_leaf_6,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(4usize),
+                running: self.__bt_active.get(3usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             6usize,
             __bt_status,
             __bt_observer,
@@ -731,13 +749,13 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
+        if self.__bt_active.get(3usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Walk,
             >(&mut self.__bt_leaf_6, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
+                self.__bt_active.flag(3usize),
                 6usize,
                 __bt_observer,
             );
@@ -753,7 +771,7 @@ impl Decorated {
             self.__bt_tick_8(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -765,10 +783,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
+        if self.__bt_active.get(4usize) {
             self.__bt_halt_8(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
+                self.__bt_active.flag(4usize),
                 7usize,
                 __bt_observer,
             );
@@ -791,7 +809,7 @@ impl Decorated {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             8usize,
             __bt_status,
             __bt_observer,
@@ -803,10 +821,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_active.get(5usize) {
             self.__bt_state_8.halt();
             ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
+                self.__bt_active.flag(5usize),
                 8usize,
                 __bt_observer,
             );
@@ -839,7 +857,7 @@ impl Decorated {
             self.__bt_tick_11(__bt_ctx, __bt_observer),
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             10usize,
             __bt_status,
             __bt_observer,
@@ -851,9 +869,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(7usize) {
+        if self.__bt_active.get(6usize) {
             ::bt::__private::halted(
-                self.__bt_active.flag(7usize),
+                self.__bt_active.flag(6usize),
                 10usize,
                 __bt_observer,
             );
@@ -903,7 +921,7 @@ impl Decorated {
         let __bt_status: ::bt::__private::Status = match self
             .__bt_state_13
             .start(
-                self.__bt_active.get(9usize),
+                self.__bt_active.get(8usize),
                 self.__bt_bb.target.version(),
                 ::bt::__private::Status::Skipped,
             )
@@ -912,7 +930,7 @@ impl Decorated {
             ::core::option::Option::None => self.__bt_tick_14(__bt_ctx, __bt_observer),
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(8usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
             13usize,
             __bt_status,
             __bt_observer,
@@ -924,10 +942,10 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(8usize) {
+        if self.__bt_active.get(7usize) {
             self.__bt_halt_14(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(8usize),
+                self.__bt_active.flag(7usize),
                 13usize,
                 __bt_observer,
             );
@@ -951,7 +969,7 @@ impl Decorated {
             ::core::option::Option::None => self.__bt_tick_15(__bt_ctx, __bt_observer),
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(9usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(8usize)),
             14usize,
             __bt_status,
             __bt_observer,
@@ -963,9 +981,9 @@ impl Decorated {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(9usize) {
+        if self.__bt_active.get(8usize) {
             ::bt::__private::halted(
-                self.__bt_active.flag(9usize),
+                self.__bt_active.flag(8usize),
                 14usize,
                 __bt_observer,
             );

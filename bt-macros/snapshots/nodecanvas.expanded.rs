@@ -124,7 +124,7 @@ struct Canvas {
     __bt_leaf_7: Wander,
     __bt_leaf_8: Idle,
     __bt_bb: CanvasBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<8usize>,
+    __bt_active: ::bt::__private::BoolFlags<7usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -289,7 +289,7 @@ impl Canvas {
             __bt_leaf_7: <Wander as ::core::default::Default>::default(),
             __bt_leaf_8: <Idle as ::core::default::Default>::default(),
             __bt_bb: <CanvasBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<8usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<7usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -392,7 +392,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             0usize,
             __bt_status,
             __bt_observer,
@@ -404,7 +404,9 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
+        if (self.__bt_status
+            == ::core::option::Option::Some(::bt::__private::Status::Running))
+        {
             const __BT_GUARDS: [::core::option::Option<
                 ::bt::__private::AbortMode,
             >; 2usize] = [
@@ -446,11 +448,7 @@ impl Canvas {
                     __bt_step = self.__bt_state_0.next(__bt_event, &__BT_GUARDS);
                 }
             };
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                0usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted_unflagged(0usize, __bt_observer);
         }
     }
     #[inline]
@@ -462,7 +460,7 @@ impl Canvas {
         let __bt_status: ::bt::__private::Status = self
             .__bt_tick_2(__bt_ctx, __bt_observer);
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             1usize,
             __bt_status,
             __bt_observer,
@@ -474,10 +472,10 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_active.get(0usize) {
             self.__bt_halt_2(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
+                self.__bt_active.flag(0usize),
                 1usize,
                 __bt_observer,
             );
@@ -496,11 +494,11 @@ impl Canvas {
             &mut self.__bt_leaf_2,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(2usize),
+                running: self.__bt_active.get(1usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             2usize,
             __bt_status,
             __bt_observer,
@@ -512,13 +510,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(1usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Attack,
             >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(1usize),
                 2usize,
                 __bt_observer,
             );
@@ -570,7 +568,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             3usize,
             __bt_status,
             __bt_observer,
@@ -582,7 +580,7 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
+        if self.__bt_active.get(2usize) {
             let _ = {
                 let mut __bt_step: ::bt::__private::Step = self.__bt_state_3.halt();
                 loop {
@@ -614,7 +612,7 @@ impl Canvas {
                 }
             };
             ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
+                self.__bt_active.flag(2usize),
                 3usize,
                 __bt_observer,
             );
@@ -644,7 +642,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -656,10 +654,10 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
+        if self.__bt_active.get(3usize) {
             self.__bt_halt_5(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
+                self.__bt_active.flag(3usize),
                 4usize,
                 __bt_observer,
             );
@@ -678,11 +676,11 @@ impl Canvas {
             &mut self.__bt_leaf_5,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(5usize),
+                running: self.__bt_active.get(4usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             5usize,
             __bt_status,
             __bt_observer,
@@ -694,13 +692,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
+        if self.__bt_active.get(4usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Eat,
             >(&mut self.__bt_leaf_5, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
+                self.__bt_active.flag(4usize),
                 5usize,
                 __bt_observer,
             );
@@ -763,7 +761,7 @@ impl Canvas {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             6usize,
             __bt_status,
             __bt_observer,
@@ -775,7 +773,7 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_active.get(5usize) {
             let _ = {
                 let mut __bt_step: ::bt::__private::Step = self.__bt_state_6.halt();
                 loop {
@@ -804,7 +802,7 @@ impl Canvas {
                 }
             };
             ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
+                self.__bt_active.flag(5usize),
                 6usize,
                 __bt_observer,
             );
@@ -823,11 +821,11 @@ impl Canvas {
             &mut self.__bt_leaf_7,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(7usize),
+                running: self.__bt_active.get(6usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -839,13 +837,13 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(7usize) {
+        if self.__bt_active.get(6usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Wander,
             >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(7usize),
+                self.__bt_active.flag(6usize),
                 7usize,
                 __bt_observer,
             );

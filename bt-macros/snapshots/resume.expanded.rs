@@ -11,7 +11,7 @@ struct Errands {
     __bt_leaf_8: IsHome,
     __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: ::bt::__private::BoolFlags<8usize>,
+    __bt_active: ::bt::__private::BoolFlags<7usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -161,7 +161,7 @@ impl Errands {
             __bt_leaf_8: <IsHome as ::core::default::Default>::default(),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<8usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<7usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -177,36 +177,36 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status = '__bt_resume: {
+        let __bt_status = {
             match self.__bt_resume.leaf() {
                 1 => {
-                    match self.__bt_tick_2(__bt_ctx, __bt_observer) {
+                    match self.__bt_resume_2(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
                             ::bt::__private::still_running(1usize, __bt_observer);
                             ::bt::__private::still_running(0usize, __bt_observer);
-                            break '__bt_resume <::bt::__private::Status>::Running;
+                            return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
                 }
                 2 => {
-                    match self.__bt_tick_4(__bt_ctx, __bt_observer) {
+                    match self.__bt_resume_4(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
                             ::bt::__private::still_running(3usize, __bt_observer);
                             ::bt::__private::still_running(1usize, __bt_observer);
                             ::bt::__private::still_running(0usize, __bt_observer);
-                            break '__bt_resume <::bt::__private::Status>::Running;
+                            return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
                 }
                 3 => {
-                    match self.__bt_tick_7(__bt_ctx, __bt_observer) {
+                    match self.__bt_resume_7(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
                             ::bt::__private::still_running(6usize, __bt_observer);
                             ::bt::__private::still_running(5usize, __bt_observer);
                             ::bt::__private::still_running(0usize, __bt_observer);
-                            break '__bt_resume <::bt::__private::Status>::Running;
+                            return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
@@ -309,7 +309,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             0usize,
             __bt_status,
             __bt_observer,
@@ -321,7 +321,9 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
+        if (self.__bt_status
+            == ::core::option::Option::Some(::bt::__private::Status::Running))
+        {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -334,11 +336,7 @@ impl Errands {
                     _ => {}
                 }
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                0usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted_unflagged(0usize, __bt_observer);
         }
     }
     #[inline]
@@ -405,7 +403,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             1usize,
             __bt_status,
             __bt_observer,
@@ -417,7 +415,7 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_active.get(0usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_1.halt()
             {
                 match __bt_running {
@@ -431,11 +429,34 @@ impl Errands {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
+                self.__bt_active.flag(0usize),
                 1usize,
                 __bt_observer,
             );
         }
+    }
+    #[inline]
+    fn __bt_resume_2<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) -> ::bt::__private::Status {
+        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
+            World,
+            Fetch,
+        >(
+            &mut self.__bt_leaf_2,
+            __bt_ctx,
+            ::bt::__private::StatefulCall::Tick {
+                running: true,
+            },
+        );
+        ::bt::__private::finish_resumed(
+            self.__bt_active.flag(1usize),
+            2usize,
+            __bt_status,
+            __bt_observer,
+        )
     }
     #[inline]
     fn __bt_tick_2<__BtO: ::bt::__private::Observer>(
@@ -450,11 +471,11 @@ impl Errands {
             &mut self.__bt_leaf_2,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(2usize),
+                running: self.__bt_active.get(1usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             2usize,
             __bt_status,
             __bt_observer,
@@ -466,13 +487,13 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(1usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Fetch,
             >(&mut self.__bt_leaf_2, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(1usize),
                 2usize,
                 __bt_observer,
             );
@@ -492,7 +513,7 @@ impl Errands {
             self.__bt_resume.ticked(2, __bt_leaf_status)
         });
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
             3usize,
             __bt_status,
             __bt_observer,
@@ -504,14 +525,37 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(3usize) {
+        if self.__bt_active.get(2usize) {
             self.__bt_halt_4(__bt_ctx, __bt_observer);
             ::bt::__private::halted(
-                self.__bt_active.flag(3usize),
+                self.__bt_active.flag(2usize),
                 3usize,
                 __bt_observer,
             );
         }
+    }
+    #[inline]
+    fn __bt_resume_4<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) -> ::bt::__private::Status {
+        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
+            World,
+            Search,
+        >(
+            &mut self.__bt_leaf_4,
+            __bt_ctx,
+            ::bt::__private::StatefulCall::Tick {
+                running: true,
+            },
+        );
+        ::bt::__private::finish_resumed(
+            self.__bt_active.flag(3usize),
+            4usize,
+            __bt_status,
+            __bt_observer,
+        )
     }
     #[inline]
     fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
@@ -526,11 +570,11 @@ impl Errands {
             &mut self.__bt_leaf_4,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(4usize),
+                running: self.__bt_active.get(3usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(3usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -542,13 +586,13 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(4usize) {
+        if self.__bt_active.get(3usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Search,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(4usize),
+                self.__bt_active.flag(3usize),
                 4usize,
                 __bt_observer,
             );
@@ -604,7 +648,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(4usize)),
             5usize,
             __bt_status,
             __bt_observer,
@@ -616,7 +660,7 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(5usize) {
+        if self.__bt_active.get(4usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_5.halt()
             {
                 match __bt_running {
@@ -627,7 +671,7 @@ impl Errands {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(5usize),
+                self.__bt_active.flag(4usize),
                 5usize,
                 __bt_observer,
             );
@@ -661,7 +705,7 @@ impl Errands {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(5usize)),
             6usize,
             __bt_status,
             __bt_observer,
@@ -673,15 +717,38 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(6usize) {
+        if self.__bt_active.get(5usize) {
             self.__bt_halt_7(__bt_ctx, __bt_observer);
             self.__bt_state_6.halt();
             ::bt::__private::halted(
-                self.__bt_active.flag(6usize),
+                self.__bt_active.flag(5usize),
                 6usize,
                 __bt_observer,
             );
         }
+    }
+    #[inline]
+    fn __bt_resume_7<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) -> ::bt::__private::Status {
+        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
+            World,
+            Deliver,
+        >(
+            &mut self.__bt_leaf_7,
+            __bt_ctx,
+            ::bt::__private::StatefulCall::Tick {
+                running: true,
+            },
+        );
+        ::bt::__private::finish_resumed(
+            self.__bt_active.flag(6usize),
+            7usize,
+            __bt_status,
+            __bt_observer,
+        )
     }
     #[inline]
     fn __bt_tick_7<__BtO: ::bt::__private::Observer>(
@@ -696,11 +763,11 @@ impl Errands {
             &mut self.__bt_leaf_7,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(7usize),
+                running: self.__bt_active.get(6usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(7usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(6usize)),
             7usize,
             __bt_status,
             __bt_observer,
@@ -712,13 +779,13 @@ impl Errands {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(7usize) {
+        if self.__bt_active.get(6usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 Deliver,
             >(&mut self.__bt_leaf_7, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(7usize),
+                self.__bt_active.flag(6usize),
                 7usize,
                 __bt_observer,
             );

@@ -8,7 +8,7 @@ pub struct Sniper {
     __bt_leaf_5: Shoot,
     __bt_resume: ::bt::__private::Resume<::core::primitive::u8>,
     __bt_bb: (),
-    __bt_active: ::bt::__private::BoolFlags<3usize>,
+    __bt_active: ::bt::__private::BoolFlags<2usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -131,7 +131,7 @@ impl Sniper {
             __bt_leaf_5: Shoot::with_rounds(1),
             __bt_resume: ::bt::__private::Resume::new(),
             __bt_bb: <() as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<3usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<2usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -147,14 +147,14 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) -> ::bt::__private::Status {
-        let __bt_status = '__bt_resume: {
+        let __bt_status = {
             match self.__bt_resume.leaf() {
                 1 => {
-                    match self.__bt_tick_4(__bt_ctx, __bt_observer) {
+                    match self.__bt_resume_4(__bt_ctx, __bt_observer) {
                         ::bt::__private::Status::Running => {
                             ::bt::__private::still_running(1usize, __bt_observer);
                             ::bt::__private::still_running(0usize, __bt_observer);
-                            break '__bt_resume <::bt::__private::Status>::Running;
+                            return ::bt::__private::Status::Running;
                         }
                         __bt_finished => self.__bt_resume.hand_over(__bt_finished),
                     }
@@ -250,7 +250,7 @@ impl Sniper {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             0usize,
             __bt_status,
             __bt_observer,
@@ -262,7 +262,9 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
+        if (self.__bt_status
+            == ::core::option::Option::Some(::bt::__private::Status::Running))
+        {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -272,11 +274,7 @@ impl Sniper {
                     _ => {}
                 }
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                0usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted_unflagged(0usize, __bt_observer);
         }
     }
     #[inline]
@@ -375,7 +373,7 @@ impl Sniper {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             1usize,
             __bt_status,
             __bt_observer,
@@ -387,7 +385,7 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_active.get(0usize) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_1.halt()
             {
                 match __bt_running {
@@ -398,7 +396,7 @@ impl Sniper {
                 }
             }
             ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
+                self.__bt_active.flag(0usize),
                 1usize,
                 __bt_observer,
             );
@@ -438,6 +436,29 @@ impl Sniper {
         )
     }
     #[inline]
+    fn __bt_resume_4<__BtO: ::bt::__private::Observer>(
+        &mut self,
+        __bt_ctx: &mut World,
+        __bt_observer: &mut __BtO,
+    ) -> ::bt::__private::Status {
+        let __bt_status: ::bt::__private::Status = ::bt::__private::stateful::<
+            World,
+            AimAtEnemy,
+        >(
+            &mut self.__bt_leaf_4,
+            __bt_ctx,
+            ::bt::__private::StatefulCall::Tick {
+                running: true,
+            },
+        );
+        ::bt::__private::finish_resumed(
+            self.__bt_active.flag(1usize),
+            4usize,
+            __bt_status,
+            __bt_observer,
+        )
+    }
+    #[inline]
     fn __bt_tick_4<__BtO: ::bt::__private::Observer>(
         &mut self,
         __bt_ctx: &mut World,
@@ -450,11 +471,11 @@ impl Sniper {
             &mut self.__bt_leaf_4,
             __bt_ctx,
             ::bt::__private::StatefulCall::Tick {
-                running: self.__bt_active.get(2usize),
+                running: self.__bt_active.get(1usize),
             },
         );
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             4usize,
             __bt_status,
             __bt_observer,
@@ -466,13 +487,13 @@ impl Sniper {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(1usize) {
             let _ = ::bt::__private::stateful::<
                 World,
                 AimAtEnemy,
             >(&mut self.__bt_leaf_4, __bt_ctx, ::bt::__private::StatefulCall::Halt);
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(1usize),
                 4usize,
                 __bt_observer,
             );

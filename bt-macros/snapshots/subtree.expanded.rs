@@ -106,7 +106,7 @@ struct Mission {
     __bt_leaf_1: Drive,
     __bt_leaf_2: Patrol,
     __bt_bb: MissionBlackboard,
-    __bt_active: ::bt::__private::BoolFlags<3usize>,
+    __bt_active: ::bt::__private::BoolFlags<2usize>,
     __bt_status: ::core::option::Option<::bt::__private::Status>,
 }
 #[allow(
@@ -209,7 +209,7 @@ impl Mission {
                 __bt_child
             },
             __bt_bb: <MissionBlackboard as ::core::default::Default>::default(),
-            __bt_active: <::bt::__private::BoolFlags<3usize>>::new(),
+            __bt_active: <::bt::__private::BoolFlags<2usize>>::new(),
             __bt_status: ::core::option::Option::None,
         }
     }
@@ -340,7 +340,7 @@ impl Mission {
             }
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
+            ::core::option::Option::None,
             0usize,
             __bt_status,
             __bt_observer,
@@ -352,7 +352,9 @@ impl Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(0usize) {
+        if (self.__bt_status
+            == ::core::option::Option::Some(::bt::__private::Status::Running))
+        {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {
@@ -365,11 +367,7 @@ impl Mission {
                     _ => {}
                 }
             }
-            ::bt::__private::halted(
-                self.__bt_active.flag(0usize),
-                0usize,
-                __bt_observer,
-            );
+            ::bt::__private::halted_unflagged(0usize, __bt_observer);
         }
     }
     #[inline]
@@ -441,7 +439,7 @@ impl Mission {
             __bt_result
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(0usize)),
             1usize,
             __bt_status,
             __bt_observer,
@@ -453,7 +451,7 @@ impl Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(1usize) {
+        if self.__bt_active.get(0usize) {
             ::bt::__private::trade_entry::<
                 World,
                 Drive,
@@ -514,7 +512,7 @@ impl Mission {
                 |__bt_of| &mut __bt_of.speed,
             );
             ::bt::__private::halted(
-                self.__bt_active.flag(1usize),
+                self.__bt_active.flag(0usize),
                 1usize,
                 __bt_observer,
             );
@@ -557,7 +555,7 @@ impl Mission {
             __bt_result
         };
         ::bt::__private::finish(
-            ::core::option::Option::Some(self.__bt_active.flag(2usize)),
+            ::core::option::Option::Some(self.__bt_active.flag(1usize)),
             (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
             __bt_status,
             __bt_observer,
@@ -569,7 +567,7 @@ impl Mission {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if self.__bt_active.get(2usize) {
+        if self.__bt_active.get(1usize) {
             ::bt::__private::trade_all::<
                 World,
                 Patrol,
@@ -598,7 +596,7 @@ impl Mission {
                 ::core::convert::identity(&mut self.__bt_leaf_2),
             );
             ::bt::__private::halted(
-                self.__bt_active.flag(2usize),
+                self.__bt_active.flag(1usize),
                 (2usize + <Drive as ::bt::__private::Subtree<World>>::__NODE_COUNT),
                 __bt_observer,
             );

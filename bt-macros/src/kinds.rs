@@ -932,7 +932,8 @@ mod tests {
     #[test]
     fn composite_facts_hold_for_their_rules() {
         macro_rules! check {
-            ($ty:ty, $composite:expr) => {{
+            // `$arg = $tick`: what the rule counts within one tick, made afresh before each tick.
+            ($ty:ty, $composite:expr $(, $arg:ident = $tick:expr)?) => {{
                 let spec = KINDS
                     .iter()
                     .find(|spec| spec.shape == Shape::Composite($composite))
@@ -945,8 +946,9 @@ mod tests {
                 for _ in 0..5_000 {
                     let answers: Vec<Status> = (0..3).map(|_| draw.status(true)).collect();
                     let start = state.start();
+                    $(let mut $arg = $tick;)?
                     let (status, child_running) = composite_tick(
-                        &mut |child, status| state.on_child(child, status, 3),
+                        &mut |child, status| state.on_child(child, status, 3 $(, &mut $arg)?),
                         start,
                         &answers,
                     );
@@ -960,8 +962,9 @@ mod tests {
                         let mut again = answers.clone();
                         again[resumed] = Running;
                         let start = state.start();
+                        $(let mut $arg = $tick;)?
                         let (status, _) = composite_tick(
-                            &mut |child, status| state.on_child(child, status, 3),
+                            &mut |child, status| state.on_child(child, status, 3 $(, &mut $arg)?),
                             start,
                             &again,
                         );
@@ -973,8 +976,9 @@ mod tests {
                     // Running without a running child only if the table says it can.
                     let calm: Vec<Status> = (0..3).map(|_| draw.status(false)).collect();
                     let start = state.start();
+                    $(let mut $arg = $tick;)?
                     let (status, _) = composite_tick(
-                        &mut |child, status| state.on_child(child, status, 3),
+                        &mut |child, status| state.on_child(child, status, 3 $(, &mut $arg)?),
                         start,
                         &calm,
                     );
@@ -997,9 +1001,17 @@ mod tests {
         }
         check!(rules::Sequence<u8>, Co::Sequence);
         check!(rules::SequenceWithMemory<u8>, Co::SequenceWithMemory);
-        check!(rules::ReactiveSequence<u8>, Co::ReactiveSequence);
+        check!(
+            rules::ReactiveSequence<u8>,
+            Co::ReactiveSequence,
+            tick = rules::ReactiveTick::new()
+        );
         check!(rules::Fallback<u8>, Co::Fallback);
-        check!(rules::ReactiveFallback<u8>, Co::ReactiveFallback);
+        check!(
+            rules::ReactiveFallback<u8>,
+            Co::ReactiveFallback,
+            tick = rules::ReactiveTick::new()
+        );
         check!(rules::AsyncSequence<u8>, Co::AsyncSequence);
         check!(rules::AsyncFallback<u8>, Co::AsyncFallback);
     }

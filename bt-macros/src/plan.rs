@@ -17,8 +17,15 @@ pub struct Plan {
     /// Whether each node can answer `Running` (then it can be running between ticks and must
     /// be halted when pre-empted).
     pub may_run: Vec<bool>,
-    /// Index of each running-capable node's "running" flag.
+    /// Index of each running-capable node's "running" flag, except the root's when
+    /// [`Plan::root_flag_is_status`].
     pub active_slot: Vec<Option<usize>>,
+    /// Whether the root's "running" flag is the tree's status (`status() == Some(Running)`)
+    /// rather than a flag of its own: the root is running exactly when the tree's last tick
+    /// answered `Running` and no halt followed, and the tree stores that status anyway, so a flag
+    /// would be a second store of the same fact on every tick. Not in a tree with an error type,
+    /// where an error halts the tree without storing a status.
+    pub root_flag_is_status: bool,
     /// Nodes whose tick function is kept out of its parent's (`#[inline(never)]`), so that no
     /// function holds more than [`INLINE_BUDGET`] nodes' code.
     pub outlined: Vec<bool>,
@@ -30,11 +37,11 @@ pub struct Plan {
 impl Plan {
     pub fn new(tree: &Tree) -> Plan {
         let may_run = may_run(tree);
+        let root_flag_is_status = may_run[0] && tree.header.error.is_none();
         let mut slots = 0;
-        let active_slot = may_run
-            .iter()
-            .map(|&runs| {
-                runs.then(|| {
+        let active_slot = (may_run.iter().enumerate())
+            .map(|(id, &runs)| {
+                (runs && !(id == 0 && root_flag_is_status)).then(|| {
                     slots += 1;
                     slots - 1
                 })
@@ -45,12 +52,13 @@ impl Plan {
             resume: resume(tree),
             may_run,
             active_slot,
+            root_flag_is_status,
         }
     }
 
-    /// How many nodes have a running flag.
+    /// How many nodes have a running flag of their own.
     pub fn active_slots(&self) -> usize {
-        self.may_run.iter().filter(|&&runs| runs).count()
+        self.active_slot.iter().flatten().count()
     }
 
     /// The code under which leaf `id` is resumed directly, if it is.
@@ -230,6 +238,27 @@ mod tests {
              Repeat(2) { Condition(B) } }",
         );
         assert_eq!(plan.may_run, [true, false, true, false, false, true, false]);
-        assert_eq!(plan.active_slot[5], Some(2));
+        // The root's flag is the tree's status; the others are numbered in pre-order.
+        assert!(plan.root_flag_is_status);
+        assert_eq!(plan.active_slot[0], None);
+        assert_eq!(plan.active_slot[2], Some(0));
+        assert_eq!(plan.active_slot[5], Some(1));
+        assert_eq!(plan.active_slots(), 2);
+    }
+
+    #[test]
+    fn a_root_that_never_runs_or_a_fallible_tree_keeps_the_usual_flags() {
+        let plan = plan("Sequence { Condition(A), Action(B) }");
+        assert!(!plan.root_flag_is_status);
+        assert_eq!(plan.active_slots(), 0);
+        let source = "tree T for C, error E { Sequence { StatefulAction(A) } }";
+        let input: TreeInput = syn::parse_str(source).expect("parses");
+        let body = parse_body(input.body).expect("parses");
+        let cx = Ctxt::new();
+        let tree = Tree::from_syntax(&cx, input.header, body);
+        cx.check().expect("valid");
+        let plan = Plan::new(&tree);
+        assert!(!plan.root_flag_is_status);
+        assert_eq!(plan.active_slot[..2], [Some(0), Some(1)]);
     }
 }

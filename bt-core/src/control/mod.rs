@@ -46,7 +46,7 @@ pub use nodecanvas::{
 pub use parallel::{
     bitset_words, Parallel, ParallelAll, ParallelAllConfig, ParallelConfig, ThresholdError,
 };
-pub use reactive::{ReactiveFallback, ReactiveSequence};
+pub use reactive::{ReactiveFallback, ReactiveSequence, ReactiveTick};
 pub use sequence::{Sequence, SequenceWithMemory};
 pub use switch::Switch;
 pub use try_catch::TryCatch;
@@ -88,13 +88,15 @@ mod flow_contract {
             seed
         };
         macro_rules! check {
-            ($rule:ty, $len:expr) => {{
+            // `$arg = $tick`: what the rule counts within one tick (made afresh before each tick).
+            ($rule:ty, $len:expr $(, $arg:ident = $tick:expr)?) => {{
                 let (mut rule, len) = (<$rule>::new(), $len);
                 for _ in 0..2_000 {
                     if roll() % 10 == 0 {
                         let _ = rule.halt();
                     }
                     let mut child = rule.start();
+                    $(let mut $arg = $tick;)?
                     assert!(child < len, "start {child} of {len}");
                     loop {
                         let status = [
@@ -103,7 +105,7 @@ mod flow_contract {
                             Status::Failure,
                             Status::Skipped,
                         ][(roll() % 4) as usize];
-                        match rule.on_child(child, status, len) {
+                        match rule.on_child(child, status, len $(, &mut $arg)?) {
                             Flow::Tick(next) => {
                                 assert_eq!(next, child + 1, "Tick after child {child}");
                                 assert!(next < len, "Tick({next}) past the last of {len}");
@@ -119,8 +121,8 @@ mod flow_contract {
             check!(Sequence<u8>, len);
             check!(SequenceWithMemory<u8>, len);
             check!(Fallback<u8>, len);
-            check!(ReactiveSequence<u8>, len);
-            check!(ReactiveFallback<u8>, len);
+            check!(ReactiveSequence<u8>, len, tick = ReactiveTick::new());
+            check!(ReactiveFallback<u8>, len, tick = ReactiveTick::new());
             check!(AsyncSequence<u8>, len);
             check!(AsyncFallback<u8>, len);
         }

@@ -1,42 +1,55 @@
 use super::Flow;
 use crate::{SmallIndex, Status};
 
+/// What a reactive composite counts within one tick: the children skipped so far. It lives in the
+/// tick (a local of the generated code, made by [`ReactiveTick::new`] before the first child and
+/// passed to every `on_child` of that tick), not in the node: a reactive composite starts every
+/// tick at its first child, so nothing of it outlives the tick.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReactiveTick {
+    skipped: usize,
+}
+
+impl ReactiveTick {
+    /// The start of a tick: no child skipped yet.
+    #[inline(always)]
+    pub const fn new() -> Self {
+        ReactiveTick { skipped: 0 }
+    }
+}
+
 /// The shared mechanism of the reactive composites: every tick walks from the first child, and
 /// remembers which child is running so that it can be pre-empted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Reactive<I> {
     /// The child that answered `Running` on the last tick, if any.
     running: Option<I>,
-    /// Children skipped in this tick.
-    skipped: I,
 }
 
 impl<I: SmallIndex> Reactive<I> {
     const fn new() -> Self {
-        Reactive {
-            running: None,
-            skipped: I::ZERO,
-        }
+        Reactive { running: None }
     }
 
     #[inline(always)]
-    fn start(&mut self) -> usize {
-        self.skipped = I::ZERO;
-        0
-    }
-
-    #[inline(always)]
-    fn on_child(&mut self, child: usize, status: Status, len: usize, keep_going: Status) -> Flow {
+    fn on_child(
+        &mut self,
+        child: usize,
+        status: Status,
+        len: usize,
+        keep_going: Status,
+        tick: &mut ReactiveTick,
+    ) -> Flow {
         match status {
             Status::Running => {
                 let previous = self.running.replace(I::set(child));
                 Self::pre_empt(previous, child, Status::Running)
             }
             Status::Skipped => {
-                self.skipped = I::set(self.skipped.get() + 1);
-                self.advance(child, len, keep_going)
+                tick.skipped += 1;
+                self.advance(child, len, keep_going, tick)
             }
-            done if done == keep_going => self.advance(child, len, keep_going),
+            done if done == keep_going => self.advance(child, len, keep_going, tick),
             stop => {
                 let previous = self.running.take();
                 Self::pre_empt(previous, child, stop)
@@ -58,15 +71,20 @@ impl<I: SmallIndex> Reactive<I> {
     }
 
     #[inline(always)]
-    fn advance(&mut self, child: usize, len: usize, keep_going: Status) -> Flow {
+    fn advance(
+        &mut self,
+        child: usize,
+        len: usize,
+        keep_going: Status,
+        tick: &ReactiveTick,
+    ) -> Flow {
         let next = child + 1;
         if next < len {
             Flow::Tick(next)
         } else {
             // Every child answered this tick, so the one that was running has finished too.
-            let all_skipped = self.skipped.get() == len;
-            *self = Self::new();
-            Flow::Return(if all_skipped {
+            self.running = None;
+            Flow::Return(if tick.skipped == len {
                 Status::Skipped
             } else {
                 keep_going
@@ -76,9 +94,7 @@ impl<I: SmallIndex> Reactive<I> {
 
     #[inline(always)]
     fn halt(&mut self) -> Option<usize> {
-        let running = self.running.take().map(SmallIndex::get);
-        *self = Self::new();
-        running
+        self.running.take().map(SmallIndex::get)
     }
 }
 
@@ -112,13 +128,21 @@ impl<I: SmallIndex> ReactiveSequence<I> {
     /// The child to tick first: always the first one.
     #[inline(always)]
     pub fn start(&mut self) -> usize {
-        self.walk.start()
+        0
     }
 
-    /// Child `child` of `len` returned `status`.
+    /// Child `child` of `len` returned `status`; `tick` is this tick's count
+    /// ([`ReactiveTick::new`] before the first child).
     #[inline(always)]
-    pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
-        self.walk.on_child(child, status, len, Status::Success)
+    pub fn on_child(
+        &mut self,
+        child: usize,
+        status: Status,
+        len: usize,
+        tick: &mut ReactiveTick,
+    ) -> Flow {
+        self.walk
+            .on_child(child, status, len, Status::Success, tick)
     }
 
     /// Halted while running: returns the running child.
@@ -154,13 +178,21 @@ impl<I: SmallIndex> ReactiveFallback<I> {
     /// The child to tick first: always the first one.
     #[inline(always)]
     pub fn start(&mut self) -> usize {
-        self.walk.start()
+        0
     }
 
-    /// Child `child` of `len` returned `status`.
+    /// Child `child` of `len` returned `status`; `tick` is this tick's count
+    /// ([`ReactiveTick::new`] before the first child).
     #[inline(always)]
-    pub fn on_child(&mut self, child: usize, status: Status, len: usize) -> Flow {
-        self.walk.on_child(child, status, len, Status::Failure)
+    pub fn on_child(
+        &mut self,
+        child: usize,
+        status: Status,
+        len: usize,
+        tick: &mut ReactiveTick,
+    ) -> Flow {
+        self.walk
+            .on_child(child, status, len, Status::Failure, tick)
     }
 
     /// Halted while running: returns the running child.
@@ -179,13 +211,21 @@ mod tests {
     type Tick = (Status, [Option<usize>; 8], Option<usize>);
 
     fn seq(node: &mut ReactiveSequence, results: &[Status]) -> Tick {
-        let start = node.start();
-        run_tick(start, |c, s| node.on_child(c, s, results.len()), results)
+        let (start, mut tick) = (node.start(), ReactiveTick::new());
+        run_tick(
+            start,
+            |c, s| node.on_child(c, s, results.len(), &mut tick),
+            results,
+        )
     }
 
     fn fb(node: &mut ReactiveFallback, results: &[Status]) -> Tick {
-        let start = node.start();
-        run_tick(start, |c, s| node.on_child(c, s, results.len()), results)
+        let (start, mut tick) = (node.start(), ReactiveTick::new());
+        run_tick(
+            start,
+            |c, s| node.on_child(c, s, results.len(), &mut tick),
+            results,
+        )
     }
 
     #[test]

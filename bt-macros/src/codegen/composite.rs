@@ -36,10 +36,17 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
         Composite::AsyncFallback => quote!(AsyncFallback),
     };
     let state = state(g, node, quote!(::bt::__private::#rule<#index>), &mut code);
+    // What the rule counts within one tick, if anything: a local of the tick, passed to every
+    // `on_child` (the reactive composites' skipped children: `bt_core::control::ReactiveTick`).
+    let tick_local = matches!(
+        composite,
+        Composite::ReactiveSequence | Composite::ReactiveFallback
+    );
     let walk = Walk {
         g,
         node,
         state: &state.access,
+        tick_local,
     };
     // A composite that always starts at its first child (reactive kinds, and any composite whose
     // state does not outlive the tick) can be laid out as steps at any width; one that resumes at
@@ -56,8 +63,16 @@ pub(super) fn generate(g: &Gen, node: &Node, composite: Composite) -> NodeCode {
         walk.jump_table()
     };
     let declare = &state.declare_local;
+    let declare_tick = match tick_local {
+        true => {
+            let tick = tick_var();
+            quote!(let mut #tick = ::bt::__private::ReactiveTick::new();)
+        }
+        false => TokenStream::new(),
+    };
     let body = quote! {{
         #declare
+        #declare_tick
         #steps
     }};
     let access = &state.access;
@@ -76,6 +91,8 @@ struct Walk<'a> {
     g: &'a Gen<'a>,
     node: &'a Node,
     state: &'a TokenStream,
+    /// Whether the rule's `on_child` takes this tick's count (`&mut __bt_tick`).
+    tick_local: bool,
 }
 
 impl Walk<'_> {
@@ -83,14 +100,26 @@ impl Walk<'_> {
         self.node.children.len()
     }
 
+    /// `state.on_child(position, __bt_child_status, len[, &mut __bt_tick])`.
+    fn on_child(&self, position: TokenStream) -> TokenStream {
+        let (state, len) = (self.state, self.len());
+        match self.tick_local {
+            true => {
+                let tick = tick_var();
+                quote!(#state.on_child(#position, __bt_child_status, #len, &mut #tick))
+            }
+            false => quote!(#state.on_child(#position, __bt_child_status, #len)),
+        }
+    }
+
     /// What the rule asks for after child `position` answered `__bt_child_status`: the next child
     /// in `__bt_child`, or the composite's status out of the enclosing `loop`.
     fn follow(&self, position: TokenStream) -> TokenStream {
-        let (state, len) = (self.state, self.len());
         let child = child_var();
         let halt_named = self.halt_by_position(quote!(__bt_halt));
+        let on_child = self.on_child(position);
         quote! {
-            match #state.on_child(#position, __bt_child_status, #len) {
+            match #on_child {
                 ::bt::__private::Flow::Tick(__bt_next) => #child = __bt_next,
                 ::bt::__private::Flow::Return(__bt_status) => break __bt_status,
                 ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
@@ -146,9 +175,10 @@ impl Walk<'_> {
             } else {
                 quote!({})
             };
+            let on_child = self.on_child(quote!(#position));
             quote! {{
                 let __bt_child_status = #tick;
-                match #state.on_child(#position, __bt_child_status, #len) {
+                match #on_child {
                     ::bt::__private::Flow::Tick(_) => #next,
                     ::bt::__private::Flow::Return(__bt_status) => break #label __bt_status,
                     ::bt::__private::Flow::HaltAndReturn { halt: __bt_halt, status: __bt_status } => {
@@ -209,4 +239,8 @@ impl Walk<'_> {
 
 fn child_var() -> Ident {
     Ident::new("__bt_child", Span::mixed_site())
+}
+
+fn tick_var() -> Ident {
+    Ident::new("__bt_tick", Span::mixed_site())
 }

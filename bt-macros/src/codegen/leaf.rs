@@ -7,8 +7,8 @@ use syn::spanned::Spanned;
 
 use super::blackboard::blackboard_type;
 use super::{
-    ctx, leaf_field, leaf_status, node_methods, now, running_flag, state_field, subtree, Gen,
-    NodeCode,
+    ctx, leaf_field, leaf_status, node_methods, now, resume, running_flag, state_field, subtree,
+    Gen, NodeCode,
 };
 use crate::model::{Leaf, LeafImpl, LeafType, Node, Value};
 
@@ -221,13 +221,18 @@ pub(super) fn generate(g: &Gen, node: &Node, leaf: &Leaf) -> NodeCode {
             };
             let tick = call(quote!(Tick { running: #running }));
             let halt = with_ports(leaf, &field, call(quote!(Halt)));
+            if g.plan.resume_code(node.id).is_some() {
+                // The direct resume's call: the leaf is running, by the resume's invariant.
+                let resumed = with_ports(leaf, &field, call(quote!(Tick { running: true })));
+                code.methods.extend(resume::resume_method(g, node, resumed));
+            }
             (
                 leaf_status(g, node, with_ports(leaf, &field, tick)),
                 quote!(let _ = #halt;),
             )
         }
     };
-    code.methods = node_methods(g, node, body, halt_body);
+    code.methods.extend(node_methods(g, node, body, halt_body));
     code
 }
 

@@ -364,10 +364,14 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
         .collect()
 }
 
-/// The running flag of node `id`, or `false` for a node that never runs.
+/// The running flag of node `id`, or `false` for a node that never runs. The root's is the
+/// tree's status when [`Plan::root_flag_is_status`](crate::plan::Plan::root_flag_is_status).
 fn running_flag(g: &Gen, id: usize) -> TokenStream {
     match g.plan.active_slot[id] {
         Some(slot) => quote!(self.__bt_active.get(#slot)),
+        None if id == 0 && g.plan.root_flag_is_status => quote!(
+            (self.__bt_status == ::core::option::Option::Some(::bt::__private::Status::Running))
+        ),
         None => quote!(false),
     }
 }
@@ -407,12 +411,12 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
         body
     } else {
         let running = running_flag(g, id);
-        let halt_self = match slot {
-            Some(_) => {
+        let halt_self = match g.plan.may_run[id] {
+            true => {
                 let halt = halt_fn(id);
                 quote!(self.#halt(#ctx, #observer);)
             }
-            None => TokenStream::new(),
+            false => TokenStream::new(),
         };
         let (failure_if, success_if, skip_if) = (
             bb_test(&conditions.failure_if, false),
@@ -466,8 +470,16 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
             #finish
         }
     };
-    if let Some(slot) = slot {
+    if g.plan.may_run[id] {
         let halt = halt_fn(id);
+        let running = running_flag(g, id);
+        // The root's flag, when it is the tree's status, is cleared by the tree's halt.
+        let halted = match slot {
+            Some(slot) => {
+                quote!(::bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);)
+            }
+            None => quote!(::bt::__private::halted_unflagged(#public, #observer);),
+        };
         let (on_halted, post) = (bb_run(&conditions.on_halted), bb_run(&conditions.post));
         let hooks = if conditions.on_halted.is_some() || conditions.post.is_some() {
             quote!(::bt::__private::after_halt(&mut self.__bt_bb, #on_halted, #post);)
@@ -481,9 +493,9 @@ fn node_methods(g: &Gen, node: &Node, body: TokenStream, halt_body: TokenStream)
                 #ctx: &mut #context,
                 #observer: &mut __BtO,
             ) {
-                if self.__bt_active.get(#slot) {
+                if #running {
                     #halt_body
-                    ::bt::__private::halted(self.__bt_active.flag(#slot), #public, #observer);
+                    #halted
                     #hooks
                 }
             }

@@ -2,7 +2,7 @@
 //! `Running` on the last tick when every ancestor would only pass `Running` up (the leaves are
 //! chosen in `crate::plan`), and hands a finished status over to the walk.
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{ctx, metadata, observer, tick_child, tick_fn, Gen};
@@ -20,35 +20,63 @@ pub(super) fn tick_root(g: &Gen) -> TokenStream {
         return walk;
     }
     let (ctx, observer) = (ctx(), observer());
-    let label = syn::Lifetime::new("'__bt_resume", Span::mixed_site());
     let arms = g.plan.resume.iter().map(|&leaf| {
         let code = code_literal(g.plan.resume_code(leaf).expect("a leaf of `plan.resume`"));
-        let tick = tick_fn(leaf);
+        let resume = resume_fn(leaf);
         let ancestors = g.tree.ancestors(leaf).map(|node| {
             let public = metadata::public_id(g.tree, node.id);
             quote!(::bt::__private::still_running(#public, #observer);)
         });
+        // Still running: every ancestor answers `Running` again and changes nothing, and the
+        // tree's status is already `Running` (a leaf is remembered only when its `Running` reached
+        // the root), so the tick returns without a store.
         quote! {
-            #code => match self.#tick(#ctx, #observer) {
+            #code => match self.#resume(#ctx, #observer) {
                 ::bt::__private::Status::Running => {
                     #(#ancestors)*
-                    // A qualified path: `break 'label ::path` reads as a label to syn.
-                    break #label <::bt::__private::Status>::Running;
+                    return ::bt::__private::Status::Running;
                 }
                 __bt_finished => self.__bt_resume.hand_over(__bt_finished),
             },
         }
     });
     // One walk for every case, so that the tree's code is not inlined twice.
+    quote! {{
+        match self.__bt_resume.leaf() {
+            #(#arms)*
+            _ => {}
+        }
+        #walk
+    }}
+}
+
+/// The method that resumes leaf `id` directly: `call` ticks the leaf, known to be running (its
+/// running flag is set whenever the resume remembers it). A leaf that answers `Running` again
+/// leaves its flag as it is; one that finishes clears it before the walk takes its status.
+pub(super) fn resume_method(g: &Gen, node: &crate::model::Node, call: TokenStream) -> TokenStream {
+    let context = &g.tree.header.context;
+    let lifetimes = &g.tree.header.context_lifetimes;
+    let (ctx, observer) = (ctx(), observer());
+    let public = metadata::public_id(g.tree, node.id);
+    let resume = resume_fn(node.id);
+    let slot = g.plan.active_slot[node.id].expect("a resumed leaf can run, so it has a flag");
     quote! {
-        #label: {
-            match self.__bt_resume.leaf() {
-                #(#arms)*
-                _ => {}
-            }
-            #walk
+        #[inline]
+        fn #resume<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
+            &mut self,
+            #ctx: &mut #context,
+            #observer: &mut __BtO,
+        ) -> ::bt::__private::Status {
+            let __bt_status: ::bt::__private::Status = #call;
+            ::bt::__private::finish_resumed(
+                self.__bt_active.flag(#slot), #public, __bt_status, #observer,
+            )
         }
     }
+}
+
+fn resume_fn(id: usize) -> syn::Ident {
+    quote::format_ident!("__bt_resume_{}", id)
 }
 
 /// The `call` that ticks leaf `id`. For a leaf the tick can resume directly, the walk first takes
