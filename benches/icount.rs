@@ -33,7 +33,10 @@ const WORKLOADS: &[(&str, &[&str])] = &[
     ("sniper_running", &["generated", "hand-written"]),
     ("sniper_restart", &["generated", "hand-written"]),
     ("sniper_reactive_running", &["generated", "hand-written"]),
-    ("reactive_1000", &["generated", "hand-written"]),
+    (
+        "reactive_1000",
+        &["generated", "hand-written", "hand-written-unrolled"],
+    ),
     ("memory_resume_10", &["generated", "hand-written"]),
     ("memory_resume_1000", &["generated", "hand-written"]),
     ("memory_resume_10000", &["generated", "hand-written"]),
@@ -121,13 +124,11 @@ fn main() {
                 run(tree::Reactive1000::new(), world, 1, n, tick_generated)
             } else {
                 let groups = (tree::NODES as u32 - 2) / 14;
-                run(
-                    hand::HandReactive::new(groups),
-                    world,
-                    1,
-                    n,
-                    hand::tick_reactive,
-                )
+                let tick = match imp.as_str() {
+                    "hand-written-unrolled" => hand::tick_reactive_unrolled,
+                    _ => hand::tick_reactive,
+                };
+                run(hand::HandReactive::new(groups), world, 1, n, tick)
             }
         }
         ("memory_resume_10", _) => memory::<trees::memory_10::Memory10>(

@@ -34,9 +34,11 @@ printf '| workload | generated | hand-written | generated / hand-written |\n|---
     g=$(count "$workload" generated)
     h=$(count "$workload" hand-written)
     extra=""
-    if "$bin" list | grep -qx "$workload hand-written-if"; then
-        extra=" (if: $(count "$workload" hand-written-if))"
-    fi
+    for variant in if unrolled; do
+        if "$bin" list | grep -qx "$workload hand-written-$variant"; then
+            extra="$extra ($variant: $(count "$workload" "hand-written-$variant"))"
+        fi
+    done
     ratio=$(awk -v g="$g" -v h="$h" 'BEGIN { printf "%.2f", g / h }')
     printf '| %s | %s | %s%s | %s |\n' "$workload" "$g" "$h" "$extra" "$ratio"
 done

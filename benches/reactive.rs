@@ -37,6 +37,11 @@ fn reactive(c: &mut Criterion) {
                 hand::HandReactive::new(groups),
                 hand::tick_reactive
             ),
+            (
+                "hand-written-unrolled",
+                hand::HandReactive::new(groups),
+                hand::tick_reactive_unrolled
+            ),
             ("box-dyn", support::dyn_big(&spec), dyn_tree::tick),
             ("bonsai-bt", bonsai::big(&spec), bonsai::tick_big),
             ("behavior-tree-lite", btl::big(&spec), btl::tick_big),

@@ -115,6 +115,46 @@ pub fn tick_reactive(state: &mut HandReactive, w: &mut BigWorld) -> Status {
     status
 }
 
+/// [`tick_reactive`] written out group by group (71 groups, `reactive_1000`): straight-line code,
+/// as for a tree whose leaves are distinct code and cannot share a loop, which is what the
+/// generated tree is. The loop above is the limit for this regular shape; this is the limit for
+/// code that calls each leaf at its own place. BENCHMARKS.md compares the generated tree with
+/// both.
+#[inline(never)]
+pub fn tick_reactive_unrolled(state: &mut HandReactive, w: &mut BigWorld) -> Status {
+    macro_rules! groups {
+        ($($g:literal)*) => {$({
+            const B: u32 = $g * 10;
+            let ok = (w.cond(B) && w.cond(B + 1) && w.cond(B + 2) && w.cond(B + 3) && w.cond(B + 4))
+                || !w.cond(B + 5)
+                || (w.cond(B + 6) && w.cond(B + 7) && w.cond(B + 8) && w.act(B + 9));
+            if !ok {
+                if state.running {
+                    state.running = false;
+                    state.work.on_halted(w);
+                }
+                return Status::Failure;
+            }
+        })*};
+    }
+    assert_eq!(
+        state.groups, 71,
+        "written out for reactive_1000's 71 groups"
+    );
+    groups!(
+        0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33
+        34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63
+        64 65 66 67 68 69 70
+    );
+    let status = if state.running {
+        state.work.on_running(w)
+    } else {
+        state.work.on_start(w)
+    };
+    state.running = status == Status::Running;
+    status
+}
+
 /// The generated memory trees (`bt-gen memory <nodes>`): nested `Sequence`s are one sequence over
 /// the leaves in pre-order, so the state is a cursor into the leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -455,7 +455,7 @@ impl Robot {
                         }
                     }
                 }
-                if __bt_child == 6usize {
+                {
                     let __bt_child_status = self.__bt_tick_7(__bt_ctx, __bt_observer);
                     match self.__bt_state_0.on_child(6usize, __bt_child_status, 7usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,

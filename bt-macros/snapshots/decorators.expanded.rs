@@ -455,7 +455,7 @@ impl Decorated {
                         }
                     }
                 }
-                if __bt_child == 3usize {
+                {
                     let __bt_child_status = self.__bt_tick_13(__bt_ctx, __bt_observer);
                     match self
                         .__bt_state_0
@@ -587,7 +587,7 @@ impl Decorated {
                         }
                     }
                 }
-                if __bt_child == 1usize {
+                {
                     let __bt_child_status = self.__bt_tick_7(__bt_ctx, __bt_observer);
                     match self
                         .__bt_state_3

@@ -284,7 +284,7 @@ impl Errands {
                         }
                     }
                 }
-                if __bt_child == 1usize {
+                {
                     let __bt_child_status = self.__bt_tick_5(__bt_ctx, __bt_observer);
                     match self.__bt_state_0.on_child(1usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
@@ -378,7 +378,7 @@ impl Errands {
                         }
                     }
                 }
-                if __bt_child == 1usize {
+                {
                     let __bt_child_status = self.__bt_tick_3(__bt_ctx, __bt_observer);
                     match self.__bt_state_1.on_child(1usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
@@ -626,7 +626,7 @@ impl Errands {
                         }
                     }
                 }
-                if __bt_child == 1usize {
+                {
                     let __bt_child_status = self.__bt_tick_8(__bt_ctx, __bt_observer);
                     match self.__bt_state_5.on_child(1usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,

@@ -228,7 +228,7 @@ impl Sniper {
                         }
                     }
                 }
-                if __bt_child == 1usize {
+                {
                     let __bt_child_status = self.__bt_tick_6(__bt_ctx, __bt_observer);
                     match self.__bt_state_0.on_child(1usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,
@@ -351,7 +351,7 @@ impl Sniper {
                         }
                     }
                 }
-                if __bt_child == 3usize {
+                {
                     let __bt_child_status = self.__bt_tick_5(__bt_ctx, __bt_observer);
                     match self.__bt_state_1.on_child(3usize, __bt_child_status, 4usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,

@@ -315,7 +315,7 @@ impl Mission {
                         }
                     }
                 }
-                if __bt_child == 1usize {
+                {
                     let __bt_child_status = self.__bt_tick_2(__bt_ctx, __bt_observer);
                     match self.__bt_state_0.on_child(1usize, __bt_child_status, 2usize) {
                         ::bt::__private::Flow::Tick(__bt_next) => __bt_child = __bt_next,

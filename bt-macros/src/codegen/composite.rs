@@ -134,8 +134,14 @@ impl Walk<'_> {
     /// threads the chain into straight-line code (a sequence of conditions becomes a `&&` chain);
     /// faster at run time than the straight-line form, and cheap to compile at these widths (see
     /// [`LOOP_MAX_CHILDREN`]).
+    ///
+    /// The last step has no guard: a tick starts at a child `< len` and a rule's `Tick(next)` is
+    /// always the next child (`bt_core::control::Flow`), so a walk that passes every earlier step
+    /// is at the last child. Without the guard LLVM has no "no step matched" case to lay out (an
+    /// empty infinite loop), and resuming at the last child costs one comparison less.
     fn guarded_loop(&self) -> TokenStream {
         let (state, child) = (self.state, child_var());
+        let last = self.len() - 1;
         let steps = self
             .node
             .children
@@ -144,11 +150,14 @@ impl Walk<'_> {
             .map(|(position, &id)| {
                 let tick = tick_child(self.g, id);
                 let follow = self.follow(quote!(#position));
-                quote! {
-                    if #child == #position {
-                        let __bt_child_status = #tick;
-                        #follow
-                    }
+                let step = quote! {
+                    let __bt_child_status = #tick;
+                    #follow
+                };
+                if position == last {
+                    quote!({ #step })
+                } else {
+                    quote!(if #child == #position { #step })
                 }
             });
         quote! {
