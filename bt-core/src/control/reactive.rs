@@ -348,4 +348,26 @@ mod tests {
         );
         assert_eq!(node.halt(), None);
     }
+
+    #[test]
+    fn the_node_keeps_only_its_running_child_and_the_skip_count_is_the_ticks() {
+        // The skipped count is a local of the tick: the node is its running child, nothing more.
+        assert_eq!(core::mem::size_of::<ReactiveSequence<u8>>(), 2);
+        assert_eq!(core::mem::size_of::<ReactiveFallback<u8>>(), 2);
+        // Skips of one tick do not count in the next: a child skipped in one tick and the other
+        // skipped in the next is not "every child skipped".
+        let mut node = ReactiveSequence::<u8>::new();
+        assert_eq!(
+            seq(&mut node, &[Skipped, Running]),
+            (Running, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            seq(&mut node, &[Success, Skipped]),
+            (Success, order(&[0, 1]), None)
+        );
+        assert_eq!(
+            seq(&mut node, &[Skipped, Skipped]),
+            (Skipped, order(&[0, 1]), None)
+        );
+    }
 }
