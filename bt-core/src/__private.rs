@@ -158,6 +158,13 @@ pub fn halted<O: Observer>(active: &mut bool, node: usize, observer: &mut O) {
     observer.on_halted(node);
 }
 
+/// The root's running flag, read from the tree's status (`status()`): the root is running exactly
+/// when the last tick answered `Running` and no halt followed.
+#[inline(always)]
+pub fn root_running(status: Option<Status>) -> bool {
+    status == Some(Status::Running)
+}
+
 /// The halt of a node without a flag of its own: the root, whose running flag is the tree's
 /// status, which the tree's halt clears. Tells the observer.
 #[inline(always)]

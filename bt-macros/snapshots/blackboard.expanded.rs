@@ -489,9 +489,7 @@ impl Robot {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if (self.__bt_status
-            == ::core::option::Option::Some(::bt::__private::Status::Running))
-        {
+        if ::bt::__private::root_running(self.__bt_status) {
             if let ::core::option::Option::Some(__bt_running) = self.__bt_state_0.halt()
             {
                 match __bt_running {

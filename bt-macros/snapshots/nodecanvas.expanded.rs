@@ -404,9 +404,7 @@ impl Canvas {
         __bt_ctx: &mut World,
         __bt_observer: &mut __BtO,
     ) {
-        if (self.__bt_status
-            == ::core::option::Option::Some(::bt::__private::Status::Running))
-        {
+        if ::bt::__private::root_running(self.__bt_status) {
             const __BT_GUARDS: [::core::option::Option<
                 ::bt::__private::AbortMode,
             >; 2usize] = [

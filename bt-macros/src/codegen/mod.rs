@@ -369,9 +369,9 @@ fn respan(tokens: TokenStream, span: Span) -> TokenStream {
 fn running_flag(g: &Gen, id: usize) -> TokenStream {
     match g.plan.active_slot[id] {
         Some(slot) => quote!(self.__bt_active.get(#slot)),
-        None if id == 0 && g.plan.root_flag_is_status => quote!(
-            (self.__bt_status == ::core::option::Option::Some(::bt::__private::Status::Running))
-        ),
+        None if id == 0 && g.plan.root_flag_is_status => {
+            quote!(::bt::__private::root_running(self.__bt_status))
+        }
         None => quote!(false),
     }
 }
