@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0000Sub0 for Ctx {
@@ -107,7 +109,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0002 for Ctx {
+    pub tree Tree0002 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64 = 3,
@@ -119,15 +121,17 @@ bt::behavior_tree! {
             PolicyParallel(policy = FirstSuccess, repeat = false) {
                 SubTree(Tree0002Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
                 ForceSuccess {
-                    Action(Act<3>),
+                    Error(DiffError(1033)),
                 },
             },
-            StatefulAction(Task<4>),
+            StatefulAction(TTask<4>),
         }
     }
 }
 
 board!(Tree0002Blackboard { t0 b0 b1 });
+
+fallible!(Tree0002);
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
@@ -692,7 +696,7 @@ bt::behavior_tree! {
 board!(Tree0016Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0017 for Ctx {
+    pub tree Tree0017 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(4),
             b1: i64 = 1,
@@ -706,11 +710,14 @@ bt::behavior_tree! {
             StatefulAction(Task<1> = Task::<1>),
             Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
             Wait(30),
+            Error(DiffError(1006)),
         }
     }
 }
 
 board!(Tree0017Blackboard { o0 b1 t0 b0 });
+
+fallible!(Tree0017);
 
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
@@ -783,7 +790,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0021 for Ctx {
+    pub tree Tree0021 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 5,
             b1: i64 = 2,
@@ -798,7 +805,7 @@ bt::behavior_tree! {
                     #[post(|bb| { if bb.b1 % 4 < 3 { bb.b0 += 1 }; bb.b1 = *bb.t1 + 2 })]
                     ParallelAll {
                         Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(TTask<1>),
                         Condition(|ctx| ctx.check(2)),
                         Script(|bb| bb.b0 = bb.b0 % 2),
                     },
@@ -813,7 +820,7 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b1)),
                         StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
+                        StatefulAction(TTask<6>),
                     },
                     #[skip_if(|bb| *bb.t1 < 1)]
                     #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
@@ -837,6 +844,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0021Blackboard { t1 b1 t0 b0 });
+
+fallible!(Tree0021);
 
 bt::behavior_tree! {
     pub tree Tree0022Sub0 for Ctx {
@@ -1453,7 +1462,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0038 for Ctx {
+    pub tree Tree0038 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64,
@@ -1471,9 +1480,9 @@ bt::behavior_tree! {
                             Action(PIo<1>, t0 = {t0}),
                             Action(Act<2> = Act::<2>),
                         },
-                        StatefulAction(Task<3> = Task::<3>),
+                        StatefulAction(TTask<3>),
                         SequenceWithMemory {
-                            StatefulAction(Task<4>),
+                            StatefulAction(TTask<4>),
                             RunOnce(then_skip = false) {
                                 Wait(20),
                             },
@@ -1484,6 +1493,7 @@ bt::behavior_tree! {
                         #[success_if(|bb| bb.o0.is_none())]
                         #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
                         SubTree(Tree0038Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
+                        Error(DiffError(1032)),
                     },
                 },
             },
@@ -1492,6 +1502,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0038Blackboard { t0 b0 o0 });
+
+fallible!(Tree0038);
 
 bt::behavior_tree! {
     pub tree Tree0039 for Ctx {
@@ -1924,13 +1936,15 @@ bt::behavior_tree! {
 board!(Tree0052Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0053 for Ctx {
+    pub tree Tree0053 for Ctx, error DiffError {
         StepSequencer {
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             StatefulAction(Task<1>),
         }
     }
 }
+
+fallible!(Tree0053);
 
 bt::behavior_tree! {
     pub tree Tree0054 for Ctx {
@@ -2124,7 +2138,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0058 for Ctx {
+    pub tree Tree0058 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
@@ -2132,7 +2146,7 @@ bt::behavior_tree! {
             SubTree(Tree0058Sub0, ..),
             Parallel(success = -1, failure = -1) {
                 RunOnce(then_skip = true) {
-                    Sleep(30),
+                    Error(DiffError(1084)),
                 },
             },
         }
@@ -2141,8 +2155,10 @@ bt::behavior_tree! {
 
 board!(Tree0058Blackboard { q0 });
 
+fallible!(Tree0058);
+
 bt::behavior_tree! {
-    pub tree Tree0059 for Ctx {
+    pub tree Tree0059 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             b1: i64 = 0,
@@ -2153,11 +2169,14 @@ bt::behavior_tree! {
                 case 5 => Condition(Cond<0>),
                 _ => StatefulAction(PTask<1>, b0 = 1, b1 = {=}),
             },
+            Error(DiffError(1013)),
         }
     }
 }
 
 board!(Tree0059Blackboard { o0 b1 });
+
+fallible!(Tree0059);
 
 bt::behavior_tree! {
     pub tree Tree0060Sub0 for Ctx {
@@ -2318,7 +2337,7 @@ bt::behavior_tree! {
 board!(Tree0064Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0065 for Ctx {
+    pub tree Tree0065 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -2329,17 +2348,17 @@ bt::behavior_tree! {
                 Sequence {
                     FlipSelector {
                         AlwaysFailure,
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(TTask<0>),
+                        Condition(|ctx| ctx.try_check(1)),
                     },
                     AlwaysSuccess,
                 },
                 ReactiveSequence {
                     Action(PIo<2>, t0 = {=}),
-                    Condition(Cond<3>),
+                    Condition(|ctx| ctx.try_check(3)),
                     Action(PIo<4>, t0 = {b0}),
                     StatefulAction(Task<5>),
-                    Condition(|ctx| ctx.check(6)),
+                    Condition(|ctx| ctx.try_check(6)),
                 },
             },
             IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
@@ -2348,7 +2367,7 @@ bt::behavior_tree! {
                 Deadline(0) {
                     Invert {
                         Sequence {
-                            Condition(Cond<7>),
+                            Error(DiffError(1059)),
                             WaitValueUpdate(t0) {
                                 WaitUntil(|bb| bb.b1 != 3) {
                                     Condition(PCond<8>, b0 = 4),
@@ -2370,6 +2389,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0065Blackboard { t0 b0 b1 });
+
+fallible!(Tree0065);
 
 bt::behavior_tree! {
     pub tree Tree0066 for Ctx {
@@ -2407,7 +2428,7 @@ bt::behavior_tree! {
 board!(Tree0066Blackboard { t0 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0067 for Ctx {
+    pub tree Tree0067 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             #[tracked] t1: i64 = 3,
@@ -2419,10 +2440,11 @@ bt::behavior_tree! {
                     IfThenElse {
                         MemPriority {
                             PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
+                                StatefulAction(TTask<0>),
+                                StatefulAction(TTask<1>),
+                                Action(|ctx| ctx.try_exec(2)),
                             },
+                            Error(DiffError(1084)),
                         },
                         Repeat(1) {
                             #[on_failure(|bb| *bb.t0 += 3)]
@@ -2440,6 +2462,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0067Blackboard { t0 t1 });
+
+fallible!(Tree0067);
 
 bt::behavior_tree! {
     pub tree Tree0068 for Ctx {
@@ -2730,7 +2754,7 @@ bt::behavior_tree! {
 board!(Tree0077Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0078 for Ctx {
+    pub tree Tree0078 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 3,
@@ -2760,7 +2784,7 @@ bt::behavior_tree! {
                 },
                 ParallelAll(max_failures = -1) {
                     Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(TTask<2>),
                     WasEntryUpdated(t0),
                 },
                 Condition(Cond<3>),
@@ -2771,21 +2795,23 @@ bt::behavior_tree! {
 
 board!(Tree0078Blackboard { q0 t0 b0 });
 
+fallible!(Tree0078);
+
 bt::behavior_tree! {
-    pub tree Tree0079 for Ctx {
+    pub tree Tree0079 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
         }
         BinarySelector(|bb| bb.b0 % 3 == 0) {
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             Sequence {
                 IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
                     Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
                     #[failure_if(|bb| bb.b0 > 3)]
                     Condition(Cond<2>),
                     StatefulAction(Task<3>),
-                    Condition(Cond<4>),
+                    Condition(TCond<4>),
                     Action(PIo<5>, t0 = {b0}),
                 },
                 KeepRunningUntilFailure {
@@ -2800,6 +2826,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0079Blackboard { b0 t0 });
+
+fallible!(Tree0079);
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
@@ -2900,7 +2928,7 @@ bt::behavior_tree! {
 board!(Tree0081Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0082 for Ctx {
+    pub tree Tree0082 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b1: i64 = 5,
@@ -2914,9 +2942,9 @@ bt::behavior_tree! {
                 SequenceWithMemory {
                     #[post(|bb| if bb.b0 + 4 < *bb.t0 { bb.b1 += 3 })]
                     ReactiveSequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
+                        Condition(TCond<0>),
+                        Condition(|ctx| ctx.try_check(1)),
+                        StatefulAction(TTask<2>),
                     },
                     Cooldown(50) {
                         TryCatch(catch_on_halt = false) {
@@ -2928,7 +2956,7 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         WasEntryUpdated(t0),
                         Sequence {
-                            StatefulAction(Task<5>),
+                            StatefulAction(TTask<5>),
                             StatefulAction(Task<6>),
                         },
                     },
@@ -2944,6 +2972,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0082Blackboard { t0 b1 b0 });
+
+fallible!(Tree0082);
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
@@ -3067,7 +3097,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0088 for Ctx {
+    pub tree Tree0088 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 1,
             o0: Option<i64> = None,
@@ -3076,14 +3106,16 @@ bt::behavior_tree! {
             WhileDoElse {
                 #[skip_if(|bb| *bb.t1 + 4 > 7)]
                 Action(|ctx| ctx.exec(0)),
-                Wait(50),
-                Condition(Cond<1> = Cond::<1>),
+                Error(DiffError(1040)),
+                Condition(|ctx| ctx.try_check(1)),
             },
         }
     }
 }
 
 board!(Tree0088Blackboard { t1 o0 });
+
+fallible!(Tree0088);
 
 bt::behavior_tree! {
     pub tree Tree0089 for Ctx {
@@ -3283,7 +3315,7 @@ bt::behavior_tree! {
 board!(Tree0093Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0094 for Ctx {
+    pub tree Tree0094 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64 = 4,
@@ -3312,8 +3344,8 @@ bt::behavior_tree! {
                     Parallel(success = -1) {
                         #[on_success(|bb| { bb.b0 += 3; if *bb.t0 > bb.b0 + 4 { bb.b0 = 4 } })]
                         Fallback {
-                            Condition(Cond<4>),
-                            Action(|ctx| ctx.exec(5)),
+                            Condition(TCond<4>),
+                            Action(|ctx| ctx.try_exec(5)),
                         },
                     },
                     MemSequence {
@@ -3321,7 +3353,7 @@ bt::behavior_tree! {
                         Repeat(1) {
                             StatefulAction(PTask<7>, b0 = {b1}),
                         },
-                        Action(Act<8>),
+                        Action(TAct<8>),
                     },
                 },
             },
@@ -3330,6 +3362,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0094Blackboard { t0 b1 b0 });
+
+fallible!(Tree0094);
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
@@ -3466,14 +3500,14 @@ bt::behavior_tree! {
 board!(Tree0098Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0099 for Ctx {
+    pub tree Tree0099 for Ctx, error DiffError {
         Sequence {
             RunOnce(then_skip = true) {
                 Delay(30) {
                     Selector {
                         ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
+                            StatefulAction(TTask<0>),
+                            Condition(TCond<1>),
                             AlwaysFailure,
                         },
                         SequenceWithMemory {
@@ -3481,7 +3515,7 @@ bt::behavior_tree! {
                             AlwaysFailure,
                         },
                         Priority {
-                            StatefulAction(Task<3>),
+                            StatefulAction(TTask<3>),
                             Action(Act<4>),
                         },
                         RepeatTimes(3) {
@@ -3502,10 +3536,12 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0099);
+
 cases! {
     Tree0000 "Try(OnceT(Swm(RSeq(Sl{50}),Sub(t0),Sub(Rmp{S;F}(Rpt{3}(c1))))),c2)",
     Tree0001 "B{t0=1;o0}Wde(Seq(a0,Rpt{0}(t1),Once(t2)),Dl{10}(Mt{0}(Pri(Swm(pa3{b0:6;b1:t0},t4),t5))),Swm(Sc{o0:=t0%3},a6e,t7,Rep1(t8),c9))",
-    Tree0002 "B{t0=3;b0=3;b1=5}Par{_;_}(@ki{b0+3%4=3}SubR(Fb(@fi{b1+1!7}@of{t0+=1}@os{t0<b1%2?b0+=3}a0b{t0+1%3;b1},t1)),PPar{1;N}(SubR(c2),FS(a3)),t4)",
+    Tree0002 "B{t0=3;b0=3;b1=5}Par{_;_}(@ki{b0+3%4=3}SubR(Fb(@fi{b1+1!7}@of{t0+=1}@os{t0<b1%2?b0+=3}a0b{t0+1%3;b1},t1)),PPar{1;N}(SubR(c2),FS(Err{1033})),t4t)",
     Tree0003 "B{t0;o0=5;b1;b0=2}Isw{5;N;_}(Dl{50}(SubA(@po{b1+=2}@fi{t0+2%2=1}RSeq(Sb{b0=b1},Scc{some},@rw{b0%3>0}@po{o0:=t0+3%3}@ki{t0%3>1}Rep0(t0e),a1))),@rw{none}@po{b0:=o0|3+2}@fi{t0+2<5}Pri(Pre{t0<b0%2;F}(RU{S}(pc2{b0:t0}))),Sw{0;5}(c3e,t4e,c5l),Flt{2;R;K}(@ki{b0+3>2}Seq(RT{1}(@po{o0:=b1+4%2;b1<t0?t0+=3}FS(F)))),Step(pi6{t0:b0},Wu{t0},t7,@po{t0:=o0|2%2}@oh{b0+=2}@fi{b1>4}t8))",
     Tree0004 "B{t0=0;b1=1;o0}FF(RSeq(SubA(RSeq(Flip(a0,Fai),Wde(t1e,Sl{30},@os{b1+=3}@po{t0%2>0?b1:=t0+4%3;b1+=2}t2),SubA(Mt{20}(Ub{o0})),@of{b1+=1}Dd{20}(t3)))))",
     Tree0005 "B{q0=1;t1=1;t0;b0=1;b1;o0}Star(PAll{-1}(AFb(c0,c1),Lp{t1;_}(Sc{t0+=2}),c2),Sl{0},@ki{t1=5}@of{b0<5?b0+=2;t1+=3}Lp{b1;_}(Bin{b1!b0;N}(PAll{_}(c3,c4,pa5{b0:b0;b1:=}),pt6{b0:5})),Fb(c7l,c8,Cd{0;K}(@oh{none?b1+=3}Wt{10})),RU{S}(Once(Par{-3;_}(t9,a10l,t11))))",
@@ -3520,11 +3556,11 @@ cases! {
     Tree0014 "B{o0=1;b0=0;b1=4}Bin{none;N}(PAll{-2}(c0,Rpt{3}(SubA(c1))),TryT(S,Sb{b0=b1}))",
     Tree0015 "B{o0=_}PAll{_}(Flt{1;_;F}(c0e),Sc{o0:=5})",
     Tree0016 "B{b0=1;b1=3;t1;t0}Intr{b0+4=t1}(Seq(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}Isw{5;_;_}(pa0{b0:t0;b1:b0},c1b{8}),Flt{1;_;K}(t2)))",
-    Tree0017 "B{o0=4;b1=1;t0;b0}AFb(@oh{b1+1<3?b1:=o0|2}c0l,Wu{t0},t1e,c2b{b0},Wt{30})",
+    Tree0017 "B{o0=4;b1=1;t0;b0}AFb(@oh{b1+1<3?b1:=o0|2}c0l,Wu{t0},t1e,c2b{b0},Wt{30},Err{1006})",
     Tree0018 "B{b0=1;q0}Par{2;_}(Seq(Scc{b0%4<3},S),Lp{_;F}(Intr{b0<7}(c0)))",
     Tree0019 "B{b1=3;t0}RU{S}(Swm(Mt{0}(Fb(Dd{0}(a0),pa1{b0:1},t2)),Sw{1}(a3,pi4{t0:=}),Rep1(Once(FF(Sel(F,Sb{t0=9}))))))",
     Tree0020 "Dl{30}(FS(a0l))",
-    Tree0021 "B{t1=5;b1=2;t0;b0}Seq(Pre{t1>4;S}(@os{b0:=t0+4%3;t0:=t1}Rmp{S;S}(@si{t0+4%2<1}@po{b1%4<3?b0+=1;b1:=t1+2}PAll{_}(c0,t1e,c2l,Sc{b0:=b0%2}))),@os{t0:=b0}Rmp{S;F}(Isw{t0+2;T;N}(S,pc3{b0:t0},@ki{t0+4!5}RSeq(a4b{t0%4;b1},t5,t6),@ki{t1<1}@oh{t0:=b0+2}F)),RSeq(Flt{1;S;F}(Wv{t1}(Dd{0}(c7))),Su{t0}(pc8{b0:=})))",
+    Tree0021 "B{t1=5;b1=2;t0;b0}Seq(Pre{t1>4;S}(@os{b0:=t0+4%3;t0:=t1}Rmp{S;S}(@si{t0+4%2<1}@po{b1%4<3?b0+=1;b1:=t1+2}PAll{_}(c0,t1t,c2l,Sc{b0:=b0%2}))),@os{t0:=b0}Rmp{S;F}(Isw{t0+2;T;N}(S,pc3{b0:t0},@ki{t0+4!5}RSeq(a4b{t0%4;b1},t5,t6t),@ki{t1<1}@oh{t0:=b0+2}F)),RSeq(Flt{1;S;F}(Wv{t1}(Dd{0}(c7))),Su{t0}(pc8{b0:=})))",
     Tree0022 "B{b0;t0;b1=0}@rw{b1>b1+4}@of{b0:=b1}@po{t0:=b0}Pre{b0%2>0;F}(SubA(Rep1(Inv(c0l))))",
     Tree0023 "B{t0=5}Keep(RetF(pi0{t0:t0}))",
     Tree0024 "B{t0=5;b1=1;b0=3}TryF(RSeq(Bin{t0+3>b0%2;_}(Keep(t0),t1),MPri(a2e,t3e),c4e),Seq(Sl{20},RFb(t5,t6,@of{b1+=1;b1+=1}@ki{t0>6}t7),Flt{2;_;_}(@of{b0+=2}Sc{b0:=6;b1+=2})),Rep0(@rw{t0%3<0}@fi{b1<3}pt8{b0:7}),Flip(S,t9,Rep4(c10e),Rep1(@si{b1<t0}@fi{t0+4=b1}a11)))",
@@ -3541,7 +3577,7 @@ cases! {
     Tree0035 "B{b1=1;t0=2;b0=0;t1}RSel(Ite(Flt{3;R;K}(t0),@of{t0:=9}@fi{b0>t1}Bin{b1>t1%2;_}(a1l,pt2{b0:t0;b1:b1})),Wde(ASeq(Sb{t1=8},c3),Isw{t1+1%4;T;_}(t4,S)))",
     Tree0036 "B{t0=3;q0=4;o0;b1=5;b0;t1}Swm(RFb(Star(Sb{o0=5},Wu{t1},pt0{b0:=;b1:t1}),Opt(c1b{b1}),@ki{t1+1<t0}Par{2;-1}(@rw{t0+1>b0+3}pa2{b0:7},@of{t1+2<4?b0:=b1}t3),Pre{t0+1%2<0}(FF(a4)),Swm(RSeq(Sb{b0=7},Wt{0}),Sl{30})),Fb(Opt(@po{b0+=1}@of{o0:=_}@os{b0+=1}Lp{b1;_}(a5e)),Mt{20}(Swm(c6,a7b{b1;b0},c8))),Bin{o0|3>t0;N}(t9,RU{S}(a10b{o0|0;b1})))",
     Tree0037 "B{b0=5;t0;b1=0}RFb(@po{t0:=0}PPar{2;_}(RepF(RSeq(Sw{0}(Sb{t0=b1},S),Cd{0;K}(@ki{t0<4}Sw{0;2;5}(a0,@fi{t0>0}pt1{b0:=;b1:t0},Sw{2}(@po{b0+=3}@oh{b0+=1;t0:=b1}pc2{b0:=},t3),t4)),Sw{4}(Ret4(t5),Rmp{S;F}(c6b{b0+4}))))),Rmp{S;S}(RSel(Seq(a7l,TryF(t8,c9e),t10e),RFb(Fb(pc11{b0:t0})),PAll{_}(t12,pc13{b0:t0},Sl{10},a14),t15)))",
-    Tree0038 "B{t0=2;b0;o0=_}Rep4(@si{t0>0}Pre{b0<5;K}(PPar{2;N}(c0,Fb(Par{1;_}(Sc{t0+3%4<2?t0:=o0|1;t0+=2},@si{none}pi1{t0:t0},a2e),t3e,Swm(t4,OnceK(Wt{20}),Rpt{0}(t5)),@si{none}@rw{o0|5>7}SubR(RFb(SubR(Fai),t6,Sb{o0=8}))))))",
+    Tree0038 "B{t0=2;b0;o0=_}Rep4(@si{t0>0}Pre{b0<5;K}(PPar{2;N}(c0,Fb(Par{1;_}(Sc{t0+3%4<2?t0:=o0|1;t0+=2},@si{none}pi1{t0:t0},a2e),t3t,Swm(t4t,OnceK(Wt{20}),Rpt{0}(t5)),@si{none}@rw{o0|5>7}SubR(RFb(SubR(Fai),t6,Sb{o0=8})),Err{1032}))))",
     Tree0039 "B{b0=3;t1=0;t0}Par{_;_}(Inv(Wde(pc0{b0:t1},t1)),RFb(pa2{b0:b0;b1:t0},Fai,c3))",
     Tree0040 "B{b0}RFb(t0,Sb{b0=0})",
     Tree0041 "B{b0=2;q0=2;t0=0;b1}PAll{-3}(SubR(Lp{b0;K}(Sc{b0+=2;t0+1>4?b1:=t0})),Sc{b1%4>2?b0:=b1%2;b1:=b0},RSeq(@ki{t0+2=0}SubR(pt0{b0:=;b1:=}),c1,c2),Ret0(c3))",
@@ -3556,21 +3592,21 @@ cases! {
     Tree0050 "B{t0=3}RSeq(S,Dl{0}(Step(Seq(c0,t1e),Bin{t0<1;_}(Dl{10}(Wt{10}),R))),a2)",
     Tree0051 "B{b0=5;t0=2;b1=0}MPri(@oh{b0+=1}Bin{b0!1;N}(Isw{b0%2;N;_}(RFb(@po{t0:=b1}t0,c1b{t0+3},c2,c3l),t4,Sl{30}),t5),RFb(Pre{t0+2%2=0;R}(F)))",
     Tree0052 "B{o0=2;b1;t0=2;b0}RSeq(Pri(@oh{b1:=6}@ki{t0+3%3<1}@os{b0+=1;o0:=_}Once(MSeq(t0,Sb{o0=3}))),@rw{b0+1=7}@si{b0=t0}Isw{t0;_;_}(Scc{o0|2%3!2},Rep3(PPar{2;_}(c1,a2b{o0|3;b1}))),@of{b0:=b1+3}@os{b0:=9}Sw{0;1;2}(t3,pt4{b0:9;b1:=},a5,pc6{b0:=}),Rpt{2}(Pre{t0+3=b0+1;F}(OnceT(a7))),F)",
-    Tree0053 "Step(t0,t1)",
+    Tree0053 "Step(t0t,t1)",
     Tree0054 "B{b1=2;b0;t0}Swm(@si{b0%3=0}@oh{t0:=b0}Fb(FF(To{30}(Sb{t0=0})),@os{b0+=1}@ki{b1%3>0}RFb(pi0{t0:b0},c1,t2,Sc{b1+=2}),Rep1(Flip(Sb{t0=b1},t3,t4,Sc{t0:=b1},c5))),RepF(Seq(Pre{b0+4=2}(RSeq(c6e,c7)),Inv(@ki{b1+3%3=0}Rus{3}(Cnd{b1>3;T;F}(MSeq(a8e,c9)))),ASeq(t10,Pre{b0>5;R}(c11b{b0+3}),RSeq(c12,@rw{b0=t0+1%2}@si{b1<5}@ki{b0<t0}c13b{2})))))",
     Tree0055 "Keep(RetF(Star(t0,Ret1(To{0}(RT{F}(Dl{0}(a1)))))))",
     Tree0056 "B{b0=5;o0;t0=1}AFb(To{0}(Fb(To{10}(@of{t0+=1;t0+=1}Rep1(@of{b0:=t0+4%3;b0+=2}Ret4(Rpt{3}(c0l)))),Isw{t0;T;T}(@of{t0:=0}t1,t2),t3e,Pre{o0|0=t0+3;F}(Once(a4)))),RFb(Wt{20}))",
     Tree0057 "B{b0=0;t1=1;t0=1}Rep2(Su{t0}(Swm(Dd{10}(RSeq(@ki{t1<t0+4}Sl{20},Pre{b0+3%2=1;K}(OnceK(Wu{t0})))),Wu{t0},pi0{t0:b0})))",
-    Tree0058 "B{q0=4}Fb(SubA(PAll{-1}(SubA(Lp{_;K}(Suc)))),Par{-1;-1}(OnceT(Sl{30})))",
-    Tree0059 "B{o0=_;b1=0}Seq(Sw{4;5}(Scc{none},c0,pt1{b0:1;b1:=}))",
+    Tree0058 "B{q0=4}Fb(SubA(PAll{-1}(SubA(Lp{_;K}(Suc)))),Par{-1;-1}(OnceT(Err{1084})))",
+    Tree0059 "B{o0=_;b1=0}Seq(Sw{4;5}(Scc{none},c0,pt1{b0:1;b1:=}),Err{1013})",
     Tree0060 "B{t1=0;b0=1;t0}@rw{t1+4=4}RFb(pa0{b0:t1;b1:b0},Swm(TryT(Wt{20},Fb(@os{t0:=t1}@fi{t0+1%3<0}@si{b0!b0%2}Scc{t0%4!2})),Flt{3;S;F}(MSeq(SubR(@oh{b0:=t0%3}c1e),a2l))))",
     Tree0061 "Mt{0}(Sub(t0))",
     Tree0062 "B{t1;o0;q0;t0=5;b0=2}Seq(Rep3(Fb(SubA(Pri(a0l,pc1{b0:t1},Scc{t0>3})),Swm(@oh{b0:=t0+4;t1:=o0|4%4}t2,Suc),R)),Lp{_;K}(Su{t1}(FF(RSeq(t3,c4,c5l)))))",
     Tree0063 "B{t0=4;b0}@rw{b0<4}Ret1(SubA(@po{b0+=2}@ki{b0>1}pa0{b0:6;b1:t0}))",
     Tree0064 "B{b0=0;t0}RSeq(Wu{t0},t0,pt1{b0:=;b1:t0},pc2{b0:9})",
-    Tree0065 "B{t0;b0;b1}Bin{b1%2<0;N}(Sel(Seq(Flip(F,t0e,c1e),S),RSeq(pi2{t0:=},c3,pi4{t0:b0},t5,c6l)),Isw{t0;N;N}(@of{t0+=1}@rw{b1%2=1}Dd{0}(Invt(Seq(c7,Wv{t0}(WU{b1!3}(pc8{b0:4}))))),Dd{0}(Par{_;1}(Ret4(t9)))))",
+    Tree0065 "B{t0;b0;b1}Bin{b1%2<0;N}(Sel(Seq(Flip(F,t0t,c1r),S),RSeq(pi2{t0:=},c3r,pi4{t0:b0},t5,c6r)),Isw{t0;N;N}(@of{t0+=1}@rw{b1%2=1}Dd{0}(Invt(Seq(Err{1059},Wv{t0}(WU{b1!3}(pc8{b0:4}))))),Dd{0}(Par{_;1}(Ret4(t9)))))",
     Tree0066 "B{t0=5;o0=3;t1=3}Isw{t0+1;T;N}(@os{o0:=_}Flip(Keep(pc0{b0:t1}),Keep(TryT(c1,c2)),TryF(pc3{b0:t0},c4b{o0|0+2})),Rpt{F}(Rty0(t5)))",
-    Tree0067 "B{t0=0;t1=3}Rep1(RFb(@po{t1:=2}Once(Ite(MPri(PPar{2;N}(t0,t1,a2)),Rep1(@of{t0+=3}Wv{t0}(Wv{t1}(Suc)))))))",
+    Tree0067 "B{t0=0;t1=3}Rep1(RFb(@po{t1:=2}Once(Ite(MPri(PPar{2;N}(t0t,t1t,a2r),Err{1084}),Rep1(@of{t0+=3}Wv{t0}(Wv{t1}(Suc)))))))",
     Tree0068 "Keep(RetF(Run))",
     Tree0069 "B{q0=3;b1=2;t1=5;b0;t0=0}RSeq(pi0{t0:t1},PAll{-1}(R,@po{t1+=3}@os{b1:=t0}Wde(Lp{b1;S}(Wu{t1}),Lp{b1;F}(c1l))))",
     Tree0070 "RU{F}(c0)",
@@ -3581,26 +3617,26 @@ cases! {
     Tree0075 "B{b0;q0=4}Opt(SubR(Ret4(Lp{b0;F}(Lp{_;K}(c0)))))",
     Tree0076 "PAll{-2}(c0,t1)",
     Tree0077 "B{o0=_;b0;t0=3;b1=5}Seq(MSeq(Flt{1;S;F}(@oh{t0+=1}@si{t0=3}Rep0(t0))),Rep1(Star(c1,c2l,@si{b1%4>1}@rw{b1+4>b1}@fi{o0|1!t0}S,@po{b1:=t0}@fi{o0|0+4%2>0}Wu{t0})),Swm(Scc{some},Sb{o0=7}),Sel(a3,t4,Wu{t0},PPar{0;N}(Scc{t0>b1+3%3},a5b{5;b1})),RepF(Ite(Isw{b0;T;T}(t6e,c7),RFb(c8e,@of{o0:=_}t9))))",
-    Tree0078 "B{q0;t0=3;b0}RFb(Seq(Lp{_;K}(t0),@of{b0:=b0%2}Cnd{b0+1%4>1;_;S}(Lim{2}(Sl{20})),Sc{t0%3!2?t0:=b0+1%4},Ret1(@fi{t0+3=4}@os{t0:=9}F)),Isw{b0;N;_}(Keep(Sb{b0=4}),PAll{-1}(c1e,t2e,Wu{t0}),c3))",
-    Tree0079 "B{b0;t0}Bin{b0%3=0;_}(t0,Seq(Isw{b0;T;_}(a1b{b0;b0},@fi{b0>3}c2,t3,c4,pi5{t0:b0}),Keep(Par{-1;-2}(t6e,Wu{t0}))))",
+    Tree0078 "B{q0;t0=3;b0}RFb(Seq(Lp{_;K}(t0),@of{b0:=b0%2}Cnd{b0+1%4>1;_;S}(Lim{2}(Sl{20})),Sc{t0%3!2?t0:=b0+1%4},Ret1(@fi{t0+3=4}@os{t0:=9}F)),Isw{b0;N;_}(Keep(Sb{b0=4}),PAll{-1}(c1e,t2t,Wu{t0}),c3))",
+    Tree0079 "B{b0;t0}Bin{b0%3=0;_}(t0t,Seq(Isw{b0;T;_}(a1b{b0;b0},@fi{b0>3}c2,t3,c4t,pi5{t0:b0}),Keep(Par{-1;-2}(t6e,Wu{t0}))))",
     Tree0080 "B{b0=2;b1=2;o0=_;t0}RFb(Flip(Rep1(FS(Seq(Sw{0}(c0,@os{t0:=b0%4}a1b{b0%3;b0}),t2))),RSeq(Scc{some},@of{t0+=1;b0=5?o0:=_}@po{b1:=t0}Scc{o0|5=5},S),Scc{o0|2=b0}),Rpt{2}(Rty3(Step(PPar{0;T}(@ki{o0|3=b0}S,t3,Sel(c4,c5e,t6)),Ret2(FF(@oh{b0:=o0|5+4%4}@ki{b1+4!t0+4}Rep3(Wt{100})))))))",
     Tree0081 "B{b0;t0=1;q0=3;b1=1}Pri(t0,Bin{t0+1<4;T}(pt1{b0:=;b1:=},a2),Isw{t0;N;N}(t3,pc4{b0:=}),PPar{0;_}(a5l,c6l,c7),@rw{t0%3>1}Lp{_;_}(Seq(t8,R)))",
-    Tree0082 "B{t0;b1=5;b0}Mt{0}(@po{b1:=t0%4}@oh{t0:=b0}@fi{b1%2<0}Intr{b1<6}(Swm(@po{b0+4<t0?b1+=3}RSeq(c0,c1e,t2),Cd{50;_}(TryF(S,a3,c4)),RSeq(Wu{t0},Seq(t5,t6)),Star(pc7{b0:5},Sb{b1=2}),a8)))",
+    Tree0082 "B{t0;b1=5;b0}Mt{0}(@po{b1:=t0%4}@oh{t0:=b0}@fi{b1%2<0}Intr{b1<6}(Swm(@po{b0+4<t0?b1+=3}RSeq(c0t,c1r,t2t),Cd{50;_}(TryF(S,a3,c4)),RSeq(Wu{t0},Seq(t5t,t6)),Star(pc7{b0:5},Sb{b1=2}),a8)))",
     Tree0083 "B{t0=3;b0}PAll{-3}(@fi{b0+1!7}Fb(c0,t1),RFb(c2,a3b{t0+4;b0}),RepF(Rmp{S;S}(pc4{b0:=})))",
     Tree0084 "RSeq(Sl{0},t0)",
     Tree0085 "B{t0=1}Flip(t0,Wu{t0})",
     Tree0086 "B{b0=5;b1;o0=_;t0=3}Flt{3;R;K}(AFb(@rw{t0+4<1}Wde(Seq(t0e),Par{1;0}(Sc{b1+3=4?b0+=3;b0+=1},Sb{b1=8})),RFb(Lim{2}(Sw{5;0}(pt1{b0:2;b1:b0},Isw{9;_;T}(c2,a3),c4l))),To{10}(RFb(Keep(@rw{b0+3<o0|2+2}SubA(@ki{none}@oh{t0+=2}Flt{3;F;K}(Sc{b0+=3;b0+4=o0|3?o0:=b1})))))))",
     Tree0087 "Rpt{F}(c0e)",
-    Tree0088 "B{t1=1;o0=_}Cnd{none;_;S}(Wde(@ki{t1+4>7}a0l,Wt{50},c1e))",
+    Tree0088 "B{t1=1;o0=_}Cnd{none;_;S}(Wde(@ki{t1+4>7}a0l,Err{1040},c1r))",
     Tree0089 "B{b1=0;t0;o0=_;b0}Isw{2;T;T}(RSeq(Step(pa0{b0:=;b1:b1},c1b{2},pt2{b0:3;b1:b1}),RFb(t3,@rw{t0!b1}t4,pt5{b0:b0;b1:b1}),t6,Bin{o0|2%4!2;N}(t7,Sb{b1=0}),Par{-2;-1}(c8,Cd{0;K}(c9l))))",
     Tree0090 "B{t0=2;o0=3;b0}Par{_;_}(Lim{1}(t0),Par{_;_}(FS(RFb(Star(a1,Scc{t0+3%4=0}),@si{o0|0=0}FF(c2))),Wu{t0}),RFb(pc3{b0:b0},pi4{t0:t0},Su{t0}(pt5{b0:b0})))",
     Tree0091 "B{b1=5;b0=1}Sw{5;2}(Flt{2;_;K}(RU{S}(PAll{0}(RSeq(pa0{b0:=},c1b{b1},Fai)))),OnceK(c2),a3e)",
     Tree0092 "B{q0=4;b0=0;t0=5;t1=3}Seq(ASeq(Fb(@of{t0:=9}Scc{b0+2!5},c0),t1,@si{t0=7}OnceK(@of{b0:=1;b0:=t0+3%2}c2)),Lp{t0;_}(Ite(PPar{1;T}(pa3{b0:t0;b1:t1},c4l,pc5{b0:=},t6e,SubA(t7e)),Keep(Fai))))",
     Tree0093 "B{q0=2;b0;t0=0;b1}Bin{b1<7;T}(F,Lp{b1;K}(RSeq(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}Rmp{F;F}(Par{_;1}(OnceT(@os{b1+=3}pt0{b0:b0;b1:=}),t1e)),Wv{t0}(Rus{F}(Sl{20})))))",
-    Tree0094 "B{t0=1;b1=4;b0}@oh{t0+=1}Rep3(Ite(RSeq(c0,AFb(@fi{t0+4%2>0}@oh{b1:=7}pa1{b0:=;b1:b0},Rmp{S;S}(t2)),Ret1(c3b{b0})),@si{t0%3<2}@ki{b0<t0%2}Bin{b1>t0;N}(Par{-1;_}(@os{b0+=3;t0>b0+4?b0:=4}Fb(c4,a5l)),MSeq(c6,Rep1(pt7{b0:b1}),a8))))",
+    Tree0094 "B{t0=1;b1=4;b0}@oh{t0+=1}Rep3(Ite(RSeq(c0,AFb(@fi{t0+4%2>0}@oh{b1:=7}pa1{b0:=;b1:b0},Rmp{S;S}(t2)),Ret1(c3b{b0})),@si{t0%3<2}@ki{b0<t0%2}Bin{b1>t0;N}(Par{-1;_}(@os{b0+=3;t0>b0+4?b0:=4}Fb(c4t,a5r)),MSeq(c6,Rep1(pt7{b0:b1}),a8t))))",
     Tree0095 "Rpt{2}(Wde(Swm(a0e,t1),F,c2e))",
     Tree0096 "B{o0=_;t0=0;b1=4}MSeq(Pre{none;K}(Once(@po{o0:=b1%2;t0+=3}Cd{30;K}(PAll{1}(c0e)))),Rep3(Once(R)),Try(c1l,pc2{b0:6}),t3e)",
     Tree0097 "B{b0=3;t0=1;q0}Step(To{50}(@ki{b0=t0+3%4}@of{b0+=1}@rw{b0<4}t0),Lp{t0;F}(Seq(Wde(Flip(t1,Scc{b0>4},Fai,pt2{b0:=;b1:t0}),RFb(t3,@po{t0:=b0}@oh{b0+=1}a4b{t0%2;b0},Inv(pa5{b0:t0;b1:b0}))))))",
     Tree0098 "B{t1=2;o0=_;t0=3;b0}Step(ASeq(Wu{t0},t0,a1,OnceT(Ub{o0}),pt2{b0:2;b1:t0}),@po{t0+=1}@rw{t1%2>0}c3l,RFb(PPar{2;_}(pa4{b0:=;b1:b0},pc5{b0:=},a6),RSeq(t7,c8l,c9),RFb(Cd{0;_}(a10b{b0+1;b0}))))",
-    Tree0099 "Seq(OnceT(Dl{30}(Sel(RFb(t0,c1,F),Swm(a2,F),Pri(t3,a4),RT{3}(c5e),Inv(F)))),MSeq(Once(t6)))",
+    Tree0099 "Seq(OnceT(Dl{30}(Sel(RFb(t0t,c1t,F),Swm(a2,F),Pri(t3t,a4),RT{3}(c5e),Inv(F)))),MSeq(Once(t6)))",
 }

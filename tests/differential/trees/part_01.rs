@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0100Sub0 for Ctx {
@@ -199,19 +201,21 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0105 for Ctx {
+    pub tree Tree0105 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 2,
         }
         Parallel(success = 2) {
-            Condition(Cond<0> = Cond::<0>),
+            Error(DiffError(1091)),
             Action(PAct<1>, b0 = {=}, b1 = {t0}),
         }
     }
 }
 
 board!(Tree0105Blackboard { b0 t0 });
+
+fallible!(Tree0105);
 
 bt::behavior_tree! {
     pub tree Tree0106Sub0 for Ctx {
@@ -610,7 +614,7 @@ bt::behavior_tree! {
 board!(Tree0113Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0114 for Ctx {
+    pub tree Tree0114 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             b1: i64,
@@ -618,11 +622,11 @@ bt::behavior_tree! {
         }
         MemPriority {
             Retry(1) {
-                StatefulAction(Task<0>),
+                StatefulAction(TTask<0>),
             },
             #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
             #[on_failure(|bb| bb.b0 += 3)]
-            StatefulAction(Task<1>),
+            StatefulAction(TTask<1>),
             BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
                 #[on_halted(|bb| bb.t0.set(9))]
                 #[success_if(|bb| bb.b1 % 4 < 1)]
@@ -642,6 +646,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0114Blackboard { b0 b1 t0 });
+
+fallible!(Tree0114);
 
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
@@ -927,7 +933,7 @@ bt::behavior_tree! {
 board!(Tree0122Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
+    pub tree Tree0123 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 0,
             b0: i64 = 2,
@@ -936,7 +942,7 @@ bt::behavior_tree! {
         ReactiveSequence {
             Parallel(success = 3, failure = -2) {
                 MemSequence {
-                    Condition(Cond<0>),
+                    Condition(|ctx| ctx.try_check(0)),
                     Succeeder,
                 },
                 AsyncFallback {
@@ -944,12 +950,13 @@ bt::behavior_tree! {
                     Script(|bb| bb.o0 = None),
                 },
                 Retry(1) {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
                 Sequence {
-                    Action(Act<2>),
+                    Action(|ctx| ctx.try_exec(2)),
                     Action(PIo<3>, t0 = {t1}),
                     SetBlackboard(b0 = {t1}),
+                    Error(DiffError(1001)),
                 },
             },
             Conditional(|bb| *bb.t1 == 7, else = Success) {
@@ -963,6 +970,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0123Blackboard { t1 b0 o0 });
+
+fallible!(Tree0123);
 
 bt::behavior_tree! {
     pub tree Tree0124 for Ctx {
@@ -1042,7 +1051,7 @@ bt::behavior_tree! {
 board!(Tree0126Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0127 for Ctx {
+    pub tree Tree0127 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             o0: Option<i64> = None,
@@ -1050,12 +1059,14 @@ bt::behavior_tree! {
         }
         Loop(q0, if_empty = Running) {
             #[on_success(|bb| if bb.o0.unwrap_or(1) != 2 { bb.b0 = bb.o0.unwrap_or(3) })]
-            StatefulAction(Task<0>),
+            Error(DiffError(1015)),
         }
     }
 }
 
 board!(Tree0127Blackboard { q0 o0 b0 });
+
+fallible!(Tree0127);
 
 bt::behavior_tree! {
     pub tree Tree0128 for Ctx {
@@ -1179,28 +1190,31 @@ bt::behavior_tree! {
 board!(Tree0131Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0132 for Ctx {
+    pub tree Tree0132 for Ctx, error DiffError {
         FlipSelector {
             ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
+                Condition(|ctx| ctx.try_check(0)),
+                Condition(|ctx| ctx.try_check(1)),
                 Condition(Cond<2>),
-                Condition(Cond<3> = Cond::<3>),
+                Condition(|ctx| ctx.try_check(3)),
+                Error(DiffError(1082)),
             },
             SequenceWithMemory {
                 Filter(times = 1, count = Completed) {
                     Optional {
                         AsyncFallback {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
+                            StatefulAction(TTask<4>),
+                            StatefulAction(TTask<5>),
                         },
                     },
                 },
             },
-            StatefulAction(Task<6>),
+            StatefulAction(TTask<6>),
         }
     }
 }
+
+fallible!(Tree0132);
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
@@ -1939,14 +1953,14 @@ bt::behavior_tree! {
 board!(Tree0150Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0151 for Ctx {
+    pub tree Tree0151 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64,
             #[tracked] t0: i64 = 0,
         }
         SequenceWithMemory {
             IndexSwitch(|bb| 0, dynamic = false) {
-                Condition(Cond<0> = Cond::<0>),
+                Condition(|ctx| ctx.try_check(0)),
                 RepeatUntilSuccess(forever) {
                     #[on_halted(|bb| bb.t1.set(*bb.t0 + 4))]
                     AlwaysRunning,
@@ -1955,7 +1969,7 @@ bt::behavior_tree! {
                 Failer,
                 Cooldown(30, filtered = Skipped) {
                     #[failure_if(|bb| *bb.t0 < *bb.t0 + 2)]
-                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.try_check(1)),
                 },
             },
             StatefulAction(Task<2>),
@@ -1964,7 +1978,7 @@ bt::behavior_tree! {
                 MemPriority {
                     StatefulAction(Task<4> = Task::<4>),
                     Action(PIo<5>, t0 = {t0}),
-                    StatefulAction(Task<6>),
+                    StatefulAction(TTask<6>),
                 },
             },
             Retry(3) {
@@ -1978,13 +1992,17 @@ bt::behavior_tree! {
 
 board!(Tree0151Blackboard { t1 t0 });
 
+fallible!(Tree0151);
+
 bt::behavior_tree! {
-    pub tree Tree0152 for Ctx {
+    pub tree Tree0152 for Ctx, error DiffError {
         Retry(1) {
-            Condition(PCond<0>, b0 = 7),
+            Error(DiffError(1007)),
         }
     }
 }
+
+fallible!(Tree0152);
 
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
@@ -2061,16 +2079,18 @@ bt::behavior_tree! {
 board!(Tree0153Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0154 for Ctx {
+    pub tree Tree0154 for Ctx, error DiffError {
         Repeat(4) {
             Cooldown(0) {
                 Repeater(forever) {
-                    Condition(Cond<0> = Cond::<0>),
+                    Error(DiffError(1091)),
                 },
             },
         }
     }
 }
+
+fallible!(Tree0154);
 
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
@@ -2596,7 +2616,7 @@ bt::behavior_tree! {
 board!(Tree0168Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0169 for Ctx {
+    pub tree Tree0169 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             b1: i64 = 2,
@@ -2613,7 +2633,7 @@ bt::behavior_tree! {
             },
             #[on_success(|bb| { if *bb.t0 % 4 == 3 { bb.b1 += 3 }; if bb.b1 + 2 < 7 { bb.b0 += 3 } })]
             TryCatch(catch_on_halt = false) {
-                Action(PAct<4>, b0 = {t0}, b1 = {b1}),
+                Error(DiffError(1069)),
                 StatefulAction(Task<5>),
             },
         }
@@ -2622,8 +2642,10 @@ bt::behavior_tree! {
 
 board!(Tree0169Blackboard { b0 b1 t0 });
 
+fallible!(Tree0169);
+
 bt::behavior_tree! {
-    pub tree Tree0170 for Ctx {
+    pub tree Tree0170 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 3,
@@ -2641,7 +2663,7 @@ bt::behavior_tree! {
             MemSequence {
                 Switch(b1) {
                     case 2 => AlwaysFailure,
-                    _ => Condition(|ctx| ctx.check(1)),
+                    _ => Condition(TCond<1>),
                 },
                 #[failure_if(|bb| bb.b0 < 1)]
                 Invert {
@@ -2657,9 +2679,9 @@ bt::behavior_tree! {
                     Condition(PCond<3>, b0 = 8),
                     Condition(Cond<4> = Cond::<4>),
                 },
-                Action(Act<5>),
+                Action(TAct<5>),
                 Loop(q0, value = {b0}, if_empty = Failure) {
-                    StatefulAction(Task<6>),
+                    StatefulAction(TTask<6>),
                 },
             },
         }
@@ -2667,6 +2689,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0170Blackboard { t0 b0 b1 q0 });
+
+fallible!(Tree0170);
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx {
@@ -2807,7 +2831,7 @@ bt::behavior_tree! {
 board!(Tree0176Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0177 for Ctx {
+    pub tree Tree0177 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 5,
             #[tracked] t1: i64,
@@ -2819,7 +2843,7 @@ bt::behavior_tree! {
             #[on_failure(|bb| *bb.t1 += 1)]
             #[failure_if(|bb| bb.b0 + 3 != bb.b1 + 2)]
             Parallel(success = -1, failure = -2) {
-                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(TTask<0>),
                 #[run_while(|bb| *bb.t0 + 3 != *bb.t1)]
                 #[post(|bb| if *bb.t1 > *bb.t0 { bb.b0 += 2 })]
                 Wait(50),
@@ -2836,6 +2860,7 @@ bt::behavior_tree! {
                             #[failure_if(|bb| *bb.t1 + 3 != 2)]
                             Succeeder,
                             StatefulAction(Task<1>),
+                            Error(DiffError(1002)),
                         },
                     },
                 },
@@ -2855,7 +2880,7 @@ bt::behavior_tree! {
                     #[run_while(|bb| *bb.t1 + 2 < 4)]
                     #[failure_if(|bb| *bb.t0 % 2 != 0)]
                     #[post(|bb| *bb.t1 += 2)]
-                    Condition(Cond<5> = Cond::<5>),
+                    Condition(TCond<5>),
                 },
             },
             Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
@@ -2865,8 +2890,10 @@ bt::behavior_tree! {
 
 board!(Tree0177Blackboard { t0 t1 b1 b0 });
 
+fallible!(Tree0177);
+
 bt::behavior_tree! {
-    pub tree Tree0178 for Ctx {
+    pub tree Tree0178 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 5,
@@ -2894,7 +2921,7 @@ bt::behavior_tree! {
             Switch(b1) {
                 case 0 => Action(PAct<2>, b0 = {=}, b1 = {t0}),
                 case 2 => Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                case 4 => Condition(Cond<4>),
+                case 4 => Condition(TCond<4>),
                 _ => Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
             },
         }
@@ -2902,6 +2929,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0178Blackboard { b0 t0 b1 o0 });
+
+fallible!(Tree0178);
 
 bt::behavior_tree! {
     pub tree Tree0179 for Ctx {
@@ -3034,7 +3063,7 @@ bt::behavior_tree! {
 board!(Tree0182Blackboard { b1 t0 t1 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0183 for Ctx {
+    pub tree Tree0183 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64,
@@ -3061,7 +3090,7 @@ bt::behavior_tree! {
             },
             Loop(q0, value = {t0}) {
                 SequenceWithMemory {
-                    StatefulAction(Task<3>),
+                    StatefulAction(TTask<3>),
                     FlipSelector {
                         AlwaysRunning,
                         Condition(Cond<4>),
@@ -3080,6 +3109,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0183Blackboard { q0 b0 t0 t1 });
+
+fallible!(Tree0183);
 
 bt::behavior_tree! {
     pub tree Tree0184Sub0 for Ctx {
@@ -3130,7 +3161,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0186 for Ctx {
+    pub tree Tree0186 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 1,
@@ -3139,26 +3170,28 @@ bt::behavior_tree! {
         }
         WhileDoElse {
             Parallel(failure = -2) {
-                StatefulAction(Task<0>),
+                StatefulAction(TTask<0>),
                 ScriptCondition(|bb| *bb.t1 + 3 < *bb.t0),
-                StatefulAction(Task<1>),
+                StatefulAction(TTask<1>),
             },
             RunOnce {
                 IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
                     ParallelAll {
                         StatefulAction(Task<2>),
                         Script(|bb| bb.b1 = (bb.b0 + 4) % 3),
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                         StatefulAction(Task<4>),
                     },
                 },
             },
-            StatefulAction(Task<5>),
+            StatefulAction(TTask<5>),
         }
     }
 }
 
 board!(Tree0186Blackboard { t0 b0 b1 t1 });
+
+fallible!(Tree0186);
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
@@ -3269,7 +3302,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0190 for Ctx {
+    pub tree Tree0190 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 5,
             b1: i64 = 0,
@@ -3284,10 +3317,10 @@ bt::behavior_tree! {
                     AlwaysSuccess,
                 },
                 Filter(times = 2, filtered = Failure) {
-                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(TTask<2>),
                 },
                 Precondition(|bb| bb.b1 < (bb.b1 + 4) % 3, else = Skipped) {
-                    Action(Act<3>),
+                    Action(|ctx| ctx.try_exec(3)),
                 },
             },
             MemPriority {
@@ -3302,10 +3335,10 @@ bt::behavior_tree! {
                 Deadline(100) {
                     StatefulAction(PTask<7>, b0 = {b1}),
                 },
-                StatefulAction(PTask<8>, b0 = 6, b1 = {t1}),
+                Error(DiffError(1082)),
             },
             Fallback {
-                StatefulAction(Task<9>),
+                StatefulAction(TTask<9>),
                 TryCatch(catch_on_halt = true) {
                     #[success_if(|bb| bb.b1 % 4 != 1)]
                     #[on_failure(|bb| *bb.t0 += 3)]
@@ -3318,6 +3351,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0190Blackboard { t0 b1 t1 b0 });
+
+fallible!(Tree0190);
 
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
@@ -3732,33 +3767,34 @@ bt::behavior_tree! {
 board!(Tree0197Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0198 for Ctx {
+    pub tree Tree0198 for Ctx, error DiffError {
         IfThenElse {
             FlipSelector {
                 AsyncFallback {
                     Sequence {
-                        StatefulAction(Task<0>),
+                        StatefulAction(TTask<0>),
                         Action(Act<1>),
                         Repeater(2) {
                             Sleep(0),
                         },
-                        Action(Act<2>),
+                        Action(|ctx| ctx.try_exec(2)),
                         StatefulAction(Task<3>),
+                        Error(DiffError(1014)),
                     },
                 },
                 IfThenElse {
                     FlipSelector {
-                        Condition(Cond<4>),
+                        Condition(|ctx| ctx.try_check(4)),
                         StatefulAction(Task<5>),
                     },
                     ForceSuccess {
                         RepeatUntil(Success) {
-                            Condition(Cond<6>),
+                            Condition(TCond<6>),
                         },
                     },
                 },
             },
-            Action(Act<7>),
+            Action(|ctx| ctx.try_exec(7)),
             Repeat(4) {
                 Timeout(10) {
                     Cooldown(20, filtered = Skipped) {
@@ -3766,10 +3802,10 @@ bt::behavior_tree! {
                             WhileDoElse {
                                 ReactiveFallback {
                                     StatefulAction(Task<8>),
-                                    StatefulAction(Task<9>),
+                                    StatefulAction(TTask<9>),
                                 },
                                 KeepRunningUntilFailure {
-                                    StatefulAction(Task<10>),
+                                    StatefulAction(TTask<10>),
                                 },
                                 Inverter {
                                     StatefulAction(Task<11>),
@@ -3783,18 +3819,22 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0198);
+
 bt::behavior_tree! {
-    pub tree Tree0199 for Ctx {
+    pub tree Tree0199 for Ctx, error DiffError {
         blackboard {
-            b1: i64,
+            #[allow(unused)] b1: i64,
         }
         Sequence {
-            Script(|bb| if bb.b1 == 4 { bb.b1 += 3 }),
+            Error(DiffError(1001)),
         }
     }
 }
 
 board!(Tree0199Blackboard { b1 });
+
+fallible!(Tree0199);
 
 cases! {
     Tree0100 "B{t0=2;q0=3;b1=5;b0=1}Lp{t0;_}(@rw{t0+2!2}@of{b0+=3}Rep4(Flip(@si{b0+3%3<0}Sw{3;4}(Bin{b0+4%2=1;T}(Ret0(t0),S),@os{b0+=3}@oh{b1+=1}@ki{b0>4}RFb(SubR(pc1{b0:1}),t2,Once(t3)),@po{b1+=2}@rw{b1>2}Ret3(a4b{b0;b0})))))",
@@ -3802,7 +3842,7 @@ cases! {
     Tree0102 "B{b0;t0}OnceK(Isw{b0;T;T}(PAll{_}(c0,Sb{b0=3},Sb{b0=8})))",
     Tree0103 "B{b0=4;o0=_;t0=5;b1}Rep4(Intr{none}(Sel(Pre{b1=7;F}(Ite(t0e,Sw{2}(F,S))),c1,AFb(c2,@po{t0:=b0%2}a3))))",
     Tree0104 "Swm(PAll{-1}(Swm(AFb(t0e,RepF(Fai),c1e,Swm(a2,a3l,Fai)),Lim{1}(Sel(t4e,F)))),Swm(t5,Flt{1;_;_}(Ret4(Suc)),Star(a6e,Suc),t7),Par{_;-3}(Dd{0}(Dl{20}(Rmp{F;S}(Wt{0}))),Step(Flip(t8,c9e),c10),S))",
-    Tree0105 "B{b0=1;t0=2}Par{2;_}(c0e,pa1{b0:=;b1:t0})",
+    Tree0105 "B{b0=1;t0=2}Par{2;_}(Err{1091},pa1{b0:=;b1:t0})",
     Tree0106 "B{o0=5;b0;t0=0}TryT(MSeq(t0,c1b{t0},Sl{0},t2),SubR(@os{b0:=o0|1}@rw{o0|3%4=3}Swm(WU{b0%3<2}(c3),t4e)),c5l,RSel(Scc{b0%2<1},pc6{b0:7},c7,Wu{t0}))",
     Tree0107 "B{t1=2;t0=0;q0=3;b0}MPri(TryT(Sb{b0=2},Fb(@si{b0+1>t0+2}@ki{b0+2%4=0}Wv{t1}(R),RSeq(@os{b0+=1;t0=t1?t0:=t0+3%3}@of{t1+=1}@po{t1:=t0}Flt{2;F;_}(c0),OnceT(Rus{2}(t1)),pt2{b0:7;b1:b0})),RFb(Lp{_;K}(Lp{b0;K}(Lp{t1;S}(Pri(@po{t0:=t0%3}@rw{t0!b0+2%3}Fai,Scc{t1>b0%4},t3e)))),Flt{1;R;_}(Fb(RFb(Wu{t0},@si{t1!3}@po{b0:=b0%4}c4),a5l,t6)))))",
     Tree0108 "B{b0=1;t0;b1}Cd{0;K}(Keep(RSeq(Seq(@si{t0+4>3}OnceT(Dl{10}(Dl{20}(Sb{b0=0}))),Pre{b1+4>4;R}(pi0{t0:t0})),MSeq(pa1{b0:=;b1:=},S),Pre{b0+2>b0+1}(Rep4(Step(Wt{50},Fai,t2))),Fb(Scc{b1<4},Run))))",
@@ -3811,7 +3851,7 @@ cases! {
     Tree0111 "B{o0;b0=4;t0=3}PAll{2}(RFb(Fb(a0e,RFb(@fi{b0>7}@ki{none}@os{t0+=1;b0+4>3?b0+=1}t1e)),SubR(@oh{b0+=4}Ret0(pt2{b0:=;b1:t0}))),WU{t0%2<1}(PPar{0;N}(Pre{t0+1%2<0;F}(Rpt{F}(RSeq(@os{o0:=b0}Inv(a3),Keep(c4)))),Rus{F}(pi5{t0:t0}))))",
     Tree0112 "Dd{0}(t0)",
     Tree0113 "B{o0;b0=1;t0=5}Pre{o0|5%4!2;R}(Ret2(RSeq(RFb(Ret1(t0),a1,a2),Cnd{o0|1+4>t0;N;S}(FS(pc3{b0:=})),Sb{o0=3})))",
-    Tree0114 "B{b0=1;b1;t0=0}MPri(Rty1(t0),@si{t0+3%2>0}@of{b0+=3}t1,Bin{t0>b0;N}(@oh{t0:=9}@si{b1%4<1}a2l,pa3{b0:b0;b1:=}),Sw{3}(t4,Wu{t0}),Ite(t5e,Wt{30}))",
+    Tree0114 "B{b0=1;b1;t0=0}MPri(Rty1(t0t),@si{t0+3%2>0}@of{b0+=3}t1t,Bin{t0>b0;N}(@oh{t0:=9}@si{b1%4<1}a2l,pa3{b0:b0;b1:=}),Sw{3}(t4,Wu{t0}),Ite(t5e,Wt{30}))",
     Tree0115 "B{o0;t0;b0=0}Seq(c0,@oh{o0:=_}@fi{b0!2}@si{t0>3}MSeq(Sl{50},a1l,Mt{0}(c2)),Seq(t3,c4,S,F))",
     Tree0116 "B{t0;b0=4}Seq(RU{F}(MPri(c0,@fi{b0=t0}@rw{b0=t0+1}pi1{t0:=})))",
     Tree0117 "Star(Sub(Wt{0}),c0)",
@@ -3820,16 +3860,16 @@ cases! {
     Tree0120 "PAll{1}(PPar{0;_}(Rep0(t0),MPri(c1,a2l,Sub(Mt{100}(t3))),RFb(c4,a5,Ret1(t6),Dd{0}(Sub(c7)))))",
     Tree0121 "B{o0=_;b0=1;t0=1;b1=1}Bin{none;_}(Flt{1;S;F}(@fi{none}@po{o0:=b1+3}RtyF(Bin{b1%3<0;_}(OnceT(Star(@ki{t0>3}Run,@oh{b1:=b0%4;t0:=b1%3}RSeq(pi0{t0:b0},t1),Fb(c2e,Sc{t0+2>2?o0:=b1+4}))),PPar{1;_}(Pre{b0+1>7}(OnceK(@rw{b0+2<3}Ub{o0})),Sl{0})))),RSeq(PAll{-2}(Scc{none},RU{F}(a3),pt4{b0:t0;b1:=}),@rw{b0>6}Rty2(RSeq(PPar{2;_}(pa5{b0:b0;b1:b0},t6e),t7,t8)),Flt{2;F;F}(t9),RSeq(pi10{t0:b0},Inv(Mt{20}(F)))))",
     Tree0122 "B{t0}Par{2;_}(Suc,pa0{b0:t0;b1:t0})",
-    Tree0123 "B{t1=0;b0=2;o0=5}RSeq(Par{3;-2}(MSeq(c0,Suc),AFb(Scc{none},Sc{o0:=_}),Rty1(t1),Seq(a2,pi3{t0:t1},Sb{b0=t1})),Cnd{t1=7;_;S}(t4),Ret3(t5e))",
+    Tree0123 "B{t1=0;b0=2;o0=5}RSeq(Par{3;-2}(MSeq(c0r,Suc),AFb(Scc{none},Sc{o0:=_}),Rty1(t1t),Seq(a2r,pi3{t0:t1},Sb{b0=t1},Err{1001})),Cnd{t1=7;_;S}(t4),Ret3(t5e))",
     Tree0124 "B{b0=0}PPar{2;N}(a0b{9;b0},t1,c2)",
     Tree0125 "PAll{_}(RT{1}(t0e),Sl{10},c1,t2,a3)",
     Tree0126 "B{t0=3;b0=4}Rus{F}(Pre{t0=t0+4%4}(Fb(Isw{b0;T;T}(RFb(t0,pi1{t0:=},SubR(Sb{b0=t0})),Keep(Isw{t0%2;T;_}(t2e)),pi3{t0:=},pt4{b0:t0}),Opt(@fi{t0!t0+4}Try(Sb{t0=7},Sc{t0:=b0;b0:=5})))))",
-    Tree0127 "B{q0=0;o0=_;b0=0}Lp{_;R}(@os{o0|1!2?b0:=o0|3}t0)",
+    Tree0127 "B{q0=0;o0=_;b0=0}Lp{_;R}(@os{o0|1!2?b0:=o0|3}Err{1015})",
     Tree0128 "B{b0;t1=4;t0=0}@of{t0<t1+4%4?t0:=t1+1}@ki{t0<b0+1%3}TryT(Seq(a0b{b0+4;b0},a1,Sb{t1=5}),c2)",
     Tree0129 "B{t0;b0=3}Fb(a0e,@rw{b0>2}@oh{b0+=1;t0:=t0%2}a1e,t2,RFb(a3,Scc{b0<7}))",
     Tree0130 "RFb(RepF(To{50}(FF(Wde(Mt{20}(Inv(t0)),OnceT(Rep4(c1l)))))),c2e,FS(AFb(TryT(c3,Ret3(t4),t5),OnceT(FF(Rpt{F}(a6))),Ruf{F}(S))))",
     Tree0131 "B{o0;b0=3;q0=2;t0=4}Lp{t0;S}(Par{_;2}(RFb(a0,@os{b0+=3}@of{t0+=2;t0:=o0|0}pt1{b0:=}),Flt{2;F;_}(t2),Seq(Sc{b0+=3},a3b{t0;b0})))",
-    Tree0132 "Flip(RFb(c0,c1l,c2,c3e),Swm(Flt{1;R;_}(Opt(AFb(t4,t5)))),t6)",
+    Tree0132 "Flip(RFb(c0r,c1r,c2,c3r,Err{1082}),Swm(Flt{1;R;_}(Opt(AFb(t4t,t5t)))),t6t)",
     Tree0133 "B{b0;b1=3;t0}Rpt{F}(OnceK(@rw{b0+1=3}@po{t0+=2}@si{b1+3<b0+4}MSeq(c0,Ite(Par{_;_}(pc1{b0:6},a2b{b0;b0},@os{t0+4>b0%3?b1:=t0+2%3}Suc),Lim{2}(t3)),Bin{b1+1%3=2;_}(Rep4(pc4{b0:=}),Pri(pi5{t0:=},c6,Sc{b0+=1})))))",
     Tree0134 "B{t0;b0=1}Swm(Isw{b0+4;N;N}(To{0}(RSeq(t0,pt1{b0:b0})),a2),Fb(@po{t0:=b0}@ki{t0<3}@rw{b0!5}Par{-2;-2}(Swm(pc3{b0:b0},Wt{10},c4),t5,Rep3(Scc{t0<4}))))",
     Tree0135 "B{b0=2;b1;q0=3;t0=2}Swm(MSeq(c0,t1,pi2{t0:b0},c3l),ASeq(Seq(RFb(@rw{t0=1}@oh{b0:=t0+1%3}c4,t5),RSeq(Rus{F}(c6))),@oh{t0:=7}Pri(c7b{6},c8,Sb{b0=b1})),RFb(c9,pc10{b0:=},Lp{b1;R}(c11l),WU{t0%2<0}(pa12{b0:3;b1:t0}),Wu{t0}))",
@@ -3848,10 +3888,10 @@ cases! {
     Tree0148 "B{t1;o0=_;t0=2;b0=1}@si{o0|5+3>t0}@os{b0+=2}Cnd{b0+3!t1;_;_}(SubA(pi0{t0:=}))",
     Tree0149 "B{t0=0;t1=3;o0=1;b1=1;b0}Flip(Fb(c0,Ret4(OnceT(RSeq(Rep1(c1e),Seq(c2,@si{b0%2<1}@fi{t0+3=o0|4%2}@oh{t0:=o0|1+1}Ub{o0}),c3e))),Isw{t1+4%3;N;_}(Scc{b0=o0|1+4%2},t4e)),RSeq(Sw{1}(SubR(a5),RFb(t6,a7)),PAll{3}(a8l,Sb{b0=b1},c9,Sb{t0=b1},Wu{t0}),RSel(@po{t0+=1;t1:=o0|2}@of{b0:=4;b0:=t1}t10,t11,pi12{t0:b0})),PPar{1;N}(Wv{t0}(Dl{30}(Bin{t0+4=b1%3;_}(t13,@os{b0+=3}PAll{2}(t14e,c15b{o0|1})))),MPri(@si{b1+1%2=1}@oh{t0+=2}@ki{t1+1>5}S,pt16{b0:=},pc17{b0:=},t18,t19e)))",
     Tree0150 "B{t0=4;o0=4;b0=4;b1=3}Par{_;-3}(@rw{o0|3=b1+2%3}Sc{b0%4!2?b0:=2},@po{t0+=3}@os{t0+=1}t0e,@rw{t0<7}Rep2(t1))",
-    Tree0151 "B{t1;t0=0}Swm(Isw{0;_;N}(c0e,Rus{F}(@oh{t1:=t0+4}R),F,Fai,Cd{30;K}(@fi{t0<t0+2}c1)),t2,Fb(a3l,MPri(t4e,pi5{t0:t0},t6)),Rty3(Dl{0}(pi7{t0:t1})))",
-    Tree0152 "Rty1(pc0{b0:7})",
+    Tree0151 "B{t1;t0=0}Swm(Isw{0;_;N}(c0r,Rus{F}(@oh{t1:=t0+4}R),F,Fai,Cd{30;K}(@fi{t0<t0+2}c1r)),t2,Fb(a3l,MPri(t4e,pi5{t0:t0},t6t)),Rty3(Dl{0}(pi7{t0:t1})))",
+    Tree0152 "Rty1(Err{1007})",
     Tree0153 "B{t0;t1;o0;b0=2}Ret2(MPri(Fb(@oh{t0+=3}Opt(PPar{2;_}(Dl{50}(@fi{b0%2>0}Sc{b0+=1}),c0)),Dl{50}(Bin{o0|0=t1;N}(Dd{0}(Ret4(Sb{o0=7})),t1e)),AFb(t2,Step(a3,@ki{t0<7}a4b{b0%4;b0})),MPri(c5,t6,t7,a8),PPar{0;N}(Rep4(t9),Rus{F}(pc10{b0:=}),a11b{t1%2;b0})),AFb(Rty1(Rus{3}(Mt{0}(Par{_;_}(Sc{o0:=t1;none?b0+=3},Sb{o0=4})))))))",
-    Tree0154 "Rep4(Cd{0;_}(Rpt{F}(c0e)))",
+    Tree0154 "Rep4(Cd{0;_}(Rpt{F}(Err{1091})))",
     Tree0155 "B{b1;t0=4}To{50}(AFb(RFb(a0,FF(To{30}(c1b{t0})),@si{t0+1=7}@os{t0:=b1}c2,To{0}(Dd{50}(t3)))))",
     Tree0156 "B{t0=3;q0=2;b1;b0}Swm(PAll{_}(Lp{b1;S}(RT{F}(RSeq(c0,@rw{t0=b0}Sc{b0+=1;t0+=2}))),Rep2(Star(Sc{t0:=b1},@oh{b1:=b0}@si{b0=4}@ki{b1>6}Sc{b1:=t0+1},a1b{b1%3;b1},a2,Sb{b1=1}))),Flip(Ret2(Rty1(Par{-4;_}(pi3{t0:b0},c4,t5,pa6{b0:=;b1:b1}))),t7),Swm(Flip(PAll{-2}(Sl{20},t8)),a9,Rty2(Wt{20}),PAll{_}(Intr{t0=b1+3}(@po{b0+=1}@os{b1<3?t0:=t0%2}@ki{t0=5}Suc))))",
     Tree0157 "B{b0=0;t0}@oh{t0+=2}@fi{b0%4!2}@si{b0+4%4>1}RFb(SubA(t0),SubR(c1))",
@@ -3866,28 +3906,28 @@ cases! {
     Tree0166 "B{q0=2;o0;t0=2;b1=3}Lp{_;R}(AFb(Seq(S,t0,Lp{_;K}(Lp{_;S}(Sc{b1+=3;b1+=1}))),Isw{t0+4;T;_}(Ruf{F}(Seq(c1e,t2e)),Ub{o0},Wu{t0},t3,Flip(Wde(c4,Rep3(t5))))))",
     Tree0167 "B{b0=2;t0=3;t1=3;b1=0}Sw{5;2;1}(RFb(c0,Rep1(Pre{t0+3>3;R}(t1)),Rpt{0}(c2l)),Ret1(@fi{t1%2<1}@ki{t1+4!5}Bin{b0<t0;_}(F,RFb(c3e,t4))),RSeq(RFb(c5,Wu{t0}),Pri(Inv(pt6{b0:8;b1:t0}),a7e)),RFb(@ki{t1+3%4>2}@rw{b0=5}c8,a9l,t10,pt11{b0:b1;b1:t0}))",
     Tree0168 "B{t0=0;b0=1}Seq(SubR(a0),Sc{b0+=1},Sb{b0=t0},SubR(c1),Fb(F,a2b{b0;b0}))",
-    Tree0169 "B{b0=3;b1=2;t0=0}Fb(PAll{-1}(c0l,pa1{b0:b1;b1:b0}),Ite(pa2{b0:=;b1:b1},c3b{b1+2}),@os{t0%4=3?b1+=3;b1+2<7?b0+=3}TryF(pa4{b0:t0;b1:b1},t5))",
-    Tree0170 "B{t0;b0=3;b1;q0=4}RSeq(@fi{t0+4>7}Lp{t0;S}(OnceT(@oh{b1:=b0}c0)),MSeq(Sw{2}(F,c1l),@fi{b0<1}Invt(RepF(Once(Lp{_;S}(a2)))),Wde(pc3{b0:8},c4e),a5,Lp{b0;F}(t6)))",
+    Tree0169 "B{b0=3;b1=2;t0=0}Fb(PAll{-1}(c0l,pa1{b0:b1;b1:b0}),Ite(pa2{b0:=;b1:b1},c3b{b1+2}),@os{t0%4=3?b1+=3;b1+2<7?b0+=3}TryF(Err{1069},t5))",
+    Tree0170 "B{t0;b0=3;b1;q0=4}RSeq(@fi{t0+4>7}Lp{t0;S}(OnceT(@oh{b1:=b0}c0)),MSeq(Sw{2}(F,c1t),@fi{b0<1}Invt(RepF(Once(Lp{_;S}(a2)))),Wde(pc3{b0:8},c4e),a5t,Lp{b0;F}(t6t)))",
     Tree0171 "B{b0=5}PAll{_}(Swm(Bin{b0>b0+2;N}(a0l,Scc{b0!0}),t1e,pa2{b0:=;b1:b0},pt3{b0:b0}),Ret0(t4))",
     Tree0172 "B{t0=1;b1=5;b0=1}MSeq(Fb(c0e,@os{t0+=2}@of{b1+=3}@oh{b0+=1;b0+=3}RepF(c1l),@of{b0+=3;t0+=3}pa2{b0:1;b1:b0},Ret3(pi3{t0:b1})))",
     Tree0173 "B{o0}Rpt{F}(Ub{o0})",
     Tree0174 "B{t0=3;o0=_;b1=1;b0=5}Par{3;_}(pa0{b0:0;b1:=},Cnd{b1+1%3=0;T;F}(Scc{some}),pa1{b0:t0;b1:b1},c2b{b0},pi3{t0:b1})",
     Tree0175 "B{o0;b1=2}Sw{3;1;2}(TryF(c0,Ub{o0}),Ret1(t1),Rep3(Inv(Rus{2}(t2))),Keep(t3))",
     Tree0176 "B{o0;t0=4}Ite(MSeq(a0e,Scc{none},pc1{b0:t0},t2e,t3),c4l)",
-    Tree0177 "B{t0=5;t1;b1=0;b0=0}Fb(@ki{t0>b1}@of{t1+=1}@fi{b0+3!b1+2}Par{-1;-2}(t0e,@rw{t0+3!t1}@po{t1>t0?b0+=2}Wt{50}),Pre{t1>t1%3;R}(@of{t1+=3}@fi{b1>7}@po{t1+=1}Opt(Rpt{3}(RFb(@rw{t1!4}@si{t1+1%2>0}@fi{t1+3!2}Suc,t1)))),Pre{t1+4=4;K}(Ite(a2,@ki{t1<3}@os{b0+=1}@fi{t1%2<0}pt3{b0:t1;b1:b0})),Ruf{F}(Bin{t0<t1+3%2;T}(pa4{b0:=;b1:=},@rw{t1+2<4}@fi{t0%2!0}@po{t1+=2}c5e)),c6b{t0})",
-    Tree0178 "B{b0=5;t0=5;b1;o0=_}Isw{o0|4+2;T;N}(Isw{b0+4;T;_}(pa0{b0:b0;b1:b0},@ki{b0+3%2>0}@si{b0%2=1}@oh{b1+=1}Sb{t0=b1},Sc{b0:=b1+2}),Ruf{F}(Sb{o0=2}),@si{b1=6}@po{b1:=t0;t0+2=b0%3?b1:=o0|2+3}@oh{b0+=3}Rep0(c1),Sw{0;2;4}(pa2{b0:=;b1:t0},pa3{b0:=;b1:b0},c4,c5b{t0}))",
+    Tree0177 "B{t0=5;t1;b1=0;b0=0}Fb(@ki{t0>b1}@of{t1+=1}@fi{b0+3!b1+2}Par{-1;-2}(t0t,@rw{t0+3!t1}@po{t1>t0?b0+=2}Wt{50}),Pre{t1>t1%3;R}(@of{t1+=3}@fi{b1>7}@po{t1+=1}Opt(Rpt{3}(RFb(@rw{t1!4}@si{t1+1%2>0}@fi{t1+3!2}Suc,t1,Err{1002})))),Pre{t1+4=4;K}(Ite(a2,@ki{t1<3}@os{b0+=1}@fi{t1%2<0}pt3{b0:t1;b1:b0})),Ruf{F}(Bin{t0<t1+3%2;T}(pa4{b0:=;b1:=},@rw{t1+2<4}@fi{t0%2!0}@po{t1+=2}c5t)),c6b{t0})",
+    Tree0178 "B{b0=5;t0=5;b1;o0=_}Isw{o0|4+2;T;N}(Isw{b0+4;T;_}(pa0{b0:b0;b1:b0},@ki{b0+3%2>0}@si{b0%2=1}@oh{b1+=1}Sb{t0=b1},Sc{b0:=b1+2}),Ruf{F}(Sb{o0=2}),@si{b1=6}@po{b1:=t0;t0+2=b0%3?b1:=o0|2+3}@oh{b0+=3}Rep0(c1),Sw{0;2;4}(pa2{b0:=;b1:t0},pa3{b0:=;b1:b0},c4t,c5b{t0}))",
     Tree0179 "Par{_;1}(Ruf{F}(Once(Rpt{0}(c0l))),Lim{3}(Inv(PAll{3}(Pri(t1,t2,t3,PPar{2;T}(c4e,Sl{30})),PAll{1}(Ite(Rep3(c5),Par{1;-1}(a6))),RFb(To{20}(Inv(c7)))))))",
     Tree0180 "B{b0=0;t0=3;o0}Star(Sc{o0:=t0},Fb(@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ret1(pi0{t0:b0}),F,t1,@fi{b0%2=1}t2,Fai),Seq(@os{b0:=b0%4}pt3{b0:=},S,Dl{0}(WU{o0|5<6}(Wt{30})),a4l))",
     Tree0181 "B{t1;b0;b1}Fb(c0e,pa1{b0:t1;b1:b0},@os{b0+=2;b1:=7}@rw{b1<b0%4}pc2{b0:6},t3)",
     Tree0182 "B{b1=1;t0=2;t1=2;q0=1;b0}@os{b0:=t1+2%3}@si{b0+2%2>0}RFb(@os{t0+=3;t0+=3}pa0{b0:1;b1:t0},t1,Lp{_;F}(pi2{t0:t1}),c3b{b1%3})",
-    Tree0183 "B{q0=2;b0;t0;t1=4}Fb(Pri(Pre{t1>5;R}(pt0{b0:=})),MSeq(Isw{t1;N;T}(Sc{b0+=1},t1)),PAll{_}(Sc{b0+2<t0?b0:=t0+3},Sb{t1=t0},t2,Sc{t0+=2}),Lp{t0;_}(Swm(t3,Flip(R,c4))),RFb(Scc{b0!t1},MPri(pi5{t0:=},Scc{t0>b0})))",
+    Tree0183 "B{q0=2;b0;t0;t1=4}Fb(Pri(Pre{t1>5;R}(pt0{b0:=})),MSeq(Isw{t1;N;T}(Sc{b0+=1},t1)),PAll{_}(Sc{b0+2<t0?b0:=t0+3},Sb{t1=t0},t2,Sc{t0+=2}),Lp{t0;_}(Swm(t3t,Flip(R,c4))),RFb(Scc{b0!t1},MPri(pi5{t0:=},Scc{t0>b0})))",
     Tree0184 "Cd{20;F}(FS(RSeq(t0,Star(Rpt{1}(Wt{0}),a1,a2,a3,Rep3(t4)),Sel(t5,PPar{1;_}(S,Sub(Sl{0}),c6e)))))",
     Tree0185 "RU{F}(PAll{0}(F,t0))",
-    Tree0186 "B{t0=1;b0=1;b1=0;t1=5}Wde(Par{_;-2}(t0,Scc{t1+3<t0},t1),Once(Isw{b0+1;_;T}(PAll{_}(t2,Sc{b1:=b0+4%3},t3,t4))),t5)",
+    Tree0186 "B{t0=1;b0=1;b1=0;t1=5}Wde(Par{_;-2}(t0t,Scc{t1+3<t0},t1t),Once(Isw{b0+1;_;T}(PAll{_}(t2,Sc{b1:=b0+4%3},t3t,t4))),t5t)",
     Tree0187 "B{b1=2;b0;t0;o0;t1=3}@si{b0%4!3}Rep3(AFb(Inv(@ki{t0!3}a0b{b0%3;b1}),Rty0(@si{o0|1%3<2}@of{t1:=t0}t1),Bin{t0+3%3<1;_}(pc2{b0:=},@of{b1+=2}Sb{o0=0}),@os{t0+=3;t1+=4}c3))",
     Tree0188 "B{t1=2}Mt{0}(Wv{t1}(c0))",
     Tree0189 "B{b0=1;o0}Isw{7;_;_}(Sel(Keep(a0),Swm(@fi{some}Ret4(SubR(t1e)),t2)),@oh{b0:=o0|5+3}Par{-2;3}(Ret1(R),Lim{1}(c3),t4),F)",
-    Tree0190 "B{t0=5;b1=0;t1;b0=1}RSeq(Try(pc0{b0:8},Wde(pa1{b0:3;b1:t1},S),Flt{2;_;F}(t2e),Pre{b1<b1+4%3;K}(a3)),MPri(SubA(c4b{b1+4%4}),pc5{b0:b0},Seq(@si{b1+2<b0+2}Wu{t1},c6,Sl{20}),Dd{100}(pt7{b0:b1}),pt8{b0:6;b1:t1}),Fb(t9,TryT(@si{b1%4!1}@of{t0+=3}Sl{0},a10)))",
+    Tree0190 "B{t0=5;b1=0;t1;b0=1}RSeq(Try(pc0{b0:8},Wde(pa1{b0:3;b1:t1},S),Flt{2;_;F}(t2t),Pre{b1<b1+4%3;K}(a3r)),MPri(SubA(c4b{b1+4%4}),pc5{b0:b0},Seq(@si{b1+2<b0+2}Wu{t1},c6,Sl{20}),Dd{100}(pt7{b0:b1}),Err{1082}),Fb(t9t,TryT(@si{b1%4!1}@of{t0+=3}Sl{0},a10)))",
     Tree0191 "B{o0=_;t1=2;t0=0;b1;b0=3}ASeq(Sw{0;4;5}(PPar{2;T}(t0e,RFb(Ub{o0})),Cnd{none;_;F}(F),Sw{3;1}(Sb{o0=0},c1,@rw{b1>1}Sb{b1=t0}),Bin{b1>1;N}(Sc{b0>b0+4?t0+=1},pt2{b0:=})),Seq(Fb(Swm(Dd{10}(@os{b1:=0}t3),c4,Suc,Mt{100}(c5e),ASeq(t6,c7)),PPar{0;T}(WU{o0|4=6}(@po{t0+1%3<0?b1:=t0+1}a8),@of{o0:=t0;b1+=1}Cnd{b0=o0|2+4;T;S}(Suc),@po{o0:=t1}@ki{none}@os{o0|2=1?b1:=t0+2;t0+=1}Ub{o0},c9l,Sb{b1=8}))),@oh{t1:=5}Dl{20}(PPar{2;N}(PPar{2;_}(S,Rep0(pi10{t0:t0}),Rus{2}(Wt{0}),pc11{b0:b1}))))",
     Tree0192 "B{t0=3;t1=5;q0=2;o0;b1=3}Swm(AFb(Wu{t1},@rw{o0|5!4}@os{t0+=3}Scc{none},@po{t0+=3}SubA(pc0{b0:0})),Ret3(t1),@fi{b1+2%4!0}Flip(Run,Scc{o0|4=6},SubA(t2)),Sw{0;3}(Ub{o0},Lp{_;F}(c3),FF(t4)),AFb(t5,Scc{t0%2<1},Wt{50}))",
     Tree0193 "B{b0;t0=5;b1=0}TryT(Seq(t0e,Sb{b1=7},SubR(t1)),Par{-3;-2}(To{30}(t2e),OnceT(Wt{20}),@si{t0!3}SubR(@oh{b1+=1}Fai),Sb{t0=1},a3e),Isw{b0+3;T;N}(c4,t5,Wt{30},Sb{t0=b1},Wu{t0}),Sw{2;0}(t6,Cnd{t0+2!1;T;F}(AFb(@oh{b0:=6}@po{b0+=2}c7e,c8,Fai)),t9),c10)",
@@ -3895,6 +3935,6 @@ cases! {
     Tree0195 "B{b0=1;t0;o0=4}TryF(MSeq(Wu{t0},@si{o0|3+4%2<0}@rw{b0!3}t0,Inv(Pre{t0!4;S}(Keep(RepF(Isw{b0+3;N;T}(F,@ki{t0+1<b0}a1e,@si{t0!2}@po{b0:=t0+4%4}@ki{none}Sb{o0=7})))))),PPar{2;T}(@of{t0:=b0%3}SubR(Star(SubR(pi2{t0:b0}),c3e,Sc{b0:=5},c4)),OnceK(FF(@po{t0+=2}Isw{o0|0+4%3;N;T}(c5,t6,t7))),Dd{0}(Ret0(t8))))",
     Tree0196 "B{t1;q0;o0=_;t0=4;b0=1}Wde(RFb(t0e,@of{o0:=_}Rep1(t1)),Sb{b0=t1},Lp{t0;S}(Rpt{0}(pa2{b0:0})))",
     Tree0197 "B{b0=0;b1;t0=0}WU{b1<2}(Try(Fb(t0,F),Pri(Sel(c1,pc2{b0:t0},Sb{b0=3})),WU{t0=t0%2}(RFb(Dl{20}(Dl{100}(pc3{b0:8})))),RSeq(c4,FF(pt5{b0:3;b1:=})),t6))",
-    Tree0198 "Ite(Flip(AFb(Seq(t0,a1,Rpt{2}(Sl{0}),a2,t3)),Ite(Flip(c4,t5),FS(RU{S}(c6)))),a7,Rep4(To{10}(Cd{20;K}(Dd{0}(Wde(RFb(t8,t9),Keep(t10),Inv(t11)))))))",
-    Tree0199 "B{b1}Seq(Sc{b1=4?b1+=3})",
+    Tree0198 "Ite(Flip(AFb(Seq(t0t,a1,Rpt{2}(Sl{0}),a2r,t3,Err{1014})),Ite(Flip(c4r,t5),FS(RU{S}(c6t)))),a7r,Rep4(To{10}(Cd{20;K}(Dd{0}(Wde(RFb(t8,t9t),Keep(t10t),Inv(t11)))))))",
+    Tree0199 "B{b1}Seq(Err{1001})",
 }

@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
@@ -124,7 +126,7 @@ bt::behavior_tree! {
 board!(Tree0303Blackboard { b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0304 for Ctx {
+    pub tree Tree0304 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
         }
@@ -134,7 +136,7 @@ bt::behavior_tree! {
                     StepSequencer {
                         Wait(10),
                         PolicyParallel(policy = FirstFailure, repeat = true) {
-                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                            Error(DiffError(1015)),
                             AlwaysRunning,
                         },
                     },
@@ -145,6 +147,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0304Blackboard { b0 });
+
+fallible!(Tree0304);
 
 bt::behavior_tree! {
     pub tree Tree0305 for Ctx {
@@ -610,7 +614,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0317 for Ctx {
+    pub tree Tree0317 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64 = 3,
@@ -620,13 +624,13 @@ bt::behavior_tree! {
             Parallel(failure = -2) {
                 SetBlackboard(o0 = Some(5)),
                 WaitValueUpdate(t0) {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                 },
                 ReactiveSequence {
                     Action(PIo<1>, t0 = {t0}),
                     UnsetBlackboard(o0),
                 },
-                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(TTask<2>),
             },
             KeepRunningUntilFailure {
                 #[run_while(|bb| *bb.t0 == 1)]
@@ -645,6 +649,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0317Blackboard { b0 t0 o0 });
+
+fallible!(Tree0317);
 
 bt::behavior_tree! {
     pub tree Tree0318 for Ctx {
@@ -746,12 +752,14 @@ bt::behavior_tree! {
 board!(Tree0319Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0320 for Ctx {
+    pub tree Tree0320 for Ctx, error DiffError {
         Inverter {
-            Action(Act<0>),
+            Error(DiffError(1007)),
         }
     }
 }
+
+fallible!(Tree0320);
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
@@ -1161,7 +1169,7 @@ bt::behavior_tree! {
 board!(Tree0331Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0332 for Ctx {
+    pub tree Tree0332 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 4,
@@ -1176,6 +1184,7 @@ bt::behavior_tree! {
                 MemSequence {
                     Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
                     Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                    Error(DiffError(1032)),
                 },
             },
         }
@@ -1183,6 +1192,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0332Blackboard { t0 b0 b1 });
+
+fallible!(Tree0332);
 
 bt::behavior_tree! {
     pub tree Tree0333Sub0 for Ctx {
@@ -1874,7 +1885,7 @@ bt::behavior_tree! {
 board!(Tree0353Blackboard { t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
+    pub tree Tree0354 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 1,
@@ -1884,7 +1895,7 @@ bt::behavior_tree! {
             ReactiveFallback {
                 #[on_failure(|bb| if *bb.t0 == 3 { bb.t0.set(bb.b1) })]
                 #[skip_if(|bb| *bb.t0 < 3)]
-                Condition(Cond<0>),
+                Error(DiffError(1093)),
                 #[run_while(|bb| *bb.t0 + 1 < 4)]
                 #[on_success(|bb| if bb.b1 + 4 > *bb.t0 { bb.t0.set(bb.b0 + 2) })]
                 ScriptCondition(|bb| bb.b0 % 3 != 0),
@@ -1895,6 +1906,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0354Blackboard { t0 b0 b1 });
+
+fallible!(Tree0354);
 
 bt::behavior_tree! {
     pub tree Tree0355 for Ctx {
@@ -3178,7 +3191,7 @@ bt::behavior_tree! {
 board!(Tree0391Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0392 for Ctx {
+    pub tree Tree0392 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64 = 4,
@@ -3187,10 +3200,10 @@ bt::behavior_tree! {
         Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false, else = Failure) {
             ParallelAll(max_failures = -2) {
                 Selector {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                     Action(Act<1>),
                     Loop(q0, value = {b0}, if_empty = Running) {
-                        Action(Act<2> = Act::<2>),
+                        Action(|ctx| ctx.try_exec(2)),
                     },
                 },
                 Optional {
@@ -3203,10 +3216,10 @@ bt::behavior_tree! {
                 },
                 RepeatUntilFailure(1) {
                     ParallelAll {
-                        Condition(Cond<4>),
+                        Condition(TCond<4>),
                         IfThenElse {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
+                            StatefulAction(TTask<5>),
+                            Condition(|ctx| ctx.try_check(6)),
                         },
                         IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
                             #[on_failure(|bb| bb.b0 += 2)]
@@ -3222,6 +3235,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0392Blackboard { q0 b0 t0 });
+
+fallible!(Tree0392);
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
@@ -3312,7 +3327,7 @@ bt::behavior_tree! {
 board!(Tree0394Blackboard { b1 t0 t1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0395 for Ctx {
+    pub tree Tree0395 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 2,
@@ -3320,9 +3335,10 @@ bt::behavior_tree! {
         MemPriority {
             Sequence {
                 ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(TTask<0>),
                     Action(Act<1>),
                 },
+                Error(DiffError(1054)),
             },
             Action(Act<2>),
             #[failure_if(|bb| *bb.t0 < 5)]
@@ -3342,7 +3358,7 @@ bt::behavior_tree! {
                 },
             },
             ReactiveSequence {
-                Action(Act<4>),
+                Action(|ctx| ctx.try_exec(4)),
                 AlwaysSuccess,
                 #[on_halted(|bb| bb.b0 += 1)]
                 Retry(3) {
@@ -3354,6 +3370,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0395Blackboard { b0 t0 });
+
+fallible!(Tree0395);
 
 bt::behavior_tree! {
     pub tree Tree0396Sub0 for Ctx {
@@ -3507,7 +3525,7 @@ cases! {
     Tree0301 "B{b0;q0;t0=0;b1=0;t1}RSeq(RFb(@rw{t0+3%4>0}t0,Fb(Sw{2;5}(c1,Wu{t0},Sc{b0:=t0+4;b0%3!2?t1:=b1+3%3}),@rw{t1>2}@of{b1%4<0?b0:=t1+2}Lp{_;S}(R)),Bin{b0<b0+3;T}(Pre{b0<2}(t2),a3b{t0%3;b0}),c4),FS(Sb{t0=0}))",
     Tree0302 "B{t0;q0;b0=1}@ki{t0=5}@of{b0:=t0}@fi{t0+2!7}Star(a0b{t0;b0},PAll{-1}(OnceK(pi1{t0:=}),Lp{t0;R}(t2e),a3))",
     Tree0303 "B{b0=3;o0=_}Bin{some;_}(pi0{t0:b0},t1e)",
-    Tree0304 "B{b0=3}PAll{-1}(Dl{0}(Pre{b0>0;S}(Step(Wt{10},PPar{0;T}(pt0{b0:b0;b1:b0},R)))))",
+    Tree0304 "B{b0=3}PAll{-1}(Dl{0}(Pre{b0>0;S}(Step(Wt{10},PPar{0;T}(Err{1015},R)))))",
     Tree0305 "B{t0;t1;b1=0}Swm(Flip(c0,t1),Star(Isw{t1;_;_}(TryT(Ret3(a2),Sl{10}),Sb{t1=b1})))",
     Tree0306 "Rep1(c0)",
     Tree0307 "Rep3(Flt{2;R;_}(PPar{1;N}(Rep4(OnceK(c0)),Rty4(Fai),RSeq(c1l,S,a2,a3,a4))))",
@@ -3520,10 +3538,10 @@ cases! {
     Tree0314 "B{t0=2;t1=3;b0=4}@rw{b0<t0+4}@po{t0:=t1}@ki{b0<3}RFb(pa0{b0:t0;b1:b0},Ruf{F}(Wu{t0}),MPri(Wu{t1},t1),@rw{t0%4<2}Ite(c2l,c3,Flip(Rep3(c4l),t5)),@po{b0+=1;b0>6?b0:=t1}Bin{b0%4<2;_}(a6,@po{b0:=t1}@si{t1+4%2!1}@of{t0:=b0}Wu{t1}))",
     Tree0315 "B{b1=3;t0=3;b0=5}Sw{2;5;4}(Ret0(t0),t1,Lim{3}(t2),Step(Sb{b0=t0},Scc{t0+3%2!0}))",
     Tree0316 "B{o0=5;b0;t0;t1=5}Step(c0b{t0%3},t1,WU{t1!b0+2%3}(@si{none}@of{b0:=t0}@rw{t0%2>0}Ub{o0}),c2b{b0},Suc)",
-    Tree0317 "B{b0=2;t0=3;o0}Wde(Par{_;-2}(Sb{o0=5},Wv{t0}(c0),RSeq(pi1{t0:t0},Ub{o0}),t2e),Keep(@rw{t0=1}Sb{b0=9}),MPri(c3e,OnceT(Cnd{some;T;F}(SubR(TryF(@os{b0+=1}pt4{b0:5;b1:b0},c5))))))",
+    Tree0317 "B{b0=2;t0=3;o0}Wde(Par{_;-2}(Sb{o0=5},Wv{t0}(c0t),RSeq(pi1{t0:t0},Ub{o0}),t2t),Keep(@rw{t0=1}Sb{b0=9}),MPri(c3e,OnceT(Cnd{some;T;F}(SubR(TryF(@os{b0+=1}pt4{b0:5;b1:b0},c5))))))",
     Tree0318 "B{b1;t0;b0=2}RU{S}(RFb(Sw{4;1}(OnceT(Ite(@rw{b0<t0}To{20}(c0),@po{b0+=2}Ret3(Bin{b0<2;_}(@rw{t0<t0+3}Sc{b0+=2},pt1{b0:5;b1:b0})))),Pre{t0>1;R}(RT{3}(RFb(@os{b0+=3}@po{b0+=1}Rep3(pi2{t0:=})))),Wde(t3,R,Sc{b0+=1}))))",
     Tree0319 "B{o0=_;t0=5;b0=4;b1}Star(RepF(t0),SubA(@po{b1:=o0|5;o0:=_}SubR(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}t1e)),t2,pi3{t0:=})",
-    Tree0320 "Inv(a0)",
+    Tree0320 "Inv(Err{1007})",
     Tree0321 "B{t1=5;t0=3;b1=1}Fb(FF(Sc{t0+=2;t1:=b1+4%2}),Invt(Intr{t1+4>t0%4}(c0b{6})),a1b{b1%4;b1},t2e,c3)",
     Tree0322 "Swm(Par{-1;-4}(Fai,c0,Fai,R,t1),Fb(OnceK(t2e),MPri(Dd{0}(a3),t4e,c5),Rty3(FF(a6))),Rmp{F;F}(Once(Seq(t7,Cd{30;_}(t8),S,t9))))",
     Tree0323 "B{t0=5;b0=5}Wde(Scc{b0>2},PPar{0;N}(Wu{t0},@rw{t0%2!0}Sb{t0=b0},t0e),Sel(c1b{1},t2))",
@@ -3535,7 +3553,7 @@ cases! {
     Tree0329 "B{b1;t0=5;t1;o0=0}Star(Par{0;-1}(t0e,@oh{none?b1:=t0%3}@ki{b1<o0|4}t1,PAll{_}(Sb{t1=3},Sl{0})),Ruf{1}(c2),t3)",
     Tree0330 "Try(MPri(Par{-1;2}(t0e,t1),c2,Try(c3,Wt{0})),RSeq(RSeq(Sl{20},a4l,c5,t6,RU{S}(S)),t7,Rep3(a8)))",
     Tree0331 "B{b0;t1}Once(Pre{t1%4!2;S}(Try(@ki{b0=0}t0,Sb{b0=3},c1l)))",
-    Tree0332 "B{t0=2;b0=4;b1}@fi{t0+3%4<1}@os{b0:=8}Dd{20}(Seq(Sc{b1:=0},c0,MSeq(a1b{t0;b1},a2b{t0;b0})))",
+    Tree0332 "B{t0=2;b0=4;b1}@fi{t0+3%4<1}@os{b0:=8}Dd{20}(Seq(Sc{b1:=0},c0,MSeq(a1b{t0;b1},a2b{t0;b0},Err{1032})))",
     Tree0333 "B{o0;t0;b0;t1;q0=2}Once(@fi{t1=4}Step(Scc{o0|3<b0%2},Lp{t1;F}(Opt(Dl{20}(a0b{t1;b0}))),Flip(@ki{b0<t1}@oh{o0:=2}c1,t2,Sc{t1:=b0},pt3{b0:=;b1:t0},Sb{t1=0}),Pre{t0>6}(ASeq(SubR(Flt{3;R;K}(a4)),S)),PPar{1;_}(t5e)))",
     Tree0334 "B{b0=0;t1=5;b1=0;t0=0}Par{_;-4}(@si{t0%3>0}@os{t0+=1;b0%3<0?t0+=3}Rty1(a0),Seq(Wu{t1},@rw{b1+2%3>1}@po{b0+=1}c1b{b0},a2),Par{-2;_}(a3,t4,t5,t6),Sel(pt7{b0:=;b1:t1},pa8{b0:2;b1:=},t9e),FF(Rpt{3}(Su{t0}(a10e))))",
     Tree0335 "B{o0}PAll{3}(F,Inv(Ub{o0}),Inv(@ki{some}c0e))",
@@ -3557,7 +3575,7 @@ cases! {
     Tree0351 "RFb(OnceT(Pri(c0,t1)),Mt{0}(Wt{10}),t2)",
     Tree0352 "B{b0;t1}Pri(SubR(To{10}(Keep(Keep(Dl{30}(a0e))))),Par{1;_}(pi1{t0:b0},a2),Wde(Wu{t1},R),Cd{30;F}(a3))",
     Tree0353 "B{t1=4;t0=2}Fb(pt0{b0:2;b1:t0},Step(SubA(t1),c2b{t1}),c3)",
-    Tree0354 "B{t0=2;b0=1;b1=3}Rep3(RFb(@of{t0=3?t0:=b1}@ki{t0<3}c0,@rw{t0+1<4}@os{b1+4>t0?t0:=b0+2}Scc{b0%3!0},a1))",
+    Tree0354 "B{t0=2;b0=1;b1=3}Rep3(RFb(@of{t0=3?t0:=b1}@ki{t0<3}Err{1093},@rw{t0+1<4}@os{b1+4>t0?t0:=b0+2}Scc{b0%3!0},a1))",
     Tree0355 "B{t1=1;t0}Seq(@oh{t0+=2}OnceK(RSeq(Seq(Once(RSel(pc0{b0:8},Sl{10})),pa1{b0:t1}),Sl{20})))",
     Tree0356 "FF(Sl{0})",
     Tree0357 "B{b0;t0=5;b1}Sw{4;0}(Ruf{1}(MSeq(@of{b0:=b1;t0%3=2?t0:=b0}@fi{b0<5}t0,TryF(@po{b1%3>0?b0+=2}pa1{b0:9;b1:t0},@fi{t0+2>0}t2e,pi3{t0:b0}))),Bin{b1<2;N}(S,Fb(Seq(RSeq(WU{b1+1>5}(Sl{20}),Pre{b0>3;F}(@fi{b0=6}a4))),Step(a5l,@oh{b0+=1;b0+=2}@po{t0+=1}pa6{b0:b1;b1:b1}))),@po{b0:=t0%2}Flip(Sw{4}(OnceK(Wt{50}),Wde(@po{b1+1<4?b1:=t0}SubA(c7),Lim{3}(c8b{8}))),Flt{2;_;_}(Rep4(OnceK(PAll{-3}(pt9{b0:t0},Fb(t10,t11),Pri(a12e),TryT(t13,pt14{b0:t0;b1:=})))))))",
@@ -3595,10 +3613,10 @@ cases! {
     Tree0389 "B{t1=2;b1=3}RSeq(Inv(Pre{b1%4>1}(Seq(a0,pa1{b0:t1},c2))))",
     Tree0390 "Rep0(a0)",
     Tree0391 "B{q0;t0=1;b0=0}Pri(Flt{2;F;F}(WU{t0<3}(pa0{b0:b0})),Lp{b0;F}(RSeq(t1,Scc{t0%4<2},pi2{t0:b0})),Rep4(RSeq(Wde(@os{b0+2%3<0?b0+=3}@fi{t0+3>5}t3,SubA(SubA(pc4{b0:7}))),pc5{b0:1},Pre{t0%2>0;R}(c6))),Par{_;2}(Ruf{F}(Sb{b0=3}),pc7{b0:=}))",
-    Tree0392 "B{q0=3;b0=4;t0=3}Cnd{t0%3>0;N;F}(PAll{-2}(Sel(c0,a1,Lp{b0;R}(a2e)),Opt(Sel(Step(pc3{b0:t0}),Sb{t0=0})),Ruf{1}(PAll{_}(c4,Ite(t5,c6),Isw{t0%3;N;_}(@of{b0+=2}@os{b0:=t0}F,c7b{t0+1})))))",
+    Tree0392 "B{q0=3;b0=4;t0=3}Cnd{t0%3>0;N;F}(PAll{-2}(Sel(c0t,a1,Lp{b0;R}(a2r)),Opt(Sel(Step(pc3{b0:t0}),Sb{t0=0})),Ruf{1}(PAll{_}(c4t,Ite(t5t,c6r),Isw{t0%3;N;_}(@of{b0+=2}@os{b0:=t0}F,c7b{t0+1})))))",
     Tree0393 "B{t0=3;o0;b1=2;b0=0}Sel(RFb(@os{t0>b0?b1:=t0%4}Inv(Pre{none;R}(Bin{o0|1<0;T}(a0,Intr{t0<1}(Sb{b0=0})))),Sw{5}(Mt{20}(t1),a2b{b1+2;b0})),RSeq(Flip(Sc{t0>3?b1:=t0+3%4},@fi{none}a3),Ruf{2}(Isw{b0+3;T;N}(a4b{t0+2;b0},Scc{t0!3},a5)),RT{2}(PPar{0;T}(c6,@fi{b1+1>2}Keep(Sb{b1=3}),t7))))",
     Tree0394 "B{b1=0;t0;t1=4;o0=_;b0=5}Dd{0}(Ite(t0,c1,RtyF(@os{b1+=3}@oh{b0+=2;b0=4?t0:=o0|5%2}Try(a2,a3b{t1;b0},a4l,Sc{b1+=1}))))",
-    Tree0395 "B{b0=1;t0=2}MPri(Seq(RFb(t0e,a1)),a2,@fi{t0<5}@rw{t0>7}@os{t0+=3}RSeq(Wt{0},Wt{10},Sl{10}),Cd{20;K}(Dd{0}(RepF(@oh{t0>0?t0+=1;b0:=0}a3))),RSeq(a4,S,@oh{b0+=1}Rty3(pa5{b0:t0})))",
+    Tree0395 "B{b0=1;t0=2}MPri(Seq(RFb(t0t,a1),Err{1054}),a2,@fi{t0<5}@rw{t0>7}@os{t0+=3}RSeq(Wt{0},Wt{10},Sl{10}),Cd{20;K}(Dd{0}(RepF(@oh{t0>0?t0+=1;b0:=0}a3))),RSeq(a4r,S,@oh{b0+=1}Rty3(pa5{b0:t0})))",
     Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
     Tree0397 "B{q0=4;t1=5}Seq(Cd{50;_}(Flip(Wu{t1},R)),Fb(c0e,SubR(a1)))",
     Tree0398 "B{t0=0;t1;b0;q0=2}Par{-2;_}(Sc{b0:=4},Isw{6;_;T}(RetF(To{0}(OnceK(Ite(Scc{b0+2<b0},pi0{t0:=},Rep2(S))))),Bin{t1+2%3<0;N}(PAll{1}(PPar{2;T}(Lp{t0;R}(Intr{t0+4!3}(Sl{10})))),c1e)))",

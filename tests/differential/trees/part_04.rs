@@ -2,9 +2,11 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0400 for Ctx {
+    pub tree Tree0400 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 4,
@@ -17,18 +19,18 @@ bt::behavior_tree! {
                     Priority {
                         IfThenElse {
                             Condition(Cond<0> = Cond::<0>),
-                            StatefulAction(Task<1>),
+                            StatefulAction(TTask<1>),
                             AlwaysRunning,
                         },
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<2>),
+                        StatefulAction(TTask<3>),
                     },
                 },
                 ReactiveFallback {
                     #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
                     #[failure_if(|bb| bb.b0 < 6)]
                     Script(|bb| bb.o0 = None),
-                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(TTask<4>),
                     #[run_while(|bb| bb.b0 == bb.b1)]
                     SetBlackboard(b0 = 0),
                     RunOnce {
@@ -37,6 +39,7 @@ bt::behavior_tree! {
                             Condition(Cond<5>),
                         },
                     },
+                    Error(DiffError(1081)),
                 },
             },
             Deadline(30) {
@@ -74,8 +77,10 @@ bt::behavior_tree! {
 
 board!(Tree0400Blackboard { t0 b0 o0 b1 });
 
+fallible!(Tree0400);
+
 bt::behavior_tree! {
-    pub tree Tree0401 for Ctx {
+    pub tree Tree0401 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
@@ -91,7 +96,7 @@ bt::behavior_tree! {
                         ReactiveFallback {
                             Condition(Cond<0>),
                             #[on_success(|bb| bb.b0 += 1)]
-                            Action(Act<1>),
+                            Action(TAct<1>),
                             Condition(Cond<2>),
                         },
                         StatefulAction(Task<3>),
@@ -129,6 +134,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0401Blackboard { b1 t0 b0 });
+
+fallible!(Tree0401);
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
@@ -302,17 +309,17 @@ bt::behavior_tree! {
 board!(Tree0405Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0406 for Ctx {
+    pub tree Tree0406 for Ctx, error DiffError {
         TryCatch(catch_on_halt = false) {
             Sequence {
                 PolicyParallel(policy = FirstSuccess, repeat = false) {
                     StatefulAction(Task<0>),
                     MemSequence {
-                        Action(Act<1>),
+                        Action(TAct<1>),
                         StatefulAction(Task<2>),
                     },
                     Repeat(forever) {
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                     },
                 },
                 RepeatUntil(Success) {
@@ -327,11 +334,11 @@ bt::behavior_tree! {
                     ReactiveFallback {
                         Condition(Cond<5>),
                         ReactiveSequence {
-                            StatefulAction(Task<6>),
+                            StatefulAction(TTask<6>),
                             StatefulAction(Task<7>),
                         },
                         StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
+                        StatefulAction(TTask<9>),
                     },
                     KeepRunningUntilFailure {
                         Repeater(0) {
@@ -343,6 +350,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0406);
 
 bt::behavior_tree! {
     pub tree Tree0407 for Ctx {
@@ -477,15 +486,17 @@ bt::behavior_tree! {
 board!(Tree0409Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
+    pub tree Tree0410 for Ctx, error DiffError {
         ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1> = Cond::<1>),
+            Condition(TCond<0>),
+            Condition(|ctx| ctx.try_check(1)),
             Condition(Cond<2>),
             StatefulAction(Task<3>),
         }
     }
 }
+
+fallible!(Tree0410);
 
 bt::behavior_tree! {
     pub tree Tree0411 for Ctx {
@@ -517,12 +528,14 @@ bt::behavior_tree! {
 board!(Tree0411Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0412 for Ctx {
+    pub tree Tree0412 for Ctx, error DiffError {
         RepeatTimes(forever) {
-            StatefulAction(Task<0>),
+            Error(DiffError(1015)),
         }
     }
 }
+
+fallible!(Tree0412);
 
 bt::behavior_tree! {
     pub tree Tree0413 for Ctx {
@@ -854,7 +867,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
+    pub tree Tree0423 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
             b1: i64 = 2,
@@ -866,10 +879,10 @@ bt::behavior_tree! {
                 #[post(|bb| bb.b0 += 2)]
                 #[on_success(|bb| { bb.b0 += 3; bb.o0 = None })]
                 #[success_if(|bb| bb.b0 % 3 > 1)]
-                Action(Act<0>),
+                Action(TAct<0>),
                 ReactiveFallback {
                     StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    Action(Act<2>),
+                    Action(|ctx| ctx.try_exec(2)),
                 },
             },
             Delay(0) {
@@ -887,7 +900,8 @@ bt::behavior_tree! {
                             Sleep(0),
                             StatefulAction(Task<3>),
                         },
-                        Action(|ctx| ctx.exec(4)),
+                        Action(|ctx| ctx.try_exec(4)),
+                        Error(DiffError(1075)),
                     },
                     WhileDoElse {
                         RepeatUntilFailure(2) {
@@ -902,6 +916,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0423Blackboard { b0 b1 o0 t0 });
+
+fallible!(Tree0423);
 
 bt::behavior_tree! {
     pub tree Tree0424 for Ctx {
@@ -1122,22 +1138,25 @@ bt::behavior_tree! {
 board!(Tree0430Blackboard { b1 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0431 for Ctx {
+    pub tree Tree0431 for Ctx, error DiffError {
         RepeatTimes(forever) {
             ReactiveFallback {
-                Action(Act<0>),
+                Action(|ctx| ctx.try_exec(0)),
                 AsyncFallback {
                     Sequence {
                         Action(Act<1>),
                         StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        Action(Act<4>),
+                        Action(TAct<3>),
+                        Action(TAct<4>),
                     },
                 },
+                Error(DiffError(1049)),
             },
         }
     }
 }
+
+fallible!(Tree0431);
 
 bt::behavior_tree! {
     pub tree Tree0432Sub0 for Ctx {
@@ -1281,7 +1300,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0438 for Ctx {
+    pub tree Tree0438 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             b1: i64 = 1,
@@ -1310,9 +1329,9 @@ bt::behavior_tree! {
                                     case 2 => UnsetBlackboard(o0),
                                     _ => #[on_success(|bb| bb.t0.set(*bb.t1))]
                                     #[success_if(|bb| bb.o0.is_some())]
-                                    Action(Act<2>),
+                                    Action(|ctx| ctx.try_exec(2)),
                                 },
-                                Condition(Cond<3>),
+                                Condition(|ctx| ctx.try_check(3)),
                             },
                         },
                     },
@@ -1325,19 +1344,20 @@ bt::behavior_tree! {
                             StatefulAction(Task<4> = Task::<4>),
                             ScriptCondition(|bb| *bb.t0 > 2),
                             Action(PAct<5>, b0 = {t0}, b1 = {t1}),
+                            Error(DiffError(1055)),
                         },
                     },
                 },
                 Fallback {
                     Condition(|ctx| ctx.check(6)),
-                    Condition(Cond<7>),
+                    Condition(TCond<7>),
                 },
                 Condition(PCond<8>, b0 = 9),
                 IfThenElse {
                     Condition(PCond<9>, b0 = 7),
                     Action(PAct<10>, b0 = 6),
                     AsyncSequence {
-                        StatefulAction(Task<11> = Task::<11>),
+                        StatefulAction(TTask<11>),
                         StatefulAction(Task<12>),
                     },
                 },
@@ -1348,6 +1368,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0438Blackboard { b0 b1 o0 t0 t1 });
+
+fallible!(Tree0438);
 
 bt::behavior_tree! {
     pub tree Tree0439 for Ctx {
@@ -1812,7 +1834,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0451 for Ctx {
+    pub tree Tree0451 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64 = 1,
@@ -1825,12 +1847,14 @@ bt::behavior_tree! {
             #[run_while(|bb| *bb.t0 > (bb.b0 + 2) % 2)]
             SubTree(Tree0451Sub0, t0 = {=}, b0 = {b0}),
             Condition(|ctx| ctx.check(0)),
-            SetBlackboard(b0 = 5),
+            Error(DiffError(1024)),
         }
     }
 }
 
 board!(Tree0451Blackboard { t0 b0 });
+
+fallible!(Tree0451);
 
 bt::behavior_tree! {
     pub tree Tree0452 for Ctx {
@@ -2092,7 +2116,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0457 for Ctx {
+    pub tree Tree0457 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
@@ -2103,7 +2127,7 @@ bt::behavior_tree! {
         BinarySelector(|bb| bb.b0 % 3 == 1, dynamic = false) {
             ParallelAll {
                 SequenceWithMemory {
-                    Action(|ctx| ctx.exec(0)),
+                    Action(TAct<0>),
                     RunOnce(then_skip = false) {
                         #[success_if(|bb| (bb.b0 + 2) % 2 == 0)]
                         #[skip_if(|bb| bb.b1 != 4)]
@@ -2115,7 +2139,7 @@ bt::behavior_tree! {
                         Repeat(1) {
                             ReactiveSequence {
                                 Action(Act<3>),
-                                StatefulAction(Task<4>),
+                                StatefulAction(TTask<4>),
                             },
                         },
                     },
@@ -2126,6 +2150,7 @@ bt::behavior_tree! {
                             WaitUntil(|bb| bb.b0 > 5) {
                                 ReactiveSelector {
                                     Condition(PCond<5>, b0 = {=}),
+                                    Error(DiffError(1096)),
                                 },
                             },
                         },
@@ -2136,14 +2161,14 @@ bt::behavior_tree! {
                 case 2 => AsyncSequence {
                     StatefulAction(Task<6> = Task::<6>),
                     SetBlackboard(b1 = 0),
-                    Condition(Cond<7>),
+                    Condition(|ctx| ctx.try_check(7)),
                     FlipSelector {
-                        Action(Act<8>),
+                        Action(|ctx| ctx.try_exec(8)),
                         StatefulAction(Task<9>),
                         #[success_if(|bb| *bb.t1 > 2)]
                         Succeeder,
                     },
-                    StatefulAction(Task<10>),
+                    StatefulAction(TTask<10>),
                 },
                 _ => RetryUntilSuccessful(forever) {
                     Loop(q0, value = {t1}, if_empty = Success) {
@@ -2156,6 +2181,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0457Blackboard { b0 q0 b1 t0 t1 });
+
+fallible!(Tree0457);
 
 bt::behavior_tree! {
     pub tree Tree0458 for Ctx {
@@ -2250,7 +2277,7 @@ bt::behavior_tree! {
 board!(Tree0460Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0461 for Ctx {
+    pub tree Tree0461 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 2,
             b0: i64,
@@ -2266,7 +2293,7 @@ bt::behavior_tree! {
                             SetBlackboard(o0 = Some(6)),
                         },
                         ForceSuccess {
-                            Action(Act<0>),
+                            Action(|ctx| ctx.try_exec(0)),
                         },
                     },
                 },
@@ -2282,7 +2309,7 @@ bt::behavior_tree! {
                             MemPriority {
                                 #[failure_if(|bb| bb.b1 < 2)]
                                 #[on_failure(|bb| bb.t0.set(3))]
-                                StatefulAction(Task<3>),
+                                StatefulAction(TTask<3>),
                                 ScriptCondition(|bb| bb.b1 > 7),
                             },
                         },
@@ -2294,6 +2321,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0461Blackboard { b1 b0 o0 t0 });
+
+fallible!(Tree0461);
 
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
@@ -2925,7 +2954,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0481 for Ctx {
+    pub tree Tree0481 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             b1: i64 = 1,
@@ -2937,7 +2966,7 @@ bt::behavior_tree! {
                 #[on_success(|bb| if bb.b0 + 2 == *bb.t0 { *bb.t0 += 1 })]
                 Action(PIo<1>, t0 = {b1}),
                 ReactiveFallback {
-                    Condition(Cond<2>),
+                    Condition(|ctx| ctx.try_check(2)),
                     Condition(Cond<3>),
                 },
                 Failer,
@@ -2947,6 +2976,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0481Blackboard { t0 b1 b0 });
+
+fallible!(Tree0481);
 
 bt::behavior_tree! {
     pub tree Tree0482 for Ctx {
@@ -3200,7 +3231,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0489 for Ctx {
+    pub tree Tree0489 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 5,
@@ -3213,7 +3244,7 @@ bt::behavior_tree! {
             },
             WhileDoElse {
                 Inverter {
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                 },
                 MaxTime(20) {
                     RepeatTimes(3) {
@@ -3231,7 +3262,7 @@ bt::behavior_tree! {
                 Switch(b1) {
                     case 4 => Action(PIo<3>, t0 = {b0}),
                     case 1 => UnsetBlackboard(o0),
-                    _ => Condition(Cond<4>),
+                    _ => Condition(|ctx| ctx.try_check(4)),
                 },
                 Action(PAct<5>, b0 = {b0}, b1 = {b0}),
             },
@@ -3240,6 +3271,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0489Blackboard { o0 t0 b1 b0 });
+
+fallible!(Tree0489);
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
@@ -3540,19 +3573,19 @@ bt::behavior_tree! {
 board!(Tree0499Blackboard { t0 b0 });
 
 cases! {
-    Tree0400 "B{t0;b0=4;o0=_;b1}Step(Star(Ret1(Pri(Ite(c0e,t1,R),t2e,t3)),RFb(@ki{o0|4+2=0}@fi{b0<6}Sc{o0:=_},t4e,@rw{b0=b1}Sb{b0=0},Once(@ki{b1!5}Rpt{1}(c5)))),Dd{30}(@rw{b0<4}@po{o0:=_}Wde(MSeq(t6,c7,Ret2(pc8{b0:=}),WU{t0%4<0}(Wt{0})),RSel(@rw{o0|3%2!1}@si{t0%2=1}c9,Rep3(Ub{o0})))),Rty0(@ki{some}@fi{b1>4}t10e))",
-    Tree0401 "B{b1;t0;b0=3}@si{b0+3<4}@ki{b0%2>0}@os{b1+=1;b1+4>4?t0+=3}PAll{1}(Bin{b1%4!0;_}(Rep4(Fb(RFb(c0,@os{b0+=1}a1,c2),t3,Seq(@rw{b0>4}c4,Sl{0}),Isw{3;T;N}(OnceT(Suc)))),RSeq(Sb{t0=b0},@rw{b0+1<t0}RSeq(Cd{50;_}(Scc{b0<6}),@os{t0+=1}@rw{b1!b0}PAll{-2}(t5,@ki{b1=4}c6b{7})))))",
+    Tree0400 "B{t0;b0=4;o0=_;b1}Step(Star(Ret1(Pri(Ite(c0e,t1t,R),t2t,t3t)),RFb(@ki{o0|4+2=0}@fi{b0<6}Sc{o0:=_},t4t,@rw{b0=b1}Sb{b0=0},Once(@ki{b1!5}Rpt{1}(c5)),Err{1081})),Dd{30}(@rw{b0<4}@po{o0:=_}Wde(MSeq(t6,c7,Ret2(pc8{b0:=}),WU{t0%4<0}(Wt{0})),RSel(@rw{o0|3%2!1}@si{t0%2=1}c9,Rep3(Ub{o0})))),Rty0(@ki{some}@fi{b1>4}t10e))",
+    Tree0401 "B{b1;t0;b0=3}@si{b0+3<4}@ki{b0%2>0}@os{b1+=1;b1+4>4?t0+=3}PAll{1}(Bin{b1%4!0;_}(Rep4(Fb(RFb(c0,@os{b0+=1}a1t,c2),t3,Seq(@rw{b0>4}c4,Sl{0}),Isw{3;T;N}(OnceT(Suc)))),RSeq(Sb{t0=b0},@rw{b0+1<t0}RSeq(Cd{50;_}(Scc{b0<6}),@os{t0+=1}@rw{b1!b0}PAll{-2}(t5,@ki{b1=4}c6b{7})))))",
     Tree0402 "B{b1=3;t0=1;b0=4}Flip(a0b{b1+4;b0},@si{t0%4!3}Step(Sl{20},c1b{b1},pi2{t0:t0}),@of{b0%4<1?t0+=1;b0+=1}@oh{b0:=2}Sl{10})",
     Tree0403 "AFb(PPar{0;_}(c0),ASeq(t1,c2,Mt{20}(t3)),Fb(t4e,PAll{-3}(t5,c6,Sl{0})),RFb(t7,a8,Ret0(a9e)))",
     Tree0404 "B{b1=1;q0=0;b0=0;t0=4}PPar{2;_}(@ki{b1%2!0}@si{t0>b1}Ite(Wde(Scc{b1>0},Scc{b0>2}),RFb(Sc{t0+=2})),ASeq(Mt{10}(Isw{t0+2;_;T}(Fai,Sb{b0=b1}))),PAll{3}(pc0{b0:=},R,Sb{t0=1},Wu{t0},c1),Lp{t0;R}(RSeq(TryT(t2,pi3{t0:b1},a4,Wu{t0},Sb{t0=4}))),Swm(@oh{t0=t0+3%4?b0:=t0+3}Mt{20}(Flip(a5b{t0+4;b0},pi6{t0:=},c7)),Lp{t0;R}(PAll{1}(c8b{b1},t9))))",
     Tree0405 "B{t0=5;b0}Swm(Fb(Rep4(Ite(a0l,t1)),Wde(c2,PAll{-2}(@si{t0<t0%3}@oh{b0+=1;t0+=1}@po{b0+=4;t0:=7}pc3{b0:t0},t4)),To{0}(Seq(a5,Sl{20}))),RSeq(Fb(pt6{b0:=},t7e,c8b{t0+2},t9),Sc{t0<5?b0:=t0+2%2},t10))",
-    Tree0406 "TryF(Seq(PPar{1;N}(t0,MSeq(a1,t2),RepF(t3)),RU{S}(Par{_;-2}(a4l,Fai))),Flt{1;_;K}(Par{2;-2}(RFb(c5,RSeq(t6,t7),t8,t9),Keep(Rpt{0}(S)))))",
+    Tree0406 "TryF(Seq(PPar{1;N}(t0,MSeq(a1t,t2),RepF(t3t)),RU{S}(Par{_;-2}(a4l,Fai))),Flt{1;_;K}(Par{2;-2}(RFb(c5,RSeq(t6t,t7),t8,t9t),Keep(Rpt{0}(S)))))",
     Tree0407 "B{b1=2}RSel(t0,Sb{b1=3})",
     Tree0408 "B{t0;b0;o0=2}RFb(PAll{0}(MPri(MSeq(t0,t1,pc2{b0:=}),RSeq(Ret4(a3b{b0;b0}),Flt{1;S;K}(Sl{30}))),t4),Ite(Seq(Par{0;_}(c5,Sl{0},To{50}(Suc),@fi{t0+4<0}@oh{some?t0:=b0%4;b0+=1}@ki{none}Intr{b0<t0+2%2}(Fb(a6,c7b{b0%3})))),Mt{0}(Ite(@si{t0>1}Mt{0}(Par{_;-1}(@oh{t0+=3}@po{t0%2<1?o0:=_}@ki{none}t8,c9l,Scc{b0=t0})),ASeq(RSel(@fi{b0<b0%2}@si{o0|0=1}t10,t11),Suc,Sb{o0=8})))),Pre{b0>2;F}(RSeq(a12,Suc,Cnd{b0>o0|5+2%4;T;F}(t13),RSeq(Ub{o0},S))))",
     Tree0409 "B{b0=0;t0=4;o0=2}@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}Inv(Par{_;2}(a0,FS(Bin{t0+3>b0%3;T}(Cnd{t0+4<0;N;S}(Ub{o0}),pc1{b0:t0}))))",
-    Tree0410 "RSeq(c0e,c1e,c2,t3)",
+    Tree0410 "RSeq(c0t,c1r,c2,t3)",
     Tree0411 "B{b0;o0=_;b1=0;t0=3}PAll{_}(PAll{-1}(Bin{some;T}(c0,Suc),pa1{b0:=;b1:b1}),@fi{t0<4}To{10}(Ret1(Ub{o0})),a2)",
-    Tree0412 "RT{F}(t0)",
+    Tree0412 "RT{F}(Err{1015})",
     Tree0413 "B{b1=1;t0=5;o0=3}Wv{t0}(@ki{none}a0b{o0|2%4;b1})",
     Tree0414 "B{b0;t1}OnceT(SubR(Lim{3}(PPar{0;N}(@ki{t1+1%4<0}Fai,Sc{b0+1=1?t1+=1},SubA(c0)))))",
     Tree0415 "B{b1=1;t0}MSeq(t0,@si{b1%3=1}@po{b1+=2}Dl{20}(a1),pa2{b0:b1;b1:t0},Sb{b1=5},t3)",
@@ -3563,7 +3596,7 @@ cases! {
     Tree0420 "B{b1=1;q0=0;t0=4;t1=1;b0}RSeq(RU{S}(Par{-2;0}(Flt{1;_;K}(@fi{b0!t0}F),R)),Inv(@fi{b1<t1}@po{b0+=3}@ki{t1>1}OnceK(RU{S}(t0))),TryF(Dd{20}(Sc{t0>1?t0+=3}),pa1{b0:3;b1:t0},Sl{50}),t2)",
     Tree0421 "B{b1=1;t0=2;t1}OnceT(Step(Sc{t0:=t1%4},@si{b1<1}MPri(a0,t1)))",
     Tree0422 "TryF(Swm(PAll{_}(c0,RSeq(a1,Sub(c2),c3),t4)),MPri(Inv(Swm(Once(Sl{0}))),RT{F}(c5)))",
-    Tree0423 "B{b0=2;b1=2;o0=_;t0}MSeq(RFb(@po{b0+=2}@os{b0+=3;o0:=_}@si{b0%3>1}a0,RFb(pt1{b0:=;b1:t0},a2)),Dl{0}(Bin{o0|4<6;N}(Sb{b1=3},Ret3(S))),Dl{0}(Ite(Seq(TryF(Sl{0},t3),a4l),Wde(Ruf{2}(a5),Sb{t0=0}))))",
+    Tree0423 "B{b0=2;b1=2;o0=_;t0}MSeq(RFb(@po{b0+=2}@os{b0+=3;o0:=_}@si{b0%3>1}a0t,RFb(pt1{b0:=;b1:t0},a2r)),Dl{0}(Bin{o0|4<6;N}(Sb{b1=3},Ret3(S))),Dl{0}(Ite(Seq(TryF(Sl{0},t3),a4r,Err{1075}),Wde(Ruf{2}(a5),Sb{t0=0}))))",
     Tree0424 "B{b0;t0=5;b1=1}@ki{b0<7}Par{-1;1}(AFb(@rw{b0=b1%3}@os{b1+1%3<0?t0:=b0+4%3}Sc{t0%4<0?b0+=1},@si{b1+3%2=0}Seq(c0,Sb{t0=2},a1b{b0;b0},a2,t3)),RU{F}(@os{b0:=b0%3}Isw{b0;T;_}(Step(RepF(Flip(S,@si{t0%3>0}S))))),Mt{0}(Pri(Ite(c4b{t0%3},t5),c6e,t7,Pre{b0+4>t0+2}(t8e))))",
     Tree0425 "B{t0=1;b0=5;b1;o0}RU{F}(Seq(Sc{t0:=8},@os{o0:=_;b0+=1}pa0{b0:t0;b1:=}))",
     Tree0426 "B{o0=_;t0=4}Seq(RSeq(RSeq(Sb{o0=2},t0,Lim{3}(Dl{20}(pa1{b0:t0})),a2)))",
@@ -3571,14 +3604,14 @@ cases! {
     Tree0428 "B{b0=3;t0=0;b1=0}@of{b0+=3}@si{b0+1%3<2}Inv(Fb(pi0{t0:t0}))",
     Tree0429 "TryF(Fai,Keep(c0))",
     Tree0430 "B{b1=2;b0=0;t1=1}Swm(Rty2(a0b{b0;b0}),@fi{t1>b1}RFb(Fb(@rw{t1=b1%4}t1,c2,@os{t1:=t1%2}t3)))",
-    Tree0431 "RT{F}(RFb(a0,AFb(Seq(a1,t2,a3,a4))))",
+    Tree0431 "RT{F}(RFb(a0r,AFb(Seq(a1,t2,a3t,a4t)),Err{1049}))",
     Tree0432 "B{b1=3;t0;b0=3}PPar{1;_}(OnceK(OnceT(MSeq(pt0{b0:0;b1:t0}))),FF(Step(Cd{0;F}(a1),Ret2(Seq(c2,Scc{b0%3<0},SubA(c3b{b1}))),Flip(@po{b0+3>6?b1:=t0%4;t0<b0%3?b0+=1}@of{t0:=t0%2}Sb{b0=5},t4))))",
     Tree0433 "PAll{0}(PPar{1;_}(Sub(Flt{3;F;K}(Ret1(F)))),Swm(Wt{20},a0,t1,Sl{20}))",
     Tree0434 "B{t0=1;b1=2;b0=5}Sw{1;0}(PAll{3}(pa0{b0:b0;b1:t0},c1,Wt{20}),t2,pt3{b0:=;b1:t0})",
     Tree0435 "Seq(c0e,Fai)",
     Tree0436 "Rep3(Sub(Sl{50}))",
     Tree0437 "Seq(PAll{-3}(t0,t1,c2),Swm(c3l),TryF(S,t4))",
-    Tree0438 "B{b0=0;b1=1;o0=5;t0=1;t1=1}PAll{_}(Rep4(Rep2(Fb(Bin{o0|4<o0|2;_}(To{20}(Swm(Sb{b1=6},pi0{t0:=})),RSeq(c1b{b1},Rep2(Sl{50}),@po{b0+=2}Sw{2}(Ub{o0},@os{t0:=t1}@si{some}a2),c3))))),Seq(Intr{t0+2>0}(Par{_;_}(Fb(t4e,Scc{t0>2},pa5{b0:t0;b1:t1}))),Fb(c6l,c7),pc8{b0:9},Ite(pc9{b0:7},pa10{b0:6},ASeq(t11e,t12)),Fai))",
+    Tree0438 "B{b0=0;b1=1;o0=5;t0=1;t1=1}PAll{_}(Rep4(Rep2(Fb(Bin{o0|4<o0|2;_}(To{20}(Swm(Sb{b1=6},pi0{t0:=})),RSeq(c1b{b1},Rep2(Sl{50}),@po{b0+=2}Sw{2}(Ub{o0},@os{t0:=t1}@si{some}a2r),c3r))))),Seq(Intr{t0+2>0}(Par{_;_}(Fb(t4e,Scc{t0>2},pa5{b0:t0;b1:t1},Err{1055}))),Fb(c6l,c7t),pc8{b0:9},Ite(pc9{b0:7},pa10{b0:6},ASeq(t11t,t12)),Fai))",
     Tree0439 "B{b0=3;t1=5;t0=2;b1=5}RFb(Try(pt0{b0:=;b1:=},Rpt{3}(t1)),WU{t1+2%2>0}(pa2{b0:9;b1:=}),Bin{b1%2<1;_}(pi3{t0:=},a4),a5e,Cnd{b1+4%3>0;N;F}(Sb{b1=3}))",
     Tree0440 "B{q0=1;b0;t0=1}Fb(RFb(@rw{b0=t0}@os{b0<7?t0:=t0%4}@of{t0+=2}Lp{b0;K}(Sc{t0+1>4?b0+=3}),a0,SubR(t1),t2),TryT(t3,Sc{b0:=4}),pa4{b0:=;b1:b0},c5)",
     Tree0441 "B{q0=4;b1=3;b0=1;t0=3}PPar{0;T}(Swm(@os{b1:=t0%4}@po{t0+=3;b1:=t0}Wde(pa0{b0:=;b1:b1},c1),Wv{t0}(SubR(Flt{1;F;F}(Sl{0}))),RFb(pc2{b0:b1},Scc{b1!b0}),SubR(Mt{10}(c3))),Bin{t0+4!b0%4;T}(Rpt{F}(Inv(Swm(c4,Sl{0}))),Lp{b1;R}(@si{t0+3%2>0}t5)))",
@@ -3591,17 +3624,17 @@ cases! {
     Tree0448 "B{t0=3;q0=4;o0=_;t1}@rw{t1>4}Swm(Rep3(Lp{t1;S}(RT{1}(t0))),@os{t1:=t0}@oh{t0:=o0|3}c1,OnceK(Scc{t1=4}))",
     Tree0449 "B{o0=1;t1;b0=2}@rw{some}RSeq(Bin{b0+3!2;N}(a0l,F),t1,Lim{3}(RSeq(c2,c3,pc4{b0:b0})),FF(Swm(pt5{b0:t1},a6l,a7)))",
     Tree0450 "B{t0=5;t1=0}AFb(Pre{t1<t0;S}(Opt(Inv(t0))),c1,Rmp{S;F}(Ruf{F}(c2)))",
-    Tree0451 "B{t0=4;b0=1}@oh{b0+=2}@os{t0:=b0}@si{t0%4=1}Step(@oh{t0+=1}@rw{t0>b0+2%2}SubR(Sl{20}),c0l,Sb{b0=5})",
+    Tree0451 "B{t0=4;b0=1}@oh{b0+=2}@os{t0:=b0}@si{t0%4=1}Step(@oh{t0+=1}@rw{t0>b0+2%2}SubR(Sl{20}),c0l,Err{1024})",
     Tree0452 "B{b0=4;t0;b1;t1=2}Star(t0,RetF(a1b{b1%2;b0}),@fi{b1<t1+4}c2b{t1+2%2},t3,Wu{t0})",
     Tree0453 "B{b1=4;q0;b0=0;t0=3}Seq(Step(@si{t0>6}@oh{t0<2?t0+=3}RSeq(c0,Wt{20},pa1{b0:=;b1:=},a2),t3,RFb(Par{2;_}(c4,@rw{b1=3}a5e),Cd{0;_}(Fai),Flt{3;S;F}(c6))),PAll{-1}(Mt{0}(Cd{0;_}(Once(@of{b0<b0%3?b0+=2}@fi{b0>b1+1%3}@si{t0+3<b1+3}Lp{_;S}(RSeq(pi7{t0:b0},pt8{b0:1;b1:=},a9e)))))),TryT(Flt{2;S;K}(Star(Fb(Scc{t0=t0+3},c10),Isw{b1;N;N}(a11,Run),c12b{1},Wu{t0})),AFb(Rus{2}(Lp{b1;_}(Intr{t0+3!t0}(R))),MPri(a13,a14,a15,Sc{t0:=1}))))",
     Tree0454 "B{b1;q0=1;t1=3;t0;b0=1}RSeq(OnceK(Pre{t1>b1;R}(Swm(Star(ASeq(Ruf{2}(t0)))))),@ki{t1!b1%3}PAll{_}(Sl{20},Suc),Lp{b1;S}(@po{b1+=3}@rw{b0!5}@si{t0+4%3!2}Isw{b1%4;_;N}(a1,a2,t3,t4)),To{0}(RSeq(pt5{b0:=;b1:=},WU{b1>b0}(TryT(c6,t7e)))))",
     Tree0455 "Rep1(Ret2(t0))",
     Tree0456 "B{b0=0;t0;b1=1;q0=3;o0=_}ASeq(Seq(Bin{t0%3>0;_}(Step(F,Sc{b1+=1}),t0),Rmp{F;S}(Swm(a1,c2e,c3e,c4)),Wde(RSel(Mt{0}(pt5{b0:3;b1:t0}),@po{o0:=_}c6,t7),Par{-2;_}(pc8{b0:t0},pi9{t0:t0},S))),RSeq(Scc{t0%3=2},PAll{2}(RSeq(Wu{t0},a10b{b0;b1}),Lp{t0;K}(Ite(a11,@ki{some}pi12{t0:b1})),Fb(c13,pi14{t0:t0},Scc{t0>b0}))))",
-    Tree0457 "B{b0=0;q0=2;b1;t0=0;t1=1}Bin{b0%3=1;N}(PAll{_}(Swm(a0l,OnceK(@si{b0+2%2=0}@ki{b1!4}@os{b0:=t0+3}t1),SubR(a2),Ruf{1}(Rep1(RSeq(a3,t4)))),RSeq(Pre{b0+2>5;K}(Opt(WU{b0>5}(RSel(pc5{b0:=})))))),Sw{2}(ASeq(t6e,Sb{b1=0},c7,Flip(a8,t9,@si{t1>2}Suc),t10),RetF(Lp{t1;S}(t11))))",
+    Tree0457 "B{b0=0;q0=2;b1;t0=0;t1=1}Bin{b0%3=1;N}(PAll{_}(Swm(a0t,OnceK(@si{b0+2%2=0}@ki{b1!4}@os{b0:=t0+3}t1),SubR(a2),Ruf{1}(Rep1(RSeq(a3,t4t)))),RSeq(Pre{b0+2>5;K}(Opt(WU{b0>5}(RSel(pc5{b0:=},Err{1096})))))),Sw{2}(ASeq(t6e,Sb{b1=0},c7r,Flip(a8r,t9,@si{t1>2}Suc),t10t),RetF(Lp{t1;S}(t11))))",
     Tree0458 "B{b0=3;t0=3}RFb(@po{t0:=b0}PAll{-2}(t0e,t1,Sc{b0:=t0+4%3}),ASeq(c2,Wu{t0},a3e))",
     Tree0459 "B{b0;b1=4;t0=5}Rep3(RSel(OnceT(OnceT(Sl{0})),Opt(Sel(a0,@rw{b0%4>2}Par{-1;2}(Sl{10},a1),c2b{t0},@os{t0+=2}@fi{b1=4}pi3{t0:b1})),@oh{t0%2!1?t0+=2}Sw{3;0}(Scc{b1+2<1},a4l,c5)))",
     Tree0460 "B{b1=0;o0=_;t0=4}RT{F}(Seq(Fb(Wt{10}),@si{some}t0e,S,t1,WU{t0<3}(@ki{b1%2=0}c2e)))",
-    Tree0461 "B{b1=2;b0;o0;t0=4}Isw{b1;N;T}(Swm(Rty4(ASeq(Bin{b0!o0|5;N}(Sb{o0=9},Sb{o0=6}),FS(a0)))),Rep4(Fb(Dl{0}(c1),RU{F}(Seq(c2b{t0},MPri(@fi{b1<2}@of{t0:=3}t3,Scc{b1>7}))))))",
+    Tree0461 "B{b1=2;b0;o0;t0=4}Isw{b1;N;T}(Swm(Rty4(ASeq(Bin{b0!o0|5;N}(Sb{o0=9},Sb{o0=6}),FS(a0r)))),Rep4(Fb(Dl{0}(c1),RU{F}(Seq(c2b{t0},MPri(@fi{b1<2}@of{t0:=3}t3t,Scc{b1>7}))))))",
     Tree0462 "Rep1(Flip(a0,c1))",
     Tree0463 "PPar{2;_}(Step(Dd{0}(Rpt{2}(RSeq(t0,Run))),PAll{1}(c1,c2l,Suc),c3,RSeq(c4,t5,a6e)),Opt(Opt(RSeq(t7e,S,Fb(PAll{-2}(t8,t9)),Sl{0}))),Rus{F}(a10))",
     Tree0464 "B{q0=1;b1=0;b0=2;t0=0}Sw{3}(PPar{2;N}(Sw{2;5;4}(a0,Lp{_;R}(Sb{b1=t0}),To{0}(Sl{50}),a1e),RFb(Seq(a2e,a3b{t0+4%3;b0}),@os{t0+=3}Fb(Seq(c4b{2},Sb{t0=2}),a5b{b1+3%3;b1}))),Flip(WU{b0>6}(Ruf{F}(Sw{1}(t6,pc7{b0:=}))),Fb(@os{t0:=b0}@fi{b1>b1+3}OnceT(TryF(c8,t9)),Lp{b0;R}(Fb(t10,t11,pt12{b0:0}))),RSeq(c13,S,Scc{t0!1})))",
@@ -3621,7 +3654,7 @@ cases! {
     Tree0478 "RetF(Wde(ASeq(a0,a1,t2,t3),Rus{2}(Rus{F}(t4)),t5))",
     Tree0479 "B{b0;t0}Dd{100}(Seq(Rep1(PPar{1;N}(Pri(c0,a1e,pc2{b0:b0},c3,Wt{0}))),pt4{b0:t0;b1:t0}))",
     Tree0480 "RSeq(PAll{1}(RSeq(RSeq(t0))))",
-    Tree0481 "B{t0=0;b1=1;b0=0}RSeq(ASeq(pi0{t0:t0},@os{b0+2=t0?t0+=1}pi1{t0:b1},RFb(c2,c3),Fai))",
+    Tree0481 "B{t0=0;b1=1;b0=0}RSeq(ASeq(pi0{t0:t0},@os{b0+2=t0?t0+=1}pi1{t0:b1},RFb(c2r,c3),Fai))",
     Tree0482 "Rpt{3}(RFb(Rep2(a0)))",
     Tree0483 "B{t0=2;o0=1}PAll{-1}(t0,Ub{o0},pi1{t0:=})",
     Tree0484 "B{o0=1}Pri(Rep4(Lim{1}(c0l)),SubR(Rep0(Ub{o0})))",
@@ -3629,7 +3662,7 @@ cases! {
     Tree0486 "B{t0;b0=2}PAll{2}(c0,c1,Dd{20}(Pre{b0%4<2;S}(Scc{b0%3<1})),Swm(c2,c3,pt4{b0:2;b1:t0}))",
     Tree0487 "B{b1=1;t0=1;b0=3;t1=0;q0}Isw{t0;N;_}(Lp{_;K}(Fb(Sw{5}(Scc{t1>4},Dd{10}(Pre{b1+4<3;F}(pi0{t0:=}))))),Step(Fb(RSeq(c1l,Inv(pt2{b0:=;b1:=})),@oh{t0+=1;b0+=1}@os{b0:=b1+4}@po{b0+=1;t1+1<1?t1+=1}pa3{b0:=;b1:=}),PPar{1;T}(RSel(Pre{t0<b0+4}(Scc{t0>3})),t4,c5)),RFb(Pre{t0+4=1;K}(Lp{t0;S}(@oh{b1+=2}RetF(t6)))),Intr{b0=2}(Swm(Wu{t0},c7b{t1},c8,Scc{b0=3})),Lp{t1;S}(Sel(pc9{b0:=},Mt{50}(Sb{b0=b1}),c10l,Flt{1;F;K}(pi11{t0:=}))))",
     Tree0488 "Ite(PAll{_}(MPri(AFb(Dl{50}(Rep4(t0)),c1,Dl{50}(Mt{0}(Flip(a2e,t3))),RFb(a4,F,t5),a6e))),MPri(Rep2(RU{F}(t7)),t8e,Step(t9,To{0}(Sl{10}),t10e,Sl{20})))",
-    Tree0489 "B{o0=_;t0=5;b1;b0=3}Flip(To{10}(Sb{o0=1}),Wde(Inv(t0),Mt{20}(RT{3}(pc1{b0:=}))),Pri(Pre{t0=0;K}(Ub{o0}),t2),Swm(Sw{4;1}(pi3{t0:b0},Ub{o0},c4),pa5{b0:b0;b1:b0}))",
+    Tree0489 "B{o0=_;t0=5;b1;b0=3}Flip(To{10}(Sb{o0=1}),Wde(Inv(t0t),Mt{20}(RT{3}(pc1{b0:=}))),Pri(Pre{t0=0;K}(Ub{o0}),t2),Swm(Sw{4;1}(pi3{t0:b0},Ub{o0},c4r),pa5{b0:b0;b1:b0}))",
     Tree0490 "B{b0=4}PPar{0;_}(F,a0l,a1b{b0%2;b0},t2,c3)",
     Tree0491 "Try(Wt{50},c0)",
     Tree0492 "B{b1;b0=4;t0=3}Star(Step(c0e,pa1{b0:=;b1:t0}),TryT(pc2{b0:0},Pre{b1>7}(@ki{b1%3>0}@si{b1+1%4<0}pi3{t0:=})))",

@@ -2,15 +2,18 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0600 for Ctx {
+    pub tree Tree0600 for Ctx, error DiffError {
         ReactiveSelector {
             TryCatch {
                 Delay(0) {
                     ReactiveSequence {
-                        Action(Act<0>),
+                        Action(|ctx| ctx.try_exec(0)),
                         Action(|ctx| ctx.exec(1)),
+                        Error(DiffError(1039)),
                     },
                 },
                 StatefulAction(Task<2>),
@@ -23,18 +26,18 @@ bt::behavior_tree! {
                     },
                 },
                 RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
+                    StatefulAction(TTask<5>),
                 },
                 Filter(times = 2) {
                     Fallback {
                         StatefulAction(Task<6>),
-                        Action(Act<7>),
+                        Action(TAct<7>),
                     },
                 },
                 Sleep(100),
             },
             FlipSelector {
-                Action(Act<8>),
+                Action(TAct<8>),
                 RunOnce {
                     Sleep(30),
                 },
@@ -50,6 +53,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0600);
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
@@ -366,14 +371,14 @@ bt::behavior_tree! {
 board!(Tree0609Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0610 for Ctx {
+    pub tree Tree0610 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
         }
         StepSequencer {
             ReactiveFallback {
                 Conditional(|bb| *bb.t0 > (*bb.t0 + 2) % 4, else = Success) {
-                    Condition(Cond<0>),
+                    Error(DiffError(1090)),
                 },
                 SetBlackboard(t0 = 0),
             },
@@ -382,6 +387,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0610Blackboard { t0 });
+
+fallible!(Tree0610);
 
 bt::behavior_tree! {
     pub tree Tree0611 for Ctx {
@@ -488,7 +495,7 @@ bt::behavior_tree! {
 board!(Tree0613Blackboard { b1 o0 t1 t0 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0614 for Ctx {
+    pub tree Tree0614 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 5,
@@ -528,7 +535,7 @@ bt::behavior_tree! {
                     },
                 },
                 Optional {
-                    Condition(Cond<6>),
+                    Condition(|ctx| ctx.try_check(6)),
                 },
             },
             RepeatUntil(Failure) {
@@ -549,7 +556,7 @@ bt::behavior_tree! {
                                     Failer,
                                 },
                             },
-                            StatefulAction(Task<10>),
+                            StatefulAction(TTask<10>),
                         },
                     },
                 },
@@ -559,6 +566,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0614Blackboard { t0 t1 b0 o0 });
+
+fallible!(Tree0614);
 
 bt::behavior_tree! {
     pub tree Tree0615 for Ctx {
@@ -874,7 +883,7 @@ bt::behavior_tree! {
 board!(Tree0623Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0624 for Ctx {
+    pub tree Tree0624 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 2,
@@ -884,15 +893,15 @@ bt::behavior_tree! {
                 Wait(50),
                 SetBlackboard(b0 = {t0}),
             },
-            Condition(|ctx| ctx.check(0)),
+            Condition(TCond<0>),
             Parallel(failure = 2) {
                 Action(Act<1>),
                 RetryUntilSuccessful(2) {
-                    StatefulAction(Task<2>),
+                    StatefulAction(TTask<2>),
                 },
             },
             TryCatch(catch_on_halt = false) {
-                Action(Act<3>),
+                Action(|ctx| ctx.try_exec(3)),
                 Action(PAct<4>, b0 = {b0}, b1 = {b0}),
             },
             Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
@@ -902,11 +911,14 @@ bt::behavior_tree! {
                     Failer,
                 },
             },
+            Error(DiffError(1044)),
         }
     }
 }
 
 board!(Tree0624Blackboard { b0 t0 });
+
+fallible!(Tree0624);
 
 bt::behavior_tree! {
     pub tree Tree0625Sub0 for Ctx {
@@ -2477,7 +2489,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0664 for Ctx {
+    pub tree Tree0664 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             b0: i64 = 5,
@@ -2488,10 +2500,10 @@ bt::behavior_tree! {
             SequenceWithMemory {
                 Fallback {
                     Invert {
-                        Action(Act<0>),
+                        Action(TAct<0>),
                     },
                     ScriptCondition(|bb| bb.b0 < 3),
-                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(TTask<1>),
                 },
                 WhileDoElse {
                     #[on_halted(|bb| bb.b1 += 1)]
@@ -2524,7 +2536,7 @@ bt::behavior_tree! {
                     StatefulAction(Task<6>),
                     Wait(20),
                 },
-                StatefulAction(Task<7>),
+                StatefulAction(TTask<7>),
                 StatefulAction(Task<8>),
                 Wait(20),
             },
@@ -2537,7 +2549,7 @@ bt::behavior_tree! {
                         },
                     },
                     case 4 => Script(|bb| if *bb.t0 < 1 { *bb.t0 += 2 }),
-                    _ => Condition(Cond<9>),
+                    _ => Condition(|ctx| ctx.try_check(9)),
                 },
             },
         }
@@ -2545,6 +2557,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0664Blackboard { b1 b0 q0 t0 });
+
+fallible!(Tree0664);
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
@@ -2578,7 +2592,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0666 for Ctx {
+    pub tree Tree0666 for Ctx, error DiffError {
         Parallel {
             ReactiveFallback {
                 Condition(|ctx| ctx.check(0)),
@@ -2589,10 +2603,13 @@ bt::behavior_tree! {
                 Filter(times = 2, count = Success) {
                     Action(Act<3> = Act::<3>),
                 },
+                Error(DiffError(1072)),
             },
         }
     }
 }
+
+fallible!(Tree0666);
 
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
@@ -2652,12 +2669,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0670 for Ctx {
+    pub tree Tree0670 for Ctx, error DiffError {
         Repeat(4) {
-            Sleep(10),
+            Error(DiffError(1027)),
         }
     }
 }
+
+fallible!(Tree0670);
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
@@ -3522,14 +3541,16 @@ bt::behavior_tree! {
 board!(Tree0694Blackboard { o0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0695 for Ctx {
+    pub tree Tree0695 for Ctx, error DiffError {
         RunOnce(then_skip = true) {
             RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
+                Error(DiffError(1029)),
             },
         }
     }
 }
+
+fallible!(Tree0695);
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
@@ -3586,7 +3607,7 @@ bt::behavior_tree! {
 board!(Tree0697Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0698 for Ctx {
+    pub tree Tree0698 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64,
@@ -3606,22 +3627,23 @@ bt::behavior_tree! {
                     StatefulAction(PTask<1>, b0 = {=}),
                     FlipSelector {
                         Action(Act<2> = Act::<2>),
-                        Action(Act<3> = Act::<3>),
+                        Action(TAct<3>),
                     },
-                    Action(Act<4>),
+                    Action(TAct<4>),
                     WaitValueUpdate(t0) {
                         StatefulAction(Task<5>),
                     },
                 },
             },
             MemSequence {
-                StatefulAction(Task<6>),
+                StatefulAction(TTask<6>),
                 Parallel(success = 3) {
                     Action(PIo<7>, t0 = {t0}),
                     StatefulAction(Task<8> = Task::<8>),
                     Script(|bb| bb.b0 = (bb.b1 + 2) % 4),
                     Action(PIo<9>, t0 = {t0}),
                 },
+                Error(DiffError(1095)),
             },
             Switch(b1) {
                 case 5 => Inverter {
@@ -3647,6 +3669,8 @@ bt::behavior_tree! {
 
 board!(Tree0698Blackboard { b0 t0 b1 o0 });
 
+fallible!(Tree0698);
+
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
         RunOnce(then_skip = true) {
@@ -3663,7 +3687,7 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0600 "RSel(Try(Dl{0}(RSeq(a0,a1l)),t2),PAll{4}(Rty4(MSeq(t3e,t4)),OnceK(t5),Flt{2;_;_}(Fb(t6,a7)),Sl{100}),Flip(a8,Once(Sl{30})),Inv(c9),PAll{_}(F,S,t10))",
+    Tree0600 "RSel(Try(Dl{0}(RSeq(a0r,a1l,Err{1039})),t2),PAll{4}(Rty4(MSeq(t3e,t4)),OnceK(t5t),Flt{2;_;_}(Fb(t6,a7t)),Sl{100}),Flip(a8t,Once(Sl{30})),Inv(c9),PAll{_}(F,S,t10))",
     Tree0601 "B{b1=5;t1=4;b0}RSeq(c0e,t1,@po{t1!3?b1+=3}RFb(Cnd{b1%3<1;_;F}(OnceK(c2e))),OnceK(@os{b0+4=0?b0:=b0+2%3;t1+=1}t3))",
     Tree0602 "B{b1=2;b0=5;t0=0}RT{2}(PAll{-1}(Isw{b0;T;T}(t0,t1,RSel(t2,c3)),FS(Cnd{b1!2;N;S}(Intr{t0>b0+2}(t4))),RFb(t5,Cnd{t0<6;_;S}(a6),F,Isw{2;T;T}(@ki{t0%3=2}@of{b1+=1;b0:=b1}@si{b1<0}pa7{b0:b0;b1:b0},a8b{b1+2;b1}))))",
     Tree0603 "PAll{1}(Keep(c0),Dd{20}(Rep4(RepF(Seq(t1,t2)))))",
@@ -3673,11 +3697,11 @@ cases! {
     Tree0607 "B{b1=2;b0=2;t0=4;t1=2}@oh{t0+1%2>0?b1:=6}Seq(Cnd{b0!1;T;S}(Seq(Once(t0))),@si{t1+4%2>0}c1b{b0},Wde(pt2{b0:4;b1:b0},Sw{0;4;5}(Wu{t1},c3e,t4,t5)))",
     Tree0608 "B{b0=3;o0=0;b1=5;t0}PAll{3}(MPri(t0e),Bin{o0|1+4=7;T}(Cnd{b1>4;_;_}(Bin{b0>7;_}(Star(t1),pa2{b0:9})),Ite(t3,pt4{b0:t0})),Ruf{2}(PAll{2}(@of{t0+=2}@po{b1:=3}Fb(Sw{2}(@si{t0%4=2}@rw{t0<b1+4%4}Scc{t0<0},@os{t0:=b0+2;b0:=t0%3}a5l),Sl{20}),@fi{t0!4}@ki{b1<5}a6b{o0|3;b1})))",
     Tree0609 "B{t0;b0=4;b1}Keep(Swm(Rmp{S;F}(Sb{b1=b0}),Cnd{t0>5;T;_}(t0)))",
-    Tree0610 "B{t0=3}Step(RFb(Cnd{t0>t0+2%4;_;S}(c0),Sb{t0=0}))",
+    Tree0610 "B{t0=3}Step(RFb(Cnd{t0>t0+2%4;_;S}(Err{1090}),Sb{t0=0}))",
     Tree0611 "Fb(Rpt{1}(RSeq(c0)),Rpt{2}(Rus{1}(Rep1(pt1{b0:1}))))",
     Tree0612 "B{b0=2;t0;q0}@os{t0+=3}@ki{b0!t0%2}ASeq(MPri(Lp{t0;R}(t0),ASeq(c1,t2),TryT(Sc{t0:=9},t3,Sc{t0+=3},t4)))",
     Tree0613 "B{b1=0;o0=_;t1;t0=5;q0=0;b0=5}AFb(TryF(@rw{t0>2}@ki{o0|2+2=4}Sb{b1=0},t0),@oh{t1:=b0+3}Fb(Lp{t1;F}(@fi{t0%4>2}@ki{t1>7}pt1{b0:=;b1:b0}),c2b{b0},t3),RSeq(c4b{t1},c5b{t0%2},R),RSeq(Bin{b0+2%2!1;T}(pa6{b0:7;b1:=},Sc{o0:=t0+3%2}),pc7{b0:t1},Rty4(a8)),Bin{b0=0;T}(F,@ki{b1!0}@rw{none}c9e))",
-    Tree0614 "B{t0;t1=5;b0;o0=_}PAll{2}(Dd{0}(Par{_;_}(Wu{t0},FF(t0),t1,Bin{b0+4%2=1;T}(Fai,@os{b0:=t1;o0:=t1}c2b{t1}))),RFb(To{100}(Swm(pi3{t0:t1},Sc{o0:=_},c4b{b0%3},pi5{t0:t0},Ub{o0})),Mt{0}(Ret4(To{10}(Ub{o0}))),Opt(c6)),RU{F}(Pre{t1%4>1;K}(@fi{t0!0}Seq(RFb(TryF(t7,a8b{1;b0},F),RT{2}(@os{t0+=1}@oh{t1+=3;b0:=0}RFb(c9,Fai)),t10)))))",
+    Tree0614 "B{t0;t1=5;b0;o0=_}PAll{2}(Dd{0}(Par{_;_}(Wu{t0},FF(t0),t1,Bin{b0+4%2=1;T}(Fai,@os{b0:=t1;o0:=t1}c2b{t1}))),RFb(To{100}(Swm(pi3{t0:t1},Sc{o0:=_},c4b{b0%3},pi5{t0:t0},Ub{o0})),Mt{0}(Ret4(To{10}(Ub{o0}))),Opt(c6r)),RU{F}(Pre{t1%4>1;K}(@fi{t0!0}Seq(RFb(TryF(t7,a8b{1;b0},F),RT{2}(@os{t0+=1}@oh{t1+=3;b0:=0}RFb(c9,Fai)),t10t)))))",
     Tree0615 "Seq(c0e,t1,Sl{0})",
     Tree0616 "Flip(Fb(a0,t1e),Sub(OnceK(c2)),PPar{2;N}(t3,c4,t5),RSeq(a6,OnceK(Suc),c7l),Rpt{F}(MSeq(t8,a9)))",
     Tree0617 "B{q0;b0;b1;t1=5}Lp{b0;S}(Fb(Ret1(t0),Ret1(SubR(Flip(c1,Wt{10}))),Par{-1;0}(To{30}(a2b{t1;b1}))))",
@@ -3687,7 +3711,7 @@ cases! {
     Tree0621 "B{b0;t0=0;t1}PPar{2;T}(Dl{10}(Cnd{b0+4>1;_;F}(Swm(pi0{t0:=},pa1{b0:t1;b1:b0},R))))",
     Tree0622 "B{t0=3;q0;b0=3;o0}RFb(Par{-3;_}(Wt{50},t0,a1,a2,a3),Lp{t0;_}(@fi{b0>t0}@rw{some}Sc{b0+=1;b0:=t0}),pt4{b0:=},ASeq(c5l,Sb{o0=3},pa6{b0:t0;b1:t0}))",
     Tree0623 "B{o0;b1=4;b0;t0=0}Wde(Inv(@po{o0:=_}@rw{t0+4!4}@si{b1<0}Inv(Isw{b0;_;T}(Seq(RSeq(t0e,c1))))),Isw{o0|2%2;T;T}(Flip(a2),a3b{o0|5;b1},Rpt{F}(To{0}(t4))))",
-    Tree0624 "B{b0;t0=2}Seq(Isw{2;T;_}(Wt{50},Sb{b0=t0}),c0l,Par{_;2}(a1,Ret2(t2)),TryF(a3,pa4{b0:b0;b1:b0}),Pre{t0%2>0;F}(Dl{30}(@po{b0+=3;b0+=1}@ki{t0%2<0}Fai)))",
+    Tree0624 "B{b0;t0=2}Seq(Isw{2;T;_}(Wt{50},Sb{b0=t0}),c0t,Par{_;2}(a1,Ret2(t2t)),TryF(a3r,pa4{b0:b0;b1:b0}),Pre{t0%2>0;F}(Dl{30}(@po{b0+=3;b0+=1}@ki{t0%2<0}Fai)),Err{1044})",
     Tree0625 "B{t0;b0=0;t1=0;o0;b1=4}TryF(Ite(Su{t0}(@si{b1+4%3=2}@of{t1+=1}Ret1(Cnd{o0|2>5;T;_}(Cnd{b1>3;T;F}(Ite(pi0{t0:t1},Sb{o0=9}))))),Pre{b0>7}(RSeq(SubA(@os{b0+=2}@si{t1+3%4>0}@ki{t1<0}F),@rw{t1%3=2}a1b{b0;b0})),Par{3;3}(pi2{t0:b1},pt3{b0:2;b1:t0},Rus{3}(pt4{b0:4;b1:=}))),Rmp{S;S}(Par{1;3}(Keep(c5),Bin{b1+3!5;N}(OnceK(Ub{o0}),MPri(RSeq(t6,Ub{o0}))),Step(OnceK(Sc{o0:=_}),Suc))))",
     Tree0626 "B{q0;t0=0;b1;o0=0}PAll{-2}(RU{S}(Lp{t0;R}(Rep2(Seq(t0,Ub{o0},a1b{t0;b1})))),Cd{20;_}(RT{F}(Cd{20;_}(Sl{20}))),a2)",
     Tree0627 "B{q0;b0=1;t0=2}AFb(PPar{0;_}(Lp{_;_}(PPar{2;N}(MPri(@os{b0:=t0%4}WU{t0%2>0}(pa0{b0:=;b1:b0}),Wu{t0},a1b{t0;b0}),Sb{b0=t0}))),Step(@ki{t0<5}c2,Try(c3,Scc{b0<t0})),Dl{30}(MPri(Wv{t0}(t4),OnceT(c5e),To{50}(Cnd{t0+2<6;N;F}(@po{b0:=t0%3;b0+=2}Lp{_;F}(pi6{t0:t0}))),c7b{t0%4},Ite(pi8{t0:=},c9b{b0%2}))),Rpt{F}(Keep(c10e)))",
@@ -3727,13 +3751,13 @@ cases! {
     Tree0661 "B{b0=4;t0=3}PPar{0;N}(SubR(Rmp{F;F}(Seq(@ki{t0=3}SubA(Rus{3}(pi0{t0:=})),Flip(Once(c1)),Bin{b0>5;_}(@ki{b0+2!2}t2,Sb{b0=t0}),Cnd{t0+3>7;T;_}(RFb(a3l,RetF(Sc{b0:=t0%2;b0+=1}))),Cd{0;_}(Par{-3;3}(Sc{t0+=2},t4,c5))))))",
     Tree0662 "B{b0=2;t0=2;o0}@ki{b0+2<4}@os{t0+1<7?t0+=1}Pre{none;K}(Pre{none;R}(Wu{t0}))",
     Tree0663 "Fb(Wde(t0,a1),t2,c3l,c4)",
-    Tree0664 "B{b1;b0=5;q0=3;t0=5}Swm(Swm(Fb(Invt(a0),Scc{b0<3},t1e),Wde(@oh{b1+=1}Lp{t0;_}(To{50}(pt2{b0:t0;b1:=})),Seq(Scc{b0!2},Sb{t0=b0},@os{b0+=1}a3)),Ite(pt4{b0:t0;b1:b0},Sb{t0=0},@os{b0+=2}@of{t0+=1}@fi{b1+3>6}Scc{b1%3!1})),ASeq(@po{t0+=1}@rw{b0+3<4}c5b{t0+4},RFb(t6,Wt{20}),t7,t8,Wt{20}),WU{b0%3=1}(Sw{2;4}(Cnd{t0=b1;T;_}(@ki{t0+2%2!0}Lp{b0;F}(Scc{b0<7})),Sc{t0<1?t0+=2},c9)))",
+    Tree0664 "B{b1;b0=5;q0=3;t0=5}Swm(Swm(Fb(Invt(a0t),Scc{b0<3},t1t),Wde(@oh{b1+=1}Lp{t0;_}(To{50}(pt2{b0:t0;b1:=})),Seq(Scc{b0!2},Sb{t0=b0},@os{b0+=1}a3)),Ite(pt4{b0:t0;b1:b0},Sb{t0=0},@os{b0+=2}@of{t0+=1}@fi{b1+3>6}Scc{b1%3!1})),ASeq(@po{t0+=1}@rw{b0+3<4}c5b{t0+4},RFb(t6,Wt{20}),t7t,t8,Wt{20}),WU{b0%3=1}(Sw{2;4}(Cnd{t0=b1;T;_}(@ki{t0+2%2!0}Lp{b0;F}(Scc{b0<7})),Sc{t0<1?t0+=2},c9r)))",
     Tree0665 "B{b0=0;t0;t1=5}Keep(Wde(a0b{b0%4;b0},@ki{t1<b0+1}@si{t0+3>0}Mt{0}(c1b{b0})))",
-    Tree0666 "Par{_;_}(RFb(c0l,Lim{2}(Sub(RSeq(S,a1))),t2,Flt{2;S;_}(a3e)))",
+    Tree0666 "Par{_;_}(RFb(c0l,Lim{2}(Sub(RSeq(S,a1))),t2,Flt{2;S;_}(a3e),Err{1072}))",
     Tree0667 "B{t1=1}Rep4(Bin{t1=6;T}(Fb(a0,pt1{b0:8;b1:t1}),a2))",
     Tree0668 "B{o0=5;q0;t0}Swm(Lp{t0;_}(c0),Pre{o0|1+2<4;F}(@rw{t0+4=0}Su{t0}(Suc)))",
     Tree0669 "Swm(Sub(c0),t1)",
-    Tree0670 "Rep4(Sl{10})",
+    Tree0670 "Rep4(Err{1027})",
     Tree0671 "B{t0=1;t1=3}Invt(@po{t0+=2}@ki{t1%2!0}c0b{t0+3})",
     Tree0672 "TryF(t0,a1,Step(t2,Sub(t3)),Fb(t4,t5,R))",
     Tree0673 "B{b0;t0=2}@fi{b0+1<7}Try(Wde(Bin{b0+3=b0+1;_}(Lim{1}(Fai),Fb(a0e,c1b{t0%3})),a2,FF(Par{1;-1}(c3l,c4))),Isw{t0;N;T}(Wde(pt5{b0:8;b1:b0},Rep0(t6)),a7b{t0+4%2;b0},Pri(@po{t0+3!5?b0+=1}@fi{t0<7}@oh{t0:=b0;t0:=4}R,t8),Bin{t0+3>6;_}(Cd{20;K}(@os{t0+3%3=1?t0:=t0%4}@rw{b0+1%2<0}t9),a10b{b0;b0}),R))",
@@ -3758,9 +3782,9 @@ cases! {
     Tree0692 "B{q0;t0;t1=2;o0=3;b0=1}Ite(Fb(@rw{b0%2!1}@si{t1!3}Step(c0,pc1{b0:t0},a2,t3),Sel(c4,a5,c6e,a7b{t1+1;b0},t8),PAll{0}(Rep4(F),Dl{20}(Flt{1;F;F}(Lp{t0;F}(Sb{o0=9}))))),RFb(Flip(Ub{o0},@fi{t1+2<2}pt9{b0:=;b1:t0},pa10{b0:0},a11),ASeq(Sb{o0=5},c12b{t1+3},Inv(c13)),Swm(pa14{b0:=},Step(pc15{b0:=},Sc{t1=3?o0:=_}),Ub{o0}),Step(Sc{t1>5?t0+=1},a16,a17,t18),Pri(Inv(a19l),@si{t0<2}@of{t0:=o0|5+3%3}pa20{b0:t0;b1:t0},t21)))",
     Tree0693 "B{b0=1;t0=3;t1=5}@fi{b0<7}@po{t1:=t0}Bin{t0=0;N}(a0,Pre{t0+3%2>0;F}(Sb{t0=6}))",
     Tree0694 "B{o0=_;t1=2;t0=0}PPar{2;T}(MPri(RSeq(RFb(c0e,t1,a2),Seq(c3,a4,t5))),a6,RFb(Intr{t0<6}(c7b{o0|3+1}),Scc{t1<3}))",
-    Tree0695 "OnceT(Ret0(t0))",
+    Tree0695 "OnceT(Ret0(Err{1029}))",
     Tree0696 "B{b0=1;t0=5;b1=5}AFb(@oh{b0+=1}@ki{b0<t0}pi0{t0:b0},@fi{b1+2>t0+2}c1e,t2e,a3)",
     Tree0697 "B{b1=2}WU{b1!0}(SubA(SubR(Rep0(c0b{b1%3}))))",
-    Tree0698 "B{b0=0;t0;b1=2;o0}RSeq(RT{2}(PAll{-4}(Dl{20}(Cd{0;K}(Wv{t0}(c0b{o0|2%3}))),pt1{b0:=},Flip(a2e,a3e),a4,Wv{t0}(t5))),MSeq(t6,Par{3;_}(pi7{t0:t0},t8e,Sc{b0:=b1+2%4},pi9{t0:t0})),Sw{5}(Inv(Pre{t0!2;K}(@po{b0+=1}@of{b0+=3}Rus{2}(Sc{b1+=2}))),Wde(t10,Wde(Scc{b1+2<7},a11b{b1;b1}))))",
+    Tree0698 "B{b0=0;t0;b1=2;o0}RSeq(RT{2}(PAll{-4}(Dl{20}(Cd{0;K}(Wv{t0}(c0b{o0|2%3}))),pt1{b0:=},Flip(a2e,a3t),a4t,Wv{t0}(t5))),MSeq(t6t,Par{3;_}(pi7{t0:t0},t8e,Sc{b0:=b1+2%4},pi9{t0:t0}),Err{1095}),Sw{5}(Inv(Pre{t0!2;K}(@po{b0+=1}@of{b0+=3}Rus{2}(Sc{b1+=2}))),Wde(t10,Wde(Scc{b1+2<7},a11b{b1;b1}))))",
     Tree0699 "OnceT(Fb(c0e,t1,Rpt{F}(t2),t3))",
 }

@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
@@ -659,7 +661,7 @@ bt::behavior_tree! {
 board!(Tree0716Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0717 for Ctx {
+    pub tree Tree0717 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 2,
@@ -674,8 +676,8 @@ bt::behavior_tree! {
                 #[post(|bb| bb.b0 = *bb.t1)]
                 AsyncSequence {
                     ParallelAll(max_failures = -4) {
-                        Action(Act<0> = Act::<0>),
-                        StatefulAction(Task<1> = Task::<1>),
+                        Action(TAct<0>),
+                        StatefulAction(TTask<1>),
                         StatefulAction(Task<2>),
                         Condition(Cond<3>),
                     },
@@ -699,6 +701,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0717Blackboard { o0 b0 b1 t0 t1 q0 });
+
+fallible!(Tree0717);
 
 bt::behavior_tree! {
     pub tree Tree0718 for Ctx {
@@ -1319,7 +1323,7 @@ bt::behavior_tree! {
 board!(Tree0732Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0733 for Ctx {
+    pub tree Tree0733 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64 = 4,
@@ -1330,13 +1334,13 @@ bt::behavior_tree! {
             IndexSwitch(|bb| (*bb.t0 + 4) % 4, dynamic = false) {
                 MemSequence {
                     WhileDoElse {
-                        Condition(Cond<0> = Cond::<0>),
+                        Condition(|ctx| ctx.try_check(0)),
                         RetryUntilSuccessful(0) {
-                            Action(Act<1>),
+                            Action(|ctx| ctx.try_exec(1)),
                         },
                         Sequence {
                             Condition(PCond<2>, b0 = {b0}),
-                            StatefulAction(Task<3>),
+                            StatefulAction(TTask<3>),
                         },
                     },
                     Parallel(success = -1) {
@@ -1348,13 +1352,15 @@ bt::behavior_tree! {
                 #[on_success(|bb| { if bb.b1 < 2 { bb.o0 = Some(*bb.t0) }; *bb.t0 += 2 })]
                 #[on_failure(|bb| *bb.t0 += 1)]
                 #[success_if(|bb| bb.b0 == 4)]
-                Action(Act<6>),
+                Action(TAct<6>),
             },
         }
     }
 }
 
 board!(Tree0733Blackboard { t0 b1 o0 b0 });
+
+fallible!(Tree0733);
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
@@ -1517,10 +1523,10 @@ bt::behavior_tree! {
 board!(Tree0738Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0739 for Ctx {
+    pub tree Tree0739 for Ctx, error DiffError {
         ParallelAll(max_failures = -1) {
             Remap(success = Success, failure = Failure) {
-                Action(Act<0>),
+                Error(DiffError(1047)),
             },
             Condition(Cond<1>),
             Repeat(forever) {
@@ -1529,6 +1535,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0739);
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
@@ -1740,7 +1748,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0747 for Ctx {
+    pub tree Tree0747 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             b1: i64,
@@ -1750,6 +1758,7 @@ bt::behavior_tree! {
                 AsyncFallback {
                     StatefulAction(Task<0>),
                     AlwaysRunning,
+                    Error(DiffError(1092)),
                 },
                 Timeout(0) {
                     AlwaysRunning,
@@ -1764,6 +1773,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0747Blackboard { b0 b1 });
+
+fallible!(Tree0747);
 
 bt::behavior_tree! {
     pub tree Tree0748 for Ctx {
@@ -2130,21 +2141,23 @@ bt::behavior_tree! {
 board!(Tree0758Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0759 for Ctx {
+    pub tree Tree0759 for Ctx, error DiffError {
         blackboard {
             #[allow(unused)] o0: Option<i64>,
             b0: i64 = 3,
         }
         WhileDoElse {
             #[success_if(|bb| bb.b0 == 3)]
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Action(Act<2>),
+            Condition(TCond<0>),
+            Action(TAct<1>),
+            Action(TAct<2>),
         }
     }
 }
 
 board!(Tree0759Blackboard { o0 b0 });
+
+fallible!(Tree0759);
 
 bt::behavior_tree! {
     pub tree Tree0760 for Ctx {
@@ -2178,23 +2191,25 @@ bt::behavior_tree! {
 board!(Tree0760Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
+    pub tree Tree0761 for Ctx, error DiffError {
         AsyncSequence {
-            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(TTask<0>),
             Sleep(0),
             RetryUntilSuccessful(4) {
                 StatefulAction(Task<1>),
             },
             StatefulAction(Task<2>),
             RepeatUntilSuccess(forever) {
-                StatefulAction(Task<3>),
+                StatefulAction(TTask<3>),
             },
         }
     }
 }
 
+fallible!(Tree0761);
+
 bt::behavior_tree! {
-    pub tree Tree0762 for Ctx {
+    pub tree Tree0762 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             o0: Option<i64>,
@@ -2203,7 +2218,7 @@ bt::behavior_tree! {
         AsyncSequence {
             RunOnce(then_skip = true) {
                 MemSequence {
-                    StatefulAction(Task<0>),
+                    Error(DiffError(1039)),
                     SetBlackboard(b0 = {t0}),
                 },
             },
@@ -2218,6 +2233,8 @@ bt::behavior_tree! {
 
 board!(Tree0762Blackboard { b0 o0 t0 });
 
+fallible!(Tree0762);
+
 bt::behavior_tree! {
     pub tree Tree0763Sub0 for Ctx {
         StatefulAction(Task<1>)
@@ -2225,14 +2242,16 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
+    pub tree Tree0763 for Ctx, error DiffError {
         WhileDoElse {
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             SubTree(Tree0763Sub0),
             Succeeder,
         }
     }
 }
+
+fallible!(Tree0763);
 
 bt::behavior_tree! {
     pub tree Tree0764Sub0 for Ctx {
@@ -2508,14 +2527,14 @@ bt::behavior_tree! {
 board!(Tree0770Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0771 for Ctx {
+    pub tree Tree0771 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             b0: i64 = 2,
         }
         FlipSelector {
-            StatefulAction(Task<0> = Task::<0>),
+            Error(DiffError(1091)),
             Precondition(|bb| bb.b0 == 7, else = Failure) {
                 #[post(|bb| if *bb.t0 % 2 < 0 { *bb.t0 += 3 })]
                 #[run_while(|bb| *bb.t0 < 5)]
@@ -2526,6 +2545,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0771Blackboard { t0 q0 b0 });
+
+fallible!(Tree0771);
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
@@ -2997,7 +3018,7 @@ bt::behavior_tree! {
 board!(Tree0783Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
+    pub tree Tree0784 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 5,
@@ -3018,7 +3039,7 @@ bt::behavior_tree! {
                 #[run_while(|bb| bb.b0 != 1)]
                 Sequence {
                     #[run_while(|bb| *bb.t0 > 1)]
-                    Condition(Cond<3>),
+                    Condition(|ctx| ctx.try_check(3)),
                     Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 4, &mut bb.b1)),
                 },
                 Invert {
@@ -3032,7 +3053,7 @@ bt::behavior_tree! {
                                 _ => Script(|bb| if bb.b1 != 0 { bb.b1 = bb.b0 + 1 }),
                             },
                             RepeatTimes(3) {
-                                Condition(Cond<5>),
+                                Condition(TCond<5>),
                             },
                         },
                     },
@@ -3043,6 +3064,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0784Blackboard { t0 b0 b1 });
+
+fallible!(Tree0784);
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
@@ -3154,7 +3177,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
+    pub tree Tree0787 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 2,
             b0: i64 = 2,
@@ -3166,13 +3189,13 @@ bt::behavior_tree! {
             #[run_while(|bb| *bb.t0 > 1)]
             #[on_success(|bb| bb.b1 += 1)]
             ReactiveSequence {
-                StatefulAction(Task<0>),
+                StatefulAction(TTask<0>),
                 StatefulAction(Task<1>),
             },
             BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
-                Action(Act<2>),
+                Action(TAct<2>),
                 ForceSuccess {
-                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(TTask<3>),
                 },
             },
             WaitValueUpdate(t0) {
@@ -3189,6 +3212,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0787Blackboard { b1 b0 t0 });
+
+fallible!(Tree0787);
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
@@ -3291,13 +3316,13 @@ bt::behavior_tree! {
 board!(Tree0789Blackboard { b1 t0 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0790 for Ctx {
+    pub tree Tree0790 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
         }
         Precondition(|bb| *bb.t0 + 2 == 6, else = Skipped) {
             Sequence {
-                StatefulAction(Task<0>),
+                StatefulAction(TTask<0>),
                 Cooldown(0, filtered = Skipped) {
                     Wait(30),
                 },
@@ -3305,7 +3330,7 @@ bt::behavior_tree! {
                     Interrupt(|bb| *bb.t0 != 3) {
                         Delay(10) {
                             Timeout(0) {
-                                Action(Act<1>),
+                                Action(TAct<1>),
                             },
                         },
                     },
@@ -3316,6 +3341,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0790Blackboard { t0 });
+
+fallible!(Tree0790);
 
 bt::behavior_tree! {
     pub tree Tree0791Sub0 for Ctx {
@@ -3343,7 +3370,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0791 for Ctx {
+    pub tree Tree0791 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64,
             b1: i64 = 3,
@@ -3351,12 +3378,14 @@ bt::behavior_tree! {
         }
         BinarySelector(|bb| bb.b1 + 3 < 1, dynamic = false) {
             SubTree(Tree0791Sub0, ..),
-            StatefulAction(Task<3>),
+            StatefulAction(TTask<3>),
         }
     }
 }
 
 board!(Tree0791Blackboard { t1 b1 t0 });
+
+fallible!(Tree0791);
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
@@ -3501,12 +3530,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0796 for Ctx {
+    pub tree Tree0796 for Ctx, error DiffError {
         Filter(times = 2, count = Completed) {
-            Condition(|ctx| ctx.check(0)),
+            Condition(TCond<0>),
         }
     }
 }
+
+fallible!(Tree0796);
 
 bt::behavior_tree! {
     pub tree Tree0797Sub1 for Ctx {
@@ -3618,7 +3649,7 @@ bt::behavior_tree! {
 board!(Tree0798Blackboard { b0 t0 b1 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0799 for Ctx {
+    pub tree Tree0799 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64,
@@ -3634,7 +3665,7 @@ bt::behavior_tree! {
                     #[on_halted(|bb| { bb.b0 += 1; if bb.b0 < 6 { *bb.t1 += 2 } })]
                     ForceFailure {
                         BinarySelector(|bb| (bb.b0 + 2) % 4 != 2, dynamic = true) {
-                            ScriptCondition(|bb| *bb.t1 + 3 != 5),
+                            Error(DiffError(1085)),
                             SetBlackboard(b0 = 0),
                         },
                     },
@@ -3645,6 +3676,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0799Blackboard { t0 b0 t1 });
+
+fallible!(Tree0799);
 
 cases! {
     Tree0700 "B{b0=1;t0=1;o0=_}PAll{4}(RFb(To{100}(Fb(Ite(Scc{b0>2},c0))),Run),AFb(c1e,a2),Cnd{o0|1<o0|2;_;F}(@rw{b0+4>0}pa3{b0:=;b1:t0}),Once(RT{F}(PPar{0;T}(Wu{t0},Suc,c4l))),MSeq(PPar{1;N}(Ret4(t5),@of{o0|0=b0%2?b0+=3;b0+=1}pt6{b0:b0},c7)))",
@@ -3664,7 +3697,7 @@ cases! {
     Tree0714 "Cd{0;K}(FF(Rpt{0}(t0e)))",
     Tree0715 "B{o0;t1=3;t0=0;b0=4}Seq(@po{o0:=_}@fi{none}PAll{5}(RtyF(Pri(t0,Wu{t1})),Star(Ub{o0},a1),@ki{t1%2>0}Sl{0},pc2{b0:=},PPar{0;_}(Sc{o0:=b0},t3)),TryT(Sc{t0+3<3?t1+=2},S,RSel(t4e,t5),t6),Wt{20},PAll{3}(WU{b0%2!1}(c7),pc8{b0:t0},Pre{t0>b0%3;K}(RFb(a9b{b0;b0},a10l,a11l,@oh{t1!6?t1+=3}t12,t13))),Keep(RFb(pa14{b0:2;b1:t0},t15,pa16{b0:=;b1:t0})))",
     Tree0716 "B{q0=1;t0;b0=2;b1=1}Bin{b1%3=1;_}(Par{_;1}(Scc{b1!0},PAll{5}(Su{t0}(@oh{b0:=t0%3;b1+=1}@of{b1+=3}@os{b0+=1}S),Pre{t0!6;F}(To{0}(t0)),Lp{_;R}(Lp{_;R}(Rpt{3}(a1e))),a2,Dd{20}(t3))),Isw{b0;_;_}(Sel(@rw{b1+1>4}Sb{b0=8},@rw{b1+1%3<2}@si{t0<7}@ki{b0+3=6}Lp{b1;K}(Fb(RSeq(pt4{b0:=;b1:b1},t5e))),a6e,Lp{b1;F}(pa7{b0:b1;b1:t0})),FF(t8e),OnceK(@si{t0+3%3>1}Lp{t0;S}(Mt{0}(Wde(pc9{b0:0},Rpt{2}(@rw{b0<t0+1}@oh{b0+=2}t10),PAll{_}(t11,t12)))))))",
-    Tree0717 "B{o0;b0=2;b1;t0=5;t1=0;q0}Rep2(Mt{0}(@ki{b0+2>t0}@po{b0:=t1}ASeq(PAll{-4}(a0e,t1e,t2,c3),Isw{t1+1;_;T}(@fi{o0|3<7}Sc{t1:=o0|0},F),PPar{0;T}(Lp{b1;S}(c4),Lp{t0;F}(Sb{t0=7})))))",
+    Tree0717 "B{o0;b0=2;b1;t0=5;t1=0;q0}Rep2(Mt{0}(@ki{b0+2>t0}@po{b0:=t1}ASeq(PAll{-4}(a0t,t1t,t2,c3),Isw{t1+1;_;T}(@fi{o0|3<7}Sc{t1:=o0|0},F),PPar{0;T}(Lp{b1;S}(c4),Lp{t0;F}(Sb{t0=7})))))",
     Tree0718 "B{t0=0;b0;t1}PAll{1}(RFb(ASeq(Bin{t1%2=0;_}(Sl{100},Seq(a0,@oh{t1+=3}@of{t1+=1}@si{t1+3<7}Fai,c1b{b0+4})),Keep(FF(Fb(Wu{t0},Seq(t2,t3,c4l),@si{t1>b0+3}@rw{t1+2%4=3}@os{b0:=1}t5,FS(pa6{b0:2})))))))",
     Tree0719 "B{t0=3;q0=3;b0}Flip(MPri(TryT(Mt{30}(Scc{t0%2<0}),pi0{t0:=}),pc1{b0:=},Ret2(t2),Isw{0;_;T}(Lp{b0;S}(Bin{b0>3;T}(t3,c4e)),c5e),Sb{b0=t0}))",
     Tree0720 "B{o0=2;t1=3;t0=4}RSel(MSeq(AFb(RSeq(a0l,t1),t2),Rep0(Ub{o0})),To{50}(t3),Ruf{F}(SubA(RSeq(Inv(Seq(pa4{b0:6},@fi{t0%3<1}PAll{_}(a5l,Scc{o0|1+4%4!0}),PPar{2;_}(c6,@si{t0>6}Ub{o0},Sc{o0:=_;o0:=t1+2%3})))))))",
@@ -3680,13 +3713,13 @@ cases! {
     Tree0730 "B{b1=0;t0=2;b0}Dd{0}(Keep(RFb(Sel(Sw{0}(Seq(Intr{b1+3%3>0}(pt0{b0:7}),Ruf{1}(t1)),Pre{b0>b0+2%4;R}(Par{-1;2}(a2b{t0;b1},t3e)))))))",
     Tree0731 "PAll{-2}(Rty2(Par{-2;3}(Wt{0},t0,S)),Flip(Rmp{F;S}(AFb(FF(Sel(c1e,a2l)),Rpt{3}(FS(RFb(a3l,F))))),Keep(ASeq(t4e,t5e,c6l,t7,c8)),t9))",
     Tree0732 "B{b0=5;t1=0;t0=4}@of{b0>0?b0+=2}Seq(RSeq(Step(a0e,Sc{t0+=2},@os{b0=1?t0:=b0}@oh{t0+=1}Inv(c1e),c2,t3),Rep3(Wv{t1}(RepF(RSel(Dd{10}(t4)))))),OnceT(RSeq(t5,Cnd{b0%4<0;N;S}(pt6{b0:b0;b1:b0}),WU{b0+4%3=1}(Par{2;1}(a7,a8)),t9)),OnceT(RT{1}(PAll{4}(c10,t11,t12,Sl{50}))))",
-    Tree0733 "B{t0=1;b1=4;o0;b0=0}Once(Isw{t0+4%4;_;N}(MSeq(Wde(c0e,Ret0(a1),Seq(pc2{b0:b0},t3)),Par{-1;_}(a4,a5)),S,@os{b1<2?o0:=t0;t0+=2}@of{t0+=1}@si{b0=4}a6))",
+    Tree0733 "B{t0=1;b1=4;o0;b0=0}Once(Isw{t0+4%4;_;N}(MSeq(Wde(c0r,Ret0(a1r),Seq(pc2{b0:b0},t3t)),Par{-1;_}(a4,a5)),S,@os{b1<2?o0:=t0;t0+=2}@of{t0+=1}@si{b0=4}a6t))",
     Tree0734 "B{b1}@rw{b1+4%3<1}Sw{2}(F,t0)",
     Tree0735 "B{t0=4;o0=5;q0=0;b0=0}Seq(Lp{b0;K}(Seq(t0,t1,@si{t0+2=b0}@oh{b0:=t0;b0%2!1?b0:=t0+1}Rep0(t2),@os{o0:=_}c3e)),Cnd{some;N;_}(Isw{o0|2+3;T;N}(@rw{t0>3}Par{1;-1}(RFb(pi4{t0:=},Sc{b0+=1})),RFb(@ki{t0+2!7}@os{b0+=1;b0+=3}pt5{b0:7;b1:b0},pc6{b0:b0}),Seq(c7,c8,t9))))",
     Tree0736 "Wde(RSeq(t0,PPar{1;_}(t1,t2),t3),c4,OnceK(Rus{F}(Dl{30}(RSel(a5e,FF(c6l),t7)))))",
     Tree0737 "B{b0=2;q0=0;t0=5;b1}Flip(RFb(Par{4;-4}(F,t0,Lp{b0;K}(@oh{b1+=1}@os{b1:=t0}@si{b1+2!0}t1),Cnd{t0+2!b0+1;_;S}(c2e),Fai),pa3{b0:b1;b1:b0}))",
     Tree0738 "B{t1=3;b1=4;t0=1;b0=3}RFb(Cnd{t1!3;N;S}(Rty2(pt0{b0:t1})),Intr{t1%4!3}(Seq(Mt{0}(@fi{t0+3>t1%4}@po{b1:=t1%4;t1<t0?b1:=b0+4}@os{t0:=7}Sc{t0:=t1%3}),Wt{50},c1)),t2,c3l)",
-    Tree0739 "PAll{-1}(Rmp{S;F}(a0),c1,RepF(Fai))",
+    Tree0739 "PAll{-1}(Rmp{S;F}(Err{1047}),c1,RepF(Fai))",
     Tree0740 "B{b1;t0;b0=0}AFb(@os{b1>3?b1+=3}t0,RepF(c1),a2,c3l,Fb(c4e,@of{t0+=1}@po{b0:=t0+2}a5b{8;b1}))",
     Tree0741 "B{b0;b1}Sw{1;3;5}(OnceK(c0),S,Sb{b0=5},pc1{b0:6})",
     Tree0742 "B{b1;b0=1;t0=2;o0=_}Try(Scc{b1<0},t0,t1e,Bin{b0+3<b0+1;T}(@rw{b0+2!5}@fi{b1<b1+4}@os{t0:=0;t0:=o0|5}a2e,OnceK(c3)),t4)",
@@ -3694,7 +3727,7 @@ cases! {
     Tree0744 "B{t0=4;o0=_;b0=1}Swm(WU{o0|2=t0+2%3}(Try(t0,S,c1b{o0|4},pi2{t0:t0})),FF(@ki{b0+4<6}@of{b0+=2;t0:=b0+1}c3),Seq(pc4{b0:=},t5))",
     Tree0745 "B{t0=4;o0=_;b0}Seq(RFb(a0,c1l,c2,Cd{20;_}(c3e)),Try(@of{o0:=b0}@si{b0=0}@oh{t0:=7}Seq(t4e,t5e,pc6{b0:t0}),MSeq(Sb{t0=7},S,a7b{b0;b0}),Wde(@rw{none}Wu{t0},t8)),Seq(@fi{b0!5}pt9{b0:t0;b1:t0},Flip(Dl{20}(a10b{o0|2+2;b0}),Flt{3;F;F}(Sb{t0=0})),Isw{t0%2;_;T}(Wt{10},Sb{t0=2})))",
     Tree0746 "RSeq(Fb(To{30}(Flt{2;S;K}(To{10}(Suc)))),c0,t1)",
-    Tree0747 "B{b0;b1}Sw{5}(Step(AFb(t0,R),To{0}(R)),RSeq(Sc{b0+=1},a1e))",
+    Tree0747 "B{b0;b1}Sw{5}(Step(AFb(t0,R,Err{1092}),To{0}(R)),RSeq(Sc{b0+=1},a1e))",
     Tree0748 "B{o0=_;t1=3;t0;b0=0}@po{t0:=t1+3}@os{o0:=t1%4}@of{t1+=1}Fb(Intr{b0>2}(Fb(Seq(WU{t0%4!3}(Flip(Sb{t1=3},t0)),Swm(Keep(OnceT(a1b{t1%2;b0})))),@rw{t0=3}RT{1}(Cd{20;K}(Rep3(Ite(t2,t3)))),RSeq(t4,t5e))))",
     Tree0749 "B{o0;t1;t0;b0=4}RSeq(pt0{b0:t0},SubA(SubA(Sb{t1=b0})),@of{o0:=o0|5%2}@si{o0|3+1!4}Sl{50})",
     Tree0750 "B{b0;t0=1;t1=4;b1=5}@oh{t1+=1}Fb(c0e,AFb(t1,Pre{b1+4<t1%2;F}(a2l)),Sw{0;5}(pt3{b0:=;b1:b0},RSeq(@os{t0+=3}Sb{b0=0},t4,a5),S),TryF(PPar{0;_}(pt6{b0:=;b1:t0},@si{b0<5}@po{t0+=1}R),@of{b1:=t1}@os{t1:=1;t0+=1}t7),Ret2(Try(RFb(Wu{t0},t8),@po{b0!2?b0:=6}t9)))",
@@ -3706,11 +3739,11 @@ cases! {
     Tree0756 "Fb(Pri(Keep(c0)),MSeq(RSeq(Lim{1}(t1e),a2l,c3)),Step(c4e,Sub(c5e)),RSeq(c6,t7,t8,c9),c10)",
     Tree0757 "Seq(Step(Sub(S),a0,t1,Fai),To{30}(Rty0(t2)))",
     Tree0758 "B{b1;t0=4}Dd{20}(Step(RSeq(FS(Wt{20})),Ite(pa0{b0:t0;b1:=},RepF(pt1{b0:7;b1:=}))))",
-    Tree0759 "B{o0;b0=3}Wde(@si{b0=3}c0,a1,a2)",
+    Tree0759 "B{o0;b0=3}Wde(@si{b0=3}c0t,a1t,a2t)",
     Tree0760 "B{t0;b0=4}PAll{1}(Wde(@oh{b0:=t0+4%4}@fi{b0!4}@po{t0:=b0+4}Fb(a0,c1,a2),t3),PPar{0;N}(t4e),RSeq(pi5{t0:b0},t6))",
-    Tree0761 "ASeq(t0e,Sl{0},Ret4(t1),t2,Rus{F}(t3))",
-    Tree0762 "B{b0=0;o0;t0}ASeq(OnceT(MSeq(t0,Sb{b0=t0})),Wu{t0},t1,Pre{some;F}(t2))",
-    Tree0763 "Wde(t0,Sub(t1),Suc)",
+    Tree0761 "ASeq(t0t,Sl{0},Ret4(t1),t2,Rus{F}(t3t))",
+    Tree0762 "B{b0=0;o0;t0}ASeq(OnceT(MSeq(Err{1039},Sb{b0=t0})),Wu{t0},t1,Pre{some;F}(t2))",
+    Tree0763 "Wde(t0t,Sub(t1),Suc)",
     Tree0764 "B{q0=1;t0;b1=2;b0}PAll{-1}(TryT(Lp{_;_}(Sc{t0+=1;b0<6?b1:=8}),ASeq(RetF(Wt{0}),Pri(c0,c1),a2,t3,Dl{30}(SubA(a4l)))),Seq(c5b{9},Rus{3}(@si{t0!0}pt6{b0:=;b1:b1}),@po{b1+=2}@si{b1!1}Swm(t7,c8e),Dl{20}(Suc)))",
     Tree0765 "B{t0=4;b1;q0;b0=0}Seq(Wv{t0}(OnceT(@oh{b0+=1}@si{t0+2%2>0}Inv(Seq(RFb(t0,@po{t0+=2}t1))))),@fi{b0%4<2}Lp{b0;S}(Lp{_;S}(Sl{0})),Cd{10;K}(RSel(@ki{b1!1}TryT(Sb{b0=b1},a2),Lp{b0;F}(a3))),Dl{30}(ASeq(@si{b0!3}@po{b0+=3}pc4{b0:b0},t5e,c6,SubR(F))))",
     Tree0766 "Rpt{0}(t0)",
@@ -3718,7 +3751,7 @@ cases! {
     Tree0768 "B{t0;q0;b0=1;o0=3}Lp{b0;_}(RSeq(@ki{none}Flt{1;_;K}(Sb{b0=t0}),pa0{b0:t0;b1:t0}))",
     Tree0769 "B{b1=5;t0;q0=4;b0;o0=_}ASeq(Suc,Lp{b0;S}(RU{F}(@po{o0:=b0}@fi{t0%3>1}@os{b1+=3}pi0{t0:b0})),pc1{b0:b0},Pri(t2e,Fai))",
     Tree0770 "B{t0=0;b0=0;o0=3}Pri(Dl{0}(Dl{50}(@os{b0+=1}Mt{30}(pt0{b0:t0}))),Pre{t0%4>1}(Swm(FS(FF(Isw{o0|3+3%4;T;N}(Ite(pt1{b0:b0;b1:b0},c2l)))),@rw{some}Wde(c3b{o0|4},Sc{t0+=1}),Pre{o0|1+2>b0;R}(Isw{t0+4;_;T}(a4,RtyF(RepF(Sc{t0+=1})),Sl{30},a5,a6e)))))",
-    Tree0771 "B{t0;q0=1;b0=2}Flip(t0e,Pre{b0=7;F}(@po{t0%2<0?t0+=3}@rw{t0<5}a1b{t0;b0}))",
+    Tree0771 "B{t0;q0=1;b0=2}Flip(Err{1091},Pre{b0=7;F}(@po{t0%2<0?t0+=3}@rw{t0<5}a1b{t0;b0}))",
     Tree0772 "ASeq(RFb(c0e,c1,Sl{10}),Seq(Swm(RFb(t2,R)),RFb(c3l,t4,F),RSel(t5),RFb(t6,S),Fb(c7l,t8e,c9)),RSeq(Wt{30},t10,c11,t12,t13),OnceK(RT{1}(OnceK(a14l))))",
     Tree0773 "B{t1;b1=4;b0=4}Isw{b0;T;T}(pa0{b0:t1},pa1{b0:=;b1:=})",
     Tree0774 "Dd{20}(Flt{1;S;F}(Swm(Wde(c0,Ret1(PAll{-1}(Rep1(c1)))),RU{F}(Sub(t2)))))",
@@ -3731,20 +3764,20 @@ cases! {
     Tree0781 "B{o0=_;q0=0;b0=5;t0=2;b1=1}PAll{_}(Cd{0;K}(Ite(Dd{20}(pa0{b0:4;b1:=}),Suc,Wu{t0})),Lp{_;_}(@po{b0:=t0}@rw{t0+3%3=2}Sb{o0=6}),Lp{_;K}(@fi{b0+4<6}@os{t0+=2;b1:=t0}Sb{t0=b1}))",
     Tree0782 "Rmp{S;F}(Wde(a0,To{10}(Seq(c1,FF(t2)))))",
     Tree0783 "B{t0=3;b0}Inv(Ruf{1}(RSel(@oh{b0+=2;t0+=1}TryT(a0e,c1),PPar{1;T}(c2b{b0+3},Scc{b0+4=4}),Wu{t0},ASeq(Inv(c3),t4),Try(Scc{t0%4!2},Pre{b0%2>0;F}(t5)))))",
-    Tree0784 "B{t0=0;b0=5;b1}Keep(@oh{t0+=4}@of{b0:=t0;b1+=3}PAll{-2}(PPar{2;_}(@of{b0+=3;b1+3>7?b1+=3}@rw{b1+3=b0}a0,t1,Sl{0},a2b{b1;b0}),@rw{b0!1}Seq(@rw{t0>1}c3,a4b{b1%4;b1}),Invt(Rep4(@os{b0+=1}TryF(@os{b1:=4}Sw{4;1}(Sb{b0=5},R,Sc{b1!0?b1:=b0+1}),RT{3}(c5))))))",
+    Tree0784 "B{t0=0;b0=5;b1}Keep(@oh{t0+=4}@of{b0:=t0;b1+=3}PAll{-2}(PPar{2;_}(@of{b0+=3;b1+3>7?b1+=3}@rw{b1+3=b0}a0,t1,Sl{0},a2b{b1;b0}),@rw{b0!1}Seq(@rw{t0>1}c3r,a4b{b1%4;b1}),Invt(Rep4(@os{b0+=1}TryF(@os{b1:=4}Sw{4;1}(Sb{b0=5},R,Sc{b1!0?b1:=b0+1}),RT{3}(c5t))))))",
     Tree0785 "B{t1=3;t0;b0=4}@oh{t0+=1}@ki{b0!t1+1}Isw{t1;_;T}(a0e,Swm(pc1{b0:4},pa2{b0:=;b1:t1},pc3{b0:=}),Fb(a4b{b0;b0},@of{t0:=t0%3}a5,S))",
     Tree0786 "Ite(PPar{2;_}(PAll{-5}(Keep(t0),Rpt{0}(S),Sub(a1),c2,c3l),Dl{50}(OnceK(Star(S,Sel(t4,a5))))),RFb(PPar{1;N}(a6,t7,t8),Rmp{F;F}(Inv(Rmp{S;F}(Star(S,a9))))),RSeq(c10e,Dl{30}(t11),RU{S}(c12),Sl{0},c13))",
-    Tree0787 "B{b1=2;b0=2;t0}@rw{b0%3!2}@fi{t0%2>0}Flip(@rw{t0>1}@os{b1+=1}RSeq(t0,t1),Bin{t0>6;T}(a2,FS(t3e)),Wv{t0}(@os{b1:=b0+4}Sb{t0=7}),@os{t0+=1}Invt(pc4{b0:b0}),SubR(Ret3(Sw{5}(c5,a6))))",
+    Tree0787 "B{b1=2;b0=2;t0}@rw{b0%3!2}@fi{t0%2>0}Flip(@rw{t0>1}@os{b1+=1}RSeq(t0t,t1),Bin{t0>6;T}(a2t,FS(t3t)),Wv{t0}(@os{b1:=b0+4}Sb{t0=7}),@os{t0+=1}Invt(pc4{b0:b0}),SubR(Ret3(Sw{5}(c5,a6))))",
     Tree0788 "B{b0;t0;o0=2}Isw{b0%4;T;N}(RFb(Par{0;2}(c0e,@rw{none}pt1{b0:b0;b1:t0}),a2e),RFb(pa3{b0:t0},c4,t5e,pc6{b0:b0},@rw{b0%3=0}t7),Try(c8,Sb{o0=4},c9b{b0}))",
     Tree0789 "B{b1=3;t0=4;b0=2;q0}RSeq(RFb(Cd{0;K}(Lp{b0;K}(Wu{t0})),pa0{b0:1;b1:b0},Wu{t0},pc1{b0:9},@si{b0+1=b0}@os{b0:=t0%3;b0:=6}Wt{20}),Ite(Swm(c2b{b1}),Lp{b0;R}(RSeq(c3,a4e)),RFb(a5b{b1;b0},@os{b1+1<b1+2?t0:=b0}S)),Cnd{b1+1<t0;N;F}(Opt(Bin{b1%3<2;T}(Swm(t6,Inv(WU{b1%2!0}(pt7{b0:b1;b1:b1}))),Lp{b1;S}(RU{F}(Lp{_;R}(t8)))))))",
-    Tree0790 "B{t0=3}Pre{t0+2=6;K}(Seq(t0,Cd{0;K}(Wt{30}),To{30}(Intr{t0!3}(Dl{10}(To{0}(a1))))))",
-    Tree0791 "B{t1;b1=3;t0=2}Bin{b1+3<1;N}(SubA(@oh{t1+=3}Dd{20}(Ruf{3}(@ki{t0>2}@si{b1!t0+3}Sw{5}(Sel(t0,pc1{b0:4},Sb{t0=t1}),t2)))),t3)",
+    Tree0790 "B{t0=3}Pre{t0+2=6;K}(Seq(t0t,Cd{0;K}(Wt{30}),To{30}(Intr{t0!3}(Dl{10}(To{0}(a1t))))))",
+    Tree0791 "B{t1;b1=3;t0=2}Bin{b1+3<1;N}(SubA(@oh{t1+=3}Dd{20}(Ruf{3}(@ki{t0>2}@si{b1!t0+3}Sw{5}(Sel(t0,pc1{b0:4},Sb{t0=t1}),t2)))),t3t)",
     Tree0792 "B{b1=5;t0;b0}Su{t0}(@po{t0+=1}Isw{b1+1;T;_}(RFb(MSeq(@si{b1+2>t0}@fi{b1+3>5}@oh{t0%2>0?t0+=4}pi0{t0:t0},c1e,t2),@os{b0+=3}t3e),pi4{t0:b1},AFb(RFb(Invt(Rpt{2}(Sb{t0=6})),t5),a6,RSel(Keep(c7),a8,c9))))",
     Tree0793 "B{b0=3;t0}@ki{t0!7}@of{t0:=b0}@si{t0%2<1}Seq(Star(Wu{t0},Sel(Cnd{t0+3>0;_;F}(c0l)),Step(c1l,c2,t3e),Rep3(Sc{b0:=b0%4})),AFb(PAll{-1}(a4l,pt5{b0:=}),a6l,Lim{1}(t7),Dl{50}(c8)))",
     Tree0794 "B{o0=_;q0;b0=0;t0=2;b1=5}RFb(Star(pc0{b0:b1},c1l),pi2{t0:b0},Lp{b0;K}(c3),@rw{some}@oh{o0:=_}Wu{t0},PPar{1;N}(@rw{o0|1<1}@po{b0+4>3?t0+=1}a4b{t0%4;b1},Wt{0}))",
     Tree0795 "Step(t0,PAll{1}(Sl{50},Suc,c1),Once(c2l))",
-    Tree0796 "Flt{2;R;_}(c0l)",
+    Tree0796 "Flt{2;R;_}(c0t)",
     Tree0797 "Seq(Inv(Sub(Seq(AFb(t0e,t1),RFb(c2,t3e,Sub(c4)),t5,FS(t6)))),Step(PAll{_}(Rep0(Fai),Fai,Rep0(t7),To{20}(c8),MSeq(c9,a10e))),c11)",
     Tree0798 "B{b0;t0;b1;o0=0;t1=4}Pre{o0|0%2!0;F}(Seq(Rpt{F}(@si{b0>3}@rw{t0>0}Fb(@fi{none}@rw{b0>b1}Seq(@rw{t0>7}@os{b1:=0}@of{o0:=_}RSeq(a0l,pi1{t0:=},t2,Scc{b1%4<3}),@os{o0:=b1}PPar{2;N}(Inv(pa3{b0:8;b1:t1}),a4)))),TryF(Seq(a5,Sb{t0=2},Rep0(t6)),t7)))",
-    Tree0799 "B{t0=2;b0;t1}@rw{t0=t1%4}@ki{t1+4%2<0}Ret1(OnceK(Dd{0}(@os{t0%3>0?b0+=1}@ki{t0!t0+3%3}@oh{b0+=1;b0<6?t1+=2}FF(Bin{b0+2%4!2;T}(Scc{t1+3!5},Sb{b0=0})))))",
+    Tree0799 "B{t0=2;b0;t1}@rw{t0=t1%4}@ki{t1+4%2<0}Ret1(OnceK(Dd{0}(@os{t0%3>0?b0+=1}@ki{t0!t0+3%3}@oh{b0+=1;b0<6?t1+=2}FF(Bin{b0+2%4!2;T}(Err{1085},Sb{b0=0})))))",
 }

@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
@@ -110,7 +112,7 @@ bt::behavior_tree! {
 board!(Tree0801Blackboard { o0 t0 b1 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0802 for Ctx {
+    pub tree Tree0802 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             o0: Option<i64> = None,
@@ -122,7 +124,7 @@ bt::behavior_tree! {
                 #[skip_if(|bb| *bb.t0 % 3 > 1)]
                 #[on_success(|bb| bb.o0 = None)]
                 Precondition(|bb| bb.b1 > 2, else = Running) {
-                    Action(Act<0>),
+                    Error(DiffError(1069)),
                 },
             },
         }
@@ -131,19 +133,23 @@ bt::behavior_tree! {
 
 board!(Tree0802Blackboard { t0 o0 b1 });
 
+fallible!(Tree0802);
+
 bt::behavior_tree! {
-    pub tree Tree0803 for Ctx {
+    pub tree Tree0803 for Ctx, error DiffError {
         AsyncFallback {
             WhileDoElse {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.try_check(0)),
+                StatefulAction(TTask<1>),
             },
         }
     }
 }
 
+fallible!(Tree0803);
+
 bt::behavior_tree! {
-    pub tree Tree0804 for Ctx {
+    pub tree Tree0804 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(5),
             b1: i64,
@@ -173,7 +179,7 @@ bt::behavior_tree! {
                 },
                 Retry(1) {
                     Deadline(50) {
-                        Action(Act<2>),
+                        Action(|ctx| ctx.try_exec(2)),
                     },
                 },
             },
@@ -183,6 +189,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0804Blackboard { o0 b1 t0 b0 });
+
+fallible!(Tree0804);
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
@@ -309,7 +317,7 @@ bt::behavior_tree! {
 board!(Tree0808Blackboard { q0 b1 t1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0809 for Ctx {
+    pub tree Tree0809 for Ctx, error DiffError {
         blackboard {
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64 = 5,
@@ -320,7 +328,7 @@ bt::behavior_tree! {
             ReactiveSequence {
                 TryCatch(catch_on_halt = true) {
                     BinarySelector(|bb| *bb.t0 > 3) {
-                        StatefulAction(Task<0>),
+                        StatefulAction(TTask<0>),
                         Remap(success = Success, failure = Failure) {
                             StatefulAction(Task<1>),
                         },
@@ -344,9 +352,10 @@ bt::behavior_tree! {
                         _ => KeepRunningUntilFailure {
                             Switch(b1) {
                                 case 2 => Sequence {
-                                    Action(Act<4> = Act::<4>),
+                                    Action(TAct<4>),
+                                    Error(DiffError(1007)),
                                 },
-                                case 3 => StatefulAction(Task<5>),
+                                case 3 => StatefulAction(TTask<5>),
                                 _ => Condition(Cond<6>),
                             },
                         },
@@ -358,6 +367,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0809Blackboard { q0 b0 b1 t0 });
+
+fallible!(Tree0809);
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
@@ -432,7 +443,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0811 for Ctx {
+    pub tree Tree0811 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b1: i64 = 1,
@@ -443,20 +454,22 @@ bt::behavior_tree! {
                 Action(PAct<0>, b0 = 6, b1 = {b1}),
                 #[post(|bb| { bb.b1 = bb.b0 + 2; bb.b0 += 4 })]
                 SubTree(Tree0811Sub0, q0 = {=}, b1 = {b1}, b0 = {=}),
-                Condition(Cond<2>),
+                Condition(TCond<2>),
             },
             Switch(b1) {
                 case 2 => Loop(q0, if_empty = Failure) {
                     Action(Act<3> = Act::<3>),
                 },
                 case 4 => SetBlackboard(b0 = 8),
-                _ => StatefulAction(Task<4>),
+                _ => StatefulAction(TTask<4>),
             },
         }
     }
 }
 
 board!(Tree0811Blackboard { q0 b1 b0 });
+
+fallible!(Tree0811);
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
@@ -789,7 +802,7 @@ bt::behavior_tree! {
 board!(Tree0821Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0822 for Ctx {
+    pub tree Tree0822 for Ctx, error DiffError {
         RepeatUntilFailure(3) {
             IfThenElse {
                 AsyncSequence {
@@ -798,7 +811,7 @@ bt::behavior_tree! {
                     },
                     StatefulAction(Task<1> = Task::<1>),
                 },
-                Action(Act<2>),
+                Action(|ctx| ctx.try_exec(2)),
                 Retry(forever) {
                     AlwaysFailure,
                 },
@@ -806,6 +819,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0822);
 
 bt::behavior_tree! {
     pub tree Tree0823Sub0 for Ctx {
@@ -1154,7 +1169,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
+    pub tree Tree0831 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64>,
@@ -1169,6 +1184,7 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         Action(PIo<1>, t0 = {t0}),
                         Action(Act<2>),
+                        Error(DiffError(1031)),
                     },
                 },
             },
@@ -1177,6 +1193,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0831Blackboard { t0 o0 });
+
+fallible!(Tree0831);
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
@@ -1370,7 +1388,7 @@ bt::behavior_tree! {
 board!(Tree0839Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
+    pub tree Tree0840 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 0,
             b0: i64,
@@ -1380,7 +1398,7 @@ bt::behavior_tree! {
             Loop(q0) {
                 Selector {
                     Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(TTask<1>),
                     Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 2) % 4, &mut bb.b0)),
                 },
             },
@@ -1389,6 +1407,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0840Blackboard { t1 b0 q0 });
+
+fallible!(Tree0840);
 
 bt::behavior_tree! {
     pub tree Tree0841Sub1 for Ctx {
@@ -1457,35 +1477,42 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
+    pub tree Tree0844 for Ctx, error DiffError {
         IfThenElse {
             AsyncSequence {
-                Condition(Cond<0>),
+                Condition(|ctx| ctx.try_check(0)),
+                Error(DiffError(1048)),
             },
             WhileDoElse {
                 Action(Act<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
+                StatefulAction(TTask<2>),
+                Action(TAct<3>),
             },
         }
     }
 }
 
+fallible!(Tree0844);
+
 bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
+    pub tree Tree0845 for Ctx, error DiffError {
         Repeat(0) {
-            StatefulAction(Task<0>),
+            Error(DiffError(1083)),
         }
     }
 }
 
+fallible!(Tree0845);
+
 bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
+    pub tree Tree0846 for Ctx, error DiffError {
         RunOnce(then_skip = true) {
-            Condition(Cond<0>),
+            Error(DiffError(1095)),
         }
     }
 }
+
+fallible!(Tree0846);
 
 bt::behavior_tree! {
     pub tree Tree0847 for Ctx {
@@ -1967,7 +1994,7 @@ bt::behavior_tree! {
 board!(Tree0858Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
+    pub tree Tree0859 for Ctx, error DiffError {
         FlipSelector {
             ReactiveFallback {
                 StatefulAction(Task<0>),
@@ -1977,7 +2004,7 @@ bt::behavior_tree! {
                             StatefulAction(Task<1>),
                         },
                         Action(Act<2>),
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                     },
                 },
                 Repeat(4) {
@@ -1985,17 +2012,19 @@ bt::behavior_tree! {
                 },
             },
             SequenceWithMemory {
-                Condition(Cond<4>),
+                Condition(TCond<4>),
                 ReactiveFallback {
-                    Condition(Cond<5> = Cond::<5>),
+                    Condition(TCond<5>),
                     Failer,
                     Action(Act<6> = Act::<6>),
                 },
             },
-            StatefulAction(Task<7>),
+            StatefulAction(TTask<7>),
         }
     }
 }
+
+fallible!(Tree0859);
 
 bt::behavior_tree! {
     pub tree Tree0860 for Ctx {
@@ -2094,7 +2123,7 @@ bt::behavior_tree! {
 board!(Tree0863Blackboard { t0 t1 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
+    pub tree Tree0864 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 1,
             #[tracked] t0: i64 = 0,
@@ -2103,7 +2132,7 @@ bt::behavior_tree! {
         ReactiveSequence {
             Parallel(failure = 0) {
                 Delay(10) {
-                    Action(Act<0>),
+                    Action(TAct<0>),
                 },
                 AlwaysSuccess,
             },
@@ -2116,13 +2145,15 @@ bt::behavior_tree! {
                 Script(|bb| bb.t0.set(bb.b0)),
             },
             Inverter {
-                Action(|ctx| ctx.exec(2)),
+                Error(DiffError(1099)),
             },
         }
     }
 }
 
 board!(Tree0864Blackboard { t1 t0 b0 });
+
+fallible!(Tree0864);
 
 bt::behavior_tree! {
     pub tree Tree0865 for Ctx {
@@ -2462,7 +2493,7 @@ bt::behavior_tree! {
 board!(Tree0872Blackboard { t0 o0 q0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
+    pub tree Tree0873 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64,
@@ -2477,15 +2508,16 @@ bt::behavior_tree! {
                 StatefulAction(Task<2>),
             },
             Sequence {
-                Action(Act<3>),
+                Action(TAct<3>),
                 ReactiveSequence {
-                    Action(Act<4> = Act::<4>),
+                    Action(TAct<4>),
                     Action(PIo<5>, t0 = {t0}),
                     StatefulAction(Task<6>),
+                    Error(DiffError(1073)),
                 },
                 StatefulAction(Task<7>),
             },
-            Condition(Cond<8> = Cond::<8>),
+            Condition(|ctx| ctx.try_check(8)),
             RunOnce {
                 Precondition(|bb| bb.b0 < 7, else = Failure) {
                     ReactiveSequence {
@@ -2500,6 +2532,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0873Blackboard { b0 t0 b1 });
+
+fallible!(Tree0873);
 
 bt::behavior_tree! {
     pub tree Tree0874 for Ctx {
@@ -2537,7 +2571,7 @@ bt::behavior_tree! {
 board!(Tree0874Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
+    pub tree Tree0875 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             o0: Option<i64>,
@@ -2559,12 +2593,12 @@ bt::behavior_tree! {
                     Condition(|ctx, bb| ctx.check_in(1, 9)),
                     Failer,
                 },
-                StatefulAction(Task<2>),
+                StatefulAction(TTask<2>),
                 Condition(Cond<3>),
                 RetryUntilSuccessful(1) {
                     IfThenElse {
                         ScriptCondition(|bb| bb.b0 % 3 < 0),
-                        Action(Act<4> = Act::<4>),
+                        Action(TAct<4>),
                     },
                 },
             },
@@ -2580,8 +2614,10 @@ bt::behavior_tree! {
 
 board!(Tree0875Blackboard { b0 o0 t0 });
 
+fallible!(Tree0875);
+
 bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
+    pub tree Tree0876 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 5,
@@ -2619,7 +2655,7 @@ bt::behavior_tree! {
                         SetBlackboard(b0 = 0),
                     },
                 },
-                Condition(Cond<4> = Cond::<4>),
+                Condition(TCond<4>),
                 Failer,
             },
             SequenceWithMemory {
@@ -2643,8 +2679,10 @@ bt::behavior_tree! {
 
 board!(Tree0876Blackboard { b0 t0 });
 
+fallible!(Tree0876);
+
 bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
+    pub tree Tree0877 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 3,
@@ -2653,15 +2691,15 @@ bt::behavior_tree! {
         RepeatUntil(Success) {
             PolicyParallel(policy = FirstSuccess, repeat = true) {
                 Repeater(0) {
-                    SetBlackboard(t0 = 5),
+                    Error(DiffError(1071)),
                 },
                 Repeat(4) {
                     #[on_halted(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b0 += 2 })]
-                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(TTask<0>),
                 },
                 IfThenElse {
                     Repeater(2) {
-                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(TTask<1>),
                     },
                     Condition(PCond<2>, b0 = {b0}),
                 },
@@ -2675,6 +2713,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0877Blackboard { o0 b0 t0 });
+
+fallible!(Tree0877);
 
 bt::behavior_tree! {
     pub tree Tree0878 for Ctx {
@@ -2704,7 +2744,7 @@ bt::behavior_tree! {
 board!(Tree0878Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
+    pub tree Tree0879 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 3,
             o0: Option<i64> = Some(2),
@@ -2721,7 +2761,7 @@ bt::behavior_tree! {
                             Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
                         },
                         Script(|bb| { if *bb.t0 % 4 < 2 { bb.t0.set(bb.b1 + 1) }; bb.b0 = bb.b1 + 1 }),
-                        StatefulAction(Task<1>),
+                        StatefulAction(TTask<1>),
                     },
                 },
             },
@@ -2731,7 +2771,7 @@ bt::behavior_tree! {
             MaxTime(20) {
                 Repeat(4) {
                     ReactiveFallback {
-                        Condition(Cond<3>),
+                        Condition(|ctx| ctx.try_check(3)),
                         Switch(b1) {
                             case 1 => #[on_halted(|bb| bb.b1 += 3)]
                             WasEntryUpdated(t0),
@@ -2755,6 +2795,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0879Blackboard { b1 o0 t0 b0 });
+
+fallible!(Tree0879);
 
 bt::behavior_tree! {
     pub tree Tree0880 for Ctx {
@@ -3242,22 +3284,24 @@ bt::behavior_tree! {
 board!(Tree0892Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0893 for Ctx {
+    pub tree Tree0893 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 4,
             o0: Option<i64> = None,
         }
         Limiter(2) {
             #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-            Action(|ctx| ctx.exec(0)),
+            Action(|ctx| ctx.try_exec(0)),
         }
     }
 }
 
 board!(Tree0893Blackboard { t1 o0 });
 
+fallible!(Tree0893);
+
 bt::behavior_tree! {
-    pub tree Tree0894 for Ctx {
+    pub tree Tree0894 for Ctx, error DiffError {
         blackboard {
             #[allow(unused)] #[tracked] t1: i64 = 3,
             o0: Option<i64> = Some(4),
@@ -3270,18 +3314,18 @@ bt::behavior_tree! {
                         IfThenElse {
                             StatefulAction(Task<0>),
                             Remap(success = Failure, failure = Failure) {
-                                StatefulAction(Task<1>),
+                                StatefulAction(TTask<1>),
                             },
                         },
                     },
                 },
             },
-            Action(Act<2> = Act::<2>),
+            Action(|ctx| ctx.try_exec(2)),
             MaxTime(0) {
                 Parallel(success = 2, failure = 2) {
                     ScriptCondition(|bb| bb.b0 == 6),
                     RunOnce(then_skip = true) {
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                     },
                 },
             },
@@ -3290,6 +3334,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0894Blackboard { t1 o0 b0 });
+
+fallible!(Tree0894);
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
@@ -3479,16 +3525,16 @@ board!(Tree0899Blackboard { t0 b1 b0 });
 cases! {
     Tree0800 "B{b0=2;t0;o0}PAll{_}(Dd{20}(@ki{o0|2%4>2}Suc),Bin{b0=7;N}(Wu{t0},Ret0(Wu{t0})),RSeq(c0,Sb{o0=6},@si{none}@of{o0:=o0|1%2;b0+=3}c1),RSeq(Rep4(Sc{t0:=o0|5;some?t0+=1}),Isw{3;_;T}(F,@rw{b0<5}@po{o0:=_}pa2{b0:4;b1:b0},S),a3l))",
     Tree0801 "B{o0;t0;b1=0;b0=4;t1=5}PPar{0;T}(Step(Rep0(Wu{t1}),Sc{t0+=1},c0b{b0}),Inv(Sb{b0=0}),Pre{t0<0;R}(Step(Sw{0}(t1,c2),t3,c4e,Flip(@oh{t0:=t1;t0:=o0|3+1%3}F,@oh{o0:=o0|5}t5))),SubA(Ret4(Par{_;1}(Wt{0},t6,c7l))))",
-    Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(a0)))",
-    Tree0803 "AFb(Wde(c0,t1))",
-    Tree0804 "B{o0=5;b1;t0=3;b0}PPar{2;N}(Isw{o0|2;N;N}(RU{S}(Pre{b1%2<0;F}(MPri(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}Sw{2;0;1}(S,Keep(pc0{b0:b0}),Flip(Sb{o0=2}),pi1{t0:=})))),Rty1(Dd{50}(a2))),a3)",
+    Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(Err{1069})))",
+    Tree0803 "AFb(Wde(c0r,t1t))",
+    Tree0804 "B{o0=5;b1;t0=3;b0}PPar{2;N}(Isw{o0|2;N;N}(RU{S}(Pre{b1%2<0;F}(MPri(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}Sw{2;0;1}(S,Keep(pc0{b0:b0}),Flip(Sb{o0=2}),pi1{t0:=})))),Rty1(Dd{50}(a2r))),a3)",
     Tree0805 "B{b0;t0;b1=0}AFb(Pre{t0>b1;F}(a0e),Rep3(@oh{b1:=t0}t1),@fi{b0%4=2}Mt{10}(a2),Dl{10}(@of{b1:=b0+2}@rw{b1+2<6}@os{b1+=3}Sl{20}),c3)",
     Tree0806 "Rep2(Rep2(Swm(Dd{20}(To{50}(t0)),PAll{0}(S,c1l),S)))",
     Tree0807 "B{t0;b0=3}RFb(Inv(SubR(MSeq(Pre{b0+3%2!0}(SubA(Flt{3;R;F}(c0))),@oh{t0<4?b0+=2;b0+=1}@os{t0:=1}t1))))",
     Tree0808 "B{q0=3;b1;t1;o0=_;t0=1}Mt{0}(Seq(pt0{b0:t1;b1:t0},pc1{b0:t1},Lp{_;F}(@os{o0:=b1}Inv(c2b{t0}))))",
-    Tree0809 "B{q0=4;b0=5;b1=5;t0=4}To{0}(RSeq(TryT(Bin{t0>3;_}(t0,Rmp{S;F}(t1)),PPar{1;_}(Try(FS(R),t2),Wu{t0}),Sw{0}(@po{t0:=b0}@of{t0:=b0%3}Try(Scc{b1!7},t3),Keep(Sw{2;3}(Seq(a4e),t5,c6))))))",
+    Tree0809 "B{q0=4;b0=5;b1=5;t0=4}To{0}(RSeq(TryT(Bin{t0>3;_}(t0t,Rmp{S;F}(t1)),PPar{1;_}(Try(FS(R),t2),Wu{t0}),Sw{0}(@po{t0:=b0}@of{t0:=b0%3}Try(Scc{b1!7},t3),Keep(Sw{2;3}(Seq(a4t,Err{1007}),t5t,c6))))))",
     Tree0810 "B{b0;b1=4;t0=1}Seq(Pre{b0>7;K}(PAll{2}(PPar{1;T}(t0,pi1{t0:t0},t2,pi3{t0:b0}),pt4{b0:=;b1:=},Sb{t0=8})),@os{t0+4<0?b0:=b1}@si{t0!7}PAll{_}(Flt{3;S;F}(pa5{b0:b1}),c6b{b0},Pre{b1=b1+3;R}(@rw{b0+2!b0}@of{t0+=3}@oh{b1+=2}a7e),c8b{b1+1}),@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Step(Rpt{F}(Cnd{t0+1=6;T;S}(RFb(pc9{b0:9},@of{b0+=3}Sw{2}(t10,Sl{20}),Flt{3;_;_}(t11),a12)))))",
-    Tree0811 "B{q0=2;b1=1;b0}ASeq(Fb(pa0{b0:6;b1:b1},@po{b1:=b0+2;b0+=4}SubR(t1),c2),Sw{2;4}(Lp{_;F}(a3e),Sb{b0=8},t4))",
+    Tree0811 "B{q0=2;b1=1;b0}ASeq(Fb(pa0{b0:6;b1:b1},@po{b1:=b0+2;b0+=4}SubR(t1),c2t),Sw{2;4}(Lp{_;F}(a3e),Sb{b0=8},t4t))",
     Tree0812 "B{t1;b0=0;t0}@rw{t1<5}@of{t0:=b0%2;t0+=1}Rep1(Dd{0}(Flt{3;R;K}(Cd{0;_}(@rw{t1>0}Fb(RFb(F,pt0{b0:=;b1:t1},t1),OnceK(t2),OnceK(Cnd{t0<2;_;_}(a3l)))))))",
     Tree0813 "Fb(Cd{10;K}(RFb(F,Flt{1;F;F}(Suc),Fai,Rus{2}(c0),t1)),RSeq(RT{2}(t2e),PPar{1;N}(c3,c4e),RSeq(t5,Inv(Wt{10}))),Rpt{0}(t6))",
     Tree0814 "B{t0;b0=1;o0}Bin{b0%2=0;_}(Flip(MPri(OnceK(t0),Scc{o0|5+2>2})),Flip(Seq(Su{t0}(pc1{b0:b0}),c2e,a3e)))",
@@ -3499,7 +3545,7 @@ cases! {
     Tree0819 "B{t0;b0}RSeq(Rty1(Fb(t0,pt1{b0:t0;b1:b0})),Pre{t0%2<1;F}(OnceT(OnceT(@ki{t0+3>1}@of{b0:=t0}Scc{t0+2%4>1}))),@si{t0>3}S)",
     Tree0820 "B{o0=_;t0;b0=1;t1=5}PPar{0;T}(@po{b0:=t1}Scc{none},@ki{t0+3>0}RT{1}(Ub{o0}),c0b{o0|4},pa1{b0:t1;b1:b0},F)",
     Tree0821 "B{b0=2;t0=4;t1=2}RFb(RSeq(Fb(pc0{b0:=},t1,Seq(c2b{t1+2},Sb{t1=8}),a3),Invt(Sel(Rep4(Wt{100})))),Swm(c4,t5,t6))",
-    Tree0822 "Ruf{3}(Ite(ASeq(FS(c0l),t1e),a2,RtyF(F)))",
+    Tree0822 "Ruf{3}(Ite(ASeq(FS(c0l),t1e),a2r,RtyF(F)))",
     Tree0823 "B{b0=2;t0;o0=_}RFb(@oh{b0:=o0|4+3}AFb(a0,Rpt{3}(Seq(pt1{b0:8},t2)),Pre{t0+1<0;S}(Keep(WU{o0|4!7}(SubA(Seq(c3,c4l)))))))",
     Tree0824 "B{t0=1;b0;o0=4;t1}@fi{b0>t0+2}@si{t1%2>0}@rw{t0>3}PPar{1;T}(Rpt{1}(RSeq(Isw{b0;_;N}(t0,Seq(c1,t2),@fi{o0|5<5}@rw{t0+3%4<1}pi3{t0:t1}),Step(Sl{0},c4))),PAll{-2}(Wde(a5b{b0+1;b0},a6),Swm(Ite(a7,c8,Wu{t1}),RepF(c9)),Sc{t1+3%3=2?t1+=3;t1:=t0}),FS(RU{F}(Pri(Rep1(To{0}(Ret0(pa10{b0:t1;b1:b0})))))))",
     Tree0825 "Keep(RU{F}(Fb(Rmp{S;F}(t0),t1,a2l)))",
@@ -3508,7 +3554,7 @@ cases! {
     Tree0828 "B{q0=2;t0;b0}@rw{t0+1<t0}@ki{b0+4>2}MPri(MSeq(Dd{30}(Rmp{F;S}(Lp{b0;R}(PAll{-2}(Wt{30},pa0{b0:t0},Run)))),Wde(To{20}(c1),Cnd{t0<7;_;S}(pa2{b0:4;b1:b0}),Sc{t0+=2})))",
     Tree0829 "B{t0=0;b0=2}Swm(pc0{b0:=},Sl{10})",
     Tree0830 "RU{F}(OnceT(Wt{0}))",
-    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2))))",
+    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2,Err{1031}))))",
     Tree0832 "Rep2(t0)",
     Tree0833 "B{t0;t1;b0;o0=_}Swm(Rpt{3}(WU{t1<t0%3}(Ub{o0})),a0b{t0;b0},@si{o0|0<2}@po{t1+=1}MPri(Fai,Sl{20}),Lim{1}(t1))",
     Tree0834 "B{b0}Swm(Sl{0},Lim{3}(Scc{b0%3!0}),c0)",
@@ -3517,13 +3563,13 @@ cases! {
     Tree0837 "Fb(Sub(t0e),t1,c2)",
     Tree0838 "B{b0=0;b1;t0=3}Par{0;-1}(pt0{b0:=;b1:b1},AFb(Cd{0;K}(RFb(@oh{b0:=b0%2}@po{b1:=t0}c1,pt2{b0:1;b1:b1})),@fi{t0+2=1}@of{b1:=b0+2;b1:=t0+3}@po{b1+=1;b1:=7}pt3{b0:t0},Invt(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Ret3(Pre{b0!b1}(Sb{t0=2}))),Ret2(t4e),t5e))",
     Tree0839 "B{b0=1;t0=0;b1}@rw{b1=1}RFb(Cnd{b1%3=1;N;F}(t0),Wde(a1,SubA(@po{b0:=t0}Fai)))",
-    Tree0840 "B{t1=0;b0;q0=1}Ret1(Lp{_;_}(Sel(c0,t1e,a2b{t1+2%4;b0})))",
+    Tree0840 "B{t1=0;b0;q0=1}Ret1(Lp{_;_}(Sel(c0,t1t,a2b{t1+2%4;b0})))",
     Tree0841 "B{b0=5}Dl{0}(SubR(SubR(pc0{b0:b0})))",
     Tree0842 "B{b1=2;b0=2;t0=3}RT{F}(RFb(c0l,@fi{t0+1>b1}@ki{t0>b1}a1e,t2,Scc{b0!7},Sl{30}))",
     Tree0843 "TryT(t0,t1,Dl{20}(a2l))",
-    Tree0844 "Ite(ASeq(c0),Wde(a1,t2,a3))",
-    Tree0845 "Rep0(t0)",
-    Tree0846 "OnceT(c0)",
+    Tree0844 "Ite(ASeq(c0r,Err{1048}),Wde(a1,t2t,a3t))",
+    Tree0845 "Rep0(Err{1083})",
+    Tree0846 "OnceT(Err{1095})",
     Tree0847 "B{t0=2;b1;b0=0}Isw{t0;N;N}(pt0{b0:b1;b1:b0})",
     Tree0848 "B{t0=0}Ite(Par{-1;-3}(t0,c1e,Wu{t0},c2l),Rus{F}(Ruf{F}(t3e)),pi4{t0:=})",
     Tree0849 "B{b0;q0;o0=_;b1=1;t0=5}RSeq(TryF(a0,@of{some?o0:=_}c1l),Lp{_;_}(@rw{t0+4%4>1}Rpt{1}(c2)),RFb(a3l,@fi{b0<3}@ki{o0|2>6}@rw{b1+2>0}F,a4e))",
@@ -3536,12 +3582,12 @@ cases! {
     Tree0856 "B{b0;t0=4;q0=2;o0}Bin{b0>b0+3%4;N}(Cd{10;K}(Try(Fb(@os{b0:=t0}t0e,Bin{b0+1<t0;N}(t1,Sb{b0=1}),Flip(t2,Ub{o0})),Step(c3l,t4,Lp{_;_}(@rw{b0=5}pa5{b0:=;b1:b0}),a6l))),Cnd{b0>t0;_;_}(RSel(Seq(ASeq(t7,Wu{t0}),t8,t9,S))))",
     Tree0857 "Fb(PPar{2;T}(RFb(Ruf{1}(Flt{3;S;F}(Step(a0,t1))),Par{-1;_}(c2,Flip(c3e,c4,t5))),Step(t6,Fb(t7,Wde(c8,t9)),t10,t11)),RFb(PPar{2;T}(RFb(Fb(Rty3(t12),Ite(Fb(t13,t14),RT{3}(t15))),Fb(Seq(S,t16),Ruf{2}(t17),a18e,c19,Ret0(t20)),Flip(Flt{1;S;F}(Par{2;_}(F,R)),Inv(t21))))))",
     Tree0858 "B{t0=0}Wv{t0}(pi0{t0:=})",
-    Tree0859 "Flip(RFb(t0,To{0}(ASeq(Dl{20}(t1),a2,t3)),Rep4(S)),Swm(c4,RFb(c5e,Fai,a6e)),t7)",
+    Tree0859 "Flip(RFb(t0,To{0}(ASeq(Dl{20}(t1),a2,t3t)),Rep4(S)),Swm(c4t,RFb(c5t,Fai,a6e)),t7t)",
     Tree0860 "B{o0=_;t0;b0=0}Fb(PPar{0;_}(@si{none}Fb(t0,FS(t1))),RFb(t2,pt3{b0:=},t4,@ki{t0>5}Wu{t0},c5b{b0+3}))",
     Tree0861 "B{b0;o0;t0}@rw{some}@ki{t0>b0%2}@of{t0%4>2?o0:=_}Rpt{0}(c0)",
     Tree0862 "Rpt{3}(c0)",
     Tree0863 "B{t0;t1=3;b0;q0=3}Pre{t1>7}(Rpt{2}(TryF(WU{t0%3<1}(PAll{-3}(c0l,t1e,F,Lp{t0;R}(S),c2)),Rpt{F}(RU{S}(Wu{t0})),AFb(@os{b0+=1}Sb{t1=2}))))",
-    Tree0864 "B{t1=1;t0=0;b0}RSeq(Par{_;0}(Dl{10}(a0),S),RFb(Scc{t1>3},F,Dl{0}(t1),Sc{t0:=b0}),Inv(a2l))",
+    Tree0864 "B{t1=1;t0=0;b0}RSeq(Par{_;0}(Dl{10}(a0t),S),RFb(Scc{t1>3},F,Dl{0}(t1),Sc{t0:=b0}),Inv(Err{1099}))",
     Tree0865 "Swm(Flip(c0,Rmp{F;S}(Wt{20})),t1)",
     Tree0866 "B{t0=4;o0=_;b0=2}Inv(@oh{b0:=t0+2;none?b0:=o0|2+1%4}Cd{0;K}(a0))",
     Tree0867 "B{b0=1;t0=3;t1=2;o0=3}RFb(@os{t0+=3}@fi{b0<3}@ki{some}Seq(Flt{1;S;F}(Su{t1}(MPri(pa0{b0:t0;b1:t1},Ruf{2}(pi1{t0:t0})))),Seq(pc2{b0:t0},t3,@of{b0+=2}c4b{8},t5,a6b{t0%4;b0}),PPar{0;_}(a7e,t8e,Suc,t9e)),Pre{none;F}(MSeq(Ite(Mt{10}(Sb{b0=7}),Step(c10,Wu{t1}),Wde(Wu{t0},a11,a12l)))),RSeq(Try(@of{b0:=0}a13b{b0+1;b0},@of{b0+=3}RFb(c14,a15),Pre{t1+2>6;K}(c16)),@po{t0:=t1}c17))",
@@ -3550,13 +3596,13 @@ cases! {
     Tree0870 "B{b0=3;o0=4;t0=0}Seq(RSeq(Wv{t0}(Bin{t0>b0%2;N}(Flip(t0,Sb{b0=1}),Ret0(@of{t0+=3}@os{o0:=_}@po{b0:=o0|4}t1)))),Lim{2}(@ki{b0+1%4!3}@of{o0|2+3=4?t0+=3}a2b{8;b0}),Sel(PPar{2;_}(F,c3),FS(SubA(pi4{t0:t0}))),RFb(c5e,pt6{b0:=},Scc{o0|1=b0+3}))",
     Tree0871 "B{b0;t0;t1=1}MSeq(@ki{t0+4%4<1}@oh{t0:=b0+2;t1:=9}Rpt{0}(c0),@of{t0:=b0%4;t0+=3}Ruf{F}(Pre{t0+2%3=2;R}(Seq(pi1{t0:=},@rw{t1<5}c2))))",
     Tree0872 "B{t0=2;o0=2;q0;b1;b0}@rw{t0=b0}PPar{1;N}(Rty3(@ki{b1<3}@oh{o0|1!0?t0+=1}t0e),Swm(Seq(Fb(c1l,@si{t0%2>0}Lp{b1;_}(@po{o0:=_}Sw{4}(pc2{b0:b1},Rep0(c3e))),t4e),Dd{0}(RT{2}(WU{t0>3}(Ite(@po{b0+=3}t5,t6,a7)))))))",
-    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1),t2),Seq(a3,RSeq(a4e,pi5{t0:t0},t6),t7),c8e,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
+    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1),t2),Seq(a3t,RSeq(a4t,pi5{t0:t0},t6,Err{1073}),t7),c8r,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
     Tree0874 "B{t0=4;b0;b1}Cd{50;F}(Isw{b0+1;N;_}(PPar{2;T}(Fai,Par{2;_}(pi0{t0:b0},c1),PPar{2;N}(c2,@po{t0:=b1;t0+=3}@si{b0<3}c3),c4,Fb(t5,@oh{b0:=8}c6b{b0%2}))))",
-    Tree0875 "B{b0;o0;t0=4}Par{2;_}(FS(To{100}(Rep4(Pre{none;S}(@rw{b0>o0|5+3}pi0{t0:=})))),Fb(RFb(c1b{9},Fai),t2,c3,Ret1(Ite(Scc{b0%3<0},a4e))),TryT(Wt{0},Suc,pc5{b0:=},S))",
-    Tree0876 "B{b0=0;t0=5}MPri(Ite(@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Seq(Ret3(a0b{t0;b0}),OnceK(Dd{30}(@oh{b0:=t0;b0:=6}@si{t0>b0}Sb{t0=b0})),Wu{t0}),RFb(Flt{3;F;F}(t1),Rpt{0}(pi2{t0:t0}))),RSeq(PAll{-1}(Sel(pc3{b0:b0},Sb{b0=0})),c4e,Fai),Swm(Invt(Isw{t0%2;_;_}(Mt{20}(Ruf{2}(Ite(a5,F))))),a6))",
-    Tree0877 "B{o0;b0=3;t0=5}RU{S}(PPar{1;T}(Rpt{0}(Sb{t0=5}),Rep4(@oh{some?t0+=2;b0+=2}t0e),Ite(Rpt{2}(t1e),pc2{b0:b0}),t3,Dd{50}(Sb{o0=2})))",
+    Tree0875 "B{b0;o0;t0=4}Par{2;_}(FS(To{100}(Rep4(Pre{none;S}(@rw{b0>o0|5+3}pi0{t0:=})))),Fb(RFb(c1b{9},Fai),t2t,c3,Ret1(Ite(Scc{b0%3<0},a4t))),TryT(Wt{0},Suc,pc5{b0:=},S))",
+    Tree0876 "B{b0=0;t0=5}MPri(Ite(@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Seq(Ret3(a0b{t0;b0}),OnceK(Dd{30}(@oh{b0:=t0;b0:=6}@si{t0>b0}Sb{t0=b0})),Wu{t0}),RFb(Flt{3;F;F}(t1),Rpt{0}(pi2{t0:t0}))),RSeq(PAll{-1}(Sel(pc3{b0:b0},Sb{b0=0})),c4t,Fai),Swm(Invt(Isw{t0%2;_;_}(Mt{20}(Ruf{2}(Ite(a5,F))))),a6))",
+    Tree0877 "B{o0;b0=3;t0=5}RU{S}(PPar{1;T}(Rpt{0}(Err{1071}),Rep4(@oh{some?t0+=2;b0+=2}t0t),Ite(Rpt{2}(t1t),pc2{b0:b0}),t3,Dd{50}(Sb{o0=2})))",
     Tree0878 "B{t0}RSel(Cd{10;F}(OnceK(FS(Inv(Seq(Cnd{t0%3=0;N;F}(a0e),t1))))),Wt{0})",
-    Tree0879 "B{b1=3;o0=2;t0=5;b0=2}Step(RepF(Pre{o0|5>2}(@ki{b0=b1+2}@si{t0+4>2}Par{2;_}(Flt{2;S;F}(a0b{b0;b0}),Sc{t0%4<2?t0:=b1+1;b0:=b1+1},t1))),Rpt{0}(t2),Mt{20}(Rep4(RFb(c3,Sw{1}(@oh{b1+=3}Wu{t0},a4b{o0|4%2;b0}),Seq(Swm(t5,Sb{t0=b1}),Wu{t0})))),Rep0(Sc{t0+=1;t0+=1}))",
+    Tree0879 "B{b1=3;o0=2;t0=5;b0=2}Step(RepF(Pre{o0|5>2}(@ki{b0=b1+2}@si{t0+4>2}Par{2;_}(Flt{2;S;F}(a0b{b0;b0}),Sc{t0%4<2?t0:=b1+1;b0:=b1+1},t1t))),Rpt{0}(t2),Mt{20}(Rep4(RFb(c3r,Sw{1}(@oh{b1+=3}Wu{t0},a4b{o0|4%2;b0}),Seq(Swm(t5,Sb{t0=b1}),Wu{t0})))),Rep0(Sc{t0+=1;t0+=1}))",
     Tree0880 "B{t0=5}Wde(pi0{t0:=},pa1{b0:6},t2)",
     Tree0881 "Seq(Opt(Seq(c0,a1l)),c2,OnceT(Fb(a3,c4,a5)))",
     Tree0882 "B{b0;o0=2}Swm(Flt{1;F;K}(Rpt{0}(@os{none?b0+=2}c0l)))",
@@ -3570,8 +3616,8 @@ cases! {
     Tree0890 "B{b0=0;b1=4;t0=1}RSel(PAll{-2}(@rw{b1%2<1}@ki{t0%2!0}@os{t0+=1}a0,a1,a2b{t0;b1}),a3b{t0;b0},Wv{t0}(Sc{t0+=1}))",
     Tree0891 "B{b1=3;b0=2;t0=0}Inv(Swm(Wde(pi0{t0:b1},c1e,t2),Wu{t0},Swm(c3l,S,c4l,t5,pt6{b0:=;b1:=})))",
     Tree0892 "B{t0=1;b0=2;b1=1}AFb(Wde(TryT(pi0{t0:=},Sc{b0:=b1+2},t1),Seq(Pre{t0!t0+4;F}(pc2{b0:=}),@oh{b1+=3}t3)),Isw{t0+2%2;N;N}(Cd{0;_}(Seq(pc4{b0:b1},pa5{b0:7;b1:b1},pa6{b0:=},pa7{b0:=}))),Ruf{1}(Par{2;-1}(pa8{b0:b1;b1:b1},a9)),RU{F}(TryT(Scc{b0!t0%4},@oh{b1+1=t0%2?b1:=b0+4;b1<t0?t0:=b0+2}t10,Opt(R))))",
-    Tree0893 "B{t1=4;o0=_}Lim{2}(@oh{t1:=o0|4}a0l)",
-    Tree0894 "B{t1=3;o0=4;b0}Par{-3;-2}(Dd{0}(Rep2(Cnd{o0|3>1;N;S}(Ite(t0,Rmp{F;F}(t1))))),a2e,Mt{0}(Par{2;2}(Scc{b0=6},OnceT(t3))))",
+    Tree0893 "B{t1=4;o0=_}Lim{2}(@oh{t1:=o0|4}a0r)",
+    Tree0894 "B{t1=3;o0=4;b0}Par{-3;-2}(Dd{0}(Rep2(Cnd{o0|3>1;N;S}(Ite(t0,Rmp{F;F}(t1t))))),a2r,Mt{0}(Par{2;2}(Scc{b0=6},OnceT(t3t))))",
     Tree0895 "B{b0=2}RSeq(a0b{b0%3;b0},Run)",
     Tree0896 "B{b0;o0=_}@fi{o0|1=7}@po{b0:=b0+3%3}@ki{b0!1}Dd{30}(a0e)",
     Tree0897 "B{o0=3;b0;t0=5}Inv(Mt{0}(@fi{t0+2<b0+4%3}Isw{9;T;_}(Sb{b0=6},@oh{b0+=1}@si{o0|1%3<2}t0)))",

@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
@@ -500,7 +502,7 @@ bt::behavior_tree! {
 board!(Tree0915Blackboard { q0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
+    pub tree Tree0916 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             #[tracked] t1: i64,
@@ -519,16 +521,17 @@ bt::behavior_tree! {
                             Sleep(20),
                         },
                         RunOnce {
-                            StatefulAction(Task<2>),
+                            StatefulAction(TTask<2>),
                         },
                     },
                     Repeat(3) {
                         WhileDoElse {
                             Action(Act<3>),
                             StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                            Action(Act<5>),
+                            Action(|ctx| ctx.try_exec(5)),
                         },
                     },
+                    Error(DiffError(1068)),
                 },
                 ReactiveSequence {
                     ForceFailure {
@@ -539,15 +542,15 @@ bt::behavior_tree! {
                     },
                     SequenceWithMemory {
                         StatefulAction(Task<6>),
-                        Condition(Cond<7>),
+                        Condition(TCond<7>),
                     },
                     Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 3) % 3, &mut bb.b1)),
-                    StatefulAction(Task<9>),
+                    StatefulAction(TTask<9>),
                     Sequence {
                         Precondition(|bb| bb.b0 + 1 > bb.b0 + 4, else = Failure) {
                             Action(|ctx, bb| ctx.exec_in(10, (bb.b0 + 1) % 4, &mut bb.b0)),
                         },
-                        Condition(Cond<11>),
+                        Condition(TCond<11>),
                     },
                 },
                 Repeater(3) {
@@ -564,7 +567,7 @@ bt::behavior_tree! {
                             RunOnce {
                                 ReactiveSequence {
                                     #[on_success(|bb| bb.t1.set(*bb.t0 + 2))]
-                                    Condition(|ctx| ctx.check(13)),
+                                    Condition(TCond<13>),
                                 },
                             },
                             AlwaysRunning,
@@ -577,6 +580,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0916Blackboard { b1 t1 t0 b0 });
+
+fallible!(Tree0916);
 
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
@@ -807,7 +812,7 @@ bt::behavior_tree! {
 board!(Tree0924Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
+    pub tree Tree0925 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 1,
@@ -819,7 +824,7 @@ bt::behavior_tree! {
                     Parallel(success = 1, failure = -1) {
                         PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                             StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-                            Condition(Cond<1>),
+                            Error(DiffError(1024)),
                             StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
                         },
                     },
@@ -833,6 +838,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0925Blackboard { b0 t0 b1 });
+
+fallible!(Tree0925);
 
 bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
@@ -1767,7 +1774,7 @@ bt::behavior_tree! {
 board!(Tree0951Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
+    pub tree Tree0952 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 3,
@@ -1775,8 +1782,8 @@ bt::behavior_tree! {
         ParallelAll(max_failures = -3) {
             MaxTime(30) {
                 ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+                    Condition(TCond<0>),
+                    StatefulAction(TTask<1>),
                     StatefulAction(Task<2>),
                 },
             },
@@ -1785,7 +1792,7 @@ bt::behavior_tree! {
                     Limiter(3) {
                         #[run_while(|bb| bb.b0 == (*bb.t0 + 2) % 2)]
                         Retry(1) {
-                            StatefulAction(Task<3>),
+                            StatefulAction(TTask<3>),
                         },
                     },
                 },
@@ -1798,8 +1805,8 @@ bt::behavior_tree! {
                         },
                     },
                     TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<5>),
-                        AlwaysRunning,
+                        StatefulAction(TTask<5>),
+                        Error(DiffError(1050)),
                     },
                 },
             },
@@ -1808,6 +1815,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0952Blackboard { b0 t0 });
+
+fallible!(Tree0952);
 
 bt::behavior_tree! {
     pub tree Tree0953 for Ctx {
@@ -2730,15 +2739,17 @@ bt::behavior_tree! {
 board!(Tree0979Blackboard { q0 b1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0980 for Ctx {
+    pub tree Tree0980 for Ctx, error DiffError {
         FlipSelector {
-            Action(Act<0>),
+            Action(TAct<0>),
             Condition(Cond<1> = Cond::<1>),
             Action(Act<2> = Act::<2>),
             Condition(|ctx| ctx.check(3)),
         }
     }
 }
+
+fallible!(Tree0980);
 
 bt::behavior_tree! {
     pub tree Tree0981 for Ctx {
@@ -2881,21 +2892,21 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
+    pub tree Tree0984 for Ctx, error DiffError {
         ReactiveFallback {
             Deadline(0) {
                 Repeat(1) {
                     ReactiveSequence {
                         StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Sleep(30),
+                        Condition(TCond<1>),
+                        Error(DiffError(1075)),
                     },
                 },
             },
             AsyncFallback {
                 Condition(Cond<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4> = Task::<4>),
+                Action(TAct<3>),
+                StatefulAction(TTask<4>),
             },
             RepeatTimes(forever) {
                 Timeout(20) {
@@ -2905,6 +2916,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0984);
 
 bt::behavior_tree! {
     pub tree Tree0985 for Ctx {
@@ -3142,7 +3155,7 @@ bt::behavior_tree! {
 board!(Tree0990Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0991 for Ctx {
+    pub tree Tree0991 for Ctx, error DiffError {
         StepSequencer {
             Repeater(forever) {
                 Succeeder,
@@ -3150,10 +3163,12 @@ bt::behavior_tree! {
             StatefulAction(Task<0> = Task::<0>),
             StatefulAction(Task<1>),
             StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+            StatefulAction(TTask<3>),
         }
     }
 }
+
+fallible!(Tree0991);
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
@@ -3403,21 +3418,24 @@ bt::behavior_tree! {
 board!(Tree0997Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0998 for Ctx {
+    pub tree Tree0998 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 5,
         }
         WaitValueUpdate(t0) {
             ReactiveFallback {
-                Action(Act<0> = Act::<0>),
+                Action(|ctx| ctx.try_exec(0)),
                 WasEntryUpdated(t0),
                 Action(Act<1>),
+                Error(DiffError(1075)),
             },
         }
     }
 }
 
 board!(Tree0998Blackboard { t0 });
+
+fallible!(Tree0998);
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
@@ -3474,7 +3492,7 @@ cases! {
     Tree0913 "B{t0=1;t1;b0=5}@rw{t1>3}@of{b0:=t0}Seq(WU{b0%2!0}(RFb(Rep4(AFb(RFb(Star(c0e,pt1{b0:t1}),Try(t2,a3b{b0+4;b0})),Lim{1}(RFb(t4,c5,Wu{t1})))),@os{t0:=3}Scc{t1=3})),Star(Wde(pa6{b0:0;b1:t1},Opt(Sc{t0:=t1+2}),@oh{t1+4%3<1?b0:=b0%4}Sl{0}),Swm(RSeq(t7e,Sl{0}),Lim{2}(Swm(Sb{t0=b0},pa8{b0:=;b1:t1}))),Fb(@ki{t0%2=1}Rpt{2}(a9),Wu{t0},t10,t11)))",
     Tree0914 "B{t0;b1;o0;b0}@rw{none}@ki{b0%2=0}@oh{o0:=t0+1}Bin{b1+3%3<1;_}(@oh{b1+=3}@si{o0|0=o0|3}F,Swm(t0e))",
     Tree0915 "B{q0;b0=3;b1=4}Seq(Lp{b0;K}(a0),Sb{b1=3},Fb(Sb{b1=6}),AFb(t1e,t2))",
-    Tree0916 "B{b1;t1;t0=4;b0=3}RSeq(Par{_;0}(RSeq(RSeq(Bin{t1%3<2;T}(t0e,t1),Dd{0}(Sl{20}),Once(t2)),Rep3(Wde(a3,pt4{b0:=;b1:b0},a5))),RSeq(FF(@si{b1>2}@rw{b0=b0+2}@os{t1+=1;t1:=b0+1%2}S),Swm(t6,c7),a8b{t0+3%3;b1},t9,Seq(Pre{b0+1>b0+4;F}(a10b{b0+1%4;b0}),c11)),Rpt{3}(RFb(@po{b1+=2}Seq(Par{-1;1}(Ruf{3}(t12)),Sc{t1:=b1},Scc{b0%4<2},Once(RSeq(@os{t1:=t0+2}c13l)),R)))))",
+    Tree0916 "B{b1;t1;t0=4;b0=3}RSeq(Par{_;0}(RSeq(RSeq(Bin{t1%3<2;T}(t0e,t1),Dd{0}(Sl{20}),Once(t2t)),Rep3(Wde(a3,pt4{b0:=;b1:b0},a5r)),Err{1068}),RSeq(FF(@si{b1>2}@rw{b0=b0+2}@os{t1+=1;t1:=b0+1%2}S),Swm(t6,c7t),a8b{t0+3%3;b1},t9t,Seq(Pre{b0+1>b0+4;F}(a10b{b0+1%4;b0}),c11t)),Rpt{3}(RFb(@po{b1+=2}Seq(Par{-1;1}(Ruf{3}(t12)),Sc{t1:=b1},Scc{b0%4<2},Once(RSeq(@os{t1:=t0+2}c13t)),R)))))",
     Tree0917 "B{b1=3;t0=2;o0;b0=3;q0;t1}@os{b1+=3}Lp{_;_}(@fi{o0|0!o0|3%2}Wde(Sw{2;5}(t0,pa1{b0:6;b1:=},Opt(a2)),Isw{t1%4;N;_}(@fi{t1%2=1}MPri(To{20}(@si{some}Star(t3,Sb{t0=b0},t4)))),ASeq(Lp{_;K}(Sl{0}),Rep3(Ret4(Isw{t1%2;T;N}(t5,Scc{t0>o0|2+1%3},Sb{o0=4}))))))",
     Tree0918 "B{b0=5;t0}Fb(FF(MSeq(Cd{0;_}(a0e),c1e,@rw{b0+3!5}@of{b0>7?b0+=3;t0:=b0+3}@oh{t0:=b0;b0:=7}c2l)),Keep(RetF(RSeq(RetF(Wde(pc3{b0:1},pa4{b0:1;b1:b0})),Wt{10},RFb(pc5{b0:t0},a6)))))",
     Tree0919 "B{b0=4;t0;o0=2}RSeq(@fi{some}@ki{t0<t0+2}Wt{100},Sb{o0=1},pc0{b0:=})",
@@ -3483,7 +3501,7 @@ cases! {
     Tree0922 "B{t0=1;b0=3;b1=3}Seq(Dl{100}(Intr{t0<t0+1}(c0l)),Ite(RSel(Cnd{t0%4>2;T;F}(Wt{0}),pt1{b0:4;b1:b1},Pre{b0=0}(Sl{0})),c2))",
     Tree0923 "B{t0=5}Once(c0b{t0%3})",
     Tree0924 "B{b0;o0=_;t0}Star(pa0{b0:b0;b1:t0},Wt{20},Scc{o0|5%4>0},Sb{t0=b0})",
-    Tree0925 "B{b0;t0=1;b1}Rep2(Step(Par{_;1}(Par{1;-1}(PPar{2;N}(pt0{b0:1;b1:=},c1,pt2{b0:=;b1:b1}))),RU{S}(Sb{b1=t0})))",
+    Tree0925 "B{b0;t0=1;b1}Rep2(Step(Par{_;1}(Par{1;-1}(PPar{2;N}(pt0{b0:1;b1:=},Err{1024},pt2{b0:=;b1:b1}))),RU{S}(Sb{b1=t0})))",
     Tree0926 "B{b0=3;t0=2;t1=5;o0=3}@si{b0%2=0}@os{t0>b0+2%3?b0+=2}TryF(Fb(c0b{t0},c1,@rw{t0!5}a2b{b0;b0},c3e),Seq(PAll{_}(a4,RSeq(F),pi5{t0:t0}),@po{t0:=t1+4}@oh{o0:=2}Flip(t6,a7)))",
     Tree0927 "B{b0=4;b1;o0=0;t0=2}Fb(Fb(MPri(Dd{20}(@of{b1:=3}Sw{4}(c0,pa1{b0:1})),Bin{b0+3%3>0;_}(Sl{20},pt2{b0:t0}),OnceK(Scc{t0%3>0}),RSel(a3e,a4),Flt{1;S;_}(Ret2(Sc{t0:=b1}))),Par{_;1}(RSeq(t5,PPar{1;T}(t6e,Ub{o0},Keep(Fai)),Cnd{b0%3>1;_;_}(Step(PAll{2}(pc7{b0:=},a8l),t9)))),Wv{t0}(Cnd{none;N;S}(t10))))",
     Tree0928 "B{b1=0;b0=2;t0=2}Wde(pt0{b0:b1;b1:b1},Par{_;3}(a1,Sc{t0+=1},Invt(t2)),@si{t0+3<5}@ki{b1+4<0}a3b{t0+1;b0})",
@@ -3510,7 +3528,7 @@ cases! {
     Tree0949 "B{o0=3;t0=3;t1;b0=1}Su{t1}(@si{b0+2<4}@ki{some}Pri(Swm(Sb{t0=t1},Wt{20},Scc{b0<t1+1%4}),Dd{0}(@rw{t0>t0+3}Ret1(Pre{o0|3%3<1;R}(To{10}(@of{t1:=4}Mt{50}(Sl{20})))))))",
     Tree0950 "B{b0=1;o0=1;t0}RT{3}(Lim{2}(@of{t0+=2}@rw{some}@fi{b0=7}PAll{-2}(RSeq(c0b{b0%4},t1),Keep(Keep(@ki{b0+4<6}FS(Scc{t0+3%2=0}))),@si{b0<0}@ki{t0+4!3}Wv{t0}(Rep1(Sl{50})))))",
     Tree0951 "B{q0=4;t0=4;b0=1}Su{t0}(Seq(Lp{t0;S}(a0e),c1))",
-    Tree0952 "B{b0=3;t0=3}PAll{-3}(Mt{30}(RSeq(c0,t1,t2)),Rus{F}(Cnd{b0>6;N;_}(Lim{3}(@rw{b0=t0+2%2}Rty1(t3)))),RepF(Ite(WU{b0>6}(Flt{2;R;_}(t4)),TryF(t5,R))))",
+    Tree0952 "B{b0=3;t0=3}PAll{-3}(Mt{30}(RSeq(c0t,t1t,t2)),Rus{F}(Cnd{b0>6;N;_}(Lim{3}(@rw{b0=t0+2%2}Rty1(t3t)))),RepF(Ite(WU{b0>6}(Flt{2;R;_}(t4)),TryF(t5t,Err{1050}))))",
     Tree0953 "B{t0=3;b1;o0=_;b0=1}Step(Step(Wv{t0}(t0),a1b{b1;b0},Wu{t0},t2,MSeq(c3,c4,a5b{b0+2%3;b1})),Inv(Intr{some}(RU{S}(Fb(MPri(a6),Seq(Sb{b1=t0},t7,Scc{none},Sb{o0=5}))))),Swm(Sw{4;0;3}(Wt{10},pa8{b0:b0;b1:t0},Sc{t0+=2},c9b{b1+1})))",
     Tree0954 "FF(PPar{1;T}(a0,PAll{-2}(t1,F),Run,Ret4(Cd{0;K}(Dl{10}(a2))),t3))",
     Tree0955 "B{q0=3;o0=1;t0=0;b0}Swm(MPri(@ki{t0+1<7}@oh{b0+=2}PPar{1;N}(PPar{1;T}(t0,Rpt{0}(pt1{b0:1;b1:b0}),a2),@os{b0+=1}Lp{b0;K}(Ret0(Scc{o0|1<b0})),RSeq(pi3{t0:=},RFb(a4,t5)),AFb(t6e,c7,pc8{b0:t0}))))",
@@ -3538,24 +3556,24 @@ cases! {
     Tree0977 "B{t1;o0=_;t0}Flip(Pri(t0e,c1,Sb{o0=6}),RFb(pi2{t0:t1},Su{t1}(t3),t4,a5),AFb(@si{none}t6,c7,pi8{t0:=}),Once(F),Suc)",
     Tree0978 "B{t0=4;o0;b0=5;b1}Isw{b0+3;T;N}(pc0{b0:b0},@of{b0:=7;o0:=o0|5%3}@po{t0:=b1}@ki{o0|0%3=0}t1,c2,c3)",
     Tree0979 "B{q0;b1=3;t0;b0;o0}Lim{3}(PAll{_}(Fb(t0,Lp{_;_}(pt1{b0:t0;b1:=}),Rep4(Suc)),@os{b0+=2}@oh{b1=2?t0:=o0|4+3%3}RFb(WU{b1<1}(t2),@os{t0:=8}@po{b0:=0}@ki{b0<1}Pri(Scc{o0|2+2=7},pa3{b0:t0}),Rep3(Sl{10}))))",
-    Tree0980 "Flip(a0,c1e,a2e,c3l)",
+    Tree0980 "Flip(a0t,c1e,a2e,c3l)",
     Tree0981 "B{t0=2;b1;b0=4}Rpt{F}(Bin{t0%3!0;_}(FF(pc0{b0:b0}),MSeq(Sb{b1=b0},a1l)))",
     Tree0982 "B{b0;t0=1;b1=1;t1=2}AFb(Pre{b1%3!1}(Bin{t1<b1+3%4;T}(PAll{-2}(a0b{t0;b1},Sc{b0=b0%3?t1:=2},RU{S}(Invt(c1)),a2b{b0%4;b1},c3l),Swm(pt4{b0:=;b1:b1},a5,pc6{b0:1},@ki{t1+1%2<1}t7,pc8{b0:t0}))),MSeq(Step(Sb{b0=0},c9),a10e,FF(t11),@of{b1+=1}Isw{b1;_;_}(@fi{b1!b0+1}@of{t1:=6;t1:=t0+2}a12b{t0;b1},Su{t0}(Fai),Once(pt13{b0:=;b1:t1}))),Cd{0;K}(@si{t1>2}@of{t1+=3}@os{b1:=t1+4%3;t1:=b1}Ruf{F}(Flip(RSeq(t14e,c15l),PAll{_}(pi16{t0:b1},pa17{b0:b1;b1:b0},c18l),Ret0(t19)))))",
     Tree0983 "Inv(Swm(Wde(c0l,c1l),RSeq(t2e,t3e),Cd{0;_}(Seq(t4,F)),Wde(c5,c6),Once(Sub(t7e))))",
-    Tree0984 "RFb(Dd{0}(Rep1(RSeq(t0,c1,Sl{30}))),AFb(c2,a3,t4e),RT{F}(To{20}(c5e)))",
+    Tree0984 "RFb(Dd{0}(Rep1(RSeq(t0,c1t,Err{1075}))),AFb(c2,a3t,t4t),RT{F}(To{20}(c5e)))",
     Tree0985 "B{t0=0;q0=4;b0}RT{3}(PPar{1;T}(Fb(Cnd{t0=0;_;S}(t0e),Lp{t0;F}(PPar{1;_}(Sb{t0=7},t1))),PAll{_}(S,Dl{10}(Wu{t0}),Sl{10}),Pre{b0<t0}(a2)))",
     Tree0986 "Sel(t0,Inv(Wt{20}))",
     Tree0987 "B{t0=4;b0=3;q0=2;o0=_}Star(Seq(@os{t0:=b0}@ki{none}Lp{t0;S}(Wde(pi0{t0:t0},Wu{t0})),RT{3}(@rw{t0+3<t0+4}Seq(Sb{t0=8},pi1{t0:b0},pi2{t0:b0})),@fi{b0<5}@ki{o0|3<7}Wu{t0},Step(c3,t4e)),Fb(Sel(pc5{b0:9},pc6{b0:1},a7b{b0;b0},c8),Seq(Wv{t0}(Scc{o0|4+1!t0}))),Rty2(a9),MPri(t10),Once(Lp{t0;R}(Keep(Bin{t0<6;T}(pa11{b0:7},S)))))",
     Tree0988 "AFb(ASeq(Dl{0}(c0),t1,Try(c2,Dd{0}(R))),t3e,a4e)",
     Tree0989 "B{b1=1;b0=0;q0=2;t0=3}Sw{4}(Isw{t0+3;T;N}(RFb(Scc{t0<2},a0,c1b{b0+1%3}),t2,Step(pi3{t0:b1},Sc{b1:=b0+3%4}),Isw{b1+4;N;_}(Sc{b0:=0;b1+=2},Wt{30},c4b{b1+1%3},Scc{b0+4!5},a5b{b1+1;b0})),Wde(Wde(a6l,c7e),Lp{t0;S}(Lim{2}(F)),Lp{b1;F}(PAll{_}(a8l,c9,Sb{b1=7},c10))))",
     Tree0990 "B{t0=3;b1=4;b0;t1}PPar{1;_}(Intr{t0+3=t0+4}(Sel(pt0{b0:t1;b1:b1},a1b{b1;b0},S)),RSeq(@po{t1+=2}@rw{t1%4!3}t2,R),Isw{4;N;_}(@si{b0+2!7}@ki{t0+4>7}Seq(pt3{b0:9;b1:b0},a4)),MPri(c5,t6,c7b{t1}),Flt{1;S;F}(pi8{t0:=}))",
-    Tree0991 "Step(Rpt{F}(Suc),t0e,t1,t2,t3)",
+    Tree0991 "Step(Rpt{F}(Suc),t0e,t1,t2,t3t)",
     Tree0992 "B{q0=0;t0=0;b0=4}@ki{t0!4}@os{b0:=t0%4}Rty1(FF(RFb(Pre{b0+2>2;R}(RSeq(PPar{1;T}(a0,@oh{b0+=3}@si{t0%4=0}Dd{0}(t1)),Step(Inv(Sl{0})))),Rmp{F;S}(Inv(MPri(FF(@of{b0+=3}@rw{b0%2!0}t2),MPri(pc3{b0:8},pt4{b0:7;b1:b0})))),Dd{30}(Cnd{t0+4=t0%4;_;S}(Lp{_;R}(Isw{b0+2;N;_}(a5,t6e,S)))),t7)))",
     Tree0993 "Swm(Seq(c0,Rep1(t1),Pri(Flip(t2,Sl{20}))),Ite(Pri(c3e,t4,c5e),t6),Lim{1}(Rpt{0}(t7)),Swm(t8e,c9,t10,c11),Rep0(t12e))",
     Tree0994 "B{t0=2;b0=4;t1;b1}@fi{b0%4=3}@rw{t0+1>t1}@os{t0!7?b0:=8}To{50}(Sw{0}(TryT(Wu{t1},@fi{t1+3%4>1}c0),t1))",
     Tree0995 "B{t0=1}RSeq(@oh{t0+=1}a0e,Dd{0}(Ite(t1,pa2{b0:t0;b1:t0})))",
     Tree0996 "B{b0;b1=0;t0=4;q0=4;o0=1}RSeq(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}Lp{_;K}(Rep3(ASeq(Par{_;1}(Wde(pc0{b0:=},Sc{b1:=b0+2;b1+=2})),Swm(Sb{t0=b1},pc1{b0:=},c2,pa3{b0:=;b1:b0}),Isw{b1;T;_}(Ite(c4l,pt5{b0:=;b1:b0},a6))))),@ki{b1%4>2}@of{b1:=t0%2;t0:=o0|3%2}@fi{b0%2>0}Intr{b0=t0}(c7),Seq(Pre{b1%2>0;R}(Seq(OnceK(pa8{b0:=;b1:=}))),FS(pc9{b0:=}),RFb(t10,Invt(c11l),Wu{t0},t12)))",
     Tree0997 "B{o0=_;t0=0;b1;b0=1}@rw{some}Ite(RSeq(@of{b1:=t0}@po{b0+=1}a0e,Sb{b0=3}),FS(a1e),Scc{none})",
-    Tree0998 "B{t0=5}Wv{t0}(RFb(a0e,Wu{t0},a1))",
+    Tree0998 "B{t0=5}Wv{t0}(RFb(a0r,Wu{t0},a1,Err{1075}))",
     Tree0999 "B{b0=5;t0=3}ASeq(Once(Cd{0;_}(PPar{2;T}(a0,@of{b0+=2}t1e))),Flip(t2,MPri(@os{t0+=3;b0+=3}@oh{t0:=t0%3}c3l,c4,c5),Scc{b0+2%3!0}),Flt{3;R;K}(Once(t6)))",
 }

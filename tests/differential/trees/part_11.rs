@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
@@ -176,17 +178,19 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1106 for Ctx {
+    pub tree Tree1106 for Ctx, error DiffError {
         Cooldown(10, filtered = Skipped) {
             Invert {
-                Condition(Cond<0>),
+                Error(DiffError(1058)),
             },
         }
     }
 }
 
+fallible!(Tree1106);
+
 bt::behavior_tree! {
-    pub tree Tree1107 for Ctx {
+    pub tree Tree1107 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t1: i64 = 1,
@@ -203,7 +207,7 @@ bt::behavior_tree! {
                             },
                             #[failure_if(|bb| bb.b0 > 3)]
                             Conditional(|bb| *bb.t0 % 3 == 1, dynamic = true, else = Failure) {
-                                Action(Act<1>),
+                                Action(|ctx| ctx.try_exec(1)),
                             },
                         },
                     },
@@ -212,13 +216,13 @@ bt::behavior_tree! {
                             Condition(PCond<2>, b0 = {t0}),
                             SkipUnlessUpdated(t0) {
                                 Inverter {
-                                    StatefulAction(Task<3>),
+                                    StatefulAction(TTask<3>),
                                 },
                             },
                             StatefulAction(Task<4>),
                             #[skip_if(|bb| *bb.t1 < 3)]
                             AlwaysFailure,
-                            Condition(Cond<5> = Cond::<5>),
+                            Condition(TCond<5>),
                         },
                     },
                 },
@@ -227,7 +231,7 @@ bt::behavior_tree! {
                         Loop(q0, value = {t0}, if_empty = Failure) {
                             IfThenElse {
                                 WasEntryUpdated(t0),
-                                Condition(|ctx| ctx.check(6)),
+                                Condition(TCond<6>),
                             },
                         },
                     },
@@ -239,7 +243,7 @@ bt::behavior_tree! {
                     },
                     StepSequencer {
                         ParallelAll {
-                            Action(Act<7>),
+                            Action(|ctx| ctx.try_exec(7)),
                             Wait(10),
                         },
                         #[on_halted(|bb| *bb.t0 += 1)]
@@ -255,12 +259,15 @@ bt::behavior_tree! {
                         },
                     },
                 },
+                Error(DiffError(1028)),
             },
         }
     }
 }
 
 board!(Tree1107Blackboard { q0 t1 t0 b0 });
+
+fallible!(Tree1107);
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
@@ -615,18 +622,20 @@ bt::behavior_tree! {
 board!(Tree1120Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1121 for Ctx {
+    pub tree Tree1121 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
         }
         #[skip_if(|bb| bb.b0 + 4 == 2)]
         RunOnce(then_skip = true) {
-            StatefulAction(Task<0>),
+            Error(DiffError(1062)),
         }
     }
 }
 
 board!(Tree1121Blackboard { b0 });
+
+fallible!(Tree1121);
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
@@ -1085,13 +1094,13 @@ bt::behavior_tree! {
 board!(Tree1133Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
+    pub tree Tree1134 for Ctx, error DiffError {
         ParallelAll(2) {
             Limiter(1) {
                 Parallel(success = 1, failure = 0) {
                     StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    AlwaysFailure,
+                    Action(|ctx| ctx.try_exec(1)),
+                    Error(DiffError(1013)),
                 },
             },
             TryCatch(catch_on_halt = false) {
@@ -1105,6 +1114,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree1134);
 
 bt::behavior_tree! {
     pub tree Tree1135 for Ctx {
@@ -1409,7 +1420,7 @@ bt::behavior_tree! {
 board!(Tree1142Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1143 for Ctx {
+    pub tree Tree1143 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 5,
             b1: i64 = 3,
@@ -1422,7 +1433,7 @@ bt::behavior_tree! {
                     RetryUntilSuccessful(1) {
                         Priority {
                             StatefulAction(Task<0>),
-                            Action(Act<1>),
+                            Action(TAct<1>),
                             Action(PAct<2>, b0 = {b0}, b1 = {b1}),
                         },
                     },
@@ -1433,13 +1444,13 @@ bt::behavior_tree! {
                         StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
                         ReactiveSelector {
                             WasEntryUpdated(t0),
-                            StatefulAction(Task<5>),
+                            StatefulAction(TTask<5>),
                         },
                     },
                 },
                 RepeatUntil(Failure) {
                     Fallback {
-                        StatefulAction(Task<6>),
+                        StatefulAction(TTask<6>),
                         StatefulAction(Task<7> = Task::<7>),
                         Script(|bb| bb.b0 += 3),
                     },
@@ -1452,7 +1463,7 @@ bt::behavior_tree! {
                     },
                 },
                 Sequence {
-                    StatefulAction(Task<9>),
+                    StatefulAction(TTask<9>),
                     #[post(|bb| { bb.b1 = bb.b0; bb.b1 = 8 })]
                     #[on_success(|bb| bb.b1 = 6)]
                     Cooldown(20, filtered = Failure) {
@@ -1465,15 +1476,17 @@ bt::behavior_tree! {
                             Condition(Cond<11>),
                         },
                     },
-                    StatefulAction(Task<12> = Task::<12>),
+                    StatefulAction(TTask<12>),
                 },
-                Condition(|ctx| ctx.check(13)),
+                Condition(|ctx| ctx.try_check(13)),
             },
         }
     }
 }
 
 board!(Tree1143Blackboard { b0 b1 q0 t0 });
+
+fallible!(Tree1143);
 
 bt::behavior_tree! {
     pub tree Tree1144 for Ctx {
@@ -2443,18 +2456,20 @@ bt::behavior_tree! {
 board!(Tree1170Blackboard { o0 b0 t0 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
+    pub tree Tree1171 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = None,
+            #[allow(unused)] o0: Option<i64> = None,
         }
         ParallelAll(0) {
-            UnsetBlackboard(o0),
+            Error(DiffError(1052)),
             StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
 board!(Tree1171Blackboard { o0 });
+
+fallible!(Tree1171);
 
 bt::behavior_tree! {
     pub tree Tree1172Sub0 for Ctx {
@@ -2892,7 +2907,7 @@ bt::behavior_tree! {
 board!(Tree1182Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1183 for Ctx {
+    pub tree Tree1183 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64,
@@ -2913,11 +2928,14 @@ bt::behavior_tree! {
                     Condition(PCond<3>, b0 = {=}),
                 },
             },
+            Error(DiffError(1067)),
         }
     }
 }
 
 board!(Tree1183Blackboard { b0 t0 b1 });
+
+fallible!(Tree1183);
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
@@ -3375,8 +3393,8 @@ cases! {
     Tree1103 "B{t0=3;q0=1}Lp{t0;F}(c0e)",
     Tree1104 "Rep1(Sl{20})",
     Tree1105 "Par{_;3}(RSeq(RFb(t0,t1),Inv(Fai)),Rpt{F}(Seq(Cd{0;_}(t2),RU{S}(c3l))),RSeq(c4,Try(S,a5),t6,c7,F),c8,PAll{_}(c9,Sl{0},t10,Fai))",
-    Tree1106 "Cd{10;K}(Invt(c0))",
-    Tree1107 "B{q0=0;t1=1;t0=4;b0=3}WU{t1=t1+3%4}(RFb(Swm(Rep2(RSeq(Inv(t0e),@fi{b0>3}Cnd{t0%3=1;T;F}(a1))),OnceT(RFb(pc2{b0:t0},Su{t0}(Inv(t3)),t4,@ki{t1<3}F,c5e))),RFb(Seq(Lp{t0;F}(Ite(Wu{t0},c6l))),@of{t0:=t1+1;t1+=1}@rw{t0+3%2!1}Wu{t1},Lp{t1;K}(Sl{0}),Step(PAll{_}(a7,Wt{10}),@oh{t0+=1}t8)),Lp{_;K}(Ret4(MPri(t9e,pi10{t0:=},t11)))))",
+    Tree1106 "Cd{10;K}(Invt(Err{1058}))",
+    Tree1107 "B{q0=0;t1=1;t0=4;b0=3}WU{t1=t1+3%4}(RFb(Swm(Rep2(RSeq(Inv(t0e),@fi{b0>3}Cnd{t0%3=1;T;F}(a1r))),OnceT(RFb(pc2{b0:t0},Su{t0}(Inv(t3t)),t4,@ki{t1<3}F,c5t))),RFb(Seq(Lp{t0;F}(Ite(Wu{t0},c6t))),@of{t0:=t1+1;t1+=1}@rw{t0+3%2!1}Wu{t1},Lp{t1;K}(Sl{0}),Step(PAll{_}(a7r,Wt{10}),@oh{t0+=1}t8)),Lp{_;K}(Ret4(MPri(t9e,pi10{t0:=},t11))),Err{1028}))",
     Tree1108 "Dl{30}(c0e)",
     Tree1109 "B{b0;t0=5;b1=4}RU{F}(Pre{b0<0}(Rmp{S;F}(@rw{b0!b1}@os{t0:=0}Rus{F}(@oh{b1+=3}Ite(Ret1(Seq(pi0{t0:=},t1,Sc{b1+=4;b0+1!2?t0:=t0+3%2},@rw{t0!7}pt2{b0:4;b1:t0})),Cnd{b0<6;N;_}(RFb(c3,c4,c5,c6l)))))))",
     Tree1110 "B{b0=4;b1=4;o0}RU{F}(Sw{2;0;4}(SubA(PAll{2}(t0e,c1)),Sel(t2e,Run),SubA(c3),@os{o0|2+4%4!3?b1+=2;b0+=3}@fi{b1=3}t4))",
@@ -3390,7 +3408,7 @@ cases! {
     Tree1118 "Seq(Mt{100}(MPri(Seq(t0,Sl{10},S),c1e,RepF(t2),Rty3(t3),t4)))",
     Tree1119 "B{o0=1;t0=2;b0=2}AFb(@os{o0:=7;b0+=1}@oh{b0:=t0}PAll{-1}(@si{b0>1}@os{none?t0+=1}@po{b0:=o0|4}t0,t1,t2,c3,pi4{t0:=}),RSel(@po{t0:=b0}@si{b0>t0}@fi{t0+2%3<1}Dl{50}(c5),c6e,a7,Fai),RFb(Fai,Inv(Su{t0}(a8)),t9,@oh{o0:=t0%4;o0:=o0|2%4}@os{b0+=1;o0:=o0|4}@of{t0:=1}AFb(Wu{t0},@of{o0:=b0+4%3}@si{b0%2<0}t10)))",
     Tree1120 "B{t0=1;b0=1;t1=5}PAll{1}(Fb(RSeq(Wt{0},c0,c1l),t2,PPar{0;_}(Inv(Wv{t1}(Sc{b0+=2})),pi3{t0:=},a4)))",
-    Tree1121 "B{b0=2}@ki{b0+4=2}OnceT(t0)",
+    Tree1121 "B{b0=2}@ki{b0+4=2}OnceT(Err{1062})",
     Tree1122 "B{o0=5;b1=0;t0=0;b0=2}Pri(Seq(@of{b0:=o0|5+2%4}@fi{o0|0<5}t0e,Suc,Mt{0}(@of{t0+=1}TryF(c1l,c2b{t0%4})),Dd{0}(PAll{_}(RU{S}(Opt(Sl{20}))))),RFb(Fb(Mt{0}(Seq(c3,Wt{50})),a4b{t0+4%2;b1}),Inv(Ub{o0}),t5),RFb(MSeq(Fb(@rw{b1>6}c6,t7,t8,t9,c10b{o0|2+1%2}),TryT(pi11{t0:b0},pt12{b0:=},c13),Dd{0}(RFb(t14,Sc{b1+=1})))),Sw{4}(RSeq(t15,t16,t17,Suc,pi18{t0:b0}),t19))",
     Tree1123 "B{t0;b0;o0;q0=1}Lp{_;F}(Fb(WU{b0!5}(Swm(Opt(PAll{-1}(RFb(a0,c1b{o0|4+1},t2e,t3))))),TryF(RFb(F,F,a4b{o0|1;b0}),Suc,c5l),Seq(@fi{b0>1}@ki{some}RT{3}(c6),@of{t0%4<2?o0:=_}Inv(t7e),Fb(c8,a9),pa10{b0:b0})))",
     Tree1124 "B{t0=0;o0=_;b0=1}RSel(Wde(Flip(Rty2(Fb(RSeq(pa0{b0:b0;b1:b0},pi1{t0:=}))),a2l),TryT(@of{o0|1%2=1?b0+=3}pt3{b0:b0},a4,pc5{b0:2}),Wu{t0}),Seq(Fb(MPri(pt6{b0:2;b1:b0},Scc{t0!0})),RFb(Bin{b0>2;N}(Scc{b0=0},Sb{t0=b0}),WU{b0!3}(Sel(t7,a8))),t9,RFb(a10,t11,Fb(t12,a13b{t0+3%3;b0}))))",
@@ -3403,7 +3421,7 @@ cases! {
     Tree1131 "PAll{0}(Sub(Sub(a0)),Rus{2}(S))",
     Tree1132 "Fb(RFb(c0,t1,c2,c3),RSeq(t4,R),c5e)",
     Tree1133 "B{t0=1;b1=5;b0=1}@oh{b0+=1;b1+=2}@ki{b0>1}RSeq(pa0{b0:4;b1:b1},Swm(t1,c2b{b1%3},c3b{b1%4}),pc4{b0:0})",
-    Tree1134 "PAll{2}(Lim{1}(Par{1;0}(t0,a1l,F)),TryF(c2,t3,c4,Once(c5)))",
+    Tree1134 "PAll{2}(Lim{1}(Par{1;0}(t0,a1r,Err{1013})),TryF(c2,t3,c4,Once(c5)))",
     Tree1135 "B{b1;t1=1;b0=3;t0=4}@ki{b0+1<0}@si{b0+2%2!0}Bin{t0<1;T}(Pre{t1%2>0;R}(Flt{2;_;_}(Sb{b0=t1})),Lim{2}(RFb(c0,@po{b0%2>0?t0+=1}@ki{b1+1>6}t1,c2,Ruf{1}(c3))))",
     Tree1136 "B{t0;t1}Par{-3;-1}(SubA(To{100}(pc0{b0:3})),t1,pa2{b0:t0;b1:t1})",
     Tree1137 "B{b1;q0=0;t0=4;t1=0;b0=5}Wv{t0}(@fi{t1%3=0}Inv(Lp{b1;R}(Sc{b0+=1})))",
@@ -3412,7 +3430,7 @@ cases! {
     Tree1140 "B{b0=3;t0=2;b1=4}PAll{-2}(a0,Sc{t0+=1},@fi{b0>4}Rpt{0}(pt1{b0:b1;b1:b0}))",
     Tree1141 "B{t1;t0=0;b0=5;b1;q0=2}ASeq(ASeq(Seq(RU{S}(a0)),Rep2(Su{t1}(Lp{b1;F}(Dd{20}(a1)))),Lp{t1;K}(Par{2;-1}(@ki{t0!6}TryT(pa2{b0:b0;b1:=},a3),Sc{b0+=3;t1:=3})),ASeq(@os{t0%3=2?b1+=2}c4b{t0},Wt{0})),Rep1(Step(Sw{1;3;4}(Su{t1}(pi5{t0:=}),c6e,FF(t7),c8),pt9{b0:t0;b1:=},PAll{0}(Ite(Wu{t0},@ki{t1<t1%3}t10),Run))),Su{t1}(RSeq(FF(@rw{t0%4>0}Sl{20}),RSeq(c11l,c12),RSeq(Sc{t0+=1},c13b{b1%2},t14e),Scc{t0<b1})))",
     Tree1142 "B{b0;t1}RSeq(MPri(ASeq(t0,pc1{b0:=},pt2{b0:=;b1:b0}),RSeq(a3,pt4{b0:8;b1:t1}),@si{b0!2}@os{t1:=b0%3}c5,To{0}(t6e)))",
-    Tree1143 "B{b0=5;b1=3;q0=4;t0}PAll{_}(PPar{0;_}(Lp{_;R}(Ret1(Pri(t0,a1,pa2{b0:b0;b1:b1}))),Dl{20}(Swm(t3,pt4{b0:=;b1:t0},RSel(Wu{t0},t5))),RU{F}(Fb(t6,t7e,Sc{b0+=3}))),ASeq(Rus{F}(RetF(pt8{b0:=;b1:t0})),Seq(t9,@po{b1:=b0;b1:=8}@os{b1:=6}Cd{20;F}(pa10{b0:5;b1:b0})),Bin{t0+4%2!1;T}(RU{F}(Lp{b0;K}(c11)),t12e),c13l))",
+    Tree1143 "B{b0=5;b1=3;q0=4;t0}PAll{_}(PPar{0;_}(Lp{_;R}(Ret1(Pri(t0,a1t,pa2{b0:b0;b1:b1}))),Dl{20}(Swm(t3,pt4{b0:=;b1:t0},RSel(Wu{t0},t5t))),RU{F}(Fb(t6t,t7e,Sc{b0+=3}))),ASeq(Rus{F}(RetF(pt8{b0:=;b1:t0})),Seq(t9t,@po{b1:=b0;b1:=8}@os{b1:=6}Cd{20;F}(pa10{b0:5;b1:b0})),Bin{t0+4%2!1;T}(RU{F}(Lp{b0;K}(c11)),t12t),c13r))",
     Tree1144 "B{t0;b0=3}Fb(@ki{t0!b0}@po{b0+=1}S,Cnd{b0>t0%3;N;S}(Cnd{b0=b0%2;N;F}(c0)),AFb(a1,c2e),RFb(a3,Dl{0}(t4)),Ite(Scc{b0<3},pc5{b0:=},a6))",
     Tree1145 "B{b0=3;b1=4;t1=2;t0=0}Par{0;_}(t0,SubA(Ite(Flip(Sb{t1=t0},t1),pt2{b0:=;b1:=})),Rep4(Swm(t3,a4l)),t5)",
     Tree1146 "B{o0=_;t0=2;b0=0;t1=5}RSel(Dd{0}(Isw{b0;_;T}(Seq(a0e,@of{t1+=2}@fi{t0>t1}pi1{t0:b0},S))),Fb(pa2{b0:0;b1:b0},@po{o0:=t0+1}@os{t1<t1%4?t1+=3}c3,t4,c5,t6))",
@@ -3440,7 +3458,7 @@ cases! {
     Tree1168 "B{t1=3;b0;t0}Lim{3}(TryF(c0,pt1{b0:t1},pt2{b0:=;b1:t0},pc3{b0:t0},Once(Isw{b0;N;N}(pa4{b0:=},t5))))",
     Tree1169 "B{b1;b0=2;o0=4;t0}RepF(RFb(RFb(@ki{b0>6}Bin{some;T}(@fi{b0>o0|0}Fb(@os{none?b1:=4}Try(MPri(t0,t1e),a2),@oh{t0+=2}@of{o0:=_}@po{o0:=_;t0+=1}Seq(Sb{o0=6},Ub{o0})),Dl{10}(RFb(t3,RepF(@po{t0:=6;t0%3>0?b1:=b0+4}@fi{o0|2=3}t4),@fi{t0+1=5}@po{b1:=t0}c5)))),RetF(RSeq(@rw{t0%3<2}RSeq(t6,c7b{b1},a8b{7;b0}),Step(Run,c9,t10)))))",
     Tree1170 "B{o0;b0=0;t0=2;b1=0;q0=3}Wv{t0}(PAll{3}(RFb(@po{o0:=_}@fi{b0%2>0}@os{b0+=2}Wv{t0}(a0),@ki{b1!b1%2}Rep1(t1),@si{b1%2<0}@ki{o0|1%3>0}Sl{50},Lp{_;F}(c2b{t0}),Sl{20}),Par{1;1}(Scc{b1!4},c3),Intr{b1+2%4<1}(Seq(pa4{b0:b1;b1:b0},t5))))",
-    Tree1171 "B{o0=_}PAll{0}(Ub{o0},t0e)",
+    Tree1171 "B{o0=_}PAll{0}(Err{1052},t0e)",
     Tree1172 "Step(t0e,Sub(t1e))",
     Tree1173 "B{b0=3;t0=5;o0=_}Dd{100}(MSeq(Pri(@oh{b0+=2}@fi{t0!o0|0+2%4}@os{o0:=_}ASeq(Wde(Scc{some},Ite(t0,c1l),Dl{20}(Bin{b0+4<4;_}(t2,Wu{t0})))),Fb(Inv(pa3{b0:b0}),RFb(Rep4(a4)),WU{b0<3}(t5)),Fb(Cnd{b0=2;N;F}(PAll{_}(@ki{o0|1%4<2}Seq(@of{o0:=_}@oh{o0:=b0%2}@fi{o0|0!t0%2}Sb{b0=8},c6))),AFb(a7b{b0%4;b0},c8b{t0+2})))))",
     Tree1174 "B{t0;q0=3;b0;b1=3}@rw{b0<2}@si{b1!3}MSeq(Fb(Lp{b1;K}(@os{b1:=1}Once(Sc{b0+=2})),RSeq(Par{-1;2}(c0l,c1l)),Isw{t0%4;_;_}(Ruf{1}(t2e))))",
@@ -3452,7 +3470,7 @@ cases! {
     Tree1180 "FS(Flip(c0l,a1l,Mt{20}(t2),c3e,c4))",
     Tree1181 "B{t0}Wde(c0,Sc{t0+=2})",
     Tree1182 "B{b1=1;t0}PPar{2;_}(Rus{3}(Step(RSeq(c0e,a1),SubA(Flt{2;S;K}(t2)),Flip(@rw{t0!b1}Fai,Wt{50}))),Seq(OnceK(c3),WU{b1>b1+2}(Scc{t0+1%3>0}),RFb(a4,t5),Fb(pi6{t0:b1},pt7{b0:3;b1:t0})))",
-    Tree1183 "B{b0=1;t0;b1=1}Fb(t0,@ki{t0+3%4!1}RT{F}(Wu{t0}),Sw{3}(t1,a2),FF(OnceT(pc3{b0:=})))",
+    Tree1183 "B{b0=1;t0;b1=1}Fb(t0,@ki{t0+3%4!1}RT{F}(Wu{t0}),Sw{3}(t1,a2),FF(OnceT(pc3{b0:=})),Err{1067})",
     Tree1184 "Step(Sl{50})",
     Tree1185 "B{b0=2;t0=0}Step(Wt{10},a0b{b0;b0},t1,c2e,Rpt{2}(@of{b0+=3}@fi{b0!t0}@si{b0+4>b0}c3))",
     Tree1186 "B{b1=4;b0=2;t0=4}Wde(MPri(c0,pc1{b0:t0},pa2{b0:b0;b1:=}),Wv{t0}(Cnd{b0=2;_;_}(RSel(F,pt3{b0:7;b1:b1},@ki{b0+1!t0}@si{b0!b0+3%2}Sb{b1=t0}))),Seq(c4b{t0},Scc{t0>2},Suc,t5,Dl{0}(a6b{8;b0})))",
