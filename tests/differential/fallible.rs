@@ -67,6 +67,9 @@ thread_local! {
     static PATH: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
     /// The nodes of the current tree that can run (addresses), built by `try_tick`.
     static CAN_RUN: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
+    /// The case `try_tick` last saw (its description's address) and whether its tree is
+    /// fallible.
+    static SEEN: std::cell::Cell<(usize, bool)> = const { std::cell::Cell::new((0, false)) };
 }
 
 fn addr(node: &RefNode) -> usize {
@@ -242,9 +245,21 @@ fn abort_path(node: &mut RefNode, path: &[usize]) {
     }
     if runs || mutant(Mutation::ErrorHaltsEveryPathNode) {
         node.set_running(true);
-    } else {
+    } else if !mutant(Mutation::ErrorKeepsActivationState) {
         node.forget_in_place();
     }
+}
+
+/// The mutations of the error path, which only a tree with an error type can show (the
+/// mutation check skips the others for them).
+pub fn on_error_path(mutation: Mutation) -> bool {
+    matches!(
+        mutation,
+        Mutation::ErrorHaltsOnlyRunningNodes
+            | Mutation::ErrorHaltsFailingAction
+            | Mutation::ErrorHaltsEveryPathNode
+            | Mutation::ErrorKeepsActivationState
+    )
 }
 
 /// The catch child of `TryCatch(catch_on_halt = true)` ticked in a halt: a halt cannot fail, so
@@ -261,11 +276,25 @@ pub fn tick_in_halt(catch_child: &mut RefNode, ctx: &mut Ctx, bb: &mut Bb) -> St
 }
 
 impl Reference {
-    /// One tick of a tree that may have an error type (`tree` is its root's description): an
+    /// One tick of a tree that may have an error type (`tree` is its root, `desc` the case's
+    /// description, which names the tree for a cache): an
     /// error aborts the tick, every running node is halted as by [`Reference::halt`] (the nodes
     /// on the failing leaf's path that can run count as running), and the error is the answer.
-    pub fn try_tick(&mut self, tree: &Node, ctx: &mut Ctx) -> Result<Status, DiffError> {
-        if !tree.fallible() {
+    pub fn try_tick(
+        &mut self,
+        desc: &'static str,
+        tree: &Node,
+        ctx: &mut Ctx,
+    ) -> Result<Status, DiffError> {
+        let (seen, fallible) = SEEN.get();
+        let fallible = if seen == desc.as_ptr() as usize {
+            fallible
+        } else {
+            let fallible = tree.fallible();
+            SEEN.set((desc.as_ptr() as usize, fallible));
+            fallible
+        };
+        if !fallible {
             return Ok(self.tick(ctx));
         }
         CAN_RUN.with(|set| {

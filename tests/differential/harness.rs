@@ -599,7 +599,9 @@ impl<'a> Run<'a> {
         let before = self.lib.snapshot();
         let lib_status = self.lib.tick(&mut self.lib_ctx);
         let lib_calls = self.lib_ctx.take_log();
-        let ref_status = self.reference.try_tick(&self.tree.root, &mut self.ref_ctx);
+        let ref_status =
+            self.reference
+                .try_tick(self.case.desc, &self.tree.root, &mut self.ref_ctx);
         let ref_calls = self.ref_ctx.take_log();
         totals.leaf_calls += lib_calls.len() as u64;
         if let Ok(status) = lib_status {

@@ -210,10 +210,14 @@ pub enum Mutation {
     /// After an error every node on the failing leaf's path is halted, also those that cannot
     /// run, running their `on_halted`/`post` hooks (guide "Errors": only those that can run).
     ErrorHaltsEveryPathNode,
+    /// After an error the nodes on the failing leaf's path that cannot run keep the state of the
+    /// aborted activation (decision 11: the next tick starts afresh; the library bug fixed in
+    /// `tests/regression/error_in_flip_selector_and_halt_order.rs`).
+    ErrorKeepsActivationState,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 67] = [
+    pub const ALL: [Mutation; 68] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -281,6 +285,7 @@ impl Mutation {
         Mutation::ErrorHaltsOnlyRunningNodes,
         Mutation::ErrorHaltsFailingAction,
         Mutation::ErrorHaltsEveryPathNode,
+        Mutation::ErrorKeepsActivationState,
     ];
 }
 
