@@ -98,7 +98,7 @@ bt::behavior_tree! {
 board!(Tree0202Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0203 for Ctx {
+    pub tree Tree0203 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             b1: i64 = 1,
@@ -116,7 +116,7 @@ bt::behavior_tree! {
                             #[failure_if(|bb| *bb.t0 % 2 > 0)]
                             Sleep(20),
                             StatefulAction(Task<0> = Task::<0>),
-                            Condition(Cond<1>),
+                            Condition(TCond<1>),
                         },
                     },
                 },
@@ -136,12 +136,14 @@ bt::behavior_tree! {
                     StatefulAction(Task<2>),
                 },
             },
-            Condition(Cond<3> = Cond::<3>),
+            Condition(|ctx| ctx.try_check(3)),
         }
     }
 }
 
 board!(Tree0203Blackboard { b0 b1 q0 o0 t0 });
+
+fallible!(Tree0203);
 
 bt::behavior_tree! {
     pub tree Tree0204 for Ctx {
@@ -369,7 +371,7 @@ bt::behavior_tree! {
 board!(Tree0209Blackboard { b1 o0 t1 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0210 for Ctx, error DiffError {
+    pub tree Tree0210 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64 = 3,
@@ -379,7 +381,7 @@ bt::behavior_tree! {
             IfThenElse {
                 #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
                 TryCatch(catch_on_halt = true) {
-                    Error(DiffError(1010)),
+                    StatefulAction(Task<0>),
                     Conditional(|bb| bb.b1 + 1 < 0, else = Success) {
                         Condition(PCond<1>, b0 = {t0}),
                     },
@@ -391,8 +393,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0210Blackboard { b0 t0 b1 });
-
-fallible!(Tree0210);
 
 bt::behavior_tree! {
     pub tree Tree0211 for Ctx {
@@ -506,7 +506,7 @@ bt::behavior_tree! {
 board!(Tree0214Blackboard { t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0215 for Ctx {
+    pub tree Tree0215 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 5,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
@@ -540,23 +540,26 @@ bt::behavior_tree! {
                 MaxTime(0) {
                     RepeatUntilFailure(2) {
                         Loop(q0, value = {b1}, if_empty = Running) {
-                            StatefulAction(Task<3>),
+                            StatefulAction(TTask<3>),
                         },
                     },
                 },
             },
             Fallback {
                 StatefulAction(Task<4>),
-                Action(Act<5>),
-                Condition(Cond<6>),
+                Action(|ctx| ctx.try_exec(5)),
+                Condition(|ctx| ctx.try_check(6)),
                 Failer,
             },
             Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+            Error(DiffError(1037)),
         }
     }
 }
 
 board!(Tree0215Blackboard { b0 q0 t0 b1 });
+
+fallible!(Tree0215);
 
 bt::behavior_tree! {
     pub tree Tree0216Sub0 for Ctx {
@@ -568,7 +571,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0216 for Ctx, error DiffError {
+    pub tree Tree0216 for Ctx {
         blackboard {
             b0: i64 = 3,
         }
@@ -576,7 +579,7 @@ bt::behavior_tree! {
             Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
             SubTree(Tree0216Sub0, ..),
             Fallback {
-                StatefulAction(TTask<2>),
+                StatefulAction(Task<2>),
                 Wait(0),
             },
         }
@@ -584,8 +587,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0216Blackboard { b0 });
-
-fallible!(Tree0216);
 
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
@@ -3505,7 +3506,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0294 for Ctx {
+    pub tree Tree0294 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 3,
             o0: Option<i64>,
@@ -3551,7 +3552,7 @@ bt::behavior_tree! {
                                 #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
                                 PolicyParallel(policy = FirstSuccess) {
                                     StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                                    StatefulAction(Task<8> = Task::<8>),
+                                    Error(DiffError(1089)),
                                     StatefulAction(Task<9>),
                                 },
                             },
@@ -3564,6 +3565,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0294Blackboard { b1 o0 t0 b0 });
+
+fallible!(Tree0294);
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
@@ -3621,7 +3624,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0296 for Ctx {
+    pub tree Tree0296 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 0,
@@ -3641,14 +3644,17 @@ bt::behavior_tree! {
             },
             ReactiveSequence {
                 RepeatUntilFailure(forever) {
-                    Action(Act<2>),
+                    Action(TAct<2>),
                 },
+                Error(DiffError(1055)),
             },
         }
     }
 }
 
 board!(Tree0296Blackboard { b0 t0 b1 o0 });
+
+fallible!(Tree0296);
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
@@ -3728,20 +3734,20 @@ cases! {
     Tree0200 "B{t0=1;b1=0;b0}Cnd{b1+1=4;N;S}(Fb(a0,Scc{b0%4!0},a1,@si{t0=b0+4}pi2{t0:=},pt3{b0:6;b1:b1}))",
     Tree0201 "B{b0=4;t0=3}PPar{2;T}(Dd{20}(RT{F}(F)),MSeq(t0,t1e,Sb{t0=0}),Wde(Fb(@fi{b0+3>5}@ki{b0%3!2}t2,Once(a3)),@fi{b0%3<0}@rw{t0<b0+3}@ki{t0=3}t4,pt5{b0:b0;b1:t0}),Seq(t6,pi7{t0:t0}),Bin{b0%2!1;N}(a8,c9))",
     Tree0202 "B{b0=0;b1=2}Dd{10}(TryT(Sw{0}(t0,t1),RSeq(pc2{b0:b1},Sc{b1+=2},pt3{b0:b1;b1:b0})))",
-    Tree0203 "B{b0=1;b1=1;q0=3;o0;t0=0}@po{b0+=3}@rw{b0%3<2}Swm(Lp{t0;_}(To{20}(OnceK(Star(@fi{t0%2>0}Sl{20},t0e,c1)))),Bin{b1!3;N}(Dd{30}(@po{t0:=3}@rw{b0%4!0}Ruf{F}(Ret2(Sc{b1:=b1+4%4}))),Step(Ub{o0},t2)),c3e)",
+    Tree0203 "B{b0=1;b1=1;q0=3;o0;t0=0}@po{b0+=3}@rw{b0%3<2}Swm(Lp{t0;_}(To{20}(OnceK(Star(@fi{t0%2>0}Sl{20},t0e,c1t)))),Bin{b1!3;N}(Dd{30}(@po{t0:=3}@rw{b0%4!0}Ruf{F}(Ret2(Sc{b1:=b1+4%4}))),Step(Ub{o0},t2)),c3r)",
     Tree0204 "B{t0=4;t1=5}@oh{t0+=1;t1:=t0+3%2}PAll{_}(c0l,t1e,c2,t3e,t4)",
     Tree0205 "B{b1;b0}@of{b1!0?b1:=6}@ki{b1=3}Keep(@fi{b0%3>0}Lim{3}(Invt(Scc{b0+2=7})))",
     Tree0206 "B{b0=3;t0=3;o0=4}MSeq(Sel(PPar{0;T}(Ite(Flt{3;_;K}(Scc{b0+1=o0|2+3}),Flt{3;F;_}(Scc{o0|0%3>0}),Seq(Sb{t0=7},c0)),ASeq(@oh{t0+=2}@po{t0+=3}@ki{o0|2+2%2>0}Fb(@oh{o0:=b0}c1e,c2,t3),Lim{3}(@os{t0+=3;o0:=_}@ki{t0+2>2}t4),Ruf{3}(To{10}(To{0}(Ub{o0})))))))",
     Tree0207 "B{q0;t0=0;t1;o0;b0=3}Try(Fb(@ki{o0|0+3<o0|2}@oh{b0:=t1+4;t0:=o0|0}PPar{2;_}(Lp{t1;R}(c0e),@oh{b0+=2}@fi{o0|4=5}Pre{t0=3;K}(Lp{_;F}(Su{t0}(a1))),Wv{t0}(Sl{30}))),Wde(SubR(Wde(MSeq(@ki{b0+4!4}@rw{t1%4!3}@oh{t0:=t1%4;t1+=1}c2,a3,pi4{t0:t0}),S)),MPri(RFb(a5e,a6b{o0|0+3%4;b0}),pa7{b0:5;b1:b0},OnceK(Sl{20}))),Fb(pt8{b0:0},a9e,Wu{t0},RtyF(t10)))",
     Tree0208 "B{b1=4}Bin{b1+3!b1+2;N}(Dd{0}(@rw{b1%4<1}Sl{0}),Pre{b1+2%4<1;S}(pc0{b0:2}))",
     Tree0209 "B{b1;o0=5;t1=2;t0;q0=4}MPri(OnceK(@os{t1+=2}@oh{b1+=2;t0+=1}Once(@fi{b1=o0|0}a0e)),Lp{b1;S}(MSeq(c1,Inv(F))))",
-    Tree0210 "B{b0=4;t0=3;b1=4}Keep(Ite(@os{t0:=b0+4}TryT(Err{1010},Cnd{b1+1<0;_;S}(pc1{b0:t0})),c2e))",
+    Tree0210 "B{b0=4;t0=3;b1=4}Keep(Ite(@os{t0:=b0+4}TryT(t0,Cnd{b1+1<0;_;S}(pc1{b0:t0})),c2e))",
     Tree0211 "B{b0;t0=2}RSeq(t0,@of{b0+=3;b0+=1}@rw{b0+3!0}Sc{t0+=3})",
     Tree0212 "ASeq(MSeq(t0,Rty3(t1),Wt{50}),Par{_;2}(c2,Sl{0}))",
     Tree0213 "B{o0=_;b1=3;q0=0;b0=1;t0}Intr{t0=b1%2}(Pre{b0+3>5;K}(Keep(RSeq(PPar{1;_}(Rep3(Seq(Sb{o0=8},t0,c1,pa2{b0:=})),MPri(Inv(a3),t4,Mt{100}(c5)),@ki{b1=o0|2}RFb(Pre{b0+2<0;S}(t6),t7,Lp{b0;S}(Sb{t0=7})))))))",
     Tree0214 "B{t1;t0}Flt{2;S;F}(Fb(t0,Pre{t1%3>0;F}(c1),c2,PAll{_}(pi3{t0:t0},Wt{0}),F))",
-    Tree0215 "B{b0=5;q0=0;t0=0;b1}Swm(Bin{b1+1<3;T}(@po{b0:=b1+1}@fi{b1<t0+3%2}Sl{20},Try(pt0{b0:1;b1:t0},Sc{b0=t0?b1:=b1%3})),@rw{b1<0}Ret2(Seq(t1,Sc{b0+=1},t2,Lp{_;S}(@of{t0:=b1}@rw{b1>3}Wt{0}))),Rmp{F;S}(Mt{0}(Ruf{2}(Lp{b1;R}(t3)))),Fb(t4,a5,c6,Fai),a7b{t0;b0})",
-    Tree0216 "B{b0=3}Fb(c0b{b0%3},SubA(c1e),Fb(t2t,Wt{0}))",
+    Tree0215 "B{b0=5;q0=0;t0=0;b1}Swm(Bin{b1+1<3;T}(@po{b0:=b1+1}@fi{b1<t0+3%2}Sl{20},Try(pt0{b0:1;b1:t0},Sc{b0=t0?b1:=b1%3})),@rw{b1<0}Ret2(Seq(t1,Sc{b0+=1},t2,Lp{_;S}(@of{t0:=b1}@rw{b1>3}Wt{0}))),Rmp{F;S}(Mt{0}(Ruf{2}(Lp{b1;R}(t3t)))),Fb(t4,a5r,c6r,Fai),a7b{t0;b0},Err{1037})",
+    Tree0216 "B{b0=3}Fb(c0b{b0%3},SubA(c1e),Fb(t2,Wt{0}))",
     Tree0217 "B{t0;o0=_}RFb(Scc{t0=5},Ub{o0})",
     Tree0218 "B{t0;o0=3}@fi{o0|1+2>t0+4}@os{o0:=o0|0}Flip(c0)",
     Tree0219 "B{b1=5;t1=5}Bin{t1+4<1;T}(Try(Wt{50},c0l,Rep0(c1),pa2{b0:6;b1:=}),MSeq(Sc{t1%4<0?t1+=1},a3,OnceK(Par{_;1}(c4,t5))))",
@@ -3819,9 +3825,9 @@ cases! {
     Tree0291 "Once(FS(RFb(Seq(S,Wt{0},c0),Rty0(t1),MPri(c2,t3e))))",
     Tree0292 "B{t0;b0=5;q0=4;o0=_}PPar{0;_}(TryT(Bin{t0>b0;N}(t0e,To{10}(@oh{b0:=t0}Seq(Sc{t0+=1},pa1{b0:t0;b1:b0}))),Rep3(Flip(Lp{t0;_}(Dd{50}(Ruf{3}(c2)))))),Swm(c3l,Step(Sb{o0=6},S,Pre{t0+1=t0%3}(Rep1(Suc))),RSel(pa4{b0:t0},Lim{3}(Wu{t0})),Isw{t0;N;T}(c5,@ki{t0+4%3>0}@of{b0+=3}@si{b0+2%2>0}Pre{b0%3<0;F}(R))))",
     Tree0293 "Rmp{F;S}(Sub(R))",
-    Tree0294 "B{b1=3;o0;t0;b0}@of{t0+=3}PAll{-3}(RepF(Bin{none;N}(pc0{b0:t0},Rpt{F}(Pre{t0>b0%2;F}(Dd{0}(Seq(t1)))))),Seq(Star(Ub{o0},@os{o0:=_}c2),SubA(pt3{b0:=}),pa4{b0:b0;b1:b0},pt5{b0:=}),a6,Mt{0}(Cd{10;K}(@oh{b0+=1}@rw{t0%4<2}@po{b0+=3}OnceK(Su{t0}(Ret2(@os{b1:=o0|2}@oh{b0+=3;t0+=1}PPar{1;_}(pt7{b0:=;b1:t0},t8e,t9)))))))",
+    Tree0294 "B{b1=3;o0;t0;b0}@of{t0+=3}PAll{-3}(RepF(Bin{none;N}(pc0{b0:t0},Rpt{F}(Pre{t0>b0%2;F}(Dd{0}(Seq(t1)))))),Seq(Star(Ub{o0},@os{o0:=_}c2),SubA(pt3{b0:=}),pa4{b0:b0;b1:b0},pt5{b0:=}),a6,Mt{0}(Cd{10;K}(@oh{b0+=1}@rw{t0%4<2}@po{b0+=3}OnceK(Su{t0}(Ret2(@os{b1:=o0|2}@oh{b0+=3;t0+=1}PPar{1;_}(pt7{b0:=;b1:t0},Err{1089},t9)))))))",
     Tree0295 "B{b1=5;o0=_;b0=4;t0=2}RFb(Pri(t0,t1),Scc{o0|5%2<0},AFb(@rw{o0|2<b1}t2,pt3{b0:b0;b1:=},t4e),RFb(Sb{t0=8}))",
-    Tree0296 "B{b0=5;t0=0;b1;o0}PAll{3}(@po{o0:=_}@ki{b1+3=2}RFb(pi0{t0:b0},Wt{50}),Dd{0}(@fi{t0+1%2<0}SubA(SubR(@of{t0:=t0%2}@si{some}c1))),RSeq(Ruf{F}(a2)))",
+    Tree0296 "B{b0=5;t0=0;b1;o0}PAll{3}(@po{o0:=_}@ki{b1+3=2}RFb(pi0{t0:b0},Wt{50}),Dd{0}(@fi{t0+1%2<0}SubA(SubR(@of{t0:=t0%2}@si{some}c1))),RSeq(Ruf{F}(a2t),Err{1055}))",
     Tree0297 "Rty1(Opt(c0))",
     Tree0298 "B{t0=3;o0=_;b0=1;b1}TryF(RSeq(Once(Sb{o0=4}),@ki{t0!1}Sc{b1+=1;o0:=_},Wt{20}),Wde(Star(c0,@of{o0|2%4<3?o0:=_}@ki{t0+2<3}Wu{t0}),Seq(t1,Ub{o0},a2),pc3{b0:=}))",
     Tree0299 "B{b0=2;t0=4}FS(OnceK(RU{F}(Pre{t0=b0}(Keep(Cd{50;_}(RFb(c0,c1)))))))",

@@ -126,7 +126,7 @@ bt::behavior_tree! {
 board!(Tree0303Blackboard { b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0304 for Ctx, error DiffError {
+    pub tree Tree0304 for Ctx {
         blackboard {
             b0: i64 = 3,
         }
@@ -136,7 +136,7 @@ bt::behavior_tree! {
                     StepSequencer {
                         Wait(10),
                         PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Error(DiffError(1015)),
+                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
                             AlwaysRunning,
                         },
                     },
@@ -148,10 +148,8 @@ bt::behavior_tree! {
 
 board!(Tree0304Blackboard { b0 });
 
-fallible!(Tree0304);
-
 bt::behavior_tree! {
-    pub tree Tree0305 for Ctx {
+    pub tree Tree0305 for Ctx, error DiffError {
         blackboard {
             #[allow(unused)] #[tracked] t0: i64,
             #[tracked] t1: i64,
@@ -159,8 +157,8 @@ bt::behavior_tree! {
         }
         SequenceWithMemory {
             FlipSelector {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+                Condition(TCond<0>),
+                StatefulAction(TTask<1>),
             },
             SequenceStar {
                 IndexSwitch(|bb| *bb.t1) {
@@ -178,6 +176,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0305Blackboard { t0 t1 b1 });
+
+fallible!(Tree0305);
 
 bt::behavior_tree! {
     pub tree Tree0306 for Ctx {
@@ -214,7 +214,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0308 for Ctx {
+    pub tree Tree0308 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             #[allow(unused)] q0: bt::Deque<i64, 4>,
@@ -238,7 +238,7 @@ bt::behavior_tree! {
                     #[post(|bb| *bb.t0 += 2)]
                     StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
                     #[success_if(|bb| bb.b0 < 5)]
-                    StatefulAction(Task<2>),
+                    StatefulAction(TTask<2>),
                 },
             },
             ReactiveSequence {
@@ -248,10 +248,10 @@ bt::behavior_tree! {
                 Precondition(|bb| bb.o0.is_none(), else = Success) {
                     Wait(0),
                 },
-                StatefulAction(Task<3>),
+                StatefulAction(TTask<3>),
                 StepSequencer {
                     Condition(Cond<4>),
-                    StatefulAction(Task<5>),
+                    StatefulAction(TTask<5>),
                 },
                 Sleep(0),
             },
@@ -268,6 +268,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0308Blackboard { t0 q0 b0 o0 });
+
+fallible!(Tree0308);
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
@@ -574,7 +576,7 @@ bt::behavior_tree! {
 board!(Tree0315Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
+    pub tree Tree0316 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(5),
             b0: i64,
@@ -591,12 +593,14 @@ bt::behavior_tree! {
                 UnsetBlackboard(o0),
             },
             Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            Succeeder,
+            Error(DiffError(1032)),
         }
     }
 }
 
 board!(Tree0316Blackboard { o0 b0 t0 t1 });
+
+fallible!(Tree0316);
 
 bt::behavior_tree! {
     pub tree Tree0317Sub0 for Ctx {
@@ -614,7 +618,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0317 for Ctx, error DiffError {
+    pub tree Tree0317 for Ctx {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64 = 3,
@@ -624,13 +628,13 @@ bt::behavior_tree! {
             Parallel(failure = -2) {
                 SetBlackboard(o0 = Some(5)),
                 WaitValueUpdate(t0) {
-                    Condition(TCond<0>),
+                    Condition(Cond<0>),
                 },
                 ReactiveSequence {
                     Action(PIo<1>, t0 = {t0}),
                     UnsetBlackboard(o0),
                 },
-                StatefulAction(TTask<2>),
+                StatefulAction(Task<2> = Task::<2>),
             },
             KeepRunningUntilFailure {
                 #[run_while(|bb| *bb.t0 == 1)]
@@ -649,8 +653,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0317Blackboard { b0 t0 o0 });
-
-fallible!(Tree0317);
 
 bt::behavior_tree! {
     pub tree Tree0318 for Ctx {
@@ -752,14 +754,12 @@ bt::behavior_tree! {
 board!(Tree0319Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0320 for Ctx, error DiffError {
+    pub tree Tree0320 for Ctx {
         Inverter {
-            Error(DiffError(1007)),
+            Action(Act<0>),
         }
     }
 }
-
-fallible!(Tree0320);
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
@@ -1169,7 +1169,7 @@ bt::behavior_tree! {
 board!(Tree0331Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0332 for Ctx, error DiffError {
+    pub tree Tree0332 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 4,
@@ -1184,7 +1184,6 @@ bt::behavior_tree! {
                 MemSequence {
                     Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
                     Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                    Error(DiffError(1032)),
                 },
             },
         }
@@ -1192,8 +1191,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0332Blackboard { t0 b0 b1 });
-
-fallible!(Tree0332);
 
 bt::behavior_tree! {
     pub tree Tree0333Sub0 for Ctx {
@@ -1424,7 +1421,7 @@ bt::behavior_tree! {
 board!(Tree0338Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
+    pub tree Tree0339 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
@@ -1435,7 +1432,7 @@ bt::behavior_tree! {
         #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b0 += 1 })]
         Parallel(failure = -3) {
             ReactiveSelector {
-                Action(Act<0>),
+                Action(TAct<0>),
                 StatefulAction(Task<1>),
                 AlwaysRunning,
             },
@@ -1459,9 +1456,9 @@ bt::behavior_tree! {
                 Loop(q0, value = {b0}, if_empty = Failure) {
                     SequenceStar {
                         RunOnce(then_skip = false) {
-                            Action(|ctx| ctx.exec(4)),
+                            Action(TAct<4>),
                         },
-                        Action(Act<5>),
+                        Action(|ctx| ctx.try_exec(5)),
                     },
                 },
             },
@@ -1475,6 +1472,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0339Blackboard { b0 t0 o0 q0 });
+
+fallible!(Tree0339);
 
 bt::behavior_tree! {
     pub tree Tree0340 for Ctx {
@@ -1885,7 +1884,7 @@ bt::behavior_tree! {
 board!(Tree0353Blackboard { t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0354 for Ctx, error DiffError {
+    pub tree Tree0354 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64 = 1,
@@ -1895,7 +1894,7 @@ bt::behavior_tree! {
             ReactiveFallback {
                 #[on_failure(|bb| if *bb.t0 == 3 { bb.t0.set(bb.b1) })]
                 #[skip_if(|bb| *bb.t0 < 3)]
-                Error(DiffError(1093)),
+                Condition(Cond<0>),
                 #[run_while(|bb| *bb.t0 + 1 < 4)]
                 #[on_success(|bb| if bb.b1 + 4 > *bb.t0 { bb.t0.set(bb.b0 + 2) })]
                 ScriptCondition(|bb| bb.b0 % 3 != 0),
@@ -1906,8 +1905,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0354Blackboard { t0 b0 b1 });
-
-fallible!(Tree0354);
 
 bt::behavior_tree! {
     pub tree Tree0355 for Ctx {
@@ -2557,7 +2554,7 @@ bt::behavior_tree! {
 board!(Tree0373Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0374 for Ctx {
+    pub tree Tree0374 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 2,
             #[tracked] t0: i64 = 0,
@@ -2568,18 +2565,18 @@ bt::behavior_tree! {
                 FlipSelector {
                     StatefulAction(PTask<0>, b0 = {b1}),
                     IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                        Condition(Cond<1>),
+                        Condition(TCond<1>),
                     },
                 },
                 IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail, dynamic = false) {
                     AlwaysRunning,
                     StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+                    Condition(|ctx| ctx.try_check(3)),
+                    Condition(TCond<4>),
                 },
                 Switch(b1) {
                     case 4 => Wait(10),
-                    _ => Condition(Cond<5>),
+                    _ => Error(DiffError(1034)),
                 },
             },
         }
@@ -2587,6 +2584,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0374Blackboard { b1 t0 });
+
+fallible!(Tree0374);
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
@@ -2676,7 +2675,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0377 for Ctx {
+    pub tree Tree0377 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
@@ -2690,16 +2689,19 @@ bt::behavior_tree! {
                 Repeat(3) {
                     WhileDoElse {
                         SubTree(Tree0377Sub0, q0 = {=}),
-                        Condition(Cond<2>),
+                        Condition(TCond<2>),
                         Condition(|ctx| ctx.check(3)),
                     },
                 },
             },
+            Error(DiffError(1095)),
         }
     }
 }
 
 board!(Tree0377Blackboard { q0 });
+
+fallible!(Tree0377);
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
@@ -2937,13 +2939,13 @@ bt::behavior_tree! {
 board!(Tree0384Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0385 for Ctx {
+    pub tree Tree0385 for Ctx, error DiffError {
         ReactiveFallback {
             ParallelAll(4) {
                 StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
+                Condition(|ctx| ctx.try_check(1)),
+                StatefulAction(TTask<2>),
+                Condition(TCond<3>),
                 AlwaysSuccess,
             },
             AlwaysFailure,
@@ -2960,6 +2962,7 @@ bt::behavior_tree! {
                 },
                 ReactiveSequence {
                     Action(Act<5>),
+                    Error(DiffError(1081)),
                 },
             },
             ParallelAll(3) {
@@ -2977,8 +2980,10 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0385);
+
 bt::behavior_tree! {
-    pub tree Tree0386 for Ctx {
+    pub tree Tree0386 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -2993,7 +2998,7 @@ bt::behavior_tree! {
                         #[post(|bb| *bb.t0 += 1)]
                         MemPriority {
                             Action(Act<0>),
-                            Condition(Cond<1> = Cond::<1>),
+                            Condition(TCond<1>),
                         },
                     },
                 },
@@ -3019,6 +3024,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0386Blackboard { t0 b0 b1 });
+
+fallible!(Tree0386);
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
@@ -3145,7 +3152,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0391 for Ctx {
+    pub tree Tree0391 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 1,
@@ -3169,13 +3176,14 @@ bt::behavior_tree! {
                     WhileDoElse {
                         #[on_success(|bb| if (bb.b0 + 2) % 3 < 0 { bb.b0 += 3 })]
                         #[failure_if(|bb| *bb.t0 + 3 > 5)]
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                         SubTree(Tree0391Sub0, ..),
                     },
                     Condition(PCond<5>, b0 = 1),
                     Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
                         Condition(Cond<6>),
                     },
+                    Error(DiffError(1059)),
                 },
             },
             Parallel(failure = 2) {
@@ -3190,8 +3198,10 @@ bt::behavior_tree! {
 
 board!(Tree0391Blackboard { q0 t0 b0 });
 
+fallible!(Tree0391);
+
 bt::behavior_tree! {
-    pub tree Tree0392 for Ctx, error DiffError {
+    pub tree Tree0392 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64 = 4,
@@ -3200,10 +3210,10 @@ bt::behavior_tree! {
         Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false, else = Failure) {
             ParallelAll(max_failures = -2) {
                 Selector {
-                    Condition(TCond<0>),
+                    Condition(Cond<0>),
                     Action(Act<1>),
                     Loop(q0, value = {b0}, if_empty = Running) {
-                        Action(|ctx| ctx.try_exec(2)),
+                        Action(Act<2> = Act::<2>),
                     },
                 },
                 Optional {
@@ -3216,10 +3226,10 @@ bt::behavior_tree! {
                 },
                 RepeatUntilFailure(1) {
                     ParallelAll {
-                        Condition(TCond<4>),
+                        Condition(Cond<4>),
                         IfThenElse {
-                            StatefulAction(TTask<5>),
-                            Condition(|ctx| ctx.try_check(6)),
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
                         },
                         IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
                             #[on_failure(|bb| bb.b0 += 2)]
@@ -3235,8 +3245,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0392Blackboard { q0 b0 t0 });
-
-fallible!(Tree0392);
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
@@ -3327,7 +3335,7 @@ bt::behavior_tree! {
 board!(Tree0394Blackboard { b1 t0 t1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0395 for Ctx, error DiffError {
+    pub tree Tree0395 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 2,
@@ -3335,10 +3343,9 @@ bt::behavior_tree! {
         MemPriority {
             Sequence {
                 ReactiveFallback {
-                    StatefulAction(TTask<0>),
+                    StatefulAction(Task<0> = Task::<0>),
                     Action(Act<1>),
                 },
-                Error(DiffError(1054)),
             },
             Action(Act<2>),
             #[failure_if(|bb| *bb.t0 < 5)]
@@ -3358,7 +3365,7 @@ bt::behavior_tree! {
                 },
             },
             ReactiveSequence {
-                Action(|ctx| ctx.try_exec(4)),
+                Action(Act<4>),
                 AlwaysSuccess,
                 #[on_halted(|bb| bb.b0 += 1)]
                 Retry(3) {
@@ -3370,8 +3377,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0395Blackboard { b0 t0 });
-
-fallible!(Tree0395);
 
 bt::behavior_tree! {
     pub tree Tree0396Sub0 for Ctx {
@@ -3388,7 +3393,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0396 for Ctx {
+    pub tree Tree0396 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             b0: i64 = 5,
@@ -3401,6 +3406,7 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
                         ScriptCondition(|bb| bb.b1 < 1),
+                        Error(DiffError(1085)),
                     },
                     Retry(2) {
                         Script(|bb| bb.b1 = (bb.b1 + 1) % 3),
@@ -3414,6 +3420,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0396Blackboard { b1 b0 q0 t0 });
+
+fallible!(Tree0396);
 
 bt::behavior_tree! {
     pub tree Tree0397Sub0 for Ctx {
@@ -3449,7 +3457,7 @@ bt::behavior_tree! {
 board!(Tree0397Blackboard { q0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0398 for Ctx {
+    pub tree Tree0398 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             #[tracked] t1: i64,
@@ -3463,7 +3471,7 @@ bt::behavior_tree! {
                     Timeout(0) {
                         RunOnce(then_skip = false) {
                             IfThenElse {
-                                ScriptCondition(|bb| bb.b0 + 2 < bb.b0),
+                                Error(DiffError(1044)),
                                 Action(PIo<0>, t0 = {=}),
                                 Repeat(2) {
                                     AlwaysSuccess,
@@ -3482,7 +3490,7 @@ bt::behavior_tree! {
                             },
                         },
                     },
-                    Condition(Cond<1> = Cond::<1>),
+                    Condition(TCond<1>),
                 },
             },
         }
@@ -3490,6 +3498,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0398Blackboard { t0 t1 b0 q0 });
+
+fallible!(Tree0398);
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
@@ -3525,11 +3535,11 @@ cases! {
     Tree0301 "B{b0;q0;t0=0;b1=0;t1}RSeq(RFb(@rw{t0+3%4>0}t0,Fb(Sw{2;5}(c1,Wu{t0},Sc{b0:=t0+4;b0%3!2?t1:=b1+3%3}),@rw{t1>2}@of{b1%4<0?b0:=t1+2}Lp{_;S}(R)),Bin{b0<b0+3;T}(Pre{b0<2}(t2),a3b{t0%3;b0}),c4),FS(Sb{t0=0}))",
     Tree0302 "B{t0;q0;b0=1}@ki{t0=5}@of{b0:=t0}@fi{t0+2!7}Star(a0b{t0;b0},PAll{-1}(OnceK(pi1{t0:=}),Lp{t0;R}(t2e),a3))",
     Tree0303 "B{b0=3;o0=_}Bin{some;_}(pi0{t0:b0},t1e)",
-    Tree0304 "B{b0=3}PAll{-1}(Dl{0}(Pre{b0>0;S}(Step(Wt{10},PPar{0;T}(Err{1015},R)))))",
-    Tree0305 "B{t0;t1;b1=0}Swm(Flip(c0,t1),Star(Isw{t1;_;_}(TryT(Ret3(a2),Sl{10}),Sb{t1=b1})))",
+    Tree0304 "B{b0=3}PAll{-1}(Dl{0}(Pre{b0>0;S}(Step(Wt{10},PPar{0;T}(pt0{b0:b0;b1:b0},R)))))",
+    Tree0305 "B{t0;t1;b1=0}Swm(Flip(c0t,t1t),Star(Isw{t1;_;_}(TryT(Ret3(a2),Sl{10}),Sb{t1=b1})))",
     Tree0306 "Rep1(c0)",
     Tree0307 "Rep3(Flt{2;R;_}(PPar{1;N}(Rep4(OnceK(c0)),Rty4(Fai),RSeq(c1l,S,a2,a3,a4))))",
-    Tree0308 "B{t0=3;q0;b0=3;o0=_}RSeq(Step(@fi{t0<t0%3}@oh{b0+=3}c0,R,F),RSeq(@of{b0+=1}Isw{b0+4;N;T}(Sc{some?b0+=4;t0:=t0%3},@si{b0<5}@of{b0%3<1?t0:=t0%2}@po{t0+=2}pt1{b0:3;b1:t0},@si{b0<5}t2)),RSeq(Rep0(Sb{o0=7}),Pre{none;S}(Wt{0}),t3,Step(c4,t5),Sl{0}),Flip(Bin{b0>6;_}(a6b{t0;b0},WU{t0%2!0}(Suc))))",
+    Tree0308 "B{t0=3;q0;b0=3;o0=_}RSeq(Step(@fi{t0<t0%3}@oh{b0+=3}c0,R,F),RSeq(@of{b0+=1}Isw{b0+4;N;T}(Sc{some?b0+=4;t0:=t0%3},@si{b0<5}@of{b0%3<1?t0:=t0%2}@po{t0+=2}pt1{b0:3;b1:t0},@si{b0<5}t2t)),RSeq(Rep0(Sb{o0=7}),Pre{none;S}(Wt{0}),t3t,Step(c4,t5t),Sl{0}),Flip(Bin{b0>6;_}(a6b{t0;b0},WU{t0%2!0}(Suc))))",
     Tree0309 "Par{0;-2}(Par{_;3}(t0,a1,Dl{50}(RSeq(Cd{0;K}(a2),c3)),OnceK(Inv(a4l))),Wde(PPar{0;N}(RU{F}(MSeq(PAll{1}(a5,a6))),Step(a7,Dd{30}(c8),a9),Wt{0}),Once(Rep0(F))))",
     Tree0310 "B{o0=4;t0=2;b0=3;b1=3}MSeq(SubR(SubA(@si{b1+2%4=2}pi0{t0:=})),@si{b0+1<b1%3}@os{o0:=_}t1e)",
     Tree0311 "B{b0;b1=5;o0=_;t0;t1=0}Swm(Fb(PPar{0;T}(Wu{t0},a0,S)),Su{t0}(@rw{b0<6}Wv{t0}(Pre{b1%3>0;K}(TryT(Scc{b0>2},Sc{b1:=b0+1%4})))),Bin{none;T}(Scc{b1>6},Rpt{F}(PAll{_}(@fi{b0!2}@rw{some}@os{b1+=1;o0:=_}Wt{0},a1))),RFb(pt2{b0:t0;b1:b0},a3,@rw{t1+4!1}@fi{none}@ki{b0+2=t0%2}t4),Wde(Ite(@oh{t0+1%3>0?t1+=3}@os{t1:=o0|4}@rw{t1+3%2>0}t5,SubA(Sl{0})),c6))",
@@ -3537,11 +3547,11 @@ cases! {
     Tree0313 "Flt{1;S;F}(Flip(Once(a0),Cd{0;F}(t1e),t2,t3e,a4))",
     Tree0314 "B{t0=2;t1=3;b0=4}@rw{b0<t0+4}@po{t0:=t1}@ki{b0<3}RFb(pa0{b0:t0;b1:b0},Ruf{F}(Wu{t0}),MPri(Wu{t1},t1),@rw{t0%4<2}Ite(c2l,c3,Flip(Rep3(c4l),t5)),@po{b0+=1;b0>6?b0:=t1}Bin{b0%4<2;_}(a6,@po{b0:=t1}@si{t1+4%2!1}@of{t0:=b0}Wu{t1}))",
     Tree0315 "B{b1=3;t0=3;b0=5}Sw{2;5;4}(Ret0(t0),t1,Lim{3}(t2),Step(Sb{b0=t0},Scc{t0+3%2!0}))",
-    Tree0316 "B{o0=5;b0;t0;t1=5}Step(c0b{t0%3},t1,WU{t1!b0+2%3}(@si{none}@of{b0:=t0}@rw{t0%2>0}Ub{o0}),c2b{b0},Suc)",
-    Tree0317 "B{b0=2;t0=3;o0}Wde(Par{_;-2}(Sb{o0=5},Wv{t0}(c0t),RSeq(pi1{t0:t0},Ub{o0}),t2t),Keep(@rw{t0=1}Sb{b0=9}),MPri(c3e,OnceT(Cnd{some;T;F}(SubR(TryF(@os{b0+=1}pt4{b0:5;b1:b0},c5))))))",
+    Tree0316 "B{o0=5;b0;t0;t1=5}Step(c0b{t0%3},t1,WU{t1!b0+2%3}(@si{none}@of{b0:=t0}@rw{t0%2>0}Ub{o0}),c2b{b0},Err{1032})",
+    Tree0317 "B{b0=2;t0=3;o0}Wde(Par{_;-2}(Sb{o0=5},Wv{t0}(c0),RSeq(pi1{t0:t0},Ub{o0}),t2e),Keep(@rw{t0=1}Sb{b0=9}),MPri(c3e,OnceT(Cnd{some;T;F}(SubR(TryF(@os{b0+=1}pt4{b0:5;b1:b0},c5))))))",
     Tree0318 "B{b1;t0;b0=2}RU{S}(RFb(Sw{4;1}(OnceT(Ite(@rw{b0<t0}To{20}(c0),@po{b0+=2}Ret3(Bin{b0<2;_}(@rw{t0<t0+3}Sc{b0+=2},pt1{b0:5;b1:b0})))),Pre{t0>1;R}(RT{3}(RFb(@os{b0+=3}@po{b0+=1}Rep3(pi2{t0:=})))),Wde(t3,R,Sc{b0+=1}))))",
     Tree0319 "B{o0=_;t0=5;b0=4;b1}Star(RepF(t0),SubA(@po{b1:=o0|5;o0:=_}SubR(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}t1e)),t2,pi3{t0:=})",
-    Tree0320 "Inv(Err{1007})",
+    Tree0320 "Inv(a0)",
     Tree0321 "B{t1=5;t0=3;b1=1}Fb(FF(Sc{t0+=2;t1:=b1+4%2}),Invt(Intr{t1+4>t0%4}(c0b{6})),a1b{b1%4;b1},t2e,c3)",
     Tree0322 "Swm(Par{-1;-4}(Fai,c0,Fai,R,t1),Fb(OnceK(t2e),MPri(Dd{0}(a3),t4e,c5),Rty3(FF(a6))),Rmp{F;F}(Once(Seq(t7,Cd{30;_}(t8),S,t9))))",
     Tree0323 "B{t0=5;b0=5}Wde(Scc{b0>2},PPar{0;N}(Wu{t0},@rw{t0%2!0}Sb{t0=b0},t0e),Sel(c1b{1},t2))",
@@ -3553,14 +3563,14 @@ cases! {
     Tree0329 "B{b1;t0=5;t1;o0=0}Star(Par{0;-1}(t0e,@oh{none?b1:=t0%3}@ki{b1<o0|4}t1,PAll{_}(Sb{t1=3},Sl{0})),Ruf{1}(c2),t3)",
     Tree0330 "Try(MPri(Par{-1;2}(t0e,t1),c2,Try(c3,Wt{0})),RSeq(RSeq(Sl{20},a4l,c5,t6,RU{S}(S)),t7,Rep3(a8)))",
     Tree0331 "B{b0;t1}Once(Pre{t1%4!2;S}(Try(@ki{b0=0}t0,Sb{b0=3},c1l)))",
-    Tree0332 "B{t0=2;b0=4;b1}@fi{t0+3%4<1}@os{b0:=8}Dd{20}(Seq(Sc{b1:=0},c0,MSeq(a1b{t0;b1},a2b{t0;b0},Err{1032})))",
+    Tree0332 "B{t0=2;b0=4;b1}@fi{t0+3%4<1}@os{b0:=8}Dd{20}(Seq(Sc{b1:=0},c0,MSeq(a1b{t0;b1},a2b{t0;b0})))",
     Tree0333 "B{o0;t0;b0;t1;q0=2}Once(@fi{t1=4}Step(Scc{o0|3<b0%2},Lp{t1;F}(Opt(Dl{20}(a0b{t1;b0}))),Flip(@ki{b0<t1}@oh{o0:=2}c1,t2,Sc{t1:=b0},pt3{b0:=;b1:t0},Sb{t1=0}),Pre{t0>6}(ASeq(SubR(Flt{3;R;K}(a4)),S)),PPar{1;_}(t5e)))",
     Tree0334 "B{b0=0;t1=5;b1=0;t0=0}Par{_;-4}(@si{t0%3>0}@os{t0+=1;b0%3<0?t0+=3}Rty1(a0),Seq(Wu{t1},@rw{b1+2%3>1}@po{b0+=1}c1b{b0},a2),Par{-2;_}(a3,t4,t5,t6),Sel(pt7{b0:=;b1:t1},pa8{b0:2;b1:=},t9e),FF(Rpt{3}(Su{t0}(a10e))))",
     Tree0335 "B{o0}PAll{3}(F,Inv(Ub{o0}),Inv(@ki{some}c0e))",
     Tree0336 "Dl{100}(To{50}(Flip(RFb(Inv(Rty4(t0e)),Once(a1)))))",
     Tree0337 "B{b1;b0=0;t0=3}Sw{5}(Flt{1;R;_}(Swm(c0,pi1{t0:b0},Sl{50})),RSel(F,Pre{b0=b1;R}(c2),Flt{3;F;F}(pi3{t0:=})))",
     Tree0338 "B{o0;b0=5;t0=4}@oh{b0:=t0%4}@os{t0+4>b0+4?t0+=3;b0:=8}Pre{o0|1+4<t0+2;S}(RSeq(@rw{t0+1%2>0}SubA(@oh{t0+=1;none?t0:=b0%2}@ki{t0=7}Isw{t0%3;T;T}(SubA(t0e),pa1{b0:=})),Sb{b0=4},Cnd{b0%2<0;_;_}(Sl{100}),Ub{o0}))",
-    Tree0339 "B{b0;t0=5;o0=5;q0=1}@ki{t0=7}@os{o0:=t0;b0+=1}Par{_;-3}(RSel(a0,t1,R),Par{_;_}(@os{t0:=b0;b0+=1}@si{o0|1%4=0}Sl{50},Sl{20}),MSeq(a2,Lp{b0;K}(Sel(Rpt{0}(pt3{b0:=;b1:b0})))),Pre{b0>b0+2%4;F}(Lp{b0;F}(Star(OnceK(a4l),a5))),@fi{o0|1!5}PAll{-1}(Sb{t0=1},Wu{t0}))",
+    Tree0339 "B{b0;t0=5;o0=5;q0=1}@ki{t0=7}@os{o0:=t0;b0+=1}Par{_;-3}(RSel(a0t,t1,R),Par{_;_}(@os{t0:=b0;b0+=1}@si{o0|1%4=0}Sl{50},Sl{20}),MSeq(a2,Lp{b0;K}(Sel(Rpt{0}(pt3{b0:=;b1:b0})))),Pre{b0>b0+2%4;F}(Lp{b0;F}(Star(OnceK(a4t),a5r))),@fi{o0|1!5}PAll{-1}(Sb{t0=1},Wu{t0}))",
     Tree0340 "B{b1=4;t1=2;b0}Inv(PAll{-2}(a0b{8;b0},Su{t1}(pa1{b0:=;b1:=})))",
     Tree0341 "RFb(a0l,t1,a2)",
     Tree0342 "B{o0;b0;b1;t0;q0}Ret2(Ite(Isw{t0;_;N}(@po{b1<5?t0:=b0+3%4}@ki{some}a0,RSel(t1,pt2{b0:=}),Mt{0}(Lp{t0;R}(t3)),t4),Pri(Wde(c5e,c6l),c7,Ret0(a8)),Scc{o0|5%3!1}))",
@@ -3575,7 +3585,7 @@ cases! {
     Tree0351 "RFb(OnceT(Pri(c0,t1)),Mt{0}(Wt{10}),t2)",
     Tree0352 "B{b0;t1}Pri(SubR(To{10}(Keep(Keep(Dl{30}(a0e))))),Par{1;_}(pi1{t0:b0},a2),Wde(Wu{t1},R),Cd{30;F}(a3))",
     Tree0353 "B{t1=4;t0=2}Fb(pt0{b0:2;b1:t0},Step(SubA(t1),c2b{t1}),c3)",
-    Tree0354 "B{t0=2;b0=1;b1=3}Rep3(RFb(@of{t0=3?t0:=b1}@ki{t0<3}Err{1093},@rw{t0+1<4}@os{b1+4>t0?t0:=b0+2}Scc{b0%3!0},a1))",
+    Tree0354 "B{t0=2;b0=1;b1=3}Rep3(RFb(@of{t0=3?t0:=b1}@ki{t0<3}c0,@rw{t0+1<4}@os{b1+4>t0?t0:=b0+2}Scc{b0%3!0},a1))",
     Tree0355 "B{t1=1;t0}Seq(@oh{t0+=2}OnceK(RSeq(Seq(Once(RSel(pc0{b0:8},Sl{10})),pa1{b0:t1}),Sl{20})))",
     Tree0356 "FF(Sl{0})",
     Tree0357 "B{b0;t0=5;b1}Sw{4;0}(Ruf{1}(MSeq(@of{b0:=b1;t0%3=2?t0:=b0}@fi{b0<5}t0,TryF(@po{b1%3>0?b0+=2}pa1{b0:9;b1:t0},@fi{t0+2>0}t2e,pi3{t0:b0}))),Bin{b1<2;N}(S,Fb(Seq(RSeq(WU{b1+1>5}(Sl{20}),Pre{b0>3;F}(@fi{b0=6}a4))),Step(a5l,@oh{b0+=1;b0+=2}@po{t0+=1}pa6{b0:b1;b1:b1}))),@po{b0:=t0%2}Flip(Sw{4}(OnceK(Wt{50}),Wde(@po{b1+1<4?b1:=t0}SubA(c7),Lim{3}(c8b{8}))),Flt{2;_;_}(Rep4(OnceK(PAll{-3}(pt9{b0:t0},Fb(t10,t11),Pri(a12e),TryT(t13,pt14{b0:t0;b1:=})))))))",
@@ -3595,10 +3605,10 @@ cases! {
     Tree0371 "B{o0;q0=2;t0=2;b1}AFb(t0e,SubA(ASeq(a1,@ki{none}@of{o0:=t0}RFb(Cd{0;F}(c2e),SubA(Lp{t0;_}(Wu{t0})),RSeq(@oh{t0+=1}pi3{t0:b1},c4)))))",
     Tree0372 "B{t0=1}@fi{t0%3>0}Ret4(Cd{0;_}(RSel(c0e,t1e)))",
     Tree0373 "B{t0=2}Swm(pc0{b0:7},SubR(Scc{t0>t0+4}))",
-    Tree0374 "B{b1=2;t0=0}Inv(@os{b1:=t0%3}Wde(Flip(pt0{b0:b1},Isw{t0;N;N}(c1)),Isw{b1%4;N;N}(R,t2,c3,c4),Sw{4}(Wt{10},c5)))",
+    Tree0374 "B{b1=2;t0=0}Inv(@os{b1:=t0%3}Wde(Flip(pt0{b0:b1},Isw{t0;N;N}(c1t)),Isw{b1%4;N;N}(R,t2,c3r,c4t),Sw{4}(Wt{10},Err{1034})))",
     Tree0375 "B{b1;q0=2;b0;t0=4}Sel(Flip(a0,c1,RSeq(PAll{2}(@rw{t0<b1}pi2{t0:=},pc3{b0:=})),Lp{b1;F}(RU{F}(Sw{5}(Sb{b1=3},Scc{b1+2!b0}))),t4),Step(Bin{t0%3=0;T}(pc5{b0:b1},RFb(a6b{t0+4%4;b1},@of{b1:=t0+4%4}F)),Wv{t0}(AFb(Cnd{b1+3<0;T;_}(c7l),c8,Scc{b1+4%2=0},a9l))))",
     Tree0376 "B{q0=4;t0;b1=0}Step(Fb(Scc{t0>b1},t0e,Flip(Lp{b1;R}(Scc{b1+4=5}))))",
-    Tree0377 "B{q0=2}ASeq(Lp{_;K}(Lim{1}(pa0{b0:5})),Dl{50}(Rep3(Wde(SubR(t1),c2,c3l))))",
+    Tree0377 "B{q0=2}ASeq(Lp{_;K}(Lim{1}(pa0{b0:5})),Dl{50}(Rep3(Wde(SubR(t1),c2t,c3l))),Err{1095})",
     Tree0378 "B{t1=1;o0=_;b0}Seq(WU{o0|4%4=0}(@si{o0|1!3}Cnd{b0!b0%4;_;S}(Wde(OnceK(Su{t1}(Pri(a0,t1e,pt2{b0:t1}))),RSeq(pc3{b0:=},FS(c4l),t5e,Ub{o0},Ub{o0})))),Ub{o0})",
     Tree0379 "Pri(Wde(PPar{1;T}(Flip(t0,t1)),Wt{50}),RSeq(Flt{3;R;_}(c2),Star(Dd{0}(c3)),Ite(t4,c5l,t6)),Swm(Ret3(t7),c8,Try(t9,c10e),Flt{3;R;K}(c11e)),Wde(c12,c13,t14),Swm(a15,t16e,Rmp{F;S}(Sl{50})))",
     Tree0380 "B{b1=4;t0=0;o0=_;b0}Fb(RFb(Sw{3}(c0,@oh{b0+=1}@ki{b1<3}Sc{b0+=1;b0:=t0+2%2}),pc1{b0:1},AFb(Pre{t0>6}(SubR(Sb{o0=0})),To{30}(Sc{b1:=b0}))))",
@@ -3606,19 +3616,19 @@ cases! {
     Tree0382 "Inv(AFb(Wde(c0l,a1e),Wt{10}))",
     Tree0383 "B{b0=3;b1=1}To{20}(Flip(Sl{10},Wt{20},Sb{b0=b1}))",
     Tree0384 "B{b0;b1=2}RSeq(t0,c1,pt2{b0:=;b1:b1})",
-    Tree0385 "RFb(PAll{4}(t0,c1e,t2,c3,S),F,Wde(Try(c4,Suc),RU{F}(RSel(F,S)),RSeq(a5)),PAll{3}(Once(S),c6l,OnceK(Mt{10}(a7))))",
-    Tree0386 "B{t0;b0;b1=0}@os{t0+=1}Wv{t0}(Fb(FF(To{20}(@si{t0!2}@po{t0+=1}MPri(a0,c1e))),Sw{5}(OnceK(c2b{5}),c3e),t4,Keep(RFb(c5,@oh{b1+=2}c6,pc7{b0:1},Sb{b0=5}))))",
+    Tree0385 "RFb(PAll{4}(t0,c1r,t2t,c3t,S),F,Wde(Try(c4,Suc),RU{F}(RSel(F,S)),RSeq(a5,Err{1081})),PAll{3}(Once(S),c6l,OnceK(Mt{10}(a7))))",
+    Tree0386 "B{t0;b0;b1=0}@os{t0+=1}Wv{t0}(Fb(FF(To{20}(@si{t0!2}@po{t0+=1}MPri(a0,c1t))),Sw{5}(OnceK(c2b{5}),c3e),t4,Keep(RFb(c5,@oh{b1+=2}c6,pc7{b0:1},Sb{b0=5}))))",
     Tree0387 "B{t0=4}@os{t0+=1}Star(Dd{10}(t0e),Once(c1),a2)",
     Tree0388 "B{t1=5;b0=3;t0=3}Isw{t1%2;N;_}(Bin{t1!b0%4;N}(@rw{b0+2<1}Seq(Sb{t1=b0},t0),Par{_;-1}(Sel(Star(c1,c2b{b0}),a3,t4))),RU{F}(c5),Cd{0;K}(Intr{t0+3<t1%4}(Once(@rw{t0!3}AFb(AFb(Flt{2;S;K}(@os{b0:=b0%3}@ki{t0>t1+1}a6),Scc{t1=6},t7))))))",
     Tree0389 "B{t1=2;b1=3}RSeq(Inv(Pre{b1%4>1}(Seq(a0,pa1{b0:t1},c2))))",
     Tree0390 "Rep0(a0)",
-    Tree0391 "B{q0;t0=1;b0=0}Pri(Flt{2;F;F}(WU{t0<3}(pa0{b0:b0})),Lp{b0;F}(RSeq(t1,Scc{t0%4<2},pi2{t0:b0})),Rep4(RSeq(Wde(@os{b0+2%3<0?b0+=3}@fi{t0+3>5}t3,SubA(SubA(pc4{b0:7}))),pc5{b0:1},Pre{t0%2>0;R}(c6))),Par{_;2}(Ruf{F}(Sb{b0=3}),pc7{b0:=}))",
-    Tree0392 "B{q0=3;b0=4;t0=3}Cnd{t0%3>0;N;F}(PAll{-2}(Sel(c0t,a1,Lp{b0;R}(a2r)),Opt(Sel(Step(pc3{b0:t0}),Sb{t0=0})),Ruf{1}(PAll{_}(c4t,Ite(t5t,c6r),Isw{t0%3;N;_}(@of{b0+=2}@os{b0:=t0}F,c7b{t0+1})))))",
+    Tree0391 "B{q0;t0=1;b0=0}Pri(Flt{2;F;F}(WU{t0<3}(pa0{b0:b0})),Lp{b0;F}(RSeq(t1,Scc{t0%4<2},pi2{t0:b0})),Rep4(RSeq(Wde(@os{b0+2%3<0?b0+=3}@fi{t0+3>5}t3t,SubA(SubA(pc4{b0:7}))),pc5{b0:1},Pre{t0%2>0;R}(c6),Err{1059})),Par{_;2}(Ruf{F}(Sb{b0=3}),pc7{b0:=}))",
+    Tree0392 "B{q0=3;b0=4;t0=3}Cnd{t0%3>0;N;F}(PAll{-2}(Sel(c0,a1,Lp{b0;R}(a2e)),Opt(Sel(Step(pc3{b0:t0}),Sb{t0=0})),Ruf{1}(PAll{_}(c4,Ite(t5,c6),Isw{t0%3;N;_}(@of{b0+=2}@os{b0:=t0}F,c7b{t0+1})))))",
     Tree0393 "B{t0=3;o0;b1=2;b0=0}Sel(RFb(@os{t0>b0?b1:=t0%4}Inv(Pre{none;R}(Bin{o0|1<0;T}(a0,Intr{t0<1}(Sb{b0=0})))),Sw{5}(Mt{20}(t1),a2b{b1+2;b0})),RSeq(Flip(Sc{t0>3?b1:=t0+3%4},@fi{none}a3),Ruf{2}(Isw{b0+3;T;N}(a4b{t0+2;b0},Scc{t0!3},a5)),RT{2}(PPar{0;T}(c6,@fi{b1+1>2}Keep(Sb{b1=3}),t7))))",
     Tree0394 "B{b1=0;t0;t1=4;o0=_;b0=5}Dd{0}(Ite(t0,c1,RtyF(@os{b1+=3}@oh{b0+=2;b0=4?t0:=o0|5%2}Try(a2,a3b{t1;b0},a4l,Sc{b1+=1}))))",
-    Tree0395 "B{b0=1;t0=2}MPri(Seq(RFb(t0t,a1),Err{1054}),a2,@fi{t0<5}@rw{t0>7}@os{t0+=3}RSeq(Wt{0},Wt{10},Sl{10}),Cd{20;K}(Dd{0}(RepF(@oh{t0>0?t0+=1;b0:=0}a3))),RSeq(a4r,S,@oh{b0+=1}Rty3(pa5{b0:t0})))",
-    Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
+    Tree0395 "B{b0=1;t0=2}MPri(Seq(RFb(t0e,a1)),a2,@fi{t0<5}@rw{t0>7}@os{t0+=3}RSeq(Wt{0},Wt{10},Sl{10}),Cd{20;K}(Dd{0}(RepF(@oh{t0>0?t0+=1;b0:=0}a3))),RSeq(a4,S,@oh{b0+=1}Rty3(pa5{b0:t0})))",
+    Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1},Err{1085}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
     Tree0397 "B{q0=4;t1=5}Seq(Cd{50;_}(Flip(Wu{t1},R)),Fb(c0e,SubR(a1)))",
-    Tree0398 "B{t0=0;t1;b0;q0=2}Par{-2;_}(Sc{b0:=4},Isw{6;_;T}(RetF(To{0}(OnceK(Ite(Scc{b0+2<b0},pi0{t0:=},Rep2(S))))),Bin{t1+2%3<0;N}(PAll{1}(PPar{2;T}(Lp{t0;R}(Intr{t0+4!3}(Sl{10})))),c1e)))",
+    Tree0398 "B{t0=0;t1;b0;q0=2}Par{-2;_}(Sc{b0:=4},Isw{6;_;T}(RetF(To{0}(OnceK(Ite(Err{1044},pi0{t0:=},Rep2(S))))),Bin{t1+2%3<0;N}(PAll{1}(PPar{2;T}(Lp{t0;R}(Intr{t0+4!3}(Sl{10})))),c1t)))",
     Tree0399 "B{t0=1;q0=1;b0=0}TryT(Rpt{3}(Ruf{F}(t0)),Swm(t1,Scc{t0<b0}),Lp{_;_}(t2),Ret0(pa3{b0:8;b1:t0}))",
 }

@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0500 for Ctx, error DiffError {
+    pub tree Tree0500 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             b1: i64,
@@ -18,7 +18,7 @@ bt::behavior_tree! {
                         RepeatTimes(forever) {
                             WhileDoElse {
                                 StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                                Condition(TCond<1>),
+                                Condition(Cond<1>),
                                 Condition(PCond<2>, b0 = {t0}),
                             },
                         },
@@ -32,10 +32,10 @@ bt::behavior_tree! {
                     },
                 },
                 ReactiveFallback {
-                    StatefulAction(TTask<3>),
+                    StatefulAction(Task<3>),
                     AlwaysFailure,
                     Retry(1) {
-                        StatefulAction(TTask<4>),
+                        StatefulAction(Task<4>),
                     },
                     AlwaysFailure,
                 },
@@ -47,8 +47,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0500Blackboard { t0 b1 });
-
-fallible!(Tree0500);
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
@@ -463,7 +461,7 @@ bt::behavior_tree! {
 board!(Tree0513Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0514 for Ctx {
+    pub tree Tree0514 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             b1: i64 = 1,
@@ -472,12 +470,15 @@ bt::behavior_tree! {
             ReactiveFallback {
                 Condition(Cond<0>),
                 AlwaysRunning,
+                Error(DiffError(1095)),
             },
         }
     }
 }
 
 board!(Tree0514Blackboard { b0 b1 });
+
+fallible!(Tree0514);
 
 bt::behavior_tree! {
     pub tree Tree0515 for Ctx {
@@ -600,24 +601,25 @@ bt::behavior_tree! {
                 Filter(times = 1, count = Failure, filtered = Skipped) {
                     StatefulAction(TTask<1>),
                 },
-                StatefulAction(Task<2>),
+                StatefulAction(TTask<2>),
                 AlwaysSuccess,
                 StatefulAction(Task<3>),
             },
             Filter(times = 2, count = Success, filtered = Failure) {
                 ReactiveSequence {
                     PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(TAct<4>),
+                        Action(Act<4>),
                         Condition(PCond<5>, b0 = {b0}),
                     },
                     ParallelAll {
-                        Action(|ctx| ctx.try_exec(6)),
+                        Action(TAct<6>),
                         ScriptCondition(|bb| bb.b1 == 6),
                         StatefulAction(Task<7> = Task::<7>),
                         Precondition(|bb| *bb.t0 != 7, else = Failure) {
-                            Condition(Cond<8>),
+                            Condition(|ctx| ctx.try_check(8)),
                         },
                     },
+                    Error(DiffError(1007)),
                 },
             },
         }
@@ -629,19 +631,22 @@ board!(Tree0519Blackboard { b0 b1 t0 });
 fallible!(Tree0519);
 
 bt::behavior_tree! {
-    pub tree Tree0520 for Ctx {
+    pub tree Tree0520 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
         }
         Sequence {
-            Action(Act<0>),
+            Action(TAct<0>),
             Condition(Cond<1> = Cond::<1>),
             Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
+            Error(DiffError(1007)),
         }
     }
 }
 
 board!(Tree0520Blackboard { b0 });
+
+fallible!(Tree0520);
 
 bt::behavior_tree! {
     pub tree Tree0521 for Ctx {
@@ -682,7 +687,7 @@ bt::behavior_tree! {
 board!(Tree0521Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0522 for Ctx, error DiffError {
+    pub tree Tree0522 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 3,
@@ -692,7 +697,7 @@ bt::behavior_tree! {
                 WasEntryUpdated(t0),
                 ReactiveSequence {
                     Sleep(20),
-                    Condition(|ctx| ctx.try_check(0)),
+                    Condition(|ctx| ctx.check(0)),
                 },
                 #[post(|bb| bb.b0 += 1)]
                 #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
@@ -700,8 +705,8 @@ bt::behavior_tree! {
             },
             Interrupt(|bb| *bb.t0 < (*bb.t0 + 1) % 3) {
                 Priority {
-                    StatefulAction(TTask<2>),
-                    Condition(TCond<3>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
             },
             IndexSwitch(|bb| (bb.b0 + 2) % 3) {
@@ -710,10 +715,9 @@ bt::behavior_tree! {
                     Limiter(3) {
                         ReactiveFallback {
                             Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                            StatefulAction(TTask<6>),
+                            StatefulAction(Task<6>),
                         },
                     },
-                    Error(DiffError(1016)),
                 },
                 WasEntryUpdated(t0),
             },
@@ -723,10 +727,8 @@ bt::behavior_tree! {
 
 board!(Tree0522Blackboard { b0 t0 });
 
-fallible!(Tree0522);
-
 bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
+    pub tree Tree0523 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64,
@@ -751,7 +753,7 @@ bt::behavior_tree! {
                     Delay(100) {
                         #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 < 1)]
                         Switch(b1) {
-                            case 4 => Condition(Cond<5> = Cond::<5>),
+                            case 4 => Condition(|ctx| ctx.try_check(5)),
                             case 5 => StatefulAction(Task<6> = Task::<6>),
                             _ => Action(PAct<7>, b0 = {b0}, b1 = {=}),
                         },
@@ -760,13 +762,14 @@ bt::behavior_tree! {
                 TryCatch(catch_on_halt = true) {
                     PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                         Remap(success = Success, failure = Success) {
-                            Action(Act<8>),
+                            Action(TAct<8>),
                         },
                     },
                     MemSequence {
-                        Condition(Cond<9>),
+                        Condition(TCond<9>),
                         SetBlackboard(b0 = 9),
                         StatefulAction(PTask<10>, b0 = 2, b1 = {b0}),
+                        Error(DiffError(1059)),
                     },
                 },
             },
@@ -775,6 +778,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0523Blackboard { t0 b0 t1 o0 b1 });
+
+fallible!(Tree0523);
 
 bt::behavior_tree! {
     pub tree Tree0524 for Ctx {
@@ -1365,7 +1370,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0543 for Ctx, error DiffError {
+    pub tree Tree0543 for Ctx {
         blackboard {
             b0: i64 = 1,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
@@ -1383,15 +1388,13 @@ bt::behavior_tree! {
                 },
             },
             Deadline(0) {
-                Error(DiffError(1095)),
+                Runner,
             },
         }
     }
 }
 
 board!(Tree0543Blackboard { b0 q0 t1 t0 b1 });
-
-fallible!(Tree0543);
 
 bt::behavior_tree! {
     pub tree Tree0544 for Ctx {
@@ -1530,7 +1533,7 @@ bt::behavior_tree! {
 board!(Tree0545Blackboard { t0 b0 q0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
+    pub tree Tree0546 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 3,
             b0: i64 = 0,
@@ -1544,14 +1547,17 @@ bt::behavior_tree! {
                     Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b1)),
                 },
                 Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
             },
+            Error(DiffError(1091)),
         }
     }
 }
 
 board!(Tree0546Blackboard { b1 b0 o0 });
+
+fallible!(Tree0546);
 
 bt::behavior_tree! {
     pub tree Tree0547 for Ctx {
@@ -1596,7 +1602,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
+    pub tree Tree0548 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64,
             b0: i64,
@@ -1607,8 +1613,8 @@ bt::behavior_tree! {
             Priority {
                 AsyncFallback {
                     Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+                    StatefulAction(TTask<1>),
+                    Condition(|ctx| ctx.try_check(2)),
                 },
                 IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
                     Condition(Cond<3>),
@@ -1624,7 +1630,7 @@ bt::behavior_tree! {
                             #[on_success(|bb| { bb.b1 = bb.b1 % 2; bb.t1.set(bb.b1) })]
                             #[on_halted(|bb| bb.b1 += 1)]
                             StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
+                            Error(DiffError(1007)),
                             Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 2)),
                         },
                     },
@@ -1636,18 +1642,20 @@ bt::behavior_tree! {
 
 board!(Tree0548Blackboard { t1 b0 q0 b1 });
 
+fallible!(Tree0548);
+
 bt::behavior_tree! {
-    pub tree Tree0549 for Ctx, error DiffError {
+    pub tree Tree0549 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 0,
             b1: i64 = 1,
         }
         ReactiveFallback {
-            StatefulAction(TTask<0>),
+            StatefulAction(Task<0>),
             IfThenElse {
                 Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 4, &mut bb.b1)),
-                Action(TAct<2>),
+                Action(Act<2>),
             },
             StatefulAction(Task<3> = Task::<3>),
             Inverter {
@@ -1659,18 +1667,18 @@ bt::behavior_tree! {
 
 board!(Tree0549Blackboard { b0 t0 b1 });
 
-fallible!(Tree0549);
-
 bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
+    pub tree Tree0550 for Ctx, error DiffError {
         Filter(times = 1, count = Completed, filtered = Failure) {
-            Condition(Cond<0>),
+            Error(DiffError(1040)),
         }
     }
 }
 
+fallible!(Tree0550);
+
 bt::behavior_tree! {
-    pub tree Tree0551 for Ctx, error DiffError {
+    pub tree Tree0551 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
@@ -1685,20 +1693,20 @@ bt::behavior_tree! {
                     PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
                         AlwaysSuccess,
                         SetBlackboard(b0 = {t0}),
-                        Condition(|ctx| ctx.try_check(0)),
+                        Condition(Cond<0>),
                         Script(|bb| bb.o0 = None),
                     },
                     ReactiveFallback {
                         #[failure_if(|bb| bb.b0 + 4 < 4)]
                         #[success_if(|bb| *bb.t0 < 4)]
                         SetBlackboard(t0 = {b0}),
-                        StatefulAction(TTask<1>),
-                        StatefulAction(TTask<2>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
                     },
                     RunOnce(then_skip = true) {
                         IfThenElse {
-                            Action(|ctx| ctx.try_exec(3)),
-                            StatefulAction(TTask<4>),
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
                             ScriptCondition(|bb| *bb.t0 == 3),
                         },
                     },
@@ -1720,17 +1728,17 @@ bt::behavior_tree! {
                         AlwaysSuccess,
                     },
                     MemSequence {
-                        Action(|ctx| ctx.try_exec(8)),
-                        Action(|ctx| ctx.try_exec(9)),
+                        Action(Act<8>),
+                        Action(Act<9>),
                     },
                     Action(PAct<10>, b0 = {t0}, b1 = {b0}),
                 },
                 Precondition(|bb| *bb.t0 != *bb.t0 + 1, else = Success) {
                     ReactiveFallback {
-                        StatefulAction(TTask<11>),
+                        StatefulAction(Task<11> = Task::<11>),
                         StatefulAction(Task<12>),
                         Condition(|ctx, bb| ctx.check_in(13, *bb.t0 % 4)),
-                        Condition(TCond<14>),
+                        Condition(Cond<14> = Cond::<14>),
                     },
                 },
             },
@@ -1740,10 +1748,8 @@ bt::behavior_tree! {
 
 board!(Tree0551Blackboard { q0 t0 b0 o0 });
 
-fallible!(Tree0551);
-
 bt::behavior_tree! {
-    pub tree Tree0552 for Ctx {
+    pub tree Tree0552 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
@@ -1753,7 +1759,7 @@ bt::behavior_tree! {
             Delay(10) {
                 BinarySelector(|bb| *bb.t1 == 4, dynamic = true) {
                     Script(|bb| bb.b0 = *bb.t0 + 2),
-                    Action(|ctx| ctx.exec(0)),
+                    Error(DiffError(1051)),
                 },
             },
             Action(PAct<1>, b0 = {t1}, b1 = {t1}),
@@ -1763,6 +1769,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0552Blackboard { t1 t0 b0 });
+
+fallible!(Tree0552);
 
 bt::behavior_tree! {
     pub tree Tree0553 for Ctx {
@@ -1970,7 +1978,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0561 for Ctx, error DiffError {
+    pub tree Tree0561 for Ctx {
         blackboard {
             b1: i64 = 2,
             #[tracked] t0: i64,
@@ -1981,10 +1989,10 @@ bt::behavior_tree! {
                 MemPriority {
                     AlwaysFailure,
                     Filter(times = 1, count = Completed) {
-                        StatefulAction(TTask<0>),
+                        StatefulAction(Task<0> = Task::<0>),
                     },
                     Switch(b1) {
-                        case 0 => Condition(TCond<1>),
+                        case 0 => Condition(Cond<1> = Cond::<1>),
                         _ => WasEntryUpdated(t0),
                     },
                 },
@@ -1995,7 +2003,7 @@ bt::behavior_tree! {
                 RetryUntilSuccessful(3) {
                     #[on_success(|bb| if (bb.b0 + 2) % 4 != 0 { bb.b1 += 3 })]
                     SequenceWithMemory {
-                        Error(DiffError(1097)),
+                        Condition(|ctx| ctx.check(3)),
                         Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
                         Sleep(100),
                     },
@@ -2009,8 +2017,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0561Blackboard { b1 t0 b0 });
-
-fallible!(Tree0561);
 
 bt::behavior_tree! {
     pub tree Tree0562 for Ctx {
@@ -2040,7 +2046,7 @@ bt::behavior_tree! {
 board!(Tree0562Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
+    pub tree Tree0563 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 5,
             q0: bt::Deque<i64, 4>,
@@ -2055,6 +2061,7 @@ bt::behavior_tree! {
                             SetBlackboard(t1 = 9),
                         },
                     },
+                    Error(DiffError(1019)),
                 },
             },
             Sleep(100),
@@ -2075,8 +2082,10 @@ bt::behavior_tree! {
 
 board!(Tree0563Blackboard { t1 q0 b0 });
 
+fallible!(Tree0563);
+
 bt::behavior_tree! {
-    pub tree Tree0564 for Ctx {
+    pub tree Tree0564 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 3,
@@ -2089,14 +2098,14 @@ bt::behavior_tree! {
                         #[failure_if(|bb| (bb.b0 + 4) % 2 < 0)]
                         IfThenElse {
                             ReactiveSelector {
-                                StatefulAction(Task<0>),
-                                Action(Act<1> = Act::<1>),
+                                StatefulAction(TTask<0>),
+                                Action(TAct<1>),
                                 StatefulAction(Task<2>),
                             },
                             WasEntryUpdated(t0),
                             TryCatch(catch_on_halt = true) {
                                 StatefulAction(Task<3> = Task::<3>),
-                                StatefulAction(Task<4>),
+                                StatefulAction(TTask<4>),
                                 StatefulAction(Task<5>),
                             },
                         },
@@ -2111,17 +2120,20 @@ bt::behavior_tree! {
                     Condition(Cond<7>),
                 },
                 PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Condition(Cond<8>),
+                    Condition(|ctx| ctx.try_check(8)),
                     StatefulAction(PTask<9>, b0 = 1),
-                    Condition(|ctx| ctx.check(10)),
+                    Condition(TCond<10>),
                 },
                 SetBlackboard(b0 = {t0}),
             },
+            Error(DiffError(1036)),
         }
     }
 }
 
 board!(Tree0564Blackboard { b0 t0 });
+
+fallible!(Tree0564);
 
 bt::behavior_tree! {
     pub tree Tree0565 for Ctx {
@@ -2231,7 +2243,7 @@ bt::behavior_tree! {
 board!(Tree0566Blackboard { b1 b0 q0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0567 for Ctx {
+    pub tree Tree0567 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 0,
@@ -2242,11 +2254,11 @@ bt::behavior_tree! {
             FlipSelector {
                 #[on_success(|bb| if bb.b0 + 3 > 5 { *bb.t0 += 2 })]
                 MemPriority {
-                    Action(Act<0>),
+                    Action(TAct<0>),
                     Condition(Cond<1>),
                     #[failure_if(|bb| *bb.t0 % 2 != 0)]
                     AlwaysFailure,
-                    Action(Act<2>),
+                    Action(TAct<2>),
                 },
                 #[on_success(|bb| bb.b0 += 1)]
                 #[on_halted(|bb| { if bb.b0 > 0 { bb.b0 += 2 }; if *bb.t0 + 3 == bb.b0 { bb.t0.set(bb.b0) } })]
@@ -2254,8 +2266,8 @@ bt::behavior_tree! {
                     PolicyParallel(policy = FirstSuccess, repeat = true) {
                         TryCatch(catch_on_halt = false) {
                             Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5> = Task::<5>),
+                            StatefulAction(TTask<4>),
+                            StatefulAction(TTask<5>),
                             WasEntryUpdated(t0),
                         },
                         #[post(|bb| bb.t0.set(bb.b0 + 3))]
@@ -2277,6 +2289,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0567Blackboard { b0 t0 });
+
+fallible!(Tree0567);
 
 bt::behavior_tree! {
     pub tree Tree0568 for Ctx {
@@ -2322,12 +2336,14 @@ bt::behavior_tree! {
 board!(Tree0568Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
+    pub tree Tree0569 for Ctx, error DiffError {
         Repeat(2) {
-            Action(Act<0> = Act::<0>),
+            Error(DiffError(1054)),
         }
     }
 }
+
+fallible!(Tree0569);
 
 bt::behavior_tree! {
     pub tree Tree0570 for Ctx {
@@ -2469,16 +2485,16 @@ bt::behavior_tree! {
 board!(Tree0573Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0574 for Ctx, error DiffError {
+    pub tree Tree0574 for Ctx {
         Retry(2) {
             TryCatch {
                 Repeat(3) {
-                    Condition(TCond<0>),
+                    Condition(Cond<0>),
                 },
                 Delay(20) {
                     Repeat(3) {
                         FlipSelector {
-                            Condition(|ctx| ctx.try_check(1)),
+                            Condition(Cond<1>),
                             Action(Act<2>),
                             Succeeder,
                         },
@@ -2491,9 +2507,8 @@ bt::behavior_tree! {
                                 ReactiveFallback {
                                     StatefulAction(Task<3>),
                                     AlwaysFailure,
-                                    Error(DiffError(1044)),
                                 },
-                                Action(TAct<4>),
+                                Action(Act<4>),
                             },
                         },
                     },
@@ -2502,8 +2517,6 @@ bt::behavior_tree! {
         }
     }
 }
-
-fallible!(Tree0574);
 
 bt::behavior_tree! {
     pub tree Tree0575Sub1 for Ctx {
@@ -2537,7 +2550,7 @@ bt::behavior_tree! {
 board!(Tree0575Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0576 for Ctx, error DiffError {
+    pub tree Tree0576 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
@@ -2554,14 +2567,11 @@ bt::behavior_tree! {
                 Condition(PCond<1>, b0 = 5),
                 SetBlackboard(b0 = {t0}),
             },
-            Error(DiffError(1007)),
         }
     }
 }
 
 board!(Tree0576Blackboard { b0 t0 });
-
-fallible!(Tree0576);
 
 bt::behavior_tree! {
     pub tree Tree0577 for Ctx {
@@ -2657,7 +2667,7 @@ bt::behavior_tree! {
 board!(Tree0578Blackboard { b1 t1 t0 o0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0579 for Ctx, error DiffError {
+    pub tree Tree0579 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
@@ -2673,17 +2683,14 @@ bt::behavior_tree! {
                 },
                 StatefulAction(Task<0>),
             },
-            Error(DiffError(1040)),
         }
     }
 }
 
 board!(Tree0579Blackboard { b1 t0 b0 });
 
-fallible!(Tree0579);
-
 bt::behavior_tree! {
-    pub tree Tree0580 for Ctx, error DiffError {
+    pub tree Tree0580 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 5,
@@ -2694,15 +2701,15 @@ bt::behavior_tree! {
         Loop(q0, value = {t1}, if_empty = Skipped) {
             Conditional(|bb| *bb.t1 % 2 < 1, dynamic = false) {
                 IndexSwitch(|bb| bb.o0.unwrap_or(1), out_of_range = Loop, dynamic = true) {
-                    Action(TAct<0>),
+                    Action(Act<0>),
                     Sequence {
                         Action(Act<1>),
                         Succeeder,
                         IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
-                            Action(TAct<2>),
+                            Action(Act<2> = Act::<2>),
                             #[run_while(|bb| *bb.t0 + 1 > *bb.t1)]
                             #[on_failure(|bb| bb.t1.set(bb.b0 % 2))]
-                            Error(DiffError(1069)),
+                            Failer,
                         },
                     },
                     IfThenElse {
@@ -2716,8 +2723,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0580Blackboard { t0 b0 o0 t1 q0 });
-
-fallible!(Tree0580);
 
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
@@ -2979,7 +2984,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0587 for Ctx, error DiffError {
+    pub tree Tree0587 for Ctx {
         SequenceWithMemory {
             Repeat(2) {
                 ReactiveSequence {
@@ -2990,7 +2995,6 @@ bt::behavior_tree! {
                                 Repeater(2) {
                                     Succeeder,
                                 },
-                                Error(DiffError(1076)),
                             },
                         },
                     },
@@ -2999,14 +3003,14 @@ bt::behavior_tree! {
             ReactiveFallback {
                 RepeatUntilFailure(forever) {
                     ReactiveFallback {
-                        Condition(TCond<1>),
+                        Condition(Cond<1>),
                         AlwaysFailure,
                     },
                 },
                 Fallback {
-                    Condition(|ctx| ctx.try_check(2)),
+                    Condition(Cond<2>),
                     AlwaysFailure,
-                    Action(|ctx| ctx.try_exec(3)),
+                    Action(Act<3>),
                     StatefulAction(Task<4>),
                 },
             },
@@ -3014,8 +3018,6 @@ bt::behavior_tree! {
         }
     }
 }
-
-fallible!(Tree0587);
 
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
@@ -3319,18 +3321,20 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0596 for Ctx {
+    pub tree Tree0596 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 0,
         }
         BinarySelector(|bb| bb.b1 + 1 > bb.b1) {
-            Succeeder,
+            Error(DiffError(1012)),
             SubTree(Tree0596Sub0, ..),
         }
     }
 }
 
 board!(Tree0596Blackboard { b1 });
+
+fallible!(Tree0596);
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
@@ -3374,7 +3378,7 @@ bt::behavior_tree! {
 board!(Tree0597Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0598 for Ctx, error DiffError {
+    pub tree Tree0598 for Ctx {
         blackboard {
             b1: i64 = 0,
             #[tracked] t0: i64,
@@ -3387,7 +3391,7 @@ bt::behavior_tree! {
         ReactiveSequence {
             FlipSelector {
                 ReactiveSequence {
-                    Condition(TCond<0>),
+                    Condition(Cond<0>),
                     Action(Act<1>),
                 },
             },
@@ -3395,7 +3399,7 @@ bt::behavior_tree! {
                 IfThenElse {
                     Action(PAct<2>, b0 = 7),
                     Wait(50),
-                    Condition(TCond<3>),
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
             ReactiveSelector {
@@ -3404,7 +3408,7 @@ bt::behavior_tree! {
             },
             BinarySelector(|bb| *bb.t1 > 4, dynamic = true) {
                 SetBlackboard(t1 = 2),
-                Condition(TCond<6>),
+                Condition(Cond<6>),
             },
             Timeout(20) {
                 Precondition(|bb| *bb.t1 > 6, else = Skipped) {
@@ -3413,7 +3417,6 @@ bt::behavior_tree! {
                             Wait(0),
                         },
                         StatefulAction(Task<7> = Task::<7>),
-                        Error(DiffError(1087)),
                     },
                 },
             },
@@ -3422,8 +3425,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0598Blackboard { b1 t0 t1 b0 });
-
-fallible!(Tree0598);
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
@@ -3462,7 +3463,7 @@ bt::behavior_tree! {
 board!(Tree0599Blackboard { t0 b1 b0 });
 
 cases! {
-    Tree0500 "B{t0=4;b1}Isw{t0%3;N;_}(Opt(Su{t0}(Fb(RT{F}(Wde(pt0{b0:t0;b1:=},c1t,pc2{b0:t0}))))),PAll{3}(Lim{2}(Rty2(Sc{b1=0?b1+=3})),RFb(t3t,F,Rty1(t4t),F),pa5{b0:b1;b1:b1},a6))",
+    Tree0500 "B{t0=4;b1}Isw{t0%3;N;_}(Opt(Su{t0}(Fb(RT{F}(Wde(pt0{b0:t0;b1:=},c1,pc2{b0:t0}))))),PAll{3}(Lim{2}(Rty2(Sc{b1=0?b1+=3})),RFb(t3,F,Rty1(t4),F),pa5{b0:b1;b1:b1},a6))",
     Tree0501 "B{b0;t0;o0=_}Rep1(Cd{10;F}(Rus{F}(Isw{t0+4;T;T}(Rep4(Rpt{F}(Fb(t0,t1e))),@si{none}@of{o0:=o0|4%2;none?o0:=b0%4}@rw{b0>t0%4}Sel(Rus{3}(Flt{3;F;_}(Sc{b0+=3})),@rw{none}Pre{t0!0;F}(c2))))))",
     Tree0502 "B{o0=_;b1=5;q0=2;t0;b0=3}PPar{0;T}(Lp{_;K}(Isw{b0+2%3;N;T}(Rep4(Seq(To{20}(pa0{b0:b0;b1:b0}))),@po{t0+=1}Inv(Sw{4;2}(Ub{o0},@of{t0+=1}@os{b0+=1;t0+=3}Sl{30},c1)))))",
     Tree0503 "B{b1=5}ASeq(pa0{b0:b1;b1:=},t1,SubR(t2),Sl{0})",
@@ -3476,16 +3477,16 @@ cases! {
     Tree0511 "B{t1;q0=1}Lp{_;F}(OnceK(Rep2(Wu{t1})))",
     Tree0512 "B{o0;b0;b1;t0=1;t1=3}RSeq(@fi{t1%4=1}@os{o0|4%3!0?t0+=3;b0+=3}@oh{t1+=2;t1+=1}Bin{t1+4=6;_}(pa0{b0:t1;b1:=},a1),Swm(Wt{30},Sc{b0+=1;b1:=t0+4%2}))",
     Tree0513 "B{b1;t0=4;b0=4}Par{-2;-4}(Sel(Wde(pt0{b0:=},t1),S),RFb(Rep2(@rw{b0+2!7}pt2{b0:=;b1:=}),c3,PAll{-1}(Rpt{F}(pc4{b0:=}),Cd{10;F}(pt5{b0:7;b1:b1}))),Isw{t0+3;T;_}(Cd{0;F}(PPar{0;T}(@po{b0+=2}pa6{b0:b0;b1:b1},pi7{t0:b0})),Ite(Sw{0}(R,c8e),Rpt{F}(a9))),Ret2(Sw{2;1}(Rpt{3}(@fi{b1+1>b0}c10),Sc{b1:=5;b0+3%4>1?b1+=2},Wt{10})))",
-    Tree0514 "B{b0;b1=1}Pre{b0>b1%3;K}(RFb(c0,R))",
+    Tree0514 "B{b0;b1=1}Pre{b0>b1%3;K}(RFb(c0,R,Err{1095}))",
     Tree0515 "B{b1=0;b0=3}Lim{1}(RFb(pa0{b0:=;b1:b0},t1,RepF(c2e),@os{b0>0?b1+=3}pt3{b0:4}))",
     Tree0516 "B{b1=3;t1;t0=2;b0=1}PPar{2;T}(To{20}(@rw{t0!6}@os{t1:=b1}To{0}(RT{3}(t0))),@rw{b1%3<1}@fi{b1>4}@si{b0>1}F)",
     Tree0517 "Lim{3}(Wde(RSeq(c0),Fb(Rmp{F;F}(Wt{0}),Dd{0}(FF(t1)),c2)))",
     Tree0518 "B{b1;t0}Flt{1;_;_}(Swm(pa0{b0:t0;b1:t0},@os{t0:=2}PAll{-1}(Cd{20;K}(@rw{b1<3}c1)),Su{t0}(RFb(t2,a3l,t4)),Wt{0},PAll{-1}(t5,t6)))",
-    Tree0519 "B{b0;b1=5;t0=4}Isw{t0+3;_;T}(pc0{b0:=},RSeq(Flt{1;F;K}(t1t),t2,S,t3),Flt{2;S;F}(RSeq(PPar{1;N}(a4t,pc5{b0:b0}),PAll{_}(a6r,Scc{b1=6},t7e,Pre{t0!7;F}(c8)))))",
-    Tree0520 "B{b0=1}Seq(a0,c1e,a2b{b0+4;b0})",
+    Tree0519 "B{b0;b1=5;t0=4}Isw{t0+3;_;T}(pc0{b0:=},RSeq(Flt{1;F;K}(t1t),t2t,S,t3),Flt{2;S;F}(RSeq(PPar{1;N}(a4,pc5{b0:b0}),PAll{_}(a6t,Scc{b1=6},t7e,Pre{t0!7;F}(c8r)),Err{1007})))",
+    Tree0520 "B{b0=1}Seq(a0t,c1e,a2b{b0+4;b0},Err{1007})",
     Tree0521 "B{t0=4;b0}FS(Swm(Wde(Dl{20}(@oh{b0+=1}@po{b0:=t0%3}Cnd{b0<4;N;S}(@of{t0+4>b0+2%3?b0+=1}t0)),c1,Flip(@po{b0+=3;t0+=3}@oh{b0:=b0+2%3}@os{t0+=2}c2,pa3{b0:=;b1:t0},@fi{b0<b0%4}@po{b0:=t0%3;t0:=t0%3}@os{b0:=b0+1%4;t0:=b0+4%3}Scc{t0+4!b0+3%3})),a4))",
-    Tree0522 "B{b0=1;t0=3}RSeq(Fb(Wu{t0},RSeq(Sl{20},c0r),@po{b0+=1}@oh{b0+=1;t0+=1}pi1{t0:=}),Intr{t0<t0+1%3}(Pri(t2t,c3t)),Isw{b0+2%3;_;_}(c4l,Seq(Lim{3}(RFb(c5b{t0},t6t)),Err{1016}),Wu{t0}))",
-    Tree0523 "B{t0=0;b0;t1=2;o0=_;b1=4}PAll{1}(Flip(Step(pi0{t0:b0},pi1{t0:t1},a2),Bin{t0!b0+3;N}(PPar{1;N}(t3,Sb{o0=6},t4,Sb{t1=6}),Dl{100}(@fi{o0|0+3<1}Sw{4;5}(c5e,t6e,pa7{b0:b0;b1:=}))),TryT(PPar{2;N}(Rmp{S;S}(a8)),MSeq(c9,Sb{b0=9},pt10{b0:2;b1:b0}))))",
+    Tree0522 "B{b0=1;t0=3}RSeq(Fb(Wu{t0},RSeq(Sl{20},c0l),@po{b0+=1}@oh{b0+=1;t0+=1}pi1{t0:=}),Intr{t0<t0+1%3}(Pri(t2,c3)),Isw{b0+2%3;_;_}(c4l,Seq(Lim{3}(RFb(c5b{t0},t6))),Wu{t0}))",
+    Tree0523 "B{t0=0;b0;t1=2;o0=_;b1=4}PAll{1}(Flip(Step(pi0{t0:b0},pi1{t0:t1},a2),Bin{t0!b0+3;N}(PPar{1;N}(t3,Sb{o0=6},t4,Sb{t1=6}),Dl{100}(@fi{o0|0+3<1}Sw{4;5}(c5r,t6e,pa7{b0:b0;b1:=}))),TryT(PPar{2;N}(Rmp{S;S}(a8t)),MSeq(c9t,Sb{b0=9},pt10{b0:2;b1:b0},Err{1059}))))",
     Tree0524 "B{t0=5;t1=3;b1=0;b0=4}AFb(PAll{0}(@si{t0%4!2}c0,c1b{b1}),t2,FS(Star(@ki{b1<5}Bin{b1<b0+1;N}(a3e,pt4{b0:t0;b1:t1}))),PPar{0;N}(S,F))",
     Tree0525 "B{b0;o0=_}Dl{20}(RSel(c0b{o0|1%4},Seq(Ruf{3}(t1),F),pa2{b0:1;b1:b0}))",
     Tree0526 "B{b1=4;q0=4}RT{1}(SubA(Lp{b1;_}(SubA(t0))))",
@@ -3505,16 +3506,16 @@ cases! {
     Tree0540 "B{o0;t1;b0=0;b1=4;t0}Pri(To{30}(Sw{0;5}(@ki{t0%2<1}Intr{b0>0}(@oh{t1:=o0|3+1}Sb{o0=2}),PAll{-1}(@rw{o0|5>5}@oh{b0+=1}Pre{b0+1!5;S}(TryT(S,t0))),a1)),a2l,Isw{b1+4%3;N;N}(Dl{0}(@oh{o0|0%4<1?o0:=b0+2}ASeq(Scc{none},FS(pc3{b0:9}))),Rep1(@si{b1=1}RFb(@fi{b1=4}@rw{t1=6}@si{b1<3}Wt{20},Pre{t0>5;R}(Ret3(c4)),Fb(c5b{o0|0},a6,c7b{7})))))",
     Tree0541 "Ite(Star(t0,Flip(Suc,t1,c2),a3,Swm(t4,a5,Sl{0}),t6),Wde(t7,a8l),Rty2(Keep(TryT(a9,Seq(c10,c11,a12e),c13l,t14))))",
     Tree0542 "Ite(Inv(Seq(Rty2(t0),t1e,Opt(c2))),Sel(F,Pri(t3,c4),Fb(a5,a6,t7e)),Flip(Cd{0;K}(FF(a8e)),RFb(c9,t10e)))",
-    Tree0543 "B{b0=1;q0=4;t1;t0=3;b1=3}Wde(PAll{_}(Lp{b1;S}(Isw{b0;N;_}(Sb{b0=t0},t0))),Dd{0}(Err{1095}))",
+    Tree0543 "B{b0=1;q0=4;t1;t0=3;b1=3}Wde(PAll{_}(Lp{b1;S}(Isw{b0;N;_}(Sb{b0=t0},t0))),Dd{0}(Run))",
     Tree0544 "B{b0=3;t0}Fb(Pri(Keep(Scc{t0>b0+1%3}),Dd{50}(Rty3(@po{b0+=3}t0e))),RU{S}(Par{-1;_}(Once(Seq(t1,@rw{b0<2}Cnd{t0>7;_;S}(pa2{b0:=;b1:t0}))))))",
     Tree0545 "B{t0=1;b0;q0=2;t1}Rep2(AFb(RFb(SubR(Wde(t0e,TryF(t1,@ki{b0%3<2}@rw{b0+1%3<0}Wt{50},t2),@ki{t1+4<t0}@rw{b0+2>5}@po{t0:=b0%2}Swm(c3b{t1},t4))),TryT(Star(Wt{0},@oh{t1<1?b0:=t1+1}@os{t1+=1;t0:=b0}@ki{t1!6}c5b{t1+4%4},Sc{t1=6?b0+=1;t0<0?b0+=2}),t6),Mt{0}(Pre{b0=6;R}(Wde(RFb(c7,t8,c9,a10),RSeq(t11,t12,pt13{b0:t1;b1:b0})))),Isw{b0%2;T;N}(a14l,Swm(Su{t0}(WU{t0+2<b0}(a15b{t1+3;b0})))),Isw{9;N;_}(@of{b0:=t0}Fai,Seq(c16,Sb{t0=t1}),Lp{_;K}(Par{_;_}(Fai))))))",
-    Tree0546 "B{b1=3;b0=0;o0=3}MPri(Ite(@of{b0:=o0|2}@rw{b0%3>1}Cnd{o0|5!0;N;S}(a0b{b0%4;b1}),Pre{b0%2>0;S}(t1)))",
+    Tree0546 "B{b1=3;b0=0;o0=3}MPri(Ite(@of{b0:=o0|2}@rw{b0%3>1}Cnd{o0|5!0;N;S}(a0b{b0%4;b1}),Pre{b0%2>0;S}(t1t)),Err{1091})",
     Tree0547 "B{b1;o0;t0=1}Rus{3}(PAll{-3}(t0,Rep4(t1),Par{-2;_}(Sb{o0=8},c2,c3),Swm(S,@fi{t0<b1}a4)))",
-    Tree0548 "B{t1;b0;q0;b1=3}Step(Pri(AFb(a0l,t1,c2),Isw{b0;T;T}(c3,pt4{b0:t1;b1:=})),Lp{_;_}(Lp{_;_}(Lp{b1;R}(Sel(SubR(c5),@ki{b0>6}@os{b1:=b1%2;t1:=b1}@oh{b1+=1}t6,t7,c8b{b0+2})))))",
-    Tree0549 "B{b0=3;t0=0;b1=1}RFb(t0t,Ite(a1b{t0+1%4;b1},a2t),t3e,Inv(c4b{b0}))",
-    Tree0550 "Flt{1;R;F}(c0)",
-    Tree0551 "B{q0;t0;b0=0;o0}@rw{t0%4<1}@ki{o0|5>b0}RSeq(Lp{_;_}(RFb(PPar{2;T}(S,Sb{b0=t0},c0r,Sc{o0:=_}),RFb(@fi{b0+4<4}@si{t0<4}Sb{t0=b0},t1t,t2t),OnceT(Ite(a3r,t4t,Scc{t0=3})),Seq(t5,Scc{b0%3>1},c6))),Wde(Flip(pi7{t0:b0},Sc{o0:=_},Suc),Seq(Mt{50}(S),MSeq(a8r,a9r),pa10{b0:t0;b1:b0}),Pre{t0!t0+1;S}(RFb(t11t,t12,c13b{t0%4},c14t))))",
-    Tree0552 "B{t1=0;t0;b0=2}Wde(Dl{10}(Bin{t1=4;T}(Sc{b0:=t0+2},a0l)),pa1{b0:t1;b1:t1},pi2{t0:b0})",
+    Tree0548 "B{t1;b0;q0;b1=3}Step(Pri(AFb(a0l,t1t,c2r),Isw{b0;T;T}(c3,pt4{b0:t1;b1:=})),Lp{_;_}(Lp{_;_}(Lp{b1;R}(Sel(SubR(c5),@ki{b0>6}@os{b1:=b1%2;t1:=b1}@oh{b1+=1}t6,Err{1007},c8b{b0+2})))))",
+    Tree0549 "B{b0=3;t0=0;b1=1}RFb(t0,Ite(a1b{t0+1%4;b1},a2),t3e,Inv(c4b{b0}))",
+    Tree0550 "Flt{1;R;F}(Err{1040})",
+    Tree0551 "B{q0;t0;b0=0;o0}@rw{t0%4<1}@ki{o0|5>b0}RSeq(Lp{_;_}(RFb(PPar{2;T}(S,Sb{b0=t0},c0,Sc{o0:=_}),RFb(@fi{b0+4<4}@si{t0<4}Sb{t0=b0},t1,t2),OnceT(Ite(a3,t4,Scc{t0=3})),Seq(t5,Scc{b0%3>1},c6))),Wde(Flip(pi7{t0:b0},Sc{o0:=_},Suc),Seq(Mt{50}(S),MSeq(a8,a9),pa10{b0:t0;b1:b0}),Pre{t0!t0+1;S}(RFb(t11e,t12,c13b{t0%4},c14e))))",
+    Tree0552 "B{t1=0;t0;b0=2}Wde(Dl{10}(Bin{t1=4;T}(Sc{b0:=t0+2},Err{1051})),pa1{b0:t1;b1:t1},pi2{t0:b0})",
     Tree0553 "B{b0=0;t0=3;t1=0;q0=0}Seq(PPar{1;N}(@os{b0%3>1?b0+=1}@po{b0+=1}@fi{b0+2<2}a0l,Rep2(Seq(@ki{b0%4<3}@fi{t0=3}t1,c2)),Wu{t0}),PAll{4}(RSeq(c3,c4),RFb(t5,@fi{t0<6}@os{t1=b0+1%2?t0:=b0}Lp{_;R}(a6),Lp{_;F}(Scc{t1%4<3})),RT{F}(Ret2(Swm(@ki{b0>6}@rw{t1+4!b0}@os{t1:=b0}Rpt{1}(Sc{t0+=1}),@oh{t0+=2}Fai))),pt7{b0:3;b1:b0},a8))",
     Tree0554 "PPar{0;_}(Sub(c0))",
     Tree0555 "FS(Dd{50}(t0))",
@@ -3523,33 +3524,33 @@ cases! {
     Tree0558 "B{b1=3;b0;t0=4}@of{b1:=b0%3}Ret1(Wu{t0})",
     Tree0559 "B{b0=4;t0}@fi{b0+2%4<3}RepF(Intr{b0<4}(FF(PPar{1;_}(Dl{10}(RT{3}(WU{t0%2=1}(t0)))))))",
     Tree0560 "Step(RFb(RSeq(Sl{100},t0e,a1),Rpt{1}(RepF(Swm(c2,Cd{0;F}(Suc)))),Dl{0}(Rmp{F;F}(RFb(t3,t4,t5))),Fb(t6e,t7,Dd{0}(t8))))",
-    Tree0561 "B{b1=2;t0;b0=0}Isw{b0%4;_;N}(Dd{10}(MPri(F,Flt{1;R;_}(t0t),Sw{0}(c1t,Wu{t0}))),ASeq(@fi{b1<4}a2e,Ret3(@os{b0+2%4!0?b1+=3}Swm(Err{1097},a4b{t0;b1},Sl{100})),Cd{50;_}(t5e)))",
+    Tree0561 "B{b1=2;t0;b0=0}Isw{b0%4;_;N}(Dd{10}(MPri(F,Flt{1;R;_}(t0e),Sw{0}(c1e,Wu{t0}))),ASeq(@fi{b1<4}a2e,Ret3(@os{b0+2%4!0?b1+=3}Swm(c3l,a4b{t0;b1},Sl{100})),Cd{50;_}(t5e)))",
     Tree0562 "B{b0=5;t0=4;o0}Pre{none;S}(RFb(To{0}(@oh{b0+=3;b0:=t0%4}pt0{b0:=}),t1,c2,Rep2(Dd{0}(a3))))",
-    Tree0563 "B{t1=5;q0;b0=4}Wde(Dd{0}(Fb(Bin{t1%3>0;N}(a0b{t1;b0},Inv(Sb{t1=9})))),Sl{100},RSeq(Ret2(Lp{_;_}(Flt{2;S;F}(Rep0(Sb{b0=9}))))))",
-    Tree0564 "B{b0=1;t0=3}Fb(Pre{t0>3}(PPar{2;_}(Keep(@os{b0%4<0?t0+=2}@fi{b0+4%2<0}Ite(RSel(t0,a1e,t2),Wu{t0},TryT(t3e,t4,t5))))),Flip(@oh{b0%2!1?t0+=3}Swm(S,t6,c7),PPar{2;N}(c8,pt9{b0:1},c10l),Sb{b0=t0}))",
+    Tree0563 "B{t1=5;q0;b0=4}Wde(Dd{0}(Fb(Bin{t1%3>0;N}(a0b{t1;b0},Inv(Sb{t1=9})),Err{1019})),Sl{100},RSeq(Ret2(Lp{_;_}(Flt{2;S;F}(Rep0(Sb{b0=9}))))))",
+    Tree0564 "B{b0=1;t0=3}Fb(Pre{t0>3}(PPar{2;_}(Keep(@os{b0%4<0?t0+=2}@fi{b0+4%2<0}Ite(RSel(t0t,a1t,t2),Wu{t0},TryT(t3e,t4t,t5))))),Flip(@oh{b0%2!1?t0+=3}Swm(S,t6,c7),PPar{2;N}(c8r,pt9{b0:1},c10t),Sb{b0=t0}),Err{1036})",
     Tree0565 "B{b0=0;t0;b1=4}Ite(RSeq(@po{b0:=b1}@fi{b1%4!2}@si{b0+3>1}c0,MSeq(Pre{b1>7;R}(OnceT(Fai)),Once(c1),@oh{t0:=b0+3}@os{t0+=3}S,c2)),Sw{4;5}(Pri(Pre{t0<2;F}(PPar{2;N}(c3l,t4,Inv(t5)))),Rep0(Scc{b1%4<2}),t6))",
     Tree0566 "B{b1;b0=1;q0=3;t0;o0}Ruf{F}(FF(RSeq(RSeq(Star(a0b{t0;b1},t1e),Scc{b0+3<4},Lp{b1;_}(t2),RSeq(To{0}(@si{t0+3!6}@ki{t0+1%2=1}@po{b0+=1;b0+=2}pi3{t0:=}),Star(t4,pa5{b0:=;b1:b0},t6)),MSeq(c7e,Su{t0}(a8e),RU{S}(a9b{o0|3+3;b0}),t10)),@si{some}@po{b1:=o0|1;b1:=o0|3}c11)))",
-    Tree0567 "B{b0=0;t0=0}OnceT(@oh{b0%2=0?b0+=1}@of{t0:=b0+2;t0:=b0}Flip(@os{b0+3>5?t0+=2}MPri(a0,c1,@fi{t0%2!0}F,a2),@os{b0+=1}@oh{b0>0?b0+=2;t0+3=b0?t0:=b0}Ret2(PPar{1;T}(TryF(a3,t4,t5e,Wu{t0}),@po{t0:=b0+3}Dl{0}(Sc{b0:=t0;b0:=b0+2%2}),Rep4(Fb(Pre{b0<5;S}(c6b{b0})))))))",
+    Tree0567 "B{b0=0;t0=0}OnceT(@oh{b0%2=0?b0+=1}@of{t0:=b0+2;t0:=b0}Flip(@os{b0+3>5?t0+=2}MPri(a0t,c1,@fi{t0%2!0}F,a2t),@os{b0+=1}@oh{b0>0?b0+=2;t0+3=b0?t0:=b0}Ret2(PPar{1;T}(TryF(a3,t4t,t5t,Wu{t0}),@po{t0:=b0+3}Dl{0}(Sc{b0:=t0;b0:=b0+2%2}),Rep4(Fb(Pre{b0<5;S}(c6b{b0})))))))",
     Tree0568 "B{b0=4;t0=1;b1}Par{-3;-1}(@po{t0!b0+4%3?b1+=2}@fi{b1!3}RFb(Rep1(a0),@po{t0+3>2?b0:=t0}c1e),Invt(MSeq(@fi{b1+3!3}pt2{b0:t0;b1:b1},@po{b0+=3}@si{t0+2=4}Ite(c3,@po{b1:=t0%4}@ki{b0+3%2>0}@of{t0<5?t0:=b0+1}c4b{b0+4%2}),pi5{t0:t0},t6e)),Lim{3}(c7e))",
-    Tree0569 "Rep2(a0e)",
+    Tree0569 "Rep2(Err{1054})",
     Tree0570 "B{b1=4;b0=0;o0=2}Step(R,Rus{F}(Sc{b1+=2}),Ret1(Ub{o0}),a0,@oh{b0+=1}t1e)",
     Tree0571 "B{b0=3;q0;t0;b1}Wde(Step(Lp{b0;R}(Wv{t0}(Ite(Step(a0,Wt{20}),Cnd{b0>1;_;S}(Su{t0}(t1))))),AFb(@po{t0:=b0%4}@rw{b1+2%4>0}Rep3(a2),t3,WU{b1+3<1}(t4))),Wu{t0},Rmp{S;F}(@po{t0+=2}@os{t0+1!5?b0+=2}@si{b1%2!1}Try(TryF(Sc{b0=b1+3?t0:=9},pa5{b0:=}),Try(a6b{b1;b0},t7,Run),c8l,Pre{t0=3;S}(t9),Intr{b0+4!1}(@si{b1+2=t0}Ret3(a10)))))",
     Tree0572 "B{t1=4;b0=5;o0=5}Bin{o0|5+4%4>2;N}(Ub{o0},Swm(t0e,Step(Scc{t1+4%4<1},c1,c2l),RU{S}(pt3{b0:=})))",
     Tree0573 "B{b1=4}Swm(Flt{1;_;K}(a0),Pre{b1%3>1;R}(c1),Sl{0})",
-    Tree0574 "Rty2(Try(Rep3(c0t),Dl{20}(Rep3(Flip(c1r,a2,Suc))),Flt{2;F;_}(Seq(OnceT(AFb(RFb(t3,F,Err{1044}),a4t))))))",
+    Tree0574 "Rty2(Try(Rep3(c0),Dl{20}(Rep3(Flip(c1,a2,Suc))),Flt{2;F;_}(Seq(OnceT(AFb(RFb(t3,F),a4))))))",
     Tree0575 "B{b0=4}FS(SubA(SubR(Scc{b0+2%2!0})))",
-    Tree0576 "B{b0;t0=5}Fb(Pre{b0+3<b0}(Ret4(Sc{t0+=3})),pt0{b0:=;b1:t0},Fb(F,pc1{b0:5},Sb{b0=t0}),Err{1007})",
+    Tree0576 "B{b0;t0=5}Fb(Pre{b0+3<b0}(Ret4(Sc{t0+=3})),pt0{b0:=;b1:t0},Fb(F,pc1{b0:5},Sb{b0=t0}))",
     Tree0577 "B{b0;t0=5;b1;t1=1}RFb(Keep(PAll{-4}(pa0{b0:b1},t1,pt2{b0:=},c3)),Ruf{F}(PPar{2;T}(@of{t1:=t0;b0+=2}t4,c5,Sb{t1=7},c6b{t0+3%3},@si{b1<0}@oh{b0:=t1}@fi{t1+2>2}a7)))",
     Tree0578 "B{b1=2;t1;t0;o0=0;q0}Once(Lp{t0;R}(@ki{o0|1%4!0}Seq(OnceT(Bin{t1=t1+4;_}(Sb{t0=9},a0l)),Sw{0;5;4}(RU{F}(PPar{0;T}(Wt{30},c1l,t2)),Invt(RFb(t3e,t4)),PPar{1;_}(@os{t1+=3;o0|5+2%3<2?b1:=t0+3}Pre{t1%2<0;S}(Sc{t1+=2;b1:=o0|2}),c5),Dl{0}(Step(Sb{t1=b1},RepF(Wu{t0})))))))",
-    Tree0579 "B{b1;t0;b0=3}Fb(@os{t0:=b0}@po{b1:=b0%3}@rw{b0%2!1}Bin{b1<6;T}(Dl{30}(S),t0),Err{1040})",
-    Tree0580 "B{t0;b0=5;o0;t1=3;q0=2}Lp{t1;K}(Cnd{t1%2<1;N;_}(Isw{o0|1;T;T}(a0t,Seq(a1,Suc,Isw{t1;N;N}(a2t,@rw{t0+1>t1}@of{t1:=b0%2}Err{1069})),Ite(Wu{t1},Sc{t1:=6}))))",
+    Tree0579 "B{b1;t0;b0=3}Fb(@os{t0:=b0}@po{b1:=b0%3}@rw{b0%2!1}Bin{b1<6;T}(Dl{30}(S),t0))",
+    Tree0580 "B{t0;b0=5;o0;t1=3;q0=2}Lp{t1;K}(Cnd{t1%2<1;N;_}(Isw{o0|1;T;T}(a0,Seq(a1,Suc,Isw{t1;N;N}(a2e,@rw{t0+1>t1}@of{t1:=b0%2}Fai)),Ite(Wu{t1},Sc{t1:=6}))))",
     Tree0581 "B{b1;o0=_;b0=0;t0=5}RSeq(Step(pi0{t0:=},t1,@po{b0+=3}@si{t0+4=b1+1}@fi{some}Sl{10}),c2b{o0|3},@rw{b1%3>0}@os{o0:=_;o0:=_}t3)",
     Tree0582 "B{o0;t1;b1=2;b0;t0}FS(Pre{o0|0!t1;S}(Seq(Fb(Sel(@po{t0+1%3>0?t1+=1}t0,t1),Rpt{3}(FS(a2b{b0;b1}))),Step(Dl{0}(RFb(F,@fi{b1+2%4<0}Ub{o0})),Isw{b1%2;_;T}(t3e,t4)))))",
     Tree0583 "B{o0=_;t0=0;b1}To{20}(Isw{b1+4%4;T;T}(@fi{o0|5+2!b1%4}@of{t0:=o0|0+3}F,S,Dd{50}(Dd{0}(t0e))))",
     Tree0584 "B{b0=1;t0=4;t1}OnceT(Cnd{t1+1=1;N;_}(PPar{1;_}(t0e,Seq(SubR(a1),pi2{t0:b0}),@ki{t0<1}@si{b0<3}RU{S}(c3),OnceK(t4))))",
     Tree0585 "B{b0=0;t0=4}Flip(@si{t0>6}pt0{b0:=;b1:b0},PPar{1;T}(F,RepF(Flip(c1,t2)),SubR(PPar{1;T}(SubR(t3),t4)),Su{t0}(R)))",
     Tree0586 "B{b0;o0=_;t1;t0}@rw{t1+3%4>2}@oh{o0:=o0|4}RFb(Scc{o0|2+1=0},Sel(Ret3(MSeq(Step(RSeq(t0,Wu{t1}),Sl{0}),@po{t1:=b0}@oh{t1>3?b0:=t1;b0+=3}@fi{none}Wv{t1}(t1))),RFb(Wu{t1},a2,pa3{b0:=;b1:b0},a4,@fi{t1=7}@os{t0:=b0;o0:=_}Sb{b0=t0})),Cd{0;K}(Wde(Intr{t0!3}(c5e),@oh{t0:=o0|5}Star(@si{o0|4>7}S,F),c6)))",
-    Tree0587 "Swm(Rep2(RSeq(Step(Sub(RFb(a0,Run)),Keep(Seq(Rpt{2}(Suc),Err{1076}))))),RFb(Ruf{F}(RFb(c1t,F)),Fb(c2r,F,a3r,t4)),c5)",
+    Tree0587 "Swm(Rep2(RSeq(Step(Sub(RFb(a0,Run)),Keep(Seq(Rpt{2}(Suc)))))),RFb(Ruf{F}(RFb(c1,F)),Fb(c2,F,a3,t4)),c5)",
     Tree0588 "Rep3(t0)",
     Tree0589 "B{o0=0}OnceT(SubA(Sb{o0=2}))",
     Tree0590 "B{t0=0;b1=0;b0=3}Pre{b1%3!2}(To{0}(PPar{2;N}(RU{F}(RFb(t0,c1,Sb{t0=4})),RFb(Cnd{b1>3;T;_}(a2),@oh{b0+=2}@os{b0:=t0}a3e))))",
@@ -3558,8 +3559,8 @@ cases! {
     Tree0593 "B{t0;b1}@rw{t0+3%2=0}RSeq(@fi{b1%3=0}Seq(pa0{b0:t0;b1:=},a1,t2),SubA(Flip(Fai,t3,a4)),Sb{t0=2})",
     Tree0594 "B{b0=4;b1=3;t1=1;t0=1}Sw{1;3}(Isw{b0;_;T}(Rty0(c0),S,Ret1(F),c1),Inv(Wu{t1}),Bin{t1<4;_}(SubR(a2e),@rw{t0+2>t1%2}@oh{t0%2!1?t1:=t0}Fb(SubA(t3e),t4e,t5)))",
     Tree0595 "B{b1;b0;t0}Flip(RSeq(Swm(Pre{b0+1>b0%2}(RSeq(t0,t1,c2e,Sb{b0=b1})),Flip(Par{-1;1}(t3,c4b{b0}),Seq(Sb{b0=t0},t5)),To{0}(Sw{1}(Cd{0;K}(Scc{b1<b0+1}),Rep2(Swm(Sb{b0=5},Scc{t0>6})))))))",
-    Tree0596 "B{b1=0}Bin{b1+1>b1;_}(Suc,SubA(Dd{20}(@si{b1+4%2>0}SubA(c0))))",
+    Tree0596 "B{b1=0}Bin{b1+1>b1;_}(Err{1012},SubA(Dd{20}(@si{b1+4%2>0}SubA(c0))))",
     Tree0597 "B{b0=2;t1=5}TryT(Pre{t1+1>3;S}(Rmp{S;S}(@os{b0+=3}Sb{t1=b0})),Ret2(FS(Seq(c0,Cnd{t1+3=5;T;S}(c1b{b0+3})))),Pre{t1>6;S}(Pre{t1+1!7}(Par{1;_}(RSeq(Rus{F}(t2),a3)))))",
-    Tree0598 "B{b1=0;t0;t1;b0=1}@os{b1+=3;t1+=3}@oh{t1=b1?b0:=t1%3;b1+=2}@fi{t0>2}RSeq(Flip(RSeq(c0t,a1)),Intr{t0=1}(Ite(pa2{b0:7},Wt{50},c3t)),RSel(c4,pa5{b0:=}),Bin{t1>4;T}(Sb{t1=2},c6t),To{20}(Pre{t1>6;K}(Seq(Cnd{b0+1%3>0;N;_}(Wt{0}),t7e,Err{1087}))))",
+    Tree0598 "B{b1=0;t0;t1;b0=1}@os{b1+=3;t1+=3}@oh{t1=b1?b0:=t1%3;b1+=2}@fi{t0>2}RSeq(Flip(RSeq(c0,a1)),Intr{t0=1}(Ite(pa2{b0:7},Wt{50},c3e)),RSel(c4,pa5{b0:=}),Bin{t1>4;T}(Sb{t1=2},c6),To{20}(Pre{t1>6;K}(Seq(Cnd{b0+1%3>0;N;_}(Wt{0}),t7e))))",
     Tree0599 "B{t0=5;b1=3;b0=4}@po{b0:=t0}@si{b1!3}Flip(@oh{b0:=b1%2;t0:=2}OnceT(@ki{t0%2>0}@of{t0+=1}Isw{t0%4;T;N}(t0,@oh{b1+=1}t1)),t2,Fai,PAll{-2}(R,a3b{b0+4;b0}),RSeq(pa4{b0:6},t5))",
 }

@@ -6,14 +6,13 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0600 for Ctx, error DiffError {
+    pub tree Tree0600 for Ctx {
         ReactiveSelector {
             TryCatch {
                 Delay(0) {
                     ReactiveSequence {
-                        Action(|ctx| ctx.try_exec(0)),
+                        Action(Act<0>),
                         Action(|ctx| ctx.exec(1)),
-                        Error(DiffError(1039)),
                     },
                 },
                 StatefulAction(Task<2>),
@@ -26,18 +25,18 @@ bt::behavior_tree! {
                     },
                 },
                 RunOnce(then_skip = false) {
-                    StatefulAction(TTask<5>),
+                    StatefulAction(Task<5>),
                 },
                 Filter(times = 2) {
                     Fallback {
                         StatefulAction(Task<6>),
-                        Action(TAct<7>),
+                        Action(Act<7>),
                     },
                 },
                 Sleep(100),
             },
             FlipSelector {
-                Action(TAct<8>),
+                Action(Act<8>),
                 RunOnce {
                     Sleep(30),
                 },
@@ -53,8 +52,6 @@ bt::behavior_tree! {
         }
     }
 }
-
-fallible!(Tree0600);
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
@@ -222,7 +219,7 @@ bt::behavior_tree! {
 board!(Tree0604Blackboard { o0 t1 b1 b0 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0605 for Ctx {
+    pub tree Tree0605 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
@@ -230,7 +227,7 @@ bt::behavior_tree! {
         ParallelAll(0) {
             StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
             Condition(Cond<1>),
-            StatefulAction(Task<2>),
+            Error(DiffError(1026)),
             AlwaysRunning,
             StatefulAction(PTask<3>, b0 = {t0}),
         }
@@ -238,6 +235,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0605Blackboard { b0 t0 });
+
+fallible!(Tree0605);
 
 bt::behavior_tree! {
     pub tree Tree0606Sub0 for Ctx {
@@ -298,7 +297,7 @@ bt::behavior_tree! {
 board!(Tree0607Blackboard { b1 b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0608 for Ctx {
+    pub tree Tree0608 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             o0: Option<i64> = Some(0),
@@ -333,9 +332,9 @@ bt::behavior_tree! {
                             #[run_while(|bb| *bb.t0 < (bb.b1 + 4) % 4)]
                             ScriptCondition(|bb| *bb.t0 < 0),
                             _ => #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = *bb.t0 % 3 })]
-                            Action(|ctx| ctx.exec(5)),
+                            Action(TAct<5>),
                         },
-                        Sleep(20),
+                        Error(DiffError(1054)),
                     },
                     #[failure_if(|bb| *bb.t0 != 4)]
                     #[skip_if(|bb| bb.b1 < 5)]
@@ -347,6 +346,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0608Blackboard { b0 o0 b1 t0 });
+
+fallible!(Tree0608);
 
 bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
@@ -371,14 +372,14 @@ bt::behavior_tree! {
 board!(Tree0609Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0610 for Ctx, error DiffError {
+    pub tree Tree0610 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
         }
         StepSequencer {
             ReactiveFallback {
                 Conditional(|bb| *bb.t0 > (*bb.t0 + 2) % 4, else = Success) {
-                    Error(DiffError(1090)),
+                    Condition(Cond<0>),
                 },
                 SetBlackboard(t0 = 0),
             },
@@ -388,14 +389,12 @@ bt::behavior_tree! {
 
 board!(Tree0610Blackboard { t0 });
 
-fallible!(Tree0610);
-
 bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
+    pub tree Tree0611 for Ctx, error DiffError {
         Fallback {
             Repeater(1) {
                 ReactiveSequence {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                 },
             },
             Repeater(2) {
@@ -405,9 +404,12 @@ bt::behavior_tree! {
                     },
                 },
             },
+            Error(DiffError(1063)),
         }
     }
 }
+
+fallible!(Tree0611);
 
 bt::behavior_tree! {
     pub tree Tree0612 for Ctx {
@@ -495,7 +497,7 @@ bt::behavior_tree! {
 board!(Tree0613Blackboard { b1 o0 t1 t0 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0614 for Ctx, error DiffError {
+    pub tree Tree0614 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 5,
@@ -535,7 +537,7 @@ bt::behavior_tree! {
                     },
                 },
                 Optional {
-                    Condition(|ctx| ctx.try_check(6)),
+                    Condition(Cond<6>),
                 },
             },
             RepeatUntil(Failure) {
@@ -556,7 +558,7 @@ bt::behavior_tree! {
                                     Failer,
                                 },
                             },
-                            StatefulAction(TTask<10>),
+                            StatefulAction(Task<10>),
                         },
                     },
                 },
@@ -566,8 +568,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0614Blackboard { t0 t1 b0 o0 });
-
-fallible!(Tree0614);
 
 bt::behavior_tree! {
     pub tree Tree0615 for Ctx {
@@ -883,7 +883,7 @@ bt::behavior_tree! {
 board!(Tree0623Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0624 for Ctx, error DiffError {
+    pub tree Tree0624 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 2,
@@ -893,15 +893,15 @@ bt::behavior_tree! {
                 Wait(50),
                 SetBlackboard(b0 = {t0}),
             },
-            Condition(TCond<0>),
+            Condition(|ctx| ctx.check(0)),
             Parallel(failure = 2) {
                 Action(Act<1>),
                 RetryUntilSuccessful(2) {
-                    StatefulAction(TTask<2>),
+                    StatefulAction(Task<2>),
                 },
             },
             TryCatch(catch_on_halt = false) {
-                Action(|ctx| ctx.try_exec(3)),
+                Action(Act<3>),
                 Action(PAct<4>, b0 = {b0}, b1 = {b0}),
             },
             Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
@@ -911,14 +911,11 @@ bt::behavior_tree! {
                     Failer,
                 },
             },
-            Error(DiffError(1044)),
         }
     }
 }
 
 board!(Tree0624Blackboard { b0 t0 });
-
-fallible!(Tree0624);
 
 bt::behavior_tree! {
     pub tree Tree0625Sub0 for Ctx {
@@ -2020,7 +2017,7 @@ bt::behavior_tree! {
 board!(Tree0652Blackboard { b0 o0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0653 for Ctx {
+    pub tree Tree0653 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64> = Some(5),
@@ -2037,7 +2034,7 @@ bt::behavior_tree! {
                     IfThenElse {
                         #[on_halted(|bb| *bb.t0 += 1)]
                         #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
-                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(TTask<0>),
                         ScriptCondition(|bb| bb.o0.unwrap_or(0) + 4 < 1),
                         StatefulAction(Task<1>),
                     },
@@ -2052,13 +2049,14 @@ bt::behavior_tree! {
                                 },
                                 #[on_success(|bb| bb.b0 += 1)]
                                 Filter(times = 3, count = Completed, filtered = Failure) {
-                                    StatefulAction(Task<3>),
+                                    StatefulAction(TTask<3>),
                                 },
                             },
                         },
                         KeepRunningUntilFailure {
                             Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
                         },
+                        Error(DiffError(1011)),
                     },
                 },
             },
@@ -2067,6 +2065,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0653Blackboard { t0 o0 b0 q0 });
+
+fallible!(Tree0653);
 
 bt::behavior_tree! {
     pub tree Tree0654 for Ctx {
@@ -2245,11 +2245,11 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0658 for Ctx {
+    pub tree Tree0658 for Ctx, error DiffError {
         ReactiveFallback {
             Parallel(success = -2) {
                 IfThenElse {
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                     Condition(Cond<1>),
                     RetryUntilSuccessful(2) {
                         Action(Act<2> = Act::<2>),
@@ -2263,13 +2263,15 @@ bt::behavior_tree! {
                 },
                 StatefulAction(Task<3>),
                 Sequence {
-                    StatefulAction(Task<4>),
+                    StatefulAction(TTask<4>),
                 },
             },
             Action(Act<5>),
         }
     }
 }
+
+fallible!(Tree0658);
 
 bt::behavior_tree! {
     pub tree Tree0659 for Ctx {
@@ -2489,7 +2491,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0664 for Ctx, error DiffError {
+    pub tree Tree0664 for Ctx {
         blackboard {
             b1: i64,
             b0: i64 = 5,
@@ -2500,10 +2502,10 @@ bt::behavior_tree! {
             SequenceWithMemory {
                 Fallback {
                     Invert {
-                        Action(TAct<0>),
+                        Action(Act<0>),
                     },
                     ScriptCondition(|bb| bb.b0 < 3),
-                    StatefulAction(TTask<1>),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
                 WhileDoElse {
                     #[on_halted(|bb| bb.b1 += 1)]
@@ -2536,7 +2538,7 @@ bt::behavior_tree! {
                     StatefulAction(Task<6>),
                     Wait(20),
                 },
-                StatefulAction(TTask<7>),
+                StatefulAction(Task<7>),
                 StatefulAction(Task<8>),
                 Wait(20),
             },
@@ -2549,7 +2551,7 @@ bt::behavior_tree! {
                         },
                     },
                     case 4 => Script(|bb| if *bb.t0 < 1 { *bb.t0 += 2 }),
-                    _ => Condition(|ctx| ctx.try_check(9)),
+                    _ => Condition(Cond<9>),
                 },
             },
         }
@@ -2558,10 +2560,8 @@ bt::behavior_tree! {
 
 board!(Tree0664Blackboard { b1 b0 q0 t0 });
 
-fallible!(Tree0664);
-
 bt::behavior_tree! {
-    pub tree Tree0665 for Ctx {
+    pub tree Tree0665 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64,
@@ -2569,7 +2569,7 @@ bt::behavior_tree! {
         }
         KeepRunningUntilFailure {
             WhileDoElse {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
+                Error(DiffError(1027)),
                 #[skip_if(|bb| *bb.t1 < bb.b0 + 1)]
                 #[success_if(|bb| *bb.t0 + 3 > 0)]
                 MaxTime(0) {
@@ -2582,6 +2582,8 @@ bt::behavior_tree! {
 
 board!(Tree0665Blackboard { b0 t0 t1 });
 
+fallible!(Tree0665);
+
 bt::behavior_tree! {
     pub tree Tree0666Sub0 for Ctx {
         ReactiveSequence {
@@ -2592,7 +2594,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0666 for Ctx, error DiffError {
+    pub tree Tree0666 for Ctx {
         Parallel {
             ReactiveFallback {
                 Condition(|ctx| ctx.check(0)),
@@ -2603,13 +2605,10 @@ bt::behavior_tree! {
                 Filter(times = 2, count = Success) {
                     Action(Act<3> = Act::<3>),
                 },
-                Error(DiffError(1072)),
             },
         }
     }
 }
-
-fallible!(Tree0666);
 
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
@@ -2669,14 +2668,12 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0670 for Ctx, error DiffError {
+    pub tree Tree0670 for Ctx {
         Repeat(4) {
-            Error(DiffError(1027)),
+            Sleep(10),
         }
     }
 }
-
-fallible!(Tree0670);
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
@@ -3332,7 +3329,7 @@ bt::behavior_tree! {
 board!(Tree0689Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0690 for Ctx {
+    pub tree Tree0690 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             b0: i64 = 3,
@@ -3355,13 +3352,13 @@ bt::behavior_tree! {
                         #[post(|bb| { bb.b1 = bb.b1 % 4; bb.o0 = Some(bb.o0.unwrap_or(0)) })]
                         StepSequencer {
                             MaxTime(100) {
-                                StatefulAction(Task<0>),
+                                Error(DiffError(1090)),
                             },
                         },
                         Cooldown(20, filtered = Failure) {
                             Switch(b1) {
-                                case 4 => StatefulAction(Task<1>),
-                                _ => StatefulAction(Task<2> = Task::<2>),
+                                case 4 => StatefulAction(TTask<1>),
+                                _ => StatefulAction(TTask<2>),
                             },
                         },
                     },
@@ -3371,7 +3368,7 @@ bt::behavior_tree! {
                             Condition(PCond<3>, b0 = {t0}),
                         },
                     },
-                    _ => Condition(Cond<4>),
+                    _ => Condition(TCond<4>),
                 },
             },
         }
@@ -3379,6 +3376,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0690Blackboard { b1 b0 t0 o0 });
+
+fallible!(Tree0690);
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
@@ -3541,16 +3540,14 @@ bt::behavior_tree! {
 board!(Tree0694Blackboard { o0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0695 for Ctx, error DiffError {
+    pub tree Tree0695 for Ctx {
         RunOnce(then_skip = true) {
             RetryUntilSuccessful(0) {
-                Error(DiffError(1029)),
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-fallible!(Tree0695);
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
@@ -3607,7 +3604,7 @@ bt::behavior_tree! {
 board!(Tree0697Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0698 for Ctx, error DiffError {
+    pub tree Tree0698 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64,
@@ -3627,23 +3624,22 @@ bt::behavior_tree! {
                     StatefulAction(PTask<1>, b0 = {=}),
                     FlipSelector {
                         Action(Act<2> = Act::<2>),
-                        Action(TAct<3>),
+                        Action(Act<3> = Act::<3>),
                     },
-                    Action(TAct<4>),
+                    Action(Act<4>),
                     WaitValueUpdate(t0) {
                         StatefulAction(Task<5>),
                     },
                 },
             },
             MemSequence {
-                StatefulAction(TTask<6>),
+                StatefulAction(Task<6>),
                 Parallel(success = 3) {
                     Action(PIo<7>, t0 = {t0}),
                     StatefulAction(Task<8> = Task::<8>),
                     Script(|bb| bb.b0 = (bb.b1 + 2) % 4),
                     Action(PIo<9>, t0 = {t0}),
                 },
-                Error(DiffError(1095)),
             },
             Switch(b1) {
                 case 5 => Inverter {
@@ -3669,8 +3665,6 @@ bt::behavior_tree! {
 
 board!(Tree0698Blackboard { b0 t0 b1 o0 });
 
-fallible!(Tree0698);
-
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
         RunOnce(then_skip = true) {
@@ -3687,21 +3681,21 @@ bt::behavior_tree! {
 }
 
 cases! {
-    Tree0600 "RSel(Try(Dl{0}(RSeq(a0r,a1l,Err{1039})),t2),PAll{4}(Rty4(MSeq(t3e,t4)),OnceK(t5t),Flt{2;_;_}(Fb(t6,a7t)),Sl{100}),Flip(a8t,Once(Sl{30})),Inv(c9),PAll{_}(F,S,t10))",
+    Tree0600 "RSel(Try(Dl{0}(RSeq(a0,a1l)),t2),PAll{4}(Rty4(MSeq(t3e,t4)),OnceK(t5),Flt{2;_;_}(Fb(t6,a7)),Sl{100}),Flip(a8,Once(Sl{30})),Inv(c9),PAll{_}(F,S,t10))",
     Tree0601 "B{b1=5;t1=4;b0}RSeq(c0e,t1,@po{t1!3?b1+=3}RFb(Cnd{b1%3<1;_;F}(OnceK(c2e))),OnceK(@os{b0+4=0?b0:=b0+2%3;t1+=1}t3))",
     Tree0602 "B{b1=2;b0=5;t0=0}RT{2}(PAll{-1}(Isw{b0;T;T}(t0,t1,RSel(t2,c3)),FS(Cnd{b1!2;N;S}(Intr{t0>b0+2}(t4))),RFb(t5,Cnd{t0<6;_;S}(a6),F,Isw{2;T;T}(@ki{t0%3=2}@of{b1+=1;b0:=b1}@si{b1<0}pa7{b0:b0;b1:b0},a8b{b1+2;b1}))))",
     Tree0603 "PAll{1}(Keep(c0),Dd{20}(Rep4(RepF(Seq(t1,t2)))))",
     Tree0604 "B{o0=_;t1;b1=3;b0=0;t0=5;q0=4}RFb(@si{some}Isw{9;N;N}(Wu{t1},c0e,Sl{100}),Su{t1}(Pre{o0|5+1<0;R}(Lim{2}(Flip(Scc{t1!6},@of{b1:=t0}@oh{o0:=o0|0}t1,Wt{10})))),Fb(Lp{t0;K}(@si{b1+4%3=2}@oh{o0:=_}@rw{none}SubR(t2))),Sw{0;1;5}(@po{b0:=b1}@ki{b0<7}pi3{t0:b0},t4,Sb{t0=1},Inv(c5)),Sw{3}(Sl{0},pa6{b0:3;b1:b0}))",
-    Tree0605 "B{b0=4;t0}PAll{0}(pt0{b0:=;b1:t0},c1,t2,R,pt3{b0:t0})",
+    Tree0605 "B{b0=4;t0}PAll{0}(pt0{b0:=;b1:t0},c1,Err{1026},R,pt3{b0:t0})",
     Tree0606 "B{t1=2}Sel(pi0{t0:t1},c1,SubR(c2))",
     Tree0607 "B{b1=2;b0=2;t0=4;t1=2}@oh{t0+1%2>0?b1:=6}Seq(Cnd{b0!1;T;S}(Seq(Once(t0))),@si{t1+4%2>0}c1b{b0},Wde(pt2{b0:4;b1:b0},Sw{0;4;5}(Wu{t1},c3e,t4,t5)))",
-    Tree0608 "B{b0=3;o0=0;b1=5;t0}PAll{3}(MPri(t0e),Bin{o0|1+4=7;T}(Cnd{b1>4;_;_}(Bin{b0>7;_}(Star(t1),pa2{b0:9})),Ite(t3,pt4{b0:t0})),Ruf{2}(PAll{2}(@of{t0+=2}@po{b1:=3}Fb(Sw{2}(@si{t0%4=2}@rw{t0<b1+4%4}Scc{t0<0},@os{t0:=b0+2;b0:=t0%3}a5l),Sl{20}),@fi{t0!4}@ki{b1<5}a6b{o0|3;b1})))",
+    Tree0608 "B{b0=3;o0=0;b1=5;t0}PAll{3}(MPri(t0e),Bin{o0|1+4=7;T}(Cnd{b1>4;_;_}(Bin{b0>7;_}(Star(t1),pa2{b0:9})),Ite(t3,pt4{b0:t0})),Ruf{2}(PAll{2}(@of{t0+=2}@po{b1:=3}Fb(Sw{2}(@si{t0%4=2}@rw{t0<b1+4%4}Scc{t0<0},@os{t0:=b0+2;b0:=t0%3}a5t),Err{1054}),@fi{t0!4}@ki{b1<5}a6b{o0|3;b1})))",
     Tree0609 "B{t0;b0=4;b1}Keep(Swm(Rmp{S;F}(Sb{b1=b0}),Cnd{t0>5;T;_}(t0)))",
-    Tree0610 "B{t0=3}Step(RFb(Cnd{t0>t0+2%4;_;S}(Err{1090}),Sb{t0=0}))",
-    Tree0611 "Fb(Rpt{1}(RSeq(c0)),Rpt{2}(Rus{1}(Rep1(pt1{b0:1}))))",
+    Tree0610 "B{t0=3}Step(RFb(Cnd{t0>t0+2%4;_;S}(c0),Sb{t0=0}))",
+    Tree0611 "Fb(Rpt{1}(RSeq(c0t)),Rpt{2}(Rus{1}(Rep1(pt1{b0:1}))),Err{1063})",
     Tree0612 "B{b0=2;t0;q0}@os{t0+=3}@ki{b0!t0%2}ASeq(MPri(Lp{t0;R}(t0),ASeq(c1,t2),TryT(Sc{t0:=9},t3,Sc{t0+=3},t4)))",
     Tree0613 "B{b1=0;o0=_;t1;t0=5;q0=0;b0=5}AFb(TryF(@rw{t0>2}@ki{o0|2+2=4}Sb{b1=0},t0),@oh{t1:=b0+3}Fb(Lp{t1;F}(@fi{t0%4>2}@ki{t1>7}pt1{b0:=;b1:b0}),c2b{b0},t3),RSeq(c4b{t1},c5b{t0%2},R),RSeq(Bin{b0+2%2!1;T}(pa6{b0:7;b1:=},Sc{o0:=t0+3%2}),pc7{b0:t1},Rty4(a8)),Bin{b0=0;T}(F,@ki{b1!0}@rw{none}c9e))",
-    Tree0614 "B{t0;t1=5;b0;o0=_}PAll{2}(Dd{0}(Par{_;_}(Wu{t0},FF(t0),t1,Bin{b0+4%2=1;T}(Fai,@os{b0:=t1;o0:=t1}c2b{t1}))),RFb(To{100}(Swm(pi3{t0:t1},Sc{o0:=_},c4b{b0%3},pi5{t0:t0},Ub{o0})),Mt{0}(Ret4(To{10}(Ub{o0}))),Opt(c6r)),RU{F}(Pre{t1%4>1;K}(@fi{t0!0}Seq(RFb(TryF(t7,a8b{1;b0},F),RT{2}(@os{t0+=1}@oh{t1+=3;b0:=0}RFb(c9,Fai)),t10t)))))",
+    Tree0614 "B{t0;t1=5;b0;o0=_}PAll{2}(Dd{0}(Par{_;_}(Wu{t0},FF(t0),t1,Bin{b0+4%2=1;T}(Fai,@os{b0:=t1;o0:=t1}c2b{t1}))),RFb(To{100}(Swm(pi3{t0:t1},Sc{o0:=_},c4b{b0%3},pi5{t0:t0},Ub{o0})),Mt{0}(Ret4(To{10}(Ub{o0}))),Opt(c6)),RU{F}(Pre{t1%4>1;K}(@fi{t0!0}Seq(RFb(TryF(t7,a8b{1;b0},F),RT{2}(@os{t0+=1}@oh{t1+=3;b0:=0}RFb(c9,Fai)),t10)))))",
     Tree0615 "Seq(c0e,t1,Sl{0})",
     Tree0616 "Flip(Fb(a0,t1e),Sub(OnceK(c2)),PPar{2;N}(t3,c4,t5),RSeq(a6,OnceK(Suc),c7l),Rpt{F}(MSeq(t8,a9)))",
     Tree0617 "B{q0;b0;b1;t1=5}Lp{b0;S}(Fb(Ret1(t0),Ret1(SubR(Flip(c1,Wt{10}))),Par{-1;0}(To{30}(a2b{t1;b1}))))",
@@ -3711,7 +3705,7 @@ cases! {
     Tree0621 "B{b0;t0=0;t1}PPar{2;T}(Dl{10}(Cnd{b0+4>1;_;F}(Swm(pi0{t0:=},pa1{b0:t1;b1:b0},R))))",
     Tree0622 "B{t0=3;q0;b0=3;o0}RFb(Par{-3;_}(Wt{50},t0,a1,a2,a3),Lp{t0;_}(@fi{b0>t0}@rw{some}Sc{b0+=1;b0:=t0}),pt4{b0:=},ASeq(c5l,Sb{o0=3},pa6{b0:t0;b1:t0}))",
     Tree0623 "B{o0;b1=4;b0;t0=0}Wde(Inv(@po{o0:=_}@rw{t0+4!4}@si{b1<0}Inv(Isw{b0;_;T}(Seq(RSeq(t0e,c1))))),Isw{o0|2%2;T;T}(Flip(a2),a3b{o0|5;b1},Rpt{F}(To{0}(t4))))",
-    Tree0624 "B{b0;t0=2}Seq(Isw{2;T;_}(Wt{50},Sb{b0=t0}),c0t,Par{_;2}(a1,Ret2(t2t)),TryF(a3r,pa4{b0:b0;b1:b0}),Pre{t0%2>0;F}(Dl{30}(@po{b0+=3;b0+=1}@ki{t0%2<0}Fai)),Err{1044})",
+    Tree0624 "B{b0;t0=2}Seq(Isw{2;T;_}(Wt{50},Sb{b0=t0}),c0l,Par{_;2}(a1,Ret2(t2)),TryF(a3,pa4{b0:b0;b1:b0}),Pre{t0%2>0;F}(Dl{30}(@po{b0+=3;b0+=1}@ki{t0%2<0}Fai)))",
     Tree0625 "B{t0;b0=0;t1=0;o0;b1=4}TryF(Ite(Su{t0}(@si{b1+4%3=2}@of{t1+=1}Ret1(Cnd{o0|2>5;T;_}(Cnd{b1>3;T;F}(Ite(pi0{t0:t1},Sb{o0=9}))))),Pre{b0>7}(RSeq(SubA(@os{b0+=2}@si{t1+3%4>0}@ki{t1<0}F),@rw{t1%3=2}a1b{b0;b0})),Par{3;3}(pi2{t0:b1},pt3{b0:2;b1:t0},Rus{3}(pt4{b0:4;b1:=}))),Rmp{S;S}(Par{1;3}(Keep(c5),Bin{b1+3!5;N}(OnceK(Ub{o0}),MPri(RSeq(t6,Ub{o0}))),Step(OnceK(Sc{o0:=_}),Suc))))",
     Tree0626 "B{q0;t0=0;b1;o0=0}PAll{-2}(RU{S}(Lp{t0;R}(Rep2(Seq(t0,Ub{o0},a1b{t0;b1})))),Cd{20;_}(RT{F}(Cd{20;_}(Sl{20}))),a2)",
     Tree0627 "B{q0;b0=1;t0=2}AFb(PPar{0;_}(Lp{_;_}(PPar{2;N}(MPri(@os{b0:=t0%4}WU{t0%2>0}(pa0{b0:=;b1:b0}),Wu{t0},a1b{t0;b0}),Sb{b0=t0}))),Step(@ki{t0<5}c2,Try(c3,Scc{b0<t0})),Dl{30}(MPri(Wv{t0}(t4),OnceT(c5e),To{50}(Cnd{t0+2<6;N;F}(@po{b0:=t0%3;b0+=2}Lp{_;F}(pi6{t0:t0}))),c7b{t0%4},Ite(pi8{t0:=},c9b{b0%2}))),Rpt{F}(Keep(c10e)))",
@@ -3740,24 +3734,24 @@ cases! {
     Tree0650 "To{0}(Cd{50;F}(Sl{20}))",
     Tree0651 "B{b0=3;t0}Flip(@rw{b0>0}@fi{t0>3}Step(Sb{t0=0},Sb{b0=1}),Flip(pt0{b0:b0;b1:b0},pi1{t0:t0}),AFb(a2,a3))",
     Tree0652 "B{b0;o0;t0=5;t1}Par{0;-1}(OnceK(@ki{t0+1>t1}pt0{b0:b0;b1:t1}),SubR(@si{none}t1),Pre{b0%2!0;K}(@of{t1+=1}@si{t1<2}@ki{t0=6}pi2{t0:t1}))",
-    Tree0653 "B{t0;o0=5;b0=0;q0=0}@oh{t0=o0|0%4?t0:=o0|3;t0+=1}PPar{2;N}(@po{t0+=3;b0+=3}@of{o0:=_;t0:=o0|0+1%3}@os{b0+=1}Lp{_;_}(Bin{t0+3<b0;T}(Ite(@oh{t0+=1}@ki{o0|1%3>1}t0e,Scc{o0|0+4<1},t1),@oh{b0<3?t0:=3}@si{o0|0%4>2}AFb(Rpt{1}(@po{o0:=_;t0+=3}Bin{b0+4=o0|1%2;N}(Lp{t0;R}(pa2{b0:0;b1:b0}),@os{b0+=1}Flt{3;R;F}(t3))),Keep(Sc{t0+=1;t0+=1})))))",
+    Tree0653 "B{t0;o0=5;b0=0;q0=0}@oh{t0=o0|0%4?t0:=o0|3;t0+=1}PPar{2;N}(@po{t0+=3;b0+=3}@of{o0:=_;t0:=o0|0+1%3}@os{b0+=1}Lp{_;_}(Bin{t0+3<b0;T}(Ite(@oh{t0+=1}@ki{o0|1%3>1}t0t,Scc{o0|0+4<1},t1),@oh{b0<3?t0:=3}@si{o0|0%4>2}AFb(Rpt{1}(@po{o0:=_;t0+=3}Bin{b0+4=o0|1%2;N}(Lp{t0;R}(pa2{b0:0;b1:b0}),@os{b0+=1}Flt{3;R;F}(t3t))),Keep(Sc{t0+=1;t0+=1}),Err{1011}))))",
     Tree0654 "B{b0=1;b1=3;o0=3}Swm(Isw{o0|3;_;_}(S,Once(pa0{b0:b0;b1:=})),pc1{b0:8})",
     Tree0655 "B{b1;o0=_;t0=4;b0=3}Dl{20}(PAll{3}(@si{t0%2<0}@of{b1+=1}@fi{o0|3=4}RU{F}(t0),Sl{0},c1,pt2{b0:=;b1:b0},@of{o0:=_;b0+=1}RFb(c3l,t4)))",
     Tree0656 "Star(Ite(Swm(Ite(t0e,R),a1l,t2e),Dd{0}(Flt{1;R;K}(PPar{1;T}(a3,Par{1;-2}(a4,F)))),t5),Rty3(Rep1(Fb(PPar{1;T}(Sl{20},t6e,Sl{20},a7),Dd{30}(t8),Rpt{F}(OnceK(Cd{50;K}(c9)))))),Rep2(RSeq(OnceK(RFb(c10l,F)),Mt{0}(To{0}(t11)),TryT(S,t12,t13,a14),Swm(Sub(Flt{3;S;_}(t15)),t16,t17e),Flt{3;_;F}(a18))))",
     Tree0657 "OnceK(Swm(FF(FS(t0)),RSeq(S),RetF(FS(t1)),Pri(OnceT(t2),t3,Rmp{S;S}(S)),RSeq(t4e,Suc,Fai)))",
-    Tree0658 "RFb(Par{-2;_}(Ite(t0,c1,Ret2(a2e)),Wt{10},Opt(To{20}(Suc)),t3,Seq(t4)),a5)",
+    Tree0658 "RFb(Par{-2;_}(Ite(t0t,c1,Ret2(a2e)),Wt{10},Opt(To{20}(Suc)),t3,Seq(t4t)),a5)",
     Tree0659 "B{t0;b1;o0=_;b0=1;t1=2}To{20}(RFb(PAll{0}(Ub{o0},Ret0(Sb{b0=4}),OnceT(S),a0,Star(@oh{b1:=o0|3%3}t1,c2)),Seq(Inv(Pre{o0|1+4=o0|5;K}(Cd{50;_}(@rw{b1>3}@oh{b1:=6}@of{o0:=b0+2}Scc{t1%3>1}))),PPar{2;_}(t3,R,c4b{o0|2},t5,Fai)),RT{F}(Wv{t1}(WU{t0%2!0}(@si{b0%4>1}@oh{o0:=t1}Opt(Wt{20}))))))",
     Tree0660 "B{t0=5;b0}RSel(SubA(@of{t0+=3}@ki{b0+4>3}RSel(@fi{t0+1%2>0}RT{1}(Sc{t0+=2}),Bin{b0%4>2;T}(@ki{b0>6}@os{t0+=2}Sb{b0=t0},pa0{b0:3;b1:t0}),PAll{1}(Sb{b0=9},c1,c2,SubA(Run),Suc))),t3)",
     Tree0661 "B{b0=4;t0=3}PPar{0;N}(SubR(Rmp{F;F}(Seq(@ki{t0=3}SubA(Rus{3}(pi0{t0:=})),Flip(Once(c1)),Bin{b0>5;_}(@ki{b0+2!2}t2,Sb{b0=t0}),Cnd{t0+3>7;T;_}(RFb(a3l,RetF(Sc{b0:=t0%2;b0+=1}))),Cd{0;_}(Par{-3;3}(Sc{t0+=2},t4,c5))))))",
     Tree0662 "B{b0=2;t0=2;o0}@ki{b0+2<4}@os{t0+1<7?t0+=1}Pre{none;K}(Pre{none;R}(Wu{t0}))",
     Tree0663 "Fb(Wde(t0,a1),t2,c3l,c4)",
-    Tree0664 "B{b1;b0=5;q0=3;t0=5}Swm(Swm(Fb(Invt(a0t),Scc{b0<3},t1t),Wde(@oh{b1+=1}Lp{t0;_}(To{50}(pt2{b0:t0;b1:=})),Seq(Scc{b0!2},Sb{t0=b0},@os{b0+=1}a3)),Ite(pt4{b0:t0;b1:b0},Sb{t0=0},@os{b0+=2}@of{t0+=1}@fi{b1+3>6}Scc{b1%3!1})),ASeq(@po{t0+=1}@rw{b0+3<4}c5b{t0+4},RFb(t6,Wt{20}),t7t,t8,Wt{20}),WU{b0%3=1}(Sw{2;4}(Cnd{t0=b1;T;_}(@ki{t0+2%2!0}Lp{b0;F}(Scc{b0<7})),Sc{t0<1?t0+=2},c9r)))",
-    Tree0665 "B{b0=0;t0;t1=5}Keep(Wde(a0b{b0%4;b0},@ki{t1<b0+1}@si{t0+3>0}Mt{0}(c1b{b0})))",
-    Tree0666 "Par{_;_}(RFb(c0l,Lim{2}(Sub(RSeq(S,a1))),t2,Flt{2;S;_}(a3e),Err{1072}))",
+    Tree0664 "B{b1;b0=5;q0=3;t0=5}Swm(Swm(Fb(Invt(a0),Scc{b0<3},t1e),Wde(@oh{b1+=1}Lp{t0;_}(To{50}(pt2{b0:t0;b1:=})),Seq(Scc{b0!2},Sb{t0=b0},@os{b0+=1}a3)),Ite(pt4{b0:t0;b1:b0},Sb{t0=0},@os{b0+=2}@of{t0+=1}@fi{b1+3>6}Scc{b1%3!1})),ASeq(@po{t0+=1}@rw{b0+3<4}c5b{t0+4},RFb(t6,Wt{20}),t7,t8,Wt{20}),WU{b0%3=1}(Sw{2;4}(Cnd{t0=b1;T;_}(@ki{t0+2%2!0}Lp{b0;F}(Scc{b0<7})),Sc{t0<1?t0+=2},c9)))",
+    Tree0665 "B{b0=0;t0;t1=5}Keep(Wde(Err{1027},@ki{t1<b0+1}@si{t0+3>0}Mt{0}(c1b{b0})))",
+    Tree0666 "Par{_;_}(RFb(c0l,Lim{2}(Sub(RSeq(S,a1))),t2,Flt{2;S;_}(a3e)))",
     Tree0667 "B{t1=1}Rep4(Bin{t1=6;T}(Fb(a0,pt1{b0:8;b1:t1}),a2))",
     Tree0668 "B{o0=5;q0;t0}Swm(Lp{t0;_}(c0),Pre{o0|1+2<4;F}(@rw{t0+4=0}Su{t0}(Suc)))",
     Tree0669 "Swm(Sub(c0),t1)",
-    Tree0670 "Rep4(Err{1027})",
+    Tree0670 "Rep4(Sl{10})",
     Tree0671 "B{t0=1;t1=3}Invt(@po{t0+=2}@ki{t1%2!0}c0b{t0+3})",
     Tree0672 "TryF(t0,a1,Step(t2,Sub(t3)),Fb(t4,t5,R))",
     Tree0673 "B{b0;t0=2}@fi{b0+1<7}Try(Wde(Bin{b0+3=b0+1;_}(Lim{1}(Fai),Fb(a0e,c1b{t0%3})),a2,FF(Par{1;-1}(c3l,c4))),Isw{t0;N;T}(Wde(pt5{b0:8;b1:b0},Rep0(t6)),a7b{t0+4%2;b0},Pri(@po{t0+3!5?b0+=1}@fi{t0<7}@oh{t0:=b0;t0:=4}R,t8),Bin{t0+3>6;_}(Cd{20;K}(@os{t0+3%3=1?t0:=t0%4}@rw{b0+1%2<0}t9),a10b{b0;b0}),R))",
@@ -3777,14 +3771,14 @@ cases! {
     Tree0687 "B{b0=2}Rpt{0}(pc0{b0:=})",
     Tree0688 "B{t0=1}ASeq(SubA(t0),t1,SubA(pc2{b0:t0}),t3e)",
     Tree0689 "B{t0=5;b0=5;b1=3;o0}RSeq(Step(a0e,Fai),Par{_;-1}(Invt(Ub{o0}),PPar{2;T}(pa1{b0:0;b1:b0},t2)),Wv{t0}(Ruf{3}(@si{o0|3+4<t0}@ki{b1<0}@oh{t0:=b1}Wu{t0})))",
-    Tree0690 "B{b1;b0=3;t0=4;o0=5}Fb(Bin{b0<5;_}(@os{t0!4?t0:=b0;o0:=b0%4}@oh{b1%3>1?t0:=b0%4}Dl{0}(WU{b0+1!6}(Once(Sl{20}))),Sw{0;1}(RFb(@po{b1:=b1%4;o0:=o0|0}Step(Mt{100}(t0)),Cd{20;F}(Sw{4}(t1,t2e))),Rmp{F;S}(RSeq(@oh{o0:=t0}pc3{b0:t0})),c4)))",
+    Tree0690 "B{b1;b0=3;t0=4;o0=5}Fb(Bin{b0<5;_}(@os{t0!4?t0:=b0;o0:=b0%4}@oh{b1%3>1?t0:=b0%4}Dl{0}(WU{b0+1!6}(Once(Sl{20}))),Sw{0;1}(RFb(@po{b1:=b1%4;o0:=o0|0}Step(Mt{100}(Err{1090})),Cd{20;F}(Sw{4}(t1t,t2t))),Rmp{F;S}(RSeq(@oh{o0:=t0}pc3{b0:t0})),c4t)))",
     Tree0691 "B{t0;t1=5}Mt{0}(Fb(RSeq(c0,pc1{b0:t0}),@fi{t1<3}c2l))",
     Tree0692 "B{q0;t0;t1=2;o0=3;b0=1}Ite(Fb(@rw{b0%2!1}@si{t1!3}Step(c0,pc1{b0:t0},a2,t3),Sel(c4,a5,c6e,a7b{t1+1;b0},t8),PAll{0}(Rep4(F),Dl{20}(Flt{1;F;F}(Lp{t0;F}(Sb{o0=9}))))),RFb(Flip(Ub{o0},@fi{t1+2<2}pt9{b0:=;b1:t0},pa10{b0:0},a11),ASeq(Sb{o0=5},c12b{t1+3},Inv(c13)),Swm(pa14{b0:=},Step(pc15{b0:=},Sc{t1=3?o0:=_}),Ub{o0}),Step(Sc{t1>5?t0+=1},a16,a17,t18),Pri(Inv(a19l),@si{t0<2}@of{t0:=o0|5+3%3}pa20{b0:t0;b1:t0},t21)))",
     Tree0693 "B{b0=1;t0=3;t1=5}@fi{b0<7}@po{t1:=t0}Bin{t0=0;N}(a0,Pre{t0+3%2>0;F}(Sb{t0=6}))",
     Tree0694 "B{o0=_;t1=2;t0=0}PPar{2;T}(MPri(RSeq(RFb(c0e,t1,a2),Seq(c3,a4,t5))),a6,RFb(Intr{t0<6}(c7b{o0|3+1}),Scc{t1<3}))",
-    Tree0695 "OnceT(Ret0(Err{1029}))",
+    Tree0695 "OnceT(Ret0(t0))",
     Tree0696 "B{b0=1;t0=5;b1=5}AFb(@oh{b0+=1}@ki{b0<t0}pi0{t0:b0},@fi{b1+2>t0+2}c1e,t2e,a3)",
     Tree0697 "B{b1=2}WU{b1!0}(SubA(SubR(Rep0(c0b{b1%3}))))",
-    Tree0698 "B{b0=0;t0;b1=2;o0}RSeq(RT{2}(PAll{-4}(Dl{20}(Cd{0;K}(Wv{t0}(c0b{o0|2%3}))),pt1{b0:=},Flip(a2e,a3t),a4t,Wv{t0}(t5))),MSeq(t6t,Par{3;_}(pi7{t0:t0},t8e,Sc{b0:=b1+2%4},pi9{t0:t0}),Err{1095}),Sw{5}(Inv(Pre{t0!2;K}(@po{b0+=1}@of{b0+=3}Rus{2}(Sc{b1+=2}))),Wde(t10,Wde(Scc{b1+2<7},a11b{b1;b1}))))",
+    Tree0698 "B{b0=0;t0;b1=2;o0}RSeq(RT{2}(PAll{-4}(Dl{20}(Cd{0;K}(Wv{t0}(c0b{o0|2%3}))),pt1{b0:=},Flip(a2e,a3e),a4,Wv{t0}(t5))),MSeq(t6,Par{3;_}(pi7{t0:t0},t8e,Sc{b0:=b1+2%4},pi9{t0:t0})),Sw{5}(Inv(Pre{t0!2;K}(@po{b0+=1}@of{b0+=3}Rus{2}(Sc{b1+=2}))),Wde(t10,Wde(Scc{b1+2<7},a11b{b1;b1}))))",
     Tree0699 "OnceT(Fb(c0e,t1,Rpt{F}(t2),t3))",
 }

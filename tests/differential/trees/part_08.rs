@@ -149,7 +149,7 @@ bt::behavior_tree! {
 fallible!(Tree0803);
 
 bt::behavior_tree! {
-    pub tree Tree0804 for Ctx, error DiffError {
+    pub tree Tree0804 for Ctx {
         blackboard {
             o0: Option<i64> = Some(5),
             b1: i64,
@@ -179,7 +179,7 @@ bt::behavior_tree! {
                 },
                 Retry(1) {
                     Deadline(50) {
-                        Action(|ctx| ctx.try_exec(2)),
+                        Action(Act<2>),
                     },
                 },
             },
@@ -190,10 +190,8 @@ bt::behavior_tree! {
 
 board!(Tree0804Blackboard { o0 b1 t0 b0 });
 
-fallible!(Tree0804);
-
 bt::behavior_tree! {
-    pub tree Tree0805 for Ctx {
+    pub tree Tree0805 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -201,7 +199,7 @@ bt::behavior_tree! {
         }
         AsyncFallback {
             Precondition(|bb| *bb.t0 > bb.b1, else = Failure) {
-                Action(Act<0> = Act::<0>),
+                Action(TAct<0>),
             },
             Repeat(3) {
                 #[on_halted(|bb| bb.b1 = *bb.t0)]
@@ -223,6 +221,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0805Blackboard { b0 t0 b1 });
+
+fallible!(Tree0805);
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
@@ -317,7 +317,7 @@ bt::behavior_tree! {
 board!(Tree0808Blackboard { q0 b1 t1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0809 for Ctx, error DiffError {
+    pub tree Tree0809 for Ctx {
         blackboard {
             #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64 = 5,
@@ -328,7 +328,7 @@ bt::behavior_tree! {
             ReactiveSequence {
                 TryCatch(catch_on_halt = true) {
                     BinarySelector(|bb| *bb.t0 > 3) {
-                        StatefulAction(TTask<0>),
+                        StatefulAction(Task<0>),
                         Remap(success = Success, failure = Failure) {
                             StatefulAction(Task<1>),
                         },
@@ -352,10 +352,9 @@ bt::behavior_tree! {
                         _ => KeepRunningUntilFailure {
                             Switch(b1) {
                                 case 2 => Sequence {
-                                    Action(TAct<4>),
-                                    Error(DiffError(1007)),
+                                    Action(Act<4> = Act::<4>),
                                 },
-                                case 3 => StatefulAction(TTask<5>),
+                                case 3 => StatefulAction(Task<5>),
                                 _ => Condition(Cond<6>),
                             },
                         },
@@ -367,8 +366,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0809Blackboard { q0 b0 b1 t0 });
-
-fallible!(Tree0809);
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
@@ -443,7 +440,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0811 for Ctx, error DiffError {
+    pub tree Tree0811 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b1: i64 = 1,
@@ -454,22 +451,20 @@ bt::behavior_tree! {
                 Action(PAct<0>, b0 = 6, b1 = {b1}),
                 #[post(|bb| { bb.b1 = bb.b0 + 2; bb.b0 += 4 })]
                 SubTree(Tree0811Sub0, q0 = {=}, b1 = {b1}, b0 = {=}),
-                Condition(TCond<2>),
+                Condition(Cond<2>),
             },
             Switch(b1) {
                 case 2 => Loop(q0, if_empty = Failure) {
                     Action(Act<3> = Act::<3>),
                 },
                 case 4 => SetBlackboard(b0 = 8),
-                _ => StatefulAction(TTask<4>),
+                _ => StatefulAction(Task<4>),
             },
         }
     }
 }
 
 board!(Tree0811Blackboard { q0 b1 b0 });
-
-fallible!(Tree0811);
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
@@ -548,7 +543,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0814 for Ctx {
+    pub tree Tree0814 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 1,
@@ -558,7 +553,7 @@ bt::behavior_tree! {
             FlipSelector {
                 MemPriority {
                     RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
+                        StatefulAction(TTask<0>),
                     },
                     ScriptCondition(|bb| bb.o0.unwrap_or(5) + 2 > 2),
                 },
@@ -566,10 +561,10 @@ bt::behavior_tree! {
             FlipSelector {
                 Sequence {
                     SkipUnlessUpdated(t0) {
-                        Condition(PCond<1>, b0 = {b0}),
+                        Error(DiffError(1033)),
                     },
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(Act<3> = Act::<3>),
+                    Condition(|ctx| ctx.try_check(2)),
+                    Action(|ctx| ctx.try_exec(3)),
                 },
             },
         }
@@ -577,6 +572,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0814Blackboard { t0 b0 o0 });
+
+fallible!(Tree0814);
 
 bt::behavior_tree! {
     pub tree Tree0815 for Ctx {
@@ -802,7 +799,7 @@ bt::behavior_tree! {
 board!(Tree0821Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0822 for Ctx, error DiffError {
+    pub tree Tree0822 for Ctx {
         RepeatUntilFailure(3) {
             IfThenElse {
                 AsyncSequence {
@@ -811,7 +808,7 @@ bt::behavior_tree! {
                     },
                     StatefulAction(Task<1> = Task::<1>),
                 },
-                Action(|ctx| ctx.try_exec(2)),
+                Action(Act<2>),
                 Retry(forever) {
                     AlwaysFailure,
                 },
@@ -819,8 +816,6 @@ bt::behavior_tree! {
         }
     }
 }
-
-fallible!(Tree0822);
 
 bt::behavior_tree! {
     pub tree Tree0823Sub0 for Ctx {
@@ -961,7 +956,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
+    pub tree Tree0826 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64 = 0,
@@ -980,7 +975,7 @@ bt::behavior_tree! {
                             AlwaysFailure,
                         },
                     },
-                    Action(Act<2>),
+                    Action(TAct<2>),
                     Loop(q0) {
                         AsyncSequence {
                             #[post(|bb| { if bb.b0 % 4 < 0 { *bb.t0 += 1 }; bb.b0 += 1 })]
@@ -1019,24 +1014,24 @@ bt::behavior_tree! {
                         #[on_success(|bb| bb.b0 = *bb.t0)]
                         AsyncSequence {
                             RepeatUntilFailure(forever) {
-                                StatefulAction(Task<7>),
+                                StatefulAction(TTask<7>),
                             },
                         },
                     },
-                    StatefulAction(Task<8>),
+                    StatefulAction(TTask<8>),
                 },
                 Inverter {
                     Priority {
                         #[success_if(|bb| *bb.t0 > 3)]
                         TryCatch(catch_on_halt = false) {
-                            Action(Act<9>),
-                            SetBlackboard(b0 = {t0}),
+                            Action(TAct<9>),
+                            Error(DiffError(1076)),
                         },
                         #[skip_if(|bb| bb.b0 + 1 < 6)]
                         Condition(PCond<10>, b0 = {b0}),
                         StepSequencer {
-                            StatefulAction(Task<11>),
-                            Condition(|ctx| ctx.check(12)),
+                            StatefulAction(TTask<11>),
+                            Condition(|ctx| ctx.try_check(12)),
                         },
                     },
                 },
@@ -1046,6 +1041,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0826Blackboard { q0 b0 t0 });
+
+fallible!(Tree0826);
 
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
@@ -1106,7 +1103,7 @@ bt::behavior_tree! {
 board!(Tree0827Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
+    pub tree Tree0828 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
@@ -1137,11 +1134,14 @@ bt::behavior_tree! {
                     Script(|bb| *bb.t0 += 2),
                 },
             },
+            Error(DiffError(1078)),
         }
     }
 }
 
 board!(Tree0828Blackboard { q0 t0 b0 });
+
+fallible!(Tree0828);
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
@@ -1169,7 +1169,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0831 for Ctx, error DiffError {
+    pub tree Tree0831 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64>,
@@ -1184,7 +1184,6 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         Action(PIo<1>, t0 = {t0}),
                         Action(Act<2>),
-                        Error(DiffError(1031)),
                     },
                 },
             },
@@ -1193,8 +1192,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0831Blackboard { t0 o0 });
-
-fallible!(Tree0831);
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
@@ -1312,7 +1309,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
+    pub tree Tree0838 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             b1: i64,
@@ -1343,7 +1340,7 @@ bt::behavior_tree! {
                     },
                 },
                 RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4> = Task::<4>),
+                    StatefulAction(TTask<4>),
                 },
                 StatefulAction(Task<5> = Task::<5>),
             },
@@ -1352,6 +1349,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0838Blackboard { b0 b1 t0 });
+
+fallible!(Tree0838);
 
 bt::behavior_tree! {
     pub tree Tree0839Sub0 for Ctx {
@@ -1366,7 +1365,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
+    pub tree Tree0839 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 0,
@@ -1375,10 +1374,10 @@ bt::behavior_tree! {
         #[run_while(|bb| bb.b1 == 1)]
         ReactiveFallback {
             Conditional(|bb| bb.b1 % 3 == 1, dynamic = false, else = Failure) {
-                StatefulAction(Task<0>),
+                StatefulAction(TTask<0>),
             },
             WhileDoElse {
-                Action(Act<1>),
+                Action(|ctx| ctx.try_exec(1)),
                 SubTree(Tree0839Sub0, ..),
             },
         }
@@ -1386,6 +1385,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0839Blackboard { b0 t0 b1 });
+
+fallible!(Tree0839);
 
 bt::behavior_tree! {
     pub tree Tree0840 for Ctx, error DiffError {
@@ -1397,9 +1398,10 @@ bt::behavior_tree! {
         RetryUntilSuccessful(1) {
             Loop(q0) {
                 Selector {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                     StatefulAction(TTask<1>),
                     Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 2) % 4, &mut bb.b0)),
+                    Error(DiffError(1025)),
                 },
             },
         }
@@ -1465,9 +1467,9 @@ bt::behavior_tree! {
 board!(Tree0842Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
+    pub tree Tree0843 for Ctx, error DiffError {
         TryCatch(catch_on_halt = true) {
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             StatefulAction(Task<1>),
             Delay(20) {
                 Action(|ctx| ctx.exec(2)),
@@ -1476,43 +1478,38 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0843);
+
 bt::behavior_tree! {
-    pub tree Tree0844 for Ctx, error DiffError {
+    pub tree Tree0844 for Ctx {
         IfThenElse {
             AsyncSequence {
-                Condition(|ctx| ctx.try_check(0)),
-                Error(DiffError(1048)),
+                Condition(Cond<0>),
             },
             WhileDoElse {
                 Action(Act<1>),
-                StatefulAction(TTask<2>),
-                Action(TAct<3>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
             },
         }
     }
 }
 
-fallible!(Tree0844);
-
 bt::behavior_tree! {
-    pub tree Tree0845 for Ctx, error DiffError {
+    pub tree Tree0845 for Ctx {
         Repeat(0) {
-            Error(DiffError(1083)),
+            StatefulAction(Task<0>),
         }
     }
 }
-
-fallible!(Tree0845);
 
 bt::behavior_tree! {
-    pub tree Tree0846 for Ctx, error DiffError {
+    pub tree Tree0846 for Ctx {
         RunOnce(then_skip = true) {
-            Error(DiffError(1095)),
+            Condition(Cond<0>),
         }
     }
 }
-
-fallible!(Tree0846);
 
 bt::behavior_tree! {
     pub tree Tree0847 for Ctx {
@@ -1814,7 +1811,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
+    pub tree Tree0855 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
@@ -1837,11 +1834,14 @@ bt::behavior_tree! {
                 SubTree(Tree0855Sub1, ..),
             },
             StatefulAction(Task<3>),
+            Error(DiffError(1071)),
         }
     }
 }
 
 board!(Tree0855Blackboard { t0 q0 b0 });
+
+fallible!(Tree0855);
 
 bt::behavior_tree! {
     pub tree Tree0856 for Ctx {
@@ -1897,7 +1897,7 @@ bt::behavior_tree! {
 board!(Tree0856Blackboard { b0 t0 q0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
+    pub tree Tree0857 for Ctx, error DiffError {
         Fallback {
             PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
                 ReactiveFallback {
@@ -1910,25 +1910,25 @@ bt::behavior_tree! {
                         },
                     },
                     Parallel(success = -1) {
-                        Condition(Cond<2>),
+                        Condition(|ctx| ctx.try_check(2)),
                         FlipSelector {
                             Condition(Cond<3> = Cond::<3>),
-                            Condition(Cond<4>),
+                            Condition(TCond<4>),
                             StatefulAction(Task<5>),
                         },
                     },
                 },
                 StepSequencer {
-                    StatefulAction(Task<6>),
+                    StatefulAction(TTask<6>),
                     Fallback {
-                        StatefulAction(Task<7>),
+                        StatefulAction(TTask<7>),
                         WhileDoElse {
-                            Condition(Cond<8>),
+                            Condition(TCond<8>),
                             StatefulAction(Task<9>),
                         },
                     },
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
+                    StatefulAction(TTask<10>),
+                    StatefulAction(TTask<11>),
                 },
             },
             ReactiveFallback {
@@ -1940,7 +1940,7 @@ bt::behavior_tree! {
                             },
                             IfThenElse {
                                 Fallback {
-                                    StatefulAction(Task<13>),
+                                    StatefulAction(TTask<13>),
                                     StatefulAction(Task<14>),
                                 },
                                 RepeatTimes(3) {
@@ -1951,13 +1951,13 @@ bt::behavior_tree! {
                         Fallback {
                             Sequence {
                                 AlwaysSuccess,
-                                StatefulAction(Task<16>),
+                                StatefulAction(TTask<16>),
                             },
                             RepeatUntilFailure(2) {
                                 StatefulAction(Task<17>),
                             },
-                            Action(Act<18> = Act::<18>),
-                            Condition(Cond<19>),
+                            Action(TAct<18>),
+                            Condition(TCond<19>),
                             RetryUntilSuccessful(0) {
                                 StatefulAction(Task<20>),
                             },
@@ -1980,6 +1980,8 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0857);
+
 bt::behavior_tree! {
     pub tree Tree0858 for Ctx {
         blackboard {
@@ -2001,10 +2003,10 @@ bt::behavior_tree! {
                 Timeout(0) {
                     AsyncSequence {
                         Delay(20) {
-                            StatefulAction(Task<1>),
+                            StatefulAction(TTask<1>),
                         },
                         Action(Act<2>),
-                        StatefulAction(TTask<3>),
+                        StatefulAction(Task<3>),
                     },
                 },
                 Repeat(4) {
@@ -2012,9 +2014,9 @@ bt::behavior_tree! {
                 },
             },
             SequenceWithMemory {
-                Condition(TCond<4>),
+                Condition(Cond<4>),
                 ReactiveFallback {
-                    Condition(TCond<5>),
+                    Condition(|ctx| ctx.try_check(5)),
                     Failer,
                     Action(Act<6> = Act::<6>),
                 },
@@ -2058,7 +2060,7 @@ bt::behavior_tree! {
 board!(Tree0860Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
+    pub tree Tree0861 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             o0: Option<i64>,
@@ -2068,12 +2070,14 @@ bt::behavior_tree! {
         #[skip_if(|bb| *bb.t0 > bb.b0 % 2)]
         #[on_failure(|bb| if *bb.t0 % 4 > 2 { bb.o0 = None })]
         Repeater(0) {
-            Condition(Cond<0>),
+            Condition(TCond<0>),
         }
     }
 }
 
 board!(Tree0861Blackboard { b0 o0 t0 });
+
+fallible!(Tree0861);
 
 bt::behavior_tree! {
     pub tree Tree0862 for Ctx {
@@ -2132,7 +2136,7 @@ bt::behavior_tree! {
         ReactiveSequence {
             Parallel(failure = 0) {
                 Delay(10) {
-                    Action(TAct<0>),
+                    Action(Act<0>),
                 },
                 AlwaysSuccess,
             },
@@ -2140,12 +2144,12 @@ bt::behavior_tree! {
                 ScriptCondition(|bb| *bb.t1 > 3),
                 AlwaysFailure,
                 Delay(0) {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
                 Script(|bb| bb.t0.set(bb.b0)),
             },
             Inverter {
-                Error(DiffError(1099)),
+                Action(|ctx| ctx.exec(2)),
             },
         }
     }
@@ -2188,7 +2192,7 @@ bt::behavior_tree! {
 board!(Tree0866Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
+    pub tree Tree0867 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 3,
@@ -2212,17 +2216,17 @@ bt::behavior_tree! {
                 },
                 Sequence {
                     Condition(PCond<2>, b0 = {t0}),
-                    StatefulAction(Task<3>),
+                    StatefulAction(TTask<3>),
                     #[on_failure(|bb| bb.b0 += 2)]
                     Condition(|ctx, bb| ctx.check_in(4, 8)),
-                    StatefulAction(Task<5>),
+                    StatefulAction(TTask<5>),
                     Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b0)),
                 },
                 PolicyParallel(policy = FirstFailure) {
                     Action(Act<7> = Act::<7>),
                     StatefulAction(Task<8> = Task::<8>),
                     Succeeder,
-                    StatefulAction(Task<9> = Task::<9>),
+                    StatefulAction(TTask<9>),
                 },
             },
             Precondition(|bb| bb.o0.is_none(), else = Failure) {
@@ -2238,7 +2242,7 @@ bt::behavior_tree! {
                         WhileDoElse {
                             WasEntryUpdated(t0),
                             Action(Act<11>),
-                            Action(|ctx| ctx.exec(12)),
+                            Action(|ctx| ctx.try_exec(12)),
                         },
                     },
                 },
@@ -2250,7 +2254,7 @@ bt::behavior_tree! {
                     #[on_failure(|bb| bb.b0 += 3)]
                     ReactiveFallback {
                         Condition(Cond<14>),
-                        Action(Act<15>),
+                        Action(|ctx| ctx.try_exec(15)),
                     },
                     Precondition(|bb| *bb.t1 + 2 > 6, else = Skipped) {
                         Condition(Cond<16>),
@@ -2264,6 +2268,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0867Blackboard { b0 t0 t1 o0 });
+
+fallible!(Tree0867);
 
 bt::behavior_tree! {
     pub tree Tree0868 for Ctx {
@@ -2332,7 +2338,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
+    pub tree Tree0869 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             o0: Option<i64> = None,
@@ -2340,7 +2346,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64,
         }
         PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             SubTree(Tree0869Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}),
             #[on_halted(|bb| bb.t1.set(*bb.t0))]
             #[success_if(|bb| *bb.t1 + 3 > bb.o0.unwrap_or(0) + 2)]
@@ -2350,6 +2356,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0869Blackboard { b0 o0 t0 t1 });
+
+fallible!(Tree0869);
 
 bt::behavior_tree! {
     pub tree Tree0870Sub0 for Ctx {
@@ -2493,7 +2501,7 @@ bt::behavior_tree! {
 board!(Tree0872Blackboard { t0 o0 q0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0873 for Ctx, error DiffError {
+    pub tree Tree0873 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64,
@@ -2508,16 +2516,15 @@ bt::behavior_tree! {
                 StatefulAction(Task<2>),
             },
             Sequence {
-                Action(TAct<3>),
+                Action(Act<3>),
                 ReactiveSequence {
-                    Action(TAct<4>),
+                    Action(Act<4> = Act::<4>),
                     Action(PIo<5>, t0 = {t0}),
                     StatefulAction(Task<6>),
-                    Error(DiffError(1073)),
                 },
                 StatefulAction(Task<7>),
             },
-            Condition(|ctx| ctx.try_check(8)),
+            Condition(Cond<8> = Cond::<8>),
             RunOnce {
                 Precondition(|bb| bb.b0 < 7, else = Failure) {
                     ReactiveSequence {
@@ -2532,8 +2539,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0873Blackboard { b0 t0 b1 });
-
-fallible!(Tree0873);
 
 bt::behavior_tree! {
     pub tree Tree0874 for Ctx {
@@ -2571,7 +2576,7 @@ bt::behavior_tree! {
 board!(Tree0874Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0875 for Ctx, error DiffError {
+    pub tree Tree0875 for Ctx {
         blackboard {
             b0: i64,
             o0: Option<i64>,
@@ -2593,12 +2598,12 @@ bt::behavior_tree! {
                     Condition(|ctx, bb| ctx.check_in(1, 9)),
                     Failer,
                 },
-                StatefulAction(TTask<2>),
+                StatefulAction(Task<2>),
                 Condition(Cond<3>),
                 RetryUntilSuccessful(1) {
                     IfThenElse {
                         ScriptCondition(|bb| bb.b0 % 3 < 0),
-                        Action(TAct<4>),
+                        Action(Act<4> = Act::<4>),
                     },
                 },
             },
@@ -2614,10 +2619,8 @@ bt::behavior_tree! {
 
 board!(Tree0875Blackboard { b0 o0 t0 });
 
-fallible!(Tree0875);
-
 bt::behavior_tree! {
-    pub tree Tree0876 for Ctx, error DiffError {
+    pub tree Tree0876 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 5,
@@ -2655,7 +2658,7 @@ bt::behavior_tree! {
                         SetBlackboard(b0 = 0),
                     },
                 },
-                Condition(TCond<4>),
+                Condition(Cond<4> = Cond::<4>),
                 Failer,
             },
             SequenceWithMemory {
@@ -2679,8 +2682,6 @@ bt::behavior_tree! {
 
 board!(Tree0876Blackboard { b0 t0 });
 
-fallible!(Tree0876);
-
 bt::behavior_tree! {
     pub tree Tree0877 for Ctx, error DiffError {
         blackboard {
@@ -2691,7 +2692,7 @@ bt::behavior_tree! {
         RepeatUntil(Success) {
             PolicyParallel(policy = FirstSuccess, repeat = true) {
                 Repeater(0) {
-                    Error(DiffError(1071)),
+                    SetBlackboard(t0 = 5),
                 },
                 Repeat(4) {
                     #[on_halted(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b0 += 2 })]
@@ -2699,7 +2700,7 @@ bt::behavior_tree! {
                 },
                 IfThenElse {
                     Repeater(2) {
-                        StatefulAction(TTask<1>),
+                        Error(DiffError(1083)),
                     },
                     Condition(PCond<2>, b0 = {b0}),
                 },
@@ -2744,7 +2745,7 @@ bt::behavior_tree! {
 board!(Tree0878Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0879 for Ctx, error DiffError {
+    pub tree Tree0879 for Ctx {
         blackboard {
             b1: i64 = 3,
             o0: Option<i64> = Some(2),
@@ -2761,7 +2762,7 @@ bt::behavior_tree! {
                             Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
                         },
                         Script(|bb| { if *bb.t0 % 4 < 2 { bb.t0.set(bb.b1 + 1) }; bb.b0 = bb.b1 + 1 }),
-                        StatefulAction(TTask<1>),
+                        StatefulAction(Task<1>),
                     },
                 },
             },
@@ -2771,7 +2772,7 @@ bt::behavior_tree! {
             MaxTime(20) {
                 Repeat(4) {
                     ReactiveFallback {
-                        Condition(|ctx| ctx.try_check(3)),
+                        Condition(Cond<3>),
                         Switch(b1) {
                             case 1 => #[on_halted(|bb| bb.b1 += 3)]
                             WasEntryUpdated(t0),
@@ -2795,8 +2796,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0879Blackboard { b1 o0 t0 b0 });
-
-fallible!(Tree0879);
 
 bt::behavior_tree! {
     pub tree Tree0880 for Ctx {
@@ -3284,24 +3283,22 @@ bt::behavior_tree! {
 board!(Tree0892Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0893 for Ctx, error DiffError {
+    pub tree Tree0893 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 4,
             o0: Option<i64> = None,
         }
         Limiter(2) {
             #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-            Action(|ctx| ctx.try_exec(0)),
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
 
 board!(Tree0893Blackboard { t1 o0 });
 
-fallible!(Tree0893);
-
 bt::behavior_tree! {
-    pub tree Tree0894 for Ctx, error DiffError {
+    pub tree Tree0894 for Ctx {
         blackboard {
             #[allow(unused)] #[tracked] t1: i64 = 3,
             o0: Option<i64> = Some(4),
@@ -3314,18 +3311,18 @@ bt::behavior_tree! {
                         IfThenElse {
                             StatefulAction(Task<0>),
                             Remap(success = Failure, failure = Failure) {
-                                StatefulAction(TTask<1>),
+                                StatefulAction(Task<1>),
                             },
                         },
                     },
                 },
             },
-            Action(|ctx| ctx.try_exec(2)),
+            Action(Act<2> = Act::<2>),
             MaxTime(0) {
                 Parallel(success = 2, failure = 2) {
                     ScriptCondition(|bb| bb.b0 == 6),
                     RunOnce(then_skip = true) {
-                        StatefulAction(TTask<3>),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
@@ -3334,8 +3331,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0894Blackboard { t1 o0 b0 });
-
-fallible!(Tree0894);
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
@@ -3527,17 +3522,17 @@ cases! {
     Tree0801 "B{o0;t0;b1=0;b0=4;t1=5}PPar{0;T}(Step(Rep0(Wu{t1}),Sc{t0+=1},c0b{b0}),Inv(Sb{b0=0}),Pre{t0<0;R}(Step(Sw{0}(t1,c2),t3,c4e,Flip(@oh{t0:=t1;t0:=o0|3+1%3}F,@oh{o0:=o0|5}t5))),SubA(Ret4(Par{_;1}(Wt{0},t6,c7l))))",
     Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(Err{1069})))",
     Tree0803 "AFb(Wde(c0r,t1t))",
-    Tree0804 "B{o0=5;b1;t0=3;b0}PPar{2;N}(Isw{o0|2;N;N}(RU{S}(Pre{b1%2<0;F}(MPri(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}Sw{2;0;1}(S,Keep(pc0{b0:b0}),Flip(Sb{o0=2}),pi1{t0:=})))),Rty1(Dd{50}(a2r))),a3)",
-    Tree0805 "B{b0;t0;b1=0}AFb(Pre{t0>b1;F}(a0e),Rep3(@oh{b1:=t0}t1),@fi{b0%4=2}Mt{10}(a2),Dl{10}(@of{b1:=b0+2}@rw{b1+2<6}@os{b1+=3}Sl{20}),c3)",
+    Tree0804 "B{o0=5;b1;t0=3;b0}PPar{2;N}(Isw{o0|2;N;N}(RU{S}(Pre{b1%2<0;F}(MPri(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}Sw{2;0;1}(S,Keep(pc0{b0:b0}),Flip(Sb{o0=2}),pi1{t0:=})))),Rty1(Dd{50}(a2))),a3)",
+    Tree0805 "B{b0;t0;b1=0}AFb(Pre{t0>b1;F}(a0t),Rep3(@oh{b1:=t0}t1),@fi{b0%4=2}Mt{10}(a2),Dl{10}(@of{b1:=b0+2}@rw{b1+2<6}@os{b1+=3}Sl{20}),c3)",
     Tree0806 "Rep2(Rep2(Swm(Dd{20}(To{50}(t0)),PAll{0}(S,c1l),S)))",
     Tree0807 "B{t0;b0=3}RFb(Inv(SubR(MSeq(Pre{b0+3%2!0}(SubA(Flt{3;R;F}(c0))),@oh{t0<4?b0+=2;b0+=1}@os{t0:=1}t1))))",
     Tree0808 "B{q0=3;b1;t1;o0=_;t0=1}Mt{0}(Seq(pt0{b0:t1;b1:t0},pc1{b0:t1},Lp{_;F}(@os{o0:=b1}Inv(c2b{t0}))))",
-    Tree0809 "B{q0=4;b0=5;b1=5;t0=4}To{0}(RSeq(TryT(Bin{t0>3;_}(t0t,Rmp{S;F}(t1)),PPar{1;_}(Try(FS(R),t2),Wu{t0}),Sw{0}(@po{t0:=b0}@of{t0:=b0%3}Try(Scc{b1!7},t3),Keep(Sw{2;3}(Seq(a4t,Err{1007}),t5t,c6))))))",
+    Tree0809 "B{q0=4;b0=5;b1=5;t0=4}To{0}(RSeq(TryT(Bin{t0>3;_}(t0,Rmp{S;F}(t1)),PPar{1;_}(Try(FS(R),t2),Wu{t0}),Sw{0}(@po{t0:=b0}@of{t0:=b0%3}Try(Scc{b1!7},t3),Keep(Sw{2;3}(Seq(a4e),t5,c6))))))",
     Tree0810 "B{b0;b1=4;t0=1}Seq(Pre{b0>7;K}(PAll{2}(PPar{1;T}(t0,pi1{t0:t0},t2,pi3{t0:b0}),pt4{b0:=;b1:=},Sb{t0=8})),@os{t0+4<0?b0:=b1}@si{t0!7}PAll{_}(Flt{3;S;F}(pa5{b0:b1}),c6b{b0},Pre{b1=b1+3;R}(@rw{b0+2!b0}@of{t0+=3}@oh{b1+=2}a7e),c8b{b1+1}),@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Step(Rpt{F}(Cnd{t0+1=6;T;S}(RFb(pc9{b0:9},@of{b0+=3}Sw{2}(t10,Sl{20}),Flt{3;_;_}(t11),a12)))))",
-    Tree0811 "B{q0=2;b1=1;b0}ASeq(Fb(pa0{b0:6;b1:b1},@po{b1:=b0+2;b0+=4}SubR(t1),c2t),Sw{2;4}(Lp{_;F}(a3e),Sb{b0=8},t4t))",
+    Tree0811 "B{q0=2;b1=1;b0}ASeq(Fb(pa0{b0:6;b1:b1},@po{b1:=b0+2;b0+=4}SubR(t1),c2),Sw{2;4}(Lp{_;F}(a3e),Sb{b0=8},t4))",
     Tree0812 "B{t1;b0=0;t0}@rw{t1<5}@of{t0:=b0%2;t0+=1}Rep1(Dd{0}(Flt{3;R;K}(Cd{0;_}(@rw{t1>0}Fb(RFb(F,pt0{b0:=;b1:t1},t1),OnceK(t2),OnceK(Cnd{t0<2;_;_}(a3l)))))))",
     Tree0813 "Fb(Cd{10;K}(RFb(F,Flt{1;F;F}(Suc),Fai,Rus{2}(c0),t1)),RSeq(RT{2}(t2e),PPar{1;N}(c3,c4e),RSeq(t5,Inv(Wt{10}))),Rpt{0}(t6))",
-    Tree0814 "B{t0;b0=1;o0}Bin{b0%2=0;_}(Flip(MPri(OnceK(t0),Scc{o0|5+2>2})),Flip(Seq(Su{t0}(pc1{b0:b0}),c2e,a3e)))",
+    Tree0814 "B{t0;b0=1;o0}Bin{b0%2=0;_}(Flip(MPri(OnceK(t0t),Scc{o0|5+2>2})),Flip(Seq(Su{t0}(Err{1033}),c2r,a3r)))",
     Tree0815 "B{t0=3;b0}Seq(PPar{0;N}(t0),RFb(FF(Wde(c1,@ki{b0%2!1}@oh{t0+=3}a2)),Scc{t0%4<2}))",
     Tree0816 "B{t0=0;t1=5;b1=2}Ruf{F}(Keep(Sw{1;5}(Rpt{1}(RU{S}(Rmp{S;S}(Seq(Wu{t0},t0)))),Try(Bin{t1+2%4<2;_}(a1e,t2),Star(c3l,Wu{t1}),c4l),Flt{2;R;K}(Sl{10}))))",
     Tree0817 "B{t0=5;b1=4;b0}Rep4(PPar{1;_}(PPar{0;_}(Flt{2;F;K}(pa0{b0:=;b1:=}),a1,Once(pt2{b0:b0;b1:t0})),PAll{1}(PAll{_}(t3,c4e),OnceT(t5)),MPri(Sw{2;3}(a6,Sl{20},t7)),c8))",
@@ -3545,31 +3540,31 @@ cases! {
     Tree0819 "B{t0;b0}RSeq(Rty1(Fb(t0,pt1{b0:t0;b1:b0})),Pre{t0%2<1;F}(OnceT(OnceT(@ki{t0+3>1}@of{b0:=t0}Scc{t0+2%4>1}))),@si{t0>3}S)",
     Tree0820 "B{o0=_;t0;b0=1;t1=5}PPar{0;T}(@po{b0:=t1}Scc{none},@ki{t0+3>0}RT{1}(Ub{o0}),c0b{o0|4},pa1{b0:t1;b1:b0},F)",
     Tree0821 "B{b0=2;t0=4;t1=2}RFb(RSeq(Fb(pc0{b0:=},t1,Seq(c2b{t1+2},Sb{t1=8}),a3),Invt(Sel(Rep4(Wt{100})))),Swm(c4,t5,t6))",
-    Tree0822 "Ruf{3}(Ite(ASeq(FS(c0l),t1e),a2r,RtyF(F)))",
+    Tree0822 "Ruf{3}(Ite(ASeq(FS(c0l),t1e),a2,RtyF(F)))",
     Tree0823 "B{b0=2;t0;o0=_}RFb(@oh{b0:=o0|4+3}AFb(a0,Rpt{3}(Seq(pt1{b0:8},t2)),Pre{t0+1<0;S}(Keep(WU{o0|4!7}(SubA(Seq(c3,c4l)))))))",
     Tree0824 "B{t0=1;b0;o0=4;t1}@fi{b0>t0+2}@si{t1%2>0}@rw{t0>3}PPar{1;T}(Rpt{1}(RSeq(Isw{b0;_;N}(t0,Seq(c1,t2),@fi{o0|5<5}@rw{t0+3%4<1}pi3{t0:t1}),Step(Sl{0},c4))),PAll{-2}(Wde(a5b{b0+1;b0},a6),Swm(Ite(a7,c8,Wu{t1}),RepF(c9)),Sc{t1+3%3=2?t1+=3;t1:=t0}),FS(RU{F}(Pri(Rep1(To{0}(Ret0(pa10{b0:t1;b1:b0})))))))",
     Tree0825 "Keep(RU{F}(Fb(Rmp{S;F}(t0),t1,a2l)))",
-    Tree0826 "B{q0=3;b0=0;t0=4}Ite(Isw{b0+4;N;T}(Flip(Isw{b0;T;T}(pt0{b0:3;b1:t0},Suc),RFb(pc1{b0:b0},Lp{_;F}(F)),a2,Lp{_;_}(ASeq(@po{b0%4<0?t0+=1;b0+=1}@rw{t0+2<b0+1%4}@of{t0:=b0+1}Lp{t0;S}(pa3{b0:t0;b1:t0}))),Step(@ki{b0=b0+4%3}Rep4(pa4{b0:4})))),@po{t0+=1}Step(@oh{b0:=t0}@fi{t0<3}RSeq(PPar{2;T}(Lp{_;R}(Fb(Suc))),@po{b0<4?t0:=b0+4;b0>6?b0+=2}@os{t0+=2}RFb(t5e,SubR(t6e),@os{b0:=t0}ASeq(Ruf{F}(t7))),t8),Inv(Pri(@si{t0>3}TryF(a9,Sb{b0=t0}),@ki{b0+1<6}pc10{b0:b0},Step(t11,c12l)))))",
+    Tree0826 "B{q0=3;b0=0;t0=4}Ite(Isw{b0+4;N;T}(Flip(Isw{b0;T;T}(pt0{b0:3;b1:t0},Suc),RFb(pc1{b0:b0},Lp{_;F}(F)),a2t,Lp{_;_}(ASeq(@po{b0%4<0?t0+=1;b0+=1}@rw{t0+2<b0+1%4}@of{t0:=b0+1}Lp{t0;S}(pa3{b0:t0;b1:t0}))),Step(@ki{b0=b0+4%3}Rep4(pa4{b0:4})))),@po{t0+=1}Step(@oh{b0:=t0}@fi{t0<3}RSeq(PPar{2;T}(Lp{_;R}(Fb(Suc))),@po{b0<4?t0:=b0+4;b0>6?b0+=2}@os{t0+=2}RFb(t5e,SubR(t6e),@os{b0:=t0}ASeq(Ruf{F}(t7t))),t8t),Inv(Pri(@si{t0>3}TryF(a9t,Err{1076}),@ki{b0+1<6}pc10{b0:b0},Step(t11t,c12r)))))",
     Tree0827 "B{b0;b1;t0;o0}Lim{1}(MPri(Swm(Dl{100}(Sw{4}(pi0{t0:b0},PAll{1}(@si{t0%4!2}@ki{t0%3=1}@rw{some}Sb{b0=t0},c1))),a2),Star(Cd{0;F}(Intr{b1>b1%2}(@oh{b0:=8}@os{b0:=t0+4}@ki{b1!0}a3)),Ruf{3}(pc4{b0:b0}),@fi{b0<4}pt5{b0:b1;b1:t0},RetF(@rw{t0+1%2<0}@ki{some}@si{b1!6}Rep1(Ub{o0}))),Rpt{0}(Sb{t0=2})))",
-    Tree0828 "B{q0=2;t0;b0}@rw{t0+1<t0}@ki{b0+4>2}MPri(MSeq(Dd{30}(Rmp{F;S}(Lp{b0;R}(PAll{-2}(Wt{30},pa0{b0:t0},Run)))),Wde(To{20}(c1),Cnd{t0<7;_;S}(pa2{b0:4;b1:b0}),Sc{t0+=2})))",
+    Tree0828 "B{q0=2;t0;b0}@rw{t0+1<t0}@ki{b0+4>2}MPri(MSeq(Dd{30}(Rmp{F;S}(Lp{b0;R}(PAll{-2}(Wt{30},pa0{b0:t0},Run)))),Wde(To{20}(c1),Cnd{t0<7;_;S}(pa2{b0:4;b1:b0}),Sc{t0+=2})),Err{1078})",
     Tree0829 "B{t0=0;b0=2}Swm(pc0{b0:=},Sl{10})",
     Tree0830 "RU{F}(OnceT(Wt{0}))",
-    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2,Err{1031}))))",
+    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2))))",
     Tree0832 "Rep2(t0)",
     Tree0833 "B{t0;t1;b0;o0=_}Swm(Rpt{3}(WU{t1<t0%3}(Ub{o0})),a0b{t0;b0},@si{o0|0<2}@po{t1+=1}MPri(Fai,Sl{20}),Lim{1}(t1))",
     Tree0834 "B{b0}Swm(Sl{0},Lim{3}(Scc{b0%3!0}),c0)",
     Tree0835 "B{b1;o0=_;b0=4}Rmp{F;F}(ASeq(Wde(t0,a1),@fi{none}@po{b0!4?o0:=_}c2,@ki{some}pa3{b0:=;b1:=}))",
     Tree0836 "B{t0=4}Par{-3;-3}(RT{1}(t0),Rep0(c1l),c2b{t0})",
     Tree0837 "Fb(Sub(t0e),t1,c2)",
-    Tree0838 "B{b0=0;b1;t0=3}Par{0;-1}(pt0{b0:=;b1:b1},AFb(Cd{0;K}(RFb(@oh{b0:=b0%2}@po{b1:=t0}c1,pt2{b0:1;b1:b1})),@fi{t0+2=1}@of{b1:=b0+2;b1:=t0+3}@po{b1+=1;b1:=7}pt3{b0:t0},Invt(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Ret3(Pre{b0!b1}(Sb{t0=2}))),Ret2(t4e),t5e))",
-    Tree0839 "B{b0=1;t0=0;b1}@rw{b1=1}RFb(Cnd{b1%3=1;N;F}(t0),Wde(a1,SubA(@po{b0:=t0}Fai)))",
-    Tree0840 "B{t1=0;b0;q0=1}Ret1(Lp{_;_}(Sel(c0,t1t,a2b{t1+2%4;b0})))",
+    Tree0838 "B{b0=0;b1;t0=3}Par{0;-1}(pt0{b0:=;b1:b1},AFb(Cd{0;K}(RFb(@oh{b0:=b0%2}@po{b1:=t0}c1,pt2{b0:1;b1:b1})),@fi{t0+2=1}@of{b1:=b0+2;b1:=t0+3}@po{b1+=1;b1:=7}pt3{b0:t0},Invt(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Ret3(Pre{b0!b1}(Sb{t0=2}))),Ret2(t4t),t5e))",
+    Tree0839 "B{b0=1;t0=0;b1}@rw{b1=1}RFb(Cnd{b1%3=1;N;F}(t0t),Wde(a1r,SubA(@po{b0:=t0}Fai)))",
+    Tree0840 "B{t1=0;b0;q0=1}Ret1(Lp{_;_}(Sel(c0t,t1t,a2b{t1+2%4;b0},Err{1025})))",
     Tree0841 "B{b0=5}Dl{0}(SubR(SubR(pc0{b0:b0})))",
     Tree0842 "B{b1=2;b0=2;t0=3}RT{F}(RFb(c0l,@fi{t0+1>b1}@ki{t0>b1}a1e,t2,Scc{b0!7},Sl{30}))",
-    Tree0843 "TryT(t0,t1,Dl{20}(a2l))",
-    Tree0844 "Ite(ASeq(c0r,Err{1048}),Wde(a1,t2t,a3t))",
-    Tree0845 "Rep0(Err{1083})",
-    Tree0846 "OnceT(Err{1095})",
+    Tree0843 "TryT(t0t,t1,Dl{20}(a2l))",
+    Tree0844 "Ite(ASeq(c0),Wde(a1,t2,a3))",
+    Tree0845 "Rep0(t0)",
+    Tree0846 "OnceT(c0)",
     Tree0847 "B{t0=2;b1;b0=0}Isw{t0;N;N}(pt0{b0:b1;b1:b0})",
     Tree0848 "B{t0=0}Ite(Par{-1;-3}(t0,c1e,Wu{t0},c2l),Rus{F}(Ruf{F}(t3e)),pi4{t0:=})",
     Tree0849 "B{b0;q0;o0=_;b1=1;t0=5}RSeq(TryF(a0,@of{some?o0:=_}c1l),Lp{_;_}(@rw{t0+4%4>1}Rpt{1}(c2)),RFb(a3l,@fi{b0<3}@ki{o0|2>6}@rw{b1+2>0}F,a4e))",
@@ -3578,31 +3573,31 @@ cases! {
     Tree0852 "B{t0=1;t1}Seq(RFb(Fb(a0,t1),a2),t3,Sb{t1=t0},Inv(a4))",
     Tree0853 "To{0}(Star(Sub(Dd{0}(c0e))))",
     Tree0854 "B{t0=3;o0;b0=1}RSeq(@ki{o0|4<t0+4}@po{b0+=3}Par{_;_}(pi0{t0:=},Ub{o0}),RepF(MPri(@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}RSeq(@ki{t0%2>0}@po{t0:=t0%4}@si{t0=7}Wt{30},Ub{o0},t1))),RFb(RSeq(a2,@oh{some?b0+=1}@rw{t0<b0%3}@po{o0:=_}c3,t4),Rmp{F;S}(@fi{t0+4%4>0}RSeq(pi5{t0:t0},pi6{t0:b0})),OnceT(Sb{o0=0})))",
-    Tree0855 "B{t0=0;q0=0;b0}@rw{t0+2%4=1}Fb(SubR(OnceK(Flt{1;R;_}(a0))),Lp{_;_}(@si{t0>b0%4}@of{t0>b0?b0+=4;b0:=t0+3%3}Flip(Sl{100},Wu{t0},t1)),Bin{b0%2<1;_}(pa2{b0:2;b1:t0},SubA(@os{t0+=1}@of{b0:=b0+2%4}Sl{0})),t3)",
+    Tree0855 "B{t0=0;q0=0;b0}@rw{t0+2%4=1}Fb(SubR(OnceK(Flt{1;R;_}(a0))),Lp{_;_}(@si{t0>b0%4}@of{t0>b0?b0+=4;b0:=t0+3%3}Flip(Sl{100},Wu{t0},t1)),Bin{b0%2<1;_}(pa2{b0:2;b1:t0},SubA(@os{t0+=1}@of{b0:=b0+2%4}Sl{0})),t3,Err{1071})",
     Tree0856 "B{b0;t0=4;q0=2;o0}Bin{b0>b0+3%4;N}(Cd{10;K}(Try(Fb(@os{b0:=t0}t0e,Bin{b0+1<t0;N}(t1,Sb{b0=1}),Flip(t2,Ub{o0})),Step(c3l,t4,Lp{_;_}(@rw{b0=5}pa5{b0:=;b1:b0}),a6l))),Cnd{b0>t0;_;_}(RSel(Seq(ASeq(t7,Wu{t0}),t8,t9,S))))",
-    Tree0857 "Fb(PPar{2;T}(RFb(Ruf{1}(Flt{3;S;F}(Step(a0,t1))),Par{-1;_}(c2,Flip(c3e,c4,t5))),Step(t6,Fb(t7,Wde(c8,t9)),t10,t11)),RFb(PPar{2;T}(RFb(Fb(Rty3(t12),Ite(Fb(t13,t14),RT{3}(t15))),Fb(Seq(S,t16),Ruf{2}(t17),a18e,c19,Ret0(t20)),Flip(Flt{1;S;F}(Par{2;_}(F,R)),Inv(t21))))))",
+    Tree0857 "Fb(PPar{2;T}(RFb(Ruf{1}(Flt{3;S;F}(Step(a0,t1))),Par{-1;_}(c2r,Flip(c3e,c4t,t5))),Step(t6t,Fb(t7t,Wde(c8t,t9)),t10t,t11t)),RFb(PPar{2;T}(RFb(Fb(Rty3(t12),Ite(Fb(t13t,t14),RT{3}(t15))),Fb(Seq(S,t16t),Ruf{2}(t17),a18t,c19t,Ret0(t20)),Flip(Flt{1;S;F}(Par{2;_}(F,R)),Inv(t21))))))",
     Tree0858 "B{t0=0}Wv{t0}(pi0{t0:=})",
-    Tree0859 "Flip(RFb(t0,To{0}(ASeq(Dl{20}(t1),a2,t3t)),Rep4(S)),Swm(c4t,RFb(c5t,Fai,a6e)),t7t)",
+    Tree0859 "Flip(RFb(t0,To{0}(ASeq(Dl{20}(t1t),a2,t3)),Rep4(S)),Swm(c4,RFb(c5r,Fai,a6e)),t7t)",
     Tree0860 "B{o0=_;t0;b0=0}Fb(PPar{0;_}(@si{none}Fb(t0,FS(t1))),RFb(t2,pt3{b0:=},t4,@ki{t0>5}Wu{t0},c5b{b0+3}))",
-    Tree0861 "B{b0;o0;t0}@rw{some}@ki{t0>b0%2}@of{t0%4>2?o0:=_}Rpt{0}(c0)",
+    Tree0861 "B{b0;o0;t0}@rw{some}@ki{t0>b0%2}@of{t0%4>2?o0:=_}Rpt{0}(c0t)",
     Tree0862 "Rpt{3}(c0)",
     Tree0863 "B{t0;t1=3;b0;q0=3}Pre{t1>7}(Rpt{2}(TryF(WU{t0%3<1}(PAll{-3}(c0l,t1e,F,Lp{t0;R}(S),c2)),Rpt{F}(RU{S}(Wu{t0})),AFb(@os{b0+=1}Sb{t1=2}))))",
-    Tree0864 "B{t1=1;t0=0;b0}RSeq(Par{_;0}(Dl{10}(a0t),S),RFb(Scc{t1>3},F,Dl{0}(t1),Sc{t0:=b0}),Inv(Err{1099}))",
+    Tree0864 "B{t1=1;t0=0;b0}RSeq(Par{_;0}(Dl{10}(a0),S),RFb(Scc{t1>3},F,Dl{0}(t1t),Sc{t0:=b0}),Inv(a2l))",
     Tree0865 "Swm(Flip(c0,Rmp{F;S}(Wt{20})),t1)",
     Tree0866 "B{t0=4;o0=_;b0=2}Inv(@oh{b0:=t0+2;none?b0:=o0|2+1%4}Cd{0;K}(a0))",
-    Tree0867 "B{b0=1;t0=3;t1=2;o0=3}RFb(@os{t0+=3}@fi{b0<3}@ki{some}Seq(Flt{1;S;F}(Su{t1}(MPri(pa0{b0:t0;b1:t1},Ruf{2}(pi1{t0:t0})))),Seq(pc2{b0:t0},t3,@of{b0+=2}c4b{8},t5,a6b{t0%4;b0}),PPar{0;_}(a7e,t8e,Suc,t9e)),Pre{none;F}(MSeq(Ite(Mt{10}(Sb{b0=7}),Step(c10,Wu{t1}),Wde(Wu{t0},a11,a12l)))),RSeq(Try(@of{b0:=0}a13b{b0+1;b0},@of{b0+=3}RFb(c14,a15),Pre{t1+2>6;K}(c16)),@po{t0:=t1}c17))",
+    Tree0867 "B{b0=1;t0=3;t1=2;o0=3}RFb(@os{t0+=3}@fi{b0<3}@ki{some}Seq(Flt{1;S;F}(Su{t1}(MPri(pa0{b0:t0;b1:t1},Ruf{2}(pi1{t0:t0})))),Seq(pc2{b0:t0},t3t,@of{b0+=2}c4b{8},t5t,a6b{t0%4;b0}),PPar{0;_}(a7e,t8e,Suc,t9t)),Pre{none;F}(MSeq(Ite(Mt{10}(Sb{b0=7}),Step(c10,Wu{t1}),Wde(Wu{t0},a11,a12r)))),RSeq(Try(@of{b0:=0}a13b{b0+1;b0},@of{b0+=3}RFb(c14,a15r),Pre{t1+2>6;K}(c16)),@po{t0:=t1}c17))",
     Tree0868 "B{q0=1;o0=_;t0=3;b1=0;b0}Swm(Lp{_;K}(Rpt{F}(ASeq(PPar{0;T}(Sc{b1+1<3?b0:=t0%4},OnceT(pa0{b0:2;b1:b1}),Rty1(F))))),@si{b1!b1%4}PAll{-4}(t1,FS(t2e),Sb{o0=0},c3),AFb(@po{b0+=2}Intr{b0<4}(a4),Mt{0}(c5),@os{t0:=b0}c6,Dl{100}(pi7{t0:t0})))",
-    Tree0869 "B{b0;o0=_;t0;t1}PPar{2;_}(t0,SubR(Sb{b0=2}),@oh{t1:=t0}@si{t1+3>o0|0+2}Sc{o0|3>t0+4?b0+=3})",
+    Tree0869 "B{b0;o0=_;t0;t1}PPar{2;_}(t0t,SubR(Sb{b0=2}),@oh{t1:=t0}@si{t1+3>o0|0+2}Sc{o0|3>t0+4?b0+=3})",
     Tree0870 "B{b0=3;o0=4;t0=0}Seq(RSeq(Wv{t0}(Bin{t0>b0%2;N}(Flip(t0,Sb{b0=1}),Ret0(@of{t0+=3}@os{o0:=_}@po{b0:=o0|4}t1)))),Lim{2}(@ki{b0+1%4!3}@of{o0|2+3=4?t0+=3}a2b{8;b0}),Sel(PPar{2;_}(F,c3),FS(SubA(pi4{t0:t0}))),RFb(c5e,pt6{b0:=},Scc{o0|1=b0+3}))",
     Tree0871 "B{b0;t0;t1=1}MSeq(@ki{t0+4%4<1}@oh{t0:=b0+2;t1:=9}Rpt{0}(c0),@of{t0:=b0%4;t0+=3}Ruf{F}(Pre{t0+2%3=2;R}(Seq(pi1{t0:=},@rw{t1<5}c2))))",
     Tree0872 "B{t0=2;o0=2;q0;b1;b0}@rw{t0=b0}PPar{1;N}(Rty3(@ki{b1<3}@oh{o0|1!0?t0+=1}t0e),Swm(Seq(Fb(c1l,@si{t0%2>0}Lp{b1;_}(@po{o0:=_}Sw{4}(pc2{b0:b1},Rep0(c3e))),t4e),Dd{0}(RT{2}(WU{t0>3}(Ite(@po{b0+=3}t5,t6,a7)))))))",
-    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1),t2),Seq(a3t,RSeq(a4t,pi5{t0:t0},t6,Err{1073}),t7),c8r,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
+    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1),t2),Seq(a3,RSeq(a4e,pi5{t0:t0},t6),t7),c8e,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
     Tree0874 "B{t0=4;b0;b1}Cd{50;F}(Isw{b0+1;N;_}(PPar{2;T}(Fai,Par{2;_}(pi0{t0:b0},c1),PPar{2;N}(c2,@po{t0:=b1;t0+=3}@si{b0<3}c3),c4,Fb(t5,@oh{b0:=8}c6b{b0%2}))))",
-    Tree0875 "B{b0;o0;t0=4}Par{2;_}(FS(To{100}(Rep4(Pre{none;S}(@rw{b0>o0|5+3}pi0{t0:=})))),Fb(RFb(c1b{9},Fai),t2t,c3,Ret1(Ite(Scc{b0%3<0},a4t))),TryT(Wt{0},Suc,pc5{b0:=},S))",
-    Tree0876 "B{b0=0;t0=5}MPri(Ite(@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Seq(Ret3(a0b{t0;b0}),OnceK(Dd{30}(@oh{b0:=t0;b0:=6}@si{t0>b0}Sb{t0=b0})),Wu{t0}),RFb(Flt{3;F;F}(t1),Rpt{0}(pi2{t0:t0}))),RSeq(PAll{-1}(Sel(pc3{b0:b0},Sb{b0=0})),c4t,Fai),Swm(Invt(Isw{t0%2;_;_}(Mt{20}(Ruf{2}(Ite(a5,F))))),a6))",
-    Tree0877 "B{o0;b0=3;t0=5}RU{S}(PPar{1;T}(Rpt{0}(Err{1071}),Rep4(@oh{some?t0+=2;b0+=2}t0t),Ite(Rpt{2}(t1t),pc2{b0:b0}),t3,Dd{50}(Sb{o0=2})))",
+    Tree0875 "B{b0;o0;t0=4}Par{2;_}(FS(To{100}(Rep4(Pre{none;S}(@rw{b0>o0|5+3}pi0{t0:=})))),Fb(RFb(c1b{9},Fai),t2,c3,Ret1(Ite(Scc{b0%3<0},a4e))),TryT(Wt{0},Suc,pc5{b0:=},S))",
+    Tree0876 "B{b0=0;t0=5}MPri(Ite(@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Seq(Ret3(a0b{t0;b0}),OnceK(Dd{30}(@oh{b0:=t0;b0:=6}@si{t0>b0}Sb{t0=b0})),Wu{t0}),RFb(Flt{3;F;F}(t1),Rpt{0}(pi2{t0:t0}))),RSeq(PAll{-1}(Sel(pc3{b0:b0},Sb{b0=0})),c4e,Fai),Swm(Invt(Isw{t0%2;_;_}(Mt{20}(Ruf{2}(Ite(a5,F))))),a6))",
+    Tree0877 "B{o0;b0=3;t0=5}RU{S}(PPar{1;T}(Rpt{0}(Sb{t0=5}),Rep4(@oh{some?t0+=2;b0+=2}t0t),Ite(Rpt{2}(Err{1083}),pc2{b0:b0}),t3,Dd{50}(Sb{o0=2})))",
     Tree0878 "B{t0}RSel(Cd{10;F}(OnceK(FS(Inv(Seq(Cnd{t0%3=0;N;F}(a0e),t1))))),Wt{0})",
-    Tree0879 "B{b1=3;o0=2;t0=5;b0=2}Step(RepF(Pre{o0|5>2}(@ki{b0=b1+2}@si{t0+4>2}Par{2;_}(Flt{2;S;F}(a0b{b0;b0}),Sc{t0%4<2?t0:=b1+1;b0:=b1+1},t1t))),Rpt{0}(t2),Mt{20}(Rep4(RFb(c3r,Sw{1}(@oh{b1+=3}Wu{t0},a4b{o0|4%2;b0}),Seq(Swm(t5,Sb{t0=b1}),Wu{t0})))),Rep0(Sc{t0+=1;t0+=1}))",
+    Tree0879 "B{b1=3;o0=2;t0=5;b0=2}Step(RepF(Pre{o0|5>2}(@ki{b0=b1+2}@si{t0+4>2}Par{2;_}(Flt{2;S;F}(a0b{b0;b0}),Sc{t0%4<2?t0:=b1+1;b0:=b1+1},t1))),Rpt{0}(t2),Mt{20}(Rep4(RFb(c3,Sw{1}(@oh{b1+=3}Wu{t0},a4b{o0|4%2;b0}),Seq(Swm(t5,Sb{t0=b1}),Wu{t0})))),Rep0(Sc{t0+=1;t0+=1}))",
     Tree0880 "B{t0=5}Wde(pi0{t0:=},pa1{b0:6},t2)",
     Tree0881 "Seq(Opt(Seq(c0,a1l)),c2,OnceT(Fb(a3,c4,a5)))",
     Tree0882 "B{b0;o0=2}Swm(Flt{1;F;K}(Rpt{0}(@os{none?b0+=2}c0l)))",
@@ -3616,8 +3611,8 @@ cases! {
     Tree0890 "B{b0=0;b1=4;t0=1}RSel(PAll{-2}(@rw{b1%2<1}@ki{t0%2!0}@os{t0+=1}a0,a1,a2b{t0;b1}),a3b{t0;b0},Wv{t0}(Sc{t0+=1}))",
     Tree0891 "B{b1=3;b0=2;t0=0}Inv(Swm(Wde(pi0{t0:b1},c1e,t2),Wu{t0},Swm(c3l,S,c4l,t5,pt6{b0:=;b1:=})))",
     Tree0892 "B{t0=1;b0=2;b1=1}AFb(Wde(TryT(pi0{t0:=},Sc{b0:=b1+2},t1),Seq(Pre{t0!t0+4;F}(pc2{b0:=}),@oh{b1+=3}t3)),Isw{t0+2%2;N;N}(Cd{0;_}(Seq(pc4{b0:b1},pa5{b0:7;b1:b1},pa6{b0:=},pa7{b0:=}))),Ruf{1}(Par{2;-1}(pa8{b0:b1;b1:b1},a9)),RU{F}(TryT(Scc{b0!t0%4},@oh{b1+1=t0%2?b1:=b0+4;b1<t0?t0:=b0+2}t10,Opt(R))))",
-    Tree0893 "B{t1=4;o0=_}Lim{2}(@oh{t1:=o0|4}a0r)",
-    Tree0894 "B{t1=3;o0=4;b0}Par{-3;-2}(Dd{0}(Rep2(Cnd{o0|3>1;N;S}(Ite(t0,Rmp{F;F}(t1t))))),a2r,Mt{0}(Par{2;2}(Scc{b0=6},OnceT(t3t))))",
+    Tree0893 "B{t1=4;o0=_}Lim{2}(@oh{t1:=o0|4}a0l)",
+    Tree0894 "B{t1=3;o0=4;b0}Par{-3;-2}(Dd{0}(Rep2(Cnd{o0|3>1;N;S}(Ite(t0,Rmp{F;F}(t1))))),a2e,Mt{0}(Par{2;2}(Scc{b0=6},OnceT(t3))))",
     Tree0895 "B{b0=2}RSeq(a0b{b0%3;b0},Run)",
     Tree0896 "B{b0;o0=_}@fi{o0|1=7}@po{b0:=b0+3%3}@ki{b0!1}Dd{30}(a0e)",
     Tree0897 "B{o0=3;b0;t0=5}Inv(Mt{0}(@fi{t0+2<b0+4%3}Isw{9;T;_}(Sb{b0=6},@oh{b0+=1}@si{o0|1%3<2}t0)))",

@@ -157,7 +157,7 @@ bt::behavior_tree! {
 board!(Tree0904Blackboard { q0 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0905 for Ctx {
+    pub tree Tree0905 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(1),
             #[tracked] t0: i64 = 2,
@@ -165,12 +165,14 @@ bt::behavior_tree! {
         }
         #[on_halted(|bb| { if *bb.t0 + 1 < 6 { bb.o0 = Some(8) }; bb.b0 = *bb.t0 % 3 })]
         Timeout(20) {
-            Condition(Cond<0> = Cond::<0>),
+            Error(DiffError(1067)),
         }
     }
 }
 
 board!(Tree0905Blackboard { o0 t0 b0 });
+
+fallible!(Tree0905);
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
@@ -502,7 +504,7 @@ bt::behavior_tree! {
 board!(Tree0915Blackboard { q0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0916 for Ctx, error DiffError {
+    pub tree Tree0916 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t1: i64,
@@ -521,17 +523,16 @@ bt::behavior_tree! {
                             Sleep(20),
                         },
                         RunOnce {
-                            StatefulAction(TTask<2>),
+                            StatefulAction(Task<2>),
                         },
                     },
                     Repeat(3) {
                         WhileDoElse {
                             Action(Act<3>),
                             StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                            Action(|ctx| ctx.try_exec(5)),
+                            Action(Act<5>),
                         },
                     },
-                    Error(DiffError(1068)),
                 },
                 ReactiveSequence {
                     ForceFailure {
@@ -542,15 +543,15 @@ bt::behavior_tree! {
                     },
                     SequenceWithMemory {
                         StatefulAction(Task<6>),
-                        Condition(TCond<7>),
+                        Condition(Cond<7>),
                     },
                     Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 3) % 3, &mut bb.b1)),
-                    StatefulAction(TTask<9>),
+                    StatefulAction(Task<9>),
                     Sequence {
                         Precondition(|bb| bb.b0 + 1 > bb.b0 + 4, else = Failure) {
                             Action(|ctx, bb| ctx.exec_in(10, (bb.b0 + 1) % 4, &mut bb.b0)),
                         },
-                        Condition(TCond<11>),
+                        Condition(Cond<11>),
                     },
                 },
                 Repeater(3) {
@@ -567,7 +568,7 @@ bt::behavior_tree! {
                             RunOnce {
                                 ReactiveSequence {
                                     #[on_success(|bb| bb.t1.set(*bb.t0 + 2))]
-                                    Condition(TCond<13>),
+                                    Condition(|ctx| ctx.check(13)),
                                 },
                             },
                             AlwaysRunning,
@@ -580,8 +581,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0916Blackboard { b1 t1 t0 b0 });
-
-fallible!(Tree0916);
 
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
@@ -812,7 +811,7 @@ bt::behavior_tree! {
 board!(Tree0924Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0925 for Ctx, error DiffError {
+    pub tree Tree0925 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 1,
@@ -824,7 +823,7 @@ bt::behavior_tree! {
                     Parallel(success = 1, failure = -1) {
                         PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                             StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-                            Error(DiffError(1024)),
+                            Condition(Cond<1>),
                             StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
                         },
                     },
@@ -838,8 +837,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0925Blackboard { b0 t0 b1 });
-
-fallible!(Tree0925);
 
 bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
@@ -1010,19 +1007,21 @@ bt::behavior_tree! {
 board!(Tree0929Blackboard { t0 t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
+    pub tree Tree0930 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[allow(unused)] #[tracked] t0: i64 = 1,
             b1: i64 = 0,
         }
         IndexSwitch(|bb| (bb.b1 + 4) % 4, dynamic = true) {
             Action(Act<0>),
-            WasEntryUpdated(t0),
+            Error(DiffError(1024)),
         }
     }
 }
 
 board!(Tree0930Blackboard { t0 b1 });
+
+fallible!(Tree0930);
 
 bt::behavior_tree! {
     pub tree Tree0931 for Ctx {
@@ -1179,10 +1178,10 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
+    pub tree Tree0935 for Ctx, error DiffError {
         ReactiveFallback {
             Sequence {
-                Condition(Cond<0>),
+                Condition(TCond<0>),
                 StatefulAction(Task<1>),
                 SubTree(Tree0935Sub0),
                 Condition(Cond<2>),
@@ -1194,9 +1193,9 @@ bt::behavior_tree! {
                         ReactiveSequence {
                             RetryUntilSuccessful(1) {
                                 AsyncFallback {
-                                    Condition(Cond<3>),
+                                    Condition(TCond<3>),
                                     StatefulAction(Task<4> = Task::<4>),
-                                    StatefulAction(Task<5>),
+                                    StatefulAction(TTask<5>),
                                     Condition(Cond<6>),
                                 },
                             },
@@ -1207,6 +1206,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0935);
 
 bt::behavior_tree! {
     pub tree Tree0936 for Ctx {
@@ -1599,23 +1600,23 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
+    pub tree Tree0946 for Ctx, error DiffError {
         ReactiveSequence {
             ReactiveSequence {
                 Cooldown(50) {
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                 },
             },
             RepeatUntil(Success) {
                 Repeat(1) {
-                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.try_check(1)),
                 },
             },
             StatefulAction(Task<2>),
             Remap(success = Failure, failure = Failure) {
                 IfThenElse {
                     SubTree(Tree0946Sub0),
-                    StatefulAction(Task<4>),
+                    StatefulAction(TTask<4>),
                     Repeat(3) {
                         Condition(|ctx| ctx.check(5)),
                     },
@@ -1624,6 +1625,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0946);
 
 bt::behavior_tree! {
     pub tree Tree0947 for Ctx {
@@ -1774,7 +1777,7 @@ bt::behavior_tree! {
 board!(Tree0951Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0952 for Ctx, error DiffError {
+    pub tree Tree0952 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 3,
@@ -1782,8 +1785,8 @@ bt::behavior_tree! {
         ParallelAll(max_failures = -3) {
             MaxTime(30) {
                 ReactiveSequence {
-                    Condition(TCond<0>),
-                    StatefulAction(TTask<1>),
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
                     StatefulAction(Task<2>),
                 },
             },
@@ -1792,7 +1795,7 @@ bt::behavior_tree! {
                     Limiter(3) {
                         #[run_while(|bb| bb.b0 == (*bb.t0 + 2) % 2)]
                         Retry(1) {
-                            StatefulAction(TTask<3>),
+                            StatefulAction(Task<3>),
                         },
                     },
                 },
@@ -1805,8 +1808,8 @@ bt::behavior_tree! {
                         },
                     },
                     TryCatch(catch_on_halt = false) {
-                        StatefulAction(TTask<5>),
-                        Error(DiffError(1050)),
+                        StatefulAction(Task<5>),
+                        AlwaysRunning,
                     },
                 },
             },
@@ -1815,8 +1818,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0952Blackboard { b0 t0 });
-
-fallible!(Tree0952);
 
 bt::behavior_tree! {
     pub tree Tree0953 for Ctx {
@@ -2673,7 +2674,7 @@ bt::behavior_tree! {
 board!(Tree0977Blackboard { t1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0978 for Ctx {
+    pub tree Tree0978 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 4,
             o0: Option<i64>,
@@ -2685,7 +2686,7 @@ bt::behavior_tree! {
             #[on_failure(|bb| { bb.b0 = 7; bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
             #[post(|bb| bb.t0.set(bb.b1))]
             #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
-            StatefulAction(Task<1>),
+            StatefulAction(TTask<1>),
             Condition(Cond<2>),
             Condition(Cond<3>),
         }
@@ -2693,6 +2694,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0978Blackboard { t0 o0 b0 b1 });
+
+fallible!(Tree0978);
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
@@ -2739,17 +2742,15 @@ bt::behavior_tree! {
 board!(Tree0979Blackboard { q0 b1 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0980 for Ctx, error DiffError {
+    pub tree Tree0980 for Ctx {
         FlipSelector {
-            Action(TAct<0>),
+            Action(Act<0>),
             Condition(Cond<1> = Cond::<1>),
             Action(Act<2> = Act::<2>),
             Condition(|ctx| ctx.check(3)),
         }
     }
 }
-
-fallible!(Tree0980);
 
 bt::behavior_tree! {
     pub tree Tree0981 for Ctx {
@@ -3481,7 +3482,7 @@ cases! {
     Tree0902 "B{t0=1}RSeq(c0,c1b{t0+3%2})",
     Tree0903 "B{b0;t1=4;t0=2;o0=4}Pri(Fai,Bin{b0%3>0;_}(RU{F}(Wu{t1}),RepF(Sel(pi0{t0:=},t1,t2,pt3{b0:t1;b1:t0}))),@os{o0|0<1?t0:=t1%2}RFb(RFb(Dd{0}(Wu{t1}),c4)))",
     Tree0904 "B{q0;t0;b0=3;b1}RSeq(Wde(Flip(Lp{b0;_}(pi0{t0:=}),Sw{1}(t1e,Wu{t0}),@oh{t0%3=1?b0:=t0}@ki{b0!4}RSeq(S,Wu{t0},pc2{b0:1})),RSel(Lp{t0;K}(a3),t4,Bin{t0>0;T}(Lp{_;S}(Suc),Lp{t0;K}(t5)))))",
-    Tree0905 "B{o0=1;t0=2;b0}@oh{t0+1<6?o0:=8;b0:=t0%3}To{20}(c0e)",
+    Tree0905 "B{o0=1;t0=2;b0}@oh{t0+1<6?o0:=8;b0:=t0%3}To{20}(Err{1067})",
     Tree0906 "B{t0;t1;b1=2;b0=4}OnceK(ASeq(Sw{2}(Sb{t0=7},@os{b0>2?b0+=2}@po{b0+=3}@rw{t0<3}c0),Flip(pa1{b0:=;b1:b1},Flip(a2e,pi3{t0:t1},a4l))))",
     Tree0907 "B{b1=5;b0=2;t0}@fi{b0+2<b0+4}@oh{t0:=b0+2}Isw{t0+3;_;_}(Flt{3;F;K}(t0),Rep1(a1b{b0%3;b1}),Wv{t0}(Sw{1}(Rus{3}(Swm(Wu{t0},Wu{t0},t2)),RFb(a3,c4))),pa5{b0:6;b1:t0})",
     Tree0908 "B{o0=_;b0=2;b1=1;t0=5}Step(Wde(c0e,pt1{b0:t0;b1:t0}),Sw{1}(AFb(c2b{b0},c3l),Ite(Scc{t0=5},WU{some}(pt4{b0:=;b1:b1}),@si{b0+1!b0%4}@oh{t0+=2}pi5{t0:t0})))",
@@ -3492,7 +3493,7 @@ cases! {
     Tree0913 "B{t0=1;t1;b0=5}@rw{t1>3}@of{b0:=t0}Seq(WU{b0%2!0}(RFb(Rep4(AFb(RFb(Star(c0e,pt1{b0:t1}),Try(t2,a3b{b0+4;b0})),Lim{1}(RFb(t4,c5,Wu{t1})))),@os{t0:=3}Scc{t1=3})),Star(Wde(pa6{b0:0;b1:t1},Opt(Sc{t0:=t1+2}),@oh{t1+4%3<1?b0:=b0%4}Sl{0}),Swm(RSeq(t7e,Sl{0}),Lim{2}(Swm(Sb{t0=b0},pa8{b0:=;b1:t1}))),Fb(@ki{t0%2=1}Rpt{2}(a9),Wu{t0},t10,t11)))",
     Tree0914 "B{t0;b1;o0;b0}@rw{none}@ki{b0%2=0}@oh{o0:=t0+1}Bin{b1+3%3<1;_}(@oh{b1+=3}@si{o0|0=o0|3}F,Swm(t0e))",
     Tree0915 "B{q0;b0=3;b1=4}Seq(Lp{b0;K}(a0),Sb{b1=3},Fb(Sb{b1=6}),AFb(t1e,t2))",
-    Tree0916 "B{b1;t1;t0=4;b0=3}RSeq(Par{_;0}(RSeq(RSeq(Bin{t1%3<2;T}(t0e,t1),Dd{0}(Sl{20}),Once(t2t)),Rep3(Wde(a3,pt4{b0:=;b1:b0},a5r)),Err{1068}),RSeq(FF(@si{b1>2}@rw{b0=b0+2}@os{t1+=1;t1:=b0+1%2}S),Swm(t6,c7t),a8b{t0+3%3;b1},t9t,Seq(Pre{b0+1>b0+4;F}(a10b{b0+1%4;b0}),c11t)),Rpt{3}(RFb(@po{b1+=2}Seq(Par{-1;1}(Ruf{3}(t12)),Sc{t1:=b1},Scc{b0%4<2},Once(RSeq(@os{t1:=t0+2}c13t)),R)))))",
+    Tree0916 "B{b1;t1;t0=4;b0=3}RSeq(Par{_;0}(RSeq(RSeq(Bin{t1%3<2;T}(t0e,t1),Dd{0}(Sl{20}),Once(t2)),Rep3(Wde(a3,pt4{b0:=;b1:b0},a5))),RSeq(FF(@si{b1>2}@rw{b0=b0+2}@os{t1+=1;t1:=b0+1%2}S),Swm(t6,c7),a8b{t0+3%3;b1},t9,Seq(Pre{b0+1>b0+4;F}(a10b{b0+1%4;b0}),c11)),Rpt{3}(RFb(@po{b1+=2}Seq(Par{-1;1}(Ruf{3}(t12)),Sc{t1:=b1},Scc{b0%4<2},Once(RSeq(@os{t1:=t0+2}c13l)),R)))))",
     Tree0917 "B{b1=3;t0=2;o0;b0=3;q0;t1}@os{b1+=3}Lp{_;_}(@fi{o0|0!o0|3%2}Wde(Sw{2;5}(t0,pa1{b0:6;b1:=},Opt(a2)),Isw{t1%4;N;_}(@fi{t1%2=1}MPri(To{20}(@si{some}Star(t3,Sb{t0=b0},t4)))),ASeq(Lp{_;K}(Sl{0}),Rep3(Ret4(Isw{t1%2;T;N}(t5,Scc{t0>o0|2+1%3},Sb{o0=4}))))))",
     Tree0918 "B{b0=5;t0}Fb(FF(MSeq(Cd{0;_}(a0e),c1e,@rw{b0+3!5}@of{b0>7?b0+=3;t0:=b0+3}@oh{t0:=b0;b0:=7}c2l)),Keep(RetF(RSeq(RetF(Wde(pc3{b0:1},pa4{b0:1;b1:b0})),Wt{10},RFb(pc5{b0:t0},a6)))))",
     Tree0919 "B{b0=4;t0;o0=2}RSeq(@fi{some}@ki{t0<t0+2}Wt{100},Sb{o0=1},pc0{b0:=})",
@@ -3501,17 +3502,17 @@ cases! {
     Tree0922 "B{t0=1;b0=3;b1=3}Seq(Dl{100}(Intr{t0<t0+1}(c0l)),Ite(RSel(Cnd{t0%4>2;T;F}(Wt{0}),pt1{b0:4;b1:b1},Pre{b0=0}(Sl{0})),c2))",
     Tree0923 "B{t0=5}Once(c0b{t0%3})",
     Tree0924 "B{b0;o0=_;t0}Star(pa0{b0:b0;b1:t0},Wt{20},Scc{o0|5%4>0},Sb{t0=b0})",
-    Tree0925 "B{b0;t0=1;b1}Rep2(Step(Par{_;1}(Par{1;-1}(PPar{2;N}(pt0{b0:1;b1:=},Err{1024},pt2{b0:=;b1:b1}))),RU{S}(Sb{b1=t0})))",
+    Tree0925 "B{b0;t0=1;b1}Rep2(Step(Par{_;1}(Par{1;-1}(PPar{2;N}(pt0{b0:1;b1:=},c1,pt2{b0:=;b1:b1}))),RU{S}(Sb{b1=t0})))",
     Tree0926 "B{b0=3;t0=2;t1=5;o0=3}@si{b0%2=0}@os{t0>b0+2%3?b0+=2}TryF(Fb(c0b{t0},c1,@rw{t0!5}a2b{b0;b0},c3e),Seq(PAll{_}(a4,RSeq(F),pi5{t0:t0}),@po{t0:=t1+4}@oh{o0:=2}Flip(t6,a7)))",
     Tree0927 "B{b0=4;b1;o0=0;t0=2}Fb(Fb(MPri(Dd{20}(@of{b1:=3}Sw{4}(c0,pa1{b0:1})),Bin{b0+3%3>0;_}(Sl{20},pt2{b0:t0}),OnceK(Scc{t0%3>0}),RSel(a3e,a4),Flt{1;S;_}(Ret2(Sc{t0:=b1}))),Par{_;1}(RSeq(t5,PPar{1;T}(t6e,Ub{o0},Keep(Fai)),Cnd{b0%3>1;_;_}(Step(PAll{2}(pc7{b0:=},a8l),t9)))),Wv{t0}(Cnd{none;N;S}(t10))))",
     Tree0928 "B{b1=0;b0=2;t0=2}Wde(pt0{b0:b1;b1:b1},Par{_;3}(a1,Sc{t0+=1},Invt(t2)),@si{t0+3<5}@ki{b1+4<0}a3b{t0+1;b0})",
     Tree0929 "B{t0=3;t1=5;o0}Par{3;2}(MPri(pt0{b0:t0;b1:t0},c1,a2,Keep(Wt{100})),RFb(Isw{t0+3;_;N}(Sb{o0=4},pc3{b0:6},Sc{t0+=3},Keep(t4),S)),RetF(a5))",
-    Tree0930 "B{t0=1;b1=0}Isw{b1+4%4;_;T}(a0,Wu{t0})",
+    Tree0930 "B{t0=1;b1=0}Isw{b1+4%4;_;T}(a0,Err{1024})",
     Tree0931 "B{o0=_;t0;b1=5}Cnd{t0+2<t0;T;F}(Isw{b1;_;N}(t0,c1,Sc{t0:=o0|1%3},pa2{b0:t0},c3e))",
     Tree0932 "B{t0=1;b1=4}@oh{t0+=3;b1:=t0}RFb(a0e,t1,Bin{t0<t0+4;N}(c2,Sl{50}),Suc)",
     Tree0933 "B{o0;b0;t0=1;t1=4}FF(RSel(Isw{b0+4%3;_;T}(RSeq(a0b{t0;b0},MSeq(t1,pa2{b0:b0}),@of{b0>6?o0:=_}Lim{3}(Rep3(c3)),@po{t1+=2;t0+=3}pi4{t0:=},pc5{b0:t1}),Ite(a6,Seq(c7,Ub{o0})),PAll{2}(MPri(Swm(a8,pa9{b0:0;b1:t1},@os{b0:=t0}@si{t0%4!2}c10,c11)),Sb{b0=t0},@po{b0!5?t1+=3;t0:=b0}@oh{t0+4<3?b0+=1;b0+=1}c12l),RT{2}(MPri(t13,Sl{10}))),PAll{-4}(Pre{some}(Flt{1;F;_}(RSeq(@oh{o0:=_;b0+=1}a14,Wu{t1},t15,Sb{t1=2}))),FS(Sb{b0=2}),Scc{b0>7},@os{b0:=t1%2;b0+=1}@rw{some}Swm(pt16{b0:t1;b1:t0},c17),a18)))",
     Tree0934 "B{b1;b0}PAll{_}(t0,RU{S}(Sc{b0:=b1}),t1)",
-    Tree0935 "RFb(Seq(c0,t1,Sub(Sl{100}),c2,Wt{30}),Sel(OnceT(Rep4(RSeq(Ret1(AFb(c3,t4e,t5,c6)))))))",
+    Tree0935 "RFb(Seq(c0t,t1,Sub(Sl{100}),c2,Wt{30}),Sel(OnceT(Rep4(RSeq(Ret1(AFb(c3t,t4e,t5t,c6)))))))",
     Tree0936 "B{b1=1;o0=_;b0=2;t0;q0}Fb(FF(@si{none}@ki{t0!6}@rw{o0|4<1}Cd{50;K}(PPar{0;N}(@fi{t0%4>0}Par{-2;_}(RSeq(@ki{b0+4%2=1}Su{t0}(pc0{b0:6})),Lp{t0;_}(Sl{20})),@os{b0:=7}@si{t0%4!1}@oh{b0+=1}Sc{o0:=_}))),Keep(Lp{_;_}(@fi{o0|3+3!7}Dl{100}(Swm(pa1{b0:1;b1:=},RFb(a2l,To{10}(c3),Pre{b0%2!1;R}(a4l),F,c5b{b0%2}))))))",
     Tree0937 "B{t0;o0=5;t1=1}AFb(t0,ASeq(Wu{t0},c1,@ki{some}pa2{b0:5;b1:t1}),FS(a3))",
     Tree0938 "AFb(a0,c1e,t2)",
@@ -3522,13 +3523,13 @@ cases! {
     Tree0943 "B{t0;b0}@of{t0+=3}@fi{t0+4=4}@po{b0:=9}RFb(@oh{b0+=3}Rep2(Pri(c0b{b0},t1)),t2e)",
     Tree0944 "B{t0;q0=3;b0=2;o0=5;b1=2}Par{-3;1}(Pri(Ite(Intr{o0|5%3!0}(MSeq(Wu{t0},t0)),RFb(Scc{b0>o0|0+3},t1e))),Rpt{2}(Fb(Sw{4;3}(t2e,c3,a4b{b0+2;b1}),Cd{0;K}(MPri(Wu{t0},c5,@ki{some}a6)),@of{b0:=t0}Rep3(Lp{t0;S}(Fb(pa7{b0:2;b1:b0}))))),@fi{t0%4!3}@ki{o0|3<b0}Bin{b0>6;N}(Wu{t0},Par{1;0}(@rw{t0=5}c8,c9l,Sc{b1:=t0%3},t10)))",
     Tree0945 "RT{2}(Pri(c0,t1,Fai))",
-    Tree0946 "RSeq(RSeq(Cd{50;_}(t0)),RU{S}(Rep1(c1)),t2,Rmp{F;F}(Ite(Sub(c3e),t4,Rep3(c5l))))",
+    Tree0946 "RSeq(RSeq(Cd{50;_}(t0t)),RU{S}(Rep1(c1r)),t2,Rmp{F;F}(Ite(Sub(c3e),t4t,Rep3(c5l))))",
     Tree0947 "Swm(t0,MSeq(a1,a2e,c3l),RFb(Dd{10}(Rep3(t4))),TryT(a5,t6))",
     Tree0948 "B{b1;b0=1;t0}Wde(Fb(pt0{b0:=},c1,Wu{t0},a2),RSeq(pi3{t0:b0},Sb{b1=9}),ASeq(a4b{b1;b1}))",
     Tree0949 "B{o0=3;t0=3;t1;b0=1}Su{t1}(@si{b0+2<4}@ki{some}Pri(Swm(Sb{t0=t1},Wt{20},Scc{b0<t1+1%4}),Dd{0}(@rw{t0>t0+3}Ret1(Pre{o0|3%3<1;R}(To{10}(@of{t1:=4}Mt{50}(Sl{20})))))))",
     Tree0950 "B{b0=1;o0=1;t0}RT{3}(Lim{2}(@of{t0+=2}@rw{some}@fi{b0=7}PAll{-2}(RSeq(c0b{b0%4},t1),Keep(Keep(@ki{b0+4<6}FS(Scc{t0+3%2=0}))),@si{b0<0}@ki{t0+4!3}Wv{t0}(Rep1(Sl{50})))))",
     Tree0951 "B{q0=4;t0=4;b0=1}Su{t0}(Seq(Lp{t0;S}(a0e),c1))",
-    Tree0952 "B{b0=3;t0=3}PAll{-3}(Mt{30}(RSeq(c0t,t1t,t2)),Rus{F}(Cnd{b0>6;N;_}(Lim{3}(@rw{b0=t0+2%2}Rty1(t3t)))),RepF(Ite(WU{b0>6}(Flt{2;R;_}(t4)),TryF(t5t,Err{1050}))))",
+    Tree0952 "B{b0=3;t0=3}PAll{-3}(Mt{30}(RSeq(c0,t1,t2)),Rus{F}(Cnd{b0>6;N;_}(Lim{3}(@rw{b0=t0+2%2}Rty1(t3)))),RepF(Ite(WU{b0>6}(Flt{2;R;_}(t4)),TryF(t5,R))))",
     Tree0953 "B{t0=3;b1;o0=_;b0=1}Step(Step(Wv{t0}(t0),a1b{b1;b0},Wu{t0},t2,MSeq(c3,c4,a5b{b0+2%3;b1})),Inv(Intr{some}(RU{S}(Fb(MPri(a6),Seq(Sb{b1=t0},t7,Scc{none},Sb{o0=5}))))),Swm(Sw{4;0;3}(Wt{10},pa8{b0:b0;b1:t0},Sc{t0+=2},c9b{b1+1})))",
     Tree0954 "FF(PPar{1;T}(a0,PAll{-2}(t1,F),Run,Ret4(Cd{0;K}(Dl{10}(a2))),t3))",
     Tree0955 "B{q0=3;o0=1;t0=0;b0}Swm(MPri(@ki{t0+1<7}@oh{b0+=2}PPar{1;N}(PPar{1;T}(t0,Rpt{0}(pt1{b0:1;b1:b0}),a2),@os{b0+=1}Lp{b0;K}(Ret0(Scc{o0|1<b0})),RSeq(pi3{t0:=},RFb(a4,t5)),AFb(t6e,c7,pc8{b0:t0}))))",
@@ -3554,9 +3555,9 @@ cases! {
     Tree0975 "B{o0;b0=2;t0}RFb(@fi{o0|0+3!0}RFb(c0b{5},pt1{b0:=}),PAll{-3}(pc2{b0:9},@si{b0=3}@po{t0+=1}Bin{t0%2!0;T}(Wt{30},t3),Ret2(t4)),c5b{b0})",
     Tree0976 "B{b1=4;b0=4}Flt{2;S;F}(pa0{b0:b0;b1:=})",
     Tree0977 "B{t1;o0=_;t0}Flip(Pri(t0e,c1,Sb{o0=6}),RFb(pi2{t0:t1},Su{t1}(t3),t4,a5),AFb(@si{none}t6,c7,pi8{t0:=}),Once(F),Suc)",
-    Tree0978 "B{t0=4;o0;b0=5;b1}Isw{b0+3;T;N}(pc0{b0:b0},@of{b0:=7;o0:=o0|5%3}@po{t0:=b1}@ki{o0|0%3=0}t1,c2,c3)",
+    Tree0978 "B{t0=4;o0;b0=5;b1}Isw{b0+3;T;N}(pc0{b0:b0},@of{b0:=7;o0:=o0|5%3}@po{t0:=b1}@ki{o0|0%3=0}t1t,c2,c3)",
     Tree0979 "B{q0;b1=3;t0;b0;o0}Lim{3}(PAll{_}(Fb(t0,Lp{_;_}(pt1{b0:t0;b1:=}),Rep4(Suc)),@os{b0+=2}@oh{b1=2?t0:=o0|4+3%3}RFb(WU{b1<1}(t2),@os{t0:=8}@po{b0:=0}@ki{b0<1}Pri(Scc{o0|2+2=7},pa3{b0:t0}),Rep3(Sl{10}))))",
-    Tree0980 "Flip(a0t,c1e,a2e,c3l)",
+    Tree0980 "Flip(a0,c1e,a2e,c3l)",
     Tree0981 "B{t0=2;b1;b0=4}Rpt{F}(Bin{t0%3!0;_}(FF(pc0{b0:b0}),MSeq(Sb{b1=b0},a1l)))",
     Tree0982 "B{b0;t0=1;b1=1;t1=2}AFb(Pre{b1%3!1}(Bin{t1<b1+3%4;T}(PAll{-2}(a0b{t0;b1},Sc{b0=b0%3?t1:=2},RU{S}(Invt(c1)),a2b{b0%4;b1},c3l),Swm(pt4{b0:=;b1:b1},a5,pc6{b0:1},@ki{t1+1%2<1}t7,pc8{b0:t0}))),MSeq(Step(Sb{b0=0},c9),a10e,FF(t11),@of{b1+=1}Isw{b1;_;_}(@fi{b1!b0+1}@of{t1:=6;t1:=t0+2}a12b{t0;b1},Su{t0}(Fai),Once(pt13{b0:=;b1:t1}))),Cd{0;K}(@si{t1>2}@of{t1+=3}@os{b1:=t1+4%3;t1:=b1}Ruf{F}(Flip(RSeq(t14e,c15l),PAll{_}(pi16{t0:b1},pa17{b0:b1;b1:b0},c18l),Ret0(t19)))))",
     Tree0983 "Inv(Swm(Wde(c0l,c1l),RSeq(t2e,t3e),Cd{0;_}(Seq(t4,F)),Wde(c5,c6),Once(Sub(t7e))))",
