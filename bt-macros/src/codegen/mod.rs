@@ -143,6 +143,31 @@ fn halt_after_error(g: &Gen, tree_halt: &TokenStream) -> TokenStream {
     let (ctx, observer) = (ctx(), observer());
     let context = &g.tree.header.context;
     let lifetimes = &g.tree.header.context_lifetimes;
+    let halts = if g.tree.nodes.is_empty() {
+        TokenStream::new()
+    } else {
+        halt_post_order(g, 0)
+    };
+    quote! {
+        #[inline(never)]
+        fn __bt_halt_after_error<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
+            &mut self,
+            #ctx: &mut #context,
+            #observer: &mut __BtO,
+        ) {
+            #halts
+            #tree_halt
+            self.__bt_status = ::core::option::Option::None;
+        }
+    }
+}
+
+/// Halts every node of `id`'s subtree that may be running after an error there: each node after
+/// its children, in child order (post-order), the order of a halt. A child that started running
+/// in the aborted tick, which its parent's rule never heard of (a reactive composite records its
+/// running child only when it answers `Running`), is halted too, before its parent's own halt.
+/// Each halt function checks its node's running flag, so no node is halted twice.
+fn halt_post_order(g: &Gen, id: usize) -> TokenStream {
     fn post_order(g: &Gen, id: usize, out: &mut Vec<usize>) {
         for &child in &g.tree.nodes[id].children {
             post_order(g, child, out);
@@ -152,22 +177,8 @@ fn halt_after_error(g: &Gen, tree_halt: &TokenStream) -> TokenStream {
         }
     }
     let mut order = Vec::new();
-    if !g.tree.nodes.is_empty() {
-        post_order(g, 0, &mut order);
-    }
-    let halts = order.into_iter().map(|id| halt_child(g, id));
-    quote! {
-        #[inline(never)]
-        fn __bt_halt_after_error<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
-            &mut self,
-            #ctx: &mut #context,
-            #observer: &mut __BtO,
-        ) {
-            #(#halts)*
-            #tree_halt
-            self.__bt_status = ::core::option::Option::None;
-        }
-    }
+    post_order(g, id, &mut order);
+    order.into_iter().map(|id| halt_child(g, id)).collect()
 }
 
 /// The tree type with its public API but no nodes, emitted after errors so that code using the
