@@ -40,7 +40,8 @@
 //!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
 //!           | Sb{entry=number} | Sb{entry=entry} | Ub{entry}       SetBlackboard, UnsetBlackboard
 //!           | Sc{script} | Scc{cond} | Wu{entry}                    Script, ScriptCondition, WasEntryUpdated
-//! id       := digits ( "e" | "l" )?                                   leaf form
+//!           | Err{n}                                              Error(DiffError(n)) (error type)
+//! id       := digits ( "e" | "l" | "t" | "r" )?                       leaf form (t, r: fallible)
 //! ports    := port ":" ( entry | "=" | number ) ( ";" ... )*       b0:t1 -> `b0 = {t1}`, b1:= -> `b1 = {=}`
 //! script   := stmt ( ";" stmt )*
 //! stmt     := entry "+=" number | entry ":=" int | "o0:=_" | cond "?" stmt
@@ -53,6 +54,9 @@
 //! `c<id>` is `Condition(Cond<id>)`, `a<id>` `Action(Act<id>)`, `t<id>` `StatefulAction(Task<id>)`,
 //! `S`/`F` `AlwaysSuccess`/`AlwaysFailure`; a leaf id may end in `e` (`Cond<id> = Cond::<id>`)
 //! or, for conditions and actions, `l` (an inline closure `|ctx| ctx.check(id)`), see [`LeafForm`].
+//! A tree with a fallible leaf (`t`: `TCond<id>`, `TAct<id>`, `TTask<id>`; `r`:
+//! `|ctx| ctx.try_check(id)`) or an `Err{n}` is printed with an error type,
+//! `tree Name for Ctx, error DiffError` (`fallible.rs`).
 //! `Rep3` is `Repeat(3)`, `RetF` is `RetryUntilSuccessful(forever)`. `Once` is `RunOnce`, `OnceT`
 //! `RunOnce(then_skip = true)`, `OnceK` `RunOnce(then_skip = false)`.
 //!
