@@ -31,5 +31,9 @@ fn an_error_in_the_catch_child_during_a_halt_halts_what_it_started() {
     expect_try_tick(&mut tree, &mut ctx, Ok(Running), &[OnStart(0)]);
     ctx.script(1, &[Running]);
     ctx.script_err(2);
-    expect_try_halt(&mut tree, &mut ctx, &[OnHalted(0), OnStart(1), Exec(2), OnHalted(1)]);
+    expect_try_halt(
+        &mut tree,
+        &mut ctx,
+        &[OnHalted(0), OnStart(1), Exec(2), OnHalted(1)],
+    );
 }
