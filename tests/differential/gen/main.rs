@@ -1000,26 +1000,37 @@ fn main() {
     );
 }
 
-/// In about 14 % of the trees (12 %, 25 % of those with a `SubTree` node; a stream of their own, so that the other trees are those of the
-/// same seed without errors): an error type. Half of the condition, action and stateful leaves
-/// outside child trees (a tree with an error type cannot be a `SubTree`) become fallible
-/// (`LeafForm::Try`, or for conditions and actions now and then `TryInline`), and in about half
-/// of those trees (and in every one without such a leaf) an `Error(DiffError(n))` leaf is added
-/// as the last child of a composite outside child trees (or replaces a leaf).
+/// In about 15 % of the trees (14 %, 25 % of those with a `SubTree` node; a stream of their
+/// own, so that the other trees are those of the same seed without errors): an error type. Half
+/// of the condition and stateful leaves and two thirds of the actions outside child trees (a
+/// tree with an error type cannot be a `SubTree`) become fallible (`LeafForm::Try`, or for
+/// conditions and actions now and then `TryInline`), and in about half of those trees (and in
+/// every one without such a leaf) an `Error(DiffError(n))` leaf is added as the last child of a
+/// composite outside child trees (or replaces a leaf).
 fn add_errors(rng: &mut Rng, tree: &mut Tree) {
     // More often in the trees with a `SubTree` node, so that the infallible child tree of a
     // fallible one is covered too.
     let has_sub = tree.root.preorder().iter().any(|(n, _)| matches!(n, Node::Sub(..)));
-    if !rng.percent(if has_sub { 25 } else { 12 }) {
+    if !rng.percent(if has_sub { 25 } else { 14 }) {
         return;
     }
     fn convert(node: &mut Node, rng: &mut Rng) {
         match node {
             Node::Sub(..) => {}
             Node::Attr(_, inner) => convert(inner, rng),
-            Node::Condition(_, form) | Node::Action(_, form) => {
+            Node::Condition(_, form) => {
                 if rng.percent(50) {
                     *form = if rng.percent(40) {
+                        LeafForm::TryInline
+                    } else {
+                        LeafForm::Try
+                    };
+                }
+            }
+            // Actions are fewer: more of them become fallible, half of those inline.
+            Node::Action(_, form) => {
+                if rng.percent(65) {
+                    *form = if rng.percent(50) {
                         LeafForm::TryInline
                     } else {
                         LeafForm::Try
