@@ -28,7 +28,7 @@ bt::behavior_tree! {
 board!(Tree0200Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0201 for Ctx {
+    pub tree Tree0201 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64 = 3,
@@ -48,23 +48,23 @@ bt::behavior_tree! {
                 Fallback {
                     #[failure_if(|bb| bb.b0 + 3 > 5)]
                     #[skip_if(|bb| bb.b0 % 3 != 2)]
-                    StatefulAction(Task<2>),
+                    StatefulAction(TTask<2>),
                     RunOnce {
-                        Action(Act<3>),
+                        Action(|ctx| ctx.try_exec(3)),
                     },
                 },
                 #[failure_if(|bb| bb.b0 % 3 < 0)]
                 #[run_while(|bb| *bb.t0 < bb.b0 + 3)]
                 #[skip_if(|bb| *bb.t0 == 3)]
-                StatefulAction(Task<4>),
+                StatefulAction(TTask<4>),
                 StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
             },
             Sequence {
-                StatefulAction(Task<6>),
+                StatefulAction(TTask<6>),
                 Action(PIo<7>, t0 = {t0}),
             },
             BinarySelector(|bb| bb.b0 % 2 != 1, dynamic = false) {
-                Action(Act<8>),
+                Action(TAct<8>),
                 Condition(Cond<9>),
             },
         }
@@ -72,6 +72,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0201Blackboard { b0 t0 });
+
+fallible!(Tree0201);
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
@@ -98,7 +100,7 @@ bt::behavior_tree! {
 board!(Tree0202Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0203 for Ctx, error DiffError {
+    pub tree Tree0203 for Ctx {
         blackboard {
             b0: i64 = 1,
             b1: i64 = 1,
@@ -116,7 +118,7 @@ bt::behavior_tree! {
                             #[failure_if(|bb| *bb.t0 % 2 > 0)]
                             Sleep(20),
                             StatefulAction(Task<0> = Task::<0>),
-                            Condition(TCond<1>),
+                            Condition(Cond<1>),
                         },
                     },
                 },
@@ -136,17 +138,15 @@ bt::behavior_tree! {
                     StatefulAction(Task<2>),
                 },
             },
-            Condition(|ctx| ctx.try_check(3)),
+            Condition(Cond<3> = Cond::<3>),
         }
     }
 }
 
 board!(Tree0203Blackboard { b0 b1 q0 o0 t0 });
 
-fallible!(Tree0203);
-
 bt::behavior_tree! {
-    pub tree Tree0204 for Ctx {
+    pub tree Tree0204 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 4,
             #[tracked] t1: i64 = 5,
@@ -155,7 +155,7 @@ bt::behavior_tree! {
         ParallelAll {
             Condition(|ctx| ctx.check(0)),
             StatefulAction(Task<1> = Task::<1>),
-            Condition(Cond<2>),
+            Condition(|ctx| ctx.try_check(2)),
             StatefulAction(Task<3> = Task::<3>),
             StatefulAction(Task<4>),
         }
@@ -163,6 +163,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0204Blackboard { t0 t1 });
+
+fallible!(Tree0204);
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
@@ -339,7 +341,7 @@ bt::behavior_tree! {
 board!(Tree0208Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0209 for Ctx {
+    pub tree Tree0209 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             o0: Option<i64> = Some(5),
@@ -353,22 +355,25 @@ bt::behavior_tree! {
                 #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
                 RunOnce {
                     #[failure_if(|bb| bb.b1 == bb.o0.unwrap_or(0))]
-                    Action(Act<0> = Act::<0>),
+                    Action(|ctx| ctx.try_exec(0)),
                 },
             },
             Loop(q0, value = {b1}, if_empty = Success) {
                 MemSequence {
-                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.try_check(1)),
                     Inverter {
                         AlwaysFailure,
                     },
                 },
             },
+            Error(DiffError(1003)),
         }
     }
 }
 
 board!(Tree0209Blackboard { b1 o0 t1 t0 q0 });
+
+fallible!(Tree0209);
 
 bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
@@ -481,7 +486,7 @@ bt::behavior_tree! {
 board!(Tree0213Blackboard { o0 b1 q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0214 for Ctx {
+    pub tree Tree0214 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64,
             #[tracked] t0: i64,
@@ -492,12 +497,13 @@ bt::behavior_tree! {
                 Precondition(|bb| *bb.t1 % 3 > 0, else = Failure) {
                     Condition(Cond<1>),
                 },
-                Condition(Cond<2>),
+                Condition(TCond<2>),
                 ParallelAll {
                     Action(PIo<3>, t0 = {t0}),
                     Wait(0),
                 },
                 AlwaysFailure,
+                Error(DiffError(1058)),
             },
         }
     }
@@ -505,8 +511,10 @@ bt::behavior_tree! {
 
 board!(Tree0214Blackboard { t1 t0 });
 
+fallible!(Tree0214);
+
 bt::behavior_tree! {
-    pub tree Tree0215 for Ctx, error DiffError {
+    pub tree Tree0215 for Ctx {
         blackboard {
             b0: i64 = 5,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
@@ -540,26 +548,23 @@ bt::behavior_tree! {
                 MaxTime(0) {
                     RepeatUntilFailure(2) {
                         Loop(q0, value = {b1}, if_empty = Running) {
-                            StatefulAction(TTask<3>),
+                            StatefulAction(Task<3>),
                         },
                     },
                 },
             },
             Fallback {
                 StatefulAction(Task<4>),
-                Action(|ctx| ctx.try_exec(5)),
-                Condition(|ctx| ctx.try_check(6)),
+                Action(Act<5>),
+                Condition(Cond<6>),
                 Failer,
             },
             Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-            Error(DiffError(1037)),
         }
     }
 }
 
 board!(Tree0215Blackboard { b0 q0 t0 b1 });
-
-fallible!(Tree0215);
 
 bt::behavior_tree! {
     pub tree Tree0216Sub0 for Ctx {
@@ -620,7 +625,7 @@ bt::behavior_tree! {
 board!(Tree0218Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0219 for Ctx {
+    pub tree Tree0219 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 5,
             #[tracked] t1: i64 = 5,
@@ -639,7 +644,7 @@ bt::behavior_tree! {
                 Action(Act<3>),
                 RunOnce(then_skip = false) {
                     Parallel(failure = 1) {
-                        Condition(Cond<4>),
+                        Condition(TCond<4>),
                         StatefulAction(Task<5>),
                     },
                 },
@@ -650,8 +655,10 @@ bt::behavior_tree! {
 
 board!(Tree0219Blackboard { b1 t1 });
 
+fallible!(Tree0219);
+
 bt::behavior_tree! {
-    pub tree Tree0220 for Ctx {
+    pub tree Tree0220 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             b0: i64 = 0,
@@ -659,8 +666,8 @@ bt::behavior_tree! {
         PolicyParallel(policy = FirstFailure, repeat = true) {
             SequenceWithMemory {
                 WhileDoElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(TTask<0>),
+                    Action(TAct<1>),
                     Condition(PCond<2>, b0 = {=}),
                 },
                 Repeat(4) {
@@ -672,7 +679,7 @@ bt::behavior_tree! {
             #[run_while(|bb| bb.o0.is_none())]
             ForceFailure {
                 Limiter(3) {
-                    StatefulAction(Task<4> = Task::<4>),
+                    Error(DiffError(1010)),
                 },
             },
             Cooldown(30, filtered = Failure) {
@@ -684,8 +691,10 @@ bt::behavior_tree! {
 
 board!(Tree0220Blackboard { o0 b0 });
 
+fallible!(Tree0220);
+
 bt::behavior_tree! {
-    pub tree Tree0221 for Ctx {
+    pub tree Tree0221 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
@@ -694,13 +703,13 @@ bt::behavior_tree! {
             ReactiveFallback {
                 #[failure_if(|bb| *bb.t0 != 2)]
                 StatefulAction(Task<0>),
-                Action(|ctx| ctx.exec(1)),
+                Action(|ctx| ctx.try_exec(1)),
             },
             RetryUntilSuccessful(1) {
                 Priority {
                     #[success_if(|bb| *bb.t0 + 4 < 3)]
                     #[skip_if(|bb| bb.b0 == 0)]
-                    Action(|ctx| ctx.exec(2)),
+                    Action(|ctx| ctx.try_exec(2)),
                     Condition(PCond<3>, b0 = {=}),
                 },
             },
@@ -710,21 +719,20 @@ bt::behavior_tree! {
 
 board!(Tree0221Blackboard { b0 t0 });
 
+fallible!(Tree0221);
+
 bt::behavior_tree! {
-    pub tree Tree0222 for Ctx, error DiffError {
+    pub tree Tree0222 for Ctx {
         Fallback {
             RunOnce(then_skip = true) {
                 AlwaysFailure,
             },
             Repeat(0) {
-                StatefulAction(TTask<0>),
+                StatefulAction(Task<0>),
             },
-            Error(DiffError(1053)),
         }
     }
 }
-
-fallible!(Tree0222);
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
@@ -1064,7 +1072,7 @@ bt::behavior_tree! {
 board!(Tree0230Blackboard { b1 t1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0231 for Ctx {
+    pub tree Tree0231 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 4,
@@ -1074,9 +1082,10 @@ bt::behavior_tree! {
             Inverter {
                 TryCatch(catch_on_halt = false) {
                     AsyncFallback {
-                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.try_check(0)),
                         ScriptCondition(|bb| bb.b0 > 6),
                         SetBlackboard(t0 = 6),
+                        Error(DiffError(1087)),
                     },
                     #[skip_if(|bb| bb.b1 % 2 > 0)]
                     #[run_while(|bb| bb.b1 != *bb.t0 + 3)]
@@ -1105,7 +1114,7 @@ bt::behavior_tree! {
             Fallback {
                 Precondition(|bb| bb.b0 == (bb.b0 + 2) % 2) {
                     IfThenElse {
-                        StatefulAction(Task<4>),
+                        StatefulAction(TTask<4>),
                         RetryUntilSuccessful(3) {
                             AlwaysSuccess,
                         },
@@ -1123,6 +1132,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0231Blackboard { b0 t0 b1 });
+
+fallible!(Tree0231);
 
 bt::behavior_tree! {
     pub tree Tree0232Sub0 for Ctx {
@@ -1142,21 +1153,19 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0232 for Ctx, error DiffError {
+    pub tree Tree0232 for Ctx {
         blackboard {
             b1: i64 = 3,
             #[tracked] t0: i64 = 1,
         }
         BinarySelector(|bb| bb.b1 % 3 != 2, dynamic = false) {
             SubTree(Tree0232Sub0, ..),
-            Error(DiffError(1003)),
+            AlwaysSuccess,
         }
     }
 }
 
 board!(Tree0232Blackboard { b1 t0 });
-
-fallible!(Tree0232);
 
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
@@ -1321,20 +1330,17 @@ bt::behavior_tree! {
 board!(Tree0236Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0237 for Ctx, error DiffError {
+    pub tree Tree0237 for Ctx {
         blackboard {
             b0: i64 = 2,
         }
         MemPriority {
             StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
-            Error(DiffError(1037)),
         }
     }
 }
 
 board!(Tree0237Blackboard { b0 });
-
-fallible!(Tree0237);
 
 bt::behavior_tree! {
     pub tree Tree0238 for Ctx {
@@ -1371,7 +1377,7 @@ bt::behavior_tree! {
 board!(Tree0238Blackboard { o0 q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0239 for Ctx, error DiffError {
+    pub tree Tree0239 for Ctx {
         blackboard {
             b0: i64,
             q0: bt::Deque<i64, 4>,
@@ -1390,9 +1396,9 @@ bt::behavior_tree! {
                         Action(Act<2>),
                     },
                     Action(Act<3>),
-                    StatefulAction(TTask<4>),
+                    StatefulAction(Task<4>),
                     FlipSelector {
-                        Action(TAct<5>),
+                        Action(Act<5> = Act::<5>),
                         ScriptCondition(|bb| bb.o0.unwrap_or(4) != bb.o0.unwrap_or(0)),
                     },
                     Succeeder,
@@ -1425,7 +1431,7 @@ bt::behavior_tree! {
                 },
                 ParallelAll(1) {
                     Action(Act<10>),
-                    Condition(|ctx| ctx.try_check(11)),
+                    Condition(|ctx| ctx.check(11)),
                 },
             },
             Priority {
@@ -1445,21 +1451,18 @@ bt::behavior_tree! {
                         RepeatTimes(forever) {
                             IndexSwitch(|bb| *bb.t0, dynamic = true) {
                                 Wait(50),
-                                Action(TAct<15>),
+                                Action(Act<15> = Act::<15>),
                                 StatefulAction(Task<16>),
                             },
                         },
                     },
                 },
-                Error(DiffError(1070)),
             },
         }
     }
 }
 
 board!(Tree0239Blackboard { b0 q0 o0 t0 });
-
-fallible!(Tree0239);
 
 bt::behavior_tree! {
     pub tree Tree0240Sub0 for Ctx {
@@ -1699,24 +1702,22 @@ bt::behavior_tree! {
 board!(Tree0245Blackboard { q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0246 for Ctx, error DiffError {
+    pub tree Tree0246 for Ctx {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64,
         }
         ReactiveSelector {
-            Action(TAct<0>),
+            Action(Act<0>),
             Inverter {
                 #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
-                Condition(TCond<1>),
+                Condition(Cond<1>),
             },
         }
     }
 }
 
 board!(Tree0246Blackboard { b0 t0 });
-
-fallible!(Tree0246);
 
 bt::behavior_tree! {
     pub tree Tree0247 for Ctx {
@@ -1745,7 +1746,7 @@ bt::behavior_tree! {
 board!(Tree0247Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0248 for Ctx, error DiffError {
+    pub tree Tree0248 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
             #[tracked] t1: i64,
@@ -1754,7 +1755,7 @@ bt::behavior_tree! {
         TryCatch(catch_on_halt = false) {
             TryCatch(catch_on_halt = false) {
                 ReactiveFallback {
-                    Condition(|ctx| ctx.try_check(0)),
+                    Condition(Cond<0>),
                     Succeeder,
                 },
                 SequenceWithMemory {
@@ -1777,8 +1778,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0248Blackboard { t0 t1 b0 });
-
-fallible!(Tree0248);
 
 bt::behavior_tree! {
     pub tree Tree0249 for Ctx {
@@ -1974,7 +1973,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0253 for Ctx, error DiffError {
+    pub tree Tree0253 for Ctx {
         blackboard {
             b1: i64,
             b0: i64 = 3,
@@ -1994,7 +1993,7 @@ bt::behavior_tree! {
                     Condition(Cond<1>),
                 },
             },
-            Condition(|ctx| ctx.try_check(2)),
+            Condition(Cond<2>),
             RunOnce {
                 IfThenElse {
                     ReactiveSequence {
@@ -2002,7 +2001,7 @@ bt::behavior_tree! {
                             Remap(success = Failure, failure = Success) {
                                 StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
                             },
-                            Condition(TCond<4>),
+                            Condition(Cond<4>),
                         },
                         Script(|bb| { if bb.b0 + 2 == 3 { bb.b0 += 1 }; if *bb.t0 > 7 { bb.b1 = 6 } }),
                     },
@@ -2015,7 +2014,7 @@ bt::behavior_tree! {
                     #[run_while(|bb| bb.b1 + 4 < *bb.t0 + 1)]
                     Parallel(success = -2, failure = 1) {
                         Inverter {
-                            Action(TAct<5>),
+                            Action(|ctx| ctx.exec(5)),
                         },
                         StatefulAction(Task<6>),
                     },
@@ -2026,8 +2025,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0253Blackboard { b1 b0 t0 });
-
-fallible!(Tree0253);
 
 bt::behavior_tree! {
     pub tree Tree0254 for Ctx {
@@ -2260,7 +2257,7 @@ bt::behavior_tree! {
 board!(Tree0258Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0259 for Ctx {
+    pub tree Tree0259 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b1: i64 = 0,
@@ -2271,16 +2268,16 @@ bt::behavior_tree! {
             Precondition(|bb| *bb.t0 + 2 != bb.b1 % 3, else = Success) {
                 TryCatch(catch_on_halt = true) {
                     SetBlackboard(o0 = Some(6)),
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                     Action(PIo<1>, t0 = {=}),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
+                    Action(|ctx| ctx.try_exec(2)),
+                    StatefulAction(TTask<3>),
                 },
             },
             WasEntryUpdated(t0),
             IfThenElse {
                 Timeout(20) {
-                    StatefulAction(Task<4>),
+                    StatefulAction(TTask<4>),
                 },
                 #[post(|bb| bb.b1 = (bb.o0.unwrap_or(4) + 2) % 3)]
                 #[skip_if(|bb| (bb.b1 + 4) % 4 != 0)]
@@ -2296,6 +2293,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0259Blackboard { q0 b1 o0 t0 });
+
+fallible!(Tree0259);
 
 bt::behavior_tree! {
     pub tree Tree0260 for Ctx {
@@ -2467,7 +2466,7 @@ bt::behavior_tree! {
 board!(Tree0265Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
+    pub tree Tree0266 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 5,
@@ -2479,13 +2478,13 @@ bt::behavior_tree! {
                     Action(PIo<0>, t0 = {t0}),
                     #[failure_if(|bb| *bb.t0 + 2 > 4)]
                     #[on_failure(|bb| { if *bb.t0 < 6 { bb.o0 = None }; *bb.t0 += 1 })]
-                    Condition(Cond<1> = Cond::<1>),
+                    Condition(TCond<1>),
                     #[on_halted(|bb| bb.t0.set(0))]
                     Condition(PCond<2>, b0 = {=}),
                 },
                 ForceFailure {
                     MemSequence {
-                        Action(Act<3>),
+                        Action(TAct<3>),
                         #[skip_if(|bb| bb.o0.is_none())]
                         Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b0)),
                     },
@@ -2493,7 +2492,7 @@ bt::behavior_tree! {
                 Repeat(2) {
                     StepSequencer {
                         AlwaysSuccess,
-                        StatefulAction(Task<5>),
+                        StatefulAction(TTask<5>),
                         Wait(20),
                         StatefulAction(Task<6>),
                     },
@@ -2504,6 +2503,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0266Blackboard { b0 t0 o0 });
+
+fallible!(Tree0266);
 
 bt::behavior_tree! {
     pub tree Tree0267Sub0 for Ctx {
@@ -2517,7 +2518,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
+    pub tree Tree0267 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             b1: i64 = 5,
@@ -2537,11 +2538,14 @@ bt::behavior_tree! {
             #[success_if(|bb| bb.b1 + 2 < bb.b0)]
             AlwaysRunning,
             Runner,
+            Error(DiffError(1007)),
         }
     }
 }
 
 board!(Tree0267Blackboard { t0 b1 b0 });
+
+fallible!(Tree0267);
 
 bt::behavior_tree! {
     pub tree Tree0268 for Ctx {
@@ -2611,16 +2615,13 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0270 for Ctx, error DiffError {
+    pub tree Tree0270 for Ctx {
         SequenceWithMemory {
             SubTree(Tree0270Sub0),
             SubTree(Tree0270Sub1),
-            Error(DiffError(1013)),
         }
     }
 }
-
-fallible!(Tree0270);
 
 bt::behavior_tree! {
     pub tree Tree0271 for Ctx {
@@ -2658,17 +2659,15 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0272 for Ctx, error DiffError {
+    pub tree Tree0272 for Ctx {
         TryCatch(catch_on_halt = false) {
             SubTree(Tree0272Sub0),
-            Action(|ctx| ctx.try_exec(0)),
+            Action(Act<0>),
             StatefulAction(Task<1> = Task::<1>),
-            Error(DiffError(1016)),
+            AlwaysSuccess,
         }
     }
 }
-
-fallible!(Tree0272);
 
 bt::behavior_tree! {
     pub tree Tree0273 for Ctx {
@@ -2786,7 +2785,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0274 for Ctx, error DiffError {
+    pub tree Tree0274 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 2,
@@ -2816,23 +2815,20 @@ bt::behavior_tree! {
                 StatefulAction(PTask<4>, b0 = {t0}),
             },
             Sequence {
-                Action(TAct<5>),
+                Action(|ctx| ctx.exec(5)),
                 AlwaysSuccess,
                 Cooldown(0, filtered = Failure) {
                     ForceFailure {
                         Condition(Cond<6>),
                     },
                 },
-                Error(DiffError(1029)),
             },
-            Action(|ctx| ctx.try_exec(7)),
+            Action(Act<7>),
         }
     }
 }
 
 board!(Tree0274Blackboard { b0 t0 });
-
-fallible!(Tree0274);
 
 bt::behavior_tree! {
     pub tree Tree0275 for Ctx {
@@ -2883,7 +2879,7 @@ bt::behavior_tree! {
 board!(Tree0275Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0276 for Ctx, error DiffError {
+    pub tree Tree0276 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             #[tracked] t1: i64 = 4,
@@ -2903,7 +2899,7 @@ bt::behavior_tree! {
                     StatefulAction(Task<3>),
                 },
                 ReactiveSequence {
-                    StatefulAction(TTask<4>),
+                    StatefulAction(Task<4>),
                     Action(Act<5>),
                 },
                 TryCatch(catch_on_halt = false) {
@@ -2915,8 +2911,8 @@ bt::behavior_tree! {
                         Condition(PCond<7>, b0 = {b0}),
                     },
                     FlipSelector {
-                        Action(TAct<8>),
-                        Condition(|ctx| ctx.try_check(9)),
+                        Action(|ctx| ctx.exec(8)),
+                        Condition(Cond<9>),
                     },
                 },
                 RepeatUntilFailure(forever) {
@@ -2929,16 +2925,14 @@ bt::behavior_tree! {
 
 board!(Tree0276Blackboard { t0 t1 b0 b1 });
 
-fallible!(Tree0276);
-
 bt::behavior_tree! {
-    pub tree Tree0277 for Ctx, error DiffError {
+    pub tree Tree0277 for Ctx {
         blackboard {
             b1: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
         IfThenElse {
-            Error(DiffError(1010)),
+            WasEntryUpdated(t0),
             AlwaysFailure,
             SetBlackboard(b1 = 4),
         }
@@ -2947,21 +2941,21 @@ bt::behavior_tree! {
 
 board!(Tree0277Blackboard { b1 t0 });
 
-fallible!(Tree0277);
-
 bt::behavior_tree! {
-    pub tree Tree0278 for Ctx {
+    pub tree Tree0278 for Ctx, error DiffError {
         Remap(success = Failure, failure = Success) {
             AsyncSequence {
-                Action(Act<0> = Act::<0>),
+                Action(|ctx| ctx.try_exec(0)),
                 IfThenElse {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                     Condition(Cond<2>),
                 },
             },
         }
     }
 }
+
+fallible!(Tree0278);
 
 bt::behavior_tree! {
     pub tree Tree0279Sub0 for Ctx {
@@ -2997,7 +2991,7 @@ bt::behavior_tree! {
 board!(Tree0279Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0280 for Ctx, error DiffError {
+    pub tree Tree0280 for Ctx {
         blackboard {
             b1: i64,
             #[tracked] t0: i64 = 2,
@@ -3016,7 +3010,7 @@ bt::behavior_tree! {
                             },
                         },
                     },
-                    Condition(|ctx| ctx.try_check(2)),
+                    Condition(Cond<2>),
                     RetryUntilSuccessful(0) {
                         Wait(10),
                     },
@@ -3032,7 +3026,7 @@ bt::behavior_tree! {
                         },
                     },
                     BinarySelector(|bb| bb.b0 > 6, dynamic = true) {
-                        StatefulAction(TTask<4>),
+                        StatefulAction(Task<4>),
                         ReactiveSequence {
                             Condition(PCond<5>, b0 = 8),
                             #[failure_if(|bb| (bb.b0 + 4) % 3 < 2)]
@@ -3069,8 +3063,8 @@ bt::behavior_tree! {
                             ReactiveFallback {
                                 StatefulAction(Task<11>),
                                 Condition(Cond<12> = Cond::<12>),
-                                Action(TAct<13>),
-                                StatefulAction(TTask<14>),
+                                Action(Act<13>),
+                                StatefulAction(Task<14>),
                             },
                         },
                     },
@@ -3081,8 +3075,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0280Blackboard { b1 t0 b0 });
-
-fallible!(Tree0280);
 
 bt::behavior_tree! {
     pub tree Tree0281 for Ctx {
@@ -3175,41 +3167,39 @@ bt::behavior_tree! {
 board!(Tree0282Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0283 for Ctx, error DiffError {
+    pub tree Tree0283 for Ctx {
         StepSequencer {
             Parallel(success = 0, failure = 1) {
                 FlipSelector {
-                    Action(|ctx| ctx.try_exec(0)),
+                    Action(Act<0>),
                     Limiter(1) {
-                        Action(TAct<1>),
+                        Action(Act<1>),
                     },
                     Filter(times = 3, count = Failure, filtered = Failure) {
-                        StatefulAction(TTask<2>),
+                        StatefulAction(Task<2>),
                     },
                 },
             },
             ReactiveFallback {
-                StatefulAction(TTask<3>),
+                StatefulAction(Task<3>),
                 Condition(|ctx| ctx.check(4)),
                 Repeat(1) {
-                    StatefulAction(TTask<5>),
+                    StatefulAction(Task<5>),
                 },
-                Action(TAct<6>),
+                Action(Act<6>),
             },
             TryCatch {
                 RetryUntilSuccessful(3) {
                     Failer,
                 },
                 Fallback {
-                    StatefulAction(TTask<7>),
+                    StatefulAction(Task<7> = Task::<7>),
                     StatefulAction(Task<8>),
                 },
             },
         }
     }
 }
-
-fallible!(Tree0283);
 
 bt::behavior_tree! {
     pub tree Tree0284 for Ctx {
@@ -3506,7 +3496,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0294 for Ctx, error DiffError {
+    pub tree Tree0294 for Ctx {
         blackboard {
             b1: i64 = 3,
             o0: Option<i64>,
@@ -3552,7 +3542,7 @@ bt::behavior_tree! {
                                 #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
                                 PolicyParallel(policy = FirstSuccess) {
                                     StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                                    Error(DiffError(1089)),
+                                    StatefulAction(Task<8> = Task::<8>),
                                     StatefulAction(Task<9>),
                                 },
                             },
@@ -3565,8 +3555,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0294Blackboard { b1 o0 t0 b0 });
-
-fallible!(Tree0294);
 
 bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
@@ -3624,7 +3612,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0296 for Ctx, error DiffError {
+    pub tree Tree0296 for Ctx {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64 = 0,
@@ -3644,17 +3632,14 @@ bt::behavior_tree! {
             },
             ReactiveSequence {
                 RepeatUntilFailure(forever) {
-                    Action(TAct<2>),
+                    Action(Act<2>),
                 },
-                Error(DiffError(1055)),
             },
         }
     }
 }
 
 board!(Tree0296Blackboard { b0 t0 b1 o0 });
-
-fallible!(Tree0296);
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
@@ -3667,7 +3652,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0298 for Ctx {
+    pub tree Tree0298 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             o0: Option<i64> = None,
@@ -3685,7 +3670,7 @@ bt::behavior_tree! {
             },
             WhileDoElse {
                 SequenceStar {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                     #[on_failure(|bb| if bb.o0.unwrap_or(2) % 4 < 3 { bb.o0 = None })]
                     #[skip_if(|bb| *bb.t0 + 2 < 3)]
                     WasEntryUpdated(t0),
@@ -3702,6 +3687,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0298Blackboard { t0 o0 b0 b1 });
+
+fallible!(Tree0298);
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
@@ -3732,28 +3719,28 @@ board!(Tree0299Blackboard { b0 t0 });
 
 cases! {
     Tree0200 "B{t0=1;b1=0;b0}Cnd{b1+1=4;N;S}(Fb(a0,Scc{b0%4!0},a1,@si{t0=b0+4}pi2{t0:=},pt3{b0:6;b1:b1}))",
-    Tree0201 "B{b0=4;t0=3}PPar{2;T}(Dd{20}(RT{F}(F)),MSeq(t0,t1e,Sb{t0=0}),Wde(Fb(@fi{b0+3>5}@ki{b0%3!2}t2,Once(a3)),@fi{b0%3<0}@rw{t0<b0+3}@ki{t0=3}t4,pt5{b0:b0;b1:t0}),Seq(t6,pi7{t0:t0}),Bin{b0%2!1;N}(a8,c9))",
+    Tree0201 "B{b0=4;t0=3}PPar{2;T}(Dd{20}(RT{F}(F)),MSeq(t0,t1e,Sb{t0=0}),Wde(Fb(@fi{b0+3>5}@ki{b0%3!2}t2t,Once(a3r)),@fi{b0%3<0}@rw{t0<b0+3}@ki{t0=3}t4t,pt5{b0:b0;b1:t0}),Seq(t6t,pi7{t0:t0}),Bin{b0%2!1;N}(a8t,c9))",
     Tree0202 "B{b0=0;b1=2}Dd{10}(TryT(Sw{0}(t0,t1),RSeq(pc2{b0:b1},Sc{b1+=2},pt3{b0:b1;b1:b0})))",
-    Tree0203 "B{b0=1;b1=1;q0=3;o0;t0=0}@po{b0+=3}@rw{b0%3<2}Swm(Lp{t0;_}(To{20}(OnceK(Star(@fi{t0%2>0}Sl{20},t0e,c1t)))),Bin{b1!3;N}(Dd{30}(@po{t0:=3}@rw{b0%4!0}Ruf{F}(Ret2(Sc{b1:=b1+4%4}))),Step(Ub{o0},t2)),c3r)",
-    Tree0204 "B{t0=4;t1=5}@oh{t0+=1;t1:=t0+3%2}PAll{_}(c0l,t1e,c2,t3e,t4)",
+    Tree0203 "B{b0=1;b1=1;q0=3;o0;t0=0}@po{b0+=3}@rw{b0%3<2}Swm(Lp{t0;_}(To{20}(OnceK(Star(@fi{t0%2>0}Sl{20},t0e,c1)))),Bin{b1!3;N}(Dd{30}(@po{t0:=3}@rw{b0%4!0}Ruf{F}(Ret2(Sc{b1:=b1+4%4}))),Step(Ub{o0},t2)),c3e)",
+    Tree0204 "B{t0=4;t1=5}@oh{t0+=1;t1:=t0+3%2}PAll{_}(c0l,t1e,c2r,t3e,t4)",
     Tree0205 "B{b1;b0}@of{b1!0?b1:=6}@ki{b1=3}Keep(@fi{b0%3>0}Lim{3}(Invt(Scc{b0+2=7})))",
     Tree0206 "B{b0=3;t0=3;o0=4}MSeq(Sel(PPar{0;T}(Ite(Flt{3;_;K}(Scc{b0+1=o0|2+3}),Flt{3;F;_}(Scc{o0|0%3>0}),Seq(Sb{t0=7},c0)),ASeq(@oh{t0+=2}@po{t0+=3}@ki{o0|2+2%2>0}Fb(@oh{o0:=b0}c1e,c2,t3),Lim{3}(@os{t0+=3;o0:=_}@ki{t0+2>2}t4),Ruf{3}(To{10}(To{0}(Ub{o0})))))))",
     Tree0207 "B{q0;t0=0;t1;o0;b0=3}Try(Fb(@ki{o0|0+3<o0|2}@oh{b0:=t1+4;t0:=o0|0}PPar{2;_}(Lp{t1;R}(c0e),@oh{b0+=2}@fi{o0|4=5}Pre{t0=3;K}(Lp{_;F}(Su{t0}(a1))),Wv{t0}(Sl{30}))),Wde(SubR(Wde(MSeq(@ki{b0+4!4}@rw{t1%4!3}@oh{t0:=t1%4;t1+=1}c2,a3,pi4{t0:t0}),S)),MPri(RFb(a5e,a6b{o0|0+3%4;b0}),pa7{b0:5;b1:b0},OnceK(Sl{20}))),Fb(pt8{b0:0},a9e,Wu{t0},RtyF(t10)))",
     Tree0208 "B{b1=4}Bin{b1+3!b1+2;N}(Dd{0}(@rw{b1%4<1}Sl{0}),Pre{b1+2%4<1;S}(pc0{b0:2}))",
-    Tree0209 "B{b1;o0=5;t1=2;t0;q0=4}MPri(OnceK(@os{t1+=2}@oh{b1+=2;t0+=1}Once(@fi{b1=o0|0}a0e)),Lp{b1;S}(MSeq(c1,Inv(F))))",
+    Tree0209 "B{b1;o0=5;t1=2;t0;q0=4}MPri(OnceK(@os{t1+=2}@oh{b1+=2;t0+=1}Once(@fi{b1=o0|0}a0r)),Lp{b1;S}(MSeq(c1r,Inv(F))),Err{1003})",
     Tree0210 "B{b0=4;t0=3;b1=4}Keep(Ite(@os{t0:=b0+4}TryT(t0,Cnd{b1+1<0;_;S}(pc1{b0:t0})),c2e))",
     Tree0211 "B{b0;t0=2}RSeq(t0,@of{b0+=3;b0+=1}@rw{b0+3!0}Sc{t0+=3})",
     Tree0212 "ASeq(MSeq(t0,Rty3(t1),Wt{50}),Par{_;2}(c2,Sl{0}))",
     Tree0213 "B{o0=_;b1=3;q0=0;b0=1;t0}Intr{t0=b1%2}(Pre{b0+3>5;K}(Keep(RSeq(PPar{1;_}(Rep3(Seq(Sb{o0=8},t0,c1,pa2{b0:=})),MPri(Inv(a3),t4,Mt{100}(c5)),@ki{b1=o0|2}RFb(Pre{b0+2<0;S}(t6),t7,Lp{b0;S}(Sb{t0=7})))))))",
-    Tree0214 "B{t1;t0}Flt{2;S;F}(Fb(t0,Pre{t1%3>0;F}(c1),c2,PAll{_}(pi3{t0:t0},Wt{0}),F))",
-    Tree0215 "B{b0=5;q0=0;t0=0;b1}Swm(Bin{b1+1<3;T}(@po{b0:=b1+1}@fi{b1<t0+3%2}Sl{20},Try(pt0{b0:1;b1:t0},Sc{b0=t0?b1:=b1%3})),@rw{b1<0}Ret2(Seq(t1,Sc{b0+=1},t2,Lp{_;S}(@of{t0:=b1}@rw{b1>3}Wt{0}))),Rmp{F;S}(Mt{0}(Ruf{2}(Lp{b1;R}(t3t)))),Fb(t4,a5r,c6r,Fai),a7b{t0;b0},Err{1037})",
+    Tree0214 "B{t1;t0}Flt{2;S;F}(Fb(t0,Pre{t1%3>0;F}(c1),c2t,PAll{_}(pi3{t0:t0},Wt{0}),F,Err{1058}))",
+    Tree0215 "B{b0=5;q0=0;t0=0;b1}Swm(Bin{b1+1<3;T}(@po{b0:=b1+1}@fi{b1<t0+3%2}Sl{20},Try(pt0{b0:1;b1:t0},Sc{b0=t0?b1:=b1%3})),@rw{b1<0}Ret2(Seq(t1,Sc{b0+=1},t2,Lp{_;S}(@of{t0:=b1}@rw{b1>3}Wt{0}))),Rmp{F;S}(Mt{0}(Ruf{2}(Lp{b1;R}(t3)))),Fb(t4,a5,c6,Fai),a7b{t0;b0})",
     Tree0216 "B{b0=3}Fb(c0b{b0%3},SubA(c1e),Fb(t2,Wt{0}))",
     Tree0217 "B{t0;o0=_}RFb(Scc{t0=5},Ub{o0})",
     Tree0218 "B{t0;o0=3}@fi{o0|1+2>t0+4}@os{o0:=o0|0}Flip(c0)",
-    Tree0219 "B{b1=5;t1=5}Bin{t1+4<1;T}(Try(Wt{50},c0l,Rep0(c1),pa2{b0:6;b1:=}),MSeq(Sc{t1%4<0?t1+=1},a3,OnceK(Par{_;1}(c4,t5))))",
-    Tree0220 "B{o0=_;b0=0}PPar{0;T}(Swm(Wde(t0e,a1l,pc2{b0:=}),Rep4(FF(pc3{b0:=}))),@rw{none}FF(Lim{3}(t4e)),Cd{30;F}(Scc{some}))",
-    Tree0221 "B{b0;t0=5}RSeq(RFb(@fi{t0!2}t0,a1l),Ret1(Pri(@si{t0+4<3}@ki{b0=0}a2l,pc3{b0:=})))",
-    Tree0222 "Fb(OnceT(F),Rep0(t0t),Err{1053})",
+    Tree0219 "B{b1=5;t1=5}Bin{t1+4<1;T}(Try(Wt{50},c0l,Rep0(c1),pa2{b0:6;b1:=}),MSeq(Sc{t1%4<0?t1+=1},a3,OnceK(Par{_;1}(c4t,t5))))",
+    Tree0220 "B{o0=_;b0=0}PPar{0;T}(Swm(Wde(t0t,a1t,pc2{b0:=}),Rep4(FF(pc3{b0:=}))),@rw{none}FF(Lim{3}(Err{1010})),Cd{30;F}(Scc{some}))",
+    Tree0221 "B{b0;t0=5}RSeq(RFb(@fi{t0!2}t0,a1r),Ret1(Pri(@si{t0+4<3}@ki{b0=0}a2r,pc3{b0:=})))",
+    Tree0222 "Fb(OnceT(F),Rep0(t0))",
     Tree0223 "B{b0=3}Ret4(Intr{b0>3}(Fb(Wt{0})))",
     Tree0224 "PAll{_}(Dl{0}(Sub(RSeq(Fb(t0,Seq(t1e,a2,Suc,To{50}(Suc)),Seq(Opt(c3),c4,Sub(t5),t6),Ret4(Cd{30;F}(Sl{50})))))),Fb(RetF(Fb(Inv(t7),Lim{3}(Flip(Suc,Swm(Suc,a8l),RSeq(t9,t10))),FF(Par{_;_}(OnceT(c11),t12e,c13))))))",
     Tree0225 "B{b1;t0;b0}Seq(@of{b0+=2}@ki{b0=7}@oh{b0<4?t0+=3}Dl{0}(c0),Sw{1}(Scc{b0!b0%3},c1b{b0+1%2}),Lim{2}(t2))",
@@ -3762,59 +3749,59 @@ cases! {
     Tree0228 "Rty2(Dl{50}(Seq(Rus{3}(To{0}(ASeq(t0,PAll{-1}(a1l),Pri(t2,a3l,a4)))),Ite(Rep2(Try(c5l,c6)),Ite(c7,Rep2(c8))),Swm(Rus{F}(RSeq(t9,t10)),Rus{3}(t11)),PAll{-1}(Seq(c12,t13,t14,Sl{20},Dd{10}(Sl{20})),Fai))))",
     Tree0229 "Rpt{1}(a0l)",
     Tree0230 "B{b1=1;t1=4;t0=4;o0}Seq(Suc,Su{t0}(MSeq(Intr{none}(Bin{b1%4>0;T}(Sl{50},F)),@rw{t1+1%3!0}@po{t1+=1}@si{t0!4}Par{_;0}(@si{t1%3!0}@oh{t1<1?t0:=t1;t0+=2}@ki{t1>b1%2}OnceK(t0)),Rmp{S;S}(Wde(t1,Dl{0}(c2),F)))))",
-    Tree0231 "B{b0;t0=4;b1=4}RSeq(Inv(TryF(AFb(c0,Scc{b0>6},Sb{t0=6}),@ki{b1%2>0}@rw{b1!t0+3}@of{t0<t0%2?b1+=2}pt1{b0:1;b1:t0},PPar{1;N}(pt2{b0:6;b1:=}),Sw{1}(S,Flip(Scc{b1+3>1},Wt{20})),Su{t0}(Wde(Scc{t0>b0+3},@si{b0+1=5}@rw{b1+4>b1+3}c3b{b0+3})))),Fb(Pre{b0=b0+2%2}(Ite(t4,Ret3(S))),Wu{t0},Pre{t0+1>1;R}(FF(Sb{t0=b0}))))",
-    Tree0232 "B{b1=3;t0=1}Bin{b1%3!2;N}(SubA(Star(@si{b1%4=1}a0,Try(pt1{b0:4;b1:=},pi2{t0:=}))),Err{1003})",
+    Tree0231 "B{b0;t0=4;b1=4}RSeq(Inv(TryF(AFb(c0r,Scc{b0>6},Sb{t0=6},Err{1087}),@ki{b1%2>0}@rw{b1!t0+3}@of{t0<t0%2?b1+=2}pt1{b0:1;b1:t0},PPar{1;N}(pt2{b0:6;b1:=}),Sw{1}(S,Flip(Scc{b1+3>1},Wt{20})),Su{t0}(Wde(Scc{t0>b0+3},@si{b0+1=5}@rw{b1+4>b1+3}c3b{b0+3})))),Fb(Pre{b0=b0+2%2}(Ite(t4t,Ret3(S))),Wu{t0},Pre{t0+1>1;R}(FF(Sb{t0=b0}))))",
+    Tree0232 "B{b1=3;t0=1}Bin{b1%3!2;N}(SubA(Star(@si{b1%4=1}a0,Try(pt1{b0:4;b1:=},pi2{t0:=}))),S)",
     Tree0233 "B{t0;b0=1}Pri(RFb(Fb(RSeq(Sb{t0=b0},t0),pc1{b0:=},Ite(t2,c3)),TryT(Fb(Rmp{F;F}(t4),t5,S),Step(c6,a7),RU{F}(a8))))",
     Tree0234 "RSel(F)",
     Tree0235 "Ruf{3}(AFb(MSeq(Rpt{F}(Mt{0}(t0)),PPar{0;_}(Swm(t1,c2),c3,a4e,t5e,c6l),Rmp{S;S}(Ruf{F}(Try(t7,t8)))),Dl{20}(MPri(c9e,Inv(TryF(c10e,Flip(c11))),Dd{30}(Dl{10}(Lim{2}(Sl{50})))))))",
     Tree0236 "B{b0=4;t1=3;t0=2;o0=_}Bin{t1+2%4<3;T}(MPri(Step(pi0{t0:t1},a1b{b0%3;b0}),Fb(t2,@rw{o0|5+2>b0}@os{t1+=1}Wt{20},c3),Keep(a4)),Intr{t0<t1+1}(To{0}(Fb(t5,ASeq(a6e,Scc{o0|2=6}),Pre{o0|1+1%2=0;K}(PPar{1;_}(pt7{b0:1;b1:t0},Wv{t0}(Sc{t0:=1}))),Cnd{b0>3;_;F}(Inv(Fb(t8,c9)))))))",
-    Tree0237 "B{b0=2}MPri(pt0{b0:8;b1:b0},Err{1037})",
+    Tree0237 "B{b0=2}MPri(pt0{b0:8;b1:b0})",
     Tree0238 "B{o0;q0=3;t0;b0}Lp{t0;R}(Flip(ASeq(Fb(t0,t1e,Lp{_;K}(a2b{1;b0}),a3,t4)),Ite(t5,Scc{t0+1%3!2},@rw{some}Ub{o0})))",
-    Tree0239 "B{b0;q0;o0=2;t0}Isw{b0;N;N}(Flip(Isw{t0%2;_;T}(AFb(a0b{t0;b0},@si{b0%3!0}@of{t0+=1}@fi{o0|2=3}c1b{b0},a2),a3,t4t,Flip(a5t,Scc{o0|4!o0|0}),Suc)),PPar{2;N}(Step(@of{o0:=_}Isw{t0;T;N}(t6,pa7{b0:6}),Sb{o0=1},R,pa8{b0:b0;b1:t0}),Pre{t0=3;R}(@oh{b0+=3}Lp{t0;S}(@ki{o0|2+3=b0%2}@os{b0+2!t0?t0+=2}@po{t0:=t0+3%4;t0+=1}RetF(S))),Once(a9b{o0|0+4;b0}),PAll{1}(a10,c11r)),Pri(FF(Mt{0}(PAll{_}(c12,a13b{t0;b0}))),Pre{some;S}(pa14{b0:t0}),Lp{b0;R}(Lp{_;R}(RT{F}(Isw{t0;_;T}(Wt{50},a15t,t16)))),Err{1070}))",
+    Tree0239 "B{b0;q0;o0=2;t0}Isw{b0;N;N}(Flip(Isw{t0%2;_;T}(AFb(a0b{t0;b0},@si{b0%3!0}@of{t0+=1}@fi{o0|2=3}c1b{b0},a2),a3,t4,Flip(a5e,Scc{o0|4!o0|0}),Suc)),PPar{2;N}(Step(@of{o0:=_}Isw{t0;T;N}(t6,pa7{b0:6}),Sb{o0=1},R,pa8{b0:b0;b1:t0}),Pre{t0=3;R}(@oh{b0+=3}Lp{t0;S}(@ki{o0|2+3=b0%2}@os{b0+2!t0?t0+=2}@po{t0:=t0+3%4;t0+=1}RetF(S))),Once(a9b{o0|0+4;b0}),PAll{1}(a10,c11l)),Pri(FF(Mt{0}(PAll{_}(c12,a13b{t0;b0}))),Pre{some;S}(pa14{b0:t0}),Lp{b0;R}(Lp{_;R}(RT{F}(Isw{t0;_;T}(Wt{50},a15e,t16))))))",
     Tree0240 "B{t0}Par{-2;_}(SubA(c0),@os{t0%4>0?t0+=3;t0+=1}SubR(Sb{t0=1}))",
     Tree0241 "B{q0=2;t0;b0}@si{b0%4>0}@os{t0:=b0}Lp{b0;R}(Ite(pc0{b0:b0},RSeq(Pre{b0>7;S}(@rw{b0+2<3}@oh{t0+=2}WU{b0=2}(Swm(Rep0(Scc{b0+4<2}),@os{b0!0?b0+=1}Sc{b0<7?b0+=1;t0+=2},Lp{t0;R}(c1b{t0})))),Bin{b0<3;_}(Lp{t0;F}(Isw{t0+1;T;N}(a2,c3,a4b{8;b0},Sc{t0:=b0+1},Scc{t0!5})),Intr{t0%4<1}(Rus{3}(Dl{20}(S)))))))",
     Tree0242 "B{b0;t1=1;t0}FF(FF(Par{_;4}(@si{b0+4!b0+4%2}@os{b0+2%4>1?t1+=3}MSeq(Pre{t1=4;F}(RFb(pi0{t0:t1},t1))),@os{t1!1?t0+=3;b0:=t1}@po{b0+=2;b0+=1}@si{b0+3>7}Isw{5;N;_}(Wt{20},pt2{b0:9;b1:b0},@of{t0+=2}@rw{t1+1%3<0}c3,@fi{t0!t1+4}@rw{b0>t0+1}Sc{t1+=1},t4),Wv{t0}(pi5{t0:=}),t6)))",
     Tree0243 "B{o0=_;b1=4;t0=0;b0=4}@rw{b0>0}Fb(Invt(Ub{o0}),RU{F}(t0e),ASeq(Sl{30},pc1{b0:b1}),Scc{t0!7},@fi{o0|4<1}@ki{b1=t0+2%3}OnceT(Wt{20}))",
     Tree0244 "B{b0;t0=5;t1=2;b1=5}Keep(@oh{t1>6?t1+=1;b0:=t1+4}@rw{b1=7}@os{b1+=2;b1:=t1+4%3}Bin{b1<5;N}(Fb(RSeq(a0,Sb{t0=b0},t1e,t2e),Wv{t0}(S)),Par{0;-3}(@ki{t1+1!t1}Fb(t3,@fi{t1<t0}@oh{t0+=2}F),Lim{2}(Seq(Scc{t0>t1},c4)),Bin{b0<0;T}(c5,@po{t1+=1;t1+=2}@oh{b1+3<1?t1:=b1}t6))))",
     Tree0245 "B{q0=4;b0=1}@fi{b0+3<b0+3%3}Fb(RSeq(a0e,c1l,Run))",
-    Tree0246 "B{b0=4;t0}RSel(a0t,Inv(@of{b0:=t0+1}c1t))",
+    Tree0246 "B{b0=4;t0}RSel(a0,Inv(@of{b0:=t0+1}c1))",
     Tree0247 "B{b0=2;t0=0;o0=_}Isw{t0+3%4;N;N}(@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Pre{b0+2>t0+4%4;F}(F),Sc{t0+=3},Fb(c0,t1e),Wt{20},Wu{t0})",
-    Tree0248 "B{t0=4;t1;b0}TryF(TryF(RFb(c0r,Suc),Swm(@oh{t1+=4}c1b{t1},Sc{b0:=8;b0:=b0+1%3},pa2{b0:8;b1:b0})),Star(Wu{t0},pa3{b0:=;b1:t1},Cnd{b0=0;T;F}(Sb{b0=3}),c4b{t0}))",
+    Tree0248 "B{t0=4;t1;b0}TryF(TryF(RFb(c0,Suc),Swm(@oh{t1+=4}c1b{t1},Sc{b0:=8;b0:=b0+1%3},pa2{b0:8;b1:b0})),Star(Wu{t0},pa3{b0:=;b1:t1},Cnd{b0=0;T;F}(Sb{b0=3}),c4b{t0}))",
     Tree0249 "B{t0=2;o0=_;t1=2;b0;b1=2}MSeq(RSel(pa0{b0:=;b1:=},ASeq(Cd{30;F}(c1),Sb{b0=t1}),Rep4(Pre{b0=b1%4;R}(t2))),Swm(OnceT(Mt{0}(t3e)),t4,RFb(t5e,a6b{t0%3;b1},t7e),Flip(a8,Sl{0},pi9{t0:=}),a10b{t1%3;b0}),Bin{some;_}(Step(Scc{b1<b1%2},c11,t12),Rep3(Sc{t0:=4;b1+=2})))",
     Tree0250 "Par{-1;0}(RFb(MPri(Swm(Rep0(a0),Rmp{F;F}(RetF(Wt{30})))),PPar{0;N}(F,c1e,t2),RetF(PPar{0;T}(c3,t4,t5))))",
     Tree0251 "Par{_;2}(RFb(F,t0,Rpt{0}(t1e)),ASeq(Sub(c2e),Swm(S,t3e,Wt{50},a4l)),PAll{-3}(Rpt{F}(Dl{10}(Wt{30})),PAll{_}(Pri(a5)),c6))",
     Tree0252 "B{b1=3;t1=4;t0;b0=1;o0}Rpt{1}(RSel(RU{F}(a0l),@ki{t0+3%4<1}Seq(pa1{b0:5;b1:=},Scc{none},a2l,t3e),Par{_;-1}(Step(@si{some}RSeq(Sb{t1=6},Scc{t1%2>0}))),Sw{4;2}(a4,Ub{o0},c5),@po{t1:=b0}@of{t0:=b1}@os{o0:=b0}c6b{t0}))",
-    Tree0253 "B{b1;b0=3;t0=3}Seq(Pre{b0%3<2;F}(@po{b0:=b1+1}RFb(Sw{1}(Cd{0;F}(S),Fai),t0,c1)),c2r,Once(Ite(RSeq(Wde(Rmp{F;S}(pt3{b0:t0;b1:b1}),c4t),Sc{b0+2=3?b0+=1;t0>7?b1:=6}),Invt(Cnd{b0>t0;N;F}(SubR(FF(Scc{b1%2>0})))),@of{b1+=3}@rw{b1+4<t0+1}Par{-2;1}(Inv(a5t),t6))))",
+    Tree0253 "B{b1;b0=3;t0=3}Seq(Pre{b0%3<2;F}(@po{b0:=b1+1}RFb(Sw{1}(Cd{0;F}(S),Fai),t0,c1)),c2,Once(Ite(RSeq(Wde(Rmp{F;S}(pt3{b0:t0;b1:b1}),c4),Sc{b0+2=3?b0+=1;t0>7?b1:=6}),Invt(Cnd{b0>t0;N;F}(SubR(FF(Scc{b1%2>0})))),@of{b1+=3}@rw{b1+4<t0+1}Par{-2;1}(Inv(a5l),t6))))",
     Tree0254 "B{b0;o0=_;t0=2;b1}Par{-1;_}(PAll{2}(PAll{-2}(Fb(Step(t0,a1,c2),Pri(@ki{t0+4=1}c3,pa4{b0:=;b1:t0},@ki{b1!6}@os{o0:=b0}a5,a6e,F)),Su{t0}(Flt{3;R;F}(Rmp{S;S}(OnceK(t7)))),@si{t0>0}@oh{b1:=9}Cnd{b1!b1+4;T;F}(To{50}(t8))),t9))",
     Tree0255 "B{t0;b1;o0;b0=4}@os{o0:=b1}Fb(RSeq(Inv(pi0{t0:b0}),RSeq(RFb(a1,t2,t3),pc4{b0:b1},@oh{b0+=1}@of{t0:=t0+4%4}RSel(Wde(c5,Flip(pa6{b0:=},pc7{b0:=}),Sc{o0:=_})),t8,Bin{b0!1;T}(@os{t0%3<0?t0+=3}Ub{o0},pi9{t0:b0}))))",
     Tree0256 "RSeq(Step(t0,Seq(c1,Pri(a2e),Cd{0;K}(t3))),Sub(a4))",
     Tree0257 "B{t0;o0=_;b1=3;q0;b0}@oh{b0+=3}Par{-3;0}(TryF(Scc{b0%4>0},AFb(t0,a1,a2,a3b{t0;b0},@si{b1%4!2}@po{t0+=2;t0:=b1%4}@ki{some}Sb{o0=6}),Lp{b1;K}(Rus{2}(Lp{t0;R}(Sb{o0=0})))),RSeq(Sb{o0=7},Sb{o0=8},Par{2;-1}(a4,Pri(t5,F)),Pre{t0%3>0;F}(S)),Bin{b1%2=1;N}(RSeq(Pre{t0!4}(pi6{t0:b0}),t7e,Sl{0}),Keep(pa8{b0:4})))",
     Tree0258 "B{b0;t1=1}Isw{b0;N;N}(RSeq(Seq(Sl{0},Sl{0},pc0{b0:2}),RSeq(WU{b0!6}(RSeq(t1,Scc{b0>2})),Scc{t1<4},a2,To{0}(Dl{10}(c3b{t1})),TryT(pc4{b0:b0},a5,F,S))))",
-    Tree0259 "B{q0=2;b1=0;o0=2;t0=5}Pri(Pre{t0+2!b1%3;S}(TryT(Sb{o0=6},c0,pi1{t0:=},a2,t3)),Wu{t0},Ite(To{20}(t4),@po{b1:=o0|4+2%3}@ki{b1+4%4!0}pa5{b0:9;b1:=},@fi{some}@os{b1+=4}Lp{_;S}(pt6{b0:t0;b1:=})))",
+    Tree0259 "B{q0=2;b1=0;o0=2;t0=5}Pri(Pre{t0+2!b1%3;S}(TryT(Sb{o0=6},c0t,pi1{t0:=},a2r,t3t)),Wu{t0},Ite(To{20}(t4t),@po{b1:=o0|4+2%3}@ki{b1+4%4!0}pa5{b0:9;b1:=},@fi{some}@os{b1+=4}Lp{_;S}(pt6{b0:t0;b1:=})))",
     Tree0260 "B{b1;t1=4;q0=4;b0;t0=4}Opt(ASeq(Swm(Wt{10},@of{b1+=3}Sl{20},Fb(pt0{b0:1},S)),PAll{-1}(Lp{_;R}(Sb{t1=5}),Cd{0;_}(t1e)),TryF(Bin{t0+3=4;N}(c2e,Rep3(c3)),t4,pa5{b0:8;b1:b0},WU{b0%4>2}(Sb{t1=1}),F),Flip(Flip(t6,a7e,Sc{b1+=1},Scc{t1+2<1},t8),t9,Intr{b1+1<t1+4%2}(Bin{t0%3!0;T}(t10,Lp{_;K}(Sb{b1=3}))))))",
     Tree0261 "Fb(t0e,t1)",
     Tree0262 "B{t0;b1=3}Dl{10}(PAll{_}(AFb(Step(a0e),Par{1;-1}(@ki{b1=5}@of{t0+=3}Ret4(a1)))))",
     Tree0263 "B{b1;t0=5;q0;b0=3}Ite(Seq(Lp{t0;_}(Rep3(pa0{b0:b0;b1:=})),Mt{20}(a1)),Lp{b0;S}(Wt{0}))",
     Tree0264 "RSeq(Wt{0},To{30}(R))",
     Tree0265 "B{b1;t0=2;b0=3}Bin{b0=t0+4;N}(c0b{b0+3%3},SubR(c1b{b0}))",
-    Tree0266 "B{b0=0;t0=5;o0=4}Intr{t0+4%2!0}(Flip(Star(pi0{t0:t0},@fi{t0+2>4}@of{t0<6?o0:=_;t0+=1}c1e,@oh{t0:=0}pc2{b0:=}),FF(MSeq(a3,@ki{none}a4b{t0+2;b0})),Rep2(Step(S,t5,Wt{20},t6))))",
-    Tree0267 "B{t0=0;b1=5;b0}@si{b1%3>0}@rw{b1!3}@os{b1+=3}AFb(@ki{t0%3>1}c0l,Ruf{F}(SubR(t1e)),@ki{t0<3}@po{b1+=2}@si{b1+2<b0}R,Run)",
+    Tree0266 "B{b0=0;t0=5;o0=4}Intr{t0+4%2!0}(Flip(Star(pi0{t0:t0},@fi{t0+2>4}@of{t0<6?o0:=_;t0+=1}c1t,@oh{t0:=0}pc2{b0:=}),FF(MSeq(a3t,@ki{none}a4b{t0+2;b0})),Rep2(Step(S,t5t,Wt{20},t6))))",
+    Tree0267 "B{t0=0;b1=5;b0}@si{b1%3>0}@rw{b1!3}@os{b1+=3}AFb(@ki{t0%3>1}c0l,Ruf{F}(SubR(t1e)),@ki{t0<3}@po{b1+=2}@si{b1+2<b0}R,Run,Err{1007})",
     Tree0268 "B{b1=4;b0;t0}Pre{b0>5;F}(RFb(WU{t0<b1}(Sw{2;0}(Sc{t0+=1;b0+=2},a0,a1b{b1;b0})),Star(pc2{b0:b1},Sc{t0:=9},pc3{b0:b1})))",
     Tree0269 "PAll{3}(Pri(Rep4(c0)),Rep1(Fb(t1)),Try(R,Sub(S)))",
-    Tree0270 "Swm(Sub(t0),Sub(t1),Err{1013})",
+    Tree0270 "Swm(Sub(t0),Sub(t1))",
     Tree0271 "B{t0=0;b0;b1=3;q0;o0}Sw{4;0;3}(Sb{o0=4},Wt{20},RepF(@rw{b0<4}Lp{b0;_}(Inv(Wv{t0}(t0)))),t1)",
-    Tree0272 "TryF(Sub(Sl{10}),a0r,t1e,Err{1016})",
+    Tree0272 "TryF(Sub(Sl{10}),a0,t1e,S)",
     Tree0273 "B{b1;q0;t1;b0=1;o0;t0=1}@ki{b0>2}Try(@rw{o0|0%3<1}@po{t1+=3;b0+=3}@fi{t1%3!0}Rmp{S;F}(RFb(Par{_;-1}(Bin{b1+4<6;_}(Sw{1}(Wu{t1},Sb{t0=b0}),Fb(c0b{t1+1},c1)),RU{S}(FF(Par{_;4}(t2e,pc3{b0:t0},c4,@oh{t1<5?b1:=t0}c5e)))))),@si{b0>7}@os{b0+=2;t0+=2}@fi{b1%4!1}Flip(Inv(Lp{_;S}(@po{b1:=t1;b0+=1}RSel(t6,RSeq(t7,c8)))),Swm(OnceT(pa9{b0:1;b1:=}),Wu{t0},a10,Pre{t0+1%3<1;S}(c11),pa12{b0:b1;b1:b0}),Dl{20}(c13),Sl{0}),RT{3}(Seq(RSel(a14l,F,Once(pt15{b0:=;b1:t0}),Sl{20}),To{30}(Flip(a16e,a17,a18l)),Intr{some}(Wde(a19b{b1%3;b1},c20)))))",
-    Tree0274 "B{b0=5;t0=2}Isw{b0;T;_}(ASeq(Inv(Rep4(a0)),Wde(a1e,Rus{F}(Sc{t0+=1})),PAll{2}(Cnd{t0!b0;N;_}(Sc{t0+=2;t0:=4}),SubR(a2),@of{t0:=t0%2}@po{t0+=1}pa3{b0:=;b1:b0}),pt4{b0:t0}),Seq(a5t,S,Cd{0;F}(FF(c6)),Err{1029}),a7r)",
+    Tree0274 "B{b0=5;t0=2}Isw{b0;T;_}(ASeq(Inv(Rep4(a0)),Wde(a1e,Rus{F}(Sc{t0+=1})),PAll{2}(Cnd{t0!b0;N;_}(Sc{t0+=2;t0:=4}),SubR(a2),@of{t0:=t0%2}@po{t0+=1}pa3{b0:=;b1:b0}),pt4{b0:t0}),Seq(a5l,S,Cd{0;F}(FF(c6))),a7)",
     Tree0275 "B{b0=3;b1=5;t0=0}Once(@ki{b1+4!1}RFb(Ret3(Par{0;-1}(@po{b1+=1;t0:=b0}Rus{F}(a0b{b1;b0}),a1)),ASeq(t2,Ruf{1}(pi3{t0:t0}),t4),@po{b1:=9}@si{b0<t0}PAll{3}(a5,Par{-1;1}(c6b{2},Sl{0}),RFb(F,Cnd{t0<6;N;F}(pc7{b0:b1})))))",
-    Tree0276 "B{t0=1;t1=4;b0=0;b1=4}PAll{1}(Step(Bin{t1=4;N}(a0b{t1;b1},RSeq(t1,a2e)),RepF(t3),RSeq(t4t,a5),TryF(Sw{5}(c6,Wu{t0}),RU{S}(pc7{b0:b0}),Flip(a8t,c9r)),Ruf{F}(R)))",
-    Tree0277 "B{b1;t0=4}Ite(Err{1010},F,Sb{b1=4})",
-    Tree0278 "Rmp{F;S}(ASeq(a0e,Ite(t1,c2)))",
+    Tree0276 "B{t0=1;t1=4;b0=0;b1=4}PAll{1}(Step(Bin{t1=4;N}(a0b{t1;b1},RSeq(t1,a2e)),RepF(t3),RSeq(t4,a5),TryF(Sw{5}(c6,Wu{t0}),RU{S}(pc7{b0:b0}),Flip(a8l,c9)),Ruf{F}(R)))",
+    Tree0277 "B{b1;t0=4}Ite(Wu{t0},F,Sb{b1=4})",
+    Tree0278 "Rmp{F;S}(ASeq(a0r,Ite(t1t,c2)))",
     Tree0279 "B{t0;o0=_;b0=2;b1=0}@rw{b0=4}@oh{o0:=b1;none?o0:=t0+2}Opt(Seq(Sc{t0+=3},SubA(Sl{20})))",
-    Tree0280 "B{b1;t0=2;b0}Wde(ASeq(AFb(t0,Scc{b0>0},RU{F}(Step(c1b{b0},Invt(Sc{t0:=b0}))),c2r,Ret0(Wt{10}))),RFb(RFb(Keep(@os{b1:=b0}Pre{t0!4;F}(@rw{b0+4>4}t3)),Bin{b0>6;T}(t4t,RSeq(pc5{b0:8},@fi{b0+4%3<2}Scc{b1+4=0})))),RSeq(RSeq(@of{b1+=1}@ki{b0+3%3=0}Rep4(PPar{2;T}(@fi{b0+1=7}Try(Cd{0;F}(a6b{t0+1;b1}),Pre{b1%3>1;R}(t7),Pre{b0>1}(t8)),RSeq(pi9{t0:=},Opt(pt10{b0:=;b1:b1})),@rw{b1+2>4}RFb(t11,c12e,a13t,t14t))))))",
+    Tree0280 "B{b1;t0=2;b0}Wde(ASeq(AFb(t0,Scc{b0>0},RU{F}(Step(c1b{b0},Invt(Sc{t0:=b0}))),c2,Ret0(Wt{10}))),RFb(RFb(Keep(@os{b1:=b0}Pre{t0!4;F}(@rw{b0+4>4}t3)),Bin{b0>6;T}(t4,RSeq(pc5{b0:8},@fi{b0+4%3<2}Scc{b1+4=0})))),RSeq(RSeq(@of{b1+=1}@ki{b0+3%3=0}Rep4(PPar{2;T}(@fi{b0+1=7}Try(Cd{0;F}(a6b{t0+1;b1}),Pre{b1%3>1;R}(t7),Pre{b0>1}(t8)),RSeq(pi9{t0:=},Opt(pt10{b0:=;b1:b1})),@rw{b1+2>4}RFb(t11,c12e,a13,t14))))))",
     Tree0281 "B{b0=3;o0=1;b1=3;t0=5;t1=3}RetF(Seq(Ite(c0,@oh{t1+=1}@os{b0:=o0|3+3}@fi{o0|4<2}Wt{20}),Step(F,Isw{t1+1;T;N}(RSeq(t1,Scc{b0%2>0}),Rep4(pt2{b0:=;b1:=})),pi3{t0:t1}),RSeq(Ret2(Scc{t0<5})),Try(@of{o0:=t1%3}c4e,pc5{b0:b0},pa6{b0:7;b1:t1},t7)))",
     Tree0282 "B{t0=2;b0=3}PPar{2;_}(Star(SubA(c0l),SubR(@fi{b0+1%2<0}@rw{b0+2<5}@of{t0+=2}pi1{t0:=})))",
-    Tree0283 "Step(Par{0;1}(Flip(a0r,Lim{1}(a1t),Flt{3;F;F}(t2t))),RFb(t3t,c4l,Rep1(t5t),a6t),Try(Ret3(Fai),Fb(t7t,t8)))",
+    Tree0283 "Step(Par{0;1}(Flip(a0,Lim{1}(a1),Flt{3;F;F}(t2))),RFb(t3,c4l,Rep1(t5),a6),Try(Ret3(Fai),Fb(t7e,t8)))",
     Tree0284 "Ruf{F}(Sl{10})",
     Tree0285 "MPri(t0e,PAll{_}(Suc),PPar{2;T}(t1,c2,t3,t4))",
     Tree0286 "B{o0=1;b0=5;t0}Fb(Isw{b0;_;_}(RSeq(a0b{b0%2;b0},t1,Scc{some}),MPri(RFb(c2,pc3{b0:=}),Fb(Wu{t0},t4,pt5{b0:b0}))),Rmp{F;F}(@fi{b0%4!3}To{0}(@oh{o0|5>t0%3?o0:=_}@rw{some}@ki{b0<o0|5}Isw{t0;_;_}(S,Rty0(SubA(t6))))))",
@@ -3825,10 +3812,10 @@ cases! {
     Tree0291 "Once(FS(RFb(Seq(S,Wt{0},c0),Rty0(t1),MPri(c2,t3e))))",
     Tree0292 "B{t0;b0=5;q0=4;o0=_}PPar{0;_}(TryT(Bin{t0>b0;N}(t0e,To{10}(@oh{b0:=t0}Seq(Sc{t0+=1},pa1{b0:t0;b1:b0}))),Rep3(Flip(Lp{t0;_}(Dd{50}(Ruf{3}(c2)))))),Swm(c3l,Step(Sb{o0=6},S,Pre{t0+1=t0%3}(Rep1(Suc))),RSel(pa4{b0:t0},Lim{3}(Wu{t0})),Isw{t0;N;T}(c5,@ki{t0+4%3>0}@of{b0+=3}@si{b0+2%2>0}Pre{b0%3<0;F}(R))))",
     Tree0293 "Rmp{F;S}(Sub(R))",
-    Tree0294 "B{b1=3;o0;t0;b0}@of{t0+=3}PAll{-3}(RepF(Bin{none;N}(pc0{b0:t0},Rpt{F}(Pre{t0>b0%2;F}(Dd{0}(Seq(t1)))))),Seq(Star(Ub{o0},@os{o0:=_}c2),SubA(pt3{b0:=}),pa4{b0:b0;b1:b0},pt5{b0:=}),a6,Mt{0}(Cd{10;K}(@oh{b0+=1}@rw{t0%4<2}@po{b0+=3}OnceK(Su{t0}(Ret2(@os{b1:=o0|2}@oh{b0+=3;t0+=1}PPar{1;_}(pt7{b0:=;b1:t0},Err{1089},t9)))))))",
+    Tree0294 "B{b1=3;o0;t0;b0}@of{t0+=3}PAll{-3}(RepF(Bin{none;N}(pc0{b0:t0},Rpt{F}(Pre{t0>b0%2;F}(Dd{0}(Seq(t1)))))),Seq(Star(Ub{o0},@os{o0:=_}c2),SubA(pt3{b0:=}),pa4{b0:b0;b1:b0},pt5{b0:=}),a6,Mt{0}(Cd{10;K}(@oh{b0+=1}@rw{t0%4<2}@po{b0+=3}OnceK(Su{t0}(Ret2(@os{b1:=o0|2}@oh{b0+=3;t0+=1}PPar{1;_}(pt7{b0:=;b1:t0},t8e,t9)))))))",
     Tree0295 "B{b1=5;o0=_;b0=4;t0=2}RFb(Pri(t0,t1),Scc{o0|5%2<0},AFb(@rw{o0|2<b1}t2,pt3{b0:b0;b1:=},t4e),RFb(Sb{t0=8}))",
-    Tree0296 "B{b0=5;t0=0;b1;o0}PAll{3}(@po{o0:=_}@ki{b1+3=2}RFb(pi0{t0:b0},Wt{50}),Dd{0}(@fi{t0+1%2<0}SubA(SubR(@of{t0:=t0%2}@si{some}c1))),RSeq(Ruf{F}(a2t),Err{1055}))",
+    Tree0296 "B{b0=5;t0=0;b1;o0}PAll{3}(@po{o0:=_}@ki{b1+3=2}RFb(pi0{t0:b0},Wt{50}),Dd{0}(@fi{t0+1%2<0}SubA(SubR(@of{t0:=t0%2}@si{some}c1))),RSeq(Ruf{F}(a2)))",
     Tree0297 "Rty1(Opt(c0))",
-    Tree0298 "B{t0=3;o0=_;b0=1;b1}TryF(RSeq(Once(Sb{o0=4}),@ki{t0!1}Sc{b1+=1;o0:=_},Wt{20}),Wde(Star(c0,@of{o0|2%4<3?o0:=_}@ki{t0+2<3}Wu{t0}),Seq(t1,Ub{o0},a2),pc3{b0:=}))",
+    Tree0298 "B{t0=3;o0=_;b0=1;b1}TryF(RSeq(Once(Sb{o0=4}),@ki{t0!1}Sc{b1+=1;o0:=_},Wt{20}),Wde(Star(c0t,@of{o0|2%4<3?o0:=_}@ki{t0+2<3}Wu{t0}),Seq(t1,Ub{o0},a2),pc3{b0:=}))",
     Tree0299 "B{b0=2;t0=4}FS(OnceK(RU{F}(Pre{t0=b0}(Keep(Cd{50;_}(RFb(c0,c1)))))))",
 }

@@ -149,7 +149,7 @@ bt::behavior_tree! {
 board!(Tree0304Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0305 for Ctx, error DiffError {
+    pub tree Tree0305 for Ctx {
         blackboard {
             #[allow(unused)] #[tracked] t0: i64,
             #[tracked] t1: i64,
@@ -157,8 +157,8 @@ bt::behavior_tree! {
         }
         SequenceWithMemory {
             FlipSelector {
-                Condition(TCond<0>),
-                StatefulAction(TTask<1>),
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
             SequenceStar {
                 IndexSwitch(|bb| *bb.t1) {
@@ -176,8 +176,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0305Blackboard { t0 t1 b1 });
-
-fallible!(Tree0305);
 
 bt::behavior_tree! {
     pub tree Tree0306 for Ctx {
@@ -214,7 +212,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0308 for Ctx, error DiffError {
+    pub tree Tree0308 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
             #[allow(unused)] q0: bt::Deque<i64, 4>,
@@ -238,7 +236,7 @@ bt::behavior_tree! {
                     #[post(|bb| *bb.t0 += 2)]
                     StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
                     #[success_if(|bb| bb.b0 < 5)]
-                    StatefulAction(TTask<2>),
+                    StatefulAction(Task<2>),
                 },
             },
             ReactiveSequence {
@@ -248,10 +246,10 @@ bt::behavior_tree! {
                 Precondition(|bb| bb.o0.is_none(), else = Success) {
                     Wait(0),
                 },
-                StatefulAction(TTask<3>),
+                StatefulAction(Task<3>),
                 StepSequencer {
                     Condition(Cond<4>),
-                    StatefulAction(TTask<5>),
+                    StatefulAction(Task<5>),
                 },
                 Sleep(0),
             },
@@ -268,8 +266,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0308Blackboard { t0 q0 b0 o0 });
-
-fallible!(Tree0308);
 
 bt::behavior_tree! {
     pub tree Tree0309 for Ctx {
@@ -576,7 +572,7 @@ bt::behavior_tree! {
 board!(Tree0315Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0316 for Ctx, error DiffError {
+    pub tree Tree0316 for Ctx {
         blackboard {
             o0: Option<i64> = Some(5),
             b0: i64,
@@ -593,14 +589,12 @@ bt::behavior_tree! {
                 UnsetBlackboard(o0),
             },
             Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            Error(DiffError(1032)),
+            Succeeder,
         }
     }
 }
 
 board!(Tree0316Blackboard { o0 b0 t0 t1 });
-
-fallible!(Tree0316);
 
 bt::behavior_tree! {
     pub tree Tree0317Sub0 for Ctx {
@@ -1339,7 +1333,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0337 for Ctx {
+    pub tree Tree0337 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             b0: i64 = 0,
@@ -1348,7 +1342,7 @@ bt::behavior_tree! {
         Switch(b1) {
             case 5 => Filter(times = 1, count = Completed) {
                 SequenceWithMemory {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                     Action(PIo<1>, t0 = {b0}),
                     Sleep(50),
                 },
@@ -1361,12 +1355,15 @@ bt::behavior_tree! {
                 Filter(times = 3, count = Failure, filtered = Failure) {
                     Action(PIo<3>, t0 = {=}),
                 },
+                Error(DiffError(1041)),
             },
         }
     }
 }
 
 board!(Tree0337Blackboard { b1 b0 t0 });
+
+fallible!(Tree0337);
 
 bt::behavior_tree! {
     pub tree Tree0338Sub1 for Ctx {
@@ -1432,7 +1429,7 @@ bt::behavior_tree! {
         #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b0 += 1 })]
         Parallel(failure = -3) {
             ReactiveSelector {
-                Action(TAct<0>),
+                Action(|ctx| ctx.try_exec(0)),
                 StatefulAction(Task<1>),
                 AlwaysRunning,
             },
@@ -1443,12 +1440,13 @@ bt::behavior_tree! {
                 Sleep(20),
             },
             MemSequence {
-                Action(Act<2>),
+                Action(|ctx| ctx.try_exec(2)),
                 Loop(q0, value = {b0}, if_empty = Skipped) {
                     Selector {
                         Repeater(0) {
                             StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
                         },
+                        Error(DiffError(1095)),
                     },
                 },
             },
@@ -1456,9 +1454,9 @@ bt::behavior_tree! {
                 Loop(q0, value = {b0}, if_empty = Failure) {
                     SequenceStar {
                         RunOnce(then_skip = false) {
-                            Action(TAct<4>),
+                            Action(|ctx| ctx.try_exec(4)),
                         },
-                        Action(|ctx| ctx.try_exec(5)),
+                        Action(TAct<5>),
                     },
                 },
             },
@@ -1678,19 +1676,20 @@ bt::behavior_tree! {
 board!(Tree0346Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0347 for Ctx {
+    pub tree Tree0347 for Ctx, error DiffError {
         Fallback {
             SequenceWithMemory {
                 Action(Act<0>),
                 Delay(10) {
                     ReactiveSequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
+                        Action(|ctx| ctx.try_exec(1)),
+                        StatefulAction(TTask<2>),
+                        Error(DiffError(1081)),
                     },
                 },
                 Repeat(4) {
                     Fallback {
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                         Condition(Cond<4>),
                     },
                 },
@@ -1714,14 +1713,16 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0347);
+
 bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
+    pub tree Tree0348 for Ctx, error DiffError {
         Fallback {
             Action(Act<0>),
             ReactiveFallback {
                 AsyncFallback {
                     ForceFailure {
-                        Action(Act<1>),
+                        Action(|ctx| ctx.try_exec(1)),
                     },
                     Inverter {
                         Condition(|ctx| ctx.check(2)),
@@ -1730,8 +1731,8 @@ bt::behavior_tree! {
             },
             Inverter {
                 Sequence {
-                    Action(Act<3> = Act::<3>),
-                    Action(Act<4>),
+                    Action(TAct<3>),
+                    Action(TAct<4>),
                 },
             },
             StepSequencer {
@@ -1743,8 +1744,10 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0348);
+
 bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
+    pub tree Tree0349 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 1,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
@@ -1762,12 +1765,14 @@ bt::behavior_tree! {
             },
             case 0 => Condition(Cond<0>),
             case 2 => AlwaysSuccess,
-            _ => StatefulAction(Task<1>),
+            _ => StatefulAction(TTask<1>),
         }
     }
 }
 
 board!(Tree0349Blackboard { b1 q0 t1 });
+
+fallible!(Tree0349);
 
 bt::behavior_tree! {
     pub tree Tree0350 for Ctx {
@@ -2121,7 +2126,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0362 for Ctx {
+    pub tree Tree0362 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             o0: Option<i64>,
@@ -2131,9 +2136,9 @@ bt::behavior_tree! {
             BinarySelector(|bb| bb.b0 < (bb.b0 + 3) % 4, dynamic = false) {
                 ReactiveSequence {
                     AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+                    StatefulAction(TTask<0>),
+                    Condition(TCond<1>),
+                    Action(TAct<2>),
                     Sleep(10),
                 },
                 BinarySelector(|bb| bb.b0 % 4 < 3, dynamic = false) {
@@ -2145,7 +2150,7 @@ bt::behavior_tree! {
                 Script(|bb| bb.b0 += 2),
             },
             SequenceWithMemory {
-                Condition(Cond<5>),
+                Condition(TCond<5>),
                 SetBlackboard(o0 = Some(2)),
                 Action(|ctx, bb| ctx.exec_in(6, 1, &mut bb.b0)),
                 Condition(|ctx| ctx.check(7)),
@@ -2156,6 +2161,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0362Blackboard { b0 o0 });
+
+fallible!(Tree0362);
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
@@ -2437,7 +2444,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0370 for Ctx {
+    pub tree Tree0370 for Ctx, error DiffError {
         SequenceWithMemory {
             Repeater(0) {
                 Condition(Cond<0> = Cond::<0>),
@@ -2449,9 +2456,12 @@ bt::behavior_tree! {
                     Action(Act<3>),
                 },
             },
+            Error(DiffError(1060)),
         }
     }
 }
+
+fallible!(Tree0370);
 
 bt::behavior_tree! {
     pub tree Tree0371Sub1 for Ctx {
@@ -2512,7 +2522,7 @@ bt::behavior_tree! {
 board!(Tree0371Blackboard { o0 q0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0372 for Ctx {
+    pub tree Tree0372 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
         }
@@ -2520,8 +2530,8 @@ bt::behavior_tree! {
         RetryUntilSuccessful(4) {
             Cooldown(0) {
                 ReactiveSelector {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(TCond<0>),
+                    StatefulAction(TTask<1>),
                 },
             },
         }
@@ -2529,6 +2539,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0372Blackboard { t0 });
+
+fallible!(Tree0372);
 
 bt::behavior_tree! {
     pub tree Tree0373Sub0 for Ctx {
@@ -2570,13 +2582,13 @@ bt::behavior_tree! {
                 },
                 IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail, dynamic = false) {
                     AlwaysRunning,
-                    StatefulAction(Task<2>),
+                    StatefulAction(TTask<2>),
                     Condition(|ctx| ctx.try_check(3)),
                     Condition(TCond<4>),
                 },
                 Switch(b1) {
                     case 4 => Wait(10),
-                    _ => Error(DiffError(1034)),
+                    _ => Error(DiffError(1010)),
                 },
             },
         }
@@ -2689,12 +2701,12 @@ bt::behavior_tree! {
                 Repeat(3) {
                     WhileDoElse {
                         SubTree(Tree0377Sub0, q0 = {=}),
-                        Condition(TCond<2>),
-                        Condition(|ctx| ctx.check(3)),
+                        Condition(Cond<2>),
+                        Condition(TCond<3>),
                     },
                 },
             },
-            Error(DiffError(1095)),
+            Error(DiffError(1049)),
         }
     }
 }
@@ -2923,14 +2935,14 @@ bt::behavior_tree! {
 board!(Tree0383Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0384 for Ctx {
+    pub tree Tree0384 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             b1: i64 = 2,
         }
         ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+            StatefulAction(TTask<0>),
+            Condition(|ctx| ctx.try_check(1)),
             StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
         }
     }
@@ -2938,14 +2950,16 @@ bt::behavior_tree! {
 
 board!(Tree0384Blackboard { b0 b1 });
 
+fallible!(Tree0384);
+
 bt::behavior_tree! {
-    pub tree Tree0385 for Ctx, error DiffError {
+    pub tree Tree0385 for Ctx {
         ReactiveFallback {
             ParallelAll(4) {
                 StatefulAction(Task<0>),
-                Condition(|ctx| ctx.try_check(1)),
-                StatefulAction(TTask<2>),
-                Condition(TCond<3>),
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
                 AlwaysSuccess,
             },
             AlwaysFailure,
@@ -2962,7 +2976,6 @@ bt::behavior_tree! {
                 },
                 ReactiveSequence {
                     Action(Act<5>),
-                    Error(DiffError(1081)),
                 },
             },
             ParallelAll(3) {
@@ -2980,10 +2993,8 @@ bt::behavior_tree! {
     }
 }
 
-fallible!(Tree0385);
-
 bt::behavior_tree! {
-    pub tree Tree0386 for Ctx, error DiffError {
+    pub tree Tree0386 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -2998,7 +3009,7 @@ bt::behavior_tree! {
                         #[post(|bb| *bb.t0 += 1)]
                         MemPriority {
                             Action(Act<0>),
-                            Condition(TCond<1>),
+                            Condition(Cond<1> = Cond::<1>),
                         },
                     },
                 },
@@ -3024,8 +3035,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0386Blackboard { t0 b0 b1 });
-
-fallible!(Tree0386);
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
@@ -3152,7 +3161,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0391 for Ctx, error DiffError {
+    pub tree Tree0391 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 1,
@@ -3176,14 +3185,13 @@ bt::behavior_tree! {
                     WhileDoElse {
                         #[on_success(|bb| if (bb.b0 + 2) % 3 < 0 { bb.b0 += 3 })]
                         #[failure_if(|bb| *bb.t0 + 3 > 5)]
-                        StatefulAction(TTask<3>),
+                        StatefulAction(Task<3>),
                         SubTree(Tree0391Sub0, ..),
                     },
                     Condition(PCond<5>, b0 = 1),
                     Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
                         Condition(Cond<6>),
                     },
-                    Error(DiffError(1059)),
                 },
             },
             Parallel(failure = 2) {
@@ -3197,8 +3205,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0391Blackboard { q0 t0 b0 });
-
-fallible!(Tree0391);
 
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
@@ -3247,7 +3253,7 @@ bt::behavior_tree! {
 board!(Tree0392Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0393 for Ctx {
+    pub tree Tree0393 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             o0: Option<i64>,
@@ -3269,7 +3275,7 @@ bt::behavior_tree! {
                 },
                 Switch(b1) {
                     case 5 => MaxTime(20) {
-                        StatefulAction(Task<1>),
+                        StatefulAction(TTask<1>),
                     },
                     _ => Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 2, &mut bb.b0)),
                 },
@@ -3278,7 +3284,7 @@ bt::behavior_tree! {
                 FlipSelector {
                     Script(|bb| if *bb.t0 > 3 { bb.b1 = (*bb.t0 + 3) % 4 }),
                     #[failure_if(|bb| bb.o0.is_none())]
-                    Action(Act<3>),
+                    Action(|ctx| ctx.try_exec(3)),
                 },
                 RepeatUntilFailure(2) {
                     IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
@@ -3289,12 +3295,12 @@ bt::behavior_tree! {
                 },
                 RepeatTimes(2) {
                     PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(Cond<6>),
+                        Condition(TCond<6>),
                         #[failure_if(|bb| bb.b1 + 1 > 2)]
                         KeepRunningUntilFailure {
                             SetBlackboard(b1 = 3),
                         },
-                        StatefulAction(Task<7>),
+                        StatefulAction(TTask<7>),
                     },
                 },
             },
@@ -3303,6 +3309,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0393Blackboard { t0 o0 b1 b0 });
+
+fallible!(Tree0393);
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
@@ -3406,7 +3414,7 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
                         ScriptCondition(|bb| bb.b1 < 1),
-                        Error(DiffError(1085)),
+                        Error(DiffError(1071)),
                     },
                     Retry(2) {
                         Script(|bb| bb.b1 = (bb.b1 + 1) % 3),
@@ -3457,7 +3465,7 @@ bt::behavior_tree! {
 board!(Tree0397Blackboard { q0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0398 for Ctx, error DiffError {
+    pub tree Tree0398 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             #[tracked] t1: i64,
@@ -3471,7 +3479,7 @@ bt::behavior_tree! {
                     Timeout(0) {
                         RunOnce(then_skip = false) {
                             IfThenElse {
-                                Error(DiffError(1044)),
+                                ScriptCondition(|bb| bb.b0 + 2 < bb.b0),
                                 Action(PIo<0>, t0 = {=}),
                                 Repeat(2) {
                                     AlwaysSuccess,
@@ -3490,7 +3498,7 @@ bt::behavior_tree! {
                             },
                         },
                     },
-                    Condition(TCond<1>),
+                    Condition(Cond<1> = Cond::<1>),
                 },
             },
         }
@@ -3498,8 +3506,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0398Blackboard { t0 t1 b0 q0 });
-
-fallible!(Tree0398);
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
@@ -3536,10 +3542,10 @@ cases! {
     Tree0302 "B{t0;q0;b0=1}@ki{t0=5}@of{b0:=t0}@fi{t0+2!7}Star(a0b{t0;b0},PAll{-1}(OnceK(pi1{t0:=}),Lp{t0;R}(t2e),a3))",
     Tree0303 "B{b0=3;o0=_}Bin{some;_}(pi0{t0:b0},t1e)",
     Tree0304 "B{b0=3}PAll{-1}(Dl{0}(Pre{b0>0;S}(Step(Wt{10},PPar{0;T}(pt0{b0:b0;b1:b0},R)))))",
-    Tree0305 "B{t0;t1;b1=0}Swm(Flip(c0t,t1t),Star(Isw{t1;_;_}(TryT(Ret3(a2),Sl{10}),Sb{t1=b1})))",
+    Tree0305 "B{t0;t1;b1=0}Swm(Flip(c0,t1),Star(Isw{t1;_;_}(TryT(Ret3(a2),Sl{10}),Sb{t1=b1})))",
     Tree0306 "Rep1(c0)",
     Tree0307 "Rep3(Flt{2;R;_}(PPar{1;N}(Rep4(OnceK(c0)),Rty4(Fai),RSeq(c1l,S,a2,a3,a4))))",
-    Tree0308 "B{t0=3;q0;b0=3;o0=_}RSeq(Step(@fi{t0<t0%3}@oh{b0+=3}c0,R,F),RSeq(@of{b0+=1}Isw{b0+4;N;T}(Sc{some?b0+=4;t0:=t0%3},@si{b0<5}@of{b0%3<1?t0:=t0%2}@po{t0+=2}pt1{b0:3;b1:t0},@si{b0<5}t2t)),RSeq(Rep0(Sb{o0=7}),Pre{none;S}(Wt{0}),t3t,Step(c4,t5t),Sl{0}),Flip(Bin{b0>6;_}(a6b{t0;b0},WU{t0%2!0}(Suc))))",
+    Tree0308 "B{t0=3;q0;b0=3;o0=_}RSeq(Step(@fi{t0<t0%3}@oh{b0+=3}c0,R,F),RSeq(@of{b0+=1}Isw{b0+4;N;T}(Sc{some?b0+=4;t0:=t0%3},@si{b0<5}@of{b0%3<1?t0:=t0%2}@po{t0+=2}pt1{b0:3;b1:t0},@si{b0<5}t2)),RSeq(Rep0(Sb{o0=7}),Pre{none;S}(Wt{0}),t3,Step(c4,t5),Sl{0}),Flip(Bin{b0>6;_}(a6b{t0;b0},WU{t0%2!0}(Suc))))",
     Tree0309 "Par{0;-2}(Par{_;3}(t0,a1,Dl{50}(RSeq(Cd{0;K}(a2),c3)),OnceK(Inv(a4l))),Wde(PPar{0;N}(RU{F}(MSeq(PAll{1}(a5,a6))),Step(a7,Dd{30}(c8),a9),Wt{0}),Once(Rep0(F))))",
     Tree0310 "B{o0=4;t0=2;b0=3;b1=3}MSeq(SubR(SubA(@si{b1+2%4=2}pi0{t0:=})),@si{b0+1<b1%3}@os{o0:=_}t1e)",
     Tree0311 "B{b0;b1=5;o0=_;t0;t1=0}Swm(Fb(PPar{0;T}(Wu{t0},a0,S)),Su{t0}(@rw{b0<6}Wv{t0}(Pre{b1%3>0;K}(TryT(Scc{b0>2},Sc{b1:=b0+1%4})))),Bin{none;T}(Scc{b1>6},Rpt{F}(PAll{_}(@fi{b0!2}@rw{some}@os{b1+=1;o0:=_}Wt{0},a1))),RFb(pt2{b0:t0;b1:b0},a3,@rw{t1+4!1}@fi{none}@ki{b0+2=t0%2}t4),Wde(Ite(@oh{t0+1%3>0?t1+=3}@os{t1:=o0|4}@rw{t1+3%2>0}t5,SubA(Sl{0})),c6))",
@@ -3547,7 +3553,7 @@ cases! {
     Tree0313 "Flt{1;S;F}(Flip(Once(a0),Cd{0;F}(t1e),t2,t3e,a4))",
     Tree0314 "B{t0=2;t1=3;b0=4}@rw{b0<t0+4}@po{t0:=t1}@ki{b0<3}RFb(pa0{b0:t0;b1:b0},Ruf{F}(Wu{t0}),MPri(Wu{t1},t1),@rw{t0%4<2}Ite(c2l,c3,Flip(Rep3(c4l),t5)),@po{b0+=1;b0>6?b0:=t1}Bin{b0%4<2;_}(a6,@po{b0:=t1}@si{t1+4%2!1}@of{t0:=b0}Wu{t1}))",
     Tree0315 "B{b1=3;t0=3;b0=5}Sw{2;5;4}(Ret0(t0),t1,Lim{3}(t2),Step(Sb{b0=t0},Scc{t0+3%2!0}))",
-    Tree0316 "B{o0=5;b0;t0;t1=5}Step(c0b{t0%3},t1,WU{t1!b0+2%3}(@si{none}@of{b0:=t0}@rw{t0%2>0}Ub{o0}),c2b{b0},Err{1032})",
+    Tree0316 "B{o0=5;b0;t0;t1=5}Step(c0b{t0%3},t1,WU{t1!b0+2%3}(@si{none}@of{b0:=t0}@rw{t0%2>0}Ub{o0}),c2b{b0},Suc)",
     Tree0317 "B{b0=2;t0=3;o0}Wde(Par{_;-2}(Sb{o0=5},Wv{t0}(c0),RSeq(pi1{t0:t0},Ub{o0}),t2e),Keep(@rw{t0=1}Sb{b0=9}),MPri(c3e,OnceT(Cnd{some;T;F}(SubR(TryF(@os{b0+=1}pt4{b0:5;b1:b0},c5))))))",
     Tree0318 "B{b1;t0;b0=2}RU{S}(RFb(Sw{4;1}(OnceT(Ite(@rw{b0<t0}To{20}(c0),@po{b0+=2}Ret3(Bin{b0<2;_}(@rw{t0<t0+3}Sc{b0+=2},pt1{b0:5;b1:b0})))),Pre{t0>1;R}(RT{3}(RFb(@os{b0+=3}@po{b0+=1}Rep3(pi2{t0:=})))),Wde(t3,R,Sc{b0+=1}))))",
     Tree0319 "B{o0=_;t0=5;b0=4;b1}Star(RepF(t0),SubA(@po{b1:=o0|5;o0:=_}SubR(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}t1e)),t2,pi3{t0:=})",
@@ -3568,9 +3574,9 @@ cases! {
     Tree0334 "B{b0=0;t1=5;b1=0;t0=0}Par{_;-4}(@si{t0%3>0}@os{t0+=1;b0%3<0?t0+=3}Rty1(a0),Seq(Wu{t1},@rw{b1+2%3>1}@po{b0+=1}c1b{b0},a2),Par{-2;_}(a3,t4,t5,t6),Sel(pt7{b0:=;b1:t1},pa8{b0:2;b1:=},t9e),FF(Rpt{3}(Su{t0}(a10e))))",
     Tree0335 "B{o0}PAll{3}(F,Inv(Ub{o0}),Inv(@ki{some}c0e))",
     Tree0336 "Dl{100}(To{50}(Flip(RFb(Inv(Rty4(t0e)),Once(a1)))))",
-    Tree0337 "B{b1;b0=0;t0=3}Sw{5}(Flt{1;R;_}(Swm(c0,pi1{t0:b0},Sl{50})),RSel(F,Pre{b0=b1;R}(c2),Flt{3;F;F}(pi3{t0:=})))",
+    Tree0337 "B{b1;b0=0;t0=3}Sw{5}(Flt{1;R;_}(Swm(c0t,pi1{t0:b0},Sl{50})),RSel(F,Pre{b0=b1;R}(c2),Flt{3;F;F}(pi3{t0:=}),Err{1041}))",
     Tree0338 "B{o0;b0=5;t0=4}@oh{b0:=t0%4}@os{t0+4>b0+4?t0+=3;b0:=8}Pre{o0|1+4<t0+2;S}(RSeq(@rw{t0+1%2>0}SubA(@oh{t0+=1;none?t0:=b0%2}@ki{t0=7}Isw{t0%3;T;T}(SubA(t0e),pa1{b0:=})),Sb{b0=4},Cnd{b0%2<0;_;_}(Sl{100}),Ub{o0}))",
-    Tree0339 "B{b0;t0=5;o0=5;q0=1}@ki{t0=7}@os{o0:=t0;b0+=1}Par{_;-3}(RSel(a0t,t1,R),Par{_;_}(@os{t0:=b0;b0+=1}@si{o0|1%4=0}Sl{50},Sl{20}),MSeq(a2,Lp{b0;K}(Sel(Rpt{0}(pt3{b0:=;b1:b0})))),Pre{b0>b0+2%4;F}(Lp{b0;F}(Star(OnceK(a4t),a5r))),@fi{o0|1!5}PAll{-1}(Sb{t0=1},Wu{t0}))",
+    Tree0339 "B{b0;t0=5;o0=5;q0=1}@ki{t0=7}@os{o0:=t0;b0+=1}Par{_;-3}(RSel(a0r,t1,R),Par{_;_}(@os{t0:=b0;b0+=1}@si{o0|1%4=0}Sl{50},Sl{20}),MSeq(a2r,Lp{b0;K}(Sel(Rpt{0}(pt3{b0:=;b1:b0}),Err{1095}))),Pre{b0>b0+2%4;F}(Lp{b0;F}(Star(OnceK(a4r),a5t))),@fi{o0|1!5}PAll{-1}(Sb{t0=1},Wu{t0}))",
     Tree0340 "B{b1=4;t1=2;b0}Inv(PAll{-2}(a0b{8;b0},Su{t1}(pa1{b0:=;b1:=})))",
     Tree0341 "RFb(a0l,t1,a2)",
     Tree0342 "B{o0;b0;b1;t0;q0}Ret2(Ite(Isw{t0;_;N}(@po{b1<5?t0:=b0+3%4}@ki{some}a0,RSel(t1,pt2{b0:=}),Mt{0}(Lp{t0;R}(t3)),t4),Pri(Wde(c5e,c6l),c7,Ret0(a8)),Scc{o0|5%3!1}))",
@@ -3578,9 +3584,9 @@ cases! {
     Tree0344 "AFb(RFb(c0,Seq(ASeq(t1e,c2)),Cd{10;K}(Step(S,t3,c4))),Star(Ret3(OnceT(RSel(t5,c6))),RT{F}(Sub(RFb(c7,t8e)))))",
     Tree0345 "B{o0;b0=0;t0;t1=4}Pre{o0|4<1;F}(Try(ASeq(Sl{10},Sb{b0=t0},Scc{t0%2=0},S,Sl{10}),Pri(Seq(@si{t0+2<b0+3%2}a0e,t1e)),Ite(a2,pt3{b0:t1;b1:b0},a4)))",
     Tree0346 "B{b0=4;t0}Seq(Wde(pi0{t0:=},c1e,c2),Seq(Intr{b0=3}(@si{b0%2<1}c3b{2}),pt4{b0:=;b1:b0},pt5{b0:2;b1:t0}))",
-    Tree0347 "Fb(Swm(a0,Dl{10}(RSeq(a1,t2)),Rep4(Fb(t3,c4))),Keep(RFb(Lim{3}(Step(t5,c6)),RSeq(t7,c8,Sl{100}))))",
-    Tree0348 "Fb(a0,RFb(AFb(FF(a1),Inv(c2l))),Inv(Seq(a3e,a4)),Step(t5,c6e,t7))",
-    Tree0349 "B{b1=1;q0=4;t1}Sw{3;0;2}(Flt{2;R;_}(Lp{t1;S}(Lp{_;K}(Dl{10}(Wt{0})))),c0,S,t1)",
+    Tree0347 "Fb(Swm(a0,Dl{10}(RSeq(a1r,t2t,Err{1081})),Rep4(Fb(t3t,c4))),Keep(RFb(Lim{3}(Step(t5,c6)),RSeq(t7,c8,Sl{100}))))",
+    Tree0348 "Fb(a0,RFb(AFb(FF(a1r),Inv(c2l))),Inv(Seq(a3t,a4t)),Step(t5,c6e,t7))",
+    Tree0349 "B{b1=1;q0=4;t1}Sw{3;0;2}(Flt{2;R;_}(Lp{t1;S}(Lp{_;K}(Dl{10}(Wt{0})))),c0,S,t1t)",
     Tree0350 "B{b0=0;t1=0}RFb(c0,Dl{30}(c1),Wde(a2b{b0;b0},t3e),pa4{b0:=;b1:t1},Keep(t5))",
     Tree0351 "RFb(OnceT(Pri(c0,t1)),Mt{0}(Wt{10}),t2)",
     Tree0352 "B{b0;t1}Pri(SubR(To{10}(Keep(Keep(Dl{30}(a0e))))),Par{1;_}(pi1{t0:b0},a2),Wde(Wu{t1},R),Cd{30;F}(a3))",
@@ -3593,7 +3599,7 @@ cases! {
     Tree0359 "B{b1=0;b0=0;t0}@po{b0+=2}Pre{b0+1=4;K}(Sw{1;4}(t0e,pt1{b0:t0},Sb{t0=7}))",
     Tree0360 "B{t0=1;t1=3}Ite(pt0{b0:t0;b1:t0},Rep0(@rw{t0!t1}Sl{0}))",
     Tree0361 "Keep(Flip(a0,Swm(PPar{0;_}(c1,c2),t3,RSeq(c4))))",
-    Tree0362 "B{b0=3;o0}@si{o0|1%3>1}Ite(Bin{b0<b0+3%4;N}(RSeq(S,t0,c1,a2,Sl{10}),Bin{b0%4<3;N}(c3b{o0|3},a4l)),Ret0(Sc{b0+=2}),Swm(c5,Sb{o0=2},a6b{1;b0},c7l,S))",
+    Tree0362 "B{b0=3;o0}@si{o0|1%3>1}Ite(Bin{b0<b0+3%4;N}(RSeq(S,t0t,c1t,a2t,Sl{10}),Bin{b0%4<3;N}(c3b{o0|3},a4l)),Ret0(Sc{b0+=2}),Swm(c5t,Sb{o0=2},a6b{1;b0},c7l,S))",
     Tree0363 "B{t1=5;t0;b0=3;b1}Fb(@of{t0>3?b1+=3}@po{t0=t1?t0+=2}@os{b1:=b0%2;t0:=b0}Star(c0,Sb{t0=1},t1),@si{t0!2}c2l)",
     Tree0364 "B{t0=2}MPri(PAll{_}(Inv(Keep(Scc{t0%4<2})),R))",
     Tree0365 "B{b0;t0;b1=0}@rw{b1+4%2<0}@ki{t0>b1}Cd{0;F}(MSeq(MPri(@oh{b0=3?b1+=2}@po{b0+=2}t0,SubA(@si{b1<3}@os{b1+=1}@fi{b1+3<6}Sc{t0:=0}),t1,t2,c3),@po{b0:=b1+1}@fi{b0%2>0}Once(RSeq(Seq(RSeq(t4,Sb{b1=t0}),@of{b1+=1;t0:=t0+1%4}@oh{b0:=b1;t0:=b0+4}Wde(Rep3(t5),a6b{b1+3%2;b1},Sc{b0+=4;t0+=3})))),Rep4(RepF(RSeq(@fi{b0+4>t0}@rw{b0=2}R)))))",
@@ -3601,34 +3607,34 @@ cases! {
     Tree0367 "B{t0;b1;b0=1}RSeq(Pre{t0=0;S}(Sw{2;5}(SubA(Star(Sc{b0+=2;b1:=8},Suc,t0)),Bin{t0>1;N}(@si{t0+1>6}@of{t0:=7}Sb{t0=7},t1e),Su{t0}(Seq(RFb(Step(pa2{b0:=;b1:b1})))))),Su{t0}(Su{t0}(Sw{1}(Fb(a3b{b1;b1},c4l,Wv{t0}(t5)),Fb(Flip(Dd{20}(t6),t7e,c8,a9l))))),@ki{b1%4!1}Par{_;-4}(R,FF(Rep1(a10)),Suc,Fb(t11,c12b{b0})))",
     Tree0368 "B{b1;b0=3;t0}Sw{1}(Seq(@of{b1+=1}FS(MPri(@oh{b1+=1}c0,Scc{b0+4%2>0},pa1{b0:t0;b1:=},t2)),@os{b0+=3}@si{t0+2>t0%3}@rw{b1<3}FF(t3)),Su{t0}(@si{t0+1<3}RFb(PPar{1;_}(S,Dl{20}(Scc{t0<b1}),pi4{t0:b1},c5))))",
     Tree0369 "Par{4;_}(Flt{1;R;K}(R),Wt{20},t0e,Lim{1}(t1e),c2l)",
-    Tree0370 "Swm(Rpt{0}(c0e),Rus{1}(Star(c1,Sub(a2),a3)))",
+    Tree0370 "Swm(Rpt{0}(c0e),Rus{1}(Star(c1,Sub(a2),a3)),Err{1060})",
     Tree0371 "B{o0;q0=2;t0=2;b1}AFb(t0e,SubA(ASeq(a1,@ki{none}@of{o0:=t0}RFb(Cd{0;F}(c2e),SubA(Lp{t0;_}(Wu{t0})),RSeq(@oh{t0+=1}pi3{t0:b1},c4)))))",
-    Tree0372 "B{t0=1}@fi{t0%3>0}Ret4(Cd{0;_}(RSel(c0e,t1e)))",
+    Tree0372 "B{t0=1}@fi{t0%3>0}Ret4(Cd{0;_}(RSel(c0t,t1t)))",
     Tree0373 "B{t0=2}Swm(pc0{b0:7},SubR(Scc{t0>t0+4}))",
-    Tree0374 "B{b1=2;t0=0}Inv(@os{b1:=t0%3}Wde(Flip(pt0{b0:b1},Isw{t0;N;N}(c1t)),Isw{b1%4;N;N}(R,t2,c3r,c4t),Sw{4}(Wt{10},Err{1034})))",
+    Tree0374 "B{b1=2;t0=0}Inv(@os{b1:=t0%3}Wde(Flip(pt0{b0:b1},Isw{t0;N;N}(c1t)),Isw{b1%4;N;N}(R,t2t,c3r,c4t),Sw{4}(Wt{10},Err{1010})))",
     Tree0375 "B{b1;q0=2;b0;t0=4}Sel(Flip(a0,c1,RSeq(PAll{2}(@rw{t0<b1}pi2{t0:=},pc3{b0:=})),Lp{b1;F}(RU{F}(Sw{5}(Sb{b1=3},Scc{b1+2!b0}))),t4),Step(Bin{t0%3=0;T}(pc5{b0:b1},RFb(a6b{t0+4%4;b1},@of{b1:=t0+4%4}F)),Wv{t0}(AFb(Cnd{b1+3<0;T;_}(c7l),c8,Scc{b1+4%2=0},a9l))))",
     Tree0376 "B{q0=4;t0;b1=0}Step(Fb(Scc{t0>b1},t0e,Flip(Lp{b1;R}(Scc{b1+4=5}))))",
-    Tree0377 "B{q0=2}ASeq(Lp{_;K}(Lim{1}(pa0{b0:5})),Dl{50}(Rep3(Wde(SubR(t1),c2t,c3l))),Err{1095})",
+    Tree0377 "B{q0=2}ASeq(Lp{_;K}(Lim{1}(pa0{b0:5})),Dl{50}(Rep3(Wde(SubR(t1),c2,c3t))),Err{1049})",
     Tree0378 "B{t1=1;o0=_;b0}Seq(WU{o0|4%4=0}(@si{o0|1!3}Cnd{b0!b0%4;_;S}(Wde(OnceK(Su{t1}(Pri(a0,t1e,pt2{b0:t1}))),RSeq(pc3{b0:=},FS(c4l),t5e,Ub{o0},Ub{o0})))),Ub{o0})",
     Tree0379 "Pri(Wde(PPar{1;T}(Flip(t0,t1)),Wt{50}),RSeq(Flt{3;R;_}(c2),Star(Dd{0}(c3)),Ite(t4,c5l,t6)),Swm(Ret3(t7),c8,Try(t9,c10e),Flt{3;R;K}(c11e)),Wde(c12,c13,t14),Swm(a15,t16e,Rmp{F;S}(Sl{50})))",
     Tree0380 "B{b1=4;t0=0;o0=_;b0}Fb(RFb(Sw{3}(c0,@oh{b0+=1}@ki{b1<3}Sc{b0+=1;b0:=t0+2%2}),pc1{b0:1},AFb(Pre{t0>6}(SubR(Sb{o0=0})),To{30}(Sc{b1:=b0}))))",
     Tree0381 "B{b1;q0=3;o0=1;t0=3;b0;t1=4}FS(@rw{none}@fi{b1=7}@oh{t0!5?t0+=1}Swm(Lp{t0;S}(c0),Par{0;_}(pa1{b0:b0;b1:b1},Ub{o0}),a2,Ruf{3}(To{50}(@po{o0:=_}@of{b0:=7}c3b{t1})),TryF(PAll{1}(pc4{b0:=}),RFb(a5l,c6b{b0},Sl{10}))))",
     Tree0382 "Inv(AFb(Wde(c0l,a1e),Wt{10}))",
     Tree0383 "B{b0=3;b1=1}To{20}(Flip(Sl{10},Wt{20},Sb{b0=b1}))",
-    Tree0384 "B{b0;b1=2}RSeq(t0,c1,pt2{b0:=;b1:b1})",
-    Tree0385 "RFb(PAll{4}(t0,c1r,t2t,c3t,S),F,Wde(Try(c4,Suc),RU{F}(RSel(F,S)),RSeq(a5,Err{1081})),PAll{3}(Once(S),c6l,OnceK(Mt{10}(a7))))",
-    Tree0386 "B{t0;b0;b1=0}@os{t0+=1}Wv{t0}(Fb(FF(To{20}(@si{t0!2}@po{t0+=1}MPri(a0,c1t))),Sw{5}(OnceK(c2b{5}),c3e),t4,Keep(RFb(c5,@oh{b1+=2}c6,pc7{b0:1},Sb{b0=5}))))",
+    Tree0384 "B{b0;b1=2}RSeq(t0t,c1r,pt2{b0:=;b1:b1})",
+    Tree0385 "RFb(PAll{4}(t0,c1e,t2,c3,S),F,Wde(Try(c4,Suc),RU{F}(RSel(F,S)),RSeq(a5)),PAll{3}(Once(S),c6l,OnceK(Mt{10}(a7))))",
+    Tree0386 "B{t0;b0;b1=0}@os{t0+=1}Wv{t0}(Fb(FF(To{20}(@si{t0!2}@po{t0+=1}MPri(a0,c1e))),Sw{5}(OnceK(c2b{5}),c3e),t4,Keep(RFb(c5,@oh{b1+=2}c6,pc7{b0:1},Sb{b0=5}))))",
     Tree0387 "B{t0=4}@os{t0+=1}Star(Dd{10}(t0e),Once(c1),a2)",
     Tree0388 "B{t1=5;b0=3;t0=3}Isw{t1%2;N;_}(Bin{t1!b0%4;N}(@rw{b0+2<1}Seq(Sb{t1=b0},t0),Par{_;-1}(Sel(Star(c1,c2b{b0}),a3,t4))),RU{F}(c5),Cd{0;K}(Intr{t0+3<t1%4}(Once(@rw{t0!3}AFb(AFb(Flt{2;S;K}(@os{b0:=b0%3}@ki{t0>t1+1}a6),Scc{t1=6},t7))))))",
     Tree0389 "B{t1=2;b1=3}RSeq(Inv(Pre{b1%4>1}(Seq(a0,pa1{b0:t1},c2))))",
     Tree0390 "Rep0(a0)",
-    Tree0391 "B{q0;t0=1;b0=0}Pri(Flt{2;F;F}(WU{t0<3}(pa0{b0:b0})),Lp{b0;F}(RSeq(t1,Scc{t0%4<2},pi2{t0:b0})),Rep4(RSeq(Wde(@os{b0+2%3<0?b0+=3}@fi{t0+3>5}t3t,SubA(SubA(pc4{b0:7}))),pc5{b0:1},Pre{t0%2>0;R}(c6),Err{1059})),Par{_;2}(Ruf{F}(Sb{b0=3}),pc7{b0:=}))",
+    Tree0391 "B{q0;t0=1;b0=0}Pri(Flt{2;F;F}(WU{t0<3}(pa0{b0:b0})),Lp{b0;F}(RSeq(t1,Scc{t0%4<2},pi2{t0:b0})),Rep4(RSeq(Wde(@os{b0+2%3<0?b0+=3}@fi{t0+3>5}t3,SubA(SubA(pc4{b0:7}))),pc5{b0:1},Pre{t0%2>0;R}(c6))),Par{_;2}(Ruf{F}(Sb{b0=3}),pc7{b0:=}))",
     Tree0392 "B{q0=3;b0=4;t0=3}Cnd{t0%3>0;N;F}(PAll{-2}(Sel(c0,a1,Lp{b0;R}(a2e)),Opt(Sel(Step(pc3{b0:t0}),Sb{t0=0})),Ruf{1}(PAll{_}(c4,Ite(t5,c6),Isw{t0%3;N;_}(@of{b0+=2}@os{b0:=t0}F,c7b{t0+1})))))",
-    Tree0393 "B{t0=3;o0;b1=2;b0=0}Sel(RFb(@os{t0>b0?b1:=t0%4}Inv(Pre{none;R}(Bin{o0|1<0;T}(a0,Intr{t0<1}(Sb{b0=0})))),Sw{5}(Mt{20}(t1),a2b{b1+2;b0})),RSeq(Flip(Sc{t0>3?b1:=t0+3%4},@fi{none}a3),Ruf{2}(Isw{b0+3;T;N}(a4b{t0+2;b0},Scc{t0!3},a5)),RT{2}(PPar{0;T}(c6,@fi{b1+1>2}Keep(Sb{b1=3}),t7))))",
+    Tree0393 "B{t0=3;o0;b1=2;b0=0}Sel(RFb(@os{t0>b0?b1:=t0%4}Inv(Pre{none;R}(Bin{o0|1<0;T}(a0,Intr{t0<1}(Sb{b0=0})))),Sw{5}(Mt{20}(t1t),a2b{b1+2;b0})),RSeq(Flip(Sc{t0>3?b1:=t0+3%4},@fi{none}a3r),Ruf{2}(Isw{b0+3;T;N}(a4b{t0+2;b0},Scc{t0!3},a5)),RT{2}(PPar{0;T}(c6t,@fi{b1+1>2}Keep(Sb{b1=3}),t7t))))",
     Tree0394 "B{b1=0;t0;t1=4;o0=_;b0=5}Dd{0}(Ite(t0,c1,RtyF(@os{b1+=3}@oh{b0+=2;b0=4?t0:=o0|5%2}Try(a2,a3b{t1;b0},a4l,Sc{b1+=1}))))",
     Tree0395 "B{b0=1;t0=2}MPri(Seq(RFb(t0e,a1)),a2,@fi{t0<5}@rw{t0>7}@os{t0+=3}RSeq(Wt{0},Wt{10},Sl{10}),Cd{20;K}(Dd{0}(RepF(@oh{t0>0?t0+=1;b0:=0}a3))),RSeq(a4,S,@oh{b0+=1}Rty3(pa5{b0:t0})))",
-    Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1},Err{1085}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
+    Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1},Err{1071}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
     Tree0397 "B{q0=4;t1=5}Seq(Cd{50;_}(Flip(Wu{t1},R)),Fb(c0e,SubR(a1)))",
-    Tree0398 "B{t0=0;t1;b0;q0=2}Par{-2;_}(Sc{b0:=4},Isw{6;_;T}(RetF(To{0}(OnceK(Ite(Err{1044},pi0{t0:=},Rep2(S))))),Bin{t1+2%3<0;N}(PAll{1}(PPar{2;T}(Lp{t0;R}(Intr{t0+4!3}(Sl{10})))),c1t)))",
+    Tree0398 "B{t0=0;t1;b0;q0=2}Par{-2;_}(Sc{b0:=4},Isw{6;_;T}(RetF(To{0}(OnceK(Ite(Scc{b0+2<b0},pi0{t0:=},Rep2(S))))),Bin{t1+2%3<0;N}(PAll{1}(PPar{2;T}(Lp{t0;R}(Intr{t0+4!3}(Sl{10})))),c1e)))",
     Tree0399 "B{t0=1;q0=1;b0=0}TryT(Rpt{3}(Ruf{F}(t0)),Swm(t1,Scc{t0<b0}),Lp{_;_}(t2),Ret0(pa3{b0:8;b1:t0}))",
 }

@@ -133,7 +133,7 @@ bt::behavior_tree! {
 board!(Tree0401Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0402 for Ctx {
+    pub tree Tree0402 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 3,
             #[tracked] t0: i64 = 1,
@@ -149,32 +149,33 @@ bt::behavior_tree! {
             },
             #[on_failure(|bb| { if bb.b0 % 4 < 1 { *bb.t0 += 1 }; bb.b0 += 1 })]
             #[on_halted(|bb| bb.b0 = 2)]
-            Sleep(10),
+            Error(DiffError(1015)),
         }
     }
 }
 
 board!(Tree0402Blackboard { b1 t0 b0 });
 
+fallible!(Tree0402);
+
 bt::behavior_tree! {
-    pub tree Tree0403 for Ctx, error DiffError {
+    pub tree Tree0403 for Ctx {
         AsyncFallback {
             PolicyParallel(policy = FirstFailure) {
                 Condition(Cond<0>),
             },
             AsyncSequence {
-                StatefulAction(TTask<1>),
-                Condition(|ctx| ctx.try_check(2)),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
                 MaxTime(20) {
                     StatefulAction(Task<3>),
                 },
-                Error(DiffError(1060)),
             },
             Fallback {
-                StatefulAction(TTask<4>),
+                StatefulAction(Task<4> = Task::<4>),
                 ParallelAll(max_failures = -3) {
                     StatefulAction(Task<5>),
-                    Condition(|ctx| ctx.try_check(6)),
+                    Condition(Cond<6>),
                     Sleep(0),
                 },
             },
@@ -188,8 +189,6 @@ bt::behavior_tree! {
         }
     }
 }
-
-fallible!(Tree0403);
 
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
@@ -260,7 +259,7 @@ bt::behavior_tree! {
 board!(Tree0404Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0405 for Ctx, error DiffError {
+    pub tree Tree0405 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64,
@@ -270,11 +269,11 @@ bt::behavior_tree! {
                 Repeat(4) {
                     IfThenElse {
                         Action(|ctx| ctx.exec(0)),
-                        StatefulAction(TTask<1>),
+                        StatefulAction(Task<1>),
                     },
                 },
                 WhileDoElse {
-                    Condition(TCond<2>),
+                    Condition(Cond<2>),
                     ParallelAll(max_failures = -2) {
                         #[success_if(|bb| *bb.t0 < *bb.t0 % 3)]
                         #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
@@ -285,7 +284,7 @@ bt::behavior_tree! {
                 },
                 Timeout(0) {
                     Sequence {
-                        Action(|ctx| ctx.try_exec(5)),
+                        Action(Act<5>),
                         Sleep(20),
                     },
                 },
@@ -295,19 +294,16 @@ bt::behavior_tree! {
                     StatefulAction(PTask<6>, b0 = {=}),
                     StatefulAction(Task<7> = Task::<7>),
                     Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
-                    StatefulAction(TTask<9>),
-                    Error(DiffError(1018)),
+                    StatefulAction(Task<9>),
                 },
                 Script(|bb| if *bb.t0 < 5 { bb.b0 = (*bb.t0 + 2) % 2 }),
-                StatefulAction(TTask<10>),
+                StatefulAction(Task<10>),
             },
         }
     }
 }
 
 board!(Tree0405Blackboard { t0 b0 });
-
-fallible!(Tree0405);
 
 bt::behavior_tree! {
     pub tree Tree0406 for Ctx {
@@ -360,6 +356,7 @@ bt::behavior_tree! {
         ReactiveSelector {
             StatefulAction(TTask<0>),
             SetBlackboard(b1 = 3),
+            Error(DiffError(1011)),
         }
     }
 }
@@ -459,7 +456,7 @@ bt::behavior_tree! {
 board!(Tree0408Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0409 for Ctx, error DiffError {
+    pub tree Tree0409 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 4,
@@ -470,7 +467,7 @@ bt::behavior_tree! {
         #[on_success(|bb| { bb.b0 = *bb.t0; bb.o0 = None })]
         Inverter {
             Parallel(failure = 2) {
-                Error(DiffError(1022)),
+                Action(Act<0>),
                 ForceSuccess {
                     BinarySelector(|bb| *bb.t0 + 3 > bb.b0 % 3, dynamic = true) {
                         Conditional(|bb| *bb.t0 + 4 < 0, dynamic = false, else = Success) {
@@ -486,18 +483,19 @@ bt::behavior_tree! {
 
 board!(Tree0409Blackboard { b0 t0 o0 });
 
-fallible!(Tree0409);
-
 bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
+    pub tree Tree0410 for Ctx, error DiffError {
         ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1> = Cond::<1>),
+            Condition(|ctx| ctx.try_check(0)),
+            Condition(|ctx| ctx.try_check(1)),
             Condition(Cond<2>),
-            StatefulAction(Task<3>),
+            StatefulAction(TTask<3>),
+            Error(DiffError(1037)),
         }
     }
 }
+
+fallible!(Tree0410);
 
 bt::behavior_tree! {
     pub tree Tree0411 for Ctx {
@@ -529,14 +527,12 @@ bt::behavior_tree! {
 board!(Tree0411Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0412 for Ctx, error DiffError {
+    pub tree Tree0412 for Ctx {
         RepeatTimes(forever) {
-            Error(DiffError(1035)),
+            StatefulAction(Task<0>),
         }
     }
 }
-
-fallible!(Tree0412);
 
 bt::behavior_tree! {
     pub tree Tree0413 for Ctx {
@@ -659,7 +655,7 @@ bt::behavior_tree! {
 board!(Tree0416Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0417 for Ctx, error DiffError {
+    pub tree Tree0417 for Ctx {
         blackboard {
             b0: i64 = 3,
             o0: Option<i64>,
@@ -671,13 +667,13 @@ bt::behavior_tree! {
                     Priority {
                         Fallback {
                             SequenceWithMemory {
-                                Condition(|ctx| ctx.try_check(0)),
+                                Condition(Cond<0>),
                                 Condition(PCond<1>, b0 = {b0}),
                                 SetBlackboard(b0 = 0),
                             },
                             Priority {
                                 Action(PAct<2>, b0 = {=}),
-                                StatefulAction(TTask<3>),
+                                StatefulAction(Task<3>),
                                 RepeatTimes(1) {
                                     ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(1)),
                                 },
@@ -686,7 +682,7 @@ bt::behavior_tree! {
                         Repeat(1) {
                             SequenceWithMemory {
                                 Fallback {
-                                    Action(TAct<4>),
+                                    Action(Act<4> = Act::<4>),
                                     Condition(Cond<5>),
                                 },
                             },
@@ -699,8 +695,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0417Blackboard { b0 o0 t0 });
-
-fallible!(Tree0417);
 
 bt::behavior_tree! {
     pub tree Tree0418 for Ctx {
@@ -840,17 +834,17 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0422 for Ctx, error DiffError {
+    pub tree Tree0422 for Ctx {
         TryCatch(catch_on_halt = false) {
             SequenceWithMemory {
                 ParallelAll {
-                    Condition(TCond<0>),
+                    Condition(Cond<0>),
                     ReactiveSequence {
-                        Action(|ctx| ctx.try_exec(1)),
+                        Action(Act<1>),
                         SubTree(Tree0422Sub0),
-                        Condition(TCond<3>),
+                        Condition(Cond<3>),
                     },
-                    StatefulAction(TTask<4>),
+                    StatefulAction(Task<4>),
                 },
             },
             MemPriority {
@@ -868,8 +862,6 @@ bt::behavior_tree! {
         }
     }
 }
-
-fallible!(Tree0422);
 
 bt::behavior_tree! {
     pub tree Tree0423 for Ctx {
@@ -997,7 +989,7 @@ bt::behavior_tree! {
 board!(Tree0425Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0426 for Ctx, error DiffError {
+    pub tree Tree0426 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 4,
@@ -1012,17 +1004,14 @@ bt::behavior_tree! {
                             Action(PAct<1>, b0 = {t0}),
                         },
                     },
-                    Action(|ctx| ctx.try_exec(2)),
+                    Action(Act<2>),
                 },
             },
-            Error(DiffError(1070)),
         }
     }
 }
 
 board!(Tree0426Blackboard { o0 t0 });
-
-fallible!(Tree0426);
 
 bt::behavior_tree! {
     pub tree Tree0427 for Ctx {
@@ -1086,7 +1075,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0428 for Ctx, error DiffError {
+    pub tree Tree0428 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 0,
@@ -1097,15 +1086,12 @@ bt::behavior_tree! {
         Inverter {
             Fallback {
                 Action(PIo<0>, t0 = {t0}),
-                Error(DiffError(1015)),
             },
         }
     }
 }
 
 board!(Tree0428Blackboard { b0 t0 b1 });
-
-fallible!(Tree0428);
 
 bt::behavior_tree! {
     pub tree Tree0429 for Ctx {
@@ -1196,7 +1182,7 @@ bt::behavior_tree! {
                     },
                     RetryUntilSuccessful(2) {
                         Sequence {
-                            Condition(TCond<2>),
+                            Condition(Cond<2>),
                             ScriptCondition(|bb| bb.b0 % 3 < 0),
                             SubTree(Tree0432Sub0, ..),
                         },
@@ -1205,7 +1191,7 @@ bt::behavior_tree! {
                         #[post(|bb| { if bb.b0 + 3 > 6 { bb.b1 = *bb.t0 % 4 }; if *bb.t0 < bb.b0 % 3 { bb.b0 += 1 } })]
                         #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
                         SetBlackboard(b0 = 5),
-                        StatefulAction(TTask<4>),
+                        StatefulAction(Task<4>),
                     },
                 },
             },
@@ -1228,25 +1214,23 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0433 for Ctx, error DiffError {
+    pub tree Tree0433 for Ctx {
         ParallelAll(0) {
             PolicyParallel(policy = FirstSuccess) {
                 SubTree(Tree0433Sub0),
             },
             SequenceWithMemory {
                 Wait(20),
-                Action(|ctx| ctx.try_exec(0)),
-                StatefulAction(TTask<1>),
+                Action(Act<0>),
+                StatefulAction(Task<1>),
                 Sleep(20),
             },
         }
     }
 }
 
-fallible!(Tree0433);
-
 bt::behavior_tree! {
-    pub tree Tree0434 for Ctx, error DiffError {
+    pub tree Tree0434 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64 = 2,
@@ -1255,7 +1239,7 @@ bt::behavior_tree! {
         Switch(b1) {
             case 1 => ParallelAll(3) {
                 Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                Condition(|ctx| ctx.try_check(1)),
+                Condition(Cond<1>),
                 Wait(20),
             },
             case 0 => StatefulAction(Task<2>),
@@ -1265,8 +1249,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0434Blackboard { t0 b1 b0 });
-
-fallible!(Tree0434);
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
@@ -1380,7 +1362,7 @@ bt::behavior_tree! {
 board!(Tree0438Blackboard { b0 b1 o0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0439 for Ctx {
+    pub tree Tree0439 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             #[tracked] t1: i64 = 5,
@@ -1391,7 +1373,7 @@ bt::behavior_tree! {
             TryCatch {
                 StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
                 Repeater(3) {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
             },
             WaitUntil(|bb| (*bb.t1 + 2) % 2 > 0) {
@@ -1399,9 +1381,9 @@ bt::behavior_tree! {
             },
             BinarySelector(|bb| bb.b1 % 2 < 1) {
                 Action(PIo<3>, t0 = {=}),
-                Action(Act<4>),
+                Action(|ctx| ctx.try_exec(4)),
             },
-            Action(Act<5> = Act::<5>),
+            Action(|ctx| ctx.try_exec(5)),
             Conditional(|bb| (bb.b1 + 4) % 3 > 0, dynamic = false, else = Failure) {
                 SetBlackboard(b1 = 3),
             },
@@ -1410,6 +1392,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0439Blackboard { b0 t1 t0 b1 });
+
+fallible!(Tree0439);
 
 bt::behavior_tree! {
     pub tree Tree0440Sub0 for Ctx {
@@ -1772,7 +1756,7 @@ bt::behavior_tree! {
 board!(Tree0448Blackboard { t0 q0 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0449 for Ctx {
+    pub tree Tree0449 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(1),
             #[tracked] t1: i64,
@@ -1781,14 +1765,14 @@ bt::behavior_tree! {
         #[run_while(|bb| bb.o0.is_some())]
         ReactiveSequence {
             BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = false) {
-                Action(|ctx| ctx.exec(0)),
-                AlwaysFailure,
+                Action(TAct<0>),
+                Error(DiffError(1042)),
             },
-            StatefulAction(Task<1>),
+            StatefulAction(TTask<1>),
             Limiter(3) {
                 ReactiveSequence {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
+                    Condition(TCond<2>),
+                    Condition(TCond<3>),
                     Condition(PCond<4>, b0 = {b0}),
                 },
             },
@@ -1804,6 +1788,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0449Blackboard { o0 t1 b0 });
+
+fallible!(Tree0449);
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
@@ -2030,16 +2016,14 @@ bt::behavior_tree! {
 board!(Tree0454Blackboard { b1 q0 t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0455 for Ctx, error DiffError {
+    pub tree Tree0455 for Ctx {
         Repeat(1) {
             RetryUntilSuccessful(2) {
-                StatefulAction(TTask<0>),
+                StatefulAction(Task<0>),
             },
         }
     }
 }
-
-fallible!(Tree0455);
 
 bt::behavior_tree! {
     pub tree Tree0456 for Ctx {
@@ -2328,24 +2312,26 @@ bt::behavior_tree! {
 board!(Tree0461Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0462 for Ctx {
+    pub tree Tree0462 for Ctx, error DiffError {
         Repeat(1) {
             FlipSelector {
-                Action(Act<0>),
+                Action(TAct<0>),
                 Condition(Cond<1>),
             },
         }
     }
 }
 
+fallible!(Tree0462);
+
 bt::behavior_tree! {
-    pub tree Tree0463 for Ctx {
+    pub tree Tree0463 for Ctx, error DiffError {
         PolicyParallel(policy = FirstSuccessOrFailure) {
             StepSequencer {
                 Deadline(0) {
                     Repeater(2) {
                         ReactiveSequence {
-                            StatefulAction(Task<0>),
+                            StatefulAction(TTask<0>),
                             Runner,
                         },
                     },
@@ -2358,31 +2344,34 @@ bt::behavior_tree! {
                 Condition(Cond<3>),
                 ReactiveSequence {
                     Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6> = Act::<6>),
+                    StatefulAction(TTask<5>),
+                    Action(|ctx| ctx.try_exec(6)),
                 },
             },
             Optional {
                 Optional {
                     ReactiveSequence {
-                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(TTask<7>),
                         AlwaysSuccess,
                         Fallback {
                             ParallelAll(max_failures = -2) {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
+                                StatefulAction(TTask<8>),
+                                StatefulAction(TTask<9>),
                             },
+                            Error(DiffError(1091)),
                         },
                         Sleep(0),
                     },
                 },
             },
             RepeatUntilSuccess(forever) {
-                Action(Act<10>),
+                Action(TAct<10>),
             },
         }
     }
 }
+
+fallible!(Tree0463);
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
@@ -2458,7 +2447,7 @@ bt::behavior_tree! {
 board!(Tree0464Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0465 for Ctx, error DiffError {
+    pub tree Tree0465 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 5,
             o0: Option<i64> = None,
@@ -2474,7 +2463,7 @@ bt::behavior_tree! {
                         #[on_failure(|bb| bb.b1 = 4)]
                         Wait(0),
                     },
-                    case 1 => StatefulAction(TTask<0>),
+                    case 1 => StatefulAction(Task<0> = Task::<0>),
                     case 3 => UnsetBlackboard(o0),
                     _ => ScriptCondition(|bb| *bb.t0 < 3),
                 },
@@ -2485,8 +2474,8 @@ bt::behavior_tree! {
                 #[on_success(|bb| if bb.o0.is_some() { bb.o0 = None })]
                 SequenceWithMemory {
                     Fallback {
-                        Action(|ctx| ctx.try_exec(2)),
-                        Action(TAct<3>),
+                        Action(|ctx| ctx.exec(2)),
+                        Action(Act<3>),
                         ScriptCondition(|bb| *bb.t0 != 5),
                     },
                     Condition(Cond<4>),
@@ -2499,7 +2488,7 @@ bt::behavior_tree! {
                 },
                 Fallback {
                     ParallelAll {
-                        Condition(TCond<5>),
+                        Condition(Cond<5>),
                     },
                     Action(Act<6> = Act::<6>),
                 },
@@ -2509,8 +2498,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0465Blackboard { t1 o0 b1 t0 });
-
-fallible!(Tree0465);
 
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
@@ -2648,19 +2635,19 @@ bt::behavior_tree! {
 board!(Tree0469Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0470 for Ctx, error DiffError {
+    pub tree Tree0470 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b1: i64 = 2,
         }
         TryCatch {
             MemSequence {
-                Action(TAct<0>),
-                StatefulAction(TTask<1>),
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
             },
             FlipSelector {
-                Condition(TCond<2>),
-                StatefulAction(TTask<3>),
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
                 #[success_if(|bb| *bb.t0 != (*bb.t0 + 1) % 4)]
                 ScriptCondition(|bb| bb.b1 % 3 != 2),
             },
@@ -2672,8 +2659,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0470Blackboard { t0 b1 });
-
-fallible!(Tree0470);
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
@@ -2985,16 +2970,18 @@ bt::behavior_tree! {
 board!(Tree0481Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0482 for Ctx {
+    pub tree Tree0482 for Ctx, error DiffError {
         Repeater(3) {
             ReactiveFallback {
                 Repeat(2) {
-                    Action(Act<0>),
+                    Error(DiffError(1068)),
                 },
             },
         }
     }
 }
+
+fallible!(Tree0482);
 
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
@@ -3106,7 +3093,7 @@ bt::behavior_tree! {
 board!(Tree0486Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0487 for Ctx, error DiffError {
+    pub tree Tree0487 for Ctx {
         blackboard {
             b1: i64 = 1,
             #[tracked] t0: i64 = 1,
@@ -3130,7 +3117,7 @@ bt::behavior_tree! {
             StepSequencer {
                 Fallback {
                     ReactiveSequence {
-                        Condition(TCond<1>),
+                        Condition(|ctx| ctx.check(1)),
                         Inverter {
                             StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
                         },
@@ -3147,7 +3134,7 @@ bt::behavior_tree! {
                         },
                     },
                     StatefulAction(Task<4>),
-                    Condition(TCond<5>),
+                    Condition(Cond<5>),
                 },
             },
             ReactiveFallback {
@@ -3155,7 +3142,7 @@ bt::behavior_tree! {
                     Loop(q0, value = {t0}, if_empty = Success) {
                         #[on_halted(|bb| bb.b1 += 2)]
                         RetryUntilSuccessful(forever) {
-                            StatefulAction(TTask<6>),
+                            StatefulAction(Task<6>),
                         },
                     },
                 },
@@ -3164,7 +3151,7 @@ bt::behavior_tree! {
                 SequenceWithMemory {
                     WasEntryUpdated(t0),
                     Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
-                    Condition(TCond<8>),
+                    Condition(Cond<8>),
                     ScriptCondition(|bb| bb.b0 == 3),
                 },
             },
@@ -3185,8 +3172,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0487Blackboard { b1 t0 b0 t1 q0 });
-
-fallible!(Tree0487);
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
@@ -3238,7 +3223,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0489 for Ctx {
+    pub tree Tree0489 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 5,
@@ -3251,7 +3236,7 @@ bt::behavior_tree! {
             },
             WhileDoElse {
                 Inverter {
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                 },
                 MaxTime(20) {
                     RepeatTimes(3) {
@@ -3263,7 +3248,8 @@ bt::behavior_tree! {
                 Precondition(|bb| *bb.t0 == 0, else = Skipped) {
                     UnsetBlackboard(o0),
                 },
-                StatefulAction(Task<2>),
+                StatefulAction(TTask<2>),
+                Error(DiffError(1082)),
             },
             SequenceWithMemory {
                 Switch(b1) {
@@ -3279,6 +3265,8 @@ bt::behavior_tree! {
 
 board!(Tree0489Blackboard { o0 t0 b1 b0 });
 
+fallible!(Tree0489);
+
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx, error DiffError {
         blackboard {
@@ -3286,7 +3274,7 @@ bt::behavior_tree! {
         }
         PolicyParallel(policy = FirstFailure) {
             AlwaysFailure,
-            Error(DiffError(1091)),
+            Error(DiffError(1009)),
             Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
             StatefulAction(TTask<2>),
             Condition(TCond<3>),
@@ -3308,7 +3296,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0492 for Ctx {
+    pub tree Tree0492 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             b0: i64 = 4,
@@ -3316,7 +3304,7 @@ bt::behavior_tree! {
         }
         SequenceStar {
             StepSequencer {
-                Condition(Cond<0> = Cond::<0>),
+                Condition(|ctx| ctx.try_check(0)),
                 Action(PAct<1>, b0 = {=}, b1 = {t0}),
             },
             TryCatch(catch_on_halt = true) {
@@ -3327,11 +3315,14 @@ bt::behavior_tree! {
                     Action(PIo<3>, t0 = {=}),
                 },
             },
+            Error(DiffError(1015)),
         }
     }
 }
 
 board!(Tree0492Blackboard { b1 b0 t0 });
+
+fallible!(Tree0492);
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
@@ -3582,44 +3573,44 @@ board!(Tree0499Blackboard { t0 b0 });
 cases! {
     Tree0400 "B{t0;b0=4;o0=_;b1}Step(Star(Ret1(Pri(Ite(c0e,t1,R),t2e,t3)),RFb(@ki{o0|4+2=0}@fi{b0<6}Sc{o0:=_},t4e,@rw{b0=b1}Sb{b0=0},Once(@ki{b1!5}Rpt{1}(c5)))),Dd{30}(@rw{b0<4}@po{o0:=_}Wde(MSeq(t6,c7,Ret2(pc8{b0:=}),WU{t0%4<0}(Wt{0})),RSel(@rw{o0|3%2!1}@si{t0%2=1}c9,Rep3(Ub{o0})))),Rty0(@ki{some}@fi{b1>4}t10e))",
     Tree0401 "B{b1;t0;b0=3}@si{b0+3<4}@ki{b0%2>0}@os{b1+=1;b1+4>4?t0+=3}PAll{1}(Bin{b1%4!0;_}(Rep4(Fb(RFb(c0,@os{b0+=1}a1,c2),t3,Seq(@rw{b0>4}c4,Sl{0}),Isw{3;T;N}(OnceT(Suc)))),RSeq(Sb{t0=b0},@rw{b0+1<t0}RSeq(Cd{50;_}(Scc{b0<6}),@os{t0+=1}@rw{b1!b0}PAll{-2}(t5,@ki{b1=4}c6b{7})))))",
-    Tree0402 "B{b1=3;t0=1;b0=4}Flip(a0b{b1+4;b0},@si{t0%4!3}Step(Sl{20},c1b{b1},pi2{t0:t0}),@of{b0%4<1?t0+=1;b0+=1}@oh{b0:=2}Sl{10})",
-    Tree0403 "AFb(PPar{0;_}(c0),ASeq(t1t,c2r,Mt{20}(t3),Err{1060}),Fb(t4t,PAll{-3}(t5,c6r,Sl{0})),RFb(t7,a8,Ret0(a9e)))",
+    Tree0402 "B{b1=3;t0=1;b0=4}Flip(a0b{b1+4;b0},@si{t0%4!3}Step(Sl{20},c1b{b1},pi2{t0:t0}),@of{b0%4<1?t0+=1;b0+=1}@oh{b0:=2}Err{1015})",
+    Tree0403 "AFb(PPar{0;_}(c0),ASeq(t1,c2,Mt{20}(t3)),Fb(t4e,PAll{-3}(t5,c6,Sl{0})),RFb(t7,a8,Ret0(a9e)))",
     Tree0404 "B{b1=1;q0=0;b0=0;t0=4}PPar{2;_}(@ki{b1%2!0}@si{t0>b1}Ite(Wde(Scc{b1>0},Scc{b0>2}),RFb(Sc{t0+=2})),ASeq(Mt{10}(Isw{t0+2;_;T}(Fai,Sb{b0=b1}))),PAll{3}(pc0{b0:=},R,Sb{t0=1},Wu{t0},c1),Lp{t0;R}(RSeq(TryT(t2,pi3{t0:b1},a4,Wu{t0},Sb{t0=4}))),Swm(@oh{t0=t0+3%4?b0:=t0+3}Mt{20}(Flip(a5b{t0+4;b0},pi6{t0:=},c7)),Lp{t0;R}(PAll{1}(c8b{b1},t9))))",
-    Tree0405 "B{t0=5;b0}Swm(Fb(Rep4(Ite(a0l,t1t)),Wde(c2t,PAll{-2}(@si{t0<t0%3}@oh{b0+=1;t0+=1}@po{b0+=4;t0:=7}pc3{b0:t0},t4)),To{0}(Seq(a5r,Sl{20}))),RSeq(Fb(pt6{b0:=},t7e,c8b{t0+2},t9t,Err{1018}),Sc{t0<5?b0:=t0+2%2},t10t))",
+    Tree0405 "B{t0=5;b0}Swm(Fb(Rep4(Ite(a0l,t1)),Wde(c2,PAll{-2}(@si{t0<t0%3}@oh{b0+=1;t0+=1}@po{b0+=4;t0:=7}pc3{b0:t0},t4)),To{0}(Seq(a5,Sl{20}))),RSeq(Fb(pt6{b0:=},t7e,c8b{t0+2},t9),Sc{t0<5?b0:=t0+2%2},t10))",
     Tree0406 "TryF(Seq(PPar{1;N}(t0,MSeq(a1,t2),RepF(t3)),RU{S}(Par{_;-2}(a4l,Fai))),Flt{1;_;K}(Par{2;-2}(RFb(c5,RSeq(t6,t7),t8,t9),Keep(Rpt{0}(S)))))",
-    Tree0407 "B{b1=2}RSel(t0t,Sb{b1=3})",
+    Tree0407 "B{b1=2}RSel(t0t,Sb{b1=3},Err{1011})",
     Tree0408 "B{t0;b0;o0=2}RFb(PAll{0}(MPri(MSeq(t0,t1,pc2{b0:=}),RSeq(Ret4(a3b{b0;b0}),Flt{1;S;K}(Sl{30}))),t4),Ite(Seq(Par{0;_}(c5,Sl{0},To{50}(Suc),@fi{t0+4<0}@oh{some?t0:=b0%4;b0+=1}@ki{none}Intr{b0<t0+2%2}(Fb(a6,c7b{b0%3})))),Mt{0}(Ite(@si{t0>1}Mt{0}(Par{_;-1}(@oh{t0+=3}@po{t0%2<1?o0:=_}@ki{none}t8,c9l,Scc{b0=t0})),ASeq(RSel(@fi{b0<b0%2}@si{o0|0=1}t10,t11),Suc,Sb{o0=8})))),Pre{b0>2;F}(RSeq(a12,Suc,Cnd{b0>o0|5+2%4;T;F}(t13),RSeq(Ub{o0},S))))",
-    Tree0409 "B{b0=0;t0=4;o0=2}@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}Inv(Par{_;2}(Err{1022},FS(Bin{t0+3>b0%3;T}(Cnd{t0+4<0;N;S}(Ub{o0}),pc1{b0:t0}))))",
-    Tree0410 "RSeq(c0e,c1e,c2,t3)",
+    Tree0409 "B{b0=0;t0=4;o0=2}@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}Inv(Par{_;2}(a0,FS(Bin{t0+3>b0%3;T}(Cnd{t0+4<0;N;S}(Ub{o0}),pc1{b0:t0}))))",
+    Tree0410 "RSeq(c0r,c1r,c2,t3t,Err{1037})",
     Tree0411 "B{b0;o0=_;b1=0;t0=3}PAll{_}(PAll{-1}(Bin{some;T}(c0,Suc),pa1{b0:=;b1:b1}),@fi{t0<4}To{10}(Ret1(Ub{o0})),a2)",
-    Tree0412 "RT{F}(Err{1035})",
+    Tree0412 "RT{F}(t0)",
     Tree0413 "B{b1=1;t0=5;o0=3}Wv{t0}(@ki{none}a0b{o0|2%4;b1})",
     Tree0414 "B{b0;t1}OnceT(SubR(Lim{3}(PPar{0;N}(@ki{t1+1%4<0}Fai,Sc{b0+1=1?t1+=1},SubA(c0)))))",
     Tree0415 "B{b1=1;t0}MSeq(t0,@si{b1%3=1}@po{b1+=2}Dl{20}(a1),pa2{b0:b1;b1:t0},Sb{b1=5},t3)",
     Tree0416 "B{t1=3;b0;b1=4;t0=5}@rw{t0!5}@ki{b1>b0%2}OnceK(Flt{2;F;K}(PPar{1;N}(AFb(Sw{1}(a0b{b0;b0},t1)),Step(Flt{2;_;_}(c2),S,Rty2(pi3{t0:=}),Sb{t1=5},Pre{t1<4;K}(c4l)),Sb{b0=2})))",
-    Tree0417 "B{b0=3;o0;t0=0}Cnd{b0+3%3>0;T;_}(Ret3(Par{0;1}(Pri(Fb(Swm(c0r,pc1{b0:b0},Sb{b0=0}),Pri(pa2{b0:=},t3t,RT{1}(Scc{t0=o0|1}))),Rep1(Swm(Fb(a4t,c5)))))))",
+    Tree0417 "B{b0=3;o0;t0=0}Cnd{b0+3%3>0;T;_}(Ret3(Par{0;1}(Pri(Fb(Swm(c0,pc1{b0:b0},Sb{b0=0}),Pri(pa2{b0:=},t3,RT{1}(Scc{t0=o0|1}))),Rep1(Swm(Fb(a4e,c5)))))))",
     Tree0418 "B{t0;b1}Cnd{b1<6;_;S}(Bin{b1<t0;T}(Rpt{F}(Wu{t0}),Step(R,c0l)))",
     Tree0419 "B{b1=0;t0=0;o0=5;b0=3}RSeq(Seq(RSeq(Cnd{b1+3>7;N;S}(OnceK(Cnd{b1!6;_;S}(@of{t0:=o0|4+2%3}RSeq(t0,c1)))),Isw{b0+3;_;_}(pa2{b0:b1;b1:b0},pa3{b0:=;b1:=},pa4{b0:2},c5b{b1}))),Swm(Bin{b0>o0|2%3;_}(a6,c7b{8}),t8,pt9{b0:b1}))",
     Tree0420 "B{b1=1;q0=0;t0=4;t1=1;b0}RSeq(RU{S}(Par{-2;0}(Flt{1;_;K}(@fi{b0!t0}F),R)),Inv(@fi{b1<t1}@po{b0+=3}@ki{t1>1}OnceK(RU{S}(t0))),TryF(Dd{20}(Sc{t0>1?t0+=3}),pa1{b0:3;b1:t0},Sl{50}),t2)",
     Tree0421 "B{b1=1;t0=2;t1}OnceT(Step(Sc{t0:=t1%4},@si{b1<1}MPri(a0,t1)))",
-    Tree0422 "TryF(Swm(PAll{_}(c0t,RSeq(a1r,Sub(c2),c3t),t4t)),MPri(Inv(Swm(Once(Sl{0}))),RT{F}(c5)))",
+    Tree0422 "TryF(Swm(PAll{_}(c0,RSeq(a1,Sub(c2),c3),t4)),MPri(Inv(Swm(Once(Sl{0}))),RT{F}(c5)))",
     Tree0423 "B{b0=2;b1=2;o0=_;t0}MSeq(RFb(@po{b0+=2}@os{b0+=3;o0:=_}@si{b0%3>1}a0,RFb(pt1{b0:=;b1:t0},a2)),Dl{0}(Bin{o0|4<6;N}(Sb{b1=3},Ret3(S))),Dl{0}(Ite(Seq(TryF(Sl{0},t3),a4l),Wde(Ruf{2}(a5),Sb{t0=0}))))",
     Tree0424 "B{b0;t0=5;b1=1}@ki{b0<7}Par{-1;1}(AFb(@rw{b0=b1%3}@os{b1+1%3<0?t0:=b0+4%3}Sc{t0%4<0?b0+=1},@si{b1+3%2=0}Seq(c0,Sb{t0=2},a1b{b0;b0},a2,t3)),RU{F}(@os{b0:=b0%3}Isw{b0;T;_}(Step(RepF(Flip(S,@si{t0%3>0}S))))),Mt{0}(Pri(Ite(c4b{t0%3},t5),c6e,t7,Pre{b0+4>t0+2}(t8e))))",
     Tree0425 "B{t0=1;b0=5;b1;o0}RU{F}(Seq(Sc{t0:=8},@os{o0:=_;b0+=1}pa0{b0:t0;b1:=}))",
-    Tree0426 "B{o0=_;t0=4}Seq(RSeq(RSeq(Sb{o0=2},t0,Lim{3}(Dl{20}(pa1{b0:t0})),a2r)),Err{1070})",
+    Tree0426 "B{o0=_;t0=4}Seq(RSeq(RSeq(Sb{o0=2},t0,Lim{3}(Dl{20}(pa1{b0:t0})),a2)))",
     Tree0427 "Fb(Dd{10}(Keep(PPar{0;N}(Rus{F}(c0),Fb(t1,t2),Suc,RSeq(a3,t4)))),TryF(Sl{20},MSeq(t5,c6,c7),Sl{50},t8,Inv(Rus{F}(Rep4(R)))),TryF(Suc,Ruf{2}(t9),RFb(t10e,c11),Flip(R,a12),RSeq(t13,c14l,a15)))",
-    Tree0428 "B{b0=3;t0=0;b1=0}@of{b0+=3}@si{b0+1%3<2}Inv(Fb(pi0{t0:t0},Err{1015}))",
+    Tree0428 "B{b0=3;t0=0;b1=0}@of{b0+=3}@si{b0+1%3<2}Inv(Fb(pi0{t0:t0}))",
     Tree0429 "TryF(Fai,Keep(c0))",
     Tree0430 "B{b1=2;b0=0;t1=1}Swm(Rty2(a0b{b0;b0}),@fi{t1>b1}RFb(Fb(@rw{t1=b1%4}t1,c2,@os{t1:=t1%2}t3)))",
     Tree0431 "RT{F}(RFb(a0,AFb(Seq(a1,t2,a3,a4))))",
-    Tree0432 "B{b1=3;t0;b0=3}PPar{1;_}(OnceK(OnceT(MSeq(pt0{b0:0;b1:t0}))),FF(Step(Cd{0;F}(a1r),Ret2(Seq(c2t,Scc{b0%3<0},SubA(c3b{b1}))),Flip(@po{b0+3>6?b1:=t0%4;t0<b0%3?b0+=1}@of{t0:=t0%2}Sb{b0=5},t4t))))",
-    Tree0433 "PAll{0}(PPar{1;_}(Sub(Flt{3;F;K}(Ret1(F)))),Swm(Wt{20},a0r,t1t,Sl{20}))",
-    Tree0434 "B{t0=1;b1=2;b0=5}Sw{1;0}(PAll{3}(pa0{b0:b0;b1:t0},c1r,Wt{20}),t2,pt3{b0:=;b1:t0})",
+    Tree0432 "B{b1=3;t0;b0=3}PPar{1;_}(OnceK(OnceT(MSeq(pt0{b0:0;b1:t0}))),FF(Step(Cd{0;F}(a1r),Ret2(Seq(c2,Scc{b0%3<0},SubA(c3b{b1}))),Flip(@po{b0+3>6?b1:=t0%4;t0<b0%3?b0+=1}@of{t0:=t0%2}Sb{b0=5},t4))))",
+    Tree0433 "PAll{0}(PPar{1;_}(Sub(Flt{3;F;K}(Ret1(F)))),Swm(Wt{20},a0,t1,Sl{20}))",
+    Tree0434 "B{t0=1;b1=2;b0=5}Sw{1;0}(PAll{3}(pa0{b0:b0;b1:t0},c1,Wt{20}),t2,pt3{b0:=;b1:t0})",
     Tree0435 "Seq(c0e,Fai)",
     Tree0436 "Rep3(Sub(Sl{50}))",
     Tree0437 "Seq(PAll{-3}(t0,t1,c2),Swm(c3l),TryF(S,t4))",
     Tree0438 "B{b0=0;b1=1;o0=5;t0=1;t1=1}PAll{_}(Rep4(Rep2(Fb(Bin{o0|4<o0|2;_}(To{20}(Swm(Sb{b1=6},pi0{t0:=})),RSeq(c1b{b1},Rep2(Sl{50}),@po{b0+=2}Sw{2}(Ub{o0},@os{t0:=t1}@si{some}a2),c3))))),Seq(Intr{t0+2>0}(Par{_;_}(Fb(t4e,Scc{t0>2},pa5{b0:t0;b1:t1}))),Fb(c6l,c7),pc8{b0:9},Ite(pc9{b0:7},pa10{b0:6},ASeq(t11e,t12)),Fai))",
-    Tree0439 "B{b0=3;t1=5;t0=2;b1=5}RFb(Try(pt0{b0:=;b1:=},Rpt{3}(t1)),WU{t1+2%2>0}(pa2{b0:9;b1:=}),Bin{b1%2<1;_}(pi3{t0:=},a4),a5e,Cnd{b1+4%3>0;N;F}(Sb{b1=3}))",
+    Tree0439 "B{b0=3;t1=5;t0=2;b1=5}RFb(Try(pt0{b0:=;b1:=},Rpt{3}(t1t)),WU{t1+2%2>0}(pa2{b0:9;b1:=}),Bin{b1%2<1;_}(pi3{t0:=},a4r),a5r,Cnd{b1+4%3>0;N;F}(Sb{b1=3}))",
     Tree0440 "B{q0=1;b0;t0=1}Fb(RFb(@rw{b0=t0}@os{b0<7?t0:=t0%4}@of{t0+=2}Lp{b0;K}(Sc{t0+1>4?b0+=3}),a0,SubR(t1),t2),TryT(t3,Sc{b0:=4}),pa4{b0:=;b1:b0},c5)",
     Tree0441 "B{q0=4;b1=3;b0=1;t0=3}PPar{0;T}(Swm(@os{b1:=t0%4}@po{t0+=3;b1:=t0}Wde(pa0{b0:=;b1:b1},c1),Wv{t0}(SubR(Flt{1;F;F}(Sl{0}))),RFb(pc2{b0:b1},Scc{b1!b0}),SubR(Mt{10}(c3))),Bin{t0+4!b0%4;T}(Rpt{F}(Inv(Swm(c4,Sl{0}))),Lp{b1;R}(@si{t0+3%2>0}t5)))",
     Tree0442 "B{b1=2;b0;t0=2}RSeq(@ki{t0<b1}Sc{b1>b0%4?b1+=1},t0)",
@@ -3629,28 +3620,28 @@ cases! {
     Tree0446 "B{b0=1;o0=_;t0=0;b1=3;q0=0}Lim{2}(OnceT(Par{-2;-1}(c0,Fb(c1b{t0},@rw{t0=7}Scc{none}),@fi{t0+2%4>2}@ki{b0%4>1}t2,To{10}(Lp{b1;F}(Rep4(a3l))))))",
     Tree0447 "B{b1}Rpt{1}(Isw{b1;_;T}(Mt{20}(Star(a0,Dd{0}(t1),t2,@ki{b1!6}t3,pc4{b0:2}))))",
     Tree0448 "B{t0=3;q0=4;o0=_;t1}@rw{t1>4}Swm(Rep3(Lp{t1;S}(RT{1}(t0))),@os{t1:=t0}@oh{t0:=o0|3}c1,OnceK(Scc{t1=4}))",
-    Tree0449 "B{o0=1;t1;b0=2}@rw{some}RSeq(Bin{b0+3!2;N}(a0l,F),t1,Lim{3}(RSeq(c2,c3,pc4{b0:b0})),FF(Swm(pt5{b0:t1},a6l,a7)))",
+    Tree0449 "B{o0=1;t1;b0=2}@rw{some}RSeq(Bin{b0+3!2;N}(a0t,Err{1042}),t1t,Lim{3}(RSeq(c2t,c3t,pc4{b0:b0})),FF(Swm(pt5{b0:t1},a6l,a7)))",
     Tree0450 "B{t0=5;t1=0}AFb(Pre{t1<t0;S}(Opt(Inv(t0))),c1,Rmp{S;F}(Ruf{F}(c2)))",
     Tree0451 "B{t0=4;b0=1}@oh{b0+=2}@os{t0:=b0}@si{t0%4=1}Step(@oh{t0+=1}@rw{t0>b0+2%2}SubR(Sl{20}),c0l,Sb{b0=5})",
     Tree0452 "B{b0=4;t0;b1;t1=2}Star(t0,RetF(a1b{b1%2;b0}),@fi{b1<t1+4}c2b{t1+2%2},t3,Wu{t0})",
     Tree0453 "B{b1=4;q0;b0=0;t0=3}Seq(Step(@si{t0>6}@oh{t0<2?t0+=3}RSeq(c0,Wt{20},pa1{b0:=;b1:=},a2),t3,RFb(Par{2;_}(c4,@rw{b1=3}a5e),Cd{0;_}(Fai),Flt{3;S;F}(c6))),PAll{-1}(Mt{0}(Cd{0;_}(Once(@of{b0<b0%3?b0+=2}@fi{b0>b1+1%3}@si{t0+3<b1+3}Lp{_;S}(RSeq(pi7{t0:b0},pt8{b0:1;b1:=},a9e)))))),TryT(Flt{2;S;K}(Star(Fb(Scc{t0=t0+3},c10),Isw{b1;N;N}(a11,Run),c12b{1},Wu{t0})),AFb(Rus{2}(Lp{b1;_}(Intr{t0+3!t0}(R))),MPri(a13,a14,a15,Sc{t0:=1}))))",
     Tree0454 "B{b1;q0=1;t1=3;t0;b0=1}RSeq(OnceK(Pre{t1>b1;R}(Swm(Star(ASeq(Ruf{2}(t0)))))),@ki{t1!b1%3}PAll{_}(Sl{20},Suc),Lp{b1;S}(@po{b1+=3}@rw{b0!5}@si{t0+4%3!2}Isw{b1%4;_;N}(a1,a2,t3,t4)),To{0}(RSeq(pt5{b0:=;b1:=},WU{b1>b0}(TryT(c6,t7e)))))",
-    Tree0455 "Rep1(Ret2(t0t))",
+    Tree0455 "Rep1(Ret2(t0))",
     Tree0456 "B{b0=0;t0;b1=1;q0=3;o0=_}ASeq(Seq(Bin{t0%3>0;_}(Step(F,Sc{b1+=1}),t0),Rmp{F;S}(Swm(a1,c2e,c3e,c4)),Wde(RSel(Mt{0}(pt5{b0:3;b1:t0}),@po{o0:=_}c6,t7),Par{-2;_}(pc8{b0:t0},pi9{t0:t0},S))),RSeq(Scc{t0%3=2},PAll{2}(RSeq(Wu{t0},a10b{b0;b1}),Lp{t0;K}(Ite(a11,@ki{some}pi12{t0:b1})),Fb(c13,pi14{t0:t0},Scc{t0>b0}))))",
     Tree0457 "B{b0=0;q0=2;b1;t0=0;t1=1}Bin{b0%3=1;N}(PAll{_}(Swm(a0l,OnceK(@si{b0+2%2=0}@ki{b1!4}@os{b0:=t0+3}t1),SubR(a2),Ruf{1}(Rep1(RSeq(a3,t4)))),RSeq(Pre{b0+2>5;K}(Opt(WU{b0>5}(RSel(pc5{b0:=})))))),Sw{2}(ASeq(t6e,Sb{b1=0},c7,Flip(a8,t9,@si{t1>2}Suc),t10),RetF(Lp{t1;S}(t11))))",
     Tree0458 "B{b0=3;t0=3}RFb(@po{t0:=b0}PAll{-2}(t0e,t1,Sc{b0:=t0+4%3}),ASeq(c2,Wu{t0},a3e))",
     Tree0459 "B{b0;b1=4;t0=5}Rep3(RSel(OnceT(OnceT(Sl{0})),Opt(Sel(a0,@rw{b0%4>2}Par{-1;2}(Sl{10},a1),c2b{t0},@os{t0+=2}@fi{b1=4}pi3{t0:b1})),@oh{t0%2!1?t0+=2}Sw{3;0}(Scc{b1+2<1},a4l,c5)))",
     Tree0460 "B{b1=0;o0=_;t0=4}RT{F}(Seq(Fb(Wt{10}),@si{some}t0e,S,t1,WU{t0<3}(@ki{b1%2=0}c2e)))",
     Tree0461 "B{b1=2;b0;o0;t0=4}Isw{b1;N;T}(Swm(Rty4(ASeq(Bin{b0!o0|5;N}(Sb{o0=9},Sb{o0=6}),FS(a0)))),Rep4(Fb(Dl{0}(c1),RU{F}(Seq(c2b{t0},MPri(@fi{b1<2}@of{t0:=3}t3,Scc{b1>7}))))))",
-    Tree0462 "Rep1(Flip(a0,c1))",
-    Tree0463 "PPar{2;_}(Step(Dd{0}(Rpt{2}(RSeq(t0,Run))),PAll{1}(c1,c2l,Suc),c3,RSeq(c4,t5,a6e)),Opt(Opt(RSeq(t7e,S,Fb(PAll{-2}(t8,t9)),Sl{0}))),Rus{F}(a10))",
+    Tree0462 "Rep1(Flip(a0t,c1))",
+    Tree0463 "PPar{2;_}(Step(Dd{0}(Rpt{2}(RSeq(t0t,Run))),PAll{1}(c1,c2l,Suc),c3,RSeq(c4,t5t,a6r)),Opt(Opt(RSeq(t7t,S,Fb(PAll{-2}(t8t,t9t),Err{1091}),Sl{0}))),Rus{F}(a10t))",
     Tree0464 "B{q0=1;b1=0;b0=2;t0=0}Sw{3}(PPar{2;N}(Sw{2;5;4}(a0,Lp{_;R}(Sb{b1=t0}),To{0}(Sl{50}),a1e),RFb(Seq(a2e,a3b{t0+4%3;b0}),@os{t0+=3}Fb(Seq(c4b{2},Sb{t0=2}),a5b{b1+3%3;b1}))),Flip(WU{b0>6}(Ruf{F}(Sw{1}(t6,pc7{b0:=}))),Fb(@os{t0:=b0}@fi{b1>b1+3}OnceT(TryF(c8,t9)),Lp{b0;R}(Fb(t10,t11,pt12{b0:0}))),RSeq(c13,S,Scc{t0!1})))",
-    Tree0465 "B{t1=5;o0=_;b1=0;t0=1}Inv(RSeq(Wt{0},Sw{2;1;3}(Flt{2;S;F}(@po{t1:=5;t0+=3}@of{b1:=4}Wt{0}),t0t,Ub{o0},Scc{t0<3}),Swm(c1),@si{t0+1!2}@os{some?o0:=_}Swm(Fb(a2r,a3t,Scc{t0!5}),c4,Suc,Cnd{some;N;_}(Cd{0;K}(R))),Fb(PAll{_}(c5t),a6e)))",
+    Tree0465 "B{t1=5;o0=_;b1=0;t0=1}Inv(RSeq(Wt{0},Sw{2;1;3}(Flt{2;S;F}(@po{t1:=5;t0+=3}@of{b1:=4}Wt{0}),t0e,Ub{o0},Scc{t0<3}),Swm(c1),@si{t0+1!2}@os{some?o0:=_}Swm(Fb(a2l,a3,Scc{t0!5}),c4,Suc,Cnd{some;N;_}(Cd{0;K}(R))),Fb(PAll{_}(c5),a6e)))",
     Tree0466 "B{o0;q0;t0=3;b0=5;b1=3}Isw{o0|1+4;N;N}(Flt{2;F;F}(@rw{some}RSeq(Fb(Flip(Sb{b1=6},a0),PPar{2;_}(Rmp{S;F}(Scc{t0!t0%4})),Mt{100}(Step(pt1{b0:=;b1:b1},a2e)),Fb(@rw{t0+3!6}@os{o0:=b1}@fi{b0%3=0}Wu{t0},t3,Sb{o0=0})),@ki{b1+1%4<3}Star(@oh{o0:=_}@si{t0+4=b1}Lp{_;S}(Lim{3}(Fb(@fi{b1%3>1}@po{o0:=b1}@oh{o0:=2;b1+=1}pa4{b0:=;b1:b0})))),Lp{_;R}(PAll{_}(Pre{b0>b0+4%4;S}(Pre{b0>o0|1+4;S}(c5)),@os{t0=4?t0+=2;b0:=b1+4}a6b{b1+4;b1},c7)))))",
     Tree0467 "Rus{F}(a0)",
     Tree0468 "B{t0=2;q0;b1;o0=0}Par{1;0}(Once(Fb(F,@of{t0:=b1%2}Scc{none},t0e,S)),Rpt{2}(Seq(a1)),t2)",
     Tree0469 "B{t0=4;b0=3;q0}Lp{t0;_}(Swm(@rw{b0=3}Rmp{F;S}(@ki{t0+3=3}t0),a1,t2,Sc{t0+=1}))",
-    Tree0470 "B{t0;b1=2}Try(MSeq(a0t,t1t),Flip(c2t,t3t,@si{t0!t0+1%4}Scc{b1%3!2}),Dd{0}(t4e))",
+    Tree0470 "B{t0;b1=2}Try(MSeq(a0e,t1),Flip(c2l,t3,@si{t0!t0+1%4}Scc{b1%3!2}),Dd{0}(t4e))",
     Tree0471 "B{b0}Flip(RFb(a0,Ret2(pc1{b0:=})),Wt{10},t2)",
     Tree0472 "Keep(Sub(t0))",
     Tree0473 "B{b0;o0=4}Isw{o0|5;T;_}(Flt{3;F;K}(RFb(Seq(Ite(pc0{b0:0},@os{o0:=b0+3}@rw{b0+2%3!1}c1),a2,a3e))))",
@@ -3662,17 +3653,17 @@ cases! {
     Tree0479 "B{b0;t0}Dd{100}(Seq(Rep1(PPar{1;N}(Pri(c0,a1e,pc2{b0:b0},c3,Wt{0}))),pt4{b0:t0;b1:t0}))",
     Tree0480 "RSeq(PAll{1}(RSeq(RSeq(t0))))",
     Tree0481 "B{t0=0;b1=1;b0=0}RSeq(ASeq(pi0{t0:t0},@os{b0+2=t0?t0+=1}pi1{t0:b1},RFb(c2,c3),Fai))",
-    Tree0482 "Rpt{3}(RFb(Rep2(a0)))",
+    Tree0482 "Rpt{3}(RFb(Rep2(Err{1068})))",
     Tree0483 "B{t0=2;o0=1}PAll{-1}(t0,Ub{o0},pi1{t0:=})",
     Tree0484 "B{o0=1}Pri(Rep4(Lim{1}(c0l)),SubR(Rep0(Ub{o0})))",
     Tree0485 "B{b0=5;b1=1;t0=2}Swm(RSeq(Sb{b0=7},@po{b1+=3}pt0{b0:3;b1:t0},Flip(t1,@ki{t0>4}t2),t3),Sc{t0+=1},Par{_;-2}(a4l,FS(Sw{4}(@po{b0:=b1+4%4;t0+=1}@rw{t0%2=1}@of{b0:=2}t5e,Sb{t0=7})),c6e))",
     Tree0486 "B{t0;b0=2}PAll{2}(c0,c1,Dd{20}(Pre{b0%4<2;S}(Scc{b0%3<1})),Swm(c2,c3,pt4{b0:2;b1:t0}))",
-    Tree0487 "B{b1=1;t0=1;b0=3;t1=0;q0}Isw{t0;N;_}(Lp{_;K}(Fb(Sw{5}(Scc{t1>4},Dd{10}(Pre{b1+4<3;F}(pi0{t0:=}))))),Step(Fb(RSeq(c1t,Inv(pt2{b0:=;b1:=})),@oh{t0+=1;b0+=1}@os{b0:=b1+4}@po{b0+=1;t1+1<1?t1+=1}pa3{b0:=;b1:=}),PPar{1;T}(RSel(Pre{t0<b0+4}(Scc{t0>3})),t4,c5t)),RFb(Pre{t0+4=1;K}(Lp{t0;S}(@oh{b1+=2}RetF(t6t)))),Intr{b0=2}(Swm(Wu{t0},c7b{t1},c8t,Scc{b0=3})),Lp{t1;S}(Sel(pc9{b0:=},Mt{50}(Sb{b0=b1}),c10l,Flt{1;F;K}(pi11{t0:=}))))",
+    Tree0487 "B{b1=1;t0=1;b0=3;t1=0;q0}Isw{t0;N;_}(Lp{_;K}(Fb(Sw{5}(Scc{t1>4},Dd{10}(Pre{b1+4<3;F}(pi0{t0:=}))))),Step(Fb(RSeq(c1l,Inv(pt2{b0:=;b1:=})),@oh{t0+=1;b0+=1}@os{b0:=b1+4}@po{b0+=1;t1+1<1?t1+=1}pa3{b0:=;b1:=}),PPar{1;T}(RSel(Pre{t0<b0+4}(Scc{t0>3})),t4,c5)),RFb(Pre{t0+4=1;K}(Lp{t0;S}(@oh{b1+=2}RetF(t6)))),Intr{b0=2}(Swm(Wu{t0},c7b{t1},c8,Scc{b0=3})),Lp{t1;S}(Sel(pc9{b0:=},Mt{50}(Sb{b0=b1}),c10l,Flt{1;F;K}(pi11{t0:=}))))",
     Tree0488 "Ite(PAll{_}(MPri(AFb(Dl{50}(Rep4(t0)),c1,Dl{50}(Mt{0}(Flip(a2e,t3))),RFb(a4,F,t5),a6e))),MPri(Rep2(RU{F}(t7)),t8e,Step(t9,To{0}(Sl{10}),t10e,Sl{20})))",
-    Tree0489 "B{o0=_;t0=5;b1;b0=3}Flip(To{10}(Sb{o0=1}),Wde(Inv(t0),Mt{20}(RT{3}(pc1{b0:=}))),Pri(Pre{t0=0;K}(Ub{o0}),t2),Swm(Sw{4;1}(pi3{t0:b0},Ub{o0},c4),pa5{b0:b0;b1:b0}))",
-    Tree0490 "B{b0=4}PPar{0;_}(F,Err{1091},a1b{b0%2;b0},t2t,c3t)",
+    Tree0489 "B{o0=_;t0=5;b1;b0=3}Flip(To{10}(Sb{o0=1}),Wde(Inv(t0t),Mt{20}(RT{3}(pc1{b0:=}))),Pri(Pre{t0=0;K}(Ub{o0}),t2t,Err{1082}),Swm(Sw{4;1}(pi3{t0:b0},Ub{o0},c4),pa5{b0:b0;b1:b0}))",
+    Tree0490 "B{b0=4}PPar{0;_}(F,Err{1009},a1b{b0%2;b0},t2t,c3t)",
     Tree0491 "Try(Wt{50},c0)",
-    Tree0492 "B{b1;b0=4;t0=3}Star(Step(c0e,pa1{b0:=;b1:t0}),TryT(pc2{b0:0},Pre{b1>7}(@ki{b1%3>0}@si{b1+1%4<0}pi3{t0:=})))",
+    Tree0492 "B{b1;b0=4;t0=3}Star(Step(c0r,pa1{b0:=;b1:t0}),TryT(pc2{b0:0},Pre{b1>7}(@ki{b1%3>0}@si{b1+1%4<0}pi3{t0:=})),Err{1015})",
     Tree0493 "B{b0}Pre{b0+4%3=2;K}(MSeq(FS(Flip(Wt{100}))))",
     Tree0494 "B{b0;t0=4}RSeq(Step(Invt(Cnd{b0%4=3;N;F}(Fb(a0,pi1{t0:t0}))),RSeq(RetF(t2),Sc{t0:=t0%4},c3,pc4{b0:b0})),RSeq(Flip(a5,PAll{_}(a6b{t0+2%3;b0},t7)),Wde(t8,t9),@fi{b0%3<0}pt10{b0:b0;b1:t0}))",
     Tree0495 "B{b1=2;b0=2;t0;o0=_}Swm(Step(pi0{t0:t0},@os{t0+=3}@of{b1:=b0;b1:=b0}@po{b1:=b0+1}pa1{b0:b0;b1:=}),Sc{o0:=b1})",

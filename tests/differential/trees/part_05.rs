@@ -461,7 +461,7 @@ bt::behavior_tree! {
 board!(Tree0513Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0514 for Ctx, error DiffError {
+    pub tree Tree0514 for Ctx {
         blackboard {
             b0: i64,
             b1: i64 = 1,
@@ -470,15 +470,12 @@ bt::behavior_tree! {
             ReactiveFallback {
                 Condition(Cond<0>),
                 AlwaysRunning,
-                Error(DiffError(1095)),
             },
         }
     }
 }
 
 board!(Tree0514Blackboard { b0 b1 });
-
-fallible!(Tree0514);
 
 bt::behavior_tree! {
     pub tree Tree0515 for Ctx {
@@ -589,7 +586,7 @@ bt::behavior_tree! {
 board!(Tree0518Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0519 for Ctx, error DiffError {
+    pub tree Tree0519 for Ctx {
         blackboard {
             b0: i64,
             b1: i64 = 5,
@@ -599,9 +596,9 @@ bt::behavior_tree! {
             Condition(PCond<0>, b0 = {=}),
             ReactiveSequence {
                 Filter(times = 1, count = Failure, filtered = Skipped) {
-                    StatefulAction(TTask<1>),
+                    StatefulAction(Task<1>),
                 },
-                StatefulAction(TTask<2>),
+                StatefulAction(Task<2>),
                 AlwaysSuccess,
                 StatefulAction(Task<3>),
             },
@@ -612,14 +609,13 @@ bt::behavior_tree! {
                         Condition(PCond<5>, b0 = {b0}),
                     },
                     ParallelAll {
-                        Action(TAct<6>),
+                        Action(Act<6> = Act::<6>),
                         ScriptCondition(|bb| bb.b1 == 6),
                         StatefulAction(Task<7> = Task::<7>),
                         Precondition(|bb| *bb.t0 != 7, else = Failure) {
-                            Condition(|ctx| ctx.try_check(8)),
+                            Condition(Cond<8>),
                         },
                     },
-                    Error(DiffError(1007)),
                 },
             },
         }
@@ -628,25 +624,20 @@ bt::behavior_tree! {
 
 board!(Tree0519Blackboard { b0 b1 t0 });
 
-fallible!(Tree0519);
-
 bt::behavior_tree! {
-    pub tree Tree0520 for Ctx, error DiffError {
+    pub tree Tree0520 for Ctx {
         blackboard {
             b0: i64 = 1,
         }
         Sequence {
-            Action(TAct<0>),
+            Action(Act<0>),
             Condition(Cond<1> = Cond::<1>),
             Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
-            Error(DiffError(1007)),
         }
     }
 }
 
 board!(Tree0520Blackboard { b0 });
-
-fallible!(Tree0520);
 
 bt::behavior_tree! {
     pub tree Tree0521 for Ctx {
@@ -728,7 +719,7 @@ bt::behavior_tree! {
 board!(Tree0522Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0523 for Ctx, error DiffError {
+    pub tree Tree0523 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64,
@@ -753,7 +744,7 @@ bt::behavior_tree! {
                     Delay(100) {
                         #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 < 1)]
                         Switch(b1) {
-                            case 4 => Condition(|ctx| ctx.try_check(5)),
+                            case 4 => Condition(Cond<5> = Cond::<5>),
                             case 5 => StatefulAction(Task<6> = Task::<6>),
                             _ => Action(PAct<7>, b0 = {b0}, b1 = {=}),
                         },
@@ -762,14 +753,13 @@ bt::behavior_tree! {
                 TryCatch(catch_on_halt = true) {
                     PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                         Remap(success = Success, failure = Success) {
-                            Action(TAct<8>),
+                            Action(Act<8>),
                         },
                     },
                     MemSequence {
-                        Condition(TCond<9>),
+                        Condition(Cond<9>),
                         SetBlackboard(b0 = 9),
                         StatefulAction(PTask<10>, b0 = 2, b1 = {b0}),
-                        Error(DiffError(1059)),
                     },
                 },
             },
@@ -778,8 +768,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0523Blackboard { t0 b0 t1 o0 b1 });
-
-fallible!(Tree0523);
 
 bt::behavior_tree! {
     pub tree Tree0524 for Ctx {
@@ -893,7 +881,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
+    pub tree Tree0528 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 3,
@@ -903,17 +891,17 @@ bt::behavior_tree! {
         Parallel {
             Fallback {
                 Repeat(4) {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                 },
                 #[on_halted(|bb| *bb.t1 += 1)]
                 BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 == *bb.t1, dynamic = false) {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                     StatefulAction(PTask<2>, b0 = {=}),
                 },
                 Cooldown(0, filtered = Skipped) {
                     Script(|bb| { bb.o0 = Some(bb.b0 % 3); bb.t0.set((bb.b0 + 3) % 2) }),
                 },
-                Action(|ctx| ctx.exec(3)),
+                Action(TAct<3>),
                 KeepRunningUntilFailure {
                     #[on_success(|bb| *bb.t0 += 3)]
                     Condition(Cond<4>),
@@ -922,17 +910,18 @@ bt::behavior_tree! {
             ParallelAll {
                 #[post(|bb| bb.t0.set(bb.b0 + 1))]
                 RepeatTimes(forever) {
-                    Condition(Cond<5>),
+                    Condition(TCond<5>),
                 },
                 Script(|bb| bb.b0 += 1),
                 SequenceWithMemory {
                     Remap(success = Success, failure = Failure) {
-                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(TTask<6>),
                     },
                 },
                 MemPriority {
                     WasEntryUpdated(t1),
                     AlwaysSuccess,
+                    Error(DiffError(1030)),
                 },
             },
         }
@@ -941,20 +930,22 @@ bt::behavior_tree! {
 
 board!(Tree0528Blackboard { b0 t0 t1 o0 });
 
+fallible!(Tree0528);
+
 bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
+    pub tree Tree0529 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(1),
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
         Sequence {
             Loop(q0, if_empty = Skipped) {
-                Runner,
+                Error(DiffError(1068)),
             },
             #[run_while(|bb| bb.o0.unwrap_or(2) != 2)]
             Repeat(forever) {
                 ReactiveFallback {
-                    Action(Act<0> = Act::<0>),
+                    Action(|ctx| ctx.try_exec(0)),
                     AlwaysSuccess,
                 },
             },
@@ -968,6 +959,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0529Blackboard { o0 q0 });
+
+fallible!(Tree0529);
 
 bt::behavior_tree! {
     pub tree Tree0530 for Ctx {
@@ -1013,7 +1006,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
+    pub tree Tree0532 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 0,
             #[tracked] t0: i64 = 4,
@@ -1026,7 +1019,7 @@ bt::behavior_tree! {
                     },
                 },
             },
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             Cooldown(0, filtered = Failure) {
                 RepeatTimes(2) {
                     AlwaysRunning,
@@ -1037,6 +1030,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0532Blackboard { t1 t0 });
+
+fallible!(Tree0532);
 
 bt::behavior_tree! {
     pub tree Tree0533 for Ctx {
@@ -1462,7 +1457,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
+    pub tree Tree0545 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64,
@@ -1482,15 +1477,15 @@ bt::behavior_tree! {
                             Condition(|ctx, bb| ctx.check_in(5, (*bb.t1 + 4) % 4)),
                             Script(|bb| { if *bb.t1 == 6 { bb.b0 += 1 }; if *bb.t0 < 0 { bb.b0 += 2 } }),
                         },
-                        StatefulAction(Task<6>),
+                        StatefulAction(TTask<6>),
                     },
                     MaxTime(0) {
                         Precondition(|bb| bb.b0 == 6, else = Running) {
                             WhileDoElse {
                                 ReactiveFallback {
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8>),
-                                    Condition(Cond<9>),
+                                    Condition(|ctx| ctx.try_check(7)),
+                                    StatefulAction(TTask<8>),
+                                    Condition(|ctx| ctx.try_check(9)),
                                     Action(Act<10>),
                                 },
                                 ReactiveSequence {
@@ -1502,7 +1497,7 @@ bt::behavior_tree! {
                         },
                     },
                     IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                        Action(|ctx| ctx.exec(14)),
+                        Action(TAct<14>),
                         SequenceWithMemory {
                             SkipUnlessUpdated(t0) {
                                 WaitUntil(|bb| *bb.t0 + 2 < bb.b0) {
@@ -1517,6 +1512,7 @@ bt::behavior_tree! {
                         Sequence {
                             Condition(Cond<16>),
                             SetBlackboard(t0 = {t1}),
+                            Error(DiffError(1095)),
                         },
                         Loop(q0, if_empty = Skipped) {
                             Parallel {
@@ -1532,8 +1528,10 @@ bt::behavior_tree! {
 
 board!(Tree0545Blackboard { t0 b0 q0 t1 });
 
+fallible!(Tree0545);
+
 bt::behavior_tree! {
-    pub tree Tree0546 for Ctx, error DiffError {
+    pub tree Tree0546 for Ctx {
         blackboard {
             b1: i64 = 3,
             b0: i64 = 0,
@@ -1547,17 +1545,14 @@ bt::behavior_tree! {
                     Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b1)),
                 },
                 Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
-                    StatefulAction(TTask<1>),
+                    StatefulAction(Task<1>),
                 },
             },
-            Error(DiffError(1091)),
         }
     }
 }
 
 board!(Tree0546Blackboard { b1 b0 o0 });
-
-fallible!(Tree0546);
 
 bt::behavior_tree! {
     pub tree Tree0547 for Ctx {
@@ -1602,7 +1597,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0548 for Ctx, error DiffError {
+    pub tree Tree0548 for Ctx {
         blackboard {
             #[tracked] t1: i64,
             b0: i64,
@@ -1613,8 +1608,8 @@ bt::behavior_tree! {
             Priority {
                 AsyncFallback {
                     Action(|ctx| ctx.exec(0)),
-                    StatefulAction(TTask<1>),
-                    Condition(|ctx| ctx.try_check(2)),
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
                 },
                 IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
                     Condition(Cond<3>),
@@ -1630,7 +1625,7 @@ bt::behavior_tree! {
                             #[on_success(|bb| { bb.b1 = bb.b1 % 2; bb.t1.set(bb.b1) })]
                             #[on_halted(|bb| bb.b1 += 1)]
                             StatefulAction(Task<6>),
-                            Error(DiffError(1007)),
+                            StatefulAction(Task<7>),
                             Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 2)),
                         },
                     },
@@ -1641,8 +1636,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0548Blackboard { t1 b0 q0 b1 });
-
-fallible!(Tree0548);
 
 bt::behavior_tree! {
     pub tree Tree0549 for Ctx {
@@ -1668,14 +1661,12 @@ bt::behavior_tree! {
 board!(Tree0549Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0550 for Ctx, error DiffError {
+    pub tree Tree0550 for Ctx {
         Filter(times = 1, count = Completed, filtered = Failure) {
-            Error(DiffError(1040)),
+            Condition(Cond<0>),
         }
     }
 }
-
-fallible!(Tree0550);
 
 bt::behavior_tree! {
     pub tree Tree0551 for Ctx {
@@ -1749,7 +1740,7 @@ bt::behavior_tree! {
 board!(Tree0551Blackboard { q0 t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0552 for Ctx, error DiffError {
+    pub tree Tree0552 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
@@ -1759,7 +1750,7 @@ bt::behavior_tree! {
             Delay(10) {
                 BinarySelector(|bb| *bb.t1 == 4, dynamic = true) {
                     Script(|bb| bb.b0 = *bb.t0 + 2),
-                    Error(DiffError(1051)),
+                    Action(|ctx| ctx.exec(0)),
                 },
             },
             Action(PAct<1>, b0 = {t1}, b1 = {t1}),
@@ -1770,10 +1761,8 @@ bt::behavior_tree! {
 
 board!(Tree0552Blackboard { t1 t0 b0 });
 
-fallible!(Tree0552);
-
 bt::behavior_tree! {
-    pub tree Tree0553 for Ctx {
+    pub tree Tree0553 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 3,
@@ -1785,13 +1774,13 @@ bt::behavior_tree! {
                 #[on_success(|bb| if bb.b0 % 3 > 1 { bb.b0 += 1 })]
                 #[post(|bb| bb.b0 += 1)]
                 #[failure_if(|bb| bb.b0 + 2 < 2)]
-                Action(|ctx| ctx.exec(0)),
+                Action(|ctx| ctx.try_exec(0)),
                 Repeat(2) {
                     Sequence {
                         #[skip_if(|bb| bb.b0 % 4 < 3)]
                         #[failure_if(|bb| *bb.t0 == 3)]
                         StatefulAction(Task<1>),
-                        Condition(Cond<2>),
+                        Condition(TCond<2>),
                     },
                 },
                 WasEntryUpdated(t0),
@@ -1799,7 +1788,7 @@ bt::behavior_tree! {
             ParallelAll(4) {
                 ReactiveSequence {
                     Condition(Cond<3>),
-                    Condition(Cond<4>),
+                    Condition(TCond<4>),
                 },
                 ReactiveFallback {
                     StatefulAction(Task<5>),
@@ -1827,13 +1816,15 @@ bt::behavior_tree! {
                     },
                 },
                 StatefulAction(PTask<7>, b0 = 3, b1 = {b0}),
-                Action(Act<8>),
+                Action(|ctx| ctx.try_exec(8)),
             },
         }
     }
 }
 
 board!(Tree0553Blackboard { b0 t0 t1 q0 });
+
+fallible!(Tree0553);
 
 bt::behavior_tree! {
     pub tree Tree0554Sub0 for Ctx {
@@ -2046,7 +2037,7 @@ bt::behavior_tree! {
 board!(Tree0562Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0563 for Ctx, error DiffError {
+    pub tree Tree0563 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 5,
             q0: bt::Deque<i64, 4>,
@@ -2061,7 +2052,6 @@ bt::behavior_tree! {
                             SetBlackboard(t1 = 9),
                         },
                     },
-                    Error(DiffError(1019)),
                 },
             },
             Sleep(100),
@@ -2082,10 +2072,8 @@ bt::behavior_tree! {
 
 board!(Tree0563Blackboard { t1 q0 b0 });
 
-fallible!(Tree0563);
-
 bt::behavior_tree! {
-    pub tree Tree0564 for Ctx, error DiffError {
+    pub tree Tree0564 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 3,
@@ -2098,14 +2086,14 @@ bt::behavior_tree! {
                         #[failure_if(|bb| (bb.b0 + 4) % 2 < 0)]
                         IfThenElse {
                             ReactiveSelector {
-                                StatefulAction(TTask<0>),
-                                Action(TAct<1>),
+                                StatefulAction(Task<0>),
+                                Action(Act<1> = Act::<1>),
                                 StatefulAction(Task<2>),
                             },
                             WasEntryUpdated(t0),
                             TryCatch(catch_on_halt = true) {
                                 StatefulAction(Task<3> = Task::<3>),
-                                StatefulAction(TTask<4>),
+                                StatefulAction(Task<4>),
                                 StatefulAction(Task<5>),
                             },
                         },
@@ -2120,20 +2108,17 @@ bt::behavior_tree! {
                     Condition(Cond<7>),
                 },
                 PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Condition(|ctx| ctx.try_check(8)),
+                    Condition(Cond<8>),
                     StatefulAction(PTask<9>, b0 = 1),
-                    Condition(TCond<10>),
+                    Condition(|ctx| ctx.check(10)),
                 },
                 SetBlackboard(b0 = {t0}),
             },
-            Error(DiffError(1036)),
         }
     }
 }
 
 board!(Tree0564Blackboard { b0 t0 });
-
-fallible!(Tree0564);
 
 bt::behavior_tree! {
     pub tree Tree0565 for Ctx {
@@ -2243,7 +2228,7 @@ bt::behavior_tree! {
 board!(Tree0566Blackboard { b1 b0 q0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0567 for Ctx, error DiffError {
+    pub tree Tree0567 for Ctx {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 0,
@@ -2254,11 +2239,11 @@ bt::behavior_tree! {
             FlipSelector {
                 #[on_success(|bb| if bb.b0 + 3 > 5 { *bb.t0 += 2 })]
                 MemPriority {
-                    Action(TAct<0>),
+                    Action(Act<0>),
                     Condition(Cond<1>),
                     #[failure_if(|bb| *bb.t0 % 2 != 0)]
                     AlwaysFailure,
-                    Action(TAct<2>),
+                    Action(Act<2>),
                 },
                 #[on_success(|bb| bb.b0 += 1)]
                 #[on_halted(|bb| { if bb.b0 > 0 { bb.b0 += 2 }; if *bb.t0 + 3 == bb.b0 { bb.t0.set(bb.b0) } })]
@@ -2266,8 +2251,8 @@ bt::behavior_tree! {
                     PolicyParallel(policy = FirstSuccess, repeat = true) {
                         TryCatch(catch_on_halt = false) {
                             Action(Act<3>),
-                            StatefulAction(TTask<4>),
-                            StatefulAction(TTask<5>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5> = Task::<5>),
                             WasEntryUpdated(t0),
                         },
                         #[post(|bb| bb.t0.set(bb.b0 + 3))]
@@ -2289,8 +2274,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0567Blackboard { b0 t0 });
-
-fallible!(Tree0567);
 
 bt::behavior_tree! {
     pub tree Tree0568 for Ctx {
@@ -2336,14 +2319,12 @@ bt::behavior_tree! {
 board!(Tree0568Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0569 for Ctx, error DiffError {
+    pub tree Tree0569 for Ctx {
         Repeat(2) {
-            Error(DiffError(1054)),
+            Action(Act<0> = Act::<0>),
         }
     }
 }
-
-fallible!(Tree0569);
 
 bt::behavior_tree! {
     pub tree Tree0570 for Ctx {
@@ -2725,7 +2706,7 @@ bt::behavior_tree! {
 board!(Tree0580Blackboard { t0 b0 o0 t1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0581 for Ctx {
+    pub tree Tree0581 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             o0: Option<i64> = None,
@@ -2734,8 +2715,8 @@ bt::behavior_tree! {
         }
         ReactiveSequence {
             StepSequencer {
-                Action(PIo<0>, t0 = {=}),
-                StatefulAction(Task<1>),
+                Error(DiffError(1090)),
+                StatefulAction(TTask<1>),
                 #[post(|bb| bb.b0 += 3)]
                 #[success_if(|bb| *bb.t0 + 4 == bb.b1 + 1)]
                 #[failure_if(|bb| bb.o0.is_some())]
@@ -2750,6 +2731,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0581Blackboard { b1 o0 b0 t0 });
+
+fallible!(Tree0581);
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
@@ -2887,7 +2870,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0585 for Ctx {
+    pub tree Tree0585 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 4,
@@ -2899,7 +2882,7 @@ bt::behavior_tree! {
                 AlwaysFailure,
                 Repeat(forever) {
                     FlipSelector {
-                        Condition(Cond<1>),
+                        Error(DiffError(1026)),
                         StatefulAction(Task<2>),
                     },
                 },
@@ -2913,6 +2896,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0585Blackboard { b0 t0 });
+
+fallible!(Tree0585);
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
@@ -3020,12 +3005,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0588 for Ctx {
+    pub tree Tree0588 for Ctx, error DiffError {
         Repeat(3) {
-            StatefulAction(Task<0>),
+            Error(DiffError(1075)),
         }
     }
 }
+
+fallible!(Tree0588);
 
 bt::behavior_tree! {
     pub tree Tree0589Sub0 for Ctx {
@@ -3321,12 +3308,12 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0596 for Ctx, error DiffError {
+    pub tree Tree0596 for Ctx {
         blackboard {
             b1: i64 = 0,
         }
         BinarySelector(|bb| bb.b1 + 1 > bb.b1) {
-            Error(DiffError(1012)),
+            Succeeder,
             SubTree(Tree0596Sub0, ..),
         }
     }
@@ -3334,10 +3321,8 @@ bt::behavior_tree! {
 
 board!(Tree0596Blackboard { b1 });
 
-fallible!(Tree0596);
-
 bt::behavior_tree! {
-    pub tree Tree0597 for Ctx {
+    pub tree Tree0597 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
             #[tracked] t1: i64 = 5,
@@ -3352,10 +3337,11 @@ bt::behavior_tree! {
             RetryUntilSuccessful(2) {
                 ForceSuccess {
                     Sequence {
-                        Condition(Cond<0>),
+                        Condition(TCond<0>),
                         Conditional(|bb| *bb.t1 + 3 == 5, dynamic = true, else = Success) {
                             Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
                         },
+                        Error(DiffError(1028)),
                     },
                 },
             },
@@ -3366,7 +3352,7 @@ bt::behavior_tree! {
                             RepeatUntilSuccess(forever) {
                                 StatefulAction(Task<2>),
                             },
-                            Action(Act<3>),
+                            Action(|ctx| ctx.try_exec(3)),
                         },
                     },
                 },
@@ -3376,6 +3362,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0597Blackboard { b0 t1 });
+
+fallible!(Tree0597);
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
@@ -3477,25 +3465,25 @@ cases! {
     Tree0511 "B{t1;q0=1}Lp{_;F}(OnceK(Rep2(Wu{t1})))",
     Tree0512 "B{o0;b0;b1;t0=1;t1=3}RSeq(@fi{t1%4=1}@os{o0|4%3!0?t0+=3;b0+=3}@oh{t1+=2;t1+=1}Bin{t1+4=6;_}(pa0{b0:t1;b1:=},a1),Swm(Wt{30},Sc{b0+=1;b1:=t0+4%2}))",
     Tree0513 "B{b1;t0=4;b0=4}Par{-2;-4}(Sel(Wde(pt0{b0:=},t1),S),RFb(Rep2(@rw{b0+2!7}pt2{b0:=;b1:=}),c3,PAll{-1}(Rpt{F}(pc4{b0:=}),Cd{10;F}(pt5{b0:7;b1:b1}))),Isw{t0+3;T;_}(Cd{0;F}(PPar{0;T}(@po{b0+=2}pa6{b0:b0;b1:b1},pi7{t0:b0})),Ite(Sw{0}(R,c8e),Rpt{F}(a9))),Ret2(Sw{2;1}(Rpt{3}(@fi{b1+1>b0}c10),Sc{b1:=5;b0+3%4>1?b1+=2},Wt{10})))",
-    Tree0514 "B{b0;b1=1}Pre{b0>b1%3;K}(RFb(c0,R,Err{1095}))",
+    Tree0514 "B{b0;b1=1}Pre{b0>b1%3;K}(RFb(c0,R))",
     Tree0515 "B{b1=0;b0=3}Lim{1}(RFb(pa0{b0:=;b1:b0},t1,RepF(c2e),@os{b0>0?b1+=3}pt3{b0:4}))",
     Tree0516 "B{b1=3;t1;t0=2;b0=1}PPar{2;T}(To{20}(@rw{t0!6}@os{t1:=b1}To{0}(RT{3}(t0))),@rw{b1%3<1}@fi{b1>4}@si{b0>1}F)",
     Tree0517 "Lim{3}(Wde(RSeq(c0),Fb(Rmp{F;F}(Wt{0}),Dd{0}(FF(t1)),c2)))",
     Tree0518 "B{b1;t0}Flt{1;_;_}(Swm(pa0{b0:t0;b1:t0},@os{t0:=2}PAll{-1}(Cd{20;K}(@rw{b1<3}c1)),Su{t0}(RFb(t2,a3l,t4)),Wt{0},PAll{-1}(t5,t6)))",
-    Tree0519 "B{b0;b1=5;t0=4}Isw{t0+3;_;T}(pc0{b0:=},RSeq(Flt{1;F;K}(t1t),t2t,S,t3),Flt{2;S;F}(RSeq(PPar{1;N}(a4,pc5{b0:b0}),PAll{_}(a6t,Scc{b1=6},t7e,Pre{t0!7;F}(c8r)),Err{1007})))",
-    Tree0520 "B{b0=1}Seq(a0t,c1e,a2b{b0+4;b0},Err{1007})",
+    Tree0519 "B{b0;b1=5;t0=4}Isw{t0+3;_;T}(pc0{b0:=},RSeq(Flt{1;F;K}(t1),t2,S,t3),Flt{2;S;F}(RSeq(PPar{1;N}(a4,pc5{b0:b0}),PAll{_}(a6e,Scc{b1=6},t7e,Pre{t0!7;F}(c8)))))",
+    Tree0520 "B{b0=1}Seq(a0,c1e,a2b{b0+4;b0})",
     Tree0521 "B{t0=4;b0}FS(Swm(Wde(Dl{20}(@oh{b0+=1}@po{b0:=t0%3}Cnd{b0<4;N;S}(@of{t0+4>b0+2%3?b0+=1}t0)),c1,Flip(@po{b0+=3;t0+=3}@oh{b0:=b0+2%3}@os{t0+=2}c2,pa3{b0:=;b1:t0},@fi{b0<b0%4}@po{b0:=t0%3;t0:=t0%3}@os{b0:=b0+1%4;t0:=b0+4%3}Scc{t0+4!b0+3%3})),a4))",
     Tree0522 "B{b0=1;t0=3}RSeq(Fb(Wu{t0},RSeq(Sl{20},c0l),@po{b0+=1}@oh{b0+=1;t0+=1}pi1{t0:=}),Intr{t0<t0+1%3}(Pri(t2,c3)),Isw{b0+2%3;_;_}(c4l,Seq(Lim{3}(RFb(c5b{t0},t6))),Wu{t0}))",
-    Tree0523 "B{t0=0;b0;t1=2;o0=_;b1=4}PAll{1}(Flip(Step(pi0{t0:b0},pi1{t0:t1},a2),Bin{t0!b0+3;N}(PPar{1;N}(t3,Sb{o0=6},t4,Sb{t1=6}),Dl{100}(@fi{o0|0+3<1}Sw{4;5}(c5r,t6e,pa7{b0:b0;b1:=}))),TryT(PPar{2;N}(Rmp{S;S}(a8t)),MSeq(c9t,Sb{b0=9},pt10{b0:2;b1:b0},Err{1059}))))",
+    Tree0523 "B{t0=0;b0;t1=2;o0=_;b1=4}PAll{1}(Flip(Step(pi0{t0:b0},pi1{t0:t1},a2),Bin{t0!b0+3;N}(PPar{1;N}(t3,Sb{o0=6},t4,Sb{t1=6}),Dl{100}(@fi{o0|0+3<1}Sw{4;5}(c5e,t6e,pa7{b0:b0;b1:=}))),TryT(PPar{2;N}(Rmp{S;S}(a8)),MSeq(c9,Sb{b0=9},pt10{b0:2;b1:b0}))))",
     Tree0524 "B{t0=5;t1=3;b1=0;b0=4}AFb(PAll{0}(@si{t0%4!2}c0,c1b{b1}),t2,FS(Star(@ki{b1<5}Bin{b1<b0+1;N}(a3e,pt4{b0:t0;b1:t1}))),PPar{0;N}(S,F))",
     Tree0525 "B{b0;o0=_}Dl{20}(RSel(c0b{o0|1%4},Seq(Ruf{3}(t1),F),pa2{b0:1;b1:b0}))",
     Tree0526 "B{b1=4;q0=4}RT{1}(SubA(Lp{b1;_}(SubA(t0))))",
     Tree0527 "Fb(Keep(c0),Flt{2;S;F}(c1),c2,RFb(a3l,t4))",
-    Tree0528 "B{b0=1;t0=3;t1=2;o0}Par{_;_}(Fb(Rep4(c0),@oh{t1+=1}Bin{o0|4+4=t1;N}(t1,pt2{b0:=}),Cd{0;K}(Sc{o0:=b0%3;t0:=b0+3%2}),a3l,Keep(@os{t0+=3}c4)),PAll{_}(@po{t0:=b0+1}RT{F}(c5),Sc{b0+=1},Swm(Rmp{S;F}(t6e)),MPri(Wu{t1},S)))",
-    Tree0529 "B{o0=1;q0=4}Seq(Lp{_;K}(Run),@rw{o0|2!2}RepF(RFb(a0e,S)),c1e,a2,Rep4(S))",
+    Tree0528 "B{b0=1;t0=3;t1=2;o0}Par{_;_}(Fb(Rep4(c0t),@oh{t1+=1}Bin{o0|4+4=t1;N}(t1t,pt2{b0:=}),Cd{0;K}(Sc{o0:=b0%3;t0:=b0+3%2}),a3t,Keep(@os{t0+=3}c4)),PAll{_}(@po{t0:=b0+1}RT{F}(c5t),Sc{b0+=1},Swm(Rmp{S;F}(t6t)),MPri(Wu{t1},S,Err{1030})))",
+    Tree0529 "B{o0=1;q0=4}Seq(Lp{_;K}(Err{1068}),@rw{o0|2!2}RepF(RFb(a0r,S)),c1e,a2,Rep4(S))",
     Tree0530 "B{t1}Bin{t1<1;_}(pa0{b0:8},Keep(Fai))",
     Tree0531 "PPar{1;_}(Fb(Pri(c0e,t1,t2e),c3,Once(c4)),PAll{_}(c5e,Star(c6l,c7,t8),Sl{50}))",
-    Tree0532 "B{t1=0;t0=4}Isw{t0%3;N;_}(Pre{t1+3!6;S}(Rpt{3}(RepF(Sl{10}))),t0,Cd{0;F}(RT{2}(R)))",
+    Tree0532 "B{t1=0;t0=4}Isw{t0%3;N;_}(Pre{t1+3!6;S}(Rpt{3}(RepF(Sl{10}))),t0t,Cd{0;F}(RT{2}(R)))",
     Tree0533 "B{t0;t1=3;o0=_;b0=2}Step(Isw{t1+1;N;T}(Cnd{t1+4>2;N;S}(c0l)),Sb{b0=9},@si{t0%2>0}@po{o0:=b0}pt1{b0:t1},RU{F}(t2),t3)",
     Tree0534 "Par{-1;2}(TryT(t0,Sub(t1),t2),RT{1}(Rep1(Ruf{F}(c3))),Dd{0}(Seq(t4,c5,Sl{50},t6)),TryT(c7e,t8))",
     Tree0535 "To{20}(Sl{0})",
@@ -3508,15 +3496,15 @@ cases! {
     Tree0542 "Ite(Inv(Seq(Rty2(t0),t1e,Opt(c2))),Sel(F,Pri(t3,c4),Fb(a5,a6,t7e)),Flip(Cd{0;K}(FF(a8e)),RFb(c9,t10e)))",
     Tree0543 "B{b0=1;q0=4;t1;t0=3;b1=3}Wde(PAll{_}(Lp{b1;S}(Isw{b0;N;_}(Sb{b0=t0},t0))),Dd{0}(Run))",
     Tree0544 "B{b0=3;t0}Fb(Pri(Keep(Scc{t0>b0+1%3}),Dd{50}(Rty3(@po{b0+=3}t0e))),RU{S}(Par{-1;_}(Once(Seq(t1,@rw{b0<2}Cnd{t0>7;_;S}(pa2{b0:=;b1:t0}))))))",
-    Tree0545 "B{t0=1;b0;q0=2;t1}Rep2(AFb(RFb(SubR(Wde(t0e,TryF(t1,@ki{b0%3<2}@rw{b0+1%3<0}Wt{50},t2),@ki{t1+4<t0}@rw{b0+2>5}@po{t0:=b0%2}Swm(c3b{t1},t4))),TryT(Star(Wt{0},@oh{t1<1?b0:=t1+1}@os{t1+=1;t0:=b0}@ki{t1!6}c5b{t1+4%4},Sc{t1=6?b0+=1;t0<0?b0+=2}),t6),Mt{0}(Pre{b0=6;R}(Wde(RFb(c7,t8,c9,a10),RSeq(t11,t12,pt13{b0:t1;b1:b0})))),Isw{b0%2;T;N}(a14l,Swm(Su{t0}(WU{t0+2<b0}(a15b{t1+3;b0})))),Isw{9;N;_}(@of{b0:=t0}Fai,Seq(c16,Sb{t0=t1}),Lp{_;K}(Par{_;_}(Fai))))))",
-    Tree0546 "B{b1=3;b0=0;o0=3}MPri(Ite(@of{b0:=o0|2}@rw{b0%3>1}Cnd{o0|5!0;N;S}(a0b{b0%4;b1}),Pre{b0%2>0;S}(t1t)),Err{1091})",
+    Tree0545 "B{t0=1;b0;q0=2;t1}Rep2(AFb(RFb(SubR(Wde(t0e,TryF(t1,@ki{b0%3<2}@rw{b0+1%3<0}Wt{50},t2),@ki{t1+4<t0}@rw{b0+2>5}@po{t0:=b0%2}Swm(c3b{t1},t4))),TryT(Star(Wt{0},@oh{t1<1?b0:=t1+1}@os{t1+=1;t0:=b0}@ki{t1!6}c5b{t1+4%4},Sc{t1=6?b0+=1;t0<0?b0+=2}),t6t),Mt{0}(Pre{b0=6;R}(Wde(RFb(c7r,t8t,c9r,a10),RSeq(t11,t12,pt13{b0:t1;b1:b0})))),Isw{b0%2;T;N}(a14t,Swm(Su{t0}(WU{t0+2<b0}(a15b{t1+3;b0})))),Isw{9;N;_}(@of{b0:=t0}Fai,Seq(c16,Sb{t0=t1},Err{1095}),Lp{_;K}(Par{_;_}(Fai))))))",
+    Tree0546 "B{b1=3;b0=0;o0=3}MPri(Ite(@of{b0:=o0|2}@rw{b0%3>1}Cnd{o0|5!0;N;S}(a0b{b0%4;b1}),Pre{b0%2>0;S}(t1)))",
     Tree0547 "B{b1;o0;t0=1}Rus{3}(PAll{-3}(t0,Rep4(t1),Par{-2;_}(Sb{o0=8},c2,c3),Swm(S,@fi{t0<b1}a4)))",
-    Tree0548 "B{t1;b0;q0;b1=3}Step(Pri(AFb(a0l,t1t,c2r),Isw{b0;T;T}(c3,pt4{b0:t1;b1:=})),Lp{_;_}(Lp{_;_}(Lp{b1;R}(Sel(SubR(c5),@ki{b0>6}@os{b1:=b1%2;t1:=b1}@oh{b1+=1}t6,Err{1007},c8b{b0+2})))))",
+    Tree0548 "B{t1;b0;q0;b1=3}Step(Pri(AFb(a0l,t1,c2),Isw{b0;T;T}(c3,pt4{b0:t1;b1:=})),Lp{_;_}(Lp{_;_}(Lp{b1;R}(Sel(SubR(c5),@ki{b0>6}@os{b1:=b1%2;t1:=b1}@oh{b1+=1}t6,t7,c8b{b0+2})))))",
     Tree0549 "B{b0=3;t0=0;b1=1}RFb(t0,Ite(a1b{t0+1%4;b1},a2),t3e,Inv(c4b{b0}))",
-    Tree0550 "Flt{1;R;F}(Err{1040})",
+    Tree0550 "Flt{1;R;F}(c0)",
     Tree0551 "B{q0;t0;b0=0;o0}@rw{t0%4<1}@ki{o0|5>b0}RSeq(Lp{_;_}(RFb(PPar{2;T}(S,Sb{b0=t0},c0,Sc{o0:=_}),RFb(@fi{b0+4<4}@si{t0<4}Sb{t0=b0},t1,t2),OnceT(Ite(a3,t4,Scc{t0=3})),Seq(t5,Scc{b0%3>1},c6))),Wde(Flip(pi7{t0:b0},Sc{o0:=_},Suc),Seq(Mt{50}(S),MSeq(a8,a9),pa10{b0:t0;b1:b0}),Pre{t0!t0+1;S}(RFb(t11e,t12,c13b{t0%4},c14e))))",
-    Tree0552 "B{t1=0;t0;b0=2}Wde(Dl{10}(Bin{t1=4;T}(Sc{b0:=t0+2},Err{1051})),pa1{b0:t1;b1:t1},pi2{t0:b0})",
-    Tree0553 "B{b0=0;t0=3;t1=0;q0=0}Seq(PPar{1;N}(@os{b0%3>1?b0+=1}@po{b0+=1}@fi{b0+2<2}a0l,Rep2(Seq(@ki{b0%4<3}@fi{t0=3}t1,c2)),Wu{t0}),PAll{4}(RSeq(c3,c4),RFb(t5,@fi{t0<6}@os{t1=b0+1%2?t0:=b0}Lp{_;R}(a6),Lp{_;F}(Scc{t1%4<3})),RT{F}(Ret2(Swm(@ki{b0>6}@rw{t1+4!b0}@os{t1:=b0}Rpt{1}(Sc{t0+=1}),@oh{t0+=2}Fai))),pt7{b0:3;b1:b0},a8))",
+    Tree0552 "B{t1=0;t0;b0=2}Wde(Dl{10}(Bin{t1=4;T}(Sc{b0:=t0+2},a0l)),pa1{b0:t1;b1:t1},pi2{t0:b0})",
+    Tree0553 "B{b0=0;t0=3;t1=0;q0=0}Seq(PPar{1;N}(@os{b0%3>1?b0+=1}@po{b0+=1}@fi{b0+2<2}a0r,Rep2(Seq(@ki{b0%4<3}@fi{t0=3}t1,c2t)),Wu{t0}),PAll{4}(RSeq(c3,c4t),RFb(t5,@fi{t0<6}@os{t1=b0+1%2?t0:=b0}Lp{_;R}(a6),Lp{_;F}(Scc{t1%4<3})),RT{F}(Ret2(Swm(@ki{b0>6}@rw{t1+4!b0}@os{t1:=b0}Rpt{1}(Sc{t0+=1}),@oh{t0+=2}Fai))),pt7{b0:3;b1:b0},a8r))",
     Tree0554 "PPar{0;_}(Sub(c0))",
     Tree0555 "FS(Dd{50}(t0))",
     Tree0556 "B{b0=1;t0}RSeq(c0l,Sl{10},Sc{b0+=2},RSeq(RT{3}(t1),Su{t0}(Wu{t0})))",
@@ -3526,13 +3514,13 @@ cases! {
     Tree0560 "Step(RFb(RSeq(Sl{100},t0e,a1),Rpt{1}(RepF(Swm(c2,Cd{0;F}(Suc)))),Dl{0}(Rmp{F;F}(RFb(t3,t4,t5))),Fb(t6e,t7,Dd{0}(t8))))",
     Tree0561 "B{b1=2;t0;b0=0}Isw{b0%4;_;N}(Dd{10}(MPri(F,Flt{1;R;_}(t0e),Sw{0}(c1e,Wu{t0}))),ASeq(@fi{b1<4}a2e,Ret3(@os{b0+2%4!0?b1+=3}Swm(c3l,a4b{t0;b1},Sl{100})),Cd{50;_}(t5e)))",
     Tree0562 "B{b0=5;t0=4;o0}Pre{none;S}(RFb(To{0}(@oh{b0+=3;b0:=t0%4}pt0{b0:=}),t1,c2,Rep2(Dd{0}(a3))))",
-    Tree0563 "B{t1=5;q0;b0=4}Wde(Dd{0}(Fb(Bin{t1%3>0;N}(a0b{t1;b0},Inv(Sb{t1=9})),Err{1019})),Sl{100},RSeq(Ret2(Lp{_;_}(Flt{2;S;F}(Rep0(Sb{b0=9}))))))",
-    Tree0564 "B{b0=1;t0=3}Fb(Pre{t0>3}(PPar{2;_}(Keep(@os{b0%4<0?t0+=2}@fi{b0+4%2<0}Ite(RSel(t0t,a1t,t2),Wu{t0},TryT(t3e,t4t,t5))))),Flip(@oh{b0%2!1?t0+=3}Swm(S,t6,c7),PPar{2;N}(c8r,pt9{b0:1},c10t),Sb{b0=t0}),Err{1036})",
+    Tree0563 "B{t1=5;q0;b0=4}Wde(Dd{0}(Fb(Bin{t1%3>0;N}(a0b{t1;b0},Inv(Sb{t1=9})))),Sl{100},RSeq(Ret2(Lp{_;_}(Flt{2;S;F}(Rep0(Sb{b0=9}))))))",
+    Tree0564 "B{b0=1;t0=3}Fb(Pre{t0>3}(PPar{2;_}(Keep(@os{b0%4<0?t0+=2}@fi{b0+4%2<0}Ite(RSel(t0,a1e,t2),Wu{t0},TryT(t3e,t4,t5))))),Flip(@oh{b0%2!1?t0+=3}Swm(S,t6,c7),PPar{2;N}(c8,pt9{b0:1},c10l),Sb{b0=t0}))",
     Tree0565 "B{b0=0;t0;b1=4}Ite(RSeq(@po{b0:=b1}@fi{b1%4!2}@si{b0+3>1}c0,MSeq(Pre{b1>7;R}(OnceT(Fai)),Once(c1),@oh{t0:=b0+3}@os{t0+=3}S,c2)),Sw{4;5}(Pri(Pre{t0<2;F}(PPar{2;N}(c3l,t4,Inv(t5)))),Rep0(Scc{b1%4<2}),t6))",
     Tree0566 "B{b1;b0=1;q0=3;t0;o0}Ruf{F}(FF(RSeq(RSeq(Star(a0b{t0;b1},t1e),Scc{b0+3<4},Lp{b1;_}(t2),RSeq(To{0}(@si{t0+3!6}@ki{t0+1%2=1}@po{b0+=1;b0+=2}pi3{t0:=}),Star(t4,pa5{b0:=;b1:b0},t6)),MSeq(c7e,Su{t0}(a8e),RU{S}(a9b{o0|3+3;b0}),t10)),@si{some}@po{b1:=o0|1;b1:=o0|3}c11)))",
-    Tree0567 "B{b0=0;t0=0}OnceT(@oh{b0%2=0?b0+=1}@of{t0:=b0+2;t0:=b0}Flip(@os{b0+3>5?t0+=2}MPri(a0t,c1,@fi{t0%2!0}F,a2t),@os{b0+=1}@oh{b0>0?b0+=2;t0+3=b0?t0:=b0}Ret2(PPar{1;T}(TryF(a3,t4t,t5t,Wu{t0}),@po{t0:=b0+3}Dl{0}(Sc{b0:=t0;b0:=b0+2%2}),Rep4(Fb(Pre{b0<5;S}(c6b{b0})))))))",
+    Tree0567 "B{b0=0;t0=0}OnceT(@oh{b0%2=0?b0+=1}@of{t0:=b0+2;t0:=b0}Flip(@os{b0+3>5?t0+=2}MPri(a0,c1,@fi{t0%2!0}F,a2),@os{b0+=1}@oh{b0>0?b0+=2;t0+3=b0?t0:=b0}Ret2(PPar{1;T}(TryF(a3,t4,t5e,Wu{t0}),@po{t0:=b0+3}Dl{0}(Sc{b0:=t0;b0:=b0+2%2}),Rep4(Fb(Pre{b0<5;S}(c6b{b0})))))))",
     Tree0568 "B{b0=4;t0=1;b1}Par{-3;-1}(@po{t0!b0+4%3?b1+=2}@fi{b1!3}RFb(Rep1(a0),@po{t0+3>2?b0:=t0}c1e),Invt(MSeq(@fi{b1+3!3}pt2{b0:t0;b1:b1},@po{b0+=3}@si{t0+2=4}Ite(c3,@po{b1:=t0%4}@ki{b0+3%2>0}@of{t0<5?t0:=b0+1}c4b{b0+4%2}),pi5{t0:t0},t6e)),Lim{3}(c7e))",
-    Tree0569 "Rep2(Err{1054})",
+    Tree0569 "Rep2(a0e)",
     Tree0570 "B{b1=4;b0=0;o0=2}Step(R,Rus{F}(Sc{b1+=2}),Ret1(Ub{o0}),a0,@oh{b0+=1}t1e)",
     Tree0571 "B{b0=3;q0;t0;b1}Wde(Step(Lp{b0;R}(Wv{t0}(Ite(Step(a0,Wt{20}),Cnd{b0>1;_;S}(Su{t0}(t1))))),AFb(@po{t0:=b0%4}@rw{b1+2%4>0}Rep3(a2),t3,WU{b1+3<1}(t4))),Wu{t0},Rmp{S;F}(@po{t0+=2}@os{t0+1!5?b0+=2}@si{b1%2!1}Try(TryF(Sc{b0=b1+3?t0:=9},pa5{b0:=}),Try(a6b{b1;b0},t7,Run),c8l,Pre{t0=3;S}(t9),Intr{b0+4!1}(@si{b1+2=t0}Ret3(a10)))))",
     Tree0572 "B{t1=4;b0=5;o0=5}Bin{o0|5+4%4>2;N}(Ub{o0},Swm(t0e,Step(Scc{t1+4%4<1},c1,c2l),RU{S}(pt3{b0:=})))",
@@ -3544,14 +3532,14 @@ cases! {
     Tree0578 "B{b1=2;t1;t0;o0=0;q0}Once(Lp{t0;R}(@ki{o0|1%4!0}Seq(OnceT(Bin{t1=t1+4;_}(Sb{t0=9},a0l)),Sw{0;5;4}(RU{F}(PPar{0;T}(Wt{30},c1l,t2)),Invt(RFb(t3e,t4)),PPar{1;_}(@os{t1+=3;o0|5+2%3<2?b1:=t0+3}Pre{t1%2<0;S}(Sc{t1+=2;b1:=o0|2}),c5),Dl{0}(Step(Sb{t1=b1},RepF(Wu{t0})))))))",
     Tree0579 "B{b1;t0;b0=3}Fb(@os{t0:=b0}@po{b1:=b0%3}@rw{b0%2!1}Bin{b1<6;T}(Dl{30}(S),t0))",
     Tree0580 "B{t0;b0=5;o0;t1=3;q0=2}Lp{t1;K}(Cnd{t1%2<1;N;_}(Isw{o0|1;T;T}(a0,Seq(a1,Suc,Isw{t1;N;N}(a2e,@rw{t0+1>t1}@of{t1:=b0%2}Fai)),Ite(Wu{t1},Sc{t1:=6}))))",
-    Tree0581 "B{b1;o0=_;b0=0;t0=5}RSeq(Step(pi0{t0:=},t1,@po{b0+=3}@si{t0+4=b1+1}@fi{some}Sl{10}),c2b{o0|3},@rw{b1%3>0}@os{o0:=_;o0:=_}t3)",
+    Tree0581 "B{b1;o0=_;b0=0;t0=5}RSeq(Step(Err{1090},t1t,@po{b0+=3}@si{t0+4=b1+1}@fi{some}Sl{10}),c2b{o0|3},@rw{b1%3>0}@os{o0:=_;o0:=_}t3)",
     Tree0582 "B{o0;t1;b1=2;b0;t0}FS(Pre{o0|0!t1;S}(Seq(Fb(Sel(@po{t0+1%3>0?t1+=1}t0,t1),Rpt{3}(FS(a2b{b0;b1}))),Step(Dl{0}(RFb(F,@fi{b1+2%4<0}Ub{o0})),Isw{b1%2;_;T}(t3e,t4)))))",
     Tree0583 "B{o0=_;t0=0;b1}To{20}(Isw{b1+4%4;T;T}(@fi{o0|5+2!b1%4}@of{t0:=o0|0+3}F,S,Dd{50}(Dd{0}(t0e))))",
     Tree0584 "B{b0=1;t0=4;t1}OnceT(Cnd{t1+1=1;N;_}(PPar{1;_}(t0e,Seq(SubR(a1),pi2{t0:b0}),@ki{t0<1}@si{b0<3}RU{S}(c3),OnceK(t4))))",
-    Tree0585 "B{b0=0;t0=4}Flip(@si{t0>6}pt0{b0:=;b1:b0},PPar{1;T}(F,RepF(Flip(c1,t2)),SubR(PPar{1;T}(SubR(t3),t4)),Su{t0}(R)))",
+    Tree0585 "B{b0=0;t0=4}Flip(@si{t0>6}pt0{b0:=;b1:b0},PPar{1;T}(F,RepF(Flip(Err{1026},t2)),SubR(PPar{1;T}(SubR(t3),t4)),Su{t0}(R)))",
     Tree0586 "B{b0;o0=_;t1;t0}@rw{t1+3%4>2}@oh{o0:=o0|4}RFb(Scc{o0|2+1=0},Sel(Ret3(MSeq(Step(RSeq(t0,Wu{t1}),Sl{0}),@po{t1:=b0}@oh{t1>3?b0:=t1;b0+=3}@fi{none}Wv{t1}(t1))),RFb(Wu{t1},a2,pa3{b0:=;b1:b0},a4,@fi{t1=7}@os{t0:=b0;o0:=_}Sb{b0=t0})),Cd{0;K}(Wde(Intr{t0!3}(c5e),@oh{t0:=o0|5}Star(@si{o0|4>7}S,F),c6)))",
     Tree0587 "Swm(Rep2(RSeq(Step(Sub(RFb(a0,Run)),Keep(Seq(Rpt{2}(Suc)))))),RFb(Ruf{F}(RFb(c1,F)),Fb(c2,F,a3,t4)),c5)",
-    Tree0588 "Rep3(t0)",
+    Tree0588 "Rep3(Err{1075})",
     Tree0589 "B{o0=0}OnceT(SubA(Sb{o0=2}))",
     Tree0590 "B{t0=0;b1=0;b0=3}Pre{b1%3!2}(To{0}(PPar{2;N}(RU{F}(RFb(t0,c1,Sb{t0=4})),RFb(Cnd{b1>3;T;_}(a2),@oh{b0+=2}@os{b0:=t0}a3e))))",
     Tree0591 "Lim{3}(Fb(Rus{F}(Ite(Wde(t0e,t1),S)),Swm(Ite(c2,c3)),a4l))",
@@ -3559,8 +3547,8 @@ cases! {
     Tree0593 "B{t0;b1}@rw{t0+3%2=0}RSeq(@fi{b1%3=0}Seq(pa0{b0:t0;b1:=},a1,t2),SubA(Flip(Fai,t3,a4)),Sb{t0=2})",
     Tree0594 "B{b0=4;b1=3;t1=1;t0=1}Sw{1;3}(Isw{b0;_;T}(Rty0(c0),S,Ret1(F),c1),Inv(Wu{t1}),Bin{t1<4;_}(SubR(a2e),@rw{t0+2>t1%2}@oh{t0%2!1?t1:=t0}Fb(SubA(t3e),t4e,t5)))",
     Tree0595 "B{b1;b0;t0}Flip(RSeq(Swm(Pre{b0+1>b0%2}(RSeq(t0,t1,c2e,Sb{b0=b1})),Flip(Par{-1;1}(t3,c4b{b0}),Seq(Sb{b0=t0},t5)),To{0}(Sw{1}(Cd{0;K}(Scc{b1<b0+1}),Rep2(Swm(Sb{b0=5},Scc{t0>6})))))))",
-    Tree0596 "B{b1=0}Bin{b1+1>b1;_}(Err{1012},SubA(Dd{20}(@si{b1+4%2>0}SubA(c0))))",
-    Tree0597 "B{b0=2;t1=5}TryT(Pre{t1+1>3;S}(Rmp{S;S}(@os{b0+=3}Sb{t1=b0})),Ret2(FS(Seq(c0,Cnd{t1+3=5;T;S}(c1b{b0+3})))),Pre{t1>6;S}(Pre{t1+1!7}(Par{1;_}(RSeq(Rus{F}(t2),a3)))))",
+    Tree0596 "B{b1=0}Bin{b1+1>b1;_}(Suc,SubA(Dd{20}(@si{b1+4%2>0}SubA(c0))))",
+    Tree0597 "B{b0=2;t1=5}TryT(Pre{t1+1>3;S}(Rmp{S;S}(@os{b0+=3}Sb{t1=b0})),Ret2(FS(Seq(c0t,Cnd{t1+3=5;T;S}(c1b{b0+3}),Err{1028}))),Pre{t1>6;S}(Pre{t1+1!7}(Par{1;_}(RSeq(Rus{F}(t2),a3r)))))",
     Tree0598 "B{b1=0;t0;t1;b0=1}@os{b1+=3;t1+=3}@oh{t1=b1?b0:=t1%3;b1+=2}@fi{t0>2}RSeq(Flip(RSeq(c0,a1)),Intr{t0=1}(Ite(pa2{b0:7},Wt{50},c3e)),RSel(c4,pa5{b0:=}),Bin{t1>4;T}(Sb{t1=2},c6),To{20}(Pre{t1>6;K}(Seq(Cnd{b0+1%3>0;N;_}(Wt{0}),t7e))))",
     Tree0599 "B{t0=5;b1=3;b0=4}@po{b0:=t0}@si{b1!3}Flip(@oh{b0:=b1%2;t0:=2}OnceT(@ki{t0%2>0}@of{t0+=1}Isw{t0%4;T;N}(t0,@oh{b1+=1}t1)),t2,Fai,PAll{-2}(R,a3b{b0+4;b0}),RSeq(pa4{b0:6},t5))",
 }

@@ -6,7 +6,7 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0800 for Ctx {
+    pub tree Tree0800 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64,
@@ -28,7 +28,7 @@ bt::behavior_tree! {
                 SetBlackboard(o0 = Some(6)),
                 #[success_if(|bb| bb.o0.is_none())]
                 #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(1) % 2); bb.b0 += 3 })]
-                Condition(Cond<1>),
+                Condition(TCond<1>),
             },
             ReactiveSequence {
                 Repeat(4) {
@@ -42,12 +42,15 @@ bt::behavior_tree! {
                     AlwaysSuccess,
                 },
                 Action(|ctx| ctx.exec(3)),
+                Error(DiffError(1069)),
             },
         }
     }
 }
 
 board!(Tree0800Blackboard { b0 t0 o0 });
+
+fallible!(Tree0800);
 
 bt::behavior_tree! {
     pub tree Tree0801Sub0 for Ctx {
@@ -124,7 +127,7 @@ bt::behavior_tree! {
                 #[skip_if(|bb| *bb.t0 % 3 > 1)]
                 #[on_success(|bb| bb.o0 = None)]
                 Precondition(|bb| bb.b1 > 2, else = Running) {
-                    Error(DiffError(1069)),
+                    Error(DiffError(1008)),
                 },
             },
         }
@@ -136,17 +139,15 @@ board!(Tree0802Blackboard { t0 o0 b1 });
 fallible!(Tree0802);
 
 bt::behavior_tree! {
-    pub tree Tree0803 for Ctx, error DiffError {
+    pub tree Tree0803 for Ctx {
         AsyncFallback {
             WhileDoElse {
-                Condition(|ctx| ctx.try_check(0)),
-                StatefulAction(TTask<1>),
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
 }
-
-fallible!(Tree0803);
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
@@ -191,7 +192,7 @@ bt::behavior_tree! {
 board!(Tree0804Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0805 for Ctx, error DiffError {
+    pub tree Tree0805 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -199,7 +200,7 @@ bt::behavior_tree! {
         }
         AsyncFallback {
             Precondition(|bb| *bb.t0 > bb.b1, else = Failure) {
-                Action(TAct<0>),
+                Action(Act<0> = Act::<0>),
             },
             Repeat(3) {
                 #[on_halted(|bb| bb.b1 = *bb.t0)]
@@ -221,8 +222,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0805Blackboard { b0 t0 b1 });
-
-fallible!(Tree0805);
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
@@ -275,7 +274,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0807 for Ctx {
+    pub tree Tree0807 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 3,
@@ -284,11 +283,14 @@ bt::behavior_tree! {
             Inverter {
                 SubTree(Tree0807Sub0, t0 = {=}, b0 = {b0}),
             },
+            Error(DiffError(1050)),
         }
     }
 }
 
 board!(Tree0807Blackboard { t0 b0 });
+
+fallible!(Tree0807);
 
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
@@ -467,7 +469,7 @@ bt::behavior_tree! {
 board!(Tree0811Blackboard { q0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0812 for Ctx {
+    pub tree Tree0812 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64,
             b0: i64 = 0,
@@ -484,10 +486,10 @@ bt::behavior_tree! {
                             ReactiveFallback {
                                 AlwaysFailure,
                                 StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                                StatefulAction(Task<1>),
+                                Error(DiffError(1071)),
                             },
                             RunOnce(then_skip = false) {
-                                StatefulAction(Task<2>),
+                                StatefulAction(TTask<2>),
                             },
                             RunOnce(then_skip = false) {
                                 Conditional(|bb| *bb.t0 < 2) {
@@ -504,8 +506,10 @@ bt::behavior_tree! {
 
 board!(Tree0812Blackboard { t1 b0 t0 });
 
+fallible!(Tree0812);
+
 bt::behavior_tree! {
-    pub tree Tree0813 for Ctx {
+    pub tree Tree0813 for Ctx, error DiffError {
         Fallback {
             Cooldown(10, filtered = Skipped) {
                 ReactiveFallback {
@@ -515,14 +519,14 @@ bt::behavior_tree! {
                     },
                     Failer,
                     RepeatUntilSuccess(2) {
-                        Condition(Cond<0>),
+                        Condition(TCond<0>),
                     },
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
             },
             ReactiveSequence {
                 RepeatTimes(2) {
-                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(TTask<2>),
                 },
                 PolicyParallel(policy = FirstSuccess, repeat = false) {
                     Condition(Cond<3>),
@@ -533,6 +537,7 @@ bt::behavior_tree! {
                     Inverter {
                         Wait(10),
                     },
+                    Error(DiffError(1088)),
                 },
             },
             Repeater(0) {
@@ -542,8 +547,10 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0813);
+
 bt::behavior_tree! {
-    pub tree Tree0814 for Ctx, error DiffError {
+    pub tree Tree0814 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 1,
@@ -553,7 +560,7 @@ bt::behavior_tree! {
             FlipSelector {
                 MemPriority {
                     RunOnce(then_skip = false) {
-                        StatefulAction(TTask<0>),
+                        StatefulAction(Task<0>),
                     },
                     ScriptCondition(|bb| bb.o0.unwrap_or(5) + 2 > 2),
                 },
@@ -561,10 +568,10 @@ bt::behavior_tree! {
             FlipSelector {
                 Sequence {
                     SkipUnlessUpdated(t0) {
-                        Error(DiffError(1033)),
+                        Condition(PCond<1>, b0 = {b0}),
                     },
-                    Condition(|ctx| ctx.try_check(2)),
-                    Action(|ctx| ctx.try_exec(3)),
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(Act<3> = Act::<3>),
                 },
             },
         }
@@ -572,8 +579,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0814Blackboard { t0 b0 o0 });
-
-fallible!(Tree0814);
 
 bt::behavior_tree! {
     pub tree Tree0815 for Ctx {
@@ -603,7 +608,7 @@ bt::behavior_tree! {
 board!(Tree0815Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0816 for Ctx {
+    pub tree Tree0816 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             #[tracked] t1: i64 = 5,
@@ -617,7 +622,7 @@ bt::behavior_tree! {
                             Remap(success = Success, failure = Success) {
                                 Sequence {
                                     WasEntryUpdated(t0),
-                                    StatefulAction(Task<0>),
+                                    StatefulAction(TTask<0>),
                                 },
                             },
                         },
@@ -630,6 +635,7 @@ bt::behavior_tree! {
                         SequenceStar {
                             Condition(|ctx| ctx.check(3)),
                             WasEntryUpdated(t1),
+                            Error(DiffError(1002)),
                         },
                         Condition(|ctx| ctx.check(4)),
                     },
@@ -643,6 +649,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0816Blackboard { t0 t1 b1 });
+
+fallible!(Tree0816);
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
@@ -687,7 +695,7 @@ bt::behavior_tree! {
 board!(Tree0817Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0818 for Ctx {
+    pub tree Tree0818 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 1,
@@ -699,13 +707,15 @@ bt::behavior_tree! {
         IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
             #[on_failure(|bb| bb.o0 = Some(bb.b0 % 3))]
             #[success_if(|bb| bb.b0 < 1)]
-            StatefulAction(Task<0>),
+            Error(DiffError(1043)),
             Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b0)),
         }
     }
 }
 
 board!(Tree0818Blackboard { b0 t0 o0 });
+
+fallible!(Tree0818);
 
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
@@ -863,7 +873,7 @@ bt::behavior_tree! {
 board!(Tree0823Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
+    pub tree Tree0824 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64,
@@ -877,10 +887,10 @@ bt::behavior_tree! {
             Repeater(1) {
                 ReactiveSequence {
                     IndexSwitch(|bb| bb.b0, dynamic = false) {
-                        StatefulAction(Task<0>),
+                        StatefulAction(TTask<0>),
                         Sequence {
                             Condition(Cond<1>),
-                            StatefulAction(Task<2>),
+                            StatefulAction(TTask<2>),
                         },
                         #[failure_if(|bb| bb.o0.unwrap_or(5) < 5)]
                         #[run_while(|bb| (*bb.t0 + 3) % 4 < 1)]
@@ -888,18 +898,18 @@ bt::behavior_tree! {
                     },
                     StepSequencer {
                         Sleep(0),
-                        Condition(Cond<4>),
+                        Condition(TCond<4>),
                     },
                 },
             },
             ParallelAll(max_failures = -2) {
                 WhileDoElse {
                     Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 1, &mut bb.b0)),
-                    Action(Act<6>),
+                    Action(|ctx| ctx.try_exec(6)),
                 },
                 SequenceWithMemory {
                     IfThenElse {
-                        Action(Act<7>),
+                        Action(|ctx| ctx.try_exec(7)),
                         Condition(Cond<8>),
                         WasEntryUpdated(t1),
                     },
@@ -927,6 +937,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0824Blackboard { t0 b0 o0 t1 });
+
+fallible!(Tree0824);
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
@@ -956,7 +968,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0826 for Ctx, error DiffError {
+    pub tree Tree0826 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64 = 0,
@@ -975,7 +987,7 @@ bt::behavior_tree! {
                             AlwaysFailure,
                         },
                     },
-                    Action(TAct<2>),
+                    Action(Act<2>),
                     Loop(q0) {
                         AsyncSequence {
                             #[post(|bb| { if bb.b0 % 4 < 0 { *bb.t0 += 1 }; bb.b0 += 1 })]
@@ -1014,24 +1026,24 @@ bt::behavior_tree! {
                         #[on_success(|bb| bb.b0 = *bb.t0)]
                         AsyncSequence {
                             RepeatUntilFailure(forever) {
-                                StatefulAction(TTask<7>),
+                                StatefulAction(Task<7>),
                             },
                         },
                     },
-                    StatefulAction(TTask<8>),
+                    StatefulAction(Task<8>),
                 },
                 Inverter {
                     Priority {
                         #[success_if(|bb| *bb.t0 > 3)]
                         TryCatch(catch_on_halt = false) {
-                            Action(TAct<9>),
-                            Error(DiffError(1076)),
+                            Action(Act<9>),
+                            SetBlackboard(b0 = {t0}),
                         },
                         #[skip_if(|bb| bb.b0 + 1 < 6)]
                         Condition(PCond<10>, b0 = {b0}),
                         StepSequencer {
-                            StatefulAction(TTask<11>),
-                            Condition(|ctx| ctx.try_check(12)),
+                            StatefulAction(Task<11>),
+                            Condition(|ctx| ctx.check(12)),
                         },
                     },
                 },
@@ -1041,8 +1053,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0826Blackboard { q0 b0 t0 });
-
-fallible!(Tree0826);
 
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
@@ -1103,7 +1113,7 @@ bt::behavior_tree! {
 board!(Tree0827Blackboard { b0 b1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0828 for Ctx, error DiffError {
+    pub tree Tree0828 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
@@ -1134,14 +1144,11 @@ bt::behavior_tree! {
                     Script(|bb| *bb.t0 += 2),
                 },
             },
-            Error(DiffError(1078)),
         }
     }
 }
 
 board!(Tree0828Blackboard { q0 t0 b0 });
-
-fallible!(Tree0828);
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
@@ -1169,7 +1176,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
+    pub tree Tree0831 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64>,
@@ -1184,6 +1191,7 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         Action(PIo<1>, t0 = {t0}),
                         Action(Act<2>),
+                        Error(DiffError(1012)),
                     },
                 },
             },
@@ -1192,6 +1200,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0831Blackboard { t0 o0 });
+
+fallible!(Tree0831);
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
@@ -1309,7 +1319,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0838 for Ctx, error DiffError {
+    pub tree Tree0838 for Ctx {
         blackboard {
             b0: i64 = 0,
             b1: i64,
@@ -1340,7 +1350,7 @@ bt::behavior_tree! {
                     },
                 },
                 RetryUntilSuccessful(2) {
-                    StatefulAction(TTask<4>),
+                    StatefulAction(Task<4> = Task::<4>),
                 },
                 StatefulAction(Task<5> = Task::<5>),
             },
@@ -1349,8 +1359,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0838Blackboard { b0 b1 t0 });
-
-fallible!(Tree0838);
 
 bt::behavior_tree! {
     pub tree Tree0839Sub0 for Ctx {
@@ -1365,7 +1373,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0839 for Ctx, error DiffError {
+    pub tree Tree0839 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 0,
@@ -1374,10 +1382,10 @@ bt::behavior_tree! {
         #[run_while(|bb| bb.b1 == 1)]
         ReactiveFallback {
             Conditional(|bb| bb.b1 % 3 == 1, dynamic = false, else = Failure) {
-                StatefulAction(TTask<0>),
+                StatefulAction(Task<0>),
             },
             WhileDoElse {
-                Action(|ctx| ctx.try_exec(1)),
+                Action(Act<1>),
                 SubTree(Tree0839Sub0, ..),
             },
         }
@@ -1386,10 +1394,8 @@ bt::behavior_tree! {
 
 board!(Tree0839Blackboard { b0 t0 b1 });
 
-fallible!(Tree0839);
-
 bt::behavior_tree! {
-    pub tree Tree0840 for Ctx, error DiffError {
+    pub tree Tree0840 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
             b0: i64,
@@ -1398,10 +1404,9 @@ bt::behavior_tree! {
         RetryUntilSuccessful(1) {
             Loop(q0) {
                 Selector {
-                    Condition(TCond<0>),
-                    StatefulAction(TTask<1>),
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
                     Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 2) % 4, &mut bb.b0)),
-                    Error(DiffError(1025)),
                 },
             },
         }
@@ -1409,8 +1414,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0840Blackboard { t1 b0 q0 });
-
-fallible!(Tree0840);
 
 bt::behavior_tree! {
     pub tree Tree0841Sub1 for Ctx {
@@ -1467,9 +1470,9 @@ bt::behavior_tree! {
 board!(Tree0842Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0843 for Ctx, error DiffError {
+    pub tree Tree0843 for Ctx {
         TryCatch(catch_on_halt = true) {
-            StatefulAction(TTask<0>),
+            StatefulAction(Task<0>),
             StatefulAction(Task<1>),
             Delay(20) {
                 Action(|ctx| ctx.exec(2)),
@@ -1477,8 +1480,6 @@ bt::behavior_tree! {
         }
     }
 }
-
-fallible!(Tree0843);
 
 bt::behavior_tree! {
     pub tree Tree0844 for Ctx {
@@ -1728,7 +1729,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
+    pub tree Tree0854 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             o0: Option<i64>,
@@ -1758,12 +1759,12 @@ bt::behavior_tree! {
             },
             ReactiveFallback {
                 ReactiveSequence {
-                    Action(Act<2>),
+                    Action(TAct<2>),
                     #[on_halted(|bb| if bb.o0.is_some() { bb.b0 += 1 })]
                     #[run_while(|bb| *bb.t0 < bb.b0 % 3)]
                     #[post(|bb| bb.o0 = None)]
                     Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+                    StatefulAction(TTask<4>),
                 },
                 Remap(success = Failure, failure = Success) {
                     #[failure_if(|bb| (*bb.t0 + 4) % 4 > 0)]
@@ -1781,6 +1782,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0854Blackboard { t0 o0 b0 });
+
+fallible!(Tree0854);
 
 bt::behavior_tree! {
     pub tree Tree0855Sub0 for Ctx {
@@ -1826,7 +1829,7 @@ bt::behavior_tree! {
                 FlipSelector {
                     Sleep(100),
                     WasEntryUpdated(t0),
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
             },
             BinarySelector(|bb| bb.b0 % 2 < 1) {
@@ -1834,7 +1837,6 @@ bt::behavior_tree! {
                 SubTree(Tree0855Sub1, ..),
             },
             StatefulAction(Task<3>),
-            Error(DiffError(1071)),
         }
     }
 }
@@ -1897,7 +1899,7 @@ bt::behavior_tree! {
 board!(Tree0856Blackboard { b0 t0 q0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0857 for Ctx, error DiffError {
+    pub tree Tree0857 for Ctx {
         Fallback {
             PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
                 ReactiveFallback {
@@ -1910,25 +1912,25 @@ bt::behavior_tree! {
                         },
                     },
                     Parallel(success = -1) {
-                        Condition(|ctx| ctx.try_check(2)),
+                        Condition(Cond<2>),
                         FlipSelector {
                             Condition(Cond<3> = Cond::<3>),
-                            Condition(TCond<4>),
+                            Condition(Cond<4>),
                             StatefulAction(Task<5>),
                         },
                     },
                 },
                 StepSequencer {
-                    StatefulAction(TTask<6>),
+                    StatefulAction(Task<6>),
                     Fallback {
-                        StatefulAction(TTask<7>),
+                        StatefulAction(Task<7>),
                         WhileDoElse {
-                            Condition(TCond<8>),
+                            Condition(Cond<8>),
                             StatefulAction(Task<9>),
                         },
                     },
-                    StatefulAction(TTask<10>),
-                    StatefulAction(TTask<11>),
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
                 },
             },
             ReactiveFallback {
@@ -1940,7 +1942,7 @@ bt::behavior_tree! {
                             },
                             IfThenElse {
                                 Fallback {
-                                    StatefulAction(TTask<13>),
+                                    StatefulAction(Task<13>),
                                     StatefulAction(Task<14>),
                                 },
                                 RepeatTimes(3) {
@@ -1951,13 +1953,13 @@ bt::behavior_tree! {
                         Fallback {
                             Sequence {
                                 AlwaysSuccess,
-                                StatefulAction(TTask<16>),
+                                StatefulAction(Task<16>),
                             },
                             RepeatUntilFailure(2) {
                                 StatefulAction(Task<17>),
                             },
-                            Action(TAct<18>),
-                            Condition(TCond<19>),
+                            Action(Act<18> = Act::<18>),
+                            Condition(Cond<19>),
                             RetryUntilSuccessful(0) {
                                 StatefulAction(Task<20>),
                             },
@@ -1980,8 +1982,6 @@ bt::behavior_tree! {
     }
 }
 
-fallible!(Tree0857);
-
 bt::behavior_tree! {
     pub tree Tree0858 for Ctx {
         blackboard {
@@ -1996,14 +1996,14 @@ bt::behavior_tree! {
 board!(Tree0858Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0859 for Ctx, error DiffError {
+    pub tree Tree0859 for Ctx {
         FlipSelector {
             ReactiveFallback {
                 StatefulAction(Task<0>),
                 Timeout(0) {
                     AsyncSequence {
                         Delay(20) {
-                            StatefulAction(TTask<1>),
+                            StatefulAction(Task<1>),
                         },
                         Action(Act<2>),
                         StatefulAction(Task<3>),
@@ -2016,17 +2016,15 @@ bt::behavior_tree! {
             SequenceWithMemory {
                 Condition(Cond<4>),
                 ReactiveFallback {
-                    Condition(|ctx| ctx.try_check(5)),
+                    Condition(Cond<5> = Cond::<5>),
                     Failer,
                     Action(Act<6> = Act::<6>),
                 },
             },
-            StatefulAction(TTask<7>),
+            StatefulAction(Task<7>),
         }
     }
 }
-
-fallible!(Tree0859);
 
 bt::behavior_tree! {
     pub tree Tree0860 for Ctx {
@@ -2060,7 +2058,7 @@ bt::behavior_tree! {
 board!(Tree0860Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0861 for Ctx, error DiffError {
+    pub tree Tree0861 for Ctx {
         blackboard {
             b0: i64,
             o0: Option<i64>,
@@ -2070,14 +2068,12 @@ bt::behavior_tree! {
         #[skip_if(|bb| *bb.t0 > bb.b0 % 2)]
         #[on_failure(|bb| if *bb.t0 % 4 > 2 { bb.o0 = None })]
         Repeater(0) {
-            Condition(TCond<0>),
+            Condition(Cond<0>),
         }
     }
 }
 
 board!(Tree0861Blackboard { b0 o0 t0 });
-
-fallible!(Tree0861);
 
 bt::behavior_tree! {
     pub tree Tree0862 for Ctx {
@@ -2127,7 +2123,7 @@ bt::behavior_tree! {
 board!(Tree0863Blackboard { t0 t1 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0864 for Ctx, error DiffError {
+    pub tree Tree0864 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 1,
             #[tracked] t0: i64 = 0,
@@ -2144,7 +2140,7 @@ bt::behavior_tree! {
                 ScriptCondition(|bb| *bb.t1 > 3),
                 AlwaysFailure,
                 Delay(0) {
-                    StatefulAction(TTask<1>),
+                    StatefulAction(Task<1>),
                 },
                 Script(|bb| bb.t0.set(bb.b0)),
             },
@@ -2156,8 +2152,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0864Blackboard { t1 t0 b0 });
-
-fallible!(Tree0864);
 
 bt::behavior_tree! {
     pub tree Tree0865 for Ctx {
@@ -2192,7 +2186,7 @@ bt::behavior_tree! {
 board!(Tree0866Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0867 for Ctx, error DiffError {
+    pub tree Tree0867 for Ctx {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 3,
@@ -2216,17 +2210,17 @@ bt::behavior_tree! {
                 },
                 Sequence {
                     Condition(PCond<2>, b0 = {t0}),
-                    StatefulAction(TTask<3>),
+                    StatefulAction(Task<3>),
                     #[on_failure(|bb| bb.b0 += 2)]
                     Condition(|ctx, bb| ctx.check_in(4, 8)),
-                    StatefulAction(TTask<5>),
+                    StatefulAction(Task<5>),
                     Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b0)),
                 },
                 PolicyParallel(policy = FirstFailure) {
                     Action(Act<7> = Act::<7>),
                     StatefulAction(Task<8> = Task::<8>),
                     Succeeder,
-                    StatefulAction(TTask<9>),
+                    StatefulAction(Task<9> = Task::<9>),
                 },
             },
             Precondition(|bb| bb.o0.is_none(), else = Failure) {
@@ -2242,7 +2236,7 @@ bt::behavior_tree! {
                         WhileDoElse {
                             WasEntryUpdated(t0),
                             Action(Act<11>),
-                            Action(|ctx| ctx.try_exec(12)),
+                            Action(|ctx| ctx.exec(12)),
                         },
                     },
                 },
@@ -2254,7 +2248,7 @@ bt::behavior_tree! {
                     #[on_failure(|bb| bb.b0 += 3)]
                     ReactiveFallback {
                         Condition(Cond<14>),
-                        Action(|ctx| ctx.try_exec(15)),
+                        Action(Act<15>),
                     },
                     Precondition(|bb| *bb.t1 + 2 > 6, else = Skipped) {
                         Condition(Cond<16>),
@@ -2268,8 +2262,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0867Blackboard { b0 t0 t1 o0 });
-
-fallible!(Tree0867);
 
 bt::behavior_tree! {
     pub tree Tree0868 for Ctx {
@@ -2338,7 +2330,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0869 for Ctx, error DiffError {
+    pub tree Tree0869 for Ctx {
         blackboard {
             b0: i64,
             o0: Option<i64> = None,
@@ -2346,7 +2338,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64,
         }
         PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(TTask<0>),
+            StatefulAction(Task<0>),
             SubTree(Tree0869Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}),
             #[on_halted(|bb| bb.t1.set(*bb.t0))]
             #[success_if(|bb| *bb.t1 + 3 > bb.o0.unwrap_or(0) + 2)]
@@ -2356,8 +2348,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0869Blackboard { b0 o0 t0 t1 });
-
-fallible!(Tree0869);
 
 bt::behavior_tree! {
     pub tree Tree0870Sub0 for Ctx {
@@ -2501,7 +2491,7 @@ bt::behavior_tree! {
 board!(Tree0872Blackboard { t0 o0 q0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
+    pub tree Tree0873 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64,
@@ -2511,18 +2501,18 @@ bt::behavior_tree! {
             TryCatch(catch_on_halt = true) {
                 Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
                 Filter(times = 2, count = Failure, filtered = Skipped) {
-                    Condition(Cond<1>),
+                    Condition(TCond<1>),
                 },
-                StatefulAction(Task<2>),
+                StatefulAction(TTask<2>),
             },
             Sequence {
-                Action(Act<3>),
+                Action(|ctx| ctx.try_exec(3)),
                 ReactiveSequence {
-                    Action(Act<4> = Act::<4>),
+                    Action(|ctx| ctx.try_exec(4)),
                     Action(PIo<5>, t0 = {t0}),
                     StatefulAction(Task<6>),
                 },
-                StatefulAction(Task<7>),
+                StatefulAction(TTask<7>),
             },
             Condition(Cond<8> = Cond::<8>),
             RunOnce {
@@ -2539,6 +2529,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0873Blackboard { b0 t0 b1 });
+
+fallible!(Tree0873);
 
 bt::behavior_tree! {
     pub tree Tree0874 for Ctx {
@@ -2683,7 +2675,7 @@ bt::behavior_tree! {
 board!(Tree0876Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0877 for Ctx, error DiffError {
+    pub tree Tree0877 for Ctx {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 3,
@@ -2696,11 +2688,11 @@ bt::behavior_tree! {
                 },
                 Repeat(4) {
                     #[on_halted(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b0 += 2 })]
-                    StatefulAction(TTask<0>),
+                    StatefulAction(Task<0> = Task::<0>),
                 },
                 IfThenElse {
                     Repeater(2) {
-                        Error(DiffError(1083)),
+                        StatefulAction(Task<1> = Task::<1>),
                     },
                     Condition(PCond<2>, b0 = {b0}),
                 },
@@ -2714,8 +2706,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree0877Blackboard { o0 b0 t0 });
-
-fallible!(Tree0877);
 
 bt::behavior_tree! {
     pub tree Tree0878 for Ctx {
@@ -3057,7 +3047,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0888 for Ctx {
+    pub tree Tree0888 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             b1: i64 = 1,
@@ -3081,7 +3071,7 @@ bt::behavior_tree! {
                     },
                     MemSequence {
                         Repeater(forever) {
-                            StatefulAction(Task<2>),
+                            StatefulAction(TTask<2>),
                         },
                         Condition(|ctx| ctx.check(3)),
                         #[post(|bb| *bb.t1 += 2)]
@@ -3099,7 +3089,7 @@ bt::behavior_tree! {
                 Parallel(success = 1, failure = 3) {
                     IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop, dynamic = true) {
                         FlipSelector {
-                            Condition(Cond<8>),
+                            Condition(|ctx| ctx.try_check(8)),
                             AlwaysRunning,
                         },
                     },
@@ -3132,7 +3122,7 @@ bt::behavior_tree! {
                     Repeat(3) {
                         SequenceStar {
                             Condition(|ctx| ctx.check(12)),
-                            StatefulAction(Task<13>),
+                            StatefulAction(TTask<13>),
                             StatefulAction(Task<14>),
                         },
                     },
@@ -3142,7 +3132,7 @@ bt::behavior_tree! {
                             #[on_failure(|bb| bb.t1.set(bb.b0 % 4))]
                             Condition(|ctx, bb| ctx.check_in(15, bb.b1)),
                         },
-                        Action(Act<16>),
+                        Action(|ctx| ctx.try_exec(16)),
                         AlwaysSuccess,
                     },
                 },
@@ -3152,6 +3142,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0888Blackboard { b0 b1 t1 o0 t0 });
+
+fallible!(Tree0888);
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
@@ -3364,7 +3356,7 @@ bt::behavior_tree! {
 board!(Tree0896Blackboard { b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0897 for Ctx {
+    pub tree Tree0897 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(3),
             b0: i64,
@@ -3377,7 +3369,7 @@ bt::behavior_tree! {
                     SetBlackboard(b0 = 6),
                     #[on_halted(|bb| bb.b0 += 1)]
                     #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                    StatefulAction(Task<0>),
+                    Error(DiffError(1040)),
                 },
             },
         }
@@ -3385,6 +3377,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0897Blackboard { o0 b0 t0 });
+
+fallible!(Tree0897);
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
@@ -3413,7 +3407,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0899 for Ctx {
+    pub tree Tree0899 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             b1: i64,
@@ -3425,13 +3419,13 @@ bt::behavior_tree! {
             ReactiveFallback {
                 SequenceWithMemory {
                     RepeatUntil(Success) {
-                        StatefulAction(Task<0>),
+                        StatefulAction(TTask<0>),
                     },
                     ScriptCondition(|bb| bb.b1 < 3),
                 },
                 WaitValueUpdate(t0) {
                     Precondition(|bb| bb.b1 % 4 != 1, else = Failure) {
-                        Condition(Cond<1>),
+                        Condition(TCond<1>),
                     },
                 },
                 RetryUntilSuccessful(3) {
@@ -3456,7 +3450,7 @@ bt::behavior_tree! {
                         Repeat(4) {
                             Limiter(1) {
                                 Delay(0) {
-                                    StatefulAction(Task<3>),
+                                    StatefulAction(TTask<3>),
                                 },
                             },
                         },
@@ -3470,16 +3464,16 @@ bt::behavior_tree! {
                             StatefulAction(Task<4> = Task::<4>),
                         },
                         StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(TTask<6>),
                     },
                     Fallback {
                         WhileDoElse {
-                            Condition(Cond<7>),
+                            Condition(|ctx| ctx.try_check(7)),
                             #[failure_if(|bb| bb.b1 + 4 != *bb.t0)]
                             Wait(10),
                         },
                         ScriptCondition(|bb| bb.b1 < 2),
-                        StatefulAction(Task<8> = Task::<8>),
+                        StatefulAction(TTask<8>),
                     },
                 },
                 IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
@@ -3503,7 +3497,7 @@ bt::behavior_tree! {
                             #[success_if(|bb| bb.b1 > 6)]
                             #[failure_if(|bb| bb.b1 == bb.b0)]
                             Fallback {
-                                StatefulAction(Task<11>),
+                                StatefulAction(TTask<11>),
                                 Sleep(20),
                             },
                         },
@@ -3517,51 +3511,53 @@ bt::behavior_tree! {
 
 board!(Tree0899Blackboard { t0 b1 b0 });
 
+fallible!(Tree0899);
+
 cases! {
-    Tree0800 "B{b0=2;t0;o0}PAll{_}(Dd{20}(@ki{o0|2%4>2}Suc),Bin{b0=7;N}(Wu{t0},Ret0(Wu{t0})),RSeq(c0,Sb{o0=6},@si{none}@of{o0:=o0|1%2;b0+=3}c1),RSeq(Rep4(Sc{t0:=o0|5;some?t0+=1}),Isw{3;_;T}(F,@rw{b0<5}@po{o0:=_}pa2{b0:4;b1:b0},S),a3l))",
+    Tree0800 "B{b0=2;t0;o0}PAll{_}(Dd{20}(@ki{o0|2%4>2}Suc),Bin{b0=7;N}(Wu{t0},Ret0(Wu{t0})),RSeq(c0,Sb{o0=6},@si{none}@of{o0:=o0|1%2;b0+=3}c1t),RSeq(Rep4(Sc{t0:=o0|5;some?t0+=1}),Isw{3;_;T}(F,@rw{b0<5}@po{o0:=_}pa2{b0:4;b1:b0},S),a3l,Err{1069}))",
     Tree0801 "B{o0;t0;b1=0;b0=4;t1=5}PPar{0;T}(Step(Rep0(Wu{t1}),Sc{t0+=1},c0b{b0}),Inv(Sb{b0=0}),Pre{t0<0;R}(Step(Sw{0}(t1,c2),t3,c4e,Flip(@oh{t0:=t1;t0:=o0|3+1%3}F,@oh{o0:=o0|5}t5))),SubA(Ret4(Par{_;1}(Wt{0},t6,c7l))))",
-    Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(Err{1069})))",
-    Tree0803 "AFb(Wde(c0r,t1t))",
+    Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(Err{1008})))",
+    Tree0803 "AFb(Wde(c0,t1))",
     Tree0804 "B{o0=5;b1;t0=3;b0}PPar{2;N}(Isw{o0|2;N;N}(RU{S}(Pre{b1%2<0;F}(MPri(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}Sw{2;0;1}(S,Keep(pc0{b0:b0}),Flip(Sb{o0=2}),pi1{t0:=})))),Rty1(Dd{50}(a2))),a3)",
-    Tree0805 "B{b0;t0;b1=0}AFb(Pre{t0>b1;F}(a0t),Rep3(@oh{b1:=t0}t1),@fi{b0%4=2}Mt{10}(a2),Dl{10}(@of{b1:=b0+2}@rw{b1+2<6}@os{b1+=3}Sl{20}),c3)",
+    Tree0805 "B{b0;t0;b1=0}AFb(Pre{t0>b1;F}(a0e),Rep3(@oh{b1:=t0}t1),@fi{b0%4=2}Mt{10}(a2),Dl{10}(@of{b1:=b0+2}@rw{b1+2<6}@os{b1+=3}Sl{20}),c3)",
     Tree0806 "Rep2(Rep2(Swm(Dd{20}(To{50}(t0)),PAll{0}(S,c1l),S)))",
-    Tree0807 "B{t0;b0=3}RFb(Inv(SubR(MSeq(Pre{b0+3%2!0}(SubA(Flt{3;R;F}(c0))),@oh{t0<4?b0+=2;b0+=1}@os{t0:=1}t1))))",
+    Tree0807 "B{t0;b0=3}RFb(Inv(SubR(MSeq(Pre{b0+3%2!0}(SubA(Flt{3;R;F}(c0))),@oh{t0<4?b0+=2;b0+=1}@os{t0:=1}t1))),Err{1050})",
     Tree0808 "B{q0=3;b1;t1;o0=_;t0=1}Mt{0}(Seq(pt0{b0:t1;b1:t0},pc1{b0:t1},Lp{_;F}(@os{o0:=b1}Inv(c2b{t0}))))",
     Tree0809 "B{q0=4;b0=5;b1=5;t0=4}To{0}(RSeq(TryT(Bin{t0>3;_}(t0,Rmp{S;F}(t1)),PPar{1;_}(Try(FS(R),t2),Wu{t0}),Sw{0}(@po{t0:=b0}@of{t0:=b0%3}Try(Scc{b1!7},t3),Keep(Sw{2;3}(Seq(a4e),t5,c6))))))",
     Tree0810 "B{b0;b1=4;t0=1}Seq(Pre{b0>7;K}(PAll{2}(PPar{1;T}(t0,pi1{t0:t0},t2,pi3{t0:b0}),pt4{b0:=;b1:=},Sb{t0=8})),@os{t0+4<0?b0:=b1}@si{t0!7}PAll{_}(Flt{3;S;F}(pa5{b0:b1}),c6b{b0},Pre{b1=b1+3;R}(@rw{b0+2!b0}@of{t0+=3}@oh{b1+=2}a7e),c8b{b1+1}),@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Step(Rpt{F}(Cnd{t0+1=6;T;S}(RFb(pc9{b0:9},@of{b0+=3}Sw{2}(t10,Sl{20}),Flt{3;_;_}(t11),a12)))))",
     Tree0811 "B{q0=2;b1=1;b0}ASeq(Fb(pa0{b0:6;b1:b1},@po{b1:=b0+2;b0+=4}SubR(t1),c2),Sw{2;4}(Lp{_;F}(a3e),Sb{b0=8},t4))",
-    Tree0812 "B{t1;b0=0;t0}@rw{t1<5}@of{t0:=b0%2;t0+=1}Rep1(Dd{0}(Flt{3;R;K}(Cd{0;_}(@rw{t1>0}Fb(RFb(F,pt0{b0:=;b1:t1},t1),OnceK(t2),OnceK(Cnd{t0<2;_;_}(a3l)))))))",
-    Tree0813 "Fb(Cd{10;K}(RFb(F,Flt{1;F;F}(Suc),Fai,Rus{2}(c0),t1)),RSeq(RT{2}(t2e),PPar{1;N}(c3,c4e),RSeq(t5,Inv(Wt{10}))),Rpt{0}(t6))",
-    Tree0814 "B{t0;b0=1;o0}Bin{b0%2=0;_}(Flip(MPri(OnceK(t0t),Scc{o0|5+2>2})),Flip(Seq(Su{t0}(Err{1033}),c2r,a3r)))",
+    Tree0812 "B{t1;b0=0;t0}@rw{t1<5}@of{t0:=b0%2;t0+=1}Rep1(Dd{0}(Flt{3;R;K}(Cd{0;_}(@rw{t1>0}Fb(RFb(F,pt0{b0:=;b1:t1},Err{1071}),OnceK(t2t),OnceK(Cnd{t0<2;_;_}(a3l)))))))",
+    Tree0813 "Fb(Cd{10;K}(RFb(F,Flt{1;F;F}(Suc),Fai,Rus{2}(c0t),t1t)),RSeq(RT{2}(t2t),PPar{1;N}(c3,c4e),RSeq(t5,Inv(Wt{10}),Err{1088})),Rpt{0}(t6))",
+    Tree0814 "B{t0;b0=1;o0}Bin{b0%2=0;_}(Flip(MPri(OnceK(t0),Scc{o0|5+2>2})),Flip(Seq(Su{t0}(pc1{b0:b0}),c2e,a3e)))",
     Tree0815 "B{t0=3;b0}Seq(PPar{0;N}(t0),RFb(FF(Wde(c1,@ki{b0%2!1}@oh{t0+=3}a2)),Scc{t0%4<2}))",
-    Tree0816 "B{t0=0;t1=5;b1=2}Ruf{F}(Keep(Sw{1;5}(Rpt{1}(RU{S}(Rmp{S;S}(Seq(Wu{t0},t0)))),Try(Bin{t1+2%4<2;_}(a1e,t2),Star(c3l,Wu{t1}),c4l),Flt{2;R;K}(Sl{10}))))",
+    Tree0816 "B{t0=0;t1=5;b1=2}Ruf{F}(Keep(Sw{1;5}(Rpt{1}(RU{S}(Rmp{S;S}(Seq(Wu{t0},t0t)))),Try(Bin{t1+2%4<2;_}(a1e,t2),Star(c3l,Wu{t1},Err{1002}),c4l),Flt{2;R;K}(Sl{10}))))",
     Tree0817 "B{t0=5;b1=4;b0}Rep4(PPar{1;_}(PPar{0;_}(Flt{2;F;K}(pa0{b0:=;b1:=}),a1,Once(pt2{b0:b0;b1:t0})),PAll{1}(PAll{_}(t3,c4e),OnceT(t5)),MPri(Sw{2;3}(a6,Sl{20},t7)),c8))",
-    Tree0818 "B{b0;t0=1;o0}@fi{t0<1}@ki{b0%2=1}@rw{b0+4>t0+2}Isw{t0+3;T;T}(@of{o0:=b0%3}@si{b0<1}t0,a1b{t0+4%4;b0})",
+    Tree0818 "B{b0;t0=1;o0}@fi{t0<1}@ki{b0%2=1}@rw{b0+4>t0+2}Isw{t0+3;T;T}(@of{o0:=b0%3}@si{b0<1}Err{1043},a1b{t0+4%4;b0})",
     Tree0819 "B{t0;b0}RSeq(Rty1(Fb(t0,pt1{b0:t0;b1:b0})),Pre{t0%2<1;F}(OnceT(OnceT(@ki{t0+3>1}@of{b0:=t0}Scc{t0+2%4>1}))),@si{t0>3}S)",
     Tree0820 "B{o0=_;t0;b0=1;t1=5}PPar{0;T}(@po{b0:=t1}Scc{none},@ki{t0+3>0}RT{1}(Ub{o0}),c0b{o0|4},pa1{b0:t1;b1:b0},F)",
     Tree0821 "B{b0=2;t0=4;t1=2}RFb(RSeq(Fb(pc0{b0:=},t1,Seq(c2b{t1+2},Sb{t1=8}),a3),Invt(Sel(Rep4(Wt{100})))),Swm(c4,t5,t6))",
     Tree0822 "Ruf{3}(Ite(ASeq(FS(c0l),t1e),a2,RtyF(F)))",
     Tree0823 "B{b0=2;t0;o0=_}RFb(@oh{b0:=o0|4+3}AFb(a0,Rpt{3}(Seq(pt1{b0:8},t2)),Pre{t0+1<0;S}(Keep(WU{o0|4!7}(SubA(Seq(c3,c4l)))))))",
-    Tree0824 "B{t0=1;b0;o0=4;t1}@fi{b0>t0+2}@si{t1%2>0}@rw{t0>3}PPar{1;T}(Rpt{1}(RSeq(Isw{b0;_;N}(t0,Seq(c1,t2),@fi{o0|5<5}@rw{t0+3%4<1}pi3{t0:t1}),Step(Sl{0},c4))),PAll{-2}(Wde(a5b{b0+1;b0},a6),Swm(Ite(a7,c8,Wu{t1}),RepF(c9)),Sc{t1+3%3=2?t1+=3;t1:=t0}),FS(RU{F}(Pri(Rep1(To{0}(Ret0(pa10{b0:t1;b1:b0})))))))",
+    Tree0824 "B{t0=1;b0;o0=4;t1}@fi{b0>t0+2}@si{t1%2>0}@rw{t0>3}PPar{1;T}(Rpt{1}(RSeq(Isw{b0;_;N}(t0t,Seq(c1,t2t),@fi{o0|5<5}@rw{t0+3%4<1}pi3{t0:t1}),Step(Sl{0},c4t))),PAll{-2}(Wde(a5b{b0+1;b0},a6r),Swm(Ite(a7r,c8,Wu{t1}),RepF(c9)),Sc{t1+3%3=2?t1+=3;t1:=t0}),FS(RU{F}(Pri(Rep1(To{0}(Ret0(pa10{b0:t1;b1:b0})))))))",
     Tree0825 "Keep(RU{F}(Fb(Rmp{S;F}(t0),t1,a2l)))",
-    Tree0826 "B{q0=3;b0=0;t0=4}Ite(Isw{b0+4;N;T}(Flip(Isw{b0;T;T}(pt0{b0:3;b1:t0},Suc),RFb(pc1{b0:b0},Lp{_;F}(F)),a2t,Lp{_;_}(ASeq(@po{b0%4<0?t0+=1;b0+=1}@rw{t0+2<b0+1%4}@of{t0:=b0+1}Lp{t0;S}(pa3{b0:t0;b1:t0}))),Step(@ki{b0=b0+4%3}Rep4(pa4{b0:4})))),@po{t0+=1}Step(@oh{b0:=t0}@fi{t0<3}RSeq(PPar{2;T}(Lp{_;R}(Fb(Suc))),@po{b0<4?t0:=b0+4;b0>6?b0+=2}@os{t0+=2}RFb(t5e,SubR(t6e),@os{b0:=t0}ASeq(Ruf{F}(t7t))),t8t),Inv(Pri(@si{t0>3}TryF(a9t,Err{1076}),@ki{b0+1<6}pc10{b0:b0},Step(t11t,c12r)))))",
+    Tree0826 "B{q0=3;b0=0;t0=4}Ite(Isw{b0+4;N;T}(Flip(Isw{b0;T;T}(pt0{b0:3;b1:t0},Suc),RFb(pc1{b0:b0},Lp{_;F}(F)),a2,Lp{_;_}(ASeq(@po{b0%4<0?t0+=1;b0+=1}@rw{t0+2<b0+1%4}@of{t0:=b0+1}Lp{t0;S}(pa3{b0:t0;b1:t0}))),Step(@ki{b0=b0+4%3}Rep4(pa4{b0:4})))),@po{t0+=1}Step(@oh{b0:=t0}@fi{t0<3}RSeq(PPar{2;T}(Lp{_;R}(Fb(Suc))),@po{b0<4?t0:=b0+4;b0>6?b0+=2}@os{t0+=2}RFb(t5e,SubR(t6e),@os{b0:=t0}ASeq(Ruf{F}(t7))),t8),Inv(Pri(@si{t0>3}TryF(a9,Sb{b0=t0}),@ki{b0+1<6}pc10{b0:b0},Step(t11,c12l)))))",
     Tree0827 "B{b0;b1;t0;o0}Lim{1}(MPri(Swm(Dl{100}(Sw{4}(pi0{t0:b0},PAll{1}(@si{t0%4!2}@ki{t0%3=1}@rw{some}Sb{b0=t0},c1))),a2),Star(Cd{0;F}(Intr{b1>b1%2}(@oh{b0:=8}@os{b0:=t0+4}@ki{b1!0}a3)),Ruf{3}(pc4{b0:b0}),@fi{b0<4}pt5{b0:b1;b1:t0},RetF(@rw{t0+1%2<0}@ki{some}@si{b1!6}Rep1(Ub{o0}))),Rpt{0}(Sb{t0=2})))",
-    Tree0828 "B{q0=2;t0;b0}@rw{t0+1<t0}@ki{b0+4>2}MPri(MSeq(Dd{30}(Rmp{F;S}(Lp{b0;R}(PAll{-2}(Wt{30},pa0{b0:t0},Run)))),Wde(To{20}(c1),Cnd{t0<7;_;S}(pa2{b0:4;b1:b0}),Sc{t0+=2})),Err{1078})",
+    Tree0828 "B{q0=2;t0;b0}@rw{t0+1<t0}@ki{b0+4>2}MPri(MSeq(Dd{30}(Rmp{F;S}(Lp{b0;R}(PAll{-2}(Wt{30},pa0{b0:t0},Run)))),Wde(To{20}(c1),Cnd{t0<7;_;S}(pa2{b0:4;b1:b0}),Sc{t0+=2})))",
     Tree0829 "B{t0=0;b0=2}Swm(pc0{b0:=},Sl{10})",
     Tree0830 "RU{F}(OnceT(Wt{0}))",
-    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2))))",
+    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2,Err{1012}))))",
     Tree0832 "Rep2(t0)",
     Tree0833 "B{t0;t1;b0;o0=_}Swm(Rpt{3}(WU{t1<t0%3}(Ub{o0})),a0b{t0;b0},@si{o0|0<2}@po{t1+=1}MPri(Fai,Sl{20}),Lim{1}(t1))",
     Tree0834 "B{b0}Swm(Sl{0},Lim{3}(Scc{b0%3!0}),c0)",
     Tree0835 "B{b1;o0=_;b0=4}Rmp{F;F}(ASeq(Wde(t0,a1),@fi{none}@po{b0!4?o0:=_}c2,@ki{some}pa3{b0:=;b1:=}))",
     Tree0836 "B{t0=4}Par{-3;-3}(RT{1}(t0),Rep0(c1l),c2b{t0})",
     Tree0837 "Fb(Sub(t0e),t1,c2)",
-    Tree0838 "B{b0=0;b1;t0=3}Par{0;-1}(pt0{b0:=;b1:b1},AFb(Cd{0;K}(RFb(@oh{b0:=b0%2}@po{b1:=t0}c1,pt2{b0:1;b1:b1})),@fi{t0+2=1}@of{b1:=b0+2;b1:=t0+3}@po{b1+=1;b1:=7}pt3{b0:t0},Invt(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Ret3(Pre{b0!b1}(Sb{t0=2}))),Ret2(t4t),t5e))",
-    Tree0839 "B{b0=1;t0=0;b1}@rw{b1=1}RFb(Cnd{b1%3=1;N;F}(t0t),Wde(a1r,SubA(@po{b0:=t0}Fai)))",
-    Tree0840 "B{t1=0;b0;q0=1}Ret1(Lp{_;_}(Sel(c0t,t1t,a2b{t1+2%4;b0},Err{1025})))",
+    Tree0838 "B{b0=0;b1;t0=3}Par{0;-1}(pt0{b0:=;b1:b1},AFb(Cd{0;K}(RFb(@oh{b0:=b0%2}@po{b1:=t0}c1,pt2{b0:1;b1:b1})),@fi{t0+2=1}@of{b1:=b0+2;b1:=t0+3}@po{b1+=1;b1:=7}pt3{b0:t0},Invt(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Ret3(Pre{b0!b1}(Sb{t0=2}))),Ret2(t4e),t5e))",
+    Tree0839 "B{b0=1;t0=0;b1}@rw{b1=1}RFb(Cnd{b1%3=1;N;F}(t0),Wde(a1,SubA(@po{b0:=t0}Fai)))",
+    Tree0840 "B{t1=0;b0;q0=1}Ret1(Lp{_;_}(Sel(c0,t1e,a2b{t1+2%4;b0})))",
     Tree0841 "B{b0=5}Dl{0}(SubR(SubR(pc0{b0:b0})))",
     Tree0842 "B{b1=2;b0=2;t0=3}RT{F}(RFb(c0l,@fi{t0+1>b1}@ki{t0>b1}a1e,t2,Scc{b0!7},Sl{30}))",
-    Tree0843 "TryT(t0t,t1,Dl{20}(a2l))",
+    Tree0843 "TryT(t0,t1,Dl{20}(a2l))",
     Tree0844 "Ite(ASeq(c0),Wde(a1,t2,a3))",
     Tree0845 "Rep0(t0)",
     Tree0846 "OnceT(c0)",
@@ -3572,30 +3568,30 @@ cases! {
     Tree0851 "B{b0=4}Flt{3;_;_}(Cnd{b0<3;_;F}(Keep(MPri(c0,a1l,c2))))",
     Tree0852 "B{t0=1;t1}Seq(RFb(Fb(a0,t1),a2),t3,Sb{t1=t0},Inv(a4))",
     Tree0853 "To{0}(Star(Sub(Dd{0}(c0e))))",
-    Tree0854 "B{t0=3;o0;b0=1}RSeq(@ki{o0|4<t0+4}@po{b0+=3}Par{_;_}(pi0{t0:=},Ub{o0}),RepF(MPri(@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}RSeq(@ki{t0%2>0}@po{t0:=t0%4}@si{t0=7}Wt{30},Ub{o0},t1))),RFb(RSeq(a2,@oh{some?b0+=1}@rw{t0<b0%3}@po{o0:=_}c3,t4),Rmp{F;S}(@fi{t0+4%4>0}RSeq(pi5{t0:t0},pi6{t0:b0})),OnceT(Sb{o0=0})))",
-    Tree0855 "B{t0=0;q0=0;b0}@rw{t0+2%4=1}Fb(SubR(OnceK(Flt{1;R;_}(a0))),Lp{_;_}(@si{t0>b0%4}@of{t0>b0?b0+=4;b0:=t0+3%3}Flip(Sl{100},Wu{t0},t1)),Bin{b0%2<1;_}(pa2{b0:2;b1:t0},SubA(@os{t0+=1}@of{b0:=b0+2%4}Sl{0})),t3,Err{1071})",
+    Tree0854 "B{t0=3;o0;b0=1}RSeq(@ki{o0|4<t0+4}@po{b0+=3}Par{_;_}(pi0{t0:=},Ub{o0}),RepF(MPri(@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}RSeq(@ki{t0%2>0}@po{t0:=t0%4}@si{t0=7}Wt{30},Ub{o0},t1))),RFb(RSeq(a2t,@oh{some?b0+=1}@rw{t0<b0%3}@po{o0:=_}c3,t4t),Rmp{F;S}(@fi{t0+4%4>0}RSeq(pi5{t0:t0},pi6{t0:b0})),OnceT(Sb{o0=0})))",
+    Tree0855 "B{t0=0;q0=0;b0}@rw{t0+2%4=1}Fb(SubR(OnceK(Flt{1;R;_}(a0))),Lp{_;_}(@si{t0>b0%4}@of{t0>b0?b0+=4;b0:=t0+3%3}Flip(Sl{100},Wu{t0},t1t)),Bin{b0%2<1;_}(pa2{b0:2;b1:t0},SubA(@os{t0+=1}@of{b0:=b0+2%4}Sl{0})),t3)",
     Tree0856 "B{b0;t0=4;q0=2;o0}Bin{b0>b0+3%4;N}(Cd{10;K}(Try(Fb(@os{b0:=t0}t0e,Bin{b0+1<t0;N}(t1,Sb{b0=1}),Flip(t2,Ub{o0})),Step(c3l,t4,Lp{_;_}(@rw{b0=5}pa5{b0:=;b1:b0}),a6l))),Cnd{b0>t0;_;_}(RSel(Seq(ASeq(t7,Wu{t0}),t8,t9,S))))",
-    Tree0857 "Fb(PPar{2;T}(RFb(Ruf{1}(Flt{3;S;F}(Step(a0,t1))),Par{-1;_}(c2r,Flip(c3e,c4t,t5))),Step(t6t,Fb(t7t,Wde(c8t,t9)),t10t,t11t)),RFb(PPar{2;T}(RFb(Fb(Rty3(t12),Ite(Fb(t13t,t14),RT{3}(t15))),Fb(Seq(S,t16t),Ruf{2}(t17),a18t,c19t,Ret0(t20)),Flip(Flt{1;S;F}(Par{2;_}(F,R)),Inv(t21))))))",
+    Tree0857 "Fb(PPar{2;T}(RFb(Ruf{1}(Flt{3;S;F}(Step(a0,t1))),Par{-1;_}(c2,Flip(c3e,c4,t5))),Step(t6,Fb(t7,Wde(c8,t9)),t10,t11)),RFb(PPar{2;T}(RFb(Fb(Rty3(t12),Ite(Fb(t13,t14),RT{3}(t15))),Fb(Seq(S,t16),Ruf{2}(t17),a18e,c19,Ret0(t20)),Flip(Flt{1;S;F}(Par{2;_}(F,R)),Inv(t21))))))",
     Tree0858 "B{t0=0}Wv{t0}(pi0{t0:=})",
-    Tree0859 "Flip(RFb(t0,To{0}(ASeq(Dl{20}(t1t),a2,t3)),Rep4(S)),Swm(c4,RFb(c5r,Fai,a6e)),t7t)",
+    Tree0859 "Flip(RFb(t0,To{0}(ASeq(Dl{20}(t1),a2,t3)),Rep4(S)),Swm(c4,RFb(c5e,Fai,a6e)),t7)",
     Tree0860 "B{o0=_;t0;b0=0}Fb(PPar{0;_}(@si{none}Fb(t0,FS(t1))),RFb(t2,pt3{b0:=},t4,@ki{t0>5}Wu{t0},c5b{b0+3}))",
-    Tree0861 "B{b0;o0;t0}@rw{some}@ki{t0>b0%2}@of{t0%4>2?o0:=_}Rpt{0}(c0t)",
+    Tree0861 "B{b0;o0;t0}@rw{some}@ki{t0>b0%2}@of{t0%4>2?o0:=_}Rpt{0}(c0)",
     Tree0862 "Rpt{3}(c0)",
     Tree0863 "B{t0;t1=3;b0;q0=3}Pre{t1>7}(Rpt{2}(TryF(WU{t0%3<1}(PAll{-3}(c0l,t1e,F,Lp{t0;R}(S),c2)),Rpt{F}(RU{S}(Wu{t0})),AFb(@os{b0+=1}Sb{t1=2}))))",
-    Tree0864 "B{t1=1;t0=0;b0}RSeq(Par{_;0}(Dl{10}(a0),S),RFb(Scc{t1>3},F,Dl{0}(t1t),Sc{t0:=b0}),Inv(a2l))",
+    Tree0864 "B{t1=1;t0=0;b0}RSeq(Par{_;0}(Dl{10}(a0),S),RFb(Scc{t1>3},F,Dl{0}(t1),Sc{t0:=b0}),Inv(a2l))",
     Tree0865 "Swm(Flip(c0,Rmp{F;S}(Wt{20})),t1)",
     Tree0866 "B{t0=4;o0=_;b0=2}Inv(@oh{b0:=t0+2;none?b0:=o0|2+1%4}Cd{0;K}(a0))",
-    Tree0867 "B{b0=1;t0=3;t1=2;o0=3}RFb(@os{t0+=3}@fi{b0<3}@ki{some}Seq(Flt{1;S;F}(Su{t1}(MPri(pa0{b0:t0;b1:t1},Ruf{2}(pi1{t0:t0})))),Seq(pc2{b0:t0},t3t,@of{b0+=2}c4b{8},t5t,a6b{t0%4;b0}),PPar{0;_}(a7e,t8e,Suc,t9t)),Pre{none;F}(MSeq(Ite(Mt{10}(Sb{b0=7}),Step(c10,Wu{t1}),Wde(Wu{t0},a11,a12r)))),RSeq(Try(@of{b0:=0}a13b{b0+1;b0},@of{b0+=3}RFb(c14,a15r),Pre{t1+2>6;K}(c16)),@po{t0:=t1}c17))",
+    Tree0867 "B{b0=1;t0=3;t1=2;o0=3}RFb(@os{t0+=3}@fi{b0<3}@ki{some}Seq(Flt{1;S;F}(Su{t1}(MPri(pa0{b0:t0;b1:t1},Ruf{2}(pi1{t0:t0})))),Seq(pc2{b0:t0},t3,@of{b0+=2}c4b{8},t5,a6b{t0%4;b0}),PPar{0;_}(a7e,t8e,Suc,t9e)),Pre{none;F}(MSeq(Ite(Mt{10}(Sb{b0=7}),Step(c10,Wu{t1}),Wde(Wu{t0},a11,a12l)))),RSeq(Try(@of{b0:=0}a13b{b0+1;b0},@of{b0+=3}RFb(c14,a15),Pre{t1+2>6;K}(c16)),@po{t0:=t1}c17))",
     Tree0868 "B{q0=1;o0=_;t0=3;b1=0;b0}Swm(Lp{_;K}(Rpt{F}(ASeq(PPar{0;T}(Sc{b1+1<3?b0:=t0%4},OnceT(pa0{b0:2;b1:b1}),Rty1(F))))),@si{b1!b1%4}PAll{-4}(t1,FS(t2e),Sb{o0=0},c3),AFb(@po{b0+=2}Intr{b0<4}(a4),Mt{0}(c5),@os{t0:=b0}c6,Dl{100}(pi7{t0:t0})))",
-    Tree0869 "B{b0;o0=_;t0;t1}PPar{2;_}(t0t,SubR(Sb{b0=2}),@oh{t1:=t0}@si{t1+3>o0|0+2}Sc{o0|3>t0+4?b0+=3})",
+    Tree0869 "B{b0;o0=_;t0;t1}PPar{2;_}(t0,SubR(Sb{b0=2}),@oh{t1:=t0}@si{t1+3>o0|0+2}Sc{o0|3>t0+4?b0+=3})",
     Tree0870 "B{b0=3;o0=4;t0=0}Seq(RSeq(Wv{t0}(Bin{t0>b0%2;N}(Flip(t0,Sb{b0=1}),Ret0(@of{t0+=3}@os{o0:=_}@po{b0:=o0|4}t1)))),Lim{2}(@ki{b0+1%4!3}@of{o0|2+3=4?t0+=3}a2b{8;b0}),Sel(PPar{2;_}(F,c3),FS(SubA(pi4{t0:t0}))),RFb(c5e,pt6{b0:=},Scc{o0|1=b0+3}))",
     Tree0871 "B{b0;t0;t1=1}MSeq(@ki{t0+4%4<1}@oh{t0:=b0+2;t1:=9}Rpt{0}(c0),@of{t0:=b0%4;t0+=3}Ruf{F}(Pre{t0+2%3=2;R}(Seq(pi1{t0:=},@rw{t1<5}c2))))",
     Tree0872 "B{t0=2;o0=2;q0;b1;b0}@rw{t0=b0}PPar{1;N}(Rty3(@ki{b1<3}@oh{o0|1!0?t0+=1}t0e),Swm(Seq(Fb(c1l,@si{t0%2>0}Lp{b1;_}(@po{o0:=_}Sw{4}(pc2{b0:b1},Rep0(c3e))),t4e),Dd{0}(RT{2}(WU{t0>3}(Ite(@po{b0+=3}t5,t6,a7)))))))",
-    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1),t2),Seq(a3,RSeq(a4e,pi5{t0:t0},t6),t7),c8e,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
+    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1t),t2t),Seq(a3r,RSeq(a4r,pi5{t0:t0},t6),t7t),c8e,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
     Tree0874 "B{t0=4;b0;b1}Cd{50;F}(Isw{b0+1;N;_}(PPar{2;T}(Fai,Par{2;_}(pi0{t0:b0},c1),PPar{2;N}(c2,@po{t0:=b1;t0+=3}@si{b0<3}c3),c4,Fb(t5,@oh{b0:=8}c6b{b0%2}))))",
     Tree0875 "B{b0;o0;t0=4}Par{2;_}(FS(To{100}(Rep4(Pre{none;S}(@rw{b0>o0|5+3}pi0{t0:=})))),Fb(RFb(c1b{9},Fai),t2,c3,Ret1(Ite(Scc{b0%3<0},a4e))),TryT(Wt{0},Suc,pc5{b0:=},S))",
     Tree0876 "B{b0=0;t0=5}MPri(Ite(@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Seq(Ret3(a0b{t0;b0}),OnceK(Dd{30}(@oh{b0:=t0;b0:=6}@si{t0>b0}Sb{t0=b0})),Wu{t0}),RFb(Flt{3;F;F}(t1),Rpt{0}(pi2{t0:t0}))),RSeq(PAll{-1}(Sel(pc3{b0:b0},Sb{b0=0})),c4e,Fai),Swm(Invt(Isw{t0%2;_;_}(Mt{20}(Ruf{2}(Ite(a5,F))))),a6))",
-    Tree0877 "B{o0;b0=3;t0=5}RU{S}(PPar{1;T}(Rpt{0}(Sb{t0=5}),Rep4(@oh{some?t0+=2;b0+=2}t0t),Ite(Rpt{2}(Err{1083}),pc2{b0:b0}),t3,Dd{50}(Sb{o0=2})))",
+    Tree0877 "B{o0;b0=3;t0=5}RU{S}(PPar{1;T}(Rpt{0}(Sb{t0=5}),Rep4(@oh{some?t0+=2;b0+=2}t0e),Ite(Rpt{2}(t1e),pc2{b0:b0}),t3,Dd{50}(Sb{o0=2})))",
     Tree0878 "B{t0}RSel(Cd{10;F}(OnceK(FS(Inv(Seq(Cnd{t0%3=0;N;F}(a0e),t1))))),Wt{0})",
     Tree0879 "B{b1=3;o0=2;t0=5;b0=2}Step(RepF(Pre{o0|5>2}(@ki{b0=b1+2}@si{t0+4>2}Par{2;_}(Flt{2;S;F}(a0b{b0;b0}),Sc{t0%4<2?t0:=b1+1;b0:=b1+1},t1))),Rpt{0}(t2),Mt{20}(Rep4(RFb(c3,Sw{1}(@oh{b1+=3}Wu{t0},a4b{o0|4%2;b0}),Seq(Swm(t5,Sb{t0=b1}),Wu{t0})))),Rep0(Sc{t0+=1;t0+=1}))",
     Tree0880 "B{t0=5}Wde(pi0{t0:=},pa1{b0:6},t2)",
@@ -3606,7 +3602,7 @@ cases! {
     Tree0885 "B{b0=4;t0=1;b1}Wv{t0}(PPar{2;T}(Isw{2;N;_}(Try(pc0{b0:1},c1,Wu{t0},t2e),Sc{b0+=2},Lim{3}(t3),Dl{0}(c4),pa5{b0:b0}),Isw{b1;_;T}(Sl{10},Inv(To{0}(t6)),Sl{20},c7,t8)))",
     Tree0886 "B{b1=4;b0=3;t1=3;t0=1}AFb(Rpt{2}(Ret1(Fb(Wu{t0},pa0{b0:b0},t1))),Pre{b1+3%2!1;R}(t2),Star(Pre{t1+2!t0%2;S}(Rpt{0}(pc3{b0:=})),t4,pa5{b0:t1},@os{b1+4>4?t1:=t0+3%3;b0:=b1+1%2}@oh{b0!6?b1+=2;t1%3>1?b1+=1}@rw{t1!5}t6))",
     Tree0887 "Once(Sub(Ret0(Sub(c0))))",
-    Tree0888 "B{b0=3;b1=1;t1;o0;t0=3}@os{t0<b0%4?b1:=t1}Cd{50;F}(TryT(MPri(ASeq(c0,Wv{t1}(Sw{5}(pi1{t0:b1},@of{o0:=_}Sc{b1:=6}))),MSeq(Rpt{F}(t2),c3l,@po{t1+=2}@fi{o0|2+4<t0}@oh{b0:=0}c4),Swm(pi5{t0:=},c6b{b1+4},@po{b0:=t0%2;t0+=3}pt7{b0:=})),Par{1;3}(Isw{t1+1%4;T;T}(Flip(c8,R)),RFb(MSeq(Scc{t1<o0|2+2},a9b{b0%4;b0},a10e,@si{b0+2%2<1}Ub{o0})),Rty4(Cd{0;K}(@ki{b1>1}RFb(@fi{t1%3<1}Ub{o0},@of{o0:=b1+1}t11,Ub{o0})))),@os{o0:=_;b0+=2}@rw{t0+3%4!0}@oh{t1+=3}Bin{b0>7;N}(Rep3(Star(c12l,t13,t14)),ASeq(Cd{10;K}(@fi{t0>t1}@of{t1:=b0%4}c15b{b1}),a16,S))))",
+    Tree0888 "B{b0=3;b1=1;t1;o0;t0=3}@os{t0<b0%4?b1:=t1}Cd{50;F}(TryT(MPri(ASeq(c0,Wv{t1}(Sw{5}(pi1{t0:b1},@of{o0:=_}Sc{b1:=6}))),MSeq(Rpt{F}(t2t),c3l,@po{t1+=2}@fi{o0|2+4<t0}@oh{b0:=0}c4),Swm(pi5{t0:=},c6b{b1+4},@po{b0:=t0%2;t0+=3}pt7{b0:=})),Par{1;3}(Isw{t1+1%4;T;T}(Flip(c8r,R)),RFb(MSeq(Scc{t1<o0|2+2},a9b{b0%4;b0},a10e,@si{b0+2%2<1}Ub{o0})),Rty4(Cd{0;K}(@ki{b1>1}RFb(@fi{t1%3<1}Ub{o0},@of{o0:=b1+1}t11,Ub{o0})))),@os{o0:=_;b0+=2}@rw{t0+3%4!0}@oh{t1+=3}Bin{b0>7;N}(Rep3(Star(c12l,t13t,t14)),ASeq(Cd{10;K}(@fi{t0>t1}@of{t1:=b0%4}c15b{b1}),a16r,S))))",
     Tree0889 "B{t0=2;b0=3}Mt{0}(Isw{t0;N;T}(@si{t0!4}pa0{b0:b0},a1,t2,Sb{b0=4}))",
     Tree0890 "B{b0=0;b1=4;t0=1}RSel(PAll{-2}(@rw{b1%2<1}@ki{t0%2!0}@os{t0+=1}a0,a1,a2b{t0;b1}),a3b{t0;b0},Wv{t0}(Sc{t0+=1}))",
     Tree0891 "B{b1=3;b0=2;t0=0}Inv(Swm(Wde(pi0{t0:b1},c1e,t2),Wu{t0},Swm(c3l,S,c4l,t5,pt6{b0:=;b1:=})))",
@@ -3615,7 +3611,7 @@ cases! {
     Tree0894 "B{t1=3;o0=4;b0}Par{-3;-2}(Dd{0}(Rep2(Cnd{o0|3>1;N;S}(Ite(t0,Rmp{F;F}(t1))))),a2e,Mt{0}(Par{2;2}(Scc{b0=6},OnceT(t3))))",
     Tree0895 "B{b0=2}RSeq(a0b{b0%3;b0},Run)",
     Tree0896 "B{b0;o0=_}@fi{o0|1=7}@po{b0:=b0+3%3}@ki{b0!1}Dd{30}(a0e)",
-    Tree0897 "B{o0=3;b0;t0=5}Inv(Mt{0}(@fi{t0+2<b0+4%3}Isw{9;T;_}(Sb{b0=6},@oh{b0+=1}@si{o0|1%3<2}t0)))",
+    Tree0897 "B{o0=3;b0;t0=5}Inv(Mt{0}(@fi{t0+2<b0+4%3}Isw{9;T;_}(Sb{b0=6},@oh{b0+=1}@si{o0|1%3<2}Err{1040})))",
     Tree0898 "Rep4(PAll{0}(Sel(Inv(c0l),t1,Flt{2;S;_}(MPri(t2,a3)),Sel(c4,t5,a6e))))",
-    Tree0899 "B{t0=3;b1;b0=1}@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}RSeq(RFb(Swm(RU{S}(t0),Scc{b1<3}),Wv{t0}(Pre{b1%4!1;F}(c1)),Ret3(@ki{b0=6}@rw{b1=b0}@os{b1+3>4?t0+=3}Keep(RSeq(Mt{20}(Step(Run,c2l)),Fai))),Cd{0;_}(RepF(@po{b0+=1}Rep4(Lim{1}(Dl{0}(t3)))))),Pri(Seq(Wde(Rep4(t4e),t5,t6e),Fb(Wde(c7,@fi{b1+4!t0}Wt{10}),Scc{b1<2},t8e)),Isw{t0;N;N}(@po{b1+=2}Star(Rep2(Sl{10}),Dd{0}(t9),S,pa10{b0:b1},Dl{10}(Scc{b0<t0+1%3})),Cnd{b1%4>0;_;F}(Rty3(@ki{t0!b1%2}@si{b1>6}@fi{b1=b0}Fb(t11,Sl{20}))),pc12{b0:=})))",
+    Tree0899 "B{t0=3;b1;b0=1}@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}RSeq(RFb(Swm(RU{S}(t0t),Scc{b1<3}),Wv{t0}(Pre{b1%4!1;F}(c1t)),Ret3(@ki{b0=6}@rw{b1=b0}@os{b1+3>4?t0+=3}Keep(RSeq(Mt{20}(Step(Run,c2l)),Fai))),Cd{0;_}(RepF(@po{b0+=1}Rep4(Lim{1}(Dl{0}(t3t)))))),Pri(Seq(Wde(Rep4(t4e),t5,t6t),Fb(Wde(c7r,@fi{b1+4!t0}Wt{10}),Scc{b1<2},t8t)),Isw{t0;N;N}(@po{b1+=2}Star(Rep2(Sl{10}),Dd{0}(t9),S,pa10{b0:b1},Dl{10}(Scc{b0<t0+1%3})),Cnd{b1%4>0;_;F}(Rty3(@ki{t0!b1%2}@si{b1>6}@fi{b1=b0}Fb(t11t,Sl{20}))),pc12{b0:=})))",
 }

@@ -178,16 +178,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1106 for Ctx, error DiffError {
+    pub tree Tree1106 for Ctx {
         Cooldown(10, filtered = Skipped) {
             Invert {
-                Error(DiffError(1082)),
+                Condition(Cond<0>),
             },
         }
     }
 }
-
-fallible!(Tree1106);
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
@@ -342,7 +340,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1110 for Ctx, error DiffError {
+    pub tree Tree1110 for Ctx {
         blackboard {
             b0: i64 = 4,
             b1: i64 = 4,
@@ -352,9 +350,8 @@ bt::behavior_tree! {
             Switch(b1) {
                 case 2 => SubTree(Tree1110Sub0, ..),
                 case 0 => Selector {
-                    StatefulAction(TTask<2>),
+                    StatefulAction(Task<2> = Task::<2>),
                     Runner,
-                    Error(DiffError(1058)),
                 },
                 case 4 => SubTree(Tree1110Sub1, ..),
                 _ => #[on_success(|bb| { if (bb.o0.unwrap_or(2) + 4) % 4 != 3 { bb.b1 += 2 }; bb.b0 += 3 })]
@@ -366,8 +363,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree1110Blackboard { b0 b1 o0 });
-
-fallible!(Tree1110);
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
@@ -396,7 +391,7 @@ bt::behavior_tree! {
             b0: i64 = 0,
         }
         Parallel(failure = 5) {
-            Action(|ctx| ctx.try_exec(0)),
+            Action(Act<0> = Act::<0>),
             ReactiveSequence {
                 SetBlackboard(b0 = {t0}),
                 Succeeder,
@@ -405,8 +400,9 @@ bt::behavior_tree! {
             ReactiveFallback {
                 AsyncSequence {
                     #[skip_if(|bb| *bb.t0 + 2 > *bb.t0 % 4)]
-                    Error(DiffError(1026)),
-                    Condition(TCond<3>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    Error(DiffError(1010)),
                 },
             },
             Action(PAct<4>, b0 = {b0}, b1 = {b0}),
@@ -723,7 +719,7 @@ bt::behavior_tree! {
 board!(Tree1122Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1123 for Ctx {
+    pub tree Tree1123 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -753,30 +749,33 @@ bt::behavior_tree! {
                         Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1), &mut bb.b0)),
                     },
                     Succeeder,
-                    Condition(|ctx| ctx.check(5)),
+                    Condition(TCond<5>),
                 },
                 Sequence {
                     #[failure_if(|bb| bb.b0 > 1)]
                     #[skip_if(|bb| bb.o0.is_some())]
                     RepeatTimes(3) {
-                        Condition(Cond<6>),
+                        Condition(TCond<6>),
                     },
                     #[on_failure(|bb| if *bb.t0 % 4 < 2 { bb.o0 = None })]
                     Inverter {
-                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(TTask<7>),
                     },
                     Fallback {
-                        Condition(Cond<8>),
-                        Action(Act<9>),
+                        Condition(|ctx| ctx.try_check(8)),
+                        Action(TAct<9>),
                     },
                     Action(PAct<10>, b0 = {b0}),
                 },
+                Error(DiffError(1062)),
             },
         }
     }
 }
 
 board!(Tree1123Blackboard { t0 b0 o0 q0 });
+
+fallible!(Tree1123);
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
@@ -1042,17 +1041,15 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1131 for Ctx, error DiffError {
+    pub tree Tree1131 for Ctx {
         ParallelAll(0) {
             SubTree(Tree1131Sub0),
             RepeatUntilSuccess(2) {
-                Error(DiffError(1015)),
+                AlwaysSuccess,
             },
         }
     }
 }
-
-fallible!(Tree1131);
 
 bt::behavior_tree! {
     pub tree Tree1132 for Ctx {
@@ -1241,7 +1238,7 @@ bt::behavior_tree! {
 board!(Tree1138Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1139 for Ctx {
+    pub tree Tree1139 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64 = 2,
@@ -1250,7 +1247,7 @@ bt::behavior_tree! {
         }
         SequenceWithMemory {
             Repeat(2) {
-                Condition(Cond<0> = Cond::<0>),
+                Condition(TCond<0>),
             },
             MemSequence {
                 #[post(|bb| bb.t1.set(bb.b0 % 3))]
@@ -1280,6 +1277,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1139Blackboard { q0 b0 t1 t0 });
+
+fallible!(Tree1139);
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
@@ -1565,7 +1564,7 @@ bt::behavior_tree! {
 board!(Tree1145Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1146 for Ctx, error DiffError {
+    pub tree Tree1146 for Ctx {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 2,
@@ -1581,7 +1580,6 @@ bt::behavior_tree! {
                         #[failure_if(|bb| *bb.t0 > *bb.t1)]
                         Action(PIo<1>, t0 = {b0}),
                         AlwaysSuccess,
-                        Error(DiffError(1081)),
                     },
                 },
             },
@@ -1589,7 +1587,7 @@ bt::behavior_tree! {
                 Action(PAct<2>, b0 = 0, b1 = {b0}),
                 #[post(|bb| bb.o0 = Some(*bb.t0 + 1))]
                 #[on_success(|bb| if *bb.t1 < *bb.t1 % 4 { *bb.t1 += 3 })]
-                Condition(|ctx| ctx.try_check(3)),
+                Condition(Cond<3>),
                 StatefulAction(Task<4>),
                 Condition(Cond<5>),
                 StatefulAction(Task<6>),
@@ -1599,8 +1597,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree1146Blackboard { o0 t0 b0 t1 });
-
-fallible!(Tree1146);
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
@@ -1713,7 +1709,7 @@ bt::behavior_tree! {
 board!(Tree1149Blackboard { t0 q0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1150 for Ctx {
+    pub tree Tree1150 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 1,
@@ -1723,7 +1719,7 @@ bt::behavior_tree! {
         Selector {
             Cooldown(10, filtered = Failure) {
                 ReactiveSequence {
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                     #[on_halted(|bb| bb.b0 += 2)]
                     #[failure_if(|bb| *bb.t1 < 7)]
                     Condition(Cond<1>),
@@ -1735,12 +1731,15 @@ bt::behavior_tree! {
             SequenceStar {
                 Condition(PCond<2>, b0 = {=}),
                 StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                Error(DiffError(1033)),
             },
         }
     }
 }
 
 board!(Tree1150Blackboard { t0 b0 b1 t1 });
+
+fallible!(Tree1150);
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
@@ -1882,7 +1881,7 @@ bt::behavior_tree! {
 board!(Tree1154Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1155 for Ctx, error DiffError {
+    pub tree Tree1155 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4>,
             b0: i64 = 2,
@@ -1903,7 +1902,7 @@ bt::behavior_tree! {
                             },
                         },
                         StepSequencer {
-                            StatefulAction(TTask<1>),
+                            StatefulAction(Task<1> = Task::<1>),
                             Script(|bb| bb.b1 += 1),
                         },
                     },
@@ -1914,8 +1913,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree1155Blackboard { q0 b0 o0 b1 });
-
-fallible!(Tree1155);
 
 bt::behavior_tree! {
     pub tree Tree1156 for Ctx {
@@ -1938,7 +1935,7 @@ bt::behavior_tree! {
 board!(Tree1156Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1157 for Ctx, error DiffError {
+    pub tree Tree1157 for Ctx {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 4,
@@ -1948,11 +1945,11 @@ bt::behavior_tree! {
             SequenceStar {
                 SequenceWithMemory {
                     Action(Act<0>),
-                    Condition(TCond<1>),
+                    Condition(Cond<1>),
                 },
                 Timeout(0) {
                     ReactiveSequence {
-                        StatefulAction(TTask<2>),
+                        StatefulAction(Task<2>),
                         Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
                     },
                 },
@@ -1973,7 +1970,7 @@ bt::behavior_tree! {
             Delay(0) {
                 #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(4))]
                 MemPriority {
-                    Action(|ctx| ctx.try_exec(7)),
+                    Action(Act<7>),
                     ScriptCondition(|bb| bb.o0.is_some()),
                 },
             },
@@ -1982,8 +1979,6 @@ bt::behavior_tree! {
 }
 
 board!(Tree1157Blackboard { b0 t0 o0 });
-
-fallible!(Tree1157);
 
 bt::behavior_tree! {
     pub tree Tree1158 for Ctx {
@@ -2005,7 +2000,7 @@ bt::behavior_tree! {
 board!(Tree1158Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
+    pub tree Tree1159 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             b0: i64,
@@ -2017,9 +2012,10 @@ bt::behavior_tree! {
                     #[skip_if(|bb| bb.b0 + 2 > 4)]
                     StatefulAction(Task<0>),
                     Succeeder,
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+                    StatefulAction(TTask<1>),
+                    Condition(TCond<2>),
                 },
+                Error(DiffError(1069)),
             },
         }
     }
@@ -2027,18 +2023,22 @@ bt::behavior_tree! {
 
 board!(Tree1159Blackboard { o0 b0 });
 
+fallible!(Tree1159);
+
 bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
+    pub tree Tree1160 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = None,
+            #[allow(unused)] o0: Option<i64> = None,
         }
         RepeatTimes(3) {
-            UnsetBlackboard(o0),
+            Error(DiffError(1019)),
         }
     }
 }
 
 board!(Tree1160Blackboard { o0 });
+
+fallible!(Tree1160);
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
@@ -2166,7 +2166,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1163 for Ctx, error DiffError {
+    pub tree Tree1163 for Ctx {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t0: i64 = 2,
@@ -2174,7 +2174,7 @@ bt::behavior_tree! {
         }
         Loop(q0, value = {b1}, if_empty = Running) {
             ReactiveSequence {
-                StatefulAction(TTask<0>),
+                StatefulAction(Task<0>),
                 SubTree(Tree1163Sub0, q0 = {=}, t0 = {t0}, b1 = {=}),
                 SubTree(Tree1163Sub1, q0 = {=}, t0 = {t0}, b1 = {=}),
             },
@@ -2184,10 +2184,8 @@ bt::behavior_tree! {
 
 board!(Tree1163Blackboard { q0 t0 b1 });
 
-fallible!(Tree1163);
-
 bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
+    pub tree Tree1164 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 0,
             b0: i64 = 2,
@@ -2203,12 +2201,13 @@ bt::behavior_tree! {
                         #[post(|bb| *bb.t0 += 1)]
                         #[failure_if(|bb| bb.b0 % 3 == 1)]
                         ReactiveSequence {
-                            StatefulAction(Task<0>),
+                            StatefulAction(TTask<0>),
                             StatefulAction(Task<1>),
                             #[skip_if(|bb| bb.b0 + 4 > 1)]
                             Action(PAct<2>, b0 = {t0}),
                         },
                     },
+                    Error(DiffError(1098)),
                 },
                 Action(PAct<3>, b0 = {=}, b1 = {b0}),
             },
@@ -2234,8 +2233,10 @@ bt::behavior_tree! {
 
 board!(Tree1164Blackboard { b1 b0 t0 });
 
+fallible!(Tree1164);
+
 bt::behavior_tree! {
-    pub tree Tree1165 for Ctx {
+    pub tree Tree1165 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -2244,14 +2245,14 @@ bt::behavior_tree! {
             Inverter {
                 ReactiveSequence {
                     WasEntryUpdated(t0),
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 1),
+                    Error(DiffError(1088)),
                 },
             },
             FlipSelector {
                 WaitUntil(|bb| bb.b0 != *bb.t0) {
                     #[run_while(|bb| bb.b0 > 2)]
                     ForceFailure {
-                        Action(|ctx| ctx.exec(0)),
+                        Action(|ctx| ctx.try_exec(0)),
                     },
                 },
             },
@@ -2264,6 +2265,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1165Blackboard { b0 t0 });
+
+fallible!(Tree1165);
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
@@ -2701,7 +2704,7 @@ bt::behavior_tree! {
             TryCatch(catch_on_halt = false) {
                 Script(|bb| bb.t0.set(bb.b1)),
                 RetryUntilSuccessful(2) {
-                    Error(DiffError(1025)),
+                    Action(PIo<0>, t0 = {=}),
                 },
             },
             Deadline(0) {
@@ -2787,7 +2790,7 @@ bt::behavior_tree! {
 board!(Tree1178Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1179 for Ctx {
+    pub tree Tree1179 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             o0: Option<i64> = Some(2),
@@ -2802,7 +2805,7 @@ bt::behavior_tree! {
                 #[on_failure(|bb| bb.b0 += 4)]
                 #[run_while(|bb| bb.o0.unwrap_or(4) < (bb.b0 + 1) % 4)]
                 #[on_success(|bb| bb.b0 += 1)]
-                Action(Act<1>),
+                Action(|ctx| ctx.try_exec(1)),
                 SkipUnlessUpdated(t0) {
                     SetBlackboard(o0 = Some(6)),
                 },
@@ -2827,6 +2830,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1179Blackboard { t0 o0 b0 });
+
+fallible!(Tree1179);
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
@@ -3204,22 +3209,20 @@ bt::behavior_tree! {
 board!(Tree1192Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1193 for Ctx, error DiffError {
+    pub tree Tree1193 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64 = 0,
         }
         WaitValueUpdate(t0) {
             Interrupt(|bb| bb.b1 == 0) {
-                Error(DiffError(1057)),
+                Condition(Cond<0>),
             },
         }
     }
 }
 
 board!(Tree1193Blackboard { t0 b1 });
-
-fallible!(Tree1193);
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
@@ -3399,13 +3402,13 @@ cases! {
     Tree1103 "B{t0=3;q0=1}Lp{t0;F}(c0e)",
     Tree1104 "Rep1(Sl{20})",
     Tree1105 "Par{_;3}(RSeq(RFb(t0,t1),Inv(Fai)),Rpt{F}(Seq(Cd{0;_}(t2),RU{S}(c3l))),RSeq(c4,Try(S,a5),t6,c7,F),c8,PAll{_}(c9,Sl{0},t10,Fai))",
-    Tree1106 "Cd{10;K}(Invt(Err{1082}))",
+    Tree1106 "Cd{10;K}(Invt(c0))",
     Tree1107 "B{q0=0;t1=1;t0=4;b0=3}WU{t1=t1+3%4}(RFb(Swm(Rep2(RSeq(Inv(t0e),@fi{b0>3}Cnd{t0%3=1;T;F}(a1))),OnceT(RFb(pc2{b0:t0},Su{t0}(Inv(t3)),t4,@ki{t1<3}F,c5e))),RFb(Seq(Lp{t0;F}(Ite(Wu{t0},c6l))),@of{t0:=t1+1;t1+=1}@rw{t0+3%2!1}Wu{t1},Lp{t1;K}(Sl{0}),Step(PAll{_}(a7,Wt{10}),@oh{t0+=1}t8)),Lp{_;K}(Ret4(MPri(t9e,pi10{t0:=},t11)))))",
     Tree1108 "Dl{30}(c0e)",
     Tree1109 "B{b0;t0=5;b1=4}RU{F}(Pre{b0<0}(Rmp{S;F}(@rw{b0!b1}@os{t0:=0}Rus{F}(@oh{b1+=3}Ite(Ret1(Seq(pi0{t0:=},t1,Sc{b1+=4;b0+1!2?t0:=t0+3%2},@rw{t0!7}pt2{b0:4;b1:t0})),Cnd{b0<6;N;_}(RFb(c3,c4,c5,c6l)))))))",
-    Tree1110 "B{b0=4;b1=4;o0}RU{F}(Sw{2;0;4}(SubA(PAll{2}(t0e,c1)),Sel(t2t,Run,Err{1058}),SubA(c3),@os{o0|2+4%4!3?b1+=2;b0+=3}@fi{b1=3}t4))",
+    Tree1110 "B{b0=4;b1=4;o0}RU{F}(Sw{2;0;4}(SubA(PAll{2}(t0e,c1)),Sel(t2e,Run),SubA(c3),@os{o0|2+4%4!3?b1+=2;b0+=3}@fi{b1=3}t4))",
     Tree1111 "B{t0;t1;b0=3}Ite(@fi{t1+4>b0+1}@ki{t0+2>t1}@po{t1=4?t0:=b0;t1+=1}pc0{b0:b0},pa1{b0:t0},a2e)",
-    Tree1112 "B{t0=0;b0=0}Par{_;5}(a0r,RSeq(Sb{b0=t0},Suc),a1e,RFb(ASeq(@ki{t0+2>t0%4}Err{1026},c3t)),pa4{b0:b0;b1:b0})",
+    Tree1112 "B{t0=0;b0=0}Par{_;5}(a0e,RSeq(Sb{b0=t0},Suc),a1e,RFb(ASeq(@ki{t0+2>t0%4}c2,c3,Err{1010})),pa4{b0:b0;b1:b0})",
     Tree1113 "Keep(t0)",
     Tree1114 "B{o0=4;b1}Inv(PPar{0;T}(TryT(a0b{b1;b1},Sb{o0=5}),Ret0(t1e)))",
     Tree1115 "B{t0=3;b0=4}Isw{b0%4;N;T}(a0b{b0;b0},Suc)",
@@ -3416,7 +3419,7 @@ cases! {
     Tree1120 "B{t0=1;b0=1;t1=5}PAll{1}(Fb(RSeq(Wt{0},c0,c1l),t2,PPar{0;_}(Inv(Wv{t1}(Sc{b0+=2})),pi3{t0:=},a4)))",
     Tree1121 "B{b0=2}@ki{b0+4=2}OnceT(t0)",
     Tree1122 "B{o0=5;b1=0;t0=0;b0=2}Pri(Seq(@of{b0:=o0|5+2%4}@fi{o0|0<5}t0e,Suc,Mt{0}(@of{t0+=1}TryF(c1l,c2b{t0%4})),Dd{0}(PAll{_}(RU{S}(Opt(Sl{20}))))),RFb(Fb(Mt{0}(Seq(c3,Wt{50})),a4b{t0+4%2;b1}),Inv(Ub{o0}),t5),RFb(MSeq(Fb(@rw{b1>6}c6,t7,t8,t9,c10b{o0|2+1%2}),TryT(pi11{t0:b0},pt12{b0:=},c13),Dd{0}(RFb(t14,Sc{b1+=1})))),Sw{4}(RSeq(t15,t16,t17,Suc,pi18{t0:b0}),t19))",
-    Tree1123 "B{t0;b0;o0;q0=1}Lp{_;F}(Fb(WU{b0!5}(Swm(Opt(PAll{-1}(RFb(a0,c1b{o0|4+1},t2e,t3))))),TryF(RFb(F,F,a4b{o0|1;b0}),Suc,c5l),Seq(@fi{b0>1}@ki{some}RT{3}(c6),@of{t0%4<2?o0:=_}Inv(t7e),Fb(c8,a9),pa10{b0:b0})))",
+    Tree1123 "B{t0;b0;o0;q0=1}Lp{_;F}(Fb(WU{b0!5}(Swm(Opt(PAll{-1}(RFb(a0,c1b{o0|4+1},t2e,t3))))),TryF(RFb(F,F,a4b{o0|1;b0}),Suc,c5t),Seq(@fi{b0>1}@ki{some}RT{3}(c6t),@of{t0%4<2?o0:=_}Inv(t7t),Fb(c8r,a9t),pa10{b0:b0}),Err{1062}))",
     Tree1124 "B{t0=0;o0=_;b0=1}RSel(Wde(Flip(Rty2(Fb(RSeq(pa0{b0:b0;b1:b0},pi1{t0:=}))),a2l),TryT(@of{o0|1%2=1?b0+=3}pt3{b0:b0},a4,pc5{b0:2}),Wu{t0}),Seq(Fb(MPri(pt6{b0:2;b1:b0},Scc{t0!0})),RFb(Bin{b0>2;N}(Scc{b0=0},Sb{t0=b0}),WU{b0!3}(Sel(t7,a8))),t9,RFb(a10,t11,Fb(t12,a13b{t0+3%3;b0}))))",
     Tree1125 "Inv(S)",
     Tree1126 "B{b0=1}AFb(a0l,PAll{1}(t1),FF(Wde(t2e,a3)),Lim{3}(c4b{b0}))",
@@ -3424,7 +3427,7 @@ cases! {
     Tree1128 "B{b1=4;b0;t0=0}MPri(RT{1}(Pre{b0<b0+4%2}(@os{b1:=6;b0:=t0%3}Step(pt0{b0:=;b1:=},a1l,a2l,@oh{b0:=b1}Sl{50}))))",
     Tree1129 "B{b0=4;t0}@si{b0>1}ASeq(Cd{0;_}(t0),Seq(@oh{b0+=3}Pri(t1,Bin{t0+2%3!0;N}(pi2{t0:t0},S),Bin{b0=t0+2%2;_}(Suc,Sc{t0:=b0+1}))),Swm(Wv{t0}(Inv(@si{b0=t0+4%4}WU{t0>b0+4}(Cnd{b0+4%4!1;_;F}(t3)))),@po{b0+=1}@oh{t0:=2}WU{b0+3%3>1}(S),c4l))",
     Tree1130 "B{b0=0;b1=1;t0=4}Rus{F}(PAll{-1}(@po{t0+=1}@os{b1+=1}RFb(@oh{b0+=2}@ki{b0!b1}t0e,Invt(c1e),Cnd{t0%3>1;T;_}(t2),pi3{t0:b1})))",
-    Tree1131 "PAll{0}(Sub(Sub(a0)),Rus{2}(Err{1015}))",
+    Tree1131 "PAll{0}(Sub(Sub(a0)),Rus{2}(S))",
     Tree1132 "Fb(RFb(c0,t1,c2,c3),RSeq(t4,R),c5e)",
     Tree1133 "B{t0=1;b1=5;b0=1}@oh{b0+=1;b1+=2}@ki{b0>1}RSeq(pa0{b0:4;b1:b1},Swm(t1,c2b{b1%3},c3b{b1%4}),pc4{b0:0})",
     Tree1134 "PAll{2}(Lim{1}(Par{1;0}(t0,a1l,F)),TryF(c2,t3,c4,Once(c5)))",
@@ -3432,33 +3435,33 @@ cases! {
     Tree1136 "B{t0;t1}Par{-3;-1}(SubA(To{100}(pc0{b0:3})),t1,pa2{b0:t0;b1:t1})",
     Tree1137 "B{b1;q0=0;t0=4;t1=0;b0=5}Wv{t0}(@fi{t1%3=0}Inv(Lp{b1;R}(Sc{b0+=1})))",
     Tree1138 "B{b0=0;t0=2;b1}Bin{b1<0;_}(pa0{b0:t0;b1:=},RT{2}(MPri(Wde(Flt{2;S;K}(Seq(Dd{20}(t1e),@rw{t0+1=2}a2b{b1%2;b0})),WU{b0>7}(@po{b1!t0+1?b0:=t0}c3),Sw{1}(c4l,pa5{b0:t0;b1:b1})),t6)))",
-    Tree1139 "B{q0=3;b0=2;t1=1;t0}Swm(Rep2(c0e),MSeq(@po{t1:=b0%3}Seq(t1),Pre{t0+1%2<0;S}(Lp{_;F}(F))),Lim{2}(Ite(AFb(t2e,pt3{b0:t1;b1:b0},F),Once(Wt{10}))))",
+    Tree1139 "B{q0=3;b0=2;t1=1;t0}Swm(Rep2(c0t),MSeq(@po{t1:=b0%3}Seq(t1),Pre{t0+1%2<0;S}(Lp{_;F}(F))),Lim{2}(Ite(AFb(t2e,pt3{b0:t1;b1:b0},F),Once(Wt{10}))))",
     Tree1140 "B{b0=3;t0=2;b1=4}PAll{-2}(a0,Sc{t0+=1},@fi{b0>4}Rpt{0}(pt1{b0:b1;b1:b0}))",
     Tree1141 "B{t1;t0=0;b0=5;b1;q0=2}ASeq(ASeq(Seq(RU{S}(a0)),Rep2(Su{t1}(Lp{b1;F}(Dd{20}(a1)))),Lp{t1;K}(Par{2;-1}(@ki{t0!6}TryT(pa2{b0:b0;b1:=},a3),Sc{b0+=3;t1:=3})),ASeq(@os{t0%3=2?b1+=2}c4b{t0},Wt{0})),Rep1(Step(Sw{1;3;4}(Su{t1}(pi5{t0:=}),c6e,FF(t7),c8),pt9{b0:t0;b1:=},PAll{0}(Ite(Wu{t0},@ki{t1<t1%3}t10),Run))),Su{t1}(RSeq(FF(@rw{t0%4>0}Sl{20}),RSeq(c11l,c12),RSeq(Sc{t0+=1},c13b{b1%2},t14e),Scc{t0<b1})))",
     Tree1142 "B{b0;t1}RSeq(MPri(ASeq(t0,pc1{b0:=},pt2{b0:=;b1:b0}),RSeq(a3,pt4{b0:8;b1:t1}),@si{b0!2}@os{t1:=b0%3}c5,To{0}(t6e)))",
     Tree1143 "B{b0=5;b1=3;q0=4;t0}PAll{_}(PPar{0;_}(Lp{_;R}(Ret1(Pri(t0,a1,pa2{b0:b0;b1:b1}))),Dl{20}(Swm(t3,pt4{b0:=;b1:t0},RSel(Wu{t0},t5))),RU{F}(Fb(t6,t7e,Sc{b0+=3}))),ASeq(Rus{F}(RetF(pt8{b0:=;b1:t0})),Seq(t9,@po{b1:=b0;b1:=8}@os{b1:=6}Cd{20;F}(pa10{b0:5;b1:b0})),Bin{t0+4%2!1;T}(RU{F}(Lp{b0;K}(c11)),t12e),c13l))",
     Tree1144 "B{t0;b0=3}Fb(@ki{t0!b0}@po{b0+=1}S,Cnd{b0>t0%3;N;S}(Cnd{b0=b0%2;N;F}(c0)),AFb(a1,c2e),RFb(a3,Dl{0}(t4)),Ite(Scc{b0<3},pc5{b0:=},a6))",
     Tree1145 "B{b0=3;b1=4;t1=2;t0=0}Par{0;_}(t0,SubA(Ite(Flip(Sb{t1=t0},t1),pt2{b0:=;b1:=})),Rep4(Swm(t3,a4l)),t5)",
-    Tree1146 "B{o0=_;t0=2;b0=0;t1=5}RSel(Dd{0}(Isw{b0;_;T}(Seq(a0e,@of{t1+=2}@fi{t0>t1}pi1{t0:b0},S,Err{1081}))),Fb(pa2{b0:0;b1:b0},@po{o0:=t0+1}@os{t1<t1%4?t1+=3}c3r,t4,c5,t6))",
+    Tree1146 "B{o0=_;t0=2;b0=0;t1=5}RSel(Dd{0}(Isw{b0;_;T}(Seq(a0e,@of{t1+=2}@fi{t0>t1}pi1{t0:b0},S))),Fb(pa2{b0:0;b1:b0},@po{o0:=t0+1}@os{t1<t1%4?t1+=3}c3,t4,c5,t6))",
     Tree1147 "Step(AFb(t0,t1,c2),FS(RU{S}(t3)),OnceK(PPar{0;N}(Run,t4,t5,t6,t7)),Ret3(MPri(t8e,t9,t10,F,S)),Dd{0}(Wde(Dd{100}(Lim{2}(PAll{1}(R,t11))),t12,a13)))",
     Tree1148 "B{b0=2;o0=1;b1=3;t0=2}Swm(@os{b1:=b0+3}Rty4(@of{b1:=b0%3;t0+3>1?t0:=b1+4%2}Ub{o0}),c0,@rw{none}a1b{t0;b1})",
     Tree1149 "B{t0;q0;b0=3;t1=4}@ki{t0!4}Wv{t0}(Swm(PAll{4}(pa0{b0:=;b1:t0},@os{t0:=t1+4}Lp{_;F}(S),c1b{b0},pt2{b0:=}),Rpt{1}(Cd{0;K}(Keep(Dl{10}(Lp{t1;S}(a3e)))))))",
-    Tree1150 "B{t0;b0=1;b1=0;t1=0}Sel(Cd{10;F}(RSeq(t0,@oh{b0+=2}@fi{t1<7}c1,@po{b1+=1}@ki{t1%3>0}Scc{t1+3>t0})),Star(pc2{b0:=},pt3{b0:t0;b1:=}))",
+    Tree1150 "B{t0;b0=1;b1=0;t1=0}Sel(Cd{10;F}(RSeq(t0t,@oh{b0+=2}@fi{t1<7}c1,@po{b1+=1}@ki{t1%3>0}Scc{t1+3>t0})),Star(pc2{b0:=},pt3{b0:t0;b1:=},Err{1033}))",
     Tree1151 "B{b0=1}Flip(OnceT(RU{F}(Seq(t0,Once(pc1{b0:b0})))),t2e,AFb(t3,a4,t5))",
     Tree1152 "B{b1=0;b0;t0=0}@of{b1+=1}RFb(Try(Fb(Star(t0,@si{t0+2!b0}t1,c2b{b0%4}),Flip(t3e),@os{b1+=1;b1:=t0+4%3}c4),Fb(t5,Wu{t0}),Suc,Pre{t0<2;S}(R)))",
     Tree1153 "B{o0;b1=0;q0=1;t0;b0=3}Wde(@po{t0:=0;b0+=1}@oh{t0+=3}@ki{o0|1%3<1}Ite(t0,pt1{b0:5;b1:=},Fb(FS(t2),Suc)),MPri(Lp{b0;R}(a3b{o0|5%3;b0}),WU{b1!b0+3}(Fb(a4e,pc5{b0:7},t6,t7,t8e)),a9b{t0;b0}),OnceK(FF(Sb{o0=7})))",
     Tree1154 "B{b0=4;t0}RSeq(t0,pt1{b0:=},pt2{b0:=},@fi{t0+3%4<1}Wde(c3e,S),OnceT(a4l))",
-    Tree1155 "B{q0;b0=2;o0=_;b1=0}@of{b0+=2}Rpt{1}(Cnd{o0|5=b1+3;_;F}(Rep2(Seq(@fi{b1>5}@os{o0|0%3=0?b0+=3}Lp{_;_}(TryF(Wt{10},a0)),Step(t1t,Sc{b1+=1})))))",
+    Tree1155 "B{q0;b0=2;o0=_;b1=0}@of{b0+=2}Rpt{1}(Cnd{o0|5=b1+3;_;F}(Rep2(Seq(@fi{b1>5}@os{o0|0%3=0?b0+=3}Lp{_;_}(TryF(Wt{10},a0)),Step(t1e,Sc{b1+=1})))))",
     Tree1156 "B{q0=1;b0=2;t0}Lp{b0;R}(Seq(t0,Cd{0;F}(pt1{b0:b0;b1:t0})))",
-    Tree1157 "B{b0=3;t0=4;o0=0}Step(Star(Swm(a0,c1t),To{0}(RSeq(t2t,c3b{o0|0}))),@si{o0|0!2}PAll{1}(RFb(pi4{t0:b0},pc5{b0:2},Ret0(pt6{b0:=}))),Ret0(F),Dl{0}(@rw{t0<o0|4}MPri(a7r,Scc{some})))",
+    Tree1157 "B{b0=3;t0=4;o0=0}Step(Star(Swm(a0,c1),To{0}(RSeq(t2,c3b{o0|0}))),@si{o0|0!2}PAll{1}(RFb(pi4{t0:b0},pc5{b0:2},Ret0(pt6{b0:=}))),Ret0(F),Dl{0}(@rw{t0<o0|4}MPri(a7,Scc{some})))",
     Tree1158 "B{t0;b0=0;o0=1}Ite(@po{o0:=b0%2}@rw{t0=6}@ki{b0>t0}c0,t1)",
-    Tree1159 "B{o0=_;b0}Dl{0}(RSeq(Sb{o0=3},PAll{-2}(@ki{b0+2>4}t0,Suc,t1,c2)))",
-    Tree1160 "B{o0=_}RT{3}(Ub{o0})",
+    Tree1159 "B{o0=_;b0}Dl{0}(RSeq(Sb{o0=3},PAll{-2}(@ki{b0+2>4}t0,Suc,t1t,c2t),Err{1069}))",
+    Tree1160 "B{o0=_}RT{3}(Err{1019})",
     Tree1161 "B{b1;t0=5;o0;b0=5}@of{b0+=1}@ki{b1+2%3!1}@po{b1:=t0}Sw{4;3}(Rpt{F}(pi0{t0:t0}),Try(@rw{b0>3}t1,Pre{o0|0>b1;K}(a2)),c3b{b0})",
     Tree1162 "B{b0=3;t1;q0=4;t0=1}RFb(t0,@os{t1>b0+2%3?t1:=b0%3}Seq(ASeq(Flip(t1,a2b{t1;b0},a3),TryT(c4l,pa5{b0:=}),a6)),Rmp{S;F}(Lp{b0;S}(Ite(Wde(@fi{t1+2>t0%3}t7e,a8b{t1;b0},Sc{t1+=1}),Step(@ki{b0!2}Fb(pc9{b0:t1},t10,pc11{b0:2}))))),Isw{t0%3;N;N}(Pri(Scc{t1%3>1}),a12,t13,Sb{b0=3}),@ki{t1=2}Pre{t0+3!2;K}(Wv{t1}(RSel(c14e,t15,Lp{t0;S}(pc16{b0:=}),@si{t0>t1}@of{b0+=2}Fai))))",
-    Tree1163 "B{q0=0;t0=2;b1=2}Lp{b1;R}(RSeq(t0t,SubR(c1l),SubR(Wu{t0})))",
-    Tree1164 "B{b1=0;b0=2;t0=2}Bin{b1+2%3=1;_}(Swm(RSeq(Opt(Sb{t0=0}),Intr{b0%2<0}(@po{t0+=1}@fi{b0%3=1}RSeq(t0,t1,@ki{b0+4>1}pa2{b0:t0}))),pa3{b0:=;b1:b0}),Sw{1}(Par{0;2}(Sb{t0=b0},t4),@ki{t0+2=t0+1%4}@si{t0%3>0}MPri(c5l,@si{b0+2%2>0}FF(Sc{t0:=b1}),c6b{t0%3})))",
-    Tree1165 "B{b0;t0}RFb(Inv(RSeq(Wu{t0},Scc{t0+3%3>1})),Flip(WU{b0!t0}(@rw{b0>2}FF(a0l))),Rep4(@si{t0!5}Wu{t0}))",
+    Tree1163 "B{q0=0;t0=2;b1=2}Lp{b1;R}(RSeq(t0,SubR(c1l),SubR(Wu{t0})))",
+    Tree1164 "B{b1=0;b0=2;t0=2}Bin{b1+2%3=1;_}(Swm(RSeq(Opt(Sb{t0=0}),Intr{b0%2<0}(@po{t0+=1}@fi{b0%3=1}RSeq(t0t,t1,@ki{b0+4>1}pa2{b0:t0})),Err{1098}),pa3{b0:=;b1:b0}),Sw{1}(Par{0;2}(Sb{t0=b0},t4),@ki{t0+2=t0+1%4}@si{t0%3>0}MPri(c5l,@si{b0+2%2>0}FF(Sc{t0:=b1}),c6b{t0%3})))",
+    Tree1165 "B{b0;t0}RFb(Inv(RSeq(Wu{t0},Err{1088})),Flip(WU{b0!t0}(@rw{b0>2}FF(a0r))),Rep4(@si{t0!5}Wu{t0}))",
     Tree1166 "B{o0=_;t0}@fi{t0%4>1}Ret0(a0)",
     Tree1167 "Rty3(Swm(MSeq(a0,Fb(t1,Flip(t2,c3)),Fb(c4,t5,RU{S}(t6))),To{0}(Rty1(ASeq(t7e,Sl{10},Rus{2}(t8),Cd{0;_}(t9e),Sl{20})))))",
     Tree1168 "B{t1=3;b0;t0}Lim{3}(TryF(c0,pt1{b0:t1},pt2{b0:=;b1:t0},pc3{b0:t0},Once(Isw{b0;N;N}(pa4{b0:=},t5))))",
@@ -3470,9 +3473,9 @@ cases! {
     Tree1174 "B{t0;q0=3;b0;b1=3}@rw{b0<2}@si{b1!3}MSeq(Fb(Lp{b1;K}(@os{b1:=1}Once(Sc{b0+=2})),RSeq(Par{-1;2}(c0l,c1l)),Isw{t0%4;_;_}(Ruf{1}(t2e))))",
     Tree1175 "B{b0;q0;t0=0}Try(Wde(Once(c0),t1e),@si{t0<1}@oh{t0+=1;b0:=b0%2}c2b{t0},a3l,Once(RU{F}(a4e)))",
     Tree1176 "B{t0=3;t1=3;b1=5}RFb(Ruf{F}(Swm(Ret4(RFb(t0)),Step(Star(pi1{t0:=}),Isw{t0;N;N}(Mt{10}(c2)),RSeq(Sl{0},t3,a4)),Fb(Seq(@po{t1+=1}@rw{b1+1>0}Run,c5b{t1}),c6l))))",
-    Tree1177 "B{b0=3;b1;t0=4}Flip(Sc{t0+=3},@of{b0+=1}@si{t0=b0}@fi{t0+2<5}TryF(Sc{t0:=b1},Ret2(Err{1025})),Dd{0}(t1t),Ruf{3}(Rpt{1}(SubR(@rw{b0>t0}@ki{t0<3}PAll{-1}(Run,c2)))))",
+    Tree1177 "B{b0=3;b1;t0=4}Flip(Sc{t0+=3},@of{b0+=1}@si{t0=b0}@fi{t0+2<5}TryF(Sc{t0:=b1},Ret2(pi0{t0:=})),Dd{0}(t1t),Ruf{3}(Rpt{1}(SubR(@rw{b0>t0}@ki{t0<3}PAll{-1}(Run,c2)))))",
     Tree1178 "B{o0=4;t0=0;b0}TryF(Swm(RSel(Intr{none}(@oh{b0:=t0}a0),@oh{t0+=2}@po{t0:=b0;t0+=2}c1e),Par{2;_}(Sb{t0=b0},@fi{t0+3>t0%3}@po{t0+=1;b0+=2}pi2{t0:b0},Sb{b0=5},@rw{t0+4=0}Run),RFb(a3,F,@si{b0<7}@os{b0+1!3?b0+=2;b0+=3}a4b{o0|4+3;b0})),Dl{50}(Pre{b0<3;S}(Rty4(TryF(PAll{3}(Ub{o0},c5,pa6{b0:8}),@po{o0:=7}c7,c8e,@po{o0:=8}Ret4(t9),@po{b0+=3}Pre{none;R}(pc10{b0:5}))))),pt11{b0:=;b1:b0})",
-    Tree1179 "B{t0=0;o0=2;b0}Step(RFb(Wu{t0},Ret0(pc0{b0:b0}),@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a1,Su{t0}(Sb{o0=6})),Swm(Dd{20}(Swm(pt2{b0:=},Step(pa3{b0:t0;b1:t0},a4b{o0|5+1;b0},c5))),@oh{t0%2!1?o0:=b0%3}@fi{b0%3<2}pt6{b0:b0}))",
+    Tree1179 "B{t0=0;o0=2;b0}Step(RFb(Wu{t0},Ret0(pc0{b0:b0}),@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a1r,Su{t0}(Sb{o0=6})),Swm(Dd{20}(Swm(pt2{b0:=},Step(pa3{b0:t0;b1:t0},a4b{o0|5+1;b0},c5))),@oh{t0%2!1?o0:=b0%3}@fi{b0%3<2}pt6{b0:b0}))",
     Tree1180 "FS(Flip(c0l,a1l,Mt{20}(t2),c3e,c4))",
     Tree1181 "B{t0}Wde(c0,Sc{t0+=2})",
     Tree1182 "B{b1=1;t0}PPar{2;_}(Rus{3}(Step(RSeq(c0e,a1),SubA(Flt{2;S;K}(t2)),Flip(@rw{t0!b1}Fai,Wt{50}))),Seq(OnceK(c3),WU{b1>b1+2}(Scc{t0+1%3>0}),RFb(a4,t5),Fb(pi6{t0:b1},pt7{b0:3;b1:t0})))",
@@ -3486,7 +3489,7 @@ cases! {
     Tree1190 "B{b0=0;t0;t1}Rpt{1}(ASeq(MPri(c0,RSel(pi1{t0:t0},pi2{t0:t0}),Ite(pt3{b0:1;b1:b0},a4),Sb{t1=b0}),Pre{t1>2;R}(Isw{9;_;N}(Run,pc5{b0:t1})),MSeq(Par{_;_}(pi6{t0:t1},pa7{b0:=;b1:t1}),Rty3(c8),Rmp{S;F}(Sb{t0=t1}),@po{t0+=3}Scc{t1+3%4!1})))",
     Tree1191 "Swm(a0l)",
     Tree1192 "B{b1;t0;q0=2;b0=1}@os{b1<t0?b1+=1;b1:=t0}Cd{0;F}(Swm(Star(Swm(c0b{t0},a1),Step(Sb{t0=b0},a2,Fai,Run),Sl{100},PAll{1}(Seq(t3,c4e,c5e),a6,Flip(a7,c8)),@po{t0:=b0+2}@fi{t0<t0%4}@of{b1%4!3?t0:=b1}OnceK(@fi{b0!b0+2}@ki{b1%3=2}Ret3(Lp{b0;K}(Lp{_;_}(pc9{b0:1}))))),RSeq(Star(MSeq(pa10{b0:=},Sb{t0=8}),Fb(Scc{b1<3},c11),Step(a12,F),Ret4(t13e),a14),pa15{b0:=;b1:t0})))",
-    Tree1193 "B{t0=1;b1=0}Wv{t0}(Intr{b1=0}(Err{1057}))",
+    Tree1193 "B{t0=1;b1=0}Wv{t0}(Intr{b1=0}(c0))",
     Tree1194 "B{b0=3;t0=2}Ite(OnceK(c0),Swm(pi1{t0:=},Cnd{b0!5;_;F}(a2l),c3l,c4,a5))",
     Tree1195 "B{b0=5;t0}Swm(t0,Ret1(Rep0(Sb{t0=b0})))",
     Tree1196 "Star(t0,PPar{1;N}(t1,F),RFb(F,c2,c3),t4,Sub(FF(c5l)))",
