@@ -500,7 +500,17 @@ fn every_mutation_of_the_interpreter_is_caught() {
         verbose: false,
     };
     let mut missed = Vec::new();
+    // `BT_DIFF_MUTATION=SkipCountPerTick,..`: only these mutations (by name).
+    let only = std::env::var("BT_DIFF_MUTATION").ok();
     for mutation in Mutation::ALL {
+        if let Some(only) = &only {
+            if !only
+                .split(',')
+                .any(|name| name.trim() == format!("{mutation:?}"))
+            {
+                continue;
+            }
+        }
         set_mutation(Some(mutation));
         let mut caught = None;
         'search: for runs in [4, 16] {
