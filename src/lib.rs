@@ -233,8 +233,18 @@
 //!    post-conditions (`on_success`, `on_failure`, `post`) runs;
 //! 2. every running node is **halted**, exactly as by [`halt`](BehaviorTree::halt): each started,
 //!    unfinished stateful action gets `on_halted` once, the `on_halted` and `post` hooks of halted
-//!    nodes run, and an observer sees every halt. The leaf that failed has finished: it gets no
-//!    `on_halted`. The nodes on its path that can run count as running and are halted too;
+//!    nodes run, and an observer sees every halt; a node is halted after its running children, in
+//!    child order, also a child that started running in the aborted tick. The leaf that failed
+//!    has finished: it gets no `on_halted`, and none of its hooks runs. The nodes on its path that
+//!    *can run* count as running and are halted too (with their `on_halted` and `post` hooks);
+//!    those that cannot run are not halted (no hook runs) and start afresh like the others. A
+//!    node can run when it can answer `Running`: `StatefulAction`, `SubTree`, `Sleep`, `Wait`,
+//!    `AlwaysRunning`; `AsyncSequence`, `AsyncFallback`, `Parallel`, `KeepRunningUntilFailure`,
+//!    `WaitValueUpdate`, `Delay`, `Loop`, `Iterate`, `Guard`, `WaitUntil`, `RepeatUntil`,
+//!    `RepeatUntilFailure` and `RepeatUntilSuccess` whatever their children; `Repeat`,
+//!    `RetryUntilSuccessful`, `Repeater` and `RepeatTimes` unless their count is 0 (never) or 1
+//!    (when their child can); `Precondition` when its child can or its `else` is `Running`; any
+//!    other composite or decorator when one of its children can;
 //! 3. `tick` returns `Err(e)`, and `status()` is `None`;
 //! 4. the **next tick starts afresh**, with what a halt keeps: `SequenceWithMemory`'s position
 //!    (at the child that failed), `RunOnce`'s memory, `Limiter`'s count. Writes made before the
@@ -333,9 +343,10 @@
 //! * A tree with an error type does not implement [`BehaviorTree`] (whose `tick` cannot fail),
 //!   and cannot be the child of a `SubTree` node. An infallible tree can be a `SubTree` of a
 //!   fallible one: its running actions are halted when the parent's tick fails.
-//! * A halt cannot fail: a leaf ticked during a halt (the catch child of
-//!   `TryCatch(catch_on_halt = true)`) that fails with an error counts as failed, and the error
-//!   is dropped.
+//! * A halt cannot fail: when the catch child of `TryCatch(catch_on_halt = true)`, ticked during
+//!   a halt, fails with an error, its tick stops there as any tick does, the child counts as
+//!   failed, what its tick left running is halted (as after any error), and the error is
+//!   dropped.
 //! * Such a tree never resumes a running action directly ([`resume`]): every tick walks from
 //!   the root, which is what lets an error reach the caller through every node.
 //! * `Error(..)` in a tree without an error type is a compile error that says to declare one.

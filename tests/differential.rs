@@ -16,9 +16,14 @@
 //!   the stateful contract (`on_running`/`on_halted` only while started, `on_start` only while not)
 //!   and no action left started without being ticked.
 //!
+//! * Trees with an error type (`differential/fallible.rs`): fallible leaves and `Error(value)`;
+//!   a tick that fails must fail the same way on both sides, halt every running node, leave
+//!   `status()` at `None`, and the next ticks start afresh.
+//!
 //! Environment: `BT_DIFF_SEED` (script seed base; a number, `0x..` or `random`), `BT_DIFF_RUNS`
 //! (default 8), `BT_DIFF_TICKS` (default 250), `BT_DIFF_TREE=Tree0042,Tree0100` (only these),
-//! `BT_DIFF_VERBOSE=1` (print every step). A failure prints the tree, the seeds, the step and both
+//! `BT_DIFF_VERBOSE=1` (print every step), `BT_DIFF_MUTATION=Name,..` (the mutation check: only
+//! these mutations). A failure prints the tree, the seeds, the step and both
 //! call logs, and the command that reproduces it.
 
 #[path = "differential/tree.rs"]

@@ -240,6 +240,19 @@ fn every_node_kind_and_parameter_is_covered() {
         if tree.board.is_some() {
             *counts.entry("blackboard".into()).or_default() += 1;
         }
+        if node.fallible() {
+            // Trees with an error type (`fallible.rs`); with subtrees (infallible child trees).
+            *counts.entry("error type".into()).or_default() += 1;
+            if node
+                .preorder()
+                .iter()
+                .any(|(n, _)| matches!(n, Node::Sub(..)))
+            {
+                *counts
+                    .entry("error type with a SubTree".into())
+                    .or_default() += 1;
+            }
+        }
     }
     println!("{nodes} nodes; trees by depth: {depth:?}");
     for (key, count) in &counts {
@@ -408,6 +421,15 @@ fn every_node_kind_and_parameter_is_covered() {
         "PolicyParallel(FirstFailure)",
         "PolicyParallel(FirstSuccess)",
         "PolicyParallel(FirstSuccessOrFailure)",
+        // Trees with an error type: the fallible leaves and `Error(value)`.
+        "error type",
+        "error type with a SubTree",
+        "Condition Try",
+        "Condition TryInline",
+        "Action Try",
+        "Action TryInline",
+        "StatefulAction Try",
+        "Error",
     ] {
         expected.push(key.to_string());
     }
@@ -478,12 +500,27 @@ fn every_mutation_of_the_interpreter_is_caught() {
         verbose: false,
     };
     let mut missed = Vec::new();
+    // `BT_DIFF_MUTATION=SkipCountPerTick,..`: only these mutations (by name).
+    let only = std::env::var("BT_DIFF_MUTATION").ok();
     for mutation in Mutation::ALL {
+        if let Some(only) = &only {
+            if !only
+                .split(',')
+                .any(|name| name.trim() == format!("{mutation:?}"))
+            {
+                continue;
+            }
+        }
         set_mutation(Some(mutation));
         let mut caught = None;
         'search: for runs in [4, 16] {
             for part in PARTS {
                 for case in part.iter() {
+                    if crate::harness::fallible::on_error_path(mutation)
+                        && !tree::parse(case.desc).is_ok_and(|t| t.root.fallible())
+                    {
+                        continue;
+                    }
                     let run = run_case("mutation", case, &config(runs), &mut Totals::default());
                     if let Err(report) = run {
                         caught = Some((case.name, report));

@@ -8,9 +8,14 @@ use std::fmt::Write as _;
 
 use bt::{BehaviorTree, Deque, NodeInfo, Status, Tracked};
 
-use crate::leaves::{mix, Bb, Call, Ctx, Queue, Rng, Slot};
+use crate::leaves::{mix, Bb, Call, Ctx, DiffError, Queue, Rng, Slot};
 use crate::reference::Reference;
 use crate::tree::{self, Entry, Node, Tree, QUEUE_CAP};
+
+/// Trees with an error type: their `DynTree` (`fallible!`) and the checks after an error.
+#[macro_use]
+#[path = "fallible.rs"]
+pub mod fallible;
 
 /// The `CASES` table of one generated part (the trees themselves are plain `behavior_tree!`
 /// invocations next to it):
@@ -29,7 +34,7 @@ macro_rules! cases {
             crate::harness::Case {
                 name: stringify!($name),
                 desc: $desc,
-                nodes: <$name as bt::BehaviorTree>::NODES,
+                nodes: $name::NODES,
                 make: || Box::new($name::new()),
             },
         )*];
@@ -174,7 +179,8 @@ pub struct Case {
 /// The compiled trees behind one non-generic interface (keeps the per-tree generic code, and
 /// so the build time, small).
 pub trait DynTree {
-    fn tick(&mut self, ctx: &mut Ctx) -> Status;
+    /// A tree without error type never fails (`fallible!` implements it for the others).
+    fn tick(&mut self, ctx: &mut Ctx) -> Result<Status, DiffError>;
     fn halt(&mut self, ctx: &mut Ctx);
     fn status(&self) -> Option<Status>;
     fn snapshot(&self) -> Bb;
@@ -185,8 +191,8 @@ impl<T: BehaviorTree<Context = Ctx>> DynTree for T
 where
     T::Blackboard: Board,
 {
-    fn tick(&mut self, ctx: &mut Ctx) -> Status {
-        BehaviorTree::tick(self, ctx)
+    fn tick(&mut self, ctx: &mut Ctx) -> Result<Status, DiffError> {
+        Ok(BehaviorTree::tick(self, ctx))
     }
     fn halt(&mut self, ctx: &mut Ctx) {
         BehaviorTree::halt(self, ctx)
@@ -282,6 +288,8 @@ pub struct Totals {
     pub board_changes: u64,
     pub pokes: u64,
     pub port_values: u64,
+    /// Ticks that failed with an error (trees with an error type).
+    pub errors: u64,
 }
 
 /// Runs every case of a part; panics with the reports of the trees that failed.
@@ -304,7 +312,8 @@ pub fn run_part(part: &str, cases: &[Case]) {
         "{part}: seed {:#x}: {} trees, {} runs, {} ticks, {} halts, {} leaf calls, \
          {} actions halted by a halt, {} pre-empted in a tick, {} fresh-after-halt ticks; \
          root Running/Success/Failure/Skipped {:?}; leaves called: {} of {} per run, {} of {} per tree; \
-         {} trees with a blackboard, {} steps changed it, {} outside writes, {} port values",
+         {} trees with a blackboard, {} steps changed it, {} outside writes, {} port values, \
+         {} ticks failed with an error",
         config.seed,
         totals.trees,
         totals.runs,
@@ -323,6 +332,7 @@ pub fn run_part(part: &str, cases: &[Case]) {
         totals.board_changes,
         totals.pokes,
         totals.port_values,
+        totals.errors,
     );
     if !failures.is_empty() {
         let names: Vec<_> = failures.iter().map(|(name, _)| *name).collect();
@@ -589,10 +599,14 @@ impl<'a> Run<'a> {
         let before = self.lib.snapshot();
         let lib_status = self.lib.tick(&mut self.lib_ctx);
         let lib_calls = self.lib_ctx.take_log();
-        let ref_status = self.reference.tick(&mut self.ref_ctx);
+        let ref_status =
+            self.reference
+                .try_tick(self.case.desc, &self.tree.root, &mut self.ref_ctx);
         let ref_calls = self.ref_ctx.take_log();
         totals.leaf_calls += lib_calls.len() as u64;
-        totals.roots[lib_status as usize] += 1;
+        if let Ok(status) = lib_status {
+            totals.roots[status as usize] += 1;
+        }
         for call in &lib_calls {
             match call {
                 Call::OnHalted(_) => totals.preempted += 1,
@@ -618,6 +632,10 @@ impl<'a> Run<'a> {
             calls(&lib_calls),
             board_text(&board)
         ));
+        let lib_status = match lib_status {
+            Ok(status) => status,
+            Err(error) => return self.after_error(error, &lib_calls, board, totals),
+        };
         if self.lib.status() != Some(lib_status) {
             return Err(self.report(
                 "status() is not the status the tick returned",
@@ -644,13 +662,13 @@ impl<'a> Run<'a> {
                 ));
             }
         }
-        self.tick_shadow(lib_status, &lib_calls, totals)
+        self.tick_shadow(Ok(lib_status), &lib_calls, totals)
     }
 
     /// After a halt, a tree without halt memory must behave exactly like a new one.
     fn tick_shadow(
         &mut self,
-        lib_status: Status,
+        lib_status: Result<Status, DiffError>,
         lib_calls: &[Call],
         totals: &mut Totals,
     ) -> Result<(), String> {
@@ -759,15 +777,20 @@ impl<'a> Run<'a> {
                 &format!("{root:?}"),
             ));
         }
+        self.start_shadow(&board);
+        Ok(())
+    }
+
+    /// After a halt (or a tick that failed): a tree without halt memory must now behave like a
+    /// new one given the blackboard values `board`, which runs next to it for a few ticks.
+    fn start_shadow(&mut self, board: &Bb) {
         self.shadow = if self.tree.root.has_halt_memory() {
             None
         } else {
-            // A new tree, given the halted one's blackboard values.
             let mut fresh = (self.case.make)();
-            load_board(&mut *fresh, &board, &self.tree.entries());
+            load_board(&mut *fresh, board, &self.tree.entries());
             Some((fresh, self.lib_ctx.clone(), FRESH_TICKS))
         };
-        Ok(())
     }
 
     fn check_contract(&mut self) -> Result<(), String> {

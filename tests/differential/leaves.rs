@@ -88,6 +88,9 @@ pub enum Call {
     /// The value a leaf wrote (to an output or in-out port, or the inline action's entry),
     /// logged after its call.
     Out(usize, i64),
+    /// A fallible leaf (`fallible.rs`) failed with an error instead of answering: `'c'` in
+    /// `try_check`, `'a'` in `try_execute`, `'+'` in `try_on_start`, `'~'` in `try_on_running`.
+    Error(usize, char),
 }
 
 impl Call {
@@ -100,7 +103,8 @@ impl Call {
             | Call::OnRunning(id, _)
             | Call::OnHalted(id)
             | Call::In(id, _)
-            | Call::Out(id, _) => id,
+            | Call::Out(id, _)
+            | Call::Error(id, _) => id,
         }
     }
 }
@@ -124,6 +128,9 @@ impl fmt::Debug for Call {
             Call::OnHalted(id) => write!(f, "t{id}x"),
             Call::In(id, value) => write!(f, "i{id}={value}"),
             Call::Out(id, value) => write!(f, "o{id}={value}"),
+            Call::Error(id, 'c') => write!(f, "c{id}?E"),
+            Call::Error(id, 'a') => write!(f, "a{id}!E"),
+            Call::Error(id, phase) => write!(f, "t{id}{phase}E"),
         }
     }
 }
@@ -156,6 +163,10 @@ struct Leaf {
     /// Stateful: ticks left in the current activation, and how it ends.
     left: u64,
     end: Status,
+    /// Fallible leaves: the stream of errors (its own, so that the answers are those of the
+    /// infallible leaf of the same id) and the chance (percent) that a call fails.
+    err: Rng,
+    err_percent: u64,
 }
 
 impl Leaf {
@@ -177,6 +188,15 @@ impl Leaf {
             write: rng.pick(&[0, 30, 60, 90, 100]),
         };
         let value = rng.percent(profile.success);
+        let mut err = Rng(mix(&[seed, id as u64, 0xe770]));
+        // Some runs have no errors at all (the fallible leaves answer as their infallible
+        // twins), so that a tree with an error type still gets deep into its other rules.
+        let calm = Rng(mix(&[seed, 0xca1e])).percent(40);
+        let err_percent = if calm {
+            0
+        } else {
+            err.pick(&[0, 1, 2, 4, 8, 15])
+        };
         Leaf {
             rng,
             profile,
@@ -184,6 +204,8 @@ impl Leaf {
             started: false,
             left: 0,
             end: Status::Success,
+            err,
+            err_percent,
         }
     }
 
@@ -659,5 +681,110 @@ impl fmt::Debug for Bb {
             }
         }
         f.write_str("}")
+    }
+}
+
+// Fallible leaves (trees with an error type, `tree T for Ctx, error DiffError`; decision 11).
+
+/// The error type of the generated trees with fallible leaves: the id of the leaf that failed,
+/// or, for an `Error(DiffError(n))` leaf, `n` (1000 and up).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiffError(pub u32);
+
+impl Ctx {
+    /// Whether fallible leaf `id` fails on this call (its own stream); logs the error.
+    fn fails(&self, id: usize, phase: char) -> Option<DiffError> {
+        let mut inner = self.inner.borrow_mut();
+        let leaf = inner.leaf(id);
+        let percent = leaf.err_percent;
+        if !leaf.err.percent(percent) {
+            return None;
+        }
+        if phase == '~' {
+            // The action has finished (with an error).
+            leaf.started = false;
+        }
+        inner.log.push(Call::Error(id, phase));
+        Some(DiffError(id as u32))
+    }
+
+    /// `TryCondition::try_check` of leaf `id`.
+    pub fn try_check(&self, id: usize) -> Result<bool, DiffError> {
+        match self.fails(id, 'c') {
+            Some(e) => Err(e),
+            None => Ok(self.check(id)),
+        }
+    }
+
+    /// `TrySyncAction::try_execute` of leaf `id`.
+    pub fn try_exec(&mut self, id: usize) -> Result<Outcome, DiffError> {
+        match self.fails(id, 'a') {
+            Some(e) => Err(e),
+            None => Ok(self.exec(id)),
+        }
+    }
+
+    /// `TryStatefulAction::try_on_start` of leaf `id` (an error: not started).
+    pub fn try_on_start(&mut self, id: usize) -> Result<Status, DiffError> {
+        let breach = self.inner.get_mut().leaf(id).started;
+        if breach {
+            // Let `on_start` record the breach.
+            return Ok(self.on_start(id));
+        }
+        match self.fails(id, '+') {
+            Some(e) => Err(e),
+            None => Ok(self.on_start(id)),
+        }
+    }
+
+    /// `TryStatefulAction::try_on_running` of leaf `id` (an error: finished).
+    pub fn try_on_running(&mut self, id: usize) -> Result<Status, DiffError> {
+        if !self.inner.get_mut().leaf(id).started {
+            // Let `on_running` record the breach.
+            return Ok(self.on_running(id));
+        }
+        match self.fails(id, '~') {
+            Some(e) => Err(e),
+            None => Ok(self.on_running(id)),
+        }
+    }
+}
+
+/// `Condition(TCond<ID>)`: `Cond<ID>` that fails now and then (`c<ID>?E`).
+#[derive(Default)]
+pub struct TCond<const ID: usize>;
+
+impl<const ID: usize> bt::TryCondition<Ctx, DiffError> for TCond<ID> {
+    fn try_check(&mut self, ctx: &Ctx) -> Result<bool, DiffError> {
+        ctx.try_check(ID)
+    }
+}
+
+/// `Action(TAct<ID>)`: `Act<ID>` that fails now and then (`a<ID>!E`).
+#[derive(Default)]
+pub struct TAct<const ID: usize>;
+
+impl<const ID: usize> bt::TrySyncAction<Ctx, DiffError> for TAct<ID> {
+    fn try_execute(&mut self, ctx: &mut Ctx) -> Result<Outcome, DiffError> {
+        ctx.try_exec(ID)
+    }
+}
+
+/// `StatefulAction(TTask<ID>)`: `Task<ID>` whose `on_start` and `on_running` fail now and then
+/// (`t<ID>+E`, `t<ID>~E`).
+#[derive(Default)]
+pub struct TTask<const ID: usize>;
+
+impl<const ID: usize> bt::TryStatefulAction<Ctx, DiffError> for TTask<ID> {
+    fn try_on_start(&mut self, ctx: &mut Ctx) -> Result<Status, DiffError> {
+        ctx.try_on_start(ID)
+    }
+
+    fn try_on_running(&mut self, ctx: &mut Ctx) -> Result<Status, DiffError> {
+        ctx.try_on_running(ID)
+    }
+
+    fn on_halted(&mut self, ctx: &mut Ctx) {
+        ctx.on_halted(ID)
     }
 }

@@ -201,10 +201,23 @@ pub enum Mutation {
     IndexSwitchStaticRechecks,
     /// PolicyParallel does not tick the children after the one that decided (its docs: they are still ticked in that tick).
     PolicyParallelStopsAtDecision,
+    /// After an error only the nodes that were running before the tick are halted (guide
+    /// "Errors": the nodes on the failing leaf's path that can run count as running too).
+    ErrorHaltsOnlyRunningNodes,
+    /// The stateful action that failed with an error gets `on_halted` (guide "Errors": it has
+    /// finished).
+    ErrorHaltsFailingAction,
+    /// After an error every node on the failing leaf's path is halted, also those that cannot
+    /// run, running their `on_halted`/`post` hooks (guide "Errors": only those that can run).
+    ErrorHaltsEveryPathNode,
+    /// After an error the nodes on the failing leaf's path that cannot run keep the state of the
+    /// aborted activation (decision 11: the next tick starts afresh; the library bug fixed in
+    /// `tests/regression/error_in_flip_selector_and_halt_order.rs`).
+    ErrorKeepsActivationState,
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 64] = [
+    pub const ALL: [Mutation; 68] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -269,6 +282,10 @@ impl Mutation {
         Mutation::CooldownEndsLate,
         Mutation::IndexSwitchStaticRechecks,
         Mutation::PolicyParallelStopsAtDecision,
+        Mutation::ErrorHaltsOnlyRunningNodes,
+        Mutation::ErrorHaltsFailingAction,
+        Mutation::ErrorHaltsEveryPathNode,
+        Mutation::ErrorKeepsActivationState,
     ];
 }
 
@@ -483,6 +500,15 @@ pub enum RefNode {
     },
     Condition(usize),
     Action(usize),
+    /// A fallible leaf (`LeafForm::Try`/`TryInline`; `kind`: `'c'` condition, `'a'` action,
+    /// `'t'` stateful action): ticked by `fallible::tick_try`, which aborts the tick on an error.
+    TryLeaf {
+        kind: char,
+        id: usize,
+        running: bool,
+    },
+    /// `Error(DiffError(n))`: aborts the tick with its error (`fallible::raise`).
+    Error(u32),
     Stateful {
         id: usize,
         running: bool,
@@ -711,6 +737,20 @@ impl RefNode {
                 child: child(c),
                 running: false,
             },
+            Node::Condition(id, form) | Node::Action(id, form) | Node::Stateful(id, form)
+                if form.fallible() =>
+            {
+                RefNode::TryLeaf {
+                    kind: match node {
+                        Node::Condition(..) => 'c',
+                        Node::Action(..) => 'a',
+                        _ => 't',
+                    },
+                    id: *id,
+                    running: false,
+                }
+            }
+            Node::Error(n) => RefNode::Error(*n),
             Node::Condition(id, _) => RefNode::Condition(*id),
             Node::Action(id, _) => RefNode::Action(*id),
             Node::Stateful(id, _) => RefNode::Stateful {
@@ -774,6 +814,7 @@ impl RefNode {
             | RefNode::UpdateGate { running, .. }
             | RefNode::Ported { running, .. }
             | RefNode::Stateful { running, .. }
+            | RefNode::TryLeaf { running, .. }
             | RefNode::Parallel { running, .. }
             | RefNode::ParallelAll { running, .. }
             | RefNode::IfThenElse { running, .. }
@@ -792,7 +833,7 @@ impl RefNode {
         }
     }
 
-    fn set_running(&mut self, value: bool) {
+    pub(crate) fn set_running(&mut self, value: bool) {
         match self {
             RefNode::Linear { running, .. }
             | RefNode::Reactive { running, .. }
@@ -804,6 +845,7 @@ impl RefNode {
             | RefNode::UpdateGate { running, .. }
             | RefNode::Ported { running, .. }
             | RefNode::Stateful { running, .. }
+            | RefNode::TryLeaf { running, .. }
             | RefNode::Parallel { running, .. }
             | RefNode::ParallelAll { running, .. }
             | RefNode::IfThenElse { running, .. }
@@ -825,6 +867,8 @@ impl RefNode {
 
     /// Ticks this node once.
     pub fn tick(&mut self, ctx: &mut Ctx, bb: &mut Bb) -> Status {
+        // The path to the node ticked, for an error that aborts the tick (`fallible.rs`).
+        let depth = crate::harness::fallible::enter(self);
         let was_running = self.is_running();
         let status = match self {
             RefNode::Linear {
@@ -1542,8 +1586,13 @@ impl RefNode {
                 last_input,
             } => tick_ported(*leaf, *id, ports, *running, last_input, ctx, bb),
             RefNode::Ext { .. } => tick_ext(self, was_running, ctx, bb),
+            RefNode::TryLeaf { kind, id, running } => {
+                crate::harness::fallible::tick_try(*kind, *id, *running, ctx)
+            }
+            RefNode::Error(n) => crate::harness::fallible::raise(crate::leaves::DiffError(*n)),
         };
         self.set_running(status == Running);
+        crate::harness::fallible::leave(depth);
         status
     }
 
@@ -1620,7 +1669,9 @@ impl RefNode {
                 if *catch_on_halt && !*catching && !mutant(Mutation::TryCatchIgnoresCatchOnHalt) {
                     let (catch, tries) = children.split_last_mut().unwrap();
                     halt_all(tries, ctx, bb);
-                    if catch.tick(ctx, bb) == Running {
+                    // A halt cannot fail: an error in the catch child counts as a failure
+                    // (README "Errors"; `fallible::tick_in_halt`).
+                    if crate::harness::fallible::tick_in_halt(catch, ctx, bb) == Running {
                         catch.halt(ctx, bb);
                     }
                 }
@@ -1652,7 +1703,7 @@ impl RefNode {
             }
             // The "already ran" memory is never cleared (decision 6).
             RefNode::RunOnce { child, .. } => child.halt(ctx, bb),
-            RefNode::Stateful { id, .. } => ctx.on_halted(*id),
+            RefNode::Stateful { id, .. } | RefNode::TryLeaf { id, .. } => ctx.on_halted(*id),
             // The last version seen is kept (spec 3: the halt clears the running flag and
             // resets the child).
             RefNode::UpdateGate { child, .. } => child.halt(ctx, bb),
@@ -1720,7 +1771,7 @@ impl RefNode {
     }
 
     /// The node's children.
-    fn children_mut(&mut self) -> &mut [RefNode] {
+    pub(crate) fn children_mut(&mut self) -> &mut [RefNode] {
         match self {
             RefNode::Linear { children, .. }
             | RefNode::Reactive { children, .. }
@@ -1777,6 +1828,14 @@ impl RefNode {
     /// own `halt` leaves exactly that.
     pub fn forget_all_but_halt_memory(&self) -> RefNode {
         let mut copy = self.clone();
+        copy.forget_in_place();
+        copy
+    }
+
+    /// [`forget_all_but_halt_memory`](Self::forget_all_but_halt_memory) in place (the nodes
+    /// keep their addresses).
+    pub(crate) fn forget_in_place(&mut self) {
+        let copy = self;
         copy.for_each_mut(&mut |node| match node {
             RefNode::Linear {
                 rule,
@@ -1843,7 +1902,6 @@ impl RefNode {
             _ => {}
         });
         copy.for_each_mut(&mut |node| node.set_running(false));
-        copy
     }
 }
 

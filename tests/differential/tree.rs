@@ -40,7 +40,8 @@
 //!           | pc<id>{ports} | pa<id>{ports} | pi<id>{ports} | pt<id>{ports}   leaves with ports
 //!           | Sb{entry=number} | Sb{entry=entry} | Ub{entry}       SetBlackboard, UnsetBlackboard
 //!           | Sc{script} | Scc{cond} | Wu{entry}                    Script, ScriptCondition, WasEntryUpdated
-//! id       := digits ( "e" | "l" )?                                   leaf form
+//!           | Err{n}                                              Error(DiffError(n)) (error type)
+//! id       := digits ( "e" | "l" | "t" | "r" )?                       leaf form (t, r: fallible)
 //! ports    := port ":" ( entry | "=" | number ) ( ";" ... )*       b0:t1 -> `b0 = {t1}`, b1:= -> `b1 = {=}`
 //! script   := stmt ( ";" stmt )*
 //! stmt     := entry "+=" number | entry ":=" int | "o0:=_" | cond "?" stmt
@@ -53,6 +54,9 @@
 //! `c<id>` is `Condition(Cond<id>)`, `a<id>` `Action(Act<id>)`, `t<id>` `StatefulAction(Task<id>)`,
 //! `S`/`F` `AlwaysSuccess`/`AlwaysFailure`; a leaf id may end in `e` (`Cond<id> = Cond::<id>`)
 //! or, for conditions and actions, `l` (an inline closure `|ctx| ctx.check(id)`), see [`LeafForm`].
+//! A tree with a fallible leaf (`t`: `TCond<id>`, `TAct<id>`, `TTask<id>`; `r`:
+//! `|ctx| ctx.try_check(id)`) or an `Err{n}` is printed with an error type,
+//! `tree Name for Ctx, error DiffError` (`fallible.rs`).
 //! `Rep3` is `Repeat(3)`, `RetF` is `RetryUntilSuccessful(forever)`. `Once` is `RunOnce`, `OnceT`
 //! `RunOnce(then_skip = true)`, `OnceK` `RunOnce(then_skip = false)`.
 //!
@@ -343,6 +347,12 @@ pub enum LeafForm {
     /// `Condition(|ctx| ctx.check(3))`, `Action(|ctx| ctx.exec(3))`: an inline closure;
     /// description `c3l`. Not for stateful actions.
     Inline,
+    /// A fallible leaf type (`leaves.rs`, in a tree with an error type): `Condition(TCond<3>)`,
+    /// `Action(TAct<3>)`, `StatefulAction(TTask<3>)`; description `c3t`.
+    Try,
+    /// A fallible inline closure: `Condition(|ctx| ctx.try_check(3))`,
+    /// `Action(|ctx| ctx.try_exec(3))`; description `c3r`. Not for stateful actions.
+    TryInline,
 }
 
 impl LeafForm {
@@ -351,7 +361,14 @@ impl LeafForm {
             LeafForm::Type => "",
             LeafForm::Init => "e",
             LeafForm::Inline => "l",
+            LeafForm::Try => "t",
+            LeafForm::TryInline => "r",
         }
+    }
+
+    /// A fallible form (the leaf may fail with an error).
+    pub fn fallible(self) -> bool {
+        matches!(self, LeafForm::Try | LeafForm::TryInline)
     }
 }
 
@@ -1489,6 +1506,9 @@ pub enum Node {
     Sub(SubForm, Box<Node>),
     /// A node of issues 11/12 ([`Ext`]) with its children.
     Ext(Ext, Vec<Node>),
+    /// `Error(DiffError(n))` (behavior3's ERROR leaf, in a tree with an error type); description
+    /// `Err{n}`.
+    Error(u32),
     /// A node with pre-/post-condition attributes (in the order written; each kind at most
     /// once). Not a node of its own: it is the inner node with attributes, which is never
     /// another `Attr`.
@@ -1651,6 +1671,7 @@ impl Node {
             Node::ScriptCondition(..) => "ScriptCondition",
             Node::WasEntryUpdated(..) => "WasEntryUpdated",
             Node::Ext(ext, _) => ext.dsl_kind(),
+            Node::Error(_) => "Error",
             Node::Attr(..) => unreachable!("bare"),
         }
     }
@@ -1915,6 +1936,8 @@ impl Node {
             | Node::UnsetBlackboard(..)
             | Node::Script(..) => S,
             Node::AlwaysFailure => F,
+            // It never answers: every tick fails with its error.
+            Node::Error(_) => Outcomes::NONE,
             Node::Ext(ext, children) => {
                 let c = || children[0].outcomes();
                 let all = || {
@@ -2070,6 +2093,18 @@ impl Node {
         dead
     }
 
+    /// True if the tree holds a fallible leaf or an `Error` node (it is printed with an error
+    /// type, `tree T for Ctx, error DiffError`; `fallible.rs`).
+    pub fn fallible(&self) -> bool {
+        match self.bare() {
+            Node::Error(_) => true,
+            Node::Condition(_, form) | Node::Action(_, form) | Node::Stateful(_, form) => {
+                form.fallible()
+            }
+            _ => self.children().iter().any(|c| c.fallible()),
+        }
+    }
+
     /// Number of leaves with an id (the leaves that call the context).
     pub fn leaf_ids(&self) -> u64 {
         u64::from(self.leaf_id().is_some())
@@ -2160,6 +2195,7 @@ impl Node {
             Node::WasEntryUpdated(e) => format!("Wu{{{}}}", e.name()),
             Node::Sub(form, _) => form.desc().into(),
             Node::Ext(ext, _) => ext.desc(),
+            Node::Error(n) => format!("Err{{{n}}}"),
             Node::Attr(attrs, inner) => {
                 let mut out: String = attrs.iter().map(Attr::desc).collect();
                 out.push_str(&inner.desc_name());
@@ -2247,9 +2283,16 @@ impl Node {
             Node::Condition(id, LeafForm::Type) => format!("Condition(Cond<{id}>)"),
             Node::Condition(id, LeafForm::Init) => format!("Condition(Cond<{id}> = Cond::<{id}>)"),
             Node::Condition(id, LeafForm::Inline) => format!("Condition(|ctx| ctx.check({id}))"),
+            Node::Condition(id, LeafForm::Try) => format!("Condition(TCond<{id}>)"),
+            Node::Condition(id, LeafForm::TryInline) => {
+                format!("Condition(|ctx| ctx.try_check({id}))")
+            }
             Node::Action(id, LeafForm::Type) => format!("Action(Act<{id}>)"),
             Node::Action(id, LeafForm::Init) => format!("Action(Act<{id}> = Act::<{id}>)"),
             Node::Action(id, LeafForm::Inline) => format!("Action(|ctx| ctx.exec({id}))"),
+            Node::Action(id, LeafForm::Try) => format!("Action(TAct<{id}>)"),
+            Node::Action(id, LeafForm::TryInline) => format!("Action(|ctx| ctx.try_exec({id}))"),
+            Node::Stateful(id, LeafForm::Try) => format!("StatefulAction(TTask<{id}>)"),
             Node::Stateful(id, LeafForm::Init) => {
                 format!("StatefulAction(Task<{id}> = Task::<{id}>)")
             }
@@ -2284,6 +2327,7 @@ impl Node {
             Node::ScriptCondition(cond) => format!("ScriptCondition(|bb| {})", cond.rust()),
             Node::WasEntryUpdated(e) => format!("WasEntryUpdated({})", e.name()),
             Node::Ext(ext, _) => ext.dsl_head(),
+            Node::Error(n) => format!("Error(DiffError({n}))"),
             Node::Sub(form, root) => {
                 let name = subs.write_tree(root);
                 let remaps: Vec<String> = match form {
@@ -2366,7 +2410,12 @@ impl Tree {
         };
         let body = subs.body(&self.root, self.board.as_deref());
         let mut out = subs.trees;
-        out.push_str(&behavior_tree(name, &body));
+        let header = if self.root.fallible() {
+            format!("{name} for Ctx, error DiffError")
+        } else {
+            format!("{name} for Ctx")
+        };
+        out.push_str(&behavior_tree(&header, &body));
         out
     }
 
@@ -2378,9 +2427,9 @@ impl Tree {
 
 /// A `behavior_tree!` invocation named `name` with `body` (the blackboard section and the
 /// root, indented by two levels).
-fn behavior_tree(name: &str, body: &str) -> String {
+fn behavior_tree(header: &str, body: &str) -> String {
     let body = body.trim_end().trim_end_matches(',');
-    format!("bt::behavior_tree! {{\n    pub tree {name} for Ctx {{\n{body}\n    }}\n}}\n\n")
+    format!("bt::behavior_tree! {{\n    pub tree {header} {{\n{body}\n    }}\n}}\n\n")
 }
 
 /// The child trees of a tree's `SubTree` nodes, as they are printed.
@@ -2440,7 +2489,8 @@ impl Subs<'_> {
                 .collect()
         });
         let body = self.body(root, board.as_deref());
-        self.trees.push_str(&behavior_tree(&name, &body));
+        self.trees
+            .push_str(&behavior_tree(&format!("{name} for Ctx"), &body));
         name
     }
 }
@@ -2574,6 +2624,10 @@ fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<N
             Ok((number(id)?, LeafForm::Init))
         } else if let Some(id) = rest.strip_suffix('l') {
             Ok((number(id)?, LeafForm::Inline))
+        } else if let Some(id) = rest.strip_suffix('t') {
+            Ok((number(id)?, LeafForm::Try))
+        } else if let Some(id) = rest.strip_suffix('r') {
+            Ok((number(id)?, LeafForm::TryInline))
         } else {
             Ok((number(rest)?, LeafForm::Type))
         }
@@ -2627,6 +2681,7 @@ fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<N
                 | "Sl"
                 | "Pre"
                 | "Lp"
+                | "Err"
         )
         && !name.starts_with('p')
         && !name.ends_with('b')
@@ -2703,6 +2758,14 @@ fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<N
         "To" => Node::Timeout(millis()?, one(&mut children)?),
         "Sl" => leaf(Node::Sleep(millis()?), &children)?,
         "R" => leaf(Node::AlwaysRunning, &children)?,
+        "Err" => leaf(
+            Node::Error(
+                text()?
+                    .parse()
+                    .map_err(|_| format!("bad Error {payload:?}"))?,
+            ),
+            &children,
+        )?,
         "Pre" => {
             let text = text()?;
             let (cond, otherwise) = match text.split_once(';') {
@@ -2804,7 +2867,7 @@ fn build(name: &str, payload: Option<&str>, mut children: Vec<Node>) -> Result<N
             leaf(Node::Action(id, form), &children)?
         }
         _ if name.starts_with('t') => match leaf_id(&name[1..])? {
-            (_, LeafForm::Inline) => {
+            (_, LeafForm::Inline | LeafForm::TryInline) => {
                 return Err(format!("{name}: a stateful action is no closure"))
             }
             (id, form) => leaf(Node::Stateful(id, form), &children)?,

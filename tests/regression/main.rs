@@ -2,8 +2,9 @@
 //! (`tests/differential.rs`) or by the behaviour tests. Each is `#[ignore = "bug: ..."]` while
 //! the bug is open, so the suite stays green; the fix removes the `ignore` (and, for a mirrored bug, the matching `MIRROR_*`
 //! switch in `tests/differential/reference.rs`). `halt_keeps_idle_loop_count`, `stateful_leaf_through_macro_rules`,
-//! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite` and
-//! `params_through_macro_rules` and `resume_through_precondition` are fixed.
+//! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite`,
+//! `params_through_macro_rules`, `resume_through_precondition`,
+//! `error_in_flip_selector_and_halt_order` and `error_in_catch_child_during_halt` are fixed.
 //!
 //! Open: `wait_until_child_completion` (found by the differential test's issue-12 kinds).
 //!
@@ -12,6 +13,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod error_in_catch_child_during_halt;
+mod error_in_flip_selector_and_halt_order;
 mod error_under_reactive_composite;
 mod halt_keeps_idle_loop_count;
 mod params_through_macro_rules;

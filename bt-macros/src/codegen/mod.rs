@@ -133,17 +133,21 @@ pub fn tree(tree: &Tree, plan: &Plan) -> TokenStream {
 }
 
 /// What follows an error in a tree with an error type: every node that may be running is halted,
-/// parents first. A parent halts the running children its rule knows of; a child that started
-/// running in the aborted tick, which its parent's rule never heard of (a reactive composite
-/// records its running child only when it answers `Running`), is halted by the sweep itself. Each
-/// halt function checks its node's running flag, so no node is halted twice.
+/// after its children, in child order (post-order), which is the order of a halt: a child that
+/// started running in the aborted tick, which its parent's rule never heard of (a reactive
+/// composite records its running child only when it answers `Running`), is halted before its
+/// parent's own halt and `on_halted`/`post` hooks, and before its later siblings. Each halt
+/// function checks its node's running flag, so no node is halted twice (the parent's rule then
+/// finds its children halted).
 fn halt_after_error(g: &Gen, tree_halt: &TokenStream) -> TokenStream {
     let (ctx, observer) = (ctx(), observer());
     let context = &g.tree.header.context;
     let lifetimes = &g.tree.header.context_lifetimes;
-    let halts = (g.tree.nodes.iter())
-        .filter(|node| g.plan.may_run[node.id])
-        .map(|node| halt_child(g, node.id));
+    let halts = if g.tree.nodes.is_empty() {
+        TokenStream::new()
+    } else {
+        halt_post_order(g, 0)
+    };
     quote! {
         #[inline(never)]
         fn __bt_halt_after_error<#(#lifetimes,)* __BtO: ::bt::__private::Observer>(
@@ -151,11 +155,30 @@ fn halt_after_error(g: &Gen, tree_halt: &TokenStream) -> TokenStream {
             #ctx: &mut #context,
             #observer: &mut __BtO,
         ) {
-            #(#halts)*
+            #halts
             #tree_halt
             self.__bt_status = ::core::option::Option::None;
         }
     }
+}
+
+/// Halts every node of `id`'s subtree that may be running after an error there: each node after
+/// its children, in child order (post-order), the order of a halt. A child that started running
+/// in the aborted tick, which its parent's rule never heard of (a reactive composite records its
+/// running child only when it answers `Running`), is halted too, before its parent's own halt.
+/// Each halt function checks its node's running flag, so no node is halted twice.
+fn halt_post_order(g: &Gen, id: usize) -> TokenStream {
+    fn post_order(g: &Gen, id: usize, out: &mut Vec<usize>) {
+        for &child in &g.tree.nodes[id].children {
+            post_order(g, child, out);
+        }
+        if g.plan.may_run[id] {
+            out.push(id);
+        }
+    }
+    let mut order = Vec::new();
+    post_order(g, id, &mut order);
+    order.into_iter().map(|id| halt_child(g, id)).collect()
 }
 
 /// The tree type with its public API but no nodes, emitted after errors so that code using the
@@ -286,12 +309,27 @@ fn tick_child(g: &Gen, child: usize) -> TokenStream {
     if g.error().is_none() {
         return resume::tick_leaf(g, child, call);
     }
-    let mark = match g.tree.nodes[child]
-        .parent
-        .and_then(|parent| g.plan.active_slot[parent])
-    {
+    let parent = g.tree.nodes[child].parent;
+    let mark = match parent.and_then(|parent| g.plan.active_slot[parent]) {
         Some(slot) => quote!(self.__bt_active.set(#slot, true);),
-        None => TokenStream::new(),
+        // A parent that cannot run is not halted after the error; the only one whose state
+        // outlives the tick and holds a position within the aborted activation is a
+        // `FlipSelector` (its order is its memory): rewind it, so that the next tick starts
+        // afresh (SequenceWithMemory keeps its position on purpose).
+        None => match parent.map(|parent| &g.tree.nodes[parent]) {
+            Some(parent)
+                if matches!(
+                    &parent.kind,
+                    Kind::Control(crate::model::Control::NodeCanvas(
+                        crate::model::NcControl::FlipSelector
+                    ))
+                ) =>
+            {
+                let state = state_field(parent.id);
+                quote!(let _ = self.#state.halt();)
+            }
+            _ => TokenStream::new(),
+        },
     };
     quote! {
         match #call {

@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{ctx, halt_child, observer, tick_child, tick_fn, Gen};
+use super::{ctx, halt_child, halt_post_order, observer, tick_child, tick_fn, Gen};
 use crate::model::Node;
 
 /// The loop over `node`'s children, from the step `first`; after each step, `next` (an
@@ -13,7 +13,8 @@ use crate::model::Node;
 /// rule returns.
 ///
 /// A halt may tick a child too (TryCatch's `catch_on_halt`); in a tree with an error type an
-/// error there cannot abort anything (a halt does not fail), so the child counts as failed.
+/// error there cannot abort anything (a halt does not fail), so the child counts as failed, and
+/// what its aborted tick left running is halted.
 ///
 /// `pseudo` lists the pseudo children (`bt_core::abort`): a `Tick(k)` of one of them is answered
 /// with its status expression (a condition's value) instead of ticking a node.
@@ -31,11 +32,17 @@ fn drive(
         .expect("validated: at least one child");
     let tick = |id: usize| match (in_halt, g.error()) {
         (true, Some(_)) => {
+            // The child's tick stops at the error: what it left running (the nodes on the
+            // failing leaf's path, marked running, and what they started) is halted.
             let (tick, ctx, observer) = (tick_fn(id), ctx(), observer());
+            let halt = halt_post_order(g, id);
             quote! {
                 match self.#tick(#ctx, #observer) {
                     ::core::result::Result::Ok(__bt_child_status) => __bt_child_status,
-                    ::core::result::Result::Err(_) => ::bt::__private::Status::Failure,
+                    ::core::result::Result::Err(_) => {
+                        #halt
+                        ::bt::__private::Status::Failure
+                    }
                 }
             }
         }

@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0000Sub0 for Ctx {
@@ -107,7 +109,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0002 for Ctx {
+    pub tree Tree0002 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64 = 3,
@@ -119,15 +121,17 @@ bt::behavior_tree! {
             PolicyParallel(policy = FirstSuccess, repeat = false) {
                 SubTree(Tree0002Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
                 ForceSuccess {
-                    Action(Act<3>),
+                    Error(DiffError(1033)),
                 },
             },
-            StatefulAction(Task<4>),
+            StatefulAction(TTask<4>),
         }
     }
 }
 
 board!(Tree0002Blackboard { t0 b0 b1 });
+
+fallible!(Tree0002);
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
@@ -666,7 +670,7 @@ bt::behavior_tree! {
 board!(Tree0015Blackboard { o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0016 for Ctx {
+    pub tree Tree0016 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             b1: i64 = 3,
@@ -682,7 +686,7 @@ bt::behavior_tree! {
                     Condition(|ctx, bb| ctx.check_in(1, 8)),
                 },
                 Filter(times = 1, filtered = Skipped) {
-                    StatefulAction(Task<2>),
+                    StatefulAction(TTask<2>),
                 },
             },
         }
@@ -691,8 +695,10 @@ bt::behavior_tree! {
 
 board!(Tree0016Blackboard { b0 b1 t1 t0 });
 
+fallible!(Tree0016);
+
 bt::behavior_tree! {
-    pub tree Tree0017 for Ctx {
+    pub tree Tree0017 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(4),
             b1: i64 = 1,
@@ -701,7 +707,7 @@ bt::behavior_tree! {
         }
         AsyncFallback {
             #[on_halted(|bb| if bb.b1 + 1 < 3 { bb.b1 = bb.o0.unwrap_or(2) })]
-            Condition(|ctx| ctx.check(0)),
+            Condition(|ctx| ctx.try_check(0)),
             WasEntryUpdated(t0),
             StatefulAction(Task<1> = Task::<1>),
             Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
@@ -712,8 +718,10 @@ bt::behavior_tree! {
 
 board!(Tree0017Blackboard { o0 b1 t0 b0 });
 
+fallible!(Tree0017);
+
 bt::behavior_tree! {
-    pub tree Tree0018 for Ctx {
+    pub tree Tree0018 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             q0: bt::Deque<i64, 4>,
@@ -722,6 +730,7 @@ bt::behavior_tree! {
             Sequence {
                 ScriptCondition(|bb| bb.b0 % 4 < 3),
                 AlwaysSuccess,
+                Error(DiffError(1046)),
             },
             Loop(q0, if_empty = Failure) {
                 Interrupt(|bb| bb.b0 < 7) {
@@ -734,8 +743,10 @@ bt::behavior_tree! {
 
 board!(Tree0018Blackboard { b0 q0 });
 
+fallible!(Tree0018);
+
 bt::behavior_tree! {
-    pub tree Tree0019 for Ctx {
+    pub tree Tree0019 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 3,
             #[tracked] t0: i64,
@@ -748,7 +759,7 @@ bt::behavior_tree! {
                             Action(Act<0>),
                         },
                         Action(PAct<1>, b0 = 1),
-                        StatefulAction(Task<2>),
+                        StatefulAction(TTask<2>),
                     },
                 },
                 Switch(b1) {
@@ -771,6 +782,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0019Blackboard { b1 t0 });
+
+fallible!(Tree0019);
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
@@ -1010,19 +1023,22 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0026 for Ctx {
+    pub tree Tree0026 for Ctx, error DiffError {
         AsyncFallback {
             RetryUntilSuccessful(0) {
-                Action(Act<0>),
+                Action(|ctx| ctx.try_exec(0)),
             },
             SequenceWithMemory {
                 SubTree(Tree0026Sub0),
-                StatefulAction(Task<2>),
+                StatefulAction(TTask<2>),
             },
             StatefulAction(Task<3>),
+            Error(DiffError(1013)),
         }
     }
 }
+
+fallible!(Tree0026);
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
@@ -1200,14 +1216,17 @@ bt::behavior_tree! {
 board!(Tree0032Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0033 for Ctx {
+    pub tree Tree0033 for Ctx, error DiffError {
         Selector {
             StatefulAction(Task<0>),
             Condition(Cond<1>),
             Sleep(0),
+            Error(DiffError(1077)),
         }
     }
 }
+
+fallible!(Tree0033);
 
 bt::behavior_tree! {
     pub tree Tree0034 for Ctx {
@@ -1559,7 +1578,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0041 for Ctx {
+    pub tree Tree0041 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
@@ -1574,6 +1593,7 @@ bt::behavior_tree! {
                 SubTree(Tree0041Sub1, b0 = {=}, q0 = {q0}, t0 = {=}, b1 = {b1}),
                 Condition(Cond<1>),
                 Condition(Cond<2>),
+                Error(DiffError(1011)),
             },
             RetryUntilSuccessful(0) {
                 Condition(Cond<3>),
@@ -1583,6 +1603,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0041Blackboard { b0 q0 t0 b1 });
+
+fallible!(Tree0041);
 
 bt::behavior_tree! {
     pub tree Tree0042 for Ctx {
@@ -1757,7 +1779,7 @@ bt::behavior_tree! {
 board!(Tree0047Blackboard { b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0048 for Ctx {
+    pub tree Tree0048 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 1,
@@ -1766,7 +1788,7 @@ bt::behavior_tree! {
             Sequence {
                 Condition(Cond<0>),
                 #[on_failure(|bb| bb.b0 = *bb.t0)]
-                ScriptCondition(|bb| bb.b0 % 3 > 0),
+                Error(DiffError(1092)),
                 ScriptCondition(|bb| *bb.t0 > 6),
             },
         }
@@ -1774,6 +1796,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0048Blackboard { t0 b0 });
+
+fallible!(Tree0048);
 
 bt::behavior_tree! {
     pub tree Tree0049 for Ctx {
@@ -1809,7 +1833,7 @@ bt::behavior_tree! {
 board!(Tree0049Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0050 for Ctx {
+    pub tree Tree0050 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
         }
@@ -1818,7 +1842,7 @@ bt::behavior_tree! {
             Delay(0) {
                 StepSequencer {
                     Sequence {
-                        Condition(Cond<0>),
+                        Condition(TCond<0>),
                         StatefulAction(Task<1> = Task::<1>),
                     },
                     BinarySelector(|bb| *bb.t0 < 1) {
@@ -1830,11 +1854,14 @@ bt::behavior_tree! {
                 },
             },
             Action(Act<2>),
+            Error(DiffError(1072)),
         }
     }
 }
 
 board!(Tree0050Blackboard { t0 });
+
+fallible!(Tree0050);
 
 bt::behavior_tree! {
     pub tree Tree0051 for Ctx {
@@ -1871,7 +1898,7 @@ bt::behavior_tree! {
 board!(Tree0051Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0052 for Ctx {
+    pub tree Tree0052 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(2),
             b1: i64,
@@ -1885,7 +1912,7 @@ bt::behavior_tree! {
                 #[on_success(|bb| { bb.b0 += 1; bb.o0 = None })]
                 RunOnce {
                     MemSequence {
-                        StatefulAction(Task<0>),
+                        StatefulAction(TTask<0>),
                         SetBlackboard(o0 = Some(3)),
                     },
                 },
@@ -1896,8 +1923,8 @@ bt::behavior_tree! {
                 ScriptCondition(|bb| bb.o0.unwrap_or(2) % 3 != 2),
                 Repeat(3) {
                     PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(Cond<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(3), &mut bb.b1)),
+                        Condition(|ctx| ctx.try_check(1)),
+                        Error(DiffError(1059)),
                     },
                 },
             },
@@ -1906,13 +1933,13 @@ bt::behavior_tree! {
             Switch(b1) {
                 case 0 => StatefulAction(Task<3>),
                 case 1 => StatefulAction(PTask<4>, b0 = 9, b1 = {=}),
-                case 2 => Action(Act<5>),
+                case 2 => Action(|ctx| ctx.try_exec(5)),
                 _ => Condition(PCond<6>, b0 = {=}),
             },
             Repeater(2) {
                 Precondition(|bb| *bb.t0 + 3 == bb.b0 + 1, else = Failure) {
                     RunOnce(then_skip = true) {
-                        Action(Act<7>),
+                        Action(TAct<7>),
                     },
                 },
             },
@@ -1922,6 +1949,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0052Blackboard { o0 b1 t0 b0 });
+
+fallible!(Tree0052);
 
 bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
@@ -1933,7 +1962,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0054 for Ctx {
+    pub tree Tree0054 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 2,
             b0: i64,
@@ -1952,17 +1981,17 @@ bt::behavior_tree! {
                 #[skip_if(|bb| bb.b1 % 3 > 0)]
                 ReactiveFallback {
                     Action(PIo<0>, t0 = {b0}),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.try_check(1)),
+                    StatefulAction(TTask<2>),
                     Script(|bb| bb.b1 += 2),
                 },
                 Repeat(1) {
                     FlipSelector {
                         SetBlackboard(t0 = {b1}),
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                         StatefulAction(Task<4>),
                         Script(|bb| bb.t0.set(bb.b1)),
-                        Condition(Cond<5>),
+                        Condition(|ctx| ctx.try_check(5)),
                     },
                 },
             },
@@ -1970,8 +1999,8 @@ bt::behavior_tree! {
                 Sequence {
                     Precondition(|bb| bb.b0 + 4 == 2) {
                         ReactiveSequence {
-                            Condition(Cond<6> = Cond::<6>),
-                            Condition(Cond<7>),
+                            Condition(TCond<6>),
+                            Condition(TCond<7>),
                         },
                     },
                     Inverter {
@@ -1979,7 +2008,7 @@ bt::behavior_tree! {
                         RepeatUntilSuccess(3) {
                             Conditional(|bb| bb.b1 > 3, dynamic = true, else = Failure) {
                                 MemSequence {
-                                    Action(Act<8> = Act::<8>),
+                                    Action(|ctx| ctx.try_exec(8)),
                                     Condition(Cond<9>),
                                 },
                             },
@@ -1997,6 +2026,7 @@ bt::behavior_tree! {
                             #[skip_if(|bb| bb.b0 < *bb.t0)]
                             Condition(|ctx, bb| ctx.check_in(13, 2)),
                         },
+                        Error(DiffError(1072)),
                     },
                 },
             },
@@ -2005,6 +2035,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0054Blackboard { b1 b0 t0 });
+
+fallible!(Tree0054);
 
 bt::behavior_tree! {
     pub tree Tree0055 for Ctx {
@@ -2172,7 +2204,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0060 for Ctx {
+    pub tree Tree0060 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 0,
             b0: i64 = 1,
@@ -2194,7 +2226,8 @@ bt::behavior_tree! {
                 Filter(times = 3, count = Success, filtered = Failure) {
                     MemSequence {
                         SubTree(Tree0060Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-                        Action(|ctx| ctx.exec(2)),
+                        Action(TAct<2>),
+                        Error(DiffError(1092)),
                     },
                 },
             },
@@ -2203,6 +2236,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0060Blackboard { t1 b0 t0 });
+
+fallible!(Tree0060);
 
 bt::behavior_tree! {
     pub tree Tree0061Sub0 for Ctx {
@@ -2318,7 +2353,7 @@ bt::behavior_tree! {
 board!(Tree0064Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0065 for Ctx {
+    pub tree Tree0065 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -2329,16 +2364,16 @@ bt::behavior_tree! {
                 Sequence {
                     FlipSelector {
                         AlwaysFailure,
-                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(TTask<0>),
                         Condition(Cond<1> = Cond::<1>),
                     },
                     AlwaysSuccess,
                 },
                 ReactiveSequence {
                     Action(PIo<2>, t0 = {=}),
-                    Condition(Cond<3>),
+                    Condition(|ctx| ctx.try_check(3)),
                     Action(PIo<4>, t0 = {b0}),
-                    StatefulAction(Task<5>),
+                    StatefulAction(TTask<5>),
                     Condition(|ctx| ctx.check(6)),
                 },
             },
@@ -2360,7 +2395,7 @@ bt::behavior_tree! {
                 Deadline(0) {
                     Parallel(failure = 1) {
                         RetryUntilSuccessful(4) {
-                            StatefulAction(Task<9>),
+                            StatefulAction(TTask<9>),
                         },
                     },
                 },
@@ -2370,6 +2405,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0065Blackboard { t0 b0 b1 });
+
+fallible!(Tree0065);
 
 bt::behavior_tree! {
     pub tree Tree0066 for Ctx {
@@ -2537,7 +2574,7 @@ bt::behavior_tree! {
 board!(Tree0072Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0073 for Ctx {
+    pub tree Tree0073 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 4,
@@ -2550,11 +2587,11 @@ bt::behavior_tree! {
                         IfThenElse {
                             #[failure_if(|bb| bb.b0 + 4 < 1)]
                             Action(Act<0>),
-                            StatefulAction(Task<1>),
+                            StatefulAction(TTask<1>),
                         },
                     },
                 },
-                Condition(Cond<2>),
+                Condition(TCond<2>),
             },
             KeepRunningUntilFailure {
                 #[skip_if(|bb| bb.o0.unwrap_or(0) < 5)]
@@ -2575,6 +2612,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0073Blackboard { t0 b0 o0 });
+
+fallible!(Tree0073);
 
 bt::behavior_tree! {
     pub tree Tree0074Sub0 for Ctx {
@@ -2772,7 +2811,7 @@ bt::behavior_tree! {
 board!(Tree0078Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0079 for Ctx {
+    pub tree Tree0079 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -2784,13 +2823,13 @@ bt::behavior_tree! {
                     Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
                     #[failure_if(|bb| bb.b0 > 3)]
                     Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+                    StatefulAction(TTask<3>),
                     Condition(Cond<4>),
                     Action(PIo<5>, t0 = {b0}),
                 },
                 KeepRunningUntilFailure {
                     Parallel(success = -1, failure = -2) {
-                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(TTask<6>),
                         WasEntryUpdated(t0),
                     },
                 },
@@ -2800,6 +2839,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0079Blackboard { b0 t0 });
+
+fallible!(Tree0079);
 
 bt::behavior_tree! {
     pub tree Tree0080 for Ctx {
@@ -2900,7 +2941,7 @@ bt::behavior_tree! {
 board!(Tree0081Blackboard { b0 t0 q0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0082 for Ctx {
+    pub tree Tree0082 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b1: i64 = 5,
@@ -2922,21 +2963,21 @@ bt::behavior_tree! {
                         TryCatch(catch_on_halt = false) {
                             AlwaysSuccess,
                             Action(Act<3>),
-                            Condition(Cond<4>),
+                            Condition(|ctx| ctx.try_check(4)),
                         },
                     },
                     ReactiveSequence {
                         WasEntryUpdated(t0),
                         Sequence {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
+                            StatefulAction(TTask<5>),
+                            StatefulAction(TTask<6>),
                         },
                     },
                     SequenceStar {
                         Condition(PCond<7>, b0 = 5),
                         SetBlackboard(b1 = 2),
                     },
-                    Action(Act<8>),
+                    Action(TAct<8>),
                 },
             },
         }
@@ -2944,6 +2985,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0082Blackboard { t0 b1 b0 });
+
+fallible!(Tree0082);
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
@@ -3204,7 +3247,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0092 for Ctx {
+    pub tree Tree0092 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64 = 0,
@@ -3217,6 +3260,7 @@ bt::behavior_tree! {
                     #[on_failure(|bb| bb.t0.set(9))]
                     ScriptCondition(|bb| bb.b0 + 2 != 5),
                     Condition(Cond<0>),
+                    Error(DiffError(1024)),
                 },
                 StatefulAction(Task<1>),
                 #[success_if(|bb| *bb.t0 == 7)]
@@ -3244,6 +3288,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0092Blackboard { q0 b0 t0 t1 });
+
+fallible!(Tree0092);
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
@@ -3347,7 +3393,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0096 for Ctx {
+    pub tree Tree0096 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 0,
@@ -3359,7 +3405,7 @@ bt::behavior_tree! {
                     #[post(|bb| { bb.o0 = Some(bb.b1 % 2); *bb.t0 += 3 })]
                     Cooldown(30, filtered = Skipped) {
                         ParallelAll(1) {
-                            Condition(Cond<0> = Cond::<0>),
+                            Condition(TCond<0>),
                         },
                     },
                 },
@@ -3379,6 +3425,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0096Blackboard { o0 t0 b1 });
+
+fallible!(Tree0096);
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
@@ -3505,7 +3553,7 @@ bt::behavior_tree! {
 cases! {
     Tree0000 "Try(OnceT(Swm(RSeq(Sl{50}),Sub(t0),Sub(Rmp{S;F}(Rpt{3}(c1))))),c2)",
     Tree0001 "B{t0=1;o0}Wde(Seq(a0,Rpt{0}(t1),Once(t2)),Dl{10}(Mt{0}(Pri(Swm(pa3{b0:6;b1:t0},t4),t5))),Swm(Sc{o0:=t0%3},a6e,t7,Rep1(t8),c9))",
-    Tree0002 "B{t0=3;b0=3;b1=5}Par{_;_}(@ki{b0+3%4=3}SubR(Fb(@fi{b1+1!7}@of{t0+=1}@os{t0<b1%2?b0+=3}a0b{t0+1%3;b1},t1)),PPar{1;N}(SubR(c2),FS(a3)),t4)",
+    Tree0002 "B{t0=3;b0=3;b1=5}Par{_;_}(@ki{b0+3%4=3}SubR(Fb(@fi{b1+1!7}@of{t0+=1}@os{t0<b1%2?b0+=3}a0b{t0+1%3;b1},t1)),PPar{1;N}(SubR(c2),FS(Err{1033})),t4t)",
     Tree0003 "B{t0;o0=5;b1;b0=2}Isw{5;N;_}(Dl{50}(SubA(@po{b1+=2}@fi{t0+2%2=1}RSeq(Sb{b0=b1},Scc{some},@rw{b0%3>0}@po{o0:=t0+3%3}@ki{t0%3>1}Rep0(t0e),a1))),@rw{none}@po{b0:=o0|3+2}@fi{t0+2<5}Pri(Pre{t0<b0%2;F}(RU{S}(pc2{b0:t0}))),Sw{0;5}(c3e,t4e,c5l),Flt{2;R;K}(@ki{b0+3>2}Seq(RT{1}(@po{o0:=b1+4%2;b1<t0?t0+=3}FS(F)))),Step(pi6{t0:b0},Wu{t0},t7,@po{t0:=o0|2%2}@oh{b0+=2}@fi{b1>4}t8))",
     Tree0004 "B{t0=0;b1=1;o0}FF(RSeq(SubA(RSeq(Flip(a0,Fai),Wde(t1e,Sl{30},@os{b1+=3}@po{t0%2>0?b1:=t0+4%3;b1+=2}t2),SubA(Mt{20}(Ub{o0})),@of{b1+=1}Dd{20}(t3)))))",
     Tree0005 "B{q0=1;t1=1;t0;b0=1;b1;o0}Star(PAll{-1}(AFb(c0,c1),Lp{t1;_}(Sc{t0+=2}),c2),Sl{0},@ki{t1=5}@of{b0<5?b0+=2;t1+=3}Lp{b1;_}(Bin{b1!b0;N}(PAll{_}(c3,c4,pa5{b0:b0;b1:=}),pt6{b0:5})),Fb(c7l,c8,Cd{0;K}(@oh{none?b1+=3}Wt{10})),RU{S}(Once(Par{-3;_}(t9,a10l,t11))))",
@@ -3519,24 +3567,24 @@ cases! {
     Tree0013 "B{q0=1;t0=1;b0=3}FS(@oh{b0:=t0+3}RFb(Lp{_;F}(Invt(Suc))))",
     Tree0014 "B{o0=1;b0=0;b1=4}Bin{none;N}(PAll{-2}(c0,Rpt{3}(SubA(c1))),TryT(S,Sb{b0=b1}))",
     Tree0015 "B{o0=_}PAll{_}(Flt{1;_;F}(c0e),Sc{o0:=5})",
-    Tree0016 "B{b0=1;b1=3;t1;t0}Intr{b0+4=t1}(Seq(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}Isw{5;_;_}(pa0{b0:t0;b1:b0},c1b{8}),Flt{1;_;K}(t2)))",
-    Tree0017 "B{o0=4;b1=1;t0;b0}AFb(@oh{b1+1<3?b1:=o0|2}c0l,Wu{t0},t1e,c2b{b0},Wt{30})",
-    Tree0018 "B{b0=1;q0}Par{2;_}(Seq(Scc{b0%4<3},S),Lp{_;F}(Intr{b0<7}(c0)))",
-    Tree0019 "B{b1=3;t0}RU{S}(Swm(Mt{0}(Fb(Dd{0}(a0),pa1{b0:1},t2)),Sw{1}(a3,pi4{t0:=}),Rep1(Once(FF(Sel(F,Sb{t0=9}))))))",
+    Tree0016 "B{b0=1;b1=3;t1;t0}Intr{b0+4=t1}(Seq(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}Isw{5;_;_}(pa0{b0:t0;b1:b0},c1b{8}),Flt{1;_;K}(t2t)))",
+    Tree0017 "B{o0=4;b1=1;t0;b0}AFb(@oh{b1+1<3?b1:=o0|2}c0r,Wu{t0},t1e,c2b{b0},Wt{30})",
+    Tree0018 "B{b0=1;q0}Par{2;_}(Seq(Scc{b0%4<3},S,Err{1046}),Lp{_;F}(Intr{b0<7}(c0)))",
+    Tree0019 "B{b1=3;t0}RU{S}(Swm(Mt{0}(Fb(Dd{0}(a0),pa1{b0:1},t2t)),Sw{1}(a3,pi4{t0:=}),Rep1(Once(FF(Sel(F,Sb{t0=9}))))))",
     Tree0020 "Dl{30}(FS(a0l))",
     Tree0021 "B{t1=5;b1=2;t0;b0}Seq(Pre{t1>4;S}(@os{b0:=t0+4%3;t0:=t1}Rmp{S;S}(@si{t0+4%2<1}@po{b1%4<3?b0+=1;b1:=t1+2}PAll{_}(c0,t1e,c2l,Sc{b0:=b0%2}))),@os{t0:=b0}Rmp{S;F}(Isw{t0+2;T;N}(S,pc3{b0:t0},@ki{t0+4!5}RSeq(a4b{t0%4;b1},t5,t6),@ki{t1<1}@oh{t0:=b0+2}F)),RSeq(Flt{1;S;F}(Wv{t1}(Dd{0}(c7))),Su{t0}(pc8{b0:=})))",
     Tree0022 "B{b0;t0;b1=0}@rw{b1>b1+4}@of{b0:=b1}@po{t0:=b0}Pre{b0%2>0;F}(SubA(Rep1(Inv(c0l))))",
     Tree0023 "B{t0=5}Keep(RetF(pi0{t0:t0}))",
     Tree0024 "B{t0=5;b1=1;b0=3}TryF(RSeq(Bin{t0+3>b0%2;_}(Keep(t0),t1),MPri(a2e,t3e),c4e),Seq(Sl{20},RFb(t5,t6,@of{b1+=1;b1+=1}@ki{t0>6}t7),Flt{2;_;_}(@of{b0+=2}Sc{b0:=6;b1+=2})),Rep0(@rw{t0%3<0}@fi{b1<3}pt8{b0:7}),Flip(S,t9,Rep4(c10e),Rep1(@si{b1<t0}@fi{t0+4=b1}a11)))",
     Tree0025 "Rep1(Par{3;-5}(AFb(c0,t1e,t2e),RSeq(Ret1(t3),t4,Suc,Ret2(t5e),t6),Rep3(Dd{50}(RFb(Mt{10}(t7)))),Fb(Ret2(Rep2(Star(c8,a9,c10l)))),MSeq(Inv(MPri(Keep(Keep(c11e)),Swm(t12))))))",
-    Tree0026 "AFb(Ret0(a0),Swm(Sub(t1),t2),t3)",
+    Tree0026 "AFb(Ret0(a0r),Swm(Sub(t1),t2t),t3,Err{1013})",
     Tree0027 "B{o0;b0=4;t0=5}Bin{o0|1%4=0;T}(Wv{t0}(Bin{b0%4>0;_}(Dd{30}(Isw{t0+4;T;N}(a0)),pi1{t0:t0})),Wde(@of{b0:=t0%3}@ki{t0>6}Star(Scc{t0%4>0},t2),FS(Seq(Wt{20},t3,Scc{b0+2>2}))))",
     Tree0028 "Fb(Dd{0}(PAll{-2}(t0,a1)),Par{1;3}(t2,t3,Dl{10}(c4)),To{0}(t5e))",
     Tree0029 "AFb(Flt{2;_;F}(c0),t1)",
     Tree0030 "B{b0;t0=4}Flip(Isw{4;_;T}(Wt{100},@si{b0%3>0}Wt{30},t0),Star(Sb{t0=b0},Par{1;2}(t1,c2),Fb(Wu{t0},t3)),t4,AFb(a5,c6),t7e)",
     Tree0031 "B{b1=1;q0;t1}Rpt{F}(RFb(@oh{b1:=b1%3}@fi{t1+4%2=0}@si{t1+2>0}t0e,t1,Lp{_;S}(pa2{b0:b1})))",
     Tree0032 "B{t0;o0=_;b1=0}Pri(Wde(Ret3(PPar{2;_}(@si{some}@po{t0+=3}pc0{b0:t0},Flt{3;F;K}(Ub{o0}),c1,a2)),RSeq(PAll{-1}(Sel(t3,t4),Step(Sl{0},c5b{t0},pc6{b0:b1})),Sb{o0=9})))",
-    Tree0033 "Sel(t0,c1,Sl{0})",
+    Tree0033 "Sel(t0,c1,Sl{0},Err{1077})",
     Tree0034 "B{b1;t0=2;t1=4;b0}Sw{2;3;5}(Pri(pa0{b0:b1;b1:t1},c1),PPar{2;_}(a2e),Rep4(a3b{t0;b0}),Swm(RSel(Fb(Step(@rw{t0%3!2}OnceT(@fi{b1!0}@of{t1:=b0+4}t4),Scc{b0+4<7})))))",
     Tree0035 "B{b1=1;t0=2;b0=0;t1}RSel(Ite(Flt{3;R;K}(t0),@of{t0:=9}@fi{b0>t1}Bin{b1>t1%2;_}(a1l,pt2{b0:t0;b1:b1})),Wde(ASeq(Sb{t1=8},c3),Isw{t1+1%4;T;_}(t4,S)))",
     Tree0036 "B{t0=3;q0=4;o0;b1=5;b0;t1}Swm(RFb(Star(Sb{o0=5},Wu{t1},pt0{b0:=;b1:t1}),Opt(c1b{b1}),@ki{t1+1<t0}Par{2;-1}(@rw{t0+1>b0+3}pa2{b0:7},@of{t1+2<4?b0:=b1}t3),Pre{t0+1%2<0}(FF(a4)),Swm(RSeq(Sb{b0=7},Wt{0}),Sl{30})),Fb(Opt(@po{b0+=1}@of{o0:=_}@os{b0+=1}Lp{b1;_}(a5e)),Mt{20}(Swm(c6,a7b{b1;b0},c8))),Bin{o0|3>t0;N}(t9,RU{S}(a10b{o0|0;b1})))",
@@ -3544,31 +3592,31 @@ cases! {
     Tree0038 "B{t0=2;b0;o0=_}Rep4(@si{t0>0}Pre{b0<5;K}(PPar{2;N}(c0,Fb(Par{1;_}(Sc{t0+3%4<2?t0:=o0|1;t0+=2},@si{none}pi1{t0:t0},a2e),t3e,Swm(t4,OnceK(Wt{20}),Rpt{0}(t5)),@si{none}@rw{o0|5>7}SubR(RFb(SubR(Fai),t6,Sb{o0=8}))))))",
     Tree0039 "B{b0=3;t1=0;t0}Par{_;_}(Inv(Wde(pc0{b0:t1},t1)),RFb(pa2{b0:b0;b1:t0},Fai,c3))",
     Tree0040 "B{b0}RFb(t0,Sb{b0=0})",
-    Tree0041 "B{b0=2;q0=2;t0=0;b1}PAll{-3}(SubR(Lp{b0;K}(Sc{b0+=2;t0+1>4?b1:=t0})),Sc{b1%4>2?b0:=b1%2;b1:=b0},RSeq(@ki{t0+2=0}SubR(pt0{b0:=;b1:=}),c1,c2),Ret0(c3))",
+    Tree0041 "B{b0=2;q0=2;t0=0;b1}PAll{-3}(SubR(Lp{b0;K}(Sc{b0+=2;t0+1>4?b1:=t0})),Sc{b1%4>2?b0:=b1%2;b1:=b0},RSeq(@ki{t0+2=0}SubR(pt0{b0:=;b1:=}),c1,c2,Err{1011}),Ret0(c3))",
     Tree0042 "B{b0=3;t0;o0}Fb(Fb(t0,pt1{b0:b0;b1:b0},Bin{t0+4>o0|5;T}(pc2{b0:4},c3),t4,Keep(Fb(t5,t6))),Par{-2;_}(Sl{20},Isw{2;T;T}(c7b{b0},c8b{b0%4},c9),RSeq(@oh{t0:=o0|0}t10,t11)),Step(Mt{0}(Wu{t0}),F,Pre{b0+3>7}(a12),Sc{t0:=t0%4},@rw{b0<t0}@fi{none}Wt{50}),Pri(RSeq(S,@oh{b0+4<2?b0+=1}Wu{t0},pt13{b0:t0},a14b{t0%3;b0}),@of{t0:=o0|5%2}FS(c15)))",
     Tree0043 "B{t0=0;b0=5}Flip(RT{F}(RSeq(pc0{b0:7},pa1{b0:=;b1:b0})),Keep(c2),RSeq(c3,Scc{b0+4=t0%3},RepF(@ki{b0+1<3}Pre{b0+3=0;K}(Sc{b0>b0%3?t0+=1})),OnceK(t4),Wt{50}))",
     Tree0044 "AFb(t0,t1)",
     Tree0045 "B{q0=3;b0;b1=2}Dl{0}(Lp{b1;K}(Bin{b0+4>0;_}(Rep4(a0b{b1+1%2;b1}),FS(c1e))))",
     Tree0046 "B{t1=1}Swm(Sb{t1=0},a0,t1)",
     Tree0047 "B{b1;b0}@oh{b0:=6;b0:=1}Rep1(Fb(Fai,c0b{b1},t1,a2b{0;b0}))",
-    Tree0048 "B{t0;b0=1}Inv(Seq(c0,@of{b0:=t0}Scc{b0%3>0},Scc{t0>6}))",
+    Tree0048 "B{t0;b0=1}Inv(Seq(c0,@of{b0:=t0}Err{1092},Scc{t0>6}))",
     Tree0049 "B{t1;t0=3;o0=0;b0}Flt{3;F;K}(Flip(Sel(c0,c1),Rep1(t2),RSeq(Ub{o0},@rw{b0<0}@os{t1+=2;b0+3<2?t0+=3}@si{o0|3+4>5}pc3{b0:b0},@ki{t1+2>t1+3}c4b{t1+4})))",
-    Tree0050 "B{t0=3}RSeq(S,Dl{0}(Step(Seq(c0,t1e),Bin{t0<1;_}(Dl{10}(Wt{10}),R))),a2)",
+    Tree0050 "B{t0=3}RSeq(S,Dl{0}(Step(Seq(c0t,t1e),Bin{t0<1;_}(Dl{10}(Wt{10}),R))),a2,Err{1072})",
     Tree0051 "B{b0=5;t0=2;b1=0}MPri(@oh{b0+=1}Bin{b0!1;N}(Isw{b0%2;N;_}(RFb(@po{t0:=b1}t0,c1b{t0+3},c2,c3l),t4,Sl{30}),t5),RFb(Pre{t0+2%2=0;R}(F)))",
-    Tree0052 "B{o0=2;b1;t0=2;b0}RSeq(Pri(@oh{b1:=6}@ki{t0+3%3<1}@os{b0+=1;o0:=_}Once(MSeq(t0,Sb{o0=3}))),@rw{b0+1=7}@si{b0=t0}Isw{t0;_;_}(Scc{o0|2%3!2},Rep3(PPar{2;_}(c1,a2b{o0|3;b1}))),@of{b0:=b1+3}@os{b0:=9}Sw{0;1;2}(t3,pt4{b0:9;b1:=},a5,pc6{b0:=}),Rpt{2}(Pre{t0+3=b0+1;F}(OnceT(a7))),F)",
+    Tree0052 "B{o0=2;b1;t0=2;b0}RSeq(Pri(@oh{b1:=6}@ki{t0+3%3<1}@os{b0+=1;o0:=_}Once(MSeq(t0t,Sb{o0=3}))),@rw{b0+1=7}@si{b0=t0}Isw{t0;_;_}(Scc{o0|2%3!2},Rep3(PPar{2;_}(c1r,Err{1059}))),@of{b0:=b1+3}@os{b0:=9}Sw{0;1;2}(t3,pt4{b0:9;b1:=},a5r,pc6{b0:=}),Rpt{2}(Pre{t0+3=b0+1;F}(OnceT(a7t))),F)",
     Tree0053 "Step(t0,t1)",
-    Tree0054 "B{b1=2;b0;t0}Swm(@si{b0%3=0}@oh{t0:=b0}Fb(FF(To{30}(Sb{t0=0})),@os{b0+=1}@ki{b1%3>0}RFb(pi0{t0:b0},c1,t2,Sc{b1+=2}),Rep1(Flip(Sb{t0=b1},t3,t4,Sc{t0:=b1},c5))),RepF(Seq(Pre{b0+4=2}(RSeq(c6e,c7)),Inv(@ki{b1+3%3=0}Rus{3}(Cnd{b1>3;T;F}(MSeq(a8e,c9)))),ASeq(t10,Pre{b0>5;R}(c11b{b0+3}),RSeq(c12,@rw{b0=t0+1%2}@si{b1<5}@ki{b0<t0}c13b{2})))))",
+    Tree0054 "B{b1=2;b0;t0}Swm(@si{b0%3=0}@oh{t0:=b0}Fb(FF(To{30}(Sb{t0=0})),@os{b0+=1}@ki{b1%3>0}RFb(pi0{t0:b0},c1r,t2t,Sc{b1+=2}),Rep1(Flip(Sb{t0=b1},t3t,t4,Sc{t0:=b1},c5r))),RepF(Seq(Pre{b0+4=2}(RSeq(c6t,c7t)),Inv(@ki{b1+3%3=0}Rus{3}(Cnd{b1>3;T;F}(MSeq(a8r,c9)))),ASeq(t10,Pre{b0>5;R}(c11b{b0+3}),RSeq(c12,@rw{b0=t0+1%2}@si{b1<5}@ki{b0<t0}c13b{2}),Err{1072}))))",
     Tree0055 "Keep(RetF(Star(t0,Ret1(To{0}(RT{F}(Dl{0}(a1)))))))",
     Tree0056 "B{b0=5;o0;t0=1}AFb(To{0}(Fb(To{10}(@of{t0+=1;t0+=1}Rep1(@of{b0:=t0+4%3;b0+=2}Ret4(Rpt{3}(c0l)))),Isw{t0;T;T}(@of{t0:=0}t1,t2),t3e,Pre{o0|0=t0+3;F}(Once(a4)))),RFb(Wt{20}))",
     Tree0057 "B{b0=0;t1=1;t0=1}Rep2(Su{t0}(Swm(Dd{10}(RSeq(@ki{t1<t0+4}Sl{20},Pre{b0+3%2=1;K}(OnceK(Wu{t0})))),Wu{t0},pi0{t0:b0})))",
     Tree0058 "B{q0=4}Fb(SubA(PAll{-1}(SubA(Lp{_;K}(Suc)))),Par{-1;-1}(OnceT(Sl{30})))",
     Tree0059 "B{o0=_;b1=0}Seq(Sw{4;5}(Scc{none},c0,pt1{b0:1;b1:=}))",
-    Tree0060 "B{t1=0;b0=1;t0}@rw{t1+4=4}RFb(pa0{b0:t1;b1:b0},Swm(TryT(Wt{20},Fb(@os{t0:=t1}@fi{t0+1%3<0}@si{b0!b0%2}Scc{t0%4!2})),Flt{3;S;F}(MSeq(SubR(@oh{b0:=t0%3}c1e),a2l))))",
+    Tree0060 "B{t1=0;b0=1;t0}@rw{t1+4=4}RFb(pa0{b0:t1;b1:b0},Swm(TryT(Wt{20},Fb(@os{t0:=t1}@fi{t0+1%3<0}@si{b0!b0%2}Scc{t0%4!2})),Flt{3;S;F}(MSeq(SubR(@oh{b0:=t0%3}c1e),a2t,Err{1092}))))",
     Tree0061 "Mt{0}(Sub(t0))",
     Tree0062 "B{t1;o0;q0;t0=5;b0=2}Seq(Rep3(Fb(SubA(Pri(a0l,pc1{b0:t1},Scc{t0>3})),Swm(@oh{b0:=t0+4;t1:=o0|4%4}t2,Suc),R)),Lp{_;K}(Su{t1}(FF(RSeq(t3,c4,c5l)))))",
     Tree0063 "B{t0=4;b0}@rw{b0<4}Ret1(SubA(@po{b0+=2}@ki{b0>1}pa0{b0:6;b1:t0}))",
     Tree0064 "B{b0=0;t0}RSeq(Wu{t0},t0,pt1{b0:=;b1:t0},pc2{b0:9})",
-    Tree0065 "B{t0;b0;b1}Bin{b1%2<0;N}(Sel(Seq(Flip(F,t0e,c1e),S),RSeq(pi2{t0:=},c3,pi4{t0:b0},t5,c6l)),Isw{t0;N;N}(@of{t0+=1}@rw{b1%2=1}Dd{0}(Invt(Seq(c7,Wv{t0}(WU{b1!3}(pc8{b0:4}))))),Dd{0}(Par{_;1}(Ret4(t9)))))",
+    Tree0065 "B{t0;b0;b1}Bin{b1%2<0;N}(Sel(Seq(Flip(F,t0t,c1e),S),RSeq(pi2{t0:=},c3r,pi4{t0:b0},t5t,c6l)),Isw{t0;N;N}(@of{t0+=1}@rw{b1%2=1}Dd{0}(Invt(Seq(c7,Wv{t0}(WU{b1!3}(pc8{b0:4}))))),Dd{0}(Par{_;1}(Ret4(t9t)))))",
     Tree0066 "B{t0=5;o0=3;t1=3}Isw{t0+1;T;N}(@os{o0:=_}Flip(Keep(pc0{b0:t1}),Keep(TryT(c1,c2)),TryF(pc3{b0:t0},c4b{o0|0+2})),Rpt{F}(Rty0(t5)))",
     Tree0067 "B{t0=0;t1=3}Rep1(RFb(@po{t1:=2}Once(Ite(MPri(PPar{2;N}(t0,t1,a2)),Rep1(@of{t0+=3}Wv{t0}(Wv{t1}(Suc)))))))",
     Tree0068 "Keep(RetF(Run))",
@@ -3576,16 +3624,16 @@ cases! {
     Tree0070 "RU{F}(c0)",
     Tree0071 "B{b1;t0;b0=2}MPri(SubA(pt0{b0:b0;b1:b0}),@fi{b1+1!b0}Scc{b0+3=4})",
     Tree0072 "B{t0;b0=0;o0}To{50}(@fi{t0!5}@si{t0+4>b0%2}Rpt{0}(pi0{t0:t0}))",
-    Tree0073 "B{t0=0;b0=4;o0}Fb(Star(Ret1(Dd{100}(Ite(@fi{b0+4<1}a0,t1))),c2),Keep(@ki{o0|0<5}Su{t0}(Try(@of{o0:=1;t0:=b0%3}Sb{t0=3},FF(RU{S}(Ub{o0}))))))",
+    Tree0073 "B{t0=0;b0=4;o0}Fb(Star(Ret1(Dd{100}(Ite(@fi{b0+4<1}a0,t1t))),c2t),Keep(@ki{o0|0<5}Su{t0}(Try(@of{o0:=1;t0:=b0%3}Sb{t0=3},FF(RU{S}(Ub{o0}))))))",
     Tree0074 "B{t0;b0;b1=1}ASeq(RSel(RSeq(pi0{t0:b1},F),SubR(Swm(Sc{t0+=3},Sb{b0=b1},PPar{1;N}(a1b{b1;b0},c2)))),Swm(Isw{t0%3;_;T}(pc3{b0:b0},@of{b1>b1+2?t0+=1}c4,c5,t6e),Pre{b1%2>0;S}(Sc{b1+=1})))",
     Tree0075 "B{b0;q0=4}Opt(SubR(Ret4(Lp{b0;F}(Lp{_;K}(c0)))))",
     Tree0076 "PAll{-2}(c0,t1)",
     Tree0077 "B{o0=_;b0;t0=3;b1=5}Seq(MSeq(Flt{1;S;F}(@oh{t0+=1}@si{t0=3}Rep0(t0))),Rep1(Star(c1,c2l,@si{b1%4>1}@rw{b1+4>b1}@fi{o0|1!t0}S,@po{b1:=t0}@fi{o0|0+4%2>0}Wu{t0})),Swm(Scc{some},Sb{o0=7}),Sel(a3,t4,Wu{t0},PPar{0;N}(Scc{t0>b1+3%3},a5b{5;b1})),RepF(Ite(Isw{b0;T;T}(t6e,c7),RFb(c8e,@of{o0:=_}t9))))",
     Tree0078 "B{q0;t0=3;b0}RFb(Seq(Lp{_;K}(t0),@of{b0:=b0%2}Cnd{b0+1%4>1;_;S}(Lim{2}(Sl{20})),Sc{t0%3!2?t0:=b0+1%4},Ret1(@fi{t0+3=4}@os{t0:=9}F)),Isw{b0;N;_}(Keep(Sb{b0=4}),PAll{-1}(c1e,t2e,Wu{t0}),c3))",
-    Tree0079 "B{b0;t0}Bin{b0%3=0;_}(t0,Seq(Isw{b0;T;_}(a1b{b0;b0},@fi{b0>3}c2,t3,c4,pi5{t0:b0}),Keep(Par{-1;-2}(t6e,Wu{t0}))))",
+    Tree0079 "B{b0;t0}Bin{b0%3=0;_}(t0,Seq(Isw{b0;T;_}(a1b{b0;b0},@fi{b0>3}c2,t3t,c4,pi5{t0:b0}),Keep(Par{-1;-2}(t6t,Wu{t0}))))",
     Tree0080 "B{b0=2;b1=2;o0=_;t0}RFb(Flip(Rep1(FS(Seq(Sw{0}(c0,@os{t0:=b0%4}a1b{b0%3;b0}),t2))),RSeq(Scc{some},@of{t0+=1;b0=5?o0:=_}@po{b1:=t0}Scc{o0|5=5},S),Scc{o0|2=b0}),Rpt{2}(Rty3(Step(PPar{0;T}(@ki{o0|3=b0}S,t3,Sel(c4,c5e,t6)),Ret2(FF(@oh{b0:=o0|5+4%4}@ki{b1+4!t0+4}Rep3(Wt{100})))))))",
     Tree0081 "B{b0;t0=1;q0=3;b1=1}Pri(t0,Bin{t0+1<4;T}(pt1{b0:=;b1:=},a2),Isw{t0;N;N}(t3,pc4{b0:=}),PPar{0;_}(a5l,c6l,c7),@rw{t0%3>1}Lp{_;_}(Seq(t8,R)))",
-    Tree0082 "B{t0;b1=5;b0}Mt{0}(@po{b1:=t0%4}@oh{t0:=b0}@fi{b1%2<0}Intr{b1<6}(Swm(@po{b0+4<t0?b1+=3}RSeq(c0,c1e,t2),Cd{50;_}(TryF(S,a3,c4)),RSeq(Wu{t0},Seq(t5,t6)),Star(pc7{b0:5},Sb{b1=2}),a8)))",
+    Tree0082 "B{t0;b1=5;b0}Mt{0}(@po{b1:=t0%4}@oh{t0:=b0}@fi{b1%2<0}Intr{b1<6}(Swm(@po{b0+4<t0?b1+=3}RSeq(c0,c1e,t2),Cd{50;_}(TryF(S,a3,c4r)),RSeq(Wu{t0},Seq(t5t,t6t)),Star(pc7{b0:5},Sb{b1=2}),a8t)))",
     Tree0083 "B{t0=3;b0}PAll{-3}(@fi{b0+1!7}Fb(c0,t1),RFb(c2,a3b{t0+4;b0}),RepF(Rmp{S;S}(pc4{b0:=})))",
     Tree0084 "RSeq(Sl{0},t0)",
     Tree0085 "B{t0=1}Flip(t0,Wu{t0})",
@@ -3595,11 +3643,11 @@ cases! {
     Tree0089 "B{b1=0;t0;o0=_;b0}Isw{2;T;T}(RSeq(Step(pa0{b0:=;b1:b1},c1b{2},pt2{b0:3;b1:b1}),RFb(t3,@rw{t0!b1}t4,pt5{b0:b0;b1:b1}),t6,Bin{o0|2%4!2;N}(t7,Sb{b1=0}),Par{-2;-1}(c8,Cd{0;K}(c9l))))",
     Tree0090 "B{t0=2;o0=3;b0}Par{_;_}(Lim{1}(t0),Par{_;_}(FS(RFb(Star(a1,Scc{t0+3%4=0}),@si{o0|0=0}FF(c2))),Wu{t0}),RFb(pc3{b0:b0},pi4{t0:t0},Su{t0}(pt5{b0:b0})))",
     Tree0091 "B{b1=5;b0=1}Sw{5;2}(Flt{2;_;K}(RU{S}(PAll{0}(RSeq(pa0{b0:=},c1b{b1},Fai)))),OnceK(c2),a3e)",
-    Tree0092 "B{q0=4;b0=0;t0=5;t1=3}Seq(ASeq(Fb(@of{t0:=9}Scc{b0+2!5},c0),t1,@si{t0=7}OnceK(@of{b0:=1;b0:=t0+3%2}c2)),Lp{t0;_}(Ite(PPar{1;T}(pa3{b0:t0;b1:t1},c4l,pc5{b0:=},t6e,SubA(t7e)),Keep(Fai))))",
+    Tree0092 "B{q0=4;b0=0;t0=5;t1=3}Seq(ASeq(Fb(@of{t0:=9}Scc{b0+2!5},c0,Err{1024}),t1,@si{t0=7}OnceK(@of{b0:=1;b0:=t0+3%2}c2)),Lp{t0;_}(Ite(PPar{1;T}(pa3{b0:t0;b1:t1},c4l,pc5{b0:=},t6e,SubA(t7e)),Keep(Fai))))",
     Tree0093 "B{q0=2;b0;t0=0;b1}Bin{b1<7;T}(F,Lp{b1;K}(RSeq(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}Rmp{F;F}(Par{_;1}(OnceT(@os{b1+=3}pt0{b0:b0;b1:=}),t1e)),Wv{t0}(Rus{F}(Sl{20})))))",
     Tree0094 "B{t0=1;b1=4;b0}@oh{t0+=1}Rep3(Ite(RSeq(c0,AFb(@fi{t0+4%2>0}@oh{b1:=7}pa1{b0:=;b1:b0},Rmp{S;S}(t2)),Ret1(c3b{b0})),@si{t0%3<2}@ki{b0<t0%2}Bin{b1>t0;N}(Par{-1;_}(@os{b0+=3;t0>b0+4?b0:=4}Fb(c4,a5l)),MSeq(c6,Rep1(pt7{b0:b1}),a8))))",
     Tree0095 "Rpt{2}(Wde(Swm(a0e,t1),F,c2e))",
-    Tree0096 "B{o0=_;t0=0;b1=4}MSeq(Pre{none;K}(Once(@po{o0:=b1%2;t0+=3}Cd{30;K}(PAll{1}(c0e)))),Rep3(Once(R)),Try(c1l,pc2{b0:6}),t3e)",
+    Tree0096 "B{o0=_;t0=0;b1=4}MSeq(Pre{none;K}(Once(@po{o0:=b1%2;t0+=3}Cd{30;K}(PAll{1}(c0t)))),Rep3(Once(R)),Try(c1l,pc2{b0:6}),t3e)",
     Tree0097 "B{b0=3;t0=1;q0}Step(To{50}(@ki{b0=t0+3%4}@of{b0+=1}@rw{b0<4}t0),Lp{t0;F}(Seq(Wde(Flip(t1,Scc{b0>4},Fai,pt2{b0:=;b1:t0}),RFb(t3,@po{t0:=b0}@oh{b0+=1}a4b{t0%2;b0},Inv(pa5{b0:t0;b1:b0}))))))",
     Tree0098 "B{t1=2;o0=_;t0=3;b0}Step(ASeq(Wu{t0},t0,a1,OnceT(Ub{o0}),pt2{b0:2;b1:t0}),@po{t0+=1}@rw{t1%2>0}c3l,RFb(PPar{2;_}(pa4{b0:=;b1:b0},pc5{b0:=},a6),RSeq(t7,c8l,c9),RFb(Cd{0;_}(a10b{b0+1;b0}))))",
     Tree0099 "Seq(OnceT(Dl{30}(Sel(RFb(t0,c1,F),Swm(a2,F),Pri(t3,a4),RT{3}(c5e),Inv(F)))),MSeq(Once(t6)))",

@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0100Sub0 for Ctx {
@@ -16,7 +18,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0100 for Ctx {
+    pub tree Tree0100 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
@@ -32,7 +34,7 @@ bt::behavior_tree! {
                     Switch(b1) {
                         case 3 => BinarySelector(|bb| (bb.b0 + 4) % 2 == 1, dynamic = true) {
                             RetryUntilSuccessful(0) {
-                                StatefulAction(Task<0>),
+                                StatefulAction(TTask<0>),
                             },
                             AlwaysSuccess,
                         },
@@ -41,7 +43,7 @@ bt::behavior_tree! {
                         #[skip_if(|bb| bb.b0 > 4)]
                         ReactiveFallback {
                             SubTree(Tree0100Sub0, t0 = {=}, q0 = {q0}, b1 = {=}, b0 = {b0}),
-                            StatefulAction(Task<2>),
+                            StatefulAction(TTask<2>),
                             RunOnce {
                                 StatefulAction(Task<3>),
                             },
@@ -60,16 +62,18 @@ bt::behavior_tree! {
 
 board!(Tree0100Blackboard { t0 q0 b1 b0 });
 
+fallible!(Tree0100);
+
 bt::behavior_tree! {
-    pub tree Tree0101 for Ctx {
+    pub tree Tree0101 for Ctx, error DiffError {
         ReactiveFallback {
             KeepRunningUntilFailure {
                 AsyncFallback {
                     StepSequencer {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
+                        Condition(|ctx| ctx.try_check(0)),
+                        StatefulAction(TTask<1>),
                     },
-                    Condition(Cond<2>),
+                    Condition(|ctx| ctx.try_check(2)),
                 },
             },
             ReactiveFallback {
@@ -77,13 +81,15 @@ bt::behavior_tree! {
                     Action(Act<3> = Act::<3>),
                 },
                 ReactiveFallback {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
+                    Action(|ctx| ctx.try_exec(4)),
+                    StatefulAction(TTask<5>),
                 },
             },
         }
     }
 }
+
+fallible!(Tree0101);
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
@@ -199,19 +205,21 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0105 for Ctx {
+    pub tree Tree0105 for Ctx, error DiffError {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            #[allow(unused)] b0: i64 = 1,
+            #[allow(unused)] #[tracked] t0: i64 = 2,
         }
         Parallel(success = 2) {
             Condition(Cond<0> = Cond::<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+            Error(DiffError(1015)),
         }
     }
 }
 
 board!(Tree0105Blackboard { b0 t0 });
+
+fallible!(Tree0105);
 
 bt::behavior_tree! {
     pub tree Tree0106Sub0 for Ctx {
@@ -232,7 +240,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0106 for Ctx {
+    pub tree Tree0106 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(5),
             b0: i64,
@@ -250,14 +258,17 @@ bt::behavior_tree! {
             ReactiveSelector {
                 ScriptCondition(|bb| bb.b0 % 2 < 1),
                 Condition(PCond<6>, b0 = 7),
-                Condition(Cond<7>),
+                Condition(|ctx| ctx.try_check(7)),
                 WasEntryUpdated(t0),
+                Error(DiffError(1035)),
             },
         }
     }
 }
 
 board!(Tree0106Blackboard { o0 b0 t0 });
+
+fallible!(Tree0106);
 
 bt::behavior_tree! {
     pub tree Tree0107 for Ctx {
@@ -808,22 +819,22 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0120 for Ctx {
+    pub tree Tree0120 for Ctx, error DiffError {
         ParallelAll(1) {
             PolicyParallel(policy = FirstFailure) {
                 Repeat(0) {
                     StatefulAction(Task<0>),
                 },
                 MemPriority {
-                    Condition(Cond<1>),
-                    Action(|ctx| ctx.exec(2)),
+                    Error(DiffError(1030)),
+                    Action(TAct<2>),
                     SubTree(Tree0120Sub0),
                 },
                 ReactiveFallback {
                     Condition(Cond<4>),
                     Action(Act<5>),
                     RetryUntilSuccessful(1) {
-                        StatefulAction(Task<6>),
+                        StatefulAction(TTask<6>),
                     },
                     Deadline(0) {
                         SubTree(Tree0120Sub1),
@@ -833,6 +844,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0120);
 
 bt::behavior_tree! {
     pub tree Tree0121 for Ctx {
@@ -927,7 +940,7 @@ bt::behavior_tree! {
 board!(Tree0122Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
+    pub tree Tree0123 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 0,
             b0: i64 = 2,
@@ -936,7 +949,7 @@ bt::behavior_tree! {
         ReactiveSequence {
             Parallel(success = 3, failure = -2) {
                 MemSequence {
-                    Condition(Cond<0>),
+                    Condition(|ctx| ctx.try_check(0)),
                     Succeeder,
                 },
                 AsyncFallback {
@@ -944,10 +957,10 @@ bt::behavior_tree! {
                     Script(|bb| bb.o0 = None),
                 },
                 Retry(1) {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
                 Sequence {
-                    Action(Act<2>),
+                    Action(TAct<2>),
                     Action(PIo<3>, t0 = {t1}),
                     SetBlackboard(b0 = {t1}),
                 },
@@ -963,6 +976,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0123Blackboard { t1 b0 o0 });
+
+fallible!(Tree0123);
 
 bt::behavior_tree! {
     pub tree Tree0124 for Ctx {
@@ -980,18 +995,20 @@ bt::behavior_tree! {
 board!(Tree0124Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0125 for Ctx {
+    pub tree Tree0125 for Ctx, error DiffError {
         ParallelAll {
             RepeatTimes(1) {
-                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(TTask<0>),
             },
             Sleep(10),
             Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
+            StatefulAction(TTask<2>),
+            Action(|ctx| ctx.try_exec(3)),
         }
     }
 }
+
+fallible!(Tree0125);
 
 bt::behavior_tree! {
     pub tree Tree0126Sub0 for Ctx {
@@ -1004,7 +1021,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0126 for Ctx {
+    pub tree Tree0126 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             b0: i64 = 4,
@@ -1014,13 +1031,13 @@ bt::behavior_tree! {
                 Fallback {
                     IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
                         ReactiveFallback {
-                            StatefulAction(Task<0>),
+                            StatefulAction(TTask<0>),
                             Action(PIo<1>, t0 = {=}),
                             SubTree(Tree0126Sub0, t0 = {=}, b0 = {b0}),
                         },
                         KeepRunningUntilFailure {
                             IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop) {
-                                StatefulAction(Task<2> = Task::<2>),
+                                StatefulAction(TTask<2>),
                             },
                         },
                         Action(PIo<3>, t0 = {=}),
@@ -1040,6 +1057,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0126Blackboard { t0 b0 });
+
+fallible!(Tree0126);
 
 bt::behavior_tree! {
     pub tree Tree0127 for Ctx {
@@ -1408,7 +1427,7 @@ bt::behavior_tree! {
 board!(Tree0137Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0138 for Ctx {
+    pub tree Tree0138 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 2,
             #[tracked] t0: i64 = 3,
@@ -1463,14 +1482,14 @@ bt::behavior_tree! {
                         MemPriority {
                             StatefulAction(Task<5>),
                             StatefulAction(Task<6>),
-                            Condition(Cond<7>),
+                            Condition(TCond<7>),
                         },
-                        StatefulAction(Task<8>),
+                        StatefulAction(TTask<8>),
                         Sequence {
                             #[on_failure(|bb| if (bb.b1 + 1) % 4 < 2 { bb.b0 = *bb.t0 % 3 })]
                             #[post(|bb| { bb.b1 += 1; bb.b0 += 1 })]
                             ScriptCondition(|bb| bb.b1 + 2 == 5),
-                            StatefulAction(Task<9>),
+                            StatefulAction(TTask<9>),
                         },
                     },
                 },
@@ -1480,6 +1499,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0138Blackboard { b1 t0 b0 });
+
+fallible!(Tree0138);
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
@@ -1591,17 +1612,19 @@ bt::behavior_tree! {
 board!(Tree0140Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0141 for Ctx {
+    pub tree Tree0141 for Ctx, error DiffError {
         blackboard {
-            b1: i64,
+            #[allow(unused)] b1: i64,
         }
         ReactiveFallback {
-            ScriptCondition(|bb| bb.b1 > 4),
+            Error(DiffError(1096)),
         }
     }
 }
 
 board!(Tree0141Blackboard { b1 });
+
+fallible!(Tree0141);
 
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
@@ -1752,25 +1775,25 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0147 for Ctx {
+    pub tree Tree0147 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 5,
             #[tracked] t0: i64,
         }
         Sequence {
             Parallel(success = 1, failure = -2) {
-                Condition(Cond<0>),
+                Condition(TCond<0>),
                 Action(Act<1>),
-                Action(|ctx| ctx.exec(2)),
+                Action(|ctx| ctx.try_exec(2)),
             },
             Action(PIo<3>, t0 = {=}),
             IfThenElse {
-                Action(Act<4> = Act::<4>),
+                Action(|ctx| ctx.try_exec(4)),
                 Action(PAct<5>, b0 = {t0}, b1 = {b0}),
                 #[on_success(|bb| { *bb.t0 += 2; bb.b0 = 4 })]
                 #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
                 #[run_while(|bb| *bb.t0 > *bb.t0 + 1)]
-                StatefulAction(Task<6>),
+                StatefulAction(TTask<6>),
             },
             StepSequencer {
                 Failer,
@@ -1783,6 +1806,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0147Blackboard { b0 t0 });
+
+fallible!(Tree0147);
 
 bt::behavior_tree! {
     pub tree Tree0148Sub0 for Ctx {
@@ -2104,7 +2129,7 @@ bt::behavior_tree! {
 board!(Tree0155Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0156 for Ctx {
+    pub tree Tree0156 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
@@ -2140,8 +2165,8 @@ bt::behavior_tree! {
                     Retry(1) {
                         Parallel(success = -4) {
                             Action(PIo<3>, t0 = {b0}),
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
+                            Error(DiffError(1037)),
+                            StatefulAction(TTask<5>),
                             Action(PAct<6>, b0 = {=}, b1 = {b1}),
                         },
                     },
@@ -2155,7 +2180,7 @@ bt::behavior_tree! {
                         StatefulAction(Task<8>),
                     },
                 },
-                Action(Act<9>),
+                Action(|ctx| ctx.try_exec(9)),
                 Retry(2) {
                     Wait(20),
                 },
@@ -2173,6 +2198,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0156Blackboard { t0 q0 b1 b0 });
+
+fallible!(Tree0156);
 
 bt::behavior_tree! {
     pub tree Tree0157Sub0 for Ctx {
@@ -2364,38 +2391,38 @@ bt::behavior_tree! {
 board!(Tree0163Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0164 for Ctx {
+    pub tree Tree0164 for Ctx, error DiffError {
         ReactiveSequence {
             ReactiveFallback {
                 ParallelAll(1) {
                     AsyncSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
+                        StatefulAction(TTask<0>),
+                        Condition(|ctx| ctx.try_check(1)),
                         Action(Act<2>),
                         TryCatch {
-                            StatefulAction(Task<3>),
+                            StatefulAction(TTask<3>),
                             Action(Act<4>),
                             Action(Act<5>),
                             Runner,
                         },
                     },
                     Sequence {
-                        StatefulAction(Task<6>),
+                        StatefulAction(TTask<6>),
                         Condition(Cond<7> = Cond::<7>),
                         AlwaysSuccess,
                         Condition(Cond<8>),
-                        Condition(|ctx| ctx.check(9)),
+                        Condition(TCond<9>),
                     },
                 },
             },
             Fallback {
                 Priority {
-                    StatefulAction(Task<10>),
+                    Error(DiffError(1017)),
                     Condition(|ctx| ctx.check(11)),
                 },
                 Sequence {
                     Wait(10),
-                    StatefulAction(Task<12> = Task::<12>),
+                    StatefulAction(TTask<12>),
                     Condition(Cond<13>),
                 },
                 MaxTime(0) {
@@ -2403,10 +2430,10 @@ bt::behavior_tree! {
                 },
                 ReactiveSequence {
                     RetryUntilSuccessful(2) {
-                        StatefulAction(Task<14>),
+                        StatefulAction(TTask<14>),
                     },
                     Repeat(2) {
-                        Condition(Cond<15>),
+                        Condition(|ctx| ctx.try_check(15)),
                     },
                 },
                 Fallback {
@@ -2418,6 +2445,8 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0164);
+
 bt::behavior_tree! {
     pub tree Tree0165Sub0 for Ctx {
         StatefulAction(Task<1>)
@@ -2425,35 +2454,38 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0165 for Ctx {
+    pub tree Tree0165 for Ctx, error DiffError {
         WhileDoElse {
             Inverter {
                 ReactiveSequence {
                     StatefulAction(Task<0> = Task::<0>),
                     ParallelAll(1) {
                         SubTree(Tree0165Sub0),
-                        Action(|ctx| ctx.exec(2)),
+                        Action(TAct<2>),
                     },
                     MaxTime(50) {
                         StepSequencer {
-                            StatefulAction(Task<3>),
+                            StatefulAction(TTask<3>),
                             Succeeder,
                         },
                     },
                 },
             },
-            Condition(|ctx| ctx.check(4)),
+            Condition(TCond<4>),
             MemSequence {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
+                StatefulAction(TTask<5>),
+                StatefulAction(TTask<6>),
                 StatefulAction(Task<7>),
+                Error(DiffError(1014)),
             },
         }
     }
 }
 
+fallible!(Tree0165);
+
 bt::behavior_tree! {
-    pub tree Tree0166 for Ctx {
+    pub tree Tree0166 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             o0: Option<i64>,
@@ -2464,7 +2496,7 @@ bt::behavior_tree! {
             AsyncFallback {
                 Sequence {
                     AlwaysSuccess,
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                     Loop(q0, if_empty = Skipped) {
                         Loop(q0, if_empty = Success) {
                             Script(|bb| { bb.b1 += 3; bb.b1 += 1 }),
@@ -2483,9 +2515,9 @@ bt::behavior_tree! {
                     StatefulAction(Task<3>),
                     FlipSelector {
                         WhileDoElse {
-                            Condition(Cond<4>),
+                            Condition(|ctx| ctx.try_check(4)),
                             Repeat(3) {
-                                StatefulAction(Task<5>),
+                                StatefulAction(TTask<5>),
                             },
                         },
                     },
@@ -2496,6 +2528,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0166Blackboard { q0 o0 t0 b1 });
+
+fallible!(Tree0166);
 
 bt::behavior_tree! {
     pub tree Tree0167 for Ctx {
@@ -2669,7 +2703,7 @@ bt::behavior_tree! {
 board!(Tree0170Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0171 for Ctx {
+    pub tree Tree0171 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 5,
         }
@@ -2682,9 +2716,10 @@ bt::behavior_tree! {
                 StatefulAction(Task<1> = Task::<1>),
                 Action(PAct<2>, b0 = {=}, b1 = {b0}),
                 StatefulAction(PTask<3>, b0 = {b0}),
+                Error(DiffError(1055)),
             },
             RetryUntilSuccessful(0) {
-                StatefulAction(Task<4>),
+                StatefulAction(TTask<4>),
             },
         }
     }
@@ -2692,8 +2727,10 @@ bt::behavior_tree! {
 
 board!(Tree0171Blackboard { b0 });
 
+fallible!(Tree0171);
+
 bt::behavior_tree! {
-    pub tree Tree0172 for Ctx {
+    pub tree Tree0172 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64 = 5,
@@ -2701,12 +2738,12 @@ bt::behavior_tree! {
         }
         MemSequence {
             Fallback {
-                Condition(Cond<0> = Cond::<0>),
+                Condition(|ctx| ctx.try_check(0)),
                 #[on_success(|bb| *bb.t0 += 2)]
                 #[on_failure(|bb| bb.b1 += 3)]
                 #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 3 })]
                 Repeat(forever) {
-                    Condition(|ctx| ctx.check(1)),
+                    Condition(TCond<1>),
                 },
                 #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
                 Action(PAct<2>, b0 = 1, b1 = {b0}),
@@ -2719,6 +2756,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0172Blackboard { t0 b1 b0 });
+
+fallible!(Tree0172);
 
 bt::behavior_tree! {
     pub tree Tree0173 for Ctx {
@@ -2807,7 +2846,7 @@ bt::behavior_tree! {
 board!(Tree0176Blackboard { o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0177 for Ctx {
+    pub tree Tree0177 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 5,
             #[tracked] t1: i64,
@@ -2819,7 +2858,7 @@ bt::behavior_tree! {
             #[on_failure(|bb| *bb.t1 += 1)]
             #[failure_if(|bb| bb.b0 + 3 != bb.b1 + 2)]
             Parallel(success = -1, failure = -2) {
-                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(TTask<0>),
                 #[run_while(|bb| *bb.t0 + 3 != *bb.t1)]
                 #[post(|bb| if *bb.t1 > *bb.t0 { bb.b0 += 2 })]
                 Wait(50),
@@ -2842,7 +2881,7 @@ bt::behavior_tree! {
             },
             Precondition(|bb| *bb.t1 + 4 == 4, else = Skipped) {
                 IfThenElse {
-                    Action(Act<2>),
+                    Action(TAct<2>),
                     #[skip_if(|bb| *bb.t1 < 3)]
                     #[on_success(|bb| bb.b0 += 1)]
                     #[failure_if(|bb| *bb.t1 % 2 < 0)]
@@ -2864,6 +2903,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0177Blackboard { t0 t1 b1 b0 });
+
+fallible!(Tree0177);
 
 bt::behavior_tree! {
     pub tree Tree0178 for Ctx {
@@ -3119,15 +3160,17 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0185 for Ctx {
+    pub tree Tree0185 for Ctx, error DiffError {
         RepeatUntil(Failure) {
             ParallelAll(0) {
                 AlwaysFailure,
-                StatefulAction(Task<0>),
+                StatefulAction(TTask<0>),
             },
         }
     }
 }
+
+fallible!(Tree0185);
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
@@ -3221,7 +3264,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0189 for Ctx {
+    pub tree Tree0189 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             o0: Option<i64>,
@@ -3229,7 +3272,7 @@ bt::behavior_tree! {
         IndexSwitch(|bb| 7) {
             Selector {
                 KeepRunningUntilFailure {
-                    Action(Act<0>),
+                    Action(|ctx| ctx.try_exec(0)),
                 },
                 SequenceWithMemory {
                     #[failure_if(|bb| bb.o0.is_some())]
@@ -3237,6 +3280,7 @@ bt::behavior_tree! {
                         SubTree(Tree0189Sub0, b0 = {=}, o0 = {o0}),
                     },
                     StatefulAction(Task<2>),
+                    Error(DiffError(1081)),
                 },
             },
             #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
@@ -3245,7 +3289,7 @@ bt::behavior_tree! {
                     AlwaysRunning,
                 },
                 Limiter(1) {
-                    Condition(Cond<3>),
+                    Condition(|ctx| ctx.try_check(3)),
                 },
                 StatefulAction(Task<4>),
             },
@@ -3255,6 +3299,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0189Blackboard { b0 o0 });
+
+fallible!(Tree0189);
 
 bt::behavior_tree! {
     pub tree Tree0190Sub0 for Ctx {
@@ -3503,7 +3549,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0193 for Ctx {
+    pub tree Tree0193 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
@@ -3517,7 +3563,7 @@ bt::behavior_tree! {
             },
             Parallel(success = -3, failure = -2) {
                 Timeout(30) {
-                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(TTask<2>),
                 },
                 RunOnce(then_skip = true) {
                     Wait(20),
@@ -3535,12 +3581,12 @@ bt::behavior_tree! {
                 WasEntryUpdated(t0),
             },
             Switch(b1) {
-                case 2 => StatefulAction(Task<6>),
+                case 2 => StatefulAction(TTask<6>),
                 case 0 => Conditional(|bb| *bb.t0 + 2 != 1, dynamic = true, else = Failure) {
                     AsyncFallback {
                         #[on_halted(|bb| bb.b0 = 6)]
                         #[post(|bb| bb.b0 += 2)]
-                        Condition(Cond<7> = Cond::<7>),
+                        Condition(TCond<7>),
                         Condition(Cond<8>),
                         Failer,
                     },
@@ -3553,6 +3599,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0193Blackboard { b0 t0 b1 });
+
+fallible!(Tree0193);
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
@@ -3604,7 +3652,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0195 for Ctx {
+    pub tree Tree0195 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64,
@@ -3615,7 +3663,7 @@ bt::behavior_tree! {
                 WasEntryUpdated(t0),
                 #[success_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
                 #[run_while(|bb| bb.b0 != 3)]
-                StatefulAction(Task<0>),
+                StatefulAction(TTask<0>),
                 Inverter {
                     Precondition(|bb| *bb.t0 != 4, else = Success) {
                         KeepRunningUntilFailure {
@@ -3623,7 +3671,7 @@ bt::behavior_tree! {
                                 IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
                                     AlwaysFailure,
                                     #[skip_if(|bb| *bb.t0 + 1 < bb.b0)]
-                                    Action(Act<1> = Act::<1>),
+                                    Action(|ctx| ctx.try_exec(1)),
                                     #[success_if(|bb| *bb.t0 != 2)]
                                     #[post(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
                                     #[skip_if(|bb| bb.o0.is_none())]
@@ -3633,6 +3681,7 @@ bt::behavior_tree! {
                         },
                     },
                 },
+                Error(DiffError(1003)),
             },
             PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
                 #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
@@ -3642,14 +3691,14 @@ bt::behavior_tree! {
                         #[post(|bb| *bb.t0 += 2)]
                         IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 4) % 3, out_of_range = Fail, dynamic = true) {
                             Condition(Cond<5>),
-                            StatefulAction(Task<6>),
+                            StatefulAction(TTask<6>),
                             StatefulAction(Task<7>),
                         },
                     },
                 },
                 Deadline(0) {
                     RetryUntilSuccessful(0) {
-                        StatefulAction(Task<8>),
+                        StatefulAction(TTask<8>),
                     },
                 },
             },
@@ -3658,6 +3707,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0195Blackboard { b0 t0 o0 });
+
+fallible!(Tree0195);
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
@@ -3797,13 +3848,13 @@ bt::behavior_tree! {
 board!(Tree0199Blackboard { b1 });
 
 cases! {
-    Tree0100 "B{t0=2;q0=3;b1=5;b0=1}Lp{t0;_}(@rw{t0+2!2}@of{b0+=3}Rep4(Flip(@si{b0+3%3<0}Sw{3;4}(Bin{b0+4%2=1;T}(Ret0(t0),S),@os{b0+=3}@oh{b1+=1}@ki{b0>4}RFb(SubR(pc1{b0:1}),t2,Once(t3)),@po{b1+=2}@rw{b1>2}Ret3(a4b{b0;b0})))))",
-    Tree0101 "RFb(Keep(AFb(Step(c0,t1),c2)),RFb(Flt{2;S;_}(a3e),RFb(a4,t5)))",
+    Tree0100 "B{t0=2;q0=3;b1=5;b0=1}Lp{t0;_}(@rw{t0+2!2}@of{b0+=3}Rep4(Flip(@si{b0+3%3<0}Sw{3;4}(Bin{b0+4%2=1;T}(Ret0(t0t),S),@os{b0+=3}@oh{b1+=1}@ki{b0>4}RFb(SubR(pc1{b0:1}),t2t,Once(t3)),@po{b1+=2}@rw{b1>2}Ret3(a4b{b0;b0})))))",
+    Tree0101 "RFb(Keep(AFb(Step(c0r,t1t),c2r)),RFb(Flt{2;S;_}(a3e),RFb(a4r,t5t)))",
     Tree0102 "B{b0;t0}OnceK(Isw{b0;T;T}(PAll{_}(c0,Sb{b0=3},Sb{b0=8})))",
     Tree0103 "B{b0=4;o0=_;t0=5;b1}Rep4(Intr{none}(Sel(Pre{b1=7;F}(Ite(t0e,Sw{2}(F,S))),c1,AFb(c2,@po{t0:=b0%2}a3))))",
     Tree0104 "Swm(PAll{-1}(Swm(AFb(t0e,RepF(Fai),c1e,Swm(a2,a3l,Fai)),Lim{1}(Sel(t4e,F)))),Swm(t5,Flt{1;_;_}(Ret4(Suc)),Star(a6e,Suc),t7),Par{_;-3}(Dd{0}(Dl{20}(Rmp{F;S}(Wt{0}))),Step(Flip(t8,c9e),c10),S))",
-    Tree0105 "B{b0=1;t0=2}Par{2;_}(c0e,pa1{b0:=;b1:t0})",
-    Tree0106 "B{o0=5;b0;t0=0}TryT(MSeq(t0,c1b{t0},Sl{0},t2),SubR(@os{b0:=o0|1}@rw{o0|3%4=3}Swm(WU{b0%3<2}(c3),t4e)),c5l,RSel(Scc{b0%2<1},pc6{b0:7},c7,Wu{t0}))",
+    Tree0105 "B{b0=1;t0=2}Par{2;_}(c0e,Err{1015})",
+    Tree0106 "B{o0=5;b0;t0=0}TryT(MSeq(t0,c1b{t0},Sl{0},t2),SubR(@os{b0:=o0|1}@rw{o0|3%4=3}Swm(WU{b0%3<2}(c3),t4e)),c5l,RSel(Scc{b0%2<1},pc6{b0:7},c7r,Wu{t0},Err{1035}))",
     Tree0107 "B{t1=2;t0=0;q0=3;b0}MPri(TryT(Sb{b0=2},Fb(@si{b0+1>t0+2}@ki{b0+2%4=0}Wv{t1}(R),RSeq(@os{b0+=1;t0=t1?t0:=t0+3%3}@of{t1+=1}@po{t1:=t0}Flt{2;F;_}(c0),OnceT(Rus{2}(t1)),pt2{b0:7;b1:b0})),RFb(Lp{_;K}(Lp{b0;K}(Lp{t1;S}(Pri(@po{t0:=t0%3}@rw{t0!b0+2%3}Fai,Scc{t1>b0%4},t3e)))),Flt{1;R;_}(Fb(RFb(Wu{t0},@si{t1!3}@po{b0:=b0%4}c4),a5l,t6)))))",
     Tree0108 "B{b0=1;t0;b1}Cd{0;K}(Keep(RSeq(Seq(@si{t0+4>3}OnceT(Dl{10}(Dl{20}(Sb{b0=0}))),Pre{b1+4>4;R}(pi0{t0:t0})),MSeq(pa1{b0:=;b1:=},S),Pre{b0+2>b0+1}(Rep4(Step(Wt{50},Fai,t2))),Fb(Scc{b1<4},Run))))",
     Tree0109 "B{o0=_;t0=1;t1=5;b0}FF(ASeq(Dl{30}(Mt{30}(TryF(c0l,Ub{o0},RFb(c1,a2,c3)))),Ret1(MPri(Cnd{b0+4%4>1;_;S}(Bin{o0|1+2>2;T}(a4b{t1%2;b0},Rep2(t5))),Cd{0;F}(pi6{t0:=})))))",
@@ -3817,13 +3868,13 @@ cases! {
     Tree0117 "Star(Sub(Wt{0}),c0)",
     Tree0118 "B{t0=2;t1=2;b0=1}Mt{100}(Fb(@fi{t0>6}OnceT(c0b{t1}),Swm(Sb{b0=t0},Dd{0}(a1),t2),Ite(c3e,PAll{-1}(a4))))",
     Tree0119 "B{t1=3;b0;t0=2;o0=0;q0}PPar{1;_}(Lp{_;K}(@po{t1+=3}t0),Sel(Su{t0}(a1l),pc2{b0:t1},@po{o0|5>t0+2%4?t0+=1}Sb{b0=8}),RU{F}(Flt{1;R;K}(Swm(Scc{t0%3=0},@ki{b0<t0}c3e))),Lp{b0;K}(c4),PPar{0;N}(Wde(c5l,@po{b0+=2;t0:=t0%3}c6,Rep3(a7))))",
-    Tree0120 "PAll{1}(PPar{0;_}(Rep0(t0),MPri(c1,a2l,Sub(Mt{100}(t3))),RFb(c4,a5,Ret1(t6),Dd{0}(Sub(c7)))))",
+    Tree0120 "PAll{1}(PPar{0;_}(Rep0(t0),MPri(Err{1030},a2t,Sub(Mt{100}(t3))),RFb(c4,a5,Ret1(t6t),Dd{0}(Sub(c7)))))",
     Tree0121 "B{o0=_;b0=1;t0=1;b1=1}Bin{none;_}(Flt{1;S;F}(@fi{none}@po{o0:=b1+3}RtyF(Bin{b1%3<0;_}(OnceT(Star(@ki{t0>3}Run,@oh{b1:=b0%4;t0:=b1%3}RSeq(pi0{t0:b0},t1),Fb(c2e,Sc{t0+2>2?o0:=b1+4}))),PPar{1;_}(Pre{b0+1>7}(OnceK(@rw{b0+2<3}Ub{o0})),Sl{0})))),RSeq(PAll{-2}(Scc{none},RU{F}(a3),pt4{b0:t0;b1:=}),@rw{b0>6}Rty2(RSeq(PPar{2;_}(pa5{b0:b0;b1:b0},t6e),t7,t8)),Flt{2;F;F}(t9),RSeq(pi10{t0:b0},Inv(Mt{20}(F)))))",
     Tree0122 "B{t0}Par{2;_}(Suc,pa0{b0:t0;b1:t0})",
-    Tree0123 "B{t1=0;b0=2;o0=5}RSeq(Par{3;-2}(MSeq(c0,Suc),AFb(Scc{none},Sc{o0:=_}),Rty1(t1),Seq(a2,pi3{t0:t1},Sb{b0=t1})),Cnd{t1=7;_;S}(t4),Ret3(t5e))",
+    Tree0123 "B{t1=0;b0=2;o0=5}RSeq(Par{3;-2}(MSeq(c0r,Suc),AFb(Scc{none},Sc{o0:=_}),Rty1(t1t),Seq(a2t,pi3{t0:t1},Sb{b0=t1})),Cnd{t1=7;_;S}(t4),Ret3(t5e))",
     Tree0124 "B{b0=0}PPar{2;N}(a0b{9;b0},t1,c2)",
-    Tree0125 "PAll{_}(RT{1}(t0e),Sl{10},c1,t2,a3)",
-    Tree0126 "B{t0=3;b0=4}Rus{F}(Pre{t0=t0+4%4}(Fb(Isw{b0;T;T}(RFb(t0,pi1{t0:=},SubR(Sb{b0=t0})),Keep(Isw{t0%2;T;_}(t2e)),pi3{t0:=},pt4{b0:t0}),Opt(@fi{t0!t0+4}Try(Sb{t0=7},Sc{t0:=b0;b0:=5})))))",
+    Tree0125 "PAll{_}(RT{1}(t0t),Sl{10},c1,t2t,a3r)",
+    Tree0126 "B{t0=3;b0=4}Rus{F}(Pre{t0=t0+4%4}(Fb(Isw{b0;T;T}(RFb(t0t,pi1{t0:=},SubR(Sb{b0=t0})),Keep(Isw{t0%2;T;_}(t2t)),pi3{t0:=},pt4{b0:t0}),Opt(@fi{t0!t0+4}Try(Sb{t0=7},Sc{t0:=b0;b0:=5})))))",
     Tree0127 "B{q0=0;o0=_;b0=0}Lp{_;R}(@os{o0|1!2?b0:=o0|3}t0)",
     Tree0128 "B{b0;t1=4;t0=0}@of{t0<t1+4%4?t0:=t1+1}@ki{t0<b0+1%3}TryT(Seq(a0b{b0+4;b0},a1,Sb{t1=5}),c2)",
     Tree0129 "B{t0;b0=3}Fb(a0e,@rw{b0>2}@oh{b0+=1;t0:=t0%2}a1e,t2,RFb(a3,Scc{b0<7}))",
@@ -3835,16 +3886,16 @@ cases! {
     Tree0135 "B{b0=2;b1;q0=3;t0=2}Swm(MSeq(c0,t1,pi2{t0:b0},c3l),ASeq(Seq(RFb(@rw{t0=1}@oh{b0:=t0+1%3}c4,t5),RSeq(Rus{F}(c6))),@oh{t0:=7}Pri(c7b{6},c8,Sb{b0=b1})),RFb(c9,pc10{b0:=},Lp{b1;R}(c11l),WU{t0%2<0}(pa12{b0:3;b1:t0}),Wu{t0}))",
     Tree0136 "B{t0=5;o0=_;b0;q0=1;b1=1}RSeq(Sel(t0e,Wv{t0}(MSeq(a1,a2,c3)),Opt(RepF(Lp{_;K}(@of{b0:=o0|4%2}pa4{b0:8;b1:b1})))),c5b{o0|3%2},Flt{3;S;F}(@si{b1%4<1}@fi{b1%4=0}@of{b1:=b0+3}Swm(Lp{b1;F}(Par{_;_}(RSeq(Sw{1;3;0}(R,S,@fi{t0+4%4!0}Scc{b1<4},Run),Ruf{F}(a6)))))))",
     Tree0137 "B{b0=1}Mt{20}(Sb{b0=4})",
-    Tree0138 "B{b1=2;t0=3;b0}Keep(FS(Bin{b1+2<1;N}(@of{b0+2%2>0?t0:=b1}PAll{-1}(Wde(@oh{t0:=b0%2}@fi{b1>4}@rw{t0+2<6}Scc{b1%2<0},Fai),Isw{b1;T;T}(Wde(Scc{t0%4!0},c0,Sc{b1+=1})),Mt{0}(Sc{b0+=1;b0:=b1}),Step(Rep1(Dd{50}(pt1{b0:1;b1:=}))),RT{3}(Pre{b1+2>t0+4%3;F}(Sw{5}(c2e,a3b{b1;b1})))),AFb(PPar{2;N}(Dl{30}(RT{F}(c4))),MPri(t5,t6,c7),t8,Seq(@of{b1+1%4<2?b0:=t0%3}@po{b1+=1;b0+=1}Scc{b1+2=5},t9)))))",
+    Tree0138 "B{b1=2;t0=3;b0}Keep(FS(Bin{b1+2<1;N}(@of{b0+2%2>0?t0:=b1}PAll{-1}(Wde(@oh{t0:=b0%2}@fi{b1>4}@rw{t0+2<6}Scc{b1%2<0},Fai),Isw{b1;T;T}(Wde(Scc{t0%4!0},c0,Sc{b1+=1})),Mt{0}(Sc{b0+=1;b0:=b1}),Step(Rep1(Dd{50}(pt1{b0:1;b1:=}))),RT{3}(Pre{b1+2>t0+4%3;F}(Sw{5}(c2e,a3b{b1;b1})))),AFb(PPar{2;N}(Dl{30}(RT{F}(c4))),MPri(t5,t6,c7t),t8t,Seq(@of{b1+1%4<2?b0:=t0%3}@po{b1+=1;b0+=1}Scc{b1+2=5},t9t)))))",
     Tree0139 "B{b1=5;o0;b0;q0=1;t0=4}Ruf{1}(Seq(Intr{t0%3=1}(Rep0(pi0{t0:t0})),Wv{t0}(RSeq(MSeq(Wv{t0}(a1),@po{b0:=t0%4;o0:=b1+1}c2e,Lp{_;_}(a3l)))),RFb(pa4{b0:8;b1:=},Lp{_;K}(pa5{b0:8}),c6),Rep0(c7l)))",
     Tree0140 "B{t1;b0;t0=4}Rpt{F}(Pri(PAll{-2}(c0,Par{2;-1}(RFb(OnceK(@fi{t1+1<t0}@ki{b0>t0}t1e),c2,MSeq(Wt{20},Scc{t1!5})),Pre{b0+4<4}(Rmp{S;F}(RSeq(pi3{t0:=},c4l))),Wde(pc5{b0:6},Wu{t0},Sl{20}),SubR(Sel(@of{b0:=t0+1}c6e,pi7{t0:t1}))))))",
-    Tree0141 "B{b1}RFb(Scc{b1>4})",
+    Tree0141 "B{b1}RFb(Err{1096})",
     Tree0142 "B{t0=1;t1=5;o0=5;b0=4}FF(Dd{0}(RSeq(t0e,RSeq(@po{t0:=b0}Seq(c1b{t0+1%4},c2b{t0},Wt{30}),MPri(@fi{b0>3}@of{t0:=t1;o0:=_}@ki{b0+1<3}Swm(pc3{b0:=},pc4{b0:=}),RSeq(pt5{b0:=;b1:t0},c6,Sc{b0+=1}))))))",
     Tree0143 "B{b1}MSeq(t0e,a1b{1;b1})",
     Tree0144 "B{b0=3;t0}Rep0(Sb{b0=t0})",
     Tree0145 "B{b1=1;b0}@si{b0+1%3=1}To{30}(Cnd{b1<4;T;_}(c0e))",
     Tree0146 "Ret2(Swm(Wde(Ite(RSeq(Flt{1;S;K}(a0e),RetF(S),Par{1;-1}(Suc,Fai)),Seq(PAll{2}(a1,t2e),t3,t4)),Once(Rty2(Fb(Rus{2}(a5e),Seq(t6),OnceT(t7),Rep0(t8)))))))",
-    Tree0147 "B{b0=5;t0}Seq(Par{1;-2}(c0,a1,a2l),pi3{t0:=},Ite(a4e,pa5{b0:t0;b1:b0},@os{t0+=2;b0:=4}@oh{b0+=1;t0+=3}@rw{t0>t0+1}t6),Step(Fai,S,SubA(c7b{b0+1})),t8)",
+    Tree0147 "B{b0=5;t0}Seq(Par{1;-2}(c0t,a1,a2r),pi3{t0:=},Ite(a4r,pa5{b0:t0;b1:b0},@os{t0+=2;b0:=4}@oh{b0+=1;t0+=3}@rw{t0>t0+1}t6t),Step(Fai,S,SubA(c7b{b0+1})),t8)",
     Tree0148 "B{t1;o0=_;t0=2;b0=1}@si{o0|5+3>t0}@os{b0+=2}Cnd{b0+3!t1;_;_}(SubA(pi0{t0:=}))",
     Tree0149 "B{t0=0;t1=3;o0=1;b1=1;b0}Flip(Fb(c0,Ret4(OnceT(RSeq(Rep1(c1e),Seq(c2,@si{b0%2<1}@fi{t0+3=o0|4%2}@oh{t0:=o0|1+1}Ub{o0}),c3e))),Isw{t1+4%3;N;_}(Scc{b0=o0|1+4%2},t4e)),RSeq(Sw{1}(SubR(a5),RFb(t6,a7)),PAll{3}(a8l,Sb{b0=b1},c9,Sb{t0=b1},Wu{t0}),RSel(@po{t0+=1;t1:=o0|2}@of{b0:=4;b0:=t1}t10,t11,pi12{t0:b0})),PPar{1;N}(Wv{t0}(Dl{30}(Bin{t0+4=b1%3;_}(t13,@os{b0+=3}PAll{2}(t14e,c15b{o0|1})))),MPri(@si{b1+1%2=1}@oh{t0+=2}@ki{t1+1>5}S,pt16{b0:=},pc17{b0:=},t18,t19e)))",
     Tree0150 "B{t0=4;o0=4;b0=4;b1=3}Par{_;-3}(@rw{o0|3=b1+2%3}Sc{b0%4!2?b0:=2},@po{t0+=3}@os{t0+=1}t0e,@rw{t0<7}Rep2(t1))",
@@ -3853,7 +3904,7 @@ cases! {
     Tree0153 "B{t0;t1;o0;b0=2}Ret2(MPri(Fb(@oh{t0+=3}Opt(PPar{2;_}(Dl{50}(@fi{b0%2>0}Sc{b0+=1}),c0)),Dl{50}(Bin{o0|0=t1;N}(Dd{0}(Ret4(Sb{o0=7})),t1e)),AFb(t2,Step(a3,@ki{t0<7}a4b{b0%4;b0})),MPri(c5,t6,t7,a8),PPar{0;N}(Rep4(t9),Rus{F}(pc10{b0:=}),a11b{t1%2;b0})),AFb(Rty1(Rus{3}(Mt{0}(Par{_;_}(Sc{o0:=t1;none?b0+=3},Sb{o0=4})))))))",
     Tree0154 "Rep4(Cd{0;_}(Rpt{F}(c0e)))",
     Tree0155 "B{b1;t0=4}To{50}(AFb(RFb(a0,FF(To{30}(c1b{t0})),@si{t0+1=7}@os{t0:=b1}c2,To{0}(Dd{50}(t3)))))",
-    Tree0156 "B{t0=3;q0=2;b1;b0}Swm(PAll{_}(Lp{b1;S}(RT{F}(RSeq(c0,@rw{t0=b0}Sc{b0+=1;t0+=2}))),Rep2(Star(Sc{t0:=b1},@oh{b1:=b0}@si{b0=4}@ki{b1>6}Sc{b1:=t0+1},a1b{b1%3;b1},a2,Sb{b1=1}))),Flip(Ret2(Rty1(Par{-4;_}(pi3{t0:b0},c4,t5,pa6{b0:=;b1:b1}))),t7),Swm(Flip(PAll{-2}(Sl{20},t8)),a9,Rty2(Wt{20}),PAll{_}(Intr{t0=b1+3}(@po{b0+=1}@os{b1<3?t0:=t0%2}@ki{t0=5}Suc))))",
+    Tree0156 "B{t0=3;q0=2;b1;b0}Swm(PAll{_}(Lp{b1;S}(RT{F}(RSeq(c0,@rw{t0=b0}Sc{b0+=1;t0+=2}))),Rep2(Star(Sc{t0:=b1},@oh{b1:=b0}@si{b0=4}@ki{b1>6}Sc{b1:=t0+1},a1b{b1%3;b1},a2,Sb{b1=1}))),Flip(Ret2(Rty1(Par{-4;_}(pi3{t0:b0},Err{1037},t5t,pa6{b0:=;b1:b1}))),t7),Swm(Flip(PAll{-2}(Sl{20},t8)),a9r,Rty2(Wt{20}),PAll{_}(Intr{t0=b1+3}(@po{b0+=1}@os{b1<3?t0:=t0%2}@ki{t0=5}Suc))))",
     Tree0157 "B{b0=0;t0}@oh{t0+=2}@fi{b0%4!2}@si{b0+4%4>1}RFb(SubA(t0),SubR(c1))",
     Tree0158 "Ret0(Sub(a0))",
     Tree0159 "B{t1=2;o0=5;t0;b0;q0=2}Fb(Fb(Cnd{none;T;S}(Par{-2;0}(c0,c1l)),Flip(a2e),t3),Step(Run,PPar{2;N}(pt4{b0:=},Ub{o0}),t5,Lp{b0;_}(a6e),Sb{t0=7}),Seq(RSeq(c7,a8b{o0|0;b0}),Flt{2;F;K}(Isw{t1;T;N}(c9,@of{t0+=1}Rep4(c10b{t0})))))",
@@ -3861,20 +3912,20 @@ cases! {
     Tree0161 "PAll{_}(a0e,t1e,c2,c3,R)",
     Tree0162 "B{b0=1;t0=0}TryT(c0,t1,pt2{b0:=;b1:t0},Wt{50},Wt{10})",
     Tree0163 "B{b1=3;t0}Sw{2;0}(t0,Seq(SubR(t1),a2,t3),Scc{b1+4=t0})",
-    Tree0164 "RSeq(RFb(PAll{1}(ASeq(t0,c1,a2,Try(t3,a4,a5,Run)),Seq(t6,c7e,S,c8,c9l))),Fb(Pri(t10,c11l),Seq(Wt{10},t12e,c13),Mt{0}(Sl{0}),RSeq(Ret2(t14),Rep2(c15)),Fb(t16e,F)))",
-    Tree0165 "Wde(Inv(RSeq(t0e,PAll{1}(Sub(t1),a2l),Mt{50}(Step(t3,Suc)))),c4l,MSeq(t5,t6,t7))",
-    Tree0166 "B{q0=2;o0;t0=2;b1=3}Lp{_;R}(AFb(Seq(S,t0,Lp{_;K}(Lp{_;S}(Sc{b1+=3;b1+=1}))),Isw{t0+4;T;_}(Ruf{F}(Seq(c1e,t2e)),Ub{o0},Wu{t0},t3,Flip(Wde(c4,Rep3(t5))))))",
+    Tree0164 "RSeq(RFb(PAll{1}(ASeq(t0t,c1r,a2,Try(t3t,a4,a5,Run)),Seq(t6t,c7e,S,c8,c9t))),Fb(Pri(Err{1017},c11l),Seq(Wt{10},t12t,c13),Mt{0}(Sl{0}),RSeq(Ret2(t14t),Rep2(c15r)),Fb(t16e,F)))",
+    Tree0165 "Wde(Inv(RSeq(t0e,PAll{1}(Sub(t1),a2t),Mt{50}(Step(t3t,Suc)))),c4t,MSeq(t5t,t6t,t7,Err{1014}))",
+    Tree0166 "B{q0=2;o0;t0=2;b1=3}Lp{_;R}(AFb(Seq(S,t0t,Lp{_;K}(Lp{_;S}(Sc{b1+=3;b1+=1}))),Isw{t0+4;T;_}(Ruf{F}(Seq(c1e,t2e)),Ub{o0},Wu{t0},t3,Flip(Wde(c4r,Rep3(t5t))))))",
     Tree0167 "B{b0=2;t0=3;t1=3;b1=0}Sw{5;2;1}(RFb(c0,Rep1(Pre{t0+3>3;R}(t1)),Rpt{0}(c2l)),Ret1(@fi{t1%2<1}@ki{t1+4!5}Bin{b0<t0;_}(F,RFb(c3e,t4))),RSeq(RFb(c5,Wu{t0}),Pri(Inv(pt6{b0:8;b1:t0}),a7e)),RFb(@ki{t1+3%4>2}@rw{b0=5}c8,a9l,t10,pt11{b0:b1;b1:t0}))",
     Tree0168 "B{t0=0;b0=1}Seq(SubR(a0),Sc{b0+=1},Sb{b0=t0},SubR(c1),Fb(F,a2b{b0;b0}))",
     Tree0169 "B{b0=3;b1=2;t0=0}Fb(PAll{-1}(c0l,pa1{b0:b1;b1:b0}),Ite(pa2{b0:=;b1:b1},c3b{b1+2}),@os{t0%4=3?b1+=3;b1+2<7?b0+=3}TryF(pa4{b0:t0;b1:b1},t5))",
     Tree0170 "B{t0;b0=3;b1;q0=4}RSeq(@fi{t0+4>7}Lp{t0;S}(OnceT(@oh{b1:=b0}c0)),MSeq(Sw{2}(F,c1l),@fi{b0<1}Invt(RepF(Once(Lp{_;S}(a2)))),Wde(pc3{b0:8},c4e),a5,Lp{b0;F}(t6)))",
-    Tree0171 "B{b0=5}PAll{_}(Swm(Bin{b0>b0+2;N}(a0l,Scc{b0!0}),t1e,pa2{b0:=;b1:b0},pt3{b0:b0}),Ret0(t4))",
-    Tree0172 "B{t0=1;b1=5;b0=1}MSeq(Fb(c0e,@os{t0+=2}@of{b1+=3}@oh{b0+=1;b0+=3}RepF(c1l),@of{b0+=3;t0+=3}pa2{b0:1;b1:b0},Ret3(pi3{t0:b1})))",
+    Tree0171 "B{b0=5}PAll{_}(Swm(Bin{b0>b0+2;N}(a0l,Scc{b0!0}),t1e,pa2{b0:=;b1:b0},pt3{b0:b0},Err{1055}),Ret0(t4t))",
+    Tree0172 "B{t0=1;b1=5;b0=1}MSeq(Fb(c0r,@os{t0+=2}@of{b1+=3}@oh{b0+=1;b0+=3}RepF(c1t),@of{b0+=3;t0+=3}pa2{b0:1;b1:b0},Ret3(pi3{t0:b1})))",
     Tree0173 "B{o0}Rpt{F}(Ub{o0})",
     Tree0174 "B{t0=3;o0=_;b1=1;b0=5}Par{3;_}(pa0{b0:0;b1:=},Cnd{b1+1%3=0;T;F}(Scc{some}),pa1{b0:t0;b1:b1},c2b{b0},pi3{t0:b1})",
     Tree0175 "B{o0;b1=2}Sw{3;1;2}(TryF(c0,Ub{o0}),Ret1(t1),Rep3(Inv(Rus{2}(t2))),Keep(t3))",
     Tree0176 "B{o0;t0=4}Ite(MSeq(a0e,Scc{none},pc1{b0:t0},t2e,t3),c4l)",
-    Tree0177 "B{t0=5;t1;b1=0;b0=0}Fb(@ki{t0>b1}@of{t1+=1}@fi{b0+3!b1+2}Par{-1;-2}(t0e,@rw{t0+3!t1}@po{t1>t0?b0+=2}Wt{50}),Pre{t1>t1%3;R}(@of{t1+=3}@fi{b1>7}@po{t1+=1}Opt(Rpt{3}(RFb(@rw{t1!4}@si{t1+1%2>0}@fi{t1+3!2}Suc,t1)))),Pre{t1+4=4;K}(Ite(a2,@ki{t1<3}@os{b0+=1}@fi{t1%2<0}pt3{b0:t1;b1:b0})),Ruf{F}(Bin{t0<t1+3%2;T}(pa4{b0:=;b1:=},@rw{t1+2<4}@fi{t0%2!0}@po{t1+=2}c5e)),c6b{t0})",
+    Tree0177 "B{t0=5;t1;b1=0;b0=0}Fb(@ki{t0>b1}@of{t1+=1}@fi{b0+3!b1+2}Par{-1;-2}(t0t,@rw{t0+3!t1}@po{t1>t0?b0+=2}Wt{50}),Pre{t1>t1%3;R}(@of{t1+=3}@fi{b1>7}@po{t1+=1}Opt(Rpt{3}(RFb(@rw{t1!4}@si{t1+1%2>0}@fi{t1+3!2}Suc,t1)))),Pre{t1+4=4;K}(Ite(a2t,@ki{t1<3}@os{b0+=1}@fi{t1%2<0}pt3{b0:t1;b1:b0})),Ruf{F}(Bin{t0<t1+3%2;T}(pa4{b0:=;b1:=},@rw{t1+2<4}@fi{t0%2!0}@po{t1+=2}c5e)),c6b{t0})",
     Tree0178 "B{b0=5;t0=5;b1;o0=_}Isw{o0|4+2;T;N}(Isw{b0+4;T;_}(pa0{b0:b0;b1:b0},@ki{b0+3%2>0}@si{b0%2=1}@oh{b1+=1}Sb{t0=b1},Sc{b0:=b1+2}),Ruf{F}(Sb{o0=2}),@si{b1=6}@po{b1:=t0;t0+2=b0%3?b1:=o0|2+3}@oh{b0+=3}Rep0(c1),Sw{0;2;4}(pa2{b0:=;b1:t0},pa3{b0:=;b1:b0},c4,c5b{t0}))",
     Tree0179 "Par{_;1}(Ruf{F}(Once(Rpt{0}(c0l))),Lim{3}(Inv(PAll{3}(Pri(t1,t2,t3,PPar{2;T}(c4e,Sl{30})),PAll{1}(Ite(Rep3(c5),Par{1;-1}(a6))),RFb(To{20}(Inv(c7)))))))",
     Tree0180 "B{b0=0;t0=3;o0}Star(Sc{o0:=t0},Fb(@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ret1(pi0{t0:b0}),F,t1,@fi{b0%2=1}t2,Fai),Seq(@os{b0:=b0%4}pt3{b0:=},S,Dl{0}(WU{o0|5<6}(Wt{30})),a4l))",
@@ -3882,17 +3933,17 @@ cases! {
     Tree0182 "B{b1=1;t0=2;t1=2;q0=1;b0}@os{b0:=t1+2%3}@si{b0+2%2>0}RFb(@os{t0+=3;t0+=3}pa0{b0:1;b1:t0},t1,Lp{_;F}(pi2{t0:t1}),c3b{b1%3})",
     Tree0183 "B{q0=2;b0;t0;t1=4}Fb(Pri(Pre{t1>5;R}(pt0{b0:=})),MSeq(Isw{t1;N;T}(Sc{b0+=1},t1)),PAll{_}(Sc{b0+2<t0?b0:=t0+3},Sb{t1=t0},t2,Sc{t0+=2}),Lp{t0;_}(Swm(t3,Flip(R,c4))),RFb(Scc{b0!t1},MPri(pi5{t0:=},Scc{t0>b0})))",
     Tree0184 "Cd{20;F}(FS(RSeq(t0,Star(Rpt{1}(Wt{0}),a1,a2,a3,Rep3(t4)),Sel(t5,PPar{1;_}(S,Sub(Sl{0}),c6e)))))",
-    Tree0185 "RU{F}(PAll{0}(F,t0))",
+    Tree0185 "RU{F}(PAll{0}(F,t0t))",
     Tree0186 "B{t0=1;b0=1;b1=0;t1=5}Wde(Par{_;-2}(t0,Scc{t1+3<t0},t1),Once(Isw{b0+1;_;T}(PAll{_}(t2,Sc{b1:=b0+4%3},t3,t4))),t5)",
     Tree0187 "B{b1=2;b0;t0;o0;t1=3}@si{b0%4!3}Rep3(AFb(Inv(@ki{t0!3}a0b{b0%3;b1}),Rty0(@si{o0|1%3<2}@of{t1:=t0}t1),Bin{t0+3%3<1;_}(pc2{b0:=},@of{b1+=2}Sb{o0=0}),@os{t0+=3;t1+=4}c3))",
     Tree0188 "B{t1=2}Mt{0}(Wv{t1}(c0))",
-    Tree0189 "B{b0=1;o0}Isw{7;_;_}(Sel(Keep(a0),Swm(@fi{some}Ret4(SubR(t1e)),t2)),@oh{b0:=o0|5+3}Par{-2;3}(Ret1(R),Lim{1}(c3),t4),F)",
+    Tree0189 "B{b0=1;o0}Isw{7;_;_}(Sel(Keep(a0r),Swm(@fi{some}Ret4(SubR(t1e)),t2,Err{1081})),@oh{b0:=o0|5+3}Par{-2;3}(Ret1(R),Lim{1}(c3r),t4),F)",
     Tree0190 "B{t0=5;b1=0;t1;b0=1}RSeq(Try(pc0{b0:8},Wde(pa1{b0:3;b1:t1},S),Flt{2;_;F}(t2e),Pre{b1<b1+4%3;K}(a3)),MPri(SubA(c4b{b1+4%4}),pc5{b0:b0},Seq(@si{b1+2<b0+2}Wu{t1},c6,Sl{20}),Dd{100}(pt7{b0:b1}),pt8{b0:6;b1:t1}),Fb(t9,TryT(@si{b1%4!1}@of{t0+=3}Sl{0},a10)))",
     Tree0191 "B{o0=_;t1=2;t0=0;b1;b0=3}ASeq(Sw{0;4;5}(PPar{2;T}(t0e,RFb(Ub{o0})),Cnd{none;_;F}(F),Sw{3;1}(Sb{o0=0},c1,@rw{b1>1}Sb{b1=t0}),Bin{b1>1;N}(Sc{b0>b0+4?t0+=1},pt2{b0:=})),Seq(Fb(Swm(Dd{10}(@os{b1:=0}t3),c4,Suc,Mt{100}(c5e),ASeq(t6,c7)),PPar{0;T}(WU{o0|4=6}(@po{t0+1%3<0?b1:=t0+1}a8),@of{o0:=t0;b1+=1}Cnd{b0=o0|2+4;T;S}(Suc),@po{o0:=t1}@ki{none}@os{o0|2=1?b1:=t0+2;t0+=1}Ub{o0},c9l,Sb{b1=8}))),@oh{t1:=5}Dl{20}(PPar{2;N}(PPar{2;_}(S,Rep0(pi10{t0:t0}),Rus{2}(Wt{0}),pc11{b0:b1}))))",
     Tree0192 "B{t0=3;t1=5;q0=2;o0;b1=3}Swm(AFb(Wu{t1},@rw{o0|5!4}@os{t0+=3}Scc{none},@po{t0+=3}SubA(pc0{b0:0})),Ret3(t1),@fi{b1+2%4!0}Flip(Run,Scc{o0|4=6},SubA(t2)),Sw{0;3}(Ub{o0},Lp{_;F}(c3),FF(t4)),AFb(t5,Scc{t0%2<1},Wt{50}))",
-    Tree0193 "B{b0;t0=5;b1=0}TryT(Seq(t0e,Sb{b1=7},SubR(t1)),Par{-3;-2}(To{30}(t2e),OnceT(Wt{20}),@si{t0!3}SubR(@oh{b1+=1}Fai),Sb{t0=1},a3e),Isw{b0+3;T;N}(c4,t5,Wt{30},Sb{t0=b1},Wu{t0}),Sw{2;0}(t6,Cnd{t0+2!1;T;F}(AFb(@oh{b0:=6}@po{b0+=2}c7e,c8,Fai)),t9),c10)",
+    Tree0193 "B{b0;t0=5;b1=0}TryT(Seq(t0e,Sb{b1=7},SubR(t1)),Par{-3;-2}(To{30}(t2t),OnceT(Wt{20}),@si{t0!3}SubR(@oh{b1+=1}Fai),Sb{t0=1},a3e),Isw{b0+3;T;N}(c4,t5,Wt{30},Sb{t0=b1},Wu{t0}),Sw{2;0}(t6t,Cnd{t0+2!1;T;F}(AFb(@oh{b0:=6}@po{b0+=2}c7t,c8,Fai)),t9),c10)",
     Tree0194 "B{b0;t0;b1=0;o0=_}@of{o0:=_;b1+=1}@os{t0=0?b0+=1}Wde(c0,Sc{b0+=2},@of{b0!o0|2+2?t0:=0}@rw{b0%2<0}pi1{t0:t0})",
-    Tree0195 "B{b0=1;t0;o0=4}TryF(MSeq(Wu{t0},@si{o0|3+4%2<0}@rw{b0!3}t0,Inv(Pre{t0!4;S}(Keep(RepF(Isw{b0+3;N;T}(F,@ki{t0+1<b0}a1e,@si{t0!2}@po{b0:=t0+4%4}@ki{none}Sb{o0=7})))))),PPar{2;T}(@of{t0:=b0%3}SubR(Star(SubR(pi2{t0:b0}),c3e,Sc{b0:=5},c4)),OnceK(FF(@po{t0+=2}Isw{o0|0+4%3;N;T}(c5,t6,t7))),Dd{0}(Ret0(t8))))",
+    Tree0195 "B{b0=1;t0;o0=4}TryF(MSeq(Wu{t0},@si{o0|3+4%2<0}@rw{b0!3}t0t,Inv(Pre{t0!4;S}(Keep(RepF(Isw{b0+3;N;T}(F,@ki{t0+1<b0}a1r,@si{t0!2}@po{b0:=t0+4%4}@ki{none}Sb{o0=7}))))),Err{1003}),PPar{2;T}(@of{t0:=b0%3}SubR(Star(SubR(pi2{t0:b0}),c3e,Sc{b0:=5},c4)),OnceK(FF(@po{t0+=2}Isw{o0|0+4%3;N;T}(c5,t6t,t7))),Dd{0}(Ret0(t8t))))",
     Tree0196 "B{t1;q0;o0=_;t0=4;b0=1}Wde(RFb(t0e,@of{o0:=_}Rep1(t1)),Sb{b0=t1},Lp{t0;S}(Rpt{0}(pa2{b0:0})))",
     Tree0197 "B{b0=0;b1;t0=0}WU{b1<2}(Try(Fb(t0,F),Pri(Sel(c1,pc2{b0:t0},Sb{b0=3})),WU{t0=t0%2}(RFb(Dl{20}(Dl{100}(pc3{b0:8})))),RSeq(c4,FF(pt5{b0:3;b1:=})),t6))",
     Tree0198 "Ite(Flip(AFb(Seq(t0,a1,Rpt{2}(Sl{0}),a2,t3)),Ite(Flip(c4,t5),FS(RU{S}(c6)))),a7,Rep4(To{10}(Cd{20;K}(Dd{0}(Wde(RFb(t8,t9),Keep(t10),Inv(t11)))))))",

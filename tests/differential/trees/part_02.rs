@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
@@ -26,7 +28,7 @@ bt::behavior_tree! {
 board!(Tree0200Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0201 for Ctx {
+    pub tree Tree0201 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 4,
             #[tracked] t0: i64 = 3,
@@ -46,23 +48,23 @@ bt::behavior_tree! {
                 Fallback {
                     #[failure_if(|bb| bb.b0 + 3 > 5)]
                     #[skip_if(|bb| bb.b0 % 3 != 2)]
-                    StatefulAction(Task<2>),
+                    StatefulAction(TTask<2>),
                     RunOnce {
-                        Action(Act<3>),
+                        Action(|ctx| ctx.try_exec(3)),
                     },
                 },
                 #[failure_if(|bb| bb.b0 % 3 < 0)]
                 #[run_while(|bb| *bb.t0 < bb.b0 + 3)]
                 #[skip_if(|bb| *bb.t0 == 3)]
-                StatefulAction(Task<4>),
+                StatefulAction(TTask<4>),
                 StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
             },
             Sequence {
-                StatefulAction(Task<6>),
+                StatefulAction(TTask<6>),
                 Action(PIo<7>, t0 = {t0}),
             },
             BinarySelector(|bb| bb.b0 % 2 != 1, dynamic = false) {
-                Action(Act<8>),
+                Action(TAct<8>),
                 Condition(Cond<9>),
             },
         }
@@ -70,6 +72,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0201Blackboard { b0 t0 });
+
+fallible!(Tree0201);
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
@@ -142,7 +146,7 @@ bt::behavior_tree! {
 board!(Tree0203Blackboard { b0 b1 q0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0204 for Ctx {
+    pub tree Tree0204 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 4,
             #[tracked] t1: i64 = 5,
@@ -151,7 +155,7 @@ bt::behavior_tree! {
         ParallelAll {
             Condition(|ctx| ctx.check(0)),
             StatefulAction(Task<1> = Task::<1>),
-            Condition(Cond<2>),
+            Condition(|ctx| ctx.try_check(2)),
             StatefulAction(Task<3> = Task::<3>),
             StatefulAction(Task<4>),
         }
@@ -159,6 +163,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0204Blackboard { t0 t1 });
+
+fallible!(Tree0204);
 
 bt::behavior_tree! {
     pub tree Tree0205 for Ctx {
@@ -335,7 +341,7 @@ bt::behavior_tree! {
 board!(Tree0208Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0209 for Ctx {
+    pub tree Tree0209 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             o0: Option<i64> = Some(5),
@@ -349,22 +355,25 @@ bt::behavior_tree! {
                 #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
                 RunOnce {
                     #[failure_if(|bb| bb.b1 == bb.o0.unwrap_or(0))]
-                    Action(Act<0> = Act::<0>),
+                    Action(|ctx| ctx.try_exec(0)),
                 },
             },
             Loop(q0, value = {b1}, if_empty = Success) {
                 MemSequence {
-                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.try_check(1)),
                     Inverter {
                         AlwaysFailure,
                     },
                 },
             },
+            Error(DiffError(1003)),
         }
     }
 }
 
 board!(Tree0209Blackboard { b1 o0 t1 t0 q0 });
+
+fallible!(Tree0209);
 
 bt::behavior_tree! {
     pub tree Tree0210 for Ctx {
@@ -477,7 +486,7 @@ bt::behavior_tree! {
 board!(Tree0213Blackboard { o0 b1 q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0214 for Ctx {
+    pub tree Tree0214 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64,
             #[tracked] t0: i64,
@@ -488,18 +497,21 @@ bt::behavior_tree! {
                 Precondition(|bb| *bb.t1 % 3 > 0, else = Failure) {
                     Condition(Cond<1>),
                 },
-                Condition(Cond<2>),
+                Condition(TCond<2>),
                 ParallelAll {
                     Action(PIo<3>, t0 = {t0}),
                     Wait(0),
                 },
                 AlwaysFailure,
+                Error(DiffError(1058)),
             },
         }
     }
 }
 
 board!(Tree0214Blackboard { t1 t0 });
+
+fallible!(Tree0214);
 
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
@@ -613,7 +625,7 @@ bt::behavior_tree! {
 board!(Tree0218Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0219 for Ctx {
+    pub tree Tree0219 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 5,
             #[tracked] t1: i64 = 5,
@@ -632,7 +644,7 @@ bt::behavior_tree! {
                 Action(Act<3>),
                 RunOnce(then_skip = false) {
                     Parallel(failure = 1) {
-                        Condition(Cond<4>),
+                        Condition(TCond<4>),
                         StatefulAction(Task<5>),
                     },
                 },
@@ -643,8 +655,10 @@ bt::behavior_tree! {
 
 board!(Tree0219Blackboard { b1 t1 });
 
+fallible!(Tree0219);
+
 bt::behavior_tree! {
-    pub tree Tree0220 for Ctx {
+    pub tree Tree0220 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             b0: i64 = 0,
@@ -652,8 +666,8 @@ bt::behavior_tree! {
         PolicyParallel(policy = FirstFailure, repeat = true) {
             SequenceWithMemory {
                 WhileDoElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(TTask<0>),
+                    Action(TAct<1>),
                     Condition(PCond<2>, b0 = {=}),
                 },
                 Repeat(4) {
@@ -665,7 +679,7 @@ bt::behavior_tree! {
             #[run_while(|bb| bb.o0.is_none())]
             ForceFailure {
                 Limiter(3) {
-                    StatefulAction(Task<4> = Task::<4>),
+                    Error(DiffError(1010)),
                 },
             },
             Cooldown(30, filtered = Failure) {
@@ -677,8 +691,10 @@ bt::behavior_tree! {
 
 board!(Tree0220Blackboard { o0 b0 });
 
+fallible!(Tree0220);
+
 bt::behavior_tree! {
-    pub tree Tree0221 for Ctx {
+    pub tree Tree0221 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
@@ -687,13 +703,13 @@ bt::behavior_tree! {
             ReactiveFallback {
                 #[failure_if(|bb| *bb.t0 != 2)]
                 StatefulAction(Task<0>),
-                Action(|ctx| ctx.exec(1)),
+                Action(|ctx| ctx.try_exec(1)),
             },
             RetryUntilSuccessful(1) {
                 Priority {
                     #[success_if(|bb| *bb.t0 + 4 < 3)]
                     #[skip_if(|bb| bb.b0 == 0)]
-                    Action(|ctx| ctx.exec(2)),
+                    Action(|ctx| ctx.try_exec(2)),
                     Condition(PCond<3>, b0 = {=}),
                 },
             },
@@ -702,6 +718,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0221Blackboard { b0 t0 });
+
+fallible!(Tree0221);
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
@@ -1054,7 +1072,7 @@ bt::behavior_tree! {
 board!(Tree0230Blackboard { b1 t1 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0231 for Ctx {
+    pub tree Tree0231 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 4,
@@ -1064,9 +1082,10 @@ bt::behavior_tree! {
             Inverter {
                 TryCatch(catch_on_halt = false) {
                     AsyncFallback {
-                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.try_check(0)),
                         ScriptCondition(|bb| bb.b0 > 6),
                         SetBlackboard(t0 = 6),
+                        Error(DiffError(1087)),
                     },
                     #[skip_if(|bb| bb.b1 % 2 > 0)]
                     #[run_while(|bb| bb.b1 != *bb.t0 + 3)]
@@ -1095,7 +1114,7 @@ bt::behavior_tree! {
             Fallback {
                 Precondition(|bb| bb.b0 == (bb.b0 + 2) % 2) {
                     IfThenElse {
-                        StatefulAction(Task<4>),
+                        StatefulAction(TTask<4>),
                         RetryUntilSuccessful(3) {
                             AlwaysSuccess,
                         },
@@ -1113,6 +1132,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0231Blackboard { b0 t0 b1 });
+
+fallible!(Tree0231);
 
 bt::behavior_tree! {
     pub tree Tree0232Sub0 for Ctx {
@@ -2236,7 +2257,7 @@ bt::behavior_tree! {
 board!(Tree0258Blackboard { b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0259 for Ctx {
+    pub tree Tree0259 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b1: i64 = 0,
@@ -2247,16 +2268,16 @@ bt::behavior_tree! {
             Precondition(|bb| *bb.t0 + 2 != bb.b1 % 3, else = Success) {
                 TryCatch(catch_on_halt = true) {
                     SetBlackboard(o0 = Some(6)),
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                     Action(PIo<1>, t0 = {=}),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
+                    Action(|ctx| ctx.try_exec(2)),
+                    StatefulAction(TTask<3>),
                 },
             },
             WasEntryUpdated(t0),
             IfThenElse {
                 Timeout(20) {
-                    StatefulAction(Task<4>),
+                    StatefulAction(TTask<4>),
                 },
                 #[post(|bb| bb.b1 = (bb.o0.unwrap_or(4) + 2) % 3)]
                 #[skip_if(|bb| (bb.b1 + 4) % 4 != 0)]
@@ -2272,6 +2293,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0259Blackboard { q0 b1 o0 t0 });
+
+fallible!(Tree0259);
 
 bt::behavior_tree! {
     pub tree Tree0260 for Ctx {
@@ -2443,7 +2466,7 @@ bt::behavior_tree! {
 board!(Tree0265Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
+    pub tree Tree0266 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 5,
@@ -2455,13 +2478,13 @@ bt::behavior_tree! {
                     Action(PIo<0>, t0 = {t0}),
                     #[failure_if(|bb| *bb.t0 + 2 > 4)]
                     #[on_failure(|bb| { if *bb.t0 < 6 { bb.o0 = None }; *bb.t0 += 1 })]
-                    Condition(Cond<1> = Cond::<1>),
+                    Condition(TCond<1>),
                     #[on_halted(|bb| bb.t0.set(0))]
                     Condition(PCond<2>, b0 = {=}),
                 },
                 ForceFailure {
                     MemSequence {
-                        Action(Act<3>),
+                        Action(TAct<3>),
                         #[skip_if(|bb| bb.o0.is_none())]
                         Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b0)),
                     },
@@ -2469,7 +2492,7 @@ bt::behavior_tree! {
                 Repeat(2) {
                     StepSequencer {
                         AlwaysSuccess,
-                        StatefulAction(Task<5>),
+                        StatefulAction(TTask<5>),
                         Wait(20),
                         StatefulAction(Task<6>),
                     },
@@ -2480,6 +2503,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0266Blackboard { b0 t0 o0 });
+
+fallible!(Tree0266);
 
 bt::behavior_tree! {
     pub tree Tree0267Sub0 for Ctx {
@@ -2493,7 +2518,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
+    pub tree Tree0267 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             b1: i64 = 5,
@@ -2513,11 +2538,14 @@ bt::behavior_tree! {
             #[success_if(|bb| bb.b1 + 2 < bb.b0)]
             AlwaysRunning,
             Runner,
+            Error(DiffError(1007)),
         }
     }
 }
 
 board!(Tree0267Blackboard { t0 b1 b0 });
+
+fallible!(Tree0267);
 
 bt::behavior_tree! {
     pub tree Tree0268 for Ctx {
@@ -2914,18 +2942,20 @@ bt::behavior_tree! {
 board!(Tree0277Blackboard { b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0278 for Ctx {
+    pub tree Tree0278 for Ctx, error DiffError {
         Remap(success = Failure, failure = Success) {
             AsyncSequence {
-                Action(Act<0> = Act::<0>),
+                Action(|ctx| ctx.try_exec(0)),
                 IfThenElse {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                     Condition(Cond<2>),
                 },
             },
         }
     }
 }
+
+fallible!(Tree0278);
 
 bt::behavior_tree! {
     pub tree Tree0279Sub0 for Ctx {
@@ -3622,7 +3652,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0298 for Ctx {
+    pub tree Tree0298 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             o0: Option<i64> = None,
@@ -3640,7 +3670,7 @@ bt::behavior_tree! {
             },
             WhileDoElse {
                 SequenceStar {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                     #[on_failure(|bb| if bb.o0.unwrap_or(2) % 4 < 3 { bb.o0 = None })]
                     #[skip_if(|bb| *bb.t0 + 2 < 3)]
                     WasEntryUpdated(t0),
@@ -3657,6 +3687,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0298Blackboard { t0 o0 b0 b1 });
+
+fallible!(Tree0298);
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
@@ -3687,27 +3719,27 @@ board!(Tree0299Blackboard { b0 t0 });
 
 cases! {
     Tree0200 "B{t0=1;b1=0;b0}Cnd{b1+1=4;N;S}(Fb(a0,Scc{b0%4!0},a1,@si{t0=b0+4}pi2{t0:=},pt3{b0:6;b1:b1}))",
-    Tree0201 "B{b0=4;t0=3}PPar{2;T}(Dd{20}(RT{F}(F)),MSeq(t0,t1e,Sb{t0=0}),Wde(Fb(@fi{b0+3>5}@ki{b0%3!2}t2,Once(a3)),@fi{b0%3<0}@rw{t0<b0+3}@ki{t0=3}t4,pt5{b0:b0;b1:t0}),Seq(t6,pi7{t0:t0}),Bin{b0%2!1;N}(a8,c9))",
+    Tree0201 "B{b0=4;t0=3}PPar{2;T}(Dd{20}(RT{F}(F)),MSeq(t0,t1e,Sb{t0=0}),Wde(Fb(@fi{b0+3>5}@ki{b0%3!2}t2t,Once(a3r)),@fi{b0%3<0}@rw{t0<b0+3}@ki{t0=3}t4t,pt5{b0:b0;b1:t0}),Seq(t6t,pi7{t0:t0}),Bin{b0%2!1;N}(a8t,c9))",
     Tree0202 "B{b0=0;b1=2}Dd{10}(TryT(Sw{0}(t0,t1),RSeq(pc2{b0:b1},Sc{b1+=2},pt3{b0:b1;b1:b0})))",
     Tree0203 "B{b0=1;b1=1;q0=3;o0;t0=0}@po{b0+=3}@rw{b0%3<2}Swm(Lp{t0;_}(To{20}(OnceK(Star(@fi{t0%2>0}Sl{20},t0e,c1)))),Bin{b1!3;N}(Dd{30}(@po{t0:=3}@rw{b0%4!0}Ruf{F}(Ret2(Sc{b1:=b1+4%4}))),Step(Ub{o0},t2)),c3e)",
-    Tree0204 "B{t0=4;t1=5}@oh{t0+=1;t1:=t0+3%2}PAll{_}(c0l,t1e,c2,t3e,t4)",
+    Tree0204 "B{t0=4;t1=5}@oh{t0+=1;t1:=t0+3%2}PAll{_}(c0l,t1e,c2r,t3e,t4)",
     Tree0205 "B{b1;b0}@of{b1!0?b1:=6}@ki{b1=3}Keep(@fi{b0%3>0}Lim{3}(Invt(Scc{b0+2=7})))",
     Tree0206 "B{b0=3;t0=3;o0=4}MSeq(Sel(PPar{0;T}(Ite(Flt{3;_;K}(Scc{b0+1=o0|2+3}),Flt{3;F;_}(Scc{o0|0%3>0}),Seq(Sb{t0=7},c0)),ASeq(@oh{t0+=2}@po{t0+=3}@ki{o0|2+2%2>0}Fb(@oh{o0:=b0}c1e,c2,t3),Lim{3}(@os{t0+=3;o0:=_}@ki{t0+2>2}t4),Ruf{3}(To{10}(To{0}(Ub{o0})))))))",
     Tree0207 "B{q0;t0=0;t1;o0;b0=3}Try(Fb(@ki{o0|0+3<o0|2}@oh{b0:=t1+4;t0:=o0|0}PPar{2;_}(Lp{t1;R}(c0e),@oh{b0+=2}@fi{o0|4=5}Pre{t0=3;K}(Lp{_;F}(Su{t0}(a1))),Wv{t0}(Sl{30}))),Wde(SubR(Wde(MSeq(@ki{b0+4!4}@rw{t1%4!3}@oh{t0:=t1%4;t1+=1}c2,a3,pi4{t0:t0}),S)),MPri(RFb(a5e,a6b{o0|0+3%4;b0}),pa7{b0:5;b1:b0},OnceK(Sl{20}))),Fb(pt8{b0:0},a9e,Wu{t0},RtyF(t10)))",
     Tree0208 "B{b1=4}Bin{b1+3!b1+2;N}(Dd{0}(@rw{b1%4<1}Sl{0}),Pre{b1+2%4<1;S}(pc0{b0:2}))",
-    Tree0209 "B{b1;o0=5;t1=2;t0;q0=4}MPri(OnceK(@os{t1+=2}@oh{b1+=2;t0+=1}Once(@fi{b1=o0|0}a0e)),Lp{b1;S}(MSeq(c1,Inv(F))))",
+    Tree0209 "B{b1;o0=5;t1=2;t0;q0=4}MPri(OnceK(@os{t1+=2}@oh{b1+=2;t0+=1}Once(@fi{b1=o0|0}a0r)),Lp{b1;S}(MSeq(c1r,Inv(F))),Err{1003})",
     Tree0210 "B{b0=4;t0=3;b1=4}Keep(Ite(@os{t0:=b0+4}TryT(t0,Cnd{b1+1<0;_;S}(pc1{b0:t0})),c2e))",
     Tree0211 "B{b0;t0=2}RSeq(t0,@of{b0+=3;b0+=1}@rw{b0+3!0}Sc{t0+=3})",
     Tree0212 "ASeq(MSeq(t0,Rty3(t1),Wt{50}),Par{_;2}(c2,Sl{0}))",
     Tree0213 "B{o0=_;b1=3;q0=0;b0=1;t0}Intr{t0=b1%2}(Pre{b0+3>5;K}(Keep(RSeq(PPar{1;_}(Rep3(Seq(Sb{o0=8},t0,c1,pa2{b0:=})),MPri(Inv(a3),t4,Mt{100}(c5)),@ki{b1=o0|2}RFb(Pre{b0+2<0;S}(t6),t7,Lp{b0;S}(Sb{t0=7})))))))",
-    Tree0214 "B{t1;t0}Flt{2;S;F}(Fb(t0,Pre{t1%3>0;F}(c1),c2,PAll{_}(pi3{t0:t0},Wt{0}),F))",
+    Tree0214 "B{t1;t0}Flt{2;S;F}(Fb(t0,Pre{t1%3>0;F}(c1),c2t,PAll{_}(pi3{t0:t0},Wt{0}),F,Err{1058}))",
     Tree0215 "B{b0=5;q0=0;t0=0;b1}Swm(Bin{b1+1<3;T}(@po{b0:=b1+1}@fi{b1<t0+3%2}Sl{20},Try(pt0{b0:1;b1:t0},Sc{b0=t0?b1:=b1%3})),@rw{b1<0}Ret2(Seq(t1,Sc{b0+=1},t2,Lp{_;S}(@of{t0:=b1}@rw{b1>3}Wt{0}))),Rmp{F;S}(Mt{0}(Ruf{2}(Lp{b1;R}(t3)))),Fb(t4,a5,c6,Fai),a7b{t0;b0})",
     Tree0216 "B{b0=3}Fb(c0b{b0%3},SubA(c1e),Fb(t2,Wt{0}))",
     Tree0217 "B{t0;o0=_}RFb(Scc{t0=5},Ub{o0})",
     Tree0218 "B{t0;o0=3}@fi{o0|1+2>t0+4}@os{o0:=o0|0}Flip(c0)",
-    Tree0219 "B{b1=5;t1=5}Bin{t1+4<1;T}(Try(Wt{50},c0l,Rep0(c1),pa2{b0:6;b1:=}),MSeq(Sc{t1%4<0?t1+=1},a3,OnceK(Par{_;1}(c4,t5))))",
-    Tree0220 "B{o0=_;b0=0}PPar{0;T}(Swm(Wde(t0e,a1l,pc2{b0:=}),Rep4(FF(pc3{b0:=}))),@rw{none}FF(Lim{3}(t4e)),Cd{30;F}(Scc{some}))",
-    Tree0221 "B{b0;t0=5}RSeq(RFb(@fi{t0!2}t0,a1l),Ret1(Pri(@si{t0+4<3}@ki{b0=0}a2l,pc3{b0:=})))",
+    Tree0219 "B{b1=5;t1=5}Bin{t1+4<1;T}(Try(Wt{50},c0l,Rep0(c1),pa2{b0:6;b1:=}),MSeq(Sc{t1%4<0?t1+=1},a3,OnceK(Par{_;1}(c4t,t5))))",
+    Tree0220 "B{o0=_;b0=0}PPar{0;T}(Swm(Wde(t0t,a1t,pc2{b0:=}),Rep4(FF(pc3{b0:=}))),@rw{none}FF(Lim{3}(Err{1010})),Cd{30;F}(Scc{some}))",
+    Tree0221 "B{b0;t0=5}RSeq(RFb(@fi{t0!2}t0,a1r),Ret1(Pri(@si{t0+4<3}@ki{b0=0}a2r,pc3{b0:=})))",
     Tree0222 "Fb(OnceT(F),Rep0(t0))",
     Tree0223 "B{b0=3}Ret4(Intr{b0>3}(Fb(Wt{0})))",
     Tree0224 "PAll{_}(Dl{0}(Sub(RSeq(Fb(t0,Seq(t1e,a2,Suc,To{50}(Suc)),Seq(Opt(c3),c4,Sub(t5),t6),Ret4(Cd{30;F}(Sl{50})))))),Fb(RetF(Fb(Inv(t7),Lim{3}(Flip(Suc,Swm(Suc,a8l),RSeq(t9,t10))),FF(Par{_;_}(OnceT(c11),t12e,c13))))))",
@@ -3717,7 +3749,7 @@ cases! {
     Tree0228 "Rty2(Dl{50}(Seq(Rus{3}(To{0}(ASeq(t0,PAll{-1}(a1l),Pri(t2,a3l,a4)))),Ite(Rep2(Try(c5l,c6)),Ite(c7,Rep2(c8))),Swm(Rus{F}(RSeq(t9,t10)),Rus{3}(t11)),PAll{-1}(Seq(c12,t13,t14,Sl{20},Dd{10}(Sl{20})),Fai))))",
     Tree0229 "Rpt{1}(a0l)",
     Tree0230 "B{b1=1;t1=4;t0=4;o0}Seq(Suc,Su{t0}(MSeq(Intr{none}(Bin{b1%4>0;T}(Sl{50},F)),@rw{t1+1%3!0}@po{t1+=1}@si{t0!4}Par{_;0}(@si{t1%3!0}@oh{t1<1?t0:=t1;t0+=2}@ki{t1>b1%2}OnceK(t0)),Rmp{S;S}(Wde(t1,Dl{0}(c2),F)))))",
-    Tree0231 "B{b0;t0=4;b1=4}RSeq(Inv(TryF(AFb(c0,Scc{b0>6},Sb{t0=6}),@ki{b1%2>0}@rw{b1!t0+3}@of{t0<t0%2?b1+=2}pt1{b0:1;b1:t0},PPar{1;N}(pt2{b0:6;b1:=}),Sw{1}(S,Flip(Scc{b1+3>1},Wt{20})),Su{t0}(Wde(Scc{t0>b0+3},@si{b0+1=5}@rw{b1+4>b1+3}c3b{b0+3})))),Fb(Pre{b0=b0+2%2}(Ite(t4,Ret3(S))),Wu{t0},Pre{t0+1>1;R}(FF(Sb{t0=b0}))))",
+    Tree0231 "B{b0;t0=4;b1=4}RSeq(Inv(TryF(AFb(c0r,Scc{b0>6},Sb{t0=6},Err{1087}),@ki{b1%2>0}@rw{b1!t0+3}@of{t0<t0%2?b1+=2}pt1{b0:1;b1:t0},PPar{1;N}(pt2{b0:6;b1:=}),Sw{1}(S,Flip(Scc{b1+3>1},Wt{20})),Su{t0}(Wde(Scc{t0>b0+3},@si{b0+1=5}@rw{b1+4>b1+3}c3b{b0+3})))),Fb(Pre{b0=b0+2%2}(Ite(t4t,Ret3(S))),Wu{t0},Pre{t0+1>1;R}(FF(Sb{t0=b0}))))",
     Tree0232 "B{b1=3;t0=1}Bin{b1%3!2;N}(SubA(Star(@si{b1%4=1}a0,Try(pt1{b0:4;b1:=},pi2{t0:=}))),S)",
     Tree0233 "B{t0;b0=1}Pri(RFb(Fb(RSeq(Sb{t0=b0},t0),pc1{b0:=},Ite(t2,c3)),TryT(Fb(Rmp{F;F}(t4),t5,S),Step(c6,a7),RU{F}(a8))))",
     Tree0234 "RSel(F)",
@@ -3745,15 +3777,15 @@ cases! {
     Tree0256 "RSeq(Step(t0,Seq(c1,Pri(a2e),Cd{0;K}(t3))),Sub(a4))",
     Tree0257 "B{t0;o0=_;b1=3;q0;b0}@oh{b0+=3}Par{-3;0}(TryF(Scc{b0%4>0},AFb(t0,a1,a2,a3b{t0;b0},@si{b1%4!2}@po{t0+=2;t0:=b1%4}@ki{some}Sb{o0=6}),Lp{b1;K}(Rus{2}(Lp{t0;R}(Sb{o0=0})))),RSeq(Sb{o0=7},Sb{o0=8},Par{2;-1}(a4,Pri(t5,F)),Pre{t0%3>0;F}(S)),Bin{b1%2=1;N}(RSeq(Pre{t0!4}(pi6{t0:b0}),t7e,Sl{0}),Keep(pa8{b0:4})))",
     Tree0258 "B{b0;t1=1}Isw{b0;N;N}(RSeq(Seq(Sl{0},Sl{0},pc0{b0:2}),RSeq(WU{b0!6}(RSeq(t1,Scc{b0>2})),Scc{t1<4},a2,To{0}(Dl{10}(c3b{t1})),TryT(pc4{b0:b0},a5,F,S))))",
-    Tree0259 "B{q0=2;b1=0;o0=2;t0=5}Pri(Pre{t0+2!b1%3;S}(TryT(Sb{o0=6},c0,pi1{t0:=},a2,t3)),Wu{t0},Ite(To{20}(t4),@po{b1:=o0|4+2%3}@ki{b1+4%4!0}pa5{b0:9;b1:=},@fi{some}@os{b1+=4}Lp{_;S}(pt6{b0:t0;b1:=})))",
+    Tree0259 "B{q0=2;b1=0;o0=2;t0=5}Pri(Pre{t0+2!b1%3;S}(TryT(Sb{o0=6},c0t,pi1{t0:=},a2r,t3t)),Wu{t0},Ite(To{20}(t4t),@po{b1:=o0|4+2%3}@ki{b1+4%4!0}pa5{b0:9;b1:=},@fi{some}@os{b1+=4}Lp{_;S}(pt6{b0:t0;b1:=})))",
     Tree0260 "B{b1;t1=4;q0=4;b0;t0=4}Opt(ASeq(Swm(Wt{10},@of{b1+=3}Sl{20},Fb(pt0{b0:1},S)),PAll{-1}(Lp{_;R}(Sb{t1=5}),Cd{0;_}(t1e)),TryF(Bin{t0+3=4;N}(c2e,Rep3(c3)),t4,pa5{b0:8;b1:b0},WU{b0%4>2}(Sb{t1=1}),F),Flip(Flip(t6,a7e,Sc{b1+=1},Scc{t1+2<1},t8),t9,Intr{b1+1<t1+4%2}(Bin{t0%3!0;T}(t10,Lp{_;K}(Sb{b1=3}))))))",
     Tree0261 "Fb(t0e,t1)",
     Tree0262 "B{t0;b1=3}Dl{10}(PAll{_}(AFb(Step(a0e),Par{1;-1}(@ki{b1=5}@of{t0+=3}Ret4(a1)))))",
     Tree0263 "B{b1;t0=5;q0;b0=3}Ite(Seq(Lp{t0;_}(Rep3(pa0{b0:b0;b1:=})),Mt{20}(a1)),Lp{b0;S}(Wt{0}))",
     Tree0264 "RSeq(Wt{0},To{30}(R))",
     Tree0265 "B{b1;t0=2;b0=3}Bin{b0=t0+4;N}(c0b{b0+3%3},SubR(c1b{b0}))",
-    Tree0266 "B{b0=0;t0=5;o0=4}Intr{t0+4%2!0}(Flip(Star(pi0{t0:t0},@fi{t0+2>4}@of{t0<6?o0:=_;t0+=1}c1e,@oh{t0:=0}pc2{b0:=}),FF(MSeq(a3,@ki{none}a4b{t0+2;b0})),Rep2(Step(S,t5,Wt{20},t6))))",
-    Tree0267 "B{t0=0;b1=5;b0}@si{b1%3>0}@rw{b1!3}@os{b1+=3}AFb(@ki{t0%3>1}c0l,Ruf{F}(SubR(t1e)),@ki{t0<3}@po{b1+=2}@si{b1+2<b0}R,Run)",
+    Tree0266 "B{b0=0;t0=5;o0=4}Intr{t0+4%2!0}(Flip(Star(pi0{t0:t0},@fi{t0+2>4}@of{t0<6?o0:=_;t0+=1}c1t,@oh{t0:=0}pc2{b0:=}),FF(MSeq(a3t,@ki{none}a4b{t0+2;b0})),Rep2(Step(S,t5t,Wt{20},t6))))",
+    Tree0267 "B{t0=0;b1=5;b0}@si{b1%3>0}@rw{b1!3}@os{b1+=3}AFb(@ki{t0%3>1}c0l,Ruf{F}(SubR(t1e)),@ki{t0<3}@po{b1+=2}@si{b1+2<b0}R,Run,Err{1007})",
     Tree0268 "B{b1=4;b0;t0}Pre{b0>5;F}(RFb(WU{t0<b1}(Sw{2;0}(Sc{t0+=1;b0+=2},a0,a1b{b1;b0})),Star(pc2{b0:b1},Sc{t0:=9},pc3{b0:b1})))",
     Tree0269 "PAll{3}(Pri(Rep4(c0)),Rep1(Fb(t1)),Try(R,Sub(S)))",
     Tree0270 "Swm(Sub(t0),Sub(t1))",
@@ -3764,7 +3796,7 @@ cases! {
     Tree0275 "B{b0=3;b1=5;t0=0}Once(@ki{b1+4!1}RFb(Ret3(Par{0;-1}(@po{b1+=1;t0:=b0}Rus{F}(a0b{b1;b0}),a1)),ASeq(t2,Ruf{1}(pi3{t0:t0}),t4),@po{b1:=9}@si{b0<t0}PAll{3}(a5,Par{-1;1}(c6b{2},Sl{0}),RFb(F,Cnd{t0<6;N;F}(pc7{b0:b1})))))",
     Tree0276 "B{t0=1;t1=4;b0=0;b1=4}PAll{1}(Step(Bin{t1=4;N}(a0b{t1;b1},RSeq(t1,a2e)),RepF(t3),RSeq(t4,a5),TryF(Sw{5}(c6,Wu{t0}),RU{S}(pc7{b0:b0}),Flip(a8l,c9)),Ruf{F}(R)))",
     Tree0277 "B{b1;t0=4}Ite(Wu{t0},F,Sb{b1=4})",
-    Tree0278 "Rmp{F;S}(ASeq(a0e,Ite(t1,c2)))",
+    Tree0278 "Rmp{F;S}(ASeq(a0r,Ite(t1t,c2)))",
     Tree0279 "B{t0;o0=_;b0=2;b1=0}@rw{b0=4}@oh{o0:=b1;none?o0:=t0+2}Opt(Seq(Sc{t0+=3},SubA(Sl{20})))",
     Tree0280 "B{b1;t0=2;b0}Wde(ASeq(AFb(t0,Scc{b0>0},RU{F}(Step(c1b{b0},Invt(Sc{t0:=b0}))),c2,Ret0(Wt{10}))),RFb(RFb(Keep(@os{b1:=b0}Pre{t0!4;F}(@rw{b0+4>4}t3)),Bin{b0>6;T}(t4,RSeq(pc5{b0:8},@fi{b0+4%3<2}Scc{b1+4=0})))),RSeq(RSeq(@of{b1+=1}@ki{b0+3%3=0}Rep4(PPar{2;T}(@fi{b0+1=7}Try(Cd{0;F}(a6b{t0+1;b1}),Pre{b1%3>1;R}(t7),Pre{b0>1}(t8)),RSeq(pi9{t0:=},Opt(pt10{b0:=;b1:b1})),@rw{b1+2>4}RFb(t11,c12e,a13,t14))))))",
     Tree0281 "B{b0=3;o0=1;b1=3;t0=5;t1=3}RetF(Seq(Ite(c0,@oh{t1+=1}@os{b0:=o0|3+3}@fi{o0|4<2}Wt{20}),Step(F,Isw{t1+1;T;N}(RSeq(t1,Scc{b0%2>0}),Rep4(pt2{b0:=;b1:=})),pi3{t0:t1}),RSeq(Ret2(Scc{t0<5})),Try(@of{o0:=t1%3}c4e,pc5{b0:b0},pa6{b0:7;b1:t1},t7)))",
@@ -3784,6 +3816,6 @@ cases! {
     Tree0295 "B{b1=5;o0=_;b0=4;t0=2}RFb(Pri(t0,t1),Scc{o0|5%2<0},AFb(@rw{o0|2<b1}t2,pt3{b0:b0;b1:=},t4e),RFb(Sb{t0=8}))",
     Tree0296 "B{b0=5;t0=0;b1;o0}PAll{3}(@po{o0:=_}@ki{b1+3=2}RFb(pi0{t0:b0},Wt{50}),Dd{0}(@fi{t0+1%2<0}SubA(SubR(@of{t0:=t0%2}@si{some}c1))),RSeq(Ruf{F}(a2)))",
     Tree0297 "Rty1(Opt(c0))",
-    Tree0298 "B{t0=3;o0=_;b0=1;b1}TryF(RSeq(Once(Sb{o0=4}),@ki{t0!1}Sc{b1+=1;o0:=_},Wt{20}),Wde(Star(c0,@of{o0|2%4<3?o0:=_}@ki{t0+2<3}Wu{t0}),Seq(t1,Ub{o0},a2),pc3{b0:=}))",
+    Tree0298 "B{t0=3;o0=_;b0=1;b1}TryF(RSeq(Once(Sb{o0=4}),@ki{t0!1}Sc{b1+=1;o0:=_},Wt{20}),Wde(Star(c0t,@of{o0|2%4<3?o0:=_}@ki{t0+2<3}Wu{t0}),Seq(t1,Ub{o0},a2),pc3{b0:=}))",
     Tree0299 "B{b0=2;t0=4}FS(OnceK(RU{F}(Pre{t0=b0}(Keep(Cd{50;_}(RFb(c0,c1)))))))",
 }

@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
@@ -1331,7 +1333,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0337 for Ctx {
+    pub tree Tree0337 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             b0: i64 = 0,
@@ -1340,7 +1342,7 @@ bt::behavior_tree! {
         Switch(b1) {
             case 5 => Filter(times = 1, count = Completed) {
                 SequenceWithMemory {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                     Action(PIo<1>, t0 = {b0}),
                     Sleep(50),
                 },
@@ -1353,12 +1355,15 @@ bt::behavior_tree! {
                 Filter(times = 3, count = Failure, filtered = Failure) {
                     Action(PIo<3>, t0 = {=}),
                 },
+                Error(DiffError(1041)),
             },
         }
     }
 }
 
 board!(Tree0337Blackboard { b1 b0 t0 });
+
+fallible!(Tree0337);
 
 bt::behavior_tree! {
     pub tree Tree0338Sub1 for Ctx {
@@ -1413,7 +1418,7 @@ bt::behavior_tree! {
 board!(Tree0338Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
+    pub tree Tree0339 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 5,
@@ -1424,7 +1429,7 @@ bt::behavior_tree! {
         #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b0 += 1 })]
         Parallel(failure = -3) {
             ReactiveSelector {
-                Action(Act<0>),
+                Action(|ctx| ctx.try_exec(0)),
                 StatefulAction(Task<1>),
                 AlwaysRunning,
             },
@@ -1435,12 +1440,13 @@ bt::behavior_tree! {
                 Sleep(20),
             },
             MemSequence {
-                Action(Act<2>),
+                Action(|ctx| ctx.try_exec(2)),
                 Loop(q0, value = {b0}, if_empty = Skipped) {
                     Selector {
                         Repeater(0) {
                             StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
                         },
+                        Error(DiffError(1095)),
                     },
                 },
             },
@@ -1448,9 +1454,9 @@ bt::behavior_tree! {
                 Loop(q0, value = {b0}, if_empty = Failure) {
                     SequenceStar {
                         RunOnce(then_skip = false) {
-                            Action(|ctx| ctx.exec(4)),
+                            Action(|ctx| ctx.try_exec(4)),
                         },
-                        Action(Act<5>),
+                        Action(TAct<5>),
                     },
                 },
             },
@@ -1464,6 +1470,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0339Blackboard { b0 t0 o0 q0 });
+
+fallible!(Tree0339);
 
 bt::behavior_tree! {
     pub tree Tree0340 for Ctx {
@@ -1668,19 +1676,20 @@ bt::behavior_tree! {
 board!(Tree0346Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0347 for Ctx {
+    pub tree Tree0347 for Ctx, error DiffError {
         Fallback {
             SequenceWithMemory {
                 Action(Act<0>),
                 Delay(10) {
                     ReactiveSequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
+                        Action(|ctx| ctx.try_exec(1)),
+                        StatefulAction(TTask<2>),
+                        Error(DiffError(1081)),
                     },
                 },
                 Repeat(4) {
                     Fallback {
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                         Condition(Cond<4>),
                     },
                 },
@@ -1704,14 +1713,16 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0347);
+
 bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
+    pub tree Tree0348 for Ctx, error DiffError {
         Fallback {
             Action(Act<0>),
             ReactiveFallback {
                 AsyncFallback {
                     ForceFailure {
-                        Action(Act<1>),
+                        Action(|ctx| ctx.try_exec(1)),
                     },
                     Inverter {
                         Condition(|ctx| ctx.check(2)),
@@ -1720,8 +1731,8 @@ bt::behavior_tree! {
             },
             Inverter {
                 Sequence {
-                    Action(Act<3> = Act::<3>),
-                    Action(Act<4>),
+                    Action(TAct<3>),
+                    Action(TAct<4>),
                 },
             },
             StepSequencer {
@@ -1733,8 +1744,10 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0348);
+
 bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
+    pub tree Tree0349 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 1,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
@@ -1752,12 +1765,14 @@ bt::behavior_tree! {
             },
             case 0 => Condition(Cond<0>),
             case 2 => AlwaysSuccess,
-            _ => StatefulAction(Task<1>),
+            _ => StatefulAction(TTask<1>),
         }
     }
 }
 
 board!(Tree0349Blackboard { b1 q0 t1 });
+
+fallible!(Tree0349);
 
 bt::behavior_tree! {
     pub tree Tree0350 for Ctx {
@@ -2111,7 +2126,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0362 for Ctx {
+    pub tree Tree0362 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             o0: Option<i64>,
@@ -2121,9 +2136,9 @@ bt::behavior_tree! {
             BinarySelector(|bb| bb.b0 < (bb.b0 + 3) % 4, dynamic = false) {
                 ReactiveSequence {
                     AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+                    StatefulAction(TTask<0>),
+                    Condition(TCond<1>),
+                    Action(TAct<2>),
                     Sleep(10),
                 },
                 BinarySelector(|bb| bb.b0 % 4 < 3, dynamic = false) {
@@ -2135,7 +2150,7 @@ bt::behavior_tree! {
                 Script(|bb| bb.b0 += 2),
             },
             SequenceWithMemory {
-                Condition(Cond<5>),
+                Condition(TCond<5>),
                 SetBlackboard(o0 = Some(2)),
                 Action(|ctx, bb| ctx.exec_in(6, 1, &mut bb.b0)),
                 Condition(|ctx| ctx.check(7)),
@@ -2146,6 +2161,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0362Blackboard { b0 o0 });
+
+fallible!(Tree0362);
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
@@ -2427,7 +2444,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0370 for Ctx {
+    pub tree Tree0370 for Ctx, error DiffError {
         SequenceWithMemory {
             Repeater(0) {
                 Condition(Cond<0> = Cond::<0>),
@@ -2439,9 +2456,12 @@ bt::behavior_tree! {
                     Action(Act<3>),
                 },
             },
+            Error(DiffError(1060)),
         }
     }
 }
+
+fallible!(Tree0370);
 
 bt::behavior_tree! {
     pub tree Tree0371Sub1 for Ctx {
@@ -2502,7 +2522,7 @@ bt::behavior_tree! {
 board!(Tree0371Blackboard { o0 q0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0372 for Ctx {
+    pub tree Tree0372 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
         }
@@ -2510,8 +2530,8 @@ bt::behavior_tree! {
         RetryUntilSuccessful(4) {
             Cooldown(0) {
                 ReactiveSelector {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
+                    Condition(TCond<0>),
+                    StatefulAction(TTask<1>),
                 },
             },
         }
@@ -2519,6 +2539,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0372Blackboard { t0 });
+
+fallible!(Tree0372);
 
 bt::behavior_tree! {
     pub tree Tree0373Sub0 for Ctx {
@@ -2544,7 +2566,7 @@ bt::behavior_tree! {
 board!(Tree0373Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0374 for Ctx {
+    pub tree Tree0374 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 2,
             #[tracked] t0: i64 = 0,
@@ -2555,18 +2577,18 @@ bt::behavior_tree! {
                 FlipSelector {
                     StatefulAction(PTask<0>, b0 = {b1}),
                     IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                        Condition(Cond<1>),
+                        Condition(TCond<1>),
                     },
                 },
                 IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail, dynamic = false) {
                     AlwaysRunning,
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+                    StatefulAction(TTask<2>),
+                    Condition(|ctx| ctx.try_check(3)),
+                    Condition(TCond<4>),
                 },
                 Switch(b1) {
                     case 4 => Wait(10),
-                    _ => Condition(Cond<5>),
+                    _ => Error(DiffError(1010)),
                 },
             },
         }
@@ -2574,6 +2596,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0374Blackboard { b1 t0 });
+
+fallible!(Tree0374);
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
@@ -2663,7 +2687,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0377 for Ctx {
+    pub tree Tree0377 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
@@ -2678,15 +2702,18 @@ bt::behavior_tree! {
                     WhileDoElse {
                         SubTree(Tree0377Sub0, q0 = {=}),
                         Condition(Cond<2>),
-                        Condition(|ctx| ctx.check(3)),
+                        Condition(TCond<3>),
                     },
                 },
             },
+            Error(DiffError(1049)),
         }
     }
 }
 
 board!(Tree0377Blackboard { q0 });
+
+fallible!(Tree0377);
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
@@ -2908,20 +2935,22 @@ bt::behavior_tree! {
 board!(Tree0383Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0384 for Ctx {
+    pub tree Tree0384 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             b1: i64 = 2,
         }
         ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
+            StatefulAction(TTask<0>),
+            Condition(|ctx| ctx.try_check(1)),
             StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
         }
     }
 }
 
 board!(Tree0384Blackboard { b0 b1 });
+
+fallible!(Tree0384);
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
@@ -3224,7 +3253,7 @@ bt::behavior_tree! {
 board!(Tree0392Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0393 for Ctx {
+    pub tree Tree0393 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             o0: Option<i64>,
@@ -3246,7 +3275,7 @@ bt::behavior_tree! {
                 },
                 Switch(b1) {
                     case 5 => MaxTime(20) {
-                        StatefulAction(Task<1>),
+                        StatefulAction(TTask<1>),
                     },
                     _ => Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 2, &mut bb.b0)),
                 },
@@ -3255,7 +3284,7 @@ bt::behavior_tree! {
                 FlipSelector {
                     Script(|bb| if *bb.t0 > 3 { bb.b1 = (*bb.t0 + 3) % 4 }),
                     #[failure_if(|bb| bb.o0.is_none())]
-                    Action(Act<3>),
+                    Action(|ctx| ctx.try_exec(3)),
                 },
                 RepeatUntilFailure(2) {
                     IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
@@ -3266,12 +3295,12 @@ bt::behavior_tree! {
                 },
                 RepeatTimes(2) {
                     PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(Cond<6>),
+                        Condition(TCond<6>),
                         #[failure_if(|bb| bb.b1 + 1 > 2)]
                         KeepRunningUntilFailure {
                             SetBlackboard(b1 = 3),
                         },
-                        StatefulAction(Task<7>),
+                        StatefulAction(TTask<7>),
                     },
                 },
             },
@@ -3280,6 +3309,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0393Blackboard { t0 o0 b1 b0 });
+
+fallible!(Tree0393);
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
@@ -3370,7 +3401,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0396 for Ctx {
+    pub tree Tree0396 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             b0: i64 = 5,
@@ -3383,6 +3414,7 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
                         ScriptCondition(|bb| bb.b1 < 1),
+                        Error(DiffError(1071)),
                     },
                     Retry(2) {
                         Script(|bb| bb.b1 = (bb.b1 + 1) % 3),
@@ -3396,6 +3428,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0396Blackboard { b1 b0 q0 t0 });
+
+fallible!(Tree0396);
 
 bt::behavior_tree! {
     pub tree Tree0397Sub0 for Ctx {
@@ -3540,9 +3574,9 @@ cases! {
     Tree0334 "B{b0=0;t1=5;b1=0;t0=0}Par{_;-4}(@si{t0%3>0}@os{t0+=1;b0%3<0?t0+=3}Rty1(a0),Seq(Wu{t1},@rw{b1+2%3>1}@po{b0+=1}c1b{b0},a2),Par{-2;_}(a3,t4,t5,t6),Sel(pt7{b0:=;b1:t1},pa8{b0:2;b1:=},t9e),FF(Rpt{3}(Su{t0}(a10e))))",
     Tree0335 "B{o0}PAll{3}(F,Inv(Ub{o0}),Inv(@ki{some}c0e))",
     Tree0336 "Dl{100}(To{50}(Flip(RFb(Inv(Rty4(t0e)),Once(a1)))))",
-    Tree0337 "B{b1;b0=0;t0=3}Sw{5}(Flt{1;R;_}(Swm(c0,pi1{t0:b0},Sl{50})),RSel(F,Pre{b0=b1;R}(c2),Flt{3;F;F}(pi3{t0:=})))",
+    Tree0337 "B{b1;b0=0;t0=3}Sw{5}(Flt{1;R;_}(Swm(c0t,pi1{t0:b0},Sl{50})),RSel(F,Pre{b0=b1;R}(c2),Flt{3;F;F}(pi3{t0:=}),Err{1041}))",
     Tree0338 "B{o0;b0=5;t0=4}@oh{b0:=t0%4}@os{t0+4>b0+4?t0+=3;b0:=8}Pre{o0|1+4<t0+2;S}(RSeq(@rw{t0+1%2>0}SubA(@oh{t0+=1;none?t0:=b0%2}@ki{t0=7}Isw{t0%3;T;T}(SubA(t0e),pa1{b0:=})),Sb{b0=4},Cnd{b0%2<0;_;_}(Sl{100}),Ub{o0}))",
-    Tree0339 "B{b0;t0=5;o0=5;q0=1}@ki{t0=7}@os{o0:=t0;b0+=1}Par{_;-3}(RSel(a0,t1,R),Par{_;_}(@os{t0:=b0;b0+=1}@si{o0|1%4=0}Sl{50},Sl{20}),MSeq(a2,Lp{b0;K}(Sel(Rpt{0}(pt3{b0:=;b1:b0})))),Pre{b0>b0+2%4;F}(Lp{b0;F}(Star(OnceK(a4l),a5))),@fi{o0|1!5}PAll{-1}(Sb{t0=1},Wu{t0}))",
+    Tree0339 "B{b0;t0=5;o0=5;q0=1}@ki{t0=7}@os{o0:=t0;b0+=1}Par{_;-3}(RSel(a0r,t1,R),Par{_;_}(@os{t0:=b0;b0+=1}@si{o0|1%4=0}Sl{50},Sl{20}),MSeq(a2r,Lp{b0;K}(Sel(Rpt{0}(pt3{b0:=;b1:b0}),Err{1095}))),Pre{b0>b0+2%4;F}(Lp{b0;F}(Star(OnceK(a4r),a5t))),@fi{o0|1!5}PAll{-1}(Sb{t0=1},Wu{t0}))",
     Tree0340 "B{b1=4;t1=2;b0}Inv(PAll{-2}(a0b{8;b0},Su{t1}(pa1{b0:=;b1:=})))",
     Tree0341 "RFb(a0l,t1,a2)",
     Tree0342 "B{o0;b0;b1;t0;q0}Ret2(Ite(Isw{t0;_;N}(@po{b1<5?t0:=b0+3%4}@ki{some}a0,RSel(t1,pt2{b0:=}),Mt{0}(Lp{t0;R}(t3)),t4),Pri(Wde(c5e,c6l),c7,Ret0(a8)),Scc{o0|5%3!1}))",
@@ -3550,9 +3584,9 @@ cases! {
     Tree0344 "AFb(RFb(c0,Seq(ASeq(t1e,c2)),Cd{10;K}(Step(S,t3,c4))),Star(Ret3(OnceT(RSel(t5,c6))),RT{F}(Sub(RFb(c7,t8e)))))",
     Tree0345 "B{o0;b0=0;t0;t1=4}Pre{o0|4<1;F}(Try(ASeq(Sl{10},Sb{b0=t0},Scc{t0%2=0},S,Sl{10}),Pri(Seq(@si{t0+2<b0+3%2}a0e,t1e)),Ite(a2,pt3{b0:t1;b1:b0},a4)))",
     Tree0346 "B{b0=4;t0}Seq(Wde(pi0{t0:=},c1e,c2),Seq(Intr{b0=3}(@si{b0%2<1}c3b{2}),pt4{b0:=;b1:b0},pt5{b0:2;b1:t0}))",
-    Tree0347 "Fb(Swm(a0,Dl{10}(RSeq(a1,t2)),Rep4(Fb(t3,c4))),Keep(RFb(Lim{3}(Step(t5,c6)),RSeq(t7,c8,Sl{100}))))",
-    Tree0348 "Fb(a0,RFb(AFb(FF(a1),Inv(c2l))),Inv(Seq(a3e,a4)),Step(t5,c6e,t7))",
-    Tree0349 "B{b1=1;q0=4;t1}Sw{3;0;2}(Flt{2;R;_}(Lp{t1;S}(Lp{_;K}(Dl{10}(Wt{0})))),c0,S,t1)",
+    Tree0347 "Fb(Swm(a0,Dl{10}(RSeq(a1r,t2t,Err{1081})),Rep4(Fb(t3t,c4))),Keep(RFb(Lim{3}(Step(t5,c6)),RSeq(t7,c8,Sl{100}))))",
+    Tree0348 "Fb(a0,RFb(AFb(FF(a1r),Inv(c2l))),Inv(Seq(a3t,a4t)),Step(t5,c6e,t7))",
+    Tree0349 "B{b1=1;q0=4;t1}Sw{3;0;2}(Flt{2;R;_}(Lp{t1;S}(Lp{_;K}(Dl{10}(Wt{0})))),c0,S,t1t)",
     Tree0350 "B{b0=0;t1=0}RFb(c0,Dl{30}(c1),Wde(a2b{b0;b0},t3e),pa4{b0:=;b1:t1},Keep(t5))",
     Tree0351 "RFb(OnceT(Pri(c0,t1)),Mt{0}(Wt{10}),t2)",
     Tree0352 "B{b0;t1}Pri(SubR(To{10}(Keep(Keep(Dl{30}(a0e))))),Par{1;_}(pi1{t0:b0},a2),Wde(Wu{t1},R),Cd{30;F}(a3))",
@@ -3565,7 +3599,7 @@ cases! {
     Tree0359 "B{b1=0;b0=0;t0}@po{b0+=2}Pre{b0+1=4;K}(Sw{1;4}(t0e,pt1{b0:t0},Sb{t0=7}))",
     Tree0360 "B{t0=1;t1=3}Ite(pt0{b0:t0;b1:t0},Rep0(@rw{t0!t1}Sl{0}))",
     Tree0361 "Keep(Flip(a0,Swm(PPar{0;_}(c1,c2),t3,RSeq(c4))))",
-    Tree0362 "B{b0=3;o0}@si{o0|1%3>1}Ite(Bin{b0<b0+3%4;N}(RSeq(S,t0,c1,a2,Sl{10}),Bin{b0%4<3;N}(c3b{o0|3},a4l)),Ret0(Sc{b0+=2}),Swm(c5,Sb{o0=2},a6b{1;b0},c7l,S))",
+    Tree0362 "B{b0=3;o0}@si{o0|1%3>1}Ite(Bin{b0<b0+3%4;N}(RSeq(S,t0t,c1t,a2t,Sl{10}),Bin{b0%4<3;N}(c3b{o0|3},a4l)),Ret0(Sc{b0+=2}),Swm(c5t,Sb{o0=2},a6b{1;b0},c7l,S))",
     Tree0363 "B{t1=5;t0;b0=3;b1}Fb(@of{t0>3?b1+=3}@po{t0=t1?t0+=2}@os{b1:=b0%2;t0:=b0}Star(c0,Sb{t0=1},t1),@si{t0!2}c2l)",
     Tree0364 "B{t0=2}MPri(PAll{_}(Inv(Keep(Scc{t0%4<2})),R))",
     Tree0365 "B{b0;t0;b1=0}@rw{b1+4%2<0}@ki{t0>b1}Cd{0;F}(MSeq(MPri(@oh{b0=3?b1+=2}@po{b0+=2}t0,SubA(@si{b1<3}@os{b1+=1}@fi{b1+3<6}Sc{t0:=0}),t1,t2,c3),@po{b0:=b1+1}@fi{b0%2>0}Once(RSeq(Seq(RSeq(t4,Sb{b1=t0}),@of{b1+=1;t0:=t0+1%4}@oh{b0:=b1;t0:=b0+4}Wde(Rep3(t5),a6b{b1+3%2;b1},Sc{b0+=4;t0+=3})))),Rep4(RepF(RSeq(@fi{b0+4>t0}@rw{b0=2}R)))))",
@@ -3573,21 +3607,21 @@ cases! {
     Tree0367 "B{t0;b1;b0=1}RSeq(Pre{t0=0;S}(Sw{2;5}(SubA(Star(Sc{b0+=2;b1:=8},Suc,t0)),Bin{t0>1;N}(@si{t0+1>6}@of{t0:=7}Sb{t0=7},t1e),Su{t0}(Seq(RFb(Step(pa2{b0:=;b1:b1})))))),Su{t0}(Su{t0}(Sw{1}(Fb(a3b{b1;b1},c4l,Wv{t0}(t5)),Fb(Flip(Dd{20}(t6),t7e,c8,a9l))))),@ki{b1%4!1}Par{_;-4}(R,FF(Rep1(a10)),Suc,Fb(t11,c12b{b0})))",
     Tree0368 "B{b1;b0=3;t0}Sw{1}(Seq(@of{b1+=1}FS(MPri(@oh{b1+=1}c0,Scc{b0+4%2>0},pa1{b0:t0;b1:=},t2)),@os{b0+=3}@si{t0+2>t0%3}@rw{b1<3}FF(t3)),Su{t0}(@si{t0+1<3}RFb(PPar{1;_}(S,Dl{20}(Scc{t0<b1}),pi4{t0:b1},c5))))",
     Tree0369 "Par{4;_}(Flt{1;R;K}(R),Wt{20},t0e,Lim{1}(t1e),c2l)",
-    Tree0370 "Swm(Rpt{0}(c0e),Rus{1}(Star(c1,Sub(a2),a3)))",
+    Tree0370 "Swm(Rpt{0}(c0e),Rus{1}(Star(c1,Sub(a2),a3)),Err{1060})",
     Tree0371 "B{o0;q0=2;t0=2;b1}AFb(t0e,SubA(ASeq(a1,@ki{none}@of{o0:=t0}RFb(Cd{0;F}(c2e),SubA(Lp{t0;_}(Wu{t0})),RSeq(@oh{t0+=1}pi3{t0:b1},c4)))))",
-    Tree0372 "B{t0=1}@fi{t0%3>0}Ret4(Cd{0;_}(RSel(c0e,t1e)))",
+    Tree0372 "B{t0=1}@fi{t0%3>0}Ret4(Cd{0;_}(RSel(c0t,t1t)))",
     Tree0373 "B{t0=2}Swm(pc0{b0:7},SubR(Scc{t0>t0+4}))",
-    Tree0374 "B{b1=2;t0=0}Inv(@os{b1:=t0%3}Wde(Flip(pt0{b0:b1},Isw{t0;N;N}(c1)),Isw{b1%4;N;N}(R,t2,c3,c4),Sw{4}(Wt{10},c5)))",
+    Tree0374 "B{b1=2;t0=0}Inv(@os{b1:=t0%3}Wde(Flip(pt0{b0:b1},Isw{t0;N;N}(c1t)),Isw{b1%4;N;N}(R,t2t,c3r,c4t),Sw{4}(Wt{10},Err{1010})))",
     Tree0375 "B{b1;q0=2;b0;t0=4}Sel(Flip(a0,c1,RSeq(PAll{2}(@rw{t0<b1}pi2{t0:=},pc3{b0:=})),Lp{b1;F}(RU{F}(Sw{5}(Sb{b1=3},Scc{b1+2!b0}))),t4),Step(Bin{t0%3=0;T}(pc5{b0:b1},RFb(a6b{t0+4%4;b1},@of{b1:=t0+4%4}F)),Wv{t0}(AFb(Cnd{b1+3<0;T;_}(c7l),c8,Scc{b1+4%2=0},a9l))))",
     Tree0376 "B{q0=4;t0;b1=0}Step(Fb(Scc{t0>b1},t0e,Flip(Lp{b1;R}(Scc{b1+4=5}))))",
-    Tree0377 "B{q0=2}ASeq(Lp{_;K}(Lim{1}(pa0{b0:5})),Dl{50}(Rep3(Wde(SubR(t1),c2,c3l))))",
+    Tree0377 "B{q0=2}ASeq(Lp{_;K}(Lim{1}(pa0{b0:5})),Dl{50}(Rep3(Wde(SubR(t1),c2,c3t))),Err{1049})",
     Tree0378 "B{t1=1;o0=_;b0}Seq(WU{o0|4%4=0}(@si{o0|1!3}Cnd{b0!b0%4;_;S}(Wde(OnceK(Su{t1}(Pri(a0,t1e,pt2{b0:t1}))),RSeq(pc3{b0:=},FS(c4l),t5e,Ub{o0},Ub{o0})))),Ub{o0})",
     Tree0379 "Pri(Wde(PPar{1;T}(Flip(t0,t1)),Wt{50}),RSeq(Flt{3;R;_}(c2),Star(Dd{0}(c3)),Ite(t4,c5l,t6)),Swm(Ret3(t7),c8,Try(t9,c10e),Flt{3;R;K}(c11e)),Wde(c12,c13,t14),Swm(a15,t16e,Rmp{F;S}(Sl{50})))",
     Tree0380 "B{b1=4;t0=0;o0=_;b0}Fb(RFb(Sw{3}(c0,@oh{b0+=1}@ki{b1<3}Sc{b0+=1;b0:=t0+2%2}),pc1{b0:1},AFb(Pre{t0>6}(SubR(Sb{o0=0})),To{30}(Sc{b1:=b0}))))",
     Tree0381 "B{b1;q0=3;o0=1;t0=3;b0;t1=4}FS(@rw{none}@fi{b1=7}@oh{t0!5?t0+=1}Swm(Lp{t0;S}(c0),Par{0;_}(pa1{b0:b0;b1:b1},Ub{o0}),a2,Ruf{3}(To{50}(@po{o0:=_}@of{b0:=7}c3b{t1})),TryF(PAll{1}(pc4{b0:=}),RFb(a5l,c6b{b0},Sl{10}))))",
     Tree0382 "Inv(AFb(Wde(c0l,a1e),Wt{10}))",
     Tree0383 "B{b0=3;b1=1}To{20}(Flip(Sl{10},Wt{20},Sb{b0=b1}))",
-    Tree0384 "B{b0;b1=2}RSeq(t0,c1,pt2{b0:=;b1:b1})",
+    Tree0384 "B{b0;b1=2}RSeq(t0t,c1r,pt2{b0:=;b1:b1})",
     Tree0385 "RFb(PAll{4}(t0,c1e,t2,c3,S),F,Wde(Try(c4,Suc),RU{F}(RSel(F,S)),RSeq(a5)),PAll{3}(Once(S),c6l,OnceK(Mt{10}(a7))))",
     Tree0386 "B{t0;b0;b1=0}@os{t0+=1}Wv{t0}(Fb(FF(To{20}(@si{t0!2}@po{t0+=1}MPri(a0,c1e))),Sw{5}(OnceK(c2b{5}),c3e),t4,Keep(RFb(c5,@oh{b1+=2}c6,pc7{b0:1},Sb{b0=5}))))",
     Tree0387 "B{t0=4}@os{t0+=1}Star(Dd{10}(t0e),Once(c1),a2)",
@@ -3596,10 +3630,10 @@ cases! {
     Tree0390 "Rep0(a0)",
     Tree0391 "B{q0;t0=1;b0=0}Pri(Flt{2;F;F}(WU{t0<3}(pa0{b0:b0})),Lp{b0;F}(RSeq(t1,Scc{t0%4<2},pi2{t0:b0})),Rep4(RSeq(Wde(@os{b0+2%3<0?b0+=3}@fi{t0+3>5}t3,SubA(SubA(pc4{b0:7}))),pc5{b0:1},Pre{t0%2>0;R}(c6))),Par{_;2}(Ruf{F}(Sb{b0=3}),pc7{b0:=}))",
     Tree0392 "B{q0=3;b0=4;t0=3}Cnd{t0%3>0;N;F}(PAll{-2}(Sel(c0,a1,Lp{b0;R}(a2e)),Opt(Sel(Step(pc3{b0:t0}),Sb{t0=0})),Ruf{1}(PAll{_}(c4,Ite(t5,c6),Isw{t0%3;N;_}(@of{b0+=2}@os{b0:=t0}F,c7b{t0+1})))))",
-    Tree0393 "B{t0=3;o0;b1=2;b0=0}Sel(RFb(@os{t0>b0?b1:=t0%4}Inv(Pre{none;R}(Bin{o0|1<0;T}(a0,Intr{t0<1}(Sb{b0=0})))),Sw{5}(Mt{20}(t1),a2b{b1+2;b0})),RSeq(Flip(Sc{t0>3?b1:=t0+3%4},@fi{none}a3),Ruf{2}(Isw{b0+3;T;N}(a4b{t0+2;b0},Scc{t0!3},a5)),RT{2}(PPar{0;T}(c6,@fi{b1+1>2}Keep(Sb{b1=3}),t7))))",
+    Tree0393 "B{t0=3;o0;b1=2;b0=0}Sel(RFb(@os{t0>b0?b1:=t0%4}Inv(Pre{none;R}(Bin{o0|1<0;T}(a0,Intr{t0<1}(Sb{b0=0})))),Sw{5}(Mt{20}(t1t),a2b{b1+2;b0})),RSeq(Flip(Sc{t0>3?b1:=t0+3%4},@fi{none}a3r),Ruf{2}(Isw{b0+3;T;N}(a4b{t0+2;b0},Scc{t0!3},a5)),RT{2}(PPar{0;T}(c6t,@fi{b1+1>2}Keep(Sb{b1=3}),t7t))))",
     Tree0394 "B{b1=0;t0;t1=4;o0=_;b0=5}Dd{0}(Ite(t0,c1,RtyF(@os{b1+=3}@oh{b0+=2;b0=4?t0:=o0|5%2}Try(a2,a3b{t1;b0},a4l,Sc{b1+=1}))))",
     Tree0395 "B{b0=1;t0=2}MPri(Seq(RFb(t0e,a1)),a2,@fi{t0<5}@rw{t0>7}@os{t0+=3}RSeq(Wt{0},Wt{10},Sl{10}),Cd{20;K}(Dd{0}(RepF(@oh{t0>0?t0+=1;b0:=0}a3))),RSeq(a4,S,@oh{b0+=1}Rty3(pa5{b0:t0})))",
-    Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
+    Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1},Err{1071}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
     Tree0397 "B{q0=4;t1=5}Seq(Cd{50;_}(Flip(Wu{t1},R)),Fb(c0e,SubR(a1)))",
     Tree0398 "B{t0=0;t1;b0;q0=2}Par{-2;_}(Sc{b0:=4},Isw{6;_;T}(RetF(To{0}(OnceK(Ite(Scc{b0+2<b0},pi0{t0:=},Rep2(S))))),Bin{t1+2%3<0;N}(PAll{1}(PPar{2;T}(Lp{t0;R}(Intr{t0+4!3}(Sl{10})))),c1e)))",
     Tree0399 "B{t0=1;q0=1;b0=0}TryT(Rpt{3}(Ruf{F}(t0)),Swm(t1,Scc{t0<b0}),Lp{_;_}(t2),Ret0(pa3{b0:8;b1:t0}))",

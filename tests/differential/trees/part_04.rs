@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
@@ -131,7 +133,7 @@ bt::behavior_tree! {
 board!(Tree0401Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0402 for Ctx {
+    pub tree Tree0402 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 3,
             #[tracked] t0: i64 = 1,
@@ -147,12 +149,14 @@ bt::behavior_tree! {
             },
             #[on_failure(|bb| { if bb.b0 % 4 < 1 { *bb.t0 += 1 }; bb.b0 += 1 })]
             #[on_halted(|bb| bb.b0 = 2)]
-            Sleep(10),
+            Error(DiffError(1015)),
         }
     }
 }
 
 board!(Tree0402Blackboard { b1 t0 b0 });
+
+fallible!(Tree0402);
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
@@ -345,18 +349,21 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0407 for Ctx {
+    pub tree Tree0407 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 2,
         }
         ReactiveSelector {
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             SetBlackboard(b1 = 3),
+            Error(DiffError(1011)),
         }
     }
 }
 
 board!(Tree0407Blackboard { b1 });
+
+fallible!(Tree0407);
 
 bt::behavior_tree! {
     pub tree Tree0408 for Ctx {
@@ -477,15 +484,18 @@ bt::behavior_tree! {
 board!(Tree0409Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
+    pub tree Tree0410 for Ctx, error DiffError {
         ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1> = Cond::<1>),
+            Condition(|ctx| ctx.try_check(0)),
+            Condition(|ctx| ctx.try_check(1)),
             Condition(Cond<2>),
-            StatefulAction(Task<3>),
+            StatefulAction(TTask<3>),
+            Error(DiffError(1037)),
         }
     }
 }
+
+fallible!(Tree0410);
 
 bt::behavior_tree! {
     pub tree Tree0411 for Ctx {
@@ -1151,7 +1161,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0432 for Ctx {
+    pub tree Tree0432 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 3,
             #[tracked] t0: i64,
@@ -1168,7 +1178,7 @@ bt::behavior_tree! {
             ForceFailure {
                 StepSequencer {
                     Cooldown(0, filtered = Failure) {
-                        Action(Act<1>),
+                        Action(|ctx| ctx.try_exec(1)),
                     },
                     RetryUntilSuccessful(2) {
                         Sequence {
@@ -1190,6 +1200,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0432Blackboard { b1 t0 b0 });
+
+fallible!(Tree0432);
 
 bt::behavior_tree! {
     pub tree Tree0433Sub0 for Ctx {
@@ -1350,7 +1362,7 @@ bt::behavior_tree! {
 board!(Tree0438Blackboard { b0 b1 o0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0439 for Ctx {
+    pub tree Tree0439 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             #[tracked] t1: i64 = 5,
@@ -1361,7 +1373,7 @@ bt::behavior_tree! {
             TryCatch {
                 StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
                 Repeater(3) {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
             },
             WaitUntil(|bb| (*bb.t1 + 2) % 2 > 0) {
@@ -1369,9 +1381,9 @@ bt::behavior_tree! {
             },
             BinarySelector(|bb| bb.b1 % 2 < 1) {
                 Action(PIo<3>, t0 = {=}),
-                Action(Act<4>),
+                Action(|ctx| ctx.try_exec(4)),
             },
-            Action(Act<5> = Act::<5>),
+            Action(|ctx| ctx.try_exec(5)),
             Conditional(|bb| (bb.b1 + 4) % 3 > 0, dynamic = false, else = Failure) {
                 SetBlackboard(b1 = 3),
             },
@@ -1380,6 +1392,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0439Blackboard { b0 t1 t0 b1 });
+
+fallible!(Tree0439);
 
 bt::behavior_tree! {
     pub tree Tree0440Sub0 for Ctx {
@@ -1742,7 +1756,7 @@ bt::behavior_tree! {
 board!(Tree0448Blackboard { t0 q0 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0449 for Ctx {
+    pub tree Tree0449 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(1),
             #[tracked] t1: i64,
@@ -1751,14 +1765,14 @@ bt::behavior_tree! {
         #[run_while(|bb| bb.o0.is_some())]
         ReactiveSequence {
             BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = false) {
-                Action(|ctx| ctx.exec(0)),
-                AlwaysFailure,
+                Action(TAct<0>),
+                Error(DiffError(1042)),
             },
-            StatefulAction(Task<1>),
+            StatefulAction(TTask<1>),
             Limiter(3) {
                 ReactiveSequence {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
+                    Condition(TCond<2>),
+                    Condition(TCond<3>),
                     Condition(PCond<4>, b0 = {b0}),
                 },
             },
@@ -1774,6 +1788,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0449Blackboard { o0 t1 b0 });
+
+fallible!(Tree0449);
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
@@ -2296,24 +2312,26 @@ bt::behavior_tree! {
 board!(Tree0461Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0462 for Ctx {
+    pub tree Tree0462 for Ctx, error DiffError {
         Repeat(1) {
             FlipSelector {
-                Action(Act<0>),
+                Action(TAct<0>),
                 Condition(Cond<1>),
             },
         }
     }
 }
 
+fallible!(Tree0462);
+
 bt::behavior_tree! {
-    pub tree Tree0463 for Ctx {
+    pub tree Tree0463 for Ctx, error DiffError {
         PolicyParallel(policy = FirstSuccessOrFailure) {
             StepSequencer {
                 Deadline(0) {
                     Repeater(2) {
                         ReactiveSequence {
-                            StatefulAction(Task<0>),
+                            StatefulAction(TTask<0>),
                             Runner,
                         },
                     },
@@ -2326,31 +2344,34 @@ bt::behavior_tree! {
                 Condition(Cond<3>),
                 ReactiveSequence {
                     Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6> = Act::<6>),
+                    StatefulAction(TTask<5>),
+                    Action(|ctx| ctx.try_exec(6)),
                 },
             },
             Optional {
                 Optional {
                     ReactiveSequence {
-                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(TTask<7>),
                         AlwaysSuccess,
                         Fallback {
                             ParallelAll(max_failures = -2) {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
+                                StatefulAction(TTask<8>),
+                                StatefulAction(TTask<9>),
                             },
+                            Error(DiffError(1091)),
                         },
                         Sleep(0),
                     },
                 },
             },
             RepeatUntilSuccess(forever) {
-                Action(Act<10>),
+                Action(TAct<10>),
             },
         }
     }
 }
+
+fallible!(Tree0463);
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
@@ -2949,16 +2970,18 @@ bt::behavior_tree! {
 board!(Tree0481Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0482 for Ctx {
+    pub tree Tree0482 for Ctx, error DiffError {
         Repeater(3) {
             ReactiveFallback {
                 Repeat(2) {
-                    Action(Act<0>),
+                    Error(DiffError(1068)),
                 },
             },
         }
     }
 }
+
+fallible!(Tree0482);
 
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
@@ -3200,7 +3223,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0489 for Ctx {
+    pub tree Tree0489 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 5,
@@ -3213,7 +3236,7 @@ bt::behavior_tree! {
             },
             WhileDoElse {
                 Inverter {
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                 },
                 MaxTime(20) {
                     RepeatTimes(3) {
@@ -3225,7 +3248,8 @@ bt::behavior_tree! {
                 Precondition(|bb| *bb.t0 == 0, else = Skipped) {
                     UnsetBlackboard(o0),
                 },
-                StatefulAction(Task<2>),
+                StatefulAction(TTask<2>),
+                Error(DiffError(1082)),
             },
             SequenceWithMemory {
                 Switch(b1) {
@@ -3241,22 +3265,26 @@ bt::behavior_tree! {
 
 board!(Tree0489Blackboard { o0 t0 b1 b0 });
 
+fallible!(Tree0489);
+
 bt::behavior_tree! {
-    pub tree Tree0490 for Ctx {
+    pub tree Tree0490 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 4,
         }
         PolicyParallel(policy = FirstFailure) {
             AlwaysFailure,
-            Action(|ctx| ctx.exec(0)),
+            Error(DiffError(1009)),
             Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
+            StatefulAction(TTask<2>),
+            Condition(TCond<3>),
         }
     }
 }
 
 board!(Tree0490Blackboard { b0 });
+
+fallible!(Tree0490);
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
@@ -3268,7 +3296,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0492 for Ctx {
+    pub tree Tree0492 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             b0: i64 = 4,
@@ -3276,7 +3304,7 @@ bt::behavior_tree! {
         }
         SequenceStar {
             StepSequencer {
-                Condition(Cond<0> = Cond::<0>),
+                Condition(|ctx| ctx.try_check(0)),
                 Action(PAct<1>, b0 = {=}, b1 = {t0}),
             },
             TryCatch(catch_on_halt = true) {
@@ -3287,11 +3315,14 @@ bt::behavior_tree! {
                     Action(PIo<3>, t0 = {=}),
                 },
             },
+            Error(DiffError(1015)),
         }
     }
 }
 
 board!(Tree0492Blackboard { b1 b0 t0 });
+
+fallible!(Tree0492);
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
@@ -3542,15 +3573,15 @@ board!(Tree0499Blackboard { t0 b0 });
 cases! {
     Tree0400 "B{t0;b0=4;o0=_;b1}Step(Star(Ret1(Pri(Ite(c0e,t1,R),t2e,t3)),RFb(@ki{o0|4+2=0}@fi{b0<6}Sc{o0:=_},t4e,@rw{b0=b1}Sb{b0=0},Once(@ki{b1!5}Rpt{1}(c5)))),Dd{30}(@rw{b0<4}@po{o0:=_}Wde(MSeq(t6,c7,Ret2(pc8{b0:=}),WU{t0%4<0}(Wt{0})),RSel(@rw{o0|3%2!1}@si{t0%2=1}c9,Rep3(Ub{o0})))),Rty0(@ki{some}@fi{b1>4}t10e))",
     Tree0401 "B{b1;t0;b0=3}@si{b0+3<4}@ki{b0%2>0}@os{b1+=1;b1+4>4?t0+=3}PAll{1}(Bin{b1%4!0;_}(Rep4(Fb(RFb(c0,@os{b0+=1}a1,c2),t3,Seq(@rw{b0>4}c4,Sl{0}),Isw{3;T;N}(OnceT(Suc)))),RSeq(Sb{t0=b0},@rw{b0+1<t0}RSeq(Cd{50;_}(Scc{b0<6}),@os{t0+=1}@rw{b1!b0}PAll{-2}(t5,@ki{b1=4}c6b{7})))))",
-    Tree0402 "B{b1=3;t0=1;b0=4}Flip(a0b{b1+4;b0},@si{t0%4!3}Step(Sl{20},c1b{b1},pi2{t0:t0}),@of{b0%4<1?t0+=1;b0+=1}@oh{b0:=2}Sl{10})",
+    Tree0402 "B{b1=3;t0=1;b0=4}Flip(a0b{b1+4;b0},@si{t0%4!3}Step(Sl{20},c1b{b1},pi2{t0:t0}),@of{b0%4<1?t0+=1;b0+=1}@oh{b0:=2}Err{1015})",
     Tree0403 "AFb(PPar{0;_}(c0),ASeq(t1,c2,Mt{20}(t3)),Fb(t4e,PAll{-3}(t5,c6,Sl{0})),RFb(t7,a8,Ret0(a9e)))",
     Tree0404 "B{b1=1;q0=0;b0=0;t0=4}PPar{2;_}(@ki{b1%2!0}@si{t0>b1}Ite(Wde(Scc{b1>0},Scc{b0>2}),RFb(Sc{t0+=2})),ASeq(Mt{10}(Isw{t0+2;_;T}(Fai,Sb{b0=b1}))),PAll{3}(pc0{b0:=},R,Sb{t0=1},Wu{t0},c1),Lp{t0;R}(RSeq(TryT(t2,pi3{t0:b1},a4,Wu{t0},Sb{t0=4}))),Swm(@oh{t0=t0+3%4?b0:=t0+3}Mt{20}(Flip(a5b{t0+4;b0},pi6{t0:=},c7)),Lp{t0;R}(PAll{1}(c8b{b1},t9))))",
     Tree0405 "B{t0=5;b0}Swm(Fb(Rep4(Ite(a0l,t1)),Wde(c2,PAll{-2}(@si{t0<t0%3}@oh{b0+=1;t0+=1}@po{b0+=4;t0:=7}pc3{b0:t0},t4)),To{0}(Seq(a5,Sl{20}))),RSeq(Fb(pt6{b0:=},t7e,c8b{t0+2},t9),Sc{t0<5?b0:=t0+2%2},t10))",
     Tree0406 "TryF(Seq(PPar{1;N}(t0,MSeq(a1,t2),RepF(t3)),RU{S}(Par{_;-2}(a4l,Fai))),Flt{1;_;K}(Par{2;-2}(RFb(c5,RSeq(t6,t7),t8,t9),Keep(Rpt{0}(S)))))",
-    Tree0407 "B{b1=2}RSel(t0,Sb{b1=3})",
+    Tree0407 "B{b1=2}RSel(t0t,Sb{b1=3},Err{1011})",
     Tree0408 "B{t0;b0;o0=2}RFb(PAll{0}(MPri(MSeq(t0,t1,pc2{b0:=}),RSeq(Ret4(a3b{b0;b0}),Flt{1;S;K}(Sl{30}))),t4),Ite(Seq(Par{0;_}(c5,Sl{0},To{50}(Suc),@fi{t0+4<0}@oh{some?t0:=b0%4;b0+=1}@ki{none}Intr{b0<t0+2%2}(Fb(a6,c7b{b0%3})))),Mt{0}(Ite(@si{t0>1}Mt{0}(Par{_;-1}(@oh{t0+=3}@po{t0%2<1?o0:=_}@ki{none}t8,c9l,Scc{b0=t0})),ASeq(RSel(@fi{b0<b0%2}@si{o0|0=1}t10,t11),Suc,Sb{o0=8})))),Pre{b0>2;F}(RSeq(a12,Suc,Cnd{b0>o0|5+2%4;T;F}(t13),RSeq(Ub{o0},S))))",
     Tree0409 "B{b0=0;t0=4;o0=2}@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}Inv(Par{_;2}(a0,FS(Bin{t0+3>b0%3;T}(Cnd{t0+4<0;N;S}(Ub{o0}),pc1{b0:t0}))))",
-    Tree0410 "RSeq(c0e,c1e,c2,t3)",
+    Tree0410 "RSeq(c0r,c1r,c2,t3t,Err{1037})",
     Tree0411 "B{b0;o0=_;b1=0;t0=3}PAll{_}(PAll{-1}(Bin{some;T}(c0,Suc),pa1{b0:=;b1:b1}),@fi{t0<4}To{10}(Ret1(Ub{o0})),a2)",
     Tree0412 "RT{F}(t0)",
     Tree0413 "B{b1=1;t0=5;o0=3}Wv{t0}(@ki{none}a0b{o0|2%4;b1})",
@@ -3572,14 +3603,14 @@ cases! {
     Tree0429 "TryF(Fai,Keep(c0))",
     Tree0430 "B{b1=2;b0=0;t1=1}Swm(Rty2(a0b{b0;b0}),@fi{t1>b1}RFb(Fb(@rw{t1=b1%4}t1,c2,@os{t1:=t1%2}t3)))",
     Tree0431 "RT{F}(RFb(a0,AFb(Seq(a1,t2,a3,a4))))",
-    Tree0432 "B{b1=3;t0;b0=3}PPar{1;_}(OnceK(OnceT(MSeq(pt0{b0:0;b1:t0}))),FF(Step(Cd{0;F}(a1),Ret2(Seq(c2,Scc{b0%3<0},SubA(c3b{b1}))),Flip(@po{b0+3>6?b1:=t0%4;t0<b0%3?b0+=1}@of{t0:=t0%2}Sb{b0=5},t4))))",
+    Tree0432 "B{b1=3;t0;b0=3}PPar{1;_}(OnceK(OnceT(MSeq(pt0{b0:0;b1:t0}))),FF(Step(Cd{0;F}(a1r),Ret2(Seq(c2,Scc{b0%3<0},SubA(c3b{b1}))),Flip(@po{b0+3>6?b1:=t0%4;t0<b0%3?b0+=1}@of{t0:=t0%2}Sb{b0=5},t4))))",
     Tree0433 "PAll{0}(PPar{1;_}(Sub(Flt{3;F;K}(Ret1(F)))),Swm(Wt{20},a0,t1,Sl{20}))",
     Tree0434 "B{t0=1;b1=2;b0=5}Sw{1;0}(PAll{3}(pa0{b0:b0;b1:t0},c1,Wt{20}),t2,pt3{b0:=;b1:t0})",
     Tree0435 "Seq(c0e,Fai)",
     Tree0436 "Rep3(Sub(Sl{50}))",
     Tree0437 "Seq(PAll{-3}(t0,t1,c2),Swm(c3l),TryF(S,t4))",
     Tree0438 "B{b0=0;b1=1;o0=5;t0=1;t1=1}PAll{_}(Rep4(Rep2(Fb(Bin{o0|4<o0|2;_}(To{20}(Swm(Sb{b1=6},pi0{t0:=})),RSeq(c1b{b1},Rep2(Sl{50}),@po{b0+=2}Sw{2}(Ub{o0},@os{t0:=t1}@si{some}a2),c3))))),Seq(Intr{t0+2>0}(Par{_;_}(Fb(t4e,Scc{t0>2},pa5{b0:t0;b1:t1}))),Fb(c6l,c7),pc8{b0:9},Ite(pc9{b0:7},pa10{b0:6},ASeq(t11e,t12)),Fai))",
-    Tree0439 "B{b0=3;t1=5;t0=2;b1=5}RFb(Try(pt0{b0:=;b1:=},Rpt{3}(t1)),WU{t1+2%2>0}(pa2{b0:9;b1:=}),Bin{b1%2<1;_}(pi3{t0:=},a4),a5e,Cnd{b1+4%3>0;N;F}(Sb{b1=3}))",
+    Tree0439 "B{b0=3;t1=5;t0=2;b1=5}RFb(Try(pt0{b0:=;b1:=},Rpt{3}(t1t)),WU{t1+2%2>0}(pa2{b0:9;b1:=}),Bin{b1%2<1;_}(pi3{t0:=},a4r),a5r,Cnd{b1+4%3>0;N;F}(Sb{b1=3}))",
     Tree0440 "B{q0=1;b0;t0=1}Fb(RFb(@rw{b0=t0}@os{b0<7?t0:=t0%4}@of{t0+=2}Lp{b0;K}(Sc{t0+1>4?b0+=3}),a0,SubR(t1),t2),TryT(t3,Sc{b0:=4}),pa4{b0:=;b1:b0},c5)",
     Tree0441 "B{q0=4;b1=3;b0=1;t0=3}PPar{0;T}(Swm(@os{b1:=t0%4}@po{t0+=3;b1:=t0}Wde(pa0{b0:=;b1:b1},c1),Wv{t0}(SubR(Flt{1;F;F}(Sl{0}))),RFb(pc2{b0:b1},Scc{b1!b0}),SubR(Mt{10}(c3))),Bin{t0+4!b0%4;T}(Rpt{F}(Inv(Swm(c4,Sl{0}))),Lp{b1;R}(@si{t0+3%2>0}t5)))",
     Tree0442 "B{b1=2;b0;t0=2}RSeq(@ki{t0<b1}Sc{b1>b0%4?b1+=1},t0)",
@@ -3589,7 +3620,7 @@ cases! {
     Tree0446 "B{b0=1;o0=_;t0=0;b1=3;q0=0}Lim{2}(OnceT(Par{-2;-1}(c0,Fb(c1b{t0},@rw{t0=7}Scc{none}),@fi{t0+2%4>2}@ki{b0%4>1}t2,To{10}(Lp{b1;F}(Rep4(a3l))))))",
     Tree0447 "B{b1}Rpt{1}(Isw{b1;_;T}(Mt{20}(Star(a0,Dd{0}(t1),t2,@ki{b1!6}t3,pc4{b0:2}))))",
     Tree0448 "B{t0=3;q0=4;o0=_;t1}@rw{t1>4}Swm(Rep3(Lp{t1;S}(RT{1}(t0))),@os{t1:=t0}@oh{t0:=o0|3}c1,OnceK(Scc{t1=4}))",
-    Tree0449 "B{o0=1;t1;b0=2}@rw{some}RSeq(Bin{b0+3!2;N}(a0l,F),t1,Lim{3}(RSeq(c2,c3,pc4{b0:b0})),FF(Swm(pt5{b0:t1},a6l,a7)))",
+    Tree0449 "B{o0=1;t1;b0=2}@rw{some}RSeq(Bin{b0+3!2;N}(a0t,Err{1042}),t1t,Lim{3}(RSeq(c2t,c3t,pc4{b0:b0})),FF(Swm(pt5{b0:t1},a6l,a7)))",
     Tree0450 "B{t0=5;t1=0}AFb(Pre{t1<t0;S}(Opt(Inv(t0))),c1,Rmp{S;F}(Ruf{F}(c2)))",
     Tree0451 "B{t0=4;b0=1}@oh{b0+=2}@os{t0:=b0}@si{t0%4=1}Step(@oh{t0+=1}@rw{t0>b0+2%2}SubR(Sl{20}),c0l,Sb{b0=5})",
     Tree0452 "B{b0=4;t0;b1;t1=2}Star(t0,RetF(a1b{b1%2;b0}),@fi{b1<t1+4}c2b{t1+2%2},t3,Wu{t0})",
@@ -3602,8 +3633,8 @@ cases! {
     Tree0459 "B{b0;b1=4;t0=5}Rep3(RSel(OnceT(OnceT(Sl{0})),Opt(Sel(a0,@rw{b0%4>2}Par{-1;2}(Sl{10},a1),c2b{t0},@os{t0+=2}@fi{b1=4}pi3{t0:b1})),@oh{t0%2!1?t0+=2}Sw{3;0}(Scc{b1+2<1},a4l,c5)))",
     Tree0460 "B{b1=0;o0=_;t0=4}RT{F}(Seq(Fb(Wt{10}),@si{some}t0e,S,t1,WU{t0<3}(@ki{b1%2=0}c2e)))",
     Tree0461 "B{b1=2;b0;o0;t0=4}Isw{b1;N;T}(Swm(Rty4(ASeq(Bin{b0!o0|5;N}(Sb{o0=9},Sb{o0=6}),FS(a0)))),Rep4(Fb(Dl{0}(c1),RU{F}(Seq(c2b{t0},MPri(@fi{b1<2}@of{t0:=3}t3,Scc{b1>7}))))))",
-    Tree0462 "Rep1(Flip(a0,c1))",
-    Tree0463 "PPar{2;_}(Step(Dd{0}(Rpt{2}(RSeq(t0,Run))),PAll{1}(c1,c2l,Suc),c3,RSeq(c4,t5,a6e)),Opt(Opt(RSeq(t7e,S,Fb(PAll{-2}(t8,t9)),Sl{0}))),Rus{F}(a10))",
+    Tree0462 "Rep1(Flip(a0t,c1))",
+    Tree0463 "PPar{2;_}(Step(Dd{0}(Rpt{2}(RSeq(t0t,Run))),PAll{1}(c1,c2l,Suc),c3,RSeq(c4,t5t,a6r)),Opt(Opt(RSeq(t7t,S,Fb(PAll{-2}(t8t,t9t),Err{1091}),Sl{0}))),Rus{F}(a10t))",
     Tree0464 "B{q0=1;b1=0;b0=2;t0=0}Sw{3}(PPar{2;N}(Sw{2;5;4}(a0,Lp{_;R}(Sb{b1=t0}),To{0}(Sl{50}),a1e),RFb(Seq(a2e,a3b{t0+4%3;b0}),@os{t0+=3}Fb(Seq(c4b{2},Sb{t0=2}),a5b{b1+3%3;b1}))),Flip(WU{b0>6}(Ruf{F}(Sw{1}(t6,pc7{b0:=}))),Fb(@os{t0:=b0}@fi{b1>b1+3}OnceT(TryF(c8,t9)),Lp{b0;R}(Fb(t10,t11,pt12{b0:0}))),RSeq(c13,S,Scc{t0!1})))",
     Tree0465 "B{t1=5;o0=_;b1=0;t0=1}Inv(RSeq(Wt{0},Sw{2;1;3}(Flt{2;S;F}(@po{t1:=5;t0+=3}@of{b1:=4}Wt{0}),t0e,Ub{o0},Scc{t0<3}),Swm(c1),@si{t0+1!2}@os{some?o0:=_}Swm(Fb(a2l,a3,Scc{t0!5}),c4,Suc,Cnd{some;N;_}(Cd{0;K}(R))),Fb(PAll{_}(c5),a6e)))",
     Tree0466 "B{o0;q0;t0=3;b0=5;b1=3}Isw{o0|1+4;N;N}(Flt{2;F;F}(@rw{some}RSeq(Fb(Flip(Sb{b1=6},a0),PPar{2;_}(Rmp{S;F}(Scc{t0!t0%4})),Mt{100}(Step(pt1{b0:=;b1:b1},a2e)),Fb(@rw{t0+3!6}@os{o0:=b1}@fi{b0%3=0}Wu{t0},t3,Sb{o0=0})),@ki{b1+1%4<3}Star(@oh{o0:=_}@si{t0+4=b1}Lp{_;S}(Lim{3}(Fb(@fi{b1%3>1}@po{o0:=b1}@oh{o0:=2;b1+=1}pa4{b0:=;b1:b0})))),Lp{_;R}(PAll{_}(Pre{b0>b0+4%4;S}(Pre{b0>o0|1+4;S}(c5)),@os{t0=4?t0+=2;b0:=b1+4}a6b{b1+4;b1},c7)))))",
@@ -3622,17 +3653,17 @@ cases! {
     Tree0479 "B{b0;t0}Dd{100}(Seq(Rep1(PPar{1;N}(Pri(c0,a1e,pc2{b0:b0},c3,Wt{0}))),pt4{b0:t0;b1:t0}))",
     Tree0480 "RSeq(PAll{1}(RSeq(RSeq(t0))))",
     Tree0481 "B{t0=0;b1=1;b0=0}RSeq(ASeq(pi0{t0:t0},@os{b0+2=t0?t0+=1}pi1{t0:b1},RFb(c2,c3),Fai))",
-    Tree0482 "Rpt{3}(RFb(Rep2(a0)))",
+    Tree0482 "Rpt{3}(RFb(Rep2(Err{1068})))",
     Tree0483 "B{t0=2;o0=1}PAll{-1}(t0,Ub{o0},pi1{t0:=})",
     Tree0484 "B{o0=1}Pri(Rep4(Lim{1}(c0l)),SubR(Rep0(Ub{o0})))",
     Tree0485 "B{b0=5;b1=1;t0=2}Swm(RSeq(Sb{b0=7},@po{b1+=3}pt0{b0:3;b1:t0},Flip(t1,@ki{t0>4}t2),t3),Sc{t0+=1},Par{_;-2}(a4l,FS(Sw{4}(@po{b0:=b1+4%4;t0+=1}@rw{t0%2=1}@of{b0:=2}t5e,Sb{t0=7})),c6e))",
     Tree0486 "B{t0;b0=2}PAll{2}(c0,c1,Dd{20}(Pre{b0%4<2;S}(Scc{b0%3<1})),Swm(c2,c3,pt4{b0:2;b1:t0}))",
     Tree0487 "B{b1=1;t0=1;b0=3;t1=0;q0}Isw{t0;N;_}(Lp{_;K}(Fb(Sw{5}(Scc{t1>4},Dd{10}(Pre{b1+4<3;F}(pi0{t0:=}))))),Step(Fb(RSeq(c1l,Inv(pt2{b0:=;b1:=})),@oh{t0+=1;b0+=1}@os{b0:=b1+4}@po{b0+=1;t1+1<1?t1+=1}pa3{b0:=;b1:=}),PPar{1;T}(RSel(Pre{t0<b0+4}(Scc{t0>3})),t4,c5)),RFb(Pre{t0+4=1;K}(Lp{t0;S}(@oh{b1+=2}RetF(t6)))),Intr{b0=2}(Swm(Wu{t0},c7b{t1},c8,Scc{b0=3})),Lp{t1;S}(Sel(pc9{b0:=},Mt{50}(Sb{b0=b1}),c10l,Flt{1;F;K}(pi11{t0:=}))))",
     Tree0488 "Ite(PAll{_}(MPri(AFb(Dl{50}(Rep4(t0)),c1,Dl{50}(Mt{0}(Flip(a2e,t3))),RFb(a4,F,t5),a6e))),MPri(Rep2(RU{F}(t7)),t8e,Step(t9,To{0}(Sl{10}),t10e,Sl{20})))",
-    Tree0489 "B{o0=_;t0=5;b1;b0=3}Flip(To{10}(Sb{o0=1}),Wde(Inv(t0),Mt{20}(RT{3}(pc1{b0:=}))),Pri(Pre{t0=0;K}(Ub{o0}),t2),Swm(Sw{4;1}(pi3{t0:b0},Ub{o0},c4),pa5{b0:b0;b1:b0}))",
-    Tree0490 "B{b0=4}PPar{0;_}(F,a0l,a1b{b0%2;b0},t2,c3)",
+    Tree0489 "B{o0=_;t0=5;b1;b0=3}Flip(To{10}(Sb{o0=1}),Wde(Inv(t0t),Mt{20}(RT{3}(pc1{b0:=}))),Pri(Pre{t0=0;K}(Ub{o0}),t2t,Err{1082}),Swm(Sw{4;1}(pi3{t0:b0},Ub{o0},c4),pa5{b0:b0;b1:b0}))",
+    Tree0490 "B{b0=4}PPar{0;_}(F,Err{1009},a1b{b0%2;b0},t2t,c3t)",
     Tree0491 "Try(Wt{50},c0)",
-    Tree0492 "B{b1;b0=4;t0=3}Star(Step(c0e,pa1{b0:=;b1:t0}),TryT(pc2{b0:0},Pre{b1>7}(@ki{b1%3>0}@si{b1+1%4<0}pi3{t0:=})))",
+    Tree0492 "B{b1;b0=4;t0=3}Star(Step(c0r,pa1{b0:=;b1:t0}),TryT(pc2{b0:0},Pre{b1>7}(@ki{b1%3>0}@si{b1+1%4<0}pi3{t0:=})),Err{1015})",
     Tree0493 "B{b0}Pre{b0+4%3=2;K}(MSeq(FS(Flip(Wt{100}))))",
     Tree0494 "B{b0;t0=4}RSeq(Step(Invt(Cnd{b0%4=3;N;F}(Fb(a0,pi1{t0:t0}))),RSeq(RetF(t2),Sc{t0:=t0%4},c3,pc4{b0:b0})),RSeq(Flip(a5,PAll{_}(a6b{t0+2%3;b0},t7)),Wde(t8,t9),@fi{b0%3<0}pt10{b0:b0;b1:t0}))",
     Tree0495 "B{b1=2;b0=2;t0;o0=_}Swm(Step(pi0{t0:t0},@os{t0+=3}@of{b1:=b0;b1:=b0}@po{b1:=b0+1}pa1{b0:b0;b1:=}),Sc{o0:=b1})",

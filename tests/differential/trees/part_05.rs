@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
@@ -879,7 +881,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
+    pub tree Tree0528 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 3,
@@ -889,17 +891,17 @@ bt::behavior_tree! {
         Parallel {
             Fallback {
                 Repeat(4) {
-                    Condition(Cond<0>),
+                    Condition(TCond<0>),
                 },
                 #[on_halted(|bb| *bb.t1 += 1)]
                 BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 == *bb.t1, dynamic = false) {
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                     StatefulAction(PTask<2>, b0 = {=}),
                 },
                 Cooldown(0, filtered = Skipped) {
                     Script(|bb| { bb.o0 = Some(bb.b0 % 3); bb.t0.set((bb.b0 + 3) % 2) }),
                 },
-                Action(|ctx| ctx.exec(3)),
+                Action(TAct<3>),
                 KeepRunningUntilFailure {
                     #[on_success(|bb| *bb.t0 += 3)]
                     Condition(Cond<4>),
@@ -908,17 +910,18 @@ bt::behavior_tree! {
             ParallelAll {
                 #[post(|bb| bb.t0.set(bb.b0 + 1))]
                 RepeatTimes(forever) {
-                    Condition(Cond<5>),
+                    Condition(TCond<5>),
                 },
                 Script(|bb| bb.b0 += 1),
                 SequenceWithMemory {
                     Remap(success = Success, failure = Failure) {
-                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(TTask<6>),
                     },
                 },
                 MemPriority {
                     WasEntryUpdated(t1),
                     AlwaysSuccess,
+                    Error(DiffError(1030)),
                 },
             },
         }
@@ -927,20 +930,22 @@ bt::behavior_tree! {
 
 board!(Tree0528Blackboard { b0 t0 t1 o0 });
 
+fallible!(Tree0528);
+
 bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
+    pub tree Tree0529 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(1),
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
         Sequence {
             Loop(q0, if_empty = Skipped) {
-                Runner,
+                Error(DiffError(1068)),
             },
             #[run_while(|bb| bb.o0.unwrap_or(2) != 2)]
             Repeat(forever) {
                 ReactiveFallback {
-                    Action(Act<0> = Act::<0>),
+                    Action(|ctx| ctx.try_exec(0)),
                     AlwaysSuccess,
                 },
             },
@@ -954,6 +959,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0529Blackboard { o0 q0 });
+
+fallible!(Tree0529);
 
 bt::behavior_tree! {
     pub tree Tree0530 for Ctx {
@@ -999,7 +1006,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
+    pub tree Tree0532 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 0,
             #[tracked] t0: i64 = 4,
@@ -1012,7 +1019,7 @@ bt::behavior_tree! {
                     },
                 },
             },
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             Cooldown(0, filtered = Failure) {
                 RepeatTimes(2) {
                     AlwaysRunning,
@@ -1023,6 +1030,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0532Blackboard { t1 t0 });
+
+fallible!(Tree0532);
 
 bt::behavior_tree! {
     pub tree Tree0533 for Ctx {
@@ -1448,7 +1457,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
+    pub tree Tree0545 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64,
@@ -1468,15 +1477,15 @@ bt::behavior_tree! {
                             Condition(|ctx, bb| ctx.check_in(5, (*bb.t1 + 4) % 4)),
                             Script(|bb| { if *bb.t1 == 6 { bb.b0 += 1 }; if *bb.t0 < 0 { bb.b0 += 2 } }),
                         },
-                        StatefulAction(Task<6>),
+                        StatefulAction(TTask<6>),
                     },
                     MaxTime(0) {
                         Precondition(|bb| bb.b0 == 6, else = Running) {
                             WhileDoElse {
                                 ReactiveFallback {
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8>),
-                                    Condition(Cond<9>),
+                                    Condition(|ctx| ctx.try_check(7)),
+                                    StatefulAction(TTask<8>),
+                                    Condition(|ctx| ctx.try_check(9)),
                                     Action(Act<10>),
                                 },
                                 ReactiveSequence {
@@ -1488,7 +1497,7 @@ bt::behavior_tree! {
                         },
                     },
                     IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                        Action(|ctx| ctx.exec(14)),
+                        Action(TAct<14>),
                         SequenceWithMemory {
                             SkipUnlessUpdated(t0) {
                                 WaitUntil(|bb| *bb.t0 + 2 < bb.b0) {
@@ -1503,6 +1512,7 @@ bt::behavior_tree! {
                         Sequence {
                             Condition(Cond<16>),
                             SetBlackboard(t0 = {t1}),
+                            Error(DiffError(1095)),
                         },
                         Loop(q0, if_empty = Skipped) {
                             Parallel {
@@ -1517,6 +1527,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0545Blackboard { t0 b0 q0 t1 });
+
+fallible!(Tree0545);
 
 bt::behavior_tree! {
     pub tree Tree0546 for Ctx {
@@ -1750,7 +1762,7 @@ bt::behavior_tree! {
 board!(Tree0552Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0553 for Ctx {
+    pub tree Tree0553 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 3,
@@ -1762,13 +1774,13 @@ bt::behavior_tree! {
                 #[on_success(|bb| if bb.b0 % 3 > 1 { bb.b0 += 1 })]
                 #[post(|bb| bb.b0 += 1)]
                 #[failure_if(|bb| bb.b0 + 2 < 2)]
-                Action(|ctx| ctx.exec(0)),
+                Action(|ctx| ctx.try_exec(0)),
                 Repeat(2) {
                     Sequence {
                         #[skip_if(|bb| bb.b0 % 4 < 3)]
                         #[failure_if(|bb| *bb.t0 == 3)]
                         StatefulAction(Task<1>),
-                        Condition(Cond<2>),
+                        Condition(TCond<2>),
                     },
                 },
                 WasEntryUpdated(t0),
@@ -1776,7 +1788,7 @@ bt::behavior_tree! {
             ParallelAll(4) {
                 ReactiveSequence {
                     Condition(Cond<3>),
-                    Condition(Cond<4>),
+                    Condition(TCond<4>),
                 },
                 ReactiveFallback {
                     StatefulAction(Task<5>),
@@ -1804,13 +1816,15 @@ bt::behavior_tree! {
                     },
                 },
                 StatefulAction(PTask<7>, b0 = 3, b1 = {b0}),
-                Action(Act<8>),
+                Action(|ctx| ctx.try_exec(8)),
             },
         }
     }
 }
 
 board!(Tree0553Blackboard { b0 t0 t1 q0 });
+
+fallible!(Tree0553);
 
 bt::behavior_tree! {
     pub tree Tree0554Sub0 for Ctx {
@@ -2692,7 +2706,7 @@ bt::behavior_tree! {
 board!(Tree0580Blackboard { t0 b0 o0 t1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0581 for Ctx {
+    pub tree Tree0581 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             o0: Option<i64> = None,
@@ -2701,8 +2715,8 @@ bt::behavior_tree! {
         }
         ReactiveSequence {
             StepSequencer {
-                Action(PIo<0>, t0 = {=}),
-                StatefulAction(Task<1>),
+                Error(DiffError(1090)),
+                StatefulAction(TTask<1>),
                 #[post(|bb| bb.b0 += 3)]
                 #[success_if(|bb| *bb.t0 + 4 == bb.b1 + 1)]
                 #[failure_if(|bb| bb.o0.is_some())]
@@ -2717,6 +2731,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0581Blackboard { b1 o0 b0 t0 });
+
+fallible!(Tree0581);
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
@@ -2854,7 +2870,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0585 for Ctx {
+    pub tree Tree0585 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64 = 4,
@@ -2866,7 +2882,7 @@ bt::behavior_tree! {
                 AlwaysFailure,
                 Repeat(forever) {
                     FlipSelector {
-                        Condition(Cond<1>),
+                        Error(DiffError(1026)),
                         StatefulAction(Task<2>),
                     },
                 },
@@ -2880,6 +2896,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0585Blackboard { b0 t0 });
+
+fallible!(Tree0585);
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
@@ -2987,12 +3005,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0588 for Ctx {
+    pub tree Tree0588 for Ctx, error DiffError {
         Repeat(3) {
-            StatefulAction(Task<0>),
+            Error(DiffError(1075)),
         }
     }
 }
+
+fallible!(Tree0588);
 
 bt::behavior_tree! {
     pub tree Tree0589Sub0 for Ctx {
@@ -3302,7 +3322,7 @@ bt::behavior_tree! {
 board!(Tree0596Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0597 for Ctx {
+    pub tree Tree0597 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
             #[tracked] t1: i64 = 5,
@@ -3317,10 +3337,11 @@ bt::behavior_tree! {
             RetryUntilSuccessful(2) {
                 ForceSuccess {
                     Sequence {
-                        Condition(Cond<0>),
+                        Condition(TCond<0>),
                         Conditional(|bb| *bb.t1 + 3 == 5, dynamic = true, else = Success) {
                             Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
                         },
+                        Error(DiffError(1028)),
                     },
                 },
             },
@@ -3331,7 +3352,7 @@ bt::behavior_tree! {
                             RepeatUntilSuccess(forever) {
                                 StatefulAction(Task<2>),
                             },
-                            Action(Act<3>),
+                            Action(|ctx| ctx.try_exec(3)),
                         },
                     },
                 },
@@ -3341,6 +3362,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0597Blackboard { b0 t1 });
+
+fallible!(Tree0597);
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
@@ -3456,11 +3479,11 @@ cases! {
     Tree0525 "B{b0;o0=_}Dl{20}(RSel(c0b{o0|1%4},Seq(Ruf{3}(t1),F),pa2{b0:1;b1:b0}))",
     Tree0526 "B{b1=4;q0=4}RT{1}(SubA(Lp{b1;_}(SubA(t0))))",
     Tree0527 "Fb(Keep(c0),Flt{2;S;F}(c1),c2,RFb(a3l,t4))",
-    Tree0528 "B{b0=1;t0=3;t1=2;o0}Par{_;_}(Fb(Rep4(c0),@oh{t1+=1}Bin{o0|4+4=t1;N}(t1,pt2{b0:=}),Cd{0;K}(Sc{o0:=b0%3;t0:=b0+3%2}),a3l,Keep(@os{t0+=3}c4)),PAll{_}(@po{t0:=b0+1}RT{F}(c5),Sc{b0+=1},Swm(Rmp{S;F}(t6e)),MPri(Wu{t1},S)))",
-    Tree0529 "B{o0=1;q0=4}Seq(Lp{_;K}(Run),@rw{o0|2!2}RepF(RFb(a0e,S)),c1e,a2,Rep4(S))",
+    Tree0528 "B{b0=1;t0=3;t1=2;o0}Par{_;_}(Fb(Rep4(c0t),@oh{t1+=1}Bin{o0|4+4=t1;N}(t1t,pt2{b0:=}),Cd{0;K}(Sc{o0:=b0%3;t0:=b0+3%2}),a3t,Keep(@os{t0+=3}c4)),PAll{_}(@po{t0:=b0+1}RT{F}(c5t),Sc{b0+=1},Swm(Rmp{S;F}(t6t)),MPri(Wu{t1},S,Err{1030})))",
+    Tree0529 "B{o0=1;q0=4}Seq(Lp{_;K}(Err{1068}),@rw{o0|2!2}RepF(RFb(a0r,S)),c1e,a2,Rep4(S))",
     Tree0530 "B{t1}Bin{t1<1;_}(pa0{b0:8},Keep(Fai))",
     Tree0531 "PPar{1;_}(Fb(Pri(c0e,t1,t2e),c3,Once(c4)),PAll{_}(c5e,Star(c6l,c7,t8),Sl{50}))",
-    Tree0532 "B{t1=0;t0=4}Isw{t0%3;N;_}(Pre{t1+3!6;S}(Rpt{3}(RepF(Sl{10}))),t0,Cd{0;F}(RT{2}(R)))",
+    Tree0532 "B{t1=0;t0=4}Isw{t0%3;N;_}(Pre{t1+3!6;S}(Rpt{3}(RepF(Sl{10}))),t0t,Cd{0;F}(RT{2}(R)))",
     Tree0533 "B{t0;t1=3;o0=_;b0=2}Step(Isw{t1+1;N;T}(Cnd{t1+4>2;N;S}(c0l)),Sb{b0=9},@si{t0%2>0}@po{o0:=b0}pt1{b0:t1},RU{F}(t2),t3)",
     Tree0534 "Par{-1;2}(TryT(t0,Sub(t1),t2),RT{1}(Rep1(Ruf{F}(c3))),Dd{0}(Seq(t4,c5,Sl{50},t6)),TryT(c7e,t8))",
     Tree0535 "To{20}(Sl{0})",
@@ -3473,7 +3496,7 @@ cases! {
     Tree0542 "Ite(Inv(Seq(Rty2(t0),t1e,Opt(c2))),Sel(F,Pri(t3,c4),Fb(a5,a6,t7e)),Flip(Cd{0;K}(FF(a8e)),RFb(c9,t10e)))",
     Tree0543 "B{b0=1;q0=4;t1;t0=3;b1=3}Wde(PAll{_}(Lp{b1;S}(Isw{b0;N;_}(Sb{b0=t0},t0))),Dd{0}(Run))",
     Tree0544 "B{b0=3;t0}Fb(Pri(Keep(Scc{t0>b0+1%3}),Dd{50}(Rty3(@po{b0+=3}t0e))),RU{S}(Par{-1;_}(Once(Seq(t1,@rw{b0<2}Cnd{t0>7;_;S}(pa2{b0:=;b1:t0}))))))",
-    Tree0545 "B{t0=1;b0;q0=2;t1}Rep2(AFb(RFb(SubR(Wde(t0e,TryF(t1,@ki{b0%3<2}@rw{b0+1%3<0}Wt{50},t2),@ki{t1+4<t0}@rw{b0+2>5}@po{t0:=b0%2}Swm(c3b{t1},t4))),TryT(Star(Wt{0},@oh{t1<1?b0:=t1+1}@os{t1+=1;t0:=b0}@ki{t1!6}c5b{t1+4%4},Sc{t1=6?b0+=1;t0<0?b0+=2}),t6),Mt{0}(Pre{b0=6;R}(Wde(RFb(c7,t8,c9,a10),RSeq(t11,t12,pt13{b0:t1;b1:b0})))),Isw{b0%2;T;N}(a14l,Swm(Su{t0}(WU{t0+2<b0}(a15b{t1+3;b0})))),Isw{9;N;_}(@of{b0:=t0}Fai,Seq(c16,Sb{t0=t1}),Lp{_;K}(Par{_;_}(Fai))))))",
+    Tree0545 "B{t0=1;b0;q0=2;t1}Rep2(AFb(RFb(SubR(Wde(t0e,TryF(t1,@ki{b0%3<2}@rw{b0+1%3<0}Wt{50},t2),@ki{t1+4<t0}@rw{b0+2>5}@po{t0:=b0%2}Swm(c3b{t1},t4))),TryT(Star(Wt{0},@oh{t1<1?b0:=t1+1}@os{t1+=1;t0:=b0}@ki{t1!6}c5b{t1+4%4},Sc{t1=6?b0+=1;t0<0?b0+=2}),t6t),Mt{0}(Pre{b0=6;R}(Wde(RFb(c7r,t8t,c9r,a10),RSeq(t11,t12,pt13{b0:t1;b1:b0})))),Isw{b0%2;T;N}(a14t,Swm(Su{t0}(WU{t0+2<b0}(a15b{t1+3;b0})))),Isw{9;N;_}(@of{b0:=t0}Fai,Seq(c16,Sb{t0=t1},Err{1095}),Lp{_;K}(Par{_;_}(Fai))))))",
     Tree0546 "B{b1=3;b0=0;o0=3}MPri(Ite(@of{b0:=o0|2}@rw{b0%3>1}Cnd{o0|5!0;N;S}(a0b{b0%4;b1}),Pre{b0%2>0;S}(t1)))",
     Tree0547 "B{b1;o0;t0=1}Rus{3}(PAll{-3}(t0,Rep4(t1),Par{-2;_}(Sb{o0=8},c2,c3),Swm(S,@fi{t0<b1}a4)))",
     Tree0548 "B{t1;b0;q0;b1=3}Step(Pri(AFb(a0l,t1,c2),Isw{b0;T;T}(c3,pt4{b0:t1;b1:=})),Lp{_;_}(Lp{_;_}(Lp{b1;R}(Sel(SubR(c5),@ki{b0>6}@os{b1:=b1%2;t1:=b1}@oh{b1+=1}t6,t7,c8b{b0+2})))))",
@@ -3481,7 +3504,7 @@ cases! {
     Tree0550 "Flt{1;R;F}(c0)",
     Tree0551 "B{q0;t0;b0=0;o0}@rw{t0%4<1}@ki{o0|5>b0}RSeq(Lp{_;_}(RFb(PPar{2;T}(S,Sb{b0=t0},c0,Sc{o0:=_}),RFb(@fi{b0+4<4}@si{t0<4}Sb{t0=b0},t1,t2),OnceT(Ite(a3,t4,Scc{t0=3})),Seq(t5,Scc{b0%3>1},c6))),Wde(Flip(pi7{t0:b0},Sc{o0:=_},Suc),Seq(Mt{50}(S),MSeq(a8,a9),pa10{b0:t0;b1:b0}),Pre{t0!t0+1;S}(RFb(t11e,t12,c13b{t0%4},c14e))))",
     Tree0552 "B{t1=0;t0;b0=2}Wde(Dl{10}(Bin{t1=4;T}(Sc{b0:=t0+2},a0l)),pa1{b0:t1;b1:t1},pi2{t0:b0})",
-    Tree0553 "B{b0=0;t0=3;t1=0;q0=0}Seq(PPar{1;N}(@os{b0%3>1?b0+=1}@po{b0+=1}@fi{b0+2<2}a0l,Rep2(Seq(@ki{b0%4<3}@fi{t0=3}t1,c2)),Wu{t0}),PAll{4}(RSeq(c3,c4),RFb(t5,@fi{t0<6}@os{t1=b0+1%2?t0:=b0}Lp{_;R}(a6),Lp{_;F}(Scc{t1%4<3})),RT{F}(Ret2(Swm(@ki{b0>6}@rw{t1+4!b0}@os{t1:=b0}Rpt{1}(Sc{t0+=1}),@oh{t0+=2}Fai))),pt7{b0:3;b1:b0},a8))",
+    Tree0553 "B{b0=0;t0=3;t1=0;q0=0}Seq(PPar{1;N}(@os{b0%3>1?b0+=1}@po{b0+=1}@fi{b0+2<2}a0r,Rep2(Seq(@ki{b0%4<3}@fi{t0=3}t1,c2t)),Wu{t0}),PAll{4}(RSeq(c3,c4t),RFb(t5,@fi{t0<6}@os{t1=b0+1%2?t0:=b0}Lp{_;R}(a6),Lp{_;F}(Scc{t1%4<3})),RT{F}(Ret2(Swm(@ki{b0>6}@rw{t1+4!b0}@os{t1:=b0}Rpt{1}(Sc{t0+=1}),@oh{t0+=2}Fai))),pt7{b0:3;b1:b0},a8r))",
     Tree0554 "PPar{0;_}(Sub(c0))",
     Tree0555 "FS(Dd{50}(t0))",
     Tree0556 "B{b0=1;t0}RSeq(c0l,Sl{10},Sc{b0+=2},RSeq(RT{3}(t1),Su{t0}(Wu{t0})))",
@@ -3509,14 +3532,14 @@ cases! {
     Tree0578 "B{b1=2;t1;t0;o0=0;q0}Once(Lp{t0;R}(@ki{o0|1%4!0}Seq(OnceT(Bin{t1=t1+4;_}(Sb{t0=9},a0l)),Sw{0;5;4}(RU{F}(PPar{0;T}(Wt{30},c1l,t2)),Invt(RFb(t3e,t4)),PPar{1;_}(@os{t1+=3;o0|5+2%3<2?b1:=t0+3}Pre{t1%2<0;S}(Sc{t1+=2;b1:=o0|2}),c5),Dl{0}(Step(Sb{t1=b1},RepF(Wu{t0})))))))",
     Tree0579 "B{b1;t0;b0=3}Fb(@os{t0:=b0}@po{b1:=b0%3}@rw{b0%2!1}Bin{b1<6;T}(Dl{30}(S),t0))",
     Tree0580 "B{t0;b0=5;o0;t1=3;q0=2}Lp{t1;K}(Cnd{t1%2<1;N;_}(Isw{o0|1;T;T}(a0,Seq(a1,Suc,Isw{t1;N;N}(a2e,@rw{t0+1>t1}@of{t1:=b0%2}Fai)),Ite(Wu{t1},Sc{t1:=6}))))",
-    Tree0581 "B{b1;o0=_;b0=0;t0=5}RSeq(Step(pi0{t0:=},t1,@po{b0+=3}@si{t0+4=b1+1}@fi{some}Sl{10}),c2b{o0|3},@rw{b1%3>0}@os{o0:=_;o0:=_}t3)",
+    Tree0581 "B{b1;o0=_;b0=0;t0=5}RSeq(Step(Err{1090},t1t,@po{b0+=3}@si{t0+4=b1+1}@fi{some}Sl{10}),c2b{o0|3},@rw{b1%3>0}@os{o0:=_;o0:=_}t3)",
     Tree0582 "B{o0;t1;b1=2;b0;t0}FS(Pre{o0|0!t1;S}(Seq(Fb(Sel(@po{t0+1%3>0?t1+=1}t0,t1),Rpt{3}(FS(a2b{b0;b1}))),Step(Dl{0}(RFb(F,@fi{b1+2%4<0}Ub{o0})),Isw{b1%2;_;T}(t3e,t4)))))",
     Tree0583 "B{o0=_;t0=0;b1}To{20}(Isw{b1+4%4;T;T}(@fi{o0|5+2!b1%4}@of{t0:=o0|0+3}F,S,Dd{50}(Dd{0}(t0e))))",
     Tree0584 "B{b0=1;t0=4;t1}OnceT(Cnd{t1+1=1;N;_}(PPar{1;_}(t0e,Seq(SubR(a1),pi2{t0:b0}),@ki{t0<1}@si{b0<3}RU{S}(c3),OnceK(t4))))",
-    Tree0585 "B{b0=0;t0=4}Flip(@si{t0>6}pt0{b0:=;b1:b0},PPar{1;T}(F,RepF(Flip(c1,t2)),SubR(PPar{1;T}(SubR(t3),t4)),Su{t0}(R)))",
+    Tree0585 "B{b0=0;t0=4}Flip(@si{t0>6}pt0{b0:=;b1:b0},PPar{1;T}(F,RepF(Flip(Err{1026},t2)),SubR(PPar{1;T}(SubR(t3),t4)),Su{t0}(R)))",
     Tree0586 "B{b0;o0=_;t1;t0}@rw{t1+3%4>2}@oh{o0:=o0|4}RFb(Scc{o0|2+1=0},Sel(Ret3(MSeq(Step(RSeq(t0,Wu{t1}),Sl{0}),@po{t1:=b0}@oh{t1>3?b0:=t1;b0+=3}@fi{none}Wv{t1}(t1))),RFb(Wu{t1},a2,pa3{b0:=;b1:b0},a4,@fi{t1=7}@os{t0:=b0;o0:=_}Sb{b0=t0})),Cd{0;K}(Wde(Intr{t0!3}(c5e),@oh{t0:=o0|5}Star(@si{o0|4>7}S,F),c6)))",
     Tree0587 "Swm(Rep2(RSeq(Step(Sub(RFb(a0,Run)),Keep(Seq(Rpt{2}(Suc)))))),RFb(Ruf{F}(RFb(c1,F)),Fb(c2,F,a3,t4)),c5)",
-    Tree0588 "Rep3(t0)",
+    Tree0588 "Rep3(Err{1075})",
     Tree0589 "B{o0=0}OnceT(SubA(Sb{o0=2}))",
     Tree0590 "B{t0=0;b1=0;b0=3}Pre{b1%3!2}(To{0}(PPar{2;N}(RU{F}(RFb(t0,c1,Sb{t0=4})),RFb(Cnd{b1>3;T;_}(a2),@oh{b0+=2}@os{b0:=t0}a3e))))",
     Tree0591 "Lim{3}(Fb(Rus{F}(Ite(Wde(t0e,t1),S)),Swm(Ite(c2,c3)),a4l))",
@@ -3525,7 +3548,7 @@ cases! {
     Tree0594 "B{b0=4;b1=3;t1=1;t0=1}Sw{1;3}(Isw{b0;_;T}(Rty0(c0),S,Ret1(F),c1),Inv(Wu{t1}),Bin{t1<4;_}(SubR(a2e),@rw{t0+2>t1%2}@oh{t0%2!1?t1:=t0}Fb(SubA(t3e),t4e,t5)))",
     Tree0595 "B{b1;b0;t0}Flip(RSeq(Swm(Pre{b0+1>b0%2}(RSeq(t0,t1,c2e,Sb{b0=b1})),Flip(Par{-1;1}(t3,c4b{b0}),Seq(Sb{b0=t0},t5)),To{0}(Sw{1}(Cd{0;K}(Scc{b1<b0+1}),Rep2(Swm(Sb{b0=5},Scc{t0>6})))))))",
     Tree0596 "B{b1=0}Bin{b1+1>b1;_}(Suc,SubA(Dd{20}(@si{b1+4%2>0}SubA(c0))))",
-    Tree0597 "B{b0=2;t1=5}TryT(Pre{t1+1>3;S}(Rmp{S;S}(@os{b0+=3}Sb{t1=b0})),Ret2(FS(Seq(c0,Cnd{t1+3=5;T;S}(c1b{b0+3})))),Pre{t1>6;S}(Pre{t1+1!7}(Par{1;_}(RSeq(Rus{F}(t2),a3)))))",
+    Tree0597 "B{b0=2;t1=5}TryT(Pre{t1+1>3;S}(Rmp{S;S}(@os{b0+=3}Sb{t1=b0})),Ret2(FS(Seq(c0t,Cnd{t1+3=5;T;S}(c1b{b0+3}),Err{1028}))),Pre{t1>6;S}(Pre{t1+1!7}(Par{1;_}(RSeq(Rus{F}(t2),a3r)))))",
     Tree0598 "B{b1=0;t0;t1;b0=1}@os{b1+=3;t1+=3}@oh{t1=b1?b0:=t1%3;b1+=2}@fi{t0>2}RSeq(Flip(RSeq(c0,a1)),Intr{t0=1}(Ite(pa2{b0:7},Wt{50},c3e)),RSel(c4,pa5{b0:=}),Bin{t1>4;T}(Sb{t1=2},c6),To{20}(Pre{t1>6;K}(Seq(Cnd{b0+1%3>0;N;_}(Wt{0}),t7e))))",
     Tree0599 "B{t0=5;b1=3;b0=4}@po{b0:=t0}@si{b1!3}Flip(@oh{b0:=b1%2;t0:=2}OnceT(@ki{t0%2>0}@of{t0+=1}Isw{t0%4;T;N}(t0,@oh{b1+=1}t1)),t2,Fai,PAll{-2}(R,a3b{b0+4;b0}),RSeq(pa4{b0:6},t5))",
 }

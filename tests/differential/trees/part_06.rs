@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
@@ -125,7 +127,7 @@ bt::behavior_tree! {
 board!(Tree0602Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0603 for Ctx {
+    pub tree Tree0603 for Ctx, error DiffError {
         ParallelAll(1) {
             KeepRunningUntilFailure {
                 Condition(Cond<0>),
@@ -134,7 +136,7 @@ bt::behavior_tree! {
                 Repeat(4) {
                     Repeat(forever) {
                         Sequence {
-                            StatefulAction(Task<1>),
+                            StatefulAction(TTask<1>),
                             StatefulAction(Task<2>),
                         },
                     },
@@ -143,6 +145,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0603);
 
 bt::behavior_tree! {
     pub tree Tree0604Sub0 for Ctx {
@@ -624,7 +628,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0617 for Ctx {
+    pub tree Tree0617 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4>,
             b0: i64,
@@ -644,12 +648,15 @@ bt::behavior_tree! {
                         Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b1)),
                     },
                 },
+                Error(DiffError(1032)),
             },
         }
     }
 }
 
 board!(Tree0617Blackboard { q0 b0 b1 t1 });
+
+fallible!(Tree0617);
 
 bt::behavior_tree! {
     pub tree Tree0618 for Ctx {
@@ -1029,7 +1036,7 @@ bt::behavior_tree! {
 board!(Tree0626Blackboard { q0 t0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0627 for Ctx {
+    pub tree Tree0627 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4>,
             b0: i64 = 1,
@@ -1046,6 +1053,7 @@ bt::behavior_tree! {
                             },
                             WasEntryUpdated(t0),
                             Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                            Error(DiffError(1095)),
                         },
                         SetBlackboard(b0 = {t0}),
                     },
@@ -1053,19 +1061,19 @@ bt::behavior_tree! {
             },
             StepSequencer {
                 #[skip_if(|bb| *bb.t0 < 5)]
-                Condition(Cond<2>),
+                Condition(TCond<2>),
                 TryCatch {
-                    Condition(Cond<3>),
+                    Condition(|ctx| ctx.try_check(3)),
                     ScriptCondition(|bb| bb.b0 < *bb.t0),
                 },
             },
             Delay(30) {
                 MemPriority {
                     WaitValueUpdate(t0) {
-                        StatefulAction(Task<4>),
+                        StatefulAction(TTask<4>),
                     },
                     RunOnce(then_skip = true) {
-                        Condition(Cond<5> = Cond::<5>),
+                        Condition(TCond<5>),
                     },
                     Timeout(50) {
                         Conditional(|bb| *bb.t0 + 2 < 6, dynamic = false, else = Failure) {
@@ -1092,6 +1100,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0627Blackboard { q0 b0 t0 });
+
+fallible!(Tree0627);
 
 bt::behavior_tree! {
     pub tree Tree0628Sub0 for Ctx {
@@ -1247,7 +1257,7 @@ bt::behavior_tree! {
 board!(Tree0631Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0632 for Ctx {
+    pub tree Tree0632 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 5,
         }
@@ -1259,23 +1269,26 @@ bt::behavior_tree! {
                     Condition(Cond<1>),
                 },
                 Filter(times = 1, count = Failure) {
-                    Action(Act<2>),
+                    Action(TAct<2>),
                 },
                 StatefulAction(Task<3>),
             },
             ReactiveFallback {
                 TryCatch(catch_on_halt = true) {
                     MaxTime(0) {
-                        Action(Act<4>),
+                        Action(TAct<4>),
                     },
-                    Condition(|ctx| ctx.check(5)),
+                    Condition(TCond<5>),
                 },
             },
+            Error(DiffError(1008)),
         }
     }
 }
 
 board!(Tree0632Blackboard { b1 });
+
+fallible!(Tree0632);
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
@@ -1330,7 +1343,7 @@ bt::behavior_tree! {
 board!(Tree0633Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0634 for Ctx {
+    pub tree Tree0634 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64 = 0,
@@ -1351,7 +1364,7 @@ bt::behavior_tree! {
                 #[skip_if(|bb| bb.b0 < 0)]
                 Condition(Cond<2> = Cond::<2>),
                 #[on_success(|bb| bb.b0 = bb.b1 + 2)]
-                Action(Act<3>),
+                Action(TAct<3>),
                 Script(|bb| *bb.t0 += 3),
             },
             SkipUnlessUpdated(t0) {
@@ -1371,6 +1384,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0634Blackboard { t0 b0 b1 });
+
+fallible!(Tree0634);
 
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
@@ -1524,7 +1539,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0640 for Ctx {
+    pub tree Tree0640 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 5,
             b1: i64 = 1,
@@ -1532,7 +1547,7 @@ bt::behavior_tree! {
             #[tracked] t1: i64 = 5,
         }
         SequenceWithMemory {
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             AsyncSequence {
                 Condition(PCond<1>, b0 = {=}),
                 Selector {
@@ -1553,6 +1568,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0640Blackboard { t0 b1 b0 t1 });
+
+fallible!(Tree0640);
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
@@ -1704,7 +1721,7 @@ bt::behavior_tree! {
 board!(Tree0644Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0645 for Ctx {
+    pub tree Tree0645 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             o0: Option<i64> = None,
@@ -1714,21 +1731,21 @@ bt::behavior_tree! {
         StepSequencer {
             Loop(q0) {
                 MemPriority {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+                    Condition(|ctx| ctx.try_check(0)),
+                    StatefulAction(TTask<1>),
                 },
             },
             RetryUntilSuccessful(forever) {
                 #[run_while(|bb| bb.o0.unwrap_or(1) != bb.b1 % 4)]
                 IfThenElse {
-                    StatefulAction(Task<2>),
+                    StatefulAction(TTask<2>),
                     #[on_halted(|bb| { bb.b0 += 2; bb.b1 += 3 })]
                     Script(|bb| bb.b0 += 1),
                 },
             },
             AlwaysFailure,
             TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<3>),
+                StatefulAction(TTask<3>),
                 Wait(50),
             },
         }
@@ -1737,8 +1754,10 @@ bt::behavior_tree! {
 
 board!(Tree0645Blackboard { b0 o0 b1 q0 });
 
+fallible!(Tree0645);
+
 bt::behavior_tree! {
-    pub tree Tree0646 for Ctx {
+    pub tree Tree0646 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64,
@@ -1749,7 +1768,7 @@ bt::behavior_tree! {
         Fallback {
             StatefulAction(Task<0> = Task::<0>),
             Timeout(30) {
-                Condition(Cond<1>),
+                Condition(TCond<1>),
             },
             #[post(|bb| { *bb.t0 += 3; if bb.b0 > *bb.t0 { *bb.t0 += 3 } })]
             ReactiveSequence {
@@ -1761,6 +1780,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0646Blackboard { b0 t0 });
+
+fallible!(Tree0646);
 
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
@@ -2363,19 +2384,21 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0660 for Ctx {
+    pub tree Tree0660 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 5,
             b0: i64,
         }
         ReactiveSelector {
             SubTree(Tree0660Sub0, ..),
-            StatefulAction(Task<3>),
+            Error(DiffError(1062)),
         }
     }
 }
 
 board!(Tree0660Blackboard { t0 b0 });
+
+fallible!(Tree0660);
 
 bt::behavior_tree! {
     pub tree Tree0661Sub1 for Ctx {
@@ -2643,13 +2666,15 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0669 for Ctx {
+    pub tree Tree0669 for Ctx, error DiffError {
         SequenceWithMemory {
             SubTree(Tree0669Sub0),
-            StatefulAction(Task<1>),
+            Error(DiffError(1064)),
         }
     }
 }
+
+fallible!(Tree0669);
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
@@ -2660,7 +2685,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0671 for Ctx {
+    pub tree Tree0671 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             #[tracked] t1: i64 = 3,
@@ -2668,12 +2693,14 @@ bt::behavior_tree! {
         Invert {
             #[post(|bb| *bb.t0 += 2)]
             #[skip_if(|bb| *bb.t1 % 2 != 0)]
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+            Error(DiffError(1060)),
         }
     }
 }
 
 board!(Tree0671Blackboard { t0 t1 });
+
+fallible!(Tree0671);
 
 bt::behavior_tree! {
     pub tree Tree0672Sub0 for Ctx {
@@ -3187,7 +3214,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0686 for Ctx {
+    pub tree Tree0686 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             #[tracked] t1: i64 = 1,
@@ -3201,7 +3228,7 @@ bt::behavior_tree! {
             Conditional(|bb| *bb.t1 > 4, dynamic = true) {
                 Selector {
                     MemSequence {
-                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.try_check(0)),
                         SubTree(Tree0686Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, b1 = {b1}),
                     },
                     WaitValueUpdate(t1) {
@@ -3213,13 +3240,13 @@ bt::behavior_tree! {
                             WasEntryUpdated(t1),
                         },
                     },
-                    Action(Act<3>),
+                    Action(|ctx| ctx.try_exec(3)),
                 },
             },
             Precondition(|bb| (bb.b1 + 4) % 3 < 2, else = Success) {
                 IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
                     Filter(times = 1, count = Success, filtered = Failure) {
-                        StatefulAction(Task<4>),
+                        StatefulAction(TTask<4>),
                     },
                 },
             },
@@ -3228,6 +3255,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0686Blackboard { t0 t1 b0 b1 });
+
+fallible!(Tree0686);
 
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
@@ -3532,7 +3561,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0696 for Ctx {
+    pub tree Tree0696 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 5,
@@ -3545,12 +3574,14 @@ bt::behavior_tree! {
             #[failure_if(|bb| bb.b1 + 2 > *bb.t0 + 2)]
             Condition(Cond<1> = Cond::<1>),
             StatefulAction(Task<2> = Task::<2>),
-            Action(Act<3>),
+            Action(|ctx| ctx.try_exec(3)),
         }
     }
 }
 
 board!(Tree0696Blackboard { b0 t0 b1 });
+
+fallible!(Tree0696);
 
 bt::behavior_tree! {
     pub tree Tree0697Sub1 for Ctx {
@@ -3666,7 +3697,7 @@ cases! {
     Tree0600 "RSel(Try(Dl{0}(RSeq(a0,a1l)),t2),PAll{4}(Rty4(MSeq(t3e,t4)),OnceK(t5),Flt{2;_;_}(Fb(t6,a7)),Sl{100}),Flip(a8,Once(Sl{30})),Inv(c9),PAll{_}(F,S,t10))",
     Tree0601 "B{b1=5;t1=4;b0}RSeq(c0e,t1,@po{t1!3?b1+=3}RFb(Cnd{b1%3<1;_;F}(OnceK(c2e))),OnceK(@os{b0+4=0?b0:=b0+2%3;t1+=1}t3))",
     Tree0602 "B{b1=2;b0=5;t0=0}RT{2}(PAll{-1}(Isw{b0;T;T}(t0,t1,RSel(t2,c3)),FS(Cnd{b1!2;N;S}(Intr{t0>b0+2}(t4))),RFb(t5,Cnd{t0<6;_;S}(a6),F,Isw{2;T;T}(@ki{t0%3=2}@of{b1+=1;b0:=b1}@si{b1<0}pa7{b0:b0;b1:b0},a8b{b1+2;b1}))))",
-    Tree0603 "PAll{1}(Keep(c0),Dd{20}(Rep4(RepF(Seq(t1,t2)))))",
+    Tree0603 "PAll{1}(Keep(c0),Dd{20}(Rep4(RepF(Seq(t1t,t2)))))",
     Tree0604 "B{o0=_;t1;b1=3;b0=0;t0=5;q0=4}RFb(@si{some}Isw{9;N;N}(Wu{t1},c0e,Sl{100}),Su{t1}(Pre{o0|5+1<0;R}(Lim{2}(Flip(Scc{t1!6},@of{b1:=t0}@oh{o0:=o0|0}t1,Wt{10})))),Fb(Lp{t0;K}(@si{b1+4%3=2}@oh{o0:=_}@rw{none}SubR(t2))),Sw{0;1;5}(@po{b0:=b1}@ki{b0<7}pi3{t0:b0},t4,Sb{t0=1},Inv(c5)),Sw{3}(Sl{0},pa6{b0:3;b1:b0}))",
     Tree0605 "B{b0=4;t0}PAll{0}(pt0{b0:=;b1:t0},c1,t2,R,pt3{b0:t0})",
     Tree0606 "B{t1=2}Sel(pi0{t0:t1},c1,SubR(c2))",
@@ -3680,7 +3711,7 @@ cases! {
     Tree0614 "B{t0;t1=5;b0;o0=_}PAll{2}(Dd{0}(Par{_;_}(Wu{t0},FF(t0),t1,Bin{b0+4%2=1;T}(Fai,@os{b0:=t1;o0:=t1}c2b{t1}))),RFb(To{100}(Swm(pi3{t0:t1},Sc{o0:=_},c4b{b0%3},pi5{t0:t0},Ub{o0})),Mt{0}(Ret4(To{10}(Ub{o0}))),Opt(c6)),RU{F}(Pre{t1%4>1;K}(@fi{t0!0}Seq(RFb(TryF(t7,a8b{1;b0},F),RT{2}(@os{t0+=1}@oh{t1+=3;b0:=0}RFb(c9,Fai)),t10)))))",
     Tree0615 "Seq(c0e,t1,Sl{0})",
     Tree0616 "Flip(Fb(a0,t1e),Sub(OnceK(c2)),PPar{2;N}(t3,c4,t5),RSeq(a6,OnceK(Suc),c7l),Rpt{F}(MSeq(t8,a9)))",
-    Tree0617 "B{q0;b0;b1;t1=5}Lp{b0;S}(Fb(Ret1(t0),Ret1(SubR(Flip(c1,Wt{10}))),Par{-1;0}(To{30}(a2b{t1;b1}))))",
+    Tree0617 "B{q0;b0;b1;t1=5}Lp{b0;S}(Fb(Ret1(t0),Ret1(SubR(Flip(c1,Wt{10}))),Par{-1;0}(To{30}(a2b{t1;b1})),Err{1032}))",
     Tree0618 "B{q0=3;b0;b1=1;o0=_;t0=0}RU{F}(RSeq(@ki{b1+2<b1%3}RT{F}(Sb{o0=2}),Wde(@po{t0+=2}@os{o0:=t0+2%2;b1:=9}pa0{b0:7;b1:=},c1e,c2b{o0|2+2}),@rw{b0>b1+4}RT{F}(Dl{0}(RFb(pt3{b0:6;b1:b0},Suc))),Rep2(Lp{b0;K}(Rpt{F}(Ret4(Isw{o0|4+4%2;N;T}(t4e,a5,@rw{t0+4<7}a6b{t0%2;b1}))))),RFb(a7e,c8b{5},c9,Sc{b0:=b1;o0:=b1+3})))",
     Tree0619 "B{b1;b0=1;q0;t0;t1=5}@fi{b1+1<7}@po{b0:=b0%2;t0:=t1%2}RFb(Ret1(t0),c1b{b1+1},Lp{_;F}(a2e))",
     Tree0620 "B{b0;o0;t0=2}ASeq(t0e,Intr{b0+2>o0|3}(RFb(TryF(S,Pre{b0%3<1;S}(FF(a1)),Star(t2,t3e)),Inv(Bin{t0+1!4;N}(Dl{30}(a4b{o0|1;b0}),t5)))),Dd{0}(t6))",
@@ -3690,26 +3721,26 @@ cases! {
     Tree0624 "B{b0;t0=2}Seq(Isw{2;T;_}(Wt{50},Sb{b0=t0}),c0l,Par{_;2}(a1,Ret2(t2)),TryF(a3,pa4{b0:b0;b1:b0}),Pre{t0%2>0;F}(Dl{30}(@po{b0+=3;b0+=1}@ki{t0%2<0}Fai)))",
     Tree0625 "B{t0;b0=0;t1=0;o0;b1=4}TryF(Ite(Su{t0}(@si{b1+4%3=2}@of{t1+=1}Ret1(Cnd{o0|2>5;T;_}(Cnd{b1>3;T;F}(Ite(pi0{t0:t1},Sb{o0=9}))))),Pre{b0>7}(RSeq(SubA(@os{b0+=2}@si{t1+3%4>0}@ki{t1<0}F),@rw{t1%3=2}a1b{b0;b0})),Par{3;3}(pi2{t0:b1},pt3{b0:2;b1:t0},Rus{3}(pt4{b0:4;b1:=}))),Rmp{S;S}(Par{1;3}(Keep(c5),Bin{b1+3!5;N}(OnceK(Ub{o0}),MPri(RSeq(t6,Ub{o0}))),Step(OnceK(Sc{o0:=_}),Suc))))",
     Tree0626 "B{q0;t0=0;b1;o0=0}PAll{-2}(RU{S}(Lp{t0;R}(Rep2(Seq(t0,Ub{o0},a1b{t0;b1})))),Cd{20;_}(RT{F}(Cd{20;_}(Sl{20}))),a2)",
-    Tree0627 "B{q0;b0=1;t0=2}AFb(PPar{0;_}(Lp{_;_}(PPar{2;N}(MPri(@os{b0:=t0%4}WU{t0%2>0}(pa0{b0:=;b1:b0}),Wu{t0},a1b{t0;b0}),Sb{b0=t0}))),Step(@ki{t0<5}c2,Try(c3,Scc{b0<t0})),Dl{30}(MPri(Wv{t0}(t4),OnceT(c5e),To{50}(Cnd{t0+2<6;N;F}(@po{b0:=t0%3;b0+=2}Lp{_;F}(pi6{t0:t0}))),c7b{t0%4},Ite(pi8{t0:=},c9b{b0%2}))),Rpt{F}(Keep(c10e)))",
+    Tree0627 "B{q0;b0=1;t0=2}AFb(PPar{0;_}(Lp{_;_}(PPar{2;N}(MPri(@os{b0:=t0%4}WU{t0%2>0}(pa0{b0:=;b1:b0}),Wu{t0},a1b{t0;b0},Err{1095}),Sb{b0=t0}))),Step(@ki{t0<5}c2t,Try(c3r,Scc{b0<t0})),Dl{30}(MPri(Wv{t0}(t4t),OnceT(c5t),To{50}(Cnd{t0+2<6;N;F}(@po{b0:=t0%3;b0+=2}Lp{_;F}(pi6{t0:t0}))),c7b{t0%4},Ite(pi8{t0:=},c9b{b0%2}))),Rpt{F}(Keep(c10e)))",
     Tree0628 "B{b0;t0}Wde(Rpt{2}(RFb(pa0{b0:=;b1:b0},Ruf{1}(@of{b0:=3;t0+=1}@fi{b0+4<0}pt1{b0:=;b1:t0}),pi2{t0:=})),SubR(Rpt{F}(FS(pi3{t0:b0}))))",
     Tree0629 "B{q0=1}Lp{_;K}(SubR(c0))",
     Tree0630 "Rpt{0}(Sub(Sub(t0)))",
     Tree0631 "B{t0=0;o0=_;b0=2;b1=0}Swm(RFb(RU{F}(a0),t1,Sl{0}),Sc{b1:=b0},@ki{b1>3}@of{b1<7?b1+=3}@fi{b0<b0+3%2}Rpt{1}(Intr{b0>b1}(@oh{b0:=o0|0+3}Flip(F,Run))),Rpt{3}(Ret3(a2l)),SubR(MSeq(PPar{2;T}(c3l,@os{b1:=b0}SubR(pa4{b0:t0}),Sb{o0=9}))))",
-    Tree0632 "B{b1=5}Seq(t0,@os{b1:=9}Ite(Rmp{F;S}(c1),Flt{1;F;_}(a2),t3),RFb(TryT(Mt{0}(a4),c5l)))",
+    Tree0632 "B{b1=5}Seq(t0,@os{b1:=9}Ite(Rmp{F;S}(c1),Flt{1;F;_}(a2t),t3),RFb(TryT(Mt{0}(a4t),c5t)),Err{1008})",
     Tree0633 "B{q0=2;b0=4;t0}@oh{t0+=3}@rw{b0=5}@fi{b0=b0+1}ASeq(Seq(Wu{t0},Once(Rty3(Flt{2;_;K}(Cd{0;_}(PPar{2;_}(Wt{20},a0,t1e))))),Ite(t2e,Inv(@po{b0+=2}Rus{3}(Lp{t0;S}(pi3{t0:b0}))),Seq(c4e,c5,@oh{b0+=1;t0<1?t0+=1}@fi{t0+1%3<0}c6,Sb{b0=7}))))",
-    Tree0634 "B{t0=1;b0=0;b1=2}Pri(ASeq(t0e,Suc),Par{-3;3}(pi1{t0:=},Inv(Suc),@os{b0+=1}@of{b0<b0+4%2?t0+=1}@ki{b0<0}c2e,@os{b0:=b1+2}a3,Sc{t0+=3}),Su{t0}(Ruf{F}(Ret2(Dd{0}(Once(@os{b0+=1}pc4{b0:t0}))))))",
+    Tree0634 "B{t0=1;b0=0;b1=2}Pri(ASeq(t0e,Suc),Par{-3;3}(pi1{t0:=},Inv(Suc),@os{b0+=1}@of{b0<b0+4%2?t0+=1}@ki{b0<0}c2e,@os{b0:=b1+2}a3t,Sc{t0+=3}),Su{t0}(Ruf{F}(Ret2(Dd{0}(Once(@os{b0+=1}pc4{b0:t0}))))))",
     Tree0635 "B{b0=2;b1;t0=1;t1}@po{b1:=t0+3%3}Cnd{t0<0;T;F}(Pre{b0!t1+1;S}(@si{t1>b0}ASeq(Seq(c0e,pt1{b0:2;b1:t1},@ki{b0%3=2}@oh{t0:=t1}c2),@oh{b0:=t1}@os{b0+=2}Flip(Wde(t3,t4,t5)))))",
     Tree0636 "B{t1=2}PPar{1;_}(Fai,Wde(pi0{t0:t1},t1))",
     Tree0637 "B{b0=3;t0=2;b1;o0}MSeq(RSel(t0,@si{b1+4=b0}Wde(c1l,Pre{b1+3>b0}(a2))),@ki{o0|4%3<1}@of{b1:=b0}Once(RT{3}(Swm(pa3{b0:t0;b1:b1},t4))))",
     Tree0638 "B{t0;b0=5;o0=_}@po{b0+=1}@ki{o0|5!0}@of{o0:=t0%3;b0<4?b0:=4}To{50}(Fb(t0,pc1{b0:=},pi2{t0:=},@si{t0=3}Seq(c3,t4),Wv{t0}(Scc{t0%4<1})))",
     Tree0639 "B{t0=4;b1}Step(pa0{b0:t0;b1:b1},@si{b1+1%2<1}c1e,t2,Pre{b1<4}(a3l))",
-    Tree0640 "B{t0=5;b1=1;b0=1;t1=5}Swm(t0,ASeq(pc1{b0:=},Sel(t2,pt3{b0:5;b1:=}),pa4{b0:b1;b1:=}),Wt{20},Step(@rw{t1+3%2!1}@si{t1<4}SubR(Sc{b1!t0?b0:=t0%2;b1:=0}),pi5{t0:t1}))",
+    Tree0640 "B{t0=5;b1=1;b0=1;t1=5}Swm(t0t,ASeq(pc1{b0:=},Sel(t2,pt3{b0:5;b1:=}),pa4{b0:b1;b1:=}),Wt{20},Step(@rw{t1+3%2!1}@si{t1<4}SubR(Sc{b1!t0?b0:=t0%2;b1:=0}),pi5{t0:t1}))",
     Tree0641 "B{b0=4;t0;o0=1}Seq(PAll{_}(Ruf{1}(Suc),PPar{0;_}(@ki{t0+3%4=2}Seq(Wt{20},pt0{b0:=}),Rep3(Wt{50}),Scc{some},c1,Scc{t0<0})),@ki{b0%4<1}@si{t0<6}Flip(Seq(pt2{b0:=},Flt{2;R;_}(Wt{0}),Su{t0}(PPar{2;_}(RFb(t3,@os{b0+=1;b0:=t0+2}@of{t0+=1}a4e)))),Isw{t0;N;T}(t5,RSeq(Sc{b0:=t0%4},Sb{o0=3},c6)),Ite(@ki{some}a7,pa8{b0:1;b1:t0},a9)))",
     Tree0642 "B{t1=0;b0=3;b1;t0=4}Ruf{F}(Flt{1;F;K}(@os{b1:=t1+2%3}@po{t0+=1}@si{t1%4!1}OnceK(@ki{b0<t0}@po{b0+=1;b1+=1}a0)))",
     Tree0643 "B{b1=1;o0=4;b0=1}Opt(RFb(RSel(@po{b1+=3;o0:=_}PAll{2}(a0,pt1{b0:0;b1:b0})),Seq(t2,Fai),RFb(c3b{o0|0},Scc{b1!o0|4%3}),MSeq(Dl{20}(c4),Sb{o0=1},Sc{b0+=1}),Dd{10}(Pri(a5))))",
     Tree0644 "B{b0=1;t0=5}Isw{t0+4;T;_}(Wu{t0},c0)",
-    Tree0645 "B{b0=0;o0=_;b1=4;q0=1}Step(Lp{_;_}(MPri(c0,t1)),RetF(@rw{o0|1!b1%4}Ite(t2,@oh{b0+=2;b1+=3}Sc{b0+=1})),F,TryF(t3,Wt{50}))",
-    Tree0646 "B{b0=0;t0}@si{t0+2%3!0}@fi{b0<t0+3}@os{t0+=2;t0:=2}Fb(t0e,To{30}(c1),@po{t0+=3;b0>t0?t0+=3}RSeq(Wt{30},S))",
+    Tree0645 "B{b0=0;o0=_;b1=4;q0=1}Step(Lp{_;_}(MPri(c0r,t1t)),RetF(@rw{o0|1!b1%4}Ite(t2t,@oh{b0+=2;b1+=3}Sc{b0+=1})),F,TryF(t3t,Wt{50}))",
+    Tree0646 "B{b0=0;t0}@si{t0+2%3!0}@fi{b0<t0+3}@os{t0+=2;t0:=2}Fb(t0e,To{30}(c1t),@po{t0+=3;b0>t0?t0+=3}RSeq(Wt{30},S))",
     Tree0647 "B{o0=_;b1=5;b0=2;t0=0}PAll{_}(@rw{b0<b0%3}@os{b1>7?b0:=b1}Flip(a0b{o0|1+3;b1},RT{F}(Swm(Suc,pt1{b0:1;b1:b1})),Wv{t0}(a2b{t0;b1}),RSeq(c3,a4,Sl{0}),Swm(pt5{b0:2;b1:t0},a6e,t7e,pi8{t0:b0},S)),@fi{b0+4=1}RU{F}(MPri(@of{b0+=4;o0:=_}AFb(Star(Sb{o0=6},MSeq(Step(t9e,t10),RFb(t11e,@os{b0+=1}c12e,c13l,Ub{o0})))))))",
     Tree0648 "B{t0=2;b0=5}Star(RSel(PAll{_}(t0,RU{F}(Keep(pa1{b0:b0;b1:b0})),a2b{b0;b0}),PAll{-1}(@os{b0:=t0+3}@oh{b0:=t0%3}@rw{t0%4<2}Flt{3;F;_}(Rep1(RFb(t3,@ki{t0%2<1}a4)))),RSeq(@fi{b0>1}Rep1(RSeq(Sc{t0+=1},t5,Wt{0})))))",
     Tree0649 "Dl{30}(Par{5;5}(Keep(AFb(Rmp{F;F}(Once(Rep0(c0))),OnceK(t1),Ret1(Once(t2)))),Par{2;_}(Cd{0;_}(t3),RU{F}(a4),c5,Sl{10},Inv(Inv(S))),t6,MPri(c7,c8l,RU{F}(t9)),Rmp{F;S}(RT{F}(t10))))",
@@ -3723,7 +3754,7 @@ cases! {
     Tree0657 "OnceK(Swm(FF(FS(t0)),RSeq(S),RetF(FS(t1)),Pri(OnceT(t2),t3,Rmp{S;S}(S)),RSeq(t4e,Suc,Fai)))",
     Tree0658 "RFb(Par{-2;_}(Ite(t0,c1,Ret2(a2e)),Wt{10},Opt(To{20}(Suc)),t3,Seq(t4)),a5)",
     Tree0659 "B{t0;b1;o0=_;b0=1;t1=2}To{20}(RFb(PAll{0}(Ub{o0},Ret0(Sb{b0=4}),OnceT(S),a0,Star(@oh{b1:=o0|3%3}t1,c2)),Seq(Inv(Pre{o0|1+4=o0|5;K}(Cd{50;_}(@rw{b1>3}@oh{b1:=6}@of{o0:=b0+2}Scc{t1%3>1}))),PPar{2;_}(t3,R,c4b{o0|2},t5,Fai)),RT{F}(Wv{t1}(WU{t0%2!0}(@si{b0%4>1}@oh{o0:=t1}Opt(Wt{20}))))))",
-    Tree0660 "B{t0=5;b0}RSel(SubA(@of{t0+=3}@ki{b0+4>3}RSel(@fi{t0+1%2>0}RT{1}(Sc{t0+=2}),Bin{b0%4>2;T}(@ki{b0>6}@os{t0+=2}Sb{b0=t0},pa0{b0:3;b1:t0}),PAll{1}(Sb{b0=9},c1,c2,SubA(Run),Suc))),t3)",
+    Tree0660 "B{t0=5;b0}RSel(SubA(@of{t0+=3}@ki{b0+4>3}RSel(@fi{t0+1%2>0}RT{1}(Sc{t0+=2}),Bin{b0%4>2;T}(@ki{b0>6}@os{t0+=2}Sb{b0=t0},pa0{b0:3;b1:t0}),PAll{1}(Sb{b0=9},c1,c2,SubA(Run),Suc))),Err{1062})",
     Tree0661 "B{b0=4;t0=3}PPar{0;N}(SubR(Rmp{F;F}(Seq(@ki{t0=3}SubA(Rus{3}(pi0{t0:=})),Flip(Once(c1)),Bin{b0>5;_}(@ki{b0+2!2}t2,Sb{b0=t0}),Cnd{t0+3>7;T;_}(RFb(a3l,RetF(Sc{b0:=t0%2;b0+=1}))),Cd{0;_}(Par{-3;3}(Sc{t0+=2},t4,c5))))))",
     Tree0662 "B{b0=2;t0=2;o0}@ki{b0+2<4}@os{t0+1<7?t0+=1}Pre{none;K}(Pre{none;R}(Wu{t0}))",
     Tree0663 "Fb(Wde(t0,a1),t2,c3l,c4)",
@@ -3732,9 +3763,9 @@ cases! {
     Tree0666 "Par{_;_}(RFb(c0l,Lim{2}(Sub(RSeq(S,a1))),t2,Flt{2;S;_}(a3e)))",
     Tree0667 "B{t1=1}Rep4(Bin{t1=6;T}(Fb(a0,pt1{b0:8;b1:t1}),a2))",
     Tree0668 "B{o0=5;q0;t0}Swm(Lp{t0;_}(c0),Pre{o0|1+2<4;F}(@rw{t0+4=0}Su{t0}(Suc)))",
-    Tree0669 "Swm(Sub(c0),t1)",
+    Tree0669 "Swm(Sub(c0),Err{1064})",
     Tree0670 "Rep4(Sl{10})",
-    Tree0671 "B{t0=1;t1=3}Invt(@po{t0+=2}@ki{t1%2!0}c0b{t0+3})",
+    Tree0671 "B{t0=1;t1=3}Invt(@po{t0+=2}@ki{t1%2!0}Err{1060})",
     Tree0672 "TryF(t0,a1,Step(t2,Sub(t3)),Fb(t4,t5,R))",
     Tree0673 "B{b0;t0=2}@fi{b0+1<7}Try(Wde(Bin{b0+3=b0+1;_}(Lim{1}(Fai),Fb(a0e,c1b{t0%3})),a2,FF(Par{1;-1}(c3l,c4))),Isw{t0;N;T}(Wde(pt5{b0:8;b1:b0},Rep0(t6)),a7b{t0+4%2;b0},Pri(@po{t0+3!5?b0+=1}@fi{t0<7}@oh{t0:=b0;t0:=4}R,t8),Bin{t0+3>6;_}(Cd{20;K}(@os{t0+3%3=1?t0:=t0%4}@rw{b0+1%2<0}t9),a10b{b0;b0}),R))",
     Tree0674 "B{b0=1;t0;b1=3;t1=4}@of{t1:=b0;b1:=t0%3}@po{t1:=t0}Fb(a0,RFb(t1,c2,t3),PAll{1}(PAll{-1}(c4),Sc{t1+=2}))",
@@ -3749,7 +3780,7 @@ cases! {
     Tree0683 "B{q0=0;t0=1;b0=5}Par{_;_}(Isw{b0%4;_;_}(RSeq(Lp{_;_}(@os{t0+=3}Fb(S)),TryT(@rw{t0<b0}PAll{_}(Step(t0,c1e),RSel(pt2{b0:3},@po{t0:=9}Rep3(c3b{t0%3}),Pre{t0%4>1;S}(Wt{20}))),c4,a5l))))",
     Tree0684 "B{b0=3;t0=2;q0}Lp{b0;R}(@oh{t0+=1}@rw{t0>7}c0)",
     Tree0685 "B{b1=0}RFb(a0l,c1e,t2,Scc{b1<5})",
-    Tree0686 "B{t0;t1=1;b0=4;b1=4}Swm(@os{b0:=t0+2}@rw{t1%2=1}@oh{t1!b1?b1:=t1}Cnd{t1>4;T;_}(Sel(MSeq(c0,SubR(c1e)),Wv{t1}(@ki{t1+2<t1}SubA(pa2{b0:=;b1:=})),Fb(Pre{b0=2;S}(Wu{t1})),a3)),Pre{b1+4%3<2;S}(Isw{b0;N;T}(Flt{1;S;F}(t4))))",
+    Tree0686 "B{t0;t1=1;b0=4;b1=4}Swm(@os{b0:=t0+2}@rw{t1%2=1}@oh{t1!b1?b1:=t1}Cnd{t1>4;T;_}(Sel(MSeq(c0r,SubR(c1e)),Wv{t1}(@ki{t1+2<t1}SubA(pa2{b0:=;b1:=})),Fb(Pre{b0=2;S}(Wu{t1})),a3r)),Pre{b1+4%3<2;S}(Isw{b0;N;T}(Flt{1;S;F}(t4t))))",
     Tree0687 "B{b0=2}Rpt{0}(pc0{b0:=})",
     Tree0688 "B{t0=1}ASeq(SubA(t0),t1,SubA(pc2{b0:t0}),t3e)",
     Tree0689 "B{t0=5;b0=5;b1=3;o0}RSeq(Step(a0e,Fai),Par{_;-1}(Invt(Ub{o0}),PPar{2;T}(pa1{b0:0;b1:b0},t2)),Wv{t0}(Ruf{3}(@si{o0|3+4<t0}@ki{b1<0}@oh{t0:=b1}Wu{t0})))",
@@ -3759,7 +3790,7 @@ cases! {
     Tree0693 "B{b0=1;t0=3;t1=5}@fi{b0<7}@po{t1:=t0}Bin{t0=0;N}(a0,Pre{t0+3%2>0;F}(Sb{t0=6}))",
     Tree0694 "B{o0=_;t1=2;t0=0}PPar{2;T}(MPri(RSeq(RFb(c0e,t1,a2),Seq(c3,a4,t5))),a6,RFb(Intr{t0<6}(c7b{o0|3+1}),Scc{t1<3}))",
     Tree0695 "OnceT(Ret0(t0))",
-    Tree0696 "B{b0=1;t0=5;b1=5}AFb(@oh{b0+=1}@ki{b0<t0}pi0{t0:b0},@fi{b1+2>t0+2}c1e,t2e,a3)",
+    Tree0696 "B{b0=1;t0=5;b1=5}AFb(@oh{b0+=1}@ki{b0<t0}pi0{t0:b0},@fi{b1+2>t0+2}c1e,t2e,a3r)",
     Tree0697 "B{b1=2}WU{b1!0}(SubA(SubR(Rep0(c0b{b1%3}))))",
     Tree0698 "B{b0=0;t0;b1=2;o0}RSeq(RT{2}(PAll{-4}(Dl{20}(Cd{0;K}(Wv{t0}(c0b{o0|2%3}))),pt1{b0:=},Flip(a2e,a3e),a4,Wv{t0}(t5))),MSeq(t6,Par{3;_}(pi7{t0:t0},t8e,Sc{b0:=b1+2%4},pi9{t0:t0})),Sw{5}(Inv(Pre{t0!2;K}(@po{b0+=1}@of{b0+=3}Rus{2}(Sc{b1+=2}))),Wde(t10,Wde(Scc{b1+2<7},a11b{b1;b1}))))",
     Tree0699 "OnceT(Fb(c0e,t1,Rpt{F}(t2),t3))",

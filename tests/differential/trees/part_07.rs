@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
@@ -56,18 +58,21 @@ bt::behavior_tree! {
 board!(Tree0700Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0701 for Ctx {
+    pub tree Tree0701 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
         }
         #[success_if(|bb| bb.b0 + 3 < 3)]
         AsyncFallback {
             Condition(PCond<0>, b0 = {=}),
+            Error(DiffError(1084)),
         }
     }
 }
 
 board!(Tree0701Blackboard { b0 });
+
+fallible!(Tree0701);
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
@@ -312,7 +317,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0711 for Ctx {
+    pub tree Tree0711 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 0,
             b1: i64 = 1,
@@ -333,15 +338,15 @@ bt::behavior_tree! {
                     SetBlackboard(b0 = 3),
                 },
                 ReactiveFallback {
-                    Action(Act<0>),
+                    Action(TAct<0>),
                     Failer,
                 },
             },
             #[success_if(|bb| *bb.t1 != bb.b1)]
             Switch(b1) {
-                case 0 => Condition(Cond<1>),
+                case 0 => Condition(|ctx| ctx.try_check(1)),
                 _ => ReactiveSequence {
-                    Action(Act<2>),
+                    Action(TAct<2>),
                     SubTree(Tree0711Sub0, t1 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}, t0 = {=}),
                 },
             },
@@ -351,7 +356,7 @@ bt::behavior_tree! {
                         RepeatUntilFailure(1) {
                             Loop(q0, if_empty = Skipped) {
                                 MemSequence {
-                                    StatefulAction(Task<3>),
+                                    StatefulAction(TTask<3>),
                                     StatefulAction(Task<4>),
                                 },
                             },
@@ -364,6 +369,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0711Blackboard { t1 b1 q0 b0 t0 });
+
+fallible!(Tree0711);
 
 bt::behavior_tree! {
     pub tree Tree0712Sub0 for Ctx {
@@ -378,7 +385,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0712 for Ctx {
+    pub tree Tree0712 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64,
@@ -389,14 +396,14 @@ bt::behavior_tree! {
             },
             StatefulAction(Task<0>),
             ReactiveSequence {
-                Action(PAct<1>, b0 = {=}),
+                Error(DiffError(1037)),
                 StatefulAction(Task<2>),
-                Condition(Cond<3>),
+                Condition(TCond<3>),
             },
             SubTree(Tree0712Sub0, t0 = {=}, b0 = {b0}),
             ParallelAll(max_failures = -2) {
                 #[on_failure(|bb| if bb.b0 == *bb.t0 % 3 { bb.b0 += 1 })]
-                Action(|ctx| ctx.exec(4)),
+                Action(TAct<4>),
                 SetBlackboard(t0 = {b0}),
             },
         }
@@ -404,6 +411,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0712Blackboard { t0 b0 });
+
+fallible!(Tree0712);
 
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
@@ -701,7 +710,7 @@ bt::behavior_tree! {
 board!(Tree0717Blackboard { o0 b0 b1 t0 t1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0718 for Ctx {
+    pub tree Tree0718 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64,
@@ -713,7 +722,7 @@ bt::behavior_tree! {
                     BinarySelector(|bb| *bb.t1 % 2 == 0) {
                         Sleep(100),
                         Sequence {
-                            Action(Act<0>),
+                            Action(|ctx| ctx.try_exec(0)),
                             #[on_halted(|bb| *bb.t1 += 3)]
                             #[on_failure(|bb| *bb.t1 += 1)]
                             #[success_if(|bb| *bb.t1 + 3 < 7)]
@@ -726,7 +735,7 @@ bt::behavior_tree! {
                             Fallback {
                                 WasEntryUpdated(t0),
                                 Sequence {
-                                    StatefulAction(Task<2>),
+                                    StatefulAction(TTask<2>),
                                     StatefulAction(Task<3>),
                                     Condition(|ctx| ctx.check(4)),
                                 },
@@ -747,6 +756,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0718Blackboard { t0 b0 t1 });
+
+fallible!(Tree0718);
 
 bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
@@ -859,7 +870,7 @@ bt::behavior_tree! {
 board!(Tree0721Blackboard { t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
+    pub tree Tree0722 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b1: i64,
@@ -883,7 +894,7 @@ bt::behavior_tree! {
                             },
                         },
                         Sequence {
-                            StatefulAction(Task<3>),
+                            StatefulAction(TTask<3>),
                             StatefulAction(Task<4>),
                             Wait(30),
                         },
@@ -916,10 +927,10 @@ bt::behavior_tree! {
                         StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
                     },
                     RetryUntilSuccessful(0) {
-                        StatefulAction(Task<12>),
+                        StatefulAction(TTask<12>),
                     },
                     Parallel(failure = -1) {
-                        Condition(Cond<13>),
+                        Condition(TCond<13>),
                         Failer,
                         StatefulAction(Task<14>),
                     },
@@ -935,6 +946,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0722Blackboard { t0 b1 b0 });
+
+fallible!(Tree0722);
 
 bt::behavior_tree! {
     pub tree Tree0723 for Ctx {
@@ -972,7 +985,7 @@ bt::behavior_tree! {
 board!(Tree0723Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0724 for Ctx {
+    pub tree Tree0724 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64,
@@ -987,6 +1000,7 @@ bt::behavior_tree! {
                     Delay(10) {
                         StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
                     },
+                    Error(DiffError(1025)),
                 },
             },
             Action(PIo<2>, t0 = {=}),
@@ -997,6 +1011,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0724Blackboard { b0 t0 });
+
+fallible!(Tree0724);
 
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
@@ -1175,7 +1191,7 @@ bt::behavior_tree! {
 board!(Tree0729Blackboard { b1 b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0730 for Ctx {
+    pub tree Tree0730 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 0,
             #[tracked] t0: i64 = 2,
@@ -1191,7 +1207,7 @@ bt::behavior_tree! {
                                     StatefulAction(PTask<0>, b0 = 7),
                                 },
                                 RepeatUntilFailure(1) {
-                                    StatefulAction(Task<1>),
+                                    StatefulAction(TTask<1>),
                                 },
                             },
                             _ => Precondition(|bb| bb.b0 > (bb.b0 + 2) % 4, else = Running) {
@@ -1201,6 +1217,7 @@ bt::behavior_tree! {
                                 },
                             },
                         },
+                        Error(DiffError(1005)),
                     },
                 },
             },
@@ -1209,6 +1226,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0730Blackboard { b1 t0 b0 });
+
+fallible!(Tree0730);
 
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
@@ -1357,19 +1376,21 @@ bt::behavior_tree! {
 board!(Tree0733Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0734 for Ctx {
+    pub tree Tree0734 for Ctx, error DiffError {
         blackboard {
             b1: i64,
         }
         #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
         Switch(b1) {
             case 2 => AlwaysFailure,
-            _ => StatefulAction(Task<0>),
+            _ => StatefulAction(TTask<0>),
         }
     }
 }
 
 board!(Tree0734Blackboard { b1 });
+
+fallible!(Tree0734);
 
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
@@ -1451,7 +1472,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0737 for Ctx {
+    pub tree Tree0737 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
@@ -1462,12 +1483,12 @@ bt::behavior_tree! {
             ReactiveFallback {
                 Parallel(success = 4, failure = -4) {
                     AlwaysFailure,
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                     Loop(q0, value = {b0}, if_empty = Skipped) {
                         #[on_halted(|bb| bb.b1 += 1)]
                         #[on_success(|bb| bb.b1 = *bb.t0)]
                         #[success_if(|bb| bb.b1 + 2 != 0)]
-                        StatefulAction(Task<1>),
+                        StatefulAction(TTask<1>),
                     },
                     Conditional(|bb| *bb.t0 + 2 != bb.b0 + 1, else = Success) {
                         Condition(Cond<2> = Cond::<2>),
@@ -1481,6 +1502,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0737Blackboard { b0 q0 t0 b1 });
+
+fallible!(Tree0737);
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
@@ -1531,7 +1554,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0740 for Ctx {
+    pub tree Tree0740 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
@@ -1539,14 +1562,14 @@ bt::behavior_tree! {
         }
         AsyncFallback {
             #[on_success(|bb| if bb.b1 > 3 { bb.b1 += 3 })]
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             Repeat(forever) {
                 Condition(Cond<1>),
             },
             Action(Act<2>),
             Condition(|ctx| ctx.check(3)),
             Fallback {
-                Condition(Cond<4> = Cond::<4>),
+                Error(DiffError(1069)),
                 #[on_failure(|bb| *bb.t0 += 1)]
                 #[post(|bb| bb.b0 = *bb.t0 + 2)]
                 Action(|ctx, bb| ctx.exec_in(5, 8, &mut bb.b1)),
@@ -1556,6 +1579,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0740Blackboard { b1 t0 b0 });
+
+fallible!(Tree0740);
 
 bt::behavior_tree! {
     pub tree Tree0741 for Ctx {
@@ -1605,7 +1630,7 @@ bt::behavior_tree! {
 board!(Tree0742Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0743 for Ctx {
+    pub tree Tree0743 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -1626,11 +1651,14 @@ bt::behavior_tree! {
                     ScriptCondition(|bb| bb.b0 + 2 != 3),
                 },
             },
+            Error(DiffError(1011)),
         }
     }
 }
 
 board!(Tree0743Blackboard { b0 t0 });
+
+fallible!(Tree0743);
 
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
@@ -1664,7 +1692,7 @@ bt::behavior_tree! {
 board!(Tree0744Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0745 for Ctx {
+    pub tree Tree0745 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 4,
             o0: Option<i64> = None,
@@ -1673,8 +1701,8 @@ bt::behavior_tree! {
         Sequence {
             ReactiveFallback {
                 Action(Act<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
+                Condition(|ctx| ctx.try_check(1)),
+                Condition(TCond<2>),
                 Cooldown(20) {
                     Condition(Cond<3> = Cond::<3>),
                 },
@@ -1696,7 +1724,7 @@ bt::behavior_tree! {
                 WhileDoElse {
                     #[run_while(|bb| bb.o0.is_none())]
                     WasEntryUpdated(t0),
-                    StatefulAction(Task<8>),
+                    StatefulAction(TTask<8>),
                 },
             },
             Sequence {
@@ -1721,8 +1749,10 @@ bt::behavior_tree! {
 
 board!(Tree0745Blackboard { t0 o0 b0 });
 
+fallible!(Tree0745);
+
 bt::behavior_tree! {
-    pub tree Tree0746 for Ctx {
+    pub tree Tree0746 for Ctx, error DiffError {
         ReactiveSequence {
             Fallback {
                 Timeout(30) {
@@ -1733,11 +1763,13 @@ bt::behavior_tree! {
                     },
                 },
             },
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+            Condition(TCond<0>),
+            Error(DiffError(1056)),
         }
     }
 }
+
+fallible!(Tree0746);
 
 bt::behavior_tree! {
     pub tree Tree0747 for Ctx {
@@ -1766,7 +1798,7 @@ bt::behavior_tree! {
 board!(Tree0747Blackboard { b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0748 for Ctx {
+    pub tree Tree0748 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t1: i64 = 3,
@@ -1783,7 +1815,7 @@ bt::behavior_tree! {
                         WaitUntil(|bb| *bb.t0 % 4 != 3) {
                             FlipSelector {
                                 SetBlackboard(t1 = 3),
-                                StatefulAction(Task<0>),
+                                StatefulAction(TTask<0>),
                             },
                         },
                         SequenceWithMemory {
@@ -1799,15 +1831,15 @@ bt::behavior_tree! {
                         Cooldown(20, filtered = Skipped) {
                             Repeat(3) {
                                 IfThenElse {
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3>),
+                                    StatefulAction(TTask<2>),
+                                    StatefulAction(TTask<3>),
                                 },
                             },
                         },
                     },
                     ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(TTask<4>),
+                        Error(DiffError(1033)),
                     },
                 },
             },
@@ -1816,6 +1848,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0748Blackboard { o0 t1 t0 b0 });
+
+fallible!(Tree0748);
 
 bt::behavior_tree! {
     pub tree Tree0749Sub1 for Ctx {
@@ -2178,20 +2212,22 @@ bt::behavior_tree! {
 board!(Tree0760Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0761 for Ctx {
+    pub tree Tree0761 for Ctx, error DiffError {
         AsyncSequence {
             StatefulAction(Task<0> = Task::<0>),
             Sleep(0),
             RetryUntilSuccessful(4) {
                 StatefulAction(Task<1>),
             },
-            StatefulAction(Task<2>),
+            StatefulAction(TTask<2>),
             RepeatUntilSuccess(forever) {
-                StatefulAction(Task<3>),
+                StatefulAction(TTask<3>),
             },
         }
     }
 }
+
+fallible!(Tree0761);
 
 bt::behavior_tree! {
     pub tree Tree0762 for Ctx {
@@ -2225,14 +2261,16 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
+    pub tree Tree0763 for Ctx, error DiffError {
         WhileDoElse {
-            StatefulAction(Task<0>),
+            Error(DiffError(1076)),
             SubTree(Tree0763Sub0),
             Succeeder,
         }
     }
 }
+
+fallible!(Tree0763);
 
 bt::behavior_tree! {
     pub tree Tree0764Sub0 for Ctx {
@@ -2367,12 +2405,14 @@ bt::behavior_tree! {
 board!(Tree0765Blackboard { t0 b1 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0766 for Ctx {
+    pub tree Tree0766 for Ctx, error DiffError {
         Repeater(0) {
-            StatefulAction(Task<0>),
+            Error(DiffError(1078)),
         }
     }
 }
+
+fallible!(Tree0766);
 
 bt::behavior_tree! {
     pub tree Tree0767Sub1 for Ctx {
@@ -2391,15 +2431,17 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0767 for Ctx {
+    pub tree Tree0767 for Ctx, error DiffError {
         Sequence {
             SubTree(Tree0767Sub0),
             Timeout(0) {
-                Action(Act<1>),
+                Action(TAct<1>),
             },
         }
     }
 }
+
+fallible!(Tree0767);
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
@@ -2579,20 +2621,22 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0773 for Ctx {
+    pub tree Tree0773 for Ctx, error DiffError {
         blackboard {
-            #[tracked] t1: i64,
+            #[allow(unused)] #[tracked] t1: i64,
             b1: i64 = 4,
             b0: i64 = 4,
         }
         IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-            Action(PAct<0>, b0 = {t1}),
+            Error(DiffError(1097)),
             Action(PAct<1>, b0 = {=}, b1 = {=}),
         }
     }
 }
 
 board!(Tree0773Blackboard { t1 b1 b0 });
+
+fallible!(Tree0773);
 
 bt::behavior_tree! {
     pub tree Tree0774Sub0 for Ctx {
@@ -2806,38 +2850,38 @@ bt::behavior_tree! {
 board!(Tree0778Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0779 for Ctx {
+    pub tree Tree0779 for Ctx, error DiffError {
         Deadline(50) {
             ReactiveFallback {
                 Fallback {
-                    Action(Act<0>),
+                    Action(|ctx| ctx.try_exec(0)),
                     Repeater(forever) {
                         StatefulAction(Task<1>),
                     },
                     Repeater(forever) {
                         Remap(success = Failure, failure = Failure) {
                             RunOnce {
-                                Condition(Cond<2>),
+                                Condition(|ctx| ctx.try_check(2)),
                             },
                         },
                     },
                     Deadline(0) {
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                     },
                 },
                 AsyncSequence {
                     ParallelAll {
                         AlwaysSuccess,
-                        Condition(Cond<4>),
+                        Condition(|ctx| ctx.try_check(4)),
                     },
-                    Condition(Cond<5> = Cond::<5>),
+                    Condition(|ctx| ctx.try_check(5)),
                     IfThenElse {
-                        StatefulAction(Task<6>),
+                        StatefulAction(TTask<6>),
                         Condition(|ctx| ctx.check(7)),
                         Condition(|ctx| ctx.check(8)),
                     },
                     Filter(times = 1) {
-                        Condition(|ctx| ctx.check(9)),
+                        Condition(|ctx| ctx.try_check(9)),
                     },
                     ReactiveSequence {
                         StatefulAction(Task<10>),
@@ -2852,7 +2896,7 @@ bt::behavior_tree! {
                     },
                     ReactiveFallback {
                         StatefulAction(Task<14> = Task::<14>),
-                        Action(Act<15>),
+                        Action(TAct<15>),
                         Condition(|ctx| ctx.check(16)),
                     },
                 },
@@ -2860,6 +2904,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0779);
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
@@ -3045,7 +3091,7 @@ bt::behavior_tree! {
 board!(Tree0784Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0785 for Ctx {
+    pub tree Tree0785 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 3,
             #[tracked] t0: i64,
@@ -3065,12 +3111,15 @@ bt::behavior_tree! {
                 #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
                 Action(Act<5>),
                 AlwaysSuccess,
+                Error(DiffError(1071)),
             },
         }
     }
 }
 
 board!(Tree0785Blackboard { t1 t0 b0 });
+
+fallible!(Tree0785);
 
 bt::behavior_tree! {
     pub tree Tree0786Sub0 for Ctx {
@@ -3154,7 +3203,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0787 for Ctx {
+    pub tree Tree0787 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 2,
             b0: i64 = 2,
@@ -3170,7 +3219,7 @@ bt::behavior_tree! {
                 StatefulAction(Task<1>),
             },
             BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
-                Action(Act<2>),
+                Action(|ctx| ctx.try_exec(2)),
                 ForceSuccess {
                     StatefulAction(Task<3> = Task::<3>),
                 },
@@ -3189,6 +3238,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0787Blackboard { b1 b0 t0 });
+
+fallible!(Tree0787);
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
@@ -3291,13 +3342,13 @@ bt::behavior_tree! {
 board!(Tree0789Blackboard { b1 t0 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0790 for Ctx {
+    pub tree Tree0790 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
         }
         Precondition(|bb| *bb.t0 + 2 == 6, else = Skipped) {
             Sequence {
-                StatefulAction(Task<0>),
+                StatefulAction(TTask<0>),
                 Cooldown(0, filtered = Skipped) {
                     Wait(30),
                 },
@@ -3310,12 +3361,15 @@ bt::behavior_tree! {
                         },
                     },
                 },
+                Error(DiffError(1066)),
             },
         }
     }
 }
 
 board!(Tree0790Blackboard { t0 });
+
+fallible!(Tree0790);
 
 bt::behavior_tree! {
     pub tree Tree0791Sub0 for Ctx {
@@ -3343,7 +3397,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0791 for Ctx {
+    pub tree Tree0791 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64,
             b1: i64 = 3,
@@ -3351,12 +3405,14 @@ bt::behavior_tree! {
         }
         BinarySelector(|bb| bb.b1 + 3 < 1, dynamic = false) {
             SubTree(Tree0791Sub0, ..),
-            StatefulAction(Task<3>),
+            Error(DiffError(1098)),
         }
     }
 }
 
 board!(Tree0791Blackboard { t1 b1 t0 });
+
+fallible!(Tree0791);
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
@@ -3618,7 +3674,7 @@ bt::behavior_tree! {
 board!(Tree0798Blackboard { b0 t0 b1 o0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0799 for Ctx {
+    pub tree Tree0799 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             b0: i64,
@@ -3635,7 +3691,7 @@ bt::behavior_tree! {
                     ForceFailure {
                         BinarySelector(|bb| (bb.b0 + 2) % 4 != 2, dynamic = true) {
                             ScriptCondition(|bb| *bb.t1 + 3 != 5),
-                            SetBlackboard(b0 = 0),
+                            Error(DiffError(1090)),
                         },
                     },
                 },
@@ -3646,9 +3702,11 @@ bt::behavior_tree! {
 
 board!(Tree0799Blackboard { t0 b0 t1 });
 
+fallible!(Tree0799);
+
 cases! {
     Tree0700 "B{b0=1;t0=1;o0=_}PAll{4}(RFb(To{100}(Fb(Ite(Scc{b0>2},c0))),Run),AFb(c1e,a2),Cnd{o0|1<o0|2;_;F}(@rw{b0+4>0}pa3{b0:=;b1:t0}),Once(RT{F}(PPar{0;T}(Wu{t0},Suc,c4l))),MSeq(PPar{1;N}(Ret4(t5),@of{o0|0=b0%2?b0+=3;b0+=1}pt6{b0:b0},c7)))",
-    Tree0701 "B{b0=2}@si{b0+3<3}AFb(pc0{b0:=})",
+    Tree0701 "B{b0=2}@si{b0+3<3}AFb(pc0{b0:=},Err{1084})",
     Tree0702 "Flip(Sl{10},Fai,t0e,t1e)",
     Tree0703 "Flt{2;_;F}(FF(Sl{20}))",
     Tree0704 "RT{F}(Rep2(t0))",
@@ -3658,44 +3716,44 @@ cases! {
     Tree0708 "B{o0=3;b0=2;t0=4;t1=4}PAll{-1}(Inv(Star(a0b{9;b0},t1,a2b{t0;b0})),To{10}(ASeq(Scc{t1=0},Wu{t0},@os{o0:=t1%3}@fi{some}c3)))",
     Tree0709 "B{t0=5;t1=0}RSeq(Sb{t0=t1},pi0{t0:t1})",
     Tree0710 "Ret4(Star(c0,t1,a2))",
-    Tree0711 "B{t1=0;b1=1;q0;b0=5;t0}@oh{b1:=b0}Step(PPar{1;T}(Lp{t1;K}(R),Ret0(@os{b1>7?b0:=b1+1;t1+=1}@po{t1>t1%2?b0:=b1}@oh{t0:=b1;b1+=1}Sb{b0=3}),RFb(a0,Fai)),@si{t1!b1}Sw{0}(c1,RSeq(a2,SubR(Sc{t1%3>0?t0+=1}))),RT{F}(RT{F}(To{0}(Ruf{1}(Lp{_;K}(MSeq(t3,t4)))))))",
-    Tree0712 "B{t0=4;b0}Fb(Cnd{t0<1;_;_}(F),t0,RSeq(pa1{b0:=},t2,c3),SubR(Once(R)),PAll{-2}(@of{b0=t0%3?b0+=1}a4l,Sb{t0=b0}))",
+    Tree0711 "B{t1=0;b1=1;q0;b0=5;t0}@oh{b1:=b0}Step(PPar{1;T}(Lp{t1;K}(R),Ret0(@os{b1>7?b0:=b1+1;t1+=1}@po{t1>t1%2?b0:=b1}@oh{t0:=b1;b1+=1}Sb{b0=3}),RFb(a0t,Fai)),@si{t1!b1}Sw{0}(c1r,RSeq(a2t,SubR(Sc{t1%3>0?t0+=1}))),RT{F}(RT{F}(To{0}(Ruf{1}(Lp{_;K}(MSeq(t3t,t4)))))))",
+    Tree0712 "B{t0=4;b0}Fb(Cnd{t0<1;_;_}(F),t0,RSeq(Err{1037},t2,c3t),SubR(Once(R)),PAll{-2}(@of{b0=t0%3?b0+=1}a4t,Sb{t0=b0}))",
     Tree0713 "B{t1;b0;o0=_;t0}RSeq(RSeq(Bin{o0|0<7;N}(Step(Dl{100}(OnceK(OnceK(Sb{o0=2}))),Inv(Inv(Swm(t0)))),PPar{1;_}(@os{t0+=3}@oh{o0:=_}@si{some}Wt{0},Rpt{2}(Rmp{F;S}(c1l)),Sl{20},Cd{10;K}(Sb{t1=8}),Bin{none;N}(Fai,Swm(Sc{b0+=3},t2))))),RFb(RSeq(c3,a4,Suc),To{0}(Ret4(Pre{t0!6;K}(t5))),RFb(t6,pt7{b0:t1;b1:t1}),Wde(Step(pc8{b0:4},pt9{b0:t1;b1:b0}),Rpt{2}(Sb{o0=2})),Rep0(Ub{o0})))",
     Tree0714 "Cd{0;K}(FF(Rpt{0}(t0e)))",
     Tree0715 "B{o0;t1=3;t0=0;b0=4}Seq(@po{o0:=_}@fi{none}PAll{5}(RtyF(Pri(t0,Wu{t1})),Star(Ub{o0},a1),@ki{t1%2>0}Sl{0},pc2{b0:=},PPar{0;_}(Sc{o0:=b0},t3)),TryT(Sc{t0+3<3?t1+=2},S,RSel(t4e,t5),t6),Wt{20},PAll{3}(WU{b0%2!1}(c7),pc8{b0:t0},Pre{t0>b0%3;K}(RFb(a9b{b0;b0},a10l,a11l,@oh{t1!6?t1+=3}t12,t13))),Keep(RFb(pa14{b0:2;b1:t0},t15,pa16{b0:=;b1:t0})))",
     Tree0716 "B{q0=1;t0;b0=2;b1=1}Bin{b1%3=1;_}(Par{_;1}(Scc{b1!0},PAll{5}(Su{t0}(@oh{b0:=t0%3;b1+=1}@of{b1+=3}@os{b0+=1}S),Pre{t0!6;F}(To{0}(t0)),Lp{_;R}(Lp{_;R}(Rpt{3}(a1e))),a2,Dd{20}(t3))),Isw{b0;_;_}(Sel(@rw{b1+1>4}Sb{b0=8},@rw{b1+1%3<2}@si{t0<7}@ki{b0+3=6}Lp{b1;K}(Fb(RSeq(pt4{b0:=;b1:b1},t5e))),a6e,Lp{b1;F}(pa7{b0:b1;b1:t0})),FF(t8e),OnceK(@si{t0+3%3>1}Lp{t0;S}(Mt{0}(Wde(pc9{b0:0},Rpt{2}(@rw{b0<t0+1}@oh{b0+=2}t10),PAll{_}(t11,t12)))))))",
     Tree0717 "B{o0;b0=2;b1;t0=5;t1=0;q0}Rep2(Mt{0}(@ki{b0+2>t0}@po{b0:=t1}ASeq(PAll{-4}(a0e,t1e,t2,c3),Isw{t1+1;_;T}(@fi{o0|3<7}Sc{t1:=o0|0},F),PPar{0;T}(Lp{b1;S}(c4),Lp{t0;F}(Sb{t0=7})))))",
-    Tree0718 "B{t0=0;b0;t1}PAll{1}(RFb(ASeq(Bin{t1%2=0;_}(Sl{100},Seq(a0,@oh{t1+=3}@of{t1+=1}@si{t1+3<7}Fai,c1b{b0+4})),Keep(FF(Fb(Wu{t0},Seq(t2,t3,c4l),@si{t1>b0+3}@rw{t1+2%4=3}@os{b0:=1}t5,FS(pa6{b0:2})))))))",
+    Tree0718 "B{t0=0;b0;t1}PAll{1}(RFb(ASeq(Bin{t1%2=0;_}(Sl{100},Seq(a0r,@oh{t1+=3}@of{t1+=1}@si{t1+3<7}Fai,c1b{b0+4})),Keep(FF(Fb(Wu{t0},Seq(t2t,t3,c4l),@si{t1>b0+3}@rw{t1+2%4=3}@os{b0:=1}t5,FS(pa6{b0:2})))))))",
     Tree0719 "B{t0=3;q0=3;b0}Flip(MPri(TryT(Mt{30}(Scc{t0%2<0}),pi0{t0:=}),pc1{b0:=},Ret2(t2),Isw{0;_;T}(Lp{b0;S}(Bin{b0>3;T}(t3,c4e)),c5e),Sb{b0=t0}))",
     Tree0720 "B{o0=2;t1=3;t0=4}RSel(MSeq(AFb(RSeq(a0l,t1),t2),Rep0(Ub{o0})),To{50}(t3),Ruf{F}(SubA(RSeq(Inv(Seq(pa4{b0:6},@fi{t0%3<1}PAll{_}(a5l,Scc{o0|1+4%4!0}),PPar{2;_}(c6,@si{t0>6}Ub{o0},Sc{o0:=_;o0:=t1+2%3})))))))",
     Tree0721 "B{t0;t1=5}Wv{t0}(pa0{b0:t1})",
-    Tree0722 "B{t0;b1;b0}RFb(Bin{b1<2;T}(Sw{1}(PAll{_}(FF(MPri(c0,@po{b0+=2}t1)),Inv(Rpt{F}(@os{b1+=3}pc2{b0:b0})),Seq(t3,t4,Wt{30})),Sw{3;2}(Ruf{F}(RSel(t5e,@fi{t0+1=b1+3%3}@ki{b0!6}pt6{b0:=;b1:b1},@po{b1%2<1?b0+=3}t7)),Fb(@po{t0:=t0%4}RU{S}(Rpt{F}(t8))),t9e)),MPri(PAll{-2}(pi10{t0:=},pt11{b0:=;b1:t0}),Ret0(t12),Par{_;-1}(c13,Fai,t14),Swm(Sl{10},Scc{b1>0},Scc{t0<7}))))",
+    Tree0722 "B{t0;b1;b0}RFb(Bin{b1<2;T}(Sw{1}(PAll{_}(FF(MPri(c0,@po{b0+=2}t1)),Inv(Rpt{F}(@os{b1+=3}pc2{b0:b0})),Seq(t3t,t4,Wt{30})),Sw{3;2}(Ruf{F}(RSel(t5e,@fi{t0+1=b1+3%3}@ki{b0!6}pt6{b0:=;b1:b1},@po{b1%2<1?b0+=3}t7)),Fb(@po{t0:=t0%4}RU{S}(Rpt{F}(t8))),t9e)),MPri(PAll{-2}(pi10{t0:=},pt11{b0:=;b1:t0}),Ret0(t12t),Par{_;-1}(c13t,Fai,t14),Swm(Sl{10},Scc{b1>0},Scc{t0<7}))))",
     Tree0723 "B{o0=0;b0=1;t1=0;t0=5}Seq(@fi{t0=t1%3}To{100}(Pre{b0+1%4>0;F}(Flt{2;_;_}(Dd{10}(FS(Seq(Ub{o0})))))),PAll{1}(Bin{some;_}(Sb{o0=2},Ub{o0})))",
-    Tree0724 "B{b0=2;t0}RSeq(c0,Lim{2}(@po{b0+=1;t0+=2}RSeq(Scc{b0!t0},Scc{b0!3},Dl{10}(pt1{b0:4;b1:b0}))),pi2{t0:=},t3,Sb{t0=3})",
+    Tree0724 "B{b0=2;t0}RSeq(c0,Lim{2}(@po{b0+=1;t0+=2}RSeq(Scc{b0!t0},Scc{b0!3},Dl{10}(pt1{b0:4;b1:b0}),Err{1025})),pi2{t0:=},t3,Sb{t0=3})",
     Tree0725 "Cd{0;_}(F)",
     Tree0726 "PPar{0;N}(a0,RFb(Fai,Invt(t1),Step(t2),Flt{1;_;_}(Keep(c3l))))",
     Tree0727 "B{t0;t1}@po{t0:=9;t1+=3}Fb(t0,SubA(t1e))",
     Tree0728 "B{t0=4;q0=0;b0}Seq(Lp{b0;K}(Swm(PAll{-2}(Lp{_;K}(@oh{t0!2?b0:=b0%2}@po{t0:=b0+3}@of{t0:=b0}Ite(pt0{b0:t0;b1:b0},MSeq(c1e,pt2{b0:t0;b1:t0},t3))),PPar{2;N}(Seq(t4,Scc{t0+2%3!0},Sc{t0+=2},c5e),RSeq(pi6{t0:t0}),Step(a7))))),Pri(Wu{t0},Step(Sc{t0:=b0;t0+=2},Pre{t0=6;S}(t8),RSel(c9e,R),pi10{t0:t0})))",
     Tree0729 "B{b1=5;b0=0;t0=2;t1=5}RFb(Rep3(SubR(RFb(SubA(a0),c1e,@fi{b1+3!6}@oh{t0+4>b1?b0:=t1}t2))),Par{3;_}(Flip(a3e,c4),@si{b0+4<4}@ki{t1<7}@of{b1!t1+2%3?t0+=2}Sc{t0:=t0%2},t5))",
-    Tree0730 "B{b1=0;t0=2;b0}Dd{0}(Keep(RFb(Sel(Sw{0}(Seq(Intr{b1+3%3>0}(pt0{b0:7}),Ruf{1}(t1)),Pre{b0>b0+2%4;R}(Par{-1;2}(a2b{t0;b1},t3e)))))))",
+    Tree0730 "B{b1=0;t0=2;b0}Dd{0}(Keep(RFb(Sel(Sw{0}(Seq(Intr{b1+3%3>0}(pt0{b0:7}),Ruf{1}(t1t)),Pre{b0>b0+2%4;R}(Par{-1;2}(a2b{t0;b1},t3e))),Err{1005}))))",
     Tree0731 "PAll{-2}(Rty2(Par{-2;3}(Wt{0},t0,S)),Flip(Rmp{F;S}(AFb(FF(Sel(c1e,a2l)),Rpt{3}(FS(RFb(a3l,F))))),Keep(ASeq(t4e,t5e,c6l,t7,c8)),t9))",
     Tree0732 "B{b0=5;t1=0;t0=4}@of{b0>0?b0+=2}Seq(RSeq(Step(a0e,Sc{t0+=2},@os{b0=1?t0:=b0}@oh{t0+=1}Inv(c1e),c2,t3),Rep3(Wv{t1}(RepF(RSel(Dd{10}(t4)))))),OnceT(RSeq(t5,Cnd{b0%4<0;N;S}(pt6{b0:b0;b1:b0}),WU{b0+4%3=1}(Par{2;1}(a7,a8)),t9)),OnceT(RT{1}(PAll{4}(c10,t11,t12,Sl{50}))))",
     Tree0733 "B{t0=1;b1=4;o0;b0=0}Once(Isw{t0+4%4;_;N}(MSeq(Wde(c0e,Ret0(a1),Seq(pc2{b0:b0},t3)),Par{-1;_}(a4,a5)),S,@os{b1<2?o0:=t0;t0+=2}@of{t0+=1}@si{b0=4}a6))",
-    Tree0734 "B{b1}@rw{b1+4%3<1}Sw{2}(F,t0)",
+    Tree0734 "B{b1}@rw{b1+4%3<1}Sw{2}(F,t0t)",
     Tree0735 "B{t0=4;o0=5;q0=0;b0=0}Seq(Lp{b0;K}(Seq(t0,t1,@si{t0+2=b0}@oh{b0:=t0;b0%2!1?b0:=t0+1}Rep0(t2),@os{o0:=_}c3e)),Cnd{some;N;_}(Isw{o0|2+3;T;N}(@rw{t0>3}Par{1;-1}(RFb(pi4{t0:=},Sc{b0+=1})),RFb(@ki{t0+2!7}@os{b0+=1;b0+=3}pt5{b0:7;b1:b0},pc6{b0:b0}),Seq(c7,c8,t9))))",
     Tree0736 "Wde(RSeq(t0,PPar{1;_}(t1,t2),t3),c4,OnceK(Rus{F}(Dl{30}(RSel(a5e,FF(c6l),t7)))))",
-    Tree0737 "B{b0=2;q0=0;t0=5;b1}Flip(RFb(Par{4;-4}(F,t0,Lp{b0;K}(@oh{b1+=1}@os{b1:=t0}@si{b1+2!0}t1),Cnd{t0+2!b0+1;_;S}(c2e),Fai),pa3{b0:b1;b1:b0}))",
+    Tree0737 "B{b0=2;q0=0;t0=5;b1}Flip(RFb(Par{4;-4}(F,t0t,Lp{b0;K}(@oh{b1+=1}@os{b1:=t0}@si{b1+2!0}t1t),Cnd{t0+2!b0+1;_;S}(c2e),Fai),pa3{b0:b1;b1:b0}))",
     Tree0738 "B{t1=3;b1=4;t0=1;b0=3}RFb(Cnd{t1!3;N;S}(Rty2(pt0{b0:t1})),Intr{t1%4!3}(Seq(Mt{0}(@fi{t0+3>t1%4}@po{b1:=t1%4;t1<t0?b1:=b0+4}@os{t0:=7}Sc{t0:=t1%3}),Wt{50},c1)),t2,c3l)",
     Tree0739 "PAll{-1}(Rmp{S;F}(a0),c1,RepF(Fai))",
-    Tree0740 "B{b1;t0;b0=0}AFb(@os{b1>3?b1+=3}t0,RepF(c1),a2,c3l,Fb(c4e,@of{t0+=1}@po{b0:=t0+2}a5b{8;b1}))",
+    Tree0740 "B{b1;t0;b0=0}AFb(@os{b1>3?b1+=3}t0t,RepF(c1),a2,c3l,Fb(Err{1069},@of{t0+=1}@po{b0:=t0+2}a5b{8;b1}))",
     Tree0741 "B{b0;b1}Sw{1;3;5}(OnceK(c0),S,Sb{b0=5},pc1{b0:6})",
     Tree0742 "B{b1;b0=1;t0=2;o0=_}Try(Scc{b1<0},t0,t1e,Bin{b0+3<b0+1;T}(@rw{b0+2!5}@fi{b1<b1+4}@os{t0:=0;t0:=o0|5}a2e,OnceK(c3)),t4)",
-    Tree0743 "B{b0;t0}RSeq(Rep0(Wt{0}),PAll{2}(Wde(a0,c1,t2),pc3{b0:=},Step(Sb{t0=2},Scc{b0+2!3})))",
+    Tree0743 "B{b0;t0}RSeq(Rep0(Wt{0}),PAll{2}(Wde(a0,c1,t2),pc3{b0:=},Step(Sb{t0=2},Scc{b0+2!3})),Err{1011})",
     Tree0744 "B{t0=4;o0=_;b0=1}Swm(WU{o0|2=t0+2%3}(Try(t0,S,c1b{o0|4},pi2{t0:t0})),FF(@ki{b0+4<6}@of{b0+=2;t0:=b0+1}c3),Seq(pc4{b0:=},t5))",
-    Tree0745 "B{t0=4;o0=_;b0}Seq(RFb(a0,c1l,c2,Cd{20;_}(c3e)),Try(@of{o0:=b0}@si{b0=0}@oh{t0:=7}Seq(t4e,t5e,pc6{b0:t0}),MSeq(Sb{t0=7},S,a7b{b0;b0}),Wde(@rw{none}Wu{t0},t8)),Seq(@fi{b0!5}pt9{b0:t0;b1:t0},Flip(Dl{20}(a10b{o0|2+2;b0}),Flt{3;F;F}(Sb{t0=0})),Isw{t0%2;_;T}(Wt{10},Sb{t0=2})))",
-    Tree0746 "RSeq(Fb(To{30}(Flt{2;S;K}(To{10}(Suc)))),c0,t1)",
+    Tree0745 "B{t0=4;o0=_;b0}Seq(RFb(a0,c1r,c2t,Cd{20;_}(c3e)),Try(@of{o0:=b0}@si{b0=0}@oh{t0:=7}Seq(t4e,t5e,pc6{b0:t0}),MSeq(Sb{t0=7},S,a7b{b0;b0}),Wde(@rw{none}Wu{t0},t8t)),Seq(@fi{b0!5}pt9{b0:t0;b1:t0},Flip(Dl{20}(a10b{o0|2+2;b0}),Flt{3;F;F}(Sb{t0=0})),Isw{t0%2;_;T}(Wt{10},Sb{t0=2})))",
+    Tree0746 "RSeq(Fb(To{30}(Flt{2;S;K}(To{10}(Suc)))),c0t,Err{1056})",
     Tree0747 "B{b0;b1}Sw{5}(Step(AFb(t0,R),To{0}(R)),RSeq(Sc{b0+=1},a1e))",
-    Tree0748 "B{o0=_;t1=3;t0;b0=0}@po{t0:=t1+3}@os{o0:=t1%4}@of{t1+=1}Fb(Intr{b0>2}(Fb(Seq(WU{t0%4!3}(Flip(Sb{t1=3},t0)),Swm(Keep(OnceT(a1b{t1%2;b0})))),@rw{t0=3}RT{1}(Cd{20;K}(Rep3(Ite(t2,t3)))),RSeq(t4,t5e))))",
+    Tree0748 "B{o0=_;t1=3;t0;b0=0}@po{t0:=t1+3}@os{o0:=t1%4}@of{t1+=1}Fb(Intr{b0>2}(Fb(Seq(WU{t0%4!3}(Flip(Sb{t1=3},t0t)),Swm(Keep(OnceT(a1b{t1%2;b0})))),@rw{t0=3}RT{1}(Cd{20;K}(Rep3(Ite(t2t,t3t)))),RSeq(t4t,Err{1033}))))",
     Tree0749 "B{o0;t1;t0;b0=4}RSeq(pt0{b0:t0},SubA(SubA(Sb{t1=b0})),@of{o0:=o0|5%2}@si{o0|3+1!4}Sl{50})",
     Tree0750 "B{b0;t0=1;t1=4;b1=5}@oh{t1+=1}Fb(c0e,AFb(t1,Pre{b1+4<t1%2;F}(a2l)),Sw{0;5}(pt3{b0:=;b1:b0},RSeq(@os{t0+=3}Sb{b0=0},t4,a5),S),TryF(PPar{0;_}(pt6{b0:=;b1:t0},@si{b0<5}@po{t0+=1}R),@of{b1:=t1}@os{t1:=1;t0+=1}t7),Ret2(Try(RFb(Wu{t0},t8),@po{b0!2?b0:=6}t9)))",
     Tree0751 "B{t0=5;b0=2}TryF(Ite(t0,Rpt{1}(Sc{t0%2<1?t0+=3;b0:=t0})),Intr{b0>7}(Once(Sl{20})))",
@@ -3708,37 +3766,37 @@ cases! {
     Tree0758 "B{b1;t0=4}Dd{20}(Step(RSeq(FS(Wt{20})),Ite(pa0{b0:t0;b1:=},RepF(pt1{b0:7;b1:=}))))",
     Tree0759 "B{o0;b0=3}Wde(@si{b0=3}c0,a1,a2)",
     Tree0760 "B{t0;b0=4}PAll{1}(Wde(@oh{b0:=t0+4%4}@fi{b0!4}@po{t0:=b0+4}Fb(a0,c1,a2),t3),PPar{0;N}(t4e),RSeq(pi5{t0:b0},t6))",
-    Tree0761 "ASeq(t0e,Sl{0},Ret4(t1),t2,Rus{F}(t3))",
+    Tree0761 "ASeq(t0e,Sl{0},Ret4(t1),t2t,Rus{F}(t3t))",
     Tree0762 "B{b0=0;o0;t0}ASeq(OnceT(MSeq(t0,Sb{b0=t0})),Wu{t0},t1,Pre{some;F}(t2))",
-    Tree0763 "Wde(t0,Sub(t1),Suc)",
+    Tree0763 "Wde(Err{1076},Sub(t1),Suc)",
     Tree0764 "B{q0=1;t0;b1=2;b0}PAll{-1}(TryT(Lp{_;_}(Sc{t0+=1;b0<6?b1:=8}),ASeq(RetF(Wt{0}),Pri(c0,c1),a2,t3,Dl{30}(SubA(a4l)))),Seq(c5b{9},Rus{3}(@si{t0!0}pt6{b0:=;b1:b1}),@po{b1+=2}@si{b1!1}Swm(t7,c8e),Dl{20}(Suc)))",
     Tree0765 "B{t0=4;b1;q0;b0=0}Seq(Wv{t0}(OnceT(@oh{b0+=1}@si{t0+2%2>0}Inv(Seq(RFb(t0,@po{t0+=2}t1))))),@fi{b0%4<2}Lp{b0;S}(Lp{_;S}(Sl{0})),Cd{10;K}(RSel(@ki{b1!1}TryT(Sb{b0=b1},a2),Lp{b0;F}(a3))),Dl{30}(ASeq(@si{b0!3}@po{b0+=3}pc4{b0:b0},t5e,c6,SubR(F))))",
-    Tree0766 "Rpt{0}(t0)",
-    Tree0767 "Seq(Sub(Rep1(Sub(Dd{0}(a0l)))),To{0}(a1))",
+    Tree0766 "Rpt{0}(Err{1078})",
+    Tree0767 "Seq(Sub(Rep1(Sub(Dd{0}(a0l)))),To{0}(a1t))",
     Tree0768 "B{t0;q0;b0=1;o0=3}Lp{b0;_}(RSeq(@ki{none}Flt{1;_;K}(Sb{b0=t0}),pa0{b0:t0;b1:t0}))",
     Tree0769 "B{b1=5;t0;q0=4;b0;o0=_}ASeq(Suc,Lp{b0;S}(RU{F}(@po{o0:=b0}@fi{t0%3>1}@os{b1+=3}pi0{t0:b0})),pc1{b0:b0},Pri(t2e,Fai))",
     Tree0770 "B{t0=0;b0=0;o0=3}Pri(Dl{0}(Dl{50}(@os{b0+=1}Mt{30}(pt0{b0:t0}))),Pre{t0%4>1}(Swm(FS(FF(Isw{o0|3+3%4;T;N}(Ite(pt1{b0:b0;b1:b0},c2l)))),@rw{some}Wde(c3b{o0|4},Sc{t0+=1}),Pre{o0|1+2>b0;R}(Isw{t0+4;_;T}(a4,RtyF(RepF(Sc{t0+=1})),Sl{30},a5,a6e)))))",
     Tree0771 "B{t0;q0=1;b0=2}Flip(t0e,Pre{b0=7;F}(@po{t0%2<0?t0+=3}@rw{t0<5}a1b{t0;b0}))",
     Tree0772 "ASeq(RFb(c0e,c1,Sl{10}),Seq(Swm(RFb(t2,R)),RFb(c3l,t4,F),RSel(t5),RFb(t6,S),Fb(c7l,t8e,c9)),RSeq(Wt{30},t10,c11,t12,t13),OnceK(RT{1}(OnceK(a14l))))",
-    Tree0773 "B{t1;b1=4;b0=4}Isw{b0;T;T}(pa0{b0:t1},pa1{b0:=;b1:=})",
+    Tree0773 "B{t1;b1=4;b0=4}Isw{b0;T;T}(Err{1097},pa1{b0:=;b1:=})",
     Tree0774 "Dd{20}(Flt{1;S;F}(Swm(Wde(c0,Ret1(PAll{-1}(Rep1(c1)))),RU{F}(Sub(t2)))))",
     Tree0775 "B{o0;b1=3;t0=2;b0=4}Par{0;_}(SubA(TryT(c0,ASeq(@os{t0+3%4=2?b1:=o0|4+2;t0+1%2<1?t0:=b0+4}SubR(@oh{b1+=3}@of{none?o0:=b0+3}a1b{b0+1;b0}),c2),t3)),@fi{t0>6}@si{b1>7}@po{o0:=b0}Ite(c4,c5e),a6,@of{t0:=b1}Rep1(To{100}(Swm(pc7{b0:3},a8e))))",
     Tree0776 "B{q0=0;t0=4;b1=5}RFb(c0l,Lp{b1;K}(Wt{20}),Invt(SubR(c1e)),pi2{t0:=})",
     Tree0777 "B{b0=0;b1=5;t0;o0}Intr{b1+3=5}(RSel(Try(S,To{10}(pt0{b0:t0;b1:b1}),t1,Sb{b1=4}),Mt{0}(@si{o0|3>b1%2}@ki{b0%4<0}RT{1}(Pri(Sw{5}(t2,t3))))))",
     Tree0778 "B{b0=2;b1=4;t0}Isw{b1+1;_;T}(Dd{0}(Fb(c0,c1)),Suc,Seq(Fb(SubR(Pre{b0%4>2;K}(Wu{t0})),Sl{10}),Wde(pt2{b0:=},Scc{t0+1!0})))",
-    Tree0779 "Dd{50}(RFb(Fb(a0,Rpt{F}(t1),Rpt{F}(Rmp{F;F}(Once(c2))),Dd{0}(t3)),ASeq(PAll{_}(S,c4),c5e,Ite(t6,c7l,c8l),Flt{1;_;_}(c9l),RSeq(t10,t11)),RFb(t12,Par{_;_}(Sl{50},t13),RFb(t14e,a15,c16l))))",
+    Tree0779 "Dd{50}(RFb(Fb(a0r,Rpt{F}(t1),Rpt{F}(Rmp{F;F}(Once(c2r))),Dd{0}(t3t)),ASeq(PAll{_}(S,c4r),c5r,Ite(t6t,c7l,c8l),Flt{1;_;_}(c9r),RSeq(t10,t11)),RFb(t12,Par{_;_}(Sl{50},t13),RFb(t14e,a15t,c16l))))",
     Tree0780 "B{t0=3;q0=3;o0=_;b0=5}Bin{t0%4<2;_}(RepF(Wde(Lp{b0;S}(AFb(Lp{t0;K}(Bin{t0!b0;N}(c0b{t0+3},t1)))),Ret2(Flip(a2b{t0;b0},Star(Sb{o0=8},c3,F))))),@os{b0+=3}@rw{b0%3=2}@ki{b0%3<0}a4)",
     Tree0781 "B{o0=_;q0=0;b0=5;t0=2;b1=1}PAll{_}(Cd{0;K}(Ite(Dd{20}(pa0{b0:4;b1:=}),Suc,Wu{t0})),Lp{_;_}(@po{b0:=t0}@rw{t0+3%3=2}Sb{o0=6}),Lp{_;K}(@fi{b0+4<6}@os{t0+=2;b1:=t0}Sb{t0=b1}))",
     Tree0782 "Rmp{S;F}(Wde(a0,To{10}(Seq(c1,FF(t2)))))",
     Tree0783 "B{t0=3;b0}Inv(Ruf{1}(RSel(@oh{b0+=2;t0+=1}TryT(a0e,c1),PPar{1;T}(c2b{b0+3},Scc{b0+4=4}),Wu{t0},ASeq(Inv(c3),t4),Try(Scc{t0%4!2},Pre{b0%2>0;F}(t5)))))",
     Tree0784 "B{t0=0;b0=5;b1}Keep(@oh{t0+=4}@of{b0:=t0;b1+=3}PAll{-2}(PPar{2;_}(@of{b0+=3;b1+3>7?b1+=3}@rw{b1+3=b0}a0,t1,Sl{0},a2b{b1;b0}),@rw{b0!1}Seq(@rw{t0>1}c3,a4b{b1%4;b1}),Invt(Rep4(@os{b0+=1}TryF(@os{b1:=4}Sw{4;1}(Sb{b0=5},R,Sc{b1!0?b1:=b0+1}),RT{3}(c5))))))",
-    Tree0785 "B{t1=3;t0;b0=4}@oh{t0+=1}@ki{b0!t1+1}Isw{t1;_;T}(a0e,Swm(pc1{b0:4},pa2{b0:=;b1:t1},pc3{b0:=}),Fb(a4b{b0;b0},@of{t0:=t0%3}a5,S))",
+    Tree0785 "B{t1=3;t0;b0=4}@oh{t0+=1}@ki{b0!t1+1}Isw{t1;_;T}(a0e,Swm(pc1{b0:4},pa2{b0:=;b1:t1},pc3{b0:=}),Fb(a4b{b0;b0},@of{t0:=t0%3}a5,S,Err{1071}))",
     Tree0786 "Ite(PPar{2;_}(PAll{-5}(Keep(t0),Rpt{0}(S),Sub(a1),c2,c3l),Dl{50}(OnceK(Star(S,Sel(t4,a5))))),RFb(PPar{1;N}(a6,t7,t8),Rmp{F;F}(Inv(Rmp{S;F}(Star(S,a9))))),RSeq(c10e,Dl{30}(t11),RU{S}(c12),Sl{0},c13))",
-    Tree0787 "B{b1=2;b0=2;t0}@rw{b0%3!2}@fi{t0%2>0}Flip(@rw{t0>1}@os{b1+=1}RSeq(t0,t1),Bin{t0>6;T}(a2,FS(t3e)),Wv{t0}(@os{b1:=b0+4}Sb{t0=7}),@os{t0+=1}Invt(pc4{b0:b0}),SubR(Ret3(Sw{5}(c5,a6))))",
+    Tree0787 "B{b1=2;b0=2;t0}@rw{b0%3!2}@fi{t0%2>0}Flip(@rw{t0>1}@os{b1+=1}RSeq(t0,t1),Bin{t0>6;T}(a2r,FS(t3e)),Wv{t0}(@os{b1:=b0+4}Sb{t0=7}),@os{t0+=1}Invt(pc4{b0:b0}),SubR(Ret3(Sw{5}(c5,a6))))",
     Tree0788 "B{b0;t0;o0=2}Isw{b0%4;T;N}(RFb(Par{0;2}(c0e,@rw{none}pt1{b0:b0;b1:t0}),a2e),RFb(pa3{b0:t0},c4,t5e,pc6{b0:b0},@rw{b0%3=0}t7),Try(c8,Sb{o0=4},c9b{b0}))",
     Tree0789 "B{b1=3;t0=4;b0=2;q0}RSeq(RFb(Cd{0;K}(Lp{b0;K}(Wu{t0})),pa0{b0:1;b1:b0},Wu{t0},pc1{b0:9},@si{b0+1=b0}@os{b0:=t0%3;b0:=6}Wt{20}),Ite(Swm(c2b{b1}),Lp{b0;R}(RSeq(c3,a4e)),RFb(a5b{b1;b0},@os{b1+1<b1+2?t0:=b0}S)),Cnd{b1+1<t0;N;F}(Opt(Bin{b1%3<2;T}(Swm(t6,Inv(WU{b1%2!0}(pt7{b0:b1;b1:b1}))),Lp{b1;S}(RU{F}(Lp{_;R}(t8)))))))",
-    Tree0790 "B{t0=3}Pre{t0+2=6;K}(Seq(t0,Cd{0;K}(Wt{30}),To{30}(Intr{t0!3}(Dl{10}(To{0}(a1))))))",
-    Tree0791 "B{t1;b1=3;t0=2}Bin{b1+3<1;N}(SubA(@oh{t1+=3}Dd{20}(Ruf{3}(@ki{t0>2}@si{b1!t0+3}Sw{5}(Sel(t0,pc1{b0:4},Sb{t0=t1}),t2)))),t3)",
+    Tree0790 "B{t0=3}Pre{t0+2=6;K}(Seq(t0t,Cd{0;K}(Wt{30}),To{30}(Intr{t0!3}(Dl{10}(To{0}(a1)))),Err{1066}))",
+    Tree0791 "B{t1;b1=3;t0=2}Bin{b1+3<1;N}(SubA(@oh{t1+=3}Dd{20}(Ruf{3}(@ki{t0>2}@si{b1!t0+3}Sw{5}(Sel(t0,pc1{b0:4},Sb{t0=t1}),t2)))),Err{1098})",
     Tree0792 "B{b1=5;t0;b0}Su{t0}(@po{t0+=1}Isw{b1+1;T;_}(RFb(MSeq(@si{b1+2>t0}@fi{b1+3>5}@oh{t0%2>0?t0+=4}pi0{t0:t0},c1e,t2),@os{b0+=3}t3e),pi4{t0:b1},AFb(RFb(Invt(Rpt{2}(Sb{t0=6})),t5),a6,RSel(Keep(c7),a8,c9))))",
     Tree0793 "B{b0=3;t0}@ki{t0!7}@of{t0:=b0}@si{t0%2<1}Seq(Star(Wu{t0},Sel(Cnd{t0+3>0;_;F}(c0l)),Step(c1l,c2,t3e),Rep3(Sc{b0:=b0%4})),AFb(PAll{-1}(a4l,pt5{b0:=}),a6l,Lim{1}(t7),Dl{50}(c8)))",
     Tree0794 "B{o0=_;q0;b0=0;t0=2;b1=5}RFb(Star(pc0{b0:b1},c1l),pi2{t0:b0},Lp{b0;K}(c3),@rw{some}@oh{o0:=_}Wu{t0},PPar{1;N}(@rw{o0|1<1}@po{b0+4>3?t0+=1}a4b{t0%4;b1},Wt{0}))",
@@ -3746,5 +3804,5 @@ cases! {
     Tree0796 "Flt{2;R;_}(c0l)",
     Tree0797 "Seq(Inv(Sub(Seq(AFb(t0e,t1),RFb(c2,t3e,Sub(c4)),t5,FS(t6)))),Step(PAll{_}(Rep0(Fai),Fai,Rep0(t7),To{20}(c8),MSeq(c9,a10e))),c11)",
     Tree0798 "B{b0;t0;b1;o0=0;t1=4}Pre{o0|0%2!0;F}(Seq(Rpt{F}(@si{b0>3}@rw{t0>0}Fb(@fi{none}@rw{b0>b1}Seq(@rw{t0>7}@os{b1:=0}@of{o0:=_}RSeq(a0l,pi1{t0:=},t2,Scc{b1%4<3}),@os{o0:=b1}PPar{2;N}(Inv(pa3{b0:8;b1:t1}),a4)))),TryF(Seq(a5,Sb{t0=2},Rep0(t6)),t7)))",
-    Tree0799 "B{t0=2;b0;t1}@rw{t0=t1%4}@ki{t1+4%2<0}Ret1(OnceK(Dd{0}(@os{t0%3>0?b0+=1}@ki{t0!t0+3%3}@oh{b0+=1;b0<6?t1+=2}FF(Bin{b0+2%4!2;T}(Scc{t1+3!5},Sb{b0=0})))))",
+    Tree0799 "B{t0=2;b0;t1}@rw{t0=t1%4}@ki{t1+4%2<0}Ret1(OnceK(Dd{0}(@os{t0%3>0?b0+=1}@ki{t0!t0+3%3}@oh{b0+=1;b0<6?t1+=2}FF(Bin{b0+2%4!2;T}(Scc{t1+3!5},Err{1090})))))",
 }

@@ -2,9 +2,11 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
-    pub tree Tree0800 for Ctx {
+    pub tree Tree0800 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 2,
             #[tracked] t0: i64,
@@ -26,7 +28,7 @@ bt::behavior_tree! {
                 SetBlackboard(o0 = Some(6)),
                 #[success_if(|bb| bb.o0.is_none())]
                 #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(1) % 2); bb.b0 += 3 })]
-                Condition(Cond<1>),
+                Condition(TCond<1>),
             },
             ReactiveSequence {
                 Repeat(4) {
@@ -40,12 +42,15 @@ bt::behavior_tree! {
                     AlwaysSuccess,
                 },
                 Action(|ctx| ctx.exec(3)),
+                Error(DiffError(1069)),
             },
         }
     }
 }
 
 board!(Tree0800Blackboard { b0 t0 o0 });
+
+fallible!(Tree0800);
 
 bt::behavior_tree! {
     pub tree Tree0801Sub0 for Ctx {
@@ -110,7 +115,7 @@ bt::behavior_tree! {
 board!(Tree0801Blackboard { o0 t0 b1 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0802 for Ctx {
+    pub tree Tree0802 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             o0: Option<i64> = None,
@@ -122,7 +127,7 @@ bt::behavior_tree! {
                 #[skip_if(|bb| *bb.t0 % 3 > 1)]
                 #[on_success(|bb| bb.o0 = None)]
                 Precondition(|bb| bb.b1 > 2, else = Running) {
-                    Action(Act<0>),
+                    Error(DiffError(1008)),
                 },
             },
         }
@@ -130,6 +135,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0802Blackboard { t0 o0 b1 });
+
+fallible!(Tree0802);
 
 bt::behavior_tree! {
     pub tree Tree0803 for Ctx {
@@ -267,7 +274,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0807 for Ctx {
+    pub tree Tree0807 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 3,
@@ -276,11 +283,14 @@ bt::behavior_tree! {
             Inverter {
                 SubTree(Tree0807Sub0, t0 = {=}, b0 = {b0}),
             },
+            Error(DiffError(1050)),
         }
     }
 }
 
 board!(Tree0807Blackboard { t0 b0 });
+
+fallible!(Tree0807);
 
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
@@ -459,7 +469,7 @@ bt::behavior_tree! {
 board!(Tree0811Blackboard { q0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0812 for Ctx {
+    pub tree Tree0812 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64,
             b0: i64 = 0,
@@ -476,10 +486,10 @@ bt::behavior_tree! {
                             ReactiveFallback {
                                 AlwaysFailure,
                                 StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                                StatefulAction(Task<1>),
+                                Error(DiffError(1071)),
                             },
                             RunOnce(then_skip = false) {
-                                StatefulAction(Task<2>),
+                                StatefulAction(TTask<2>),
                             },
                             RunOnce(then_skip = false) {
                                 Conditional(|bb| *bb.t0 < 2) {
@@ -496,8 +506,10 @@ bt::behavior_tree! {
 
 board!(Tree0812Blackboard { t1 b0 t0 });
 
+fallible!(Tree0812);
+
 bt::behavior_tree! {
-    pub tree Tree0813 for Ctx {
+    pub tree Tree0813 for Ctx, error DiffError {
         Fallback {
             Cooldown(10, filtered = Skipped) {
                 ReactiveFallback {
@@ -507,14 +519,14 @@ bt::behavior_tree! {
                     },
                     Failer,
                     RepeatUntilSuccess(2) {
-                        Condition(Cond<0>),
+                        Condition(TCond<0>),
                     },
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
             },
             ReactiveSequence {
                 RepeatTimes(2) {
-                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(TTask<2>),
                 },
                 PolicyParallel(policy = FirstSuccess, repeat = false) {
                     Condition(Cond<3>),
@@ -525,6 +537,7 @@ bt::behavior_tree! {
                     Inverter {
                         Wait(10),
                     },
+                    Error(DiffError(1088)),
                 },
             },
             Repeater(0) {
@@ -533,6 +546,8 @@ bt::behavior_tree! {
         }
     }
 }
+
+fallible!(Tree0813);
 
 bt::behavior_tree! {
     pub tree Tree0814 for Ctx {
@@ -593,7 +608,7 @@ bt::behavior_tree! {
 board!(Tree0815Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0816 for Ctx {
+    pub tree Tree0816 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             #[tracked] t1: i64 = 5,
@@ -607,7 +622,7 @@ bt::behavior_tree! {
                             Remap(success = Success, failure = Success) {
                                 Sequence {
                                     WasEntryUpdated(t0),
-                                    StatefulAction(Task<0>),
+                                    StatefulAction(TTask<0>),
                                 },
                             },
                         },
@@ -620,6 +635,7 @@ bt::behavior_tree! {
                         SequenceStar {
                             Condition(|ctx| ctx.check(3)),
                             WasEntryUpdated(t1),
+                            Error(DiffError(1002)),
                         },
                         Condition(|ctx| ctx.check(4)),
                     },
@@ -633,6 +649,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0816Blackboard { t0 t1 b1 });
+
+fallible!(Tree0816);
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
@@ -677,7 +695,7 @@ bt::behavior_tree! {
 board!(Tree0817Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0818 for Ctx {
+    pub tree Tree0818 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 1,
@@ -689,13 +707,15 @@ bt::behavior_tree! {
         IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
             #[on_failure(|bb| bb.o0 = Some(bb.b0 % 3))]
             #[success_if(|bb| bb.b0 < 1)]
-            StatefulAction(Task<0>),
+            Error(DiffError(1043)),
             Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b0)),
         }
     }
 }
 
 board!(Tree0818Blackboard { b0 t0 o0 });
+
+fallible!(Tree0818);
 
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
@@ -853,7 +873,7 @@ bt::behavior_tree! {
 board!(Tree0823Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
+    pub tree Tree0824 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b0: i64,
@@ -867,10 +887,10 @@ bt::behavior_tree! {
             Repeater(1) {
                 ReactiveSequence {
                     IndexSwitch(|bb| bb.b0, dynamic = false) {
-                        StatefulAction(Task<0>),
+                        StatefulAction(TTask<0>),
                         Sequence {
                             Condition(Cond<1>),
-                            StatefulAction(Task<2>),
+                            StatefulAction(TTask<2>),
                         },
                         #[failure_if(|bb| bb.o0.unwrap_or(5) < 5)]
                         #[run_while(|bb| (*bb.t0 + 3) % 4 < 1)]
@@ -878,18 +898,18 @@ bt::behavior_tree! {
                     },
                     StepSequencer {
                         Sleep(0),
-                        Condition(Cond<4>),
+                        Condition(TCond<4>),
                     },
                 },
             },
             ParallelAll(max_failures = -2) {
                 WhileDoElse {
                     Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 1, &mut bb.b0)),
-                    Action(Act<6>),
+                    Action(|ctx| ctx.try_exec(6)),
                 },
                 SequenceWithMemory {
                     IfThenElse {
-                        Action(Act<7>),
+                        Action(|ctx| ctx.try_exec(7)),
                         Condition(Cond<8>),
                         WasEntryUpdated(t1),
                     },
@@ -917,6 +937,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0824Blackboard { t0 b0 o0 t1 });
+
+fallible!(Tree0824);
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
@@ -1154,7 +1176,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
+    pub tree Tree0831 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64>,
@@ -1169,6 +1191,7 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         Action(PIo<1>, t0 = {t0}),
                         Action(Act<2>),
+                        Error(DiffError(1012)),
                     },
                 },
             },
@@ -1177,6 +1200,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0831Blackboard { t0 o0 });
+
+fallible!(Tree0831);
 
 bt::behavior_tree! {
     pub tree Tree0832 for Ctx {
@@ -1704,7 +1729,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
+    pub tree Tree0854 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             o0: Option<i64>,
@@ -1734,12 +1759,12 @@ bt::behavior_tree! {
             },
             ReactiveFallback {
                 ReactiveSequence {
-                    Action(Act<2>),
+                    Action(TAct<2>),
                     #[on_halted(|bb| if bb.o0.is_some() { bb.b0 += 1 })]
                     #[run_while(|bb| *bb.t0 < bb.b0 % 3)]
                     #[post(|bb| bb.o0 = None)]
                     Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+                    StatefulAction(TTask<4>),
                 },
                 Remap(success = Failure, failure = Success) {
                     #[failure_if(|bb| (*bb.t0 + 4) % 4 > 0)]
@@ -1757,6 +1782,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0854Blackboard { t0 o0 b0 });
+
+fallible!(Tree0854);
 
 bt::behavior_tree! {
     pub tree Tree0855Sub0 for Ctx {
@@ -1787,7 +1814,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
+    pub tree Tree0855 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
@@ -1802,7 +1829,7 @@ bt::behavior_tree! {
                 FlipSelector {
                     Sleep(100),
                     WasEntryUpdated(t0),
-                    StatefulAction(Task<1>),
+                    StatefulAction(TTask<1>),
                 },
             },
             BinarySelector(|bb| bb.b0 % 2 < 1) {
@@ -1815,6 +1842,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0855Blackboard { t0 q0 b0 });
+
+fallible!(Tree0855);
 
 bt::behavior_tree! {
     pub tree Tree0856 for Ctx {
@@ -2462,7 +2491,7 @@ bt::behavior_tree! {
 board!(Tree0872Blackboard { t0 o0 q0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
+    pub tree Tree0873 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 0,
             #[tracked] t0: i64,
@@ -2472,18 +2501,18 @@ bt::behavior_tree! {
             TryCatch(catch_on_halt = true) {
                 Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
                 Filter(times = 2, count = Failure, filtered = Skipped) {
-                    Condition(Cond<1>),
+                    Condition(TCond<1>),
                 },
-                StatefulAction(Task<2>),
+                StatefulAction(TTask<2>),
             },
             Sequence {
-                Action(Act<3>),
+                Action(|ctx| ctx.try_exec(3)),
                 ReactiveSequence {
-                    Action(Act<4> = Act::<4>),
+                    Action(|ctx| ctx.try_exec(4)),
                     Action(PIo<5>, t0 = {t0}),
                     StatefulAction(Task<6>),
                 },
-                StatefulAction(Task<7>),
+                StatefulAction(TTask<7>),
             },
             Condition(Cond<8> = Cond::<8>),
             RunOnce {
@@ -2500,6 +2529,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0873Blackboard { b0 t0 b1 });
+
+fallible!(Tree0873);
 
 bt::behavior_tree! {
     pub tree Tree0874 for Ctx {
@@ -3016,7 +3047,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0888 for Ctx {
+    pub tree Tree0888 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             b1: i64 = 1,
@@ -3040,7 +3071,7 @@ bt::behavior_tree! {
                     },
                     MemSequence {
                         Repeater(forever) {
-                            StatefulAction(Task<2>),
+                            StatefulAction(TTask<2>),
                         },
                         Condition(|ctx| ctx.check(3)),
                         #[post(|bb| *bb.t1 += 2)]
@@ -3058,7 +3089,7 @@ bt::behavior_tree! {
                 Parallel(success = 1, failure = 3) {
                     IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop, dynamic = true) {
                         FlipSelector {
-                            Condition(Cond<8>),
+                            Condition(|ctx| ctx.try_check(8)),
                             AlwaysRunning,
                         },
                     },
@@ -3091,7 +3122,7 @@ bt::behavior_tree! {
                     Repeat(3) {
                         SequenceStar {
                             Condition(|ctx| ctx.check(12)),
-                            StatefulAction(Task<13>),
+                            StatefulAction(TTask<13>),
                             StatefulAction(Task<14>),
                         },
                     },
@@ -3101,7 +3132,7 @@ bt::behavior_tree! {
                             #[on_failure(|bb| bb.t1.set(bb.b0 % 4))]
                             Condition(|ctx, bb| ctx.check_in(15, bb.b1)),
                         },
-                        Action(Act<16>),
+                        Action(|ctx| ctx.try_exec(16)),
                         AlwaysSuccess,
                     },
                 },
@@ -3111,6 +3142,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0888Blackboard { b0 b1 t1 o0 t0 });
+
+fallible!(Tree0888);
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
@@ -3323,7 +3356,7 @@ bt::behavior_tree! {
 board!(Tree0896Blackboard { b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0897 for Ctx {
+    pub tree Tree0897 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = Some(3),
             b0: i64,
@@ -3336,7 +3369,7 @@ bt::behavior_tree! {
                     SetBlackboard(b0 = 6),
                     #[on_halted(|bb| bb.b0 += 1)]
                     #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                    StatefulAction(Task<0>),
+                    Error(DiffError(1040)),
                 },
             },
         }
@@ -3344,6 +3377,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0897Blackboard { o0 b0 t0 });
+
+fallible!(Tree0897);
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
@@ -3372,7 +3407,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0899 for Ctx {
+    pub tree Tree0899 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             b1: i64,
@@ -3384,13 +3419,13 @@ bt::behavior_tree! {
             ReactiveFallback {
                 SequenceWithMemory {
                     RepeatUntil(Success) {
-                        StatefulAction(Task<0>),
+                        StatefulAction(TTask<0>),
                     },
                     ScriptCondition(|bb| bb.b1 < 3),
                 },
                 WaitValueUpdate(t0) {
                     Precondition(|bb| bb.b1 % 4 != 1, else = Failure) {
-                        Condition(Cond<1>),
+                        Condition(TCond<1>),
                     },
                 },
                 RetryUntilSuccessful(3) {
@@ -3415,7 +3450,7 @@ bt::behavior_tree! {
                         Repeat(4) {
                             Limiter(1) {
                                 Delay(0) {
-                                    StatefulAction(Task<3>),
+                                    StatefulAction(TTask<3>),
                                 },
                             },
                         },
@@ -3429,16 +3464,16 @@ bt::behavior_tree! {
                             StatefulAction(Task<4> = Task::<4>),
                         },
                         StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(TTask<6>),
                     },
                     Fallback {
                         WhileDoElse {
-                            Condition(Cond<7>),
+                            Condition(|ctx| ctx.try_check(7)),
                             #[failure_if(|bb| bb.b1 + 4 != *bb.t0)]
                             Wait(10),
                         },
                         ScriptCondition(|bb| bb.b1 < 2),
-                        StatefulAction(Task<8> = Task::<8>),
+                        StatefulAction(TTask<8>),
                     },
                 },
                 IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
@@ -3462,7 +3497,7 @@ bt::behavior_tree! {
                             #[success_if(|bb| bb.b1 > 6)]
                             #[failure_if(|bb| bb.b1 == bb.b0)]
                             Fallback {
-                                StatefulAction(Task<11>),
+                                StatefulAction(TTask<11>),
                                 Sleep(20),
                             },
                         },
@@ -3476,39 +3511,41 @@ bt::behavior_tree! {
 
 board!(Tree0899Blackboard { t0 b1 b0 });
 
+fallible!(Tree0899);
+
 cases! {
-    Tree0800 "B{b0=2;t0;o0}PAll{_}(Dd{20}(@ki{o0|2%4>2}Suc),Bin{b0=7;N}(Wu{t0},Ret0(Wu{t0})),RSeq(c0,Sb{o0=6},@si{none}@of{o0:=o0|1%2;b0+=3}c1),RSeq(Rep4(Sc{t0:=o0|5;some?t0+=1}),Isw{3;_;T}(F,@rw{b0<5}@po{o0:=_}pa2{b0:4;b1:b0},S),a3l))",
+    Tree0800 "B{b0=2;t0;o0}PAll{_}(Dd{20}(@ki{o0|2%4>2}Suc),Bin{b0=7;N}(Wu{t0},Ret0(Wu{t0})),RSeq(c0,Sb{o0=6},@si{none}@of{o0:=o0|1%2;b0+=3}c1t),RSeq(Rep4(Sc{t0:=o0|5;some?t0+=1}),Isw{3;_;T}(F,@rw{b0<5}@po{o0:=_}pa2{b0:4;b1:b0},S),a3l,Err{1069}))",
     Tree0801 "B{o0;t0;b1=0;b0=4;t1=5}PPar{0;T}(Step(Rep0(Wu{t1}),Sc{t0+=1},c0b{b0}),Inv(Sb{b0=0}),Pre{t0<0;R}(Step(Sw{0}(t1,c2),t3,c4e,Flip(@oh{t0:=t1;t0:=o0|3+1%3}F,@oh{o0:=o0|5}t5))),SubA(Ret4(Par{_;1}(Wt{0},t6,c7l))))",
-    Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(a0)))",
+    Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(Err{1008})))",
     Tree0803 "AFb(Wde(c0,t1))",
     Tree0804 "B{o0=5;b1;t0=3;b0}PPar{2;N}(Isw{o0|2;N;N}(RU{S}(Pre{b1%2<0;F}(MPri(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}Sw{2;0;1}(S,Keep(pc0{b0:b0}),Flip(Sb{o0=2}),pi1{t0:=})))),Rty1(Dd{50}(a2))),a3)",
     Tree0805 "B{b0;t0;b1=0}AFb(Pre{t0>b1;F}(a0e),Rep3(@oh{b1:=t0}t1),@fi{b0%4=2}Mt{10}(a2),Dl{10}(@of{b1:=b0+2}@rw{b1+2<6}@os{b1+=3}Sl{20}),c3)",
     Tree0806 "Rep2(Rep2(Swm(Dd{20}(To{50}(t0)),PAll{0}(S,c1l),S)))",
-    Tree0807 "B{t0;b0=3}RFb(Inv(SubR(MSeq(Pre{b0+3%2!0}(SubA(Flt{3;R;F}(c0))),@oh{t0<4?b0+=2;b0+=1}@os{t0:=1}t1))))",
+    Tree0807 "B{t0;b0=3}RFb(Inv(SubR(MSeq(Pre{b0+3%2!0}(SubA(Flt{3;R;F}(c0))),@oh{t0<4?b0+=2;b0+=1}@os{t0:=1}t1))),Err{1050})",
     Tree0808 "B{q0=3;b1;t1;o0=_;t0=1}Mt{0}(Seq(pt0{b0:t1;b1:t0},pc1{b0:t1},Lp{_;F}(@os{o0:=b1}Inv(c2b{t0}))))",
     Tree0809 "B{q0=4;b0=5;b1=5;t0=4}To{0}(RSeq(TryT(Bin{t0>3;_}(t0,Rmp{S;F}(t1)),PPar{1;_}(Try(FS(R),t2),Wu{t0}),Sw{0}(@po{t0:=b0}@of{t0:=b0%3}Try(Scc{b1!7},t3),Keep(Sw{2;3}(Seq(a4e),t5,c6))))))",
     Tree0810 "B{b0;b1=4;t0=1}Seq(Pre{b0>7;K}(PAll{2}(PPar{1;T}(t0,pi1{t0:t0},t2,pi3{t0:b0}),pt4{b0:=;b1:=},Sb{t0=8})),@os{t0+4<0?b0:=b1}@si{t0!7}PAll{_}(Flt{3;S;F}(pa5{b0:b1}),c6b{b0},Pre{b1=b1+3;R}(@rw{b0+2!b0}@of{t0+=3}@oh{b1+=2}a7e),c8b{b1+1}),@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Step(Rpt{F}(Cnd{t0+1=6;T;S}(RFb(pc9{b0:9},@of{b0+=3}Sw{2}(t10,Sl{20}),Flt{3;_;_}(t11),a12)))))",
     Tree0811 "B{q0=2;b1=1;b0}ASeq(Fb(pa0{b0:6;b1:b1},@po{b1:=b0+2;b0+=4}SubR(t1),c2),Sw{2;4}(Lp{_;F}(a3e),Sb{b0=8},t4))",
-    Tree0812 "B{t1;b0=0;t0}@rw{t1<5}@of{t0:=b0%2;t0+=1}Rep1(Dd{0}(Flt{3;R;K}(Cd{0;_}(@rw{t1>0}Fb(RFb(F,pt0{b0:=;b1:t1},t1),OnceK(t2),OnceK(Cnd{t0<2;_;_}(a3l)))))))",
-    Tree0813 "Fb(Cd{10;K}(RFb(F,Flt{1;F;F}(Suc),Fai,Rus{2}(c0),t1)),RSeq(RT{2}(t2e),PPar{1;N}(c3,c4e),RSeq(t5,Inv(Wt{10}))),Rpt{0}(t6))",
+    Tree0812 "B{t1;b0=0;t0}@rw{t1<5}@of{t0:=b0%2;t0+=1}Rep1(Dd{0}(Flt{3;R;K}(Cd{0;_}(@rw{t1>0}Fb(RFb(F,pt0{b0:=;b1:t1},Err{1071}),OnceK(t2t),OnceK(Cnd{t0<2;_;_}(a3l)))))))",
+    Tree0813 "Fb(Cd{10;K}(RFb(F,Flt{1;F;F}(Suc),Fai,Rus{2}(c0t),t1t)),RSeq(RT{2}(t2t),PPar{1;N}(c3,c4e),RSeq(t5,Inv(Wt{10}),Err{1088})),Rpt{0}(t6))",
     Tree0814 "B{t0;b0=1;o0}Bin{b0%2=0;_}(Flip(MPri(OnceK(t0),Scc{o0|5+2>2})),Flip(Seq(Su{t0}(pc1{b0:b0}),c2e,a3e)))",
     Tree0815 "B{t0=3;b0}Seq(PPar{0;N}(t0),RFb(FF(Wde(c1,@ki{b0%2!1}@oh{t0+=3}a2)),Scc{t0%4<2}))",
-    Tree0816 "B{t0=0;t1=5;b1=2}Ruf{F}(Keep(Sw{1;5}(Rpt{1}(RU{S}(Rmp{S;S}(Seq(Wu{t0},t0)))),Try(Bin{t1+2%4<2;_}(a1e,t2),Star(c3l,Wu{t1}),c4l),Flt{2;R;K}(Sl{10}))))",
+    Tree0816 "B{t0=0;t1=5;b1=2}Ruf{F}(Keep(Sw{1;5}(Rpt{1}(RU{S}(Rmp{S;S}(Seq(Wu{t0},t0t)))),Try(Bin{t1+2%4<2;_}(a1e,t2),Star(c3l,Wu{t1},Err{1002}),c4l),Flt{2;R;K}(Sl{10}))))",
     Tree0817 "B{t0=5;b1=4;b0}Rep4(PPar{1;_}(PPar{0;_}(Flt{2;F;K}(pa0{b0:=;b1:=}),a1,Once(pt2{b0:b0;b1:t0})),PAll{1}(PAll{_}(t3,c4e),OnceT(t5)),MPri(Sw{2;3}(a6,Sl{20},t7)),c8))",
-    Tree0818 "B{b0;t0=1;o0}@fi{t0<1}@ki{b0%2=1}@rw{b0+4>t0+2}Isw{t0+3;T;T}(@of{o0:=b0%3}@si{b0<1}t0,a1b{t0+4%4;b0})",
+    Tree0818 "B{b0;t0=1;o0}@fi{t0<1}@ki{b0%2=1}@rw{b0+4>t0+2}Isw{t0+3;T;T}(@of{o0:=b0%3}@si{b0<1}Err{1043},a1b{t0+4%4;b0})",
     Tree0819 "B{t0;b0}RSeq(Rty1(Fb(t0,pt1{b0:t0;b1:b0})),Pre{t0%2<1;F}(OnceT(OnceT(@ki{t0+3>1}@of{b0:=t0}Scc{t0+2%4>1}))),@si{t0>3}S)",
     Tree0820 "B{o0=_;t0;b0=1;t1=5}PPar{0;T}(@po{b0:=t1}Scc{none},@ki{t0+3>0}RT{1}(Ub{o0}),c0b{o0|4},pa1{b0:t1;b1:b0},F)",
     Tree0821 "B{b0=2;t0=4;t1=2}RFb(RSeq(Fb(pc0{b0:=},t1,Seq(c2b{t1+2},Sb{t1=8}),a3),Invt(Sel(Rep4(Wt{100})))),Swm(c4,t5,t6))",
     Tree0822 "Ruf{3}(Ite(ASeq(FS(c0l),t1e),a2,RtyF(F)))",
     Tree0823 "B{b0=2;t0;o0=_}RFb(@oh{b0:=o0|4+3}AFb(a0,Rpt{3}(Seq(pt1{b0:8},t2)),Pre{t0+1<0;S}(Keep(WU{o0|4!7}(SubA(Seq(c3,c4l)))))))",
-    Tree0824 "B{t0=1;b0;o0=4;t1}@fi{b0>t0+2}@si{t1%2>0}@rw{t0>3}PPar{1;T}(Rpt{1}(RSeq(Isw{b0;_;N}(t0,Seq(c1,t2),@fi{o0|5<5}@rw{t0+3%4<1}pi3{t0:t1}),Step(Sl{0},c4))),PAll{-2}(Wde(a5b{b0+1;b0},a6),Swm(Ite(a7,c8,Wu{t1}),RepF(c9)),Sc{t1+3%3=2?t1+=3;t1:=t0}),FS(RU{F}(Pri(Rep1(To{0}(Ret0(pa10{b0:t1;b1:b0})))))))",
+    Tree0824 "B{t0=1;b0;o0=4;t1}@fi{b0>t0+2}@si{t1%2>0}@rw{t0>3}PPar{1;T}(Rpt{1}(RSeq(Isw{b0;_;N}(t0t,Seq(c1,t2t),@fi{o0|5<5}@rw{t0+3%4<1}pi3{t0:t1}),Step(Sl{0},c4t))),PAll{-2}(Wde(a5b{b0+1;b0},a6r),Swm(Ite(a7r,c8,Wu{t1}),RepF(c9)),Sc{t1+3%3=2?t1+=3;t1:=t0}),FS(RU{F}(Pri(Rep1(To{0}(Ret0(pa10{b0:t1;b1:b0})))))))",
     Tree0825 "Keep(RU{F}(Fb(Rmp{S;F}(t0),t1,a2l)))",
     Tree0826 "B{q0=3;b0=0;t0=4}Ite(Isw{b0+4;N;T}(Flip(Isw{b0;T;T}(pt0{b0:3;b1:t0},Suc),RFb(pc1{b0:b0},Lp{_;F}(F)),a2,Lp{_;_}(ASeq(@po{b0%4<0?t0+=1;b0+=1}@rw{t0+2<b0+1%4}@of{t0:=b0+1}Lp{t0;S}(pa3{b0:t0;b1:t0}))),Step(@ki{b0=b0+4%3}Rep4(pa4{b0:4})))),@po{t0+=1}Step(@oh{b0:=t0}@fi{t0<3}RSeq(PPar{2;T}(Lp{_;R}(Fb(Suc))),@po{b0<4?t0:=b0+4;b0>6?b0+=2}@os{t0+=2}RFb(t5e,SubR(t6e),@os{b0:=t0}ASeq(Ruf{F}(t7))),t8),Inv(Pri(@si{t0>3}TryF(a9,Sb{b0=t0}),@ki{b0+1<6}pc10{b0:b0},Step(t11,c12l)))))",
     Tree0827 "B{b0;b1;t0;o0}Lim{1}(MPri(Swm(Dl{100}(Sw{4}(pi0{t0:b0},PAll{1}(@si{t0%4!2}@ki{t0%3=1}@rw{some}Sb{b0=t0},c1))),a2),Star(Cd{0;F}(Intr{b1>b1%2}(@oh{b0:=8}@os{b0:=t0+4}@ki{b1!0}a3)),Ruf{3}(pc4{b0:b0}),@fi{b0<4}pt5{b0:b1;b1:t0},RetF(@rw{t0+1%2<0}@ki{some}@si{b1!6}Rep1(Ub{o0}))),Rpt{0}(Sb{t0=2})))",
     Tree0828 "B{q0=2;t0;b0}@rw{t0+1<t0}@ki{b0+4>2}MPri(MSeq(Dd{30}(Rmp{F;S}(Lp{b0;R}(PAll{-2}(Wt{30},pa0{b0:t0},Run)))),Wde(To{20}(c1),Cnd{t0<7;_;S}(pa2{b0:4;b1:b0}),Sc{t0+=2})))",
     Tree0829 "B{t0=0;b0=2}Swm(pc0{b0:=},Sl{10})",
     Tree0830 "RU{F}(OnceT(Wt{0}))",
-    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2))))",
+    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2,Err{1012}))))",
     Tree0832 "Rep2(t0)",
     Tree0833 "B{t0;t1;b0;o0=_}Swm(Rpt{3}(WU{t1<t0%3}(Ub{o0})),a0b{t0;b0},@si{o0|0<2}@po{t1+=1}MPri(Fai,Sl{20}),Lim{1}(t1))",
     Tree0834 "B{b0}Swm(Sl{0},Lim{3}(Scc{b0%3!0}),c0)",
@@ -3531,8 +3568,8 @@ cases! {
     Tree0851 "B{b0=4}Flt{3;_;_}(Cnd{b0<3;_;F}(Keep(MPri(c0,a1l,c2))))",
     Tree0852 "B{t0=1;t1}Seq(RFb(Fb(a0,t1),a2),t3,Sb{t1=t0},Inv(a4))",
     Tree0853 "To{0}(Star(Sub(Dd{0}(c0e))))",
-    Tree0854 "B{t0=3;o0;b0=1}RSeq(@ki{o0|4<t0+4}@po{b0+=3}Par{_;_}(pi0{t0:=},Ub{o0}),RepF(MPri(@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}RSeq(@ki{t0%2>0}@po{t0:=t0%4}@si{t0=7}Wt{30},Ub{o0},t1))),RFb(RSeq(a2,@oh{some?b0+=1}@rw{t0<b0%3}@po{o0:=_}c3,t4),Rmp{F;S}(@fi{t0+4%4>0}RSeq(pi5{t0:t0},pi6{t0:b0})),OnceT(Sb{o0=0})))",
-    Tree0855 "B{t0=0;q0=0;b0}@rw{t0+2%4=1}Fb(SubR(OnceK(Flt{1;R;_}(a0))),Lp{_;_}(@si{t0>b0%4}@of{t0>b0?b0+=4;b0:=t0+3%3}Flip(Sl{100},Wu{t0},t1)),Bin{b0%2<1;_}(pa2{b0:2;b1:t0},SubA(@os{t0+=1}@of{b0:=b0+2%4}Sl{0})),t3)",
+    Tree0854 "B{t0=3;o0;b0=1}RSeq(@ki{o0|4<t0+4}@po{b0+=3}Par{_;_}(pi0{t0:=},Ub{o0}),RepF(MPri(@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}RSeq(@ki{t0%2>0}@po{t0:=t0%4}@si{t0=7}Wt{30},Ub{o0},t1))),RFb(RSeq(a2t,@oh{some?b0+=1}@rw{t0<b0%3}@po{o0:=_}c3,t4t),Rmp{F;S}(@fi{t0+4%4>0}RSeq(pi5{t0:t0},pi6{t0:b0})),OnceT(Sb{o0=0})))",
+    Tree0855 "B{t0=0;q0=0;b0}@rw{t0+2%4=1}Fb(SubR(OnceK(Flt{1;R;_}(a0))),Lp{_;_}(@si{t0>b0%4}@of{t0>b0?b0+=4;b0:=t0+3%3}Flip(Sl{100},Wu{t0},t1t)),Bin{b0%2<1;_}(pa2{b0:2;b1:t0},SubA(@os{t0+=1}@of{b0:=b0+2%4}Sl{0})),t3)",
     Tree0856 "B{b0;t0=4;q0=2;o0}Bin{b0>b0+3%4;N}(Cd{10;K}(Try(Fb(@os{b0:=t0}t0e,Bin{b0+1<t0;N}(t1,Sb{b0=1}),Flip(t2,Ub{o0})),Step(c3l,t4,Lp{_;_}(@rw{b0=5}pa5{b0:=;b1:b0}),a6l))),Cnd{b0>t0;_;_}(RSel(Seq(ASeq(t7,Wu{t0}),t8,t9,S))))",
     Tree0857 "Fb(PPar{2;T}(RFb(Ruf{1}(Flt{3;S;F}(Step(a0,t1))),Par{-1;_}(c2,Flip(c3e,c4,t5))),Step(t6,Fb(t7,Wde(c8,t9)),t10,t11)),RFb(PPar{2;T}(RFb(Fb(Rty3(t12),Ite(Fb(t13,t14),RT{3}(t15))),Fb(Seq(S,t16),Ruf{2}(t17),a18e,c19,Ret0(t20)),Flip(Flt{1;S;F}(Par{2;_}(F,R)),Inv(t21))))))",
     Tree0858 "B{t0=0}Wv{t0}(pi0{t0:=})",
@@ -3550,7 +3587,7 @@ cases! {
     Tree0870 "B{b0=3;o0=4;t0=0}Seq(RSeq(Wv{t0}(Bin{t0>b0%2;N}(Flip(t0,Sb{b0=1}),Ret0(@of{t0+=3}@os{o0:=_}@po{b0:=o0|4}t1)))),Lim{2}(@ki{b0+1%4!3}@of{o0|2+3=4?t0+=3}a2b{8;b0}),Sel(PPar{2;_}(F,c3),FS(SubA(pi4{t0:t0}))),RFb(c5e,pt6{b0:=},Scc{o0|1=b0+3}))",
     Tree0871 "B{b0;t0;t1=1}MSeq(@ki{t0+4%4<1}@oh{t0:=b0+2;t1:=9}Rpt{0}(c0),@of{t0:=b0%4;t0+=3}Ruf{F}(Pre{t0+2%3=2;R}(Seq(pi1{t0:=},@rw{t1<5}c2))))",
     Tree0872 "B{t0=2;o0=2;q0;b1;b0}@rw{t0=b0}PPar{1;N}(Rty3(@ki{b1<3}@oh{o0|1!0?t0+=1}t0e),Swm(Seq(Fb(c1l,@si{t0%2>0}Lp{b1;_}(@po{o0:=_}Sw{4}(pc2{b0:b1},Rep0(c3e))),t4e),Dd{0}(RT{2}(WU{t0>3}(Ite(@po{b0+=3}t5,t6,a7)))))))",
-    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1),t2),Seq(a3,RSeq(a4e,pi5{t0:t0},t6),t7),c8e,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
+    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1t),t2t),Seq(a3r,RSeq(a4r,pi5{t0:t0},t6),t7t),c8e,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
     Tree0874 "B{t0=4;b0;b1}Cd{50;F}(Isw{b0+1;N;_}(PPar{2;T}(Fai,Par{2;_}(pi0{t0:b0},c1),PPar{2;N}(c2,@po{t0:=b1;t0+=3}@si{b0<3}c3),c4,Fb(t5,@oh{b0:=8}c6b{b0%2}))))",
     Tree0875 "B{b0;o0;t0=4}Par{2;_}(FS(To{100}(Rep4(Pre{none;S}(@rw{b0>o0|5+3}pi0{t0:=})))),Fb(RFb(c1b{9},Fai),t2,c3,Ret1(Ite(Scc{b0%3<0},a4e))),TryT(Wt{0},Suc,pc5{b0:=},S))",
     Tree0876 "B{b0=0;t0=5}MPri(Ite(@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Seq(Ret3(a0b{t0;b0}),OnceK(Dd{30}(@oh{b0:=t0;b0:=6}@si{t0>b0}Sb{t0=b0})),Wu{t0}),RFb(Flt{3;F;F}(t1),Rpt{0}(pi2{t0:t0}))),RSeq(PAll{-1}(Sel(pc3{b0:b0},Sb{b0=0})),c4e,Fai),Swm(Invt(Isw{t0%2;_;_}(Mt{20}(Ruf{2}(Ite(a5,F))))),a6))",
@@ -3565,7 +3602,7 @@ cases! {
     Tree0885 "B{b0=4;t0=1;b1}Wv{t0}(PPar{2;T}(Isw{2;N;_}(Try(pc0{b0:1},c1,Wu{t0},t2e),Sc{b0+=2},Lim{3}(t3),Dl{0}(c4),pa5{b0:b0}),Isw{b1;_;T}(Sl{10},Inv(To{0}(t6)),Sl{20},c7,t8)))",
     Tree0886 "B{b1=4;b0=3;t1=3;t0=1}AFb(Rpt{2}(Ret1(Fb(Wu{t0},pa0{b0:b0},t1))),Pre{b1+3%2!1;R}(t2),Star(Pre{t1+2!t0%2;S}(Rpt{0}(pc3{b0:=})),t4,pa5{b0:t1},@os{b1+4>4?t1:=t0+3%3;b0:=b1+1%2}@oh{b0!6?b1+=2;t1%3>1?b1+=1}@rw{t1!5}t6))",
     Tree0887 "Once(Sub(Ret0(Sub(c0))))",
-    Tree0888 "B{b0=3;b1=1;t1;o0;t0=3}@os{t0<b0%4?b1:=t1}Cd{50;F}(TryT(MPri(ASeq(c0,Wv{t1}(Sw{5}(pi1{t0:b1},@of{o0:=_}Sc{b1:=6}))),MSeq(Rpt{F}(t2),c3l,@po{t1+=2}@fi{o0|2+4<t0}@oh{b0:=0}c4),Swm(pi5{t0:=},c6b{b1+4},@po{b0:=t0%2;t0+=3}pt7{b0:=})),Par{1;3}(Isw{t1+1%4;T;T}(Flip(c8,R)),RFb(MSeq(Scc{t1<o0|2+2},a9b{b0%4;b0},a10e,@si{b0+2%2<1}Ub{o0})),Rty4(Cd{0;K}(@ki{b1>1}RFb(@fi{t1%3<1}Ub{o0},@of{o0:=b1+1}t11,Ub{o0})))),@os{o0:=_;b0+=2}@rw{t0+3%4!0}@oh{t1+=3}Bin{b0>7;N}(Rep3(Star(c12l,t13,t14)),ASeq(Cd{10;K}(@fi{t0>t1}@of{t1:=b0%4}c15b{b1}),a16,S))))",
+    Tree0888 "B{b0=3;b1=1;t1;o0;t0=3}@os{t0<b0%4?b1:=t1}Cd{50;F}(TryT(MPri(ASeq(c0,Wv{t1}(Sw{5}(pi1{t0:b1},@of{o0:=_}Sc{b1:=6}))),MSeq(Rpt{F}(t2t),c3l,@po{t1+=2}@fi{o0|2+4<t0}@oh{b0:=0}c4),Swm(pi5{t0:=},c6b{b1+4},@po{b0:=t0%2;t0+=3}pt7{b0:=})),Par{1;3}(Isw{t1+1%4;T;T}(Flip(c8r,R)),RFb(MSeq(Scc{t1<o0|2+2},a9b{b0%4;b0},a10e,@si{b0+2%2<1}Ub{o0})),Rty4(Cd{0;K}(@ki{b1>1}RFb(@fi{t1%3<1}Ub{o0},@of{o0:=b1+1}t11,Ub{o0})))),@os{o0:=_;b0+=2}@rw{t0+3%4!0}@oh{t1+=3}Bin{b0>7;N}(Rep3(Star(c12l,t13t,t14)),ASeq(Cd{10;K}(@fi{t0>t1}@of{t1:=b0%4}c15b{b1}),a16r,S))))",
     Tree0889 "B{t0=2;b0=3}Mt{0}(Isw{t0;N;T}(@si{t0!4}pa0{b0:b0},a1,t2,Sb{b0=4}))",
     Tree0890 "B{b0=0;b1=4;t0=1}RSel(PAll{-2}(@rw{b1%2<1}@ki{t0%2!0}@os{t0+=1}a0,a1,a2b{t0;b1}),a3b{t0;b0},Wv{t0}(Sc{t0+=1}))",
     Tree0891 "B{b1=3;b0=2;t0=0}Inv(Swm(Wde(pi0{t0:b1},c1e,t2),Wu{t0},Swm(c3l,S,c4l,t5,pt6{b0:=;b1:=})))",
@@ -3574,7 +3611,7 @@ cases! {
     Tree0894 "B{t1=3;o0=4;b0}Par{-3;-2}(Dd{0}(Rep2(Cnd{o0|3>1;N;S}(Ite(t0,Rmp{F;F}(t1))))),a2e,Mt{0}(Par{2;2}(Scc{b0=6},OnceT(t3))))",
     Tree0895 "B{b0=2}RSeq(a0b{b0%3;b0},Run)",
     Tree0896 "B{b0;o0=_}@fi{o0|1=7}@po{b0:=b0+3%3}@ki{b0!1}Dd{30}(a0e)",
-    Tree0897 "B{o0=3;b0;t0=5}Inv(Mt{0}(@fi{t0+2<b0+4%3}Isw{9;T;_}(Sb{b0=6},@oh{b0+=1}@si{o0|1%3<2}t0)))",
+    Tree0897 "B{o0=3;b0;t0=5}Inv(Mt{0}(@fi{t0+2<b0+4%3}Isw{9;T;_}(Sb{b0=6},@oh{b0+=1}@si{o0|1%3<2}Err{1040})))",
     Tree0898 "Rep4(PAll{0}(Sel(Inv(c0l),t1,Flt{2;S;_}(MPri(t2,a3)),Sel(c4,t5,a6e))))",
-    Tree0899 "B{t0=3;b1;b0=1}@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}RSeq(RFb(Swm(RU{S}(t0),Scc{b1<3}),Wv{t0}(Pre{b1%4!1;F}(c1)),Ret3(@ki{b0=6}@rw{b1=b0}@os{b1+3>4?t0+=3}Keep(RSeq(Mt{20}(Step(Run,c2l)),Fai))),Cd{0;_}(RepF(@po{b0+=1}Rep4(Lim{1}(Dl{0}(t3)))))),Pri(Seq(Wde(Rep4(t4e),t5,t6e),Fb(Wde(c7,@fi{b1+4!t0}Wt{10}),Scc{b1<2},t8e)),Isw{t0;N;N}(@po{b1+=2}Star(Rep2(Sl{10}),Dd{0}(t9),S,pa10{b0:b1},Dl{10}(Scc{b0<t0+1%3})),Cnd{b1%4>0;_;F}(Rty3(@ki{t0!b1%2}@si{b1>6}@fi{b1=b0}Fb(t11,Sl{20}))),pc12{b0:=})))",
+    Tree0899 "B{t0=3;b1;b0=1}@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}RSeq(RFb(Swm(RU{S}(t0t),Scc{b1<3}),Wv{t0}(Pre{b1%4!1;F}(c1t)),Ret3(@ki{b0=6}@rw{b1=b0}@os{b1+3>4?t0+=3}Keep(RSeq(Mt{20}(Step(Run,c2l)),Fai))),Cd{0;_}(RepF(@po{b0+=1}Rep4(Lim{1}(Dl{0}(t3t)))))),Pri(Seq(Wde(Rep4(t4e),t5,t6t),Fb(Wde(c7r,@fi{b1+4!t0}Wt{10}),Scc{b1<2},t8t)),Isw{t0;N;N}(@po{b1+=2}Star(Rep2(Sl{10}),Dd{0}(t9),S,pa10{b0:b1},Dl{10}(Scc{b0<t0+1%3})),Cnd{b1%4>0;_;F}(Rty3(@ki{t0!b1%2}@si{b1>6}@fi{b1=b0}Fb(t11t,Sl{20}))),pc12{b0:=})))",
 }

@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
@@ -342,20 +344,22 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
+    pub tree Tree0911 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 5,
         }
         IfThenElse {
             SubTree(Tree0911Sub0, ..),
             Inverter {
-                StatefulAction(Task<1>),
+                StatefulAction(TTask<1>),
             },
         }
     }
 }
 
 board!(Tree0911Blackboard { t0 });
+
+fallible!(Tree0911);
 
 bt::behavior_tree! {
     pub tree Tree0912 for Ctx {
@@ -789,7 +793,7 @@ bt::behavior_tree! {
 board!(Tree0923Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
+    pub tree Tree0924 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             o0: Option<i64> = None,
@@ -800,11 +804,14 @@ bt::behavior_tree! {
             Wait(20),
             ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
             SetBlackboard(t0 = {b0}),
+            Error(DiffError(1011)),
         }
     }
 }
 
 board!(Tree0924Blackboard { b0 o0 t0 });
+
+fallible!(Tree0924);
 
 bt::behavior_tree! {
     pub tree Tree0925 for Ctx {
@@ -835,7 +842,7 @@ bt::behavior_tree! {
 board!(Tree0925Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0926 for Ctx {
+    pub tree Tree0926 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             #[tracked] t0: i64 = 2,
@@ -847,14 +854,14 @@ bt::behavior_tree! {
         TryCatch(catch_on_halt = false) {
             Fallback {
                 Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                Condition(Cond<1>),
+                Condition(TCond<1>),
                 #[run_while(|bb| *bb.t0 != 5)]
                 Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                Condition(Cond<3> = Cond::<3>),
+                Condition(TCond<3>),
             },
             Sequence {
                 ParallelAll {
-                    Action(Act<4>),
+                    Action(TAct<4>),
                     ReactiveSequence {
                         AlwaysFailure,
                     },
@@ -864,7 +871,7 @@ bt::behavior_tree! {
                 #[on_halted(|bb| bb.o0 = Some(2))]
                 FlipSelector {
                     StatefulAction(Task<6>),
-                    Action(Act<7>),
+                    Action(TAct<7>),
                 },
             },
         }
@@ -872,6 +879,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0926Blackboard { b0 t0 t1 o0 });
+
+fallible!(Tree0926);
 
 bt::behavior_tree! {
     pub tree Tree0927 for Ctx {
@@ -1264,7 +1273,7 @@ bt::behavior_tree! {
 board!(Tree0936Blackboard { b1 o0 b0 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
+    pub tree Tree0937 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64> = Some(5),
@@ -1279,13 +1288,15 @@ bt::behavior_tree! {
                 Action(PAct<2>, b0 = 5, b1 = {t1}),
             },
             ForceSuccess {
-                Action(Act<3>),
+                Action(TAct<3>),
             },
         }
     }
 }
 
 board!(Tree0937Blackboard { t0 o0 t1 });
+
+fallible!(Tree0937);
 
 bt::behavior_tree! {
     pub tree Tree0938 for Ctx {
@@ -1298,7 +1309,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
+    pub tree Tree0939 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             b1: i64 = 3,
@@ -1314,7 +1325,7 @@ bt::behavior_tree! {
                     #[failure_if(|bb| *bb.t0 < 4)]
                     #[post(|bb| bb.b1 = bb.b0)]
                     #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 4))]
-                    SetBlackboard(o0 = Some(7)),
+                    Error(DiffError(1098)),
                 },
             },
         }
@@ -1322,6 +1333,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0939Blackboard { o0 b1 t0 b0 });
+
+fallible!(Tree0939);
 
 bt::behavior_tree! {
     pub tree Tree0940Sub0 for Ctx {
@@ -1619,28 +1632,30 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0947 for Ctx {
+    pub tree Tree0947 for Ctx, error DiffError {
         SequenceWithMemory {
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             MemSequence {
-                Action(Act<1>),
+                Action(TAct<1>),
                 Action(Act<2> = Act::<2>),
                 Condition(|ctx| ctx.check(3)),
             },
             ReactiveFallback {
                 Deadline(10) {
                     Repeat(3) {
-                        StatefulAction(Task<4>),
+                        StatefulAction(TTask<4>),
                     },
                 },
             },
             TryCatch(catch_on_halt = true) {
-                Action(Act<5>),
-                StatefulAction(Task<6>),
+                Action(TAct<5>),
+                StatefulAction(TTask<6>),
             },
         }
     }
 }
+
+fallible!(Tree0947);
 
 bt::behavior_tree! {
     pub tree Tree0948 for Ctx {
@@ -1707,7 +1722,7 @@ bt::behavior_tree! {
 board!(Tree0949Blackboard { o0 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
+    pub tree Tree0950 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             o0: Option<i64> = Some(1),
@@ -1720,7 +1735,7 @@ bt::behavior_tree! {
                 #[failure_if(|bb| bb.b0 == 7)]
                 ParallelAll(max_failures = -2) {
                     ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
+                        Error(DiffError(1023)),
                         StatefulAction(Task<1>),
                     },
                     KeepRunningUntilFailure {
@@ -1745,6 +1760,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0950Blackboard { b0 o0 t0 });
+
+fallible!(Tree0950);
 
 bt::behavior_tree! {
     pub tree Tree0951 for Ctx {
@@ -1810,7 +1827,7 @@ bt::behavior_tree! {
 board!(Tree0952Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
+    pub tree Tree0953 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 3,
             b1: i64,
@@ -1820,14 +1837,14 @@ bt::behavior_tree! {
         StepSequencer {
             StepSequencer {
                 WaitValueUpdate(t0) {
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                 },
                 Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
                 WasEntryUpdated(t0),
-                StatefulAction(Task<2>),
+                StatefulAction(TTask<2>),
                 MemSequence {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+                    Condition(TCond<3>),
+                    Condition(|ctx| ctx.try_check(4)),
                     Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 2) % 3, &mut bb.b1)),
                 },
             },
@@ -1862,6 +1879,8 @@ bt::behavior_tree! {
 
 board!(Tree0953Blackboard { t0 b1 o0 b0 });
 
+fallible!(Tree0953);
+
 bt::behavior_tree! {
     pub tree Tree0954 for Ctx {
         ForceFailure {
@@ -1886,7 +1905,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
+    pub tree Tree0955 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             o0: Option<i64> = Some(1),
@@ -1903,7 +1922,7 @@ bt::behavior_tree! {
                         Repeater(0) {
                             StatefulAction(PTask<1>, b0 = 1, b1 = {b0}),
                         },
-                        Action(Act<2>),
+                        Action(|ctx| ctx.try_exec(2)),
                     },
                     #[on_success(|bb| bb.b0 += 1)]
                     Loop(q0, value = {b0}, if_empty = Skipped) {
@@ -1914,12 +1933,13 @@ bt::behavior_tree! {
                     ReactiveSequence {
                         Action(PIo<3>, t0 = {=}),
                         ReactiveFallback {
-                            Action(Act<4>),
+                            Action(|ctx| ctx.try_exec(4)),
                             StatefulAction(Task<5>),
                         },
+                        Error(DiffError(1095)),
                     },
                     AsyncFallback {
-                        StatefulAction(Task<6> = Task::<6>),
+                        StatefulAction(TTask<6>),
                         Condition(Cond<7>),
                         Condition(PCond<8>, b0 = {t0}),
                     },
@@ -1930,6 +1950,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0955Blackboard { q0 o0 t0 b0 });
+
+fallible!(Tree0955);
 
 bt::behavior_tree! {
     pub tree Tree0956 for Ctx {
@@ -1967,12 +1989,15 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
+    pub tree Tree0958 for Ctx, error DiffError {
         ReactiveSequence {
             Sleep(10),
+            Error(DiffError(1005)),
         }
     }
 }
+
+fallible!(Tree0958);
 
 bt::behavior_tree! {
     pub tree Tree0959 for Ctx {
@@ -2076,7 +2101,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
+    pub tree Tree0961 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             o0: Option<i64> = None,
@@ -2088,12 +2113,15 @@ bt::behavior_tree! {
             ReactiveSequence {
                 Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
                 AlwaysRunning,
+                Error(DiffError(1003)),
             },
         }
     }
 }
 
 board!(Tree0961Blackboard { t0 o0 b0 t1 });
+
+fallible!(Tree0961);
 
 bt::behavior_tree! {
     pub tree Tree0962 for Ctx {
@@ -2356,39 +2384,39 @@ bt::behavior_tree! {
 board!(Tree0970Blackboard { b0 t1 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0971 for Ctx {
+    pub tree Tree0971 for Ctx, error DiffError {
         RepeatUntil(Failure) {
             RepeatUntilFailure(forever) {
                 Filter(times = 2, count = Failure) {
                     TryCatch(catch_on_halt = true) {
                         ReactiveFallback {
                             ReactiveSequence {
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2>),
+                                Action(TAct<0>),
+                                StatefulAction(TTask<1>),
+                                Condition(TCond<2>),
                             },
-                            Action(Act<3>),
+                            Action(TAct<3>),
                             Condition(Cond<4>),
                             Repeater(forever) {
                                 StatefulAction(Task<5>),
                             },
                             Parallel(failure = 1) {
-                                StatefulAction(Task<6>),
+                                StatefulAction(TTask<6>),
                                 Runner,
                             },
                         },
                         FlipSelector {
                             IfThenElse {
-                                StatefulAction(Task<7> = Task::<7>),
+                                StatefulAction(TTask<7>),
                                 SequenceWithMemory {
                                     Condition(Cond<8>),
-                                    StatefulAction(Task<9>),
-                                    Action(Act<10> = Act::<10>),
+                                    StatefulAction(TTask<9>),
+                                    Action(TAct<10>),
                                 },
                             },
                             AsyncSequence {
                                 RepeatUntilFailure(2) {
-                                    StatefulAction(Task<11>),
+                                    StatefulAction(TTask<11>),
                                 },
                                 MaxTime(0) {
                                     Condition(|ctx| ctx.check(12)),
@@ -2399,12 +2427,12 @@ bt::behavior_tree! {
                             },
                             SequenceWithMemory {
                                 Sequence {
-                                    Condition(Cond<14>),
+                                    Condition(TCond<14>),
                                     Condition(Cond<15>),
-                                    Action(Act<16>),
+                                    Action(TAct<16>),
                                 },
                                 SequenceWithMemory {
-                                    Condition(Cond<17> = Cond::<17>),
+                                    Condition(|ctx| ctx.try_check(17)),
                                     StatefulAction(Task<18>),
                                     AlwaysFailure,
                                 },
@@ -2417,8 +2445,10 @@ bt::behavior_tree! {
     }
 }
 
+fallible!(Tree0971);
+
 bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
+    pub tree Tree0972 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             #[tracked] t0: i64 = 1,
@@ -2432,6 +2462,7 @@ bt::behavior_tree! {
                         ReactiveSequence {
                             StatefulAction(Task<1>),
                             ScriptCondition(|bb| (bb.b0 + 2) % 2 < 1),
+                            Error(DiffError(1092)),
                         },
                     },
                 },
@@ -2455,6 +2486,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0972Blackboard { o0 t0 b0 });
+
+fallible!(Tree0972);
 
 bt::behavior_tree! {
     pub tree Tree0973Sub0 for Ctx {
@@ -2522,7 +2555,7 @@ bt::behavior_tree! {
 board!(Tree0973Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
+    pub tree Tree0974 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b1: i64 = 3,
@@ -2538,7 +2571,7 @@ bt::behavior_tree! {
                             Action(PIo<0>, t0 = {=}),
                             PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
                                 Condition(|ctx| ctx.check(1)),
-                                StatefulAction(Task<2>),
+                                Error(DiffError(1046)),
                             },
                             IndexSwitch(|bb| 7, out_of_range = Loop) {
                                 Sleep(0),
@@ -2552,11 +2585,11 @@ bt::behavior_tree! {
                     Switch(b1) {
                         case 2 => ParallelAll(max_failures = -1) {
                             Wait(0),
-                            Action(Act<4>),
+                            Action(TAct<4>),
                         },
                         _ => RepeatUntilSuccess(1) {
                             Repeater(1) {
-                                Action(Act<5>),
+                                Action(TAct<5>),
                             },
                         },
                     },
@@ -2567,10 +2600,10 @@ bt::behavior_tree! {
                 KeepRunningUntilFailure {
                     Fallback {
                         Switch(b1) {
-                            case 0 => StatefulAction(Task<7>),
+                            case 0 => StatefulAction(TTask<7>),
                             _ => AlwaysSuccess,
                         },
-                        StatefulAction(Task<8>),
+                        StatefulAction(TTask<8>),
                     },
                 },
             },
@@ -2579,6 +2612,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0974Blackboard { t0 b1 b0 q0 });
+
+fallible!(Tree0974);
 
 bt::behavior_tree! {
     pub tree Tree0975 for Ctx {
@@ -2741,7 +2776,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
+    pub tree Tree0981 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 2,
             b1: i64,
@@ -2754,7 +2789,8 @@ bt::behavior_tree! {
                 },
                 MemSequence {
                     SetBlackboard(b1 = {b0}),
-                    Action(|ctx| ctx.exec(1)),
+                    Action(TAct<1>),
+                    Error(DiffError(1017)),
                 },
             },
         }
@@ -2762,6 +2798,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0981Blackboard { t0 b1 b0 });
+
+fallible!(Tree0981);
 
 bt::behavior_tree! {
     pub tree Tree0982 for Ctx {
@@ -2907,7 +2945,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
+    pub tree Tree0985 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
@@ -2917,7 +2955,7 @@ bt::behavior_tree! {
             PolicyParallel(policy = FirstSuccess, repeat = true) {
                 Fallback {
                     Conditional(|bb| *bb.t0 == 0, else = Success) {
-                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(TTask<0>),
                     },
                     Loop(q0, value = {t0}, if_empty = Failure) {
                         PolicyParallel(policy = FirstSuccess) {
@@ -2934,7 +2972,7 @@ bt::behavior_tree! {
                     Sleep(10),
                 },
                 Precondition(|bb| bb.b0 < *bb.t0) {
-                    Action(Act<2>),
+                    Action(TAct<2>),
                 },
             },
         }
@@ -2942,6 +2980,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree0985Blackboard { t0 q0 b0 });
+
+fallible!(Tree0985);
 
 bt::behavior_tree! {
     pub tree Tree0986 for Ctx {
@@ -3469,7 +3509,7 @@ cases! {
     Tree0908 "B{o0=_;b0=2;b1=1;t0=5}Step(Wde(c0e,pt1{b0:t0;b1:t0}),Sw{1}(AFb(c2b{b0},c3l),Ite(Scc{t0=5},WU{some}(pt4{b0:=;b1:b1}),@si{b0+1!b0%4}@oh{t0+=2}pi5{t0:t0})))",
     Tree0909 "B{b1=0}Once(Rep0(Sb{b1=3}))",
     Tree0910 "B{b0=4;t0=3}To{20}(RSeq(@ki{b0>7}@fi{b0=3}@of{b0:=b0%3}pc0{b0:8},Pre{t0+4=1;R}(Ret4(Swm(@os{b0+=2}Cnd{t0+4<5;T;F}(Flt{1;S;F}(@os{b0:=t0}t1)),a2,Rpt{0}(c3l),S,PAll{2}(RU{S}(t4e),a5b{t0+1;b0}))))))",
-    Tree0911 "B{t0=5}Ite(SubA(pi0{t0:=}),Inv(t1))",
+    Tree0911 "B{t0=5}Ite(SubA(pi0{t0:=}),Inv(t1t))",
     Tree0912 "Dd{50}(PAll{_}(Seq(RFb(MSeq(t0,a1),c2,Wt{50}))))",
     Tree0913 "B{t0=1;t1;b0=5}@rw{t1>3}@of{b0:=t0}Seq(WU{b0%2!0}(RFb(Rep4(AFb(RFb(Star(c0e,pt1{b0:t1}),Try(t2,a3b{b0+4;b0})),Lim{1}(RFb(t4,c5,Wu{t1})))),@os{t0:=3}Scc{t1=3})),Star(Wde(pa6{b0:0;b1:t1},Opt(Sc{t0:=t1+2}),@oh{t1+4%3<1?b0:=b0%4}Sl{0}),Swm(RSeq(t7e,Sl{0}),Lim{2}(Swm(Sb{t0=b0},pa8{b0:=;b1:t1}))),Fb(@ki{t0%2=1}Rpt{2}(a9),Wu{t0},t10,t11)))",
     Tree0914 "B{t0;b1;o0;b0}@rw{none}@ki{b0%2=0}@oh{o0:=t0+1}Bin{b1+3%3<1;_}(@oh{b1+=3}@si{o0|0=o0|3}F,Swm(t0e))",
@@ -3482,9 +3522,9 @@ cases! {
     Tree0921 "B{o0;t0}PAll{3}(t0,Sb{o0=5},Wv{t0}(Wu{t0}),TryT(t1,t2),c3e)",
     Tree0922 "B{t0=1;b0=3;b1=3}Seq(Dl{100}(Intr{t0<t0+1}(c0l)),Ite(RSel(Cnd{t0%4>2;T;F}(Wt{0}),pt1{b0:4;b1:b1},Pre{b0=0}(Sl{0})),c2))",
     Tree0923 "B{t0=5}Once(c0b{t0%3})",
-    Tree0924 "B{b0;o0=_;t0}Star(pa0{b0:b0;b1:t0},Wt{20},Scc{o0|5%4>0},Sb{t0=b0})",
+    Tree0924 "B{b0;o0=_;t0}Star(pa0{b0:b0;b1:t0},Wt{20},Scc{o0|5%4>0},Sb{t0=b0},Err{1011})",
     Tree0925 "B{b0;t0=1;b1}Rep2(Step(Par{_;1}(Par{1;-1}(PPar{2;N}(pt0{b0:1;b1:=},c1,pt2{b0:=;b1:b1}))),RU{S}(Sb{b1=t0})))",
-    Tree0926 "B{b0=3;t0=2;t1=5;o0=3}@si{b0%2=0}@os{t0>b0+2%3?b0+=2}TryF(Fb(c0b{t0},c1,@rw{t0!5}a2b{b0;b0},c3e),Seq(PAll{_}(a4,RSeq(F),pi5{t0:t0}),@po{t0:=t1+4}@oh{o0:=2}Flip(t6,a7)))",
+    Tree0926 "B{b0=3;t0=2;t1=5;o0=3}@si{b0%2=0}@os{t0>b0+2%3?b0+=2}TryF(Fb(c0b{t0},c1t,@rw{t0!5}a2b{b0;b0},c3t),Seq(PAll{_}(a4t,RSeq(F),pi5{t0:t0}),@po{t0:=t1+4}@oh{o0:=2}Flip(t6,a7t)))",
     Tree0927 "B{b0=4;b1;o0=0;t0=2}Fb(Fb(MPri(Dd{20}(@of{b1:=3}Sw{4}(c0,pa1{b0:1})),Bin{b0+3%3>0;_}(Sl{20},pt2{b0:t0}),OnceK(Scc{t0%3>0}),RSel(a3e,a4),Flt{1;S;_}(Ret2(Sc{t0:=b1}))),Par{_;1}(RSeq(t5,PPar{1;T}(t6e,Ub{o0},Keep(Fai)),Cnd{b0%3>1;_;_}(Step(PAll{2}(pc7{b0:=},a8l),t9)))),Wv{t0}(Cnd{none;N;S}(t10))))",
     Tree0928 "B{b1=0;b0=2;t0=2}Wde(pt0{b0:b1;b1:b1},Par{_;3}(a1,Sc{t0+=1},Invt(t2)),@si{t0+3<5}@ki{b1+4<0}a3b{t0+1;b0})",
     Tree0929 "B{t0=3;t1=5;o0}Par{3;2}(MPri(pt0{b0:t0;b1:t0},c1,a2,Keep(Wt{100})),RFb(Isw{t0+3;_;N}(Sb{o0=4},pc3{b0:6},Sc{t0+=3},Keep(t4),S)),RetF(a5))",
@@ -3495,9 +3535,9 @@ cases! {
     Tree0934 "B{b1;b0}PAll{_}(t0,RU{S}(Sc{b0:=b1}),t1)",
     Tree0935 "RFb(Seq(c0,t1,Sub(Sl{100}),c2,Wt{30}),Sel(OnceT(Rep4(RSeq(Ret1(AFb(c3,t4e,t5,c6)))))))",
     Tree0936 "B{b1=1;o0=_;b0=2;t0;q0}Fb(FF(@si{none}@ki{t0!6}@rw{o0|4<1}Cd{50;K}(PPar{0;N}(@fi{t0%4>0}Par{-2;_}(RSeq(@ki{b0+4%2=1}Su{t0}(pc0{b0:6})),Lp{t0;_}(Sl{20})),@os{b0:=7}@si{t0%4!1}@oh{b0+=1}Sc{o0:=_}))),Keep(Lp{_;_}(@fi{o0|3+3!7}Dl{100}(Swm(pa1{b0:1;b1:=},RFb(a2l,To{10}(c3),Pre{b0%2!1;R}(a4l),F,c5b{b0%2}))))))",
-    Tree0937 "B{t0;o0=5;t1=1}AFb(t0,ASeq(Wu{t0},c1,@ki{some}pa2{b0:5;b1:t1}),FS(a3))",
+    Tree0937 "B{t0;o0=5;t1=1}AFb(t0,ASeq(Wu{t0},c1,@ki{some}pa2{b0:5;b1:t1}),FS(a3t))",
     Tree0938 "AFb(a0,c1e,t2)",
-    Tree0939 "B{o0=_;b1=3;t0;b0=3}@ki{b0>5}@of{b1+=3;o0:=t0+3}@os{t0:=t0+2%2}RU{S}(Flt{2;R;F}(Pre{b0%3=2;K}(@fi{t0<4}@po{b1:=b0}@os{t0:=o0|0%4}Sb{o0=7})))",
+    Tree0939 "B{o0=_;b1=3;t0;b0=3}@ki{b0>5}@of{b1+=3;o0:=t0+3}@os{t0:=t0+2%2}RU{S}(Flt{2;R;F}(Pre{b0%3=2;K}(@fi{t0<4}@po{b1:=b0}@os{t0:=o0|0%4}Err{1098})))",
     Tree0940 "B{b0=1;t0=2}RFb(RSeq(Step(pc0{b0:=},t1),SubA(t2),c3,Wu{t0}),Rep2(c4),RFb(t5,SubA(t6),@fi{t0=b0+2%3}S,c7))",
     Tree0941 "B{o0=0;t0=0;b1=2;b0=2;t1;q0=2}Swm(RSeq(Seq(pt0{b0:=;b1:t1},TryF(a1b{b1+2;b0},Sw{5}(Sb{o0=5},t2)),OnceT(@rw{t0=6}@ki{b0>o0|3%2}Su{t0}(Lp{_;F}(@oh{t0:=t1+1%2}Lp{b0;S}(t3)))))),Seq(Rep0(t4),Par{_;2}(a5b{t0+2%3;b0},c6l),To{20}(Sw{3;5}(F,pi7{t0:b1},R))))",
     Tree0942 "B{t0=4;b0=3;o0=_}Seq(Flip(Sc{t0!0?t0:=b0},a0),Bin{t0>6;_}(a1,Run),SubA(Intr{t0<o0|3}(Pre{o0|3%4<3;S}(Pre{b0%2<0}(c2b{o0|4})))),Rpt{F}(MSeq(Invt(t3))),RSeq(t4))",
@@ -3505,21 +3545,21 @@ cases! {
     Tree0944 "B{t0;q0=3;b0=2;o0=5;b1=2}Par{-3;1}(Pri(Ite(Intr{o0|5%3!0}(MSeq(Wu{t0},t0)),RFb(Scc{b0>o0|0+3},t1e))),Rpt{2}(Fb(Sw{4;3}(t2e,c3,a4b{b0+2;b1}),Cd{0;K}(MPri(Wu{t0},c5,@ki{some}a6)),@of{b0:=t0}Rep3(Lp{t0;S}(Fb(pa7{b0:2;b1:b0}))))),@fi{t0%4!3}@ki{o0|3<b0}Bin{b0>6;N}(Wu{t0},Par{1;0}(@rw{t0=5}c8,c9l,Sc{b1:=t0%3},t10)))",
     Tree0945 "RT{2}(Pri(c0,t1,Fai))",
     Tree0946 "RSeq(RSeq(Cd{50;_}(t0)),RU{S}(Rep1(c1)),t2,Rmp{F;F}(Ite(Sub(c3e),t4,Rep3(c5l))))",
-    Tree0947 "Swm(t0,MSeq(a1,a2e,c3l),RFb(Dd{10}(Rep3(t4))),TryT(a5,t6))",
+    Tree0947 "Swm(t0t,MSeq(a1t,a2e,c3l),RFb(Dd{10}(Rep3(t4t))),TryT(a5t,t6t))",
     Tree0948 "B{b1;b0=1;t0}Wde(Fb(pt0{b0:=},c1,Wu{t0},a2),RSeq(pi3{t0:b0},Sb{b1=9}),ASeq(a4b{b1;b1}))",
     Tree0949 "B{o0=3;t0=3;t1;b0=1}Su{t1}(@si{b0+2<4}@ki{some}Pri(Swm(Sb{t0=t1},Wt{20},Scc{b0<t1+1%4}),Dd{0}(@rw{t0>t0+3}Ret1(Pre{o0|3%3<1;R}(To{10}(@of{t1:=4}Mt{50}(Sl{20})))))))",
-    Tree0950 "B{b0=1;o0=1;t0}RT{3}(Lim{2}(@of{t0+=2}@rw{some}@fi{b0=7}PAll{-2}(RSeq(c0b{b0%4},t1),Keep(Keep(@ki{b0+4<6}FS(Scc{t0+3%2=0}))),@si{b0<0}@ki{t0+4!3}Wv{t0}(Rep1(Sl{50})))))",
+    Tree0950 "B{b0=1;o0=1;t0}RT{3}(Lim{2}(@of{t0+=2}@rw{some}@fi{b0=7}PAll{-2}(RSeq(Err{1023},t1),Keep(Keep(@ki{b0+4<6}FS(Scc{t0+3%2=0}))),@si{b0<0}@ki{t0+4!3}Wv{t0}(Rep1(Sl{50})))))",
     Tree0951 "B{q0=4;t0=4;b0=1}Su{t0}(Seq(Lp{t0;S}(a0e),c1))",
     Tree0952 "B{b0=3;t0=3}PAll{-3}(Mt{30}(RSeq(c0,t1,t2)),Rus{F}(Cnd{b0>6;N;_}(Lim{3}(@rw{b0=t0+2%2}Rty1(t3)))),RepF(Ite(WU{b0>6}(Flt{2;R;_}(t4)),TryF(t5,R))))",
-    Tree0953 "B{t0=3;b1;o0=_;b0=1}Step(Step(Wv{t0}(t0),a1b{b1;b0},Wu{t0},t2,MSeq(c3,c4,a5b{b0+2%3;b1})),Inv(Intr{some}(RU{S}(Fb(MPri(a6),Seq(Sb{b1=t0},t7,Scc{none},Sb{o0=5}))))),Swm(Sw{4;0;3}(Wt{10},pa8{b0:b0;b1:t0},Sc{t0+=2},c9b{b1+1})))",
+    Tree0953 "B{t0=3;b1;o0=_;b0=1}Step(Step(Wv{t0}(t0t),a1b{b1;b0},Wu{t0},t2t,MSeq(c3t,c4r,a5b{b0+2%3;b1})),Inv(Intr{some}(RU{S}(Fb(MPri(a6),Seq(Sb{b1=t0},t7,Scc{none},Sb{o0=5}))))),Swm(Sw{4;0;3}(Wt{10},pa8{b0:b0;b1:t0},Sc{t0+=2},c9b{b1+1})))",
     Tree0954 "FF(PPar{1;T}(a0,PAll{-2}(t1,F),Run,Ret4(Cd{0;K}(Dl{10}(a2))),t3))",
-    Tree0955 "B{q0=3;o0=1;t0=0;b0}Swm(MPri(@ki{t0+1<7}@oh{b0+=2}PPar{1;N}(PPar{1;T}(t0,Rpt{0}(pt1{b0:1;b1:b0}),a2),@os{b0+=1}Lp{b0;K}(Ret0(Scc{o0|1<b0})),RSeq(pi3{t0:=},RFb(a4,t5)),AFb(t6e,c7,pc8{b0:t0}))))",
+    Tree0955 "B{q0=3;o0=1;t0=0;b0}Swm(MPri(@ki{t0+1<7}@oh{b0+=2}PPar{1;N}(PPar{1;T}(t0,Rpt{0}(pt1{b0:1;b1:b0}),a2r),@os{b0+=1}Lp{b0;K}(Ret0(Scc{o0|1<b0})),RSeq(pi3{t0:=},RFb(a4r,t5),Err{1095}),AFb(t6t,c7,pc8{b0:t0}))))",
     Tree0956 "B{b0;t0=2;t1=2}@si{t1%2!0}@os{t0:=b0;t1:=b0}RSeq(Cd{50;K}(t0),c1,Wu{t0})",
     Tree0957 "FS(Flip(c0,MPri(a1,t2)))",
-    Tree0958 "RSeq(Sl{10})",
+    Tree0958 "RSeq(Sl{10},Err{1005})",
     Tree0959 "Ruf{F}(Lim{3}(To{0}(Par{1;_}(TryT(S,c0e),t1,t2))))",
     Tree0960 "B{t0=4;t1;o0=0;b0=5;b1=0}Wde(pc0{b0:7},Bin{t0>4;T}(RFb(t1,c2),Swm(@ki{b1<4}a3l,Fai)),TryF(Isw{t1%3;_;_}(c4b{8},c5),MSeq(c6,t7,pt8{b0:=;b1:b1}),Cd{30;F}(SubR(To{0}(PPar{0;N}(@rw{t1%2<0}pt9{b0:t1;b1:t1},Sb{o0=7},Fai))))))",
-    Tree0961 "B{t0=2;o0=_;b0=4;t1=0}PAll{-1}(SubR(Step(Dl{30}(t0e),RFb(t1e,Sc{o0:=b0+1;t0:=3}))),RSeq(c2b{t1%3},R))",
+    Tree0961 "B{t0=2;o0=_;b0=4;t1=0}PAll{-1}(SubR(Step(Dl{30}(t0e),RFb(t1e,Sc{o0:=b0+1;t0:=3}))),RSeq(c2b{t1%3},R,Err{1003}))",
     Tree0962 "Dd{0}(Flip(Seq(Flt{2;R;F}(ASeq(c0,t1,t2)),Fb(a3l,t4e))))",
     Tree0963 "B{t0=1;b0=5;t1}Flip(Once(Mt{30}(Ite(@os{t0+3%2=0?b0+=1}RSeq(Sb{b0=9},t0e),Lim{3}(@oh{b0:=t1%4}@of{t0+=1}RFb(t1,Once(Sb{b0=t0}),t2,t3,t4)),PPar{0;T}(c5e,t6)))),Par{2;-1}(AFb(t7e,WU{t1%4>0}(t8)),Par{_;1}(a9b{t0+2;b0},Rus{1}(c10))))",
     Tree0964 "B{t1=1;q0=4;b1=4}Lp{b1;S}(Bin{t1+4<1;N}(Opt(Rpt{0}(@of{t1+=1}t0)),Ret4(@fi{t1%4!2}Seq(t1e,t2,Sw{3}(S,t3e)))))",
@@ -3529,21 +3569,21 @@ cases! {
     Tree0968 "B{b1=0;b0=0}Dl{50}(SubA(SubR(a0b{b1;b0})))",
     Tree0969 "Inv(Sub(pc0{b0:9}))",
     Tree0970 "B{b0=1;t1;b1=2;t0=2}MSeq(MSeq(c0e,t1e,a2),Cnd{b1>t1;T;F}(RFb(MSeq(@rw{t0<7}@fi{t0<b0}@si{t1=t1+3}Wt{10},a3),Fb(c4e,t5),Sc{t1+2%2!0?t1+=2})),Pre{t0+2>b1%4;F}(OnceT(Flip(Swm(t6,t7),@os{t0+3!0?t1+=2}a8,S,Rpt{F}(@po{t1:=b0}@si{t1+1<0}pi9{t0:=})))))",
-    Tree0971 "RU{F}(Ruf{F}(Flt{2;F;_}(TryT(RFb(RSeq(a0,t1,c2),a3,c4,Rpt{F}(t5),Par{_;1}(t6,Run)),Flip(Ite(t7e,Swm(c8,t9,a10e)),ASeq(Ruf{2}(t11),Mt{0}(c12l),Flt{3;F;_}(c13)),Swm(Seq(c14,c15,a16),Swm(c17e,t18,F)))))))",
-    Tree0972 "B{o0=_;t0=1;b0=1}Bin{b0!t0;N}(FF(Isw{o0|3+3;N;_}(c0,Inv(RSeq(t1,Scc{b0+2%2<1})))),Wv{t0}(@rw{b0!0}@of{b0+=3}Pre{none;R}(Step(@si{t0%4=2}@oh{b0+=3}pc2{b0:7},To{0}(R)))))",
+    Tree0971 "RU{F}(Ruf{F}(Flt{2;F;_}(TryT(RFb(RSeq(a0t,t1t,c2t),a3t,c4,Rpt{F}(t5),Par{_;1}(t6t,Run)),Flip(Ite(t7t,Swm(c8,t9t,a10t)),ASeq(Ruf{2}(t11t),Mt{0}(c12l),Flt{3;F;_}(c13)),Swm(Seq(c14t,c15,a16t),Swm(c17r,t18,F)))))))",
+    Tree0972 "B{o0=_;t0=1;b0=1}Bin{b0!t0;N}(FF(Isw{o0|3+3;N;_}(c0,Inv(RSeq(t1,Scc{b0+2%2<1},Err{1092})))),Wv{t0}(@rw{b0!0}@of{b0+=3}Pre{none;R}(Step(@si{t0%4=2}@oh{b0+=3}pc2{b0:7},To{0}(R)))))",
     Tree0973 "B{t0=2;t1;o0=_;b0}PAll{-1}(Keep(Cnd{b0<t1;_;F}(Fb(@oh{o0:=_}@rw{t1%4<0}@si{t0+2=5}Pre{t0>7;K}(Wu{t1}),Rep2(OnceK(MPri(t0,c1,c2e)))))),Rpt{F}(Seq(SubA(Wde(t3,Dd{0}(Rep4(a4)),Fai)),Rep0(Scc{t0>t0+2}),pc5{b0:=})))",
-    Tree0974 "B{t0;b1=3;b0=1;q0=4}@rw{b0>b1}Cd{20;F}(Fb(Lp{t0;K}(Pre{b0+1<7;R}(MSeq(pi0{t0:=},PPar{2;N}(c1l,t2),Isw{7;T;_}(Sl{0},pc3{b0:b1},Wu{t0})))),Inv(Sw{2}(PAll{-1}(Wt{0},a4),Rus{1}(Rpt{1}(a5)))),Cd{0;K}(a6b{t0%4;b1}),Keep(Fb(Sw{0}(t7,S),t8))))",
+    Tree0974 "B{t0;b1=3;b0=1;q0=4}@rw{b0>b1}Cd{20;F}(Fb(Lp{t0;K}(Pre{b0+1<7;R}(MSeq(pi0{t0:=},PPar{2;N}(c1l,Err{1046}),Isw{7;T;_}(Sl{0},pc3{b0:b1},Wu{t0})))),Inv(Sw{2}(PAll{-1}(Wt{0},a4t),Rus{1}(Rpt{1}(a5t)))),Cd{0;K}(a6b{t0%4;b1}),Keep(Fb(Sw{0}(t7t,S),t8t))))",
     Tree0975 "B{o0;b0=2;t0}RFb(@fi{o0|0+3!0}RFb(c0b{5},pt1{b0:=}),PAll{-3}(pc2{b0:9},@si{b0=3}@po{t0+=1}Bin{t0%2!0;T}(Wt{30},t3),Ret2(t4)),c5b{b0})",
     Tree0976 "B{b1=4;b0=4}Flt{2;S;F}(pa0{b0:b0;b1:=})",
     Tree0977 "B{t1;o0=_;t0}Flip(Pri(t0e,c1,Sb{o0=6}),RFb(pi2{t0:t1},Su{t1}(t3),t4,a5),AFb(@si{none}t6,c7,pi8{t0:=}),Once(F),Suc)",
     Tree0978 "B{t0=4;o0;b0=5;b1}Isw{b0+3;T;N}(pc0{b0:b0},@of{b0:=7;o0:=o0|5%3}@po{t0:=b1}@ki{o0|0%3=0}t1,c2,c3)",
     Tree0979 "B{q0;b1=3;t0;b0;o0}Lim{3}(PAll{_}(Fb(t0,Lp{_;_}(pt1{b0:t0;b1:=}),Rep4(Suc)),@os{b0+=2}@oh{b1=2?t0:=o0|4+3%3}RFb(WU{b1<1}(t2),@os{t0:=8}@po{b0:=0}@ki{b0<1}Pri(Scc{o0|2+2=7},pa3{b0:t0}),Rep3(Sl{10}))))",
     Tree0980 "Flip(a0,c1e,a2e,c3l)",
-    Tree0981 "B{t0=2;b1;b0=4}Rpt{F}(Bin{t0%3!0;_}(FF(pc0{b0:b0}),MSeq(Sb{b1=b0},a1l)))",
+    Tree0981 "B{t0=2;b1;b0=4}Rpt{F}(Bin{t0%3!0;_}(FF(pc0{b0:b0}),MSeq(Sb{b1=b0},a1t,Err{1017})))",
     Tree0982 "B{b0;t0=1;b1=1;t1=2}AFb(Pre{b1%3!1}(Bin{t1<b1+3%4;T}(PAll{-2}(a0b{t0;b1},Sc{b0=b0%3?t1:=2},RU{S}(Invt(c1)),a2b{b0%4;b1},c3l),Swm(pt4{b0:=;b1:b1},a5,pc6{b0:1},@ki{t1+1%2<1}t7,pc8{b0:t0}))),MSeq(Step(Sb{b0=0},c9),a10e,FF(t11),@of{b1+=1}Isw{b1;_;_}(@fi{b1!b0+1}@of{t1:=6;t1:=t0+2}a12b{t0;b1},Su{t0}(Fai),Once(pt13{b0:=;b1:t1}))),Cd{0;K}(@si{t1>2}@of{t1+=3}@os{b1:=t1+4%3;t1:=b1}Ruf{F}(Flip(RSeq(t14e,c15l),PAll{_}(pi16{t0:b1},pa17{b0:b1;b1:b0},c18l),Ret0(t19)))))",
     Tree0983 "Inv(Swm(Wde(c0l,c1l),RSeq(t2e,t3e),Cd{0;_}(Seq(t4,F)),Wde(c5,c6),Once(Sub(t7e))))",
     Tree0984 "RFb(Dd{0}(Rep1(RSeq(t0,c1,Sl{30}))),AFb(c2,a3,t4e),RT{F}(To{20}(c5e)))",
-    Tree0985 "B{t0=0;q0=4;b0}RT{3}(PPar{1;T}(Fb(Cnd{t0=0;_;S}(t0e),Lp{t0;F}(PPar{1;_}(Sb{t0=7},t1))),PAll{_}(S,Dl{10}(Wu{t0}),Sl{10}),Pre{b0<t0}(a2)))",
+    Tree0985 "B{t0=0;q0=4;b0}RT{3}(PPar{1;T}(Fb(Cnd{t0=0;_;S}(t0t),Lp{t0;F}(PPar{1;_}(Sb{t0=7},t1))),PAll{_}(S,Dl{10}(Wu{t0}),Sl{10}),Pre{b0<t0}(a2t)))",
     Tree0986 "Sel(t0,Inv(Wt{20}))",
     Tree0987 "B{t0=4;b0=3;q0=2;o0=_}Star(Seq(@os{t0:=b0}@ki{none}Lp{t0;S}(Wde(pi0{t0:t0},Wu{t0})),RT{3}(@rw{t0+3<t0+4}Seq(Sb{t0=8},pi1{t0:b0},pi2{t0:b0})),@fi{b0<5}@ki{o0|3<7}Wu{t0},Step(c3,t4e)),Fb(Sel(pc5{b0:9},pc6{b0:1},a7b{b0;b0},c8),Seq(Wv{t0}(Scc{o0|4+1!t0}))),Rty2(a9),MPri(t10),Once(Lp{t0;R}(Keep(Bin{t0<6;T}(pa11{b0:7},S)))))",
     Tree0988 "AFb(ASeq(Dl{0}(c0),t1,Try(c2,Dd{0}(R))),t3e,a4e)",

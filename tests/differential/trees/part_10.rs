@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
@@ -422,7 +424,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1011 for Ctx {
+    pub tree Tree1011 for Ctx, error DiffError {
         blackboard {
             b1: i64,
             #[tracked] t0: i64,
@@ -436,18 +438,21 @@ bt::behavior_tree! {
                     #[skip_if(|bb| (bb.b1 + 1) % 2 < 0)]
                     #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b0 += 3 })]
                     SubTree(Tree1011Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                    Action(Act<1>),
+                    Action(TAct<1>),
                     ScriptCondition(|bb| *bb.t0 > 4),
                 },
             },
             RetryUntilSuccessful(0) {
-                Condition(Cond<2>),
+                Condition(TCond<2>),
             },
+            Error(DiffError(1040)),
         }
     }
 }
 
 board!(Tree1011Blackboard { b1 t0 b0 });
+
+fallible!(Tree1011);
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
@@ -569,7 +574,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1018 for Ctx {
+    pub tree Tree1018 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64,
@@ -578,7 +583,7 @@ bt::behavior_tree! {
         RepeatUntilFailure(3) {
             AsyncFallback {
                 FlipSelector {
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                     KeepRunningUntilFailure {
                         #[run_while(|bb| *bb.t0 < 0)]
                         Runner,
@@ -601,7 +606,7 @@ bt::behavior_tree! {
                     },
                     WasEntryUpdated(t0),
                 },
-                Condition(|ctx| ctx.check(3)),
+                Condition(TCond<3>),
             },
         }
     }
@@ -609,35 +614,39 @@ bt::behavior_tree! {
 
 board!(Tree1018Blackboard { t0 b0 o0 });
 
+fallible!(Tree1018);
+
 bt::behavior_tree! {
-    pub tree Tree1019 for Ctx {
+    pub tree Tree1019 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 5,
             b1: i64 = 5,
         }
         BinarySelector(|bb| bb.b0 + 1 < *bb.t0, dynamic = true) {
-            StatefulAction(Task<0>),
+            StatefulAction(TTask<0>),
             AsyncFallback {
                 Repeater(2) {
                     SequenceStar {
                         #[on_success(|bb| bb.b0 += 2)]
                         #[skip_if(|bb| *bb.t0 != *bb.t0 + 3)]
-                        Action(PIo<1>, t0 = {=}),
+                        Error(DiffError(1076)),
                         #[on_halted(|bb| *bb.t0 += 2)]
                         #[post(|bb| bb.b0 += 1)]
                         #[run_while(|bb| bb.b0 == bb.b1)]
-                        Action(Act<2> = Act::<2>),
+                        Action(TAct<2>),
                     },
                 },
                 ScriptCondition(|bb| *bb.t0 > (bb.b1 + 1) % 4),
-                StatefulAction(Task<3>),
+                StatefulAction(TTask<3>),
             },
         }
     }
 }
 
 board!(Tree1019Blackboard { t0 b0 b1 });
+
+fallible!(Tree1019);
 
 bt::behavior_tree! {
     pub tree Tree1020 for Ctx {
@@ -1435,14 +1444,14 @@ bt::behavior_tree! {
 board!(Tree1040Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
+    pub tree Tree1041 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             o0: Option<i64> = Some(5),
         }
         MemSequence {
             IfThenElse {
-                StatefulAction(Task<0>),
+                StatefulAction(TTask<0>),
                 AlwaysFailure,
             },
             Parallel(success = 0) {
@@ -1459,6 +1468,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1041Blackboard { b0 o0 });
+
+fallible!(Tree1041);
 
 bt::behavior_tree! {
     pub tree Tree1042Sub0 for Ctx {
@@ -1841,7 +1852,7 @@ bt::behavior_tree! {
 board!(Tree1049Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
+    pub tree Tree1050 for Ctx, error DiffError {
         blackboard {
             #[tracked] t1: i64 = 4,
             o0: Option<i64> = None,
@@ -1871,12 +1882,12 @@ bt::behavior_tree! {
                 #[skip_if(|bb| (*bb.t1 + 1) % 3 < 0)]
                 #[success_if(|bb| bb.o0.unwrap_or(5) == 6)]
                 Sequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
+                    StatefulAction(TTask<2>),
+                    StatefulAction(TTask<3>),
                     RunOnce {
                         Condition(|ctx| ctx.check(4)),
                     },
-                    StatefulAction(Task<5>),
+                    StatefulAction(TTask<5>),
                     Action(PIo<6>, t0 = {t0}),
                 },
                 #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 < *bb.t1 % 2)]
@@ -1884,7 +1895,7 @@ bt::behavior_tree! {
                 PolicyParallel(policy = FirstFailure, repeat = false) {
                     Condition(PCond<7>, b0 = {=}),
                     Repeat(0) {
-                        StatefulAction(Task<8>),
+                        StatefulAction(TTask<8>),
                     },
                     Action(Act<9>),
                 },
@@ -1894,6 +1905,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1050Blackboard { t1 o0 b0 t0 });
+
+fallible!(Tree1050);
 
 bt::behavior_tree! {
     pub tree Tree1051Sub0 for Ctx {
@@ -1934,7 +1947,7 @@ bt::behavior_tree! {
 board!(Tree1051Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1052 for Ctx {
+    pub tree Tree1052 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64 = 2,
@@ -1946,12 +1959,13 @@ bt::behavior_tree! {
                     SequenceWithMemory {
                         StatefulAction(PTask<0>, b0 = {=}),
                         Action(PIo<1>, t0 = {b0}),
+                        Error(DiffError(1063)),
                     },
                 },
             },
             Parallel(failure = -2) {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
+                StatefulAction(TTask<2>),
+                Condition(TCond<3>),
                 StatefulAction(PTask<4>, b0 = {t0}),
                 #[post(|bb| { if *bb.t0 != 3 { bb.b0 += 1 }; bb.t0.set(bb.b0) })]
                 #[run_while(|bb| bb.b0 % 2 < 0)]
@@ -1965,7 +1979,7 @@ bt::behavior_tree! {
                 ReactiveSequence {
                     Condition(Cond<6>),
                     Parallel(failure = -1) {
-                        StatefulAction(Task<7>),
+                        StatefulAction(TTask<7>),
                         ScriptCondition(|bb| *bb.t0 == *bb.t0 % 2),
                     },
                     Action(Act<8>),
@@ -1989,46 +2003,51 @@ bt::behavior_tree! {
 
 board!(Tree1052Blackboard { b0 t0 q0 });
 
+fallible!(Tree1052);
+
 bt::behavior_tree! {
-    pub tree Tree1053 for Ctx {
+    pub tree Tree1053 for Ctx, error DiffError {
         ForceSuccess {
             TryCatch(catch_on_halt = false) {
                 FlipSelector {
                     TryCatch(catch_on_halt = false) {
                         StatefulAction(Task<0>),
-                        Condition(Cond<1>),
+                        Condition(TCond<1>),
                         Condition(Cond<2>),
-                        StatefulAction(Task<3>),
+                        StatefulAction(TTask<3>),
                     },
                 },
                 SequenceWithMemory {
                     Repeater(forever) {
                         Delay(20) {
                             Retry(4) {
-                                StatefulAction(Task<4>),
+                                StatefulAction(TTask<4>),
                             },
                         },
                     },
+                    Error(DiffError(1042)),
                 },
                 Repeat(4) {
                     Selector {
                         Delay(0) {
                             Action(|ctx| ctx.exec(5)),
                         },
-                        StatefulAction(Task<6>),
+                        StatefulAction(TTask<6>),
                     },
                 },
                 Timeout(0) {
                     StatefulAction(Task<7>),
                 },
                 AsyncSequence {
-                    StatefulAction(Task<8>),
+                    StatefulAction(TTask<8>),
                     Wait(0),
                 },
             },
         }
     }
 }
+
+fallible!(Tree1053);
 
 bt::behavior_tree! {
     pub tree Tree1054 for Ctx {
@@ -2247,7 +2266,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1059 for Ctx {
+    pub tree Tree1059 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t1: i64 = 5,
@@ -2258,7 +2277,7 @@ bt::behavior_tree! {
                 #[success_if(|bb| bb.o0.unwrap_or(1) % 2 > 0)]
                 RetryUntilSuccessful(3) {
                     #[on_halted(|bb| *bb.t1 += 2)]
-                    Action(Act<0>),
+                    Action(TAct<0>),
                 },
                 StatefulAction(Task<1>),
                 Sleep(20),
@@ -2268,6 +2287,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1059Blackboard { b0 t1 o0 });
+
+fallible!(Tree1059);
 
 bt::behavior_tree! {
     pub tree Tree1060 for Ctx {
@@ -2420,7 +2441,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1063 for Ctx {
+    pub tree Tree1063 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 1,
             b1: i64 = 0,
@@ -2460,7 +2481,7 @@ bt::behavior_tree! {
                     },
                 },
                 Sequence {
-                    Condition(Cond<6>),
+                    Condition(TCond<6>),
                 },
             },
         }
@@ -2468,6 +2489,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1063Blackboard { t0 b1 });
+
+fallible!(Tree1063);
 
 bt::behavior_tree! {
     pub tree Tree1064 for Ctx {
@@ -2620,12 +2643,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1070 for Ctx {
+    pub tree Tree1070 for Ctx, error DiffError {
         Deadline(0) {
-            Action(Act<0>),
+            Error(DiffError(1070)),
         }
     }
 }
+
+fallible!(Tree1070);
 
 bt::behavior_tree! {
     pub tree Tree1071Sub0 for Ctx {
@@ -2968,7 +2993,7 @@ bt::behavior_tree! {
 board!(Tree1079Blackboard { o0 b1 t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
+    pub tree Tree1080 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64>,
             b0: i64 = 0,
@@ -2989,7 +3014,7 @@ bt::behavior_tree! {
                     Action(PIo<1>, t0 = {=}),
                     #[run_while(|bb| *bb.t0 == 4)]
                     #[failure_if(|bb| bb.o0.unwrap_or(1) > 0)]
-                    Condition(Cond<2>),
+                    Error(DiffError(1059)),
                     StatefulAction(Task<3>),
                 },
                 Precondition(|bb| *bb.t1 < 1, else = Failure) {
@@ -3016,6 +3041,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1080Blackboard { o0 b0 b1 t0 t1 });
+
+fallible!(Tree1080);
 
 bt::behavior_tree! {
     pub tree Tree1081 for Ctx {
@@ -3592,7 +3619,7 @@ bt::behavior_tree! {
 board!(Tree1097Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1098 for Ctx {
+    pub tree Tree1098 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 4,
             b0: i64 = 4,
@@ -3615,7 +3642,7 @@ bt::behavior_tree! {
                             Condition(Cond<2>),
                             BinarySelector(|bb| bb.b0 + 3 == bb.b0 + 1) {
                                 SetBlackboard(t0 = 8),
-                                StatefulAction(Task<3>),
+                                StatefulAction(TTask<3>),
                             },
                         },
                     },
@@ -3628,6 +3655,7 @@ bt::behavior_tree! {
                         SetBlackboard(t0 = {b0}),
                     },
                     AlwaysFailure,
+                    Error(DiffError(1021)),
                 },
                 Inverter {
                     #[post(|bb| { if bb.b0 < 6 { bb.b0 = (bb.b0 + 2) % 2 }; *bb.t0 += 1 })]
@@ -3643,6 +3671,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1098Blackboard { t0 b0 });
+
+fallible!(Tree1098);
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
@@ -3674,15 +3704,15 @@ cases! {
     Tree1008 "B{t0=4;q0}PAll{1}(Lp{t0;_}(Wt{10}))",
     Tree1009 "RSeq(MPri(t0e,RSeq(Once(PAll{_}(t1,c2)),Sub(PPar{2;_}(t3e,R))),t4),Wt{50})",
     Tree1010 "B{t0=5;b1;b0=5}@ki{b0%2<1}@po{b1:=t0}Par{4;1}(Rep0(pt0{b0:b1}),@oh{b1+=1}Isw{b1%2;_;N}(Ite(@ki{t0<2}a1e,t2e),t3,Par{-2;_}(t4,pa5{b0:=;b1:t0}),Wv{t0}(@os{b1:=t0+1%2;t0:=b0+2}@rw{t0%2<1}@fi{b1+3>b0+2}Su{t0}(c6)),Seq(c7,Sc{t0>6?b0+=1})),MSeq(a8e,FS(Pre{b1=1;S}(Seq(t9,t10,c11,pi12{t0:t0}))),Ret1(a13)),@of{b1:=7}RSeq(Scc{b0!5},RSeq(t14,Sl{30}),@oh{t0:=t0%4}@ki{t0!b0}To{0}(t15),t16))",
-    Tree1011 "B{b1;t0;b0}@po{t0+4<b1?b1:=5;b0:=t0}@oh{t0:=b1}Swm(PAll{_}(Seq(@ki{b1+1%2<0}@oh{t0:=b1;b0+=3}SubR(PPar{2;N}(Wt{20},a0l,Wt{50})),a1,Scc{t0>4})),Ret0(c2))",
+    Tree1011 "B{b1;t0;b0}@po{t0+4<b1?b1:=5;b0:=t0}@oh{t0:=b1}Swm(PAll{_}(Seq(@ki{b1+1%2<0}@oh{t0:=b1;b0+=3}SubR(PPar{2;N}(Wt{20},a0l,Wt{50})),a1t,Scc{t0>4})),Ret0(c2t),Err{1040})",
     Tree1012 "B{t0;b0=2;o0;b1=5}Ite(@po{b1+4>2?o0:=b0}@rw{o0|2+1%3<2}Isw{o0|5%2;_;_}(@of{b1:=t0%4}@ki{b1+3!1}@rw{o0|0+2%2>0}F,pa0{b0:3;b1:b0},Sl{0}),Fb(t1,c2))",
     Tree1013 "B{t0;b0=2;t1=1}Lim{1}(PAll{1}(Sc{b0+3>t0+2%4?t1:=3}))",
     Tree1014 "Step(RSeq(F))",
     Tree1015 "B{t0;b0;q0}Pre{b0>t0;F}(Bin{b0>4;N}(Star(OnceK(c0)),Seq(Lp{b0;_}(Sb{b0=3}))))",
     Tree1016 "B{b1;t0}Bin{b1>1;T}(Ret1(Wv{t0}(RU{S}(OnceK(Rep4(AFb(t0)))))),Wu{t0})",
     Tree1017 "PAll{0}(a0,Sl{10},a1)",
-    Tree1018 "B{t0=4;b0;o0=_}Ruf{3}(AFb(Flip(t0,Keep(@rw{t0<0}Run),t1e),Inv(Ruf{1}(Ret4(t2e))),Bin{b0+1<t0+4;N}(PPar{2;_}(@si{b0<0}@po{b0+=3}Ub{o0},F),Wu{t0}),c3l))",
-    Tree1019 "B{t0;b0=5;b1=5}Bin{b0+1<t0;T}(t0,AFb(Rpt{2}(Star(@os{b0+=2}@ki{t0!t0+3}pi1{t0:=},@oh{t0+=2}@po{b0+=1}@rw{b0=b1}a2e)),Scc{t0>b1+1%4},t3))",
+    Tree1018 "B{t0=4;b0;o0=_}Ruf{3}(AFb(Flip(t0t,Keep(@rw{t0<0}Run),t1e),Inv(Ruf{1}(Ret4(t2e))),Bin{b0+1<t0+4;N}(PPar{2;_}(@si{b0<0}@po{b0+=3}Ub{o0},F),Wu{t0}),c3t))",
+    Tree1019 "B{t0;b0=5;b1=5}Bin{b0+1<t0;T}(t0t,AFb(Rpt{2}(Star(@os{b0+=2}@ki{t0!t0+3}Err{1076},@oh{t0+=2}@po{b0+=1}@rw{b0=b1}a2t)),Scc{t0>b1+1%4},t3t))",
     Tree1020 "B{b0;t0=5}ASeq(PPar{2;_}(Pre{t0!3;S}(Pre{t0<6}(a0)),Swm(c1b{2},S,Scc{b0%4<1},pt2{b0:=;b1:b0})))",
     Tree1021 "B{o0=_;b1;t0=2;b0;q0=4}Dl{20}(Inv(Fb(Sel(@fi{t0+2%3!2}@of{t0:=b0}@si{b1!o0|0%4}t0,@of{b0+=3}@os{b0:=t0%3}F,@os{t0<2?b1+=1}@oh{o0:=_;b0:=6}@si{none}c1,t2),Cd{10;F}(RSeq(@po{b1:=5;t0:=b0%4}@rw{b1+3>7}@ki{t0+2%2>0}t3,t4e)),Lp{t0;S}(a5),Seq(S,@si{t0+3%4=1}@of{b0:=b1}c6e))))",
     Tree1022 "TryT(PAll{_}(Keep(RFb(Step(c0,a1,Sl{30}),Wde(t2,Sl{20}))),Flip(Par{_;-1}(c3,To{100}(t4)),Sub(Dl{0}(c5)),RetF(Par{0;_}(c6,c7)))),RU{F}(FS(Keep(Step(RT{2}(To{30}(R)))))))",
@@ -3704,7 +3734,7 @@ cases! {
     Tree1038 "B{o0=_}RFb(Sb{o0=0})",
     Tree1039 "B{b0;t0=1}RFb(Flip(PPar{2;N}(AFb(a0e,a1b{b0+1;b0},t2),To{10}(PAll{1}(S,Sl{0})),Sb{t0=7},WU{b0%2<1}(t3)),RU{S}(RT{F}(RSeq(@of{t0+=3}RFb(c4l,c5e),MPri(FF(t6),S),ASeq(pt7{b0:t0;b1:t0}))))),Fb(MSeq(RFb(pt8{b0:=;b1:t0},@of{t0+=1}c9),Seq(c10l,pa11{b0:1;b1:b0},@po{t0+=1}c12),RSel(c13,@si{t0+3%4<3}@of{t0:=3}t14)),Inv(RetF(Star(FS(t15))))))",
     Tree1040 "B{b0=1;t0;o0=1}AFb(Rpt{F}(t0),Fb(pa1{b0:=;b1:t0},a2),Mt{10}(@of{some?b0:=t0;t0:=b0+3%4}c3))",
-    Tree1041 "B{b0;o0=5}MSeq(Ite(t0,F),Par{0;_}(Scc{b0=3},R,Sb{o0=1},@si{o0|0>7}@fi{b0<4}c1),Wt{20})",
+    Tree1041 "B{b0;o0=5}MSeq(Ite(t0t,F),Par{0;_}(Scc{b0=3},R,Sb{o0=1},@si{o0|0>7}@fi{b0<4}c1),Wt{20})",
     Tree1042 "Sel(Fb(t0,RFb(c1e,t2e,a3,Inv(c4e)),FF(MSeq(c5l,t6,Run))),Cd{0;_}(Dd{0}(RSel(TryT(S,a7,t8),F,Seq(Sub(RFb(t9,t10)),Mt{0}(F)),Pri(a11,c12,c13l),Try(RSel(Flt{2;F;K}(F),t14),RSeq(Sub(c15),Sl{30}))))))",
     Tree1043 "B{t0=0;b0=0;q0}Seq(Sb{b0=5},Rpt{1}(Lim{2}(Fb(Lp{_;R}(Wu{t0}),@po{t0:=0}@of{t0+=2}c0e))),Flip(Scc{b0!t0+2}),Lp{_;S}(Lp{t0;K}(t1)))",
     Tree1044 "B{t0=3;o0;b0}RFb(Su{t0}(Swm(@po{o0:=_}@of{t0+=1;b0+=3}@si{none}Scc{b0<2},Flt{1;R;F}(Pri(c0l,c1,Wu{t0})),pt2{b0:b0;b1:t0},AFb(t3),a4b{t0;b0})),Ruf{1}(Ret2(Dd{10}(RepF(Keep(Cnd{t0=4;N;S}(t5)))))),Fb(Pre{b0+1!5;F}(Opt(FF(@oh{t0:=9;b0<0?o0:=b0}Rpt{3}(Fb(a6,@po{b0+=1;b0+=2}S))))),@os{b0+=2}Opt(Bin{t0=b0%3;N}(@rw{o0|0<t0}Sel(pt7{b0:b0},Scc{t0!2},t8),RSeq(Sb{b0=t0},@fi{some}Wt{50},pt9{b0:b0;b1:t0})))))",
@@ -3713,27 +3743,27 @@ cases! {
     Tree1047 "Par{1;_}(Star(Rep2(Ite(Sel(RSeq(c0,a1e,S,S,a2)),AFb(a3,t4e))),Rep3(Cd{0;F}(MPri(a5,c6,t7))),RSeq(a8,a9)))",
     Tree1048 "B{b0=3;t0;o0;b1=1}Ite(RFb(pa0{b0:0},t1),FS(Flt{3;_;K}(Flip(Star(c2b{b1},SubR(t3)),Sl{20},@ki{b0>o0|1}@os{b1>t0?o0:=o0|0+3}Rep4(pc4{b0:=})))),Dl{50}(Sw{4;3;2}(t5e,RSeq(Sc{t0+=2},pi6{t0:b0},c7l),Sb{o0=1},t8)))",
     Tree1049 "B{b0=4;b1=2;o0;t0=0}@si{b0!b1}@ki{b1=b0}@os{t0%4!3?b0:=4}Seq(Ite(ASeq(Rep3(c0),Cnd{o0|5<4;_;S}(c1)),S),Swm(Wu{t0},Ret3(Sw{3}(t2,Su{t0}(MPri(pt3{b0:1;b1:=},pt4{b0:=;b1:b0}))))))",
-    Tree1050 "B{t1=4;o0=_;b0=5;t0=0}Seq(a0,FF(RetF(Once(@po{t0+=1}@os{t0+=2;b0:=t0}Cnd{some;T;F}(Step(Sb{b0=8},OnceT(t1)))))),@os{o0|1+4!t1?b0+=3}Seq(@ki{t1+1%3<0}@si{o0|5=6}Seq(t2e,t3,Once(c4l),t5,pi6{t0:t0}),@ki{o0|2+1<t1%2}@si{t1%3>0}PPar{0;N}(pc7{b0:=},Rep0(t8),a9)))",
+    Tree1050 "B{t1=4;o0=_;b0=5;t0=0}Seq(a0,FF(RetF(Once(@po{t0+=1}@os{t0+=2;b0:=t0}Cnd{some;T;F}(Step(Sb{b0=8},OnceT(t1)))))),@os{o0|1+4!t1?b0+=3}Seq(@ki{t1+1%3<0}@si{o0|5=6}Seq(t2t,t3t,Once(c4l),t5t,pi6{t0:t0}),@ki{o0|2+1<t1%2}@si{t1%3>0}PPar{0;N}(pc7{b0:=},Rep0(t8t),a9)))",
     Tree1051 "B{b0=0;t0}Swm(Scc{b0+1%4<3},Su{t0}(SubR(c0)),SubR(pt1{b0:b0;b1:b0}))",
-    Tree1052 "B{b0=1;t0=2;q0}RSel(Cd{0;_}(To{100}(Swm(pt0{b0:=},pi1{t0:b0}))),Par{_;-2}(t2,c3,pt4{b0:t0},@po{t0!3?b0+=1;t0:=b0}@rw{b0%2<0}pa5{b0:9;b1:b0},Run),@si{t0>0}@of{b0+=3}@os{b0+=1}Pre{t0>1;S}(RSeq(c6,Par{_;-1}(t7,Scc{t0=t0%2}),a8)),@fi{t0>b0+2}@of{b0+=1}@si{t0>0}Bin{b0<2;_}(c9b{t0},R),Lp{b0;R}(Keep(pa10{b0:=;b1:t0})))",
-    Tree1053 "FS(TryF(Flip(TryF(t0,c1,c2,t3)),Swm(Rpt{F}(Dl{20}(Rty4(t4)))),Rep4(Sel(Dl{0}(a5l),t6)),To{0}(t7),ASeq(t8,Wt{0})))",
+    Tree1052 "B{b0=1;t0=2;q0}RSel(Cd{0;_}(To{100}(Swm(pt0{b0:=},pi1{t0:b0},Err{1063}))),Par{_;-2}(t2t,c3t,pt4{b0:t0},@po{t0!3?b0+=1;t0:=b0}@rw{b0%2<0}pa5{b0:9;b1:b0},Run),@si{t0>0}@of{b0+=3}@os{b0+=1}Pre{t0>1;S}(RSeq(c6,Par{_;-1}(t7t,Scc{t0=t0%2}),a8)),@fi{t0>b0+2}@of{b0+=1}@si{t0>0}Bin{b0<2;_}(c9b{t0},R),Lp{b0;R}(Keep(pa10{b0:=;b1:t0})))",
+    Tree1053 "FS(TryF(Flip(TryF(t0,c1t,c2,t3t)),Swm(Rpt{F}(Dl{20}(Rty4(t4t))),Err{1042}),Rep4(Sel(Dl{0}(a5l),t6t)),To{0}(t7),ASeq(t8t,Wt{0})))",
     Tree1054 "B{b0}Rep0(@os{b0+=2}@rw{b0!3}c0)",
     Tree1055 "B{b0=1;t0;b1}Isw{7;T;N}(Dl{30}(@oh{b0:=b1}@os{b0+=2}@rw{b0+1=5}Cnd{b0!6;N;_}(Pre{t0%2<1}(Bin{b0>1;T}(Sb{t0=1},Wu{t0})))),Intr{t0<5}(ASeq(Star(SubR(pi0{t0:=}),pa1{b0:6},a2b{t0%2;b1}))),PPar{1;T}(pa3{b0:t0;b1:b1},a4b{t0%2;b0}),@of{b1:=t0%4;b1:=3}@si{b0%3!1}@os{t0+=1}F,Sel(Seq(c5,c6),t7,Ret2(Sb{t0=3})))",
     Tree1056 "B{b1=3;t0=2;o0=_;b0}PAll{_}(@oh{b0+=2}Ite(@os{b1+=3;b1:=t0+4}ASeq(t0,a1,@si{b1>1}R),Fai),Pre{o0|0<3;S}(Dl{20}(Ruf{1}(PAll{-2}(Swm(@of{b0:=2}@oh{b0+=2}RT{2}(t2),Wt{20},c3),Sw{3}(pt4{b0:t0;b1:b0},a5))))),Ite(Lim{2}(c6),t7e,Rep0(t8)),RT{3}(Sw{5}(t9,c10)),Keep(Cd{10;_}(Wt{10})))",
     Tree1057 "B{b0=4;t1=2;t0=0}RSeq(Cd{0;F}(Rep4(pc0{b0:t0})),@si{t1%4!1}Rmp{S;S}(Flip(c1b{t1},Su{t0}(t2),S)),Suc,RFb(Invt(t3e),pc4{b0:b0},c5),PAll{-3}(F,@rw{t0=t1}@oh{t0:=3}c6,pi7{t0:t1}))",
     Tree1058 "MPri(Try(t0e,t1),t2,Sub(Swm(c3,c4,Dl{50}(t5))))",
-    Tree1059 "B{b0;t1=5;o0=0}Intr{b0=0}(AFb(@si{o0|1%2>0}Ret3(@oh{t1+=2}a0),t1,Sl{20}))",
+    Tree1059 "B{b0;t1=5;o0=0}Intr{b0=0}(AFb(@si{o0|1%2>0}Ret3(@oh{t1+=2}a0t),t1,Sl{20}))",
     Tree1060 "B{q0=2;b0=1;b1=4;o0=_}FF(Lp{_;_}(@oh{b1:=1;o0:=b0}Swm(a0e,Sb{b1=4},R)))",
     Tree1061 "B{t1=5;b0=0;t0;o0=_;q0=3}@ki{b0<6}@of{o0:=t0}Rmp{S;F}(Step(Wde(RFb(pc0{b0:=},OnceK(t1),@po{b0:=o0|4}t2),pi3{t0:=},PPar{1;_}(@rw{none}Dd{0}(a4),S)),Rty0(pa5{b0:t0;b1:t0}),Flip(a6,Bin{t1%4>2;_}(Sl{0},Flt{1;S;F}(Ub{o0})),Cnd{t0%3>1;T;S}(MPri(c7e,c8)),Lp{b0;F}(@ki{t1>5}Suc),S),To{0}(TryF(@os{t0+=1;b0+=3}@po{t0:=b0}@oh{t1+=2}Sl{30},S,t9e,c10))))",
     Tree1062 "B{t0;t1=2;b0}RFb(WU{t0<1}(Pre{b0%2=1}(Pri(@os{t0+=2}@of{b0+=2}Dl{0}(Cnd{b0+4<6;N;F}(t0)),To{0}(Ret0(t1e)),Opt(pa2{b0:b0}),c3,Fb(a4,a5b{b0;b0},@po{b0<t0%4?t0+=1;t1:=9}t6e)))),FF(t7))",
-    Tree1063 "B{t0=1;b1=0}RepF(Fb(Seq(PPar{0;_}(t0e,t1),Mt{0}(Step(a2b{t0%4;b1},Keep(SubA(c3e)))),Cd{50;K}(To{50}(Rmp{S;F}(pt4{b0:b1}))),Cnd{t0%3<0;_;S}(Dd{0}(PPar{2;_}(Sl{20},a5b{t0;b1},@os{b1+=3}@si{t0>4}R)))),Seq(c6)))",
+    Tree1063 "B{t0=1;b1=0}RepF(Fb(Seq(PPar{0;_}(t0e,t1),Mt{0}(Step(a2b{t0%4;b1},Keep(SubA(c3e)))),Cd{50;K}(To{50}(Rmp{S;F}(pt4{b0:b1}))),Cnd{t0%3<0;_;S}(Dd{0}(PPar{2;_}(Sl{20},a5b{t0;b1},@os{b1+=3}@si{t0>4}R)))),Seq(c6t)))",
     Tree1064 "FS(Opt(c0))",
     Tree1065 "B{t1=2;b1=3;t0=5}PAll{-1}(MPri(t0,@of{t0+=1;t1:=b1}@si{t0+2%4=3}@rw{b1<4}t1,a2),Pre{t0+1%2<1;R}(FS(@ki{t0%4!2}RFb(Ret2(c3b{t0%3}),t4,c5b{t1%2}))),RT{3}(PPar{1;_}(t6,c7l,Step(Suc,Scc{b1!t0}))))",
     Tree1066 "B{b0;t0=3}TryF(@rw{b0>6}@ki{t0>2}@os{b0:=b0%3}SubA(S),Isw{t0;T;_}(Pre{t0+4%2=0;K}(Star(Wt{20},c0b{t0%2},c1,Fai)),Rpt{F}(S),RSel(pi2{t0:b0},Sc{t0+1<3?t0+=1})))",
     Tree1067 "Rpt{F}(Sub(Mt{50}(Keep(Sub(t0e)))))",
     Tree1068 "B{o0=5;t0=2}Pre{some;K}(RFb(c0e,c1,Sc{t0+=1}))",
     Tree1069 "RepF(Swm(Suc))",
-    Tree1070 "Dd{0}(a0)",
+    Tree1070 "Dd{0}(Err{1070})",
     Tree1071 "B{b0;t0=5;o0=_;b1}Fb(@ki{b0>7}@of{t0:=o0|5%4}ASeq(@oh{o0:=_}@fi{b1<0}@os{o0:=_;t0+=3}c0b{t0},Sl{50},c1e),SubR(Intr{o0|5+2%4>0}(Ite(c2,S))))",
     Tree1072 "Seq(Rus{1}(Seq(t0,a1,c2)),Star(RSeq(Opt(t3),To{0}(AFb(Sub(t4e),a5,c6e)))))",
     Tree1073 "Step(RSeq(Flt{3;_;_}(Suc),Suc,t0,t1),Flt{1;R;_}(Rpt{0}(c2)),PAll{1}(Fb(Rpt{1}(Swm(c3,a4)),Dl{50}(t5))),Ret1(OnceK(Pri(Pri(Wde(a6,S,t7),c8)))))",
@@ -3743,7 +3773,7 @@ cases! {
     Tree1077 "B{o0=2;t1=4;t0=0;b1=2}@rw{b1!7}Step(Swm(c0l),Rpt{F}(FS(Wv{t1}(Seq(@oh{o0:=b1+1}a1l,ASeq(t2e,t3,c4,Wu{t0}))))))",
     Tree1078 "B{t0=5}Opt(Dl{50}(Scc{t0%2!1}))",
     Tree1079 "B{o0=_;b1=1;t1;b0;t0=4}Sw{0}(RSeq(@os{b0+3<b0+2?t0:=t1}MPri(c0,Scc{none},pt1{b0:t0;b1:t0}),Flip(pt2{b0:=;b1:b1},Scc{b1=3},@ki{t0+4!t0%3}Wt{30}),Par{0;2}(Star(Sb{b1=9},c3e),pc4{b0:=}),a5l,RFb(t6,pa7{b0:b0;b1:t0},Ub{o0})),RFb(ASeq(pi8{t0:=},Wt{20},pc9{b0:8},c10),c11e,@po{t1+=2;t0+=2}@si{b0<3}Swm(Ub{o0},Lim{2}(@os{b0:=t0+3%2}@po{t1+=3}Sb{o0=1}),Ret2(@fi{none}@si{b0%3!1}@rw{b0>o0|3%4}pt12{b0:=;b1:t1}),Star(Scc{t1<3},a13b{b1%3;b0}))))",
-    Tree1080 "B{o0;b0=0;b1=3;t0;t1=5}Rep4(AFb(Bin{t0+4%4>0;T}(Wt{0},Once(t0)),@rw{t1<o0|1+2}ASeq(pi1{t0:=},@rw{t0=4}@fi{o0|1>0}c2,t3),Pre{t1<1;F}(Par{_;1}(Bin{o0|5+3%4<0;N}(@os{b0:=o0|3%3}@fi{b0<0}@si{t0%3<2}Sc{t1+=3},Sb{o0=8}),a4)),Ite(pt5{b0:0;b1:=},Pre{o0|0+3%4!3;R}(t6))))",
+    Tree1080 "B{o0;b0=0;b1=3;t0;t1=5}Rep4(AFb(Bin{t0+4%4>0;T}(Wt{0},Once(t0)),@rw{t1<o0|1+2}ASeq(pi1{t0:=},@rw{t0=4}@fi{o0|1>0}Err{1059},t3),Pre{t1<1;F}(Par{_;1}(Bin{o0|5+3%4<0;N}(@os{b0:=o0|3%3}@fi{b0<0}@si{t0%3<2}Sc{t1+=3},Sb{o0=8}),a4)),Ite(pt5{b0:0;b1:=},Pre{o0|0+3%4!3;R}(t6))))",
     Tree1081 "MPri(Fb(TryT(Once(c0e),c1,t2)),Dl{0}(MSeq(PPar{0;T}(Sl{0},c3e,a4l,t5,t6e),RU{S}(t7),PPar{1;T}(Rep1(Lim{2}(a8))))),Fb(a9l,Dd{0}(a10e)))",
     Tree1082 "B{t0=2;b1}Ite(t0,Seq(Rty3(Scc{t0=b1%3}),c1))",
     Tree1083 "Swm(a0)",
@@ -3761,6 +3791,6 @@ cases! {
     Tree1095 "Fb(c0l,RSeq(Sub(Wt{30})))",
     Tree1096 "B{o0=5;q0;t0=5;b0}Flip(a0b{b0%2;b0},Seq(@si{t0<b0+3}Invt(Cd{30;_}(Lp{_;K}(Ub{o0}))),t1,RFb(a2b{9;b0},c3)))",
     Tree1097 "B{b0=5;t0}Ite(Bin{b0%4=0;_}(Rpt{0}(t0),@fi{b0<4}@po{b0%3<1?t0+=2}RSeq(pc1{b0:t0},pc2{b0:=},Sc{t0+=3},S)),RSeq(t3,Opt(a4b{t0+1;b0}),Wde(pt5{b0:=},a6,@si{b0!t0+2}@of{t0:=b0}@ki{b0<3}Dl{20}(a7l))),Wt{0})",
-    Tree1098 "B{t0=4;b0=4}Seq(Star(RSeq(Inv(Dd{50}(RFb(t0,a1e)))),Par{1;1}(Opt(Bin{t0>t0%4;T}(c2,Bin{b0+3=b0+1;_}(Sb{t0=8},t3))))),Ite(Wu{t0},RSeq(Su{t0}(Sb{t0=b0}),F),Inv(@po{b0<6?b0:=b0+2%2;t0+=1}PAll{_}(Wu{t0},pt4{b0:t0;b1:b0},c5b{b0%2}))))",
+    Tree1098 "B{t0=4;b0=4}Seq(Star(RSeq(Inv(Dd{50}(RFb(t0,a1e)))),Par{1;1}(Opt(Bin{t0>t0%4;T}(c2,Bin{b0+3=b0+1;_}(Sb{t0=8},t3t))))),Ite(Wu{t0},RSeq(Su{t0}(Sb{t0=b0}),F,Err{1021}),Inv(@po{b0<6?b0:=b0+2%2;t0+=1}PAll{_}(Wu{t0},pt4{b0:t0;b1:b0},c5b{b0%2}))))",
     Tree1099 "B{b0;o0=3}RSeq(Flt{2;F;_}(c0),Sb{o0=6},a1)",
 }

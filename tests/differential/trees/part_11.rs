@@ -2,6 +2,8 @@
 
 #[allow(unused_imports)]
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
+#[allow(unused_imports)]
+use crate::leaves::{DiffError, TAct, TCond, TTask};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
@@ -383,7 +385,7 @@ bt::behavior_tree! {
 board!(Tree1111Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1112 for Ctx {
+    pub tree Tree1112 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             b0: i64 = 0,
@@ -400,6 +402,7 @@ bt::behavior_tree! {
                     #[skip_if(|bb| *bb.t0 + 2 > *bb.t0 % 4)]
                     Condition(Cond<2>),
                     Condition(Cond<3>),
+                    Error(DiffError(1010)),
                 },
             },
             Action(PAct<4>, b0 = {b0}, b1 = {b0}),
@@ -408,6 +411,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1112Blackboard { t0 b0 });
+
+fallible!(Tree1112);
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
@@ -714,7 +719,7 @@ bt::behavior_tree! {
 board!(Tree1122Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1123 for Ctx {
+    pub tree Tree1123 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64,
@@ -744,30 +749,33 @@ bt::behavior_tree! {
                         Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1), &mut bb.b0)),
                     },
                     Succeeder,
-                    Condition(|ctx| ctx.check(5)),
+                    Condition(TCond<5>),
                 },
                 Sequence {
                     #[failure_if(|bb| bb.b0 > 1)]
                     #[skip_if(|bb| bb.o0.is_some())]
                     RepeatTimes(3) {
-                        Condition(Cond<6>),
+                        Condition(TCond<6>),
                     },
                     #[on_failure(|bb| if *bb.t0 % 4 < 2 { bb.o0 = None })]
                     Inverter {
-                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(TTask<7>),
                     },
                     Fallback {
-                        Condition(Cond<8>),
-                        Action(Act<9>),
+                        Condition(|ctx| ctx.try_check(8)),
+                        Action(TAct<9>),
                     },
                     Action(PAct<10>, b0 = {b0}),
                 },
+                Error(DiffError(1062)),
             },
         }
     }
 }
 
 board!(Tree1123Blackboard { t0 b0 o0 q0 });
+
+fallible!(Tree1123);
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
@@ -1230,7 +1238,7 @@ bt::behavior_tree! {
 board!(Tree1138Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1139 for Ctx {
+    pub tree Tree1139 for Ctx, error DiffError {
         blackboard {
             q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64 = 2,
@@ -1239,7 +1247,7 @@ bt::behavior_tree! {
         }
         SequenceWithMemory {
             Repeat(2) {
-                Condition(Cond<0> = Cond::<0>),
+                Condition(TCond<0>),
             },
             MemSequence {
                 #[post(|bb| bb.t1.set(bb.b0 % 3))]
@@ -1269,6 +1277,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1139Blackboard { q0 b0 t1 t0 });
+
+fallible!(Tree1139);
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
@@ -1699,7 +1709,7 @@ bt::behavior_tree! {
 board!(Tree1149Blackboard { t0 q0 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree1150 for Ctx {
+    pub tree Tree1150 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 1,
@@ -1709,7 +1719,7 @@ bt::behavior_tree! {
         Selector {
             Cooldown(10, filtered = Failure) {
                 ReactiveSequence {
-                    StatefulAction(Task<0>),
+                    StatefulAction(TTask<0>),
                     #[on_halted(|bb| bb.b0 += 2)]
                     #[failure_if(|bb| *bb.t1 < 7)]
                     Condition(Cond<1>),
@@ -1721,12 +1731,15 @@ bt::behavior_tree! {
             SequenceStar {
                 Condition(PCond<2>, b0 = {=}),
                 StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                Error(DiffError(1033)),
             },
         }
     }
 }
 
 board!(Tree1150Blackboard { t0 b0 b1 t1 });
+
+fallible!(Tree1150);
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
@@ -1987,7 +2000,7 @@ bt::behavior_tree! {
 board!(Tree1158Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
+    pub tree Tree1159 for Ctx, error DiffError {
         blackboard {
             o0: Option<i64> = None,
             b0: i64,
@@ -1999,9 +2012,10 @@ bt::behavior_tree! {
                     #[skip_if(|bb| bb.b0 + 2 > 4)]
                     StatefulAction(Task<0>),
                     Succeeder,
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+                    StatefulAction(TTask<1>),
+                    Condition(TCond<2>),
                 },
+                Error(DiffError(1069)),
             },
         }
     }
@@ -2009,18 +2023,22 @@ bt::behavior_tree! {
 
 board!(Tree1159Blackboard { o0 b0 });
 
+fallible!(Tree1159);
+
 bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
+    pub tree Tree1160 for Ctx, error DiffError {
         blackboard {
-            o0: Option<i64> = None,
+            #[allow(unused)] o0: Option<i64> = None,
         }
         RepeatTimes(3) {
-            UnsetBlackboard(o0),
+            Error(DiffError(1019)),
         }
     }
 }
 
 board!(Tree1160Blackboard { o0 });
+
+fallible!(Tree1160);
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
@@ -2167,7 +2185,7 @@ bt::behavior_tree! {
 board!(Tree1163Blackboard { q0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
+    pub tree Tree1164 for Ctx, error DiffError {
         blackboard {
             b1: i64 = 0,
             b0: i64 = 2,
@@ -2183,12 +2201,13 @@ bt::behavior_tree! {
                         #[post(|bb| *bb.t0 += 1)]
                         #[failure_if(|bb| bb.b0 % 3 == 1)]
                         ReactiveSequence {
-                            StatefulAction(Task<0>),
+                            StatefulAction(TTask<0>),
                             StatefulAction(Task<1>),
                             #[skip_if(|bb| bb.b0 + 4 > 1)]
                             Action(PAct<2>, b0 = {t0}),
                         },
                     },
+                    Error(DiffError(1098)),
                 },
                 Action(PAct<3>, b0 = {=}, b1 = {b0}),
             },
@@ -2214,8 +2233,10 @@ bt::behavior_tree! {
 
 board!(Tree1164Blackboard { b1 b0 t0 });
 
+fallible!(Tree1164);
+
 bt::behavior_tree! {
-    pub tree Tree1165 for Ctx {
+    pub tree Tree1165 for Ctx, error DiffError {
         blackboard {
             b0: i64,
             #[tracked] t0: i64,
@@ -2224,14 +2245,14 @@ bt::behavior_tree! {
             Inverter {
                 ReactiveSequence {
                     WasEntryUpdated(t0),
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 1),
+                    Error(DiffError(1088)),
                 },
             },
             FlipSelector {
                 WaitUntil(|bb| bb.b0 != *bb.t0) {
                     #[run_while(|bb| bb.b0 > 2)]
                     ForceFailure {
-                        Action(|ctx| ctx.exec(0)),
+                        Action(|ctx| ctx.try_exec(0)),
                     },
                 },
             },
@@ -2244,6 +2265,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1165Blackboard { b0 t0 });
+
+fallible!(Tree1165);
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
@@ -2667,7 +2690,7 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1177 for Ctx {
+    pub tree Tree1177 for Ctx, error DiffError {
         blackboard {
             b0: i64 = 3,
             b1: i64,
@@ -2685,7 +2708,7 @@ bt::behavior_tree! {
                 },
             },
             Deadline(0) {
-                StatefulAction(Task<1>),
+                StatefulAction(TTask<1>),
             },
             RepeatUntilFailure(3) {
                 Repeater(1) {
@@ -2697,6 +2720,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1177Blackboard { b0 b1 t0 });
+
+fallible!(Tree1177);
 
 bt::behavior_tree! {
     pub tree Tree1178 for Ctx {
@@ -2765,7 +2790,7 @@ bt::behavior_tree! {
 board!(Tree1178Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1179 for Ctx {
+    pub tree Tree1179 for Ctx, error DiffError {
         blackboard {
             #[tracked] t0: i64 = 0,
             o0: Option<i64> = Some(2),
@@ -2780,7 +2805,7 @@ bt::behavior_tree! {
                 #[on_failure(|bb| bb.b0 += 4)]
                 #[run_while(|bb| bb.o0.unwrap_or(4) < (bb.b0 + 1) % 4)]
                 #[on_success(|bb| bb.b0 += 1)]
-                Action(Act<1>),
+                Action(|ctx| ctx.try_exec(1)),
                 SkipUnlessUpdated(t0) {
                     SetBlackboard(o0 = Some(6)),
                 },
@@ -2805,6 +2830,8 @@ bt::behavior_tree! {
 }
 
 board!(Tree1179Blackboard { t0 o0 b0 });
+
+fallible!(Tree1179);
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
@@ -3381,7 +3408,7 @@ cases! {
     Tree1109 "B{b0;t0=5;b1=4}RU{F}(Pre{b0<0}(Rmp{S;F}(@rw{b0!b1}@os{t0:=0}Rus{F}(@oh{b1+=3}Ite(Ret1(Seq(pi0{t0:=},t1,Sc{b1+=4;b0+1!2?t0:=t0+3%2},@rw{t0!7}pt2{b0:4;b1:t0})),Cnd{b0<6;N;_}(RFb(c3,c4,c5,c6l)))))))",
     Tree1110 "B{b0=4;b1=4;o0}RU{F}(Sw{2;0;4}(SubA(PAll{2}(t0e,c1)),Sel(t2e,Run),SubA(c3),@os{o0|2+4%4!3?b1+=2;b0+=3}@fi{b1=3}t4))",
     Tree1111 "B{t0;t1;b0=3}Ite(@fi{t1+4>b0+1}@ki{t0+2>t1}@po{t1=4?t0:=b0;t1+=1}pc0{b0:b0},pa1{b0:t0},a2e)",
-    Tree1112 "B{t0=0;b0=0}Par{_;5}(a0e,RSeq(Sb{b0=t0},Suc),a1e,RFb(ASeq(@ki{t0+2>t0%4}c2,c3)),pa4{b0:b0;b1:b0})",
+    Tree1112 "B{t0=0;b0=0}Par{_;5}(a0e,RSeq(Sb{b0=t0},Suc),a1e,RFb(ASeq(@ki{t0+2>t0%4}c2,c3,Err{1010})),pa4{b0:b0;b1:b0})",
     Tree1113 "Keep(t0)",
     Tree1114 "B{o0=4;b1}Inv(PPar{0;T}(TryT(a0b{b1;b1},Sb{o0=5}),Ret0(t1e)))",
     Tree1115 "B{t0=3;b0=4}Isw{b0%4;N;T}(a0b{b0;b0},Suc)",
@@ -3392,7 +3419,7 @@ cases! {
     Tree1120 "B{t0=1;b0=1;t1=5}PAll{1}(Fb(RSeq(Wt{0},c0,c1l),t2,PPar{0;_}(Inv(Wv{t1}(Sc{b0+=2})),pi3{t0:=},a4)))",
     Tree1121 "B{b0=2}@ki{b0+4=2}OnceT(t0)",
     Tree1122 "B{o0=5;b1=0;t0=0;b0=2}Pri(Seq(@of{b0:=o0|5+2%4}@fi{o0|0<5}t0e,Suc,Mt{0}(@of{t0+=1}TryF(c1l,c2b{t0%4})),Dd{0}(PAll{_}(RU{S}(Opt(Sl{20}))))),RFb(Fb(Mt{0}(Seq(c3,Wt{50})),a4b{t0+4%2;b1}),Inv(Ub{o0}),t5),RFb(MSeq(Fb(@rw{b1>6}c6,t7,t8,t9,c10b{o0|2+1%2}),TryT(pi11{t0:b0},pt12{b0:=},c13),Dd{0}(RFb(t14,Sc{b1+=1})))),Sw{4}(RSeq(t15,t16,t17,Suc,pi18{t0:b0}),t19))",
-    Tree1123 "B{t0;b0;o0;q0=1}Lp{_;F}(Fb(WU{b0!5}(Swm(Opt(PAll{-1}(RFb(a0,c1b{o0|4+1},t2e,t3))))),TryF(RFb(F,F,a4b{o0|1;b0}),Suc,c5l),Seq(@fi{b0>1}@ki{some}RT{3}(c6),@of{t0%4<2?o0:=_}Inv(t7e),Fb(c8,a9),pa10{b0:b0})))",
+    Tree1123 "B{t0;b0;o0;q0=1}Lp{_;F}(Fb(WU{b0!5}(Swm(Opt(PAll{-1}(RFb(a0,c1b{o0|4+1},t2e,t3))))),TryF(RFb(F,F,a4b{o0|1;b0}),Suc,c5t),Seq(@fi{b0>1}@ki{some}RT{3}(c6t),@of{t0%4<2?o0:=_}Inv(t7t),Fb(c8r,a9t),pa10{b0:b0}),Err{1062}))",
     Tree1124 "B{t0=0;o0=_;b0=1}RSel(Wde(Flip(Rty2(Fb(RSeq(pa0{b0:b0;b1:b0},pi1{t0:=}))),a2l),TryT(@of{o0|1%2=1?b0+=3}pt3{b0:b0},a4,pc5{b0:2}),Wu{t0}),Seq(Fb(MPri(pt6{b0:2;b1:b0},Scc{t0!0})),RFb(Bin{b0>2;N}(Scc{b0=0},Sb{t0=b0}),WU{b0!3}(Sel(t7,a8))),t9,RFb(a10,t11,Fb(t12,a13b{t0+3%3;b0}))))",
     Tree1125 "Inv(S)",
     Tree1126 "B{b0=1}AFb(a0l,PAll{1}(t1),FF(Wde(t2e,a3)),Lim{3}(c4b{b0}))",
@@ -3408,7 +3435,7 @@ cases! {
     Tree1136 "B{t0;t1}Par{-3;-1}(SubA(To{100}(pc0{b0:3})),t1,pa2{b0:t0;b1:t1})",
     Tree1137 "B{b1;q0=0;t0=4;t1=0;b0=5}Wv{t0}(@fi{t1%3=0}Inv(Lp{b1;R}(Sc{b0+=1})))",
     Tree1138 "B{b0=0;t0=2;b1}Bin{b1<0;_}(pa0{b0:t0;b1:=},RT{2}(MPri(Wde(Flt{2;S;K}(Seq(Dd{20}(t1e),@rw{t0+1=2}a2b{b1%2;b0})),WU{b0>7}(@po{b1!t0+1?b0:=t0}c3),Sw{1}(c4l,pa5{b0:t0;b1:b1})),t6)))",
-    Tree1139 "B{q0=3;b0=2;t1=1;t0}Swm(Rep2(c0e),MSeq(@po{t1:=b0%3}Seq(t1),Pre{t0+1%2<0;S}(Lp{_;F}(F))),Lim{2}(Ite(AFb(t2e,pt3{b0:t1;b1:b0},F),Once(Wt{10}))))",
+    Tree1139 "B{q0=3;b0=2;t1=1;t0}Swm(Rep2(c0t),MSeq(@po{t1:=b0%3}Seq(t1),Pre{t0+1%2<0;S}(Lp{_;F}(F))),Lim{2}(Ite(AFb(t2e,pt3{b0:t1;b1:b0},F),Once(Wt{10}))))",
     Tree1140 "B{b0=3;t0=2;b1=4}PAll{-2}(a0,Sc{t0+=1},@fi{b0>4}Rpt{0}(pt1{b0:b1;b1:b0}))",
     Tree1141 "B{t1;t0=0;b0=5;b1;q0=2}ASeq(ASeq(Seq(RU{S}(a0)),Rep2(Su{t1}(Lp{b1;F}(Dd{20}(a1)))),Lp{t1;K}(Par{2;-1}(@ki{t0!6}TryT(pa2{b0:b0;b1:=},a3),Sc{b0+=3;t1:=3})),ASeq(@os{t0%3=2?b1+=2}c4b{t0},Wt{0})),Rep1(Step(Sw{1;3;4}(Su{t1}(pi5{t0:=}),c6e,FF(t7),c8),pt9{b0:t0;b1:=},PAll{0}(Ite(Wu{t0},@ki{t1<t1%3}t10),Run))),Su{t1}(RSeq(FF(@rw{t0%4>0}Sl{20}),RSeq(c11l,c12),RSeq(Sc{t0+=1},c13b{b1%2},t14e),Scc{t0<b1})))",
     Tree1142 "B{b0;t1}RSeq(MPri(ASeq(t0,pc1{b0:=},pt2{b0:=;b1:b0}),RSeq(a3,pt4{b0:8;b1:t1}),@si{b0!2}@os{t1:=b0%3}c5,To{0}(t6e)))",
@@ -3419,7 +3446,7 @@ cases! {
     Tree1147 "Step(AFb(t0,t1,c2),FS(RU{S}(t3)),OnceK(PPar{0;N}(Run,t4,t5,t6,t7)),Ret3(MPri(t8e,t9,t10,F,S)),Dd{0}(Wde(Dd{100}(Lim{2}(PAll{1}(R,t11))),t12,a13)))",
     Tree1148 "B{b0=2;o0=1;b1=3;t0=2}Swm(@os{b1:=b0+3}Rty4(@of{b1:=b0%3;t0+3>1?t0:=b1+4%2}Ub{o0}),c0,@rw{none}a1b{t0;b1})",
     Tree1149 "B{t0;q0;b0=3;t1=4}@ki{t0!4}Wv{t0}(Swm(PAll{4}(pa0{b0:=;b1:t0},@os{t0:=t1+4}Lp{_;F}(S),c1b{b0},pt2{b0:=}),Rpt{1}(Cd{0;K}(Keep(Dl{10}(Lp{t1;S}(a3e)))))))",
-    Tree1150 "B{t0;b0=1;b1=0;t1=0}Sel(Cd{10;F}(RSeq(t0,@oh{b0+=2}@fi{t1<7}c1,@po{b1+=1}@ki{t1%3>0}Scc{t1+3>t0})),Star(pc2{b0:=},pt3{b0:t0;b1:=}))",
+    Tree1150 "B{t0;b0=1;b1=0;t1=0}Sel(Cd{10;F}(RSeq(t0t,@oh{b0+=2}@fi{t1<7}c1,@po{b1+=1}@ki{t1%3>0}Scc{t1+3>t0})),Star(pc2{b0:=},pt3{b0:t0;b1:=},Err{1033}))",
     Tree1151 "B{b0=1}Flip(OnceT(RU{F}(Seq(t0,Once(pc1{b0:b0})))),t2e,AFb(t3,a4,t5))",
     Tree1152 "B{b1=0;b0;t0=0}@of{b1+=1}RFb(Try(Fb(Star(t0,@si{t0+2!b0}t1,c2b{b0%4}),Flip(t3e),@os{b1+=1;b1:=t0+4%3}c4),Fb(t5,Wu{t0}),Suc,Pre{t0<2;S}(R)))",
     Tree1153 "B{o0;b1=0;q0=1;t0;b0=3}Wde(@po{t0:=0;b0+=1}@oh{t0+=3}@ki{o0|1%3<1}Ite(t0,pt1{b0:5;b1:=},Fb(FS(t2),Suc)),MPri(Lp{b0;R}(a3b{o0|5%3;b0}),WU{b1!b0+3}(Fb(a4e,pc5{b0:7},t6,t7,t8e)),a9b{t0;b0}),OnceK(FF(Sb{o0=7})))",
@@ -3428,13 +3455,13 @@ cases! {
     Tree1156 "B{q0=1;b0=2;t0}Lp{b0;R}(Seq(t0,Cd{0;F}(pt1{b0:b0;b1:t0})))",
     Tree1157 "B{b0=3;t0=4;o0=0}Step(Star(Swm(a0,c1),To{0}(RSeq(t2,c3b{o0|0}))),@si{o0|0!2}PAll{1}(RFb(pi4{t0:b0},pc5{b0:2},Ret0(pt6{b0:=}))),Ret0(F),Dl{0}(@rw{t0<o0|4}MPri(a7,Scc{some})))",
     Tree1158 "B{t0;b0=0;o0=1}Ite(@po{o0:=b0%2}@rw{t0=6}@ki{b0>t0}c0,t1)",
-    Tree1159 "B{o0=_;b0}Dl{0}(RSeq(Sb{o0=3},PAll{-2}(@ki{b0+2>4}t0,Suc,t1,c2)))",
-    Tree1160 "B{o0=_}RT{3}(Ub{o0})",
+    Tree1159 "B{o0=_;b0}Dl{0}(RSeq(Sb{o0=3},PAll{-2}(@ki{b0+2>4}t0,Suc,t1t,c2t),Err{1069}))",
+    Tree1160 "B{o0=_}RT{3}(Err{1019})",
     Tree1161 "B{b1;t0=5;o0;b0=5}@of{b0+=1}@ki{b1+2%3!1}@po{b1:=t0}Sw{4;3}(Rpt{F}(pi0{t0:t0}),Try(@rw{b0>3}t1,Pre{o0|0>b1;K}(a2)),c3b{b0})",
     Tree1162 "B{b0=3;t1;q0=4;t0=1}RFb(t0,@os{t1>b0+2%3?t1:=b0%3}Seq(ASeq(Flip(t1,a2b{t1;b0},a3),TryT(c4l,pa5{b0:=}),a6)),Rmp{S;F}(Lp{b0;S}(Ite(Wde(@fi{t1+2>t0%3}t7e,a8b{t1;b0},Sc{t1+=1}),Step(@ki{b0!2}Fb(pc9{b0:t1},t10,pc11{b0:2}))))),Isw{t0%3;N;N}(Pri(Scc{t1%3>1}),a12,t13,Sb{b0=3}),@ki{t1=2}Pre{t0+3!2;K}(Wv{t1}(RSel(c14e,t15,Lp{t0;S}(pc16{b0:=}),@si{t0>t1}@of{b0+=2}Fai))))",
     Tree1163 "B{q0=0;t0=2;b1=2}Lp{b1;R}(RSeq(t0,SubR(c1l),SubR(Wu{t0})))",
-    Tree1164 "B{b1=0;b0=2;t0=2}Bin{b1+2%3=1;_}(Swm(RSeq(Opt(Sb{t0=0}),Intr{b0%2<0}(@po{t0+=1}@fi{b0%3=1}RSeq(t0,t1,@ki{b0+4>1}pa2{b0:t0}))),pa3{b0:=;b1:b0}),Sw{1}(Par{0;2}(Sb{t0=b0},t4),@ki{t0+2=t0+1%4}@si{t0%3>0}MPri(c5l,@si{b0+2%2>0}FF(Sc{t0:=b1}),c6b{t0%3})))",
-    Tree1165 "B{b0;t0}RFb(Inv(RSeq(Wu{t0},Scc{t0+3%3>1})),Flip(WU{b0!t0}(@rw{b0>2}FF(a0l))),Rep4(@si{t0!5}Wu{t0}))",
+    Tree1164 "B{b1=0;b0=2;t0=2}Bin{b1+2%3=1;_}(Swm(RSeq(Opt(Sb{t0=0}),Intr{b0%2<0}(@po{t0+=1}@fi{b0%3=1}RSeq(t0t,t1,@ki{b0+4>1}pa2{b0:t0})),Err{1098}),pa3{b0:=;b1:b0}),Sw{1}(Par{0;2}(Sb{t0=b0},t4),@ki{t0+2=t0+1%4}@si{t0%3>0}MPri(c5l,@si{b0+2%2>0}FF(Sc{t0:=b1}),c6b{t0%3})))",
+    Tree1165 "B{b0;t0}RFb(Inv(RSeq(Wu{t0},Err{1088})),Flip(WU{b0!t0}(@rw{b0>2}FF(a0r))),Rep4(@si{t0!5}Wu{t0}))",
     Tree1166 "B{o0=_;t0}@fi{t0%4>1}Ret0(a0)",
     Tree1167 "Rty3(Swm(MSeq(a0,Fb(t1,Flip(t2,c3)),Fb(c4,t5,RU{S}(t6))),To{0}(Rty1(ASeq(t7e,Sl{10},Rus{2}(t8),Cd{0;_}(t9e),Sl{20})))))",
     Tree1168 "B{t1=3;b0;t0}Lim{3}(TryF(c0,pt1{b0:t1},pt2{b0:=;b1:t0},pc3{b0:t0},Once(Isw{b0;N;N}(pa4{b0:=},t5))))",
@@ -3446,9 +3473,9 @@ cases! {
     Tree1174 "B{t0;q0=3;b0;b1=3}@rw{b0<2}@si{b1!3}MSeq(Fb(Lp{b1;K}(@os{b1:=1}Once(Sc{b0+=2})),RSeq(Par{-1;2}(c0l,c1l)),Isw{t0%4;_;_}(Ruf{1}(t2e))))",
     Tree1175 "B{b0;q0;t0=0}Try(Wde(Once(c0),t1e),@si{t0<1}@oh{t0+=1;b0:=b0%2}c2b{t0},a3l,Once(RU{F}(a4e)))",
     Tree1176 "B{t0=3;t1=3;b1=5}RFb(Ruf{F}(Swm(Ret4(RFb(t0)),Step(Star(pi1{t0:=}),Isw{t0;N;N}(Mt{10}(c2)),RSeq(Sl{0},t3,a4)),Fb(Seq(@po{t1+=1}@rw{b1+1>0}Run,c5b{t1}),c6l))))",
-    Tree1177 "B{b0=3;b1;t0=4}Flip(Sc{t0+=3},@of{b0+=1}@si{t0=b0}@fi{t0+2<5}TryF(Sc{t0:=b1},Ret2(pi0{t0:=})),Dd{0}(t1),Ruf{3}(Rpt{1}(SubR(@rw{b0>t0}@ki{t0<3}PAll{-1}(Run,c2)))))",
+    Tree1177 "B{b0=3;b1;t0=4}Flip(Sc{t0+=3},@of{b0+=1}@si{t0=b0}@fi{t0+2<5}TryF(Sc{t0:=b1},Ret2(pi0{t0:=})),Dd{0}(t1t),Ruf{3}(Rpt{1}(SubR(@rw{b0>t0}@ki{t0<3}PAll{-1}(Run,c2)))))",
     Tree1178 "B{o0=4;t0=0;b0}TryF(Swm(RSel(Intr{none}(@oh{b0:=t0}a0),@oh{t0+=2}@po{t0:=b0;t0+=2}c1e),Par{2;_}(Sb{t0=b0},@fi{t0+3>t0%3}@po{t0+=1;b0+=2}pi2{t0:b0},Sb{b0=5},@rw{t0+4=0}Run),RFb(a3,F,@si{b0<7}@os{b0+1!3?b0+=2;b0+=3}a4b{o0|4+3;b0})),Dl{50}(Pre{b0<3;S}(Rty4(TryF(PAll{3}(Ub{o0},c5,pa6{b0:8}),@po{o0:=7}c7,c8e,@po{o0:=8}Ret4(t9),@po{b0+=3}Pre{none;R}(pc10{b0:5}))))),pt11{b0:=;b1:b0})",
-    Tree1179 "B{t0=0;o0=2;b0}Step(RFb(Wu{t0},Ret0(pc0{b0:b0}),@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a1,Su{t0}(Sb{o0=6})),Swm(Dd{20}(Swm(pt2{b0:=},Step(pa3{b0:t0;b1:t0},a4b{o0|5+1;b0},c5))),@oh{t0%2!1?o0:=b0%3}@fi{b0%3<2}pt6{b0:b0}))",
+    Tree1179 "B{t0=0;o0=2;b0}Step(RFb(Wu{t0},Ret0(pc0{b0:b0}),@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a1r,Su{t0}(Sb{o0=6})),Swm(Dd{20}(Swm(pt2{b0:=},Step(pa3{b0:t0;b1:t0},a4b{o0|5+1;b0},c5))),@oh{t0%2!1?o0:=b0%3}@fi{b0%3<2}pt6{b0:b0}))",
     Tree1180 "FS(Flip(c0l,a1l,Mt{20}(t2),c3e,c4))",
     Tree1181 "B{t0}Wde(c0,Sc{t0+=2})",
     Tree1182 "B{b1=1;t0}PPar{2;_}(Rus{3}(Step(RSeq(c0e,a1),SubA(Flt{2;S;K}(t2)),Flip(@rw{t0!b1}Fai,Wt{50}))),Seq(OnceK(c3),WU{b1>b1+2}(Scc{t0+1%3>0}),RFb(a4,t5),Fb(pi6{t0:b1},pt7{b0:3;b1:t0})))",
