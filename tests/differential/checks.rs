@@ -181,6 +181,53 @@ fn features(node: &Node) -> Vec<String> {
         }
         _ => {}
     }
+    out.extend(nc_more_features(node));
+    out
+}
+
+/// The keys of the NodeCanvas kinds added after issue 12's first part (`gen/nc_more.rs`).
+const NC_MORE_KEYS: [&str; 13] = [
+    "DynamicSequence",
+    "DynamicSequence with a condition child",
+    "DynamicSelector",
+    "DynamicSelector with a condition child",
+    "PrioritySelector",
+    "PrioritySelector score |bb|",
+    "PrioritySelector score literal",
+    "Observe(abort not written)",
+    "Observe(abort = none)",
+    "Observe(abort = self)",
+    "Observe(abort = lower)",
+    "Observe(abort = both)",
+    "observer selector",
+];
+
+/// The keys of [`NC_MORE_KEYS`] that `node` has (its kind's key comes from [`features`]).
+fn nc_more_features(node: &Node) -> Vec<String> {
+    let mut out = Vec::new();
+    match node.bare() {
+        Node::Ext(ext @ (Ext::DynamicSequence | Ext::DynamicSelector), children) => {
+            if children.iter().any(Node::is_condition_leaf) {
+                out.push(format!("{} with a condition child", ext.dsl_kind()));
+            }
+        }
+        Node::Ext(Ext::PrioritySelector(scores), _) => {
+            for score in scores {
+                out.push(match score.reads() {
+                    Some(_) => "PrioritySelector score |bb|".into(),
+                    None => "PrioritySelector score literal".into(),
+                });
+            }
+        }
+        Node::Ext(Ext::Observe(_, abort), _) => out.push(match abort {
+            None => "Observe(abort not written)".into(),
+            Some(a) => format!("Observe(abort = {})", a.dsl()),
+        }),
+        Node::Composite(_, children) if children.iter().any(|c| c.observe_lower().is_some()) => {
+            out.push("observer selector".into())
+        }
+        _ => {}
+    }
     out
 }
 
@@ -411,6 +458,7 @@ fn every_node_kind_and_parameter_is_covered() {
     ] {
         expected.push(key.to_string());
     }
+    expected.extend(NC_MORE_KEYS.iter().map(|k| k.to_string()));
     for form in ["not written".to_string()]
         .into_iter()
         .chain(StatusName::ALL.iter().map(|s| format!("= {}", s.dsl())))

@@ -38,6 +38,9 @@ use std::time::Duration;
 use bt::Status::{self, Failure, Running, Skipped, Success};
 
 use crate::leaves::{Bb, Ctx, Queue, Slot};
+#[path = "reference_nc.rs"]
+mod nc;
+
 use crate::tree::{
     Atom, Attr, Bind, Composite, Cond, Count, Entry, Ext, Hook, Init, Int, Node, Op, PortLeaf,
     Ports, Pre, Rule, SetValue, StatusName, Stmt, Tree,
@@ -189,6 +192,18 @@ pub enum Mutation {
     DeadlineStrictDeadline,
     /// FlipSelector does not move a child that succeeded to the end (a plain Fallback).
     FlipSelectorKeepsOrder,
+    /// DynamicSequence/DynamicSelector latch nothing: completed actions run again every tick
+    /// (BehaviorTree.CPP's reactive rule, not decision 9).
+    DynamicRerunsActions,
+    /// DynamicSequence/DynamicSelector latch their conditions too (decision 9: re-checked).
+    DynamicLatchesConditions,
+    /// PrioritySelector switches from the running child to an earlier one with an equal score
+    /// (NodeCanvas; its docs: only a strictly higher score pre-empts).
+    PriorityTieSwitches,
+    /// `Observe(abort = self)` does not watch its condition while its child runs.
+    ObserveSelfNotWatched,
+    /// An observer selector's `lower` guard fires whenever it holds, not when it starts to.
+    ObserverFiresWhileTrue,
     /// StepSequencer does not advance when halted (its docs and decision 13: the interrupted child is skipped this round).
     StepSequencerStaysOnHalt,
     /// A static BinarySelector re-reads its condition while a branch runs (its docs: only `dynamic = true` does).
@@ -204,7 +219,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 64] = [
+    pub const ALL: [Mutation; 69] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -263,6 +278,11 @@ impl Mutation {
         Mutation::WaitUntilRechecksWhileRunning,
         Mutation::DeadlineStrictDeadline,
         Mutation::FlipSelectorKeepsOrder,
+        Mutation::DynamicRerunsActions,
+        Mutation::DynamicLatchesConditions,
+        Mutation::PriorityTieSwitches,
+        Mutation::ObserveSelfNotWatched,
+        Mutation::ObserverFiresWhileTrue,
         Mutation::StepSequencerStaysOnHalt,
         Mutation::BinarySelectorStaticRechecks,
         Mutation::FilterIgnoresCountWhen,
@@ -481,6 +501,17 @@ pub enum RefNode {
         finished: Vec<Option<Status>>,
         running: bool,
     },
+    /// A `Fallback`/`Selector` with `Observe(.., abort = lower | both)` children (Unreal
+    /// Engine's observer selector): `guards` are those children's conditions, `seen` their
+    /// last seen values; rule in `reference_nc.rs`.
+    ObserverSelector {
+        guards: Vec<Option<(Cond, crate::tree::Abort)>>,
+        children: Vec<RefNode>,
+        pos: usize,
+        seen: Vec<bool>,
+        skipped: usize,
+        running: bool,
+    },
     Condition(usize),
     Action(usize),
     Stateful {
@@ -526,6 +557,18 @@ impl RefNode {
             0
         };
         match node {
+            Node::Composite(Composite::Fallback | Composite::Selector, children)
+                if children.iter().any(|c| c.observe_lower().is_some()) =>
+            {
+                RefNode::ObserverSelector {
+                    guards: nc::observer_guards(children),
+                    children: children.iter().map(RefNode::build).collect(),
+                    pos: 0,
+                    seen: vec![false; children.len()],
+                    skipped: 0,
+                    running: false,
+                }
+            }
             Node::Attr(attrs, inner) => {
                 let mut pre: [Option<Cond>; 4] = Default::default();
                 let mut post: [Option<Vec<Stmt>>; 4] = Default::default();
@@ -786,6 +829,7 @@ impl RefNode {
             | RefNode::Loop { running, .. }
             | RefNode::Sleep { running, .. }
             | RefNode::Ext { running, .. }
+            | RefNode::ObserverSelector { running, .. }
             | RefNode::AlwaysRunning { running } => *running,
             RefNode::Guarded { child, .. } | RefNode::Sub { child } => child.is_running(),
             _ => false,
@@ -816,6 +860,7 @@ impl RefNode {
             | RefNode::Loop { running, .. }
             | RefNode::Sleep { running, .. }
             | RefNode::Ext { running, .. }
+            | RefNode::ObserverSelector { running, .. }
             | RefNode::AlwaysRunning { running } => *running = value,
             // Running exactly when its node (its child tree's root) is.
             RefNode::Guarded { .. } | RefNode::Sub { .. } => {}
@@ -1542,6 +1587,23 @@ impl RefNode {
                 last_input,
             } => tick_ported(*leaf, *id, ports, *running, last_input, ctx, bb),
             RefNode::Ext { .. } => tick_ext(self, was_running, ctx, bb),
+            RefNode::ObserverSelector {
+                guards,
+                children,
+                pos,
+                seen,
+                skipped,
+                ..
+            } => nc::tick_observer_selector(
+                guards,
+                children,
+                pos,
+                seen,
+                skipped,
+                was_running,
+                ctx,
+                bb,
+            ),
         };
         self.set_running(status == Running);
         status
@@ -1697,6 +1759,19 @@ impl RefNode {
                     }
                 }
             }
+            // The running child; the observers' memory ends (its docs).
+            RefNode::ObserverSelector {
+                children,
+                pos,
+                seen,
+                skipped,
+                ..
+            } => {
+                halt_all(children, ctx, bb);
+                *pos = 0;
+                *skipped = 0;
+                seen.iter_mut().for_each(|s| *s = false);
+            }
             RefNode::Ported {
                 id,
                 ports,
@@ -1730,6 +1805,7 @@ impl RefNode {
             | RefNode::WhileDoElse { children, .. }
             | RefNode::Switch { children, .. }
             | RefNode::TryCatch { children, .. }
+            | RefNode::ObserverSelector { children, .. }
             | RefNode::Ext { children, .. } => children,
             RefNode::Delay { child, .. }
             | RefNode::Timeout { child, .. }
@@ -1820,6 +1896,13 @@ impl RefNode {
             | RefNode::Timeout { start, .. }
             | RefNode::Sleep { start, .. } => *start = None,
             RefNode::Precondition { latched, .. } => *latched = false,
+            RefNode::ObserverSelector {
+                pos, seen, skipped, ..
+            } => {
+                *pos = 0;
+                *skipped = 0;
+                seen.iter_mut().for_each(|s| *s = false);
+            }
             // Limiter's count, FlipSelector's order and StepSequencer's child are kept.
             RefNode::Ext {
                 ext,
@@ -2269,6 +2352,10 @@ fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -
             finished.iter_mut().for_each(|f| *f = None);
             status
         }
+        Ext::DynamicSequence
+        | Ext::DynamicSelector
+        | Ext::PrioritySelector(_)
+        | Ext::Observe(..) => nc::tick(ext, children, pos, finished, was_running, ctx, bb),
         Ext::RepeatUntilFailure(_)
         | Ext::RepeatUntilSuccess(_)
         | Ext::Succeeder

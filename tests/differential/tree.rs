@@ -1112,6 +1112,101 @@ pub enum Ext {
     /// `PolicyParallel(policy = .., repeat = ..) { .. }` (NodeCanvas; policy 0: FirstFailure,
     /// 1: FirstSuccess, 2: FirstSuccessOrFailure).
     PolicyParallel(u8, Option<bool>),
+    /// `DynamicSequence { .. }` (NodeCanvas's dynamic Sequencer, decision 9).
+    DynamicSequence,
+    /// `DynamicSelector { .. }` (NodeCanvas's dynamic Selector, decision 9).
+    DynamicSelector,
+    /// `PrioritySelector { #[score(|bb| s as f32)] child, .. }` (NodeCanvas): one score per
+    /// child.
+    PrioritySelector(Vec<Int>),
+    /// `Observe(|bb| cond, abort = ..) { c }` (Unreal Engine; `None`: `abort` not written).
+    /// `Lower`/`Both` only on a child of a `Fallback`/`Selector` (which becomes an observer
+    /// selector).
+    Observe(Cond, Option<Abort>),
+}
+
+/// A `PrioritySelector` child's score: a literal, or a closure over the blackboard.
+fn score_rust(score: &Int) -> String {
+    match score.atom {
+        Atom::Lit(_) if score.add == 0 && score.modulo == 0 => score.rust(),
+        _ => format!("|bb| ({}) as f32", score.rust()),
+    }
+}
+
+/// `Observe`'s abort modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Abort {
+    None,
+    SelfBranch,
+    Lower,
+    Both,
+}
+
+impl Abort {
+    pub const ALL: [Abort; 4] = [Abort::None, Abort::SelfBranch, Abort::Lower, Abort::Both];
+
+    pub fn dsl(self) -> &'static str {
+        match self {
+            Abort::None => "none",
+            Abort::SelfBranch => "self",
+            Abort::Lower => "lower",
+            Abort::Both => "both",
+        }
+    }
+
+    pub fn desc(self) -> &'static str {
+        match self {
+            Abort::None => "N",
+            Abort::SelfBranch => "S",
+            Abort::Lower => "L",
+            Abort::Both => "B",
+        }
+    }
+
+    /// Watched while a later sibling runs (owned by the parent selector).
+    pub fn watches_lower(self) -> bool {
+        matches!(self, Abort::Lower | Abort::Both)
+    }
+
+    /// Watched while its own child runs.
+    pub fn watches_self(self) -> bool {
+        matches!(self, Abort::SelfBranch | Abort::Both)
+    }
+}
+
+impl Node {
+    /// An `Observe(.., abort = lower | both)` node: its condition belongs to its parent, a
+    /// `Fallback`/`Selector` that becomes an observer selector.
+    pub fn observe_lower(&self) -> Option<(&Cond, Abort)> {
+        match self {
+            Node::Ext(Ext::Observe(cond, Some(abort)), _) if abort.watches_lower() => {
+                Some((cond, *abort))
+            }
+            _ => None,
+        }
+    }
+
+    /// Every `Observe(.., abort = lower | both)` is a direct child of a `Fallback`/`Selector`
+    /// (without attributes: the macro would not see the `Observe` as the selector's child).
+    pub fn observers_placed(&self) -> bool {
+        fn walk(node: &Node, under_fallback: bool) -> bool {
+            if node.observe_lower().is_some() && !under_fallback {
+                return false;
+            }
+            let fallback = matches!(
+                node,
+                Node::Composite(Composite::Fallback | Composite::Selector, _)
+            );
+            node.children().into_iter().all(|c| walk(c, fallback))
+        }
+        walk(self, false)
+    }
+
+    /// A `Condition` or `ScriptCondition` leaf (attributes or not): a child that a
+    /// `DynamicSequence`/`DynamicSelector` re-checks every tick.
+    pub fn is_condition_leaf(&self) -> bool {
+        matches!(self.dsl_kind(), "Condition" | "ScriptCondition")
+    }
 }
 
 /// `PolicyParallel`'s policies, by number.
@@ -1145,6 +1240,10 @@ impl Ext {
             Ext::Cooldown(..) => "Cooldown",
             Ext::IndexSwitch(..) => "IndexSwitch",
             Ext::PolicyParallel(..) => "PolicyParallel",
+            Ext::DynamicSequence => "DynamicSequence",
+            Ext::DynamicSelector => "DynamicSelector",
+            Ext::PrioritySelector(_) => "PrioritySelector",
+            Ext::Observe(..) => "Observe",
         }
     }
 
@@ -1219,6 +1318,10 @@ impl Ext {
                     POLICIES[*policy as usize]
                 ),
             },
+            Ext::Observe(c, abort) => match abort {
+                None => format!("{kind}(|bb| {})", c.rust()),
+                Some(a) => format!("{kind}(|bb| {}, abort = {})", c.rust(), a.dsl()),
+            },
             _ => kind.to_string(),
         }
     }
@@ -1277,6 +1380,15 @@ impl Ext {
                 )
             }
             Ext::PolicyParallel(policy, repeat) => format!("PPar{{{policy};{}}}", flag(repeat)),
+            Ext::DynamicSequence => "DySeq".into(),
+            Ext::DynamicSelector => "DySel".into(),
+            Ext::PrioritySelector(scores) => {
+                let scores: Vec<String> = scores.iter().map(Int::desc).collect();
+                format!("PrSel{{{}}}", scores.join(";"))
+            }
+            Ext::Observe(c, abort) => {
+                format!("Obs{{{};{}}}", c.desc(), abort.map_or("_", Abort::desc))
+            }
         }
     }
 
@@ -1393,6 +1505,23 @@ impl Ext {
                 let (ms, f) = t.split_once(';').ok_or("Cooldown: ms;filtered")?;
                 Ok(Ext::Cooldown(num(ms)?, StatusName::parse_opt(f)?))
             }),
+            "DySeq" => no_payload(Ext::DynamicSequence),
+            "DySel" => no_payload(Ext::DynamicSelector),
+            "PrSel" => text().and_then(|t| {
+                let scores: Result<Vec<Int>, String> = t.split(';').map(Int::parse).collect();
+                Ok(Ext::PrioritySelector(scores?))
+            }),
+            "Obs" => text().and_then(|t| {
+                let (c, a) = t.split_once(';').ok_or("Observe: cond;abort")?;
+                let abort = match a {
+                    "_" => None,
+                    a => Some(
+                        (Abort::ALL.into_iter().find(|m| m.desc() == a))
+                            .ok_or_else(|| format!("bad abort {a:?}"))?,
+                    ),
+                };
+                Ok(Ext::Observe(Cond::parse(c)?, abort))
+            }),
             _ => return None,
         })
     }
@@ -1404,7 +1533,10 @@ impl Ext {
             Ext::FlipSelector
             | Ext::StepSequencer
             | Ext::IndexSwitch(..)
-            | Ext::PolicyParallel(..) => None,
+            | Ext::PolicyParallel(..)
+            | Ext::DynamicSequence
+            | Ext::DynamicSelector => None,
+            Ext::PrioritySelector(scores) => Some(scores.len()),
             Ext::BinarySelector(..) => Some(2),
             _ => Some(1),
         }
@@ -1416,7 +1548,8 @@ impl Ext {
             Ext::Interrupt(c)
             | Ext::WaitUntil(c)
             | Ext::Conditional(c, ..)
-            | Ext::BinarySelector(c, _) => Some(c),
+            | Ext::BinarySelector(c, _)
+            | Ext::Observe(c, _) => Some(c),
             _ => None,
         }
     }
@@ -1717,6 +1850,9 @@ impl Node {
                 if let Ext::IndexSwitch(index, ..) = ext {
                     out.extend(index.reads());
                 }
+                if let Ext::PrioritySelector(scores) = ext {
+                    out.extend(scores.iter().filter_map(Int::reads));
+                }
             }
             _ => {}
         }
@@ -2008,6 +2144,16 @@ impl Node {
                     Ext::Filter(_, _, filtered) | Ext::Cooldown(_, filtered) => {
                         c() | filtered.map_or(K, StatusName::outcomes)
                     }
+                    // As the Sequence/Fallback over the same children (latching only skips
+                    // ticks).
+                    Ext::DynamicSequence => {
+                        Node::Composite(Composite::Sequence, children.clone()).outcomes()
+                    }
+                    Ext::DynamicSelector => {
+                        Node::Composite(Composite::Fallback, children.clone()).outcomes()
+                    }
+                    Ext::PrioritySelector(_) => all(),
+                    Ext::Observe(..) => c() | F,
                 }
             }
             Node::Attr(..) => unreachable!(),
@@ -2325,6 +2471,9 @@ impl Node {
             };
             for (i, child) in children.into_iter().enumerate() {
                 let mut text = String::new();
+                if let Node::Ext(Ext::PrioritySelector(scores), _) = self {
+                    let _ = writeln!(text, "{pad}    #[score({})]", score_rust(&scores[i]));
+                }
                 child.write_dsl(indent + 1, subs, &mut text);
                 if let Some(label) = labels.get(i) {
                     text.insert_str(pad.len() + 4, label);
