@@ -11,86 +11,60 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0000Sub1 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            Repeater(3) {
-                Condition(Cond<1>),
-            },
-        }
+        Condition(Cond<6>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
-        TryCatch {
-            RunOnce(then_skip = true) {
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        Sleep(50),
-                    },
+        SequenceStar {
+            FlipSelector {
+                Deadline(0) {
                     SubTree(Tree0000Sub0),
-                    SubTree(Tree0000Sub1),
+                },
+                AlwaysRunning,
+                Sleep(30),
+            },
+            RepeatUntil(Success) {
+                IfThenElse {
+                    StatefulAction(Task<1> = Task::<1>),
+                    IfThenElse {
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                    },
                 },
             },
-            Condition(Cond<2>),
+            AsyncFallback {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                SubTree(Tree0000Sub1),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        WhileDoElse {
-            Sequence {
-                Action(Act<0>),
-                Repeater(0) {
-                    StatefulAction(Task<1>),
-                },
-                RunOnce {
-                    StatefulAction(Task<2>),
-                },
-            },
-            Delay(10) {
-                MaxTime(0) {
-                    Priority {
-                        SequenceWithMemory {
-                            Action(PAct<3>, b0 = 6, b1 = {t0}),
-                            StatefulAction(Task<4>),
+        ReactiveSequence {
+            DynamicSelector {
+                Condition(Cond<0>),
+                RepeatUntil(Success) {
+                    PrioritySelector {
+                        #[score(1)]
+                        Repeater(1) {
+                            AlwaysSuccess,
                         },
-                        StatefulAction(Task<5>),
+                        #[score(2)]
+                        AlwaysRunning,
+                        #[score(0)]
+                        Sleep(50),
+                        #[score(3)]
+                        Wait(50),
+                        #[score(1)]
+                        StatefulAction(Task<1>),
                     },
                 },
             },
-            SequenceWithMemory {
-                Script(|bb| bb.o0 = Some(*bb.t0 % 3)),
-                Action(Act<6> = Act::<6>),
-                StatefulAction(Task<7>),
-                Repeat(1) {
-                    StatefulAction(Task<8>),
-                },
-                Condition(Cond<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0001Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0002Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 13,
-            b1: i64 = 15,
-        }
-        Fallback {
-            #[failure_if(|bb| bb.b1 + 1 != 7)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[on_success(|bb| if *bb.t0 < bb.b1 % 2 { bb.b0 += 3 })]
-            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 1) % 3, &mut bb.b1)),
-            StatefulAction(Task<1>),
         }
     }
 }
@@ -98,248 +72,281 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0002Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
         }
-        Condition(Cond<2>)
+        RetryUntilSuccessful(3) {
+            Condition(PCond<3>, b0 = {t0}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0002Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        SubTree(Tree0002Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
         }
-        Parallel {
-            #[skip_if(|bb| (bb.b0 + 3) % 4 == 3)]
-            SubTree(Tree0002Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                SubTree(Tree0002Sub1, t0 = {=}, b0 = {b0}, b1 = {=}),
-                ForceSuccess {
-                    Action(Act<3>),
+        FlipSelector {
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
+                RepeatUntil(Failure) {
+                    #[success_if(|bb| *bb.t0 % 2 < 0)]
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    StatefulAction(Task<1>),
                 },
             },
-            StatefulAction(Task<4>),
+            #[failure_if(|bb| bb.o0.unwrap_or(0) % 3 == 2)]
+            #[on_failure(|bb| *bb.t1 += 3)]
+            #[on_success(|bb| bb.b0 = 7)]
+            Action(Act<2> = Act::<2>),
+            #[on_halted(|bb| bb.b0 += 2)]
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[post(|bb| *bb.t1 += 2)]
+            Interrupt(|bb| *bb.t0 + 3 == 6) {
+                Precondition(|bb| bb.o0.is_some(), else = Running) {
+                    MaxTime(0) {
+                        #[skip_if(|bb| *bb.t0 == 6)]
+                        SubTree(Tree0002Sub0, q0 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
+                    },
+                },
+            },
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                Sleep(50),
+            },
         }
     }
 }
 
-board!(Tree0002Blackboard { t0 b0 b1 });
+board!(Tree0002Blackboard { q0 t1 b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(15),
-            b1: i64 = 9,
-            b0: i64 = 12,
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
         }
-        #[post(|bb| bb.b1 += 2)]
-        #[failure_if(|bb| (*bb.t0 + 2) % 2 == 1)]
-        ReactiveSequence {
-            SetBlackboard(b0 = {b1}),
-            ScriptCondition(|bb| bb.o0.is_some()),
-            #[run_while(|bb| bb.b0 % 3 > 0)]
-            #[post(|bb| bb.o0 = Some((*bb.t0 + 3) % 3))]
-            #[skip_if(|bb| *bb.t0 % 3 > 1)]
-            Repeat(0) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Action(Act<1>),
-        }
+        #[run_while(|bb| bb.b0 != 3)]
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0003 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
+            b0: i64,
+            #[tracked] t0: i64 = 3,
             b1: i64,
-            b0: i64 = 2,
         }
-        IndexSwitch(|bb| 5, out_of_range = Fail) {
-            Delay(50) {
-                SubTree(Tree0003Sub0, ..),
-            },
-            #[run_while(|bb| bb.o0.is_none())]
-            #[post(|bb| bb.b0 = bb.o0.unwrap_or(3) + 2)]
-            #[failure_if(|bb| *bb.t0 + 2 < 5)]
-            Priority {
-                Precondition(|bb| *bb.t0 < bb.b0 % 2, else = Failure) {
-                    RepeatUntil(Success) {
-                        Condition(PCond<2>, b0 = {t0}),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 0 => Condition(Cond<3> = Cond::<3>),
-                case 5 => StatefulAction(Task<4> = Task::<4>),
-                _ => Condition(|ctx| ctx.check(5)),
-            },
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                #[skip_if(|bb| bb.b0 + 3 > 2)]
-                Sequence {
-                    RepeatTimes(1) {
-                        #[post(|bb| { bb.o0 = Some((bb.b1 + 4) % 2); if bb.b1 < *bb.t0 { *bb.t0 += 3 } })]
-                        ForceSuccess {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            StepSequencer {
-                Action(PIo<6>, t0 = {b0}),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<7>),
-                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[failure_if(|bb| bb.b1 > 4)]
-                StatefulAction(Task<8>),
-            },
+        Switch(b1) {
+            case 3 => #[run_while(|bb| bb.b1 == 1)]
+            SubTree(Tree0003Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
+            _ => #[run_while(|bb| bb.b1 + 1 == *bb.t0)]
+            #[post(|bb| if bb.b0 > bb.b0 % 4 { *bb.t0 += 2 })]
+            #[skip_if(|bb| bb.b1 + 4 < 2)]
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0003Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0004Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 11,
-            o0: Option<i64> = Some(9),
-        }
-        MaxTime(20) {
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0004Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 11,
-            o0: Option<i64> = Some(9),
-        }
-        ReactiveSequence {
-            FlipSelector {
-                Action(Act<0>),
-                Failer,
-            },
-            WhileDoElse {
-                StatefulAction(Task<1> = Task::<1>),
-                Sleep(30),
-                #[on_success(|bb| bb.b1 += 3)]
-                #[post(|bb| { if *bb.t0 % 2 > 0 { bb.b1 = (*bb.t0 + 4) % 3 }; bb.b1 += 2 })]
-                StatefulAction(Task<2>),
-            },
-            SubTree(Tree0004Sub1, ..),
-            #[on_failure(|bb| bb.b1 += 1)]
-            Deadline(20) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
+board!(Tree0003Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            o0: Option<i64>,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        ForceFailure {
+        ReactiveFallback {
+            Parallel(success = -4) {
+                WaitValueUpdate(t0) {
+                    Sequence {
+                        Action(PIo<0>, t0 = {=}),
+                    },
+                },
+                #[post(|bb| { bb.o0 = Some(bb.b1); bb.o0 = Some(bb.b1 + 4) })]
+                Action(Act<1> = Act::<1>),
+                Action(PAct<2>, b0 = {b1}),
+                Condition(Cond<3>),
+            },
+            RepeatUntilFailure(forever) {
+                Precondition(|bb| *bb.t0 % 4 == 2, else = Failure) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            IndexSwitch(|bb| (bb.b1 + 3) % 4, out_of_range = Fail, dynamic = true) {
+                Repeat(4) {
+                    RepeatUntil(Failure) {
+                        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        #[failure_if(|bb| bb.b1 > 4)]
+                        ForceSuccess {
+                            DynamicSequence {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<6>),
+                    AlwaysRunning,
+                },
+            },
             ReactiveSequence {
-                SubTree(Tree0004Sub0, ..),
+                Condition(Cond<7>),
+                StepSequencer {
+                    UnsetBlackboard(o0),
+                    ForceFailure {
+                        Condition(PCond<8>, b0 = 5),
+                    },
+                    WasEntryUpdated(t0),
+                },
             },
         }
     }
 }
 
-board!(Tree0004Blackboard { t0 b1 o0 });
+board!(Tree0004Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64,
-            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        SequenceStar {
-            ParallelAll(max_failures = -1) {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                Loop(q0, value = {t1}) {
-                    Script(|bb| *bb.t0 += 2),
-                },
-                Condition(Cond<2>),
-            },
-            Sleep(0),
-            #[skip_if(|bb| *bb.t1 == 5)]
-            #[on_failure(|bb| { if bb.b0 < 5 { bb.b0 += 2 }; *bb.t1 += 3 })]
-            Loop(q0, value = {b1}) {
-                BinarySelector(|bb| bb.b1 != bb.b0, dynamic = false) {
-                    ParallelAll {
-                        Condition(Cond<3>),
-                        Condition(Cond<4>),
-                        Action(PAct<5>, b0 = {b0}, b1 = {=}),
+        #[run_while(|bb| *bb.t0 > 2)]
+        #[failure_if(|bb| bb.b0 != *bb.t0)]
+        #[on_failure(|bb| { bb.t0.set(bb.b0 + 4); *bb.t0 += 1 })]
+        Optional {
+            Interrupt(|bb| bb.b0 < 1) {
+                #[on_failure(|bb| if bb.b0 % 2 < 1 { bb.b0 += 1 })]
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    Timeout(0) {
+                        Loop(q0, if_empty = Skipped) {
+                            StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
+                        },
                     },
-                    StatefulAction(PTask<6>, b0 = 5),
-                },
-            },
-            Fallback {
-                Condition(|ctx| ctx.check(7)),
-                Condition(Cond<8>),
-                Cooldown(0, filtered = Skipped) {
-                    #[on_halted(|bb| if bb.o0.is_none() { bb.b1 += 3 })]
-                    Wait(10),
-                },
-            },
-            RepeatUntil(Success) {
-                RunOnce {
-                    Parallel(success = -3) {
-                        StatefulAction(Task<9>),
-                        Action(|ctx| ctx.exec(10)),
-                        StatefulAction(Task<11>),
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[skip_if(|bb| (bb.b0 + 1) % 4 != 1)]
+                    SetBlackboard(t0 = 2),
+                    Repeater(forever) {
+                        #[on_halted(|bb| if *bb.t0 == *bb.t0 + 1 { *bb.t0 += 3 })]
+                        StatefulAction(Task<2>),
                     },
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[run_while(|bb| (*bb.t0 + 4) % 4 > 1)]
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0005Blackboard { q0 t1 t0 b0 b1 o0 });
+board!(Tree0005Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
             b1: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
         }
-        StepSequencer {
-            IfThenElse {
-                ReactiveSequence {
-                    SetBlackboard(t0 = 9),
-                    Action(Act<0>),
+        ReactiveFallback {
+            PolicyParallel(policy = FirstFailure) {
+                Cooldown(20, filtered = Skipped) {
+                    WaitUntil(|bb| bb.o0.unwrap_or(4) % 4 != 0) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
                 },
-                MemPriority {
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                    Remap(success = Failure, failure = Failure) {
-                        SkipUnlessUpdated(t0) {
-                            Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                IfThenElse {
+                    IfThenElse {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Repeat(3) {
+                        Action(Act<3>),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 % 2 != 1) {
+                ReactiveFallback {
+                    WaitValueUpdate(t0) {
+                        StatefulAction(PTask<4>, b0 = 4, b1 = {b1}),
+                    },
+                    Cooldown(0) {
+                        Condition(Cond<5>),
+                    },
+                    #[run_while(|bb| bb.b0 + 1 > *bb.t0 % 4)]
+                    #[skip_if(|bb| bb.b0 > bb.b0 % 2)]
+                    #[on_halted(|bb| bb.b1 += 1)]
+                    Wait(50),
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+            },
+            FlipSelector {
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 2); bb.t0.set(bb.o0.unwrap_or(5) + 3) })]
+                Action(Act<8>),
+                Delay(50) {
+                    Condition(Cond<9>),
+                },
+                ReactiveFallback {
+                    Interrupt(|bb| bb.o0.is_some()) {
+                        #[success_if(|bb| bb.b0 % 3 != 1)]
+                        #[on_halted(|bb| if bb.o0.unwrap_or(1) % 2 > 0 { bb.b1 += 3 })]
+                        Condition(Cond<10> = Cond::<10>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<11>),
+                },
+                Limiter(3) {
+                    StatefulAction(Task<12>),
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                Deadline(0) {
+                    DynamicSelector {
+                        Condition(|ctx, bb| ctx.check_in(13, bb.b1)),
+                        #[run_while(|bb| bb.o0.unwrap_or(2) > 4)]
+                        #[post(|bb| bb.o0 = Some(bb.b1))]
+                        #[skip_if(|bb| bb.b0 + 2 > bb.b1 + 4)]
+                        Action(Act<14> = Act::<14>),
+                        RepeatUntilFailure(forever) {
+                            #[on_failure(|bb| bb.t0.set(7))]
+                            Condition(Cond<15>),
                         },
+                        StatefulAction(Task<16>),
+                        StatefulAction(Task<17>),
                     },
                 },
             },
@@ -347,420 +354,143 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0006Blackboard { t0 b0 b1 });
+board!(Tree0006Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0007Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+        }
+        #[skip_if(|bb| (*bb.t0 + 4) % 2 == 1)]
+        #[success_if(|bb| (*bb.t0 + 2) % 2 != 1)]
+        RunOnce(then_skip = false) {
+            #[skip_if(|bb| *bb.t0 > 3)]
+            #[post(|bb| bb.b0 += 2)]
+            #[failure_if(|bb| (bb.b0 + 1) % 2 < 1)]
+            IfThenElse {
+                #[success_if(|bb| bb.o0.is_some())]
+                Condition(Cond<2>),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
         blackboard {
-            b1: i64,
+            #[tracked] t0: i64,
             o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        Sequence {
-            Sequence {
-                Timeout(10) {
-                    StatefulAction(Task<0>),
-                },
-                RunOnce(then_skip = true) {
-                    Condition(PCond<1>, b0 = 6),
-                },
+        Selector {
+            Observe(|bb| bb.b0 + 4 > 4, abort = both) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
             },
-            ParallelAll(2) {
-                StatefulAction(Task<2>),
+            Action(PIo<1>, t0 = {t0}),
+            Observe(|bb| *bb.t0 > bb.b0, abort = self) {
                 #[on_halted(|bb| bb.o0 = None)]
-                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(5) + 2)]
-                #[failure_if(|bb| bb.b1 + 4 > 6)]
-                WhileDoElse {
-                    Condition(Cond<3>),
-                    #[run_while(|bb| bb.o0.unwrap_or(2) > 4)]
-                    #[post(|bb| bb.o0 = Some(bb.b1))]
-                    #[skip_if(|bb| bb.b0 + 2 > bb.b1 + 4)]
-                    Condition(Cond<4> = Cond::<4>),
-                    SetBlackboard(b1 = {t0}),
-                },
-            },
-            Fallback {
-                Switch(b1) {
-                    case 4 => StatefulAction(PTask<5>, b0 = 1, b1 = {=}),
-                    _ => StatefulAction(Task<6>),
-                },
+                SubTree(Tree0007Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0007Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0008Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 9,
-        }
-        Script(|bb| bb.b0 += 2)
-    }
-}
+board!(Tree0007Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
             b0: i64,
+            #[tracked] t0: i64,
         }
-        #[skip_if(|bb| *bb.t0 > 3)]
-        #[post(|bb| bb.b0 += 2)]
-        #[failure_if(|bb| (bb.b0 + 1) % 2 < 1)]
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            MemPriority {
-                Action(|ctx| ctx.exec(0)),
-                #[on_halted(|bb| { if bb.o0.is_none() { *bb.t0 += 2 }; bb.t0.set(bb.b0) })]
-                #[skip_if(|bb| *bb.t0 > 0)]
-                StatefulAction(Task<1>),
-            },
-            #[success_if(|bb| bb.o0.is_some())]
-            Interrupt(|bb| bb.b0 + 2 < (bb.o0.unwrap_or(3) + 4) % 2) {
-                Repeat(0) {
-                    SubTree(Tree0008Sub0, ..),
-                },
-            },
-            StatefulAction(Task<2>),
+        DynamicSequence {
+            Sleep(20),
+            Condition(Cond<0>),
+            ScriptCondition(|bb| *bb.t0 > (bb.b0 + 2) % 2),
+            Action(Act<1> = Act::<1>),
         }
     }
 }
 
-board!(Tree0008Blackboard { o0 t0 b0 });
+board!(Tree0008Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0009 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 5,
+            b0: i64 = 0,
         }
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Cooldown(0, filtered = Skipped) {
-                    Priority {
-                        RetryUntilSuccessful(2) {
-                            ScriptCondition(|bb| *bb.t0 + 1 != bb.b1 + 1),
-                        },
-                        Condition(Cond<1> = Cond::<1>),
-                        AlwaysRunning,
-                    },
-                },
+        DynamicSequence {
+            ScriptCondition(|bb| bb.b0 < 4),
+            Condition(|ctx| ctx.check(0)),
+            ParallelAll(max_failures = -1) {
+                #[post(|bb| if bb.b0 % 2 == 0 { *bb.t0 += 1 })]
+                #[failure_if(|bb| bb.b0 > 5)]
+                Sleep(20),
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
             },
-            RetryUntilSuccessful(0) {
-                Condition(Cond<2>),
-            },
-            IfThenElse {
-                Sequence {
-                    Interrupt(|bb| bb.b1 % 4 > 1) {
-                        AlwaysSuccess,
-                    },
-                },
-                SequenceWithMemory {
-                    #[success_if(|bb| bb.b1 % 4 == 3)]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    Wait(0),
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-                Repeater(1) {
-                    Fallback {
-                        Condition(PCond<5>, b0 = {b0}),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            Interrupt(|bb| *bb.t0 < 0) {
-                IfThenElse {
-                    Action(Act<6>),
-                    #[success_if(|bb| bb.b1 % 2 < 0)]
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
-                    #[post(|bb| bb.t0.set(bb.b1 % 3))]
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        WhileDoElse {
-                            StatefulAction(Task<7>),
-                            Repeat(0) {
-                                StatefulAction(Task<8> = Task::<8>),
-                            },
-                            ReactiveSequence {
-                                Script(|bb| if bb.b0 < bb.b0 + 1 { bb.b1 = (bb.b1 + 2) % 4 }),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
+            WhileDoElse {
+                #[failure_if(|bb| *bb.t1 + 3 < 5)]
+                StatefulAction(Task<3>),
+                #[success_if(|bb| *bb.t1 % 3 > 1)]
+                #[skip_if(|bb| (*bb.t0 + 3) % 2 == 0)]
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
             },
         }
     }
 }
 
-board!(Tree0009Blackboard { t0 b0 b1 });
+board!(Tree0009Blackboard { t0 t1 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
         blackboard {
-            b0: i64 = 0,
-        }
-        Sequence {
-            ScriptCondition(|bb| bb.b0 == 3),
-            Condition(Cond<0>),
-            Runner,
-        }
-    }
-}
-
-board!(Tree0010Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0011 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 0,
-        }
-        WhileDoElse {
-            #[success_if(|bb| bb.o0.unwrap_or(5) % 4 != 0)]
-            #[on_success(|bb| bb.b0 += 3)]
-            ReactiveFallback {
-                Action(PIo<0>, t0 = {t0}),
-                RunOnce {
-                    Failer,
-                },
-            },
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                Repeat(0) {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 2, &mut bb.b0)),
-                },
-            },
-            Fallback {
-                Repeater(forever) {
-                    Filter(times = 2, filtered = Skipped) {
-                        StatefulAction(PTask<2>, b0 = {=}),
-                    },
-                },
-                Filter(times = 2, filtered = Skipped) {
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0011Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0012 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        Priority {
-            Selector {
-                StepSequencer {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-                WaitValueUpdate(t0) {
-                    Condition(Cond<3>),
-                },
-            },
-            SkipUnlessUpdated(t0) {
-                Wait(0),
-            },
-            RunOnce {
-                StatefulAction(Task<4>),
-            },
-            ForceSuccess {
-                Precondition(|bb| bb.b1 > *bb.t0, else = Failure) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Condition(Cond<5>),
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0012Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0013 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-        }
-        ForceSuccess {
-            #[on_halted(|bb| bb.b0 = *bb.t0 + 3)]
-            ReactiveFallback {
-                Loop(q0, if_empty = Failure) {
-                    Invert {
-                        Succeeder,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0013Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0014Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0014 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 0,
-            b1: i64 = 4,
-        }
-        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-            ParallelAll(max_failures = -2) {
-                Condition(Cond<0>),
-                Repeater(3) {
-                    SubTree(Tree0014Sub0, ..),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                AlwaysSuccess,
-                SetBlackboard(b0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0014Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0015 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        ParallelAll {
-            Filter(times = 1, filtered = Failure) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Script(|bb| bb.o0 = Some(5)),
-        }
-    }
-}
-
-board!(Tree0015Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0016 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Interrupt(|bb| bb.b0 + 4 == *bb.t1) {
-            Sequence {
-                #[on_halted(|bb| if *bb.t0 + 4 != 6 { bb.t1.set(bb.b1 % 4) })]
-                #[post(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
-                IndexSwitch(|bb| 5) {
-                    Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-                    Condition(|ctx, bb| ctx.check_in(1, 8)),
-                },
-                Filter(times = 1, filtered = Skipped) {
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0016Blackboard { b0 b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0017 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
             b1: i64 = 1,
-            #[tracked] t0: i64,
             b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        AsyncFallback {
-            #[on_halted(|bb| if bb.b1 + 1 < 3 { bb.b1 = bb.o0.unwrap_or(2) })]
-            Condition(|ctx| ctx.check(0)),
-            WasEntryUpdated(t0),
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            Wait(30),
-        }
-    }
-}
-
-board!(Tree0017Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0018 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        Parallel(success = 2) {
-            Sequence {
-                ScriptCondition(|bb| bb.b0 % 4 < 3),
-                AlwaysSuccess,
-            },
-            Loop(q0, if_empty = Failure) {
-                Interrupt(|bb| bb.b0 < 7) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0018Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0019 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        RepeatUntil(Success) {
-            SequenceWithMemory {
-                MaxTime(0) {
-                    Fallback {
-                        Deadline(0) {
-                            Action(Act<0>),
+        Repeat(2) {
+            Fallback {
+                Observe(|bb| bb.o0.unwrap_or(5) % 2 == 0, abort = both) {
+                    StepSequencer {
+                        Precondition(|bb| bb.o0.unwrap_or(0) > 5, else = Skipped) {
+                            Wait(50),
                         },
-                        Action(PAct<1>, b0 = 1),
-                        StatefulAction(Task<2>),
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<0>),
+                        },
                     },
                 },
-                Switch(b1) {
-                    case 1 => Action(Act<3>),
-                    _ => Action(PIo<4>, t0 = {=}),
+                Observe(|bb| bb.o0.unwrap_or(5) < 2, abort = lower) {
+                    #[on_halted(|bb| bb.t0.set(bb.b1))]
+                    #[failure_if(|bb| bb.b0 < 6)]
+                    ReactiveFallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        Action(PAct<2>, b0 = {b1}, b1 = {b1}),
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        Sleep(20),
+                    },
                 },
-                Repeat(1) {
-                    RunOnce {
-                        ForceFailure {
-                            Selector {
-                                AlwaysFailure,
-                                SetBlackboard(t0 = 9),
+                Observe(|bb| bb.o0.is_none(), abort = both) {
+                    Priority {
+                        Retry(forever) {
+                            Retry(1) {
+                                SequenceWithMemory {
+                                    StatefulAction(Task<3>),
+                                    #[skip_if(|bb| bb.o0.is_none())]
+                                    #[on_halted(|bb| { bb.b1 += 4; if bb.b0 != 7 { bb.b1 += 1 } })]
+                                    #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                                    Condition(Cond<4>),
+                                    Condition(Cond<5>),
+                                },
                             },
                         },
                     },
@@ -770,329 +500,535 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0019Blackboard { b1 t0 });
+board!(Tree0010Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0011 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+        }
+        ReactiveFallback {
+            Condition(|ctx| ctx.check(0)),
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+            Sequence {
+                Condition(PCond<2>, b0 = {=}),
+                StatefulAction(Task<3>),
+            },
+            #[success_if(|bb| bb.b0 + 4 < bb.b0 % 4)]
+            #[on_halted(|bb| bb.b1 += 1)]
+            Precondition(|bb| bb.b1 > *bb.t0, else = Success) {
+                Inverter {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Condition(Cond<5>),
+                Action(PIo<6>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0011Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0012 for Ctx {
+        FlipSelector {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+                Wait(20),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0013 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        #[post(|bb| bb.b0 += 2)]
+        #[on_success(|bb| bb.b0 += 1)]
+        #[skip_if(|bb| *bb.t0 + 3 > 0)]
+        Sequence {
+            Sleep(20),
+            SkipUnlessUpdated(t0) {
+                RunOnce {
+                    Condition(PCond<0>, b0 = 9),
+                },
+            },
+            Action(PIo<1>, t0 = {t0}),
+            Action(PAct<2>, b0 = 1, b1 = {t0}),
+            Action(Act<3> = Act::<3>),
+        }
+    }
+}
+
+board!(Tree0013Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0014 for Ctx {
+        SequenceWithMemory {
+            Action(Act<0>),
+            Action(Act<1> = Act::<1>),
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0015Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+        }
+        StatefulAction(PTask<1>, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0015 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        RepeatUntilSuccess(3) {
+            IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
+                StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
+                AlwaysFailure,
+                Invert {
+                    SubTree(Tree0015Sub0, ..),
+                },
+                Repeat(0) {
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0015Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0016 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            #[skip_if(|bb| *bb.t0 < 5)]
+            Timeout(100) {
+                WhileDoElse {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        Precondition(|bb| bb.b0 == bb.b0 % 4, else = Success) {
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                        },
+                        Action(Act<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+            IfThenElse {
+                StatefulAction(Task<4>),
+                Timeout(30) {
+                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0016Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0017Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0017Sub0 for Ctx {
+        SubTree(Tree0017Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0017 for Ctx {
+        AsyncSequence {
+            SubTree(Tree0017Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0018 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+        }
+        ForceSuccess {
+            Action(PAct<0>, b0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0018Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0019 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        AsyncFallback {
+            Observe(|bb| bb.b1 % 3 < 0, abort = self) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 4) % 2)),
+        }
+    }
+}
+
+board!(Tree0019Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0020 for Ctx {
-        Delay(30) {
-            ForceSuccess {
-                Action(|ctx| ctx.exec(0)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0021 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        Sequence {
-            Precondition(|bb| *bb.t1 > 4, else = Success) {
-                #[on_success(|bb| { bb.b0 = (*bb.t0 + 4) % 3; bb.t0.set(*bb.t1) })]
-                Remap(success = Success, failure = Success) {
-                    #[success_if(|bb| (*bb.t0 + 4) % 2 < 1)]
-                    #[post(|bb| { if bb.b1 % 4 < 3 { bb.b0 += 1 }; bb.b1 = *bb.t1 + 2 })]
-                    ParallelAll {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(|ctx| ctx.check(2)),
-                        Script(|bb| bb.b0 = bb.b0 % 2),
-                    },
-                },
-            },
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            Remap(success = Success, failure = Failure) {
-                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Loop, dynamic = false) {
-                    AlwaysSuccess,
-                    Condition(PCond<3>, b0 = {t0}),
-                    #[skip_if(|bb| *bb.t0 + 4 != 5)]
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b1)),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    #[skip_if(|bb| *bb.t1 < 1)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
-                    AlwaysFailure,
-                },
-            },
-            ReactiveSequence {
-                Filter(times = 1, count = Success, filtered = Failure) {
-                    WaitValueUpdate(t1) {
-                        Deadline(0) {
-                            Condition(Cond<7>),
+        Precondition(|bb| *bb.t0 + 1 < 0, else = Skipped) {
+            #[on_success(|bb| *bb.t0 += 1)]
+            Timeout(30) {
+                Parallel(success = -1, failure = -1) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Condition(PCond<0>, b0 = {t0}),
+                        Action(PIo<1>, t0 = {t0}),
+                        Inverter {
+                            MemSequence {
+                                AlwaysSuccess,
+                                StatefulAction(Task<2>),
+                                Condition(PCond<3>, b0 = {=}),
+                            },
                         },
                     },
                 },
-                SkipUnlessUpdated(t0) {
-                    Condition(PCond<8>, b0 = {=}),
-                },
             },
         }
     }
 }
 
-board!(Tree0021Blackboard { t1 b1 t0 b0 });
+board!(Tree0020Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0022Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Repeat(1) {
-            Inverter {
-                Condition(|ctx| ctx.check(0)),
-            },
+    pub tree Tree0021 for Ctx {
+        Delay(20) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        #[run_while(|bb| bb.b1 > bb.b1 + 4)]
-        #[on_failure(|bb| bb.b0 = bb.b1)]
-        #[post(|bb| bb.t0.set(bb.b0))]
-        Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
-            SubTree(Tree0022Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0022Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0023 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(forever) {
-                Action(PIo<0>, t0 = {t0}),
+        ForceSuccess {
+            Cooldown(100, filtered = Skipped) {
+                Sequence {
+                    Parallel(failure = 1) {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                        Wait(30),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    Timeout(0) {
+                        Parallel(failure = 2) {
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                            Condition(Cond<5>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Sleep(0),
+                    },
+                    ForceSuccess {
+                        StatefulAction(Task<6>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0023Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree0023 for Ctx {
+        RetryUntilSuccessful(1) {
+            Fallback {
+                Selector {
+                    Condition(Cond<0>),
+                    MaxTime(0) {
+                        StatefulAction(Task<1>),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        Condition(Cond<2>),
+                    },
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+                StepSequencer {
+                    Action(Act<5>),
+                    AsyncSequence {
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                        AlwaysFailure,
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10> = Task::<10>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
-                BinarySelector(|bb| *bb.t0 + 3 > bb.b0 % 2) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0>),
+        ReactiveFallback {
+            AsyncSequence {
+                WasEntryUpdated(t1),
+                StatefulAction(Task<0>),
+            },
+            RetryUntilSuccessful(2) {
+                Observe(|bb| (bb.o0.unwrap_or(5) + 3) % 3 != 2) {
+                    ForceSuccess {
+                        TryCatch {
+                            #[skip_if(|bb| bb.b0 > bb.b0 % 3)]
+                            #[post(|bb| bb.t0.set(bb.b0 + 2))]
+                            #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                            Script(|bb| bb.b0 = *bb.t0 + 2),
+                            Condition(PCond<1>, b0 = {=}),
+                        },
                     },
-                    StatefulAction(Task<1>),
-                },
-                MemPriority {
-                    Action(Act<2> = Act::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(Cond<4> = Cond::<4>),
-            },
-            Sequence {
-                Sleep(20),
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    #[on_failure(|bb| { bb.b1 += 1; bb.b1 += 1 })]
-                    #[skip_if(|bb| *bb.t0 > 6)]
-                    StatefulAction(Task<7>),
-                },
-                Filter(times = 2) {
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    Script(|bb| { bb.b0 = 6; bb.b1 += 2 }),
                 },
             },
-            Repeat(0) {
-                #[run_while(|bb| *bb.t0 % 3 < 0)]
-                #[failure_if(|bb| bb.b1 < 3)]
-                StatefulAction(PTask<8>, b0 = 7),
-            },
-            FlipSelector {
-                AlwaysSuccess,
-                StatefulAction(Task<9>),
-                Repeat(4) {
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                Repeat(1) {
-                    #[success_if(|bb| bb.b1 < *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 + 4 == bb.b1)]
-                    Action(Act<11>),
+            Conditional(|bb| bb.o0.is_some(), else = Failure) {
+                SequenceStar {
+                    Switch(b1) {
+                        case 0 => Action(PAct<2>, b0 = {=}),
+                        case 4 => Sleep(20),
+                        case 5 => Repeat(0) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        _ => #[post(|bb| bb.b0 = (bb.b1 + 1) % 3)]
+                        #[on_halted(|bb| if *bb.t1 + 3 == 2 { bb.t0.set((bb.b0 + 4) % 2) })]
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Invert {
+                        UnsetBlackboard(o0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0024Blackboard { t0 b1 b0 });
+board!(Tree0024Blackboard { t1 b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
-        Repeat(1) {
-            Parallel(success = 3, failure = -5) {
-                AsyncFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    Succeeder,
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-                Repeat(3) {
-                    Deadline(50) {
-                        ReactiveFallback {
-                            MaxTime(10) {
-                                StatefulAction(Task<7>),
-                            },
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                #[skip_if(|bb| *bb.t0 + 1 > bb.b1)]
+                Deadline(10) {
+                    Observe(|bb| bb.b0 == *bb.t0) {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
                         },
                     },
                 },
                 Fallback {
-                    RetryUntilSuccessful(2) {
-                        Repeat(2) {
-                            SequenceStar {
-                                Condition(Cond<8>),
-                                Action(Act<9>),
-                                Condition(|ctx| ctx.check(10)),
-                            },
-                        },
+                    WasEntryUpdated(t1),
+                    ReactiveFallback {
+                        ScriptCondition(|bb| *bb.t0 == 3),
+                        Condition(|ctx| ctx.check(2)),
+                        Condition(|ctx, bb| ctx.check_in(3, (bb.b1 + 4) % 4)),
                     },
-                },
-                MemSequence {
-                    Inverter {
-                        MemPriority {
-                            KeepRunningUntilFailure {
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<11> = Cond::<11>),
-                                },
-                            },
-                            SequenceWithMemory {
-                                StatefulAction(Task<12>),
-                            },
-                        },
+                    ParallelAll(max_failures = -2) {
+                        Action(Act<4> = Act::<4>),
+                        #[run_while(|bb| (*bb.t0 + 2) % 3 > 1)]
+                        Sleep(10),
                     },
                 },
             },
+            Script(|bb| bb.b1 += 3),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0026Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0025Blackboard { b1 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
-        AsyncFallback {
-            RetryUntilSuccessful(0) {
-                Action(Act<0>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+        }
+        ReactiveFallback {
+            Action(Act<0>),
+            StepSequencer {
+                Delay(100) {
+                    RepeatUntilSuccess(1) {
+                        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
+                            Action(|ctx, bb| ctx.exec_in(1, 7, &mut bb.b1)),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                ParallelAll(max_failures = -1) {
+                    Action(PIo<2>, t0 = {=}),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                },
             },
-            SequenceWithMemory {
-                SubTree(Tree0026Sub0),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
+            Condition(Cond<7> = Cond::<7>),
         }
     }
 }
+
+board!(Tree0026Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
         }
-        BinarySelector(|bb| bb.o0.unwrap_or(1) % 4 == 0, dynamic = true) {
-            WaitValueUpdate(t0) {
-                BinarySelector(|bb| bb.b0 % 4 > 0) {
-                    Deadline(30) {
-                        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = false) {
-                            Action(Act<0>),
-                        },
-                    },
-                    Action(PIo<1>, t0 = {t0}),
+        ReactiveFallback {
+            BinarySelector(|bb| bb.b1 + 3 < 2) {
+                Condition(Cond<0>),
+                RunOnce(then_skip = false) {
+                    Script(|bb| if (bb.b0 + 2) % 4 > 0 { bb.b0 += 3 }),
                 },
             },
-            WhileDoElse {
-                #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
-                #[skip_if(|bb| *bb.t0 > 6)]
-                SequenceStar {
-                    ScriptCondition(|bb| *bb.t0 % 4 > 0),
-                    StatefulAction(Task<2>),
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(1)),
+                Conditional(|bb| *bb.t0 % 4 != 3, dynamic = false, else = Success) {
+                    Condition(PCond<2>, b0 = 6),
                 },
-                ForceSuccess {
-                    Sequence {
-                        Wait(20),
-                        StatefulAction(Task<3>),
-                        ScriptCondition(|bb| bb.b0 + 2 > 2),
-                    },
+            },
+            KeepRunningUntilFailure {
+                WaitValueUpdate(t0) {
+                    Action(Act<3> = Act::<3>),
                 },
+            },
+            RetryUntilSuccessful(0) {
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0027Blackboard { o0 b0 t0 });
+board!(Tree0027Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
-        Fallback {
-            Deadline(0) {
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        Inverter {
+            Inverter {
+                Retry(4) {
+                    WasEntryUpdated(t0),
                 },
-            },
-            Parallel(success = 1, failure = 3) {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Delay(10) {
-                    Condition(Cond<4>),
-                },
-            },
-            Timeout(0) {
-                StatefulAction(Task<5> = Task::<5>),
             },
         }
     }
 }
 
+board!(Tree0028Blackboard { t0 });
+
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
-        AsyncFallback {
-            Filter(times = 2, filtered = Failure) {
-                Condition(Cond<0>),
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            DynamicSelector {
+                Filter(times = 2, filtered = Failure) {
+                    ReactiveFallback {
+                        StatefulAction(Task<0>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
+                #[on_success(|bb| bb.o0 = None)]
+                Retry(4) {
+                    Condition(PCond<1>, b0 = {t0}),
+                },
             },
-            StatefulAction(Task<1>),
+            Priority {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            Action(PIo<5>, t0 = {b0}),
+            Sleep(100),
+        }
+    }
+}
+
+board!(Tree0029Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0030Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        #[success_if(|bb| *bb.t0 == 2)]
+        ReactiveFallback {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0030Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 15,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Precondition(|bb| *bb.t0 % 4 == 1, else = Running) {
+            UnsetBlackboard(o0),
         }
     }
 }
@@ -1100,618 +1036,596 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b1: i64,
         }
-        FlipSelector {
-            IndexSwitch(|bb| 4, dynamic = true) {
-                Wait(100),
-                #[success_if(|bb| bb.b0 % 3 > 0)]
-                Wait(30),
-                StatefulAction(Task<0>),
+        ReactiveSequence {
+            SubTree(Tree0030Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
+            Sequence {
+                Action(PIo<2>, t0 = {b1}),
+                Action(PIo<3>, t0 = {=}),
             },
-            SequenceStar {
-                SetBlackboard(t0 = {b0}),
-                Parallel(success = 1, failure = 2) {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Fallback {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<3>),
-                },
+            Precondition(|bb| bb.b1 > 6, else = Success) {
+                #[success_if(|bb| bb.o0.is_none())]
+                #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
+                SubTree(Tree0030Sub1, t0 = {=}, o0 = {o0}, b1 = {=}),
             },
-            StatefulAction(Task<4>),
-            AsyncFallback {
-                Action(Act<5>),
-                Condition(Cond<6>),
-            },
-            StatefulAction(Task<7> = Task::<7>),
+            Action(|ctx| ctx.exec(4)),
         }
     }
 }
 
-board!(Tree0030Blackboard { b0 t0 });
+board!(Tree0030Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0031 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
         }
-        Repeater(forever) {
-            ReactiveFallback {
-                #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
-                #[failure_if(|bb| (*bb.t1 + 4) % 2 == 0)]
-                #[success_if(|bb| *bb.t1 + 2 > 0)]
-                StatefulAction(Task<0> = Task::<0>),
+        ParallelAll {
+            UnsetBlackboard(o0),
+            #[failure_if(|bb| (bb.b0 + 1) % 4 < 3)]
+            #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+            #[on_success(|bb| bb.o0 = Some(*bb.t1))]
+            Condition(Cond<0>),
+            #[on_failure(|bb| { bb.t1.set(bb.b0); bb.t1.set(9) })]
+            PolicyParallel(policy = FirstFailure, repeat = true) {
                 StatefulAction(Task<1>),
-                Loop(q0, if_empty = Success) {
-                    Action(PAct<2>, b0 = {b1}),
-                },
+                AlwaysFailure,
+            },
+            RepeatUntil(Failure) {
+                ScriptCondition(|bb| *bb.t1 % 3 < 0),
             },
         }
     }
 }
 
-board!(Tree0031Blackboard { b1 q0 t1 });
+board!(Tree0031Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 1,
             #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
         }
-        Priority {
-            WhileDoElse {
-                RetryUntilSuccessful(3) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        #[success_if(|bb| bb.o0.is_some())]
-                        #[post(|bb| *bb.t0 += 3)]
-                        Condition(PCond<0>, b0 = {t0}),
-                        Filter(times = 3, count = Failure, filtered = Skipped) {
-                            UnsetBlackboard(o0),
-                        },
-                        Condition(Cond<1>),
-                        Action(Act<2>),
+        SequenceWithMemory {
+            Precondition(|bb| *bb.t1 % 3 == 2) {
+                Sequence {
+                    #[run_while(|bb| bb.b0 < 5)]
+                    StatefulAction(Task<0>),
+                    ReactiveSequence {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3>),
                     },
                 },
-                ReactiveSequence {
-                    ParallelAll(max_failures = -1) {
-                        Selector {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                        },
-                        StepSequencer {
-                            Sleep(0),
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                            Condition(PCond<6>, b0 = {b1}),
-                        },
-                    },
-                    SetBlackboard(o0 = Some(9)),
-                },
+            },
+            AsyncSequence {
+                StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0032Blackboard { t0 o0 b1 });
+board!(Tree0032Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0033 for Ctx {
-        Selector {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            Sleep(0),
+    pub tree Tree0033Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0033Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Inverter {
+            SubTree(Tree0033Sub1, ..),
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0033 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        TryCatch(catch_on_halt = false) {
+            TryCatch(catch_on_halt = true) {
+                Fallback {
+                    SetBlackboard(o0 = Some(5)),
+                },
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = {=}),
+                    AlwaysSuccess,
+                },
+            },
+            #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 == bb.b0 % 4)]
+            SubTree(Tree0033Sub0, b0 = {=}, o0 = {o0}),
+        }
+    }
+}
+
+board!(Tree0033Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0034 for Ctx {
         blackboard {
             b1: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
+            o0: Option<i64> = None,
         }
-        Switch(b1) {
-            case 2 => Priority {
-                Action(PAct<0>, b0 = {b1}, b1 = {t1}),
-                Condition(Cond<1>),
-            },
-            case 3 => PolicyParallel(policy = FirstSuccessOrFailure) {
-                Action(Act<2> = Act::<2>),
-            },
-            case 5 => Repeat(4) {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-            },
-            _ => SequenceWithMemory {
-                ReactiveSelector {
-                    Fallback {
-                        StepSequencer {
-                            #[run_while(|bb| *bb.t0 % 3 != 2)]
-                            RunOnce(then_skip = true) {
-                                #[failure_if(|bb| bb.b1 != 0)]
-                                #[on_failure(|bb| bb.t1.set(bb.b0 + 4))]
-                                StatefulAction(Task<4>),
-                            },
-                            ScriptCondition(|bb| bb.b0 + 4 < 7),
-                        },
-                    },
-                },
-            },
+        SequenceStar {
+            SetBlackboard(o0 = Some(2)),
+            Script(|bb| bb.b1 += 1),
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree0034Blackboard { b1 t0 t1 b0 });
+board!(Tree0034Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0035 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        ReactiveSelector {
-            IfThenElse {
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    StatefulAction(Task<0>),
+        Deadline(20) {
+            #[on_halted(|bb| { bb.b1 += 3; if *bb.t0 != 1 { *bb.t0 += 3 } })]
+            Fallback {
+                TryCatch {
+                    FlipSelector {
+                        Action(Act<0>),
+                        #[post(|bb| { bb.b1 += 3; bb.b0 += 2 })]
+                        Action(PAct<1>, b0 = 4),
+                    },
+                    Filter(times = 2) {
+                        IfThenElse {
+                            #[failure_if(|bb| *bb.t0 + 4 < *bb.t0)]
+                            Condition(Cond<2> = Cond::<2>),
+                            Wait(10),
+                        },
+                    },
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                        Condition(PCond<6>, b0 = {t0}),
+                    },
                 },
-                #[on_failure(|bb| bb.t0.set(9))]
-                #[failure_if(|bb| bb.b0 > *bb.t1)]
-                BinarySelector(|bb| bb.b1 > *bb.t1 % 2) {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
-                },
-            },
-            WhileDoElse {
-                AsyncSequence {
-                    SetBlackboard(t1 = 8),
-                    Condition(Cond<3>),
-                },
-                IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop) {
-                    StatefulAction(Task<4>),
-                    AlwaysSuccess,
+                #[success_if(|bb| *bb.t0 + 2 < 6)]
+                DynamicSelector {
+                    Delay(20) {
+                        IndexSwitch(|bb| 6, dynamic = false) {
+                            RetryUntilSuccessful(4) {
+                                Fallback {
+                                    Action(|ctx| ctx.exec(7)),
+                                    Action(PIo<8>, t0 = {=}),
+                                },
+                            },
+                            Action(|ctx, bb| ctx.exec_in(9, (bb.b0 + 2) % 4, &mut bb.b0)),
+                            Condition(Cond<10>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0035Blackboard { b1 t0 b0 t1 });
+board!(Tree0035Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0036 for Ctx {
         blackboard {
+            b1: i64 = 3,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64>,
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64,
         }
-        SequenceWithMemory {
-            ReactiveFallback {
-                SequenceStar {
-                    SetBlackboard(o0 = Some(5)),
-                    WasEntryUpdated(t1),
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                },
-                Optional {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                },
-                #[skip_if(|bb| *bb.t1 + 1 < *bb.t0)]
-                Parallel(success = 2, failure = -1) {
-                    #[run_while(|bb| *bb.t0 + 1 > bb.b0 + 3)]
-                    Action(PAct<2>, b0 = 7),
-                    #[on_failure(|bb| if *bb.t1 + 2 < 4 { bb.b0 = bb.b1 })]
-                    StatefulAction(Task<3>),
-                },
-                Precondition(|bb| (*bb.t0 + 1) % 2 < 0) {
+        Sequence {
+            #[on_success(|bb| bb.b0 += 3)]
+            RepeatUntil(Success) {
+                ReactiveFallback {
                     ForceFailure {
-                        Action(Act<4>),
+                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                            Timeout(10) {
+                                ReactiveFallback {
+                                    Condition(PCond<0>, b0 = {b0}),
+                                    ScriptCondition(|bb| bb.b1 > 5),
+                                    Condition(PCond<1>, b0 = {b0}),
+                                    #[skip_if(|bb| bb.b1 < 4)]
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
                     },
-                },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        SetBlackboard(b0 = 7),
-                        Wait(0),
-                    },
-                    Sleep(30),
-                },
-            },
-            Fallback {
-                Optional {
-                    #[post(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| bb.o0 = None)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Loop(q0, value = {b1}) {
-                        Action(Act<5> = Act::<5>),
-                    },
-                },
-                MaxTime(20) {
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        Action(|ctx, bb| ctx.exec_in(7, bb.b1, &mut bb.b0)),
-                        Condition(Cond<8>),
+                    Action(Act<3>),
+                    BinarySelector(|bb| bb.o0.unwrap_or(3) > bb.b1, dynamic = false) {
+                        StatefulAction(Task<4>),
+                        RepeatUntilSuccess(forever) {
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                        },
                     },
                 },
             },
-            BinarySelector(|bb| bb.o0.unwrap_or(3) > *bb.t0, dynamic = false) {
-                StatefulAction(Task<9>),
-                RepeatUntil(Success) {
-                    Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(0), &mut bb.b1)),
+            #[failure_if(|bb| *bb.t0 != bb.b1 % 4)]
+            TryCatch {
+                PolicyParallel(policy = FirstFailure) {
+                    Sleep(0),
+                    Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
+                    Condition(Cond<6> = Cond::<6>),
+                    StatefulAction(Task<7>),
+                    #[success_if(|bb| bb.o0.is_none())]
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                IfThenElse {
+                    Condition(|ctx, bb| ctx.check_in(9, bb.b1)),
+                    Condition(Cond<10> = Cond::<10>),
+                    StatefulAction(Task<11>),
+                },
+                DynamicSelector {
+                    ScriptCondition(|bb| bb.o0.is_none()),
                 },
             },
         }
     }
 }
 
-board!(Tree0036Blackboard { t0 q0 o0 b1 b0 t1 });
+board!(Tree0036Blackboard { b1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            b1: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            #[post(|bb| bb.t0.set(0))]
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Repeat(forever) {
-                    ReactiveSequence {
-                        Switch(b1) {
-                            case 0 => SetBlackboard(t0 = {b1}),
-                            _ => AlwaysSuccess,
-                        },
-                        Cooldown(0, filtered = Skipped) {
-                            #[skip_if(|bb| *bb.t0 < 4)]
-                            Switch(b1) {
-                                case 0 => Action(Act<0>),
-                                case 2 => #[failure_if(|bb| *bb.t0 > 0)]
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                                case 5 => Switch(b1) {
-                                    case 2 => #[post(|bb| bb.b0 += 3)]
-                                    #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(bb.b1) })]
-                                    Condition(PCond<2>, b0 = {=}),
-                                    _ => StatefulAction(Task<3>),
-                                },
-                                _ => StatefulAction(Task<4>),
-                            },
-                        },
-                        Switch(b1) {
-                            case 4 => RetryUntilSuccessful(4) {
-                                StatefulAction(Task<5>),
-                            },
-                            _ => Remap(success = Success, failure = Failure) {
-                                Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 4)),
-                            },
-                        },
+        AsyncSequence {
+            ReactiveFallback {
+                MemPriority {
+                    ForceSuccess {
+                        StatefulAction(Task<0>),
                     },
                 },
-            },
-            Remap(success = Success, failure = Success) {
-                ReactiveSelector {
-                    Sequence {
-                        Action(|ctx| ctx.exec(7)),
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<8>),
-                            Condition(Cond<9> = Cond::<9>),
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                    AsyncFallback {
+                        MemSequence {
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
                         },
-                        StatefulAction(Task<10> = Task::<10>),
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[post(|bb| { *bb.t1 += 3; if bb.b1 < 4 { bb.t0.set(9) } })]
+                        Condition(|ctx| ctx.check(2)),
+                        StatefulAction(Task<3>),
                     },
-                    ReactiveFallback {
-                        Fallback {
-                            Condition(PCond<11>, b0 = {t0}),
+                    #[on_success(|bb| { bb.t0.set(*bb.t1); *bb.t0 += 1 })]
+                    ForceFailure {
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        #[success_if(|bb| bb.b0 % 4 != 3)]
+                        #[run_while(|bb| bb.o0.unwrap_or(0) > 3)]
+                        StatefulAction(Task<4>),
+                    },
+                },
+                MemSequence {
+                    RunOnce(then_skip = true) {
+                        #[success_if(|bb| bb.o0.is_none())]
+                        RepeatUntil(Failure) {
+                            SetBlackboard(o0 = Some(8)),
                         },
                     },
-                    ParallelAll {
-                        StatefulAction(Task<12>),
-                        Condition(PCond<13>, b0 = {t0}),
-                        Sleep(10),
-                        Action(Act<14>),
+                    Condition(Cond<5>),
+                    RunOnce(then_skip = true) {
+                        WhileDoElse {
+                            Condition(Cond<6>),
+                            ScriptCondition(|bb| bb.b1 + 1 > bb.o0.unwrap_or(4)),
+                        },
                     },
-                    StatefulAction(Task<15>),
                 },
             },
         }
     }
 }
 
-board!(Tree0037Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0038Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0038Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        ReactiveFallback {
-            SubTree(Tree0038Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
-            StatefulAction(Task<6>),
-            SetBlackboard(o0 = Some(8)),
-        }
-    }
-}
+board!(Tree0037Blackboard { t0 t1 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0038 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64,
-            o0: Option<i64> = None,
         }
-        Repeat(4) {
-            #[success_if(|bb| *bb.t0 > 0)]
-            Precondition(|bb| bb.b0 < 5, else = Skipped) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Condition(Cond<0>),
-                    Fallback {
-                        Parallel(success = 1) {
-                            Script(|bb| { if (*bb.t0 + 3) % 4 < 2 { bb.t0.set(bb.o0.unwrap_or(1)) }; *bb.t0 += 2 }),
-                            #[success_if(|bb| bb.o0.is_none())]
-                            Action(PIo<1>, t0 = {t0}),
-                            Action(Act<2> = Act::<2>),
-                        },
-                        StatefulAction(Task<3> = Task::<3>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            RunOnce(then_skip = false) {
-                                Wait(20),
-                            },
-                            Repeater(0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
-                        SubTree(Tree0038Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
-                    },
-                },
-            },
+        #[success_if(|bb| bb.b0 % 4 > 1)]
+        FlipSelector {
+            Action(|ctx| ctx.exec(0)),
+            Wait(10),
         }
     }
 }
 
-board!(Tree0038Blackboard { t0 b0 o0 });
+board!(Tree0038Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0039 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64,
         }
-        Parallel {
-            Inverter {
-                WhileDoElse {
-                    Condition(PCond<0>, b0 = {t1}),
-                    StatefulAction(Task<1>),
-                },
-            },
-            ReactiveFallback {
-                Action(PAct<2>, b0 = {b0}, b1 = {t0}),
-                Failer,
-                Condition(Cond<3>),
-            },
+        DynamicSelector {
+            ScriptCondition(|bb| *bb.t0 > 0),
         }
     }
 }
 
-board!(Tree0039Blackboard { b0 t1 t0 });
+board!(Tree0039Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0040 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 0,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            SetBlackboard(b0 = 0),
-        }
-    }
-}
-
-board!(Tree0040Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0041Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 10,
-            b1: i64 = 9,
-        }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            Script(|bb| { bb.b0 += 2; if *bb.t0 + 1 > 4 { bb.b1 = *bb.t0 } }),
+        Precondition(|bb| bb.b1 + 1 < 0, else = Running) {
+            Cooldown(50) {
+                Precondition(|bb| bb.b1 + 1 > 3) {
+                    Precondition(|bb| bb.b1 + 1 == *bb.t1, else = Running) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0041Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            b1: i64 = 9,
-        }
-        StatefulAction(PTask<0>, b0 = {=}, b1 = {=})
-    }
-}
+board!(Tree0040Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0041 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 0,
             b1: i64,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        ParallelAll(max_failures = -3) {
-            SubTree(Tree0041Sub0, b0 = {=}, q0 = {q0}, t0 = {=}, b1 = {b1}),
-            Script(|bb| { if bb.b1 % 4 > 2 { bb.b0 = bb.b1 % 2 }; bb.b1 = bb.b0 }),
-            ReactiveSequence {
-                #[skip_if(|bb| *bb.t0 + 2 == 0)]
-                SubTree(Tree0041Sub1, b0 = {=}, q0 = {q0}, t0 = {=}, b1 = {b1}),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
+        BinarySelector(|bb| *bb.t0 + 1 < (*bb.t0 + 3) % 3) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Remap(success = Success, failure = Success) {
+                    WhileDoElse {
+                        StatefulAction(Task<1> = Task::<1>),
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<3>),
+                    Action(PIo<4>, t0 = {=}),
+                },
             },
-            RetryUntilSuccessful(0) {
-                Condition(Cond<3>),
+            Precondition(|bb| bb.b0 % 3 > 1, else = Skipped) {
+                Switch(b1) {
+                    case 5 => Precondition(|bb| bb.b1 % 2 > 0) {
+                        SetBlackboard(t0 = 4),
+                    },
+                    case 1 => #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                    #[skip_if(|bb| bb.b1 + 3 == bb.o0.unwrap_or(5))]
+                    Optional {
+                        Action(|ctx| ctx.exec(5)),
+                    },
+                    case 2 => #[failure_if(|bb| *bb.t0 % 4 != 3)]
+                    Action(Act<6> = Act::<6>),
+                    _ => Sequence {
+                        Succeeder,
+                        Condition(PCond<7>, b0 = {=}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0041Blackboard { b0 q0 t0 b1 });
+board!(Tree0041Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0042Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        FlipSelector {
+            Action(Act<2> = Act::<2>),
+            Sleep(20),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0042Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Switch(b1) {
+            case 3 => MemSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Action(Act<1>),
+            },
+            case 4 => SubTree(Tree0042Sub1, ..),
+            _ => ReactiveFallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0042 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            b0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        Fallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                BinarySelector(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(5), dynamic = true) {
-                    Condition(PCond<2>, b0 = 4),
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4>),
-                KeepRunningUntilFailure {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
+        Invert {
+            Selector {
+                StepSequencer {
+                    SubTree(Tree0042Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, q0 = {q0}),
+                    StatefulAction(Task<6>),
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                        RepeatUntilFailure(1) {
+                            Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 3, &mut bb.b0)),
+                        },
+                        #[on_halted(|bb| bb.t0.set(2))]
+                        #[success_if(|bb| bb.b0 % 3 > 1)]
+                        Delay(10) {
+                            AlwaysFailure,
+                        },
+                        AlwaysSuccess,
+                        MemPriority {
+                            IndexSwitch(|bb| bb.b1 + 3, out_of_range = Fail) {
+                                StatefulAction(Task<8>),
+                                Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                            },
+                        },
                     },
-                },
-            },
-            Parallel(success = -2) {
-                Sleep(20),
-                IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
-                    Condition(|ctx, bb| ctx.check_in(7, bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(8, bb.b0 % 4)),
-                    Condition(Cond<9>),
-                },
-                ReactiveSequence {
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-            StepSequencer {
-                MaxTime(0) {
-                    WasEntryUpdated(t0),
-                },
-                AlwaysFailure,
-                Precondition(|bb| bb.b0 + 3 > 7) {
-                    Action(Act<12>),
-                },
-                Script(|bb| bb.t0.set(*bb.t0 % 4)),
-                #[run_while(|bb| bb.b0 < *bb.t0)]
-                #[failure_if(|bb| bb.o0.is_none())]
-                Wait(50),
-            },
-            Priority {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    #[on_halted(|bb| if bb.b0 + 4 < 2 { bb.b0 += 1 })]
-                    WasEntryUpdated(t0),
-                    StatefulAction(PTask<13>, b0 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(14, *bb.t0 % 3, &mut bb.b0)),
-                },
-                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 2))]
-                ForceSuccess {
-                    Condition(Cond<15>),
                 },
             },
         }
     }
 }
 
-board!(Tree0042Blackboard { b0 t0 o0 });
+board!(Tree0042Blackboard { t0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-        }
-        FlipSelector {
-            RepeatTimes(forever) {
-                ReactiveSequence {
-                    Condition(PCond<0>, b0 = 7),
-                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            KeepRunningUntilFailure {
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                Condition(Cond<3>),
-                ScriptCondition(|bb| bb.b0 + 4 == *bb.t0 % 3),
-                Repeat(forever) {
-                    #[skip_if(|bb| bb.b0 + 1 < 3)]
-                    Precondition(|bb| bb.b0 + 3 == 0, else = Skipped) {
-                        Script(|bb| if bb.b0 > bb.b0 % 3 { *bb.t0 += 1 }),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<4>),
-                },
-                Wait(50),
-            },
+        Inverter {
+            AlwaysFailure,
         }
     }
 }
-
-board!(Tree0043Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0044 for Ctx {
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+        }
+        ReactiveFallback {
+            RetryUntilSuccessful(2) {
+                Loop(q0, value = {b0}) {
+                    ReactiveSequence {
+                        #[run_while(|bb| *bb.t0 > 6)]
+                        Delay(10) {
+                            RepeatUntilFailure(forever) {
+                                RepeatUntilFailure(3) {
+                                    Wait(10),
+                                },
+                            },
+                        },
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            RepeatTimes(2) {
+                Loop(q0, value = {b1}) {
+                    Invert {
+                        MaxTime(0) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+            },
+            Delay(0) {
+                TryCatch(catch_on_halt = true) {
+                    Action(PIo<1>, t0 = {t0}),
+                    Action(Act<2>),
+                    SetBlackboard(t0 = {b0}),
+                    StatefulAction(Task<3>),
+                },
+            },
         }
     }
 }
 
+board!(Tree0044Blackboard { b0 t0 q0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0045 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            b1: i64 = 2,
-        }
-        Delay(0) {
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                BinarySelector(|bb| bb.b0 + 4 > 0) {
-                    Repeat(4) {
-                        Action(|ctx, bb| ctx.exec_in(0, (bb.b1 + 1) % 2, &mut bb.b1)),
+        TryCatch(catch_on_halt = true) {
+            Remap(success = Failure, failure = Success) {
+                Fallback {
+                    ReactiveSequence {
+                        WhileDoElse {
+                            ReactiveSequence {
+                                Sleep(20),
+                                Condition(Cond<0>),
+                            },
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
+                        },
+                        Deadline(20) {
+                            Priority {
+                                Action(|ctx| ctx.exec(2)),
+                                Condition(Cond<3>),
+                                StatefulAction(Task<4>),
+                                AlwaysRunning,
+                            },
+                        },
+                        Repeat(2) {
+                            Repeat(0) {
+                                Sleep(30),
+                            },
+                        },
                     },
-                    ForceSuccess {
-                        Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            Priority {
+                ReactiveSequence {
+                    Action(Act<5>),
+                    AlwaysSuccess,
+                    Action(Act<6> = Act::<6>),
+                    Condition(Cond<7>),
+                    AlwaysSuccess,
+                },
+                Optional {
+                    RepeatUntil(Success) {
+                        MemPriority {
+                            Action(Act<8>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Optional {
+                    Sequence {
+                        AsyncFallback {
+                            Sequence {
+                                Condition(Cond<9>),
+                                StatefulAction(Task<10>),
+                                StatefulAction(Task<11> = Task::<11>),
+                                Action(Act<12>),
+                                Condition(Cond<13>),
+                            },
+                        },
                     },
                 },
             },
@@ -1719,148 +1633,455 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0045Blackboard { q0 b0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0046 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-        }
-        SequenceWithMemory {
-            SetBlackboard(t1 = 0),
-            Action(Act<0>),
+        Fallback {
+            Condition(Cond<0>),
             StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0046Blackboard { t1 });
+bt::behavior_tree! {
+    pub tree Tree0047Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Fallback {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0047Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Observe(|bb| *bb.t0 % 4 < 3, abort = self) {
+            #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+            SubTree(Tree0047Sub1, ..),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0047 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
+            #[tracked] t0: i64,
         }
-        #[on_halted(|bb| { bb.b0 = 6; bb.b0 = 1 })]
-        Repeat(1) {
-            Fallback {
-                Failer,
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, 0, &mut bb.b0)),
-            },
+        SkipUnlessUpdated(t0) {
+            SubTree(Tree0047Sub0, ..),
         }
     }
 }
 
-board!(Tree0047Blackboard { b1 b0 });
+board!(Tree0047Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0048 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
         }
-        Inverter {
-            Sequence {
-                Condition(Cond<0>),
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                ScriptCondition(|bb| bb.b0 % 3 > 0),
-                ScriptCondition(|bb| *bb.t0 > 6),
+        DynamicSelector {
+            ReactiveFallback {
+                Priority {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = {t0}),
+                    Condition(Cond<2> = Cond::<2>),
+                    #[skip_if(|bb| bb.b1 != 1)]
+                    Action(PIo<3>, t0 = {t1}),
+                },
+                IndexSwitch(|bb| bb.b0) {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
+                    #[success_if(|bb| *bb.t1 + 1 < 3)]
+                    SetBlackboard(b0 = 7),
+                },
+                StatefulAction(Task<5>),
+                StepSequencer {
+                    Failer,
+                    #[success_if(|bb| *bb.t1 % 2 < 1)]
+                    UnsetBlackboard(o0),
+                },
+            },
+            AsyncSequence {
+                Observe(|bb| bb.b0 % 2 == 1, abort = self) {
+                    Precondition(|bb| bb.b1 > *bb.t0 % 3, else = Success) {
+                        WhileDoElse {
+                            Action(Act<6> = Act::<6>),
+                            Wait(0),
+                            Repeat(forever) {
+                                Failer,
+                            },
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    ReactiveSequence {
+                        #[post(|bb| { bb.t0.set(0); bb.b0 = (*bb.t1 + 3) % 3 })]
+                        #[success_if(|bb| bb.b0 == 6)]
+                        IfThenElse {
+                            ScriptCondition(|bb| bb.o0.unwrap_or(3) < 4),
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                        RepeatUntilFailure(2) {
+                            Fallback {
+                                #[on_halted(|bb| if (*bb.t0 + 2) % 2 > 0 { bb.b1 = bb.b0 })]
+                                #[post(|bb| { bb.b0 += 2; *bb.t1 += 2 })]
+                                #[success_if(|bb| bb.o0.unwrap_or(3) < 5)]
+                                Precondition(|bb| *bb.t1 % 3 != 1, else = Success) {
+                                    #[run_while(|bb| *bb.t1 > (bb.b0 + 4) % 2)]
+                                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                                },
+                                #[failure_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                                Action(Act<9>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0048Blackboard { t0 b0 });
+board!(Tree0048Blackboard { b0 t0 b1 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0049 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64>,
             b0: i64,
         }
-        Filter(times = 3, count = Failure, filtered = Skipped) {
-            FlipSelector {
-                Selector {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-                Repeat(1) {
-                    StatefulAction(Task<2>),
-                },
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    #[run_while(|bb| bb.b0 < 0)]
-                    #[on_success(|bb| { *bb.t1 += 2; if bb.b0 + 3 < 2 { *bb.t0 += 3 } })]
-                    #[success_if(|bb| bb.o0.unwrap_or(3) + 4 > 5)]
-                    Condition(PCond<3>, b0 = {b0}),
-                    #[skip_if(|bb| *bb.t1 + 2 > *bb.t1 + 3)]
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t1 + 4)),
-                },
-            },
+        PrioritySelector {
+            #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[score(|bb| (bb.b0 % 3) as f32)]
+            AlwaysRunning,
+            #[score(|bb| (bb.o0.unwrap_or(1) % 2) as f32)]
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0049Blackboard { t1 t0 o0 b0 });
+board!(Tree0049Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0050 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            AlwaysSuccess,
-            Delay(0) {
-                StepSequencer {
-                    Sequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1> = Task::<1>),
+        IfThenElse {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+                #[success_if(|bb| bb.o0.is_some())]
+                #[run_while(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| bb.o0.unwrap_or(4) + 4 > 0)]
+                Sequence {
+                    #[run_while(|bb| *bb.t0 < 0)]
+                    #[on_success(|bb| { bb.t0.set(2); bb.o0 = Some((*bb.t0 + 3) % 2) })]
+                    SetBlackboard(b0 = 5),
+                    Fallback {
+                        Action(|ctx| ctx.exec(4)),
+                        Sleep(50),
                     },
-                    BinarySelector(|bb| *bb.t0 < 1) {
-                        Delay(10) {
-                            Wait(10),
-                        },
-                        AlwaysRunning,
+                },
+                RunOnce {
+                    Condition(PCond<5>, b0 = {=}),
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                ReactiveSequence {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                    ReactiveFallback {
+                        #[success_if(|bb| bb.b0 < 4)]
+                        Condition(Cond<8>),
+                        #[success_if(|bb| bb.o0.unwrap_or(2) == 6)]
+                        WasEntryUpdated(t0),
+                    },
+                    Action(Act<9>),
+                    ParallelAll(1) {
+                        Action(PAct<10>, b0 = {t0}),
+                        StatefulAction(Task<11> = Task::<11>),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        StatefulAction(PTask<12>, b0 = {=}),
                     },
                 },
             },
-            Action(Act<2>),
+            IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+                ScriptCondition(|bb| (bb.b0 + 1) % 2 == 0),
+                Sequence {
+                    Action(Act<13>),
+                    StatefulAction(Task<14>),
+                    ReactiveFallback {
+                        StatefulAction(Task<15>),
+                        StatefulAction(Task<16>),
+                    },
+                    Action(PIo<17>, t0 = {=}),
+                    ReactiveFallback {
+                        Condition(Cond<18>),
+                        Action(PIo<19>, t0 = {t0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0050Blackboard { t0 });
+board!(Tree0050Blackboard { t0 q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0051Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 14,
+            b1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        MaxTime(0) {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t1 + 4, &mut bb.b1)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0051 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        MemPriority {
-            #[on_halted(|bb| bb.b0 += 1)]
-            BinarySelector(|bb| bb.b0 != 1, dynamic = false) {
-                IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail) {
-                    ReactiveFallback {
-                        #[post(|bb| bb.t0.set(bb.b1))]
-                        StatefulAction(Task<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 3)),
-                        Condition(Cond<2>),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    StatefulAction(Task<4>),
-                    Sleep(30),
+        Fallback {
+            Filter(times = 1, count = Failure, filtered = Skipped) {
+                #[failure_if(|bb| *bb.t1 != 5)]
+                Interrupt(|bb| *bb.t0 > 6) {
+                    SubTree(Tree0051Sub0, ..),
                 },
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0051Blackboard { t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0052 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 1,
+        }
+        Selector {
+            Condition(PCond<0>, b0 = {t0}),
+            StatefulAction(PTask<1>, b0 = {b0}),
+            Timeout(10) {
+                Condition(Cond<2>),
+            },
+            #[run_while(|bb| bb.b0 > 2)]
+            Condition(Cond<3>),
+            WasEntryUpdated(t1),
+        }
+    }
+}
+
+board!(Tree0052Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0053 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        SequenceWithMemory {
+            WhileDoElse {
+                Delay(10) {
+                    StatefulAction(Task<0>),
+                },
+                #[failure_if(|bb| *bb.t1 + 4 < bb.b1)]
+                #[on_success(|bb| *bb.t0 += 3)]
+                Action(PIo<1>, t0 = {=}),
+            },
+            ParallelAll {
+                Action(Act<2>),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0053Blackboard { b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0054 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        Fallback {
+            Observe(|bb| bb.b0 > (*bb.t0 + 1) % 2, abort = both) {
+                AlwaysRunning,
+            },
+            Observe(|bb| bb.b0 != 7, abort = self) {
+                Interrupt(|bb| *bb.t0 + 2 > 4) {
+                    #[on_success(|bb| bb.t1.set(*bb.t0))]
+                    #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
+                    #[success_if(|bb| bb.b0 != *bb.t0 % 2)]
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0054Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0055 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        Sequence {
+            StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
+            Observe(|bb| (*bb.t1 + 1) % 3 > 1) {
+                MaxTime(0) {
+                    RunOnce {
+                        Action(|ctx, bb| ctx.exec_in(1, 7, &mut bb.b0)),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 % 4 == 3) {
+                Condition(PCond<2>, b0 = 3),
+            },
+        }
+    }
+}
+
+board!(Tree0055Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0056 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+        }
+        SkipUnlessUpdated(t0) {
+            ReactiveFallback {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    #[post(|bb| if *bb.t0 % 4 > 2 { bb.b1 = bb.o0.unwrap_or(3) + 4 })]
+                    #[on_success(|bb| { bb.b1 = *bb.t0; if bb.b0 + 1 != *bb.t0 { bb.b1 = bb.b0 } })]
+                    Action(PIo<1>, t0 = {b1}),
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Interrupt(|bb| bb.o0.unwrap_or(3) % 2 < 1) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Precondition(|bb| (bb.o0.unwrap_or(1) + 2) % 3 != 2, else = Success) {
+                    Interrupt(|bb| bb.o0.is_none()) {
+                        TryCatch {
+                            SetBlackboard(t1 = 3),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                ForceFailure {
+                    Loop(q0, if_empty = Failure) {
+                        RepeatUntilFailure(2) {
+                            #[skip_if(|bb| (*bb.t1 + 1) % 4 > 2)]
+                            DynamicSequence {
+                                StatefulAction(Task<5>),
+                                Condition(PCond<6>, b0 = {t1}),
+                                ScriptCondition(|bb| *bb.t1 + 2 == *bb.t0),
+                                Condition(Cond<7>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0056Blackboard { t0 o0 b1 t1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0057 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            Deadline(10) {
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+            Script(|bb| if bb.b0 % 4 > 2 { bb.b1 = *bb.t0 }),
+            ParallelAll(max_failures = -3) {
+                Action(PIo<2>, t0 = {b0}),
+                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                Condition(Cond<4>),
                 StatefulAction(Task<5>),
             },
+        }
+    }
+}
+
+board!(Tree0057Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0058 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Parallel(success = 1, failure = 0) {
+            SequenceWithMemory {
+                #[run_while(|bb| (*bb.t0 + 4) % 2 < 0)]
+                #[post(|bb| if *bb.t0 < 6 { *bb.t0 += 1 })]
+                #[failure_if(|bb| bb.b0 + 1 == 7)]
+                StatefulAction(Task<0> = Task::<0>),
+                #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(1) % 3)]
+                Failer,
+                StatefulAction(Task<1> = Task::<1>),
+                Conditional(|bb| bb.o0.unwrap_or(4) > bb.b0 % 2, dynamic = true, else = Failure) {
+                    Condition(PCond<2>, b0 = {=}),
+                },
+                Condition(Cond<3>),
+            },
             ReactiveFallback {
-                Precondition(|bb| (*bb.t0 + 2) % 2 == 0, else = Running) {
+                Observe(|bb| *bb.t0 + 4 > 5, abort = none) {
+                    DynamicSequence {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                DynamicSequence {
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
                     AlwaysFailure,
                 },
             },
@@ -1868,570 +2089,267 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0051Blackboard { b0 t0 b1 });
+board!(Tree0058Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0052 for Ctx {
+    pub tree Tree0059Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 14,
         }
-        ReactiveSequence {
-            Priority {
-                #[on_halted(|bb| bb.b1 = 6)]
-                #[skip_if(|bb| (*bb.t0 + 3) % 3 < 1)]
-                #[on_success(|bb| { bb.b0 += 1; bb.o0 = None })]
-                RunOnce {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(o0 = Some(3)),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b0 + 1 == 7)]
-            #[success_if(|bb| bb.b0 == *bb.t0)]
-            IndexSwitch(|bb| *bb.t0) {
-                ScriptCondition(|bb| bb.o0.unwrap_or(2) % 3 != 2),
-                Repeat(3) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(Cond<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(3), &mut bb.b1)),
-                    },
-                },
-            },
-            #[on_failure(|bb| bb.b0 = bb.b1 + 3)]
-            #[on_success(|bb| bb.b0 = 9)]
-            Switch(b1) {
-                case 0 => StatefulAction(Task<3>),
-                case 1 => StatefulAction(PTask<4>, b0 = 9, b1 = {=}),
-                case 2 => Action(Act<5>),
-                _ => Condition(PCond<6>, b0 = {=}),
-            },
-            Repeater(2) {
-                Precondition(|bb| *bb.t0 + 3 == bb.b0 + 1, else = Failure) {
-                    RunOnce(then_skip = true) {
-                        Action(Act<7>),
-                    },
-                },
-            },
-            AlwaysFailure,
+        Deadline(0) {
+            ScriptCondition(|bb| bb.b1 > 2),
         }
     }
 }
-
-board!(Tree0052Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0053 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0054 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        SequenceWithMemory {
-            #[success_if(|bb| bb.b0 % 3 == 0)]
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            Fallback {
-                ForceFailure {
-                    Timeout(30) {
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 1)]
-                #[skip_if(|bb| bb.b1 % 3 > 0)]
-                ReactiveFallback {
-                    Action(PIo<0>, t0 = {b0}),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Script(|bb| bb.b1 += 2),
-                },
-                Repeat(1) {
-                    FlipSelector {
-                        SetBlackboard(t0 = {b1}),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                        Script(|bb| bb.t0.set(bb.b1)),
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            Repeat(forever) {
-                Sequence {
-                    Precondition(|bb| bb.b0 + 4 == 2) {
-                        ReactiveSequence {
-                            Condition(Cond<6> = Cond::<6>),
-                            Condition(Cond<7>),
-                        },
-                    },
-                    Inverter {
-                        #[skip_if(|bb| (bb.b1 + 3) % 3 == 0)]
-                        RepeatUntilSuccess(3) {
-                            Conditional(|bb| bb.b1 > 3, dynamic = true, else = Failure) {
-                                MemSequence {
-                                    Action(Act<8> = Act::<8>),
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                    },
-                    AsyncSequence {
-                        StatefulAction(Task<10>),
-                        Precondition(|bb| bb.b0 > 5, else = Running) {
-                            Condition(|ctx, bb| ctx.check_in(11, bb.b0 + 3)),
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<12>),
-                            #[run_while(|bb| bb.b0 == (*bb.t0 + 1) % 2)]
-                            #[success_if(|bb| bb.b1 < 5)]
-                            #[skip_if(|bb| bb.b0 < *bb.t0)]
-                            Condition(|ctx, bb| ctx.check_in(13, 2)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0054Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0055 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(forever) {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    RetryUntilSuccessful(1) {
-                        Timeout(0) {
-                            RepeatTimes(forever) {
-                                Delay(0) {
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0056 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        AsyncFallback {
-            Timeout(0) {
-                Fallback {
-                    Timeout(10) {
-                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                        Repeat(1) {
-                            #[on_failure(|bb| { bb.b0 = (*bb.t0 + 4) % 3; bb.b0 += 2 })]
-                            RetryUntilSuccessful(4) {
-                                Repeater(3) {
-                                    Condition(|ctx| ctx.check(0)),
-                                },
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-                        #[on_failure(|bb| bb.t0.set(0))]
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                    Precondition(|bb| bb.o0.unwrap_or(0) == *bb.t0 + 3, else = Failure) {
-                        RunOnce {
-                            Action(Act<4>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Wait(20),
-            },
-        }
-    }
-}
-
-board!(Tree0056Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0057 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        Repeat(2) {
-            SkipUnlessUpdated(t0) {
-                SequenceWithMemory {
-                    Deadline(10) {
-                        ReactiveSequence {
-                            #[skip_if(|bb| *bb.t1 < *bb.t0 + 4)]
-                            Sleep(20),
-                            Precondition(|bb| (bb.b0 + 3) % 2 == 1, else = Skipped) {
-                                RunOnce(then_skip = false) {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                    WasEntryUpdated(t0),
-                    Action(PIo<0>, t0 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0057Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0058Sub1 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, if_empty = Skipped) {
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0058Sub0 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ParallelAll(max_failures = -1) {
-            SubTree(Tree0058Sub1, ..),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0058 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Fallback {
-            SubTree(Tree0058Sub0, ..),
-            Parallel(success = -1, failure = -1) {
-                RunOnce(then_skip = true) {
-                    Sleep(30),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0058Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0059 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            b1: i64 = 4,
         }
-        Sequence {
-            Switch(b1) {
-                case 4 => ScriptCondition(|bb| bb.o0.is_none()),
-                case 5 => Condition(Cond<0>),
-                _ => StatefulAction(PTask<1>, b0 = 1, b1 = {=}),
+        ReactiveSequence {
+            Observe(|bb| *bb.t1 > bb.b0 % 3, abort = self) {
+                ScriptCondition(|bb| bb.b1 < bb.b1 + 2),
             },
+            SubTree(Tree0059Sub0, ..),
         }
     }
 }
 
-board!(Tree0059Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0060Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 9,
-        }
-        #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
+board!(Tree0059Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+        RepeatUntil(Success) {
+            Action(Act<0> = Act::<0>),
         }
-        #[run_while(|bb| *bb.t1 + 4 == 4)]
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {t1}, b1 = {b0}),
-            SequenceWithMemory {
-                TryCatch(catch_on_halt = true) {
-                    Wait(20),
-                    Fallback {
-                        #[on_success(|bb| bb.t0.set(*bb.t1))]
-                        #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                        #[success_if(|bb| bb.b0 != bb.b0 % 2)]
-                        ScriptCondition(|bb| *bb.t0 % 4 != 2),
-                    },
-                },
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    MemSequence {
-                        SubTree(Tree0060Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0060Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0061Sub0 for Ctx {
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0061 for Ctx {
-        MaxTime(0) {
-            SubTree(Tree0061Sub0),
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        Sequence {
+            ParallelAll(0) {
+                Action(Act<0> = Act::<0>),
+                AlwaysRunning,
+            },
+            #[on_halted(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
+            #[run_while(|bb| (bb.b0 + 2) % 3 > 1)]
+            #[success_if(|bb| bb.b0 + 4 != 2)]
+            RepeatUntilSuccess(forever) {
+                Observe(|bb| *bb.t0 % 4 < 1) {
+                    StepSequencer {
+                        Condition(Cond<1>),
+                        Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0061Blackboard { b0 t0 t1 o0 });
+
 bt::behavior_tree! {
     pub tree Tree0062Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 12,
-        }
-        Priority {
-            Action(|ctx| ctx.exec(0)),
-            Condition(PCond<1>, b0 = {t1}),
-            ScriptCondition(|bb| *bb.t0 > 3),
-        }
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0062 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        Sequence {
-            Repeat(3) {
-                Fallback {
-                    SubTree(Tree0062Sub0, ..),
-                    SequenceWithMemory {
-                        #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; bb.t1.set(bb.o0.unwrap_or(4) % 4) })]
-                        StatefulAction(Task<2>),
-                        Succeeder,
-                    },
-                    AlwaysRunning,
-                },
-            },
-            Loop(q0, if_empty = Skipped) {
-                SkipUnlessUpdated(t1) {
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4>),
-                            Condition(|ctx| ctx.check(5)),
+        IfThenElse {
+            Filter(times = 1, count = Completed) {
+                ReactiveFallback {
+                    SubTree(Tree0062Sub0),
+                    Condition(Cond<1>),
+                    AsyncFallback {
+                        MaxTime(0) {
+                            Sleep(30),
                         },
                     },
                 },
             },
+            StatefulAction(Task<2>),
+            DynamicSelector {
+                ParallelAll {
+                    Condition(|ctx| ctx.check(3)),
+                    AlwaysRunning,
+                },
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
         }
-    }
-}
-
-board!(Tree0062Blackboard { t1 o0 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0063Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-        }
-        #[post(|bb| bb.b0 += 2)]
-        #[skip_if(|bb| bb.b0 > 1)]
-        Action(PAct<0>, b0 = 6, b1 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0063 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
         }
-        #[run_while(|bb| bb.b0 < 4)]
-        RetryUntilSuccessful(1) {
-            SubTree(Tree0063Sub0, ..),
+        ReactiveSelector {
+            Condition(Cond<0>),
+            Cooldown(0, filtered = Skipped) {
+                SkipUnlessUpdated(t0) {
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                },
+            },
+            Observe(|bb| bb.o0.unwrap_or(2) % 2 != 1) {
+                ReactiveSequence {
+                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 3))]
+                    Timeout(20) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(5) + 2)),
+                    },
+                    Script(|bb| bb.b0 += 2),
+                    Condition(PCond<3>, b0 = {=}),
+                    Condition(PCond<4>, b0 = {=}),
+                    UnsetBlackboard(o0),
+                },
+            },
         }
     }
 }
 
-board!(Tree0063Blackboard { t0 b0 });
+board!(Tree0063Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
         blackboard {
+            b1: i64 = 1,
+            o0: Option<i64> = None,
             b0: i64 = 0,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            WasEntryUpdated(t0),
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-            Condition(PCond<2>, b0 = 9),
+        Fallback {
+            MemPriority {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                #[skip_if(|bb| bb.o0.unwrap_or(0) < 5)]
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                #[on_halted(|bb| bb.t0.set(bb.b1))]
+                Action(PIo<2>, t0 = {b0}),
+            },
+            StatefulAction(Task<3>),
+            Condition(PCond<4>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0064Blackboard { b0 t0 });
+board!(Tree0064Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0065Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 3,
             #[tracked] t0: i64,
-            b0: i64,
-            b1: i64,
+            o0: Option<i64>,
         }
-        BinarySelector(|bb| bb.b1 % 2 < 0, dynamic = false) {
-            Selector {
-                Sequence {
-                    FlipSelector {
-                        AlwaysFailure,
-                        StatefulAction(Task<0> = Task::<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    AlwaysSuccess,
-                },
-                ReactiveSequence {
-                    Action(PIo<2>, t0 = {=}),
-                    Condition(Cond<3>),
-                    Action(PIo<4>, t0 = {b0}),
-                    StatefulAction(Task<5>),
-                    Condition(|ctx| ctx.check(6)),
-                },
+        Selector {
+            SubTree(Tree0065Sub0, t1 = {=}, t0 = {t0}, o0 = {=}),
+            Repeater(1) {
+                Condition(|ctx| ctx.check(1)),
             },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[run_while(|bb| bb.b1 % 2 == 1)]
-                Deadline(0) {
-                    Invert {
-                        Sequence {
-                            Condition(Cond<7>),
-                            WaitValueUpdate(t0) {
-                                WaitUntil(|bb| bb.b1 != 3) {
-                                    Condition(PCond<8>, b0 = 4),
-                                },
-                            },
-                        },
-                    },
-                },
-                Deadline(0) {
-                    Parallel(failure = 1) {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
+            Script(|bb| { bb.t0.set(6); bb.t1.set(bb.o0.unwrap_or(0)) }),
         }
     }
 }
 
-board!(Tree0065Blackboard { t0 b0 b1 });
+board!(Tree0065Blackboard { t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0066 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64 = 3,
+            b1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(5),
         }
-        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
-            #[on_success(|bb| bb.o0 = None)]
-            FlipSelector {
-                KeepRunningUntilFailure {
-                    Condition(PCond<0>, b0 = {t1}),
-                },
-                KeepRunningUntilFailure {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
+        Parallel(failure = -1) {
+            ParallelAll {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                SetBlackboard(b1 = {b0}),
+            },
+            ParallelAll(max_failures = -1) {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                #[success_if(|bb| bb.o0.unwrap_or(2) % 2 < 0)]
+                #[on_failure(|bb| bb.b1 += 1)]
+                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 3))]
+                Action(Act<2>),
+            },
+            Precondition(|bb| *bb.t0 < 2, else = Success) {
+                MemPriority {
+                    Switch(b1) {
+                        case 5 => Sleep(20),
+                        _ => #[run_while(|bb| bb.o0.unwrap_or(2) != 3)]
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        #[on_failure(|bb| bb.o0 = None)]
+                        AlwaysFailure,
                     },
                 },
-                TryCatch(catch_on_halt = false) {
-                    Condition(PCond<3>, b0 = {t0}),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(0) + 2)),
-                },
             },
-            Repeater(forever) {
-                Retry(0) {
-                    StatefulAction(Task<5>),
-                },
-            },
+            Failer,
         }
     }
 }
 
-board!(Tree0066Blackboard { t0 o0 t1 });
+board!(Tree0066Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0067 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
-        }
-        Repeat(1) {
-            ReactiveFallback {
-                #[post(|bb| bb.t1.set(2))]
-                RunOnce {
-                    IfThenElse {
-                        MemPriority {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                            },
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                RetryUntilSuccessful(3) {
+                    Action(Act<0>),
+                },
+            },
+            Repeat(1) {
+                WhileDoElse {
+                    RetryUntilSuccessful(1) {
+                        TryCatch(catch_on_halt = true) {
+                            Wait(0),
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
                         },
-                        Repeat(1) {
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            WaitValueUpdate(t0) {
-                                WaitValueUpdate(t1) {
-                                    Succeeder,
-                                },
-                            },
-                        },
+                    },
+                    Deadline(0) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            ReactiveSelector {
+                Condition(Cond<5>),
+                Delay(0) {
+                    ParallelAll(max_failures = -2) {
+                        AlwaysFailure,
+                        Wait(20),
                     },
                 },
             },
@@ -2439,13 +2357,12 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0067Blackboard { t0 t1 });
-
 bt::behavior_tree! {
     pub tree Tree0068 for Ctx {
-        KeepRunningUntilFailure {
-            RetryUntilSuccessful(forever) {
-                Runner,
+        ReactiveFallback {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -2454,24 +2371,35 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0069 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b1: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] b0: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 2,
         }
-        ReactiveSequence {
-            Action(PIo<0>, t0 = {t1}),
-            ParallelAll(max_failures = -1) {
-                AlwaysRunning,
-                #[post(|bb| *bb.t1 += 3)]
-                #[on_success(|bb| bb.b1 = *bb.t0)]
-                WhileDoElse {
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        WasEntryUpdated(t1),
-                    },
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Condition(|ctx| ctx.check(1)),
+        IndexSwitch(|bb| (*bb.t1 + 4) % 4, out_of_range = Loop, dynamic = true) {
+            AlwaysRunning,
+            Condition(Cond<0>),
+            #[failure_if(|bb| *bb.t1 < 6)]
+            #[run_while(|bb| bb.b1 == *bb.t1 + 3)]
+            #[on_success(|bb| { *bb.t0 += 1; bb.b1 += 3 })]
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0069Blackboard { b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        Conditional(|bb| (*bb.t1 + 3) % 2 > 0, dynamic = true, else = Failure) {
+            Filter(times = 3, count = Success) {
+                Optional {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<0>),
+                        Action(PIo<1>, t0 = {=}),
                     },
                 },
             },
@@ -2479,378 +2407,73 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0069Blackboard { q0 b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        RepeatUntil(Failure) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0071Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-        }
-        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0})
-    }
-}
+board!(Tree0070Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0071 for Ctx {
         blackboard {
-            b1: i64,
-            #[allow(unused)] #[tracked] t0: i64,
-            b0: i64 = 2,
+            o0: Option<i64>,
         }
-        MemPriority {
-            SubTree(Tree0071Sub0, ..),
-            #[failure_if(|bb| bb.b1 + 1 != bb.b0)]
-            ScriptCondition(|bb| bb.b0 + 3 == 4),
+        AsyncSequence {
+            StatefulAction(Task<0>),
+            ScriptCondition(|bb| bb.o0.is_some()),
         }
     }
 }
 
-board!(Tree0071Blackboard { b1 t0 b0 });
+board!(Tree0071Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0072 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[allow(unused)] o0: Option<i64>,
-        }
-        Timeout(50) {
-            #[failure_if(|bb| *bb.t0 != 5)]
-            #[success_if(|bb| *bb.t0 + 4 > bb.b0 % 2)]
-            Repeater(0) {
-                Action(PIo<0>, t0 = {t0}),
+        Sequence {
+            Remap(success = Failure, failure = Success) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Repeater(0) {
+                        Sleep(20),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0072Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0073 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            b0: i64,
             o0: Option<i64>,
-        }
-        Fallback {
-            SequenceStar {
-                RetryUntilSuccessful(1) {
-                    Deadline(100) {
-                        IfThenElse {
-                            #[failure_if(|bb| bb.b0 + 4 < 1)]
-                            Action(Act<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Condition(Cond<2>),
-            },
-            KeepRunningUntilFailure {
-                #[skip_if(|bb| bb.o0.unwrap_or(0) < 5)]
-                SkipUnlessUpdated(t0) {
-                    TryCatch {
-                        #[on_failure(|bb| { bb.o0 = Some(1); bb.t0.set(bb.b0 % 3) })]
-                        SetBlackboard(t0 = 3),
-                        ForceFailure {
-                            RepeatUntil(Success) {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0073Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0074Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-            b1: i64 = 11,
+            #[tracked] t0: i64,
         }
         SequenceWithMemory {
-            Script(|bb| *bb.t0 += 3),
-            SetBlackboard(b0 = {b1}),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0074 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        AsyncSequence {
-            ReactiveSelector {
-                ReactiveSequence {
-                    Action(PIo<0>, t0 = {b1}),
-                    AlwaysFailure,
-                },
-                SubTree(Tree0074Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
-            },
-            SequenceWithMemory {
-                IndexSwitch(|bb| *bb.t0 % 3, dynamic = true) {
-                    Condition(PCond<3>, b0 = {b0}),
-                    #[on_failure(|bb| if bb.b1 > bb.b1 + 2 { *bb.t0 += 1 })]
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                Precondition(|bb| bb.b1 % 2 > 0, else = Success) {
-                    Script(|bb| bb.b1 += 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0074Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0075Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        RetryUntilSuccessful(4) {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Loop(q0, if_empty = Skipped) {
-                    Condition(Cond<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0075 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Optional {
-            SubTree(Tree0075Sub0, b0 = {=}, q0 = {q0}),
-        }
-    }
-}
-
-board!(Tree0075Blackboard { b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0076 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0077 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
-        }
-        Sequence {
-            MemSequence {
-                Filter(times = 1, count = Success, filtered = Failure) {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[success_if(|bb| *bb.t0 == 3)]
-                    Repeat(0) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Repeat(1) {
-                SequenceStar {
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    #[success_if(|bb| bb.b1 % 4 > 1)]
-                    #[run_while(|bb| bb.b1 + 4 > bb.b1)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(1) != *bb.t0)]
-                    AlwaysSuccess,
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    #[failure_if(|bb| (bb.o0.unwrap_or(0) + 4) % 2 > 0)]
-                    WasEntryUpdated(t0),
-                },
-            },
-            SequenceWithMemory {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                SetBlackboard(o0 = Some(7)),
-            },
-            Selector {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                WasEntryUpdated(t0),
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    ScriptCondition(|bb| *bb.t0 > (bb.b1 + 3) % 3),
-                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b1)),
-                },
-            },
-            Repeat(forever) {
-                IfThenElse {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                    },
+            #[success_if(|bb| (bb.b0 + 1) % 4 != 3)]
+            Precondition(|bb| bb.b0 + 4 == 7, else = Running) {
+                RepeatUntilSuccess(forever) {
                     ReactiveFallback {
-                        Condition(Cond<8> = Cond::<8>),
-                        #[on_failure(|bb| bb.o0 = None)]
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0077Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0078 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Sequence {
-                Loop(q0, if_empty = Skipped) {
-                    StatefulAction(Task<0>),
-                },
-                #[on_failure(|bb| bb.b0 = bb.b0 % 2)]
-                Conditional(|bb| (bb.b0 + 1) % 4 > 1, else = Success) {
-                    Limiter(2) {
-                        Sleep(20),
-                    },
-                },
-                Script(|bb| if *bb.t0 % 3 != 2 { bb.t0.set((bb.b0 + 1) % 4) }),
-                RetryUntilSuccessful(1) {
-                    #[failure_if(|bb| *bb.t0 + 3 == 4)]
-                    #[on_success(|bb| bb.t0.set(9))]
-                    AlwaysFailure,
-                },
-            },
-            IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                KeepRunningUntilFailure {
-                    SetBlackboard(b0 = 4),
-                },
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    WasEntryUpdated(t0),
-                },
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0078Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0079 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        BinarySelector(|bb| bb.b0 % 3 == 0) {
-            StatefulAction(Task<0>),
-            Sequence {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    #[failure_if(|bb| bb.b0 > 3)]
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    Action(PIo<5>, t0 = {b0}),
-                },
-                KeepRunningUntilFailure {
-                    Parallel(success = -1, failure = -2) {
-                        StatefulAction(Task<6> = Task::<6>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0079Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0080 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            FlipSelector {
-                Repeat(1) {
-                    ForceSuccess {
-                        Sequence {
-                            Switch(b1) {
-                                case 0 => Condition(Cond<0>),
-                                _ => #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
-                                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
+                        BinarySelector(|bb| bb.o0.unwrap_or(1) + 1 != 2, dynamic = false) {
+                            RetryUntilSuccessful(1) {
+                                Action(|ctx| ctx.exec(0)),
                             },
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    #[on_failure(|bb| { *bb.t0 += 1; if bb.b0 == 5 { bb.o0 = None } })]
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) == 5),
-                    AlwaysSuccess,
-                },
-                ScriptCondition(|bb| bb.o0.unwrap_or(2) == bb.b0),
-            },
-            Repeater(2) {
-                Retry(3) {
-                    StepSequencer {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            #[skip_if(|bb| bb.o0.unwrap_or(3) == bb.b0)]
-                            AlwaysSuccess,
-                            StatefulAction(Task<3>),
-                            Selector {
-                                Condition(Cond<4>),
-                                Condition(Cond<5> = Cond::<5>),
-                                StatefulAction(Task<6>),
+                            Timeout(20) {
+                                ReactiveSequence {
+                                    Action(Act<1>),
+                                },
                             },
                         },
-                        RetryUntilSuccessful(2) {
-                            ForceFailure {
-                                #[on_halted(|bb| bb.b0 = (bb.o0.unwrap_or(5) + 4) % 4)]
-                                #[skip_if(|bb| bb.b1 + 4 != *bb.t0 + 4)]
-                                Repeat(3) {
-                                    Wait(100),
+                        #[run_while(|bb| bb.b0 + 2 > 6)]
+                        FlipSelector {
+                            IfThenElse {
+                                Condition(Cond<2>),
+                                StatefulAction(Task<3>),
+                                ParallelAll(max_failures = -2) {
+                                    StatefulAction(Task<4> = Task::<4>),
+                                    StatefulAction(PTask<5>, b0 = 0, b1 = {b0}),
+                                },
+                            },
+                            Retry(4) {
+                                #[success_if(|bb| *bb.t0 + 3 < bb.b0)]
+                                RepeatTimes(3) {
+                                    StatefulAction(Task<6>),
                                 },
                             },
                         },
@@ -2861,601 +2484,929 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0080Blackboard { b0 b1 o0 t0 });
+board!(Tree0073Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0074 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 4,
+        }
+        ReactiveFallback {
+            ParallelAll(max_failures = -1) {
+                #[on_success(|bb| bb.t0.set(5))]
+                #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Selector {
+                        #[run_while(|bb| *bb.t0 > 5)]
+                        #[skip_if(|bb| *bb.t0 < bb.b0 % 3)]
+                        #[success_if(|bb| *bb.t0 < 4)]
+                        ForceFailure {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 4)),
+                        },
+                        Inverter {
+                            Delay(10) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Deadline(30) {
+                        Loop(q0, value = {b0}, if_empty = Running) {
+                            #[run_while(|bb| *bb.t0 == 4)]
+                            Repeat(3) {
+                                Conditional(|bb| bb.b1 < *bb.t0, else = Failure) {
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0074Blackboard { b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0075 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail) {
+            Sleep(20),
+            Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+            StatefulAction(Task<1>),
+            SetBlackboard(b0 = {t0}),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0075Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0076Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        ScriptCondition(|bb| *bb.t0 + 4 > 5)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0076 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        Delay(0) {
+            ReactiveSequence {
+                ReactiveFallback {
+                    Sequence {
+                        ForceSuccess {
+                            Precondition(|bb| bb.b1 % 3 > 1, else = Success) {
+                                SequenceWithMemory {
+                                    UnsetBlackboard(o0),
+                                    Action(Act<0>),
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                        Deadline(0) {
+                            IfThenElse {
+                                Sequence {
+                                    Action(Act<1>),
+                                    Script(|bb| *bb.t0 += 2),
+                                    Action(Act<2>),
+                                    Action(Act<3>),
+                                },
+                                ReactiveFallback {
+                                    StatefulAction(Task<4>),
+                                    Action(Act<5>),
+                                    Condition(Cond<6>),
+                                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
+                                },
+                                RepeatTimes(forever) {
+                                    Action(|ctx, bb| ctx.exec_in(8, (bb.b0 + 3) % 3, &mut bb.b0)),
+                                },
+                            },
+                        },
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            Sequence {
+                                AlwaysSuccess,
+                                StatefulAction(Task<9>),
+                                #[failure_if(|bb| bb.b0 + 1 != 7)]
+                                Loop(q0, value = {b0}, if_empty = Success) {
+                                    Condition(Cond<10> = Cond::<10>),
+                                },
+                            },
+                            #[on_halted(|bb| bb.o0 = None)]
+                            WhileDoElse {
+                                SubTree(Tree0076Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}, o0 = {=}),
+                                Action(Act<11>),
+                            },
+                            #[on_success(|bb| { bb.b1 += 3; bb.b1 += 3 })]
+                            #[skip_if(|bb| bb.b1 < *bb.t0 + 2)]
+                            Parallel(success = 2, failure = -2) {
+                                StatefulAction(Task<12> = Task::<12>),
+                                Failer,
+                                #[on_success(|bb| bb.t0.set(bb.b1))]
+                                #[run_while(|bb| bb.o0.unwrap_or(1) == 3)]
+                                #[skip_if(|bb| (*bb.t0 + 4) % 4 > 2)]
+                                Loop(q0, value = {b1}, if_empty = Running) {
+                                    StatefulAction(Task<13>),
+                                },
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0076Blackboard { b0 t0 q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0077 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
+        #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
+        Priority {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0077Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0078 for Ctx {
+        WhileDoElse {
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0079Sub0 for Ctx {
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0079 for Ctx {
+        ParallelAll(2) {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            RepeatUntil(Success) {
+                SubTree(Tree0079Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0080 for Ctx {
+        Timeout(100) {
+            Delay(30) {
+                Timeout(20) {
+                    Optional {
+                        Repeat(forever) {
+                            Action(Act<0> = Act::<0>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b0: i64,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        Priority {
-            StatefulAction(Task<0>),
-            BinarySelector(|bb| *bb.t0 + 1 < 4, dynamic = true) {
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-                Action(Act<2>),
+        ReactiveSequence {
+            Selector {
+                Observe(|bb| *bb.t0 < 1, abort = lower) {
+                    StatefulAction(Task<0>),
+                },
+                Action(Act<1>),
             },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                StatefulAction(Task<3>),
-                Condition(PCond<4>, b0 = {=}),
-            },
-            PolicyParallel(policy = FirstFailure) {
-                Action(|ctx| ctx.exec(5)),
-                Condition(|ctx| ctx.check(6)),
-                Condition(Cond<7>),
-            },
-            #[run_while(|bb| *bb.t0 % 3 > 1)]
-            Loop(q0) {
-                Sequence {
-                    StatefulAction(Task<8>),
-                    AlwaysRunning,
+            Observe(|bb| bb.o0.unwrap_or(4) != 1, abort = self) {
+                ReactiveSelector {
+                    Condition(PCond<2>, b0 = {=}),
+                    FlipSelector {
+                        AlwaysFailure,
+                        Runner,
+                    },
+                    Failer,
                 },
             },
         }
     }
 }
 
-board!(Tree0081Blackboard { b0 t0 q0 b1 });
+board!(Tree0081Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0082 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 5,
             b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        MaxTime(0) {
-            #[post(|bb| bb.b1 = *bb.t0 % 4)]
-            #[on_halted(|bb| bb.t0.set(bb.b0))]
-            #[failure_if(|bb| bb.b1 % 2 < 0)]
-            Interrupt(|bb| bb.b1 < 6) {
-                SequenceWithMemory {
-                    #[post(|bb| if bb.b0 + 4 < *bb.t0 { bb.b1 += 3 })]
-                    ReactiveSequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Cooldown(50) {
-                        TryCatch(catch_on_halt = false) {
-                            AlwaysSuccess,
-                            Action(Act<3>),
-                            Condition(Cond<4>),
+        WhileDoElse {
+            Fallback {
+                WhileDoElse {
+                    #[success_if(|bb| (bb.b0 + 1) % 3 < 2)]
+                    StatefulAction(Task<0>),
+                    Script(|bb| { bb.t0.set(bb.b0); *bb.t0 += 1 }),
+                },
+                #[run_while(|bb| bb.o0.is_some())]
+                #[on_failure(|bb| bb.b0 = *bb.t0)]
+                Repeater(2) {
+                    Runner,
+                },
+                SkipUnlessUpdated(t0) {
+                    Script(|bb| if *bb.t0 < bb.b0 { bb.b0 += 3 }),
+                },
+                IfThenElse {
+                    #[skip_if(|bb| bb.b0 < 2)]
+                    #[on_halted(|bb| { if bb.b0 != 6 { bb.o0 = Some(bb.o0.unwrap_or(0)) }; bb.t0.set(3) })]
+                    Action(|ctx| ctx.exec(1)),
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            Parallel {
+                Precondition(|bb| bb.o0.is_none()) {
+                    RunOnce(then_skip = false) {
+                        MemPriority {
+                            #[run_while(|bb| (*bb.t0 + 3) % 4 == 0)]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            #[on_success(|bb| { bb.b0 += 1; bb.t0.set(2) })]
+                            SetBlackboard(b0 = 4),
+                            StatefulAction(Task<4> = Task::<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                            Condition(|ctx| ctx.check(6)),
                         },
                     },
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        Sequence {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    SequenceStar {
-                        Condition(PCond<7>, b0 = 5),
-                        SetBlackboard(b1 = 2),
-                    },
-                    Action(Act<8>),
+                },
+                ReactiveFallback {
+                    SetBlackboard(t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0082Blackboard { t0 b1 b0 });
+board!(Tree0082Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ParallelAll(max_failures = -3) {
-            #[failure_if(|bb| bb.b0 + 1 != 7)]
+        Loop(q0, value = {b0}, if_empty = Success) {
+            StatefulAction(PTask<0>, b0 = 1, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree0083Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0084 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[allow(unused)] o0: Option<i64> = Some(3),
+        }
+        IfThenElse {
             Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+                RunOnce(then_skip = true) {
+                    Runner,
+                },
+                RepeatUntilFailure(forever) {
+                    StatefulAction(Task<0>),
+                },
+                RepeatUntilSuccess(1) {
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t0 == (bb.b0 + 2) % 2)]
+                        Action(PIo<1>, t0 = {=}),
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                    },
+                },
             },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 4, &mut bb.b0)),
-            },
-            Repeat(forever) {
-                Remap(success = Success, failure = Success) {
-                    Condition(PCond<4>, b0 = {=}),
+            #[run_while(|bb| bb.b0 % 3 == 2)]
+            ReactiveSequence {
+                Timeout(10) {
+                    BinarySelector(|bb| bb.b0 % 3 == 2, dynamic = true) {
+                        Action(Act<3>),
+                        SequenceWithMemory {
+                            Action(PIo<4>, t0 = {=}),
+                            StatefulAction(Task<5> = Task::<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b0 > 5, else = Failure) {
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0083Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        ReactiveSequence {
-            Sleep(0),
-            StatefulAction(Task<0>),
-        }
-    }
-}
+board!(Tree0084Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            b1: i64,
         }
-        FlipSelector {
-            StatefulAction(Task<0>),
-            WasEntryUpdated(t0),
+        Selector {
+            WaitUntil(|bb| bb.b1 + 1 != 3) {
+                Switch(b1) {
+                    case 4 => Observe(|bb| bb.b0 > 4, abort = none) {
+                        Parallel(success = 2, failure = 2) {
+                            AlwaysFailure,
+                            SetBlackboard(b0 = 2),
+                        },
+                    },
+                    _ => Invert {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0085Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0086Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 13,
-        }
-        #[skip_if(|bb| bb.o0.is_none())]
-        #[on_halted(|bb| *bb.t0 += 2)]
-        Filter(times = 3, count = Failure, filtered = Skipped) {
-            Script(|bb| { bb.b0 += 3; if bb.b0 + 4 == bb.o0.unwrap_or(3) { bb.o0 = Some(bb.b1) } }),
-        }
-    }
-}
+board!(Tree0085Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0086 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
         }
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            AsyncFallback {
-                #[run_while(|bb| *bb.t0 + 4 < 1)]
-                WhileDoElse {
-                    Sequence {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Parallel(success = 1, failure = 0) {
-                        Script(|bb| { if bb.b1 + 3 == 4 { bb.b0 += 3 }; bb.b0 += 1 }),
-                        SetBlackboard(b1 = 8),
-                    },
+        BinarySelector(|bb| bb.b0 < *bb.t0 + 1, dynamic = true) {
+            Switch(b1) {
+                case 3 => Sleep(10),
+                _ => Timeout(0) {
+                    WasEntryUpdated(t0),
                 },
-                ReactiveFallback {
-                    Limiter(2) {
-                        Switch(b1) {
-                            case 5 => StatefulAction(PTask<1>, b0 = 2, b1 = {b0}),
-                            case 0 => IndexSwitch(|bb| 9, dynamic = true) {
-                                Condition(Cond<2>),
-                                Action(Act<3>),
-                            },
-                            _ => Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                },
-                Timeout(10) {
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            #[run_while(|bb| bb.b0 + 3 < bb.o0.unwrap_or(2) + 2)]
-                            SubTree(Tree0086Sub0, ..),
-                        },
-                    },
-                },
+            },
+            ForceSuccess {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0086Blackboard { b0 b1 o0 t0 });
+board!(Tree0086Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0087 for Ctx {
-        Repeater(forever) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0088 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
         }
-        Conditional(|bb| bb.o0.is_none(), else = Success) {
-            WhileDoElse {
-                #[skip_if(|bb| *bb.t1 + 4 > 7)]
-                Action(|ctx| ctx.exec(0)),
-                Wait(50),
-                Condition(Cond<1> = Cond::<1>),
+        Sequence {
+            Repeat(3) {
+                StepSequencer {
+                    RetryUntilSuccessful(forever) {
+                        TryCatch(catch_on_halt = true) {
+                            WasEntryUpdated(t0),
+                            Condition(|ctx| ctx.check(0)),
+                            Delay(10) {
+                                Runner,
+                            },
+                        },
+                    },
+                    Runner,
+                },
+            },
+            Timeout(30) {
+                MemSequence {
+                    #[failure_if(|bb| bb.b0 % 3 == 2)]
+                    #[run_while(|bb| bb.b0 != bb.b0 % 4)]
+                    #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
+                    SequenceWithMemory {
+                        RetryUntilSuccessful(forever) {
+                            Failer,
+                        },
+                    },
+                    SetBlackboard(b0 = {t0}),
+                    Sleep(10),
+                    MaxTime(50) {
+                        Condition(Cond<1>),
+                    },
+                    AlwaysRunning,
+                },
             },
         }
     }
 }
 
-board!(Tree0088Blackboard { t1 o0 });
+board!(Tree0087Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0088 for Ctx {
+        ReactiveSequence {
+            Fallback {
+                Action(Act<0> = Act::<0>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            ParallelAll {
+                AlwaysRunning,
+                Failer,
+                StatefulAction(Task<4>),
+                Wait(0),
+            },
+            RepeatTimes(forever) {
+                Inverter {
+                    Delay(50) {
+                        ForceFailure {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0089Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Repeat(0) {
+            AlwaysRunning,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0089 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
+            b1: i64,
+            b0: i64 = 0,
         }
-        IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
-            ReactiveSequence {
-                StepSequencer {
-                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                    Condition(|ctx, bb| ctx.check_in(1, 2)),
-                    StatefulAction(PTask<2>, b0 = 3, b1 = {b1}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    #[run_while(|bb| *bb.t0 != bb.b1)]
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b1}),
-                },
-                StatefulAction(Task<6>),
-                BinarySelector(|bb| bb.o0.unwrap_or(2) % 4 != 2, dynamic = false) {
-                    StatefulAction(Task<7>),
-                    SetBlackboard(b1 = 0),
-                },
-                Parallel(success = -2, failure = -1) {
-                    Condition(Cond<8>),
-                    Cooldown(0, filtered = Skipped) {
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-            },
+        Observe(|bb| bb.b0 < bb.b1 + 2, abort = self) {
+            SubTree(Tree0089Sub0, b1 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0089Blackboard { b1 t0 o0 b0 });
+board!(Tree0089Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0090 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(3),
-            b0: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Parallel {
-            Limiter(1) {
-                StatefulAction(Task<0>),
-            },
-            Parallel {
-                ForceSuccess {
-                    ReactiveFallback {
-                        SequenceStar {
-                            Action(Act<1>),
-                            ScriptCondition(|bb| (*bb.t0 + 3) % 4 == 0),
+        #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+            MemPriority {
+                #[post(|bb| *bb.t0 += 3)]
+                Fallback {
+                    Deadline(10) {
+                        Optional {
+                            Action(Act<0>),
                         },
-                        #[success_if(|bb| bb.o0.unwrap_or(0) == 0)]
-                        ForceFailure {
-                            Condition(Cond<2>),
+                    },
+                    Switch(b1) {
+                        case 0 => StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
+                        _ => Failer,
+                    },
+                    FlipSelector {
+                        SetBlackboard(b0 = {t0}),
+                        Condition(Cond<2>),
+                    },
+                    RepeatTimes(1) {
+                        RepeatUntilSuccess(1) {
+                            #[success_if(|bb| *bb.t0 != bb.b0 % 3)]
+                            #[post(|bb| bb.t0.set(bb.b1))]
+                            Switch(b1) {
+                                case 0 => StatefulAction(Task<3>),
+                                _ => Script(|bb| bb.b0 += 1),
+                            },
+                        },
+                    },
+                    Deadline(30) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            Fallback {
+                Parallel(success = 1, failure = 1) {
+                    Loop(q0, if_empty = Success) {
+                        Cooldown(20, filtered = Skipped) {
+                            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
                         },
                     },
                 },
-                WasEntryUpdated(t0),
+                TryCatch(catch_on_halt = false) {
+                    Deadline(0) {
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    Loop(q0, value = {b1}, if_empty = Running) {
+                        StatefulAction(Task<7>),
+                    },
+                },
             },
-            ReactiveFallback {
-                Condition(PCond<3>, b0 = {b0}),
-                Action(PIo<4>, t0 = {t0}),
-                SkipUnlessUpdated(t0) {
-                    StatefulAction(PTask<5>, b0 = {b0}),
+            Inverter {
+                BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
+                    Inverter {
+                        Script(|bb| { bb.b1 += 2; bb.b1 = bb.b0 + 4 }),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        Filter(times = 3, filtered = Skipped) {
+                            Inverter {
+                                SetBlackboard(b0 = {b1}),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0090Blackboard { t0 o0 b0 });
+board!(Tree0090Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0091 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
         }
-        Switch(b1) {
-            case 5 => Filter(times = 2, filtered = Skipped) {
-                RepeatUntil(Success) {
-                    ParallelAll(0) {
-                        ReactiveSequence {
-                            Action(PAct<0>, b0 = {=}),
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                            Failer,
+        Parallel(failure = -3) {
+            Inverter {
+                RepeatUntilSuccess(2) {
+                    ForceSuccess {
+                        MaxTime(0) {
+                            Sequence {
+                                StatefulAction(PTask<0>, b0 = {=}),
+                            },
                         },
                     },
                 },
             },
-            case 2 => RunOnce(then_skip = false) {
-                Condition(Cond<2>),
+            SequenceWithMemory {
+                #[on_success(|bb| bb.t0.set(bb.b1 + 1))]
+                BinarySelector(|bb| *bb.t0 + 1 == 6, dynamic = false) {
+                    Action(Act<1>),
+                    SetBlackboard(b1 = 7),
+                },
+                Conditional(|bb| *bb.t0 + 4 == 5, dynamic = true, else = Failure) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
             },
-            _ => Action(Act<3> = Act::<3>),
+            Delay(50) {
+                IfThenElse {
+                    RepeatUntilSuccess(3) {
+                        Condition(Cond<3>),
+                    },
+                    ForceSuccess {
+                        Loop(q0, value = {t1}, if_empty = Failure) {
+                            Priority {
+                                StatefulAction(Task<4>),
+                                SetBlackboard(b0 = 1),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0091Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0092Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        StatefulAction(Task<7> = Task::<7>)
-    }
-}
+board!(Tree0091Blackboard { b1 t0 t1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0092 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        Sequence {
-            AsyncSequence {
-                Fallback {
-                    #[on_failure(|bb| bb.t0.set(9))]
-                    ScriptCondition(|bb| bb.b0 + 2 != 5),
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-                #[success_if(|bb| *bb.t0 == 7)]
-                RunOnce(then_skip = false) {
-                    #[on_failure(|bb| { bb.b0 = 1; bb.b0 = (*bb.t0 + 3) % 2 })]
-                    Condition(Cond<2>),
-                },
-            },
-            Loop(q0, value = {t0}) {
-                IfThenElse {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Action(PAct<3>, b0 = {t0}, b1 = {t1}),
-                        Condition(|ctx| ctx.check(4)),
-                        Condition(PCond<5>, b0 = {=}),
-                        StatefulAction(Task<6> = Task::<6>),
-                        SubTree(Tree0092Sub0, ..),
+        Loop(q0, if_empty = Success) {
+            SequenceWithMemory {
+                Priority {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
                     },
-                    KeepRunningUntilFailure {
-                        Failer,
+                    SequenceWithMemory {
+                        Action(PIo<1>, t0 = {=}),
+                        SkipUnlessUpdated(t0) {
+                            RepeatUntilSuccess(forever) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        #[on_success(|bb| { bb.b0 = *bb.t0; if bb.b0 > 3 { bb.o0 = Some(9) } })]
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) + 3 == bb.b1 + 3),
                     },
                 },
+                ReactiveSequence {
+                    Script(|bb| bb.b1 = bb.b0 + 4),
+                    Script(|bb| bb.b1 += 3),
+                    BinarySelector(|bb| *bb.t0 > 2, dynamic = true) {
+                        Script(|bb| { bb.t0.set(0); bb.o0 = Some((bb.b1 + 3) % 3) }),
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0092Blackboard { q0 b0 t0 t1 });
+board!(Tree0092Blackboard { b0 q0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0093 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
             b1: i64,
         }
-        BinarySelector(|bb| bb.b1 < 7, dynamic = true) {
-            AlwaysFailure,
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                ReactiveSequence {
-                    #[run_while(|bb| bb.b1 != 6)]
-                    #[failure_if(|bb| bb.b1 % 3 == 1)]
-                    #[post(|bb| bb.b0 = (bb.b1 + 2) % 4)]
-                    Remap(success = Failure, failure = Failure) {
-                        Parallel(failure = 1) {
-                            RunOnce(then_skip = true) {
-                                #[on_success(|bb| bb.b1 += 3)]
-                                StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
-                            },
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        RepeatUntilSuccess(forever) {
-                            Sleep(20),
-                        },
-                    },
-                },
-            },
+        Interrupt(|bb| *bb.t0 != (*bb.t0 + 3) % 4) {
+            SetBlackboard(b1 = 5),
         }
     }
 }
 
-board!(Tree0093Blackboard { q0 b0 t0 b1 });
+board!(Tree0093Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0094 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
         }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        Repeat(3) {
-            IfThenElse {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    AsyncFallback {
-                        #[failure_if(|bb| (*bb.t0 + 4) % 2 > 0)]
-                        #[on_halted(|bb| bb.b1 = 7)]
-                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                        Remap(success = Success, failure = Success) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    RetryUntilSuccessful(1) {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                    },
-                },
-                #[success_if(|bb| *bb.t0 % 3 < 2)]
-                #[skip_if(|bb| bb.b0 < *bb.t0 % 2)]
-                BinarySelector(|bb| bb.b1 > *bb.t0, dynamic = false) {
-                    Parallel(success = -1) {
-                        #[on_success(|bb| { bb.b0 += 3; if *bb.t0 > bb.b0 + 4 { bb.b0 = 4 } })]
+        StepSequencer {
+            Observe(|bb| bb.o0.is_some(), abort = none) {
+                BinarySelector(|bb| bb.b1 > 2) {
+                    ReactiveSequence {
+                        Action(PIo<0>, t0 = {=}),
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
                         Fallback {
-                            Condition(Cond<4>),
-                            Action(|ctx| ctx.exec(5)),
+                            Condition(|ctx| ctx.check(2)),
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
                         },
                     },
-                    MemSequence {
-                        Condition(Cond<6>),
-                        Repeat(1) {
-                            StatefulAction(PTask<7>, b0 = {b1}),
+                    ParallelAll {
+                        Condition(Cond<4>),
+                        Action(PIo<5>, t0 = {=}),
+                        #[failure_if(|bb| *bb.t1 != bb.b0 % 3)]
+                        #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
+                        #[success_if(|bb| *bb.t1 % 2 < 1)]
+                        RetryUntilSuccessful(1) {
+                            ScriptCondition(|bb| bb.b0 % 4 != 3),
                         },
-                        Action(Act<8>),
                     },
                 },
             },
+            MemPriority {
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<6>),
+                },
+                Fallback {
+                    Condition(|ctx| ctx.check(7)),
+                    Condition(Cond<8> = Cond::<8>),
+                },
+                #[on_success(|bb| { if (*bb.t0 + 3) % 2 == 1 { bb.o0 = Some(*bb.t1 + 3) }; bb.b1 += 2 })]
+                #[success_if(|bb| bb.o0.unwrap_or(4) == bb.b0)]
+                #[on_halted(|bb| if *bb.t0 + 3 == 6 { bb.o0 = Some(*bb.t0 + 4) })]
+                Deadline(0) {
+                    #[on_failure(|bb| if bb.b0 + 2 < 1 { bb.t0.set(bb.o0.unwrap_or(5) % 4) })]
+                    ScriptCondition(|bb| *bb.t1 + 4 < bb.b0 % 4),
+                },
+                Condition(Cond<9> = Cond::<9>),
+            },
+            Action(Act<10>),
         }
     }
 }
 
-board!(Tree0094Blackboard { t0 b1 b0 });
+board!(Tree0094Blackboard { t1 b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0095Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        StatefulAction(Task<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0095 for Ctx {
-        Repeater(2) {
-            WhileDoElse {
-                SequenceWithMemory {
-                    Action(Act<0> = Act::<0>),
-                    StatefulAction(Task<1>),
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        RetryUntilSuccessful(4) {
+            ReactiveFallback {
+                SequenceStar {
+                    ReactiveSequence {
+                        #[success_if(|bb| bb.b0 + 4 < *bb.t0)]
+                        Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    Sleep(0),
                 },
-                AlwaysFailure,
-                Condition(Cond<2> = Cond::<2>),
+                ReactiveSequence {
+                    WaitUntil(|bb| bb.b0 % 2 < 0) {
+                        StatefulAction(Task<2>),
+                    },
+                    SetBlackboard(o0 = Some(1)),
+                },
+                ReactiveSequence {
+                    #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 4)]
+                    #[failure_if(|bb| (*bb.t0 + 3) % 4 == 1)]
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    SubTree(Tree0095Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+                    UnsetBlackboard(o0),
+                },
             },
         }
     }
 }
+
+board!(Tree0095Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0096 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 2,
         }
-        MemSequence {
-            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                RunOnce {
-                    #[post(|bb| { bb.o0 = Some(bb.b1 % 2); *bb.t0 += 3 })]
-                    Cooldown(30, filtered = Skipped) {
-                        ParallelAll(1) {
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                    },
+        WhileDoElse {
+            #[failure_if(|bb| bb.b0 + 2 < bb.b0 + 4)]
+            SequenceWithMemory {
+                #[success_if(|bb| bb.o0.is_none())]
+                Interrupt(|bb| (*bb.t0 + 3) % 2 > 0) {
+                    Action(PIo<0>, t0 = {t0}),
+                },
+                Condition(Cond<1>),
+                #[skip_if(|bb| (bb.b1 + 1) % 2 > 0)]
+                #[run_while(|bb| *bb.t0 + 3 < 4)]
+                #[on_halted(|bb| bb.t0.set(bb.b1))]
+                Condition(Cond<2>),
+                Conditional(|bb| bb.b0 % 4 < 2, dynamic = false, else = Failure) {
+                    #[skip_if(|bb| *bb.t0 % 4 == 0)]
+                    Script(|bb| if bb.b0 > bb.b1 { bb.o0 = Some(*bb.t0 + 3) }),
                 },
             },
-            Repeat(3) {
-                RunOnce {
-                    AlwaysRunning,
+            Fallback {
+                StatefulAction(Task<3>),
+                Priority {
+                    Condition(Cond<4>),
+                    #[post(|bb| { if bb.b0 % 2 > 0 { bb.b0 = bb.o0.unwrap_or(1) }; bb.o0 = Some((bb.b0 + 1) % 3) })]
+                    AlwaysFailure,
                 },
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
             },
-            TryCatch {
-                Condition(|ctx| ctx.check(1)),
-                Condition(PCond<2>, b0 = 6),
+            #[post(|bb| bb.o0 = Some(bb.b1 % 3))]
+            #[run_while(|bb| *bb.t0 + 2 != 7)]
+            PrioritySelector {
+                #[score(|bb| (bb.b1 % 2) as f32)]
+                Action(PIo<8>, t0 = {=}),
+                #[score(|bb| (bb.b0 + 1) as f32)]
+                Condition(Cond<9>),
+                #[score(|bb| (bb.b0) as f32)]
+                #[post(|bb| bb.o0 = None)]
+                #[success_if(|bb| bb.b0 > 7)]
+                StatefulAction(Task<10>),
+                #[score(|bb| (bb.b1) as f32)]
+                Condition(PCond<11>, b0 = 1),
+                #[score(|bb| (bb.b1) as f32)]
+                StatefulAction(Task<12>),
             },
-            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
-board!(Tree0096Blackboard { o0 t0 b1 });
+board!(Tree0096Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0097 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-        }
-        StepSequencer {
-            Timeout(50) {
-                #[skip_if(|bb| bb.b0 == (*bb.t0 + 3) % 4)]
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[run_while(|bb| bb.b0 < 4)]
-                StatefulAction(Task<0>),
-            },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Sequence {
-                    WhileDoElse {
-                        FlipSelector {
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| bb.b0 > 4),
-                            Failer,
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
+        MemSequence {
+            SequenceWithMemory {
+                AlwaysSuccess,
+                Selector {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+                RunOnce {
+                    ReactiveFallback {
+                        Timeout(20) {
+                            Condition(Cond<3>),
                         },
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            #[post(|bb| bb.t0.set(bb.b0))]
-                            #[on_halted(|bb| bb.b0 += 1)]
-                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
-                            Inverter {
-                                Action(PAct<5>, b0 = {t0}, b1 = {b0}),
+                        Condition(Cond<4> = Cond::<4>),
+                        AlwaysSuccess,
+                    },
+                },
+                Parallel(success = 2, failure = -1) {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+            SequenceStar {
+                Parallel {
+                    RunOnce(then_skip = true) {
+                        Repeat(1) {
+                            ParallelAll(max_failures = -3) {
+                                Action(Act<7>),
+                                Action(Act<8>),
+                                Condition(Cond<9>),
                             },
                         },
                     },
                 },
+                Condition(|ctx| ctx.check(10)),
+                ParallelAll(0) {
+                    StatefulAction(Task<11>),
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13> = Task::<13>),
+                },
+                RetryUntilSuccessful(1) {
+                    Action(Act<14>),
+                },
             },
         }
     }
 }
-
-board!(Tree0097Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0098 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 4,
             b0: i64,
         }
-        StepSequencer {
-            AsyncSequence {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                RunOnce(then_skip = true) {
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(PTask<2>, b0 = 2, b1 = {t0}),
-            },
-            #[post(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| *bb.t1 % 2 > 0)]
-            Condition(|ctx| ctx.check(3)),
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                    Condition(PCond<5>, b0 = {=}),
-                    Action(Act<6>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    Condition(Cond<9>),
-                },
+        Precondition(|bb| bb.b0 != 4) {
+            Sequence {
                 ReactiveFallback {
-                    Cooldown(0) {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 1, &mut bb.b0)),
+                    ReactiveSelector {
+                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                        StatefulAction(Task<1>),
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        SetBlackboard(b0 = {t0}),
                     },
                 },
             },
@@ -3463,144 +3414,183 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0098Blackboard { t1 o0 t0 b0 });
+board!(Tree0098Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
-        Sequence {
-            RunOnce(then_skip = true) {
-                Delay(30) {
-                    Selector {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            AlwaysFailure,
+        blackboard {
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_success(|bb| bb.b0 = 4)]
+        Fallback {
+            SequenceWithMemory {
+                WaitUntil(|bb| *bb.t0 == 1) {
+                    MemSequence {
+                        Switch(b1) {
+                            case 1 => #[success_if(|bb| (bb.b1 + 4) % 3 == 0)]
+                            ScriptCondition(|bb| *bb.t0 != 3),
+                            _ => Sequence {
+                                Sleep(30),
+                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                                Condition(Cond<1>),
+                            },
                         },
-                        SequenceWithMemory {
-                            Action(Act<2>),
-                            AlwaysFailure,
+                    },
+                },
+                Observe(|bb| bb.o0.is_some(), abort = self) {
+                    UnsetBlackboard(o0),
+                },
+                Sequence {
+                    StatefulAction(Task<2>),
+                    ReactiveSequence {
+                        StatefulAction(Task<3>),
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 1)),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    Condition(Cond<7>),
+                },
+            },
+            Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                Filter(times = 1) {
+                    Sequence {
+                        Remap(success = Success, failure = Failure) {
+                            Parallel(failure = 0) {
+                                Precondition(|bb| bb.b1 == 7, else = Skipped) {
+                                    ScriptCondition(|bb| (bb.b1 + 1) % 3 < 0),
+                                },
+                            },
                         },
-                        Priority {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                        RepeatTimes(3) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        Inverter {
-                            AlwaysFailure,
+                        BinarySelector(|bb| bb.b0 % 4 < 3, dynamic = true) {
+                            Failer,
+                            StatefulAction(Task<8>),
                         },
                     },
                 },
             },
-            MemSequence {
-                RunOnce {
-                    StatefulAction(Task<6>),
+            ReactiveFallback {
+                Fallback {
+                    #[run_while(|bb| bb.b0 % 4 == 0)]
+                    UnsetBlackboard(o0),
+                    Failer,
                 },
+                StatefulAction(Task<9> = Task::<9>),
+                Condition(|ctx| ctx.check(10)),
+                Invert {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<11>),
             },
         }
     }
 }
 
+board!(Tree0099Blackboard { b1 o0 b0 t0 });
+
 cases! {
-    Tree0000 "Try(OnceT(Swm(RSeq(Sl{50}),Sub(t0),Sub(Rmp{S;F}(Rpt{3}(c1))))),c2)",
-    Tree0001 "B{t0=1;o0}Wde(Seq(a0,Rpt{0}(t1),Once(t2)),Dl{10}(Mt{0}(Pri(Swm(pa3{b0:6;b1:t0},t4),t5))),Swm(Sc{o0:=t0%3},a6e,t7,Rep1(t8),c9))",
-    Tree0002 "B{t0=3;b0=3;b1=5}Par{_;_}(@ki{b0+3%4=3}SubR(Fb(@fi{b1+1!7}@of{t0+=1}@os{t0<b1%2?b0+=3}a0b{t0+1%3;b1},t1)),PPar{1;N}(SubR(c2),FS(a3)),t4)",
-    Tree0003 "B{t0;o0=5;b1;b0=2}Isw{5;N;_}(Dl{50}(SubA(@po{b1+=2}@fi{t0+2%2=1}RSeq(Sb{b0=b1},Scc{some},@rw{b0%3>0}@po{o0:=t0+3%3}@ki{t0%3>1}Rep0(t0e),a1))),@rw{none}@po{b0:=o0|3+2}@fi{t0+2<5}Pri(Pre{t0<b0%2;F}(RU{S}(pc2{b0:t0}))),Sw{0;5}(c3e,t4e,c5l),Flt{2;R;K}(@ki{b0+3>2}Seq(RT{1}(@po{o0:=b1+4%2;b1<t0?t0+=3}FS(F)))),Step(pi6{t0:b0},Wu{t0},t7,@po{t0:=o0|2%2}@oh{b0+=2}@fi{b1>4}t8))",
-    Tree0004 "B{t0=0;b1=1;o0}FF(RSeq(SubA(RSeq(Flip(a0,Fai),Wde(t1e,Sl{30},@os{b1+=3}@po{t0%2>0?b1:=t0+4%3;b1+=2}t2),SubA(Mt{20}(Ub{o0})),@of{b1+=1}Dd{20}(t3)))))",
-    Tree0005 "B{q0=1;t1=1;t0;b0=1;b1;o0}Star(PAll{-1}(AFb(c0,c1),Lp{t1;_}(Sc{t0+=2}),c2),Sl{0},@ki{t1=5}@of{b0<5?b0+=2;t1+=3}Lp{b1;_}(Bin{b1!b0;N}(PAll{_}(c3,c4,pa5{b0:b0;b1:=}),pt6{b0:5})),Fb(c7l,c8,Cd{0;K}(@oh{none?b1+=3}Wt{10})),RU{S}(Once(Par{-3;_}(t9,a10l,t11))))",
-    Tree0006 "B{t0;b0=2;b1=2}Step(Ite(RSeq(Sb{t0=9},a0),MPri(pt1{b0:t0;b1:b0},Rmp{F;F}(Su{t0}(pa2{b0:=;b1:b1})))))",
-    Tree0007 "B{b1;o0=_;b0=2;t0=5}Seq(Seq(To{10}(t0),OnceT(pc1{b0:6})),PAll{2}(t2,@oh{o0:=_}@of{b1:=o0|5+2}@fi{b1+4>6}Wde(c3,@rw{o0|2>4}@po{o0:=b1}@ki{b0+2>b1+4}c4e,Sb{b1=t0})),Fb(Sw{4}(pt5{b0:1;b1:=},t6)))",
-    Tree0008 "B{o0;t0=5;b0}@ki{t0>3}@po{b0+=2}@fi{b0+1%2<1}PPar{2;T}(MPri(a0l,@oh{none?t0+=2;t0:=b0}@ki{t0>0}t1),@si{some}Intr{b0+2<o0|3+4%2}(Rep0(SubA(Sc{b0+=2}))),t2)",
-    Tree0009 "B{t0=3;b0=1;b1=3}RFb(RFb(t0,Cd{0;K}(Pri(Ret2(Scc{t0+1!b1+1}),c1e,R))),Ret0(c2),Ite(Seq(Intr{b1%4>1}(S)),Swm(@si{b1%4=3}@of{b0+=3}Wt{0},a3,t4),Rpt{1}(Fb(pc5{b0:b0},Wu{t0}))),Intr{t0<0}(Ite(a6,@si{b1%2<0}@rw{t0+3%2<1}@po{t0:=b1%3}Flt{2;F;K}(Wde(t7,Rep0(t8e),RSeq(Sc{b0<b0+1?b1:=b1+2%4},t9))))))",
-    Tree0010 "B{b0=0}Seq(Scc{b0=3},c0,Run)",
-    Tree0011 "B{b0;o0=2;t0=0}Wde(@si{o0|5%4!0}@os{b0+=3}RFb(pi0{t0:t0},Once(Fai)),Flt{1;S;K}(Rep0(a1b{t0%2;b0})),Fb(Rpt{F}(Flt{2;_;K}(pt2{b0:=})),Flt{2;_;K}(Sb{t0=b0})))",
-    Tree0012 "B{b0;b1=2;t0=2}Pri(Sel(Step(t0,t1),a2,Wv{t0}(c3)),Su{t0}(Wt{0}),Once(t4),FS(Pre{b1>t0;F}(PPar{2;N}(c5,c6))))",
-    Tree0013 "B{q0=1;t0=1;b0=3}FS(@oh{b0:=t0+3}RFb(Lp{_;F}(Invt(Suc))))",
-    Tree0014 "B{o0=1;b0=0;b1=4}Bin{none;N}(PAll{-2}(c0,Rpt{3}(SubA(c1))),TryT(S,Sb{b0=b1}))",
-    Tree0015 "B{o0=_}PAll{_}(Flt{1;_;F}(c0e),Sc{o0:=5})",
-    Tree0016 "B{b0=1;b1=3;t1;t0}Intr{b0+4=t1}(Seq(@oh{t0+4!6?t1:=b1%4}@po{t0:=b1;b1+=1}Isw{5;_;_}(pa0{b0:t0;b1:b0},c1b{8}),Flt{1;_;K}(t2)))",
-    Tree0017 "B{o0=4;b1=1;t0;b0}AFb(@oh{b1+1<3?b1:=o0|2}c0l,Wu{t0},t1e,c2b{b0},Wt{30})",
-    Tree0018 "B{b0=1;q0}Par{2;_}(Seq(Scc{b0%4<3},S),Lp{_;F}(Intr{b0<7}(c0)))",
-    Tree0019 "B{b1=3;t0}RU{S}(Swm(Mt{0}(Fb(Dd{0}(a0),pa1{b0:1},t2)),Sw{1}(a3,pi4{t0:=}),Rep1(Once(FF(Sel(F,Sb{t0=9}))))))",
-    Tree0020 "Dl{30}(FS(a0l))",
-    Tree0021 "B{t1=5;b1=2;t0;b0}Seq(Pre{t1>4;S}(@os{b0:=t0+4%3;t0:=t1}Rmp{S;S}(@si{t0+4%2<1}@po{b1%4<3?b0+=1;b1:=t1+2}PAll{_}(c0,t1e,c2l,Sc{b0:=b0%2}))),@os{t0:=b0}Rmp{S;F}(Isw{t0+2;T;N}(S,pc3{b0:t0},@ki{t0+4!5}RSeq(a4b{t0%4;b1},t5,t6),@ki{t1<1}@oh{t0:=b0+2}F)),RSeq(Flt{1;S;F}(Wv{t1}(Dd{0}(c7))),Su{t0}(pc8{b0:=})))",
-    Tree0022 "B{b0;t0;b1=0}@rw{b1>b1+4}@of{b0:=b1}@po{t0:=b0}Pre{b0%2>0;F}(SubA(Rep1(Inv(c0l))))",
-    Tree0023 "B{t0=5}Keep(RetF(pi0{t0:t0}))",
-    Tree0024 "B{t0=5;b1=1;b0=3}TryF(RSeq(Bin{t0+3>b0%2;_}(Keep(t0),t1),MPri(a2e,t3e),c4e),Seq(Sl{20},RFb(t5,t6,@of{b1+=1;b1+=1}@ki{t0>6}t7),Flt{2;_;_}(@of{b0+=2}Sc{b0:=6;b1+=2})),Rep0(@rw{t0%3<0}@fi{b1<3}pt8{b0:7}),Flip(S,t9,Rep4(c10e),Rep1(@si{b1<t0}@fi{t0+4=b1}a11)))",
-    Tree0025 "Rep1(Par{3;-5}(AFb(c0,t1e,t2e),RSeq(Ret1(t3),t4,Suc,Ret2(t5e),t6),Rep3(Dd{50}(RFb(Mt{10}(t7)))),Fb(Ret2(Rep2(Star(c8,a9,c10l)))),MSeq(Inv(MPri(Keep(Keep(c11e)),Swm(t12))))))",
-    Tree0026 "AFb(Ret0(a0),Swm(Sub(t1),t2),t3)",
-    Tree0027 "B{o0;b0=4;t0=5}Bin{o0|1%4=0;T}(Wv{t0}(Bin{b0%4>0;_}(Dd{30}(Isw{t0+4;T;N}(a0)),pi1{t0:t0})),Wde(@of{b0:=t0%3}@ki{t0>6}Star(Scc{t0%4>0},t2),FS(Seq(Wt{20},t3,Scc{b0+2>2}))))",
-    Tree0028 "Fb(Dd{0}(PAll{-2}(t0,a1)),Par{1;3}(t2,t3,Dl{10}(c4)),To{0}(t5e))",
-    Tree0029 "AFb(Flt{2;_;F}(c0),t1)",
-    Tree0030 "B{b0;t0=4}Flip(Isw{4;_;T}(Wt{100},@si{b0%3>0}Wt{30},t0),Star(Sb{t0=b0},Par{1;2}(t1,c2),Fb(Wu{t0},t3)),t4,AFb(a5,c6),t7e)",
-    Tree0031 "B{b1=1;q0;t1}Rpt{F}(RFb(@oh{b1:=b1%3}@fi{t1+4%2=0}@si{t1+2>0}t0e,t1,Lp{_;S}(pa2{b0:b1})))",
-    Tree0032 "B{t0;o0=_;b1=0}Pri(Wde(Ret3(PPar{2;_}(@si{some}@po{t0+=3}pc0{b0:t0},Flt{3;F;K}(Ub{o0}),c1,a2)),RSeq(PAll{-1}(Sel(t3,t4),Step(Sl{0},c5b{t0},pc6{b0:b1})),Sb{o0=9})))",
-    Tree0033 "Sel(t0,c1,Sl{0})",
-    Tree0034 "B{b1;t0=2;t1=4;b0}Sw{2;3;5}(Pri(pa0{b0:b1;b1:t1},c1),PPar{2;_}(a2e),Rep4(a3b{t0;b0}),Swm(RSel(Fb(Step(@rw{t0%3!2}OnceT(@fi{b1!0}@of{t1:=b0+4}t4),Scc{b0+4<7})))))",
-    Tree0035 "B{b1=1;t0=2;b0=0;t1}RSel(Ite(Flt{3;R;K}(t0),@of{t0:=9}@fi{b0>t1}Bin{b1>t1%2;_}(a1l,pt2{b0:t0;b1:b1})),Wde(ASeq(Sb{t1=8},c3),Isw{t1+1%4;T;_}(t4,S)))",
-    Tree0036 "B{t0=3;q0=4;o0;b1=5;b0;t1}Swm(RFb(Star(Sb{o0=5},Wu{t1},pt0{b0:=;b1:t1}),Opt(c1b{b1}),@ki{t1+1<t0}Par{2;-1}(@rw{t0+1>b0+3}pa2{b0:7},@of{t1+2<4?b0:=b1}t3),Pre{t0+1%2<0}(FF(a4)),Swm(RSeq(Sb{b0=7},Wt{0}),Sl{30})),Fb(Opt(@po{b0+=1}@of{o0:=_}@os{b0+=1}Lp{b1;_}(a5e)),Mt{20}(Swm(c6,a7b{b1;b0},c8))),Bin{o0|3>t0;N}(t9,RU{S}(a10b{o0|0;b1})))",
-    Tree0037 "B{b0=5;t0;b1=0}RFb(@po{t0:=0}PPar{2;_}(RepF(RSeq(Sw{0}(Sb{t0=b1},S),Cd{0;K}(@ki{t0<4}Sw{0;2;5}(a0,@fi{t0>0}pt1{b0:=;b1:t0},Sw{2}(@po{b0+=3}@oh{b0+=1;t0:=b1}pc2{b0:=},t3),t4)),Sw{4}(Ret4(t5),Rmp{S;F}(c6b{b0+4}))))),Rmp{S;S}(RSel(Seq(a7l,TryF(t8,c9e),t10e),RFb(Fb(pc11{b0:t0})),PAll{_}(t12,pc13{b0:t0},Sl{10},a14),t15)))",
-    Tree0038 "B{t0=2;b0;o0=_}Rep4(@si{t0>0}Pre{b0<5;K}(PPar{2;N}(c0,Fb(Par{1;_}(Sc{t0+3%4<2?t0:=o0|1;t0+=2},@si{none}pi1{t0:t0},a2e),t3e,Swm(t4,OnceK(Wt{20}),Rpt{0}(t5)),@si{none}@rw{o0|5>7}SubR(RFb(SubR(Fai),t6,Sb{o0=8}))))))",
-    Tree0039 "B{b0=3;t1=0;t0}Par{_;_}(Inv(Wde(pc0{b0:t1},t1)),RFb(pa2{b0:b0;b1:t0},Fai,c3))",
-    Tree0040 "B{b0}RFb(t0,Sb{b0=0})",
-    Tree0041 "B{b0=2;q0=2;t0=0;b1}PAll{-3}(SubR(Lp{b0;K}(Sc{b0+=2;t0+1>4?b1:=t0})),Sc{b1%4>2?b0:=b1%2;b1:=b0},RSeq(@ki{t0+2=0}SubR(pt0{b0:=;b1:=}),c1,c2),Ret0(c3))",
-    Tree0042 "B{b0=3;t0;o0}Fb(Fb(t0,pt1{b0:b0;b1:b0},Bin{t0+4>o0|5;T}(pc2{b0:4},c3),t4,Keep(Fb(t5,t6))),Par{-2;_}(Sl{20},Isw{2;T;T}(c7b{b0},c8b{b0%4},c9),RSeq(@oh{t0:=o0|0}t10,t11)),Step(Mt{0}(Wu{t0}),F,Pre{b0+3>7}(a12),Sc{t0:=t0%4},@rw{b0<t0}@fi{none}Wt{50}),Pri(RSeq(S,@oh{b0+4<2?b0+=1}Wu{t0},pt13{b0:t0},a14b{t0%3;b0}),@of{t0:=o0|5%2}FS(c15)))",
-    Tree0043 "B{t0=0;b0=5}Flip(RT{F}(RSeq(pc0{b0:7},pa1{b0:=;b1:b0})),Keep(c2),RSeq(c3,Scc{b0+4=t0%3},RepF(@ki{b0+1<3}Pre{b0+3=0;K}(Sc{b0>b0%3?t0+=1})),OnceK(t4),Wt{50}))",
-    Tree0044 "AFb(t0,t1)",
-    Tree0045 "B{q0=3;b0;b1=2}Dl{0}(Lp{b1;K}(Bin{b0+4>0;_}(Rep4(a0b{b1+1%2;b1}),FS(c1e))))",
-    Tree0046 "B{t1=1}Swm(Sb{t1=0},a0,t1)",
-    Tree0047 "B{b1;b0}@oh{b0:=6;b0:=1}Rep1(Fb(Fai,c0b{b1},t1,a2b{0;b0}))",
-    Tree0048 "B{t0;b0=1}Inv(Seq(c0,@of{b0:=t0}Scc{b0%3>0},Scc{t0>6}))",
-    Tree0049 "B{t1;t0=3;o0=0;b0}Flt{3;F;K}(Flip(Sel(c0,c1),Rep1(t2),RSeq(Ub{o0},@rw{b0<0}@os{t1+=2;b0+3<2?t0+=3}@si{o0|3+4>5}pc3{b0:b0},@ki{t1+2>t1+3}c4b{t1+4})))",
-    Tree0050 "B{t0=3}RSeq(S,Dl{0}(Step(Seq(c0,t1e),Bin{t0<1;_}(Dl{10}(Wt{10}),R))),a2)",
-    Tree0051 "B{b0=5;t0=2;b1=0}MPri(@oh{b0+=1}Bin{b0!1;N}(Isw{b0%2;N;_}(RFb(@po{t0:=b1}t0,c1b{t0+3},c2,c3l),t4,Sl{30}),t5),RFb(Pre{t0+2%2=0;R}(F)))",
-    Tree0052 "B{o0=2;b1;t0=2;b0}RSeq(Pri(@oh{b1:=6}@ki{t0+3%3<1}@os{b0+=1;o0:=_}Once(MSeq(t0,Sb{o0=3}))),@rw{b0+1=7}@si{b0=t0}Isw{t0;_;_}(Scc{o0|2%3!2},Rep3(PPar{2;_}(c1,a2b{o0|3;b1}))),@of{b0:=b1+3}@os{b0:=9}Sw{0;1;2}(t3,pt4{b0:9;b1:=},a5,pc6{b0:=}),Rpt{2}(Pre{t0+3=b0+1;F}(OnceT(a7))),F)",
-    Tree0053 "Step(t0,t1)",
-    Tree0054 "B{b1=2;b0;t0}Swm(@si{b0%3=0}@oh{t0:=b0}Fb(FF(To{30}(Sb{t0=0})),@os{b0+=1}@ki{b1%3>0}RFb(pi0{t0:b0},c1,t2,Sc{b1+=2}),Rep1(Flip(Sb{t0=b1},t3,t4,Sc{t0:=b1},c5))),RepF(Seq(Pre{b0+4=2}(RSeq(c6e,c7)),Inv(@ki{b1+3%3=0}Rus{3}(Cnd{b1>3;T;F}(MSeq(a8e,c9)))),ASeq(t10,Pre{b0>5;R}(c11b{b0+3}),RSeq(c12,@rw{b0=t0+1%2}@si{b1<5}@ki{b0<t0}c13b{2})))))",
-    Tree0055 "Keep(RetF(Star(t0,Ret1(To{0}(RT{F}(Dl{0}(a1)))))))",
-    Tree0056 "B{b0=5;o0;t0=1}AFb(To{0}(Fb(To{10}(@of{t0+=1;t0+=1}Rep1(@of{b0:=t0+4%3;b0+=2}Ret4(Rpt{3}(c0l)))),Isw{t0;T;T}(@of{t0:=0}t1,t2),t3e,Pre{o0|0=t0+3;F}(Once(a4)))),RFb(Wt{20}))",
-    Tree0057 "B{b0=0;t1=1;t0=1}Rep2(Su{t0}(Swm(Dd{10}(RSeq(@ki{t1<t0+4}Sl{20},Pre{b0+3%2=1;K}(OnceK(Wu{t0})))),Wu{t0},pi0{t0:b0})))",
-    Tree0058 "B{q0=4}Fb(SubA(PAll{-1}(SubA(Lp{_;K}(Suc)))),Par{-1;-1}(OnceT(Sl{30})))",
-    Tree0059 "B{o0=_;b1=0}Seq(Sw{4;5}(Scc{none},c0,pt1{b0:1;b1:=}))",
-    Tree0060 "B{t1=0;b0=1;t0}@rw{t1+4=4}RFb(pa0{b0:t1;b1:b0},Swm(TryT(Wt{20},Fb(@os{t0:=t1}@fi{t0+1%3<0}@si{b0!b0%2}Scc{t0%4!2})),Flt{3;S;F}(MSeq(SubR(@oh{b0:=t0%3}c1e),a2l))))",
-    Tree0061 "Mt{0}(Sub(t0))",
-    Tree0062 "B{t1;o0;q0;t0=5;b0=2}Seq(Rep3(Fb(SubA(Pri(a0l,pc1{b0:t1},Scc{t0>3})),Swm(@oh{b0:=t0+4;t1:=o0|4%4}t2,Suc),R)),Lp{_;K}(Su{t1}(FF(RSeq(t3,c4,c5l)))))",
-    Tree0063 "B{t0=4;b0}@rw{b0<4}Ret1(SubA(@po{b0+=2}@ki{b0>1}pa0{b0:6;b1:t0}))",
-    Tree0064 "B{b0=0;t0}RSeq(Wu{t0},t0,pt1{b0:=;b1:t0},pc2{b0:9})",
-    Tree0065 "B{t0;b0;b1}Bin{b1%2<0;N}(Sel(Seq(Flip(F,t0e,c1e),S),RSeq(pi2{t0:=},c3,pi4{t0:b0},t5,c6l)),Isw{t0;N;N}(@of{t0+=1}@rw{b1%2=1}Dd{0}(Invt(Seq(c7,Wv{t0}(WU{b1!3}(pc8{b0:4}))))),Dd{0}(Par{_;1}(Ret4(t9)))))",
-    Tree0066 "B{t0=5;o0=3;t1=3}Isw{t0+1;T;N}(@os{o0:=_}Flip(Keep(pc0{b0:t1}),Keep(TryT(c1,c2)),TryF(pc3{b0:t0},c4b{o0|0+2})),Rpt{F}(Rty0(t5)))",
-    Tree0067 "B{t0=0;t1=3}Rep1(RFb(@po{t1:=2}Once(Ite(MPri(PPar{2;N}(t0,t1,a2)),Rep1(@of{t0+=3}Wv{t0}(Wv{t1}(Suc)))))))",
-    Tree0068 "Keep(RetF(Run))",
-    Tree0069 "B{q0=3;b1=2;t1=5;b0;t0=0}RSeq(pi0{t0:t1},PAll{-1}(R,@po{t1+=3}@os{b1:=t0}Wde(Lp{b1;S}(Wu{t1}),Lp{b1;F}(c1l))))",
-    Tree0070 "RU{F}(c0)",
-    Tree0071 "B{b1;t0;b0=2}MPri(SubA(pt0{b0:b0;b1:b0}),@fi{b1+1!b0}Scc{b0+3=4})",
-    Tree0072 "B{t0;b0=0;o0}To{50}(@fi{t0!5}@si{t0+4>b0%2}Rpt{0}(pi0{t0:t0}))",
-    Tree0073 "B{t0=0;b0=4;o0}Fb(Star(Ret1(Dd{100}(Ite(@fi{b0+4<1}a0,t1))),c2),Keep(@ki{o0|0<5}Su{t0}(Try(@of{o0:=1;t0:=b0%3}Sb{t0=3},FF(RU{S}(Ub{o0}))))))",
-    Tree0074 "B{t0;b0;b1=1}ASeq(RSel(RSeq(pi0{t0:b1},F),SubR(Swm(Sc{t0+=3},Sb{b0=b1},PPar{1;N}(a1b{b1;b0},c2)))),Swm(Isw{t0%3;_;T}(pc3{b0:b0},@of{b1>b1+2?t0+=1}c4,c5,t6e),Pre{b1%2>0;S}(Sc{b1+=1})))",
-    Tree0075 "B{b0;q0=4}Opt(SubR(Ret4(Lp{b0;F}(Lp{_;K}(c0)))))",
-    Tree0076 "PAll{-2}(c0,t1)",
-    Tree0077 "B{o0=_;b0;t0=3;b1=5}Seq(MSeq(Flt{1;S;F}(@oh{t0+=1}@si{t0=3}Rep0(t0))),Rep1(Star(c1,c2l,@si{b1%4>1}@rw{b1+4>b1}@fi{o0|1!t0}S,@po{b1:=t0}@fi{o0|0+4%2>0}Wu{t0})),Swm(Scc{some},Sb{o0=7}),Sel(a3,t4,Wu{t0},PPar{0;N}(Scc{t0>b1+3%3},a5b{5;b1})),RepF(Ite(Isw{b0;T;T}(t6e,c7),RFb(c8e,@of{o0:=_}t9))))",
-    Tree0078 "B{q0;t0=3;b0}RFb(Seq(Lp{_;K}(t0),@of{b0:=b0%2}Cnd{b0+1%4>1;_;S}(Lim{2}(Sl{20})),Sc{t0%3!2?t0:=b0+1%4},Ret1(@fi{t0+3=4}@os{t0:=9}F)),Isw{b0;N;_}(Keep(Sb{b0=4}),PAll{-1}(c1e,t2e,Wu{t0}),c3))",
-    Tree0079 "B{b0;t0}Bin{b0%3=0;_}(t0,Seq(Isw{b0;T;_}(a1b{b0;b0},@fi{b0>3}c2,t3,c4,pi5{t0:b0}),Keep(Par{-1;-2}(t6e,Wu{t0}))))",
-    Tree0080 "B{b0=2;b1=2;o0=_;t0}RFb(Flip(Rep1(FS(Seq(Sw{0}(c0,@os{t0:=b0%4}a1b{b0%3;b0}),t2))),RSeq(Scc{some},@of{t0+=1;b0=5?o0:=_}@po{b1:=t0}Scc{o0|5=5},S),Scc{o0|2=b0}),Rpt{2}(Rty3(Step(PPar{0;T}(@ki{o0|3=b0}S,t3,Sel(c4,c5e,t6)),Ret2(FF(@oh{b0:=o0|5+4%4}@ki{b1+4!t0+4}Rep3(Wt{100})))))))",
-    Tree0081 "B{b0;t0=1;q0=3;b1=1}Pri(t0,Bin{t0+1<4;T}(pt1{b0:=;b1:=},a2),Isw{t0;N;N}(t3,pc4{b0:=}),PPar{0;_}(a5l,c6l,c7),@rw{t0%3>1}Lp{_;_}(Seq(t8,R)))",
-    Tree0082 "B{t0;b1=5;b0}Mt{0}(@po{b1:=t0%4}@oh{t0:=b0}@fi{b1%2<0}Intr{b1<6}(Swm(@po{b0+4<t0?b1+=3}RSeq(c0,c1e,t2),Cd{50;_}(TryF(S,a3,c4)),RSeq(Wu{t0},Seq(t5,t6)),Star(pc7{b0:5},Sb{b1=2}),a8)))",
-    Tree0083 "B{t0=3;b0}PAll{-3}(@fi{b0+1!7}Fb(c0,t1),RFb(c2,a3b{t0+4;b0}),RepF(Rmp{S;S}(pc4{b0:=})))",
-    Tree0084 "RSeq(Sl{0},t0)",
-    Tree0085 "B{t0=1}Flip(t0,Wu{t0})",
-    Tree0086 "B{b0=5;b1;o0=_;t0=3}Flt{3;R;K}(AFb(@rw{t0+4<1}Wde(Seq(t0e),Par{1;0}(Sc{b1+3=4?b0+=3;b0+=1},Sb{b1=8})),RFb(Lim{2}(Sw{5;0}(pt1{b0:2;b1:b0},Isw{9;_;T}(c2,a3),c4l))),To{10}(RFb(Keep(@rw{b0+3<o0|2+2}SubA(@ki{none}@oh{t0+=2}Flt{3;F;K}(Sc{b0+=3;b0+4=o0|3?o0:=b1})))))))",
-    Tree0087 "Rpt{F}(c0e)",
-    Tree0088 "B{t1=1;o0=_}Cnd{none;_;S}(Wde(@ki{t1+4>7}a0l,Wt{50},c1e))",
-    Tree0089 "B{b1=0;t0;o0=_;b0}Isw{2;T;T}(RSeq(Step(pa0{b0:=;b1:b1},c1b{2},pt2{b0:3;b1:b1}),RFb(t3,@rw{t0!b1}t4,pt5{b0:b0;b1:b1}),t6,Bin{o0|2%4!2;N}(t7,Sb{b1=0}),Par{-2;-1}(c8,Cd{0;K}(c9l))))",
-    Tree0090 "B{t0=2;o0=3;b0}Par{_;_}(Lim{1}(t0),Par{_;_}(FS(RFb(Star(a1,Scc{t0+3%4=0}),@si{o0|0=0}FF(c2))),Wu{t0}),RFb(pc3{b0:b0},pi4{t0:t0},Su{t0}(pt5{b0:b0})))",
-    Tree0091 "B{b1=5;b0=1}Sw{5;2}(Flt{2;_;K}(RU{S}(PAll{0}(RSeq(pa0{b0:=},c1b{b1},Fai)))),OnceK(c2),a3e)",
-    Tree0092 "B{q0=4;b0=0;t0=5;t1=3}Seq(ASeq(Fb(@of{t0:=9}Scc{b0+2!5},c0),t1,@si{t0=7}OnceK(@of{b0:=1;b0:=t0+3%2}c2)),Lp{t0;_}(Ite(PPar{1;T}(pa3{b0:t0;b1:t1},c4l,pc5{b0:=},t6e,SubA(t7e)),Keep(Fai))))",
-    Tree0093 "B{q0=2;b0;t0=0;b1}Bin{b1<7;T}(F,Lp{b1;K}(RSeq(@rw{b1!6}@fi{b1%3=1}@po{b0:=b1+2%4}Rmp{F;F}(Par{_;1}(OnceT(@os{b1+=3}pt0{b0:b0;b1:=}),t1e)),Wv{t0}(Rus{F}(Sl{20})))))",
-    Tree0094 "B{t0=1;b1=4;b0}@oh{t0+=1}Rep3(Ite(RSeq(c0,AFb(@fi{t0+4%2>0}@oh{b1:=7}pa1{b0:=;b1:b0},Rmp{S;S}(t2)),Ret1(c3b{b0})),@si{t0%3<2}@ki{b0<t0%2}Bin{b1>t0;N}(Par{-1;_}(@os{b0+=3;t0>b0+4?b0:=4}Fb(c4,a5l)),MSeq(c6,Rep1(pt7{b0:b1}),a8))))",
-    Tree0095 "Rpt{2}(Wde(Swm(a0e,t1),F,c2e))",
-    Tree0096 "B{o0=_;t0=0;b1=4}MSeq(Pre{none;K}(Once(@po{o0:=b1%2;t0+=3}Cd{30;K}(PAll{1}(c0e)))),Rep3(Once(R)),Try(c1l,pc2{b0:6}),t3e)",
-    Tree0097 "B{b0=3;t0=1;q0}Step(To{50}(@ki{b0=t0+3%4}@of{b0+=1}@rw{b0<4}t0),Lp{t0;F}(Seq(Wde(Flip(t1,Scc{b0>4},Fai,pt2{b0:=;b1:t0}),RFb(t3,@po{t0:=b0}@oh{b0+=1}a4b{t0%2;b0},Inv(pa5{b0:t0;b1:b0}))))))",
-    Tree0098 "B{t1=2;o0=_;t0=3;b0}Step(ASeq(Wu{t0},t0,a1,OnceT(Ub{o0}),pt2{b0:2;b1:t0}),@po{t0+=1}@rw{t1%2>0}c3l,RFb(PPar{2;_}(pa4{b0:=;b1:b0},pc5{b0:=},a6),RSeq(t7,c8l,c9),RFb(Cd{0;_}(a10b{b0+1;b0}))))",
-    Tree0099 "Seq(OnceT(Dl{30}(Sel(RFb(t0,c1,F),Swm(a2,F),Pri(t3,a4),RT{3}(c5e),Inv(F)))),MSeq(Once(t6)))",
+    Tree0000 "Star(Flip(Dd{0}(Sub(t0)),R,Sl{30}),RU{S}(Ite(t1e,Ite(c2,a3))),AFb(t4,t5,Sub(c6)))",
+    Tree0001 "RSeq(DySel(c0,RU{S}(PrSel{1;2;0;3;1}(Rpt{1}(S),R,Sl{50},Wt{50},t1))))",
+    Tree0002 "B{q0=1;t1=0;b0=0;o0;t0=5;b1=2}Flip(Ite(a0b{b0+4;b0},RU{F}(@si{t0%2<0}@os{t0:=b0}t1)),@fi{o0|0%3=2}@of{t1+=3}@os{b0:=7}a2e,@oh{b0+=2}@of{b0+=1}@po{t1+=2}Intr{t0+3=6}(Pre{some;R}(Mt{0}(@ki{t0=6}SubR(SubA(Ret3(pc3{b0:t0})))))),Lp{b1;K}(Sl{50}))",
+    Tree0003 "B{b0;t0=3;b1}Sw{3}(@rw{b1=1}SubR(@rw{b0!3}a0),@rw{b1+1=t0}@po{b0>b0%4?t0+=2}@ki{b1+4<2}t1)",
+    Tree0004 "B{b0=4;o0=_;t0=2;b1}RFb(Par{-4;_}(Wv{t0}(Seq(pi0{t0:=})),@po{o0:=b1;o0:=b1+4}a1e,pa2{b0:b1},c3),Ruf{F}(Pre{t0%4=2;F}(t4e)),Isw{b1+3%4;N;T}(Rep4(RU{F}(@po{t0:=o0|2%2}@oh{b0+=2}@fi{b1>4}FS(DySeq(c5)))),Swm(t6,R)),RSeq(c7,Step(Ub{o0},FF(pc8{b0:5}),Wu{t0})))",
+    Tree0005 "B{b0=2;t0=2;q0=0}@rw{t0>2}@fi{b0!t0}@of{t0:=b0+4;t0+=1}Opt(Intr{b0<1}(@of{b0%2<1?b0+=1}Try(t0,To{0}(Lp{_;K}(pt1{b0:1;b1:t0})),@of{t0+=1}@ki{b0+1%4!1}Sb{t0=2},Rpt{F}(@oh{t0=t0+1?t0+=3}t2),@oh{t0:=b0}@rw{t0+4%4>1}c3)))",
+    Tree0006 "B{b1=2;t0;o0=_;b0=0}RFb(PPar{0;_}(Cd{20;K}(WU{o0|4%4!0}(a0l)),Ite(Ite(t1,t2e),Rep3(a3))),Pre{b0%2!1}(RFb(Wv{t0}(pt4{b0:4;b1:b1}),Cd{0;_}(c5),@rw{b0+1>t0%4}@ki{b0>b0%2}@oh{b1+=1}Wt{50},t6,c7e)),Flip(@of{b0+=1}@os{o0:=b0%2;t0:=o0|5+3}a8,Dl{50}(c9),RFb(Intr{some}(@si{b0%3!1}@oh{o0|1%2>0?b1+=3}c10e)),OnceK(t11),Lim{3}(t12)),Rus{F}(Dd{0}(DySel(c13b{b1},@rw{o0|2>4}@po{o0:=b1}@ki{b0+2>b1+4}a14e,Ruf{F}(@of{t0:=7}c15),t16,t17))))",
+    Tree0007 "B{t0;o0=_;b0}Sel(Obs{b0+4>4;B}(c0b{b0}),pi1{t0:t0},Obs{t0>b0;S}(@oh{o0:=_}SubR(@ki{t0+4%2=1}@si{t0+2%2!1}OnceK(@ki{t0>3}@po{b0+=2}@fi{b0+1%2<1}Ite(@si{some}c2,c3)))))",
+    Tree0008 "B{b0;t0}DySeq(Sl{20},c0,Scc{t0>b0+2%2},a1e)",
+    Tree0009 "B{t0=1;t1=1;b1=5;b0=0}DySeq(Scc{b0<4},c0l,PAll{-1}(@po{b0%2=0?t0+=1}@fi{b0>5}Sl{20},t1,a2b{t0;b1}),Wde(@fi{t1+3<5}t3,@si{t1%3>1}@ki{t0+3%2=0}t4,t5))",
+    Tree0010 "B{b1=1;b0;o0;t0=1}Rep2(Fb(Obs{o0|5%2=0;B}(Step(Pre{o0|0>5;K}(Wt{50}),OnceT(t0))),Obs{o0|5<2;L}(@oh{t0:=b1}@fi{b0<6}RFb(c1e,pa2{b0:b1;b1:b1},Scc{none},Sl{20})),Obs{none;B}(Pri(RtyF(Rty1(Swm(t3,@ki{none}@oh{b1+=4;b0!7?b1+=1}@os{b0+=3;t0+=1}c4,c5)))))))",
+    Tree0011 "B{b0=3;t0=2;b1=0}RFb(c0l,pa1{b0:=;b1:t0},Seq(pc2{b0:=},t3),@si{b0+4<b0%4}@oh{b1+=1}Pre{b1>t0;S}(Inv(pt4{b0:=;b1:b0})),PPar{0;_}(c5,pi6{t0:=}))",
+    Tree0012 "Flip(RSel(t0,a1e,Wt{20}))",
+    Tree0013 "B{t0=1;b0}@po{b0+=2}@os{b0+=1}@ki{t0+3>0}Seq(Sl{20},Su{t0}(Once(pc0{b0:9})),pi1{t0:t0},pa2{b0:1;b1:t0},a3e)",
+    Tree0014 "Swm(a0,a1e,c2e)",
+    Tree0015 "B{t0;b0=2}Rus{3}(Isw{t0%2;_;T}(pt0{b0:8;b1:t0},F,Invt(SubA(pt1{b0:b0})),Rep0(c2)))",
+    Tree0016 "B{t0=0;b0=1}PPar{0;T}(@ki{t0<5}To{100}(Wde(MPri(c0,Pre{b0=b0%4;S}(a1b{t0;b0}),a2),t3)),Ite(t4,To{30}(pt5{b0:=;b1:t0})))",
+    Tree0017 "ASeq(Sub(Sub(a0)))",
+    Tree0018 "B{t1=1}FS(pa0{b0:t1})",
+    Tree0019 "B{b0=5;b1=3}AFb(Obs{b1%3<0;S}(c0l),c1b{b0+4%2})",
+    Tree0020 "B{b0=2;t0=0}Pre{t0+1<0;K}(@os{t0+=1}To{30}(Par{-1;-1}(PPar{0;N}(pc0{b0:t0},pi1{t0:t0},Inv(MSeq(S,t2,pc3{b0:=}))))))",
+    Tree0021 "Dl{20}(t0)",
+    Tree0022 "FS(Cd{100;K}(Seq(Par{_;1}(a0,c1,Wt{30},c2l),To{0}(Par{_;2}(c3,c4,c5)),RFb(Sl{0}),FS(t6))))",
+    Tree0023 "Ret1(Fb(Sel(c0,Mt{0}(t1),Rmp{S;F}(c2),t3,a4),Step(a5,ASeq(t6,a7,F),RSeq(t8,t9,t10e,F))))",
+    Tree0024 "B{t1=0;b1=4;o0=_;b0;t0=2}RFb(ASeq(Wu{t1},t0),Ret2(Obs{o0|5+3%3!2;_}(FS(Try(@ki{b0>b0%3}@po{t0:=b0+2}@os{o0:=b0}Sc{b0:=t0+2},pc1{b0:=})))),Cnd{some;_;F}(Star(Sw{0;4;5}(pa2{b0:=},Sl{20},Rep0(t3e),@po{b0:=b1+1%3}@oh{t1+3=2?t0:=b0+4%2}t4e),Invt(Ub{o0}))))",
+    Tree0025 "B{b1=1;t1;t0=3;b0=5}RFb(RSeq(@ki{t0+1>b1}Dd{10}(Obs{b0=t0;_}(PPar{1;T}(t0,t1))),Fb(Wu{t1},RFb(Scc{t0=3},c2l,c3b{b1+4%4}),PAll{-2}(a4e,@rw{t0+2%3>1}Sl{10}))),Sc{b1+=3})",
+    Tree0026 "B{t0=3;b1=5}RFb(a0,Step(Dl{100}(Rus{1}(Isw{b1;N;N}(a1b{7;b1},Wu{t0}))),PAll{-1}(pi2{t0:=},c3,t4),Swm(c5,c6)),c7e)",
+    Tree0027 "B{b0=1;t0=4;b1=4}RFb(Bin{b1+3<2;_}(c0,OnceK(Sc{b0+2%4>0?b0+=3})),Swm(c1l,Cnd{t0%4!3;N;S}(pc2{b0:6})),Keep(Wv{t0}(a3e)),Ret0(a4))",
+    Tree0028 "B{t0=0}Inv(Inv(Rty4(Wu{t0})))",
+    Tree0029 "B{b0;o0=_;t0}Swm(DySel(Flt{2;_;F}(RFb(t0,Ub{o0})),@oh{o0:=b0%3}@os{o0:=_}Rty4(pc1{b0:t0})),Pri(t2,c3,t4),pi5{t0:b0},Sl{100})",
+    Tree0030 "B{t0=5;o0;b1}RSeq(SubR(@si{t0=2}RFb(t0e,c1l)),Seq(pi2{t0:b1},pi3{t0:=}),Pre{b1>6;S}(@si{none}@rw{o0|5>7}SubR(Pre{t0%4=1;R}(Ub{o0}))),a4l)",
+    Tree0031 "B{b0;t1=0;o0;t0=3}PAll{_}(Ub{o0},@fi{b0+1%4<3}@of{t0+=1;t0+=1}@os{o0:=t1}c0,@of{t1:=b0;t1:=9}PPar{0;T}(t1,F),RU{F}(Scc{t1%3<0}))",
+    Tree0032 "B{t1;b0=1;t0}Swm(Pre{t1%3=2}(Seq(@rw{b0<5}t0,RSeq(a1,t2,c3))),ASeq(pt4{b0:t0;b1:t0}))",
+    Tree0033 "B{b0=0;o0}TryF(TryT(Fb(Sb{o0=5}),Seq(pt0{b0:=},S)),@ki{o0|1+2=b0%4}SubR(Inv(SubA(t1))))",
+    Tree0034 "B{b1;o0=_}Star(Sb{o0=2},Sc{b1+=1},c0)",
+    Tree0035 "B{b1;t0;b0=1}Dd{20}(@oh{b1+=3;t0!1?t0+=3}Fb(Try(Flip(a0,@po{b1+=3;b0+=2}pa1{b0:4}),Flt{2;_;_}(Ite(@fi{t0+4<t0}c2e,Wt{10})),Seq(t3,c4,t5,pc6{b0:t0})),@si{t0+2<6}DySel(Dl{20}(Isw{6;_;N}(Ret4(Fb(a7l,pi8{t0:=})),a9b{b0+2%4;b0},c10)))))",
+    Tree0036 "B{b1=3;b0=3;o0=_;t0=3}Seq(@os{b0+=3}RU{S}(RFb(FF(Isw{b0;T;N}(To{10}(RFb(pc0{b0:b0},Scc{b1>5},pc1{b0:b0},@ki{b1<4}t2)))),a3,Bin{o0|3>b1;N}(t4,Rus{F}(Scc{some})))),@fi{t0!b1%4}Try(PPar{0;_}(Sl{0},a5b{9;b0},c6e,t7,@si{none}t8e),Ite(c9b{b1},c10e,t11),DySel(Scc{none})))",
+    Tree0037 "B{t0=2;t1=1;b1;b0=1;o0=_}ASeq(RFb(MPri(FS(t0)),Bin{none;T}(AFb(MSeq(t1,F),@ki{some}@po{t1+=3;b1<4?t0:=9}c2l,t3),@os{t0:=t1;t0+=1}FF(@fi{some}@si{b0%4!3}@rw{o0|0>3}t4)),MSeq(OnceT(@si{none}RU{F}(Sb{o0=8})),c5,OnceT(Wde(c6,Scc{b1+1>o0|4})))))",
+    Tree0038 "B{b0}@si{b0%4>1}Flip(a0l,Wt{10})",
+    Tree0039 "B{t0}DySel(Scc{t0>0})",
+    Tree0040 "B{b1=5;t1=0}Pre{b1+1<0;R}(Cd{50;_}(Pre{b1+1>3}(Pre{b1+1=t1;R}(t0))))",
+    Tree0041 "B{b1;o0;b0;t0}Bin{t0+1<t0+3%3;_}(Fb(t0,Rmp{S;S}(Wde(t1e,c2l)),RSeq(c3,pi4{t0:=})),Pre{b0%3>1;K}(Sw{5;1;2}(Pre{b1%2>0}(Sb{t0=4}),@oh{o0:=b0}@ki{b1+3=o0|5}Opt(a5l),@fi{t0%4!3}a6e,Seq(Suc,pc7{b0:=}))))",
+    Tree0042 "B{t0=3;b1=0;b0=5;q0=3}Invt(Sel(Step(SubR(Sw{3;4}(MSeq(t0e,a1),SubA(Flip(a2e,Sl{20})),RFb(t3,t4,t5))),t6,Isw{t0;T;_}(Ruf{1}(a7b{t0+3;b0}),@oh{t0:=2}@si{b0%3>1}Dl{10}(F),S,MPri(Isw{b1+3;N;_}(t8,c9b{t0}))))))",
+    Tree0043 "Inv(F)",
+    Tree0044 "B{b0;t0=4;q0=2;b1}RFb(Ret2(Lp{b0;_}(RSeq(@rw{t0>6}Dl{10}(Ruf{F}(Ruf{3}(Wt{10}))),Wu{t0}))),RT{2}(Lp{b1;_}(Invt(Mt{0}(c0)))),Dl{0}(TryT(pi1{t0:t0},a2,Sb{t0=b0},t3)))",
+    Tree0045 "TryT(Rmp{F;S}(Fb(RSeq(Wde(RSeq(Sl{20},c0),t1,F),Dd{20}(Pri(a2l,c3,t4,R)),Rep2(Rep0(Sl{30}))))),Pri(RSeq(a5,S,a6e,c7,S),Opt(RU{S}(MPri(a8,S))),Opt(Seq(AFb(Seq(c9,t10,t11e,a12,c13))))))",
+    Tree0046 "Fb(c0,t1)",
+    Tree0047 "B{t0}Su{t0}(SubA(Obs{t0%4<3;S}(@oh{t0+=3;t0+=2}SubA(Fb(c0e)))))",
+    Tree0048 "B{b0=1;t0;b1;o0;t1}DySel(RFb(Pri(t0,pt1{b0:t0},c2e,@ki{b1!1}pi3{t0:t1}),Isw{b0;_;_}(a4b{b1;b0},@si{t1+1<3}Sb{b0=7}),t5,Step(Fai,@si{t1%2<1}Ub{o0})),ASeq(Obs{b0%2=1;S}(Pre{b1>t0%3;S}(Wde(a6e,Wt{0},RepF(Fai)))),RFb(RSeq(@po{t0:=0;b0:=t1+3%3}@si{b0=6}Ite(Scc{o0|3<4},c7e),Ruf{2}(Fb(@oh{t0+2%2>0?b1:=b0}@po{b0+=2;t1+=2}@si{o0|3<5}Pre{t1%3!1;S}(@rw{t1>b0+4%2}c8b{b0}),@fi{t0+3%2>0}a9))))))",
+    Tree0049 "B{o0;b0}PrSel{o0|3;b0%3;o0|1%2}(t0e,R,a1)",
+    Tree0050 "B{t0=5;q0=4;o0=_;b0=2}Ite(Swm(RFb(c0,t1e,t2,c3),@si{some}@rw{none}@ki{o0|4+4>0}Seq(@rw{t0<0}@os{t0:=2;o0:=t0+3%2}Sb{b0=5},Fb(a4l,Sl{50})),Once(pc5{b0:=})),Lp{t0;K}(RSeq(t6,c7,RFb(@si{b0<4}c8,@si{o0|2=6}Wu{t0}),a9,PAll{1}(pa10{b0:t0},t11e,Scc{some},pt12{b0:=}))),Isw{b0;T;_}(Scc{b0+1%2=0},Seq(a13,t14,RFb(t15,t16),pi17{t0:=},RFb(c18,pi19{t0:t0}))))",
+    Tree0051 "B{t1=4;b1=5;t0=5}Fb(Flt{1;F;K}(@fi{t1!5}Intr{t0>6}(SubA(Mt{0}(a0b{t1+4;b1})))),t1)",
+    Tree0052 "B{t0=5;t1=5;b0=1}Sel(pc0{b0:t0},pt1{b0:b0},To{10}(c2),@rw{b0>2}c3,Wu{t1})",
+    Tree0053 "B{b1=5;t1=2;t0=5}Swm(Wde(Dl{10}(t0),@fi{t1+4<b1}@os{t0+=3}pi1{t0:=}),PAll{_}(a2,F))",
+    Tree0054 "B{t1;b0=2;t0=5}Fb(Obs{b0>t0+1%2;B}(R),Obs{b0!7;S}(Intr{t0+2>4}(@os{t1:=t0}@fi{t0+1%3<0}@si{b0!t0%2}PAll{-1}(t0))))",
+    Tree0055 "B{b0;t1}Seq(pt0{b0:2;b1:b0},Obs{t1+1%3>1;_}(Mt{0}(Once(a1b{7;b0}))),Pre{b0%4=3}(pc2{b0:3}))",
+    Tree0056 "B{t0;o0=_;b1=0;t1=1;q0=4;b0}Su{t0}(RFb(Flip(t0,@po{t0%4>2?b1:=o0|3+4}@os{b1:=t0;b0+1!t0?b1:=b0}pi1{t0:b1}),Fb(t2,Intr{o0|3%2<1}(t3)),Pre{o0|1+2%3!2;S}(Intr{none}(Try(Sb{t1=3},t4))),FF(Lp{_;F}(Ruf{2}(@ki{t1+1%4>2}DySeq(t5,pc6{b0:t1},Scc{t1+2=t0},c7))))))",
+    Tree0057 "B{t0;b1=2;b0=5}RSeq(Dd{10}(t0),c1,Sc{b0%4>2?b1:=t0},PAll{-3}(pi2{t0:b0},pa3{b0:=;b1:b0},c4,t5))",
+    Tree0058 "B{o0=_;b0;t0=3}Par{1;0}(Swm(@rw{t0+4%2<0}@po{t0<6?t0+=1}@fi{b0+1=7}t0e,@ki{b0=o0|1%3}Fai,t1e,Cnd{o0|4>b0%2;T;F}(pc2{b0:=}),c3),RFb(Obs{t0+4>5;N}(DySeq(c4,t5)),DySeq(pt6{b0:=;b1:t0},F)))",
+    Tree0059 "B{t1=4;b0;b1=4}RSeq(Obs{t1>b0%3;S}(Scc{b1<b1+2}),SubA(Dd{0}(Scc{b1>2})))",
+    Tree0060 "RU{S}(a0e)",
+    Tree0061 "B{b0=5;t0=0;t1;o0}Seq(PAll{0}(a0e,R),@oh{b0:=t1;t1+=3}@rw{b0+2%3>1}@si{b0+4!2}Rus{F}(Obs{t0%4<1;_}(Step(c1,pa2{b0:b0;b1:b0},c3b{t1},Wu{t0}))))",
+    Tree0062 "Ite(Flt{1;R;_}(RFb(Sub(c0),c1,AFb(Mt{0}(Sl{30})))),t2,DySel(PAll{_}(c3l,R),a4,t5))",
+    Tree0063 "B{o0=2;t0=1;b0=1}RSel(c0,Cd{0;K}(Su{t0}(pa1{b0:=;b1:t0})),Obs{o0|2%2!1;_}(RSeq(@os{t0:=o0|0%3}To{20}(c2b{o0|5+2}),Sc{b0+=2},pc3{b0:=},pc4{b0:=},Ub{o0})))",
+    Tree0064 "B{b1=1;o0=_;b0=0;t0=2}Fb(MPri(Scc{some},@ki{o0|0<5}t0,t1,@oh{t0:=b1}pi2{t0:b0}),t3,pc4{b0:=})",
+    Tree0065 "B{t1=3;t0;o0}Sel(SubR(t0),Rpt{1}(c1l),Sc{t0:=6;t1:=o0|0})",
+    Tree0066 "B{b1=1;b0=0;t0=0;o0=5}Par{_;-1}(PAll{_}(c0,t1,Sb{b1=b0}),PAll{-1}(Scc{some},@si{o0|2%2<0}@of{b1+=1}@oh{t0:=o0|0%3}a2),Pre{t0<2;S}(MPri(Sw{5}(Sl{20},@rw{o0|2!3}@oh{b0+=3}@of{o0:=_}F))),Fai)",
+    Tree0067 "RFb(OnceT(Ret3(a0)),Rep1(Wde(Ret1(TryT(Wt{0},a1,c2,c3)),Dd{0}(t4))),RSel(c5,Dl{0}(PAll{-2}(F,Wt{20}))))",
+    Tree0068 "RFb(Swm(t0,t1))",
+    Tree0069 "B{b1=2;t0=5;t1=2}Isw{t1+4%4;T;T}(R,c0,@fi{t1<6}@rw{b1=t1+3}@os{t0+=1;b1+=3}a1)",
+    Tree0070 "B{t0=0;t1}Cnd{t1+3%2>0;T;F}(Flt{3;S;_}(Opt(TryF(t0,pi1{t0:=}))))",
+    Tree0071 "B{o0}ASeq(t0,Scc{some})",
+    Tree0072 "Seq(Rmp{F;S}(RSeq(t0,Rpt{0}(Sl{20}))))",
+    Tree0073 "B{b0;o0;t0}Swm(@si{b0+1%4!3}Pre{b0+4=7;R}(Rus{F}(RFb(Bin{o0|1+1!2;N}(Ret1(a0l),To{20}(RSeq(a1))),@rw{b0+2>6}Flip(Ite(c2,t3,PAll{-2}(t4e,pt5{b0:0;b1:b0})),Rty4(@si{t0+3<b0}RT{3}(t6)))))))",
+    Tree0074 "B{b1=0;t0;q0;b0=4}RFb(PAll{-1}(@os{t0:=5}@po{b0:=t0%4}PPar{0;N}(Sel(@rw{t0>5}@ki{t0<b0%3}@si{t0<4}FF(c0b{b1%4}),Inv(Dl{10}(t1))),Dd{30}(Lp{b0;R}(@rw{t0=4}Rep3(Cnd{b1<t0;_;F}(a2)))))))",
+    Tree0075 "B{b0=2;t0=3}Isw{b0+3;N;_}(Sl{20},pa0{b0:b0;b1:t0},t1,Sb{b0=t0},t2)",
+    Tree0076 "B{b0=5;t0=1;q0=3;b1=4;o0=_}Dl{0}(RSeq(RFb(Seq(FS(Pre{b1%3>1;S}(Swm(Ub{o0},a0,Ub{o0}))),Dd{0}(Ite(Seq(a1,Sc{t0+=2},a2,a3),RFb(t4,a5,c6,pt7{b0:b0;b1:b0}),RT{F}(a8b{b0+3%3;b0}))),PPar{1;N}(Seq(S,t9,@fi{b0+1!7}Lp{b0;S}(c10e)),@oh{o0:=_}Wde(SubR(Scc{t0+4>5}),a11),@os{b1+=3;b1+=3}@ki{b1<t0+2}Par{2;-2}(t12e,Fai,@os{t0:=b1}@rw{o0|1=3}@ki{t0+4%4>2}Lp{b1;R}(t13),t14))))))",
+    Tree0077 "B{t0=5;b0}@si{b0+4%2>0}@oh{t0+=1;t0:=b0}Pri(a0b{b0;b0})",
+    Tree0078 "Wde(a0,t1e)",
+    Tree0079 "PAll{2}(c0,c1,RU{S}(Sub(a2)))",
+    Tree0080 "To{100}(Dl{30}(To{20}(Opt(RepF(a0e)))))",
+    Tree0081 "B{o0;b0;t0=5}RSeq(Sel(Obs{t0<1;L}(t0),a1),Obs{o0|4!1;S}(RSel(pc2{b0:=},Flip(F,Run),Fai)))",
+    Tree0082 "B{b0;o0=_;t0}Wde(Fb(Wde(@si{b0+1%3<2}t0,Sc{t0:=b0;t0+=1}),@rw{some}@of{b0:=t0}Rpt{2}(Run),Su{t0}(Sc{t0<b0?b0+=3}),Ite(@ki{b0<2}@oh{b0!6?o0:=o0|0;t0:=3}a1l,t2,pt3{b0:=;b1:b0})),Par{_;_}(Pre{none}(OnceK(MPri(@rw{t0+3%4=0}@of{b0+=1}@os{b0+=1;t0:=2}Sb{b0=4},t4e,t5e,c6l))),RFb(Sb{t0=b0})))",
+    Tree0083 "B{t0=3;b0=4;q0=1}Lp{b0;S}(pt0{b0:1;b1:b0})",
+    Tree0084 "B{t0;b0=2;o0=3}Ite(Fb(OnceT(Run),Ruf{F}(t0),Rus{1}(RFb(@ki{t0=b0+2%2}pi1{t0:=},a2b{t0;b0}))),@rw{b0%3=2}RSeq(To{10}(Bin{b0%3=2;T}(a3,Swm(pi4{t0:=},t5e,c6))),Pre{b0>5;F}(t7)))",
+    Tree0085 "B{b0=1;b1}Sel(WU{b1+1!3}(Sw{4}(Obs{b0>4;N}(Par{2;2}(F,Sb{b0=2})),Invt(t0))))",
+    Tree0086 "B{b0;t0=4;b1=5}Bin{b0<t0+1;T}(Sw{3}(Sl{10},To{0}(Wu{t0})),FS(t0))",
+    Tree0087 "B{b0=2;t0=0}Seq(Rep3(Step(RetF(TryT(Wu{t0},c0l,Dl{10}(Run))),Run)),To{30}(MSeq(@fi{b0%3=2}@rw{b0!b0%4}@of{b0:=t0%3}Swm(RetF(Fai)),Sb{b0=t0},Sl{10},Mt{50}(c1),R)))",
+    Tree0088 "RSeq(Fb(a0e,t1,c2,t3),PAll{_}(R,Fai,t4,Wt{0}),RT{F}(Inv(Dl{50}(FF(c5e)))))",
+    Tree0089 "B{b1;b0=0}Obs{b0<b1+2;S}(SubR(Rep0(R)))",
+    Tree0090 "B{t0;b0=1;b1;q0=4}@os{b1+=2;t0+=1}Isw{b0;T;T}(MPri(@po{t0+=3}Fb(Dd{10}(Opt(a0)),Sw{0}(pt1{b0:b1;b1:b1},Fai),Flip(Sb{b0=t0},c2),RT{1}(Rus{1}(@si{t0!b0%3}@po{t0:=b1}Sw{0}(t3,Sc{b0+=1}))),Dd{30}(t4))),Fb(Par{1;1}(Lp{_;S}(Cd{20;K}(pa5{b0:t0;b1:t0}))),TryF(Dd{0}(t6e),Lp{b1;R}(t7))),Inv(Bin{t0>1;T}(Inv(Sc{b1+=2;b1:=b0+4}),Rmp{S;F}(Flt{3;_;K}(Inv(Sb{b0=b1}))))))",
+    Tree0091 "B{b1=4;t0=2;t1=0;q0=4;b0=4}Par{_;-3}(Inv(Rus{2}(FS(Mt{0}(Seq(pt0{b0:=}))))),Swm(@os{t0:=b1+1}Bin{t0+1=6;N}(a1,Sb{b1=7}),Cnd{t0+4=5;T;F}(t2e)),Dl{50}(Ite(Rus{3}(c3),FS(Lp{t1;F}(Pri(t4,Sb{b0=1}))))))",
+    Tree0092 "B{b0=3;q0=3;o0;t0;b1=3}Lp{_;S}(Swm(Pri(Lp{t0;S}(a0b{b0;b1}),Swm(pi1{t0:=},Su{t0}(Rus{F}(c2)),@os{b0:=t0;b0>3?o0:=9}Scc{o0|5+3=b1+3})),RSeq(Sc{b1:=b0+4},Sc{b1+=3},Bin{t0>2;T}(Sc{t0:=0;o0:=b1+3%3},a3e)),c4))",
+    Tree0093 "B{t0;b1}Intr{t0!t0+3%4}(Sb{b1=5})",
+    Tree0094 "B{t1;b1;b0=2;o0=_;t0=4}Step(Obs{some;N}(Bin{b1>2;_}(RSeq(pi0{t0:=},c1b{t0%4},Fb(c2l,c3b{b0})),PAll{_}(c4,pi5{t0:=},@fi{t1!b0%3}@oh{t0+=3;t0+=3}@si{t1%2<1}Ret1(Scc{b0%4!3})))),MPri(RU{F}(t6),Fb(c7l,c8e),@os{t0+3%2=1?o0:=t1+3;b1+=2}@si{o0|4=b0}@oh{t0+3=6?o0:=t0+4}Dd{0}(@of{b0+2<1?t0:=o0|5%4}Scc{t1+4<b0%4}),c9e),a10)",
+    Tree0095 "B{o0=2;b0;t0=1}Ret4(RFb(Star(RSeq(@si{b0+4<t0}pa0{b0:t0;b1:b0},RetF(t1)),Sl{0}),RSeq(WU{b0%2<0}(t2),Sb{o0=1}),RSeq(@rw{t0<o0|3%4}@fi{t0+3%4=1}t3,c4,SubR(t5),Ub{o0})))",
+    Tree0096 "B{t0;b1=2;o0;b0=2}Wde(@fi{b0+2<b0+4}Swm(@si{none}Intr{t0+3%2>0}(pi0{t0:t0}),c1,@ki{b1+1%2>0}@rw{t0+3<4}@oh{t0:=b1}c2,Cnd{b0%4<2;N;F}(@ki{t0%4=0}Sc{b0>b1?o0:=t0+3})),Fb(t3,Pri(c4,@po{b0%2>0?b0:=o0|1;o0:=b0+1%3}F),c5,t6,t7),@po{o0:=b1%3}@rw{t0+2!7}PrSel{b1%2;b0+1;b0;b1;b1}(pi8{t0:=},c9,@po{o0:=_}@si{b0>7}t10,pc11{b0:1},t12))",
+    Tree0097 "MSeq(Swm(S,Sel(a0,c1,t2),Once(RFb(To{20}(c3),c4e,S)),Par{2;-1}(c5,t6)),Star(Par{_;_}(OnceT(Rep1(PAll{-3}(a7,a8,c9)))),c10l,PAll{0}(t11,t12,t13e),Ret1(a14)))",
+    Tree0098 "B{t0=4;b0}Pre{b0!4}(Seq(RFb(RSel(a0b{t0;b0},t1),RFb(F,Sb{b0=t0}))))",
+    Tree0099 "B{b1=0;o0=_;b0;t0=3}@os{b0:=4}Fb(Swm(WU{t0=1}(MSeq(Sw{1}(@si{b1+4%3=0}Scc{t0!3},Seq(Sl{30},a0b{t0;b0},c1)))),Obs{some;S}(Ub{o0}),Seq(t2,RSeq(t3,c4b{b0+1})),PPar{1;N}(t5,a6,c7)),Cnd{some;N;_}(Flt{1;_;_}(Seq(Rmp{S;F}(Par{_;0}(Pre{b1=7;K}(Scc{b1+1%3<0}))),Bin{b0%4<3;T}(Fai,t8)))),RFb(Fb(@rw{b0%4=0}Ub{o0},Fai),t9e,c10l,Invt(S),t11))",
 }

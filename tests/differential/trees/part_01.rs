@@ -6,207 +6,170 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0100Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 11,
+            b0: i64 = 13,
+            #[tracked] t1: i64 = 9,
         }
-        Condition(PCond<1>, b0 = 1)
+        Action(PAct<0>, b0 = {=}, b1 = {t1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 5,
-            b0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
         }
-        Loop(q0, value = {t0}) {
-            #[run_while(|bb| *bb.t0 + 2 != 2)]
-            #[on_failure(|bb| bb.b0 += 3)]
-            Repeat(4) {
-                FlipSelector {
-                    #[success_if(|bb| (bb.b0 + 3) % 3 < 0)]
-                    Switch(b1) {
-                        case 3 => BinarySelector(|bb| (bb.b0 + 4) % 2 == 1, dynamic = true) {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<0>),
-                            },
-                            AlwaysSuccess,
-                        },
-                        case 4 => #[on_success(|bb| bb.b0 += 3)]
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        #[skip_if(|bb| bb.b0 > 4)]
-                        ReactiveFallback {
-                            SubTree(Tree0100Sub0, t0 = {=}, q0 = {q0}, b1 = {=}, b0 = {b0}),
-                            StatefulAction(Task<2>),
-                            RunOnce {
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                        _ => #[post(|bb| bb.b1 += 2)]
-                        #[run_while(|bb| bb.b1 > 2)]
-                        RetryUntilSuccessful(3) {
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
+        SequenceWithMemory {
+            AlwaysSuccess,
+            ScriptCondition(|bb| *bb.t1 != bb.b0),
+            SubTree(Tree0100Sub0, b0 = {=}, t1 = {t1}),
         }
     }
 }
 
-board!(Tree0100Blackboard { t0 q0 b1 b0 });
+board!(Tree0100Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                AsyncFallback {
-                    StepSequencer {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Condition(Cond<2>),
-                },
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+        }
+        WhileDoElse {
+            ReactiveSelector {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
             },
-            ReactiveFallback {
-                Filter(times = 2, count = Success) {
-                    Action(Act<3> = Act::<3>),
-                },
-                ReactiveFallback {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
+            RunOnce {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
+
+board!(Tree0101Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
         blackboard {
-            b0: i64,
-            #[allow(unused)] #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        RunOnce(then_skip = false) {
-            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                ParallelAll {
-                    Condition(Cond<0>),
-                    SetBlackboard(b0 = 3),
-                    SetBlackboard(b0 = 8),
+        Fallback {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                DynamicSelector {
+                    Action(|ctx, bb| ctx.exec_in(1, 5, &mut bb.b1)),
+                    Condition(Cond<2>),
                 },
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4>),
+            },
+            FlipSelector {
+                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                #[on_failure(|bb| bb.b1 += 3)]
+                #[run_while(|bb| bb.b0 == 4)]
+                Action(Act<6> = Act::<6>),
             },
         }
     }
 }
 
-board!(Tree0102Blackboard { b0 t0 });
+board!(Tree0102Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 4,
+            b0: i64 = 5,
         }
-        Repeat(4) {
-            Interrupt(|bb| bb.o0.is_none()) {
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+                Parallel(success = -1) {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(3) + 4, &mut bb.b0)),
+                    StatefulAction(Task<4>),
+                },
+                Condition(Cond<5>),
+            },
+            ReactiveSequence {
+                Observe(|bb| *bb.t0 + 3 > bb.b1) {
+                    ReactiveFallback {
+                        #[on_success(|bb| if bb.b1 < 2 { bb.b0 += 2 })]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Condition(Cond<6>),
+                        AlwaysSuccess,
+                    },
+                },
                 Selector {
-                    Precondition(|bb| bb.b1 == 7, else = Failure) {
-                        IfThenElse {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Switch(b1) {
-                                case 2 => AlwaysFailure,
-                                _ => AlwaysSuccess,
-                            },
+                    Observe(|bb| bb.b0 + 1 < 1, abort = lower) {
+                        StatefulAction(Task<7>),
+                    },
+                    Observe(|bb| bb.o0.is_some()) {
+                        #[skip_if(|bb| bb.b0 % 3 < 0)]
+                        #[failure_if(|bb| *bb.t0 % 4 == 3)]
+                        Condition(Cond<8>),
+                    },
+                },
+                MemPriority {
+                    Condition(Cond<9>),
+                    Interrupt(|bb| bb.b0 > bb.b1) {
+                        Loop(q0, value = {b1}) {
+                            StatefulAction(PTask<10>, b0 = {t0}),
                         },
                     },
-                    Condition(Cond<1>),
-                    AsyncFallback {
-                        Condition(Cond<2>),
-                        #[post(|bb| bb.t0.set(bb.b0 % 2))]
-                        Action(Act<3>),
-                    },
+                    Action(PAct<11>, b0 = {t0}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0103Blackboard { b0 o0 t0 b1 });
+board!(Tree0103Blackboard { o0 t0 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
-        SequenceWithMemory {
-            ParallelAll(max_failures = -1) {
-                SequenceWithMemory {
-                    AsyncFallback {
-                        StatefulAction(Task<0> = Task::<0>),
-                        Repeat(forever) {
-                            Failer,
-                        },
-                        Condition(Cond<1> = Cond::<1>),
-                        SequenceWithMemory {
-                            Action(Act<2>),
-                            Action(|ctx| ctx.exec(3)),
-                            Failer,
-                        },
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_success(|bb| bb.t0.set((*bb.t0 + 4) % 2))]
+        #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 4 })]
+        Observe(|bb| bb.b0 != 1, abort = self) {
+            Loop(q0, if_empty = Failure) {
+                Selector {
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(PTask<0>, b0 = {b0}),
                     },
-                    Limiter(1) {
-                        Selector {
-                            StatefulAction(Task<4> = Task::<4>),
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<5>),
-                Filter(times = 1) {
-                    RetryUntilSuccessful(4) {
+                    TryCatch {
                         Succeeder,
+                        StatefulAction(Task<1>),
                     },
                 },
-                SequenceStar {
-                    Action(Act<6> = Act::<6>),
-                    Succeeder,
-                },
-                StatefulAction(Task<7>),
-            },
-            Parallel(failure = -3) {
-                Deadline(0) {
-                    Delay(20) {
-                        Remap(success = Failure, failure = Success) {
-                            Wait(0),
-                        },
-                    },
-                },
-                StepSequencer {
-                    FlipSelector {
-                        StatefulAction(Task<8>),
-                        Condition(Cond<9> = Cond::<9>),
-                    },
-                    Condition(Cond<10>),
-                },
-                AlwaysSuccess,
             },
         }
     }
 }
+
+board!(Tree0104Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0105 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        Parallel(success = 2) {
-            Condition(Cond<0> = Cond::<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {t0}),
+        Optional {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b0)),
         }
     }
 }
@@ -216,17 +179,12 @@ board!(Tree0105Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0106Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(15),
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
             b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
         }
-        #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(1))]
-        #[run_while(|bb| bb.o0.unwrap_or(3) % 4 == 3)]
-        SequenceWithMemory {
-            WaitUntil(|bb| bb.b0 % 3 < 2) {
-                Condition(Cond<3>),
-            },
-            StatefulAction(Task<4> = Task::<4>),
+        Precondition(|bb| *bb.t0 + 3 < bb.b0, else = Failure) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
@@ -234,181 +192,79 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0106 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
             b0: i64,
-            #[tracked] t0: i64 = 0,
         }
-        TryCatch(catch_on_halt = true) {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                Sleep(0),
-                StatefulAction(Task<2>),
-            },
-            SubTree(Tree0106Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-            Condition(|ctx| ctx.check(5)),
-            ReactiveSelector {
-                ScriptCondition(|bb| bb.b0 % 2 < 1),
-                Condition(PCond<6>, b0 = 7),
-                Condition(Cond<7>),
-                WasEntryUpdated(t0),
+        AsyncSequence {
+            SubTree(Tree0106Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
+            #[on_success(|bb| *bb.t1 += 1)]
+            Action(Act<1>),
+            Condition(PCond<2>, b0 = {=}),
+            #[skip_if(|bb| *bb.t1 > 4)]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            Condition(|ctx| ctx.check(3)),
+            Limiter(3) {
+                #[success_if(|bb| *bb.t0 % 4 < 1)]
+                Sleep(30),
             },
         }
     }
 }
 
-board!(Tree0106Blackboard { o0 b0 t0 });
+board!(Tree0106Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0107Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0107Sub0 for Ctx {
+        SubTree(Tree0107Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0107 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-        }
-        MemPriority {
-            TryCatch(catch_on_halt = true) {
-                SetBlackboard(b0 = 2),
-                Fallback {
-                    #[success_if(|bb| bb.b0 + 1 > *bb.t0 + 2)]
-                    #[skip_if(|bb| (bb.b0 + 2) % 4 == 0)]
-                    WaitValueUpdate(t1) {
-                        AlwaysRunning,
-                    },
-                    ReactiveSequence {
-                        #[on_success(|bb| { bb.b0 += 1; if *bb.t0 == *bb.t1 { bb.t0.set((*bb.t0 + 3) % 3) } })]
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        #[post(|bb| bb.t1.set(*bb.t0))]
-                        Filter(times = 2, count = Failure) {
-                            Condition(Cond<0>),
-                        },
-                        RunOnce(then_skip = true) {
-                            RepeatUntilSuccess(2) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
-                    },
-                },
-                ReactiveFallback {
-                    Loop(q0, if_empty = Skipped) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Loop(q0, value = {t1}, if_empty = Success) {
-                                Priority {
-                                    #[post(|bb| bb.t0.set(*bb.t0 % 3))]
-                                    #[run_while(|bb| *bb.t0 != (bb.b0 + 2) % 3)]
-                                    Failer,
-                                    ScriptCondition(|bb| *bb.t1 > bb.b0 % 4),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                            },
-                        },
-                    },
-                    Filter(times = 1, count = Completed) {
-                        Fallback {
-                            ReactiveFallback {
-                                WasEntryUpdated(t0),
-                                #[success_if(|bb| *bb.t1 != 3)]
-                                #[post(|bb| bb.b0 = bb.b0 % 4)]
-                                Condition(Cond<4>),
-                            },
-                            Action(|ctx| ctx.exec(5)),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
+        Repeat(0) {
+            SubTree(Tree0107Sub0),
         }
     }
 }
-
-board!(Tree0107Blackboard { t1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0108 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        Cooldown(0, filtered = Skipped) {
-            KeepRunningUntilFailure {
-                ReactiveSequence {
-                    Sequence {
-                        #[success_if(|bb| *bb.t0 + 4 > 3)]
-                        RunOnce(then_skip = true) {
-                            Delay(10) {
-                                Delay(20) {
-                                    SetBlackboard(b0 = 0),
-                                },
-                            },
-                        },
-                        Precondition(|bb| bb.b1 + 4 > 4, else = Running) {
-                            Action(PIo<0>, t0 = {t0}),
-                        },
-                    },
-                    MemSequence {
-                        Action(PAct<1>, b0 = {=}, b1 = {=}),
-                        AlwaysSuccess,
-                    },
-                    Precondition(|bb| bb.b0 + 2 > bb.b0 + 1) {
-                        Repeat(4) {
-                            StepSequencer {
-                                Wait(50),
-                                Failer,
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        ScriptCondition(|bb| bb.b1 < 4),
-                        Runner,
-                    },
-                },
+        Sequence {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
-
-board!(Tree0108Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 4,
         }
         ForceFailure {
-            AsyncSequence {
-                Delay(30) {
-                    MaxTime(30) {
-                        TryCatch(catch_on_halt = false) {
-                            Condition(|ctx| ctx.check(0)),
+            ForceSuccess {
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Parallel(success = -1, failure = 2) {
+                        RunOnce(then_skip = false) {
                             UnsetBlackboard(o0),
-                            ReactiveFallback {
-                                Condition(Cond<1>),
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                            },
                         },
+                        Condition(Cond<1>),
                     },
-                },
-                RetryUntilSuccessful(1) {
-                    MemPriority {
-                        Conditional(|bb| (bb.b0 + 4) % 4 > 1, else = Success) {
-                            BinarySelector(|bb| bb.o0.unwrap_or(1) + 2 > 2, dynamic = true) {
-                                Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 2, &mut bb.b0)),
-                                Repeat(2) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                        Cooldown(0, filtered = Failure) {
-                            Action(PIo<6>, t0 = {=}),
-                        },
+                    Conditional(|bb| (*bb.t0 + 3) % 3 == 1, dynamic = true, else = Success) {
+                        Condition(Cond<2>),
                     },
                 },
             },
@@ -416,323 +272,504 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0109Blackboard { o0 t0 t1 b0 });
+board!(Tree0109Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
         }
-        MemSequence {
-            Precondition(|bb| *bb.t0 < 4, else = Running) {
-                AsyncFallback {
-                    Selector {
-                        Deadline(20) {
-                            StatefulAction(Task<0>),
-                        },
-                        Cooldown(0, filtered = Skipped) {
-                            Retry(forever) {
-                                #[on_halted(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-                                StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                            },
-                        },
-                    },
-                    Interrupt(|bb| bb.b0 + 2 != 0) {
-                        Priority {
-                            Repeat(3) {
-                                FlipSelector {
-                                    #[failure_if(|bb| bb.b0 > 2)]
-                                    StatefulAction(PTask<2>, b0 = {=}),
-                                    Wait(0),
-                                    Condition(Cond<3>),
-                                    AlwaysFailure,
-                                    ScriptCondition(|bb| *bb.t0 % 4 < 1),
-                                },
-                            },
-                        },
-                    },
-                    Remap(success = Failure, failure = Success) {
-                        StatefulAction(Task<4>),
-                    },
+        FlipSelector {
+            ParallelAll {
+                SetBlackboard(b0 = 6),
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    WasEntryUpdated(t1),
                 },
             },
-            FlipSelector {
-                Sequence {
-                    StatefulAction(Task<5>),
-                    Action(Act<6> = Act::<6>),
-                    Action(PIo<7>, t0 = {b0}),
-                },
-                Optional {
+            Sequence {
+                RetryUntilSuccessful(4) {
+                    #[failure_if(|bb| *bb.t0 > 6)]
                     Fallback {
-                        WasEntryUpdated(t0),
-                        SetBlackboard(o0 = Some(7)),
+                        Action(Act<1>),
+                        Condition(Cond<2> = Cond::<2>),
                     },
                 },
-                RepeatTimes(forever) {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Priority {
-                            StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                            Action(Act<9>),
-                            StatefulAction(Task<10>),
-                        },
+                Cooldown(0) {
+                    StatefulAction(Task<3>),
+                },
+                WasEntryUpdated(t0),
+                Succeeder,
+            },
+            Observe(|bb| *bb.t1 % 3 > 0) {
+                ParallelAll(max_failures = -3) {
+                    AlwaysRunning,
+                    Wait(30),
+                    ReactiveSequence {
+                        Condition(Cond<4>),
                     },
                 },
             },
-            Conditional(|bb| *bb.t0 + 4 != 7, dynamic = false, else = Failure) {
-                KeepRunningUntilFailure {
-                    Optional {
-                        #[post(|bb| if *bb.t0 + 3 > 3 { bb.b0 += 3 })]
-                        ReactiveSequence {
-                            WaitValueUpdate(t0) {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<11>),
-                                },
-                            },
-                            StepSequencer {
-                                #[run_while(|bb| *bb.t0 % 4 > 1)]
-                                #[failure_if(|bb| bb.b0 + 4 < *bb.t0)]
-                                SetBlackboard(t0 = {b0}),
-                                Action(Act<12>),
-                                Repeat(3) {
-                                    StatefulAction(Task<13>),
-                                },
-                            },
-                            AlwaysSuccess,
+            ParallelAll(max_failures = -2) {
+                #[run_while(|bb| bb.b0 < *bb.t0 % 3)]
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    Conditional(|bb| *bb.t0 + 3 > 2, else = Success) {
+                        AsyncSequence {
+                            Condition(Cond<5>),
+                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
                         },
                     },
+                },
+                BinarySelector(|bb| *bb.t0 > *bb.t1) {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+            },
+            #[skip_if(|bb| *bb.t0 + 4 < 2)]
+            Selector {
+                IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
+                    #[success_if(|bb| bb.b0 > 1)]
+                    #[skip_if(|bb| bb.b0 + 3 < *bb.t0)]
+                    #[post(|bb| { *bb.t0 += 1; bb.t1.set(bb.b0) })]
+                    SetBlackboard(t1 = 8),
+                    Action(|ctx, bb| ctx.exec_in(9, *bb.t1, &mut bb.b0)),
+                    #[on_failure(|bb| *bb.t1 += 2)]
+                    #[post(|bb| bb.b0 += 2)]
+                    StatefulAction(Task<10> = Task::<10>),
+                },
+                MemSequence {
+                    Condition(Cond<11>),
+                    AlwaysSuccess,
+                },
+                RunOnce(then_skip = true) {
+                    Sleep(10),
                 },
             },
         }
     }
 }
 
-board!(Tree0110Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0111Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 13,
-        }
-        #[on_halted(|bb| bb.b0 += 4)]
-        RetryUntilSuccessful(0) {
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
+board!(Tree0110Blackboard { b0 t1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 2,
+            o0: Option<i64> = Some(0),
             #[tracked] t0: i64 = 3,
         }
-        ParallelAll(2) {
-            ReactiveFallback {
-                Fallback {
-                    Action(Act<0> = Act::<0>),
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b0 > 7)]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        #[on_success(|bb| { *bb.t0 += 1; if bb.b0 + 4 > 3 { bb.b0 += 1 } })]
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                SubTree(Tree0111Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            RepeatUntilSuccess(forever) {
+                SetBlackboard(o0 = Some(8)),
             },
-            WaitUntil(|bb| *bb.t0 % 2 < 1) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Precondition(|bb| (*bb.t0 + 1) % 2 < 0, else = Failure) {
-                        Repeater(forever) {
-                            ReactiveSequence {
-                                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                                Inverter {
-                                    Action(Act<3>),
-                                },
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                    RepeatUntilSuccess(forever) {
-                        Action(PIo<5>, t0 = {t0}),
-                    },
-                },
+            #[post(|bb| { bb.b0 += 2; bb.b1 = bb.b1 % 3 })]
+            Sleep(20),
+            Repeat(1) {
+                Action(PIo<1>, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0111Blackboard { o0 b0 t0 });
+board!(Tree0111Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
-        Deadline(0) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
         }
+        ReactiveSequence {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+            #[on_halted(|bb| if (bb.b1 + 3) % 4 < 0 { bb.b0 += 2 })]
+            WasEntryUpdated(t0),
+            Wait(0),
+        }
+    }
+}
+
+board!(Tree0112Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0113Sub0 for Ctx {
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0113 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(5) % 4 != 2, else = Running) {
-            RetryUntilSuccessful(2) {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(1) {
-                            StatefulAction(Task<0>),
-                        },
-                        Action(Act<1>),
-                        Action(Act<2>),
+        Remap(success = Failure, failure = Failure) {
+            Parallel {
+                KeepRunningUntilFailure {
+                    StepSequencer {
+                        Runner,
+                        AlwaysSuccess,
+                        Wait(0),
+                        SubTree(Tree0113Sub0),
+                        AlwaysFailure,
                     },
-                    Conditional(|bb| bb.o0.unwrap_or(1) + 4 > *bb.t0, dynamic = false, else = Success) {
-                        ForceSuccess {
-                            Condition(PCond<3>, b0 = {=}),
-                        },
-                    },
-                    SetBlackboard(o0 = Some(3)),
                 },
             },
         }
     }
 }
-
-board!(Tree0113Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0114 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            Retry(1) {
-                StatefulAction(Task<0>),
-            },
-            #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-            #[on_failure(|bb| bb.b0 += 3)]
-            StatefulAction(Task<1>),
-            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
-                #[on_halted(|bb| bb.t0.set(9))]
-                #[success_if(|bb| bb.b1 % 4 < 1)]
-                Action(|ctx| ctx.exec(2)),
-                Action(PAct<3>, b0 = {b0}, b1 = {=}),
-            },
-            Switch(b1) {
-                case 3 => StatefulAction(Task<4>),
-                _ => WasEntryUpdated(t0),
-            },
+        Parallel(success = 1, failure = -2) {
+            #[skip_if(|bb| *bb.t0 % 2 < 1)]
+            #[failure_if(|bb| bb.b0 % 2 == 0)]
             IfThenElse {
-                StatefulAction(Task<5> = Task::<5>),
-                Wait(30),
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| bb.b0 > *bb.t0),
+                StatefulAction(Task<1>),
             },
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0114Blackboard { b0 b1 t0 });
+board!(Tree0114Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0115 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
         }
-        Sequence {
-            Condition(Cond<0>),
-            #[on_halted(|bb| bb.o0 = None)]
-            #[failure_if(|bb| bb.b0 != 2)]
-            #[success_if(|bb| *bb.t0 > 3)]
-            MemSequence {
-                Sleep(50),
-                Action(|ctx| ctx.exec(1)),
-                MaxTime(0) {
-                    Condition(Cond<2>),
-                },
+        BinarySelector(|bb| *bb.t0 + 3 == (*bb.t0 + 1) % 3) {
+            Timeout(50) {
+                Action(Act<0>),
             },
-            Sequence {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                AlwaysSuccess,
-                AlwaysFailure,
+            SequenceWithMemory {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t1) as f32)]
+                    Script(|bb| { bb.b0 = *bb.t0 + 3; bb.b0 += 1 }),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Sleep(0),
+                RunOnce {
+                    ReactiveSequence {
+                        Conditional(|bb| *bb.t1 % 2 > 0, dynamic = true, else = Failure) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0115Blackboard { o0 t0 b0 });
+board!(Tree0115Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0116 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
         }
-        Sequence {
-            RepeatUntil(Failure) {
-                MemPriority {
-                    Condition(Cond<0>),
-                    #[failure_if(|bb| bb.b0 == *bb.t0)]
-                    #[run_while(|bb| bb.b0 == *bb.t0 + 1)]
-                    Action(PIo<1>, t0 = {=}),
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            #[post(|bb| *bb.t0 += 2)]
+            ReactiveSequence {
+                Parallel(success = -1, failure = -1) {
+                    #[post(|bb| if bb.b0 + 2 == bb.b0 % 3 { bb.t0.set(6) })]
+                    #[run_while(|bb| bb.b0 + 1 != bb.b0)]
+                    Inverter {
+                        Interrupt(|bb| bb.b0 < 1) {
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                AlwaysRunning,
+                                Repeater(0) {
+                                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        #[on_failure(|bb| if (bb.b0 + 3) % 2 > 0 { *bb.t0 += 1 })]
+                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                        Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 2) % 4, &mut bb.b0)),
+                        ScriptCondition(|bb| *bb.t0 < 0),
+                    },
+                    #[skip_if(|bb| *bb.t0 + 3 != *bb.t0 % 4)]
+                    ReactiveSequence {
+                        SetBlackboard(b0 = {t0}),
+                        Action(|ctx| ctx.exec(3)),
+                        ScriptCondition(|bb| bb.b0 + 2 != 5),
+                    },
+                    Sleep(20),
+                },
+                Sleep(0),
+                Fallback {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        StatefulAction(Task<4>),
+                        SetBlackboard(t0 = {b0}),
+                        Condition(Cond<5>),
+                    },
+                    ReactiveFallback {
+                        #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
+                        ScriptCondition(|bb| (bb.b0 + 2) % 2 != 0),
+                        StatefulAction(PTask<6>, b0 = {=}),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0116Blackboard { t0 b0 });
+board!(Tree0116Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0117Sub0 for Ctx {
-        Wait(0)
+    pub tree Tree0117 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        #[on_failure(|bb| bb.b0 += 2)]
+        StepSequencer {
+            MemPriority {
+                Action(PIo<0>, t0 = {t0}),
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[on_failure(|bb| bb.t0.set(bb.b0))]
+            Precondition(|bb| bb.b0 % 4 == 1, else = Running) {
+                ReactiveFallback {
+                    Condition(Cond<3>),
+                    ScriptCondition(|bb| bb.b0 % 2 < 0),
+                    Action(PIo<4>, t0 = {b0}),
+                },
+            },
+            KeepRunningUntilFailure {
+                Priority {
+                    RetryUntilSuccessful(forever) {
+                        TryCatch {
+                            Action(Act<5>),
+                            Script(|bb| { *bb.t0 += 2; if *bb.t0 == bb.b0 + 1 { *bb.t0 += 1 } }),
+                            StatefulAction(Task<6>),
+                            Action(PAct<7>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0117Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0118 for Ctx {
+        FlipSelector {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            Sequence {
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
+                },
+            },
+            RepeatTimes(forever) {
+                WhileDoElse {
+                    StatefulAction(Task<4>),
+                    ForceSuccess {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            RunOnce {
+                Condition(Cond<6>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0117 for Ctx {
-        SequenceStar {
-            SubTree(Tree0117Sub0),
+    pub tree Tree0119 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            SequenceWithMemory {
+                Priority {
+                    StatefulAction(Task<0>),
+                    #[on_success(|bb| { if bb.b1 > 6 { bb.b1 += 1 }; bb.b1 = *bb.t0 })]
+                    #[post(|bb| { bb.o0 = Some(bb.b1 + 1); bb.o0 = Some(8) })]
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                AsyncFallback {
+                    ForceSuccess {
+                        SequenceWithMemory {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Fail, dynamic = true) {
+                        Succeeder,
+                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                    },
+                },
+            },
+            Sequence {
+                FlipSelector {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    SetBlackboard(o0 = Some(9)),
+                },
+                Parallel(success = -1, failure = -1) {
+                    WasEntryUpdated(t0),
+                    Action(Act<9>),
+                    Action(Act<10>),
+                    Wait(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0119Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0120 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        #[post(|bb| bb.b0 = 4)]
+        #[on_success(|bb| bb.t0.set(6))]
+        #[success_if(|bb| *bb.t0 < 5)]
+        Repeat(0) {
             Condition(Cond<0>),
         }
     }
 }
 
+board!(Tree0120Blackboard { b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0118 for Ctx {
+    pub tree Tree0121 for Ctx {
         blackboard {
+            b1: i64,
+            #[allow(unused)] b0: i64 = 5,
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 1,
+            o0: Option<i64>,
         }
-        MaxTime(100) {
-            Fallback {
-                #[failure_if(|bb| *bb.t0 > 6)]
-                RunOnce(then_skip = true) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+        FlipSelector {
+            Wait(10),
+            DynamicSequence {
+                #[on_success(|bb| { if bb.b1 < bb.b1 % 4 { bb.o0 = None }; bb.o0 = Some(*bb.t1) })]
+                #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                Condition(Cond<0>),
+                ScriptCondition(|bb| *bb.t1 > 4),
+            },
+        }
+    }
+}
+
+board!(Tree0121Blackboard { b1 b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0122 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            TryCatch(catch_on_halt = true) {
+                ParallelAll {
+                    Condition(PCond<0>, b0 = {b0}),
+                    Condition(PCond<1>, b0 = {=}),
+                    Condition(Cond<2>),
                 },
-                SequenceWithMemory {
-                    SetBlackboard(b0 = {t0}),
-                    Deadline(0) {
-                        Action(Act<1>),
+                Action(PAct<3>, b0 = {=}, b1 = {t0}),
+            },
+            IndexSwitch(|bb| bb.b0 % 3, dynamic = true) {
+                ParallelAll(1) {
+                    Action(|ctx| ctx.exec(4)),
+                    #[success_if(|bb| bb.b0 == 3)]
+                    #[on_failure(|bb| if bb.b0 + 2 > 3 { bb.t0.set(2) })]
+                    ScriptCondition(|bb| *bb.t0 == 7),
+                    SetBlackboard(t0 = {b0}),
+                },
+            },
+            Repeat(4) {
+                Fallback {
+                    DynamicSelector {
+                        ScriptCondition(|bb| bb.b0 > 0),
+                        Sleep(0),
                     },
-                    StatefulAction(Task<2>),
                 },
-                IfThenElse {
-                    Condition(Cond<3> = Cond::<3>),
-                    ParallelAll(max_failures = -1) {
+            },
+        }
+    }
+}
+
+board!(Tree0122Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0123 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+        }
+        Parallel {
+            Sequence {
+                RepeatUntilSuccess(3) {
+                    Script(|bb| bb.b0 = *bb.t0 % 3),
+                },
+                RunOnce {
+                    Failer,
+                },
+                IndexSwitch(|bb| (*bb.t0 + 1) % 3, dynamic = false) {
+                    SetBlackboard(t0 = 3),
+                    Action(Act<0>),
+                    Action(Act<1> = Act::<1>),
+                },
+            },
+            Loop(q0, if_empty = Running) {
+                BinarySelector(|bb| *bb.t0 > 3, dynamic = true) {
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysRunning,
+                },
+            },
+            Cooldown(0, filtered = Failure) {
+                Sequence {
+                    Sleep(0),
+                    Succeeder,
+                    Wait(100),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Observe(|bb| *bb.t0 % 3 < 2) {
+                StepSequencer {
+                    AlwaysRunning,
+                    Retry(1) {
+                        #[skip_if(|bb| bb.b0 % 4 != 1)]
+                        #[failure_if(|bb| bb.b0 + 4 == 2)]
+                        #[on_success(|bb| bb.b0 += 1)]
                         Action(Act<4>),
                     },
                 },
@@ -741,296 +778,92 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0118Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0119 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4>,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            Loop(q0, if_empty = Skipped) {
-                #[post(|bb| *bb.t1 += 3)]
-                StatefulAction(Task<0>),
-            },
-            Selector {
-                SkipUnlessUpdated(t0) {
-                    Action(|ctx| ctx.exec(1)),
-                },
-                Condition(PCond<2>, b0 = {t1}),
-                #[post(|bb| if bb.o0.unwrap_or(5) > (*bb.t0 + 2) % 4 { *bb.t0 += 1 })]
-                SetBlackboard(b0 = 8),
-            },
-            RepeatUntil(Failure) {
-                Filter(times = 1, count = Completed, filtered = Skipped) {
-                    SequenceWithMemory {
-                        ScriptCondition(|bb| *bb.t0 % 3 == 0),
-                        #[skip_if(|bb| bb.b0 < *bb.t0)]
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Condition(Cond<4>),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(5)),
-                    #[post(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 3) })]
-                    Condition(Cond<6>),
-                    Repeat(3) {
-                        Action(Act<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0119Blackboard { t1 b0 t0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0120Sub0 for Ctx {
-        MaxTime(100) {
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0120Sub1 for Ctx {
-        Condition(Cond<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0120 for Ctx {
-        ParallelAll(1) {
-            PolicyParallel(policy = FirstFailure) {
-                Repeat(0) {
-                    StatefulAction(Task<0>),
-                },
-                MemPriority {
-                    Condition(Cond<1>),
-                    Action(|ctx| ctx.exec(2)),
-                    SubTree(Tree0120Sub0),
-                },
-                ReactiveFallback {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    RetryUntilSuccessful(1) {
-                        StatefulAction(Task<6>),
-                    },
-                    Deadline(0) {
-                        SubTree(Tree0120Sub1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0121 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-        }
-        BinarySelector(|bb| bb.o0.is_none()) {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[post(|bb| bb.o0 = Some(bb.b1 + 3))]
-                Retry(forever) {
-                    BinarySelector(|bb| bb.b1 % 3 < 0) {
-                        RunOnce(then_skip = true) {
-                            SequenceStar {
-                                #[skip_if(|bb| *bb.t0 > 3)]
-                                Runner,
-                                #[on_halted(|bb| { bb.b1 = bb.b0 % 4; bb.t0.set(bb.b1 % 3) })]
-                                ReactiveSequence {
-                                    Action(PIo<0>, t0 = {b0}),
-                                    StatefulAction(Task<1>),
-                                },
-                                Fallback {
-                                    Condition(Cond<2> = Cond::<2>),
-                                    Script(|bb| if *bb.t0 + 2 > 2 { bb.o0 = Some(bb.b1 + 4) }),
-                                },
-                            },
-                        },
-                        PolicyParallel(policy = FirstSuccess) {
-                            Precondition(|bb| bb.b0 + 1 > 7) {
-                                RunOnce(then_skip = false) {
-                                    #[run_while(|bb| bb.b0 + 2 < 3)]
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                            Sleep(0),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ParallelAll(max_failures = -2) {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    RepeatUntil(Failure) {
-                        Action(Act<3>),
-                    },
-                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
-                },
-                #[run_while(|bb| bb.b0 > 6)]
-                Retry(2) {
-                    ReactiveSequence {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            Action(PAct<5>, b0 = {b0}, b1 = {b0}),
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    StatefulAction(Task<9>),
-                },
-                ReactiveSequence {
-                    Action(PIo<10>, t0 = {b0}),
-                    Inverter {
-                        MaxTime(20) {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0121Blackboard { o0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Parallel(success = 2) {
-            Succeeder,
-            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0122Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(5),
-        }
-        ReactiveSequence {
-            Parallel(success = 3, failure = -2) {
-                MemSequence {
-                    Condition(Cond<0>),
-                    Succeeder,
-                },
-                AsyncFallback {
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Script(|bb| bb.o0 = None),
-                },
-                Retry(1) {
-                    StatefulAction(Task<1>),
-                },
-                Sequence {
-                    Action(Act<2>),
-                    Action(PIo<3>, t0 = {t1}),
-                    SetBlackboard(b0 = {t1}),
-                },
-            },
-            Conditional(|bb| *bb.t1 == 7, else = Success) {
-                StatefulAction(Task<4>),
-            },
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<5> = Task::<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0123Blackboard { t1 b0 o0 });
+board!(Tree0123Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0124 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
+        AsyncFallback {
+            AsyncSequence {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| *bb.t0 + 4 == 7),
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                #[on_halted(|bb| { *bb.t0 += 3; bb.b1 += 1 })]
+                Condition(Cond<1>),
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                    Script(|bb| { bb.b1 += 1; bb.b1 += 3 }),
+                },
+            },
+            IfThenElse {
+                ParallelAll {
+                    AlwaysRunning,
+                    Condition(Cond<5>),
+                    RunOnce(then_skip = false) {
+                        KeepRunningUntilFailure {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                WhileDoElse {
+                    Condition(PCond<6>, b0 = {=}),
+                    AlwaysFailure,
+                },
+            },
+            ReactiveFallback {
+                Action(Act<7> = Act::<7>),
+                #[success_if(|bb| bb.b1 + 4 == 2)]
+                #[post(|bb| if bb.b0 + 2 < *bb.t0 { bb.b0 += 3 })]
+                AlwaysFailure,
+                Condition(Cond<8>),
+                #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
+                #[success_if(|bb| *bb.t0 + 2 > 4)]
+                #[failure_if(|bb| bb.b0 + 2 != bb.b0 + 1)]
+                Runner,
+                Condition(Cond<9>),
+            },
         }
     }
 }
 
-board!(Tree0124Blackboard { b0 });
+board!(Tree0124Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0125 for Ctx {
-        ParallelAll {
-            RepeatTimes(1) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            Sleep(10),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0126Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 14,
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        SetBlackboard(b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0126 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-        }
-        RepeatUntilSuccess(forever) {
-            Precondition(|bb| *bb.t0 == (*bb.t0 + 4) % 4) {
-                Fallback {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Action(PIo<1>, t0 = {=}),
-                            SubTree(Tree0126Sub0, t0 = {=}, b0 = {b0}),
-                        },
-                        KeepRunningUntilFailure {
-                            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop) {
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
-                        Action(PIo<3>, t0 = {=}),
-                        StatefulAction(PTask<4>, b0 = {t0}),
+        #[post(|bb| *bb.t0 += 2)]
+        #[failure_if(|bb| bb.b0 == *bb.t0 + 4)]
+        Fallback {
+            RetryUntilSuccessful(1) {
+                ReactiveFallback {
+                    Repeat(4) {
+                        Action(Act<0>),
                     },
-                    Optional {
-                        #[failure_if(|bb| *bb.t0 != *bb.t0 + 4)]
-                        TryCatch {
-                            SetBlackboard(t0 = 7),
-                            Script(|bb| { bb.t0.set(bb.b0); bb.b0 = 5 }),
+                    Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+                    WasEntryUpdated(t1),
+                    #[post(|bb| { if *bb.t0 == 5 { *bb.t0 += 3 }; bb.t1.set(bb.b0) })]
+                    #[run_while(|bb| *bb.t1 % 4 < 1)]
+                    Delay(0) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    #[on_failure(|bb| { bb.t1.set(6); *bb.t0 += 2 })]
+                    #[success_if(|bb| bb.b0 > *bb.t0 % 4)]
+                    RepeatUntil(Success) {
+                        FlipSelector {
+                            #[on_success(|bb| { if bb.b0 + 3 != 2 { bb.b0 = 6 }; bb.b0 += 1 })]
+                            Wait(50),
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
                         },
                     },
                 },
@@ -1039,241 +872,295 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0126Blackboard { t0 b0 });
+board!(Tree0125Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0126 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                Conditional(|bb| bb.b0 != 7, dynamic = false, else = Failure) {
+                    Script(|bb| bb.b1 = *bb.t0),
+                },
+                #[score(|bb| (bb.b1) as f32)]
+                Repeat(1) {
+                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 2) % 4)]
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) < (*bb.t0 + 4) % 4),
+                },
+                #[score(|bb| (*bb.t0) as f32)]
+                StatefulAction(Task<0>),
+                #[score(|bb| (*bb.t0) as f32)]
+                StatefulAction(Task<1>),
+                #[score(|bb| (bb.o0.unwrap_or(1) + 3) as f32)]
+                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) + 1)]
+                Runner,
+            },
+            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                Retry(3) {
+                    Script(|bb| { bb.b0 = (bb.b1 + 1) % 4; bb.b1 = bb.b0 + 1 }),
+                },
+                WasEntryUpdated(t0),
+            },
+            RunOnce(then_skip = true) {
+                SetBlackboard(o0 = Some(4)),
+            },
+        }
+    }
+}
+
+board!(Tree0126Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0127 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        Loop(q0, if_empty = Running) {
-            #[on_success(|bb| if bb.o0.unwrap_or(1) != 2 { bb.b0 = bb.o0.unwrap_or(3) })]
+        Repeat(forever) {
             StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0127Blackboard { q0 o0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0128 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = Some(1),
         }
-        #[on_failure(|bb| if *bb.t0 < (*bb.t1 + 4) % 4 { bb.t0.set(*bb.t1 + 1) })]
-        #[skip_if(|bb| *bb.t0 < (bb.b0 + 1) % 3)]
-        TryCatch(catch_on_halt = true) {
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
-                Action(Act<1>),
-                SetBlackboard(t1 = 5),
+        RunOnce(then_skip = true) {
+            TryCatch(catch_on_halt = false) {
+                Fallback {
+                    RunOnce(then_skip = true) {
+                        Delay(20) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    StatefulAction(Task<1> = Task::<1>),
+                    Cooldown(20, filtered = Failure) {
+                        Action(Act<2>),
+                    },
+                    #[success_if(|bb| bb.b1 != 5)]
+                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
+                    IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(Task<4>),
+                        Condition(PCond<5>, b0 = {t0}),
+                    },
+                },
+                BinarySelector(|bb| bb.o0.unwrap_or(1) != bb.b1, dynamic = false) {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        #[on_halted(|bb| { bb.b1 += 2; bb.t0.set(bb.b1) })]
+                        #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) + 2))]
+                        #[on_failure(|bb| bb.t1.set(bb.b0))]
+                        Action(Act<6>),
+                        #[score(|bb| ((bb.b0 + 4) % 3) as f32)]
+                        UnsetBlackboard(o0),
+                        #[score(2)]
+                        Condition(Cond<7>),
+                    },
+                    Repeat(3) {
+                        Condition(|ctx| ctx.check(8)),
+                    },
+                },
             },
-            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0128Blackboard { b0 t1 t0 });
+board!(Tree0128Blackboard { t1 t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0129Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        IfThenElse {
+            StatefulAction(PTask<0>, b0 = {=}),
+            Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false, else = Success) {
+                Action(Act<1>),
+            },
+            Script(|bb| bb.b0 = 6),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0129 for Ctx {
         blackboard {
+            b0: i64,
             #[tracked] t0: i64,
-            b0: i64 = 3,
         }
-        Fallback {
-            Action(Act<0> = Act::<0>),
-            #[run_while(|bb| bb.b0 > 2)]
-            #[on_halted(|bb| { bb.b0 += 1; bb.t0.set(*bb.t0 % 2) })]
-            Action(Act<1> = Act::<1>),
-            StatefulAction(Task<2>),
-            ReactiveFallback {
-                Action(Act<3>),
-                ScriptCondition(|bb| bb.b0 < 7),
-            },
+        IndexSwitch(|bb| (bb.b0 + 4) % 4, dynamic = false) {
+            SubTree(Tree0129Sub0, b0 = {=}, t0 = {t0}),
+            Condition(PCond<2>, b0 = 8),
         }
     }
 }
 
-board!(Tree0129Blackboard { t0 b0 });
+board!(Tree0129Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0130 for Ctx {
-        ReactiveFallback {
-            Repeat(forever) {
-                Timeout(50) {
-                    ForceFailure {
-                        WhileDoElse {
-                            MaxTime(20) {
-                                Inverter {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            RunOnce(then_skip = true) {
-                                Repeat(4) {
-                                    Condition(|ctx| ctx.check(1)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Condition(Cond<2> = Cond::<2>),
-            ForceSuccess {
-                AsyncFallback {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<3>),
-                        RetryUntilSuccessful(3) {
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                    RunOnce(then_skip = true) {
-                        ForceFailure {
-                            Repeater(forever) {
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                    RepeatUntilFailure(forever) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
+        blackboard {
+            b1: i64 = 0,
+        }
+        SequenceWithMemory {
+            Condition(PCond<0>, b0 = {b1}),
+            Succeeder,
         }
     }
 }
+
+board!(Tree0130Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0131 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 4,
-        }
-        Loop(q0, value = {t0}, if_empty = Success) {
-            Parallel(failure = 2) {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    #[on_success(|bb| bb.b0 += 3)]
-                    #[on_failure(|bb| { *bb.t0 += 2; bb.t0.set(bb.o0.unwrap_or(0)) })]
-                    StatefulAction(PTask<1>, b0 = {=}),
-                },
-                Filter(times = 2, count = Failure) {
-                    StatefulAction(Task<2>),
-                },
-                Sequence {
-                    Script(|bb| bb.b0 += 3),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                },
-            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0131Blackboard { o0 b0 q0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0132 for Ctx {
-        FlipSelector {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                Condition(Cond<3> = Cond::<3>),
-            },
-            SequenceWithMemory {
-                Filter(times = 1, count = Completed) {
-                    Optional {
-                        AsyncFallback {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
+        }
+        Fallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                AlwaysRunning,
+                AsyncFallback {
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        ReactiveSequence {
+                            PolicyParallel(policy = FirstSuccess) {
+                                Condition(|ctx| ctx.check(0)),
+                                Action(|ctx| ctx.exec(1)),
+                                StatefulAction(Task<2>),
+                            },
+                            Sequence {
+                                WasEntryUpdated(t0),
+                            },
+                            Observe(|bb| *bb.t0 != bb.b0) {
+                                PolicyParallel(policy = FirstFailure, repeat = true) {
+                                    WasEntryUpdated(t0),
+                                    #[success_if(|bb| bb.b0 + 4 > 2)]
+                                    #[on_failure(|bb| *bb.t0 += 1)]
+                                    ScriptCondition(|bb| bb.b0 + 4 == bb.b0),
+                                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                    Parallel(success = 2, failure = -4) {
+                        RepeatUntilSuccess(3) {
                             StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
+                        },
+                        StatefulAction(Task<5>),
+                        SetBlackboard(b0 = 4),
+                        #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
+                        #[post(|bb| bb.b0 += 1)]
+                        Filter(times = 3, count = Completed) {
+                            Precondition(|bb| bb.b0 + 1 < bb.b0, else = Skipped) {
+                                MaxTime(0) {
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                            },
                         },
                     },
                 },
             },
-            StatefulAction(Task<6>),
         }
     }
 }
+
+board!(Tree0132Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0133 for Ctx {
         blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 3,
             b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
         }
-        Repeater(forever) {
-            RunOnce(then_skip = false) {
-                #[run_while(|bb| bb.b0 + 1 == 3)]
-                #[post(|bb| *bb.t0 += 2)]
-                #[success_if(|bb| bb.b1 + 3 < bb.b0 + 4)]
-                MemSequence {
-                    Condition(Cond<0>),
-                    IfThenElse {
-                        Parallel {
-                            Condition(PCond<1>, b0 = 6),
-                            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                            #[on_success(|bb| if *bb.t0 + 4 > bb.b0 % 3 { bb.b1 = (*bb.t0 + 2) % 3 })]
-                            Succeeder,
-                        },
-                        Limiter(2) {
-                            StatefulAction(Task<3>),
-                        },
+        Parallel(success = 2, failure = -1) {
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
+                Condition(Cond<1>),
+            },
+            ReactiveSequence {
+                Fallback {
+                    Observe(|bb| bb.b1 + 1 != *bb.t0, abort = lower) {
+                        AlwaysSuccess,
                     },
-                    BinarySelector(|bb| (bb.b1 + 1) % 3 == 2) {
-                        Repeat(4) {
-                            Condition(PCond<4>, b0 = {=}),
-                        },
-                        Priority {
-                            Action(PIo<5>, t0 = {=}),
-                            Condition(Cond<6>),
-                            Script(|bb| bb.b0 += 1),
-                        },
+                    Observe(|bb| bb.b1 != 2, abort = both) {
+                        Condition(|ctx| ctx.check(2)),
                     },
                 },
             },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0133Blackboard { b0 b1 t0 });
+board!(Tree0133Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0134 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64,
         }
-        SequenceWithMemory {
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = false) {
-                Timeout(0) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = {b0}),
+        RunOnce(then_skip = true) {
+            Priority {
+                Parallel(success = 2, failure = 1) {
+                    WasEntryUpdated(t0),
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Action(Act<0>),
+                        Action(|ctx| ctx.exec(1)),
                     },
                 },
-                Action(Act<2>),
-            },
-            Fallback {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[skip_if(|bb| *bb.t0 < 3)]
-                #[run_while(|bb| bb.b0 != 5)]
-                Parallel(success = -2, failure = -2) {
-                    SequenceWithMemory {
-                        Condition(PCond<3>, b0 = {b0}),
-                        Wait(10),
-                        Condition(Cond<4>),
+                Conditional(|bb| *bb.t0 == 0, dynamic = true, else = Failure) {
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    #[on_halted(|bb| { bb.t0.set(bb.b1 % 2); bb.b1 += 2 })]
+                    BinarySelector(|bb| *bb.t0 > 6, dynamic = false) {
+                        Condition(Cond<2>),
+                        Optional {
+                            SetBlackboard(t0 = {b1}),
+                        },
                     },
+                },
+                RunOnce(then_skip = true) {
+                    Action(Act<3> = Act::<3>),
+                },
+                BinarySelector(|bb| (*bb.t0 + 2) % 2 == 1) {
+                    #[failure_if(|bb| bb.b1 == 5)]
+                    #[on_failure(|bb| if bb.b1 + 4 != 4 { bb.b1 += 1 })]
+                    #[skip_if(|bb| bb.b0 % 2 > 0)]
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
                     StatefulAction(Task<5>),
-                    Repeat(3) {
-                        ScriptCondition(|bb| *bb.t0 < 4),
+                },
+                FlipSelector {
+                    RepeatUntilFailure(2) {
+                        KeepRunningUntilFailure {
+                            Repeater(forever) {
+                                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                                    Action(Act<6> = Act::<6>),
+                                    Script(|bb| bb.b0 = bb.b1 % 2),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -1281,196 +1168,121 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0134Blackboard { t0 b0 });
+board!(Tree0134Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0135 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        SequenceWithMemory {
-            MemSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(PIo<2>, t0 = {b0}),
-                Condition(|ctx| ctx.check(3)),
-            },
-            AsyncSequence {
-                Sequence {
-                    ReactiveFallback {
-                        #[run_while(|bb| *bb.t0 == 1)]
-                        #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 3)]
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    ReactiveSequence {
-                        RepeatUntilSuccess(forever) {
-                            Condition(Cond<6>),
-                        },
-                    },
+        Optional {
+            Fallback {
+                MemSequence {
+                    Sleep(10),
+                    #[on_success(|bb| { *bb.t0 += 1; if bb.b0 != 1 { bb.b0 = 1 } })]
+                    Sleep(0),
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
                 },
-                #[on_halted(|bb| bb.t0.set(7))]
-                Priority {
-                    Condition(|ctx, bb| ctx.check_in(7, 6)),
-                    Condition(Cond<8>),
-                    SetBlackboard(b0 = {b1}),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<9>),
-                Condition(PCond<10>, b0 = {=}),
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    Condition(|ctx| ctx.check(11)),
-                },
-                WaitUntil(|bb| *bb.t0 % 2 < 0) {
-                    Action(PAct<12>, b0 = 3, b1 = {t0}),
-                },
-                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0135Blackboard { b0 b1 q0 t0 });
+board!(Tree0135Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0136Sub0 for Ctx {
+        StatefulAction(Task<4> = Task::<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0136 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 1,
-        }
-        ReactiveSequence {
-            Selector {
-                StatefulAction(Task<0> = Task::<0>),
-                WaitValueUpdate(t0) {
-                    MemSequence {
-                        Action(Act<1>),
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                Optional {
-                    Repeat(forever) {
-                        Loop(q0, if_empty = Skipped) {
-                            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(4) % 2)]
-                            Action(PAct<4>, b0 = 8, b1 = {b1}),
-                        },
-                    },
-                },
+        ParallelAll(max_failures = -3) {
+            Wait(50),
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
-            Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(3) % 2)),
-            Filter(times = 3, count = Success, filtered = Failure) {
-                #[success_if(|bb| bb.b1 % 4 < 1)]
-                #[failure_if(|bb| bb.b1 % 4 == 0)]
-                #[on_failure(|bb| bb.b1 = bb.b0 + 3)]
-                SequenceWithMemory {
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Parallel {
-                            ReactiveSequence {
-                                Switch(b1) {
-                                    case 1 => AlwaysRunning,
-                                    case 3 => AlwaysSuccess,
-                                    case 0 => #[failure_if(|bb| (*bb.t0 + 4) % 4 != 0)]
-                                    ScriptCondition(|bb| bb.b1 < 4),
-                                    _ => Runner,
-                                },
-                                RepeatUntilFailure(forever) {
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                    },
+            ForceFailure {
+                Fallback {
+                    Condition(Cond<2> = Cond::<2>),
+                    Action(Act<3>),
+                    SubTree(Tree0136Sub0),
                 },
             },
         }
     }
 }
-
-board!(Tree0136Blackboard { t0 o0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0137 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            b1: i64 = 5,
         }
-        MaxTime(20) {
-            SetBlackboard(b0 = 4),
+        Parallel(success = 1) {
+            Repeat(0) {
+                Script(|bb| bb.b1 += 1),
+            },
+            Selector {
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[failure_if(|bb| bb.b0 > 1)]
+                #[skip_if(|bb| bb.b0 % 4 < 2)]
+                Action(PIo<0>, t0 = {=}),
+                Action(Act<1>),
+                Runner,
+            },
+            Limiter(1) {
+                ReactiveFallback {
+                    Repeat(4) {
+                        StatefulAction(PTask<2>, b0 = {=}),
+                    },
+                    #[skip_if(|bb| (bb.b0 + 4) % 3 < 2)]
+                    ForceFailure {
+                        Condition(Cond<3>),
+                    },
+                    Inverter {
+                        WasEntryUpdated(t0),
+                    },
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                    Action(Act<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0137Blackboard { b0 });
+board!(Tree0137Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0138 for Ctx {
         blackboard {
-            b1: i64 = 2,
             #[tracked] t0: i64 = 3,
-            b0: i64,
         }
-        KeepRunningUntilFailure {
-            ForceSuccess {
-                BinarySelector(|bb| bb.b1 + 2 < 1, dynamic = false) {
-                    #[on_failure(|bb| if (bb.b0 + 2) % 2 > 0 { bb.t0.set(bb.b1) })]
-                    ParallelAll(max_failures = -1) {
-                        WhileDoElse {
-                            #[on_halted(|bb| bb.t0.set(bb.b0 % 2))]
-                            #[failure_if(|bb| bb.b1 > 4)]
-                            #[run_while(|bb| *bb.t0 + 2 < 6)]
-                            ScriptCondition(|bb| bb.b1 % 2 < 0),
-                            Failer,
-                        },
-                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                            WhileDoElse {
-                                ScriptCondition(|bb| *bb.t0 % 4 != 0),
-                                Condition(Cond<0>),
-                                Script(|bb| bb.b1 += 1),
+        Parallel(success = -3, failure = -2) {
+            Fallback {
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                WaitValueUpdate(t0) {
+                    Sleep(20),
+                },
+            },
+            WasEntryUpdated(t0),
+            RepeatUntilFailure(forever) {
+                Deadline(0) {
+                    SkipUnlessUpdated(t0) {
+                        Inverter {
+                            PrioritySelector {
+                                #[score(|bb| (*bb.t0) as f32)]
+                                Action(Act<1>),
+                                #[score(|bb| (*bb.t0 + 3) as f32)]
+                                StatefulAction(Task<2>),
                             },
-                        },
-                        MaxTime(0) {
-                            Script(|bb| { bb.b0 += 1; bb.b0 = bb.b1 }),
-                        },
-                        StepSequencer {
-                            Repeat(1) {
-                                Deadline(50) {
-                                    StatefulAction(PTask<1>, b0 = 1, b1 = {=}),
-                                },
-                            },
-                        },
-                        RepeatTimes(3) {
-                            Precondition(|bb| bb.b1 + 2 > (*bb.t0 + 4) % 3, else = Failure) {
-                                Switch(b1) {
-                                    case 5 => Condition(Cond<2> = Cond::<2>),
-                                    _ => Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                                },
-                            },
-                        },
-                    },
-                    AsyncFallback {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Delay(30) {
-                                RepeatTimes(forever) {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                        MemPriority {
-                            StatefulAction(Task<5>),
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                        StatefulAction(Task<8>),
-                        Sequence {
-                            #[on_failure(|bb| if (bb.b1 + 1) % 4 < 2 { bb.b0 = *bb.t0 % 3 })]
-                            #[post(|bb| { bb.b1 += 1; bb.b0 += 1 })]
-                            ScriptCondition(|bb| bb.b1 + 2 == 5),
-                            StatefulAction(Task<9>),
                         },
                     },
                 },
@@ -1479,258 +1291,280 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0138Blackboard { b1 t0 b0 });
+board!(Tree0138Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0139Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<5> = Task::<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0139 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64>,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
         }
-        RepeatUntilFailure(1) {
-            Sequence {
-                Interrupt(|bb| *bb.t0 % 3 == 1) {
-                    Repeat(0) {
-                        Action(PIo<0>, t0 = {t0}),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    ReactiveSequence {
-                        MemSequence {
-                            WaitValueUpdate(t0) {
-                                Action(Act<1>),
-                            },
-                            #[post(|bb| { bb.b0 = *bb.t0 % 4; bb.o0 = Some(bb.b1 + 1) })]
-                            Condition(Cond<2> = Cond::<2>),
-                            Loop(q0) {
-                                Action(|ctx| ctx.exec(3)),
-                            },
+        AsyncSequence {
+            #[on_success(|bb| bb.t0.set(2))]
+            #[success_if(|bb| *bb.t0 == 4)]
+            Retry(2) {
+                Switch(b1) {
+                    case 3 => Sleep(10),
+                    _ => DynamicSequence {
+                        AlwaysSuccess,
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
+                        DynamicSelector {
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 4)),
                         },
                     },
                 },
-                ReactiveFallback {
-                    Action(PAct<4>, b0 = 8, b1 = {=}),
-                    Loop(q0, if_empty = Skipped) {
-                        Action(PAct<5>, b0 = 8),
-                    },
-                    Condition(Cond<6>),
+            },
+            Precondition(|bb| (*bb.t0 + 4) % 3 < 0, else = Success) {
+                SequenceWithMemory {
+                    #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                    StatefulAction(Task<3>),
                 },
-                Repeat(0) {
-                    Condition(|ctx| ctx.check(7)),
+            },
+            ReactiveSequence {
+                WasEntryUpdated(t0),
+                DynamicSelector {
+                    AsyncFallback {
+                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(4), &mut bb.b1)),
+                        AlwaysSuccess,
+                    },
+                },
+                AlwaysSuccess,
+                SubTree(Tree0139Sub0, ..),
+                ReactiveFallback {
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0139Blackboard { b1 o0 b0 q0 t0 });
+board!(Tree0139Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0140Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 14,
-        }
-        Selector {
-            #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
-            Condition(Cond<6> = Cond::<6>),
-            Action(PIo<7>, t0 = {t1}),
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Action(Act<2>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0140 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Repeater(forever) {
-            Priority {
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<0>),
-                    Parallel(success = 2, failure = -1) {
-                        ReactiveFallback {
-                            RunOnce(then_skip = false) {
-                                #[failure_if(|bb| *bb.t1 + 1 < *bb.t0)]
-                                #[skip_if(|bb| bb.b0 > *bb.t0)]
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                            Condition(Cond<2>),
-                            MemSequence {
-                                Wait(20),
-                                ScriptCondition(|bb| *bb.t1 != 5),
-                            },
-                        },
-                        Precondition(|bb| bb.b0 + 4 < 4) {
-                            Remap(success = Success, failure = Failure) {
-                                ReactiveSequence {
-                                    Action(PIo<3>, t0 = {=}),
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                            },
-                        },
-                        WhileDoElse {
-                            Condition(PCond<5>, b0 = 6),
-                            WasEntryUpdated(t0),
-                            Sleep(20),
-                        },
-                        SubTree(Tree0140Sub0, t1 = {=}, b0 = {b0}, t0 = {=}),
-                    },
-                },
-            },
+        Filter(times = 3, count = Completed) {
+            SubTree(Tree0140Sub0),
         }
     }
 }
-
-board!(Tree0140Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0141 for Ctx {
         blackboard {
-            b1: i64,
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            ScriptCondition(|bb| bb.b1 > 4),
+        MemSequence {
+            AsyncFallback {
+                Precondition(|bb| bb.b1 + 4 != bb.o0.unwrap_or(2) % 4, else = Skipped) {
+                    MemPriority {
+                        StatefulAction(Task<0>),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                RunOnce {
+                    Condition(PCond<4>, b0 = {t0}),
+                },
+                StatefulAction(Task<5>),
+            },
         }
     }
 }
 
-board!(Tree0141Blackboard { b1 });
+board!(Tree0141Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0142 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
         }
-        ForceFailure {
-            Deadline(0) {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ReactiveSequence {
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 1) % 4)),
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                            Wait(30),
-                        },
-                        MemPriority {
-                            #[failure_if(|bb| bb.b0 > 3)]
-                            #[on_failure(|bb| { bb.t0.set(*bb.t1); bb.o0 = None })]
-                            #[skip_if(|bb| bb.b0 + 1 < 3)]
-                            SequenceWithMemory {
-                                Condition(PCond<3>, b0 = {=}),
-                                Condition(PCond<4>, b0 = {=}),
-                            },
-                            ReactiveSequence {
-                                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
-                                Condition(Cond<6>),
-                                Script(|bb| bb.b0 += 1),
-                            },
-                        },
-                    },
-                },
+        #[success_if(|bb| *bb.t1 % 4 > 1)]
+        BinarySelector(|bb| *bb.t0 == 0, dynamic = false) {
+            IfThenElse {
+                Condition(|ctx| ctx.check(0)),
+                Condition(Cond<1>),
             },
+            Action(PIo<2>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0142Blackboard { t0 t1 o0 b0 });
+board!(Tree0142Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0143 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        MemSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b1)),
+        ForceFailure {
+            Action(Act<0>),
         }
     }
 }
-
-board!(Tree0143Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0144 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 2,
         }
-        Repeat(0) {
-            SetBlackboard(b0 = {t0}),
+        IfThenElse {
+            AsyncFallback {
+                Precondition(|bb| bb.b0 > bb.o0.unwrap_or(1) % 2, else = Success) {
+                    Loop(q0, value = {b0}) {
+                        DynamicSequence {
+                            #[on_success(|bb| if bb.b1 + 1 > *bb.t0 { bb.b1 = 5 })]
+                            #[run_while(|bb| bb.b1 < *bb.t0 + 2)]
+                            Condition(Cond<0>),
+                            DynamicSelector {
+                                Condition(Cond<1>),
+                                Condition(Cond<2>),
+                                ScriptCondition(|bb| bb.o0.unwrap_or(0) + 1 != 6),
+                            },
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = true) {
+                    Action(PIo<4>, t0 = {t0}),
+                    #[run_while(|bb| (bb.b1 + 1) % 4 > 1)]
+                    Action(Act<5>),
+                    Wait(30),
+                    AlwaysRunning,
+                    Action(Act<6>),
+                },
+            },
+            Invert {
+                RepeatUntil(Success) {
+                    ReactiveSequence {
+                        Loop(q0) {
+                            RepeatUntilSuccess(forever) {
+                                Condition(Cond<7>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Action(|ctx| ctx.exec(8)),
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10>),
+                        },
+                        Condition(Cond<11> = Cond::<11>),
+                        BinarySelector(|bb| bb.o0.unwrap_or(0) % 3 < 2, dynamic = true) {
+                            UnsetBlackboard(o0),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0144Blackboard { b0 t0 });
+board!(Tree0144Blackboard { b1 q0 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
             b1: i64 = 1,
-            b0: i64,
         }
-        #[success_if(|bb| (bb.b0 + 1) % 3 == 1)]
-        Timeout(30) {
-            Conditional(|bb| bb.b1 < 4, dynamic = true) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0145Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0146 for Ctx {
-        RetryUntilSuccessful(2) {
-            SequenceWithMemory {
-                WhileDoElse {
-                    IfThenElse {
-                        ReactiveSequence {
-                            Filter(times = 1, count = Success, filtered = Skipped) {
-                                Action(Act<0> = Act::<0>),
+        Filter(times = 2, count = Failure, filtered = Failure) {
+            Parallel(success = 1, failure = -2) {
+                Fallback {
+                    Retry(3) {
+                        #[run_while(|bb| bb.b1 + 1 < bb.b1)]
+                        #[success_if(|bb| bb.o0.unwrap_or(1) % 3 == 1)]
+                        Switch(b1) {
+                            case 1 => IndexSwitch(|bb| bb.b1 % 4, out_of_range = Loop, dynamic = true) {
+                                ReactiveFallback {
+                                    #[on_halted(|bb| { bb.o0 = None; bb.o0 = Some(*bb.t0 % 3) })]
+                                    #[on_success(|bb| bb.b1 = *bb.t0)]
+                                    Condition(Cond<0>),
+                                    Condition(Cond<1>),
+                                    ScriptCondition(|bb| bb.b1 % 4 == 3),
+                                },
+                                ScriptCondition(|bb| bb.b1 % 3 == 2),
                             },
-                            RetryUntilSuccessful(forever) {
-                                AlwaysSuccess,
+                            _ => Invert {
+                                #[skip_if(|bb| *bb.t0 < 5)]
+                                DynamicSelector {
+                                    Action(Act<2>),
+                                    Condition(Cond<3>),
+                                    #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
+                                    #[post(|bb| bb.o0 = None)]
+                                    StatefulAction(Task<4>),
+                                },
                             },
-                            Parallel(success = 1, failure = -1) {
-                                Succeeder,
-                                Failer,
-                            },
-                        },
-                        Sequence {
-                            ParallelAll(2) {
-                                Action(Act<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
                         },
                     },
+                },
+                Precondition(|bb| *bb.t0 == 5, else = Failure) {
                     RunOnce {
-                        Retry(2) {
-                            Fallback {
-                                RepeatUntilSuccess(2) {
+                        ReactiveFallback {
+                            Sequence {
+                                Deadline(30) {
                                     Action(Act<5> = Act::<5>),
                                 },
-                                Sequence {
-                                    StatefulAction(Task<6>),
+                                SkipUnlessUpdated(t0) {
+                                    Failer,
                                 },
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<7>),
+                                Action(PIo<6>, t0 = {=}),
+                            },
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                StatefulAction(Task<7>),
+                                StatefulAction(Task<8>),
+                                #[failure_if(|bb| (*bb.t0 + 3) % 4 < 0)]
+                                #[on_failure(|bb| { bb.o0 = Some(bb.b1 + 3); bb.b1 += 1 })]
+                                #[run_while(|bb| bb.o0.unwrap_or(5) == bb.o0.unwrap_or(0) % 2)]
+                                AlwaysFailure,
+                            },
+                            #[run_while(|bb| bb.b0 > 7)]
+                            #[skip_if(|bb| bb.o0.is_none())]
+                            FlipSelector {
+                                ReactiveSequence {
+                                    Condition(Cond<9>),
+                                    ScriptCondition(|bb| bb.b1 > 5),
+                                    Succeeder,
                                 },
-                                Repeat(0) {
-                                    StatefulAction(Task<8>),
+                                ReactiveSequence {
+                                    AlwaysSuccess,
+                                    Condition(Cond<10>),
+                                    StatefulAction(Task<11>),
+                                    ScriptCondition(|bb| bb.b0 < 3),
                                 },
                             },
                         },
@@ -1741,331 +1575,272 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0145Blackboard { o0 t0 b0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0147Sub0 for Ctx {
+    pub tree Tree0146 for Ctx {
         blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 1))
+        Fallback {
+            Repeat(forever) {
+                Condition(Cond<0>),
+            },
+            Fallback {
+                DynamicSequence {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[success_if(|bb| bb.b0 == 4)]
+                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
+                    AlwaysSuccess,
+                },
+            },
+        }
     }
 }
+
+board!(Tree0146Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0147 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b1: i64,
             #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
         }
-        Sequence {
-            Parallel(success = 1, failure = -2) {
-                Condition(Cond<0>),
-                Action(Act<1>),
-                Action(|ctx| ctx.exec(2)),
+        #[on_halted(|bb| bb.b0 += 2)]
+        #[failure_if(|bb| *bb.t0 % 4 != 2)]
+        #[success_if(|bb| (*bb.t1 + 4) % 4 > 1)]
+        MemSequence {
+            #[failure_if(|bb| bb.b1 < 3)]
+            #[on_failure(|bb| { bb.b1 = *bb.t1 + 1; bb.t0.set(*bb.t1) })]
+            #[on_halted(|bb| bb.b0 = *bb.t1)]
+            Conditional(|bb| bb.b1 == (*bb.t1 + 1) % 3, dynamic = false) {
+                RepeatUntil(Success) {
+                    #[run_while(|bb| *bb.t1 > 5)]
+                    Condition(PCond<0>, b0 = {b0}),
+                },
             },
-            Action(PIo<3>, t0 = {=}),
             IfThenElse {
-                Action(Act<4> = Act::<4>),
-                Action(PAct<5>, b0 = {t0}, b1 = {b0}),
-                #[on_success(|bb| { *bb.t0 += 2; bb.b0 = 4 })]
-                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                #[run_while(|bb| *bb.t0 > *bb.t0 + 1)]
-                StatefulAction(Task<6>),
+                BinarySelector(|bb| bb.b1 > 0, dynamic = true) {
+                    SetBlackboard(b1 = 0),
+                    ParallelAll {
+                        Delay(10) {
+                            Succeeder,
+                        },
+                    },
+                },
+                DynamicSequence {
+                    Action(PIo<1>, t0 = {=}),
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysSuccess,
+                },
             },
-            StepSequencer {
-                Failer,
-                AlwaysSuccess,
-                SubTree(Tree0147Sub0, ..),
+            Precondition(|bb| *bb.t0 + 4 < *bb.t1, else = Success) {
+                ReactiveSequence {
+                    Script(|bb| { bb.b1 = *bb.t1; bb.b0 += 4 }),
+                    Action(|ctx| ctx.exec(3)),
+                    AlwaysRunning,
+                },
             },
-            StatefulAction(Task<8>),
         }
     }
 }
 
-board!(Tree0147Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0148Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Action(PIo<0>, t0 = {=})
-    }
-}
+board!(Tree0147Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(1),
         }
-        #[success_if(|bb| bb.o0.unwrap_or(5) + 3 > *bb.t0)]
-        #[on_success(|bb| bb.b0 += 2)]
-        Conditional(|bb| bb.b0 + 3 != *bb.t1) {
-            SubTree(Tree0148Sub0, ..),
+        Selector {
+            StepSequencer {
+                Condition(PCond<0>, b0 = 6),
+                RepeatTimes(2) {
+                    Action(|ctx| ctx.exec(1)),
+                },
+                Action(Act<2>),
+            },
+            Observe(|bb| bb.b0 != 6, abort = none) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 + 4) as f32)]
+                    AsyncSequence {
+                        Cooldown(0, filtered = Skipped) {
+                            Repeat(1) {
+                                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(1))),
+                            },
+                        },
+                    },
+                    #[score(|bb| (bb.b0) as f32)]
+                    IfThenElse {
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0148Blackboard { t1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0149Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(Act<5>)
-    }
-}
+board!(Tree0148Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 1,
-            b0: i64,
-        }
-        FlipSelector {
-            Fallback {
-                Condition(Cond<0>),
-                RetryUntilSuccessful(4) {
-                    RunOnce(then_skip = true) {
-                        ReactiveSequence {
-                            Repeat(1) {
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                            Sequence {
-                                Condition(Cond<2>),
-                                #[success_if(|bb| bb.b0 % 2 < 1)]
-                                #[failure_if(|bb| *bb.t0 + 3 == bb.o0.unwrap_or(4) % 2)]
-                                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 1))]
-                                UnsetBlackboard(o0),
-                            },
-                            Condition(Cond<3> = Cond::<3>),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| (*bb.t1 + 4) % 3, out_of_range = Fail) {
-                    ScriptCondition(|bb| bb.b0 == (bb.o0.unwrap_or(1) + 4) % 2),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            ReactiveSequence {
-                Switch(b1) {
-                    case 1 => SubTree(Tree0149Sub0, t0 = {=}, t1 = {t1}, o0 = {=}, b1 = {b1}, b0 = {=}),
-                    _ => ReactiveFallback {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-                ParallelAll(3) {
-                    Action(|ctx| ctx.exec(8)),
-                    SetBlackboard(b0 = {b1}),
-                    Condition(Cond<9>),
-                    SetBlackboard(t0 = {b1}),
-                    WasEntryUpdated(t0),
-                },
-                ReactiveSelector {
-                    #[post(|bb| { *bb.t0 += 1; bb.t1.set(bb.o0.unwrap_or(2)) })]
-                    #[on_failure(|bb| { bb.b0 = 4; bb.b0 = *bb.t1 })]
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                    Action(PIo<12>, t0 = {b0}),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                WaitValueUpdate(t0) {
-                    Delay(30) {
-                        BinarySelector(|bb| *bb.t0 + 4 == bb.b1 % 3) {
-                            StatefulAction(Task<13>),
-                            #[on_success(|bb| bb.b0 += 3)]
-                            ParallelAll(2) {
-                                StatefulAction(Task<14> = Task::<14>),
-                                Condition(|ctx, bb| ctx.check_in(15, bb.o0.unwrap_or(1))),
-                            },
-                        },
-                    },
-                },
-                MemPriority {
-                    #[success_if(|bb| (bb.b1 + 1) % 2 == 1)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[skip_if(|bb| *bb.t1 + 1 > 5)]
+        Fallback {
+            FlipSelector {
+                ParallelAll(max_failures = -3) {
+                    Condition(Cond<0>),
+                    Sleep(0),
+                    Action(Act<1> = Act::<1>),
                     AlwaysSuccess,
-                    StatefulAction(PTask<16>, b0 = {=}),
-                    Condition(PCond<17>, b0 = {=}),
-                    StatefulAction(Task<18>),
-                    StatefulAction(Task<19> = Task::<19>),
+                    Action(Act<2>),
+                },
+                RunOnce {
+                    StepSequencer {
+                        RepeatUntilFailure(2) {
+                            Sleep(0),
+                        },
+                        Condition(Cond<3>),
+                        Timeout(50) {
+                            Cooldown(0) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        Condition(|ctx| ctx.check(4)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0149Blackboard { t0 t1 o0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0150Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0150Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Action(Act<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 4,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
         }
-        Parallel(failure = -3) {
-            #[run_while(|bb| bb.o0.unwrap_or(3) == (bb.b1 + 2) % 3)]
-            Script(|bb| if bb.b0 % 4 != 2 { bb.b0 = 2 }),
-            #[post(|bb| *bb.t0 += 3)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            StatefulAction(Task<0> = Task::<0>),
-            #[run_while(|bb| *bb.t0 < 7)]
-            Repeat(2) {
-                StatefulAction(Task<1>),
+        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail, dynamic = false) {
+            Condition(Cond<0>),
+            Fallback {
+                Action(Act<1> = Act::<1>),
+                SubTree(Tree0150Sub0, t0 = {=}, b0 = {b0}),
+                SubTree(Tree0150Sub1, ..),
             },
+            Condition(PCond<3>, b0 = {=}),
         }
     }
 }
 
-board!(Tree0150Blackboard { t0 o0 b0 b1 });
+board!(Tree0150Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0151 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
             #[tracked] t0: i64 = 0,
+            b1: i64,
         }
-        SequenceWithMemory {
-            IndexSwitch(|bb| 0, dynamic = false) {
-                Condition(Cond<0> = Cond::<0>),
-                RepeatUntilSuccess(forever) {
-                    #[on_halted(|bb| bb.t1.set(*bb.t0 + 4))]
-                    AlwaysRunning,
+        Interrupt(|bb| bb.b1 != 7) {
+            IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail) {
+                RepeatUntilSuccess(2) {
+                    Timeout(0) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Action(Act<0>),
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        },
+                    },
                 },
-                AlwaysFailure,
-                Failer,
-                Cooldown(30, filtered = Skipped) {
-                    #[failure_if(|bb| *bb.t0 < *bb.t0 + 2)]
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            Fallback {
-                Action(|ctx| ctx.exec(3)),
-                MemPriority {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(PIo<5>, t0 = {t0}),
-                    StatefulAction(Task<6>),
-                },
-            },
-            Retry(3) {
-                Delay(0) {
-                    Action(PIo<7>, t0 = {t1}),
+                Condition(Cond<2> = Cond::<2>),
+                Repeat(3) {
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0151Blackboard { t1 t0 });
+board!(Tree0151Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0152 for Ctx {
-        Retry(1) {
-            Condition(PCond<0>, b0 = 7),
+        Repeat(3) {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Action(Act<2>),
+                Optional {
+                    Condition(Cond<3>),
+                },
+                Remap(success = Success, failure = Failure) {
+                    StatefulAction(Task<4>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        RetryUntilSuccessful(2) {
-            MemPriority {
-                Fallback {
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    Optional {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            Delay(50) {
-                                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                                Script(|bb| bb.b0 += 1),
-                            },
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Delay(50) {
-                        BinarySelector(|bb| bb.o0.unwrap_or(0) == *bb.t1, dynamic = false) {
-                            Deadline(0) {
-                                RetryUntilSuccessful(4) {
-                                    SetBlackboard(o0 = Some(7)),
-                                },
-                            },
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                    AsyncFallback {
-                        StatefulAction(Task<2>),
-                        StepSequencer {
-                            Action(Act<3>),
-                            #[skip_if(|bb| *bb.t0 < 7)]
-                            Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 4, &mut bb.b0)),
-                        },
-                    },
-                    MemPriority {
-                        Condition(Cond<5>),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        Action(Act<8>),
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Repeat(4) {
-                            StatefulAction(Task<9>),
-                        },
-                        RepeatUntilSuccess(forever) {
-                            Condition(PCond<10>, b0 = {=}),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(11, *bb.t1 % 2, &mut bb.b0)),
-                    },
-                },
-                AsyncFallback {
-                    Retry(1) {
-                        RepeatUntilSuccess(3) {
-                            MaxTime(0) {
-                                Parallel {
-                                    Script(|bb| { bb.o0 = Some(*bb.t1); if bb.o0.is_none() { bb.b0 += 3 } }),
-                                    SetBlackboard(o0 = Some(4)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        RunOnce(then_skip = true) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0153Blackboard { t0 t1 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0154Sub0 for Ctx {
+        Retry(4) {
+            Action(Act<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0154 for Ctx {
-        Repeat(4) {
-            Cooldown(0) {
-                Repeater(forever) {
+        Sequence {
+            DynamicSelector {
+                Priority {
                     Condition(Cond<0> = Cond::<0>),
+                    Priority {
+                        StatefulAction(Task<1>),
+                        Fallback {
+                            RetryUntilSuccessful(1) {
+                                Action(Act<2>),
+                            },
+                            Failer,
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
+            RunOnce(then_skip = false) {
+                Priority {
+                    SubTree(Tree0154Sub0),
                 },
             },
         }
@@ -2075,153 +1850,172 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Timeout(50) {
-            AsyncFallback {
-                ReactiveFallback {
-                    Action(Act<0>),
-                    ForceFailure {
-                        Timeout(30) {
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        },
-                    },
-                    #[success_if(|bb| *bb.t0 + 1 == 7)]
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    Condition(Cond<2>),
-                    Timeout(0) {
-                        Deadline(50) {
-                            StatefulAction(Task<3>),
-                        },
+        #[post(|bb| bb.t0.set(bb.b1 + 2))]
+        AsyncSequence {
+            SequenceWithMemory {
+                Precondition(|bb| (bb.b1 + 1) % 4 != 2, else = Running) {
+                    RepeatUntil(Success) {
+                        Action(PIo<0>, t0 = {b1}),
                     },
                 },
+                Repeat(3) {
+                    MemSequence {
+                        Condition(PCond<1>, b0 = 2),
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                        ScriptCondition(|bb| bb.b0 % 4 == 2),
+                    },
+                },
+                ReactiveFallback {
+                    Action(PIo<3>, t0 = {t0}),
+                    SkipUnlessUpdated(t0) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Condition(Cond<5>),
+                    Deadline(0) {
+                        Runner,
+                    },
+                },
+                #[on_halted(|bb| bb.b0 = bb.b1)]
+                SetBlackboard(b0 = 0),
             },
         }
     }
 }
 
-board!(Tree0155Blackboard { b1 t0 });
+board!(Tree0155Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0156Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
             b0: i64,
+            b1: i64,
         }
-        SequenceWithMemory {
-            ParallelAll {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    RepeatTimes(forever) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            #[run_while(|bb| *bb.t0 == bb.b0)]
-                            Script(|bb| { bb.b0 += 1; *bb.t0 += 2 }),
-                        },
-                    },
-                },
-                Repeat(2) {
-                    SequenceStar {
-                        Script(|bb| bb.t0.set(bb.b1)),
-                        #[on_halted(|bb| bb.b1 = bb.b0)]
-                        #[success_if(|bb| bb.b0 == 4)]
-                        #[skip_if(|bb| bb.b1 > 6)]
-                        Script(|bb| bb.b1 = *bb.t0 + 1),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 3, &mut bb.b1)),
-                        Action(Act<2>),
-                        SetBlackboard(b1 = 1),
-                    },
-                },
+        ReactiveFallback {
+            Sequence {
+                Condition(PCond<0>, b0 = {b1}),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                SubTree(Tree0156Sub0, b0 = {=}, b1 = {b1}),
             },
-            FlipSelector {
-                RetryUntilSuccessful(2) {
-                    Retry(1) {
-                        Parallel(success = -4) {
-                            Action(PIo<3>, t0 = {b0}),
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                            Action(PAct<6>, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                },
-                StatefulAction(Task<7>),
-            },
-            SequenceWithMemory {
-                FlipSelector {
-                    ParallelAll(max_failures = -2) {
-                        Sleep(20),
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Action(Act<9>),
-                Retry(2) {
-                    Wait(20),
-                },
-                ParallelAll {
-                    Interrupt(|bb| *bb.t0 == bb.b1 + 3) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_success(|bb| if bb.b1 < 3 { bb.t0.set(*bb.t0 % 2) })]
-                        #[skip_if(|bb| *bb.t0 == 5)]
-                        Succeeder,
-                    },
-                },
+            Priority {
+                #[post(|bb| bb.b1 += 2)]
+                #[failure_if(|bb| bb.b1 % 2 != 1)]
+                Failer,
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0156Blackboard { t0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0157Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0157Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0156Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0157 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] b1: i64 = 4,
+            o0: Option<i64> = Some(5),
         }
-        #[on_halted(|bb| *bb.t0 += 2)]
-        #[failure_if(|bb| bb.b0 % 4 != 2)]
-        #[success_if(|bb| (bb.b0 + 4) % 4 > 1)]
-        ReactiveFallback {
-            SubTree(Tree0157Sub0, ..),
-            SubTree(Tree0157Sub1, b0 = {=}, t0 = {t0}),
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            Repeat(1) {
+                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 == 2)]
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
-board!(Tree0157Blackboard { b0 t0 });
+board!(Tree0157Blackboard { t0 q0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0158Sub0 for Ctx {
-        Action(Act<0>)
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
+        }
+        Switch(b1) {
+            case 5 => AlwaysFailure,
+            case 4 => Fallback {
+                StatefulAction(Task<0>),
+                #[failure_if(|bb| *bb.t0 % 4 != 1)]
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                Condition(Cond<1>),
+            },
+            case 0 => Wait(20),
+            _ => StatefulAction(Task<2>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0158 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0158Sub0),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        IfThenElse {
+            FlipSelector {
+                SubTree(Tree0158Sub0, ..),
+            },
+            Failer,
+        }
+    }
+}
+
+board!(Tree0158Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0159Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            b1: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 11,
+            b0: i64 = 13,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            #[skip_if(|bb| bb.b0 % 3 == 2)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            #[on_success(|bb| { *bb.t1 += 2; if bb.b1 % 3 > 1 { bb.b0 += 3 } })]
+            StatefulAction(Task<1>),
+            Wait(30),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0159Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            b1: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            b0: i64 = 13,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<2> = Task::<2>),
+            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+            Action(Act<4>),
+            ScriptCondition(|bb| bb.b1 % 3 > 0),
+            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
         }
     }
 }
@@ -2229,718 +2023,645 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0159 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 3,
         }
-        Fallback {
-            Fallback {
-                Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
-                    Parallel(success = -2, failure = 0) {
-                        Condition(Cond<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
+        ReactiveFallback {
+            MemPriority {
+                Delay(20) {
+                    Action(Act<0>),
                 },
-                FlipSelector {
-                    Action(Act<2> = Act::<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            StepSequencer {
-                Runner,
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    StatefulAction(PTask<4>, b0 = {=}),
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(Task<5>),
-                Loop(q0, value = {b0}) {
-                    Action(Act<6> = Act::<6>),
-                },
-                SetBlackboard(t0 = 7),
-            },
-            Sequence {
-                ReactiveSequence {
-                    Condition(Cond<7>),
-                    Action(|ctx, bb| ctx.exec_in(8, bb.o0.unwrap_or(0), &mut bb.b0)),
-                },
-                Filter(times = 2, count = Failure, filtered = Skipped) {
-                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
-                        Condition(Cond<9>),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Repeat(4) {
-                            Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
+                SubTree(Tree0159Sub0, t0 = {=}, b1 = {b1}, o0 = {=}, t1 = {t1}, b0 = {=}),
+                #[skip_if(|bb| *bb.t0 % 4 > 2)]
+                Conditional(|bb| *bb.t0 != 3, else = Success) {
+                    ReactiveFallback {
+                        Timeout(0) {
+                            #[on_failure(|bb| bb.o0 = None)]
+                            #[skip_if(|bb| *bb.t1 % 2 != 1)]
+                            #[post(|bb| bb.o0 = None)]
+                            RetryUntilSuccessful(forever) {
+                                ForceSuccess {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
                         },
                     },
                 },
             },
+            ReactiveSequence {
+                SubTree(Tree0159Sub1, t0 = {=}, b1 = {b1}, o0 = {=}, t1 = {t1}, b0 = {=}),
+            },
+            SetBlackboard(t1 = {t0}),
         }
     }
 }
 
-board!(Tree0159Blackboard { t1 o0 t0 b0 q0 });
+board!(Tree0159Blackboard { t0 b1 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0160 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 0,
         }
         ForceFailure {
-            Deadline(30) {
-                WaitUntil(|bb| bb.b1 % 4 > 1) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        Action(PIo<1>, t0 = {t0}),
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0160Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0161 for Ctx {
-        ParallelAll {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0162 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-            Wait(50),
-            Wait(10),
-        }
-    }
-}
-
-board!(Tree0162Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0163Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0163 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Switch(b1) {
-            case 2 => StatefulAction(Task<0>),
-            case 0 => Sequence {
-                SubTree(Tree0163Sub0, b1 = {=}, t0 = {t0}),
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-            },
-            _ => ScriptCondition(|bb| bb.b1 + 4 == *bb.t0),
-        }
-    }
-}
-
-board!(Tree0163Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0164 for Ctx {
-        ReactiveSequence {
-            ReactiveFallback {
-                ParallelAll(1) {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Action(Act<2>),
-                        TryCatch {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                            Action(Act<5>),
-                            Runner,
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7> = Cond::<7>),
-                        AlwaysSuccess,
-                        Condition(Cond<8>),
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                },
-            },
-            Fallback {
-                Priority {
-                    StatefulAction(Task<10>),
-                    Condition(|ctx| ctx.check(11)),
-                },
-                Sequence {
-                    Wait(10),
-                    StatefulAction(Task<12> = Task::<12>),
-                    Condition(Cond<13>),
-                },
-                MaxTime(0) {
-                    Sleep(0),
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(2) {
-                        StatefulAction(Task<14>),
-                    },
-                    Repeat(2) {
-                        Condition(Cond<15>),
-                    },
-                },
+            RunOnce(then_skip = false) {
+                #[success_if(|bb| *bb.t0 < 4)]
                 Fallback {
-                    StatefulAction(Task<16> = Task::<16>),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0165Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0165 for Ctx {
-        WhileDoElse {
-            Inverter {
-                ReactiveSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ParallelAll(1) {
-                        SubTree(Tree0165Sub0),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                    MaxTime(50) {
-                        StepSequencer {
-                            StatefulAction(Task<3>),
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-            Condition(|ctx| ctx.check(4)),
-            MemSequence {
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0166 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
-        }
-        Loop(q0, if_empty = Running) {
-            AsyncFallback {
-                Sequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    Loop(q0, if_empty = Skipped) {
-                        Loop(q0, if_empty = Success) {
-                            Script(|bb| { bb.b1 += 3; bb.b1 += 1 }),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop) {
-                    RepeatUntilFailure(forever) {
-                        Sequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                    UnsetBlackboard(o0),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<3>),
-                    FlipSelector {
-                        WhileDoElse {
-                            Condition(Cond<4>),
+                    Observe(|bb| bb.b0 + 2 != 1, abort = self) {
+                        #[post(|bb| bb.b1 = bb.b0)]
+                        ReactiveFallback {
+                            Action(PAct<0>, b0 = 7),
                             Repeat(3) {
+                                StatefulAction(Task<1>),
+                            },
+                            Conditional(|bb| bb.o0.is_none(), dynamic = false) {
+                                Sleep(10),
+                            },
+                            Sequence {
+                                StatefulAction(Task<2>),
+                                Condition(PCond<3>, b0 = 4),
+                                Condition(PCond<4>, b0 = {=}),
+                            },
+                            #[on_success(|bb| { if bb.o0.is_none() { bb.o0 = Some(bb.b1) }; bb.o0 = None })]
+                            ReactiveSequence {
+                                SetBlackboard(b1 = 2),
                                 StatefulAction(Task<5>),
                             },
                         },
                     },
+                    Observe(|bb| *bb.t0 == 3, abort = lower) {
+                        RunOnce(then_skip = false) {
+                            Action(Act<6>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Remap(success = Success, failure = Failure) {
+                            Action(PIo<7>, t0 = {t0}),
+                        },
+                        #[success_if(|bb| bb.o0.is_none())]
+                        ReactiveFallback {
+                            Action(|ctx| ctx.exec(8)),
+                            StatefulAction(PTask<9>, b0 = {t0}, b1 = {b0}),
+                            Condition(Cond<10>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0166Blackboard { q0 o0 t0 b1 });
+board!(Tree0160Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0161 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+        }
+        IfThenElse {
+            SequenceWithMemory {
+                #[success_if(|bb| bb.o0.is_some())]
+                #[skip_if(|bb| *bb.t1 + 1 < 2)]
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 2)),
+                #[failure_if(|bb| (bb.b0 + 2) % 4 == 3)]
+                WasEntryUpdated(t0),
+            },
+            SetBlackboard(o0 = Some(3)),
+            FlipSelector {
+                Action(Act<1>),
+                Wait(30),
+            },
+        }
+    }
+}
+
+board!(Tree0161Blackboard { b0 t1 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0162 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        Selector {
+            Observe(|bb| bb.o0.unwrap_or(3) < 1, abort = lower) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Timeout(30) {
+                        Runner,
+                    },
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+            },
+            Observe(|bb| *bb.t0 != 3, abort = both) {
+                Repeater(2) {
+                    AsyncFallback {
+                        #[run_while(|bb| *bb.t1 == 1)]
+                        #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            Observe(|bb| bb.o0.unwrap_or(1) > 1) {
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.o0.is_none())]
+            ScriptCondition(|bb| (*bb.t0 + 1) % 4 < 2),
+        }
+    }
+}
+
+board!(Tree0162Blackboard { o0 b0 q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0163 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        AsyncSequence {
+            Action(Act<0>),
+            ForceSuccess {
+                Condition(Cond<1>),
+            },
+            ReactiveSequence {
+                Condition(Cond<2>),
+            },
+            ReactiveSequence {
+                DynamicSequence {
+                    Condition(Cond<3>),
+                    Condition(Cond<4>),
+                },
+                SetBlackboard(b1 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0163Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0164 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        ReactiveFallback {
+            ParallelAll(2) {
+                Condition(Cond<0>),
+                SetBlackboard(b0 = 7),
+            },
+            Invert {
+                StatefulAction(Task<1>),
+            },
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0164Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0165 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+        }
+        SequenceStar {
+            Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+            Conditional(|bb| *bb.t0 != *bb.t1 + 1, dynamic = true, else = Failure) {
+                Fallback {
+                    Action(Act<1>),
+                    Fallback {
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Remap(success = Success, failure = Failure) {
+                MemSequence {
+                    Wait(10),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Sequence {
+                RunOnce {
+                    Switch(b1) {
+                        case 2 => AlwaysFailure,
+                        case 3 => StatefulAction(Task<4>),
+                        _ => Repeat(3) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<5>),
+                    KeepRunningUntilFailure {
+                        Action(Act<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0165Blackboard { t0 b1 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0166 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 5,
+        }
+        MaxTime(100) {
+            Script(|bb| bb.b1 = bb.b0 + 1),
+        }
+    }
+}
+
+board!(Tree0166Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0167 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 0,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
         }
-        Switch(b1) {
-            case 5 => ReactiveFallback {
-                Condition(Cond<0>),
-                Repeat(1) {
-                    Precondition(|bb| *bb.t0 + 3 > 3, else = Running) {
-                        StatefulAction(Task<1>),
+        Sequence {
+            MemPriority {
+                WhileDoElse {
+                    Limiter(2) {
+                        Fallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Sleep(10),
+                        },
+                    },
+                    RepeatUntil(Success) {
+                        MemSequence {
+                            Condition(Cond<1>),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+                        Conditional(|bb| *bb.t0 > 1) {
+                            Action(Act<3> = Act::<3>),
+                        },
+                        RunOnce(then_skip = false) {
+                            Action(Act<4> = Act::<4>),
+                        },
+                        BinarySelector(|bb| bb.b1 % 4 > 2, dynamic = true) {
+                            Action(PIo<5>, t0 = {t0}),
+                            StatefulAction(Task<6>),
+                        },
                     },
                 },
-                Repeater(0) {
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            case 2 => RetryUntilSuccessful(1) {
-                #[failure_if(|bb| *bb.t1 % 2 < 1)]
-                #[skip_if(|bb| *bb.t1 + 4 != 5)]
-                BinarySelector(|bb| bb.b0 < *bb.t0) {
-                    AlwaysFailure,
-                    ReactiveFallback {
-                        Condition(Cond<3> = Cond::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            case 1 => ReactiveSequence {
                 ReactiveFallback {
-                    Condition(Cond<5>),
-                    WasEntryUpdated(t0),
-                },
-                Priority {
-                    Inverter {
-                        StatefulAction(PTask<6>, b0 = 8, b1 = {t0}),
+                    StatefulAction(Task<7>),
+                    DynamicSelector {
+                        Sequence {
+                            Condition(Cond<8>),
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                        },
                     },
-                    Action(Act<7> = Act::<7>),
+                    Switch(b1) {
+                        case 4 => SetBlackboard(o0 = Some(8)),
+                        case 2 => Condition(Cond<11>),
+                        case 3 => ScriptCondition(|bb| bb.b1 > 1),
+                        _ => Script(|bb| bb.b0 += 3),
+                    },
+                    Cooldown(100, filtered = Skipped) {
+                        StepSequencer {
+                            Action(Act<12>),
+                            Wait(10),
+                        },
+                    },
+                },
+                Fallback {
+                    MaxTime(50) {
+                        Script(|bb| if bb.b1 % 2 < 0 { bb.b0 = 1 }),
+                    },
+                    Selector {
+                        Condition(Cond<13>),
+                        Observe(|bb| bb.b1 != 5, abort = both) {
+                            StatefulAction(Task<14>),
+                        },
+                        RepeatUntilSuccess(2) {
+                            Limiter(2) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
                 },
             },
-            _ => ReactiveFallback {
-                #[skip_if(|bb| (*bb.t1 + 3) % 4 > 2)]
-                #[run_while(|bb| bb.b0 == 5)]
-                Condition(Cond<8>),
-                Action(|ctx| ctx.exec(9)),
-                StatefulAction(Task<10>),
-                StatefulAction(PTask<11>, b0 = {b1}, b1 = {t0}),
-            },
         }
     }
 }
 
-board!(Tree0167Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0168Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0168Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0167Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0168 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-        }
-        Sequence {
-            SubTree(Tree0168Sub0, t0 = {=}, b0 = {b0}),
-            Script(|bb| bb.b0 += 1),
-            SetBlackboard(b0 = {t0}),
-            SubTree(Tree0168Sub1, t0 = {=}, b0 = {b0}),
-            Fallback {
-                AlwaysFailure,
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-            },
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
-
-board!(Tree0168Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            ParallelAll(max_failures = -1) {
-                Condition(|ctx| ctx.check(0)),
-                Action(PAct<1>, b0 = {b1}, b1 = {b0}),
-            },
-            IfThenElse {
-                Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 2)),
-            },
-            #[on_success(|bb| { if *bb.t0 % 4 == 3 { bb.b1 += 3 }; if bb.b1 + 2 < 7 { bb.b0 += 3 } })]
-            TryCatch(catch_on_halt = false) {
-                Action(PAct<4>, b0 = {t0}, b1 = {b1}),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0169Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0170 for Ctx {
-        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
+            b1: i64 = 1,
+            o0: Option<i64>,
             #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        ReactiveSequence {
-            #[failure_if(|bb| *bb.t0 + 4 > 7)]
-            Loop(q0, value = {t0}, if_empty = Success) {
-                RunOnce(then_skip = true) {
-                    #[on_halted(|bb| bb.b1 = bb.b0)]
-                    Condition(Cond<0>),
-                },
-            },
-            MemSequence {
-                Switch(b1) {
-                    case 2 => AlwaysFailure,
-                    _ => Condition(|ctx| ctx.check(1)),
-                },
-                #[failure_if(|bb| bb.b0 < 1)]
-                Invert {
-                    Repeat(forever) {
-                        RunOnce {
-                            Loop(q0, if_empty = Success) {
-                                Action(Act<2>),
+        Sequence {
+            Deadline(0) {
+                Loop(q0, if_empty = Success) {
+                    TryCatch {
+                        #[post(|bb| bb.o0 = Some(*bb.t0 + 4))]
+                        #[success_if(|bb| bb.b1 != 7)]
+                        Condition(|ctx| ctx.check(0)),
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            DynamicSequence {
+                                StatefulAction(Task<1>),
+                                Script(|bb| bb.t0.set(bb.b1)),
+                                #[on_success(|bb| *bb.t0 += 3)]
+                                #[failure_if(|bb| bb.o0.is_none())]
+                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+                            },
+                            ReactiveFallback {
+                                WasEntryUpdated(t0),
+                                Action(|ctx, bb| ctx.exec_in(3, 2, &mut bb.b1)),
+                                Succeeder,
                             },
                         },
-                    },
-                },
-                WhileDoElse {
-                    Condition(PCond<3>, b0 = 8),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                Action(Act<5>),
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0170Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0171 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        ParallelAll {
-            SequenceWithMemory {
-                BinarySelector(|bb| bb.b0 > bb.b0 + 2, dynamic = false) {
-                    Action(|ctx| ctx.exec(0)),
-                    ScriptCondition(|bb| bb.b0 != 0),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                StatefulAction(PTask<3>, b0 = {b0}),
-            },
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0171Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0172 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        MemSequence {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                #[on_success(|bb| *bb.t0 += 2)]
-                #[on_failure(|bb| bb.b1 += 3)]
-                #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-                Repeat(forever) {
-                    Condition(|ctx| ctx.check(1)),
-                },
-                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-                Action(PAct<2>, b0 = 1, b1 = {b0}),
-                RetryUntilSuccessful(3) {
-                    Action(PIo<3>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0172Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0173 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Repeater(forever) {
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0173Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0174 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            b0: i64 = 5,
-        }
-        Parallel(success = 3) {
-            Action(PAct<0>, b0 = 0, b1 = {=}),
-            Conditional(|bb| (bb.b1 + 1) % 3 == 0, dynamic = true, else = Failure) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
-            Action(PAct<1>, b0 = {t0}, b1 = {b1}),
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            Action(PIo<3>, t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0174Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0175 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 3 => TryCatch(catch_on_halt = false) {
-                Condition(Cond<0>),
-                UnsetBlackboard(o0),
-            },
-            case 1 => RetryUntilSuccessful(1) {
-                StatefulAction(Task<1>),
-            },
-            case 2 => Repeat(3) {
-                Inverter {
-                    RepeatUntilSuccess(2) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            _ => KeepRunningUntilFailure {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0175Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0176 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            MemSequence {
-                Action(Act<0> = Act::<0>),
-                ScriptCondition(|bb| bb.o0.is_none()),
-                Condition(PCond<1>, b0 = {t0}),
-                StatefulAction(Task<2> = Task::<2>),
-                StatefulAction(Task<3>),
-            },
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-board!(Tree0176Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0177 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-            b0: i64 = 0,
-        }
-        Fallback {
-            #[skip_if(|bb| *bb.t0 > bb.b1)]
-            #[on_failure(|bb| *bb.t1 += 1)]
-            #[failure_if(|bb| bb.b0 + 3 != bb.b1 + 2)]
-            Parallel(success = -1, failure = -2) {
-                StatefulAction(Task<0> = Task::<0>),
-                #[run_while(|bb| *bb.t0 + 3 != *bb.t1)]
-                #[post(|bb| if *bb.t1 > *bb.t0 { bb.b0 += 2 })]
-                Wait(50),
-            },
-            Precondition(|bb| *bb.t1 > *bb.t1 % 3, else = Running) {
-                #[on_failure(|bb| *bb.t1 += 3)]
-                #[failure_if(|bb| bb.b1 > 7)]
-                #[post(|bb| *bb.t1 += 1)]
-                Optional {
-                    Repeater(3) {
-                        ReactiveFallback {
-                            #[run_while(|bb| *bb.t1 != 4)]
-                            #[success_if(|bb| (*bb.t1 + 1) % 2 > 0)]
-                            #[failure_if(|bb| *bb.t1 + 3 != 2)]
-                            Succeeder,
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t1 + 4 == 4, else = Skipped) {
-                IfThenElse {
-                    Action(Act<2>),
-                    #[skip_if(|bb| *bb.t1 < 3)]
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[failure_if(|bb| *bb.t1 % 2 < 0)]
-                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
-                },
-            },
-            RepeatUntilFailure(forever) {
-                BinarySelector(|bb| *bb.t0 < (*bb.t1 + 3) % 2, dynamic = true) {
-                    Action(PAct<4>, b0 = {=}, b1 = {=}),
-                    #[run_while(|bb| *bb.t1 + 2 < 4)]
-                    #[failure_if(|bb| *bb.t0 % 2 != 0)]
-                    #[post(|bb| *bb.t1 += 2)]
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-        }
-    }
-}
-
-board!(Tree0177Blackboard { t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0178 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(4) + 2, out_of_range = Loop, dynamic = false) {
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop) {
-                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                #[success_if(|bb| bb.b0 % 2 == 1)]
-                #[on_halted(|bb| bb.b1 += 1)]
-                SetBlackboard(t0 = {b1}),
-                Script(|bb| bb.b0 = bb.b1 + 2),
-            },
-            RepeatUntilFailure(forever) {
-                SetBlackboard(o0 = Some(2)),
-            },
-            #[success_if(|bb| bb.b1 == 6)]
-            #[post(|bb| { bb.b1 = *bb.t0; if *bb.t0 + 2 == bb.b0 % 3 { bb.b1 = bb.o0.unwrap_or(2) + 3 } })]
-            #[on_halted(|bb| bb.b0 += 3)]
-            Repeat(0) {
-                Condition(Cond<1>),
-            },
-            Switch(b1) {
-                case 0 => Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                case 2 => Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                case 4 => Condition(Cond<4>),
-                _ => Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0178Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0179 for Ctx {
-        Parallel(failure = 1) {
-            RepeatUntilFailure(forever) {
-                RunOnce {
-                    Repeater(0) {
-                        Condition(|ctx| ctx.check(0)),
                     },
                 },
             },
             Limiter(3) {
-                Inverter {
-                    ParallelAll(3) {
-                        Priority {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                Condition(Cond<4> = Cond::<4>),
-                                Sleep(30),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    ForceSuccess {
+                        Observe(|bb| bb.o0.is_none()) {
+                            Action(Act<4> = Act::<4>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                #[success_if(|bb| bb.b0 < 1)]
+                #[skip_if(|bb| bb.b0 + 3 < bb.b0 % 3)]
+                SetBlackboard(o0 = Some(0)),
+                MemSequence {
+                    SetBlackboard(t0 = {b1}),
+                },
+                Precondition(|bb| *bb.t0 == bb.o0.unwrap_or(0) % 4, else = Success) {
+                    Action(PAct<5>, b0 = {b0}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0169Blackboard { q0 b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0170 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        Repeat(3) {
+            MemPriority {
+                Repeater(2) {
+                    AsyncSequence {
+                        Retry(2) {
+                            Conditional(|bb| bb.o0.is_none(), dynamic = true) {
+                                Precondition(|bb| *bb.t0 != 1, else = Skipped) {
+                                    Action(PIo<0>, t0 = {t0}),
+                                },
                             },
                         },
-                        ParallelAll(1) {
-                            IfThenElse {
-                                Repeat(3) {
-                                    Condition(Cond<5>),
+                        Loop(q0) {
+                            Action(PAct<1>, b0 = {=}),
+                        },
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0170Blackboard { o0 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0171 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        TryCatch(catch_on_halt = true) {
+            Action(|ctx| ctx.exec(0)),
+            StatefulAction(Task<1>),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0171Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0172 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(1),
+        }
+        ReactiveSequence {
+            ReactiveSelector {
+                Precondition(|bb| bb.o0.unwrap_or(4) != (bb.o0.unwrap_or(2) + 3) % 3) {
+                    Filter(times = 2, count = Completed) {
+                        Runner,
+                    },
+                },
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<0>),
+                },
+                ReactiveSelector {
+                    StatefulAction(Task<1>),
+                    Action(|ctx| ctx.exec(2)),
+                },
+                #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
+                StatefulAction(Task<3>),
+                IndexSwitch(|bb| *bb.t0) {
+                    RepeatUntil(Success) {
+                        Script(|bb| if bb.o0.unwrap_or(0) + 3 > 3 { bb.b0 += 1 }),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 2)),
+                },
+            },
+            Cooldown(20) {
+                Inverter {
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        Observe(|bb| bb.b0 % 3 > 1, abort = self) {
+                            StatefulAction(Task<6>),
+                        },
+                        AsyncFallback {
+                            StatefulAction(Task<7>),
+                            #[failure_if(|bb| bb.b1 > 5)]
+                            #[on_failure(|bb| { bb.b0 = 0; *bb.t0 += 2 })]
+                            #[run_while(|bb| bb.o0.unwrap_or(1) < *bb.t0 + 1)]
+                            Condition(PCond<8>, b0 = {=}),
+                            Action(Act<9> = Act::<9>),
+                            Condition(Cond<10>),
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                StatefulAction(Task<11> = Task::<11>),
+                #[on_failure(|bb| bb.b0 += 3)]
+                #[post(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| bb.b0 % 3 < 0)]
+                Priority {
+                    StatefulAction(Task<12>),
+                    Action(|ctx, bb| ctx.exec_in(13, (bb.o0.unwrap_or(0) + 1) % 3, &mut bb.b1)),
+                },
+                Condition(|ctx| ctx.check(14)),
+                Sleep(50),
+            },
+        }
+    }
+}
+
+board!(Tree0172Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0173 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+        }
+        AsyncSequence {
+            BinarySelector(|bb| bb.b0 > bb.b0 % 3) {
+                Precondition(|bb| *bb.t1 + 1 < 6, else = Success) {
+                    #[run_while(|bb| bb.b0 != 2)]
+                    StatefulAction(PTask<0>, b0 = {b1}),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t1) as f32)]
+                Conditional(|bb| (bb.b1 + 3) % 4 != 1) {
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0173Blackboard { b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0174 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+        }
+        ParallelAll(2) {
+            #[run_while(|bb| *bb.t0 > 3)]
+            #[on_success(|bb| *bb.t0 += 2)]
+            Fallback {
+                Invert {
+                    Repeat(3) {
+                        Condition(PCond<0>, b0 = {t0}),
+                    },
+                },
+                Interrupt(|bb| bb.b0 == *bb.t0 % 3) {
+                    DynamicSelector {
+                        SkipUnlessUpdated(t0) {
+                            WhileDoElse {
+                                #[skip_if(|bb| *bb.t0 + 3 == bb.b0)]
+                                #[on_halted(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
+                                PolicyParallel(policy = FirstFailure, repeat = false) {
+                                    StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
+                                    #[post(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
+                                    #[skip_if(|bb| (*bb.t0 + 1) % 4 != 3)]
+                                    #[success_if(|bb| *bb.t0 < 2)]
+                                    Action(Act<2>),
+                                    StatefulAction(Task<3> = Task::<3>),
                                 },
-                                Parallel(success = 1, failure = -1) {
-                                    Action(Act<6>),
+                                Filter(times = 3, count = Failure, filtered = Failure) {
+                                    StatefulAction(Task<4>),
                                 },
                             },
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 % 2 == 1) {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                    AlwaysRunning,
+                    Selector {
+                        Observe(|bb| *bb.t0 == 4, abort = lower) {
+                            Limiter(1) {
+                                Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+                            },
+                        },
+                        StatefulAction(Task<6>),
+                    },
+                    StatefulAction(Task<7>),
+                },
+                Fallback {
+                    IfThenElse {
+                        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = true) {
+                            StatefulAction(Task<8>),
+                            StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
+                            Condition(Cond<10> = Cond::<10>),
+                            Loop(q0, if_empty = Success) {
+                                SetBlackboard(b0 = 0),
+                            },
+                        },
+                        StepSequencer {
+                            Action(Act<11> = Act::<11>),
+                            #[success_if(|bb| *bb.t0 > 1)]
+                            Action(Act<12> = Act::<12>),
                         },
                         ReactiveFallback {
-                            Timeout(20) {
-                                Inverter {
-                                    Condition(Cond<7>),
-                                },
-                            },
+                            Condition(Cond<13> = Cond::<13>),
+                            Condition(Cond<14>),
                         },
                     },
                 },
@@ -2949,952 +2670,932 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0174Blackboard { q0 t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0180 for Ctx {
+    pub tree Tree0175Sub0 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
+            b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
         }
-        SequenceStar {
-            Script(|bb| bb.o0 = Some(*bb.t0)),
-            Fallback {
-                #[success_if(|bb| bb.b0 != 5)]
-                #[on_halted(|bb| if *bb.t0 > 2 { *bb.t0 += 3 })]
-                #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
-                RetryUntilSuccessful(1) {
-                    Action(PIo<0>, t0 = {b0}),
-                },
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-                #[failure_if(|bb| bb.b0 % 2 == 1)]
-                StatefulAction(Task<2>),
-                Failer,
-            },
-            Sequence {
-                #[on_success(|bb| bb.b0 = bb.b0 % 4)]
-                StatefulAction(PTask<3>, b0 = {=}),
-                AlwaysSuccess,
-                Delay(0) {
-                    WaitUntil(|bb| bb.o0.unwrap_or(5) < 6) {
-                        Wait(30),
-                    },
-                },
-                Action(|ctx| ctx.exec(4)),
-            },
+        Deadline(20) {
+            Action(PIo<1>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0180Blackboard { b0 t0 o0 });
-
 bt::behavior_tree! {
-    pub tree Tree0181 for Ctx {
+    pub tree Tree0175 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
             b0: i64,
             b1: i64,
+            #[tracked] t1: i64,
         }
-        Fallback {
-            Condition(Cond<0> = Cond::<0>),
-            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-            #[on_success(|bb| { bb.b0 += 2; bb.b1 = 7 })]
-            #[run_while(|bb| bb.b1 < bb.b0 % 4)]
-            Condition(PCond<2>, b0 = 6),
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                StatefulAction(Task<0>),
+                SubTree(Tree0175Sub0, b0 = {=}, b1 = {b1}, t1 = {=}),
+            },
+            RetryUntilSuccessful(3) {
+                IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
+                    PrioritySelector {
+                        #[score(|bb| ((bb.b1 + 1) % 2) as f32)]
+                        Failer,
+                    },
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
             StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0181Blackboard { t1 b0 b1 });
+board!(Tree0175Blackboard { b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0176 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+            o0: Option<i64>,
+            b1: i64,
+        }
+        Timeout(0) {
+            #[skip_if(|bb| bb.o0.unwrap_or(3) + 4 > *bb.t1)]
+            Fallback {
+                TryCatch {
+                    #[on_halted(|bb| if *bb.t1 != 3 { bb.b1 = bb.b0 })]
+                    #[on_success(|bb| bb.b1 = 7)]
+                    StatefulAction(Task<0>),
+                    #[success_if(|bb| (bb.b1 + 1) % 4 < 2)]
+                    Wait(10),
+                },
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<1>),
+                    case 1 => StatefulAction(Task<2>),
+                    case 5 => DynamicSequence {
+                        Runner,
+                    },
+                    _ => Condition(Cond<3> = Cond::<3>),
+                },
+                WhileDoElse {
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                ReactiveSequence {
+                    Succeeder,
+                    Condition(Cond<6>),
+                    Failer,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0176Blackboard { t1 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0177 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        Fallback {
+            #[on_failure(|bb| { bb.o0 = Some(bb.b0); *bb.t0 += 1 })]
+            StatefulAction(Task<0>),
+            #[skip_if(|bb| bb.o0.unwrap_or(2) == 1)]
+            #[on_failure(|bb| if bb.b0 + 2 == bb.b0 % 4 { bb.t0.set(*bb.t0 % 4) })]
+            Loop(q0) {
+                Inverter {
+                    WasEntryUpdated(t0),
+                },
+            },
+            #[run_while(|bb| *bb.t0 + 1 < *bb.t0)]
+            #[failure_if(|bb| bb.b0 % 2 == 1)]
+            Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
+            Cooldown(0) {
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree0177Blackboard { q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0178Sub0 for Ctx {
+        Succeeder
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0178 for Ctx {
+        StepSequencer {
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Remap(success = Failure, failure = Success) {
+                SubTree(Tree0178Sub0),
+            },
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0179 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        Parallel(success = -1, failure = 1) {
+            AlwaysSuccess,
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0179Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0180 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            StatefulAction(Task<0>),
+            SetBlackboard(b1 = {b0}),
+            WasEntryUpdated(t0),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0180Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0181Sub0 for Ctx {
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0181 for Ctx {
+        Invert {
+            SubTree(Tree0181Sub0),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0182 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64> = Some(3),
             b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_success(|bb| bb.b0 = (*bb.t1 + 2) % 3)]
-        #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
-        ReactiveFallback {
-            #[on_success(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-            Action(PAct<0>, b0 = 1, b1 = {t0}),
-            StatefulAction(Task<1>),
-            Loop(q0, if_empty = Failure) {
-                Action(PIo<2>, t0 = {t1}),
-            },
-            Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 3)),
-        }
-    }
-}
-
-board!(Tree0182Blackboard { b1 t0 t1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0183 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        Fallback {
-            Priority {
-                Precondition(|bb| *bb.t1 > 5, else = Running) {
-                    StatefulAction(PTask<0>, b0 = {=}),
+        Observe(|bb| bb.o0.unwrap_or(0) > 0, abort = none) {
+            ReactiveFallback {
+                Invert {
+                    MaxTime(0) {
+                        Condition(Cond<0>),
+                    },
                 },
-            },
-            MemSequence {
-                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-                    Script(|bb| bb.b0 += 1),
-                    StatefulAction(Task<1>),
+                ReactiveFallback {
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                    #[run_while(|bb| (bb.b0 + 3) % 4 > 0)]
+                    ScriptCondition(|bb| bb.b0 != 0),
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
                 },
-            },
-            ParallelAll {
-                Script(|bb| if bb.b0 + 2 < *bb.t0 { bb.b0 = *bb.t0 + 3 }),
-                SetBlackboard(t1 = {t0}),
-                StatefulAction(Task<2>),
-                Script(|bb| *bb.t0 += 2),
-            },
-            Loop(q0, value = {t0}) {
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    FlipSelector {
-                        AlwaysRunning,
+                RepeatUntilFailure(2) {
+                    #[post(|bb| bb.b0 = 5)]
+                    TryCatch(catch_on_halt = true) {
+                        Action(Act<3>),
                         Condition(Cond<4>),
                     },
                 },
             },
-            ReactiveFallback {
-                ScriptCondition(|bb| bb.b0 != *bb.t1),
-                MemPriority {
-                    Action(PIo<5>, t0 = {=}),
-                    ScriptCondition(|bb| *bb.t0 > bb.b0),
+        }
+    }
+}
+
+board!(Tree0182Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0183 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 2,
+        }
+        MemSequence {
+            Parallel(success = -3) {
+                Action(PIo<0>, t0 = {t1}),
+                Condition(Cond<1>),
+                Parallel(success = -1, failure = 2) {
+                    AlwaysFailure,
+                    Condition(Cond<2>),
+                },
+            },
+            RepeatTimes(3) {
+                Precondition(|bb| *bb.t0 == 3, else = Running) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Priority {
+                StatefulAction(PTask<4>, b0 = {t1}, b1 = {b0}),
+                Action(|ctx| ctx.exec(5)),
+                Action(PIo<6>, t0 = {=}),
+                #[on_halted(|bb| bb.o0 = None)]
+                Condition(Cond<7>),
+                RetryUntilSuccessful(0) {
+                    Script(|bb| *bb.t0 += 2),
                 },
             },
         }
     }
 }
 
-board!(Tree0183Blackboard { q0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0184Sub0 for Ctx {
-        Sleep(0)
-    }
-}
+board!(Tree0183Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
-        Cooldown(20, filtered = Failure) {
-            ForceSuccess {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    SequenceStar {
-                        Repeater(1) {
-                            Wait(0),
-                        },
-                        Action(Act<1>),
-                        Action(Act<2>),
+        SequenceStar {
+            Sequence {
+                ReactiveFallback {
+                    DynamicSelector {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
                         Action(Act<3>),
-                        Repeat(3) {
-                            StatefulAction(Task<4>),
-                        },
+                        Condition(|ctx| ctx.check(4)),
                     },
-                    Selector {
+                    Timeout(10) {
+                        Failer,
+                    },
+                    SequenceStar {
                         StatefulAction(Task<5>),
-                        PolicyParallel(policy = FirstSuccess) {
-                            AlwaysSuccess,
-                            SubTree(Tree0184Sub0),
-                            Condition(Cond<6> = Cond::<6>),
-                        },
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
                     },
+                    StatefulAction(Task<8>),
                 },
             },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0185Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0185Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SubTree(Tree0185Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
-        RepeatUntil(Failure) {
-            ParallelAll(0) {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
+        }
+        RepeatTimes(1) {
+            #[failure_if(|bb| bb.o0.is_some())]
+            #[on_halted(|bb| *bb.t0 += 2)]
+            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
+            RepeatTimes(forever) {
+                IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                    SetBlackboard(b0 = 9),
+                    #[post(|bb| *bb.t0 += 3)]
+                    SubTree(Tree0185Sub0, ..),
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 1 > bb.b0)]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Loop(q0, value = {t0}) {
+                        DynamicSelector {
+                            Optional {
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
             },
         }
+    }
+}
+
+board!(Tree0185Blackboard { t0 b0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0186Sub1 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            b1: i64 = 14,
+            #[tracked] t0: i64 = 9,
+        }
+        Script(|bb| if bb.b1 != 3 { bb.t1.set((*bb.t0 + 4) % 3) })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0186Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 11,
+            b1: i64 = 14,
+            #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0186Sub1, t1 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0186 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 0,
             b0: i64 = 1,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Parallel(failure = -2) {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| *bb.t1 + 3 < *bb.t0),
-                StatefulAction(Task<1>),
+        AsyncSequence {
+            DynamicSequence {
+                ScriptCondition(|bb| *bb.t0 % 4 != 2),
             },
-            RunOnce {
-                IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
-                    ParallelAll {
-                        StatefulAction(Task<2>),
-                        Script(|bb| bb.b1 = (bb.b0 + 4) % 3),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
+            MemPriority {
+                #[success_if(|bb| (*bb.t1 + 4) % 3 != 2)]
+                #[post(|bb| bb.b0 = *bb.t0 % 4)]
+                #[skip_if(|bb| *bb.t1 + 4 == *bb.t1)]
+                Action(PIo<0>, t0 = {b1}),
+                Action(PIo<1>, t0 = {=}),
+                #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                #[failure_if(|bb| bb.b1 < 3)]
+                Condition(Cond<2>),
             },
-            StatefulAction(Task<5>),
+            #[success_if(|bb| *bb.t0 != 3)]
+            SubTree(Tree0186Sub0, t1 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0186Blackboard { t0 b0 b1 t1 });
+board!(Tree0186Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0187 for Ctx {
         blackboard {
+            b0: i64 = 1,
             b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        #[success_if(|bb| bb.b0 % 4 != 3)]
-        Repeat(3) {
-            AsyncFallback {
-                Inverter {
-                    #[skip_if(|bb| *bb.t0 != 3)]
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b1)),
+        Sequence {
+            StepSequencer {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Script(|bb| *bb.t0 += 1),
                 },
-                Retry(0) {
-                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                    #[on_failure(|bb| bb.t1.set(*bb.t0))]
-                    StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                StatefulAction(Task<3>),
+            },
+            WaitUntil(|bb| *bb.t0 != 1) {
+                DynamicSelector {
+                    StatefulAction(Task<4>),
                 },
-                BinarySelector(|bb| (*bb.t0 + 3) % 3 < 1) {
-                    Condition(PCond<2>, b0 = {=}),
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    SetBlackboard(o0 = Some(0)),
+            },
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                RunOnce(then_skip = false) {
+                    Delay(0) {
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
+                    },
                 },
-                #[on_success(|bb| { *bb.t0 += 3; *bb.t1 += 4 })]
-                Condition(Cond<3>),
+            },
+            StepSequencer {
+                StatefulAction(PTask<6>, b0 = {b1}),
+                SequenceStar {
+                    SetBlackboard(b0 = 7),
+                    #[on_success(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<7>),
+                },
+                Runner,
+                StatefulAction(Task<8>),
+                Filter(times = 1, count = Success) {
+                    StatefulAction(Task<9>),
+                },
             },
         }
     }
 }
 
-board!(Tree0187Blackboard { b1 b0 t0 o0 t1 });
+board!(Tree0187Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0188Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0188Sub0 for Ctx {
+        SubTree(Tree0188Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0188 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-        }
-        MaxTime(0) {
-            WaitValueUpdate(t1) {
-                Condition(Cond<0>),
+        SequenceStar {
+            Delay(30) {
+                StatefulAction(Task<0>),
             },
+            SubTree(Tree0188Sub0),
         }
     }
 }
 
-board!(Tree0188Blackboard { t1 });
-
 bt::behavior_tree! {
     pub tree Tree0189Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+        WhileDoElse {
+            StatefulAction(Task<1>),
+            Repeater(forever) {
+                Action(Act<2>),
+            },
+            Action(Act<3>),
         }
-        StatefulAction(Task<1> = Task::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0189 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        IndexSwitch(|bb| 7) {
-            Selector {
-                KeepRunningUntilFailure {
-                    Action(Act<0>),
-                },
-                SequenceWithMemory {
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    RetryUntilSuccessful(4) {
-                        SubTree(Tree0189Sub0, b0 = {=}, o0 = {o0}),
-                    },
-                    StatefulAction(Task<2>),
-                },
+        WhileDoElse {
+            Parallel(failure = -1) {
+                Condition(Cond<0> = Cond::<0>),
             },
-            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5) + 3)]
-            Parallel(success = -2, failure = 3) {
-                RetryUntilSuccessful(1) {
-                    AlwaysRunning,
-                },
-                Limiter(1) {
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4>),
-            },
-            AlwaysFailure,
+            SubTree(Tree0189Sub0),
         }
-    }
-}
-
-board!(Tree0189Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0190Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(|ctx, bb| ctx.check_in(4, (bb.b1 + 4) % 4))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0190 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
         }
-        ReactiveSequence {
-            TryCatch {
-                Condition(PCond<0>, b0 = 8),
-                WhileDoElse {
-                    Action(PAct<1>, b0 = 3, b1 = {t1}),
-                    AlwaysSuccess,
+        Repeat(forever) {
+            SequenceWithMemory {
+                IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                    #[failure_if(|bb| bb.b0 > 1)]
+                    SetBlackboard(b0 = 0),
                 },
-                Filter(times = 2, filtered = Failure) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Precondition(|bb| bb.b1 < (bb.b1 + 4) % 3, else = Skipped) {
-                    Action(Act<3>),
-                },
-            },
-            MemPriority {
-                SubTree(Tree0190Sub0, ..),
-                Condition(PCond<5>, b0 = {b0}),
-                Sequence {
-                    #[success_if(|bb| bb.b1 + 2 < bb.b0 + 2)]
-                    WasEntryUpdated(t1),
-                    Condition(Cond<6>),
-                    Sleep(20),
-                },
-                Deadline(100) {
-                    StatefulAction(PTask<7>, b0 = {b1}),
-                },
-                StatefulAction(PTask<8>, b0 = 6, b1 = {t1}),
-            },
-            Fallback {
-                StatefulAction(Task<9>),
-                TryCatch(catch_on_halt = true) {
-                    #[success_if(|bb| bb.b1 % 4 != 1)]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    Sleep(0),
-                    Action(Act<10>),
-                },
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0190Blackboard { t0 b1 t1 b0 });
+board!(Tree0190Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0191Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 12,
+        }
+        WhileDoElse {
+            DynamicSequence {
+                Condition(Cond<1> = Cond::<1>),
+            },
+            #[success_if(|bb| *bb.t0 < 2)]
+            Wait(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0191Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 12,
+        }
+        BinarySelector(|bb| bb.b0 % 2 < 0, dynamic = true) {
+            BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
+                Script(|bb| bb.o0 = None),
+                Action(|ctx| ctx.exec(0)),
+            },
+            SubTree(Tree0191Sub1, q0 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
         blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
             o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
         }
-        AsyncSequence {
-            Switch(b1) {
-                case 0 => PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    ReactiveFallback {
-                        UnsetBlackboard(o0),
-                    },
-                },
-                case 4 => Conditional(|bb| bb.o0.is_none(), else = Failure) {
-                    AlwaysFailure,
-                },
-                case 5 => Switch(b1) {
-                    case 3 => SetBlackboard(o0 = Some(0)),
-                    case 1 => Condition(Cond<1>),
-                    _ => #[run_while(|bb| bb.b1 > 1)]
-                    SetBlackboard(b1 = {t0}),
-                },
-                _ => BinarySelector(|bb| bb.b1 > 1, dynamic = false) {
-                    Script(|bb| if bb.b0 > bb.b0 + 4 { *bb.t0 += 1 }),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-            },
-            Sequence {
-                Fallback {
-                    SequenceWithMemory {
-                        Deadline(10) {
-                            #[on_success(|bb| bb.b1 = 0)]
-                            StatefulAction(Task<3>),
-                        },
-                        Condition(Cond<4>),
-                        Succeeder,
-                        MaxTime(100) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        AsyncSequence {
-                            StatefulAction(Task<6>),
-                            Condition(Cond<7>),
-                        },
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        WaitUntil(|bb| bb.o0.unwrap_or(4) == 6) {
-                            #[post(|bb| if (*bb.t0 + 1) % 3 < 0 { bb.b1 = *bb.t0 + 1 })]
-                            Action(Act<8>),
-                        },
-                        #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b1 += 1 })]
-                        Conditional(|bb| bb.b0 == bb.o0.unwrap_or(2) + 4, dynamic = true, else = Success) {
-                            Succeeder,
-                        },
-                        #[post(|bb| bb.o0 = Some(*bb.t1))]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        #[on_success(|bb| { if bb.o0.unwrap_or(2) == 1 { bb.b1 = *bb.t0 + 2 }; *bb.t0 += 1 })]
-                        UnsetBlackboard(o0),
-                        Condition(|ctx| ctx.check(9)),
-                        SetBlackboard(b1 = 8),
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.t1.set(5))]
-            Delay(20) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        AlwaysSuccess,
-                        Repeat(0) {
-                            Action(PIo<10>, t0 = {t0}),
-                        },
-                        RepeatUntilSuccess(2) {
-                            Wait(0),
-                        },
-                        Condition(PCond<11>, b0 = {b1}),
-                    },
-                },
-            },
+        AsyncFallback {
+            #[success_if(|bb| bb.b0 + 3 < 7)]
+            SubTree(Tree0191Sub0, q0 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}),
+            SetBlackboard(o0 = Some(1)),
         }
     }
 }
 
-board!(Tree0191Blackboard { o0 t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0192Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Condition(PCond<0>, b0 = 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0192Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 13,
-        }
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0191Blackboard { q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        SequenceWithMemory {
-            AsyncFallback {
-                WasEntryUpdated(t1),
-                #[run_while(|bb| bb.o0.unwrap_or(5) != 4)]
-                #[on_success(|bb| *bb.t0 += 3)]
-                ScriptCondition(|bb| bb.o0.is_none()),
-                #[post(|bb| *bb.t0 += 3)]
-                SubTree(Tree0192Sub0, ..),
-            },
-            RetryUntilSuccessful(3) {
-                StatefulAction(Task<1>),
-            },
-            #[failure_if(|bb| (bb.b1 + 2) % 4 != 0)]
-            FlipSelector {
-                Runner,
-                ScriptCondition(|bb| bb.o0.unwrap_or(4) == 6),
-                SubTree(Tree0192Sub1, ..),
-            },
-            Switch(b1) {
-                case 0 => UnsetBlackboard(o0),
-                case 3 => Loop(q0, if_empty = Failure) {
-                    Condition(Cond<3>),
-                },
-                _ => ForceFailure {
-                    StatefulAction(Task<4>),
-                },
-            },
-            AsyncFallback {
-                StatefulAction(Task<5>),
-                ScriptCondition(|bb| *bb.t0 % 2 < 1),
-                Wait(50),
-            },
+        Remap(success = Failure, failure = Failure) {
+            Action(PIo<0>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0192Blackboard { t0 t1 q0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0193Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0193Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b1: i64 = 10,
-        }
-        #[on_halted(|bb| bb.b1 += 1)]
-        Failer
-    }
-}
+board!(Tree0192Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            b1: i64 = 1,
         }
-        TryCatch(catch_on_halt = true) {
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                SetBlackboard(b1 = 7),
-                SubTree(Tree0193Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-            Parallel(success = -3, failure = -2) {
-                Timeout(30) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                RunOnce(then_skip = true) {
-                    Wait(20),
-                },
-                #[success_if(|bb| *bb.t0 != 3)]
-                SubTree(Tree0193Sub1, b0 = {=}, t0 = {t0}, b1 = {=}),
-                SetBlackboard(t0 = 1),
-                Action(Act<3> = Act::<3>),
-            },
-            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                Wait(30),
-                SetBlackboard(t0 = {b1}),
-                WasEntryUpdated(t0),
-            },
+        Fallback {
             Switch(b1) {
-                case 2 => StatefulAction(Task<6>),
-                case 0 => Conditional(|bb| *bb.t0 + 2 != 1, dynamic = true, else = Failure) {
-                    AsyncFallback {
-                        #[on_halted(|bb| bb.b0 = 6)]
-                        #[post(|bb| bb.b0 += 2)]
-                        Condition(Cond<7> = Cond::<7>),
-                        Condition(Cond<8>),
-                        Failer,
+                case 5 => FlipSelector {
+                    StatefulAction(Task<0>),
+                    #[run_while(|bb| bb.b0 % 2 < 1)]
+                    Sleep(20),
+                },
+                case 1 => ParallelAll {
+                    Action(Act<1>),
+                    SetBlackboard(b0 = 3),
+                },
+                _ => Condition(Cond<2>),
+            },
+            RunOnce {
+                MemPriority {
+                    SequenceWithMemory {
+                        Condition(Cond<3> = Cond::<3>),
+                        RepeatUntilFailure(3) {
+                            #[run_while(|bb| bb.b1 + 4 > 7)]
+                            Condition(Cond<4>),
+                        },
+                        Wait(20),
+                        AlwaysFailure,
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        BinarySelector(|bb| *bb.t0 + 3 > bb.b0, dynamic = true) {
+                            Precondition(|bb| *bb.t0 + 1 == *bb.t0, else = Failure) {
+                                WasEntryUpdated(t0),
+                            },
+                            Wait(50),
+                        },
+                        Inverter {
+                            Succeeder,
+                        },
                     },
                 },
-                _ => StatefulAction(Task<9>),
             },
-            Condition(Cond<10>),
         }
     }
 }
 
-board!(Tree0193Blackboard { b0 t0 b1 });
+board!(Tree0193Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
             o0: Option<i64> = None,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
         }
-        #[on_failure(|bb| { bb.o0 = None; bb.b1 += 1 })]
-        #[on_success(|bb| if *bb.t0 == 0 { bb.b0 += 1 })]
-        WhileDoElse {
-            Condition(Cond<0>),
-            Script(|bb| bb.b0 += 2),
-            #[on_failure(|bb| if bb.b0 != bb.o0.unwrap_or(2) + 2 { bb.t0.set(0) })]
-            #[run_while(|bb| bb.b0 % 2 < 0)]
-            Action(PIo<1>, t0 = {t0}),
+        MemPriority {
+            RepeatTimes(3) {
+                Deadline(0) {
+                    AsyncFallback {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            ScriptCondition(|bb| *bb.t0 + 2 > 6),
+                        },
+                        Condition(Cond<1> = Cond::<1>),
+                        #[skip_if(|bb| *bb.t0 + 1 < 0)]
+                        Precondition(|bb| bb.o0.unwrap_or(4) + 1 == bb.b1 % 2, else = Success) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Repeater(forever) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0 % 2) as f32)]
+                        Condition(Cond<3> = Cond::<3>),
+                        #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
+                        StatefulAction(Task<4>),
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 % 2 != 0),
+                StatefulAction(Task<5>),
+            },
         }
     }
 }
 
-board!(Tree0194Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0195Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-        }
-        Action(PIo<2>, t0 = {b0})
-    }
-}
+board!(Tree0194Blackboard { o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0195Sub0 for Ctx {
         blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
         }
-        SequenceStar {
-            SubTree(Tree0195Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
-            Condition(Cond<3> = Cond::<3>),
-            Script(|bb| bb.b0 = 5),
-            Condition(Cond<4>),
-        }
+        StatefulAction(Task<8>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        TryCatch(catch_on_halt = false) {
-            MemSequence {
-                WasEntryUpdated(t0),
-                #[success_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
-                #[run_while(|bb| bb.b0 != 3)]
-                StatefulAction(Task<0>),
-                Inverter {
-                    Precondition(|bb| *bb.t0 != 4, else = Success) {
-                        KeepRunningUntilFailure {
-                            Repeat(forever) {
-                                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = true) {
-                                    AlwaysFailure,
-                                    #[skip_if(|bb| *bb.t0 + 1 < bb.b0)]
-                                    Action(Act<1> = Act::<1>),
-                                    #[success_if(|bb| *bb.t0 != 2)]
-                                    #[post(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                                    #[skip_if(|bb| bb.o0.is_none())]
-                                    SetBlackboard(o0 = Some(7)),
-                                },
-                            },
+        #[post(|bb| { *bb.t0 += 1; bb.b1 = 2 })]
+        #[success_if(|bb| *bb.t0 != 2)]
+        #[skip_if(|bb| bb.b1 % 2 > 0)]
+        Priority {
+            RunOnce(then_skip = false) {
+                DynamicSequence {
+                    StatefulAction(Task<0>),
+                    Fallback {
+                        #[post(|bb| bb.t0.set(3))]
+                        #[run_while(|bb| bb.b0 % 4 != 0)]
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            StatefulAction(Task<1>),
+                        },
+                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
+                        SequenceWithMemory {
+                            Condition(Cond<3>),
+                            Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(4))),
+                            Condition(Cond<5>),
+                        },
+                        WasEntryUpdated(t0),
+                        Timeout(10) {
+                            ScriptCondition(|bb| bb.o0.is_some()),
                         },
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                SubTree(Tree0195Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                RunOnce(then_skip = false) {
-                    ForceFailure {
-                        #[post(|bb| *bb.t0 += 2)]
-                        IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 4) % 3, out_of_range = Fail, dynamic = true) {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
+            Selector {
+                Observe(|bb| *bb.t0 > bb.b1, abort = lower) {
+                    Condition(Cond<6>),
                 },
-                Deadline(0) {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<8>),
-                    },
+                StatefulAction(Task<7>),
+            },
+            SequenceWithMemory {
+                SubTree(Tree0195Sub0, b0 = {=}, q0 = {q0}, t0 = {=}, o0 = {o0}, b1 = {=}),
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b0 + 2) as f32)]
+                IfThenElse {
+                    Action(Act<9>),
+                    Action(PAct<10>, b0 = {=}, b1 = {b1}),
+                },
+                #[score(|bb| (bb.b1 % 3) as f32)]
+                ReactiveFallback {
+                    Action(|ctx| ctx.exec(11)),
+                    StatefulAction(Task<12>),
+                    Condition(|ctx| ctx.check(13)),
+                    StatefulAction(Task<14>),
                 },
             },
         }
     }
 }
 
-board!(Tree0195Blackboard { b0 t0 o0 });
+board!(Tree0195Blackboard { b0 q0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            b0: i64 = 2,
+            b1: i64 = 0,
             q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        WhileDoElse {
-            ReactiveFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                #[on_failure(|bb| bb.o0 = None)]
-                Repeat(1) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            SetBlackboard(b0 = {t1}),
-            Loop(q0, value = {t0}, if_empty = Success) {
-                Repeater(0) {
-                    Action(PAct<2>, b0 = 0),
+        Conditional(|bb| bb.b1 % 3 == 1, dynamic = true) {
+            FlipSelector {
+                StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+                Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+                Loop(q0, value = {b0}, if_empty = Skipped) {
+                    Action(PAct<2>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0196Blackboard { t1 q0 o0 t0 b0 });
+board!(Tree0196Blackboard { b0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64>,
         }
-        WaitUntil(|bb| bb.b1 < 2) {
-            TryCatch {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    AlwaysFailure,
+        ReactiveFallback {
+            #[on_success(|bb| bb.o0 = Some(9))]
+            #[failure_if(|bb| *bb.t0 == bb.b0 % 2)]
+            Condition(Cond<0>),
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                DynamicSelector {
+                    Action(PIo<1>, t0 = {=}),
+                    Condition(Cond<2>),
                 },
-                Priority {
-                    Selector {
-                        Condition(Cond<1>),
-                        Condition(PCond<2>, b0 = {t0}),
-                        SetBlackboard(b0 = 3),
-                    },
-                },
-                WaitUntil(|bb| *bb.t0 == *bb.t0 % 2) {
-                    ReactiveFallback {
-                        Delay(20) {
-                            Delay(100) {
-                                Condition(PCond<3>, b0 = 8),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    ForceFailure {
-                        StatefulAction(PTask<5>, b0 = 3, b1 = {=}),
-                    },
-                },
-                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0197Blackboard { b0 b1 t0 });
+board!(Tree0197Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
-        IfThenElse {
-            FlipSelector {
-                AsyncFallback {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Action(Act<1>),
-                        Repeater(2) {
-                            Sleep(0),
-                        },
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                IfThenElse {
-                    FlipSelector {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    ForceSuccess {
-                        RepeatUntil(Success) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-            Action(Act<7>),
-            Repeat(4) {
-                Timeout(10) {
-                    Cooldown(20, filtered = Skipped) {
-                        Deadline(0) {
-                            WhileDoElse {
-                                ReactiveFallback {
-                                    StatefulAction(Task<8>),
-                                    StatefulAction(Task<9>),
-                                },
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<10>),
-                                },
-                                Inverter {
-                                    StatefulAction(Task<11>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        blackboard {
+            b0: i64 = 3,
+        }
+        Repeat(0) {
+            #[skip_if(|bb| bb.b0 > 6)]
+            StatefulAction(Task<0>),
         }
     }
 }
+
+board!(Tree0198Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
-            b1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
         }
-        Sequence {
-            Script(|bb| if bb.b1 == 4 { bb.b1 += 3 }),
+        ParallelAll(max_failures = -4) {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+            ForceSuccess {
+                Condition(|ctx| ctx.check(2)),
+            },
+            Repeat(forever) {
+                Condition(|ctx| ctx.check(3)),
+            },
+            Script(|bb| { bb.t1.set(bb.b0 % 3); if bb.o0.is_some() { bb.b0 += 3 } }),
         }
     }
 }
 
-board!(Tree0199Blackboard { b1 });
+board!(Tree0199Blackboard { b0 o0 t1 });
 
 cases! {
-    Tree0100 "B{t0=2;q0=3;b1=5;b0=1}Lp{t0;_}(@rw{t0+2!2}@of{b0+=3}Rep4(Flip(@si{b0+3%3<0}Sw{3;4}(Bin{b0+4%2=1;T}(Ret0(t0),S),@os{b0+=3}@oh{b1+=1}@ki{b0>4}RFb(SubR(pc1{b0:1}),t2,Once(t3)),@po{b1+=2}@rw{b1>2}Ret3(a4b{b0;b0})))))",
-    Tree0101 "RFb(Keep(AFb(Step(c0,t1),c2)),RFb(Flt{2;S;_}(a3e),RFb(a4,t5)))",
-    Tree0102 "B{b0;t0}OnceK(Isw{b0;T;T}(PAll{_}(c0,Sb{b0=3},Sb{b0=8})))",
-    Tree0103 "B{b0=4;o0=_;t0=5;b1}Rep4(Intr{none}(Sel(Pre{b1=7;F}(Ite(t0e,Sw{2}(F,S))),c1,AFb(c2,@po{t0:=b0%2}a3))))",
-    Tree0104 "Swm(PAll{-1}(Swm(AFb(t0e,RepF(Fai),c1e,Swm(a2,a3l,Fai)),Lim{1}(Sel(t4e,F)))),Swm(t5,Flt{1;_;_}(Ret4(Suc)),Star(a6e,Suc),t7),Par{_;-3}(Dd{0}(Dl{20}(Rmp{F;S}(Wt{0}))),Step(Flip(t8,c9e),c10),S))",
-    Tree0105 "B{b0=1;t0=2}Par{2;_}(c0e,pa1{b0:=;b1:t0})",
-    Tree0106 "B{o0=5;b0;t0=0}TryT(MSeq(t0,c1b{t0},Sl{0},t2),SubR(@os{b0:=o0|1}@rw{o0|3%4=3}Swm(WU{b0%3<2}(c3),t4e)),c5l,RSel(Scc{b0%2<1},pc6{b0:7},c7,Wu{t0}))",
-    Tree0107 "B{t1=2;t0=0;q0=3;b0}MPri(TryT(Sb{b0=2},Fb(@si{b0+1>t0+2}@ki{b0+2%4=0}Wv{t1}(R),RSeq(@os{b0+=1;t0=t1?t0:=t0+3%3}@of{t1+=1}@po{t1:=t0}Flt{2;F;_}(c0),OnceT(Rus{2}(t1)),pt2{b0:7;b1:b0})),RFb(Lp{_;K}(Lp{b0;K}(Lp{t1;S}(Pri(@po{t0:=t0%3}@rw{t0!b0+2%3}Fai,Scc{t1>b0%4},t3e)))),Flt{1;R;_}(Fb(RFb(Wu{t0},@si{t1!3}@po{b0:=b0%4}c4),a5l,t6)))))",
-    Tree0108 "B{b0=1;t0;b1}Cd{0;K}(Keep(RSeq(Seq(@si{t0+4>3}OnceT(Dl{10}(Dl{20}(Sb{b0=0}))),Pre{b1+4>4;R}(pi0{t0:t0})),MSeq(pa1{b0:=;b1:=},S),Pre{b0+2>b0+1}(Rep4(Step(Wt{50},Fai,t2))),Fb(Scc{b1<4},Run))))",
-    Tree0109 "B{o0=_;t0=1;t1=5;b0}FF(ASeq(Dl{30}(Mt{30}(TryF(c0l,Ub{o0},RFb(c1,a2,c3)))),Ret1(MPri(Cnd{b0+4%4>1;_;S}(Bin{o0|1+2>2;T}(a4b{t1%2;b0},Rep2(t5))),Cd{0;F}(pi6{t0:=})))))",
-    Tree0110 "B{o0;t0=5;b0=5}MSeq(Pre{t0<4;R}(AFb(Sel(Dd{20}(t0),Cd{0;K}(RtyF(@oh{b0+=2;b0+=1}pt1{b0:b0;b1:t0}))),Intr{b0+2!0}(Pri(Rep3(Flip(@fi{b0>2}pt2{b0:=},Wt{0},c3,F,Scc{t0%4<1})))),Rmp{F;S}(t4))),Flip(Seq(t5,a6e,pi7{t0:b0}),Opt(Fb(Wu{t0},Sb{o0=7})),RT{F}(Flt{2;S;K}(Pri(pt8{b0:=;b1:t0},a9,t10)))),Cnd{t0+4!7;N;F}(Keep(Opt(@po{t0+3>3?b0+=3}RSeq(Wv{t0}(OnceT(c11)),Step(@rw{t0%4>1}@fi{b0+4<t0}Sb{t0=b0},a12,Rep3(t13)),S)))))",
-    Tree0111 "B{o0;b0=4;t0=3}PAll{2}(RFb(Fb(a0e,RFb(@fi{b0>7}@ki{none}@os{t0+=1;b0+4>3?b0+=1}t1e)),SubR(@oh{b0+=4}Ret0(pt2{b0:=;b1:t0}))),WU{t0%2<1}(PPar{0;N}(Pre{t0+1%2<0;F}(Rpt{F}(RSeq(@os{o0:=b0}Inv(a3),Keep(c4)))),Rus{F}(pi5{t0:t0}))))",
-    Tree0112 "Dd{0}(t0)",
-    Tree0113 "B{o0;b0=1;t0=5}Pre{o0|5%4!2;R}(Ret2(RSeq(RFb(Ret1(t0),a1,a2),Cnd{o0|1+4>t0;N;S}(FS(pc3{b0:=})),Sb{o0=3})))",
-    Tree0114 "B{b0=1;b1;t0=0}MPri(Rty1(t0),@si{t0+3%2>0}@of{b0+=3}t1,Bin{t0>b0;N}(@oh{t0:=9}@si{b1%4<1}a2l,pa3{b0:b0;b1:=}),Sw{3}(t4,Wu{t0}),Ite(t5e,Wt{30}))",
-    Tree0115 "B{o0;t0;b0=0}Seq(c0,@oh{o0:=_}@fi{b0!2}@si{t0>3}MSeq(Sl{50},a1l,Mt{0}(c2)),Seq(t3,c4,S,F))",
-    Tree0116 "B{t0;b0=4}Seq(RU{F}(MPri(c0,@fi{b0=t0}@rw{b0=t0+1}pi1{t0:=})))",
-    Tree0117 "Star(Sub(Wt{0}),c0)",
-    Tree0118 "B{t0=2;t1=2;b0=1}Mt{100}(Fb(@fi{t0>6}OnceT(c0b{t1}),Swm(Sb{b0=t0},Dd{0}(a1),t2),Ite(c3e,PAll{-1}(a4))))",
-    Tree0119 "B{t1=3;b0;t0=2;o0=0;q0}PPar{1;_}(Lp{_;K}(@po{t1+=3}t0),Sel(Su{t0}(a1l),pc2{b0:t1},@po{o0|5>t0+2%4?t0+=1}Sb{b0=8}),RU{F}(Flt{1;R;K}(Swm(Scc{t0%3=0},@ki{b0<t0}c3e))),Lp{b0;K}(c4),PPar{0;N}(Wde(c5l,@po{b0+=2;t0:=t0%3}c6,Rep3(a7))))",
-    Tree0120 "PAll{1}(PPar{0;_}(Rep0(t0),MPri(c1,a2l,Sub(Mt{100}(t3))),RFb(c4,a5,Ret1(t6),Dd{0}(Sub(c7)))))",
-    Tree0121 "B{o0=_;b0=1;t0=1;b1=1}Bin{none;_}(Flt{1;S;F}(@fi{none}@po{o0:=b1+3}RtyF(Bin{b1%3<0;_}(OnceT(Star(@ki{t0>3}Run,@oh{b1:=b0%4;t0:=b1%3}RSeq(pi0{t0:b0},t1),Fb(c2e,Sc{t0+2>2?o0:=b1+4}))),PPar{1;_}(Pre{b0+1>7}(OnceK(@rw{b0+2<3}Ub{o0})),Sl{0})))),RSeq(PAll{-2}(Scc{none},RU{F}(a3),pt4{b0:t0;b1:=}),@rw{b0>6}Rty2(RSeq(PPar{2;_}(pa5{b0:b0;b1:b0},t6e),t7,t8)),Flt{2;F;F}(t9),RSeq(pi10{t0:b0},Inv(Mt{20}(F)))))",
-    Tree0122 "B{t0}Par{2;_}(Suc,pa0{b0:t0;b1:t0})",
-    Tree0123 "B{t1=0;b0=2;o0=5}RSeq(Par{3;-2}(MSeq(c0,Suc),AFb(Scc{none},Sc{o0:=_}),Rty1(t1),Seq(a2,pi3{t0:t1},Sb{b0=t1})),Cnd{t1=7;_;S}(t4),Ret3(t5e))",
-    Tree0124 "B{b0=0}PPar{2;N}(a0b{9;b0},t1,c2)",
-    Tree0125 "PAll{_}(RT{1}(t0e),Sl{10},c1,t2,a3)",
-    Tree0126 "B{t0=3;b0=4}Rus{F}(Pre{t0=t0+4%4}(Fb(Isw{b0;T;T}(RFb(t0,pi1{t0:=},SubR(Sb{b0=t0})),Keep(Isw{t0%2;T;_}(t2e)),pi3{t0:=},pt4{b0:t0}),Opt(@fi{t0!t0+4}Try(Sb{t0=7},Sc{t0:=b0;b0:=5})))))",
-    Tree0127 "B{q0=0;o0=_;b0=0}Lp{_;R}(@os{o0|1!2?b0:=o0|3}t0)",
-    Tree0128 "B{b0;t1=4;t0=0}@of{t0<t1+4%4?t0:=t1+1}@ki{t0<b0+1%3}TryT(Seq(a0b{b0+4;b0},a1,Sb{t1=5}),c2)",
-    Tree0129 "B{t0;b0=3}Fb(a0e,@rw{b0>2}@oh{b0+=1;t0:=t0%2}a1e,t2,RFb(a3,Scc{b0<7}))",
-    Tree0130 "RFb(RepF(To{50}(FF(Wde(Mt{20}(Inv(t0)),OnceT(Rep4(c1l)))))),c2e,FS(AFb(TryT(c3,Ret3(t4),t5),OnceT(FF(Rpt{F}(a6))),Ruf{F}(S))))",
-    Tree0131 "B{o0;b0=3;q0=2;t0=4}Lp{t0;S}(Par{_;2}(RFb(a0,@os{b0+=3}@of{t0+=2;t0:=o0|0}pt1{b0:=}),Flt{2;F;_}(t2),Seq(Sc{b0+=3},a3b{t0;b0})))",
-    Tree0132 "Flip(RFb(c0,c1l,c2,c3e),Swm(Flt{1;R;_}(Opt(AFb(t4,t5)))),t6)",
-    Tree0133 "B{b0;b1=3;t0}Rpt{F}(OnceK(@rw{b0+1=3}@po{t0+=2}@si{b1+3<b0+4}MSeq(c0,Ite(Par{_;_}(pc1{b0:6},a2b{b0;b0},@os{t0+4>b0%3?b1:=t0+2%3}Suc),Lim{2}(t3)),Bin{b1+1%3=2;_}(Rep4(pc4{b0:=}),Pri(pi5{t0:=},c6,Sc{b0+=1})))))",
-    Tree0134 "B{t0;b0=1}Swm(Isw{b0+4;N;N}(To{0}(RSeq(t0,pt1{b0:b0})),a2),Fb(@po{t0:=b0}@ki{t0<3}@rw{b0!5}Par{-2;-2}(Swm(pc3{b0:b0},Wt{10},c4),t5,Rep3(Scc{t0<4}))))",
-    Tree0135 "B{b0=2;b1;q0=3;t0=2}Swm(MSeq(c0,t1,pi2{t0:b0},c3l),ASeq(Seq(RFb(@rw{t0=1}@oh{b0:=t0+1%3}c4,t5),RSeq(Rus{F}(c6))),@oh{t0:=7}Pri(c7b{6},c8,Sb{b0=b1})),RFb(c9,pc10{b0:=},Lp{b1;R}(c11l),WU{t0%2<0}(pa12{b0:3;b1:t0}),Wu{t0}))",
-    Tree0136 "B{t0=5;o0=_;b0;q0=1;b1=1}RSeq(Sel(t0e,Wv{t0}(MSeq(a1,a2,c3)),Opt(RepF(Lp{_;K}(@of{b0:=o0|4%2}pa4{b0:8;b1:b1})))),c5b{o0|3%2},Flt{3;S;F}(@si{b1%4<1}@fi{b1%4=0}@of{b1:=b0+3}Swm(Lp{b1;F}(Par{_;_}(RSeq(Sw{1;3;0}(R,S,@fi{t0+4%4!0}Scc{b1<4},Run),Ruf{F}(a6)))))))",
-    Tree0137 "B{b0=1}Mt{20}(Sb{b0=4})",
-    Tree0138 "B{b1=2;t0=3;b0}Keep(FS(Bin{b1+2<1;N}(@of{b0+2%2>0?t0:=b1}PAll{-1}(Wde(@oh{t0:=b0%2}@fi{b1>4}@rw{t0+2<6}Scc{b1%2<0},Fai),Isw{b1;T;T}(Wde(Scc{t0%4!0},c0,Sc{b1+=1})),Mt{0}(Sc{b0+=1;b0:=b1}),Step(Rep1(Dd{50}(pt1{b0:1;b1:=}))),RT{3}(Pre{b1+2>t0+4%3;F}(Sw{5}(c2e,a3b{b1;b1})))),AFb(PPar{2;N}(Dl{30}(RT{F}(c4))),MPri(t5,t6,c7),t8,Seq(@of{b1+1%4<2?b0:=t0%3}@po{b1+=1;b0+=1}Scc{b1+2=5},t9)))))",
-    Tree0139 "B{b1=5;o0;b0;q0=1;t0=4}Ruf{1}(Seq(Intr{t0%3=1}(Rep0(pi0{t0:t0})),Wv{t0}(RSeq(MSeq(Wv{t0}(a1),@po{b0:=t0%4;o0:=b1+1}c2e,Lp{_;_}(a3l)))),RFb(pa4{b0:8;b1:=},Lp{_;K}(pa5{b0:8}),c6),Rep0(c7l)))",
-    Tree0140 "B{t1;b0;t0=4}Rpt{F}(Pri(PAll{-2}(c0,Par{2;-1}(RFb(OnceK(@fi{t1+1<t0}@ki{b0>t0}t1e),c2,MSeq(Wt{20},Scc{t1!5})),Pre{b0+4<4}(Rmp{S;F}(RSeq(pi3{t0:=},c4l))),Wde(pc5{b0:6},Wu{t0},Sl{20}),SubR(Sel(@of{b0:=t0+1}c6e,pi7{t0:t1}))))))",
-    Tree0141 "B{b1}RFb(Scc{b1>4})",
-    Tree0142 "B{t0=1;t1=5;o0=5;b0=4}FF(Dd{0}(RSeq(t0e,RSeq(@po{t0:=b0}Seq(c1b{t0+1%4},c2b{t0},Wt{30}),MPri(@fi{b0>3}@of{t0:=t1;o0:=_}@ki{b0+1<3}Swm(pc3{b0:=},pc4{b0:=}),RSeq(pt5{b0:=;b1:t0},c6,Sc{b0+=1}))))))",
-    Tree0143 "B{b1}MSeq(t0e,a1b{1;b1})",
-    Tree0144 "B{b0=3;t0}Rep0(Sb{b0=t0})",
-    Tree0145 "B{b1=1;b0}@si{b0+1%3=1}To{30}(Cnd{b1<4;T;_}(c0e))",
-    Tree0146 "Ret2(Swm(Wde(Ite(RSeq(Flt{1;S;K}(a0e),RetF(S),Par{1;-1}(Suc,Fai)),Seq(PAll{2}(a1,t2e),t3,t4)),Once(Rty2(Fb(Rus{2}(a5e),Seq(t6),OnceT(t7),Rep0(t8)))))))",
-    Tree0147 "B{b0=5;t0}Seq(Par{1;-2}(c0,a1,a2l),pi3{t0:=},Ite(a4e,pa5{b0:t0;b1:b0},@os{t0+=2;b0:=4}@oh{b0+=1;t0+=3}@rw{t0>t0+1}t6),Step(Fai,S,SubA(c7b{b0+1})),t8)",
-    Tree0148 "B{t1;o0=_;t0=2;b0=1}@si{o0|5+3>t0}@os{b0+=2}Cnd{b0+3!t1;_;_}(SubA(pi0{t0:=}))",
-    Tree0149 "B{t0=0;t1=3;o0=1;b1=1;b0}Flip(Fb(c0,Ret4(OnceT(RSeq(Rep1(c1e),Seq(c2,@si{b0%2<1}@fi{t0+3=o0|4%2}@oh{t0:=o0|1+1}Ub{o0}),c3e))),Isw{t1+4%3;N;_}(Scc{b0=o0|1+4%2},t4e)),RSeq(Sw{1}(SubR(a5),RFb(t6,a7)),PAll{3}(a8l,Sb{b0=b1},c9,Sb{t0=b1},Wu{t0}),RSel(@po{t0+=1;t1:=o0|2}@of{b0:=4;b0:=t1}t10,t11,pi12{t0:b0})),PPar{1;N}(Wv{t0}(Dl{30}(Bin{t0+4=b1%3;_}(t13,@os{b0+=3}PAll{2}(t14e,c15b{o0|1})))),MPri(@si{b1+1%2=1}@oh{t0+=2}@ki{t1+1>5}S,pt16{b0:=},pc17{b0:=},t18,t19e)))",
-    Tree0150 "B{t0=4;o0=4;b0=4;b1=3}Par{_;-3}(@rw{o0|3=b1+2%3}Sc{b0%4!2?b0:=2},@po{t0+=3}@os{t0+=1}t0e,@rw{t0<7}Rep2(t1))",
-    Tree0151 "B{t1;t0=0}Swm(Isw{0;_;N}(c0e,Rus{F}(@oh{t1:=t0+4}R),F,Fai,Cd{30;K}(@fi{t0<t0+2}c1)),t2,Fb(a3l,MPri(t4e,pi5{t0:t0},t6)),Rty3(Dl{0}(pi7{t0:t1})))",
-    Tree0152 "Rty1(pc0{b0:7})",
-    Tree0153 "B{t0;t1;o0;b0=2}Ret2(MPri(Fb(@oh{t0+=3}Opt(PPar{2;_}(Dl{50}(@fi{b0%2>0}Sc{b0+=1}),c0)),Dl{50}(Bin{o0|0=t1;N}(Dd{0}(Ret4(Sb{o0=7})),t1e)),AFb(t2,Step(a3,@ki{t0<7}a4b{b0%4;b0})),MPri(c5,t6,t7,a8),PPar{0;N}(Rep4(t9),Rus{F}(pc10{b0:=}),a11b{t1%2;b0})),AFb(Rty1(Rus{3}(Mt{0}(Par{_;_}(Sc{o0:=t1;none?b0+=3},Sb{o0=4})))))))",
-    Tree0154 "Rep4(Cd{0;_}(Rpt{F}(c0e)))",
-    Tree0155 "B{b1;t0=4}To{50}(AFb(RFb(a0,FF(To{30}(c1b{t0})),@si{t0+1=7}@os{t0:=b1}c2,To{0}(Dd{50}(t3)))))",
-    Tree0156 "B{t0=3;q0=2;b1;b0}Swm(PAll{_}(Lp{b1;S}(RT{F}(RSeq(c0,@rw{t0=b0}Sc{b0+=1;t0+=2}))),Rep2(Star(Sc{t0:=b1},@oh{b1:=b0}@si{b0=4}@ki{b1>6}Sc{b1:=t0+1},a1b{b1%3;b1},a2,Sb{b1=1}))),Flip(Ret2(Rty1(Par{-4;_}(pi3{t0:b0},c4,t5,pa6{b0:=;b1:b1}))),t7),Swm(Flip(PAll{-2}(Sl{20},t8)),a9,Rty2(Wt{20}),PAll{_}(Intr{t0=b1+3}(@po{b0+=1}@os{b1<3?t0:=t0%2}@ki{t0=5}Suc))))",
-    Tree0157 "B{b0=0;t0}@oh{t0+=2}@fi{b0%4!2}@si{b0+4%4>1}RFb(SubA(t0),SubR(c1))",
-    Tree0158 "Ret0(Sub(a0))",
-    Tree0159 "B{t1=2;o0=5;t0;b0;q0=2}Fb(Fb(Cnd{none;T;S}(Par{-2;0}(c0,c1l)),Flip(a2e),t3),Step(Run,PPar{2;N}(pt4{b0:=},Ub{o0}),t5,Lp{b0;_}(a6e),Sb{t0=7}),Seq(RSeq(c7,a8b{o0|0;b0}),Flt{2;F;K}(Isw{t1;T;N}(c9,@of{t0+=1}Rep4(c10b{t0})))))",
-    Tree0160 "B{t0=5;b1=2}FF(Dd{30}(WU{b1%4>1}(Swm(t0,pi1{t0:t0},c2l))))",
-    Tree0161 "PAll{_}(a0e,t1e,c2,c3,R)",
-    Tree0162 "B{b0=1;t0=0}TryT(c0,t1,pt2{b0:=;b1:t0},Wt{50},Wt{10})",
-    Tree0163 "B{b1=3;t0}Sw{2;0}(t0,Seq(SubR(t1),a2,t3),Scc{b1+4=t0})",
-    Tree0164 "RSeq(RFb(PAll{1}(ASeq(t0,c1,a2,Try(t3,a4,a5,Run)),Seq(t6,c7e,S,c8,c9l))),Fb(Pri(t10,c11l),Seq(Wt{10},t12e,c13),Mt{0}(Sl{0}),RSeq(Ret2(t14),Rep2(c15)),Fb(t16e,F)))",
-    Tree0165 "Wde(Inv(RSeq(t0e,PAll{1}(Sub(t1),a2l),Mt{50}(Step(t3,Suc)))),c4l,MSeq(t5,t6,t7))",
-    Tree0166 "B{q0=2;o0;t0=2;b1=3}Lp{_;R}(AFb(Seq(S,t0,Lp{_;K}(Lp{_;S}(Sc{b1+=3;b1+=1}))),Isw{t0+4;T;_}(Ruf{F}(Seq(c1e,t2e)),Ub{o0},Wu{t0},t3,Flip(Wde(c4,Rep3(t5))))))",
-    Tree0167 "B{b0=2;t0=3;t1=3;b1=0}Sw{5;2;1}(RFb(c0,Rep1(Pre{t0+3>3;R}(t1)),Rpt{0}(c2l)),Ret1(@fi{t1%2<1}@ki{t1+4!5}Bin{b0<t0;_}(F,RFb(c3e,t4))),RSeq(RFb(c5,Wu{t0}),Pri(Inv(pt6{b0:8;b1:t0}),a7e)),RFb(@ki{t1+3%4>2}@rw{b0=5}c8,a9l,t10,pt11{b0:b1;b1:t0}))",
-    Tree0168 "B{t0=0;b0=1}Seq(SubR(a0),Sc{b0+=1},Sb{b0=t0},SubR(c1),Fb(F,a2b{b0;b0}))",
-    Tree0169 "B{b0=3;b1=2;t0=0}Fb(PAll{-1}(c0l,pa1{b0:b1;b1:b0}),Ite(pa2{b0:=;b1:b1},c3b{b1+2}),@os{t0%4=3?b1+=3;b1+2<7?b0+=3}TryF(pa4{b0:t0;b1:b1},t5))",
-    Tree0170 "B{t0;b0=3;b1;q0=4}RSeq(@fi{t0+4>7}Lp{t0;S}(OnceT(@oh{b1:=b0}c0)),MSeq(Sw{2}(F,c1l),@fi{b0<1}Invt(RepF(Once(Lp{_;S}(a2)))),Wde(pc3{b0:8},c4e),a5,Lp{b0;F}(t6)))",
-    Tree0171 "B{b0=5}PAll{_}(Swm(Bin{b0>b0+2;N}(a0l,Scc{b0!0}),t1e,pa2{b0:=;b1:b0},pt3{b0:b0}),Ret0(t4))",
-    Tree0172 "B{t0=1;b1=5;b0=1}MSeq(Fb(c0e,@os{t0+=2}@of{b1+=3}@oh{b0+=1;b0+=3}RepF(c1l),@of{b0+=3;t0+=3}pa2{b0:1;b1:b0},Ret3(pi3{t0:b1})))",
-    Tree0173 "B{o0}Rpt{F}(Ub{o0})",
-    Tree0174 "B{t0=3;o0=_;b1=1;b0=5}Par{3;_}(pa0{b0:0;b1:=},Cnd{b1+1%3=0;T;F}(Scc{some}),pa1{b0:t0;b1:b1},c2b{b0},pi3{t0:b1})",
-    Tree0175 "B{o0;b1=2}Sw{3;1;2}(TryF(c0,Ub{o0}),Ret1(t1),Rep3(Inv(Rus{2}(t2))),Keep(t3))",
-    Tree0176 "B{o0;t0=4}Ite(MSeq(a0e,Scc{none},pc1{b0:t0},t2e,t3),c4l)",
-    Tree0177 "B{t0=5;t1;b1=0;b0=0}Fb(@ki{t0>b1}@of{t1+=1}@fi{b0+3!b1+2}Par{-1;-2}(t0e,@rw{t0+3!t1}@po{t1>t0?b0+=2}Wt{50}),Pre{t1>t1%3;R}(@of{t1+=3}@fi{b1>7}@po{t1+=1}Opt(Rpt{3}(RFb(@rw{t1!4}@si{t1+1%2>0}@fi{t1+3!2}Suc,t1)))),Pre{t1+4=4;K}(Ite(a2,@ki{t1<3}@os{b0+=1}@fi{t1%2<0}pt3{b0:t1;b1:b0})),Ruf{F}(Bin{t0<t1+3%2;T}(pa4{b0:=;b1:=},@rw{t1+2<4}@fi{t0%2!0}@po{t1+=2}c5e)),c6b{t0})",
-    Tree0178 "B{b0=5;t0=5;b1;o0=_}Isw{o0|4+2;T;N}(Isw{b0+4;T;_}(pa0{b0:b0;b1:b0},@ki{b0+3%2>0}@si{b0%2=1}@oh{b1+=1}Sb{t0=b1},Sc{b0:=b1+2}),Ruf{F}(Sb{o0=2}),@si{b1=6}@po{b1:=t0;t0+2=b0%3?b1:=o0|2+3}@oh{b0+=3}Rep0(c1),Sw{0;2;4}(pa2{b0:=;b1:t0},pa3{b0:=;b1:b0},c4,c5b{t0}))",
-    Tree0179 "Par{_;1}(Ruf{F}(Once(Rpt{0}(c0l))),Lim{3}(Inv(PAll{3}(Pri(t1,t2,t3,PPar{2;T}(c4e,Sl{30})),PAll{1}(Ite(Rep3(c5),Par{1;-1}(a6))),RFb(To{20}(Inv(c7)))))))",
-    Tree0180 "B{b0=0;t0=3;o0}Star(Sc{o0:=t0},Fb(@si{b0!5}@oh{t0>2?t0+=3}@of{b0:=t0+3}Ret1(pi0{t0:b0}),F,t1,@fi{b0%2=1}t2,Fai),Seq(@os{b0:=b0%4}pt3{b0:=},S,Dl{0}(WU{o0|5<6}(Wt{30})),a4l))",
-    Tree0181 "B{t1;b0;b1}Fb(c0e,pa1{b0:t1;b1:b0},@os{b0+=2;b1:=7}@rw{b1<b0%4}pc2{b0:6},t3)",
-    Tree0182 "B{b1=1;t0=2;t1=2;q0=1;b0}@os{b0:=t1+2%3}@si{b0+2%2>0}RFb(@os{t0+=3;t0+=3}pa0{b0:1;b1:t0},t1,Lp{_;F}(pi2{t0:t1}),c3b{b1%3})",
-    Tree0183 "B{q0=2;b0;t0;t1=4}Fb(Pri(Pre{t1>5;R}(pt0{b0:=})),MSeq(Isw{t1;N;T}(Sc{b0+=1},t1)),PAll{_}(Sc{b0+2<t0?b0:=t0+3},Sb{t1=t0},t2,Sc{t0+=2}),Lp{t0;_}(Swm(t3,Flip(R,c4))),RFb(Scc{b0!t1},MPri(pi5{t0:=},Scc{t0>b0})))",
-    Tree0184 "Cd{20;F}(FS(RSeq(t0,Star(Rpt{1}(Wt{0}),a1,a2,a3,Rep3(t4)),Sel(t5,PPar{1;_}(S,Sub(Sl{0}),c6e)))))",
-    Tree0185 "RU{F}(PAll{0}(F,t0))",
-    Tree0186 "B{t0=1;b0=1;b1=0;t1=5}Wde(Par{_;-2}(t0,Scc{t1+3<t0},t1),Once(Isw{b0+1;_;T}(PAll{_}(t2,Sc{b1:=b0+4%3},t3,t4))),t5)",
-    Tree0187 "B{b1=2;b0;t0;o0;t1=3}@si{b0%4!3}Rep3(AFb(Inv(@ki{t0!3}a0b{b0%3;b1}),Rty0(@si{o0|1%3<2}@of{t1:=t0}t1),Bin{t0+3%3<1;_}(pc2{b0:=},@of{b1+=2}Sb{o0=0}),@os{t0+=3;t1+=4}c3))",
-    Tree0188 "B{t1=2}Mt{0}(Wv{t1}(c0))",
-    Tree0189 "B{b0=1;o0}Isw{7;_;_}(Sel(Keep(a0),Swm(@fi{some}Ret4(SubR(t1e)),t2)),@oh{b0:=o0|5+3}Par{-2;3}(Ret1(R),Lim{1}(c3),t4),F)",
-    Tree0190 "B{t0=5;b1=0;t1;b0=1}RSeq(Try(pc0{b0:8},Wde(pa1{b0:3;b1:t1},S),Flt{2;_;F}(t2e),Pre{b1<b1+4%3;K}(a3)),MPri(SubA(c4b{b1+4%4}),pc5{b0:b0},Seq(@si{b1+2<b0+2}Wu{t1},c6,Sl{20}),Dd{100}(pt7{b0:b1}),pt8{b0:6;b1:t1}),Fb(t9,TryT(@si{b1%4!1}@of{t0+=3}Sl{0},a10)))",
-    Tree0191 "B{o0=_;t1=2;t0=0;b1;b0=3}ASeq(Sw{0;4;5}(PPar{2;T}(t0e,RFb(Ub{o0})),Cnd{none;_;F}(F),Sw{3;1}(Sb{o0=0},c1,@rw{b1>1}Sb{b1=t0}),Bin{b1>1;N}(Sc{b0>b0+4?t0+=1},pt2{b0:=})),Seq(Fb(Swm(Dd{10}(@os{b1:=0}t3),c4,Suc,Mt{100}(c5e),ASeq(t6,c7)),PPar{0;T}(WU{o0|4=6}(@po{t0+1%3<0?b1:=t0+1}a8),@of{o0:=t0;b1+=1}Cnd{b0=o0|2+4;T;S}(Suc),@po{o0:=t1}@ki{none}@os{o0|2=1?b1:=t0+2;t0+=1}Ub{o0},c9l,Sb{b1=8}))),@oh{t1:=5}Dl{20}(PPar{2;N}(PPar{2;_}(S,Rep0(pi10{t0:t0}),Rus{2}(Wt{0}),pc11{b0:b1}))))",
-    Tree0192 "B{t0=3;t1=5;q0=2;o0;b1=3}Swm(AFb(Wu{t1},@rw{o0|5!4}@os{t0+=3}Scc{none},@po{t0+=3}SubA(pc0{b0:0})),Ret3(t1),@fi{b1+2%4!0}Flip(Run,Scc{o0|4=6},SubA(t2)),Sw{0;3}(Ub{o0},Lp{_;F}(c3),FF(t4)),AFb(t5,Scc{t0%2<1},Wt{50}))",
-    Tree0193 "B{b0;t0=5;b1=0}TryT(Seq(t0e,Sb{b1=7},SubR(t1)),Par{-3;-2}(To{30}(t2e),OnceT(Wt{20}),@si{t0!3}SubR(@oh{b1+=1}Fai),Sb{t0=1},a3e),Isw{b0+3;T;N}(c4,t5,Wt{30},Sb{t0=b1},Wu{t0}),Sw{2;0}(t6,Cnd{t0+2!1;T;F}(AFb(@oh{b0:=6}@po{b0+=2}c7e,c8,Fai)),t9),c10)",
-    Tree0194 "B{b0;t0;b1=0;o0=_}@of{o0:=_;b1+=1}@os{t0=0?b0+=1}Wde(c0,Sc{b0+=2},@of{b0!o0|2+2?t0:=0}@rw{b0%2<0}pi1{t0:t0})",
-    Tree0195 "B{b0=1;t0;o0=4}TryF(MSeq(Wu{t0},@si{o0|3+4%2<0}@rw{b0!3}t0,Inv(Pre{t0!4;S}(Keep(RepF(Isw{b0+3;N;T}(F,@ki{t0+1<b0}a1e,@si{t0!2}@po{b0:=t0+4%4}@ki{none}Sb{o0=7})))))),PPar{2;T}(@of{t0:=b0%3}SubR(Star(SubR(pi2{t0:b0}),c3e,Sc{b0:=5},c4)),OnceK(FF(@po{t0+=2}Isw{o0|0+4%3;N;T}(c5,t6,t7))),Dd{0}(Ret0(t8))))",
-    Tree0196 "B{t1;q0;o0=_;t0=4;b0=1}Wde(RFb(t0e,@of{o0:=_}Rep1(t1)),Sb{b0=t1},Lp{t0;S}(Rpt{0}(pa2{b0:0})))",
-    Tree0197 "B{b0=0;b1;t0=0}WU{b1<2}(Try(Fb(t0,F),Pri(Sel(c1,pc2{b0:t0},Sb{b0=3})),WU{t0=t0%2}(RFb(Dl{20}(Dl{100}(pc3{b0:8})))),RSeq(c4,FF(pt5{b0:3;b1:=})),t6))",
-    Tree0198 "Ite(Flip(AFb(Seq(t0,a1,Rpt{2}(Sl{0}),a2,t3)),Ite(Flip(c4,t5),FS(RU{S}(c6)))),a7,Rep4(To{10}(Cd{20;K}(Dd{0}(Wde(RFb(t8,t9),Keep(t10),Inv(t11)))))))",
-    Tree0199 "B{b1}Seq(Sc{b1=4?b1+=3})",
+    Tree0100 "B{b0=3;t1}Swm(S,Scc{t1!b0},SubR(pa0{b0:=;b1:t1}))",
+    Tree0101 "B{b1=3;b0}Wde(RSel(a0l,pt1{b0:b0;b1:=}),Once(t2))",
+    Tree0102 "B{b0=0;b1=1;t0=0}Fb(RFb(c0,DySel(a1b{5;b1},c2),c3l,t4),Flip(a5b{t0;b0},@of{b1+=3}@rw{b0=4}a6e))",
+    Tree0103 "B{o0=4;t0=3;q0=3;b1=4;b0=5}RSeq(PPar{2;_}(RSeq(t0,a1e),Par{-1;_}(a2b{t0;b1},a3b{o0|3+4;b0},t4),c5),RSeq(Obs{t0+3>b1;_}(RFb(@os{b1<2?b0+=2}@of{t0+=1}c6,S)),Sel(Obs{b0+1<1;L}(t7),Obs{some;_}(@ki{b0%3<0}@fi{t0%4=3}c8)),MPri(c9,Intr{b0>b1}(Lp{b1;_}(pt10{b0:t0})),pa11{b0:t0;b1:b0})))",
+    Tree0104 "B{b0;q0;t0=3}@os{t0:=t0+4%2}@oh{b0+=2;t0+=4}Obs{b0!1;S}(Lp{_;F}(Sel(RetF(pt0{b0:b0}),Try(Suc,t1))))",
+    Tree0105 "B{b0=5;t0}Opt(a0b{t0%3;b0})",
+    Tree0106 "B{t0;t1=2;b0}ASeq(SubR(Pre{t0+3<b0;F}(t0e)),@os{t1+=1}a1,pc2{b0:=},@ki{t1>4}@oh{t0+=3}c3l,Lim{3}(@si{t0%4<1}Sl{30}))",
+    Tree0107 "Rep0(Sub(Sub(c0)))",
+    Tree0108 "Seq(RSeq(t0,t1),t2,t3e)",
+    Tree0109 "B{o0=5;t0=4}FF(FS(MSeq(t0,Par{-1;2}(OnceK(Ub{o0}),c1),Cnd{t0+3%3=1;T;S}(c2))))",
+    Tree0110 "B{b0;t1;q0;t0}Flip(PAll{_}(Sb{b0=6},MSeq(t0,Wu{t1})),Seq(Ret4(@fi{t0>6}Fb(a1,c2e)),Cd{0;_}(t3),Wu{t0},Suc),Obs{t1%3>0;_}(PAll{-3}(R,Wt{30},RSeq(c4))),PAll{-2}(@rw{b0<t0%3}Lp{t1;F}(Cnd{t0+3>2;_;S}(ASeq(c5,a6b{t0;b0}))),Bin{t0>t1;_}(t7,c8)),@ki{t0+4<2}Sel(Isw{t0+3;T;T}(@si{b0>1}@ki{b0+3<t0}@po{t0+=1;t1:=b0}Sb{t1=8},a9b{t1;b0},@of{t1+=2}@po{b0+=2}t10e),MSeq(c11,S),OnceT(Sl{10})))",
+    Tree0111 "B{b0=3;b1=2;o0=0;t0=3}Swm(t0e,Rus{F}(Sb{o0=8}),@po{b0+=2;b1:=b1%3}Sl{20},Rep1(pi1{t0:=}))",
+    Tree0112 "B{b0;b1;t0}RSeq(a0,t1,@os{b0:=b0%3}@oh{b1+3%4<0?b0+=2}Wu{t0},Wt{0})",
+    Tree0113 "Rmp{F;F}(Par{_;_}(Keep(Step(Run,S,Wt{0},Sub(a0),F))))",
+    Tree0114 "B{b0;t0}Par{1;-2}(@ki{t0%2<1}@fi{b0%2=0}Ite(t0,Scc{b0>t0},t1),c2)",
+    Tree0115 "B{t1=5;t0=2;b0=5}Bin{t0+3=t0+1%3;_}(To{50}(a0),Swm(PrSel{t1;t0}(Sc{b0:=t0+3;b0+=1},c1e),Sl{0},Once(RSeq(Cnd{t1%2>0;T;F}(t2)))))",
+    Tree0116 "B{q0=1;t0=5;b0=0}Lp{t0;F}(@po{t0+=2}RSeq(Par{-1;-1}(@po{b0+2=b0%3?t0:=6}@rw{b0+1!b0}Inv(Intr{b0<1}(PPar{0;T}(R,Rpt{0}(a0b{b0;b0})))),Star(@of{b0+3%2>0?t0+=1}pa1{b0:=;b1:b0},a2b{t0+2%4;b0},Scc{t0<0}),@ki{t0+3!t0%4}RSeq(Sb{b0=t0},a3l,Scc{b0+2!5}),Sl{20}),Sl{0},Fb(PPar{1;N}(t4,Sb{t0=b0},c5),RFb(@os{t0:=t0%3}Scc{b0+2%2!0},pt6{b0:=}))))",
+    Tree0117 "B{b0=4;t0}@of{b0+=2}Step(MPri(pi0{t0:t0},RSeq(c1,t2)),@of{t0:=b0}Pre{b0%4=1;R}(RFb(c3,Scc{b0%2<0},pi4{t0:b0})),Keep(Pri(RetF(Try(a5,Sc{t0+=2;t0=b0+1?t0+=1},t6,pa7{b0:=;b1:b0})))))",
+    Tree0118 "Flip(a0,t1,Seq(Swm(c2l,t3)),RT{F}(Wde(t4,FS(c5))),Once(c6))",
+    Tree0119 "B{b0;o0;b1=2;t0=3}Ite(Swm(Pri(t0,@os{b1>6?b1+=1;b1:=t0}@po{o0:=b1+1;o0:=8}t1,t2e),AFb(FS(Swm(t3,t4)),Isw{b0+3%2;N;T}(Suc,c5b{b0}))),Seq(Flip(t6,t7,c8l,Sb{o0=9}),Par{-1;-1}(Wu{t0},a9,a10,Wt{0})))",
+    Tree0120 "B{b0;t0=1}@po{b0:=4}@os{t0:=6}@si{t0<5}Rep0(c0)",
+    Tree0121 "B{b1;b0=5;t1;t0=2;o0}Flip(Wt{10},DySeq(@os{b1<b1%4?o0:=_;o0:=t1}@ki{t0%2>0}c0,Scc{t1>4}))",
+    Tree0122 "B{b0;t0=3}RSeq(TryT(PAll{_}(pc0{b0:b0},pc1{b0:=},c2),pa3{b0:=;b1:t0}),Isw{b0%3;_;T}(PAll{1}(a4l,@si{b0=3}@of{b0+2>3?t0:=2}Scc{t0=7},Sb{t0=b0})),Rep4(Fb(DySel(Scc{b0>0},Sl{0}))))",
+    Tree0123 "B{q0;t0=0;b0=2}Par{_;_}(Seq(Rus{3}(Sc{b0:=t0%3}),Once(Fai),Isw{t0+1%3;_;N}(Sb{t0=3},a0,a1e)),Lp{_;R}(Bin{t0>3;T}(t2e,R)),Cd{0;F}(Seq(Sl{0},Suc,Wt{100},t3)),Obs{t0%3<2;_}(Step(R,Rty1(@ki{b0%4!1}@fi{b0+4=2}@os{b0+=1}a4))))",
+    Tree0124 "B{b0=4;t0=2;b1}AFb(ASeq(Swm(Scc{t0+4=7},c0e),@oh{t0+=3;b1+=1}c1,TryF(t2,c3,t4,Sc{b1+=1;b1+=3})),Ite(PAll{_}(R,c5,OnceK(Keep(Wu{t0}))),Wde(pc6{b0:=},F)),RFb(a7e,@si{b1+4=2}@po{b0+2<t0?b0+=3}F,c8,@of{t0:=b1;b0+=1}@si{t0+2>4}@fi{b0+2!b0+1}Run,c9))",
+    Tree0125 "B{b0;t1;t0}@po{t0+=2}@fi{b0=t0+4}Fb(Ret1(RFb(Rep4(a0),pa1{b0:t0;b1:b0},Wu{t1},@po{t0=5?t0+=3;t1:=b0}@rw{t1%4<1}Dl{0}(c2e),@of{t1:=6;t0+=2}@si{b0>t0%4}RU{S}(Flip(@os{b0+3!2?b0:=6;b0+=1}Wt{50},c3b{t1})))))",
+    Tree0126 "B{b0=4;t0;o0;b1}TryF(PrSel{b1;b1;t0;t0;o0|1+3}(Cnd{b0!7;N;F}(Sc{b1:=t0}),Rep1(@oh{b0:=t0+2%4}Scc{o0|3<t0+4%4}),t0,t1,@of{b1:=o0|4+1}Run),Bin{some;T}(Rty3(Sc{b0:=b1+1%4;b1:=b0+1}),Wu{t0}),OnceT(Sb{o0=4}))",
+    Tree0127 "RepF(t0)",
+    Tree0128 "B{t1;t0=2;b0=0;b1;o0=1}OnceT(TryF(Fb(OnceT(Dl{20}(t0)),t1e,Cd{20;F}(a2),@si{b1!5}@os{t0+=3;b0+=3}Isw{t1;N;T}(c3e,t4,pc5{b0:t0})),Bin{o0|1!b1;N}(PrSel{b0;b0+4%3;2}(@oh{b1+=2;t0:=b1}@os{o0:=o0|0+2}@of{t1:=b0}a6,Ub{o0},c7),Rep3(c8l))))",
+    Tree0129 "B{b0;t0}Isw{b0+4%4;_;N}(SubR(Ite(pt0{b0:=},Cnd{t0%3>0;N;S}(a1),Sc{b0:=6})),pc2{b0:8})",
+    Tree0130 "B{b1=0}Swm(pc0{b0:b1},Suc)",
+    Tree0131 "Swm(t0,c1)",
+    Tree0132 "B{t0;q0=0;b0=1}Fb(PPar{2;N}(R,AFb(Lp{b0;S}(RSeq(PPar{1;_}(c0l,a1l,t2),Seq(Wu{t0}),Obs{t0!b0;_}(PPar{0;T}(Wu{t0},@si{b0+4>2}@of{t0+=1}Scc{b0+4=b0},pt3{b0:=;b1:t0})))),Par{2;-4}(Rus{3}(t4),t5,Sb{b0=4},@os{t0+=1;t0+=2}@po{b0+=1}Flt{3;R;_}(Pre{b0+1<b0;K}(Mt{0}(Sb{b0=t0})))))))",
+    Tree0133 "B{b1;t0=3;b0}Par{2;-1}(RFb(c0b{b0+4},c1),RSeq(Fb(Obs{b1+1!t0;L}(S),Obs{b1!2;B}(c2l))),t3)",
+    Tree0134 "B{t0=5;b1=3;b0}OnceT(Pri(Par{2;1}(Wu{t0},PPar{1;N}(a0,a1l)),Cnd{t0=0;T;F}(@of{b1+=1}@oh{t0:=b1%2;b1+=2}Bin{t0>6;N}(c2,Opt(Sb{t0=b1}))),OnceT(a3e),Bin{t0+2%2=1;_}(@fi{b1=5}@of{b1+4!4?b1+=1}@ki{b0%2>0}pt4{b0:b0;b1:=},t5),Flip(Ruf{2}(Keep(Rpt{F}(PPar{1;N}(a6e,Sc{b0:=b1%2})))))))",
+    Tree0135 "B{t0=5;b0}Opt(Fb(MSeq(Sl{10},@os{t0+=1;b0!1?b0:=1}Sl{0},c0,t1)))",
+    Tree0136 "PAll{-3}(Wt{50},RSeq(t0,c1),FF(Fb(c2e,a3,Sub(t4e))))",
+    Tree0137 "B{t0=3;b0=0;b1=5}Par{1;_}(Rep0(Sc{b1+=1}),Sel(@os{t0+=1}@fi{b0>1}@ki{b0%4<2}pi0{t0:=},a1,Run),Lim{1}(RFb(Rep4(pt2{b0:=}),@ki{b0+4%3<2}FF(c3),Inv(Wu{t0}),pt4{b0:b0;b1:t0},a5)))",
+    Tree0138 "B{t0=3}Par{-3;-2}(Fb(Ret1(c0e),Wv{t0}(Sl{20})),Wu{t0},Ruf{F}(Dd{0}(Su{t0}(Inv(PrSel{t0;t0+3}(a1,t2))))))",
+    Tree0139 "B{b0;t0=3;o0=_;b1=1}ASeq(@os{t0:=2}@si{t0=4}Rty2(Sw{3}(Sl{10},DySeq(S,c0,c1l,DySel(c2b{b1%4})))),Pre{t0+4%3<0;S}(Swm(@of{b0:=t0%4}t3)),RSeq(Wu{t0},DySel(AFb(a4b{o0|4;b1},S)),S,SubA(t5e),RFb(a6,t7)))",
+    Tree0140 "Flt{3;R;_}(Sub(PPar{1;N}(t0,t1e,a2,t3,t4)))",
+    Tree0141 "B{b1=5;b0;t0;o0=_}MSeq(AFb(Pre{b1+4!o0|2%4;K}(MPri(t0,pt1{b0:=;b1:b1},t2e)),t3e,Once(pc4{b0:t0}),t5))",
+    Tree0142 "B{t0=3;t1=2}@si{t1%4>1}Bin{t0=0;N}(Ite(c0l,c1),pi2{t0:=})",
+    Tree0143 "FF(a0)",
+    Tree0144 "B{b1;q0=2;o0=0;t0=2;b0=2}Ite(AFb(Pre{b0>o0|1%2;S}(Lp{b0;_}(DySeq(@os{b1+1>t0?b1:=5}@rw{b1<t0+2}c0,DySel(c1,c2,Scc{o0|0+1!6}),c3))),Isw{b0+3;T;T}(pi4{t0:t0},@rw{b1+1%4>1}a5,Wt{30},R,a6)),Invt(RU{S}(RSeq(Lp{_;_}(Rus{F}(c7)),RSeq(a8l,c9,t10),c11e,Bin{o0|0%3<2;T}(Ub{o0},Suc)))))",
+    Tree0145 "B{o0=_;t0=0;b0=4;b1=1}Flt{2;F;F}(Par{1;-2}(Fb(Rty3(@rw{b1+1<b1}@si{o0|1%3=1}Sw{1}(Isw{b1%4;T;T}(RFb(@oh{o0:=_;o0:=t0%3}@os{b1:=t0}c0,c1,Scc{b1%4=3}),Scc{b1%3=2}),Invt(@ki{t0<5}DySel(a2,c3,@os{o0:=o0|2%3}@po{o0:=_}t4))))),Pre{t0=5;F}(Once(RFb(Seq(Dd{30}(a5e),Su{t0}(Fai),pi6{t0:=}),PPar{2;T}(t7,t8,@fi{t0+3%4<0}@of{o0:=b1+3;b1+=1}@rw{o0|5=o0|0%2}F),@rw{b0>7}@ki{none}Flip(RSeq(c9,Scc{b1>5},Suc),RSeq(S,c10,t11,Scc{b0<3})))))))",
+    Tree0146 "B{b0=3;t0=4}Fb(RepF(c0),Fb(DySeq(@oh{t0+=2}@si{b0=4}@ki{t0%4>1}S)))",
+    Tree0147 "B{b1;t0;b0=0;t1}@oh{b0+=2}@fi{t0%4!2}@si{t1+4%4>1}MSeq(@fi{b1<3}@of{b1:=t1+1;t0:=t1}@oh{b0:=t1}Cnd{b1=t1+1%3;N;_}(RU{S}(@rw{t1>5}pc0{b0:b0})),Ite(Bin{b1>0;T}(Sb{b1=0},PAll{_}(Dl{10}(Suc))),DySeq(pi1{t0:=},t2e,S)),Pre{t0+4<t1;S}(RSeq(Sc{b1:=t1;b0+=4},a3l,R)))",
+    Tree0148 "B{b0=2;o0=1}Sel(Step(pc0{b0:6},RT{2}(a1l),a2),Obs{b0!6;N}(PrSel{b0+4;b0}(ASeq(Cd{0;K}(Rep1(c3b{o0|1}))),Ite(c4,a5))))",
+    Tree0149 "Fb(Flip(PAll{-3}(c0,Sl{0},a1e,S,a2),Once(Step(Ruf{2}(Sl{0}),c3,To{50}(Cd{0;_}(S)),c4l))))",
+    Tree0150 "B{t0=1;b0=3}Isw{t0+1;N;N}(c0,Fb(a1e,SubR(F),SubA(a2)),pc3{b0:=})",
+    Tree0151 "B{t0=0;b1}Intr{b1!7}(Isw{b1%2;N;_}(Rus{2}(To{0}(PPar{0;T}(a0,c1b{t0}))),c2e,Rep3(c3)))",
+    Tree0152 "Rep3(PPar{0;T}(TryF(t0,t1),a2,Opt(c3),Rmp{S;F}(t4)))",
+    Tree0153 "OnceT(t0)",
+    Tree0154 "Seq(DySel(Pri(c0e,Pri(t1,Fb(Ret1(a2),Fai),F))),OnceK(Pri(Sub(Rty4(a3)))))",
+    Tree0155 "B{b1=1;t0;b0}@po{t0:=b1+2}ASeq(Swm(Pre{b1+1%4!2;R}(RU{S}(pi0{t0:b1})),Rep3(MSeq(pc1{b0:2},c2b{b1},Scc{b0%4=2})),RFb(pi3{t0:t0},Su{t0}(t4e),c5,Dd{0}(Run)),@oh{b0:=b1}Sb{b0=0}))",
+    Tree0156 "B{b0;b1}RFb(Seq(pc0{b0:b1},c1b{b0},t2,t3,SubR(S)),Pri(@po{b1+=2}@fi{b1%2!1}Fai,S))",
+    Tree0157 "B{t0=2;q0=0;b1=4;o0=5}Lp{t0;F}(Rep1(@ki{o0|2%3=2}t0))",
+    Tree0158 "B{b1;t0;b0=4}Ite(Flip(SubA(Sw{5;4;0}(F,Fb(t0,@fi{t0%4!1}@os{t0:=b0}c1),Wt{20},t2))),Fai)",
+    Tree0159 "B{t0=4;b1=3;o0;t1=1;b0=3}RFb(MPri(Dl{20}(a0),SubR(PPar{2;T}(@ki{b0%3=2}@oh{t0+=1}@os{t1+=2;b1%3>1?b0+=3}t1,Wt{30})),@ki{t0%4>2}Cnd{t0!3;_;S}(RFb(To{0}(@of{o0:=_}@ki{t1%2!1}@po{o0:=_}RetF(FS(Wu{t0})))))),RSeq(SubR(RFb(t2e,a3b{b0;b0},a4,Scc{b1%3>0},c5b{b0}))),Sb{t1=t0})",
+    Tree0160 "B{o0=5;t0;b0;b1=0}FF(OnceK(@si{t0<4}Fb(Obs{b0+2!1;S}(@po{b1:=b0}RFb(pa0{b0:7},Rep3(t1),Cnd{none;N;_}(Sl{10}),Seq(t2,pc3{b0:4},pc4{b0:=}),@os{none?o0:=b1;o0:=_}RSeq(Sb{b1=2},t5))),Obs{t0=3;L}(OnceK(a6)),RSeq(Rmp{S;F}(pi7{t0:t0}),@si{none}RFb(a8l,pt9{b0:t0;b1:b0},c10)))))",
+    Tree0161 "B{b0=1;t1=2;o0=0;t0=0;b1=3}Ite(Swm(@si{some}@ki{t1+1<2}c0b{b1%2},@fi{b0+2%4=3}Wu{t0}),Sb{o0=3},Flip(a1,Wt{30}))",
+    Tree0162 "B{o0;b0;q0;t1;t0}Sel(Obs{o0|3<1;L}(PPar{0;N}(To{30}(Run),c0b{t1},c1,a2)),Obs{t0!3;B}(Rpt{2}(AFb(@rw{t1=1}@oh{none?b0+=1}Lp{t0;R}(Obs{o0|1>1;_}(a3))))),@ki{none}Scc{t0+1%4<2})",
+    Tree0163 "B{b1;t1=0}ASeq(a0,FS(c1),RSeq(c2),RSeq(DySeq(c3,c4),Sb{b1=t1}))",
+    Tree0164 "B{t0=3;b0}RFb(PAll{2}(c0,Sb{b0=7}),Invt(t1),a2)",
+    Tree0165 "B{t0=0;b1=4;o0;b0=2;t1=2}Star(pa0{b0:b0;b1:t0},Cnd{t0!t1+1;T;F}(Fb(a1,Fb(Scc{none},F))),Rmp{S;F}(MSeq(Wt{10},t2,t3)),Seq(Once(Sw{2;3}(F,t4,Rep3(S))),RSeq(t5,Keep(a6))))",
+    Tree0166 "B{b0;b1=5}Mt{100}(Sc{b1:=b0+1})",
+    Tree0167 "B{o0;b0;t0=0;b1=5}Seq(MPri(Wde(Lim{2}(Fb(t0e,Sl{10})),RU{S}(MSeq(c1,Wu{t0})),PAll{-1}(pt2{b0:b1;b1:t0},Cnd{t0>1;_;_}(a3e),OnceK(a4e),Bin{b1%4>2;T}(pi5{t0:t0},t6))),RFb(t7,DySel(Seq(c8,t9,t10)),Sw{4;2;3}(Sb{o0=8},c11,Scc{b1>1},Sc{b0+=3}),Cd{100;K}(Step(a12,Wt{10}))),Fb(Mt{50}(Sc{b1%2<0?b0:=1}),Sel(c13,Obs{b1!5;B}(t14),Rus{2}(Lim{2}(Ub{o0}))))))",
+    Tree0168 "Swm(t0,c1,t2)",
+    Tree0169 "B{q0=2;b0=1;b1=1;o0;t0}Seq(Dd{0}(Lp{_;S}(Try(@po{o0:=t0+4}@si{b1!7}c0l,PPar{2;N}(DySeq(t1,Sc{t0:=b1},@os{t0+=3}@fi{none}a2b{t0;b1}),RFb(Wu{t0},a3b{2;b1},Suc))))),Lim{3}(PPar{2;T}(FS(Obs{none;_}(a4e)))),RSeq(@si{b0<1}@ki{b0+3<b0%3}Sb{o0=0},MSeq(Sb{t0=b1}),Pre{t0=o0|0%4;S}(pa5{b0:b0;b1:=})))",
+    Tree0170 "B{o0=_;q0;t0=1;b0=4}Rep3(MPri(Rpt{2}(ASeq(Rty2(Cnd{none;T;_}(Pre{t0!1;K}(pi0{t0:t0}))),Lp{_;_}(pa1{b0:=}),c2))))",
+    Tree0171 "B{t0=1}TryT(a0l,t1,Wu{t0})",
+    Tree0172 "B{b1=2;b0;t0=2;o0=1}RSeq(RSel(Pre{o0|4!o0|2+3%3}(Flt{2;R;_}(Run)),Ret0(c0),RSel(t1,a2l),@po{t0:=b1;b0+=1}t3,Isw{t0;_;_}(RU{S}(Sc{o0|0+3>3?b0+=1}),c4b{b1%2})),Cd{20;_}(Inv(Fb(t5,Obs{b0%3>1;S}(t6),AFb(t7,@fi{b1>5}@of{b0:=0;t0+=2}@rw{o0|1<t0+1}pc8{b0:=},a9e,c10)))),PAll{_}(t11e,@of{b0+=3}@po{t0+=1}@si{b0%3<0}Pri(t12,a13b{o0|0+1%3;b1}),c14l,Sl{50}))",
+    Tree0173 "B{b1;t1;b0=3}ASeq(Bin{b0>b0%3;_}(Pre{t1+1<6;S}(@rw{b0!2}pt0{b0:b1}),t1e),PrSel{t1}(Cnd{b1+3%4!1;_;_}(a2e)))",
+    Tree0174 "B{q0=3;t0=3;b0=4}PAll{2}(@rw{t0>3}@os{t0+=2}Fb(Invt(Rep3(pc0{b0:t0})),Intr{b0=t0%3}(DySel(Su{t0}(Wde(@ki{t0+3=b0}@oh{t0+=2;t0:=b0}PPar{0;N}(pt1{b0:4;b1:b0},@po{t0+=3;b0:=t0}@ki{t0+1%4!3}@si{t0<2}a2,t3e),Flt{3;F;F}(t4)))))),Bin{t0%2=1;_}(Isw{t0;N;N}(R,Sel(Obs{t0=4;L}(Lim{1}(pa5{b0:b0;b1:b0})),t6),t7),Fb(Ite(Isw{t0+4;N;T}(t8,pt9{b0:=;b1:b0},c10e,Lp{_;S}(Sb{b0=0})),Step(a11e,@si{t0>1}a12e),RFb(c13e,c14)))))",
+    Tree0175 "B{b0;b1;t1}RSeq(PPar{2;T}(t0,SubR(Dd{20}(pi1{t0:b0}))),Ret3(Isw{t1;T;_}(PrSel{b1+1%2}(Fai),c2l)),t3)",
+    Tree0176 "B{t1=5;b0=0;o0;b1}To{0}(@ki{o0|3+4>t1}Fb(Try(@oh{t1!3?b1:=b0}@os{b1:=7}t0,@si{b1+1%4<2}Wt{10}),Sw{4;1;5}(t1,t2,DySeq(Run),c3e),Wde(c4,t5e),RSeq(Suc,c6,Fai)))",
+    Tree0177 "B{q0=3;t0;o0=_;b0=0}Fb(@of{o0:=b0;t0+=1}t0,@ki{o0|2=1}@of{b0+2=b0%4?t0:=t0%4}Lp{_;_}(Inv(Wu{t0})),@rw{t0+1<t0}@fi{b0%2=1}a1b{6;b0},Cd{0;_}(t2e),a3)",
+    Tree0178 "Step(a0,t1e,Rmp{F;S}(Sub(Suc)),t2,a3)",
+    Tree0179 "B{t0=3}Par{-1;1}(S,Wu{t0})",
+    Tree0180 "B{o0=2;t0=5;b1=3;b0}TryF(t0,Sb{b1=b0},Wu{t0},Ub{o0})",
+    Tree0181 "Invt(Sub(Fai))",
+    Tree0182 "B{o0=3;b0;t0=0}Obs{o0|0>0;N}(RFb(Invt(Mt{0}(c0)),RFb(pt1{b0:t0;b1:t0},@rw{b0+3%4>0}Scc{b0!0},pt2{b0:b0;b1:b0}),Ruf{2}(@po{b0:=5}TryT(a3,c4))))",
+    Tree0183 "B{t1=2;b0;o0=5;t0=2}MSeq(Par{-3;_}(pi0{t0:t1},c1,Par{-1;2}(F,c2)),RT{3}(Pre{t0=3;R}(t3)),Pri(pt4{b0:t1;b1:b0},a5l,pi6{t0:=},@oh{o0:=_}c7,Ret0(Sc{t0+=2})))",
+    Tree0184 "Star(Seq(RFb(DySel(a0,c1,c2,a3,c4l),To{10}(Fai),Star(t5,t6,a7),t8)))",
+    Tree0185 "B{t0=0;b0;q0=4;o0=_}RT{1}(@fi{some}@oh{t0+=2}@ki{o0|3+4%2<0}RT{F}(Isw{t0;_;T}(Sb{b0=9},@po{t0+=3}SubA(SubA(c0l)),@of{t0+=1}@fi{o0|5+1>b0}@si{none}Lp{t0;_}(DySel(Opt(c1))))))",
+    Tree0186 "B{t1=0;b0=1;b1=4;t0}ASeq(DySeq(Scc{t0%4!2}),MPri(@si{t1+4%3!2}@po{b0:=t0%4}@ki{t1+4=t1}pi0{t0:b1},pi1{t0:=},@ki{t0%2=1}@fi{b1<3}c2),@si{t0!3}SubR(SubR(Sc{b1!3?t1:=t0+4%3})))",
+    Tree0187 "B{b0=1;b1=2;t0=4}Seq(Step(Fb(c0e,Sc{t0+=1}),a1b{b1;b1},pt2{b0:t0;b1:t0},t3),WU{t0!1}(DySel(t4)),Flt{2;F;F}(OnceK(Dl{0}(a5b{b0%2;b0}))),Step(pt6{b0:b1},Star(Sb{b0=7},@os{b0+=1}t7),Run,t8,Flt{1;S;_}(t9)))",
+    Tree0188 "Star(Dl{30}(t0),Sub(Sub(t1)))",
+    Tree0189 "Wde(Par{_;-1}(c0e),Sub(Wde(t1,Rpt{F}(a2),a3)))",
+    Tree0190 "B{b0=5;t1=5}RepF(Swm(Isw{t1;T;T}(pt0{b0:b0;b1:b0},@fi{b0>1}Sb{b0=0}),t1))",
+    Tree0191 "B{q0=2;b0;o0=_;t0=2}AFb(@si{b0+3<7}SubR(Bin{b0%2<0;T}(Bin{b0>7;T}(Sc{o0:=_},a0l),SubR(Wde(DySeq(c1e),@si{t0<2}Wt{10})))),Sb{o0=1})",
+    Tree0192 "B{t0=0}Rmp{F;F}(pi0{t0:t0})",
+    Tree0193 "B{t0=2;b0=5;b1=1}Fb(Sw{5;1}(Flip(t0,@rw{b0%2<1}Sl{20}),PAll{_}(a1,Sb{b0=3}),c2),Once(MPri(Swm(c3e,Ruf{3}(@rw{b1+4>7}c4),Wt{20},F),TryF(Bin{t0+3>b0;T}(Pre{t0+1=t0;F}(Wu{t0}),Wt{50}),Inv(Suc)))))",
+    Tree0194 "B{o0=_;b1=2;t0=1}MPri(RT{3}(Dd{0}(AFb(RSeq(t0,Scc{t0+2>6}),c1e,@ki{t0+1<0}Pre{o0|4+1=b1%2;S}(t2)))),RSeq(Rpt{F}(PrSel{t0%2;o0|3}(c3e,t4)),Scc{t0%2!0},t5))",
+    Tree0195 "B{b0=3;q0=3;t0=5;o0=_;b1}@po{t0+=1;b1:=2}@si{t0!2}@ki{b1%2>0}Pri(OnceK(DySeq(t0,Fb(@po{t0:=3}@rw{b0%4!0}Lp{t0;R}(t1),pt2{b0:t0;b1:=},Swm(c3,c4b{o0|4},c5),Wu{t0},To{10}(Scc{some})))),Sel(Obs{t0>b1;L}(c6),t7),Swm(SubR(t8)),PrSel{b0+2;b1%3}(Ite(a9,pa10{b0:=;b1:b1}),RFb(a11l,t12,c13l,t14)))",
+    Tree0196 "B{b0=2;b1=0;q0;t0=0}Cnd{b1%3=1;T;_}(Flip(pt0{b0:1;b1:=},pa1{b0:t0;b1:b0},Lp{b0;K}(pa2{b0:=})))",
+    Tree0197 "B{t0;b0;o0}RFb(@os{o0:=9}@fi{t0=b0%2}c0,PPar{0;T}(DySel(pi1{t0:=},c2)))",
+    Tree0198 "B{b0=3}Rep0(@ki{b0>6}t0)",
+    Tree0199 "B{b0;o0=_;t1}PAll{-4}(t0e,t1,FS(c2l),RepF(c3l),Sc{t1:=b0%3;some?b0+=3})",
 }

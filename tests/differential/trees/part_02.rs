@@ -6,2049 +6,110 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
+            o0: Option<i64> = Some(4),
             b0: i64,
+            b1: i64 = 3,
         }
-        Conditional(|bb| bb.b1 + 1 == 4, dynamic = false, else = Success) {
-            Fallback {
-                Action(Act<0>),
-                ScriptCondition(|bb| bb.b0 % 4 != 0),
-                Action(Act<1>),
-                #[success_if(|bb| *bb.t0 == bb.b0 + 4)]
-                Action(PIo<2>, t0 = {=}),
-                StatefulAction(PTask<3>, b0 = 6, b1 = {b1}),
+        Repeater(2) {
+            Precondition(|bb| bb.b0 > 6) {
+                #[run_while(|bb| bb.b0 + 2 != (bb.b1 + 2) % 2)]
+                #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (bb.b0 + 2) % 2)]
+                Delay(20) {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        Action(|ctx| ctx.exec(0)),
+                        #[score(7)]
+                        StatefulAction(Task<1>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0200Blackboard { t0 b1 b0 });
+board!(Tree0200Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Deadline(20) {
-                RepeatTimes(forever) {
-                    AlwaysFailure,
-                },
-            },
-            MemSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                SetBlackboard(t0 = 0),
-            },
-            WhileDoElse {
-                Fallback {
-                    #[failure_if(|bb| bb.b0 + 3 > 5)]
-                    #[skip_if(|bb| bb.b0 % 3 != 2)]
-                    StatefulAction(Task<2>),
-                    RunOnce {
-                        Action(Act<3>),
+        ForceFailure {
+            RepeatUntilSuccess(forever) {
+                Precondition(|bb| bb.b0 > 2, else = Failure) {
+                    Precondition(|bb| bb.b1 % 3 != 2, else = Success) {
+                        ReactiveFallback {
+                            Loop(q0, value = {b0}) {
+                                #[failure_if(|bb| bb.b0 != 4)]
+                                #[on_halted(|bb| if bb.b0 == bb.b1 % 4 { *bb.t0 += 1 })]
+                                #[on_success(|bb| bb.b0 = *bb.t0)]
+                                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                            Precondition(|bb| *bb.t1 % 2 > 0, else = Failure) {
+                                SequenceWithMemory {
+                                    #[on_success(|bb| if *bb.t0 < 7 { bb.b1 += 2 })]
+                                    Condition(|ctx| ctx.check(1)),
+                                    StatefulAction(Task<2>),
+                                    Action(Act<3> = Act::<3>),
+                                },
+                            },
+                        },
                     },
                 },
-                #[failure_if(|bb| bb.b0 % 3 < 0)]
-                #[run_while(|bb| *bb.t0 < bb.b0 + 3)]
-                #[skip_if(|bb| *bb.t0 == 3)]
-                StatefulAction(Task<4>),
-                StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
-            },
-            Sequence {
-                StatefulAction(Task<6>),
-                Action(PIo<7>, t0 = {t0}),
-            },
-            BinarySelector(|bb| bb.b0 % 2 != 1, dynamic = false) {
-                Action(Act<8>),
-                Condition(Cond<9>),
             },
         }
     }
 }
 
-board!(Tree0201Blackboard { b0 t0 });
+board!(Tree0201Blackboard { q0 b1 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 2,
-        }
-        Deadline(10) {
-            TryCatch(catch_on_halt = true) {
-                Switch(b1) {
-                    case 0 => StatefulAction(Task<0>),
-                    _ => StatefulAction(Task<1>),
-                },
-                ReactiveSequence {
-                    Condition(PCond<2>, b0 = {b1}),
-                    Script(|bb| bb.b1 += 2),
-                    StatefulAction(PTask<3>, b0 = {b1}, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0202Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0203 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64>,
+            o0: Option<i64> = Some(5),
             #[tracked] t0: i64 = 0,
-        }
-        #[post(|bb| bb.b0 += 3)]
-        #[run_while(|bb| bb.b0 % 3 < 2)]
-        SequenceWithMemory {
-            Loop(q0, value = {t0}) {
-                Timeout(20) {
-                    RunOnce(then_skip = false) {
-                        SequenceStar {
-                            #[failure_if(|bb| *bb.t0 % 2 > 0)]
-                            Sleep(20),
-                            StatefulAction(Task<0> = Task::<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-            },
-            BinarySelector(|bb| bb.b1 != 3, dynamic = false) {
-                Deadline(30) {
-                    #[post(|bb| bb.t0.set(3))]
-                    #[run_while(|bb| bb.b0 % 4 != 0)]
-                    RepeatUntilFailure(forever) {
-                        RetryUntilSuccessful(2) {
-                            Script(|bb| bb.b1 = (bb.b1 + 4) % 4),
-                        },
-                    },
-                },
-                StepSequencer {
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Condition(Cond<3> = Cond::<3>),
-        }
-    }
-}
-
-board!(Tree0203Blackboard { b0 b1 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0204 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 5,
-        }
-        #[on_halted(|bb| { *bb.t0 += 1; bb.t1.set((*bb.t0 + 3) % 2) })]
-        ParallelAll {
-            Condition(|ctx| ctx.check(0)),
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3> = Task::<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0204Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0205 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        #[on_failure(|bb| if bb.b1 != 0 { bb.b1 = 6 })]
-        #[skip_if(|bb| bb.b1 == 3)]
-        KeepRunningUntilFailure {
-            #[failure_if(|bb| bb.b0 % 3 > 0)]
-            Limiter(3) {
-                Invert {
-                    ScriptCondition(|bb| bb.b0 + 2 == 7),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0205Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0206 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(4),
-        }
-        MemSequence {
-            Selector {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    IfThenElse {
-                        Filter(times = 3, filtered = Skipped) {
-                            ScriptCondition(|bb| bb.b0 + 1 == bb.o0.unwrap_or(2) + 3),
-                        },
-                        Filter(times = 3, count = Failure) {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 > 0),
-                        },
-                        Sequence {
-                            SetBlackboard(t0 = 7),
-                            Condition(Cond<0>),
-                        },
-                    },
-                    AsyncSequence {
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[post(|bb| *bb.t0 += 3)]
-                        #[skip_if(|bb| (bb.o0.unwrap_or(2) + 2) % 2 > 0)]
-                        Fallback {
-                            #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                            Condition(Cond<1> = Cond::<1>),
-                            Condition(Cond<2>),
-                            StatefulAction(Task<3>),
-                        },
-                        Limiter(3) {
-                            #[on_success(|bb| { *bb.t0 += 3; bb.o0 = None })]
-                            #[skip_if(|bb| *bb.t0 + 2 > 2)]
-                            StatefulAction(Task<4>),
-                        },
-                        RepeatUntilFailure(3) {
-                            Timeout(10) {
-                                Timeout(0) {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0206Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0207Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 10,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 13,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 1,
         }
         WhileDoElse {
-            MemSequence {
-                #[skip_if(|bb| bb.b0 + 4 != 4)]
-                #[run_while(|bb| *bb.t1 % 4 != 3)]
-                #[on_halted(|bb| { bb.t0.set(*bb.t1 % 4); *bb.t1 += 1 })]
-                Condition(Cond<2>),
-                Action(Act<3>),
-                Action(PIo<4>, t0 = {t0}),
-            },
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0207 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b0: i64 = 3,
-        }
-        TryCatch {
-            Fallback {
-                #[skip_if(|bb| bb.o0.unwrap_or(0) + 3 < bb.o0.unwrap_or(2))]
-                #[on_halted(|bb| { bb.b0 = *bb.t1 + 4; bb.t0.set(bb.o0.unwrap_or(0)) })]
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Loop(q0, value = {t1}, if_empty = Running) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(4) == 5)]
-                    Precondition(|bb| *bb.t0 == 3, else = Skipped) {
-                        Loop(q0, if_empty = Failure) {
-                            SkipUnlessUpdated(t0) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        Sleep(30),
-                    },
-                },
-            },
-            WhileDoElse {
-                SubTree(Tree0207Sub0, q0 = {=}, t0 = {t0}, t1 = {=}, o0 = {o0}, b0 = {=}),
-                MemPriority {
-                    ReactiveFallback {
-                        Action(Act<5> = Act::<5>),
-                        Action(|ctx, bb| ctx.exec_in(6, (bb.o0.unwrap_or(0) + 3) % 4, &mut bb.b0)),
-                    },
-                    Action(PAct<7>, b0 = 5, b1 = {b0}),
-                    RunOnce(then_skip = false) {
-                        Sleep(20),
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(PTask<8>, b0 = 0),
-                Action(Act<9> = Act::<9>),
-                WasEntryUpdated(t0),
-                Retry(forever) {
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0207Blackboard { q0 t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0208 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-        }
-        BinarySelector(|bb| bb.b1 + 3 != bb.b1 + 2, dynamic = false) {
-            Deadline(0) {
-                #[run_while(|bb| bb.b1 % 4 < 1)]
-                Sleep(0),
-            },
-            Precondition(|bb| (bb.b1 + 2) % 4 < 1, else = Success) {
-                Condition(PCond<0>, b0 = 2),
-            },
-        }
-    }
-}
-
-board!(Tree0208Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0209 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        MemPriority {
-            RunOnce(then_skip = false) {
-                #[on_success(|bb| *bb.t1 += 2)]
-                #[on_halted(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
-                RunOnce {
-                    #[failure_if(|bb| bb.b1 == bb.o0.unwrap_or(0))]
-                    Action(Act<0> = Act::<0>),
-                },
-            },
-            Loop(q0, value = {b1}, if_empty = Success) {
-                MemSequence {
-                    Condition(Cond<1>),
+            Parallel {
+                Cooldown(0, filtered = Failure) {
                     Inverter {
-                        AlwaysFailure,
+                        Condition(Cond<0>),
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0209Blackboard { b1 o0 t1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0210 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-        }
-        KeepRunningUntilFailure {
-            IfThenElse {
-                #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<0>),
-                    Conditional(|bb| bb.b1 + 1 < 0, else = Success) {
-                        Condition(PCond<1>, b0 = {t0}),
-                    },
-                },
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0210Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0211 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-            #[run_while(|bb| bb.b0 + 3 != 0)]
-            Script(|bb| *bb.t0 += 3),
-        }
-    }
-}
-
-board!(Tree0211Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0212 for Ctx {
-        AsyncSequence {
-            MemSequence {
-                StatefulAction(Task<0>),
-                Retry(3) {
-                    StatefulAction(Task<1>),
-                },
-                Wait(50),
-            },
-            Parallel(failure = 2) {
-                Condition(Cond<2>),
-                Sleep(0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0213 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Interrupt(|bb| *bb.t0 == bb.b1 % 2) {
-            Precondition(|bb| bb.b0 + 3 > 5, else = Skipped) {
-                KeepRunningUntilFailure {
-                    ReactiveSequence {
-                        PolicyParallel(policy = FirstSuccess) {
-                            Repeat(3) {
-                                Sequence {
-                                    SetBlackboard(o0 = Some(8)),
-                                    StatefulAction(Task<0>),
-                                    Condition(Cond<1>),
-                                    Action(PAct<2>, b0 = {=}),
-                                },
-                            },
-                            MemPriority {
-                                Inverter {
-                                    Action(Act<3>),
-                                },
-                                StatefulAction(Task<4>),
-                                MaxTime(100) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                            #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(2))]
-                            ReactiveFallback {
-                                Precondition(|bb| bb.b0 + 2 < 0, else = Success) {
-                                    StatefulAction(Task<6>),
-                                },
-                                StatefulAction(Task<7>),
-                                Loop(q0, value = {b0}, if_empty = Success) {
-                                    SetBlackboard(t0 = 7),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0213Blackboard { o0 b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0214 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        Filter(times = 2, count = Success, filtered = Failure) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Precondition(|bb| *bb.t1 % 3 > 0, else = Failure) {
-                    Condition(Cond<1>),
-                },
-                Condition(Cond<2>),
-                ParallelAll {
-                    Action(PIo<3>, t0 = {t0}),
-                    Wait(0),
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0214Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0215 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        SequenceWithMemory {
-            BinarySelector(|bb| bb.b1 + 1 < 3, dynamic = true) {
-                #[post(|bb| bb.b0 = bb.b1 + 1)]
-                #[failure_if(|bb| bb.b1 < (*bb.t0 + 3) % 2)]
-                Sleep(20),
-                TryCatch {
-                    StatefulAction(PTask<0>, b0 = 1, b1 = {t0}),
-                    Script(|bb| if bb.b0 == *bb.t0 { bb.b1 = bb.b1 % 3 }),
-                },
-            },
-            #[run_while(|bb| bb.b1 < 0)]
-            RetryUntilSuccessful(2) {
-                Sequence {
-                    StatefulAction(Task<1>),
-                    Script(|bb| bb.b0 += 1),
-                    StatefulAction(Task<2>),
-                    Loop(q0, if_empty = Success) {
-                        #[on_failure(|bb| bb.t0.set(bb.b1))]
-                        #[run_while(|bb| bb.b1 > 3)]
-                        Wait(0),
-                    },
-                },
-            },
-            Remap(success = Failure, failure = Success) {
-                MaxTime(0) {
-                    RepeatUntilFailure(2) {
-                        Loop(q0, value = {b1}, if_empty = Running) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-                Condition(Cond<6>),
-                Failer,
-            },
-            Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0215Blackboard { b0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0216Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0216 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        Fallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
-            SubTree(Tree0216Sub0, ..),
-            Fallback {
-                StatefulAction(Task<2>),
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree0216Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0217 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            ScriptCondition(|bb| *bb.t0 == 5),
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0217Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0218 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-        }
-        #[failure_if(|bb| bb.o0.unwrap_or(1) + 2 > *bb.t0 + 4)]
-        #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-        FlipSelector {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0218Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0219 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 5,
-        }
-        BinarySelector(|bb| *bb.t1 + 4 < 1, dynamic = true) {
-            TryCatch {
-                Wait(50),
-                Condition(|ctx| ctx.check(0)),
-                Repeat(0) {
-                    Condition(Cond<1>),
-                },
-                Action(PAct<2>, b0 = 6, b1 = {=}),
-            },
-            MemSequence {
-                Script(|bb| if *bb.t1 % 4 < 0 { *bb.t1 += 1 }),
-                Action(Act<3>),
-                RunOnce(then_skip = false) {
-                    Parallel(failure = 1) {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0219Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0220 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SequenceWithMemory {
                 WhileDoElse {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    Condition(PCond<2>, b0 = {=}),
-                },
-                Repeat(4) {
-                    ForceFailure {
-                        Condition(PCond<3>, b0 = {=}),
-                    },
+                    Action(Act<1>),
+                    Condition(|ctx| ctx.check(2)),
                 },
             },
-            #[run_while(|bb| bb.o0.is_none())]
-            ForceFailure {
-                Limiter(3) {
-                    StatefulAction(Task<4> = Task::<4>),
+            #[post(|bb| { *bb.t0 += 2; bb.b0 += 2 })]
+            #[success_if(|bb| bb.o0.is_some())]
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Condition(PCond<3>, b0 = 0),
+                RepeatUntil(Failure) {
+                    AlwaysRunning,
                 },
+                StatefulAction(Task<4>),
+                SetBlackboard(o0 = Some(4)),
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
             },
-            Cooldown(30, filtered = Failure) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-            },
-        }
-    }
-}
-
-board!(Tree0220Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0221 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                #[failure_if(|bb| *bb.t0 != 2)]
-                StatefulAction(Task<0>),
-                Action(|ctx| ctx.exec(1)),
-            },
-            RetryUntilSuccessful(1) {
-                Priority {
-                    #[success_if(|bb| *bb.t0 + 4 < 3)]
-                    #[skip_if(|bb| bb.b0 == 0)]
-                    Action(|ctx| ctx.exec(2)),
-                    Condition(PCond<3>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0221Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0222 for Ctx {
-        Fallback {
-            RunOnce(then_skip = true) {
-                AlwaysFailure,
-            },
-            Repeat(0) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0223 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        RetryUntilSuccessful(4) {
-            Interrupt(|bb| bb.b0 > 3) {
-                Fallback {
-                    Wait(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0223Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0224Sub1 for Ctx {
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0224Sub0 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                StatefulAction(Task<0>),
-                Sequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(Act<2>),
-                    Succeeder,
-                    Timeout(50) {
-                        Succeeder,
-                    },
-                },
-                Sequence {
-                    Optional {
-                        Condition(Cond<3>),
-                    },
-                    Condition(Cond<4>),
-                    SubTree(Tree0224Sub1),
-                    StatefulAction(Task<6>),
-                },
-                RetryUntilSuccessful(4) {
-                    Cooldown(30, filtered = Failure) {
-                        Sleep(50),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0224 for Ctx {
-        ParallelAll {
-            Delay(0) {
-                SubTree(Tree0224Sub0),
-            },
-            Fallback {
-                RetryUntilSuccessful(forever) {
-                    Fallback {
-                        Inverter {
-                            StatefulAction(Task<7>),
-                        },
-                        Limiter(3) {
-                            FlipSelector {
-                                Succeeder,
-                                SequenceWithMemory {
-                                    Succeeder,
-                                    Action(|ctx| ctx.exec(8)),
-                                },
-                                ReactiveSequence {
-                                    StatefulAction(Task<9>),
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                        },
-                        ForceFailure {
-                            Parallel {
-                                RunOnce(then_skip = true) {
-                                    Condition(Cond<11>),
-                                },
-                                StatefulAction(Task<12> = Task::<12>),
-                                Condition(Cond<13>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0225 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Sequence {
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| bb.b0 == 7)]
-            #[on_halted(|bb| if bb.b0 < 4 { *bb.t0 += 3 })]
-            Delay(0) {
-                Condition(Cond<0>),
-            },
-            Switch(b1) {
-                case 1 => ScriptCondition(|bb| bb.b0 != bb.b0 % 3),
-                _ => Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 2)),
-            },
-            Limiter(2) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0225Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0226Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-        }
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0226 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(3),
-        }
-        ParallelAll(2) {
-            AsyncFallback {
-                Precondition(|bb| *bb.t0 > 4, else = Failure) {
-                    #[on_halted(|bb| if bb.b0 % 2 < 1 { *bb.t0 += 1 })]
-                    #[run_while(|bb| bb.b0 % 4 != 1)]
-                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 1) % 4)),
-                },
-            },
-            ReactiveSelector {
-                IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                    #[skip_if(|bb| bb.b0 < bb.b0 % 4)]
-                    #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < 3 { bb.b0 += 1 } })]
-                    #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
-                    RetryUntilSuccessful(forever) {
-                        ScriptCondition(|bb| bb.b0 + 3 != 7),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    SubTree(Tree0226Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0226Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0227 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        Sequence {
-            #[on_failure(|bb| bb.b0 += 1)]
-            RunOnce {
-                RunOnce(then_skip = false) {
-                    Deadline(0) {
-                        Optional {
-                            Repeater(0) {
-                                Condition(Cond<0> = Cond::<0>),
-                            },
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                Condition(PCond<1>, b0 = {=}),
-                AsyncFallback {
-                    Condition(PCond<2>, b0 = {t0}),
-                    #[failure_if(|bb| bb.b0 < 7)]
-                    Sleep(100),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                IndexSwitch(|bb| bb.b0 + 2, dynamic = false) {
-                    SetBlackboard(t0 = {b0}),
-                    SetBlackboard(o0 = Some(1)),
-                },
-                RunOnce {
-                    Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(4) % 2)),
-                },
-            },
-            WaitValueUpdate(t0) {
-                MemPriority {
-                    ReactiveSequence {
-                        WhileDoElse {
-                            StatefulAction(Task<5>),
-                            Action(Act<6>),
-                            Wait(0),
-                        },
-                    },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                StatefulAction(Task<6>),
+                #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
+                #[run_while(|bb| *bb.t1 % 3 < 2)]
+                Loop(q0, if_empty = Failure) {
                     StatefulAction(Task<7>),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0227Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0228 for Ctx {
-        Retry(2) {
-            Delay(50) {
-                Sequence {
-                    RepeatUntilSuccess(3) {
-                        Timeout(0) {
-                            AsyncSequence {
-                                StatefulAction(Task<0>),
-                                ParallelAll(max_failures = -1) {
-                                    Action(|ctx| ctx.exec(1)),
-                                },
-                                Priority {
-                                    StatefulAction(Task<2>),
-                                    Action(|ctx| ctx.exec(3)),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                    },
-                    IfThenElse {
-                        Repeat(2) {
-                            TryCatch {
-                                Condition(|ctx| ctx.check(5)),
-                                Condition(Cond<6>),
-                            },
-                        },
-                        IfThenElse {
-                            Condition(Cond<7>),
-                            Repeat(2) {
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        RepeatUntilSuccess(forever) {
-                            ReactiveSequence {
-                                StatefulAction(Task<9>),
-                                StatefulAction(Task<10>),
-                            },
-                        },
-                        RepeatUntilSuccess(3) {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Sequence {
-                            Condition(Cond<12>),
-                            StatefulAction(Task<13>),
-                            StatefulAction(Task<14>),
-                            Sleep(20),
-                            Deadline(10) {
-                                Sleep(20),
-                            },
-                        },
-                        Failer,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0229 for Ctx {
-        Repeater(1) {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0230 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-        }
-        Sequence {
-            Succeeder,
-            SkipUnlessUpdated(t0) {
-                MemSequence {
-                    Interrupt(|bb| bb.o0.is_none()) {
-                        BinarySelector(|bb| bb.b1 % 4 > 0, dynamic = true) {
-                            Sleep(50),
-                            AlwaysFailure,
-                        },
-                    },
-                    #[run_while(|bb| (*bb.t1 + 1) % 3 != 0)]
-                    #[post(|bb| *bb.t1 += 1)]
-                    #[success_if(|bb| *bb.t0 != 4)]
-                    Parallel(failure = 0) {
-                        #[success_if(|bb| *bb.t1 % 3 != 0)]
-                        #[on_halted(|bb| { if *bb.t1 < 1 { bb.t0.set(*bb.t1) }; *bb.t0 += 2 })]
-                        #[skip_if(|bb| *bb.t1 > bb.b1 % 2)]
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Remap(success = Success, failure = Success) {
-                        WhileDoElse {
-                            StatefulAction(Task<1>),
-                            Delay(0) {
-                                Condition(Cond<2>),
-                            },
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0230Blackboard { b1 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0231 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            Inverter {
-                TryCatch(catch_on_halt = false) {
-                    AsyncFallback {
-                        Condition(Cond<0>),
-                        ScriptCondition(|bb| bb.b0 > 6),
-                        SetBlackboard(t0 = 6),
-                    },
-                    #[skip_if(|bb| bb.b1 % 2 > 0)]
-                    #[run_while(|bb| bb.b1 != *bb.t0 + 3)]
-                    #[on_failure(|bb| if *bb.t0 < *bb.t0 % 2 { bb.b1 += 2 })]
-                    StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        StatefulAction(PTask<2>, b0 = 6, b1 = {=}),
-                    },
-                    Switch(b1) {
-                        case 1 => AlwaysSuccess,
-                        _ => FlipSelector {
-                            ScriptCondition(|bb| bb.b1 + 3 > 1),
-                            Wait(20),
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        WhileDoElse {
-                            ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
-                            #[success_if(|bb| bb.b0 + 1 == 5)]
-                            #[run_while(|bb| bb.b1 + 4 > bb.b1 + 3)]
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0 + 3)),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Precondition(|bb| bb.b0 == (bb.b0 + 2) % 2) {
-                    IfThenElse {
-                        StatefulAction(Task<4>),
-                        RetryUntilSuccessful(3) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                WasEntryUpdated(t0),
-                Precondition(|bb| *bb.t0 + 1 > 1, else = Running) {
-                    ForceFailure {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0231Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0232Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 11,
-        }
-        SequenceStar {
-            #[success_if(|bb| bb.b1 % 4 == 1)]
-            Action(Act<0>),
-            TryCatch {
-                StatefulAction(PTask<1>, b0 = 4, b1 = {=}),
-                Action(PIo<2>, t0 = {=}),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0232 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b1 % 3 != 2, dynamic = false) {
-            SubTree(Tree0232Sub0, ..),
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0232Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0233 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        Priority {
-            ReactiveFallback {
-                Fallback {
-                    ReactiveSequence {
-                        SetBlackboard(t0 = {b0}),
-                        StatefulAction(Task<0>),
-                    },
-                    Condition(PCond<1>, b0 = {=}),
-                    IfThenElse {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    Fallback {
-                        Remap(success = Failure, failure = Failure) {
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        AlwaysSuccess,
-                    },
-                    StepSequencer {
-                        Condition(Cond<6>),
-                        Action(Act<7>),
-                    },
-                    RepeatUntil(Failure) {
-                        Action(Act<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0233Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0234 for Ctx {
-        ReactiveSelector {
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0235 for Ctx {
-        RepeatUntilFailure(3) {
-            AsyncFallback {
-                MemSequence {
-                    Repeater(forever) {
-                        MaxTime(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    PolicyParallel(policy = FirstFailure) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
-                        Condition(Cond<3>),
-                        Action(Act<4> = Act::<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        Condition(|ctx| ctx.check(6)),
-                    },
-                    Remap(success = Success, failure = Success) {
-                        RepeatUntilFailure(forever) {
-                            TryCatch {
-                                StatefulAction(Task<7>),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-                Delay(20) {
-                    MemPriority {
-                        Condition(Cond<9> = Cond::<9>),
-                        Inverter {
-                            TryCatch(catch_on_halt = false) {
-                                Condition(Cond<10> = Cond::<10>),
-                                FlipSelector {
-                                    Condition(Cond<11>),
-                                },
-                            },
-                        },
-                        Deadline(30) {
-                            Delay(10) {
-                                Limiter(2) {
-                                    Sleep(50),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0236 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        BinarySelector(|bb| (*bb.t1 + 2) % 4 < 3, dynamic = true) {
-            MemPriority {
-                StepSequencer {
-                    Action(PIo<0>, t0 = {t1}),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b0)),
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    #[run_while(|bb| bb.o0.unwrap_or(5) + 2 > bb.b0)]
-                    #[on_success(|bb| *bb.t1 += 1)]
-                    Wait(20),
-                    Condition(Cond<3>),
-                },
-                KeepRunningUntilFailure {
-                    Action(Act<4>),
-                },
-            },
-            Interrupt(|bb| *bb.t0 < *bb.t1 + 1) {
-                Timeout(0) {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        AsyncSequence {
-                            Action(Act<6> = Act::<6>),
-                            ScriptCondition(|bb| bb.o0.unwrap_or(2) == 6),
-                        },
-                        Precondition(|bb| (bb.o0.unwrap_or(1) + 1) % 2 == 0, else = Skipped) {
-                            PolicyParallel(policy = FirstSuccess) {
-                                StatefulAction(PTask<7>, b0 = 1, b1 = {t0}),
-                                WaitValueUpdate(t0) {
-                                    Script(|bb| bb.t0.set(1)),
-                                },
-                            },
-                        },
-                        Conditional(|bb| bb.b0 > 3, else = Failure) {
-                            Inverter {
-                                Fallback {
-                                    StatefulAction(Task<8>),
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0236Blackboard { b0 t1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0237 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        MemPriority {
-            StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0237Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0238 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            FlipSelector {
-                AsyncSequence {
-                    Fallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Loop(q0, if_empty = Skipped) {
-                            Action(|ctx, bb| ctx.exec_in(2, 1, &mut bb.b0)),
-                        },
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(Task<5>),
-                    ScriptCondition(|bb| (*bb.t0 + 1) % 3 != 2),
-                    #[run_while(|bb| bb.o0.is_some())]
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0238Blackboard { o0 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0239 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-            FlipSelector {
-                IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
-                    AsyncFallback {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                        #[success_if(|bb| bb.b0 % 3 != 0)]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) == 3)]
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                        Action(Act<2>),
-                    },
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                    FlipSelector {
-                        Action(Act<5> = Act::<5>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(4) != bb.o0.unwrap_or(0)),
-                    },
-                    Succeeder,
-                },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                StepSequencer {
-                    #[on_failure(|bb| bb.o0 = None)]
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                        StatefulAction(Task<6>),
-                        Action(PAct<7>, b0 = 6),
-                    },
-                    SetBlackboard(o0 = Some(1)),
-                    AlwaysRunning,
-                    Action(PAct<8>, b0 = {b0}, b1 = {t0}),
-                },
-                Precondition(|bb| *bb.t0 == 3, else = Running) {
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(2) + 3 == bb.b0 % 2)]
-                        #[on_success(|bb| if bb.b0 + 2 != *bb.t0 { *bb.t0 += 2 })]
-                        #[post(|bb| { bb.t0.set((*bb.t0 + 3) % 4); *bb.t0 += 1 })]
-                        RetryUntilSuccessful(forever) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                RunOnce {
-                    Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(0) + 4, &mut bb.b0)),
-                },
-                ParallelAll(1) {
-                    Action(Act<10>),
-                    Condition(|ctx| ctx.check(11)),
-                },
-            },
-            Priority {
-                ForceFailure {
-                    MaxTime(0) {
-                        ParallelAll {
-                            Condition(Cond<12>),
-                            Action(|ctx, bb| ctx.exec_in(13, *bb.t0, &mut bb.b0)),
-                        },
-                    },
-                },
-                Precondition(|bb| bb.o0.is_some(), else = Success) {
-                    Action(PAct<14>, b0 = {t0}),
-                },
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Loop(q0, if_empty = Running) {
-                        RepeatTimes(forever) {
-                            IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                                Wait(50),
-                                Action(Act<15> = Act::<15>),
-                                StatefulAction(Task<16>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0239Blackboard { b0 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0240Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0240Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        SetBlackboard(t0 = 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0240 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Parallel(success = -2) {
-            SubTree(Tree0240Sub0, ..),
-            #[on_success(|bb| { if *bb.t0 % 4 > 0 { *bb.t0 += 3 }; *bb.t0 += 1 })]
-            SubTree(Tree0240Sub1, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0240Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0241 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[success_if(|bb| bb.b0 % 4 > 0)]
-        #[on_success(|bb| bb.t0.set(bb.b0))]
-        Loop(q0, value = {b0}, if_empty = Running) {
-            IfThenElse {
-                Condition(PCond<0>, b0 = {b0}),
-                ReactiveSequence {
-                    Precondition(|bb| bb.b0 > 7, else = Success) {
-                        #[run_while(|bb| bb.b0 + 2 < 3)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        WaitUntil(|bb| bb.b0 == 2) {
-                            SequenceWithMemory {
-                                Repeat(0) {
-                                    ScriptCondition(|bb| bb.b0 + 4 < 2),
-                                },
-                                #[on_success(|bb| if bb.b0 != 0 { bb.b0 += 1 })]
-                                Script(|bb| { if bb.b0 < 7 { bb.b0 += 1 }; *bb.t0 += 2 }),
-                                Loop(q0, value = {t0}, if_empty = Running) {
-                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                                },
-                            },
-                        },
-                    },
-                    BinarySelector(|bb| bb.b0 < 3) {
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop, dynamic = false) {
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                                Action(|ctx, bb| ctx.exec_in(4, 8, &mut bb.b0)),
-                                Script(|bb| bb.t0.set(bb.b0 + 1)),
-                                ScriptCondition(|bb| *bb.t0 != 5),
-                            },
-                        },
-                        Interrupt(|bb| *bb.t0 % 4 < 1) {
-                            RepeatUntilSuccess(3) {
-                                Delay(20) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0241Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0242 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        ForceFailure {
-            ForceFailure {
-                Parallel(failure = 4) {
-                    #[success_if(|bb| bb.b0 + 4 != (bb.b0 + 4) % 2)]
-                    #[on_success(|bb| if (bb.b0 + 2) % 4 > 1 { *bb.t1 += 3 })]
-                    MemSequence {
-                        Precondition(|bb| *bb.t1 == 4, else = Failure) {
-                            ReactiveFallback {
-                                Action(PIo<0>, t0 = {t1}),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| { if *bb.t1 != 1 { *bb.t0 += 3 }; bb.b0 = *bb.t1 })]
-                    #[post(|bb| { bb.b0 += 2; bb.b0 += 1 })]
-                    #[success_if(|bb| bb.b0 + 3 > 7)]
-                    IndexSwitch(|bb| 5, out_of_range = Fail) {
-                        Wait(20),
-                        StatefulAction(PTask<2>, b0 = 9, b1 = {b0}),
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        #[run_while(|bb| (*bb.t1 + 1) % 3 < 0)]
-                        Condition(Cond<3>),
-                        #[failure_if(|bb| *bb.t0 != *bb.t1 + 4)]
-                        #[run_while(|bb| bb.b0 > *bb.t0 + 1)]
-                        Script(|bb| *bb.t1 += 1),
-                        StatefulAction(Task<4>),
-                    },
-                    WaitValueUpdate(t0) {
-                        Action(PIo<5>, t0 = {=}),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0242Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0243 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        #[run_while(|bb| bb.b0 > 0)]
-        Fallback {
-            Invert {
-                UnsetBlackboard(o0),
-            },
-            RepeatUntil(Failure) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            AsyncSequence {
-                Sleep(30),
-                Condition(PCond<1>, b0 = {b1}),
-            },
-            ScriptCondition(|bb| *bb.t0 != 7),
-            #[failure_if(|bb| bb.o0.unwrap_or(4) < 1)]
-            #[skip_if(|bb| bb.b1 == (*bb.t0 + 2) % 3)]
-            RunOnce(then_skip = true) {
-                Wait(20),
-            },
-        }
-    }
-}
-
-board!(Tree0243Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0244 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 5,
-        }
-        KeepRunningUntilFailure {
-            #[on_halted(|bb| { if *bb.t1 > 6 { *bb.t1 += 1 }; bb.b0 = *bb.t1 + 4 })]
-            #[run_while(|bb| bb.b1 == 7)]
-            #[on_success(|bb| { bb.b1 += 2; bb.b1 = (*bb.t1 + 4) % 3 })]
-            BinarySelector(|bb| bb.b1 < 5, dynamic = false) {
-                Fallback {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        SetBlackboard(t0 = {b0}),
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    WaitValueUpdate(t0) {
-                        AlwaysSuccess,
-                    },
-                },
-                Parallel(success = 0, failure = -3) {
-                    #[skip_if(|bb| *bb.t1 + 1 != *bb.t1)]
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        #[failure_if(|bb| *bb.t1 < *bb.t0)]
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        AlwaysFailure,
-                    },
-                    Limiter(2) {
-                        Sequence {
-                            ScriptCondition(|bb| *bb.t0 > *bb.t1),
-                            Condition(Cond<4>),
-                        },
-                    },
-                    BinarySelector(|bb| bb.b0 < 0, dynamic = true) {
-                        Condition(Cond<5>),
-                        #[post(|bb| { *bb.t1 += 1; *bb.t1 += 2 })]
-                        #[on_halted(|bb| if bb.b1 + 3 < 1 { bb.t1.set(bb.b1) })]
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0244Blackboard { b0 t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0245 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 1,
-        }
-        #[failure_if(|bb| bb.b0 + 3 < (bb.b0 + 3) % 3)]
-        Fallback {
-            ReactiveSequence {
-                Action(Act<0> = Act::<0>),
-                Condition(|ctx| ctx.check(1)),
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree0245Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0246 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveSelector {
-            Action(Act<0>),
-            Inverter {
-                #[on_failure(|bb| bb.b0 = *bb.t0 + 1)]
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0246Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0247 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        IndexSwitch(|bb| (*bb.t0 + 3) % 4, out_of_range = Fail, dynamic = false) {
-            #[on_halted(|bb| { bb.o0 = Some(bb.b0); bb.b0 = (*bb.t0 + 3) % 3 })]
-            #[post(|bb| { bb.o0 = None; bb.b0 += 1 })]
-            Precondition(|bb| bb.b0 + 2 > (*bb.t0 + 4) % 4, else = Failure) {
-                AlwaysFailure,
-            },
-            Script(|bb| *bb.t0 += 3),
-            Fallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Wait(20),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0247Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0248 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            TryCatch(catch_on_halt = false) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    Succeeder,
-                },
-                SequenceWithMemory {
-                    #[on_halted(|bb| *bb.t1 += 4)]
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                    Script(|bb| { bb.b0 = 8; bb.b0 = (bb.b0 + 1) % 3 }),
-                    Action(PAct<2>, b0 = 8, b1 = {b0}),
-                },
-            },
-            SequenceStar {
-                WasEntryUpdated(t0),
-                Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                Conditional(|bb| bb.b0 == 0, dynamic = true, else = Failure) {
-                    SetBlackboard(b0 = 3),
-                },
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0248Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0249 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        MemSequence {
-            ReactiveSelector {
-                Action(PAct<0>, b0 = {=}, b1 = {=}),
-                AsyncSequence {
-                    Cooldown(30, filtered = Failure) {
-                        Condition(Cond<1>),
-                    },
-                    SetBlackboard(b0 = {t1}),
-                },
-                Repeat(4) {
-                    Precondition(|bb| bb.b0 == bb.b1 % 4, else = Running) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                RunOnce(then_skip = true) {
-                    MaxTime(0) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                StatefulAction(Task<4>),
-                ReactiveFallback {
-                    StatefulAction(Task<5> = Task::<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 3, &mut bb.b1)),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-                FlipSelector {
-                    Action(Act<8>),
-                    Sleep(0),
-                    Action(PIo<9>, t0 = {=}),
-                },
-                Action(|ctx, bb| ctx.exec_in(10, *bb.t1 % 3, &mut bb.b0)),
-            },
-            BinarySelector(|bb| bb.o0.is_some()) {
-                StepSequencer {
-                    ScriptCondition(|bb| bb.b1 < bb.b1 % 2),
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                },
-                Repeat(3) {
-                    Script(|bb| { bb.t0.set(4); bb.b1 += 2 }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0249Blackboard { t0 o0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0250 for Ctx {
-        Parallel(success = -1, failure = 0) {
-            ReactiveFallback {
-                MemPriority {
-                    SequenceWithMemory {
-                        Repeat(0) {
-                            Action(Act<0>),
-                        },
-                        Remap(success = Failure, failure = Failure) {
-                            RetryUntilSuccessful(forever) {
-                                Wait(30),
-                            },
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    AlwaysFailure,
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                },
-                RetryUntilSuccessful(forever) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0251Sub0 for Ctx {
-        Condition(Cond<2> = Cond::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0251 for Ctx {
-        Parallel(failure = 2) {
-            ReactiveFallback {
-                AlwaysFailure,
-                StatefulAction(Task<0>),
                 Repeater(0) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            AsyncSequence {
-                SubTree(Tree0251Sub0),
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    StatefulAction(Task<3> = Task::<3>),
-                    Wait(50),
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            ParallelAll(max_failures = -3) {
-                Repeater(forever) {
-                    Delay(10) {
-                        Wait(30),
-                    },
-                },
-                ParallelAll {
-                    Priority {
-                        Action(Act<5>),
-                    },
-                },
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0252 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        Repeater(1) {
-            ReactiveSelector {
-                RepeatUntil(Failure) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                #[skip_if(|bb| (*bb.t0 + 3) % 4 < 1)]
-                Sequence {
-                    Action(PAct<1>, b0 = 5, b1 = {=}),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    Action(|ctx| ctx.exec(2)),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Parallel(failure = -1) {
-                    StepSequencer {
-                        #[success_if(|bb| bb.o0.is_some())]
-                        ReactiveSequence {
-                            SetBlackboard(t1 = 6),
-                            ScriptCondition(|bb| *bb.t1 % 2 > 0),
-                        },
-                    },
-                },
-                Switch(b1) {
-                    case 4 => Action(Act<4>),
-                    case 2 => UnsetBlackboard(o0),
-                    _ => Condition(Cond<5>),
-                },
-                #[post(|bb| bb.t1.set(bb.b0))]
-                #[on_failure(|bb| bb.t0.set(bb.b1))]
-                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-            },
-        }
-    }
-}
-
-board!(Tree0252Blackboard { b1 t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0253Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        ForceFailure {
-            ScriptCondition(|bb| bb.b1 % 2 > 0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0253 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        Sequence {
-            Precondition(|bb| bb.b0 % 3 < 2, else = Failure) {
-                #[post(|bb| bb.b0 = bb.b1 + 1)]
-                ReactiveFallback {
-                    Switch(b1) {
-                        case 1 => Cooldown(0, filtered = Failure) {
-                            AlwaysSuccess,
-                        },
-                        _ => Failer,
-                    },
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            Condition(Cond<2>),
-            RunOnce {
-                IfThenElse {
-                    ReactiveSequence {
-                        WhileDoElse {
-                            Remap(success = Failure, failure = Success) {
-                                StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
-                            },
-                            Condition(Cond<4>),
-                        },
-                        Script(|bb| { if bb.b0 + 2 == 3 { bb.b0 += 1 }; if *bb.t0 > 7 { bb.b1 = 6 } }),
-                    },
-                    Invert {
-                        Conditional(|bb| bb.b0 > *bb.t0, dynamic = false, else = Failure) {
-                            SubTree(Tree0253Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                        },
-                    },
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    #[run_while(|bb| bb.b1 + 4 < *bb.t0 + 1)]
-                    Parallel(success = -2, failure = 1) {
-                        Inverter {
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0253Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0254 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        Parallel(success = -1) {
-            ParallelAll(2) {
-                ParallelAll(max_failures = -2) {
-                    Fallback {
-                        StepSequencer {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                        },
-                        Priority {
-                            #[skip_if(|bb| *bb.t0 + 4 == 1)]
-                            Condition(Cond<3>),
-                            Action(PAct<4>, b0 = {=}, b1 = {t0}),
-                            #[skip_if(|bb| bb.b1 != 6)]
-                            #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                            Action(Act<5>),
-                            Action(Act<6> = Act::<6>),
-                            AlwaysFailure,
-                        },
-                    },
-                    SkipUnlessUpdated(t0) {
-                        Filter(times = 3, count = Completed, filtered = Failure) {
-                            Remap(success = Success, failure = Success) {
-                                RunOnce(then_skip = false) {
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                    #[success_if(|bb| *bb.t0 > 0)]
-                    #[on_halted(|bb| bb.b1 = 9)]
-                    Conditional(|bb| bb.b1 != bb.b1 + 4, dynamic = true, else = Failure) {
-                        Timeout(50) {
-                            StatefulAction(Task<8>),
-                        },
-                    },
+                    StatefulAction(Task<8>),
                 },
                 StatefulAction(Task<9>),
             },
@@ -2056,1379 +117,466 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0254Blackboard { b0 o0 t0 b1 });
+board!(Tree0202Blackboard { o0 t0 b0 q0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0255 for Ctx {
+    pub tree Tree0203 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
             o0: Option<i64>,
             b0: i64 = 4,
-        }
-        #[on_success(|bb| bb.o0 = Some(bb.b1))]
-        Fallback {
-            ReactiveSequence {
-                Inverter {
-                    Action(PIo<0>, t0 = {b0}),
-                },
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Condition(PCond<4>, b0 = {b1}),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
-                    ReactiveSelector {
-                        WhileDoElse {
-                            Condition(Cond<5>),
-                            FlipSelector {
-                                Action(PAct<6>, b0 = {=}),
-                                Condition(PCond<7>, b0 = {=}),
-                            },
-                            Script(|bb| bb.o0 = None),
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                    BinarySelector(|bb| bb.b0 != 1, dynamic = true) {
-                        #[on_success(|bb| if *bb.t0 % 3 < 0 { *bb.t0 += 3 })]
-                        UnsetBlackboard(o0),
-                        Action(PIo<9>, t0 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0255Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0256Sub0 for Ctx {
-        Action(Act<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0256 for Ctx {
-        ReactiveSequence {
-            StepSequencer {
-                StatefulAction(Task<0>),
-                Sequence {
-                    Condition(Cond<1>),
-                    Priority {
-                        Action(Act<2> = Act::<2>),
-                    },
-                    Cooldown(0, filtered = Skipped) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            SubTree(Tree0256Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0257 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-        }
-        #[on_halted(|bb| bb.b0 += 3)]
-        Parallel(success = -3, failure = 0) {
-            TryCatch(catch_on_halt = false) {
-                ScriptCondition(|bb| bb.b0 % 4 > 0),
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                    #[success_if(|bb| bb.b1 % 4 != 2)]
-                    #[post(|bb| { *bb.t0 += 2; bb.t0.set(bb.b1 % 4) })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    SetBlackboard(o0 = Some(6)),
-                },
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    RepeatUntilSuccess(2) {
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            SetBlackboard(o0 = Some(0)),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(7)),
-                SetBlackboard(o0 = Some(8)),
-                Parallel(success = 2, failure = -1) {
-                    Action(Act<4>),
-                    Priority {
-                        StatefulAction(Task<5>),
-                        AlwaysFailure,
-                    },
-                },
-                Precondition(|bb| *bb.t0 % 3 > 0, else = Failure) {
-                    AlwaysSuccess,
-                },
-            },
-            BinarySelector(|bb| bb.b1 % 2 == 1, dynamic = false) {
-                ReactiveSequence {
-                    Precondition(|bb| *bb.t0 != 4) {
-                        Action(PIo<6>, t0 = {b0}),
-                    },
-                    StatefulAction(Task<7> = Task::<7>),
-                    Sleep(0),
-                },
-                KeepRunningUntilFailure {
-                    Action(PAct<8>, b0 = 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0257Blackboard { t0 o0 b1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0258 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-            ReactiveSequence {
-                Sequence {
-                    Sleep(0),
-                    Sleep(0),
-                    Condition(PCond<0>, b0 = 2),
-                },
-                ReactiveSequence {
-                    WaitUntil(|bb| bb.b0 != 6) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| bb.b0 > 2),
-                        },
-                    },
-                    ScriptCondition(|bb| *bb.t1 < 4),
-                    Action(Act<2>),
-                    Timeout(0) {
-                        Delay(10) {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(PCond<4>, b0 = {b0}),
-                        Action(Act<5>),
-                        AlwaysFailure,
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0258Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0259 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 0,
-            o0: Option<i64> = Some(2),
             #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
         }
-        Priority {
-            Precondition(|bb| *bb.t0 + 2 != bb.b1 % 3, else = Success) {
-                TryCatch(catch_on_halt = true) {
-                    SetBlackboard(o0 = Some(6)),
-                    Condition(Cond<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            WasEntryUpdated(t0),
-            IfThenElse {
-                Timeout(20) {
-                    StatefulAction(Task<4>),
-                },
-                #[post(|bb| bb.b1 = (bb.o0.unwrap_or(4) + 2) % 3)]
-                #[skip_if(|bb| (bb.b1 + 4) % 4 != 0)]
-                Action(PAct<5>, b0 = 9, b1 = {=}),
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[on_success(|bb| bb.b1 += 4)]
-                Loop(q0, if_empty = Success) {
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0259Blackboard { q0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0260 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Optional {
-            AsyncSequence {
-                SequenceWithMemory {
-                    Wait(10),
-                    #[on_failure(|bb| bb.b1 += 3)]
-                    Sleep(20),
-                    Fallback {
-                        StatefulAction(PTask<0>, b0 = 1),
-                        AlwaysSuccess,
-                    },
-                },
-                ParallelAll(max_failures = -1) {
-                    Loop(q0, if_empty = Running) {
-                        SetBlackboard(t1 = 5),
-                    },
-                    Cooldown(0) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    BinarySelector(|bb| *bb.t0 + 3 == 4, dynamic = false) {
-                        Condition(Cond<2> = Cond::<2>),
-                        Repeat(3) {
-                            Condition(Cond<3>),
+        RepeatUntil(Failure) {
+            Fallback {
+                Condition(Cond<0>),
+                Observe(|bb| *bb.t0 + 1 > bb.b1 % 4, abort = both) {
+                    AsyncSequence {
+                        SequenceStar {
+                            #[on_success(|bb| if bb.b0 > 7 { bb.o0 = None })]
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                            SetBlackboard(o0 = Some(2)),
+                            AlwaysSuccess,
                         },
-                    },
-                    StatefulAction(Task<4>),
-                    Action(PAct<5>, b0 = 8, b1 = {b0}),
-                    WaitUntil(|bb| bb.b0 % 4 > 2) {
-                        SetBlackboard(t1 = 1),
-                    },
-                    AlwaysFailure,
-                },
-                FlipSelector {
-                    FlipSelector {
-                        StatefulAction(Task<6>),
-                        Action(Act<7> = Act::<7>),
-                        Script(|bb| bb.b1 += 1),
-                        ScriptCondition(|bb| *bb.t1 + 2 < 1),
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9>),
-                    Interrupt(|bb| bb.b1 + 1 < (*bb.t1 + 4) % 2) {
-                        BinarySelector(|bb| *bb.t0 % 3 != 0, dynamic = true) {
-                            StatefulAction(Task<10>),
-                            Loop(q0, if_empty = Skipped) {
-                                SetBlackboard(b1 = 3),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0260Blackboard { b1 t1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0262 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        Delay(10) {
-            ParallelAll {
-                AsyncFallback {
-                    StepSequencer {
-                        Action(Act<0> = Act::<0>),
-                    },
-                    Parallel(success = 1, failure = -1) {
-                        #[skip_if(|bb| bb.b1 == 5)]
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        RetryUntilSuccessful(4) {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0262Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0263 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-        }
-        IfThenElse {
-            Sequence {
-                Loop(q0, value = {t0}) {
-                    Repeat(3) {
-                        Action(PAct<0>, b0 = {b0}, b1 = {=}),
-                    },
-                },
-                MaxTime(20) {
-                    Action(Act<1>),
-                },
-            },
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Wait(0),
-            },
-        }
-    }
-}
-
-board!(Tree0263Blackboard { b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
-        ReactiveSequence {
-            Wait(0),
-            Timeout(30) {
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0265Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 13,
-        }
-        Condition(|ctx, bb| ctx.check_in(1, bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0265 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-        }
-        BinarySelector(|bb| bb.b0 == *bb.t0 + 4, dynamic = false) {
-            Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 3) % 3)),
-            SubTree(Tree0265Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0265Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-        }
-        Interrupt(|bb| (*bb.t0 + 4) % 2 != 0) {
-            FlipSelector {
-                SequenceStar {
-                    Action(PIo<0>, t0 = {t0}),
-                    #[failure_if(|bb| *bb.t0 + 2 > 4)]
-                    #[on_failure(|bb| { if *bb.t0 < 6 { bb.o0 = None }; *bb.t0 += 1 })]
-                    Condition(Cond<1> = Cond::<1>),
-                    #[on_halted(|bb| bb.t0.set(0))]
-                    Condition(PCond<2>, b0 = {=}),
-                },
-                ForceFailure {
-                    MemSequence {
-                        Action(Act<3>),
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b0)),
-                    },
-                },
-                Repeat(2) {
-                    StepSequencer {
-                        AlwaysSuccess,
-                        StatefulAction(Task<5>),
-                        Wait(20),
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0266Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0267Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-            b0: i64,
-        }
-        #[success_if(|bb| bb.b1 % 3 > 0)]
-        #[run_while(|bb| bb.b1 != 3)]
-        #[on_success(|bb| bb.b1 += 3)]
-        AsyncFallback {
-            #[skip_if(|bb| *bb.t0 % 3 > 1)]
-            Condition(|ctx| ctx.check(0)),
-            RepeatUntilFailure(forever) {
-                SubTree(Tree0267Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-            },
-            #[skip_if(|bb| *bb.t0 < 3)]
-            #[post(|bb| bb.b1 += 2)]
-            #[success_if(|bb| bb.b1 + 2 < bb.b0)]
-            AlwaysRunning,
-            Runner,
-        }
-    }
-}
-
-board!(Tree0267Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0268 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        Precondition(|bb| bb.b0 > 5, else = Failure) {
-            ReactiveFallback {
-                WaitUntil(|bb| *bb.t0 < bb.b1) {
-                    Switch(b1) {
-                        case 2 => Script(|bb| { *bb.t0 += 1; bb.b0 += 2 }),
-                        case 0 => Action(Act<0>),
-                        _ => Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                    },
-                },
-                SequenceStar {
-                    Condition(PCond<2>, b0 = {b1}),
-                    Script(|bb| bb.t0.set(9)),
-                    Condition(PCond<3>, b0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0268Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0269Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0269 for Ctx {
-        ParallelAll(3) {
-            Priority {
-                Repeat(4) {
-                    Condition(Cond<0>),
-                },
-            },
-            Repeat(1) {
-                Fallback {
-                    StatefulAction(Task<1>),
-                },
-            },
-            TryCatch {
-                AlwaysRunning,
-                SubTree(Tree0269Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0270Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0270Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0270 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0270Sub0),
-            SubTree(Tree0270Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0271 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64>,
-        }
-        Switch(b1) {
-            case 4 => SetBlackboard(o0 = Some(4)),
-            case 0 => Wait(20),
-            case 3 => Repeat(forever) {
-                #[run_while(|bb| bb.b0 < 4)]
-                Loop(q0, value = {b0}) {
-                    Inverter {
-                        WaitValueUpdate(t0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-            },
-            _ => StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0271Blackboard { t0 b0 b1 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0272Sub0 for Ctx {
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0272 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            SubTree(Tree0272Sub0),
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0273 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b0 > 2)]
-        TryCatch {
-            #[run_while(|bb| bb.o0.unwrap_or(0) % 3 < 1)]
-            #[post(|bb| { *bb.t1 += 3; bb.b0 += 3 })]
-            #[failure_if(|bb| *bb.t1 % 3 != 0)]
-            Remap(success = Success, failure = Failure) {
-                ReactiveFallback {
-                    Parallel(failure = -1) {
-                        BinarySelector(|bb| bb.b1 + 4 < 6) {
-                            Switch(b1) {
-                                case 1 => WasEntryUpdated(t1),
-                                _ => SetBlackboard(t0 = {b0}),
-                            },
-                            Fallback {
-                                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 + 1)),
-                                Condition(Cond<1>),
-                            },
-                        },
-                        RepeatUntil(Success) {
-                            ForceFailure {
-                                Parallel(failure = 4) {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    Condition(PCond<3>, b0 = {t0}),
-                                    Condition(Cond<4>),
-                                    #[on_halted(|bb| if *bb.t1 < 5 { bb.b1 = *bb.t0 })]
-                                    Condition(Cond<5> = Cond::<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b0 > 7)]
-            #[on_success(|bb| { bb.b0 += 2; *bb.t0 += 2 })]
-            #[failure_if(|bb| bb.b1 % 4 != 1)]
-            FlipSelector {
-                Inverter {
-                    Loop(q0, if_empty = Success) {
-                        #[post(|bb| { bb.b1 = *bb.t1; bb.b0 += 1 })]
-                        ReactiveSelector {
-                            StatefulAction(Task<6>),
-                            ReactiveSequence {
-                                StatefulAction(Task<7>),
-                                Condition(Cond<8>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    RunOnce(then_skip = true) {
-                        Action(PAct<9>, b0 = 1, b1 = {=}),
-                    },
-                    WasEntryUpdated(t0),
-                    Action(Act<10>),
-                    Precondition(|bb| (*bb.t0 + 1) % 3 < 1, else = Success) {
-                        Condition(Cond<11>),
-                    },
-                    Action(PAct<12>, b0 = {b1}, b1 = {b0}),
-                },
-                Delay(20) {
-                    Condition(Cond<13>),
-                },
-                Sleep(0),
-            },
-            RepeatTimes(3) {
-                Sequence {
-                    ReactiveSelector {
-                        Action(|ctx| ctx.exec(14)),
-                        AlwaysFailure,
-                        RunOnce {
-                            StatefulAction(PTask<15>, b0 = {=}, b1 = {t0}),
-                        },
-                        Sleep(20),
-                    },
-                    Timeout(30) {
-                        FlipSelector {
-                            Action(Act<16> = Act::<16>),
-                            Action(Act<17>),
-                            Action(|ctx| ctx.exec(18)),
-                        },
-                    },
-                    Interrupt(|bb| bb.o0.is_some()) {
-                        WhileDoElse {
-                            Action(|ctx, bb| ctx.exec_in(19, bb.b1 % 3, &mut bb.b1)),
-                            Condition(Cond<20>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0273Blackboard { b1 q0 t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0274Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0274 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-            AsyncSequence {
-                Inverter {
-                    Repeat(4) {
-                        Action(Act<0>),
-                    },
-                },
-                WhileDoElse {
-                    Action(Act<1> = Act::<1>),
-                    RepeatUntilSuccess(forever) {
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                },
-                ParallelAll(2) {
-                    Conditional(|bb| *bb.t0 != bb.b0, dynamic = false) {
-                        Script(|bb| { *bb.t0 += 2; bb.t0.set(4) }),
-                    },
-                    SubTree(Tree0274Sub0, b0 = {=}, t0 = {t0}),
-                    #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-                    #[post(|bb| *bb.t0 += 1)]
-                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                },
-                StatefulAction(PTask<4>, b0 = {t0}),
-            },
-            Sequence {
-                Action(|ctx| ctx.exec(5)),
-                AlwaysSuccess,
-                Cooldown(0, filtered = Failure) {
-                    ForceFailure {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            Action(Act<7>),
-        }
-    }
-}
-
-board!(Tree0274Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0275 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        RunOnce {
-            #[skip_if(|bb| bb.b1 + 4 != 1)]
-            ReactiveFallback {
-                RetryUntilSuccessful(3) {
-                    Parallel(success = 0, failure = -1) {
-                        #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.b0) })]
-                        RepeatUntilSuccess(forever) {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                        },
-                        Action(Act<1>),
-                    },
-                },
-                AsyncSequence {
-                    StatefulAction(Task<2>),
-                    RepeatUntilFailure(1) {
-                        Action(PIo<3>, t0 = {t0}),
-                    },
-                    StatefulAction(Task<4>),
-                },
-                #[post(|bb| bb.b1 = 9)]
-                #[success_if(|bb| bb.b0 < *bb.t0)]
-                ParallelAll(3) {
-                    Action(Act<5>),
-                    Parallel(success = -1, failure = 1) {
-                        Condition(|ctx, bb| ctx.check_in(6, 2)),
-                        Sleep(0),
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Conditional(|bb| *bb.t0 < 6, dynamic = false, else = Failure) {
-                            Condition(PCond<7>, b0 = {b1}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0275Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0276 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 0,
-            b1: i64 = 4,
-        }
-        ParallelAll(1) {
-            StepSequencer {
-                BinarySelector(|bb| *bb.t1 == 4, dynamic = false) {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-                    ReactiveSequence {
-                        StatefulAction(Task<1>),
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                Repeat(forever) {
-                    StatefulAction(Task<3>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    Switch(b1) {
-                        case 5 => Condition(Cond<6>),
-                        _ => WasEntryUpdated(t0),
-                    },
-                    RepeatUntil(Success) {
-                        Condition(PCond<7>, b0 = {b0}),
-                    },
-                    FlipSelector {
-                        Action(|ctx| ctx.exec(8)),
-                        Condition(Cond<9>),
-                    },
-                },
-                RepeatUntilFailure(forever) {
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0276Blackboard { t0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0277 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            WasEntryUpdated(t0),
-            AlwaysFailure,
-            SetBlackboard(b1 = 4),
-        }
-    }
-}
-
-board!(Tree0277Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0278 for Ctx {
-        Remap(success = Failure, failure = Success) {
-            AsyncSequence {
-                Action(Act<0> = Act::<0>),
-                IfThenElse {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0279Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0279 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64 = 0,
-        }
-        #[run_while(|bb| bb.b0 == 4)]
-        #[on_halted(|bb| { bb.o0 = Some(bb.b1); if bb.o0.is_none() { bb.o0 = Some(*bb.t0 + 2) } })]
-        Optional {
-            Sequence {
-                Script(|bb| *bb.t0 += 3),
-                SubTree(Tree0279Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0279Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0280 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        WhileDoElse {
-            AsyncSequence {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.b0 > 0),
-                    RepeatUntil(Failure) {
-                        StepSequencer {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                            Invert {
-                                Script(|bb| bb.t0.set(bb.b0)),
-                            },
-                        },
-                    },
-                    Condition(Cond<2>),
-                    RetryUntilSuccessful(0) {
-                        Wait(10),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveFallback {
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| bb.b1 = bb.b0)]
-                        Precondition(|bb| *bb.t0 != 4, else = Failure) {
-                            #[run_while(|bb| bb.b0 + 4 > 4)]
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    BinarySelector(|bb| bb.b0 > 6, dynamic = true) {
-                        StatefulAction(Task<4>),
-                        ReactiveSequence {
-                            Condition(PCond<5>, b0 = 8),
-                            #[failure_if(|bb| (bb.b0 + 4) % 3 < 2)]
-                            ScriptCondition(|bb| bb.b1 + 4 == 0),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[skip_if(|bb| (bb.b0 + 3) % 3 == 0)]
-                    Repeat(4) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            #[failure_if(|bb| bb.b0 + 1 == 7)]
-                            TryCatch {
-                                Cooldown(0, filtered = Failure) {
-                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 1, &mut bb.b1)),
-                                },
-                                Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
-                                    StatefulAction(Task<7>),
-                                },
-                                Precondition(|bb| bb.b0 > 1) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                            ReactiveSequence {
-                                Action(PIo<9>, t0 = {=}),
-                                Optional {
-                                    StatefulAction(PTask<10>, b0 = {=}, b1 = {b1}),
-                                },
-                            },
-                            #[run_while(|bb| bb.b1 + 2 > 4)]
-                            ReactiveFallback {
-                                StatefulAction(Task<11>),
-                                Condition(Cond<12> = Cond::<12>),
-                                Action(Act<13>),
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0280Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
-        }
-        RetryUntilSuccessful(forever) {
-            Sequence {
-                IfThenElse {
-                    Condition(Cond<0>),
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3) + 3)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(4) < 2)]
-                    Wait(20),
-                },
-                StepSequencer {
-                    AlwaysFailure,
-                    IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Loop, dynamic = false) {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| bb.b0 % 2 > 0),
-                        },
-                        Repeat(4) {
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                    Action(PIo<3>, t0 = {t1}),
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(2) {
-                        ScriptCondition(|bb| *bb.t0 < 5),
-                    },
-                },
-                TryCatch {
-                    #[on_failure(|bb| bb.o0 = Some(*bb.t1 % 3))]
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(PCond<5>, b0 = {b0}),
-                    Action(PAct<6>, b0 = 7, b1 = {t1}),
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0281Blackboard { b0 o0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0282Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0282Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 13,
-        }
-        #[failure_if(|bb| (bb.b0 + 1) % 2 < 0)]
-        #[run_while(|bb| bb.b0 + 2 < 5)]
-        #[on_failure(|bb| *bb.t0 += 2)]
-        Action(PIo<1>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0282 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            SequenceStar {
-                SubTree(Tree0282Sub0, ..),
-                SubTree(Tree0282Sub1, t0 = {=}, b0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0282Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0283 for Ctx {
-        StepSequencer {
-            Parallel(success = 0, failure = 1) {
-                FlipSelector {
-                    Action(Act<0>),
-                    Limiter(1) {
-                        Action(Act<1>),
-                    },
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Condition(|ctx| ctx.check(4)),
-                Repeat(1) {
-                    StatefulAction(Task<5>),
-                },
-                Action(Act<6>),
-            },
-            TryCatch {
-                RetryUntilSuccessful(3) {
-                    Failer,
-                },
-                Fallback {
-                    StatefulAction(Task<7> = Task::<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0284 for Ctx {
-        RepeatUntilFailure(forever) {
-            Sleep(10),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0285 for Ctx {
-        MemPriority {
-            StatefulAction(Task<0> = Task::<0>),
-            ParallelAll {
-                Succeeder,
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0286Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0286 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            IndexSwitch(|bb| bb.b0) {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-                MemPriority {
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                    Fallback {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<4>),
-                        StatefulAction(PTask<5>, b0 = {b0}),
-                    },
-                },
-            },
-            Remap(success = Failure, failure = Failure) {
-                #[failure_if(|bb| bb.b0 % 4 != 3)]
-                Timeout(0) {
-                    #[on_halted(|bb| if bb.o0.unwrap_or(5) > *bb.t0 % 3 { bb.o0 = None })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[skip_if(|bb| bb.b0 < bb.o0.unwrap_or(5))]
-                    IndexSwitch(|bb| *bb.t0) {
-                        AlwaysSuccess,
-                        Retry(0) {
-                            SubTree(Tree0286Sub0, ..),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0286Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0287 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            Repeater(1) {
-                StatefulAction(PTask<0>, b0 = 1, b1 = {t1}),
-            },
-            ReactiveSequence {
-                Action(Act<1>),
-                Sleep(10),
-            },
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0287Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0288 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 5,
-        }
-        Switch(b1) {
-            case 4 => MemSequence {
-                Action(Act<0> = Act::<0>),
-                BinarySelector(|bb| *bb.t0 > bb.b0) {
-                    StatefulAction(Task<1>),
-                    Succeeder,
-                },
-                RepeatUntil(Failure) {
-                    #[success_if(|bb| *bb.t0 < 1)]
-                    WasEntryUpdated(t0),
-                },
-            },
-            _ => Repeat(1) {
-                Limiter(2) {
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0288Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0289 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 0,
-        }
-        Sequence {
-            Sequence {
-                Precondition(|bb| *bb.t0 < 0, else = Skipped) {
-                    Deadline(30) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Sequence {
-                    ReactiveSequence {
-                        Script(|bb| if *bb.t1 == 3 { bb.t0.set(0) }),
-                        ScriptCondition(|bb| *bb.t1 != 1),
-                    },
-                    Timeout(10) {
-                        #[skip_if(|bb| bb.b0 < *bb.t0 + 4)]
-                        Failer,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0289Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0290 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll(2) {
-            #[on_halted(|bb| { bb.b0 += 3; bb.b0 = (*bb.t0 + 4) % 4 })]
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-            Action(PIo<1>, t0 = {b1}),
-        }
-    }
-}
-
-board!(Tree0290Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0291 for Ctx {
-        RunOnce {
-            ForceSuccess {
-                ReactiveFallback {
-                    Sequence {
-                        AlwaysSuccess,
-                        Wait(0),
-                        Condition(Cond<0>),
-                    },
-                    Retry(0) {
-                        StatefulAction(Task<1>),
-                    },
-                    MemPriority {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0292 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-        }
-        PolicyParallel(policy = FirstFailure) {
-            TryCatch(catch_on_halt = true) {
-                BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Timeout(10) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        Sequence {
-                            Script(|bb| *bb.t0 += 1),
+                        IfThenElse {
+                            #[skip_if(|bb| bb.b1 == 5)]
+                            WasEntryUpdated(t0),
                             Action(PAct<1>, b0 = {t0}, b1 = {b0}),
                         },
                     },
                 },
+                MaxTime(0) {
+                    Priority {
+                        Deadline(0) {
+                            Action(PIo<2>, t0 = {b1}),
+                        },
+                        StatefulAction(Task<3>),
+                        ParallelAll(1) {
+                            ScriptCondition(|bb| bb.b1 < 5),
+                            SetBlackboard(o0 = Some(1)),
+                        },
+                    },
+                },
                 Repeat(3) {
-                    FlipSelector {
-                        Loop(q0, value = {t0}) {
-                            Deadline(50) {
-                                RepeatUntilFailure(3) {
-                                    Condition(Cond<2>),
+                    BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
+                        WasEntryUpdated(t0),
+                        SetBlackboard(o0 = Some(0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0203Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0204Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0204 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        AsyncFallback {
+            Conditional(|bb| (bb.b0 + 1) % 2 > 0, dynamic = true, else = Failure) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+            },
+            Action(Act<1>),
+            Parallel(failure = -1) {
+                StatefulAction(Task<2>),
+                Action(|ctx, bb| ctx.exec_in(3, (*bb.t1 + 2) % 4, &mut bb.b0)),
+                AsyncFallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Repeat(0) {
+                        SubTree(Tree0204Sub0, ..),
+                    },
+                },
+                Inverter {
+                    Condition(Cond<5>),
+                },
+            },
+            Selector {
+                Failer,
+                StatefulAction(Task<6>),
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0204Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0205 for Ctx {
+        PrioritySelector {
+            #[score(1)]
+            AsyncFallback {
+                SequenceWithMemory {
+                    Delay(20) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                StatefulAction(Task<1>),
+                AlwaysSuccess,
+            },
+            #[score(3)]
+            Remap(success = Success, failure = Success) {
+                Fallback {
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        AlwaysRunning,
+                    },
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            #[score(3)]
+            ReactiveFallback {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+                Limiter(3) {
+                    Condition(Cond<8>),
+                },
+                Action(Act<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0206 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        SequenceStar {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                ParallelAll(1) {
+                    StatefulAction(Task<1>),
+                    Sleep(100),
+                    Condition(Cond<2>),
+                },
+                ScriptCondition(|bb| bb.o0.is_none()),
+            },
+            WaitUntil(|bb| (*bb.t0 + 1) % 2 == 0) {
+                #[run_while(|bb| *bb.t0 == 5)]
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 + 4) as f32)]
+                    BinarySelector(|bb| bb.o0.unwrap_or(1) < *bb.t0 + 3) {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        #[on_failure(|bb| bb.o0 = None)]
+                        #[run_while(|bb| bb.b0 > 3)]
+                        StatefulAction(Task<4>),
+                    },
+                    #[score(|bb| (bb.b0) as f32)]
+                    Sleep(30),
+                },
+            },
+            ReactiveSelector {
+                AsyncFallback {
+                    StatefulAction(Task<5>),
+                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
+                    #[run_while(|bb| *bb.t0 + 3 == 2)]
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+                RetryUntilSuccessful(2) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        #[skip_if(|bb| *bb.t0 % 2 != 1)]
+                        AlwaysFailure,
+                        Precondition(|bb| bb.b0 % 3 == 1, else = Failure) {
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0206Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0207 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 0,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            ForceSuccess {
+                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+                #[on_failure(|bb| *bb.t0 += 1)]
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        ScriptCondition(|bb| bb.b0 > 7),
+                        Cooldown(50) {
+                            StatefulAction(Task<1>),
+                        },
+                        Action(Act<2>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        Deadline(0) {
+                            Action(Act<3>),
+                        },
+                        StatefulAction(Task<4>),
+                        KeepRunningUntilFailure {
+                            ReactiveFallback {
+                                StatefulAction(Task<5>),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+            },
+            Inverter {
+                ReactiveFallback {
+                    Condition(Cond<7>),
+                    Loop(q0, if_empty = Failure) {
+                        StatefulAction(Task<8>),
+                    },
+                    Filter(times = 2, count = Failure, filtered = Skipped) {
+                        ReactiveSequence {
+                            Observe(|bb| *bb.t0 < 4, abort = self) {
+                                Parallel(success = 3) {
+                                    StatefulAction(PTask<9>, b0 = {t0}, b1 = {t0}),
+                                    Action(Act<10>),
+                                    #[success_if(|bb| bb.b0 > *bb.t0)]
+                                    Condition(Cond<11>),
                                 },
                             },
                         },
                     },
                 },
             },
+        }
+    }
+}
+
+board!(Tree0207Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0208 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 0,
+        }
+        Fallback {
+            DynamicSelector {
+                DynamicSelector {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<2>),
+                    DynamicSelector {
+                        StatefulAction(Task<3> = Task::<3>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(5) % 3 == 0),
+                    },
+                },
+            },
+            DynamicSelector {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                ScriptCondition(|bb| *bb.t0 > *bb.t1 + 4),
+            },
             SequenceWithMemory {
-                Condition(|ctx| ctx.check(3)),
-                StepSequencer {
-                    SetBlackboard(o0 = Some(6)),
-                    AlwaysSuccess,
-                    Precondition(|bb| *bb.t0 + 1 == *bb.t0 % 3) {
-                        Repeat(1) {
-                            Succeeder,
+                WhileDoElse {
+                    Conditional(|bb| bb.o0.unwrap_or(1) > 5, dynamic = true) {
+                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {t1}),
+                    },
+                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
+                    Conditional(|bb| (*bb.t1 + 1) % 2 < 0, dynamic = false) {
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[post(|bb| *bb.t1 += 3)]
+                        Action(PIo<7>, t0 = {=}),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        SkipUnlessUpdated(t0) {
+                            #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); if *bb.t1 + 2 == (bb.b0 + 4) % 2 { bb.o0 = None } })]
+                            SetBlackboard(o0 = Some(6)),
+                        },
+                        #[on_halted(|bb| bb.b0 = *bb.t1 % 4)]
+                        Action(|ctx, bb| ctx.exec_in(8, 5, &mut bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0208Blackboard { t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0209 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        MemPriority {
+            ReactiveSequence {
+                Optional {
+                    MemSequence {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+                Precondition(|bb| *bb.t0 + 3 > 0, else = Success) {
+                    Delay(50) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                MemPriority {
+                    #[success_if(|bb| (bb.o0.unwrap_or(5) + 2) % 3 > 1)]
+                    #[run_while(|bb| bb.b0 % 4 != 3)]
+                    SkipUnlessUpdated(t0) {
+                        RetryUntilSuccessful(4) {
+                            Limiter(2) {
+                                StatefulAction(Task<6>),
+                            },
                         },
                     },
                 },
-                ReactiveSelector {
-                    Action(PAct<4>, b0 = {t0}),
-                    Limiter(3) {
-                        WasEntryUpdated(t0),
+                AsyncSequence {
+                    Wait(10),
+                    StatefulAction(PTask<7>, b0 = 4, b1 = {b1}),
+                },
+            },
+            TryCatch {
+                Repeat(3) {
+                    WaitValueUpdate(t0) {
+                        Delay(20) {
+                            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 4))]
+                            #[post(|bb| { bb.o0 = None; bb.o0 = Some(8) })]
+                            RunOnce {
+                                Fallback {
+                                    Action(|ctx, bb| ctx.exec_in(8, (bb.o0.unwrap_or(5) + 3) % 4, &mut bb.b0)),
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
                     },
                 },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                    Condition(Cond<5>),
-                    #[skip_if(|bb| (*bb.t0 + 4) % 3 > 0)]
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
-                    Precondition(|bb| bb.b0 % 3 < 0, else = Failure) {
+                #[skip_if(|bb| bb.b0 == bb.b0 % 3)]
+                #[on_success(|bb| bb.b1 += 1)]
+                #[on_failure(|bb| if bb.b0 < 4 { bb.b0 = *bb.t0 })]
+                Condition(|ctx| ctx.check(10)),
+            },
+        }
+    }
+}
+
+board!(Tree0209Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0210 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 3,
+        }
+        Fallback {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                DynamicSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(PIo<1>, t0 = {=}),
+                },
+            },
+            Cooldown(30, filtered = Skipped) {
+                ScriptCondition(|bb| *bb.t0 > bb.b1 + 4),
+            },
+            ReactiveSequence {
+                Parallel {
+                    MaxTime(0) {
+                        ScriptCondition(|bb| *bb.t0 % 4 < 0),
+                    },
+                    Action(PIo<2>, t0 = {t0}),
+                    Action(PIo<3>, t0 = {=}),
+                    ScriptCondition(|bb| bb.b0 == *bb.t0 % 2),
+                },
+            },
+            Condition(Cond<4> = Cond::<4>),
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0210Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0211 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        Conditional(|bb| bb.b0 > bb.b1, else = Failure) {
+            #[post(|bb| { bb.o0 = None; bb.b0 += 3 })]
+            Switch(b1) {
+                case 0 => DynamicSelector {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b1)),
+                    DynamicSequence {
+                        Condition(Cond<1>),
+                        Action(PIo<2>, t0 = {=}),
+                        Sleep(20),
+                    },
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    ForceSuccess {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                case 2 => Loop(q0, value = {b0}, if_empty = Failure) {
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        StatefulAction(PTask<4>, b0 = 2, b1 = {=}),
+                        Condition(Cond<5>),
+                        AlwaysFailure,
+                        Runner,
+                    },
+                },
+                _ => PrioritySelector {
+                    #[score(|bb| (bb.o0.unwrap_or(4) % 2) as f32)]
+                    #[failure_if(|bb| (bb.b0 + 1) % 3 > 1)]
+                    #[on_failure(|bb| bb.o0 = None)]
+                    ParallelAll(max_failures = -1) {
+                        Condition(Cond<6> = Cond::<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    #[score(|bb| (bb.b1 % 3) as f32)]
+                    Condition(Cond<8>),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    ForceSuccess {
+                        Condition(Cond<9>),
+                    },
+                    #[score(|bb| (bb.b0) as f32)]
+                    Action(PIo<10>, t0 = {=}),
+                    #[score(|bb| ((bb.o0.unwrap_or(2) + 1) % 2) as f32)]
+                    ReactiveSelector {
                         AlwaysRunning,
                     },
                 },
@@ -3437,85 +585,246 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0292Blackboard { t0 b0 q0 o0 });
+board!(Tree0211Blackboard { q0 t0 b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0293Sub0 for Ctx {
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0293 for Ctx {
-        Remap(success = Failure, failure = Success) {
-            SubTree(Tree0293Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0294Sub0 for Ctx {
+    pub tree Tree0212Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 13,
             #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
-        StatefulAction(PTask<3>, b0 = {=})
+        RunOnce(then_skip = true) {
+            StatefulAction(Task<2>),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0294 for Ctx {
+    pub tree Tree0212Sub0 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 13,
+        }
+        Remap(success = Failure, failure = Success) {
+            Fallback {
+                Observe(|bb| *bb.t0 == 4, abort = both) {
+                    SetBlackboard(b0 = 6),
+                },
+                Observe(|bb| *bb.t0 % 2 < 1, abort = none) {
+                    SubTree(Tree0212Sub1, o0 = {=}, b0 = {b0}, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0212 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        MemSequence {
+            SequenceWithMemory {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                Wait(0),
+            },
+            SubTree(Tree0212Sub0, ..),
+            ForceFailure {
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0212Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0213 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+        }
+        TryCatch(catch_on_halt = true) {
+            ParallelAll(max_failures = -2) {
+                AsyncFallback {
+                    BinarySelector(|bb| bb.b1 == 3, dynamic = true) {
+                        SetBlackboard(b0 = {t0}),
+                        StatefulAction(Task<0>),
+                    },
+                    Failer,
+                    Condition(Cond<1>),
+                },
+                Switch(b1) {
+                    case 1 => Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    case 5 => Wait(20),
+                    _ => Action(Act<3>),
+                },
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Condition(PCond<4>, b0 = {=}),
+                    AlwaysSuccess,
+                    Condition(|ctx, bb| ctx.check_in(5, 5)),
+                    Condition(Cond<6>),
+                },
+                Filter(times = 1, count = Completed) {
+                    RepeatUntil(Success) {
+                        StepSequencer {
+                            Deadline(0) {
+                                StatefulAction(Task<7>),
+                            },
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0213Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0214 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 1,
             b0: i64,
         }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        ParallelAll(max_failures = -3) {
-            Repeat(forever) {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                    Condition(PCond<0>, b0 = {t0}),
-                    Repeater(forever) {
-                        Precondition(|bb| *bb.t0 > bb.b0 % 2, else = Failure) {
-                            Deadline(0) {
-                                Sequence {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
+        MemPriority {
+            KeepRunningUntilFailure {
+                Condition(Cond<0>),
+            },
+            #[run_while(|bb| *bb.t1 + 4 != 4)]
+            #[post(|bb| bb.b0 += 1)]
+            #[success_if(|bb| *bb.t1 == 2)]
+            ReactiveFallback {
+                WasEntryUpdated(t1),
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+                WasEntryUpdated(t0),
+            },
+            Limiter(1) {
+                Conditional(|bb| bb.b0 != 3, dynamic = true, else = Success) {
+                    WhileDoElse {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    #[on_halted(|bb| { *bb.t0 += 3; *bb.t1 += 2 })]
+                    #[failure_if(|bb| bb.b0 > 2)]
+                    StatefulAction(Task<5>),
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0214Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0215 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 5,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            SequenceWithMemory {
+                Condition(PCond<0>, b0 = {=}),
+                Action(Act<1>),
+                ScriptCondition(|bb| bb.b0 + 4 != 5),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4> = Task::<4>),
+            Precondition(|bb| (bb.b0 + 1) % 2 != 0) {
+                ReactiveFallback {
+                    IfThenElse {
+                        #[run_while(|bb| bb.b0 % 3 < 1)]
+                        StatefulAction(Task<5>),
+                        Sequence {
+                            Condition(Cond<6>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(7, bb.b1 + 3)),
+                    },
+                    SequenceStar {
+                        AsyncFallback {
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
+                        KeepRunningUntilFailure {
+                            Sleep(100),
                         },
                     },
                 },
             },
-            Sequence {
-                SequenceStar {
-                    UnsetBlackboard(o0),
-                    #[on_success(|bb| bb.o0 = None)]
-                    Condition(Cond<2>),
-                },
-                SubTree(Tree0294Sub0, ..),
-                Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-                StatefulAction(PTask<5>, b0 = {=}),
+            Limiter(3) {
+                Condition(Cond<10>),
             },
-            Action(Act<6>),
-            MaxTime(0) {
-                Cooldown(10, filtered = Skipped) {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| *bb.t0 % 4 < 2)]
-                    #[post(|bb| bb.b0 += 3)]
-                    RunOnce(then_skip = false) {
-                        SkipUnlessUpdated(t0) {
-                            RetryUntilSuccessful(2) {
-                                #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(2))]
-                                #[on_halted(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
-                                PolicyParallel(policy = FirstSuccess) {
-                                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
-                                    StatefulAction(Task<8> = Task::<8>),
-                                    StatefulAction(Task<9>),
-                                },
-                            },
+        }
+    }
+}
+
+board!(Tree0215Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0216 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            ParallelAll(max_failures = -2) {
+                Precondition(|bb| bb.b0 + 3 > 4) {
+                    StatefulAction(Task<0>),
+                },
+                #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 3 })]
+                #[on_success(|bb| bb.t0.set(1))]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                MemPriority {
+                    Action(|ctx| ctx.exec(2)),
+                    StatefulAction(Task<3>),
+                    Sleep(0),
+                },
+            },
+            Fallback {
+                #[post(|bb| bb.b0 += 1)]
+                StatefulAction(PTask<4>, b0 = {=}),
+                Failer,
+            },
+            FlipSelector {
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[success_if(|bb| bb.b0 != 1)]
+                Action(Act<5>),
+                #[on_failure(|bb| if bb.b0 != (*bb.t0 + 2) % 4 { bb.b0 = bb.b0 % 4 })]
+                #[success_if(|bb| bb.b0 + 3 > 5)]
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<6>),
+                },
+            },
+            Condition(Cond<7> = Cond::<7>),
+            ForceFailure {
+                Repeat(3) {
+                    ParallelAll {
+                        Cooldown(0) {
+                            Condition(PCond<8>, b0 = {=}),
                         },
                     },
                 },
@@ -3524,98 +833,2894 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0294Blackboard { b1 o0 t0 b0 });
+board!(Tree0216Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0295 for Ctx {
+    pub tree Tree0217 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 0,
+            b1: i64,
             #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(1),
+        }
+        Loop(q0, value = {b1}, if_empty = Skipped) {
+            Fallback {
+                IfThenElse {
+                    WasEntryUpdated(t0),
+                    Fallback {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                    },
+                },
+                PolicyParallel(policy = FirstFailure) {
+                    #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 % 4 })]
+                    SetBlackboard(o0 = Some(4)),
+                    #[on_success(|bb| { bb.b0 += 3; bb.b1 = bb.b0 })]
+                    #[run_while(|bb| bb.b0 % 4 == 1)]
+                    #[success_if(|bb| (*bb.t0 + 4) % 3 < 1)]
+                    Timeout(10) {
+                        Sleep(20),
+                    },
+                },
+                FlipSelector {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Action(Act<4> = Act::<4>),
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+                },
+                RetryUntilSuccessful(1) {
+                    RepeatUntilFailure(forever) {
+                        #[success_if(|bb| bb.b0 > bb.b1 % 4)]
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0217Blackboard { q0 b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0218 for Ctx {
+        TryCatch {
+            RetryUntilSuccessful(2) {
+                Sequence {
+                    TryCatch {
+                        Condition(Cond<0>),
+                        Wait(10),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        StatefulAction(Task<1>),
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                    AlwaysRunning,
+                },
+            },
+            ReactiveSelector {
+                ReactiveSelector {
+                    MemPriority {
+                        Cooldown(20, filtered = Failure) {
+                            ReactiveSequence {
+                                DynamicSequence {
+                                    Condition(Cond<3>),
+                                },
+                                Action(|ctx| ctx.exec(4)),
+                            },
+                        },
+                    },
+                },
+                RepeatUntil(Failure) {
+                    PolicyParallel(policy = FirstFailure) {
+                        AlwaysSuccess,
+                        Failer,
+                        Condition(Cond<5> = Cond::<5>),
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0219 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
+        }
+        Switch(b1) {
+            case 5 => Sequence {
+                StepSequencer {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
+                    Action(Act<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            case 0 => MemSequence {
+                #[failure_if(|bb| *bb.t1 > 1)]
+                Inverter {
+                    WaitValueUpdate(t0) {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            case 2 => ReactiveSelector {
+                RetryUntilSuccessful(1) {
+                    Filter(times = 1, count = Completed) {
+                        #[run_while(|bb| bb.b0 % 4 > 1)]
+                        #[skip_if(|bb| *bb.t1 < 0)]
+                        #[on_halted(|bb| { bb.t1.set(*bb.t0 % 4); bb.b0 = 4 })]
+                        StatefulAction(Task<5>),
+                    },
+                },
+                SequenceWithMemory {
+                    Condition(|ctx| ctx.check(6)),
+                },
+            },
+            _ => ReactiveFallback {
+                #[on_halted(|bb| *bb.t1 += 3)]
+                #[post(|bb| bb.b0 = *bb.t1)]
+                Action(PIo<7>, t0 = {b1}),
+                Sequence {
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    StatefulAction(Task<8>),
+                    Script(|bb| bb.t0.set(bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0219Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0220Sub0 for Ctx {
+        Optional {
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0220 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                StatefulAction(Task<1>),
+                Succeeder,
+            },
+            SubTree(Tree0220Sub0),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0221 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+        }
+        MemSequence {
+            #[on_success(|bb| *bb.t1 += 1)]
+            #[success_if(|bb| bb.b0 + 4 > 0)]
+            Remap(success = Failure, failure = Failure) {
+                StepSequencer {
+                    Action(PIo<0>, t0 = {t0}),
+                    #[run_while(|bb| bb.b0 > 5)]
+                    Wait(0),
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+            Conditional(|bb| bb.b0 < 1, dynamic = true, else = Failure) {
+                Action(Act<2>),
+            },
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0221Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0222 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Repeater(forever) {
+            ReactiveSelector {
+                ParallelAll(1) {
+                    StatefulAction(Task<0>),
+                },
+                ForceFailure {
+                    Priority {
+                        Action(PIo<1>, t0 = {b1}),
+                        #[post(|bb| { bb.o0 = Some((bb.b1 + 2) % 2); bb.b0 = bb.o0.unwrap_or(1) + 3 })]
+                        Action(Act<2>),
+                    },
+                },
+                Loop(q0) {
+                    Invert {
+                        AsyncFallback {
+                            Loop(q0) {
+                                #[on_success(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
+                                #[post(|bb| bb.b1 = *bb.t0 % 4)]
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    #[failure_if(|bb| bb.b0 % 2 == 1)]
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<5>),
+                },
+                ReactiveSelector {
+                    ParallelAll(1) {
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                        Condition(Cond<7>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0222Blackboard { o0 b1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0223 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
         ReactiveFallback {
-            Priority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                Delay(50) {
+                    UnsetBlackboard(o0),
+                },
             },
-            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 < 0),
-            AsyncFallback {
-                #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b1)]
-                StatefulAction(Task<2>),
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
-                StatefulAction(Task<4> = Task::<4>),
+            RunOnce(then_skip = false) {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(0))]
+                    RetryUntilSuccessful(3) {
+                        Action(Act<0>),
+                    },
+                },
             },
-            ReactiveFallback {
-                SetBlackboard(t0 = 8),
+            Inverter {
+                SetBlackboard(b0 = 1),
             },
         }
     }
 }
 
-board!(Tree0295Blackboard { b1 o0 b0 t0 });
+board!(Tree0223Blackboard { b0 o0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0296Sub1 for Ctx {
+    pub tree Tree0224 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            o0: Option<i64> = Some(9),
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
         }
-        #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-        #[success_if(|bb| bb.o0.is_some())]
+        Loop(q0, value = {t0}, if_empty = Running) {
+            FlipSelector {
+                #[run_while(|bb| (bb.b0 + 2) % 3 != 1)]
+                RunOnce {
+                    StepSequencer {
+                        Parallel(success = -1, failure = -3) {
+                            Parallel(success = -2, failure = -2) {
+                                Condition(Cond<0>),
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            Action(Act<2>),
+                            #[on_failure(|bb| bb.o0 = None)]
+                            Condition(PCond<3>, b0 = {b1}),
+                            AlwaysSuccess,
+                        },
+                        Parallel(success = -1, failure = 2) {
+                            Condition(Cond<4> = Cond::<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                PrioritySelector {
+                    #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+                    Deadline(0) {
+                        Switch(b1) {
+                            case 3 => WasEntryUpdated(t0),
+                            _ => ScriptCondition(|bb| *bb.t0 < 3),
+                        },
+                    },
+                    #[score(|bb| (*bb.t0 + 3) as f32)]
+                    MaxTime(100) {
+                        StatefulAction(Task<6>),
+                    },
+                    #[score(|bb| ((*bb.t0 + 4) % 4) as f32)]
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        KeepRunningUntilFailure {
+                            Action(PIo<7>, t0 = {=}),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Remap(success = Success, failure = Failure) {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                    DynamicSequence {
+                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0 % 4, &mut bb.b1)),
+                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0 % 2, &mut bb.b0)),
+                    },
+                    Selector {
+                        Observe(|bb| bb.o0.is_some(), abort = lower) {
+                            Condition(Cond<11>),
+                        },
+                        #[on_failure(|bb| { *bb.t0 += 1; if bb.b1 == *bb.t0 { bb.o0 = None } })]
+                        #[failure_if(|bb| *bb.t0 > 0)]
+                        Condition(Cond<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0224Blackboard { q0 o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0225 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+        }
+        ParallelAll {
+            StatefulAction(Task<0>),
+            #[run_while(|bb| *bb.t0 < *bb.t0 % 2)]
+            #[failure_if(|bb| bb.b0 % 2 != 0)]
+            StatefulAction(Task<1>),
+            WhileDoElse {
+                ParallelAll(max_failures = -3) {
+                    SetBlackboard(b0 = {t0}),
+                    StatefulAction(Task<2>),
+                    #[success_if(|bb| bb.b0 % 2 > 0)]
+                    StatefulAction(Task<3>),
+                },
+                Parallel(success = 1, failure = 1) {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0225Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0226 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Action(PAct<0>, b0 = {b1}, b1 = {b1}),
+                SetBlackboard(b1 = 0),
+                IfThenElse {
+                    ScriptCondition(|bb| *bb.t0 < 3),
+                    StatefulAction(Task<1>),
+                },
+                Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 4) % 4, &mut bb.b0)),
+                WaitUntil(|bb| bb.b0 == 0) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            ParallelAll(0) {
+                BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
+                    #[on_halted(|bb| { *bb.t0 += 3; bb.b1 += 3 })]
+                    #[failure_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
+                    Sleep(20),
+                    StatefulAction(Task<4>),
+                },
+                DynamicSequence {
+                    StatefulAction(Task<5>),
+                    SetBlackboard(b0 = {t0}),
+                    Condition(|ctx| ctx.check(6)),
+                },
+                Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+            },
+        }
+    }
+}
+
+board!(Tree0226Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0227 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
+        }
+        #[post(|bb| bb.b0 += 1)]
+        Parallel(success = -3, failure = 1) {
+            Action(|ctx| ctx.exec(0)),
+            Observe(|bb| bb.b0 < 2) {
+                #[success_if(|bb| *bb.t0 % 3 < 1)]
+                #[on_success(|bb| bb.t0.set(9))]
+                Repeat(1) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            RepeatUntilFailure(forever) {
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0227Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0228 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+        }
+        Interrupt(|bb| (*bb.t0 + 1) % 3 < 0) {
+            Switch(b1) {
+                case 3 => Sleep(30),
+                case 2 => #[on_success(|bb| bb.b1 = bb.b0)]
+                ScriptCondition(|bb| bb.b1 > 6),
+                _ => AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0228Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0229 for Ctx {
+        Inverter {
+            ParallelAll(max_failures = -4) {
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Repeat(2) {
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0230Sub0 for Ctx {
+        StatefulAction(Task<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0230Sub1 for Ctx {
+        Condition(|ctx| ctx.check(9))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0230 for Ctx {
+        Delay(20) {
+            ReactiveSelector {
+                DynamicSelector {
+                    Action(Act<0> = Act::<0>),
+                    Optional {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Repeat(2) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                FlipSelector {
+                    Delay(20) {
+                        Sequence {
+                            Action(Act<4>),
+                            Action(Act<5>),
+                        },
+                    },
+                    SubTree(Tree0230Sub0),
+                    StatefulAction(Task<7>),
+                },
+                StatefulAction(Task<8>),
+                Invert {
+                    RepeatUntilSuccess(2) {
+                        ReactiveSequence {
+                            SubTree(Tree0230Sub1),
+                            Sleep(0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0231 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        Selector {
+            Observe(|bb| *bb.t1 + 4 > *bb.t0, abort = both) {
+                ReactiveSelector {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+            ParallelAll {
+                Repeater(1) {
+                    IfThenElse {
+                        Condition(Cond<4>),
+                        ScriptCondition(|bb| *bb.t0 + 4 > *bb.t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0231Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0232Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 10,
+        }
+        ReactiveSequence {
+            Interrupt(|bb| *bb.t0 > 0) {
+                StatefulAction(Task<0>),
+            },
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0232Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
         Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0296Sub0 for Ctx {
+    pub tree Tree0232 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        SubTree(Tree0296Sub1, b0 = {=}, t0 = {t0}, b1 = {=}, o0 = {o0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0296 for Ctx {
-        blackboard {
-            b0: i64 = 5,
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 0,
-            b1: i64,
-            o0: Option<i64>,
         }
-        ParallelAll(3) {
-            #[post(|bb| bb.o0 = None)]
-            #[skip_if(|bb| bb.b1 + 3 == 2)]
-            ReactiveFallback {
-                Action(PIo<0>, t0 = {b0}),
-                Wait(50),
-            },
-            Deadline(0) {
-                #[failure_if(|bb| (*bb.t0 + 1) % 2 < 0)]
-                SubTree(Tree0296Sub0, ..),
-            },
-            ReactiveSequence {
-                RepeatUntilFailure(forever) {
-                    Action(Act<2>),
+        SkipUnlessUpdated(t0) {
+            SequenceWithMemory {
+                Filter(times = 2, filtered = Skipped) {
+                    Inverter {
+                        SubTree(Tree0232Sub0, ..),
+                    },
+                },
+                ParallelAll {
+                    #[failure_if(|bb| *bb.t1 < *bb.t0)]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    WasEntryUpdated(t0),
+                    #[failure_if(|bb| *bb.t1 + 4 > 1)]
+                    #[on_failure(|bb| { bb.t1.set(*bb.t0 % 2); *bb.t1 += 3 })]
+                    #[skip_if(|bb| (*bb.t1 + 1) % 2 != 0)]
+                    SubTree(Tree0232Sub1, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree0296Blackboard { b0 t0 b1 o0 });
+board!(Tree0232Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0233Sub0 for Ctx {
+        MemSequence {
+            ReactiveFallback {
+                Condition(Cond<8>),
+                AsyncFallback {
+                    Condition(Cond<9> = Cond::<9>),
+                    StatefulAction(Task<10>),
+                },
+                StatefulAction(Task<11>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0233 for Ctx {
+        ForceFailure {
+            PrioritySelector {
+                #[score(3)]
+                DynamicSequence {
+                    RetryUntilSuccessful(3) {
+                        StatefulAction(Task<0>),
+                    },
+                    Sleep(20),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+                #[score(2)]
+                PrioritySelector {
+                    #[score(3)]
+                    Condition(Cond<3>),
+                    #[score(3)]
+                    Action(Act<4> = Act::<4>),
+                    #[score(3)]
+                    StatefulAction(Task<5>),
+                },
+                #[score(2)]
+                SequenceWithMemory {
+                    Action(Act<6> = Act::<6>),
+                    Retry(0) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+                #[score(2)]
+                SubTree(Tree0233Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0234 for Ctx {
+        ReactiveFallback {
+            IfThenElse {
+                ParallelAll {
+                    AlwaysFailure,
+                    Runner,
+                },
+                Repeat(3) {
+                    Condition(Cond<0>),
+                },
+                Action(PAct<1>, b0 = 6),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0235 for Ctx {
+        ReactiveSequence {
+            MemPriority {
+                ReactiveSequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+                Filter(times = 1) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0236Sub0 for Ctx {
+        Timeout(0) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                PrioritySelector {
+                    #[score(2)]
+                    Delay(10) {
+                        Sleep(10),
+                    },
+                    #[score(0)]
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0236Sub1 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0236 for Ctx {
+        DynamicSequence {
+            Condition(Cond<0>),
+            SubTree(Tree0236Sub0),
+            Fallback {
+                Parallel {
+                    StatefulAction(Task<1>),
+                    Deadline(100) {
+                        SubTree(Tree0236Sub1),
+                    },
+                    Sequence {
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                    },
+                },
+                Inverter {
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0237 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            b1: i64 = 0,
+        }
+        RunOnce(then_skip = true) {
+            Priority {
+                ForceSuccess {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t1 % 4) as f32)]
+                        #[success_if(|bb| bb.b0 + 3 > 4)]
+                        #[post(|bb| { if *bb.t0 > 2 { bb.b1 = *bb.t0 }; bb.b1 = bb.b0 })]
+                        Timeout(10) {
+                            StatefulAction(Task<0>),
+                        },
+                        #[score(|bb| (bb.b0 + 1) as f32)]
+                        RepeatUntilSuccess(1) {
+                            RepeatUntilFailure(3) {
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0237Blackboard { t0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0238 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        WhileDoElse {
+            Conditional(|bb| bb.b0 % 2 > 0, dynamic = true, else = Success) {
+                RetryUntilSuccessful(3) {
+                    WaitValueUpdate(t0) {
+                        Sequence {
+                            WasEntryUpdated(t0),
+                            DynamicSelector {
+                                StatefulAction(Task<0>),
+                                Action(PIo<1>, t0 = {=}),
+                                Sleep(10),
+                            },
+                        },
+                    },
+                },
+            },
+            MemSequence {
+                PrioritySelector {
+                    #[score(|bb| (bb.o0.unwrap_or(0) + 1) as f32)]
+                    StatefulAction(Task<2>),
+                    #[score(9)]
+                    Repeat(forever) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                ParallelAll(1) {
+                    ScriptCondition(|bb| bb.b0 % 3 == 2),
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                },
+            },
+            Cooldown(10) {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(1) {
+                        #[post(|bb| *bb.t0 += 2)]
+                        Action(PAct<6>, b0 = 5, b1 = {t0}),
+                    },
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Repeat(3) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0238Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0239Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Script(|bb| bb.b0 = 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0239 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_failure(|bb| *bb.t0 += 1)]
+        #[post(|bb| bb.b0 += 3)]
+        #[skip_if(|bb| *bb.t0 == bb.b0)]
+        ReactiveSequence {
+            SetBlackboard(b0 = {t0}),
+            SubTree(Tree0239Sub0, b0 = {=}, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0239Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0240 for Ctx {
+        RepeatTimes(forever) {
+            RetryUntilSuccessful(2) {
+                Failer,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0241Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
+        #[skip_if(|bb| (*bb.t0 + 3) % 4 > 0)]
+        #[run_while(|bb| *bb.t0 + 2 == *bb.t0)]
+        MemPriority {
+            Condition(Cond<0>),
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0241 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 0,
+            b0: i64 = 3,
+        }
+        Parallel(success = 2) {
+            #[skip_if(|bb| (*bb.t0 + 1) % 3 > 0)]
+            KeepRunningUntilFailure {
+                Filter(times = 3, filtered = Skipped) {
+                    SubTree(Tree0241Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+                },
+            },
+            Sequence {
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 3, &mut bb.b1)),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0241Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0242 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+        }
+        Repeat(1) {
+            KeepRunningUntilFailure {
+                Switch(b1) {
+                    case 4 => PrioritySelector {
+                        #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
+                        Observe(|bb| bb.o0.unwrap_or(5) + 4 < (*bb.t0 + 4) % 2, abort = self) {
+                            #[on_success(|bb| bb.b1 = *bb.t0)]
+                            AlwaysSuccess,
+                        },
+                        #[score(|bb| ((*bb.t0 + 4) % 2) as f32)]
+                        ReactiveFallback {
+                            WaitUntil(|bb| bb.o0.is_some()) {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        #[score(|bb| ((bb.b0 + 3) % 2) as f32)]
+                        Loop(q0, if_empty = Skipped) {
+                            PrioritySelector {
+                                #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+                                Condition(Cond<0>),
+                                #[score(|bb| ((bb.o0.unwrap_or(1) + 4) % 3) as f32)]
+                                UnsetBlackboard(o0),
+                                #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                    case 2 => Conditional(|bb| *bb.t0 % 4 > 1, dynamic = true, else = Failure) {
+                        ReactiveSequence {
+                            SequenceStar {
+                                Cooldown(0, filtered = Failure) {
+                                    Condition(Cond<1> = Cond::<1>),
+                                },
+                            },
+                            IndexSwitch(|bb| bb.b1, dynamic = true) {
+                                RunOnce(then_skip = true) {
+                                    ScriptCondition(|bb| bb.b0 % 2 < 0),
+                                },
+                                WasEntryUpdated(t0),
+                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b1)),
+                            },
+                            TryCatch(catch_on_halt = false) {
+                                RepeatTimes(1) {
+                                    StatefulAction(Task<3> = Task::<3>),
+                                },
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
+                    case 0 => AlwaysRunning,
+                    _ => Selector {
+                        Observe(|bb| bb.b0 > bb.b0 % 2, abort = both) {
+                            Precondition(|bb| bb.o0.is_none(), else = Success) {
+                                FlipSelector {
+                                    UnsetBlackboard(o0),
+                                    Script(|bb| bb.b0 = *bb.t0 + 3),
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                            },
+                        },
+                        Timeout(100) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0242Blackboard { t0 b1 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0243Sub0 for Ctx {
+        Action(|ctx| ctx.exec(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0243 for Ctx {
+        Timeout(100) {
+            ParallelAll {
+                IfThenElse {
+                    Fallback {
+                        MemPriority {
+                            SubTree(Tree0243Sub0),
+                            StatefulAction(Task<1>),
+                        },
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            AlwaysFailure,
+                        },
+                        ReactiveSequence {
+                            Condition(Cond<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                    Action(Act<4> = Act::<4>),
+                    RetryUntilSuccessful(2) {
+                        KeepRunningUntilFailure {
+                            Repeater(forever) {
+                                Priority {
+                                    StatefulAction(Task<5>),
+                                    Action(Act<6>),
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0244 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(4),
+        }
+        #[success_if(|bb| bb.o0.is_none())]
+        StepSequencer {
+            MemPriority {
+                Switch(b1) {
+                    case 2 => StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+                    case 0 => #[post(|bb| { bb.b0 = bb.b1; bb.b0 = 9 })]
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                        },
+                    },
+                    _ => #[failure_if(|bb| *bb.t0 != bb.b1)]
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0244Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0245 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
+        }
+        RunOnce {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Cooldown(0, filtered = Skipped) {
+                    FlipSelector {
+                        IfThenElse {
+                            #[on_halted(|bb| *bb.t0 += 3)]
+                            Loop(q0) {
+                                Condition(Cond<0>),
+                            },
+                            Deadline(10) {
+                                ForceSuccess {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
+                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                        },
+                    },
+                },
+                Filter(times = 2, count = Failure) {
+                    Condition(|ctx| ctx.check(3)),
+                },
+                #[skip_if(|bb| *bb.t0 + 1 < 3)]
+                WhileDoElse {
+                    SequenceStar {
+                        Wait(30),
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+                    },
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0245Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0246Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Action(PAct<0>, b0 = 4, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0246Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0246Sub1, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0246 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            SubTree(Tree0246Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0246Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0247 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+        }
+        ReactiveFallback {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                #[on_failure(|bb| { bb.o0 = None; bb.b1 += 1 })]
+                Condition(Cond<0>),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0247Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0248 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        Retry(0) {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0248Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0249 for Ctx {
+        RetryUntilSuccessful(3) {
+            Inverter {
+                ParallelAll(2) {
+                    Optional {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    MaxTime(20) {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0250 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+        }
+        Observe(|bb| bb.b0 % 2 < 1, abort = none) {
+            MemSequence {
+                AlwaysSuccess,
+                SetBlackboard(t0 = 5),
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0250Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0251 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        BinarySelector(|bb| bb.b0 != 3) {
+            ReactiveSequence {
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                    Inverter {
+                        WasEntryUpdated(t0),
+                    },
+                    Action(|ctx| ctx.exec(0)),
+                },
+            },
+            Repeat(3) {
+                Cooldown(0, filtered = Skipped) {
+                    ReactiveSequence {
+                        ParallelAll(1) {
+                            Script(|bb| *bb.t0 += 1),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0251Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0252 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        IfThenElse {
+            StatefulAction(Task<0>),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0252Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0253 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| bb.o0.is_none())]
+        #[skip_if(|bb| *bb.t0 != 5)]
+        Optional {
+            DynamicSequence {
+                Action(|ctx| ctx.exec(0)),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0253Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0254Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0254 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        Priority {
+            StepSequencer {
+                Action(PAct<0>, b0 = 2),
+                Priority {
+                    SubTree(Tree0254Sub0, ..),
+                    StatefulAction(Task<2>),
+                },
+            },
+            RetryUntilSuccessful(4) {
+                IfThenElse {
+                    StatefulAction(Task<3>),
+                    #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
+                    Condition(Cond<4>),
+                },
+            },
+            ReactiveSequence {
+                Observe(|bb| *bb.t0 == *bb.t0 + 3, abort = self) {
+                    Filter(times = 2) {
+                        MemPriority {
+                            StatefulAction(Task<5>),
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 1)),
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    SequenceStar {
+                        StatefulAction(Task<7>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0254Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0255 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, value = {b0}, if_empty = Success) {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+        }
+    }
+}
+
+board!(Tree0255Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0256 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        #[on_success(|bb| bb.b0 += 2)]
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Action(PAct<0>, b0 = {t0}),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(2))),
+                },
+            },
+            Repeat(0) {
+                SetBlackboard(o0 = Some(6)),
+            },
+            MaxTime(0) {
+                ReactiveSelector {
+                    #[run_while(|bb| bb.o0.unwrap_or(5) > bb.b0 + 1)]
+                    MemSequence {
+                        SetBlackboard(b0 = {t0}),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0256Blackboard { o0 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0257Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[tracked] t0: i64 = 13,
+        }
+        SetBlackboard(t0 = 6)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0257Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0257 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        #[skip_if(|bb| *bb.t1 != 0)]
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            StatefulAction(Task<0> = Task::<0>),
+            Cooldown(0) {
+                StepSequencer {
+                    #[on_success(|bb| { if *bb.t0 > 6 { *bb.t1 += 1 }; bb.b0 += 2 })]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Condition(Cond<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+            },
+            SubTree(Tree0257Sub0, ..),
+            SubTree(Tree0257Sub1, b0 = {=}, t1 = {t1}, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0257Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0258 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 1,
+        }
+        FlipSelector {
+            TryCatch {
+                Action(|ctx, bb| ctx.exec_in(0, 6, &mut bb.b0)),
+                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
+                Action(Act<2>),
+            },
+            TryCatch {
+                ForceSuccess {
+                    StatefulAction(Task<3>),
+                },
+                ParallelAll(2) {
+                    StatefulAction(Task<4>),
+                    UnsetBlackboard(o0),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Action(Act<6>),
+                SetBlackboard(o0 = Some(7)),
+                Condition(Cond<7>),
+            },
+            Condition(Cond<8>),
+        }
+    }
+}
+
+board!(Tree0258Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0259 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
+        }
+        WhileDoElse {
+            #[skip_if(|bb| bb.o0.is_none())]
+            BinarySelector(|bb| (*bb.t0 + 1) % 3 != 2) {
+                Precondition(|bb| bb.b0 != 7, else = Skipped) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                        SetBlackboard(o0 = Some(3)),
+                    },
+                },
+                RepeatTimes(2) {
+                    BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
+                        StatefulAction(Task<1> = Task::<1>),
+                        #[success_if(|bb| *bb.t0 % 2 == 0)]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            DynamicSelector {
+                Action(Act<3> = Act::<3>),
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    #[success_if(|bb| *bb.t0 > bb.b1)]
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    Switch(b1) {
+                        case 4 => UnsetBlackboard(o0),
+                        case 3 => StatefulAction(Task<4>),
+                        _ => Condition(Cond<5> = Cond::<5>),
+                    },
+                    MaxTime(0) {
+                        Failer,
+                    },
+                },
+            },
+            RepeatUntil(Success) {
+                Repeat(0) {
+                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 4, &mut bb.b1)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0259Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0260 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Switch(b1) {
+            case 5 => FlipSelector {
+                DynamicSequence {
+                    #[run_while(|bb| bb.b1 + 2 != bb.b0 % 4)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    Fallback {
+                        Action(Act<0>),
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Condition(Cond<3>),
+                SkipUnlessUpdated(t0) {
+                    Script(|bb| *bb.t0 += 3),
+                },
+            },
+            case 3 => RepeatUntilSuccess(forever) {
+                RetryUntilSuccessful(3) {
+                    Condition(Cond<4>),
+                },
+            },
+            case 0 => Sequence {
+                Precondition(|bb| bb.b1 == 5) {
+                    SkipUnlessUpdated(t0) {
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 3, &mut bb.b0)),
+                    },
+                },
+                ForceSuccess {
+                    TryCatch {
+                        #[skip_if(|bb| bb.b1 > 3)]
+                        #[run_while(|bb| bb.b0 % 2 != 1)]
+                        #[success_if(|bb| bb.b1 + 3 != *bb.t0 % 2)]
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7> = Task::<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            _ => #[run_while(|bb| bb.b0 > 6)]
+            #[success_if(|bb| bb.b0 == 1)]
+            Fallback {
+                Action(PAct<9>, b0 = {=}, b1 = {t0}),
+                #[on_halted(|bb| *bb.t0 += 2)]
+                StatefulAction(PTask<10>, b0 = {=}, b1 = {b0}),
+                ScriptCondition(|bb| bb.b0 % 2 != 0),
+                #[on_failure(|bb| bb.b0 = 0)]
+                Timeout(20) {
+                    ForceFailure {
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0260Blackboard { b1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0261Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0261 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        BinarySelector(|bb| (bb.o0.unwrap_or(0) + 3) % 2 == 0, dynamic = true) {
+            SubTree(Tree0261Sub0, ..),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0261Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0262 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = Some(4),
+        }
+        RepeatUntil(Success) {
+            RepeatUntilFailure(forever) {
+                Precondition(|bb| *bb.t0 > 5, else = Running) {
+                    FlipSelector {
+                        #[failure_if(|bb| *bb.t1 + 2 > 4)]
+                        #[on_failure(|bb| { if bb.b1 < 6 { bb.o0 = None }; bb.b1 += 1 })]
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Condition(|ctx| ctx.check(0)),
+                            AlwaysRunning,
+                            Condition(PCond<1>, b0 = {b0}),
+                            ScriptCondition(|bb| *bb.t0 != (*bb.t1 + 4) % 4),
+                        },
+                        Repeater(forever) {
+                            KeepRunningUntilFailure {
+                                Action(PIo<2>, t0 = {b1}),
+                            },
+                        },
+                        Loop(q0) {
+                            Conditional(|bb| *bb.t1 + 2 > 6, else = Success) {
+                                DynamicSelector {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0262Blackboard { t0 b0 b1 q0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0263 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        AsyncFallback {
+            Cooldown(10) {
+                #[on_failure(|bb| bb.o0 = None)]
+                ReactiveSequence {
+                    Observe(|bb| *bb.t0 < 6, abort = none) {
+                        Action(Act<0>),
+                    },
+                    Condition(PCond<1>, b0 = {t0}),
+                    UnsetBlackboard(o0),
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                MemPriority {
+                    FlipSelector {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Condition(Cond<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+                Cooldown(0) {
+                    WaitUntil(|bb| bb.o0.unwrap_or(4) + 3 == 7) {
+                        #[run_while(|bb| *bb.t0 < 4)]
+                        Parallel(success = 1) {
+                            #[on_success(|bb| bb.o0 = None)]
+                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
+                            Action(PIo<6>, t0 = {b0}),
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                ScriptCondition(|bb| bb.b0 < 5),
+            },
+        }
+    }
+}
+
+board!(Tree0263Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0264 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        Selector {
+            Switch(b1) {
+                case 4 => Observe(|bb| bb.b0 > 6) {
+                    #[on_success(|bb| bb.b0 = 9)]
+                    #[on_halted(|bb| bb.b1 = (bb.b1 + 3) % 2)]
+                    #[skip_if(|bb| bb.b1 > 1)]
+                    Repeat(forever) {
+                        Switch(b1) {
+                            case 5 => StatefulAction(Task<0>),
+                            case 2 => Condition(Cond<1>),
+                            _ => Repeat(2) {
+                                RetryUntilSuccessful(3) {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                case 5 => Fallback {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                    Parallel(failure = 2) {
+                        SetBlackboard(b0 = 6),
+                        Action(Act<4>),
+                    },
+                    Observe(|bb| *bb.t0 != 3) {
+                        Conditional(|bb| *bb.t0 < 5, dynamic = true, else = Failure) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+                _ => RepeatUntil(Failure) {
+                    ForceFailure {
+                        Precondition(|bb| *bb.t0 + 4 != 0, else = Running) {
+                            MaxTime(0) {
+                                Repeater(3) {
+                                    Action(Act<6>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Timeout(0) {
+                ParallelAll(1) {
+                    Filter(times = 2, count = Failure) {
+                        AsyncFallback {
+                            FlipSelector {
+                                Observe(|bb| *bb.t0 + 3 == bb.b0 % 4) {
+                                    Action(PIo<7>, t0 = {b0}),
+                                },
+                                KeepRunningUntilFailure {
+                                    Condition(Cond<8> = Cond::<8>),
+                                },
+                            },
+                            Precondition(|bb| bb.b1 < bb.b0, else = Success) {
+                                AsyncSequence {
+                                    SetBlackboard(b0 = 2),
+                                    #[on_failure(|bb| bb.b1 += 3)]
+                                    #[run_while(|bb| bb.b1 + 4 < *bb.t0 + 2)]
+                                    #[success_if(|bb| bb.b1 != 4)]
+                                    Action(Act<9>),
+                                },
+                            },
+                            RepeatUntilSuccess(3) {
+                                Action(|ctx| ctx.exec(10)),
+                            },
+                            Delay(0) {
+                                BinarySelector(|bb| bb.b1 != 6, dynamic = false) {
+                                    Succeeder,
+                                    Action(|ctx, bb| ctx.exec_in(11, 5, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0264Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0265 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64>,
+            b1: i64 = 1,
+        }
+        Sequence {
+            IfThenElse {
+                Retry(2) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            RetryUntilSuccessful(4) {
+                Switch(b1) {
+                    case 0 => MemPriority {
+                        WasEntryUpdated(t1),
+                        StatefulAction(Task<3>),
+                    },
+                    _ => WhileDoElse {
+                        Filter(times = 3, count = Completed, filtered = Skipped) {
+                            Action(Act<4> = Act::<4>),
+                        },
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                Switch(b1) {
+                    case 3 => RepeatUntilSuccess(1) {
+                        ScriptCondition(|bb| bb.b1 + 3 == 2),
+                    },
+                    case 5 => Sequence {
+                        SetBlackboard(t1 = 9),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    case 4 => ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
+                    _ => Condition(|ctx| ctx.check(7)),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                #[on_failure(|bb| bb.b1 += 1)]
+                Condition(PCond<8>, b0 = {t1}),
+            },
+            StepSequencer {
+                Loop(q0, value = {b1}) {
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                Condition(Cond<10>),
+                Delay(50) {
+                    StatefulAction(PTask<11>, b0 = 6, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0265Blackboard { q0 b0 t0 t1 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0266 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        StepSequencer {
+            IfThenElse {
+                StatefulAction(PTask<0>, b0 = 4),
+                StepSequencer {
+                    Action(Act<1> = Act::<1>),
+                    Condition(Cond<2>),
+                },
+                DynamicSelector {
+                    Action(Act<3>),
+                },
+            },
+            ReactiveSequence {
+                Loop(q0, if_empty = Success) {
+                    RetryUntilSuccessful(forever) {
+                        Condition(PCond<4>, b0 = {=}),
+                    },
+                },
+                #[on_success(|bb| if bb.b0 != 4 { *bb.t0 += 1 })]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Conditional(|bb| bb.b0 + 4 == *bb.t0 + 2, dynamic = true, else = Success) {
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                WasEntryUpdated(t0),
+                StatefulAction(Task<6>),
+            },
+            Succeeder,
+            Repeat(4) {
+                Script(|bb| bb.b0 = *bb.t0),
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0267 for Ctx {
+        ReactiveSequence {
+            RunOnce(then_skip = true) {
+                Limiter(2) {
+                    ReactiveFallback {
+                        ForceFailure {
+                            ReactiveFallback {
+                                Condition(Cond<0> = Cond::<0>),
+                                Action(Act<1> = Act::<1>),
+                            },
+                        },
+                        Action(Act<2>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            RetryUntilSuccessful(4) {
+                StatefulAction(Task<3>),
+            },
+            AsyncFallback {
+                Sequence {
+                    AsyncFallback {
+                        AlwaysFailure,
+                        Condition(Cond<4>),
+                        Inverter {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                    IfThenElse {
+                        Condition(|ctx| ctx.check(6)),
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                },
+                ReactiveFallback {
+                    AlwaysFailure,
+                },
+            },
+            Sequence {
+                Action(Act<8> = Act::<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0268Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+            #[tracked] t0: i64 = 10,
+            o0: Option<i64> = Some(9),
+        }
+        #[post(|bb| bb.b0 = 9)]
+        #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+        #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 4 != 3)]
+        Condition(PCond<0>, b0 = 6)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0268 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+        }
+        Interrupt(|bb| bb.o0.is_some()) {
+            TryCatch(catch_on_halt = false) {
+                RepeatUntil(Success) {
+                    #[run_while(|bb| bb.b0 == 4)]
+                    #[on_halted(|bb| { bb.o0 = Some(bb.b1); if bb.o0.is_none() { bb.o0 = Some(*bb.t0 + 2) } })]
+                    Wait(50),
+                },
+                ReactiveSequence {
+                    SubTree(Tree0268Sub0, ..),
+                    Retry(3) {
+                        Sleep(0),
+                    },
+                    Condition(Cond<1>),
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0268Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0269Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        Script(|bb| *bb.t0 += 3)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0269 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Timeout(30) {
+            Repeat(4) {
+                #[on_success(|bb| { if *bb.t0 < 6 { *bb.t0 += 3 }; if *bb.t0 > 1 { *bb.t0 += 1 } })]
+                #[on_halted(|bb| if *bb.t0 == 3 { *bb.t0 += 3 })]
+                SubTree(Tree0269Sub0, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0269Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0270 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+        }
+        IndexSwitch(|bb| (bb.o0.unwrap_or(3) + 4) % 3) {
+            Conditional(|bb| *bb.t0 != bb.b0 % 2, dynamic = true, else = Failure) {
+                Condition(Cond<0>),
+            },
+            Condition(|ctx| ctx.check(1)),
+            FlipSelector {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0270Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0271 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        KeepRunningUntilFailure {
+            MemSequence {
+                #[failure_if(|bb| *bb.t0 > 5)]
+                #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 4)]
+                MemSequence {
+                    Selector {
+                        Condition(|ctx| ctx.check(0)),
+                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                    },
+                },
+                ReactiveFallback {
+                    #[failure_if(|bb| (bb.b0 + 4) % 3 < 2)]
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 3, &mut bb.b0)),
+                    StatefulAction(Task<3>),
+                },
+                Delay(0) {
+                    #[on_failure(|bb| if *bb.t0 % 3 > 1 { bb.b0 = *bb.t1 + 3 })]
+                    #[failure_if(|bb| *bb.t1 != 4)]
+                    #[skip_if(|bb| *bb.t1 % 4 == 3)]
+                    RepeatTimes(forever) {
+                        Condition(PCond<4>, b0 = {=}),
+                    },
+                },
+                ForceFailure {
+                    RunOnce {
+                        Cooldown(10, filtered = Failure) {
+                            SetBlackboard(b0 = 0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0271Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0272 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        AsyncSequence {
+            AsyncFallback {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1> = Task::<1>),
+                #[failure_if(|bb| bb.b0 + 1 == 7)]
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Fallback {
+                RepeatUntilFailure(2) {
+                    AlwaysSuccess,
+                },
+            },
+            StatefulAction(Task<3>),
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[success_if(|bb| *bb.t0 + 4 > *bb.t0 % 4)]
+            RepeatUntilFailure(forever) {
+                #[on_success(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| bb.t0.set(8))]
+                Sleep(50),
+            },
+        }
+    }
+}
+
+board!(Tree0272Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0273Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 11,
+            b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(PAct<5>, b0 = {=}, b1 = {t1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0273 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        WhileDoElse {
+            BinarySelector(|bb| bb.b0 != 5, dynamic = false) {
+                Selector {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
+                    SequenceWithMemory {
+                        Script(|bb| { bb.t1.set(bb.o0.unwrap_or(5)); bb.o0 = Some(*bb.t0) }),
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Condition(Cond<1>),
+            },
+            SequenceWithMemory {
+                ReactiveSequence {
+                    Succeeder,
+                    Condition(Cond<2>),
+                },
+                ReactiveFallback {
+                    Action(PAct<3>, b0 = 6, b1 = {b0}),
+                    Condition(Cond<4>),
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t1) as f32)]
+                    ReactiveFallback {
+                        SubTree(Tree0273Sub0, ..),
+                        Action(Act<6>),
+                        StatefulAction(PTask<7>, b0 = {t0}),
+                        #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                        Wait(10),
+                    },
+                    #[score(2)]
+                    Interrupt(|bb| bb.b0 > 6) {
+                        Script(|bb| bb.b0 += 1),
+                    },
+                },
+                #[success_if(|bb| bb.b0 > 4)]
+                #[skip_if(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 1)]
+                RunOnce {
+                    Repeater(forever) {
+                        #[on_halted(|bb| *bb.t1 += 1)]
+                        #[post(|bb| { bb.b0 += 3; *bb.t1 += 1 })]
+                        #[success_if(|bb| *bb.t1 % 4 != 3)]
+                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0273Blackboard { t0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0274 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(4),
+        }
+        SequenceWithMemory {
+            Selector {
+                RetryUntilSuccessful(4) {
+                    Conditional(|bb| (*bb.t0 + 4) % 3 == 0, dynamic = true, else = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = true) {
+                UnsetBlackboard(o0),
+                SetBlackboard(t0 = {b0}),
+                Delay(30) {
+                    Action(PAct<1>, b0 = {b1}, b1 = {b0}),
+                },
+            },
+            Inverter {
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(2)),
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0274Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0275 for Ctx {
+        SequenceWithMemory {
+            PrioritySelector {
+                #[score(3)]
+                Remap(success = Success, failure = Failure) {
+                    ReactiveFallback {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                },
+                #[score(3)]
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    Repeat(forever) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Inverter {
+                    Timeout(0) {
+                        ReactiveSequence {
+                            Succeeder,
+                            Action(Act<3>),
+                            Sleep(20),
+                        },
+                    },
+                },
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0276 for Ctx {
+        Invert {
+            DynamicSequence {
+                Parallel(failure = 0) {
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                        Condition(Cond<1>),
+                    },
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                    Wait(0),
+                    Action(Act<5> = Act::<5>),
+                    Condition(|ctx| ctx.check(6)),
+                    Inverter {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0277 for Ctx {
+        DynamicSequence {
+            Cooldown(50, filtered = Skipped) {
+                RepeatUntilSuccess(forever) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            Wait(100),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Failer,
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            Condition(Cond<5>),
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                MemSequence {
+                    AlwaysSuccess,
+                    StatefulAction(Task<6>),
+                },
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0278 for Ctx {
+        Delay(50) {
+            Timeout(20) {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0279Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 14,
+        }
+        DynamicSequence {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0279 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(4) + 3, out_of_range = Fail, dynamic = false) {
+            SequenceStar {
+                SetBlackboard(o0 = Some(1)),
+                ScriptCondition(|bb| bb.b0 + 3 > 6),
+            },
+            Inverter {
+                ParallelAll(1) {
+                    SubTree(Tree0279Sub0, o0 = {=}, b0 = {b0}),
+                },
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0279Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0280 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        BinarySelector(|bb| (*bb.t1 + 3) % 4 < 1) {
+            Selector {
+                Observe(|bb| *bb.t1 == 3, abort = lower) {
+                    Selector {
+                        Condition(Cond<0>),
+                    },
+                },
+                Observe(|bb| *bb.t1 % 4 > 0, abort = none) {
+                    ReactiveSequence {
+                        RetryUntilSuccessful(3) {
+                            Parallel(success = 2, failure = 1) {
+                                StatefulAction(Task<1>),
+                                Failer,
+                                StatefulAction(Task<2>),
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                ParallelAll(0) {
+                    Observe(|bb| bb.b0 < 7) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Script(|bb| *bb.t0 += 1),
+                    Action(Act<5>),
+                    #[success_if(|bb| (*bb.t0 + 2) % 2 != 0)]
+                    #[post(|bb| *bb.t1 += 2)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Action(PIo<6>, t0 = {b1}),
+                },
+                ParallelAll(0) {
+                    #[on_success(|bb| { *bb.t0 += 3; if *bb.t0 != *bb.t0 % 2 { *bb.t1 += 3 } })]
+                    #[on_failure(|bb| *bb.t1 += 2)]
+                    BinarySelector(|bb| (bb.b0 + 1) % 3 != 1, dynamic = true) {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8>),
+                    },
+                    StatefulAction(Task<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0280Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0281Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0281Sub0 for Ctx {
+        SubTree(Tree0281Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0281 for Ctx {
+        RunOnce(then_skip = false) {
+            SubTree(Tree0281Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0282 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 4,
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+        }
+        RunOnce {
+            MemSequence {
+                Fallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                },
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b0 % 2 != 1),
+                    IndexSwitch(|bb| bb.b1 + 2, dynamic = true) {
+                        Sleep(0),
+                    },
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0282Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0283 for Ctx {
+        ReactiveSequence {
+            Delay(20) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Optional {
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0284 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+        }
+        WaitValueUpdate(t0) {
+            Sequence {
+                Sequence {
+                    Condition(Cond<0>),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                    Condition(Cond<2>),
+                },
+                TryCatch {
+                    Action(|ctx| ctx.exec(3)),
+                    Inverter {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0284Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0285Sub1 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0285Sub0 for Ctx {
+        Deadline(0) {
+            IfThenElse {
+                Condition(|ctx| ctx.check(0)),
+                SubTree(Tree0285Sub1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0285 for Ctx {
+        Deadline(0) {
+            RunOnce(then_skip = false) {
+                Fallback {
+                    SubTree(Tree0285Sub0),
+                    RepeatUntil(Failure) {
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0286 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 1,
+        }
+        Loop(q0, value = {t0}, if_empty = Failure) {
+            DynamicSelector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0286Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0287 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Cooldown(100, filtered = Failure) {
+            Repeat(0) {
+                Script(|bb| bb.o0 = None),
+            },
+        }
+    }
+}
+
+board!(Tree0287Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0288 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[on_failure(|bb| *bb.t0 += 3)]
+        ParallelAll(max_failures = -1) {
+            Precondition(|bb| bb.o0.unwrap_or(5) % 4 != 2, else = Success) {
+                Loop(q0, if_empty = Failure) {
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        RunOnce(then_skip = false) {
+                            SkipUnlessUpdated(t0) {
+                                Loop(q0, if_empty = Skipped) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.b1 = *bb.t0 + 3)]
+                    #[run_while(|bb| bb.b1 != 1)]
+                    SetBlackboard(b0 = 6),
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| *bb.t0 % 4 < 2)]
+                    #[post(|bb| bb.b0 += 3)]
+                    Retry(2) {
+                        MemPriority {
+                            ScriptCondition(|bb| *bb.t0 % 4 > 1),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0288Blackboard { o0 q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0289Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        Action(PIo<0>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0289Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        SubTree(Tree0289Sub1, t0 = {=}, b0 = {b0}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0289 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 3,
+        }
+        #[skip_if(|bb| bb.b0 % 3 > 0)]
+        SkipUnlessUpdated(t0) {
+            TryCatch(catch_on_halt = false) {
+                Script(|bb| if bb.b0 + 1 == 3 { bb.b0 = *bb.t0 + 2 }),
+                SubTree(Tree0289Sub0, ..),
+                Script(|bb| bb.b1 = (*bb.t0 + 4) % 2),
+            },
+        }
+    }
+}
+
+board!(Tree0289Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0290 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        RepeatUntilFailure(forever) {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    #[success_if(|bb| bb.o0.unwrap_or(3) > *bb.t1)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(2) + 2 < 7)]
+                    ForceSuccess {
+                        ForceSuccess {
+                            Sleep(0),
+                        },
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        UnsetBlackboard(o0),
+                        SetBlackboard(o0 = Some(9)),
+                        #[on_failure(|bb| bb.t1.set(*bb.t1 % 2))]
+                        #[success_if(|bb| bb.o0.is_some())]
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0290Blackboard { o0 q0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0291 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        #[on_halted(|bb| if bb.b1 > *bb.t0 { bb.t0.set(bb.b1 + 4) })]
+        #[success_if(|bb| (*bb.t0 + 4) % 2 < 1)]
+        ParallelAll(1) {
+            Script(|bb| bb.t0.set((bb.b1 + 3) % 3)),
+            SetBlackboard(t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0291Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0292 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 0,
+        }
+        Parallel(success = 2, failure = -1) {
+            SkipUnlessUpdated(t0) {
+                #[run_while(|bb| bb.b0 + 2 > *bb.t0)]
+                RepeatUntil(Success) {
+                    #[failure_if(|bb| bb.b0 < bb.b0 + 3)]
+                    RunOnce {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[post(|bb| { bb.b0 += 1; bb.t1.set(4) })]
+                Sequence {
+                    ParallelAll(max_failures = -1) {
+                        Failer,
+                        Delay(0) {
+                            StatefulAction(PTask<1>, b0 = 4, b1 = {t0}),
+                        },
+                    },
+                    Condition(PCond<2>, b0 = {b0}),
+                    RepeatUntil(Success) {
+                        Action(PIo<3>, t0 = {t1}),
+                    },
+                },
+            },
+            Action(Act<4>),
+        }
+    }
+}
+
+board!(Tree0292Blackboard { t0 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0293 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        Fallback {
+            ReactiveFallback {
+                WasEntryUpdated(t0),
+                Action(|ctx| ctx.exec(0)),
+            },
+            Limiter(1) {
+                AsyncFallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                },
+            },
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                #[on_failure(|bb| bb.t0.set(6))]
+                #[post(|bb| *bb.t0 += 2)]
+                IndexSwitch(|bb| 0, dynamic = false) {
+                    #[failure_if(|bb| *bb.t0 < 4)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
+                    SetBlackboard(t0 = 1),
+                    Condition(Cond<4>),
+                },
+            },
+            AsyncSequence {
+                Script(|bb| bb.b0 += 3),
+                Action(Act<5>),
+            },
+            Observe(|bb| bb.b0 == *bb.t0 % 2, abort = none) {
+                Interrupt(|bb| (bb.b0 + 3) % 3 < 0) {
+                    MaxTime(50) {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<6> = Task::<6>),
+                            WasEntryUpdated(t0),
+                            Action(|ctx| ctx.exec(7)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0293Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0294 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+        }
+        RepeatUntilFailure(1) {
+            RunOnce(then_skip = true) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Script(|bb| bb.b1 += 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0294Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0295 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            ReactiveFallback {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                },
+                AlwaysFailure,
+                Inverter {
+                    Precondition(|bb| *bb.t0 < bb.b0, else = Running) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0295Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0296 for Ctx {
+        RepeatTimes(forever) {
+            FlipSelector {
+                IfThenElse {
+                    RepeatTimes(2) {
+                        StatefulAction(Task<0>),
+                    },
+                    Sequence {
+                        Succeeder,
+                    },
+                },
+                Condition(Cond<1> = Cond::<1>),
+                ForceFailure {
+                    KeepRunningUntilFailure {
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            RetryUntilSuccessful(0) {
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0297 for Ctx {
-        Retry(1) {
-            Optional {
-                Condition(Cond<0>),
+        ForceFailure {
+            KeepRunningUntilFailure {
+                Wait(0),
             },
         }
     }
@@ -3624,166 +3729,134 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0298 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-            b1: i64,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 5,
         }
-        TryCatch(catch_on_halt = false) {
-            ReactiveSequence {
-                RunOnce {
-                    SetBlackboard(o0 = Some(4)),
-                },
-                #[skip_if(|bb| *bb.t0 != 1)]
-                Script(|bb| { bb.b1 += 1; bb.o0 = None }),
-                Wait(20),
-            },
-            WhileDoElse {
-                SequenceStar {
-                    Condition(Cond<0>),
-                    #[on_failure(|bb| if bb.o0.unwrap_or(2) % 4 < 3 { bb.o0 = None })]
-                    #[skip_if(|bb| *bb.t0 + 2 < 3)]
-                    WasEntryUpdated(t0),
-                },
-                Sequence {
-                    StatefulAction(Task<1>),
-                    UnsetBlackboard(o0),
-                    Action(Act<2>),
-                },
-                Condition(PCond<3>, b0 = {=}),
-            },
+        Filter(times = 2, count = Completed, filtered = Failure) {
+            StatefulAction(PTask<0>, b0 = {t1}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0298Blackboard { t0 o0 b0 b1 });
+board!(Tree0298Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0299Sub0 for Ctx {
+        DynamicSequence {
+            Sleep(20),
+            AlwaysFailure,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0299 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        ForceSuccess {
-            RunOnce(then_skip = false) {
-                RepeatUntil(Failure) {
-                    Precondition(|bb| *bb.t0 == bb.b0) {
-                        KeepRunningUntilFailure {
-                            Cooldown(50) {
-                                ReactiveFallback {
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        ParallelAll(max_failures = -1) {
+            Condition(Cond<0>),
+            SubTree(Tree0299Sub0),
         }
     }
 }
 
-board!(Tree0299Blackboard { b0 t0 });
-
 cases! {
-    Tree0200 "B{t0=1;b1=0;b0}Cnd{b1+1=4;N;S}(Fb(a0,Scc{b0%4!0},a1,@si{t0=b0+4}pi2{t0:=},pt3{b0:6;b1:b1}))",
-    Tree0201 "B{b0=4;t0=3}PPar{2;T}(Dd{20}(RT{F}(F)),MSeq(t0,t1e,Sb{t0=0}),Wde(Fb(@fi{b0+3>5}@ki{b0%3!2}t2,Once(a3)),@fi{b0%3<0}@rw{t0<b0+3}@ki{t0=3}t4,pt5{b0:b0;b1:t0}),Seq(t6,pi7{t0:t0}),Bin{b0%2!1;N}(a8,c9))",
-    Tree0202 "B{b0=0;b1=2}Dd{10}(TryT(Sw{0}(t0,t1),RSeq(pc2{b0:b1},Sc{b1+=2},pt3{b0:b1;b1:b0})))",
-    Tree0203 "B{b0=1;b1=1;q0=3;o0;t0=0}@po{b0+=3}@rw{b0%3<2}Swm(Lp{t0;_}(To{20}(OnceK(Star(@fi{t0%2>0}Sl{20},t0e,c1)))),Bin{b1!3;N}(Dd{30}(@po{t0:=3}@rw{b0%4!0}Ruf{F}(Ret2(Sc{b1:=b1+4%4}))),Step(Ub{o0},t2)),c3e)",
-    Tree0204 "B{t0=4;t1=5}@oh{t0+=1;t1:=t0+3%2}PAll{_}(c0l,t1e,c2,t3e,t4)",
-    Tree0205 "B{b1;b0}@of{b1!0?b1:=6}@ki{b1=3}Keep(@fi{b0%3>0}Lim{3}(Invt(Scc{b0+2=7})))",
-    Tree0206 "B{b0=3;t0=3;o0=4}MSeq(Sel(PPar{0;T}(Ite(Flt{3;_;K}(Scc{b0+1=o0|2+3}),Flt{3;F;_}(Scc{o0|0%3>0}),Seq(Sb{t0=7},c0)),ASeq(@oh{t0+=2}@po{t0+=3}@ki{o0|2+2%2>0}Fb(@oh{o0:=b0}c1e,c2,t3),Lim{3}(@os{t0+=3;o0:=_}@ki{t0+2>2}t4),Ruf{3}(To{10}(To{0}(Ub{o0})))))))",
-    Tree0207 "B{q0;t0=0;t1;o0;b0=3}Try(Fb(@ki{o0|0+3<o0|2}@oh{b0:=t1+4;t0:=o0|0}PPar{2;_}(Lp{t1;R}(c0e),@oh{b0+=2}@fi{o0|4=5}Pre{t0=3;K}(Lp{_;F}(Su{t0}(a1))),Wv{t0}(Sl{30}))),Wde(SubR(Wde(MSeq(@ki{b0+4!4}@rw{t1%4!3}@oh{t0:=t1%4;t1+=1}c2,a3,pi4{t0:t0}),S)),MPri(RFb(a5e,a6b{o0|0+3%4;b0}),pa7{b0:5;b1:b0},OnceK(Sl{20}))),Fb(pt8{b0:0},a9e,Wu{t0},RtyF(t10)))",
-    Tree0208 "B{b1=4}Bin{b1+3!b1+2;N}(Dd{0}(@rw{b1%4<1}Sl{0}),Pre{b1+2%4<1;S}(pc0{b0:2}))",
-    Tree0209 "B{b1;o0=5;t1=2;t0;q0=4}MPri(OnceK(@os{t1+=2}@oh{b1+=2;t0+=1}Once(@fi{b1=o0|0}a0e)),Lp{b1;S}(MSeq(c1,Inv(F))))",
-    Tree0210 "B{b0=4;t0=3;b1=4}Keep(Ite(@os{t0:=b0+4}TryT(t0,Cnd{b1+1<0;_;S}(pc1{b0:t0})),c2e))",
-    Tree0211 "B{b0;t0=2}RSeq(t0,@of{b0+=3;b0+=1}@rw{b0+3!0}Sc{t0+=3})",
-    Tree0212 "ASeq(MSeq(t0,Rty3(t1),Wt{50}),Par{_;2}(c2,Sl{0}))",
-    Tree0213 "B{o0=_;b1=3;q0=0;b0=1;t0}Intr{t0=b1%2}(Pre{b0+3>5;K}(Keep(RSeq(PPar{1;_}(Rep3(Seq(Sb{o0=8},t0,c1,pa2{b0:=})),MPri(Inv(a3),t4,Mt{100}(c5)),@ki{b1=o0|2}RFb(Pre{b0+2<0;S}(t6),t7,Lp{b0;S}(Sb{t0=7})))))))",
-    Tree0214 "B{t1;t0}Flt{2;S;F}(Fb(t0,Pre{t1%3>0;F}(c1),c2,PAll{_}(pi3{t0:t0},Wt{0}),F))",
-    Tree0215 "B{b0=5;q0=0;t0=0;b1}Swm(Bin{b1+1<3;T}(@po{b0:=b1+1}@fi{b1<t0+3%2}Sl{20},Try(pt0{b0:1;b1:t0},Sc{b0=t0?b1:=b1%3})),@rw{b1<0}Ret2(Seq(t1,Sc{b0+=1},t2,Lp{_;S}(@of{t0:=b1}@rw{b1>3}Wt{0}))),Rmp{F;S}(Mt{0}(Ruf{2}(Lp{b1;R}(t3)))),Fb(t4,a5,c6,Fai),a7b{t0;b0})",
-    Tree0216 "B{b0=3}Fb(c0b{b0%3},SubA(c1e),Fb(t2,Wt{0}))",
-    Tree0217 "B{t0;o0=_}RFb(Scc{t0=5},Ub{o0})",
-    Tree0218 "B{t0;o0=3}@fi{o0|1+2>t0+4}@os{o0:=o0|0}Flip(c0)",
-    Tree0219 "B{b1=5;t1=5}Bin{t1+4<1;T}(Try(Wt{50},c0l,Rep0(c1),pa2{b0:6;b1:=}),MSeq(Sc{t1%4<0?t1+=1},a3,OnceK(Par{_;1}(c4,t5))))",
-    Tree0220 "B{o0=_;b0=0}PPar{0;T}(Swm(Wde(t0e,a1l,pc2{b0:=}),Rep4(FF(pc3{b0:=}))),@rw{none}FF(Lim{3}(t4e)),Cd{30;F}(Scc{some}))",
-    Tree0221 "B{b0;t0=5}RSeq(RFb(@fi{t0!2}t0,a1l),Ret1(Pri(@si{t0+4<3}@ki{b0=0}a2l,pc3{b0:=})))",
-    Tree0222 "Fb(OnceT(F),Rep0(t0))",
-    Tree0223 "B{b0=3}Ret4(Intr{b0>3}(Fb(Wt{0})))",
-    Tree0224 "PAll{_}(Dl{0}(Sub(RSeq(Fb(t0,Seq(t1e,a2,Suc,To{50}(Suc)),Seq(Opt(c3),c4,Sub(t5),t6),Ret4(Cd{30;F}(Sl{50})))))),Fb(RetF(Fb(Inv(t7),Lim{3}(Flip(Suc,Swm(Suc,a8l),RSeq(t9,t10))),FF(Par{_;_}(OnceT(c11),t12e,c13))))))",
-    Tree0225 "B{b1;t0;b0}Seq(@of{b0+=2}@ki{b0=7}@oh{b0<4?t0+=3}Dl{0}(c0),Sw{1}(Scc{b0!b0%3},c1b{b0+1%2}),Lim{2}(t2))",
-    Tree0226 "B{b0=1;t0;o0=3}PAll{2}(AFb(Pre{t0>4;F}(@oh{b0%2<1?t0+=1}@rw{b0%4!1}c0b{b0+1%4})),RSel(Isw{t0;_;N}(@ki{b0<b0%4}@oh{b0+=1;t0<3?b0+=1}@po{t0:=b0;t0+=2}RetF(Scc{b0+3!7}),Scc{none},SubR(c1e))))",
-    Tree0227 "B{o0;b0=2;t0=3}Seq(@of{b0+=1}Once(OnceK(Dd{0}(Opt(Rpt{0}(c0e))))),PPar{1;_}(pc1{b0:=},AFb(pc2{b0:t0},@fi{b0<7}Sl{100},t3e),Isw{b0+2;_;N}(Sb{t0=b0},Sb{o0=1}),Once(c4b{o0|4%2})),Wv{t0}(MPri(RSeq(Wde(t5,a6,Wt{0})),t7)))",
-    Tree0228 "Rty2(Dl{50}(Seq(Rus{3}(To{0}(ASeq(t0,PAll{-1}(a1l),Pri(t2,a3l,a4)))),Ite(Rep2(Try(c5l,c6)),Ite(c7,Rep2(c8))),Swm(Rus{F}(RSeq(t9,t10)),Rus{3}(t11)),PAll{-1}(Seq(c12,t13,t14,Sl{20},Dd{10}(Sl{20})),Fai))))",
-    Tree0229 "Rpt{1}(a0l)",
-    Tree0230 "B{b1=1;t1=4;t0=4;o0}Seq(Suc,Su{t0}(MSeq(Intr{none}(Bin{b1%4>0;T}(Sl{50},F)),@rw{t1+1%3!0}@po{t1+=1}@si{t0!4}Par{_;0}(@si{t1%3!0}@oh{t1<1?t0:=t1;t0+=2}@ki{t1>b1%2}OnceK(t0)),Rmp{S;S}(Wde(t1,Dl{0}(c2),F)))))",
-    Tree0231 "B{b0;t0=4;b1=4}RSeq(Inv(TryF(AFb(c0,Scc{b0>6},Sb{t0=6}),@ki{b1%2>0}@rw{b1!t0+3}@of{t0<t0%2?b1+=2}pt1{b0:1;b1:t0},PPar{1;N}(pt2{b0:6;b1:=}),Sw{1}(S,Flip(Scc{b1+3>1},Wt{20})),Su{t0}(Wde(Scc{t0>b0+3},@si{b0+1=5}@rw{b1+4>b1+3}c3b{b0+3})))),Fb(Pre{b0=b0+2%2}(Ite(t4,Ret3(S))),Wu{t0},Pre{t0+1>1;R}(FF(Sb{t0=b0}))))",
-    Tree0232 "B{b1=3;t0=1}Bin{b1%3!2;N}(SubA(Star(@si{b1%4=1}a0,Try(pt1{b0:4;b1:=},pi2{t0:=}))),S)",
-    Tree0233 "B{t0;b0=1}Pri(RFb(Fb(RSeq(Sb{t0=b0},t0),pc1{b0:=},Ite(t2,c3)),TryT(Fb(Rmp{F;F}(t4),t5,S),Step(c6,a7),RU{F}(a8))))",
-    Tree0234 "RSel(F)",
-    Tree0235 "Ruf{3}(AFb(MSeq(Rpt{F}(Mt{0}(t0)),PPar{0;_}(Swm(t1,c2),c3,a4e,t5e,c6l),Rmp{S;S}(Ruf{F}(Try(t7,t8)))),Dl{20}(MPri(c9e,Inv(TryF(c10e,Flip(c11))),Dd{30}(Dl{10}(Lim{2}(Sl{50})))))))",
-    Tree0236 "B{b0=4;t1=3;t0=2;o0=_}Bin{t1+2%4<3;T}(MPri(Step(pi0{t0:t1},a1b{b0%3;b0}),Fb(t2,@rw{o0|5+2>b0}@os{t1+=1}Wt{20},c3),Keep(a4)),Intr{t0<t1+1}(To{0}(Fb(t5,ASeq(a6e,Scc{o0|2=6}),Pre{o0|1+1%2=0;K}(PPar{1;_}(pt7{b0:1;b1:t0},Wv{t0}(Sc{t0:=1}))),Cnd{b0>3;_;F}(Inv(Fb(t8,c9)))))))",
-    Tree0237 "B{b0=2}MPri(pt0{b0:8;b1:b0})",
-    Tree0238 "B{o0;q0=3;t0;b0}Lp{t0;R}(Flip(ASeq(Fb(t0,t1e,Lp{_;K}(a2b{1;b0}),a3,t4)),Ite(t5,Scc{t0+1%3!2},@rw{some}Ub{o0})))",
-    Tree0239 "B{b0;q0;o0=2;t0}Isw{b0;N;N}(Flip(Isw{t0%2;_;T}(AFb(a0b{t0;b0},@si{b0%3!0}@of{t0+=1}@fi{o0|2=3}c1b{b0},a2),a3,t4,Flip(a5e,Scc{o0|4!o0|0}),Suc)),PPar{2;N}(Step(@of{o0:=_}Isw{t0;T;N}(t6,pa7{b0:6}),Sb{o0=1},R,pa8{b0:b0;b1:t0}),Pre{t0=3;R}(@oh{b0+=3}Lp{t0;S}(@ki{o0|2+3=b0%2}@os{b0+2!t0?t0+=2}@po{t0:=t0+3%4;t0+=1}RetF(S))),Once(a9b{o0|0+4;b0}),PAll{1}(a10,c11l)),Pri(FF(Mt{0}(PAll{_}(c12,a13b{t0;b0}))),Pre{some;S}(pa14{b0:t0}),Lp{b0;R}(Lp{_;R}(RT{F}(Isw{t0;_;T}(Wt{50},a15e,t16))))))",
-    Tree0240 "B{t0}Par{-2;_}(SubA(c0),@os{t0%4>0?t0+=3;t0+=1}SubR(Sb{t0=1}))",
-    Tree0241 "B{q0=2;t0;b0}@si{b0%4>0}@os{t0:=b0}Lp{b0;R}(Ite(pc0{b0:b0},RSeq(Pre{b0>7;S}(@rw{b0+2<3}@oh{t0+=2}WU{b0=2}(Swm(Rep0(Scc{b0+4<2}),@os{b0!0?b0+=1}Sc{b0<7?b0+=1;t0+=2},Lp{t0;R}(c1b{t0})))),Bin{b0<3;_}(Lp{t0;F}(Isw{t0+1;T;N}(a2,c3,a4b{8;b0},Sc{t0:=b0+1},Scc{t0!5})),Intr{t0%4<1}(Rus{3}(Dl{20}(S)))))))",
-    Tree0242 "B{b0;t1=1;t0}FF(FF(Par{_;4}(@si{b0+4!b0+4%2}@os{b0+2%4>1?t1+=3}MSeq(Pre{t1=4;F}(RFb(pi0{t0:t1},t1))),@os{t1!1?t0+=3;b0:=t1}@po{b0+=2;b0+=1}@si{b0+3>7}Isw{5;N;_}(Wt{20},pt2{b0:9;b1:b0},@of{t0+=2}@rw{t1+1%3<0}c3,@fi{t0!t1+4}@rw{b0>t0+1}Sc{t1+=1},t4),Wv{t0}(pi5{t0:=}),t6)))",
-    Tree0243 "B{o0=_;b1=4;t0=0;b0=4}@rw{b0>0}Fb(Invt(Ub{o0}),RU{F}(t0e),ASeq(Sl{30},pc1{b0:b1}),Scc{t0!7},@fi{o0|4<1}@ki{b1=t0+2%3}OnceT(Wt{20}))",
-    Tree0244 "B{b0;t0=5;t1=2;b1=5}Keep(@oh{t1>6?t1+=1;b0:=t1+4}@rw{b1=7}@os{b1+=2;b1:=t1+4%3}Bin{b1<5;N}(Fb(RSeq(a0,Sb{t0=b0},t1e,t2e),Wv{t0}(S)),Par{0;-3}(@ki{t1+1!t1}Fb(t3,@fi{t1<t0}@oh{t0+=2}F),Lim{2}(Seq(Scc{t0>t1},c4)),Bin{b0<0;T}(c5,@po{t1+=1;t1+=2}@oh{b1+3<1?t1:=b1}t6))))",
-    Tree0245 "B{q0=4;b0=1}@fi{b0+3<b0+3%3}Fb(RSeq(a0e,c1l,Run))",
-    Tree0246 "B{b0=4;t0}RSel(a0,Inv(@of{b0:=t0+1}c1))",
-    Tree0247 "B{b0=2;t0=0;o0=_}Isw{t0+3%4;N;N}(@oh{o0:=b0;b0:=t0+3%3}@po{o0:=_;b0+=1}Pre{b0+2>t0+4%4;F}(F),Sc{t0+=3},Fb(c0,t1e),Wt{20},Wu{t0})",
-    Tree0248 "B{t0=4;t1;b0}TryF(TryF(RFb(c0,Suc),Swm(@oh{t1+=4}c1b{t1},Sc{b0:=8;b0:=b0+1%3},pa2{b0:8;b1:b0})),Star(Wu{t0},pa3{b0:=;b1:t1},Cnd{b0=0;T;F}(Sb{b0=3}),c4b{t0}))",
-    Tree0249 "B{t0=2;o0=_;t1=2;b0;b1=2}MSeq(RSel(pa0{b0:=;b1:=},ASeq(Cd{30;F}(c1),Sb{b0=t1}),Rep4(Pre{b0=b1%4;R}(t2))),Swm(OnceT(Mt{0}(t3e)),t4,RFb(t5e,a6b{t0%3;b1},t7e),Flip(a8,Sl{0},pi9{t0:=}),a10b{t1%3;b0}),Bin{some;_}(Step(Scc{b1<b1%2},c11,t12),Rep3(Sc{t0:=4;b1+=2})))",
-    Tree0250 "Par{-1;0}(RFb(MPri(Swm(Rep0(a0),Rmp{F;F}(RetF(Wt{30})))),PPar{0;N}(F,c1e,t2),RetF(PPar{0;T}(c3,t4,t5))))",
-    Tree0251 "Par{_;2}(RFb(F,t0,Rpt{0}(t1e)),ASeq(Sub(c2e),Swm(S,t3e,Wt{50},a4l)),PAll{-3}(Rpt{F}(Dl{10}(Wt{30})),PAll{_}(Pri(a5)),c6))",
-    Tree0252 "B{b1=3;t1=4;t0;b0=1;o0}Rpt{1}(RSel(RU{F}(a0l),@ki{t0+3%4<1}Seq(pa1{b0:5;b1:=},Scc{none},a2l,t3e),Par{_;-1}(Step(@si{some}RSeq(Sb{t1=6},Scc{t1%2>0}))),Sw{4;2}(a4,Ub{o0},c5),@po{t1:=b0}@of{t0:=b1}@os{o0:=b0}c6b{t0}))",
-    Tree0253 "B{b1;b0=3;t0=3}Seq(Pre{b0%3<2;F}(@po{b0:=b1+1}RFb(Sw{1}(Cd{0;F}(S),Fai),t0,c1)),c2,Once(Ite(RSeq(Wde(Rmp{F;S}(pt3{b0:t0;b1:b1}),c4),Sc{b0+2=3?b0+=1;t0>7?b1:=6}),Invt(Cnd{b0>t0;N;F}(SubR(FF(Scc{b1%2>0})))),@of{b1+=3}@rw{b1+4<t0+1}Par{-2;1}(Inv(a5l),t6))))",
-    Tree0254 "B{b0;o0=_;t0=2;b1}Par{-1;_}(PAll{2}(PAll{-2}(Fb(Step(t0,a1,c2),Pri(@ki{t0+4=1}c3,pa4{b0:=;b1:t0},@ki{b1!6}@os{o0:=b0}a5,a6e,F)),Su{t0}(Flt{3;R;F}(Rmp{S;S}(OnceK(t7)))),@si{t0>0}@oh{b1:=9}Cnd{b1!b1+4;T;F}(To{50}(t8))),t9))",
-    Tree0255 "B{t0;b1;o0;b0=4}@os{o0:=b1}Fb(RSeq(Inv(pi0{t0:b0}),RSeq(RFb(a1,t2,t3),pc4{b0:b1},@oh{b0+=1}@of{t0:=t0+4%4}RSel(Wde(c5,Flip(pa6{b0:=},pc7{b0:=}),Sc{o0:=_})),t8,Bin{b0!1;T}(@os{t0%3<0?t0+=3}Ub{o0},pi9{t0:b0}))))",
-    Tree0256 "RSeq(Step(t0,Seq(c1,Pri(a2e),Cd{0;K}(t3))),Sub(a4))",
-    Tree0257 "B{t0;o0=_;b1=3;q0;b0}@oh{b0+=3}Par{-3;0}(TryF(Scc{b0%4>0},AFb(t0,a1,a2,a3b{t0;b0},@si{b1%4!2}@po{t0+=2;t0:=b1%4}@ki{some}Sb{o0=6}),Lp{b1;K}(Rus{2}(Lp{t0;R}(Sb{o0=0})))),RSeq(Sb{o0=7},Sb{o0=8},Par{2;-1}(a4,Pri(t5,F)),Pre{t0%3>0;F}(S)),Bin{b1%2=1;N}(RSeq(Pre{t0!4}(pi6{t0:b0}),t7e,Sl{0}),Keep(pa8{b0:4})))",
-    Tree0258 "B{b0;t1=1}Isw{b0;N;N}(RSeq(Seq(Sl{0},Sl{0},pc0{b0:2}),RSeq(WU{b0!6}(RSeq(t1,Scc{b0>2})),Scc{t1<4},a2,To{0}(Dl{10}(c3b{t1})),TryT(pc4{b0:b0},a5,F,S))))",
-    Tree0259 "B{q0=2;b1=0;o0=2;t0=5}Pri(Pre{t0+2!b1%3;S}(TryT(Sb{o0=6},c0,pi1{t0:=},a2,t3)),Wu{t0},Ite(To{20}(t4),@po{b1:=o0|4+2%3}@ki{b1+4%4!0}pa5{b0:9;b1:=},@fi{some}@os{b1+=4}Lp{_;S}(pt6{b0:t0;b1:=})))",
-    Tree0260 "B{b1;t1=4;q0=4;b0;t0=4}Opt(ASeq(Swm(Wt{10},@of{b1+=3}Sl{20},Fb(pt0{b0:1},S)),PAll{-1}(Lp{_;R}(Sb{t1=5}),Cd{0;_}(t1e)),TryF(Bin{t0+3=4;N}(c2e,Rep3(c3)),t4,pa5{b0:8;b1:b0},WU{b0%4>2}(Sb{t1=1}),F),Flip(Flip(t6,a7e,Sc{b1+=1},Scc{t1+2<1},t8),t9,Intr{b1+1<t1+4%2}(Bin{t0%3!0;T}(t10,Lp{_;K}(Sb{b1=3}))))))",
-    Tree0261 "Fb(t0e,t1)",
-    Tree0262 "B{t0;b1=3}Dl{10}(PAll{_}(AFb(Step(a0e),Par{1;-1}(@ki{b1=5}@of{t0+=3}Ret4(a1)))))",
-    Tree0263 "B{b1;t0=5;q0;b0=3}Ite(Seq(Lp{t0;_}(Rep3(pa0{b0:b0;b1:=})),Mt{20}(a1)),Lp{b0;S}(Wt{0}))",
-    Tree0264 "RSeq(Wt{0},To{30}(R))",
-    Tree0265 "B{b1;t0=2;b0=3}Bin{b0=t0+4;N}(c0b{b0+3%3},SubR(c1b{b0}))",
-    Tree0266 "B{b0=0;t0=5;o0=4}Intr{t0+4%2!0}(Flip(Star(pi0{t0:t0},@fi{t0+2>4}@of{t0<6?o0:=_;t0+=1}c1e,@oh{t0:=0}pc2{b0:=}),FF(MSeq(a3,@ki{none}a4b{t0+2;b0})),Rep2(Step(S,t5,Wt{20},t6))))",
-    Tree0267 "B{t0=0;b1=5;b0}@si{b1%3>0}@rw{b1!3}@os{b1+=3}AFb(@ki{t0%3>1}c0l,Ruf{F}(SubR(t1e)),@ki{t0<3}@po{b1+=2}@si{b1+2<b0}R,Run)",
-    Tree0268 "B{b1=4;b0;t0}Pre{b0>5;F}(RFb(WU{t0<b1}(Sw{2;0}(Sc{t0+=1;b0+=2},a0,a1b{b1;b0})),Star(pc2{b0:b1},Sc{t0:=9},pc3{b0:b1})))",
-    Tree0269 "PAll{3}(Pri(Rep4(c0)),Rep1(Fb(t1)),Try(R,Sub(S)))",
-    Tree0270 "Swm(Sub(t0),Sub(t1))",
-    Tree0271 "B{t0=0;b0;b1=3;q0;o0}Sw{4;0;3}(Sb{o0=4},Wt{20},RepF(@rw{b0<4}Lp{b0;_}(Inv(Wv{t0}(t0)))),t1)",
-    Tree0272 "TryF(Sub(Sl{10}),a0,t1e,S)",
-    Tree0273 "B{b1;q0;t1;b0=1;o0;t0=1}@ki{b0>2}Try(@rw{o0|0%3<1}@po{t1+=3;b0+=3}@fi{t1%3!0}Rmp{S;F}(RFb(Par{_;-1}(Bin{b1+4<6;_}(Sw{1}(Wu{t1},Sb{t0=b0}),Fb(c0b{t1+1},c1)),RU{S}(FF(Par{_;4}(t2e,pc3{b0:t0},c4,@oh{t1<5?b1:=t0}c5e)))))),@si{b0>7}@os{b0+=2;t0+=2}@fi{b1%4!1}Flip(Inv(Lp{_;S}(@po{b1:=t1;b0+=1}RSel(t6,RSeq(t7,c8)))),Swm(OnceT(pa9{b0:1;b1:=}),Wu{t0},a10,Pre{t0+1%3<1;S}(c11),pa12{b0:b1;b1:b0}),Dl{20}(c13),Sl{0}),RT{3}(Seq(RSel(a14l,F,Once(pt15{b0:=;b1:t0}),Sl{20}),To{30}(Flip(a16e,a17,a18l)),Intr{some}(Wde(a19b{b1%3;b1},c20)))))",
-    Tree0274 "B{b0=5;t0=2}Isw{b0;T;_}(ASeq(Inv(Rep4(a0)),Wde(a1e,Rus{F}(Sc{t0+=1})),PAll{2}(Cnd{t0!b0;N;_}(Sc{t0+=2;t0:=4}),SubR(a2),@of{t0:=t0%2}@po{t0+=1}pa3{b0:=;b1:b0}),pt4{b0:t0}),Seq(a5l,S,Cd{0;F}(FF(c6))),a7)",
-    Tree0275 "B{b0=3;b1=5;t0=0}Once(@ki{b1+4!1}RFb(Ret3(Par{0;-1}(@po{b1+=1;t0:=b0}Rus{F}(a0b{b1;b0}),a1)),ASeq(t2,Ruf{1}(pi3{t0:t0}),t4),@po{b1:=9}@si{b0<t0}PAll{3}(a5,Par{-1;1}(c6b{2},Sl{0}),RFb(F,Cnd{t0<6;N;F}(pc7{b0:b1})))))",
-    Tree0276 "B{t0=1;t1=4;b0=0;b1=4}PAll{1}(Step(Bin{t1=4;N}(a0b{t1;b1},RSeq(t1,a2e)),RepF(t3),RSeq(t4,a5),TryF(Sw{5}(c6,Wu{t0}),RU{S}(pc7{b0:b0}),Flip(a8l,c9)),Ruf{F}(R)))",
-    Tree0277 "B{b1;t0=4}Ite(Wu{t0},F,Sb{b1=4})",
-    Tree0278 "Rmp{F;S}(ASeq(a0e,Ite(t1,c2)))",
-    Tree0279 "B{t0;o0=_;b0=2;b1=0}@rw{b0=4}@oh{o0:=b1;none?o0:=t0+2}Opt(Seq(Sc{t0+=3},SubA(Sl{20})))",
-    Tree0280 "B{b1;t0=2;b0}Wde(ASeq(AFb(t0,Scc{b0>0},RU{F}(Step(c1b{b0},Invt(Sc{t0:=b0}))),c2,Ret0(Wt{10}))),RFb(RFb(Keep(@os{b1:=b0}Pre{t0!4;F}(@rw{b0+4>4}t3)),Bin{b0>6;T}(t4,RSeq(pc5{b0:8},@fi{b0+4%3<2}Scc{b1+4=0})))),RSeq(RSeq(@of{b1+=1}@ki{b0+3%3=0}Rep4(PPar{2;T}(@fi{b0+1=7}Try(Cd{0;F}(a6b{t0+1;b1}),Pre{b1%3>1;R}(t7),Pre{b0>1}(t8)),RSeq(pi9{t0:=},Opt(pt10{b0:=;b1:b1})),@rw{b1+2>4}RFb(t11,c12e,a13,t14))))))",
-    Tree0281 "B{b0=3;o0=1;b1=3;t0=5;t1=3}RetF(Seq(Ite(c0,@oh{t1+=1}@os{b0:=o0|3+3}@fi{o0|4<2}Wt{20}),Step(F,Isw{t1+1;T;N}(RSeq(t1,Scc{b0%2>0}),Rep4(pt2{b0:=;b1:=})),pi3{t0:t1}),RSeq(Ret2(Scc{t0<5})),Try(@of{o0:=t1%3}c4e,pc5{b0:b0},pa6{b0:7;b1:t1},t7)))",
-    Tree0282 "B{t0=2;b0=3}PPar{2;_}(Star(SubA(c0l),SubR(@fi{b0+1%2<0}@rw{b0+2<5}@of{t0+=2}pi1{t0:=})))",
-    Tree0283 "Step(Par{0;1}(Flip(a0,Lim{1}(a1),Flt{3;F;F}(t2))),RFb(t3,c4l,Rep1(t5),a6),Try(Ret3(Fai),Fb(t7e,t8)))",
-    Tree0284 "Ruf{F}(Sl{10})",
-    Tree0285 "MPri(t0e,PAll{_}(Suc),PPar{2;T}(t1,c2,t3,t4))",
-    Tree0286 "B{o0=1;b0=5;t0}Fb(Isw{b0;_;_}(RSeq(a0b{b0%2;b0},t1,Scc{some}),MPri(RFb(c2,pc3{b0:=}),Fb(Wu{t0},t4,pt5{b0:b0}))),Rmp{F;F}(@fi{b0%4!3}To{0}(@oh{o0|5>t0%3?o0:=_}@rw{some}@ki{b0<o0|5}Isw{t0;_;_}(S,Rty0(SubA(t6))))))",
-    Tree0287 "B{t1}RSeq(Rpt{1}(pt0{b0:1;b1:t1}),RSeq(a1,Sl{10}),a2)",
-    Tree0288 "B{t0=3;b0=0;b1=5}Sw{4}(MSeq(a0e,Bin{t0>b0;_}(t1,Suc),RU{F}(@si{t0<1}Wu{t0})),Rep1(Lim{2}(a2e)))",
-    Tree0289 "B{t0=0;t1=2;b0=0}Seq(Seq(Pre{t0<0;K}(Dd{30}(t0)),Seq(RSeq(Sc{t1=3?t0:=0},Scc{t1!1}),To{10}(@ki{b0<t0+4}Fai))))",
-    Tree0290 "B{b0;b1=3;t0=3}PAll{2}(@oh{b0+=3;b0:=t0+4%4}pt0{b0:=;b1:=},pi1{t0:b1})",
-    Tree0291 "Once(FS(RFb(Seq(S,Wt{0},c0),Rty0(t1),MPri(c2,t3e))))",
-    Tree0292 "B{t0;b0=5;q0=4;o0=_}PPar{0;_}(TryT(Bin{t0>b0;N}(t0e,To{10}(@oh{b0:=t0}Seq(Sc{t0+=1},pa1{b0:t0;b1:b0}))),Rep3(Flip(Lp{t0;_}(Dd{50}(Ruf{3}(c2)))))),Swm(c3l,Step(Sb{o0=6},S,Pre{t0+1=t0%3}(Rep1(Suc))),RSel(pa4{b0:t0},Lim{3}(Wu{t0})),Isw{t0;N;T}(c5,@ki{t0+4%3>0}@of{b0+=3}@si{b0+2%2>0}Pre{b0%3<0;F}(R))))",
-    Tree0293 "Rmp{F;S}(Sub(R))",
-    Tree0294 "B{b1=3;o0;t0;b0}@of{t0+=3}PAll{-3}(RepF(Bin{none;N}(pc0{b0:t0},Rpt{F}(Pre{t0>b0%2;F}(Dd{0}(Seq(t1)))))),Seq(Star(Ub{o0},@os{o0:=_}c2),SubA(pt3{b0:=}),pa4{b0:b0;b1:b0},pt5{b0:=}),a6,Mt{0}(Cd{10;K}(@oh{b0+=1}@rw{t0%4<2}@po{b0+=3}OnceK(Su{t0}(Ret2(@os{b1:=o0|2}@oh{b0+=3;t0+=1}PPar{1;_}(pt7{b0:=;b1:t0},t8e,t9)))))))",
-    Tree0295 "B{b1=5;o0=_;b0=4;t0=2}RFb(Pri(t0,t1),Scc{o0|5%2<0},AFb(@rw{o0|2<b1}t2,pt3{b0:b0;b1:=},t4e),RFb(Sb{t0=8}))",
-    Tree0296 "B{b0=5;t0=0;b1;o0}PAll{3}(@po{o0:=_}@ki{b1+3=2}RFb(pi0{t0:b0},Wt{50}),Dd{0}(@fi{t0+1%2<0}SubA(SubR(@of{t0:=t0%2}@si{some}c1))),RSeq(Ruf{F}(a2)))",
-    Tree0297 "Rty1(Opt(c0))",
-    Tree0298 "B{t0=3;o0=_;b0=1;b1}TryF(RSeq(Once(Sb{o0=4}),@ki{t0!1}Sc{b1+=1;o0:=_},Wt{20}),Wde(Star(c0,@of{o0|2%4<3?o0:=_}@ki{t0+2<3}Wu{t0}),Seq(t1,Ub{o0},a2),pc3{b0:=}))",
-    Tree0299 "B{b0=2;t0=4}FS(OnceK(RU{F}(Pre{t0=b0}(Keep(Cd{50;_}(RFb(c0,c1)))))))",
+    Tree0200 "B{o0=4;b0;b1=3}Rpt{2}(Pre{b0>6}(@rw{b0+2!b1+2%2}@ki{o0|0+1<b0+2%2}Dl{20}(PrSel{b0;7}(a0l,t1))))",
+    Tree0201 "B{q0=2;b1;t1=2;b0=3;t0}FF(Rus{F}(Pre{b0>2;F}(Pre{b1%3!2;S}(RFb(Lp{b0;_}(@fi{b0!4}@oh{b0=b1%4?t0+=1}@os{b0:=t0}PPar{1;T}(t0e)),Pre{t1%2>0;F}(Swm(@os{t0<7?b1+=2}c1l,t2,a3e)))))))",
+    Tree0202 "B{o0=5;t0=0;b0=0;q0;t1=1}Wde(Par{_;_}(Cd{0;F}(Inv(c0)),Wde(a1,c2l)),@po{t0+=2;b0+=2}@si{some}PPar{2;_}(pc3{b0:0},RU{F}(R),t4,Sb{o0=4},pt5{b0:=;b1:b0}),PPar{1;T}(t6,@os{t0:=t0%2}@rw{t1%3<2}Lp{_;F}(t7),Rpt{0}(t8),t9))",
+    Tree0203 "B{o0;b0=4;t0=5;b1=2}RU{F}(Fb(c0,Obs{t0+1>b1%4;B}(ASeq(Star(@os{b0>7?o0:=_}Scc{some},Sb{o0=2},S),Ite(@ki{b1=5}Wu{t0},pa1{b0:t0;b1:b0}))),Mt{0}(Pri(Dd{0}(pi2{t0:b1}),t3,PAll{1}(Scc{b1<5},Sb{o0=1}))),Rep3(Bin{b0>6;N}(Wu{t0},Sb{o0=0}))))",
+    Tree0204 "B{b0=0;t1}AFb(Cnd{b0+1%2>0;T;F}(pt0{b0:=;b1:b0}),a1,Par{_;-1}(t2,a3b{t1+2%4;b0},AFb(t4e,Rep0(SubA(Sl{0}))),Inv(c5)),Sel(Fai,t6,Fai))",
+    Tree0205 "PrSel{1;3;3}(AFb(Swm(Dl{20}(t0)),t1,S),Rmp{S;S}(Fb(RSeq(c2,R),t3,c4,t5)),RFb(t6,t7,Lim{3}(c8),a9))",
+    Tree0206 "B{o0=1;t0;b0=3}Star(Swm(t0,PAll{1}(t1,Sl{100},c2),Scc{none}),WU{t0+1%2=0}(@rw{t0=5}PrSel{b0+4;b0}(Bin{o0|1<t0+3;_}(c3b{t0},@of{o0:=_}@rw{b0>3}t4),Sl{30})),RSel(AFb(t5,@ki{t0%4!0}@rw{t0+3=2}c6,t7),Ret2(PPar{1;_}(@ki{t0%2!1}F,Pre{b0%3=1;F}(c8)))))",
+    Tree0207 "B{b0=5;q0=0;t0=0}PPar{1;T}(FS(@os{b0:=b0%3}@of{t0+=1}PPar{1;N}(Seq(t0,Scc{b0>7},Cd{50;_}(t1),a2),TryF(Dd{0}(a3),t4,Keep(RFb(t5,t6))))),Inv(RFb(c7,Lp{_;F}(t8),Flt{2;F;K}(RSeq(Obs{t0<4;S}(Par{3;_}(pt9{b0:t0;b1:t0},a10,@si{b0>t0}c11)))))))",
+    Tree0208 "B{t1=3;b0=1;o0=4;t0=0}Fb(DySel(DySel(t0,c1),Swm(t2,DySel(t3e,Scc{o0|5%3=0}))),DySel(c4,t5,Scc{t0>t1+4}),Swm(Wde(Cnd{o0|1>5;T;_}(pt6{b0:t0;b1:t1}),@po{t0:=o0|1}Cnd{t1+1%2<0;N;_}(@os{b0+=1}@po{t1+=3}pi7{t0:=})),OnceK(PPar{2;_}(Su{t0}(@of{t0:=o0|5;t1+2=b0+4%2?o0:=_}Sb{o0=6}),@oh{b0:=t1%4}a8b{5;b0}))))",
+    Tree0209 "B{t0=3;b1=2;b0=3;o0=_}MPri(RSeq(Opt(MSeq(c0,c1,t2,t3,c4e)),Pre{t0+3>0;S}(Dl{50}(t5)),MPri(@si{o0|5+2%3>1}@rw{b0%4!3}Su{t0}(Ret4(Lim{2}(t6)))),ASeq(Wt{10},pt7{b0:4;b1:b1})),Try(Rep3(Wv{t0}(Dl{20}(@oh{o0:=o0|2%4}@po{o0:=_;o0:=8}Once(Fb(a8b{o0|5+3%4;b0},c9))))),@ki{b0=b0%3}@os{b1+=1}@of{b0<4?b0:=t0}c10l))",
+    Tree0210 "B{t0=5;b1=3;b0=3}Fb(PPar{0;N}(DySeq(t0e,pi1{t0:=})),Cd{30;K}(Scc{t0>b1+4}),RSeq(Par{_;_}(Mt{0}(Scc{t0%4<0}),pi2{t0:t0},pi3{t0:=},Scc{b0=t0%2})),c4e,F)",
+    Tree0211 "B{q0;t0=2;b0=0;b1;o0=_}Cnd{b0>b1;_;F}(@po{o0:=_;b0+=3}Sw{0;2}(DySel(a0b{b0+1;b1},DySeq(c1,pi2{t0:=},Sl{20}),@oh{t0+=3}@po{t0:=b0}@rw{some}FS(t3)),Lp{b0;F}(PPar{2;_}(pt4{b0:2;b1:=},c5,F,Run)),PrSel{o0|4%2;b1%3;t0;b0;o0|2+1%2}(@fi{b0+1%3>1}@of{o0:=_}PAll{-1}(c6e,t7),c8,FS(c9),pi10{t0:=},RSel(R))))",
+    Tree0212 "B{o0;b0=0;t0=3}MSeq(Swm(c0e,c1b{b0},Wt{0}),SubA(Rmp{F;S}(Fb(Obs{t0=4;B}(Sb{b0=6}),Obs{t0%2<1;N}(SubR(OnceT(t2)))))),FF(FF(t3)))",
+    Tree0213 "B{b0=1;t0=5;b1=5}TryT(PAll{-2}(AFb(Bin{b1=3;T}(Sb{b0=t0},t0),Fai,c1),Sw{1;5}(c2b{t0},Wt{20},a3)),RSeq(Swm(pc4{b0:=},S,c5b{5},c6),Flt{1;R;_}(RU{S}(Step(Dd{0}(t7),t8)))))",
+    Tree0214 "B{t0=1;t1=1;b0}MPri(Keep(c0),@rw{t1+4!4}@po{b0+=1}@si{t1=2}RFb(Wu{t1},a1b{t1;b0},Wu{t0}),Lim{1}(Cnd{b0!3;T;S}(Wde(t2,a3))),Rus{F}(Swm(t4,@oh{t0+=3;t1+=2}@fi{b0>2}t5)),PPar{0;N}(t6,t7,t8))",
+    Tree0215 "B{b0=0;b1=5}PPar{0;_}(Swm(pc0{b0:=},a1,Scc{b0+4!5},c2e),t3,t4e,Pre{b0+1%2!0}(RFb(Ite(@rw{b0%3<1}t5,Seq(c6),c7b{b1+3}),Star(AFb(t8,t9),Keep(Sl{100})))),Lim{3}(c10))",
+    Tree0216 "B{b0=0;t0}TryT(PAll{-2}(Pre{b0+3>4}(t0),@po{t0:=b0;t0+=3}@os{t0:=1}@of{t0+=2}pa1{b0:=;b1:t0},MPri(a2l,t3,Sl{0})),Fb(@po{b0+=1}pt4{b0:=},Fai),Flip(@os{t0+=1}@si{b0!1}a5,@of{b0!t0+2%4?b0:=b0%4}@si{b0+3>5}OnceK(t6)),c7e,FF(Rep3(PAll{_}(Cd{0;_}(pc8{b0:=})))))",
+    Tree0217 "B{q0=1;b0=0;b1;t0=2;o0=1}Lp{b1;K}(Fb(Ite(Wu{t0},Fb(a0,a1)),PPar{0;_}(@po{t0+=1;b0:=t0%4}Sb{o0=4},@os{b0+=3;b1:=b0}@rw{b0%4=1}@si{t0+4%3<1}To{10}(Sl{20})),Flip(pt2{b0:b0;b1:b0},t3e,a4e,c5b{b1}),Ret1(Ruf{F}(@si{b0>b1%4}c6e))))",
+    Tree0218 "Try(Ret2(Seq(Try(c0,Wt{10}),PPar{1;N}(t1,Ret0(c2)),R)),RSel(RSel(MPri(Cd{20;F}(RSeq(DySeq(c3),a4l)))),RU{F}(PPar{0;_}(S,Fai,c5e,t6,c7))))",
+    Tree0219 "B{t0=4;b1;t1=1;b0=2}Sw{5;0;2}(Seq(Step(pt0{b0:b0;b1:=},a1,t2e,t3)),MSeq(@fi{t1>1}Inv(Wv{t0}(c4))),RSel(Ret1(Flt{1;R;_}(@rw{b0%4>1}@ki{t1<0}@oh{t1:=t0%4;b0:=4}t5)),Swm(c6l)),RFb(@oh{t1+=3}@po{b0:=t1}pi7{t0:b1},Seq(@of{b1+=2}t8,Sc{t0:=b0})))",
+    Tree0220 "RFb(t0,PPar{1;N}(t1,Suc),Sub(Opt(c2)),t3,t4)",
+    Tree0221 "B{t1=1;t0=5;b0=2}MSeq(@os{t1+=1}@si{b0+4>0}Rmp{F;F}(Step(pi0{t0:t0},@rw{b0>5}Wt{0},a1l)),Cnd{b0<1;T;F}(a2),Flt{3;F;K}(Fai))",
+    Tree0222 "B{o0=2;b1=4;b0=2;t0;q0=2}Rpt{F}(RSel(PAll{1}(t0),FF(Pri(pi1{t0:b1},@po{o0:=b1+2%2;b0:=o0|1+3}a2)),Lp{_;_}(Invt(AFb(Lp{_;_}(@os{b0:=t0+1%2}@po{b1:=t0%4}c3)))),RSeq(t4,@fi{b0%2=1}Wu{t0},t5),RSel(PAll{1}(c6b{b0},c7,F))))",
+    Tree0223 "B{b0=4;o0;q0=3}RFb(Isw{b0;T;N}(Dl{50}(Ub{o0})),OnceK(PPar{0;T}(@ki{b0>o0|0}Ret3(a0))),Inv(Sb{b0=1}))",
+    Tree0224 "B{q0;o0=2;b1;b0=0;t0}Lp{t0;R}(Flip(@rw{b0+2%3!1}Once(Step(Par{-1;-3}(Par{-2;-2}(c0,c1e),a2,@of{o0:=_}pc3{b0:b1},S),Par{-1;2}(c4e,t5))),PrSel{b0+1%4;t0+3;t0+4%4}(Dd{0}(Sw{3}(Wu{t0},Scc{t0<3})),Mt{100}(t6),PPar{0;T}(Keep(pi7{t0:=}))),AFb(Rmp{S;F}(t8e),DySeq(a9b{t0%4;b1},a10b{t0%2;b0}),Sel(Obs{some;L}(c11),@of{t0+=1;b1=t0?o0:=_}@fi{t0>0}c12))))",
+    Tree0225 "B{q0;t0=2;b0=0}PAll{_}(t0,@rw{t0<t0%2}@fi{b0%2!0}t1,Wde(PAll{-3}(Sb{b0=t0},t2,@si{b0%2>0}t3),Par{1;1}(Lp{b0;K}(F))))",
+    Tree0226 "B{b1=5;o0;b0;t0=3}Ite(PPar{1;N}(pa0{b0:b1;b1:b1},Sb{b1=0},Ite(Scc{t0<3},t1),a2b{b1+4%4;b0},WU{b0=0}(t3)),PAll{0}(Bin{t0>1;T}(@oh{t0+=3;b1+=3}@fi{o0|5<t0}Sl{20},t4),DySeq(t5,Sb{b0=t0},c6l),c7b{t0}))",
+    Tree0227 "B{t0=0;b0=1}@po{b0+=1}Par{-3;1}(a0l,Obs{b0<2;_}(@si{t0%3<1}@os{t0:=9}Rep1(t1)),Ruf{F}(c2e))",
+    Tree0228 "B{b0;t0=2;b1=1}Intr{t0+1%3<0}(Sw{3;2}(Sl{30},@os{b1:=b0}Scc{b1>6},F))",
+    Tree0229 "Inv(PAll{-4}(a0,c1,Rep2(a2l),a3l,t4e))",
+    Tree0230 "Dl{20}(RSel(DySel(a0e,Opt(t1)),Rep2(PPar{0;T}(c2,t3)),Flip(Dl{20}(Seq(a4,a5)),Sub(t6),t7),t8,Invt(Rus{2}(RSeq(Sub(c9l),Sl{0})))))",
+    Tree0231 "B{t1=0;t0=2}Sel(Obs{t1+4>t0;B}(RSel(a0,t1,t2,c3)),PAll{_}(Rpt{1}(Ite(c4,Scc{t0+4>t0}))))",
+    Tree0232 "B{t1;t0=0}Su{t0}(Swm(Flt{2;_;K}(Inv(SubA(RSeq(Intr{t0>0}(t0),Suc)))),PAll{_}(@fi{t1<t0}@oh{t0+=2}Wu{t0},@fi{t1+4>1}@of{t1:=t0%2;t1+=3}@ki{t1+1%2!0}SubA(c1))))",
+    Tree0233 "FF(PrSel{3;2;2;2}(DySeq(Ret3(t0),Sl{20},c1,c2),PrSel{3;3;3}(c3,a4e,t5),Swm(a6e,Rty0(t7)),Sub(MSeq(RFb(c8,AFb(c9e,t10),t11)))))",
+    Tree0234 "RFb(Ite(PAll{_}(F,Run),Rep3(c0),pa1{b0:6}))",
+    Tree0235 "RSeq(MPri(RSeq(c0e,c1,t2),Flt{1;_;_}(t3)),t4e,t5)",
+    Tree0236 "DySeq(c0,Sub(To{0}(PPar{2;_}(PrSel{2;0}(Dl{10}(Sl{10}),F)))),Fb(Par{_;_}(t1,Dd{100}(Sub(t2)),Seq(c3,a4)),Inv(Sl{0})))",
+    Tree0237 "B{t0=5;b0=3;t1=2;b1=0}OnceT(Pri(FS(PrSel{t1%4;b0+1}(@si{b0+3>4}@po{t0>2?b1:=t0;b1:=b0}To{10}(t0),Rus{1}(Ruf{3}(c1e))))))",
+    Tree0238 "B{o0;t0=0;b0}Wde(Cnd{b0%2>0;T;S}(Ret3(Wv{t0}(Seq(Wu{t0},DySel(t0,pi1{t0:=},Sl{10}))))),MSeq(PrSel{o0|0+1;9}(t2,RepF(t3e)),PAll{1}(Scc{b0%3=2},c4,a5)),Cd{10;_}(Swm(Ret1(@po{t0+=2}pa6{b0:5;b1:t0}),@oh{t0+=1}Rep3(Sb{b0=t0}))))",
+    Tree0239 "B{b0;t0=2}@of{t0+=1}@po{b0+=3}@ki{t0=b0}RSeq(Sb{b0=t0},SubR(Sc{b0:=2}))",
+    Tree0240 "RT{F}(Ret2(Fai))",
+    Tree0241 "B{t0=0;b1=0;b0=3}Par{2;_}(@ki{t0+1%3>0}Keep(Flt{3;_;K}(SubR(@oh{t0:=t0%4}@ki{t0+3%4>0}@rw{t0+2=t0}MPri(c0,c1l)))),Seq(a2b{b0+3;b1},a3))",
+    Tree0242 "B{t0;b1;o0=3;q0=0;b0}Rep1(Keep(Sw{4;2;0}(PrSel{o0|5;t0+4%2;b0+3%2}(Obs{o0|5+4<t0+4%2;S}(@os{b1:=t0}S),RFb(WU{some}(Wu{t0})),Lp{_;K}(PrSel{b0+1%4;o0|1+4%3;o0|5}(c0,Ub{o0},S))),Cnd{t0%4>1;T;F}(RSeq(Star(Cd{0;F}(c1e)),Isw{b1;_;T}(OnceT(Scc{b0%2<0}),Wu{t0},a2b{t0%4;b1}),TryF(RT{1}(t3e),Wu{t0}))),R,Sel(Obs{b0>b0%2;B}(Pre{none;S}(Flip(Ub{o0},Sc{b0:=t0+3},c4l))),To{100}(t5)))))",
+    Tree0243 "To{100}(PAll{_}(Ite(Fb(MPri(Sub(a0l),t1),RSeq(S,F),RSeq(c2,a3)),a4e,Ret2(Keep(Rpt{F}(Pri(t5,a6,t7)))))))",
+    Tree0244 "B{b1=0;b0=2;t0=2;o0=4}@si{none}Step(MPri(Sw{2;0}(pt0{b0:5;b1:b0},@po{b0:=b1;b0:=9}Swm(RFb(c1,a2)),@fi{t0!b1}@si{none}@os{t0:=b0%4}a3b{t0;b1})))",
+    Tree0245 "B{t0=3;q0=2;b0=4}Once(PPar{1;N}(Cd{0;K}(Flip(Ite(@oh{t0+=3}Lp{_;_}(c0),Dd{10}(FS(t1e)),pt2{b0:b0;b1:b0}))),Flt{2;F;_}(c3l),@ki{t0+1<3}Wde(Star(Wt{30},c4b{b0%3}),S)))",
+    Tree0246 "B{t0}Seq(SubA(SubR(pa0{b0:4;b1:t0})))",
+    Tree0247 "B{o0=_;b1=5}RFb(PPar{0;T}(@of{o0:=_;b1+=1}c0,a1))",
+    Tree0248 "B{b0=0;t1}Rty0(pt0{b0:=;b1:t1})",
+    Tree0249 "Ret3(Inv(PAll{2}(Opt(t0e),Mt{20}(t1e),t2e,S)))",
+    Tree0250 "B{b0=1;t0=5}Obs{b0%2<1;N}(MSeq(S,Sb{t0=5},c0b{b0}))",
+    Tree0251 "B{t0=5;b0;o0=_}Bin{b0!3;_}(RSeq(Bin{none;T}(Inv(Wu{t0}),a0l)),Rep3(Cd{0;K}(RSeq(PAll{1}(Sc{t0+=1})))))",
+    Tree0252 "B{o0=_}Ite(t0,Ub{o0})",
+    Tree0253 "B{o0=_;t0}@rw{none}@ki{t0!5}Opt(DySeq(a0l,c1,t2))",
+    Tree0254 "B{t0;b1=3}Pri(Step(pa0{b0:2},Pri(SubA(t1),t2)),Ret4(Ite(t3,@si{b1+4%2>0}c4)),RSeq(Obs{t0=t0+3;S}(Flt{2;_;_}(MPri(t5,c6b{t0+1}))),Swm(Star(t7,Wu{t0}))))",
+    Tree0255 "B{t0=3;b0;q0=1}Lp{b0;S}(c0b{t0})",
+    Tree0256 "B{o0;t0;b0=5;q0=0}@os{b0+=2}RSeq(PPar{1;N}(pa0{b0:t0},pt1{b0:=;b1:t0},Lp{b0;R}(c2b{o0|2})),Rep0(Sb{o0=6}),Mt{0}(RSel(@rw{o0|5>b0+1}MSeq(Sb{b0=t0},c3e),t4,a5)))",
+    Tree0257 "B{b0;t1=1;t0=3}@ki{t1!0}PPar{2;T}(t0e,Cd{0;_}(Step(@os{t0>6?t1+=1;b0+=2}@oh{b0+=1}c1,c2e)),SubA(Sb{t0=6}),SubR(t3))",
+    Tree0258 "B{o0=0;b0=1}Flip(Try(a0b{6;b0},a1b{8;b0},a2),Try(FS(t3),PAll{2}(t4,Ub{o0}),t5e),PPar{2;N}(a6,Sb{o0=7},c7),c8)",
+    Tree0259 "B{b0;t0=4;o0=_;b1=2}Wde(@ki{none}Bin{t0+1%3!2;_}(Pre{b0!7;K}(PPar{2;N}(a0b{b0;b0},Sb{o0=3})),RT{2}(Bin{t0=3;T}(t1e,@si{t0%2=0}@oh{o0:=_}t2))),DySel(a3e,Bin{none;N}(@si{t0>b1}@ki{none}@oh{b1+=3}Sw{4;3}(Ub{o0},t4,c5e),Mt{0}(Fai))),RU{S}(Rep0(a6b{b0%4;b1})))",
+    Tree0260 "B{b1;b0=0;t0;q0=0}Sw{5;3;0}(Flip(DySeq(@rw{b1+2!b0%4}@of{b0+=1}Fb(a0,a1,t2)),c3,Su{t0}(Sc{t0+=3})),Rus{F}(Ret3(c4)),Seq(Pre{b1=5}(Su{t0}(a5b{b1%3;b0})),FS(Try(@ki{b1>3}@rw{b0%2!1}@si{b1+3!t0%2}t6,t7e,t8))),@rw{b0>6}@si{b0=1}Fb(pa9{b0:=;b1:t0},@oh{t0+=2}pt10{b0:=;b1:b0},Scc{b0%2!0},@of{b0:=0}To{20}(FF(t11))))",
+    Tree0261 "B{t0;o0}Bin{o0|0+3%2=0;T}(SubA(Sl{0}),Wu{t0})",
+    Tree0262 "B{t0=0;b0=4;b1=0;q0=2;t1=5;o0=4}RU{S}(Ruf{F}(Pre{t0>5;R}(Flip(@fi{t1+2>4}@of{b1<6?o0:=_;b1+=1}PPar{2;T}(c0l,R,pc1{b0:b0},Scc{t0!t1+4%4}),Rpt{F}(Keep(pi2{t0:b1})),Lp{_;_}(Cnd{t1+2>6;_;S}(DySel(t3)))))))",
+    Tree0263 "B{b0;t0=4;o0=_}AFb(Cd{10;_}(@of{o0:=_}RSeq(Obs{t0<6;N}(a0),pc1{b0:t0},Ub{o0})),Isw{t0;N;N}(MPri(Flip(t2e,c3),t4),Cd{0;_}(WU{o0|4+3=7}(@rw{t0<4}Par{1;_}(@os{o0:=_}pt5{b0:t0;b1:b0},pi6{t0:b0},t7))),Scc{b0<5}))",
+    Tree0264 "B{t0=4;b0;b1=0}Sel(Sw{4;5}(Obs{b0>6;_}(@os{b0:=9}@oh{b1:=b1+3%2}@ki{b1>1}RepF(Sw{5;2}(t0,c1,Rep2(Ret3(t2))))),Fb(PPar{2;T}(pi3{t0:=}),Par{_;2}(Sb{b0=6},a4),Obs{t0!3;_}(Cnd{t0<5;T;F}(c5e))),RU{F}(FF(Pre{t0+4!0;R}(Mt{0}(Rpt{3}(a6)))))),To{0}(PAll{1}(Flt{2;F;_}(AFb(Flip(Obs{t0+3=b0%4;_}(pi7{t0:b0}),Keep(c8e)),Pre{b1<b0;S}(ASeq(Sb{b0=2},@of{b1+=3}@rw{b1+4<t0+2}@si{b1!4}a9)),Rus{3}(a10l),Dl{0}(Bin{b1!6;N}(Suc,a11b{5;b0})))))))",
+    Tree0265 "B{q0=3;b0=2;t0=0;t1=4;o0;b1=1}Seq(Ite(Rty2(t0),t1,a2),Ret4(Sw{0}(MPri(Wu{t1},t3),Wde(Flt{3;R;K}(a4e),c5))),Isw{t0;_;N}(Sw{3;5;4}(Rus{1}(Scc{b1+3=2}),Seq(Sb{t1=9},t6e),Scc{o0|5%2>0},c7l)),PPar{1;N}(@of{b1+=1}pc8{b0:t1}),Step(Lp{b1;_}(t9e),c10,Dl{50}(pt11{b0:6;b1:b0})))",
+    Tree0266 "B{t0;b0;q0}Step(Ite(pt0{b0:4},Step(a1e,c2),DySel(a3)),RSeq(Lp{_;S}(RetF(pc4{b0:=})),@os{b0!4?t0+=1}@oh{t0+=1}Cnd{b0+4=t0+2;T;S}(@os{t0:=b0}t5e),Wu{t0},t6),Suc,Rep4(Sc{b0:=t0}))",
+    Tree0267 "RSeq(OnceT(Lim{2}(RFb(FF(RFb(c0e,a1e)),a2,S))),Ret4(t3),AFb(Seq(AFb(F,c4,Inv(t5e)),Ite(c6l,c7l)),RFb(F)),Seq(a8e))",
+    Tree0268 "B{b0;b1=0;t0=0;o0}Intr{some}(TryF(RU{S}(@rw{b0=4}@oh{o0:=b1;none?o0:=t0+2}Wt{50}),RSeq(SubA(@po{b0:=9}@si{t0+2%3>0}@ki{o0|2+1%4!3}pc0{b0:6}),Rty3(Sl{0}),c1,pt2{b0:=;b1:b0})))",
+    Tree0269 "B{t0}To{30}(Rep4(@os{t0<6?t0+=3;t0>1?t0+=1}@oh{t0=3?t0+=3}SubR(Sc{t0+=3})))",
+    Tree0270 "B{o0=_;b0=4;t0=4}Isw{o0|3+4%3;_;_}(Cnd{t0!b0%2;T;F}(c0),c1l,Flip(c2))",
+    Tree0271 "B{b0=0;t0=4;t1}Keep(MSeq(@fi{t0>5}@oh{b0:=b0+4%4}MSeq(Sel(c0l,a1b{t0;b0})),RFb(@fi{b0+4%3<2}a2b{t1%3;b0},t3),Dl{0}(@of{t0%3>1?b0:=t1+3}@fi{t1!4}@ki{t1%4=3}RT{F}(pc4{b0:=})),FF(Once(Cd{10;F}(Sb{b0=0})))))",
+    Tree0272 "B{t0;b0=0}ASeq(AFb(c0l,t1e,@fi{b0+1=7}t2e),Fb(Ruf{2}(S)),t3,@of{b0+=1}@si{t0+4>t0%4}Ruf{F}(@os{b0+=1}@oh{t0:=8}Sl{50}))",
+    Tree0273 "B{t0;t1=1;b0=1;o0}Wde(Bin{b0!5;N}(Sel(@ki{some}@si{o0|5%4=2}Swm(Sc{t1:=o0|5;o0:=t0},t0)),c1),Swm(RSeq(Suc,c2),RFb(pa3{b0:6;b1:b0},c4)),Bin{none;T}(PrSel{t1;2}(RFb(SubA(pa5{b0:=;b1:t1}),a6,pt7{b0:t0},@of{o0:=t0%3}Wt{10}),Intr{b0>6}(Sc{b0+=1})),@si{b0>4}@ki{o0|3+3%3>1}Once(Rpt{F}(@oh{t1+=1}@po{b0+=3;t1+=1}@si{t1%4!3}pt8{b0:=;b1:t1}))))",
+    Tree0274 "B{b0;b1=2;t0=0;o0=4}Swm(Sel(Ret4(Cnd{t0+4%3=0;T;F}(t0))),Isw{5;N;T}(Ub{o0},Sb{t0=b0},Dl{30}(pa1{b0:b1;b1:b0})),Inv(RSeq(a2l,a3,c4)))",
+    Tree0275 "Swm(PrSel{3;3}(Rmp{S;F}(RFb(c0e)),RFb(c1,RepF(c2e))),RFb(Inv(To{0}(RSeq(Suc,a3,Sl{20}))),t4))",
+    Tree0276 "Invt(DySeq(Par{_;0}(RFb(c0,c1),OnceT(t2),a3),Swm(c4,Wt{0},a5e,c6l,Inv(t7))))",
+    Tree0277 "DySeq(Cd{50;K}(Rus{F}(PPar{1;T}(RFb(t0,Wt{100}),RFb(t1e,Fai)))),RSeq(c2l,t3,t4),c5,PPar{1;N}(MSeq(S,t6),TryF(t7,t8),F))",
+    Tree0278 "Dl{50}(To{20}(S))",
+    Tree0279 "B{o0;b0=4}Isw{o0|4+3;N;N}(Star(Sb{o0=1},Scc{b0+3>6}),Inv(PAll{1}(SubR(DySeq(t0)))),t1)",
+    Tree0280 "B{t1=5;b1;b0=5;t0=0}Bin{t1+3%4<1;_}(Sel(Obs{t1=3;L}(Sel(c0)),Obs{t1%4>0;N}(RSeq(Ret3(Par{2;1}(t1,Fai,t2,t3e))))),Ite(PAll{0}(Obs{b0<7;_}(t4e),Sc{t0+=1},a5,@si{t0+2%2!0}@po{t1+=2}@os{t0+=1}pi6{t0:b1}),PAll{0}(@os{t0+=3;t0!t0%2?t1+=3}@of{t1+=2}Bin{b0+1%3!1;T}(t7,t8),t9)))",
+    Tree0281 "OnceK(Sub(Sub(c0)))",
+    Tree0282 "B{b0=3;b1=4;t0=1}Once(MSeq(Fb(t0e,a1b{b0;b0}),Swm(Scc{b0%2!1},Isw{b1+2;_;T}(Sl{0}),c2)))",
+    Tree0283 "RSeq(Dl{20}(c0e),Opt(c1),t2)",
+    Tree0284 "B{t0=4;b0=0}Wv{t0}(Seq(Seq(c0,pt1{b0:=;b1:b0},c2),Try(a3l,Inv(t4))))",
+    Tree0285 "Dd{0}(OnceK(Fb(Sub(Dd{0}(Ite(c0l,Sub(t1)))),RU{F}(t2),t3)))",
+    Tree0286 "B{q0=2;t0=1}Lp{t0;F}(DySel(c0,t1e))",
+    Tree0287 "B{o0}Cd{100;F}(Rep0(Sc{o0:=_}))",
+    Tree0288 "B{o0;q0=1;b1=3;b0;t0}@of{t0+=3}PAll{-1}(Pre{o0|5%4!2;S}(Lp{_;F}(Lp{t0;R}(OnceK(Su{t0}(Lp{_;K}(c0)))))),Once(RFb(@oh{b1:=t0+3}@rw{b1!1}Sb{b0=6},@oh{b0+=1}@rw{t0%4<2}@po{b0+=3}Rty2(MPri(Scc{t0%4>1})))))",
+    Tree0289 "B{t0;b0=3;b1=3}@ki{b0%3>0}Su{t0}(TryF(Sc{b0+1=3?b0:=t0+2},SubA(SubR(pi0{t0:b0})),Sc{b1:=t0+4%2}))",
+    Tree0290 "B{o0;q0;t1;b0}Ruf{F}(Lp{b0;S}(Swm(c0,@si{o0|3>t1}@fi{o0|2+2<7}FS(FS(Sl{0})),PPar{2;T}(Ub{o0},Sb{o0=9},@of{t1:=t1%2}@si{some}t1))))",
+    Tree0291 "B{b0=2;t0;b1}@oh{b1>t0?t0:=b1+4}@si{t0+4%2<1}PAll{1}(Sc{t0:=b1+3%3},Sb{t0=b0})",
+    Tree0292 "B{t0;b0;o0=_;t1=0}Par{2;-1}(Su{t0}(@rw{b0+2>t0}RU{S}(@fi{b0<b0+3}Once(t0e))),Wv{t0}(@fi{some}@po{b0+=1;t1:=4}Seq(PAll{-1}(Fai,Dl{0}(pt1{b0:4;b1:t0})),pc2{b0:b0},RU{S}(pi3{t0:t1}))),a4)",
+    Tree0293 "B{b0=2;t0=5}Fb(RFb(Wu{t0},a0l),Lim{1}(AFb(t1,t2,c3b{b0%3})),Flt{1;S;K}(@of{t0:=6}@po{t0+=2}Isw{0;_;N}(@fi{t0<4}@oh{t0+=1}@os{t0:=t0%3}Sb{t0=1},c4)),ASeq(Sc{b0+=3},a5),Obs{b0=t0%2;N}(Intr{b0+3%3<0}(Mt{50}(TryF(t6e,Wu{t0},a7l)))))",
+    Tree0294 "B{b1=0}Ruf{1}(OnceT(Fb(t0,Sc{b1+=1})))",
+    Tree0295 "B{q0=2;b0;t0}Seq(RFb(Lp{t0;K}(c0b{t0}),F,Inv(Pre{t0<b0;R}(t1)),a2))",
+    Tree0296 "RT{F}(Flip(Ite(RT{2}(t0),Seq(Suc)),c1e,FF(Keep(PPar{1;T}(Ret0(a2l))))))",
+    Tree0297 "FF(Keep(Wt{0}))",
+    Tree0298 "B{b1=1;t1=5}Flt{2;R;F}(pt0{b0:t1;b1:=})",
+    Tree0299 "PAll{-1}(c0,Sub(DySeq(Sl{20},F)))",
 }

@@ -5,29 +5,295 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-            b1: i64 = 5,
-        }
-        MemSequence {
-            #[post(|bb| bb.b1 = bb.b0)]
-            Fallback {
-                ReactiveSelector {
+        RetryUntilSuccessful(2) {
+            FlipSelector {
+                ReactiveSequence {
                     StatefulAction(Task<0>),
-                    WasEntryUpdated(t1),
+                    AlwaysSuccess,
+                    AlwaysRunning,
                 },
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
+                WhileDoElse {
+                    RepeatUntilSuccess(2) {
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Limiter(2) {
+                    SequenceWithMemory {
+                        Repeater(3) {
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                        IfThenElse {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                ParallelAll(max_failures = -2) {
+                    StatefulAction(Task<6>),
+                    Wait(20),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                ReactiveSelector {
+                    Action(Act<8>),
+                    Condition(|ctx| ctx.check(9)),
+                },
             },
-            Loop(q0, value = {b0}, if_empty = Running) {
-                Repeater(forever) {
-                    Filter(times = 2, count = Success, filtered = Failure) {
-                        SkipUnlessUpdated(t0) {
-                            RunOnce {
-                                AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0301 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            SequenceStar {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t1 + 2) as f32)]
+                    Condition(PCond<0>, b0 = {=}),
+                },
+                Action(Act<1>),
+                SetBlackboard(t1 = 8),
+                ParallelAll(max_failures = -2) {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            #[on_success(|bb| bb.b0 += 2)]
+            #[skip_if(|bb| *bb.t1 != 5)]
+            Precondition(|bb| *bb.t1 > *bb.t0, else = Success) {
+                SequenceWithMemory {
+                    Sleep(0),
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(|ctx| ctx.check(5)),
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0301Blackboard { t1 b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0302 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        WaitValueUpdate(t0) {
+            MemSequence {
+                ReactiveFallback {
+                    MaxTime(0) {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 3))]
+                            ReactiveSequence {
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                                Action(Act<2>),
+                                StatefulAction(Task<3>),
+                                WasEntryUpdated(t1),
+                            },
+                        },
+                    },
+                    #[post(|bb| *bb.t0 += 2)]
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(PTask<4>, b0 = 4, b1 = {b0}),
+                        StatefulAction(Task<5> = Task::<5>),
+                        WasEntryUpdated(t1),
+                        SetBlackboard(t0 = {b1}),
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        Wait(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0302Blackboard { b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0303Sub0 for Ctx {
+        RunOnce(then_skip = false) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0303Sub1 for Ctx {
+        Condition(|ctx| ctx.check(3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0303 for Ctx {
+        ReactiveSequence {
+            Fallback {
+                Sequence {
+                    SubTree(Tree0303Sub0),
+                },
+                Action(|ctx| ctx.exec(1)),
+            },
+            Condition(|ctx| ctx.check(2)),
+            DynamicSequence {
+                SubTree(Tree0303Sub1),
+                Repeater(2) {
+                    Action(Act<4> = Act::<4>),
+                },
+                StatefulAction(Task<5>),
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0304 for Ctx {
+        DynamicSelector {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Condition(Cond<2>),
+            Action(Act<3> = Act::<3>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0305 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        SequenceWithMemory {
+            TryCatch {
+                Delay(20) {
+                    Condition(Cond<0>),
+                },
+                SetBlackboard(t1 = 9),
+                Runner,
+            },
+            #[success_if(|bb| *bb.t1 % 2 != 0)]
+            ReactiveSequence {
+                ScriptCondition(|bb| *bb.t0 % 2 > 0),
+                Action(Act<1>),
+            },
+            ReactiveFallback {
+                Optional {
+                    #[run_while(|bb| bb.b0 != 2)]
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| (*bb.t0 + 2) % 4 == 2)]
+                    Action(|ctx| ctx.exec(2)),
+                },
+                Condition(|ctx| ctx.check(3)),
+                Runner,
+            },
+            Precondition(|bb| bb.b0 == 6) {
+                ReactiveSequence {
+                    Action(PIo<4>, t0 = {t1}),
+                    #[run_while(|bb| *bb.t1 == 1)]
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0305Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0306 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        TryCatch {
+            #[failure_if(|bb| bb.o0.is_none())]
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Parallel(success = 2, failure = 1) {
+                Action(Act<2>),
+                Sleep(20),
+            },
+        }
+    }
+}
+
+board!(Tree0306Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0307 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            b0: i64 = 2,
+        }
+        Optional {
+            RepeatUntilFailure(forever) {
+                Fallback {
+                    Selector {
+                        Observe(|bb| bb.b0 % 2 < 1, abort = both) {
+                            FlipSelector {
+                                IfThenElse {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    SetBlackboard(b0 = 6),
+                                    Condition(Cond<1>),
+                                },
+                                AsyncFallback {
+                                    WasEntryUpdated(t0),
+                                    Action(|ctx| ctx.exec(2)),
+                                    Succeeder,
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            ReactiveSequence {
+                                IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = true) {
+                                    Action(PAct<3>, b0 = {b0}, b1 = {=}),
+                                    Condition(|ctx, bb| ctx.check_in(4, 7)),
+                                },
+                                ParallelAll(max_failures = -1) {
+                                    #[post(|bb| if bb.b1 % 3 != 0 { bb.b1 = *bb.t0 })]
+                                    StatefulAction(Task<5>),
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
+                        MemPriority {
+                            RetryUntilSuccessful(3) {
+                                Priority {
+                                    Condition(Cond<7>),
+                                    Condition(Cond<8> = Cond::<8>),
+                                },
+                            },
+                            Repeat(2) {
+                                Condition(Cond<9>),
+                            },
+                            Condition(Cond<10>),
+                        },
+                        Repeater(3) {
+                            RepeatUntilFailure(2) {
+                                AsyncSequence {
+                                    #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
+                                    StatefulAction(Task<11>),
+                                    StatefulAction(Task<12>),
+                                },
                             },
                         },
                     },
@@ -37,606 +303,279 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0300Blackboard { t1 t0 q0 b0 b1 });
+board!(Tree0307Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0301 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            ReactiveFallback {
-                #[run_while(|bb| (*bb.t0 + 3) % 4 > 0)]
-                StatefulAction(Task<0>),
-                Fallback {
-                    Switch(b1) {
-                        case 2 => Condition(Cond<1>),
-                        case 5 => WasEntryUpdated(t0),
-                        _ => Script(|bb| { bb.b0 = *bb.t0 + 4; if bb.b0 % 3 != 2 { bb.t1.set((bb.b1 + 3) % 3) } }),
-                    },
-                    #[run_while(|bb| *bb.t1 > 2)]
-                    #[on_failure(|bb| if bb.b1 % 4 < 0 { bb.b0 = *bb.t1 + 2 })]
-                    Loop(q0, if_empty = Success) {
-                        AlwaysRunning,
-                    },
-                },
-                BinarySelector(|bb| bb.b0 < bb.b0 + 3, dynamic = true) {
-                    Precondition(|bb| bb.b0 < 2) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
-                },
+    pub tree Tree0308 for Ctx {
+        ParallelAll {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3> = Task::<3>),
+            Optional {
                 Condition(Cond<4>),
             },
-            ForceSuccess {
-                SetBlackboard(t0 = 0),
-            },
         }
     }
 }
 
-board!(Tree0301Blackboard { b0 q0 t0 b1 t1 });
-
 bt::behavior_tree! {
-    pub tree Tree0302 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-        }
-        #[skip_if(|bb| *bb.t0 == 5)]
-        #[on_failure(|bb| bb.b0 = *bb.t0)]
-        #[failure_if(|bb| *bb.t0 + 2 != 7)]
-        SequenceStar {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            ParallelAll(max_failures = -1) {
-                RunOnce(then_skip = false) {
-                    Action(PIo<1>, t0 = {=}),
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0302Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0303 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        BinarySelector(|bb| bb.o0.is_some()) {
-            Action(PIo<0>, t0 = {b0}),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-board!(Tree0303Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0304 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        ParallelAll(max_failures = -1) {
-            Delay(0) {
-                Precondition(|bb| bb.b0 > 0, else = Success) {
-                    StepSequencer {
-                        Wait(10),
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0304Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0305 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-        }
-        SequenceWithMemory {
-            FlipSelector {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            SequenceStar {
-                IndexSwitch(|bb| *bb.t1) {
-                    TryCatch(catch_on_halt = true) {
-                        RetryUntilSuccessful(3) {
-                            Action(Act<2>),
-                        },
-                        Sleep(10),
-                    },
-                    SetBlackboard(t1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0305Blackboard { t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0306 for Ctx {
-        Repeat(1) {
+    pub tree Tree0309Sub0 for Ctx {
+        DynamicSequence {
             Condition(Cond<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0307 for Ctx {
-        Repeat(3) {
-            Filter(times = 2, count = Completed) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Repeat(4) {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Retry(4) {
-                        Failer,
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(1)),
-                        AlwaysSuccess,
-                        Action(Act<2>),
-                        Action(Act<3>),
-                        Action(Act<4>),
-                    },
-                },
+    pub tree Tree0309 for Ctx {
+        DynamicSelector {
+            SubTree(Tree0309Sub0),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0308 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        ReactiveSequence {
-            StepSequencer {
-                #[failure_if(|bb| *bb.t0 < *bb.t0 % 3)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                Condition(Cond<0>),
-                AlwaysRunning,
+            Condition(Cond<3>),
+            ForceFailure {
                 AlwaysFailure,
             },
-            ReactiveSequence {
-                #[on_failure(|bb| bb.b0 += 1)]
-                IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
-                    Script(|bb| { if bb.o0.is_some() { bb.b0 += 4 }; bb.t0.set(*bb.t0 % 3) }),
-                    #[success_if(|bb| bb.b0 < 5)]
-                    #[on_failure(|bb| if bb.b0 % 3 < 1 { bb.t0.set(*bb.t0 % 2) })]
-                    #[post(|bb| *bb.t0 += 2)]
-                    StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
-                    #[success_if(|bb| bb.b0 < 5)]
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveSequence {
-                Repeat(0) {
-                    SetBlackboard(o0 = Some(7)),
-                },
-                Precondition(|bb| bb.o0.is_none(), else = Success) {
-                    Wait(0),
-                },
-                StatefulAction(Task<3>),
-                StepSequencer {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                },
-                Sleep(0),
-            },
-            FlipSelector {
-                BinarySelector(|bb| bb.b0 > 6) {
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                    WaitUntil(|bb| *bb.t0 % 2 != 0) {
-                        Succeeder,
-                    },
-                },
-            },
+            Condition(Cond<4>),
         }
-    }
-}
-
-board!(Tree0308Blackboard { t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0309 for Ctx {
-        Parallel(success = 0, failure = -2) {
-            Parallel(failure = 3) {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Delay(50) {
-                    ReactiveSequence {
-                        Cooldown(0, filtered = Skipped) {
-                            Action(Act<2>),
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    Inverter {
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                },
-            },
-            WhileDoElse {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    RepeatUntil(Failure) {
-                        MemSequence {
-                            ParallelAll(1) {
-                                Action(Act<5>),
-                                Action(Act<6>),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        Action(Act<7>),
-                        Deadline(30) {
-                            Condition(Cond<8>),
-                        },
-                        Action(Act<9>),
-                    },
-                    Wait(0),
-                },
-                RunOnce {
-                    Repeat(0) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0310Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-            b1: i64 = 13,
-        }
-        #[success_if(|bb| (bb.b1 + 2) % 4 == 2)]
-        Action(PIo<0>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0310Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 13,
-            b1: i64 = 13,
-        }
-        SubTree(Tree0310Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0310 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 4,
         }
-        MemSequence {
-            SubTree(Tree0310Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1}),
-            #[success_if(|bb| bb.b0 + 1 < bb.b1 % 3)]
-            #[on_success(|bb| bb.o0 = None)]
-            StatefulAction(Task<1> = Task::<1>),
+        RepeatUntil(Failure) {
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(0)),
+                WasEntryUpdated(t0),
+                RunOnce(then_skip = true) {
+                    StatefulAction(PTask<1>, b0 = {t1}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0310Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0311Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        Sleep(0)
-    }
-}
+board!(Tree0310Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0311 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        SequenceWithMemory {
-            Fallback {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    WasEntryUpdated(t0),
-                    Action(Act<0>),
-                    AlwaysSuccess,
+        Inverter {
+            Selector {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2> = Act::<2>),
+                Timeout(100) {
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                        AlwaysRunning,
+                    },
+                },
+                Cooldown(0, filtered = Failure) {
+                    StatefulAction(Task<4>),
                 },
             },
-            SkipUnlessUpdated(t0) {
-                #[run_while(|bb| bb.b0 < 6)]
-                WaitValueUpdate(t0) {
-                    Precondition(|bb| bb.b1 % 3 > 0, else = Skipped) {
-                        TryCatch(catch_on_halt = true) {
-                            ScriptCondition(|bb| bb.b0 > 2),
-                            Script(|bb| bb.b1 = (bb.b0 + 1) % 4),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0312 for Ctx {
+        ReactiveSequence {
+            Timeout(20) {
+                DynamicSelector {
+                    StatefulAction(Task<0>),
+                    AlwaysRunning,
+                },
+            },
+            Filter(times = 1, count = Success) {
+                RepeatUntilSuccess(2) {
+                    DynamicSelector {
+                        ReactiveSelector {
+                            Action(Act<1>),
+                            Condition(Cond<2>),
+                        },
+                        Repeat(0) {
+                            Action(Act<3> = Act::<3>),
                         },
                     },
                 },
             },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                ScriptCondition(|bb| bb.b1 > 6),
-                Repeater(forever) {
-                    ParallelAll {
-                        #[failure_if(|bb| bb.b0 != 2)]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        #[on_success(|bb| { bb.b1 += 1; bb.o0 = None })]
-                        Wait(0),
-                        Action(Act<1>),
+            RepeatUntilFailure(forever) {
+                ParallelAll(max_failures = -1) {
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        Sleep(10),
+                    },
+                    AlwaysSuccess,
+                    Timeout(0) {
+                        Action(|ctx| ctx.exec(6)),
                     },
                 },
             },
-            ReactiveFallback {
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
-                Action(Act<3>),
-                #[run_while(|bb| *bb.t1 + 4 != 1)]
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| bb.b0 + 2 == *bb.t0 % 2)]
-                StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0313 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+        }
+        #[post(|bb| bb.b0 = *bb.t0 % 4)]
+        #[skip_if(|bb| *bb.t0 + 2 > *bb.t0)]
+        MemPriority {
+            ParallelAll(3) {
+                AlwaysRunning,
+                Failer,
+                StatefulAction(Task<0>),
             },
-            WhileDoElse {
-                IfThenElse {
-                    #[on_halted(|bb| if (*bb.t0 + 1) % 3 > 0 { *bb.t1 += 3 })]
-                    #[on_success(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-                    #[run_while(|bb| (*bb.t1 + 3) % 2 > 0)]
-                    StatefulAction(Task<5>),
-                    SubTree(Tree0311Sub0, ..),
+            RunOnce(then_skip = true) {
+                Parallel(success = 3) {
+                    Action(|ctx| ctx.exec(1)),
+                    Condition(Cond<2>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
                 },
+            },
+            Loop(q0, if_empty = Skipped) {
+                Parallel(failure = -2) {
+                    Condition(|ctx, bb| ctx.check_in(4, 1)),
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[skip_if(|bb| *bb.t0 < 3)]
+                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 2)),
+                },
+            },
+            SequenceWithMemory {
+                AlwaysSuccess,
+                SetBlackboard(b0 = {t0}),
                 Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0311Blackboard { b0 b1 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0312 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 4,
-            b0: i64 = 1,
-        }
-        Loop(q0, if_empty = Success) {
-            IfThenElse {
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    Repeat(1) {
-                        MaxTime(0) {
-                            Action(PAct<0>, b0 = 7, b1 = {b0}),
-                        },
-                    },
-                    #[run_while(|bb| *bb.t1 % 4 > 2)]
-                    AsyncFallback {
-                        Condition(Cond<1>),
-                        #[success_if(|bb| *bb.t1 + 1 == bb.b1)]
-                        AlwaysSuccess,
-                    },
-                    Action(PIo<2>, t0 = {t0}),
-                },
-                RepeatTimes(forever) {
-                    ReactiveFallback {
-                        Deadline(0) {
-                            Selector {
-                                #[on_halted(|bb| *bb.t1 += 1)]
-                                Condition(Cond<3>),
-                                ScriptCondition(|bb| *bb.t1 != bb.b1 % 4),
-                                AlwaysRunning,
-                            },
-                        },
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0312Blackboard { q0 t0 o0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0313 for Ctx {
-        Filter(times = 1, count = Success, filtered = Failure) {
-            FlipSelector {
-                RunOnce {
-                    Action(Act<0>),
-                },
-                Cooldown(0, filtered = Failure) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                Action(Act<4>),
-            },
-        }
-    }
-}
+board!(Tree0313Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0314 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 4,
         }
-        #[run_while(|bb| bb.b0 < *bb.t0 + 4)]
-        #[post(|bb| bb.t0.set(*bb.t1))]
-        #[skip_if(|bb| bb.b0 < 3)]
-        ReactiveFallback {
-            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-            RepeatUntilFailure(forever) {
-                WasEntryUpdated(t0),
-            },
-            MemPriority {
-                WasEntryUpdated(t1),
-                StatefulAction(Task<1>),
-            },
-            #[run_while(|bb| *bb.t0 % 4 < 2)]
-            IfThenElse {
-                Condition(|ctx| ctx.check(2)),
-                Condition(Cond<3>),
-                FlipSelector {
-                    Repeat(3) {
-                        Condition(|ctx| ctx.check(4)),
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                SetBlackboard(b1 = 6),
+                #[on_halted(|bb| { bb.b1 = bb.b1 % 4; *bb.t0 += 4 })]
+                #[on_failure(|bb| bb.o0 = None)]
+                #[success_if(|bb| bb.o0.is_none())]
+                Optional {
+                    ForceFailure {
+                        StatefulAction(Task<0>),
                     },
-                    StatefulAction(Task<5>),
                 },
-            },
-            #[post(|bb| { bb.b0 += 1; if bb.b0 > 6 { bb.b0 = *bb.t1 } })]
-            BinarySelector(|bb| bb.b0 % 4 < 2) {
-                Action(Act<6>),
-                #[post(|bb| bb.b0 = *bb.t1)]
-                #[success_if(|bb| (*bb.t1 + 4) % 2 != 1)]
-                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                WasEntryUpdated(t1),
             },
         }
     }
 }
 
-board!(Tree0314Blackboard { t0 t1 b0 });
+board!(Tree0314Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0315 for Ctx {
         blackboard {
             b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
         }
-        Switch(b1) {
-            case 2 => RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
-            },
-            case 5 => StatefulAction(Task<1>),
-            case 4 => Limiter(3) {
-                StatefulAction(Task<2>),
-            },
-            _ => StepSequencer {
-                SetBlackboard(b0 = {t0}),
-                ScriptCondition(|bb| (*bb.t0 + 3) % 2 != 0),
+        WaitValueUpdate(t0) {
+            DynamicSelector {
+                #[run_while(|bb| (bb.b0 + 2) % 4 > 0)]
+                #[success_if(|bb| bb.b1 < 4)]
+                SkipUnlessUpdated(t0) {
+                    Loop(q0, if_empty = Success) {
+                        Condition(Cond<0>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0315Blackboard { b1 t0 b0 });
+board!(Tree0315Blackboard { b1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        SubTree(Tree0316Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0316 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
             b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        StepSequencer {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-            StatefulAction(Task<1>),
-            WaitUntil(|bb| *bb.t1 != (bb.b0 + 2) % 3) {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                #[run_while(|bb| *bb.t0 % 2 > 0)]
-                UnsetBlackboard(o0),
+        Precondition(|bb| *bb.t0 < 2, else = Skipped) {
+            Observe(|bb| *bb.t0 + 2 < 6) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    #[on_success(|bb| bb.b0 += 3)]
+                    #[post(|bb| bb.t0.set(bb.b0))]
+                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                    #[score(|bb| (bb.b0) as f32)]
+                    Conditional(|bb| *bb.t0 == bb.b0 + 2, dynamic = true, else = Success) {
+                        SubTree(Tree0316Sub0, b0 = {=}, t0 = {t0}),
+                    },
+                },
             },
-            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-            Succeeder,
         }
     }
 }
 
-board!(Tree0316Blackboard { o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0317Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        TryCatch(catch_on_halt = false) {
-            #[on_success(|bb| bb.b0 += 1)]
-            StatefulAction(PTask<4>, b0 = 5, b1 = {b0}),
-            Condition(Cond<5>),
-        }
-    }
-}
+board!(Tree0316Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0317 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 4,
         }
-        WhileDoElse {
-            Parallel(failure = -2) {
-                SetBlackboard(o0 = Some(5)),
-                WaitValueUpdate(t0) {
-                    Condition(Cond<0>),
-                },
-                ReactiveSequence {
-                    Action(PIo<1>, t0 = {t0}),
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(Task<2> = Task::<2>),
-            },
+        Timeout(10) {
+            #[skip_if(|bb| bb.b0 + 1 == 7)]
+            #[success_if(|bb| bb.b0 % 2 < 0)]
+            #[on_halted(|bb| bb.o0 = None)]
             KeepRunningUntilFailure {
-                #[run_while(|bb| *bb.t0 == 1)]
-                SetBlackboard(b0 = 9),
-            },
-            MemPriority {
-                Condition(Cond<3> = Cond::<3>),
-                RunOnce(then_skip = true) {
-                    Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
-                        SubTree(Tree0317Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<1> = Cond::<1>),
                     },
                 },
             },
@@ -644,177 +583,189 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0317Blackboard { b0 t0 o0 });
+board!(Tree0317Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0318 for Ctx {
         blackboard {
-            b1: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 3,
             #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64 = 1,
         }
-        RepeatUntil(Success) {
-            ReactiveFallback {
-                Switch(b1) {
-                    case 4 => RunOnce(then_skip = true) {
-                        IfThenElse {
-                            #[run_while(|bb| bb.b0 < *bb.t0)]
-                            Timeout(20) {
-                                Condition(Cond<0>),
-                            },
-                            #[post(|bb| bb.b0 += 2)]
-                            RetryUntilSuccessful(3) {
-                                BinarySelector(|bb| bb.b0 < 2) {
-                                    #[run_while(|bb| *bb.t0 < *bb.t0 + 3)]
-                                    Script(|bb| bb.b0 += 2),
-                                    StatefulAction(PTask<1>, b0 = 5, b1 = {b0}),
-                                },
-                            },
+        PrioritySelector {
+            #[score(|bb| (bb.b0) as f32)]
+            ParallelAll(0) {
+                BinarySelector(|bb| bb.b1 > bb.b0 % 3, dynamic = true) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(4) + 4, out_of_range = Loop, dynamic = true) {
+                        WaitUntil(|bb| bb.b1 + 2 == (bb.b0 + 4) % 3) {
+                            AlwaysRunning,
                         },
-                    },
-                    case 1 => Precondition(|bb| *bb.t0 > 1, else = Running) {
-                        RepeatTimes(3) {
-                            ReactiveFallback {
-                                #[on_success(|bb| bb.b0 += 3)]
-                                #[post(|bb| bb.b0 += 1)]
-                                Repeat(3) {
-                                    Action(PIo<2>, t0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                    _ => WhileDoElse {
-                        StatefulAction(Task<3>),
                         AlwaysRunning,
-                        Script(|bb| bb.b0 += 1),
                     },
+                    WaitValueUpdate(t0) {
+                        #[on_halted(|bb| bb.b1 += 3)]
+                        Repeat(3) {
+                            BinarySelector(|bb| bb.o0.unwrap_or(2) % 4 < 0, dynamic = false) {
+                                StatefulAction(Task<0>),
+                                PrioritySelector {
+                                    #[score(|bb| (bb.b0 % 3) as f32)]
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                    SkipUnlessUpdated(t0) {
+                        Limiter(2) {
+                            Observe(|bb| bb.b1 % 2 != 1) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0318Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0319Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        #[skip_if(|bb| bb.b0 + 1 == 7)]
-        #[success_if(|bb| bb.b0 % 2 < 0)]
-        #[on_halted(|bb| bb.o0 = None)]
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0319Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 14,
-            b1: i64 = 9,
-        }
-        #[post(|bb| { bb.b1 = bb.o0.unwrap_or(5); bb.o0 = None })]
-        SubTree(Tree0319Sub1, o0 = {=}, t0 = {t0}, b0 = {=}, b1 = {b1})
-    }
-}
+board!(Tree0318Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0319 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
             b0: i64 = 4,
-            b1: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 1,
         }
-        SequenceStar {
-            Repeat(forever) {
-                StatefulAction(Task<0>),
+        WaitUntil(|bb| bb.b0 + 1 != bb.o0.unwrap_or(1) + 2) {
+            Repeater(3) {
+                MemPriority {
+                    StepSequencer {
+                        Action(|ctx| ctx.exec(0)),
+                        Failer,
+                    },
+                    WasEntryUpdated(t0),
+                    #[on_failure(|bb| if *bb.t0 != bb.b0 % 3 { bb.b0 = bb.o0.unwrap_or(1) })]
+                    #[failure_if(|bb| *bb.t0 == 3)]
+                    StatefulAction(Task<1> = Task::<1>),
+                    ForceFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            UnsetBlackboard(o0),
+                            Action(PIo<3>, t0 = {b1}),
+                        },
+                    },
+                    FlipSelector {
+                        SetBlackboard(o0 = Some(1)),
+                        Failer,
+                        WaitValueUpdate(t0) {
+                            StatefulAction(PTask<4>, b0 = {b1}, b1 = {t0}),
+                        },
+                    },
+                },
             },
-            SubTree(Tree0319Sub0, ..),
-            StatefulAction(Task<2>),
-            Action(PIo<3>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0319Blackboard { o0 t0 b0 b1 });
+board!(Tree0319Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0320 for Ctx {
-        Inverter {
-            Action(Act<0>),
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
+            b0: i64,
+        }
+        Deadline(0) {
+            ReactiveSequence {
+                #[on_halted(|bb| bb.t0.set(bb.b1 + 4))]
+                ReactiveSelector {
+                    Repeater(3) {
+                        #[post(|bb| bb.t1.set(bb.b0))]
+                        #[success_if(|bb| bb.b0 + 2 == 7)]
+                        #[on_failure(|bb| { if *bb.t1 % 2 < 1 { bb.b0 += 2 }; bb.b0 = bb.b0 % 2 })]
+                        BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
+                            ReactiveSelector {
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<0>),
+                                },
+                                RetryUntilSuccessful(4) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                                Condition(Cond<4>),
+                            },
+                            ReactiveFallback {
+                                FlipSelector {
+                                    Condition(|ctx| ctx.check(5)),
+                                    Script(|bb| bb.b0 = 5),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                    Condition(Cond<7>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0320Blackboard { t1 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0321 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-        }
         Fallback {
-            ForceFailure {
-                Script(|bb| { *bb.t0 += 2; bb.t1.set((bb.b1 + 4) % 2) }),
+            ReactiveFallback {
+                MaxTime(30) {
+                    Condition(Cond<0>),
+                },
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
             },
-            Invert {
-                Interrupt(|bb| *bb.t1 + 4 > *bb.t0 % 4) {
-                    Condition(|ctx, bb| ctx.check_in(0, 6)),
+            KeepRunningUntilFailure {
+                RunOnce(then_skip = true) {
+                    MemSequence {
+                        Wait(20),
+                        Condition(Cond<4>),
+                    },
                 },
             },
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 4, &mut bb.b1)),
-            StatefulAction(Task<2> = Task::<2>),
-            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0321Blackboard { t1 t0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0322 for Ctx {
-        SequenceWithMemory {
-            Parallel(success = -1, failure = -4) {
-                Failer,
-                Condition(Cond<0>),
-                Failer,
-                AlwaysRunning,
-                StatefulAction(Task<1>),
-            },
-            Fallback {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                MemPriority {
-                    Deadline(0) {
-                        Action(Act<3>),
-                    },
-                    StatefulAction(Task<4> = Task::<4>),
-                    Condition(Cond<5>),
-                },
-                Retry(3) {
-                    ForceFailure {
-                        Action(Act<6>),
-                    },
+        Fallback {
+            RetryUntilSuccessful(3) {
+                Sequence {
+                    AlwaysSuccess,
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
                 },
             },
-            Remap(success = Failure, failure = Failure) {
-                RunOnce {
-                    Sequence {
-                        StatefulAction(Task<7>),
-                        Cooldown(30) {
-                            StatefulAction(Task<8>),
-                        },
-                        AlwaysSuccess,
-                        StatefulAction(Task<9>),
-                    },
+            Limiter(2) {
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(Task<3>),
+                    AlwaysRunning,
+                },
+            },
+            MemPriority {
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(|ctx| ctx.check(5)),
+                ReactiveSequence {
+                    Condition(Cond<6>),
+                    Action(Act<7> = Act::<7>),
                 },
             },
         }
@@ -823,256 +774,144 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0323 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-        }
-        WhileDoElse {
-            ScriptCondition(|bb| bb.b0 > 2),
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                WasEntryUpdated(t0),
-                #[run_while(|bb| *bb.t0 % 2 != 0)]
-                SetBlackboard(t0 = {b0}),
-                StatefulAction(Task<0> = Task::<0>),
+        Timeout(10) {
+            FlipSelector {
+                AsyncFallback {
+                    RepeatUntilSuccess(forever) {
+                        Limiter(2) {
+                            IfThenElse {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    DynamicSelector {
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                    },
+                    Inverter {
+                        Succeeder,
+                    },
+                    AlwaysFailure,
+                    Sequence {
+                        Action(Act<4>),
+                        AlwaysSuccess,
+                    },
+                },
             },
-            Selector {
-                Condition(|ctx, bb| ctx.check_in(1, 1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0324 for Ctx {
+        Parallel(success = 0) {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0325 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            AlwaysFailure,
+            StatefulAction(Task<1> = Task::<1>),
+            RunOnce(then_skip = true) {
                 StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0323Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0324 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        TryCatch(catch_on_halt = true) {
-            Switch(b1) {
-                case 2 => RetryUntilSuccessful(2) {
-                    Repeat(1) {
-                        Timeout(50) {
-                            #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                            Loop(q0, if_empty = Failure) {
-                                Loop(q0, value = {b0}) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-                case 5 => StepSequencer {
-                    WaitUntil(|bb| *bb.t0 > 2) {
-                        Script(|bb| bb.o0 = None),
-                    },
-                },
-                case 4 => ParallelAll(2) {
-                    Condition(Cond<1>),
-                    Wait(30),
-                },
-                _ => ReactiveFallback {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            Invert {
-                Fallback {
-                    Limiter(1) {
-                        FlipSelector {
-                            Condition(|ctx| ctx.check(4)),
-                            Action(Act<5>),
-                        },
-                    },
-                    WhileDoElse {
-                        ReactiveSequence {
-                            Delay(0) {
-                                Action(Act<6>),
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = true) {
-                                Action(Act<8>),
-                                Action(Act<9>),
-                                Condition(Cond<10>),
-                                Sleep(0),
-                            },
-                        },
-                    },
-                    Cooldown(0) {
-                        SetBlackboard(t0 = 6),
-                    },
-                    IfThenElse {
-                        Condition(|ctx, bb| ctx.check_in(11, *bb.t0)),
-                        Fallback {
-                            Action(PIo<12>, t0 = {b0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0324Blackboard { o0 b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 2,
-            b0: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b0 + 2 < bb.b1 % 2)]
-        #[post(|bb| { bb.t0.set(*bb.t1); bb.t0.set((*bb.t0 + 4) % 4) })]
-        IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail, dynamic = true) {
-            RepeatUntil(Failure) {
-                Parallel(success = -1, failure = -1) {
-                    MemPriority {
-                        #[success_if(|bb| *bb.t1 != 4)]
-                        Action(PIo<0>, t0 = {b0}),
-                        Condition(Cond<1>),
-                    },
-                    Repeat(3) {
-                        FlipSelector {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<2>),
-                            },
-                            StatefulAction(Task<3>),
-                            #[on_halted(|bb| bb.t0.set(bb.b1))]
-                            #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-            #[failure_if(|bb| *bb.t1 + 4 > *bb.t1)]
-            WaitValueUpdate(t0) {
-                StepSequencer {
-                    #[failure_if(|bb| *bb.t1 + 3 == bb.b1 % 3)]
-                    #[post(|bb| *bb.t1 += 2)]
-                    Parallel(success = -1, failure = -2) {
-                        Inverter {
-                            StatefulAction(Task<4>),
-                        },
-                        Condition(Cond<5>),
-                    },
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| { if *bb.t0 + 4 == bb.b1 { bb.b1 += 3 }; bb.b0 = *bb.t1 % 3 })]
-                        ScriptCondition(|bb| (bb.b1 + 4) % 2 < 0),
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                    MemSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<7> = Task::<7>),
-                        Wait(20),
-                    },
-                },
-            },
-            Sequence {
-                Selector {
-                    Action(Act<8> = Act::<8>),
-                    Succeeder,
-                },
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0 % 4)),
-                    Condition(Cond<10>),
-                    SetBlackboard(b0 = 0),
-                },
-                WhileDoElse {
-                    #[run_while(|bb| (bb.b0 + 3) % 2 < 1)]
-                    SequenceWithMemory {
-                        Action(Act<11>),
-                        Action(Act<12>),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        StatefulAction(Task<13>),
-                    },
-                    RepeatUntilFailure(1) {
-                        #[on_halted(|bb| { bb.b1 += 3; bb.t0.set(*bb.t1 + 3) })]
-                        Timeout(50) {
-                            WaitUntil(|bb| *bb.t1 + 1 < *bb.t1) {
-                                Cooldown(0, filtered = Skipped) {
-                                    Condition(|ctx| ctx.check(14)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0325Blackboard { t0 t1 b1 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0326 for Ctx {
-        Inverter {
-            StepSequencer {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        ParallelAll {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| bb.b0 % 4 < 3),
+            },
+            DynamicSequence {
+                AlwaysSuccess,
+                Action(PIo<1>, t0 = {t0}),
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(2)),
+                #[post(|bb| bb.t1.set(bb.b0 + 3))]
+                Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                AlwaysFailure,
+            },
+            Inverter {
+                Condition(Cond<4>),
+            },
+            DynamicSelector {
+                #[failure_if(|bb| bb.b0 < 3)]
+                #[on_halted(|bb| bb.t0.set(*bb.t1 % 3))]
+                StatefulAction(Task<5>),
+                #[on_failure(|bb| if *bb.t0 % 4 < 3 { bb.t1.set(6) })]
+                #[post(|bb| if *bb.t1 + 2 < *bb.t0 % 2 { bb.b0 = (*bb.t1 + 3) % 4 })]
+                StatefulAction(Task<6>),
+                WasEntryUpdated(t0),
             },
         }
+    }
+}
+
+board!(Tree0326Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0327Sub0 for Ctx {
+        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0327 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            MemSequence {
-                RepeatUntilSuccess(1) {
-                    ForceFailure {
-                        Precondition(|bb| *bb.t0 + 1 > 6, else = Skipped) {
-                            StepSequencer {
-                                StatefulAction(Task<0>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-                RepeatUntil(Success) {
-                    Action(Act<1>),
-                },
-            },
-            #[failure_if(|bb| *bb.t1 > 0)]
-            ParallelAll(max_failures = -2) {
-                WhileDoElse {
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
-                    AlwaysRunning,
-                    Condition(Cond<3>),
-                },
-                RunOnce {
-                    WhileDoElse {
-                        Condition(|ctx| ctx.check(4)),
-                        AlwaysFailure,
-                        Succeeder,
-                    },
-                },
-            },
+        Repeater(3) {
+            SubTree(Tree0327Sub0),
         }
     }
 }
 
-board!(Tree0327Blackboard { t0 b1 t1 });
-
 bt::behavior_tree! {
     pub tree Tree0328 for Ctx {
-        RetryUntilSuccessful(3) {
-            StatefulAction(Task<0>),
+        ReactiveSequence {
+            Repeat(3) {
+                Cooldown(10, filtered = Skipped) {
+                    Repeat(3) {
+                        Limiter(2) {
+                            Delay(0) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+            },
+            Sequence {
+                Condition(Cond<0>),
+                Sleep(10),
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            ReactiveFallback {
+                Sequence {
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                },
+                DynamicSelector {
+                    RunOnce(then_skip = false) {
+                        Condition(Cond<5>),
+                    },
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
         }
     }
 }
@@ -1080,206 +919,255 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0329 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        SequenceStar {
-            Parallel(success = 0, failure = -1) {
-                StatefulAction(Task<0> = Task::<0>),
-                #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = *bb.t0 % 3 })]
-                #[skip_if(|bb| bb.b1 < bb.o0.unwrap_or(4))]
-                StatefulAction(Task<1>),
-                ParallelAll {
-                    SetBlackboard(t1 = 3),
-                    Sleep(0),
+        MemPriority {
+            #[failure_if(|bb| bb.b0 + 4 != 2)]
+            #[success_if(|bb| *bb.t0 > 2)]
+            #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); bb.o0 = Some(bb.b0 + 3) })]
+            RunOnce(then_skip = false) {
+                RepeatUntil(Success) {
+                    Sequence {
+                        #[failure_if(|bb| (*bb.t0 + 3) % 2 < 1)]
+                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                        Condition(Cond<0> = Cond::<0>),
+                        Condition(Cond<1>),
+                        StatefulAction(PTask<2>, b0 = {b0}),
+                    },
                 },
             },
-            RepeatUntilFailure(1) {
-                Condition(Cond<2>),
+            Interrupt(|bb| bb.o0.unwrap_or(3) == 0) {
+                WhileDoElse {
+                    Limiter(3) {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<4>),
+                        DynamicSequence {
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<3>),
+            WhileDoElse {
+                Timeout(0) {
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Condition(|ctx| ctx.check(7)),
+            },
         }
     }
 }
 
-board!(Tree0329Blackboard { b1 t0 t1 o0 });
+board!(Tree0329Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0330Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 13,
+            b0: i64 = 10,
+            #[tracked] t0: i64 = 15,
+            b1: i64 = 9,
+        }
+        Script(|bb| { bb.t0.set(8); if bb.b0 % 4 > 0 { bb.b1 = *bb.t1 } })
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0330 for Ctx {
-        TryCatch {
-            MemPriority {
-                Parallel(success = -1, failure = 2) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+        }
+        Repeater(forever) {
+            PrioritySelector {
+                #[score(|bb| (bb.b0 + 2) as f32)]
+                Switch(b1) {
+                    case 1 => StatefulAction(Task<0>),
+                    _ => SubTree(Tree0330Sub0, ..),
                 },
-                Condition(Cond<2>),
-                TryCatch {
-                    Condition(Cond<3>),
-                    Wait(0),
-                },
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Sleep(20),
-                    Action(|ctx| ctx.exec(4)),
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                    RepeatUntil(Success) {
-                        AlwaysSuccess,
-                    },
-                },
-                StatefulAction(Task<7>),
-                Repeat(3) {
-                    Action(Act<8>),
+                #[score(|bb| (bb.b1 + 2) as f32)]
+                #[failure_if(|bb| *bb.t1 % 3 > 0)]
+                Optional {
+                    SetBlackboard(t1 = 1),
                 },
             },
         }
     }
 }
+
+board!(Tree0330Blackboard { t1 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0331 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
         }
-        RunOnce {
-            Precondition(|bb| *bb.t1 % 4 != 2, else = Success) {
-                TryCatch {
-                    #[skip_if(|bb| bb.b0 == 0)]
-                    StatefulAction(Task<0>),
-                    SetBlackboard(b0 = 3),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
+        #[skip_if(|bb| (*bb.t1 + 3) % 2 > 0)]
+        #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(2))]
+        Loop(q0, if_empty = Running) {
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0331Blackboard { b0 t1 });
+board!(Tree0331Blackboard { b1 t1 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0332 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-            b1: i64,
+            b0: i64,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
         }
-        #[failure_if(|bb| (*bb.t0 + 3) % 4 < 1)]
-        #[on_success(|bb| bb.b0 = 8)]
-        Deadline(20) {
-            Sequence {
-                Script(|bb| bb.b1 = 0),
-                Condition(Cond<0>),
-                MemSequence {
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+        Loop(q0, value = {b1}, if_empty = Skipped) {
+            TryCatch {
+                IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail) {
+                    RepeatUntil(Success) {
+                        Invert {
+                            RunOnce(then_skip = true) {
+                                StepSequencer {
+                                    StatefulAction(PTask<0>, b0 = {=}),
+                                    Action(Act<1>),
+                                },
+                            },
+                        },
+                    },
+                    ForceSuccess {
+                        Condition(Cond<2>),
+                    },
+                    SequenceWithMemory {
+                        Wait(0),
+                        #[failure_if(|bb| bb.b0 == 5)]
+                        Switch(b1) {
+                            case 4 => DynamicSelector {
+                                Condition(Cond<3>),
+                                ScriptCondition(|bb| bb.b1 < 7),
+                            },
+                            _ => StatefulAction(Task<4>),
+                        },
+                    },
+                },
+                Parallel {
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 3, &mut bb.b0)),
+                    SequenceWithMemory {
+                        Condition(Cond<6>),
+                        ScriptCondition(|bb| bb.b0 > *bb.t0),
+                    },
+                    Switch(b1) {
+                        case 3 => StatefulAction(PTask<7>, b0 = 3),
+                        _ => StatefulAction(Task<8>),
+                    },
+                    DynamicSequence {
+                        ScriptCondition(|bb| bb.b1 > 4),
+                        Repeater(3) {
+                            #[run_while(|bb| (bb.b1 + 4) % 3 != 0)]
+                            #[success_if(|bb| bb.b0 % 4 > 0)]
+                            #[on_halted(|bb| bb.b1 += 2)]
+                            ScriptCondition(|bb| bb.b1 != (bb.b0 + 4) % 2),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0332Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0333Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            Action(Act<4>),
-        }
-    }
-}
+board!(Tree0332Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0333 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
         }
-        RunOnce {
-            #[failure_if(|bb| *bb.t1 == 4)]
-            StepSequencer {
-                ScriptCondition(|bb| bb.o0.unwrap_or(3) < bb.b0 % 2),
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    Optional {
-                        Delay(20) {
-                            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                        },
+        RepeatUntilSuccess(3) {
+            Priority {
+                Delay(0) {
+                    #[success_if(|bb| bb.b0 > 2)]
+                    #[skip_if(|bb| *bb.t0 + 1 == 0)]
+                    #[run_while(|bb| bb.b0 % 4 < 0)]
+                    TryCatch {
+                        ScriptCondition(|bb| bb.b0 < 0),
+                        Action(PIo<0>, t0 = {t0}),
                     },
                 },
-                FlipSelector {
-                    #[skip_if(|bb| bb.b0 < *bb.t1)]
-                    #[on_halted(|bb| bb.o0 = Some(2))]
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    Script(|bb| bb.t1.set(bb.b0)),
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    SetBlackboard(t1 = 0),
-                },
-                Precondition(|bb| *bb.t0 > 6) {
-                    AsyncSequence {
-                        SubTree(Tree0333Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}, q0 = {=}),
-                        AlwaysSuccess,
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess) {
-                    StatefulAction(Task<5> = Task::<5>),
+                Condition(PCond<1>, b0 = 7),
+                #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
+                DynamicSelector {
+                    Condition(Cond<2>),
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    #[failure_if(|bb| *bb.t0 % 4 > 0)]
+                    StatefulAction(Task<3>),
+                    Sleep(20),
                 },
             },
         }
     }
 }
 
-board!(Tree0333Blackboard { o0 t0 b0 t1 q0 });
+board!(Tree0333Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0334Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 9,
+        }
+        ScriptCondition(|bb| *bb.t0 != bb.b0 % 4)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0334 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
         }
-        Parallel(failure = -4) {
-            #[success_if(|bb| *bb.t0 % 3 > 0)]
-            #[on_success(|bb| { *bb.t0 += 1; if bb.b0 % 3 < 0 { *bb.t0 += 3 } })]
-            Retry(1) {
-                Action(Act<0>),
+        Fallback {
+            #[success_if(|bb| bb.b0 % 3 != 1)]
+            Repeat(3) {
+                Fallback {
+                    Condition(PCond<0>, b0 = 4),
+                    AlwaysFailure,
+                    ReactiveFallback {
+                        ParallelAll(2) {
+                            Condition(Cond<1>),
+                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+                        },
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[run_while(|bb| bb.b0 > 2)]
+                        Failer,
+                    },
+                },
             },
-            Sequence {
-                WasEntryUpdated(t1),
-                #[run_while(|bb| (bb.b1 + 2) % 3 > 1)]
-                #[post(|bb| bb.b0 += 1)]
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                Action(Act<2>),
-            },
-            Parallel(success = -2) {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-            Selector {
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {t1}),
-                Action(PAct<8>, b0 = 2, b1 = {=}),
-                StatefulAction(Task<9> = Task::<9>),
-            },
-            ForceFailure {
-                Repeater(3) {
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<10> = Act::<10>),
+            AsyncSequence {
+                DynamicSelector {
+                    SubTree(Tree0334Sub0, ..),
+                },
+                #[run_while(|bb| *bb.t0 < 1)]
+                #[failure_if(|bb| bb.b0 + 1 < bb.b0)]
+                Loop(q0, if_empty = Skipped) {
+                    DynamicSequence {
+                        IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail) {
+                            RunOnce(then_skip = true) {
+                                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b0)),
+                            },
+                        },
                     },
                 },
             },
@@ -1287,102 +1175,150 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0334Blackboard { b0 t1 b1 t0 });
+board!(Tree0334Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0335 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64,
+            o0: Option<i64> = Some(3),
         }
-        ParallelAll(3) {
-            AlwaysFailure,
-            Inverter {
-                UnsetBlackboard(o0),
+        #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
+        #[skip_if(|bb| bb.o0.is_none())]
+        AsyncFallback {
+            Action(Act<0>),
+        }
+    }
+}
+
+board!(Tree0335Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0336Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b1: i64 = 13,
+            b0: i64 = 9,
+        }
+        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0336 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 1 => DynamicSelector {
+                ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
+                PrioritySelector {
+                    #[score(|bb| (bb.b1) as f32)]
+                    Sleep(30),
+                    #[score(5)]
+                    Runner,
+                    #[score(|bb| (bb.b1 % 3) as f32)]
+                    SubTree(Tree0336Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+                },
+                ReactiveSelector {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
+                Deadline(0) {
+                    ParallelAll(max_failures = -2) {
+                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                        Action(PIo<3>, t0 = {b1}),
+                    },
+                },
+                Action(Act<4>),
             },
-            Inverter {
-                #[skip_if(|bb| bb.o0.is_some())]
-                Condition(Cond<0> = Cond::<0>),
+            case 4 => #[post(|bb| if bb.b0 == 5 { *bb.t0 += 4 })]
+            #[skip_if(|bb| bb.b1 > 1)]
+            #[failure_if(|bb| (bb.b0 + 4) % 3 != 2)]
+            BinarySelector(|bb| bb.b0 % 2 < 0) {
+                SkipUnlessUpdated(t0) {
+                    #[run_while(|bb| bb.b1 == (bb.b0 + 1) % 4)]
+                    #[skip_if(|bb| bb.b1 < *bb.t0)]
+                    #[success_if(|bb| bb.b1 < 0)]
+                    Condition(PCond<5>, b0 = 5),
+                },
+                Conditional(|bb| bb.b1 > *bb.t0, else = Failure) {
+                    MaxTime(20) {
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b1)),
+                    },
+                },
+            },
+            case 2 => Retry(1) {
+                Priority {
+                    #[on_halted(|bb| if bb.b0 + 4 < 5 { bb.t0.set(bb.b1 % 3) })]
+                    StatefulAction(Task<7>),
+                    Precondition(|bb| *bb.t0 < 3, else = Running) {
+                        Parallel(success = 1, failure = -2) {
+                            AlwaysSuccess,
+                            SetBlackboard(b0 = 0),
+                        },
+                    },
+                    BinarySelector(|bb| bb.b1 == 2) {
+                        KeepRunningUntilFailure {
+                            #[success_if(|bb| *bb.t0 % 2 != 1)]
+                            StatefulAction(Task<8>),
+                        },
+                        Failer,
+                    },
+                    #[on_halted(|bb| if bb.b0 < 3 { *bb.t0 += 2 })]
+                    #[post(|bb| bb.t0.set(bb.b1))]
+                    #[failure_if(|bb| *bb.t0 + 1 < *bb.t0)]
+                    Deadline(10) {
+                        Action(PIo<9>, t0 = {=}),
+                    },
+                    StatefulAction(PTask<10>, b0 = 0, b1 = {=}),
+                },
+            },
+            _ => ReactiveFallback {
+                BinarySelector(|bb| *bb.t0 == 4, dynamic = false) {
+                    #[failure_if(|bb| *bb.t0 == bb.b1 + 3)]
+                    AlwaysRunning,
+                    Action(PAct<11>, b0 = {b1}, b1 = {b1}),
+                },
+                Filter(times = 2, count = Success, filtered = Skipped) {
+                    Condition(|ctx| ctx.check(12)),
+                },
+                Retry(3) {
+                    StatefulAction(Task<13>),
+                },
+                StatefulAction(PTask<14>, b0 = 3, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0335Blackboard { o0 });
+board!(Tree0336Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0336 for Ctx {
-        Delay(100) {
-            Timeout(50) {
-                FlipSelector {
-                    ReactiveFallback {
-                        Inverter {
-                            Retry(4) {
-                                StatefulAction(Task<0> = Task::<0>),
-                            },
-                        },
-                        RunOnce {
-                            Action(Act<1>),
-                        },
-                    },
-                },
-            },
-        }
+    pub tree Tree0337Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0337 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        Switch(b1) {
-            case 5 => Filter(times = 1, count = Completed) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Action(PIo<1>, t0 = {b0}),
-                    Sleep(50),
+        Fallback {
+            SubTree(Tree0337Sub0),
+            RepeatUntilFailure(1) {
+                RepeatUntil(Failure) {
+                    Repeater(forever) {
+                        MemPriority {
+                            RepeatUntilSuccess(2) {
+                                KeepRunningUntilFailure {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            _ => ReactiveSelector {
-                AlwaysFailure,
-                Precondition(|bb| bb.b0 == bb.b1, else = Running) {
-                    Condition(Cond<2>),
-                },
-                Filter(times = 3, count = Failure, filtered = Failure) {
-                    Action(PIo<3>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0337Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0338Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0338Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 14,
-        }
-        #[on_halted(|bb| { *bb.t0 += 1; if bb.o0.is_none() { bb.t0.set(bb.b0 % 2) } })]
-        #[skip_if(|bb| *bb.t0 == 7)]
-        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = true) {
-            SubTree(Tree0338Sub1, ..),
-            Action(PAct<1>, b0 = {=}),
         }
     }
 }
@@ -1390,345 +1326,424 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0338 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
             b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
         }
-        #[on_halted(|bb| bb.b0 = *bb.t0 % 4)]
-        #[on_success(|bb| { if *bb.t0 + 4 > bb.b0 + 4 { *bb.t0 += 3 }; bb.b0 = 8 })]
-        Precondition(|bb| bb.o0.unwrap_or(1) + 4 < *bb.t0 + 2, else = Success) {
-            ReactiveSequence {
-                #[run_while(|bb| (*bb.t0 + 1) % 2 > 0)]
-                SubTree(Tree0338Sub0, ..),
-                SetBlackboard(b0 = 4),
-                Conditional(|bb| bb.b0 % 2 < 0) {
-                    Sleep(100),
+        RetryUntilSuccessful(3) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                WaitUntil(|bb| bb.b0 + 3 != 2) {
+                    Precondition(|bb| *bb.t0 + 1 < 3, else = Skipped) {
+                        RepeatTimes(1) {
+                            Runner,
+                        },
+                    },
                 },
-                UnsetBlackboard(o0),
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+                ReactiveSequence {
+                    Action(|ctx| ctx.exec(3)),
+                    ForceSuccess {
+                        WasEntryUpdated(t0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0338Blackboard { o0 b0 t0 });
+board!(Tree0338Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0339Sub0 for Ctx {
+        Succeeder
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0339 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        #[skip_if(|bb| *bb.t0 == 7)]
-        #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b0 += 1 })]
-        Parallel(failure = -3) {
-            ReactiveSelector {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                AlwaysRunning,
+        IfThenElse {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Sequence {
+                    SubTree(Tree0339Sub0),
+                    Condition(Cond<0>),
+                    AlwaysFailure,
+                },
+                Sequence {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Delay(0) {
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
+                },
+                StepSequencer {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                MemPriority {
+                    AlwaysFailure,
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
             },
-            Parallel {
-                #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 })]
-                #[success_if(|bb| bb.o0.unwrap_or(1) % 4 == 0)]
-                Sleep(50),
-                Sleep(20),
-            },
-            MemSequence {
-                Action(Act<2>),
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Selector {
-                        Repeater(0) {
-                            StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+            MemPriority {
+                SequenceStar {
+                    Sequence {
+                        Condition(Cond<8>),
+                        Condition(Cond<9>),
+                    },
+                    StatefulAction(Task<10>),
+                    WhileDoElse {
+                        Action(Act<11>),
+                        StatefulAction(Task<12> = Task::<12>),
+                        Sleep(10),
+                    },
+                    Remap(success = Failure, failure = Success) {
+                        ReactiveFallback {
+                            Action(Act<13>),
                         },
                     },
                 },
-            },
-            Precondition(|bb| bb.b0 > (bb.b0 + 2) % 4, else = Failure) {
-                Loop(q0, value = {b0}, if_empty = Failure) {
-                    SequenceStar {
-                        RunOnce(then_skip = false) {
-                            Action(|ctx| ctx.exec(4)),
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<14>),
+                        Filter(times = 3, count = Failure, filtered = Skipped) {
+                            StatefulAction(Task<15>),
                         },
-                        Action(Act<5>),
                     },
                 },
-            },
-            #[failure_if(|bb| bb.o0.unwrap_or(1) != 5)]
-            ParallelAll(max_failures = -1) {
-                SetBlackboard(t0 = 1),
-                WasEntryUpdated(t0),
+                Delay(20) {
+                    MemPriority {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            StatefulAction(Task<16>),
+                            Condition(Cond<17>),
+                        },
+                        Deadline(50) {
+                            PrioritySelector {
+                                #[score(2)]
+                                Condition(Cond<18>),
+                                #[score(2)]
+                                RepeatTimes(forever) {
+                                    Sleep(10),
+                                },
+                                #[score(3)]
+                                Condition(Cond<19>),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0339Blackboard { b0 t0 o0 q0 });
+bt::behavior_tree! {
+    pub tree Tree0340Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 11,
+        }
+        #[on_failure(|bb| bb.b0 = *bb.t0)]
+        #[on_success(|bb| bb.b0 += 1)]
+        #[skip_if(|bb| bb.b0 > 6)]
+        ScriptCondition(|bb| bb.b0 + 4 < 0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0340 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
         }
-        Inverter {
-            ParallelAll(max_failures = -2) {
-                Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
-                SkipUnlessUpdated(t1) {
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
+        Sequence {
+            WasEntryUpdated(t0),
+            SkipUnlessUpdated(t0) {
+                SubTree(Tree0340Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+            },
+            Deadline(10) {
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = true) {
+                    Failer,
+                    UnsetBlackboard(o0),
                 },
             },
         }
     }
 }
 
-board!(Tree0340Blackboard { b1 t1 b0 });
+board!(Tree0340Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0341 for Ctx {
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1>),
-            Action(Act<2>),
+        blackboard {
+            b1: i64 = 2,
+            o0: Option<i64> = Some(0),
+        }
+        RetryUntilSuccessful(1) {
+            ReactiveSequence {
+                SetBlackboard(o0 = Some(6)),
+                Sequence {
+                    Succeeder,
+                    StatefulAction(Task<0>),
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Condition(Cond<1>),
+                    MaxTime(20) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                ForceSuccess {
+                    Observe(|bb| bb.b1 + 2 < 4) {
+                        Wait(10),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0341Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0342 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            b1: i64,
+            b1: i64 = 4,
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
             q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
         }
-        RetryUntilSuccessful(2) {
-            IfThenElse {
-                IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                    #[post(|bb| if bb.b1 < 5 { bb.t0.set((bb.b0 + 3) % 4) })]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Action(Act<0>),
-                    ReactiveSelector {
-                        StatefulAction(Task<1>),
-                        StatefulAction(PTask<2>, b0 = {=}),
-                    },
-                    MaxTime(0) {
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            StatefulAction(Task<3>),
+        ReactiveFallback {
+            Deadline(50) {
+                TryCatch {
+                    IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = false) {
+                        Action(Act<0>),
+                        RepeatUntilSuccess(2) {
+                            #[on_failure(|bb| if *bb.t1 == bb.b1 { bb.t0.set(bb.b1) })]
+                            #[skip_if(|bb| bb.b0 < 3)]
+                            Wait(10),
                         },
                     },
-                    StatefulAction(Task<4>),
-                },
-                Priority {
-                    WhileDoElse {
-                        Condition(Cond<5> = Cond::<5>),
-                        Condition(|ctx| ctx.check(6)),
+                    FlipSelector {
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        Loop(q0, value = {t1}, if_empty = Skipped) {
+                            AlwaysFailure,
+                        },
+                        WasEntryUpdated(t1),
                     },
-                    Condition(Cond<7>),
-                    RetryUntilSuccessful(0) {
-                        Action(Act<8>),
+                    DynamicSelector {
+                        Condition(Cond<3>),
                     },
                 },
-                ScriptCondition(|bb| bb.o0.unwrap_or(5) % 3 != 1),
             },
         }
     }
 }
 
-board!(Tree0342Blackboard { o0 b0 b1 t0 q0 });
+board!(Tree0342Blackboard { b1 t0 t1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0343 for Ctx {
-        MemPriority {
-            Deadline(0) {
-                Repeat(2) {
-                    Fallback {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-            },
-            Fallback {
-                Action(Act<1>),
-                Limiter(1) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Failer,
-            },
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344Sub0 for Ctx {
         ReactiveFallback {
-            Condition(Cond<7>),
-            StatefulAction(Task<8> = Task::<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0344 for Ctx {
-        AsyncFallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Sequence {
-                    AsyncSequence {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                Cooldown(10, filtered = Skipped) {
-                    StepSequencer {
-                        AlwaysSuccess,
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            SequenceStar {
-                RetryUntilSuccessful(3) {
-                    RunOnce(then_skip = true) {
-                        ReactiveSelector {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
+            Retry(4) {
+                Observe(|bb| *bb.t0 % 2 != 0) {
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    Repeat(2) {
+                        TryCatch(catch_on_halt = false) {
+                            Action(Act<0>),
+                            Optional {
+                                TryCatch {
+                                    Condition(Cond<1>),
+                                    Condition(Cond<2>),
+                                },
+                            },
                         },
                     },
                 },
-                RepeatTimes(forever) {
-                    SubTree(Tree0344Sub0),
+            },
+            Interrupt(|bb| *bb.t1 > 1) {
+                RepeatUntil(Success) {
+                    BinarySelector(|bb| bb.b0 > *bb.t0 % 3, dynamic = false) {
+                        RepeatTimes(forever) {
+                            #[failure_if(|bb| bb.b0 % 4 < 2)]
+                            SetBlackboard(o0 = Some(5)),
+                        },
+                        Timeout(0) {
+                            DynamicSequence {
+                                StatefulAction(Task<3> = Task::<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0343Blackboard { b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0344 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        MemSequence {
+            Action(PIo<0>, t0 = {b0}),
+            #[failure_if(|bb| *bb.t0 + 2 > 0)]
+            Loop(q0, if_empty = Success) {
+                Condition(PCond<1>, b0 = {b0}),
+            },
+            WhileDoElse {
+                Action(Act<2>),
+                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0344Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0345 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        Precondition(|bb| bb.o0.unwrap_or(4) < 1, else = Failure) {
-            TryCatch {
-                AsyncSequence {
-                    Sleep(10),
-                    SetBlackboard(b0 = {t0}),
-                    ScriptCondition(|bb| *bb.t0 % 2 == 0),
-                    AlwaysSuccess,
-                    Sleep(10),
-                },
-                Priority {
-                    Sequence {
-                        #[success_if(|bb| *bb.t0 + 2 < (bb.b0 + 3) % 2)]
-                        Action(Act<0> = Act::<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-                IfThenElse {
-                    Action(Act<2>),
-                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
-                    Action(Act<4>),
+        Timeout(10) {
+            RepeatUntilSuccess(forever) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
-
-board!(Tree0345Blackboard { o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0346 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        Sequence {
-            WhileDoElse {
-                Action(PIo<0>, t0 = {=}),
-                Condition(Cond<1> = Cond::<1>),
-                Condition(Cond<2>),
-            },
-            Sequence {
-                Interrupt(|bb| bb.b0 == 3) {
-                    #[success_if(|bb| bb.b0 % 2 < 1)]
-                    Condition(|ctx, bb| ctx.check_in(3, 2)),
+        ReactiveFallback {
+            Precondition(|bb| bb.b1 % 2 > 0, else = Skipped) {
+                StepSequencer {
+                    Selector {
+                        Inverter {
+                            Action(PIo<0>, t0 = {=}),
+                        },
+                        Observe(|bb| bb.b1 + 3 > bb.b0, abort = both) {
+                            Repeat(3) {
+                                Action(Act<1> = Act::<1>),
+                            },
+                        },
+                        ScriptCondition(|bb| (bb.b1 + 3) % 3 > 0),
+                    },
+                    RunOnce {
+                        SkipUnlessUpdated(t0) {
+                            #[on_halted(|bb| bb.b1 += 1)]
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
                 },
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                StatefulAction(PTask<5>, b0 = 2, b1 = {t0}),
+            },
+            Fallback {
+                DynamicSequence {
+                    ScriptCondition(|bb| *bb.t0 + 1 < bb.b0),
+                    Wait(0),
+                },
+                PolicyParallel(policy = FirstFailure) {
+                    #[run_while(|bb| bb.o0.unwrap_or(0) == 2)]
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                    Runner,
+                    SetBlackboard(b0 = 7),
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree0346Blackboard { b0 t0 });
+board!(Tree0346Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0347Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+        }
+        Condition(Cond<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0347 for Ctx {
-        Fallback {
-            SequenceWithMemory {
-                Action(Act<0>),
-                Delay(10) {
-                    ReactiveSequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Repeat(4) {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Limiter(3) {
-                        StepSequencer {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                        Sleep(100),
-                    },
+        blackboard {
+            #[tracked] t1: i64 = 3,
+        }
+        Deadline(10) {
+            MemPriority {
+                SubTree(Tree0347Sub0, ..),
+                Action(Act<1>),
+                Precondition(|bb| *bb.t1 + 4 < 0) {
+                    Condition(Cond<2>),
                 },
             },
         }
     }
 }
 
+board!(Tree0347Blackboard { t1 });
+
 bt::behavior_tree! {
     pub tree Tree0348 for Ctx {
-        Fallback {
-            Action(Act<0>),
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+        }
+        DynamicSequence {
             ReactiveFallback {
-                AsyncFallback {
-                    ForceFailure {
-                        Action(Act<1>),
-                    },
-                    Inverter {
-                        Condition(|ctx| ctx.check(2)),
+                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(0) + 1) % 4, &mut bb.b0)),
+                StatefulAction(Task<1>),
+                Failer,
+                Observe(|bb| *bb.t0 == bb.b0) {
+                    Precondition(|bb| *bb.t0 > bb.b0, else = Success) {
+                        Sleep(10),
                     },
                 },
             },
-            Inverter {
-                Sequence {
-                    Action(Act<3> = Act::<3>),
-                    Action(Act<4>),
-                },
-            },
-            StepSequencer {
-                StatefulAction(Task<5>),
-                Condition(Cond<6> = Cond::<6>),
-                StatefulAction(Task<7>),
-            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0348Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0349Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[allow(unused)] b1: i64 = 9,
+        }
+        SequenceStar {
+            Action(Act<0>),
         }
     }
 }
@@ -1736,318 +1751,281 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0349 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(4),
+            b1: i64,
         }
-        Switch(b1) {
-            case 3 => Filter(times = 2, count = Completed) {
-                Loop(q0, value = {t1}, if_empty = Success) {
-                    Loop(q0, if_empty = Skipped) {
-                        Delay(10) {
-                            Wait(0),
-                        },
+        RepeatUntilFailure(forever) {
+            StepSequencer {
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                    SubTree(Tree0349Sub0, ..),
+                    AlwaysFailure,
+                    StatefulAction(Task<1>),
+                },
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        StatefulAction(PTask<2>, b0 = 7),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                    Condition(Cond<4>),
+                    ReactiveSequence {
+                        Action(Act<5>),
+                        StatefulAction(Task<6>),
+                        Sleep(30),
+                        Condition(Cond<7>),
+                    },
+                    MemSequence {
+                        StatefulAction(Task<8>),
+                        UnsetBlackboard(o0),
                     },
                 },
             },
-            case 0 => Condition(Cond<0>),
-            case 2 => AlwaysSuccess,
-            _ => StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0349Blackboard { b1 q0 t1 });
+board!(Tree0349Blackboard { o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0350 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Delay(30) {
-                Condition(Cond<1>),
+        ReactiveSequence {
+            Repeat(3) {
+                Filter(times = 3, count = Failure) {
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    ReactiveSequence {
+                        Wait(50),
+                        #[post(|bb| { *bb.t0 += 1; if bb.b0 < 3 { bb.b0 += 3 } })]
+                        #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
+                        StatefulAction(Task<0>),
+                        Succeeder,
+                    },
+                },
             },
-            WhileDoElse {
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-            Action(PAct<4>, b0 = {=}, b1 = {t1}),
-            KeepRunningUntilFailure {
-                StatefulAction(Task<5>),
-            },
+            Action(Act<1>),
         }
     }
 }
 
-board!(Tree0350Blackboard { b0 t1 });
+board!(Tree0350Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0351 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                Priority {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-            MaxTime(0) {
-                Wait(10),
-            },
-            StatefulAction(Task<2>),
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        SequenceStar {
+            Action(PIo<0>, t0 = {=}),
+            StatefulAction(Task<1>),
         }
     }
 }
+
+board!(Tree0351Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0352Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        Timeout(10) {
-            KeepRunningUntilFailure {
-                KeepRunningUntilFailure {
-                    Delay(30) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                },
-            },
-        }
+        Condition(Cond<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0352 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Priority {
-            SubTree(Tree0352Sub0, b0 = {=}, t1 = {t1}),
-            Parallel(success = 1) {
-                Action(PIo<1>, t0 = {b0}),
-                Action(Act<2>),
-            },
-            WhileDoElse {
-                WasEntryUpdated(t1),
-                AlwaysRunning,
-            },
-            Cooldown(30, filtered = Failure) {
-                Action(Act<3>),
+        Conditional(|bb| bb.b1 > 2, dynamic = false, else = Failure) {
+            DynamicSequence {
+                RepeatTimes(2) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                },
+                DynamicSelector {
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                SubTree(Tree0352Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0352Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0353Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0352Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0353 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        Fallback {
-            StatefulAction(PTask<0>, b0 = 2, b1 = {t0}),
-            StepSequencer {
-                SubTree(Tree0353Sub0, ..),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+        DynamicSelector {
+            #[on_halted(|bb| { *bb.t0 += 1; bb.b1 = 5 })]
+            MemSequence {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
             },
-            Condition(Cond<3>),
-        }
-    }
-}
-
-board!(Tree0353Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-            b1: i64 = 3,
-        }
-        Repeat(3) {
-            ReactiveFallback {
-                #[on_failure(|bb| if *bb.t0 == 3 { bb.t0.set(bb.b1) })]
-                #[skip_if(|bb| *bb.t0 < 3)]
-                Condition(Cond<0>),
-                #[run_while(|bb| *bb.t0 + 1 < 4)]
-                #[on_success(|bb| if bb.b1 + 4 > *bb.t0 { bb.t0.set(bb.b0 + 2) })]
-                ScriptCondition(|bb| bb.b0 % 3 != 0),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0354Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            #[on_halted(|bb| *bb.t0 += 2)]
-            RunOnce(then_skip = false) {
-                ReactiveSequence {
-                    Sequence {
-                        RunOnce {
-                            ReactiveSelector {
-                                Condition(PCond<0>, b0 = 8),
-                                Sleep(10),
-                            },
-                        },
-                        Action(PAct<1>, b0 = {t1}),
+            Condition(Cond<2>),
+            ScriptCondition(|bb| *bb.t0 > bb.b0),
+            Repeater(2) {
+                RepeatUntilFailure(3) {
+                    ForceSuccess {
+                        Runner,
                     },
-                    Sleep(20),
                 },
             },
         }
     }
 }
 
-board!(Tree0355Blackboard { t1 t0 });
+board!(Tree0353Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0354 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            #[on_success(|bb| bb.b0 += 1)]
+            Action(Act<0> = Act::<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {b1}),
+            #[on_failure(|bb| { bb.b1 = *bb.t0 % 3; bb.b1 = bb.b0 })]
+            #[failure_if(|bb| *bb.t0 % 3 == 0)]
+            #[success_if(|bb| *bb.t0 < bb.b1)]
+            ScriptCondition(|bb| bb.b1 > *bb.t0),
+        }
+    }
+}
+
+board!(Tree0354Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0355 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        SequenceWithMemory {
+            WhileDoElse {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    ScriptCondition(|bb| *bb.t0 > 3),
+                    StatefulAction(Task<0> = Task::<0>),
+                    AlwaysFailure,
+                },
+                Condition(Cond<1>),
+                AlwaysRunning,
+            },
+            Fallback {
+                Observe(|bb| bb.b0 > bb.b0 + 2, abort = lower) {
+                    Timeout(20) {
+                        AlwaysFailure,
+                    },
+                },
+                RepeatUntilFailure(2) {
+                    ForceSuccess {
+                        Priority {
+                            StatefulAction(Task<2>),
+                            Sleep(20),
+                        },
+                    },
+                },
+            },
+            Cooldown(10) {
+                Repeater(0) {
+                    SetBlackboard(t0 = 7),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0355Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0356 for Ctx {
-        ForceFailure {
-            Sleep(0),
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
         }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            AsyncFallback {
+                Action(PIo<1>, t0 = {=}),
+                Loop(q0, if_empty = Failure) {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                SetBlackboard(t1 = 6),
+            },
+        }
+    }
+}
+
+board!(Tree0356Blackboard { t0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0357Sub1 for Ctx {
+        Condition(|ctx| ctx.check(0))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0357Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Condition(Cond<7>)
+        SubTree(Tree0357Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0357 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 4 => RepeatUntilFailure(1) {
-                MemSequence {
-                    #[on_failure(|bb| { bb.b0 = bb.b1; if *bb.t0 % 3 == 2 { bb.t0.set(bb.b0) } })]
-                    #[failure_if(|bb| bb.b0 < 5)]
-                    StatefulAction(Task<0>),
-                    TryCatch(catch_on_halt = false) {
-                        #[post(|bb| if bb.b1 % 3 > 0 { bb.b0 += 2 })]
-                        Action(PAct<1>, b0 = 9, b1 = {t0}),
-                        #[failure_if(|bb| *bb.t0 + 2 > 0)]
-                        StatefulAction(Task<2> = Task::<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                },
-            },
-            case 0 => BinarySelector(|bb| bb.b1 < 2, dynamic = false) {
-                AlwaysSuccess,
-                Fallback {
-                    Sequence {
-                        ReactiveSequence {
-                            WaitUntil(|bb| bb.b1 + 1 > 5) {
-                                Sleep(20),
-                            },
-                            Precondition(|bb| bb.b0 > 3, else = Failure) {
-                                #[failure_if(|bb| bb.b0 == 6)]
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        Action(|ctx| ctx.exec(5)),
-                        #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                        #[post(|bb| *bb.t0 += 1)]
-                        Action(PAct<6>, b0 = {b1}, b1 = {b1}),
-                    },
-                },
-            },
-            _ => #[post(|bb| bb.b0 = *bb.t0 % 2)]
-            FlipSelector {
-                Switch(b1) {
-                    case 4 => RunOnce(then_skip = false) {
-                        Wait(50),
-                    },
-                    _ => WhileDoElse {
-                        #[post(|bb| if bb.b1 + 1 < 4 { bb.b1 = *bb.t0 })]
-                        SubTree(Tree0357Sub0, ..),
-                        Limiter(3) {
-                            Condition(|ctx, bb| ctx.check_in(8, 8)),
-                        },
-                    },
-                },
-                Filter(times = 2) {
-                    Repeat(4) {
-                        RunOnce(then_skip = false) {
-                            ParallelAll(max_failures = -3) {
-                                StatefulAction(PTask<9>, b0 = {t0}),
-                                Fallback {
-                                    StatefulAction(Task<10>),
-                                    StatefulAction(Task<11>),
-                                },
-                                Priority {
-                                    Action(Act<12> = Act::<12>),
-                                },
-                                TryCatch(catch_on_halt = true) {
-                                    StatefulAction(Task<13>),
-                                    StatefulAction(PTask<14>, b0 = {t0}, b1 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveSequence {
+            SubTree(Tree0357Sub0),
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
 
-board!(Tree0357Blackboard { b0 t0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0358 for Ctx {
-        ReactiveFallback {
-            Limiter(3) {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
+        StepSequencer {
+            Sequence {
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
+                Action(Act<2>),
+                Condition(Cond<3> = Cond::<3>),
+                AlwaysSuccess,
             },
-            SequenceWithMemory {
-                MaxTime(20) {
-                    Deadline(100) {
-                        Parallel(success = -2, failure = 0) {
-                            Action(|ctx| ctx.exec(2)),
-                            Action(Act<3>),
+            ReactiveSequence {
+                Fallback {
+                    RunOnce(then_skip = false) {
+                        SequenceStar {
+                            Wait(10),
+                            StatefulAction(Task<4>),
                         },
                     },
                 },
+                Repeater(0) {
+                    AlwaysFailure,
+                },
+                Limiter(3) {
+                    Condition(Cond<5>),
+                },
             },
-            Sleep(30),
+            AsyncSequence {
+                StatefulAction(Task<6>),
+                Succeeder,
+                Condition(Cond<7> = Cond::<7>),
+                StatefulAction(Task<8>),
+            },
+            Runner,
         }
     }
 }
@@ -2055,136 +2033,243 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0359 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        #[post(|bb| bb.b0 += 2)]
-        Precondition(|bb| bb.b0 + 1 == 4, else = Skipped) {
-            Switch(b1) {
-                case 1 => StatefulAction(Task<0> = Task::<0>),
-                case 4 => StatefulAction(PTask<1>, b0 = {t0}),
-                _ => SetBlackboard(t0 = 7),
+        ReactiveFallback {
+            MemPriority {
+                BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                StepSequencer {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 1, &mut bb.b0)),
+                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 3)),
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
+            ReactiveSequence {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
+                    #[post(|bb| { *bb.t0 += 2; if bb.b0 < 6 { bb.b0 = 9 } })]
+                    #[on_success(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
+                    StatefulAction(PTask<6>, b0 = 7, b1 = {t0}),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(|ctx| ctx.check(8)),
+                },
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<9>),
+                    case 0 => Condition(Cond<10>),
+                    _ => RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<11> = Task::<11>),
+                    },
+                },
+            },
+            Deadline(20) {
+                Fallback {
+                    Observe(|bb| *bb.t0 < 6, abort = both) {
+                        RepeatTimes(1) {
+                            Condition(Cond<12>),
+                        },
+                    },
+                    Observe(|bb| bb.b1 > bb.b0, abort = both) {
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        #[on_halted(|bb| { bb.t0.set(bb.b0 % 2); bb.b1 = bb.b0 })]
+                        #[failure_if(|bb| bb.b1 % 2 != 0)]
+                        StatefulAction(Task<13>),
+                    },
+                    SequenceWithMemory {
+                        #[on_success(|bb| bb.b0 += 2)]
+                        ParallelAll(1) {
+                            AlwaysSuccess,
+                            Wait(50),
+                        },
+                    },
+                },
+            },
+            ReactiveSelector {
+                Cooldown(0, filtered = Failure) {
+                    Action(|ctx, bb| ctx.exec_in(14, 4, &mut bb.b1)),
+                },
+                Failer,
+                Deadline(0) {
+                    Action(PAct<15>, b0 = {b1}, b1 = {t0}),
+                },
+            },
+            Filter(times = 1) {
+                Interrupt(|bb| *bb.t0 != 1) {
+                    #[on_failure(|bb| bb.t0.set(bb.b0 + 4))]
+                    #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
+                    IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = false) {
+                        #[skip_if(|bb| bb.b1 % 3 > 0)]
+                        MaxTime(0) {
+                            Action(PAct<16>, b0 = {=}, b1 = {t0}),
+                        },
+                        #[on_success(|bb| { bb.b1 += 3; bb.b1 += 1 })]
+                        StatefulAction(Task<17>),
+                        RunOnce(then_skip = false) {
+                            Script(|bb| { bb.b1 += 2; bb.t0.set(6) }),
+                        },
+                        Loop(q0, value = {b1}, if_empty = Success) {
+                            Condition(Cond<18>),
+                        },
+                        ScriptCondition(|bb| bb.b0 < 3),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0359Blackboard { b1 b0 t0 });
+board!(Tree0359Blackboard { b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0360 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
         }
-        IfThenElse {
-            StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-            Repeat(0) {
-                #[run_while(|bb| *bb.t0 != *bb.t1)]
-                Sleep(0),
-            },
-        }
-    }
-}
-
-board!(Tree0360Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0361 for Ctx {
-        KeepRunningUntilFailure {
-            FlipSelector {
-                Action(Act<0>),
-                SequenceWithMemory {
-                    PolicyParallel(policy = FirstFailure) {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
+        Loop(q0, value = {t0}, if_empty = Running) {
+            Fallback {
+                KeepRunningUntilFailure {
+                    SequenceWithMemory {
+                        ReactiveFallback {
+                            Action(Act<0>),
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        },
+                        Condition(PCond<2>, b0 = 8),
+                        Condition(Cond<3>),
                     },
-                    StatefulAction(Task<3>),
-                    ReactiveSequence {
-                        Condition(Cond<4>),
+                },
+                Sequence {
+                    Action(Act<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                    Repeat(1) {
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(4))),
                     },
+                    Wait(50),
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        Action(Act<7>),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    TryCatch {
+                        RunOnce {
+                            Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 4) % 2, &mut bb.b0)),
+                        },
+                        Wait(20),
+                    },
+                    Action(Act<9>),
+                },
+                Observe(|bb| *bb.t0 == bb.o0.unwrap_or(2)) {
+                    Action(Act<10>),
                 },
             },
         }
     }
 }
+
+board!(Tree0360Blackboard { b0 t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0361 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+        }
+        Fallback {
+            Action(PIo<0>, t0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0361Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree0362 for Ctx {
         blackboard {
-            b0: i64 = 3,
             o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64 = 0,
         }
-        #[success_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
-        IfThenElse {
-            BinarySelector(|bb| bb.b0 < (bb.b0 + 3) % 4, dynamic = false) {
-                ReactiveSequence {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                    Sleep(10),
-                },
-                BinarySelector(|bb| bb.b0 % 4 < 3, dynamic = false) {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(3))),
-                    Action(|ctx| ctx.exec(4)),
-                },
+        ParallelAll(3) {
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(0)),
+                Action(PIo<1>, t0 = {b0}),
+                #[on_success(|bb| bb.b1 += 1)]
+                Condition(Cond<2>),
             },
-            RetryUntilSuccessful(0) {
-                Script(|bb| bb.b0 += 2),
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                Fallback {
+                    StatefulAction(Task<3>),
+                },
+                #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
+                RepeatUntil(Success) {
+                    Action(PIo<4>, t0 = {=}),
+                },
+                #[score(|bb| (bb.b1 % 2) as f32)]
+                Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
             },
-            SequenceWithMemory {
-                Condition(Cond<5>),
-                SetBlackboard(o0 = Some(2)),
-                Action(|ctx, bb| ctx.exec_in(6, 1, &mut bb.b0)),
-                Condition(|ctx| ctx.check(7)),
-                AlwaysSuccess,
+            Precondition(|bb| *bb.t0 != 1, else = Running) {
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0362Blackboard { b0 o0 });
+board!(Tree0362Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0363 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
-        }
-        Fallback {
-            #[on_failure(|bb| if *bb.t0 > 3 { bb.b1 += 3 })]
-            #[post(|bb| if *bb.t0 == *bb.t1 { *bb.t0 += 2 })]
-            #[on_success(|bb| { bb.b1 = bb.b0 % 2; bb.t0.set(bb.b0) })]
-            SequenceStar {
-                Condition(Cond<0>),
-                SetBlackboard(t0 = 1),
-                StatefulAction(Task<1>),
+        Parallel(failure = 0) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
             },
-            #[success_if(|bb| *bb.t0 != 2)]
-            Condition(|ctx| ctx.check(2)),
+            StatefulAction(Task<2>),
+            Repeater(0) {
+                StatefulAction(Task<3>),
+            },
+            Remap(success = Success, failure = Success) {
+                ForceFailure {
+                    Sequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
         }
     }
 }
-
-board!(Tree0363Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0364 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            ParallelAll {
-                Inverter {
-                    KeepRunningUntilFailure {
-                        ScriptCondition(|bb| *bb.t0 % 4 < 2),
-                    },
-                },
-                AlwaysRunning,
+        ReactiveSequence {
+            Wait(0),
+            Sequence {
+                Action(PIo<0>, t0 = {t0}),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Optional {
+                StatefulAction(Task<2>),
+            },
+            Sequence {
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+            },
+            RunOnce {
+                Condition(Cond<5>),
             },
         }
     }
@@ -2194,207 +2279,119 @@ board!(Tree0364Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0365Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 10,
-        }
-        #[success_if(|bb| bb.b1 < 3)]
-        #[on_success(|bb| bb.b1 += 1)]
-        #[failure_if(|bb| bb.b1 + 3 < 6)]
-        Script(|bb| bb.t0.set(0))
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0365 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        #[run_while(|bb| (bb.b1 + 4) % 2 < 0)]
-        #[skip_if(|bb| *bb.t0 > bb.b1)]
-        Cooldown(0, filtered = Failure) {
-            MemSequence {
-                MemPriority {
-                    #[on_halted(|bb| if bb.b0 == 3 { bb.b1 += 2 })]
-                    #[post(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<0>),
-                    SubTree(Tree0365Sub0, ..),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+        Delay(10) {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(Cond<0>),
+                    SubTree(Tree0365Sub0),
                 },
-                #[post(|bb| bb.b0 = bb.b1 + 1)]
-                #[failure_if(|bb| bb.b0 % 2 > 0)]
-                RunOnce {
-                    ReactiveSequence {
-                        Sequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<4>),
-                                SetBlackboard(b1 = {t0}),
-                            },
-                            #[on_failure(|bb| { bb.b1 += 1; bb.t0.set((*bb.t0 + 1) % 4) })]
-                            #[on_halted(|bb| { bb.b0 = bb.b1; bb.t0.set(bb.b0 + 4) })]
-                            WhileDoElse {
-                                Repeat(3) {
-                                    StatefulAction(Task<5>),
-                                },
-                                Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 3) % 2, &mut bb.b1)),
-                                Script(|bb| { bb.b0 += 4; *bb.t0 += 3 }),
-                            },
-                        },
-                    },
-                },
-                Repeat(4) {
-                    Repeat(forever) {
-                        ReactiveSequence {
-                            #[failure_if(|bb| bb.b0 + 4 > *bb.t0)]
-                            #[run_while(|bb| bb.b0 == 2)]
-                            AlwaysRunning,
-                        },
-                    },
+                AsyncSequence {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0365Blackboard { b0 t0 b1 });
-
 bt::behavior_tree! {
     pub tree Tree0366 for Ctx {
-        TryCatch {
+        ParallelAll(2) {
             StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0367Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b1: i64 = 9,
-            b0: i64 = 11,
-        }
-        SequenceStar {
-            Script(|bb| { bb.b0 += 2; bb.b1 = 8 }),
-            Succeeder,
-            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0367 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            Precondition(|bb| *bb.t0 == 0, else = Success) {
-                Switch(b1) {
-                    case 2 => SubTree(Tree0367Sub0, ..),
-                    case 5 => BinarySelector(|bb| *bb.t0 > 1, dynamic = false) {
-                        #[success_if(|bb| *bb.t0 + 1 > 6)]
-                        #[on_failure(|bb| bb.t0.set(7))]
-                        SetBlackboard(t0 = 7),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    _ => SkipUnlessUpdated(t0) {
-                        Sequence {
-                            ReactiveFallback {
-                                StepSequencer {
-                                    Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                                },
-                            },
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            AsyncSequence {
+                Condition(Cond<0> = Cond::<0>),
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                },
+                Condition(Cond<2>),
+            },
+            Repeater(forever) {
+                Repeat(forever) {
+                    MemPriority {
+                        RepeatUntilFailure(forever) {
+                            Condition(Cond<3>),
+                        },
+                        StepSequencer {
+                            Runner,
+                            AlwaysFailure,
                         },
                     },
                 },
             },
-            SkipUnlessUpdated(t0) {
-                SkipUnlessUpdated(t0) {
-                    Switch(b1) {
-                        case 1 => Fallback {
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                            Condition(|ctx| ctx.check(4)),
-                            WaitValueUpdate(t0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                        _ => Fallback {
-                            FlipSelector {
-                                Deadline(20) {
-                                    StatefulAction(Task<6>),
-                                },
-                                StatefulAction(Task<7> = Task::<7>),
-                                Condition(Cond<8>),
-                                Action(|ctx| ctx.exec(9)),
+            AsyncFallback {
+                Repeat(forever) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Limiter(3) {
+                            SequenceWithMemory {
+                                Sleep(50),
+                                Condition(Cond<5>),
                             },
                         },
                     },
-                },
-            },
-            #[skip_if(|bb| bb.b1 % 4 != 1)]
-            Parallel(failure = -4) {
-                AlwaysRunning,
-                ForceFailure {
-                    Repeat(1) {
-                        Action(Act<10>),
-                    },
-                },
-                Succeeder,
-                Fallback {
-                    StatefulAction(Task<11>),
-                    Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
                 },
             },
         }
     }
 }
-
-board!(Tree0367Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0368 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 2,
             b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Switch(b1) {
-            case 1 => Sequence {
-                #[on_failure(|bb| bb.b1 += 1)]
-                ForceSuccess {
-                    MemPriority {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        Condition(Cond<0>),
-                        ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
-                        Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                        StatefulAction(Task<2>),
+        Precondition(|bb| bb.b0 > 3, else = Failure) {
+            #[success_if(|bb| *bb.t0 + 4 > 5)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            #[run_while(|bb| bb.b1 + 4 > bb.b0)]
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        Repeat(1) {
+                            #[success_if(|bb| *bb.t0 < 5)]
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        Repeat(3) {
+                            Interrupt(|bb| (bb.b1 + 4) % 2 > 0) {
+                                Inverter {
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
                     },
                 },
-                #[on_success(|bb| bb.b0 += 3)]
-                #[success_if(|bb| *bb.t0 + 2 > *bb.t0 % 3)]
-                #[run_while(|bb| bb.b1 < 3)]
-                ForceFailure {
-                    StatefulAction(Task<3>),
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.b0 + 4 < 6),
                 },
-            },
-            _ => SkipUnlessUpdated(t0) {
-                #[success_if(|bb| *bb.t0 + 1 < 3)]
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstSuccess) {
+                Priority {
+                    ReactiveSequence {
+                        StatefulAction(Task<3> = Task::<3>),
+                        #[run_while(|bb| bb.b0 + 4 == 4)]
                         AlwaysSuccess,
-                        Delay(20) {
-                            ScriptCondition(|bb| *bb.t0 < bb.b1),
-                        },
-                        Action(PIo<4>, t0 = {b1}),
-                        Condition(Cond<5>),
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<4>),
+                        Wait(20),
                     },
                 },
             },
@@ -2402,83 +2399,70 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0368Blackboard { b1 b0 t0 });
+board!(Tree0368Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0369Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Action(Act<5> = Act::<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0369 for Ctx {
-        Parallel(success = 4) {
-            Filter(times = 1, count = Completed, filtered = Skipped) {
-                AlwaysRunning,
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        Parallel(success = 3, failure = 3) {
+            RepeatUntil(Failure) {
+                Action(|ctx| ctx.exec(0)),
             },
-            Wait(20),
-            StatefulAction(Task<0> = Task::<0>),
-            Limiter(1) {
-                StatefulAction(Task<1> = Task::<1>),
+            Limiter(3) {
+                Selector {
+                    Observe(|bb| bb.b0 == *bb.t0 + 1, abort = both) {
+                        Action(Act<1> = Act::<1>),
+                    },
+                    Condition(Cond<2> = Cond::<2>),
+                },
             },
-            Condition(|ctx| ctx.check(2)),
+            Fallback {
+                WasEntryUpdated(t0),
+                SequenceWithMemory {
+                    Script(|bb| { bb.b1 += 1; bb.t0.set(bb.b0) }),
+                    Action(PAct<3>, b0 = {t0}),
+                },
+                Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                SubTree(Tree0369Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+                WaitUntil(|bb| (bb.b0 + 1) % 3 > 1) {
+                    #[failure_if(|bb| *bb.t0 % 4 != 0)]
+                    Condition(Cond<6> = Cond::<6>),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0370Sub0 for Ctx {
-        Action(Act<2>)
-    }
-}
+board!(Tree0369Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0370 for Ctx {
         SequenceWithMemory {
-            Repeater(0) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            RepeatUntilSuccess(1) {
-                SequenceStar {
-                    Condition(Cond<1>),
-                    SubTree(Tree0370Sub0),
-                    Action(Act<3>),
+            StatefulAction(Task<0>),
+            Filter(times = 1, count = Completed, filtered = Failure) {
+                Delay(0) {
+                    StatefulAction(Task<1>),
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0371Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Loop(q0, value = {t0}) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0371Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 12,
-            b1: i64 = 9,
-        }
-        AsyncSequence {
-            Action(Act<1>),
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-            ReactiveFallback {
-                Cooldown(0, filtered = Failure) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                SubTree(Tree0371Sub1, ..),
-                ReactiveSequence {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Action(PIo<3>, t0 = {b1}),
-                    Condition(Cond<4>),
-                },
+            Sequence {
+                Action(|ctx| ctx.exec(2)),
+                Condition(Cond<3> = Cond::<3>),
+                Failer,
             },
         }
     }
@@ -2487,56 +2471,139 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0371 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 2,
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
         }
-        AsyncFallback {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree0371Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0371Blackboard { o0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0372 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        #[failure_if(|bb| *bb.t0 % 3 > 0)]
-        RetryUntilSuccessful(4) {
-            Cooldown(0) {
-                ReactiveSelector {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1> = Task::<1>),
+        Repeat(3) {
+            SequenceWithMemory {
+                ParallelAll(max_failures = -2) {
+                    Loop(q0, if_empty = Running) {
+                        MaxTime(0) {
+                            #[success_if(|bb| *bb.t1 != 0)]
+                            #[post(|bb| { bb.t1.set(bb.o0.unwrap_or(4)); if *bb.t1 + 4 > *bb.t1 { *bb.t0 += 1 } })]
+                            #[run_while(|bb| *bb.t0 % 3 != 0)]
+                            Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                                ReactiveFallback {
+                                    #[failure_if(|bb| bb.o0.unwrap_or(3) % 3 < 1)]
+                                    Condition(Cond<0>),
+                                    Action(PAct<1>, b0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                    Inverter {
+                        RetryUntilSuccessful(0) {
+                            Action(PIo<2>, t0 = {t0}),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Condition(Cond<3>),
+                    Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                        SequenceWithMemory {
+                            #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
+                            #[post(|bb| if bb.o0.unwrap_or(0) != bb.b0 { bb.t0.set((*bb.t0 + 1) % 3) })]
+                            Sleep(0),
+                            Action(PAct<4>, b0 = 0),
+                            Sleep(50),
+                        },
+                    },
+                    Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
+                        Cooldown(30, filtered = Failure) {
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    Delay(0) {
+                        Loop(q0) {
+                            RunOnce(then_skip = true) {
+                                ReactiveSequence {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                    },
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        SequenceWithMemory {
+                            #[post(|bb| bb.o0 = Some(2))]
+                            #[failure_if(|bb| *bb.t1 != 6)]
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Condition(PCond<6>, b0 = {t1}),
+                                AsyncSequence {
+                                    Sleep(20),
+                                    Condition(Cond<7> = Cond::<7>),
+                                },
+                            },
+                            IfThenElse {
+                                StatefulAction(Task<8> = Task::<8>),
+                                #[post(|bb| *bb.t1 += 1)]
+                                #[skip_if(|bb| *bb.t1 % 4 < 2)]
+                                #[on_failure(|bb| { *bb.t1 += 2; bb.b0 += 1 })]
+                                Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(4), &mut bb.b0)),
+                            },
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11>),
+                            Sequence {
+                                Action(Act<12> = Act::<12>),
+                                Sleep(0),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0372Blackboard { t0 });
+board!(Tree0371Blackboard { q0 o0 t0 t1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0373Sub0 for Ctx {
+    pub tree Tree0372 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 12,
+            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 0,
         }
-        ScriptCondition(|bb| *bb.t0 > *bb.t0 + 4)
+        Switch(b1) {
+            case 2 => Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
+            _ => Observe(|bb| bb.b0 % 2 < 1) {
+                StepSequencer {
+                    ReactiveFallback {
+                        ScriptCondition(|bb| bb.b0 + 3 == bb.o0.unwrap_or(4)),
+                        Timeout(20) {
+                            #[run_while(|bb| bb.b1 % 2 > 0)]
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        Action(PIo<2>, t0 = {b1}),
+                        Action(Act<3>),
+                        Deadline(20) {
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
     }
 }
+
+board!(Tree0372Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0373 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = 7),
-            SubTree(Tree0373Sub0, t0 = {=}),
+        RepeatUntil(Success) {
+            #[failure_if(|bb| (*bb.t0 + 2) % 4 < 1)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            ForceFailure {
+                Failer,
+            },
         }
     }
 }
@@ -2546,81 +2613,81 @@ board!(Tree0373Blackboard { t0 });
 bt::behavior_tree! {
     pub tree Tree0374 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 4,
         }
-        Inverter {
-            #[on_success(|bb| bb.b1 = *bb.t0 % 3)]
-            WhileDoElse {
-                FlipSelector {
-                    StatefulAction(PTask<0>, b0 = {b1}),
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                        Condition(Cond<1>),
+        WaitValueUpdate(t0) {
+            BinarySelector(|bb| *bb.t0 + 2 > bb.b0 + 1, dynamic = false) {
+                #[post(|bb| bb.t0.set(*bb.t1))]
+                MemSequence {
+                    AsyncFallback {
+                        Condition(PCond<0>, b0 = {=}),
+                        ScriptCondition(|bb| *bb.t0 + 1 != bb.b0),
+                    },
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
                     },
                 },
-                IndexSwitch(|bb| bb.b1 % 4, out_of_range = Fail, dynamic = false) {
-                    AlwaysRunning,
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                },
-                Switch(b1) {
-                    case 4 => Wait(10),
-                    _ => Condition(Cond<5>),
+                Interrupt(|bb| *bb.t0 % 3 == 2) {
+                    RetryUntilSuccessful(0) {
+                        AlwaysRunning,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0374Blackboard { b1 t0 });
+board!(Tree0374Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0375 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        Selector {
-            FlipSelector {
-                Action(Act<0>),
-                Condition(Cond<1>),
+        ParallelAll(1) {
+            ReactiveSequence {
                 ReactiveSequence {
-                    ParallelAll(2) {
-                        #[run_while(|bb| *bb.t0 < bb.b1)]
-                        Action(PIo<2>, t0 = {=}),
-                        Condition(PCond<3>, b0 = {=}),
+                    Interrupt(|bb| *bb.t0 > 4) {
+                        StatefulAction(Task<0>),
                     },
+                    #[run_while(|bb| bb.b0 + 2 < 1)]
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
                 },
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    RepeatUntil(Failure) {
-                        Switch(b1) {
-                            case 5 => SetBlackboard(b1 = 3),
-                            _ => ScriptCondition(|bb| bb.b1 + 2 != bb.b0),
-                        },
-                    },
-                },
-                StatefulAction(Task<4>),
             },
-            StepSequencer {
-                BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = true) {
-                    Condition(PCond<5>, b0 = {b1}),
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(6, (*bb.t0 + 4) % 4, &mut bb.b1)),
-                        #[on_failure(|bb| bb.b1 = (*bb.t0 + 4) % 4)]
-                        AlwaysFailure,
+            #[skip_if(|bb| *bb.t0 + 4 < 4)]
+            ReactiveFallback {
+                Cooldown(10, filtered = Skipped) {
+                    StatefulAction(Task<3>),
+                },
+                #[post(|bb| bb.b0 += 3)]
+                PrioritySelector {
+                    #[score(|bb| (*bb.t1) as f32)]
+                    AlwaysRunning,
+                    #[score(|bb| (*bb.t0 + 1) as f32)]
+                    Remap(success = Failure, failure = Success) {
+                        Condition(Cond<4>),
                     },
                 },
-                WaitValueUpdate(t0) {
-                    AsyncFallback {
-                        Conditional(|bb| bb.b1 + 3 < 0, dynamic = true) {
-                            Condition(|ctx| ctx.check(7)),
-                        },
-                        Condition(Cond<8>),
-                        ScriptCondition(|bb| (bb.b1 + 4) % 2 == 0),
-                        Action(|ctx| ctx.exec(9)),
+                RetryUntilSuccessful(2) {
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1 + 3, &mut bb.b0)),
+                },
+            },
+            KeepRunningUntilFailure {
+                WhileDoElse {
+                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
+                    ReactiveSequence {
+                        #[run_while(|bb| bb.b0 == 7)]
+                        Script(|bb| { *bb.t1 += 1; *bb.t0 += 1 }),
+                        Action(Act<7>),
+                        Action(Act<8>),
+                        AlwaysRunning,
                     },
                 },
             },
@@ -2628,156 +2695,69 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0375Blackboard { b1 q0 b0 t0 });
+board!(Tree0375Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0376 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
             #[tracked] t0: i64,
-            b1: i64 = 0,
         }
-        StepSequencer {
-            Fallback {
-                ScriptCondition(|bb| *bb.t0 > bb.b1),
-                StatefulAction(Task<0> = Task::<0>),
-                FlipSelector {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        ScriptCondition(|bb| bb.b1 + 4 == 5),
-                    },
-                },
-            },
+        ReactiveFallback {
+            Action(Act<0> = Act::<0>),
+            StatefulAction(PTask<1>, b0 = 2, b1 = {b1}),
+            Action(Act<2>),
+            #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
+            #[skip_if(|bb| bb.b1 > 0)]
+            StatefulAction(Task<3>),
+            Failer,
         }
     }
 }
 
-board!(Tree0376Blackboard { q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0377Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0376Blackboard { b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0377 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        AsyncSequence {
-            Loop(q0, if_empty = Skipped) {
-                Limiter(1) {
-                    Action(PAct<0>, b0 = 5),
-                },
-            },
-            Delay(50) {
-                Repeat(3) {
-                    WhileDoElse {
-                        SubTree(Tree0377Sub0, q0 = {=}),
-                        Condition(Cond<2>),
-                        Condition(|ctx| ctx.check(3)),
+        RetryUntilSuccessful(4) {
+            Limiter(3) {
+                Parallel(success = 1) {
+                    StatefulAction(Task<0>),
+                    ForceFailure {
+                        Sleep(10),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0377Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0378 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
+            b1: i64,
             b0: i64,
         }
-        Sequence {
-            WaitUntil(|bb| bb.o0.unwrap_or(4) % 4 == 0) {
-                #[success_if(|bb| bb.o0.unwrap_or(1) != 3)]
-                Conditional(|bb| bb.b0 != bb.b0 % 4, else = Success) {
-                    WhileDoElse {
-                        RunOnce(then_skip = false) {
-                            SkipUnlessUpdated(t1) {
-                                Priority {
-                                    Action(Act<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                    StatefulAction(PTask<2>, b0 = {t1}),
-                                },
-                            },
-                        },
-                        ReactiveSequence {
-                            Condition(PCond<3>, b0 = {=}),
-                            ForceSuccess {
-                                Condition(|ctx| ctx.check(4)),
-                            },
-                            StatefulAction(Task<5> = Task::<5>),
-                            UnsetBlackboard(o0),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
+        KeepRunningUntilFailure {
+            Switch(b1) {
+                case 3 => AlwaysRunning,
+                _ => SetBlackboard(b0 = 4),
             },
-            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0378Blackboard { t1 o0 b0 });
+board!(Tree0378Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0379 for Ctx {
-        Priority {
-            WhileDoElse {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    FlipSelector {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Wait(50),
-            },
-            ReactiveSequence {
-                Filter(times = 3, count = Completed) {
-                    Condition(Cond<2>),
-                },
-                SequenceStar {
-                    Deadline(0) {
-                        Condition(Cond<3>),
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(Task<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
-                },
-            },
-            SequenceWithMemory {
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<7>),
-                },
-                Condition(Cond<8>),
-                TryCatch {
-                    StatefulAction(Task<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    Condition(Cond<11> = Cond::<11>),
-                },
-            },
-            WhileDoElse {
-                Condition(Cond<12>),
-                Condition(Cond<13>),
-                StatefulAction(Task<14>),
-            },
-            SequenceWithMemory {
-                Action(Act<15>),
-                StatefulAction(Task<16> = Task::<16>),
+        Repeater(forever) {
+            Fallback {
                 Remap(success = Failure, failure = Success) {
-                    Sleep(50),
+                    Timeout(10) {
+                        Sleep(0),
+                    },
                 },
             },
         }
@@ -2787,104 +2767,125 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0380Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
+            b1: i64 = 11,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[allow(unused)] b0: i64 = 9,
         }
-        SetBlackboard(o0 = Some(0))
+        Action(PAct<0>, b0 = {t0}, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0380Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0380 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64,
         }
-        Fallback {
-            ReactiveFallback {
-                Switch(b1) {
-                    case 3 => Condition(Cond<0>),
-                    _ => #[on_halted(|bb| bb.b0 += 1)]
-                    #[skip_if(|bb| bb.b1 < 3)]
-                    Script(|bb| { bb.b0 += 1; bb.b0 = (*bb.t0 + 2) % 2 }),
-                },
-                Condition(PCond<1>, b0 = 1),
-                AsyncFallback {
-                    Precondition(|bb| *bb.t0 > 6) {
-                        SubTree(Tree0380Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
-                    },
-                    Timeout(30) {
-                        Script(|bb| bb.b1 = bb.b0),
-                    },
-                },
+        Switch(b1) {
+            case 1 => SubTree(Tree0380Sub0, ..),
+            case 4 => Loop(q0, if_empty = Failure) {
+                SubTree(Tree0380Sub1, ..),
             },
+            case 5 => Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
+            _ => #[on_failure(|bb| bb.b1 = 7)]
+            Condition(PCond<3>, b0 = 0),
         }
     }
 }
 
-board!(Tree0380Blackboard { b1 t0 o0 b0 });
+board!(Tree0380Blackboard { b1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0381 for Ctx {
         blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(3),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        ForceSuccess {
-            #[run_while(|bb| bb.o0.is_none())]
-            #[failure_if(|bb| bb.b1 == 7)]
-            #[on_halted(|bb| if *bb.t0 != 5 { *bb.t0 += 1 })]
-            SequenceWithMemory {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Condition(Cond<0>),
-                },
-                Parallel(success = 0) {
-                    Action(PAct<1>, b0 = {b0}, b1 = {b1}),
-                    UnsetBlackboard(o0),
-                },
-                Action(Act<2>),
-                RepeatUntilFailure(3) {
-                    Timeout(50) {
-                        #[post(|bb| bb.o0 = None)]
-                        #[on_failure(|bb| bb.b0 = 7)]
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    ParallelAll(1) {
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(5)),
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                        Sleep(10),
-                    },
+        Optional {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                AlwaysSuccess,
+                Sleep(0),
+                ScriptCondition(|bb| bb.o0.is_none()),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0381Blackboard { o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0382Sub0 for Ctx {
+        ForceFailure {
+            MemSequence {
+                Parallel(success = 2, failure = -1) {
+                    Action(Act<1>),
+                    Wait(20),
                 },
             },
         }
     }
 }
 
-board!(Tree0381Blackboard { b1 q0 o0 t0 b0 t1 });
-
 bt::behavior_tree! {
     pub tree Tree0382 for Ctx {
-        Inverter {
-            AsyncFallback {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(0)),
-                    Action(Act<1> = Act::<1>),
-                },
-                Wait(10),
+        ParallelAll(2) {
+            Repeater(0) {
+                Condition(Cond<0>),
             },
+            PrioritySelector {
+                #[score(0)]
+                SubTree(Tree0382Sub0),
+                #[score(2)]
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0383Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(11),
+            b1: i64 = 12,
+            #[tracked] t0: i64 = 12,
+            b0: i64 = 10,
+        }
+        Switch(b1) {
+            case 4 => Condition(Cond<4>),
+            case 1 => ReactiveSequence {
+                WasEntryUpdated(t0),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+            },
+            case 5 => #[run_while(|bb| *bb.t0 < *bb.t0 + 1)]
+            #[post(|bb| *bb.t0 += 1)]
+            ReactiveSequence {
+                UnsetBlackboard(o0),
+                #[skip_if(|bb| bb.b0 == 4)]
+                #[post(|bb| if *bb.t1 > 3 { bb.t0.set((bb.b1 + 3) % 4) })]
+                #[success_if(|bb| bb.b1 % 3 == 2)]
+                StatefulAction(Task<7>),
+            },
+            _ => Condition(Cond<8>),
         }
     }
 }
@@ -2892,112 +2893,164 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0383 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64 = 1,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        Timeout(20) {
-            FlipSelector {
-                Sleep(10),
-                Wait(20),
-                SetBlackboard(b0 = {b1}),
+        #[run_while(|bb| *bb.t1 % 4 > 2)]
+        IndexSwitch(|bb| *bb.t1 + 2, out_of_range = Loop, dynamic = true) {
+            StepSequencer {
+                Switch(b1) {
+                    case 3 => Sequence {
+                        Succeeder,
+                        #[failure_if(|bb| bb.b1 % 2 > 0)]
+                        #[on_failure(|bb| bb.b0 = bb.b1)]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Condition(Cond<0>),
+                        Action(Act<1> = Act::<1>),
+                    },
+                    _ => SequenceWithMemory {
+                        Action(Act<2>),
+                        SetBlackboard(t0 = {t1}),
+                        SetBlackboard(b1 = {t1}),
+                    },
+                },
+                Action(PAct<3>, b0 = {b0}),
+                ForceSuccess {
+                    SubTree(Tree0383Sub0, t1 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}, b0 = {=}),
+                },
             },
         }
     }
 }
 
-board!(Tree0383Blackboard { b0 b1 });
+board!(Tree0383Blackboard { t1 o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0384Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 14,
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 11,
+        }
+        FlipSelector {
+            ReactiveSequence {
+                Condition(Cond<2> = Cond::<2>),
+                SetBlackboard(b0 = 0),
+            },
+            #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b1 = bb.b0 })]
+            #[run_while(|bb| bb.b0 != *bb.t0 + 4)]
+            #[failure_if(|bb| bb.b0 % 3 > 1)]
+            Conditional(|bb| bb.b0 + 2 != (bb.b1 + 1) % 4, else = Success) {
+                RepeatTimes(forever) {
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0384 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 2,
+            b1: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+        StepSequencer {
+            Retry(forever) {
+                Inverter {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Conditional(|bb| *bb.t0 < bb.b1 % 2, dynamic = false, else = Success) {
+                Sequence {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 2)),
+                    SubTree(Tree0384Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                    Cooldown(50) {
+                        FlipSelector {
+                            Succeeder,
+                            Condition(Cond<4>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0384Blackboard { b0 b1 });
+board!(Tree0384Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0385 for Ctx {
-        ReactiveFallback {
-            ParallelAll(4) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                AlwaysSuccess,
-            },
-            AlwaysFailure,
-            WhileDoElse {
-                TryCatch {
-                    Condition(Cond<4>),
-                    Succeeder,
+        blackboard {
+            b0: i64 = 3,
+        }
+        Sequence {
+            Priority {
+                Interrupt(|bb| bb.b0 < 7) {
+                    Condition(Cond<0>),
                 },
-                RepeatUntil(Failure) {
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        AlwaysSuccess,
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<5>),
-                },
-            },
-            ParallelAll(3) {
+                StatefulAction(Task<1>),
+                #[run_while(|bb| bb.b0 > 1)]
+                #[success_if(|bb| bb.b0 > 6)]
                 RunOnce {
-                    AlwaysSuccess,
-                },
-                Condition(|ctx| ctx.check(6)),
-                RunOnce(then_skip = false) {
-                    MaxTime(10) {
-                        Action(Act<7>),
-                    },
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
         }
     }
 }
+
+board!(Tree0385Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0386 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64,
             b0: i64,
-            b1: i64 = 0,
         }
-        #[on_success(|bb| *bb.t0 += 1)]
-        WaitValueUpdate(t0) {
-            Fallback {
-                ForceFailure {
-                    Timeout(20) {
-                        #[success_if(|bb| *bb.t0 != 2)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        MemPriority {
-                            Action(Act<0>),
-                            Condition(Cond<1> = Cond::<1>),
+        RetryUntilSuccessful(4) {
+            ReactiveSequence {
+                #[on_success(|bb| bb.t0.set(7))]
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                    Condition(PCond<0>, b0 = {=}),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    RepeatUntilSuccess(2) {
+                        ForceSuccess {
+                            #[success_if(|bb| bb.b0 < *bb.t0)]
+                            #[on_failure(|bb| *bb.t0 += 2)]
+                            #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                            StatefulAction(Task<1>),
                         },
                     },
+                    Action(|ctx| ctx.exec(2)),
                 },
-                Switch(b1) {
-                    case 5 => RunOnce(then_skip = false) {
-                        Condition(|ctx, bb| ctx.check_in(2, 5)),
+                Parallel(failure = -1) {
+                    #[failure_if(|bb| *bb.t0 + 3 != 3)]
+                    DynamicSelector {
+                        Action(Act<3>),
+                        #[failure_if(|bb| (*bb.t0 + 1) % 2 < 0)]
+                        #[skip_if(|bb| (*bb.t0 + 1) % 4 < 2)]
+                        Sleep(10),
                     },
-                    _ => Condition(Cond<3> = Cond::<3>),
-                },
-                StatefulAction(Task<4>),
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
+                    Fallback {
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            Condition(Cond<4> = Cond::<4>),
+                        },
                         Condition(Cond<5>),
-                        #[on_halted(|bb| bb.b1 += 2)]
+                        Sleep(10),
+                    },
+                    ReactiveSequence {
                         Condition(Cond<6>),
-                        Condition(PCond<7>, b0 = 1),
-                        SetBlackboard(b0 = 5),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8> = Task::<8>),
+                        StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
+                        StatefulAction(Task<10>),
                     },
                 },
             },
@@ -3005,93 +3058,111 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0386Blackboard { t0 b0 b1 });
+board!(Tree0386Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0387 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        #[on_success(|bb| *bb.t0 += 1)]
-        SequenceStar {
-            Deadline(10) {
-                StatefulAction(Task<0> = Task::<0>),
+        ReactiveSequence {
+            #[failure_if(|bb| (*bb.t0 + 3) % 4 != 2)]
+            Cooldown(0, filtered = Skipped) {
+                SequenceStar {
+                    Filter(times = 2, filtered = Skipped) {
+                        StatefulAction(Task<0>),
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (bb.b1 % 2) as f32)]
+                        Conditional(|bb| *bb.t0 == 3, else = Failure) {
+                            #[on_failure(|bb| bb.o0 = None)]
+                            AlwaysRunning,
+                        },
+                        #[score(4)]
+                        AlwaysFailure,
+                    },
+                },
             },
-            RunOnce {
-                Condition(Cond<1>),
+            Loop(q0) {
+                SequenceWithMemory {
+                    #[success_if(|bb| bb.o0.unwrap_or(1) + 4 != 3)]
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    Sleep(10),
+                    StatefulAction(Task<2>),
+                },
             },
-            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0387Blackboard { t0 });
+board!(Tree0387Blackboard { o0 b0 b1 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0388 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail) {
-            BinarySelector(|bb| *bb.t1 != bb.b0 % 4, dynamic = false) {
-                #[run_while(|bb| bb.b0 + 2 < 1)]
-                Sequence {
-                    SetBlackboard(t1 = {b0}),
-                    StatefulAction(Task<0>),
-                },
-                Parallel(failure = -1) {
-                    Selector {
-                        SequenceStar {
-                            Condition(Cond<1>),
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+        Inverter {
+            IfThenElse {
+                Fallback {
+                    RepeatUntil(Failure) {
+                        Sequence {
+                            RunOnce {
+                                Action(Act<0>),
+                            },
+                            Repeater(2) {
+                                Script(|bb| bb.b1 += 1),
+                            },
+                            TryCatch {
+                                StatefulAction(Task<1>),
+                                #[on_halted(|bb| bb.b1 = bb.b0)]
+                                #[run_while(|bb| bb.b1 % 4 > 2)]
+                                StatefulAction(Task<2>),
+                            },
                         },
-                        Action(Act<3>),
-                        StatefulAction(Task<4>),
                     },
-                },
-            },
-            RepeatUntil(Failure) {
-                Condition(Cond<5>),
-            },
-            Cooldown(0, filtered = Skipped) {
-                Interrupt(|bb| *bb.t0 + 3 < *bb.t1 % 4) {
-                    RunOnce {
-                        #[run_while(|bb| *bb.t0 != 3)]
-                        AsyncFallback {
-                            AsyncFallback {
-                                Filter(times = 2, count = Success, filtered = Skipped) {
-                                    #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                                    #[skip_if(|bb| *bb.t0 > *bb.t1 + 1)]
-                                    Action(Act<6>),
-                                },
-                                ScriptCondition(|bb| *bb.t1 == 6),
-                                StatefulAction(Task<7>),
+                    Switch(b1) {
+                        case 1 => WasEntryUpdated(t0),
+                        case 0 => Deadline(10) {
+                            Timeout(0) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                        case 4 => SequenceWithMemory {
+                            Action(PAct<4>, b0 = {=}, b1 = {=}),
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                        _ => MaxTime(0) {
+                            ForceSuccess {
+                                Condition(PCond<6>, b0 = {b1}),
                             },
                         },
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0388Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0389 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 3,
-        }
-        ReactiveSequence {
-            Inverter {
-                Precondition(|bb| bb.b1 % 4 > 1) {
-                    Sequence {
-                        Action(Act<0>),
-                        Action(PAct<1>, b0 = {t1}),
-                        Condition(Cond<2>),
+                #[success_if(|bb| bb.b1 != 5)]
+                #[on_halted(|bb| bb.b1 = bb.b0)]
+                KeepRunningUntilFailure {
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    TryCatch(catch_on_halt = true) {
+                        SetBlackboard(b1 = 6),
+                        WhileDoElse {
+                            Condition(Cond<7>),
+                            IfThenElse {
+                                Timeout(10) {
+                                    Condition(|ctx| ctx.check(8)),
+                                },
+                                DynamicSequence {
+                                    Condition(Cond<9>),
+                                },
+                            },
+                            StatefulAction(Task<10>),
+                        },
                     },
                 },
             },
@@ -3099,508 +3170,385 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0389Blackboard { t1 b1 });
+board!(Tree0388Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0389 for Ctx {
+        Priority {
+            Delay(30) {
+                Action(Act<0> = Act::<0>),
+            },
+            StatefulAction(Task<1>),
+            Sleep(30),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0390 for Ctx {
-        Repeat(0) {
-            Action(Act<0>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 4,
+            b1: i64,
+        }
+        ReactiveSequence {
+            Action(|ctx| ctx.exec(0)),
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                Fallback {
+                    Observe(|bb| *bb.t0 + 1 < 3, abort = both) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[run_while(|bb| bb.b0 < 4)]
+                    #[post(|bb| bb.o0 = None)]
+                    Action(PIo<2>, t0 = {t0}),
+                },
+            },
+            AsyncSequence {
+                ReactiveFallback {
+                    #[success_if(|bb| bb.o0.unwrap_or(1) + 1 < 6)]
+                    #[on_success(|bb| if bb.b0 > 3 { *bb.t0 += 3 })]
+                    RetryUntilSuccessful(4) {
+                        #[run_while(|bb| *bb.t0 > (bb.b1 + 4) % 3)]
+                        #[failure_if(|bb| bb.b0 != bb.b1)]
+                        Succeeder,
+                    },
+                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 2)),
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(Cond<5>),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0391Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Condition(PCond<4>, b0 = 7)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0391Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        SubTree(Tree0391Sub1, ..)
-    }
-}
+board!(Tree0390Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0391 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        Priority {
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                WaitUntil(|bb| *bb.t0 < 3) {
-                    Action(PAct<0>, b0 = {b0}),
+        #[run_while(|bb| (bb.b1 + 1) % 4 == 3)]
+        #[success_if(|bb| (*bb.t0 + 4) % 4 > 2)]
+        FlipSelector {
+            ReactiveFallback {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                WhileDoElse {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                #[post(|bb| { bb.t0.set(bb.b0); if bb.b0 % 4 > 1 { bb.b1 = 2 } })]
+                WhileDoElse {
+                    Action(PAct<3>, b0 = {=}, b1 = {=}),
+                    Succeeder,
+                },
+                Condition(|ctx| ctx.check(4)),
+                #[failure_if(|bb| bb.b1 == bb.b1 % 2)]
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<5>),
                 },
             },
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                ReactiveSequence {
-                    StatefulAction(Task<1>),
-                    ScriptCondition(|bb| *bb.t0 % 4 < 2),
-                    Action(PIo<2>, t0 = {b0}),
-                },
-            },
-            Repeat(4) {
-                ReactiveSequence {
-                    WhileDoElse {
-                        #[on_success(|bb| if (bb.b0 + 2) % 3 < 0 { bb.b0 += 3 })]
-                        #[failure_if(|bb| *bb.t0 + 3 > 5)]
-                        StatefulAction(Task<3>),
-                        SubTree(Tree0391Sub0, ..),
+            WaitUntil(|bb| *bb.t0 < 0) {
+                Cooldown(0, filtered = Skipped) {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0 + 4) as f32)]
+                        MemSequence {
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7>),
+                        },
+                        #[score(|bb| (bb.b0 + 1) as f32)]
+                        Action(Act<8>),
                     },
-                    Condition(PCond<5>, b0 = 1),
-                    Precondition(|bb| *bb.t0 % 2 > 0, else = Running) {
-                        Condition(Cond<6>),
-                    },
                 },
             },
-            Parallel(failure = 2) {
-                RepeatUntilFailure(forever) {
-                    SetBlackboard(b0 = 3),
+            ReactiveSequence {
+                Fallback {
+                    StatefulAction(Task<9>),
                 },
-                Condition(PCond<7>, b0 = {=}),
+                RepeatUntilFailure(3) {
+                    Script(|bb| if *bb.t0 + 3 > 2 { bb.t0.set((bb.b1 + 2) % 3) }),
+                },
             },
+            RetryUntilSuccessful(3) {
+                Fallback {
+                    #[success_if(|bb| bb.b0 + 3 < 4)]
+                    #[skip_if(|bb| bb.b0 % 2 > 0)]
+                    #[on_success(|bb| { bb.b1 += 1; if bb.b1 + 4 > 4 { *bb.t0 += 3 } })]
+                    Condition(Cond<10>),
+                    #[success_if(|bb| bb.b0 < 4)]
+                    Condition(|ctx, bb| ctx.check_in(11, bb.b0 % 2)),
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    ScriptCondition(|bb| bb.b1 + 2 == 6),
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
+                },
+            },
+            Condition(PCond<14>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree0391Blackboard { q0 t0 b0 });
+board!(Tree0391Blackboard { q0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0392 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
         }
-        Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false, else = Failure) {
-            ParallelAll(max_failures = -2) {
-                Selector {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                Optional {
-                    Selector {
-                        StepSequencer {
-                            Condition(PCond<3>, b0 = {t0}),
-                        },
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-                RepeatUntilFailure(1) {
-                    ParallelAll {
-                        Condition(Cond<4>),
-                        IfThenElse {
-                            StatefulAction(Task<5>),
-                            Condition(Cond<6>),
-                        },
-                        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
-                            #[on_failure(|bb| bb.b0 += 2)]
-                            #[on_success(|bb| bb.b0 = *bb.t0)]
-                            AlwaysFailure,
-                            Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 1)),
-                        },
-                    },
-                },
+        FlipSelector {
+            #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 < (*bb.t1 + 3) % 2)]
+            #[on_failure(|bb| *bb.t0 += 2)]
+            Condition(|ctx| ctx.check(0)),
+            Action(Act<1>),
+            ReactiveSequence {
+                Action(PAct<2>, b0 = {b1}, b1 = {b1}),
+                #[failure_if(|bb| bb.o0.unwrap_or(5) != bb.b1)]
+                #[on_failure(|bb| bb.t1.set(bb.b1 + 3))]
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
             },
         }
     }
 }
 
-board!(Tree0392Blackboard { q0 b0 t0 });
+board!(Tree0392Blackboard { t0 b1 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0393 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 4,
             #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b1: i64 = 2,
-            b0: i64 = 0,
+            b0: i64 = 3,
         }
-        Selector {
-            ReactiveFallback {
-                #[on_success(|bb| if *bb.t0 > bb.b0 { bb.b1 = *bb.t0 % 4 })]
-                Inverter {
-                    Precondition(|bb| bb.o0.is_none(), else = Running) {
-                        BinarySelector(|bb| bb.o0.unwrap_or(1) < 0, dynamic = true) {
-                            Action(Act<0>),
-                            Interrupt(|bb| *bb.t0 < 1) {
-                                SetBlackboard(b0 = 0),
-                            },
-                        },
-                    },
+        Repeat(forever) {
+            #[on_halted(|bb| *bb.t1 += 2)]
+            TryCatch(catch_on_halt = false) {
+                ReactiveSequence {
+                    #[failure_if(|bb| bb.b0 + 1 > 4)]
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    WasEntryUpdated(t0),
                 },
-                Switch(b1) {
-                    case 5 => MaxTime(20) {
-                        StatefulAction(Task<1>),
-                    },
-                    _ => Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 2, &mut bb.b0)),
-                },
-            },
-            ReactiveSequence {
-                FlipSelector {
-                    Script(|bb| if *bb.t0 > 3 { bb.b1 = (*bb.t0 + 3) % 4 }),
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Action(Act<3>),
-                },
-                RepeatUntilFailure(2) {
-                    IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 2, &mut bb.b0)),
-                        ScriptCondition(|bb| *bb.t0 != 3),
-                        Action(Act<5>),
-                    },
-                },
-                RepeatTimes(2) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(Cond<6>),
-                        #[failure_if(|bb| bb.b1 + 1 > 2)]
-                        KeepRunningUntilFailure {
-                            SetBlackboard(b1 = 3),
-                        },
-                        StatefulAction(Task<7>),
-                    },
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = false) {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0393Blackboard { t0 o0 b1 b0 });
+board!(Tree0393Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0394 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            b1: i64,
         }
-        Deadline(0) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Retry(forever) {
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[on_halted(|bb| { bb.b0 += 2; if bb.b0 == 4 { bb.t0.set(bb.o0.unwrap_or(5) % 2) } })]
-                    TryCatch {
-                        Action(Act<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
-                        Action(|ctx| ctx.exec(4)),
-                        Script(|bb| bb.b1 += 1),
-                    },
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SequenceStar {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<0>),
                 },
+                Condition(Cond<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 3)),
+                Action(PIo<3>, t0 = {b1}),
+                Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b1)),
             },
         }
     }
 }
 
-board!(Tree0394Blackboard { b1 t0 t1 o0 b0 });
+board!(Tree0394Blackboard { t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64 = 1,
         }
-        MemPriority {
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                },
-            },
-            Action(Act<2>),
-            #[failure_if(|bb| *bb.t0 < 5)]
-            #[run_while(|bb| *bb.t0 > 7)]
-            #[on_success(|bb| *bb.t0 += 3)]
-            ReactiveSequence {
-                Wait(0),
-                Wait(10),
-                Sleep(10),
-            },
-            Cooldown(20, filtered = Skipped) {
-                Deadline(0) {
-                    Repeat(forever) {
-                        #[on_halted(|bb| { if *bb.t0 > 0 { *bb.t0 += 1 }; bb.b0 = 0 })]
-                        Action(Act<3>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Action(Act<4>),
-                AlwaysSuccess,
-                #[on_halted(|bb| bb.b0 += 1)]
-                Retry(3) {
-                    Action(PAct<5>, b0 = {t0}),
-                },
+        Repeater(forever) {
+            FlipSelector {
+                SetBlackboard(o0 = Some(7)),
+                WasEntryUpdated(t0),
+                SetBlackboard(b1 = 3),
             },
         }
     }
 }
 
-board!(Tree0395Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0396Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 12,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            Condition(Cond<1>),
-        }
-    }
-}
+board!(Tree0395Blackboard { t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        IfThenElse {
-            Delay(0) {
-                BinarySelector(|bb| bb.b0 % 3 == 1) {
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                        ScriptCondition(|bb| bb.b1 < 1),
-                    },
-                    Retry(2) {
-                        Script(|bb| bb.b1 = (bb.b1 + 1) % 3),
-                    },
-                },
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            Retry(3) {
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
             },
-            ScriptCondition(|bb| bb.b0 > 2),
-            SubTree(Tree0396Sub0, b1 = {=}, b0 = {b0}, q0 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0396Blackboard { b1 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0397Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        Action(Act<1>)
-    }
-}
+board!(Tree0396Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t1: i64 = 5,
-        }
-        Sequence {
-            Cooldown(50) {
-                FlipSelector {
-                    WasEntryUpdated(t1),
-                    AlwaysRunning,
-                },
-            },
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                SubTree(Tree0397Sub0, q0 = {=}, t1 = {t1}),
+        RunOnce(then_skip = true) {
+            RepeatTimes(forever) {
+                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree0397Blackboard { q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        Parallel(success = -2) {
-            Script(|bb| bb.b0 = 4),
-            IndexSwitch(|bb| 6, dynamic = true) {
-                RetryUntilSuccessful(forever) {
-                    Timeout(0) {
-                        RunOnce(then_skip = false) {
-                            IfThenElse {
-                                ScriptCondition(|bb| bb.b0 + 2 < bb.b0),
-                                Action(PIo<0>, t0 = {=}),
-                                Repeat(2) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| (*bb.t1 + 2) % 3 < 0, dynamic = false) {
-                    ParallelAll(1) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                Interrupt(|bb| *bb.t0 + 4 != 3) {
-                                    Sleep(10),
-                                },
-                            },
-                        },
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                },
+        Loop(q0, value = {b1}, if_empty = Success) {
+            #[on_failure(|bb| *bb.t0 += 3)]
+            #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 > 0)]
+            SequenceWithMemory {
+                AlwaysSuccess,
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0398Blackboard { t0 t1 b0 q0 });
+board!(Tree0398Blackboard { o0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 0,
+            b0: i64 = 3,
         }
-        TryCatch(catch_on_halt = true) {
-            Repeater(3) {
-                RepeatUntilFailure(forever) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                ScriptCondition(|bb| *bb.t0 < bb.b0),
-            },
-            Loop(q0) {
-                StatefulAction(Task<2>),
-            },
-            RetryUntilSuccessful(0) {
-                Action(PAct<3>, b0 = 8, b1 = {t0}),
-            },
+        ReactiveSequence {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree0399Blackboard { t0 q0 b0 });
+board!(Tree0399Blackboard { b0 });
 
 cases! {
-    Tree0300 "B{t1;t0=4;q0=2;b0=1;b1=5}MSeq(@po{b1:=b0}Fb(RSel(t0,Wu{t1}),t1,c2e),Lp{b0;R}(Rpt{F}(Flt{2;S;F}(Su{t0}(Once(F))))))",
-    Tree0301 "B{b0;q0;t0=0;b1=0;t1}RSeq(RFb(@rw{t0+3%4>0}t0,Fb(Sw{2;5}(c1,Wu{t0},Sc{b0:=t0+4;b0%3!2?t1:=b1+3%3}),@rw{t1>2}@of{b1%4<0?b0:=t1+2}Lp{_;S}(R)),Bin{b0<b0+3;T}(Pre{b0<2}(t2),a3b{t0%3;b0}),c4),FS(Sb{t0=0}))",
-    Tree0302 "B{t0;q0;b0=1}@ki{t0=5}@of{b0:=t0}@fi{t0+2!7}Star(a0b{t0;b0},PAll{-1}(OnceK(pi1{t0:=}),Lp{t0;R}(t2e),a3))",
-    Tree0303 "B{b0=3;o0=_}Bin{some;_}(pi0{t0:b0},t1e)",
-    Tree0304 "B{b0=3}PAll{-1}(Dl{0}(Pre{b0>0;S}(Step(Wt{10},PPar{0;T}(pt0{b0:b0;b1:b0},R)))))",
-    Tree0305 "B{t0;t1;b1=0}Swm(Flip(c0,t1),Star(Isw{t1;_;_}(TryT(Ret3(a2),Sl{10}),Sb{t1=b1})))",
-    Tree0306 "Rep1(c0)",
-    Tree0307 "Rep3(Flt{2;R;_}(PPar{1;N}(Rep4(OnceK(c0)),Rty4(Fai),RSeq(c1l,S,a2,a3,a4))))",
-    Tree0308 "B{t0=3;q0;b0=3;o0=_}RSeq(Step(@fi{t0<t0%3}@oh{b0+=3}c0,R,F),RSeq(@of{b0+=1}Isw{b0+4;N;T}(Sc{some?b0+=4;t0:=t0%3},@si{b0<5}@of{b0%3<1?t0:=t0%2}@po{t0+=2}pt1{b0:3;b1:t0},@si{b0<5}t2)),RSeq(Rep0(Sb{o0=7}),Pre{none;S}(Wt{0}),t3,Step(c4,t5),Sl{0}),Flip(Bin{b0>6;_}(a6b{t0;b0},WU{t0%2!0}(Suc))))",
-    Tree0309 "Par{0;-2}(Par{_;3}(t0,a1,Dl{50}(RSeq(Cd{0;K}(a2),c3)),OnceK(Inv(a4l))),Wde(PPar{0;N}(RU{F}(MSeq(PAll{1}(a5,a6))),Step(a7,Dd{30}(c8),a9),Wt{0}),Once(Rep0(F))))",
-    Tree0310 "B{o0=4;t0=2;b0=3;b1=3}MSeq(SubR(SubA(@si{b1+2%4=2}pi0{t0:=})),@si{b0+1<b1%3}@os{o0:=_}t1e)",
-    Tree0311 "B{b0;b1=5;o0=_;t0;t1=0}Swm(Fb(PPar{0;T}(Wu{t0},a0,S)),Su{t0}(@rw{b0<6}Wv{t0}(Pre{b1%3>0;K}(TryT(Scc{b0>2},Sc{b1:=b0+1%4})))),Bin{none;T}(Scc{b1>6},Rpt{F}(PAll{_}(@fi{b0!2}@rw{some}@os{b1+=1;o0:=_}Wt{0},a1))),RFb(pt2{b0:t0;b1:b0},a3,@rw{t1+4!1}@fi{none}@ki{b0+2=t0%2}t4),Wde(Ite(@oh{t0+1%3>0?t1+=3}@os{t1:=o0|4}@rw{t1+3%2>0}t5,SubA(Sl{0})),c6))",
-    Tree0312 "B{q0=2;t0;o0;t1=1;b1=4;b0=1}Lp{_;S}(Ite(RSeq(Ub{o0},Rep1(Mt{0}(pa0{b0:7;b1:b0})),@rw{t1%4>2}AFb(c1,@si{t1+1=b1}S),pi2{t0:t0}),RT{F}(RFb(Dd{0}(Sel(@oh{t1+=1}c3,Scc{t1!b1%4},R)),Wu{t0}))))",
-    Tree0313 "Flt{1;S;F}(Flip(Once(a0),Cd{0;F}(t1e),t2,t3e,a4))",
-    Tree0314 "B{t0=2;t1=3;b0=4}@rw{b0<t0+4}@po{t0:=t1}@ki{b0<3}RFb(pa0{b0:t0;b1:b0},Ruf{F}(Wu{t0}),MPri(Wu{t1},t1),@rw{t0%4<2}Ite(c2l,c3,Flip(Rep3(c4l),t5)),@po{b0+=1;b0>6?b0:=t1}Bin{b0%4<2;_}(a6,@po{b0:=t1}@si{t1+4%2!1}@of{t0:=b0}Wu{t1}))",
-    Tree0315 "B{b1=3;t0=3;b0=5}Sw{2;5;4}(Ret0(t0),t1,Lim{3}(t2),Step(Sb{b0=t0},Scc{t0+3%2!0}))",
-    Tree0316 "B{o0=5;b0;t0;t1=5}Step(c0b{t0%3},t1,WU{t1!b0+2%3}(@si{none}@of{b0:=t0}@rw{t0%2>0}Ub{o0}),c2b{b0},Suc)",
-    Tree0317 "B{b0=2;t0=3;o0}Wde(Par{_;-2}(Sb{o0=5},Wv{t0}(c0),RSeq(pi1{t0:t0},Ub{o0}),t2e),Keep(@rw{t0=1}Sb{b0=9}),MPri(c3e,OnceT(Cnd{some;T;F}(SubR(TryF(@os{b0+=1}pt4{b0:5;b1:b0},c5))))))",
-    Tree0318 "B{b1;t0;b0=2}RU{S}(RFb(Sw{4;1}(OnceT(Ite(@rw{b0<t0}To{20}(c0),@po{b0+=2}Ret3(Bin{b0<2;_}(@rw{t0<t0+3}Sc{b0+=2},pt1{b0:5;b1:b0})))),Pre{t0>1;R}(RT{3}(RFb(@os{b0+=3}@po{b0+=1}Rep3(pi2{t0:=})))),Wde(t3,R,Sc{b0+=1}))))",
-    Tree0319 "B{o0=_;t0=5;b0=4;b1}Star(RepF(t0),SubA(@po{b1:=o0|5;o0:=_}SubR(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}t1e)),t2,pi3{t0:=})",
-    Tree0320 "Inv(a0)",
-    Tree0321 "B{t1=5;t0=3;b1=1}Fb(FF(Sc{t0+=2;t1:=b1+4%2}),Invt(Intr{t1+4>t0%4}(c0b{6})),a1b{b1%4;b1},t2e,c3)",
-    Tree0322 "Swm(Par{-1;-4}(Fai,c0,Fai,R,t1),Fb(OnceK(t2e),MPri(Dd{0}(a3),t4e,c5),Rty3(FF(a6))),Rmp{F;F}(Once(Seq(t7,Cd{30;_}(t8),S,t9))))",
-    Tree0323 "B{t0=5;b0=5}Wde(Scc{b0>2},PPar{0;N}(Wu{t0},@rw{t0%2!0}Sb{t0=b0},t0e),Sel(c1b{1},t2))",
-    Tree0324 "B{o0=_;b0=2;b1=0;t0=2;q0=4}TryT(Sw{2;5;4}(Ret2(Rep1(To{50}(@po{t0+=1;b0+=2}Lp{_;F}(Lp{b0;_}(c0))))),Step(WU{t0>2}(Sc{o0:=_})),PAll{2}(c1,Wt{30}),RFb(c2,t3e)),Invt(Fb(Lim{1}(Flip(c4l,a5)),Wde(RSeq(Dl{0}(a6),t7),Lp{t0;F}(Isw{b0%3;N;T}(a8,a9,c10,Sl{0}))),Cd{0;_}(Sb{t0=6}),Ite(c11b{t0},Fb(pi12{t0:b0})))))",
-    Tree0325 "B{t0=3;t1=3;b1=2;b0=1}@ki{b0+2<b1%2}@po{t0:=t1;t0:=t0+4%4}Isw{t1%2;N;T}(RU{F}(Par{-1;-1}(MPri(@si{t1!4}pi0{t0:b0},c1),Rep3(Flip(Ret3(c2),t3,@oh{t0:=b1}@of{t0:=b0%3}Suc)))),@fi{t1+4>t1}Wv{t0}(Step(@fi{t1+3=b1%3}@po{t1+=2}Par{-1;-2}(Inv(t4),c5),Keep(@os{t0+4=b1?b1+=3;b0:=t1%3}Scc{b1+4%2<0}),t6e,MSeq(S,t7e,Wt{20}))),Seq(Sel(a8e,Suc),Seq(c9b{t0%4},c10,Sb{b0=0}),Wde(@rw{b0+3%2<1}Swm(a11,a12),PPar{2;T}(t13),Ruf{1}(@oh{b1+=3;t0:=t1+3}To{50}(WU{t1+1<t1}(Cd{0;K}(c14l)))))))",
-    Tree0326 "Inv(Step(a0,t1))",
-    Tree0327 "B{t0=3;b1=2;t1}RSeq(MSeq(Rus{1}(FF(Pre{t0+1>6;K}(Step(t0,F)))),RU{S}(a1)),@fi{t1>0}PAll{-2}(Wde(pt2{b0:t0;b1:b1},R,c3),Once(Wde(c4l,F,Suc))))",
-    Tree0328 "Ret3(t0)",
-    Tree0329 "B{b1;t0=5;t1;o0=0}Star(Par{0;-1}(t0e,@oh{none?b1:=t0%3}@ki{b1<o0|4}t1,PAll{_}(Sb{t1=3},Sl{0})),Ruf{1}(c2),t3)",
-    Tree0330 "Try(MPri(Par{-1;2}(t0e,t1),c2,Try(c3,Wt{0})),RSeq(RSeq(Sl{20},a4l,c5,t6,RU{S}(S)),t7,Rep3(a8)))",
-    Tree0331 "B{b0;t1}Once(Pre{t1%4!2;S}(Try(@ki{b0=0}t0,Sb{b0=3},c1l)))",
-    Tree0332 "B{t0=2;b0=4;b1}@fi{t0+3%4<1}@os{b0:=8}Dd{20}(Seq(Sc{b1:=0},c0,MSeq(a1b{t0;b1},a2b{t0;b0})))",
-    Tree0333 "B{o0;t0;b0;t1;q0=2}Once(@fi{t1=4}Step(Scc{o0|3<b0%2},Lp{t1;F}(Opt(Dl{20}(a0b{t1;b0}))),Flip(@ki{b0<t1}@oh{o0:=2}c1,t2,Sc{t1:=b0},pt3{b0:=;b1:t0},Sb{t1=0}),Pre{t0>6}(ASeq(SubR(Flt{3;R;K}(a4)),S)),PPar{1;_}(t5e)))",
-    Tree0334 "B{b0=0;t1=5;b1=0;t0=0}Par{_;-4}(@si{t0%3>0}@os{t0+=1;b0%3<0?t0+=3}Rty1(a0),Seq(Wu{t1},@rw{b1+2%3>1}@po{b0+=1}c1b{b0},a2),Par{-2;_}(a3,t4,t5,t6),Sel(pt7{b0:=;b1:t1},pa8{b0:2;b1:=},t9e),FF(Rpt{3}(Su{t0}(a10e))))",
-    Tree0335 "B{o0}PAll{3}(F,Inv(Ub{o0}),Inv(@ki{some}c0e))",
-    Tree0336 "Dl{100}(To{50}(Flip(RFb(Inv(Rty4(t0e)),Once(a1)))))",
-    Tree0337 "B{b1;b0=0;t0=3}Sw{5}(Flt{1;R;_}(Swm(c0,pi1{t0:b0},Sl{50})),RSel(F,Pre{b0=b1;R}(c2),Flt{3;F;F}(pi3{t0:=})))",
-    Tree0338 "B{o0;b0=5;t0=4}@oh{b0:=t0%4}@os{t0+4>b0+4?t0+=3;b0:=8}Pre{o0|1+4<t0+2;S}(RSeq(@rw{t0+1%2>0}SubA(@oh{t0+=1;none?t0:=b0%2}@ki{t0=7}Isw{t0%3;T;T}(SubA(t0e),pa1{b0:=})),Sb{b0=4},Cnd{b0%2<0;_;_}(Sl{100}),Ub{o0}))",
-    Tree0339 "B{b0;t0=5;o0=5;q0=1}@ki{t0=7}@os{o0:=t0;b0+=1}Par{_;-3}(RSel(a0,t1,R),Par{_;_}(@os{t0:=b0;b0+=1}@si{o0|1%4=0}Sl{50},Sl{20}),MSeq(a2,Lp{b0;K}(Sel(Rpt{0}(pt3{b0:=;b1:b0})))),Pre{b0>b0+2%4;F}(Lp{b0;F}(Star(OnceK(a4l),a5))),@fi{o0|1!5}PAll{-1}(Sb{t0=1},Wu{t0}))",
-    Tree0340 "B{b1=4;t1=2;b0}Inv(PAll{-2}(a0b{8;b0},Su{t1}(pa1{b0:=;b1:=})))",
-    Tree0341 "RFb(a0l,t1,a2)",
-    Tree0342 "B{o0;b0;b1;t0;q0}Ret2(Ite(Isw{t0;_;N}(@po{b1<5?t0:=b0+3%4}@ki{some}a0,RSel(t1,pt2{b0:=}),Mt{0}(Lp{t0;R}(t3)),t4),Pri(Wde(c5e,c6l),c7,Ret0(a8)),Scc{o0|5%3!1}))",
-    Tree0343 "MPri(Dd{0}(Rep2(Fb(a0e))),Fb(a1,Lim{1}(t2e),Fai))",
-    Tree0344 "AFb(RFb(c0,Seq(ASeq(t1e,c2)),Cd{10;K}(Step(S,t3,c4))),Star(Ret3(OnceT(RSel(t5,c6))),RT{F}(Sub(RFb(c7,t8e)))))",
-    Tree0345 "B{o0;b0=0;t0;t1=4}Pre{o0|4<1;F}(Try(ASeq(Sl{10},Sb{b0=t0},Scc{t0%2=0},S,Sl{10}),Pri(Seq(@si{t0+2<b0+3%2}a0e,t1e)),Ite(a2,pt3{b0:t1;b1:b0},a4)))",
-    Tree0346 "B{b0=4;t0}Seq(Wde(pi0{t0:=},c1e,c2),Seq(Intr{b0=3}(@si{b0%2<1}c3b{2}),pt4{b0:=;b1:b0},pt5{b0:2;b1:t0}))",
-    Tree0347 "Fb(Swm(a0,Dl{10}(RSeq(a1,t2)),Rep4(Fb(t3,c4))),Keep(RFb(Lim{3}(Step(t5,c6)),RSeq(t7,c8,Sl{100}))))",
-    Tree0348 "Fb(a0,RFb(AFb(FF(a1),Inv(c2l))),Inv(Seq(a3e,a4)),Step(t5,c6e,t7))",
-    Tree0349 "B{b1=1;q0=4;t1}Sw{3;0;2}(Flt{2;R;_}(Lp{t1;S}(Lp{_;K}(Dl{10}(Wt{0})))),c0,S,t1)",
-    Tree0350 "B{b0=0;t1=0}RFb(c0,Dl{30}(c1),Wde(a2b{b0;b0},t3e),pa4{b0:=;b1:t1},Keep(t5))",
-    Tree0351 "RFb(OnceT(Pri(c0,t1)),Mt{0}(Wt{10}),t2)",
-    Tree0352 "B{b0;t1}Pri(SubR(To{10}(Keep(Keep(Dl{30}(a0e))))),Par{1;_}(pi1{t0:b0},a2),Wde(Wu{t1},R),Cd{30;F}(a3))",
-    Tree0353 "B{t1=4;t0=2}Fb(pt0{b0:2;b1:t0},Step(SubA(t1),c2b{t1}),c3)",
-    Tree0354 "B{t0=2;b0=1;b1=3}Rep3(RFb(@of{t0=3?t0:=b1}@ki{t0<3}c0,@rw{t0+1<4}@os{b1+4>t0?t0:=b0+2}Scc{b0%3!0},a1))",
-    Tree0355 "B{t1=1;t0}Seq(@oh{t0+=2}OnceK(RSeq(Seq(Once(RSel(pc0{b0:8},Sl{10})),pa1{b0:t1}),Sl{20})))",
-    Tree0356 "FF(Sl{0})",
-    Tree0357 "B{b0;t0=5;b1}Sw{4;0}(Ruf{1}(MSeq(@of{b0:=b1;t0%3=2?t0:=b0}@fi{b0<5}t0,TryF(@po{b1%3>0?b0+=2}pa1{b0:9;b1:t0},@fi{t0+2>0}t2e,pi3{t0:b0}))),Bin{b1<2;N}(S,Fb(Seq(RSeq(WU{b1+1>5}(Sl{20}),Pre{b0>3;F}(@fi{b0=6}a4))),Step(a5l,@oh{b0+=1;b0+=2}@po{t0+=1}pa6{b0:b1;b1:b1}))),@po{b0:=t0%2}Flip(Sw{4}(OnceK(Wt{50}),Wde(@po{b1+1<4?b1:=t0}SubA(c7),Lim{3}(c8b{8}))),Flt{2;_;_}(Rep4(OnceK(PAll{-3}(pt9{b0:t0},Fb(t10,t11),Pri(a12e),TryT(t13,pt14{b0:t0;b1:=})))))))",
-    Tree0358 "RFb(Lim{3}(PPar{0;T}(c0,c1)),Swm(Mt{20}(Dd{100}(Par{-2;0}(a2l,a3)))),Sl{30})",
-    Tree0359 "B{b1=0;b0=0;t0}@po{b0+=2}Pre{b0+1=4;K}(Sw{1;4}(t0e,pt1{b0:t0},Sb{t0=7}))",
-    Tree0360 "B{t0=1;t1=3}Ite(pt0{b0:t0;b1:t0},Rep0(@rw{t0!t1}Sl{0}))",
-    Tree0361 "Keep(Flip(a0,Swm(PPar{0;_}(c1,c2),t3,RSeq(c4))))",
-    Tree0362 "B{b0=3;o0}@si{o0|1%3>1}Ite(Bin{b0<b0+3%4;N}(RSeq(S,t0,c1,a2,Sl{10}),Bin{b0%4<3;N}(c3b{o0|3},a4l)),Ret0(Sc{b0+=2}),Swm(c5,Sb{o0=2},a6b{1;b0},c7l,S))",
-    Tree0363 "B{t1=5;t0;b0=3;b1}Fb(@of{t0>3?b1+=3}@po{t0=t1?t0+=2}@os{b1:=b0%2;t0:=b0}Star(c0,Sb{t0=1},t1),@si{t0!2}c2l)",
-    Tree0364 "B{t0=2}MPri(PAll{_}(Inv(Keep(Scc{t0%4<2})),R))",
-    Tree0365 "B{b0;t0;b1=0}@rw{b1+4%2<0}@ki{t0>b1}Cd{0;F}(MSeq(MPri(@oh{b0=3?b1+=2}@po{b0+=2}t0,SubA(@si{b1<3}@os{b1+=1}@fi{b1+3<6}Sc{t0:=0}),t1,t2,c3),@po{b0:=b1+1}@fi{b0%2>0}Once(RSeq(Seq(RSeq(t4,Sb{b1=t0}),@of{b1+=1;t0:=t0+1%4}@oh{b0:=b1;t0:=b0+4}Wde(Rep3(t5),a6b{b1+3%2;b1},Sc{b0+=4;t0+=3})))),Rep4(RepF(RSeq(@fi{b0+4>t0}@rw{b0=2}R)))))",
-    Tree0366 "Try(t0e,c1,F)",
-    Tree0367 "B{t0;b1;b0=1}RSeq(Pre{t0=0;S}(Sw{2;5}(SubA(Star(Sc{b0+=2;b1:=8},Suc,t0)),Bin{t0>1;N}(@si{t0+1>6}@of{t0:=7}Sb{t0=7},t1e),Su{t0}(Seq(RFb(Step(pa2{b0:=;b1:b1})))))),Su{t0}(Su{t0}(Sw{1}(Fb(a3b{b1;b1},c4l,Wv{t0}(t5)),Fb(Flip(Dd{20}(t6),t7e,c8,a9l))))),@ki{b1%4!1}Par{_;-4}(R,FF(Rep1(a10)),Suc,Fb(t11,c12b{b0})))",
-    Tree0368 "B{b1;b0=3;t0}Sw{1}(Seq(@of{b1+=1}FS(MPri(@oh{b1+=1}c0,Scc{b0+4%2>0},pa1{b0:t0;b1:=},t2)),@os{b0+=3}@si{t0+2>t0%3}@rw{b1<3}FF(t3)),Su{t0}(@si{t0+1<3}RFb(PPar{1;_}(S,Dl{20}(Scc{t0<b1}),pi4{t0:b1},c5))))",
-    Tree0369 "Par{4;_}(Flt{1;R;K}(R),Wt{20},t0e,Lim{1}(t1e),c2l)",
-    Tree0370 "Swm(Rpt{0}(c0e),Rus{1}(Star(c1,Sub(a2),a3)))",
-    Tree0371 "B{o0;q0=2;t0=2;b1}AFb(t0e,SubA(ASeq(a1,@ki{none}@of{o0:=t0}RFb(Cd{0;F}(c2e),SubA(Lp{t0;_}(Wu{t0})),RSeq(@oh{t0+=1}pi3{t0:b1},c4)))))",
-    Tree0372 "B{t0=1}@fi{t0%3>0}Ret4(Cd{0;_}(RSel(c0e,t1e)))",
-    Tree0373 "B{t0=2}Swm(pc0{b0:7},SubR(Scc{t0>t0+4}))",
-    Tree0374 "B{b1=2;t0=0}Inv(@os{b1:=t0%3}Wde(Flip(pt0{b0:b1},Isw{t0;N;N}(c1)),Isw{b1%4;N;N}(R,t2,c3,c4),Sw{4}(Wt{10},c5)))",
-    Tree0375 "B{b1;q0=2;b0;t0=4}Sel(Flip(a0,c1,RSeq(PAll{2}(@rw{t0<b1}pi2{t0:=},pc3{b0:=})),Lp{b1;F}(RU{F}(Sw{5}(Sb{b1=3},Scc{b1+2!b0}))),t4),Step(Bin{t0%3=0;T}(pc5{b0:b1},RFb(a6b{t0+4%4;b1},@of{b1:=t0+4%4}F)),Wv{t0}(AFb(Cnd{b1+3<0;T;_}(c7l),c8,Scc{b1+4%2=0},a9l))))",
-    Tree0376 "B{q0=4;t0;b1=0}Step(Fb(Scc{t0>b1},t0e,Flip(Lp{b1;R}(Scc{b1+4=5}))))",
-    Tree0377 "B{q0=2}ASeq(Lp{_;K}(Lim{1}(pa0{b0:5})),Dl{50}(Rep3(Wde(SubR(t1),c2,c3l))))",
-    Tree0378 "B{t1=1;o0=_;b0}Seq(WU{o0|4%4=0}(@si{o0|1!3}Cnd{b0!b0%4;_;S}(Wde(OnceK(Su{t1}(Pri(a0,t1e,pt2{b0:t1}))),RSeq(pc3{b0:=},FS(c4l),t5e,Ub{o0},Ub{o0})))),Ub{o0})",
-    Tree0379 "Pri(Wde(PPar{1;T}(Flip(t0,t1)),Wt{50}),RSeq(Flt{3;R;_}(c2),Star(Dd{0}(c3)),Ite(t4,c5l,t6)),Swm(Ret3(t7),c8,Try(t9,c10e),Flt{3;R;K}(c11e)),Wde(c12,c13,t14),Swm(a15,t16e,Rmp{F;S}(Sl{50})))",
-    Tree0380 "B{b1=4;t0=0;o0=_;b0}Fb(RFb(Sw{3}(c0,@oh{b0+=1}@ki{b1<3}Sc{b0+=1;b0:=t0+2%2}),pc1{b0:1},AFb(Pre{t0>6}(SubR(Sb{o0=0})),To{30}(Sc{b1:=b0}))))",
-    Tree0381 "B{b1;q0=3;o0=1;t0=3;b0;t1=4}FS(@rw{none}@fi{b1=7}@oh{t0!5?t0+=1}Swm(Lp{t0;S}(c0),Par{0;_}(pa1{b0:b0;b1:b1},Ub{o0}),a2,Ruf{3}(To{50}(@po{o0:=_}@of{b0:=7}c3b{t1})),TryF(PAll{1}(pc4{b0:=}),RFb(a5l,c6b{b0},Sl{10}))))",
-    Tree0382 "Inv(AFb(Wde(c0l,a1e),Wt{10}))",
-    Tree0383 "B{b0=3;b1=1}To{20}(Flip(Sl{10},Wt{20},Sb{b0=b1}))",
-    Tree0384 "B{b0;b1=2}RSeq(t0,c1,pt2{b0:=;b1:b1})",
-    Tree0385 "RFb(PAll{4}(t0,c1e,t2,c3,S),F,Wde(Try(c4,Suc),RU{F}(RSel(F,S)),RSeq(a5)),PAll{3}(Once(S),c6l,OnceK(Mt{10}(a7))))",
-    Tree0386 "B{t0;b0;b1=0}@os{t0+=1}Wv{t0}(Fb(FF(To{20}(@si{t0!2}@po{t0+=1}MPri(a0,c1e))),Sw{5}(OnceK(c2b{5}),c3e),t4,Keep(RFb(c5,@oh{b1+=2}c6,pc7{b0:1},Sb{b0=5}))))",
-    Tree0387 "B{t0=4}@os{t0+=1}Star(Dd{10}(t0e),Once(c1),a2)",
-    Tree0388 "B{t1=5;b0=3;t0=3}Isw{t1%2;N;_}(Bin{t1!b0%4;N}(@rw{b0+2<1}Seq(Sb{t1=b0},t0),Par{_;-1}(Sel(Star(c1,c2b{b0}),a3,t4))),RU{F}(c5),Cd{0;K}(Intr{t0+3<t1%4}(Once(@rw{t0!3}AFb(AFb(Flt{2;S;K}(@os{b0:=b0%3}@ki{t0>t1+1}a6),Scc{t1=6},t7))))))",
-    Tree0389 "B{t1=2;b1=3}RSeq(Inv(Pre{b1%4>1}(Seq(a0,pa1{b0:t1},c2))))",
-    Tree0390 "Rep0(a0)",
-    Tree0391 "B{q0;t0=1;b0=0}Pri(Flt{2;F;F}(WU{t0<3}(pa0{b0:b0})),Lp{b0;F}(RSeq(t1,Scc{t0%4<2},pi2{t0:b0})),Rep4(RSeq(Wde(@os{b0+2%3<0?b0+=3}@fi{t0+3>5}t3,SubA(SubA(pc4{b0:7}))),pc5{b0:1},Pre{t0%2>0;R}(c6))),Par{_;2}(Ruf{F}(Sb{b0=3}),pc7{b0:=}))",
-    Tree0392 "B{q0=3;b0=4;t0=3}Cnd{t0%3>0;N;F}(PAll{-2}(Sel(c0,a1,Lp{b0;R}(a2e)),Opt(Sel(Step(pc3{b0:t0}),Sb{t0=0})),Ruf{1}(PAll{_}(c4,Ite(t5,c6),Isw{t0%3;N;_}(@of{b0+=2}@os{b0:=t0}F,c7b{t0+1})))))",
-    Tree0393 "B{t0=3;o0;b1=2;b0=0}Sel(RFb(@os{t0>b0?b1:=t0%4}Inv(Pre{none;R}(Bin{o0|1<0;T}(a0,Intr{t0<1}(Sb{b0=0})))),Sw{5}(Mt{20}(t1),a2b{b1+2;b0})),RSeq(Flip(Sc{t0>3?b1:=t0+3%4},@fi{none}a3),Ruf{2}(Isw{b0+3;T;N}(a4b{t0+2;b0},Scc{t0!3},a5)),RT{2}(PPar{0;T}(c6,@fi{b1+1>2}Keep(Sb{b1=3}),t7))))",
-    Tree0394 "B{b1=0;t0;t1=4;o0=_;b0=5}Dd{0}(Ite(t0,c1,RtyF(@os{b1+=3}@oh{b0+=2;b0=4?t0:=o0|5%2}Try(a2,a3b{t1;b0},a4l,Sc{b1+=1}))))",
-    Tree0395 "B{b0=1;t0=2}MPri(Seq(RFb(t0e,a1)),a2,@fi{t0<5}@rw{t0>7}@os{t0+=3}RSeq(Wt{0},Wt{10},Sl{10}),Cd{20;K}(Dd{0}(RepF(@oh{t0>0?t0+=1;b0:=0}a3))),RSeq(a4,S,@oh{b0+=1}Rty3(pa5{b0:t0})))",
-    Tree0396 "B{b1;b0=5;q0;t0=2}Ite(Dl{0}(Bin{b0%3=1;_}(RSeq(c0b{b1},Scc{b1<1}),Rty2(Sc{b1:=b1+1%3}))),Scc{b0>2},SubR(Lp{t0;R}(c1)))",
-    Tree0397 "B{q0=4;t1=5}Seq(Cd{50;_}(Flip(Wu{t1},R)),Fb(c0e,SubR(a1)))",
-    Tree0398 "B{t0=0;t1;b0;q0=2}Par{-2;_}(Sc{b0:=4},Isw{6;_;T}(RetF(To{0}(OnceK(Ite(Scc{b0+2<b0},pi0{t0:=},Rep2(S))))),Bin{t1+2%3<0;N}(PAll{1}(PPar{2;T}(Lp{t0;R}(Intr{t0+4!3}(Sl{10})))),c1e)))",
-    Tree0399 "B{t0=1;q0=1;b0=0}TryT(Rpt{3}(Ruf{F}(t0)),Swm(t1,Scc{t0<b0}),Lp{_;_}(t2),Ret0(pa3{b0:8;b1:t0}))",
+    Tree0300 "Ret2(Flip(RSeq(t0,S,R),Wde(Rus{2}(a1l),t2e),Lim{2}(Swm(Rpt{3}(c3l),Ite(c4,t5))),PAll{-2}(t6,Wt{20},c7e),RSel(a8,c9l)))",
+    Tree0301 "B{t1=3;b1=1;q0=1;b0;t0}RFb(Star(PrSel{t1+2}(pc0{b0:=}),a1,Sb{t1=8},PAll{-2}(a2,t3)),@os{b0+=2}@ki{t1!5}Pre{t1>t0;S}(Swm(Sl{0},c4e,c5l,Lp{b1;S}(a6b{b1;b0}))))",
+    Tree0302 "B{b1=5;t1=2;t0=1;b0}Wv{t0}(MSeq(RFb(Mt{0}(RFb(c0,@of{t0:=t0+2%3}RSeq(c1b{t0},a2,t3,Wu{t1}))),@po{t0+=2}TryF(pt4{b0:4;b1:b0},t5e,Wu{t1},Sb{t0=b1}),Wde(t6,t7,Wt{0}))))",
+    Tree0303 "RSeq(Fb(Seq(Sub(OnceK(t0))),a1l),c2l,DySeq(Sub(c3l),Rpt{2}(a4e),t5,a6))",
+    Tree0304 "DySel(t0,a1,c2,a3e,S)",
+    Tree0305 "B{t1=3;t0=1;b0=4}Swm(Try(Dl{20}(c0),Sb{t1=9},Run),@si{t1%2!0}RSeq(Scc{t0%2>0},a1),RFb(Opt(@rw{b0!2}@oh{t0+=3}@ki{t0+2%4=2}a2l),c3l,Run),Pre{b0=6}(RSeq(pi4{t0:t1},@rw{t1=1}t5,c6)))",
+    Tree0306 "B{o0}Try(@fi{none}t0,t1,Par{2;1}(a2,Sl{20}))",
+    Tree0307 "B{t0=1;b1=4;b0=2}Opt(Ruf{F}(Fb(Sel(Obs{b0%2<1;B}(Flip(Ite(t0e,Sb{b0=6},c1),AFb(Wu{t0},a2l,Suc))),OnceT(RSeq(Isw{t0%2;T;T}(pa3{b0:b0;b1:=},c4b{7}),PAll{-1}(@po{b1%3!0?b1:=t0}t5,c6))),MPri(Ret3(Pri(c7,c8e)),Rep2(c9),c10),Rpt{3}(Ruf{2}(ASeq(@oh{b0:=b0%2}t11,t12)))))))",
+    Tree0308 "PAll{_}(c0e,c1,t2,t3e,Opt(c4))",
+    Tree0309 "DySel(Sub(DySeq(c0)),PPar{2;N}(t1,t2),c3,FF(F),c4)",
+    Tree0310 "B{t0=5;t1=4}RU{F}(RSeq(c0l,Wu{t0},OnceT(pt1{b0:t1})))",
+    Tree0311 "Inv(Sel(a0,t1,a2e,To{100}(RSeq(c3,R)),Cd{0;F}(t4)))",
+    Tree0312 "RSeq(To{20}(DySel(t0,R)),Flt{1;S;_}(Rus{2}(DySel(RSel(a1,c2),Rep0(a3e)))),Ruf{F}(PAll{-1}(RFb(t4,t5,Sl{10}),S,To{0}(a6l))))",
+    Tree0313 "B{b0=3;q0;t0=2}@po{b0:=t0%4}@ki{t0+2>t0}MPri(PAll{3}(R,Fai,t0),OnceT(Par{3;_}(a1l,c2,OnceK(c3e))),Lp{_;K}(Par{_;-2}(c4b{1},@oh{t0+=2}@ki{t0<3}c5b{t0+2})),Swm(S,Sb{b0=t0},c6))",
+    Tree0314 "B{o0;t0=3;b1=4}RSeq(PPar{2;_}(Sb{b1=6},@oh{b1:=b1%4;t0+=4}@of{o0:=_}@si{none}Opt(FF(t0))))",
+    Tree0315 "B{b1=3;b0;q0;t0=5}Wv{t0}(DySel(@rw{b0+2%4>0}@si{b1<4}Su{t0}(Lp{_;S}(c0))))",
+    Tree0316 "B{b0;t0=3}Pre{t0<2;K}(Obs{t0+2<6;_}(PrSel{b0;b0}(@os{b0+=3}@po{t0:=b0}pa0{b0:=;b1:b0},Cnd{t0=b0+2;T;S}(SubR(SubA(R))))))",
+    Tree0317 "B{o0=3;b0=4}To{10}(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}Keep(Swm(c0,OnceK(c1e))))",
+    Tree0318 "B{o0=_;b1=3;t0;b0=1}PrSel{b0}(PAll{0}(Bin{b1>b0%3;T}(Isw{o0|4+4;T;T}(WU{b1+2=b0+4%3}(R),R),Wv{t0}(@oh{b1+=3}Rep3(Bin{o0|2%4<0;N}(t0,PrSel{b0%3}(c1))))),Isw{b1;T;T}(Su{t0}(Lim{2}(Obs{b1%2!1;_}(t2))),t3e)))",
+    Tree0319 "B{b0=4;o0=2;t0=5;b1=1}WU{b0+1!o0|1+2}(Rpt{3}(MPri(Step(a0l,Fai),Wu{t0},@of{t0!b0%3?b0:=o0|1}@fi{t0=3}t1e,FF(RSeq(t2,Ub{o0},pi3{t0:b1})),Flip(Sb{o0=1},Fai,Wv{t0}(pt4{b0:b1;b1:t0})))))",
+    Tree0320 "B{t1;t0=2;b1=5;b0}Dd{0}(RSeq(@oh{t0:=b1+4}RSel(Rpt{3}(@po{t1:=b0}@si{b0+2=7}@of{t1%2<1?b0+=2;b0:=b0%2}Bin{t0<1;N}(RSel(OnceK(c0),Ret4(t1e),c2b{b0},c3b{t0},c4),RFb(Flip(c5l,Sc{b0:=5},t6)))),c7)))",
+    Tree0321 "Fb(RFb(Mt{30}(c0),a1,c2e,c3),Keep(OnceT(MSeq(Wt{20},c4))))",
+    Tree0322 "Fb(Ret3(Seq(S,c0,a1,t2)),Lim{2}(PPar{0;_}(t3,R)),MPri(t4e,c5l,RSeq(c6,a7e)))",
+    Tree0323 "To{10}(Flip(AFb(Rus{F}(Lim{2}(Ite(t0,t1))),DySel(c2,c3),Inv(Suc),F,Seq(a4,S))))",
+    Tree0324 "Par{0;_}(t0,t1e)",
+    Tree0325 "Fb(t0,F,t1e,OnceT(t2))",
+    Tree0326 "B{b0=4;t1=3;t0}PAll{_}(PPar{2;T}(c0,Scc{b0%4<3}),DySeq(S,pi1{t0:t0}),Seq(c2l,@po{t1:=b0+3}pa3{b0:=;b1:t1},F),Inv(c4),DySel(@fi{b0<3}@oh{t0:=t1%3}t5,@of{t0%4<3?t1:=6}@po{t1+2<t0%2?b0:=t1+3%4}t6,Wu{t0}))",
+    Tree0327 "Rpt{3}(Sub(R))",
+    Tree0328 "RSeq(Rep3(Cd{10;K}(Rep3(Lim{2}(Dl{0}(R))))),Seq(c0,Sl{10},a1,c2e),RFb(Seq(a3l,t4),DySel(OnceK(c5),t6,t7e)))",
+    Tree0329 "B{t0;o0=_;b0}MPri(@fi{b0+4!2}@si{t0>2}@os{t0:=o0|5;o0:=b0+3}OnceK(RU{S}(Seq(@fi{t0+3%2<1}@ki{t0%3>1}c0e,c1,pt2{b0:b0}))),Intr{o0|3=0}(Wde(Lim{3}(OnceK(c3)),Wde(t4,DySeq(c5)))),Wde(To{0}(Wv{t0}(t6)),c7l))",
+    Tree0330 "B{t1=3;b0=0;t0=5;b1}Rpt{F}(PrSel{b0+2;b1+2}(Sw{1}(t0,SubA(Sc{t0:=8;b0%4>0?b1:=t1})),@fi{t1%3>0}Opt(Sb{t1=1})))",
+    Tree0331 "B{b1=4;t1=3;q0=1;o0}@ki{t1+3%2>0}@os{b1:=o0|2}Lp{_;R}(a0)",
+    Tree0332 "B{t0=2;b0;b1=0;q0}Lp{b1;K}(Try(Isw{b1%2;N;_}(RU{S}(Invt(OnceT(Step(pt0{b0:=},a1)))),FS(c2),Swm(Wt{0},@fi{b0=5}Sw{4}(DySel(c3,Scc{b1<7}),t4))),Par{_;_}(a5b{b1%3;b0},Swm(c6,Scc{b0>t0}),Sw{3}(pt7{b0:3},t8),DySeq(Scc{b1>4},Rpt{3}(@rw{b1+4%3!0}@si{b0%4>0}@oh{b1+=2}Scc{b1!b0+4%2})))))",
+    Tree0333 "B{t0=3;b0=0}Rus{3}(Pri(Dl{0}(@si{b0>2}@ki{t0+1=0}@rw{b0%4<0}Try(Scc{b0<0},pi0{t0:t0})),pc1{b0:7},@os{t0+=2;t0+=1}DySel(c2,@po{b0:=t0}@fi{t0%4>0}t3,Sl{20})))",
+    Tree0334 "B{b0=5;q0;t0}Fb(@si{b0%3!1}Rep3(Fb(pc0{b0:4},F,RFb(PAll{2}(c1,pt2{b0:=;b1:b0}),@of{b0:=t0}@rw{b0>2}Fai))),ASeq(DySel(SubA(Scc{t0!b0%4})),@rw{t0<1}@fi{b0+1<b0}Lp{_;K}(DySeq(Isw{b0+2%3;N;_}(OnceT(a3b{b0+1;b0}))))))",
+    Tree0335 "B{b0;o0=3}@os{b0:=b0+1%4}@ki{none}AFb(a0)",
+    Tree0336 "B{t0=1;b1=3;b0}Sw{1;4;2}(DySel(Scc{b1+1%2>0},PrSel{b1;5;b1%3}(Sl{30},Run,SubR(a0b{b1;b0})),RSel(c1,t2),Dd{0}(PAll{-2}(Scc{t0%2<0},pi3{t0:b1})),a4),@po{b0=5?t0+=4}@ki{b1>1}@fi{b0+4%3!2}Bin{b0%2<0;_}(Su{t0}(@rw{b1=b0+1%4}@ki{b1<t0}@si{b1<0}pc5{b0:5}),Cnd{b1>t0;_;F}(Mt{20}(c6b{b1}))),Rty1(Pri(@oh{b0+4<5?t0:=b1%3}t7,Pre{t0<3;R}(Par{1;-2}(S,Sb{b0=0})),Bin{b1=2;_}(Keep(@si{t0%2!1}t8),Fai),@oh{b0<3?t0+=2}@po{t0:=b1}@fi{t0+1<t0}Dd{10}(pi9{t0:=}),pt10{b0:0;b1:=})),RFb(Bin{t0=4;N}(@fi{t0=b1+3}R,pa11{b0:b1;b1:b1}),Flt{2;S;K}(c12l),Rty3(t13),pt14{b0:3;b1:b0}))",
+    Tree0337 "Fb(Sub(t0),Ruf{1}(RU{F}(Rpt{F}(MPri(Rus{2}(Keep(t1)))))))",
+    Tree0338 "B{t0=5;b0=5;b1=4}Ret3(Isw{t0;T;N}(WU{b0+3!2}(Pre{t0+1<3;K}(RT{1}(Run))),Isw{b1;T;T}(t0e,t1,pc2{b0:b0}),RSeq(a3l,FS(Wu{t0}))))",
+    Tree0339 "Ite(PPar{2;N}(Seq(Sub(Suc),c0,F),Seq(t1e,Dl{0}(t2),a3),Step(t4,t5),MPri(F,c6,t7)),MPri(Star(Seq(c8,c9),t10,Wde(a11,t12e,Sl{10}),Rmp{F;S}(RFb(a13))),PPar{1;N}(Swm(t14,Flt{3;F;K}(t15))),Dl{20}(MPri(PPar{0;N}(t16,c17),Dd{50}(PrSel{2;2;3}(c18,RT{F}(Sl{10}),c19))))))",
+    Tree0340 "B{o0=5;t0=0;b0=1}Seq(Wu{t0},Su{t0}(SubR(@of{b0:=t0}@os{b0+=1}@ki{b0>6}Scc{b0+4<0})),Dd{10}(Isw{t0%4;T;T}(Fai,Ub{o0})))",
+    Tree0341 "B{b1=2;o0=0}Ret1(RSeq(Sb{o0=6},Seq(Suc,t0),PPar{2;N}(c1,Mt{20}(t2)),FS(Obs{b1+2<4;_}(Wt{10}))))",
+    Tree0342 "B{b1=4;t0;t1=0;q0;b0=2}RFb(Dd{50}(Try(Isw{t0+3;N;N}(a0,Rus{2}(@of{t1=b1?t0:=b1}@ki{b0<3}Wt{10})),Flip(a1,t2,Lp{t1;K}(F),Wu{t1}),DySel(c3))))",
+    Tree0343 "B{b0=3;o0=2;t0;t1=0}RFb(Rty4(Obs{t0%2!0;_}(@oh{b0+=2}Rep2(TryF(a0,Opt(Try(c1,c2)))))),Intr{t1>1}(RU{S}(Bin{b0>t0%3;N}(RT{F}(@fi{b0%4<2}Sb{o0=5}),To{0}(DySeq(t3e,t4))))))",
+    Tree0344 "B{t0=3;b0;q0=3}MSeq(pi0{t0:b0},@fi{t0+2>0}Lp{_;S}(pc1{b0:b0}),Wde(a2,pa3{b0:=;b1:b0},c4))",
+    Tree0345 "To{10}(Rus{F}(RSeq(t0)))",
+    Tree0346 "B{b0=0;o0=_;b1=1;t0=0}RFb(Pre{b1%2>0;K}(Step(Sel(Inv(pi0{t0:=}),Obs{b1+3>b0;B}(Rep3(a1e)),Scc{b1+3%3>0}),Once(Su{t0}(@oh{b1+=1}Ub{o0})),pa2{b0:=;b1:b0})),Fb(DySeq(Scc{t0+1<b0},Wt{0}),PPar{0;_}(@rw{o0|0=2}a3b{b1;b1},Run,Sb{b0=7}),OnceT(t4e)))",
+    Tree0347 "B{t1=3}Dd{10}(MPri(SubA(c0),a1,Pre{t1+4<0}(c2)))",
+    Tree0348 "B{b0=0;o0;t0=0}DySeq(RFb(a0b{o0|0+1%4;b0},t1,Fai,Obs{t0=b0;_}(Pre{t0>b0;S}(Sl{10}))),t2)",
+    Tree0349 "B{o0=4;b1}Ruf{F}(Step(Isw{b1;T;N}(SubA(Star(a0)),F,t1),Swm(RFb(pt2{b0:7}),c3b{b1},c4,RSeq(a5,t6,Sl{30},c7),MSeq(t8,Ub{o0}))))",
+    Tree0350 "B{b0=3;t0=3}RSeq(Rep3(Flt{3;F;_}(@os{t0+=2}RSeq(Wt{50},@po{t0+=1;b0<3?b0+=3}@os{t0:=b0+4}t0,Suc))),a1)",
+    Tree0351 "B{t0}Star(pi0{t0:=},t1)",
+    Tree0352 "B{b1=0;t0}Cnd{b1>2;N;F}(DySeq(RT{2}(pt0{b0:t0;b1:t0}),DySel(c1e,c2,c3),SubA(c4)))",
+    Tree0353 "B{b0=0;b1=4;t0=1}DySel(@oh{t0+=1;b1:=5}MSeq(c0l,t1),c2,Scc{t0>b0},Rpt{2}(Ruf{3}(FS(Run))))",
+    Tree0354 "B{b1=3;t0=3;b0=5}RSeq(@os{b0+=1}a0e,pa1{b0:=;b1:b1},@of{b1:=t0%3;b1:=b0}@fi{t0%3=0}@si{t0<b1}Scc{b1>t0})",
+    Tree0355 "B{t0=0;b0=4}Swm(Wde(PPar{2;T}(Scc{t0>3},t0e,F),c1,R),Fb(Obs{b0>b0+2;L}(To{20}(F)),Ruf{2}(FS(Pri(t2,Sl{20})))),Cd{10;_}(Rpt{0}(Sb{t0=7})))",
+    Tree0356 "B{t0=5;q0;t1}Wde(t0,AFb(pi1{t0:=},Lp{_;F}(c2e),Sb{t1=6}))",
+    Tree0357 "RSeq(Sub(Sub(c0l)),c1l)",
+    Tree0358 "Step(Seq(c0,c1l,a2,c3e,S),RSeq(Fb(OnceK(Star(Wt{10},t4))),Rpt{0}(F),Lim{3}(c5)),ASeq(t6,Suc,c7e,t8),Run)",
+    Tree0359 "B{b0=1;q0;b1=2;t0=4}RFb(MPri(Bin{b0!3;T}(a0,t1),Step(t2e,a3b{t0+1;b0},c4b{t0%3},c5l)),RSeq(PPar{1;T}(@ki{t0%4>1}@po{t0+=2;b0<6?b0:=9}@os{b1+=3;t0+=1}pt6{b0:7;b1:t0},t7e,c8l),Sw{4;0}(t9,c10,RetF(t11e))),Dd{20}(Fb(Obs{t0<6;B}(RT{1}(c12)),Obs{b1>b0;B}(@of{t0+=2}@oh{t0:=b0%2;b1:=b0}@fi{b1%2!0}t13),Swm(@os{b0+=2}PAll{1}(S,Wt{50})))),RSel(Cd{0;F}(a14b{4;b1}),Fai,Dd{0}(pa15{b0:b1;b1:t0})),Flt{1;_;_}(Intr{t0!1}(@of{t0:=b0+4}@os{b1:=t0+1}Isw{t0%3;T;N}(@ki{b1%3>0}Mt{0}(pa16{b0:=;b1:t0}),@os{b1+=3;b1+=1}t17,OnceK(Sc{b1+=2;t0:=6}),Lp{b1;S}(c18),Scc{b0<3}))))",
+    Tree0360 "B{b0=1;t0=2;q0;o0=_}Lp{t0;R}(Fb(Keep(Swm(RFb(a0,c1b{t0}),pc2{b0:8},c3)),Seq(a4,t5e,Rep1(@of{t0+=3}c6b{o0|4}),Wt{50},Lp{b0;F}(a7)),PPar{2;T}(Try(Once(a8b{t0+4%2;b0}),Wt{20}),a9),Obs{t0=o0|2;_}(a10)))",
+    Tree0361 "B{t1}Fb(pi0{t0:t1})",
+    Tree0362 "B{o0;t0;b1;b0=0}PAll{3}(RSeq(a0l,pi1{t0:b0},@os{b1+=1}c2),PrSel{b1;o0|1;b1%2}(Fb(t3),RU{S}(pi4{t0:=}),a5b{b1;b0}),Pre{t0!1;R}(c6))",
+    Tree0363 "Par{_;0}(Seq(t0,c1),t2,Rpt{0}(t3),Rmp{S;S}(FF(Seq(t4e,t5,t6))))",
+    Tree0364 "B{t0}RSeq(Wt{0},Seq(pi0{t0:t0},t1e),Opt(t2),Seq(t3e,t4),Once(c5))",
+    Tree0365 "Dl{10}(RSeq(PPar{0;N}(c0,Sub(t1)),ASeq(a2,t3)))",
+    Tree0366 "PAll{2}(t0e,t1)",
+    Tree0367 "PPar{2;_}(ASeq(c0e,PPar{1;N}(t1,S),c2),Rpt{F}(RepF(MPri(Ruf{F}(c3),Step(Run,F)))),AFb(RepF(t4e),RFb(RFb(Lim{3}(Swm(Sl{50},c5))))))",
+    Tree0368 "B{t0=2;b1;b0=2}Pre{b0>3;F}(@si{t0+4>5}@oh{b0+=2}@rw{b1+4>b0}RSeq(OnceT(Wde(t0,Rep1(@si{t0<5}t1e),Rep3(Intr{b1+4%2>0}(Inv(a2))))),RSeq(Scc{b0+4<6}),Pri(RSeq(t3e,@rw{b0+4=4}S),RSeq(t4,Wt{20}))))",
+    Tree0369 "B{t0=5;b1;b0=4}Par{3;3}(RU{F}(a0l),Lim{3}(Sel(Obs{b0=t0+1;B}(a1e),c2e)),Fb(Wu{t0},Swm(Sc{b1+=1;t0:=b0},pa3{b0:t0}),pa4{b0:=;b1:b0},SubR(a5e),WU{b0+1%3>1}(@fi{t0%4!0}c6e)))",
+    Tree0370 "Swm(t0,Flt{1;R;F}(Dl{0}(t1)),Seq(a2l,c3e,Fai))",
+    Tree0371 "B{q0;o0=_;t0=0;t1=1;b0=1}Rep3(Swm(PAll{-2}(Lp{_;R}(Mt{0}(@si{t1!0}@po{t1:=o0|4;t1+4>t1?t0+=1}@rw{t0%3!0}Cnd{some;N;_}(RFb(@fi{o0|3%3<1}c0,pa1{b0:t0})))),Inv(Ret0(pi2{t0:t0}))),AFb(c3,Cnd{some;N;_}(Swm(@os{t1:=b0%3}@po{o0|0!b0?t0:=t0+1%3}Sl{0},pa4{b0:0},Sl{50})),Cnd{some;N;S}(Cd{30;F}(a5))),TryT(Dl{0}(Lp{_;_}(OnceT(RSeq(Ub{o0})))),Lp{t0;F}(Swm(@po{o0:=2}@fi{t1!6}PPar{2;N}(pc6{b0:t1},ASeq(Sl{20},c7e)),Ite(t8e,@po{t1+=1}@ki{t1%4<2}@of{t1+=2;b0+=1}a9b{o0|4;b0}),t10,c11,Seq(a12e,Sl{0}))))))",
+    Tree0372 "B{t0;b1;o0;b0=0}Sw{2}(c0b{b1+1},Obs{b0%2<1;_}(Step(RFb(Scc{b0+3=o0|4},To{20}(@rw{b1%2>0}t1e),pi2{t0:b1},a3,Dd{20}(pi4{t0:=})))))",
+    Tree0373 "B{t0=5}RU{S}(@fi{t0+2%4<1}@oh{t0+=1}FF(Fai))",
+    Tree0374 "B{t0;b0=2;t1=4}Wv{t0}(Bin{t0+2>b0+1;N}(@po{t0:=t1}MSeq(AFb(pc0{b0:=},Scc{t0+1!b0}),RFb(t1,c2,c3)),Intr{t0%3=2}(Ret0(R))))",
+    Tree0375 "B{t1=5;b0=3;t0=3}PAll{1}(RSeq(RSeq(Intr{t0>4}(t0),@rw{b0+2<1}t1,t2)),@ki{t0+4<4}RFb(Cd{10;K}(t3),@po{b0+=3}PrSel{t1;t0+1}(R,Rmp{F;S}(c4)),Ret2(a5b{t1+3;b0})),Keep(Wde(pt6{b0:=;b1:t0},RSeq(@rw{b0=7}Sc{t1+=1;t0+=1},a7,a8,R))))",
+    Tree0376 "B{b1=1;t1=4;t0}RFb(a0e,pt1{b0:2;b1:b1},a2,@of{t1:=t0+4}@ki{b1>0}t3,Fai)",
+    Tree0377 "Ret4(Lim{3}(Par{1;_}(t0,FF(Sl{10}))))",
+    Tree0378 "B{b1;b0}Keep(Sw{3}(R,Sb{b0=4}))",
+    Tree0379 "Rpt{F}(Fb(Rmp{F;S}(To{10}(Sl{0}))))",
+    Tree0380 "B{b1=1;t0;q0=3;b0}Sw{1;4;5}(SubA(pa0{b0:t0;b1:b1}),Lp{_;F}(SubA(c1)),c2b{b0%2},@of{b1:=7}pc3{b0:0})",
+    Tree0381 "B{o0=3;q0=0}Opt(PPar{2;N}(S,Sl{0},Scc{none},R))",
+    Tree0382 "PAll{2}(Rpt{0}(c0),PrSel{0;2}(Sub(FF(MSeq(Par{2;-1}(a1,Wt{20})))),Ret0(c2)))",
+    Tree0383 "B{t1;o0=1;b1=2;t0=2;b0=0}@rw{t1%4>2}Isw{t1+2;T;T}(Step(Sw{3}(Seq(Suc,@fi{b1%2>0}@of{b0:=b1}@ki{none}c0,a1e),Swm(a2,Sb{t0=t1},Sb{b1=t1})),pa3{b0:b0},FS(SubR(Sw{4;1;5}(c4,RSeq(Wu{t0},t5,c6),@rw{t0<t0+1}@po{t0+=1}RSeq(Ub{o0},@ki{b0=4}@po{t1>3?t0:=b1+3%4}@si{b1%3=2}t7),c8)))))",
+    Tree0384 "B{b1=4;b0=1;t0=1}Step(RtyF(Inv(t0)),Cnd{t0<b1%2;N;S}(Seq(c1b{b1+2},SubR(Flip(RSeq(c2e,Sb{b0=0}),@oh{t0:=b0;b1:=b0}@rw{b0!t0+4}@fi{b0%3>1}Cnd{b0+2!b1+1%4;_;S}(RT{F}(c3)))),Cd{50;_}(Flip(Suc,c4)))))",
+    Tree0385 "B{b0=3}Seq(Pri(Intr{b0<7}(c0),t1,@rw{b0>1}@si{b0>6}Once(a2l)))",
+    Tree0386 "B{q0=1;t0;b0}Ret4(RSeq(@os{t0:=7}Isw{b0;N;T}(pc0{b0:=}),PPar{0;N}(Rus{2}(FS(@si{b0<t0}@of{t0+=2}@fi{t0%3>1}t1)),a2l),Par{_;-1}(@fi{t0+3!3}DySel(a3,@fi{t0+1%2<0}@ki{t0+1%4<2}Sl{10}),Fb(Lp{b0;S}(c4e),c5,Sl{10}),RSeq(c6,t7,t8e,pt9{b0:b0;b1:b0},t10))))",
+    Tree0387 "B{o0=2;b0=4;b1=1;t0;q0=3}RSeq(@fi{t0+3%4!2}Cd{0;K}(Star(Flt{2;_;K}(t0),PrSel{b1%2;4}(Cnd{t0=3;_;F}(@of{o0:=_}R),F))),Lp{_;_}(Swm(@si{o0|1+4!3}pt1{b0:=},Sl{10},t2)))",
+    Tree0388 "B{b0;b1=1;t0=5}Inv(Ite(Fb(RU{F}(Seq(Once(a0),Rpt{2}(Sc{b1+=1}),Try(t1,@oh{b1:=b0}@rw{b1%4>2}t2))),Sw{1;0;4}(Wu{t0},Dd{10}(To{0}(c3)),Swm(pa4{b0:=;b1:=},a5l),Mt{0}(FS(pc6{b0:b1})))),@si{b1!5}@oh{b1:=b0}Keep(@ki{t0>3}TryT(Sb{b1=6},Wde(c7,Ite(To{10}(c8l),DySeq(c9)),t10)))))",
+    Tree0389 "Pri(Dl{30}(a0e),t1,Sl{30})",
+    Tree0390 "B{t0=2;o0;b0=4;b1}RSeq(a0l,Flt{2;R;K}(Fb(Obs{t0+1<3;B}(t1),@rw{b0<4}@po{o0:=_}pi2{t0:t0})),ASeq(RFb(@si{o0|1+1<6}@os{b0>3?t0+=3}Ret4(@rw{t0>b1+4%3}@fi{b0!b1}Suc),c3b{t0+4%2},c4e,c5)))",
+    Tree0391 "B{q0;b1=2;t0;b0=4}@rw{b1+1%4=3}@si{t0+4%4>2}Flip(RFb(pt0{b0:=;b1:b0},Wde(a1,t2),@po{t0:=b0;b0%4>1?b1:=2}Wde(pa3{b0:=;b1:=},Suc),c4l,@fi{b1=b1%2}Keep(t5)),WU{t0<0}(Cd{0;K}(PrSel{b0+4;b0+1}(MSeq(c6e,t7),a8))),RSeq(Fb(t9),Ruf{3}(Sc{t0+3>2?t0:=b1+2%3})),Ret3(Fb(@si{b0+3<4}@ki{b0%2>0}@os{b1+=1;b1+4>4?t0+=3}c10,@si{b0<4}c11b{b0%2},@oh{t0+=3}Scc{b1+2=6},t12,t13)),pc14{b0:b1})",
+    Tree0392 "B{t0;b1=3;o0=_;t1=5}Flip(@ki{o0|2+2<t1+3%2}@of{t0+=2}c0l,a1,RSeq(pa2{b0:b1;b1:b1},@fi{o0|5!b1}@of{t1:=b1+3}t3,c4))",
+    Tree0393 "B{t1=4;t0=3;b0=3}RepF(@oh{t1+=2}TryF(RSeq(@fi{b0+1>4}t0,t1,Wu{t0}),Isw{t0%4;N;N}(a2,t3,t4)))",
+    Tree0394 "B{t1=3;b1}PPar{0;T}(Star(Ret3(t0),c1,c2b{t1+3},pi3{t0:b1},a4b{1;b1}))",
+    Tree0395 "B{t0;o0;b1=1}Rpt{F}(Flip(Sb{o0=7},Wu{t0},Sb{b1=3}))",
+    Tree0396 "B{t0=2;b1}RSeq(t0,Rty3(pt1{b0:t0;b1:=}))",
+    Tree0397 "OnceT(RT{F}(S))",
+    Tree0398 "B{o0=_;q0;t0;b1=3}Lp{b1;S}(@of{t0+=3}@fi{o0|4%4>0}Swm(S,S))",
+    Tree0399 "B{b0=3}RSeq(pt0{b0:=;b1:b0})",
 }

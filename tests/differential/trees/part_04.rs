@@ -6,2918 +6,2954 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        StepSequencer {
-            SequenceStar {
-                RetryUntilSuccessful(1) {
-                    Priority {
-                        IfThenElse {
-                            Condition(Cond<0> = Cond::<0>),
-                            StatefulAction(Task<1>),
-                            AlwaysRunning,
-                        },
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.o0.unwrap_or(4) + 2 == 0)]
-                    #[failure_if(|bb| bb.b0 < 6)]
-                    Script(|bb| bb.o0 = None),
-                    StatefulAction(Task<4> = Task::<4>),
-                    #[run_while(|bb| bb.b0 == bb.b1)]
-                    SetBlackboard(b0 = 0),
-                    RunOnce {
-                        #[skip_if(|bb| bb.b1 != 5)]
-                        Repeater(1) {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            Deadline(30) {
-                #[run_while(|bb| bb.b0 < 4)]
-                #[post(|bb| bb.o0 = None)]
-                WhileDoElse {
-                    MemSequence {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                        RetryUntilSuccessful(2) {
-                            Condition(PCond<8>, b0 = {=}),
-                        },
-                        WaitUntil(|bb| *bb.t0 % 4 < 0) {
-                            Wait(0),
-                        },
-                    },
-                    ReactiveSelector {
-                        #[run_while(|bb| bb.o0.unwrap_or(3) % 2 != 1)]
-                        #[success_if(|bb| *bb.t0 % 2 == 1)]
-                        Condition(Cond<9>),
-                        Repeat(3) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-            },
-            Retry(0) {
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[failure_if(|bb| bb.b1 > 4)]
-                StatefulAction(Task<10> = Task::<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0400Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0401 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        #[success_if(|bb| bb.b0 + 3 < 4)]
-        #[skip_if(|bb| bb.b0 % 2 > 0)]
-        #[on_success(|bb| { bb.b1 += 1; if bb.b1 + 4 > 4 { *bb.t0 += 3 } })]
-        ParallelAll(1) {
-            BinarySelector(|bb| bb.b1 % 4 != 0) {
-                Repeat(4) {
-                    Fallback {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            #[on_success(|bb| bb.b0 += 1)]
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                        },
-                        StatefulAction(Task<3>),
-                        Sequence {
-                            #[run_while(|bb| bb.b0 > 4)]
-                            Condition(Cond<4>),
-                            Sleep(0),
-                        },
-                        IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = false) {
-                            RunOnce(then_skip = true) {
-                                Succeeder,
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    SetBlackboard(t0 = {b0}),
-                    #[run_while(|bb| bb.b0 + 1 < *bb.t0)]
-                    ReactiveSequence {
-                        Cooldown(50) {
-                            ScriptCondition(|bb| bb.b0 < 6),
-                        },
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[run_while(|bb| bb.b1 != bb.b0)]
-                        ParallelAll(max_failures = -2) {
-                            StatefulAction(Task<5>),
-                            #[skip_if(|bb| bb.b1 == 4)]
-                            Condition(|ctx, bb| ctx.check_in(6, 7)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0401Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0402 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        FlipSelector {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 4, &mut bb.b0)),
-            #[success_if(|bb| *bb.t0 % 4 != 3)]
-            StepSequencer {
-                Sleep(20),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                Action(PIo<2>, t0 = {t0}),
-            },
-            #[on_failure(|bb| { if bb.b0 % 4 < 1 { *bb.t0 += 1 }; bb.b0 += 1 })]
-            #[on_halted(|bb| bb.b0 = 2)]
-            Sleep(10),
-        }
-    }
-}
-
-board!(Tree0402Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0403 for Ctx {
-        AsyncFallback {
-            PolicyParallel(policy = FirstFailure) {
-                Condition(Cond<0>),
-            },
-            AsyncSequence {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                MaxTime(20) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<4> = Task::<4>),
-                ParallelAll(max_failures = -3) {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Sleep(0),
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<7>),
-                Action(Act<8>),
-                RetryUntilSuccessful(0) {
-                    Action(Act<9> = Act::<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0404 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            #[skip_if(|bb| bb.b1 % 2 != 0)]
-            #[success_if(|bb| *bb.t0 > bb.b1)]
-            IfThenElse {
-                WhileDoElse {
-                    ScriptCondition(|bb| bb.b1 > 0),
-                    ScriptCondition(|bb| bb.b0 > 2),
-                },
-                ReactiveFallback {
-                    Script(|bb| *bb.t0 += 2),
-                },
-            },
-            AsyncSequence {
-                MaxTime(10) {
-                    IndexSwitch(|bb| *bb.t0 + 2, dynamic = true) {
-                        Failer,
-                        SetBlackboard(b0 = {b1}),
-                    },
-                },
-            },
-            ParallelAll(3) {
-                Condition(PCond<0>, b0 = {=}),
-                AlwaysRunning,
-                SetBlackboard(t0 = 1),
-                WasEntryUpdated(t0),
-                Condition(Cond<1>),
-            },
-            Loop(q0, value = {t0}, if_empty = Running) {
-                ReactiveSequence {
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {b1}),
-                        Action(Act<4>),
-                        WasEntryUpdated(t0),
-                        SetBlackboard(t0 = 4),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                #[on_halted(|bb| if *bb.t0 == (*bb.t0 + 3) % 4 { bb.b0 = *bb.t0 + 3 })]
-                MaxTime(20) {
-                    FlipSelector {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 4, &mut bb.b0)),
-                        Action(PIo<6>, t0 = {=}),
-                        Condition(Cond<7>),
-                    },
-                },
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    ParallelAll(1) {
-                        Condition(|ctx, bb| ctx.check_in(8, bb.b1)),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0404Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0405 for Ctx {
-        blackboard {
             #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
             b0: i64,
         }
-        SequenceWithMemory {
+        RepeatTimes(3) {
             Fallback {
-                Repeat(4) {
-                    IfThenElse {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                    },
+                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+                StepSequencer {
+                    Condition(Cond<1>),
+                    Action(PIo<2>, t0 = {b1}),
                 },
-                WhileDoElse {
-                    Condition(Cond<2>),
-                    ParallelAll(max_failures = -2) {
-                        #[success_if(|bb| *bb.t0 < *bb.t0 % 3)]
-                        #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                        #[post(|bb| { bb.b0 += 4; bb.t0.set(7) })]
-                        Condition(PCond<3>, b0 = {t0}),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Timeout(0) {
-                    Sequence {
-                        Action(Act<5>),
-                        Sleep(20),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(PTask<6>, b0 = {=}),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
-                    StatefulAction(Task<9>),
-                },
-                Script(|bb| if *bb.t0 < 5 { bb.b0 = (*bb.t0 + 2) % 2 }),
-                StatefulAction(Task<10>),
+                Action(|ctx| ctx.exec(3)),
             },
         }
     }
 }
 
-board!(Tree0405Blackboard { t0 b0 });
+board!(Tree0400Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0406 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            Sequence {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<0>),
-                    MemSequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Repeat(forever) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                RepeatUntil(Success) {
-                    Parallel(failure = -2) {
-                        Action(|ctx| ctx.exec(4)),
-                        Failer,
-                    },
-                },
-            },
-            Filter(times = 1, filtered = Skipped) {
-                Parallel(success = 2, failure = -2) {
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        ReactiveSequence {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                    },
-                    KeepRunningUntilFailure {
-                        Repeater(0) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0407 for Ctx {
+    pub tree Tree0401Sub1 for Ctx {
         blackboard {
-            b1: i64 = 2,
-        }
-        ReactiveSelector {
-            StatefulAction(Task<0>),
-            SetBlackboard(b1 = 3),
-        }
-    }
-}
-
-board!(Tree0407Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0408 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        ReactiveFallback {
-            ParallelAll(0) {
-                MemPriority {
-                    MemSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                    ReactiveSequence {
-                        RetryUntilSuccessful(4) {
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                        },
-                        Filter(times = 1, count = Success, filtered = Skipped) {
-                            Sleep(30),
-                        },
-                    },
-                },
-                StatefulAction(Task<4>),
-            },
-            IfThenElse {
-                Sequence {
-                    Parallel(success = 0) {
-                        Condition(Cond<5>),
-                        Sleep(0),
-                        Timeout(50) {
-                            Succeeder,
-                        },
-                        #[failure_if(|bb| *bb.t0 + 4 < 0)]
-                        #[on_halted(|bb| { if bb.o0.is_some() { bb.t0.set(bb.b0 % 4) }; bb.b0 += 1 })]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Interrupt(|bb| bb.b0 < (*bb.t0 + 2) % 2) {
-                            Fallback {
-                                Action(Act<6>),
-                                Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
-                            },
-                        },
-                    },
-                },
-                MaxTime(0) {
-                    IfThenElse {
-                        #[success_if(|bb| *bb.t0 > 1)]
-                        MaxTime(0) {
-                            Parallel(failure = -1) {
-                                #[on_halted(|bb| *bb.t0 += 3)]
-                                #[post(|bb| if *bb.t0 % 2 < 1 { bb.o0 = None })]
-                                #[skip_if(|bb| bb.o0.is_none())]
-                                StatefulAction(Task<8>),
-                                Condition(|ctx| ctx.check(9)),
-                                ScriptCondition(|bb| bb.b0 == *bb.t0),
-                            },
-                        },
-                        AsyncSequence {
-                            ReactiveSelector {
-                                #[failure_if(|bb| bb.b0 < bb.b0 % 2)]
-                                #[success_if(|bb| bb.o0.unwrap_or(0) == 1)]
-                                StatefulAction(Task<10>),
-                                StatefulAction(Task<11>),
-                            },
-                            Succeeder,
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 > 2, else = Failure) {
-                ReactiveSequence {
-                    Action(Act<12>),
-                    Succeeder,
-                    Conditional(|bb| bb.b0 > (bb.o0.unwrap_or(5) + 2) % 4, dynamic = true, else = Failure) {
-                        StatefulAction(Task<13>),
-                    },
-                    ReactiveSequence {
-                        UnsetBlackboard(o0),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0408Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0409 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(2),
-        }
-        #[skip_if(|bb| bb.b0 != 3)]
-        #[on_failure(|bb| { bb.b0 += 1; bb.o0 = None })]
-        #[on_success(|bb| { bb.b0 = *bb.t0; bb.o0 = None })]
-        Inverter {
-            Parallel(failure = 2) {
-                Action(Act<0>),
-                ForceSuccess {
-                    BinarySelector(|bb| *bb.t0 + 3 > bb.b0 % 3, dynamic = true) {
-                        Conditional(|bb| *bb.t0 + 4 < 0, dynamic = false, else = Success) {
-                            UnsetBlackboard(o0),
-                        },
-                        Condition(PCond<1>, b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0409Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0410 for Ctx {
-        ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0411 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll {
-            ParallelAll(max_failures = -1) {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Condition(Cond<0>),
-                    Succeeder,
-                },
-                Action(PAct<1>, b0 = {=}, b1 = {b1}),
-            },
-            #[failure_if(|bb| *bb.t0 < 4)]
-            Timeout(10) {
-                RetryUntilSuccessful(1) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            Action(Act<2>),
-        }
-    }
-}
-
-board!(Tree0411Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0412 for Ctx {
-        RepeatTimes(forever) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0413 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(3),
-        }
-        WaitValueUpdate(t0) {
-            #[skip_if(|bb| bb.o0.is_none())]
-            Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(2) % 4, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0413Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0414Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
             #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(12),
         }
         Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0414Sub0 for Ctx {
+    pub tree Tree0401Sub0 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(12),
         }
-        Limiter(3) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                #[skip_if(|bb| (*bb.t1 + 1) % 4 < 0)]
-                Failer,
-                Script(|bb| if bb.b0 + 1 == 1 { *bb.t1 += 1 }),
-                SubTree(Tree0414Sub1, ..),
+        SubTree(Tree0401Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0401 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
+        }
+        Observe(|bb| bb.o0.unwrap_or(3) < *bb.t1 + 1) {
+            SubTree(Tree0401Sub0, t1 = {=}, o0 = {o0}),
+        }
+    }
+}
+
+board!(Tree0401Blackboard { t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0402 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+        }
+        StepSequencer {
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+            },
+            Action(PIo<2>, t0 = {=}),
+            SequenceWithMemory {
+                Action(PIo<3>, t0 = {t0}),
+                SetBlackboard(o0 = Some(1)),
             },
         }
     }
 }
 
+board!(Tree0402Blackboard { o0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0414 for Ctx {
+    pub tree Tree0403 for Ctx {
         blackboard {
-            b0: i64,
+            o0: Option<i64> = None,
             #[tracked] t1: i64,
-        }
-        RunOnce(then_skip = true) {
-            SubTree(Tree0414Sub0, b0 = {=}, t1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0414Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0415 for Ctx {
-        blackboard {
-            b1: i64 = 1,
             #[tracked] t0: i64,
         }
-        MemSequence {
+        SequenceWithMemory {
             StatefulAction(Task<0>),
-            #[success_if(|bb| bb.b1 % 3 == 1)]
-            #[post(|bb| bb.b1 += 2)]
-            Delay(20) {
-                Action(Act<1>),
-            },
-            Action(PAct<2>, b0 = {b1}, b1 = {t0}),
-            SetBlackboard(b1 = 5),
-            StatefulAction(Task<3>),
+            Script(|bb| if *bb.t0 < *bb.t1 { bb.o0 = Some(bb.o0.unwrap_or(2)) }),
         }
     }
 }
 
-board!(Tree0415Blackboard { b1 t0 });
+board!(Tree0403Blackboard { o0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0416 for Ctx {
+    pub tree Tree0404 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            b1: i64 = 4,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 5,
-        }
-        #[run_while(|bb| *bb.t0 != 5)]
-        #[skip_if(|bb| bb.b1 > bb.b0 % 2)]
-        RunOnce(then_skip = false) {
-            Filter(times = 2, count = Failure, filtered = Skipped) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    AsyncFallback {
-                        Switch(b1) {
-                            case 1 => Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                            _ => StatefulAction(Task<1>),
-                        },
-                    },
-                    StepSequencer {
-                        Filter(times = 2) {
-                            Condition(Cond<2>),
-                        },
-                        AlwaysSuccess,
-                        Retry(2) {
-                            Action(PIo<3>, t0 = {=}),
-                        },
-                        SetBlackboard(t1 = 5),
-                        Precondition(|bb| *bb.t1 < 4, else = Skipped) {
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
-                    SetBlackboard(b0 = 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0416Blackboard { t1 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0417 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        Conditional(|bb| (bb.b0 + 3) % 3 > 0, dynamic = true) {
-            RetryUntilSuccessful(3) {
-                Parallel(success = 0, failure = 1) {
-                    Priority {
-                        Fallback {
-                            SequenceWithMemory {
-                                Condition(Cond<0>),
-                                Condition(PCond<1>, b0 = {b0}),
-                                SetBlackboard(b0 = 0),
-                            },
-                            Priority {
-                                Action(PAct<2>, b0 = {=}),
-                                StatefulAction(Task<3>),
-                                RepeatTimes(1) {
-                                    ScriptCondition(|bb| *bb.t0 == bb.o0.unwrap_or(1)),
-                                },
-                            },
-                        },
-                        Repeat(1) {
-                            SequenceWithMemory {
-                                Fallback {
-                                    Action(Act<4> = Act::<4>),
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0417Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
             b1: i64,
-        }
-        Conditional(|bb| bb.b1 < 6, else = Success) {
-            BinarySelector(|bb| bb.b1 < *bb.t0, dynamic = true) {
-                Repeater(forever) {
-                    WasEntryUpdated(t0),
-                },
-                StepSequencer {
-                    AlwaysRunning,
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0418Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(5),
             b0: i64 = 3,
         }
-        ReactiveSequence {
-            Sequence {
-                ReactiveSequence {
-                    Conditional(|bb| bb.b1 + 3 > 7, dynamic = false, else = Success) {
-                        RunOnce(then_skip = false) {
-                            Conditional(|bb| bb.b1 != 6, else = Success) {
-                                #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(4) + 2) % 3))]
-                                ReactiveSequence {
-                                    StatefulAction(Task<0>),
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| bb.b0 + 3) {
-                        Action(PAct<2>, b0 = {b1}, b1 = {b0}),
-                        Action(PAct<3>, b0 = {=}, b1 = {=}),
-                        Action(PAct<4>, b0 = 2),
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
-                    },
+        Fallback {
+            AlwaysFailure,
+            ReactiveSequence {
+                RetryUntilSuccessful(2) {
+                    #[on_halted(|bb| { bb.b1 = 1; bb.b0 += 1 })]
+                    Sleep(20),
                 },
-            },
-            SequenceWithMemory {
-                BinarySelector(|bb| bb.b0 > bb.o0.unwrap_or(2) % 3) {
-                    Action(Act<6>),
-                    Condition(|ctx, bb| ctx.check_in(7, 8)),
+                #[on_success(|bb| *bb.t0 += 3)]
+                #[post(|bb| bb.o0 = None)]
+                #[on_halted(|bb| { if bb.b1 > *bb.t0 % 2 { bb.b1 = bb.b0 % 2 }; bb.b1 = (bb.b1 + 1) % 3 })]
+                ParallelAll {
+                    Runner,
+                    Action(Act<0>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
                 },
-                StatefulAction(Task<8>),
-                StatefulAction(PTask<9>, b0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0419Blackboard { b1 t0 o0 b0 });
+board!(Tree0404Blackboard { o0 t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
+    pub tree Tree0405 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
-        }
-        ReactiveSequence {
-            RepeatUntil(Success) {
-                Parallel(success = -2, failure = 0) {
-                    Filter(times = 1, filtered = Skipped) {
-                        #[failure_if(|bb| bb.b0 != *bb.t0)]
-                        AlwaysFailure,
-                    },
-                    AlwaysRunning,
-                },
-            },
-            Inverter {
-                #[failure_if(|bb| bb.b1 < *bb.t1)]
-                #[post(|bb| bb.b0 += 3)]
-                #[skip_if(|bb| *bb.t1 > 1)]
-                RunOnce(then_skip = false) {
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Deadline(20) {
-                    Script(|bb| if *bb.t0 > 1 { *bb.t0 += 3 }),
-                },
-                Action(PAct<1>, b0 = 3, b1 = {t0}),
-                Sleep(50),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0420Blackboard { b1 q0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+            b1: i64,
             #[tracked] t1: i64,
         }
-        RunOnce(then_skip = true) {
-            StepSequencer {
-                Script(|bb| bb.t0.set(*bb.t1 % 4)),
-                #[success_if(|bb| bb.b1 < 1)]
-                MemPriority {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0421Blackboard { b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0422Sub0 for Ctx {
-        Condition(Cond<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            SequenceWithMemory {
-                ParallelAll {
+        #[on_halted(|bb| { bb.b1 = *bb.t1; *bb.t0 += 2 })]
+        #[post(|bb| if *bb.t1 != 2 { bb.b0 += 3 })]
+        ReactiveFallback {
+            ParallelAll(1) {
+                WhileDoElse {
                     Condition(Cond<0>),
-                    ReactiveSequence {
-                        Action(Act<1>),
-                        SubTree(Tree0422Sub0),
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
+                    Condition(Cond<1>),
+                    Condition(PCond<2>, b0 = {b0}),
                 },
-            },
-            MemPriority {
-                Inverter {
-                    SequenceWithMemory {
-                        RunOnce {
-                            Sleep(0),
-                        },
-                    },
-                },
-                RepeatTimes(forever) {
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        MemSequence {
-            ReactiveFallback {
-                #[post(|bb| bb.b0 += 2)]
-                #[on_success(|bb| { bb.b0 += 3; bb.o0 = None })]
-                #[success_if(|bb| bb.b0 % 3 > 1)]
-                Action(Act<0>),
-                ReactiveFallback {
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    Action(Act<2>),
-                },
-            },
-            Delay(0) {
-                BinarySelector(|bb| bb.o0.unwrap_or(4) < 6, dynamic = false) {
-                    SetBlackboard(b1 = 3),
-                    RetryUntilSuccessful(3) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Delay(0) {
-                IfThenElse {
-                    Sequence {
-                        TryCatch(catch_on_halt = false) {
-                            Sleep(0),
-                            StatefulAction(Task<3>),
-                        },
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                    WhileDoElse {
-                        RepeatUntilFailure(2) {
-                            Action(Act<5>),
-                        },
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0423Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b0 < 7)]
-        Parallel(success = -1, failure = 1) {
-            AsyncFallback {
-                #[run_while(|bb| bb.b0 == bb.b1 % 3)]
-                #[on_success(|bb| if (bb.b1 + 1) % 3 < 0 { bb.t0.set((bb.b0 + 4) % 3) })]
-                Script(|bb| if *bb.t0 % 4 < 0 { bb.b0 += 1 }),
-                #[success_if(|bb| (bb.b1 + 3) % 2 == 0)]
                 Sequence {
-                    Condition(Cond<0>),
-                    SetBlackboard(t0 = 2),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            RepeatUntil(Failure) {
-                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                    StepSequencer {
-                        Repeat(forever) {
-                            FlipSelector {
-                                AlwaysSuccess,
-                                #[success_if(|bb| *bb.t0 % 3 > 0)]
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                },
-            },
-            MaxTime(0) {
-                Priority {
-                    IfThenElse {
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 3)),
-                        StatefulAction(Task<5>),
-                    },
-                    Condition(Cond<6> = Cond::<6>),
-                    StatefulAction(Task<7>),
-                    Precondition(|bb| bb.b0 + 4 > *bb.t0 + 2) {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0424Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0425 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            b1: i64,
-            o0: Option<i64>,
-        }
-        RepeatUntil(Failure) {
-            Sequence {
-                Script(|bb| bb.t0.set(8)),
-                #[on_success(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0425Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0426 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        Sequence {
-            ReactiveSequence {
-                ReactiveSequence {
-                    SetBlackboard(o0 = Some(2)),
-                    StatefulAction(Task<0>),
-                    Limiter(3) {
-                        Delay(20) {
-                            Action(PAct<1>, b0 = {t0}),
-                        },
-                    },
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0426Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        Fallback {
-            Deadline(10) {
-                KeepRunningUntilFailure {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        RepeatUntilSuccess(forever) {
-                            Condition(Cond<0>),
-                        },
-                        Fallback {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        Succeeder,
-                        ReactiveSequence {
-                            Action(Act<3>),
+                    BinarySelector(|bb| bb.b1 % 3 < 1, dynamic = true) {
+                        ParallelAll {
+                            Action(|ctx| ctx.exec(3)),
+                            #[failure_if(|bb| bb.b1 % 2 == 1)]
                             StatefulAction(Task<4>),
                         },
+                        StatefulAction(PTask<5>, b0 = {=}),
+                    },
+                    Repeat(0) {
+                        Condition(PCond<6>, b0 = {b1}),
                     },
                 },
             },
-            TryCatch(catch_on_halt = false) {
-                Sleep(20),
-                MemSequence {
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                    Condition(Cond<7>),
-                },
-                Sleep(50),
-                StatefulAction(Task<8>),
-                Inverter {
-                    RepeatUntilSuccess(forever) {
-                        Repeat(4) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Succeeder,
-                RepeatUntilFailure(2) {
-                    StatefulAction(Task<9>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<10> = Task::<10>),
-                    Condition(Cond<11>),
-                },
-                FlipSelector {
-                    AlwaysRunning,
-                    Action(Act<12>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<13>),
-                    Condition(|ctx| ctx.check(14)),
-                    Action(Act<15>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            #[allow(unused)] b1: i64 = 0,
-        }
-        #[on_failure(|bb| bb.b0 += 3)]
-        #[success_if(|bb| (bb.b0 + 1) % 3 < 2)]
-        Inverter {
-            Fallback {
-                Action(PIo<0>, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0428Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            Failer,
-            KeepRunningUntilFailure {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0430 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-        }
-        SequenceWithMemory {
-            Retry(2) {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            },
-            #[failure_if(|bb| *bb.t1 > bb.b1)]
-            ReactiveFallback {
-                Fallback {
-                    #[run_while(|bb| *bb.t1 == bb.b1 % 4)]
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    #[on_success(|bb| bb.t1.set(*bb.t1 % 2))]
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0430Blackboard { b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0431 for Ctx {
-        RepeatTimes(forever) {
-            ReactiveFallback {
-                Action(Act<0>),
-                AsyncFallback {
-                    Sequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        Action(Act<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0432Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(|ctx, bb| ctx.check_in(3, bb.b1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0432 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            RunOnce(then_skip = false) {
-                RunOnce(then_skip = true) {
-                    MemSequence {
-                        StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
-                    },
-                },
-            },
-            ForceFailure {
-                StepSequencer {
-                    Cooldown(0, filtered = Failure) {
-                        Action(Act<1>),
-                    },
-                    RetryUntilSuccessful(2) {
-                        Sequence {
-                            Condition(Cond<2>),
-                            ScriptCondition(|bb| bb.b0 % 3 < 0),
-                            SubTree(Tree0432Sub0, ..),
-                        },
-                    },
-                    FlipSelector {
-                        #[post(|bb| { if bb.b0 + 3 > 6 { bb.b1 = *bb.t0 % 4 }; if *bb.t0 < bb.b0 % 3 { bb.b0 += 1 } })]
-                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-                        SetBlackboard(b0 = 5),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0432Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0433Sub0 for Ctx {
-        Filter(times = 3, count = Failure, filtered = Skipped) {
-            RetryUntilSuccessful(1) {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0433 for Ctx {
-        ParallelAll(0) {
-            PolicyParallel(policy = FirstSuccess) {
-                SubTree(Tree0433Sub0),
-            },
-            SequenceWithMemory {
-                Wait(20),
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Sleep(20),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0434 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-            b0: i64 = 5,
-        }
-        Switch(b1) {
-            case 1 => ParallelAll(3) {
-                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                Condition(Cond<1>),
-                Wait(20),
-            },
-            case 0 => StatefulAction(Task<2>),
-            _ => StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-        }
-    }
-}
-
-board!(Tree0434Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0435 for Ctx {
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0436Sub0 for Ctx {
-        Sleep(50)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0436 for Ctx {
-        Repeat(3) {
-            SubTree(Tree0436Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0437 for Ctx {
-        Sequence {
-            ParallelAll(max_failures = -3) {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(3)),
-            },
-            TryCatch(catch_on_halt = false) {
-                AlwaysSuccess,
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0438 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-        }
-        ParallelAll {
-            Repeat(4) {
-                Repeat(2) {
-                    Fallback {
-                        BinarySelector(|bb| bb.o0.unwrap_or(4) < bb.o0.unwrap_or(2)) {
-                            Timeout(20) {
-                                SequenceWithMemory {
-                                    SetBlackboard(b1 = 6),
-                                    Action(PIo<0>, t0 = {=}),
-                                },
-                            },
-                            ReactiveSequence {
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-                                Repeat(2) {
-                                    Sleep(50),
-                                },
-                                #[post(|bb| bb.b0 += 2)]
-                                Switch(b1) {
-                                    case 2 => UnsetBlackboard(o0),
-                                    _ => #[on_success(|bb| bb.t0.set(*bb.t1))]
-                                    #[success_if(|bb| bb.o0.is_some())]
-                                    Action(Act<2>),
-                                },
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Interrupt(|bb| *bb.t0 + 2 > 0) {
-                    Parallel {
-                        Fallback {
-                            StatefulAction(Task<4> = Task::<4>),
-                            ScriptCondition(|bb| *bb.t0 > 2),
-                            Action(PAct<5>, b0 = {t0}, b1 = {t1}),
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(6)),
-                    Condition(Cond<7>),
-                },
-                Condition(PCond<8>, b0 = 9),
-                IfThenElse {
-                    Condition(PCond<9>, b0 = 7),
-                    Action(PAct<10>, b0 = 6),
-                    AsyncSequence {
-                        StatefulAction(Task<11> = Task::<11>),
-                        StatefulAction(Task<12>),
-                    },
-                },
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0438Blackboard { b0 b1 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0439 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            TryCatch {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                Repeater(3) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            WaitUntil(|bb| (*bb.t1 + 2) % 2 > 0) {
-                Action(PAct<2>, b0 = 9, b1 = {=}),
-            },
-            BinarySelector(|bb| bb.b1 % 2 < 1) {
-                Action(PIo<3>, t0 = {=}),
-                Action(Act<4>),
-            },
-            Action(Act<5> = Act::<5>),
-            Conditional(|bb| (bb.b1 + 4) % 3 > 0, dynamic = false, else = Failure) {
-                SetBlackboard(b1 = 3),
-            },
-        }
-    }
-}
-
-board!(Tree0439Blackboard { b0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0440Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0440 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Fallback {
-            ReactiveFallback {
-                #[run_while(|bb| bb.b0 == *bb.t0)]
-                #[on_success(|bb| if bb.b0 < 7 { bb.t0.set(*bb.t0 % 4) })]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Script(|bb| if *bb.t0 + 1 > 4 { bb.b0 += 3 }),
-                },
-                Action(Act<0>),
-                SubTree(Tree0440Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
-                StatefulAction(Task<2>),
-            },
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<3>),
-                Script(|bb| bb.b0 = 4),
-            },
-            Action(PAct<4>, b0 = {=}, b1 = {b0}),
-            Condition(Cond<5>),
-        }
-    }
-}
-
-board!(Tree0440Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0441Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Filter(times = 1, count = Failure, filtered = Failure) {
-            Sleep(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0441Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        MaxTime(10) {
-            Condition(Cond<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0441 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SequenceWithMemory {
-                #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
-                #[post(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
-                WhileDoElse {
-                    Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                    Condition(Cond<1>),
-                },
-                WaitValueUpdate(t0) {
-                    SubTree(Tree0441Sub0, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
-                },
-                ReactiveFallback {
-                    Condition(PCond<2>, b0 = {b1}),
-                    ScriptCondition(|bb| bb.b1 != bb.b0),
-                },
-                SubTree(Tree0441Sub1, q0 = {=}, b1 = {b1}, b0 = {=}, t0 = {t0}),
-            },
-            BinarySelector(|bb| *bb.t0 + 4 != bb.b0 % 4, dynamic = true) {
-                Repeater(forever) {
-                    Inverter {
-                        SequenceWithMemory {
-                            Condition(Cond<4>),
-                            Sleep(0),
-                        },
-                    },
-                },
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0441Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0442 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            #[skip_if(|bb| *bb.t0 < bb.b1)]
-            Script(|bb| if bb.b1 > bb.b0 % 4 { bb.b1 += 1 }),
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0442Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0443 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        Timeout(10) {
-            AsyncSequence {
+            ReactiveSequence {
                 Priority {
-                    ParallelAll(max_failures = -4) {
-                        Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-                        Conditional(|bb| *bb.t0 != (*bb.t0 + 1) % 4, else = Success) {
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        },
-                        Filter(times = 2, count = Success, filtered = Skipped) {
-                            StatefulAction(Task<2>),
-                        },
-                        #[failure_if(|bb| *bb.t1 < 1)]
-                        #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Precondition(|bb| bb.b0 > *bb.t0 % 4, else = Running) {
-                        StepSequencer {
-                            RetryUntilSuccessful(1) {
-                                ForceFailure {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                    Sequence {
-                        SequenceStar {
-                            Action(|ctx| ctx.exec(5)),
-                            ForceFailure {
-                                StatefulAction(Task<6>),
-                            },
-                            Action(|ctx| ctx.exec(7)),
-                            StatefulAction(Task<8>),
-                        },
-                        IfThenElse {
-                            Action(Act<9> = Act::<9>),
-                            Interrupt(|bb| *bb.t0 + 4 > bb.b0) {
-                                ScriptCondition(|bb| bb.b0 % 2 == 0),
-                            },
-                        },
-                    },
-                    WaitValueUpdate(t0) {
-                        #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 % 4) })]
-                        Retry(3) {
-                            WaitValueUpdate(t1) {
-                                ReactiveSequence {
-                                    SetBlackboard(t0 = {b0}),
-                                    #[on_success(|bb| *bb.t1 += 3)]
-                                    #[post(|bb| if (*bb.t1 + 3) % 3 < 0 { bb.t0.set(bb.b0 + 2) })]
-                                    #[on_failure(|bb| bb.t1.set(bb.b0 % 2))]
-                                    StatefulAction(Task<10>),
-                                    #[skip_if(|bb| bb.b0 < bb.b0 + 3)]
-                                    Succeeder,
-                                },
-                            },
-                        },
-                    },
-                    Parallel(success = -2, failure = 1) {
-                        Filter(times = 3, count = Success, filtered = Failure) {
-                            StatefulAction(PTask<11>, b0 = {=}, b1 = {t1}),
-                        },
-                        #[success_if(|bb| *bb.t0 < 3)]
-                        RepeatUntil(Success) {
-                            RepeatTimes(forever) {
-                                Failer,
-                            },
-                        },
-                        Script(|bb| { *bb.t1 += 3; if *bb.t1 > 3 { *bb.t1 += 3 } }),
-                    },
+                    Sleep(20),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0443Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0444 for Ctx {
-        ReactiveSequence {
-            Succeeder,
-            AsyncFallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0445 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            ParallelAll(0) {
-                StatefulAction(Task<0>),
                 Fallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 3) % 2)),
-                },
-            },
-            #[failure_if(|bb| bb.b0 + 4 == 2)]
-            #[on_success(|bb| { if bb.b0 + 3 > bb.b0 { bb.t0.set((bb.b0 + 3) % 4) }; if *bb.t0 > 2 { bb.b0 = *bb.t0 } })]
-            #[skip_if(|bb| *bb.t0 == 3)]
-            WhileDoElse {
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<5>),
-                },
-                FlipSelector {
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                    Action(PAct<7>, b0 = 7, b1 = {t0}),
-                },
-            },
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree0445Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0446 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Limiter(2) {
-            RunOnce(then_skip = true) {
-                Parallel(success = -2, failure = -1) {
-                    Condition(Cond<0>),
-                    Fallback {
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        #[run_while(|bb| *bb.t0 == 7)]
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                    #[failure_if(|bb| (*bb.t0 + 2) % 4 > 2)]
-                    #[skip_if(|bb| bb.b0 % 4 > 1)]
-                    StatefulAction(Task<2>),
-                    Timeout(10) {
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Repeat(4) {
-                                Action(|ctx| ctx.exec(3)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0446Blackboard { b0 o0 t0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0447 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Repeater(1) {
-            IndexSwitch(|bb| bb.b1, dynamic = true) {
-                MaxTime(20) {
-                    SequenceStar {
-                        Action(Act<0>),
-                        Deadline(0) {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(Task<2>),
-                        #[skip_if(|bb| bb.b1 != 6)]
-                        StatefulAction(Task<3>),
-                        Condition(PCond<4>, b0 = 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0447Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0448 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-        }
-        #[run_while(|bb| *bb.t1 > 4)]
-        SequenceWithMemory {
-            Repeat(3) {
-                Loop(q0, value = {t1}, if_empty = Success) {
-                    RepeatTimes(1) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            #[on_success(|bb| bb.t1.set(*bb.t0))]
-            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
-            Condition(Cond<1>),
-            RunOnce(then_skip = false) {
-                ScriptCondition(|bb| *bb.t1 == 4),
-            },
-        }
-    }
-}
-
-board!(Tree0448Blackboard { t0 q0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0449 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-        }
-        #[run_while(|bb| bb.o0.is_some())]
-        ReactiveSequence {
-            BinarySelector(|bb| bb.b0 + 3 != 2, dynamic = false) {
-                Action(|ctx| ctx.exec(0)),
-                AlwaysFailure,
-            },
-            StatefulAction(Task<1>),
-            Limiter(3) {
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                    Condition(PCond<4>, b0 = {b0}),
-                },
-            },
-            ForceFailure {
-                SequenceWithMemory {
-                    StatefulAction(PTask<5>, b0 = {t1}),
-                    Action(|ctx| ctx.exec(6)),
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0449Blackboard { o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0450 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-        }
-        AsyncFallback {
-            Precondition(|bb| *bb.t1 < *bb.t0, else = Success) {
-                Optional {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Condition(Cond<1>),
-            Remap(success = Success, failure = Failure) {
-                RepeatUntilFailure(forever) {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0450Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0451Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Sleep(20)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0451 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-        }
-        #[on_halted(|bb| bb.b0 += 2)]
-        #[on_success(|bb| bb.t0.set(bb.b0))]
-        #[success_if(|bb| *bb.t0 % 4 == 1)]
-        StepSequencer {
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| *bb.t0 > (bb.b0 + 2) % 2)]
-            SubTree(Tree0451Sub0, t0 = {=}, b0 = {b0}),
-            Condition(|ctx| ctx.check(0)),
-            SetBlackboard(b0 = 5),
-        }
-    }
-}
-
-board!(Tree0451Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0452 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        SequenceStar {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(forever) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b0)),
-            },
-            #[failure_if(|bb| bb.b1 < *bb.t1 + 4)]
-            Condition(|ctx, bb| ctx.check_in(2, (*bb.t1 + 2) % 2)),
-            StatefulAction(Task<3>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0452Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0453 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        Sequence {
-            StepSequencer {
-                #[success_if(|bb| *bb.t0 > 6)]
-                #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 3 })]
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Wait(20),
-                    Action(PAct<1>, b0 = {=}, b1 = {=}),
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-                ReactiveFallback {
-                    Parallel(success = 2) {
-                        Condition(Cond<4>),
-                        #[run_while(|bb| bb.b1 == 3)]
-                        Action(Act<5> = Act::<5>),
-                    },
-                    Cooldown(0) {
-                        Failer,
-                    },
-                    Filter(times = 3, count = Success, filtered = Failure) {
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                MaxTime(0) {
-                    Cooldown(0) {
-                        RunOnce {
-                            #[on_failure(|bb| if bb.b0 < bb.b0 % 3 { bb.b0 += 2 })]
-                            #[failure_if(|bb| bb.b0 > (bb.b1 + 1) % 3)]
-                            #[success_if(|bb| *bb.t0 + 3 < bb.b1 + 3)]
-                            Loop(q0, if_empty = Success) {
-                                ReactiveSequence {
-                                    Action(PIo<7>, t0 = {b0}),
-                                    StatefulAction(PTask<8>, b0 = 1, b1 = {=}),
-                                    Action(Act<9> = Act::<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    SequenceStar {
-                        Fallback {
-                            ScriptCondition(|bb| *bb.t0 == *bb.t0 + 3),
-                            Condition(Cond<10>),
-                        },
-                        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
-                            Action(Act<11>),
-                            Runner,
-                        },
-                        Condition(|ctx, bb| ctx.check_in(12, 1)),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                AsyncFallback {
-                    RepeatUntilSuccess(2) {
-                        Loop(q0, value = {b1}) {
-                            Interrupt(|bb| *bb.t0 + 3 != *bb.t0) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                    MemPriority {
-                        Action(Act<13>),
-                        Action(Act<14>),
-                        Action(Act<15>),
-                        Script(|bb| bb.t0.set(1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0453Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0454 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            RunOnce(then_skip = false) {
-                Precondition(|bb| *bb.t1 > bb.b1, else = Running) {
-                    SequenceWithMemory {
-                        SequenceStar {
-                            AsyncSequence {
-                                RepeatUntilFailure(2) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| *bb.t1 != bb.b1 % 3)]
-            ParallelAll {
-                Sleep(20),
-                Succeeder,
-            },
-            Loop(q0, value = {b1}, if_empty = Success) {
-                #[post(|bb| bb.b1 += 3)]
-                #[run_while(|bb| bb.b0 != 5)]
-                #[success_if(|bb| (*bb.t0 + 4) % 3 != 2)]
-                IndexSwitch(|bb| bb.b1 % 4, dynamic = false) {
-                    Action(Act<1>),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Timeout(0) {
-                ReactiveSequence {
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
-                    WaitUntil(|bb| bb.b1 > bb.b0) {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0454Blackboard { b1 q0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0455 for Ctx {
-        Repeat(1) {
-            RetryUntilSuccessful(2) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0456 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-        }
-        AsyncSequence {
-            Sequence {
-                BinarySelector(|bb| *bb.t0 % 3 > 0) {
-                    StepSequencer {
-                        AlwaysFailure,
-                        Script(|bb| bb.b1 += 1),
-                    },
-                    StatefulAction(Task<0>),
-                },
-                Remap(success = Failure, failure = Success) {
-                    SequenceWithMemory {
-                        Action(Act<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        Condition(Cond<3> = Cond::<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-                WhileDoElse {
-                    ReactiveSelector {
-                        MaxTime(0) {
-                            StatefulAction(PTask<5>, b0 = 3, b1 = {t0}),
-                        },
-                        #[post(|bb| bb.o0 = None)]
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    Parallel(success = -2) {
-                        Condition(PCond<8>, b0 = {t0}),
-                        Action(PIo<9>, t0 = {t0}),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t0 % 3 == 2),
-                ParallelAll(2) {
-                    ReactiveSequence {
-                        WasEntryUpdated(t0),
-                        Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b1)),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        IfThenElse {
-                            Action(Act<11>),
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            Action(PIo<12>, t0 = {b1}),
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<13>),
-                        Action(PIo<14>, t0 = {t0}),
-                        ScriptCondition(|bb| *bb.t0 > bb.b0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0456Blackboard { b0 t0 b1 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0457Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-        }
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0457 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b0 % 3 == 1, dynamic = false) {
-            ParallelAll {
-                SequenceWithMemory {
-                    Action(|ctx| ctx.exec(0)),
-                    RunOnce(then_skip = false) {
-                        #[success_if(|bb| (bb.b0 + 2) % 2 == 0)]
-                        #[skip_if(|bb| bb.b1 != 4)]
-                        #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
-                        StatefulAction(Task<1>),
-                    },
-                    SubTree(Tree0457Sub0, b0 = {=}, q0 = {q0}, b1 = {=}, t0 = {t0}, t1 = {=}),
-                    RepeatUntilFailure(1) {
-                        Repeat(1) {
-                            ReactiveSequence {
-                                Action(Act<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Precondition(|bb| bb.b0 + 2 > 5, else = Skipped) {
-                        Optional {
-                            WaitUntil(|bb| bb.b0 > 5) {
-                                ReactiveSelector {
-                                    Condition(PCond<5>, b0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Switch(b1) {
-                case 2 => AsyncSequence {
-                    StatefulAction(Task<6> = Task::<6>),
-                    SetBlackboard(b1 = 0),
                     Condition(Cond<7>),
-                    FlipSelector {
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                        #[success_if(|bb| *bb.t1 > 2)]
-                        Succeeder,
-                    },
-                    StatefulAction(Task<10>),
+                    StatefulAction(Task<8>),
                 },
-                _ => RetryUntilSuccessful(forever) {
-                    Loop(q0, value = {t1}, if_empty = Success) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0457Blackboard { b0 q0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0458 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveFallback {
-            #[post(|bb| bb.t0.set(bb.b0))]
-            ParallelAll(max_failures = -2) {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-                Script(|bb| bb.b0 = (*bb.t0 + 4) % 3),
-            },
-            AsyncSequence {
-                Condition(Cond<2>),
-                WasEntryUpdated(t0),
-                Action(Act<3> = Act::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0458Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0459 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        Repeat(3) {
-            ReactiveSelector {
-                RunOnce(then_skip = true) {
-                    RunOnce(then_skip = true) {
-                        Sleep(0),
-                    },
-                },
-                Optional {
-                    Selector {
-                        Action(Act<0>),
-                        #[run_while(|bb| bb.b0 % 4 > 2)]
-                        Parallel(success = -1, failure = 2) {
-                            Sleep(10),
-                            Action(Act<1>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        #[failure_if(|bb| bb.b1 == 4)]
-                        Action(PIo<3>, t0 = {b1}),
-                    },
-                },
-                #[on_halted(|bb| if *bb.t0 % 2 != 1 { *bb.t0 += 2 })]
-                Switch(b1) {
-                    case 3 => ScriptCondition(|bb| bb.b1 + 2 < 1),
-                    case 0 => Action(|ctx| ctx.exec(4)),
-                    _ => Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0459Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0460 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        RepeatTimes(forever) {
-            Sequence {
-                Fallback {
-                    Wait(10),
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                StatefulAction(Task<0> = Task::<0>),
-                AlwaysSuccess,
-                StatefulAction(Task<1>),
-                WaitUntil(|bb| *bb.t0 < 3) {
-                    #[skip_if(|bb| bb.b1 % 2 == 0)]
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0460Blackboard { b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0461 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
-            SequenceWithMemory {
-                Retry(4) {
-                    AsyncSequence {
-                        BinarySelector(|bb| bb.b0 != bb.o0.unwrap_or(5), dynamic = false) {
-                            SetBlackboard(o0 = Some(9)),
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                        ForceSuccess {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-            },
-            Repeat(4) {
-                Fallback {
-                    Delay(0) {
-                        Condition(Cond<1>),
-                    },
-                    RepeatUntil(Failure) {
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                            MemPriority {
-                                #[failure_if(|bb| bb.b1 < 2)]
-                                #[on_failure(|bb| bb.t0.set(3))]
-                                StatefulAction(Task<3>),
-                                ScriptCondition(|bb| bb.b1 > 7),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0461Blackboard { b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0462 for Ctx {
-        Repeat(1) {
-            FlipSelector {
-                Action(Act<0>),
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0463 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StepSequencer {
-                Deadline(0) {
-                    Repeater(2) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            Runner,
-                        },
-                    },
-                },
-                ParallelAll(1) {
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    Succeeder,
-                },
-                Condition(Cond<3>),
-                ReactiveSequence {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-            Optional {
-                Optional {
-                    ReactiveSequence {
-                        StatefulAction(Task<7> = Task::<7>),
-                        AlwaysSuccess,
-                        Fallback {
-                            ParallelAll(max_failures = -2) {
-                                StatefulAction(Task<8>),
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                        Sleep(0),
-                    },
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                Action(Act<10>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0464 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Switch(b1) {
-            case 3 => PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Switch(b1) {
-                    case 2 => Action(Act<0>),
-                    case 5 => Loop(q0, if_empty = Running) {
-                        SetBlackboard(b1 = {t0}),
-                    },
-                    case 4 => Timeout(0) {
-                        Sleep(50),
-                    },
-                    _ => Action(Act<1> = Act::<1>),
-                },
-                ReactiveFallback {
-                    Sequence {
-                        Action(Act<2> = Act::<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 4) % 3, &mut bb.b0)),
-                    },
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    Fallback {
-                        Sequence {
-                            Condition(|ctx, bb| ctx.check_in(4, 2)),
-                            SetBlackboard(t0 = 2),
-                        },
-                        Action(|ctx, bb| ctx.exec_in(5, (bb.b1 + 3) % 3, &mut bb.b1)),
-                    },
-                },
-            },
-            _ => FlipSelector {
-                WaitUntil(|bb| bb.b0 > 6) {
-                    RepeatUntilFailure(forever) {
-                        Switch(b1) {
-                            case 1 => StatefulAction(Task<6>),
-                            _ => Condition(PCond<7>, b0 = {=}),
-                        },
-                    },
-                },
-                Fallback {
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    #[failure_if(|bb| bb.b1 > bb.b1 + 3)]
-                    RunOnce(then_skip = true) {
-                        TryCatch(catch_on_halt = false) {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        Fallback {
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                            StatefulAction(PTask<12>, b0 = 0),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(Cond<13>),
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| *bb.t0 != 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0464Blackboard { q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0465 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-        }
-        Inverter {
-            ReactiveSequence {
-                Wait(0),
-                Switch(b1) {
-                    case 2 => Filter(times = 2, count = Success, filtered = Failure) {
-                        #[post(|bb| { bb.t1.set(5); *bb.t0 += 3 })]
-                        #[on_failure(|bb| bb.b1 = 4)]
-                        Wait(0),
-                    },
-                    case 1 => StatefulAction(Task<0> = Task::<0>),
-                    case 3 => UnsetBlackboard(o0),
-                    _ => ScriptCondition(|bb| *bb.t0 < 3),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<1>),
-                },
-                #[success_if(|bb| *bb.t0 + 1 != 2)]
-                #[on_success(|bb| if bb.o0.is_some() { bb.o0 = None })]
-                SequenceWithMemory {
-                    Fallback {
-                        Action(|ctx| ctx.exec(2)),
-                        Action(Act<3>),
-                        ScriptCondition(|bb| *bb.t0 != 5),
-                    },
-                    Condition(Cond<4>),
-                    Succeeder,
-                    Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                        Cooldown(0, filtered = Skipped) {
-                            AlwaysRunning,
-                        },
-                    },
-                },
-                Fallback {
-                    ParallelAll {
-                        Condition(Cond<5>),
-                    },
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0465Blackboard { t1 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0466 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            b1: i64 = 3,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(1) + 4, out_of_range = Fail, dynamic = false) {
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                #[run_while(|bb| bb.o0.is_some())]
-                ReactiveSequence {
-                    Fallback {
-                        FlipSelector {
-                            SetBlackboard(b1 = 6),
-                            Action(Act<0>),
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            Remap(success = Success, failure = Failure) {
-                                ScriptCondition(|bb| *bb.t0 != *bb.t0 % 4),
-                            },
-                        },
-                        MaxTime(100) {
-                            StepSequencer {
-                                StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                                Action(Act<2> = Act::<2>),
-                            },
-                        },
-                        Fallback {
-                            #[run_while(|bb| *bb.t0 + 3 != 6)]
-                            #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                            #[failure_if(|bb| bb.b0 % 3 == 0)]
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<3>),
-                            SetBlackboard(o0 = Some(0)),
-                        },
-                    },
-                    #[skip_if(|bb| (bb.b1 + 1) % 4 < 3)]
-                    SequenceStar {
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[success_if(|bb| *bb.t0 + 4 == bb.b1)]
-                        Loop(q0, if_empty = Success) {
-                            Limiter(3) {
-                                Fallback {
-                                    #[failure_if(|bb| bb.b1 % 3 > 1)]
-                                    #[post(|bb| bb.o0 = Some(bb.b1))]
-                                    #[on_halted(|bb| { bb.o0 = Some(2); bb.b1 += 1 })]
-                                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                    Loop(q0, if_empty = Running) {
-                        ParallelAll {
-                            Precondition(|bb| bb.b0 > (bb.b0 + 4) % 4, else = Success) {
-                                Precondition(|bb| bb.b0 > bb.o0.unwrap_or(1) + 4, else = Success) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                            #[on_success(|bb| { if *bb.t0 == 4 { *bb.t0 += 2 }; bb.b0 = bb.b1 + 4 })]
-                            Action(|ctx, bb| ctx.exec_in(6, bb.b1 + 4, &mut bb.b1)),
-                            Condition(Cond<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0466Blackboard { o0 q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0467 for Ctx {
-        RepeatUntilSuccess(forever) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0468 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b1: i64,
-            o0: Option<i64> = Some(0),
-        }
-        Parallel(success = 1, failure = 0) {
-            RunOnce {
-                Fallback {
-                    AlwaysFailure,
-                    #[on_failure(|bb| bb.t0.set(bb.b1 % 2))]
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    StatefulAction(Task<0> = Task::<0>),
-                    AlwaysSuccess,
-                },
-            },
-            Repeater(2) {
-                Sequence {
-                    Action(Act<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0468Blackboard { t0 q0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0469 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, value = {t0}) {
-            SequenceWithMemory {
-                #[run_while(|bb| bb.b0 == 3)]
-                Remap(success = Failure, failure = Success) {
-                    #[skip_if(|bb| *bb.t0 + 3 == 3)]
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Script(|bb| *bb.t0 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree0469Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0470 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-        }
-        TryCatch {
-            MemSequence {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-            },
-            FlipSelector {
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-                #[success_if(|bb| *bb.t0 != (*bb.t0 + 1) % 4)]
-                ScriptCondition(|bb| bb.b1 % 3 != 2),
-            },
-            Deadline(0) {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0470Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0471 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        FlipSelector {
-            ReactiveFallback {
-                Action(Act<0>),
-                RetryUntilSuccessful(2) {
-                    Condition(PCond<1>, b0 = {=}),
-                },
-            },
-            Wait(10),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0471Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0472Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0472 for Ctx {
-        KeepRunningUntilFailure {
-            SubTree(Tree0472Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0473 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(4),
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop) {
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                ReactiveFallback {
-                    Sequence {
-                        IfThenElse {
-                            Condition(PCond<0>, b0 = 0),
-                            #[on_success(|bb| bb.o0 = Some(bb.b0 + 3))]
-                            #[run_while(|bb| (bb.b0 + 2) % 3 != 1)]
-                            Condition(Cond<1>),
-                        },
-                        Action(Act<2>),
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0473Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0474 for Ctx {
-        Priority {
-            Retry(3) {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                    Action(|ctx| ctx.exec(1)),
-                    AlwaysSuccess,
-                    StatefulAction(Task<2>),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<3> = Cond::<3>),
-                StatefulAction(Task<4> = Task::<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-                Condition(Cond<7>),
-            },
-            StepSequencer {
-                StatefulAction(Task<8>),
-                MaxTime(0) {
-                    Condition(Cond<9>),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                RepeatUntilFailure(forever) {
-                    KeepRunningUntilFailure {
-                        Timeout(0) {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0475 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                SetBlackboard(b0 = 1),
-            },
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0475Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0476 for Ctx {
-        SequenceWithMemory {
-            MemPriority {
-                Sequence {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                    },
-                    Remap(success = Failure, failure = Success) {
-                        Action(Act<1>),
-                    },
-                    AlwaysFailure,
-                },
-                WhileDoElse {
-                    StatefulAction(Task<2>),
-                    Wait(0),
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Sleep(20),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-            AsyncFallback {
-                Cooldown(50, filtered = Failure) {
-                    Timeout(10) {
-                        FlipSelector {
-                            Repeat(4) {
-                                RunOnce(then_skip = true) {
-                                    Wait(20),
-                                },
-                            },
-                            Condition(|ctx| ctx.check(4)),
-                        },
-                    },
+                TryCatch(catch_on_halt = true) {
+                    Sleep(20),
+                    Action(PIo<9>, t0 = {b1}),
+                    Sleep(20),
                 },
                 MemPriority {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Delay(20) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        StatefulAction(Task<6>),
+                    StatefulAction(Task<10> = Task::<10>),
+                    FlipSelector {
+                        StatefulAction(Task<11>),
+                        SetBlackboard(t0 = {t1}),
                     },
-                    StatefulAction(Task<7>),
                 },
             },
-            Cooldown(30, filtered = Skipped) {
-                RepeatUntilSuccess(forever) {
-                    ReactiveFallback {
-                        MemSequence {
-                            Selector {
-                                StatefulAction(Task<8>),
-                                Condition(|ctx| ctx.check(9)),
-                            },
-                        },
-                        AlwaysFailure,
-                        Condition(Cond<10> = Cond::<10>),
-                    },
+            #[post(|bb| { bb.b0 += 3; if bb.b1 < 5 { bb.b1 = *bb.t0 } })]
+            #[on_halted(|bb| { bb.b0 += 2; bb.b0 = *bb.t1 + 1 })]
+            #[success_if(|bb| *bb.t0 < *bb.t1)]
+            MemPriority {
+                AsyncSequence {
+                    ScriptCondition(|bb| bb.b1 > *bb.t0 % 4),
+                    #[on_failure(|bb| bb.b1 += 2)]
+                    Script(|bb| bb.b1 = *bb.t0),
+                },
+                #[on_halted(|bb| if bb.b1 == 3 { *bb.t1 += 3 })]
+                #[post(|bb| bb.b1 = bb.b0)]
+                #[skip_if(|bb| bb.b1 == bb.b0 + 1)]
+                SequenceWithMemory {
+                    #[failure_if(|bb| bb.b1 + 4 != 6)]
+                    StatefulAction(Task<12>),
+                    Action(Act<13>),
+                    Condition(Cond<14>),
+                },
+                #[post(|bb| if bb.b0 == 1 { *bb.t0 += 2 })]
+                #[on_halted(|bb| { bb.t0.set((bb.b1 + 2) % 3); bb.b1 = *bb.t1 })]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                PrioritySelector {
+                    #[score(|bb| (*bb.t1 % 2) as f32)]
+                    Condition(|ctx, bb| ctx.check_in(15, 1)),
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    StatefulAction(Task<16>),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Condition(Cond<17>),
+                    #[score(|bb| (bb.b0 + 2) as f32)]
+                    AlwaysFailure,
+                    #[score(|bb| (*bb.t1) as f32)]
+                    AlwaysRunning,
+                },
+                Sequence {
+                    Condition(Cond<18>),
+                    Condition(Cond<19>),
+                    Sleep(0),
+                    StatefulAction(Task<20>),
                 },
             },
         }
     }
 }
 
+board!(Tree0405Blackboard { t0 b0 b1 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree0477 for Ctx {
+    pub tree Tree0406 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
             b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            IndexSwitch(|bb| bb.b0, dynamic = true) {
-                Condition(Cond<0>),
-                SetBlackboard(t1 = {b0}),
+        DynamicSequence {
+            Fallback {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
             },
-            Condition(PCond<1>, b0 = {=}),
-            TryCatch {
-                Action(Act<2>),
-                WhileDoElse {
-                    StatefulAction(Task<3> = Task::<3>),
-                    WaitUntil(|bb| bb.b1 < bb.o0.unwrap_or(1)) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
-            },
-            Conditional(|bb| bb.b0 != 1, dynamic = true) {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                AlwaysSuccess,
+            Remap(success = Failure, failure = Success) {
+                Condition(Cond<1>),
             },
             SequenceStar {
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                #[on_success(|bb| { bb.b1 = *bb.t1; if bb.o0.unwrap_or(3) + 3 > bb.b0 { bb.o0 = Some(bb.b1 + 1) } })]
-                #[on_failure(|bb| if *bb.t1 != 4 { bb.t1.set(bb.o0.unwrap_or(3)) })]
+                StatefulAction(Task<2>),
+                Delay(10) {
+                    Condition(Cond<3>),
+                },
+            },
+            ScriptCondition(|bb| bb.o0.unwrap_or(4) + 3 > (bb.o0.unwrap_or(3) + 2) % 4),
+            Precondition(|bb| bb.o0.is_some(), else = Failure) {
                 Wait(30),
             },
         }
     }
 }
 
-board!(Tree0477Blackboard { t1 o0 b0 b1 t0 });
+board!(Tree0406Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0478 for Ctx {
-        RetryUntilSuccessful(forever) {
-            WhileDoElse {
-                AsyncSequence {
-                    Action(Act<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+    pub tree Tree0407 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+        }
+        IfThenElse {
+            SequenceStar {
+                Observe(|bb| bb.b0 < 6) {
+                    Wait(0),
                 },
-                RepeatUntilSuccess(2) {
-                    RepeatUntilSuccess(forever) {
-                        StatefulAction(Task<4>),
-                    },
+                Precondition(|bb| bb.b0 == 6, else = Skipped) {
+                    Action(PIo<0>, t0 = {b1}),
                 },
-                StatefulAction(Task<5>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {t1}, b1 = {t1}),
+                AlwaysFailure,
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Action(PIo<5>, t0 = {=}),
+                #[post(|bb| bb.o0 = None)]
+                StatefulAction(Task<6>),
+                #[post(|bb| if (bb.o0.unwrap_or(4) + 4) % 3 < 0 { bb.o0 = Some(*bb.t1 + 1) })]
+                StatefulAction(Task<7> = Task::<7>),
             },
         }
     }
 }
+
+board!(Tree0407Blackboard { t0 b1 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0408 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+        }
+        RetryUntilSuccessful(2) {
+            PolicyParallel(policy = FirstSuccess) {
+                #[post(|bb| bb.t1.set((bb.b0 + 1) % 2))]
+                #[success_if(|bb| bb.b0 != 3)]
+                #[on_halted(|bb| { *bb.t1 += 1; *bb.t0 += 1 })]
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                    SetBlackboard(t0 = 8),
+                },
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0408Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0409 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        ForceFailure {
+            TryCatch {
+                Script(|bb| if bb.b1 != (*bb.t0 + 3) % 3 { bb.b0 = bb.b0 % 2 }),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0409Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0410Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0410 for Ctx {
+        DynamicSequence {
+            SubTree(Tree0410Sub0),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0411 for Ctx {
+        ReactiveSequence {
+            Condition(PCond<0>, b0 = 2),
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0412 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        Cooldown(0) {
+            WaitValueUpdate(t0) {
+                ParallelAll(max_failures = -2) {
+                    Sleep(30),
+                    StepSequencer {
+                        #[skip_if(|bb| *bb.t0 + 2 < 4)]
+                        #[on_failure(|bb| bb.b0 = 6)]
+                        #[post(|bb| *bb.t0 += 1)]
+                        Condition(|ctx| ctx.check(0)),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 3) % 4)),
+                    SetBlackboard(b0 = 1),
+                    Action(Act<3> = Act::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0412Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0413 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+            b1: i64 = 1,
+        }
+        #[on_success(|bb| bb.b0 = (bb.o0.unwrap_or(1) + 2) % 4)]
+        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            Fallback {
+                StatefulAction(Task<1>),
+                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 > 1),
+            },
+            #[run_while(|bb| bb.b0 + 2 > 7)]
+            #[on_halted(|bb| { bb.b0 = bb.b1 + 4; bb.o0 = None })]
+            #[post(|bb| bb.b1 = (bb.b1 + 3) % 3)]
+            IfThenElse {
+                ScriptCondition(|bb| bb.b1 % 3 < 0),
+                Timeout(50) {
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0413Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0414 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+        }
+        MemPriority {
+            WhileDoElse {
+                Action(Act<0>),
+                RepeatUntilFailure(1) {
+                    DynamicSelector {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(PTask<3>, b0 = {=}),
+                    },
+                },
+                Timeout(30) {
+                    Optional {
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                },
+            },
+            Delay(10) {
+                DynamicSelector {
+                    Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                    Condition(PCond<6>, b0 = {=}),
+                    Timeout(50) {
+                        Action(Act<7> = Act::<7>),
+                    },
+                    Condition(Cond<8>),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                },
+            },
+            Deadline(30) {
+                Fallback {
+                    Cooldown(0) {
+                        Condition(|ctx, bb| ctx.check_in(9, bb.o0.unwrap_or(0) + 1)),
+                    },
+                    ReactiveFallback {
+                        #[on_success(|bb| *bb.t1 += 3)]
+                        #[run_while(|bb| bb.o0.unwrap_or(5) < 0)]
+                        Action(PAct<10>, b0 = 3),
+                        AlwaysFailure,
+                    },
+                    Loop(q0, value = {t1}, if_empty = Failure) {
+                        Condition(Cond<11>),
+                    },
+                    #[on_success(|bb| bb.t1.set(*bb.t0 + 4))]
+                    #[success_if(|bb| *bb.t1 + 1 < 5)]
+                    #[run_while(|bb| bb.b0 + 3 != bb.o0.unwrap_or(2))]
+                    Action(Act<12>),
+                },
+            },
+            BinarySelector(|bb| bb.b0 + 3 < 7) {
+                #[on_success(|bb| bb.t0.set(bb.b0))]
+                #[post(|bb| *bb.t0 += 1)]
+                #[on_failure(|bb| { if bb.o0.is_none() { bb.b0 = *bb.t0 + 3 }; bb.o0 = None })]
+                Fallback {
+                    StatefulAction(Task<13>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 2 > 0),
+                },
+                Condition(PCond<14>, b0 = {t0}),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    #[on_halted(|bb| bb.b0 = *bb.t1)]
+                    Interrupt(|bb| bb.o0.is_none()) {
+                        Loop(q0, value = {t0}) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+                Action(Act<15>),
+            },
+        }
+    }
+}
+
+board!(Tree0414Blackboard { o0 t1 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0415 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| *bb.t0 % 4 < 0)]
+        #[on_failure(|bb| *bb.t0 += 2)]
+        #[failure_if(|bb| *bb.t0 + 3 == 5)]
+        SequenceWithMemory {
+            Sequence {
+                StatefulAction(Task<0>),
+                Script(|bb| bb.b0 = *bb.t0 + 4),
+                Condition(Cond<1>),
+            },
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0415Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0416 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 2,
+        }
+        AsyncSequence {
+            SequenceWithMemory {
+                WaitUntil(|bb| bb.b1 != (bb.o0.unwrap_or(2) + 3) % 4) {
+                    TryCatch(catch_on_halt = true) {
+                        SetBlackboard(t0 = 2),
+                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<1> = Task::<1>),
+                        Action(PIo<2>, t0 = {b0}),
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    RepeatUntilSuccess(1) {
+                        Action(PIo<3>, t0 = {b0}),
+                    },
+                },
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+                Timeout(0) {
+                    ForceFailure {
+                        Filter(times = 3, count = Failure, filtered = Skipped) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0416Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0417 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        RunOnce(then_skip = true) {
+            Filter(times = 1, count = Failure) {
+                Sequence {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Action(Act<0>),
+                        Repeat(0) {
+                            StatefulAction(Task<1>),
+                        },
+                        Script(|bb| bb.b0 += 1),
+                    },
+                    ReactiveFallback {
+                        Loop(q0, value = {b1}, if_empty = Skipped) {
+                            Condition(|ctx, bb| ctx.check_in(2, 3)),
+                        },
+                        ScriptCondition(|bb| (bb.b0 + 1) % 3 != 0),
+                        #[skip_if(|bb| bb.b0 % 4 > 2)]
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0417Blackboard { b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0418 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = true) {
+            #[failure_if(|bb| (bb.b0 + 4) % 3 > 1)]
+            UnsetBlackboard(o0),
+            Condition(PCond<0>, b0 = {b0}),
+            ReactiveSequence {
+                #[on_success(|bb| bb.t0.set(bb.b1))]
+                #[post(|bb| { bb.b1 = 2; if *bb.t0 + 1 < *bb.t0 { bb.b0 = bb.b1 } })]
+                Condition(Cond<1>),
+            },
+            Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) + 4)),
+            ReactiveFallback {
+                #[success_if(|bb| bb.b1 > bb.b1 + 3)]
+                ScriptCondition(|bb| *bb.t0 == 2),
+                #[on_success(|bb| bb.b0 = (bb.b0 + 2) % 4)]
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0418Blackboard { b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0419Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
+            SubTree(Tree0419Sub0, ..),
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0419Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0420Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 13,
+        }
+        Delay(30) {
+            ReactiveSequence {
+                #[success_if(|bb| *bb.t1 == 4)]
+                #[run_while(|bb| bb.b0 > 6)]
+                Remap(success = Success, failure = Failure) {
+                    RunOnce(then_skip = false) {
+                        #[post(|bb| bb.b1 += 3)]
+                        #[run_while(|bb| bb.b1 > 1)]
+                        #[on_halted(|bb| *bb.t0 += 3)]
+                        StatefulAction(Task<5>),
+                    },
+                },
+                #[on_failure(|bb| bb.t1.set(*bb.t0 + 2))]
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+        }
+        Parallel(success = -1) {
+            ReactiveSelector {
+                Loop(q0, if_empty = Running) {
+                    Precondition(|bb| *bb.t0 + 2 == *bb.t1, else = Success) {
+                        #[skip_if(|bb| bb.b0 > 4)]
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 2, &mut bb.b1)),
+                    },
+                },
+                MemPriority {
+                    DynamicSelector {
+                        Retry(1) {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+                MaxTime(0) {
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b0}),
+                },
+                SubTree(Tree0420Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, b1 = {b1}, t1 = {=}),
+            },
+            Fallback {
+                Parallel(success = -1, failure = -2) {
+                    #[on_failure(|bb| { bb.b0 += 3; if *bb.t1 + 2 > 3 { bb.b1 += 1 } })]
+                    #[on_success(|bb| if bb.b0 == bb.b1 + 1 { bb.t1.set((bb.b1 + 1) % 2) })]
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 3, &mut bb.b0)),
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t1)),
+                    Condition(PCond<9>, b0 = 4),
+                },
+                Observe(|bb| *bb.t0 + 1 > (bb.b1 + 1) % 2, abort = self) {
+                    Repeat(0) {
+                        #[skip_if(|bb| bb.b0 % 4 > 0)]
+                        #[success_if(|bb| bb.b0 != 5)]
+                        #[on_success(|bb| bb.t1.set(8))]
+                        Action(|ctx| ctx.exec(10)),
+                    },
+                },
+                #[run_while(|bb| *bb.t1 + 1 > 3)]
+                ReactiveFallback {
+                    #[post(|bb| bb.t1.set(bb.b1 + 2))]
+                    WasEntryUpdated(t0),
+                    Action(Act<11>),
+                    Condition(PCond<12>, b0 = {b0}),
+                    Wait(0),
+                },
+                Condition(Cond<13>),
+            },
+            RunOnce(then_skip = true) {
+                Precondition(|bb| *bb.t0 < bb.b0 + 3, else = Failure) {
+                    StepSequencer {
+                        #[on_success(|bb| bb.t1.set(*bb.t0 + 3))]
+                        #[on_halted(|bb| if bb.b1 > *bb.t1 + 2 { bb.t1.set(bb.b0) })]
+                        Script(|bb| { if (*bb.t1 + 2) % 2 > 0 { *bb.t0 += 1 }; bb.b0 += 3 }),
+                        AlwaysSuccess,
+                        AsyncSequence {
+                            Sleep(20),
+                            Succeeder,
+                        },
+                        #[run_while(|bb| *bb.t1 % 2 != 1)]
+                        #[on_halted(|bb| { bb.t1.set(*bb.t1 % 2); bb.t1.set(bb.b0) })]
+                        Action(|ctx| ctx.exec(14)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0420Blackboard { t0 b0 q0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+            ForceFailure {
+                #[failure_if(|bb| *bb.t0 > 3)]
+                ParallelAll {
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    DynamicSelector {
+                        Condition(Cond<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        Repeater(0) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            MemSequence {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                MemPriority {
+                    StatefulAction(PTask<6>, b0 = {t0}),
+                    #[run_while(|bb| bb.b0 == 1)]
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                    SkipUnlessUpdated(t0) {
+                        AlwaysFailure,
+                    },
+                },
+            },
+            FlipSelector {
+                ReactiveSelector {
+                    Action(Act<9>),
+                    StatefulAction(Task<10>),
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.b1 % 2) as f32)]
+                    Switch(b1) {
+                        case 2 => StatefulAction(Task<11>),
+                        _ => StatefulAction(Task<12>),
+                    },
+                },
+            },
+            RunOnce {
+                WaitValueUpdate(t0) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        #[post(|bb| { if (bb.b1 + 1) % 2 != 1 { bb.b0 = (bb.b1 + 4) % 3 }; if bb.b1 == 0 { bb.b1 = bb.b0 } })]
+                        #[skip_if(|bb| bb.b0 % 2 == 1)]
+                        ReactiveFallback {
+                            Condition(PCond<13>, b0 = 8),
+                            Action(PAct<14>, b0 = {t0}, b1 = {b0}),
+                            Action(|ctx| ctx.exec(15)),
+                            StatefulAction(Task<16>),
+                            Condition(Cond<17> = Cond::<17>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0421Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        Fallback {
+            Repeat(3) {
+                Fallback {
+                    Conditional(|bb| bb.b0 % 2 == 1) {
+                        Precondition(|bb| bb.b0 % 4 != 1, else = Running) {
+                            #[post(|bb| bb.t0.set(bb.b0))]
+                            #[failure_if(|bb| bb.b0 + 3 > *bb.t0 + 2)]
+                            MaxTime(0) {
+                                Condition(PCond<0>, b0 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                #[skip_if(|bb| bb.b0 % 3 != 1)]
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+                Action(PAct<3>, b0 = 1, b1 = {b0}),
+                Action(Act<4>),
+                Condition(Cond<5>),
+            },
+            #[skip_if(|bb| *bb.t0 != 2)]
+            #[on_failure(|bb| if (bb.b0 + 4) % 2 > 0 { *bb.t0 += 3 })]
+            PrioritySelector {
+                #[score(|bb| (*bb.t0 % 2) as f32)]
+                Condition(Cond<6> = Cond::<6>),
+                #[score(|bb| ((*bb.t0 + 3) % 2) as f32)]
+                StatefulAction(Task<7>),
+            },
+            ForceFailure {
+                Priority {
+                    Action(PIo<8>, t0 = {=}),
+                    AsyncSequence {
+                        StatefulAction(Task<9>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0422Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0423 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64,
+        }
+        #[post(|bb| if bb.b0 < bb.b0 % 2 { bb.o0 = Some(*bb.t0) })]
+        #[run_while(|bb| bb.b1 + 1 > 6)]
+        #[on_failure(|bb| bb.b0 = bb.b1 + 3)]
+        ReactiveFallback {
+            Conditional(|bb| bb.b0 > 0, dynamic = true) {
+                Sequence {
+                    #[on_halted(|bb| bb.b1 = 0)]
+                    Wait(30),
+                    Condition(Cond<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(5), &mut bb.b1)),
+                },
+            },
+            Selector {
+                Observe(|bb| bb.o0.is_some(), abort = both) {
+                    Deadline(0) {
+                        ScriptCondition(|bb| bb.o0.unwrap_or(1) == 7),
+                    },
+                },
+                MemSequence {
+                    Condition(PCond<2>, b0 = {t0}),
+                    Action(Act<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+            RunOnce {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                    #[failure_if(|bb| bb.b1 + 4 == *bb.t0 + 3)]
+                    AlwaysRunning,
+                    Action(|ctx| ctx.exec(5)),
+                    #[success_if(|bb| bb.b0 % 4 != 2)]
+                    #[on_halted(|bb| { if bb.b0 < 1 { bb.b1 += 3 }; bb.t0.set(bb.b1) })]
+                    #[post(|bb| *bb.t0 += 2)]
+                    Filter(times = 1) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                StatefulAction(Task<8>),
+                WasEntryUpdated(t0),
+                Repeat(4) {
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0423Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        Repeater(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0425 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(0),
+        }
+        WhileDoElse {
+            Conditional(|bb| *bb.t0 + 2 > bb.b0, dynamic = false, else = Success) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Priority {
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        Action(PIo<1>, t0 = {t0}),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            Timeout(0) {
+                RepeatUntil(Success) {
+                    Fallback {
+                        Action(Act<5>),
+                        Observe(|bb| bb.o0.is_some(), abort = both) {
+                            Delay(50) {
+                                Priority {
+                                    #[failure_if(|bb| *bb.t0 == 4)]
+                                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                                    Condition(Cond<7>),
+                                    StatefulAction(Task<8>),
+                                    Condition(Cond<9>),
+                                },
+                            },
+                        },
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0) as f32)]
+                            #[on_halted(|bb| bb.o0 = None)]
+                            #[post(|bb| bb.b0 = *bb.t0)]
+                            #[success_if(|bb| *bb.t0 > 0)]
+                            StatefulAction(Task<10>),
+                            #[score(|bb| (bb.b0) as f32)]
+                            StatefulAction(Task<11> = Task::<11>),
+                        },
+                        Selector {
+                            StatefulAction(Task<12> = Task::<12>),
+                            Condition(Cond<13> = Cond::<13>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0425Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0426 for Ctx {
+        ReactiveFallback {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    RepeatUntilFailure(2) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                    Fallback {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0427Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Action(Act<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        WhileDoElse {
+            SequenceStar {
+                FlipSelector {
+                    #[skip_if(|bb| *bb.t0 + 3 != 2)]
+                    Succeeder,
+                    StatefulAction(Task<0>),
+                },
+                Fallback {
+                    #[skip_if(|bb| bb.b0 < (bb.b1 + 2) % 3)]
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                    SubTree(Tree0427Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                },
+                #[skip_if(|bb| *bb.t0 < 5)]
+                #[on_halted(|bb| bb.t0.set(bb.b1))]
+                Conditional(|bb| bb.b1 != (bb.b1 + 1) % 4, else = Success) {
+                    Condition(Cond<5>),
+                },
+            },
+            StatefulAction(Task<6>),
+            Fallback {
+                #[failure_if(|bb| *bb.t0 < 2)]
+                Repeater(forever) {
+                    #[on_success(|bb| bb.b1 += 1)]
+                    #[failure_if(|bb| *bb.t0 % 3 > 0)]
+                    #[run_while(|bb| bb.b0 + 1 != 3)]
+                    Action(Act<7>),
+                },
+                Limiter(2) {
+                    Condition(|ctx| ctx.check(8)),
+                },
+                StatefulAction(Task<9> = Task::<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0427Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0428Sub1 for Ctx {
+        DynamicSelector {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0428Sub0 for Ctx {
+        SubTree(Tree0428Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        RunOnce {
+            SubTree(Tree0428Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0429 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[success_if(|bb| (*bb.t0 + 4) % 3 > 0)]
+            DynamicSequence {
+                Condition(PCond<1>, b0 = {t0}),
+            },
+            Fallback {
+                StatefulAction(Task<2> = Task::<2>),
+                AlwaysFailure,
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0429Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0430 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
+        }
+        #[success_if(|bb| *bb.t0 == bb.o0.unwrap_or(4) % 3)]
+        BinarySelector(|bb| bb.b0 > 5) {
+            #[failure_if(|bb| bb.o0.is_some())]
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            DynamicSelector {
+                Repeat(2) {
+                    Action(PIo<3>, t0 = {b0}),
+                },
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0430Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0431 for Ctx {
+        PolicyParallel(policy = FirstSuccess) {
+            ReactiveSequence {
+                Repeat(0) {
+                    Condition(Cond<0>),
+                },
+                Action(Act<1> = Act::<1>),
+                StatefulAction(Task<2>),
+                AlwaysSuccess,
+                AlwaysRunning,
+            },
+            TryCatch(catch_on_halt = false) {
+                WhileDoElse {
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
+                },
+                Parallel(success = 1, failure = -1) {
+                    Wait(20),
+                    AlwaysFailure,
+                },
+                SequenceWithMemory {
+                    Action(Act<5>),
+                    Condition(Cond<6>),
+                    Sleep(10),
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+            MemSequence {
+                Condition(Cond<9>),
+            },
+            Sequence {
+                ParallelAll {
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<10>),
+                    },
+                    StatefulAction(Task<11> = Task::<11>),
+                    Action(|ctx| ctx.exec(12)),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<13>),
+                    Condition(Cond<14>),
+                    StatefulAction(Task<15>),
+                    Action(|ctx| ctx.exec(16)),
+                    Action(Act<17>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0432 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            Action(PIo<1>, t0 = {=}),
+            Filter(times = 3, count = Completed, filtered = Failure) {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0432Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0433 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        Timeout(100) {
+            StatefulAction(PTask<0>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0433Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0434 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Optional {
+            PrioritySelector {
+                #[score(5)]
+                Deadline(20) {
+                    SequenceStar {
+                        DynamicSequence {
+                            Loop(q0, if_empty = Success) {
+                                Failer,
+                            },
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                            Action(Act<2>),
+                        },
+                        Condition(|ctx| ctx.check(3)),
+                        Action(PAct<4>, b0 = 1, b1 = {b0}),
+                    },
+                },
+                #[score(|bb| (bb.b0) as f32)]
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0434Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0435 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        #[run_while(|bb| bb.b0 < 7)]
+        #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
+        Repeat(4) {
+            RetryUntilSuccessful(forever) {
+                #[on_success(|bb| bb.b0 = *bb.t0)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    ForceFailure {
+                        Action(PAct<0>, b0 = {=}),
+                    },
+                    #[success_if(|bb| *bb.t0 < 4)]
+                    #[failure_if(|bb| *bb.t0 < 5)]
+                    ScriptCondition(|bb| *bb.t0 + 3 < 3),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0435Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0436 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(5),
+            b1: i64,
+        }
+        Fallback {
+            Limiter(2) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    SetBlackboard(o0 = Some(8)),
+                    #[run_while(|bb| bb.b1 < 1)]
+                    #[post(|bb| bb.o0 = Some((bb.b1 + 4) % 2))]
+                    MaxTime(30) {
+                        StatefulAction(PTask<0>, b0 = 1, b1 = {t0}),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                },
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0436Blackboard { t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0437 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        AsyncFallback {
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
+            #[success_if(|bb| bb.b0 == 7)]
+            #[post(|bb| *bb.t0 += 3)]
+            Action(PAct<2>, b0 = {=}, b1 = {t0}),
+            #[on_success(|bb| bb.b0 += 3)]
+            #[failure_if(|bb| bb.b0 % 2 < 1)]
+            Action(Act<3> = Act::<3>),
+        }
+    }
+}
+
+board!(Tree0437Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0438 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
+                AlwaysSuccess,
+                StatefulAction(Task<0> = Task::<0>),
+                Sleep(10),
+                StatefulAction(Task<1>),
+            },
+            Action(Act<2> = Act::<2>),
+            #[run_while(|bb| bb.b1 % 4 > 1)]
+            #[skip_if(|bb| *bb.t1 % 3 < 1)]
+            Observe(|bb| *bb.t0 < *bb.t1 + 1, abort = self) {
+                BinarySelector(|bb| bb.b0 != 7) {
+                    RepeatUntilFailure(2) {
+                        Condition(Cond<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0438Blackboard { t0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0439 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0440 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = true) {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                Runner,
+            },
+            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
+            Sleep(10),
+        }
+    }
+}
+
+board!(Tree0440Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0441 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[allow(unused)] b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        #[on_failure(|bb| { if *bb.t0 % 2 < 1 { bb.b1 += 3 }; *bb.t1 += 1 })]
+        AsyncSequence {
+            #[success_if(|bb| *bb.t1 == 3)]
+            AsyncSequence {
+                SequenceStar {
+                    StatefulAction(PTask<0>, b0 = 1),
+                },
+                Cooldown(0, filtered = Skipped) {
+                    DynamicSelector {
+                        ScriptCondition(|bb| *bb.t1 < 2),
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                Conditional(|bb| *bb.t0 + 1 != 4, else = Failure) {
+                    Action(Act<2>),
+                },
+                Optional {
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0441Blackboard { b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0442Sub0 for Ctx {
+        ReactiveSelector {
+            StatefulAction(Task<1>),
+            Sleep(20),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0442 for Ctx {
+        IfThenElse {
+            WhileDoElse {
+                Deadline(0) {
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            Condition(Cond<0>),
+                        },
+                        SubTree(Tree0442Sub0),
+                    },
+                },
+                Deadline(30) {
+                    Remap(success = Success, failure = Failure) {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Sequence {
+                WhileDoElse {
+                    DynamicSelector {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                    Repeat(4) {
+                        StatefulAction(Task<6>),
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0443 for Ctx {
+        RepeatUntil(Success) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0444Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(10),
+        }
+        #[post(|bb| bb.o0 = None)]
+        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0444 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        ParallelAll {
+            SubTree(Tree0444Sub0, t0 = {=}, o0 = {o0}),
+            Sleep(30),
+        }
+    }
+}
+
+board!(Tree0444Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0445 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = true) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                Succeeder,
+                ScriptCondition(|bb| *bb.t0 + 1 < 2),
+            },
+            ForceSuccess {
+                Condition(Cond<1>),
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0 + 4) as f32)]
+                DynamicSequence {
+                    Fallback {
+                        Action(Act<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                        AsyncFallback {
+                            Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
+                            Sleep(50),
+                        },
+                    },
+                    Condition(Cond<5>),
+                    Action(PAct<6>, b0 = {=}),
+                },
+            },
+            WhileDoElse {
+                #[on_success(|bb| *bb.t1 += 3)]
+                Action(PAct<7>, b0 = {=}),
+                StatefulAction(PTask<8>, b0 = 0, b1 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0445Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0446 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Delay(0) {
+            Selector {
+                Observe(|bb| bb.b0 % 3 < 1, abort = both) {
+                    ReactiveSequence {
+                        Cooldown(0) {
+                            ReactiveFallback {
+                                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                                StatefulAction(Task<1>),
+                                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b0)),
+                                Condition(Cond<3>),
+                            },
+                        },
+                        ReactiveSequence {
+                            Inverter {
+                                Action(|ctx, bb| ctx.exec_in(4, 6, &mut bb.b0)),
+                            },
+                            Condition(Cond<5>),
+                            #[skip_if(|bb| *bb.t0 + 1 != *bb.t1)]
+                            Condition(PCond<6>, b0 = {b0}),
+                        },
+                        Cooldown(100, filtered = Skipped) {
+                            TryCatch {
+                                Repeat(2) {
+                                    Condition(|ctx| ctx.check(7)),
+                                },
+                                Action(PAct<8>, b0 = {b0}, b1 = {t0}),
+                                ScriptCondition(|bb| bb.b0 % 4 > 1),
+                                #[run_while(|bb| *bb.t1 > bb.b0)]
+                                #[success_if(|bb| *bb.t1 < 3)]
+                                Priority {
+                                    Action(|ctx, bb| ctx.exec_in(9, *bb.t1 % 3, &mut bb.b0)),
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ParallelAll(max_failures = -3) {
+                    ReactiveFallback {
+                        Filter(times = 1, filtered = Skipped) {
+                            Condition(Cond<11>),
+                        },
+                        Retry(0) {
+                            #[post(|bb| *bb.t1 += 1)]
+                            #[run_while(|bb| bb.b0 != 4)]
+                            StatefulAction(Task<12>),
+                        },
+                        MemSequence {
+                            StatefulAction(Task<13>),
+                            Condition(Cond<14>),
+                            Condition(PCond<15>, b0 = {t1}),
+                        },
+                        Action(Act<16>),
+                        Action(|ctx, bb| ctx.exec_in(17, bb.b0, &mut bb.b0)),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        SequenceWithMemory {
+                            Fallback {
+                                StatefulAction(PTask<18>, b0 = {b0}, b1 = {b0}),
+                                Action(PIo<19>, t0 = {=}),
+                            },
+                            #[run_while(|bb| *bb.t1 % 4 != 1)]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            Parallel(failure = 1) {
+                                AlwaysSuccess,
+                                SetBlackboard(b0 = 5),
+                            },
+                            RetryUntilSuccessful(0) {
+                                Condition(PCond<20>, b0 = 8),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        ReactiveSelector {
+                            Action(Act<21>),
+                            Failer,
+                            Action(PIo<22>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0446Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0447 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            RunOnce(then_skip = false) {
+                Fallback {
+                    Observe(|bb| bb.o0.unwrap_or(2) + 4 == 6, abort = both) {
+                        Repeater(forever) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    Switch(b1) {
+                        case 4 => Condition(Cond<1>),
+                        case 1 => StatefulAction(Task<2>),
+                        _ => Action(PIo<3>, t0 = {=}),
+                    },
+                },
+            },
+            Conditional(|bb| bb.o0.is_none()) {
+                Precondition(|bb| bb.b1 < bb.b0, else = Skipped) {
+                    Delay(30) {
+                        Remap(success = Success, failure = Failure) {
+                            ForceFailure {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0447Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0448 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
+        }
+        Delay(50) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Sequence {
+                    ReactiveFallback {
+                        AsyncSequence {
+                            #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 3 != 2)]
+                            StatefulAction(Task<1>),
+                            UnsetBlackboard(o0),
+                        },
+                        WhileDoElse {
+                            StatefulAction(Task<2> = Task::<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                StatefulAction(Task<4>),
+                Fallback {
+                    #[on_halted(|bb| bb.b1 += 3)]
+                    #[skip_if(|bb| (*bb.t1 + 1) % 2 > 0)]
+                    #[post(|bb| *bb.t1 += 1)]
+                    Switch(b1) {
+                        case 3 => StatefulAction(Task<5> = Task::<5>),
+                        case 1 => Repeat(2) {
+                            SetBlackboard(t0 = 9),
+                        },
+                        case 0 => Wait(100),
+                        _ => UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0448Blackboard { o0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0449 for Ctx {
+        FlipSelector {
+            PolicyParallel(policy = FirstFailure) {
+                MemPriority {
+                    StatefulAction(Task<0>),
+                    Optional {
+                        MemSequence {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Sleep(10),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0450 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        Priority {
+            KeepRunningUntilFailure {
+                Selector {
+                    #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(PAct<1>, b0 = {=}),
+                        #[success_if(|bb| bb.o0.is_some())]
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    ReactiveFallback {
+                        Action(Act<3>),
+                    },
+                    AsyncFallback {
+                        Limiter(3) {
+                            Condition(PCond<4>, b0 = {b1}),
+                        },
+                        RetryUntilSuccessful(2) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Filter(times = 3, filtered = Skipped) {
+                        AsyncFallback {
+                            WhileDoElse {
+                                StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
+                                StatefulAction(Task<7> = Task::<7>),
+                            },
+                            Action(|ctx| ctx.exec(8)),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                IfThenElse {
+                    Conditional(|bb| *bb.t0 + 3 > 4) {
+                        BinarySelector(|bb| bb.b1 % 3 < 2) {
+                            Sequence {
+                                Action(|ctx, bb| ctx.exec_in(10, (bb.o0.unwrap_or(3) + 4) % 3, &mut bb.b0)),
+                                StatefulAction(Task<11>),
+                            },
+                            Conditional(|bb| bb.b0 % 4 < 0, dynamic = true) {
+                                Wait(0),
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        StatefulAction(Task<12>),
+                        Condition(Cond<13> = Cond::<13>),
+                        RepeatUntilSuccess(forever) {
+                            StepSequencer {
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0450Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0451 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(4),
+        }
+        #[run_while(|bb| bb.o0.is_some())]
+        #[failure_if(|bb| *bb.t0 % 3 > 0)]
+        Retry(0) {
+            Action(PIo<0>, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0451Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0452 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 4,
+            b0: i64 = 3,
+        }
+        Delay(30) {
+            #[on_halted(|bb| bb.b1 += 1)]
+            Filter(times = 2, count = Failure) {
+                IfThenElse {
+                    #[on_failure(|bb| bb.o0 = Some(bb.b0 + 3))]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Timeout(0) {
+                        ReactiveSequence {
+                            #[post(|bb| bb.b0 = bb.o0.unwrap_or(5))]
+                            #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                            ScriptCondition(|bb| bb.o0.unwrap_or(0) + 1 < 1),
+                            StatefulAction(PTask<0>, b0 = {b0}),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    AsyncFallback {
+                        Sequence {
+                            Condition(Cond<2>),
+                            Script(|bb| if bb.b1 % 3 > 1 { bb.b0 = (bb.b0 + 1) % 4 }),
+                        },
+                        RetryUntilSuccessful(1) {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Action(Act<3> = Act::<3>),
+                                Repeat(3) {
+                                    Condition(Cond<4>),
+                                },
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        Action(Act<5>),
+                        WhileDoElse {
+                            Condition(|ctx| ctx.check(6)),
+                            StatefulAction(PTask<7>, b0 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0452Blackboard { o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0453 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        RepeatTimes(1) {
+            #[run_while(|bb| bb.o0.unwrap_or(1) > 6)]
+            SequenceStar {
+                Delay(20) {
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        Wait(50),
+                    },
+                },
+                Condition(Cond<0>),
+                ParallelAll(max_failures = -1) {
+                    ScriptCondition(|bb| *bb.t1 % 3 == 2),
+                    StatefulAction(Task<1>),
+                    Action(PIo<2>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0453Blackboard { o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0454Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0454Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        SubTree(Tree0454Sub1, t0 = {=}, b1 = {b1}, b0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0454 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 0,
+        }
+        IfThenElse {
+            #[success_if(|bb| *bb.t0 + 1 < 7)]
+            Conditional(|bb| bb.b1 < 7, dynamic = true, else = Success) {
+                Repeater(3) {
+                    Observe(|bb| bb.b1 + 2 != 1) {
+                        ReactiveFallback {
+                            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                            SubTree(Tree0454Sub0, ..),
+                            #[on_success(|bb| bb.b1 = bb.b0)]
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Condition(Cond<4>),
+                Condition(Cond<5>),
+                Condition(PCond<6>, b0 = {t0}),
+            },
+            ParallelAll(1) {
+                #[failure_if(|bb| bb.b1 % 2 > 0)]
+                #[skip_if(|bb| *bb.t0 + 2 != *bb.t0 + 4)]
+                #[success_if(|bb| bb.b1 > 2)]
+                Condition(Cond<7>),
+                Precondition(|bb| bb.b1 + 4 < 2, else = Failure) {
+                    SetBlackboard(t0 = 8),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0454Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0455 for Ctx {
+        ParallelAll {
+            ReactiveFallback {
+                Cooldown(0) {
+                    Fallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0456 for Ctx {
+        Deadline(20) {
+            Retry(3) {
+                Remap(success = Success, failure = Failure) {
+                    ReactiveSequence {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            Wait(20),
+                            PolicyParallel(policy = FirstSuccess) {
+                                StepSequencer {
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0457 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+        }
+        StepSequencer {
+            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                Wait(0),
+            },
+            Action(Act<0>),
+            MemPriority {
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                    Condition(Cond<1>),
+                    #[failure_if(|bb| (bb.b0 + 4) % 2 < 1)]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    #[on_halted(|bb| bb.t1.set(*bb.t0 + 4))]
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0457Blackboard { b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0458 for Ctx {
+        Parallel(success = 1, failure = 1) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0459 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            ReactiveFallback {
+                Conditional(|bb| *bb.t0 + 1 < 1, dynamic = false, else = Success) {
+                    ReactiveSequence {
+                        ParallelAll {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Observe(|bb| bb.b0 > 7) {
+                                Timeout(0) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Priority {
+                Condition(PCond<1>, b0 = 4),
+                Cooldown(0, filtered = Failure) {
+                    RepeatUntilFailure(forever) {
+                        Remap(success = Success, failure = Failure) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstFailure) {
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
+                },
+            },
+            BinarySelector(|bb| bb.b0 > 7) {
+                Deadline(0) {
+                    ReactiveFallback {
+                        Action(PIo<5>, t0 = {=}),
+                        Condition(|ctx| ctx.check(6)),
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Observe(|bb| *bb.t0 % 3 != 0, abort = self) {
+                    Selector {
+                        StatefulAction(Task<9>),
+                        Condition(Cond<10> = Cond::<10>),
+                        Condition(Cond<11>),
+                        StatefulAction(PTask<12>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0459Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0460 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+        }
+        AsyncSequence {
+            Fallback {
+                RunOnce(then_skip = true) {
+                    Optional {
+                        Repeat(forever) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                },
+                WasEntryUpdated(t0),
+                ReactiveFallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    Action(|ctx| ctx.exec(4)),
+                    #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                    #[skip_if(|bb| bb.b1 < 2)]
+                    Condition(Cond<5>),
+                },
+            },
+            Sequence {
+                MaxTime(0) {
+                    #[skip_if(|bb| bb.b1 + 1 < 4)]
+                    WhileDoElse {
+                        PolicyParallel(policy = FirstSuccessOrFailure) {
+                            Script(|bb| bb.b1 += 1),
+                            Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                            SetBlackboard(b1 = 2),
+                            Condition(|ctx, bb| ctx.check_in(7, 2)),
+                        },
+                        Script(|bb| bb.t0.set(6)),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                AlwaysFailure,
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0460Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0461 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveSelector {
+            SetBlackboard(t0 = 5),
+        }
+    }
+}
+
+board!(Tree0461Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0462 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        FlipSelector {
+            ReactiveSequence {
+                #[on_failure(|bb| bb.b0 = *bb.t1)]
+                WaitUntil(|bb| *bb.t0 == 3) {
+                    ScriptCondition(|bb| bb.b0 < 3),
+                },
+                MemPriority {
+                    #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
+                    #[run_while(|bb| *bb.t0 + 3 == 7)]
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                },
+                Action(|ctx| ctx.exec(2)),
+            },
+            Loop(q0) {
+                RepeatUntil(Success) {
+                    MaxTime(0) {
+                        Fallback {
+                            #[on_success(|bb| *bb.t0 += 3)]
+                            #[failure_if(|bb| *bb.t1 == 5)]
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                            Invert {
+                                Action(Act<5>),
+                            },
+                        },
+                    },
+                },
+            },
+            RepeatTimes(forever) {
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Condition(|ctx, bb| ctx.check_in(7, (bb.b0 + 1) % 3)),
+                },
+            },
+            StatefulAction(Task<8>),
+            AsyncSequence {
+                AlwaysSuccess,
+                Deadline(0) {
+                    #[run_while(|bb| *bb.t1 < 2)]
+                    #[success_if(|bb| *bb.t1 > 2)]
+                    Condition(PCond<9>, b0 = {b0}),
+                },
+                BinarySelector(|bb| *bb.t0 + 2 > *bb.t1, dynamic = false) {
+                    SetBlackboard(b0 = 2),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0462Blackboard { t1 q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0463 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 0,
+        }
+        FlipSelector {
+            Condition(Cond<0>),
+            KeepRunningUntilFailure {
+                ScriptCondition(|bb| bb.b0 == bb.b0 % 4),
+            },
+            Action(PIo<1>, t0 = {t1}),
+        }
+    }
+}
+
+board!(Tree0463Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0464 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+            b1: i64 = 2,
+            o0: Option<i64> = Some(5),
+        }
+        #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
+        WhileDoElse {
+            ReactiveFallback {
+                #[on_success(|bb| bb.o0 = None)]
+                WhileDoElse {
+                    Condition(Cond<0> = Cond::<0>),
+                    Invert {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    ScriptCondition(|bb| bb.b1 < 5),
+                    Condition(Cond<3>),
+                },
+                Sequence {
+                    Repeat(2) {
+                        StatefulAction(Task<4>),
+                    },
+                    Condition(Cond<5>),
+                    Script(|bb| bb.o0 = None),
+                },
+            },
+            Remap(success = Failure, failure = Success) {
+                StatefulAction(Task<6> = Task::<6>),
+            },
+            SequenceStar {
+                Repeat(forever) {
+                    #[on_failure(|bb| { bb.b1 = bb.o0.unwrap_or(3); *bb.t0 += 1 })]
+                    #[run_while(|bb| bb.b1 % 2 == 0)]
+                    WaitUntil(|bb| bb.o0.is_none()) {
+                        Fallback {
+                            StatefulAction(PTask<7>, b0 = {b0}),
+                            #[failure_if(|bb| bb.o0.is_some())]
+                            #[success_if(|bb| bb.b1 > bb.b0)]
+                            Condition(|ctx| ctx.check(8)),
+                            RepeatUntilSuccess(1) {
+                                Condition(Cond<9>),
+                            },
+                        },
+                    },
+                },
+                SequenceStar {
+                    Delay(100) {
+                        #[on_halted(|bb| { if bb.o0.unwrap_or(4) > 4 { bb.b1 = bb.b0 + 1 }; bb.t0.set(bb.b1) })]
+                        #[run_while(|bb| bb.o0.unwrap_or(4) < 6)]
+                        #[skip_if(|bb| bb.b1 < 5)]
+                        Action(PAct<10>, b0 = 1, b1 = {=}),
+                    },
+                    MaxTime(50) {
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t0) as f32)]
+                            StatefulAction(Task<11> = Task::<11>),
+                            #[score(|bb| (bb.b0 + 4) as f32)]
+                            #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(2))]
+                            #[on_success(|bb| { bb.b0 = bb.b1; *bb.t0 += 1 })]
+                            Action(|ctx, bb| ctx.exec_in(12, *bb.t0 % 3, &mut bb.b1)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0464Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0465 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            b1: i64,
+        }
+        Selector {
+            Observe(|bb| bb.b0 == bb.o0.unwrap_or(2), abort = lower) {
+                Repeat(2) {
+                    Parallel(success = 2) {
+                        Optional {
+                            Condition(Cond<0>),
+                        },
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+            },
+            #[success_if(|bb| bb.b0 + 4 > 0)]
+            #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
+            ReactiveFallback {
+                #[on_success(|bb| { if bb.b1 + 1 < *bb.t0 { *bb.t0 += 1 }; bb.b1 = *bb.t0 % 3 })]
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+                Action(PIo<4>, t0 = {b1}),
+                StatefulAction(Task<5>),
+                SetBlackboard(b1 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0465Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0466 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        WaitUntil(|bb| (bb.b0 + 3) % 3 < 2) {
+            Precondition(|bb| bb.b0 + 3 > 4, else = Failure) {
+                #[on_halted(|bb| bb.t1.set(*bb.t1 % 4))]
+                #[failure_if(|bb| bb.b0 % 2 < 1)]
+                Cooldown(0) {
+                    Limiter(3) {
+                        RunOnce {
+                            StepSequencer {
+                                RunOnce {
+                                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
+                                },
+                                ReactiveSequence {
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0466Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0467 for Ctx {
+        Repeater(forever) {
+            Fallback {
+                Remap(success = Success, failure = Success) {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        DynamicSelector {
+                            Action(Act<0>),
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0468 for Ctx {
+        ReactiveSequence {
+            Action(|ctx| ctx.exec(0)),
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0469 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            b1: i64,
+        }
+        Fallback {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+            },
+            Invert {
+                Observe(|bb| bb.b1 + 2 == bb.b0 % 2) {
+                    Repeater(2) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                Condition(Cond<4>),
+            },
+            #[run_while(|bb| *bb.t0 < 2)]
+            Inverter {
+                Action(Act<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0469Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0470 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        TryCatch(catch_on_halt = true) {
+            Repeat(3) {
+                DynamicSequence {
+                    Action(PIo<0>, t0 = {t1}),
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                    RetryUntilSuccessful(3) {
+                        Repeat(4) {
+                            RepeatUntilSuccess(3) {
+                                Fallback {
+                                    Action(Act<3>),
+                                    Condition(Cond<4>),
+                                    ScriptCondition(|bb| bb.b1 % 2 > 0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| *bb.t1 + 4 == 1)]
+            PrioritySelector {
+                #[score(2)]
+                #[success_if(|bb| *bb.t1 + 2 == *bb.t0)]
+                Cooldown(10) {
+                    #[run_while(|bb| *bb.t1 < 7)]
+                    Action(Act<5> = Act::<5>),
+                },
+                #[score(|bb| (*bb.t1 + 3) as f32)]
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0470Blackboard { b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0471Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<5>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0471 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Remap(success = Failure, failure = Failure) {
+                ParallelAll {
+                    Action(PAct<0>, b0 = {b0}, b1 = {=}),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            #[skip_if(|bb| *bb.t1 % 2 < 0)]
+            #[failure_if(|bb| (bb.b0 + 1) % 3 == 2)]
+            #[post(|bb| *bb.t0 += 3)]
+            Limiter(1) {
+                Precondition(|bb| *bb.t0 < bb.b1) {
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+                },
+            },
+            Condition(Cond<3>),
+            Repeat(4) {
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            #[post(|bb| { if *bb.t1 != 7 { bb.b1 = bb.b0 + 4 }; bb.t1.set(bb.b0) })]
+            WaitValueUpdate(t1) {
+                SubTree(Tree0471Sub0, b1 = {=}, t0 = {t0}, t1 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0471Blackboard { b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0472 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
+        }
+        Loop(q0, if_empty = Success) {
+            Filter(times = 1, count = Failure, filtered = Failure) {
+                StepSequencer {
+                    RepeatTimes(forever) {
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            Parallel(failure = -3) {
+                                #[success_if(|bb| *bb.t0 % 2 < 1)]
+                                #[skip_if(|bb| (bb.b0 + 2) % 2 > 0)]
+                                #[on_halted(|bb| { bb.b0 += 1; bb.o0 = Some(bb.o0.unwrap_or(3)) })]
+                                ReactiveSelector {
+                                    Condition(Cond<0> = Cond::<0>),
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                                WhileDoElse {
+                                    #[on_success(|bb| bb.b0 += 2)]
+                                    #[failure_if(|bb| bb.o0.is_none())]
+                                    Action(Act<2>),
+                                    SetBlackboard(t0 = 5),
+                                },
+                                ReactiveFallback {
+                                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                                    StatefulAction(Task<4>),
+                                    Sleep(10),
+                                },
+                            },
+                        },
+                    },
+                    RunOnce {
+                        DynamicSelector {
+                            DynamicSequence {
+                                Condition(Cond<5>),
+                                Script(|bb| if bb.o0.unwrap_or(2) > (bb.o0.unwrap_or(1) + 1) % 3 { *bb.t0 += 3 }),
+                            },
+                            WasEntryUpdated(t0),
+                            Optional {
+                                Condition(Cond<6>),
+                            },
+                            Loop(q0, if_empty = Skipped) {
+                                TryCatch(catch_on_halt = false) {
+                                    Condition(Cond<7>),
+                                    StatefulAction(Task<8>),
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                            Sleep(100),
+                        },
+                    },
+                    #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 != 6)]
+                    Fallback {
+                        #[run_while(|bb| *bb.t0 == 5)]
+                        #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(3) + 2; bb.t0.set(bb.o0.unwrap_or(2) % 4) })]
+                        #[success_if(|bb| bb.b0 % 4 < 2)]
+                        Action(PAct<10>, b0 = {t0}),
+                        Condition(Cond<11>),
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0472Blackboard { q0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0473 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+        }
+        Cooldown(50) {
+            Remap(success = Success, failure = Failure) {
+                Timeout(20) {
+                    Selector {
+                        Observe(|bb| (bb.b0 + 4) % 3 != 1, abort = lower) {
+                            RunOnce {
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                        Observe(|bb| *bb.t0 > 6, abort = both) {
+                            Repeater(3) {
+                                ReactiveSequence {
+                                    AlwaysSuccess,
+                                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                                    #[failure_if(|bb| bb.b0 % 4 == 1)]
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0473Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0474 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        RunOnce {
+            Delay(0) {
+                IfThenElse {
+                    #[on_success(|bb| { bb.t1.set(*bb.t0 + 1); bb.b0 += 1 })]
+                    #[post(|bb| bb.b0 = *bb.t1)]
+                    #[skip_if(|bb| *bb.t1 + 2 == 2)]
+                    BinarySelector(|bb| bb.b0 != (*bb.t1 + 2) % 4) {
+                        Action(PAct<0>, b0 = {t0}, b1 = {t1}),
+                        StatefulAction(Task<1>),
+                    },
+                    Action(PIo<2>, t0 = {t1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0474Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0475 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        #[post(|bb| bb.t0.set(bb.b0 + 1))]
+        ReactiveSequence {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                #[post(|bb| *bb.t1 += 2)]
+                AlwaysSuccess,
+            },
+            WasEntryUpdated(t0),
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0475Blackboard { t1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0476 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        ReactiveSequence {
+            Action(Act<0>),
+            Priority {
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
+                Parallel(success = 0) {
+                    Wait(30),
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
+                },
+            },
+            #[success_if(|bb| *bb.t1 != 4)]
+            Sequence {
+                StatefulAction(Task<4> = Task::<4>),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree0476Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0477 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b0: i64,
+            b1: i64 = 1,
+        }
+        ParallelAll(2) {
+            Action(PIo<0>, t0 = {=}),
+            Fallback {
+                Switch(b1) {
+                    case 2 => Priority {
+                        StatefulAction(Task<1>),
+                        Action(Act<2>),
+                    },
+                    case 1 => Condition(Cond<3>),
+                    _ => Sleep(0),
+                },
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Timeout(10) {
+                            Condition(Cond<4>),
+                        },
+                        #[success_if(|bb| bb.o0.unwrap_or(5) < bb.b0)]
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+                ReactiveSequence {
+                    SetBlackboard(t0 = 5),
+                    SetBlackboard(o0 = Some(2)),
+                    Script(|bb| { bb.t0.set(1); *bb.t0 += 1 }),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0477Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0478 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        RunOnce(then_skip = true) {
+            Priority {
+                Action(|ctx| ctx.exec(0)),
+                StatefulAction(Task<1>),
+                MaxTime(0) {
+                    ForceFailure {
+                        Condition(PCond<2>, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0478Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        Deadline(100) {
-            Sequence {
-                Repeat(1) {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Priority {
-                            Condition(Cond<0>),
-                            Action(Act<1> = Act::<1>),
-                            Condition(PCond<2>, b0 = {b0}),
-                            Condition(Cond<3>),
-                            Wait(0),
+        TryCatch(catch_on_halt = true) {
+            StepSequencer {
+                WaitUntil(|bb| (*bb.t0 + 2) % 2 > 0) {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        Action(Act<0>),
+                    },
+                },
+                Sequence {
+                    AsyncFallback {
+                        #[failure_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+                        WasEntryUpdated(t0),
+                        Action(Act<1> = Act::<1>),
+                    },
+                    #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+                    #[post(|bb| bb.b1 += 1)]
+                    #[success_if(|bb| bb.b0 > *bb.t0)]
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                RepeatUntilSuccess(3) {
+                    StatefulAction(PTask<3>, b0 = {b1}),
+                },
+                Fallback {
+                    Observe(|bb| *bb.t0 > bb.b1, abort = both) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    RepeatUntil(Failure) {
+                        Action(PIo<5>, t0 = {=}),
+                    },
+                },
+                WaitUntil(|bb| *bb.t0 != 3) {
+                    #[on_halted(|bb| bb.t0.set(bb.b1))]
+                    #[run_while(|bb| bb.b0 != 2)]
+                    Observe(|bb| bb.b1 < 7, abort = none) {
+                        DynamicSequence {
+                            Script(|bb| *bb.t0 += 3),
+                            Action(PAct<6>, b0 = {b0}, b1 = {b1}),
                         },
                     },
                 },
-                StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
+            },
+            ReactiveFallback {
+                FlipSelector {
+                    Condition(Cond<7>),
+                    Repeat(1) {
+                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {=}),
+                    },
+                    Sleep(100),
+                },
+                ReactiveSequence {
+                    #[success_if(|bb| bb.b0 % 3 < 1)]
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    StatefulAction(Task<9>),
+                    #[run_while(|bb| *bb.t0 + 1 != bb.b0 % 2)]
+                    #[on_success(|bb| if (bb.b0 + 4) % 2 < 1 { bb.t0.set(9) })]
+                    Condition(|ctx, bb| ctx.check_in(10, 1)),
+                    Condition(Cond<11>),
+                    SetBlackboard(b0 = 8),
+                    Action(|ctx, bb| ctx.exec_in(12, 4, &mut bb.b0)),
+                },
+                Repeat(1) {
+                    ReactiveSequence {
+                        Action(Act<13>),
+                        StatefulAction(Task<14>),
+                        Action(Act<15>),
+                    },
+                },
+                IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = true) {
+                    Timeout(10) {
+                        Condition(Cond<16>),
+                    },
+                    Selector {
+                        Precondition(|bb| *bb.t0 > 2) {
+                            #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                            StatefulAction(PTask<17>, b0 = {t0}),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0479Blackboard { b0 t0 });
+board!(Tree0479Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0480Sub0 for Ctx {
+        Action(Act<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
-        ReactiveSequence {
-            ParallelAll(1) {
-                ReactiveSequence {
-                    ReactiveSequence {
+        ReactiveFallback {
+            Sequence {
+                Fallback {
+                    RunOnce {
                         StatefulAction(Task<0>),
                     },
+                    RepeatTimes(1) {
+                        StatefulAction(Task<1>),
+                    },
+                    Sequence {
+                        Inverter {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Fallback {
+                        StatefulAction(Task<3>),
+                        SubTree(Tree0480Sub0),
+                        Wait(10),
+                    },
+                    Fallback {
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                    },
+                    Repeat(forever) {
+                        AlwaysRunning,
+                    },
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<7>),
+                    },
+                    StatefulAction(Task<8>),
                 },
             },
         }
@@ -2927,34 +2963,44 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            AsyncSequence {
-                Action(PIo<0>, t0 = {t0}),
-                #[on_success(|bb| if bb.b0 + 2 == *bb.t0 { *bb.t0 += 1 })]
-                Action(PIo<1>, t0 = {b1}),
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                Failer,
+        Fallback {
+            SkipUnlessUpdated(t0) {
+                Condition(Cond<0>),
             },
+            Action(Act<1>),
+            #[skip_if(|bb| bb.b0 + 4 == 0)]
+            #[post(|bb| bb.t0.set(bb.b0 % 4))]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            StatefulAction(Task<2>),
+            Action(Act<3> = Act::<3>),
         }
     }
 }
 
-board!(Tree0481Blackboard { t0 b1 b0 });
+board!(Tree0481Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0482 for Ctx {
-        Repeater(3) {
-            ReactiveFallback {
-                Repeat(2) {
-                    Action(Act<0>),
+        ReactiveFallback {
+            AsyncSequence {
+                Sleep(0),
+                Inverter {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
+                Succeeder,
+                Condition(Cond<1>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<2>),
+                RetryUntilSuccessful(2) {
+                    RepeatUntilSuccess(forever) {
+                        AlwaysRunning,
+                    },
+                },
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
@@ -2963,346 +3009,313 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 2,
         }
-        ParallelAll(max_failures = -1) {
-            StatefulAction(Task<0>),
-            UnsetBlackboard(o0),
-            Action(PIo<1>, t0 = {=}),
+        ReactiveFallback {
+            Fallback {
+                StatefulAction(Task<0>),
+                WasEntryUpdated(t0),
+            },
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            ForceFailure {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b0)),
+            },
+            FlipSelector {
+                Invert {
+                    Action(Act<3>),
+                },
+            },
+            Action(Act<4>),
         }
     }
 }
 
-board!(Tree0483Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0484Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(11),
-        }
-        Repeat(0) {
-            UnsetBlackboard(o0),
-        }
-    }
-}
+board!(Tree0483Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0484 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
+            b1: i64 = 1,
+            b0: i64,
         }
-        Priority {
-            Repeat(4) {
-                Limiter(1) {
-                    Condition(|ctx| ctx.check(0)),
+        BinarySelector(|bb| bb.b0 % 2 < 0) {
+            IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = false) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                Condition(Cond<1> = Cond::<1>),
+                AlwaysFailure,
+                ReactiveSequence {
+                    StatefulAction(Task<2> = Task::<2>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 4)),
                 },
             },
-            SubTree(Tree0484Sub0, o0 = {=}),
+            Action(Act<5>),
         }
     }
 }
 
-board!(Tree0484Blackboard { o0 });
+board!(Tree0484Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0485 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+            b0: i64 = 0,
         }
-        SequenceWithMemory {
-            ReactiveSequence {
-                SetBlackboard(b0 = 7),
-                #[post(|bb| bb.b1 += 3)]
-                StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                FlipSelector {
-                    StatefulAction(Task<1>),
-                    #[skip_if(|bb| *bb.t0 > 4)]
-                    StatefulAction(Task<2>),
+        Repeater(forever) {
+            Selector {
+                Observe(|bb| bb.b1 % 3 != 0, abort = both) {
+                    Condition(PCond<0>, b0 = {b0}),
                 },
-                StatefulAction(Task<3>),
-            },
-            Script(|bb| *bb.t0 += 1),
-            Parallel(failure = -2) {
-                Action(|ctx| ctx.exec(4)),
-                ForceSuccess {
-                    Switch(b1) {
-                        case 4 => #[post(|bb| { bb.b0 = (bb.b1 + 4) % 4; *bb.t0 += 1 })]
-                        #[run_while(|bb| *bb.t0 % 2 == 1)]
-                        #[on_failure(|bb| bb.b0 = 2)]
-                        StatefulAction(Task<5> = Task::<5>),
-                        _ => SetBlackboard(t0 = 7),
-                    },
+                AsyncFallback {
+                    Condition(Cond<1>),
+                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
+                    Action(Act<3>),
                 },
-                Condition(Cond<6> = Cond::<6>),
+                Condition(Cond<4>),
+                SetBlackboard(b0 = {b1}),
             },
         }
     }
 }
 
-board!(Tree0485Blackboard { b0 b1 t0 });
+board!(Tree0485Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0486 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
         }
-        ParallelAll(2) {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Deadline(20) {
-                Precondition(|bb| bb.b0 % 4 < 2, else = Success) {
-                    ScriptCondition(|bb| bb.b0 % 3 < 1),
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-                StatefulAction(PTask<4>, b0 = 2, b1 = {t0}),
-            },
+        Delay(50) {
+            Action(PAct<0>, b0 = {b0}, b1 = {t1}),
         }
     }
 }
 
-board!(Tree0486Blackboard { t0 b0 });
+board!(Tree0486Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(4),
         }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-            Loop(q0, if_empty = Skipped) {
-                Fallback {
-                    Switch(b1) {
-                        case 5 => ScriptCondition(|bb| *bb.t1 > 4),
-                        _ => Deadline(10) {
-                            Precondition(|bb| bb.b1 + 4 < 3, else = Failure) {
-                                Action(PIo<0>, t0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-            StepSequencer {
-                Fallback {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(1)),
-                        Inverter {
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                    #[on_success(|bb| bb.b0 = bb.b1 + 4)]
-                    #[post(|bb| { bb.b0 += 1; if *bb.t1 + 1 < 1 { *bb.t1 += 1 } })]
-                    Action(PAct<3>, b0 = {=}, b1 = {=}),
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    ReactiveSelector {
-                        Precondition(|bb| *bb.t0 < bb.b0 + 4) {
-                            ScriptCondition(|bb| *bb.t0 > 3),
-                        },
-                    },
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            ReactiveFallback {
-                Precondition(|bb| *bb.t0 + 4 == 1, else = Skipped) {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        #[on_halted(|bb| bb.b1 += 2)]
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-            Interrupt(|bb| bb.b0 == 2) {
-                SequenceWithMemory {
-                    WasEntryUpdated(t0),
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
-                    Condition(Cond<8>),
-                    ScriptCondition(|bb| bb.b0 == 3),
-                },
-            },
-            Loop(q0, value = {t1}, if_empty = Success) {
-                Selector {
-                    Condition(PCond<9>, b0 = {=}),
-                    MaxTime(50) {
-                        SetBlackboard(b0 = {b1}),
-                    },
-                    Condition(|ctx| ctx.check(10)),
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        Action(PIo<11>, t0 = {=}),
-                    },
-                },
-            },
+        AsyncFallback {
+            Action(Act<0>),
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0487Blackboard { b1 t0 b0 t1 q0 });
+board!(Tree0487Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
-        IfThenElse {
-            ParallelAll {
-                MemPriority {
-                    AsyncFallback {
-                        Delay(50) {
-                            Repeat(4) {
-                                StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        #[post(|bb| bb.b0 += 1)]
+        #[on_halted(|bb| bb.b0 = *bb.t0 + 1)]
+        FlipSelector {
+            RunOnce {
+                Sequence {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        Delay(0) {
+                            AsyncSequence {
+                                WhileDoElse {
+                                    Action(PAct<0>, b0 = {b1}, b1 = {b0}),
+                                    Action(Act<1>),
+                                },
+                                Condition(Cond<2>),
                             },
                         },
-                        Condition(Cond<1>),
-                        Delay(50) {
-                            MaxTime(0) {
-                                FlipSelector {
-                                    Action(Act<2> = Act::<2>),
+                    },
+                    IfThenElse {
+                        WaitValueUpdate(t0) {
+                            Conditional(|bb| bb.b1 == 1, dynamic = true, else = Failure) {
+                                #[on_success(|bb| bb.t1.set(*bb.t0))]
+                                #[on_failure(|bb| bb.b0 += 3)]
+                                #[failure_if(|bb| *bb.t0 < 7)]
+                                RunOnce {
                                     StatefulAction(Task<3>),
                                 },
                             },
                         },
-                        ReactiveFallback {
-                            Action(Act<4>),
-                            AlwaysFailure,
-                            StatefulAction(Task<5>),
+                        Action(Act<4>),
+                        DynamicSequence {
+                            Sleep(20),
+                            Condition(Cond<5>),
                         },
-                        Action(Act<6> = Act::<6>),
-                    },
-                },
-            },
-            MemPriority {
-                Repeat(2) {
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-                StatefulAction(Task<8> = Task::<8>),
-                StepSequencer {
-                    StatefulAction(Task<9>),
-                    Timeout(0) {
-                        Sleep(10),
-                    },
-                    StatefulAction(Task<10> = Task::<10>),
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0489 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64 = 3,
-        }
-        FlipSelector {
-            Timeout(10) {
-                SetBlackboard(o0 = Some(1)),
-            },
-            WhileDoElse {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-                MaxTime(20) {
-                    RepeatTimes(3) {
-                        Condition(PCond<1>, b0 = {=}),
                     },
                 },
             },
             Priority {
-                Precondition(|bb| *bb.t0 == 0, else = Skipped) {
-                    UnsetBlackboard(o0),
+                BinarySelector(|bb| *bb.t1 != 5, dynamic = false) {
+                    Action(Act<6>),
+                    AsyncSequence {
+                        Succeeder,
+                        Conditional(|bb| *bb.t0 > 1, dynamic = true, else = Failure) {
+                            Script(|bb| *bb.t1 += 2),
+                        },
+                    },
                 },
-                StatefulAction(Task<2>),
-            },
-            SequenceWithMemory {
-                Switch(b1) {
-                    case 4 => Action(PIo<3>, t0 = {b0}),
-                    case 1 => UnsetBlackboard(o0),
-                    _ => Condition(Cond<4>),
+                #[on_failure(|bb| { if bb.b1 + 4 < 0 { bb.b1 += 2 }; bb.b0 = *bb.t1 + 1 })]
+                #[on_success(|bb| bb.b0 += 2)]
+                #[run_while(|bb| bb.b0 + 1 > bb.b1 % 4)]
+                WhileDoElse {
+                    #[run_while(|bb| bb.b1 % 4 == 1)]
+                    #[failure_if(|bb| bb.b0 < *bb.t0 + 2)]
+                    SetBlackboard(b1 = 0),
+                    Cooldown(50, filtered = Skipped) {
+                        Repeat(forever) {
+                            Condition(Cond<7>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(8, 2, &mut bb.b0)),
+                        Inverter {
+                            Condition(|ctx| ctx.check(9)),
+                        },
+                    },
                 },
-                Action(PAct<5>, b0 = {b0}, b1 = {b0}),
+                Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
             },
         }
     }
 }
 
-board!(Tree0489Blackboard { o0 t0 b1 b0 });
+board!(Tree0488Blackboard { t1 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0489 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64,
+            b1: i64 = 1,
+        }
+        RetryUntilSuccessful(4) {
+            Cooldown(0, filtered = Skipped) {
+                Delay(20) {
+                    ParallelAll(1) {
+                        ScriptCondition(|bb| bb.b0 % 2 == 0),
+                        RunOnce(then_skip = true) {
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                        },
+                        #[success_if(|bb| bb.b0 == 3)]
+                        #[run_while(|bb| bb.o0.unwrap_or(0) + 2 > 1)]
+                        Failer,
+                        SequenceWithMemory {
+                            Condition(PCond<0>, b0 = 8),
+                            #[on_success(|bb| bb.b1 += 2)]
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0489Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            b0: i64,
+            b1: i64 = 3,
+            #[tracked] t1: i64,
         }
-        PolicyParallel(policy = FirstFailure) {
-            AlwaysFailure,
-            Action(|ctx| ctx.exec(0)),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
-            StatefulAction(Task<2>),
-            Condition(Cond<3>),
+        Repeat(3) {
+            Sequence {
+                StepSequencer {
+                    Filter(times = 2, count = Failure, filtered = Failure) {
+                        BinarySelector(|bb| *bb.t1 % 3 > 1) {
+                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                            WasEntryUpdated(t1),
+                        },
+                    },
+                    Action(Act<1>),
+                    WasEntryUpdated(t1),
+                    RetryUntilSuccessful(forever) {
+                        AlwaysSuccess,
+                    },
+                    RepeatUntil(Success) {
+                        #[post(|bb| { bb.t1.set(bb.b1); bb.b1 += 3 })]
+                        Condition(Cond<2>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0490Blackboard { b0 });
+board!(Tree0490Blackboard { b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        TryCatch {
-            Wait(50),
-            Condition(Cond<0>),
+        Sequence {
+            ReactiveSequence {
+                Succeeder,
+                StatefulAction(Task<0>),
+            },
+            Parallel {
+                Condition(Cond<1> = Cond::<1>),
+                Action(Act<2>),
+            },
+            ReactiveFallback {
+                Failer,
+                Action(Act<3>),
+                Action(Act<4>),
+            },
+            AsyncSequence {
+                Action(Act<5>),
+                Wait(20),
+                Condition(|ctx| ctx.check(6)),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceStar {
-            StepSequencer {
-                Condition(Cond<0> = Cond::<0>),
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-            },
-            TryCatch(catch_on_halt = true) {
-                Condition(PCond<2>, b0 = 0),
-                Precondition(|bb| bb.b1 > 7) {
-                    #[skip_if(|bb| bb.b1 % 3 > 0)]
-                    #[success_if(|bb| (bb.b1 + 1) % 4 < 0)]
-                    Action(PIo<3>, t0 = {=}),
-                },
-            },
+        Repeat(3) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
-
-board!(Tree0492Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
         }
-        Precondition(|bb| (bb.b0 + 4) % 3 == 2, else = Skipped) {
-            MemSequence {
-                ForceSuccess {
-                    FlipSelector {
-                        Wait(100),
+        Priority {
+            RunOnce(then_skip = false) {
+                ParallelAll(max_failures = -1) {
+                    Interrupt(|bb| bb.b1 == *bb.t0) {
+                        Condition(PCond<0>, b0 = 9),
+                    },
+                    ReactiveSequence {
+                        AsyncSequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            Delay(30) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                StatefulAction(Task<3>),
+                Repeat(3) {
+                    Observe(|bb| *bb.t0 % 4 == 0, abort = self) {
+                        Condition(Cond<4>),
                     },
                 },
             },
@@ -3310,334 +3323,306 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0493Blackboard { b0 });
+board!(Tree0493Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            StepSequencer {
-                Invert {
-                    Conditional(|bb| bb.b0 % 4 == 3, dynamic = false, else = Failure) {
-                        Fallback {
-                            Action(Act<0>),
-                            Action(PIo<1>, t0 = {t0}),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<2>),
-                    },
-                    Script(|bb| bb.t0.set(*bb.t0 % 4)),
-                    Condition(Cond<3>),
-                    Condition(PCond<4>, b0 = {b0}),
-                },
-            },
-            ReactiveSequence {
-                FlipSelector {
-                    Action(Act<5>),
-                    ParallelAll {
-                        Action(|ctx, bb| ctx.exec_in(6, (*bb.t0 + 2) % 3, &mut bb.b0)),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                WhileDoElse {
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9>),
-                },
-                #[failure_if(|bb| bb.b0 % 3 < 0)]
-                StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0494Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0495 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        SequenceWithMemory {
-            StepSequencer {
-                Action(PIo<0>, t0 = {t0}),
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[on_failure(|bb| { bb.b1 = bb.b0; bb.b1 = bb.b0 })]
-                #[post(|bb| bb.b1 = bb.b0 + 1)]
-                Action(PAct<1>, b0 = {b0}, b1 = {=}),
-            },
-            Script(|bb| bb.o0 = Some(bb.b1)),
-        }
-    }
-}
-
-board!(Tree0495Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0496 for Ctx {
-        blackboard {
             b1: i64,
-            #[tracked] t0: i64 = 3,
         }
-        Repeat(4) {
-            Sequence {
-                StatefulAction(PTask<0>, b0 = {b1}),
-                MemSequence {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                        AlwaysRunning,
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                    Switch(b1) {
-                        case 4 => Condition(Cond<4>),
-                        case 1 => MaxTime(0) {
-                            StatefulAction(Task<5>),
-                        },
-                        _ => StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-                Cooldown(20, filtered = Skipped) {
-                    Action(Act<7>),
-                },
-                KeepRunningUntilFailure {
-                    Repeater(1) {
-                        Switch(b1) {
-                            case 5 => Succeeder,
-                            _ => Action(PAct<8>, b0 = 9),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0496Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0497 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        AsyncFallback {
-            Fallback {
-                #[on_success(|bb| bb.b0 += 3)]
-                #[skip_if(|bb| bb.b0 < 6)]
-                ReactiveSequence {
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        #[run_while(|bb| *bb.t0 % 4 == 2)]
-                        #[on_success(|bb| bb.b0 = *bb.t1)]
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Repeat(4) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                SkipUnlessUpdated(t1) {
-                    Deadline(50) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                ParallelAll {
-                    Conditional(|bb| bb.b0 > 1, dynamic = true, else = Success) {
-                        #[post(|bb| bb.o0 = Some(*bb.t0 + 3))]
-                        #[on_halted(|bb| *bb.t1 += 1)]
-                        #[run_while(|bb| *bb.t0 > 5)]
-                        Interrupt(|bb| bb.o0.is_some()) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                    ForceFailure {
-                        Loop(q0, if_empty = Skipped) {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                    Parallel(success = 2) {
-                        #[failure_if(|bb| *bb.t0 % 3 < 2)]
-                        Script(|bb| { bb.t1.set(*bb.t0); bb.b0 = 5 }),
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Sequence {
+        PrioritySelector {
+            #[score(|bb| (bb.b1) as f32)]
+            Optional {
                 AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0497Blackboard { q0 t1 t0 b0 o0 });
+board!(Tree0494Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0498Sub0 for Ctx {
+    pub tree Tree0495Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 11,
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 10,
+            o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 14,
         }
-        Wait(30)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0498 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            StatefulAction(Task<0>),
-            SubTree(Tree0498Sub0, ..),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+        Observe(|bb| bb.o0.unwrap_or(1) % 4 < 2, abort = none) {
+            #[post(|bb| *bb.t0 += 3)]
+            Action(PAct<0>, b0 = {=}, b1 = {t1}),
         }
     }
 }
 
-board!(Tree0498Blackboard { t0 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0499 for Ctx {
+    pub tree Tree0495 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
             b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 4,
         }
-        ForceSuccess {
-            FlipSelector {
-                BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {t0}),
+        IfThenElse {
+            ScriptCondition(|bb| *bb.t0 != 3),
+            SubTree(Tree0495Sub0, ..),
+            Action(Act<1>),
+        }
+    }
+}
+
+board!(Tree0495Blackboard { b0 t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0496 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        Interrupt(|bb| bb.b1 + 2 > (*bb.t0 + 4) % 4) {
+            Selector {
+                ReactiveSelector {
+                    WhileDoElse {
+                        Action(Act<0>),
+                        #[failure_if(|bb| (*bb.t0 + 4) % 2 == 1)]
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                    },
+                    #[run_while(|bb| *bb.t0 < bb.b0)]
+                    Script(|bb| { if bb.b1 > 3 { bb.b0 = 3 }; *bb.t0 += 2 }),
                 },
-                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Deadline(20) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[run_while(|bb| bb.b0 == bb.b0 % 4)]
-                    Action(|ctx| ctx.exec(3)),
+                ParallelAll(0) {
+                    #[skip_if(|bb| *bb.t0 > 0)]
+                    StatefulAction(Task<2> = Task::<2>),
+                    ScriptCondition(|bb| bb.b0 + 1 == 5),
                 },
-                SequenceStar {
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {b0}),
+                RetryUntilSuccessful(4) {
+                    StatefulAction(Task<3>),
+                },
+                #[post(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
+                RunOnce(then_skip = false) {
+                    RunOnce {
+                        StatefulAction(Task<4>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0499Blackboard { t0 b0 });
+board!(Tree0496Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0497 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        RunOnce(then_skip = false) {
+            Selector {
+                Observe(|bb| bb.b1 < bb.o0.unwrap_or(5), abort = self) {
+                    StatefulAction(Task<0>),
+                },
+                Observe(|bb| (bb.b1 + 3) % 3 != 1, abort = both) {
+                    #[run_while(|bb| *bb.t0 < 5)]
+                    #[post(|bb| *bb.t0 += 2)]
+                    UnsetBlackboard(o0),
+                },
+                Fallback {
+                    StatefulAction(Task<1> = Task::<1>),
+                    #[run_while(|bb| bb.o0.is_none())]
+                    Retry(3) {
+                        Loop(q0, if_empty = Success) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                ParallelAll(1) {
+                    ScriptCondition(|bb| bb.b1 + 1 < *bb.t1 % 3),
+                    StatefulAction(Task<3> = Task::<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0497Blackboard { o0 q0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0498 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+        }
+        BinarySelector(|bb| *bb.t0 + 1 != 5, dynamic = true) {
+            #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(3)); bb.t0.set(3) })]
+            Switch(b1) {
+                case 0 => Sequence {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    StatefulAction(Task<1>),
+                },
+                case 3 => WhileDoElse {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                _ => #[skip_if(|bb| *bb.t0 + 3 != 6)]
+                #[run_while(|bb| *bb.t0 + 4 == bb.o0.unwrap_or(4))]
+                RepeatUntilFailure(3) {
+                    FlipSelector {
+                        Precondition(|bb| *bb.t0 % 4 < 2, else = Failure) {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+            },
+            ScriptCondition(|bb| *bb.t0 + 4 > 1),
+        }
+    }
+}
+
+board!(Tree0498Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0499 for Ctx {
+        DynamicSequence {
+            Wait(30),
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<0>),
+                    AlwaysSuccess,
+                },
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                },
+            },
+            Cooldown(10, filtered = Failure) {
+                ReactiveSequence {
+                    Action(Act<2>),
+                    RepeatUntilSuccess(1) {
+                        Sequence {
+                            Condition(Cond<3> = Cond::<3>),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Deadline(30) {
+                        Action(Act<6>),
+                    },
+                    StatefulAction(Task<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
 
 cases! {
-    Tree0400 "B{t0;b0=4;o0=_;b1}Step(Star(Ret1(Pri(Ite(c0e,t1,R),t2e,t3)),RFb(@ki{o0|4+2=0}@fi{b0<6}Sc{o0:=_},t4e,@rw{b0=b1}Sb{b0=0},Once(@ki{b1!5}Rpt{1}(c5)))),Dd{30}(@rw{b0<4}@po{o0:=_}Wde(MSeq(t6,c7,Ret2(pc8{b0:=}),WU{t0%4<0}(Wt{0})),RSel(@rw{o0|3%2!1}@si{t0%2=1}c9,Rep3(Ub{o0})))),Rty0(@ki{some}@fi{b1>4}t10e))",
-    Tree0401 "B{b1;t0;b0=3}@si{b0+3<4}@ki{b0%2>0}@os{b1+=1;b1+4>4?t0+=3}PAll{1}(Bin{b1%4!0;_}(Rep4(Fb(RFb(c0,@os{b0+=1}a1,c2),t3,Seq(@rw{b0>4}c4,Sl{0}),Isw{3;T;N}(OnceT(Suc)))),RSeq(Sb{t0=b0},@rw{b0+1<t0}RSeq(Cd{50;_}(Scc{b0<6}),@os{t0+=1}@rw{b1!b0}PAll{-2}(t5,@ki{b1=4}c6b{7})))))",
-    Tree0402 "B{b1=3;t0=1;b0=4}Flip(a0b{b1+4;b0},@si{t0%4!3}Step(Sl{20},c1b{b1},pi2{t0:t0}),@of{b0%4<1?t0+=1;b0+=1}@oh{b0:=2}Sl{10})",
-    Tree0403 "AFb(PPar{0;_}(c0),ASeq(t1,c2,Mt{20}(t3)),Fb(t4e,PAll{-3}(t5,c6,Sl{0})),RFb(t7,a8,Ret0(a9e)))",
-    Tree0404 "B{b1=1;q0=0;b0=0;t0=4}PPar{2;_}(@ki{b1%2!0}@si{t0>b1}Ite(Wde(Scc{b1>0},Scc{b0>2}),RFb(Sc{t0+=2})),ASeq(Mt{10}(Isw{t0+2;_;T}(Fai,Sb{b0=b1}))),PAll{3}(pc0{b0:=},R,Sb{t0=1},Wu{t0},c1),Lp{t0;R}(RSeq(TryT(t2,pi3{t0:b1},a4,Wu{t0},Sb{t0=4}))),Swm(@oh{t0=t0+3%4?b0:=t0+3}Mt{20}(Flip(a5b{t0+4;b0},pi6{t0:=},c7)),Lp{t0;R}(PAll{1}(c8b{b1},t9))))",
-    Tree0405 "B{t0=5;b0}Swm(Fb(Rep4(Ite(a0l,t1)),Wde(c2,PAll{-2}(@si{t0<t0%3}@oh{b0+=1;t0+=1}@po{b0+=4;t0:=7}pc3{b0:t0},t4)),To{0}(Seq(a5,Sl{20}))),RSeq(Fb(pt6{b0:=},t7e,c8b{t0+2},t9),Sc{t0<5?b0:=t0+2%2},t10))",
-    Tree0406 "TryF(Seq(PPar{1;N}(t0,MSeq(a1,t2),RepF(t3)),RU{S}(Par{_;-2}(a4l,Fai))),Flt{1;_;K}(Par{2;-2}(RFb(c5,RSeq(t6,t7),t8,t9),Keep(Rpt{0}(S)))))",
-    Tree0407 "B{b1=2}RSel(t0,Sb{b1=3})",
-    Tree0408 "B{t0;b0;o0=2}RFb(PAll{0}(MPri(MSeq(t0,t1,pc2{b0:=}),RSeq(Ret4(a3b{b0;b0}),Flt{1;S;K}(Sl{30}))),t4),Ite(Seq(Par{0;_}(c5,Sl{0},To{50}(Suc),@fi{t0+4<0}@oh{some?t0:=b0%4;b0+=1}@ki{none}Intr{b0<t0+2%2}(Fb(a6,c7b{b0%3})))),Mt{0}(Ite(@si{t0>1}Mt{0}(Par{_;-1}(@oh{t0+=3}@po{t0%2<1?o0:=_}@ki{none}t8,c9l,Scc{b0=t0})),ASeq(RSel(@fi{b0<b0%2}@si{o0|0=1}t10,t11),Suc,Sb{o0=8})))),Pre{b0>2;F}(RSeq(a12,Suc,Cnd{b0>o0|5+2%4;T;F}(t13),RSeq(Ub{o0},S))))",
-    Tree0409 "B{b0=0;t0=4;o0=2}@ki{b0!3}@of{b0+=1;o0:=_}@os{b0:=t0;o0:=_}Inv(Par{_;2}(a0,FS(Bin{t0+3>b0%3;T}(Cnd{t0+4<0;N;S}(Ub{o0}),pc1{b0:t0}))))",
-    Tree0410 "RSeq(c0e,c1e,c2,t3)",
-    Tree0411 "B{b0;o0=_;b1=0;t0=3}PAll{_}(PAll{-1}(Bin{some;T}(c0,Suc),pa1{b0:=;b1:b1}),@fi{t0<4}To{10}(Ret1(Ub{o0})),a2)",
-    Tree0412 "RT{F}(t0)",
-    Tree0413 "B{b1=1;t0=5;o0=3}Wv{t0}(@ki{none}a0b{o0|2%4;b1})",
-    Tree0414 "B{b0;t1}OnceT(SubR(Lim{3}(PPar{0;N}(@ki{t1+1%4<0}Fai,Sc{b0+1=1?t1+=1},SubA(c0)))))",
-    Tree0415 "B{b1=1;t0}MSeq(t0,@si{b1%3=1}@po{b1+=2}Dl{20}(a1),pa2{b0:b1;b1:t0},Sb{b1=5},t3)",
-    Tree0416 "B{t1=3;b0;b1=4;t0=5}@rw{t0!5}@ki{b1>b0%2}OnceK(Flt{2;F;K}(PPar{1;N}(AFb(Sw{1}(a0b{b0;b0},t1)),Step(Flt{2;_;_}(c2),S,Rty2(pi3{t0:=}),Sb{t1=5},Pre{t1<4;K}(c4l)),Sb{b0=2})))",
-    Tree0417 "B{b0=3;o0;t0=0}Cnd{b0+3%3>0;T;_}(Ret3(Par{0;1}(Pri(Fb(Swm(c0,pc1{b0:b0},Sb{b0=0}),Pri(pa2{b0:=},t3,RT{1}(Scc{t0=o0|1}))),Rep1(Swm(Fb(a4e,c5)))))))",
-    Tree0418 "B{t0;b1}Cnd{b1<6;_;S}(Bin{b1<t0;T}(Rpt{F}(Wu{t0}),Step(R,c0l)))",
-    Tree0419 "B{b1=0;t0=0;o0=5;b0=3}RSeq(Seq(RSeq(Cnd{b1+3>7;N;S}(OnceK(Cnd{b1!6;_;S}(@of{t0:=o0|4+2%3}RSeq(t0,c1)))),Isw{b0+3;_;_}(pa2{b0:b1;b1:b0},pa3{b0:=;b1:=},pa4{b0:2},c5b{b1}))),Swm(Bin{b0>o0|2%3;_}(a6,c7b{8}),t8,pt9{b0:b1}))",
-    Tree0420 "B{b1=1;q0=0;t0=4;t1=1;b0}RSeq(RU{S}(Par{-2;0}(Flt{1;_;K}(@fi{b0!t0}F),R)),Inv(@fi{b1<t1}@po{b0+=3}@ki{t1>1}OnceK(RU{S}(t0))),TryF(Dd{20}(Sc{t0>1?t0+=3}),pa1{b0:3;b1:t0},Sl{50}),t2)",
-    Tree0421 "B{b1=1;t0=2;t1}OnceT(Step(Sc{t0:=t1%4},@si{b1<1}MPri(a0,t1)))",
-    Tree0422 "TryF(Swm(PAll{_}(c0,RSeq(a1,Sub(c2),c3),t4)),MPri(Inv(Swm(Once(Sl{0}))),RT{F}(c5)))",
-    Tree0423 "B{b0=2;b1=2;o0=_;t0}MSeq(RFb(@po{b0+=2}@os{b0+=3;o0:=_}@si{b0%3>1}a0,RFb(pt1{b0:=;b1:t0},a2)),Dl{0}(Bin{o0|4<6;N}(Sb{b1=3},Ret3(S))),Dl{0}(Ite(Seq(TryF(Sl{0},t3),a4l),Wde(Ruf{2}(a5),Sb{t0=0}))))",
-    Tree0424 "B{b0;t0=5;b1=1}@ki{b0<7}Par{-1;1}(AFb(@rw{b0=b1%3}@os{b1+1%3<0?t0:=b0+4%3}Sc{t0%4<0?b0+=1},@si{b1+3%2=0}Seq(c0,Sb{t0=2},a1b{b0;b0},a2,t3)),RU{F}(@os{b0:=b0%3}Isw{b0;T;_}(Step(RepF(Flip(S,@si{t0%3>0}S))))),Mt{0}(Pri(Ite(c4b{t0%3},t5),c6e,t7,Pre{b0+4>t0+2}(t8e))))",
-    Tree0425 "B{t0=1;b0=5;b1;o0}RU{F}(Seq(Sc{t0:=8},@os{o0:=_;b0+=1}pa0{b0:t0;b1:=}))",
-    Tree0426 "B{o0=_;t0=4}Seq(RSeq(RSeq(Sb{o0=2},t0,Lim{3}(Dl{20}(pa1{b0:t0})),a2)))",
-    Tree0427 "Fb(Dd{10}(Keep(PPar{0;N}(Rus{F}(c0),Fb(t1,t2),Suc,RSeq(a3,t4)))),TryF(Sl{20},MSeq(t5,c6,c7),Sl{50},t8,Inv(Rus{F}(Rep4(R)))),TryF(Suc,Ruf{2}(t9),RFb(t10e,c11),Flip(R,a12),RSeq(t13,c14l,a15)))",
-    Tree0428 "B{b0=3;t0=0;b1=0}@of{b0+=3}@si{b0+1%3<2}Inv(Fb(pi0{t0:t0}))",
-    Tree0429 "TryF(Fai,Keep(c0))",
-    Tree0430 "B{b1=2;b0=0;t1=1}Swm(Rty2(a0b{b0;b0}),@fi{t1>b1}RFb(Fb(@rw{t1=b1%4}t1,c2,@os{t1:=t1%2}t3)))",
-    Tree0431 "RT{F}(RFb(a0,AFb(Seq(a1,t2,a3,a4))))",
-    Tree0432 "B{b1=3;t0;b0=3}PPar{1;_}(OnceK(OnceT(MSeq(pt0{b0:0;b1:t0}))),FF(Step(Cd{0;F}(a1),Ret2(Seq(c2,Scc{b0%3<0},SubA(c3b{b1}))),Flip(@po{b0+3>6?b1:=t0%4;t0<b0%3?b0+=1}@of{t0:=t0%2}Sb{b0=5},t4))))",
-    Tree0433 "PAll{0}(PPar{1;_}(Sub(Flt{3;F;K}(Ret1(F)))),Swm(Wt{20},a0,t1,Sl{20}))",
-    Tree0434 "B{t0=1;b1=2;b0=5}Sw{1;0}(PAll{3}(pa0{b0:b0;b1:t0},c1,Wt{20}),t2,pt3{b0:=;b1:t0})",
-    Tree0435 "Seq(c0e,Fai)",
-    Tree0436 "Rep3(Sub(Sl{50}))",
-    Tree0437 "Seq(PAll{-3}(t0,t1,c2),Swm(c3l),TryF(S,t4))",
-    Tree0438 "B{b0=0;b1=1;o0=5;t0=1;t1=1}PAll{_}(Rep4(Rep2(Fb(Bin{o0|4<o0|2;_}(To{20}(Swm(Sb{b1=6},pi0{t0:=})),RSeq(c1b{b1},Rep2(Sl{50}),@po{b0+=2}Sw{2}(Ub{o0},@os{t0:=t1}@si{some}a2),c3))))),Seq(Intr{t0+2>0}(Par{_;_}(Fb(t4e,Scc{t0>2},pa5{b0:t0;b1:t1}))),Fb(c6l,c7),pc8{b0:9},Ite(pc9{b0:7},pa10{b0:6},ASeq(t11e,t12)),Fai))",
-    Tree0439 "B{b0=3;t1=5;t0=2;b1=5}RFb(Try(pt0{b0:=;b1:=},Rpt{3}(t1)),WU{t1+2%2>0}(pa2{b0:9;b1:=}),Bin{b1%2<1;_}(pi3{t0:=},a4),a5e,Cnd{b1+4%3>0;N;F}(Sb{b1=3}))",
-    Tree0440 "B{q0=1;b0;t0=1}Fb(RFb(@rw{b0=t0}@os{b0<7?t0:=t0%4}@of{t0+=2}Lp{b0;K}(Sc{t0+1>4?b0+=3}),a0,SubR(t1),t2),TryT(t3,Sc{b0:=4}),pa4{b0:=;b1:b0},c5)",
-    Tree0441 "B{q0=4;b1=3;b0=1;t0=3}PPar{0;T}(Swm(@os{b1:=t0%4}@po{t0+=3;b1:=t0}Wde(pa0{b0:=;b1:b1},c1),Wv{t0}(SubR(Flt{1;F;F}(Sl{0}))),RFb(pc2{b0:b1},Scc{b1!b0}),SubR(Mt{10}(c3))),Bin{t0+4!b0%4;T}(Rpt{F}(Inv(Swm(c4,Sl{0}))),Lp{b1;R}(@si{t0+3%2>0}t5)))",
-    Tree0442 "B{b1=2;b0;t0=2}RSeq(@ki{t0<b1}Sc{b1>b0%4?b1+=1},t0)",
-    Tree0443 "B{b0;t1;t0=1}To{10}(ASeq(Pri(PAll{-4}(a0b{9;b0},Cnd{t0!t0+1%4;_;S}(c1b{t0}),Flt{2;S;K}(t2),@fi{t1<1}@os{b0:=t0+2}t3e),Pre{b0>t0%4;R}(Step(Ret1(FF(t4)))),Seq(Star(a5l,FF(t6),a7l,t8),Ite(a9e,Intr{t0+4>b0}(Scc{b0%2=0}))),Wv{t0}(@of{b0+=1;t0:=b0%4}Rty3(Wv{t1}(RSeq(Sb{t0=b0},@os{t1+=3}@po{t1+3%3<0?t0:=b0+2}@of{t1:=b0%2}t10,@ki{b0<b0+3}Suc)))),Par{-2;1}(Flt{3;S;F}(pt11{b0:=;b1:t1}),@si{t0<3}RU{S}(RT{F}(Fai)),Sc{t1+=3;t1>3?t1+=3}))))",
-    Tree0444 "RSeq(Suc,AFb(a0,t1,Ret3(t2),t3e,a4))",
-    Tree0445 "B{t0=2;b0}Swm(PAll{0}(t0,Fb(t1,c2),PPar{1;N}(t3e,c4b{b0+3%2})),@fi{b0+4=2}@os{b0+3>b0?t0:=b0+3%4;t0>2?b0:=t0}@ki{t0=3}Wde(OnceT(t5),Flip(c6b{t0},pa7{b0:7;b1:t0})),Suc)",
-    Tree0446 "B{b0=1;o0=_;t0=0;b1=3;q0=0}Lim{2}(OnceT(Par{-2;-1}(c0,Fb(c1b{t0},@rw{t0=7}Scc{none}),@fi{t0+2%4>2}@ki{b0%4>1}t2,To{10}(Lp{b1;F}(Rep4(a3l))))))",
-    Tree0447 "B{b1}Rpt{1}(Isw{b1;_;T}(Mt{20}(Star(a0,Dd{0}(t1),t2,@ki{b1!6}t3,pc4{b0:2}))))",
-    Tree0448 "B{t0=3;q0=4;o0=_;t1}@rw{t1>4}Swm(Rep3(Lp{t1;S}(RT{1}(t0))),@os{t1:=t0}@oh{t0:=o0|3}c1,OnceK(Scc{t1=4}))",
-    Tree0449 "B{o0=1;t1;b0=2}@rw{some}RSeq(Bin{b0+3!2;N}(a0l,F),t1,Lim{3}(RSeq(c2,c3,pc4{b0:b0})),FF(Swm(pt5{b0:t1},a6l,a7)))",
-    Tree0450 "B{t0=5;t1=0}AFb(Pre{t1<t0;S}(Opt(Inv(t0))),c1,Rmp{S;F}(Ruf{F}(c2)))",
-    Tree0451 "B{t0=4;b0=1}@oh{b0+=2}@os{t0:=b0}@si{t0%4=1}Step(@oh{t0+=1}@rw{t0>b0+2%2}SubR(Sl{20}),c0l,Sb{b0=5})",
-    Tree0452 "B{b0=4;t0;b1;t1=2}Star(t0,RetF(a1b{b1%2;b0}),@fi{b1<t1+4}c2b{t1+2%2},t3,Wu{t0})",
-    Tree0453 "B{b1=4;q0;b0=0;t0=3}Seq(Step(@si{t0>6}@oh{t0<2?t0+=3}RSeq(c0,Wt{20},pa1{b0:=;b1:=},a2),t3,RFb(Par{2;_}(c4,@rw{b1=3}a5e),Cd{0;_}(Fai),Flt{3;S;F}(c6))),PAll{-1}(Mt{0}(Cd{0;_}(Once(@of{b0<b0%3?b0+=2}@fi{b0>b1+1%3}@si{t0+3<b1+3}Lp{_;S}(RSeq(pi7{t0:b0},pt8{b0:1;b1:=},a9e)))))),TryT(Flt{2;S;K}(Star(Fb(Scc{t0=t0+3},c10),Isw{b1;N;N}(a11,Run),c12b{1},Wu{t0})),AFb(Rus{2}(Lp{b1;_}(Intr{t0+3!t0}(R))),MPri(a13,a14,a15,Sc{t0:=1}))))",
-    Tree0454 "B{b1;q0=1;t1=3;t0;b0=1}RSeq(OnceK(Pre{t1>b1;R}(Swm(Star(ASeq(Ruf{2}(t0)))))),@ki{t1!b1%3}PAll{_}(Sl{20},Suc),Lp{b1;S}(@po{b1+=3}@rw{b0!5}@si{t0+4%3!2}Isw{b1%4;_;N}(a1,a2,t3,t4)),To{0}(RSeq(pt5{b0:=;b1:=},WU{b1>b0}(TryT(c6,t7e)))))",
-    Tree0455 "Rep1(Ret2(t0))",
-    Tree0456 "B{b0=0;t0;b1=1;q0=3;o0=_}ASeq(Seq(Bin{t0%3>0;_}(Step(F,Sc{b1+=1}),t0),Rmp{F;S}(Swm(a1,c2e,c3e,c4)),Wde(RSel(Mt{0}(pt5{b0:3;b1:t0}),@po{o0:=_}c6,t7),Par{-2;_}(pc8{b0:t0},pi9{t0:t0},S))),RSeq(Scc{t0%3=2},PAll{2}(RSeq(Wu{t0},a10b{b0;b1}),Lp{t0;K}(Ite(a11,@ki{some}pi12{t0:b1})),Fb(c13,pi14{t0:t0},Scc{t0>b0}))))",
-    Tree0457 "B{b0=0;q0=2;b1;t0=0;t1=1}Bin{b0%3=1;N}(PAll{_}(Swm(a0l,OnceK(@si{b0+2%2=0}@ki{b1!4}@os{b0:=t0+3}t1),SubR(a2),Ruf{1}(Rep1(RSeq(a3,t4)))),RSeq(Pre{b0+2>5;K}(Opt(WU{b0>5}(RSel(pc5{b0:=})))))),Sw{2}(ASeq(t6e,Sb{b1=0},c7,Flip(a8,t9,@si{t1>2}Suc),t10),RetF(Lp{t1;S}(t11))))",
-    Tree0458 "B{b0=3;t0=3}RFb(@po{t0:=b0}PAll{-2}(t0e,t1,Sc{b0:=t0+4%3}),ASeq(c2,Wu{t0},a3e))",
-    Tree0459 "B{b0;b1=4;t0=5}Rep3(RSel(OnceT(OnceT(Sl{0})),Opt(Sel(a0,@rw{b0%4>2}Par{-1;2}(Sl{10},a1),c2b{t0},@os{t0+=2}@fi{b1=4}pi3{t0:b1})),@oh{t0%2!1?t0+=2}Sw{3;0}(Scc{b1+2<1},a4l,c5)))",
-    Tree0460 "B{b1=0;o0=_;t0=4}RT{F}(Seq(Fb(Wt{10}),@si{some}t0e,S,t1,WU{t0<3}(@ki{b1%2=0}c2e)))",
-    Tree0461 "B{b1=2;b0;o0;t0=4}Isw{b1;N;T}(Swm(Rty4(ASeq(Bin{b0!o0|5;N}(Sb{o0=9},Sb{o0=6}),FS(a0)))),Rep4(Fb(Dl{0}(c1),RU{F}(Seq(c2b{t0},MPri(@fi{b1<2}@of{t0:=3}t3,Scc{b1>7}))))))",
-    Tree0462 "Rep1(Flip(a0,c1))",
-    Tree0463 "PPar{2;_}(Step(Dd{0}(Rpt{2}(RSeq(t0,Run))),PAll{1}(c1,c2l,Suc),c3,RSeq(c4,t5,a6e)),Opt(Opt(RSeq(t7e,S,Fb(PAll{-2}(t8,t9)),Sl{0}))),Rus{F}(a10))",
-    Tree0464 "B{q0=1;b1=0;b0=2;t0=0}Sw{3}(PPar{2;N}(Sw{2;5;4}(a0,Lp{_;R}(Sb{b1=t0}),To{0}(Sl{50}),a1e),RFb(Seq(a2e,a3b{t0+4%3;b0}),@os{t0+=3}Fb(Seq(c4b{2},Sb{t0=2}),a5b{b1+3%3;b1}))),Flip(WU{b0>6}(Ruf{F}(Sw{1}(t6,pc7{b0:=}))),Fb(@os{t0:=b0}@fi{b1>b1+3}OnceT(TryF(c8,t9)),Lp{b0;R}(Fb(t10,t11,pt12{b0:0}))),RSeq(c13,S,Scc{t0!1})))",
-    Tree0465 "B{t1=5;o0=_;b1=0;t0=1}Inv(RSeq(Wt{0},Sw{2;1;3}(Flt{2;S;F}(@po{t1:=5;t0+=3}@of{b1:=4}Wt{0}),t0e,Ub{o0},Scc{t0<3}),Swm(c1),@si{t0+1!2}@os{some?o0:=_}Swm(Fb(a2l,a3,Scc{t0!5}),c4,Suc,Cnd{some;N;_}(Cd{0;K}(R))),Fb(PAll{_}(c5),a6e)))",
-    Tree0466 "B{o0;q0;t0=3;b0=5;b1=3}Isw{o0|1+4;N;N}(Flt{2;F;F}(@rw{some}RSeq(Fb(Flip(Sb{b1=6},a0),PPar{2;_}(Rmp{S;F}(Scc{t0!t0%4})),Mt{100}(Step(pt1{b0:=;b1:b1},a2e)),Fb(@rw{t0+3!6}@os{o0:=b1}@fi{b0%3=0}Wu{t0},t3,Sb{o0=0})),@ki{b1+1%4<3}Star(@oh{o0:=_}@si{t0+4=b1}Lp{_;S}(Lim{3}(Fb(@fi{b1%3>1}@po{o0:=b1}@oh{o0:=2;b1+=1}pa4{b0:=;b1:b0})))),Lp{_;R}(PAll{_}(Pre{b0>b0+4%4;S}(Pre{b0>o0|1+4;S}(c5)),@os{t0=4?t0+=2;b0:=b1+4}a6b{b1+4;b1},c7)))))",
-    Tree0467 "Rus{F}(a0)",
-    Tree0468 "B{t0=2;q0;b1;o0=0}Par{1;0}(Once(Fb(F,@of{t0:=b1%2}Scc{none},t0e,S)),Rpt{2}(Seq(a1)),t2)",
-    Tree0469 "B{t0=4;b0=3;q0}Lp{t0;_}(Swm(@rw{b0=3}Rmp{F;S}(@ki{t0+3=3}t0),a1,t2,Sc{t0+=1}))",
-    Tree0470 "B{t0;b1=2}Try(MSeq(a0e,t1),Flip(c2l,t3,@si{t0!t0+1%4}Scc{b1%3!2}),Dd{0}(t4e))",
-    Tree0471 "B{b0}Flip(RFb(a0,Ret2(pc1{b0:=})),Wt{10},t2)",
-    Tree0472 "Keep(Sub(t0))",
-    Tree0473 "B{b0;o0=4}Isw{o0|5;T;_}(Flt{3;F;K}(RFb(Seq(Ite(pc0{b0:0},@os{o0:=b0+3}@rw{b0+2%3!1}c1),a2,a3e))))",
-    Tree0474 "Pri(Rty3(Swm(FS(t0),a1l,S,t2)),RFb(c3e,t4e,t5,c6,c7),Step(t8,Mt{0}(c9)),Ret2(Ruf{F}(Keep(To{0}(t10)))))",
-    Tree0475 "B{t0;b0=1}Swm(Swm(Sb{b0=1}),c0b{t0},Ret4(t1))",
-    Tree0476 "Swm(MPri(Seq(RFb(c0),Rmp{F;S}(a1),F),Wde(t2,Wt{0},PPar{0;N}(Sl{20},c3e))),AFb(Cd{50;F}(To{10}(Flip(Rep4(OnceT(Wt{20})),c4l))),MPri(PPar{0;T}(Dl{20}(c5e),t6),t7)),Cd{30;K}(Rus{F}(RFb(MSeq(Sel(t8,c9l)),F,c10e))))",
-    Tree0477 "B{t1=4;o0=_;b0;b1=0;t0=0}RSeq(Isw{b0;_;T}(c0,Sb{t1=b0}),pc1{b0:=},Try(a2,Wde(t3e,WU{b1<o0|1}(t4e))),Cnd{b0!1;T;_}(@of{t0+=1}S),Star(pt5{b0:=;b1:b0},@os{b1:=t1;o0|3+3>b0?o0:=b1+1}@of{t1!4?t1:=o0|3}Wt{30}))",
-    Tree0478 "RetF(Wde(ASeq(a0,a1,t2,t3),Rus{2}(Rus{F}(t4)),t5))",
-    Tree0479 "B{b0;t0}Dd{100}(Seq(Rep1(PPar{1;N}(Pri(c0,a1e,pc2{b0:b0},c3,Wt{0}))),pt4{b0:t0;b1:t0}))",
-    Tree0480 "RSeq(PAll{1}(RSeq(RSeq(t0))))",
-    Tree0481 "B{t0=0;b1=1;b0=0}RSeq(ASeq(pi0{t0:t0},@os{b0+2=t0?t0+=1}pi1{t0:b1},RFb(c2,c3),Fai))",
-    Tree0482 "Rpt{3}(RFb(Rep2(a0)))",
-    Tree0483 "B{t0=2;o0=1}PAll{-1}(t0,Ub{o0},pi1{t0:=})",
-    Tree0484 "B{o0=1}Pri(Rep4(Lim{1}(c0l)),SubR(Rep0(Ub{o0})))",
-    Tree0485 "B{b0=5;b1=1;t0=2}Swm(RSeq(Sb{b0=7},@po{b1+=3}pt0{b0:3;b1:t0},Flip(t1,@ki{t0>4}t2),t3),Sc{t0+=1},Par{_;-2}(a4l,FS(Sw{4}(@po{b0:=b1+4%4;t0+=1}@rw{t0%2=1}@of{b0:=2}t5e,Sb{t0=7})),c6e))",
-    Tree0486 "B{t0;b0=2}PAll{2}(c0,c1,Dd{20}(Pre{b0%4<2;S}(Scc{b0%3<1})),Swm(c2,c3,pt4{b0:2;b1:t0}))",
-    Tree0487 "B{b1=1;t0=1;b0=3;t1=0;q0}Isw{t0;N;_}(Lp{_;K}(Fb(Sw{5}(Scc{t1>4},Dd{10}(Pre{b1+4<3;F}(pi0{t0:=}))))),Step(Fb(RSeq(c1l,Inv(pt2{b0:=;b1:=})),@oh{t0+=1;b0+=1}@os{b0:=b1+4}@po{b0+=1;t1+1<1?t1+=1}pa3{b0:=;b1:=}),PPar{1;T}(RSel(Pre{t0<b0+4}(Scc{t0>3})),t4,c5)),RFb(Pre{t0+4=1;K}(Lp{t0;S}(@oh{b1+=2}RetF(t6)))),Intr{b0=2}(Swm(Wu{t0},c7b{t1},c8,Scc{b0=3})),Lp{t1;S}(Sel(pc9{b0:=},Mt{50}(Sb{b0=b1}),c10l,Flt{1;F;K}(pi11{t0:=}))))",
-    Tree0488 "Ite(PAll{_}(MPri(AFb(Dl{50}(Rep4(t0)),c1,Dl{50}(Mt{0}(Flip(a2e,t3))),RFb(a4,F,t5),a6e))),MPri(Rep2(RU{F}(t7)),t8e,Step(t9,To{0}(Sl{10}),t10e,Sl{20})))",
-    Tree0489 "B{o0=_;t0=5;b1;b0=3}Flip(To{10}(Sb{o0=1}),Wde(Inv(t0),Mt{20}(RT{3}(pc1{b0:=}))),Pri(Pre{t0=0;K}(Ub{o0}),t2),Swm(Sw{4;1}(pi3{t0:b0},Ub{o0},c4),pa5{b0:b0;b1:b0}))",
-    Tree0490 "B{b0=4}PPar{0;_}(F,a0l,a1b{b0%2;b0},t2,c3)",
-    Tree0491 "Try(Wt{50},c0)",
-    Tree0492 "B{b1;b0=4;t0=3}Star(Step(c0e,pa1{b0:=;b1:t0}),TryT(pc2{b0:0},Pre{b1>7}(@ki{b1%3>0}@si{b1+1%4<0}pi3{t0:=})))",
-    Tree0493 "B{b0}Pre{b0+4%3=2;K}(MSeq(FS(Flip(Wt{100}))))",
-    Tree0494 "B{b0;t0=4}RSeq(Step(Invt(Cnd{b0%4=3;N;F}(Fb(a0,pi1{t0:t0}))),RSeq(RetF(t2),Sc{t0:=t0%4},c3,pc4{b0:b0})),RSeq(Flip(a5,PAll{_}(a6b{t0+2%3;b0},t7)),Wde(t8,t9),@fi{b0%3<0}pt10{b0:b0;b1:t0}))",
-    Tree0495 "B{b1=2;b0=2;t0;o0=_}Swm(Step(pi0{t0:t0},@os{t0+=3}@of{b1:=b0;b1:=b0}@po{b1:=b0+1}pa1{b0:b0;b1:=}),Sc{o0:=b1})",
-    Tree0496 "B{b1;t0=3}Rep4(Seq(pt0{b0:b1},MSeq(Isw{t0;T;_}(R,t1,c2,t3),Sw{4;1}(c4,Mt{0}(t5),t6e)),Cd{20;K}(a7),Keep(Rpt{1}(Sw{5}(Suc,pa8{b0:9})))))",
-    Tree0497 "B{q0;t1=0;t0=1;b0=4;o0}AFb(Fb(@os{b0+=3}@ki{b0<6}RSeq(Lp{b0;R}(@rw{t0%4=2}@os{b0:=t1}t0)),Rep4(t1e),Su{t1}(Dd{50}(t2))),Swm(PAll{_}(Cnd{b0>1;T;S}(@po{o0:=t0+3}@oh{t1+=1}@rw{t0>5}Intr{some}(Wu{t1})),FF(Lp{_;K}(Sb{t0=b0})),Par{2;_}(@fi{t0%3<2}Sc{t1:=t0;b0:=5},c3))),Seq(F))",
-    Tree0498 "B{t0=5;b0=1}PPar{2;T}(t0,SubA(Wt{30}),a1b{t0;b0})",
-    Tree0499 "B{t0=4;b0=5}FS(Flip(Bin{b0>7;T}(t0,pi1{t0:t0}),pt2{b0:b0;b1:t0},@of{b0:=t0}Dd{20}(@of{t0+=2}@rw{b0=b0%4}a3l),Star(t4,pt5{b0:b0;b1:b0})))",
+    Tree0400 "B{t0=5;b1=4;b0}RT{3}(Fb(pa0{b0:t0;b1:b0},Step(c1,pi2{t0:b1}),a3l))",
+    Tree0401 "B{t1;o0=2}Obs{o0|3<t1+1;_}(SubR(SubA(c0)))",
+    Tree0402 "B{o0=4;t0}Step(Seq(t0e,t1),pi2{t0:=},Swm(pi3{t0:t0},Sb{o0=1}))",
+    Tree0403 "B{o0=_;t1;t0}Swm(t0,Sc{t0<t1?o0:=o0|2})",
+    Tree0404 "B{o0=_;t0=5;b1;b0=3}Fb(F,RSeq(Ret2(@oh{b1:=1;b0+=1}Sl{20}),@os{t0+=3}@po{o0:=_}@oh{b1>t0%2?b1:=b0%2;b1:=b1+1%3}PAll{_}(Run,a0,Scc{none})))",
+    Tree0405 "B{t0=0;b0=4;b1;t1}@oh{b1:=t1;t0+=2}@po{t1!2?b0+=3}RFb(PAll{1}(Wde(c0,c1,pc2{b0:b0}),Seq(Bin{b1%3<1;T}(PAll{_}(a3l,@fi{b1%2=1}t4),pt5{b0:=}),Rep0(pc6{b0:b1}))),RSeq(Pri(Sl{20}),Fb(c7,t8),TryT(Sl{20},pi9{t0:b1},Sl{20}),MPri(t10e,Flip(t11,Sb{t0=t1}))),@po{b0+=3;b1<5?b1:=t0}@oh{b0+=2;b0:=t1+1}@si{t0<t1}MPri(ASeq(Scc{b1>t0%4},@of{b1+=2}Sc{b1:=t0}),@oh{b1=3?t1+=3}@po{b1:=b0}@ki{b1=b0+1}Swm(@fi{b1+4!6}t12,a13,c14),@po{b0=1?t0+=2}@oh{t0:=b1+2%3;b1:=t1}@of{t0+=2}PrSel{t1%2;b0%2;t0;b0+2;t1}(c15b{1},t16,c17,F,R),Seq(c18,c19,Sl{0},t20)))",
+    Tree0406 "B{b0;b1=3;o0}DySeq(Fb(pt0{b0:b0;b1:b1}),Rmp{F;S}(c1),Star(t2,Dl{10}(c3)),Scc{o0|4+3>o0|3+2%4},Pre{some;F}(Wt{30}))",
+    Tree0407 "B{t0=0;b1;b0;t1;o0=_}Ite(Star(Obs{b0<6;_}(Wt{0}),Pre{b0=6;K}(pi0{t0:b1})),RSeq(t1,pa2{b0:t1;b1:t1},F),RFb(t3,t4,pi5{t0:=},@po{o0:=_}t6,@po{o0|4+4%3<0?o0:=t1+1}t7e))",
+    Tree0408 "B{b0;t0=0;t1=2}Ret2(PPar{1;_}(@po{t1:=b0+1%2}@si{b0!3}@oh{t1+=1;t0+=1}RSeq(t0,a1l,Sb{t0=8}),t2))",
+    Tree0409 "B{b1=0;b0;t0}FF(Try(Sc{b1!t0+3%3?b0:=b0%2},F))",
+    Tree0410 "DySeq(Sub(c0),c1)",
+    Tree0411 "RSeq(pc0{b0:2},Suc)",
+    Tree0412 "B{b0=0;t0=5}Cd{0;_}(Wv{t0}(PAll{-2}(Sl{30},Step(@ki{t0+2<4}@of{b0:=6}@po{t0+=1}c0l,c1e),c2b{b0+3%4},Sb{b0=1},a3e)))",
+    Tree0413 "B{o0=_;b0=5;b1=1}@os{b0:=o0|1+2%4}Isw{b1;T;T}(a0b{b0;b0},Fb(t1,Scc{o0|0%3>1}),@rw{b0+2>7}@oh{b0:=b1+4;o0:=_}@po{b1:=b1+3%3}Ite(Scc{b1%3<0},To{50}(a2)))",
+    Tree0414 "B{o0;t1=2;b0=1;q0=4;t0}MPri(Wde(a0,Ruf{1}(DySel(c1,t2,pt3{b0:=})),To{30}(Opt(a4l))),Dl{10}(DySel(c5b{t1},pc6{b0:=},To{50}(a7e),c8,Scc{none})),Dd{30}(Fb(Cd{0;_}(c9b{o0|0+1}),RFb(@os{t1+=3}@rw{o0|5<0}pa10{b0:3},F),Lp{t1;F}(c11),@os{t1:=t0+4}@si{t1+1<5}@rw{b0+3!o0|2}a12)),Bin{b0+3<7;_}(@os{t0:=b0}@po{t0+=1}@of{none?b0:=t0+3;o0:=_}Fb(t13,Scc{o0|4%2>0}),pc14{b0:t0}),PPar{2;N}(PPar{0;N}(@oh{b0:=t1}Intr{none}(Lp{t0;_}(Ub{o0}))),a15))",
+    Tree0415 "B{b0=5;q0=3;t0}@ki{t0%4<0}@of{t0+=2}@fi{t0+3=5}Swm(Seq(t0,Sc{b0:=t0+4},c1),Lp{t0;F}(c2))",
+    Tree0416 "B{b0=5;o0=_;t0=4;b1=2}ASeq(Swm(WU{b1!o0|2+3%4}(TryT(Sb{t0=2},pt0{b0:b1;b1:=},Ub{o0},t1e,pi2{t0:b0})),Wv{t0}(Rus{1}(pi3{t0:b0})),Rep0(t4),To{0}(FF(Flt{3;F;K}(t5)))))",
+    Tree0417 "B{b1=5;b0;q0}OnceT(Flt{1;F;_}(Seq(PPar{1;T}(a0,Rep0(t1),Sc{b0+=1}),RFb(Lp{b1;K}(c2b{3}),Scc{b0+1%3!0},@ki{b0%4>2}Lp{b0;S}(t3e)))))",
+    Tree0418 "B{b0;o0=_;t0;b1=3}Isw{t0%2;T;T}(@fi{b0+4%3>1}Ub{o0},pc0{b0:b0},RSeq(@os{t0:=b1}@po{b1:=2;t0+1<t0?b0:=b1}c1),c2b{o0|0+4},RFb(@si{b1>b1+3}Scc{t0=2},@os{b0:=b0+2%4}c3,c4))",
+    Tree0419 "B{b0=2}Isw{b0;T;_}(SubA(t0),a1)",
+    Tree0420 "B{t0=0;b0;q0;b1;t1=3}Par{-1;_}(RSel(Lp{_;R}(Pre{t0+2=t1;S}(@ki{b0>4}a0b{b0+2;b1})),MPri(DySel(Rty1(t1e),c2b{t1},c3l)),Mt{0}(pt4{b0:b1;b1:b0}),SubR(Dl{30}(RSeq(@si{t1=4}@rw{b0>6}Rmp{S;F}(OnceK(@po{b1+=3}@rw{b1>1}@oh{t0+=3}t5)),@of{t1:=t0+2}t6)))),Fb(Par{-1;-2}(@of{b0+=3;t1+2>3?b1+=1}@os{b0=b1+1?t1:=b1+1%2}a7b{t0%3;b0},c8b{t1},pc9{b0:4}),Obs{t0+1>b1+1%2;S}(Rep0(@ki{b0%4>0}@si{b0!5}@os{t1:=8}a10l)),@rw{t1+1>3}RFb(@po{t1:=b1+2}Wu{t0},a11,pc12{b0:b0},Wt{0}),c13),OnceT(Pre{t0<b0+3;F}(Step(@os{t1:=t0+3}@oh{b1>t1+2?t1:=b0}Sc{t1+2%2>0?t0+=1;b0+=3},S,ASeq(Sl{20},Suc),@rw{t1%2!1}@oh{t1:=t1%2;t1:=b0}a14l))))",
+    Tree0421 "B{b0=1;b1;t0=1}Isw{b1;N;_}(FF(@fi{t0>3}PAll{_}(@of{t0+=1}DySel(c0,c1e),RetF(Rpt{0}(t2)),t3e)),MSeq(c4,t5,MPri(pt6{b0:t0},@rw{b0=1}c7,c8,Su{t0}(F))),Flip(RSel(a9,t10),PrSel{b1%2}(Sw{2}(t11,t12))),Once(Wv{t0}(PrSel{t0}(@po{b1+1%2!1?b0:=b1+4%3;b1=0?b1:=b0}@ki{b0%2=1}RFb(pc13{b0:8},pa14{b0:t0;b1:b0},a15l,t16,c17e)))))",
+    Tree0422 "B{t0=3;b0}Fb(Rep3(Fb(Cnd{b0%2=1;_;_}(Pre{b0%4!1;R}(@po{t0:=b0}@fi{b0+3>t0+2}Mt{0}(pc0{b0:t0}))))),RFb(@ki{b0%3!1}c1l,c2,pa3{b0:1;b1:b0},a4,c5),@ki{t0!2}@of{b0+4%2>0?t0+=3}PrSel{t0%2;t0+3%2}(c6e,t7),FF(Pri(pi8{t0:=},ASeq(t9,Wu{t0}))))",
+    Tree0423 "B{b1;t0;o0=0;b0}@po{b0<b0%2?o0:=t0}@rw{b1+1>6}@of{b0:=b1+3}RFb(Cnd{b0>0;T;_}(Seq(@oh{b1:=0}Wt{30},c0,a1b{o0|5;b1})),Sel(Obs{some;B}(Dd{0}(Scc{o0|1=7})),MSeq(pc2{b0:t0},a3,a4l)),Once(Isw{b0;T;N}(@fi{b1+4=t0+3}R,a5l,@si{b0%4!2}@oh{b0<1?b1+=3;t0:=b1}@po{t0+=2}Flt{1;_;_}(t6))),RFb(c7b{t0},t8,Wu{t0},Rep4(Run)))",
+    Tree0424 "Rpt{0}(t0)",
+    Tree0425 "B{b0=5;t0=2;o0=0}Wde(Cnd{t0+2>b0;N;S}(RFb(t0,Pri(@of{t0+=3}pi1{t0:t0},t2,t3,c4))),To{0}(RU{S}(Fb(a5,Obs{some;B}(Dl{50}(Pri(@fi{t0=4}@of{t0:=b0}a6b{t0;b0},c7,t8,c9))),PrSel{b0;b0}(@oh{o0:=_}@po{b0:=t0}@si{t0>0}t10,t11e),Sel(t12e,c13e)))))",
+    Tree0426 "RFb(RSeq(Swm(Ruf{2}(a0l),Fb(c1,t2),RSeq(c3))))",
+    Tree0427 "B{b0=0;b1;t0=5}Wde(Star(Flip(@ki{t0+3!2}Suc,t0),Fb(@ki{b0<b1+2%3}t1,t2,t3,SubR(a4)),@ki{t0<5}@oh{t0:=b1}Cnd{b1!b1+1%4;_;S}(c5)),t6,Fb(@fi{t0<2}Rpt{F}(@os{b1+=1}@fi{t0%3>0}@rw{b0+1!3}a7),Lim{2}(c8l),t9e))",
+    Tree0428 "Once(Sub(Sub(DySel(a0))))",
+    Tree0429 "B{t0}Seq(c0,@of{t0+=2}@si{t0+4%3>0}DySeq(pc1{b0:t0}),Fb(t2e,F,t3))",
+    Tree0430 "B{t0;b0=5;o0=3}@si{t0=o0|4%3}Bin{b0>5;_}(@fi{some}TryF(c0,t1,t2e),DySel(Rep2(pi3{t0:b0}),a4))",
+    Tree0431 "PPar{1;_}(RSeq(Rep0(c0),a1e,t2,S,R),TryF(Wde(c3l,a4),Par{1;-1}(Wt{20},F),Swm(a5,c6,Sl{10},c7,t8)),MSeq(c9),Seq(PAll{_}(Ret4(t10),t11e,a12l),RSeq(t13,c14,t15,a16l,a17)))",
+    Tree0432 "B{t0}Step(t0,pi1{t0:=},Flt{3;R;F}(t2))",
+    Tree0433 "B{b0=3}To{100}(pt0{b0:=})",
+    Tree0434 "B{b0=5;t0=4;q0=1}Opt(PrSel{5;b0}(Dd{20}(Star(DySeq(Lp{_;S}(Fai),t0,c1,a2),c3l,pa4{b0:1;b1:b0})),Lp{t0;F}(t5)))",
+    Tree0435 "B{t0=2;b0=5}@rw{b0<7}@os{b0:=t0;b0+=1}Rep4(RetF(@os{b0:=t0}@oh{b0+=2}PPar{2;N}(FF(pa0{b0:=}),@si{t0<4}@fi{t0<5}Scc{t0+3<3})))",
+    Tree0436 "B{t0;o0=5;b1}Fb(Lim{2}(PPar{1;T}(Sb{o0=8},@rw{b1<1}@po{o0:=b1+4%2}Mt{30}(pt0{b0:1;b1:t0}),c1b{t0})),t2)",
+    Tree0437 "B{t0=4;b0}AFb(c0l,c1,@si{b0=7}@po{t0+=3}pa2{b0:=;b1:t0},@os{b0+=3}@fi{b0%2<1}a3e)",
+    Tree0438 "B{t0;b1;b0;t1}RFb(Isw{b1;N;N}(S,t0e,Sl{10},t1),a2e,@rw{b1%4>1}@ki{t1%3<1}Obs{t0<t1+1;S}(Bin{b0!7;_}(Ruf{2}(c3),t4)))",
+    Tree0439 "RFb(c0,t1,c2e)",
+    Tree0440 "B{q0=0;t0=1;b0=2}TryT(Lp{t0;K}(Run),pa0{b0:t0;b1:b0},Sl{10})",
+    Tree0441 "B{b1=2;t1=5;b0;t0=1}@of{t0%2<1?b1+=3;t1+=1}ASeq(@si{t1=3}ASeq(Star(pt0{b0:1}),Cd{0;K}(DySel(Scc{t1<2},c1e)),Cnd{t0+1!4;_;F}(a2),Opt(a3)))",
+    Tree0442 "Ite(Wde(Dd{0}(RFb(Keep(c0),Sub(RSel(t1,Sl{20})))),Dd{30}(Rmp{S;F}(c2))),Seq(Wde(DySel(c3,t4,c5),Rep4(t6),c7)))",
+    Tree0443 "RU{S}(a0)",
+    Tree0444 "B{t0;o0=0}PAll{_}(SubR(@po{o0:=_}pi0{t0:=}),Sl{30})",
+    Tree0445 "B{t1;b0=1;t0=2}TryT(Ite(t0,Suc,Scc{t0+1<2}),FS(c1),PrSel{t0+4}(DySeq(Fb(a2,t3e,AFb(c4b{t1},Sl{50})),c5,pa6{b0:=})),Wde(@os{t1+=3}pa7{b0:=},pt8{b0:0;b1:t1}))",
+    Tree0446 "B{t1;t0;b0=2}Dl{0}(Sel(Obs{b0%3<1;B}(RSeq(Cd{0;_}(RFb(c0b{b0},t1,a2b{b0+1;b0},c3)),RSeq(Inv(a4b{6;b0}),c5,@ki{t0+1!t1}pc6{b0:b0}),Cd{100;K}(Try(Rep2(c7l),pa8{b0:b0;b1:t0},Scc{b0%4>1},@rw{t1>b0}@si{t1<3}Pri(a9b{t1%3;b0},c10))))),PAll{-3}(RFb(Flt{1;_;K}(c11),Rty0(@po{t1+=1}@rw{b0!4}t12),MSeq(t13,c14,pc15{b0:t1}),a16,a17b{b0;b0}),RetF(Swm(Fb(pt18{b0:b0;b1:b0},pi19{t0:=}),@rw{t1%4!1}@of{t0+=1}Par{_;1}(S,Sb{b0=5}),Ret0(pc20{b0:8}))),Swm(RSel(a21,Fai,pi22{t0:=})))))",
+    Tree0447 "B{b0=4;o0=_;b1=1;t0=2}Fb(OnceK(Fb(Obs{o0|2+4=6;B}(Rpt{F}(c0)),Sw{4;1}(c1,t2,pi3{t0:=}))),Cnd{none;_;_}(Pre{b1<b0;K}(Dl{30}(Rmp{S;F}(FF(c4))))))",
+    Tree0448 "B{o0;t1;t0=1;b1=3}Dl{50}(Fb(t0,Seq(RFb(ASeq(@ki{o0|2+1%3!2}t1,Ub{o0}),Wde(t2e,t3))),t4,Fb(@oh{b1+=3}@ki{t1+1%2>0}@po{t1+=1}Sw{3;1;0}(t5e,Rep2(Sb{t0=9}),Wt{100},Ub{o0}))))",
+    Tree0449 "Flip(PPar{0;_}(MPri(t0,Opt(MSeq(t1e,Sl{10})))))",
+    Tree0450 "B{o0=_;b1=0;b0=5;t0=4}Pri(Keep(Sel(@ki{b0+1%2<0}RSeq(S,t0e,pa1{b0:=},@si{some}t2e),RFb(a3),AFb(Lim{3}(pc4{b0:b1}),Ret2(t5)),Flt{3;_;K}(AFb(Wde(pt6{b0:b0;b1:t0},t7e),a8l,t9)))),Once(Ite(Cnd{t0+3>4;_;_}(Bin{b1%3<2;_}(Seq(a10b{o0|3+4%3;b0},t11),Cnd{b0%4<0;T;_}(Wt{0}))),Step(t12,c13e,Rus{F}(Step(t14))))))",
+    Tree0451 "B{t0;o0=4}@rw{some}@fi{t0%3>0}Rty0(pi0{t0:t0})",
+    Tree0452 "B{o0=_;b1=4;b0=3}Dl{30}(@oh{b1+=1}Flt{2;F;_}(Ite(@of{o0:=b0+3}@rw{some}To{0}(RSeq(@po{b0:=o0|5}@oh{b0+=1;b0+=2}Scc{o0|0+1<1},pt0{b0:b0},t1)),AFb(Seq(c2,Sc{b1%3>1?b0:=b0+1%4}),Ret1(PPar{2;N}(a3e,Rep3(c4)))),Swm(a5,Wde(c6l,pt7{b0:b0})))))",
+    Tree0453 "B{o0;t1=3;t0=5}RT{1}(@rw{o0|1>6}Star(Dl{20}(Flt{1;F;K}(Wt{50})),c0,PAll{-1}(Scc{t1%3=2},t1,pi2{t0:=})))",
+    Tree0454 "B{t0=5;b1=3;b0=0}Ite(@si{t0+1<7}Cnd{b1<7;T;S}(Rpt{3}(Obs{b1+2!1;_}(RFb(pt0{b0:t0;b1:b0},SubA(SubR(c1)),@os{b1:=b0}t2,c3)))),Ite(c4,c5,pc6{b0:t0}),PAll{1}(@fi{b1%2>0}@ki{t0+2!t0+4}@si{b1>2}c7,Pre{b1+4<2;F}(Sb{t0=8})))",
+    Tree0455 "PAll{_}(RFb(Cd{0;_}(Fb(c0,t1))),c2)",
+    Tree0456 "Dd{20}(Rty3(Rmp{S;F}(RSeq(PPar{1;N}(Wt{20},PPar{1;_}(Step(S,t0e)))))))",
+    Tree0457 "B{b0;t1=2;o0;t0}Step(Pre{none;R}(Wt{0}),a0,MPri(Isw{t0;N;N}(c1,@fi{b0+4%2<1}@rw{some}@oh{t1:=t0+4}Sl{0})))",
+    Tree0458 "Par{1;1}(t0)",
+    Tree0459 "B{t0;b0=1}RFb(RFb(Cnd{t0+1<1;N;S}(RSeq(PAll{_}(t0e,Obs{b0>7;_}(To{0}(S)))))),Pri(pc1{b0:4},Cd{0;F}(Ruf{F}(Rmp{S;F}(t2))),PPar{0;_}(c3l,a4)),Bin{b0>7;_}(Dd{0}(RFb(pi5{t0:=},c6l,c7,t8,Wu{t0})),Obs{t0%3!0;S}(Sel(t9,c10e,c11,pt12{b0:=}))))",
+    Tree0460 "B{t0=4;b1=0;t1=2;b0}ASeq(Fb(OnceT(Opt(RepF(c0))),Wu{t0},RFb(a1,c2,a3,@of{t1+=3}a4l,@of{b0:=t0%4}@ki{b1<2}c5)),Seq(Mt{0}(@ki{b1+1<4}Wde(PPar{2;_}(Sc{b1+=1},pa6{b0:=;b1:b0},Sb{b1=2},c7b{2}),Sc{t0:=6},t8))),RFb(F,Suc))",
+    Tree0461 "B{t0=2}RSel(Sb{t0=5})",
+    Tree0462 "B{t1;q0=1;t0=1;b0}Flip(RSeq(@of{b0:=t1}WU{t0=3}(Scc{b0<3}),MPri(@fi{t0>b0%3}@rw{t0+3=7}@of{t1+=1}t0e,a1),a2l),Lp{_;_}(RU{S}(Mt{0}(Fb(@os{t0+=3}@fi{t1=5}@of{t0+=3}c3,c4,Invt(a5))))),RT{F}(PAll{-1}(t6e,c7b{b0+1%3})),t8,ASeq(S,Dd{0}(@rw{t1<2}@si{t1>2}pc9{b0:b0}),Bin{t0+2>t1;N}(Sb{b0=2},t10)))",
+    Tree0463 "B{t1=1;b0=0}Flip(c0,Keep(Scc{b0=b0%4}),pi1{t0:t1})",
+    Tree0464 "B{t0=5;b0=1;b1=2;o0=5}@of{b0:=b0%4}Wde(RFb(@os{o0:=_}Wde(c0e,Invt(t1)),RSeq(t2,Scc{b1<5},c3),Seq(Rep2(t4),c5,Sc{o0:=_})),Rmp{F;S}(t6e),Star(RepF(@of{b1:=o0|3;t0+=1}@rw{b1%2=0}WU{none}(Fb(pt7{b0:b0},@fi{some}@si{b1>b0}c8l,Rus{1}(c9)))),Star(Dl{100}(@oh{o0|4>4?b1:=b0+1;t0:=b1}@rw{o0|4<6}@ki{b1<5}pa10{b0:1;b1:=}),Mt{50}(PrSel{t0;b0+4}(t11e,@rw{t0<o0|2}@os{b0:=b1;t0+=1}a12b{t0%3;b1})))))",
+    Tree0465 "B{t0=3;b0=3;o0;b1}Sel(Obs{b0=o0|2;L}(Rep2(Par{2;_}(Opt(c0),c1e))),@si{b0+4>0}@os{t0:=b0%3}RFb(@os{b1+1<t0?t0+=1;b1:=t0%3}t2e,t3,pi4{t0:b1},t5,Sb{b1=b0}))",
+    Tree0466 "B{b0=4;t0=2;t1}WU{b0+3%3<2}(Pre{b0+3>4;F}(@oh{t1:=t1%4}@fi{b0%2<1}Cd{0;_}(Lim{3}(Once(Step(Once(pa0{b0:t1;b1:t0}),RSeq(t1,a2,c3e)))))))",
+    Tree0467 "Rpt{F}(Fb(Rmp{S;S}(PPar{0;T}(DySel(a0,c1,t2,c3l)))))",
+    Tree0468 "RSeq(a0l,a1)",
+    Tree0469 "B{t0=4;b0;b1}Fb(PPar{2;_}(c0l,t1),Invt(Obs{b1+2=b0%2;_}(Rpt{2}(t2))),Fb(t3,c4),@rw{t0<2}Inv(a5))",
+    Tree0470 "B{b1;t1=4;t0=1}TryT(Rep3(DySeq(pi0{t0:t1},a1,c2,Ret3(Rep4(Rus{3}(Fb(a3,c4,Scc{b1%2>0})))))),@fi{t1+4=1}PrSel{2;t1+3}(@si{t1+2=t0}Cd{10;_}(@rw{t1<7}a5e),Keep(t6e)))",
+    Tree0471 "B{b1=2;t0=4;t1=0;b0}RFb(Rmp{F;F}(PAll{_}(pa0{b0:b0;b1:=},t1e)),@ki{t1%2<0}@fi{b0+1%3=2}@po{t0+=3}Lim{1}(Pre{t0<b1}(pt2{b0:b1;b1:t0})),c3,Rep4(t4e),@os{t0:=b0}@po{t1!7?b1:=b0+4;t1:=b0}Wv{t1}(SubR(t5)))",
+    Tree0472 "B{q0=2;b0;o0=_;t0=3}Lp{_;S}(Flt{1;F;F}(Step(RT{F}(Lp{t0;R}(Par{_;-3}(@si{t0%2<1}@ki{b0+2%2>0}@oh{b0+=1;o0:=o0|3}RSel(c0e,t1e),Wde(@os{b0+=2}@fi{none}a2,Sb{t0=5}),RFb(@os{o0:=b0}pa3{b0:=;b1:b0},t4,Sl{10})))),Once(DySel(DySeq(c5,Sc{o0|2>o0|1+1%3?t0+=3}),Wu{t0},Opt(c6),Lp{_;K}(TryF(c7,t8,t9)),Sl{100})),@ki{o0|1+4!6}Fb(@rw{t0=5}@oh{b0:=o0|3+2;t0:=o0|2%4}@si{b0%4<2}pa10{b0:t0},c11,Ub{o0}))))",
+    Tree0473 "B{t0=3;b0}Cd{50;_}(Rmp{S;F}(To{20}(Sel(Obs{b0+4%3!1;L}(Once(t0)),Obs{t0>6;B}(Rpt{3}(RSeq(S,pt1{b0:t0;b1:t0},@fi{b0%4=1}t2))),c3e))))",
+    Tree0474 "B{t1=0;b0=0;t0}Once(Dl{0}(Ite(@os{t1:=t0+1;b0+=1}@po{b0:=t1}@ki{t1+2=2}Bin{b0!t1+2%4;_}(pa0{b0:t0;b1:t1},t1),pi2{t0:t1})))",
+    Tree0475 "B{t1;b0=0;t0=1;q0=1}@po{t0:=b0+1}RSeq(Lp{b0;S}(@po{t1+=2}S),Wu{t0},t0)",
+    Tree0476 "B{t0=0;t1}RSeq(a0,Pri(t1,c2l,Par{0;_}(Wt{30},c3b{t0+4})),@si{t1!4}Seq(t4e,R))",
+    Tree0477 "B{t0=5;o0=4;b0;b1=1}PAll{2}(pi0{t0:=},Fb(Sw{2;1}(Pri(t1,a2),c3,Sl{0}),RFb(RFb(To{10}(c4),@si{o0|5<b0}c5e)),RSeq(Sb{t0=5},Sb{o0=2},Sc{t0:=1;t0+=1})))",
+    Tree0478 "B{b0}OnceT(Pri(a0l,t1,Mt{0}(FF(pc2{b0:=}))))",
+    Tree0479 "B{b0=3;b1=1;t0=5}TryT(Step(WU{t0+2%2>0}(Flt{2;S;K}(a0)),Seq(AFb(@fi{t0+2%2>0}Wu{t0},a1e),@oh{b0+=1;t0+=3}@po{b1+=1}@si{b0>t0}t2e),Rus{3}(pt3{b0:b1}),Fb(Obs{t0>b1;B}(t4e),RU{F}(pi5{t0:=})),WU{t0!3}(@oh{t0:=b1}@rw{b0!2}Obs{b1<7;N}(DySeq(Sc{t0+=3},pa6{b0:b0;b1:b1})))),RFb(Flip(c7,Rep1(pt8{b0:t0;b1:=}),Sl{100}),RSeq(@si{b0%3<1}@oh{b1+=2}t9,@rw{t0+1!b0%2}@os{b0+4%2<1?t0:=9}c10b{1},c11,Sb{b0=8},a12b{4;b0}),Rep1(RSeq(a13,t14,a15)),Isw{b1%2;N;T}(To{10}(c16),Sel(Pre{t0>2}(@fi{t0%3>1}pt17{b0:t0})))))",
+    Tree0480 "RFb(Seq(Fb(Once(t0),RT{1}(t1),Seq(Inv(t2))),PPar{2;_}(Fb(t3,Sub(a4),Wt{10}),Fb(t5,a6),RepF(R),Ret0(c7),t8)))",
+    Tree0481 "B{t0=5;b0=1}Fb(Su{t0}(c0),a1,@ki{b0+4=0}@po{t0:=b0%4}@of{t0+=1}t2,a3e)",
+    Tree0482 "RFb(ASeq(Sl{0},Inv(t0e),Suc,c1),TryF(c2,Ret2(Rus{F}(R)),t3e))",
+    Tree0483 "B{t0=1;b0=2}RFb(Fb(t0,Wu{t0}),c1b{t0},FF(a2b{t0+4;b0}),Flip(Invt(a3)),a4)",
+    Tree0484 "B{b1=1;b0}Bin{b0%2<0;_}(Isw{4;N;N}(c0b{b1},c1e,F,RSeq(t2e,S,t3,c4b{b0+4})),a5)",
+    Tree0485 "B{b1=2;b0=0}Rpt{F}(Sel(Obs{b1%3!0;B}(pc0{b0:b0}),AFb(c1,pt2{b0:b1;b1:=},a3),c4,Sb{b0=b1}))",
+    Tree0486 "B{t1=2;b0}Dl{50}(pa0{b0:b0;b1:t1})",
+    Tree0487 "B{o0=4}AFb(a0,Ub{o0})",
+    Tree0488 "B{t1;b1;b0=2;t0=2}@po{b0+=1}@oh{b0:=t0+1}Flip(Once(Seq(Flt{2;S;K}(Dl{0}(ASeq(Wde(pa0{b0:b1;b1:b0},a1),c2))),Ite(Wv{t0}(Cnd{b1=1;T;F}(@os{t1:=t0}@of{b0+=3}@fi{t0<7}Once(t3))),a4,DySeq(Sl{20},c5)))),Pri(Bin{t1!5;N}(a6,ASeq(Suc,Cnd{t0>1;T;F}(Sc{t1+=2}))),@of{b1+4<0?b1+=2;b0:=t1+1}@os{b0+=2}@rw{b0+1>b1%4}Wde(@rw{b1%4=1}@fi{b0<t0+2}Sb{b1=0},Cd{50;K}(RepF(c7)),RSeq(a8b{2;b0},Inv(c9l))),c10b{t0}))",
+    Tree0489 "B{o0=2;b0;b1=1}Ret4(Cd{0;K}(Dl{20}(PAll{1}(Scc{b0%2=0},OnceT(Scc{some}),@si{b0=3}@rw{o0|0+2>1}Fai,Swm(pc0{b0:8},@os{b1+=2}t1)))))",
+    Tree0490 "B{b0;b1=3;t1}Rep3(Seq(Step(Flt{2;F;F}(Bin{t1%3>1;_}(pt0{b0:b0;b1:b0},Wu{t1})),a1,Wu{t1},RetF(S),RU{S}(@po{t1:=b1;b1+=3}c2))))",
+    Tree0491 "Seq(RSeq(Suc,t0),Par{_;_}(c1e,a2),RFb(Fai,a3,a4),ASeq(a5,Wt{20},c6l))",
+    Tree0492 "Rep3(a0e)",
+    Tree0493 "B{t0=3;b1}Pri(OnceK(PAll{-1}(Intr{b1=t0}(pc0{b0:9}),RSeq(ASeq(c1e,Dl{30}(t2))))),RFb(t3,Rep3(Obs{t0%4=0;S}(c4))))",
+    Tree0494 "B{b1}PrSel{b1}(Opt(F))",
+    Tree0495 "B{b0=5;t0=0;o0;t1=4}Ite(Scc{t0!3},SubA(Obs{o0|1%4<2;N}(@po{t0+=3}pa0{b0:=;b1:t1})),a1)",
+    Tree0496 "B{t0;b0;b1=1}Intr{b1+2>t0+4%4}(Sel(RSel(Wde(a0,@fi{t0+4%2=1}c1b{b0}),@rw{t0<b0}Sc{b1>3?b0:=3;t0+=2}),PAll{0}(@ki{t0>0}t2e,Scc{b0+1=5}),Ret4(t3),@po{b0+=2;t0+=1}OnceK(Once(t4))))",
+    Tree0497 "B{o0;q0=0;t1;b1;t0=2}OnceK(Sel(Obs{b1<o0|5;S}(t0),Obs{b1+3%3!1;B}(@rw{t0<5}@po{t0+=2}Ub{o0}),Fb(t1e,@rw{none}Rty3(Lp{_;S}(t2))),PAll{1}(Scc{b1+1<t1%3},t3e,t4)))",
+    Tree0498 "B{o0=0;b1;t0=0;b0=0}Bin{t0+1!5;T}(@os{t0:=o0|3;t0:=3}Sw{0;3}(Seq(a0b{b0;b0},t1),Wde(t2,t3),@ki{t0+3!6}@rw{t0+4=o0|4}Ruf{3}(Flip(Pre{t0%4<2;F}(a4)))),Scc{t0+4>1})",
+    Tree0499 "DySeq(Wt{30},RFb(TryT(c0,S),PAll{-1}(t1,S)),Cd{10;F}(RSeq(a2,Rus{1}(Seq(c3e,t4,t5)),Dd{30}(a6),t7,t8)))",
 }

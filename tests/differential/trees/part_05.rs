@@ -4,212 +4,299 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0500Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Script(|bb| bb.b0 = bb.b1)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
             b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
-        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
-            Optional {
-                SkipUnlessUpdated(t0) {
-                    Fallback {
-                        RepeatTimes(forever) {
-                            WhileDoElse {
-                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                                Condition(Cond<1>),
-                                Condition(PCond<2>, b0 = {t0}),
+        Fallback {
+            WhileDoElse {
+                SequenceWithMemory {
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    Action(PAct<2>, b0 = {b1}, b1 = {b1}),
+                    #[failure_if(|bb| bb.b1 < bb.b0 % 4)]
+                    #[post(|bb| { bb.b0 = bb.b1 % 3; bb.t0.set(bb.b0 % 3) })]
+                    #[on_success(|bb| { bb.b1 = (bb.b0 + 1) % 4; bb.t0.set((*bb.t0 + 4) % 3) })]
+                    SetBlackboard(b0 = 4),
+                },
+                Sequence {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            Observe(|bb| bb.b0 > bb.b0 + 2, abort = both) {
+                StepSequencer {
+                    MemSequence {
+                        SubTree(Tree0500Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                        AlwaysRunning,
+                    },
+                    Timeout(0) {
+                        Sleep(10),
+                    },
+                    RepeatTimes(2) {
+                        Delay(10) {
+                            IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = true) {
+                                Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                                StatefulAction(Task<6> = Task::<6>),
                             },
                         },
                     },
                 },
             },
-            ParallelAll(3) {
-                Limiter(2) {
-                    Retry(2) {
-                        Script(|bb| if bb.b1 == 0 { bb.b1 += 3 }),
+            Inverter {
+                Switch(b1) {
+                    case 4 => #[success_if(|bb| bb.b0 < 7)]
+                    ReactiveSequence {
+                        Condition(Cond<7>),
+                        ReactiveFallback {
+                            StatefulAction(Task<8>),
+                            Script(|bb| bb.b1 = 7),
+                        },
+                        #[post(|bb| *bb.t0 += 2)]
+                        StatefulAction(Task<9>),
+                    },
+                    _ => #[post(|bb| bb.b0 = bb.b1)]
+                    #[skip_if(|bb| bb.b1 % 2 == 0)]
+                    Selector {
+                        Failer,
+                        Remap(success = Success, failure = Failure) {
+                            StatefulAction(Task<10>),
+                        },
+                        Conditional(|bb| bb.b1 % 2 < 1, else = Failure) {
+                            Action(PAct<11>, b0 = 4, b1 = {=}),
+                        },
+                        StatefulAction(PTask<12>, b0 = {=}),
+                        StatefulAction(PTask<13>, b0 = {b1}, b1 = {t0}),
                     },
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<3>),
-                    AlwaysFailure,
-                    Retry(1) {
-                        StatefulAction(Task<4>),
-                    },
-                    AlwaysFailure,
-                },
-                Action(PAct<5>, b0 = {b1}, b1 = {b1}),
-                Action(Act<6>),
             },
         }
     }
 }
 
-board!(Tree0500Blackboard { t0 b1 });
+board!(Tree0500Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 5,
             o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        Repeat(1) {
-            Cooldown(10, filtered = Failure) {
-                RepeatUntilSuccess(forever) {
-                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = true) {
-                        Repeat(4) {
-                            Repeater(forever) {
-                                Fallback {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                        },
-                        #[success_if(|bb| bb.o0.is_none())]
-                        #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(4) % 2); if bb.o0.is_none() { bb.o0 = Some(bb.b0 % 4) } })]
-                        #[run_while(|bb| bb.b0 > *bb.t0 % 4)]
-                        Selector {
-                            RepeatUntilSuccess(3) {
-                                Filter(times = 3, count = Failure) {
-                                    Script(|bb| bb.b0 += 3),
-                                },
-                            },
-                            #[run_while(|bb| bb.o0.is_none())]
-                            Precondition(|bb| *bb.t0 != 0, else = Failure) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                },
+        IfThenElse {
+            #[failure_if(|bb| *bb.t0 % 2 > 0)]
+            StatefulAction(Task<0>),
+            #[failure_if(|bb| bb.b0 < *bb.t0)]
+            #[on_failure(|bb| { bb.o0 = None; bb.b0 += 2 })]
+            #[on_halted(|bb| if bb.b1 == 3 { *bb.t0 += 2 })]
+            Action(Act<1>),
+            WaitUntil(|bb| bb.b1 + 2 > 3) {
+                Condition(PCond<2>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0501Blackboard { b0 t0 o0 });
+board!(Tree0501Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0502Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        RepeatTimes(forever) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0502Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Repeat(4) {
+            StatefulAction(Task<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            Loop(q0, if_empty = Skipped) {
-                IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail, dynamic = true) {
-                    Repeat(4) {
-                        Sequence {
-                            Timeout(20) {
-                                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+        ReactiveFallback {
+            SkipUnlessUpdated(t0) {
+                Sequence {
+                    #[skip_if(|bb| bb.b0 < 2)]
+                    #[post(|bb| bb.b0 += 3)]
+                    ForceSuccess {
+                        SubTree(Tree0502Sub0, b0 = {=}, t0 = {t0}),
+                    },
+                    Condition(Cond<1>),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<3>),
+                    },
+                    SubTree(Tree0502Sub1, b0 = {=}, t0 = {t0}),
+                },
+            },
+            StatefulAction(Task<5>),
+            Observe(|bb| bb.b0 % 3 != 2) {
+                Deadline(0) {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(1) {
+                            Retry(4) {
+                                Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 3, &mut bb.b0)),
                             },
                         },
+                        #[skip_if(|bb| *bb.t0 < 5)]
+                        Condition(Cond<7> = Cond::<7>),
+                        Condition(Cond<8>),
                     },
-                    #[post(|bb| *bb.t0 += 1)]
-                    Inverter {
-                        Switch(b1) {
-                            case 4 => UnsetBlackboard(o0),
-                            case 2 => #[on_failure(|bb| *bb.t0 += 1)]
-                            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                            Sleep(30),
-                            _ => Condition(Cond<1>),
+                },
+            },
+            ParallelAll(max_failures = -2) {
+                Conditional(|bb| *bb.t0 + 4 == 1) {
+                    ForceFailure {
+                        Observe(|bb| *bb.t0 > 2) {
+                            #[on_success(|bb| if *bb.t0 != 0 { bb.t0.set(4) })]
+                            #[post(|bb| bb.b0 += 3)]
+                            Runner,
                         },
                     },
                 },
+                Repeat(0) {
+                    Action(PAct<9>, b0 = {=}),
+                },
+                Script(|bb| bb.t0.set((bb.b0 + 4) % 4)),
+                SkipUnlessUpdated(t0) {
+                    DynamicSelector {
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Succeeder,
+                Timeout(20) {
+                    Timeout(10) {
+                        Succeeder,
+                    },
+                },
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0502Blackboard { o0 b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0503Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-        }
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0502Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0503 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            b0: i64,
         }
-        AsyncSequence {
-            Action(PAct<0>, b0 = {b1}, b1 = {=}),
+        StepSequencer {
+            Condition(Cond<0>),
+            Wait(20),
             StatefulAction(Task<1>),
-            SubTree(Tree0503Sub0, b1 = {=}),
-            Sleep(0),
+            Precondition(|bb| bb.b0 % 2 < 1, else = Failure) {
+                Wait(10),
+            },
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0503Blackboard { b1 });
+board!(Tree0503Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0504 for Ctx {
-        Filter(times = 1, count = Failure, filtered = Failure) {
-            MemSequence {
-                TryCatch(catch_on_halt = true) {
-                    Selector {
-                        Condition(Cond<0>),
-                        Deadline(0) {
-                            Action(Act<1>),
-                        },
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Fallback {
+                Inverter {
+                    Sequence {
+                        Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                        Action(PIo<1>, t0 = {=}),
+                        Script(|bb| { if bb.b0 % 3 < 2 { bb.b0 += 2 }; bb.t1.set(*bb.t1 % 3) }),
+                    },
+                },
+                Sequence {
+                    Precondition(|bb| *bb.t1 != 5, else = Skipped) {
                         Condition(Cond<2>),
-                        Condition(Cond<3>),
-                        RepeatTimes(forever) {
-                            StatefulAction(Task<4>),
-                        },
                     },
-                    Optional {
-                        Repeater(2) {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
+                    #[run_while(|bb| *bb.t0 == *bb.t1)]
+                    Sleep(100),
+                },
+            },
+            ReactiveSequence {
+                #[failure_if(|bb| *bb.t1 < 7)]
+                #[skip_if(|bb| bb.b0 > 3)]
+                StatefulAction(Task<3>),
+                Timeout(50) {
+                    Action(Act<4>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                StepSequencer {
+                    SetBlackboard(t0 = {t1}),
+                    StatefulAction(Task<5>),
+                },
+                StatefulAction(PTask<6>, b0 = {t1}, b1 = {t0}),
+                StepSequencer {
+                    Remap(success = Success, failure = Failure) {
+                        WasEntryUpdated(t0),
                     },
-                    AsyncFallback {
-                        StatefulAction(Task<6>),
-                        IfThenElse {
-                            StatefulAction(Task<7>),
-                            Sleep(0),
-                        },
-                        Failer,
-                    },
+                },
+                Action(Act<7> = Act::<7>),
+                Fallback {
+                    ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 2),
+                    Action(Act<8>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0505Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        Limiter(1) {
-            #[skip_if(|bb| bb.b0 < 0)]
-            StatefulAction(Task<0>),
-        }
-    }
-}
+board!(Tree0504Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0505Sub0 for Ctx {
         blackboard {
-            b0: i64 = 11,
+            o0: Option<i64> = Some(12),
             #[tracked] t0: i64 = 14,
+            b0: i64 = 10,
         }
-        RunOnce {
-            BinarySelector(|bb| bb.b0 < 7) {
-                SubTree(Tree0505Sub1, b0 = {=}, t0 = {t0}),
-                WasEntryUpdated(t0),
+        ForceSuccess {
+            Repeater(0) {
+                #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(5) + 3); *bb.t0 += 1 })]
+                #[run_while(|bb| bb.o0.unwrap_or(3) + 1 > bb.b0 + 2)]
+                StatefulAction(Task<0> = Task::<0>),
             },
         }
     }
@@ -218,331 +305,439 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0505 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            o0: Option<i64> = Some(2),
             #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
         }
-        RepeatUntil(Success) {
-            SubTree(Tree0505Sub0, b0 = {=}, t0 = {t0}),
+        Remap(success = Failure, failure = Success) {
+            IfThenElse {
+                #[on_success(|bb| { bb.o0 = None; bb.b0 = *bb.t0 % 3 })]
+                #[failure_if(|bb| bb.o0.is_none())]
+                WhileDoElse {
+                    DynamicSequence {
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                    },
+                    RunOnce {
+                        SubTree(Tree0505Sub0, ..),
+                    },
+                    Condition(Cond<1>),
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    WaitValueUpdate(t0) {
+                        DynamicSelector {
+                            StatefulAction(Task<2>),
+                            #[failure_if(|bb| bb.o0.unwrap_or(4) + 4 > *bb.t0)]
+                            ScriptCondition(|bb| *bb.t0 != 3),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Selector {
+                        Observe(|bb| bb.b0 + 2 > 7, abort = both) {
+                            Repeater(0) {
+                                AlwaysRunning,
+                            },
+                        },
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
+                    },
+                    #[score(|bb| (bb.b0 + 4) as f32)]
+                    Repeat(2) {
+                        AlwaysFailure,
+                    },
+                    #[score(|bb| (*bb.t0) as f32)]
+                    AlwaysRunning,
+                },
+            },
         }
     }
 }
 
-board!(Tree0505Blackboard { b0 t0 });
+board!(Tree0505Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0506 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
         }
-        Conditional(|bb| bb.b1 < 3, dynamic = true, else = Success) {
-            Action(Act<0>),
+        TryCatch(catch_on_halt = false) {
+            Switch(b1) {
+                case 0 => Action(|ctx| ctx.exec(0)),
+                case 2 => Condition(|ctx| ctx.check(1)),
+                case 3 => Runner,
+                _ => Action(Act<2>),
+            },
+            ReactiveSequence {
+                Condition(|ctx| ctx.check(3)),
+                DynamicSelector {
+                    ScriptCondition(|bb| bb.b1 < 6),
+                },
+                Loop(q0, value = {b1}) {
+                    DynamicSelector {
+                        Condition(Cond<4>),
+                        #[run_while(|bb| *bb.t0 % 3 < 0)]
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            #[on_failure(|bb| if (*bb.t0 + 3) % 3 > 0 { *bb.t0 += 1 })]
+            #[success_if(|bb| (bb.b1 + 3) % 4 > 1)]
+            ReactiveFallback {
+                SequenceStar {
+                    #[failure_if(|bb| *bb.t0 + 1 < 6)]
+                    #[run_while(|bb| bb.b1 + 3 < 6)]
+                    #[on_success(|bb| bb.b1 = 6)]
+                    Script(|bb| bb.b1 = 3),
+                    Action(Act<6>),
+                },
+                Condition(Cond<7>),
+                Failer,
+                Condition(Cond<8>),
+            },
         }
     }
 }
 
-board!(Tree0506Blackboard { b1 });
+board!(Tree0506Blackboard { q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0507 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            b1: i64 = 4,
         }
-        Repeat(4) {
-            Filter(times = 1, filtered = Skipped) {
-                Fallback {
-                    Action(PAct<0>, b0 = {b1}, b1 = {=}),
-                    Condition(Cond<1>),
-                    #[run_while(|bb| *bb.t0 + 2 < 6)]
-                    #[failure_if(|bb| *bb.t0 % 4 > 2)]
-                    Script(|bb| { bb.b0 = *bb.t0 + 3; bb.b1 += 1 }),
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 4 == 0),
+        TryCatch(catch_on_halt = false) {
+            Repeat(0) {
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            Remap(success = Success, failure = Success) {
+                Sequence {
+                    Script(|bb| if bb.b0 + 4 != 0 { bb.b0 += 1 }),
+                    StatefulAction(Task<1>),
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<2>),
+                    },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0507Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0508Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-        }
-        MemSequence {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-            WaitValueUpdate(t0) {
-                ScriptCondition(|bb| bb.o0.is_some()),
+            #[success_if(|bb| bb.b0 < 5)]
+            Fallback {
+                Observe(|bb| bb.b1 % 3 < 0, abort = self) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                #[on_success(|bb| if bb.b0 < 3 { bb.b0 = *bb.t0 })]
+                #[post(|bb| bb.t0.set((bb.b0 + 4) % 3))]
+                Condition(PCond<4>, b0 = {t0}),
+                Action(Act<5>),
+                #[failure_if(|bb| bb.b0 == (bb.b1 + 4) % 3)]
+                #[on_failure(|bb| bb.b1 = 7)]
+                #[run_while(|bb| bb.b0 < bb.b1)]
+                AlwaysSuccess,
+            },
+            Inverter {
+                AlwaysFailure,
             },
         }
     }
 }
+
+board!(Tree0507Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0508 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            b1: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 5,
         }
-        Timeout(0) {
-            SubTree(Tree0508Sub0, ..),
+        PrioritySelector {
+            #[score(|bb| (bb.b1) as f32)]
+            AlwaysSuccess,
+            #[score(|bb| (bb.b1) as f32)]
+            SkipUnlessUpdated(t0) {
+                Script(|bb| bb.o0 = Some(6)),
+            },
         }
     }
 }
 
-board!(Tree0508Blackboard { o0 t0 });
+board!(Tree0508Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0509 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64> = Some(0),
         }
-        RetryUntilSuccessful(2) {
-            Parallel(failure = 5) {
-                Repeater(2) {
-                    Filter(times = 2, filtered = Failure) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
+        TryCatch(catch_on_halt = true) {
+            #[success_if(|bb| bb.b1 > 0)]
+            RetryUntilSuccessful(4) {
+                Cooldown(100) {
+                    BinarySelector(|bb| *bb.t0 == *bb.t1, dynamic = true) {
+                        AsyncFallback {
+                            Switch(b1) {
+                                case 5 => Condition(Cond<0>),
+                                _ => Condition(PCond<1>, b0 = {t1}),
+                            },
+                        },
+                        Action(Act<2>),
                     },
                 },
-                AlwaysFailure,
-                Precondition(|bb| bb.b0 < *bb.t0 + 2, else = Running) {
-                    StatefulAction(Task<1>),
+            },
+            DynamicSelector {
+                ScriptCondition(|bb| bb.b1 < *bb.t0),
+                ScriptCondition(|bb| *bb.t0 > 2),
+                ScriptCondition(|bb| *bb.t1 < *bb.t0 + 3),
+                Loop(q0) {
+                    Failer,
                 },
-                Action(PAct<2>, b0 = 7, b1 = {b0}),
-                #[failure_if(|bb| *bb.t0 + 4 > bb.b0)]
-                #[post(|bb| { if bb.b0 != bb.b0 % 2 { bb.b0 = bb.b0 % 2 }; *bb.t0 += 3 })]
+                StatefulAction(PTask<3>, b0 = 4, b1 = {b1}),
+            },
+            AlwaysFailure,
+            Invert {
                 Inverter {
-                    Action(|ctx| ctx.exec(3)),
+                    Parallel(failure = -2) {
+                        Precondition(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(3), else = Running) {
+                            BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                                Condition(|ctx| ctx.check(4)),
+                                #[on_failure(|bb| bb.b1 = *bb.t0 + 3)]
+                                #[run_while(|bb| *bb.t0 == 4)]
+                                Sequence {
+                                    #[on_success(|bb| bb.t1.set(*bb.t0))]
+                                    #[success_if(|bb| *bb.t0 % 2 != 1)]
+                                    #[post(|bb| bb.b0 = bb.b1)]
+                                    UnsetBlackboard(o0),
+                                    Wait(0),
+                                },
+                            },
+                        },
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Condition(Cond<5>),
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0509Blackboard { b0 t0 });
+board!(Tree0509Blackboard { t1 b1 b0 t0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0510 for Ctx {
-        AsyncSequence {
-            ReactiveFallback {
-                ParallelAll(2) {
-                    Condition(Cond<0>),
-                    AlwaysFailure,
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            ParallelAll(1) {
+                Precondition(|bb| bb.o0.unwrap_or(2) % 2 != 1, else = Failure) {
+                    StatefulAction(Task<0>),
                 },
-                Wait(30),
+                Condition(Cond<1>),
             },
-            Action(Act<1>),
-            Condition(Cond<2>),
-            RepeatUntilSuccess(1) {
-                Inverter {
-                    Action(Act<3>),
+            RunOnce(then_skip = true) {
+                IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
+                    Script(|bb| { *bb.t1 += 1; bb.o0 = Some(*bb.t1) }),
+                    Condition(Cond<2>),
                 },
             },
-            Repeat(3) {
-                StatefulAction(Task<4>),
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                StatefulAction(PTask<4>, b0 = {t0}),
             },
         }
     }
 }
+
+board!(Tree0510Blackboard { t0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0511 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, if_empty = Failure) {
-            RunOnce(then_skip = false) {
-                Repeat(2) {
-                    WasEntryUpdated(t1),
+        Parallel(success = -1, failure = -1) {
+            Filter(times = 3, count = Success) {
+                Timeout(10) {
+                    SequenceWithMemory {
+                        RetryUntilSuccessful(2) {
+                            Fallback {
+                                Action(|ctx| ctx.exec(0)),
+                                ReactiveSequence {
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    Condition(Cond<4>),
+                                    Condition(Cond<5>),
+                                },
+                                Retry(4) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0511Blackboard { t1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0512 for Ctx {
         blackboard {
             o0: Option<i64>,
-            b0: i64,
-            b1: i64,
             #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
-            #[failure_if(|bb| *bb.t1 % 4 == 1)]
-            #[on_success(|bb| { if bb.o0.unwrap_or(4) % 3 != 0 { *bb.t0 += 3 }; bb.b0 += 3 })]
-            #[on_halted(|bb| { *bb.t1 += 2; *bb.t1 += 1 })]
-            BinarySelector(|bb| *bb.t1 + 4 == 6) {
-                Action(PAct<0>, b0 = {t1}, b1 = {=}),
-                Action(Act<1>),
-            },
-            SequenceWithMemory {
-                Wait(30),
-                Script(|bb| { bb.b0 += 1; bb.b1 = (*bb.t0 + 4) % 2 }),
+        RetryUntilSuccessful(2) {
+            Switch(b1) {
+                case 0 => StatefulAction(Task<0>),
+                case 1 => ForceFailure {
+                    PolicyParallel(policy = FirstFailure) {
+                        WasEntryUpdated(t0),
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Runner,
+                    },
+                },
+                case 3 => Sleep(0),
+                _ => UnsetBlackboard(o0),
             },
         }
     }
 }
 
-board!(Tree0512Blackboard { o0 b0 b1 t0 t1 });
+board!(Tree0512Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0513 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
-        }
-        Parallel(success = -2, failure = -4) {
-            Selector {
-                WhileDoElse {
-                    StatefulAction(PTask<0>, b0 = {=}),
-                    StatefulAction(Task<1>),
-                },
-                AlwaysSuccess,
+        ReactiveFallback {
+            Action(Act<0>),
+            ReactiveSequence {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
             },
-            ReactiveFallback {
-                Repeat(2) {
-                    #[run_while(|bb| bb.b0 + 2 != 7)]
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                },
-                Condition(Cond<3>),
-                ParallelAll(max_failures = -1) {
-                    Repeater(forever) {
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                    Cooldown(10, filtered = Failure) {
-                        StatefulAction(PTask<5>, b0 = 7, b1 = {b1}),
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop) {
-                Cooldown(0, filtered = Failure) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        #[post(|bb| bb.b0 += 2)]
-                        Action(PAct<6>, b0 = {b0}, b1 = {b1}),
-                        Action(PIo<7>, t0 = {b0}),
-                    },
-                },
-                IfThenElse {
-                    Switch(b1) {
-                        case 0 => AlwaysRunning,
-                        _ => Condition(Cond<8> = Cond::<8>),
-                    },
-                    Repeater(forever) {
-                        Action(Act<9>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(2) {
-                Switch(b1) {
-                    case 2 => Repeater(3) {
-                        #[failure_if(|bb| bb.b1 + 1 > bb.b0)]
-                        Condition(Cond<10>),
-                    },
-                    case 1 => Script(|bb| { bb.b1 = 5; if (bb.b0 + 3) % 4 > 1 { bb.b1 += 2 } }),
-                    _ => Wait(10),
-                },
-            },
+            Condition(Cond<3>),
         }
     }
 }
-
-board!(Tree0513Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0514 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
             b1: i64 = 1,
         }
-        Precondition(|bb| bb.b0 > bb.b1 % 3, else = Skipped) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                AlwaysRunning,
+        Parallel(success = -2) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                MemPriority {
+                    Action(PAct<1>, b0 = {=}, b1 = {t1}),
+                },
+                Observe(|bb| (bb.b0 + 3) % 2 != 0) {
+                    #[skip_if(|bb| *bb.t0 != 7)]
+                    #[run_while(|bb| *bb.t1 < bb.b1)]
+                    PrioritySelector {
+                        #[score(|bb| (bb.b1) as f32)]
+                        Script(|bb| bb.o0 = Some(bb.b0)),
+                    },
+                },
+                ParallelAll {
+                    Condition(|ctx| ctx.check(2)),
+                    #[skip_if(|bb| *bb.t1 < 6)]
+                    #[run_while(|bb| bb.b1 + 4 > 2)]
+                    #[post(|bb| *bb.t1 += 2)]
+                    Condition(Cond<3>),
+                    Action(Act<4>),
+                    Action(Act<5>),
+                    StatefulAction(PTask<6>, b0 = 3, b1 = {b1}),
+                },
+                TryCatch(catch_on_halt = true) {
+                    #[on_success(|bb| bb.o0 = Some(bb.b0 + 2))]
+                    #[skip_if(|bb| bb.b0 == bb.b1 + 3)]
+                    Sleep(50),
+                    Succeeder,
+                },
             },
+            #[failure_if(|bb| *bb.t1 == 6)]
+            #[on_halted(|bb| bb.o0 = None)]
+            #[run_while(|bb| *bb.t1 > 3)]
+            Sleep(0),
         }
     }
 }
 
-board!(Tree0514Blackboard { b0 b1 });
+board!(Tree0514Blackboard { t1 o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0515 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 3,
-        }
-        Limiter(1) {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                StatefulAction(Task<1>),
-                Repeat(forever) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                #[on_success(|bb| if bb.b0 > 0 { bb.b1 += 3 })]
-                StatefulAction(PTask<3>, b0 = 4),
+        ReactiveFallback {
+            RepeatTimes(3) {
+                AlwaysFailure,
             },
+            Condition(Cond<0>),
+            Condition(|ctx| ctx.check(1)),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
         }
     }
 }
-
-board!(Tree0515Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0516 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Timeout(20) {
-                #[run_while(|bb| *bb.t0 != 6)]
-                #[on_success(|bb| bb.t1.set(bb.b1))]
-                Timeout(0) {
-                    RepeatTimes(3) {
-                        StatefulAction(Task<0>),
-                    },
+        SequenceStar {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Script(|bb| bb.b0 += 1),
+                Repeat(1) {
+                    StatefulAction(Task<1> = Task::<1>),
                 },
+                Succeeder,
             },
-            #[run_while(|bb| bb.b1 % 3 < 1)]
-            #[failure_if(|bb| bb.b1 > 4)]
-            #[success_if(|bb| bb.b0 > 1)]
-            AlwaysFailure,
+            Sequence {
+                DynamicSequence {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<4>),
+                },
+                #[failure_if(|bb| bb.b0 % 2 < 1)]
+                StatefulAction(Task<5>),
+            },
+            IndexSwitch(|bb| 4, dynamic = true) {
+                Condition(Cond<6>),
+                Action(PIo<7>, t0 = {t0}),
+                Script(|bb| bb.t0.set(bb.b0)),
+                Condition(Cond<8>),
+                Condition(PCond<9>, b0 = 8),
+            },
         }
     }
 }
 
-board!(Tree0516Blackboard { b1 t1 t0 b0 });
+board!(Tree0516Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0517 for Ctx {
-        Limiter(3) {
-            WhileDoElse {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                },
-                Fallback {
-                    Remap(success = Failure, failure = Failure) {
-                        Wait(0),
-                    },
-                    Deadline(0) {
-                        ForceFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Condition(Cond<2>),
-                },
+        Repeat(4) {
+            ReactiveSequence {
+                Condition(|ctx, bb| ctx.check_in(0, 3)),
+                StatefulAction(Task<1>),
             },
         }
     }
@@ -551,1018 +746,46 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0518 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-        }
-        Filter(times = 1) {
-            SequenceWithMemory {
-                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-                #[on_success(|bb| bb.t0.set(2))]
-                ParallelAll(max_failures = -1) {
-                    Cooldown(20, filtered = Skipped) {
-                        #[run_while(|bb| bb.b1 < 3)]
-                        Condition(Cond<1>),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                Wait(0),
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0518Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0519 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| *bb.t0 + 3, dynamic = true) {
-            Condition(PCond<0>, b0 = {=}),
-            ReactiveSequence {
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    StatefulAction(Task<1>),
-                },
-                StatefulAction(Task<2>),
-                AlwaysSuccess,
-                StatefulAction(Task<3>),
-            },
-            Filter(times = 2, count = Success, filtered = Failure) {
-                ReactiveSequence {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(Act<4>),
-                        Condition(PCond<5>, b0 = {b0}),
-                    },
-                    ParallelAll {
-                        Action(Act<6> = Act::<6>),
-                        ScriptCondition(|bb| bb.b1 == 6),
-                        StatefulAction(Task<7> = Task::<7>),
-                        Precondition(|bb| *bb.t0 != 7, else = Failure) {
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0519Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0520 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-        }
-        Sequence {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0520Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0521 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        ForceSuccess {
-            SequenceWithMemory {
-                WhileDoElse {
-                    Delay(20) {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        #[post(|bb| bb.b0 = *bb.t0 % 3)]
-                        Conditional(|bb| bb.b0 < 4, dynamic = false, else = Success) {
-                            #[on_failure(|bb| if *bb.t0 + 4 > (bb.b0 + 2) % 3 { bb.b0 += 1 })]
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Condition(Cond<1>),
-                    FlipSelector {
-                        #[post(|bb| { bb.b0 += 3; *bb.t0 += 3 })]
-                        #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 3)]
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        Condition(Cond<2>),
-                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                        #[failure_if(|bb| bb.b0 < bb.b0 % 4)]
-                        #[post(|bb| { bb.b0 = *bb.t0 % 3; bb.t0.set(*bb.t0 % 3) })]
-                        #[on_success(|bb| { bb.b0 = (bb.b0 + 1) % 4; bb.t0.set((bb.b0 + 4) % 3) })]
-                        ScriptCondition(|bb| *bb.t0 + 4 != (bb.b0 + 3) % 3),
-                    },
-                },
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0521Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0522 for Ctx {
-        blackboard {
-            b0: i64 = 1,
             #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 3,
         }
-        ReactiveSequence {
+        #[failure_if(|bb| *bb.t0 != 6)]
+        #[post(|bb| { bb.o0 = Some(bb.b0); bb.b0 += 1 })]
+        ParallelAll {
+            SequenceWithMemory {
+                Observe(|bb| bb.o0.is_some(), abort = self) {
+                    WhileDoElse {
+                        WasEntryUpdated(t0),
+                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                    },
+                },
+            },
             Fallback {
-                WasEntryUpdated(t0),
-                ReactiveSequence {
-                    Sleep(20),
-                    Condition(|ctx| ctx.check(0)),
-                },
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                Action(PIo<1>, t0 = {=}),
-            },
-            Interrupt(|bb| *bb.t0 < (*bb.t0 + 1) % 3) {
-                Priority {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-            IndexSwitch(|bb| (bb.b0 + 2) % 3) {
-                Condition(|ctx| ctx.check(4)),
-                Sequence {
-                    Limiter(3) {
-                        ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                            StatefulAction(Task<6>),
+                Observe(|bb| bb.o0.unwrap_or(5) != bb.b0, abort = lower) {
+                    SequenceStar {
+                        Wait(0),
+                        Loop(q0, if_empty = Skipped) {
+                            Action(PIo<0>, t0 = {b0}),
                         },
                     },
                 },
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0522Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-        }
-        ParallelAll(1) {
-            FlipSelector {
-                StepSequencer {
-                    Action(PIo<0>, t0 = {b0}),
-                    Action(PIo<1>, t0 = {t1}),
-                    Action(Act<2>),
-                },
-                BinarySelector(|bb| *bb.t0 != bb.b0 + 3, dynamic = false) {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        StatefulAction(Task<3>),
-                        SetBlackboard(o0 = Some(6)),
-                        StatefulAction(Task<4>),
-                        SetBlackboard(t1 = 6),
-                    },
-                    Delay(100) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 < 1)]
-                        Switch(b1) {
-                            case 4 => Condition(Cond<5> = Cond::<5>),
-                            case 5 => StatefulAction(Task<6> = Task::<6>),
-                            _ => Action(PAct<7>, b0 = {b0}, b1 = {=}),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Remap(success = Success, failure = Success) {
-                            Action(Act<8>),
-                        },
-                    },
-                    MemSequence {
-                        Condition(Cond<9>),
-                        SetBlackboard(b0 = 9),
-                        StatefulAction(PTask<10>, b0 = 2, b1 = {b0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0523Blackboard { t0 b0 t1 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0524 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 0,
-            b0: i64 = 4,
-        }
-        AsyncFallback {
-            ParallelAll(0) {
-                #[success_if(|bb| *bb.t0 % 4 != 2)]
-                Condition(Cond<0>),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-            },
-            StatefulAction(Task<2>),
-            ForceSuccess {
-                SequenceStar {
-                    #[skip_if(|bb| bb.b1 < 5)]
-                    BinarySelector(|bb| bb.b1 < bb.b0 + 1, dynamic = false) {
-                        Action(Act<3> = Act::<3>),
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {t1}),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                AlwaysSuccess,
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0524Blackboard { t0 t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0525 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        Delay(20) {
-            ReactiveSelector {
-                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1) % 4)),
-                Sequence {
-                    RepeatUntilFailure(3) {
-                        StatefulAction(Task<1>),
-                    },
+                IndexSwitch(|bb| bb.o0.unwrap_or(4) + 3, out_of_range = Fail) {
                     AlwaysFailure,
-                },
-                Action(PAct<2>, b0 = 1, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0525Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0526Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0526Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Loop(q0, value = {b1}) {
-            SubTree(Tree0526Sub1, ..),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0526 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        RepeatTimes(1) {
-            SubTree(Tree0526Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0526Blackboard { b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0527 for Ctx {
-        Fallback {
-            KeepRunningUntilFailure {
-                Condition(Cond<0>),
-            },
-            Filter(times = 2, count = Success, filtered = Failure) {
-                Condition(Cond<1>),
-            },
-            Condition(Cond<2>),
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0528 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64>,
-        }
-        Parallel {
-            Fallback {
-                Repeat(4) {
-                    Condition(Cond<0>),
-                },
-                #[on_halted(|bb| *bb.t1 += 1)]
-                BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 == *bb.t1, dynamic = false) {
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                Cooldown(0, filtered = Skipped) {
-                    Script(|bb| { bb.o0 = Some(bb.b0 % 3); bb.t0.set((bb.b0 + 3) % 2) }),
-                },
-                Action(|ctx| ctx.exec(3)),
-                KeepRunningUntilFailure {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    Condition(Cond<4>),
-                },
-            },
-            ParallelAll {
-                #[post(|bb| bb.t0.set(bb.b0 + 1))]
-                RepeatTimes(forever) {
-                    Condition(Cond<5>),
-                },
-                Script(|bb| bb.b0 += 1),
-                SequenceWithMemory {
-                    Remap(success = Success, failure = Failure) {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                },
-                MemPriority {
-                    WasEntryUpdated(t1),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0528Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0529 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Sequence {
-            Loop(q0, if_empty = Skipped) {
-                Runner,
-            },
-            #[run_while(|bb| bb.o0.unwrap_or(2) != 2)]
-            Repeat(forever) {
-                ReactiveFallback {
-                    Action(Act<0> = Act::<0>),
-                    AlwaysSuccess,
-                },
-            },
-            Condition(Cond<1> = Cond::<1>),
-            Action(Act<2>),
-            Repeat(4) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0529Blackboard { o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0530 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        BinarySelector(|bb| *bb.t1 < 1) {
-            Action(PAct<0>, b0 = 8),
-            KeepRunningUntilFailure {
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0530Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0531 for Ctx {
-        PolicyParallel(policy = FirstSuccess) {
-            Fallback {
-                Priority {
-                    Condition(Cond<0> = Cond::<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Condition(Cond<3>),
-                RunOnce {
-                    Condition(Cond<4>),
-                },
-            },
-            ParallelAll {
-                Condition(Cond<5> = Cond::<5>),
-                SequenceStar {
-                    Condition(|ctx| ctx.check(6)),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-                Sleep(50),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0532 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
-            Precondition(|bb| *bb.t1 + 3 != 6, else = Success) {
-                Repeater(3) {
-                    Repeat(forever) {
-                        Sleep(10),
-                    },
-                },
-            },
-            StatefulAction(Task<0>),
-            Cooldown(0, filtered = Failure) {
-                RepeatTimes(2) {
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0532Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        StepSequencer {
-            IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Fail, dynamic = true) {
-                Conditional(|bb| *bb.t1 + 4 > 2, dynamic = false, else = Success) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            SetBlackboard(b0 = 9),
-            #[success_if(|bb| *bb.t0 % 2 > 0)]
-            #[post(|bb| bb.o0 = Some(bb.b0))]
-            StatefulAction(PTask<1>, b0 = {t1}),
-            RepeatUntil(Failure) {
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0533Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0534Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0534 for Ctx {
-        Parallel(success = -1, failure = 2) {
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<0>),
-                SubTree(Tree0534Sub0),
-                StatefulAction(Task<2>),
-            },
-            RepeatTimes(1) {
-                Repeat(1) {
-                    RepeatUntilFailure(forever) {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-            Deadline(0) {
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    Sleep(50),
-                    StatefulAction(Task<6>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0535 for Ctx {
-        Timeout(20) {
-            Sleep(0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0536Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Condition(|ctx| ctx.check(3))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceWithMemory {
-            Precondition(|bb| *bb.t0 + 4 > 5, else = Success) {
-                AlwaysFailure,
-            },
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            MaxTime(0) {
-                SequenceWithMemory {
-                    Action(Act<2>),
-                    Wait(50),
-                    SubTree(Tree0536Sub0, ..),
-                    Condition(|ctx| ctx.check(4)),
-                },
-            },
-            Repeat(0) {
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0536Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0537 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 4,
-        }
-        Invert {
-            #[post(|bb| if bb.b1 != 6 { bb.b0 += 2 })]
-            Selector {
-                Action(|ctx| ctx.exec(0)),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0537Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0538 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 3,
-        }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            FlipSelector {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                BinarySelector(|bb| *bb.t1 < 0, dynamic = false) {
-                    RunOnce {
-                        BinarySelector(|bb| *bb.t0 % 2 == 0, dynamic = true) {
-                            Condition(Cond<2>),
-                            ScriptCondition(|bb| bb.o0.unwrap_or(2) % 4 < 1),
-                        },
-                    },
-                    Interrupt(|bb| *bb.t1 != 0) {
-                        ScriptCondition(|bb| *bb.t1 % 2 > 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0538Blackboard { b0 o0 t1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0539 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        MaxTime(0) {
-            RunOnce(then_skip = true) {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0539Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0540 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        Priority {
-            Timeout(30) {
-                Switch(b1) {
-                    case 0 => #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                    Interrupt(|bb| bb.b0 > 0) {
-                        #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(3) + 1))]
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                    case 5 => ParallelAll(max_failures = -1) {
-                        #[run_while(|bb| bb.o0.unwrap_or(5) > 5)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Precondition(|bb| bb.b0 + 1 != 5, else = Success) {
-                            TryCatch(catch_on_halt = true) {
-                                AlwaysSuccess,
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                    },
-                    _ => Action(Act<1>),
-                },
-            },
-            Action(|ctx| ctx.exec(2)),
-            IndexSwitch(|bb| (bb.b1 + 4) % 3, out_of_range = Fail, dynamic = false) {
-                Delay(0) {
-                    #[on_halted(|bb| if bb.o0.unwrap_or(0) % 4 < 1 { bb.o0 = Some(bb.b0 + 2) })]
-                    AsyncSequence {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        ForceSuccess {
-                            Condition(PCond<3>, b0 = 9),
-                        },
-                    },
-                },
-                Repeat(1) {
-                    #[success_if(|bb| bb.b1 == 1)]
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b1 == 4)]
-                        #[run_while(|bb| *bb.t1 == 6)]
-                        #[success_if(|bb| bb.b1 < 3)]
-                        Wait(20),
-                        Precondition(|bb| *bb.t0 > 5, else = Running) {
-                            RetryUntilSuccessful(3) {
-                                Condition(Cond<4>),
-                            },
-                        },
-                        Fallback {
-                            Condition(|ctx, bb| ctx.check_in(5, bb.o0.unwrap_or(0))),
-                            Action(Act<6>),
-                            Condition(|ctx, bb| ctx.check_in(7, 7)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0540Blackboard { o0 t1 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        IfThenElse {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                FlipSelector {
-                    Succeeder,
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Action(Act<3>),
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
                     Sleep(0),
                 },
-                StatefulAction(Task<6>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<7>),
-                Action(|ctx| ctx.exec(8)),
-            },
-            Retry(2) {
-                KeepRunningUntilFailure {
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<9>),
-                        Sequence {
-                            Condition(Cond<10>),
-                            Condition(Cond<11>),
-                            Action(Act<12> = Act::<12>),
-                        },
-                        Condition(|ctx| ctx.check(13)),
-                        StatefulAction(Task<14>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        IfThenElse {
-            Inverter {
-                Sequence {
-                    Retry(2) {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                    Optional {
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-            Selector {
-                AlwaysFailure,
-                Priority {
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-                Fallback {
-                    Action(Act<5>),
-                    Action(Act<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-            FlipSelector {
-                Cooldown(0, filtered = Skipped) {
-                    ForceFailure {
-                        Action(Act<8> = Act::<8>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<9>),
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-        }
-        WhileDoElse {
-            ParallelAll {
-                Loop(q0, value = {b1}, if_empty = Success) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                        SetBlackboard(b0 = {t0}),
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            Deadline(0) {
-                Runner,
-            },
-        }
-    }
-}
-
-board!(Tree0543Blackboard { b0 q0 t1 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            Priority {
-                KeepRunningUntilFailure {
-                    ScriptCondition(|bb| *bb.t0 > (bb.b0 + 1) % 3),
-                },
-                Deadline(50) {
-                    Retry(3) {
-                        #[post(|bb| bb.b0 += 3)]
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-            RepeatUntil(Success) {
-                Parallel(success = -1) {
-                    RunOnce {
-                        Sequence {
-                            StatefulAction(Task<1>),
-                            #[run_while(|bb| bb.b0 < 2)]
-                            Conditional(|bb| *bb.t0 > 7, else = Success) {
-                                Action(PAct<2>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0544Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 9,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0> = Task::<0>),
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<1>),
-                #[skip_if(|bb| bb.b0 % 3 < 2)]
-                #[run_while(|bb| (bb.b0 + 1) % 3 < 0)]
-                Wait(50),
-                StatefulAction(Task<2>),
-            },
-            #[skip_if(|bb| *bb.t1 + 4 < *bb.t0)]
-            #[run_while(|bb| bb.b0 + 2 > 5)]
-            #[post(|bb| bb.t0.set(bb.b0 % 2))]
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64,
-        }
-        Repeat(2) {
-            AsyncFallback {
-                ReactiveFallback {
-                    SubTree(Tree0545Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, t1 = {t1}),
-                    TryCatch(catch_on_halt = true) {
-                        SequenceStar {
-                            Wait(0),
-                            #[on_halted(|bb| if *bb.t1 < 1 { bb.b0 = *bb.t1 + 1 })]
-                            #[on_success(|bb| { *bb.t1 += 1; bb.t0.set(bb.b0) })]
-                            #[skip_if(|bb| *bb.t1 != 6)]
-                            Condition(|ctx, bb| ctx.check_in(5, (*bb.t1 + 4) % 4)),
-                            Script(|bb| { if *bb.t1 == 6 { bb.b0 += 1 }; if *bb.t0 < 0 { bb.b0 += 2 } }),
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                    MaxTime(0) {
-                        Precondition(|bb| bb.b0 == 6, else = Running) {
-                            WhileDoElse {
-                                ReactiveFallback {
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8>),
-                                    Condition(Cond<9>),
-                                    Action(Act<10>),
-                                },
-                                ReactiveSequence {
-                                    StatefulAction(Task<11>),
-                                    StatefulAction(Task<12>),
-                                    StatefulAction(PTask<13>, b0 = {t1}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Loop, dynamic = false) {
-                        Action(|ctx| ctx.exec(14)),
-                        SequenceWithMemory {
-                            SkipUnlessUpdated(t0) {
-                                WaitUntil(|bb| *bb.t0 + 2 < bb.b0) {
-                                    Action(|ctx, bb| ctx.exec_in(15, *bb.t1 + 3, &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                    IndexSwitch(|bb| 9, out_of_range = Fail) {
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        Failer,
-                        Sequence {
-                            Condition(Cond<16>),
-                            SetBlackboard(t0 = {t1}),
-                        },
-                        Loop(q0, if_empty = Skipped) {
-                            Parallel {
-                                Failer,
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0545Blackboard { t0 b0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(3),
-        }
-        MemPriority {
-            IfThenElse {
-                #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(2))]
-                #[run_while(|bb| bb.b0 % 3 > 1)]
-                Conditional(|bb| bb.o0.unwrap_or(5) != 0, dynamic = false, else = Success) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b1)),
-                },
-                Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0546Blackboard { b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        RepeatUntilSuccess(3) {
-            ParallelAll(max_failures = -3) {
-                StatefulAction(Task<0>),
-                Repeat(4) {
-                    StatefulAction(Task<1>),
-                },
-                Parallel(success = -2) {
-                    SetBlackboard(o0 = Some(8)),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    #[failure_if(|bb| *bb.t0 < bb.b1)]
+                #[success_if(|bb| *bb.t0 % 3 == 2)]
+                #[skip_if(|bb| bb.b0 % 4 > 0)]
+                #[post(|bb| *bb.t0 += 1)]
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                    #[score(|bb| (*bb.t0 % 4) as f32)]
+                    Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                    #[score(|bb| (bb.b0) as f32)]
+                    Action(PIo<3>, t0 = {b0}),
+                    #[score(|bb| ((*bb.t0 + 4) % 2) as f32)]
                     Action(Act<4>),
                 },
             },
@@ -1570,51 +793,59 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0547Blackboard { b1 o0 t0 });
+board!(Tree0518Blackboard { t0 o0 q0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0548Sub0 for Ctx {
+    pub tree Tree0519 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Condition(Cond<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
             b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
+            #[tracked] t0: i64,
         }
-        StepSequencer {
-            Priority {
-                AsyncFallback {
-                    Action(|ctx| ctx.exec(0)),
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
+        WhileDoElse {
+            Parallel(success = -2, failure = -2) {
+                RetryUntilSuccessful(forever) {
+                    KeepRunningUntilFailure {
+                        Precondition(|bb| (*bb.t0 + 4) % 4 < 0, else = Skipped) {
+                            Action(Act<0>),
+                        },
+                    },
                 },
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                    Condition(Cond<3>),
-                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {=}),
+                RunOnce(then_skip = true) {
+                    RetryUntilSuccessful(2) {
+                        #[failure_if(|bb| bb.b0 != 1)]
+                        Sleep(50),
+                    },
                 },
             },
-            Loop(q0) {
-                Loop(q0) {
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        Selector {
-                            SubTree(Tree0548Sub0, t1 = {=}, b0 = {b0}, q0 = {=}, b1 = {b1}),
-                            #[skip_if(|bb| bb.b0 > 6)]
-                            #[on_success(|bb| { bb.b1 = bb.b1 % 2; bb.t1.set(bb.b1) })]
-                            #[on_halted(|bb| bb.b1 += 1)]
+            #[on_halted(|bb| *bb.t0 += 2)]
+            #[run_while(|bb| bb.b0 + 3 == 5)]
+            IfThenElse {
+                ReactiveSequence {
+                    StatefulAction(PTask<1>, b0 = {=}),
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    Condition(PCond<3>, b0 = 0),
+                },
+            },
+            #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            #[post(|bb| *bb.t0 += 1)]
+            FlipSelector {
+                Repeat(3) {
+                    BinarySelector(|bb| bb.b0 == 7) {
+                        Cooldown(10) {
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            Sequence {
+                                MaxTime(0) {
+                                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                                },
+                                SetBlackboard(b0 = 9),
+                            },
+                        },
+                        Sequence {
+                            Condition(Cond<5>),
                             StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                            Condition(|ctx, bb| ctx.check_in(8, bb.b0 + 2)),
                         },
                     },
                 },
@@ -1623,35 +854,1102 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0548Blackboard { t1 b0 q0 b1 });
+board!(Tree0519Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0549 for Ctx {
+    pub tree Tree0520 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
+            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 4, &mut bb.b1)),
+        KeepRunningUntilFailure {
+            ReactiveFallback {
+                WaitUntil(|bb| bb.b0 + 4 == bb.b1) {
+                    Limiter(1) {
+                        DynamicSelector {
+                            Inverter {
+                                WaitValueUpdate(t0) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            #[run_while(|bb| bb.b1 + 2 > 4)]
+                            #[success_if(|bb| bb.b1 % 3 == 2)]
+                            #[on_halted(|bb| bb.b1 = *bb.t0)]
+                            WaitUntil(|bb| (bb.b1 + 1) % 4 > 0) {
+                                #[success_if(|bb| bb.o0.is_none())]
+                                #[run_while(|bb| *bb.t0 > 5)]
+                                #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); *bb.t0 += 1 })]
+                                Wait(20),
+                            },
+                            ScriptCondition(|bb| bb.b1 == *bb.t0),
+                            BinarySelector(|bb| *bb.t0 + 1 < 4, dynamic = true) {
+                                Script(|bb| bb.b1 += 1),
+                                StatefulAction(Task<1>),
+                            },
+                            RetryUntilSuccessful(forever) {
+                                Repeat(4) {
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
                 Action(Act<2>),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-            Inverter {
-                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                Filter(times = 1, count = Completed) {
+                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                    #[success_if(|bb| bb.b1 < 0)]
+                    #[on_success(|bb| bb.b1 = bb.b0)]
+                    IfThenElse {
+                        RunOnce {
+                            Switch(b1) {
+                                case 0 => StatefulAction(Task<3>),
+                                case 4 => StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                                _ => Condition(Cond<5>),
+                            },
+                        },
+                        SetBlackboard(t0 = {b1}),
+                    },
+                },
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0549Blackboard { b0 t0 b1 });
+board!(Tree0520Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0521 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 1,
+            b1: i64,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StepSequencer {
+                WasEntryUpdated(t0),
+                Condition(Cond<1> = Cond::<1>),
+                #[failure_if(|bb| (bb.b0 + 2) % 2 < 0)]
+                Action(Act<2>),
+                Condition(Cond<3>),
+            },
+            #[failure_if(|bb| bb.b0 % 2 > 0)]
+            #[on_failure(|bb| if (bb.b1 + 3) % 3 != 0 { *bb.t0 += 2 })]
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                Condition(Cond<5>),
+                Wait(0),
+            },
+            RetryUntilSuccessful(3) {
+                Filter(times = 1, filtered = Failure) {
+                    ReactiveSequence {
+                        Wait(0),
+                        #[post(|bb| { bb.o0 = Some(bb.b0); bb.t0.set(bb.b0 % 3) })]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Wait(10),
+                ScriptCondition(|bb| *bb.t0 % 3 == 0),
+            },
+        }
+    }
+}
+
+board!(Tree0521Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0522 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+        }
+        ReactiveFallback {
+            ScriptCondition(|bb| bb.o0.unwrap_or(4) > 3),
+            AlwaysFailure,
+            #[failure_if(|bb| bb.o0.is_some())]
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0522Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0523Sub1 for Ctx {
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0523Sub0 for Ctx {
+        SubTree(Tree0523Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0523 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            SubTree(Tree0523Sub0),
+            StatefulAction(Task<2> = Task::<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0524 for Ctx {
+        Repeat(forever) {
+            Fallback {
+                MemPriority {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                ReactiveSequence {
+                    Action(Act<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+                Priority {
+                    Failer,
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0525 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+        }
+        Parallel(success = 1, failure = 1) {
+            ParallelAll(max_failures = -4) {
+                Parallel(success = 0) {
+                    Action(Act<0>),
+                    StatefulAction(Task<1>),
+                },
+                MemPriority {
+                    StatefulAction(Task<2>),
+                    AlwaysRunning,
+                },
+                StatefulAction(Task<3>),
+                ReactiveSequence {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            ReactiveSelector {
+                SkipUnlessUpdated(t1) {
+                    #[post(|bb| { bb.o0 = None; bb.b0 += 1 })]
+                    Repeat(3) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0525Blackboard { b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0526Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 9,
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(0) != *bb.t1)]
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0526Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        ScriptCondition(|bb| bb.o0.is_some())
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0526 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+        }
+        DynamicSelector {
+            SubTree(Tree0526Sub0, ..),
+            SubTree(Tree0526Sub1, o0 = {=}, t1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0526Blackboard { o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0527 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        #[on_failure(|bb| bb.b0 += 2)]
+        #[run_while(|bb| bb.o0.unwrap_or(3) % 3 != 1)]
+        #[on_success(|bb| if (bb.b1 + 1) % 2 < 1 { bb.b1 = (*bb.t0 + 3) % 2 })]
+        RepeatUntil(Failure) {
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                #[post(|bb| bb.b1 = bb.b0)]
+                Condition(|ctx| ctx.check(1)),
+                Observe(|bb| bb.b0 + 3 > bb.b1 + 4, abort = both) {
+                    DynamicSequence {
+                        Wait(20),
+                        UnsetBlackboard(o0),
+                    },
+                },
+                DynamicSelector {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                    StatefulAction(Task<3>),
+                },
+                Observe(|bb| bb.b0 + 4 != 2) {
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0527Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0528Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 10,
+        }
+        RepeatTimes(forever) {
+            ScriptCondition(|bb| *bb.t0 > bb.b1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0528 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+        }
+        Sequence {
+            Condition(Cond<0>),
+            #[on_success(|bb| if *bb.t0 != *bb.t0 % 2 { bb.t0.set(bb.b1) })]
+            #[post(|bb| { bb.b1 = bb.b1 % 3; bb.b1 += 1 })]
+            SubTree(Tree0528Sub0, t0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0528Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0529 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+        }
+        WhileDoElse {
+            Delay(50) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    IndexSwitch(|bb| (bb.b1 + 4) % 2) {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                        SetBlackboard(b1 = 5),
+                    },
+                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b0}),
+                },
+            },
+            Action(Act<5>),
+        }
+    }
+}
+
+board!(Tree0529Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0530 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Fallback {
+                Observe(|bb| bb.b0 % 4 > 1, abort = both) {
+                    SkipUnlessUpdated(t0) {
+                        RetryUntilSuccessful(1) {
+                            SetBlackboard(b0 = 8),
+                        },
+                    },
+                },
+                TryCatch {
+                    #[skip_if(|bb| bb.b0 > 7)]
+                    #[post(|bb| if *bb.t0 + 3 < 4 { bb.b0 += 1 })]
+                    SetBlackboard(t0 = 1),
+                    #[failure_if(|bb| *bb.t0 > 3)]
+                    #[skip_if(|bb| *bb.t0 != 6)]
+                    AlwaysRunning,
+                    Condition(Cond<0>),
+                },
+            },
+            Fallback {
+                SequenceWithMemory {
+                    #[on_success(|bb| if *bb.t0 < bb.b0 { bb.t0.set(*bb.t0 % 2) })]
+                    #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = 2 })]
+                    #[failure_if(|bb| bb.b0 % 4 < 0)]
+                    Condition(Cond<1>),
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(PCond<4>, b0 = 4),
+                Sleep(20),
+            },
+            SequenceWithMemory {
+                Precondition(|bb| *bb.t0 < bb.b0) {
+                    SetBlackboard(b0 = {t0}),
+                },
+                Script(|bb| bb.b0 += 3),
+                #[failure_if(|bb| *bb.t0 % 3 < 0)]
+                Condition(Cond<5>),
+            },
+            Timeout(20) {
+                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
+                #[failure_if(|bb| bb.b0 % 4 == 2)]
+                SkipUnlessUpdated(t0) {
+                    TryCatch(catch_on_halt = false) {
+                        Sleep(30),
+                        Condition(|ctx| ctx.check(6)),
+                        ReactiveSequence {
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0530Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0531 for Ctx {
+        MemSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Sequence {
+                StatefulAction(Task<2>),
+                ForceSuccess {
+                    StatefulAction(Task<3>),
+                },
+            },
+            DynamicSequence {
+                Condition(|ctx| ctx.check(4)),
+                Condition(Cond<5>),
+            },
+            Sleep(0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0532 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 2,
+            b1: i64 = 3,
+            o0: Option<i64> = Some(0),
+        }
+        Observe(|bb| *bb.t0 > bb.b1) {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                Switch(b1) {
+                    case 1 => Parallel(success = -1, failure = 0) {
+                        ReactiveFallback {
+                            ScriptCondition(|bb| bb.b1 + 3 != bb.b0),
+                            Action(Act<0>),
+                        },
+                        WaitValueUpdate(t0) {
+                            Timeout(10) {
+                                SequenceWithMemory {
+                                    UnsetBlackboard(o0),
+                                    Wait(50),
+                                    Wait(10),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                        Loop(q0, value = {b1}, if_empty = Running) {
+                            ReactiveSequence {
+                                StatefulAction(Task<2>),
+                                ReactiveSequence {
+                                    StatefulAction(PTask<3>, b0 = 9),
+                                },
+                            },
+                        },
+                        Repeat(forever) {
+                            IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
+                                Wait(30),
+                                Wait(50),
+                                SetBlackboard(b1 = {b0}),
+                            },
+                        },
+                    },
+                    _ => ForceSuccess {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0532Blackboard { t0 q0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            AsyncSequence {
+                #[post(|bb| bb.t0.set(*bb.t1 + 3))]
+                UnsetBlackboard(o0),
+                #[failure_if(|bb| (*bb.t0 + 3) % 2 == 0)]
+                #[post(|bb| if bb.o0.unwrap_or(1) % 3 > 0 { *bb.t1 += 1 })]
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            Action(PAct<2>, b0 = 3),
+            StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0533Blackboard { o0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0534 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64 = 4,
+        }
+        Observe(|bb| bb.o0.is_none()) {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Failer,
+                StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0534Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0535 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        Repeater(1) {
+            ReactiveSequence {
+                Inverter {
+                    Switch(b1) {
+                        case 2 => Failer,
+                        _ => #[on_halted(|bb| if *bb.t0 % 4 != 0 { bb.t0.set(bb.b0) })]
+                        #[run_while(|bb| bb.b1 < 5)]
+                        #[skip_if(|bb| bb.b1 < 3)]
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0535Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+            b1: i64 = 4,
+        }
+        MemPriority {
+            Condition(PCond<0>, b0 = {b0}),
+            StatefulAction(Task<1>),
+            IndexSwitch(|bb| bb.b1 + 4, dynamic = false) {
+                Condition(Cond<2>),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 3)),
+            },
+            Parallel(success = -1, failure = 2) {
+                StatefulAction(Task<4>),
+                Action(PIo<5>, t0 = {=}),
+            },
+            Timeout(30) {
+                Sequence {
+                    StatefulAction(Task<6>),
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0536Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0537Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        WaitUntil(|bb| bb.o0.is_none()) {
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0537 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+            SubTree(Tree0537Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
+            StatefulAction(PTask<3>, b0 = 8, b1 = {t1}),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0537Blackboard { o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0538 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
+        }
+        Loop(q0, if_empty = Failure) {
+            Precondition(|bb| bb.b0 + 3 != 3, else = Success) {
+                ReactiveFallback {
+                    Repeat(2) {
+                        Condition(Cond<0>),
+                    },
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<1>),
+                    },
+                    Delay(100) {
+                        Filter(times = 2, count = Success) {
+                            Filter(times = 3, count = Failure, filtered = Failure) {
+                                Succeeder,
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
+                        Script(|bb| *bb.t0 += 1),
+                    },
+                    WhileDoElse {
+                        Condition(Cond<3>),
+                        Condition(PCond<4>, b0 = {b0}),
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0538Blackboard { t1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0539 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Fallback {
+            Observe(|bb| *bb.t0 % 2 == 1, abort = both) {
+                ParallelAll(1) {
+                    ReactiveFallback {
+                        Action(Act<0>),
+                        Sequence {
+                            #[post(|bb| bb.b1 = (bb.b1 + 2) % 3)]
+                            #[on_halted(|bb| bb.t0.set(bb.b0))]
+                            Switch(b1) {
+                                case 5 => Wait(0),
+                                case 1 => StatefulAction(Task<1>),
+                                _ => Condition(Cond<2>),
+                            },
+                        },
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                TryCatch {
+                    Condition(Cond<4>),
+                    StatefulAction(PTask<5>, b0 = 2, b1 = {b0}),
+                    Condition(Cond<6> = Cond::<6>),
+                    Condition(Cond<7>),
+                },
+            },
+            #[post(|bb| bb.t0.set(bb.b0 + 3))]
+            Deadline(0) {
+                BinarySelector(|bb| *bb.t0 % 3 > 1, dynamic = false) {
+                    BinarySelector(|bb| bb.b1 + 2 > 3) {
+                        #[on_success(|bb| if bb.b1 + 3 > 5 { *bb.t0 += 2 })]
+                        Script(|bb| bb.b0 += 1),
+                        WaitValueUpdate(t0) {
+                            Action(Act<8>),
+                        },
+                    },
+                    #[run_while(|bb| bb.b0 + 1 > 2)]
+                    #[on_failure(|bb| { bb.b1 += 1; if *bb.t0 > bb.b0 + 2 { *bb.t0 += 1 } })]
+                    #[skip_if(|bb| bb.b0 < 3)]
+                    DynamicSequence {
+                        Condition(Cond<9>),
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0539Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0540 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        BinarySelector(|bb| (*bb.t1 + 2) % 2 == 1) {
+            Repeater(1) {
+                RepeatUntilSuccess(forever) {
+                    Condition(Cond<0>),
+                },
+            },
+            #[on_halted(|bb| if *bb.t0 % 3 == 1 { *bb.t0 += 2 })]
+            #[on_failure(|bb| { *bb.t1 += 1; bb.t0.set(bb.o0.unwrap_or(1) % 4) })]
+            Remap(success = Success, failure = Failure) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0540Blackboard { b0 o0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+        }
+        FlipSelector {
+            Fallback {
+                #[skip_if(|bb| *bb.t0 % 3 < 1)]
+                #[on_success(|bb| *bb.t1 += 3)]
+                MemSequence {
+                    #[failure_if(|bb| *bb.t0 + 3 != 3)]
+                    StatefulAction(Task<0>),
+                    SequenceWithMemory {
+                        Conditional(|bb| bb.b0 == 3) {
+                            #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+                            #[on_halted(|bb| { if *bb.t0 % 4 < 3 { *bb.t0 += 3 }; bb.b0 = *bb.t1 })]
+                            Condition(PCond<1>, b0 = {b0}),
+                        },
+                        Condition(PCond<2>, b0 = {=}),
+                    },
+                },
+            },
+            Action(Act<3>),
+            ReactiveSequence {
+                RepeatUntilFailure(forever) {
+                    #[post(|bb| bb.b0 += 2)]
+                    Filter(times = 1, filtered = Skipped) {
+                        #[skip_if(|bb| bb.b0 % 2 == 1)]
+                        ReactiveSequence {
+                            MaxTime(30) {
+                                Script(|bb| *bb.t0 += 1),
+                            },
+                            Filter(times = 3, count = Success) {
+                                WhileDoElse {
+                                    Action(Act<4>),
+                                    Condition(Cond<5>),
+                                    ScriptCondition(|bb| *bb.t0 % 2 < 1),
+                                },
+                            },
+                            Sequence {
+                                AlwaysSuccess,
+                                Condition(|ctx, bb| ctx.check_in(6, 8)),
+                                Condition(Cond<7>),
+                                StatefulAction(PTask<8>, b0 = {t1}, b1 = {t0}),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                #[skip_if(|bb| *bb.t1 + 2 < *bb.t0 + 4)]
+                #[failure_if(|bb| (*bb.t0 + 4) % 3 != 0)]
+                Parallel(success = 1) {
+                    Script(|bb| bb.b0 = *bb.t0 + 4),
+                    Condition(Cond<9>),
+                    Sleep(10),
+                    Action(PAct<10>, b0 = {b0}),
+                    Wait(10),
+                },
+                ReactiveFallback {
+                    Loop(q0, if_empty = Running) {
+                        StatefulAction(Task<11>),
+                    },
+                    Sleep(20),
+                },
+            },
+            IfThenElse {
+                RepeatUntilSuccess(2) {
+                    SequenceWithMemory {
+                        AlwaysSuccess,
+                        StatefulAction(PTask<12>, b0 = 3, b1 = {t1}),
+                        Condition(Cond<13>),
+                    },
+                },
+                Action(Act<14>),
+                SetBlackboard(b0 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0541Blackboard { t1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 4,
+        }
+        FlipSelector {
+            Filter(times = 3, filtered = Skipped) {
+                Failer,
+            },
+            RetryUntilSuccessful(1) {
+                Action(PIo<0>, t0 = {b0}),
+            },
+            StatefulAction(Task<1>),
+            RepeatUntil(Failure) {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0542Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        TryCatch(catch_on_halt = true) {
+            MemSequence {
+                Loop(q0, value = {t0}) {
+                    Script(|bb| bb.b0 = (bb.b1 + 2) % 2),
+                },
+                Switch(b1) {
+                    case 4 => #[post(|bb| bb.b1 += 2)]
+                    #[on_success(|bb| if *bb.t1 + 1 != 5 { bb.b1 += 2 })]
+                    #[success_if(|bb| *bb.t0 % 2 != 1)]
+                    Sleep(20),
+                    _ => Sleep(0),
+                },
+                StatefulAction(PTask<0>, b0 = {b1}, b1 = {t1}),
+            },
+            Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<1> = Cond::<1>),
+                    Condition(PCond<2>, b0 = 3),
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
+            Delay(0) {
+                Switch(b1) {
+                    case 1 => Conditional(|bb| bb.b0 > 4, dynamic = false, else = Success) {
+                        #[on_success(|bb| bb.b1 += 3)]
+                        #[post(|bb| bb.b1 = *bb.t0 % 4)]
+                        Script(|bb| { bb.b1 = bb.b1 % 2; if *bb.t1 + 1 > 6 { bb.b0 += 2 } }),
+                    },
+                    case 5 => Repeater(0) {
+                        SetBlackboard(t1 = 0),
+                    },
+                    _ => Cooldown(30) {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0543Blackboard { b1 q0 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            Script(|bb| if bb.b0 != 3 { bb.b0 += 3 }),
+            RepeatUntil(Success) {
+                StatefulAction(Task<0>),
+            },
+            SetBlackboard(o0 = Some(4)),
+            Optional {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0544Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 1,
+        }
+        Observe(|bb| bb.b1 % 3 > 0) {
+            ParallelAll {
+                #[post(|bb| if bb.b1 != 6 { bb.b1 = bb.b0 })]
+                Parallel(success = 1, failure = -1) {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                Action(Act<2>),
+                Parallel(success = 1, failure = 1) {
+                    Wait(20),
+                    RunOnce(then_skip = true) {
+                        Filter(times = 1, count = Success, filtered = Skipped) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0545Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b1: i64,
+        }
+        Deadline(0) {
+            ParallelAll(max_failures = -1) {
+                Timeout(0) {
+                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
+                },
+                #[success_if(|bb| bb.o0.is_none())]
+                #[on_halted(|bb| bb.b1 = bb.b1 % 4)]
+                Cooldown(0, filtered = Skipped) {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0546Blackboard { t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0547 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        IfThenElse {
+            SequenceWithMemory {
+                SetBlackboard(b0 = {t1}),
+                WasEntryUpdated(t1),
+            },
+            Deadline(10) {
+                Runner,
+            },
+            ReactiveFallback {
+                Fallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Action(PAct<2>, b0 = {b1}),
+                #[post(|bb| *bb.t1 += 2)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[on_success(|bb| *bb.t1 += 1)]
+                StatefulAction(Task<3>),
+                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                Sequence {
+                    AlwaysSuccess,
+                    Action(PAct<4>, b0 = {b0}, b1 = {t1}),
+                },
+                Action(PIo<5>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0547Blackboard { t1 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Repeat(3) {
+            MemSequence {
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                    #[skip_if(|bb| bb.b0 > 2)]
+                    DynamicSequence {
+                        Action(PAct<1>, b0 = {t0}),
+                        Condition(Cond<2>),
+                    },
+                },
+                #[failure_if(|bb| bb.o0.is_none())]
+                #[success_if(|bb| *bb.t0 % 4 < 0)]
+                SequenceWithMemory {
+                    #[on_failure(|bb| { bb.o0 = None; bb.o0 = None })]
+                    #[run_while(|bb| bb.b0 + 3 == 7)]
+                    #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                    SequenceWithMemory {
+                        StatefulAction(Task<3>),
+                        Failer,
+                    },
+                    Condition(Cond<4>),
+                },
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 1) % 2, &mut bb.b0)),
+                    Script(|bb| if bb.o0.is_some() { bb.b0 = bb.o0.unwrap_or(3) }),
+                    Deadline(0) {
+                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                    },
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0548Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        ReactiveSelector {
+            #[success_if(|bb| *bb.t0 % 3 < 1)]
+            #[post(|bb| { bb.t0.set(bb.b1); if *bb.t0 == 5 { bb.b1 = *bb.t0 % 3 } })]
+            AsyncSequence {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(|ctx, bb| ctx.check_in(2, (bb.o0.unwrap_or(4) + 3) % 2)),
+                Condition(Cond<3>),
+            },
+            ParallelAll {
+                Limiter(3) {
+                    Wait(0),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Timeout(10) {
+                ReactiveSequence {
+                    Sequence {
+                        Succeeder,
+                    },
+                    Condition(Cond<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0549Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0550 for Ctx {
-        Filter(times = 1, count = Completed, filtered = Failure) {
-            Condition(Cond<0>),
+        Deadline(30) {
+            AsyncSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
@@ -1659,65 +1957,47 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0551 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(3),
             #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 2,
         }
-        #[run_while(|bb| *bb.t0 % 4 < 1)]
-        #[skip_if(|bb| bb.o0.unwrap_or(5) > bb.b0)]
-        ReactiveSequence {
-            Loop(q0) {
-                ReactiveFallback {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        AlwaysSuccess,
-                        SetBlackboard(b0 = {t0}),
-                        Condition(Cond<0>),
-                        Script(|bb| bb.o0 = None),
-                    },
-                    ReactiveFallback {
-                        #[failure_if(|bb| bb.b0 + 4 < 4)]
-                        #[success_if(|bb| *bb.t0 < 4)]
-                        SetBlackboard(t0 = {b0}),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    RunOnce(then_skip = true) {
-                        IfThenElse {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            ScriptCondition(|bb| *bb.t0 == 3),
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        ScriptCondition(|bb| bb.b0 % 3 > 1),
-                        Condition(Cond<6>),
+        ParallelAll {
+            ParallelAll(max_failures = -1) {
+                #[on_failure(|bb| bb.t1.set(4))]
+                #[skip_if(|bb| *bb.t1 > 3)]
+                Condition(|ctx| ctx.check(0)),
+            },
+            RetryUntilSuccessful(4) {
+                Cooldown(30, filtered = Failure) {
+                    DynamicSequence {
+                        ScriptCondition(|bb| bb.b0 + 2 == 2),
                     },
                 },
             },
-            WhileDoElse {
-                FlipSelector {
-                    Action(PIo<7>, t0 = {b0}),
-                    Script(|bb| bb.o0 = None),
-                    Succeeder,
-                },
-                Sequence {
-                    MaxTime(50) {
-                        AlwaysSuccess,
-                    },
-                    MemSequence {
-                        Action(Act<8>),
-                        Action(Act<9>),
-                    },
-                    Action(PAct<10>, b0 = {t0}, b1 = {b0}),
-                },
-                Precondition(|bb| *bb.t0 != *bb.t0 + 1, else = Success) {
-                    ReactiveFallback {
-                        StatefulAction(Task<11> = Task::<11>),
-                        StatefulAction(Task<12>),
-                        Condition(|ctx, bb| ctx.check_in(13, *bb.t0 % 4)),
-                        Condition(Cond<14> = Cond::<14>),
+            Retry(forever) {
+                Inverter {
+                    Selector {
+                        DynamicSelector {
+                            Condition(Cond<1>),
+                            IfThenElse {
+                                StatefulAction(Task<2>),
+                                AlwaysFailure,
+                            },
+                        },
+                        StatefulAction(Task<3>),
+                        Fallback {
+                            Conditional(|bb| bb.o0.is_none(), dynamic = false) {
+                                SetBlackboard(o0 = Some(8)),
+                            },
+                            SequenceWithMemory {
+                                Action(Act<4>),
+                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 4, &mut bb.b1)),
+                            },
+                            #[failure_if(|bb| *bb.t0 + 4 != 3)]
+                            Condition(Cond<6>),
+                        },
                     },
                 },
             },
@@ -1725,113 +2005,152 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0551Blackboard { q0 t0 b0 o0 });
+board!(Tree0551Blackboard { t1 o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0552 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        WhileDoElse {
-            Delay(10) {
-                BinarySelector(|bb| *bb.t1 == 4, dynamic = true) {
-                    Script(|bb| bb.b0 = *bb.t0 + 2),
-                    Action(|ctx| ctx.exec(0)),
-                },
-            },
-            Action(PAct<1>, b0 = {t1}, b1 = {t1}),
-            Action(PIo<2>, t0 = {b0}),
+        TryCatch(catch_on_halt = false) {
+            #[run_while(|bb| *bb.t0 > 5)]
+            #[post(|bb| if bb.b0 < 6 { bb.b0 = bb.b0 % 4 })]
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
 
-board!(Tree0552Blackboard { t1 t0 b0 });
+board!(Tree0552Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0553 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 1,
             b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            o0: Option<i64>,
         }
-        Sequence {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[on_success(|bb| if bb.b0 % 3 > 1 { bb.b0 += 1 })]
-                #[post(|bb| bb.b0 += 1)]
-                #[failure_if(|bb| bb.b0 + 2 < 2)]
-                Action(|ctx| ctx.exec(0)),
-                Repeat(2) {
-                    Sequence {
-                        #[skip_if(|bb| bb.b0 % 4 < 3)]
-                        #[failure_if(|bb| *bb.t0 == 3)]
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
+        Precondition(|bb| bb.o0.is_none(), else = Running) {
+            ReactiveSequence {
+                RetryUntilSuccessful(4) {
+                    Deadline(0) {
+                        Action(Act<0>),
                     },
                 },
-                WasEntryUpdated(t0),
-            },
-            ParallelAll(4) {
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+                WaitValueUpdate(t0) {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Action(|ctx| ctx.exec(1)),
                 },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    #[failure_if(|bb| *bb.t0 < 6)]
-                    #[on_success(|bb| if *bb.t1 == (bb.b0 + 1) % 2 { bb.t0.set(bb.b0) })]
-                    Loop(q0, if_empty = Running) {
-                        Action(Act<6>),
-                    },
-                    Loop(q0, if_empty = Failure) {
-                        ScriptCondition(|bb| *bb.t1 % 4 < 3),
-                    },
-                },
-                RepeatTimes(forever) {
-                    RetryUntilSuccessful(2) {
-                        SequenceWithMemory {
-                            #[skip_if(|bb| bb.b0 > 6)]
-                            #[run_while(|bb| *bb.t1 + 4 != bb.b0)]
-                            #[on_success(|bb| bb.t1.set(bb.b0))]
-                            Repeater(1) {
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            Failer,
-                        },
-                    },
-                },
-                StatefulAction(PTask<7>, b0 = 3, b1 = {b0}),
-                Action(Act<8>),
             },
         }
     }
 }
 
-board!(Tree0553Blackboard { b0 t0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0554Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0553Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0554 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            SubTree(Tree0554Sub0),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 5,
+        }
+        AsyncFallback {
+            SequenceStar {
+                PolicyParallel(policy = FirstSuccess) {
+                    StepSequencer {
+                        WaitValueUpdate(t0) {
+                            Condition(PCond<0>, b0 = {b1}),
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(1)),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+                IfThenElse {
+                    Parallel(failure = 2) {
+                        WasEntryUpdated(t0),
+                        Filter(times = 3, count = Completed, filtered = Failure) {
+                            Delay(0) {
+                                Condition(PCond<3>, b0 = {=}),
+                            },
+                        },
+                    },
+                    Cooldown(50, filtered = Failure) {
+                        FlipSelector {
+                            AlwaysSuccess,
+                            #[on_failure(|bb| bb.b1 += 3)]
+                            Action(PIo<4>, t0 = {=}),
+                            Action(Act<5>),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b0 == bb.b1)]
+                #[on_success(|bb| { bb.b1 = *bb.t0; bb.t0.set(bb.b0 + 1) })]
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
 
+board!(Tree0554Blackboard { b0 t0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0555 for Ctx {
-        ForceSuccess {
-            Deadline(50) {
-                StatefulAction(Task<0>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        RepeatUntil(Success) {
+            Switch(b1) {
+                case 4 => ReactiveFallback {
+                    StepSequencer {
+                        SetBlackboard(t0 = {b1}),
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    ReactiveSequence {
+                        Filter(times = 2, count = Failure) {
+                            #[skip_if(|bb| *bb.t0 % 4 != 1)]
+                            #[post(|bb| if (*bb.t0 + 3) % 3 > 0 { bb.b1 = bb.b1 % 2 })]
+                            Succeeder,
+                        },
+                        WhileDoElse {
+                            Action(PAct<1>, b0 = 2, b1 = {b1}),
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
+                },
+                _ => SetBlackboard(o0 = Some(2)),
             },
+        }
+    }
+}
+
+board!(Tree0555Blackboard { b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0556Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        Wait(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0556Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 12,
+        }
+        #[success_if(|bb| bb.b0 < *bb.t0)]
+        IfThenElse {
+            StatefulAction(Task<4> = Task::<4>),
+            StatefulAction(Task<5>),
         }
     }
 }
@@ -1839,20 +2158,26 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0556 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
+        DynamicSequence {
+            SubTree(Tree0556Sub0, ..),
             Condition(|ctx| ctx.check(0)),
-            Sleep(10),
-            Script(|bb| bb.b0 += 2),
-            ReactiveSequence {
-                RepeatTimes(3) {
-                    StatefulAction(Task<1>),
+            IndexSwitch(|bb| 4, out_of_range = Loop, dynamic = false) {
+                #[skip_if(|bb| bb.b0 < 3)]
+                #[run_while(|bb| bb.b0 < 3)]
+                KeepRunningUntilFailure {
+                    Condition(Cond<1>),
                 },
-                SkipUnlessUpdated(t0) {
-                    WasEntryUpdated(t0),
+                #[skip_if(|bb| *bb.t0 < 7)]
+                #[on_success(|bb| { if (bb.b0 + 3) % 4 < 2 { bb.t0.set(bb.b0) }; *bb.t0 += 3 })]
+                #[failure_if(|bb| bb.b0 > 4)]
+                Inverter {
+                    Condition(Cond<2>),
                 },
+                Action(PIo<3>, t0 = {=}),
+                SubTree(Tree0556Sub1, b0 = {=}, t0 = {t0}),
             },
         }
     }
@@ -1862,49 +2187,54 @@ board!(Tree0556Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0557 for Ctx {
-        RepeatUntilFailure(forever) {
-            IfThenElse {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(|ctx| ctx.check(1)),
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Filter(times = 1, filtered = Skipped) {
+            BinarySelector(|bb| bb.b0 + 3 > 0) {
+                Condition(Cond<0>),
+                Observe(|bb| *bb.t0 < 3, abort = none) {
+                    #[on_success(|bb| bb.t0.set(1))]
+                    #[run_while(|bb| bb.b1 > 3)]
+                    SetBlackboard(t0 = 4),
+                },
             },
         }
     }
 }
+
+board!(Tree0557Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0558 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
-        RetryUntilSuccessful(1) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0558Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0559 for Ctx {
-        blackboard {
-            b0: i64 = 4,
+            b1: i64 = 5,
             #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
         }
-        #[failure_if(|bb| (bb.b0 + 2) % 4 < 3)]
-        Repeat(forever) {
-            Interrupt(|bb| bb.b0 < 4) {
-                ForceFailure {
-                    PolicyParallel(policy = FirstSuccess) {
-                        Delay(10) {
-                            RepeatTimes(3) {
-                                WaitUntil(|bb| *bb.t0 % 2 == 1) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
+        Conditional(|bb| bb.b1 < (bb.b0 + 3) % 4, dynamic = true) {
+            IndexSwitch(|bb| *bb.t0 % 2, dynamic = false) {
+                ForceSuccess {
+                    Repeat(0) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                #[post(|bb| bb.b1 = bb.b1 % 3)]
+                AsyncFallback {
+                    #[post(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) % 3 < 0)]
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Conditional(|bb| bb.o0.unwrap_or(4) == 2, dynamic = false) {
+                        AlwaysFailure,
+                    },
+                },
+                ReactiveSequence {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
             },
@@ -1912,41 +2242,107 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0559Blackboard { b0 t0 });
+board!(Tree0558Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0559 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        SequenceWithMemory {
+            RepeatUntilSuccess(1) {
+                SequenceStar {
+                    TryCatch {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(o0 = Some(4)),
+                    },
+                },
+            },
+            FlipSelector {
+                ScriptCondition(|bb| (bb.b0 + 4) % 2 == 0),
+                StatefulAction(PTask<1>, b0 = {t0}),
+                Wait(0),
+                Action(PIo<2>, t0 = {b0}),
+            },
+            IndexSwitch(|bb| bb.o0.unwrap_or(1), out_of_range = Loop, dynamic = true) {
+                Condition(Cond<3>),
+                #[failure_if(|bb| bb.o0.unwrap_or(5) % 4 < 0)]
+                KeepRunningUntilFailure {
+                    SetBlackboard(b0 = {t0}),
+                },
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+            },
+            SetBlackboard(o0 = Some(4)),
+            MaxTime(50) {
+                SequenceWithMemory {
+                    StatefulAction(Task<5>),
+                    SetBlackboard(b0 = 0),
+                    #[failure_if(|bb| *bb.t0 + 1 > 1)]
+                    #[run_while(|bb| bb.o0.unwrap_or(1) % 4 == 3)]
+                    Cooldown(20, filtered = Failure) {
+                        StatefulAction(Task<6>),
+                    },
+                    #[on_success(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                    Action(|ctx| ctx.exec(7)),
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0559Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0560 for Ctx {
-        StepSequencer {
-            ReactiveFallback {
-                ReactiveSequence {
-                    Sleep(100),
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
+        AsyncFallback {
+            KeepRunningUntilFailure {
+                StatefulAction(Task<0>),
+            },
+            Parallel(failure = 1) {
+                Parallel(success = -2) {
+                    Condition(Cond<1>),
+                    Wait(20),
+                    StatefulAction(Task<2>),
                 },
-                Repeater(1) {
-                    Repeat(forever) {
-                        SequenceWithMemory {
-                            Condition(Cond<2>),
-                            Cooldown(0, filtered = Failure) {
-                                Succeeder,
-                            },
-                        },
-                    },
+                Condition(Cond<3> = Cond::<3>),
+                AlwaysFailure,
+                PrioritySelector {
+                    #[score(2)]
+                    Condition(Cond<4>),
+                    #[score(1)]
+                    StatefulAction(Task<5>),
                 },
-                Delay(0) {
-                    Remap(success = Failure, failure = Failure) {
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Fallback {
-                    StatefulAction(Task<6> = Task::<6>),
+                ParallelAll {
+                    Failer,
+                    Action(Act<6>),
                     StatefulAction(Task<7>),
+                    Succeeder,
+                    Repeat(3) {
+                        Action(Act<8>),
+                    },
+                },
+            },
+            WhileDoElse {
+                AsyncFallback {
+                    StatefulAction(Task<9>),
+                    AlwaysFailure,
+                    Condition(Cond<10>),
+                    Condition(Cond<11>),
+                    StatefulAction(Task<12>),
+                },
+                MemSequence {
+                    FlipSelector {
+                        StatefulAction(Task<13>),
+                        StatefulAction(Task<14>),
+                        Action(Act<15>),
+                        AlwaysRunning,
+                    },
                     Deadline(0) {
-                        StatefulAction(Task<8>),
+                        Condition(Cond<16>),
                     },
                 },
             },
@@ -1957,98 +2353,97 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0561 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
             b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
         }
-        IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
-            Deadline(10) {
-                MemPriority {
-                    AlwaysFailure,
-                    Filter(times = 1, count = Completed) {
-                        StatefulAction(Task<0> = Task::<0>),
+        BinarySelector(|bb| bb.b0 == (bb.b0 + 2) % 4) {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                StepSequencer {
+                    StatefulAction(Task<1>),
+                    WasEntryUpdated(t1),
+                    AlwaysRunning,
+                },
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    Precondition(|bb| bb.b0 > (*bb.t0 + 1) % 4, else = Failure) {
+                        Action(PAct<3>, b0 = {b1}, b1 = {=}),
                     },
-                    Switch(b1) {
-                        case 0 => Condition(Cond<1> = Cond::<1>),
-                        _ => WasEntryUpdated(t0),
+                },
+                Condition(Cond<4>),
+                SequenceWithMemory {
+                    Sleep(30),
+                    Filter(times = 3, filtered = Skipped) {
+                        SetBlackboard(t1 = 2),
                     },
                 },
             },
-            AsyncSequence {
-                #[failure_if(|bb| bb.b1 < 4)]
-                Action(Act<2> = Act::<2>),
-                RetryUntilSuccessful(3) {
-                    #[on_success(|bb| if (bb.b0 + 2) % 4 != 0 { bb.b1 += 3 })]
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(3)),
-                        Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
-                        Sleep(100),
+            Timeout(0) {
+                DynamicSelector {
+                    Action(Act<5>),
+                    IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Loop, dynamic = true) {
+                        Parallel(success = -2, failure = -1) {
+                            AlwaysRunning,
+                            RetryUntilSuccessful(1) {
+                                Action(Act<6>),
+                            },
+                        },
+                        StatefulAction(PTask<7>, b0 = 8, b1 = {t1}),
                     },
-                },
-                Cooldown(50) {
-                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0561Blackboard { b1 t0 b0 });
+board!(Tree0561Blackboard { t1 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0562 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        Precondition(|bb| bb.o0.is_none(), else = Success) {
-            ReactiveFallback {
-                Timeout(0) {
-                    #[on_halted(|bb| { bb.b0 += 3; bb.b0 = *bb.t0 % 4 })]
-                    StatefulAction(PTask<0>, b0 = {=}),
-                },
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Repeat(2) {
-                    Deadline(0) {
-                        Action(Act<3>),
-                    },
+        AsyncSequence {
+            FlipSelector {
+                WasEntryUpdated(t0),
+                #[failure_if(|bb| bb.o0.is_none())]
+                ReactiveSequence {
+                    Condition(Cond<0>),
                 },
             },
+            Condition(|ctx| ctx.check(1)),
         }
     }
 }
 
-board!(Tree0562Blackboard { b0 t0 o0 });
+board!(Tree0562Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0563 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 4,
+            b0: i64 = 5,
+            b1: i64 = 3,
         }
-        WhileDoElse {
-            Deadline(0) {
+        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = false) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Action(|ctx| ctx.exec(2)),
+            },
+            KeepRunningUntilFailure {
                 Fallback {
-                    BinarySelector(|bb| *bb.t1 % 3 > 0, dynamic = false) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
-                        Inverter {
-                            SetBlackboard(t1 = 9),
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 4, &mut bb.b0)),
+                    FlipSelector {
+                        Action(Act<4>),
+                        Repeat(2) {
+                            StatefulAction(Task<5>),
                         },
                     },
-                },
-            },
-            Sleep(100),
-            ReactiveSequence {
-                RetryUntilSuccessful(2) {
-                    Loop(q0) {
-                        Filter(times = 2, count = Success, filtered = Failure) {
-                            Repeat(0) {
-                                SetBlackboard(b0 = 9),
-                            },
-                        },
+                    Timeout(10) {
+                        StatefulAction(Task<6>),
                     },
                 },
             },
@@ -2056,346 +2451,330 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0563Blackboard { t1 q0 b0 });
+board!(Tree0563Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0564 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64> = None,
         }
-        Fallback {
-            Precondition(|bb| *bb.t0 > 3) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    KeepRunningUntilFailure {
-                        #[on_success(|bb| if bb.b0 % 4 < 0 { *bb.t0 += 2 })]
-                        #[failure_if(|bb| (bb.b0 + 4) % 2 < 0)]
-                        IfThenElse {
-                            ReactiveSelector {
-                                StatefulAction(Task<0>),
-                                Action(Act<1> = Act::<1>),
-                                StatefulAction(Task<2>),
+        ReactiveFallback {
+            KeepRunningUntilFailure {
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<0>),
+                    Optional {
+                        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                            Conditional(|bb| bb.b1 != 6, dynamic = false, else = Failure) {
+                                Sleep(0),
                             },
-                            WasEntryUpdated(t0),
-                            TryCatch(catch_on_halt = true) {
-                                StatefulAction(Task<3> = Task::<3>),
-                                StatefulAction(Task<4>),
-                                StatefulAction(Task<5>),
-                            },
+                            ScriptCondition(|bb| bb.b1 % 2 > 0),
                         },
                     },
                 },
             },
-            FlipSelector {
-                #[on_halted(|bb| if bb.b0 % 2 != 1 { *bb.t0 += 3 })]
-                SequenceWithMemory {
-                    AlwaysSuccess,
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
+            WaitUntil(|bb| *bb.t0 > bb.b1) {
+                RepeatUntil(Failure) {
+                    ParallelAll(max_failures = -2) {
+                        #[on_failure(|bb| if bb.b0 % 4 != 1 { bb.b1 += 1 })]
+                        #[success_if(|bb| bb.b0 == 7)]
+                        #[post(|bb| bb.o0 = Some(bb.b0))]
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0 % 3) as f32)]
+                            AlwaysSuccess,
+                            #[score(|bb| (*bb.t0) as f32)]
+                            Action(|ctx| ctx.exec(1)),
+                        },
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
                 },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Condition(Cond<8>),
-                    StatefulAction(PTask<9>, b0 = 1),
-                    Condition(|ctx| ctx.check(10)),
-                },
-                SetBlackboard(b0 = {t0}),
             },
+            #[success_if(|bb| *bb.t0 < 7)]
+            Action(Act<4>),
         }
     }
 }
 
-board!(Tree0564Blackboard { b0 t0 });
+board!(Tree0564Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0565Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0565 for Ctx {
         blackboard {
-            b0: i64 = 0,
             #[tracked] t0: i64,
-            b1: i64 = 4,
+            b0: i64,
         }
         IfThenElse {
-            ReactiveSequence {
-                #[post(|bb| bb.b0 = bb.b1)]
-                #[failure_if(|bb| bb.b1 % 4 != 2)]
-                #[success_if(|bb| bb.b0 + 3 > 1)]
-                Condition(Cond<0>),
-                MemSequence {
-                    Precondition(|bb| bb.b1 > 7, else = Running) {
-                        RunOnce(then_skip = true) {
-                            Failer,
-                        },
-                    },
-                    RunOnce {
-                        Condition(Cond<1>),
-                    },
-                    #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
-                },
+            BinarySelector(|bb| (bb.b0 + 1) % 3 > 0, dynamic = true) {
+                Action(Act<0>),
+                SubTree(Tree0565Sub0, t0 = {=}, b0 = {b0}),
             },
-            Switch(b1) {
-                case 4 => Priority {
-                    Precondition(|bb| *bb.t0 < 2, else = Failure) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Condition(|ctx| ctx.check(3)),
-                            StatefulAction(Task<4>),
-                            Inverter {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                },
-                case 5 => Repeat(0) {
-                    ScriptCondition(|bb| bb.b1 % 4 < 2),
-                },
-                _ => StatefulAction(Task<6>),
+            BinarySelector(|bb| *bb.t0 % 4 == 3) {
+                Wait(0),
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[success_if(|bb| bb.b0 < 4)]
+                #[run_while(|bb| *bb.t0 != *bb.t0 + 2)]
+                WasEntryUpdated(t0),
             },
+            #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 4)]
+            #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
+            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0565Blackboard { b0 t0 b1 });
+board!(Tree0565Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0566Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0566Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+        }
+        Sequence {
+            SubTree(Tree0566Sub1, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
+            #[on_failure(|bb| { if bb.b0 > 7 { bb.t0.set(bb.o0.unwrap_or(5)) }; bb.o0 = Some(*bb.t0) })]
+            #[skip_if(|bb| bb.o0.is_some())]
+            ScriptCondition(|bb| bb.b0 < bb.b0 + 4),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0566 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+            b0: i64,
             o0: Option<i64>,
         }
-        RepeatUntilFailure(forever) {
-            ForceFailure {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        SequenceStar {
-                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        ScriptCondition(|bb| bb.b0 + 3 < 4),
-                        Loop(q0, value = {b1}) {
-                            StatefulAction(Task<2>),
-                        },
-                        ReactiveSequence {
-                            Timeout(0) {
-                                #[success_if(|bb| *bb.t0 + 3 != 6)]
-                                #[skip_if(|bb| (*bb.t0 + 1) % 2 == 1)]
-                                #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                                Action(PIo<3>, t0 = {=}),
-                            },
-                            SequenceStar {
-                                StatefulAction(Task<4>),
-                                Action(PAct<5>, b0 = {=}, b1 = {b0}),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                        MemSequence {
-                            Condition(Cond<7> = Cond::<7>),
-                            SkipUnlessUpdated(t0) {
-                                Action(Act<8> = Act::<8>),
-                            },
-                            RepeatUntil(Success) {
-                                Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(3) + 3, &mut bb.b0)),
-                            },
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    #[success_if(|bb| bb.o0.is_some())]
-                    #[post(|bb| { bb.b1 = bb.o0.unwrap_or(1); bb.b1 = bb.o0.unwrap_or(3) })]
-                    Condition(Cond<11>),
+        Fallback {
+            ReactiveSequence {
+                Condition(|ctx, bb| ctx.check_in(0, 6)),
+                Repeater(forever) {
+                    StatefulAction(Task<1>),
                 },
+                Optional {
+                    Script(|bb| *bb.t0 += 1),
+                },
+            },
+            Conditional(|bb| bb.b0 < 3, dynamic = false) {
+                SubTree(Tree0566Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
+            },
+            #[success_if(|bb| bb.o0.unwrap_or(3) % 4 > 0)]
+            #[skip_if(|bb| bb.o0.is_some())]
+            Loop(q0, if_empty = Running) {
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0566Blackboard { b1 b0 q0 t0 o0 });
+board!(Tree0566Blackboard { q0 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0567 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
+            b0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
         }
-        RunOnce(then_skip = true) {
-            #[on_halted(|bb| if bb.b0 % 2 == 0 { bb.b0 += 1 })]
-            #[on_failure(|bb| { bb.t0.set(bb.b0 + 2); bb.t0.set(bb.b0) })]
-            FlipSelector {
-                #[on_success(|bb| if bb.b0 + 3 > 5 { *bb.t0 += 2 })]
-                MemPriority {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    #[failure_if(|bb| *bb.t0 % 2 != 0)]
-                    AlwaysFailure,
-                    Action(Act<2>),
+        BinarySelector(|bb| (bb.b1 + 3) % 3 != 1, dynamic = true) {
+            Loop(q0, if_empty = Skipped) {
+                IndexSwitch(|bb| (*bb.t0 + 4) % 4, dynamic = false) {
+                    Condition(Cond<0> = Cond::<0>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) > bb.b0),
+                    StatefulAction(Task<1>),
                 },
-                #[on_success(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| { if bb.b0 > 0 { bb.b0 += 2 }; if *bb.t0 + 3 == bb.b0 { bb.t0.set(bb.b0) } })]
-                RetryUntilSuccessful(2) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        TryCatch(catch_on_halt = false) {
-                            Action(Act<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                            WasEntryUpdated(t0),
-                        },
-                        #[post(|bb| bb.t0.set(bb.b0 + 3))]
-                        Delay(0) {
-                            Script(|bb| { bb.b0 = *bb.t0; bb.b0 = (bb.b0 + 2) % 2 }),
-                        },
-                        Repeat(4) {
-                            Fallback {
-                                Precondition(|bb| bb.b0 < 5, else = Success) {
-                                    Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                                },
-                            },
-                        },
-                    },
+            },
+            Precondition(|bb| bb.o0.is_some(), else = Success) {
+                #[post(|bb| bb.t0.set(bb.b0))]
+                #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                IndexSwitch(|bb| bb.o0.unwrap_or(2), dynamic = false) {
+                    UnsetBlackboard(o0),
+                    Condition(PCond<2>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0567Blackboard { b0 t0 });
+board!(Tree0567Blackboard { t0 b1 b0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0568 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
             b1: i64,
+            b0: i64 = 0,
         }
-        Parallel(success = -3, failure = -1) {
-            #[post(|bb| if *bb.t0 != (bb.b0 + 4) % 3 { bb.b1 += 2 })]
-            #[failure_if(|bb| bb.b1 != 3)]
-            ReactiveFallback {
-                Repeat(1) {
-                    Action(Act<0>),
-                },
-                #[post(|bb| if *bb.t0 + 3 > 2 { bb.b0 = *bb.t0 })]
-                Condition(Cond<1> = Cond::<1>),
+        Fallback {
+            AlwaysFailure,
+            SequenceWithMemory {
+                Succeeder,
+                Condition(Cond<0> = Cond::<0>),
             },
-            Invert {
-                MemSequence {
-                    #[failure_if(|bb| bb.b1 + 3 != 3)]
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
-                    #[post(|bb| bb.b0 += 3)]
-                    #[success_if(|bb| *bb.t0 + 2 == 4)]
-                    IfThenElse {
-                        Condition(Cond<3>),
-                        #[post(|bb| bb.b1 = *bb.t0 % 4)]
-                        #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                        #[on_failure(|bb| if *bb.t0 < 5 { bb.t0.set(bb.b0 + 1) })]
-                        Condition(|ctx, bb| ctx.check_in(4, (bb.b0 + 4) % 2)),
-                    },
-                    Action(PIo<5>, t0 = {t0}),
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            Limiter(3) {
-                Condition(Cond<7> = Cond::<7>),
+            ReactiveSequence {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
+                Condition(PCond<2>, b0 = 6),
+                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
 
-board!(Tree0568Blackboard { b0 t0 b1 });
+board!(Tree0568Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0569 for Ctx {
-        Repeat(2) {
-            Action(Act<0> = Act::<0>),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+        }
+        IfThenElse {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Action(Act<2>),
+                Action(PAct<3>, b0 = {b0}),
+                Condition(Cond<4>),
+            },
+            WaitValueUpdate(t0) {
+                Observe(|bb| *bb.t0 + 3 < 5, abort = self) {
+                    ReactiveSequence {
+                        Succeeder,
+                        SequenceStar {
+                            #[skip_if(|bb| *bb.t0 + 3 == *bb.t0 % 3)]
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                            #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
+                            #[failure_if(|bb| *bb.t0 < 3)]
+                            #[on_failure(|bb| if bb.b0 != 6 { bb.t0.set((bb.b0 + 3) % 2) })]
+                            ScriptCondition(|bb| *bb.t0 < 3),
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0569Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0570 for Ctx {
         blackboard {
-            b1: i64 = 4,
             b0: i64 = 0,
-            o0: Option<i64> = Some(2),
         }
-        StepSequencer {
-            AlwaysRunning,
-            RepeatUntilSuccess(forever) {
-                Script(|bb| bb.b1 += 2),
+        MaxTime(20) {
+            ParallelAll {
+                RetryUntilSuccessful(2) {
+                    Wait(0),
+                },
+                Timeout(0) {
+                    Condition(PCond<0>, b0 = {b0}),
+                },
+                DynamicSequence {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
             },
-            RetryUntilSuccessful(1) {
-                UnsetBlackboard(o0),
-            },
-            Action(Act<0>),
-            #[on_halted(|bb| bb.b0 += 1)]
-            StatefulAction(Task<1> = Task::<1>),
         }
     }
 }
 
-board!(Tree0570Blackboard { b1 b0 o0 });
+board!(Tree0570Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0571 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
             #[tracked] t0: i64,
-            b1: i64,
         }
-        WhileDoElse {
-            StepSequencer {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    WaitValueUpdate(t0) {
+        BinarySelector(|bb| *bb.t0 + 3 != 0, dynamic = true) {
+            RepeatUntil(Failure) {
+                SequenceWithMemory {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        #[on_failure(|bb| *bb.t0 += 4)]
                         IfThenElse {
-                            StepSequencer {
-                                Action(Act<0>),
-                                Wait(20),
+                            StatefulAction(Task<0>),
+                            #[skip_if(|bb| bb.b0 % 3 == 2)]
+                            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                            #[success_if(|bb| bb.b0 < 0)]
+                            Fallback {
+                                Condition(Cond<1>),
+                                StatefulAction(Task<2>),
+                                Action(Act<3> = Act::<3>),
+                                Condition(PCond<4>, b0 = 2),
                             },
-                            Conditional(|bb| bb.b0 > 1, else = Success) {
-                                SkipUnlessUpdated(t0) {
-                                    StatefulAction(Task<1>),
+                        },
+                    },
+                    BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = false) {
+                        BinarySelector(|bb| *bb.t0 % 4 == 1, dynamic = false) {
+                            Action(Act<5>),
+                            SetBlackboard(t0 = 1),
+                        },
+                        Filter(times = 2) {
+                            Condition(PCond<6>, b0 = {=}),
+                        },
+                    },
+                    Repeat(4) {
+                        Conditional(|bb| *bb.t0 == bb.b0, else = Success) {
+                            KeepRunningUntilFailure {
+                                MaxTime(100) {
+                                    Condition(Cond<7> = Cond::<7>),
                                 },
                             },
                         },
                     },
                 },
-                AsyncFallback {
-                    #[post(|bb| bb.t0.set(bb.b0 % 4))]
-                    #[run_while(|bb| (bb.b1 + 2) % 4 > 0)]
-                    Repeat(3) {
-                        Action(Act<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    WaitUntil(|bb| bb.b1 + 3 < 1) {
-                        StatefulAction(Task<4>),
-                    },
-                },
             },
-            WasEntryUpdated(t0),
-            Remap(success = Success, failure = Failure) {
-                #[post(|bb| *bb.t0 += 2)]
-                #[on_success(|bb| if *bb.t0 + 1 != 5 { bb.b0 += 2 })]
-                #[success_if(|bb| bb.b1 % 2 != 1)]
-                TryCatch {
-                    TryCatch(catch_on_halt = false) {
-                        Script(|bb| if bb.b0 == bb.b1 + 3 { bb.t0.set(9) }),
-                        Action(PAct<5>, b0 = {=}),
+            PolicyParallel(policy = FirstSuccess) {
+                WasEntryUpdated(t0),
+                ReactiveSequence {
+                    Precondition(|bb| *bb.t0 + 4 == (*bb.t0 + 3) % 4, else = Failure) {
+                        StatefulAction(Task<8>),
                     },
-                    TryCatch {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
-                        StatefulAction(Task<7>),
-                        Runner,
+                    SequenceWithMemory {
+                        Condition(Cond<9>),
+                        #[failure_if(|bb| *bb.t0 % 3 > 1)]
+                        Condition(|ctx, bb| ctx.check_in(10, 9)),
+                        Action(Act<11>),
+                        Action(|ctx| ctx.exec(12)),
                     },
-                    Condition(|ctx| ctx.check(8)),
-                    Precondition(|bb| *bb.t0 == 3, else = Success) {
-                        StatefulAction(Task<9>),
-                    },
-                    Interrupt(|bb| bb.b0 + 4 != 1) {
-                        #[success_if(|bb| bb.b1 + 2 == *bb.t0)]
-                        RetryUntilSuccessful(3) {
-                            Action(Act<10>),
+                    Interrupt(|bb| bb.b0 < 3) {
+                        Cooldown(10, filtered = Failure) {
+                            Precondition(|bb| bb.b0 % 4 == 0, else = Running) {
+                                Condition(|ctx, bb| ctx.check_in(13, 7)),
+                            },
                         },
                     },
                 },
@@ -2404,223 +2783,199 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0571Blackboard { b0 q0 t0 b1 });
+board!(Tree0571Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0572 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| (bb.o0.unwrap_or(5) + 4) % 4 > 2, dynamic = false) {
-            UnsetBlackboard(o0),
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
-                StepSequencer {
-                    ScriptCondition(|bb| (*bb.t1 + 4) % 4 < 1),
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
+        Cooldown(50) {
+            SequenceStar {
+                Condition(|ctx| ctx.check(0)),
+                Interrupt(|bb| *bb.t0 + 1 > *bb.t0 % 2) {
+                    StatefulAction(Task<1>),
                 },
-                RepeatUntil(Success) {
-                    StatefulAction(PTask<3>, b0 = {=}),
-                },
+                Action(|ctx| ctx.exec(2)),
             },
         }
     }
 }
 
-board!(Tree0572Blackboard { t1 b0 o0 });
+board!(Tree0572Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0573Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        #[on_failure(|bb| if *bb.t0 % 2 != 0 { *bb.t0 += 2 })]
+        MaxTime(50) {
+            #[skip_if(|bb| bb.b0 + 2 != 3)]
+            MemSequence {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0573 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        SequenceWithMemory {
-            Filter(times = 1, filtered = Skipped) {
-                Action(Act<0>),
+        RepeatUntilSuccess(2) {
+            Loop(q0, if_empty = Success) {
+                SubTree(Tree0573Sub0, ..),
             },
-            Precondition(|bb| bb.b1 % 3 > 1, else = Running) {
-                Condition(Cond<1>),
-            },
-            Sleep(0),
         }
     }
 }
 
-board!(Tree0573Blackboard { b1 });
+board!(Tree0573Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0574 for Ctx {
-        Retry(2) {
-            TryCatch {
-                Repeat(3) {
-                    Condition(Cond<0>),
-                },
-                Delay(20) {
-                    Repeat(3) {
-                        FlipSelector {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                            Succeeder,
-                        },
-                    },
-                },
-                Filter(times = 2, count = Failure) {
-                    Sequence {
-                        RunOnce(then_skip = true) {
-                            AsyncFallback {
-                                ReactiveFallback {
-                                    StatefulAction(Task<3>),
-                                    AlwaysFailure,
-                                },
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                },
-            },
+        blackboard {
+            b1: i64,
+            o0: Option<i64>,
+        }
+        #[on_success(|bb| bb.b1 += 1)]
+        TryCatch(catch_on_halt = false) {
+            UnsetBlackboard(o0),
+            SetBlackboard(b1 = 4),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0575Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-        }
-        ScriptCondition(|bb| (bb.b0 + 2) % 2 != 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0575Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-        }
-        SubTree(Tree0575Sub1, b0 = {=})
-    }
-}
+board!(Tree0574Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0575 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64>,
         }
-        ForceSuccess {
-            SubTree(Tree0575Sub0, ..),
+        Sequence {
+            RepeatTimes(1) {
+                PrioritySelector {
+                    #[score(|bb| (bb.o0.unwrap_or(2) % 2) as f32)]
+                    IfThenElse {
+                        StatefulAction(PTask<0>, b0 = {b0}),
+                        StatefulAction(Task<1>),
+                        StatefulAction(PTask<2>, b0 = 9),
+                    },
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Deadline(0) {
+                        AlwaysSuccess,
+                    },
+                    #[score(|bb| (*bb.t0 + 4) as f32)]
+                    #[post(|bb| bb.b0 += 1)]
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+            },
+            Repeat(0) {
+                Action(Act<4>),
+            },
+            TryCatch {
+                Delay(0) {
+                    SetBlackboard(t0 = {b0}),
+                },
+                #[on_success(|bb| { if bb.b0 > 2 { bb.t0.set(bb.o0.unwrap_or(0)) }; if (*bb.t0 + 4) % 4 > 2 { *bb.t0 += 1 } })]
+                SetBlackboard(t0 = 3),
+                Script(|bb| { *bb.t0 += 2; bb.b0 = 3 }),
+            },
         }
     }
 }
 
-board!(Tree0575Blackboard { b0 });
+board!(Tree0575Blackboard { q0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0576Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+        }
+        IndexSwitch(|bb| (*bb.t0 + 2) % 3, out_of_range = Fail, dynamic = true) {
+            #[run_while(|bb| (bb.b1 + 4) % 2 != 1)]
+            #[failure_if(|bb| bb.b1 % 3 < 0)]
+            #[on_halted(|bb| { *bb.t1 += 1; bb.b1 += 2 })]
+            ScriptCondition(|bb| bb.o0.unwrap_or(1) > 2),
+            SetBlackboard(o0 = Some(4)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0576 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            Precondition(|bb| bb.b0 + 3 < bb.b0) {
-                RetryUntilSuccessful(4) {
-                    Script(|bb| *bb.t0 += 3),
-                },
-            },
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            Fallback {
-                AlwaysFailure,
-                Condition(PCond<1>, b0 = 5),
-                SetBlackboard(b0 = {t0}),
+        ReactiveSequence {
+            SubTree(Tree0576Sub0, ..),
+            Succeeder,
+            Condition(Cond<0>),
+            Delay(30) {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0576Blackboard { b0 t0 });
+board!(Tree0576Blackboard { b1 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0577Sub0 for Ctx {
+        KeepRunningUntilFailure {
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0577Sub1 for Ctx {
+        FlipSelector {
+            AlwaysSuccess,
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0577 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                ParallelAll(max_failures = -4) {
-                    Action(PAct<0>, b0 = {b1}),
-                    StatefulAction(Task<1>),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Condition(Cond<3>),
-                },
+        Sequence {
+            ReactiveFallback {
+                Action(Act<0>),
+                SubTree(Tree0577Sub0),
+                SubTree(Tree0577Sub1),
             },
-            RepeatUntilFailure(forever) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    #[on_failure(|bb| { bb.t1.set(*bb.t0); bb.b0 += 2 })]
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                    SetBlackboard(t1 = 7),
-                    Condition(|ctx, bb| ctx.check_in(6, (*bb.t0 + 3) % 3)),
-                    #[success_if(|bb| bb.b1 < 0)]
-                    #[on_halted(|bb| bb.b0 = *bb.t1)]
-                    #[failure_if(|bb| *bb.t1 + 2 > 2)]
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0577Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0578 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4>,
-        }
-        RunOnce {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 != 0)]
-                Sequence {
-                    RunOnce(then_skip = true) {
-                        BinarySelector(|bb| *bb.t1 == *bb.t1 + 4) {
-                            SetBlackboard(t0 = 9),
-                            Action(|ctx| ctx.exec(0)),
-                        },
-                    },
-                    Switch(b1) {
-                        case 0 => RepeatUntil(Failure) {
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                Wait(30),
-                                Condition(|ctx| ctx.check(1)),
-                                StatefulAction(Task<2>),
+            Repeat(2) {
+                RetryUntilSuccessful(2) {
+                    DynamicSelector {
+                        DynamicSelector {
+                            Fallback {
+                                Action(|ctx| ctx.exec(3)),
+                                Condition(Cond<4>),
                             },
-                        },
-                        case 5 => Invert {
-                            ReactiveFallback {
-                                StatefulAction(Task<3> = Task::<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                        case 4 => PolicyParallel(policy = FirstSuccess) {
-                            #[on_success(|bb| { *bb.t1 += 3; if (bb.o0.unwrap_or(5) + 2) % 3 < 2 { bb.b1 = *bb.t0 + 3 } })]
-                            Precondition(|bb| *bb.t1 % 2 < 0, else = Success) {
-                                Script(|bb| { *bb.t1 += 2; bb.b1 = bb.o0.unwrap_or(2) }),
-                            },
-                            Condition(Cond<5>),
-                        },
-                        _ => Delay(0) {
-                            StepSequencer {
-                                SetBlackboard(t1 = {b1}),
-                                Repeat(forever) {
-                                    WasEntryUpdated(t0),
+                            ForceFailure {
+                                ReactiveFallback {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
                                 },
                             },
                         },
@@ -2631,196 +2986,311 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0578Blackboard { b1 t1 t0 o0 q0 });
+bt::behavior_tree! {
+    pub tree Tree0578 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+        }
+        IndexSwitch(|bb| 4) {
+            ReactiveFallback {
+                ScriptCondition(|bb| (*bb.t0 + 2) % 3 != 2),
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Action(PIo<1>, t0 = {b1}),
+                #[skip_if(|bb| bb.b1 == 5)]
+                StatefulAction(Task<2>),
+                WasEntryUpdated(t0),
+            },
+            Interrupt(|bb| bb.b0 < 6) {
+                WhileDoElse {
+                    DynamicSelector {
+                        Action(PAct<3>, b0 = 9, b1 = {=}),
+                        WasEntryUpdated(t0),
+                        Condition(Cond<4>),
+                    },
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+            },
+            Fallback {
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<6>),
+                    Wait(100),
+                },
+                Condition(Cond<7>),
+                StatefulAction(PTask<8>, b0 = 3, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0578Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0579 for Ctx {
         blackboard {
-            b1: i64,
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
         }
-        Fallback {
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            #[post(|bb| bb.b1 = bb.b0 % 3)]
-            #[run_while(|bb| bb.b0 % 2 != 1)]
-            BinarySelector(|bb| bb.b1 < 6, dynamic = true) {
-                Delay(30) {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<0>),
+        Remap(success = Success, failure = Success) {
+            Loop(q0, value = {t0}) {
+                Action(Act<0>),
             },
         }
     }
 }
 
-board!(Tree0579Blackboard { b1 t0 b0 });
+board!(Tree0579Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0580Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0580Sub0 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            SubTree(Tree0580Sub1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0580 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Loop(q0, value = {t1}, if_empty = Skipped) {
-            Conditional(|bb| *bb.t1 % 2 < 1, dynamic = false) {
-                IndexSwitch(|bb| bb.o0.unwrap_or(1), out_of_range = Loop, dynamic = true) {
-                    Action(Act<0>),
-                    Sequence {
-                        Action(Act<1>),
-                        Succeeder,
-                        IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
-                            Action(Act<2> = Act::<2>),
-                            #[run_while(|bb| *bb.t0 + 1 > *bb.t1)]
-                            #[on_failure(|bb| bb.t1.set(bb.b0 % 2))]
-                            Failer,
-                        },
-                    },
-                    IfThenElse {
-                        WasEntryUpdated(t1),
-                        Script(|bb| bb.t1.set(6)),
-                    },
-                },
-            },
+        RunOnce(then_skip = false) {
+            SubTree(Tree0580Sub0),
         }
     }
 }
 
-board!(Tree0580Blackboard { t0 b0 o0 t1 q0 });
+bt::behavior_tree! {
+    pub tree Tree0581Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        WhileDoElse {
+            Condition(PCond<6>, b0 = 4),
+            StatefulAction(Task<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0581Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(|ctx| ctx.check(9))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0581 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            b1: i64 = 4,
             #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            StepSequencer {
-                Action(PIo<0>, t0 = {=}),
-                StatefulAction(Task<1>),
-                #[post(|bb| bb.b0 += 3)]
-                #[success_if(|bb| *bb.t0 + 4 == bb.b1 + 1)]
-                #[failure_if(|bb| bb.o0.is_some())]
-                Sleep(10),
+        SequenceWithMemory {
+            RetryUntilSuccessful(3) {
+                Sequence {
+                    ReactiveSelector {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
+                        ForceFailure {
+                            Condition(PCond<1>, b0 = 7),
+                        },
+                        RepeatUntil(Success) {
+                            Action(Act<2>),
+                        },
+                    },
+                    IfThenElse {
+                        MaxTime(0) {
+                            StatefulAction(PTask<3>, b0 = 5, b1 = {b1}),
+                        },
+                        #[success_if(|bb| bb.b1 + 4 < *bb.t0 % 3)]
+                        #[run_while(|bb| bb.b0 != 3)]
+                        Action(Act<4>),
+                        RunOnce {
+                            Action(|ctx, bb| ctx.exec_in(5, 8, &mut bb.b0)),
+                        },
+                    },
+                },
             },
-            Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3))),
-            #[run_while(|bb| bb.b1 % 3 > 0)]
-            #[on_success(|bb| { bb.o0 = None; bb.o0 = None })]
-            StatefulAction(Task<3>),
+            Sequence {
+                SubTree(Tree0581Sub0, ..),
+                WasEntryUpdated(t0),
+                UnsetBlackboard(o0),
+                Action(PIo<8>, t0 = {=}),
+            },
+            RepeatTimes(1) {
+                SequenceWithMemory {
+                    SetBlackboard(b1 = {b0}),
+                    Observe(|bb| *bb.t0 > 2) {
+                        Fallback {
+                            SubTree(Tree0581Sub1, ..),
+                            Condition(|ctx| ctx.check(10)),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    Condition(Cond<12>),
+                    StepSequencer {
+                        Action(Act<13> = Act::<13>),
+                        SetBlackboard(t0 = 5),
+                        UnsetBlackboard(o0),
+                    },
+                    #[run_while(|bb| bb.b0 > *bb.t0 + 1)]
+                    Parallel(failure = -2) {
+                        StatefulAction(Task<14> = Task::<14>),
+                        Condition(Cond<15>),
+                        SetBlackboard(o0 = Some(9)),
+                        Action(Act<16>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0581Blackboard { b1 o0 b0 t0 });
+board!(Tree0581Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(5),
         }
-        ForceSuccess {
-            Precondition(|bb| bb.o0.unwrap_or(0) != *bb.t1, else = Success) {
-                Sequence {
-                    Fallback {
-                        Selector {
-                            #[post(|bb| if (*bb.t0 + 1) % 3 > 0 { *bb.t1 += 1 })]
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
+        SequenceStar {
+            DynamicSelector {
+                WasEntryUpdated(t0),
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t1}),
+                StatefulAction(Task<1>),
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(PTask<5>, b0 = 6, b1 = {t1}),
+            },
+            ForceSuccess {
+                RepeatTimes(1) {
+                    AsyncFallback {
+                        #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                        #[run_while(|bb| *bb.t0 > bb.b0)]
+                        AlwaysSuccess,
+                        IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
+                            SetBlackboard(o0 = Some(0)),
+                            StatefulAction(Task<6>),
                         },
-                        Repeater(3) {
-                            ForceSuccess {
-                                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b1)),
-                            },
-                        },
+                        StatefulAction(PTask<7>, b0 = 1),
                     },
-                    StepSequencer {
-                        Delay(0) {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                #[failure_if(|bb| (bb.b1 + 2) % 4 < 0)]
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                        IndexSwitch(|bb| bb.b1 % 2, dynamic = true) {
-                            StatefulAction(Task<3> = Task::<3>),
-                            StatefulAction(Task<4>),
-                        },
-                    },
+                },
+            },
+            Selector {
+                StatefulAction(Task<8>),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Wait(0),
+                    Action(PAct<9>, b0 = {b0}, b1 = {b0}),
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                    Action(PIo<10>, t0 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0582Blackboard { o0 t1 b1 b0 t0 });
+board!(Tree0582Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0583 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 1,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
         }
-        Timeout(20) {
-            IndexSwitch(|bb| (bb.b1 + 4) % 4, out_of_range = Loop, dynamic = true) {
-                #[failure_if(|bb| bb.o0.unwrap_or(5) + 2 != bb.b1 % 4)]
-                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 3))]
-                AlwaysFailure,
-                AlwaysSuccess,
-                Deadline(50) {
-                    Deadline(0) {
-                        StatefulAction(Task<0> = Task::<0>),
+        IndexSwitch(|bb| 9, out_of_range = Loop, dynamic = false) {
+            SetBlackboard(o0 = Some(2)),
+            AlwaysFailure,
+            StepSequencer {
+                Action(Act<0>),
+                UnsetBlackboard(o0),
+                StatefulAction(PTask<1>, b0 = {b1}),
+                ScriptCondition(|bb| (bb.o0.unwrap_or(4) + 2) % 3 > 1),
+            },
+            Cooldown(10) {
+                RepeatUntilFailure(2) {
+                    SequenceStar {
+                        StatefulAction(Task<2>),
+                        Sequence {
+                            Condition(Cond<3> = Cond::<3>),
+                            Condition(PCond<4>, b0 = {=}),
+                        },
                     },
                 },
+            },
+            Parallel(success = 0, failure = 3) {
+                WasEntryUpdated(t0),
+                WasEntryUpdated(t0),
+                Condition(Cond<5> = Cond::<5>),
+                Condition(Cond<6> = Cond::<6>),
             },
         }
     }
 }
 
-board!(Tree0583Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0584Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Action(Act<1>)
-    }
-}
+board!(Tree0583Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0584 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
         }
-        RunOnce(then_skip = true) {
-            Conditional(|bb| *bb.t1 + 1 == 1, dynamic = false) {
-                PolicyParallel(policy = FirstSuccess) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Sequence {
-                        SubTree(Tree0584Sub0, b0 = {=}, t0 = {t0}, t1 = {=}),
-                        Action(PIo<2>, t0 = {b0}),
-                    },
-                    #[skip_if(|bb| *bb.t0 < 1)]
-                    #[success_if(|bb| bb.b0 < 3)]
-                    RepeatUntil(Success) {
-                        Condition(Cond<3>),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
+        SequenceWithMemory {
+            Selector {
+                #[on_failure(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+                #[post(|bb| *bb.t0 += 2)]
+                #[on_success(|bb| { bb.o0 = Some((bb.b0 + 2) % 2); bb.b0 = 9 })]
+                Condition(PCond<1>, b0 = {b0}),
+            },
+            Optional {
+                #[run_while(|bb| bb.b0 + 4 > *bb.t0)]
+                RunOnce {
+                    Condition(PCond<2>, b0 = {t0}),
+                },
+            },
+            Inverter {
+                Fallback {
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[skip_if(|bb| *bb.t0 + 4 == (bb.b0 + 4) % 2)]
+                    RunOnce(then_skip = true) {
+                        #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                        #[success_if(|bb| *bb.t0 == 3)]
+                        RepeatUntilSuccess(forever) {
+                            ForceSuccess {
+                                Action(PAct<3>, b0 = 2, b1 = {t0}),
+                            },
+                        },
                     },
                 },
             },
@@ -2828,248 +3298,158 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0584Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0585Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(Task<3>)
-    }
-}
+board!(Tree0584Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0585Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            SubTree(Tree0585Sub1, b0 = {=}, t0 = {t0}),
-            StatefulAction(Task<4>),
-        }
+        Action(Act<0> = Act::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        FlipSelector {
-            #[success_if(|bb| *bb.t0 > 6)]
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                AlwaysFailure,
-                Repeat(forever) {
-                    FlipSelector {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                SubTree(Tree0585Sub0, b0 = {=}, t0 = {t0}),
-                SkipUnlessUpdated(t0) {
-                    AlwaysRunning,
-                },
-            },
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SubTree(Tree0585Sub0),
         }
     }
 }
-
-board!(Tree0585Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0586 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| (*bb.t1 + 3) % 4 > 2)]
-        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
-        ReactiveFallback {
-            ScriptCondition(|bb| bb.o0.unwrap_or(2) + 1 == 0),
-            Selector {
-                RetryUntilSuccessful(3) {
-                    MemSequence {
-                        StepSequencer {
-                            ReactiveSequence {
-                                StatefulAction(Task<0>),
-                                WasEntryUpdated(t1),
-                            },
-                            Sleep(0),
-                        },
-                        #[post(|bb| bb.t1.set(bb.b0))]
-                        #[on_halted(|bb| { if *bb.t1 > 3 { bb.b0 = *bb.t1 }; bb.b0 += 3 })]
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        WaitValueUpdate(t1) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    WasEntryUpdated(t1),
-                    Action(Act<2>),
-                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                    Action(Act<4>),
-                    #[failure_if(|bb| *bb.t1 == 7)]
-                    #[on_success(|bb| { bb.t0.set(bb.b0); bb.o0 = None })]
-                    SetBlackboard(b0 = {t0}),
-                },
+        Fallback {
+            Condition(Cond<0>),
+            Action(Act<1> = Act::<1>),
+            Filter(times = 1, count = Failure) {
+                AlwaysSuccess,
             },
-            Cooldown(0, filtered = Skipped) {
-                WhileDoElse {
-                    Interrupt(|bb| *bb.t0 != 3) {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
-                    SequenceStar {
-                        #[success_if(|bb| bb.o0.unwrap_or(4) > 7)]
-                        AlwaysSuccess,
-                        AlwaysFailure,
-                    },
-                    Condition(Cond<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0586Blackboard { b0 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0587Sub0 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            Runner,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0587 for Ctx {
-        SequenceWithMemory {
-            Repeat(2) {
-                ReactiveSequence {
-                    StepSequencer {
-                        SubTree(Tree0587Sub0),
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                Repeater(2) {
-                                    Succeeder,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                RepeatUntilFailure(forever) {
-                    ReactiveFallback {
-                        Condition(Cond<1>),
-                        AlwaysFailure,
-                    },
-                },
-                Fallback {
-                    Condition(Cond<2>),
-                    AlwaysFailure,
-                    Action(Act<3>),
-                    StatefulAction(Task<4>),
-                },
-            },
-            Condition(Cond<5>),
+        blackboard {
+            b0: i64 = 4,
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            Condition(PCond<1>, b0 = {b0}),
+            StatefulAction(Task<2>),
         }
     }
 }
+
+board!(Tree0587Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
-        Repeat(3) {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        RepeatUntil(Success) {
+            Sequence {
+                AlwaysSuccess,
+                ReactiveSequence {
+                    Condition(Cond<0> = Cond::<0>),
+                    IndexSwitch(|bb| (bb.b0 + 2) % 2, dynamic = true) {
+                        Condition(Cond<1>),
+                        Sleep(20),
+                    },
+                },
+                MemSequence {
+                    Repeat(2) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    WaitValueUpdate(t0) {
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0589Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(10),
-        }
-        SetBlackboard(o0 = Some(2))
-    }
-}
+board!(Tree0588Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0589 for Ctx {
         blackboard {
+            b1: i64 = 3,
             o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
         }
-        RunOnce(then_skip = true) {
-            SubTree(Tree0589Sub0, ..),
+        #[success_if(|bb| bb.b1 + 2 > 2)]
+        IfThenElse {
+            SequenceWithMemory {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Wait(0),
+                    Action(PAct<1>, b0 = {b0}),
+                },
+                RepeatUntilFailure(3) {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Condition(|ctx, bb| ctx.check_in(2, 0)),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 0 => TryCatch {
+                    Action(PAct<3>, b0 = 9),
+                    Condition(Cond<4>),
+                },
+                case 2 => Condition(Cond<5> = Cond::<5>),
+                case 1 => #[post(|bb| bb.b0 += 3)]
+                #[success_if(|bb| *bb.t0 % 3 != 0)]
+                #[skip_if(|bb| bb.o0.is_some())]
+                Condition(Cond<6>),
+                _ => Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+            },
+            Fallback {
+                Interrupt(|bb| bb.b1 + 3 > 4) {
+                    Condition(PCond<8>, b0 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0589Blackboard { o0 });
+board!(Tree0589Blackboard { b1 o0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            b0: i64 = 3,
-        }
-        Precondition(|bb| bb.b1 % 3 != 2) {
-            Timeout(0) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    RepeatUntil(Failure) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            SetBlackboard(t0 = 4),
-                        },
-                    },
-                    ReactiveFallback {
-                        Conditional(|bb| bb.b1 > 3, dynamic = true) {
-                            Action(Act<2>),
-                        },
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        Action(Act<3> = Act::<3>),
-                    },
+        KeepRunningUntilFailure {
+            MemSequence {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+                Action(Act<2> = Act::<2>),
+                Parallel(success = 3, failure = -1) {
+                    Action(Act<3>),
+                    Succeeder,
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree0590Blackboard { t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree0591Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
-        Limiter(3) {
-            Fallback {
-                RepeatUntilSuccess(forever) {
-                    IfThenElse {
-                        WhileDoElse {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-                SequenceWithMemory {
-                    IfThenElse {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                Action(|ctx| ctx.exec(4)),
-            },
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Condition(|ctx| ctx.check(1)),
+            SubTree(Tree0591Sub0),
         }
     }
 }
@@ -3077,59 +3457,47 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Parallel(failure = 2) {
-            Action(Act<0>),
+        MemPriority {
             StepSequencer {
-                KeepRunningUntilFailure {
-                    Action(Act<1>),
+                MemPriority {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Failer,
+                },
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
                 },
             },
-            Selector {
-                Limiter(3) {
-                    RetryUntilSuccessful(3) {
-                        KeepRunningUntilFailure {
-                            ReactiveSequence {
-                                #[run_while(|bb| bb.b1 == 4)]
-                                Remap(success = Success, failure = Success) {
-                                    Script(|bb| bb.o0 = None),
-                                },
-                                #[post(|bb| bb.o0 = Some(*bb.t0 + 4))]
-                                Cooldown(10, filtered = Skipped) {
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                MemSequence {
-                    Condition(Cond<3>),
-                    StatefulAction(PTask<4>, b0 = {t0}),
-                    UnsetBlackboard(o0),
-                    ScriptCondition(|bb| bb.b1 != 2),
-                    Action(Act<5>),
-                },
+            StepSequencer {
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(PCond<4>, b0 = {=}),
+                #[post(|bb| bb.b0 += 4)]
+                #[run_while(|bb| (*bb.t0 + 1) % 3 > 1)]
+                #[success_if(|bb| *bb.t0 != *bb.t0 % 4)]
+                Action(Act<5> = Act::<5>),
+                AlwaysSuccess,
+            },
+            DynamicSequence {
+                ScriptCondition(|bb| *bb.t0 < bb.b0),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0592Blackboard { o0 t0 b1 });
+board!(Tree0592Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0593Sub0 for Ctx {
         blackboard {
             #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 9,
         }
-        FlipSelector {
-            Failer,
-            StatefulAction(Task<3>),
-            Action(Act<4>),
-        }
+        Action(PIo<1>, t0 = {b0})
     }
 }
 
@@ -3137,395 +3505,414 @@ bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64,
+            b0: i64,
         }
-        #[run_while(|bb| (*bb.t0 + 3) % 2 == 0)]
-        ReactiveSequence {
-            #[failure_if(|bb| bb.b1 % 3 == 0)]
-            Sequence {
-                Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Selector {
+                Observe(|bb| *bb.t0 % 4 < 2, abort = both) {
+                    Condition(Cond<0>),
+                },
+                SetBlackboard(b0 = 8),
             },
             SubTree(Tree0593Sub0, ..),
-            SetBlackboard(t0 = 2),
         }
     }
 }
 
-board!(Tree0593Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0594Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        Action(Act<2> = Act::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0594Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<3> = Task::<3>)
-    }
-}
+board!(Tree0593Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        Switch(b1) {
-            case 1 => IndexSwitch(|bb| bb.b0, dynamic = true) {
-                Retry(0) {
-                    Condition(Cond<0>),
+        Optional {
+            ReactiveSequence {
+                RunOnce {
+                    Inverter {
+                        Invert {
+                            StatefulAction(Task<0>),
+                        },
+                    },
                 },
-                AlwaysSuccess,
-                RetryUntilSuccessful(1) {
-                    AlwaysFailure,
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
                 },
-                Condition(Cond<1>),
-            },
-            case 3 => Inverter {
-                WasEntryUpdated(t1),
-            },
-            _ => BinarySelector(|bb| *bb.t1 < 4) {
-                SubTree(Tree0594Sub0, b0 = {=}, b1 = {b1}, t1 = {=}, t0 = {t0}),
-                #[run_while(|bb| *bb.t0 + 2 > *bb.t1 % 2)]
-                #[on_halted(|bb| if *bb.t0 % 2 != 1 { bb.t1.set(*bb.t0) })]
-                Fallback {
-                    SubTree(Tree0594Sub1, ..),
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
+                Retry(1) {
+                    Succeeder,
                 },
             },
         }
     }
 }
-
-board!(Tree0594Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
+            #[allow(unused)] b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(2),
         }
-        FlipSelector {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Precondition(|bb| bb.b0 + 1 > bb.b0 % 2) {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2> = Cond::<2>),
-                            SetBlackboard(b0 = {b1}),
-                        },
-                    },
-                    FlipSelector {
-                        Parallel(success = -1, failure = 1) {
-                            StatefulAction(Task<3>),
-                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                        },
-                        Sequence {
-                            SetBlackboard(b0 = {t0}),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Timeout(0) {
-                        Switch(b1) {
-                            case 1 => Cooldown(0, filtered = Skipped) {
-                                ScriptCondition(|bb| bb.b1 < bb.b0 + 1),
-                            },
-                            _ => Repeat(2) {
-                                SequenceWithMemory {
-                                    SetBlackboard(b0 = 5),
-                                    ScriptCondition(|bb| *bb.t0 > 6),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        Conditional(|bb| bb.o0.is_none(), dynamic = false) {
+            SetBlackboard(t0 = 8),
         }
     }
 }
 
-board!(Tree0595Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0596Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0596Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-        }
-        Deadline(20) {
-            #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
-            SubTree(Tree0596Sub1, ..),
-        }
-    }
-}
+board!(Tree0595Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| bb.b1 + 1 > bb.b1) {
-            Succeeder,
-            SubTree(Tree0596Sub0, ..),
+        Fallback {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstFailure) {
+                    Fallback {
+                        Observe(|bb| *bb.t0 > 5, abort = none) {
+                            AlwaysFailure,
+                        },
+                        Observe(|bb| bb.b0 % 2 < 0, abort = both) {
+                            Action(PIo<0>, t0 = {t1}),
+                        },
+                        StatefulAction(Task<1>),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Repeater(3) {
+                    RunOnce(then_skip = false) {
+                        Repeater(forever) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                RepeatUntilFailure(forever) {
+                    #[on_failure(|bb| bb.t0.set((bb.b1 + 1) % 4))]
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    RunOnce {
+                        BinarySelector(|bb| *bb.t1 < *bb.t0, dynamic = true) {
+                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
+                            Deadline(0) {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                #[failure_if(|bb| bb.b0 + 4 < 4)]
+                #[post(|bb| bb.b0 = (bb.b0 + 2) % 4)]
+                Condition(PCond<5>, b0 = {=}),
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(6, 9, &mut bb.b0)),
+                },
+                ReactiveFallback {
+                    Condition(Cond<7>),
+                },
+                AsyncSequence {
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                    SetBlackboard(t1 = {b0}),
+                },
+            },
+            SequenceWithMemory {
+                Switch(b1) {
+                    case 3 => Condition(PCond<10>, b0 = {=}),
+                    _ => StatefulAction(Task<11>),
+                },
+                #[run_while(|bb| (*bb.t0 + 2) % 3 < 1)]
+                #[skip_if(|bb| bb.b0 == 6)]
+                StatefulAction(Task<12> = Task::<12>),
+                Observe(|bb| *bb.t0 < 1, abort = self) {
+                    ForceFailure {
+                        #[skip_if(|bb| bb.b0 > 3)]
+                        ScriptCondition(|bb| bb.b1 == 3),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0596Blackboard { b1 });
+board!(Tree0596Blackboard { b0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
-            b0: i64 = 2,
             #[tracked] t1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
         }
-        TryCatch(catch_on_halt = true) {
-            Precondition(|bb| *bb.t1 + 1 > 3, else = Success) {
-                Remap(success = Success, failure = Success) {
-                    #[on_success(|bb| bb.b0 += 3)]
-                    SetBlackboard(t1 = {b0}),
-                },
-            },
-            RetryUntilSuccessful(2) {
-                ForceSuccess {
-                    Sequence {
-                        Condition(Cond<0>),
-                        Conditional(|bb| *bb.t1 + 3 == 5, dynamic = true, else = Success) {
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
-                        },
+        MemPriority {
+            MaxTime(0) {
+                ReactiveFallback {
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    IndexSwitch(|bb| (*bb.t0 + 1) % 3, out_of_range = Loop) {
+                        #[success_if(|bb| bb.b0 < *bb.t0)]
+                        AlwaysRunning,
+                        Script(|bb| *bb.t1 += 2),
                     },
                 },
             },
-            Precondition(|bb| *bb.t1 > 6, else = Success) {
-                Precondition(|bb| *bb.t1 + 1 != 7) {
-                    Parallel(success = 1) {
-                        ReactiveSequence {
-                            RepeatUntilSuccess(forever) {
-                                StatefulAction(Task<2>),
-                            },
-                            Action(Act<3>),
-                        },
-                    },
+            Sequence {
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+            },
+            #[on_halted(|bb| *bb.t1 += 3)]
+            #[run_while(|bb| bb.o0.is_none())]
+            TryCatch {
+                #[on_success(|bb| bb.t0.set(*bb.t1))]
+                StatefulAction(Task<5>),
+                RepeatUntil(Failure) {
+                    Action(Act<6>),
                 },
+                RunOnce(then_skip = true) {
+                    Script(|bb| bb.b0 += 2),
+                },
+            },
+            RepeatTimes(forever) {
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0597Blackboard { b0 t1 });
+board!(Tree0597Blackboard { t1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0598Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Condition(Cond<4> = Cond::<4>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0598Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 11,
+        }
+        Sequence {
+            Wait(20),
+            SetBlackboard(t0 = {b0}),
+            Action(Act<8>),
+            StatefulAction(Task<9>),
+            StatefulAction(Task<10>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
         blackboard {
-            b1: i64 = 0,
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
             b0: i64 = 1,
         }
-        #[on_success(|bb| { bb.b1 += 3; *bb.t1 += 3 })]
-        #[on_halted(|bb| { if *bb.t1 == bb.b1 { bb.b0 = *bb.t1 % 3 }; bb.b1 += 2 })]
-        #[failure_if(|bb| *bb.t0 > 2)]
         ReactiveSequence {
-            FlipSelector {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                },
-            },
-            Interrupt(|bb| *bb.t0 == 1) {
-                IfThenElse {
-                    Action(PAct<2>, b0 = 7),
-                    Wait(50),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            ReactiveSelector {
-                Condition(Cond<4>),
-                Action(PAct<5>, b0 = {=}),
-            },
-            BinarySelector(|bb| *bb.t1 > 4, dynamic = true) {
-                SetBlackboard(t1 = 2),
-                Condition(Cond<6>),
-            },
-            Timeout(20) {
-                Precondition(|bb| *bb.t1 > 6, else = Skipped) {
-                    Sequence {
-                        Conditional(|bb| (bb.b0 + 1) % 3 > 0, dynamic = false) {
-                            Wait(0),
+            Sequence {
+                ForceSuccess {
+                    Cooldown(0, filtered = Failure) {
+                        Repeater(0) {
+                            Action(PIo<0>, t0 = {b0}),
                         },
-                        StatefulAction(Task<7> = Task::<7>),
                     },
+                },
+                RepeatUntilSuccess(1) {
+                    Timeout(20) {
+                        ScriptCondition(|bb| *bb.t0 < 6),
+                    },
+                },
+            },
+            IfThenElse {
+                ReactiveFallback {
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                    WasEntryUpdated(t0),
+                    Action(PIo<3>, t0 = {b0}),
+                    SubTree(Tree0598Sub0, t0 = {=}, b0 = {b0}),
+                },
+                Inverter {
+                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
+                },
+                RetryUntilSuccessful(2) {
+                    Condition(Cond<6>),
+                },
+            },
+            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail) {
+                Selector {
+                    StatefulAction(PTask<7>, b0 = {=}),
+                    Observe(|bb| *bb.t0 + 2 != *bb.t0, abort = lower) {
+                        SubTree(Tree0598Sub1, ..),
+                    },
+                    Condition(Cond<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0598Blackboard { b1 t0 t1 b0 });
+board!(Tree0598Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 4,
+            b0: i64 = 5,
         }
-        #[post(|bb| bb.b0 = *bb.t0)]
-        #[success_if(|bb| bb.b1 != 3)]
-        FlipSelector {
-            #[on_halted(|bb| { bb.b0 = bb.b1 % 2; bb.t0.set(2) })]
-            RunOnce(then_skip = true) {
-                #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = false) {
+        Sequence {
+            MemPriority {
+                SequenceStar {
                     StatefulAction(Task<0>),
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    StatefulAction(Task<1>),
+                    #[failure_if(|bb| bb.b1 < (bb.b1 + 4) % 3)]
+                    #[success_if(|bb| (bb.b0 + 2) % 3 != 0)]
+                    RepeatUntilSuccess(forever) {
+                        Precondition(|bb| bb.b0 % 2 != 0, else = Running) {
+                            Condition(PCond<1>, b0 = {=}),
+                        },
+                    },
+                    Sleep(30),
                 },
             },
-            StatefulAction(Task<2>),
-            Failer,
-            ParallelAll(max_failures = -2) {
-                AlwaysRunning,
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 4, &mut bb.b0)),
+            FlipSelector {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Succeeder,
             },
-            ReactiveSequence {
-                Action(PAct<4>, b0 = 6),
-                StatefulAction(Task<5>),
+            ReactiveFallback {
+                Sequence {
+                    Condition(Cond<4>),
+                    Condition(|ctx| ctx.check(5)),
+                },
+                Switch(b1) {
+                    case 3 => AlwaysFailure,
+                    case 4 => Succeeder,
+                    case 0 => #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                    #[run_while(|bb| *bb.t0 < (bb.b1 + 2) % 2)]
+                    #[skip_if(|bb| (bb.o0.unwrap_or(5) + 2) % 3 < 2)]
+                    Succeeder,
+                    _ => ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
+                },
             },
         }
     }
 }
 
-board!(Tree0599Blackboard { t0 b1 b0 });
+board!(Tree0599Blackboard { t0 o0 q0 b1 b0 });
 
 cases! {
-    Tree0500 "B{t0=4;b1}Isw{t0%3;N;_}(Opt(Su{t0}(Fb(RT{F}(Wde(pt0{b0:t0;b1:=},c1,pc2{b0:t0}))))),PAll{3}(Lim{2}(Rty2(Sc{b1=0?b1+=3})),RFb(t3,F,Rty1(t4),F),pa5{b0:b1;b1:b1},a6))",
-    Tree0501 "B{b0;t0;o0=_}Rep1(Cd{10;F}(Rus{F}(Isw{t0+4;T;T}(Rep4(Rpt{F}(Fb(t0,t1e))),@si{none}@of{o0:=o0|4%2;none?o0:=b0%4}@rw{b0>t0%4}Sel(Rus{3}(Flt{3;F;_}(Sc{b0+=3})),@rw{none}Pre{t0!0;F}(c2))))))",
-    Tree0502 "B{o0=_;b1=5;q0=2;t0;b0=3}PPar{0;T}(Lp{_;K}(Isw{b0+2%3;N;T}(Rep4(Seq(To{20}(pa0{b0:b0;b1:b0}))),@po{t0+=1}Inv(Sw{4;2}(Ub{o0},@of{t0+=1}@os{b0+=1;t0+=3}Sl{30},c1)))))",
-    Tree0503 "B{b1=5}ASeq(pa0{b0:b1;b1:=},t1,SubR(t2),Sl{0})",
-    Tree0504 "Flt{1;F;F}(MSeq(TryT(Sel(c0,Dd{0}(a1),c2,c3,RT{F}(t4)),Opt(Rpt{2}(Ret0(t5))),AFb(t6,Ite(t7,Sl{0}),Fai))))",
-    Tree0505 "B{b0=1;t0=4}RU{S}(SubR(Once(Bin{b0<7;_}(SubR(Lim{1}(@ki{b0<0}t0)),Wu{t0}))))",
-    Tree0506 "B{b1=3}Cnd{b1<3;T;S}(a0)",
-    Tree0507 "B{b0;t0=5;b1=3}Rep4(Flt{1;_;K}(Fb(pa0{b0:b1;b1:=},c1,@rw{t0+2<6}@fi{t0%4>2}Sc{b0:=t0+3;b1+=1},Scc{t0+3%4=0})))",
-    Tree0508 "B{o0=_;t0}To{0}(SubA(MSeq(c0b{t0},Wv{t0}(Scc{some}))))",
-    Tree0509 "B{b0=2;t0=3}Ret2(Par{_;5}(Rpt{2}(Flt{2;_;F}(a0b{b0%3;b0})),F,Pre{b0<t0+2;R}(t1),pa2{b0:7;b1:b0},@fi{t0+4>b0}@po{b0!b0%2?b0:=b0%2;t0+=3}Inv(a3l)))",
-    Tree0510 "ASeq(RFb(PAll{2}(c0,F),Wt{30}),a1,c2,Rus{1}(Inv(a3)),Rep3(t4))",
-    Tree0511 "B{t1;q0=1}Lp{_;F}(OnceK(Rep2(Wu{t1})))",
-    Tree0512 "B{o0;b0;b1;t0=1;t1=3}RSeq(@fi{t1%4=1}@os{o0|4%3!0?t0+=3;b0+=3}@oh{t1+=2;t1+=1}Bin{t1+4=6;_}(pa0{b0:t1;b1:=},a1),Swm(Wt{30},Sc{b0+=1;b1:=t0+4%2}))",
-    Tree0513 "B{b1;t0=4;b0=4}Par{-2;-4}(Sel(Wde(pt0{b0:=},t1),S),RFb(Rep2(@rw{b0+2!7}pt2{b0:=;b1:=}),c3,PAll{-1}(Rpt{F}(pc4{b0:=}),Cd{10;F}(pt5{b0:7;b1:b1}))),Isw{t0+3;T;_}(Cd{0;F}(PPar{0;T}(@po{b0+=2}pa6{b0:b0;b1:b1},pi7{t0:b0})),Ite(Sw{0}(R,c8e),Rpt{F}(a9))),Ret2(Sw{2;1}(Rpt{3}(@fi{b1+1>b0}c10),Sc{b1:=5;b0+3%4>1?b1+=2},Wt{10})))",
-    Tree0514 "B{b0;b1=1}Pre{b0>b1%3;K}(RFb(c0,R))",
-    Tree0515 "B{b1=0;b0=3}Lim{1}(RFb(pa0{b0:=;b1:b0},t1,RepF(c2e),@os{b0>0?b1+=3}pt3{b0:4}))",
-    Tree0516 "B{b1=3;t1;t0=2;b0=1}PPar{2;T}(To{20}(@rw{t0!6}@os{t1:=b1}To{0}(RT{3}(t0))),@rw{b1%3<1}@fi{b1>4}@si{b0>1}F)",
-    Tree0517 "Lim{3}(Wde(RSeq(c0),Fb(Rmp{F;F}(Wt{0}),Dd{0}(FF(t1)),c2)))",
-    Tree0518 "B{b1;t0}Flt{1;_;_}(Swm(pa0{b0:t0;b1:t0},@os{t0:=2}PAll{-1}(Cd{20;K}(@rw{b1<3}c1)),Su{t0}(RFb(t2,a3l,t4)),Wt{0},PAll{-1}(t5,t6)))",
-    Tree0519 "B{b0;b1=5;t0=4}Isw{t0+3;_;T}(pc0{b0:=},RSeq(Flt{1;F;K}(t1),t2,S,t3),Flt{2;S;F}(RSeq(PPar{1;N}(a4,pc5{b0:b0}),PAll{_}(a6e,Scc{b1=6},t7e,Pre{t0!7;F}(c8)))))",
-    Tree0520 "B{b0=1}Seq(a0,c1e,a2b{b0+4;b0})",
-    Tree0521 "B{t0=4;b0}FS(Swm(Wde(Dl{20}(@oh{b0+=1}@po{b0:=t0%3}Cnd{b0<4;N;S}(@of{t0+4>b0+2%3?b0+=1}t0)),c1,Flip(@po{b0+=3;t0+=3}@oh{b0:=b0+2%3}@os{t0+=2}c2,pa3{b0:=;b1:t0},@fi{b0<b0%4}@po{b0:=t0%3;t0:=t0%3}@os{b0:=b0+1%4;t0:=b0+4%3}Scc{t0+4!b0+3%3})),a4))",
-    Tree0522 "B{b0=1;t0=3}RSeq(Fb(Wu{t0},RSeq(Sl{20},c0l),@po{b0+=1}@oh{b0+=1;t0+=1}pi1{t0:=}),Intr{t0<t0+1%3}(Pri(t2,c3)),Isw{b0+2%3;_;_}(c4l,Seq(Lim{3}(RFb(c5b{t0},t6))),Wu{t0}))",
-    Tree0523 "B{t0=0;b0;t1=2;o0=_;b1=4}PAll{1}(Flip(Step(pi0{t0:b0},pi1{t0:t1},a2),Bin{t0!b0+3;N}(PPar{1;N}(t3,Sb{o0=6},t4,Sb{t1=6}),Dl{100}(@fi{o0|0+3<1}Sw{4;5}(c5e,t6e,pa7{b0:b0;b1:=}))),TryT(PPar{2;N}(Rmp{S;S}(a8)),MSeq(c9,Sb{b0=9},pt10{b0:2;b1:b0}))))",
-    Tree0524 "B{t0=5;t1=3;b1=0;b0=4}AFb(PAll{0}(@si{t0%4!2}c0,c1b{b1}),t2,FS(Star(@ki{b1<5}Bin{b1<b0+1;N}(a3e,pt4{b0:t0;b1:t1}))),PPar{0;N}(S,F))",
-    Tree0525 "B{b0;o0=_}Dl{20}(RSel(c0b{o0|1%4},Seq(Ruf{3}(t1),F),pa2{b0:1;b1:b0}))",
-    Tree0526 "B{b1=4;q0=4}RT{1}(SubA(Lp{b1;_}(SubA(t0))))",
-    Tree0527 "Fb(Keep(c0),Flt{2;S;F}(c1),c2,RFb(a3l,t4))",
-    Tree0528 "B{b0=1;t0=3;t1=2;o0}Par{_;_}(Fb(Rep4(c0),@oh{t1+=1}Bin{o0|4+4=t1;N}(t1,pt2{b0:=}),Cd{0;K}(Sc{o0:=b0%3;t0:=b0+3%2}),a3l,Keep(@os{t0+=3}c4)),PAll{_}(@po{t0:=b0+1}RT{F}(c5),Sc{b0+=1},Swm(Rmp{S;F}(t6e)),MPri(Wu{t1},S)))",
-    Tree0529 "B{o0=1;q0=4}Seq(Lp{_;K}(Run),@rw{o0|2!2}RepF(RFb(a0e,S)),c1e,a2,Rep4(S))",
-    Tree0530 "B{t1}Bin{t1<1;_}(pa0{b0:8},Keep(Fai))",
-    Tree0531 "PPar{1;_}(Fb(Pri(c0e,t1,t2e),c3,Once(c4)),PAll{_}(c5e,Star(c6l,c7,t8),Sl{50}))",
-    Tree0532 "B{t1=0;t0=4}Isw{t0%3;N;_}(Pre{t1+3!6;S}(Rpt{3}(RepF(Sl{10}))),t0,Cd{0;F}(RT{2}(R)))",
-    Tree0533 "B{t0;t1=3;o0=_;b0=2}Step(Isw{t1+1;N;T}(Cnd{t1+4>2;N;S}(c0l)),Sb{b0=9},@si{t0%2>0}@po{o0:=b0}pt1{b0:t1},RU{F}(t2),t3)",
-    Tree0534 "Par{-1;2}(TryT(t0,Sub(t1),t2),RT{1}(Rep1(Ruf{F}(c3))),Dd{0}(Seq(t4,c5,Sl{50},t6)),TryT(c7e,t8))",
-    Tree0535 "To{20}(Sl{0})",
-    Tree0536 "B{t0=5}Swm(Pre{t0+4>5;S}(F),c0,t1,Mt{0}(Swm(a2,Wt{50},SubA(c3l),c4l)),Rep0(c5))",
-    Tree0537 "B{b0=5;b1=4}Invt(@po{b1!6?b0+=2}Sel(a0l,c1b{b1}))",
-    Tree0538 "B{b0=0;o0=_;t1=5;q0=1;t0=3}Lp{b0;K}(Flip(ASeq(t0,Scc{b0+4%2>0},c1e),Bin{t1<0;N}(Once(Bin{t0%2=0;T}(c2,Scc{o0|2%4<1})),Intr{t1!0}(Scc{t1%2>0}))))",
-    Tree0539 "B{t0=4}Mt{0}(OnceT(ASeq(t0,pi1{t0:=},t2,c3,R)))",
-    Tree0540 "B{o0;t1;b0=0;b1=4;t0}Pri(To{30}(Sw{0;5}(@ki{t0%2<1}Intr{b0>0}(@oh{t1:=o0|3+1}Sb{o0=2}),PAll{-1}(@rw{o0|5>5}@oh{b0+=1}Pre{b0+1!5;S}(TryT(S,t0))),a1)),a2l,Isw{b1+4%3;N;N}(Dl{0}(@oh{o0|0%4<1?o0:=b0+2}ASeq(Scc{none},FS(pc3{b0:9}))),Rep1(@si{b1=1}RFb(@fi{b1=4}@rw{t1=6}@si{b1<3}Wt{20},Pre{t0>5;R}(Ret3(c4)),Fb(c5b{o0|0},a6,c7b{7})))))",
-    Tree0541 "Ite(Star(t0,Flip(Suc,t1,c2),a3,Swm(t4,a5,Sl{0}),t6),Wde(t7,a8l),Rty2(Keep(TryT(a9,Seq(c10,c11,a12e),c13l,t14))))",
-    Tree0542 "Ite(Inv(Seq(Rty2(t0),t1e,Opt(c2))),Sel(F,Pri(t3,c4),Fb(a5,a6,t7e)),Flip(Cd{0;K}(FF(a8e)),RFb(c9,t10e)))",
-    Tree0543 "B{b0=1;q0=4;t1;t0=3;b1=3}Wde(PAll{_}(Lp{b1;S}(Isw{b0;N;_}(Sb{b0=t0},t0))),Dd{0}(Run))",
-    Tree0544 "B{b0=3;t0}Fb(Pri(Keep(Scc{t0>b0+1%3}),Dd{50}(Rty3(@po{b0+=3}t0e))),RU{S}(Par{-1;_}(Once(Seq(t1,@rw{b0<2}Cnd{t0>7;_;S}(pa2{b0:=;b1:t0}))))))",
-    Tree0545 "B{t0=1;b0;q0=2;t1}Rep2(AFb(RFb(SubR(Wde(t0e,TryF(t1,@ki{b0%3<2}@rw{b0+1%3<0}Wt{50},t2),@ki{t1+4<t0}@rw{b0+2>5}@po{t0:=b0%2}Swm(c3b{t1},t4))),TryT(Star(Wt{0},@oh{t1<1?b0:=t1+1}@os{t1+=1;t0:=b0}@ki{t1!6}c5b{t1+4%4},Sc{t1=6?b0+=1;t0<0?b0+=2}),t6),Mt{0}(Pre{b0=6;R}(Wde(RFb(c7,t8,c9,a10),RSeq(t11,t12,pt13{b0:t1;b1:b0})))),Isw{b0%2;T;N}(a14l,Swm(Su{t0}(WU{t0+2<b0}(a15b{t1+3;b0})))),Isw{9;N;_}(@of{b0:=t0}Fai,Seq(c16,Sb{t0=t1}),Lp{_;K}(Par{_;_}(Fai))))))",
-    Tree0546 "B{b1=3;b0=0;o0=3}MPri(Ite(@of{b0:=o0|2}@rw{b0%3>1}Cnd{o0|5!0;N;S}(a0b{b0%4;b1}),Pre{b0%2>0;S}(t1)))",
-    Tree0547 "B{b1;o0;t0=1}Rus{3}(PAll{-3}(t0,Rep4(t1),Par{-2;_}(Sb{o0=8},c2,c3),Swm(S,@fi{t0<b1}a4)))",
-    Tree0548 "B{t1;b0;q0;b1=3}Step(Pri(AFb(a0l,t1,c2),Isw{b0;T;T}(c3,pt4{b0:t1;b1:=})),Lp{_;_}(Lp{_;_}(Lp{b1;R}(Sel(SubR(c5),@ki{b0>6}@os{b1:=b1%2;t1:=b1}@oh{b1+=1}t6,t7,c8b{b0+2})))))",
-    Tree0549 "B{b0=3;t0=0;b1=1}RFb(t0,Ite(a1b{t0+1%4;b1},a2),t3e,Inv(c4b{b0}))",
-    Tree0550 "Flt{1;R;F}(c0)",
-    Tree0551 "B{q0;t0;b0=0;o0}@rw{t0%4<1}@ki{o0|5>b0}RSeq(Lp{_;_}(RFb(PPar{2;T}(S,Sb{b0=t0},c0,Sc{o0:=_}),RFb(@fi{b0+4<4}@si{t0<4}Sb{t0=b0},t1,t2),OnceT(Ite(a3,t4,Scc{t0=3})),Seq(t5,Scc{b0%3>1},c6))),Wde(Flip(pi7{t0:b0},Sc{o0:=_},Suc),Seq(Mt{50}(S),MSeq(a8,a9),pa10{b0:t0;b1:b0}),Pre{t0!t0+1;S}(RFb(t11e,t12,c13b{t0%4},c14e))))",
-    Tree0552 "B{t1=0;t0;b0=2}Wde(Dl{10}(Bin{t1=4;T}(Sc{b0:=t0+2},a0l)),pa1{b0:t1;b1:t1},pi2{t0:b0})",
-    Tree0553 "B{b0=0;t0=3;t1=0;q0=0}Seq(PPar{1;N}(@os{b0%3>1?b0+=1}@po{b0+=1}@fi{b0+2<2}a0l,Rep2(Seq(@ki{b0%4<3}@fi{t0=3}t1,c2)),Wu{t0}),PAll{4}(RSeq(c3,c4),RFb(t5,@fi{t0<6}@os{t1=b0+1%2?t0:=b0}Lp{_;R}(a6),Lp{_;F}(Scc{t1%4<3})),RT{F}(Ret2(Swm(@ki{b0>6}@rw{t1+4!b0}@os{t1:=b0}Rpt{1}(Sc{t0+=1}),@oh{t0+=2}Fai))),pt7{b0:3;b1:b0},a8))",
-    Tree0554 "PPar{0;_}(Sub(c0))",
-    Tree0555 "FS(Dd{50}(t0))",
-    Tree0556 "B{b0=1;t0}RSeq(c0l,Sl{10},Sc{b0+=2},RSeq(RT{3}(t1),Su{t0}(Wu{t0})))",
-    Tree0557 "Ruf{F}(Ite(t0e,c1l))",
-    Tree0558 "B{b1=3;b0;t0=4}@of{b1:=b0%3}Ret1(Wu{t0})",
-    Tree0559 "B{b0=4;t0}@fi{b0+2%4<3}RepF(Intr{b0<4}(FF(PPar{1;_}(Dl{10}(RT{3}(WU{t0%2=1}(t0)))))))",
-    Tree0560 "Step(RFb(RSeq(Sl{100},t0e,a1),Rpt{1}(RepF(Swm(c2,Cd{0;F}(Suc)))),Dl{0}(Rmp{F;F}(RFb(t3,t4,t5))),Fb(t6e,t7,Dd{0}(t8))))",
-    Tree0561 "B{b1=2;t0;b0=0}Isw{b0%4;_;N}(Dd{10}(MPri(F,Flt{1;R;_}(t0e),Sw{0}(c1e,Wu{t0}))),ASeq(@fi{b1<4}a2e,Ret3(@os{b0+2%4!0?b1+=3}Swm(c3l,a4b{t0;b1},Sl{100})),Cd{50;_}(t5e)))",
-    Tree0562 "B{b0=5;t0=4;o0}Pre{none;S}(RFb(To{0}(@oh{b0+=3;b0:=t0%4}pt0{b0:=}),t1,c2,Rep2(Dd{0}(a3))))",
-    Tree0563 "B{t1=5;q0;b0=4}Wde(Dd{0}(Fb(Bin{t1%3>0;N}(a0b{t1;b0},Inv(Sb{t1=9})))),Sl{100},RSeq(Ret2(Lp{_;_}(Flt{2;S;F}(Rep0(Sb{b0=9}))))))",
-    Tree0564 "B{b0=1;t0=3}Fb(Pre{t0>3}(PPar{2;_}(Keep(@os{b0%4<0?t0+=2}@fi{b0+4%2<0}Ite(RSel(t0,a1e,t2),Wu{t0},TryT(t3e,t4,t5))))),Flip(@oh{b0%2!1?t0+=3}Swm(S,t6,c7),PPar{2;N}(c8,pt9{b0:1},c10l),Sb{b0=t0}))",
-    Tree0565 "B{b0=0;t0;b1=4}Ite(RSeq(@po{b0:=b1}@fi{b1%4!2}@si{b0+3>1}c0,MSeq(Pre{b1>7;R}(OnceT(Fai)),Once(c1),@oh{t0:=b0+3}@os{t0+=3}S,c2)),Sw{4;5}(Pri(Pre{t0<2;F}(PPar{2;N}(c3l,t4,Inv(t5)))),Rep0(Scc{b1%4<2}),t6))",
-    Tree0566 "B{b1;b0=1;q0=3;t0;o0}Ruf{F}(FF(RSeq(RSeq(Star(a0b{t0;b1},t1e),Scc{b0+3<4},Lp{b1;_}(t2),RSeq(To{0}(@si{t0+3!6}@ki{t0+1%2=1}@po{b0+=1;b0+=2}pi3{t0:=}),Star(t4,pa5{b0:=;b1:b0},t6)),MSeq(c7e,Su{t0}(a8e),RU{S}(a9b{o0|3+3;b0}),t10)),@si{some}@po{b1:=o0|1;b1:=o0|3}c11)))",
-    Tree0567 "B{b0=0;t0=0}OnceT(@oh{b0%2=0?b0+=1}@of{t0:=b0+2;t0:=b0}Flip(@os{b0+3>5?t0+=2}MPri(a0,c1,@fi{t0%2!0}F,a2),@os{b0+=1}@oh{b0>0?b0+=2;t0+3=b0?t0:=b0}Ret2(PPar{1;T}(TryF(a3,t4,t5e,Wu{t0}),@po{t0:=b0+3}Dl{0}(Sc{b0:=t0;b0:=b0+2%2}),Rep4(Fb(Pre{b0<5;S}(c6b{b0})))))))",
-    Tree0568 "B{b0=4;t0=1;b1}Par{-3;-1}(@po{t0!b0+4%3?b1+=2}@fi{b1!3}RFb(Rep1(a0),@po{t0+3>2?b0:=t0}c1e),Invt(MSeq(@fi{b1+3!3}pt2{b0:t0;b1:b1},@po{b0+=3}@si{t0+2=4}Ite(c3,@po{b1:=t0%4}@ki{b0+3%2>0}@of{t0<5?t0:=b0+1}c4b{b0+4%2}),pi5{t0:t0},t6e)),Lim{3}(c7e))",
-    Tree0569 "Rep2(a0e)",
-    Tree0570 "B{b1=4;b0=0;o0=2}Step(R,Rus{F}(Sc{b1+=2}),Ret1(Ub{o0}),a0,@oh{b0+=1}t1e)",
-    Tree0571 "B{b0=3;q0;t0;b1}Wde(Step(Lp{b0;R}(Wv{t0}(Ite(Step(a0,Wt{20}),Cnd{b0>1;_;S}(Su{t0}(t1))))),AFb(@po{t0:=b0%4}@rw{b1+2%4>0}Rep3(a2),t3,WU{b1+3<1}(t4))),Wu{t0},Rmp{S;F}(@po{t0+=2}@os{t0+1!5?b0+=2}@si{b1%2!1}Try(TryF(Sc{b0=b1+3?t0:=9},pa5{b0:=}),Try(a6b{b1;b0},t7,Run),c8l,Pre{t0=3;S}(t9),Intr{b0+4!1}(@si{b1+2=t0}Ret3(a10)))))",
-    Tree0572 "B{t1=4;b0=5;o0=5}Bin{o0|5+4%4>2;N}(Ub{o0},Swm(t0e,Step(Scc{t1+4%4<1},c1,c2l),RU{S}(pt3{b0:=})))",
-    Tree0573 "B{b1=4}Swm(Flt{1;_;K}(a0),Pre{b1%3>1;R}(c1),Sl{0})",
-    Tree0574 "Rty2(Try(Rep3(c0),Dl{20}(Rep3(Flip(c1,a2,Suc))),Flt{2;F;_}(Seq(OnceT(AFb(RFb(t3,F),a4))))))",
-    Tree0575 "B{b0=4}FS(SubA(SubR(Scc{b0+2%2!0})))",
-    Tree0576 "B{b0;t0=5}Fb(Pre{b0+3<b0}(Ret4(Sc{t0+=3})),pt0{b0:=;b1:t0},Fb(F,pc1{b0:5},Sb{b0=t0}))",
-    Tree0577 "B{b0;t0=5;b1;t1=1}RFb(Keep(PAll{-4}(pa0{b0:b1},t1,pt2{b0:=},c3)),Ruf{F}(PPar{2;T}(@of{t1:=t0;b0+=2}t4,c5,Sb{t1=7},c6b{t0+3%3},@si{b1<0}@oh{b0:=t1}@fi{t1+2>2}a7)))",
-    Tree0578 "B{b1=2;t1;t0;o0=0;q0}Once(Lp{t0;R}(@ki{o0|1%4!0}Seq(OnceT(Bin{t1=t1+4;_}(Sb{t0=9},a0l)),Sw{0;5;4}(RU{F}(PPar{0;T}(Wt{30},c1l,t2)),Invt(RFb(t3e,t4)),PPar{1;_}(@os{t1+=3;o0|5+2%3<2?b1:=t0+3}Pre{t1%2<0;S}(Sc{t1+=2;b1:=o0|2}),c5),Dl{0}(Step(Sb{t1=b1},RepF(Wu{t0})))))))",
-    Tree0579 "B{b1;t0;b0=3}Fb(@os{t0:=b0}@po{b1:=b0%3}@rw{b0%2!1}Bin{b1<6;T}(Dl{30}(S),t0))",
-    Tree0580 "B{t0;b0=5;o0;t1=3;q0=2}Lp{t1;K}(Cnd{t1%2<1;N;_}(Isw{o0|1;T;T}(a0,Seq(a1,Suc,Isw{t1;N;N}(a2e,@rw{t0+1>t1}@of{t1:=b0%2}Fai)),Ite(Wu{t1},Sc{t1:=6}))))",
-    Tree0581 "B{b1;o0=_;b0=0;t0=5}RSeq(Step(pi0{t0:=},t1,@po{b0+=3}@si{t0+4=b1+1}@fi{some}Sl{10}),c2b{o0|3},@rw{b1%3>0}@os{o0:=_;o0:=_}t3)",
-    Tree0582 "B{o0;t1;b1=2;b0;t0}FS(Pre{o0|0!t1;S}(Seq(Fb(Sel(@po{t0+1%3>0?t1+=1}t0,t1),Rpt{3}(FS(a2b{b0;b1}))),Step(Dl{0}(RFb(F,@fi{b1+2%4<0}Ub{o0})),Isw{b1%2;_;T}(t3e,t4)))))",
-    Tree0583 "B{o0=_;t0=0;b1}To{20}(Isw{b1+4%4;T;T}(@fi{o0|5+2!b1%4}@of{t0:=o0|0+3}F,S,Dd{50}(Dd{0}(t0e))))",
-    Tree0584 "B{b0=1;t0=4;t1}OnceT(Cnd{t1+1=1;N;_}(PPar{1;_}(t0e,Seq(SubR(a1),pi2{t0:b0}),@ki{t0<1}@si{b0<3}RU{S}(c3),OnceK(t4))))",
-    Tree0585 "B{b0=0;t0=4}Flip(@si{t0>6}pt0{b0:=;b1:b0},PPar{1;T}(F,RepF(Flip(c1,t2)),SubR(PPar{1;T}(SubR(t3),t4)),Su{t0}(R)))",
-    Tree0586 "B{b0;o0=_;t1;t0}@rw{t1+3%4>2}@oh{o0:=o0|4}RFb(Scc{o0|2+1=0},Sel(Ret3(MSeq(Step(RSeq(t0,Wu{t1}),Sl{0}),@po{t1:=b0}@oh{t1>3?b0:=t1;b0+=3}@fi{none}Wv{t1}(t1))),RFb(Wu{t1},a2,pa3{b0:=;b1:b0},a4,@fi{t1=7}@os{t0:=b0;o0:=_}Sb{b0=t0})),Cd{0;K}(Wde(Intr{t0!3}(c5e),@oh{t0:=o0|5}Star(@si{o0|4>7}S,F),c6)))",
-    Tree0587 "Swm(Rep2(RSeq(Step(Sub(RFb(a0,Run)),Keep(Seq(Rpt{2}(Suc)))))),RFb(Ruf{F}(RFb(c1,F)),Fb(c2,F,a3,t4)),c5)",
-    Tree0588 "Rep3(t0)",
-    Tree0589 "B{o0=0}OnceT(SubA(Sb{o0=2}))",
-    Tree0590 "B{t0=0;b1=0;b0=3}Pre{b1%3!2}(To{0}(PPar{2;N}(RU{F}(RFb(t0,c1,Sb{t0=4})),RFb(Cnd{b1>3;T;_}(a2),@oh{b0+=2}@os{b0:=t0}a3e))))",
-    Tree0591 "Lim{3}(Fb(Rus{F}(Ite(Wde(t0e,t1),S)),Swm(Ite(c2,c3)),a4l))",
-    Tree0592 "B{o0;t0=2;b1=3}Par{_;2}(a0,Step(Keep(a1)),Sel(Lim{3}(Ret3(Keep(RSeq(@rw{b1=4}Rmp{S;S}(Sc{o0:=_}),@po{o0:=t0+4}Cd{10;K}(a2))))),MSeq(c3,pt4{b0:t0},Ub{o0},Scc{b1!2},a5)))",
-    Tree0593 "B{t0;b1}@rw{t0+3%2=0}RSeq(@fi{b1%3=0}Seq(pa0{b0:t0;b1:=},a1,t2),SubA(Flip(Fai,t3,a4)),Sb{t0=2})",
-    Tree0594 "B{b0=4;b1=3;t1=1;t0=1}Sw{1;3}(Isw{b0;_;T}(Rty0(c0),S,Ret1(F),c1),Inv(Wu{t1}),Bin{t1<4;_}(SubR(a2e),@rw{t0+2>t1%2}@oh{t0%2!1?t1:=t0}Fb(SubA(t3e),t4e,t5)))",
-    Tree0595 "B{b1;b0;t0}Flip(RSeq(Swm(Pre{b0+1>b0%2}(RSeq(t0,t1,c2e,Sb{b0=b1})),Flip(Par{-1;1}(t3,c4b{b0}),Seq(Sb{b0=t0},t5)),To{0}(Sw{1}(Cd{0;K}(Scc{b1<b0+1}),Rep2(Swm(Sb{b0=5},Scc{t0>6})))))))",
-    Tree0596 "B{b1=0}Bin{b1+1>b1;_}(Suc,SubA(Dd{20}(@si{b1+4%2>0}SubA(c0))))",
-    Tree0597 "B{b0=2;t1=5}TryT(Pre{t1+1>3;S}(Rmp{S;S}(@os{b0+=3}Sb{t1=b0})),Ret2(FS(Seq(c0,Cnd{t1+3=5;T;S}(c1b{b0+3})))),Pre{t1>6;S}(Pre{t1+1!7}(Par{1;_}(RSeq(Rus{F}(t2),a3)))))",
-    Tree0598 "B{b1=0;t0;t1;b0=1}@os{b1+=3;t1+=3}@oh{t1=b1?b0:=t1%3;b1+=2}@fi{t0>2}RSeq(Flip(RSeq(c0,a1)),Intr{t0=1}(Ite(pa2{b0:7},Wt{50},c3e)),RSel(c4,pa5{b0:=}),Bin{t1>4;T}(Sb{t1=2},c6),To{20}(Pre{t1>6;K}(Seq(Cnd{b0+1%3>0;N;_}(Wt{0}),t7e))))",
-    Tree0599 "B{t0=5;b1=3;b0=4}@po{b0:=t0}@si{b1!3}Flip(@oh{b0:=b1%2;t0:=2}OnceT(@ki{t0%2>0}@of{t0+=1}Isw{t0%4;T;N}(t0,@oh{b1+=1}t1)),t2,Fai,PAll{-2}(R,a3b{b0+4;b0}),RSeq(pa4{b0:6},t5))",
+    Tree0500 "B{b1;b0=0;t0=2}Fb(Wde(Swm(t0,c1l,pa2{b0:b1;b1:b1},@fi{b1<b0%4}@po{b0:=b1%3;t0:=b0%3}@os{b1:=b0+1%4;t0:=t0+4%3}Sb{b0=4}),Seq(t3,t4)),Obs{b0>b0+2;B}(Step(MSeq(SubR(Sc{b0:=b1}),R),To{0}(Sl{10}),RT{2}(Dl{10}(Isw{8;N;T}(pa5{b0:=;b1:t0},t6e))))),Inv(Sw{4}(@si{b0<7}RSeq(c7,RFb(t8,Sc{b1:=7}),@po{t0+=2}t9),@po{b0:=b1}@ki{b1%2=0}Sel(Fai,Rmp{S;F}(t10),Cnd{b1%2<1;_;F}(pa11{b0:4;b1:=}),pt12{b0:=},pt13{b0:b1;b1:t0}))))",
+    Tree0501 "B{b1=5;o0=_;t0;b0=0}Ite(@fi{t0%2>0}t0,@fi{b0<t0}@of{o0:=_;b0+=2}@oh{b1=3?t0+=2}a1,WU{b1+2>3}(pc2{b0:=}))",
+    Tree0502 "B{b0;t0=3}RFb(Su{t0}(Seq(@ki{b0<2}@po{b0+=3}FS(SubR(RT{F}(c0))),c1,RetF(t2e),RU{S}(t3),SubR(Rep4(t4)))),t5,Obs{b0%3!2;_}(Dd{0}(RFb(Ret1(Rty4(a6b{b0+3;b0})),@ki{t0<5}c7e,c8))),PAll{-2}(Cnd{t0+4=1;_;_}(FF(Obs{t0>2;_}(@os{t0!0?t0:=4}@po{b0+=3}Run))),Rep0(pa9{b0:=}),Sc{t0:=b0+4%4},Su{t0}(DySel(c10))),PPar{1;T}(Suc,To{20}(To{10}(Suc)),Wu{t0}))",
+    Tree0503 "B{b0}Step(c0,Wt{20},t1,Pre{b0%2<1;F}(Wt{10}),c2)",
+    Tree0504 "B{t1=0;t0=0;b0}RFb(Fb(Inv(Seq(pa0{b0:b0;b1:t0},pi1{t0:=},Sc{b0%3<2?b0+=2;t1:=t1%3})),Seq(Pre{t1!5;K}(c2),@rw{t0=t1}Sl{100})),RSeq(@fi{t1<7}@ki{b0>3}t3,To{50}(a4)),PPar{1;N}(Step(Sb{t0=t1},t5),pt6{b0:t1;b1:t0},Step(Rmp{S;F}(Wu{t0})),a7e,Fb(Scc{t0+2%4=2},a8)))",
+    Tree0505 "B{o0=2;t0=4;b0=0}Rmp{F;S}(Ite(@os{o0:=_;b0:=t0%3}@fi{none}Wde(DySeq(Scc{none}),Once(SubA(FS(Rpt{0}(@os{t0:=o0|5+3;t0+=1}@rw{o0|3+1>b0+2}t0e)))),c1),PrSel{b0;t0;b0+4;t0}(Wv{t0}(DySel(t2,@fi{o0|4+4>t0}Scc{t0!3},c3)),Sel(Obs{b0+2>7;B}(Rpt{0}(R)),c4b{t0+1}),Rep2(F),R)))",
+    Tree0506 "B{q0;t0=4;b1=5}TryF(Sw{0;2;3}(a0l,c1l,Run,a2),RSeq(c3l,DySel(Scc{b1<6}),Lp{b1;_}(DySel(c4,@rw{t0%3<0}t5))),@of{t0+3%3>0?t0+=1}@si{b1+3%4>1}RFb(Star(@fi{t0+1<6}@rw{b1+3<6}@os{b1:=6}Sc{b1:=3},a6),c7,Fai,c8))",
+    Tree0507 "B{t0=2;b0=4;b1=4}TryF(Rep0(t0e),Rmp{S;S}(Seq(Sc{b0+4!0?b0+=1},t1,Keep(t2))),@si{b0<5}Fb(Obs{b1%3<0;S}(t3e),@os{b0<3?b0:=t0}@po{t0:=b0+4%3}pc4{b0:t0},a5,@fi{b0=b1+4%3}@of{b1:=7}@rw{b0<b1}S),Inv(F))",
+    Tree0508 "B{b1;o0=5;t0=5}PrSel{b1;b1}(S,Su{t0}(Sc{o0:=6}))",
+    Tree0509 "B{t1;b1;b0;t0;q0=0;o0=0}TryT(@si{b1>0}Ret4(Cd{100;_}(Bin{t0=t1;T}(AFb(Sw{5}(c0,pc1{b0:t1})),a2))),DySel(Scc{b1<t0},Scc{t0>2},Scc{t1<t0+3},Lp{_;_}(Fai),pt3{b0:4;b1:b1}),F,Invt(Inv(Par{_;-2}(Pre{t0+2>o0|3;R}(Bin{some;N}(c4l,@of{b1:=t0+3}@rw{t0=4}Seq(@os{t1:=t0}@si{t0%2!1}@po{b0:=b1}Ub{o0},Wt{0}))),PPar{0;N}(c5,c6,t7)))))",
+    Tree0510 "B{t0=2;t1=3;o0=0;b0=4}RSeq(PAll{1}(Pre{o0|2%2!1;F}(t0),c1),OnceT(Isw{t1;T;_}(Sc{t1+=1;o0:=t1},c2)),TryT(pt3{b0:b0;b1:t0},pt4{b0:t0}))",
+    Tree0511 "Par{-1;-1}(Flt{3;S;_}(To{10}(Swm(Ret2(Fb(a0l,RSeq(c1,t2,t3e,c4,c5),Rty4(t6)))))))",
+    Tree0512 "B{o0;t0=1;b1=1}Ret2(Sw{0;1;3}(t0,FF(PPar{0;_}(Wu{t0},@rw{some}Run)),Sl{0},Ub{o0}))",
+    Tree0513 "RFb(a0,RSeq(a1,t2),c3)",
+    Tree0514 "B{t1=1;o0=_;t0=5;b0=3;b1=1}Par{-2;_}(RSeq(t0,MPri(pa1{b0:=;b1:t1}),Obs{b0+3%2!0;_}(@ki{t0!7}@rw{t1<b1}PrSel{b1}(Sc{o0:=b0})),PAll{_}(c2l,@ki{t1<6}@rw{b1+4>2}@po{t1+=2}c3,a4,a5,pt6{b0:3;b1:b1}),TryT(@os{o0:=b0+2}@ki{b0=b1+3}Sl{50},Suc)),@fi{t1=6}@oh{o0:=_}@rw{t1>3}Sl{0})",
+    Tree0515 "RFb(RT{3}(F),c0,c1l,c2,t3)",
+    Tree0516 "B{b0=3;t0=5}Star(Swm(c0,Sc{b0+=1},Rep1(t1e),Suc),Seq(DySeq(c2,c3),Wv{t0}(t4),@fi{b0%2<1}t5),Isw{4;_;T}(c6,pi7{t0:t0},Sc{t0:=b0},c8,pc9{b0:8}))",
+    Tree0517 "Rep4(RSeq(c0b{3},t1))",
+    Tree0518 "B{t0=3;o0;q0=2;b0=3}@fi{t0!6}@po{o0:=b0;b0+=1}PAll{_}(Swm(Obs{some;S}(Wde(Wu{t0},Scc{t0%2<0}))),Fb(Obs{o0|5!b0;L}(Star(Wt{0},Lp{_;K}(pi0{t0:b0}))),Isw{o0|4+3;N;_}(F,Sl{0}),@si{t0%3=2}@ki{b0%4>0}@po{t0+=1}PrSel{b0;t0%4;b0;t0+4%2}(a1b{t0;b0},pa2{b0:b0;b1:b0},pi3{t0:b0},a4)))",
+    Tree0519 "B{b0;t0}Wde(Par{-2;-2}(RetF(Keep(Pre{t0+4%4<0;K}(a0))),OnceT(Ret2(@fi{b0!1}Sl{50}))),@oh{t0+=2}@rw{b0+3=5}Ite(RSeq(pt1{b0:=}),Fb(t2,pc3{b0:0})),@of{b0:=t0+3}@os{t0:=b0}@po{t0+=1}Flip(Rep3(Bin{b0=7;_}(Cd{10;_}(@oh{t0+=1}Seq(Mt{0}(c4b{b0}),Sb{b0=9})),Seq(c5,t6)))))",
+    Tree0520 "B{b1;b0=2;t0;o0}Keep(RFb(WU{b0+4=b1}(Lim{1}(DySel(Inv(Wv{t0}(t0)),@rw{b1+2>4}@si{b1%3=2}@oh{b1:=t0}WU{b1+1%4>0}(@si{none}@rw{t0>5}@of{t0:=o0|5;t0+=1}Wt{20}),Scc{b1=t0},Bin{t0+1<4;T}(Sc{b1+=1},t1),RetF(Rep4(Sb{b0=t0}))))),a2,Flt{1;R;_}(@oh{o0:=t0%4}@si{b1<0}@os{b1:=b0}Ite(Once(Sw{0;4}(t3,pt4{b0:=;b1:=},c5)),Sb{t0=b1})),c6))",
+    Tree0521 "B{t0;o0=2;b0=1;b1}RSeq(t0,Step(Wu{t0},c1e,@fi{b0+2%2<0}a2,c3),@fi{b0%2>0}@of{b1+3%3!0?t0+=2}RSeq(t4,c5,Wt{0}),Ret3(Flt{1;_;F}(RSeq(Wt{0},@po{o0:=b0;t0:=b0%3}@rw{some}@fi{none}c6))),PPar{1;T}(Wt{10},Scc{t0%3=0}))",
+    Tree0522 "B{o0=1}RFb(Scc{o0|4>3},F,@fi{some}t0)",
+    Tree0523 "Fb(t0,Sub(Sub(c1)),t2e,a3)",
+    Tree0524 "RepF(Fb(MPri(c0,c1),RSeq(a2,t3e),Pri(Fai,Suc)))",
+    Tree0525 "B{b0;t1=0;o0}Par{1;1}(PAll{-4}(Par{0;_}(a0,t1),MPri(t2,R),t3,RSeq(t4,t5)),RSel(Su{t1}(@po{o0:=_;b0+=1}Rep3(t6)),c7))",
+    Tree0526 "B{o0=_;t1}DySel(SubA(@rw{o0|0!t1}t0),SubR(Scc{some}))",
+    Tree0527 "B{t0;b1=3;b0;o0}@of{b0+=2}@rw{o0|3%3!1}@os{b1+1%2<1?b1:=t0+3%2}RU{F}(Fb(c0e,@po{b1:=b0}c1l,Obs{b0+3>b1+4;B}(DySeq(Wt{20},Ub{o0})),DySel(c2b{b0},t3),Obs{b0+4!2;_}(a4l)))",
+    Tree0528 "B{t0=3;b1=0}Seq(c0,@os{t0!t0%2?t0:=b1}@po{b1:=b1%3;b1+=1}SubR(RT{F}(Scc{t0>b1})))",
+    Tree0529 "B{b0=0;b1}Wde(Dl{50}(RSeq(t0,Isw{b1+4%2;_;_}(c1,t2,a3,Sb{b1=5}),pt4{b0:b1;b1:b0})),a5)",
+    Tree0530 "B{b0=1;t0}RSeq(Fb(Obs{b0%4>1;B}(Su{t0}(Ret1(Sb{b0=8}))),Try(@ki{b0>7}@po{t0+3<4?b0+=1}Sb{t0=1},@fi{t0>3}@ki{t0!6}R,c0)),Fb(Swm(@os{t0<b0?t0:=t0%2}@oh{t0+=3;b0:=2}@fi{b0%4<0}c1,c2e),t3e,pc4{b0:4},Sl{20}),Swm(Pre{t0<b0}(Sb{b0=t0}),Sc{b0+=3},@fi{t0%3<0}c5),To{20}(@os{t0:=b0%2}@fi{b0%4=2}Su{t0}(TryF(Sl{30},c6l,RSeq(Sb{t0=b0})))))",
+    Tree0531 "MSeq(t0,t1,Seq(t2,FS(t3)),DySeq(c4l,c5),Sl{0})",
+    Tree0532 "B{t0;q0=3;b0=2;b1=3;o0=0}Obs{t0>b1;_}(Lp{b0;F}(Sw{1}(Par{-1;0}(RFb(Scc{b1+3!b0},a0),Wv{t0}(To{10}(Swm(Ub{o0},Wt{50},Wt{10},t1))),Lp{b1;R}(RSeq(t2,RSeq(pt3{b0:9}))),RepF(Isw{t0%3;_;N}(Wt{30},Wt{50},Sb{b1=b0}))),FS(Ub{o0}))))",
+    Tree0533 "B{o0=_;b0=0;t1=1;t0}Swm(ASeq(@po{t0:=t1+3}Ub{o0},@fi{t0+3%2=0}@po{o0|1%3>0?t1+=1}t0,t1),pa2{b0:3},pt3{b0:=;b1:t1})",
+    Tree0534 "B{o0=_;t0;b0=4}Obs{none;_}(RFb(c0,Fai,pt1{b0:7;b1:t0}))",
+    Tree0535 "B{b0;b1=5;t0}Rpt{1}(RSeq(Inv(Sw{2}(Fai,@oh{t0%4!0?t0:=b0}@rw{b1<5}@ki{b1<3}t0e))))",
+    Tree0536 "B{t0=3;b0=1;b1=4}MPri(pc0{b0:b0},t1,Isw{b1+4;_;N}(c2,c3b{t0+3}),Par{-1;2}(t4,pi5{t0:=}),To{30}(Seq(t6,c7,t8)))",
+    Tree0537 "B{o0=_;t0=2;b0;t1=0}Fb(t0,a1b{t0;b0},SubR(WU{none}(t2)),pt3{b0:8;b1:t1},t4)",
+    Tree0538 "B{t1;t0=0;q0=2;b0=1}Lp{_;F}(Pre{b0+3!3;S}(RFb(Rep2(c0),OnceT(t1),Dl{100}(Flt{2;S;_}(Flt{3;F;F}(Suc))),Step(pt2{b0:=;b1:t1},Sc{t0+=1}),Wde(c3,pc4{b0:b0},a5b{t0;b0}))))",
+    Tree0539 "B{b1;t0;b0=2}Fb(Obs{t0%2=1;B}(PAll{1}(RFb(a0,Seq(@po{b1:=b1+2%3}@oh{t0:=b0}Sw{5;1}(Wt{0},t1,c2)),c3))),PPar{1;T}(Try(c4,pt5{b0:2;b1:b0},c6e,c7)),@po{t0:=b0+3}Dd{0}(Bin{t0%3>1;N}(Bin{b1+2>3;_}(@os{b1+3>5?t0+=2}Sc{b0+=1},Wv{t0}(a8)),@rw{b0+1>2}@of{b1+=1;t0>b0+2?t0+=1}@ki{b0<3}DySeq(c9,c10))))",
+    Tree0540 "B{b0=0;o0=3;t1;b1=0;t0=3}Bin{t1+2%2=1;_}(Rpt{1}(Rus{F}(c0)),@oh{t0%3=1?t0+=2}@of{t1+=1;t0:=o0|1%4}Rmp{S;F}(a1b{b1;b0}))",
+    Tree0541 "B{t1;t0=3;q0=2;b0=2}Flip(Fb(@ki{t0%3<1}@os{t1+=3}MSeq(@fi{t0+3!3}t0,Swm(Cnd{b0=3;_;_}(@os{b0:=t0+4}@oh{t0%4<3?t0+=3;b0:=t1}pc1{b0:b0}),pc2{b0:=}))),a3,RSeq(Ruf{F}(@po{b0+=2}Flt{1;_;K}(@ki{b0%2=1}RSeq(Mt{30}(Sc{t0+=1}),Flt{3;S;_}(Wde(a4,c5,Scc{t0%2<1})),Seq(S,c6b{8},c7,pt8{b0:t1;b1:t0}))))),Fb(@ki{t1+2<t0+4}@fi{t0+4%3!0}Par{1;_}(Sc{b0:=t0+4},c9,Sl{10},pa10{b0:b0},Wt{10}),RFb(Lp{_;R}(t11),Sl{20})),Ite(Rus{2}(Swm(S,pt12{b0:3;b1:t1},c13)),a14,Sb{b0=t1}))",
+    Tree0542 "B{q0=2;b0=4}Flip(Flt{3;_;K}(Fai),Ret1(pi0{t0:b0}),t1,RU{F}(t2))",
+    Tree0543 "B{b1=5;q0;b0=2;t1=1;t0=4}TryT(MSeq(Lp{t0;_}(Sc{b0:=b1+2%2}),Sw{4}(@po{b1+=2}@os{t1+1!5?b1+=2}@si{t0%2!1}Sl{20},Sl{0}),pt0{b0:b1;b1:t1}),Pre{b0%2>0;S}(PAll{-2}(c1e,pc2{b0:3},pi3{t0:=})),Dl{0}(Sw{1;5}(Cnd{b0>4;N;S}(@os{b1+=3}@po{b1:=t0%4}Sc{b1:=b1%2;t1+1>6?b0+=2}),Rpt{0}(Sb{t1=0}),Cd{30;_}(c4))))",
+    Tree0544 "B{o0=_;b0}PAll{-1}(Sc{b0!3?b0+=3},RU{S}(t0),Sb{o0=4},Opt(F))",
+    Tree0545 "B{b1=0;b0=1}Obs{b1%3>0;_}(PAll{_}(@po{b1!6?b1:=b0}Par{1;-1}(c0,t1),a2,Par{1;1}(Wt{20},OnceT(Flt{1;S;K}(t3)))))",
+    Tree0546 "B{t0;o0=1;b1}Dd{0}(PAll{-1}(To{0}(Scc{t0%3<1}),@si{none}@oh{b1:=b1%4}Cd{0;K}(t0)))",
+    Tree0547 "B{t1;t0=2;b0;b1=0}Ite(Swm(Sb{b0=t1},Wu{t1}),Dd{10}(Run),RFb(Fb(c0,t1e),pa2{b0:b1},@po{t1+=2}@oh{b0+=2}@os{t1+=1}t3,@ki{b0+3%2>0}Seq(S,pa4{b0:b0;b1:t1}),pi5{t0:=}))",
+    Tree0548 "B{o0=1;b0;t0=2}Rep3(MSeq(RFb(c0b{t0},@ki{b0>2}DySeq(pa1{b0:t0},c2)),@fi{none}@si{t0%4<0}Swm(@of{o0:=_;o0:=_}@rw{b0+3=7}@os{t0+=1;b0+=1}Swm(t3,Fai),c4),Seq(a5b{t0+1%2;b0},Sc{some?b0:=o0|3},Dd{0}(c6b{t0}),t7e)))",
+    Tree0549 "B{b1=1;t0=1;o0=_}RSel(@si{t0%3<1}@po{t0:=b1;t0=5?b1:=t0%3}ASeq(AFb(t0,Scc{some}),t1e,c2b{o0|4+3%2},c3),PAll{_}(Lim{3}(Wt{0}),t4e),To{10}(RSeq(Seq(Suc),c5)))",
+    Tree0550 "Dd{30}(ASeq(a0,t1))",
+    Tree0551 "B{t1=0;o0=3;t0;b0;b1=2}PAll{_}(PAll{-1}(@of{t1:=4}@ki{t1>3}c0l),Ret4(Cd{30;F}(DySeq(Scc{b0+2=2}))),RtyF(Inv(Sel(DySel(c1,Ite(t2,F)),t3,Fb(Cnd{none;N;_}(Sb{o0=8}),Swm(a4,a5b{t0+4;b1}),@fi{t0+4!3}c6)))))",
+    Tree0552 "B{b0;t0=0}TryF(@rw{t0>5}@po{b0<6?b0:=b0%4}t0,c1l)",
+    Tree0553 "B{t0=1;b0=0;o0}Pre{none;R}(RSeq(Ret4(Dd{0}(a0)),Wv{t0}(@oh{b0+=1}a1l)))",
+    Tree0554 "B{b0;t0=0;b1=5}AFb(Star(PPar{1;_}(Step(Wv{t0}(pc0{b0:b1})),RSeq(c1l,a2l)),Ite(Par{_;2}(Wu{t0},Flt{3;R;F}(Dl{0}(pc3{b0:=}))),Cd{50;F}(Flip(S,@of{b1+=3}pi4{t0:=},a5))),@rw{b0=b1}@os{b1:=t0;t0:=b0+1}t6))",
+    Tree0555 "B{b1;t0;o0}RU{S}(Sw{4}(RFb(Step(Sb{t0=b1},c0e),RSeq(Flt{2;F;_}(@ki{t0%4!1}@po{t0+3%3>0?b1:=b1%2}Suc),Wde(pa1{b0:2;b1:b1},c2e))),Sb{o0=2}))",
+    Tree0556 "B{b0=4;t0=2}DySeq(SubA(Wt{10}),c0l,Isw{4;T;N}(@ki{b0<3}@rw{b0<3}Keep(c1),@ki{t0<7}@os{b0+3%4<2?t0:=b0;t0+=3}@fi{b0>4}Inv(c2),pi3{t0:=},SubR(@si{b0<t0}Ite(t4e,t5))))",
+    Tree0557 "B{b1=2;t0=5;b0}Flt{1;_;K}(Bin{b0+3>0;_}(c0,Obs{t0<3;N}(@os{t0:=1}@rw{b1>3}Sb{t0=4})))",
+    Tree0558 "B{b1=5;t0;o0=1;b0=5}Cnd{b1<b0+3%4;T;_}(Isw{t0%2;_;N}(FS(Rep0(t0)),@po{b1:=b1%3}AFb(@po{b0+=2}@fi{o0|0%3<0}t1,t2,Cnd{o0|4=2;N;_}(F)),RSeq(Ret0(t3e))))",
+    Tree0559 "B{o0=1;b0;t0=0}Swm(Rus{1}(Star(Try(t0,Sb{o0=4}))),Flip(Scc{b0+4%2=0},pt1{b0:t0},Wt{0},pi2{t0:b0}),Isw{o0|1;T;T}(c3,@fi{o0|5%4<0}Keep(Sb{b0=t0}),a4b{t0;b0}),Sb{o0=4},Mt{50}(Swm(t5,Sb{b0=0},@fi{t0+1>1}@rw{o0|1%4=3}Cd{20;F}(t6),@os{b0+=1}@of{t0+=3;t0+=1}a7l,Suc)))",
+    Tree0560 "AFb(Keep(t0),Par{_;1}(Par{-2;_}(c1,Wt{20},t2),c3e,F,PrSel{2;1}(c4,t5),PAll{_}(Fai,a6,t7,Suc,Rep3(a8))),Wde(AFb(t9,F,c10,c11,t12),MSeq(Flip(t13,t14,a15,R),Dd{0}(c16))))",
+    Tree0561 "B{t1=3;b0=2;t0=3;b1=2}Bin{b0=b0+2%4;_}(RFb(c0,Step(t1,Wu{t1},R),RFb(a2b{b0;b0},Pre{b0>t0+1%4;F}(pa3{b0:b1;b1:=})),c4,Swm(Sl{30},Flt{3;_;K}(Sb{t1=2}))),To{0}(DySel(a5,Isw{t1%3;T;T}(Par{-2;-1}(R,Ret1(a6)),pt7{b0:8;b1:t1}))))",
+    Tree0562 "B{o0=_;t0}ASeq(Flip(Wu{t0},@fi{none}RSeq(c0)),c1l)",
+    Tree0563 "B{b0=5;b1=3}Isw{b0%2;N;N}(RSeq(t0,a1,a2l),Keep(Fb(a3b{b1%4;b0},Flip(a4,Rep2(t5)),To{10}(t6))))",
+    Tree0564 "B{t0;b0=0;b1;o0=_}RFb(Keep(PAll{-1}(t0,Opt(Bin{none;N}(Cnd{b1!6;N;F}(Sl{0}),Scc{b1%2>0})))),WU{t0>b1}(RU{F}(PAll{-2}(@of{b0%4!1?b1+=1}@si{b0=7}@po{o0:=b0}PrSel{b0%3;t0}(S,a1l),Ub{o0},t2,a3))),@si{t0<7}a4)",
+    Tree0565 "B{t0;b0}Ite(Bin{b0+1%3>0;T}(a0,SubR(t1e)),Bin{t0%4=3;_}(Wt{0},@of{b0+=1}@si{b0<4}@rw{t0!t0+2}Wu{t0}),@oh{b0:=b0+4%4}@of{t0:=t0%2}c2)",
+    Tree0566 "B{q0=4;t0=4;b0;o0}Fb(RSeq(c0b{6},Rpt{F}(t1),Opt(Sc{t0+=1})),Cnd{b0<3;N;_}(SubR(Seq(SubR(t2),@of{b0>7?t0:=o0|5;o0:=t0}@ki{some}Scc{b0<b0+4}))),@si{o0|3%4>0}@ki{some}Lp{_;R}(t3))",
+    Tree0567 "B{t0=1;b1=3;b0;o0;q0}Bin{b1+3%3!1;T}(Lp{_;K}(Isw{t0+4%4;_;N}(c0e,Scc{o0|3>b0},t1)),Pre{some;S}(@po{t0:=b0}@os{o0:=b0}Isw{o0|2;_;N}(Ub{o0},pc2{b0:=})))",
+    Tree0568 "B{b1;b0=0}Fb(F,Swm(Suc,c0e),RSeq(a1b{b0;b1},pc2{b0:6},t3e))",
+    Tree0569 "B{t0=4;b0=0}Ite(RSeq(t0,c1e,a2,pa3{b0:b0},c4),Wv{t0}(Obs{t0+3<5;S}(RSeq(Suc,Star(@ki{t0+3=t0%3}@of{t0+=3}c5b{b0},@oh{t0:=b0+3}@fi{t0<3}@of{b0!6?t0:=b0+3%2}Scc{t0<3})))))",
+    Tree0570 "B{b0=0}Mt{20}(PAll{_}(Ret2(Wt{0}),To{0}(pc0{b0:b0}),DySeq(c1,c2)))",
+    Tree0571 "B{b0=1;t0}Bin{t0+3!0;T}(RU{F}(Swm(PPar{1;N}(@of{t0+=4}Ite(t0,@ki{b0%3=2}@of{b0+=1;t0+=1}@si{b0<0}Fb(c1,t2,a3e,pc4{b0:2}))),Bin{b0%2>0;N}(Bin{t0%4=1;N}(a5,Sb{t0=1}),Flt{2;_;_}(pc6{b0:=})),Rep4(Cnd{t0=b0;_;S}(Keep(Mt{100}(c7e)))))),PPar{1;_}(Wu{t0},RSeq(Pre{t0+4=t0+3%4;F}(t8),Swm(c9,@fi{t0%3>1}c10b{9},a11,a12l),Intr{b0<3}(Cd{10;F}(Pre{b0%4=0;R}(c13b{7}))))))",
+    Tree0572 "B{t0}Cd{50;_}(Star(c0l,Intr{t0+1>t0%2}(t1),a2l))",
+    Tree0573 "B{b0=2;t0=2;q0=2}Rus{2}(Lp{_;S}(SubA(@of{t0%2!0?t0+=2}Mt{50}(@ki{b0+2!3}MSeq(c0,t1)))))",
+    Tree0574 "B{b1;o0}@os{b1+=1}TryF(Ub{o0},Sb{b1=4})",
+    Tree0575 "B{q0=1;t0;b0=3;o0}Seq(RT{1}(PrSel{o0|2%2;t0;t0+4}(Ite(pt0{b0:b0},t1,pt2{b0:9}),Dd{0}(S),@po{b0+=1}Lp{t0;K}(t3e))),Rep0(a4),Try(Dl{0}(Sb{t0=b0}),@os{b0>2?t0:=o0|0;t0+4%4>2?t0+=1}Sb{t0=3},Sc{t0+=2;b0:=3}))",
+    Tree0576 "B{b1;t1;o0=_;t0}RSeq(SubA(Isw{t0+2%3;N;T}(@rw{b1+4%2!1}@fi{b1%3<0}@oh{t1+=1;b1+=2}Scc{o0|1>2},Sb{o0=4})),Suc,c0,Dl{30}(t1))",
+    Tree0577 "Seq(RFb(a0,Sub(Keep(t1)),Sub(Flip(S,t2e))),Rep2(Ret2(DySel(DySel(Fb(a3l,c4),FF(RFb(t5,t6)))))))",
+    Tree0578 "B{b0=4;t0;b1=2}Isw{4;_;_}(RFb(Scc{t0+2%3!2},Isw{t0;T;N}(Wu{t0},t0e),pi1{t0:b1},@ki{b1=5}t2,Wu{t0}),Intr{b0<6}(Wde(DySel(pa3{b0:9;b1:=},Wu{t0},c4),t5e)),Fb(TryF(a6,Wt{100}),c7,pt8{b0:3;b1:b1}))",
+    Tree0579 "B{t0;q0}Rmp{S;S}(Lp{t0;_}(a0))",
+    Tree0580 "OnceK(Sub(PPar{2;T}(Sub(t0))))",
+    Tree0581 "B{b1=4;t0=5;b0=0;o0}Swm(Ret3(Seq(RSel(c0b{b0%3},FF(pc1{b0:7}),RU{S}(a2)),Ite(Mt{0}(pt3{b0:5;b1:b1}),@si{b1+4<t0%3}@rw{b0!3}a4,Once(a5b{8;b0})))),Seq(SubA(Wde(pc6{b0:4},t7)),Wu{t0},Ub{o0},pi8{t0:=}),RT{1}(Swm(Sb{b1=b0},Obs{t0>2;_}(Fb(SubA(c9l),c10l,t11)),c12,Step(a13e,Sb{t0=5},Ub{o0}),@rw{b0>t0+1}Par{_;-2}(t14e,c15,Sb{o0=9},a16))))",
+    Tree0582 "B{t1=2;t0=3;b0=3;o0=5}Star(DySel(Wu{t0},pt0{b0:b0;b1:t1},t1),PPar{1;_}(RSeq(c2,t3,t4),pt5{b0:6;b1:t1}),FS(RT{1}(AFb(@oh{o0:=t0}@rw{t0>b0}S,Isw{b0+2;_;T}(Sb{o0=0},t6),pt7{b0:1}))),Sel(t8,PPar{2;T}(Wt{0},pa9{b0:b0;b1:b0}),Pre{some;F}(pi10{t0:t0})))",
+    Tree0583 "B{t0;b0;b1=1;o0=_}Isw{9;T;N}(Sb{o0=2},F,Step(a0,Ub{o0},pt1{b0:b1},Scc{o0|4+2%3>1}),Cd{10;_}(Ruf{2}(Star(t2,Seq(c3e,pc4{b0:=})))),Par{0;3}(Wu{t0},Wu{t0},c5e,c6e))",
+    Tree0584 "B{o0=5;b0=0;t0=2}Swm(Sel(@of{none?b0+=1}Flt{1;F;K}(a0l),@po{t0+=2}@os{o0:=b0+2%2;b0:=9}pc1{b0:b0}),Opt(@rw{b0+4>t0}Once(pc2{b0:t0})),Inv(Fb(@oh{b0+=3}@ki{t0+4=b0+4%2}OnceT(@oh{o0:=t0}@si{t0=3}Rus{F}(FS(pa3{b0:2;b1:t0}))))))",
+    Tree0585 "PPar{2;_}(Sub(a0e))",
+    Tree0586 "Fb(c0,a1e,Flt{1;F;_}(S))",
+    Tree0587 "B{b0=4}Step(t0,pc1{b0:b0},t2)",
+    Tree0588 "B{t0=1;b0}RU{S}(Seq(S,RSeq(c0e,Isw{b0+2%2;_;T}(c1,Sl{20})),MSeq(Rep2(Sb{b0=t0}),Wv{t0}(S),t2e)))",
+    Tree0589 "B{b1=3;o0=0;t0;q0=0;b0=2}@si{b1+2>2}Ite(Swm(c0b{b0%4},PPar{1;N}(Wt{0},pa1{b0:b0}),Ruf{3}(Lp{t0;K}(c2b{0}))),Sw{0;2;1}(Try(pa3{b0:9},c4),c5e,@po{b0+=3}@si{t0%3!0}@ki{some}c6,c7b{t0}),Fb(Intr{b1+3>4}(pc8{b0:t0})))",
+    Tree0590 "Keep(MSeq(Wde(t0,c1),a2e,Par{3;-1}(a3,Suc,c4)))",
+    Tree0591 "Swm(c0,c1l,Sub(S))",
+    Tree0592 "B{t0=1;b0=5;q0=2}MPri(Step(MPri(t0e,Fai),RFb(c1,t2e)),Step(t3e,pc4{b0:=},@po{b0+=4}@rw{t0+1%3>1}@si{t0!t0%4}a5e,S),DySeq(Scc{t0<b0},t6))",
+    Tree0593 "B{t0;b0}PPar{0;N}(Sel(Obs{t0%4<2;B}(c0),Sb{b0=8}),SubA(pi1{t0:b0}))",
+    Tree0594 "Opt(RSeq(Once(Inv(Invt(t0))),PPar{0;T}(c1,t2),Rty1(Suc)))",
+    Tree0595 "B{b0=5;t0=3;o0=2}Cnd{none;N;_}(Sb{t0=8})",
+    Tree0596 "B{b0=3;t1=0;b1=5;t0}Fb(RSeq(PPar{0;_}(Fb(Obs{t0>5;N}(F),Obs{b0%2<0;B}(pi0{t0:t1}),t1,Sb{b1=t0}))),RFb(Rpt{3}(OnceK(Rpt{F}(t2))),Ruf{F}(@of{t0:=b1+1%4}@oh{t1+=1}Once(Bin{t1<t0;T}(a3b{t0;b1},Dd{0}(c4))))),Step(@fi{b0+4<4}@po{b0:=b0+2%4}pc5{b0:=},RSeq(a6b{9;b0}),RFb(c7),ASeq(c8,t9,Sb{t1=b0})),Swm(Sw{3}(pc10{b0:=},t11),@rw{t0+2%3<1}@ki{b0=6}t12e,Obs{t0<1;S}(FF(@ki{b0>3}Scc{b1=3}))))",
+    Tree0597 "B{t1=5;b0;t0=1;o0=_}MPri(Mt{0}(RFb(ASeq(t0,t1e),Isw{t0+1%3;T;_}(@si{b0<t0}R,Sc{t1+=2}))),Seq(c2e,c3,c4),@oh{t1+=3}@rw{none}Try(@os{t0:=t1}t5,RU{F}(a6),OnceT(Sc{b0+=2})),RT{F}(c7))",
+    Tree0598 "B{t0;b0=1}RSeq(Seq(FS(Cd{0;F}(Rpt{0}(pi0{t0:b0}))),Rus{1}(To{20}(Scc{t0<6}))),Ite(RFb(t1,a2e,Wu{t0},pi3{t0:b0},SubR(c4e)),Inv(pt5{b0:b0;b1:t0}),Ret2(c6)),Isw{t0%4;N;_}(Sel(pt7{b0:=},Obs{t0+2!t0;L}(SubA(Seq(Wt{20},Sb{t0=b0},a8,t9,t10))),c11)))",
+    Tree0599 "B{t0;o0=_;q0=4;b1=4;b0=5}Seq(MPri(Star(t0,@fi{b1<b1+4%3}@si{b0+2%3!0}Rus{F}(Pre{b0%2!0;R}(pc1{b0:=})),Sl{30})),Flip(t2,t3,Suc),RFb(Seq(c4,c5l),Sw{3;4;0}(F,Suc,@oh{b0:=t0+4}@rw{t0<b1+2%2}@ki{o0|5+2%3<2}Suc,Scc{b0+4>b0})))",
 }

@@ -5,138 +5,72 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        ReactiveSelector {
-            TryCatch {
-                Delay(0) {
-                    ReactiveSequence {
-                        Action(Act<0>),
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                },
-                StatefulAction(Task<2>),
-            },
-            ParallelAll(4) {
-                Retry(4) {
-                    MemSequence {
-                        StatefulAction(Task<3> = Task::<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<5>),
-                },
-                Filter(times = 2) {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-                Sleep(100),
-            },
-            FlipSelector {
-                Action(Act<8>),
-                RunOnce {
-                    Sleep(30),
-                },
-            },
-            Inverter {
-                Condition(Cond<9>),
-            },
-            ParallelAll {
-                AlwaysFailure,
-                AlwaysSuccess,
-                StatefulAction(Task<10>),
-            },
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        IfThenElse {
+            Action(Act<0>),
+            SetBlackboard(t0 = 4),
+            StatefulAction(Task<1>),
         }
     }
 }
+
+board!(Tree0600Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            #[post(|bb| if *bb.t1 != 3 { bb.b1 += 3 })]
-            ReactiveFallback {
-                Conditional(|bb| bb.b1 % 3 < 1, else = Failure) {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
+        StepSequencer {
+            Action(Act<0> = Act::<0>),
+            DynamicSelector {
+                Filter(times = 2, filtered = Failure) {
+                    StatefulAction(Task<1>),
                 },
-            },
-            RunOnce(then_skip = false) {
-                #[on_success(|bb| { if bb.b0 + 4 == 0 { bb.b0 = (bb.b0 + 2) % 3 }; *bb.t1 += 1 })]
-                StatefulAction(Task<3>),
+                Condition(Cond<2>),
             },
         }
     }
 }
-
-board!(Tree0601Blackboard { b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 0,
         }
-        RepeatTimes(2) {
-            ParallelAll(max_failures = -1) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    ReactiveSelector {
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                ForceSuccess {
-                    Conditional(|bb| bb.b1 != 2, dynamic = false, else = Success) {
-                        Interrupt(|bb| *bb.t0 > bb.b0 + 2) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<5>),
-                    Conditional(|bb| *bb.t0 < 6, else = Success) {
-                        Action(Act<6>),
-                    },
-                    AlwaysFailure,
-                    IndexSwitch(|bb| 2, out_of_range = Loop, dynamic = true) {
-                        #[skip_if(|bb| *bb.t0 % 3 == 2)]
-                        #[on_failure(|bb| { bb.b1 += 1; bb.b0 = bb.b1 })]
-                        #[success_if(|bb| bb.b1 < 0)]
-                        Action(PAct<7>, b0 = {b0}, b1 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(8, bb.b1 + 2, &mut bb.b1)),
-                    },
-                },
-            },
+        DynamicSequence {
+            ScriptCondition(|bb| *bb.t1 == 3),
+            Wait(10),
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0602Blackboard { b1 b0 t0 });
+board!(Tree0602Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
-        ParallelAll(1) {
-            KeepRunningUntilFailure {
-                Condition(Cond<0>),
-            },
-            Deadline(20) {
-                Repeat(4) {
-                    Repeat(forever) {
-                        Sequence {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+        }
+        WaitUntil(|bb| bb.b0 + 1 > bb.b0) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                RunOnce(then_skip = true) {
+                    AsyncFallback {
+                        RunOnce(then_skip = true) {
+                            SetBlackboard(b0 = {t0}),
                         },
+                    },
+                },
+                #[skip_if(|bb| bb.o0.unwrap_or(0) > 3)]
+                #[failure_if(|bb| *bb.t0 < 0)]
+                MemSequence {
+                    Priority {
+                        Action(PIo<0>, t0 = {=}),
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
                     },
                 },
             },
@@ -144,1559 +78,1446 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0604Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        StatefulAction(Task<2>)
-    }
-}
+board!(Tree0603Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
             #[tracked] t1: i64,
-            b1: i64 = 3,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            #[success_if(|bb| bb.o0.is_some())]
-            IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = false) {
-                WasEntryUpdated(t1),
-                Condition(Cond<0> = Cond::<0>),
-                Sleep(100),
-            },
-            SkipUnlessUpdated(t1) {
-                Precondition(|bb| bb.o0.unwrap_or(5) + 1 < 0, else = Running) {
-                    Limiter(2) {
-                        FlipSelector {
-                            ScriptCondition(|bb| *bb.t1 != 6),
-                            #[on_failure(|bb| bb.b1 = *bb.t0)]
-                            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                            StatefulAction(Task<1>),
-                            Wait(10),
-                        },
+        Selector {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                SequenceWithMemory {
+                    Cooldown(10) {
+                        Succeeder,
+                    },
+                    Precondition(|bb| *bb.t1 < bb.b0, else = Success) {
+                        Condition(Cond<1>),
                     },
                 },
-            },
-            Fallback {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    #[success_if(|bb| (bb.b1 + 4) % 3 == 2)]
-                    #[on_halted(|bb| bb.o0 = None)]
-                    #[run_while(|bb| bb.o0.is_none())]
-                    SubTree(Tree0604Sub0, o0 = {=}, t1 = {t1}, b1 = {=}, b0 = {b0}, t0 = {=}, q0 = {q0}),
+                Priority {
+                    #[failure_if(|bb| *bb.t0 < 6)]
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0 % 3) as f32)]
+                        Condition(PCond<2>, b0 = {b0}),
+                        #[score(|bb| ((*bb.t1 + 4) % 3) as f32)]
+                        Runner,
+                    },
+                },
+                StatefulAction(Task<3>),
+                TryCatch(catch_on_halt = true) {
+                    ScriptCondition(|bb| *bb.t0 != *bb.t1 + 3),
+                    Condition(Cond<4>),
                 },
             },
-            Switch(b1) {
-                case 0 => #[post(|bb| bb.b0 = bb.b1)]
-                #[skip_if(|bb| bb.b0 < 7)]
-                Action(PIo<3>, t0 = {b0}),
-                case 1 => StatefulAction(Task<4>),
-                case 5 => SetBlackboard(t0 = 1),
-                _ => Inverter {
-                    Condition(Cond<5>),
+            DynamicSequence {
+                #[on_halted(|bb| if *bb.t1 > 2 { *bb.t0 += 3 })]
+                BinarySelector(|bb| bb.b0 == 1, dynamic = false) {
+                    Remap(success = Success, failure = Success) {
+                        Repeat(2) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    IfThenElse {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[on_halted(|bb| bb.b0 = 6)]
+                        Deadline(0) {
+                            ScriptCondition(|bb| *bb.t1 > bb.b0 + 3),
+                        },
+                        Condition(Cond<6>),
+                    },
                 },
-            },
-            Switch(b1) {
-                case 3 => Sleep(0),
-                _ => Action(PAct<6>, b0 = 3, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0604Blackboard { o0 t1 b1 b0 t0 q0 });
+board!(Tree0604Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 1,
         }
-        ParallelAll(0) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            AlwaysRunning,
-            StatefulAction(PTask<3>, b0 = {t0}),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 4, &mut bb.b1)),
         }
     }
 }
 
-board!(Tree0605Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0606Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-        }
-        Condition(Cond<2>)
-    }
-}
+board!(Tree0605Blackboard { t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64,
         }
-        Selector {
-            Action(PIo<0>, t0 = {t1}),
-            Condition(Cond<1>),
-            SubTree(Tree0606Sub0, t1 = {=}),
+        Fallback {
+            SkipUnlessUpdated(t1) {
+                ParallelAll(1) {
+                    Condition(PCond<0>, b0 = {=}),
+                },
+            },
+            Fallback {
+                Observe(|bb| (bb.b0 + 4) % 2 > 0, abort = both) {
+                    Wait(100),
+                },
+                Observe(|bb| bb.o0.is_some(), abort = lower) {
+                    #[success_if(|bb| *bb.t0 == bb.b0)]
+                    SequenceStar {
+                        RunOnce(then_skip = true) {
+                            AlwaysRunning,
+                        },
+                        StatefulAction(PTask<1>, b0 = {=}),
+                    },
+                },
+                Observe(|bb| bb.b0 + 4 != (bb.o0.unwrap_or(4) + 3) % 4, abort = self) {
+                    SequenceWithMemory {
+                        Sleep(0),
+                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 3) % 4)),
+                    },
+                },
+            },
+            SequenceStar {
+                SequenceWithMemory {
+                    WasEntryUpdated(t1),
+                    Condition(Cond<3>),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+                Repeat(0) {
+                    Action(Act<6> = Act::<6>),
+                },
+                #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.b0 = bb.o0.unwrap_or(2) })]
+                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = true) {
+                    Wait(100),
+                    Action(Act<7> = Act::<7>),
+                },
+                ScriptCondition(|bb| bb.o0.is_none()),
+            },
         }
     }
 }
 
-board!(Tree0606Blackboard { t1 });
+board!(Tree0606Blackboard { t1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0607Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 0,
             b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
         }
-        #[on_halted(|bb| if (*bb.t0 + 1) % 2 > 0 { bb.b1 = 6 })]
-        Sequence {
-            Conditional(|bb| bb.b0 != 1, dynamic = true, else = Success) {
-                Sequence {
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
-                },
+        Selector {
+            Observe(|bb| bb.b0 + 4 == 2, abort = lower) {
+                SubTree(Tree0607Sub0, ..),
             },
-            #[success_if(|bb| (*bb.t1 + 4) % 2 > 0)]
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-            WhileDoElse {
-                StatefulAction(PTask<2>, b0 = 4, b1 = {b0}),
-                Switch(b1) {
-                    case 0 => WasEntryUpdated(t1),
-                    case 4 => Condition(Cond<3> = Cond::<3>),
-                    case 5 => StatefulAction(Task<4>),
-                    _ => StatefulAction(Task<5>),
+            Observe(|bb| *bb.t1 < bb.b1) {
+                Loop(q0, value = {b1}, if_empty = Running) {
+                    SetBlackboard(t1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0607Blackboard { b1 b0 t0 t1 });
+board!(Tree0607Blackboard { t1 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(0),
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
         }
-        ParallelAll(3) {
-            MemPriority {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            BinarySelector(|bb| bb.o0.unwrap_or(1) + 4 == 7, dynamic = true) {
-                Conditional(|bb| bb.b1 > 4) {
-                    BinarySelector(|bb| bb.b0 > 7) {
-                        SequenceStar {
-                            StatefulAction(Task<1>),
-                        },
-                        Action(PAct<2>, b0 = 9),
+        #[on_failure(|bb| { bb.b0 += 3; if *bb.t0 + 4 < *bb.t0 % 3 { bb.t0.set((*bb.t0 + 4) % 4) } })]
+        Repeat(2) {
+            RunOnce {
+                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[success_if(|bb| (bb.b0 + 1) % 3 < 0)]
+                Filter(times = 2) {
+                    Sequence {
+                        WasEntryUpdated(t0),
+                        Condition(Cond<0>),
+                        #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(1))]
+                        StatefulAction(Task<1>),
                     },
-                },
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = {t0}),
-                },
-            },
-            RepeatUntilFailure(2) {
-                ParallelAll(2) {
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    #[post(|bb| bb.b1 = 3)]
-                    Fallback {
-                        Switch(b1) {
-                            case 2 => #[success_if(|bb| *bb.t0 % 4 == 2)]
-                            #[run_while(|bb| *bb.t0 < (bb.b1 + 4) % 4)]
-                            ScriptCondition(|bb| *bb.t0 < 0),
-                            _ => #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 = *bb.t0 % 3 })]
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        Sleep(20),
-                    },
-                    #[failure_if(|bb| *bb.t0 != 4)]
-                    #[skip_if(|bb| bb.b1 < 5)]
-                    Action(|ctx, bb| ctx.exec_in(6, bb.o0.unwrap_or(3), &mut bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0608Blackboard { b0 o0 b1 t0 });
+board!(Tree0608Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+            o0: Option<i64> = None,
             b1: i64,
         }
-        KeepRunningUntilFailure {
-            SequenceWithMemory {
-                Remap(success = Success, failure = Failure) {
-                    SetBlackboard(b1 = {b0}),
+        MaxTime(10) {
+            Selector {
+                Switch(b1) {
+                    case 4 => AlwaysFailure,
+                    _ => StatefulAction(Task<0>),
                 },
-                Conditional(|bb| *bb.t0 > 5, dynamic = true) {
-                    StatefulAction(Task<0>),
+                Fallback {
+                    Parallel(failure = 1) {
+                        Condition(Cond<1>),
+                    },
+                    Condition(Cond<2>),
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[run_while(|bb| *bb.t1 == 3)]
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0609Blackboard { t0 b0 b1 });
+board!(Tree0609Blackboard { t1 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0610 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64>,
         }
-        StepSequencer {
-            ReactiveFallback {
-                Conditional(|bb| *bb.t0 > (*bb.t0 + 2) % 4, else = Success) {
-                    Condition(Cond<0>),
-                },
-                SetBlackboard(t0 = 0),
-            },
-        }
-    }
-}
-
-board!(Tree0610Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0611 for Ctx {
-        Fallback {
-            Repeater(1) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                },
-            },
-            Repeater(2) {
-                RepeatUntilSuccess(1) {
-                    Repeat(1) {
-                        StatefulAction(PTask<1>, b0 = 1),
+        ReactiveSequence {
+            ForceSuccess {
+                #[on_success(|bb| bb.b0 += 2)]
+                #[post(|bb| { if bb.o0.is_some() { *bb.t1 += 2 }; bb.b0 += 3 })]
+                #[success_if(|bb| *bb.t1 % 2 == 0)]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    IfThenElse {
+                        RunOnce(then_skip = false) {
+                            Action(Act<0>),
+                        },
+                        Inverter {
+                            Deadline(0) {
+                                AlwaysFailure,
+                            },
+                        },
+                        Sequence {
+                            Condition(|ctx| ctx.check(1)),
+                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                            Wait(20),
+                        },
                     },
                 },
             },
+            Sleep(20),
+            Condition(Cond<3>),
         }
     }
 }
+
+board!(Tree0610Blackboard { t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0611 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        Precondition(|bb| *bb.t0 < bb.b1 % 2) {
+            Sequence {
+                RepeatTimes(3) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree0611Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0612 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_success(|bb| *bb.t0 += 3)]
-        #[skip_if(|bb| bb.b0 != *bb.t0 % 2)]
-        AsyncSequence {
-            MemPriority {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    StatefulAction(Task<0>),
-                },
-                AsyncSequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Script(|bb| bb.t0.set(9)),
-                    StatefulAction(Task<3>),
-                    Script(|bb| *bb.t0 += 3),
-                    StatefulAction(Task<4>),
+        Precondition(|bb| *bb.t0 % 4 != 0) {
+            RunOnce(then_skip = true) {
+                MemPriority {
+                    Action(Act<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0612Blackboard { b0 t0 q0 });
+board!(Tree0612Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0613 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 5,
-        }
-        AsyncFallback {
-            TryCatch(catch_on_halt = false) {
-                #[run_while(|bb| *bb.t0 > 2)]
-                #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 == 4)]
-                SetBlackboard(b1 = 0),
-                StatefulAction(Task<0>),
-            },
-            #[on_halted(|bb| bb.t1.set(bb.b0 + 3))]
-            Fallback {
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    #[failure_if(|bb| *bb.t0 % 4 > 2)]
-                    #[skip_if(|bb| *bb.t1 > 7)]
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                },
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 2)),
-                AlwaysRunning,
-            },
-            ReactiveSequence {
-                BinarySelector(|bb| (bb.b0 + 2) % 2 != 1, dynamic = true) {
-                    Action(PAct<6>, b0 = 7, b1 = {=}),
-                    Script(|bb| bb.o0 = Some((*bb.t0 + 3) % 2)),
-                },
-                Condition(PCond<7>, b0 = {t1}),
-                Retry(4) {
-                    Action(Act<8>),
-                },
-            },
-            BinarySelector(|bb| bb.b0 == 0, dynamic = true) {
-                AlwaysFailure,
-                #[skip_if(|bb| bb.b1 != 0)]
-                #[run_while(|bb| bb.o0.is_none())]
-                Condition(Cond<9> = Cond::<9>),
-            },
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Action(Act<1> = Act::<1>),
         }
     }
 }
-
-board!(Tree0613Blackboard { b1 o0 t1 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0614 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
         }
-        ParallelAll(2) {
-            Deadline(0) {
-                Parallel {
-                    WasEntryUpdated(t0),
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    BinarySelector(|bb| (bb.b0 + 4) % 2 == 1, dynamic = true) {
-                        Failer,
-                        #[on_success(|bb| { bb.b0 = *bb.t1; bb.o0 = Some(*bb.t1) })]
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Timeout(100) {
-                    SequenceWithMemory {
-                        Action(PIo<3>, t0 = {t1}),
-                        Script(|bb| bb.o0 = None),
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
-                        Action(PIo<5>, t0 = {t0}),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                MaxTime(0) {
-                    RetryUntilSuccessful(4) {
-                        Timeout(10) {
-                            UnsetBlackboard(o0),
+        Limiter(3) {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                TryCatch {
+                    FlipSelector {
+                        Repeater(0) {
+                            #[post(|bb| { bb.b1 += 3; bb.b1 = (bb.b0 + 4) % 2 })]
+                            #[success_if(|bb| *bb.t0 % 2 < 0)]
+                            Action(|ctx| ctx.exec(0)),
                         },
                     },
-                },
-                Optional {
-                    Condition(Cond<6>),
-                },
-            },
-            RepeatUntil(Failure) {
-                Precondition(|bb| *bb.t1 % 4 > 1, else = Skipped) {
-                    #[failure_if(|bb| *bb.t0 != 0)]
-                    Sequence {
-                        ReactiveFallback {
-                            TryCatch(catch_on_halt = false) {
-                                StatefulAction(Task<7>),
-                                Action(|ctx, bb| ctx.exec_in(8, 1, &mut bb.b0)),
-                                AlwaysFailure,
-                            },
-                            RepeatTimes(2) {
-                                #[on_success(|bb| *bb.t0 += 1)]
-                                #[on_halted(|bb| { *bb.t1 += 3; bb.b0 = 0 })]
-                                ReactiveFallback {
-                                    Condition(Cond<9>),
-                                    Failer,
-                                },
-                            },
-                            StatefulAction(Task<10>),
-                        },
-                    },
+                    Action(PIo<1>, t0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0614Blackboard { t0 t1 b0 o0 });
+board!(Tree0614Blackboard { t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0615 for Ctx {
-        Sequence {
-            Condition(Cond<0> = Cond::<0>),
-            StatefulAction(Task<1>),
-            Sleep(0),
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        StepSequencer {
+            Sequence {
+                StatefulAction(Task<0>),
+                #[skip_if(|bb| *bb.t0 != bb.b0)]
+                #[success_if(|bb| *bb.t0 + 3 < 6)]
+                #[failure_if(|bb| bb.b0 > 4)]
+                Fallback {
+                    StatefulAction(Task<1>),
+                    #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 })]
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0616Sub0 for Ctx {
-        RunOnce(then_skip = false) {
-            Condition(Cond<2>),
-        }
-    }
-}
+board!(Tree0615Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0616 for Ctx {
-        FlipSelector {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            SubTree(Tree0616Sub0),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-            },
-            ReactiveSequence {
-                Action(Act<6>),
-                RunOnce(then_skip = false) {
-                    Succeeder,
-                },
-                Condition(|ctx| ctx.check(7)),
-            },
-            Repeater(forever) {
-                MemSequence {
-                    StatefulAction(Task<8>),
-                    Action(Act<9>),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        #[failure_if(|bb| *bb.t0 % 4 < 0)]
+        Parallel {
+            SetBlackboard(b0 = 3),
+            Condition(Cond<0>),
+            Condition(PCond<1>, b0 = {=}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0617Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        FlipSelector {
-            Condition(Cond<1>),
-            Wait(10),
-        }
-    }
-}
+board!(Tree0616Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0617 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    StatefulAction(Task<0>),
-                },
-                RetryUntilSuccessful(1) {
-                    SubTree(Tree0617Sub0, q0 = {=}, b0 = {b0}, b1 = {=}, t1 = {t1}),
-                },
-                Parallel(success = -1, failure = 0) {
-                    Timeout(30) {
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b1)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0617Blackboard { q0 b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0618 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-        }
-        RepeatUntil(Failure) {
-            ReactiveSequence {
-                #[skip_if(|bb| bb.b1 + 2 < bb.b1 % 3)]
-                RepeatTimes(forever) {
-                    SetBlackboard(o0 = Some(2)),
-                },
-                WhileDoElse {
-                    #[post(|bb| *bb.t0 += 2)]
-                    #[on_success(|bb| { bb.o0 = Some((*bb.t0 + 2) % 2); bb.b1 = 9 })]
-                    Action(PAct<0>, b0 = 7, b1 = {=}),
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(2) + 2)),
-                },
-                #[run_while(|bb| bb.b0 > bb.b1 + 4)]
-                RepeatTimes(forever) {
-                    Delay(0) {
-                        ReactiveFallback {
-                            StatefulAction(PTask<3>, b0 = 6, b1 = {b0}),
-                            Succeeder,
-                        },
-                    },
-                },
-                Repeat(2) {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        Repeater(forever) {
-                            RetryUntilSuccessful(4) {
-                                IndexSwitch(|bb| (bb.o0.unwrap_or(4) + 4) % 2, out_of_range = Fail, dynamic = true) {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    Action(Act<5>),
-                                    #[run_while(|bb| *bb.t0 + 4 < 7)]
-                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b1)),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Action(Act<7> = Act::<7>),
-                    Condition(|ctx, bb| ctx.check_in(8, 5)),
-                    Condition(Cond<9>),
-                    Script(|bb| { bb.b0 = bb.b1; bb.o0 = Some(bb.b1 + 3) }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0618Blackboard { q0 b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        #[failure_if(|bb| bb.b1 + 1 < 7)]
-        #[post(|bb| { bb.b0 = bb.b0 % 2; bb.t0.set(*bb.t1 % 2) })]
-        ReactiveFallback {
-            RetryUntilSuccessful(1) {
-                StatefulAction(Task<0>),
-            },
-            Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 1)),
-            Loop(q0, if_empty = Failure) {
-                Action(Act<2> = Act::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0619Blackboard { b1 b0 q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 2,
-        }
-        AsyncSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Interrupt(|bb| bb.b0 + 2 > bb.o0.unwrap_or(3)) {
-                ReactiveFallback {
-                    TryCatch(catch_on_halt = false) {
-                        AlwaysSuccess,
-                        Precondition(|bb| bb.b0 % 3 < 1, else = Success) {
-                            ForceFailure {
-                                Action(Act<1>),
-                            },
-                        },
-                        SequenceStar {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                    Inverter {
-                        BinarySelector(|bb| *bb.t0 + 1 != 4, dynamic = false) {
-                            Delay(30) {
-                                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1), &mut bb.b0)),
-                            },
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            Deadline(0) {
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0620Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0621 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            Delay(10) {
-                Conditional(|bb| bb.b0 + 4 > 1, else = Failure) {
-                    SequenceWithMemory {
-                        Action(PIo<0>, t0 = {=}),
-                        Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0621Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0622 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
         ReactiveFallback {
-            Parallel(success = -3) {
-                Wait(50),
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-                Action(Act<3>),
-            },
-            Loop(q0, value = {t0}) {
-                #[failure_if(|bb| bb.b0 > *bb.t0)]
-                #[run_while(|bb| bb.o0.is_some())]
-                Script(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 }),
-            },
-            StatefulAction(PTask<4>, b0 = {=}),
-            AsyncSequence {
-                Condition(|ctx| ctx.check(5)),
-                SetBlackboard(o0 = Some(3)),
-                Action(PAct<6>, b0 = {t0}, b1 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0622Blackboard { t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0623 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 4,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        WhileDoElse {
-            Inverter {
-                #[post(|bb| bb.o0 = None)]
-                #[run_while(|bb| *bb.t0 + 4 != 4)]
-                #[success_if(|bb| bb.b1 < 0)]
-                Inverter {
-                    IndexSwitch(|bb| bb.b0, dynamic = true) {
-                        Sequence {
-                            ReactiveSequence {
-                                StatefulAction(Task<0> = Task::<0>),
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.o0.unwrap_or(2) % 2, out_of_range = Loop, dynamic = true) {
-                FlipSelector {
-                    Action(Act<2>),
-                },
-                Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(5), &mut bb.b1)),
-                Repeater(forever) {
-                    Timeout(0) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0623Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0624 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            IndexSwitch(|bb| 2, out_of_range = Loop) {
-                Wait(50),
-                SetBlackboard(b0 = {t0}),
-            },
             Condition(|ctx| ctx.check(0)),
-            Parallel(failure = 2) {
-                Action(Act<1>),
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Action(Act<3>),
-                Action(PAct<4>, b0 = {b0}, b1 = {b0}),
-            },
-            Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
-                Delay(30) {
-                    #[post(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                    #[skip_if(|bb| *bb.t0 % 2 < 0)]
-                    Failer,
-                },
+            Invert {
+                SetBlackboard(t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0624Blackboard { b0 t0 });
+board!(Tree0617Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0625Sub0 for Ctx {
+    pub tree Tree0618Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 10,
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
         }
-        #[on_success(|bb| bb.b0 += 2)]
-        #[success_if(|bb| (*bb.t1 + 3) % 4 > 0)]
-        #[skip_if(|bb| *bb.t1 < 0)]
         AlwaysFailure
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0625 for Ctx {
+    pub tree Tree0618 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        SequenceWithMemory {
+            Sleep(50),
+            Fallback {
+                RepeatUntil(Failure) {
+                    Action(Act<0>),
+                },
+                Observe(|bb| bb.b0 > 5, abort = lower) {
+                    Condition(Cond<1>),
+                },
+                Observe(|bb| bb.b0 != 0) {
+                    Sequence {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        SubTree(Tree0618Sub0, b0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0618Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            #[allow(unused)] o0: Option<i64> = Some(2),
+        }
+        FlipSelector {
+            MemSequence {
+                SequenceWithMemory {
+                    TryCatch {
+                        SetBlackboard(t0 = {b0}),
+                        Action(Act<0>),
+                        Action(Act<1>),
+                    },
+                },
+                Condition(Cond<2>),
+            },
+            FlipSelector {
+                AlwaysSuccess,
+                Condition(PCond<3>, b0 = {b0}),
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0619Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        FlipSelector {
+            RepeatUntilFailure(forever) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0621Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 12,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            TryCatch {
+                SubTree(Tree0621Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+                #[on_failure(|bb| if bb.b0 > bb.b0 + 1 { bb.b1 += 2 })]
+                Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 4) % 4)),
+                StatefulAction(Task<2>),
+                Repeat(3) {
+                    Condition(PCond<3>, b0 = {b1}),
+                },
+            },
+            Interrupt(|bb| bb.b0 % 2 < 1) {
+                Fallback {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    Observe(|bb| bb.b1 > 5, abort = none) {
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(4)),
+                            RunOnce(then_skip = true) {
+                                Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 4, &mut bb.b0)),
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        SequenceStar {
+                            Action(PAct<6>, b0 = {t0}, b1 = {t0}),
+                            Action(PAct<7>, b0 = {b0}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0621Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0622 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            b1: i64 = 4,
         }
-        TryCatch(catch_on_halt = false) {
-            IfThenElse {
-                SkipUnlessUpdated(t0) {
-                    #[success_if(|bb| (bb.b1 + 4) % 3 == 2)]
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    RetryUntilSuccessful(1) {
-                        Conditional(|bb| bb.o0.unwrap_or(2) > 5, dynamic = true) {
-                            Conditional(|bb| bb.b1 > 3, dynamic = true, else = Failure) {
-                                IfThenElse {
-                                    Action(PIo<0>, t0 = {t1}),
-                                    SetBlackboard(o0 = Some(9)),
+        WaitUntil(|bb| *bb.t0 % 3 == 1) {
+            SetBlackboard(b0 = 1),
+        }
+    }
+}
+
+board!(Tree0622Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0623 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        RepeatUntil(Success) {
+            ParallelAll(max_failures = -1) {
+                Interrupt(|bb| *bb.t0 % 2 < 1) {
+                    DynamicSequence {
+                        ScriptCondition(|bb| bb.b0 == 2),
+                        StatefulAction(Task<0>),
+                        #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
+                        #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
+                        #[run_while(|bb| *bb.t0 % 4 < 2)]
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0623Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0624 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 1,
+        }
+        Switch(b1) {
+            case 1 => PolicyParallel(policy = FirstFailure, repeat = false) {
+                ReactiveSequence {
+                    #[failure_if(|bb| *bb.t0 % 2 < 1)]
+                    #[run_while(|bb| bb.b0 % 4 < 1)]
+                    AlwaysFailure,
+                    StatefulAction(Task<0>),
+                    WasEntryUpdated(t0),
+                },
+                ForceFailure {
+                    WasEntryUpdated(t0),
+                },
+                TryCatch(catch_on_halt = true) {
+                    BinarySelector(|bb| *bb.t0 != 5) {
+                        AlwaysFailure,
+                        Action(Act<1>),
+                    },
+                    StatefulAction(Task<2>),
+                },
+                Parallel(success = 1) {
+                    Limiter(2) {
+                        Action(PIo<3>, t0 = {t0}),
+                    },
+                    Condition(PCond<4>, b0 = {b1}),
+                    Condition(Cond<5>),
+                    RunOnce(then_skip = true) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+            _ => Delay(20) {
+                Deadline(0) {
+                    BinarySelector(|bb| *bb.t0 < 7, dynamic = true) {
+                        FlipSelector {
+                            #[run_while(|bb| *bb.t0 < 6)]
+                            #[skip_if(|bb| bb.b0 > 0)]
+                            RunOnce {
+                                #[failure_if(|bb| bb.b1 > 0)]
+                                Action(Act<7>),
+                            },
+                            Observe(|bb| bb.b0 < 5, abort = self) {
+                                AlwaysFailure,
+                            },
+                            ReactiveSelector {
+                                StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<9>),
+                                },
+                            },
+                            Sequence {
+                                Condition(|ctx| ctx.check(10)),
+                            },
+                        },
+                        WaitValueUpdate(t0) {
+                            #[on_failure(|bb| bb.t0.set(0))]
+                            #[success_if(|bb| *bb.t0 % 4 < 0)]
+                            #[skip_if(|bb| bb.b1 != bb.b1 + 2)]
+                            ReactiveSequence {
+                                Condition(Cond<11>),
+                                #[skip_if(|bb| bb.b1 > 4)]
+                                Condition(PCond<12>, b0 = {t0}),
+                                StatefulAction(Task<13>),
+                                Conditional(|bb| bb.b1 > bb.b0, else = Failure) {
+                                    Condition(Cond<14> = Cond::<14>),
                                 },
                             },
                         },
                     },
                 },
-                Precondition(|bb| bb.b0 > 7) {
-                    ReactiveSequence {
-                        SubTree(Tree0625Sub0, ..),
-                        #[run_while(|bb| *bb.t1 % 3 == 2)]
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                    },
-                },
-                Parallel(success = 3, failure = 3) {
-                    Action(PIo<2>, t0 = {b1}),
-                    StatefulAction(PTask<3>, b0 = 2, b1 = {t0}),
-                    RepeatUntilSuccess(3) {
-                        StatefulAction(PTask<4>, b0 = 4, b1 = {=}),
-                    },
-                },
-            },
-            Remap(success = Success, failure = Success) {
-                Parallel(success = 1, failure = 3) {
-                    KeepRunningUntilFailure {
-                        Condition(Cond<5>),
-                    },
-                    BinarySelector(|bb| bb.b1 + 3 != 5, dynamic = false) {
-                        RunOnce(then_skip = false) {
-                            UnsetBlackboard(o0),
-                        },
-                        MemPriority {
-                            ReactiveSequence {
-                                StatefulAction(Task<6>),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        RunOnce(then_skip = false) {
-                            Script(|bb| bb.o0 = None),
-                        },
-                        Succeeder,
-                    },
-                },
             },
         }
     }
 }
 
-board!(Tree0625Blackboard { t0 b0 t1 o0 b1 });
+board!(Tree0624Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0625 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+        }
+        #[run_while(|bb| *bb.t1 > *bb.t0)]
+        #[on_success(|bb| bb.b1 += 1)]
+        AsyncSequence {
+            UnsetBlackboard(o0),
+            Precondition(|bb| *bb.t0 + 3 != 1) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0625Blackboard { b1 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0626 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = Some(0),
+            o0: Option<i64>,
         }
-        ParallelAll(max_failures = -2) {
-            RepeatUntil(Success) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    Repeat(2) {
-                        Sequence {
-                            StatefulAction(Task<0>),
-                            UnsetBlackboard(o0),
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-                        },
-                    },
+        Selector {
+            Observe(|bb| bb.o0.is_some(), abort = both) {
+                Repeater(0) {
+                    StatefulAction(Task<0>),
                 },
             },
-            Cooldown(20) {
-                RepeatTimes(forever) {
-                    Cooldown(20) {
-                        Sleep(20),
-                    },
-                },
+            Observe(|bb| bb.o0.is_some()) {
+                StatefulAction(Task<1>),
             },
-            Action(Act<2>),
         }
     }
 }
 
-board!(Tree0626Blackboard { q0 t0 b1 o0 });
+board!(Tree0626Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0627Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 14,
+        }
+        KeepRunningUntilFailure {
+            Action(|ctx| ctx.exec(0)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0627 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        AsyncFallback {
-            PolicyParallel(policy = FirstFailure) {
-                Loop(q0) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        MemPriority {
-                            #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-                            WaitUntil(|bb| *bb.t0 % 2 > 0) {
-                                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                            },
-                            WasEntryUpdated(t0),
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+        ReactiveFallback {
+            #[on_halted(|bb| { if *bb.t1 == bb.o0.unwrap_or(0) % 4 { bb.t1.set(bb.o0.unwrap_or(3)) }; bb.t0.set(*bb.t1) })]
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                #[run_while(|bb| bb.o0.unwrap_or(0) < *bb.t1)]
+                FlipSelector {
+                    SubTree(Tree0627Sub0, ..),
+                    Repeat(4) {
+                        Condition(PCond<1>, b0 = {b0}),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        #[on_success(|bb| bb.t1.set(*bb.t0 % 4))]
+                        #[run_while(|bb| bb.b0 % 3 == 2)]
+                        #[failure_if(|bb| *bb.t1 % 3 > 1)]
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            ReactiveFallback {
+                #[post(|bb| bb.t0.set(9))]
+                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
+                #[skip_if(|bb| bb.b0 > 3)]
+                AsyncFallback {
+                    #[run_while(|bb| bb.b0 > 3)]
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                Inverter {
+                    #[post(|bb| { if bb.o0.unwrap_or(1) % 4 > 1 { bb.t0.set(*bb.t1) }; bb.t1.set(9) })]
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    Runner,
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                },
+            },
+            Condition(Cond<6>),
+            RetryUntilSuccessful(forever) {
+                Precondition(|bb| *bb.t1 == 7, else = Failure) {
+                    RepeatUntil(Success) {
+                        #[on_failure(|bb| *bb.t1 += 1)]
+                        #[skip_if(|bb| *bb.t0 + 1 < 3)]
+                        IndexSwitch(|bb| *bb.t1, dynamic = false) {
+                            Condition(PCond<7>, b0 = {t0}),
+                            StatefulAction(Task<8>),
                         },
-                        SetBlackboard(b0 = {t0}),
                     },
-                },
-            },
-            StepSequencer {
-                #[skip_if(|bb| *bb.t0 < 5)]
-                Condition(Cond<2>),
-                TryCatch {
-                    Condition(Cond<3>),
-                    ScriptCondition(|bb| bb.b0 < *bb.t0),
-                },
-            },
-            Delay(30) {
-                MemPriority {
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<4>),
-                    },
-                    RunOnce(then_skip = true) {
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    Timeout(50) {
-                        Conditional(|bb| *bb.t0 + 2 < 6, dynamic = false, else = Failure) {
-                            #[post(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 2 })]
-                            Loop(q0, if_empty = Failure) {
-                                Action(PIo<6>, t0 = {t0}),
-                            },
-                        },
-                    },
-                    Condition(|ctx, bb| ctx.check_in(7, *bb.t0 % 4)),
-                    IfThenElse {
-                        Action(PIo<8>, t0 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(9, bb.b0 % 2)),
-                    },
-                },
-            },
-            Repeater(forever) {
-                KeepRunningUntilFailure {
-                    Condition(Cond<10> = Cond::<10>),
                 },
             },
         }
     }
 }
 
-board!(Tree0627Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0628Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Repeater(forever) {
-            ForceSuccess {
-                Action(PIo<3>, t0 = {b0}),
-            },
-        }
-    }
-}
+board!(Tree0627Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            Repeater(2) {
-                ReactiveFallback {
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    RepeatUntilFailure(1) {
-                        #[on_failure(|bb| { bb.b0 = 3; *bb.t0 += 1 })]
-                        #[failure_if(|bb| bb.b0 + 4 < 0)]
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                    },
-                    Action(PIo<2>, t0 = {=}),
-                },
-            },
-            SubTree(Tree0628Sub0, b0 = {=}, t0 = {t0}),
+        SequenceStar {
+            #[success_if(|bb| (bb.b0 + 3) % 4 != 0)]
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0628Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0629Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0628Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0629 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
         }
-        Loop(q0, if_empty = Skipped) {
-            SubTree(Tree0629Sub0, q0 = {=}),
+        DynamicSequence {
+            Condition(Cond<0>),
+            ScriptCondition(|bb| bb.b0 > 7),
+            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0629Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0630Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0630Sub0 for Ctx {
-        SubTree(Tree0630Sub1)
-    }
-}
+board!(Tree0629Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
-        Repeater(0) {
-            SubTree(Tree0630Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0631Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Action(PAct<4>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0631Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 12,
-            b1: i64 = 10,
-        }
-        MemSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Condition(|ctx| ctx.check(3)),
-                #[on_success(|bb| bb.b1 = bb.b0)]
-                SubTree(Tree0631Sub1, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
-                SetBlackboard(o0 = Some(9)),
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Repeat(1) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                StatefulAction(Task<1>),
+                DynamicSelector {
+                    Timeout(20) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    Delay(20) {
+                        Action(Act<3>),
+                    },
+                },
             },
+            Cooldown(0, filtered = Skipped) {
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            StatefulAction(Task<8>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64 = 0,
-        }
-        SequenceWithMemory {
-            ReactiveFallback {
-                RepeatUntil(Failure) {
-                    Action(Act<0>),
-                },
+        Selector {
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            ReactiveSequence {
                 StatefulAction(Task<1>),
-                Sleep(0),
+                StatefulAction(Task<2>),
             },
-            Script(|bb| bb.b1 = bb.b0),
-            #[skip_if(|bb| bb.b1 > 3)]
-            #[on_failure(|bb| if bb.b1 < 7 { bb.b1 += 3 })]
-            #[failure_if(|bb| bb.b0 < (bb.b0 + 3) % 2)]
-            Repeater(1) {
-                Interrupt(|bb| bb.b0 > bb.b1) {
-                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0) + 3)]
-                    FlipSelector {
-                        AlwaysFailure,
-                        Runner,
-                    },
+            Priority {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            Parallel(success = 0, failure = 0) {
+                Repeat(1) {
+                    StatefulAction(Task<5>),
                 },
+                StatefulAction(Task<6>),
             },
-            Repeater(3) {
-                RetryUntilSuccessful(3) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            SubTree(Tree0631Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree0631Blackboard { t0 o0 b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0632Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+        }
+        WaitValueUpdate(t0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0632Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+        }
+        SubTree(Tree0632Sub1, t0 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        Sequence {
-            StatefulAction(Task<0>),
-            #[on_success(|bb| bb.b1 = 9)]
-            IfThenElse {
-                Remap(success = Failure, failure = Success) {
-                    Condition(Cond<1>),
-                },
-                Filter(times = 1, count = Failure) {
-                    Action(Act<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    MaxTime(0) {
-                        Action(Act<4>),
-                    },
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
+        Inverter {
+            SubTree(Tree0632Sub0, t0 = {=}),
         }
     }
 }
 
-board!(Tree0632Blackboard { b1 });
+board!(Tree0632Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| *bb.t0 += 3)]
-        #[run_while(|bb| bb.b0 == 5)]
-        #[failure_if(|bb| bb.b0 == bb.b0 + 1)]
-        AsyncSequence {
-            Sequence {
-                WasEntryUpdated(t0),
-                RunOnce {
-                    Retry(3) {
-                        Filter(times = 2, filtered = Skipped) {
-                            Cooldown(0) {
-                                PolicyParallel(policy = FirstSuccessOrFailure) {
-                                    Wait(20),
-                                    Action(Act<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Inverter {
-                        #[post(|bb| bb.b0 += 2)]
-                        RepeatUntilSuccess(3) {
-                            Loop(q0, value = {t0}, if_empty = Success) {
-                                Action(PIo<3>, t0 = {b0}),
-                            },
-                        },
-                    },
-                    Sequence {
-                        Condition(Cond<4> = Cond::<4>),
-                        Condition(Cond<5>),
-                        #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 < 1 { *bb.t0 += 1 } })]
-                        #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                        Condition(Cond<6>),
-                        SetBlackboard(b0 = 7),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0633Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0634 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            b1: i64 = 2,
-        }
-        Priority {
-            AsyncSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Succeeder,
-            },
-            Parallel(success = -3, failure = 3) {
-                Action(PIo<1>, t0 = {=}),
-                Inverter {
-                    Succeeder,
-                },
-                #[on_success(|bb| bb.b0 += 1)]
-                #[on_failure(|bb| if bb.b0 < (bb.b0 + 4) % 2 { *bb.t0 += 1 })]
-                #[skip_if(|bb| bb.b0 < 0)]
-                Condition(Cond<2> = Cond::<2>),
-                #[on_success(|bb| bb.b0 = bb.b1 + 2)]
-                Action(Act<3>),
-                Script(|bb| *bb.t0 += 3),
-            },
-            SkipUnlessUpdated(t0) {
-                RepeatUntilFailure(forever) {
-                    RetryUntilSuccessful(2) {
-                        Deadline(0) {
-                            RunOnce {
-                                #[on_success(|bb| bb.b0 += 1)]
-                                Condition(PCond<4>, b0 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0634Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0635 for Ctx {
-        blackboard {
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
             b1: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
         }
-        #[post(|bb| bb.b1 = (*bb.t0 + 3) % 3)]
-        Conditional(|bb| *bb.t0 < 0, dynamic = true, else = Failure) {
-            Precondition(|bb| bb.b0 != *bb.t1 + 1, else = Success) {
-                #[success_if(|bb| *bb.t1 > bb.b0)]
-                AsyncSequence {
-                    Sequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(PTask<1>, b0 = 2, b1 = {t1}),
-                        #[skip_if(|bb| bb.b0 % 3 == 2)]
-                        #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                        Condition(Cond<2>),
-                    },
-                    #[on_halted(|bb| bb.b0 = *bb.t1)]
-                    #[on_success(|bb| bb.b0 += 2)]
-                    FlipSelector {
-                        WhileDoElse {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
+        Fallback {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                RepeatUntilFailure(2) {
+                    Wait(20),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0635Blackboard { b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0636 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-        }
-        PolicyParallel(policy = FirstSuccess) {
-            Failer,
-            WhileDoElse {
-                Action(PIo<0>, t0 = {t1}),
+                SetBlackboard(t0 = 3),
+                ScriptCondition(|bb| bb.b1 % 2 != 0),
+                StatefulAction(PTask<0>, b0 = {t0}),
                 StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0636Blackboard { t1 });
+board!(Tree0633Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0634Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 15,
+        }
+        StatefulAction(PTask<0>, b0 = {t1}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0634 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            b1: i64 = 5,
+        }
+        #[success_if(|bb| *bb.t1 == bb.b0)]
+        ReactiveSequence {
+            SequenceStar {
+                SequenceWithMemory {
+                    TryCatch {
+                        RetryUntilSuccessful(4) {
+                            ParallelAll(max_failures = -4) {
+                                ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
+                                WasEntryUpdated(t0),
+                                SubTree(Tree0634Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, b1 = {b1}),
+                                WasEntryUpdated(t0),
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                        },
+                        Delay(20) {
+                            WhileDoElse {
+                                Condition(Cond<2>),
+                                Action(Act<3>),
+                            },
+                        },
+                    },
+                    WhileDoElse {
+                        Retry(2) {
+                            #[success_if(|bb| bb.b0 % 2 == 0)]
+                            MemPriority {
+                                RetryUntilSuccessful(0) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                        #[on_success(|bb| { bb.b1 += 2; bb.t1.set(5) })]
+                        #[on_failure(|bb| { if bb.b0 == 1 { bb.b0 = *bb.t0 }; if *bb.t0 > bb.b0 { bb.t0.set(*bb.t1 % 4) } })]
+                        Limiter(3) {
+                            Condition(Cond<5> = Cond::<5>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    StepSequencer {
+                        StatefulAction(Task<6>),
+                        AlwaysFailure,
+                        Selector {
+                            Precondition(|bb| bb.b0 % 4 < 2) {
+                                Action(Act<7>),
+                            },
+                            Condition(|ctx, bb| ctx.check_in(8, *bb.t1)),
+                            StatefulAction(Task<9> = Task::<9>),
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                    #[post(|bb| if *bb.t0 > (bb.b0 + 2) % 3 { bb.b1 = *bb.t1 })]
+                    #[success_if(|bb| *bb.t1 > bb.b0)]
+                    Repeater(forever) {
+                        Fallback {
+                            Action(|ctx, bb| ctx.exec_in(12, *bb.t1, &mut bb.b1)),
+                            Observe(|bb| (bb.b0 + 4) % 4 < 2, abort = none) {
+                                MaxTime(0) {
+                                    Condition(Cond<13>),
+                                },
+                            },
+                            #[post(|bb| bb.t1.set(*bb.t0))]
+                            #[on_success(|bb| if *bb.t0 > 2 { *bb.t1 += 3 })]
+                            #[success_if(|bb| bb.b1 % 2 < 1)]
+                            BinarySelector(|bb| *bb.t0 % 2 != 0) {
+                                Sleep(50),
+                                Action(PIo<14>, t0 = {t1}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0634Blackboard { t0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0635Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[tracked] t1: i64 = 15,
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t1 % 3) as f32)]
+            Condition(Cond<0>),
+            #[score(5)]
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0635 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+        }
+        Observe(|bb| (*bb.t1 + 2) % 3 < 0) {
+            Interrupt(|bb| *bb.t1 > 6) {
+                #[run_while(|bb| bb.o0.is_none())]
+                #[failure_if(|bb| bb.o0.is_none())]
+                SubTree(Tree0635Sub0, o0 = {=}, t1 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0635Blackboard { o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0636Sub0 for Ctx {
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0636 for Ctx {
+        Priority {
+            SubTree(Tree0636Sub0),
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
             #[tracked] t0: i64 = 2,
-            b1: i64,
-            o0: Option<i64>,
         }
-        MemSequence {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                #[success_if(|bb| bb.b1 + 4 == bb.b0)]
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(1)),
-                    Precondition(|bb| bb.b1 + 3 > bb.b0) {
-                        Action(Act<2>),
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.o0.unwrap_or(4) % 3 < 1)]
-            #[on_failure(|bb| bb.b1 = bb.b0)]
-            RunOnce {
-                RepeatTimes(3) {
-                    SequenceWithMemory {
-                        Action(PAct<3>, b0 = {t0}, b1 = {b1}),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
+        StepSequencer {
+            Wait(0),
+            #[success_if(|bb| *bb.t0 < 6)]
+            #[post(|bb| { if *bb.t0 != 5 { bb.b0 += 1 }; *bb.t1 += 2 })]
+            WasEntryUpdated(t1),
         }
     }
 }
 
-board!(Tree0637Blackboard { b0 t0 b1 o0 });
+board!(Tree0637Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = None,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 2,
         }
-        #[post(|bb| bb.b0 += 1)]
-        #[skip_if(|bb| bb.o0.unwrap_or(5) != 0)]
-        #[on_failure(|bb| { bb.o0 = Some(*bb.t0 % 3); if bb.b0 < 4 { bb.b0 = 4 } })]
-        Timeout(50) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Condition(PCond<1>, b0 = {=}),
-                Action(PIo<2>, t0 = {=}),
-                #[success_if(|bb| *bb.t0 == 3)]
+        Selector {
+            Observe(|bb| *bb.t0 + 3 > 3, abort = both) {
                 Sequence {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+                    ReactiveSequence {
+                        WaitUntil(|bb| (*bb.t1 + 3) % 3 == 2) {
+                            Repeater(1) {
+                                FlipSelector {
+                                    StatefulAction(PTask<0>, b0 = {t1}),
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                    },
+                    Conditional(|bb| (*bb.t0 + 3) % 4 < 1, dynamic = false, else = Success) {
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t1 + 4) as f32)]
+                            Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b0)),
+                            #[score(|bb| ((*bb.t1 + 4) % 2) as f32)]
+                            Condition(Cond<3>),
+                            #[score(|bb| (*bb.t1 % 2) as f32)]
+                            ScriptCondition(|bb| bb.b0 < *bb.t1),
+                        },
+                    },
+                    ReactiveFallback {
+                        AlwaysFailure,
+                        Sleep(20),
+                    },
                 },
-                WaitValueUpdate(t0) {
-                    ScriptCondition(|bb| *bb.t0 % 4 < 1),
+            },
+            Observe(|bb| bb.o0.unwrap_or(5) % 3 < 1, abort = both) {
+                Fallback {
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
+                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {b0}),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    Action(Act<6>),
+                    Condition(Cond<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0638Blackboard { t0 b0 o0 });
+board!(Tree0638Blackboard { o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
             b1: i64,
         }
-        StepSequencer {
-            Action(PAct<0>, b0 = {t0}, b1 = {b1}),
-            #[success_if(|bb| (bb.b1 + 1) % 2 < 1)]
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-            Precondition(|bb| bb.b1 < 4) {
-                Action(|ctx| ctx.exec(3)),
+        MemPriority {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                ReactiveFallback {
+                    Deadline(10) {
+                        Sleep(10),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(0, 7)),
+                    Fallback {
+                        Action(PAct<1>, b0 = {b0}),
+                        ScriptCondition(|bb| bb.b0 < 3),
+                    },
+                    Action(PAct<2>, b0 = {b0}, b1 = {t1}),
+                },
+            },
+            #[on_success(|bb| bb.b0 += 2)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[failure_if(|bb| *bb.t1 + 3 > 6)]
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                ParallelAll(3) {
+                    Delay(50) {
+                        Precondition(|bb| (*bb.t1 + 4) % 3 > 0, else = Running) {
+                            Action(Act<3> = Act::<3>),
+                        },
+                    },
+                    Script(|bb| *bb.t0 += 2),
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        Condition(Cond<4>),
+                    },
+                    Condition(|ctx| ctx.check(5)),
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    StatefulAction(Task<6>),
+                },
+                #[success_if(|bb| bb.b0 < 2)]
+                #[failure_if(|bb| *bb.t0 != bb.b0)]
+                Selector {
+                    Observe(|bb| *bb.t1 + 4 == *bb.t1 + 1, abort = both) {
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    #[run_while(|bb| bb.b0 == bb.b1 % 2)]
+                    #[on_success(|bb| bb.t0.set(bb.b1))]
+                    Condition(Cond<8>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                ReactiveFallback {
+                    Condition(Cond<9>),
+                    Action(PAct<10>, b0 = {b0}),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Action(|ctx| ctx.exec(11)),
+                    ScriptCondition(|bb| bb.b0 % 3 < 1),
+                    Condition(Cond<12>),
+                    Condition(Cond<13>),
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                    StatefulAction(Task<14>),
+                    StatefulAction(Task<15>),
+                },
+                #[run_while(|bb| (bb.b0 + 1) % 2 != 1)]
+                SequenceWithMemory {
+                    WasEntryUpdated(t0),
+                    ScriptCondition(|bb| *bb.t1 < 0),
+                    #[run_while(|bb| *bb.t0 + 2 < bb.b0 % 4)]
+                    StatefulAction(Task<16>),
+                },
+            },
+            DynamicSelector {
+                SequenceWithMemory {
+                    StatefulAction(Task<17>),
+                    Action(|ctx| ctx.exec(18)),
+                },
+                StatefulAction(Task<19>),
+                WasEntryUpdated(t1),
             },
         }
     }
 }
 
-board!(Tree0639Blackboard { t0 b1 });
+board!(Tree0639Blackboard { q0 t1 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0640Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 15,
-            b1: i64 = 11,
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
         }
-        Script(|bb| { if bb.b1 != *bb.t0 { bb.b0 = *bb.t0 % 2 }; bb.b1 = 0 })
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0640Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Wait(10)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 1,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
+            b1: i64,
+            #[allow(unused)] b0: i64 = 4,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            AsyncSequence {
-                Condition(PCond<1>, b0 = {=}),
-                Selector {
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
+        IfThenElse {
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                FlipSelector {
+                    SubTree(Tree0640Sub0, ..),
                 },
-                Action(PAct<4>, b0 = {b1}, b1 = {=}),
             },
-            Wait(20),
-            StepSequencer {
-                #[run_while(|bb| (*bb.t1 + 3) % 2 != 1)]
-                #[success_if(|bb| *bb.t1 < 4)]
-                SubTree(Tree0640Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, t1 = {t1}),
-                Action(PIo<5>, t0 = {t1}),
+            Inverter {
+                Cooldown(10, filtered = Failure) {
+                    SubTree(Tree0640Sub1, ..),
+                },
+            },
+            RunOnce {
+                Selector {
+                    Action(Act<1> = Act::<1>),
+                    AlwaysFailure,
+                },
             },
         }
     }
 }
 
-board!(Tree0640Blackboard { t0 b1 b0 t1 });
+board!(Tree0640Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0641Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(13),
+        }
+        KeepRunningUntilFailure {
+            #[post(|bb| *bb.t0 += 1)]
+            #[failure_if(|bb| bb.o0.is_none())]
+            Sequence {
+                #[run_while(|bb| bb.b0 % 3 != 2)]
+                #[on_success(|bb| bb.t0.set(2))]
+                Condition(Cond<0>),
+                Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+                ScriptCondition(|bb| bb.b0 + 1 != 4),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0641Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(13),
+        }
+        Script(|bb| bb.b0 += 1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(3),
         }
-        Sequence {
-            ParallelAll {
-                RepeatUntilFailure(1) {
-                    Succeeder,
-                },
-                PolicyParallel(policy = FirstFailure) {
-                    #[skip_if(|bb| (*bb.t0 + 3) % 4 == 2)]
-                    Sequence {
-                        Wait(20),
-                        StatefulAction(PTask<0>, b0 = {=}),
+        #[run_while(|bb| bb.b0 > 1)]
+        #[success_if(|bb| *bb.t1 % 2 == 1)]
+        IfThenElse {
+            #[on_failure(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 2 })]
+            Observe(|bb| *bb.t1 == 7, abort = self) {
+                Parallel(success = 1, failure = -2) {
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    SubTree(Tree0641Sub0, ..),
+                    TryCatch {
+                        #[success_if(|bb| *bb.t1 == 7)]
+                        WasEntryUpdated(t0),
+                        SubTree(Tree0641Sub1, b0 = {=}, t1 = {t1}, t0 = {=}, o0 = {o0}),
                     },
-                    Repeat(3) {
-                        Wait(50),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    Condition(Cond<1>),
-                    ScriptCondition(|bb| *bb.t0 < 0),
                 },
             },
-            #[skip_if(|bb| bb.b0 % 4 < 1)]
-            #[success_if(|bb| *bb.t0 < 6)]
-            FlipSelector {
-                Sequence {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    Filter(times = 2, count = Completed) {
-                        Wait(0),
-                    },
-                    SkipUnlessUpdated(t0) {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                #[on_success(|bb| { bb.b0 += 1; bb.b0 = *bb.t0 + 2 })]
-                                #[on_failure(|bb| *bb.t0 += 1)]
-                                Action(Act<4> = Act::<4>),
-                            },
-                        },
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                    StatefulAction(Task<5>),
-                    ReactiveSequence {
-                        Script(|bb| bb.b0 = *bb.t0 % 4),
-                        SetBlackboard(o0 = Some(3)),
-                        Condition(Cond<6>),
-                    },
-                },
-                IfThenElse {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Action(Act<7>),
-                    Action(PAct<8>, b0 = 1, b1 = {t0}),
-                    Action(Act<9>),
-                },
+            Parallel(success = -1, failure = 3) {
+                ScriptCondition(|bb| (bb.o0.unwrap_or(5) + 2) % 4 != 0),
+                StatefulAction(Task<2>),
+                #[run_while(|bb| *bb.t0 != 1)]
+                ScriptCondition(|bb| bb.o0.is_none()),
+                Action(|ctx| ctx.exec(3)),
             },
         }
     }
 }
 
-board!(Tree0641Blackboard { b0 t0 o0 });
+board!(Tree0641Blackboard { b0 t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 3,
             b1: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        RepeatUntilFailure(forever) {
-            Filter(times = 1, count = Failure, filtered = Skipped) {
-                #[on_success(|bb| bb.b1 = (*bb.t1 + 2) % 3)]
-                #[post(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| *bb.t1 % 4 != 1)]
-                RunOnce(then_skip = false) {
-                    #[skip_if(|bb| bb.b0 < *bb.t0)]
-                    #[post(|bb| { bb.b0 += 1; bb.b1 += 1 })]
-                    Action(Act<0>),
+        ReactiveSequence {
+            AsyncFallback {
+                #[success_if(|bb| bb.b0 + 1 != *bb.t0)]
+                Action(Act<0>),
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<1>),
                 },
+            },
+            #[failure_if(|bb| bb.b0 + 2 > 6)]
+            #[success_if(|bb| *bb.t0 % 2 == 0)]
+            AsyncSequence {
+                Repeat(1) {
+                    #[post(|bb| if *bb.t0 < 2 { bb.t0.set(6) })]
+                    #[on_failure(|bb| if bb.b0 < (bb.b0 + 4) % 2 { bb.b1 = *bb.t0 + 3 })]
+                    Condition(PCond<2>, b0 = {t0}),
+                },
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0642Blackboard { t1 b0 b1 t0 });
+board!(Tree0642Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0643 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = Some(4),
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+            b0: i64,
         }
-        Optional {
-            ReactiveFallback {
-                ReactiveSelector {
-                    #[post(|bb| { bb.b1 += 3; bb.o0 = None })]
-                    ParallelAll(2) {
-                        Action(Act<0>),
-                        StatefulAction(PTask<1>, b0 = 0, b1 = {b0}),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<2>),
-                    Failer,
-                },
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
-                    ScriptCondition(|bb| bb.b1 != bb.o0.unwrap_or(4) % 3),
-                },
-                MemSequence {
-                    Delay(20) {
-                        Condition(Cond<4>),
-                    },
-                    SetBlackboard(o0 = Some(1)),
-                    Script(|bb| bb.b0 += 1),
-                },
-                Deadline(10) {
-                    Priority {
-                        Action(Act<5>),
-                    },
-                },
-            },
+        #[skip_if(|bb| bb.b0 + 1 < *bb.t0 + 1)]
+        #[on_failure(|bb| if bb.b0 + 3 > 3 { bb.b1 += 3 })]
+        ForceSuccess {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0643Blackboard { b1 o0 b0 });
+board!(Tree0643Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop) {
-            WasEntryUpdated(t0),
-            Condition(Cond<0>),
+        Fallback {
+            DynamicSequence {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                },
+                WhileDoElse {
+                    WhileDoElse {
+                        StatefulAction(Task<3>),
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                    },
+                    Retry(forever) {
+                        AlwaysSuccess,
+                    },
+                    AsyncFallback {
+                        ParallelAll(max_failures = -1) {
+                            Condition(Cond<5>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                    },
+                },
+                Condition(|ctx| ctx.check(7)),
+                FlipSelector {
+                    Observe(|bb| bb.b0 + 3 > bb.b0, abort = self) {
+                        #[post(|bb| *bb.t0 += 1)]
+                        Repeat(4) {
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                    },
+                    Fallback {
+                        Observe(|bb| bb.b0 > bb.b0 % 2, abort = both) {
+                            SetBlackboard(b0 = 8),
+                        },
+                        Observe(|bb| (*bb.t0 + 2) % 3 < 0) {
+                            Action(Act<9>),
+                        },
+                    },
+                    Condition(PCond<10>, b0 = {=}),
+                    #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 4 })]
+                    #[run_while(|bb| *bb.t0 % 3 != 2)]
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
         }
     }
 }
@@ -1706,55 +1527,73 @@ board!(Tree0644Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx {
         blackboard {
-            b0: i64 = 0,
             o0: Option<i64> = None,
-            b1: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t0: i64,
         }
         StepSequencer {
-            Loop(q0) {
-                MemPriority {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
+            AsyncFallback {
+                Script(|bb| bb.b0 = 5),
             },
-            RetryUntilSuccessful(forever) {
-                #[run_while(|bb| bb.o0.unwrap_or(1) != bb.b1 % 4)]
-                IfThenElse {
-                    StatefulAction(Task<2>),
-                    #[on_halted(|bb| { bb.b0 += 2; bb.b1 += 3 })]
-                    Script(|bb| bb.b0 += 1),
+            #[on_failure(|bb| { if bb.b0 < *bb.t0 + 3 { *bb.t0 += 3 }; bb.o0 = None })]
+            #[on_halted(|bb| bb.b0 += 3)]
+            Repeat(2) {
+                Interrupt(|bb| bb.b0 < 3) {
+                    StatefulAction(Task<0>),
                 },
-            },
-            AlwaysFailure,
-            TryCatch(catch_on_halt = false) {
-                StatefulAction(Task<3>),
-                Wait(50),
             },
         }
     }
 }
 
-board!(Tree0645Blackboard { b0 o0 b1 q0 });
+board!(Tree0645Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        #[success_if(|bb| (*bb.t0 + 2) % 3 != 0)]
-        #[failure_if(|bb| bb.b0 < *bb.t0 + 3)]
-        #[on_success(|bb| { *bb.t0 += 2; bb.t0.set(2) })]
-        Fallback {
-            StatefulAction(Task<0> = Task::<0>),
-            Timeout(30) {
-                Condition(Cond<1>),
+        Parallel(failure = 1) {
+            Repeater(1) {
+                MemSequence {
+                    IfThenElse {
+                        IndexSwitch(|bb| (bb.b0 + 1) % 4, out_of_range = Loop) {
+                            #[run_while(|bb| bb.b0 == *bb.t0 % 4)]
+                            Priority {
+                                TryCatch(catch_on_halt = true) {
+                                    Action(PIo<0>, t0 = {b0}),
+                                    Action(Act<1>),
+                                },
+                                ParallelAll(0) {
+                                    Script(|bb| if *bb.t0 % 2 == 1 { bb.t0.set(4) }),
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                        Condition(Cond<4>),
+                        AlwaysFailure,
+                    },
+                    Action(Act<5> = Act::<5>),
+                },
             },
-            #[post(|bb| { *bb.t0 += 3; if bb.b0 > *bb.t0 { *bb.t0 += 3 } })]
-            ReactiveSequence {
-                Wait(30),
-                AlwaysSuccess,
+            AsyncSequence {
+                ReactiveSequence {
+                    FlipSelector {
+                        AlwaysSuccess,
+                        SetBlackboard(b0 = {t0}),
+                        StatefulAction(Task<6>),
+                        Sleep(10),
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                    Fallback {
+                        Condition(|ctx| ctx.check(8)),
+                        StatefulAction(Task<9>),
+                    },
+                    Condition(Cond<10>),
+                },
+                Script(|bb| bb.t0.set(bb.b0 + 4)),
             },
         }
     }
@@ -1765,57 +1604,42 @@ board!(Tree0646Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
             o0: Option<i64> = None,
-            b1: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        ParallelAll {
-            #[run_while(|bb| bb.b0 < bb.b0 % 3)]
-            #[on_success(|bb| if bb.b1 > 7 { bb.b0 = bb.b1 })]
-            FlipSelector {
-                Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(1) + 3, &mut bb.b1)),
-                RepeatTimes(forever) {
-                    SequenceWithMemory {
-                        Succeeder,
-                        StatefulAction(PTask<1>, b0 = 1, b1 = {b1}),
+        RetryUntilSuccessful(4) {
+            RunOnce(then_skip = false) {
+                Fallback {
+                    MemPriority {
+                        Loop(q0, if_empty = Failure) {
+                            SkipUnlessUpdated(t0) {
+                                #[run_while(|bb| bb.b1 > 1)]
+                                Loop(q0, if_empty = Failure) {
+                                    #[success_if(|bb| bb.o0.is_some())]
+                                    #[on_success(|bb| { bb.b1 += 1; bb.o0 = Some(bb.b1) })]
+                                    Action(Act<0>),
+                                },
+                            },
+                        },
                     },
-                },
-                WaitValueUpdate(t0) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                    Sleep(0),
-                },
-                SequenceWithMemory {
-                    StatefulAction(PTask<5>, b0 = 2, b1 = {t0}),
-                    Action(Act<6> = Act::<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Action(PIo<8>, t0 = {b0}),
-                    AlwaysSuccess,
-                },
-            },
-            #[failure_if(|bb| bb.b0 + 4 == 1)]
-            RepeatUntil(Failure) {
-                MemPriority {
-                    #[on_failure(|bb| { bb.b0 += 4; bb.o0 = None })]
+                    Condition(Cond<1>),
+                    Loop(q0, if_empty = Failure) {
+                        FlipSelector {
+                            StatefulAction(PTask<2>, b0 = 8, b1 = {=}),
+                            RepeatUntil(Success) {
+                                Script(|bb| bb.b0 += 1),
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                    },
                     AsyncFallback {
-                        SequenceStar {
-                            SetBlackboard(o0 = Some(6)),
-                            MemSequence {
-                                StepSequencer {
-                                    StatefulAction(Task<9> = Task::<9>),
-                                    StatefulAction(Task<10>),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(Task<11> = Task::<11>),
-                                    #[on_success(|bb| bb.b0 += 1)]
-                                    Condition(Cond<12> = Cond::<12>),
-                                    Condition(|ctx| ctx.check(13)),
-                                    UnsetBlackboard(o0),
-                                },
+                        AlwaysFailure,
+                        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                            Timeout(30) {
+                                Succeeder,
                             },
                         },
                     },
@@ -1825,47 +1649,57 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0647Blackboard { o0 b1 b0 t0 });
+board!(Tree0647Blackboard { q0 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0648 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            b1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
         }
-        SequenceStar {
-            ReactiveSelector {
-                ParallelAll {
-                    StatefulAction(Task<0>),
-                    RepeatUntil(Failure) {
-                        KeepRunningUntilFailure {
-                            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                },
-                ParallelAll(max_failures = -1) {
-                    #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
-                    #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-                    #[run_while(|bb| *bb.t0 % 4 < 2)]
-                    Filter(times = 3, count = Failure) {
-                        Repeat(1) {
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                                Action(Act<4>),
-                            },
-                        },
-                    },
-                },
+        BinarySelector(|bb| (*bb.t0 + 3) % 2 != 1, dynamic = true) {
+            Repeater(forever) {
                 ReactiveSequence {
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    Repeat(1) {
-                        ReactiveSequence {
-                            Script(|bb| *bb.t0 += 1),
-                            StatefulAction(Task<5>),
-                            Wait(0),
+                    Repeat(3) {
+                        AsyncSequence {
+                            StatefulAction(PTask<0>, b0 = {b0}),
+                            StatefulAction(Task<1> = Task::<1>),
                         },
+                    },
+                    Parallel(failure = 1) {
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                    #[on_success(|bb| bb.b1 += 1)]
+                    #[failure_if(|bb| bb.b1 == 0)]
+                    #[success_if(|bb| bb.b1 == *bb.t0)]
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        RepeatUntilFailure(forever) {
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Action(Act<9>),
+                RepeatUntil(Failure) {
+                    RepeatUntilFailure(1) {
+                        Switch(b1) {
+                            case 0 => StatefulAction(Task<10> = Task::<10>),
+                            case 2 => StatefulAction(Task<11>),
+                            case 5 => Action(Act<12>),
+                            _ => Action(Act<13>),
+                        },
+                    },
+                },
+                MemSequence {
+                    RepeatUntil(Failure) {
+                        Condition(Cond<14>),
                     },
                 },
             },
@@ -1873,94 +1707,247 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0648Blackboard { t0 b0 });
+board!(Tree0648Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0649 for Ctx {
-        Delay(30) {
-            Parallel(success = 5, failure = 5) {
-                KeepRunningUntilFailure {
-                    AsyncFallback {
-                        Remap(success = Failure, failure = Failure) {
-                            RunOnce {
-                                Repeat(0) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<1>),
-                        },
-                        RetryUntilSuccessful(1) {
-                            RunOnce {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            o0: Option<i64>,
+        }
+        Sequence {
+            ReactiveSelector {
+                TryCatch(catch_on_halt = false) {
+                    SetBlackboard(b0 = 6),
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
                 },
-                Parallel(success = 2) {
-                    Cooldown(0) {
-                        StatefulAction(Task<3>),
-                    },
-                    RepeatUntil(Failure) {
-                        Action(Act<4>),
-                    },
-                    Condition(Cond<5>),
-                    Sleep(10),
-                    Inverter {
-                        Inverter {
-                            AlwaysSuccess,
-                        },
-                    },
+                Parallel(success = 2, failure = -1) {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    StatefulAction(PTask<2>, b0 = 4),
+                    StatefulAction(Task<3>),
                 },
-                StatefulAction(Task<6>),
-                MemPriority {
-                    Condition(Cond<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<9>),
-                    },
-                },
-                Remap(success = Failure, failure = Success) {
-                    RepeatTimes(forever) {
-                        StatefulAction(Task<10>),
+                FlipSelector {
+                    Action(|ctx| ctx.exec(4)),
+                    Precondition(|bb| bb.b0 != *bb.t0, else = Skipped) {
+                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
                     },
                 },
             },
+            MaxTime(20) {
+                Sequence {
+                    Condition(Cond<6> = Cond::<6>),
+                    AlwaysSuccess,
+                    Conditional(|bb| bb.b1 + 2 < bb.o0.unwrap_or(1), else = Success) {
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[success_if(|bb| bb.b1 > 0)]
+                        #[run_while(|bb| bb.b1 == 3)]
+                        Cooldown(0, filtered = Failure) {
+                            Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
+                        },
+                    },
+                    Cooldown(10, filtered = Failure) {
+                        ReactiveFallback {
+                            Condition(Cond<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Inverter {
+                    #[on_success(|bb| bb.o0 = None)]
+                    Action(|ctx| ctx.exec(10)),
+                },
+                MaxTime(10) {
+                    StatefulAction(PTask<11>, b0 = 0),
+                },
+                WasEntryUpdated(t0),
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    StatefulAction(Task<12>),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    #[on_failure(|bb| bb.b1 += 1)]
+                    Action(PIo<13>, t0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0649Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0650Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(12),
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 10,
+        }
+        #[run_while(|bb| *bb.t0 + 1 < 4)]
+        IfThenElse {
+            #[on_halted(|bb| *bb.t0 += 3)]
+            Condition(|ctx| ctx.check(1)),
+            #[success_if(|bb| bb.o0.unwrap_or(2) + 2 > *bb.t0 + 1)]
+            Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0650 for Ctx {
-        Timeout(0) {
-            Cooldown(50, filtered = Failure) {
-                Sleep(20),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            b0: i64 = 0,
+        }
+        SequenceStar {
+            #[on_failure(|bb| { if (*bb.t0 + 1) % 2 > 0 { bb.b1 += 3 }; bb.b1 = (*bb.t0 + 2) % 2 })]
+            #[on_halted(|bb| bb.b1 = bb.b0 + 4)]
+            Condition(Cond<0>),
+            WhileDoElse {
+                SubTree(Tree0650Sub0, ..),
+                Deadline(0) {
+                    KeepRunningUntilFailure {
+                        Action(PAct<3>, b0 = 3, b1 = {b1}),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 5 => Repeat(0) {
+                    ScriptCondition(|bb| bb.b0 % 2 > 0),
+                },
+                case 4 => StatefulAction(Task<4>),
+                case 2 => StatefulAction(Task<5>),
+                _ => RepeatTimes(forever) {
+                    Condition(Cond<6>),
+                },
+            },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(7)),
+                Action(Act<8> = Act::<8>),
+                AlwaysFailure,
+                Condition(Cond<9>),
+            },
+            Fallback {
+                Observe(|bb| bb.b1 % 3 > 0) {
+                    Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
+                },
+                Observe(|bb| *bb.t0 % 3 > 0, abort = lower) {
+                    SequenceWithMemory {
+                        Condition(|ctx, bb| ctx.check_in(11, 8)),
+                        Action(Act<12>),
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    Condition(Cond<13>),
+                },
             },
         }
+    }
+}
+
+board!(Tree0650Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0651Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t0: i64 = 9,
+        }
+        #[on_halted(|bb| bb.b0 = 3)]
+        #[success_if(|bb| *bb.t0 % 4 < 0)]
+        #[skip_if(|bb| bb.b0 % 2 < 1)]
+        StatefulAction(Task<14>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0651 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64 = 1,
             #[tracked] t0: i64,
         }
-        FlipSelector {
-            #[run_while(|bb| bb.b0 > 0)]
-            #[failure_if(|bb| *bb.t0 > 3)]
-            StepSequencer {
-                SetBlackboard(t0 = 0),
-                SetBlackboard(b0 = 1),
+        SequenceWithMemory {
+            Observe(|bb| *bb.t0 == 3, abort = self) {
+                Sequence {
+                    Remap(success = Success, failure = Failure) {
+                        SequenceWithMemory {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 2)]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[skip_if(|bb| bb.b0 > 1)]
+                        StatefulAction(Task<2>),
+                        Delay(10) {
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                    DynamicSelector {
+                        Condition(Cond<3>),
+                        #[on_halted(|bb| bb.t0.set((*bb.t0 + 1) % 2))]
+                        #[skip_if(|bb| *bb.t0 < 4)]
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                        Action(Act<7>),
+                    },
+                },
             },
-            FlipSelector {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                Action(PIo<1>, t0 = {t0}),
+            ReactiveFallback {
+                KeepRunningUntilFailure {
+                    Fallback {
+                        Observe(|bb| bb.b0 % 4 > 2, abort = lower) {
+                            BinarySelector(|bb| bb.b0 < 5) {
+                                SetBlackboard(t0 = 7),
+                                StatefulAction(Task<8>),
+                            },
+                        },
+                        Condition(Cond<9>),
+                    },
+                },
+                RepeatUntilSuccess(forever) {
+                    Filter(times = 1) {
+                        PolicyParallel(policy = FirstFailure) {
+                            StatefulAction(Task<10>),
+                            Script(|bb| *bb.t0 += 2),
+                        },
+                    },
+                },
+                #[skip_if(|bb| bb.b0 > 0)]
+                #[success_if(|bb| bb.b0 + 3 < *bb.t0 % 4)]
+                #[on_failure(|bb| bb.b0 += 3)]
+                ReactiveFallback {
+                    SetBlackboard(t0 = 6),
+                },
             },
-            AsyncFallback {
-                Action(Act<2>),
-                Action(Act<3>),
+            WaitValueUpdate(t0) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(11)),
+                    },
+                    StepSequencer {
+                        Condition(Cond<12>),
+                        Wait(20),
+                        StatefulAction(Task<13>),
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        SubTree(Tree0651Sub0, b0 = {=}, t0 = {t0}),
+                        StatefulAction(PTask<15>, b0 = {=}),
+                    },
+                    Retry(2) {
+                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                    },
+                },
             },
         }
     }
@@ -1971,507 +1958,445 @@ board!(Tree0651Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0652Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
         }
-        #[success_if(|bb| bb.o0.is_none())]
-        StatefulAction(Task<1>)
+        Condition(Cond<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0652 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        Parallel(success = 0, failure = -1) {
-            RunOnce(then_skip = false) {
-                #[skip_if(|bb| *bb.t0 + 1 > *bb.t1)]
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t1}),
+        TryCatch {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(PCond<2>, b0 = {t1}),
             },
-            SubTree(Tree0652Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}),
-            Precondition(|bb| bb.b0 % 2 != 0, else = Skipped) {
-                #[on_failure(|bb| *bb.t1 += 1)]
-                #[success_if(|bb| *bb.t1 < 2)]
-                #[skip_if(|bb| *bb.t0 == 6)]
-                Action(PIo<2>, t0 = {t1}),
+            RepeatUntilSuccess(forever) {
+                IndexSwitch(|bb| *bb.t1 % 2, dynamic = false) {
+                    SubTree(Tree0652Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
+                    Condition(Cond<4>),
+                },
+            },
+            Limiter(2) {
+                #[success_if(|bb| bb.b0 != 2)]
+                #[post(|bb| *bb.t0 += 1)]
+                #[failure_if(|bb| *bb.t0 < *bb.t1 % 2)]
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            WhileDoElse {
+                StatefulAction(Task<6>),
+                Condition(PCond<7>, b0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0652Blackboard { b0 o0 t0 t1 });
+board!(Tree0652Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        #[on_halted(|bb| { if *bb.t0 == bb.o0.unwrap_or(0) % 4 { bb.t0.set(bb.o0.unwrap_or(3)) }; *bb.t0 += 1 })]
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            #[post(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
-            #[on_failure(|bb| { bb.o0 = None; bb.t0.set((bb.o0.unwrap_or(0) + 1) % 3) })]
-            #[on_success(|bb| bb.b0 += 1)]
-            Loop(q0) {
-                BinarySelector(|bb| *bb.t0 + 3 < bb.b0, dynamic = true) {
-                    IfThenElse {
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 1)]
-                        StatefulAction(Task<0> = Task::<0>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(0) + 4 < 1),
-                        StatefulAction(Task<1>),
-                    },
-                    #[on_halted(|bb| if bb.b0 < 3 { bb.t0.set(3) })]
-                    #[success_if(|bb| bb.o0.unwrap_or(0) % 4 > 2)]
-                    AsyncFallback {
-                        Repeater(1) {
-                            #[post(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-                            BinarySelector(|bb| bb.b0 + 4 == bb.o0.unwrap_or(1) % 2, dynamic = false) {
-                                Loop(q0, value = {t0}, if_empty = Running) {
-                                    Action(PAct<2>, b0 = 0, b1 = {b0}),
-                                },
-                                #[on_success(|bb| bb.b0 += 1)]
-                                Filter(times = 3, count = Completed, filtered = Failure) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        KeepRunningUntilFailure {
-                            Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
-                        },
-                    },
+        Deadline(0) {
+            RunOnce(then_skip = true) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(Cond<2>),
+                    Sleep(0),
                 },
             },
         }
     }
 }
 
-board!(Tree0653Blackboard { t0 o0 b0 q0 });
+board!(Tree0653Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0654 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 3,
             b0: i64 = 1,
-            b1: i64 = 3,
-            o0: Option<i64> = Some(3),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        SequenceWithMemory {
-            IndexSwitch(|bb| bb.o0.unwrap_or(3)) {
-                AlwaysSuccess,
-                RunOnce {
-                    Action(PAct<0>, b0 = {b0}, b1 = {=}),
+        #[skip_if(|bb| *bb.t0 % 3 == 0)]
+        Parallel(success = 2) {
+            Precondition(|bb| *bb.t0 % 3 < 0, else = Failure) {
+                Runner,
+            },
+            #[success_if(|bb| *bb.t0 > 0)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[post(|bb| bb.b0 += 3)]
+            MemSequence {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            Condition(PCond<2>, b0 = {b0}),
+            Loop(q0, value = {b0}) {
+                Observe(|bb| *bb.t0 + 4 > 6, abort = self) {
+                    Repeat(2) {
+                        Condition(Cond<3>),
+                    },
                 },
             },
-            Condition(PCond<1>, b0 = 8),
         }
     }
 }
 
-board!(Tree0654Blackboard { b0 b1 o0 });
+board!(Tree0654Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0655 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-        }
-        Delay(20) {
-            ParallelAll(3) {
-                #[success_if(|bb| *bb.t0 % 2 < 0)]
-                #[on_failure(|bb| bb.b1 += 1)]
-                #[failure_if(|bb| bb.o0.unwrap_or(3) == 4)]
-                RepeatUntil(Failure) {
-                    StatefulAction(Task<0>),
-                },
-                Sleep(0),
-                Condition(Cond<1>),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                #[on_failure(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                },
-            },
+        Cooldown(0, filtered = Failure) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0655Blackboard { b1 o0 t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0656Sub0 for Ctx {
-        Filter(times = 3, count = Success) {
-            StatefulAction(Task<15>),
+        AsyncFallback {
+            Limiter(2) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                },
+            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
-        SequenceStar {
-            IfThenElse {
-                SequenceWithMemory {
-                    IfThenElse {
-                        StatefulAction(Task<0> = Task::<0>),
-                        AlwaysRunning,
-                    },
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2> = Task::<2>),
+        Fallback {
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                KeepRunningUntilFailure {
+                    SubTree(Tree0656Sub0),
                 },
-                Deadline(0) {
-                    Filter(times = 1, count = Completed, filtered = Skipped) {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Action(Act<3>),
-                            Parallel(success = 1, failure = -2) {
-                                Action(Act<4>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-                StatefulAction(Task<5>),
             },
-            Retry(3) {
-                Repeat(1) {
-                    Fallback {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Sleep(20),
+            Sequence {
+                StatefulAction(Task<3>),
+            },
+            IfThenElse {
+                StatefulAction(Task<4> = Task::<4>),
+                Action(Act<5>),
+            },
+            Timeout(100) {
+                DynamicSelector {
+                    DynamicSequence {
+                        AlwaysSuccess,
+                        ForceFailure {
                             StatefulAction(Task<6> = Task::<6>),
-                            Sleep(20),
-                            Action(Act<7>),
                         },
-                        Deadline(30) {
-                            StatefulAction(Task<8>),
+                        ForceSuccess {
+                            Condition(Cond<7> = Cond::<7>),
                         },
-                        Repeater(forever) {
-                            RunOnce(then_skip = false) {
-                                Cooldown(50, filtered = Skipped) {
-                                    Condition(Cond<9>),
+                        Repeat(3) {
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
+            ReactiveSelector {
+                ReactiveSequence {
+                    Action(Act<9>),
+                    Condition(Cond<10> = Cond::<10>),
+                },
+                Sequence {
+                    Delay(10) {
+                        StatefulAction(Task<11> = Task::<11>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<12> = Cond::<12>),
+                    StatefulAction(Task<13>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0657Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 14,
+            b1: i64 = 9,
+        }
+        ScriptCondition(|bb| bb.b1 + 2 < 0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0657 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 4,
+            b1: i64,
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.b1) as f32)]
+            Switch(b1) {
+                case 5 => Script(|bb| bb.o0 = Some(*bb.t0)),
+                case 2 => AlwaysRunning,
+                case 4 => SubTree(Tree0657Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
+                _ => Condition(PCond<0>, b0 = 6),
+            },
+            #[score(|bb| (bb.b0 % 3) as f32)]
+            Timeout(100) {
+                Fallback {
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0657Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0658 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 1,
+        }
+        Repeat(2) {
+            Conditional(|bb| bb.b1 != 0, dynamic = false) {
+                Filter(times = 1, filtered = Failure) {
+                    SkipUnlessUpdated(t0) {
+                        Repeat(1) {
+                            Loop(q0, if_empty = Failure) {
+                                ForceFailure {
+                                    Condition(PCond<0>, b0 = {=}),
                                 },
                             },
                         },
                     },
                 },
             },
-            Repeat(2) {
-                ReactiveSequence {
-                    RunOnce(then_skip = false) {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(10)),
-                            AlwaysFailure,
-                        },
-                    },
-                    MaxTime(0) {
-                        Timeout(0) {
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        AlwaysSuccess,
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                        Action(Act<14>),
-                    },
-                    SequenceWithMemory {
-                        SubTree(Tree0656Sub0),
-                        StatefulAction(Task<16>),
-                        StatefulAction(Task<17> = Task::<17>),
-                    },
-                    Filter(times = 3, filtered = Failure) {
-                        Action(Act<18>),
-                    },
-                },
-            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0657 for Ctx {
-        RunOnce(then_skip = false) {
-            SequenceWithMemory {
-                ForceFailure {
-                    ForceSuccess {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                ReactiveSequence {
-                    AlwaysSuccess,
-                },
-                RetryUntilSuccessful(forever) {
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Priority {
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    Remap(success = Success, failure = Success) {
-                        AlwaysSuccess,
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Succeeder,
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0658 for Ctx {
-        ReactiveFallback {
-            Parallel(success = -2) {
-                IfThenElse {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    RetryUntilSuccessful(2) {
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                Wait(10),
-                Optional {
-                    Timeout(20) {
-                        Succeeder,
-                    },
-                },
-                StatefulAction(Task<3>),
-                Sequence {
-                    StatefulAction(Task<4>),
-                },
-            },
-            Action(Act<5>),
-        }
-    }
-}
+board!(Tree0658Blackboard { q0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0659 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
             b0: i64 = 1,
-            #[tracked] t1: i64 = 2,
         }
-        Timeout(20) {
-            ReactiveFallback {
-                ParallelAll(0) {
-                    UnsetBlackboard(o0),
-                    RetryUntilSuccessful(0) {
-                        SetBlackboard(b0 = 4),
-                    },
-                    RunOnce(then_skip = true) {
-                        AlwaysSuccess,
-                    },
-                    Action(Act<0>),
-                    SequenceStar {
-                        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                Sequence {
-                    Inverter {
-                        Precondition(|bb| bb.o0.unwrap_or(1) + 4 == bb.o0.unwrap_or(5), else = Skipped) {
-                            Cooldown(50) {
-                                #[run_while(|bb| bb.b1 > 3)]
-                                #[on_halted(|bb| bb.b1 = 6)]
-                                #[on_failure(|bb| bb.o0 = Some(bb.b0 + 2))]
-                                ScriptCondition(|bb| *bb.t1 % 3 > 1),
-                            },
-                        },
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        StatefulAction(Task<3>),
-                        AlwaysRunning,
-                        Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(2))),
-                        StatefulAction(Task<5>),
-                        Failer,
-                    },
-                },
-                RepeatTimes(forever) {
-                    WaitValueUpdate(t1) {
-                        WaitUntil(|bb| *bb.t0 % 2 != 0) {
-                            #[success_if(|bb| bb.b0 % 4 > 1)]
-                            #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
-                            Optional {
-                                Wait(20),
-                            },
-                        },
-                    },
-                },
-            },
+        Fallback {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+            #[on_success(|bb| bb.b0 += 1)]
+            #[skip_if(|bb| *bb.t0 == 1)]
+            Condition(Cond<1>),
+            ScriptCondition(|bb| *bb.t0 % 4 != 1),
         }
     }
 }
 
-board!(Tree0659Blackboard { t0 b1 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0660Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Runner
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0660Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 9,
-        }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        #[skip_if(|bb| bb.b0 + 4 > 3)]
-        ReactiveSelector {
-            #[failure_if(|bb| (*bb.t0 + 1) % 2 > 0)]
-            RepeatTimes(1) {
-                Script(|bb| *bb.t0 += 2),
-            },
-            BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = true) {
-                #[skip_if(|bb| bb.b0 > 6)]
-                #[on_success(|bb| *bb.t0 += 2)]
-                SetBlackboard(b0 = {t0}),
-                Action(PAct<0>, b0 = 3, b1 = {t0}),
-            },
-            ParallelAll(1) {
-                SetBlackboard(b0 = 9),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-                SubTree(Tree0660Sub1, ..),
-                Succeeder,
-            },
-        }
-    }
-}
+board!(Tree0659Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0660 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveSelector {
-            SubTree(Tree0660Sub0, ..),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0660Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0661Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[tracked] t0: i64 = 13,
-        }
-        RepeatUntilSuccess(3) {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0661Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 13,
-        }
-        Remap(success = Failure, failure = Failure) {
-            Sequence {
-                #[skip_if(|bb| *bb.t0 == 3)]
-                SubTree(Tree0661Sub1, ..),
-                FlipSelector {
-                    RunOnce {
-                        Condition(Cond<1>),
-                    },
-                },
-                BinarySelector(|bb| bb.b0 > 5) {
-                    #[skip_if(|bb| bb.b0 + 2 != 2)]
-                    StatefulAction(Task<2>),
-                    SetBlackboard(b0 = {t0}),
-                },
-                Conditional(|bb| *bb.t0 + 3 > 7, dynamic = true) {
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(3)),
-                        RetryUntilSuccessful(forever) {
-                            Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 += 1 }),
+        SequenceStar {
+            Precondition(|bb| *bb.t0 < 2, else = Success) {
+                MaxTime(20) {
+                    #[failure_if(|bb| *bb.t0 != 2)]
+                    ParallelAll {
+                        #[on_success(|bb| if *bb.t0 + 1 != 4 { *bb.t1 += 3 })]
+                        Script(|bb| { *bb.t0 += 3; bb.o0 = Some(*bb.t1 % 3) }),
+                        #[failure_if(|bb| bb.b0 != (*bb.t1 + 1) % 3)]
+                        Remap(success = Success, failure = Success) {
+                            ReactiveFallback {
+                                Condition(PCond<0>, b0 = {=}),
+                                StatefulAction(Task<1>),
+                                SetBlackboard(o0 = Some(4)),
+                            },
                         },
                     },
                 },
-                Cooldown(0) {
-                    Parallel(success = -3, failure = 3) {
-                        Script(|bb| *bb.t0 += 2),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
+            },
+            Priority {
+                AlwaysSuccess,
+            },
+            DynamicSequence {
+                Condition(Cond<2> = Cond::<2>),
+                Condition(Cond<3>),
+                Sleep(20),
+            },
+            WhileDoElse {
+                Action(Act<4>),
+                MemSequence {
+                    StatefulAction(Task<5>),
+                    Succeeder,
                 },
+                StatefulAction(Task<6>),
+            },
+            RetryUntilSuccessful(3) {
+                ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
             },
         }
     }
 }
+
+board!(Tree0660Blackboard { b0 o0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 4,
+            o0: Option<i64> = Some(3),
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            SubTree(Tree0661Sub0, b0 = {=}, t0 = {t0}),
+        DynamicSelector {
+            ScriptCondition(|bb| bb.b1 + 2 > 6),
+            FlipSelector {
+                Action(PIo<0>, t0 = {b1}),
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {=}, b1 = {b1}),
+                StatefulAction(Task<3>),
+            },
+            Condition(Cond<4>),
+            ParallelAll(max_failures = -3) {
+                StatefulAction(PTask<5>, b0 = {b1}, b1 = {b0}),
+                #[on_success(|bb| bb.o0 = Some((*bb.t0 + 3) % 4))]
+                WhileDoElse {
+                    Action(Act<6>),
+                    AlwaysFailure,
+                },
+                Fallback {
+                    #[on_failure(|bb| { bb.b0 = bb.b1; bb.o0 = Some(bb.o0.unwrap_or(5) + 4) })]
+                    #[run_while(|bb| *bb.t0 > 7)]
+                    UnsetBlackboard(o0),
+                    Condition(Cond<7>),
+                },
+            },
+            Fallback {
+                ScriptCondition(|bb| *bb.t0 < 3),
+                Action(Act<8>),
+                StatefulAction(Task<9>),
+            },
         }
     }
 }
 
-board!(Tree0661Blackboard { b0 t0 });
+board!(Tree0661Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0662Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0662Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 9,
+            b0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        #[run_while(|bb| *bb.t1 < 7)]
+        #[post(|bb| bb.t0.set(bb.b0 % 4))]
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 1,
             o0: Option<i64>,
         }
-        #[skip_if(|bb| bb.b0 + 2 < 4)]
-        #[on_success(|bb| if *bb.t0 + 1 < 7 { *bb.t0 += 1 })]
-        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                WasEntryUpdated(t0),
+        MemSequence {
+            PolicyParallel(policy = FirstSuccess) {
+                SubTree(Tree0662Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}),
+                ScriptCondition(|bb| bb.o0.is_none()),
+                #[run_while(|bb| *bb.t1 + 4 > 0)]
+                Script(|bb| bb.b0 = *bb.t1 + 2),
+            },
+            AsyncSequence {
+                #[skip_if(|bb| bb.b0 != 4)]
+                SubTree(Tree0662Sub1, ..),
             },
         }
     }
 }
 
-board!(Tree0662Blackboard { b0 t0 o0 });
+board!(Tree0662Blackboard { t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
         Fallback {
-            WhileDoElse {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
+            Sequence {
+                Condition(Cond<0>),
+                Remap(success = Failure, failure = Failure) {
+                    Sleep(30),
+                },
             },
-            StatefulAction(Task<2>),
-            Condition(|ctx| ctx.check(3)),
-            Condition(Cond<4>),
+            Timeout(0) {
+                Parallel(failure = 1) {
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                },
+            },
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0664Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        DynamicSequence {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0664Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+        }
+        WaitValueUpdate(t0) {
+            Condition(Cond<2>),
         }
     }
 }
@@ -2479,343 +2404,416 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 0,
         }
-        SequenceWithMemory {
-            SequenceWithMemory {
-                Fallback {
-                    Invert {
-                        Action(Act<0>),
-                    },
-                    ScriptCondition(|bb| bb.b0 < 3),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                WhileDoElse {
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    Loop(q0, value = {t0}) {
-                        Timeout(50) {
-                            StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-                        },
-                    },
-                    Sequence {
-                        ScriptCondition(|bb| bb.b0 != 2),
-                        SetBlackboard(t0 = {b0}),
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Action(Act<3>),
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                    SetBlackboard(t0 = 0),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.b1 + 3 > 6)]
-                    ScriptCondition(|bb| bb.b1 % 3 != 1),
-                },
+        ReactiveSelector {
+            SubTree(Tree0664Sub0, ..),
+            Deadline(0) {
+                StatefulAction(Task<1>),
             },
-            AsyncSequence {
-                #[post(|bb| *bb.t0 += 1)]
-                #[run_while(|bb| bb.b0 + 3 < 4)]
-                Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 4)),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Wait(20),
-                },
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                Wait(20),
-            },
-            WaitUntil(|bb| bb.b0 % 3 == 1) {
-                Switch(b1) {
-                    case 2 => Conditional(|bb| *bb.t0 == bb.b1, dynamic = true) {
-                        #[skip_if(|bb| (*bb.t0 + 2) % 2 != 0)]
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            ScriptCondition(|bb| bb.b0 < 7),
-                        },
-                    },
-                    case 4 => Script(|bb| if *bb.t0 < 1 { *bb.t0 += 2 }),
-                    _ => Condition(Cond<9>),
-                },
-            },
+            SubTree(Tree0664Sub1, ..),
+            Action(Act<3>),
+            Condition(Cond<4>),
         }
     }
 }
 
-board!(Tree0664Blackboard { b1 b0 q0 t0 });
+board!(Tree0664Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            o0: Option<i64> = Some(2),
             #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
         }
-        KeepRunningUntilFailure {
-            WhileDoElse {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
-                #[skip_if(|bb| *bb.t1 < bb.b0 + 1)]
-                #[success_if(|bb| *bb.t0 + 3 > 0)]
-                MaxTime(0) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                },
+        FlipSelector {
+            IndexSwitch(|bb| bb.o0.unwrap_or(4), out_of_range = Fail, dynamic = false) {
+                Condition(Cond<0>),
+                StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
             },
+            ScriptCondition(|bb| *bb.t0 != 3),
         }
     }
 }
 
-board!(Tree0665Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0666Sub0 for Ctx {
-        ReactiveSequence {
-            AlwaysSuccess,
-            Action(Act<1>),
-        }
-    }
-}
+board!(Tree0665Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0666 for Ctx {
-        Parallel {
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                Limiter(2) {
-                    SubTree(Tree0666Sub0),
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+        }
+        DynamicSelector {
+            RunOnce(then_skip = false) {
+                Observe(|bb| bb.o0.unwrap_or(4) == *bb.t0, abort = none) {
+                    Filter(times = 1, filtered = Skipped) {
+                        Condition(Cond<0>),
+                    },
                 },
-                StatefulAction(Task<2>),
-                Filter(times = 2, count = Success) {
-                    Action(Act<3> = Act::<3>),
+            },
+            Fallback {
+                FlipSelector {
+                    Script(|bb| bb.o0 = None),
+                    Condition(PCond<1>, b0 = {=}),
                 },
+                Script(|bb| { bb.o0 = None; bb.b0 += 3 }),
             },
         }
     }
 }
+
+board!(Tree0666Blackboard { o0 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        Repeat(4) {
-            BinarySelector(|bb| *bb.t1 == 6, dynamic = true) {
-                Fallback {
-                    Action(Act<0>),
-                    StatefulAction(PTask<1>, b0 = 8, b1 = {t1}),
-                },
-                Action(Act<2>),
-            },
+        BinarySelector(|bb| (*bb.t0 + 2) % 3 < 2, dynamic = true) {
+            #[on_success(|bb| bb.b1 = bb.b0)]
+            #[on_halted(|bb| bb.b1 = *bb.t1)]
+            Condition(Cond<0>),
+            Runner,
         }
     }
 }
 
-board!(Tree0667Blackboard { t1 });
+board!(Tree0667Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            b1: i64 = 2,
         }
-        SequenceWithMemory {
-            Loop(q0, value = {t0}) {
-                Condition(Cond<0>),
-            },
-            Precondition(|bb| bb.o0.unwrap_or(1) + 2 < 4, else = Failure) {
-                #[run_while(|bb| *bb.t0 + 4 == 0)]
-                SkipUnlessUpdated(t0) {
-                    Succeeder,
+        Precondition(|bb| *bb.t0 < 0, else = Running) {
+            BinarySelector(|bb| (*bb.t0 + 3) % 3 == 0, dynamic = false) {
+                Repeat(4) {
+                    RunOnce(then_skip = false) {
+                        ForceSuccess {
+                            ParallelAll(max_failures = -1) {
+                                Observe(|bb| bb.b1 < 3, abort = self) {
+                                    Runner,
+                                },
+                                BinarySelector(|bb| *bb.t1 != *bb.t1 % 4, dynamic = true) {
+                                    Script(|bb| bb.t0.set(bb.b0 % 2)),
+                                    Action(PIo<0>, t0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
+                Cooldown(20) {
+                    RunOnce(then_skip = false) {
+                        #[on_failure(|bb| bb.t0.set(bb.b1 % 4))]
+                        ForceFailure {
+                            MaxTime(0) {
+                                Deadline(10) {
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0668Blackboard { o0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0669Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0668Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
-        SequenceWithMemory {
-            SubTree(Tree0669Sub0),
-            StatefulAction(Task<1>),
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+        }
+        Timeout(0) {
+            #[post(|bb| { *bb.t0 += 3; bb.o0 = None })]
+            PrioritySelector {
+                #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                    StatefulAction(Task<1> = Task::<1>),
+                    RetryUntilSuccessful(2) {
+                        Condition(PCond<2>, b0 = {=}),
+                    },
+                },
+                #[score(|bb| (*bb.t1) as f32)]
+                Fallback {
+                    #[failure_if(|bb| bb.b0 == 6)]
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.b1 += 2 })]
+                    #[on_success(|bb| { bb.b0 = (*bb.t0 + 2) % 3; bb.o0 = None })]
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1 % 3)),
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
+                },
+                #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
+                StatefulAction(Task<6>),
+                #[score(|bb| ((bb.b1 + 3) % 4) as f32)]
+                Repeat(3) {
+                    Runner,
+                },
+                #[score(|bb| (bb.b0 + 4) as f32)]
+                Cooldown(50, filtered = Failure) {
+                    DynamicSelector {
+                        AlwaysFailure,
+                        Sleep(10),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0669Blackboard { b1 t1 t0 o0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
-        Repeat(4) {
-            Sleep(10),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Limiter(2) {
+            ReactiveFallback {
+                Filter(times = 2, count = Completed) {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        Runner,
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0670Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 5,
         }
-        Invert {
-            #[post(|bb| *bb.t0 += 2)]
-            #[skip_if(|bb| *bb.t1 % 2 != 0)]
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
+        Parallel(success = 3) {
+            ReactiveSequence {
+                ForceSuccess {
+                    Condition(Cond<0>),
+                },
+                ReactiveFallback {
+                    Action(PIo<1>, t0 = {=}),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                    #[run_while(|bb| *bb.t0 > (*bb.t0 + 2) % 2)]
+                    #[on_success(|bb| { bb.b0 += 3; bb.b0 = (bb.o0.unwrap_or(2) + 2) % 2 })]
+                    SetBlackboard(o0 = Some(5)),
+                },
+                ForceSuccess {
+                    #[success_if(|bb| bb.b0 + 4 != bb.b0 % 4)]
+                    WaitValueUpdate(t0) {
+                        Selector {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                #[success_if(|bb| *bb.t0 > bb.b0)]
+                StatefulAction(Task<4>),
+                #[success_if(|bb| bb.o0.unwrap_or(2) != 1)]
+                #[failure_if(|bb| bb.o0.is_some())]
+                Conditional(|bb| bb.o0.is_none(), else = Failure) {
+                    Wait(20),
+                },
+                MaxTime(0) {
+                    Condition(PCond<5>, b0 = {=}),
+                },
+                Repeat(4) {
+                    Action(Act<6>),
+                },
+            },
+            #[success_if(|bb| bb.b0 < 3)]
+            #[skip_if(|bb| *bb.t0 % 4 < 0)]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                MemPriority {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        Filter(times = 1, count = Failure, filtered = Skipped) {
+                            RetryUntilSuccessful(4) {
+                                Delay(30) {
+                                    Script(|bb| bb.t0.set(bb.b0 + 1)),
+                                },
+                            },
+                        },
+                    },
+                    Action(|ctx| ctx.exec(7)),
+                    ParallelAll(max_failures = -2) {
+                        Action(PAct<8>, b0 = 3, b1 = {t0}),
+                        Action(Act<9> = Act::<9>),
+                        Condition(Cond<10>),
+                        Sleep(0),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0671Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0672Sub0 for Ctx {
-        StatefulAction(Task<3>)
-    }
-}
+board!(Tree0671Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            StepSequencer {
-                StatefulAction(Task<2>),
-                SubTree(Tree0672Sub0),
+        Deadline(0) {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Retry(1) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        Repeat(1) {
+                            Retry(3) {
+                                Timeout(10) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ParallelAll(2) {
+                    Wait(30),
+                    StatefulAction(Task<2>),
+                },
+                AlwaysFailure,
             },
-            Fallback {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0673Sub1 for Ctx {
+        StepSequencer {
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0673Sub0 for Ctx {
+        ReactiveFallback {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
             },
+            SubTree(Tree0673Sub1),
+            AlwaysFailure,
+            AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0673 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        #[failure_if(|bb| bb.b0 + 1 < 7)]
-        TryCatch {
-            WhileDoElse {
-                BinarySelector(|bb| bb.b0 + 3 == bb.b0 + 1) {
-                    Limiter(1) {
-                        Failer,
-                    },
-                    Fallback {
-                        Action(Act<0> = Act::<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 3)),
-                    },
-                },
-                Action(Act<2>),
-                ForceFailure {
-                    Parallel(success = 1, failure = -1) {
-                        Condition(|ctx| ctx.check(3)),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                WhileDoElse {
-                    StatefulAction(PTask<5>, b0 = 8, b1 = {b0}),
-                    Repeat(0) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(7, (*bb.t0 + 4) % 2, &mut bb.b0)),
-                Priority {
-                    #[post(|bb| if *bb.t0 + 3 != 5 { bb.b0 += 1 })]
-                    #[failure_if(|bb| *bb.t0 < 7)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(4) })]
-                    AlwaysRunning,
-                    StatefulAction(Task<8>),
-                },
-                BinarySelector(|bb| *bb.t0 + 3 > 6) {
-                    Cooldown(20, filtered = Skipped) {
-                        #[on_success(|bb| if (*bb.t0 + 3) % 3 == 1 { bb.t0.set(*bb.t0 % 4) })]
-                        #[run_while(|bb| (bb.b0 + 1) % 2 < 0)]
-                        StatefulAction(Task<9>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(10, bb.b0, &mut bb.b0)),
-                },
-                AlwaysRunning,
-            },
+        Retry(3) {
+            SubTree(Tree0673Sub0),
         }
     }
 }
-
-board!(Tree0673Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0674 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 4,
-        }
-        #[on_failure(|bb| { bb.t1.set(bb.b0); bb.b1 = *bb.t0 % 3 })]
-        #[post(|bb| bb.t1.set(*bb.t0))]
-        Fallback {
-            Action(Act<0>),
-            ReactiveFallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            ParallelAll(1) {
-                ParallelAll(max_failures = -1) {
-                    Condition(Cond<4>),
+        RunOnce(then_skip = true) {
+            RunOnce {
+                Repeat(2) {
+                    ReactiveSequence {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
                 },
-                Script(|bb| *bb.t1 += 2),
             },
         }
     }
 }
-
-board!(Tree0674Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0675 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
         }
-        IndexSwitch(|bb| bb.b1, dynamic = false) {
-            ReactiveSequence {
-                ScriptCondition(|bb| (*bb.t0 + 2) % 3 < 0),
+        Loop(q0, if_empty = Skipped) {
+            TryCatch(catch_on_halt = false) {
+                WhileDoElse {
+                    Action(Act<0> = Act::<0>),
+                    Script(|bb| { *bb.t0 += 2; *bb.t0 += 3 }),
+                    Condition(Cond<1>),
+                },
+                SequenceStar {
+                    #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 2 })]
+                    StatefulAction(Task<2>),
+                    StepSequencer {
+                        Loop(q0, if_empty = Skipped) {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+                Cooldown(20, filtered = Failure) {
+                    Failer,
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    #[on_failure(|bb| { if *bb.t0 != 2 { bb.t0.set(bb.b0) }; *bb.t0 += 2 })]
+                    #[skip_if(|bb| bb.b0 == 3)]
+                    #[run_while(|bb| bb.b0 + 4 > bb.b0)]
+                    StatefulAction(Task<4>),
+                    #[on_halted(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 2) })]
+                    AlwaysFailure,
+                },
             },
-            Action(Act<0>),
-            StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
-            AlwaysSuccess,
-            #[on_halted(|bb| { bb.o0 = None; bb.o0 = Some((*bb.t0 + 4) % 2) })]
-            #[run_while(|bb| bb.b0 + 3 < 4)]
-            Wait(10),
         }
     }
 }
 
-board!(Tree0675Blackboard { b0 o0 b1 t0 });
+board!(Tree0675Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0676 for Ctx {
-        AsyncFallback {
-            Action(Act<0>),
-            Action(Act<1>),
-            Delay(20) {
-                StatefulAction(Task<2>),
+        Sequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Condition(Cond<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                SequenceStar {
+                    Condition(Cond<2>),
+                    AlwaysSuccess,
+                },
+            },
+            Cooldown(50) {
+                AsyncSequence {
+                    StatefulAction(Task<3>),
+                    RunOnce {
+                        Wait(50),
+                    },
+                },
+            },
+            SequenceStar {
+                DynamicSelector {
+                    StatefulAction(Task<4>),
+                    Action(Act<5> = Act::<5>),
+                },
+                StatefulAction(Task<6> = Task::<6>),
+                Deadline(50) {
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
@@ -2824,100 +2822,60 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0677 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
+            b0: i64,
+            #[allow(unused)] b1: i64,
             #[tracked] t0: i64,
         }
-        SkipUnlessUpdated(t0) {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Condition(PCond<0>, b0 = {b1}),
-                #[skip_if(|bb| bb.o0.is_none())]
-                #[run_while(|bb| *bb.t0 == 0)]
-                Sleep(0),
-                WasEntryUpdated(t0),
-                ScriptCondition(|bb| *bb.t1 % 2 > 0),
-                Action(PAct<1>, b0 = {=}, b1 = {b0}),
-            },
+        Fallback {
+            #[failure_if(|bb| *bb.t0 < 1)]
+            #[skip_if(|bb| bb.b0 % 3 > 1)]
+            SetBlackboard(b0 = 6),
+            Failer,
         }
     }
 }
 
-board!(Tree0677Blackboard { b1 b0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0678Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0677Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0678 for Ctx {
-        Priority {
-            SubTree(Tree0678Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Deadline(0) {
+            ParallelAll(max_failures = -1) {
+                Repeater(2) {
+                    ReactiveSequence {
+                        RepeatUntil(Success) {
+                            Sleep(100),
+                        },
+                    },
+                },
+                #[failure_if(|bb| *bb.t0 != 3)]
+                Sequence {
+                    Condition(Cond<0>),
+                    Sleep(20),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0679Sub0 for Ctx {
-        Inverter {
-            Condition(Cond<9>),
-        }
-    }
-}
+board!(Tree0678Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0679 for Ctx {
-        RepeatUntilSuccess(forever) {
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(0)),
-                Repeat(forever) {
-                    Deadline(20) {
-                        Parallel(success = 0, failure = 1) {
-                            StatefulAction(Task<1>),
-                            Delay(20) {
-                                ForceFailure {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                            StatefulAction(Task<3>),
-                            Sleep(30),
-                        },
-                    },
-                },
-                Timeout(20) {
-                    WhileDoElse {
-                        Action(Act<4> = Act::<4>),
-                        Deadline(50) {
-                            RunOnce {
-                                RetryUntilSuccessful(1) {
-                                    Action(Act<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(6)),
-                    AlwaysFailure,
-                    Action(Act<7>),
-                    RunOnce {
-                        Action(|ctx| ctx.exec(8)),
-                    },
-                    SubTree(Tree0679Sub0),
-                },
-                StepSequencer {
-                    Repeat(4) {
-                        Action(Act<10>),
-                    },
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                    Action(Act<13>),
-                    StatefulAction(Task<14>),
+        SequenceStar {
+            ForceSuccess {
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+            FlipSelector {
+                Sequence {
+                    StatefulAction(Task<2>),
                 },
             },
+            StatefulAction(Task<3>),
         }
     }
 }
@@ -2925,607 +2883,547 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0680 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
             b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
         }
-        Switch(b1) {
-            case 2 => StatefulAction(Task<0>),
-            case 1 => Fallback {
-                FlipSelector {
-                    Interrupt(|bb| (*bb.t0 + 2) % 4 > 1) {
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+        RepeatTimes(3) {
+            IfThenElse {
+                Parallel(success = -2) {
+                    Timeout(30) {
+                        RetryUntilSuccessful(0) {
+                            Condition(Cond<0>),
+                        },
                     },
-                    StatefulAction(Task<2>),
+                    Deadline(50) {
+                        Action(PAct<1>, b0 = {t1}),
+                    },
+                    StatefulAction(PTask<2>, b0 = {t1}, b1 = {t0}),
                 },
-            },
-            _ => TryCatch(catch_on_halt = true) {
-                Selector {
-                    Failer,
-                    SetBlackboard(t0 = 6),
+                Repeater(forever) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        ScriptCondition(|bb| bb.b0 > 4),
+                        Precondition(|bb| *bb.t0 > 7, else = Running) {
+                            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                AlwaysFailure,
+                                SetBlackboard(b0 = 4),
+                            },
+                        },
+                    },
                 },
-                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0680Blackboard { t0 b1 b0 });
+board!(Tree0680Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0681 for Ctx {
         blackboard {
+            #[allow(unused)] b1: i64 = 5,
             b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
         }
-        ParallelAll {
-            MemSequence {
-                Repeat(4) {
-                    #[on_halted(|bb| *bb.t1 += 3)]
-                    #[run_while(|bb| *bb.t1 < 5)]
-                    Condition(Cond<0>),
-                },
-                #[on_failure(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
-                #[on_halted(|bb| bb.t1.set(bb.b0))]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                Fallback {
-                    ScriptCondition(|bb| bb.b0 % 2 > 0),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
-                },
-                #[post(|bb| *bb.t1 += 2)]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                WhileDoElse {
-                    Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 2) % 4)),
-                    AlwaysSuccess,
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                },
-                FlipSelector {
-                    ReactiveSequence {
-                        Condition(Cond<5>),
-                        Action(PIo<6>, t0 = {b0}),
-                        Failer,
-                    },
+        ReactiveSequence {
+            Observe(|bb| bb.b0 < 4, abort = none) {
+                Filter(times = 3, count = Completed) {
+                    Action(PIo<0>, t0 = {=}),
                 },
             },
-            Interrupt(|bb| *bb.t1 < 0) {
-                Repeat(forever) {
-                    #[on_halted(|bb| { if *bb.t1 % 4 > 1 { *bb.t1 += 2 }; bb.b0 = *bb.t1 % 3 })]
-                    Loop(q0, value = {b0}) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        KeepRunningUntilFailure {
-                            RunOnce {
-                                ReactiveSequence {
-                                    Condition(PCond<7>, b0 = {=}),
-                                    Succeeder,
-                                },
-                            },
-                        },
-                    },
-                },
+            TryCatch {
+                Condition(Cond<1>),
+                Sleep(10),
             },
         }
     }
 }
 
-board!(Tree0681Blackboard { b0 t1 t0 q0 });
+board!(Tree0681Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0682 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        Fallback {
-            KeepRunningUntilFailure {
-                StepSequencer {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    #[failure_if(|bb| *bb.t0 != 7)]
-                    #[run_while(|bb| *bb.t1 < *bb.t0)]
-                    #[skip_if(|bb| *bb.t1 < 4)]
-                    Action(PIo<1>, t0 = {=}),
-                    Action(PIo<2>, t0 = {t0}),
-                },
-            },
-            #[on_failure(|bb| { *bb.t1 += 2; if *bb.t1 % 3 < 2 { bb.b0 += 2 } })]
-            #[run_while(|bb| *bb.t1 % 4 == 0)]
-            #[failure_if(|bb| *bb.t1 < 1)]
-            KeepRunningUntilFailure {
-                Action(Act<3>),
-            },
-            Repeat(1) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    RepeatUntilFailure(3) {
-                        Sequence {
-                            #[on_halted(|bb| bb.t1.set(bb.b0 + 2))]
-                            ScriptCondition(|bb| *bb.t0 != 7),
-                            ScriptCondition(|bb| bb.b0 < 5),
-                        },
-                    },
-                    AlwaysRunning,
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 4)),
-                },
-            },
-            ParallelAll(max_failures = -3) {
-                Wait(30),
-                Script(|bb| bb.b0 += 3),
-                Condition(Cond<5>),
-                Condition(Cond<6> = Cond::<6>),
-            },
-            Cooldown(20, filtered = Skipped) {
-                Invert {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    Loop(q0, value = {t1}, if_empty = Skipped) {
-                        RunOnce(then_skip = true) {
-                            RetryUntilSuccessful(3) {
-                                ReactiveFallback {
-                                    Condition(|ctx| ctx.check(7)),
-                                    StatefulAction(Task<8>),
-                                    #[success_if(|bb| *bb.t1 + 2 < 3)]
-                                    #[on_halted(|bb| *bb.t0 += 2)]
-                                    ScriptCondition(|bb| *bb.t0 == 0),
-                                    StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
-                                    Condition(Cond<10>),
+        IfThenElse {
+            MaxTime(0) {
+                DynamicSelector {
+                    Action(Act<0>),
+                    ScriptCondition(|bb| bb.b0 > *bb.t0 + 3),
+                    Condition(Cond<1>),
+                    Precondition(|bb| *bb.t0 != 6, else = Failure) {
+                        Loop(q0, value = {b0}, if_empty = Success) {
+                            Observe(|bb| bb.b0 == 1, abort = none) {
+                                #[on_halted(|bb| { bb.b1 += 2; bb.b1 = bb.b1 % 3 })]
+                                RepeatUntil(Success) {
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 3)),
                                 },
                             },
                         },
                     },
+                    Condition(Cond<3>),
+                },
+            },
+            Switch(b1) {
+                case 3 => Sequence {
+                    #[run_while(|bb| bb.b1 + 4 > 0)]
+                    #[success_if(|bb| *bb.t0 < bb.b0 % 3)]
+                    Action(PAct<4>, b0 = 6, b1 = {=}),
+                    Condition(|ctx| ctx.check(5)),
+                    Action(PAct<6>, b0 = {b1}),
+                    SetBlackboard(t0 = 8),
+                    Condition(Cond<7>),
+                },
+                case 5 => Action(Act<8> = Act::<8>),
+                _ => #[skip_if(|bb| (bb.b1 + 1) % 3 < 2)]
+                WhileDoElse {
+                    Action(Act<9> = Act::<9>),
+                    Action(PIo<10>, t0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0682Blackboard { b0 t0 t1 q0 });
+board!(Tree0682Blackboard { b1 q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0683 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-        }
-        Parallel {
-            IndexSwitch(|bb| bb.b0 % 4) {
-                ReactiveSequence {
-                    Loop(q0) {
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        Fallback {
-                            AlwaysSuccess,
-                        },
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        #[run_while(|bb| *bb.t0 < bb.b0)]
-                        ParallelAll {
-                            StepSequencer {
-                                StatefulAction(Task<0>),
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                            ReactiveSelector {
-                                StatefulAction(PTask<2>, b0 = 3),
-                                #[post(|bb| bb.t0.set(9))]
-                                Repeat(3) {
-                                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                                },
-                                Precondition(|bb| *bb.t0 % 4 > 1, else = Success) {
-                                    Wait(20),
-                                },
-                            },
-                        },
-                        Condition(Cond<4>),
-                        Action(|ctx| ctx.exec(5)),
+        SequenceWithMemory {
+            FlipSelector {
+                ReactiveFallback {
+                    Repeater(forever) {
+                        Condition(|ctx| ctx.check(0)),
                     },
                 },
+                StatefulAction(Task<1>),
+                StepSequencer {
+                    Condition(Cond<2>),
+                    Sleep(0),
+                    Action(Act<3>),
+                },
+            },
+            ReactiveSequence {
+                AlwaysSuccess,
+                Action(Act<4>),
+                Action(Act<5>),
+                Action(Act<6>),
+                Action(|ctx| ctx.exec(7)),
+            },
+            ForceFailure {
+                StatefulAction(Task<8>),
             },
         }
     }
 }
-
-board!(Tree0683Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0684 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
         }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[run_while(|bb| *bb.t0 > 7)]
-            Condition(Cond<0>),
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            #[on_failure(|bb| bb.b1 = bb.b0)]
+            #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
+            Conditional(|bb| bb.b0 < 5, dynamic = false) {
+                RepeatUntilSuccess(3) {
+                    Optional {
+                        SetBlackboard(b1 = {b0}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0684Blackboard { b0 t0 q0 });
+board!(Tree0684Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0685 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-            ScriptCondition(|bb| bb.b1 < 5),
+        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = false) {
+            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0 + 3) })]
+            Action(Act<0>),
+            Retry(2) {
+                StatefulAction(Task<1>),
+            },
+            Action(|ctx, bb| ctx.exec_in(2, 4, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0685Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0686Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Condition(Cond<1> = Cond::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0686Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            b0: i64 = 14,
-            b1: i64 = 14,
-        }
-        Action(PAct<2>, b0 = {=}, b1 = {=})
-    }
-}
+board!(Tree0685Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0686 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 4,
-            b1: i64 = 4,
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
         }
-        SequenceWithMemory {
-            #[on_success(|bb| bb.b0 = *bb.t0 + 2)]
-            #[run_while(|bb| *bb.t1 % 2 == 1)]
-            #[on_halted(|bb| if *bb.t1 != bb.b1 { bb.b1 = *bb.t1 })]
-            Conditional(|bb| *bb.t1 > 4, dynamic = true) {
-                Selector {
-                    MemSequence {
-                        Condition(Cond<0>),
-                        SubTree(Tree0686Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, b1 = {b1}),
-                    },
-                    WaitValueUpdate(t1) {
-                        #[skip_if(|bb| *bb.t1 + 2 < *bb.t1)]
-                        SubTree(Tree0686Sub1, ..),
-                    },
-                    Fallback {
-                        Precondition(|bb| bb.b0 == 2, else = Success) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                    Action(Act<3>),
+        Switch(b1) {
+            case 4 => AsyncFallback {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(Cond<1>),
+                },
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+                ForceSuccess {
+                    Condition(Cond<4>),
                 },
             },
-            Precondition(|bb| (bb.b1 + 4) % 3 < 2, else = Success) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                    Filter(times = 1, count = Success, filtered = Failure) {
-                        StatefulAction(Task<4>),
+            _ => ReactiveSelector {
+                Cooldown(30, filtered = Skipped) {
+                    AlwaysRunning,
+                },
+                Observe(|bb| bb.b0 < 5, abort = none) {
+                    WaitUntil(|bb| bb.b1 + 2 > 1) {
+                        StatefulAction(Task<5>),
                     },
                 },
+                Optional {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                ReactiveFallback {
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
             },
         }
     }
 }
 
-board!(Tree0686Blackboard { t0 t1 b0 b1 });
+board!(Tree0686Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0687Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Failer
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Repeater(0) {
-            Condition(PCond<0>, b0 = {=}),
+        Loop(q0, value = {b0}, if_empty = Success) {
+            IndexSwitch(|bb| bb.b0) {
+                Action(PIo<0>, t0 = {b0}),
+                AlwaysRunning,
+                #[on_halted(|bb| { bb.b0 += 3; bb.b0 += 3 })]
+                SubTree(Tree0687Sub0, ..),
+            },
         }
     }
 }
 
-board!(Tree0687Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0688Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0688Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-        }
-        Condition(PCond<2>, b0 = {t0})
-    }
-}
+board!(Tree0687Blackboard { b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0688 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        AsyncSequence {
-            SubTree(Tree0688Sub0, ..),
-            StatefulAction(Task<1>),
-            SubTree(Tree0688Sub1, ..),
-            StatefulAction(Task<3> = Task::<3>),
+        ReactiveFallback {
+            #[run_while(|bb| *bb.t0 < 5)]
+            #[success_if(|bb| bb.o0.unwrap_or(4) != bb.o0.unwrap_or(0) % 2)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            Delay(50) {
+                StatefulAction(Task<0>),
+            },
+            DynamicSelector {
+                Condition(Cond<1>),
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
+            },
+            ReactiveFallback {
+                StatefulAction(PTask<3>, b0 = 3, b1 = {t0}),
+                StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
+                #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                #[failure_if(|bb| *bb.t0 < 3)]
+                #[run_while(|bb| bb.o0.is_none())]
+                AlwaysSuccess,
+            },
+            Failer,
+            Fallback {
+                Observe(|bb| *bb.t0 == *bb.t0 % 4, abort = lower) {
+                    Action(PAct<5>, b0 = {=}),
+                },
+                Action(Act<6>),
+            },
         }
     }
 }
 
-board!(Tree0688Blackboard { t0 });
+board!(Tree0688Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0689 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            b1: i64 = 3,
-            o0: Option<i64>,
+            #[allow(unused)] b1: i64,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            StepSequencer {
-                Action(Act<0> = Act::<0>),
-                Failer,
-            },
-            Parallel(failure = -1) {
-                Invert {
-                    UnsetBlackboard(o0),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Action(PAct<1>, b0 = 0, b1 = {b0}),
-                    StatefulAction(Task<2>),
-                },
-            },
-            WaitValueUpdate(t0) {
-                RepeatUntilFailure(3) {
-                    #[success_if(|bb| bb.o0.unwrap_or(3) + 4 < *bb.t0)]
-                    #[skip_if(|bb| bb.b1 < 0)]
-                    #[on_halted(|bb| bb.t0.set(bb.b1))]
-                    WasEntryUpdated(t0),
+        Deadline(30) {
+            Delay(0) {
+                Remap(success = Success, failure = Success) {
+                    ParallelAll(2) {
+                        Condition(Cond<0>),
+                        Script(|bb| bb.o0 = None),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0689Blackboard { t0 b0 b1 o0 });
+board!(Tree0689Blackboard { b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
             b1: i64,
             b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(5),
+            o0: Option<i64> = Some(3),
         }
-        Fallback {
-            BinarySelector(|bb| bb.b0 < 5) {
-                #[on_success(|bb| { if *bb.t0 != 4 { bb.t0.set(bb.b0) }; bb.o0 = Some(bb.b0 % 4) })]
-                #[on_halted(|bb| if bb.b1 % 3 > 1 { bb.t0.set(bb.b0 % 4) })]
-                Delay(0) {
-                    WaitUntil(|bb| bb.b0 + 1 != 6) {
-                        RunOnce {
-                            Sleep(20),
+        AsyncSequence {
+            Switch(b1) {
+                case 1 => DynamicSelector {
+                    RepeatTimes(2) {
+                        Repeater(2) {
+                            ReactiveFallback {
+                                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+                                ScriptCondition(|bb| bb.b1 % 3 < 2),
+                            },
                         },
                     },
                 },
-                Switch(b1) {
-                    case 0 => ReactiveFallback {
-                        #[post(|bb| { bb.b1 = bb.b1 % 4; bb.o0 = Some(bb.o0.unwrap_or(0)) })]
-                        StepSequencer {
-                            MaxTime(100) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        Cooldown(20, filtered = Failure) {
-                            Switch(b1) {
-                                case 4 => StatefulAction(Task<1>),
-                                _ => StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
+                case 3 => Retry(4) {
+                    MemSequence {
+                        #[success_if(|bb| bb.b0 != *bb.t0)]
+                        UnsetBlackboard(o0),
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
                     },
-                    case 1 => Remap(success = Failure, failure = Success) {
-                        ReactiveSequence {
-                            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                            Condition(PCond<3>, b0 = {t0}),
-                        },
+                },
+                _ => Condition(Cond<3>),
+            },
+            Switch(b1) {
+                case 0 => Action(PIo<4>, t0 = {b0}),
+                case 4 => Sequence {
+                    Sequence {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
                     },
-                    _ => Condition(Cond<4>),
+                    Action(Act<7>),
+                },
+                _ => Remap(success = Success, failure = Failure) {
+                    AsyncSequence {
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0690Blackboard { b1 b0 t0 o0 });
+board!(Tree0690Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0691Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 12,
+        }
+        #[success_if(|bb| *bb.t1 % 2 > 0)]
+        #[skip_if(|bb| *bb.t1 < 4)]
+        Condition(Cond<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64 = 2,
         }
-        MaxTime(0) {
-            Fallback {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    Condition(PCond<1>, b0 = {t0}),
+        Observe(|bb| bb.b0 != *bb.t0 + 1, abort = self) {
+            Repeat(4) {
+                SequenceWithMemory {
+                    Sequence {
+                        WasEntryUpdated(t1),
+                        UnsetBlackboard(o0),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        FlipSelector {
+                            Action(PAct<0>, b0 = 5),
+                            Action(Act<1>),
+                        },
+                    },
+                    RepeatTimes(1) {
+                        Interrupt(|bb| *bb.t0 % 4 < 0) {
+                            ScriptCondition(|bb| *bb.t1 != 3),
+                        },
+                    },
+                    SubTree(Tree0691Sub0, t1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+                    StatefulAction(Task<3> = Task::<3>),
                 },
-                #[failure_if(|bb| *bb.t1 < 3)]
-                Condition(|ctx| ctx.check(2)),
             },
         }
     }
 }
 
-board!(Tree0691Blackboard { t0 t1 });
+board!(Tree0691Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
             q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
+            b0: i64 = 2,
         }
-        IfThenElse {
-            Fallback {
-                #[run_while(|bb| bb.b0 % 2 != 1)]
-                #[success_if(|bb| *bb.t1 != 3)]
-                StepSequencer {
-                    Condition(Cond<0>),
-                    Condition(PCond<1>, b0 = {t0}),
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-                Selector {
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t1 + 1, &mut bb.b0)),
-                    StatefulAction(Task<8>),
-                },
-                ParallelAll(0) {
-                    Repeat(4) {
-                        AlwaysFailure,
-                    },
-                    Delay(20) {
-                        Filter(times = 1, count = Failure, filtered = Failure) {
-                            Loop(q0, value = {t0}, if_empty = Failure) {
-                                SetBlackboard(o0 = Some(9)),
+        Loop(q0, value = {b0}) {
+            RunOnce {
+                Sequence {
+                    WhileDoElse {
+                        #[post(|bb| bb.t0.set(*bb.t0 % 4))]
+                        MemSequence {
+                            Fallback {
+                                MaxTime(30) {
+                                    SetBlackboard(t0 = 5),
+                                },
                             },
+                        },
+                        IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
+                            Failer,
+                            Action(PIo<0>, t0 = {t0}),
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
                         },
                     },
                 },
             },
-            ReactiveFallback {
-                FlipSelector {
-                    UnsetBlackboard(o0),
-                    #[failure_if(|bb| *bb.t1 + 2 < 2)]
-                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
-                    Action(PAct<10>, b0 = 0),
-                    Action(Act<11>),
-                },
-                AsyncSequence {
-                    SetBlackboard(o0 = Some(5)),
-                    Condition(|ctx, bb| ctx.check_in(12, *bb.t1 + 3)),
-                    Inverter {
-                        Condition(Cond<13>),
-                    },
-                },
-                SequenceWithMemory {
-                    Action(PAct<14>, b0 = {=}),
-                    StepSequencer {
-                        Condition(PCond<15>, b0 = {=}),
-                        Script(|bb| if *bb.t1 == 3 { bb.o0 = None }),
-                    },
-                    UnsetBlackboard(o0),
-                },
-                StepSequencer {
-                    Script(|bb| if *bb.t1 > 5 { *bb.t0 += 1 }),
-                    Action(Act<16>),
-                    Action(Act<17>),
-                    StatefulAction(Task<18>),
-                },
-                Priority {
-                    Inverter {
-                        Action(|ctx| ctx.exec(19)),
-                    },
-                    #[success_if(|bb| *bb.t0 < 2)]
-                    #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(5) + 3) % 3))]
-                    Action(PAct<20>, b0 = {t0}, b1 = {t0}),
-                    StatefulAction(Task<21>),
-                },
-            },
         }
     }
 }
 
-board!(Tree0692Blackboard { q0 t0 t1 o0 b0 });
+board!(Tree0692Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 3,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
         }
-        #[failure_if(|bb| bb.b0 < 7)]
-        #[post(|bb| bb.t1.set(*bb.t0))]
-        BinarySelector(|bb| *bb.t0 == 0, dynamic = false) {
-            Action(Act<0>),
-            Precondition(|bb| (*bb.t0 + 3) % 2 > 0, else = Failure) {
-                SetBlackboard(t0 = 6),
+        Fallback {
+            Fallback {
+                Priority {
+                    Repeat(4) {
+                        Precondition(|bb| bb.b1 < 6, else = Failure) {
+                            Action(PAct<0>, b0 = {=}, b1 = {b1}),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(1)),
+                },
+                #[post(|bb| bb.t0.set(*bb.t0 % 3))]
+                #[on_success(|bb| bb.b0 += 2)]
+                Repeater(forever) {
+                    RetryUntilSuccessful(2) {
+                        #[run_while(|bb| bb.b0 + 4 > (bb.b0 + 1) % 4)]
+                        #[failure_if(|bb| *bb.t0 == 7)]
+                        Optional {
+                            ScriptCondition(|bb| *bb.t0 % 3 > 0),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                ScriptCondition(|bb| *bb.t0 % 2 < 0),
+                Condition(Cond<2>),
+                Retry(1) {
+                    Limiter(1) {
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                WasEntryUpdated(t0),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                SetBlackboard(b1 = 7),
+                Action(Act<5>),
+                #[on_failure(|bb| bb.b0 = 4)]
+                #[success_if(|bb| *bb.t0 < bb.b0)]
+                StatefulAction(Task<6>),
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
 }
 
-board!(Tree0693Blackboard { b0 t0 t1 });
+board!(Tree0693Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            MemPriority {
-                ReactiveSequence {
-                    ReactiveFallback {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                    Sequence {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            Action(Act<6>),
-            ReactiveFallback {
-                Interrupt(|bb| *bb.t0 < 6) {
-                    Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(3) + 1)),
-                },
-                ScriptCondition(|bb| *bb.t1 < 3),
-            },
+        RepeatUntilFailure(forever) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0694Blackboard { o0 t1 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
-        RunOnce(then_skip = true) {
-            RetryUntilSuccessful(0) {
-                StatefulAction(Task<0>),
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            DynamicSequence {
+                DynamicSequence {
+                    StatefulAction(Task<1>),
+                    Condition(Cond<2>),
+                },
+                Condition(Cond<3>),
+            },
+            AlwaysFailure,
+            Repeater(1) {
+                TryCatch(catch_on_halt = false) {
+                    ReactiveFallback {
+                        Parallel(failure = 1) {
+                            AlwaysRunning,
+                            Wait(0),
+                        },
+                        Condition(Cond<4>),
+                    },
+                    Fallback {
+                        Action(Act<5>),
+                        AlwaysFailure,
+                        Failer,
+                    },
+                },
             },
         }
     }
@@ -3534,233 +3432,233 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
+            b1: i64,
+            b0: i64 = 3,
         }
-        AsyncFallback {
-            #[on_halted(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| bb.b0 < *bb.t0)]
-            Action(PIo<0>, t0 = {b0}),
-            #[failure_if(|bb| bb.b1 + 2 > *bb.t0 + 2)]
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2> = Task::<2>),
-            Action(Act<3>),
+        ReactiveSequence {
+            Condition(PCond<0>, b0 = {=}),
+            Condition(Cond<1>),
+            Condition(PCond<2>, b0 = {=}),
+            #[skip_if(|bb| bb.b1 % 4 > 2)]
+            Runner,
         }
     }
 }
 
-board!(Tree0696Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0697Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-        }
-        Repeat(0) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 3)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0697Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-        }
-        SubTree(Tree0697Sub1, b1 = {=})
-    }
-}
+board!(Tree0696Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-        }
-        WaitUntil(|bb| bb.b1 != 0) {
-            SubTree(Tree0697Sub0, ..),
+        DynamicSelector {
+            Condition(Cond<0>),
+            Wait(30),
         }
     }
 }
 
-board!(Tree0697Blackboard { b1 });
+bt::behavior_tree! {
+    pub tree Tree0698Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            #[allow(unused)] b0: i64,
+            b1: i64,
             #[tracked] t0: i64,
-            b1: i64 = 2,
-            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            RepeatTimes(2) {
-                ParallelAll(max_failures = -4) {
-                    Delay(20) {
-                        Cooldown(0, filtered = Skipped) {
-                            WaitValueUpdate(t0) {
-                                Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(2) % 3)),
-                            },
-                        },
+        Switch(b1) {
+            case 0 => FlipSelector {
+                SubTree(Tree0698Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}, t1 = {=}),
+                RunOnce {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        StatefulAction(Task<1>),
                     },
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    FlipSelector {
-                        Action(Act<2> = Act::<2>),
-                        Action(Act<3> = Act::<3>),
-                    },
-                    Action(Act<4>),
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<5>),
-                    },
+                },
+                StepSequencer {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
                 },
             },
-            MemSequence {
-                StatefulAction(Task<6>),
-                Parallel(success = 3) {
-                    Action(PIo<7>, t0 = {t0}),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Script(|bb| bb.b0 = (bb.b1 + 2) % 4),
-                    Action(PIo<9>, t0 = {t0}),
-                },
-            },
-            Switch(b1) {
-                case 5 => Inverter {
-                    Precondition(|bb| *bb.t0 != 2, else = Skipped) {
-                        #[post(|bb| bb.b0 += 1)]
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        RepeatUntilSuccess(2) {
-                            Script(|bb| bb.b1 += 2),
-                        },
-                    },
-                },
-                _ => WhileDoElse {
-                    StatefulAction(Task<10>),
-                    WhileDoElse {
-                        ScriptCondition(|bb| bb.b1 + 2 < 7),
-                        Action(|ctx, bb| ctx.exec_in(11, bb.b1, &mut bb.b1)),
-                    },
-                },
+            _ => Loop(q0, value = {t1}, if_empty = Success) {
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0698Blackboard { b0 t0 b1 o0 });
+board!(Tree0698Blackboard { b0 b1 t0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        RunOnce(then_skip = true) {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1>),
-                Repeater(forever) {
-                    StatefulAction(Task<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Condition(PCond<0>, b0 = {t0}),
+            Conditional(|bb| bb.o0.unwrap_or(0) + 1 > 7, dynamic = true, else = Failure) {
+                RepeatUntil(Failure) {
+                    TryCatch {
+                        StatefulAction(Task<1>),
+                        ForceSuccess {
+                            Action(PAct<2>, b0 = {t0}),
+                        },
+                    },
                 },
-                StatefulAction(Task<3>),
+            },
+            MemPriority {
+                StatefulAction(Task<3> = Task::<3>),
+                Delay(100) {
+                    Repeater(1) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                #[on_failure(|bb| *bb.t0 += 4)]
+                #[success_if(|bb| *bb.t0 > 0)]
+                RunOnce(then_skip = false) {
+                    Action(|ctx, bb| ctx.exec_in(7, 7, &mut bb.b1)),
+                },
+            },
+            RepeatUntilFailure(forever) {
+                Precondition(|bb| bb.b1 + 2 == bb.b0 % 3, else = Skipped) {
+                    Action(Act<8>),
+                },
+            },
+            Loop(q0, value = {b1}, if_empty = Running) {
+                Repeat(4) {
+                    #[on_halted(|bb| if bb.b0 < 1 { bb.o0 = Some(bb.b0) })]
+                    #[skip_if(|bb| bb.b1 < bb.b1 % 4)]
+                    Delay(10) {
+                        ReactiveSequence {
+                            Condition(Cond<9>),
+                            AlwaysSuccess,
+                            Runner,
+                        },
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0699Blackboard { q0 t0 o0 b1 b0 });
+
 cases! {
-    Tree0600 "RSel(Try(Dl{0}(RSeq(a0,a1l)),t2),PAll{4}(Rty4(MSeq(t3e,t4)),OnceK(t5),Flt{2;_;_}(Fb(t6,a7)),Sl{100}),Flip(a8,Once(Sl{30})),Inv(c9),PAll{_}(F,S,t10))",
-    Tree0601 "B{b1=5;t1=4;b0}RSeq(c0e,t1,@po{t1!3?b1+=3}RFb(Cnd{b1%3<1;_;F}(OnceK(c2e))),OnceK(@os{b0+4=0?b0:=b0+2%3;t1+=1}t3))",
-    Tree0602 "B{b1=2;b0=5;t0=0}RT{2}(PAll{-1}(Isw{b0;T;T}(t0,t1,RSel(t2,c3)),FS(Cnd{b1!2;N;S}(Intr{t0>b0+2}(t4))),RFb(t5,Cnd{t0<6;_;S}(a6),F,Isw{2;T;T}(@ki{t0%3=2}@of{b1+=1;b0:=b1}@si{b1<0}pa7{b0:b0;b1:b0},a8b{b1+2;b1}))))",
-    Tree0603 "PAll{1}(Keep(c0),Dd{20}(Rep4(RepF(Seq(t1,t2)))))",
-    Tree0604 "B{o0=_;t1;b1=3;b0=0;t0=5;q0=4}RFb(@si{some}Isw{9;N;N}(Wu{t1},c0e,Sl{100}),Su{t1}(Pre{o0|5+1<0;R}(Lim{2}(Flip(Scc{t1!6},@of{b1:=t0}@oh{o0:=o0|0}t1,Wt{10})))),Fb(Lp{t0;K}(@si{b1+4%3=2}@oh{o0:=_}@rw{none}SubR(t2))),Sw{0;1;5}(@po{b0:=b1}@ki{b0<7}pi3{t0:b0},t4,Sb{t0=1},Inv(c5)),Sw{3}(Sl{0},pa6{b0:3;b1:b0}))",
-    Tree0605 "B{b0=4;t0}PAll{0}(pt0{b0:=;b1:t0},c1,t2,R,pt3{b0:t0})",
-    Tree0606 "B{t1=2}Sel(pi0{t0:t1},c1,SubR(c2))",
-    Tree0607 "B{b1=2;b0=2;t0=4;t1=2}@oh{t0+1%2>0?b1:=6}Seq(Cnd{b0!1;T;S}(Seq(Once(t0))),@si{t1+4%2>0}c1b{b0},Wde(pt2{b0:4;b1:b0},Sw{0;4;5}(Wu{t1},c3e,t4,t5)))",
-    Tree0608 "B{b0=3;o0=0;b1=5;t0}PAll{3}(MPri(t0e),Bin{o0|1+4=7;T}(Cnd{b1>4;_;_}(Bin{b0>7;_}(Star(t1),pa2{b0:9})),Ite(t3,pt4{b0:t0})),Ruf{2}(PAll{2}(@of{t0+=2}@po{b1:=3}Fb(Sw{2}(@si{t0%4=2}@rw{t0<b1+4%4}Scc{t0<0},@os{t0:=b0+2;b0:=t0%3}a5l),Sl{20}),@fi{t0!4}@ki{b1<5}a6b{o0|3;b1})))",
-    Tree0609 "B{t0;b0=4;b1}Keep(Swm(Rmp{S;F}(Sb{b1=b0}),Cnd{t0>5;T;_}(t0)))",
-    Tree0610 "B{t0=3}Step(RFb(Cnd{t0>t0+2%4;_;S}(c0),Sb{t0=0}))",
-    Tree0611 "Fb(Rpt{1}(RSeq(c0)),Rpt{2}(Rus{1}(Rep1(pt1{b0:1}))))",
-    Tree0612 "B{b0=2;t0;q0}@os{t0+=3}@ki{b0!t0%2}ASeq(MPri(Lp{t0;R}(t0),ASeq(c1,t2),TryT(Sc{t0:=9},t3,Sc{t0+=3},t4)))",
-    Tree0613 "B{b1=0;o0=_;t1;t0=5;q0=0;b0=5}AFb(TryF(@rw{t0>2}@ki{o0|2+2=4}Sb{b1=0},t0),@oh{t1:=b0+3}Fb(Lp{t1;F}(@fi{t0%4>2}@ki{t1>7}pt1{b0:=;b1:b0}),c2b{b0},t3),RSeq(c4b{t1},c5b{t0%2},R),RSeq(Bin{b0+2%2!1;T}(pa6{b0:7;b1:=},Sc{o0:=t0+3%2}),pc7{b0:t1},Rty4(a8)),Bin{b0=0;T}(F,@ki{b1!0}@rw{none}c9e))",
-    Tree0614 "B{t0;t1=5;b0;o0=_}PAll{2}(Dd{0}(Par{_;_}(Wu{t0},FF(t0),t1,Bin{b0+4%2=1;T}(Fai,@os{b0:=t1;o0:=t1}c2b{t1}))),RFb(To{100}(Swm(pi3{t0:t1},Sc{o0:=_},c4b{b0%3},pi5{t0:t0},Ub{o0})),Mt{0}(Ret4(To{10}(Ub{o0}))),Opt(c6)),RU{F}(Pre{t1%4>1;K}(@fi{t0!0}Seq(RFb(TryF(t7,a8b{1;b0},F),RT{2}(@os{t0+=1}@oh{t1+=3;b0:=0}RFb(c9,Fai)),t10)))))",
-    Tree0615 "Seq(c0e,t1,Sl{0})",
-    Tree0616 "Flip(Fb(a0,t1e),Sub(OnceK(c2)),PPar{2;N}(t3,c4,t5),RSeq(a6,OnceK(Suc),c7l),Rpt{F}(MSeq(t8,a9)))",
-    Tree0617 "B{q0;b0;b1;t1=5}Lp{b0;S}(Fb(Ret1(t0),Ret1(SubR(Flip(c1,Wt{10}))),Par{-1;0}(To{30}(a2b{t1;b1}))))",
-    Tree0618 "B{q0=3;b0;b1=1;o0=_;t0=0}RU{F}(RSeq(@ki{b1+2<b1%3}RT{F}(Sb{o0=2}),Wde(@po{t0+=2}@os{o0:=t0+2%2;b1:=9}pa0{b0:7;b1:=},c1e,c2b{o0|2+2}),@rw{b0>b1+4}RT{F}(Dl{0}(RFb(pt3{b0:6;b1:b0},Suc))),Rep2(Lp{b0;K}(Rpt{F}(Ret4(Isw{o0|4+4%2;N;T}(t4e,a5,@rw{t0+4<7}a6b{t0%2;b1}))))),RFb(a7e,c8b{5},c9,Sc{b0:=b1;o0:=b1+3})))",
-    Tree0619 "B{b1;b0=1;q0;t0;t1=5}@fi{b1+1<7}@po{b0:=b0%2;t0:=t1%2}RFb(Ret1(t0),c1b{b1+1},Lp{_;F}(a2e))",
-    Tree0620 "B{b0;o0;t0=2}ASeq(t0e,Intr{b0+2>o0|3}(RFb(TryF(S,Pre{b0%3<1;S}(FF(a1)),Star(t2,t3e)),Inv(Bin{t0+1!4;N}(Dl{30}(a4b{o0|1;b0}),t5)))),Dd{0}(t6))",
-    Tree0621 "B{b0;t0=0;t1}PPar{2;T}(Dl{10}(Cnd{b0+4>1;_;F}(Swm(pi0{t0:=},pa1{b0:t1;b1:b0},R))))",
-    Tree0622 "B{t0=3;q0;b0=3;o0}RFb(Par{-3;_}(Wt{50},t0,a1,a2,a3),Lp{t0;_}(@fi{b0>t0}@rw{some}Sc{b0+=1;b0:=t0}),pt4{b0:=},ASeq(c5l,Sb{o0=3},pa6{b0:t0;b1:t0}))",
-    Tree0623 "B{o0;b1=4;b0;t0=0}Wde(Inv(@po{o0:=_}@rw{t0+4!4}@si{b1<0}Inv(Isw{b0;_;T}(Seq(RSeq(t0e,c1))))),Isw{o0|2%2;T;T}(Flip(a2),a3b{o0|5;b1},Rpt{F}(To{0}(t4))))",
-    Tree0624 "B{b0;t0=2}Seq(Isw{2;T;_}(Wt{50},Sb{b0=t0}),c0l,Par{_;2}(a1,Ret2(t2)),TryF(a3,pa4{b0:b0;b1:b0}),Pre{t0%2>0;F}(Dl{30}(@po{b0+=3;b0+=1}@ki{t0%2<0}Fai)))",
-    Tree0625 "B{t0;b0=0;t1=0;o0;b1=4}TryF(Ite(Su{t0}(@si{b1+4%3=2}@of{t1+=1}Ret1(Cnd{o0|2>5;T;_}(Cnd{b1>3;T;F}(Ite(pi0{t0:t1},Sb{o0=9}))))),Pre{b0>7}(RSeq(SubA(@os{b0+=2}@si{t1+3%4>0}@ki{t1<0}F),@rw{t1%3=2}a1b{b0;b0})),Par{3;3}(pi2{t0:b1},pt3{b0:2;b1:t0},Rus{3}(pt4{b0:4;b1:=}))),Rmp{S;S}(Par{1;3}(Keep(c5),Bin{b1+3!5;N}(OnceK(Ub{o0}),MPri(RSeq(t6,Ub{o0}))),Step(OnceK(Sc{o0:=_}),Suc))))",
-    Tree0626 "B{q0;t0=0;b1;o0=0}PAll{-2}(RU{S}(Lp{t0;R}(Rep2(Seq(t0,Ub{o0},a1b{t0;b1})))),Cd{20;_}(RT{F}(Cd{20;_}(Sl{20}))),a2)",
-    Tree0627 "B{q0;b0=1;t0=2}AFb(PPar{0;_}(Lp{_;_}(PPar{2;N}(MPri(@os{b0:=t0%4}WU{t0%2>0}(pa0{b0:=;b1:b0}),Wu{t0},a1b{t0;b0}),Sb{b0=t0}))),Step(@ki{t0<5}c2,Try(c3,Scc{b0<t0})),Dl{30}(MPri(Wv{t0}(t4),OnceT(c5e),To{50}(Cnd{t0+2<6;N;F}(@po{b0:=t0%3;b0+=2}Lp{_;F}(pi6{t0:t0}))),c7b{t0%4},Ite(pi8{t0:=},c9b{b0%2}))),Rpt{F}(Keep(c10e)))",
-    Tree0628 "B{b0;t0}Wde(Rpt{2}(RFb(pa0{b0:=;b1:b0},Ruf{1}(@of{b0:=3;t0+=1}@fi{b0+4<0}pt1{b0:=;b1:t0}),pi2{t0:=})),SubR(Rpt{F}(FS(pi3{t0:b0}))))",
-    Tree0629 "B{q0=1}Lp{_;K}(SubR(c0))",
-    Tree0630 "Rpt{0}(Sub(Sub(t0)))",
-    Tree0631 "B{t0=0;o0=_;b0=2;b1=0}Swm(RFb(RU{F}(a0),t1,Sl{0}),Sc{b1:=b0},@ki{b1>3}@of{b1<7?b1+=3}@fi{b0<b0+3%2}Rpt{1}(Intr{b0>b1}(@oh{b0:=o0|0+3}Flip(F,Run))),Rpt{3}(Ret3(a2l)),SubR(MSeq(PPar{2;T}(c3l,@os{b1:=b0}SubR(pa4{b0:t0}),Sb{o0=9}))))",
-    Tree0632 "B{b1=5}Seq(t0,@os{b1:=9}Ite(Rmp{F;S}(c1),Flt{1;F;_}(a2),t3),RFb(TryT(Mt{0}(a4),c5l)))",
-    Tree0633 "B{q0=2;b0=4;t0}@oh{t0+=3}@rw{b0=5}@fi{b0=b0+1}ASeq(Seq(Wu{t0},Once(Rty3(Flt{2;_;K}(Cd{0;_}(PPar{2;_}(Wt{20},a0,t1e))))),Ite(t2e,Inv(@po{b0+=2}Rus{3}(Lp{t0;S}(pi3{t0:b0}))),Seq(c4e,c5,@oh{b0+=1;t0<1?t0+=1}@fi{t0+1%3<0}c6,Sb{b0=7}))))",
-    Tree0634 "B{t0=1;b0=0;b1=2}Pri(ASeq(t0e,Suc),Par{-3;3}(pi1{t0:=},Inv(Suc),@os{b0+=1}@of{b0<b0+4%2?t0+=1}@ki{b0<0}c2e,@os{b0:=b1+2}a3,Sc{t0+=3}),Su{t0}(Ruf{F}(Ret2(Dd{0}(Once(@os{b0+=1}pc4{b0:t0}))))))",
-    Tree0635 "B{b0=2;b1;t0=1;t1}@po{b1:=t0+3%3}Cnd{t0<0;T;F}(Pre{b0!t1+1;S}(@si{t1>b0}ASeq(Seq(c0e,pt1{b0:2;b1:t1},@ki{b0%3=2}@oh{t0:=t1}c2),@oh{b0:=t1}@os{b0+=2}Flip(Wde(t3,t4,t5)))))",
-    Tree0636 "B{t1=2}PPar{1;_}(Fai,Wde(pi0{t0:t1},t1))",
-    Tree0637 "B{b0=3;t0=2;b1;o0}MSeq(RSel(t0,@si{b1+4=b0}Wde(c1l,Pre{b1+3>b0}(a2))),@ki{o0|4%3<1}@of{b1:=b0}Once(RT{3}(Swm(pa3{b0:t0;b1:b1},t4))))",
-    Tree0638 "B{t0;b0=5;o0=_}@po{b0+=1}@ki{o0|5!0}@of{o0:=t0%3;b0<4?b0:=4}To{50}(Fb(t0,pc1{b0:=},pi2{t0:=},@si{t0=3}Seq(c3,t4),Wv{t0}(Scc{t0%4<1})))",
-    Tree0639 "B{t0=4;b1}Step(pa0{b0:t0;b1:b1},@si{b1+1%2<1}c1e,t2,Pre{b1<4}(a3l))",
-    Tree0640 "B{t0=5;b1=1;b0=1;t1=5}Swm(t0,ASeq(pc1{b0:=},Sel(t2,pt3{b0:5;b1:=}),pa4{b0:b1;b1:=}),Wt{20},Step(@rw{t1+3%2!1}@si{t1<4}SubR(Sc{b1!t0?b0:=t0%2;b1:=0}),pi5{t0:t1}))",
-    Tree0641 "B{b0=4;t0;o0=1}Seq(PAll{_}(Ruf{1}(Suc),PPar{0;_}(@ki{t0+3%4=2}Seq(Wt{20},pt0{b0:=}),Rep3(Wt{50}),Scc{some},c1,Scc{t0<0})),@ki{b0%4<1}@si{t0<6}Flip(Seq(pt2{b0:=},Flt{2;R;_}(Wt{0}),Su{t0}(PPar{2;_}(RFb(t3,@os{b0+=1;b0:=t0+2}@of{t0+=1}a4e)))),Isw{t0;N;T}(t5,RSeq(Sc{b0:=t0%4},Sb{o0=3},c6)),Ite(@ki{some}a7,pa8{b0:1;b1:t0},a9)))",
-    Tree0642 "B{t1=0;b0=3;b1;t0=4}Ruf{F}(Flt{1;F;K}(@os{b1:=t1+2%3}@po{t0+=1}@si{t1%4!1}OnceK(@ki{b0<t0}@po{b0+=1;b1+=1}a0)))",
-    Tree0643 "B{b1=1;o0=4;b0=1}Opt(RFb(RSel(@po{b1+=3;o0:=_}PAll{2}(a0,pt1{b0:0;b1:b0})),Seq(t2,Fai),RFb(c3b{o0|0},Scc{b1!o0|4%3}),MSeq(Dl{20}(c4),Sb{o0=1},Sc{b0+=1}),Dd{10}(Pri(a5))))",
-    Tree0644 "B{b0=1;t0=5}Isw{t0+4;T;_}(Wu{t0},c0)",
-    Tree0645 "B{b0=0;o0=_;b1=4;q0=1}Step(Lp{_;_}(MPri(c0,t1)),RetF(@rw{o0|1!b1%4}Ite(t2,@oh{b0+=2;b1+=3}Sc{b0+=1})),F,TryF(t3,Wt{50}))",
-    Tree0646 "B{b0=0;t0}@si{t0+2%3!0}@fi{b0<t0+3}@os{t0+=2;t0:=2}Fb(t0e,To{30}(c1),@po{t0+=3;b0>t0?t0+=3}RSeq(Wt{30},S))",
-    Tree0647 "B{o0=_;b1=5;b0=2;t0=0}PAll{_}(@rw{b0<b0%3}@os{b1>7?b0:=b1}Flip(a0b{o0|1+3;b1},RT{F}(Swm(Suc,pt1{b0:1;b1:b1})),Wv{t0}(a2b{t0;b1}),RSeq(c3,a4,Sl{0}),Swm(pt5{b0:2;b1:t0},a6e,t7e,pi8{t0:b0},S)),@fi{b0+4=1}RU{F}(MPri(@of{b0+=4;o0:=_}AFb(Star(Sb{o0=6},MSeq(Step(t9e,t10),RFb(t11e,@os{b0+=1}c12e,c13l,Ub{o0})))))))",
-    Tree0648 "B{t0=2;b0=5}Star(RSel(PAll{_}(t0,RU{F}(Keep(pa1{b0:b0;b1:b0})),a2b{b0;b0}),PAll{-1}(@os{b0:=t0+3}@oh{b0:=t0%3}@rw{t0%4<2}Flt{3;F;_}(Rep1(RFb(t3,@ki{t0%2<1}a4)))),RSeq(@fi{b0>1}Rep1(RSeq(Sc{t0+=1},t5,Wt{0})))))",
-    Tree0649 "Dl{30}(Par{5;5}(Keep(AFb(Rmp{F;F}(Once(Rep0(c0))),OnceK(t1),Ret1(Once(t2)))),Par{2;_}(Cd{0;_}(t3),RU{F}(a4),c5,Sl{10},Inv(Inv(S))),t6,MPri(c7,c8l,RU{F}(t9)),Rmp{F;S}(RT{F}(t10))))",
-    Tree0650 "To{0}(Cd{50;F}(Sl{20}))",
-    Tree0651 "B{b0=3;t0}Flip(@rw{b0>0}@fi{t0>3}Step(Sb{t0=0},Sb{b0=1}),Flip(pt0{b0:b0;b1:b0},pi1{t0:t0}),AFb(a2,a3))",
-    Tree0652 "B{b0;o0;t0=5;t1}Par{0;-1}(OnceK(@ki{t0+1>t1}pt0{b0:b0;b1:t1}),SubR(@si{none}t1),Pre{b0%2!0;K}(@of{t1+=1}@si{t1<2}@ki{t0=6}pi2{t0:t1}))",
-    Tree0653 "B{t0;o0=5;b0=0;q0=0}@oh{t0=o0|0%4?t0:=o0|3;t0+=1}PPar{2;N}(@po{t0+=3;b0+=3}@of{o0:=_;t0:=o0|0+1%3}@os{b0+=1}Lp{_;_}(Bin{t0+3<b0;T}(Ite(@oh{t0+=1}@ki{o0|1%3>1}t0e,Scc{o0|0+4<1},t1),@oh{b0<3?t0:=3}@si{o0|0%4>2}AFb(Rpt{1}(@po{o0:=_;t0+=3}Bin{b0+4=o0|1%2;N}(Lp{t0;R}(pa2{b0:0;b1:b0}),@os{b0+=1}Flt{3;R;F}(t3))),Keep(Sc{t0+=1;t0+=1})))))",
-    Tree0654 "B{b0=1;b1=3;o0=3}Swm(Isw{o0|3;_;_}(S,Once(pa0{b0:b0;b1:=})),pc1{b0:8})",
-    Tree0655 "B{b1;o0=_;t0=4;b0=3}Dl{20}(PAll{3}(@si{t0%2<0}@of{b1+=1}@fi{o0|3=4}RU{F}(t0),Sl{0},c1,pt2{b0:=;b1:b0},@of{o0:=_;b0+=1}RFb(c3l,t4)))",
-    Tree0656 "Star(Ite(Swm(Ite(t0e,R),a1l,t2e),Dd{0}(Flt{1;R;K}(PPar{1;T}(a3,Par{1;-2}(a4,F)))),t5),Rty3(Rep1(Fb(PPar{1;T}(Sl{20},t6e,Sl{20},a7),Dd{30}(t8),Rpt{F}(OnceK(Cd{50;K}(c9)))))),Rep2(RSeq(OnceK(RFb(c10l,F)),Mt{0}(To{0}(t11)),TryT(S,t12,t13,a14),Swm(Sub(Flt{3;S;_}(t15)),t16,t17e),Flt{3;_;F}(a18))))",
-    Tree0657 "OnceK(Swm(FF(FS(t0)),RSeq(S),RetF(FS(t1)),Pri(OnceT(t2),t3,Rmp{S;S}(S)),RSeq(t4e,Suc,Fai)))",
-    Tree0658 "RFb(Par{-2;_}(Ite(t0,c1,Ret2(a2e)),Wt{10},Opt(To{20}(Suc)),t3,Seq(t4)),a5)",
-    Tree0659 "B{t0;b1;o0=_;b0=1;t1=2}To{20}(RFb(PAll{0}(Ub{o0},Ret0(Sb{b0=4}),OnceT(S),a0,Star(@oh{b1:=o0|3%3}t1,c2)),Seq(Inv(Pre{o0|1+4=o0|5;K}(Cd{50;_}(@rw{b1>3}@oh{b1:=6}@of{o0:=b0+2}Scc{t1%3>1}))),PPar{2;_}(t3,R,c4b{o0|2},t5,Fai)),RT{F}(Wv{t1}(WU{t0%2!0}(@si{b0%4>1}@oh{o0:=t1}Opt(Wt{20}))))))",
-    Tree0660 "B{t0=5;b0}RSel(SubA(@of{t0+=3}@ki{b0+4>3}RSel(@fi{t0+1%2>0}RT{1}(Sc{t0+=2}),Bin{b0%4>2;T}(@ki{b0>6}@os{t0+=2}Sb{b0=t0},pa0{b0:3;b1:t0}),PAll{1}(Sb{b0=9},c1,c2,SubA(Run),Suc))),t3)",
-    Tree0661 "B{b0=4;t0=3}PPar{0;N}(SubR(Rmp{F;F}(Seq(@ki{t0=3}SubA(Rus{3}(pi0{t0:=})),Flip(Once(c1)),Bin{b0>5;_}(@ki{b0+2!2}t2,Sb{b0=t0}),Cnd{t0+3>7;T;_}(RFb(a3l,RetF(Sc{b0:=t0%2;b0+=1}))),Cd{0;_}(Par{-3;3}(Sc{t0+=2},t4,c5))))))",
-    Tree0662 "B{b0=2;t0=2;o0}@ki{b0+2<4}@os{t0+1<7?t0+=1}Pre{none;K}(Pre{none;R}(Wu{t0}))",
-    Tree0663 "Fb(Wde(t0,a1),t2,c3l,c4)",
-    Tree0664 "B{b1;b0=5;q0=3;t0=5}Swm(Swm(Fb(Invt(a0),Scc{b0<3},t1e),Wde(@oh{b1+=1}Lp{t0;_}(To{50}(pt2{b0:t0;b1:=})),Seq(Scc{b0!2},Sb{t0=b0},@os{b0+=1}a3)),Ite(pt4{b0:t0;b1:b0},Sb{t0=0},@os{b0+=2}@of{t0+=1}@fi{b1+3>6}Scc{b1%3!1})),ASeq(@po{t0+=1}@rw{b0+3<4}c5b{t0+4},RFb(t6,Wt{20}),t7,t8,Wt{20}),WU{b0%3=1}(Sw{2;4}(Cnd{t0=b1;T;_}(@ki{t0+2%2!0}Lp{b0;F}(Scc{b0<7})),Sc{t0<1?t0+=2},c9)))",
-    Tree0665 "B{b0=0;t0;t1=5}Keep(Wde(a0b{b0%4;b0},@ki{t1<b0+1}@si{t0+3>0}Mt{0}(c1b{b0})))",
-    Tree0666 "Par{_;_}(RFb(c0l,Lim{2}(Sub(RSeq(S,a1))),t2,Flt{2;S;_}(a3e)))",
-    Tree0667 "B{t1=1}Rep4(Bin{t1=6;T}(Fb(a0,pt1{b0:8;b1:t1}),a2))",
-    Tree0668 "B{o0=5;q0;t0}Swm(Lp{t0;_}(c0),Pre{o0|1+2<4;F}(@rw{t0+4=0}Su{t0}(Suc)))",
-    Tree0669 "Swm(Sub(c0),t1)",
-    Tree0670 "Rep4(Sl{10})",
-    Tree0671 "B{t0=1;t1=3}Invt(@po{t0+=2}@ki{t1%2!0}c0b{t0+3})",
-    Tree0672 "TryF(t0,a1,Step(t2,Sub(t3)),Fb(t4,t5,R))",
-    Tree0673 "B{b0;t0=2}@fi{b0+1<7}Try(Wde(Bin{b0+3=b0+1;_}(Lim{1}(Fai),Fb(a0e,c1b{t0%3})),a2,FF(Par{1;-1}(c3l,c4))),Isw{t0;N;T}(Wde(pt5{b0:8;b1:b0},Rep0(t6)),a7b{t0+4%2;b0},Pri(@po{t0+3!5?b0+=1}@fi{t0<7}@oh{t0:=b0;t0:=4}R,t8),Bin{t0+3>6;_}(Cd{20;K}(@os{t0+3%3=1?t0:=t0%4}@rw{b0+1%2<0}t9),a10b{b0;b0}),R))",
-    Tree0674 "B{b0=1;t0;b1=3;t1=4}@of{t1:=b0;b1:=t0%3}@po{t1:=t0}Fb(a0,RFb(t1,c2,t3),PAll{1}(PAll{-1}(c4),Sc{t1+=2}))",
-    Tree0675 "B{b0;o0=_;b1=1;t0}Isw{b1;_;N}(RSeq(Scc{t0+2%3<0}),a0,pt1{b0:=;b1:=},S,@oh{o0:=_;o0:=t0+4%2}@rw{b0+3<4}Wt{10})",
-    Tree0676 "AFb(a0,a1,Dl{20}(t2))",
-    Tree0677 "B{b1=4;b0=4;t1;o0;t0}Su{t0}(PPar{1;N}(pc0{b0:b1},@ki{none}@rw{t0=0}Sl{0},Wu{t0},Scc{t1%2>0},pa1{b0:=;b1:b0}))",
-    Tree0678 "Pri(Sub(t0))",
-    Tree0679 "Rus{F}(RFb(a0l,RepF(Dd{20}(Par{0;1}(t1,Dl{20}(FF(t2)),t3,Sl{30}))),To{20}(Wde(a4e,Dd{50}(Once(Ret1(a5))))),Fb(c6l,F,a7,Once(a8l),Sub(Inv(c9))),Step(Rep4(a10),t11,t12,a13,t14)))",
-    Tree0680 "B{t0;b1;b0}Sw{2;1}(t0,Fb(Flip(Intr{t0+2%4>1}(c1b{b0%3}),t2)),TryT(Sel(Fai,Sb{t0=6}),c3))",
-    Tree0681 "B{b0;t1;t0=2;q0=3}PAll{_}(MSeq(Rep4(@oh{t1+=3}@rw{t1<5}c0),@of{b0:=t1;t1+=3}@oh{t1:=b0}@os{b0:=t0%3}Fb(Scc{b0%2>0},c1,a2),@po{t1+=2}@os{t0:=b0}Wde(c3b{b0+2%4},S,a4b{b0;b0}),Flip(RSeq(c5,pi6{t0:b0},Fai))),Intr{t1<0}(RepF(@oh{t1%4>1?t1+=2;b0:=t1%3}Lp{b0;_}(@po{b0+=1}@of{t1+=2}Keep(Once(RSeq(pc7{b0:=},Suc)))))))",
-    Tree0682 "B{b0=2;t0=5;t1=2;q0=0}Fb(Keep(Step(F,t0,@fi{t0!7}@rw{t1<t0}@ki{t1<4}pi1{t0:=},pi2{t0:t0})),@of{t1+=2;t1%3<2?b0+=2}@rw{t1%4=0}@fi{t1<1}Keep(a3),Rep1(PPar{0;N}(Ruf{3}(Seq(@oh{t1:=b0+2}Scc{t0!7},Scc{b0<5})),R,c4b{b0%4})),PAll{-3}(Wt{30},Sc{b0+=3},c5,c6e),Cd{20;K}(Invt(@os{b0+=2}Lp{t1;K}(OnceT(Ret3(RFb(c7l,t8,@si{t1+2<3}@oh{t0+=2}Scc{t0=0},pt9{b0:=;b1:b0},c10)))))))",
-    Tree0683 "B{q0=0;t0=1;b0=5}Par{_;_}(Isw{b0%4;_;_}(RSeq(Lp{_;_}(@os{t0+=3}Fb(S)),TryT(@rw{t0<b0}PAll{_}(Step(t0,c1e),RSel(pt2{b0:3},@po{t0:=9}Rep3(c3b{t0%3}),Pre{t0%4>1;S}(Wt{20}))),c4,a5l))))",
-    Tree0684 "B{b0=3;t0=2;q0}Lp{b0;R}(@oh{t0+=1}@rw{t0>7}c0)",
-    Tree0685 "B{b1=0}RFb(a0l,c1e,t2,Scc{b1<5})",
-    Tree0686 "B{t0;t1=1;b0=4;b1=4}Swm(@os{b0:=t0+2}@rw{t1%2=1}@oh{t1!b1?b1:=t1}Cnd{t1>4;T;_}(Sel(MSeq(c0,SubR(c1e)),Wv{t1}(@ki{t1+2<t1}SubA(pa2{b0:=;b1:=})),Fb(Pre{b0=2;S}(Wu{t1})),a3)),Pre{b1+4%3<2;S}(Isw{b0;N;T}(Flt{1;S;F}(t4))))",
-    Tree0687 "B{b0=2}Rpt{0}(pc0{b0:=})",
-    Tree0688 "B{t0=1}ASeq(SubA(t0),t1,SubA(pc2{b0:t0}),t3e)",
-    Tree0689 "B{t0=5;b0=5;b1=3;o0}RSeq(Step(a0e,Fai),Par{_;-1}(Invt(Ub{o0}),PPar{2;T}(pa1{b0:0;b1:b0},t2)),Wv{t0}(Ruf{3}(@si{o0|3+4<t0}@ki{b1<0}@oh{t0:=b1}Wu{t0})))",
-    Tree0690 "B{b1;b0=3;t0=4;o0=5}Fb(Bin{b0<5;_}(@os{t0!4?t0:=b0;o0:=b0%4}@oh{b1%3>1?t0:=b0%4}Dl{0}(WU{b0+1!6}(Once(Sl{20}))),Sw{0;1}(RFb(@po{b1:=b1%4;o0:=o0|0}Step(Mt{100}(t0)),Cd{20;F}(Sw{4}(t1,t2e))),Rmp{F;S}(RSeq(@oh{o0:=t0}pc3{b0:t0})),c4)))",
-    Tree0691 "B{t0;t1=5}Mt{0}(Fb(RSeq(c0,pc1{b0:t0}),@fi{t1<3}c2l))",
-    Tree0692 "B{q0;t0;t1=2;o0=3;b0=1}Ite(Fb(@rw{b0%2!1}@si{t1!3}Step(c0,pc1{b0:t0},a2,t3),Sel(c4,a5,c6e,a7b{t1+1;b0},t8),PAll{0}(Rep4(F),Dl{20}(Flt{1;F;F}(Lp{t0;F}(Sb{o0=9}))))),RFb(Flip(Ub{o0},@fi{t1+2<2}pt9{b0:=;b1:t0},pa10{b0:0},a11),ASeq(Sb{o0=5},c12b{t1+3},Inv(c13)),Swm(pa14{b0:=},Step(pc15{b0:=},Sc{t1=3?o0:=_}),Ub{o0}),Step(Sc{t1>5?t0+=1},a16,a17,t18),Pri(Inv(a19l),@si{t0<2}@of{t0:=o0|5+3%3}pa20{b0:t0;b1:t0},t21)))",
-    Tree0693 "B{b0=1;t0=3;t1=5}@fi{b0<7}@po{t1:=t0}Bin{t0=0;N}(a0,Pre{t0+3%2>0;F}(Sb{t0=6}))",
-    Tree0694 "B{o0=_;t1=2;t0=0}PPar{2;T}(MPri(RSeq(RFb(c0e,t1,a2),Seq(c3,a4,t5))),a6,RFb(Intr{t0<6}(c7b{o0|3+1}),Scc{t1<3}))",
-    Tree0695 "OnceT(Ret0(t0))",
-    Tree0696 "B{b0=1;t0=5;b1=5}AFb(@oh{b0+=1}@ki{b0<t0}pi0{t0:b0},@fi{b1+2>t0+2}c1e,t2e,a3)",
-    Tree0697 "B{b1=2}WU{b1!0}(SubA(SubR(Rep0(c0b{b1%3}))))",
-    Tree0698 "B{b0=0;t0;b1=2;o0}RSeq(RT{2}(PAll{-4}(Dl{20}(Cd{0;K}(Wv{t0}(c0b{o0|2%3}))),pt1{b0:=},Flip(a2e,a3e),a4,Wv{t0}(t5))),MSeq(t6,Par{3;_}(pi7{t0:t0},t8e,Sc{b0:=b1+2%4},pi9{t0:t0})),Sw{5}(Inv(Pre{t0!2;K}(@po{b0+=1}@of{b0+=3}Rus{2}(Sc{b1+=2}))),Wde(t10,Wde(Scc{b1+2<7},a11b{b1;b1}))))",
-    Tree0699 "OnceT(Fb(c0e,t1,Rpt{F}(t2),t3))",
+    Tree0600 "B{t0=4}Ite(a0,Sb{t0=4},t1)",
+    Tree0601 "Step(a0e,DySel(Flt{2;_;F}(t1),c2))",
+    Tree0602 "B{t1;t0=0}DySeq(Scc{t1=3},Wt{10},t0)",
+    Tree0603 "B{o0;t0=4;b0=1}WU{b0+1>b0}(Isw{t0;N;_}(OnceT(AFb(OnceT(Sb{b0=t0}))),@ki{o0|0>3}@fi{t0<0}MSeq(Pri(pi0{t0:=},t1e,t2))))",
+    Tree0604 "B{t1;t0=2;b0=3}Sel(Fb(t0e,Swm(Cd{10;_}(Suc),Pre{t1<b0;S}(c1)),Pri(@fi{t0<6}PrSel{b0%3;t1+4%3}(pc2{b0:b0},Run)),t3,TryT(Scc{t0!t1+3},c4)),DySeq(@oh{t1>2?t0+=3}Bin{b0=1;N}(Rmp{S;S}(Rep2(t5)),Ite(@os{b0+=3}@oh{b0:=6}Dd{0}(Scc{t1>b0+3}),c6))))",
+    Tree0605 "B{t1=3;b1=1}RSeq(c0,a1b{t1%4;b1})",
+    Tree0606 "B{t1=5;t0=4;o0=_;b0}Fb(Su{t1}(PAll{1}(pc0{b0:=})),Fb(Obs{b0+4%2>0;B}(Wt{100}),Obs{some;L}(@si{t0=b0}Star(OnceT(R),pt1{b0:=})),Obs{b0+4!o0|4+3%4;S}(Swm(Sl{0},c2b{t0+3%4}))),Star(Swm(Wu{t1},c3,t4),t5e,Rep0(a6e),@of{o0:=b0;b0:=o0|2}Isw{t0%3;N;T}(Wt{100},a7e),Scc{none}))",
+    Tree0607 "B{t1=0;b1=2;q0=3;b0}Sel(Obs{b0+4=2;L}(SubA(t0e)),Obs{t1<b1;_}(Lp{b1;R}(Sb{t1=b0})))",
+    Tree0608 "B{b0;t0=3;o0}@of{b0+=3;t0+4<t0%3?t0:=t0+4%4}Rep2(Once(@of{b0+=3;b0+=1}@ki{some}@si{b0+1%3<0}Flt{2;_;_}(Seq(Wu{t0},c0,@ki{t0>o0|1}t1))))",
+    Tree0609 "B{t1=0;b0;o0=_;b1}Mt{10}(Sel(Sw{4}(F,t0),Fb(Par{_;1}(c1),c2,@fi{none}@rw{t1=3}a3e,pt4{b0:=;b1:b0})))",
+    Tree0610 "B{t1=0;b0=3;o0}RSeq(FS(@os{b0+=2}@po{some?t1+=2;b0+=3}@si{t1%2=0}PPar{2;T}(Ite(OnceK(a0),Inv(Dd{0}(F)),Seq(c1l,pa2{b0:b0;b1:b0},Wt{20})))),Sl{20},c3)",
+    Tree0611 "B{b1=5;t0=0}Pre{t0<b1%2}(Seq(RT{3}(RSeq(t0)),Sl{0}))",
+    Tree0612 "B{t0=0}Pre{t0%4!0}(OnceT(MPri(a0)))",
+    Tree0613 "RFb(t0,a1e)",
+    Tree0614 "B{t0=5;b0;q0;b1=5}Lim{3}(Lp{t0;R}(Try(Flip(Rpt{0}(@po{b1+=3;b1:=b0+4%2}@si{t0%2<0}a0l)),pi1{t0:b1})))",
+    Tree0615 "B{b0;t0=3}Step(Seq(t0,@ki{t0!b0}@si{t0+3<6}@fi{b0>4}Fb(t1,@oh{t0:=b0;b0:=t0}c2,t3)))",
+    Tree0616 "B{t0=1;b0}@fi{t0%4<0}Par{_;_}(Sb{b0=3},c0,pc1{b0:=})",
+    Tree0617 "B{t0=1;b0=0}RFb(c0l,Invt(Sb{t0=b0}))",
+    Tree0618 "B{b0}Swm(Sl{50},Fb(RU{F}(a0),Obs{b0>5;L}(c1),Obs{b0!0;_}(Seq(t2,t3,SubR(F)))))",
+    Tree0619 "B{t0=3;b0;o0=2}Flip(MSeq(Swm(Try(Sb{t0=b0},a0,a1)),c2),Flip(S,pc3{b0:b0},Suc))",
+    Tree0620 "Flip(Ruf{F}(a0))",
+    Tree0621 "B{b1;b0;t0=2}Ite(Try(SubR(pi0{t0:=}),@of{b0>b0+1?b1+=2}c1b{b1+4%4},t2,Rep3(pc3{b0:b1})),Intr{b0%2<1}(Fb(@os{b0+=2}Obs{b1>5;N}(RFb(c4l,OnceT(a5b{b0+4;b0}))),@oh{b0+=2}PrSel{t0}(Star(pa6{b0:t0;b1:t0},pa7{b0:b0;b1:b0})))))",
+    Tree0622 "B{t0;b0=0}WU{t0%3=1}(Sb{b0=1})",
+    Tree0623 "B{b0=5;t0}RU{S}(PAll{-1}(Intr{t0%2<1}(DySeq(Scc{b0=2},t0,@os{b0:=t0+3}@oh{b0:=t0%3}@rw{t0%4<2}t1,c2))))",
+    Tree0624 "B{t0=1;b1;b0=1}Sw{1}(PPar{0;N}(RSeq(@fi{t0%2<1}@rw{b0%4<1}F,t0,Wu{t0}),FF(Wu{t0}),TryT(Bin{t0!5;_}(F,a1),t2),Par{1;_}(Lim{2}(pi3{t0:t0}),pc4{b0:b1},c5,OnceT(a6))),Dl{20}(Dd{0}(Bin{t0<7;T}(Flip(@rw{t0<6}@ki{b0>0}Once(@fi{b1>0}a7),Obs{b0<5;S}(F),RSel(pt8{b0:=;b1:t0},OnceK(c9)),Seq(c10l)),Wv{t0}(@of{t0:=0}@si{t0%4<0}@ki{b1!b1+2}RSeq(c11,@ki{b1>4}pc12{b0:t0},t13,Cnd{b1>b0;_;F}(c14e)))))))",
+    Tree0625 "B{b1=4;t0=3;o0;t1}@rw{t1>t0}@os{b1+=1}ASeq(Ub{o0},Pre{t0+3!1}(t0))",
+    Tree0626 "B{o0}Sel(Obs{some;B}(Rpt{0}(t0)),Obs{some;_}(t1))",
+    Tree0627 "B{t1;t0=2;o0;b0=4}RFb(@oh{t1=o0|0%4?t1:=o0|3;t0:=t1}Flt{1;S;K}(@rw{o0|0<t1}Flip(SubA(Keep(a0l)),Rep4(pc1{b0:b0}),Rmp{S;F}(@os{t1:=t0%4}@rw{b0%3=2}@fi{t1%3>1}S))),RFb(@po{t0:=9}@oh{o0:=o0|3}@ki{b0>3}AFb(@rw{b0>3}t2,t3),Inv(@po{o0|1%4>1?t0:=t1;t1:=9}@of{t0+=1}@ki{some}Run),Fb(t4,c5)),c6,RetF(Pre{t1=7;F}(RU{S}(@of{t1+=1}@ki{t0+1<3}Isw{t1;_;N}(pc7{b0:t0},t8)))))",
+    Tree0628 "B{b0}Star(@si{b0+3%4!0}c0e,c1)",
+    Tree0629 "B{q0=4;t0=4;b0=1}DySeq(c0,Scc{b0>7},pa1{b0:b0;b1:t0})",
+    Tree0630 "RSeq(PPar{1;T}(Rep1(c0l),t1,DySel(To{20}(t2)),Flt{1;R;K}(Dl{20}(a3))),Cd{0;K}(MPri(t4,t5,a6,t7)),t8)",
+    Tree0631 "Sel(Fb(c0e),RSeq(t1,t2),Pri(t3,t4),Par{0;0}(Rep1(t5),t6))",
+    Tree0632 "B{t0=0}Inv(SubR(SubR(Wv{t0}(t0))))",
+    Tree0633 "B{t0=5;b1}Fb(PPar{1;T}(Ruf{2}(Wt{20}),Sb{t0=3},Scc{b1%2!0},pt0{b0:t0},t1))",
+    Tree0634 "B{t0=5;t1=5;b0;b1=5}@si{t1=b0}RSeq(Star(Swm(Try(Ret4(PAll{-4}(Scc{b1+1%2>0},Wu{t0},SubR(pt0{b0:t1;b1:=}),Wu{t0},c1l)),Dl{20}(Wde(c2,a3))),Wde(Rty2(@si{b0%2=0}MPri(Ret0(t4))),@os{b1+=2;t1:=5}@of{b0=1?b0:=t0;t0>b0?t0:=t1%4}Lim{3}(c5e))),RSeq(Step(t6,F,Sel(Pre{b0%4<2}(a7),c8b{t1},t9e,t10,t11)),@po{t0>b0+2%3?b1:=t1}@si{t1>b0}Rpt{F}(Fb(a12b{t1;b1},Obs{b0+4%4<2;N}(Mt{0}(c13)),@po{t1:=t0}@os{t0>2?t1+=3}@si{b1%2<1}Bin{t0%2!0;_}(Sl{50},pi14{t0:t1}))))))",
+    Tree0635 "B{o0;t1=5}Obs{t1+2%3<0;_}(Intr{t1>6}(@rw{none}@fi{none}SubR(PrSel{t1%3;5}(c0,Ub{o0}))))",
+    Tree0636 "Pri(Sub(F),t0)",
+    Tree0637 "B{t1;b0=0;t0=2}Step(Wt{0},@si{t0<6}@po{t0!5?b0+=1;t1+=2}Wu{t1})",
+    Tree0638 "B{o0;b0;t0=5;t1=2}Sel(Obs{t0+3>3;B}(Seq(RSeq(WU{t1+3%3=2}(Rpt{1}(Flip(pt0{b0:t1},c1)))),Cnd{t0+3%4<1;N;S}(PrSel{t1+4;t1+4%2;t1%2}(a2b{b0%4;b0},c3,Scc{b0<t1})),RFb(F,Sl{20}))),Obs{o0|5%3<1;B}(Fb(a4b{t1;b0},pt5{b0:t1;b1:b0},Scc{some},a6,c7)))",
+    Tree0639 "B{q0;t1;b0=3;t0;b1}MPri(Lp{t0;S}(RFb(Dd{10}(Sl{10}),c0b{7},Fb(pa1{b0:b0},Scc{b0<3}),pa2{b0:b0;b1:t1})),@os{b0+=2}@of{t0+=1}@fi{t1+3>6}PPar{1;N}(PAll{3}(Dl{50}(Pre{t1+4%3>0;R}(a3e)),Sc{t0+=2},Flt{2;R;F}(c4),c5l,@oh{b0+=1}t6),@si{b0<2}@fi{t0!b0}Sel(Obs{t1+4=t1+1;B}(c7l),@rw{b0=b1%2}@os{t0:=b1}c8)),PPar{2;N}(RFb(c9,pa10{b0:b0}),PPar{0;N}(a11l,Scc{b0%3<1},c12,c13),Isw{t0;N;N}(t14,t15),@rw{b0+1%2!1}Swm(Wu{t0},Scc{t1<0},@rw{t0+2<b0%4}t16)),DySel(Swm(t17,a18l),t19,Wu{t1}))",
+    Tree0640 "B{b1;b0=4}Ite(PrSel{b1}(Flip(SubA(Swm(c0,S)))),Inv(Cd{10;F}(SubA(Wt{10}))),Once(Sel(a1e,F)))",
+    Tree0641 "B{b0;t1=5;t0=1;o0=3}@rw{b0>1}@si{t1%2=1}Ite(@of{b0:=t0%3;b0+=2}Obs{t1=7;S}(Par{1;-2}(@ki{none}SubA(Keep(@po{t0+=1}@fi{none}Seq(@rw{b0%3!2}@os{t0:=2}c0,pa1{b0:b0;b1:b0},Scc{b0+1!4}))),Try(@si{t1=7}Wu{t0},SubR(Sc{b0+=1})))),Par{-1;3}(Scc{o0|5+2%4!0},t2,@rw{t0!1}Scc{none},a3l))",
+    Tree0642 "B{b1;b0;t0=0}RSeq(AFb(@si{b0+1!t0}a0,Ret3(t1)),@fi{b0+2>6}@si{t0%2=0}ASeq(Rep1(@po{t0<2?t0:=6}@of{b0<b0+4%2?b1:=t0+3}pc2{b0:t0}),t3))",
+    Tree0643 "B{t0;b1=0;b0}@ki{b0+1<t0+1}@of{b0+3>3?b1+=3}FS(t0)",
+    Tree0644 "B{b0=4;t0=1}Fb(DySeq(Try(t0,a1,a2b{b0;b0}),Wde(Wde(t3,pt4{b0:=;b1:b0}),RtyF(S),AFb(PAll{-1}(c5),c6b{t0})),c7l,Flip(Obs{b0+3>b0;S}(@po{t0+=1}Rep4(a8l)),Fb(Obs{b0>b0%2;B}(Sb{b0=8}),Obs{t0+2%3<0;_}(a9)),pc10{b0:=},@oh{t0+=1;t0+=4}@rw{t0%3!2}OnceK(t11))))",
+    Tree0645 "B{o0=_;b0;t0}Step(AFb(Sc{b0:=5}),@of{b0<t0+3?t0+=3;o0:=_}@oh{b0+=3}Rep2(Intr{b0<3}(t0)))",
+    Tree0646 "B{b0=4;t0=1}Par{_;1}(Rpt{1}(MSeq(Ite(Isw{b0+1%4;T;_}(@rw{b0=t0%4}Pri(TryT(pi0{t0:b0},a1),PAll{0}(Sc{t0%2=1?t0:=4},t2,t3))),c4,F),a5e)),ASeq(RSeq(Flip(S,Sb{b0=t0},t6,Sl{10},t7e),Fb(c8l,t9),c10),Sc{t0:=b0+4}))",
+    Tree0647 "B{q0=4;b1;o0=_;t0=5;b0=4}Ret4(OnceK(Fb(MPri(Lp{_;F}(Su{t0}(@rw{b1>1}Lp{_;F}(@si{some}@os{b1+=1;o0:=b1}a0)))),c1,Lp{_;F}(Flip(pt2{b0:8;b1:=},RU{S}(Sc{b0+=1}),t3)),AFb(F,Isw{b1;N;_}(To{30}(Suc))))))",
+    Tree0648 "B{b1=5;b0=3;t0=3}Bin{t0+3%2!1;T}(Rpt{F}(RSeq(Rep3(ASeq(pt0{b0:b0},t1e)),Par{_;1}(c2,t3,c4),@os{b1+=1}@fi{b1=0}@si{b1=t0}RFb(c5,Ruf{F}(pi6{t0:=}),c7,t8))),RFb(a9,RU{F}(Ruf{1}(Sw{0;2;5}(t10e,t11,a12,a13))),MSeq(RU{F}(c14))))",
+    Tree0649 "B{b1=3;t0=5;b0=4;o0}Seq(RSel(TryF(Sb{b0=6},t0,c1l),Par{2;-1}(@os{b0+=2}pt2{b0:4},t3),Flip(a4l,Pre{b0!t0;K}(c5b{t0}))),Mt{20}(Seq(c6e,S,Cnd{b1+2<o0|1;_;S}(@ki{some}@si{b1>0}@rw{b1=3}Cd{0;F}(c7b{b0%3})),Cd{10;F}(RFb(c8,t9)))),RFb(Inv(@os{o0:=_}a10l),Mt{10}(pt11{b0:0}),Wu{t0},PrSel{b0;t0}(t12,@of{b1+=1}pi13{t0:b1})))",
+    Tree0650 "B{t0=1;o0=2;b1;b0=0}Star(@of{t0+1%2>0?b1+=3;b1:=t0+2%2}@oh{b1:=b0+4}c0,Wde(SubA(@rw{t0+1<4}Ite(@oh{t0+=3}c1l,@si{o0|2+2>t0+1}a2b{9;b0})),Dd{0}(Keep(pa3{b0:3;b1:b1}))),Sw{5;4;2}(Rep0(Scc{b0%2>0}),t4,t5,RT{F}(c6)),RFb(a7l,a8e,F,c9),Fb(Obs{b1%3>0;_}(c10b{b1}),Obs{t0%3>0;L}(Swm(c11b{8},a12)),Su{t0}(c13)))",
+    Tree0651 "B{b0=1;t0}Swm(Obs{t0=3;S}(Seq(Rmp{S;F}(Swm(c0,t1)),Swm(@si{b0=t0+4%2}@oh{t0+=1}@ki{b0>1}t2,Dl{10}(Sb{t0=b0})),DySel(c3,@oh{t0:=t0+1%2}@ki{t0<4}c4e),TryF(t5,t6,a7))),RFb(Keep(Fb(Obs{b0%4>2;L}(Bin{b0<5;_}(Sb{t0=7},t8)),c9)),Rus{F}(Flt{1;_;_}(PPar{0;_}(t10,Sc{t0+=2}))),@ki{b0>0}@si{b0+3<t0%4}@of{b0+=3}RFb(Sb{t0=6})),Wv{t0}(RFb(RSeq(c11l),Step(c12,Wt{20},t13),PPar{2;_}(SubR(@oh{b0:=3}@si{t0%4<0}@ki{b0%2<1}t14),pt15{b0:=}),Rty2(Scc{t0%2<0}))))",
+    Tree0652 "B{t1=4;t0;b0=0}Try(Swm(t0,c1l,pc2{b0:t1}),Rus{F}(Isw{t1%2;_;N}(SubR(c3),c4)),Lim{2}(@si{b0!2}@po{t0+=1}@fi{t0<t1%2}t5e),Wde(t6,pc7{b0:=}))",
+    Tree0653 "B{t1=3;b0=1;t0=5}Dd{0}(OnceT(Isw{b0;N;_}(pt0{b0:t0;b1:t1},c1l,c2,Sl{0})))",
+    Tree0654 "B{t0=3;b0=1;q0=0}@ki{t0%3=0}Par{2;_}(Pre{t0%3<0;F}(Run),@si{t0>0}@of{t0+=1}@po{b0+=3}MSeq(c0b{b0},t1e),pc2{b0:b0},Lp{b0;_}(Obs{t0+4>6;S}(Rep2(c3))))",
+    Tree0655 "Cd{0;F}(t0)",
+    Tree0656 "Fb(Flt{2;S;K}(Keep(Sub(AFb(Lim{2}(RSeq(t0,a1)),t2)))),Seq(t3),Ite(t4e,a5),To{100}(DySel(DySeq(S,FF(t6e),FS(c7e),Rep3(c8)))),RSel(RSeq(a9,c10e),Seq(Dl{10}(t11e)),RFb(c12e,t13)))",
+    Tree0657 "B{t0=3;o0;b0=4;b1}PrSel{b1;b0%3}(Sw{5;2;4}(Sc{o0:=t0},R,SubR(Scc{b1+2<0}),pc0{b0:6}),To{100}(Fb(c1,c2)))",
+    Tree0658 "B{q0=3;b0=0;b1=4;t0=1}Rep2(Cnd{b1!0;N;_}(Flt{1;_;F}(Su{t0}(Rep1(Lp{_;F}(FF(pc0{b0:=})))))))",
+    Tree0659 "B{t0=4;b0=1}Fb(pt0{b0:=;b1:t0},@os{b0+=1}@ki{t0=1}c1,Scc{t0%4!1})",
+    Tree0660 "B{b0=3;o0;t1;t0=4}Star(Pre{t0<2;S}(Mt{20}(@fi{t0!2}PAll{_}(@os{t0+1!4?t1+=3}Sc{t0+=3;o0:=t1%3},@fi{b0!t1+1%3}Rmp{S;S}(RFb(pc0{b0:=},t1,Sb{o0=4}))))),Pri(S),DySeq(c2e,c3,Sl{20}),Wde(a4,MSeq(t5,Suc),t6),Ret3(Scc{t0>b0+3}))",
+    Tree0661 "B{t0;b0=5;b1=4;o0=3}DySel(Scc{b1+2>6},Flip(pi0{t0:b1},t1,pa2{b0:=;b1:b1},t3),c4,PAll{-3}(pt5{b0:b1;b1:b0},@os{o0:=t0+3%4}Wde(a6,F),Fb(@of{b0:=b1;o0:=o0|5+4}@rw{t0>7}Ub{o0},c7)),Fb(Scc{t0<3},a8,t9))",
+    Tree0662 "B{t0;t1;b0=1;o0}MSeq(PPar{1;_}(SubR(F),Scc{none},@rw{t1+4>0}Sc{b0:=t1+2}),ASeq(@ki{b0!4}SubA(@rw{t1<7}@po{t0:=b0%4}t0)))",
+    Tree0663 "Fb(Seq(c0,Rmp{F;F}(Sl{30})),To{0}(Par{_;1}(t1,F)),t2e)",
+    Tree0664 "B{t0=0}RSel(SubA(DySeq(t0)),Dd{0}(t1),SubA(Wv{t0}(c2)),a3,c4)",
+    Tree0665 "B{o0=2;t0}Flip(Isw{o0|4;N;N}(c0,pt1{b0:8;b1:t0}),Scc{t0!3})",
+    Tree0666 "B{o0=2;t0=3;b0=3;q0}DySel(OnceK(Obs{o0|4=t0;N}(Flt{1;_;K}(c0))),Fb(Flip(Sc{o0:=_},pc1{b0:=}),Sc{o0:=_;b0+=3}))",
+    Tree0667 "B{t1=0;b0=3;b1=1;t0=3}Bin{t0+2%3<2;T}(@os{b1:=b0}@oh{b1:=t1}c0,Run)",
+    Tree0668 "B{t1=1;t0=3;b0=3;b1=2}Pre{t0<0;R}(Bin{t0+3%3=0;N}(Rep4(OnceK(FS(PAll{-1}(Obs{b1<3;S}(Run),Bin{t1!t1%4;T}(Sc{t0:=b0%2},pi0{t0:t0}))))),Cd{20;_}(OnceK(@of{t0:=b1%4}FF(Mt{0}(Dd{10}(R)))))))",
+    Tree0669 "B{b1=2;t1=1;t0=0;o0=_;b0=5}To{0}(@po{t0+=3;o0:=_}PrSel{o0|3;t1;o0|5;b1+3%4;b0+4}(PPar{0;N}(pt0{b0:=;b1:t1},t1e,Ret2(pc2{b0:=})),Fb(@fi{b0=6}@of{t0+=1;b1+=2}@os{b0:=t0+2%3;o0:=_}Wde(c3b{t1%3},c4e),pt5{b0:b1;b1:t0}),t6,Rep3(Run),Cd{50;F}(DySel(F,Sl{10}))))",
+    Tree0670 "B{t0;b0=1;o0=_}Lim{2}(RFb(Flt{2;R;_}(Bin{some;T}(Run,Sb{b0=t0}))))",
+    Tree0671 "B{o0;b0=1;q0;t0=5}Par{3;_}(RSeq(FS(c0),RFb(pi1{t0:=},a2b{t0;b0},@rw{t0>t0+2%2}@os{b0+=3;b0:=o0|2+2%2}Sb{o0=5}),FS(@si{b0+4!b0%4}Wv{t0}(Sel(c3)))),Swm(@si{t0>b0}t4,@si{o0|2!1}@fi{some}Cnd{none;_;F}(Wt{20}),Mt{0}(pc5{b0:=}),Rep4(a6)),@si{b0<3}@ki{t0%4<0}PPar{2;N}(MPri(Lp{t0;F}(Flt{1;F;K}(Ret4(Dl{30}(Sc{t0:=b0+1})))),a7l,PAll{-2}(pa8{b0:3;b1:t0},a9e,c10,Sl{0}))))",
+    Tree0672 "Dd{0}(PPar{0;N}(Rty1(Swm(t0,Rep1(Rty3(To{10}(t1))))),PAll{2}(Wt{30},t2),F))",
+    Tree0673 "Rty3(Sub(RFb(RFb(t0,t1),Sub(Step(c2)),F,S)))",
+    Tree0674 "OnceT(Once(Rep2(RSeq(c0e))))",
+    Tree0675 "B{b0=2;q0;t0=4}Lp{_;K}(TryF(Wde(a0e,Sc{t0+=2;t0+=3},c1),Star(@of{b0+=3;b0+=2}t2,Step(Lp{_;K}(a3))),Cd{20;F}(Fai),PPar{2;_}(@of{t0!2?t0:=b0;t0+=2}@ki{b0=3}@rw{b0+4>b0}t4,@oh{t0+=2;t0:=t0%2}F)))",
+    Tree0676 "Seq(PPar{2;T}(c0,t1e,Star(c2,S)),Cd{50;_}(ASeq(t3,Once(Wt{50}))),Star(DySel(t4,a5e),t6e,Dd{50}(t7)))",
+    Tree0677 "B{b0;b1;t0}Fb(@fi{t0<1}@ki{b0%3>1}Sb{b0=6},Fai)",
+    Tree0678 "B{t0=2}Dd{0}(PAll{-1}(Rpt{2}(RSeq(RU{S}(Sl{100}))),@fi{t0!3}Seq(c0,Sl{20})))",
+    Tree0679 "Star(FS(t0),c1,Flip(Seq(t2)),t3)",
+    Tree0680 "B{b0;t0=4;t1=0}RT{3}(Ite(Par{-2;_}(To{30}(Ret0(c0)),Dd{50}(pa1{b0:t1}),pt2{b0:t1;b1:t0}),Rpt{F}(PPar{2;T}(Scc{b0>4},Pre{t0>7;R}(PPar{1;T}(F,Sb{b0=4}))))))",
+    Tree0681 "B{b1=5;b0;t0}RSeq(Obs{b0<4;N}(Flt{3;R;_}(pi0{t0:=})),Try(c1,Sl{10}))",
+    Tree0682 "B{b1;q0=4;b0=1;t0=0}Ite(Mt{0}(DySel(a0,Scc{b0>t0+3},c1,Pre{t0!6;F}(Lp{b0;S}(Obs{b0=1;N}(@oh{b1+=2;b1:=b1%3}RU{S}(c2b{b0%3})))),c3)),Sw{3;5}(Seq(@rw{b1+4>0}@si{t0<b0%3}pa4{b0:6;b1:=},c5l,pa6{b0:b1},Sb{t0=8},c7),a8e,@ki{b1+1%3<2}Wde(a9e,pi10{t0:=})))",
+    Tree0683 "Swm(Flip(RFb(Rpt{F}(c0l)),t1,Step(c2,Sl{0},a3)),RSeq(S,a4,a5,a6,a7l),FF(t8))",
+    Tree0684 "B{t0=0;b1;b0=3}Flt{3;R;K}(@of{b1:=b0}@os{b1:=t0+1}Cnd{b0<5;N;_}(Rus{3}(Opt(Sb{b1=b0}))))",
+    Tree0685 "B{b0=4;t0=3}Isw{t0%3;N;N}(@oh{b0:=t0;t0:=b0+3}a0,Rty2(t1),a2b{4;b0})",
+    Tree0686 "B{b1=0;b0=2;t0=4}Sw{4}(AFb(TryT(c0e,c1),c2,t3,FS(c4)),RSel(Cd{30;K}(R),Obs{b0<5;N}(WU{b1+2>1}(t5)),Opt(t6e),RFb(@of{t0+=3}c7,t8),t9))",
+    Tree0687 "B{b0;q0=4}Lp{b0;S}(Isw{b0;_;_}(pi0{t0:b0},R,@oh{b0+=3;b0+=3}SubA(Fai)))",
+    Tree0688 "B{b0;t0;o0}RFb(@rw{t0<5}@si{o0|4!o0|0%2}@oh{t0+=1}Dl{50}(t0),DySel(c1,pt2{b0:=;b1:b0}),RFb(pt3{b0:3;b1:t0},pt4{b0:t0;b1:t0},@ki{t0%2=1}@fi{t0<3}@rw{none}S),Fai,Fb(Obs{t0=t0%4;L}(pa5{b0:=}),a6))",
+    Tree0689 "B{b1;o0=_}Dd{30}(Dl{0}(Rmp{S;S}(PAll{2}(c0,Sc{o0:=_}))))",
+    Tree0690 "B{t0=5;b1;b0=3;o0=3}ASeq(Sw{1;3}(DySel(RT{2}(Rpt{2}(RFb(pa0{b0:=;b1:b0},Scc{b1%3<2})))),Rty4(MSeq(@si{b0!t0}Ub{o0},@os{t0+=1}t1,c2e)),c3),Sw{0;4}(pi4{t0:b0},Seq(Seq(t5,t6),a7),Rmp{S;F}(ASeq(a8,t9))))",
+    Tree0691 "B{t1;t0=5;o0;b0=2}Obs{b0!t0+1;S}(Rep4(Swm(Seq(Wu{t1},Ub{o0}),Rus{F}(Flip(pa0{b0:5},a1)),RT{1}(Intr{t0%4<0}(Scc{t1!3})),SubR(@si{t1%2>0}@ki{t1<4}c2),t3e)))",
+    Tree0692 "B{t0=5;q0;b0=2}Lp{b0;_}(Once(Seq(Wde(@po{t0:=t0%4}MSeq(Fb(Mt{30}(Sb{t0=5}))),Isw{b0+1;_;T}(Fai,pi0{t0:t0},c1,c2)))))",
+    Tree0693 "B{b0=3;b1=5;t0=5}Fb(Fb(Pri(Rep4(Pre{b1<6;F}(pa0{b0:=;b1:b1})),a1l),@po{t0:=t0%3}@os{b0+=2}Rpt{F}(Ret2(@rw{b0+4>b0+1%4}@fi{t0=7}Opt(Scc{t0%3>0})))),RSeq(Scc{t0%2<0},c2,Rty1(Lim{1}(t3e)),Wu{t0}),RSeq(t4,Sb{b1=7},a5,@of{b0:=4}@si{t0<b0}t6,RU{F}(t7)))",
+    Tree0694 "Ruf{F}(t0)",
+    Tree0695 "RFb(t0,DySeq(DySeq(t1,c2),c3),F,Rpt{1}(TryF(RFb(Par{_;1}(R,Wt{0}),c4),Fb(a5,F,Fai))))",
+    Tree0696 "B{b1;b0=3}RSeq(pc0{b0:=},c1,pc2{b0:=},@ki{b1%4>2}Run)",
+    Tree0697 "DySel(c0,Wt{30})",
+    Tree0698 "B{b0;b1;t0;q0;t1}Sw{0}(Flip(SubR(t0e),Once(Lp{t0;S}(t1)),Step(c2,t3)),Lp{t1;S}(S))",
+    Tree0699 "B{q0=4;t0=4;o0=_;b1;b0}RFb(pc0{b0:t0},Cnd{o0|0+1>7;T;F}(RU{F}(Try(t1,FS(pa2{b0:t0})))),MPri(t3e,Dl{100}(Rpt{1}(t4)),t5,t6,@of{t0+=4}@si{t0>0}OnceK(a7b{7;b1})),Ruf{F}(Pre{b1+2=b0%3;K}(a8)),Lp{b1;R}(Rep4(@oh{b0<1?o0:=b0}@ki{b1<b1%4}Dl{10}(RSeq(c9,S,Run)))))",
 }

@@ -5,232 +5,181 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        ParallelAll(4) {
-            ReactiveFallback {
-                Timeout(100) {
-                    Fallback {
-                        IfThenElse {
-                            ScriptCondition(|bb| bb.b0 > 2),
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-                Runner,
-            },
-            AsyncFallback {
-                Condition(Cond<1> = Cond::<1>),
-                Action(Act<2>),
-            },
-            Conditional(|bb| bb.o0.unwrap_or(1) < bb.o0.unwrap_or(2), else = Failure) {
-                #[run_while(|bb| bb.b0 + 4 > 0)]
-                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-            },
-            RunOnce {
-                RepeatTimes(forever) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        WasEntryUpdated(t0),
-                        Succeeder,
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                },
-            },
-            MemSequence {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<5>),
-                    },
-                    #[on_failure(|bb| { if bb.o0.unwrap_or(0) == bb.b0 % 2 { bb.b0 += 3 }; bb.b0 += 1 })]
-                    StatefulAction(PTask<6>, b0 = {b0}),
-                    Condition(Cond<7>),
+        Repeater(2) {
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(0)),
+                FlipSelector {
+                    AlwaysRunning,
+                    Action(Act<1>),
+                    Failer,
                 },
             },
         }
     }
 }
-
-board!(Tree0700Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        #[success_if(|bb| bb.b0 + 3 < 3)]
-        AsyncFallback {
-            Condition(PCond<0>, b0 = {=}),
+        Fallback {
+            AsyncFallback {
+                ReactiveSelector {
+                    StatefulAction(Task<0>),
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+            #[run_while(|bb| *bb.t0 != bb.b0)]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            StatefulAction(Task<2>),
+            MemSequence {
+                Script(|bb| *bb.t0 += 3),
+                #[failure_if(|bb| *bb.t0 < 4)]
+                StatefulAction(Task<3>),
+            },
         }
     }
 }
 
-board!(Tree0701Blackboard { b0 });
+board!(Tree0701Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
-        FlipSelector {
-            Sleep(10),
-            Failer,
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1> = Task::<1>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        MemPriority {
+            Deadline(0) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            },
+            Conditional(|bb| *bb.t0 == 0) {
+                Deadline(0) {
+                    ReactiveFallback {
+                        StatefulAction(PTask<1>, b0 = {=}),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                #[post(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
+                #[on_failure(|bb| if *bb.t0 > 6 { bb.t0.set(*bb.t0 % 3) })]
+                #[on_success(|bb| if *bb.t0 % 3 < 1 { *bb.t0 += 2 })]
+                Condition(Cond<2>),
+                AlwaysFailure,
+                StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
+            },
         }
     }
 }
 
+board!(Tree0702Blackboard { t0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
-        Filter(times = 2, filtered = Failure) {
-            ForceFailure {
-                Sleep(20),
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        Retry(1) {
+            StepSequencer {
+                Succeeder,
+                #[failure_if(|bb| *bb.t0 > 7)]
+                Cooldown(30) {
+                    Condition(PCond<0>, b0 = 5),
+                },
+                StatefulAction(Task<1>),
             },
         }
+    }
+}
+
+board!(Tree0703Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0704Sub0 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
-        RepeatTimes(forever) {
-            Repeat(2) {
-                StatefulAction(Task<0>),
-            },
+        ReactiveSequence {
+            SubTree(Tree0704Sub0),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        IfThenElse {
-            SequenceWithMemory {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    TryCatch(catch_on_halt = false) {
-                        AsyncSequence {
-                            Condition(Cond<1>),
-                            Condition(|ctx| ctx.check(2)),
-                        },
-                        ReactiveSelector {
-                            AlwaysFailure,
-                            AlwaysSuccess,
-                        },
-                    },
-                    Condition(Cond<3>),
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        WaitValueUpdate(t1) {
+            BinarySelector(|bb| bb.b0 > 7, dynamic = false) {
+                Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                    ScriptCondition(|bb| *bb.t0 == *bb.t1),
                 },
-            },
-            RepeatTimes(forever) {
-                ForceSuccess {
-                    Retry(forever) {
-                        Action(Act<4>),
-                    },
-                },
+                Action(Act<0> = Act::<0>),
             },
         }
     }
 }
+
+board!(Tree0705Blackboard { b0 o0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 5,
+            b0: i64,
+            #[allow(unused)] b1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveSequence {
-            Priority {
-                Repeater(forever) {
-                    StatefulAction(Task<0>),
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Sequence {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(4) % 4, &mut bb.b0)),
-                    },
+        TryCatch(catch_on_halt = true) {
+            Repeat(2) {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Action(Act<0>),
+                    ScriptCondition(|bb| (*bb.t0 + 4) % 4 < 1),
                 },
             },
-            Condition(|ctx| ctx.check(4)),
-            Retry(3) {
-                #[success_if(|bb| (*bb.t0 + 1) % 3 == 0)]
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                        StatefulAction(Task<5>),
-                        Script(|bb| if (*bb.t0 + 2) % 4 == 1 { bb.t0.set(bb.o0.unwrap_or(0)) }),
-                        Sleep(10),
-                    },
-                },
+            Action(PAct<1>, b0 = {b0}),
+            Cooldown(0) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0706Blackboard { b0 q0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0707Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Action(Act<0> = Act::<0>)
-    }
-}
+board!(Tree0706Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(forever) {
-            FlipSelector {
-                Fallback {
-                    IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
-                        WasEntryUpdated(t1),
-                        #[on_failure(|bb| bb.t0.set(bb.b1 % 4))]
-                        Repeat(forever) {
-                            #[on_halted(|bb| { *bb.t1 += 3; bb.b1 += 3 })]
-                            SubTree(Tree0707Sub0, ..),
-                        },
+        FlipSelector {
+            Retry(forever) {
+                #[failure_if(|bb| *bb.t1 % 4 > 0)]
+                #[on_failure(|bb| bb.b1 += 3)]
+                #[post(|bb| bb.t0.set(*bb.t1))]
+                Sequence {
+                    IndexSwitch(|bb| 3, dynamic = true) {
+                        Condition(Cond<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
                     },
-                    Selector {
-                        StatefulAction(Task<1>),
-                    },
-                    Precondition(|bb| *bb.t0 % 3 != 0) {
-                        KeepRunningUntilFailure {
-                            #[on_failure(|bb| { bb.t1.set(3); bb.b0 += 1 })]
-                            #[failure_if(|bb| *bb.t1 < 3)]
-                            #[on_success(|bb| bb.b1 += 3)]
-                            Deadline(0) {
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                },
-                RepeatUntil(Success) {
                     Switch(b1) {
-                        case 0 => StatefulAction(Task<3>),
-                        case 1 => RepeatUntil(Failure) {
-                            Repeat(3) {
-                                Loop(q0, if_empty = Skipped) {
-                                    #[skip_if(|bb| bb.b1 != 5)]
-                                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b1)),
-                                },
-                            },
-                        },
-                        case 3 => SetBlackboard(t1 = {b0}),
-                        _ => IndexSwitch(|bb| *bb.t1 % 3) {
-                            Action(PAct<5>, b0 = {=}),
-                            StatefulAction(Task<6>),
-                        },
+                        case 5 => Condition(PCond<2>, b0 = {t0}),
+                        _ => Condition(PCond<3>, b0 = {=}),
+                    },
+                    Sequence {
+                        StatefulAction(Task<4>),
+                        WasEntryUpdated(t1),
                     },
                 },
             },
@@ -238,1501 +187,11 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0707Blackboard { t0 b0 q0 t1 b1 });
+board!(Tree0707Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 4,
-        }
-        ParallelAll(max_failures = -1) {
-            Inverter {
-                SequenceStar {
-                    Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                },
-            },
-            Timeout(10) {
-                AsyncSequence {
-                    ScriptCondition(|bb| *bb.t1 == 0),
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| bb.o0 = Some(*bb.t1 % 3))]
-                    #[failure_if(|bb| bb.o0.is_some())]
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0708Blackboard { o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0709 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-        }
-        ReactiveSequence {
-            SetBlackboard(t0 = {t1}),
-            Action(PIo<0>, t0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0709Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0710 for Ctx {
-        RetryUntilSuccessful(4) {
-            SequenceStar {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0711Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 15,
-            #[tracked] t0: i64 = 9,
-        }
-        Script(|bb| if *bb.t1 % 3 > 0 { *bb.t0 += 1 })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0711 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        #[on_halted(|bb| bb.b1 = bb.b0)]
-        StepSequencer {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    AlwaysRunning,
-                },
-                RetryUntilSuccessful(0) {
-                    #[on_success(|bb| { if bb.b1 > 7 { bb.b0 = bb.b1 + 1 }; *bb.t1 += 1 })]
-                    #[post(|bb| if *bb.t1 > *bb.t1 % 2 { bb.b0 = bb.b1 })]
-                    #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b1 += 1 })]
-                    SetBlackboard(b0 = 3),
-                },
-                ReactiveFallback {
-                    Action(Act<0>),
-                    Failer,
-                },
-            },
-            #[success_if(|bb| *bb.t1 != bb.b1)]
-            Switch(b1) {
-                case 0 => Condition(Cond<1>),
-                _ => ReactiveSequence {
-                    Action(Act<2>),
-                    SubTree(Tree0711Sub0, t1 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}, t0 = {=}),
-                },
-            },
-            RepeatTimes(forever) {
-                RepeatTimes(forever) {
-                    Timeout(0) {
-                        RepeatUntilFailure(1) {
-                            Loop(q0, if_empty = Skipped) {
-                                MemSequence {
-                                    StatefulAction(Task<3>),
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0711Blackboard { t1 b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0712Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        RunOnce {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0712 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Fallback {
-            Conditional(|bb| *bb.t0 < 1) {
-                AlwaysFailure,
-            },
-            StatefulAction(Task<0>),
-            ReactiveSequence {
-                Action(PAct<1>, b0 = {=}),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-            },
-            SubTree(Tree0712Sub0, t0 = {=}, b0 = {b0}),
-            ParallelAll(max_failures = -2) {
-                #[on_failure(|bb| if bb.b0 == *bb.t0 % 3 { bb.b0 += 1 })]
-                Action(|ctx| ctx.exec(4)),
-                SetBlackboard(t0 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0712Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0713 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            ReactiveSequence {
-                BinarySelector(|bb| bb.o0.unwrap_or(0) < 7, dynamic = false) {
-                    StepSequencer {
-                        Delay(100) {
-                            RunOnce(then_skip = false) {
-                                RunOnce(then_skip = false) {
-                                    SetBlackboard(o0 = Some(2)),
-                                },
-                            },
-                        },
-                        Inverter {
-                            Inverter {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                        },
-                    },
-                    PolicyParallel(policy = FirstSuccess) {
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[success_if(|bb| bb.o0.is_some())]
-                        Wait(0),
-                        Repeater(2) {
-                            Remap(success = Failure, failure = Success) {
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                        },
-                        Sleep(20),
-                        Cooldown(10, filtered = Skipped) {
-                            SetBlackboard(t1 = 8),
-                        },
-                        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                            Failer,
-                            SequenceWithMemory {
-                                Script(|bb| bb.b0 += 3),
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                    Succeeder,
-                },
-                Timeout(0) {
-                    RetryUntilSuccessful(4) {
-                        Precondition(|bb| *bb.t0 != 6, else = Skipped) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    StatefulAction(PTask<7>, b0 = {t1}, b1 = {t1}),
-                },
-                WhileDoElse {
-                    StepSequencer {
-                        Condition(PCond<8>, b0 = 4),
-                        StatefulAction(PTask<9>, b0 = {t1}, b1 = {b0}),
-                    },
-                    Repeater(2) {
-                        SetBlackboard(o0 = Some(2)),
-                    },
-                },
-                Repeat(0) {
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0713Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0714 for Ctx {
-        Cooldown(0, filtered = Skipped) {
-            ForceFailure {
-                Repeater(0) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0715 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        Sequence {
-            #[post(|bb| bb.o0 = None)]
-            #[failure_if(|bb| bb.o0.is_none())]
-            ParallelAll(5) {
-                Retry(forever) {
-                    Priority {
-                        StatefulAction(Task<0>),
-                        WasEntryUpdated(t1),
-                    },
-                },
-                SequenceStar {
-                    UnsetBlackboard(o0),
-                    Action(Act<1>),
-                },
-                #[skip_if(|bb| *bb.t1 % 2 > 0)]
-                Sleep(0),
-                Condition(PCond<2>, b0 = {=}),
-                PolicyParallel(policy = FirstFailure) {
-                    Script(|bb| bb.o0 = Some(bb.b0)),
-                    StatefulAction(Task<3>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Script(|bb| if *bb.t0 + 3 < 3 { *bb.t1 += 2 }),
-                AlwaysSuccess,
-                ReactiveSelector {
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(Task<6>),
-            },
-            Wait(20),
-            ParallelAll(3) {
-                WaitUntil(|bb| bb.b0 % 2 != 1) {
-                    Condition(Cond<7>),
-                },
-                Condition(PCond<8>, b0 = {t0}),
-                Precondition(|bb| *bb.t0 > bb.b0 % 3, else = Skipped) {
-                    ReactiveFallback {
-                        Action(|ctx, bb| ctx.exec_in(9, bb.b0, &mut bb.b0)),
-                        Action(|ctx| ctx.exec(10)),
-                        Action(|ctx| ctx.exec(11)),
-                        #[on_halted(|bb| if *bb.t1 != 6 { *bb.t1 += 3 })]
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13>),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Action(PAct<14>, b0 = 2, b1 = {t0}),
-                    StatefulAction(Task<15>),
-                    Action(PAct<16>, b0 = {=}, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0715Blackboard { o0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0716 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            b1: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b1 % 3 == 1) {
-            Parallel(failure = 1) {
-                ScriptCondition(|bb| bb.b1 != 0),
-                ParallelAll(5) {
-                    SkipUnlessUpdated(t0) {
-                        #[on_halted(|bb| { bb.b0 = *bb.t0 % 3; bb.b1 += 1 })]
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        AlwaysSuccess,
-                    },
-                    Precondition(|bb| *bb.t0 != 6, else = Failure) {
-                        Timeout(0) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    Loop(q0, if_empty = Running) {
-                        Loop(q0, if_empty = Running) {
-                            Repeater(3) {
-                                Action(Act<1> = Act::<1>),
-                            },
-                        },
-                    },
-                    Action(Act<2>),
-                    Deadline(20) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b0) {
-                Selector {
-                    #[run_while(|bb| bb.b1 + 1 > 4)]
-                    SetBlackboard(b0 = 8),
-                    #[run_while(|bb| (bb.b1 + 1) % 3 < 2)]
-                    #[success_if(|bb| *bb.t0 < 7)]
-                    #[skip_if(|bb| bb.b0 + 3 == 6)]
-                    Loop(q0, value = {b1}, if_empty = Skipped) {
-                        Fallback {
-                            ReactiveSequence {
-                                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                                StatefulAction(Task<5> = Task::<5>),
-                            },
-                        },
-                    },
-                    Action(Act<6> = Act::<6>),
-                    Loop(q0, value = {b1}, if_empty = Failure) {
-                        Action(PAct<7>, b0 = {b1}, b1 = {t0}),
-                    },
-                },
-                ForceFailure {
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                RunOnce(then_skip = false) {
-                    #[success_if(|bb| (*bb.t0 + 3) % 3 > 1)]
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        MaxTime(0) {
-                            WhileDoElse {
-                                Condition(PCond<9>, b0 = 0),
-                                Repeater(2) {
-                                    #[run_while(|bb| bb.b0 < *bb.t0 + 1)]
-                                    #[on_halted(|bb| bb.b0 += 2)]
-                                    StatefulAction(Task<10>),
-                                },
-                                ParallelAll {
-                                    StatefulAction(Task<11>),
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0716Blackboard { q0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0717 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        Repeat(2) {
-            MaxTime(0) {
-                #[skip_if(|bb| bb.b0 + 2 > *bb.t0)]
-                #[post(|bb| bb.b0 = *bb.t1)]
-                AsyncSequence {
-                    ParallelAll(max_failures = -4) {
-                        Action(Act<0> = Act::<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
-                    },
-                    IndexSwitch(|bb| *bb.t1 + 1, dynamic = true) {
-                        #[failure_if(|bb| bb.o0.unwrap_or(3) < 7)]
-                        Script(|bb| bb.t1.set(bb.o0.unwrap_or(0))),
-                        AlwaysFailure,
-                    },
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Condition(Cond<4>),
-                        },
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            SetBlackboard(t0 = 7),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0717Blackboard { o0 b0 b1 t0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0718 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        ParallelAll(1) {
-            ReactiveFallback {
-                AsyncSequence {
-                    BinarySelector(|bb| *bb.t1 % 2 == 0) {
-                        Sleep(100),
-                        Sequence {
-                            Action(Act<0>),
-                            #[on_halted(|bb| *bb.t1 += 3)]
-                            #[on_failure(|bb| *bb.t1 += 1)]
-                            #[success_if(|bb| *bb.t1 + 3 < 7)]
-                            Failer,
-                            Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 4)),
-                        },
-                    },
-                    KeepRunningUntilFailure {
-                        ForceFailure {
-                            Fallback {
-                                WasEntryUpdated(t0),
-                                Sequence {
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3>),
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                                #[success_if(|bb| *bb.t1 > bb.b0 + 3)]
-                                #[run_while(|bb| (*bb.t1 + 2) % 4 == 3)]
-                                #[on_success(|bb| bb.b0 = 1)]
-                                StatefulAction(Task<5>),
-                                ForceSuccess {
-                                    Action(PAct<6>, b0 = 2),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0718Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0719 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-        }
-        FlipSelector {
-            MemPriority {
-                TryCatch(catch_on_halt = true) {
-                    MaxTime(30) {
-                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                    },
-                    Action(PIo<0>, t0 = {=}),
-                },
-                Condition(PCond<1>, b0 = {=}),
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<2>),
-                },
-                IndexSwitch(|bb| 0, dynamic = true) {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        BinarySelector(|bb| bb.b0 > 3, dynamic = true) {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                    },
-                    Condition(Cond<5> = Cond::<5>),
-                },
-                SetBlackboard(b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0719Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0720Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(12),
-            #[tracked] t1: i64 = 13,
-            #[tracked] t0: i64 = 14,
-        }
-        ReactiveSequence {
-            Inverter {
-                Sequence {
-                    Action(PAct<4>, b0 = 6),
-                    #[failure_if(|bb| *bb.t0 % 3 < 1)]
-                    ParallelAll {
-                        Action(|ctx| ctx.exec(5)),
-                        ScriptCondition(|bb| (bb.o0.unwrap_or(1) + 4) % 4 != 0),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Condition(Cond<6>),
-                        #[success_if(|bb| *bb.t0 > 6)]
-                        UnsetBlackboard(o0),
-                        Script(|bb| { bb.o0 = None; bb.o0 = Some((*bb.t1 + 2) % 3) }),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0720 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSelector {
-            MemSequence {
-                AsyncFallback {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                Repeat(0) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            Timeout(50) {
-                StatefulAction(Task<3>),
-            },
-            RepeatUntilFailure(forever) {
-                SubTree(Tree0720Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0720Blackboard { o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0721 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        WaitValueUpdate(t0) {
-            Action(PAct<0>, b0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0721Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0722 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64,
-        }
         ReactiveFallback {
-            BinarySelector(|bb| bb.b1 < 2, dynamic = true) {
-                Switch(b1) {
-                    case 1 => ParallelAll {
-                        ForceFailure {
-                            MemPriority {
-                                Condition(Cond<0>),
-                                #[post(|bb| bb.b0 += 2)]
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        Inverter {
-                            Repeater(forever) {
-                                #[on_success(|bb| bb.b1 += 3)]
-                                Condition(PCond<2>, b0 = {b0}),
-                            },
-                        },
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
-                            Wait(30),
-                        },
-                    },
-                    _ => Switch(b1) {
-                        case 3 => RepeatUntilFailure(forever) {
-                            ReactiveSelector {
-                                StatefulAction(Task<5> = Task::<5>),
-                                #[failure_if(|bb| *bb.t0 + 1 == (bb.b1 + 3) % 3)]
-                                #[skip_if(|bb| bb.b0 != 6)]
-                                StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
-                                #[post(|bb| if bb.b1 % 2 < 1 { bb.b0 += 3 })]
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                        case 2 => Fallback {
-                            #[post(|bb| bb.t0.set(*bb.t0 % 4))]
-                            RepeatUntil(Success) {
-                                Repeater(forever) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                        _ => StatefulAction(Task<9> = Task::<9>),
-                    },
-                },
-                MemPriority {
-                    ParallelAll(max_failures = -2) {
-                        Action(PIo<10>, t0 = {=}),
-                        StatefulAction(PTask<11>, b0 = {=}, b1 = {t0}),
-                    },
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<12>),
-                    },
-                    Parallel(failure = -1) {
-                        Condition(Cond<13>),
-                        Failer,
-                        StatefulAction(Task<14>),
-                    },
-                    SequenceWithMemory {
-                        Sleep(10),
-                        ScriptCondition(|bb| bb.b1 > 0),
-                        ScriptCondition(|bb| *bb.t0 < 7),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0722Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0723 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        Sequence {
-            #[failure_if(|bb| *bb.t0 == *bb.t1 % 3)]
-            Timeout(100) {
-                Precondition(|bb| (bb.b0 + 1) % 4 > 0, else = Failure) {
-                    Filter(times = 2) {
-                        Deadline(10) {
-                            ForceSuccess {
-                                Sequence {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            ParallelAll(1) {
-                BinarySelector(|bb| bb.o0.is_some()) {
-                    SetBlackboard(o0 = Some(2)),
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0723Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0724 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Limiter(2) {
-                #[post(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.b0 != *bb.t0),
-                    ScriptCondition(|bb| bb.b0 != 3),
-                    Delay(10) {
-                        StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
-                    },
-                },
-            },
-            Action(PIo<2>, t0 = {=}),
-            StatefulAction(Task<3>),
-            SetBlackboard(t0 = 3),
-        }
-    }
-}
-
-board!(Tree0724Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0725 for Ctx {
-        Cooldown(0) {
-            AlwaysFailure,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0726 for Ctx {
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Action(Act<0>),
-            ReactiveFallback {
-                Failer,
-                Invert {
-                    StatefulAction(Task<1>),
-                },
-                StepSequencer {
-                    StatefulAction(Task<2>),
-                },
-                Filter(times = 1) {
-                    KeepRunningUntilFailure {
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0727Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0727 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        #[post(|bb| { bb.t0.set(9); *bb.t1 += 3 })]
-        Fallback {
-            StatefulAction(Task<0>),
-            SubTree(Tree0727Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0727Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0728 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-        }
-        Sequence {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                SequenceWithMemory {
-                    ParallelAll(max_failures = -2) {
-                        Loop(q0, if_empty = Skipped) {
-                            #[on_halted(|bb| if *bb.t0 != 2 { bb.b0 = bb.b0 % 2 })]
-                            #[post(|bb| bb.t0.set(bb.b0 + 3))]
-                            #[on_failure(|bb| bb.t0.set(bb.b0))]
-                            IfThenElse {
-                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                                MemSequence {
-                                    Condition(Cond<1> = Cond::<1>),
-                                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            Sequence {
-                                StatefulAction(Task<4>),
-                                ScriptCondition(|bb| (*bb.t0 + 2) % 3 != 0),
-                                Script(|bb| *bb.t0 += 2),
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                            ReactiveSequence {
-                                Action(PIo<6>, t0 = {t0}),
-                            },
-                            StepSequencer {
-                                Action(Act<7>),
-                            },
-                        },
-                    },
-                },
-            },
-            Priority {
-                WasEntryUpdated(t0),
-                StepSequencer {
-                    Script(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 }),
-                    Precondition(|bb| *bb.t0 == 6, else = Success) {
-                        StatefulAction(Task<8>),
-                    },
-                    ReactiveSelector {
-                        Condition(Cond<9> = Cond::<9>),
-                        AlwaysRunning,
-                    },
-                    Action(PIo<10>, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0728Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0729Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 15,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0729Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 15,
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 12,
-            #[tracked] t1: i64 = 15,
-        }
-        ReactiveFallback {
-            SubTree(Tree0729Sub1, ..),
-            Condition(Cond<1> = Cond::<1>),
-            #[failure_if(|bb| bb.b1 + 3 != 6)]
-            #[on_halted(|bb| if *bb.t0 + 4 > bb.b1 { bb.b0 = *bb.t1 })]
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0729 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-        }
-        ReactiveFallback {
-            Repeat(3) {
-                SubTree(Tree0729Sub0, b1 = {=}, b0 = {b0}, t0 = {=}, t1 = {t1}),
-            },
-            Parallel(success = 3) {
-                FlipSelector {
-                    Action(Act<3> = Act::<3>),
-                    Condition(Cond<4>),
-                },
-                #[success_if(|bb| bb.b0 + 4 < 4)]
-                #[skip_if(|bb| *bb.t1 < 7)]
-                #[on_failure(|bb| if bb.b1 != (*bb.t1 + 2) % 3 { *bb.t0 += 2 })]
-                Script(|bb| bb.t0.set(*bb.t0 % 2)),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0729Blackboard { b1 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0730 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        Deadline(0) {
-            KeepRunningUntilFailure {
-                ReactiveFallback {
-                    Selector {
-                        Switch(b1) {
-                            case 0 => Sequence {
-                                Interrupt(|bb| (bb.b1 + 3) % 3 > 0) {
-                                    StatefulAction(PTask<0>, b0 = 7),
-                                },
-                                RepeatUntilFailure(1) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            _ => Precondition(|bb| bb.b0 > (bb.b0 + 2) % 4, else = Running) {
-                                Parallel(success = -1, failure = 2) {
-                                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0730Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0731 for Ctx {
-        ParallelAll(max_failures = -2) {
-            Retry(2) {
-                Parallel(success = -2, failure = 3) {
-                    Wait(0),
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
-                },
-            },
-            FlipSelector {
-                Remap(success = Failure, failure = Success) {
-                    AsyncFallback {
-                        ForceFailure {
-                            Selector {
-                                Condition(Cond<1> = Cond::<1>),
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
-                        Repeater(3) {
-                            ForceSuccess {
-                                ReactiveFallback {
-                                    Action(|ctx| ctx.exec(3)),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-                KeepRunningUntilFailure {
-                    AsyncSequence {
-                        StatefulAction(Task<4> = Task::<4>),
-                        StatefulAction(Task<5> = Task::<5>),
-                        Condition(|ctx| ctx.check(6)),
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
-                    },
-                },
-                StatefulAction(Task<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0732 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        #[on_failure(|bb| if bb.b0 > 0 { bb.b0 += 2 })]
-        Sequence {
-            ReactiveSequence {
-                StepSequencer {
-                    Action(Act<0> = Act::<0>),
-                    Script(|bb| *bb.t0 += 2),
-                    #[on_success(|bb| if bb.b0 == 1 { bb.t0.set(bb.b0) })]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Inverter {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                Repeat(3) {
-                    WaitValueUpdate(t1) {
-                        Repeat(forever) {
-                            ReactiveSelector {
-                                Deadline(10) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            RunOnce(then_skip = true) {
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Conditional(|bb| bb.b0 % 4 < 0, dynamic = false, else = Success) {
-                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {b0}),
-                    },
-                    WaitUntil(|bb| (bb.b0 + 4) % 3 == 1) {
-                        Parallel(success = 2, failure = 1) {
-                            Action(Act<7>),
-                            Action(Act<8>),
-                        },
-                    },
-                    StatefulAction(Task<9>),
-                },
-            },
-            RunOnce(then_skip = true) {
-                RepeatTimes(1) {
-                    ParallelAll(4) {
-                        Condition(Cond<10>),
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        Sleep(50),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0732Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0733 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
-        RunOnce {
-            IndexSwitch(|bb| (*bb.t0 + 4) % 4, dynamic = false) {
-                MemSequence {
-                    WhileDoElse {
-                        Condition(Cond<0> = Cond::<0>),
-                        RetryUntilSuccessful(0) {
-                            Action(Act<1>),
-                        },
-                        Sequence {
-                            Condition(PCond<2>, b0 = {b0}),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    Parallel(success = -1) {
-                        Action(Act<4>),
-                        Action(Act<5>),
-                    },
-                },
-                AlwaysSuccess,
-                #[on_success(|bb| { if bb.b1 < 2 { bb.o0 = Some(*bb.t0) }; *bb.t0 += 2 })]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| bb.b0 == 4)]
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0733Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0734 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        #[run_while(|bb| (bb.b1 + 4) % 3 < 1)]
-        Switch(b1) {
-            case 2 => AlwaysFailure,
-            _ => StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0734Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0735 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
-        }
-        Sequence {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    #[success_if(|bb| *bb.t0 + 2 == bb.b0)]
-                    #[on_halted(|bb| { bb.b0 = *bb.t0; if bb.b0 % 2 != 1 { bb.b0 = *bb.t0 + 1 } })]
-                    Repeat(0) {
-                        StatefulAction(Task<2>),
-                    },
-                    #[on_success(|bb| bb.o0 = None)]
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3, out_of_range = Loop, dynamic = false) {
-                    #[run_while(|bb| *bb.t0 > 3)]
-                    Parallel(success = 1, failure = -1) {
-                        ReactiveFallback {
-                            Action(PIo<4>, t0 = {=}),
-                            Script(|bb| bb.b0 += 1),
-                        },
-                    },
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t0 + 2 != 7)]
-                        #[on_success(|bb| { bb.b0 += 1; bb.b0 += 3 })]
-                        StatefulAction(PTask<5>, b0 = 7, b1 = {b0}),
-                        Condition(PCond<6>, b0 = {b0}),
-                    },
-                    Sequence {
-                        Condition(Cond<7>),
-                        Condition(Cond<8>),
-                        StatefulAction(Task<9>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0735Blackboard { t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0736 for Ctx {
-        WhileDoElse {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                PolicyParallel(policy = FirstSuccess) {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            Condition(Cond<4>),
-            RunOnce(then_skip = false) {
-                RepeatUntilSuccess(forever) {
-                    Delay(30) {
-                        ReactiveSelector {
-                            Action(Act<5> = Act::<5>),
-                            ForceFailure {
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0737 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        FlipSelector {
-            ReactiveFallback {
-                Parallel(success = 4, failure = -4) {
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        #[on_halted(|bb| bb.b1 += 1)]
-                        #[on_success(|bb| bb.b1 = *bb.t0)]
-                        #[success_if(|bb| bb.b1 + 2 != 0)]
-                        StatefulAction(Task<1>),
-                    },
-                    Conditional(|bb| *bb.t0 + 2 != bb.b0 + 1, else = Success) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    Failer,
-                },
-                Action(PAct<3>, b0 = {b1}, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0737Blackboard { b0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0738 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-        }
-        ReactiveFallback {
-            Conditional(|bb| *bb.t1 != 3, dynamic = false, else = Success) {
-                Retry(2) {
-                    StatefulAction(PTask<0>, b0 = {t1}),
-                },
-            },
-            Interrupt(|bb| *bb.t1 % 4 != 3) {
-                Sequence {
-                    MaxTime(0) {
-                        #[failure_if(|bb| *bb.t0 + 3 > *bb.t1 % 4)]
-                        #[post(|bb| { bb.b1 = *bb.t1 % 4; if *bb.t1 < *bb.t0 { bb.b1 = bb.b0 + 4 } })]
-                        #[on_success(|bb| bb.t0.set(7))]
-                        Script(|bb| bb.t0.set(*bb.t1 % 3)),
-                    },
-                    Wait(50),
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            Condition(|ctx| ctx.check(3)),
-        }
-    }
-}
-
-board!(Tree0738Blackboard { t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0739 for Ctx {
-        ParallelAll(max_failures = -1) {
-            Remap(success = Success, failure = Failure) {
-                Action(Act<0>),
-            },
-            Condition(Cond<1>),
-            Repeat(forever) {
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0740 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        AsyncFallback {
-            #[on_success(|bb| if bb.b1 > 3 { bb.b1 += 3 })]
-            StatefulAction(Task<0>),
-            Repeat(forever) {
-                Condition(Cond<1>),
-            },
-            Action(Act<2>),
-            Condition(|ctx| ctx.check(3)),
-            Fallback {
-                Condition(Cond<4> = Cond::<4>),
-                #[on_failure(|bb| *bb.t0 += 1)]
-                #[post(|bb| bb.b0 = *bb.t0 + 2)]
-                Action(|ctx, bb| ctx.exec_in(5, 8, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0740Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0741 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 1 => RunOnce(then_skip = false) {
-                Condition(Cond<0>),
-            },
-            case 3 => AlwaysSuccess,
-            case 5 => SetBlackboard(b0 = 5),
-            _ => Condition(PCond<1>, b0 = 6),
-        }
-    }
-}
-
-board!(Tree0741Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0742 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-        }
-        TryCatch {
-            ScriptCondition(|bb| bb.b1 < 0),
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            BinarySelector(|bb| bb.b0 + 3 < bb.b0 + 1, dynamic = true) {
-                #[run_while(|bb| bb.b0 + 2 != 5)]
-                #[failure_if(|bb| bb.b1 < bb.b1 + 4)]
-                #[on_success(|bb| { bb.t0.set(0); bb.t0.set(bb.o0.unwrap_or(5)) })]
-                Action(Act<2> = Act::<2>),
-                RunOnce(then_skip = false) {
-                    Condition(Cond<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0742Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0743 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Repeat(0) {
-                Wait(0),
-            },
-            ParallelAll(2) {
-                WhileDoElse {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                Condition(PCond<3>, b0 = {=}),
-                StepSequencer {
-                    SetBlackboard(t0 = 2),
-                    ScriptCondition(|bb| bb.b0 + 2 != 3),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0743Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0744 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        SequenceWithMemory {
-            WaitUntil(|bb| bb.o0.unwrap_or(2) == (*bb.t0 + 2) % 3) {
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4))),
-                    Action(PIo<2>, t0 = {t0}),
-                },
-            },
-            ForceFailure {
-                #[skip_if(|bb| bb.b0 + 4 < 6)]
-                #[on_failure(|bb| { bb.b0 += 2; bb.t0.set(bb.b0 + 1) })]
-                Condition(Cond<3>),
-            },
-            Sequence {
-                Condition(PCond<4>, b0 = {=}),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0744Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0745 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        Sequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                Cooldown(20) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            TryCatch {
-                #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                #[success_if(|bb| bb.b0 == 0)]
-                #[on_halted(|bb| bb.t0.set(7))]
-                Sequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(PCond<6>, b0 = {t0}),
-                },
-                MemSequence {
-                    SetBlackboard(t0 = 7),
-                    AlwaysSuccess,
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                },
-                WhileDoElse {
-                    #[run_while(|bb| bb.o0.is_none())]
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<8>),
-                },
-            },
-            Sequence {
-                #[failure_if(|bb| bb.b0 != 5)]
-                StatefulAction(PTask<9>, b0 = {t0}, b1 = {t0}),
-                FlipSelector {
-                    Delay(20) {
-                        Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(2) + 2, &mut bb.b0)),
-                    },
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        SetBlackboard(t0 = 0),
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
-                    Wait(10),
-                    SetBlackboard(t0 = 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0745Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0746 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Timeout(30) {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Timeout(10) {
-                            Succeeder,
-                        },
-                    },
-                },
-            },
             Condition(Cond<0>),
             StatefulAction(Task<1>),
         }
@@ -1740,74 +199,641 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0747 for Ctx {
+    pub tree Tree0709 for Ctx {
+        DynamicSequence {
+            AlwaysSuccess,
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0710 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+        }
+        Repeat(4) {
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                RunOnce {
+                    StepSequencer {
+                        #[on_halted(|bb| { bb.b0 = *bb.t0 + 1; bb.b0 += 1 })]
+                        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
+                        StatefulAction(Task<2> = Task::<2>),
+                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
+                        #[on_success(|bb| bb.b0 = *bb.t0)]
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0710Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0711Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 4))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0711 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        ReactiveSelector {
+            Conditional(|bb| *bb.t0 % 3 == 2) {
+                Limiter(1) {
+                    Action(Act<0>),
+                },
+            },
+            MaxTime(30) {
+                StatefulAction(Task<1>),
+            },
+            Condition(Cond<2>),
+            #[success_if(|bb| *bb.t0 % 4 < 3)]
+            SubTree(Tree0711Sub0, b0 = {=}, t0 = {t0}),
+            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0711Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0712 for Ctx {
+        FlipSelector {
+            Limiter(3) {
+                SequenceStar {
+                    Action(Act<0>),
+                    Fallback {
+                        Repeater(2) {
+                            PrioritySelector {
+                                #[score(2)]
+                                Action(Act<1>),
+                            },
+                        },
+                        Action(Act<2> = Act::<2>),
+                        SequenceWithMemory {
+                            StatefulAction(Task<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            Fallback {
+                Deadline(20) {
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        Inverter {
+                            Action(Act<8>),
+                        },
+                        Wait(50),
+                    },
+                },
+                ParallelAll(0) {
+                    Condition(Cond<9>),
+                    Action(Act<10>),
+                    StatefulAction(Task<11>),
+                },
+                ReactiveSequence {
+                    Optional {
+                        Condition(|ctx| ctx.check(12)),
+                    },
+                    Repeat(4) {
+                        Condition(Cond<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0713Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 12,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[tracked] t0: i64 = 15,
+        }
+        #[post(|bb| if *bb.t0 < 6 { *bb.t1 += 3 })]
+        #[success_if(|bb| (bb.b1 + 2) % 4 > 0)]
+        #[skip_if(|bb| bb.b1 < 3)]
+        StatefulAction(Task<9>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0713 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 5,
+        }
+        FlipSelector {
+            Priority {
+                Parallel(success = 1) {
+                    Condition(Cond<0>),
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+                    StatefulAction(Task<2>),
+                },
+                #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 3 })]
+                Action(PAct<3>, b0 = 7, b1 = {b0}),
+                ParallelAll(1) {
+                    Condition(|ctx| ctx.check(4)),
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t1}),
+                    Action(PIo<7>, t0 = {t0}),
+                },
+                Observe(|bb| *bb.t1 % 4 > 0) {
+                    Repeat(forever) {
+                        AlwaysRunning,
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 + 3 > 1),
+            },
+            SequenceWithMemory {
+                Sleep(10),
+                Filter(times = 2, count = Failure) {
+                    WhileDoElse {
+                        Remap(success = Failure, failure = Success) {
+                            Action(Act<8>),
+                        },
+                        SubTree(Tree0713Sub0, ..),
+                        TryCatch {
+                            Script(|bb| { bb.o0 = Some((bb.b1 + 2) % 4); bb.t1.set(*bb.t0) }),
+                            Script(|bb| bb.b0 = *bb.t0),
+                            #[skip_if(|bb| bb.o0.is_some())]
+                            #[post(|bb| bb.t0.set(bb.b1 % 2))]
+                            #[failure_if(|bb| *bb.t0 != bb.b1)]
+                            Condition(PCond<10>, b0 = {b0}),
+                        },
+                    },
+                },
+                Repeat(2) {
+                    DynamicSequence {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                        StatefulAction(Task<13> = Task::<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0713Blackboard { b1 t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0714 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 5,
+        }
+        Parallel(success = 2, failure = -1) {
+            Condition(Cond<0>),
+            TryCatch {
+                Timeout(30) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Succeeder,
+            },
+            Condition(Cond<2>),
+            DynamicSequence {
+                Repeat(forever) {
+                    Conditional(|bb| bb.b0 % 4 < 0, dynamic = false, else = Success) {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                    },
+                },
+            },
+            Repeater(3) {
+                #[on_success(|bb| bb.b1 = 0)]
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0714Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0715 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccess) {
+                Condition(Cond<0>),
+                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    #[on_success(|bb| bb.b1 += 2)]
+                    #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = *bb.t0 })]
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+            ReactiveSequence {
+                #[on_success(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 })]
+                #[run_while(|bb| bb.o0.unwrap_or(2) < 5)]
+                #[success_if(|bb| (*bb.t0 + 4) % 2 == 1)]
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        StatefulAction(PTask<5>, b0 = 6, b1 = {b1}),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            Sequence {
+                ForceSuccess {
+                    StatefulAction(PTask<6>, b0 = {t0}),
+                },
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0715Blackboard { b1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0716 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+        }
+        Deadline(10) {
+            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1))),
+        }
+    }
+}
+
+board!(Tree0716Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0717 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 0,
+        }
+        ReactiveSequence {
+            Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Failure) {
+                Action(Act<0>),
+            },
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                Precondition(|bb| bb.b0 % 4 > 2) {
+                    #[post(|bb| { *bb.t0 += 3; if *bb.t0 > bb.b1 % 4 { *bb.t0 += 2 } })]
+                    Condition(Cond<1>),
+                },
+            },
+            Cooldown(0, filtered = Skipped) {
+                AlwaysFailure,
+            },
+            DynamicSequence {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0717Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0718 for Ctx {
+        Filter(times = 1, count = Failure, filtered = Failure) {
+            Sequence {
+                Condition(|ctx| ctx.check(0)),
+                ReactiveSequence {
+                    DynamicSelector {
+                        Condition(Cond<1>),
+                        Action(Act<2> = Act::<2>),
+                    },
+                },
+                ForceSuccess {
+                    Condition(Cond<3>),
+                },
+                MaxTime(0) {
+                    ReactiveFallback {
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0719 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
+        }
+        Priority {
+            #[run_while(|bb| bb.b0 + 2 != 5)]
+            #[failure_if(|bb| *bb.t0 < *bb.t0 + 4)]
+            #[on_success(|bb| { bb.t1.set(0); bb.t1.set(bb.o0.unwrap_or(5)) })]
+            Condition(Cond<0> = Cond::<0>),
+            FlipSelector {
+                DynamicSequence {
+                    StatefulAction(Task<1>),
+                    Action(Act<2> = Act::<2>),
+                    #[on_halted(|bb| { bb.t1.set(bb.b0); bb.o0 = None })]
+                    #[on_failure(|bb| bb.b0 = 6)]
+                    Wait(20),
+                },
+                MemPriority {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Sleep(10),
+                },
+                Script(|bb| { *bb.t0 += 3; *bb.t1 += 1 }),
+                #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 2))]
+                AlwaysFailure,
+            },
+            Precondition(|bb| *bb.t0 % 2 > 0) {
+                Timeout(20) {
+                    RunOnce {
+                        #[failure_if(|bb| *bb.t0 == 1)]
+                        DynamicSequence {
+                            RunOnce(then_skip = false) {
+                                Action(PIo<4>, t0 = {=}),
+                            },
+                            Condition(Cond<5>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
+        }
+    }
+}
+
+board!(Tree0719Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0720Sub0 for Ctx {
+        MaxTime(0) {
+            ReactiveSequence {
+                Action(Act<3>),
+                Wait(100),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0720 for Ctx {
+        ReactiveFallback {
+            DynamicSequence {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            Cooldown(50, filtered = Failure) {
+                SubTree(Tree0720Sub0),
+            },
+            Deadline(10) {
+                Repeater(forever) {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0721Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 12,
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 9,
+        }
+        MaxTime(0) {
+            IfThenElse {
+                Action(PAct<1>, b0 = 9, b1 = {b0}),
+                WaitValueUpdate(t0) {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                },
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0721 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 3,
             b0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            Action(PAct<0>, b0 = {=}, b1 = {t1}),
+            SubTree(Tree0721Sub0, ..),
+            Remap(success = Success, failure = Success) {
+                WaitUntil(|bb| *bb.t1 % 3 < 0) {
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0721Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0722 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+            o0: Option<i64> = Some(2),
+            b0: i64,
+        }
+        #[skip_if(|bb| bb.b1 > bb.b1 % 2)]
+        #[failure_if(|bb| *bb.t0 + 1 != 2)]
+        AsyncSequence {
+            Interrupt(|bb| bb.o0.unwrap_or(1) + 3 > bb.b1) {
+                SequenceWithMemory {
+                    #[on_success(|bb| bb.t0.set(bb.b1))]
+                    #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.b1 = 0 })]
+                    WasEntryUpdated(t0),
+                    #[post(|bb| bb.b0 = bb.b1 % 2)]
+                    #[success_if(|bb| bb.b0 != 3)]
+                    StatefulAction(Task<0> = Task::<0>),
+                    Script(|bb| bb.b0 += 1),
+                },
+            },
+            #[post(|bb| *bb.t0 += 3)]
+            MemPriority {
+                SequenceWithMemory {
+                    TryCatch(catch_on_halt = false) {
+                        IndexSwitch(|bb| 4, dynamic = false) {
+                            WasEntryUpdated(t0),
+                            SetBlackboard(b0 = 8),
+                        },
+                        Selector {
+                            Observe(|bb| (bb.b1 + 4) % 4 > 0, abort = lower) {
+                                Condition(Cond<1>),
+                            },
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Condition(Cond<3>),
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(4, 9, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0722Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0723 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
             b1: i64,
         }
-        Switch(b1) {
-            case 5 => StepSequencer {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    AlwaysRunning,
-                },
-                Timeout(0) {
-                    AlwaysRunning,
-                },
+        ReactiveSequence {
+            Switch(b1) {
+                case 0 => StatefulAction(Task<0>),
+                case 5 => StatefulAction(Task<1>),
+                case 2 => Condition(|ctx| ctx.check(2)),
+                _ => StatefulAction(Task<3>),
             },
-            _ => ReactiveSequence {
-                Script(|bb| bb.b0 += 1),
-                Action(Act<1> = Act::<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0747Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0748 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        #[post(|bb| bb.t0.set(*bb.t1 + 3))]
-        #[on_success(|bb| bb.o0 = Some(*bb.t1 % 4))]
-        #[on_failure(|bb| *bb.t1 += 1)]
-        Fallback {
-            Interrupt(|bb| bb.b0 > 2) {
+            IfThenElse {
+                Condition(Cond<4>),
+                Condition(Cond<5>),
                 Fallback {
-                    Sequence {
-                        WaitUntil(|bb| *bb.t0 % 4 != 3) {
-                            FlipSelector {
-                                SetBlackboard(t1 = 3),
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        SequenceWithMemory {
-                            KeepRunningUntilFailure {
-                                RunOnce(then_skip = true) {
-                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 2, &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                    #[run_while(|bb| *bb.t0 == 3)]
-                    RepeatTimes(1) {
-                        Cooldown(20, filtered = Skipped) {
-                            Repeat(3) {
-                                IfThenElse {
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
+                    ScriptCondition(|bb| bb.o0.unwrap_or(1) % 2 > 0),
+                    Action(Act<6> = Act::<6>),
+                },
+            },
+            DynamicSequence {
+                Condition(Cond<7>),
+                #[failure_if(|bb| bb.o0.is_none())]
+                StatefulAction(Task<8> = Task::<8>),
+                Condition(Cond<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0723Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0724 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
+        }
+        #[on_failure(|bb| { bb.o0 = None; bb.b0 = (bb.b1 + 3) % 4 })]
+        Priority {
+            #[run_while(|bb| *bb.t0 + 1 > 1)]
+            #[post(|bb| bb.b0 += 3)]
+            Switch(b1) {
+                case 5 => Action(PIo<0>, t0 = {t0}),
+                case 3 => Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                    #[post(|bb| bb.o0 = None)]
+                    Runner,
+                },
+                case 0 => Precondition(|bb| bb.o0.is_some(), else = Skipped) {
                     ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5> = Task::<5>),
+                        Action(Act<1>),
+                    },
+                },
+                _ => ForceSuccess {
+                    #[success_if(|bb| bb.b1 < bb.b0)]
+                    Switch(b1) {
+                        case 1 => Script(|bb| bb.b1 = *bb.t0 % 4),
+                        _ => Sleep(10),
+                    },
+                },
+            },
+            #[success_if(|bb| (bb.b0 + 3) % 2 == 1)]
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[on_failure(|bb| if bb.b0 % 3 < 0 { bb.o0 = Some(bb.b0 % 4) })]
+            MaxTime(0) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    DynamicSequence {
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                        },
+                        #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
+                        #[failure_if(|bb| bb.b1 + 4 != 7)]
+                        #[on_failure(|bb| bb.b1 = 2)]
+                        Fallback {
+                            Action(Act<3>),
+                            Action(PAct<4>, b0 = 8),
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                RunOnce(then_skip = true) {
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    Switch(b1) {
+                        case 0 => Wait(0),
+                        _ => AlwaysSuccess,
+                    },
+                },
+                Script(|bb| { bb.o0 = None; bb.b0 += 2 }),
+            },
+        }
+    }
+}
+
+board!(Tree0724Blackboard { t0 b1 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0725 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] b1: i64,
+        }
+        ForceSuccess {
+            SequenceWithMemory {
+                Action(PIo<0>, t0 = {=}),
+                WaitUntil(|bb| bb.o0.unwrap_or(0) < 7) {
+                    Sleep(100),
+                },
+                MaxTime(50) {
+                    Observe(|bb| bb.o0.is_some()) {
+                        StepSequencer {
+                            StatefulAction(Task<1>),
+                            SetBlackboard(o0 = Some(2)),
+                        },
                     },
                 },
             },
@@ -1815,206 +841,876 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0748Blackboard { o0 t1 t0 b0 });
+board!(Tree0725Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0749Sub1 for Ctx {
+    pub tree Tree0726 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 3,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+        }
+        Switch(b1) {
+            case 0 => Selector {
+                Repeat(2) {
+                    Fallback {
+                        Delay(50) {
+                            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                        },
+                        #[on_failure(|bb| if *bb.t0 < 4 { *bb.t1 += 2 })]
+                        #[failure_if(|bb| *bb.t1 == *bb.t0 % 3)]
+                        #[post(|bb| bb.o0 = None)]
+                        RepeatUntilSuccess(3) {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+            _ => TryCatch {
+                Timeout(0) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    DynamicSequence {
+                        #[on_success(|bb| bb.b0 = *bb.t1)]
+                        #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    Failer,
+                    Condition(|ctx| ctx.check(5)),
+                    Action(|ctx, bb| ctx.exec_in(6, (*bb.t0 + 1) % 4, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0726Blackboard { b1 t1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0727 for Ctx {
+        Sequence {
+            Sleep(10),
+            Limiter(1) {
+                Runner,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0728 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            BinarySelector(|bb| *bb.t0 != 1, dynamic = false) {
+                Action(Act<0>),
+                Condition(Cond<1>),
+            },
+            WhileDoElse {
+                StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
+                Action(PAct<3>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0728Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0729 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Delay(0) {
+                KeepRunningUntilFailure {
+                    Delay(50) {
+                        DynamicSelector {
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            #[on_failure(|bb| bb.b0 += 1)]
+                            #[success_if(|bb| bb.b0 + 1 == *bb.t0)]
+                            StatefulAction(Task<0>),
+                            AlwaysFailure,
+                            #[on_halted(|bb| { *bb.t0 += 4; bb.b0 = (*bb.t0 + 3) % 3 })]
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            ParallelAll(1) {
+                #[skip_if(|bb| bb.b0 + 2 > 4)]
+                #[failure_if(|bb| bb.b0 == 4)]
+                #[post(|bb| if bb.b0 % 4 < 0 { *bb.t0 += 2 })]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Condition(Cond<1>),
+                },
+                Script(|bb| bb.b0 += 3),
+                Wait(0),
+            },
+        }
+    }
+}
+
+board!(Tree0729Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0730 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            Conditional(|bb| bb.b0 % 2 > 0, dynamic = true, else = Success) {
+                Parallel(failure = -2) {
+                    FlipSelector {
+                        Sleep(50),
+                        #[on_success(|bb| bb.b0 = 6)]
+                        StatefulAction(Task<0>),
+                    },
+                    Repeat(3) {
+                        RepeatUntil(Failure) {
+                            Loop(q0, value = {t0}) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<2>),
+                },
+            },
+            Condition(PCond<3>, b0 = 8),
+        }
+    }
+}
+
+board!(Tree0730Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0731 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        ReactiveFallback {
+            Sequence {
+                Action(PAct<0>, b0 = 2),
+                StatefulAction(Task<1>),
+                Conditional(|bb| *bb.t0 + 3 > 7, dynamic = false, else = Success) {
+                    #[success_if(|bb| bb.b0 == 3)]
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                },
+            },
+            Inverter {
+                #[on_failure(|bb| if bb.b0 == *bb.t1 + 4 { bb.t1.set(4) })]
+                #[run_while(|bb| *bb.t0 % 4 != 3)]
+                #[post(|bb| { *bb.t1 += 2; bb.b0 += 1 })]
+                ReactiveSelector {
+                    Selector {
+                        Failer,
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            WasEntryUpdated(t1),
+                        },
+                        #[failure_if(|bb| bb.b0 != 1)]
+                        Action(PIo<5>, t0 = {t1}),
+                    },
+                    Condition(Cond<6>),
+                },
+            },
+            ReactiveFallback {
+                #[failure_if(|bb| *bb.t1 % 4 < 0)]
+                StatefulAction(Task<7>),
+                WasEntryUpdated(t1),
+                Condition(Cond<8> = Cond::<8>),
+                Observe(|bb| bb.b0 % 4 < 1, abort = none) {
+                    StatefulAction(Task<9>),
+                },
+                Cooldown(100, filtered = Skipped) {
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0731Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0732 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 4,
+        }
+        Deadline(50) {
+            Conditional(|bb| *bb.t0 != 4, dynamic = false, else = Success) {
+                #[success_if(|bb| (bb.b0 + 1) % 3 != 1)]
+                #[post(|bb| *bb.t0 += 2)]
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b0)),
+                    #[post(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
+                    #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                    WasEntryUpdated(t0),
+                    RunOnce(then_skip = true) {
+                        Loop(q0, value = {b0}, if_empty = Failure) {
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0732Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0733 for Ctx {
+        Sequence {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0734 for Ctx {
+        Cooldown(0) {
+            Runner,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0735 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+        }
+        RetryUntilSuccessful(0) {
+            Script(|bb| if bb.b1 % 2 < 0 { bb.t0.set(bb.b0) }),
+        }
+    }
+}
+
+board!(Tree0735Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0736 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 4,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
+        }
+        RetryUntilSuccessful(2) {
+            ReactiveFallback {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    #[run_while(|bb| (*bb.t0 + 2) % 3 < 2)]
+                    #[on_halted(|bb| if bb.o0.is_some() { bb.t0.set(bb.b1) })]
+                    Condition(Cond<2> = Cond::<2>),
+                    StatefulAction(PTask<3>, b0 = 8, b1 = {t1}),
+                },
+                ScriptCondition(|bb| bb.b1 < 4),
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0736Blackboard { t1 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0737 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+        }
+        ForceFailure {
+            ReactiveSequence {
+                SequenceStar {
+                    WasEntryUpdated(t0),
+                    Interrupt(|bb| (bb.b0 + 2) % 4 > 2) {
+                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+                    },
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(5) > 2)]
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    ScriptCondition(|bb| bb.b1 < 2),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                },
+                #[success_if(|bb| bb.o0.is_none())]
+                #[on_success(|bb| bb.b1 += 2)]
+                Switch(b1) {
+                    case 3 => AlwaysSuccess,
+                    case 2 => WasEntryUpdated(t0),
+                    case 4 => Script(|bb| bb.t0.set(0)),
+                    _ => #[post(|bb| bb.b0 += 1)]
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                StepSequencer {
+                    UnsetBlackboard(o0),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0737Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0738 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+        }
+        Remap(success = Failure, failure = Success) {
+            Cooldown(30, filtered = Failure) {
+                Timeout(100) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(4) < 0)]
+                    DynamicSequence {
+                        SetBlackboard(o0 = Some(9)),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0738Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0739 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        BinarySelector(|bb| *bb.t0 > (bb.b0 + 1) % 2, dynamic = true) {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StepSequencer {
+                    RepeatTimes(forever) {
+                        AlwaysRunning,
+                    },
+                    RetryUntilSuccessful(0) {
+                        Script(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 % 4 }),
+                    },
+                    Action(PIo<1>, t0 = {b0}),
+                    IndexSwitch(|bb| *bb.t0 + 2) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            Deadline(0) {
+                IfThenElse {
+                    ReactiveFallback {
+                        RetryUntilSuccessful(forever) {
+                            #[run_while(|bb| *bb.t0 % 2 != 1)]
+                            #[failure_if(|bb| *bb.t0 + 4 < *bb.t0 % 4)]
+                            #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
+                            SequenceStar {
+                                WasEntryUpdated(t0),
+                                Script(|bb| bb.t0.set((*bb.t0 + 1) % 3)),
+                                StatefulAction(Task<2>),
+                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
+                    StepSequencer {
+                        ForceFailure {
+                            ScriptCondition(|bb| *bb.t0 < 3),
+                        },
+                        AlwaysSuccess,
+                        StatefulAction(Task<4>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(PTask<5>, b0 = {=}),
+                        WhileDoElse {
+                            Filter(times = 1, count = Completed, filtered = Skipped) {
+                                Condition(Cond<6>),
+                            },
+                            #[run_while(|bb| bb.b0 + 4 < 7)]
+                            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                            #[post(|bb| bb.b0 = 5)]
+                            ScriptCondition(|bb| bb.b0 + 1 == 3),
+                            Condition(Cond<7>),
+                        },
+                        RunOnce(then_skip = true) {
+                            Repeat(4) {
+                                Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0739Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0740 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+        }
+        WaitValueUpdate(t1) {
+            Filter(times = 1, count = Completed) {
+                IndexSwitch(|bb| *bb.t0 % 4, dynamic = true) {
+                    Inverter {
+                        StatefulAction(Task<0>),
+                    },
+                    WhileDoElse {
+                        StatefulAction(Task<1>),
+                        Sleep(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0740Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0741 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            StatefulAction(Task<0> = Task::<0>),
+            Observe(|bb| bb.b0 == 3, abort = none) {
+                Action(PIo<1>, t0 = {b0}),
+            },
+            Parallel(failure = -1) {
+                AlwaysSuccess,
+                Condition(PCond<2>, b0 = {b1}),
+            },
+            StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0741Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0742 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
+        }
+        BinarySelector(|bb| *bb.t0 != 5, dynamic = false) {
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
+                Invert {
+                    DynamicSelector {
+                        Parallel(failure = 1) {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Sleep(0),
+                            Runner,
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| bb.o0.unwrap_or(4) % 2 != 1)]
+            ReactiveFallback {
+                WasEntryUpdated(t0),
+                Condition(PCond<2>, b0 = {b0}),
+                StatefulAction(Task<3>),
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[run_while(|bb| (*bb.t0 + 1) % 4 != 0)]
+                Action(PAct<4>, b0 = {=}),
+                Observe(|bb| *bb.t0 % 3 > 0, abort = none) {
+                    Action(Act<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0742Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0743 for Ctx {
+        Delay(0) {
+            StepSequencer {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0744 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64 = 0,
+            b1: i64,
+        }
+        IfThenElse {
+            FlipSelector {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+                    AlwaysFailure,
+                    Action(PAct<1>, b0 = {=}),
+                },
+                Delay(0) {
+                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+                },
+            },
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Script(|bb| { *bb.t0 += 2; bb.t0.set(bb.o0.unwrap_or(4)) }),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0744Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0745 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        RepeatUntilFailure(forever) {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0745Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0746 for Ctx {
+        Invert {
+            ForceFailure {
+                RunOnce {
+                    DynamicSequence {
+                        Sleep(30),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0747Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 12,
+            b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
+        }
+        SequenceWithMemory {
+            Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
+            Action(Act<2>),
+            #[failure_if(|bb| *bb.t1 + 2 != 2)]
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0747Sub1 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 12,
+            b0: i64 = 11,
+            #[allow(unused)] b1: i64 = 12,
         }
         SetBlackboard(t1 = {b0})
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0749Sub0 for Ctx {
+    pub tree Tree0747 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 1,
+            b1: i64 = 2,
         }
-        SubTree(Tree0749Sub1, ..)
+        Fallback {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+            #[failure_if(|bb| (bb.b0 + 1) % 4 != 0)]
+            MemSequence {
+                SubTree(Tree0747Sub0, ..),
+                StatefulAction(Task<4>),
+                WhileDoElse {
+                    Condition(Cond<5>),
+                    SubTree(Tree0747Sub1, ..),
+                    Action(PIo<6>, t0 = {t1}),
+                },
+            },
+        }
     }
 }
+
+board!(Tree0747Blackboard { t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0748 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 5,
+        }
+        BinarySelector(|bb| bb.b0 != 2) {
+            RunOnce(then_skip = false) {
+                Precondition(|bb| *bb.t0 < 7, else = Failure) {
+                    Script(|bb| bb.b0 = *bb.t1 % 2),
+                },
+            },
+            #[on_halted(|bb| bb.b0 += 3)]
+            AsyncSequence {
+                #[failure_if(|bb| *bb.t0 > bb.b0)]
+                #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 += 1 })]
+                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 3))]
+                Sleep(30),
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0748Blackboard { t0 o0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0749 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {t0}),
-            SubTree(Tree0749Sub0, ..),
-            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) % 2))]
-            #[success_if(|bb| bb.o0.unwrap_or(3) + 1 != 4)]
-            Sleep(50),
+        Parallel(success = -1, failure = 1) {
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                Action(Act<0> = Act::<0>),
+                #[score(|bb| (bb.b1 + 2) as f32)]
+                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+                #[score(|bb| (*bb.t0 % 2) as f32)]
+                #[skip_if(|bb| bb.b0 > 6)]
+                Wait(20),
+            },
+            Sequence {
+                Condition(Cond<2> = Cond::<2>),
+                Action(Act<3>),
+            },
+            Repeat(4) {
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<4>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0749Blackboard { o0 t1 t0 b0 });
+board!(Tree0749Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0750 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        #[on_halted(|bb| *bb.t1 += 1)]
-        Fallback {
-            Condition(Cond<0> = Cond::<0>),
-            AsyncFallback {
-                StatefulAction(Task<1>),
-                Precondition(|bb| bb.b1 + 4 < *bb.t1 % 2, else = Failure) {
-                    Action(|ctx| ctx.exec(2)),
-                },
+        ReactiveFallback {
+            #[post(|bb| if bb.b0 + 3 > bb.b0 + 1 { bb.b0 = *bb.t0 })]
+            Condition(Cond<0>),
+            Condition(Cond<1> = Cond::<1>),
+            ForceFailure {
+                Condition(Cond<2>),
             },
-            Switch(b1) {
-                case 0 => StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                case 5 => ReactiveSequence {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    SetBlackboard(b0 = 0),
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-                _ => AlwaysSuccess,
-            },
-            TryCatch(catch_on_halt = false) {
-                PolicyParallel(policy = FirstFailure) {
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                    #[success_if(|bb| bb.b0 < 5)]
-                    #[post(|bb| *bb.t0 += 1)]
-                    AlwaysRunning,
-                },
-                #[on_failure(|bb| bb.b1 = *bb.t1)]
-                #[on_success(|bb| { bb.t1.set(1); *bb.t0 += 1 })]
-                StatefulAction(Task<7>),
-            },
-            RetryUntilSuccessful(2) {
-                TryCatch {
-                    ReactiveFallback {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<8>),
-                    },
-                    #[post(|bb| if bb.b0 != 2 { bb.b0 = 6 })]
-                    StatefulAction(Task<9>),
-                },
-            },
+            StatefulAction(Task<3> = Task::<3>),
         }
     }
 }
 
-board!(Tree0750Blackboard { b0 t0 t1 b1 });
+board!(Tree0750Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0751 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
+            b1: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 0,
         }
-        TryCatch(catch_on_halt = false) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Repeater(1) {
-                    Script(|bb| { if *bb.t0 % 2 < 1 { *bb.t0 += 3 }; bb.b0 = *bb.t0 }),
+        ReactiveFallback {
+            TryCatch {
+                #[on_success(|bb| bb.t0.set(7))]
+                ScriptCondition(|bb| bb.b1 != *bb.t0 % 4),
+                Remap(success = Success, failure = Success) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Fallback {
+                    Action(PIo<1>, t0 = {t0}),
+                    Script(|bb| *bb.t1 += 2),
+                },
+                SequenceStar {
+                    #[on_halted(|bb| bb.b0 = *bb.t0)]
+                    AlwaysSuccess,
+                    Condition(Cond<2>),
                 },
             },
-            Interrupt(|bb| bb.b0 > 7) {
-                RunOnce {
-                    Sleep(20),
+            ReactiveFallback {
+                ReactiveSequence {
+                    ScriptCondition(|bb| bb.b0 > 1),
+                    Condition(Cond<3>),
+                    SetBlackboard(b0 = 5),
+                    Action(Act<4>),
                 },
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    #[skip_if(|bb| bb.b0 > 2)]
+                    #[on_success(|bb| bb.b0 = *bb.t1 + 4)]
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                #[success_if(|bb| *bb.t0 != 0)]
+                #[post(|bb| *bb.t1 += 3)]
+                Sleep(10),
             },
         }
     }
 }
 
-board!(Tree0751Blackboard { t0 b0 });
+board!(Tree0751Blackboard { b1 b0 t0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0752 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
         }
-        Parallel {
-            WhileDoElse {
-                Action(PAct<0>, b0 = {b0}),
-                Action(Act<1>),
-            },
-            RepeatUntil(Failure) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+        RetryUntilSuccessful(4) {
+            IfThenElse {
+                SkipUnlessUpdated(t0) {
+                    Fallback {
+                        ReactiveSequence {
+                            Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            #[post(|bb| bb.b0 += 1)]
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                            Action(PIo<2>, t0 = {b0}),
+                            Action(Act<3>),
+                        },
+                        Timeout(0) {
+                            StatefulAction(Task<4>),
+                        },
+                    },
                 },
-            },
-            Switch(b1) {
-                case 2 => Parallel(success = 2, failure = 1) {
-                    Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
+                MemPriority {
+                    Action(Act<5>),
+                    Action(Act<6>),
                 },
-                _ => StatefulAction(Task<5>),
+                IfThenElse {
+                    Observe(|bb| bb.b0 + 1 > *bb.t0, abort = none) {
+                        ReactiveSequence {
+                            Condition(Cond<7>),
+                            Action(PIo<8>, t0 = {t0}),
+                        },
+                    },
+                    Action(Act<9>),
+                    #[post(|bb| if bb.b0 < *bb.t0 + 2 { bb.t0.set(bb.b0 % 4) })]
+                    #[run_while(|bb| (*bb.t0 + 3) % 2 == 1)]
+                    Action(|ctx| ctx.exec(10)),
+                },
             },
         }
     }
 }
 
-board!(Tree0752Blackboard { t0 b1 q0 b0 });
+board!(Tree0752Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0753 for Ctx {
-        RepeatUntilSuccess(3) {
-            Remap(success = Failure, failure = Failure) {
-                Repeat(0) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            b0: i64,
         }
+        #[failure_if(|bb| bb.b0 == *bb.t0)]
+        #[on_failure(|bb| if bb.b1 > *bb.t0 { bb.o0 = None })]
+        #[on_halted(|bb| { bb.o0 = Some(8); bb.b1 += 1 })]
+        MemSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            #[post(|bb| *bb.t0 += 3)]
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+        }
+    }
+}
+
+board!(Tree0753Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0754Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+        }
+        Action(PIo<4>, t0 = {b0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0754 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        ReactiveSelector {
-            MemSequence {
-                Precondition(|bb| (bb.b0 + 2) % 3 > 0, else = Failure) {
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-                Timeout(0) {
-                    Inverter {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                StatefulAction(Task<4> = Task::<4>),
+        SequenceWithMemory {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Action(Act<2>),
             },
-            RetryUntilSuccessful(4) {
-                TryCatch(catch_on_halt = true) {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    Repeater(forever) {
-                        #[skip_if(|bb| (bb.b0 + 2) % 3 != 1)]
-                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-                        Succeeder,
+            MaxTime(0) {
+                Sequence {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        SetBlackboard(b0 = {t0}),
+                        Condition(Cond<3>),
+                        Script(|bb| if bb.b0 < 0 { bb.b0 += 3 }),
                     },
-                    MaxTime(0) {
-                        Succeeder,
+                },
+            },
+            Priority {
+                SubTree(Tree0754Sub0, ..),
+                Action(Act<5>),
+                Action(Act<6> = Act::<6>),
+            },
+            Inverter {
+                ForceSuccess {
+                    RunOnce {
+                        Action(PIo<7>, t0 = {=}),
                     },
                 },
             },
@@ -2025,555 +1721,655 @@ bt::behavior_tree! {
 board!(Tree0754Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0755 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Interrupt(|bb| bb.o0.is_none()) {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Sleep(0),
-            },
-        }
+    pub tree Tree0755Sub1 for Ctx {
+        StatefulAction(Task<0>)
     }
 }
 
-board!(Tree0755Blackboard { o0 });
+bt::behavior_tree! {
+    pub tree Tree0755Sub0 for Ctx {
+        SubTree(Tree0755Sub1)
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0756Sub0 for Ctx {
-        Condition(Cond<5> = Cond::<5>)
+    pub tree Tree0755 for Ctx {
+        ReactiveFallback {
+            SubTree(Tree0755Sub0),
+            Action(Act<1>),
+            StatefulAction(Task<2>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0756 for Ctx {
-        Fallback {
-            Priority {
-                KeepRunningUntilFailure {
-                    Condition(Cond<0>),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        TryCatch(catch_on_halt = false) {
+            Selector {
+                Observe(|bb| bb.b0 + 1 < 2, abort = both) {
+                    ScriptCondition(|bb| *bb.t0 > 1),
                 },
-            },
-            MemSequence {
-                ReactiveSequence {
-                    Limiter(1) {
-                        StatefulAction(Task<1> = Task::<1>),
+                Observe(|bb| bb.b0 < 2, abort = both) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+                        Condition(Cond<0>),
+                        Succeeder,
                     },
-                    Action(|ctx| ctx.exec(2)),
-                    Condition(Cond<3>),
                 },
             },
-            StepSequencer {
-                Condition(Cond<4> = Cond::<4>),
-                SubTree(Tree0756Sub0),
-            },
+            #[on_success(|bb| { bb.b0 = (bb.b0 + 3) % 2; bb.b0 = bb.b0 % 3 })]
+            #[skip_if(|bb| bb.b0 + 1 < bb.b0)]
             ReactiveSequence {
-                Condition(Cond<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                Condition(Cond<9>),
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
+                AlwaysFailure,
             },
-            Condition(Cond<10>),
+            MemPriority {
+                #[on_success(|bb| bb.b0 += 1)]
+                Interrupt(|bb| bb.b0 > 4) {
+                    Interrupt(|bb| bb.b0 == 1) {
+                        Action(Act<3>),
+                    },
+                },
+                Interrupt(|bb| bb.b0 < 6) {
+                    SequenceWithMemory {
+                        FlipSelector {
+                            PrioritySelector {
+                                #[score(|bb| (bb.b0) as f32)]
+                                Condition(PCond<4>, b0 = {b0}),
+                            },
+                        },
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                    AlwaysRunning,
+                    Condition(Cond<5>),
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0757Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0756Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0757 for Ctx {
-        Sequence {
-            StepSequencer {
-                SubTree(Tree0757Sub0),
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Failer,
-            },
-            Timeout(30) {
-                Retry(0) {
-                    StatefulAction(Task<2>),
-                },
-            },
+        MaxTime(0) {
+            AlwaysFailure,
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0758Sub0 for Ctx {
+        StatefulAction(Task<3> = Task::<3>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0758 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        Deadline(20) {
-            StepSequencer {
-                ReactiveSequence {
-                    ForceSuccess {
-                        Wait(20),
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            RetryUntilSuccessful(4) {
+                Filter(times = 2) {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        Action(Act<1>),
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Condition(Cond<2>),
+                            SubTree(Tree0758Sub0),
+                        },
+                        TryCatch {
+                            StatefulAction(Task<4>),
+                            Repeat(3) {
+                                StatefulAction(Task<5>),
+                            },
+                        },
                     },
                 },
-                IfThenElse {
-                    Action(PAct<0>, b0 = {t0}, b1 = {=}),
-                    Repeat(forever) {
-                        StatefulAction(PTask<1>, b0 = 7, b1 = {=}),
-                    },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+                Delay(50) {
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0758Blackboard { b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0759Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<1> = Task::<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0759 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            b0: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
         WhileDoElse {
-            #[success_if(|bb| bb.b0 == 3)]
-            Condition(Cond<0>),
-            Action(Act<1>),
-            Action(Act<2>),
+            #[on_failure(|bb| if (bb.b0 + 4) % 3 == 0 { bb.b0 = *bb.t0 })]
+            Delay(50) {
+                StepSequencer {
+                    Limiter(3) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    Wait(0),
+                },
+            },
+            Precondition(|bb| bb.b0 % 4 > 2) {
+                Repeat(0) {
+                    SubTree(Tree0759Sub0, ..),
+                },
+            },
+            StepSequencer {
+                Retry(2) {
+                    Sequence {
+                        #[success_if(|bb| bb.b0 + 4 < *bb.t0)]
+                        ScriptCondition(|bb| *bb.t0 % 4 == 2),
+                        Filter(times = 3, count = Failure, filtered = Failure) {
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                Condition(Cond<3>),
+            },
         }
     }
 }
 
-board!(Tree0759Blackboard { o0 b0 });
+board!(Tree0759Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0760Sub0 for Ctx {
+        StatefulAction(Task<10>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0760 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        ParallelAll(1) {
-            WhileDoElse {
-                #[on_halted(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
-                #[failure_if(|bb| bb.b0 != 4)]
-                #[post(|bb| bb.t0.set(bb.b0 + 4))]
-                Fallback {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+        Sequence {
+            Deadline(10) {
+                PrioritySelector {
+                    #[score(3)]
+                    Condition(Cond<0> = Cond::<0>),
+                    #[score(2)]
+                    StatefulAction(Task<1>),
+                    #[score(2)]
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(Task<2>),
+                    },
                 },
-                StatefulAction(Task<3>),
             },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                StatefulAction(Task<4> = Task::<4>),
+            Sequence {
+                Parallel(failure = 2) {
+                    Fallback {
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4>),
+                        Wait(30),
+                    },
+                    Repeat(1) {
+                        StepSequencer {
+                            Condition(Cond<5> = Cond::<5>),
+                            StatefulAction(Task<6> = Task::<6>),
+                        },
+                    },
+                },
             },
-            ReactiveSequence {
-                Action(PIo<5>, t0 = {b0}),
-                StatefulAction(Task<6>),
+            ReactiveFallback {
+                Cooldown(0, filtered = Skipped) {
+                    StatefulAction(Task<7>),
+                },
+                StatefulAction(Task<8>),
+                ReactiveFallback {
+                    Action(Act<9>),
+                    SubTree(Tree0760Sub0),
+                },
             },
         }
     }
 }
-
-board!(Tree0760Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0761 for Ctx {
-        AsyncSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            Sleep(0),
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        Selector {
+            StepSequencer {
+                Invert {
+                    StatefulAction(Task<0>),
+                },
+                Inverter {
+                    StatefulAction(Task<1>),
+                },
+                #[post(|bb| bb.t0.set(1))]
+                Condition(Cond<2>),
+                Action(Act<3>),
+                StepSequencer {
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                },
             },
-            StatefulAction(Task<2>),
-            RepeatUntilSuccess(forever) {
-                StatefulAction(Task<3>),
+            ReactiveSequence {
+                DynamicSequence {
+                    SetBlackboard(t1 = 8),
+                },
+                #[run_while(|bb| bb.b0 != 4)]
+                Condition(Cond<7> = Cond::<7>),
+                Condition(PCond<8>, b0 = {t0}),
+                StatefulAction(PTask<9>, b0 = {=}, b1 = {t1}),
+                Action(Act<10>),
+            },
+            ReactiveSequence {
+                Fallback {
+                    Condition(Cond<11>),
+                    Condition(Cond<12>),
+                },
+                ReactiveFallback {
+                    #[success_if(|bb| *bb.t1 + 1 == bb.b0)]
+                    #[on_success(|bb| { bb.b0 = bb.b0 % 3; bb.b1 = 6 })]
+                    Condition(Cond<13> = Cond::<13>),
+                    Condition(Cond<14> = Cond::<14>),
+                },
+                StatefulAction(Task<15>),
+                AlwaysSuccess,
+            },
+            Fallback {
+                FlipSelector {
+                    #[on_failure(|bb| if *bb.t0 + 1 == 7 { *bb.t0 += 1 })]
+                    Wait(0),
+                    #[on_success(|bb| bb.b0 = bb.b1)]
+                    WaitUntil(|bb| *bb.t0 == 1) {
+                        StatefulAction(Task<16>),
+                    },
+                },
+                Repeat(4) {
+                    Remap(success = Failure, failure = Success) {
+                        Fallback {
+                            Action(Act<17>),
+                            Condition(Cond<18>),
+                        },
+                    },
+                },
+                Condition(Cond<19>),
+                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
+                    Action(PAct<20>, b0 = {t0}, b1 = {=}),
+                    WasEntryUpdated(t0),
+                },
             },
         }
     }
 }
+
+board!(Tree0761Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0762 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        AsyncSequence {
-            RunOnce(then_skip = true) {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-            WasEntryUpdated(t0),
-            StatefulAction(Task<1>),
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                StatefulAction(Task<2>),
+        FlipSelector {
+            Repeater(0) {
+                #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 == 2)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                Script(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.b1 + 4 }),
             },
         }
     }
 }
 
-board!(Tree0762Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0763Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
+board!(Tree0762Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0763 for Ctx {
-        WhileDoElse {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+        }
+        IfThenElse {
             StatefulAction(Task<0>),
-            SubTree(Tree0763Sub0),
-            Succeeder,
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[success_if(|bb| bb.b0 % 3 > 1)]
+            ForceSuccess {
+                Precondition(|bb| *bb.t0 + 1 < bb.b0, else = Skipped) {
+                    FlipSelector {
+                        StatefulAction(Task<1>),
+                        Condition(PCond<2>, b0 = 2),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree0763Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0764Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
             #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(12),
         }
-        Action(|ctx| ctx.exec(4))
+        SetBlackboard(o0 = Some(8))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0764Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+        }
+        StatefulAction(Task<7>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
             b0: i64,
+            o0: Option<i64> = Some(2),
         }
-        ParallelAll(max_failures = -1) {
-            TryCatch(catch_on_halt = true) {
-                Loop(q0) {
-                    Script(|bb| { *bb.t0 += 1; if bb.b0 < 6 { bb.b1 = 8 } }),
-                },
-                AsyncSequence {
-                    RetryUntilSuccessful(forever) {
-                        Wait(0),
-                    },
-                    Priority {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                    Delay(30) {
-                        SubTree(Tree0764Sub0, ..),
-                    },
-                },
-            },
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(5, 9)),
-                RepeatUntilSuccess(3) {
-                    #[success_if(|bb| *bb.t0 != 0)]
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {b1}),
-                },
-                #[post(|bb| bb.b1 += 2)]
-                #[success_if(|bb| bb.b1 != 1)]
-                SequenceWithMemory {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                Delay(20) {
-                    Succeeder,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0764Blackboard { q0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0765Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0765 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 0,
-        }
-        Sequence {
-            WaitValueUpdate(t0) {
-                RunOnce(then_skip = true) {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                    Inverter {
-                        Sequence {
+        Deadline(30) {
+            PrioritySelector {
+                #[score(|bb| (bb.b0 % 4) as f32)]
+                Repeater(forever) {
+                    Sequence {
+                        Parallel(success = -4) {
+                            RepeatTimes(forever) {
+                                Repeater(forever) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                            Precondition(|bb| *bb.t0 % 4 < 1, else = Skipped) {
+                                Action(PAct<1>, b0 = 5, b1 = {b0}),
+                            },
+                            #[failure_if(|bb| bb.o0.unwrap_or(1) > 4)]
+                            #[run_while(|bb| bb.o0.is_some())]
+                            MaxTime(10) {
+                                SubTree(Tree0764Sub0, ..),
+                            },
                             ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                #[post(|bb| *bb.t0 += 2)]
-                                StatefulAction(Task<1>),
+                                Condition(Cond<2>),
+                                #[on_success(|bb| if bb.o0.unwrap_or(1) % 3 > 0 { bb.o0 = None })]
+                                Condition(PCond<3>, b0 = 5),
+                                StatefulAction(PTask<4>, b0 = {=}),
+                            },
+                        },
+                        StatefulAction(Task<5>),
+                        SequenceStar {
+                            Condition(PCond<6>, b0 = 3),
+                            SubTree(Tree0764Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
+                            StatefulAction(Task<8>),
+                            SkipUnlessUpdated(t0) {
+                                StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                            },
+                        },
+                        #[run_while(|bb| bb.o0.unwrap_or(5) + 1 == 0)]
+                        ParallelAll {
+                            WaitValueUpdate(t0) {
+                                Repeat(4) {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                            Runner,
+                            Timeout(0) {
+                                ScriptCondition(|bb| *bb.t0 > 5),
+                            },
+                        },
+                        Timeout(50) {
+                            SequenceStar {
+                                PolicyParallel(policy = FirstSuccess) {
+                                    UnsetBlackboard(o0),
+                                    Condition(Cond<11>),
+                                },
+                                RetryUntilSuccessful(4) {
+                                    Action(Act<12>),
+                                },
                             },
                         },
                     },
                 },
             },
-            #[failure_if(|bb| bb.b0 % 4 < 2)]
-            Loop(q0, value = {b0}, if_empty = Success) {
-                Loop(q0, if_empty = Success) {
-                    Sleep(0),
-                },
-            },
-            Cooldown(10, filtered = Skipped) {
-                ReactiveSelector {
-                    #[skip_if(|bb| bb.b1 != 1)]
-                    TryCatch(catch_on_halt = true) {
-                        SetBlackboard(b0 = {b1}),
-                        Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0764Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0765 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+        }
+        Cooldown(20, filtered = Skipped) {
+            RunOnce {
+                Precondition(|bb| *bb.t1 > 7, else = Success) {
+                    AsyncSequence {
+                        Condition(PCond<0>, b0 = 2),
+                        BinarySelector(|bb| bb.b0 > 1, dynamic = true) {
+                            StatefulAction(Task<1>),
+                            Action(|ctx| ctx.exec(2)),
+                        },
                     },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            Delay(30) {
-                AsyncSequence {
-                    #[success_if(|bb| bb.b0 != 3)]
-                    #[post(|bb| bb.b0 += 3)]
-                    Condition(PCond<4>, b0 = {b0}),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Condition(Cond<6>),
-                    SubTree(Tree0765Sub0, t0 = {=}, b1 = {b1}, q0 = {=}, b0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0765Blackboard { t0 b1 q0 b0 });
+board!(Tree0765Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0766 for Ctx {
-        Repeater(0) {
-            StatefulAction(Task<0>),
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            #[success_if(|bb| bb.o0.unwrap_or(1) > 3)]
+            #[post(|bb| bb.b1 += 1)]
+            #[run_while(|bb| bb.o0.unwrap_or(3) == (bb.o0.unwrap_or(5) + 2) % 2)]
+            Deadline(20) {
+                #[post(|bb| bb.t0.set(bb.b1 % 4))]
+                #[success_if(|bb| bb.o0.unwrap_or(1) + 1 == 5)]
+                Timeout(0) {
+                    Action(Act<0>),
+                },
+            },
+            #[failure_if(|bb| bb.b0 < 1)]
+            Repeat(1) {
+                SetBlackboard(o0 = Some(3)),
+            },
+            ParallelAll(2) {
+                Script(|bb| *bb.t0 += 3),
+                Repeat(1) {
+                    Repeater(0) {
+                        ScriptCondition(|bb| *bb.t0 % 3 > 0),
+                    },
+                },
+            },
         }
     }
 }
 
+board!(Tree0766Blackboard { o0 b1 b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0767Sub1 for Ctx {
-        Deadline(0) {
-            Action(|ctx| ctx.exec(0)),
-        }
+        Wait(30)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0767Sub0 for Ctx {
-        Repeat(1) {
-            SubTree(Tree0767Sub1),
-        }
+        SubTree(Tree0767Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0767 for Ctx {
-        Sequence {
+        RetryUntilSuccessful(1) {
             SubTree(Tree0767Sub0),
-            Timeout(0) {
-                Action(Act<1>),
-            },
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0768Sub1 for Ctx {
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0768Sub0 for Ctx {
+        SubTree(Tree0768Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(3),
-        }
-        Loop(q0, value = {b0}) {
-            ReactiveSequence {
-                #[skip_if(|bb| bb.o0.is_none())]
-                Filter(times = 1, filtered = Skipped) {
-                    SetBlackboard(b0 = {t0}),
-                },
-                Action(PAct<0>, b0 = {t0}, b1 = {t0}),
-            },
+        Delay(0) {
+            SubTree(Tree0768Sub0),
         }
     }
 }
 
-board!(Tree0768Blackboard { t0 q0 b0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0769Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        Sleep(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0769Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] b1: i64 = 10,
+        }
+        SubTree(Tree0769Sub1, b0 = {=}, t0 = {t0}, t1 = {=}, b1 = {b1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 0,
         }
-        AsyncSequence {
-            Succeeder,
-            Loop(q0, value = {b0}, if_empty = Success) {
-                RepeatUntil(Failure) {
-                    #[post(|bb| bb.o0 = Some(bb.b0))]
-                    #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                    #[on_success(|bb| bb.b1 += 3)]
-                    Action(PIo<0>, t0 = {b0}),
-                },
-            },
-            Condition(PCond<1>, b0 = {b0}),
-            Priority {
-                StatefulAction(Task<2> = Task::<2>),
-                Failer,
-            },
+        #[failure_if(|bb| bb.b1 != 5)]
+        #[on_failure(|bb| if bb.b0 < *bb.t1 { bb.t1.set((bb.b1 + 1) % 4) })]
+        SequenceWithMemory {
+            SetBlackboard(t0 = {b1}),
+            StatefulAction(Task<0>),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
+            SubTree(Tree0769Sub0, ..),
+            Wait(30),
         }
     }
 }
 
-board!(Tree0769Blackboard { b1 t0 q0 b0 o0 });
+board!(Tree0769Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        Priority {
-            Delay(0) {
-                Delay(50) {
-                    #[on_success(|bb| bb.b0 += 1)]
-                    MaxTime(30) {
-                        StatefulAction(PTask<0>, b0 = {t0}),
-                    },
+        Fallback {
+            Observe(|bb| *bb.t0 % 4 != 1, abort = none) {
+                Condition(Cond<0>),
+            },
+            Observe(|bb| bb.b0 < 3, abort = both) {
+                Cooldown(0, filtered = Skipped) {
+                    #[failure_if(|bb| (*bb.t0 + 1) % 4 < 0)]
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
                 },
             },
-            Precondition(|bb| *bb.t0 % 4 > 1) {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        ForceFailure {
-                            IndexSwitch(|bb| (bb.o0.unwrap_or(3) + 3) % 4, out_of_range = Loop, dynamic = false) {
-                                IfThenElse {
-                                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                        },
-                    },
-                    #[run_while(|bb| bb.o0.is_some())]
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(4))),
-                        Script(|bb| *bb.t0 += 1),
-                    },
-                    Precondition(|bb| bb.o0.unwrap_or(1) + 2 > bb.b0, else = Running) {
-                        IndexSwitch(|bb| *bb.t0 + 4, dynamic = true) {
-                            Action(Act<4>),
-                            Retry(forever) {
-                                Repeat(forever) {
-                                    Script(|bb| *bb.t0 += 1),
-                                },
-                            },
-                            Sleep(30),
-                            Action(Act<5>),
-                            Action(Act<6> = Act::<6>),
-                        },
-                    },
-                },
-            },
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0770Blackboard { t0 b0 o0 });
+board!(Tree0770Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
         }
-        FlipSelector {
-            StatefulAction(Task<0> = Task::<0>),
-            Precondition(|bb| bb.b0 == 7, else = Failure) {
-                #[post(|bb| if *bb.t0 % 2 < 0 { *bb.t0 += 3 })]
-                #[run_while(|bb| *bb.t0 < 5)]
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+        RetryUntilSuccessful(4) {
+            Timeout(20) {
+                SequenceStar {
+                    RepeatTimes(2) {
+                        Action(Act<0> = Act::<0>),
+                    },
+                    SkipUnlessUpdated(t0) {
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<1>),
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t1 + 1) as f32)]
+                        Action(PAct<2>, b0 = 9, b1 = {t1}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0771Blackboard { t0 q0 b0 });
+board!(Tree0771Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
-        AsyncSequence {
-            ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1>),
-                Sleep(10),
+        Fallback {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Inverter {
+                    Condition(Cond<3>),
+                },
+                StatefulAction(Task<4> = Task::<4>),
             },
-            Sequence {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        AlwaysRunning,
-                    },
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                    AlwaysFailure,
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<5>),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    AlwaysSuccess,
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(7)),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Condition(Cond<9>),
-                },
-            },
-            ReactiveSequence {
-                Wait(30),
-                StatefulAction(Task<10>),
-                Condition(Cond<11>),
-                StatefulAction(Task<12>),
-                StatefulAction(Task<13>),
-            },
-            RunOnce(then_skip = false) {
-                RepeatTimes(1) {
-                    RunOnce(then_skip = false) {
-                        Action(|ctx| ctx.exec(14)),
-                    },
-                },
-            },
+            Condition(Cond<5>),
         }
     }
 }
@@ -2581,42 +2377,28 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 4,
-            b0: i64 = 4,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
         }
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-            Action(PAct<0>, b0 = {t1}),
-            Action(PAct<1>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0773Blackboard { t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0774Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0774 for Ctx {
-        Deadline(20) {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                SequenceWithMemory {
-                    WhileDoElse {
-                        Condition(Cond<0>),
-                        RetryUntilSuccessful(1) {
-                            ParallelAll(max_failures = -1) {
-                                Repeat(1) {
+        #[failure_if(|bb| *bb.t0 > 3)]
+        #[run_while(|bb| *bb.t0 % 2 != 0)]
+        Fallback {
+            Deadline(0) {
+                KeepRunningUntilFailure {
+                    RunOnce(then_skip = true) {
+                        Fallback {
+                            Observe(|bb| bb.b0 > 7, abort = lower) {
+                                StepSequencer {
+                                    StatefulAction(PTask<0>, b0 = 7, b1 = {=}),
                                     Condition(Cond<1>),
+                                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
                                 },
                             },
+                            Repeater(0) {
+                                Condition(Cond<3>),
+                            },
                         },
-                    },
-                    RepeatUntil(Failure) {
-                        SubTree(Tree0774Sub0),
                     },
                 },
             },
@@ -2624,64 +2406,51 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0773Blackboard { b1 t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0775Sub1 for Ctx {
+    pub tree Tree0774 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(9),
-            b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 14,
+            #[tracked] t0: i64,
         }
-        #[on_halted(|bb| bb.b1 += 3)]
-        #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = Some(bb.b0 + 3) })]
-        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0))
+        WhileDoElse {
+            Action(Act<0>),
+            Condition(Cond<1>),
+            Action(PAct<2>, b0 = 9, b1 = {t0}),
+        }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0775Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 14,
-        }
-        TryCatch(catch_on_halt = true) {
-            Condition(Cond<0>),
-            AsyncSequence {
-                #[on_success(|bb| { if (*bb.t0 + 3) % 4 == 2 { bb.b1 = bb.o0.unwrap_or(4) + 2 }; if (*bb.t0 + 1) % 2 < 1 { bb.t0.set(bb.b0 + 4) } })]
-                SubTree(Tree0775Sub1, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
+board!(Tree0774Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
         }
-        Parallel(success = 0) {
-            SubTree(Tree0775Sub0, ..),
-            #[failure_if(|bb| *bb.t0 > 6)]
-            #[success_if(|bb| bb.b1 > 7)]
-            #[post(|bb| bb.o0 = Some(bb.b0))]
-            IfThenElse {
-                Condition(Cond<4>),
-                Condition(Cond<5> = Cond::<5>),
-            },
-            Action(Act<6>),
-            #[on_failure(|bb| bb.t0.set(bb.b1))]
-            Repeat(1) {
-                Timeout(100) {
-                    SequenceWithMemory {
-                        Condition(PCond<7>, b0 = 3),
-                        Action(Act<8> = Act::<8>),
+        RunOnce {
+            SequenceStar {
+                TryCatch {
+                    RetryUntilSuccessful(3) {
+                        WhileDoElse {
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
+                        },
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[success_if(|bb| bb.b0 + 2 < 4)]
+                    Parallel(success = 3, failure = -1) {
+                        Condition(Cond<3> = Cond::<3>),
+                        SetBlackboard(b1 = 3),
+                        ScriptCondition(|bb| bb.b0 < 6),
+                        StatefulAction(Task<4>),
+                        Condition(Cond<5>),
+                    },
+                    Cooldown(20, filtered = Failure) {
+                        Succeeder,
                     },
                 },
             },
@@ -2689,450 +2458,464 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0775Blackboard { o0 b1 t0 b0 });
+board!(Tree0775Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0776Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b1: i64 = 15,
+        IfThenElse {
+            DynamicSelector {
+                Action(Act<0> = Act::<0>),
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+            },
+            Filter(times = 1, filtered = Skipped) {
+                RepeatUntil(Success) {
+                    Sequence {
+                        StatefulAction(Task<3>),
+                        Failer,
+                    },
+                },
+            },
         }
-        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0776Sub1 for Ctx {
+        Sequence {
+            Condition(Cond<5>),
+            StatefulAction(Task<6>),
+            Condition(Cond<7>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0776 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                Wait(20),
+        ParallelAll {
+            ReactiveSequence {
+                SubTree(Tree0776Sub0),
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Repeat(1) {
+                        SubTree(Tree0776Sub1),
+                    },
+                    StatefulAction(Task<8>),
+                },
             },
-            Invert {
-                SubTree(Tree0776Sub0, q0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-            Action(PIo<2>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0776Blackboard { q0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0777Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 10,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Repeater(0) {
+            Action(PIo<0>, t0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0777Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 11,
+        }
+        SetBlackboard(b1 = 6)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0777 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
             o0: Option<i64>,
-        }
-        Interrupt(|bb| bb.b1 + 3 == 5) {
-            ReactiveSelector {
-                TryCatch {
-                    AlwaysSuccess,
-                    Timeout(10) {
-                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
-                    },
-                    StatefulAction(Task<1>),
-                    SetBlackboard(b1 = 4),
-                },
-                MaxTime(0) {
-                    #[success_if(|bb| bb.o0.unwrap_or(3) > bb.b1 % 2)]
-                    #[skip_if(|bb| bb.b0 % 4 < 0)]
-                    RepeatTimes(1) {
-                        Priority {
-                            Switch(b1) {
-                                case 5 => StatefulAction(Task<2>),
-                                _ => StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0777Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0778Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[allow(unused)] b1: i64 = 14,
-            #[tracked] t0: i64 = 9,
-        }
-        Precondition(|bb| bb.b0 % 4 > 2, else = Skipped) {
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0778 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| bb.b1 + 1, dynamic = true) {
-            Deadline(0) {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                },
-            },
-            Succeeder,
-            Sequence {
-                Fallback {
-                    SubTree(Tree0778Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                    Sleep(10),
-                },
-                WhileDoElse {
-                    StatefulAction(PTask<2>, b0 = {=}),
-                    ScriptCondition(|bb| *bb.t0 + 1 != 0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0778Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0779 for Ctx {
-        Deadline(50) {
-            ReactiveFallback {
-                Fallback {
-                    Action(Act<0>),
-                    Repeater(forever) {
-                        StatefulAction(Task<1>),
-                    },
-                    Repeater(forever) {
-                        Remap(success = Failure, failure = Failure) {
-                            RunOnce {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                    Deadline(0) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                AsyncSequence {
-                    ParallelAll {
-                        AlwaysSuccess,
-                        Condition(Cond<4>),
-                    },
-                    Condition(Cond<5> = Cond::<5>),
-                    IfThenElse {
-                        StatefulAction(Task<6>),
-                        Condition(|ctx| ctx.check(7)),
-                        Condition(|ctx| ctx.check(8)),
-                    },
-                    Filter(times = 1) {
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<12>),
-                    Parallel {
-                        Sleep(50),
-                        StatefulAction(Task<13>),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<14> = Task::<14>),
-                        Action(Act<15>),
-                        Condition(|ctx| ctx.check(16)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0780 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-        }
-        BinarySelector(|bb| *bb.t0 % 4 < 2) {
-            Repeat(forever) {
-                WhileDoElse {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        AsyncFallback {
-                            Loop(q0, value = {t0}, if_empty = Skipped) {
-                                BinarySelector(|bb| *bb.t0 != bb.b0, dynamic = false) {
-                                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 3)),
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                    RetryUntilSuccessful(2) {
-                        FlipSelector {
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                            SequenceStar {
-                                SetBlackboard(o0 = Some(8)),
-                                Condition(Cond<3>),
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_success(|bb| bb.b0 += 3)]
-            #[run_while(|bb| bb.b0 % 3 == 2)]
-            #[skip_if(|bb| bb.b0 % 3 < 0)]
-            Action(Act<4>),
-        }
-    }
-}
-
-board!(Tree0780Blackboard { t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0781 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-        }
-        ParallelAll {
-            Cooldown(0, filtered = Skipped) {
-                IfThenElse {
-                    Deadline(20) {
-                        Action(PAct<0>, b0 = 4, b1 = {=}),
-                    },
-                    Succeeder,
-                    WasEntryUpdated(t0),
-                },
-            },
-            Loop(q0) {
-                #[post(|bb| bb.b0 = *bb.t0)]
-                #[run_while(|bb| (*bb.t0 + 3) % 3 == 2)]
-                SetBlackboard(o0 = Some(6)),
-            },
-            Loop(q0, if_empty = Skipped) {
-                #[failure_if(|bb| bb.b0 + 4 < 6)]
-                #[on_success(|bb| { *bb.t0 += 2; bb.b1 = *bb.t0 })]
-                SetBlackboard(t0 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0781Blackboard { o0 q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0782 for Ctx {
-        Remap(success = Success, failure = Failure) {
-            WhileDoElse {
-                Action(Act<0>),
-                Timeout(10) {
-                    Sequence {
-                        Condition(Cond<1>),
-                        ForceFailure {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0783 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        Inverter {
-            RepeatUntilFailure(1) {
-                ReactiveSelector {
-                    #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<0> = Act::<0>),
-                        Condition(Cond<1>),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
-                        ScriptCondition(|bb| bb.b0 + 4 == 4),
-                    },
-                    WasEntryUpdated(t0),
-                    AsyncSequence {
-                        Inverter {
-                            Condition(Cond<3>),
-                        },
-                        StatefulAction(Task<4>),
-                    },
-                    TryCatch {
-                        ScriptCondition(|bb| *bb.t0 % 4 != 2),
-                        Precondition(|bb| bb.b0 % 2 > 0, else = Failure) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0783Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
-        blackboard {
+            b1: i64 = 0,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
-            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
         }
-        KeepRunningUntilFailure {
-            #[on_halted(|bb| *bb.t0 += 4)]
-            #[on_failure(|bb| { bb.b0 = *bb.t0; bb.b1 += 3 })]
-            ParallelAll(max_failures = -2) {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    #[on_failure(|bb| { bb.b0 += 3; if bb.b1 + 3 > 7 { bb.b1 += 3 } })]
-                    #[run_while(|bb| bb.b1 + 3 == bb.b0)]
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    Sleep(0),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+        ReactiveSequence {
+            StepSequencer {
+                #[failure_if(|bb| bb.b1 != 3)]
+                #[post(|bb| bb.b0 = bb.b1)]
+                SubTree(Tree0777Sub0, ..),
+                IfThenElse {
+                    Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 3) % 2, &mut bb.b0)),
+                    Cooldown(30, filtered = Skipped) {
+                        DynamicSelector {
+                            Action(Act<2> = Act::<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
                 },
-                #[run_while(|bb| bb.b0 != 1)]
-                Sequence {
-                    #[run_while(|bb| *bb.t0 > 1)]
-                    Condition(Cond<3>),
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1 % 4, &mut bb.b1)),
+                Loop(q0, if_empty = Success) {
+                    Precondition(|bb| *bb.t0 % 2 < 0, else = Failure) {
+                        MaxTime(30) {
+                            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                                Action(PAct<4>, b0 = 8, b1 = {=}),
+                                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
+                                #[skip_if(|bb| bb.b1 + 1 > bb.o0.unwrap_or(2) % 4)]
+                                #[on_halted(|bb| bb.b1 += 3)]
+                                Condition(Cond<6>),
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
                 },
-                Invert {
-                    Repeat(4) {
-                        #[on_success(|bb| bb.b0 += 1)]
+                SequenceWithMemory {
+                    SequenceWithMemory {
+                        StatefulAction(PTask<8>, b0 = {=}, b1 = {b0}),
+                        Action(PIo<9>, t0 = {=}),
                         TryCatch(catch_on_halt = false) {
-                            #[on_success(|bb| bb.b1 = 4)]
-                            Switch(b1) {
-                                case 4 => SetBlackboard(b0 = 5),
-                                case 1 => AlwaysRunning,
-                                _ => Script(|bb| if bb.b1 != 0 { bb.b1 = bb.b0 + 1 }),
-                            },
-                            RepeatTimes(3) {
-                                Condition(Cond<5>),
-                            },
+                            #[skip_if(|bb| bb.b0 != 4)]
+                            WasEntryUpdated(t0),
+                            Condition(Cond<10>),
                         },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0784Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0785 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        #[on_halted(|bb| *bb.t0 += 1)]
-        #[skip_if(|bb| bb.b0 != *bb.t1 + 1)]
-        IndexSwitch(|bb| *bb.t1, dynamic = true) {
-            Action(Act<0> = Act::<0>),
-            SequenceWithMemory {
-                Condition(PCond<1>, b0 = 4),
-                Action(PAct<2>, b0 = {=}, b1 = {t1}),
-                Condition(PCond<3>, b0 = {=}),
-            },
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
-                #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                Action(Act<5>),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0785Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0786Sub0 for Ctx {
-        Action(Act<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0786 for Ctx {
-        IfThenElse {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                ParallelAll(max_failures = -5) {
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<0>),
-                    },
-                    Repeater(0) {
-                        AlwaysSuccess,
-                    },
-                    SubTree(Tree0786Sub0),
-                    Condition(Cond<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Delay(50) {
-                    RunOnce(then_skip = false) {
-                        SequenceStar {
-                            AlwaysSuccess,
-                            Selector {
-                                StatefulAction(Task<4>),
-                                Action(Act<5>),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                },
-                Remap(success = Failure, failure = Failure) {
-                    Inverter {
-                        Remap(success = Success, failure = Failure) {
-                            SequenceStar {
-                                AlwaysSuccess,
-                                Action(Act<9>),
-                            },
-                        },
+                        Condition(Cond<11>),
                     },
                 },
             },
             ReactiveSequence {
-                Condition(Cond<10> = Cond::<10>),
-                Delay(30) {
-                    StatefulAction(Task<11>),
+                #[run_while(|bb| bb.b0 + 2 != 2)]
+                RetryUntilSuccessful(2) {
+                    AsyncFallback {
+                        Parallel(success = 5, failure = 2) {
+                            SetBlackboard(t0 = 5),
+                            Sleep(30),
+                            StatefulAction(Task<12>),
+                            AlwaysFailure,
+                            Action(|ctx, bb| ctx.exec_in(13, 2, &mut bb.b1)),
+                        },
+                        ReactiveSequence {
+                            ScriptCondition(|bb| bb.b0 % 2 < 0),
+                            AlwaysSuccess,
+                        },
+                        WhileDoElse {
+                            DynamicSelector {
+                                Action(PIo<14>, t0 = {=}),
+                            },
+                            Priority {
+                                SubTree(Tree0777Sub1, o0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}, b0 = {=}),
+                            },
+                            UnsetBlackboard(o0),
+                        },
+                    },
                 },
-                RepeatUntil(Success) {
-                    Condition(Cond<12>),
-                },
-                Sleep(0),
-                Condition(Cond<13>),
             },
+        }
+    }
+}
+
+board!(Tree0777Blackboard { o0 b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0778 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        IfThenElse {
+            Action(Act<0>),
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[run_while(|bb| *bb.t0 + 2 < 6)]
+            #[on_success(|bb| bb.b0 += 3)]
+            Sequence {
+                ParallelAll(max_failures = -1) {
+                    ScriptCondition(|bb| bb.b0 % 4 > 2),
+                    #[on_success(|bb| bb.b0 += 2)]
+                    Interrupt(|bb| *bb.t0 == 3) {
+                        RepeatTimes(forever) {
+                            StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+            ForceSuccess {
+                MemPriority {
+                    KeepRunningUntilFailure {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
+                    },
+                    Action(Act<3>),
+                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0778Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0779Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 13,
+        }
+        #[post(|bb| if bb.b1 % 2 == 1 { *bb.t0 += 3 })]
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0779 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        DynamicSequence {
+            Filter(times = 1, count = Failure, filtered = Failure) {
+                SubTree(Tree0779Sub0, b1 = {=}, t0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0779Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0780 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+        }
+        Sequence {
+            Condition(PCond<0>, b0 = {t0}),
+            Retry(1) {
+                IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
+                    MemSequence {
+                        AsyncSequence {
+                            Inverter {
+                                Script(|bb| *bb.t0 += 1),
+                            },
+                        },
+                    },
+                    Limiter(1) {
+                        Repeater(3) {
+                            Action(Act<1>),
+                        },
+                    },
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                },
+            },
+            Interrupt(|bb| (bb.b0 + 2) % 2 < 0) {
+                #[run_while(|bb| *bb.t0 > bb.b0 + 4)]
+                #[success_if(|bb| *bb.t0 % 2 < 1)]
+                #[on_halted(|bb| *bb.t0 += 3)]
+                Fallback {
+                    ParallelAll(2) {
+                        SetBlackboard(b0 = {t0}),
+                        AlwaysRunning,
+                    },
+                    ParallelAll(2) {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
+                        AlwaysFailure,
+                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
+                    },
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            IfThenElse {
+                Limiter(3) {
+                    SequenceStar {
+                        Action(Act<5>),
+                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                        StatefulAction(Task<7>),
+                    },
+                },
+                SequenceWithMemory {
+                    SetBlackboard(t0 = 7),
+                    Action(Act<8>),
+                    Script(|bb| if bb.b0 + 4 > *bb.t0 { bb.t0.set(*bb.t0 % 3) }),
+                    AlwaysSuccess,
+                },
+            },
+            Condition(Cond<9> = Cond::<9>),
+        }
+    }
+}
+
+board!(Tree0780Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0781 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Loop(q0, value = {t1}, if_empty = Success) {
+            SequenceStar {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0781Blackboard { t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0782 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        Timeout(0) {
+            TryCatch(catch_on_halt = true) {
+                Selector {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    StatefulAction(Task<1> = Task::<1>),
+                    #[run_while(|bb| bb.b0 + 2 != bb.b0)]
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    Action(Act<2> = Act::<2>),
+                    #[success_if(|bb| *bb.t1 > *bb.t0 + 1)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    AlwaysRunning,
+                },
+                Priority {
+                    Repeat(forever) {
+                        ReactiveSelector {
+                            Action(|ctx, bb| ctx.exec_in(3, 4, &mut bb.b0)),
+                            Action(Act<4>),
+                            Action(PIo<5>, t0 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0782Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0783 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        RetryUntilSuccessful(forever) {
+            #[on_halted(|bb| if (bb.b1 + 4) % 3 < 2 { *bb.t0 += 2 })]
+            Repeat(forever) {
+                Observe(|bb| bb.b0 < 5, abort = none) {
+                    RunOnce(then_skip = true) {
+                        Observe(|bb| (bb.b1 + 3) % 4 != 1, abort = self) {
+                            ReactiveSequence {
+                                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0783Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0784 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+        }
+        Switch(b1) {
+            case 2 => Repeater(forever) {
+                #[run_while(|bb| bb.b0 % 4 != 3)]
+                #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                KeepRunningUntilFailure {
+                    ParallelAll(0) {
+                        SetBlackboard(b1 = {b0}),
+                        RepeatTimes(2) {
+                            Wait(0),
+                        },
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                    },
+                },
+            },
+            case 3 => #[success_if(|bb| bb.b1 + 3 < bb.o0.unwrap_or(0) % 3)]
+            BinarySelector(|bb| *bb.t0 + 1 > bb.b1) {
+                Action(Act<2>),
+                IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                    Action(Act<3>),
+                    Fallback {
+                        Action(Act<4>),
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
+                    },
+                },
+            },
+            _ => Parallel(success = 1, failure = -1) {
+                AlwaysFailure,
+                Precondition(|bb| bb.o0.unwrap_or(2) == (*bb.t0 + 2) % 4, else = Skipped) {
+                    Repeat(2) {
+                        Deadline(30) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+                Precondition(|bb| (*bb.t0 + 3) % 2 < 0, else = Failure) {
+                    ReactiveSequence {
+                        Condition(Cond<7>),
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0784Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0785 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.b0) as f32)]
+            #[on_success(|bb| if *bb.t1 < 3 { bb.b1 = *bb.t1 })]
+            #[success_if(|bb| bb.b0 != 7)]
+            StatefulAction(Task<0>),
+            #[score(|bb| (*bb.t1) as f32)]
+            Condition(PCond<1>, b0 = {=}),
+        }
+    }
+}
+
+board!(Tree0785Blackboard { t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0786 for Ctx {
+        Parallel(success = 2) {
+            Cooldown(10, filtered = Failure) {
+                Condition(Cond<0>),
+            },
+            Condition(Cond<1>),
+            RepeatUntil(Failure) {
+                Action(Act<2>),
+            },
+            StatefulAction(Task<3>),
         }
     }
 }
@@ -3140,177 +2923,171 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0787Sub0 for Ctx {
         blackboard {
-            b1: i64 = 12,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 10,
         }
-        RetryUntilSuccessful(3) {
-            Switch(b1) {
-                case 5 => Condition(Cond<5>),
-                _ => Action(Act<6>),
-            },
-        }
+        StatefulAction(Task<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0787 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
         }
-        #[run_while(|bb| bb.b0 % 3 != 2)]
-        #[failure_if(|bb| *bb.t0 % 2 > 0)]
-        FlipSelector {
-            #[run_while(|bb| *bb.t0 > 1)]
-            #[on_success(|bb| bb.b1 += 1)]
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            BinarySelector(|bb| *bb.t0 > 6, dynamic = true) {
-                Action(Act<2>),
-                ForceSuccess {
-                    StatefulAction(Task<3> = Task::<3>),
+        Repeat(4) {
+            AsyncFallback {
+                Inverter {
+                    Observe(|bb| *bb.t0 + 2 < 3) {
+                        RepeatTimes(1) {
+                            Selector {
+                                Observe(|bb| *bb.t0 > bb.o0.unwrap_or(5), abort = both) {
+                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                                },
+                                Condition(Cond<1>),
+                            },
+                        },
+                    },
+                },
+                Inverter {
+                    ReactiveFallback {
+                        Sequence {
+                            Repeat(3) {
+                                SetBlackboard(o0 = Some(6)),
+                            },
+                            StatefulAction(Task<2>),
+                            Runner,
+                        },
+                        Condition(Cond<3>),
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail, dynamic = true) {
+                        Action(Act<4>),
+                        SubTree(Tree0787Sub0, ..),
+                    },
+                    BinarySelector(|bb| bb.b0 > 5, dynamic = true) {
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<6>),
+                        },
+                        StatefulAction(Task<7>),
+                    },
                 },
             },
-            WaitValueUpdate(t0) {
-                #[on_success(|bb| bb.b1 = bb.b0 + 4)]
-                SetBlackboard(t0 = 7),
-            },
-            #[on_success(|bb| *bb.t0 += 1)]
-            Invert {
-                Condition(PCond<4>, b0 = {b0}),
-            },
-            SubTree(Tree0787Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
         }
     }
 }
 
-board!(Tree0787Blackboard { b1 b0 t0 });
+board!(Tree0787Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 3,
         }
-        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
-            ReactiveFallback {
-                Parallel(success = 0, failure = 2) {
-                    Condition(Cond<0> = Cond::<0>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                },
-                Action(Act<2> = Act::<2>),
-            },
-            ReactiveFallback {
-                Action(PAct<3>, b0 = {t0}),
-                Condition(Cond<4>),
-                StatefulAction(Task<5> = Task::<5>),
-                Condition(PCond<6>, b0 = {b0}),
-                #[run_while(|bb| bb.b0 % 3 == 0)]
-                StatefulAction(Task<7>),
-            },
-            TryCatch {
-                Condition(Cond<8>),
-                SetBlackboard(o0 = Some(4)),
-                Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+        WaitValueUpdate(t0) {
+            Retry(3) {
+                Action(Act<0>),
             },
         }
     }
 }
 
-board!(Tree0788Blackboard { b0 t0 o0 });
+board!(Tree0788Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            ReactiveFallback {
-                Cooldown(0, filtered = Skipped) {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
+        Fallback {
+            Fallback {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Repeat(4) {
+                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {t1}),
+                },
+            },
+            Sequence {
+                #[on_failure(|bb| { *bb.t1 += 2; bb.b1 += 1 })]
+                Limiter(1) {
+                    StepSequencer {
+                        StatefulAction(PTask<4>, b0 = {t1}, b1 = {b1}),
+                        ForceFailure {
+                            AlwaysFailure,
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                    Interrupt(|bb| *bb.t1 < 1) {
+                        #[run_while(|bb| bb.b0 < 5)]
+                        #[on_halted(|bb| if *bb.t1 < 0 { bb.b0 += 1 })]
+                        #[on_success(|bb| bb.b1 += 3)]
+                        RepeatUntilFailure(2) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+            TryCatch(catch_on_halt = true) {
+                SequenceWithMemory {
+                    Action(Act<7>),
+                    Action(Act<8>),
+                    Action(PIo<9>, t0 = {t1}),
+                    StatefulAction(Task<10>),
+                    MaxTime(0) {
+                        SetBlackboard(t0 = {b1}),
+                    },
+                },
+                Selector {
+                    RetryUntilSuccessful(3) {
+                        StepSequencer {
+                            Precondition(|bb| bb.o0.unwrap_or(1) > bb.b1, else = Success) {
+                                StatefulAction(Task<11>),
+                            },
+                        },
+                    },
+                    RetryUntilSuccessful(2) {
                         WasEntryUpdated(t0),
                     },
                 },
-                Action(PAct<0>, b0 = 1, b1 = {b0}),
-                WasEntryUpdated(t0),
-                Condition(PCond<1>, b0 = 9),
-                #[success_if(|bb| bb.b0 + 1 == bb.b0)]
-                #[on_success(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 = 6 })]
-                Wait(20),
             },
-            IfThenElse {
-                SequenceWithMemory {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                },
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        Action(Act<4> = Act::<4>),
+            Selector {
+                Observe(|bb| bb.b1 == 6, abort = none) {
+                    Cooldown(0, filtered = Failure) {
+                        StatefulAction(Task<12> = Task::<12>),
                     },
                 },
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
-                    #[on_success(|bb| if bb.b1 + 1 < bb.b1 + 2 { bb.t0.set(bb.b0) })]
+                Observe(|bb| (*bb.t0 + 2) % 4 == 0, abort = lower) {
                     AlwaysSuccess,
                 },
-            },
-            Conditional(|bb| bb.b1 + 1 < *bb.t0, dynamic = false, else = Failure) {
-                Optional {
-                    BinarySelector(|bb| bb.b1 % 3 < 2, dynamic = true) {
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            Inverter {
-                                WaitUntil(|bb| bb.b1 % 2 != 0) {
-                                    StatefulAction(PTask<7>, b0 = {b1}, b1 = {b1}),
-                                },
-                            },
-                        },
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            RepeatUntil(Failure) {
-                                Loop(q0, if_empty = Running) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                    },
-                },
+                #[run_while(|bb| bb.o0.unwrap_or(4) != 3)]
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0789Blackboard { b1 t0 b0 q0 });
+board!(Tree0789Blackboard { t1 b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        Precondition(|bb| *bb.t0 + 2 == 6, else = Skipped) {
-            Sequence {
-                StatefulAction(Task<0>),
-                Cooldown(0, filtered = Skipped) {
-                    Wait(30),
-                },
-                Timeout(30) {
-                    Interrupt(|bb| *bb.t0 != 3) {
-                        Delay(10) {
-                            Timeout(0) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            WasEntryUpdated(t0),
+            Action(PAct<1>, b0 = 8, b1 = {t0}),
         }
     }
 }
@@ -3318,247 +3095,267 @@ bt::behavior_tree! {
 board!(Tree0790Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0791Sub0 for Ctx {
+    pub tree Tree0791 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 9,
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 12,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        #[on_halted(|bb| *bb.t1 += 3)]
-        Deadline(20) {
-            RepeatUntilFailure(3) {
-                #[skip_if(|bb| *bb.t0 > 2)]
-                #[success_if(|bb| bb.b1 != *bb.t0 + 3)]
-                Switch(b1) {
-                    case 5 => Selector {
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = 4),
-                        SetBlackboard(t0 = {t1}),
-                    },
-                    _ => StatefulAction(Task<2>),
+        FlipSelector {
+            BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
+                PrioritySelector {
+                    #[score(9)]
+                    StatefulAction(Task<0>),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Condition(PCond<1>, b0 = 8),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[run_while(|bb| bb.b0 < 6)]
+                    Script(|bb| { bb.b0 = bb.b0 % 3; if *bb.t0 > 3 { *bb.t0 += 1 } }),
                 },
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+            #[skip_if(|bb| bb.b0 > 6)]
+            #[failure_if(|bb| bb.b0 != 2)]
+            Selector {
+                Observe(|bb| *bb.t0 < bb.b0 % 4, abort = both) {
+                    Script(|bb| bb.t0.set(bb.b0)),
+                },
+                Wait(20),
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b0 + 2) as f32)]
+                Condition(Cond<3> = Cond::<3>),
+                #[score(|bb| (*bb.t0) as f32)]
+                RetryUntilSuccessful(1) {
+                    Action(PAct<4>, b0 = {b0}),
+                },
+                #[score(|bb| (bb.b0) as f32)]
+                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 != 3 { bb.t0.set(bb.b0 + 2) } })]
+                Action(Act<5>),
+                #[score(9)]
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0791 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        BinarySelector(|bb| bb.b1 + 3 < 1, dynamic = false) {
-            SubTree(Tree0791Sub0, ..),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0791Blackboard { t1 b1 t0 });
+board!(Tree0791Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            #[post(|bb| *bb.t0 += 1)]
-            IndexSwitch(|bb| bb.b1 + 1, out_of_range = Loop) {
-                ReactiveFallback {
-                    MemSequence {
-                        #[success_if(|bb| bb.b1 + 2 > *bb.t0)]
-                        #[failure_if(|bb| bb.b1 + 3 > 5)]
-                        #[on_halted(|bb| if *bb.t0 % 2 > 0 { *bb.t0 += 4 })]
-                        Action(PIo<0>, t0 = {t0}),
-                        Condition(Cond<1> = Cond::<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    #[on_success(|bb| bb.b0 += 3)]
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Action(PIo<4>, t0 = {b1}),
-                AsyncFallback {
+        ReactiveFallback {
+            RunOnce {
+                SequenceWithMemory {
                     ReactiveFallback {
-                        Invert {
-                            Repeater(2) {
-                                SetBlackboard(t0 = 6),
+                        Optional {
+                            Condition(Cond<0>),
+                        },
+                        KeepRunningUntilFailure {
+                            ReactiveSequence {
+                                StatefulAction(Task<1>),
+                                Action(|ctx| ctx.exec(2)),
                             },
                         },
-                        StatefulAction(Task<5>),
-                    },
-                    Action(Act<6>),
-                    ReactiveSelector {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<7>),
+                        DynamicSequence {
+                            Action(Act<3>),
+                            MaxTime(0) {
+                                Condition(Cond<4>),
+                            },
+                            Timeout(0) {
+                                StatefulAction(Task<5>),
+                            },
                         },
-                        Action(Act<8>),
-                        Condition(Cond<9>),
+                    },
+                    ReactiveSequence {
+                        RepeatTimes(2) {
+                            StatefulAction(Task<6>),
+                        },
+                        Repeater(1) {
+                            MaxTime(0) {
+                                RetryUntilSuccessful(forever) {
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                        Fallback {
+                            StatefulAction(Task<8>),
+                            AlwaysSuccess,
+                        },
                     },
                 },
             },
+            Succeeder,
         }
     }
 }
-
-board!(Tree0792Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        #[skip_if(|bb| *bb.t0 != 7)]
-        #[on_failure(|bb| bb.t0.set(bb.b0))]
-        #[success_if(|bb| *bb.t0 % 2 < 1)]
-        Sequence {
-            SequenceStar {
-                WasEntryUpdated(t0),
-                Selector {
-                    Conditional(|bb| *bb.t0 + 3 > 0, else = Failure) {
-                        Condition(|ctx| ctx.check(0)),
+        ParallelAll(max_failures = -1) {
+            IfThenElse {
+                StatefulAction(Task<0>),
+                IndexSwitch(|bb| (bb.o0.unwrap_or(2) + 2) % 3, out_of_range = Loop, dynamic = true) {
+                    Precondition(|bb| bb.b0 + 1 < 2, else = Success) {
+                        BinarySelector(|bb| bb.b0 > 2) {
+                            #[post(|bb| { bb.t0.set(*bb.t0 % 2); bb.o0 = Some(*bb.t1) })]
+                            #[run_while(|bb| *bb.t0 > 6)]
+                            StatefulAction(Task<1>),
+                            SetBlackboard(o0 = Some(6)),
+                        },
                     },
                 },
-                StepSequencer {
-                    Condition(|ctx| ctx.check(1)),
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Repeat(3) {
-                    Script(|bb| bb.b0 = bb.b0 % 4),
-                },
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
             },
-            AsyncFallback {
-                ParallelAll(max_failures = -1) {
-                    Action(|ctx| ctx.exec(4)),
-                    StatefulAction(PTask<5>, b0 = {=}),
-                },
-                Action(|ctx| ctx.exec(6)),
-                Limiter(1) {
-                    StatefulAction(Task<7>),
-                },
-                Delay(50) {
-                    Condition(Cond<8>),
-                },
-            },
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0793Blackboard { b0 t0 });
+board!(Tree0793Blackboard { b0 o0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0794Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
             q0: bt::Deque<i64, 4>,
+            b1: i64 = 3,
+            o0: Option<i64>,
             b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
         }
-        ReactiveFallback {
-            SequenceStar {
-                Condition(PCond<0>, b0 = {b1}),
-                Condition(|ctx| ctx.check(1)),
+        #[success_if(|bb| bb.o0.unwrap_or(3) != 1)]
+        #[on_failure(|bb| *bb.t0 += 1)]
+        ParallelAll(0) {
+            PolicyParallel(policy = FirstFailure) {
+                MaxTime(20) {
+                    RepeatTimes(1) {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            Script(|bb| if bb.b0 + 1 == 3 { bb.b1 += 3 }),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                    Failer,
+                },
+                DynamicSequence {
+                    StatefulAction(Task<1>),
+                },
             },
-            Action(PIo<2>, t0 = {b0}),
-            Loop(q0, value = {b0}, if_empty = Skipped) {
-                Condition(Cond<3>),
+            KeepRunningUntilFailure {
+                SubTree(Tree0794Sub0, ..),
             },
-            #[run_while(|bb| bb.o0.is_some())]
-            #[on_halted(|bb| bb.o0 = None)]
-            WasEntryUpdated(t0),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[run_while(|bb| bb.o0.unwrap_or(1) < 1)]
-                #[post(|bb| if bb.b0 + 4 > 3 { *bb.t0 += 1 })]
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 4, &mut bb.b1)),
-                Wait(0),
+            StepSequencer {
+                Action(Act<3>),
+                #[on_failure(|bb| { if bb.o0.unwrap_or(3) + 1 == bb.b1 % 4 { bb.b0 += 1 }; if bb.b0 == bb.b0 + 1 { bb.b1 = bb.b0 % 4 } })]
+                #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                SetBlackboard(o0 = Some(3)),
+                StatefulAction(Task<4>),
+            },
+            SequenceWithMemory {
+                #[failure_if(|bb| bb.o0.is_none())]
+                Cooldown(10, filtered = Skipped) {
+                    SetBlackboard(o0 = Some(5)),
+                },
+                #[on_failure(|bb| if bb.b1 != *bb.t0 % 4 { bb.o0 = Some(4) })]
+                #[post(|bb| { if bb.b0 + 2 != bb.o0.unwrap_or(2) { bb.t0.set(bb.b0) }; bb.t0.set(bb.b0) })]
+                RetryUntilSuccessful(1) {
+                    Action(PAct<5>, b0 = {t0}),
+                },
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0794Blackboard { o0 q0 b0 t0 b1 });
+board!(Tree0794Blackboard { t0 q0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<0>),
-            ParallelAll(1) {
-                Sleep(50),
-                Succeeder,
-                Condition(Cond<1>),
-            },
-            RunOnce {
-                Condition(|ctx| ctx.check(2)),
-            },
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0796 for Ctx {
-        Filter(times = 2, count = Completed) {
-            Condition(|ctx| ctx.check(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0797Sub1 for Ctx {
-        Condition(Cond<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0797Sub0 for Ctx {
-        Sequence {
-            AsyncFallback {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveFallback {
-                Condition(Cond<2>),
-                StatefulAction(Task<3> = Task::<3>),
-                SubTree(Tree0797Sub1),
-            },
-            StatefulAction(Task<5>),
-            ForceSuccess {
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0797 for Ctx {
-        Sequence {
-            Inverter {
-                SubTree(Tree0797Sub0),
-            },
-            StepSequencer {
-                ParallelAll {
-                    Repeat(0) {
-                        Failer,
-                    },
-                    Failer,
-                    Repeat(0) {
-                        StatefulAction(Task<7>),
-                    },
-                    Timeout(20) {
-                        Condition(Cond<8>),
-                    },
-                    MemSequence {
-                        Condition(Cond<9>),
-                        Action(Act<10> = Act::<10>),
+        Repeat(forever) {
+            KeepRunningUntilFailure {
+                IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop) {
+                    Condition(Cond<0>),
+                    Interrupt(|bb| *bb.t0 == 5) {
+                        Precondition(|bb| *bb.t1 % 2 > 0, else = Failure) {
+                            #[on_halted(|bb| { bb.o0 = None; bb.t0.set(*bb.t1 % 4) })]
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
+                        },
                     },
                 },
             },
-            Condition(Cond<11>),
+        }
+    }
+}
+
+board!(Tree0795Blackboard { t0 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0796 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            Sequence {
+                Action(Act<0>),
+                Action(Act<1> = Act::<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b0)),
+            },
+            MemPriority {
+                Condition(Cond<3>),
+                #[on_halted(|bb| { bb.o0 = None; bb.t0.set(bb.b0) })]
+                ScriptCondition(|bb| bb.b0 % 2 == 1),
+                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+            },
+            BinarySelector(|bb| (*bb.t0 + 1) % 4 != 1) {
+                Condition(PCond<5>, b0 = {b0}),
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0796Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0797 for Ctx {
+        Filter(times = 3) {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
@@ -3566,185 +3363,208 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
         }
-        Precondition(|bb| bb.o0.unwrap_or(0) % 2 != 0, else = Failure) {
-            Sequence {
-                Repeater(forever) {
-                    #[success_if(|bb| bb.b0 > 3)]
-                    #[run_while(|bb| *bb.t0 > 0)]
-                    Fallback {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        #[run_while(|bb| bb.b0 > bb.b1)]
-                        Sequence {
-                            #[run_while(|bb| *bb.t0 > 7)]
-                            #[on_success(|bb| bb.b1 = 0)]
-                            #[on_failure(|bb| bb.o0 = None)]
-                            ReactiveSequence {
-                                Action(|ctx| ctx.exec(0)),
-                                Action(PIo<1>, t0 = {=}),
-                                StatefulAction(Task<2>),
-                                ScriptCondition(|bb| bb.b1 % 4 < 3),
-                            },
-                            #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Inverter {
-                                    Action(PAct<3>, b0 = 8, b1 = {t1}),
-                                },
-                                Action(Act<4>),
-                            },
-                        },
-                    },
+        MemSequence {
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                StatefulAction(Task<0>),
+            },
+            #[success_if(|bb| bb.o0.is_some())]
+            #[post(|bb| if bb.b0 + 1 < 1 { bb.t0.set((*bb.t0 + 4) % 4) })]
+            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
+            BinarySelector(|bb| bb.b0 % 4 > 0) {
+                #[post(|bb| { bb.b0 = bb.o0.unwrap_or(5) % 2; bb.o0 = Some(*bb.t0) })]
+                #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<1>),
                 },
-                TryCatch(catch_on_halt = false) {
-                    Sequence {
-                        Action(Act<5>),
-                        SetBlackboard(t0 = 2),
-                        Repeat(0) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    StatefulAction(Task<7>),
+                SetBlackboard(t0 = 1),
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                PrioritySelector {
+                    #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
+                    WasEntryUpdated(t0),
                 },
+                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+                #[skip_if(|bb| bb.b0 != bb.o0.unwrap_or(2))]
+                Condition(|ctx, bb| ctx.check_in(2, 9)),
+            },
+            AsyncSequence {
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+                Action(Act<5>),
+            },
+            FlipSelector {
+                Succeeder,
+                WasEntryUpdated(t0),
+                SetBlackboard(o0 = Some(7)),
+                Action(Act<6>),
             },
         }
     }
 }
 
-board!(Tree0798Blackboard { b0 t0 b1 o0 t1 });
+board!(Tree0798Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
         blackboard {
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
             #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        #[run_while(|bb| *bb.t0 == *bb.t1 % 4)]
-        #[skip_if(|bb| (*bb.t1 + 4) % 2 < 0)]
-        RetryUntilSuccessful(1) {
-            RunOnce(then_skip = false) {
+        Switch(b1) {
+            case 2 => Sequence {
+                Action(PIo<0>, t0 = {b0}),
+                #[run_while(|bb| *bb.t0 < 0)]
+                #[post(|bb| bb.b0 = bb.o0.unwrap_or(4) % 2)]
+                #[success_if(|bb| bb.b1 > 6)]
+                ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
+                Condition(Cond<1> = Cond::<1>),
+                Loop(q0, value = {b0}) {
+                    StatefulAction(Task<2>),
+                },
+                StatefulAction(Task<3>),
+            },
+            case 1 => Switch(b1) {
+                case 5 => Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 3) % 3, &mut bb.b0)),
+                case 1 => #[on_halted(|bb| *bb.t0 += 3)]
+                #[post(|bb| bb.b0 += 1)]
+                Action(Act<5>),
+                case 2 => Condition(Cond<6>),
+                _ => RunOnce {
+                    ScriptCondition(|bb| bb.b1 < bb.o0.unwrap_or(2)),
+                },
+            },
+            case 0 => FlipSelector {
+                #[post(|bb| bb.b0 += 1)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[on_success(|bb| bb.b1 = (bb.b0 + 2) % 3)]
+                Condition(PCond<7>, b0 = {b0}),
+                Cooldown(0, filtered = Skipped) {
+                    AlwaysSuccess,
+                },
+                StatefulAction(Task<8>),
+                Failer,
+            },
+            _ => IfThenElse {
+                Precondition(|bb| bb.b0 + 4 == 1, else = Skipped) {
+                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                },
+                Action(Act<10> = Act::<10>),
                 Deadline(0) {
-                    #[on_success(|bb| if *bb.t0 % 3 > 0 { bb.b0 += 1 })]
-                    #[skip_if(|bb| *bb.t0 != (*bb.t0 + 3) % 3)]
-                    #[on_halted(|bb| { bb.b0 += 1; if bb.b0 < 6 { *bb.t1 += 2 } })]
-                    ForceFailure {
-                        BinarySelector(|bb| (bb.b0 + 2) % 4 != 2, dynamic = true) {
-                            ScriptCondition(|bb| *bb.t1 + 3 != 5),
-                            SetBlackboard(b0 = 0),
-                        },
-                    },
+                    StatefulAction(Task<11> = Task::<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0799Blackboard { t0 b0 t1 });
+board!(Tree0799Blackboard { b1 o0 b0 t0 q0 });
 
 cases! {
-    Tree0700 "B{b0=1;t0=1;o0=_}PAll{4}(RFb(To{100}(Fb(Ite(Scc{b0>2},c0))),Run),AFb(c1e,a2),Cnd{o0|1<o0|2;_;F}(@rw{b0+4>0}pa3{b0:=;b1:t0}),Once(RT{F}(PPar{0;T}(Wu{t0},Suc,c4l))),MSeq(PPar{1;N}(Ret4(t5),@of{o0|0=b0%2?b0+=3;b0+=1}pt6{b0:b0},c7)))",
-    Tree0701 "B{b0=2}@si{b0+3<3}AFb(pc0{b0:=})",
-    Tree0702 "Flip(Sl{10},Fai,t0e,t1e)",
-    Tree0703 "Flt{2;_;F}(FF(Sl{20}))",
-    Tree0704 "RT{F}(Rep2(t0))",
-    Tree0705 "Ite(Swm(Wde(t0,TryF(ASeq(c1,c2l),RSel(F,S)),c3)),RT{F}(FS(RtyF(a4))))",
-    Tree0706 "B{b0=1;q0=4;o0=1;t0=5}RSeq(Pri(Rpt{F}(t0),Lp{b0;S}(Seq(c1,t2,a3b{o0|4%4;b0}))),c4l,Rty3(@si{t0+1%3=0}Flt{1;F;K}(Isw{b0;N;N}(t5,Sc{t0+2%4=1?t0:=o0|0},Sl{10}))))",
-    Tree0707 "B{t0=2;b0;q0=3;t1=0;b1=3}RetF(Flip(Fb(Isw{t0+2;N;T}(Wu{t1},@of{t0:=b1%4}RepF(@oh{t1+=3;b1+=3}SubA(a0e))),Sel(t1),Pre{t0%3!0}(Keep(@of{t1:=3;b0+=1}@fi{t1<3}@os{b1+=3}Dd{0}(a2)))),RU{S}(Sw{0;1;3}(t3,RU{F}(Rep3(Lp{_;K}(@ki{b1!5}a4b{t1;b1}))),Sb{t1=b0},Isw{t1%3;_;_}(pa5{b0:=},t6)))))",
-    Tree0708 "B{o0=3;b0=2;t0=4;t1=4}PAll{-1}(Inv(Star(a0b{9;b0},t1,a2b{t0;b0})),To{10}(ASeq(Scc{t1=0},Wu{t0},@os{o0:=t1%3}@fi{some}c3)))",
-    Tree0709 "B{t0=5;t1=0}RSeq(Sb{t0=t1},pi0{t0:t1})",
-    Tree0710 "Ret4(Star(c0,t1,a2))",
-    Tree0711 "B{t1=0;b1=1;q0;b0=5;t0}@oh{b1:=b0}Step(PPar{1;T}(Lp{t1;K}(R),Ret0(@os{b1>7?b0:=b1+1;t1+=1}@po{t1>t1%2?b0:=b1}@oh{t0:=b1;b1+=1}Sb{b0=3}),RFb(a0,Fai)),@si{t1!b1}Sw{0}(c1,RSeq(a2,SubR(Sc{t1%3>0?t0+=1}))),RT{F}(RT{F}(To{0}(Ruf{1}(Lp{_;K}(MSeq(t3,t4)))))))",
-    Tree0712 "B{t0=4;b0}Fb(Cnd{t0<1;_;_}(F),t0,RSeq(pa1{b0:=},t2,c3),SubR(Once(R)),PAll{-2}(@of{b0=t0%3?b0+=1}a4l,Sb{t0=b0}))",
-    Tree0713 "B{t1;b0;o0=_;t0}RSeq(RSeq(Bin{o0|0<7;N}(Step(Dl{100}(OnceK(OnceK(Sb{o0=2}))),Inv(Inv(Swm(t0)))),PPar{1;_}(@os{t0+=3}@oh{o0:=_}@si{some}Wt{0},Rpt{2}(Rmp{F;S}(c1l)),Sl{20},Cd{10;K}(Sb{t1=8}),Bin{none;N}(Fai,Swm(Sc{b0+=3},t2))))),RFb(RSeq(c3,a4,Suc),To{0}(Ret4(Pre{t0!6;K}(t5))),RFb(t6,pt7{b0:t1;b1:t1}),Wde(Step(pc8{b0:4},pt9{b0:t1;b1:b0}),Rpt{2}(Sb{o0=2})),Rep0(Ub{o0})))",
-    Tree0714 "Cd{0;K}(FF(Rpt{0}(t0e)))",
-    Tree0715 "B{o0;t1=3;t0=0;b0=4}Seq(@po{o0:=_}@fi{none}PAll{5}(RtyF(Pri(t0,Wu{t1})),Star(Ub{o0},a1),@ki{t1%2>0}Sl{0},pc2{b0:=},PPar{0;_}(Sc{o0:=b0},t3)),TryT(Sc{t0+3<3?t1+=2},S,RSel(t4e,t5),t6),Wt{20},PAll{3}(WU{b0%2!1}(c7),pc8{b0:t0},Pre{t0>b0%3;K}(RFb(a9b{b0;b0},a10l,a11l,@oh{t1!6?t1+=3}t12,t13))),Keep(RFb(pa14{b0:2;b1:t0},t15,pa16{b0:=;b1:t0})))",
-    Tree0716 "B{q0=1;t0;b0=2;b1=1}Bin{b1%3=1;_}(Par{_;1}(Scc{b1!0},PAll{5}(Su{t0}(@oh{b0:=t0%3;b1+=1}@of{b1+=3}@os{b0+=1}S),Pre{t0!6;F}(To{0}(t0)),Lp{_;R}(Lp{_;R}(Rpt{3}(a1e))),a2,Dd{20}(t3))),Isw{b0;_;_}(Sel(@rw{b1+1>4}Sb{b0=8},@rw{b1+1%3<2}@si{t0<7}@ki{b0+3=6}Lp{b1;K}(Fb(RSeq(pt4{b0:=;b1:b1},t5e))),a6e,Lp{b1;F}(pa7{b0:b1;b1:t0})),FF(t8e),OnceK(@si{t0+3%3>1}Lp{t0;S}(Mt{0}(Wde(pc9{b0:0},Rpt{2}(@rw{b0<t0+1}@oh{b0+=2}t10),PAll{_}(t11,t12)))))))",
-    Tree0717 "B{o0;b0=2;b1;t0=5;t1=0;q0}Rep2(Mt{0}(@ki{b0+2>t0}@po{b0:=t1}ASeq(PAll{-4}(a0e,t1e,t2,c3),Isw{t1+1;_;T}(@fi{o0|3<7}Sc{t1:=o0|0},F),PPar{0;T}(Lp{b1;S}(c4),Lp{t0;F}(Sb{t0=7})))))",
-    Tree0718 "B{t0=0;b0;t1}PAll{1}(RFb(ASeq(Bin{t1%2=0;_}(Sl{100},Seq(a0,@oh{t1+=3}@of{t1+=1}@si{t1+3<7}Fai,c1b{b0+4})),Keep(FF(Fb(Wu{t0},Seq(t2,t3,c4l),@si{t1>b0+3}@rw{t1+2%4=3}@os{b0:=1}t5,FS(pa6{b0:2})))))))",
-    Tree0719 "B{t0=3;q0=3;b0}Flip(MPri(TryT(Mt{30}(Scc{t0%2<0}),pi0{t0:=}),pc1{b0:=},Ret2(t2),Isw{0;_;T}(Lp{b0;S}(Bin{b0>3;T}(t3,c4e)),c5e),Sb{b0=t0}))",
-    Tree0720 "B{o0=2;t1=3;t0=4}RSel(MSeq(AFb(RSeq(a0l,t1),t2),Rep0(Ub{o0})),To{50}(t3),Ruf{F}(SubA(RSeq(Inv(Seq(pa4{b0:6},@fi{t0%3<1}PAll{_}(a5l,Scc{o0|1+4%4!0}),PPar{2;_}(c6,@si{t0>6}Ub{o0},Sc{o0:=_;o0:=t1+2%3})))))))",
-    Tree0721 "B{t0;t1=5}Wv{t0}(pa0{b0:t1})",
-    Tree0722 "B{t0;b1;b0}RFb(Bin{b1<2;T}(Sw{1}(PAll{_}(FF(MPri(c0,@po{b0+=2}t1)),Inv(Rpt{F}(@os{b1+=3}pc2{b0:b0})),Seq(t3,t4,Wt{30})),Sw{3;2}(Ruf{F}(RSel(t5e,@fi{t0+1=b1+3%3}@ki{b0!6}pt6{b0:=;b1:b1},@po{b1%2<1?b0+=3}t7)),Fb(@po{t0:=t0%4}RU{S}(Rpt{F}(t8))),t9e)),MPri(PAll{-2}(pi10{t0:=},pt11{b0:=;b1:t0}),Ret0(t12),Par{_;-1}(c13,Fai,t14),Swm(Sl{10},Scc{b1>0},Scc{t0<7}))))",
-    Tree0723 "B{o0=0;b0=1;t1=0;t0=5}Seq(@fi{t0=t1%3}To{100}(Pre{b0+1%4>0;F}(Flt{2;_;_}(Dd{10}(FS(Seq(Ub{o0})))))),PAll{1}(Bin{some;_}(Sb{o0=2},Ub{o0})))",
-    Tree0724 "B{b0=2;t0}RSeq(c0,Lim{2}(@po{b0+=1;t0+=2}RSeq(Scc{b0!t0},Scc{b0!3},Dl{10}(pt1{b0:4;b1:b0}))),pi2{t0:=},t3,Sb{t0=3})",
-    Tree0725 "Cd{0;_}(F)",
-    Tree0726 "PPar{0;N}(a0,RFb(Fai,Invt(t1),Step(t2),Flt{1;_;_}(Keep(c3l))))",
-    Tree0727 "B{t0;t1}@po{t0:=9;t1+=3}Fb(t0,SubA(t1e))",
-    Tree0728 "B{t0=4;q0=0;b0}Seq(Lp{b0;K}(Swm(PAll{-2}(Lp{_;K}(@oh{t0!2?b0:=b0%2}@po{t0:=b0+3}@of{t0:=b0}Ite(pt0{b0:t0;b1:b0},MSeq(c1e,pt2{b0:t0;b1:t0},t3))),PPar{2;N}(Seq(t4,Scc{t0+2%3!0},Sc{t0+=2},c5e),RSeq(pi6{t0:t0}),Step(a7))))),Pri(Wu{t0},Step(Sc{t0:=b0;t0+=2},Pre{t0=6;S}(t8),RSel(c9e,R),pi10{t0:t0})))",
-    Tree0729 "B{b1=5;b0=0;t0=2;t1=5}RFb(Rep3(SubR(RFb(SubA(a0),c1e,@fi{b1+3!6}@oh{t0+4>b1?b0:=t1}t2))),Par{3;_}(Flip(a3e,c4),@si{b0+4<4}@ki{t1<7}@of{b1!t1+2%3?t0+=2}Sc{t0:=t0%2},t5))",
-    Tree0730 "B{b1=0;t0=2;b0}Dd{0}(Keep(RFb(Sel(Sw{0}(Seq(Intr{b1+3%3>0}(pt0{b0:7}),Ruf{1}(t1)),Pre{b0>b0+2%4;R}(Par{-1;2}(a2b{t0;b1},t3e)))))))",
-    Tree0731 "PAll{-2}(Rty2(Par{-2;3}(Wt{0},t0,S)),Flip(Rmp{F;S}(AFb(FF(Sel(c1e,a2l)),Rpt{3}(FS(RFb(a3l,F))))),Keep(ASeq(t4e,t5e,c6l,t7,c8)),t9))",
-    Tree0732 "B{b0=5;t1=0;t0=4}@of{b0>0?b0+=2}Seq(RSeq(Step(a0e,Sc{t0+=2},@os{b0=1?t0:=b0}@oh{t0+=1}Inv(c1e),c2,t3),Rep3(Wv{t1}(RepF(RSel(Dd{10}(t4)))))),OnceT(RSeq(t5,Cnd{b0%4<0;N;S}(pt6{b0:b0;b1:b0}),WU{b0+4%3=1}(Par{2;1}(a7,a8)),t9)),OnceT(RT{1}(PAll{4}(c10,t11,t12,Sl{50}))))",
-    Tree0733 "B{t0=1;b1=4;o0;b0=0}Once(Isw{t0+4%4;_;N}(MSeq(Wde(c0e,Ret0(a1),Seq(pc2{b0:b0},t3)),Par{-1;_}(a4,a5)),S,@os{b1<2?o0:=t0;t0+=2}@of{t0+=1}@si{b0=4}a6))",
-    Tree0734 "B{b1}@rw{b1+4%3<1}Sw{2}(F,t0)",
-    Tree0735 "B{t0=4;o0=5;q0=0;b0=0}Seq(Lp{b0;K}(Seq(t0,t1,@si{t0+2=b0}@oh{b0:=t0;b0%2!1?b0:=t0+1}Rep0(t2),@os{o0:=_}c3e)),Cnd{some;N;_}(Isw{o0|2+3;T;N}(@rw{t0>3}Par{1;-1}(RFb(pi4{t0:=},Sc{b0+=1})),RFb(@ki{t0+2!7}@os{b0+=1;b0+=3}pt5{b0:7;b1:b0},pc6{b0:b0}),Seq(c7,c8,t9))))",
-    Tree0736 "Wde(RSeq(t0,PPar{1;_}(t1,t2),t3),c4,OnceK(Rus{F}(Dl{30}(RSel(a5e,FF(c6l),t7)))))",
-    Tree0737 "B{b0=2;q0=0;t0=5;b1}Flip(RFb(Par{4;-4}(F,t0,Lp{b0;K}(@oh{b1+=1}@os{b1:=t0}@si{b1+2!0}t1),Cnd{t0+2!b0+1;_;S}(c2e),Fai),pa3{b0:b1;b1:b0}))",
-    Tree0738 "B{t1=3;b1=4;t0=1;b0=3}RFb(Cnd{t1!3;N;S}(Rty2(pt0{b0:t1})),Intr{t1%4!3}(Seq(Mt{0}(@fi{t0+3>t1%4}@po{b1:=t1%4;t1<t0?b1:=b0+4}@os{t0:=7}Sc{t0:=t1%3}),Wt{50},c1)),t2,c3l)",
-    Tree0739 "PAll{-1}(Rmp{S;F}(a0),c1,RepF(Fai))",
-    Tree0740 "B{b1;t0;b0=0}AFb(@os{b1>3?b1+=3}t0,RepF(c1),a2,c3l,Fb(c4e,@of{t0+=1}@po{b0:=t0+2}a5b{8;b1}))",
-    Tree0741 "B{b0;b1}Sw{1;3;5}(OnceK(c0),S,Sb{b0=5},pc1{b0:6})",
-    Tree0742 "B{b1;b0=1;t0=2;o0=_}Try(Scc{b1<0},t0,t1e,Bin{b0+3<b0+1;T}(@rw{b0+2!5}@fi{b1<b1+4}@os{t0:=0;t0:=o0|5}a2e,OnceK(c3)),t4)",
-    Tree0743 "B{b0;t0}RSeq(Rep0(Wt{0}),PAll{2}(Wde(a0,c1,t2),pc3{b0:=},Step(Sb{t0=2},Scc{b0+2!3})))",
-    Tree0744 "B{t0=4;o0=_;b0=1}Swm(WU{o0|2=t0+2%3}(Try(t0,S,c1b{o0|4},pi2{t0:t0})),FF(@ki{b0+4<6}@of{b0+=2;t0:=b0+1}c3),Seq(pc4{b0:=},t5))",
-    Tree0745 "B{t0=4;o0=_;b0}Seq(RFb(a0,c1l,c2,Cd{20;_}(c3e)),Try(@of{o0:=b0}@si{b0=0}@oh{t0:=7}Seq(t4e,t5e,pc6{b0:t0}),MSeq(Sb{t0=7},S,a7b{b0;b0}),Wde(@rw{none}Wu{t0},t8)),Seq(@fi{b0!5}pt9{b0:t0;b1:t0},Flip(Dl{20}(a10b{o0|2+2;b0}),Flt{3;F;F}(Sb{t0=0})),Isw{t0%2;_;T}(Wt{10},Sb{t0=2})))",
-    Tree0746 "RSeq(Fb(To{30}(Flt{2;S;K}(To{10}(Suc)))),c0,t1)",
-    Tree0747 "B{b0;b1}Sw{5}(Step(AFb(t0,R),To{0}(R)),RSeq(Sc{b0+=1},a1e))",
-    Tree0748 "B{o0=_;t1=3;t0;b0=0}@po{t0:=t1+3}@os{o0:=t1%4}@of{t1+=1}Fb(Intr{b0>2}(Fb(Seq(WU{t0%4!3}(Flip(Sb{t1=3},t0)),Swm(Keep(OnceT(a1b{t1%2;b0})))),@rw{t0=3}RT{1}(Cd{20;K}(Rep3(Ite(t2,t3)))),RSeq(t4,t5e))))",
-    Tree0749 "B{o0;t1;t0;b0=4}RSeq(pt0{b0:t0},SubA(SubA(Sb{t1=b0})),@of{o0:=o0|5%2}@si{o0|3+1!4}Sl{50})",
-    Tree0750 "B{b0;t0=1;t1=4;b1=5}@oh{t1+=1}Fb(c0e,AFb(t1,Pre{b1+4<t1%2;F}(a2l)),Sw{0;5}(pt3{b0:=;b1:b0},RSeq(@os{t0+=3}Sb{b0=0},t4,a5),S),TryF(PPar{0;_}(pt6{b0:=;b1:t0},@si{b0<5}@po{t0+=1}R),@of{b1:=t1}@os{t1:=1;t0+=1}t7),Ret2(Try(RFb(Wu{t0},t8),@po{b0!2?b0:=6}t9)))",
-    Tree0751 "B{t0=5;b0=2}TryF(Ite(t0,Rpt{1}(Sc{t0%2<1?t0+=3;b0:=t0})),Intr{b0>7}(Once(Sl{20})))",
-    Tree0752 "B{t0=5;b1=3;q0;b0=0}Par{_;_}(Wde(pa0{b0:b0},a1),RU{F}(Lp{b0;S}(a2b{t0;b1})),Sw{2}(Par{2;1}(c3,a4l),t5))",
-    Tree0753 "Rus{3}(Rmp{F;F}(Rep0(c0l)))",
-    Tree0754 "B{t0=2;b0=5}RSel(MSeq(Pre{b0+2%3>0;F}(AFb(t0,t1,c2)),To{0}(Inv(t3e)),t4e),Ret4(TryT(t5,t6,Rpt{F}(@ki{b0+2%3!1}@of{t0+=1;t0+=1}Suc),Mt{0}(Suc))))",
-    Tree0755 "B{o0}Intr{none}(RSel(t0,t1e,Sl{0}))",
-    Tree0756 "Fb(Pri(Keep(c0)),MSeq(RSeq(Lim{1}(t1e),a2l,c3)),Step(c4e,Sub(c5e)),RSeq(c6,t7,t8,c9),c10)",
-    Tree0757 "Seq(Step(Sub(S),a0,t1,Fai),To{30}(Rty0(t2)))",
-    Tree0758 "B{b1;t0=4}Dd{20}(Step(RSeq(FS(Wt{20})),Ite(pa0{b0:t0;b1:=},RepF(pt1{b0:7;b1:=}))))",
-    Tree0759 "B{o0;b0=3}Wde(@si{b0=3}c0,a1,a2)",
-    Tree0760 "B{t0;b0=4}PAll{1}(Wde(@oh{b0:=t0+4%4}@fi{b0!4}@po{t0:=b0+4}Fb(a0,c1,a2),t3),PPar{0;N}(t4e),RSeq(pi5{t0:b0},t6))",
-    Tree0761 "ASeq(t0e,Sl{0},Ret4(t1),t2,Rus{F}(t3))",
-    Tree0762 "B{b0=0;o0;t0}ASeq(OnceT(MSeq(t0,Sb{b0=t0})),Wu{t0},t1,Pre{some;F}(t2))",
-    Tree0763 "Wde(t0,Sub(t1),Suc)",
-    Tree0764 "B{q0=1;t0;b1=2;b0}PAll{-1}(TryT(Lp{_;_}(Sc{t0+=1;b0<6?b1:=8}),ASeq(RetF(Wt{0}),Pri(c0,c1),a2,t3,Dl{30}(SubA(a4l)))),Seq(c5b{9},Rus{3}(@si{t0!0}pt6{b0:=;b1:b1}),@po{b1+=2}@si{b1!1}Swm(t7,c8e),Dl{20}(Suc)))",
-    Tree0765 "B{t0=4;b1;q0;b0=0}Seq(Wv{t0}(OnceT(@oh{b0+=1}@si{t0+2%2>0}Inv(Seq(RFb(t0,@po{t0+=2}t1))))),@fi{b0%4<2}Lp{b0;S}(Lp{_;S}(Sl{0})),Cd{10;K}(RSel(@ki{b1!1}TryT(Sb{b0=b1},a2),Lp{b0;F}(a3))),Dl{30}(ASeq(@si{b0!3}@po{b0+=3}pc4{b0:b0},t5e,c6,SubR(F))))",
-    Tree0766 "Rpt{0}(t0)",
-    Tree0767 "Seq(Sub(Rep1(Sub(Dd{0}(a0l)))),To{0}(a1))",
-    Tree0768 "B{t0;q0;b0=1;o0=3}Lp{b0;_}(RSeq(@ki{none}Flt{1;_;K}(Sb{b0=t0}),pa0{b0:t0;b1:t0}))",
-    Tree0769 "B{b1=5;t0;q0=4;b0;o0=_}ASeq(Suc,Lp{b0;S}(RU{F}(@po{o0:=b0}@fi{t0%3>1}@os{b1+=3}pi0{t0:b0})),pc1{b0:b0},Pri(t2e,Fai))",
-    Tree0770 "B{t0=0;b0=0;o0=3}Pri(Dl{0}(Dl{50}(@os{b0+=1}Mt{30}(pt0{b0:t0}))),Pre{t0%4>1}(Swm(FS(FF(Isw{o0|3+3%4;T;N}(Ite(pt1{b0:b0;b1:b0},c2l)))),@rw{some}Wde(c3b{o0|4},Sc{t0+=1}),Pre{o0|1+2>b0;R}(Isw{t0+4;_;T}(a4,RtyF(RepF(Sc{t0+=1})),Sl{30},a5,a6e)))))",
-    Tree0771 "B{t0;q0=1;b0=2}Flip(t0e,Pre{b0=7;F}(@po{t0%2<0?t0+=3}@rw{t0<5}a1b{t0;b0}))",
-    Tree0772 "ASeq(RFb(c0e,c1,Sl{10}),Seq(Swm(RFb(t2,R)),RFb(c3l,t4,F),RSel(t5),RFb(t6,S),Fb(c7l,t8e,c9)),RSeq(Wt{30},t10,c11,t12,t13),OnceK(RT{1}(OnceK(a14l))))",
-    Tree0773 "B{t1;b1=4;b0=4}Isw{b0;T;T}(pa0{b0:t1},pa1{b0:=;b1:=})",
-    Tree0774 "Dd{20}(Flt{1;S;F}(Swm(Wde(c0,Ret1(PAll{-1}(Rep1(c1)))),RU{F}(Sub(t2)))))",
-    Tree0775 "B{o0;b1=3;t0=2;b0=4}Par{0;_}(SubA(TryT(c0,ASeq(@os{t0+3%4=2?b1:=o0|4+2;t0+1%2<1?t0:=b0+4}SubR(@oh{b1+=3}@of{none?o0:=b0+3}a1b{b0+1;b0}),c2),t3)),@fi{t0>6}@si{b1>7}@po{o0:=b0}Ite(c4,c5e),a6,@of{t0:=b1}Rep1(To{100}(Swm(pc7{b0:3},a8e))))",
-    Tree0776 "B{q0=0;t0=4;b1=5}RFb(c0l,Lp{b1;K}(Wt{20}),Invt(SubR(c1e)),pi2{t0:=})",
-    Tree0777 "B{b0=0;b1=5;t0;o0}Intr{b1+3=5}(RSel(Try(S,To{10}(pt0{b0:t0;b1:b1}),t1,Sb{b1=4}),Mt{0}(@si{o0|3>b1%2}@ki{b0%4<0}RT{1}(Pri(Sw{5}(t2,t3))))))",
-    Tree0778 "B{b0=2;b1=4;t0}Isw{b1+1;_;T}(Dd{0}(Fb(c0,c1)),Suc,Seq(Fb(SubR(Pre{b0%4>2;K}(Wu{t0})),Sl{10}),Wde(pt2{b0:=},Scc{t0+1!0})))",
-    Tree0779 "Dd{50}(RFb(Fb(a0,Rpt{F}(t1),Rpt{F}(Rmp{F;F}(Once(c2))),Dd{0}(t3)),ASeq(PAll{_}(S,c4),c5e,Ite(t6,c7l,c8l),Flt{1;_;_}(c9l),RSeq(t10,t11)),RFb(t12,Par{_;_}(Sl{50},t13),RFb(t14e,a15,c16l))))",
-    Tree0780 "B{t0=3;q0=3;o0=_;b0=5}Bin{t0%4<2;_}(RepF(Wde(Lp{b0;S}(AFb(Lp{t0;K}(Bin{t0!b0;N}(c0b{t0+3},t1)))),Ret2(Flip(a2b{t0;b0},Star(Sb{o0=8},c3,F))))),@os{b0+=3}@rw{b0%3=2}@ki{b0%3<0}a4)",
-    Tree0781 "B{o0=_;q0=0;b0=5;t0=2;b1=1}PAll{_}(Cd{0;K}(Ite(Dd{20}(pa0{b0:4;b1:=}),Suc,Wu{t0})),Lp{_;_}(@po{b0:=t0}@rw{t0+3%3=2}Sb{o0=6}),Lp{_;K}(@fi{b0+4<6}@os{t0+=2;b1:=t0}Sb{t0=b1}))",
-    Tree0782 "Rmp{S;F}(Wde(a0,To{10}(Seq(c1,FF(t2)))))",
-    Tree0783 "B{t0=3;b0}Inv(Ruf{1}(RSel(@oh{b0+=2;t0+=1}TryT(a0e,c1),PPar{1;T}(c2b{b0+3},Scc{b0+4=4}),Wu{t0},ASeq(Inv(c3),t4),Try(Scc{t0%4!2},Pre{b0%2>0;F}(t5)))))",
-    Tree0784 "B{t0=0;b0=5;b1}Keep(@oh{t0+=4}@of{b0:=t0;b1+=3}PAll{-2}(PPar{2;_}(@of{b0+=3;b1+3>7?b1+=3}@rw{b1+3=b0}a0,t1,Sl{0},a2b{b1;b0}),@rw{b0!1}Seq(@rw{t0>1}c3,a4b{b1%4;b1}),Invt(Rep4(@os{b0+=1}TryF(@os{b1:=4}Sw{4;1}(Sb{b0=5},R,Sc{b1!0?b1:=b0+1}),RT{3}(c5))))))",
-    Tree0785 "B{t1=3;t0;b0=4}@oh{t0+=1}@ki{b0!t1+1}Isw{t1;_;T}(a0e,Swm(pc1{b0:4},pa2{b0:=;b1:t1},pc3{b0:=}),Fb(a4b{b0;b0},@of{t0:=t0%3}a5,S))",
-    Tree0786 "Ite(PPar{2;_}(PAll{-5}(Keep(t0),Rpt{0}(S),Sub(a1),c2,c3l),Dl{50}(OnceK(Star(S,Sel(t4,a5))))),RFb(PPar{1;N}(a6,t7,t8),Rmp{F;F}(Inv(Rmp{S;F}(Star(S,a9))))),RSeq(c10e,Dl{30}(t11),RU{S}(c12),Sl{0},c13))",
-    Tree0787 "B{b1=2;b0=2;t0}@rw{b0%3!2}@fi{t0%2>0}Flip(@rw{t0>1}@os{b1+=1}RSeq(t0,t1),Bin{t0>6;T}(a2,FS(t3e)),Wv{t0}(@os{b1:=b0+4}Sb{t0=7}),@os{t0+=1}Invt(pc4{b0:b0}),SubR(Ret3(Sw{5}(c5,a6))))",
-    Tree0788 "B{b0;t0;o0=2}Isw{b0%4;T;N}(RFb(Par{0;2}(c0e,@rw{none}pt1{b0:b0;b1:t0}),a2e),RFb(pa3{b0:t0},c4,t5e,pc6{b0:b0},@rw{b0%3=0}t7),Try(c8,Sb{o0=4},c9b{b0}))",
-    Tree0789 "B{b1=3;t0=4;b0=2;q0}RSeq(RFb(Cd{0;K}(Lp{b0;K}(Wu{t0})),pa0{b0:1;b1:b0},Wu{t0},pc1{b0:9},@si{b0+1=b0}@os{b0:=t0%3;b0:=6}Wt{20}),Ite(Swm(c2b{b1}),Lp{b0;R}(RSeq(c3,a4e)),RFb(a5b{b1;b0},@os{b1+1<b1+2?t0:=b0}S)),Cnd{b1+1<t0;N;F}(Opt(Bin{b1%3<2;T}(Swm(t6,Inv(WU{b1%2!0}(pt7{b0:b1;b1:b1}))),Lp{b1;S}(RU{F}(Lp{_;R}(t8)))))))",
-    Tree0790 "B{t0=3}Pre{t0+2=6;K}(Seq(t0,Cd{0;K}(Wt{30}),To{30}(Intr{t0!3}(Dl{10}(To{0}(a1))))))",
-    Tree0791 "B{t1;b1=3;t0=2}Bin{b1+3<1;N}(SubA(@oh{t1+=3}Dd{20}(Ruf{3}(@ki{t0>2}@si{b1!t0+3}Sw{5}(Sel(t0,pc1{b0:4},Sb{t0=t1}),t2)))),t3)",
-    Tree0792 "B{b1=5;t0;b0}Su{t0}(@po{t0+=1}Isw{b1+1;T;_}(RFb(MSeq(@si{b1+2>t0}@fi{b1+3>5}@oh{t0%2>0?t0+=4}pi0{t0:t0},c1e,t2),@os{b0+=3}t3e),pi4{t0:b1},AFb(RFb(Invt(Rpt{2}(Sb{t0=6})),t5),a6,RSel(Keep(c7),a8,c9))))",
-    Tree0793 "B{b0=3;t0}@ki{t0!7}@of{t0:=b0}@si{t0%2<1}Seq(Star(Wu{t0},Sel(Cnd{t0+3>0;_;F}(c0l)),Step(c1l,c2,t3e),Rep3(Sc{b0:=b0%4})),AFb(PAll{-1}(a4l,pt5{b0:=}),a6l,Lim{1}(t7),Dl{50}(c8)))",
-    Tree0794 "B{o0=_;q0;b0=0;t0=2;b1=5}RFb(Star(pc0{b0:b1},c1l),pi2{t0:b0},Lp{b0;K}(c3),@rw{some}@oh{o0:=_}Wu{t0},PPar{1;N}(@rw{o0|1<1}@po{b0+4>3?t0+=1}a4b{t0%4;b1},Wt{0}))",
-    Tree0795 "Step(t0,PAll{1}(Sl{50},Suc,c1),Once(c2l))",
-    Tree0796 "Flt{2;R;_}(c0l)",
-    Tree0797 "Seq(Inv(Sub(Seq(AFb(t0e,t1),RFb(c2,t3e,Sub(c4)),t5,FS(t6)))),Step(PAll{_}(Rep0(Fai),Fai,Rep0(t7),To{20}(c8),MSeq(c9,a10e))),c11)",
-    Tree0798 "B{b0;t0;b1;o0=0;t1=4}Pre{o0|0%2!0;F}(Seq(Rpt{F}(@si{b0>3}@rw{t0>0}Fb(@fi{none}@rw{b0>b1}Seq(@rw{t0>7}@os{b1:=0}@of{o0:=_}RSeq(a0l,pi1{t0:=},t2,Scc{b1%4<3}),@os{o0:=b1}PPar{2;N}(Inv(pa3{b0:8;b1:t1}),a4)))),TryF(Seq(a5,Sb{t0=2},Rep0(t6)),t7)))",
-    Tree0799 "B{t0=2;b0;t1}@rw{t0=t1%4}@ki{t1+4%2<0}Ret1(OnceK(Dd{0}(@os{t0%3>0?b0+=1}@ki{t0!t0+3%3}@oh{b0+=1;b0<6?t1+=2}FF(Bin{b0+2%4!2;T}(Scc{t1+3!5},Sb{b0=0})))))",
+    Tree0700 "Rpt{2}(Swm(c0l,Flip(R,a1,Fai)))",
+    Tree0701 "B{b0=1;t0=5}Fb(AFb(RSel(t0,a1l)),@rw{t0!b0}@oh{t0+=3}t2,MSeq(Sc{t0+=3},@fi{t0<4}t3))",
+    Tree0702 "B{t0=1;b0=0}MPri(Dd{0}(c0b{b0}),Cnd{t0=0;_;_}(Dd{0}(RFb(pt1{b0:=}))),TryF(@po{b0:=t0;b0+=1}@of{t0>6?t0:=t0%3}@os{t0%3<1?t0+=2}c2,F,pt3{b0:7;b1:b0}))",
+    Tree0703 "B{t0=4}Rty1(Step(Suc,@fi{t0>7}Cd{30;_}(pc0{b0:5}),t1))",
+    Tree0704 "RSeq(Sub(t0))",
+    Tree0705 "B{b0=1;o0=3;t1;t0=1}Wv{t1}(Bin{b0>7;N}(Pre{some;F}(Scc{t0=t1}),a0e))",
+    Tree0706 "B{b0;b1;t0=3}TryT(Rep2(PPar{1;N}(a0,Scc{t0+4%4<1})),pa1{b0:b0},Cd{0;_}(t2))",
+    Tree0707 "B{t1;b0=0;b1;t0}Flip(RtyF(@fi{t1%4>0}@of{b1+=3}@po{t0:=t1}Seq(Isw{3;_;T}(c0,c1b{b1}),Sw{5}(pc2{b0:t0},pc3{b0:=}),Seq(t4,Wu{t1}))))",
+    Tree0708 "RFb(c0,t1)",
+    Tree0709 "DySeq(S,t0,c1l)",
+    Tree0710 "B{t0=4;b0=4}Rep4(MPri(t0,t1,Once(Step(@oh{b0:=t0+1;b0+=1}@ki{t0>b0%4}t2e,@of{t0:=t0%3}@os{b0:=t0}Fai))))",
+    Tree0711 "B{b0=1;t0}RSel(Cnd{t0%3=2;_;_}(Lim{1}(a0)),Mt{30}(t1),c2,@si{t0%4<3}SubR(c3b{b0%4}),a4b{b0;b0})",
+    Tree0712 "Flip(Lim{3}(Star(a0,Fb(Rpt{2}(PrSel{2}(a1)),a2e,Swm(t3,a4)),RetF(t5))),Fb(Dd{20}(TryT(t6,t7,Inv(a8),Wt{50})),PAll{0}(c9,a10,t11),RSeq(Opt(c12l),Rep4(c13))))",
+    Tree0713 "B{b1=2;t1;b0=2;o0=4;t0=5}Flip(Pri(Par{1;_}(c0,pt1{b0:b0;b1:=},t2),@os{b1+=2;t0+=3}pa3{b0:7;b1:b0},PAll{1}(c4l,t5e,pt6{b0:t0;b1:t1},pi7{t0:t0}),Obs{t1%4>0;_}(RepF(R)),Scc{t0+3>1}),Swm(Sl{10},Flt{2;F;_}(Wde(Rmp{F;S}(a8),SubA(@po{t0<6?t1+=3}@si{b1+2%4>0}@ki{b1<3}t9),Try(Sc{o0:=b1+2%4;t1:=t0},Sc{b0:=t0},@ki{some}@po{t0:=b1%2}@fi{t0!b1}pc10{b0:b0}))),Rep2(DySeq(t11,t12,t13e))))",
+    Tree0714 "B{b1=4;b0=5}Par{2;-1}(c0,Try(To{30}(c1e),Suc),c2,DySeq(RepF(Cnd{b0%4<0;N;S}(c3b{b1}))),Rpt{3}(@os{b1:=0}t4e))",
+    Tree0715 "B{b1=1;b0=5;t0=3;o0=_}RFb(PPar{1;_}(c0,Isw{t0%4;T;_}(t1,t2,@os{b1+=2}@oh{none?b1:=t0}c3e),t4),RSeq(@os{b1:=b0;b0:=t0}@rw{o0|2<5}@si{t0+4%2=1}Keep(RFb(pt5{b0:6;b1:b1},R))),Seq(FS(pt6{b0:t0}),t7,t8))",
+    Tree0716 "B{o0=5}Dd{10}(c0b{o0|1})",
+    Tree0717 "B{o0=2;b0=4;t0=5;b1=0}RSeq(Cnd{some;N;F}(a0),Flt{3;F;K}(Pre{b0%4>2}(@po{t0+=3;t0>b1%4?t0+=2}c1)),Cd{0;K}(F),DySeq(F))",
+    Tree0718 "Flt{1;F;F}(Seq(c0l,RSeq(DySel(c1,a2e)),FS(c3),Mt{0}(RFb(t4,c5))))",
+    Tree0719 "B{t0;o0=_;t1;b0=4}Pri(@rw{b0+2!5}@fi{t0<t0+4}@os{t1:=0;t1:=o0|5}c0e,Flip(DySeq(t1,a2e,@oh{t1:=b0;o0:=_}@of{b0:=6}Wt{20}),MPri(t3e,Sl{10}),Sc{t0+=3;t1+=1},@oh{o0:=t0%2}F),Pre{t0%2>0}(To{20}(Once(@fi{t0=1}DySeq(OnceK(pi4{t0:=}),c5,F)))),c6b{t1})",
+    Tree0720 "RFb(DySeq(c0e,c1,c2),Cd{50;F}(Sub(Mt{0}(RSeq(a3,Wt{100})))),Dd{10}(Rpt{F}(t4e)))",
+    Tree0721 "B{t1=2;t0=3;b0}PAll{-1}(pa0{b0:=;b1:t1},SubA(Mt{0}(Ite(pa1{b0:9;b1:b0},Wv{t0}(c2b{t1}),t3))),Rmp{S;S}(WU{t1%3<0}(t4)))",
+    Tree0722 "B{t0=5;b1=2;o0=2;b0}@ki{b1>b1%2}@fi{t0+1!2}ASeq(Intr{o0|1+3>b1}(Swm(@os{t0:=b1}@po{t0:=b0+3;b1:=0}Wu{t0},@po{b0:=b1%2}@si{b0!3}t0e,Sc{b0+=1})),@po{t0+=3}MPri(Swm(TryF(Isw{4;_;N}(Wu{t0},Sb{b0=8}),Sel(Obs{b1+4%4>0;L}(c1),t2)),c3)),a4b{9;b0})",
+    Tree0723 "B{o0=4;b1}RSeq(Sw{0;5;2}(t0,t1,c2l,t3),Ite(c4,c5,Fb(Scc{o0|1%2>0},a6e)),DySeq(c7,@fi{none}t8e,c9))",
+    Tree0724 "B{t0=5;b1;o0=1;q0=2;b0=2}@of{o0:=_;b0:=b1+3%4}Pri(@rw{t0+1>1}@po{b0+=3}Sw{5;3;0}(pi0{t0:t0},Pre{none;K}(@po{o0:=_}Run),Pre{some;K}(RSeq(a1)),FS(@si{b1<b0}Sw{1}(Sc{b1:=t0%4},Sl{10}))),@si{b0+3%2=1}@ki{some}@of{b0%3<0?o0:=b0%4}Mt{0}(Lp{t0;R}(DySeq(RFb(t2),@rw{o0|2>1}@fi{b1+4!7}@of{b1:=2}Fb(a3,pa4{b0:8})))),PAll{_}(OnceT(@os{o0:=_}@si{some}Sw{0}(Wt{0},S)),Sc{o0:=_;b0+=2}))",
+    Tree0725 "B{o0;t0=4;b1}FS(Swm(pi0{t0:=},WU{o0|0<7}(Sl{100}),Mt{50}(Obs{some;_}(Step(t1,Sb{o0=2})))))",
+    Tree0726 "B{b1=0;t1=1;b0=3;o0=4;t0}Sw{0}(Sel(Rep2(Fb(Dl{50}(pt0{b0:=;b1:=}),@of{t0<4?t1+=2}@fi{t1=t0%3}@po{o0:=_}Rus{3}(t1)))),Try(To{0}(t2e),PPar{1;T}(DySeq(@os{b0:=t1}@of{o0:=b0}t3,t4),Fai,c5l,a6b{t0+1%4;b0})))",
+    Tree0727 "Seq(Sl{10},Lim{1}(Run))",
+    Tree0728 "B{b0;t0=0}RSeq(Bin{t0!1;N}(a0,c1),Wde(pt2{b0:7;b1:b0},pa3{b0:=}))",
+    Tree0729 "B{b0;t0=4}PPar{0;N}(Dl{0}(Keep(Dl{50}(DySel(@oh{t0+=1}@of{b0+=1}@si{b0+1=t0}t0,F,@oh{t0+=4;b0:=t0+3%3}S)))),PAll{1}(@ki{b0+2>4}@fi{b0=4}@po{b0%4<0?t0+=2}PPar{2;N}(c1),Sc{b0+=3},Wt{0}))",
+    Tree0730 "B{t0=1;q0;b0=3}Swm(Cnd{b0%2>0;T;S}(Par{_;-2}(Flip(Sl{50},@os{b0:=6}t0),Rep3(RU{F}(Lp{t0;_}(t1))),t2)),pc3{b0:8})",
+    Tree0731 "B{t1;t0;b0=4}RFb(Seq(pa0{b0:2},t1,Cnd{t0+3>7;N;S}(@si{b0=3}a2b{t0;b0})),Inv(@of{b0=t1+4?t1:=4}@rw{t0%4!3}@po{t1+=2;b0+=1}RSel(Sel(Fai,t3,t4),RFb(Keep(Wu{t1}),@fi{b0!1}pi5{t0:t1}),c6)),RFb(@fi{t1%4<0}t7,Wu{t1},c8e,Obs{b0%4<1;N}(t9),Cd{100;K}(t10)))",
+    Tree0732 "B{b0=5;q0=4;t0=4}Dd{50}(Cnd{t0!4;N;S}(@si{b0+1%3!1}@po{t0+=2}RSeq(a0b{b0+1;b0},@po{b0:=t0+1%2}@oh{b0+=1;t0+=2}Wu{t0},OnceT(Lp{b0;F}(Wu{t0})))))",
+    Tree0733 "Seq(a0)",
+    Tree0734 "Cd{0;_}(Run)",
+    Tree0735 "B{b1=1;t0=2;b0=4}Ret0(Sc{b1%2<0?t0:=b0})",
+    Tree0736 "B{t1=5;b1=4;o0=0;t0=0}Ret2(RFb(Fb(t0,c1,@rw{t0+2%3<2}@oh{some?t0:=b1}c2e,pt3{b0:8;b1:t1}),Scc{b1<4},a4))",
+    Tree0737 "B{b0;t0=2;o0=_;b1=1}FF(RSeq(Star(Wu{t0},Intr{b0+2%4>2}(pa0{b0:t0;b1:t0})),@fi{o0|5>2}PPar{2;_}(Scc{b1<2},t1,t2e,t3),@si{none}@os{b1+=2}Sw{3;2;4}(S,Wu{t0},Sc{t0:=0},@po{b0+=1}c4e),Step(Ub{o0},Wu{t0},t5)))",
+    Tree0738 "B{o0;t0=1}Rmp{F;S}(Cd{30;F}(To{100}(@fi{o0|4<0}DySeq(Sb{o0=9},Wu{t0}))))",
+    Tree0739 "B{b0=2;t0=2}Bin{t0>b0+1%2;T}(Swm(t0,Step(RT{F}(R),Ret0(Sc{t0+=3;b0:=t0%4}),pi1{t0:b0},Isw{t0+2;_;_}(S))),Dd{0}(Ite(RFb(RetF(@rw{t0%2!1}@fi{t0+4<t0%4}@os{t0:=b0%4}Star(Wu{t0},Sc{t0:=t0+1%3},t2,a3b{t0;b0},S))),Step(FF(Scc{t0<3}),S,t4),TryF(pt5{b0:=},Wde(Flt{1;R;K}(c6),@rw{b0+4<7}@oh{b0+=1;t0+=1}@po{b0:=5}Scc{b0+1=3},c7),OnceT(Rep4(c8b{t0}))))))",
+    Tree0740 "B{t0=1;t1}Wv{t1}(Flt{1;R;_}(Isw{t0%4;_;T}(Inv(t0),Wde(t1,Sl{10}))))",
+    Tree0741 "B{b1=3;b0}TryF(t0e,Obs{b0=3;N}(pi1{t0:b0}),Par{_;-1}(S,pc2{b0:b1}),pt3{b0:=;b1:=})",
+    Tree0742 "B{b0=3;o0=2;t0=0}Bin{t0!5;N}(Wde(t0e,Invt(DySel(Par{_;1}(t1e,Sl{0},Run)))),@si{o0|4%2!1}RFb(Wu{t0},pc2{b0:b0},t3,@of{b0+=1}@rw{t0+1%4!0}pa4{b0:=},Obs{t0%3>0;N}(a5)))",
+    Tree0743 "Dl{0}(Step(t0))",
+    Tree0744 "B{t0=0;o0;b0=0;b1}Ite(Flip(TryF(pt0{b0:t0;b1:=},F,pa1{b0:=}),Dl{0}(pt2{b0:=;b1:b1})),PPar{0;T}(t3,t4,Sc{t0+=2;t0:=o0|4},t5))",
+    Tree0745 "B{b1;t0=2}Ruf{F}(a0b{t0%2;b1})",
+    Tree0746 "Invt(FF(Once(DySeq(Sl{30}))))",
+    Tree0747 "B{t1=2;b0=1;b1=2}Fb(c0b{b1},@fi{b0+1%4!0}MSeq(SubA(Swm(a1b{1;b0},a2,@fi{t1+2!2}t3)),t4,Wde(c5,SubA(Sb{t1=b0}),pi6{t0:t1})))",
+    Tree0748 "B{t0=3;o0=_;t1=3;b0=5}Bin{b0!2;_}(OnceK(Pre{t0<7;F}(Sc{b0:=t1%2})),@oh{b0+=3}ASeq(@fi{t0>b0}@os{t0:=b0+2;b0+=1}@of{t0:=o0|2%3}Sl{30},c0))",
+    Tree0749 "B{b1=5;t0=4;b0}Par{-1;1}(PrSel{t0;b1+2;t0%2}(a0e,a1b{b1;b1},@ki{b0>6}Wt{20}),Seq(c2e,a3),Rep4(OnceK(t4)))",
+    Tree0750 "B{t0=4;b0=5}RFb(@po{b0+3>b0+1?b0:=t0}c0,c1e,FF(c2),t3e)",
+    Tree0751 "B{b1=0;b0=5;t0;q0=1;t1=0}RFb(Try(@os{t0:=7}Scc{b1!t0%4},Rmp{S;S}(t0e),Fb(pi1{t0:t0},Sc{t1+=2}),Star(@oh{b0:=t0}S,c2)),RFb(RSeq(Scc{b0>1},c3,Sb{b0=5},a4),Lp{t1;F}(@ki{b0>2}@os{b0:=t1+4}t5e),@si{t0!0}@po{t1+=3}Sl{10}))",
+    Tree0752 "B{t0=4;b0}Ret4(Ite(Su{t0}(Fb(RSeq(pa0{b0:b0;b1:b0},@oh{t0+=1}@po{b0+=1}pt1{b0:=;b1:b0},pi2{t0:b0},a3),To{0}(t4))),MPri(a5,a6),Ite(Obs{b0+1>t0;N}(RSeq(c7,pi8{t0:t0})),a9,@po{b0<t0+2?t0:=b0%4}@rw{t0+3%2=1}a10l)))",
+    Tree0753 "B{t0=3;o0;b1=5;b0}@fi{b0=t0}@of{b1>t0?o0:=_}@oh{o0:=8;b1+=1}MSeq(t0e,@po{t0+=3}t1,t2e)",
+    Tree0754 "B{t0=1;b0}Swm(Star(t0,a1,a2),Mt{0}(Seq(PPar{0;T}(Sb{b0=t0},c3,Sc{b0<0?b0+=3}))),Pri(SubA(pi4{t0:b0}),a5,a6e),Inv(FS(Once(pi7{t0:=}))))",
+    Tree0755 "RFb(Sub(Sub(t0)),a1,t2)",
+    Tree0756 "B{b0=2;t0=0}TryF(Sel(Obs{b0+1<2;B}(Scc{t0>1}),Obs{b0<2;B}(Isw{t0;T;N}(c0,Suc))),@os{b0:=b0+3%2;b0:=b0%3}@ki{b0+1<b0}RSeq(t1,c2,F),MPri(@os{b0+=1}Intr{b0>4}(Intr{b0=1}(a3)),Intr{b0<6}(Swm(Flip(PrSel{b0}(pc4{b0:b0})))),Isw{t0;_;T}(R,c5)))",
+    Tree0757 "Mt{0}(F)",
+    Tree0758 "RFb(a0l,Ret4(Flt{2;_;_}(PPar{0;N}(a1,PPar{2;T}(c2,Sub(t3e)),Try(t4,Rep3(t5))))),RSeq(t6,t7,Dl{50}(S)))",
+    Tree0759 "B{b0=2;t0}Wde(@of{b0+4%3=0?b0:=t0}Dl{50}(Step(Lim{3}(t0e),Wt{0})),Pre{b0%4>2}(Rep0(SubA(t1e))),Step(Rty2(Seq(@si{b0+4<t0}Scc{t0%4=2},Flt{3;F;F}(c2))),c3))",
+    Tree0760 "Seq(Dd{10}(PrSel{3;2;2}(c0e,t1,Rmp{F;F}(t2))),Seq(Par{_;2}(Fb(c3,t4,Wt{30}),Rep1(Step(c5e,t6e)))),RFb(Cd{0;K}(t7),t8,RFb(a9,Sub(t10))))",
+    Tree0761 "B{t0=1;b1=0;b0=0;t1}Sel(Step(Invt(t0),Inv(t1),@po{t0:=1}c2,a3,Step(pt4{b0:=;b1:b0},a5,t6)),RSeq(DySeq(Sb{t1=8}),@rw{b0!4}c7e,pc8{b0:t0},pt9{b0:=;b1:t1},a10),RSeq(Fb(c11,c12),RFb(@si{t1+1=b0}@os{b0:=b0%3;b1:=6}c13e,c14e),t15,S),Fb(Flip(@of{t0+1=7?t0+=1}Wt{0},@os{b0:=b1}WU{t0=1}(t16)),Rep4(Rmp{F;S}(Fb(a17,c18))),c19,Isw{t1;N;N}(pa20{b0:t0;b1:=},Wu{t0})))",
+    Tree0762 "B{b0=1;o0=_;b1=3;t0=1}Flip(Rpt{0}(@fi{o0|5+3=2}@of{b0+=2}Sc{b0:=t0;b0:=b1+4}))",
+    Tree0763 "B{o0;t0;b0=5}Ite(t0,@ki{none}@si{b0%3>1}FS(Pre{t0+1<b0;K}(Flip(t1,pc2{b0:2}))))",
+    Tree0764 "B{t0=0;b0;o0=2}Dd{30}(PrSel{b0%4}(Rpt{F}(Seq(Par{-4;_}(RT{F}(Rpt{F}(c0)),Pre{t0%4<1;K}(pa1{b0:5;b1:b0}),@fi{o0|1>4}@rw{some}Mt{10}(SubA(Sb{o0=8})),RFb(c2,@os{o0|1%3>0?o0:=_}pc3{b0:5},pt4{b0:=})),t5,Star(pc6{b0:3},SubR(t7),t8,Su{t0}(pt9{b0:=;b1:t0})),@rw{o0|5+1=0}PAll{_}(Wv{t0}(Rep4(t10)),Run,To{0}(Scc{t0>5})),To{50}(Star(PPar{1;_}(Ub{o0},c11),Ret4(a12)))))))",
+    Tree0765 "B{b0=1;t1=3}Cd{20;K}(Once(Pre{t1>7;S}(ASeq(pc0{b0:2},Bin{b0>1;T}(t1,a2l)))))",
+    Tree0766 "B{o0;b1=1;b0=4;t0}Ite(@si{o0|1>3}@po{b1+=1}@rw{o0|3=o0|5+2%2}Dd{20}(@po{t0:=b1%4}@si{o0|1+1=5}To{0}(a0)),@fi{b0<1}Rep1(Sb{o0=3}),PAll{2}(Sc{t0+=3},Rep1(Rpt{0}(Scc{t0%3>0}))))",
+    Tree0767 "Ret1(Sub(Sub(Wt{30})))",
+    Tree0768 "Dl{0}(Sub(Sub(c0e)))",
+    Tree0769 "B{b0=5;t0=4;t1=0;b1=0}@fi{b1!5}@of{b0<t1?t1:=b1+1%4}Swm(Sb{t0=b1},t0,c1b{t1},SubA(SubR(Sl{10})),Wt{30})",
+    Tree0770 "B{t0=1;b0=4}Fb(Obs{t0%4!1;N}(c0),Obs{b0<3;B}(Cd{0;K}(@fi{t0+1%4<0}c1b{b0+2})),t2)",
+    Tree0771 "B{t1=1;t0}Ret4(To{20}(Star(RT{2}(a0e),Su{t0}(F),t1,PrSel{t1+1}(pa2{b0:9;b1:t1}))))",
+    Tree0772 "Fb(c0,t1,c2,PPar{1;T}(Inv(c3),t4e),c5)",
+    Tree0773 "B{b1=1;t0=2;b0=1}@fi{t0>3}@rw{t0%2!0}Fb(Dd{0}(Keep(OnceT(Fb(Obs{b0>7;L}(Step(pt0{b0:7;b1:=},c1,pt2{b0:t0;b1:t0})),Rpt{0}(c3))))))",
+    Tree0774 "B{t0}Wde(a0,c1,pa2{b0:9;b1:t0})",
+    Tree0775 "B{b1;t0=5;b0=2}Once(Star(Try(Ret3(Wde(c0,c1)),t2e,@of{t0+=3}@si{b0+2<4}Par{3;-1}(c3e,Sb{b1=3},Scc{b0<6},t4,c5),Cd{20;F}(Suc))))",
+    Tree0776 "PAll{_}(RSeq(Sub(Ite(DySel(a0e,c1,c2),Flt{1;_;K}(RU{S}(Seq(t3,Fai))))),Seq(t4,Rep1(Sub(Seq(c5,t6,c7))),t8)))",
+    Tree0777 "B{o0;b1=0;t0=0;q0=0;b0=1}RSeq(Step(@fi{b1!3}@po{b0:=b1}SubA(Rpt{0}(pi0{t0:=})),Ite(a1b{b0+3%2;b0},Cd{30;K}(DySel(a2e,t3))),Lp{_;S}(Pre{t0%2<0;F}(Mt{30}(PPar{1;T}(pa4{b0:8;b1:=},c5b{b0},@of{t0:=o0|4}@ki{b1+1>o0|2%4}@oh{b1+=3}c6,t7)))),Swm(Swm(pt8{b0:=;b1:b0},pi9{t0:=},TryF(@ki{b0!4}Wu{t0},c10),c11))),RSeq(@rw{b0+2!2}Ret2(AFb(Par{5;2}(Sb{t0=5},Sl{30},t12,F,a13b{2;b1}),RSeq(Scc{b0%2<0},S),Wde(DySel(pi14{t0:=}),Pri(SubR(Sb{b1=6})),Ub{o0})))))",
+    Tree0778 "B{t0=2;b0=3}Ite(a0,@of{b0+=2}@rw{t0+2<6}@os{b0+=3}Seq(PAll{-1}(Scc{b0%4>2},@os{b0+=2}Intr{t0=3}(RT{F}(pt1{b0:6;b1:t0})))),FS(MPri(Keep(c2b{t0%3}),a3,pt4{b0:t0;b1:t0},t5)))",
+    Tree0779 "B{b1=3;t0=3}DySeq(Flt{1;F;F}(SubR(@po{b1%2=1?t0+=3}a0)))",
+    Tree0780 "B{t0=5;b0=5}Seq(pc0{b0:t0},Rty1(Isw{t0%3;_;N}(MSeq(ASeq(Inv(Sc{t0+=1}))),Lim{1}(Rpt{3}(a1)),pa2{b0:=;b1:b0})),Intr{b0+2%2<0}(@rw{t0>b0+4}@si{t0%2<1}@oh{t0+=3}Fb(PAll{2}(Sb{b0=t0},R),PAll{2}(c3b{t0%4},F,pt4{b0:t0;b1:b0}),Sb{b0=t0})),Ite(Lim{3}(Star(a5,c6b{t0},t7)),Swm(Sb{t0=7},a8,Sc{b0+4>t0?t0:=t0%3},S)),c9e)",
+    Tree0781 "B{t1=0;q0=3}Lp{t1;S}(Star(c0,t1))",
+    Tree0782 "B{t0=5;b0;t1=5}To{0}(TryT(Sel(pt0{b0:=;b1:b0},t1e,@rw{b0+2!b0}@of{t1+=3}@oh{t0+=2}a2e,@si{t1>t0+1}@oh{t0+=1}@po{t0+=3}R),Pri(RepF(RSel(a3b{4;b0},a4,pi5{t0:t0})))))",
+    Tree0783 "B{b0=5;b1=3;t0=0}RetF(@oh{b1+4%3<2?t0+=2}RepF(Obs{b0<5;N}(OnceT(Obs{b1+3%4!1;S}(RSeq(a0b{b0;b1},pa1{b0:=;b1:b1}))))))",
+    Tree0784 "B{b0=2;t0;o0=_;b1=5}Sw{2;3}(Rpt{F}(@rw{b0%4!3}@oh{o0:=b0}Keep(PAll{0}(Sb{b1=b0},RT{2}(Wt{0}),c0,a1))),@si{b1+3<o0|0%3}Bin{t0+1>b1;_}(a2,Isw{t0;_;T}(a3,Fb(a4,a5b{b0%2;b0}))),Par{1;-1}(F,Pre{o0|2=t0+2%4;K}(Rep2(Dd{30}(c6))),Pre{t0+3%2<0;F}(RSeq(c7,t8))))",
+    Tree0785 "B{t1;b0;b1=1}PrSel{b0;t1}(@os{t1<3?b1:=t1}@si{b0!7}t0,pc1{b0:=})",
+    Tree0786 "Par{2;_}(Cd{10;F}(c0),c1,RU{F}(a2),t3)",
+    Tree0787 "B{o0=_;t0=2;b0=0}Rep4(AFb(Inv(Obs{t0+2<3;_}(RT{1}(Sel(Obs{t0>o0|5;B}(pt0{b0:b0;b1:t0}),c1)))),Inv(RFb(Seq(Rep3(Sb{o0=6}),t2,Run),c3)),PPar{0;T}(Isw{t0%2;N;T}(a4,SubA(t5)),Bin{b0>5;T}(Su{t0}(t6),t7))))",
+    Tree0788 "B{t0=3}Wv{t0}(Rty3(a0))",
+    Tree0789 "B{t1=2;b0=4;o0;b1=5;t0}Fb(Fb(a0,t1,t2,Rep4(pt3{b0:t0;b1:t1})),Seq(@of{t1+=2;b1+=1}Lim{1}(Step(pt4{b0:t1;b1:b1},FF(F))),Bin{some;T}(Intr{t1<1}(@rw{b0<5}@oh{t1<0?b0+=1}@os{b1+=3}Ruf{2}(t5)),t6e)),TryT(Swm(a7,a8,pi9{t0:t1},t10,Mt{0}(Sb{t0=b1})),Sel(Ret3(Step(Pre{o0|1>b1;S}(t11))),Ret2(Wu{t0}))),Sel(Obs{b1=6;N}(Cd{0;F}(t12e)),Obs{t0+2%4=0;L}(S),@rw{o0|4!3}R))",
+    Tree0790 "B{t0=0}RFb(c0,Wu{t0},pa1{b0:8;b1:t0})",
+    Tree0791 "B{b0;t0}Flip(Bin{t0!3;N}(PrSel{9;t0;t0}(t0,pc1{b0:8},@oh{b0+=1}@rw{b0<6}Sc{b0:=b0%3;t0>3?t0+=1}),RetF(t2)),@po{b0+=1;b0+=2}@ki{b0>6}@fi{b0!2}Sel(Obs{t0<b0%4;B}(Sc{t0:=b0}),Wt{20}),PrSel{b0+2;t0;b0;9}(c3e,Ret1(pa4{b0:b0}),@of{t0+=3;b0!3?t0:=b0+2}a5,c6))",
+    Tree0792 "RFb(Once(Swm(RFb(Opt(c0),Keep(RSeq(t1,a2l)),DySeq(a3,Mt{0}(c4),To{0}(t5))),RSeq(RT{2}(t6),Rpt{1}(Mt{0}(RetF(c7))),Fb(t8,S)))),Suc)",
+    Tree0793 "B{b0=5;o0=_;t1=3;t0=0}PAll{-1}(Ite(t0,Isw{o0|2+2%3;T;T}(Pre{b0+1<2;S}(Bin{b0>2;_}(@po{t0:=t0%2;o0:=t1}@rw{t0>6}t1,Sb{o0=6}))),c2b{b0}),R)",
+    Tree0794 "B{t0=5;q0;b1=3;o0;b0=0}@si{o0|3!1}@of{t0+=1}PAll{0}(PPar{0;_}(Mt{20}(RT{1}(RSeq(c0,Sc{b0+1=3?b1+=3}))),RSeq(Ub{o0},Fai),DySeq(t1)),Keep(SubA(c2e)),Step(a3,@of{o0|3+1=b1%4?b0+=1;b0=b0+1?b1:=b0%4}@os{o0:=b0}Sb{o0=3},t4),Swm(@fi{none}Cd{10;K}(Sb{o0=5}),@of{b1!t0%4?o0:=4}@po{b0+2!o0|2?t0:=b0;t0:=b0}Ret1(pa5{b0:t0}),Lp{t0;S}(t6)))",
+    Tree0795 "B{t0=3;b0=0;o0=_;t1}RepF(Keep(Isw{b0%4;T;_}(c0,Intr{t0=5}(Pre{t1%2>0;F}(@oh{o0:=_;t0:=t1%4}c1b{t0%2})))))",
+    Tree0796 "B{t0=5;b0=4;o0=_}RFb(Seq(a0,a1e,a2b{t0%2;b0}),MPri(c3,@oh{o0:=_;t0:=b0}Scc{b0%2=1},c4b{b0}),Bin{t0+1%4!1;_}(pc5{b0:b0},c6))",
+    Tree0797 "Flt{3;_;_}(RSel(t0,t1))",
+    Tree0798 "B{o0=_;t0=2;b0=4}MSeq(Flt{1;S;K}(t0),@si{some}@po{b0+1<1?t0:=t0+4%4}@of{o0:=o0|5}Bin{b0%4>0;_}(@po{b0:=o0|5%2;o0:=t0}@os{b0:=o0|4}OnceT(t1),Sb{t0=1}),Isw{t0;N;T}(PrSel{o0|1}(Wu{t0}),@oh{o0:=t0}@ki{b0!o0|2}c2b{9}),ASeq(c3,c4,a5),Flip(Suc,Wu{t0},Sb{o0=7},a6))",
+    Tree0799 "B{b1=1;o0=_;b0=0;t0=2;q0=0}Sw{2;1;0}(Seq(pi0{t0:b0},@rw{t0<0}@po{b0:=o0|4%2}@si{b1>6}Scc{o0|5%2>0},c1e,Lp{b0;_}(t2),t3),Sw{5;1;2}(a4b{t0+3%3;b0},@oh{t0+=3}@po{b0+=1}a5,c6,Once(Scc{b1<o0|2})),Flip(@po{b0+=1}@oh{b0+=1}@os{b1:=b0+2%3}pc7{b0:b0},Cd{0;K}(S),t8,Fai),Ite(Pre{b0+4=1;K}(pt9{b0:=;b1:t0}),a10e,Dd{0}(t11e)))",
 }

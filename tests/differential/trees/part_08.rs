@@ -7,485 +7,518 @@ bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
             b0: i64 = 2,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(0),
             #[tracked] t0: i64,
-            o0: Option<i64>,
         }
-        ParallelAll {
-            Deadline(20) {
-                #[skip_if(|bb| bb.o0.unwrap_or(2) % 4 > 2)]
-                Succeeder,
-            },
-            BinarySelector(|bb| bb.b0 == 7, dynamic = false) {
-                WasEntryUpdated(t0),
-                RetryUntilSuccessful(0) {
-                    WasEntryUpdated(t0),
+        RunOnce(then_skip = false) {
+            MaxTime(0) {
+                PolicyParallel(policy = FirstFailure) {
+                    Fallback {
+                        SequenceWithMemory {
+                            RepeatUntilFailure(2) {
+                                Script(|bb| bb.t0.set(bb.b1)),
+                            },
+                            TryCatch(catch_on_halt = false) {
+                                StatefulAction(Task<0>),
+                                AlwaysSuccess,
+                            },
+                            #[success_if(|bb| bb.o0.unwrap_or(5) < bb.b1)]
+                            Repeater(0) {
+                                #[post(|bb| if bb.b1 != 4 { bb.t0.set(bb.b0 + 3) })]
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            },
+                        },
+                        Fallback {
+                            Observe(|bb| *bb.t0 % 2 < 0, abort = both) {
+                                AlwaysRunning,
+                            },
+                            #[on_failure(|bb| bb.b1 += 1)]
+                            Script(|bb| { bb.b1 += 2; bb.o0 = None }),
+                        },
+                    },
+                    Conditional(|bb| bb.b0 % 4 > 0, dynamic = true, else = Success) {
+                        Succeeder,
+                    },
                 },
-            },
-            ReactiveSequence {
-                Condition(Cond<0>),
-                SetBlackboard(o0 = Some(6)),
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(1) % 2); bb.b0 += 3 })]
-                Condition(Cond<1>),
-            },
-            ReactiveSequence {
-                Repeat(4) {
-                    Script(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); if bb.o0.is_some() { *bb.t0 += 1 } }),
-                },
-                IndexSwitch(|bb| 3, dynamic = true) {
-                    AlwaysFailure,
-                    #[run_while(|bb| bb.b0 < 5)]
-                    #[post(|bb| bb.o0 = None)]
-                    Action(PAct<2>, b0 = 4, b1 = {b0}),
-                    AlwaysSuccess,
-                },
-                Action(|ctx| ctx.exec(3)),
             },
         }
     }
 }
 
-board!(Tree0800Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0801Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-        }
-        RetryUntilSuccessful(4) {
-            Parallel(failure = 1) {
-                Wait(0),
-                StatefulAction(Task<6>),
-                Condition(|ctx| ctx.check(7)),
-            },
-        }
-    }
-}
+board!(Tree0800Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64,
             o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            StepSequencer {
-                Repeat(0) {
-                    WasEntryUpdated(t1),
+        ReactiveSequence {
+            Parallel(failure = 3) {
+                Observe(|bb| bb.o0.is_some(), abort = none) {
+                    StatefulAction(PTask<0>, b0 = {=}),
                 },
-                Script(|bb| *bb.t0 += 1),
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            },
-            Inverter {
-                SetBlackboard(b0 = 0),
-            },
-            Precondition(|bb| *bb.t0 < 0, else = Running) {
-                StepSequencer {
-                    Switch(b1) {
-                        case 0 => StatefulAction(Task<1>),
-                        _ => Condition(Cond<2>),
+                SequenceWithMemory {
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<1>),
                     },
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                    FlipSelector {
-                        #[on_halted(|bb| { bb.t0.set(*bb.t1); bb.t0.set((bb.o0.unwrap_or(3) + 1) % 3) })]
-                        AlwaysFailure,
-                        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
-                        StatefulAction(Task<5>),
-                    },
+                    Action(PAct<2>, b0 = {b1}),
+                },
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 != 1),
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(PTask<4>, b0 = 0, b1 = {b0}),
                 },
             },
-            SubTree(Tree0801Sub0, ..),
+            ParallelAll {
+                AlwaysSuccess,
+                Condition(|ctx| ctx.check(5)),
+                Runner,
+                #[success_if(|bb| bb.o0.unwrap_or(0) < 2)]
+                #[post(|bb| *bb.t0 += 1)]
+                RetryUntilSuccessful(2) {
+                    Action(PAct<6>, b0 = 5, b1 = {t0}),
+                },
+                Script(|bb| bb.o0 = None),
+            },
+            WhileDoElse {
+                StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    RetryUntilSuccessful(4) {
+                        Cooldown(0, filtered = Failure) {
+                            DynamicSelector {
+                                Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b1)),
+                            },
+                        },
+                    },
+                    Action(PIo<9>, t0 = {b0}),
+                },
+                RunOnce(then_skip = true) {
+                    Sleep(20),
+                },
+            },
         }
     }
 }
 
-board!(Tree0801Blackboard { o0 t0 b1 b0 t1 });
+board!(Tree0801Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0802Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0802Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        SubTree(Tree0802Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             o0: Option<i64> = None,
-            b1: i64 = 2,
         }
-        Deadline(20) {
-            ForceFailure {
-                #[run_while(|bb| bb.b1 > 7)]
-                #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                #[on_success(|bb| bb.o0 = None)]
-                Precondition(|bb| bb.b1 > 2, else = Running) {
-                    Action(Act<0>),
+        Observe(|bb| bb.o0.is_some()) {
+            SubTree(Tree0802Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0802Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0803 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+        }
+        ReactiveSequence {
+            ReactiveSequence {
+                ReactiveSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(PTask<1>, b0 = 0, b1 = {b0}),
+                    ScriptCondition(|bb| *bb.t0 + 3 < bb.b0 % 2),
+                },
+                #[success_if(|bb| *bb.t0 % 4 != 3)]
+                #[post(|bb| bb.b0 = 1)]
+                #[failure_if(|bb| *bb.t0 != 0)]
+                Action(Act<2> = Act::<2>),
+                IndexSwitch(|bb| bb.b1) {
+                    ForceSuccess {
+                        #[on_success(|bb| { bb.t0.set(1); if *bb.t1 + 1 != 1 { bb.b0 = *bb.t1 % 2 } })]
+                        SetBlackboard(b0 = 2),
+                    },
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                },
+                RunOnce {
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    FlipSelector {
+                        Action(Act<5>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+            StepSequencer {
+                ReactiveSequence {
+                    Parallel(failure = 1) {
+                        Condition(Cond<6>),
+                        Wait(10),
+                        Action(|ctx, bb| ctx.exec_in(7, 8, &mut bb.b1)),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(PCond<8>, b0 = {t0}),
+                    MemPriority {
+                        #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                        Condition(Cond<9>),
+                        Action(PIo<10>, t0 = {t0}),
+                    },
+                },
+                ReactiveSelector {
+                    Precondition(|bb| bb.b0 == 5, else = Success) {
+                        Action(Act<11>),
+                    },
+                    AlwaysFailure,
+                    IfThenElse {
+                        #[failure_if(|bb| bb.b1 > *bb.t1 % 2)]
+                        #[on_halted(|bb| bb.b1 = (bb.b0 + 1) % 4)]
+                        Condition(Cond<12>),
+                        Action(Act<13>),
+                    },
+                },
+                RunOnce(then_skip = true) {
+                    #[post(|bb| { *bb.t0 += 2; *bb.t1 += 3 })]
+                    Repeat(1) {
+                        Fallback {
+                            ScriptCondition(|bb| bb.b0 < 3),
+                            Action(|ctx| ctx.exec(14)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0802Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0803 for Ctx {
-        AsyncFallback {
-            WhileDoElse {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
+board!(Tree0803Blackboard { t0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = false) {
-                RepeatUntil(Success) {
-                    Precondition(|bb| bb.b1 % 2 < 0, else = Failure) {
-                        MemPriority {
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            #[on_success(|bb| if bb.o0.unwrap_or(5) > 1 { *bb.t0 += 3 })]
-                            #[skip_if(|bb| *bb.t0 == 7)]
-                            Switch(b1) {
-                                case 2 => AlwaysSuccess,
-                                case 0 => KeepRunningUntilFailure {
-                                    Condition(PCond<0>, b0 = {b0}),
-                                },
-                                case 1 => FlipSelector {
-                                    SetBlackboard(o0 = Some(2)),
-                                },
-                                _ => Action(PIo<1>, t0 = {=}),
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Priority {
+                Action(PIo<0>, t0 = {b0}),
+                StatefulAction(Task<1> = Task::<1>),
+                #[run_while(|bb| bb.o0.is_none())]
+                #[failure_if(|bb| *bb.t0 == 7)]
+                #[success_if(|bb| *bb.t0 + 1 > bb.b0)]
+                Succeeder,
+                ScriptCondition(|bb| bb.o0.is_none()),
+            },
+            DynamicSelector {
+                Action(PIo<2>, t0 = {t0}),
+                WaitUntil(|bb| bb.o0.is_none()) {
+                    PrioritySelector {
+                        #[score(0)]
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            Sequence {
+                ReactiveFallback {
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
+                    RepeatUntilSuccess(forever) {
+                        MemSequence {
+                            Condition(Cond<5>),
+                            Action(PAct<6>, b0 = {b0}, b1 = {t0}),
+                            Observe(|bb| bb.o0.unwrap_or(4) > bb.b0 % 3, abort = self) {
+                                WasEntryUpdated(t0),
                             },
                         },
                     },
                 },
-                Retry(1) {
-                    Deadline(50) {
-                        Action(Act<2>),
-                    },
-                },
             },
-            Action(Act<3>),
+            RunOnce(then_skip = false) {
+                UnsetBlackboard(o0),
+            },
         }
     }
 }
 
-board!(Tree0804Blackboard { o0 b1 t0 b0 });
+board!(Tree0804Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0805 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            o0: Option<i64> = None,
         }
-        AsyncFallback {
-            Precondition(|bb| *bb.t0 > bb.b1, else = Failure) {
-                Action(Act<0> = Act::<0>),
+        #[success_if(|bb| bb.o0.is_some())]
+        ReactiveSequence {
+            Interrupt(|bb| bb.o0.is_some()) {
+                Action(Act<0>),
             },
-            Repeat(3) {
-                #[on_halted(|bb| bb.b1 = *bb.t0)]
-                StatefulAction(Task<1>),
-            },
-            #[failure_if(|bb| bb.b0 % 4 == 2)]
-            MaxTime(10) {
-                Action(Act<2>),
-            },
-            Delay(10) {
-                #[on_failure(|bb| bb.b1 = bb.b0 + 2)]
-                #[run_while(|bb| bb.b1 + 2 < 6)]
-                #[on_success(|bb| bb.b1 += 3)]
-                Sleep(20),
-            },
-            Condition(Cond<3>),
+            Condition(Cond<1>),
+            Runner,
         }
     }
 }
 
-board!(Tree0805Blackboard { b0 t0 b1 });
+board!(Tree0805Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0806 for Ctx {
-        Repeat(2) {
-            Repeat(2) {
-                SequenceWithMemory {
-                    Deadline(20) {
-                        Timeout(50) {
-                            StatefulAction(Task<0>),
-                        },
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        WaitValueUpdate(t1) {
+            BinarySelector(|bb| bb.o0.unwrap_or(3) > 3, dynamic = true) {
+                Selector {
+                    BinarySelector(|bb| bb.b0 + 3 > *bb.t0 + 3, dynamic = true) {
+                        #[success_if(|bb| bb.b1 % 4 < 1)]
+                        #[on_halted(|bb| *bb.t1 += 2)]
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
+                        Condition(Cond<0>),
+                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {b0}),
                     },
-                    ParallelAll(0) {
-                        AlwaysSuccess,
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    AlwaysSuccess,
                 },
+                #[run_while(|bb| (*bb.t0 + 4) % 4 > 1)]
+                Action(Act<2>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0807Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Filter(times = 3, count = Completed, filtered = Failure) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0807Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
-        }
-        MemSequence {
-            Precondition(|bb| (bb.b0 + 3) % 2 != 0) {
-                SubTree(Tree0807Sub1, ..),
-            },
-            #[on_halted(|bb| { if *bb.t0 < 4 { bb.b0 += 2 }; bb.b0 += 1 })]
-            #[on_success(|bb| bb.t0.set(1))]
-            StatefulAction(Task<1>),
-        }
-    }
-}
+board!(Tree0806Blackboard { b1 t0 t1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0807 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
         }
-        ReactiveFallback {
-            Inverter {
-                SubTree(Tree0807Sub0, t0 = {=}, b0 = {b0}),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            SequenceWithMemory {
+                Script(|bb| bb.b0 = bb.b1 % 3),
+                StatefulAction(Task<0>),
+                Optional {
+                    StatefulAction(Task<1>),
+                },
             },
+            Limiter(2) {
+                Loop(q0, if_empty = Skipped) {
+                    Priority {
+                        StatefulAction(Task<2>),
+                        Conditional(|bb| bb.b1 > *bb.t0, dynamic = true, else = Success) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+            Sleep(10),
         }
     }
 }
 
-board!(Tree0807Blackboard { t0 b0 });
+board!(Tree0807Blackboard { b1 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0808 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-        }
-        MaxTime(0) {
-            Sequence {
-                StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
-                Condition(PCond<1>, b0 = {t1}),
-                Loop(q0, if_empty = Failure) {
-                    #[on_success(|bb| bb.o0 = Some(bb.b1))]
-                    Inverter {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    },
+        Parallel(success = 0, failure = -3) {
+            ParallelAll(1) {
+                Condition(Cond<0>),
+            },
+            DynamicSequence {
+                Parallel(failure = 1) {
+                    Sleep(30),
+                    StatefulAction(Task<1>),
+                },
+                Condition(Cond<2>),
+            },
+            ReactiveSequence {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Condition(Cond<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
+                Condition(Cond<5> = Cond::<5>),
+                SequenceStar {
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
-
-board!(Tree0808Blackboard { q0 b1 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0809 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 5,
-            b1: i64 = 5,
+            b0: i64 = 0,
             #[tracked] t0: i64 = 4,
         }
-        Timeout(0) {
-            ReactiveSequence {
-                TryCatch(catch_on_halt = true) {
-                    BinarySelector(|bb| *bb.t0 > 3) {
-                        StatefulAction(Task<0>),
-                        Remap(success = Success, failure = Failure) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    PolicyParallel(policy = FirstSuccess) {
-                        TryCatch {
-                            ForceSuccess {
-                                AlwaysRunning,
-                            },
-                            StatefulAction(Task<2>),
-                        },
-                        WasEntryUpdated(t0),
-                    },
-                    Switch(b1) {
-                        case 0 => #[post(|bb| bb.t0.set(bb.b0))]
-                        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
-                        TryCatch {
-                            ScriptCondition(|bb| bb.b1 != 7),
-                            StatefulAction(Task<3>),
-                        },
-                        _ => KeepRunningUntilFailure {
-                            Switch(b1) {
-                                case 2 => Sequence {
-                                    Action(Act<4> = Act::<4>),
-                                },
-                                case 3 => StatefulAction(Task<5>),
-                                _ => Condition(Cond<6>),
-                            },
-                        },
-                    },
-                },
+        ReactiveSequence {
+            Priority {
+                Action(Act<0>),
+                #[post(|bb| { bb.b0 = 2; bb.t0.set((*bb.t0 + 1) % 4) })]
+                #[run_while(|bb| *bb.t0 > bb.b0 + 4)]
+                #[success_if(|bb| *bb.t0 + 1 > bb.b0)]
+                Condition(Cond<1>),
             },
+            RepeatUntilSuccess(2) {
+                ScriptCondition(|bb| *bb.t0 % 2 > 0),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                AlwaysSuccess,
+                Sleep(10),
+            },
+            Action(Act<2> = Act::<2>),
         }
     }
 }
 
-board!(Tree0809Blackboard { q0 b0 b1 t0 });
+board!(Tree0809Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0810 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        Sequence {
-            Precondition(|bb| bb.b0 > 7, else = Skipped) {
-                ParallelAll(2) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        StatefulAction(Task<0>),
-                        Action(PIo<1>, t0 = {t0}),
-                        StatefulAction(Task<2>),
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                    SetBlackboard(t0 = 8),
-                },
-            },
-            #[on_success(|bb| if *bb.t0 + 4 < 0 { bb.b0 = bb.b1 })]
-            #[success_if(|bb| *bb.t0 != 7)]
-            ParallelAll {
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    Action(PAct<5>, b0 = {b1}),
-                },
-                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                Precondition(|bb| bb.b1 == bb.b1 + 3, else = Running) {
-                    #[run_while(|bb| bb.b0 + 2 != bb.b0)]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    Action(Act<7> = Act::<7>),
-                },
-                Condition(|ctx, bb| ctx.check_in(8, bb.b1 + 1)),
-            },
-            #[post(|bb| { bb.t0.set(3); if bb.b0 < 4 { bb.b0 += 3 } })]
-            #[run_while(|bb| bb.b0 < 2)]
-            StepSequencer {
-                Repeater(forever) {
-                    Conditional(|bb| *bb.t0 + 1 == 6, dynamic = true, else = Success) {
-                        ReactiveFallback {
-                            Condition(PCond<9>, b0 = 9),
-                            #[on_failure(|bb| bb.b0 += 3)]
-                            Switch(b1) {
-                                case 2 => StatefulAction(Task<10>),
-                                _ => Sleep(20),
-                            },
-                            Filter(times = 3) {
-                                StatefulAction(Task<11>),
-                            },
-                            Action(Act<12>),
-                        },
-                    },
-                },
+        PrioritySelector {
+            #[score(1)]
+            Deadline(0) {
+                Condition(Cond<0> = Cond::<0>),
             },
         }
-    }
-}
-
-board!(Tree0810Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0811Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0811 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64 = 1,
-            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t1: i64,
         }
-        AsyncSequence {
-            Fallback {
-                Action(PAct<0>, b0 = 6, b1 = {b1}),
-                #[post(|bb| { bb.b1 = bb.b0 + 2; bb.b0 += 4 })]
-                SubTree(Tree0811Sub0, q0 = {=}, b1 = {b1}, b0 = {=}),
-                Condition(Cond<2>),
-            },
-            Switch(b1) {
-                case 2 => Loop(q0, if_empty = Failure) {
-                    Action(Act<3> = Act::<3>),
+        ReactiveSequence {
+            Inverter {
+                BinarySelector(|bb| bb.b0 < *bb.t1, dynamic = false) {
+                    ScriptCondition(|bb| *bb.t0 % 4 > 0),
+                    #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
+                    WhileDoElse {
+                        #[on_success(|bb| *bb.t1 += 3)]
+                        Action(Act<0>),
+                        Selector {
+                            Observe(|bb| *bb.t1 < 3, abort = both) {
+                                Precondition(|bb| *bb.t1 < bb.b0 + 3, else = Running) {
+                                    Condition(Cond<1>),
+                                },
+                            },
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
                 },
-                case 4 => SetBlackboard(b0 = 8),
-                _ => StatefulAction(Task<4>),
+            },
+            SequenceStar {
+                RunOnce(then_skip = false) {
+                    #[success_if(|bb| (bb.b0 + 3) % 3 > 1)]
+                    Fallback {
+                        #[failure_if(|bb| bb.o0.unwrap_or(3) < 7)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t1 + 4)]
+                        Repeat(forever) {
+                            Interrupt(|bb| *bb.t0 > 3) {
+                                Succeeder,
+                            },
+                        },
+                        Action(PIo<3>, t0 = {t1}),
+                    },
+                },
+            },
+            StepSequencer {
+                Invert {
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        AsyncFallback {
+                            StatefulAction(PTask<4>, b0 = {=}),
+                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
+                            Condition(Cond<6>),
+                            #[on_success(|bb| bb.o0 = Some(1))]
+                            #[run_while(|bb| bb.b0 % 4 > 1)]
+                            #[on_failure(|bb| bb.o0 = None)]
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(8)),
+                BinarySelector(|bb| *bb.t0 % 2 < 1) {
+                    Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 0, else = Running) {
+                        StatefulAction(Task<9>),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        Condition(|ctx| ctx.check(10)),
+                        Script(|bb| { bb.t0.set(1); bb.b0 = *bb.t1 % 2 }),
+                        Action(|ctx| ctx.exec(11)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0811Blackboard { q0 b1 b0 });
+board!(Tree0811Blackboard { o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0812Sub0 for Ctx {
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0812Sub1 for Ctx {
+        Condition(Cond<4> = Cond::<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| *bb.t1 < 5)]
-        #[on_failure(|bb| { bb.t0.set(bb.b0 % 2); *bb.t0 += 1 })]
-        Repeat(1) {
-            Deadline(0) {
-                Filter(times = 3, count = Completed, filtered = Skipped) {
-                    Cooldown(0) {
-                        #[run_while(|bb| *bb.t1 > 0)]
-                        Fallback {
-                            ReactiveFallback {
-                                AlwaysFailure,
-                                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                                StatefulAction(Task<1>),
-                            },
-                            RunOnce(then_skip = false) {
-                                StatefulAction(Task<2>),
-                            },
-                            RunOnce(then_skip = false) {
-                                Conditional(|bb| *bb.t0 < 2) {
-                                    Action(|ctx| ctx.exec(3)),
-                                },
-                            },
+        WhileDoElse {
+            Sequence {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    SubTree(Tree0812Sub0),
+                    StatefulAction(Task<3>),
+                },
+                SubTree(Tree0812Sub1),
+                Condition(Cond<5>),
+            },
+            DynamicSequence {
+                Condition(Cond<6>),
+                RepeatUntilFailure(forever) {
+                    AsyncSequence {
+                        StepSequencer {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
                         },
                     },
                 },
@@ -494,136 +527,2747 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0812Blackboard { t1 b0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree0813 for Ctx {
-        Fallback {
-            Cooldown(10, filtered = Skipped) {
-                ReactiveFallback {
-                    AlwaysFailure,
-                    Filter(times = 1, count = Failure, filtered = Failure) {
-                        Succeeder,
-                    },
-                    Failer,
-                    RepeatUntilSuccess(2) {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            ReactiveSequence {
-                RepeatTimes(2) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Condition(Cond<3>),
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    Inverter {
-                        Wait(10),
-                    },
-                },
-            },
-            Repeater(0) {
-                StatefulAction(Task<6>),
-            },
+        blackboard {
+            b1: i64,
+        }
+        Repeat(0) {
+            StatefulAction(PTask<0>, b0 = 9, b1 = {=}),
         }
     }
 }
+
+board!(Tree0813Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0814 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        BinarySelector(|bb| bb.b0 % 2 == 0) {
-            FlipSelector {
-                MemPriority {
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<0>),
-                    },
-                    ScriptCondition(|bb| bb.o0.unwrap_or(5) + 2 > 2),
-                },
-            },
-            FlipSelector {
-                Sequence {
-                    SkipUnlessUpdated(t0) {
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(Act<3> = Act::<3>),
-                },
-            },
+        ParallelAll {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0814Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0815 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64,
         }
-        Sequence {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveFallback {
-                ForceFailure {
-                    WhileDoElse {
-                        Condition(Cond<1>),
-                        #[skip_if(|bb| bb.b0 % 2 != 1)]
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        Action(Act<2>),
+        Priority {
+            Fallback {
+                ReactiveFallback {
+                    Sequence {
+                        Script(|bb| bb.t0.set(bb.b1)),
+                        Action(PAct<0>, b0 = 5, b1 = {t0}),
+                        Condition(PCond<1>, b0 = {b1}),
+                        AlwaysSuccess,
+                    },
+                    BinarySelector(|bb| bb.b0 + 3 > *bb.t0 % 4, dynamic = true) {
+                        RetryUntilSuccessful(2) {
+                            Filter(times = 3, count = Success, filtered = Failure) {
+                                WhileDoElse {
+                                    Condition(PCond<2>, b0 = {b1}),
+                                    #[on_failure(|bb| bb.o0 = Some((*bb.t0 + 4) % 2))]
+                                    #[on_halted(|bb| { bb.o0 = Some(4); bb.b0 += 2 })]
+                                    #[post(|bb| bb.o0 = Some(*bb.t0))]
+                                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(3), &mut bb.b0)),
+                                },
+                            },
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                    ReactiveSequence {
+                        Sleep(20),
+                        Wait(50),
+                        StatefulAction(Task<5> = Task::<5>),
+                        WasEntryUpdated(t0),
+                        SetBlackboard(b0 = {b1}),
                     },
                 },
-                ScriptCondition(|bb| *bb.t0 % 4 < 2),
             },
         }
     }
 }
 
-board!(Tree0815Blackboard { t0 b0 });
+board!(Tree0815Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 5,
             b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        RepeatUntilFailure(forever) {
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 1 => Repeater(1) {
-                        RepeatUntil(Success) {
-                            Remap(success = Success, failure = Success) {
-                                Sequence {
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(Task<0>),
+        Fallback {
+            Sequence {
+                ParallelAll(1) {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        AsyncFallback {
+                            ScriptCondition(|bb| (bb.b0 + 1) % 3 < 2),
+                            Condition(Cond<0>),
+                        },
+                        #[on_failure(|bb| *bb.t0 += 4)]
+                        RunOnce(then_skip = false) {
+                            #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
+                            #[run_while(|bb| *bb.t0 % 4 < 0)]
+                            RepeatUntilFailure(1) {
+                                ParallelAll {
+                                    SetBlackboard(t0 = 5),
                                 },
                             },
                         },
                     },
-                    case 5 => TryCatch {
-                        BinarySelector(|bb| (*bb.t1 + 2) % 4 < 2) {
-                            Action(Act<1> = Act::<1>),
+                    ReactiveSequence {
+                        Inverter {
+                            MaxTime(10) {
+                                ReactiveFallback {
+                                    #[on_success(|bb| *bb.t0 += 1)]
+                                    #[run_while(|bb| bb.b1 < 1)]
+                                    #[post(|bb| bb.b0 = *bb.t0)]
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                    Inverter {
+                        Switch(b1) {
+                            case 5 => SetBlackboard(t0 = 0),
+                            case 1 => Switch(b1) {
+                                case 4 => SetBlackboard(b0 = {b1}),
+                                _ => Action(Act<1>),
+                            },
+                            _ => RetryUntilSuccessful(forever) {
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+            },
+            RepeatUntilFailure(3) {
+                ReactiveFallback {
+                    WhileDoElse {
+                        Delay(0) {
                             StatefulAction(Task<2>),
                         },
-                        SequenceStar {
-                            Condition(|ctx| ctx.check(3)),
-                            WasEntryUpdated(t1),
+                        ReactiveSelector {
+                            StepSequencer {
+                                ScriptCondition(|bb| (bb.b0 + 1) % 3 == 1),
+                                StatefulAction(Task<3>),
+                                AlwaysRunning,
+                                #[skip_if(|bb| *bb.t0 + 1 > 7)]
+                                #[on_success(|bb| { bb.b0 += 1; if *bb.t0 > 6 { bb.b1 = *bb.t0 } })]
+                                Condition(|ctx, bb| ctx.check_in(4, 1)),
+                                WasEntryUpdated(t0),
+                            },
+                            MemPriority {
+                                ScriptCondition(|bb| bb.b0 % 2 != 0),
+                                Condition(Cond<5> = Cond::<5>),
+                            },
                         },
-                        Condition(|ctx| ctx.check(4)),
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                        },
                     },
-                    _ => Filter(times = 2, count = Completed, filtered = Skipped) {
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0816Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0817 for Ctx {
+        Repeater(forever) {
+            WhileDoElse {
+                Action(Act<0>),
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0818Sub0 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            Condition(|ctx| ctx.check(2)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0818 for Ctx {
+        Sequence {
+            RunOnce(then_skip = true) {
+                Timeout(10) {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        DynamicSequence {
+                            SubTree(Tree0818Sub0),
+                        },
+                        ReactiveSequence {
+                            RunOnce(then_skip = true) {
+                                Fallback {
+                                    StatefulAction(Task<3>),
+                                    Action(Act<4>),
+                                },
+                            },
+                        },
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            Repeat(forever) {
+                DynamicSelector {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Condition(Cond<7>),
+                    Limiter(3) {
+                        Optional {
+                            KeepRunningUntilFailure {
+                                RepeatUntilSuccess(2) {
+                                    Action(Act<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0819Sub0 for Ctx {
+        Repeat(3) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0819 for Ctx {
+        FlipSelector {
+            SubTree(Tree0819Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0820 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            Precondition(|bb| bb.b0 != bb.b1) {
+                Switch(b1) {
+                    case 3 => SetBlackboard(b0 = {b1}),
+                    case 5 => Precondition(|bb| (bb.b1 + 4) % 4 == 0, else = Success) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                    },
+                    _ => Condition(Cond<1>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                ScriptCondition(|bb| bb.b1 == bb.b0 + 4),
+                IndexSwitch(|bb| *bb.t1) {
+                    Sleep(10),
+                },
+                Script(|bb| bb.t0.set(5)),
+            },
+        }
+    }
+}
+
+board!(Tree0820Blackboard { b1 t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0821Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0821 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Fallback {
+            WaitValueUpdate(t0) {
+                TryCatch(catch_on_halt = true) {
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        AlwaysSuccess,
+                    },
+                    Selector {
+                        WasEntryUpdated(t0),
+                        Runner,
+                    },
+                    RunOnce(then_skip = true) {
+                        SubTree(Tree0821Sub0, t0 = {=}, b0 = {b0}),
+                    },
+                    Conditional(|bb| *bb.t0 + 1 < bb.b0, dynamic = true, else = Failure) {
+                        Action(Act<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0821Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0822 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        Delay(10) {
+            Sequence {
+                Condition(Cond<0> = Cond::<0>),
+                Action(Act<1>),
+                Condition(Cond<2> = Cond::<2>),
+                #[post(|bb| bb.o0 = None)]
+                #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); *bb.t0 += 1 })]
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0822Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0823 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        IfThenElse {
+            ReactiveSequence {
+                Action(PIo<0>, t0 = {=}),
+                Wait(10),
+                StatefulAction(Task<1>),
+            },
+            Optional {
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(3)),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0823Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0824 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 1,
+        }
+        Priority {
+            Observe(|bb| *bb.t0 < bb.b0) {
+                Repeat(3) {
+                    PolicyParallel(policy = FirstFailure) {
+                        Cooldown(30, filtered = Failure) {
+                            Wait(50),
+                        },
+                        Action(Act<0> = Act::<0>),
+                        RepeatUntil(Success) {
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Action(PIo<2>, t0 = {=}),
+                        Sleep(0),
+                    },
+                },
+            },
+            ReactiveSequence {
+                AsyncFallback {
+                    Delay(0) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                    Action(PIo<6>, t0 = {=}),
+                    Condition(Cond<7>),
+                },
+                MaxTime(20) {
+                    Fallback {
+                        StatefulAction(Task<8> = Task::<8>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(1) == *bb.t0 % 2),
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0824Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0825 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        Repeater(2) {
+            Action(PAct<0>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0825Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0826 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+        }
+        Priority {
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != *bb.t0 + 3)]
+            Condition(Cond<0>),
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b1)),
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0826Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0827 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            RunOnce(then_skip = true) {
+                Script(|bb| *bb.t1 += 1),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                    Action(PIo<2>, t0 = {t0}),
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0827Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0828 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| *bb.t0 < 4)]
+        #[post(|bb| bb.b0 = bb.b0 % 2)]
+        DynamicSequence {
+            WaitUntil(|bb| *bb.t0 % 3 != 1) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    AlwaysRunning,
+                    Runner,
+                    StatefulAction(Task<0>),
+                },
+            },
+            Repeat(0) {
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0828Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0829 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            #[allow(unused)] #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+        }
+        #[on_halted(|bb| bb.b0 += 3)]
+        DynamicSelector {
+            Optional {
+                StatefulAction(Task<0>),
+            },
+            ScriptCondition(|bb| bb.o0.unwrap_or(3) > bb.b0 + 4),
+        }
+    }
+}
+
+board!(Tree0829Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0830 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+        }
+        Precondition(|bb| *bb.t0 + 3 == 2, else = Success) {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                Fallback {
+                    Sequence {
+                        Sequence {
+                            Condition(Cond<0>),
+                            WhileDoElse {
+                                RetryUntilSuccessful(2) {
+                                    Condition(PCond<1>, b0 = {t0}),
+                                },
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
+                    },
+                    Repeat(forever) {
+                        Retry(1) {
+                            ReactiveSequence {
+                                Priority {
+                                    #[success_if(|bb| bb.o0.is_none())]
+                                    Action(PAct<3>, b0 = 0, b1 = {b0}),
+                                    Action(PIo<4>, t0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0830Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0831 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+        }
+        #[post(|bb| { bb.b0 = bb.b0 % 2; bb.b0 = *bb.t0 + 2 })]
+        #[failure_if(|bb| bb.b0 + 4 > 0)]
+        #[on_success(|bb| if bb.b0 != bb.b0 + 3 { bb.b0 += 2 })]
+        ParallelAll(max_failures = -1) {
+            FlipSelector {
+                BinarySelector(|bb| *bb.t0 + 3 == 0, dynamic = false) {
+                    #[success_if(|bb| bb.b0 + 1 > 6)]
+                    #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.b0 += 3 })]
+                    SetBlackboard(b0 = 7),
+                    Script(|bb| if *bb.t0 < 0 { bb.t0.set(bb.b0) }),
+                },
+                #[skip_if(|bb| *bb.t0 % 4 < 3)]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Precondition(|bb| *bb.t0 != bb.b0 % 4, else = Running) {
+                        #[run_while(|bb| *bb.t0 < 5)]
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 2) })]
+                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = 7 })]
+                Fallback {
+                    WasEntryUpdated(t0),
+                    #[on_success(|bb| bb.b0 += 2)]
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                AlwaysSuccess,
+                DynamicSequence {
+                    #[success_if(|bb| bb.b0 < 4)]
+                    WasEntryUpdated(t0),
+                    DynamicSelector {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    StatefulAction(Task<7>),
+                },
+            },
+            StatefulAction(Task<8>),
+        }
+    }
+}
+
+board!(Tree0831Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0832 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 2,
+            b0: i64,
+        }
+        Fallback {
+            WaitValueUpdate(t0) {
+                Filter(times = 2) {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b0 += 1 })]
+                    StepSequencer {
+                        Condition(Cond<0> = Cond::<0>),
+                        Sleep(0),
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                },
+            },
+            PrioritySelector {
+                #[score(|bb| ((bb.b0 + 3) % 4) as f32)]
+                StepSequencer {
+                    #[post(|bb| *bb.t0 += 1)]
+                    Inverter {
+                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(5), &mut bb.b1)),
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0832Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0833 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            StatefulAction(Task<0>),
+            ForceSuccess {
+                SequenceWithMemory {
+                    Repeat(4) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[failure_if(|bb| bb.b0 > 1)]
+                    #[post(|bb| *bb.t0 += 3)]
+                    Inverter {
+                        StatefulAction(Task<2>),
+                    },
+                    SequenceStar {
+                        Action(Act<3>),
+                        Condition(PCond<4>, b0 = {b0}),
+                        DynamicSelector {
+                            Loop(q0) {
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0833Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0834 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        Filter(times = 3, count = Success, filtered = Failure) {
+            Priority {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 + 4) as f32)]
+                    #[skip_if(|bb| bb.b0 + 2 > 4)]
+                    #[on_success(|bb| bb.b1 = bb.b0 + 4)]
+                    #[on_failure(|bb| if *bb.t0 % 3 != 0 { bb.b1 = 9 })]
+                    StatefulAction(Task<0>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    Condition(|ctx| ctx.check(1)),
+                },
+                Limiter(2) {
+                    FlipSelector {
+                        #[failure_if(|bb| bb.b0 + 4 < 2)]
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                RepeatUntilFailure(forever) {
+                    Sequence {
+                        Invert {
+                            #[run_while(|bb| *bb.t0 + 2 == *bb.t0)]
+                            #[post(|bb| bb.b0 = *bb.t0 % 2)]
+                            #[skip_if(|bb| bb.b1 != 3)]
+                            Loop(q0, value = {b0}, if_empty = Success) {
+                                #[success_if(|bb| bb.b0 < *bb.t0)]
+                                #[skip_if(|bb| (bb.b0 + 2) % 2 < 1)]
+                                #[on_success(|bb| { bb.b0 += 3; bb.b0 = 3 })]
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0834Blackboard { b0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0835 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ParallelAll {
+            Switch(b1) {
+                case 1 => MemSequence {
+                    ScriptCondition(|bb| (bb.b0 + 3) % 4 != 2),
+                    #[success_if(|bb| bb.b1 == 0)]
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    #[failure_if(|bb| bb.b1 % 2 == 1)]
+                    Failer,
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                case 0 => Timeout(30) {
+                    #[on_failure(|bb| bb.o0 = Some(9))]
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                _ => Filter(times = 1) {
+                    ForceFailure {
+                        ReactiveSequence {
+                            StatefulAction(Task<2> = Task::<2>),
+                            Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b0 + 4 > 1)]
+            #[post(|bb| { if bb.b0 < 3 { *bb.t0 += 1 }; bb.b0 += 1 })]
+            Switch(b1) {
+                case 5 => Action(PAct<5>, b0 = 2, b1 = {b0}),
+                case 2 => Fallback {
+                    Condition(|ctx| ctx.check(6)),
+                    WasEntryUpdated(t0),
+                },
+                case 3 => StatefulAction(Task<7>),
+                _ => Precondition(|bb| *bb.t0 % 2 != 0, else = Skipped) {
+                    #[success_if(|bb| bb.b1 != *bb.t0 + 4)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<8>),
+                },
+            },
+            Condition(Cond<9>),
+        }
+    }
+}
+
+board!(Tree0835Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0836Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) % 3))]
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0836 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+            b1: i64,
+        }
+        Repeater(3) {
+            DynamicSequence {
+                ScriptCondition(|bb| *bb.t0 > 5),
+                Condition(Cond<0>),
+                StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+                #[success_if(|bb| bb.o0.is_none())]
+                RepeatTimes(3) {
+                    SubTree(Tree0836Sub0, ..),
+                },
+                Delay(0) {
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0836Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Repeat(1) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0837Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0838 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        IndexSwitch(|bb| 2, out_of_range = Fail) {
+            RetryUntilSuccessful(0) {
+                AlwaysFailure,
+            },
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                #[skip_if(|bb| *bb.t0 % 3 > 1)]
+                #[on_success(|bb| { bb.t0.set((bb.b0 + 2) % 3); bb.b0 += 3 })]
+                Precondition(|bb| bb.b0 > 5) {
+                    #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = 6 })]
+                    #[success_if(|bb| *bb.t0 > bb.b0)]
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0838Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0839Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 14,
+        }
+        #[skip_if(|bb| bb.b0 != 1)]
+        Limiter(3) {
+            SetBlackboard(o0 = Some(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0839 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        IfThenElse {
+            SubTree(Tree0839Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
+            Delay(10) {
+                Condition(PCond<0>, b0 = 5),
+            },
+            #[run_while(|bb| bb.b0 < 2)]
+            #[post(|bb| bb.b0 = (*bb.t0 + 2) % 2)]
+            ReactiveSequence {
+                StatefulAction(Task<1>),
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0839Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0840 for Ctx {
+        AsyncSequence {
+            RepeatUntil(Success) {
+                MaxTime(0) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+            ReactiveFallback {
+                Action(Act<1>),
+                Failer,
+                StatefulAction(Task<2>),
+            },
+            Condition(|ctx| ctx.check(3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+            b0: i64 = 1,
+        }
+        StepSequencer {
+            RepeatTimes(2) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            },
+            Condition(Cond<1>),
+            ScriptCondition(|bb| bb.b1 > bb.b0),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Sleep(10),
+                Condition(Cond<2>),
+                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
+            },
+            RetryUntilSuccessful(0) {
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0841Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        BinarySelector(|bb| *bb.t0 + 2 > 3) {
+            RepeatTimes(1) {
+                RepeatTimes(forever) {
+                    Precondition(|bb| bb.b0 < *bb.t0 % 3, else = Failure) {
+                        Precondition(|bb| *bb.t0 != 7) {
+                            WhileDoElse {
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<0> = Cond::<0>),
+                                },
+                                SequenceStar {
+                                    Condition(Cond<1>),
+                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    WasEntryUpdated(t0),
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            TryCatch {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    Action(|ctx| ctx.exec(5)),
+                    #[score(|bb| (*bb.t0 % 4) as f32)]
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    Condition(PCond<6>, b0 = 0),
+                },
+                Parallel {
+                    StatefulAction(Task<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    Action(Act<9>),
+                    StatefulAction(PTask<10>, b0 = {=}, b1 = {b0}),
+                    Condition(PCond<11>, b0 = {=}),
+                },
+                StatefulAction(Task<12>),
+                Parallel(success = -1, failure = 0) {
+                    SetBlackboard(t0 = 7),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0842Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            b1: i64 = 1,
+        }
+        #[failure_if(|bb| bb.b0 + 2 != bb.b0 + 4)]
+        #[on_halted(|bb| { if bb.b1 % 3 > 1 { bb.b0 = *bb.t0 }; bb.b1 += 2 })]
+        SequenceStar {
+            Sleep(50),
+            Action(Act<0>),
+            Succeeder,
+            Script(|bb| bb.b1 += 2),
+        }
+    }
+}
+
+board!(Tree0843Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b1: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+        }
+        StepSequencer {
+            KeepRunningUntilFailure {
+                IfThenElse {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(2), &mut bb.b1)),
+                    },
+                    Parallel(success = 3, failure = -2) {
+                        StatefulAction(Task<2>),
+                        Action(Act<3> = Act::<3>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            Precondition(|bb| *bb.t0 < 7, else = Failure) {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        KeepRunningUntilFailure {
+                            #[skip_if(|bb| bb.b0 != *bb.t0 % 2)]
+                            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                    },
+                },
+            },
+            #[failure_if(|bb| bb.o0.unwrap_or(3) < 7)]
+            StatefulAction(Task<5>),
+            RepeatUntilSuccess(2) {
+                Fallback {
+                    StatefulAction(Task<6>),
+                    Observe(|bb| bb.b1 < 2, abort = both) {
+                        StatefulAction(Task<7>),
+                    },
+                    Sequence {
+                        Action(Act<8>),
+                        Script(|bb| if bb.b0 % 4 > 0 { bb.b1 += 1 }),
+                    },
+                },
+            },
+            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2)))]
+            StatefulAction(Task<9>),
+        }
+    }
+}
+
+board!(Tree0844Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0845 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64,
+        }
+        Parallel(success = -1) {
+            #[failure_if(|bb| bb.b1 == 4)]
+            StatefulAction(Task<0>),
+            #[on_success(|bb| bb.o0 = Some(bb.b1 % 3))]
+            Action(PAct<1>, b0 = {b0}, b1 = {b1}),
+            Script(|bb| if bb.b0 != 3 { bb.b0 += 2 }),
+        }
+    }
+}
+
+board!(Tree0845Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b0)),
+            StatefulAction(Task<1>),
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0846Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0847 for Ctx {
+        WhileDoElse {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0848 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        WhileDoElse {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Inverter {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                ScriptCondition(|bb| bb.b0 % 2 > 0),
+            },
+            #[skip_if(|bb| bb.b0 + 4 < bb.b0)]
+            Deadline(30) {
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0848Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0849 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+            AsyncFallback {
+                Precondition(|bb| (*bb.t0 + 3) % 4 != 0, else = Failure) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            ReactiveFallback {
+                Limiter(2) {
+                    WasEntryUpdated(t0),
+                },
+                #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0849Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0850Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Wait(100)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0850 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+        }
+        #[failure_if(|bb| bb.b0 % 2 == 0)]
+        #[run_while(|bb| bb.b1 % 4 < 2)]
+        SequenceWithMemory {
+            ParallelAll(1) {
+                WaitUntil(|bb| bb.o0.unwrap_or(4) != 1) {
+                    ReactiveSequence {
+                        Parallel(success = -2, failure = 1) {
+                            Action(PIo<0>, t0 = {t1}),
+                            StatefulAction(Task<1>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
+                    },
+                },
+                IndexSwitch(|bb| bb.b0 + 2, dynamic = false) {
+                    StatefulAction(Task<3>),
+                    #[on_failure(|bb| bb.b0 = 7)]
+                    SubTree(Tree0850Sub0, t1 = {=}, b0 = {b0}, o0 = {=}, b1 = {b1}),
+                    KeepRunningUntilFailure {
+                        Failer,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0850Blackboard { t1 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0851 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+        }
+        ReactiveFallback {
+            SkipUnlessUpdated(t0) {
+                Selector {
+                    Observe(|bb| bb.b1 + 4 == 3, abort = lower) {
+                        AsyncFallback {
+                            Action(Act<0>),
+                            Action(Act<1>),
+                        },
+                    },
+                    Observe(|bb| bb.b1 % 3 < 2, abort = none) {
+                        RepeatUntil(Failure) {
+                            #[on_halted(|bb| bb.b1 += 1)]
+                            #[post(|bb| *bb.t0 += 1)]
+                            Delay(0) {
+                                StatefulAction(PTask<2>, b0 = 9),
+                            },
+                        },
+                    },
+                },
+            },
+            WhileDoElse {
+                IndexSwitch(|bb| (*bb.t0 + 2) % 4, out_of_range = Loop) {
+                    SetBlackboard(t0 = {b1}),
+                    Action(Act<3>),
+                },
+                Action(|ctx| ctx.exec(4)),
+                Repeat(4) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        ScriptCondition(|bb| *bb.t0 != 6),
+                        #[score(|bb| (bb.b0 + 4) as f32)]
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+            },
+            Sequence {
+                Switch(b1) {
+                    case 3 => StatefulAction(Task<6>),
+                    _ => Script(|bb| bb.b1 = bb.o0.unwrap_or(2) % 2),
+                },
+                #[failure_if(|bb| bb.o0.unwrap_or(4) % 3 > 1)]
+                #[post(|bb| bb.b1 += 3)]
+                Condition(PCond<7>, b0 = {=}),
+            },
+            Repeat(0) {
+                Action(Act<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0851Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0852 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+        }
+        Priority {
+            Condition(Cond<0>),
+            #[failure_if(|bb| *bb.t0 % 3 < 1)]
+            IfThenElse {
+                WaitUntil(|bb| bb.o0.unwrap_or(3) < 5) {
+                    Inverter {
+                        Deadline(0) {
+                            ForceSuccess {
+                                WaitUntil(|bb| *bb.t0 % 2 < 0) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Observe(|bb| *bb.t0 < 2, abort = none) {
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        MaxTime(0) {
+                            Observe(|bb| bb.o0.unwrap_or(2) != *bb.t0 + 3) {
+                                #[success_if(|bb| *bb.t0 + 3 > 3)]
+                                Parallel(success = 1, failure = 1) {
+                                    StatefulAction(Task<2>),
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+                WaitValueUpdate(t0) {
+                    Fallback {
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        MemSequence {
+                            WaitValueUpdate(t0) {
+                                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                            },
+                            StatefulAction(Task<5>),
+                            PolicyParallel(policy = FirstSuccess) {
+                                #[run_while(|bb| bb.o0.is_none())]
+                                #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
+                                Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 3)),
+                                AlwaysRunning,
+                            },
+                        },
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0852Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0853 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Selector {
+            Observe(|bb| *bb.t0 % 4 > 2, abort = both) {
+                #[on_halted(|bb| if *bb.t0 + 1 > 3 { *bb.t0 += 1 })]
+                #[failure_if(|bb| bb.b0 > 1)]
+                #[success_if(|bb| *bb.t0 < bb.b0 + 2)]
+                Repeater(forever) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0853Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0854 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+        }
+        Switch(b1) {
+            case 5 => SequenceStar {
+                #[skip_if(|bb| bb.b0 + 3 < bb.b0)]
+                #[failure_if(|bb| bb.b0 % 4 != 1)]
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    ParallelAll(1) {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            _ => Loop(q0, value = {b1}) {
+                ReactiveSequence {
+                    Loop(q0, if_empty = Success) {
+                        SetBlackboard(b1 = 9),
+                    },
+                    MemPriority {
+                        Action(PIo<1>, t0 = {=}),
+                        SetBlackboard(b0 = 1),
+                    },
+                    AlwaysSuccess,
+                    #[on_failure(|bb| { bb.t0.set(bb.b1 % 4); bb.b1 += 3 })]
+                    Condition(|ctx| ctx.check(2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0854Blackboard { b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0855 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        WhileDoElse {
+            StepSequencer {
+                Repeater(0) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                #[post(|bb| bb.o0 = Some(*bb.t0 % 3))]
+                #[success_if(|bb| bb.o0.unwrap_or(2) > *bb.t0 + 3)]
+                StepSequencer {
+                    MaxTime(0) {
+                        Conditional(|bb| *bb.t0 < 7, dynamic = true, else = Success) {
+                            Runner,
+                        },
+                    },
+                },
+                WhileDoElse {
+                    Action(PAct<1>, b0 = {b1}, b1 = {b1}),
+                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
+                    ScriptCondition(|bb| (bb.b0 + 2) % 4 > 2),
+                    AlwaysRunning,
+                },
+            },
+            StepSequencer {
+                #[post(|bb| bb.b0 += 1)]
+                #[failure_if(|bb| bb.b0 + 3 != *bb.t0)]
+                StepSequencer {
+                    #[run_while(|bb| *bb.t0 + 4 < (bb.o0.unwrap_or(0) + 2) % 3)]
+                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
+                    #[post(|bb| bb.t0.set(2))]
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    IfThenElse {
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        ScriptCondition(|bb| (bb.o0.unwrap_or(4) + 2) % 4 == 0),
+                        Action(Act<5>),
+                    },
+                },
+            },
+            DynamicSequence {
+                #[on_halted(|bb| bb.b1 += 2)]
+                Conditional(|bb| bb.b1 > 1, dynamic = true) {
+                    Selector {
+                        Condition(Cond<6>),
+                        #[run_while(|bb| (*bb.t0 + 4) % 4 == 3)]
+                        Runner,
+                        Condition(Cond<7>),
+                    },
+                },
+                MaxTime(0) {
+                    ParallelAll {
+                        Inverter {
+                            Condition(Cond<8>),
+                        },
+                        StatefulAction(PTask<9>, b0 = {b1}, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0855Blackboard { o0 q0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0856 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        KeepRunningUntilFailure {
+            #[success_if(|bb| bb.o0.is_none())]
+            #[failure_if(|bb| bb.b1 < bb.b1 + 1)]
+            ReactiveSequence {
+                Repeat(4) {
+                    MemPriority {
+                        Action(PAct<0>, b0 = {b1}, b1 = {=}),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+                ParallelAll(max_failures = -2) {
+                    ForceFailure {
+                        RunOnce {
+                            Condition(Cond<1>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(Act<2>),
+                        Condition(PCond<3>, b0 = 1),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                #[skip_if(|bb| bb.b1 % 3 < 0)]
+                #[success_if(|bb| bb.b0 == 1)]
+                Script(|bb| { bb.b1 += 2; if bb.b0 < 1 { *bb.t0 += 2 } }),
+                DynamicSequence {
+                    Fallback {
+                        WasEntryUpdated(t0),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    SetBlackboard(t0 = 7),
+                },
+                Precondition(|bb| *bb.t0 == 6) {
+                    Runner,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0856Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+        }
+        Deadline(0) {
+            Fallback {
+                Observe(|bb| (bb.b1 + 2) % 2 < 0, abort = lower) {
+                    Selector {
+                        Observe(|bb| bb.b0 + 4 < 5, abort = lower) {
+                            Repeat(0) {
+                                Wait(20),
+                            },
+                        },
+                        Observe(|bb| bb.b0 != 3, abort = self) {
+                            AsyncSequence {
+                                Script(|bb| bb.b1 += 3),
+                                Action(Act<0>),
+                            },
+                        },
+                    },
+                },
+                Observe(|bb| (*bb.t0 + 4) % 4 < 1, abort = both) {
+                    AsyncFallback {
+                        AlwaysFailure,
+                        Condition(Cond<1>),
+                        Sleep(20),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0857Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(1),
+        }
+        Repeat(3) {
+            Invert {
+                Parallel(success = 5, failure = 0) {
+                    UnsetBlackboard(o0),
+                    Condition(Cond<0>),
+                    Deadline(0) {
+                        StatefulAction(Task<1>),
+                    },
+                    ReactiveSequence {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                    WasEntryUpdated(t1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0858Blackboard { t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0859 for Ctx {
+        blackboard {
+            b1: i64,
+            #[allow(unused)] b0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b1 > 6, dynamic = true) {
+            Succeeder,
+            Limiter(2) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0859Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        #[on_failure(|bb| bb.b0 += 1)]
+        #[failure_if(|bb| *bb.t0 % 2 < 0)]
+        #[skip_if(|bb| bb.b1 + 4 > 5)]
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            SetBlackboard(o0 = Some(1)),
+            Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0860Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        SkipUnlessUpdated(t0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0861Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0862 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Fallback {
+            Selector {
+                RepeatUntil(Failure) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                #[run_while(|bb| bb.b0 == *bb.t0 % 2)]
+                StatefulAction(Task<2>),
+                AlwaysFailure,
+                MemPriority {
+                    MaxTime(0) {
+                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+            },
+            WhileDoElse {
+                Delay(10) {
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.b1) as f32)]
+                    StatefulAction(Task<6>),
+                },
+                Action(|ctx| ctx.exec(7)),
+            },
+        }
+    }
+}
+
+board!(Tree0862Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0863 for Ctx {
+        FlipSelector {
+            DynamicSelector {
+                Condition(Cond<0>),
+                Sequence {
+                    ReactiveSequence {
+                        Sleep(30),
+                        ReactiveSequence {
+                            StatefulAction(Task<1>),
+                            Sleep(10),
+                            Condition(Cond<2>),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
+                },
+                Sequence {
+                    Action(Act<4>),
+                    Cooldown(100, filtered = Failure) {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0864 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 4,
+        }
+        RepeatUntil(Success) {
+            BinarySelector(|bb| bb.o0.unwrap_or(3) == 3, dynamic = true) {
+                Delay(100) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                #[failure_if(|bb| bb.b0 != 3)]
+                RetryUntilSuccessful(4) {
+                    Selector {
+                        Observe(|bb| bb.b1 + 3 > 3, abort = both) {
+                            #[on_failure(|bb| if bb.b0 % 2 != 0 { bb.b1 = (*bb.t0 + 4) % 3 })]
+                            #[on_halted(|bb| *bb.t0 += 3)]
+                            UnsetBlackboard(o0),
+                        },
+                        Observe(|bb| *bb.t0 > 1, abort = lower) {
+                            Retry(4) {
+                                #[failure_if(|bb| (*bb.t0 + 1) % 3 != 2)]
+                                Precondition(|bb| *bb.t0 < 6, else = Running) {
+                                    #[on_halted(|bb| bb.b1 += 1)]
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0864Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatUntilSuccess(forever) {
+            Interrupt(|bb| bb.b0 < 5) {
+                ReactiveFallback {
+                    #[on_failure(|bb| { bb.b1 = *bb.t0; if (bb.b0 + 2) % 4 != 2 { *bb.t0 += 2 } })]
+                    Parallel(success = -1, failure = 0) {
+                        TryCatch(catch_on_halt = false) {
+                            AlwaysSuccess,
+                            Sleep(0),
+                        },
+                    },
+                    AlwaysFailure,
+                    Condition(PCond<0>, b0 = {=}),
+                    #[failure_if(|bb| bb.b1 + 3 != 7)]
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0865Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        MaxTime(0) {
+            #[skip_if(|bb| bb.b1 + 1 < 2)]
+            #[failure_if(|bb| bb.b0 < 0)]
+            #[on_halted(|bb| bb.b1 = 9)]
+            Switch(b1) {
+                case 2 => Fallback {
+                    Condition(Cond<0>),
+                    Action(Act<1> = Act::<1>),
+                    Repeat(forever) {
+                        Action(Act<2>),
+                    },
+                    Repeat(0) {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+                case 4 => Fallback {
+                    Observe(|bb| (*bb.t0 + 1) % 3 != 1, abort = lower) {
+                        AlwaysFailure,
+                    },
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        Condition(Cond<4>),
+                    },
+                    SetBlackboard(t0 = {b0}),
+                },
+                _ => PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Wait(10),
+                    Condition(Cond<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                    Interrupt(|bb| bb.b1 % 2 == 0) {
+                        WasEntryUpdated(t0),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<7>),
+                        Script(|bb| if (bb.b1 + 3) % 2 < 1 { bb.b1 = bb.b0 }),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0866Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            b1: i64 = 0,
+        }
+        DynamicSequence {
+            AsyncFallback {
+                WasEntryUpdated(t0),
+                RepeatUntilSuccess(2) {
+                    IndexSwitch(|bb| 2, out_of_range = Fail) {
+                        Action(PAct<0>, b0 = {b0}, b1 = {b1}),
+                        #[success_if(|bb| (*bb.t0 + 2) % 4 == 2)]
+                        #[on_halted(|bb| { *bb.t0 += 2; if bb.b0 + 3 != (bb.b1 + 2) % 3 { bb.b1 = 1 } })]
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Repeat(3) {
+                    Parallel(success = 2, failure = 0) {
+                        Script(|bb| bb.b0 = *bb.t0),
+                        Sleep(20),
+                    },
+                },
+                #[run_while(|bb| bb.b1 % 4 == 2)]
+                RunOnce(then_skip = false) {
+                    IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
+                        Script(|bb| bb.b1 += 3),
+                        Action(PIo<2>, t0 = {b0}),
+                    },
+                },
+                #[on_success(|bb| if bb.b1 > 2 { bb.b1 += 2 })]
+                #[post(|bb| bb.b1 += 3)]
+                #[run_while(|bb| bb.b0 < 3)]
+                Delay(0) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            Fallback {
+                Switch(b1) {
+                    case 1 => Repeat(3) {
+                        TryCatch(catch_on_halt = false) {
+                            Action(Act<4>),
+                            Condition(Cond<5>),
+                        },
+                    },
+                    _ => ReactiveFallback {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Observe(|bb| *bb.t0 < bb.b0 % 2, abort = none) {
+            Repeater(0) {
+                #[failure_if(|bb| *bb.t0 != 6)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0868Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64 = 2,
+        }
+        TryCatch(catch_on_halt = true) {
+            Repeat(4) {
+                TryCatch(catch_on_halt = true) {
+                    Cooldown(0, filtered = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                    StatefulAction(Task<1>),
+                },
+            },
+            Selector {
+                WasEntryUpdated(t0),
+                Condition(Cond<2>),
+                #[on_success(|bb| bb.b1 += 3)]
+                #[post(|bb| bb.b0 = bb.o0.unwrap_or(5))]
+                SetBlackboard(b1 = 7),
+            },
+            WhileDoElse {
+                Action(PIo<3>, t0 = {b1}),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0869Blackboard { o0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0870 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Selector {
+            Fallback {
+                ScriptCondition(|bb| bb.o0.unwrap_or(4) + 4 < *bb.t0 + 3),
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            StepSequencer {
+                Action(Act<2>),
+                SetBlackboard(t0 = 3),
+                Sleep(10),
+            },
+            Timeout(20) {
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0870Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0871 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0> = Task::<0>),
+            IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2>),
+            },
+            Action(Act<3>),
+            Limiter(1) {
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0871Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0872Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0872Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        SubTree(Tree0872Sub1, t0 = {=}, o0 = {o0}, b1 = {=}, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0872 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            #[post(|bb| if bb.o0.unwrap_or(2) != bb.b1 { bb.b0 += 2 })]
+            #[skip_if(|bb| bb.o0.is_none())]
+            #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(1) + 4)]
+            Action(Act<1>),
+            ScriptCondition(|bb| (bb.b0 + 3) % 4 != 1),
+            Repeat(4) {
+                MemSequence {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[run_while(|bb| *bb.t0 > 2)]
+                    Action(|ctx| ctx.exec(2)),
+                    SubTree(Tree0872Sub0, ..),
+                },
+            },
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
+
+board!(Tree0872Blackboard { t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        Loop(q0, if_empty = Failure) {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                BinarySelector(|bb| bb.b0 < 5, dynamic = true) {
+                    Sleep(50),
+                    SkipUnlessUpdated(t0) {
+                        AsyncFallback {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.o0.is_some())]
+                MemSequence {
+                    #[on_success(|bb| if *bb.t0 != bb.o0.unwrap_or(3) { *bb.t0 += 1 })]
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                    #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b1 += 1 })]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0873Blackboard { o0 b0 q0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Deadline(10) {
+            Repeat(0) {
+                ScriptCondition(|bb| bb.o0.unwrap_or(1) + 2 < 3),
+            },
+        }
+    }
+}
+
+board!(Tree0874Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        Switch(b1) {
+            case 4 => Repeater(forever) {
+                MaxTime(10) {
+                    Switch(b1) {
+                        case 3 => StatefulAction(Task<0>),
+                        _ => Action(|ctx| ctx.exec(1)),
+                    },
+                },
+            },
+            case 0 => RepeatUntil(Success) {
+                TryCatch {
+                    #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
+                    #[success_if(|bb| (*bb.t0 + 1) % 3 != 0)]
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<2>),
+                    },
+                    Conditional(|bb| *bb.t0 > 0, else = Failure) {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            _ => StepSequencer {
+                Runner,
+                SetBlackboard(t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0875Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0876 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 5,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+        }
+        FlipSelector {
+            Sequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                #[post(|bb| { *bb.t1 += 3; *bb.t1 += 1 })]
+                Condition(Cond<2>),
+                #[failure_if(|bb| (bb.o0.unwrap_or(5) + 1) % 2 == 0)]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+                #[on_failure(|bb| { bb.o0 = None; bb.t0.set(4) })]
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+                Action(PAct<4>, b0 = {=}, b1 = {b1}),
+            },
+            Loop(q0, value = {t1}) {
+                RepeatUntil(Success) {
+                    #[success_if(|bb| (*bb.t0 + 1) % 4 > 1)]
+                    FlipSelector {
+                        RetryUntilSuccessful(1) {
+                            Wait(30),
+                        },
+                        Fallback {
+                            Action(PIo<5>, t0 = {t1}),
+                            Script(|bb| *bb.t0 += 2),
+                        },
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            ScriptCondition(|bb| bb.o0.is_none()),
+        }
+    }
+}
+
+board!(Tree0876Blackboard { o0 b1 b0 q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0877 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        Observe(|bb| bb.o0.is_none(), abort = none) {
+            Wait(30),
+        }
+    }
+}
+
+board!(Tree0877Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0878Sub0 for Ctx {
+        Deadline(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0878 for Ctx {
+        Fallback {
+            Repeat(3) {
+                TryCatch {
+                    SubTree(Tree0878Sub0),
+                    Repeat(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0879 for Ctx {
+        ParallelAll(3) {
+            AlwaysSuccess,
+            Parallel(success = 1, failure = 2) {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                AlwaysRunning,
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0880 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+        }
+        IndexSwitch(|bb| (bb.b0 + 4) % 4, out_of_range = Loop, dynamic = false) {
+            Condition(Cond<0>),
+            Fallback {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
+            SetBlackboard(t1 = 8),
+            Runner,
+        }
+    }
+}
+
+board!(Tree0880Blackboard { t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0881 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+        }
+        #[success_if(|bb| *bb.t0 > bb.b0)]
+        ReactiveFallback {
+            ScriptCondition(|bb| *bb.t0 > 3),
+            MemSequence {
+                BinarySelector(|bb| bb.b0 > bb.b0 + 3) {
+                    Action(Act<0>),
+                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                },
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0881Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0882 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64,
+            o0: Option<i64>,
+        }
+        Parallel(failure = 0) {
+            Timeout(50) {
+                StepSequencer {
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {t0}),
+                    SetBlackboard(b1 = 7),
+                    Action(|ctx| ctx.exec(2)),
+                    UnsetBlackboard(o0),
+                },
+            },
+            IfThenElse {
+                Repeat(3) {
+                    Observe(|bb| *bb.t1 + 4 != 5, abort = self) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                StatefulAction(Task<4>),
+                RetryUntilSuccessful(2) {
+                    SetBlackboard(b1 = 0),
+                },
+            },
+            Action(Act<5>),
+        }
+    }
+}
+
+board!(Tree0882Blackboard { t0 t1 q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0883 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
+            b0: i64 = 0,
+        }
+        TryCatch {
+            Condition(Cond<0>),
+            ReactiveSequence {
+                Repeat(forever) {
+                    ReactiveFallback {
+                        Precondition(|bb| *bb.t0 % 4 > 2, else = Success) {
+                            StatefulAction(Task<1>),
+                        },
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                        SetBlackboard(b0 = {t1}),
+                    },
+                },
+            },
+            Switch(b1) {
+                case 3 => Sleep(20),
+                case 0 => Action(Act<3>),
+                case 4 => RepeatUntil(Success) {
+                    Condition(Cond<4>),
+                },
+                _ => Observe(|bb| *bb.t1 < 7, abort = self) {
+                    Loop(q0, if_empty = Success) {
+                        Script(|bb| bb.b1 = *bb.t1 % 3),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0883Blackboard { t1 t0 q0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0884Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            b0: i64 = 13,
+        }
+        WhileDoElse {
+            #[failure_if(|bb| (bb.b0 + 4) % 2 > 0)]
+            Condition(Cond<2>),
+            AlwaysSuccess,
+            Condition(Cond<3> = Cond::<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0884 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        BinarySelector(|bb| bb.b1 < *bb.t0, dynamic = true) {
+            StepSequencer {
+                ReactiveFallback {
+                    RunOnce(then_skip = true) {
+                        #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
+                        #[post(|bb| bb.b1 = *bb.t0)]
+                        #[failure_if(|bb| (bb.b0 + 1) % 3 < 0)]
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                },
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<1>),
+                },
+                SubTree(Tree0884Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
+            },
+            #[failure_if(|bb| bb.b0 != 5)]
+            #[success_if(|bb| *bb.t0 < 0)]
+            TryCatch(catch_on_halt = false) {
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
+                Repeat(3) {
+                    Delay(0) {
+                        #[post(|bb| bb.b1 += 1)]
+                        Interrupt(|bb| bb.b1 % 4 > 2) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0884Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0885Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 13,
+        }
+        #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(0)); bb.b0 = bb.b1 % 2 })]
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0885 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            SubTree(Tree0885Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0885Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0886 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            Delay(50) {
+                StatefulAction(Task<0>),
+            },
+            StepSequencer {
+                StatefulAction(Task<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+            },
+            Script(|bb| { bb.b0 += 2; bb.o0 = None }),
+        }
+    }
+}
+
+board!(Tree0886Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0887 for Ctx {
+        Selector {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            IfThenElse {
+                StatefulAction(Task<2>),
+                Runner,
+                Filter(times = 3, count = Success, filtered = Failure) {
+                    Action(Act<3>),
+                },
+            },
+            Parallel(success = 0, failure = -2) {
+                StatefulAction(Task<4> = Task::<4>),
+                ParallelAll(max_failures = -1) {
+                    AlwaysRunning,
+                    Wait(30),
+                    Failer,
+                },
+            },
+            ParallelAll(1) {
+                Sequence {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6>),
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0888 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            Conditional(|bb| bb.b0 != 0) {
+                AsyncFallback {
+                    AsyncFallback {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0888Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0889 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 5,
+        }
+        Sequence {
+            Action(|ctx| ctx.exec(0)),
+            #[run_while(|bb| *bb.t0 < 7)]
+            #[success_if(|bb| *bb.t0 % 4 < 1)]
+            Condition(Cond<1> = Cond::<1>),
+            Condition(Cond<2>),
+            Action(Act<3>),
+            Deadline(50) {
+                Sequence {
+                    SetBlackboard(b1 = 7),
+                    Action(PIo<4>, t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0889Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0890 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(0),
+            b1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        AsyncFallback {
+            #[post(|bb| { bb.b0 += 2; bb.b0 += 3 })]
+            #[failure_if(|bb| bb.b1 > 0)]
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Parallel {
+                    ScriptCondition(|bb| *bb.t0 != bb.b0),
+                    RetryUntilSuccessful(3) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(2) != 4)]
+                        Action(Act<1> = Act::<1>),
+                    },
+                },
+                ReactiveSelector {
+                    StatefulAction(Task<2> = Task::<2>),
+                    #[run_while(|bb| *bb.t0 % 4 > 2)]
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                },
+            },
+            StepSequencer {
+                IfThenElse {
+                    Conditional(|bb| bb.b0 != 0, dynamic = true) {
+                        Limiter(1) {
+                            Filter(times = 1, filtered = Failure) {
+                                ReactiveSelector {
+                                    Action(|ctx| ctx.exec(5)),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+                        Loop(q0, value = {b1}, if_empty = Running) {
+                            ParallelAll(1) {
+                                StatefulAction(PTask<7>, b0 = {b0}, b1 = {b1}),
+                                SetBlackboard(t0 = 9),
+                                Condition(Cond<8>),
+                            },
+                        },
+                        RepeatTimes(2) {
+                            Filter(times = 3, count = Success) {
+                                ScriptCondition(|bb| bb.b0 < 7),
+                            },
+                        },
+                    },
+                    ParallelAll(max_failures = -3) {
+                        StatefulAction(Task<9>),
+                        Action(Act<10>),
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0890Blackboard { t0 o0 b1 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0891 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+        }
+        Precondition(|bb| *bb.t0 == 1) {
+            DynamicSelector {
+                Condition(Cond<0>),
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(1)),
+                    Sequence {
+                        Condition(Cond<2>),
+                        SetBlackboard(o0 = Some(8)),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+                Retry(0) {
+                    Action(Act<4> = Act::<4>),
+                },
+                RunOnce {
+                    Repeat(4) {
+                        Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0891Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0892 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        Precondition(|bb| bb.b1 > 0, else = Success) {
+            MemSequence {
+                Interrupt(|bb| bb.o0.is_some()) {
+                    Switch(b1) {
+                        case 5 => RunOnce {
+                            Wait(20),
+                        },
+                        case 4 => ReactiveFallback {
+                            Repeat(4) {
+                                Sleep(20),
+                            },
+                        },
+                        _ => StatefulAction(Task<0>),
+                    },
+                },
+                MemSequence {
+                    Sequence {
+                        Action(Act<1> = Act::<1>),
+                        #[skip_if(|bb| bb.b1 + 2 < (bb.o0.unwrap_or(0) + 4) % 3)]
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        #[run_while(|bb| bb.o0.unwrap_or(1) % 2 > 0)]
+                        Condition(|ctx| ctx.check(2)),
+                        Condition(Cond<3>),
+                    },
+                    DynamicSelector {
+                        Condition(Cond<4>),
+                        Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 3) % 3, &mut bb.b1)),
+                    },
+                    ReactiveFallback {
+                        #[on_halted(|bb| { if *bb.t0 + 1 == 4 { bb.b1 += 2 }; bb.t0.set(bb.b1) })]
+                        StatefulAction(Task<6>),
+                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 1)),
+                        Action(PAct<8>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+                DynamicSelector {
+                    ForceFailure {
+                        #[skip_if(|bb| *bb.t0 > 7)]
+                        #[success_if(|bb| bb.b0 > 5)]
+                        Condition(|ctx| ctx.check(9)),
+                    },
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    Action(Act<10>),
+                    Condition(Cond<11>),
+                    ScriptCondition(|bb| bb.b1 != *bb.t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0892Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0893 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        #[skip_if(|bb| bb.b0 != 4)]
+        SequenceWithMemory {
+            WasEntryUpdated(t0),
+            MemPriority {
+                Cooldown(20) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                Action(PIo<1>, t0 = {b0}),
+            },
+            ParallelAll(max_failures = -1) {
+                Action(PAct<2>, b0 = 5),
+                UnsetBlackboard(o0),
+                Condition(|ctx, bb| ctx.check_in(3, 8)),
+                Condition(|ctx, bb| ctx.check_in(4, 9)),
+            },
+            RepeatUntilSuccess(forever) {
+                IfThenElse {
+                    Action(Act<5>),
+                    DynamicSelector {
+                        UnsetBlackboard(o0),
+                    },
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0893Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0894 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            b0: i64,
+        }
+        #[on_failure(|bb| bb.b0 += 2)]
+        PolicyParallel(policy = FirstSuccess) {
+            Optional {
+                Action(PIo<0>, t0 = {t0}),
+            },
+            BinarySelector(|bb| bb.b1 % 2 < 0) {
+                Wait(100),
+                Cooldown(30, filtered = Failure) {
+                    Interrupt(|bb| bb.b0 + 3 == bb.b1) {
                         Sleep(10),
                     },
                 },
@@ -632,2949 +3276,315 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0816Blackboard { t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0817 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
-            b0: i64,
-        }
-        Repeat(4) {
-            PolicyParallel(policy = FirstSuccess) {
-                PolicyParallel(policy = FirstFailure) {
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        Action(PAct<0>, b0 = {=}, b1 = {=}),
-                    },
-                    Action(Act<1>),
-                    RunOnce {
-                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                    },
-                },
-                ParallelAll(1) {
-                    ParallelAll {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                MemPriority {
-                    Switch(b1) {
-                        case 2 => Action(Act<6>),
-                        case 3 => Sleep(20),
-                        _ => StatefulAction(Task<7>),
-                    },
-                },
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0817Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0818 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-        }
-        #[failure_if(|bb| *bb.t0 < 1)]
-        #[skip_if(|bb| bb.b0 % 2 == 1)]
-        #[run_while(|bb| bb.b0 + 4 > *bb.t0 + 2)]
-        IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
-            #[on_failure(|bb| bb.o0 = Some(bb.b0 % 3))]
-            #[success_if(|bb| bb.b0 < 1)]
-            StatefulAction(Task<0>),
-            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0818Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0819 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Retry(1) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
-                },
-            },
-            Precondition(|bb| *bb.t0 % 2 < 1, else = Failure) {
-                RunOnce(then_skip = true) {
-                    RunOnce(then_skip = true) {
-                        #[skip_if(|bb| *bb.t0 + 3 > 1)]
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        ScriptCondition(|bb| (*bb.t0 + 2) % 4 > 1),
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 > 3)]
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0819Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0820 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            #[post(|bb| bb.b0 = *bb.t1)]
-            ScriptCondition(|bb| bb.o0.is_none()),
-            #[skip_if(|bb| *bb.t0 + 3 > 0)]
-            RepeatTimes(1) {
-                UnsetBlackboard(o0),
-            },
-            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(4))),
-            Action(PAct<1>, b0 = {t1}, b1 = {b0}),
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0820Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0821 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[allow(unused)] #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                Fallback {
-                    Condition(PCond<0>, b0 = {=}),
-                    StatefulAction(Task<1>),
-                    Sequence {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 2)),
-                        SetBlackboard(t1 = 8),
-                    },
-                    Action(Act<3>),
-                },
-                Invert {
-                    Selector {
-                        Repeat(4) {
-                            Wait(100),
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0821Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0822 for Ctx {
-        RepeatUntilFailure(3) {
-            IfThenElse {
-                AsyncSequence {
-                    ForceSuccess {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Action(Act<2>),
-                Retry(forever) {
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0823Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Sequence {
-            Condition(Cond<3>),
-            Condition(|ctx| ctx.check(4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0823 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(4) + 3)]
-            AsyncFallback {
-                Action(Act<0>),
-                Repeater(3) {
-                    Sequence {
-                        StatefulAction(PTask<1>, b0 = 8),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Precondition(|bb| *bb.t0 + 1 < 0, else = Success) {
-                    KeepRunningUntilFailure {
-                        WaitUntil(|bb| bb.o0.unwrap_or(4) != 7) {
-                            SubTree(Tree0823Sub0, ..),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0823Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0824 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-            o0: Option<i64> = Some(4),
-            #[tracked] t1: i64,
-        }
-        #[failure_if(|bb| bb.b0 > *bb.t0 + 2)]
-        #[success_if(|bb| *bb.t1 % 2 > 0)]
-        #[run_while(|bb| *bb.t0 > 3)]
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Repeater(1) {
-                ReactiveSequence {
-                    IndexSwitch(|bb| bb.b0, dynamic = false) {
-                        StatefulAction(Task<0>),
-                        Sequence {
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                        },
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) < 5)]
-                        #[run_while(|bb| (*bb.t0 + 3) % 4 < 1)]
-                        Action(PIo<3>, t0 = {t1}),
-                    },
-                    StepSequencer {
-                        Sleep(0),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                WhileDoElse {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 1, &mut bb.b0)),
-                    Action(Act<6>),
-                },
-                SequenceWithMemory {
-                    IfThenElse {
-                        Action(Act<7>),
-                        Condition(Cond<8>),
-                        WasEntryUpdated(t1),
-                    },
-                    Repeat(forever) {
-                        Condition(Cond<9>),
-                    },
-                },
-                Script(|bb| { if (*bb.t1 + 3) % 3 == 2 { *bb.t1 += 3 }; bb.t1.set(*bb.t0) }),
-            },
-            ForceSuccess {
-                RepeatUntil(Failure) {
-                    Priority {
-                        Repeat(1) {
-                            Timeout(0) {
-                                RetryUntilSuccessful(0) {
-                                    Action(PAct<10>, b0 = {t1}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0824Blackboard { t0 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0825 for Ctx {
-        KeepRunningUntilFailure {
-            RepeatUntil(Failure) {
-                Fallback {
-                    Remap(success = Success, failure = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0826Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-        }
-        StatefulAction(Task<6> = Task::<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0826 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
-                FlipSelector {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                        StatefulAction(PTask<0>, b0 = 3, b1 = {t0}),
-                        Succeeder,
-                    },
-                    ReactiveFallback {
-                        Condition(PCond<1>, b0 = {b0}),
-                        Loop(q0, if_empty = Failure) {
-                            AlwaysFailure,
-                        },
-                    },
-                    Action(Act<2>),
-                    Loop(q0) {
-                        AsyncSequence {
-                            #[post(|bb| { if bb.b0 % 4 < 0 { *bb.t0 += 1 }; bb.b0 += 1 })]
-                            #[run_while(|bb| *bb.t0 + 2 < (bb.b0 + 1) % 4)]
-                            #[on_failure(|bb| bb.t0.set(bb.b0 + 1))]
-                            Loop(q0, value = {t0}, if_empty = Success) {
-                                Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        #[skip_if(|bb| bb.b0 == (bb.b0 + 4) % 3)]
-                        Repeat(4) {
-                            Action(PAct<4>, b0 = 4),
-                        },
-                    },
-                },
-            },
-            #[post(|bb| *bb.t0 += 1)]
-            StepSequencer {
-                #[on_halted(|bb| bb.b0 = *bb.t0)]
-                #[failure_if(|bb| *bb.t0 < 3)]
-                ReactiveSequence {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Loop(q0, if_empty = Running) {
-                            Fallback {
-                                Succeeder,
-                            },
-                        },
-                    },
-                    #[post(|bb| { if bb.b0 < 4 { bb.t0.set(bb.b0 + 4) }; if bb.b0 > 6 { bb.b0 += 2 } })]
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    ReactiveFallback {
-                        StatefulAction(Task<5> = Task::<5>),
-                        SubTree(Tree0826Sub0, q0 = {=}, b0 = {b0}, t0 = {=}),
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        AsyncSequence {
-                            RepeatUntilFailure(forever) {
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                },
-                Inverter {
-                    Priority {
-                        #[success_if(|bb| *bb.t0 > 3)]
-                        TryCatch(catch_on_halt = false) {
-                            Action(Act<9>),
-                            SetBlackboard(b0 = {t0}),
-                        },
-                        #[skip_if(|bb| bb.b0 + 1 < 6)]
-                        Condition(PCond<10>, b0 = {b0}),
-                        StepSequencer {
-                            StatefulAction(Task<11>),
-                            Condition(|ctx| ctx.check(12)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0826Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0827 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Limiter(1) {
-            MemPriority {
-                SequenceWithMemory {
-                    Delay(100) {
-                        Switch(b1) {
-                            case 4 => Action(PIo<0>, t0 = {b0}),
-                            _ => ParallelAll(1) {
-                                #[success_if(|bb| *bb.t0 % 4 != 2)]
-                                #[skip_if(|bb| *bb.t0 % 3 == 1)]
-                                #[run_while(|bb| bb.o0.is_some())]
-                                SetBlackboard(b0 = {t0}),
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                    Action(Act<2>),
-                },
-                SequenceStar {
-                    Cooldown(0, filtered = Failure) {
-                        Interrupt(|bb| bb.b1 > bb.b1 % 2) {
-                            #[on_halted(|bb| bb.b0 = 8)]
-                            #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-                            #[skip_if(|bb| bb.b1 != 0)]
-                            Action(Act<3>),
-                        },
-                    },
-                    RepeatUntilFailure(3) {
-                        Condition(PCond<4>, b0 = {b0}),
-                    },
-                    #[failure_if(|bb| bb.b0 < 4)]
-                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
-                    RetryUntilSuccessful(forever) {
-                        #[run_while(|bb| (*bb.t0 + 1) % 2 < 0)]
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[success_if(|bb| bb.b1 != 6)]
-                        Repeat(1) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                Repeater(0) {
-                    SetBlackboard(t0 = 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0827Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0828 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[run_while(|bb| *bb.t0 + 1 < *bb.t0)]
-        #[skip_if(|bb| bb.b0 + 4 > 2)]
-        MemPriority {
-            MemSequence {
-                Deadline(30) {
-                    Remap(success = Failure, failure = Success) {
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            ParallelAll(max_failures = -2) {
-                                Wait(30),
-                                Action(PAct<0>, b0 = {t0}),
-                                Runner,
-                            },
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Timeout(20) {
-                        Condition(Cond<1>),
-                    },
-                    Conditional(|bb| *bb.t0 < 7, else = Success) {
-                        Action(PAct<2>, b0 = 4, b1 = {b0}),
-                    },
-                    Script(|bb| *bb.t0 += 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0828Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0829 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = {=}),
-            Sleep(10),
-        }
-    }
-}
-
-board!(Tree0829Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0830 for Ctx {
-        RepeatUntil(Failure) {
-            RunOnce(then_skip = true) {
-                Wait(0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Repeat(3) {
-            Inverter {
-                ReactiveSequence {
-                    RepeatUntilSuccess(2) {
-                        SetBlackboard(o0 = Some(0)),
-                    },
-                    StatefulAction(Task<0>),
-                    ReactiveSequence {
-                        Action(PIo<1>, t0 = {t0}),
-                        Action(Act<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0831Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        Repeat(2) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0833 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        SequenceWithMemory {
-            Repeater(3) {
-                WaitUntil(|bb| *bb.t1 < *bb.t0 % 3) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-            #[success_if(|bb| bb.o0.unwrap_or(0) < 2)]
-            #[post(|bb| *bb.t1 += 1)]
-            MemPriority {
-                Failer,
-                Sleep(20),
-            },
-            Limiter(1) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0833Blackboard { t0 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0834 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Sleep(0),
-            Limiter(3) {
-                ScriptCondition(|bb| bb.b0 % 3 != 0),
-            },
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0834Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-        }
-        Remap(success = Failure, failure = Failure) {
-            AsyncSequence {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[post(|bb| if bb.b0 != 4 { bb.o0 = None })]
-                Condition(Cond<2>),
-                #[skip_if(|bb| bb.o0.is_some())]
-                Action(PAct<3>, b0 = {=}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0835Blackboard { b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0836 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        Parallel(success = -3, failure = -3) {
-            RepeatTimes(1) {
-                StatefulAction(Task<0>),
-            },
-            Repeat(0) {
-                Condition(|ctx| ctx.check(1)),
-            },
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-        }
-    }
-}
-
-board!(Tree0836Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0837Sub0 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
-        Fallback {
-            SubTree(Tree0837Sub0),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Parallel(success = 0, failure = -1) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b1}),
-            AsyncFallback {
-                Cooldown(0, filtered = Skipped) {
-                    ReactiveFallback {
-                        #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
-                        #[post(|bb| bb.b1 = *bb.t0)]
-                        Condition(Cond<1>),
-                        StatefulAction(PTask<2>, b0 = 1, b1 = {b1}),
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 + 2 == 1)]
-                #[on_failure(|bb| { bb.b1 = bb.b0 + 2; bb.b1 = *bb.t0 + 3 })]
-                #[post(|bb| { bb.b1 += 1; bb.b1 = 7 })]
-                StatefulAction(PTask<3>, b0 = {t0}),
-                Invert {
-                    #[post(|bb| { bb.b0 = bb.b1 % 3; bb.t0.set(*bb.t0 % 4) })]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    RetryUntilSuccessful(3) {
-                        Precondition(|bb| bb.b0 != bb.b1) {
-                            SetBlackboard(t0 = 2),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0838Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0839Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        #[post(|bb| bb.b0 = *bb.t0)]
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-        }
-        #[run_while(|bb| bb.b1 == 1)]
-        ReactiveFallback {
-            Conditional(|bb| bb.b1 % 3 == 1, dynamic = false, else = Failure) {
-                StatefulAction(Task<0>),
-            },
-            WhileDoElse {
-                Action(Act<1>),
-                SubTree(Tree0839Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0839Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        RetryUntilSuccessful(1) {
-            Loop(q0) {
-                Selector {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, (*bb.t1 + 2) % 4, &mut bb.b0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0840Blackboard { t1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0841Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-        }
-        Condition(PCond<0>, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0841Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-        }
-        SubTree(Tree0841Sub1, b0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        Delay(0) {
-            SubTree(Tree0841Sub0, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0841Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        RepeatTimes(forever) {
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(0)),
-                #[failure_if(|bb| *bb.t0 + 1 > bb.b1)]
-                #[skip_if(|bb| *bb.t0 > bb.b1)]
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
-                ScriptCondition(|bb| bb.b0 != 7),
-                Sleep(30),
-            },
-        }
-    }
-}
-
-board!(Tree0842Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Delay(20) {
-                Action(|ctx| ctx.exec(2)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        IfThenElse {
-            AsyncSequence {
-                Condition(Cond<0>),
-            },
-            WhileDoElse {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
-        Repeat(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
-        RunOnce(then_skip = true) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 0,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0847Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        IfThenElse {
-            Parallel(success = -1, failure = -3) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                WasEntryUpdated(t0),
-                Condition(|ctx| ctx.check(2)),
-            },
-            RepeatUntilSuccess(forever) {
-                RepeatUntilFailure(forever) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            Action(PIo<4>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0848Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            TryCatch(catch_on_halt = false) {
-                Action(Act<0>),
-                #[on_failure(|bb| if bb.o0.is_some() { bb.o0 = None })]
-                Condition(|ctx| ctx.check(1)),
-            },
-            Loop(q0) {
-                #[run_while(|bb| (*bb.t0 + 4) % 4 > 1)]
-                Repeater(1) {
-                    Condition(Cond<2>),
-                },
-            },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(3)),
-                #[failure_if(|bb| bb.b0 < 3)]
-                #[skip_if(|bb| bb.o0.unwrap_or(2) > 6)]
-                #[run_while(|bb| bb.b1 + 2 > 0)]
-                AlwaysFailure,
-                Action(Act<4> = Act::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0849Blackboard { b0 q0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        ParallelAll {
-            ReactiveSelector {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[run_while(|bb| bb.b0 < *bb.t0 + 1)]
-                Filter(times = 3, count = Success) {
-                    Inverter {
-                        Condition(Cond<0>),
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    Action(PAct<1>, b0 = {t1}),
-                    #[on_failure(|bb| { bb.b0 = *bb.t0; if *bb.t0 % 3 < 2 { bb.t1.set(*bb.t0) } })]
-                    #[on_success(|bb| { *bb.t1 += 2; bb.o0 = None })]
-                    #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
-                    Condition(Cond<2> = Cond::<2>),
-                    #[post(|bb| { bb.b0 += 2; bb.t1.set(bb.b0 + 1) })]
-                    #[skip_if(|bb| bb.b0 > *bb.t1 % 2)]
-                    Repeat(2) {
-                        Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                    },
-                    Action(Act<4>),
-                    AlwaysFailure,
-                },
-                TryCatch(catch_on_halt = false) {
-                    Selector {
-                        StatefulAction(Task<5>),
-                        ScriptCondition(|bb| bb.b0 + 4 > 3),
-                    },
-                    Fallback {
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 1)]
-                        AlwaysFailure,
-                        SetBlackboard(b0 = 5),
-                    },
-                },
-                Repeat(1) {
-                    AsyncFallback {
-                        #[skip_if(|bb| (bb.b0 + 2) % 3 != 0)]
-                        #[on_halted(|bb| { bb.o0 = None; bb.b0 += 2 })]
-                        ScriptCondition(|bb| bb.b0 > 4),
-                        Condition(PCond<6>, b0 = {=}),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            Selector {
-                ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
-                Deadline(20) {
-                    WasEntryUpdated(t0),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<8>),
-                    Wait(0),
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    #[on_halted(|bb| { bb.t1.set(bb.b0 + 4); bb.t1.set(*bb.t0) })]
-                    Repeater(1) {
-                        Filter(times = 1, count = Failure) {
-                            Action(Act<9>),
-                        },
-                    },
-                },
-                Repeat(0) {
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0850Blackboard { t1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        Filter(times = 3) {
-            Conditional(|bb| bb.b0 < 3, else = Failure) {
-                KeepRunningUntilFailure {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        Action(|ctx| ctx.exec(1)),
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0851Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-        }
-        Sequence {
-            ReactiveFallback {
-                Fallback {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-            },
-            StatefulAction(Task<3>),
-            SetBlackboard(t1 = {t0}),
-            Inverter {
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0852Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0853Sub0 for Ctx {
-        Deadline(0) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
-        Timeout(0) {
-            SequenceStar {
-                SubTree(Tree0853Sub0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 1,
-        }
-        ReactiveSequence {
-            #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t0 + 4)]
-            #[post(|bb| bb.b0 += 3)]
-            Parallel {
-                Action(PIo<0>, t0 = {=}),
-                UnsetBlackboard(o0),
-            },
-            Repeat(forever) {
-                MemPriority {
-                    #[run_while(|bb| bb.b0 + 4 != 5)]
-                    #[post(|bb| bb.b0 = 9)]
-                    #[success_if(|bb| *bb.t0 % 2 < 1)]
-                    ReactiveSequence {
-                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                        #[post(|bb| bb.t0.set(*bb.t0 % 4))]
-                        #[success_if(|bb| *bb.t0 == 7)]
-                        Wait(30),
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    Action(Act<2>),
-                    #[on_halted(|bb| if bb.o0.is_some() { bb.b0 += 1 })]
-                    #[run_while(|bb| *bb.t0 < bb.b0 % 3)]
-                    #[post(|bb| bb.o0 = None)]
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-                Remap(success = Failure, failure = Success) {
-                    #[failure_if(|bb| (*bb.t0 + 4) % 4 > 0)]
-                    ReactiveSequence {
-                        Action(PIo<5>, t0 = {t0}),
-                        Action(PIo<6>, t0 = {b0}),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    SetBlackboard(o0 = Some(0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0854Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0855Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        RunOnce(then_skip = false) {
-            Filter(times = 1, count = Completed) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0855Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-        }
-        #[on_success(|bb| *bb.t0 += 1)]
-        #[on_failure(|bb| bb.b0 = (bb.b0 + 2) % 4)]
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-        }
-        #[run_while(|bb| (*bb.t0 + 2) % 4 == 1)]
-        Fallback {
-            SubTree(Tree0855Sub0, t0 = {=}, q0 = {q0}, b0 = {=}),
-            Loop(q0) {
-                #[success_if(|bb| *bb.t0 > bb.b0 % 4)]
-                #[on_failure(|bb| { if *bb.t0 > bb.b0 { bb.b0 += 4 }; bb.b0 = (*bb.t0 + 3) % 3 })]
-                FlipSelector {
-                    Sleep(100),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<1>),
-                },
-            },
-            BinarySelector(|bb| bb.b0 % 2 < 1) {
-                Action(PAct<2>, b0 = 2, b1 = {t0}),
-                SubTree(Tree0855Sub1, ..),
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0855Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-        }
-        BinarySelector(|bb| bb.b0 > (bb.b0 + 3) % 4, dynamic = false) {
-            Cooldown(10, filtered = Skipped) {
-                TryCatch {
-                    Fallback {
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        StatefulAction(Task<0> = Task::<0>),
-                        BinarySelector(|bb| bb.b0 + 1 < *bb.t0, dynamic = false) {
-                            StatefulAction(Task<1>),
-                            SetBlackboard(b0 = 1),
-                        },
-                        FlipSelector {
-                            StatefulAction(Task<2>),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    StepSequencer {
-                        Condition(|ctx| ctx.check(3)),
-                        StatefulAction(Task<4>),
-                        Loop(q0) {
-                            #[run_while(|bb| bb.b0 == 5)]
-                            Action(PAct<5>, b0 = {=}, b1 = {b0}),
-                        },
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-            },
-            Conditional(|bb| bb.b0 > *bb.t0) {
-                ReactiveSelector {
-                    Sequence {
-                        AsyncSequence {
-                            StatefulAction(Task<7>),
-                            WasEntryUpdated(t0),
-                        },
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0856Blackboard { b0 t0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
-        Fallback {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                ReactiveFallback {
-                    RepeatUntilFailure(1) {
-                        Filter(times = 3, count = Success, filtered = Failure) {
-                            StepSequencer {
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    Parallel(success = -1) {
-                        Condition(Cond<2>),
-                        FlipSelector {
-                            Condition(Cond<3> = Cond::<3>),
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                StepSequencer {
-                    StatefulAction(Task<6>),
-                    Fallback {
-                        StatefulAction(Task<7>),
-                        WhileDoElse {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-            ReactiveFallback {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    ReactiveFallback {
-                        Fallback {
-                            Retry(3) {
-                                StatefulAction(Task<12>),
-                            },
-                            IfThenElse {
-                                Fallback {
-                                    StatefulAction(Task<13>),
-                                    StatefulAction(Task<14>),
-                                },
-                                RepeatTimes(3) {
-                                    StatefulAction(Task<15>),
-                                },
-                            },
-                        },
-                        Fallback {
-                            Sequence {
-                                AlwaysSuccess,
-                                StatefulAction(Task<16>),
-                            },
-                            RepeatUntilFailure(2) {
-                                StatefulAction(Task<17>),
-                            },
-                            Action(Act<18> = Act::<18>),
-                            Condition(Cond<19>),
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<20>),
-                            },
-                        },
-                        FlipSelector {
-                            Filter(times = 1, count = Success, filtered = Failure) {
-                                Parallel(success = 2) {
-                                    AlwaysFailure,
-                                    AlwaysRunning,
-                                },
-                            },
-                            Inverter {
-                                StatefulAction(Task<21>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        WaitValueUpdate(t0) {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0858Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
-        FlipSelector {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                Timeout(0) {
-                    AsyncSequence {
-                        Delay(20) {
-                            StatefulAction(Task<1>),
-                        },
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Repeat(4) {
-                    AlwaysSuccess,
-                },
-            },
-            SequenceWithMemory {
-                Condition(Cond<4>),
-                ReactiveFallback {
-                    Condition(Cond<5> = Cond::<5>),
-                    Failer,
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        Fallback {
-            PolicyParallel(policy = FirstFailure) {
-                #[success_if(|bb| bb.o0.is_none())]
-                Fallback {
-                    StatefulAction(Task<0>),
-                    ForceSuccess {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                StatefulAction(Task<2>),
-                StatefulAction(PTask<3>, b0 = {=}),
-                StatefulAction(Task<4>),
-                #[skip_if(|bb| *bb.t0 > 5)]
-                WasEntryUpdated(t0),
-                Condition(|ctx, bb| ctx.check_in(5, bb.b0 + 3)),
-            },
-        }
-    }
-}
-
-board!(Tree0860Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| bb.o0.is_some())]
-        #[skip_if(|bb| *bb.t0 > bb.b0 % 2)]
-        #[on_failure(|bb| if *bb.t0 % 4 > 2 { bb.o0 = None })]
-        Repeater(0) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0861Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        Repeater(3) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Precondition(|bb| *bb.t1 > 7) {
-            Repeater(2) {
-                TryCatch(catch_on_halt = false) {
-                    WaitUntil(|bb| *bb.t0 % 3 < 1) {
-                        ParallelAll(max_failures = -3) {
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1> = Task::<1>),
-                            AlwaysFailure,
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                AlwaysSuccess,
-                            },
-                            Condition(Cond<2>),
-                        },
-                    },
-                    Repeater(forever) {
-                        RepeatUntil(Success) {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    AsyncFallback {
-                        #[on_success(|bb| bb.b0 += 1)]
-                        SetBlackboard(t1 = 2),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0863Blackboard { t0 t1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        ReactiveSequence {
-            Parallel(failure = 0) {
-                Delay(10) {
-                    Action(Act<0>),
-                },
-                AlwaysSuccess,
-            },
-            ReactiveFallback {
-                ScriptCondition(|bb| *bb.t1 > 3),
-                AlwaysFailure,
-                Delay(0) {
-                    StatefulAction(Task<1>),
-                },
-                Script(|bb| bb.t0.set(bb.b0)),
-            },
-            Inverter {
-                Action(|ctx| ctx.exec(2)),
-            },
-        }
-    }
-}
-
-board!(Tree0864Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        SequenceWithMemory {
-            FlipSelector {
-                Condition(Cond<0>),
-                Remap(success = Failure, failure = Success) {
-                    Wait(20),
-                },
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        Inverter {
-            #[on_halted(|bb| { bb.b0 = *bb.t0 + 2; if bb.o0.is_none() { bb.b0 = (bb.o0.unwrap_or(2) + 1) % 4 } })]
-            Cooldown(0, filtered = Skipped) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0866Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(3),
-        }
-        ReactiveFallback {
-            #[on_success(|bb| *bb.t0 += 3)]
-            #[failure_if(|bb| bb.b0 < 3)]
-            #[skip_if(|bb| bb.o0.is_some())]
-            Sequence {
-                Filter(times = 1, count = Success, filtered = Failure) {
-                    SkipUnlessUpdated(t1) {
-                        MemPriority {
-                            Action(PAct<0>, b0 = {t0}, b1 = {t1}),
-                            RepeatUntilFailure(2) {
-                                Action(PIo<1>, t0 = {t0}),
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(PCond<2>, b0 = {t0}),
-                    StatefulAction(Task<3>),
-                    #[on_failure(|bb| bb.b0 += 2)]
-                    Condition(|ctx, bb| ctx.check_in(4, 8)),
-                    StatefulAction(Task<5>),
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b0)),
-                },
-                PolicyParallel(policy = FirstFailure) {
-                    Action(Act<7> = Act::<7>),
-                    StatefulAction(Task<8> = Task::<8>),
-                    Succeeder,
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-            },
-            Precondition(|bb| bb.o0.is_none(), else = Failure) {
-                MemSequence {
-                    IfThenElse {
-                        MaxTime(10) {
-                            SetBlackboard(b0 = 7),
-                        },
-                        StepSequencer {
-                            Condition(Cond<10>),
-                            WasEntryUpdated(t1),
-                        },
-                        WhileDoElse {
-                            WasEntryUpdated(t0),
-                            Action(Act<11>),
-                            Action(|ctx| ctx.exec(12)),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                TryCatch {
-                    #[on_failure(|bb| bb.b0 = 0)]
-                    Action(|ctx, bb| ctx.exec_in(13, bb.b0 + 1, &mut bb.b0)),
-                    #[on_failure(|bb| bb.b0 += 3)]
-                    ReactiveFallback {
-                        Condition(Cond<14>),
-                        Action(Act<15>),
-                    },
-                    Precondition(|bb| *bb.t1 + 2 > 6, else = Skipped) {
-                        Condition(Cond<16>),
-                    },
-                },
-                #[post(|bb| bb.t0.set(*bb.t1))]
-                Condition(Cond<17>),
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Loop(q0, if_empty = Skipped) {
-                Repeater(forever) {
-                    AsyncSequence {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Script(|bb| if bb.b1 + 1 < 3 { bb.b0 = *bb.t0 % 4 }),
-                            RunOnce(then_skip = true) {
-                                Action(PAct<0>, b0 = 2, b1 = {b1}),
-                            },
-                            Retry(1) {
-                                AlwaysFailure,
-                            },
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| bb.b1 != bb.b1 % 4)]
-            ParallelAll(max_failures = -4) {
-                StatefulAction(Task<1>),
-                ForceSuccess {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                SetBlackboard(o0 = Some(0)),
-                Condition(Cond<3>),
-            },
-            AsyncFallback {
-                #[post(|bb| bb.b0 += 2)]
-                Interrupt(|bb| bb.b0 < 4) {
-                    Action(Act<4>),
-                },
-                MaxTime(0) {
-                    Condition(Cond<5>),
-                },
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                Condition(Cond<6>),
-                Delay(100) {
-                    Action(PIo<7>, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0868Blackboard { q0 o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0869Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        SetBlackboard(b0 = 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(Task<0>),
-            SubTree(Tree0869Sub0, b0 = {=}, o0 = {o0}, t0 = {=}, t1 = {t1}),
-            #[on_halted(|bb| bb.t1.set(*bb.t0))]
-            #[success_if(|bb| *bb.t1 + 3 > bb.o0.unwrap_or(0) + 2)]
-            Script(|bb| if bb.o0.unwrap_or(3) > *bb.t0 + 4 { bb.b0 += 3 }),
-        }
-    }
-}
-
-board!(Tree0869Blackboard { b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0870Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 10,
-        }
-        Action(PIo<4>, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            ReactiveSequence {
-                WaitValueUpdate(t0) {
-                    BinarySelector(|bb| *bb.t0 > bb.b0 % 2, dynamic = false) {
-                        FlipSelector {
-                            StatefulAction(Task<0>),
-                            SetBlackboard(b0 = 1),
-                        },
-                        RetryUntilSuccessful(0) {
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            #[on_success(|bb| bb.o0 = None)]
-                            #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            Limiter(2) {
-                #[skip_if(|bb| (bb.b0 + 1) % 4 != 3)]
-                #[on_failure(|bb| if bb.o0.unwrap_or(2) + 3 == 4 { *bb.t0 += 3 })]
-                Action(|ctx, bb| ctx.exec_in(2, 8, &mut bb.b0)),
-            },
-            Selector {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    AlwaysFailure,
-                    Condition(Cond<3>),
-                },
-                ForceSuccess {
-                    SubTree(Tree0870Sub0, ..),
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<5> = Cond::<5>),
-                StatefulAction(PTask<6>, b0 = {=}),
-                ScriptCondition(|bb| bb.o0.unwrap_or(1) == bb.b0 + 3),
-            },
-        }
-    }
-}
-
-board!(Tree0870Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-        }
-        MemSequence {
-            #[skip_if(|bb| (*bb.t0 + 4) % 4 < 1)]
-            #[on_halted(|bb| { bb.t0.set(bb.b0 + 2); bb.t1.set(9) })]
-            Repeater(0) {
-                Condition(Cond<0>),
-            },
-            #[on_failure(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 3 })]
-            RepeatUntilFailure(forever) {
-                Precondition(|bb| (*bb.t0 + 2) % 3 == 2, else = Running) {
-                    Sequence {
-                        Action(PIo<1>, t0 = {=}),
-                        #[run_while(|bb| *bb.t1 < 5)]
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0871Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(2),
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            b0: i64,
-        }
-        #[run_while(|bb| *bb.t0 == bb.b0)]
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            Retry(3) {
-                #[skip_if(|bb| bb.b1 < 3)]
-                #[on_halted(|bb| if bb.o0.unwrap_or(1) != 0 { *bb.t0 += 1 })]
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            SequenceWithMemory {
-                Sequence {
-                    Fallback {
-                        Condition(|ctx| ctx.check(1)),
-                        #[success_if(|bb| *bb.t0 % 2 > 0)]
-                        Loop(q0, value = {b1}) {
-                            #[post(|bb| bb.o0 = None)]
-                            Switch(b1) {
-                                case 4 => Condition(PCond<2>, b0 = {b1}),
-                                _ => Repeat(0) {
-                                    Condition(Cond<3> = Cond::<3>),
-                                },
-                            },
-                        },
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Deadline(0) {
-                        RepeatTimes(2) {
-                            WaitUntil(|bb| *bb.t0 > 3) {
-                                IfThenElse {
-                                    #[post(|bb| bb.b0 += 3)]
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                    Action(Act<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0872Blackboard { t0 o0 q0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[allow(unused)] b1: i64 = 4,
-        }
-        ReactiveFallback {
-            TryCatch(catch_on_halt = true) {
-                Action(|ctx, bb| ctx.exec_in(0, 1, &mut bb.b0)),
-                Filter(times = 2, count = Failure, filtered = Skipped) {
-                    Condition(Cond<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-            Sequence {
-                Action(Act<3>),
-                ReactiveSequence {
-                    Action(Act<4> = Act::<4>),
-                    Action(PIo<5>, t0 = {t0}),
-                    StatefulAction(Task<6>),
-                },
-                StatefulAction(Task<7>),
-            },
-            Condition(Cond<8> = Cond::<8>),
-            RunOnce {
-                Precondition(|bb| bb.b0 < 7, else = Failure) {
-                    ReactiveSequence {
-                        Deadline(0) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0873Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64,
-        }
-        Cooldown(50, filtered = Failure) {
-            IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Failer,
-                    Parallel(success = 2) {
-                        Action(PIo<0>, t0 = {b0}),
-                        Condition(Cond<1>),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Condition(Cond<2>),
-                        #[post(|bb| { bb.t0.set(bb.b1); *bb.t0 += 3 })]
-                        #[success_if(|bb| bb.b0 < 3)]
-                        Condition(Cond<3>),
-                    },
-                    Condition(Cond<4>),
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        #[on_halted(|bb| bb.b0 = 8)]
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0 % 2)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0874Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-        }
-        Parallel(success = 2) {
-            ForceSuccess {
-                Timeout(100) {
-                    Repeat(4) {
-                        Precondition(|bb| bb.o0.is_none(), else = Success) {
-                            #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(5) + 3)]
-                            Action(PIo<0>, t0 = {=}),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(1, 9)),
-                    Failer,
-                },
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                RetryUntilSuccessful(1) {
-                    IfThenElse {
-                        ScriptCondition(|bb| bb.b0 % 3 < 0),
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Wait(0),
-                Succeeder,
-                Condition(PCond<5>, b0 = {=}),
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0875Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        MemPriority {
-            IfThenElse {
-                #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                #[on_success(|bb| { bb.t0.set((bb.b0 + 2) % 3); bb.b0 += 3 })]
-                Sequence {
-                    RetryUntilSuccessful(3) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                    },
-                    RunOnce(then_skip = false) {
-                        Deadline(30) {
-                            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = 6 })]
-                            #[success_if(|bb| *bb.t0 > bb.b0)]
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                    WasEntryUpdated(t0),
-                },
-                ReactiveFallback {
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        StatefulAction(Task<1>),
-                    },
-                    Repeater(0) {
-                        Action(PIo<2>, t0 = {t0}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                ParallelAll(max_failures = -1) {
-                    Selector {
-                        Condition(PCond<3>, b0 = {b0}),
-                        SetBlackboard(b0 = 0),
-                    },
-                },
-                Condition(Cond<4> = Cond::<4>),
-                Failer,
-            },
-            SequenceWithMemory {
-                Invert {
-                    IndexSwitch(|bb| *bb.t0 % 2) {
-                        MaxTime(20) {
-                            RepeatUntilFailure(2) {
-                                IfThenElse {
-                                    Action(Act<5>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0876Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        RepeatUntil(Success) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Repeater(0) {
-                    SetBlackboard(t0 = 5),
-                },
-                Repeat(4) {
-                    #[on_halted(|bb| { if bb.o0.is_some() { *bb.t0 += 2 }; bb.b0 += 2 })]
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                IfThenElse {
-                    Repeater(2) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-                StatefulAction(Task<3>),
-                Deadline(50) {
-                    SetBlackboard(o0 = Some(2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0877Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        ReactiveSelector {
-            Cooldown(10, filtered = Failure) {
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        Inverter {
-                            Sequence {
-                                Conditional(|bb| *bb.t0 % 3 == 0, dynamic = false, else = Failure) {
-                                    Action(Act<0> = Act::<0>),
-                                },
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            Wait(0),
-        }
-    }
-}
-
-board!(Tree0878Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        StepSequencer {
-            Repeat(forever) {
-                Precondition(|bb| bb.o0.unwrap_or(5) > 2) {
-                    #[skip_if(|bb| bb.b0 == bb.b1 + 2)]
-                    #[success_if(|bb| *bb.t0 + 4 > 2)]
-                    Parallel(success = 2) {
-                        Filter(times = 2, count = Success, filtered = Failure) {
-                            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                        },
-                        Script(|bb| { if *bb.t0 % 4 < 2 { bb.t0.set(bb.b1 + 1) }; bb.b0 = bb.b1 + 1 }),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Repeater(0) {
-                StatefulAction(Task<2>),
-            },
-            MaxTime(20) {
-                Repeat(4) {
-                    ReactiveFallback {
-                        Condition(Cond<3>),
-                        Switch(b1) {
-                            case 1 => #[on_halted(|bb| bb.b1 += 3)]
-                            WasEntryUpdated(t0),
-                            _ => Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(4) % 2, &mut bb.b0)),
-                        },
-                        Sequence {
-                            SequenceWithMemory {
-                                StatefulAction(Task<5>),
-                                SetBlackboard(t0 = {b1}),
-                            },
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-            },
-            Repeat(0) {
-                Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
-            },
-        }
-    }
-}
-
-board!(Tree0879Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        WhileDoElse {
-            Action(PIo<0>, t0 = {=}),
-            Action(PAct<1>, b0 = 6),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0880Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0881 for Ctx {
-        Sequence {
-            Optional {
-                Sequence {
-                    Condition(Cond<0>),
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-            Condition(Cond<2>),
-            RunOnce(then_skip = true) {
-                Fallback {
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0882 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        SequenceWithMemory {
-            Filter(times = 1, count = Failure, filtered = Skipped) {
-                Repeater(0) {
-                    #[on_success(|bb| if bb.o0.is_none() { bb.b0 += 2 })]
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0882Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0883 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 1,
-        }
-        TryCatch {
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
-            },
-            WaitUntil(|bb| *bb.t0 % 2 < 0) {
-                Conditional(|bb| bb.b1 + 4 != 7) {
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<1>),
-                        Fallback {
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-            },
-            Action(Act<5>),
-            Switch(b1) {
-                case 4 => Condition(|ctx| ctx.check(6)),
-                _ => Condition(Cond<7>),
-            },
-            SetBlackboard(t0 = 6),
-        }
-    }
-}
-
-board!(Tree0883Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0884Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0884Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0884 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        SequenceStar {
-            ParallelAll {
-                Filter(times = 1, count = Failure, filtered = Failure) {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                        StatefulAction(PTask<0>, b0 = {t1}, b1 = {=}),
-                        AsyncFallback {
-                            SubTree(Tree0884Sub0, ..),
-                        },
-                    },
-                },
-                Condition(Cond<2> = Cond::<2>),
-                BinarySelector(|bb| bb.o0.unwrap_or(3) % 2 > 0, dynamic = false) {
-                    Remap(success = Success, failure = Success) {
-                        #[run_while(|bb| *bb.t1 < 4)]
-                        SubTree(Tree0884Sub1, ..),
-                    },
-                    #[failure_if(|bb| bb.b0 > bb.b1 % 4)]
-                    Action(Act<3>),
-                },
-                Parallel(success = 1) {
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        Sleep(30),
-                    },
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0884Blackboard { t1 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0885 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-        }
-        WaitValueUpdate(t0) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                IndexSwitch(|bb| 2, out_of_range = Fail) {
-                    TryCatch {
-                        Condition(PCond<0>, b0 = 1),
-                        Condition(Cond<1>),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    Script(|bb| bb.b0 += 2),
-                    Limiter(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    Delay(0) {
-                        Condition(Cond<4>),
-                    },
-                    Action(PAct<5>, b0 = {b0}),
-                },
-                IndexSwitch(|bb| bb.b1, dynamic = true) {
-                    Sleep(10),
-                    Inverter {
-                        Timeout(0) {
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                    Sleep(20),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0885Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0886 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-        }
-        AsyncFallback {
-            Repeater(2) {
-                RetryUntilSuccessful(1) {
-                    Fallback {
-                        WasEntryUpdated(t0),
-                        Action(PAct<0>, b0 = {b0}),
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Precondition(|bb| (bb.b1 + 3) % 2 != 1, else = Running) {
-                StatefulAction(Task<2>),
-            },
-            SequenceStar {
-                Precondition(|bb| *bb.t1 + 2 != *bb.t0 % 2, else = Success) {
-                    Repeater(0) {
-                        Condition(PCond<3>, b0 = {=}),
-                    },
-                },
-                StatefulAction(Task<4>),
-                Action(PAct<5>, b0 = {t1}),
-                #[on_success(|bb| { if bb.b1 + 4 > 4 { bb.t1.set((*bb.t0 + 3) % 3) }; bb.b0 = (bb.b1 + 1) % 2 })]
-                #[on_halted(|bb| { if bb.b0 != 6 { bb.b1 += 2 }; if *bb.t1 % 3 > 1 { bb.b1 += 1 } })]
-                #[run_while(|bb| *bb.t1 != 5)]
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0886Blackboard { b1 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0887Sub1 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0887Sub0 for Ctx {
-        RetryUntilSuccessful(0) {
-            SubTree(Tree0887Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0887 for Ctx {
-        RunOnce {
-            SubTree(Tree0887Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0888 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-        }
-        #[on_success(|bb| if *bb.t0 < bb.b0 % 4 { bb.b1 = *bb.t1 })]
-        Cooldown(50, filtered = Failure) {
-            TryCatch(catch_on_halt = true) {
-                MemPriority {
-                    AsyncSequence {
-                        Condition(Cond<0>),
-                        WaitValueUpdate(t1) {
-                            Switch(b1) {
-                                case 5 => Action(PIo<1>, t0 = {b1}),
-                                _ => #[on_failure(|bb| bb.o0 = None)]
-                                Script(|bb| bb.b1 = 6),
-                            },
-                        },
-                    },
-                    MemSequence {
-                        Repeater(forever) {
-                            StatefulAction(Task<2>),
-                        },
-                        Condition(|ctx| ctx.check(3)),
-                        #[post(|bb| *bb.t1 += 2)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(2) + 4 < *bb.t0)]
-                        #[on_halted(|bb| bb.b0 = 0)]
-                        Condition(Cond<4>),
-                    },
-                    SequenceWithMemory {
-                        Action(PIo<5>, t0 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b1 + 4)),
-                        #[post(|bb| { bb.b0 = *bb.t0 % 2; *bb.t0 += 3 })]
-                        StatefulAction(PTask<7>, b0 = {=}),
-                    },
-                },
-                Parallel(success = 1, failure = 3) {
-                    IndexSwitch(|bb| (*bb.t1 + 1) % 4, out_of_range = Loop, dynamic = true) {
-                        FlipSelector {
-                            Condition(Cond<8>),
-                            AlwaysRunning,
-                        },
-                    },
-                    ReactiveFallback {
-                        MemSequence {
-                            ScriptCondition(|bb| *bb.t1 < bb.o0.unwrap_or(2) + 2),
-                            Action(|ctx, bb| ctx.exec_in(9, bb.b0 % 4, &mut bb.b0)),
-                            Action(Act<10> = Act::<10>),
-                            #[success_if(|bb| (bb.b0 + 2) % 2 < 1)]
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    Retry(4) {
-                        Cooldown(0, filtered = Skipped) {
-                            #[skip_if(|bb| bb.b1 > 1)]
-                            ReactiveFallback {
-                                #[failure_if(|bb| *bb.t1 % 3 < 1)]
-                                UnsetBlackboard(o0),
-                                #[on_failure(|bb| bb.o0 = Some(bb.b1 + 1))]
-                                StatefulAction(Task<11>),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-                #[on_success(|bb| { bb.o0 = None; bb.b0 += 2 })]
-                #[run_while(|bb| (*bb.t0 + 3) % 4 != 0)]
-                #[on_halted(|bb| *bb.t1 += 3)]
-                BinarySelector(|bb| bb.b0 > 7, dynamic = false) {
-                    Repeat(3) {
-                        SequenceStar {
-                            Condition(|ctx| ctx.check(12)),
-                            StatefulAction(Task<13>),
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                    AsyncSequence {
-                        Cooldown(10, filtered = Skipped) {
-                            #[failure_if(|bb| *bb.t0 > *bb.t1)]
-                            #[on_failure(|bb| bb.t1.set(bb.b0 % 4))]
-                            Condition(|ctx, bb| ctx.check_in(15, bb.b1)),
-                        },
-                        Action(Act<16>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0888Blackboard { b0 b1 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0889 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-        }
-        MaxTime(0) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                #[success_if(|bb| *bb.t0 != 4)]
-                Action(PAct<0>, b0 = {b0}),
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-                SetBlackboard(b0 = 4),
-            },
-        }
-    }
-}
-
-board!(Tree0889Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0890 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSelector {
-            ParallelAll(max_failures = -2) {
-                #[run_while(|bb| bb.b1 % 2 < 1)]
-                #[skip_if(|bb| *bb.t0 % 2 != 0)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                Action(Act<0>),
-                Action(Act<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-            },
-            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-            WaitValueUpdate(t0) {
-                Script(|bb| *bb.t0 += 1),
-            },
-        }
-    }
-}
-
-board!(Tree0890Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0891 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Inverter {
-            SequenceWithMemory {
-                WhileDoElse {
-                    Action(PIo<0>, t0 = {b1}),
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2>),
-                },
-                WasEntryUpdated(t0),
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(3)),
-                    AlwaysSuccess,
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(Task<5>),
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0891Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0892 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-            b1: i64 = 1,
-        }
-        AsyncFallback {
-            WhileDoElse {
-                TryCatch(catch_on_halt = true) {
-                    Action(PIo<0>, t0 = {=}),
-                    Script(|bb| bb.b0 = bb.b1 + 2),
-                    StatefulAction(Task<1>),
-                },
-                Sequence {
-                    Precondition(|bb| *bb.t0 != *bb.t0 + 4, else = Failure) {
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    StatefulAction(Task<3>),
-                },
-            },
-            IndexSwitch(|bb| (*bb.t0 + 2) % 2, out_of_range = Fail, dynamic = false) {
-                Cooldown(0) {
-                    Sequence {
-                        Condition(PCond<4>, b0 = {b1}),
-                        Action(PAct<5>, b0 = 7, b1 = {b1}),
-                        Action(PAct<6>, b0 = {=}),
-                        Action(PAct<7>, b0 = {=}),
-                    },
-                },
-            },
-            RepeatUntilFailure(1) {
-                Parallel(success = 2, failure = -1) {
-                    Action(PAct<8>, b0 = {b1}, b1 = {b1}),
-                    Action(Act<9>),
-                },
-            },
-            RepeatUntil(Failure) {
-                TryCatch(catch_on_halt = true) {
-                    ScriptCondition(|bb| bb.b0 != *bb.t0 % 4),
-                    #[on_halted(|bb| { if bb.b1 + 1 == *bb.t0 % 2 { bb.b1 = bb.b0 + 4 }; if bb.b1 < *bb.t0 { bb.t0.set(bb.b0 + 2) } })]
-                    StatefulAction(Task<10>),
-                    Optional {
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0892Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0893 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        Limiter(2) {
-            #[on_halted(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-board!(Tree0893Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0894 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(4),
-            b0: i64,
-        }
-        Parallel(success = -3, failure = -2) {
-            Deadline(0) {
-                Repeat(2) {
-                    Conditional(|bb| bb.o0.unwrap_or(3) > 1, dynamic = false, else = Success) {
-                        IfThenElse {
-                            StatefulAction(Task<0>),
-                            Remap(success = Failure, failure = Failure) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                },
-            },
-            Action(Act<2> = Act::<2>),
-            MaxTime(0) {
-                Parallel(success = 2, failure = 2) {
-                    ScriptCondition(|bb| bb.b0 == 6),
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0894Blackboard { t1 o0 b0 });
+board!(Tree0894Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 3, &mut bb.b0)),
-            Runner,
+        #[on_failure(|bb| bb.b0 += 1)]
+        #[failure_if(|bb| bb.b0 != 3)]
+        #[success_if(|bb| *bb.t0 % 2 > 0)]
+        Sequence {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
+            Succeeder,
+            #[on_failure(|bb| if (bb.b0 + 1) % 4 == 2 { *bb.t0 += 3 })]
+            Invert {
+                #[on_success(|bb| bb.b0 = 1)]
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            SetBlackboard(b0 = {t0}),
+            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree0895Blackboard { b0 });
+board!(Tree0895Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 0,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        #[failure_if(|bb| bb.o0.unwrap_or(1) == 7)]
-        #[post(|bb| bb.b0 = (bb.b0 + 3) % 3)]
-        #[skip_if(|bb| bb.b0 != 1)]
-        Deadline(30) {
-            Action(Act<0> = Act::<0>),
+        #[on_failure(|bb| bb.o0 = None)]
+        Filter(times = 1, count = Success, filtered = Skipped) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                MaxTime(50) {
+                    Timeout(0) {
+                        ScriptCondition(|bb| bb.b1 % 3 != 2),
+                    },
+                },
+                Remap(success = Failure, failure = Failure) {
+                    ReactiveFallback {
+                        Sequence {
+                            Wait(0),
+                            Condition(Cond<0>),
+                        },
+                        SequenceWithMemory {
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                            Retry(4) {
+                                SetBlackboard(o0 = Some(5)),
+                            },
+                        },
+                    },
+                },
+                Priority {
+                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = false) {
+                        Parallel(success = -1, failure = -1) {
+                            Sleep(20),
+                        },
+                        Parallel(success = 2, failure = 0) {
+                            ScriptCondition(|bb| bb.b0 < 0),
+                            StatefulAction(Task<3> = Task::<3>),
+                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
+                            RetryUntilSuccessful(4) {
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0896Blackboard { b0 o0 });
+board!(Tree0896Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            b1: i64 = 3,
         }
-        Inverter {
-            MaxTime(0) {
-                #[failure_if(|bb| *bb.t0 + 2 < (bb.b0 + 4) % 3)]
-                IndexSwitch(|bb| 9, out_of_range = Loop) {
-                    SetBlackboard(b0 = 6),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[success_if(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
-                    StatefulAction(Task<0>),
+        BinarySelector(|bb| bb.b0 % 3 == 2, dynamic = true) {
+            Fallback {
+                ReactiveSequence {
+                    Loop(q0, value = {b0}) {
+                        ReactiveFallback {
+                            #[post(|bb| *bb.t1 += 4)]
+                            StatefulAction(Task<0> = Task::<0>),
+                            #[success_if(|bb| bb.b0 == 1)]
+                            #[on_failure(|bb| bb.o0 = None)]
+                            Cooldown(0, filtered = Skipped) {
+                                ScriptCondition(|bb| bb.b1 + 2 < 1),
+                            },
+                            Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                            AlwaysFailure,
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Limiter(2) {
+                        Wait(20),
+                    },
+                    Precondition(|bb| *bb.t1 + 2 > bb.b0, else = Skipped) {
+                        RetryUntilSuccessful(0) {
+                            Script(|bb| bb.o0 = None),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                SequenceWithMemory {
+                    Precondition(|bb| bb.b0 > 6, else = Skipped) {
+                        Action(PIo<3>, t0 = {=}),
+                    },
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        Condition(Cond<4>),
+                    },
+                    Switch(b1) {
+                        case 0 => ScriptCondition(|bb| *bb.t1 + 3 == 4),
+                        _ => Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
+                    },
+                },
+                TryCatch {
+                    RetryUntilSuccessful(1) {
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t1 % 3) as f32)]
+                            Condition(Cond<6>),
+                            #[score(|bb| (bb.b0 % 2) as f32)]
+                            Action(PAct<7>, b0 = {=}),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(8)),
+                    AlwaysRunning,
+                    Condition(|ctx| ctx.check(9)),
                 },
             },
         }
     }
 }
 
-board!(Tree0897Blackboard { o0 b0 t0 });
+board!(Tree0897Blackboard { t0 q0 t1 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
-        Repeat(4) {
-            ParallelAll(0) {
-                Selector {
-                    Inverter {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                    StatefulAction(Task<1>),
-                    Filter(times = 2, count = Success) {
-                        MemPriority {
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
-                    },
-                    Selector {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        Action(Act<6> = Act::<6>),
-                    },
+        FlipSelector {
+            Filter(times = 1) {
+                Timeout(10) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
             },
+            Condition(Cond<1>),
         }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0899Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0899Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0899Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        #[post(|bb| { bb.b0 += 1; if bb.b0 + 3 > 1 { bb.b0 = *bb.t0 + 2 } })]
-        #[failure_if(|bb| bb.b1 > bb.b1 % 4)]
-        ReactiveSequence {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<0>),
-                    },
-                    ScriptCondition(|bb| bb.b1 < 3),
+        IfThenElse {
+            StepSequencer {
+                AsyncFallback {
+                    AlwaysFailure,
+                    #[run_while(|bb| *bb.t0 + 3 < 7)]
+                    SubTree(Tree0899Sub0, ..),
                 },
-                WaitValueUpdate(t0) {
-                    Precondition(|bb| bb.b1 % 4 != 1, else = Failure) {
-                        Condition(Cond<1>),
-                    },
-                },
-                RetryUntilSuccessful(3) {
-                    #[skip_if(|bb| bb.b0 == 6)]
-                    #[run_while(|bb| bb.b1 == bb.b0)]
-                    #[on_success(|bb| if bb.b1 + 3 > 4 { *bb.t0 += 3 })]
-                    KeepRunningUntilFailure {
-                        ReactiveSequence {
-                            MaxTime(20) {
-                                StepSequencer {
-                                    Runner,
-                                    Condition(|ctx| ctx.check(2)),
-                                },
-                            },
-                            Failer,
-                        },
-                    },
-                },
-                Cooldown(0) {
-                    Repeat(forever) {
-                        #[post(|bb| bb.b0 += 1)]
-                        Repeat(4) {
-                            Limiter(1) {
-                                Delay(0) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
+                StatefulAction(Task<1>),
             },
-            Priority {
-                Sequence {
-                    WhileDoElse {
-                        Repeat(4) {
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    Fallback {
-                        WhileDoElse {
-                            Condition(Cond<7>),
-                            #[failure_if(|bb| bb.b1 + 4 != *bb.t0)]
-                            Wait(10),
-                        },
-                        ScriptCondition(|bb| bb.b1 < 2),
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                    #[post(|bb| bb.b1 += 2)]
-                    SequenceStar {
-                        Repeat(2) {
-                            Sleep(10),
-                        },
-                        Deadline(0) {
-                            StatefulAction(Task<9>),
-                        },
-                        AlwaysSuccess,
-                        Action(PAct<10>, b0 = {b1}),
-                        Delay(10) {
-                            ScriptCondition(|bb| bb.b0 < (*bb.t0 + 1) % 3),
-                        },
-                    },
-                    Conditional(|bb| bb.b1 % 4 > 0, else = Failure) {
-                        Retry(3) {
-                            #[skip_if(|bb| *bb.t0 != bb.b1 % 2)]
-                            #[success_if(|bb| bb.b1 > 6)]
-                            #[failure_if(|bb| bb.b1 == bb.b0)]
-                            Fallback {
-                                StatefulAction(Task<11>),
-                                Sleep(20),
-                            },
-                        },
-                    },
-                    Condition(PCond<12>, b0 = {=}),
-                },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                WasEntryUpdated(t0),
+                Failer,
+                Condition(Cond<2>),
+            },
+            Fallback {
+                Condition(Cond<3>),
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0899Blackboard { t0 b1 b0 });
+board!(Tree0899Blackboard { t0 });
 
 cases! {
-    Tree0800 "B{b0=2;t0;o0}PAll{_}(Dd{20}(@ki{o0|2%4>2}Suc),Bin{b0=7;N}(Wu{t0},Ret0(Wu{t0})),RSeq(c0,Sb{o0=6},@si{none}@of{o0:=o0|1%2;b0+=3}c1),RSeq(Rep4(Sc{t0:=o0|5;some?t0+=1}),Isw{3;_;T}(F,@rw{b0<5}@po{o0:=_}pa2{b0:4;b1:b0},S),a3l))",
-    Tree0801 "B{o0;t0;b1=0;b0=4;t1=5}PPar{0;T}(Step(Rep0(Wu{t1}),Sc{t0+=1},c0b{b0}),Inv(Sb{b0=0}),Pre{t0<0;R}(Step(Sw{0}(t1,c2),t3,c4e,Flip(@oh{t0:=t1;t0:=o0|3+1%3}F,@oh{o0:=o0|5}t5))),SubA(Ret4(Par{_;1}(Wt{0},t6,c7l))))",
-    Tree0802 "B{t0=2;o0=_;b1=2}Dd{20}(FF(@rw{b1>7}@ki{t0%3>1}@os{o0:=_}Pre{b1>2;R}(a0)))",
-    Tree0803 "AFb(Wde(c0,t1))",
-    Tree0804 "B{o0=5;b1;t0=3;b0}PPar{2;N}(Isw{o0|2;N;N}(RU{S}(Pre{b1%2<0;F}(MPri(@oh{b1+=1}@os{o0|5>1?t0+=3}@ki{t0=7}Sw{2;0;1}(S,Keep(pc0{b0:b0}),Flip(Sb{o0=2}),pi1{t0:=})))),Rty1(Dd{50}(a2))),a3)",
-    Tree0805 "B{b0;t0;b1=0}AFb(Pre{t0>b1;F}(a0e),Rep3(@oh{b1:=t0}t1),@fi{b0%4=2}Mt{10}(a2),Dl{10}(@of{b1:=b0+2}@rw{b1+2<6}@os{b1+=3}Sl{20}),c3)",
-    Tree0806 "Rep2(Rep2(Swm(Dd{20}(To{50}(t0)),PAll{0}(S,c1l),S)))",
-    Tree0807 "B{t0;b0=3}RFb(Inv(SubR(MSeq(Pre{b0+3%2!0}(SubA(Flt{3;R;F}(c0))),@oh{t0<4?b0+=2;b0+=1}@os{t0:=1}t1))))",
-    Tree0808 "B{q0=3;b1;t1;o0=_;t0=1}Mt{0}(Seq(pt0{b0:t1;b1:t0},pc1{b0:t1},Lp{_;F}(@os{o0:=b1}Inv(c2b{t0}))))",
-    Tree0809 "B{q0=4;b0=5;b1=5;t0=4}To{0}(RSeq(TryT(Bin{t0>3;_}(t0,Rmp{S;F}(t1)),PPar{1;_}(Try(FS(R),t2),Wu{t0}),Sw{0}(@po{t0:=b0}@of{t0:=b0%3}Try(Scc{b1!7},t3),Keep(Sw{2;3}(Seq(a4e),t5,c6))))))",
-    Tree0810 "B{b0;b1=4;t0=1}Seq(Pre{b0>7;K}(PAll{2}(PPar{1;T}(t0,pi1{t0:t0},t2,pi3{t0:b0}),pt4{b0:=;b1:=},Sb{t0=8})),@os{t0+4<0?b0:=b1}@si{t0!7}PAll{_}(Flt{3;S;F}(pa5{b0:b1}),c6b{b0},Pre{b1=b1+3;R}(@rw{b0+2!b0}@of{t0+=3}@oh{b1+=2}a7e),c8b{b1+1}),@po{t0:=3;b0<4?b0+=3}@rw{b0<2}Step(Rpt{F}(Cnd{t0+1=6;T;S}(RFb(pc9{b0:9},@of{b0+=3}Sw{2}(t10,Sl{20}),Flt{3;_;_}(t11),a12)))))",
-    Tree0811 "B{q0=2;b1=1;b0}ASeq(Fb(pa0{b0:6;b1:b1},@po{b1:=b0+2;b0+=4}SubR(t1),c2),Sw{2;4}(Lp{_;F}(a3e),Sb{b0=8},t4))",
-    Tree0812 "B{t1;b0=0;t0}@rw{t1<5}@of{t0:=b0%2;t0+=1}Rep1(Dd{0}(Flt{3;R;K}(Cd{0;_}(@rw{t1>0}Fb(RFb(F,pt0{b0:=;b1:t1},t1),OnceK(t2),OnceK(Cnd{t0<2;_;_}(a3l)))))))",
-    Tree0813 "Fb(Cd{10;K}(RFb(F,Flt{1;F;F}(Suc),Fai,Rus{2}(c0),t1)),RSeq(RT{2}(t2e),PPar{1;N}(c3,c4e),RSeq(t5,Inv(Wt{10}))),Rpt{0}(t6))",
-    Tree0814 "B{t0;b0=1;o0}Bin{b0%2=0;_}(Flip(MPri(OnceK(t0),Scc{o0|5+2>2})),Flip(Seq(Su{t0}(pc1{b0:b0}),c2e,a3e)))",
-    Tree0815 "B{t0=3;b0}Seq(PPar{0;N}(t0),RFb(FF(Wde(c1,@ki{b0%2!1}@oh{t0+=3}a2)),Scc{t0%4<2}))",
-    Tree0816 "B{t0=0;t1=5;b1=2}Ruf{F}(Keep(Sw{1;5}(Rpt{1}(RU{S}(Rmp{S;S}(Seq(Wu{t0},t0)))),Try(Bin{t1+2%4<2;_}(a1e,t2),Star(c3l,Wu{t1}),c4l),Flt{2;R;K}(Sl{10}))))",
-    Tree0817 "B{t0=5;b1=4;b0}Rep4(PPar{1;_}(PPar{0;_}(Flt{2;F;K}(pa0{b0:=;b1:=}),a1,Once(pt2{b0:b0;b1:t0})),PAll{1}(PAll{_}(t3,c4e),OnceT(t5)),MPri(Sw{2;3}(a6,Sl{20},t7)),c8))",
-    Tree0818 "B{b0;t0=1;o0}@fi{t0<1}@ki{b0%2=1}@rw{b0+4>t0+2}Isw{t0+3;T;T}(@of{o0:=b0%3}@si{b0<1}t0,a1b{t0+4%4;b0})",
-    Tree0819 "B{t0;b0}RSeq(Rty1(Fb(t0,pt1{b0:t0;b1:b0})),Pre{t0%2<1;F}(OnceT(OnceT(@ki{t0+3>1}@of{b0:=t0}Scc{t0+2%4>1}))),@si{t0>3}S)",
-    Tree0820 "B{o0=_;t0;b0=1;t1=5}PPar{0;T}(@po{b0:=t1}Scc{none},@ki{t0+3>0}RT{1}(Ub{o0}),c0b{o0|4},pa1{b0:t1;b1:b0},F)",
-    Tree0821 "B{b0=2;t0=4;t1=2}RFb(RSeq(Fb(pc0{b0:=},t1,Seq(c2b{t1+2},Sb{t1=8}),a3),Invt(Sel(Rep4(Wt{100})))),Swm(c4,t5,t6))",
-    Tree0822 "Ruf{3}(Ite(ASeq(FS(c0l),t1e),a2,RtyF(F)))",
-    Tree0823 "B{b0=2;t0;o0=_}RFb(@oh{b0:=o0|4+3}AFb(a0,Rpt{3}(Seq(pt1{b0:8},t2)),Pre{t0+1<0;S}(Keep(WU{o0|4!7}(SubA(Seq(c3,c4l)))))))",
-    Tree0824 "B{t0=1;b0;o0=4;t1}@fi{b0>t0+2}@si{t1%2>0}@rw{t0>3}PPar{1;T}(Rpt{1}(RSeq(Isw{b0;_;N}(t0,Seq(c1,t2),@fi{o0|5<5}@rw{t0+3%4<1}pi3{t0:t1}),Step(Sl{0},c4))),PAll{-2}(Wde(a5b{b0+1;b0},a6),Swm(Ite(a7,c8,Wu{t1}),RepF(c9)),Sc{t1+3%3=2?t1+=3;t1:=t0}),FS(RU{F}(Pri(Rep1(To{0}(Ret0(pa10{b0:t1;b1:b0})))))))",
-    Tree0825 "Keep(RU{F}(Fb(Rmp{S;F}(t0),t1,a2l)))",
-    Tree0826 "B{q0=3;b0=0;t0=4}Ite(Isw{b0+4;N;T}(Flip(Isw{b0;T;T}(pt0{b0:3;b1:t0},Suc),RFb(pc1{b0:b0},Lp{_;F}(F)),a2,Lp{_;_}(ASeq(@po{b0%4<0?t0+=1;b0+=1}@rw{t0+2<b0+1%4}@of{t0:=b0+1}Lp{t0;S}(pa3{b0:t0;b1:t0}))),Step(@ki{b0=b0+4%3}Rep4(pa4{b0:4})))),@po{t0+=1}Step(@oh{b0:=t0}@fi{t0<3}RSeq(PPar{2;T}(Lp{_;R}(Fb(Suc))),@po{b0<4?t0:=b0+4;b0>6?b0+=2}@os{t0+=2}RFb(t5e,SubR(t6e),@os{b0:=t0}ASeq(Ruf{F}(t7))),t8),Inv(Pri(@si{t0>3}TryF(a9,Sb{b0=t0}),@ki{b0+1<6}pc10{b0:b0},Step(t11,c12l)))))",
-    Tree0827 "B{b0;b1;t0;o0}Lim{1}(MPri(Swm(Dl{100}(Sw{4}(pi0{t0:b0},PAll{1}(@si{t0%4!2}@ki{t0%3=1}@rw{some}Sb{b0=t0},c1))),a2),Star(Cd{0;F}(Intr{b1>b1%2}(@oh{b0:=8}@os{b0:=t0+4}@ki{b1!0}a3)),Ruf{3}(pc4{b0:b0}),@fi{b0<4}pt5{b0:b1;b1:t0},RetF(@rw{t0+1%2<0}@ki{some}@si{b1!6}Rep1(Ub{o0}))),Rpt{0}(Sb{t0=2})))",
-    Tree0828 "B{q0=2;t0;b0}@rw{t0+1<t0}@ki{b0+4>2}MPri(MSeq(Dd{30}(Rmp{F;S}(Lp{b0;R}(PAll{-2}(Wt{30},pa0{b0:t0},Run)))),Wde(To{20}(c1),Cnd{t0<7;_;S}(pa2{b0:4;b1:b0}),Sc{t0+=2})))",
-    Tree0829 "B{t0=0;b0=2}Swm(pc0{b0:=},Sl{10})",
-    Tree0830 "RU{F}(OnceT(Wt{0}))",
-    Tree0831 "B{t0;o0}Rep3(Inv(RSeq(Rus{2}(Sb{o0=0}),t0,RSeq(pi1{t0:t0},a2))))",
-    Tree0832 "Rep2(t0)",
-    Tree0833 "B{t0;t1;b0;o0=_}Swm(Rpt{3}(WU{t1<t0%3}(Ub{o0})),a0b{t0;b0},@si{o0|0<2}@po{t1+=1}MPri(Fai,Sl{20}),Lim{1}(t1))",
-    Tree0834 "B{b0}Swm(Sl{0},Lim{3}(Scc{b0%3!0}),c0)",
-    Tree0835 "B{b1;o0=_;b0=4}Rmp{F;F}(ASeq(Wde(t0,a1),@fi{none}@po{b0!4?o0:=_}c2,@ki{some}pa3{b0:=;b1:=}))",
-    Tree0836 "B{t0=4}Par{-3;-3}(RT{1}(t0),Rep0(c1l),c2b{t0})",
-    Tree0837 "Fb(Sub(t0e),t1,c2)",
-    Tree0838 "B{b0=0;b1;t0=3}Par{0;-1}(pt0{b0:=;b1:b1},AFb(Cd{0;K}(RFb(@oh{b0:=b0%2}@po{b1:=t0}c1,pt2{b0:1;b1:b1})),@fi{t0+2=1}@of{b1:=b0+2;b1:=t0+3}@po{b1+=1;b1:=7}pt3{b0:t0},Invt(@po{b0:=b1%3;t0:=t0%4}@oh{t0+=1}Ret3(Pre{b0!b1}(Sb{t0=2}))),Ret2(t4e),t5e))",
-    Tree0839 "B{b0=1;t0=0;b1}@rw{b1=1}RFb(Cnd{b1%3=1;N;F}(t0),Wde(a1,SubA(@po{b0:=t0}Fai)))",
-    Tree0840 "B{t1=0;b0;q0=1}Ret1(Lp{_;_}(Sel(c0,t1e,a2b{t1+2%4;b0})))",
-    Tree0841 "B{b0=5}Dl{0}(SubR(SubR(pc0{b0:b0})))",
-    Tree0842 "B{b1=2;b0=2;t0=3}RT{F}(RFb(c0l,@fi{t0+1>b1}@ki{t0>b1}a1e,t2,Scc{b0!7},Sl{30}))",
-    Tree0843 "TryT(t0,t1,Dl{20}(a2l))",
-    Tree0844 "Ite(ASeq(c0),Wde(a1,t2,a3))",
-    Tree0845 "Rep0(t0)",
-    Tree0846 "OnceT(c0)",
-    Tree0847 "B{t0=2;b1;b0=0}Isw{t0;N;N}(pt0{b0:b1;b1:b0})",
-    Tree0848 "B{t0=0}Ite(Par{-1;-3}(t0,c1e,Wu{t0},c2l),Rus{F}(Ruf{F}(t3e)),pi4{t0:=})",
-    Tree0849 "B{b0;q0;o0=_;b1=1;t0=5}RSeq(TryF(a0,@of{some?o0:=_}c1l),Lp{_;_}(@rw{t0+4%4>1}Rpt{1}(c2)),RFb(a3l,@fi{b0<3}@ki{o0|2>6}@rw{b1+2>0}F,a4e))",
-    Tree0850 "B{t1;t0=1;o0;b0=2}PAll{_}(RSel(@si{none}@rw{b0<t0+1}Flt{3;S;_}(Inv(c0)),TryT(pa1{b0:t1},@of{b0:=t0;t0%3<2?t1:=t0}@os{t1+=2;o0:=_}@oh{t0:=o0|2%2}c2e,@po{b0+=2;t1:=b0+1}@ki{b0>t1%2}Rep2(pa3{b0:=;b1:t1}),a4,F),TryF(Sel(t5,Scc{b0+4>3}),Fb(@fi{o0|5%2<1}F,Sb{b0=5})),Rep1(AFb(@ki{b0+2%3!0}@oh{o0:=_;b0+=2}Scc{b0>4},pc6{b0:=},t7))),Sel(Scc{b0+4%2>0},Dd{20}(Wu{t0}),RSeq(t8,Wt{0},@of{b0+=2}@oh{t1:=b0+4;t1:=t0}Rpt{1}(Flt{1;F;_}(a9))),Rep0(t10)))",
-    Tree0851 "B{b0=4}Flt{3;_;_}(Cnd{b0<3;_;F}(Keep(MPri(c0,a1l,c2))))",
-    Tree0852 "B{t0=1;t1}Seq(RFb(Fb(a0,t1),a2),t3,Sb{t1=t0},Inv(a4))",
-    Tree0853 "To{0}(Star(Sub(Dd{0}(c0e))))",
-    Tree0854 "B{t0=3;o0;b0=1}RSeq(@ki{o0|4<t0+4}@po{b0+=3}Par{_;_}(pi0{t0:=},Ub{o0}),RepF(MPri(@rw{b0+4!5}@po{b0:=9}@si{t0%2<1}RSeq(@ki{t0%2>0}@po{t0:=t0%4}@si{t0=7}Wt{30},Ub{o0},t1))),RFb(RSeq(a2,@oh{some?b0+=1}@rw{t0<b0%3}@po{o0:=_}c3,t4),Rmp{F;S}(@fi{t0+4%4>0}RSeq(pi5{t0:t0},pi6{t0:b0})),OnceT(Sb{o0=0})))",
-    Tree0855 "B{t0=0;q0=0;b0}@rw{t0+2%4=1}Fb(SubR(OnceK(Flt{1;R;_}(a0))),Lp{_;_}(@si{t0>b0%4}@of{t0>b0?b0+=4;b0:=t0+3%3}Flip(Sl{100},Wu{t0},t1)),Bin{b0%2<1;_}(pa2{b0:2;b1:t0},SubA(@os{t0+=1}@of{b0:=b0+2%4}Sl{0})),t3)",
-    Tree0856 "B{b0;t0=4;q0=2;o0}Bin{b0>b0+3%4;N}(Cd{10;K}(Try(Fb(@os{b0:=t0}t0e,Bin{b0+1<t0;N}(t1,Sb{b0=1}),Flip(t2,Ub{o0})),Step(c3l,t4,Lp{_;_}(@rw{b0=5}pa5{b0:=;b1:b0}),a6l))),Cnd{b0>t0;_;_}(RSel(Seq(ASeq(t7,Wu{t0}),t8,t9,S))))",
-    Tree0857 "Fb(PPar{2;T}(RFb(Ruf{1}(Flt{3;S;F}(Step(a0,t1))),Par{-1;_}(c2,Flip(c3e,c4,t5))),Step(t6,Fb(t7,Wde(c8,t9)),t10,t11)),RFb(PPar{2;T}(RFb(Fb(Rty3(t12),Ite(Fb(t13,t14),RT{3}(t15))),Fb(Seq(S,t16),Ruf{2}(t17),a18e,c19,Ret0(t20)),Flip(Flt{1;S;F}(Par{2;_}(F,R)),Inv(t21))))))",
-    Tree0858 "B{t0=0}Wv{t0}(pi0{t0:=})",
-    Tree0859 "Flip(RFb(t0,To{0}(ASeq(Dl{20}(t1),a2,t3)),Rep4(S)),Swm(c4,RFb(c5e,Fai,a6e)),t7)",
-    Tree0860 "B{o0=_;t0;b0=0}Fb(PPar{0;_}(@si{none}Fb(t0,FS(t1))),RFb(t2,pt3{b0:=},t4,@ki{t0>5}Wu{t0},c5b{b0+3}))",
-    Tree0861 "B{b0;o0;t0}@rw{some}@ki{t0>b0%2}@of{t0%4>2?o0:=_}Rpt{0}(c0)",
-    Tree0862 "Rpt{3}(c0)",
-    Tree0863 "B{t0;t1=3;b0;q0=3}Pre{t1>7}(Rpt{2}(TryF(WU{t0%3<1}(PAll{-3}(c0l,t1e,F,Lp{t0;R}(S),c2)),Rpt{F}(RU{S}(Wu{t0})),AFb(@os{b0+=1}Sb{t1=2}))))",
-    Tree0864 "B{t1=1;t0=0;b0}RSeq(Par{_;0}(Dl{10}(a0),S),RFb(Scc{t1>3},F,Dl{0}(t1),Sc{t0:=b0}),Inv(a2l))",
-    Tree0865 "Swm(Flip(c0,Rmp{F;S}(Wt{20})),t1)",
-    Tree0866 "B{t0=4;o0=_;b0=2}Inv(@oh{b0:=t0+2;none?b0:=o0|2+1%4}Cd{0;K}(a0))",
-    Tree0867 "B{b0=1;t0=3;t1=2;o0=3}RFb(@os{t0+=3}@fi{b0<3}@ki{some}Seq(Flt{1;S;F}(Su{t1}(MPri(pa0{b0:t0;b1:t1},Ruf{2}(pi1{t0:t0})))),Seq(pc2{b0:t0},t3,@of{b0+=2}c4b{8},t5,a6b{t0%4;b0}),PPar{0;_}(a7e,t8e,Suc,t9e)),Pre{none;F}(MSeq(Ite(Mt{10}(Sb{b0=7}),Step(c10,Wu{t1}),Wde(Wu{t0},a11,a12l)))),RSeq(Try(@of{b0:=0}a13b{b0+1;b0},@of{b0+=3}RFb(c14,a15),Pre{t1+2>6;K}(c16)),@po{t0:=t1}c17))",
-    Tree0868 "B{q0=1;o0=_;t0=3;b1=0;b0}Swm(Lp{_;K}(Rpt{F}(ASeq(PPar{0;T}(Sc{b1+1<3?b0:=t0%4},OnceT(pa0{b0:2;b1:b1}),Rty1(F))))),@si{b1!b1%4}PAll{-4}(t1,FS(t2e),Sb{o0=0},c3),AFb(@po{b0+=2}Intr{b0<4}(a4),Mt{0}(c5),@os{t0:=b0}c6,Dl{100}(pi7{t0:t0})))",
-    Tree0869 "B{b0;o0=_;t0;t1}PPar{2;_}(t0,SubR(Sb{b0=2}),@oh{t1:=t0}@si{t1+3>o0|0+2}Sc{o0|3>t0+4?b0+=3})",
-    Tree0870 "B{b0=3;o0=4;t0=0}Seq(RSeq(Wv{t0}(Bin{t0>b0%2;N}(Flip(t0,Sb{b0=1}),Ret0(@of{t0+=3}@os{o0:=_}@po{b0:=o0|4}t1)))),Lim{2}(@ki{b0+1%4!3}@of{o0|2+3=4?t0+=3}a2b{8;b0}),Sel(PPar{2;_}(F,c3),FS(SubA(pi4{t0:t0}))),RFb(c5e,pt6{b0:=},Scc{o0|1=b0+3}))",
-    Tree0871 "B{b0;t0;t1=1}MSeq(@ki{t0+4%4<1}@oh{t0:=b0+2;t1:=9}Rpt{0}(c0),@of{t0:=b0%4;t0+=3}Ruf{F}(Pre{t0+2%3=2;R}(Seq(pi1{t0:=},@rw{t1<5}c2))))",
-    Tree0872 "B{t0=2;o0=2;q0;b1;b0}@rw{t0=b0}PPar{1;N}(Rty3(@ki{b1<3}@oh{o0|1!0?t0+=1}t0e),Swm(Seq(Fb(c1l,@si{t0%2>0}Lp{b1;_}(@po{o0:=_}Sw{4}(pc2{b0:b1},Rep0(c3e))),t4e),Dd{0}(RT{2}(WU{t0>3}(Ite(@po{b0+=3}t5,t6,a7)))))))",
-    Tree0873 "B{b0=0;t0;b1=4}RFb(TryT(a0b{1;b0},Flt{2;F;K}(c1),t2),Seq(a3,RSeq(a4e,pi5{t0:t0},t6),t7),c8e,Once(Pre{b0<7;F}(RSeq(Dd{0}(S)))))",
-    Tree0874 "B{t0=4;b0;b1}Cd{50;F}(Isw{b0+1;N;_}(PPar{2;T}(Fai,Par{2;_}(pi0{t0:b0},c1),PPar{2;N}(c2,@po{t0:=b1;t0+=3}@si{b0<3}c3),c4,Fb(t5,@oh{b0:=8}c6b{b0%2}))))",
-    Tree0875 "B{b0;o0;t0=4}Par{2;_}(FS(To{100}(Rep4(Pre{none;S}(@rw{b0>o0|5+3}pi0{t0:=})))),Fb(RFb(c1b{9},Fai),t2,c3,Ret1(Ite(Scc{b0%3<0},a4e))),TryT(Wt{0},Suc,pc5{b0:=},S))",
-    Tree0876 "B{b0=0;t0=5}MPri(Ite(@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Seq(Ret3(a0b{t0;b0}),OnceK(Dd{30}(@oh{b0:=t0;b0:=6}@si{t0>b0}Sb{t0=b0})),Wu{t0}),RFb(Flt{3;F;F}(t1),Rpt{0}(pi2{t0:t0}))),RSeq(PAll{-1}(Sel(pc3{b0:b0},Sb{b0=0})),c4e,Fai),Swm(Invt(Isw{t0%2;_;_}(Mt{20}(Ruf{2}(Ite(a5,F))))),a6))",
-    Tree0877 "B{o0;b0=3;t0=5}RU{S}(PPar{1;T}(Rpt{0}(Sb{t0=5}),Rep4(@oh{some?t0+=2;b0+=2}t0e),Ite(Rpt{2}(t1e),pc2{b0:b0}),t3,Dd{50}(Sb{o0=2})))",
-    Tree0878 "B{t0}RSel(Cd{10;F}(OnceK(FS(Inv(Seq(Cnd{t0%3=0;N;F}(a0e),t1))))),Wt{0})",
-    Tree0879 "B{b1=3;o0=2;t0=5;b0=2}Step(RepF(Pre{o0|5>2}(@ki{b0=b1+2}@si{t0+4>2}Par{2;_}(Flt{2;S;F}(a0b{b0;b0}),Sc{t0%4<2?t0:=b1+1;b0:=b1+1},t1))),Rpt{0}(t2),Mt{20}(Rep4(RFb(c3,Sw{1}(@oh{b1+=3}Wu{t0},a4b{o0|4%2;b0}),Seq(Swm(t5,Sb{t0=b1}),Wu{t0})))),Rep0(Sc{t0+=1;t0+=1}))",
-    Tree0880 "B{t0=5}Wde(pi0{t0:=},pa1{b0:6},t2)",
-    Tree0881 "Seq(Opt(Seq(c0,a1l)),c2,OnceT(Fb(a3,c4,a5)))",
-    Tree0882 "B{b0;o0=2}Swm(Flt{1;F;K}(Rpt{0}(@os{none?b0+=2}c0l)))",
-    Tree0883 "B{t0;b1=4;b0=1}Try(Fb(c0b{b0%2}),WU{t0%2<0}(Cnd{b1+4!7;_;_}(TryT(t1,Fb(c2,c3,t4e)))),a5,Sw{4}(c6l,c7),Sb{t0=6})",
-    Tree0884 "B{t1=1;b1=2;o0=_;b0=1}Star(PAll{_}(Flt{1;F;F}(Isw{b0;N;N}(pt0{b0:t1;b1:=},AFb(SubA(t1e)))),c2e,Bin{o0|3%2>0;N}(Rmp{S;S}(@rw{t1<4}SubA(Sl{10})),@fi{b0>b1%4}a3),Par{1;_}(Flt{1;F;K}(Sl{30}),Sl{0})))",
-    Tree0885 "B{b0=4;t0=1;b1}Wv{t0}(PPar{2;T}(Isw{2;N;_}(Try(pc0{b0:1},c1,Wu{t0},t2e),Sc{b0+=2},Lim{3}(t3),Dl{0}(c4),pa5{b0:b0}),Isw{b1;_;T}(Sl{10},Inv(To{0}(t6)),Sl{20},c7,t8)))",
-    Tree0886 "B{b1=4;b0=3;t1=3;t0=1}AFb(Rpt{2}(Ret1(Fb(Wu{t0},pa0{b0:b0},t1))),Pre{b1+3%2!1;R}(t2),Star(Pre{t1+2!t0%2;S}(Rpt{0}(pc3{b0:=})),t4,pa5{b0:t1},@os{b1+4>4?t1:=t0+3%3;b0:=b1+1%2}@oh{b0!6?b1+=2;t1%3>1?b1+=1}@rw{t1!5}t6))",
-    Tree0887 "Once(Sub(Ret0(Sub(c0))))",
-    Tree0888 "B{b0=3;b1=1;t1;o0;t0=3}@os{t0<b0%4?b1:=t1}Cd{50;F}(TryT(MPri(ASeq(c0,Wv{t1}(Sw{5}(pi1{t0:b1},@of{o0:=_}Sc{b1:=6}))),MSeq(Rpt{F}(t2),c3l,@po{t1+=2}@fi{o0|2+4<t0}@oh{b0:=0}c4),Swm(pi5{t0:=},c6b{b1+4},@po{b0:=t0%2;t0+=3}pt7{b0:=})),Par{1;3}(Isw{t1+1%4;T;T}(Flip(c8,R)),RFb(MSeq(Scc{t1<o0|2+2},a9b{b0%4;b0},a10e,@si{b0+2%2<1}Ub{o0})),Rty4(Cd{0;K}(@ki{b1>1}RFb(@fi{t1%3<1}Ub{o0},@of{o0:=b1+1}t11,Ub{o0})))),@os{o0:=_;b0+=2}@rw{t0+3%4!0}@oh{t1+=3}Bin{b0>7;N}(Rep3(Star(c12l,t13,t14)),ASeq(Cd{10;K}(@fi{t0>t1}@of{t1:=b0%4}c15b{b1}),a16,S))))",
-    Tree0889 "B{t0=2;b0=3}Mt{0}(Isw{t0;N;T}(@si{t0!4}pa0{b0:b0},a1,t2,Sb{b0=4}))",
-    Tree0890 "B{b0=0;b1=4;t0=1}RSel(PAll{-2}(@rw{b1%2<1}@ki{t0%2!0}@os{t0+=1}a0,a1,a2b{t0;b1}),a3b{t0;b0},Wv{t0}(Sc{t0+=1}))",
-    Tree0891 "B{b1=3;b0=2;t0=0}Inv(Swm(Wde(pi0{t0:b1},c1e,t2),Wu{t0},Swm(c3l,S,c4l,t5,pt6{b0:=;b1:=})))",
-    Tree0892 "B{t0=1;b0=2;b1=1}AFb(Wde(TryT(pi0{t0:=},Sc{b0:=b1+2},t1),Seq(Pre{t0!t0+4;F}(pc2{b0:=}),@oh{b1+=3}t3)),Isw{t0+2%2;N;N}(Cd{0;_}(Seq(pc4{b0:b1},pa5{b0:7;b1:b1},pa6{b0:=},pa7{b0:=}))),Ruf{1}(Par{2;-1}(pa8{b0:b1;b1:b1},a9)),RU{F}(TryT(Scc{b0!t0%4},@oh{b1+1=t0%2?b1:=b0+4;b1<t0?t0:=b0+2}t10,Opt(R))))",
-    Tree0893 "B{t1=4;o0=_}Lim{2}(@oh{t1:=o0|4}a0l)",
-    Tree0894 "B{t1=3;o0=4;b0}Par{-3;-2}(Dd{0}(Rep2(Cnd{o0|3>1;N;S}(Ite(t0,Rmp{F;F}(t1))))),a2e,Mt{0}(Par{2;2}(Scc{b0=6},OnceT(t3))))",
-    Tree0895 "B{b0=2}RSeq(a0b{b0%3;b0},Run)",
-    Tree0896 "B{b0;o0=_}@fi{o0|1=7}@po{b0:=b0+3%3}@ki{b0!1}Dd{30}(a0e)",
-    Tree0897 "B{o0=3;b0;t0=5}Inv(Mt{0}(@fi{t0+2<b0+4%3}Isw{9;T;_}(Sb{b0=6},@oh{b0+=1}@si{o0|1%3<2}t0)))",
-    Tree0898 "Rep4(PAll{0}(Sel(Inv(c0l),t1,Flt{2;S;_}(MPri(t2,a3)),Sel(c4,t5,a6e))))",
-    Tree0899 "B{t0=3;b1;b0=1}@po{b0+=1;b0+3>1?b0:=t0+2}@fi{b1>b1%4}RSeq(RFb(Swm(RU{S}(t0),Scc{b1<3}),Wv{t0}(Pre{b1%4!1;F}(c1)),Ret3(@ki{b0=6}@rw{b1=b0}@os{b1+3>4?t0+=3}Keep(RSeq(Mt{20}(Step(Run,c2l)),Fai))),Cd{0;_}(RepF(@po{b0+=1}Rep4(Lim{1}(Dl{0}(t3)))))),Pri(Seq(Wde(Rep4(t4e),t5,t6e),Fb(Wde(c7,@fi{b1+4!t0}Wt{10}),Scc{b1<2},t8e)),Isw{t0;N;N}(@po{b1+=2}Star(Rep2(Sl{10}),Dd{0}(t9),S,pa10{b0:b1},Dl{10}(Scc{b0<t0+1%3})),Cnd{b1%4>0;_;F}(Rty3(@ki{t0!b1%2}@si{b1>6}@fi{b1=b0}Fb(t11,Sl{20}))),pc12{b0:=})))",
+    Tree0800 "B{b0=2;b1=0;o0=0;t0}OnceK(Mt{0}(PPar{0;_}(Fb(Swm(Ruf{2}(Sc{t0:=b1}),TryF(t0,S),@si{o0|5<b1}Rpt{0}(@po{b1!4?t0:=b0+3}c1b{t0})),Fb(Obs{t0%2<0;B}(R),@of{b1+=1}Sc{b1+=2;o0:=_})),Cnd{b0%4>0;T;S}(Suc))))",
+    Tree0801 "B{t0=0;b1;o0;b0=2}RSeq(Par{_;3}(Obs{some;N}(pt0{b0:=}),Swm(RU{S}(t1),pa2{b0:b1}),RFb(Scc{o0|0%3!1},a3e,pt4{b0:0;b1:b0})),PAll{_}(S,c5l,Run,@si{o0|0<2}@po{t0+=1}Ret2(pa6{b0:5;b1:t0}),Sc{o0:=_}),Wde(pt7{b0:=;b1:=},Isw{b0;N;_}(Ret4(Cd{0;F}(DySel(a8b{b0;b1}))),pi9{t0:b0}),OnceT(Sl{20})))",
+    Tree0802 "B{o0=_}Obs{some;_}(SubA(SubA(t0)))",
+    Tree0803 "B{t0=4;b1=0;b0=3;t1=2}RSeq(RSeq(RSeq(c0,pt1{b0:0;b1:b0},Scc{t0+3<b0%2}),@si{t0%4!3}@po{b0:=1}@fi{t0!0}a2e,Isw{b1;_;_}(FS(@os{t0:=1;t1+1!1?b0:=t1%2}Sb{b0=2}),t3,a4),Once(@oh{t0+=2}Flip(a5,F))),Step(RSeq(Par{_;1}(c6,Wt{10},a7b{8;b1})),RSeq(pc8{b0:t0},MPri(@oh{t1:=t0}c9,pi10{t0:t0})),RSel(Pre{b0=5;S}(a11),F,Ite(@fi{b1>t1%2}@oh{b1:=b0+1%4}c12,a13)),OnceT(@po{t0+=2;t1+=3}Rep1(Fb(Scc{b0<3},a14l)))))",
+    Tree0804 "B{o0=3;b0=3;t0}PPar{0;N}(Pri(pi0{t0:b0},t1e,@rw{none}@fi{t0=7}@si{t0+1>b0}Suc,Scc{none}),DySel(pi2{t0:t0},WU{none}(PrSel{0}(c3))),Seq(RFb(pt4{b0:b0;b1:t0},Rus{F}(MSeq(c5,pa6{b0:b0;b1:t0},Obs{o0|4>b0%3;S}(Wu{t0}))))),OnceK(Ub{o0}))",
+    Tree0805 "B{o0=_}@si{some}RSeq(Intr{some}(a0),c1,Run)",
+    Tree0806 "B{b1=1;t0=2;t1=5;b0;o0}Wv{t1}(Bin{o0|3>3;T}(Sel(Bin{b0+3>t0+3;T}(@si{b1%4<1}@oh{t1+=2}@fi{o0|5%2<0}c0,pt1{b0:t1;b1:b0})),@rw{t0+4%4>1}a2))",
+    Tree0807 "B{b1=1;q0;t0=0;b0=1}PPar{0;T}(Swm(Sc{b0:=b1%3},t0,Opt(t1)),Lim{2}(Lp{_;K}(Pri(t2,Cnd{b1>t0;T;S}(S)))),Sl{10})",
+    Tree0808 "Par{0;-3}(PAll{1}(c0),DySeq(Par{_;1}(Sl{30},t1),c2),RSeq(PPar{1;N}(c3,a4l),c5e,Star(t6)))",
+    Tree0809 "B{b0=0;t0=4}RSeq(Pri(a0,@po{b0:=2;t0:=t0+1%4}@rw{t0>b0+4}@si{t0+1>b0}c1),Rus{2}(Scc{t0%2>0}),PPar{2;N}(S,Sl{10}),a2e)",
+    Tree0810 "PrSel{1}(Dd{0}(c0e))",
+    Tree0811 "B{o0;t0=4;b0=1;t1}RSeq(Inv(Bin{b0<t1;N}(Scc{t0%4>0},@of{t0:=b0%2}Wde(@os{t1+=3}a0,Sel(Obs{t1<3;B}(Pre{t1<b0+3;R}(c1)),c2e)))),Star(OnceK(@si{b0+3%3>1}Fb(@fi{o0|3<7}@ki{o0|4<t1+4}RepF(Intr{t0>3}(Suc)),pi3{t0:t1}))),Step(Invt(Flt{3;S;K}(AFb(pt4{b0:=},c5b{t0},c6,@os{o0:=1}@rw{b0%4>1}@of{o0:=_}t7))),c8l,Bin{t0%2<1;_}(Pre{o0|5%3=0;R}(t9),PAll{-1}(c10l,Sc{t0:=1;b0:=t1%2},a11l))))",
+    Tree0812 "Wde(Seq(RSeq(t0,t1),Seq(Sub(c2e),t3),Sub(c4e),c5),DySeq(c6,Ruf{F}(ASeq(Step(t7,t8)))))",
+    Tree0813 "B{b1}Rep0(pt0{b0:9;b1:=})",
+    Tree0814 "PAll{_}(t0)",
+    Tree0815 "B{b0=3;t0=1;o0=_;b1}Pri(Fb(RFb(Seq(Sc{t0:=b1},pa0{b0:5;b1:t0},pc1{b0:b1},S),Bin{b0+3>t0%4;T}(Ret2(Flt{3;S;F}(Wde(pc2{b0:b1},@of{o0:=t0+4%2}@oh{o0:=4;b0+=2}@po{o0:=t0}a3b{o0|3;b0}))),t4),RSeq(Sl{20},Wt{50},t5e,Wu{t0},Sb{b0=b1}))))",
+    Tree0816 "B{b1=2;t0;b0=0}Fb(Seq(PAll{1}(PPar{1;N}(AFb(Scc{b0+1%3<2},c0),@of{t0+=4}OnceK(@os{t0:=b1%3}@rw{t0%4<0}Ruf{1}(PAll{_}(Sb{t0=5})))),RSeq(Inv(Mt{10}(RFb(@os{t0+=1}@rw{b1<1}@po{b0:=t0}S)))),Inv(Sw{5;1}(Sb{t0=0},Sw{4}(Sb{b0=b1},a1),RetF(R))))),Ruf{3}(RFb(Wde(Dl{0}(t2),RSel(Step(Scc{b0+1%3=1},t3,R,@ki{t0+1>7}@os{b0+=1;t0>6?b1:=t0}c4b{1},Wu{t0}),MPri(Scc{b0%2!0},c5e)),PPar{1;T}(c6,t7)))))",
+    Tree0817 "Rpt{F}(Wde(a0,c1e,t2e))",
+    Tree0818 "Seq(OnceT(To{10}(PPar{1;N}(DySeq(Sub(RFb(c0,c1,c2l))),RSeq(OnceT(Fb(t3,a4))),c5))),RepF(DySel(t6e,c7,Lim{3}(Opt(Keep(Rus{2}(a8)))))))",
+    Tree0819 "Flip(Sub(Rep3(t0)))",
+    Tree0820 "B{b1;t1;b0=3;t0=5}Seq(Pre{b0!b1}(Sw{3;5}(Sb{b0=b1},Pre{b1+4%4=0;S}(a0b{b0;b1}),c1)),TryF(Scc{b1=b0+4},Isw{t1;_;_}(Sl{10}),Sc{t0:=5}))",
+    Tree0821 "B{t0=1;b0}Fb(Wv{t0}(TryT(Flt{3;F;F}(S),Sel(Wu{t0},Run),OnceT(SubR(R)),Cnd{t0+1<b0;T;F}(a0))))",
+    Tree0822 "B{t0;o0}Dl{10}(Seq(c0e,a1,c2e,@po{o0:=_}@of{o0:=o0|3;t0+=1}c3))",
+    Tree0823 "B{t0=4}Ite(RSeq(pi0{t0:=},Wt{10},t1),Opt(RFb(c2,RFb(a3l,t4e))))",
+    Tree0824 "B{t0=0;o0=3;b0=1}Pri(Obs{t0<b0;_}(Rep3(PPar{0;_}(Cd{30;F}(Wt{50}),a0e,RU{S}(c1e),@rw{some}pi2{t0:=},Sl{0}))),RSeq(AFb(Dl{0}(t3)),Seq(t4,a5,pi6{t0:=},c7),Mt{20}(Fb(t8e,Scc{o0|1=t0%2},Sl{0}))))",
+    Tree0825 "B{b0=4}Rpt{2}(pa0{b0:b0})",
+    Tree0826 "B{o0;b0=5;t0;b1=3}Pri(@of{b0+=1}@ki{o0|5+1!t0+3}c0,a1b{b1+2;b1},F)",
+    Tree0827 "B{t0=2;t1}RFb(OnceT(Sc{t1+=1}),RSeq(RFb(c0,t1),Isw{t0;N;T}(pi2{t0:t0},c3e)))",
+    Tree0828 "B{b0=0;t0}@ki{t0<4}@po{b0:=b0%2}DySeq(WU{t0%3!1}(PPar{2;T}(R,Run,t0)),Rep0(c1))",
+    Tree0829 "B{o0=2;t0=4;b0=0}@oh{b0+=3}DySel(Opt(t0),Scc{o0|3>b0+4})",
+    Tree0830 "B{t0=2;o0=_;b0=2}Pre{t0+3=2;S}(Flt{1;S;F}(Fb(Seq(Seq(c0,Wde(Ret2(pc1{b0:t0}),t2e))),RepF(Rty1(RSeq(Pri(@si{none}pa3{b0:0;b1:b0},pi4{t0:=})))))))",
+    Tree0831 "B{t0=5;b0=3}@po{b0:=b0%2;b0:=t0+2}@fi{b0+4>0}@os{b0!b0+3?b0+=2}PAll{-1}(Flip(Bin{t0+3=0;N}(@si{b0+1>6}@po{t0:=b0+3;b0+=3}Sb{b0=7},Sc{t0<0?t0:=b0}),@ki{t0%4<3}PPar{2;N}(Pre{t0!b0%4;R}(@rw{t0<5}t0),t1),@os{b0+=2;t0:=t0%2}@of{t0+=1;b0:=7}Fb(Wu{t0},@os{b0+=2}t2e,pt3{b0:=;b1:t0},t4e),S,DySeq(@si{b0<4}Wu{t0},DySel(t5,t6),t7)),t8)",
+    Tree0832 "B{t0;o0=1;b1=2;b0}Fb(Wv{t0}(Flt{2;_;_}(@os{b0+=2}@of{b1:=t0;b0+=1}Step(c0e,Sl{0},a1l))),PrSel{b0+3%4}(Step(@po{t0+=1}Inv(a2b{o0|5;b1}),t3)))",
+    Tree0833 "B{b0=5;t0=5;q0=2}PPar{2;_}(t0,FS(Swm(Rep4(t1),@fi{b0>1}@po{t0+=3}Inv(t2),Star(a3,pc4{b0:b0},DySel(Lp{_;_}(c5))))))",
+    Tree0834 "B{b0=3;q0=1;b1=3;t0=2}Flt{3;S;F}(Pri(PrSel{b0+4;b0}(@ki{b0+2>4}@os{b1:=b0+4}@of{t0%3!0?b1:=9}t0,c1l),Lim{2}(Flip(@fi{b0+4<2}t2,t3,t4)),Ruf{F}(Seq(Invt(@rw{t0+2=t0}@po{b0:=t0%2}@ki{b1!3}Lp{b0;S}(@si{b0<t0}@ki{b0+2%2<1}@os{b0+=3;b0:=3}c5))))))",
+    Tree0835 "B{o0=1;b1=3;b0;t0=5}PAll{_}(Sw{1;0}(MSeq(Scc{b0+3%4!2},@si{b1=0}@oh{t0+=3}@fi{b1%2=1}Fai,c0e),To{30}(@of{o0:=9}t1e),Flt{1;_;_}(FF(RSeq(t2e,c3b{b1},c4e)))),@ki{b0+4>1}@po{b0<3?t0+=1;b0+=1}Sw{5;2;3}(pa5{b0:2;b1:b0},Fb(c6l,Wu{t0}),t7,Pre{t0%2!0;K}(@si{b1!t0+4}@fi{o0|1+1>4}@of{t0+=2}t8)),c9)",
+    Tree0836 "B{t0=2;o0=_;b0=5;b1}Rpt{3}(DySeq(Scc{t0>5},c0,pt1{b0:b0;b1:=},@si{none}RT{3}(SubA(@oh{o0:=o0|5%3}t2e)),Dl{0}(Sl{0})))",
+    Tree0837 "B{b0=2}Rep1(a0b{b0+4;b0})",
+    Tree0838 "B{t0;b0=4}Isw{2;N;_}(Ret0(F),Seq(t0e,@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Pre{b0>5}(@oh{b0:=t0;b0:=6}@si{t0>b0}a1),t2))",
+    Tree0839 "B{o0;t0=5;b0=4}Ite(SubR(@ki{b0!1}Lim{3}(Sb{o0=1})),Dl{10}(pc0{b0:5}),@rw{b0<2}@po{b0:=t0+2%2}RSeq(t1,Wu{t0}))",
+    Tree0840 "ASeq(RU{S}(Mt{0}(c0l)),RFb(a1,Fai,t2),c3l)",
+    Tree0841 "B{t0=2;b1=1;b0=1}Step(RT{2}(c0b{b0}),c1,Scc{b1>b0},PPar{1;T}(Sl{10},c2,pt3{b0:b0;b1:b1}),Ret0(Wu{t0}))",
+    Tree0842 "B{t0;b0=0}Bin{t0+2>3;_}(RT{1}(RT{F}(Pre{b0<t0%3;F}(Pre{t0!7}(Wde(OnceK(c0e),Star(c1,c2b{b0%4},t3e,Wu{t0},t4)))))),Try(PrSel{b0;t0%4}(a5l,@oh{t0+=1}pc6{b0:0}),Par{_;_}(t7,c8l,a9,pt10{b0:=;b1:b0},pc11{b0:=}),t12,Par{-1;0}(Sb{t0=7})))",
+    Tree0843 "B{t0=4;b0=2;b1=1}@fi{b0+2!b0+4}@oh{b1%3>1?b0:=t0;b1+=2}Star(Sl{50},a0,Suc,Sc{b1+=2})",
+    Tree0844 "B{o0=5;b1=3;b0=3;t0=5}Step(Keep(Ite(PPar{0;T}(a0b{b1;b0},a1b{o0|2;b1}),Par{3;-2}(t2,a3e,S))),Pre{t0<7;F}(RFb(Swm(Keep(@ki{b0!t0%2}@of{o0:=o0|0}pi4{t0:=})))),@fi{o0|3<7}t5,Rus{2}(Fb(t6,Obs{b1<2;B}(t7),Seq(a8,Sc{b0%4>0?b1+=1}))),@oh{o0:=o0|2}t9)",
+    Tree0845 "B{o0=_;b0;b1}Par{-1;_}(@fi{b1=4}t0,@os{o0:=b1%3}pa1{b0:b0;b1:b1},Sc{b0!3?b0+=2})",
+    Tree0846 "B{b0=4;t0}RSeq(a0b{0;b0},t1,Wu{t0})",
+    Tree0847 "Wde(a0,t1)",
+    Tree0848 "B{b0}Wde(RSeq(t0,Inv(t1e),Scc{b0%2>0}),@ki{b0+4<b0}Dd{30}(RSeq(c2,t3)),t4)",
+    Tree0849 "B{b0=4;b1=4;t0}Isw{b0;N;N}(AFb(Pre{t0+3%4!0;F}(Wu{t0})),RFb(Lim{2}(Wu{t0}),@fi{t0>b1%4}a0,t1))",
+    Tree0850 "B{t1;b0;o0=_;b1=5}@fi{b0%2=0}@rw{b1%4<2}Swm(PAll{1}(WU{o0|4!1}(RSeq(Par{-2;1}(pi0{t0:t1},t1),a2b{t1;b0})),Isw{b0+2;_;N}(t3,@of{b0:=7}SubR(Wt{100}),Keep(Fai))))",
+    Tree0851 "B{o0;b0=5;t0=2;b1}RFb(Su{t0}(Sel(Obs{b1+4=3;L}(AFb(a0,a1)),Obs{b1%3<2;N}(RU{F}(@oh{b1+=1}@po{t0+=1}Dl{0}(pt2{b0:9}))))),Wde(Isw{t0+2%4;T;_}(Sb{t0=b1},a3),a4l,Rep4(PrSel{t0;b0+4}(Scc{t0!6},t5e))),Seq(Sw{3}(t6,Sc{b1:=o0|2%2}),@fi{o0|4%3>1}@po{b1+=3}pc7{b0:=}),Rep0(a8))",
+    Tree0852 "B{b0;o0;t0=0}Pri(c0,@fi{t0%3<1}Ite(WU{o0|3<5}(Inv(Dd{0}(FS(WU{t0%2<0}(t1))))),Obs{t0<2;N}(Flt{2;R;F}(Mt{0}(Obs{o0|2!t0+3;_}(@si{t0+3>3}Par{1;1}(t2,t3))))),Wv{t0}(Fb(@fi{some}@oh{o0:=_}MSeq(Wv{t0}(c4b{b0}),t5,PPar{1;_}(@rw{none}@oh{t0:=t0%2}c6b{b0+3},R)),t7))))",
+    Tree0853 "B{b0;t0=3}Sel(Obs{t0%4>2;B}(@oh{t0+1>3?t0+=1}@fi{b0>1}@si{t0<b0+2}Rpt{F}(t0)),R)",
+    Tree0854 "B{b0;q0=0;t0=1;b1=2}Sw{5}(Star(@ki{b0+3<b0}@fi{b0%4!1}Lp{t0;K}(PAll{1}(c0))),Lp{b1;_}(RSeq(Lp{_;S}(Sb{b1=9}),MPri(pi1{t0:=},Sb{b0=1}),S,@of{t0:=b1%4;b1+=3}c2l)))",
+    Tree0855 "B{o0=_;q0;b1=5;b0=3;t0}Wde(Step(Rpt{0}(t0e),@po{o0:=t0%3}@si{o0|2>t0+3}Step(Mt{0}(Cnd{t0<7;T;S}(Run))),Wde(pa1{b0:b1;b1:b1},@rw{t0+3%2<1}Scc{b0+2%4>2},R)),Step(@po{b0+=1}@fi{b0+3!t0}Step(@rw{t0+4<o0|0+2%3}@os{t0:=o0|2%2}@po{t0:=2}t2,c3l),c4b{b0},Lp{t0;S}(Ite(@ki{some}Scc{o0|4+2%4=0},a5))),DySeq(@oh{b1+=2}Cnd{b1>1;T;_}(Sel(c6,@rw{t0+4%4=3}Run,c7)),Mt{0}(PAll{_}(Inv(c8),pt9{b0:b1;b1:=}))))",
+    Tree0856 "B{b1=3;o0;t0=1;b0}Keep(@si{none}@fi{b1<b1+1}RSeq(Rep4(MPri(pa0{b0:b1;b1:=},Sb{b0=t0})),PAll{-2}(FF(Once(c1)),RSeq(a2,pc3{b0:1},t4)),@ki{b1%3<0}@si{b0=1}Sc{b1+=2;b0<1?t0+=2},DySeq(Fb(Wu{t0},c5e),Scc{some},Sb{t0=7}),Pre{t0=6}(Run)))",
+    Tree0857 "B{b0=5;t0=0;b1=1}Dd{0}(Fb(Obs{b1+2%2<0;L}(Sel(Obs{b0+4<5;L}(Rep0(Wt{20})),Obs{b0!3;S}(ASeq(Sc{b1+=3},a0)))),Obs{t0+4%4<1;B}(AFb(F,c1,Sl{20}))))",
+    Tree0858 "B{t1=0;o0=1}Rep3(Invt(Par{5;0}(Ub{o0},c0,Dd{0}(t1),RSeq(a2,c3),Wu{t1})))",
+    Tree0859 "B{b1;b0=4}Bin{b1>6;T}(Suc,Lim{2}(t0))",
+    Tree0860 "B{t0=2;b0=5;b1;o0=_}@of{b0+=1}@fi{t0%2<0}@ki{b1+4>5}PPar{2;T}(Sb{o0=1},Cnd{none;T;S}(c0b{b0}))",
+    Tree0861 "B{t0=3}Su{t0}(t0)",
+    Tree0862 "B{b1=0;t0;b0}Fb(Sel(RU{F}(RSeq(t0,t1e)),@rw{b0=t0%2}t2,F,MPri(Mt{0}(pt3{b0:t0;b1:=}),OnceK(t4))),Wde(Dl{10}(t5e),PrSel{b1}(t6),a7l))",
+    Tree0863 "Flip(DySel(c0,Seq(RSeq(Sl{30},RSeq(t1,Sl{10},c2,c3l))),Seq(a4,Cd{100;F}(t5e),t6)))",
+    Tree0864 "B{t0;b0=5;o0=4;b1=4}RU{S}(Bin{o0|3=3;T}(Dl{100}(t0e),@fi{b0!3}Ret4(Sel(Obs{b1+3>3;B}(@of{b0%2!0?b1:=t0+4%3}@oh{t0+=3}Ub{o0}),Obs{t0>1;L}(Rty4(@fi{t0+1%3!2}Pre{t0<6;R}(@oh{b1+=1}Ub{o0})))))))",
+    Tree0865 "B{b0=1;b1;t0=3}Rus{F}(Intr{b0<5}(RFb(@of{b1:=t0;b0+2%4!2?t0+=2}Par{-1;0}(TryF(S,Sl{0})),F,pc0{b0:=},@fi{b1+3!7}c1)))",
+    Tree0866 "B{b1;t0;b0}Mt{0}(@ki{b1+1<2}@fi{b0<0}@oh{b1:=9}Sw{2;4}(Fb(c0,a1e,RepF(a2),Rep0(c3e)),Fb(Obs{t0+1%3!1;L}(F),Flt{1;S;K}(c4),Sb{t0=b0}),PPar{1;T}(Wt{10},c5,c6e,Intr{b1%2=0}(Wu{t0}),TryT(t7,Sc{b1+3%2<1?b1:=b0}))))",
+    Tree0867 "B{t0=3;b0;b1=0}DySeq(AFb(Wu{t0},Rus{2}(Isw{2;N;_}(pa0{b0:b0;b1:b1},@si{t0+2%4=2}@oh{t0+=2;b0+3!b1+2%3?b1:=1}t1)),Rep3(Par{2;0}(Sc{b0:=t0},Sl{20})),@rw{b1%4=2}OnceK(Isw{9;N;T}(Sc{b1+=3},pi2{t0:b0})),@os{b1>2?b1+=2}@po{b1+=3}@rw{b0<3}Dl{0}(t3)),Fb(Sw{1}(Rep3(TryF(a4,c5)),RFb(t6))))",
+    Tree0868 "B{t0=4;b0}Obs{t0<b0%2;N}(Rpt{0}(@fi{t0!6}@os{t0+=1}S))",
+    Tree0869 "B{o0=_;t0;b1=4;b0=2}TryT(Rep4(TryT(Cd{0;F}(t0),t1)),Sel(Wu{t0},c2,@os{b1+=3}@po{b0:=o0|5}Sb{b1=7}),Wde(pi3{t0:b1},t4))",
+    Tree0870 "B{t0=1;o0=_}Sel(Fb(Scc{o0|4+4<t0+3},t0,t1),Step(a2,Sb{t0=3},Sl{10}),To{20}(t3))",
+    Tree0871 "B{t1=2}Swm(t0e,Isw{t1;T;T}(c1l,t2),a3,Lim{1}(c4))",
+    Tree0872 "B{t0=3;o0=_;b1;b0=5}RFb(t0,@po{o0|2!b1?b0+=2}@ki{none}@si{b0<o0|1+4}a1,Scc{b0+3%4!1},Rep4(MSeq(@ki{some}@rw{t0>2}a2l,SubA(SubR(F)))),t3e)",
+    Tree0873 "B{o0;b0=5;q0=3;t0;b1=5}Lp{_;F}(PPar{2;N}(Bin{b0<5;T}(Sl{50},Su{t0}(AFb(t0,c1))),@fi{some}MSeq(@os{t0!o0|3?t0+=1}pt2{b0:t0;b1:t0},@os{o0:=t0;b1+=1}@fi{none}t3)))",
+    Tree0874 "B{o0}Dd{10}(Rep0(Scc{o0|1+2<3}))",
+    Tree0875 "B{b1=1;b0=3;t0=3}Sw{4;0}(Rpt{F}(Mt{10}(Sw{3}(t0,a1l))),RU{S}(Try(@fi{t0>b1%4}@si{t0+1%3!0}@of{b0+=1}OnceT(t2),Cnd{t0>0;_;F}(c3))),Step(Run,Sb{t0=b0}))",
+    Tree0876 "B{o0;b1=5;b0;q0=1;t0=1;t1=2}Flip(Seq(t0,t1,@po{t1+=3;t1+=1}c2,@fi{o0|5+1%2=0}@os{b0:=t0%4}@of{o0:=_;t0:=4}a3b{b0;b0},pa4{b0:=;b1:b1}),Lp{t1;_}(RU{S}(@si{t0+1%4>1}Flip(Ret1(Wt{30}),Fb(pi5{t0:t1},Sc{t0+=2}),Wu{t0}))),Scc{none})",
+    Tree0877 "B{o0=_}Obs{none;N}(Wt{30})",
+    Tree0878 "Fb(Rep3(Try(Sub(Dd{0}(t0)),RepF(t1))),t2)",
+    Tree0879 "PAll{3}(S,Par{1;2}(a0,t1,a2),PPar{2;T}(R,t3))",
+    Tree0880 "B{t1;b0}Isw{b0+4%4;T;N}(c0,Fb(c1,t2),t3,Sb{t1=8},Run)",
+    Tree0881 "B{b0=0;t0=0}@si{t0>b0}RFb(Scc{t0>3},MSeq(Bin{b0>b0+3;_}(a0,pa1{b0:=;b1:t0}),t2))",
+    Tree0882 "B{t0=2;t1;q0=4;b1;o0}Par{_;0}(To{50}(Step(t0,pi1{t0:t0},Sb{b1=7},a2l,Ub{o0})),Ite(Rep3(Obs{t1+4!5;S}(t3)),t4,Ret2(Sb{b1=0})),a5)",
+    Tree0883 "B{t1=4;t0=0;q0=1;b1=0;b0=0}Try(c0,RSeq(RepF(RFb(Pre{t0%4>2;S}(t1),a2b{b1;b0},Sb{b0=t1}))),Sw{3;0;4}(Sl{20},a3,RU{S}(c4),Obs{t1<7;S}(Lp{_;S}(Sc{b1:=t1%3}))))",
+    Tree0884 "B{b1=3;t0=2;b0=3}Bin{b1<t0;T}(Step(RFb(OnceT(@of{b1:=b0%3}@po{b1:=t0}@fi{b0+1%3<0}a0l)),Ret1(c1),SubR(Wde(@fi{b0+4%2>0}c2,S,c3e))),@fi{b0!5}@si{t0<0}TryF(Rep0(t4),Rep3(Dl{0}(@po{b1+=1}Intr{b1%4>2}(R)))))",
+    Tree0885 "B{t0=3;b1;o0=_;b0=3}RSeq(t0e,SubA(@of{t0:=o0|0;b0:=b1%2}Wu{t0}))",
+    Tree0886 "B{b0=0;o0}RSeq(Dl{50}(t0),Step(t1,a2b{b0;b0}),Sc{b0+=2;o0:=_})",
+    Tree0887 "Sel(Fb(t0,t1),Ite(t2,Run,Flt{3;S;F}(a3)),Par{0;-2}(t4e,PAll{-1}(R,Wt{30},Fai)),PAll{1}(Seq(t5,t6,F)))",
+    Tree0888 "B{b0=5}RSeq(Cnd{b0!0;_;_}(AFb(AFb(t0))))",
+    Tree0889 "B{b0;t0=5;q0=1;b1=5}Seq(a0l,@rw{t0<7}@si{t0%4<1}c1e,c2,a3,Dd{50}(Seq(Sb{b1=7},pi4{t0:b0})))",
+    Tree0890 "B{t0=4;o0=0;b1;b0;q0=3}AFb(@po{b0+=2;b0+=3}@fi{b1>0}Swm(c0,Par{_;_}(Scc{t0!b0},Ret3(@ki{o0|2!4}a1e)),RSel(t2e,@rw{t0%4>2}a3l,t4)),Step(Ite(Cnd{b0!0;T;_}(Lim{1}(Flt{1;_;F}(RSel(a5l,t6)))),Bin{t0%2>0;N}(Lp{b1;R}(PAll{1}(pt7{b0:b0;b1:b1},Sb{t0=9},c8)),RT{2}(Flt{3;S;_}(Scc{b0<7}))),PAll{-3}(t9,a10,Sl{0}))))",
+    Tree0891 "B{o0;t0=3}Pre{t0=1}(DySel(c0,RSeq(c1l,Seq(c2,Sb{o0=8},c3e)),Rty0(a4e),Once(Rep4(Cnd{some;N;S}(Ub{o0})))))",
+    Tree0892 "B{b1=1;t0;o0=_;b0=0}Pre{b1>0;S}(MSeq(Intr{some}(Sw{5;4}(Once(Wt{20}),RFb(Rep4(Sl{20})),t0)),MSeq(Seq(a1e,@ki{b1+2<o0|0+4%3}@os{t0+=3}@rw{o0|1%2>0}c2l,c3),DySel(c4,a5b{t0+3%3;b1}),RFb(@oh{t0+1=4?b1+=2;t0:=b1}t6,c7b{t0+1},pa8{b0:t0;b1:b0})),DySel(FF(@ki{t0>7}@si{b0>5}c9l),@po{b0:=t0}a10,c11,Scc{b1!t0})))",
+    Tree0893 "B{t0;o0=_;b0=1}@ki{b0!4}Swm(Wu{t0},MPri(Cd{20;_}(c0e),pi1{t0:b0}),PAll{-1}(pa2{b0:5},Ub{o0},c3b{8},c4b{9}),Rus{F}(Ite(a5,DySel(Ub{o0}),t6e)))",
+    Tree0894 "B{t0=1;b1=4;b0}@of{b0+=2}PPar{1;_}(Opt(pi0{t0:t0}),Bin{b1%2<0;_}(Wt{100},Cd{30;F}(Intr{b0+3=b1}(Sl{10}))))",
+    Tree0895 "B{t0=1;b0=0}@of{b0+=1}@fi{b0!3}@si{t0%2>0}Seq(a0b{b0+4;b0},Suc,@of{b0+1%4=2?t0+=3}Invt(@os{b0:=1}t1e),Sb{b0=t0},Wu{t0})",
+    Tree0896 "B{b0=0;b1;o0;t0}@of{o0:=_}Flt{1;S;K}(PPar{1;T}(Mt{50}(To{0}(Scc{b1%3!2})),Rmp{F;F}(RFb(Seq(Wt{0},c0),Swm(t1,t2,Rty4(Sb{o0=5})))),Pri(Isw{b1%2;N;N}(Par{-1;-1}(Sl{20}),Par{2;0}(Scc{b0<0},t3e,pt4{b0:t0;b1:=},Ret4(c5l))))))",
+    Tree0897 "B{t0;q0=3;t1=0;b0=4;o0;b1=3}Bin{b0%3=2;T}(Fb(RSeq(Lp{b0;_}(RFb(@po{t1+=4}t0e,@si{b0=1}@of{o0:=_}Cd{0;K}(Scc{b1+2<1}),pa1{b0:=;b1:b0},F,t2)),Lim{2}(Wt{20}),Pre{t1+2>b0;K}(Ret0(Sc{o0:=_})))),Fb(Swm(Pre{b0>6;K}(pi3{t0:=}),Lp{b1;S}(c4),Sw{0}(Scc{t1+3=4},a5b{b0;b0})),Try(Ret1(PrSel{t1%3;b0%2}(c6,pa7{b0:=})),a8l,R,c9l)))",
+    Tree0898 "Flip(Flt{1;_;_}(To{10}(t0e)),c1)",
+    Tree0899 "B{t0}Ite(Step(AFb(F,@rw{t0+3<7}SubA(SubA(a0))),t1),PPar{1;N}(Wu{t0},Fai,c2),Fb(c3,F))",
 }

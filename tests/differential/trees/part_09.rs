@@ -5,38 +5,33 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
+        RunOnce(then_skip = false) {
+            AlwaysSuccess,
         }
-        Precondition(|bb| *bb.t1 % 4 < 3, else = Skipped) {
-            ParallelAll(max_failures = -1) {
-                SkipUnlessUpdated(t0) {
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0901 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        ForceSuccess {
+            Repeat(4) {
+                StepSequencer {
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    RetryUntilSuccessful(1) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
                     FlipSelector {
-                        TryCatch(catch_on_halt = false) {
-                            AsyncFallback {
-                                #[skip_if(|bb| *bb.t0 + 2 != 7)]
-                                IfThenElse {
-                                    Condition(Cond<0> = Cond::<0>),
-                                    Script(|bb| { *bb.t1 += 2; bb.t0.set(*bb.t1 % 3) }),
-                                },
-                                Selector {
-                                    StatefulAction(PTask<1>, b0 = 4, b1 = {t0}),
-                                    Action(PIo<2>, t0 = {=}),
-                                },
-                            },
-                            #[on_success(|bb| *bb.t1 += 1)]
-                            SetBlackboard(t1 = {t0}),
-                        },
-                        MaxTime(10) {
-                            #[skip_if(|bb| *bb.t1 % 4 > 2)]
-                            Remap(success = Success, failure = Failure) {
-                                Timeout(0) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
+                        Condition(Cond<1>),
+                        Condition(Cond<2>),
+                        #[failure_if(|bb| bb.b0 % 2 < 0)]
+                        #[success_if(|bb| bb.b1 % 2 > 0)]
+                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -44,25 +39,27 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0900Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0901 for Ctx {
-        IfThenElse {
-            Action(Act<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
+board!(Tree0901Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 3) % 2)),
+        DynamicSequence {
+            ReactiveSequence {
+                Conditional(|bb| *bb.t0 % 3 != 1) {
+                    ReactiveFallback {
+                        WaitUntil(|bb| *bb.t0 > 4) {
+                            StatefulAction(Task<0>),
+                        },
+                        DynamicSequence {
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                    },
+                },
+                Script(|bb| *bb.t0 += 1),
+            },
         }
     }
 }
@@ -73,423 +70,1466 @@ bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64,
         }
-        Priority {
-            Failer,
-            BinarySelector(|bb| bb.b0 % 3 > 0) {
-                RepeatUntil(Failure) {
-                    WasEntryUpdated(t1),
-                },
-                Repeat(forever) {
-                    Selector {
-                        Action(PIo<0>, t0 = {=}),
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
+        ReactiveSequence {
+            TryCatch {
+                Action(Act<0>),
+                ScriptCondition(|bb| bb.b0 + 4 > 4),
+            },
+            Parallel(failure = -1) {
+                Interrupt(|bb| bb.b0 == 1) {
+                    ReactiveSequence {
+                        WasEntryUpdated(t1),
+                        #[run_while(|bb| (*bb.t0 + 3) % 4 > 0)]
+                        Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(2), &mut bb.b0)),
                     },
                 },
             },
-            #[on_success(|bb| if bb.o0.unwrap_or(0) < 1 { bb.t0.set(*bb.t1 % 2) })]
-            ReactiveFallback {
-                ReactiveFallback {
-                    Deadline(0) {
-                        WasEntryUpdated(t1),
-                    },
-                    Condition(Cond<4>),
+            ParallelAll {
+                #[skip_if(|bb| bb.b0 > 2)]
+                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
+                Action(Act<2>),
+                WasEntryUpdated(t0),
+                #[on_success(|bb| bb.b0 = 7)]
+                #[success_if(|bb| *bb.t1 % 4 != 1)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                ForceFailure {
+                    Action(Act<3>),
+                },
+                Wait(20),
+            },
+            Sequence {
+                WasEntryUpdated(t0),
+                Action(PIo<4>, t0 = {b0}),
+                Fallback {
+                    WasEntryUpdated(t1),
+                    WasEntryUpdated(t1),
                 },
             },
         }
     }
 }
 
-board!(Tree0903Blackboard { b0 t1 t0 o0 });
+board!(Tree0903Blackboard { b0 t0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            b1: i64 = 0,
             #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            WhileDoElse {
-                FlipSelector {
-                    Loop(q0, value = {b0}) {
-                        Action(PIo<0>, t0 = {=}),
-                    },
-                    Switch(b1) {
-                        case 1 => StatefulAction(Task<1> = Task::<1>),
-                        _ => WasEntryUpdated(t0),
-                    },
-                    #[on_halted(|bb| if *bb.t0 % 3 == 1 { bb.b0 = *bb.t0 })]
-                    #[skip_if(|bb| bb.b0 != 4)]
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        WasEntryUpdated(t0),
-                        Condition(PCond<2>, b0 = 1),
+        #[success_if(|bb| bb.b1 < 2)]
+        IfThenElse {
+            MemPriority {
+                SequenceStar {
+                    StatefulAction(Task<0>),
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Script(|bb| { bb.b0 += 1; *bb.t0 += 3 }),
+                    Action(Act<1>),
+                },
+                Interrupt(|bb| bb.b1 < *bb.t1 % 3) {
+                    #[on_halted(|bb| { bb.b1 += 3; *bb.t1 += 1 })]
+                    RepeatUntil(Failure) {
+                        ParallelAll(2) {
+                            Action(Act<2>),
+                            Script(|bb| bb.b1 += 1),
+                            WasEntryUpdated(t0),
+                        },
                     },
                 },
-                ReactiveSelector {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Action(Act<3>),
-                    },
+                Parallel(success = -2, failure = 2) {
+                    AlwaysRunning,
+                    Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 1) % 3, &mut bb.b1)),
                     StatefulAction(Task<4>),
-                    BinarySelector(|bb| *bb.t0 > 0, dynamic = true) {
-                        Loop(q0, if_empty = Success) {
-                            Succeeder,
-                        },
-                        Loop(q0, value = {t0}, if_empty = Skipped) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
                 },
+                DynamicSequence {
+                    Script(|bb| bb.b1 = 9),
+                    StatefulAction(Task<5>),
+                },
+                Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b1)),
             },
+            WasEntryUpdated(t1),
         }
     }
 }
 
-board!(Tree0904Blackboard { q0 t0 b0 b1 });
+board!(Tree0904Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-            b0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
+            b0: i64 = 2,
         }
-        #[on_halted(|bb| { if *bb.t0 + 1 < 6 { bb.o0 = Some(8) }; bb.b0 = *bb.t0 % 3 })]
-        Timeout(20) {
-            Condition(Cond<0> = Cond::<0>),
+        MemSequence {
+            RetryUntilSuccessful(3) {
+                AsyncSequence {
+                    StatefulAction(Task<0> = Task::<0>),
+                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+                },
+            },
+            Switch(b1) {
+                case 0 => #[run_while(|bb| bb.b1 + 2 > 1)]
+                BinarySelector(|bb| bb.b1 % 3 < 1, dynamic = true) {
+                    #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(PCond<3>, b0 = 3),
+                },
+                _ => Script(|bb| bb.b0 = *bb.t1),
+            },
+            Failer,
         }
     }
 }
 
-board!(Tree0905Blackboard { o0 t0 b0 });
+board!(Tree0905Blackboard { t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0906Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 12,
+        }
+        #[on_failure(|bb| if bb.b1 % 4 != 0 { *bb.t0 += 2 })]
+        StatefulAction(Task<0> = Task::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0906Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 12,
+        }
+        SubTree(Tree0906Sub1, b0 = {=}, t0 = {t0}, b1 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
         blackboard {
+            b0: i64 = 3,
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
             b1: i64 = 2,
-            b0: i64 = 4,
         }
-        RunOnce(then_skip = false) {
-            AsyncSequence {
-                Switch(b1) {
-                    case 2 => SetBlackboard(t0 = 7),
-                    _ => #[on_success(|bb| if bb.b0 > 2 { bb.b0 += 2 })]
-                    #[post(|bb| bb.b0 += 3)]
-                    #[run_while(|bb| *bb.t0 < 3)]
-                    Condition(Cond<0>),
-                },
-                FlipSelector {
-                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                    FlipSelector {
-                        Action(Act<2> = Act::<2>),
-                        Action(PIo<3>, t0 = {t1}),
-                        Action(|ctx| ctx.exec(4)),
-                    },
-                },
-            },
+        Observe(|bb| bb.b1 > (bb.b0 + 4) % 4, abort = self) {
+            SubTree(Tree0906Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
         }
     }
 }
 
-board!(Tree0906Blackboard { t0 t1 b1 b0 });
+board!(Tree0906Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0907Sub0 for Ctx {
+        Condition(PCond<0>, b0 = 1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-        }
-        #[failure_if(|bb| bb.b0 + 2 < bb.b0 + 4)]
-        #[on_halted(|bb| bb.t0.set(bb.b0 + 2))]
-        IndexSwitch(|bb| *bb.t0 + 3) {
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            Repeat(1) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 3, &mut bb.b1)),
-            },
-            WaitValueUpdate(t0) {
-                Switch(b1) {
-                    case 1 => RepeatUntilSuccess(3) {
-                        SequenceWithMemory {
-                            WasEntryUpdated(t0),
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    _ => ReactiveFallback {
-                        Action(Act<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            Action(PAct<5>, b0 = 6, b1 = {t0}),
+        Deadline(10) {
+            SubTree(Tree0907Sub0),
         }
     }
 }
-
-board!(Tree0907Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        StepSequencer {
-            WhileDoElse {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-            },
-            Switch(b1) {
-                case 1 => AsyncFallback {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                    Condition(|ctx| ctx.check(3)),
+        RepeatUntil(Success) {
+            MemPriority {
+                #[run_while(|bb| bb.b0 + 1 > 3)]
+                Conditional(|bb| (bb.b0 + 1) % 4 < 3, dynamic = false) {
+                    SetBlackboard(t0 = 0),
                 },
-                _ => IfThenElse {
-                    ScriptCondition(|bb| *bb.t0 == 5),
-                    WaitUntil(|bb| bb.o0.is_some()) {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                    },
-                    #[success_if(|bb| bb.b0 + 1 != bb.b0 % 4)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    Action(PIo<5>, t0 = {t0}),
+                Precondition(|bb| bb.b0 % 2 == 0) {
+                    Condition(PCond<0>, b0 = 6),
                 },
+                SetBlackboard(o0 = Some(3)),
             },
         }
     }
 }
 
-board!(Tree0908Blackboard { o0 b0 b1 t0 });
+board!(Tree0908Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 3,
         }
-        RunOnce {
-            Repeat(0) {
-                SetBlackboard(b1 = 3),
+        Parallel {
+            Repeat(1) {
+                ReactiveSequence {
+                    RepeatUntilSuccess(3) {
+                        #[run_while(|bb| bb.b0 % 2 < 0)]
+                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+            },
+            AlwaysRunning,
+            StatefulAction(Task<1>),
+            ReactiveSequence {
+                Succeeder,
+                #[skip_if(|bb| *bb.t0 % 4 != 2)]
+                #[post(|bb| *bb.t0 += 3)]
+                SetBlackboard(t0 = 3),
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                BinarySelector(|bb| *bb.t1 != 4) {
+                    #[failure_if(|bb| *bb.t1 + 1 == 4)]
+                    #[skip_if(|bb| *bb.t1 % 3 == 1)]
+                    #[on_success(|bb| if *bb.t0 > 0 { bb.b0 += 2 })]
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 4, &mut bb.b0)),
+                    Script(|bb| if *bb.t0 % 4 > 1 { bb.b0 = *bb.t0 % 4 }),
+                },
             },
         }
     }
 }
 
-board!(Tree0909Blackboard { b1 });
+board!(Tree0909Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0910Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+        }
+        Action(PAct<0>, b0 = {b0}, b1 = {b0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
         blackboard {
             b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
         }
-        Timeout(20) {
-            ReactiveSequence {
-                #[skip_if(|bb| bb.b0 > 7)]
-                #[failure_if(|bb| bb.b0 == 3)]
-                #[on_failure(|bb| bb.b0 = bb.b0 % 3)]
-                Condition(PCond<0>, b0 = 8),
-                Precondition(|bb| *bb.t0 + 4 == 1, else = Running) {
-                    RetryUntilSuccessful(4) {
-                        SequenceWithMemory {
-                            #[on_success(|bb| bb.b0 += 2)]
-                            Conditional(|bb| *bb.t0 + 4 < 5, dynamic = true, else = Failure) {
-                                Filter(times = 1, count = Success, filtered = Failure) {
-                                    #[on_success(|bb| bb.b0 = *bb.t0)]
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            Action(Act<2>),
-                            Repeater(0) {
-                                Condition(|ctx| ctx.check(3)),
-                            },
-                            AlwaysSuccess,
-                            ParallelAll(2) {
-                                RepeatUntil(Success) {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                },
-                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 1, &mut bb.b0)),
-                            },
-                        },
+        WhileDoElse {
+            SubTree(Tree0910Sub0, b0 = {=}),
+            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+        }
+    }
+}
+
+board!(Tree0910Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0911 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+        }
+        #[on_success(|bb| *bb.t1 += 3)]
+        WhileDoElse {
+            MaxTime(0) {
+                ForceSuccess {
+                    Delay(10) {
+                        Action(PIo<0>, t0 = {t0}),
                     },
+                },
+            },
+            ReactiveFallback {
+                Condition(Cond<1>),
+                Sequence {
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(PTask<3>, b0 = {t1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0910Blackboard { b0 t0 });
+board!(Tree0911Blackboard { t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0911Sub0 for Ctx {
+    pub tree Tree0912 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 15,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 1,
         }
-        Action(PIo<0>, t0 = {=})
+        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(1) % 3)]
+        ReactiveSequence {
+            Deadline(10) {
+                Parallel(success = -3, failure = 1) {
+                    SequenceWithMemory {
+                        Condition(Cond<0> = Cond::<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Cooldown(0) {
+                        Action(PAct<2>, b0 = {t1}, b1 = {=}),
+                    },
+                    Remap(success = Success, failure = Failure) {
+                        DynamicSelector {
+                            StatefulAction(Task<3>),
+                            #[failure_if(|bb| bb.o0.unwrap_or(5) % 3 != 0)]
+                            #[on_failure(|bb| bb.b0 = *bb.t0 + 2)]
+                            Condition(PCond<4>, b0 = {=}),
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+            Parallel(failure = 1) {
+                Sequence {
+                    #[on_success(|bb| bb.b1 += 1)]
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(6)),
+                        #[success_if(|bb| *bb.t1 != 0)]
+                        StatefulAction(Task<7>),
+                    },
+                    Condition(PCond<8>, b0 = {t0}),
+                },
+                RunOnce(then_skip = false) {
+                    Action(Act<9> = Act::<9>),
+                },
+            },
+            #[on_halted(|bb| { bb.b0 = *bb.t1 + 1; bb.t0.set((bb.b1 + 2) % 2) })]
+            #[skip_if(|bb| (bb.o0.unwrap_or(4) + 4) % 4 > 0)]
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                BinarySelector(|bb| *bb.t1 != bb.b1, dynamic = true) {
+                    Succeeder,
+                    SetBlackboard(o0 = Some(4)),
+                },
+                #[score(|bb| (bb.b1 % 4) as f32)]
+                PolicyParallel(policy = FirstSuccess) {
+                    ReactiveSequence {
+                        SetBlackboard(o0 = Some(2)),
+                        StatefulAction(Task<10> = Task::<10>),
+                    },
+                },
+                #[score(|bb| (*bb.t1 % 2) as f32)]
+                RepeatUntilFailure(forever) {
+                    ReactiveSequence {
+                        StatefulAction(Task<11>),
+                        Action(PAct<12>, b0 = {b0}, b1 = {b0}),
+                    },
+                },
+                #[score(|bb| (*bb.t1) as f32)]
+                Action(|ctx, bb| ctx.exec_in(13, *bb.t1 % 2, &mut bb.b0)),
+                #[score(4)]
+                Precondition(|bb| bb.b1 > bb.o0.unwrap_or(3), else = Failure) {
+                    Action(Act<14>),
+                },
+            },
+        }
     }
 }
 
+board!(Tree0912Blackboard { b0 t0 o0 b1 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree0911 for Ctx {
+    pub tree Tree0913 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
         }
-        IfThenElse {
-            SubTree(Tree0911Sub0, ..),
-            Inverter {
+        ReactiveFallback {
+            Condition(Cond<0>),
+            WasEntryUpdated(t0),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                RetryUntilSuccessful(4) {
+                    SetBlackboard(o0 = Some(7)),
+                },
                 StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0911Blackboard { t0 });
+board!(Tree0913Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0912 for Ctx {
-        Deadline(50) {
-            ParallelAll {
-                Sequence {
-                    ReactiveFallback {
-                        MemSequence {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                        },
-                        Condition(Cond<2>),
-                        Wait(50),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0913 for Ctx {
+    pub tree Tree0914Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
-            b0: i64 = 5,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        #[run_while(|bb| *bb.t1 > 3)]
-        #[on_failure(|bb| bb.b0 = *bb.t0)]
-        Sequence {
-            WaitUntil(|bb| bb.b0 % 2 != 0) {
-                ReactiveFallback {
-                    Repeat(4) {
-                        AsyncFallback {
-                            ReactiveFallback {
-                                SequenceStar {
-                                    Condition(Cond<0> = Cond::<0>),
-                                    StatefulAction(PTask<1>, b0 = {t1}),
-                                },
-                                TryCatch {
-                                    StatefulAction(Task<2>),
-                                    Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 4, &mut bb.b0)),
-                                },
-                            },
-                            Limiter(1) {
-                                ReactiveFallback {
-                                    StatefulAction(Task<4>),
-                                    Condition(Cond<5>),
-                                    WasEntryUpdated(t1),
-                                },
-                            },
-                        },
-                    },
-                    #[on_success(|bb| bb.t0.set(3))]
-                    ScriptCondition(|bb| *bb.t1 == 3),
-                },
-            },
-            SequenceStar {
-                WhileDoElse {
-                    Action(PAct<6>, b0 = 0, b1 = {t1}),
-                    Optional {
-                        Script(|bb| bb.t0.set(*bb.t1 + 2)),
-                    },
-                    #[on_halted(|bb| if (*bb.t1 + 4) % 3 < 1 { bb.b0 = bb.b0 % 4 })]
-                    Sleep(0),
-                },
-                SequenceWithMemory {
-                    ReactiveSequence {
-                        StatefulAction(Task<7> = Task::<7>),
-                        Sleep(0),
-                    },
-                    Limiter(2) {
-                        SequenceWithMemory {
-                            SetBlackboard(t0 = {b0}),
-                            Action(PAct<8>, b0 = {=}, b1 = {t1}),
-                        },
-                    },
-                },
-                Fallback {
-                    #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                    Repeater(2) {
-                        Action(Act<9>),
-                    },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<10>),
-                    StatefulAction(Task<11>),
-                },
-            },
-        }
+        Condition(Cond<1>)
     }
 }
-
-board!(Tree0913Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0914 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
             o0: Option<i64>,
-            b0: i64,
         }
-        #[run_while(|bb| bb.o0.is_none())]
-        #[skip_if(|bb| bb.b0 % 2 == 0)]
-        #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
-        BinarySelector(|bb| (bb.b1 + 3) % 3 < 1) {
-            #[on_halted(|bb| bb.b1 += 3)]
-            #[success_if(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(3))]
-            AlwaysFailure,
-            SequenceWithMemory {
-                StatefulAction(Task<0> = Task::<0>),
+        RunOnce {
+            ReactiveSequence {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<0>),
+                SubTree(Tree0914Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0914Blackboard { t0 b1 o0 b0 });
+board!(Tree0914Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0915 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                Parallel {
+                    MemSequence {
+                        Action(Act<0>),
+                        #[run_while(|bb| bb.b0 % 4 < 0)]
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                    Parallel(failure = -4) {
+                        Action(Act<4> = Act::<4>),
+                        ScriptCondition(|bb| *bb.t0 % 4 != 0),
+                        Action(Act<5> = Act::<5>),
+                        Sleep(10),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<6>),
+                },
+                BinarySelector(|bb| *bb.t0 < 5, dynamic = true) {
+                    Observe(|bb| bb.b0 == 2, abort = none) {
+                        SetBlackboard(b0 = 7),
+                    },
+                    MemSequence {
+                        #[post(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
+                        StatefulAction(Task<7> = Task::<7>),
+                        Action(Act<8>),
+                    },
+                },
+            },
+            Sequence {
+                RepeatTimes(3) {
+                    RetryUntilSuccessful(1) {
+                        SequenceWithMemory {
+                            Condition(Cond<9>),
+                            Repeat(3) {
+                                Action(Act<10>),
+                            },
+                            Action(PAct<11>, b0 = {=}, b1 = {t0}),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Condition(PCond<12>, b0 = 1),
+                    StatefulAction(Task<13>),
+                    Condition(Cond<14>),
+                    StatefulAction(Task<15>),
+                },
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Inverter {
+                        ReactiveSequence {
+                            Action(PAct<16>, b0 = {=}, b1 = {t0}),
+                            Action(Act<17>),
+                            Action(Act<18>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0915Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0916 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        Conditional(|bb| bb.b0 + 3 == 5, else = Failure) {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = 6),
+                Condition(|ctx| ctx.check(2)),
+            },
+        }
+    }
+}
+
+board!(Tree0916Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0917 for Ctx {
+        blackboard {
             b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+        }
+        BinarySelector(|bb| *bb.t1 < 2) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Selector {
+                    Observe(|bb| *bb.t0 > 6, abort = lower) {
+                        #[on_halted(|bb| bb.b0 = *bb.t1)]
+                        #[on_success(|bb| { bb.b0 += 4; bb.t1.set(*bb.t1 % 4) })]
+                        StatefulAction(Task<1>),
+                    },
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        ReactiveFallback {
+                            WasEntryUpdated(t0),
+                            SetBlackboard(t1 = {t0}),
+                        },
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                IfThenElse {
+                    Condition(Cond<3>),
+                    StepSequencer {
+                        StatefulAction(Task<4>),
+                        #[on_halted(|bb| { bb.b0 += 2; bb.t1.set(*bb.t0 % 2) })]
+                        #[on_success(|bb| *bb.t0 += 2)]
+                        AlwaysSuccess,
+                    },
+                    DynamicSelector {
+                        ForceFailure {
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                        DynamicSelector {
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0917Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0918 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b0 > *bb.t0, dynamic = false) {
+            Priority {
+                ReactiveSequence {
+                    #[skip_if(|bb| *bb.t0 < 6)]
+                    #[on_failure(|bb| { if *bb.t0 % 4 == 3 { bb.b0 += 3 }; *bb.t0 += 3 })]
+                    Delay(10) {
+                        AlwaysFailure,
+                    },
+                    Condition(|ctx| ctx.check(0)),
+                    #[failure_if(|bb| bb.b0 == 3)]
+                    ScriptCondition(|bb| *bb.t0 + 2 != 4),
+                },
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                Precondition(|bb| bb.b0 > *bb.t0, else = Failure) {
+                    StatefulAction(Task<4>),
+                },
+            },
+            #[skip_if(|bb| *bb.t0 < bb.b0)]
+            ReactiveSequence {
+                RepeatTimes(2) {
+                    AsyncFallback {
+                        Limiter(2) {
+                            WasEntryUpdated(t0),
+                        },
+                        MemPriority {
+                            Action(Act<5>),
+                            Condition(Cond<6>),
+                        },
+                        Condition(PCond<7>, b0 = {t0}),
+                        ParallelAll(max_failures = -1) {
+                            AlwaysRunning,
+                            Condition(Cond<8>),
+                            StatefulAction(Task<9>),
+                        },
+                        Repeater(forever) {
+                            WaitUntil(|bb| *bb.t0 + 2 > 1) {
+                                Condition(Cond<10>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0918Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0919 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        Loop(q0, if_empty = Running) {
+            Selector {
+                Observe(|bb| *bb.t1 + 4 > 0, abort = lower) {
+                    WaitValueUpdate(t1) {
+                        IfThenElse {
+                            #[skip_if(|bb| *bb.t0 == 4)]
+                            #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                            ParallelAll(max_failures = -1) {
+                                DynamicSelector {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            TryCatch(catch_on_halt = false) {
+                                Condition(Cond<1>),
+                                TryCatch {
+                                    SetBlackboard(b0 = {t0}),
+                                    #[skip_if(|bb| bb.b0 % 4 < 3)]
+                                    StatefulAction(Task<2>),
+                                },
+                                ReactiveSelector {
+                                    StatefulAction(Task<3> = Task::<3>),
+                                    Condition(PCond<4>, b0 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+                Observe(|bb| bb.b0 > 5, abort = self) {
+                    Fallback {
+                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                        Action(|ctx| ctx.exec(6)),
+                        KeepRunningUntilFailure {
+                            Observe(|bb| *bb.t0 % 3 == 0) {
+                                BinarySelector(|bb| *bb.t0 + 4 < 7, dynamic = false) {
+                                    StatefulAction(Task<7>),
+                                    Action(Act<8>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0919Blackboard { q0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0920 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+        }
+        TryCatch {
+            StatefulAction(Task<0>),
+            #[post(|bb| bb.b0 += 2)]
+            #[on_success(|bb| bb.b1 = bb.b0)]
+            #[on_failure(|bb| bb.b0 = bb.b1 + 1)]
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+board!(Tree0920Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0921 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+        }
+        Conditional(|bb| *bb.t0 + 1 > 7, dynamic = false, else = Success) {
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
+                #[score(|bb| (bb.o0.unwrap_or(5) % 3) as f32)]
+                AlwaysSuccess,
+                #[score(|bb| (*bb.t1) as f32)]
+                KeepRunningUntilFailure {
+                    RepeatTimes(forever) {
+                        Observe(|bb| *bb.t1 != 3) {
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0921Blackboard { t1 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0922 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        Selector {
+            Repeater(2) {
+                Repeat(3) {
+                    BinarySelector(|bb| *bb.t0 % 4 < 3, dynamic = false) {
+                        Action(PIo<0>, t0 = {t0}),
+                        ScriptCondition(|bb| *bb.t0 == (*bb.t0 + 3) % 2),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0922Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0923 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Priority {
+            RunOnce {
+                SetBlackboard(b0 = {t0}),
+            },
+            RetryUntilSuccessful(0) {
+                StatefulAction(PTask<0>, b0 = {b0}),
+            },
+            ForceFailure {
+                Sequence {
+                    Condition(PCond<1>, b0 = 0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0923Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0924 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        Parallel {
+            DynamicSelector {
+                MemSequence {
+                    Condition(PCond<0>, b0 = {=}),
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(PAct<3>, b0 = 0),
+                    RepeatTimes(forever) {
+                        Condition(Cond<4>),
+                    },
+                },
+                RetryUntilSuccessful(forever) {
+                    ParallelAll {
+                        KeepRunningUntilFailure {
+                            Sequence {
+                                RepeatTimes(3) {
+                                    SetBlackboard(t0 = {b0}),
+                                },
+                                MaxTime(20) {
+                                    StatefulAction(Task<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0924Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0925 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        Fallback {
+            ReactiveSequence {
+                MaxTime(20) {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        BinarySelector(|bb| bb.b1 + 1 > *bb.t1, dynamic = true) {
+                            ReactiveFallback {
+                                Action(Act<0>),
+                                Condition(|ctx| ctx.check(1)),
+                            },
+                            #[on_success(|bb| bb.b1 = *bb.t1 % 2)]
+                            Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 3) % 3)),
+                        },
+                        #[score(|bb| (bb.b0 % 2) as f32)]
+                        Action(Act<3>),
+                        #[score(|bb| (*bb.t1) as f32)]
+                        Observe(|bb| (*bb.t0 + 2) % 2 != 0, abort = none) {
+                            Script(|bb| *bb.t0 += 2),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Action(Act<4>),
+                Action(Act<5>),
+                StatefulAction(PTask<6>, b0 = 8, b1 = {b0}),
+                Delay(10) {
+                    #[success_if(|bb| *bb.t0 != 5)]
+                    Action(|ctx| ctx.exec(7)),
+                },
+                StatefulAction(Task<8>),
+            },
+            SequenceWithMemory {
+                Wait(10),
+                #[run_while(|bb| bb.b1 != 1)]
+                #[on_success(|bb| *bb.t1 += 1)]
+                ForceSuccess {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        StatefulAction(Task<9> = Task::<9>),
+                        StatefulAction(Task<10>),
+                    },
+                },
+                ScriptCondition(|bb| bb.b1 % 4 < 3),
+            },
+        }
+    }
+}
+
+board!(Tree0925Blackboard { b1 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0926 for Ctx {
+        blackboard {
             b1: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        Switch(b1) {
+            case 5 => Timeout(0) {
+                ReactiveSequence {
+                    UnsetBlackboard(o0),
+                },
+            },
+            _ => Cooldown(10, filtered = Failure) {
+                #[skip_if(|bb| bb.b1 < 1)]
+                #[success_if(|bb| bb.o0.is_some())]
+                KeepRunningUntilFailure {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0926Blackboard { b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0927Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        Action(PIo<0>, t0 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0927 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
         }
         Sequence {
-            Loop(q0, value = {b0}, if_empty = Skipped) {
+            SubTree(Tree0927Sub0, ..),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+board!(Tree0927Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0928 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    #[run_while(|bb| bb.o0.unwrap_or(3) + 4 == *bb.t0)]
+                    Action(Act<0> = Act::<0>),
+                    Condition(PCond<1>, b0 = {t0}),
+                },
+                #[on_halted(|bb| bb.t1.set(bb.b1 + 3))]
+                Action(PIo<2>, t0 = {t1}),
+                Inverter {
+                    Optional {
+                        Sleep(30),
+                    },
+                },
+                WhileDoElse {
+                    #[run_while(|bb| *bb.t1 == 3)]
+                    Condition(Cond<3>),
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) != 1)]
+                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+                    StatefulAction(Task<5>),
+                },
+            },
+            Repeater(2) {
+                WaitUntil(|bb| bb.b0 < bb.b0 + 4) {
+                    Deadline(20) {
+                        Deadline(0) {
+                            Cooldown(50) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| bb.o0.is_none())]
+            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
+            Timeout(50) {
+                Timeout(50) {
+                    IfThenElse {
+                        Fallback {
+                            Observe(|bb| bb.b1 + 2 != bb.o0.unwrap_or(4) % 2, abort = both) {
+                                WasEntryUpdated(t1),
+                            },
+                            Observe(|bb| bb.b0 < *bb.t1 % 2, abort = none) {
+                                AlwaysFailure,
+                            },
+                        },
+                        StepSequencer {
+                            RepeatUntilSuccess(2) {
+                                #[on_success(|bb| bb.t1.set(bb.b1))]
+                                #[run_while(|bb| *bb.t1 < *bb.t0 % 3)]
+                                #[on_halted(|bb| { bb.b1 += 3; if (bb.o0.unwrap_or(2) + 2) % 4 > 1 { bb.t1.set(*bb.t0 + 3) } })]
+                                StatefulAction(PTask<6>, b0 = {t1}, b1 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
+            Filter(times = 1, count = Success) {
+                MemPriority {
+                    Action(Act<7>),
+                    Condition(|ctx| ctx.check(8)),
+                    StatefulAction(Task<9>),
+                    #[on_halted(|bb| if bb.b0 != *bb.t0 { bb.o0 = Some(*bb.t0) })]
+                    #[run_while(|bb| (bb.o0.unwrap_or(0) + 3) % 2 == 0)]
+                    StatefulAction(Task<10>),
+                    Condition(Cond<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0928Blackboard { t1 t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0929 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        Observe(|bb| *bb.t1 == 6, abort = none) {
+            #[failure_if(|bb| *bb.t0 + 2 > *bb.t0 % 3)]
+            ParallelAll(max_failures = -2) {
+                RetryUntilSuccessful(0) {
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    Action(PAct<0>, b0 = {=}),
+                },
+                ForceFailure {
+                    TryCatch {
+                        AlwaysSuccess,
+                        SetBlackboard(b0 = 1),
+                    },
+                },
+                #[on_halted(|bb| bb.t1.set(*bb.t0 % 2))]
+                #[post(|bb| bb.b1 += 2)]
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0929Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+            b1: i64 = 0,
+        }
+        SequenceWithMemory {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+            Condition(PCond<1>, b0 = {=}),
+            Sequence {
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                StatefulAction(PTask<3>, b0 = 0),
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0930Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0931 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        ParallelAll {
+            RepeatUntilSuccess(forever) {
+                TryCatch {
+                    SequenceStar {
+                        Action(Act<0>),
+                        Condition(Cond<1>),
+                    },
+                    StatefulAction(Task<2>),
+                    SetBlackboard(b0 = {b1}),
+                },
+            },
+            Sequence {
+                Condition(PCond<3>, b0 = 0),
+                Parallel(failure = -1) {
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<4>),
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        Runner,
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                Filter(times = 3, filtered = Skipped) {
+                    ForceSuccess {
+                        MemSequence {
+                            #[on_failure(|bb| { bb.o0 = None; if bb.b0 != bb.b1 { bb.o0 = Some(4) } })]
+                            Sleep(0),
+                            Loop(q0, value = {b0}, if_empty = Skipped) {
+                                Action(PAct<5>, b0 = 4, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(PTask<6>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0931Blackboard { o0 b0 b1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0932 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| bb.b1 % 4 < 3)]
+        #[on_halted(|bb| if *bb.t0 == bb.o0.unwrap_or(3) { bb.b0 = (bb.b0 + 1) % 3 })]
+        #[success_if(|bb| bb.o0.unwrap_or(0) < bb.b1 % 2)]
+        Priority {
+            ForceFailure {
+                Observe(|bb| bb.b0 + 1 != 0, abort = none) {
+                    ReactiveSequence {
+                        Wait(10),
+                    },
+                },
+            },
+            DynamicSequence {
+                BinarySelector(|bb| bb.o0.unwrap_or(2) > 3, dynamic = true) {
+                    UnsetBlackboard(o0),
+                    Repeat(4) {
+                        #[failure_if(|bb| bb.b1 != bb.b1 % 4)]
+                        #[on_failure(|bb| bb.o0 = None)]
+                        ScriptCondition(|bb| bb.b1 < 7),
+                    },
+                },
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                    Repeat(2) {
+                        SkipUnlessUpdated(t0) {
+                            Wait(10),
+                        },
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0 % 2) as f32)]
+                        StatefulAction(Task<0> = Task::<0>),
+                        #[score(|bb| (bb.b1) as f32)]
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Loop(q0, if_empty = Running) {
+                    Parallel(success = 1) {
+                        KeepRunningUntilFailure {
+                            #[success_if(|bb| *bb.t0 < bb.b0 + 4)]
+                            #[skip_if(|bb| *bb.t0 != 1)]
+                            RunOnce(then_skip = true) {
+                                #[success_if(|bb| bb.o0.unwrap_or(2) % 2 > 0)]
+                                AlwaysFailure,
+                            },
+                        },
+                        Fallback {
+                            Failer,
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                Timeout(10) {
+                    Filter(times = 2, count = Completed) {
+                        Parallel(success = 1, failure = 0) {
+                            SetBlackboard(b1 = 9),
+                            Condition(|ctx, bb| ctx.check_in(3, 1)),
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    Loop(q0, if_empty = Skipped) {
+                        Condition(Cond<4>),
+                    },
+                    Condition(Cond<5>),
+                },
+                #[on_failure(|bb| if *bb.t0 + 4 != 6 { bb.o0 = Some(2) })]
+                #[failure_if(|bb| bb.b0 < *bb.t0 % 2)]
+                WaitUntil(|bb| bb.o0.is_some()) {
+                    Repeater(forever) {
+                        #[on_failure(|bb| bb.b1 += 3)]
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        ScriptCondition(|bb| *bb.t0 != 3),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0932Blackboard { q0 o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0933 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        AsyncFallback {
+            Repeater(1) {
+                #[on_halted(|bb| bb.t1.set(0))]
+                #[post(|bb| { bb.b0 += 3; bb.t1.set(bb.b0) })]
+                IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Fail) {
+                    ScriptCondition(|bb| bb.b0 + 1 > *bb.t1),
+                    Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                        StatefulAction(Task<0>),
+                    },
+                    Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0933Blackboard { b0 b1 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0934 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+        }
+        Loop(q0, if_empty = Skipped) {
+            Interrupt(|bb| bb.b0 + 4 > 7) {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    ReactiveFallback {
+                        RunOnce(then_skip = false) {
+                            Condition(Cond<0>),
+                        },
+                        StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
+                    },
+                    MaxTime(10) {
+                        Inverter {
+                            AsyncFallback {
+                                IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = true) {
+                                    StatefulAction(Task<2>),
+                                    #[on_halted(|bb| bb.b0 = *bb.t0)]
+                                    #[post(|bb| *bb.t0 += 4)]
+                                    StatefulAction(Task<3>),
+                                },
+                                WaitUntil(|bb| *bb.t0 < 0) {
+                                    Condition(Cond<4>),
+                                },
+                                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
+                                Filter(times = 2) {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                    },
+                    #[on_halted(|bb| if bb.o0.unwrap_or(5) % 3 == 1 { *bb.t0 += 1 })]
+                    #[run_while(|bb| bb.b0 == 6)]
+                    WhileDoElse {
+                        Condition(PCond<6>, b0 = {=}),
+                        Action(PAct<7>, b0 = 0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0934Blackboard { o0 b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0935 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            Limiter(1) {
                 Action(Act<0>),
             },
-            SetBlackboard(b1 = 3),
-            Fallback {
-                SetBlackboard(b1 = 6),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                IfThenElse {
+                    DynamicSelector {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 4)),
+                        ScriptCondition(|bb| bb.b1 + 4 == bb.b0),
+                    },
+                    Runner,
+                    Action(Act<2>),
+                },
+                AlwaysSuccess,
             },
-            AsyncFallback {
+            DynamicSequence {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                #[on_success(|bb| bb.b0 = *bb.t0)]
+                #[run_while(|bb| bb.b1 % 3 < 1)]
+                Condition(Cond<5> = Cond::<5>),
+            },
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[failure_if(|bb| *bb.t0 + 4 != 2)]
+            IndexSwitch(|bb| bb.b0, dynamic = true) {
+                RepeatTimes(forever) {
+                    MaxTime(0) {
+                        ReactiveFallback {
+                            Retry(2) {
+                                WaitUntil(|bb| *bb.t0 == 1) {
+                                    Condition(|ctx, bb| ctx.check_in(6, bb.b1 + 4)),
+                                },
+                            },
+                        },
+                    },
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0935Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0936 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 1,
+        }
+        BinarySelector(|bb| bb.b0 > *bb.t0) {
+            Precondition(|bb| *bb.t1 < 2, else = Success) {
+                Loop(q0, if_empty = Failure) {
+                    RunOnce(then_skip = false) {
+                        Retry(3) {
+                            RepeatUntilSuccess(3) {
+                                Precondition(|bb| *bb.t0 < 4, else = Skipped) {
+                                    #[skip_if(|bb| bb.b0 % 4 < 2)]
+                                    SetBlackboard(b0 = 1),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.b0 == *bb.t0 % 2) {
+                Action(Act<0>),
+                Repeat(4) {
+                    #[on_halted(|bb| bb.t0.set(1))]
+                    Deadline(20) {
+                        Runner,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0936Blackboard { t1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0937 for Ctx {
+        Parallel(success = -3, failure = -2) {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2> = Task::<2>),
+            Fallback {
+                Condition(|ctx| ctx.check(3)),
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0938 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        ReactiveSequence {
+            Conditional(|bb| (*bb.t0 + 1) % 2 < 1, dynamic = false, else = Success) {
+                SequenceWithMemory {
+                    SequenceStar {
+                        MemSequence {
+                            WasEntryUpdated(t0),
+                            Action(PIo<0>, t0 = {=}),
+                        },
+                        RepeatUntil(Success) {
+                            StatefulAction(Task<1>),
+                        },
+                        Action(PIo<2>, t0 = {t0}),
+                    },
+                },
+            },
+            Fallback {
+                #[on_failure(|bb| *bb.t0 += 1)]
+                ParallelAll {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
+                    AlwaysFailure,
+                },
+                #[run_while(|bb| bb.o0.is_none())]
+                KeepRunningUntilFailure {
+                    TryCatch {
+                        Precondition(|bb| bb.o0.is_none(), else = Success) {
+                            StatefulAction(PTask<6>, b0 = 5, b1 = {t0}),
+                        },
+                        Condition(Cond<7>),
+                        Script(|bb| bb.b0 += 1),
+                        StatefulAction(PTask<8>, b0 = 9, b1 = {b0}),
+                    },
+                },
+                DynamicSelector {
+                    StatefulAction(Task<9>),
+                    ForceFailure {
+                        Action(PAct<10>, b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0938Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0939 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            b1: i64,
+        }
+        #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
+        PrioritySelector {
+            #[score(|bb| ((*bb.t0 + 1) % 4) as f32)]
+            KeepRunningUntilFailure {
+                Wait(10),
+            },
+            #[score(|bb| (*bb.t0) as f32)]
+            TryCatch {
+                Wait(20),
+                Condition(|ctx| ctx.check(0)),
+            },
+            #[score(|bb| (*bb.t0) as f32)]
+            Observe(|bb| bb.b0 == 7, abort = self) {
+                Condition(Cond<1>),
+            },
+            #[score(8)]
+            Fallback {
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                StatefulAction(Task<3>),
+            },
+            #[score(4)]
+            KeepRunningUntilFailure {
+                ForceSuccess {
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0939Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0940 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+        }
+        RunOnce(then_skip = false) {
+            Priority {
+                Condition(PCond<0>, b0 = {b1}),
                 StatefulAction(Task<1> = Task::<1>),
                 StatefulAction(Task<2>),
             },
@@ -497,373 +1537,522 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0915Blackboard { q0 b0 b1 });
+board!(Tree0940Blackboard { b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0916 for Ctx {
+    pub tree Tree0941 for Ctx {
         blackboard {
-            b1: i64,
+            b1: i64 = 5,
             #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveSequence {
-            Parallel(failure = 0) {
-                ReactiveSequence {
-                    ReactiveSequence {
-                        BinarySelector(|bb| *bb.t1 % 3 < 2, dynamic = true) {
-                            StatefulAction(Task<0> = Task::<0>),
-                            StatefulAction(Task<1>),
-                        },
-                        Deadline(0) {
-                            Sleep(20),
-                        },
-                        RunOnce {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Repeat(3) {
-                        WhileDoElse {
-                            Action(Act<3>),
-                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    ForceFailure {
-                        #[success_if(|bb| bb.b1 > 2)]
-                        #[run_while(|bb| bb.b0 == bb.b0 + 2)]
-                        #[on_success(|bb| { *bb.t1 += 1; bb.t1.set((bb.b0 + 1) % 2) })]
-                        AlwaysSuccess,
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 3) % 3, &mut bb.b1)),
-                    StatefulAction(Task<9>),
-                    Sequence {
-                        Precondition(|bb| bb.b0 + 1 > bb.b0 + 4, else = Failure) {
-                            Action(|ctx, bb| ctx.exec_in(10, (bb.b0 + 1) % 4, &mut bb.b0)),
-                        },
-                        Condition(Cond<11>),
-                    },
-                },
-                Repeater(3) {
-                    ReactiveFallback {
-                        #[post(|bb| bb.b1 += 2)]
+        RunOnce(then_skip = true) {
+            ReactiveFallback {
+                Sequence {
+                    WaitValueUpdate(t1) {
                         Sequence {
-                            Parallel(success = -1, failure = 1) {
-                                RepeatUntilFailure(3) {
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                            Script(|bb| bb.t1.set(bb.b1)),
-                            ScriptCondition(|bb| bb.b0 % 4 < 2),
-                            RunOnce {
-                                ReactiveSequence {
-                                    #[on_success(|bb| bb.t1.set(*bb.t0 + 2))]
-                                    Condition(|ctx| ctx.check(13)),
-                                },
-                            },
-                            AlwaysRunning,
+                            Action(Act<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            #[run_while(|bb| *bb.t1 == 2)]
+                            #[post(|bb| bb.b0 += 2)]
+                            #[on_halted(|bb| *bb.t0 += 1)]
+                            Condition(|ctx| ctx.check(2)),
+                            StatefulAction(Task<3>),
                         },
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0916Blackboard { b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0917 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-        }
-        #[on_success(|bb| bb.b1 += 3)]
-        Loop(q0) {
-            #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(3) % 2)]
-            WhileDoElse {
-                Switch(b1) {
-                    case 2 => StatefulAction(Task<0>),
-                    case 5 => Action(PAct<1>, b0 = 6, b1 = {=}),
-                    _ => Optional {
-                        Action(Act<2>),
-                    },
-                },
-                IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Fail) {
-                    #[failure_if(|bb| *bb.t1 % 2 == 1)]
-                    MemPriority {
-                        Timeout(20) {
-                            #[success_if(|bb| bb.o0.is_some())]
-                            SequenceStar {
-                                StatefulAction(Task<3>),
-                                SetBlackboard(t0 = {b0}),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-                AsyncSequence {
-                    Loop(q0, if_empty = Skipped) {
-                        Sleep(0),
-                    },
-                    Repeat(3) {
-                        RetryUntilSuccessful(4) {
-                            IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Loop, dynamic = false) {
-                                StatefulAction(Task<5>),
-                                ScriptCondition(|bb| *bb.t0 > (bb.o0.unwrap_or(2) + 1) % 3),
-                                SetBlackboard(o0 = Some(4)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0917Blackboard { b1 t0 o0 b0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0918 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            ForceFailure {
-                MemSequence {
-                    Cooldown(0) {
-                        Action(Act<0> = Act::<0>),
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                    #[run_while(|bb| bb.b0 + 3 != 5)]
-                    #[on_failure(|bb| { if bb.b0 > 7 { bb.b0 += 3 }; bb.t0.set(bb.b0 + 3) })]
-                    #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 = 7 })]
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            KeepRunningUntilFailure {
-                RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(forever) {
-                            WhileDoElse {
-                                Condition(PCond<3>, b0 = 1),
-                                Action(PAct<4>, b0 = 1, b1 = {b0}),
-                            },
-                        },
-                        Wait(10),
-                        ReactiveFallback {
-                            Condition(PCond<5>, b0 = {t0}),
-                            Action(Act<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0918Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0919 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-        }
-        ReactiveSequence {
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[skip_if(|bb| *bb.t0 < *bb.t0 + 2)]
-            Wait(100),
-            SetBlackboard(o0 = Some(1)),
-            Condition(PCond<0>, b0 = {=}),
-        }
-    }
-}
-
-board!(Tree0919Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        Deadline(0) {
-            SequenceWithMemory {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    Sequence {
-                        Condition(Cond<4> = Cond::<4>),
+                    AsyncSequence {
+                        StatefulAction(Task<4>),
                         StatefulAction(Task<5>),
-                        #[success_if(|bb| bb.b1 < 5)]
-                        StatefulAction(PTask<6>, b0 = {b1}),
+                        #[on_success(|bb| bb.b1 += 3)]
+                        #[skip_if(|bb| bb.b1 + 4 < bb.b0 + 1)]
+                        StatefulAction(Task<6>),
+                        Precondition(|bb| (bb.b0 + 3) % 3 != 2, else = Skipped) {
+                            Condition(Cond<7>),
+                        },
                     },
                 },
-                Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
+                RepeatUntilFailure(2) {
+                    Repeater(2) {
+                        ReactiveSelector {
+                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
+                            Action(|ctx, bb| ctx.exec_in(9, 1, &mut bb.b0)),
+                        },
+                    },
+                },
+                StatefulAction(Task<10>),
             },
         }
     }
 }
 
-board!(Tree0920Blackboard { b1 });
+board!(Tree0941Blackboard { b1 t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0921 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(3) {
-            StatefulAction(Task<0>),
-            SetBlackboard(o0 = Some(5)),
-            WaitValueUpdate(t0) {
-                WasEntryUpdated(t0),
-            },
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3> = Cond::<3>),
-        }
-    }
-}
-
-board!(Tree0921Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0922 for Ctx {
+    pub tree Tree0942 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
-            b1: i64 = 3,
         }
-        Sequence {
-            Delay(100) {
-                Interrupt(|bb| *bb.t0 < *bb.t0 + 1) {
-                    Condition(|ctx| ctx.check(0)),
+        ReactiveSelector {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            Condition(Cond<2>),
+            Condition(PCond<3>, b0 = {t0}),
+            Repeat(2) {
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0942Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0943 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b1: i64,
+            b0: i64 = 3,
+        }
+        Observe(|bb| bb.b0 + 2 > 7) {
+            #[success_if(|bb| bb.b0 == (bb.b1 + 3) % 3)]
+            AsyncSequence {
+                MaxTime(20) {
+                    RunOnce(then_skip = true) {
+                        Repeat(2) {
+                            ReactiveSelector {
+                                Action(Act<0>),
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                        },
+                    },
+                },
+                Interrupt(|bb| bb.b1 == 3) {
+                    Precondition(|bb| bb.b1 < *bb.t0 + 2) {
+                        Parallel(failure = 0) {
+                            RunOnce(then_skip = true) {
+                                UnsetBlackboard(o0),
+                            },
+                            Delay(50) {
+                                Loop(q0, value = {b1}, if_empty = Success) {
+                                    ScriptCondition(|bb| bb.b1 + 2 < 0),
+                                },
+                            },
+                        },
+                    },
                 },
             },
-            IfThenElse {
+        }
+    }
+}
+
+board!(Tree0943Blackboard { q0 t0 o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0944 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        IfThenElse {
+            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = false) {
+                RunOnce(then_skip = false) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                },
+                AlwaysFailure,
+                StatefulAction(Task<1>),
+                Delay(0) {
+                    #[post(|bb| bb.b0 += 3)]
+                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
+                },
+            },
+            Sequence {
+                Script(|bb| *bb.t0 += 1),
+                Action(PIo<3>, t0 = {b1}),
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
+            },
+            SequenceStar {
+                Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 2, &mut bb.b1)),
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0944Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0945 for Ctx {
+        Retry(forever) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0946 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
+                Repeater(2) {
+                    SetBlackboard(t1 = 6),
+                },
+                SetBlackboard(b1 = 7),
+            },
+            ReactiveSequence {
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0946Blackboard { b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0947 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Loop(q0, value = {b0}, if_empty = Running) {
+            WaitUntil(|bb| bb.b1 != *bb.t0 + 3) {
+                ReactiveSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
+                    Action(Act<1>),
+                    #[post(|bb| bb.b0 += 2)]
+                    #[run_while(|bb| (*bb.t0 + 4) % 3 != 0)]
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0947Blackboard { b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0948 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            Optional {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    SequenceWithMemory {
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    #[on_halted(|bb| { bb.t0.set(bb.b0 + 2); bb.t0.set(4) })]
+                    ParallelAll(max_failures = -1) {
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Repeater(0) {
+                        StatefulAction(Task<3>),
+                    },
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0948Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        Repeater(forever) {
+            Precondition(|bb| (bb.b0 + 4) % 3 > 0) {
+                Repeat(1) {
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0949Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+        }
+        WhileDoElse {
+            IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop, dynamic = false) {
+                Precondition(|bb| *bb.t1 == 2, else = Skipped) {
+                    ParallelAll(1) {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Filter(times = 3, filtered = Skipped) {
+                    RunOnce(then_skip = true) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(4) + 2)),
+                    },
+                },
+            },
+            BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = true) {
+                ForceFailure {
+                    SetBlackboard(o0 = Some(9)),
+                },
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0950Blackboard { t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0951Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            b0: i64 = 14,
+        }
+        #[success_if(|bb| *bb.t0 > 4)]
+        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+        ScriptCondition(|bb| bb.b0 % 3 == 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 4,
+        }
+        #[skip_if(|bb| *bb.t0 % 4 == 3)]
+        Precondition(|bb| (*bb.t1 + 3) % 3 == 2, else = Success) {
+            ParallelAll(4) {
+                Condition(Cond<0>),
+                RetryUntilSuccessful(4) {
+                    Invert {
+                        StatefulAction(Task<1>),
+                    },
+                },
                 ReactiveSelector {
-                    Conditional(|bb| *bb.t0 % 4 > 2, dynamic = true, else = Failure) {
-                        Wait(0),
+                    ReactiveSequence {
+                        #[run_while(|bb| *bb.t1 > 1)]
+                        #[success_if(|bb| (*bb.t0 + 1) % 3 != 2)]
+                        RepeatTimes(3) {
+                            Action(Act<2>),
+                        },
                     },
-                    StatefulAction(PTask<1>, b0 = 4, b1 = {b1}),
-                    Precondition(|bb| bb.b0 == 0) {
-                        Sleep(0),
+                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {t1}),
+                },
+                RunOnce(then_skip = false) {
+                    Repeat(4) {
+                        TryCatch {
+                            Action(Act<4>),
+                            SubTree(Tree0951Sub0, ..),
+                            StatefulAction(Task<5>),
+                        },
                     },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0951Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0952 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 3,
+        }
+        ReactiveSequence {
+            #[on_halted(|bb| bb.t0.set(*bb.t1 % 2))]
+            #[failure_if(|bb| bb.b0 % 2 > 0)]
+            Condition(Cond<0>),
+            Optional {
+                #[skip_if(|bb| *bb.t1 % 2 == 0)]
+                #[failure_if(|bb| *bb.t1 + 1 > bb.b0)]
+                #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
+                Observe(|bb| *bb.t1 % 2 > 0, abort = none) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            ReactiveFallback {
+                ParallelAll(0) {
+                    Script(|bb| { bb.b0 += 3; if bb.b0 != bb.b0 + 2 { *bb.t1 += 3 } }),
+                    AlwaysSuccess,
                 },
                 Condition(Cond<2>),
             },
+            IfThenElse {
+                StatefulAction(Task<3>),
+                SetBlackboard(b0 = 6),
+                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 4, &mut bb.b0)),
+            },
+            SetBlackboard(t0 = 3),
         }
     }
 }
 
-board!(Tree0922Blackboard { t0 b0 b1 });
+board!(Tree0952Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0923 for Ctx {
+    pub tree Tree0953 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        RunOnce {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
-        }
-    }
-}
-
-board!(Tree0923Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0924 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
             #[tracked] t0: i64,
         }
-        SequenceStar {
-            Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-            Wait(20),
-            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 4 > 0),
-            SetBlackboard(t0 = {b0}),
+        Deadline(50) {
+            Action(PIo<0>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0924Blackboard { b0 o0 t0 });
+board!(Tree0953Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0925 for Ctx {
+    pub tree Tree0954 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
             b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64,
+            o0: Option<i64>,
         }
-        Repeat(2) {
-            StepSequencer {
-                Parallel(failure = 1) {
-                    Parallel(success = 1, failure = -1) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-                            Condition(Cond<1>),
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
+        IndexSwitch(|bb| (*bb.t1 + 1) % 3, dynamic = true) {
+            Action(Act<0>),
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[run_while(|bb| bb.o0.is_none())]
+            IndexSwitch(|bb| *bb.t1, dynamic = false) {
+                Condition(|ctx| ctx.check(1)),
+                AlwaysFailure,
+                #[on_halted(|bb| bb.o0 = None)]
+                #[run_while(|bb| bb.o0.unwrap_or(0) != 3)]
+                Sleep(10),
+            },
+            StatefulAction(Task<2> = Task::<2>),
+            ReactiveSelector {
+                ScriptCondition(|bb| *bb.t1 + 4 < bb.b0),
+                StatefulAction(Task<3>),
+            },
+            Condition(PCond<4>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0954Blackboard { t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955Sub0 for Ctx {
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0955Sub1 for Ctx {
+        Action(Act<3> = Act::<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        StepSequencer {
+            Sequence {
+                Timeout(50) {
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(0)),
+                        StatefulAction(Task<1>),
+                        TryCatch(catch_on_halt = true) {
+                            Sleep(0),
+                            AlwaysSuccess,
                         },
                     },
                 },
-                RepeatUntil(Success) {
-                    SetBlackboard(b1 = {t0}),
+            },
+            RunOnce {
+                SequenceWithMemory {
+                    WhileDoElse {
+                        SubTree(Tree0955Sub0),
+                        Sleep(0),
+                    },
+                    ForceSuccess {
+                        Wait(10),
+                    },
+                    SubTree(Tree0955Sub1),
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0925Blackboard { b0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx {
+        RetryUntilSuccessful(2) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0926 for Ctx {
+    pub tree Tree0957 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        #[success_if(|bb| bb.b0 % 2 == 0)]
-        #[on_success(|bb| if *bb.t0 > (bb.b0 + 2) % 3 { bb.b0 += 2 })]
-        TryCatch(catch_on_halt = false) {
-            Fallback {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                Condition(Cond<1>),
-                #[run_while(|bb| *bb.t0 != 5)]
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                Condition(Cond<3> = Cond::<3>),
-            },
-            Sequence {
-                ParallelAll {
-                    Action(Act<4>),
-                    ReactiveSequence {
-                        AlwaysFailure,
+        IndexSwitch(|bb| bb.o0.unwrap_or(3), out_of_range = Loop, dynamic = true) {
+            ReactiveFallback {
+                Repeater(forever) {
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| *bb.t0 + 1 > bb.b0 + 1)]
+                    #[success_if(|bb| (*bb.t0 + 1) % 2 == 0)]
+                    PrioritySelector {
+                        #[score(0)]
+                        Action(PIo<0>, t0 = {b0}),
+                        #[score(|bb| (*bb.t0 % 4) as f32)]
+                        Action(Act<1>),
+                        #[score(|bb| (bb.b0) as f32)]
+                        ScriptCondition(|bb| *bb.t0 < bb.b0 % 4),
                     },
-                    Action(PIo<5>, t0 = {t0}),
                 },
-                #[post(|bb| bb.t0.set(*bb.t1 + 4))]
-                #[on_halted(|bb| bb.o0 = Some(2))]
-                FlipSelector {
-                    StatefulAction(Task<6>),
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                    Optional {
+                        SetBlackboard(o0 = Some(6)),
+                    },
+                    StatefulAction(Task<4>),
+                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 2),
+                },
+            },
+            TryCatch {
+                StatefulAction(Task<5>),
+                Sequence {
+                    Condition(Cond<6>),
                     Action(Act<7>),
                 },
             },
@@ -871,1057 +2060,65 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0926Blackboard { b0 t0 t1 o0 });
+board!(Tree0957Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0927 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            Fallback {
-                MemPriority {
-                    Deadline(20) {
-                        #[on_failure(|bb| bb.b1 = 3)]
-                        Switch(b1) {
-                            case 4 => Condition(Cond<0>),
-                            _ => Action(PAct<1>, b0 = 1),
-                        },
-                    },
-                    BinarySelector(|bb| (bb.b0 + 3) % 3 > 0) {
-                        Sleep(20),
-                        StatefulAction(PTask<2>, b0 = {t0}),
-                    },
-                    RunOnce(then_skip = false) {
-                        ScriptCondition(|bb| *bb.t0 % 3 > 0),
-                    },
-                    ReactiveSelector {
-                        Action(Act<3> = Act::<3>),
-                        Action(Act<4>),
-                    },
-                    Filter(times = 1, count = Success) {
-                        RetryUntilSuccessful(2) {
-                            Script(|bb| bb.t0.set(bb.b1)),
-                        },
-                    },
-                },
-                Parallel(failure = 1) {
-                    ReactiveSequence {
-                        StatefulAction(Task<5>),
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            StatefulAction(Task<6> = Task::<6>),
-                            UnsetBlackboard(o0),
-                            KeepRunningUntilFailure {
-                                Failer,
-                            },
-                        },
-                        Conditional(|bb| bb.b0 % 3 > 1) {
-                            StepSequencer {
-                                ParallelAll(2) {
-                                    Condition(PCond<7>, b0 = {=}),
-                                    Action(|ctx| ctx.exec(8)),
-                                },
-                                StatefulAction(Task<9>),
-                            },
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Success) {
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0927Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0928 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        WhileDoElse {
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1}),
-            Parallel(failure = 3) {
-                Action(Act<1>),
-                Script(|bb| *bb.t0 += 1),
-                Invert {
-                    StatefulAction(Task<2>),
-                },
-            },
-            #[success_if(|bb| *bb.t0 + 3 < 5)]
-            #[skip_if(|bb| bb.b1 + 4 < 0)]
-            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 1, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0928Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[allow(unused)] #[tracked] t1: i64 = 5,
-            o0: Option<i64>,
-        }
-        Parallel(success = 3, failure = 2) {
-            MemPriority {
-                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                Condition(Cond<1>),
-                Action(Act<2>),
-                KeepRunningUntilFailure {
-                    Wait(100),
-                },
-            },
-            ReactiveFallback {
-                IndexSwitch(|bb| *bb.t0 + 3, dynamic = false) {
-                    SetBlackboard(o0 = Some(4)),
-                    Condition(PCond<3>, b0 = 6),
-                    Script(|bb| *bb.t0 += 3),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<4>),
-                    },
-                    AlwaysSuccess,
-                },
-            },
-            RetryUntilSuccessful(forever) {
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0929Blackboard { t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-        }
-        IndexSwitch(|bb| (bb.b1 + 4) % 4, dynamic = true) {
-            Action(Act<0>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0930Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0931 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        Conditional(|bb| *bb.t0 + 2 < *bb.t0, dynamic = true, else = Failure) {
-            IndexSwitch(|bb| bb.b1, dynamic = false) {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-                Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 3)),
-                Action(PAct<2>, b0 = {t0}),
-                Condition(Cond<3> = Cond::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0931Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0932 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-        }
-        #[on_halted(|bb| { *bb.t0 += 3; bb.b1 = *bb.t0 })]
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(Task<1>),
-            BinarySelector(|bb| *bb.t0 < *bb.t0 + 4, dynamic = false) {
-                Condition(Cond<2>),
-                Sleep(50),
-            },
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree0932Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0933 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 4,
-        }
-        ForceFailure {
-            ReactiveSelector {
-                IndexSwitch(|bb| (bb.b0 + 4) % 3, dynamic = true) {
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                        MemSequence {
-                            StatefulAction(Task<1>),
-                            Action(PAct<2>, b0 = {b0}),
-                        },
-                        #[on_failure(|bb| if bb.b0 > 6 { bb.o0 = None })]
-                        Limiter(3) {
-                            Repeat(3) {
-                                Condition(Cond<3>),
-                            },
-                        },
-                        #[post(|bb| { *bb.t1 += 2; *bb.t0 += 3 })]
-                        Action(PIo<4>, t0 = {=}),
-                        Condition(PCond<5>, b0 = {t1}),
-                    },
-                    IfThenElse {
-                        Action(Act<6>),
-                        Sequence {
-                            Condition(Cond<7>),
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    ParallelAll(2) {
-                        MemPriority {
-                            SequenceWithMemory {
-                                Action(Act<8>),
-                                Action(PAct<9>, b0 = 0, b1 = {t1}),
-                                #[on_success(|bb| bb.b0 = *bb.t0)]
-                                #[success_if(|bb| *bb.t0 % 4 != 2)]
-                                Condition(Cond<10>),
-                                Condition(Cond<11>),
-                            },
-                        },
-                        SetBlackboard(b0 = {t0}),
-                        #[post(|bb| { if bb.b0 != 5 { *bb.t1 += 3 }; bb.t0.set(bb.b0) })]
-                        #[on_halted(|bb| { if *bb.t0 + 4 < 3 { bb.b0 += 1 }; bb.b0 += 1 })]
-                        Condition(|ctx| ctx.check(12)),
-                    },
-                    RepeatTimes(2) {
-                        MemPriority {
-                            StatefulAction(Task<13>),
-                            Sleep(10),
-                        },
-                    },
-                },
-                ParallelAll(max_failures = -4) {
-                    Precondition(|bb| bb.o0.is_some()) {
-                        Filter(times = 1, count = Failure) {
-                            ReactiveSequence {
-                                #[on_halted(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                                Action(Act<14>),
-                                WasEntryUpdated(t1),
-                                StatefulAction(Task<15>),
-                                SetBlackboard(t1 = 2),
-                            },
-                        },
-                    },
-                    ForceSuccess {
-                        SetBlackboard(b0 = 2),
-                    },
-                    ScriptCondition(|bb| bb.b0 > 7),
-                    #[on_success(|bb| { bb.b0 = *bb.t1 % 2; bb.b0 += 1 })]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    SequenceWithMemory {
-                        StatefulAction(PTask<16>, b0 = {t1}, b1 = {t0}),
-                        Condition(Cond<17>),
-                    },
-                    Action(Act<18>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0933Blackboard { o0 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        ParallelAll {
-            StatefulAction(Task<0>),
-            RepeatUntil(Success) {
-                Script(|bb| bb.b0 = bb.b1),
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0934Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0935Sub0 for Ctx {
-        Sleep(100)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                SubTree(Tree0935Sub0),
-                Condition(Cond<2>),
-                Wait(30),
-            },
-            Selector {
-                RunOnce(then_skip = true) {
-                    Repeat(4) {
-                        ReactiveSequence {
-                            RetryUntilSuccessful(1) {
-                                AsyncFallback {
-                                    Condition(Cond<3>),
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    StatefulAction(Task<5>),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0936 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Fallback {
-            ForceFailure {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| *bb.t0 != 6)]
-                #[run_while(|bb| bb.o0.unwrap_or(4) < 1)]
-                Cooldown(50, filtered = Skipped) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        #[failure_if(|bb| *bb.t0 % 4 > 0)]
-                        Parallel(success = -2) {
-                            ReactiveSequence {
-                                #[skip_if(|bb| (bb.b0 + 4) % 2 == 1)]
-                                SkipUnlessUpdated(t0) {
-                                    Condition(PCond<0>, b0 = 6),
-                                },
-                            },
-                            Loop(q0, value = {t0}) {
-                                Sleep(20),
-                            },
-                        },
-                        #[on_success(|bb| bb.b0 = 7)]
-                        #[success_if(|bb| *bb.t0 % 4 != 1)]
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Script(|bb| bb.o0 = None),
-                    },
-                },
-            },
-            KeepRunningUntilFailure {
-                Loop(q0) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(3) + 3 != 7)]
-                    Delay(100) {
-                        SequenceWithMemory {
-                            Action(PAct<1>, b0 = 1, b1 = {=}),
-                            ReactiveFallback {
-                                Action(|ctx| ctx.exec(2)),
-                                Timeout(10) {
-                                    Condition(Cond<3>),
-                                },
-                                Precondition(|bb| bb.b0 % 2 != 1, else = Running) {
-                                    Action(|ctx| ctx.exec(4)),
-                                },
-                                AlwaysFailure,
-                                Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0936Blackboard { b1 o0 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
+    pub tree Tree0958 for Ctx {
         blackboard {
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             o0: Option<i64> = Some(5),
-            #[tracked] t1: i64 = 1,
-        }
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            AsyncSequence {
-                WasEntryUpdated(t0),
-                Condition(Cond<1>),
-                #[skip_if(|bb| bb.o0.is_some())]
-                Action(PAct<2>, b0 = 5, b1 = {t1}),
-            },
-            ForceSuccess {
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0937Blackboard { t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
-        AsyncFallback {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        #[skip_if(|bb| bb.b0 > 5)]
-        #[on_failure(|bb| { bb.b1 += 3; bb.o0 = Some(*bb.t0 + 3) })]
-        #[on_success(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
-        RepeatUntil(Success) {
-            Filter(times = 2, count = Completed, filtered = Failure) {
-                Precondition(|bb| bb.b0 % 3 == 2, else = Skipped) {
-                    #[failure_if(|bb| *bb.t0 < 4)]
-                    #[post(|bb| bb.b1 = bb.b0)]
-                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 4))]
-                    SetBlackboard(o0 = Some(7)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0939Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0940Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0940Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        StatefulAction(Task<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0940 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveFallback {
-            ReactiveSequence {
-                StepSequencer {
-                    Condition(PCond<0>, b0 = {=}),
-                    StatefulAction(Task<1>),
-                },
-                SubTree(Tree0940Sub0, ..),
-                Condition(Cond<3>),
-                WasEntryUpdated(t0),
-            },
-            Repeat(2) {
-                Condition(Cond<4>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<5>),
-                SubTree(Tree0940Sub1, ..),
-                #[failure_if(|bb| *bb.t0 == (bb.b0 + 2) % 3)]
-                AlwaysSuccess,
-                Condition(Cond<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0940Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0941 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
             b0: i64 = 2,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        SequenceWithMemory {
-            ReactiveSequence {
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+            Fallback {
                 Sequence {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                    TryCatch(catch_on_halt = false) {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b0)),
-                        Switch(b1) {
-                            case 5 => SetBlackboard(o0 = Some(5)),
-                            _ => StatefulAction(Task<2>),
+                    IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop) {
+                        ParallelAll {
+                            #[success_if(|bb| bb.o0.is_some())]
+                            StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
+                            Failer,
+                            Action(Act<1>),
+                            Runner,
                         },
-                    },
-                    RunOnce(then_skip = true) {
-                        #[run_while(|bb| *bb.t0 == 6)]
-                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(3) % 2)]
-                        SkipUnlessUpdated(t0) {
-                            Loop(q0, if_empty = Failure) {
-                                #[on_halted(|bb| bb.t0.set((*bb.t1 + 1) % 2))]
-                                Loop(q0, value = {b0}, if_empty = Success) {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Repeat(0) {
-                    StatefulAction(Task<4>),
-                },
-                Parallel(failure = 2) {
-                    Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 2) % 3, &mut bb.b0)),
-                    Condition(|ctx| ctx.check(6)),
-                },
-                Timeout(20) {
-                    Switch(b1) {
-                        case 3 => AlwaysFailure,
-                        case 5 => Action(PIo<7>, t0 = {b1}),
-                        _ => AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0941Blackboard { o0 t0 b1 b0 t1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0942Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 13,
-            o0: Option<i64> = Some(9),
-        }
-        Interrupt(|bb| *bb.t0 < bb.o0.unwrap_or(3)) {
-            Precondition(|bb| bb.o0.unwrap_or(3) % 4 < 3, else = Success) {
-                Precondition(|bb| bb.b0 % 2 < 0) {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(4))),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0942 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            FlipSelector {
-                Script(|bb| if *bb.t0 != 0 { bb.t0.set(bb.b0) }),
-                Action(Act<0>),
-            },
-            BinarySelector(|bb| *bb.t0 > 6) {
-                Action(Act<1>),
-                Runner,
-            },
-            SubTree(Tree0942Sub0, ..),
-            Repeater(forever) {
-                MemSequence {
-                    Invert {
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0942Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0943 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        #[failure_if(|bb| *bb.t0 + 4 == 4)]
-        #[post(|bb| bb.b0 = 9)]
-        ReactiveFallback {
-            #[on_halted(|bb| bb.b0 += 3)]
-            Repeat(2) {
-                Priority {
-                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                    StatefulAction(Task<1>),
-                },
-            },
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-board!(Tree0943Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0944 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 2,
-            o0: Option<i64> = Some(5),
-            b1: i64 = 2,
-        }
-        Parallel(success = -3, failure = 1) {
-            Priority {
-                IfThenElse {
-                    Interrupt(|bb| bb.o0.unwrap_or(5) % 3 != 0) {
-                        MemSequence {
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    ReactiveFallback {
-                        ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(0) + 3),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
-            },
-            Repeater(2) {
-                Fallback {
-                    Switch(b1) {
-                        case 4 => StatefulAction(Task<2> = Task::<2>),
-                        case 3 => Condition(Cond<3>),
-                        _ => Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 2, &mut bb.b1)),
-                    },
-                    Cooldown(0, filtered = Skipped) {
-                        MemPriority {
-                            WasEntryUpdated(t0),
-                            Condition(Cond<5>),
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            Action(Act<6>),
-                        },
-                    },
-                    #[on_failure(|bb| bb.b0 = *bb.t0)]
-                    Repeat(3) {
-                        Loop(q0, value = {t0}, if_empty = Success) {
+                        Precondition(|bb| *bb.t0 + 3 > bb.b0, else = Skipped) {
                             Fallback {
-                                Action(PAct<7>, b0 = 2, b1 = {b0}),
+                                Condition(PCond<2>, b0 = {=}),
+                                AlwaysFailure,
+                                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
                             },
                         },
                     },
                 },
-            },
-            #[failure_if(|bb| *bb.t0 % 4 != 3)]
-            #[skip_if(|bb| bb.o0.unwrap_or(3) < bb.b0)]
-            BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
-                WasEntryUpdated(t0),
-                Parallel(success = 1, failure = 0) {
-                    #[run_while(|bb| *bb.t0 == 5)]
-                    Condition(Cond<8>),
-                    Condition(|ctx| ctx.check(9)),
-                    Script(|bb| bb.b1 = *bb.t0 % 3),
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0944Blackboard { t0 q0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0945 for Ctx {
-        RepeatTimes(2) {
-            Priority {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0946Sub0 for Ctx {
-        Condition(Cond<3> = Cond::<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
-        ReactiveSequence {
-            ReactiveSequence {
-                Cooldown(50) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            RepeatUntil(Success) {
-                Repeat(1) {
-                    Condition(Cond<1>),
-                },
-            },
-            StatefulAction(Task<2>),
-            Remap(success = Failure, failure = Failure) {
-                IfThenElse {
-                    SubTree(Tree0946Sub0),
-                    StatefulAction(Task<4>),
-                    Repeat(3) {
-                        Condition(|ctx| ctx.check(5)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0947 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            MemSequence {
-                Action(Act<1>),
-                Action(Act<2> = Act::<2>),
-                Condition(|ctx| ctx.check(3)),
-            },
-            ReactiveFallback {
-                Deadline(10) {
-                    Repeat(3) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                Action(Act<5>),
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        WhileDoElse {
-            Fallback {
-                StatefulAction(PTask<0>, b0 = {=}),
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
-                Action(Act<2>),
-            },
-            ReactiveSequence {
-                Action(PIo<3>, t0 = {b0}),
-                SetBlackboard(b1 = 9),
-            },
-            AsyncSequence {
-                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b1)),
-            },
-        }
-    }
-}
-
-board!(Tree0948Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-        }
-        SkipUnlessUpdated(t1) {
-            #[success_if(|bb| bb.b0 + 2 < 4)]
-            #[skip_if(|bb| bb.o0.is_some())]
-            Priority {
-                SequenceWithMemory {
-                    SetBlackboard(t0 = {t1}),
-                    Wait(20),
-                    ScriptCondition(|bb| bb.b0 < (*bb.t1 + 1) % 4),
-                },
-                Deadline(0) {
-                    #[run_while(|bb| *bb.t0 > *bb.t0 + 3)]
-                    RetryUntilSuccessful(1) {
-                        Precondition(|bb| bb.o0.unwrap_or(3) % 3 < 1, else = Running) {
-                            Timeout(10) {
-                                #[on_failure(|bb| bb.t1.set(4))]
-                                MaxTime(50) {
-                                    Sleep(20),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0949Blackboard { o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-        }
-        RepeatTimes(3) {
-            Limiter(2) {
-                #[on_failure(|bb| *bb.t0 += 2)]
-                #[run_while(|bb| bb.o0.is_some())]
-                #[failure_if(|bb| bb.b0 == 7)]
-                ParallelAll(max_failures = -2) {
-                    ReactiveSequence {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
-                        StatefulAction(Task<1>),
-                    },
-                    KeepRunningUntilFailure {
-                        KeepRunningUntilFailure {
-                            #[skip_if(|bb| bb.b0 + 4 < 6)]
-                            ForceSuccess {
-                                ScriptCondition(|bb| (*bb.t0 + 3) % 2 == 0),
-                            },
-                        },
-                    },
-                    #[success_if(|bb| bb.b0 < 0)]
-                    #[skip_if(|bb| *bb.t0 + 4 != 3)]
-                    WaitValueUpdate(t0) {
-                        Repeat(1) {
-                            Sleep(50),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0950Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] b0: i64 = 1,
-        }
-        SkipUnlessUpdated(t0) {
-            Sequence {
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Action(Act<0> = Act::<0>),
-                },
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0951Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll(max_failures = -3) {
-            MaxTime(30) {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                Conditional(|bb| bb.b0 > 6, dynamic = false) {
-                    Limiter(3) {
-                        #[run_while(|bb| bb.b0 == (*bb.t0 + 2) % 2)]
-                        Retry(1) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-            Repeat(forever) {
-                IfThenElse {
-                    WaitUntil(|bb| bb.b0 > 6) {
-                        Filter(times = 2, count = Completed) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
+                MaxTime(0) {
+                    Fallback {
+                        WasEntryUpdated(t0),
+                        Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 4) % 2)),
                         StatefulAction(Task<5>),
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0952Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
-        }
-        StepSequencer {
-            StepSequencer {
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<0>),
-                },
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                WasEntryUpdated(t0),
-                StatefulAction(Task<2>),
-                MemSequence {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Action(|ctx, bb| ctx.exec_in(5, (bb.b0 + 2) % 3, &mut bb.b1)),
-                },
-            },
-            Inverter {
-                Interrupt(|bb| bb.o0.is_some()) {
-                    RepeatUntil(Success) {
-                        Fallback {
-                            MemPriority {
-                                Action(Act<6>),
-                            },
-                            Sequence {
-                                SetBlackboard(b1 = {t0}),
-                                StatefulAction(Task<7>),
-                                ScriptCondition(|bb| bb.o0.is_none()),
-                                SetBlackboard(o0 = Some(5)),
-                            },
-                        },
+                        Action(Act<6> = Act::<6>),
+                        StatefulAction(Task<7>),
                     },
                 },
             },
             SequenceWithMemory {
-                Switch(b1) {
-                    case 4 => Wait(10),
-                    case 0 => Action(PAct<8>, b0 = {b0}, b1 = {t0}),
-                    case 3 => Script(|bb| *bb.t0 += 2),
-                    _ => Condition(|ctx, bb| ctx.check_in(9, bb.b1 + 1)),
+                Loop(q0, if_empty = Success) {
+                    SetBlackboard(o0 = Some(7)),
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0953Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
-        ForceFailure {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Action(Act<0>),
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<1>),
+                IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = false) {
+                    #[run_while(|bb| *bb.t0 % 3 != 2)]
+                    #[post(|bb| *bb.t0 += 1)]
+                    Script(|bb| bb.t0.set((*bb.t0 + 3) % 2)),
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                    Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b0)),
+                    Condition(|ctx, bb| ctx.check_in(11, 1)),
+                },
+                Action(Act<12>),
+                BinarySelector(|bb| bb.b0 + 1 < 2, dynamic = false) {
                     AlwaysFailure,
-                },
-                Runner,
-                RetryUntilSuccessful(4) {
-                    Cooldown(0, filtered = Skipped) {
-                        Delay(10) {
-                            Action(Act<2>),
-                        },
-                    },
-                },
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            MemPriority {
-                #[skip_if(|bb| *bb.t0 + 1 < 7)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        StatefulAction(Task<0>),
-                        Repeater(0) {
-                            StatefulAction(PTask<1>, b0 = 1, b1 = {b0}),
-                        },
-                        Action(Act<2>),
-                    },
-                    #[on_success(|bb| bb.b0 += 1)]
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        RetryUntilSuccessful(0) {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(1) < bb.b0),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(PIo<3>, t0 = {=}),
-                        ReactiveFallback {
-                            Action(Act<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    AsyncFallback {
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                        Condition(PCond<8>, b0 = {t0}),
+                    MemSequence {
+                        Condition(|ctx| ctx.check(13)),
+                        Script(|bb| bb.b0 = *bb.t0 + 1),
                     },
                 },
             },
@@ -1929,85 +2126,24 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0955Blackboard { q0 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-        }
-        #[success_if(|bb| *bb.t1 % 2 != 0)]
-        #[on_success(|bb| { bb.t0.set(bb.b0); bb.t1.set(bb.b0) })]
-        ReactiveSequence {
-            Cooldown(50, filtered = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            Condition(Cond<1>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0956Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        ForceSuccess {
-            FlipSelector {
-                Condition(Cond<0>),
-                MemPriority {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        ReactiveSequence {
-            Sleep(10),
-        }
-    }
-}
+board!(Tree0958Blackboard { t0 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0959 for Ctx {
-        RepeatUntilFailure(forever) {
-            Limiter(3) {
-                Timeout(0) {
-                    Parallel(success = 1) {
-                        TryCatch(catch_on_halt = true) {
-                            AlwaysSuccess,
-                            Condition(Cond<0> = Cond::<0>),
-                        },
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            ReactiveSelector {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
                 },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0960Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(10),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Timeout(0) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                #[run_while(|bb| *bb.t1 % 2 < 0)]
-                StatefulAction(PTask<9>, b0 = {t1}, b1 = {t1}),
-                SetBlackboard(o0 = Some(7)),
-                Failer,
+                StatefulAction(Task<4>),
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(Act<7>),
+                },
             },
         }
     }
@@ -2016,186 +2152,285 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0960 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 5,
-            b1: i64 = 0,
+            o0: Option<i64>,
         }
-        WhileDoElse {
-            Condition(PCond<0>, b0 = 7),
-            BinarySelector(|bb| *bb.t0 > 4, dynamic = true) {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                SequenceWithMemory {
-                    #[skip_if(|bb| bb.b1 < 4)]
-                    Action(|ctx| ctx.exec(3)),
-                    Failer,
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                IndexSwitch(|bb| *bb.t1 % 3) {
-                    Condition(|ctx, bb| ctx.check_in(4, 8)),
-                    Condition(Cond<5>),
-                },
-                MemSequence {
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                    StatefulAction(PTask<8>, b0 = {=}, b1 = {b1}),
-                },
-                Cooldown(30, filtered = Failure) {
-                    SubTree(Tree0960Sub0, t0 = {=}, t1 = {t1}, o0 = {=}, b0 = {b0}, b1 = {=}),
-                },
-            },
+        Observe(|bb| bb.o0.is_some(), abort = none) {
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0960Blackboard { t0 t1 o0 b0 b1 });
+board!(Tree0960Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0961Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
         StepSequencer {
-            Delay(30) {
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            ReactiveFallback {
-                StatefulAction(Task<1> = Task::<1>),
-                Script(|bb| { bb.o0 = Some(bb.b0 + 1); bb.t0.set(3) }),
-            },
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0961 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-        }
-        ParallelAll(max_failures = -1) {
-            SubTree(Tree0961Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, t1 = {t1}),
+        Fallback {
+            AlwaysFailure,
+            Condition(Cond<0>),
             ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 % 3)),
-                AlwaysRunning,
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            ReactiveSequence {
+                SubTree(Tree0961Sub0),
+                DynamicSequence {
+                    StatefulAction(Task<5>),
+                    AlwaysFailure,
+                },
+            },
+            RetryUntilSuccessful(4) {
+                RunOnce(then_skip = true) {
+                    Fallback {
+                        StatefulAction(Task<6>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0961Blackboard { t0 o0 b0 t1 });
+bt::behavior_tree! {
+    pub tree Tree0962Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] o0: Option<i64> = Some(10),
+        }
+        StatefulAction(PTask<6>, b0 = {=}, b1 = {t0})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0962 for Ctx {
-        Deadline(0) {
-            FlipSelector {
-                Sequence {
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        AsyncSequence {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    Fallback {
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            #[allow(unused)] o0: Option<i64> = Some(0),
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            TryCatch {
+                Wait(50),
+                Remap(success = Failure, failure = Success) {
+                    Condition(Cond<0>),
+                },
+                ReactiveSelector {
+                    Condition(Cond<1>),
+                    Action(PAct<2>, b0 = 4, b1 = {t0}),
+                },
+                Sleep(0),
+                Action(Act<3> = Act::<3>),
+            },
+            #[failure_if(|bb| (*bb.t0 + 4) % 3 < 0)]
+            #[post(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 % 4 })]
+            #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
+            ReactiveFallback {
+                RunOnce {
+                    Condition(Cond<4>),
+                },
+                Action(|ctx| ctx.exec(5)),
+            },
+            Loop(q0, value = {b0}, if_empty = Running) {
+                Retry(2) {
+                    SubTree(Tree0962Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, o0 = {o0}),
                 },
             },
         }
+    }
+}
+
+board!(Tree0962Blackboard { b0 t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0963Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Condition(Cond<8> = Cond::<8>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0963 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b1: i64,
             #[tracked] t1: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        FlipSelector {
-            RunOnce {
-                MaxTime(30) {
-                    IfThenElse {
-                        #[on_success(|bb| if (*bb.t0 + 3) % 2 == 0 { bb.b0 += 1 })]
-                        ReactiveSequence {
-                            SetBlackboard(b0 = 9),
-                            StatefulAction(Task<0> = Task::<0>),
+        AsyncFallback {
+            Selector {
+                Observe(|bb| bb.b1 % 4 == 3, abort = lower) {
+                    ParallelAll {
+                        StatefulAction(Task<0>),
+                        Loop(q0, value = {b1}) {
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
                         },
-                        Limiter(3) {
-                            #[on_halted(|bb| bb.b0 = *bb.t1 % 4)]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            ReactiveFallback {
-                                StatefulAction(Task<1>),
-                                RunOnce {
-                                    SetBlackboard(b0 = {t0}),
-                                },
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3>),
-                                StatefulAction(Task<4>),
+                    },
+                },
+                Observe(|bb| bb.b1 + 4 == bb.b1 % 3, abort = none) {
+                    Repeat(0) {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            Conditional(|bb| (bb.b0 + 1) % 3 > 0) {
+                Timeout(20) {
+                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
+                        ReactiveSelector {
+                            ParallelAll(1) {
+                                Failer,
+                                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 4)),
                             },
-                        },
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Condition(Cond<5> = Cond::<5>),
-                            StatefulAction(Task<6>),
+                            RepeatTimes(forever) {
+                                SequenceWithMemory {
+                                    Action(PIo<4>, t0 = {b1}),
+                                    Condition(PCond<5>, b0 = 4),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
                         },
                     },
                 },
             },
-            Parallel(success = 2, failure = -1) {
-                AsyncFallback {
-                    StatefulAction(Task<7> = Task::<7>),
-                    WaitUntil(|bb| *bb.t1 % 4 > 0) {
-                        StatefulAction(Task<8>),
+            #[on_halted(|bb| if *bb.t1 + 4 != bb.b0 { bb.t1.set(1) })]
+            PolicyParallel(policy = FirstFailure) {
+                SequenceWithMemory {
+                    ForceSuccess {
+                        Action(PIo<7>, t0 = {=}),
+                    },
+                    Script(|bb| bb.b0 = bb.b1 % 4),
+                    RepeatUntil(Success) {
+                        DynamicSelector {
+                            ScriptCondition(|bb| bb.b1 == 5),
+                        },
+                    },
+                    SubTree(Tree0963Sub0, ..),
+                    #[on_success(|bb| { bb.b1 = *bb.t1; *bb.t1 += 1 })]
+                    ReactiveFallback {
+                        Action(Act<9>),
+                        StatefulAction(Task<10>),
                     },
                 },
-                Parallel(failure = 1) {
-                    Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 2, &mut bb.b0)),
-                    RepeatUntilSuccess(1) {
-                        Condition(Cond<10>),
-                    },
+            },
+            Fallback {
+                KeepRunningUntilFailure {
+                    #[post(|bb| bb.b0 += 2)]
+                    #[on_halted(|bb| *bb.t1 += 2)]
+                    Action(PAct<11>, b0 = {b1}, b1 = {=}),
                 },
+                Condition(|ctx, bb| ctx.check_in(12, (bb.b1 + 1) % 4)),
+                StatefulAction(Task<13> = Task::<13>),
             },
         }
     }
 }
 
-board!(Tree0963Blackboard { t0 b0 t1 });
+board!(Tree0963Blackboard { t0 b1 t1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0964 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 4,
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
         }
-        Loop(q0, value = {b1}, if_empty = Success) {
-            BinarySelector(|bb| *bb.t1 + 4 < 1, dynamic = false) {
-                Optional {
-                    Repeater(0) {
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        StatefulAction(Task<0>),
+        StepSequencer {
+            WaitUntil(|bb| (bb.b1 + 3) % 2 < 1) {
+                Fallback {
+                    Priority {
+                        StatefulAction(Task<0> = Task::<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    ReactiveSequence {
+                        SetBlackboard(b0 = 6),
+                        #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 > bb.b1 { bb.o0 = Some(bb.b0) } })]
+                        Condition(Cond<2> = Cond::<2>),
                     },
                 },
-                RetryUntilSuccessful(4) {
-                    #[failure_if(|bb| *bb.t1 % 4 != 2)]
-                    Sequence {
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
-                        Switch(b1) {
-                            case 3 => AlwaysSuccess,
-                            _ => StatefulAction(Task<3> = Task::<3>),
+            },
+            Repeat(forever) {
+                #[failure_if(|bb| bb.b1 + 2 < 4)]
+                #[post(|bb| bb.b1 += 1)]
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0964Blackboard { o0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0965 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Timeout(10) {
+            Timeout(0) {
+                ReactiveSequence {
+                    Repeat(0) {
+                        Failer,
+                    },
+                    ReactiveSequence {
+                        Filter(times = 2, filtered = Skipped) {
+                            #[run_while(|bb| bb.b0 + 3 > *bb.t0 + 1)]
+                            #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                            StatefulAction(Task<0>),
+                        },
+                        ReactiveFallback {
+                            ReactiveFallback {
+                                Condition(Cond<1> = Cond::<1>),
+                                StatefulAction(Task<2>),
+                            },
+                            StatefulAction(Task<3>),
+                            Loop(q0, value = {t0}, if_empty = Running) {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    ReactiveSelector {
+                        RepeatUntil(Failure) {
+                            Condition(Cond<5>),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            RepeatUntilFailure(forever) {
+                                Precondition(|bb| bb.b0 < 4, else = Skipped) {
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                        Repeat(3) {
+                            FlipSelector {
+                                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
+                                Repeat(2) {
+                                    StatefulAction(Task<8>),
+                                },
+                            },
+                        },
+                        #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
+                        Cooldown(50) {
+                            #[on_halted(|bb| bb.t0.set((*bb.t0 + 1) % 2))]
+                            Optional {
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
                         },
                     },
                 },
@@ -2204,147 +2439,177 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0964Blackboard { t1 q0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0965 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Script(|bb| *bb.t0 += 3),
-        }
-    }
-}
-
-board!(Tree0965Blackboard { t0 });
+board!(Tree0965Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0966 for Ctx {
         blackboard {
-            b1: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Action(Act<0>),
-            Runner,
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+        SkipUnlessUpdated(t0) {
+            Selector {
+                Observe(|bb| *bb.t0 == 6, abort = both) {
+                    Script(|bb| bb.o0 = None),
+                },
+                Observe(|bb| *bb.t0 % 2 != 0, abort = lower) {
+                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 4) % 4)),
+                },
+                Action(Act<1>),
+                SetBlackboard(o0 = Some(2)),
+            },
         }
     }
 }
 
-board!(Tree0966Blackboard { b1 });
+board!(Tree0966Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0967 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(0),
+            b0: i64,
+            b1: i64 = 1,
         }
-        Priority {
-            ScriptCondition(|bb| bb.b0 < bb.b0 % 2),
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            ScriptCondition(|bb| *bb.t0 + 4 > bb.o0.unwrap_or(4) + 3),
+        ReactiveFallback {
+            ParallelAll {
+                ForceFailure {
+                    Action(Act<0>),
+                },
+                Action(PAct<1>, b0 = 7, b1 = {b0}),
+            },
+            Switch(b1) {
+                case 2 => Remap(success = Success, failure = Failure) {
+                    StatefulAction(Task<2>),
+                },
+                _ => WhileDoElse {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0967Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0968Sub1 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            b0: i64 = 10,
-        }
-        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0968Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 10,
-            b0: i64 = 10,
-        }
-        SubTree(Tree0968Sub1, b1 = {=}, b0 = {b0})
-    }
-}
+board!(Tree0967Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0968 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 0,
+        RunOnce {
+            ReactiveFallback {
+                Selector {
+                    Condition(Cond<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2> = Task::<2>),
+                    PrioritySelector {
+                        #[score(1)]
+                        Action(Act<3>),
+                        #[score(0)]
+                        Failer,
+                    },
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5>),
+                ReactiveSequence {
+                    Action(Act<6>),
+                    Wait(50),
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(7)),
+                        Action(Act<8>),
+                    },
+                },
+            },
         }
-        Delay(50) {
-            SubTree(Tree0968Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0968Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0969Sub0 for Ctx {
-        Condition(PCond<0>, b0 = 9)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0969 for Ctx {
-        Inverter {
-            SubTree(Tree0969Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Action(Act<0>),
+            ReactiveSequence {
+                #[post(|bb| bb.b0 += 2)]
+                #[run_while(|bb| bb.b0 + 4 > 2)]
+                Action(PIo<1>, t0 = {b0}),
+                ScriptCondition(|bb| bb.b0 % 2 == 0),
+                Condition(Cond<2>),
+                #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                Action(Act<3>),
+            },
+            ReactiveFallback {
+                Condition(Cond<4>),
+                Action(PIo<5>, t0 = {=}),
+            },
         }
     }
 }
+
+board!(Tree0969Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0970 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
             #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        MemSequence {
-            MemSequence {
-                Condition(Cond<0> = Cond::<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                Action(Act<2>),
-            },
-            Conditional(|bb| bb.b1 > *bb.t1, dynamic = true, else = Failure) {
-                ReactiveFallback {
-                    MemSequence {
-                        #[run_while(|bb| *bb.t0 < 7)]
-                        #[failure_if(|bb| *bb.t0 < bb.b0)]
-                        #[success_if(|bb| *bb.t1 == *bb.t1 + 3)]
-                        Wait(10),
-                        Action(Act<3>),
+        Loop(q0, value = {t0}, if_empty = Running) {
+            #[on_success(|bb| *bb.t0 += 1)]
+            AsyncSequence {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        ReactiveFallback {
+                            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(0) % 4)),
+                            Condition(Cond<1>),
+                            Failer,
+                        },
                     },
-                    Fallback {
-                        Condition(Cond<4> = Cond::<4>),
-                        StatefulAction(Task<5>),
-                    },
-                    Script(|bb| if (*bb.t1 + 2) % 2 != 0 { *bb.t1 += 2 }),
+                },
+                StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+                Repeater(3) {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 + 2) as f32)]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < bb.b0 % 2)]
+                    UnsetBlackboard(o0),
+                    #[score(|bb| (bb.b0 + 3) as f32)]
+                    Wait(10),
+                    #[score(|bb| (bb.b0 % 4) as f32)]
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+                StepSequencer {
+                    Condition(Cond<5> = Cond::<5>),
+                    StatefulAction(Task<6>),
+                    AlwaysRunning,
+                    UnsetBlackboard(o0),
                 },
             },
-            Precondition(|bb| *bb.t0 + 2 > bb.b1 % 4, else = Failure) {
-                RunOnce(then_skip = true) {
-                    FlipSelector {
-                        SequenceWithMemory {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        #[on_success(|bb| if *bb.t0 + 3 != 0 { *bb.t1 += 2 })]
-                        Action(Act<8>),
-                        AlwaysSuccess,
-                        Repeater(forever) {
-                            #[post(|bb| bb.t1.set(bb.b0))]
-                            #[success_if(|bb| *bb.t1 + 1 < 0)]
-                            Action(PIo<9>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0970Blackboard { q0 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0971 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            b1: i64 = 2,
+        }
+        Repeater(forever) {
+            ParallelAll(2) {
+                ScriptCondition(|bb| bb.b1 % 2 < 0),
+                AsyncFallback {
+                    Filter(times = 3, count = Completed, filtered = Failure) {
+                        Retry(forever) {
+                            Script(|bb| { if *bb.t1 + 3 == *bb.t1 { bb.b0 += 3 }; bb.b0 += 1 }),
                         },
                     },
                 },
@@ -2353,224 +2618,204 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0970Blackboard { b0 t1 b1 t0 });
+board!(Tree0971Blackboard { b0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0971 for Ctx {
-        RepeatUntil(Failure) {
-            RepeatUntilFailure(forever) {
-                Filter(times = 2, count = Failure) {
-                    TryCatch(catch_on_halt = true) {
-                        ReactiveFallback {
-                            ReactiveSequence {
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                                Condition(Cond<2>),
-                            },
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                            Repeater(forever) {
-                                StatefulAction(Task<5>),
-                            },
-                            Parallel(failure = 1) {
-                                StatefulAction(Task<6>),
-                                Runner,
-                            },
-                        },
-                        FlipSelector {
-                            IfThenElse {
-                                StatefulAction(Task<7> = Task::<7>),
-                                SequenceWithMemory {
-                                    Condition(Cond<8>),
-                                    StatefulAction(Task<9>),
-                                    Action(Act<10> = Act::<10>),
-                                },
-                            },
-                            AsyncSequence {
-                                RepeatUntilFailure(2) {
-                                    StatefulAction(Task<11>),
-                                },
-                                MaxTime(0) {
-                                    Condition(|ctx| ctx.check(12)),
-                                },
-                                Filter(times = 3, count = Failure) {
-                                    Condition(Cond<13>),
-                                },
-                            },
-                            SequenceWithMemory {
-                                Sequence {
-                                    Condition(Cond<14>),
-                                    Condition(Cond<15>),
-                                    Action(Act<16>),
-                                },
-                                SequenceWithMemory {
-                                    Condition(Cond<17> = Cond::<17>),
-                                    StatefulAction(Task<18>),
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+    pub tree Tree0972Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
+        Action(PIo<5>, t0 = {t1})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0972 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 3,
         }
-        BinarySelector(|bb| bb.b0 != *bb.t0, dynamic = false) {
-            ForceFailure {
-                IndexSwitch(|bb| bb.o0.unwrap_or(3) + 3, out_of_range = Fail) {
-                    Condition(Cond<0>),
-                    Inverter {
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
-                            ScriptCondition(|bb| (bb.b0 + 2) % 2 < 1),
-                        },
-                    },
+        #[run_while(|bb| *bb.t1 < 7)]
+        AsyncFallback {
+            Fallback {
+                Observe(|bb| *bb.t0 != *bb.t1, abort = both) {
+                    Script(|bb| *bb.t1 += 3),
+                },
+                Action(Act<0>),
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<1>),
+                Condition(Cond<2> = Cond::<2>),
+                WasEntryUpdated(t0),
+            },
+            AsyncSequence {
+                StatefulAction(Task<3>),
+                Action(|ctx| ctx.exec(4)),
+                StepSequencer {
+                    Script(|bb| { *bb.t1 += 1; *bb.t1 += 3 }),
+                    SubTree(Tree0972Sub0, t1 = {=}, t0 = {t0}),
                 },
             },
-            WaitValueUpdate(t0) {
-                #[run_while(|bb| bb.b0 != 0)]
-                #[on_failure(|bb| bb.b0 += 3)]
-                Precondition(|bb| bb.o0.is_none(), else = Running) {
-                    StepSequencer {
-                        #[success_if(|bb| *bb.t0 % 4 == 2)]
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        Condition(PCond<2>, b0 = 7),
-                        Timeout(0) {
-                            AlwaysRunning,
-                        },
-                    },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                SetBlackboard(t1 = 3),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
 
-board!(Tree0972Blackboard { o0 t0 b0 });
+board!(Tree0972Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0973Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 13,
         }
-        WhileDoElse {
-            StatefulAction(Task<3>),
-            Deadline(0) {
-                Repeat(4) {
-                    Action(Act<4>),
-                },
-            },
-            Failer,
-        }
+        Condition(Cond<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0973 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 0,
+            b1: i64 = 3,
         }
-        ParallelAll(max_failures = -1) {
-            KeepRunningUntilFailure {
-                Conditional(|bb| bb.b0 < *bb.t1, else = Failure) {
-                    Fallback {
-                        #[on_halted(|bb| bb.o0 = None)]
-                        #[run_while(|bb| *bb.t1 % 4 < 0)]
-                        #[success_if(|bb| *bb.t0 + 2 == 5)]
-                        Precondition(|bb| *bb.t0 > 7, else = Skipped) {
-                            WasEntryUpdated(t1),
-                        },
-                        Repeat(2) {
-                            RunOnce(then_skip = false) {
-                                MemPriority {
-                                    StatefulAction(Task<0>),
-                                    Condition(Cond<1>),
-                                    Condition(Cond<2> = Cond::<2>),
+        ReactiveFallback {
+            Sequence {
+                AsyncFallback {
+                    Action(Act<0>),
+                    AlwaysFailure,
+                    Condition(Cond<1>),
+                },
+                Remap(success = Failure, failure = Failure) {
+                    SetBlackboard(b1 = 5),
+                },
+            },
+            Sequence {
+                Precondition(|bb| *bb.t0 % 4 > 0) {
+                    Invert {
+                        Fallback {
+                            Switch(b1) {
+                                case 1 => #[success_if(|bb| bb.o0.is_some())]
+                                Condition(Cond<2>),
+                                case 2 => StatefulAction(Task<3>),
+                                case 0 => SetBlackboard(b0 = {b1}),
+                                _ => Cooldown(0) {
+                                    Action(Act<4>),
+                                },
+                            },
+                            Fallback {
+                                SubTree(Tree0973Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
+                            },
+                            #[post(|bb| { bb.b1 = 5; bb.t0.set(bb.b0 % 4) })]
+                            #[run_while(|bb| bb.b1 + 3 > 7)]
+                            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
+                            SequenceWithMemory {
+                                Parallel(success = 0, failure = 0) {
+                                    StatefulAction(Task<6> = Task::<6>),
+                                    StatefulAction(Task<7>),
+                                },
+                                Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 3)),
+                                Precondition(|bb| bb.o0.is_none()) {
+                                    Condition(Cond<9> = Cond::<9>),
+                                },
+                                Parallel(success = -2) {
+                                    StatefulAction(Task<10>),
+                                    Action(Act<11>),
                                 },
                             },
                         },
                     },
                 },
             },
-            Repeater(forever) {
-                Sequence {
-                    SubTree(Tree0973Sub0, ..),
-                    Repeat(0) {
-                        ScriptCondition(|bb| *bb.t0 > *bb.t0 + 2),
-                    },
-                    Condition(PCond<5>, b0 = {=}),
-                },
-            },
         }
     }
 }
 
-board!(Tree0973Blackboard { t0 t1 o0 b0 });
+board!(Tree0973Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0974 for Ctx {
         blackboard {
+            b1: i64 = 2,
             #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
         }
-        #[run_while(|bb| bb.b0 > bb.b1)]
-        Cooldown(20, filtered = Failure) {
-            Fallback {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Precondition(|bb| bb.b0 + 1 < 7, else = Running) {
-                        MemSequence {
-                            Action(PIo<0>, t0 = {=}),
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Condition(|ctx| ctx.check(1)),
-                                StatefulAction(Task<2>),
+        Filter(times = 3, count = Completed) {
+            #[on_failure(|bb| bb.t0.set(bb.b1))]
+            ReactiveFallback {
+                Invert {
+                    Selector {
+                        #[failure_if(|bb| bb.b1 < *bb.t0)]
+                        #[on_success(|bb| bb.t0.set(bb.b1))]
+                        Selector {
+                            Observe(|bb| bb.b0 > 3, abort = lower) {
+                                ScriptCondition(|bb| *bb.t0 > 0),
                             },
-                            IndexSwitch(|bb| 7, out_of_range = Loop) {
-                                Sleep(0),
-                                Condition(PCond<3>, b0 = {b1}),
-                                WasEntryUpdated(t0),
-                            },
+                            Condition(Cond<0>),
+                        },
+                        StatefulAction(Task<1>),
+                        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                            WasEntryUpdated(t0),
+                            Action(Act<2>),
+                        },
+                        Priority {
+                            Script(|bb| { bb.b0 = 7; bb.b0 = *bb.t0 }),
                         },
                     },
                 },
-                Inverter {
-                    Switch(b1) {
-                        case 2 => ParallelAll(max_failures = -1) {
-                            Wait(0),
-                            Action(Act<4>),
-                        },
-                        _ => RepeatUntilSuccess(1) {
-                            Repeater(1) {
-                                Action(Act<5>),
-                            },
+                RepeatUntilSuccess(2) {
+                    Observe(|bb| (*bb.t0 + 2) % 2 == 0, abort = self) {
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        #[success_if(|bb| *bb.t0 > bb.b0 % 3)]
+                        TryCatch(catch_on_halt = false) {
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                            Action(Act<5>),
                         },
                     },
                 },
-                Cooldown(0, filtered = Skipped) {
-                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 4, &mut bb.b1)),
-                },
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Switch(b1) {
-                            case 0 => StatefulAction(Task<7>),
-                            _ => AlwaysSuccess,
-                        },
+                IndexSwitch(|bb| *bb.t0 + 3, dynamic = true) {
+                    ParallelAll {
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b0)),
+                        SetBlackboard(b1 = 6),
+                        #[success_if(|bb| bb.b0 > 6)]
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    AsyncSequence {
+                        Script(|bb| bb.b0 = *bb.t0),
                         StatefulAction(Task<8>),
+                    },
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        #[post(|bb| if bb.b1 % 4 == 3 { bb.b0 += 1 })]
+                        #[on_halted(|bb| if bb.b0 + 3 < bb.b1 + 4 { bb.t0.set(bb.b1 + 1) })]
+                        #[run_while(|bb| *bb.t0 == (bb.b0 + 2) % 4)]
+                        Action(Act<9>),
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 < bb.b1)]
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<10>),
+                    Condition(Cond<11>),
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<12>),
+                        StatefulAction(PTask<13>, b0 = 5, b1 = {=}),
+                    },
+                    RunOnce(then_skip = false) {
+                        Action(Act<14>),
+                    },
+                    Loop(q0, if_empty = Running) {
+                        Condition(Cond<15>),
                     },
                 },
             },
@@ -2578,147 +2823,457 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0974Blackboard { t0 b1 b0 q0 });
+board!(Tree0974Blackboard { b1 t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0975 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
         }
-        ReactiveFallback {
-            #[failure_if(|bb| bb.o0.unwrap_or(0) + 3 != 0)]
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(0, 5)),
-                StatefulAction(PTask<1>, b0 = {=}),
+        Sequence {
+            Fallback {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                SetBlackboard(b0 = {t0}),
             },
-            ParallelAll(max_failures = -3) {
-                Condition(PCond<2>, b0 = 9),
-                #[success_if(|bb| bb.b0 == 3)]
-                #[post(|bb| *bb.t0 += 1)]
-                BinarySelector(|bb| *bb.t0 % 2 != 0, dynamic = true) {
-                    Wait(30),
-                    StatefulAction(Task<3>),
-                },
-                RetryUntilSuccessful(2) {
-                    StatefulAction(Task<4>),
-                },
+            Optional {
+                Wait(20),
             },
-            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0975Blackboard { o0 b0 t0 });
+board!(Tree0975Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0976 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
         }
-        Filter(times = 2, count = Success, filtered = Failure) {
-            Action(PAct<0>, b0 = {b0}, b1 = {=}),
+        BinarySelector(|bb| bb.b1 > *bb.t0 + 1, dynamic = true) {
+            Filter(times = 3, count = Success) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b1)),
+            },
+            Conditional(|bb| bb.b0 == bb.b1 + 4) {
+                StatefulAction(Task<1>),
+            },
         }
     }
 }
 
-board!(Tree0976Blackboard { b1 b0 });
+board!(Tree0976Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0977 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
         }
-        FlipSelector {
-            Priority {
-                StatefulAction(Task<0> = Task::<0>),
-                Condition(Cond<1>),
-                SetBlackboard(o0 = Some(6)),
+        WhileDoElse {
+            #[run_while(|bb| *bb.t1 != 4)]
+            Parallel(success = -1) {
+                KeepRunningUntilFailure {
+                    #[run_while(|bb| *bb.t1 == 7)]
+                    Condition(Cond<0>),
+                },
             },
-            ReactiveFallback {
-                Action(PIo<2>, t0 = {t1}),
-                SkipUnlessUpdated(t1) {
+            PrioritySelector {
+                #[score(5)]
+                StatefulAction(Task<1>),
+                #[score(|bb| (*bb.t0) as f32)]
+                StatefulAction(Task<2>),
+                #[score(|bb| (*bb.t1) as f32)]
+                RepeatUntil(Success) {
                     StatefulAction(Task<3>),
                 },
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-            },
-            AsyncFallback {
-                #[success_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                Action(PIo<8>, t0 = {=}),
-            },
-            RunOnce {
+                #[score(|bb| (*bb.t1 % 3) as f32)]
                 AlwaysFailure,
             },
-            Succeeder,
         }
     }
 }
 
-board!(Tree0977Blackboard { t1 o0 t0 });
+board!(Tree0977Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0978 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 5,
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = false) {
-            Condition(PCond<0>, b0 = {b0}),
-            #[on_failure(|bb| { bb.b0 = 7; bb.o0 = Some(bb.o0.unwrap_or(5) % 3) })]
-            #[post(|bb| bb.t0.set(bb.b1))]
-            #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
+        AsyncFallback {
+            Condition(PCond<0>, b0 = {=}),
+            Condition(Cond<1>),
+            Timeout(50) {
+                Limiter(1) {
+                    StatefulAction(PTask<2>, b0 = {t0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0978Blackboard { t0 o0 b0 b1 });
+board!(Tree0978Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0979 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
             b0: i64,
-            o0: Option<i64>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 3,
         }
-        Limiter(3) {
-            ParallelAll {
+        ReactiveSequence {
+            ForceSuccess {
                 Fallback {
                     StatefulAction(Task<0>),
-                    Loop(q0) {
-                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+                    Condition(|ctx| ctx.check(1)),
+                },
+            },
+            IfThenElse {
+                Conditional(|bb| *bb.t0 != 1, dynamic = true) {
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    WasEntryUpdated(t0),
+                },
+                Condition(Cond<2> = Cond::<2>),
+                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                Filter(times = 2, filtered = Failure) {
+                    Condition(Cond<3>),
+                },
+            },
+            #[on_success(|bb| bb.o0 = Some(bb.b0 + 1))]
+            #[success_if(|bb| bb.b0 != 6)]
+            #[post(|bb| if bb.o0.unwrap_or(5) < 2 { bb.b0 += 3 })]
+            StatefulAction(Task<4>),
+            RunOnce(then_skip = false) {
+                TryCatch {
+                    UnsetBlackboard(o0),
+                    Wait(10),
+                    Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0979Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0980Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 11,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        StatefulAction(PTask<0>, b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0980Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Sequence {
+            Condition(|ctx| ctx.check(3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0980 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        Deadline(20) {
+            ParallelAll(max_failures = -1) {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Switch(b1) {
+                        case 4 => AlwaysSuccess,
+                        _ => RetryUntilSuccessful(2) {
+                            WasEntryUpdated(t1),
+                        },
                     },
-                    Repeat(4) {
-                        Succeeder,
+                    Timeout(100) {
+                        Filter(times = 3, count = Success, filtered = Failure) {
+                            #[success_if(|bb| *bb.t1 % 3 > 0)]
+                            #[post(|bb| { bb.b0 = 7; *bb.t1 += 3 })]
+                            #[on_success(|bb| { bb.b0 += 1; bb.t1.set(*bb.t0) })]
+                            ForceFailure {
+                                RepeatTimes(1) {
+                                    AlwaysFailure,
+                                },
+                            },
+                        },
                     },
                 },
-                #[on_success(|bb| bb.b0 += 2)]
-                #[on_halted(|bb| if bb.b1 == 2 { bb.t0.set((bb.o0.unwrap_or(4) + 3) % 3) })]
-                ReactiveFallback {
-                    WaitUntil(|bb| bb.b1 < 1) {
-                        StatefulAction(Task<2>),
+                SubTree(Tree0980Sub0, t1 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
+                Fallback {
+                    Observe(|bb| *bb.t0 != *bb.t1 % 2, abort = lower) {
+                        #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
+                        #[failure_if(|bb| *bb.t1 % 2 != 1)]
+                        #[success_if(|bb| (bb.b1 + 3) % 3 < 2)]
+                        AlwaysFailure,
                     },
-                    #[on_success(|bb| bb.t0.set(8))]
-                    #[post(|bb| bb.b0 = 0)]
-                    #[skip_if(|bb| bb.b0 < 1)]
-                    Priority {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(2) + 2 == 7),
-                        Action(PAct<3>, b0 = {t0}),
+                    Observe(|bb| *bb.t0 + 4 < 7, abort = lower) {
+                        WaitUntil(|bb| bb.b1 > 0) {
+                            MemSequence {
+                                Action(Act<1>),
+                                Condition(PCond<2>, b0 = {b1}),
+                            },
+                        },
+                    },
+                },
+                Invert {
+                    SubTree(Tree0980Sub1, ..),
+                },
+                Switch(b1) {
+                    case 3 => StatefulAction(PTask<4>, b0 = 7, b1 = {=}),
+                    case 4 => RunOnce(then_skip = true) {
+                        #[skip_if(|bb| *bb.t0 + 4 != 4)]
+                        #[post(|bb| bb.t1.set(*bb.t0 + 3))]
+                        Condition(Cond<5>),
+                    },
+                    case 5 => #[run_while(|bb| bb.b0 % 3 > 1)]
+                    Condition(|ctx, bb| ctx.check_in(6, *bb.t1 + 4)),
+                    _ => WhileDoElse {
+                        Condition(Cond<7>),
+                        StatefulAction(PTask<8>, b0 = {t1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0980Blackboard { t1 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0981 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 5 => KeepRunningUntilFailure {
+                Fallback {
+                    Observe(|bb| *bb.t0 + 1 > 3, abort = both) {
+                        Action(PIo<0>, t0 = {=}),
+                    },
+                    Observe(|bb| *bb.t0 % 4 > 1, abort = lower) {
+                        StatefulAction(PTask<1>, b0 = {=}),
+                    },
+                },
+            },
+            _ => FlipSelector {
+                StatefulAction(Task<2> = Task::<2>),
+                AlwaysSuccess,
+                MaxTime(10) {
+                    StatefulAction(Task<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0981Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0982 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 5,
+        }
+        ReactiveFallback {
+            MemPriority {
+                #[skip_if(|bb| *bb.t0 != 3)]
+                #[failure_if(|bb| bb.b0 < bb.b1 + 4)]
+                Failer,
+                FlipSelector {
+                    Failer,
+                    #[failure_if(|bb| bb.b1 % 2 != 0)]
+                    #[run_while(|bb| bb.b0 < 3)]
+                    #[post(|bb| { bb.b0 += 2; bb.b1 = 4 })]
+                    StatefulAction(Task<0>),
+                },
+            },
+            ScriptCondition(|bb| bb.o0.is_some()),
+            KeepRunningUntilFailure {
+                #[success_if(|bb| *bb.t0 > 7)]
+                Condition(Cond<1>),
+            },
+            #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+            MemSequence {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    StatefulAction(Task<2>),
+                    #[score(|bb| (bb.b0 % 2) as f32)]
+                    StatefulAction(Task<3>),
+                    #[score(|bb| (*bb.t0 % 2) as f32)]
+                    Action(Act<4>),
+                },
+                RunOnce(then_skip = false) {
+                    Delay(0) {
+                        Wait(20),
+                    },
+                },
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0982Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0983 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 2,
+            b0: i64 = 4,
+        }
+        Sequence {
+            ReactiveSequence {
+                AlwaysSuccess,
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = {=}),
+            },
+            Switch(b1) {
+                case 5 => StatefulAction(Task<2> = Task::<2>),
+                case 4 => StatefulAction(Task<3> = Task::<3>),
+                _ => Script(|bb| bb.o0 = Some(bb.b0)),
+            },
+            Sleep(0),
+            Condition(Cond<4>),
+            Timeout(100) {
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0983Blackboard { o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0984 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            b1: i64,
+        }
+        Switch(b1) {
+            case 2 => Condition(PCond<0>, b0 = 6),
+            case 5 => #[success_if(|bb| bb.b1 < 4)]
+            Sequence {
+                Condition(Cond<1>),
+                WasEntryUpdated(t0),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            _ => #[skip_if(|bb| bb.b0 + 4 == 3)]
+            Fallback {
+                Observe(|bb| bb.o0.unwrap_or(5) + 1 > 5, abort = both) {
+                    #[on_failure(|bb| { bb.t0.set(5); bb.b1 = *bb.t0 })]
+                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                    RunOnce {
+                        MaxTime(10) {
+                            Selector {
+                                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 2)),
+                                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                            },
+                        },
+                    },
+                },
+                SkipUnlessUpdated(t0) {
+                    Filter(times = 2, count = Success, filtered = Skipped) {
+                        SkipUnlessUpdated(t0) {
+                            ScriptCondition(|bb| bb.b1 + 1 < bb.b1 % 4),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0984Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0985Sub0 for Ctx {
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0985 for Ctx {
+        Fallback {
+            Remap(success = Failure, failure = Success) {
+                ReactiveSequence {
+                    TryCatch(catch_on_halt = true) {
+                        Condition(Cond<0>),
+                        Condition(|ctx| ctx.check(1)),
                     },
                     Repeat(3) {
+                        Parallel(success = -2, failure = 1) {
+                            Wait(10),
+                            Condition(|ctx| ctx.check(2)),
+                            SubTree(Tree0985Sub0),
+                        },
+                    },
+                    StepSequencer {
+                        StatefulAction(Task<3>),
+                        PrioritySelector {
+                            #[score(3)]
+                            StatefulAction(Task<4>),
+                            #[score(1)]
+                            AlwaysSuccess,
+                        },
+                        RepeatUntil(Success) {
+                            Sequence {
+                                StatefulAction(Task<5>),
+                                Condition(Cond<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        WaitValueUpdate(t0) {
+            IndexSwitch(|bb| (*bb.t0 + 2) % 2, out_of_range = Loop) {
+                AsyncFallback {
+                    SequenceWithMemory {
+                        #[failure_if(|bb| bb.o0.unwrap_or(1) < 6)]
+                        #[skip_if(|bb| *bb.t0 % 3 > 0)]
+                        AlwaysSuccess,
+                        Condition(Cond<0>),
+                    },
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Action(Act<1>),
+                    RetryUntilSuccessful(2) {
+                        AlwaysFailure,
+                    },
+                    Optional {
                         Sleep(10),
                     },
                 },
@@ -2727,534 +3282,255 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0979Blackboard { q0 b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0980 for Ctx {
-        FlipSelector {
-            Action(Act<0>),
-            Condition(Cond<1> = Cond::<1>),
-            Action(Act<2> = Act::<2>),
-            Condition(|ctx| ctx.check(3)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 4,
-        }
-        Repeater(forever) {
-            BinarySelector(|bb| *bb.t0 % 3 != 0) {
-                ForceFailure {
-                    Condition(PCond<0>, b0 = {b0}),
-                },
-                MemSequence {
-                    SetBlackboard(b1 = {b0}),
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0981Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 2,
-        }
-        AsyncFallback {
-            Precondition(|bb| bb.b1 % 3 != 1) {
-                BinarySelector(|bb| *bb.t1 < (bb.b1 + 3) % 4, dynamic = true) {
-                    ParallelAll(max_failures = -2) {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
-                        Script(|bb| if bb.b0 == bb.b0 % 3 { bb.t1.set(2) }),
-                        RepeatUntil(Success) {
-                            Invert {
-                                Condition(Cond<1>),
-                            },
-                        },
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b1)),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                    SequenceWithMemory {
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                        Action(Act<5>),
-                        Condition(PCond<6>, b0 = 1),
-                        #[skip_if(|bb| (*bb.t1 + 1) % 2 < 1)]
-                        StatefulAction(Task<7>),
-                        Condition(PCond<8>, b0 = {t0}),
-                    },
-                },
-            },
-            MemSequence {
-                StepSequencer {
-                    SetBlackboard(b0 = 0),
-                    Condition(Cond<9>),
-                },
-                Action(Act<10> = Act::<10>),
-                ForceFailure {
-                    StatefulAction(Task<11>),
-                },
-                #[on_failure(|bb| bb.b1 += 1)]
-                IndexSwitch(|bb| bb.b1) {
-                    #[failure_if(|bb| bb.b1 != bb.b0 + 1)]
-                    #[on_failure(|bb| { bb.t1.set(6); bb.t1.set(*bb.t0 + 2) })]
-                    Action(|ctx, bb| ctx.exec_in(12, *bb.t0, &mut bb.b1)),
-                    SkipUnlessUpdated(t0) {
-                        Failer,
-                    },
-                    RunOnce {
-                        StatefulAction(PTask<13>, b0 = {=}, b1 = {t1}),
-                    },
-                },
-            },
-            Cooldown(0, filtered = Skipped) {
-                #[success_if(|bb| *bb.t1 > 2)]
-                #[on_failure(|bb| *bb.t1 += 3)]
-                #[on_success(|bb| { bb.b1 = (*bb.t1 + 4) % 3; bb.t1.set(bb.b1) })]
-                RepeatUntilFailure(forever) {
-                    FlipSelector {
-                        ReactiveSequence {
-                            StatefulAction(Task<14> = Task::<14>),
-                            Condition(|ctx| ctx.check(15)),
-                        },
-                        ParallelAll {
-                            Action(PIo<16>, t0 = {b1}),
-                            Action(PAct<17>, b0 = {b1}, b1 = {b0}),
-                            Condition(|ctx| ctx.check(18)),
-                        },
-                        RetryUntilSuccessful(0) {
-                            StatefulAction(Task<19>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0982Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0983Sub0 for Ctx {
-        StatefulAction(Task<7> = Task::<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
-        Inverter {
-            SequenceWithMemory {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(0)),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Cooldown(0) {
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        AlwaysFailure,
-                    },
-                },
-                WhileDoElse {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                },
-                RunOnce {
-                    SubTree(Tree0983Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
-        ReactiveFallback {
-            Deadline(0) {
-                Repeat(1) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Sleep(30),
-                    },
-                },
-            },
-            AsyncFallback {
-                Condition(Cond<2>),
-                Action(Act<3>),
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            RepeatTimes(forever) {
-                Timeout(20) {
-                    Condition(Cond<5> = Cond::<5>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64,
-        }
-        RepeatTimes(3) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Fallback {
-                    Conditional(|bb| *bb.t0 == 0, else = Success) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        PolicyParallel(policy = FirstSuccess) {
-                            SetBlackboard(t0 = 7),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                ParallelAll {
-                    AlwaysSuccess,
-                    Delay(10) {
-                        WasEntryUpdated(t0),
-                    },
-                    Sleep(10),
-                },
-                Precondition(|bb| bb.b0 < *bb.t0) {
-                    Action(Act<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0985Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        Selector {
-            StatefulAction(Task<0>),
-            Inverter {
-                Wait(20),
-            },
-        }
-    }
-}
+board!(Tree0986Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0987 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = None,
-        }
-        SequenceStar {
-            Sequence {
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                #[skip_if(|bb| bb.o0.is_none())]
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    WhileDoElse {
-                        Action(PIo<0>, t0 = {t0}),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                RepeatTimes(3) {
-                    #[run_while(|bb| *bb.t0 + 3 < *bb.t0 + 4)]
-                    Sequence {
-                        SetBlackboard(t0 = 8),
-                        Action(PIo<1>, t0 = {b0}),
-                        Action(PIo<2>, t0 = {b0}),
-                    },
-                },
-                #[failure_if(|bb| bb.b0 < 5)]
-                #[skip_if(|bb| bb.o0.unwrap_or(3) < 7)]
-                WasEntryUpdated(t0),
-                StepSequencer {
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            Fallback {
-                Selector {
-                    Condition(PCond<5>, b0 = 9),
-                    Condition(PCond<6>, b0 = 1),
-                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b0)),
-                    Condition(Cond<8>),
-                },
-                Sequence {
-                    WaitValueUpdate(t0) {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(4) + 1 != *bb.t0),
-                    },
-                },
-            },
-            Retry(2) {
-                Action(Act<9>),
-            },
-            MemPriority {
-                StatefulAction(Task<10>),
-            },
-            RunOnce {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    KeepRunningUntilFailure {
-                        BinarySelector(|bb| *bb.t0 < 6, dynamic = true) {
-                            Action(PAct<11>, b0 = 7),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
+        ReactiveFallback {
+            Action(Act<0>),
+            ParallelAll(max_failures = -1) {
+                Sleep(0),
             },
         }
     }
 }
-
-board!(Tree0987Blackboard { t0 b0 q0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0988 for Ctx {
-        AsyncFallback {
-            AsyncSequence {
-                Delay(0) {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-                TryCatch {
-                    Condition(Cond<2>),
-                    Deadline(0) {
-                        AlwaysRunning,
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        Invert {
+            Inverter {
+                ReactiveSequence {
+                    Sequence {
+                        #[run_while(|bb| bb.b0 + 1 > 5)]
+                        #[post(|bb| if bb.b0 != (bb.o0.unwrap_or(1) + 4) % 4 { bb.b0 = bb.o0.unwrap_or(5) + 1 })]
+                        #[on_success(|bb| if bb.b1 < 1 { *bb.t0 += 2 })]
+                        Retry(4) {
+                            SequenceWithMemory {
+                                IfThenElse {
+                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                                    Condition(PCond<1>, b0 = {=}),
+                                },
+                                Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
+                                    StatefulAction(Task<2> = Task::<2>),
+                                },
+                            },
+                        },
                     },
+                    Timeout(20) {
+                        AsyncSequence {
+                            ParallelAll(max_failures = -2) {
+                                Sequence {
+                                    StatefulAction(PTask<3>, b0 = 0, b1 = {t0}),
+                                    Action(PAct<4>, b0 = {b0}, b1 = {=}),
+                                },
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(PTask<5>, b0 = 3, b1 = {=}),
+                                },
+                                Condition(Cond<6>),
+                                StatefulAction(Task<7> = Task::<7>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<8>),
                 },
             },
-            StatefulAction(Task<3> = Task::<3>),
-            Action(Act<4> = Act::<4>),
         }
     }
 }
+
+board!(Tree0988Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0989 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            o0: Option<i64> = Some(5),
         }
-        Switch(b1) {
-            case 4 => IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = false) {
-                ReactiveFallback {
-                    ScriptCondition(|bb| *bb.t0 < 2),
-                    Action(Act<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 1) % 3)),
-                },
-                StatefulAction(Task<2>),
-                StepSequencer {
-                    Action(PIo<3>, t0 = {b1}),
-                    Script(|bb| bb.b1 = (bb.b0 + 3) % 4),
-                },
-                IndexSwitch(|bb| bb.b1 + 4, out_of_range = Fail) {
-                    Script(|bb| { bb.b0 = 0; bb.b1 += 2 }),
-                    Wait(30),
-                    Condition(|ctx, bb| ctx.check_in(4, (bb.b1 + 1) % 3)),
-                    ScriptCondition(|bb| bb.b0 + 4 != 5),
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 1, &mut bb.b0)),
-                },
-            },
-            _ => WhileDoElse {
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(6)),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    Limiter(2) {
-                        AlwaysFailure,
+        WhileDoElse {
+            Selector {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Timeout(10) {
+                        Repeat(0) {
+                            Script(|bb| bb.o0 = None),
+                        },
                     },
                 },
-                Loop(q0, value = {b1}, if_empty = Failure) {
-                    ParallelAll {
-                        Action(|ctx| ctx.exec(8)),
-                        Condition(Cond<9>),
-                        SetBlackboard(b1 = 7),
-                        Condition(Cond<10>),
-                    },
+                Observe(|bb| bb.b0 % 2 == 0, abort = lower) {
+                    StatefulAction(Task<0>),
+                },
+                Observe(|bb| bb.b0 == (bb.b0 + 2) % 2, abort = none) {
+                    Condition(PCond<1>, b0 = 5),
+                },
+                IfThenElse {
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0989Blackboard { b1 b0 q0 t0 });
+board!(Tree0989Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0990 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-            b0: i64,
             #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        PolicyParallel(policy = FirstSuccess) {
-            Interrupt(|bb| *bb.t0 + 3 == *bb.t0 + 4) {
-                Selector {
-                    StatefulAction(PTask<0>, b0 = {t1}, b1 = {b1}),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                    AlwaysSuccess,
+        #[post(|bb| bb.b0 += 2)]
+        SequenceWithMemory {
+            TryCatch(catch_on_halt = false) {
+                FlipSelector {
+                    ReactiveFallback {
+                        ScriptCondition(|bb| *bb.t1 % 3 > 0),
+                        Action(Act<0> = Act::<0>),
+                    },
+                    Cooldown(0) {
+                        Action(PIo<1>, t0 = {b0}),
+                    },
                 },
-            },
-            ReactiveSequence {
-                #[post(|bb| *bb.t1 += 2)]
-                #[run_while(|bb| *bb.t1 % 4 != 3)]
-                StatefulAction(Task<2>),
-                AlwaysRunning,
-            },
-            IndexSwitch(|bb| 4, out_of_range = Fail) {
-                #[success_if(|bb| bb.b0 + 2 != 7)]
-                #[skip_if(|bb| *bb.t0 + 4 > 7)]
-                Sequence {
-                    StatefulAction(PTask<3>, b0 = 9, b1 = {b0}),
-                    Action(Act<4>),
+                Parallel {
+                    StatefulAction(Task<2> = Task::<2>),
+                    MaxTime(20) {
+                        PrioritySelector {
+                            #[score(6)]
+                            StatefulAction(Task<3>),
+                            #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
+                            Precondition(|bb| *bb.t0 % 2 == 0) {
+                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                    StatefulAction(Task<4>),
+                                    Action(Act<5> = Act::<5>),
+                                },
+                            },
+                            #[score(|bb| (bb.b0) as f32)]
+                            Condition(|ctx| ctx.check(6)),
+                        },
+                    },
                 },
-            },
-            MemPriority {
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                Condition(|ctx, bb| ctx.check_in(7, *bb.t1)),
-            },
-            Filter(times = 1, count = Success, filtered = Failure) {
-                Action(PIo<8>, t0 = {=}),
+                StepSequencer {
+                    StatefulAction(PTask<7>, b0 = 1),
+                    Repeat(0) {
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                    Script(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0 % 4) }),
+                },
             },
         }
     }
 }
 
-board!(Tree0990Blackboard { t0 b1 b0 t1 });
+board!(Tree0990Blackboard { t1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0991 for Ctx {
-        StepSequencer {
-            Repeater(forever) {
-                Succeeder,
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        ReactiveSequence {
+            Action(Act<0>),
+            DynamicSelector {
+                ScriptCondition(|bb| *bb.t0 < 7),
+                ScriptCondition(|bb| *bb.t0 == 6),
             },
-            StatefulAction(Task<0> = Task::<0>),
+            Observe(|bb| bb.o0.is_none(), abort = self) {
+                Sleep(50),
+            },
             StatefulAction(Task<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3>),
+            Filter(times = 2, filtered = Skipped) {
+                Script(|bb| { bb.b0 += 1; bb.o0 = Some(*bb.t0 + 4) }),
+            },
         }
     }
 }
+
+board!(Tree0991Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0992 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64,
         }
-        #[skip_if(|bb| *bb.t0 != 4)]
-        #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-        Retry(1) {
-            ForceFailure {
-                ReactiveFallback {
-                    Precondition(|bb| bb.b0 + 2 > 2, else = Running) {
-                        ReactiveSequence {
-                            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                Action(Act<0>),
-                                #[on_halted(|bb| bb.b0 += 3)]
-                                #[success_if(|bb| *bb.t0 % 4 == 0)]
-                                Deadline(0) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                            StepSequencer {
-                                Inverter {
-                                    Sleep(0),
-                                },
-                            },
-                        },
+        ReactiveFallback {
+            MaxTime(0) {
+                StatefulAction(Task<0>),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                Action(PAct<1>, b0 = {=}, b1 = {=}),
+                Condition(Cond<2> = Cond::<2>),
+                RunOnce(then_skip = true) {
+                    StatefulAction(Task<3>),
+                },
+            },
+            KeepRunningUntilFailure {
+                AsyncFallback {
+                    TryCatch(catch_on_halt = false) {
+                        ScriptCondition(|bb| bb.b0 % 4 > 0),
+                        Condition(Cond<4>),
                     },
-                    Remap(success = Failure, failure = Success) {
-                        Inverter {
-                            MemPriority {
-                                ForceFailure {
-                                    #[on_failure(|bb| bb.b0 += 3)]
-                                    #[run_while(|bb| bb.b0 % 2 != 0)]
-                                    StatefulAction(Task<2>),
-                                },
-                                MemPriority {
-                                    Condition(PCond<3>, b0 = 8),
-                                    StatefulAction(PTask<4>, b0 = 7, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                    Deadline(30) {
-                        Conditional(|bb| *bb.t0 + 4 == *bb.t0 % 4, else = Success) {
-                            Loop(q0, if_empty = Running) {
-                                IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail) {
-                                    Action(Act<5>),
-                                    StatefulAction(Task<6> = Task::<6>),
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                    StatefulAction(Task<7>),
+                    SetBlackboard(b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0992Blackboard { q0 t0 b0 });
+board!(Tree0992Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0993 for Ctx {
-        SequenceWithMemory {
-            Sequence {
+        ReactiveSequence {
+            MemSequence {
                 Condition(Cond<0>),
-                Repeat(1) {
-                    StatefulAction(Task<1>),
-                },
-                Priority {
-                    FlipSelector {
+            },
+            TryCatch(catch_on_halt = true) {
+                ReactiveSequence {
+                    Condition(Cond<1>),
+                    Retry(1) {
                         StatefulAction(Task<2>),
+                    },
+                    Condition(|ctx| ctx.check(3)),
+                },
+                Parallel(failure = 0) {
+                    KeepRunningUntilFailure {
                         Sleep(20),
                     },
+                    RepeatUntilFailure(2) {
+                        RunOnce(then_skip = false) {
+                            RepeatUntilFailure(1) {
+                                Wait(100),
+                            },
+                        },
+                    },
                 },
-            },
-            IfThenElse {
-                Priority {
-                    Condition(Cond<3> = Cond::<3>),
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5> = Cond::<5>),
+                DynamicSequence {
+                    DynamicSequence {
+                        Condition(Cond<4>),
+                    },
+                    Condition(Cond<5>),
+                    RunOnce(then_skip = false) {
+                        Action(Act<6> = Act::<6>),
+                    },
+                    Condition(Cond<7>),
+                    Repeater(forever) {
+                        Timeout(50) {
+                            AlwaysFailure,
+                        },
+                    },
                 },
-                StatefulAction(Task<6>),
-            },
-            Limiter(1) {
-                Repeater(0) {
-                    StatefulAction(Task<7>),
-                },
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<8> = Task::<8>),
-                Condition(Cond<9>),
-                StatefulAction(Task<10>),
-                Condition(Cond<11>),
-            },
-            Repeat(0) {
-                StatefulAction(Task<12> = Task::<12>),
             },
         }
     }
@@ -3263,299 +3539,368 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0994 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-            #[tracked] t1: i64,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 1,
         }
-        #[failure_if(|bb| bb.b0 % 4 == 3)]
-        #[run_while(|bb| *bb.t0 + 1 > *bb.t1)]
-        #[on_success(|bb| if *bb.t0 != 7 { bb.b0 = 8 })]
-        Timeout(50) {
-            Switch(b1) {
-                case 0 => TryCatch(catch_on_halt = true) {
-                    WasEntryUpdated(t1),
-                    #[failure_if(|bb| (*bb.t1 + 3) % 4 > 1)]
-                    Condition(Cond<0>),
+        Repeat(4) {
+            BinarySelector(|bb| bb.b1 != *bb.t0) {
+                Selector {
+                    StatefulAction(Task<0>),
+                    PolicyParallel(policy = FirstSuccessOrFailure) {
+                        Action(PIo<1>, t0 = {t0}),
+                        #[failure_if(|bb| bb.b0 + 4 != 0)]
+                        ScriptCondition(|bb| bb.b0 != 6),
+                    },
+                    #[on_success(|bb| { *bb.t0 += 2; if *bb.t0 % 2 != 0 { bb.b1 += 1 } })]
+                    #[run_while(|bb| *bb.t0 < 3)]
+                    ScriptCondition(|bb| bb.b1 % 3 != 2),
                 },
-                _ => StatefulAction(Task<1>),
+                ReactiveSequence {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b1) as f32)]
+                        Condition(Cond<2>),
+                        #[score(|bb| (bb.b0 + 1) as f32)]
+                        Condition(Cond<3>),
+                    },
+                    Optional {
+                        ScriptCondition(|bb| *bb.t0 > bb.b1 % 2),
+                    },
+                    Filter(times = 2, filtered = Failure) {
+                        Script(|bb| bb.b1 += 1),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0994Blackboard { t0 b0 t1 b1 });
+board!(Tree0994Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0995 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSequence {
-            #[on_halted(|bb| *bb.t0 += 1)]
-            Action(Act<0> = Act::<0>),
-            Deadline(0) {
-                IfThenElse {
-                    StatefulAction(Task<1>),
-                    Action(PAct<2>, b0 = {t0}, b1 = {t0}),
+        Sequence {
+            AsyncFallback {
+                RepeatUntilFailure(2) {
+                    TryCatch {
+                        StatefulAction(Task<0>),
+                        Action(Act<1>),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                ForceFailure {
+                    RepeatUntilSuccess(1) {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                            Condition(Cond<4> = Cond::<4>),
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6> = Task::<6>),
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
+            },
+            DynamicSelector {
+                AsyncSequence {
+                    ReactiveFallback {
+                        Condition(Cond<8> = Cond::<8>),
+                        Sleep(0),
+                    },
+                    AlwaysSuccess,
+                    KeepRunningUntilFailure {
+                        Action(Act<9>),
+                    },
+                },
+                Parallel {
+                    StatefulAction(Task<10>),
+                    Action(Act<11>),
+                },
+                Repeater(3) {
+                    Delay(20) {
+                        Action(Act<12>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0995Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 1,
             o0: Option<i64> = Some(1),
         }
-        ReactiveSequence {
-            #[failure_if(|bb| *bb.t0 == 3)]
-            #[success_if(|bb| bb.o0.unwrap_or(2) + 1 > 7)]
-            #[skip_if(|bb| *bb.t0 == bb.b1 % 4)]
-            Loop(q0, if_empty = Skipped) {
-                Repeat(3) {
-                    AsyncSequence {
-                        Parallel(failure = 1) {
-                            WhileDoElse {
-                                Condition(PCond<0>, b0 = {=}),
-                                Script(|bb| { bb.b1 = bb.b0 + 2; bb.b1 += 2 }),
+        Cooldown(0) {
+            Cooldown(50) {
+                BinarySelector(|bb| bb.o0.is_some()) {
+                    ParallelAll(max_failures = -1) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0> = Task::<0>),
+                            Condition(|ctx, bb| ctx.check_in(1, 6)),
+                            ScriptCondition(|bb| bb.b1 % 2 > 0),
+                        },
+                        Conditional(|bb| bb.b1 == 7, dynamic = true, else = Success) {
+                            ReactiveSequence {
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
                             },
                         },
-                        SequenceWithMemory {
-                            SetBlackboard(t0 = {b1}),
-                            Condition(PCond<1>, b0 = {=}),
-                            Condition(Cond<2>),
-                            Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                        RetryUntilSuccessful(forever) {
+                            WaitValueUpdate(t0) {
+                                Cooldown(0, filtered = Failure) {
+                                    Action(|ctx| ctx.exec(4)),
+                                },
+                            },
                         },
-                        IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                    },
+                    SequenceWithMemory {
+                        Fallback {
+                            Observe(|bb| *bb.t0 % 2 < 1, abort = self) {
+                                PrioritySelector {
+                                    #[score(|bb| (bb.b1) as f32)]
+                                    StatefulAction(Task<5>),
+                                    #[score(|bb| (*bb.t0) as f32)]
+                                    StatefulAction(Task<6> = Task::<6>),
+                                },
+                            },
+                            Observe(|bb| bb.o0.is_none(), abort = lower) {
+                                Remap(success = Failure, failure = Success) {
+                                    AlwaysFailure,
+                                },
+                            },
+                            BinarySelector(|bb| bb.b1 != 0, dynamic = false) {
+                                Wait(20),
+                                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
+                            },
+                        },
+                        Sequence {
                             IfThenElse {
-                                Condition(|ctx| ctx.check(4)),
-                                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-                                Action(Act<6>),
+                                StatefulAction(Task<8>),
+                                Action(PAct<9>, b0 = 1, b1 = {b0}),
+                            },
+                            SequenceWithMemory {
+                                #[on_failure(|bb| *bb.t0 += 1)]
+                                #[success_if(|bb| bb.b1 + 2 != 2)]
+                                StatefulAction(Task<10>),
+                                Action(Act<11>),
                             },
                         },
                     },
-                },
-            },
-            #[skip_if(|bb| bb.b1 % 4 > 2)]
-            #[on_failure(|bb| { bb.b1 = *bb.t0 % 2; bb.t0.set(bb.o0.unwrap_or(3) % 2) })]
-            #[failure_if(|bb| bb.b0 % 2 > 0)]
-            Interrupt(|bb| bb.b0 == *bb.t0) {
-                Condition(Cond<7>),
-            },
-            Sequence {
-                Precondition(|bb| bb.b1 % 2 > 0, else = Running) {
-                    Sequence {
-                        RunOnce(then_skip = false) {
-                            Action(PAct<8>, b0 = {=}, b1 = {=}),
-                        },
-                    },
-                },
-                ForceSuccess {
-                    Condition(PCond<9>, b0 = {=}),
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<10>),
-                    Invert {
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0996Blackboard { b0 b1 t0 q0 o0 });
+board!(Tree0996Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            b0: i64 = 3,
         }
-        #[run_while(|bb| bb.o0.is_some())]
-        IfThenElse {
-            ReactiveSequence {
-                #[on_failure(|bb| bb.b1 = *bb.t0)]
-                #[post(|bb| bb.b0 += 1)]
-                Action(Act<0> = Act::<0>),
-                SetBlackboard(b0 = 3),
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            WhileDoElse {
+                Selector {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    Failer,
+                    StatefulAction(Task<1>),
+                },
+                SetBlackboard(b0 = {b1}),
             },
-            ForceSuccess {
-                Action(Act<1> = Act::<1>),
+            DynamicSelector {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
             },
-            ScriptCondition(|bb| bb.o0.is_none()),
+            TryCatch {
+                ScriptCondition(|bb| *bb.t0 < *bb.t0 + 1),
+                Repeater(forever) {
+                    StatefulAction(Task<4>),
+                },
+                Condition(|ctx| ctx.check(5)),
+                StatefulAction(Task<6>),
+                Action(PIo<7>, t0 = {=}),
+            },
         }
     }
 }
 
-board!(Tree0997Blackboard { o0 t0 b1 b0 });
+board!(Tree0997Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
         }
-        WaitValueUpdate(t0) {
-            ReactiveFallback {
-                Action(Act<0> = Act::<0>),
-                WasEntryUpdated(t0),
-                Action(Act<1>),
+        ReactiveSequence {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    Fallback {
+                        Action(Act<0> = Act::<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    Limiter(2) {
+                        Remap(success = Success, failure = Success) {
+                            Condition(Cond<2> = Cond::<2>),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Script(|bb| bb.b0 += 1),
+                    AlwaysSuccess,
+                },
+            },
+            SequenceStar {
+                Sleep(30),
+                RetryUntilSuccessful(2) {
+                    Invert {
+                        Delay(50) {
+                            BinarySelector(|bb| *bb.t1 != bb.o0.unwrap_or(4), dynamic = false) {
+                                ScriptCondition(|bb| bb.o0.is_some()),
+                                Action(|ctx| ctx.exec(3)),
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0998Blackboard { t0 });
+board!(Tree0998Blackboard { o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64,
         }
-        AsyncSequence {
-            RunOnce {
-                Cooldown(0) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Action(Act<0>),
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                },
+        ReactiveSequence {
+            RepeatUntil(Success) {
+                Action(Act<0>),
             },
-            FlipSelector {
-                StatefulAction(Task<2>),
-                MemPriority {
-                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
-                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 3))]
-                    Condition(|ctx| ctx.check(3)),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                },
-                ScriptCondition(|bb| (bb.b0 + 2) % 3 != 0),
+            Repeat(4) {
+                StatefulAction(Task<1>),
             },
-            Filter(times = 3, count = Completed, filtered = Skipped) {
+            Conditional(|bb| (bb.b0 + 1) % 4 < 3, else = Failure) {
                 RunOnce {
-                    StatefulAction(Task<6>),
+                    Condition(PCond<2>, b0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0999Blackboard { b0 t0 });
+board!(Tree0999Blackboard { b1 b0 });
 
 cases! {
-    Tree0900 "B{b0=2;t1=3;t0}Pre{t1%4<3;K}(PAll{-1}(Su{t0}(Flip(TryF(AFb(@ki{t0+2!7}Ite(c0e,Sc{t1+=2;t0:=t1%3}),Sel(pt1{b0:4;b1:t0},pi2{t0:=})),@os{t1+=1}Sb{t1=t0}),Mt{10}(@ki{t1%4>2}Rmp{S;F}(To{0}(t3)))))))",
-    Tree0901 "Ite(a0,c1)",
-    Tree0902 "B{t0=1}RSeq(c0,c1b{t0+3%2})",
-    Tree0903 "B{b0;t1=4;t0=2;o0=4}Pri(Fai,Bin{b0%3>0;_}(RU{F}(Wu{t1}),RepF(Sel(pi0{t0:=},t1,t2,pt3{b0:t1;b1:t0}))),@os{o0|0<1?t0:=t1%2}RFb(RFb(Dd{0}(Wu{t1}),c4)))",
-    Tree0904 "B{q0;t0;b0=3;b1}RSeq(Wde(Flip(Lp{b0;_}(pi0{t0:=}),Sw{1}(t1e,Wu{t0}),@oh{t0%3=1?b0:=t0}@ki{b0!4}RSeq(S,Wu{t0},pc2{b0:1})),RSel(Lp{t0;K}(a3),t4,Bin{t0>0;T}(Lp{_;S}(Suc),Lp{t0;K}(t5)))))",
-    Tree0905 "B{o0=1;t0=2;b0}@oh{t0+1<6?o0:=8;b0:=t0%3}To{20}(c0e)",
-    Tree0906 "B{t0;t1;b1=2;b0=4}OnceK(ASeq(Sw{2}(Sb{t0=7},@os{b0>2?b0+=2}@po{b0+=3}@rw{t0<3}c0),Flip(pa1{b0:=;b1:b1},Flip(a2e,pi3{t0:t1},a4l))))",
-    Tree0907 "B{b1=5;b0=2;t0}@fi{b0+2<b0+4}@oh{t0:=b0+2}Isw{t0+3;_;_}(Flt{3;F;K}(t0),Rep1(a1b{b0%3;b1}),Wv{t0}(Sw{1}(Rus{3}(Swm(Wu{t0},Wu{t0},t2)),RFb(a3,c4))),pa5{b0:6;b1:t0})",
-    Tree0908 "B{o0=_;b0=2;b1=1;t0=5}Step(Wde(c0e,pt1{b0:t0;b1:t0}),Sw{1}(AFb(c2b{b0},c3l),Ite(Scc{t0=5},WU{some}(pt4{b0:=;b1:b1}),@si{b0+1!b0%4}@oh{t0+=2}pi5{t0:t0})))",
-    Tree0909 "B{b1=0}Once(Rep0(Sb{b1=3}))",
-    Tree0910 "B{b0=4;t0=3}To{20}(RSeq(@ki{b0>7}@fi{b0=3}@of{b0:=b0%3}pc0{b0:8},Pre{t0+4=1;R}(Ret4(Swm(@os{b0+=2}Cnd{t0+4<5;T;F}(Flt{1;S;F}(@os{b0:=t0}t1)),a2,Rpt{0}(c3l),S,PAll{2}(RU{S}(t4e),a5b{t0+1;b0}))))))",
-    Tree0911 "B{t0=5}Ite(SubA(pi0{t0:=}),Inv(t1))",
-    Tree0912 "Dd{50}(PAll{_}(Seq(RFb(MSeq(t0,a1),c2,Wt{50}))))",
-    Tree0913 "B{t0=1;t1;b0=5}@rw{t1>3}@of{b0:=t0}Seq(WU{b0%2!0}(RFb(Rep4(AFb(RFb(Star(c0e,pt1{b0:t1}),Try(t2,a3b{b0+4;b0})),Lim{1}(RFb(t4,c5,Wu{t1})))),@os{t0:=3}Scc{t1=3})),Star(Wde(pa6{b0:0;b1:t1},Opt(Sc{t0:=t1+2}),@oh{t1+4%3<1?b0:=b0%4}Sl{0}),Swm(RSeq(t7e,Sl{0}),Lim{2}(Swm(Sb{t0=b0},pa8{b0:=;b1:t1}))),Fb(@ki{t0%2=1}Rpt{2}(a9),Wu{t0},t10,t11)))",
-    Tree0914 "B{t0;b1;o0;b0}@rw{none}@ki{b0%2=0}@oh{o0:=t0+1}Bin{b1+3%3<1;_}(@oh{b1+=3}@si{o0|0=o0|3}F,Swm(t0e))",
-    Tree0915 "B{q0;b0=3;b1=4}Seq(Lp{b0;K}(a0),Sb{b1=3},Fb(Sb{b1=6}),AFb(t1e,t2))",
-    Tree0916 "B{b1;t1;t0=4;b0=3}RSeq(Par{_;0}(RSeq(RSeq(Bin{t1%3<2;T}(t0e,t1),Dd{0}(Sl{20}),Once(t2)),Rep3(Wde(a3,pt4{b0:=;b1:b0},a5))),RSeq(FF(@si{b1>2}@rw{b0=b0+2}@os{t1+=1;t1:=b0+1%2}S),Swm(t6,c7),a8b{t0+3%3;b1},t9,Seq(Pre{b0+1>b0+4;F}(a10b{b0+1%4;b0}),c11)),Rpt{3}(RFb(@po{b1+=2}Seq(Par{-1;1}(Ruf{3}(t12)),Sc{t1:=b1},Scc{b0%4<2},Once(RSeq(@os{t1:=t0+2}c13l)),R)))))",
-    Tree0917 "B{b1=3;t0=2;o0;b0=3;q0;t1}@os{b1+=3}Lp{_;_}(@fi{o0|0!o0|3%2}Wde(Sw{2;5}(t0,pa1{b0:6;b1:=},Opt(a2)),Isw{t1%4;N;_}(@fi{t1%2=1}MPri(To{20}(@si{some}Star(t3,Sb{t0=b0},t4)))),ASeq(Lp{_;K}(Sl{0}),Rep3(Ret4(Isw{t1%2;T;N}(t5,Scc{t0>o0|2+1%3},Sb{o0=4}))))))",
-    Tree0918 "B{b0=5;t0}Fb(FF(MSeq(Cd{0;_}(a0e),c1e,@rw{b0+3!5}@of{b0>7?b0+=3;t0:=b0+3}@oh{t0:=b0;b0:=7}c2l)),Keep(RetF(RSeq(RetF(Wde(pc3{b0:1},pa4{b0:1;b1:b0})),Wt{10},RFb(pc5{b0:t0},a6)))))",
-    Tree0919 "B{b0=4;t0;o0=2}RSeq(@fi{some}@ki{t0<t0+2}Wt{100},Sb{o0=1},pc0{b0:=})",
-    Tree0920 "B{b1}Dd{0}(Swm(Fb(t0,t1,t2e,t3,Seq(c4e,t5,@si{b1<5}pt6{b0:b1})),c7b{b1}))",
-    Tree0921 "B{o0;t0}PAll{3}(t0,Sb{o0=5},Wv{t0}(Wu{t0}),TryT(t1,t2),c3e)",
-    Tree0922 "B{t0=1;b0=3;b1=3}Seq(Dl{100}(Intr{t0<t0+1}(c0l)),Ite(RSel(Cnd{t0%4>2;T;F}(Wt{0}),pt1{b0:4;b1:b1},Pre{b0=0}(Sl{0})),c2))",
-    Tree0923 "B{t0=5}Once(c0b{t0%3})",
-    Tree0924 "B{b0;o0=_;t0}Star(pa0{b0:b0;b1:t0},Wt{20},Scc{o0|5%4>0},Sb{t0=b0})",
-    Tree0925 "B{b0;t0=1;b1}Rep2(Step(Par{_;1}(Par{1;-1}(PPar{2;N}(pt0{b0:1;b1:=},c1,pt2{b0:=;b1:b1}))),RU{S}(Sb{b1=t0})))",
-    Tree0926 "B{b0=3;t0=2;t1=5;o0=3}@si{b0%2=0}@os{t0>b0+2%3?b0+=2}TryF(Fb(c0b{t0},c1,@rw{t0!5}a2b{b0;b0},c3e),Seq(PAll{_}(a4,RSeq(F),pi5{t0:t0}),@po{t0:=t1+4}@oh{o0:=2}Flip(t6,a7)))",
-    Tree0927 "B{b0=4;b1;o0=0;t0=2}Fb(Fb(MPri(Dd{20}(@of{b1:=3}Sw{4}(c0,pa1{b0:1})),Bin{b0+3%3>0;_}(Sl{20},pt2{b0:t0}),OnceK(Scc{t0%3>0}),RSel(a3e,a4),Flt{1;S;_}(Ret2(Sc{t0:=b1}))),Par{_;1}(RSeq(t5,PPar{1;T}(t6e,Ub{o0},Keep(Fai)),Cnd{b0%3>1;_;_}(Step(PAll{2}(pc7{b0:=},a8l),t9)))),Wv{t0}(Cnd{none;N;S}(t10))))",
-    Tree0928 "B{b1=0;b0=2;t0=2}Wde(pt0{b0:b1;b1:b1},Par{_;3}(a1,Sc{t0+=1},Invt(t2)),@si{t0+3<5}@ki{b1+4<0}a3b{t0+1;b0})",
-    Tree0929 "B{t0=3;t1=5;o0}Par{3;2}(MPri(pt0{b0:t0;b1:t0},c1,a2,Keep(Wt{100})),RFb(Isw{t0+3;_;N}(Sb{o0=4},pc3{b0:6},Sc{t0+=3},Keep(t4),S)),RetF(a5))",
-    Tree0930 "B{t0=1;b1=0}Isw{b1+4%4;_;T}(a0,Wu{t0})",
-    Tree0931 "B{o0=_;t0;b1=5}Cnd{t0+2<t0;T;F}(Isw{b1;_;N}(t0,c1,Sc{t0:=o0|1%3},pa2{b0:t0},c3e))",
-    Tree0932 "B{t0=1;b1=4}@oh{t0+=3;b1:=t0}RFb(a0e,t1,Bin{t0<t0+4;N}(c2,Sl{50}),Suc)",
-    Tree0933 "B{o0;b0;t0=1;t1=4}FF(RSel(Isw{b0+4%3;_;T}(RSeq(a0b{t0;b0},MSeq(t1,pa2{b0:b0}),@of{b0>6?o0:=_}Lim{3}(Rep3(c3)),@po{t1+=2;t0+=3}pi4{t0:=},pc5{b0:t1}),Ite(a6,Seq(c7,Ub{o0})),PAll{2}(MPri(Swm(a8,pa9{b0:0;b1:t1},@os{b0:=t0}@si{t0%4!2}c10,c11)),Sb{b0=t0},@po{b0!5?t1+=3;t0:=b0}@oh{t0+4<3?b0+=1;b0+=1}c12l),RT{2}(MPri(t13,Sl{10}))),PAll{-4}(Pre{some}(Flt{1;F;_}(RSeq(@oh{o0:=_;b0+=1}a14,Wu{t1},t15,Sb{t1=2}))),FS(Sb{b0=2}),Scc{b0>7},@os{b0:=t1%2;b0+=1}@rw{some}Swm(pt16{b0:t1;b1:t0},c17),a18)))",
-    Tree0934 "B{b1;b0}PAll{_}(t0,RU{S}(Sc{b0:=b1}),t1)",
-    Tree0935 "RFb(Seq(c0,t1,Sub(Sl{100}),c2,Wt{30}),Sel(OnceT(Rep4(RSeq(Ret1(AFb(c3,t4e,t5,c6)))))))",
-    Tree0936 "B{b1=1;o0=_;b0=2;t0;q0}Fb(FF(@si{none}@ki{t0!6}@rw{o0|4<1}Cd{50;K}(PPar{0;N}(@fi{t0%4>0}Par{-2;_}(RSeq(@ki{b0+4%2=1}Su{t0}(pc0{b0:6})),Lp{t0;_}(Sl{20})),@os{b0:=7}@si{t0%4!1}@oh{b0+=1}Sc{o0:=_}))),Keep(Lp{_;_}(@fi{o0|3+3!7}Dl{100}(Swm(pa1{b0:1;b1:=},RFb(a2l,To{10}(c3),Pre{b0%2!1;R}(a4l),F,c5b{b0%2}))))))",
-    Tree0937 "B{t0;o0=5;t1=1}AFb(t0,ASeq(Wu{t0},c1,@ki{some}pa2{b0:5;b1:t1}),FS(a3))",
-    Tree0938 "AFb(a0,c1e,t2)",
-    Tree0939 "B{o0=_;b1=3;t0;b0=3}@ki{b0>5}@of{b1+=3;o0:=t0+3}@os{t0:=t0+2%2}RU{S}(Flt{2;R;F}(Pre{b0%3=2;K}(@fi{t0<4}@po{b1:=b0}@os{t0:=o0|0%4}Sb{o0=7})))",
-    Tree0940 "B{b0=1;t0=2}RFb(RSeq(Step(pc0{b0:=},t1),SubA(t2),c3,Wu{t0}),Rep2(c4),RFb(t5,SubA(t6),@fi{t0=b0+2%3}S,c7))",
-    Tree0941 "B{o0=0;t0=0;b1=2;b0=2;t1;q0=2}Swm(RSeq(Seq(pt0{b0:=;b1:t1},TryF(a1b{b1+2;b0},Sw{5}(Sb{o0=5},t2)),OnceT(@rw{t0=6}@ki{b0>o0|3%2}Su{t0}(Lp{_;F}(@oh{t0:=t1+1%2}Lp{b0;S}(t3)))))),Seq(Rep0(t4),Par{_;2}(a5b{t0+2%3;b0},c6l),To{20}(Sw{3;5}(F,pi7{t0:b1},R))))",
-    Tree0942 "B{t0=4;b0=3;o0=_}Seq(Flip(Sc{t0!0?t0:=b0},a0),Bin{t0>6;_}(a1,Run),SubA(Intr{t0<o0|3}(Pre{o0|3%4<3;S}(Pre{b0%2<0}(c2b{o0|4})))),Rpt{F}(MSeq(Invt(t3))),RSeq(t4))",
-    Tree0943 "B{t0;b0}@of{t0+=3}@fi{t0+4=4}@po{b0:=9}RFb(@oh{b0+=3}Rep2(Pri(c0b{b0},t1)),t2e)",
-    Tree0944 "B{t0;q0=3;b0=2;o0=5;b1=2}Par{-3;1}(Pri(Ite(Intr{o0|5%3!0}(MSeq(Wu{t0},t0)),RFb(Scc{b0>o0|0+3},t1e))),Rpt{2}(Fb(Sw{4;3}(t2e,c3,a4b{b0+2;b1}),Cd{0;K}(MPri(Wu{t0},c5,@ki{some}a6)),@of{b0:=t0}Rep3(Lp{t0;S}(Fb(pa7{b0:2;b1:b0}))))),@fi{t0%4!3}@ki{o0|3<b0}Bin{b0>6;N}(Wu{t0},Par{1;0}(@rw{t0=5}c8,c9l,Sc{b1:=t0%3},t10)))",
-    Tree0945 "RT{2}(Pri(c0,t1,Fai))",
-    Tree0946 "RSeq(RSeq(Cd{50;_}(t0)),RU{S}(Rep1(c1)),t2,Rmp{F;F}(Ite(Sub(c3e),t4,Rep3(c5l))))",
-    Tree0947 "Swm(t0,MSeq(a1,a2e,c3l),RFb(Dd{10}(Rep3(t4))),TryT(a5,t6))",
-    Tree0948 "B{b1;b0=1;t0}Wde(Fb(pt0{b0:=},c1,Wu{t0},a2),RSeq(pi3{t0:b0},Sb{b1=9}),ASeq(a4b{b1;b1}))",
-    Tree0949 "B{o0=3;t0=3;t1;b0=1}Su{t1}(@si{b0+2<4}@ki{some}Pri(Swm(Sb{t0=t1},Wt{20},Scc{b0<t1+1%4}),Dd{0}(@rw{t0>t0+3}Ret1(Pre{o0|3%3<1;R}(To{10}(@of{t1:=4}Mt{50}(Sl{20})))))))",
-    Tree0950 "B{b0=1;o0=1;t0}RT{3}(Lim{2}(@of{t0+=2}@rw{some}@fi{b0=7}PAll{-2}(RSeq(c0b{b0%4},t1),Keep(Keep(@ki{b0+4<6}FS(Scc{t0+3%2=0}))),@si{b0<0}@ki{t0+4!3}Wv{t0}(Rep1(Sl{50})))))",
-    Tree0951 "B{q0=4;t0=4;b0=1}Su{t0}(Seq(Lp{t0;S}(a0e),c1))",
-    Tree0952 "B{b0=3;t0=3}PAll{-3}(Mt{30}(RSeq(c0,t1,t2)),Rus{F}(Cnd{b0>6;N;_}(Lim{3}(@rw{b0=t0+2%2}Rty1(t3)))),RepF(Ite(WU{b0>6}(Flt{2;R;_}(t4)),TryF(t5,R))))",
-    Tree0953 "B{t0=3;b1;o0=_;b0=1}Step(Step(Wv{t0}(t0),a1b{b1;b0},Wu{t0},t2,MSeq(c3,c4,a5b{b0+2%3;b1})),Inv(Intr{some}(RU{S}(Fb(MPri(a6),Seq(Sb{b1=t0},t7,Scc{none},Sb{o0=5}))))),Swm(Sw{4;0;3}(Wt{10},pa8{b0:b0;b1:t0},Sc{t0+=2},c9b{b1+1})))",
-    Tree0954 "FF(PPar{1;T}(a0,PAll{-2}(t1,F),Run,Ret4(Cd{0;K}(Dl{10}(a2))),t3))",
-    Tree0955 "B{q0=3;o0=1;t0=0;b0}Swm(MPri(@ki{t0+1<7}@oh{b0+=2}PPar{1;N}(PPar{1;T}(t0,Rpt{0}(pt1{b0:1;b1:b0}),a2),@os{b0+=1}Lp{b0;K}(Ret0(Scc{o0|1<b0})),RSeq(pi3{t0:=},RFb(a4,t5)),AFb(t6e,c7,pc8{b0:t0}))))",
-    Tree0956 "B{b0;t0=2;t1=2}@si{t1%2!0}@os{t0:=b0;t1:=b0}RSeq(Cd{50;K}(t0),c1,Wu{t0})",
-    Tree0957 "FS(Flip(c0,MPri(a1,t2)))",
-    Tree0958 "RSeq(Sl{10})",
-    Tree0959 "Ruf{F}(Lim{3}(To{0}(Par{1;_}(TryT(S,c0e),t1,t2))))",
-    Tree0960 "B{t0=4;t1;o0=0;b0=5;b1=0}Wde(pc0{b0:7},Bin{t0>4;T}(RFb(t1,c2),Swm(@ki{b1<4}a3l,Fai)),TryF(Isw{t1%3;_;_}(c4b{8},c5),MSeq(c6,t7,pt8{b0:=;b1:b1}),Cd{30;F}(SubR(To{0}(PPar{0;N}(@rw{t1%2<0}pt9{b0:t1;b1:t1},Sb{o0=7},Fai))))))",
-    Tree0961 "B{t0=2;o0=_;b0=4;t1=0}PAll{-1}(SubR(Step(Dl{30}(t0e),RFb(t1e,Sc{o0:=b0+1;t0:=3}))),RSeq(c2b{t1%3},R))",
-    Tree0962 "Dd{0}(Flip(Seq(Flt{2;R;F}(ASeq(c0,t1,t2)),Fb(a3l,t4e))))",
-    Tree0963 "B{t0=1;b0=5;t1}Flip(Once(Mt{30}(Ite(@os{t0+3%2=0?b0+=1}RSeq(Sb{b0=9},t0e),Lim{3}(@oh{b0:=t1%4}@of{t0+=1}RFb(t1,Once(Sb{b0=t0}),t2,t3,t4)),PPar{0;T}(c5e,t6)))),Par{2;-1}(AFb(t7e,WU{t1%4>0}(t8)),Par{_;1}(a9b{t0+2;b0},Rus{1}(c10))))",
-    Tree0964 "B{t1=1;q0=4;b1=4}Lp{b1;S}(Bin{t1+4<1;N}(Opt(Rpt{0}(@of{t1+=1}t0)),Ret4(@fi{t1%4!2}Seq(t1e,t2,Sw{3}(S,t3e)))))",
-    Tree0965 "B{t0=2}RSeq(t0,Sc{t0+=3})",
-    Tree0966 "B{b1=1}PPar{0;N}(a0,Run,a1b{b1;b1})",
-    Tree0967 "B{t0=1;b0=0;o0=0}Pri(Scc{b0<b0%2},a0,t1e,Scc{t0+4>o0|4+3})",
-    Tree0968 "B{b1=0;b0=0}Dl{50}(SubA(SubR(a0b{b1;b0})))",
-    Tree0969 "Inv(Sub(pc0{b0:9}))",
-    Tree0970 "B{b0=1;t1;b1=2;t0=2}MSeq(MSeq(c0e,t1e,a2),Cnd{b1>t1;T;F}(RFb(MSeq(@rw{t0<7}@fi{t0<b0}@si{t1=t1+3}Wt{10},a3),Fb(c4e,t5),Sc{t1+2%2!0?t1+=2})),Pre{t0+2>b1%4;F}(OnceT(Flip(Swm(t6,t7),@os{t0+3!0?t1+=2}a8,S,Rpt{F}(@po{t1:=b0}@si{t1+1<0}pi9{t0:=})))))",
-    Tree0971 "RU{F}(Ruf{F}(Flt{2;F;_}(TryT(RFb(RSeq(a0,t1,c2),a3,c4,Rpt{F}(t5),Par{_;1}(t6,Run)),Flip(Ite(t7e,Swm(c8,t9,a10e)),ASeq(Ruf{2}(t11),Mt{0}(c12l),Flt{3;F;_}(c13)),Swm(Seq(c14,c15,a16),Swm(c17e,t18,F)))))))",
-    Tree0972 "B{o0=_;t0=1;b0=1}Bin{b0!t0;N}(FF(Isw{o0|3+3;N;_}(c0,Inv(RSeq(t1,Scc{b0+2%2<1})))),Wv{t0}(@rw{b0!0}@of{b0+=3}Pre{none;R}(Step(@si{t0%4=2}@oh{b0+=3}pc2{b0:7},To{0}(R)))))",
-    Tree0973 "B{t0=2;t1;o0=_;b0}PAll{-1}(Keep(Cnd{b0<t1;_;F}(Fb(@oh{o0:=_}@rw{t1%4<0}@si{t0+2=5}Pre{t0>7;K}(Wu{t1}),Rep2(OnceK(MPri(t0,c1,c2e)))))),Rpt{F}(Seq(SubA(Wde(t3,Dd{0}(Rep4(a4)),Fai)),Rep0(Scc{t0>t0+2}),pc5{b0:=})))",
-    Tree0974 "B{t0;b1=3;b0=1;q0=4}@rw{b0>b1}Cd{20;F}(Fb(Lp{t0;K}(Pre{b0+1<7;R}(MSeq(pi0{t0:=},PPar{2;N}(c1l,t2),Isw{7;T;_}(Sl{0},pc3{b0:b1},Wu{t0})))),Inv(Sw{2}(PAll{-1}(Wt{0},a4),Rus{1}(Rpt{1}(a5)))),Cd{0;K}(a6b{t0%4;b1}),Keep(Fb(Sw{0}(t7,S),t8))))",
-    Tree0975 "B{o0;b0=2;t0}RFb(@fi{o0|0+3!0}RFb(c0b{5},pt1{b0:=}),PAll{-3}(pc2{b0:9},@si{b0=3}@po{t0+=1}Bin{t0%2!0;T}(Wt{30},t3),Ret2(t4)),c5b{b0})",
-    Tree0976 "B{b1=4;b0=4}Flt{2;S;F}(pa0{b0:b0;b1:=})",
-    Tree0977 "B{t1;o0=_;t0}Flip(Pri(t0e,c1,Sb{o0=6}),RFb(pi2{t0:t1},Su{t1}(t3),t4,a5),AFb(@si{none}t6,c7,pi8{t0:=}),Once(F),Suc)",
-    Tree0978 "B{t0=4;o0;b0=5;b1}Isw{b0+3;T;N}(pc0{b0:b0},@of{b0:=7;o0:=o0|5%3}@po{t0:=b1}@ki{o0|0%3=0}t1,c2,c3)",
-    Tree0979 "B{q0;b1=3;t0;b0;o0}Lim{3}(PAll{_}(Fb(t0,Lp{_;_}(pt1{b0:t0;b1:=}),Rep4(Suc)),@os{b0+=2}@oh{b1=2?t0:=o0|4+3%3}RFb(WU{b1<1}(t2),@os{t0:=8}@po{b0:=0}@ki{b0<1}Pri(Scc{o0|2+2=7},pa3{b0:t0}),Rep3(Sl{10}))))",
-    Tree0980 "Flip(a0,c1e,a2e,c3l)",
-    Tree0981 "B{t0=2;b1;b0=4}Rpt{F}(Bin{t0%3!0;_}(FF(pc0{b0:b0}),MSeq(Sb{b1=b0},a1l)))",
-    Tree0982 "B{b0;t0=1;b1=1;t1=2}AFb(Pre{b1%3!1}(Bin{t1<b1+3%4;T}(PAll{-2}(a0b{t0;b1},Sc{b0=b0%3?t1:=2},RU{S}(Invt(c1)),a2b{b0%4;b1},c3l),Swm(pt4{b0:=;b1:b1},a5,pc6{b0:1},@ki{t1+1%2<1}t7,pc8{b0:t0}))),MSeq(Step(Sb{b0=0},c9),a10e,FF(t11),@of{b1+=1}Isw{b1;_;_}(@fi{b1!b0+1}@of{t1:=6;t1:=t0+2}a12b{t0;b1},Su{t0}(Fai),Once(pt13{b0:=;b1:t1}))),Cd{0;K}(@si{t1>2}@of{t1+=3}@os{b1:=t1+4%3;t1:=b1}Ruf{F}(Flip(RSeq(t14e,c15l),PAll{_}(pi16{t0:b1},pa17{b0:b1;b1:b0},c18l),Ret0(t19)))))",
-    Tree0983 "Inv(Swm(Wde(c0l,c1l),RSeq(t2e,t3e),Cd{0;_}(Seq(t4,F)),Wde(c5,c6),Once(Sub(t7e))))",
-    Tree0984 "RFb(Dd{0}(Rep1(RSeq(t0,c1,Sl{30}))),AFb(c2,a3,t4e),RT{F}(To{20}(c5e)))",
-    Tree0985 "B{t0=0;q0=4;b0}RT{3}(PPar{1;T}(Fb(Cnd{t0=0;_;S}(t0e),Lp{t0;F}(PPar{1;_}(Sb{t0=7},t1))),PAll{_}(S,Dl{10}(Wu{t0}),Sl{10}),Pre{b0<t0}(a2)))",
-    Tree0986 "Sel(t0,Inv(Wt{20}))",
-    Tree0987 "B{t0=4;b0=3;q0=2;o0=_}Star(Seq(@os{t0:=b0}@ki{none}Lp{t0;S}(Wde(pi0{t0:t0},Wu{t0})),RT{3}(@rw{t0+3<t0+4}Seq(Sb{t0=8},pi1{t0:b0},pi2{t0:b0})),@fi{b0<5}@ki{o0|3<7}Wu{t0},Step(c3,t4e)),Fb(Sel(pc5{b0:9},pc6{b0:1},a7b{b0;b0},c8),Seq(Wv{t0}(Scc{o0|4+1!t0}))),Rty2(a9),MPri(t10),Once(Lp{t0;R}(Keep(Bin{t0<6;T}(pa11{b0:7},S)))))",
-    Tree0988 "AFb(ASeq(Dl{0}(c0),t1,Try(c2,Dd{0}(R))),t3e,a4e)",
-    Tree0989 "B{b1=1;b0=0;q0=2;t0=3}Sw{4}(Isw{t0+3;T;N}(RFb(Scc{t0<2},a0,c1b{b0+1%3}),t2,Step(pi3{t0:b1},Sc{b1:=b0+3%4}),Isw{b1+4;N;_}(Sc{b0:=0;b1+=2},Wt{30},c4b{b1+1%3},Scc{b0+4!5},a5b{b1+1;b0})),Wde(Wde(a6l,c7e),Lp{t0;S}(Lim{2}(F)),Lp{b1;F}(PAll{_}(a8l,c9,Sb{b1=7},c10))))",
-    Tree0990 "B{t0=3;b1=4;b0;t1}PPar{1;_}(Intr{t0+3=t0+4}(Sel(pt0{b0:t1;b1:b1},a1b{b1;b0},S)),RSeq(@po{t1+=2}@rw{t1%4!3}t2,R),Isw{4;N;_}(@si{b0+2!7}@ki{t0+4>7}Seq(pt3{b0:9;b1:b0},a4)),MPri(c5,t6,c7b{t1}),Flt{1;S;F}(pi8{t0:=}))",
-    Tree0991 "Step(Rpt{F}(Suc),t0e,t1,t2,t3)",
-    Tree0992 "B{q0=0;t0=0;b0=4}@ki{t0!4}@os{b0:=t0%4}Rty1(FF(RFb(Pre{b0+2>2;R}(RSeq(PPar{1;T}(a0,@oh{b0+=3}@si{t0%4=0}Dd{0}(t1)),Step(Inv(Sl{0})))),Rmp{F;S}(Inv(MPri(FF(@of{b0+=3}@rw{b0%2!0}t2),MPri(pc3{b0:8},pt4{b0:7;b1:b0})))),Dd{30}(Cnd{t0+4=t0%4;_;S}(Lp{_;R}(Isw{b0+2;N;_}(a5,t6e,S)))),t7)))",
-    Tree0993 "Swm(Seq(c0,Rep1(t1),Pri(Flip(t2,Sl{20}))),Ite(Pri(c3e,t4,c5e),t6),Lim{1}(Rpt{0}(t7)),Swm(t8e,c9,t10,c11),Rep0(t12e))",
-    Tree0994 "B{t0=2;b0=4;t1;b1}@fi{b0%4=3}@rw{t0+1>t1}@os{t0!7?b0:=8}To{50}(Sw{0}(TryT(Wu{t1},@fi{t1+3%4>1}c0),t1))",
-    Tree0995 "B{t0=1}RSeq(@oh{t0+=1}a0e,Dd{0}(Ite(t1,pa2{b0:t0;b1:t0})))",
-    Tree0996 "B{b0;b1=0;t0=4;q0=4;o0=1}RSeq(@fi{t0=3}@si{o0|2+1>7}@ki{t0=b1%4}Lp{_;K}(Rep3(ASeq(Par{_;1}(Wde(pc0{b0:=},Sc{b1:=b0+2;b1+=2})),Swm(Sb{t0=b1},pc1{b0:=},c2,pa3{b0:=;b1:b0}),Isw{b1;T;_}(Ite(c4l,pt5{b0:=;b1:b0},a6))))),@ki{b1%4>2}@of{b1:=t0%2;t0:=o0|3%2}@fi{b0%2>0}Intr{b0=t0}(c7),Seq(Pre{b1%2>0;R}(Seq(OnceK(pa8{b0:=;b1:=}))),FS(pc9{b0:=}),RFb(t10,Invt(c11l),Wu{t0},t12)))",
-    Tree0997 "B{o0=_;t0=0;b1;b0=1}@rw{some}Ite(RSeq(@of{b1:=t0}@po{b0+=1}a0e,Sb{b0=3}),FS(a1e),Scc{none})",
-    Tree0998 "B{t0=5}Wv{t0}(RFb(a0e,Wu{t0},a1))",
-    Tree0999 "B{b0=5;t0=3}ASeq(Once(Cd{0;_}(PPar{2;T}(a0,@of{b0+=2}t1e))),Flip(t2,MPri(@os{t0+=3;b0+=3}@oh{t0:=t0%3}c3l,c4,c5),Scc{b0+2%3!0}),Flt{3;R;K}(Once(t6)))",
+    Tree0900 "OnceK(S)",
+    Tree0901 "B{t0=5;b0=3;b1=4}FS(Rep4(Step(@oh{b1+=2}@of{t0:=b0}Ret1(c0e),Flip(c1,c2,@fi{b0%2<0}@si{b1%2>0}Wu{t0}))))",
+    Tree0902 "B{t0}DySeq(RSeq(Cnd{t0%3!1;_;_}(RFb(WU{t0>4}(t0),DySeq(t1e))),Sc{t0+=1}))",
+    Tree0903 "B{b0;t0;o0;t1}RSeq(Try(a0,Scc{b0+4>4}),Par{_;-1}(Intr{b0=1}(RSeq(Wu{t1},@rw{t0+3%4>0}a1b{o0|2;b0}))),PAll{_}(@ki{b0>2}@po{t0:=o0|1}a2,Wu{t0},@os{b0:=7}@si{t1%4!1}@oh{b0+=1}FF(a3),Wt{20}),Seq(Wu{t0},pi4{t0:b0},Fb(Wu{t1},Wu{t1})))",
+    Tree0904 "B{b1=0;t0;b0=5;t1}@si{b1<2}Ite(MPri(Star(t0,@of{t0+=2}Sc{b0+=1;t0+=3},a1),Intr{b1<t1%3}(@oh{b1+=3;t1+=1}RU{F}(PAll{2}(a2,Sc{b1+=1},Wu{t0}))),Par{-2;2}(R,a3b{t0+1%3;b1},t4),DySeq(Sc{b1:=9},t5),a6b{b0+4;b1}),Wu{t1})",
+    Tree0905 "B{t1;b1=0;b0=2}MSeq(Ret3(ASeq(t0e,pt1{b0:b1;b1:b0})),Sw{0}(@rw{b1+2>1}Bin{b1%3<1;T}(@oh{b0:=b1+4}t2e,pc3{b0:3}),Sc{b0:=t1}),Fai)",
+    Tree0906 "B{b0=3;t0;b1=2}Obs{b1>b0+4%4;S}(SubR(SubR(@of{b1%4!0?t0+=2}t0e)))",
+    Tree0907 "Dd{10}(Sub(pc0{b0:1}))",
+    Tree0908 "B{o0;t0=0;b0}RU{S}(MPri(@rw{b0+1>3}Cnd{b0+1%4<3;N;_}(Sb{t0=0}),Pre{b0%2=0}(pc0{b0:6}),Sb{o0=3}))",
+    Tree0909 "B{t0=4;b0=1;t1=3}Par{_;_}(Rep1(RSeq(Rus{3}(@rw{b0%2<0}pa0{b0:=;b1:t0}))),R,t1,RSeq(Suc,@ki{t0%4!2}@po{t0+=3}Sb{t0=3},c2,t3),RSeq(Bin{t1!4;_}(@fi{t1+1=4}@ki{t1%3=1}@os{t0>0?b0+=2}a4b{t1%4;b0},Sc{t0%4>1?b0:=t0%4})))",
+    Tree0910 "B{b0=4}Wde(SubR(pa0{b0:b0;b1:b0}),c1b{b0})",
+    Tree0911 "B{t0;t1}@os{t1+=3}Wde(Mt{0}(FS(Dl{10}(pi0{t0:t0}))),RFb(c1,Seq(c2l,pt3{b0:t1})))",
+    Tree0912 "B{b0=5;t0=3;o0=3;b1=1;t1=1}@ki{b0>o0|1%3}RSeq(Dd{10}(Par{-3;1}(Swm(c0e,t1),Cd{0;_}(pa2{b0:t1;b1:=}),Rmp{S;F}(DySel(t3,@fi{o0|5%3!0}@of{b0:=t0+2}pc4{b0:=},c5)))),Par{_;1}(Seq(@os{b1+=1}RSeq(c6l,@si{t1!0}t7),pc8{b0:t0}),OnceK(a9e)),@oh{b0:=t1+1;t0:=b1+2%2}@ki{o0|4+4%4>0}PrSel{t0;b1%4;t1%2;t1;4}(Bin{t1!b1;T}(Suc,Sb{o0=4}),PPar{1;_}(RSeq(Sb{o0=2},t10e)),Ruf{F}(RSeq(t11,pa12{b0:b0;b1:b0})),a13b{t1%2;b0},Pre{b1>o0|3;F}(a14)))",
+    Tree0913 "B{t0;o0}RFb(c0,Wu{t0},PPar{1;T}(Ret4(Sb{o0=7}),t1))",
+    Tree0914 "B{o0}Once(RSeq(Ub{o0},t0,SubA(c1)))",
+    Tree0915 "B{q0=1;b0=5;t0=0}Bin{b0!3;T}(PPar{1;T}(Par{_;_}(MSeq(a0,@rw{b0%4<0}t1,c2,t3e),Par{_;-4}(a4e,Scc{t0%4!0},a5e,Sl{10})),Keep(t6),Bin{t0<5;T}(Obs{b0=2;N}(Sb{b0=7}),MSeq(@po{b0:=t0+1%4}t7e,a8))),Seq(RT{3}(Ret1(Swm(c9,Rep3(a10),pa11{b0:=;b1:t0}))),RSeq(pc12{b0:1},t13,c14,t15),Lp{b0;R}(Inv(RSeq(pa16{b0:=;b1:t0},a17,a18)))))",
+    Tree0916 "B{b0=0}Cnd{b0+3=5;_;F}(ASeq(t0,pa1{b0:6},c2l))",
+    Tree0917 "B{b0=3;t0=0;t1=3}Bin{t1<2;_}(RSeq(t0,Sel(Obs{t0>6;L}(@oh{b0:=t1}@os{b0+=4;t1:=t1%4}t1),PPar{1;N}(RFb(Wu{t0},Sb{t1=t0}),t2))),Wv{t0}(Ite(c3,Step(t4,@oh{b0+=2;t1:=t0%2}@os{t0+=2}S),DySel(FF(t5e),DySel(t6)))))",
+    Tree0918 "B{t0=0;b0=4}Bin{b0>t0;N}(Pri(RSeq(@ki{t0<6}@of{t0%4=3?b0+=3;t0+=3}Dl{10}(F),c0l,@fi{b0=3}Scc{t0+2!4}),t1,t2,pa3{b0:=;b1:t0},Pre{b0>t0;F}(t4)),@ki{t0<b0}RSeq(RT{2}(AFb(Lim{2}(Wu{t0}),MPri(a5,c6),pc7{b0:t0},PAll{-1}(R,c8,t9),Rpt{F}(WU{t0+2>1}(c10))))))",
+    Tree0919 "B{q0;t0=2;b0;t1=0}Lp{_;R}(Sel(Obs{t1+4>0;L}(Wv{t1}(Ite(@ki{t0=4}@oh{t0:=t1}PAll{-1}(DySel(t0)),TryF(c1,Try(Sb{b0=t0},@ki{b0%4<3}t2),RSel(t3e,pc4{b0:=}))))),Obs{b0>5;S}(Fb(a5b{t0;b0},a6l,Keep(Obs{t0%3=0;_}(Bin{t0+4<7;N}(t7,a8)))))))",
+    Tree0920 "B{b1=3;b0}Try(t0,@po{b0+=2}@os{b1:=b0}@of{b0:=b1+1}c1e)",
+    Tree0921 "B{t1=1;b0=2;t0;o0=1}Cnd{t0+1>7;N;S}(PrSel{b0;o0|5%3;t1}(pt0{b0:t1;b1:t1},S,Keep(RT{F}(Obs{t1!3;_}(pt1{b0:=;b1:t1})))))",
+    Tree0922 "B{t0=0}Sel(Rpt{2}(Rep3(Bin{t0%4<3;N}(pi0{t0:t0},Scc{t0=t0+3%2}))))",
+    Tree0923 "B{t0;b0}Pri(Once(Sb{b0=t0}),Ret0(pt0{b0:b0}),FF(Seq(pc1{b0:0})))",
+    Tree0924 "B{t0;b0=0}Par{_;_}(DySel(MSeq(pc0{b0:=},c1l,t2e,pa3{b0:0},RT{F}(c4)),RetF(PAll{_}(Keep(Seq(RT{3}(Sb{t0=b0}),Mt{20}(t5)))))))",
+    Tree0925 "B{b1=0;t0=1;b0;t1}Fb(RSeq(Mt{20}(PrSel{b0;b0%2;t1}(Bin{b1+1>t1;T}(RFb(a0,c1l),@os{b1:=t1%2}c2b{b0+3%3}),a3,Obs{t0+2%2!0;N}(Sc{t0+=2})))),RFb(a4,a5,pt6{b0:8;b1:b0},Dl{10}(@si{t0!5}a7l),t8),Swm(Wt{10},@rw{b1!1}@os{t1+=1}FS(PPar{0;T}(t9e,t10)),Scc{b1%4<3}))",
+    Tree0926 "B{b1=4;o0=_}Sw{5}(To{0}(RSeq(Ub{o0})),Cd{10;F}(@ki{b1<1}@si{some}Keep(@rw{some}a0)))",
+    Tree0927 "B{t0=4}Seq(SubA(pi0{t0:=}),c1)",
+    Tree0928 "B{t1=5;t0=5;b1=3;o0;b0=0}RSeq(Swm(RFb(@rw{o0|3+4=t0}a0e,pc1{b0:t0}),@oh{t1:=b1+3}pi2{t0:t1},Inv(Opt(Sl{30})),Wde(@rw{t1=3}c3,@fi{o0|0!1}pt4{b0:=;b1:b1},t5)),Rpt{2}(WU{b0<b0+4}(Dd{20}(Dd{0}(Cd{50;_}(Ub{o0}))))),@si{none}@oh{o0:=t0}To{50}(To{50}(Ite(Fb(Obs{b1+2!o0|4%2;B}(Wu{t1}),Obs{b0<t1%2;N}(F)),Step(Rus{2}(@os{t1:=b1}@rw{t1<t0%3}@oh{b1+=3;o0|2+2%4>1?t1:=t0+3}pt6{b0:t1;b1:=}))))),Flt{1;S;_}(MPri(a7,c8l,t9,@oh{b0!t0?o0:=t0}@rw{o0|0+3%2=0}t10,c11)))",
+    Tree0929 "B{b1=1;b0=5;t0;t1=4}Obs{t1=6;N}(@fi{t0+2>t0%3}PAll{-2}(Ret0(@of{t1+=3}pa0{b0:=}),FF(Try(S,Sb{b0=1})),@oh{t1:=t0%2}@po{b1+=2}t1))",
+    Tree0930 "B{t0=3;b0=5;b1=0}Swm(pt0{b0:b0;b1:t0},pc1{b0:=},Seq(pt2{b0:=;b1:=},pt3{b0:0},c4))",
+    Tree0931 "B{o0;b0=5;b1=0;q0=0}PAll{_}(Rus{F}(Try(Star(a0,c1),t2,Sb{b0=b1})),Seq(pc3{b0:0},Par{_;-1}(Ub{o0},t4,Flt{2;R;F}(Run))),TryF(Flt{3;_;K}(FS(MSeq(@of{o0:=_;b0!b1?o0:=4}Sl{0},Lp{b0;K}(pa5{b0:4;b1:b0})))),pt6{b0:=}))",
+    Tree0932 "B{q0=1;o0;b1;b0=0;t0}@rw{b1%4<3}@oh{t0=o0|3?b0:=b0+1%3}@si{o0|0<b1%2}Pri(FF(Obs{b0+1!0;N}(RSeq(Wt{10}))),DySeq(Bin{o0|2>3;T}(Ub{o0},Rep4(@fi{b1!b1%4}@of{o0:=_}Scc{b1<7})),Bin{none;T}(Rep2(Su{t0}(Wt{10})),PrSel{t0%2;b1}(t0e,t1)),Lp{_;R}(Par{1;_}(Keep(@si{t0<b0+4}@ki{t0!1}OnceT(@si{o0|2%2>0}F)),Fb(Fai,t2)))),RSeq(To{10}(Flt{2;R;_}(Par{1;0}(Sb{b1=9},c3b{1}))),RSel(Lp{_;K}(c4),c5),@of{t0+4!6?o0:=2}@fi{b0<t0%2}WU{some}(Rpt{F}(@of{b1+=3}@fi{none}Scc{t0!3}))))",
+    Tree0933 "B{b0=1;b1=3;t1=5;o0=_;t0}AFb(Rpt{1}(@oh{t1:=0}@po{b0+=3;t1:=b0}Isw{t1+1;N;_}(Scc{b0+1>t1},Cnd{some;N;_}(t0),pa1{b0:t0;b1:=})))",
+    Tree0934 "B{o0=_;b0=3;q0;t0}Lp{_;K}(Intr{b0+4>7}(PPar{0;T}(RFb(OnceK(c0),pt1{b0:8;b1:t0}),Mt{10}(Inv(AFb(Isw{4;N;T}(t2,@oh{b0:=t0}@po{t0+=4}t3),WU{t0<0}(c4),@oh{o0:=b0%3}Flt{2;_;_}(c5)))),@oh{o0|5%3=1?t0+=1}@rw{b0=6}Wde(pc6{b0:=},pa7{b0:0}))))",
+    Tree0935 "B{b0=3;b1=2;t0=2}Seq(Lim{1}(a0),PPar{1;T}(Ite(DySel(c1b{b1%4},Scc{b1+4=b0}),Run,a2),S),DySeq(t3,t4,@os{b0:=t0}@rw{b1%3<1}c5e),@of{b0+=2}@fi{t0+4!2}Isw{b0;_;T}(RT{F}(Mt{0}(RFb(Rty2(WU{t0=1}(c6b{b1+4}))))),F))",
+    Tree0936 "B{t1;t0;q0=1;b0=1}Bin{b0>t0;_}(Pre{t1<2;S}(Lp{_;F}(OnceK(Rty3(Rus{3}(Pre{t0<4;K}(@ki{b0%4<2}Sb{b0=1})))))),Bin{b0=t0%2;_}(a0,Rep4(@oh{t0:=1}Dd{20}(Run))))",
+    Tree0937 "Par{-3;-2}(RSeq(c0,c1),t2e,Fb(c3l,a4,t5))",
+    Tree0938 "B{t0;o0;b0=5}RSeq(Cnd{t0+1%2<1;N;S}(Swm(Star(MSeq(Wu{t0},pi0{t0:=}),RU{S}(t1),pi2{t0:t0}))),Fb(@of{t0+=1}PAll{_}(t3,t4,pt5{b0:t0;b1:t0},F),@rw{none}Keep(Try(Pre{none;S}(pt6{b0:5;b1:t0}),c7,Sc{b0+=1},pt8{b0:9;b1:b0})),DySel(t9,FF(pa10{b0:t0}))))",
+    Tree0939 "B{t0=5;b0=0;b1}@os{t0:=b1%3}PrSel{t0+1%4;t0;t0;8;4}(Keep(Wt{10}),Try(Wt{20},c0l),Obs{b0=7;S}(c1),Fb(pt2{b0:=;b1:=},t3),Keep(FS(a4)))",
+    Tree0940 "B{b1=3}OnceK(Pri(pc0{b0:b1},t1e,t2))",
+    Tree0941 "B{b1=5;t1;b0;t0=1}OnceT(RFb(Seq(Wv{t1}(Seq(a0,t1e,@rw{t1=2}@po{b0+=2}@oh{t0+=1}c2l,t3)),ASeq(t4,t5,@os{b1+=3}@ki{b1+4<b0+1}t6,Pre{b0+3%3!2;K}(c7))),Ruf{2}(Rpt{2}(RSel(c8b{t0+2},a9b{1;b0}))),t10))",
+    Tree0942 "B{t0=1}RSel(t0,t1,c2,pc3{b0:t0},Rep2(c4))",
+    Tree0943 "B{q0;t0=1;o0;b1;b0=3}Obs{b0+2>7;_}(@si{b0=b1+3%3}ASeq(Mt{20}(OnceT(Rep2(RSel(a0,c1e)))),Intr{b1=3}(Pre{b1<t0+2}(Par{_;0}(OnceT(Ub{o0}),Dl{50}(Lp{b1;S}(Scc{b1+2<0})))))))",
+    Tree0944 "B{b0;t0;b1=0}Ite(Isw{t0+3;T;N}(OnceK(a0b{b0;b0}),F,t1,Dl{0}(@po{b0+=3}a2b{9;b0})),Seq(Sc{t0+=1},pi3{t0:b1},pt4{b0:=;b1:b1}),Star(a5b{b0+2;b1},a6))",
+    Tree0945 "RtyF(RFb(t0))",
+    Tree0946 "B{b1;t1=4;b0=2}RSeq(Bin{b0>6;N}(Rpt{2}(Sb{t1=6}),Sb{b1=7}),RSeq(RSeq(a0b{t1;b1},t1,S)))",
+    Tree0947 "B{b1;t0;b0;q0=3}Lp{b0;R}(WU{b1!t0+3}(RSeq(a0b{t0%2;b0},a1,@po{b0+=2}@rw{t0+4%3!0}pt2{b0:t0;b1:b1})))",
+    Tree0948 "B{t0;b0}Swm(Opt(PPar{0;N}(Swm(Wu{t0},t0e),@oh{t0:=b0+2;t0:=4}PAll{-1}(@oh{b0+=2}t1,t2),Rpt{0}(t3),F)))",
+    Tree0949 "B{b0=0}Rpt{F}(Pre{b0+4%3>0}(Rep1(R)))",
+    Tree0950 "B{t0=4;o0=3;t1}Wde(Isw{t1%4;T;N}(Pre{t1=2;K}(PAll{1}(t0,t1)),Flt{3;_;K}(OnceT(c2b{o0|4+2}))),Bin{t0%3=0;T}(FF(Sb{o0=9}),Suc))",
+    Tree0951 "B{t0=0;t1=4;b0=4}@ki{t0%4=3}Pre{t1+3%3=2;S}(PAll{4}(c0,Ret4(Invt(t1)),RSel(RSeq(@rw{t1>1}@si{t0+1%3!2}RT{3}(a2)),pt3{b0:t1;b1:t1}),OnceK(Rep4(Try(a4,SubA(@si{t0>4}@os{b0:=t0+1}Scc{b0%3=1}),t5)))))",
+    Tree0952 "B{t1=3;t0=2;b0=3}RSeq(@oh{t0:=t1%2}@fi{b0%2>0}c0,Opt(@ki{t1%2=0}@fi{t1+1>b0}@os{b0:=t0%4}Obs{t1%2>0;N}(t1)),RFb(PAll{0}(Sc{b0+=3;b0!b0+2?t1+=3},S),c2),Ite(t3,Sb{b0=6},a4b{t0+4;b0}),Sb{t0=3})",
+    Tree0953 "B{t0}Dd{50}(pi0{t0:=})",
+    Tree0954 "B{t1;b0;o0}Isw{t1+1%3;_;T}(a0,@ki{some}@rw{none}Isw{t1;_;N}(c1l,F,@oh{o0:=_}@rw{o0|0!3}Sl{10}),t2e,RSel(Scc{t1+4<b0},t3),pc4{b0:b0})",
+    Tree0955 "Step(Seq(To{50}(RSeq(a0l,t1,TryT(Sl{0},S)))),Once(Swm(Wde(Sub(t2),Sl{0}),FS(Wt{10}),Sub(a3e),RFb(c4,t5))))",
+    Tree0956 "Ret2(t0)",
+    Tree0957 "B{t0=0;b0;o0=_}Isw{o0|3;T;T}(RFb(Rpt{F}(@os{t0+=1}@rw{t0+1>b0+1}@si{t0+1%2=0}PrSel{0;t0%4;b0}(pi0{t0:b0},a1,Scc{t0<b0%4})),RFb(c2,a3,Opt(Sb{o0=6}),t4,Scc{t0>b0+2})),Try(t5,Seq(c6,a7)))",
+    Tree0958 "B{t0;q0=1;o0=5;b0=2}Isw{t0;N;T}(Fb(Seq(Isw{t0+1;T;_}(PAll{_}(@si{some}pt0{b0:8;b1:b0},Fai,a1,Run),Pre{t0+3>b0;K}(Fb(pc2{b0:=},F,pa3{b0:b0;b1:b0})))),Mt{0}(Fb(Wu{t0},c4b{t0+4%2},t5,a6e,t7))),Swm(Lp{_;S}(Sb{o0=7}),Isw{b0%4;N;N}(@rw{t0%3!2}@po{t0+=1}Sc{t0:=t0+3%2},c8,c9,a10b{t0;b0},c11b{1}),a12,Bin{b0+1<2;N}(F,MSeq(c13l,Sc{b0:=t0+1}))))",
+    Tree0959 "AFb(t0,RSel(TryT(c1,t2,t3),t4,PPar{0;_}(t5,t6e,a7)))",
+    Tree0960 "B{o0}Obs{some;N}(S)",
+    Tree0961 "Fb(F,c0,RSeq(a1,t2),RSeq(Sub(Step(t3,t4)),DySeq(t5,F)),Ret4(OnceT(Fb(t6))))",
+    Tree0962 "B{b0;t0=2;q0;o0=0}PPar{0;N}(Try(Wt{50},Rmp{F;S}(c0),RSel(c1,pa2{b0:4;b1:t0}),Sl{0},a3e),@fi{t0+4%3<0}@po{t0:=b0;b0:=t0%4}@os{t0+=3;b0:=t0}RFb(Once(c4),a5l),Lp{b0;R}(Rty2(SubR(pt6{b0:=;b1:t0}))))",
+    Tree0963 "B{t0=4;b1;t1;b0;q0=3}AFb(Sel(Obs{b1%4=3;L}(PAll{_}(t0,Lp{b1;_}(a1b{t0;b1}))),Obs{b1+4=b1%3;N}(Rep0(t2))),Cnd{b0+1%3>0;_;_}(To{20}(Isw{t1;T;N}(RSel(PAll{1}(Fai,c3b{b0%4}),RT{F}(Swm(pi4{t0:b1},pc5{b0:4},t6)))))),@oh{t1+4!b0?t1:=1}PPar{0;_}(Swm(FS(pi7{t0:=}),Sc{b0:=b1%4},RU{S}(DySel(Scc{b1=5})),SubA(c8e),@os{b1:=t1;t1+=1}RFb(a9,t10))),Fb(Keep(@po{b0+=2}@oh{t1+=2}pa11{b0:b1;b1:=}),c12b{b1+1%4},t13e))",
+    Tree0964 "B{o0=_;b0=2;b1=1;t0=4}Step(WU{b1+3%2<1}(Fb(Pri(t0e,t1),RSeq(Sb{b0=6},@oh{b0+=1;t0>b1?o0:=b0}c2e))),RepF(@fi{b1+2<4}@po{b1+=1}Ub{o0}))",
+    Tree0965 "B{t0=3;b0;q0}To{10}(To{0}(RSeq(Rep0(Fai),RSeq(Flt{2;_;K}(@rw{b0+3>t0+1}@po{t0:=b0%3}t0),RFb(RFb(c1e,t2),t3,Lp{t0;R}(c4))),RSel(RU{F}(c5),Su{t0}(Ruf{F}(Pre{b0<4;K}(t6))),Rep3(Flip(pt7{b0:t0;b1:b0},Rep2(t8))),@of{t0:=t0+3%3}Cd{50;_}(@oh{t0:=t0+1%2}Opt(t9e))))))",
+    Tree0966 "B{o0;t0=1}Su{t0}(Sel(Obs{t0=6;B}(Sc{o0:=_}),Obs{t0%2!0;L}(c0b{t0+4%4}),a1,Sb{o0=2}))",
+    Tree0967 "B{b0;b1=1}RFb(PAll{_}(FF(a0),pa1{b0:7;b1:b0}),Sw{2}(Rmp{S;F}(t2),Wde(t3,t4,t5)))",
+    Tree0968 "Once(RFb(Sel(c0,c1l,t2e,PrSel{1;0}(a3,Fai),c4),t5,RSeq(a6,Wt{50},Swm(c7l,a8))))",
+    Tree0969 "B{t0;b0}RFb(a0,RSeq(@po{b0+=2}@rw{b0+4>2}pi1{t0:b0},Scc{b0%2=0},c2,@ki{t0%2<1}a3),RFb(c4,pi5{t0:=}))",
+    Tree0970 "B{q0;o0=_;t0=2;b0}Lp{t0;R}(@os{t0+=1}ASeq(Lp{t0;K}(Lp{b0;R}(RFb(c0b{o0|0%4},c1,Fai))),pt2{b0:t0;b1:t0},Rpt{3}(c3e),PrSel{b0+2;b0+3;b0%4}(@ki{o0|0+2<b0%2}Ub{o0},Wt{10},a4b{t0;b0}),Step(c5e,t6,R,Ub{o0})))",
+    Tree0971 "B{b0=3;t1;b1=2}Rpt{F}(PAll{2}(Scc{b1%2<0},AFb(Flt{3;R;F}(RtyF(Sc{t1+3=t1?b0+=3;b0+=1})))))",
+    Tree0972 "B{t1=5;t0=3}@rw{t1<7}AFb(Fb(Obs{t0!t1;B}(Sc{t1+=3}),a0),Swm(t1,c2e,Wu{t0}),ASeq(t3,a4l,Step(Sc{t1+=1;t1+=3},SubR(pi5{t0:t1}))),PPar{1;N}(Sb{t1=3},Ret0(t6)))",
+    Tree0973 "B{t0;o0=1;b0=0;b1=3}RFb(Seq(AFb(a0,F,c1),Rmp{F;F}(Sb{b1=5})),Seq(Pre{t0%4>0}(Invt(Fb(Sw{1;2;0}(@si{some}c2,t3,Sb{b0=b1},Cd{0;_}(a4)),Fb(SubR(c5)),@po{b1:=5;t0:=b0%4}@rw{b1+3>7}@ki{t0+2%2>0}Swm(Par{0;0}(t6e,t7),c8b{t0%3},Pre{none}(c9e),Par{-2;_}(t10,a11)))))))",
+    Tree0974 "B{b1=2;t0;b0=4;q0}Flt{3;R;_}(@of{t0:=b1}RFb(Invt(Sel(@fi{b1<t0}@os{t0:=b1}Sel(Obs{b0>3;L}(Scc{t0>0}),c0),t1,Isw{b1;N;_}(Wu{t0},a2),Pri(Sc{b0:=7;b0:=t0}))),Rus{2}(Obs{t0+2%2=0;S}(@ki{t0%2>0}@si{t0>b0%3}TryF(a3,c4,a5))),Isw{t0+3;_;T}(PAll{_}(a6b{t0%2;b0},Sb{b1=6},@si{b0>6}c7l),ASeq(Sc{b0:=t0},t8),Lp{b0;F}(@po{b1%4=3?b0+=1}@oh{b0+3<b1+4?t0:=b1+1}@rw{t0=b0+2%4}a9)),@ki{t0<b1}TryF(c10,c11,TryF(c12,pt13{b0:5;b1:=}),OnceK(a14),Lp{_;R}(c15))))",
+    Tree0975 "B{t0=1;b0=4}Seq(Fb(a0b{t0;b0},Sb{b0=t0}),Opt(Wt{20}),c1)",
+    Tree0976 "B{b0;t0;b1=5}Bin{b1>t0+1;T}(Flt{3;S;_}(a0b{t0+2;b1}),Cnd{b0=b1+4;_;_}(t1))",
+    Tree0977 "B{t0=0;t1=2}Wde(@rw{t1!4}Par{-1;_}(Keep(@rw{t1=7}c0)),PrSel{5;t0;t1;t1%3}(t1,t2,RU{S}(t3),F))",
+    Tree0978 "B{b0=4;t0=0}AFb(pc0{b0:=},c1,To{50}(Lim{1}(pt2{b0:t0})))",
+    Tree0979 "B{b0;o0=_;t0=3}RSeq(FS(Fb(t0,c1l)),Ite(Cnd{t0!1;T;_}(@os{t0+=3}Wu{t0}),c2e,@of{t0:=b0}Flt{2;_;F}(c3)),@os{o0:=b0+1}@si{b0!6}@po{o0|5<2?b0+=3}t4,OnceK(Try(Ub{o0},Wt{10},c5b{b0%3})))",
+    Tree0980 "B{t1=5;b1=1;t0=0;b0=4}Dd{20}(PAll{-1}(PPar{0;N}(Sw{4}(S,Ret2(Wu{t1})),To{100}(Flt{3;S;F}(@si{t1%3>0}@po{b0:=7;t1+=3}@os{b0+=1;t1:=t0}FF(RT{1}(F))))),SubR(pt0{b0:t0}),Fb(Obs{t0!t1%2;L}(@oh{t0:=b1%4}@fi{t1%2!1}@si{b1+3%3<2}F),Obs{t0+4<7;L}(WU{b1>0}(MSeq(a1,pc2{b0:b1})))),Invt(SubA(Seq(c3l))),Sw{3;4;5}(pt4{b0:7;b1:=},OnceT(@ki{t0+4!4}@po{t1:=t0+3}c5),@rw{b0%3>1}c6b{t1+4},Wde(c7,pt8{b0:t1}))))",
+    Tree0981 "B{b1=2;t0=1;b0}Sw{5}(Keep(Fb(Obs{t0+1>3;B}(pi0{t0:=}),Obs{t0%4>1;L}(pt1{b0:=}))),Flip(t2e,S,Mt{10}(t3)))",
+    Tree0982 "B{o0;t0;b0=3;b1=5}RFb(MPri(@ki{t0!3}@fi{b0<b1+4}Fai,Flip(Fai,@fi{b1%2!0}@rw{b0<3}@po{b0+=2;b1:=4}t0)),Scc{some},Keep(@si{t0>7}c1),@of{o0:=b1}MSeq(PrSel{b0;b0%2;t0%2}(t2,t3,a4),OnceK(Dl{0}(Wt{20}))),t5)",
+    Tree0983 "B{o0;b1=2;b0=4}Seq(RSeq(S,t0,pa1{b0:=}),Sw{5;4}(t2e,t3e,Sc{o0:=b0}),Sl{0},c4,To{100}(t5))",
+    Tree0984 "B{o0;t0=1;b0=4;b1}Sw{2;5}(pc0{b0:6},@si{b1<4}Seq(c1,Wu{t0},c2e),@ki{b0+4=3}Fb(Obs{o0|5+1>5;B}(@of{t0:=5;b1:=t0}@os{o0:=b0}Once(Mt{10}(Sel(c3b{b1%2},pt4{b0:=;b1:=})))),Su{t0}(Flt{2;S;K}(Su{t0}(Scc{b1+1<b1%4})))))",
+    Tree0985 "Fb(Rmp{F;S}(RSeq(TryT(c0,c1l),Rep3(Par{-2;1}(Wt{10},c2l,Sub(Sl{0}))),Step(t3,PrSel{3;1}(t4,S),RU{S}(Seq(t5,c6))))))",
+    Tree0986 "B{o0=_;t0=0}Wv{t0}(Isw{t0+2%2;T;_}(AFb(Swm(@fi{o0|1<6}@ki{t0%3>0}S,c0),@fi{none}a1,Ret2(F),Opt(Sl{10}))))",
+    Tree0987 "RFb(a0,PAll{-1}(Sl{0}))",
+    Tree0988 "B{t0;o0=_;b0;b1=1}Invt(Inv(RSeq(Seq(@rw{b0+1>5}@po{b0!o0|1+4%4?b0:=o0|5+1}@os{b1<1?t0+=2}Rty4(Swm(Ite(pt0{b0:=;b1:t0},pc1{b0:=}),Cnd{some;N;S}(t2e)))),To{20}(ASeq(PAll{-2}(Seq(pt3{b0:0;b1:t0},pa4{b0:b0;b1:=}),Ret1(pt5{b0:3;b1:=}),c6,t7e))),t8)))",
+    Tree0989 "B{b0=4;o0=5}Wde(Sel(PPar{0;N}(To{10}(Rep0(Sc{o0:=_}))),Obs{b0%2=0;L}(t0),Obs{b0=b0+2%2;N}(pc1{b0:5}),Ite(t2,c3e)),t4)",
+    Tree0990 "B{t1;o0=_;b0;t0=4}@po{b0+=2}Swm(TryF(Flip(RFb(Scc{t1%3>0},a0e),Cd{0;_}(pi1{t0:b0})),Par{_;_}(t2e,Mt{20}(PrSel{6;o0|5;b0}(t3,Pre{t0%2=0}(PPar{2;T}(t4,a5e)),c6l))),Step(pt7{b0:1},Rep0(t8e),Sc{t1+=2;t0:=b0%4})))",
+    Tree0991 "B{o0=5;b0;t0=5}RSeq(a0,DySel(Scc{t0<7},Scc{t0=6}),Obs{none;S}(Sl{50}),t1,Flt{2;_;K}(Sc{b0+=1;o0:=t0+4}))",
+    Tree0992 "B{t0;b0;b1}RFb(Mt{0}(t0),PPar{0;T}(pa1{b0:=;b1:=},c2e,OnceT(t3)),Keep(AFb(TryF(Scc{b0%4>0},c4),Sb{b1=t0})))",
+    Tree0993 "RSeq(MSeq(c0),TryT(RSeq(c1,Rty1(t2),c3l),Par{_;0}(Keep(Sl{20}),Ruf{2}(OnceK(Ruf{1}(Wt{100})))),DySeq(DySeq(c4),c5,OnceK(a6e),c7,Rpt{F}(To{50}(F)))))",
+    Tree0994 "B{t0;b0=5;b1=1}Rep4(Bin{b1!t0;_}(Sel(t0,PPar{2;_}(pi1{t0:t0},@fi{b0+4!0}Scc{b0!6}),@os{t0+=2;t0%2!0?b1+=1}@rw{t0<3}Scc{b1%3!2}),RSeq(PrSel{b1;b0+1}(c2,c3),Opt(Scc{t0>b1%2}),Flt{2;_;F}(Sc{b1+=1}))))",
+    Tree0995 "Seq(AFb(Ruf{2}(Try(t0,a1)),RSeq(t2,c3l),FF(Rus{1}(PPar{2;T}(c4e,c5,t6e,c7)))),DySel(ASeq(RFb(c8e,Sl{0}),S,Keep(a9)),Par{_;_}(t10,a11),Rpt{3}(Dl{20}(a12))))",
+    Tree0996 "B{b0=5;t0=1;b1=1;o0=1}Cd{0;_}(Cd{50;_}(Bin{some;_}(PAll{-1}(RFb(t0e,c1b{6},Scc{b1%2>0}),Cnd{b1=7;T;S}(RSeq(t2,c3)),RetF(Wv{t0}(Cd{0;F}(a4l)))),Swm(Fb(Obs{t0%2<1;S}(PrSel{b1;t0}(t5,t6e)),Obs{none;L}(Rmp{F;S}(F)),Bin{b1!0;N}(Wt{20},pt7{b0:t0;b1:b0})),Seq(Ite(t8,pa9{b0:1;b1:b0}),Swm(@of{t0+=1}@si{b1+2!2}t10,a11))))))",
+    Tree0997 "B{t0=5;b1=4;b0=3}PPar{0;T}(Wde(Sel(a0b{b0;b0},Fai,t1),Sb{b0=b1}),DySel(c2,t3),Try(Scc{t0<t0+1},Rpt{F}(t4),c5l,t6,pi7{t0:=}))",
+    Tree0998 "B{o0=_;b0=0;t1}RSeq(RSeq(PPar{0;T}(Fb(a0e,c1l),Lim{2}(Rmp{S;S}(c2e))),PPar{1;N}(Sc{b0+=1},S)),Star(Sl{30},Ret2(Invt(Dl{50}(Bin{t1!o0|4;N}(Scc{some},a3l))))))",
+    Tree0999 "B{b1;b0}RSeq(RU{S}(a0),Rep4(t1),Cnd{b0+1%4<3;_;F}(Once(pc2{b0:b1})))",
 }

@@ -6,417 +6,411 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree1000 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            b1: i64 = 5,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        Selector {
-            SequenceStar {
-                Parallel {
-                    Condition(Cond<0>),
-                },
-                IfThenElse {
-                    Action(Act<1>),
-                    #[post(|bb| *bb.t1 += 1)]
-                    StatefulAction(Task<2>),
+        FlipSelector {
+            ReactiveFallback {
+                #[run_while(|bb| bb.b1 > 3)]
+                #[success_if(|bb| (*bb.t1 + 2) % 4 < 3)]
+                Action(Act<0>),
+                Condition(Cond<1>),
+                Action(PAct<2>, b0 = 4, b1 = {t0}),
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                Sleep(30),
+            },
+            Sequence {
+                SequenceStar {
+                    Sleep(0),
+                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
+                    StatefulAction(Task<5>),
                 },
             },
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Repeater(forever) {
-                        #[on_halted(|bb| { bb.b0 += 3; bb.b1 = bb.b0 })]
-                        #[skip_if(|bb| *bb.t1 == 0)]
-                        ScriptCondition(|bb| bb.b0 % 3 > 0),
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 2, &mut bb.b1)),
+            #[failure_if(|bb| *bb.t0 + 2 == 2)]
+            FlipSelector {
+                Action(PAct<6>, b0 = {t1}, b1 = {b1}),
+                SetBlackboard(o0 = Some(7)),
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree1000Blackboard { t1 b0 b1 t0 });
+board!(Tree1000Blackboard { t1 b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1001 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+        }
         ReactiveSequence {
-            ForceSuccess {
-                Retry(2) {
-                    Condition(Cond<0>),
-                },
-            },
-            MemSequence {
-                Condition(Cond<1>),
-                Condition(Cond<2> = Cond::<2>),
-                AlwaysRunning,
+            Action(PIo<0>, t0 = {=}),
+            #[post(|bb| bb.t0.set((bb.b1 + 1) % 3))]
+            #[on_success(|bb| bb.b1 += 1)]
+            Selector {
+                StatefulAction(Task<1>),
+                Action(PAct<2>, b0 = {=}, b1 = {b0}),
             },
         }
+    }
+}
+
+board!(Tree1001Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1002Sub0 for Ctx {
+        Condition(Cond<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1002Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 10,
-        }
-        Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 2, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1002Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 10,
-        }
-        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-            #[skip_if(|bb| bb.b0 != 6)]
-            StepSequencer {
-                Inverter {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                },
-                Precondition(|bb| bb.b0 > 1) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                },
-                SubTree(Tree1002Sub1, o0 = {=}, q0 = {q0}, b0 = {=}),
-            },
-        }
+        StatefulAction(Task<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1002 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
-        }
-        WaitUntil(|bb| bb.b0 < 6) {
-            Loop(q0, if_empty = Success) {
-                Repeat(2) {
-                    SubTree(Tree1002Sub0, o0 = {=}, q0 = {q0}, b0 = {=}),
+        ParallelAll(max_failures = -1) {
+            ReactiveSequence {
+                Parallel(success = -1, failure = -1) {
+                    SubTree(Tree1002Sub0),
+                    StatefulAction(Task<1>),
                 },
+                TryCatch(catch_on_halt = false) {
+                    FlipSelector {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                    Sequence {
+                        SubTree(Tree1002Sub1),
+                        StatefulAction(Task<5> = Task::<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                DynamicSelector {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+            RetryUntilSuccessful(2) {
+                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree1002Blackboard { o0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1003 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64 = 5,
         }
-        Repeat(4) {
-            ReactiveSequence {
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Condition(Cond<0>),
-                    RepeatUntilFailure(2) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                    Action(PIo<2>, t0 = {=}),
+        IndexSwitch(|bb| 6, out_of_range = Loop, dynamic = true) {
+            #[failure_if(|bb| bb.o0.unwrap_or(0) == bb.b0)]
+            AsyncSequence {
+                PrioritySelector {
+                    #[score(|bb| (bb.o0.unwrap_or(2)) as f32)]
+                    Sleep(0),
+                    #[score(6)]
+                    Script(|bb| { if (*bb.t0 + 4) % 2 < 1 { bb.b1 = *bb.t0 % 4 }; bb.o0 = None }),
                 },
-                SetBlackboard(b0 = 5),
-                Precondition(|bb| bb.b0 + 2 > *bb.t0 % 2) {
-                    StatefulAction(Task<3>),
+                MemPriority {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
+                    UnsetBlackboard(o0),
+                },
+                Condition(|ctx| ctx.check(1)),
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop) {
+                Sleep(10),
+                #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                Action(Act<2> = Act::<2>),
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<4>),
+                SetBlackboard(t0 = 9),
+            },
+            DynamicSequence {
+                #[on_failure(|bb| bb.t0.set(9))]
+                #[run_while(|bb| bb.b1 > 2)]
+                #[failure_if(|bb| (bb.b0 + 4) % 2 == 1)]
+                Invert {
+                    Filter(times = 2, filtered = Skipped) {
+                        Observe(|bb| bb.o0.unwrap_or(4) > 3) {
+                            AsyncSequence {
+                                DynamicSequence {
+                                    Action(PIo<5>, t0 = {=}),
+                                    Condition(|ctx, bb| ctx.check_in(6, bb.b1)),
+                                    Action(PAct<7>, b0 = {b1}),
+                                },
+                                Script(|bb| bb.o0 = None),
+                                Action(Act<8> = Act::<8>),
+                            },
+                        },
+                    },
+                },
+                Remap(success = Failure, failure = Failure) {
+                    Condition(Cond<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree1003Blackboard { b0 t0 });
+board!(Tree1003Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1004 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b1: i64 = 3,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        Filter(times = 1, count = Success, filtered = Skipped) {
-            #[on_success(|bb| if bb.b1 == 0 { bb.b1 = *bb.t0 })]
-            Timeout(30) {
-                #[skip_if(|bb| *bb.t0 > 6)]
-                Action(PIo<0>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1004Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1005Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 11,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(9),
-        }
-        StepSequencer {
-            IfThenElse {
-                #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                Action(Act<5>),
-                #[on_halted(|bb| if (bb.b0 + 1) % 3 != 2 { bb.o0 = None })]
-                #[on_success(|bb| *bb.t1 += 2)]
-                StatefulAction(PTask<6>, b0 = {=}),
-            },
-            Loop(q0, if_empty = Success) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        #[run_while(|bb| bb.o0.is_some())]
-                        SetBlackboard(t1 = {t0}),
+        Timeout(50) {
+            RunOnce {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Fallback {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Cooldown(0) {
+                                    AlwaysFailure,
+                                },
+                                Switch(b1) {
+                                    case 3 => UnsetBlackboard(o0),
+                                    _ => Sleep(10),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            #[skip_if(|bb| bb.b0 + 2 != 5)]
+                            WhileDoElse {
+                                Action(Act<0>),
+                                Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 3) % 4, &mut bb.b0)),
+                                RetryUntilSuccessful(3) {
+                                    AlwaysSuccess,
+                                },
+                            },
+                            ScriptCondition(|bb| bb.b1 % 2 == 1),
+                        },
+                        Sequence {
+                            Condition(Cond<2>),
+                            RepeatUntilSuccess(2) {
+                                Action(Act<3>),
+                            },
+                            Action(PAct<4>, b0 = {b0}, b1 = {b1}),
+                            StatefulAction(Task<5>),
+                        },
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree1004Blackboard { b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1005 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64,
+            b1: i64 = 3,
             o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Priority {
-            Limiter(1) {
-                ReactiveSequence {
-                    Priority {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
+        Remap(success = Success, failure = Success) {
+            RetryUntilSuccessful(3) {
+                Timeout(20) {
+                    Loop(q0) {
+                        Observe(|bb| *bb.t0 % 3 == 2, abort = none) {
+                            TryCatch {
+                                Script(|bb| bb.b1 += 3),
+                                Condition(Cond<0> = Cond::<0>),
+                                StatefulAction(Task<1>),
+                                SetBlackboard(o0 = Some(0)),
+                                Condition(PCond<2>, b0 = {b1}),
+                            },
+                        },
                     },
-                    WaitUntil(|bb| *bb.t1 + 1 != *bb.t1) {
-                        UnsetBlackboard(o0),
-                    },
-                    StatefulAction(Task<4>),
                 },
             },
-            SequenceWithMemory {
-                SubTree(Tree1005Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, t1 = {t1}, o0 = {=}),
-            },
         }
     }
 }
 
-board!(Tree1005Blackboard { b0 t0 q0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1006Sub0 for Ctx {
-        Cooldown(20, filtered = Failure) {
-            Condition(PCond<0>, b0 = 6),
-        }
-    }
-}
+board!(Tree1005Blackboard { b1 o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1006 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Wait(0),
-            SubTree(Tree1006Sub0),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+        }
+        Inverter {
+            RetryUntilSuccessful(forever) {
+                Fallback {
+                    Observe(|bb| *bb.t0 + 1 > 3, abort = both) {
+                        Priority {
+                            PolicyParallel(policy = FirstFailure) {
+                                Repeater(1) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            Limiter(2) {
+                                ParallelAll {
+                                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
+                    },
+                    Repeater(3) {
+                        IndexSwitch(|bb| *bb.t0 % 4, dynamic = false) {
+                            Fallback {
+                                AlwaysFailure,
+                                Observe(|bb| bb.b0 != 0, abort = lower) {
+                                    Condition(Cond<3> = Cond::<3>),
+                                },
+                                Observe(|bb| bb.b0 == 5, abort = lower) {
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                            },
+                            Repeater(1) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<5>),
+                                    StatefulAction(Task<6>),
+                                    Condition(Cond<7>),
+                                    ScriptCondition(|bb| bb.b0 == 3),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1006Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1007 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            b0: i64 = 1,
         }
-        IndexSwitch(|bb| bb.b0, dynamic = false) {
-            RunOnce(then_skip = true) {
-                Sequence {
-                    ReactiveSelector {
-                        Action(PAct<0>, b0 = {b0}, b1 = {t1}),
-                    },
-                    AsyncFallback {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    RepeatTimes(forever) {
-                        ReactiveSequence {
-                            SetBlackboard(t0 = 3),
-                            Condition(PCond<4>, b0 = {b0}),
-                        },
-                    },
-                },
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            IfThenElse {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| bb.o0.unwrap_or(0) < 2),
             },
-            RetryUntilSuccessful(3) {
-                StepSequencer {
-                    #[success_if(|bb| bb.b0 > 4)]
-                    IfThenElse {
-                        Action(Act<5>),
-                        Wait(0),
-                    },
-                    Repeat(forever) {
-                        SetBlackboard(t0 = 3),
-                    },
-                    #[run_while(|bb| (*bb.t0 + 4) % 2 < 1)]
-                    #[success_if(|bb| *bb.t1 > 6)]
-                    #[failure_if(|bb| *bb.t0 < *bb.t1 + 1)]
-                    Cooldown(0, filtered = Skipped) {
-                        #[on_halted(|bb| bb.b0 = 2)]
-                        Action(PIo<6>, t0 = {b0}),
-                    },
-                },
-            },
+            SetBlackboard(b0 = 8),
+            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree1007Blackboard { t1 b0 t0 });
+board!(Tree1007Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1008Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(12),
+        }
+        ScriptCondition(|bb| *bb.t1 % 3 < 2)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1008 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
         }
-        ParallelAll(1) {
-            Loop(q0, value = {t0}) {
-                Wait(10),
+        Fallback {
+            PolicyParallel(policy = FirstFailure) {
+                SetBlackboard(t0 = {b0}),
+                Observe(|bb| bb.o0.is_none()) {
+                    ScriptCondition(|bb| *bb.t1 % 2 != 0),
+                },
+            },
+            #[success_if(|bb| *bb.t0 % 3 > 1)]
+            PrioritySelector {
+                #[score(|bb| (*bb.t0 + 3) as f32)]
+                Action(PIo<0>, t0 = {t1}),
+                #[score(|bb| (bb.b0) as f32)]
+                StatefulAction(Task<1> = Task::<1>),
+                #[score(|bb| (*bb.t1) as f32)]
+                #[on_success(|bb| { if *bb.t1 % 2 != 1 { bb.o0 = Some((bb.b0 + 1) % 2) }; bb.o0 = Some(bb.o0.unwrap_or(5)) })]
+                SubTree(Tree1008Sub0, ..),
+                #[score(|bb| (bb.o0.unwrap_or(0)) as f32)]
+                Condition(Cond<2>),
+                #[score(|bb| (*bb.t1) as f32)]
+                Action(Act<3> = Act::<3>),
+            },
+            IfThenElse {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+            StatefulAction(Task<7>),
+            IndexSwitch(|bb| *bb.t1 + 2, out_of_range = Fail, dynamic = false) {
+                Condition(Cond<8> = Cond::<8>),
+                Action(|ctx| ctx.exec(9)),
             },
         }
     }
 }
 
-board!(Tree1008Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1009Sub0 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(Task<3> = Task::<3>),
-            AlwaysRunning,
-        }
-    }
-}
+board!(Tree1008Blackboard { b0 t0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1009 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
         ReactiveSequence {
-            MemPriority {
-                StatefulAction(Task<0> = Task::<0>),
+            MaxTime(10) {
                 ReactiveSequence {
-                    RunOnce {
-                        ParallelAll {
-                            StatefulAction(Task<1>),
-                            Condition(Cond<2>),
-                        },
+                    ReactiveSequence {
+                        StatefulAction(Task<0> = Task::<0>),
                     },
-                    SubTree(Tree1009Sub0),
+                    Precondition(|bb| bb.b0 + 2 < 5, else = Success) {
+                        Script(|bb| *bb.t0 += 2),
+                    },
+                    Action(PIo<1>, t0 = {=}),
                 },
-                StatefulAction(Task<4>),
             },
-            Wait(50),
+            Repeat(3) {
+                #[on_failure(|bb| { bb.b0 += 3; *bb.t1 += 1 })]
+                StatefulAction(Task<2>),
+            },
         }
     }
 }
+
+board!(Tree1009Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1010 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64 = 5,
-        }
-        #[skip_if(|bb| bb.b0 % 2 < 1)]
-        #[post(|bb| bb.b1 = *bb.t0)]
-        Parallel(success = 4, failure = 1) {
-            Repeat(0) {
-                StatefulAction(PTask<0>, b0 = {b1}),
-            },
-            #[on_halted(|bb| bb.b1 += 1)]
-            IndexSwitch(|bb| bb.b1 % 2, dynamic = false) {
-                IfThenElse {
-                    #[skip_if(|bb| *bb.t0 < 2)]
-                    Action(Act<1> = Act::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                StatefulAction(Task<3>),
-                Parallel(success = -2) {
-                    StatefulAction(Task<4>),
-                    Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                },
-                WaitValueUpdate(t0) {
-                    #[on_success(|bb| { bb.b1 = (*bb.t0 + 1) % 2; bb.t0.set(bb.b0 + 2) })]
-                    #[run_while(|bb| *bb.t0 % 2 < 1)]
-                    #[failure_if(|bb| bb.b1 + 3 > bb.b0 + 2)]
-                    SkipUnlessUpdated(t0) {
-                        Condition(Cond<6>),
-                    },
-                },
-                Sequence {
-                    Condition(Cond<7>),
-                    Script(|bb| if *bb.t0 > 6 { bb.b0 += 1 }),
-                },
-            },
-            MemSequence {
-                Action(Act<8> = Act::<8>),
-                ForceSuccess {
-                    Precondition(|bb| bb.b1 == 1, else = Success) {
-                        Sequence {
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                            Action(PIo<12>, t0 = {t0}),
-                        },
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    Action(Act<13>),
-                },
-            },
-            #[on_failure(|bb| bb.b1 = 7)]
-            ReactiveSequence {
-                ScriptCondition(|bb| bb.b0 != 5),
-                ReactiveSequence {
-                    StatefulAction(Task<14>),
-                    Sleep(30),
-                },
-                #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
-                #[skip_if(|bb| *bb.t0 != bb.b0)]
-                Timeout(0) {
-                    StatefulAction(Task<15>),
-                },
-                StatefulAction(Task<16>),
-            },
-        }
-    }
-}
-
-board!(Tree1010Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1011Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-            Wait(20),
-            Action(|ctx| ctx.exec(0)),
-            Wait(50),
+        SequenceWithMemory {
+            Runner,
         }
     }
 }
@@ -424,348 +418,410 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1011 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
-        #[post(|bb| { if *bb.t0 + 4 < bb.b1 { bb.b1 = 5 }; bb.b0 = *bb.t0 })]
-        #[on_halted(|bb| bb.t0.set(bb.b1))]
-        SequenceWithMemory {
-            ParallelAll {
-                Sequence {
-                    #[skip_if(|bb| (bb.b1 + 1) % 2 < 0)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b0 += 3 })]
-                    SubTree(Tree1011Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-                    Action(Act<1>),
-                    ScriptCondition(|bb| *bb.t0 > 4),
+        Switch(b1) {
+            case 2 => ReactiveFallback {
+                KeepRunningUntilFailure {
+                    ReactiveFallback {
+                        Condition(PCond<0>, b0 = {b0}),
+                        Condition(Cond<1>),
+                        StatefulAction(PTask<2>, b0 = 9),
+                    },
+                },
+                Repeat(4) {
+                    #[on_halted(|bb| if bb.o0.is_none() { *bb.t1 += 1 })]
+                    Timeout(0) {
+                        #[skip_if(|bb| *bb.t0 < bb.o0.unwrap_or(4) + 3)]
+                        StatefulAction(PTask<3>, b0 = 5, b1 = {t1}),
+                    },
+                },
+                StatefulAction(Task<4>),
+                #[run_while(|bb| *bb.t0 % 3 == 0)]
+                DynamicSelector {
+                    Action(Act<5>),
+                },
+                Script(|bb| bb.b1 = 6),
+            },
+            case 3 => Fallback {
+                Switch(b1) {
+                    case 1 => StatefulAction(Task<6> = Task::<6>),
+                    case 0 => Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(4) + 3, &mut bb.b1)),
+                    _ => #[post(|bb| bb.b1 = bb.b0 % 2)]
+                    #[success_if(|bb| bb.b1 % 3 > 1)]
+                    SetBlackboard(o0 = Some(3)),
+                },
+                StatefulAction(Task<8>),
+                MaxTime(100) {
+                    StepSequencer {
+                        Condition(Cond<9>),
+                        Runner,
+                        #[post(|bb| { bb.o0 = None; *bb.t0 += 2 })]
+                        #[on_success(|bb| bb.b1 = *bb.t0)]
+                        #[on_failure(|bb| *bb.t0 += 3)]
+                        ScriptCondition(|bb| (bb.b0 + 4) % 2 < 1),
+                        StatefulAction(PTask<10>, b0 = {b1}, b1 = {=}),
+                    },
                 },
             },
-            RetryUntilSuccessful(0) {
-                Condition(Cond<2>),
+            _ => Parallel(success = -2) {
+                ReactiveFallback {
+                    StatefulAction(Task<11>),
+                    #[on_success(|bb| bb.b1 = *bb.t1)]
+                    #[success_if(|bb| bb.b0 % 4 > 1)]
+                    Sleep(10),
+                },
+                Condition(|ctx, bb| ctx.check_in(12, *bb.t0 % 2)),
+                StepSequencer {
+                    Action(Act<13>),
+                    #[post(|bb| bb.b0 = 2)]
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) == 3)]
+                    Condition(|ctx| ctx.check(14)),
+                },
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<15>),
+                },
             },
         }
     }
 }
 
-board!(Tree1011Blackboard { b1 t0 b0 });
+board!(Tree1011Blackboard { q0 b0 o0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1012 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            o0: Option<i64>,
-            b1: i64 = 5,
-        }
-        IfThenElse {
-            #[post(|bb| if bb.b1 + 4 > 2 { bb.o0 = Some(bb.b0) })]
-            #[run_while(|bb| (bb.o0.unwrap_or(2) + 1) % 3 < 2)]
-            IndexSwitch(|bb| bb.o0.unwrap_or(5) % 2) {
-                #[on_failure(|bb| bb.b1 = *bb.t0 % 4)]
-                #[skip_if(|bb| bb.b1 + 3 != 1)]
-                #[run_while(|bb| (bb.o0.unwrap_or(0) + 2) % 2 > 0)]
-                AlwaysFailure,
-                Action(PAct<0>, b0 = 3, b1 = {b0}),
-                Sleep(0),
-            },
-            Fallback {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1012Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1013 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-        }
-        Limiter(1) {
-            ParallelAll(1) {
-                Script(|bb| if bb.b0 + 3 > (*bb.t0 + 2) % 4 { bb.t1.set(3) }),
-            },
-        }
-    }
-}
-
-board!(Tree1013Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1014 for Ctx {
-        StepSequencer {
-            ReactiveSequence {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1015 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Precondition(|bb| bb.b0 > *bb.t0, else = Failure) {
-            BinarySelector(|bb| bb.b0 > 4, dynamic = false) {
-                SequenceStar {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<0>),
-                    },
-                },
-                Sequence {
-                    Loop(q0, value = {b0}) {
-                        SetBlackboard(b0 = 3),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1015Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1016 for Ctx {
-        blackboard {
             b1: i64,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        BinarySelector(|bb| bb.b1 > 1, dynamic = true) {
-            RetryUntilSuccessful(1) {
-                WaitValueUpdate(t0) {
-                    RepeatUntil(Success) {
-                        RunOnce(then_skip = false) {
-                            Repeat(4) {
-                                AsyncFallback {
-                                    StatefulAction(Task<0>),
+        #[on_success(|bb| bb.b0 += 1)]
+        #[on_halted(|bb| { bb.b0 += 3; bb.b0 = bb.b0 % 4 })]
+        #[run_while(|bb| (bb.b1 + 3) % 2 > 0)]
+        AsyncFallback {
+            #[on_halted(|bb| if *bb.t0 != bb.b0 { bb.b0 += 3 })]
+            WhileDoElse {
+                Switch(b1) {
+                    case 3 => Repeat(1) {
+                        StatefulAction(Task<0>),
+                    },
+                    case 1 => Condition(Cond<1>),
+                    _ => Inverter {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b1 + 1)),
+                    },
+                },
+                RetryUntilSuccessful(2) {
+                    TryCatch(catch_on_halt = true) {
+                        ReactiveFallback {
+                            Loop(q0, value = {b1}, if_empty = Success) {
+                                Action(PIo<3>, t0 = {t0}),
+                            },
+                            PolicyParallel(policy = FirstFailure) {
+                                Condition(Cond<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        Deadline(0) {
+                            Precondition(|bb| (bb.b0 + 3) % 2 < 0, else = Failure) {
+                                MemPriority {
+                                    SetBlackboard(b1 = {b0}),
                                 },
                             },
                         },
                     },
                 },
             },
-            WasEntryUpdated(t0),
         }
     }
 }
 
-board!(Tree1016Blackboard { b1 t0 });
+board!(Tree1012Blackboard { b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1013 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Limiter(1) {
+            #[run_while(|bb| *bb.t0 + 4 < 7)]
+            ReactiveSequence {
+                Switch(b1) {
+                    case 0 => #[success_if(|bb| bb.o0.unwrap_or(2) != 5)]
+                    #[failure_if(|bb| bb.b0 % 4 < 3)]
+                    #[skip_if(|bb| bb.b1 % 4 > 2)]
+                    StatefulAction(Task<0>),
+                    _ => Condition(Cond<1> = Cond::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1013Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1014 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[allow(unused)] #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            Wait(0),
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree1014Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1015 for Ctx {
+        Fallback {
+            Condition(Cond<0>),
+            StepSequencer {
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1016 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+        }
+        AsyncFallback {
+            Action(PIo<0>, t0 = {t0}),
+            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = true) {
+                Failer,
+                Action(PIo<1>, t0 = {=}),
+                #[run_while(|bb| *bb.t0 > 3)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                WasEntryUpdated(t0),
+                Parallel(failure = 1) {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b0)),
+                    Wait(10),
+                },
+            },
+            ReactiveSequence {
+                Action(PAct<3>, b0 = 9, b1 = {b0}),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Repeat(forever) {
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1016Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1017 for Ctx {
-        ParallelAll(0) {
-            Action(Act<0>),
-            Sleep(10),
-            Action(Act<1>),
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b1: i64 = 0,
         }
+        Switch(b1) {
+            case 0 => BinarySelector(|bb| bb.o0.is_some()) {
+                #[run_while(|bb| *bb.t1 % 4 != 0)]
+                #[on_failure(|bb| bb.b0 = bb.b1 + 3)]
+                #[on_success(|bb| bb.b0 += 1)]
+                ReactiveSequence {
+                    Action(PIo<0>, t0 = {t0}),
+                    Precondition(|bb| (*bb.t0 + 2) % 3 == 1, else = Failure) {
+                        Condition(Cond<1> = Cond::<1>),
+                    },
+                },
+                BinarySelector(|bb| bb.o0.unwrap_or(2) < 6) {
+                    SetBlackboard(b0 = 2),
+                    #[on_success(|bb| { *bb.t1 += 3; bb.b0 = 9 })]
+                    Observe(|bb| *bb.t0 != 7) {
+                        ReactiveFallback {
+                            Action(Act<2>),
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                    },
+                },
+            },
+            _ => PolicyParallel(policy = FirstFailure, repeat = false) {
+                BinarySelector(|bb| bb.b0 > *bb.t0 + 2, dynamic = true) {
+                    StatefulAction(Task<4>),
+                    Action(Act<5>),
+                },
+                Action(Act<6>),
+                #[post(|bb| bb.b1 = *bb.t0 + 1)]
+                #[failure_if(|bb| bb.b1 + 3 != bb.o0.unwrap_or(4) + 4)]
+                Runner,
+                Sleep(50),
+                #[on_halted(|bb| bb.b1 += 3)]
+                Sleep(0),
+            },
+        }
+    }
+}
+
+board!(Tree1017Blackboard { o0 b0 t0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1018Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+        }
+        Script(|bb| bb.b0 += 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1018 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        RepeatUntilFailure(3) {
-            AsyncFallback {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    KeepRunningUntilFailure {
-                        #[run_while(|bb| *bb.t0 < 0)]
-                        Runner,
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Inverter {
-                    RepeatUntilFailure(1) {
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<2> = Task::<2>),
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.b0 + 1 < *bb.t0 + 4, dynamic = false) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        #[success_if(|bb| bb.b0 < 0)]
-                        #[post(|bb| bb.b0 += 3)]
-                        UnsetBlackboard(o0),
-                        AlwaysFailure,
-                    },
-                    WasEntryUpdated(t0),
-                },
-                Condition(|ctx| ctx.check(3)),
-            },
+        Repeat(0) {
+            SubTree(Tree1018Sub0, ..),
         }
     }
 }
 
-board!(Tree1018Blackboard { t0 b0 o0 });
+board!(Tree1018Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1019 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(1),
+            b0: i64,
         }
-        BinarySelector(|bb| bb.b0 + 1 < *bb.t0, dynamic = true) {
-            StatefulAction(Task<0>),
-            AsyncFallback {
-                Repeater(2) {
-                    SequenceStar {
-                        #[on_success(|bb| bb.b0 += 2)]
-                        #[skip_if(|bb| *bb.t0 != *bb.t0 + 3)]
-                        Action(PIo<1>, t0 = {=}),
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[post(|bb| bb.b0 += 1)]
-                        #[run_while(|bb| bb.b0 == bb.b1)]
-                        Action(Act<2> = Act::<2>),
-                    },
+        ParallelAll(1) {
+            Action(Act<0>),
+            StatefulAction(Task<1>),
+            Fallback {
+                Action(Act<2>),
+                Action(Act<3>),
+                RepeatUntilSuccess(1) {
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    #[post(|bb| if bb.o0.is_none() { bb.t0.set(bb.b0) })]
+                    Condition(Cond<4>),
                 },
-                ScriptCondition(|bb| *bb.t0 > (bb.b1 + 1) % 4),
-                StatefulAction(Task<3>),
+            },
+            Parallel(success = 2, failure = 1) {
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree1019Blackboard { t0 b0 b1 });
+board!(Tree1019Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1020 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
         }
-        AsyncSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Precondition(|bb| *bb.t0 != 3, else = Success) {
-                    Precondition(|bb| *bb.t0 < 6) {
-                        Action(Act<0>),
-                    },
+        Sequence {
+            Priority {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                    StatefulAction(PTask<0>, b0 = 1),
+                    Condition(Cond<1>),
                 },
-                SequenceWithMemory {
-                    Condition(|ctx, bb| ctx.check_in(1, 2)),
-                    AlwaysSuccess,
-                    ScriptCondition(|bb| bb.b0 % 4 < 1),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                },
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree1020Blackboard { b0 t0 });
+board!(Tree1020Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1021Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Action(Act<2> = Act::<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1021 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
             b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        Delay(20) {
-            Inverter {
-                Fallback {
-                    Selector {
-                        #[failure_if(|bb| (*bb.t0 + 2) % 3 != 2)]
-                        #[on_failure(|bb| bb.t0.set(bb.b0))]
-                        #[success_if(|bb| bb.b1 != bb.o0.unwrap_or(0) % 4)]
-                        StatefulAction(Task<0>),
-                        #[on_failure(|bb| bb.b0 += 3)]
-                        #[on_success(|bb| bb.b0 = *bb.t0 % 3)]
-                        AlwaysFailure,
-                        #[on_success(|bb| if *bb.t0 < 2 { bb.b1 += 1 })]
-                        #[on_halted(|bb| { bb.o0 = None; bb.b0 = 6 })]
-                        #[success_if(|bb| bb.o0.is_none())]
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Cooldown(10, filtered = Failure) {
-                        ReactiveSequence {
-                            #[post(|bb| { bb.b1 = 5; bb.t0.set(bb.b0 % 4) })]
-                            #[run_while(|bb| bb.b1 + 3 > 7)]
-                            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Action(Act<5>),
-                    },
+        MaxTime(20) {
+            Repeat(forever) {
+                Selector {
                     Sequence {
-                        AlwaysSuccess,
-                        #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                        #[on_failure(|bb| bb.b0 = bb.b1)]
-                        Condition(Cond<6> = Cond::<6>),
+                        StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
                     },
+                    #[skip_if(|bb| bb.b0 % 3 < 0)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        #[failure_if(|bb| *bb.t0 > 7)]
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    #[success_if(|bb| *bb.t0 < 3)]
+                    SubTree(Tree1021Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree1021Blackboard { o0 b1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1022Sub0 for Ctx {
-        Delay(0) {
-            Condition(Cond<5>),
-        }
-    }
-}
+board!(Tree1021Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1022 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            ParallelAll {
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        StepSequencer {
-                            Condition(Cond<0>),
-                            Action(Act<1>),
-                            Sleep(30),
-                        },
-                        WhileDoElse {
-                            StatefulAction(Task<2>),
-                            Sleep(20),
-                        },
-                    },
-                },
-                FlipSelector {
-                    Parallel(failure = -1) {
-                        Condition(Cond<3>),
-                        Timeout(100) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    SubTree(Tree1022Sub0),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1023 for Ctx {
+        Filter(times = 3, count = Success, filtered = Failure) {
+            Repeat(forever) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
                     RetryUntilSuccessful(forever) {
-                        Parallel(success = 0) {
-                            Condition(Cond<6>),
-                            Condition(Cond<7>),
+                        SequenceWithMemory {
+                            Succeeder,
+                            Action(Act<0>),
+                            Condition(Cond<1> = Cond::<1>),
                         },
                     },
-                },
-            },
-            RepeatUntil(Failure) {
-                ForceSuccess {
-                    KeepRunningUntilFailure {
-                        StepSequencer {
-                            RepeatTimes(2) {
-                                Timeout(30) {
-                                    AlwaysRunning,
-                                },
+                    Fallback {
+                        TryCatch {
+                            Condition(Cond<2>),
+                            Condition(Cond<3>),
+                        },
+                    },
+                    AsyncSequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        Filter(times = 2, count = Success, filtered = Skipped) {
+                            RetryUntilSuccessful(2) {
+                                Action(Act<5>),
                             },
                         },
                     },
@@ -776,85 +832,14 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree1023 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        SequenceStar {
-            AsyncSequence {
-                Sequence {
-                    Script(|bb| bb.b0 += 1),
-                    #[failure_if(|bb| *bb.t0 % 3 > 0)]
-                    #[on_success(|bb| bb.t0.set(6))]
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-                    WasEntryUpdated(t0),
-                },
-                MemSequence {
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            Sequence {
-                Action(Act<4>),
-                Condition(Cond<5>),
-                Wait(100),
-            },
-            MemSequence {
-                IndexSwitch(|bb| 6) {
-                    Condition(Cond<6>),
-                    Failer,
-                },
-                Priority {
-                    #[run_while(|bb| bb.b1 < 5)]
-                    ScriptCondition(|bb| bb.b1 == (*bb.t0 + 4) % 2),
-                    #[run_while(|bb| bb.b1 + 2 < 3)]
-                    #[on_success(|bb| bb.t0.set(4))]
-                    UnsetBlackboard(o0),
-                },
-            },
-            Switch(b1) {
-                case 2 => ParallelAll(max_failures = -3) {
-                    ScriptCondition(|bb| bb.b0 < 7),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                case 3 => Condition(|ctx| ctx.check(10)),
-                _ => StatefulAction(Task<11>),
-            },
-        }
-    }
-}
-
-board!(Tree1023Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
     pub tree Tree1024 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        Repeat(3) {
-            MemPriority {
-                Sequence {
-                    Wait(10),
-                    Action(Act<0> = Act::<0>),
-                },
-                StatefulAction(Task<1>),
-                ReactiveSelector {
-                    Condition(PCond<2>, b0 = {t0}),
-                    Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                },
-                RepeatUntilSuccess(forever) {
-                    Precondition(|bb| bb.b0 % 3 != 1, else = Running) {
-                        Action(Act<4>),
-                    },
-                },
+        Repeat(2) {
+            Priority {
+                Script(|bb| { bb.b0 += 1; bb.b0 += 1 }),
             },
         }
     }
@@ -863,131 +848,185 @@ bt::behavior_tree! {
 board!(Tree1024Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1025Sub0 for Ctx {
-        ForceFailure {
-            WhileDoElse {
-                Condition(Cond<1> = Cond::<1>),
-                AlwaysSuccess,
+    pub tree Tree1025 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        Fallback {
+            Observe(|bb| bb.b0 == *bb.t0) {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    StepSequencer {
+                        Action(Act<0>),
+                    },
+                    #[score(|bb| (bb.b0 + 3) as f32)]
+                    #[success_if(|bb| *bb.t0 != *bb.t0 + 3)]
+                    #[skip_if(|bb| *bb.t0 == 7)]
+                    #[failure_if(|bb| bb.b0 > 0)]
+                    Deadline(30) {
+                        MaxTime(10) {
+                            SequenceStar {
+                                Action(Act<1>),
+                                Action(Act<2> = Act::<2>),
+                                Action(Act<3> = Act::<3>),
+                            },
+                        },
+                    },
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+            Selector {
+                Conditional(|bb| *bb.t0 != bb.b0 % 3, dynamic = true, else = Failure) {
+                    Loop(q0, if_empty = Running) {
+                        #[run_while(|bb| bb.b0 < 7)]
+                        #[post(|bb| { bb.b0 += 1; bb.b0 = 0 })]
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<6> = Task::<6>),
+                    Condition(Cond<7>),
+                    #[on_halted(|bb| { bb.t0.set(5); bb.b0 += 3 })]
+                    #[failure_if(|bb| *bb.t0 < 0)]
+                    Sleep(30),
+                },
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    ReactiveSequence {
+                        StatefulAction(PTask<8>, b0 = {b0}),
+                        Observe(|bb| *bb.t0 + 1 == 0, abort = none) {
+                            Script(|bb| bb.b0 += 3),
+                        },
+                    },
+                },
+                Sequence {
+                    Limiter(1) {
+                        Filter(times = 3, count = Success, filtered = Skipped) {
+                            Precondition(|bb| *bb.t0 + 3 < bb.b0 % 4) {
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
+                    SequenceWithMemory {
+                        Wait(10),
+                        Sleep(30),
+                    },
+                    Action(Act<10>),
+                },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1025 for Ctx {
-        Fallback {
-            Action(Act<0>),
-            SubTree(Tree1025Sub0),
-        }
-    }
-}
+board!(Tree1025Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1026 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(2),
             #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        Repeat(1) {
-            Precondition(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(2)) {
-                SkipUnlessUpdated(t0) {
-                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
-                    #[on_halted(|bb| { bb.b1 += 2; bb.b1 = bb.b0 % 4 })]
-                    #[on_success(|bb| { bb.b1 = (*bb.t0 + 1) % 2; bb.t0.set(1) })]
-                    StatefulAction(Task<0> = Task::<0>),
+        ForceFailure {
+            #[run_while(|bb| bb.b1 < 4)]
+            StepSequencer {
+                #[run_while(|bb| bb.b1 + 4 < 0)]
+                Fallback {
+                    Observe(|bb| *bb.t0 < 3, abort = lower) {
+                        Action(Act<0>),
+                    },
+                    Observe(|bb| bb.b1 % 3 > 1, abort = lower) {
+                        Action(|ctx| ctx.exec(1)),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1026Blackboard { b1 b0 o0 t0 });
+board!(Tree1026Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1027 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-        }
-        #[run_while(|bb| *bb.t1 % 3 < 0)]
-        Interrupt(|bb| *bb.t0 == *bb.t1 % 2) {
-            Sequence {
-                MaxTime(20) {
-                    SetBlackboard(t0 = {t1}),
-                },
-                ReactiveSequence {
-                    #[skip_if(|bb| *bb.t1 + 1 != 2)]
-                    StatefulAction(Task<0>),
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 4)),
-                },
-            },
+        IfThenElse {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+            Succeeder,
         }
     }
 }
-
-board!(Tree1027Blackboard { b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1028 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 3,
         }
-        TryCatch(catch_on_halt = false) {
-            Loop(q0, if_empty = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            ReactiveSequence {
-                Limiter(2) {
-                    ParallelAll(1) {
-                        StatefulAction(Task<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
-                        UnsetBlackboard(o0),
+        DynamicSequence {
+            IfThenElse {
+                Action(Act<0>),
+                ReactiveSequence {
+                    Condition(PCond<1>, b0 = {=}),
+                    IndexSwitch(|bb| *bb.t0) {
+                        StatefulAction(Task<2>),
+                        #[failure_if(|bb| bb.b1 % 3 < 0)]
+                        #[on_success(|bb| bb.b1 += 1)]
+                        #[run_while(|bb| *bb.t0 % 3 > 1)]
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                    },
+                    MemPriority {
+                        StatefulAction(Task<4> = Task::<4>),
+                        Action(PAct<5>, b0 = 6),
+                        Action(PIo<6>, t0 = {b1}),
                     },
                 },
-                Delay(20) {
-                    StatefulAction(Task<3>),
+            },
+            Delay(10) {
+                Action(Act<7>),
+            },
+            FlipSelector {
+                TryCatch {
+                    Action(Act<8>),
+                    StatefulAction(Task<9> = Task::<9>),
+                    Action(PAct<10>, b0 = {=}, b1 = {b0}),
+                },
+                ReactiveFallback {
+                    Condition(Cond<11> = Cond::<11>),
+                    Condition(Cond<12>),
+                },
+                Runner,
+                Repeater(3) {
+                    Script(|bb| bb.t0.set(bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree1028Blackboard { o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1029Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Condition(Cond<0>)
-    }
-}
+board!(Tree1028Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1029 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
             b1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(4),
         }
-        ForceSuccess {
-            ReactiveSelector {
-                SubTree(Tree1029Sub0, t1 = {=}, b1 = {b1}),
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t1 > 3),
+        Inverter {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                SkipUnlessUpdated(t0) {
+                    Condition(Cond<1>),
                 },
-                Switch(b1) {
-                    case 0 => Condition(Cond<1>),
-                    _ => Precondition(|bb| bb.b1 > *bb.t1, else = Skipped) {
-                        Sequence {
-                            Sleep(0),
-                            Action(Act<2>),
-                            Condition(Cond<3>),
+                Repeat(2) {
+                    TryCatch(catch_on_halt = true) {
+                        SetBlackboard(b1 = 7),
+                        #[success_if(|bb| bb.o0.is_some())]
+                        Limiter(3) {
+                            UnsetBlackboard(o0),
                         },
                     },
                 },
@@ -996,1597 +1035,1286 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1029Blackboard { t1 b1 });
+board!(Tree1029Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1030 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 3,
+            #[allow(unused)] o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        AsyncSequence {
-            Switch(b1) {
-                case 4 => WasEntryUpdated(t0),
-                _ => AlwaysRunning,
-            },
+        MemSequence {
             Condition(Cond<0> = Cond::<0>),
-            FlipSelector {
-                #[skip_if(|bb| bb.b0 == 7)]
-                #[post(|bb| bb.b1 += 3)]
-                #[on_halted(|bb| bb.b0 += 3)]
-                ParallelAll(1) {
-                    Precondition(|bb| *bb.t0 == 1, else = Failure) {
-                        ForceFailure {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
+            WasEntryUpdated(t0),
+            Action(PAct<1>, b0 = 6, b1 = {b0}),
         }
     }
 }
 
-board!(Tree1030Blackboard { t0 b0 b1 });
+board!(Tree1030Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1031 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-        }
-        Sequence {
-            Condition(PCond<0>, b0 = {t1}),
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                RunOnce {
-                    Script(|bb| bb.t1.set(bb.o0.unwrap_or(0))),
-                },
-            },
-            Condition(|ctx| ctx.check(1)),
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree1031Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1032 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            Switch(b1) {
-                case 0 => MemSequence {
-                    Condition(Cond<1>),
-                    #[failure_if(|bb| bb.b0 % 3 > 0)]
-                    #[post(|bb| { bb.b1 += 3; if bb.b0 + 3 == *bb.t0 + 1 { bb.t0.set(bb.b0 + 4) } })]
-                    StatefulAction(Task<2>),
-                },
-                case 2 => StatefulAction(Task<3>),
-                _ => #[run_while(|bb| *bb.t0 % 3 > 1)]
-                Action(Act<4>),
-            },
-            WhileDoElse {
-                Condition(Cond<5>),
-                Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b1)),
-                Action(PIo<7>, t0 = {=}),
-            },
-            Repeat(0) {
-                StatefulAction(Task<8>),
-            },
-            Loop(q0, if_empty = Running) {
-                StatefulAction(Task<9> = Task::<9>),
-            },
-        }
-    }
-}
-
-board!(Tree1032Blackboard { b1 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1033Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 14,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1033 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            #[allow(unused)] b1: i64 = 4,
-        }
-        MemPriority {
-            SubTree(Tree1033Sub0, ..),
-            Condition(Cond<1>),
-            Action(|ctx| ctx.exec(2)),
-            Script(|bb| bb.t0.set((bb.b0 + 4) % 3)),
-        }
-    }
-}
-
-board!(Tree1033Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1034 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = true) {
-            IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                Priority {
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    AlwaysSuccess,
-                },
-                StatefulAction(PTask<1>, b0 = {=}),
-            },
-            Repeat(4) {
-                ReactiveFallback {
-                    #[failure_if(|bb| bb.b0 + 4 != 4)]
-                    #[on_success(|bb| { bb.b0 += 2; bb.b0 += 3 })]
-                    #[skip_if(|bb| bb.b0 + 1 == 7)]
-                    SkipUnlessUpdated(t0) {
-                        #[success_if(|bb| (bb.b0 + 1) % 4 < 2)]
-                        StatefulAction(Task<2>),
-                    },
-                    Conditional(|bb| bb.b0 != 7, dynamic = true, else = Success) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1034Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1035 for Ctx {
-        blackboard {
-            b1: i64,
-        }
-        ReactiveSequence {
-            Action(Act<0>),
-            Script(|bb| bb.b1 += 3),
-            ScriptCondition(|bb| bb.b1 + 2 < 0),
-        }
-    }
-}
-
-board!(Tree1035Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1036 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 2,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
-        }
-        IndexSwitch(|bb| bb.b1) {
-            Switch(b1) {
-                case 5 => Action(PAct<0>, b0 = {=}, b1 = {=}),
-                case 2 => Delay(0) {
-                    Fallback {
-                        StatefulAction(PTask<1>, b0 = {=}),
-                        Action(PIo<2>, t0 = {=}),
-                        Action(Act<3>),
-                    },
-                },
-                _ => PolicyParallel(policy = FirstFailure) {
-                    Fallback {
-                        WasEntryUpdated(t1),
-                        Action(Act<4>),
-                    },
-                },
-            },
-            Priority {
-                ParallelAll(max_failures = -1) {
-                    Optional {
-                        #[on_failure(|bb| { if bb.b0 % 3 > 0 { *bb.t0 += 2 }; bb.b0 = (bb.b1 + 4) % 3 })]
-                        MaxTime(20) {
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            Fallback {
-                                Action(PAct<5>, b0 = 3, b1 = {=}),
-                                SetBlackboard(o0 = Some(8)),
-                            },
-                        },
-                    },
-                    #[on_success(|bb| bb.b1 += 3)]
-                    #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
-                    RunOnce {
-                        FlipSelector {
-                            Script(|bb| { bb.b1 += 1; bb.b1 += 4 }),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                Parallel(success = -1, failure = 4) {
-                    Runner,
-                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
-                    #[run_while(|bb| *bb.t1 + 3 < *bb.t1 % 2)]
-                    #[post(|bb| bb.t1.set(*bb.t0))]
-                    StatefulAction(Task<7>),
-                    AlwaysFailure,
-                    #[on_success(|bb| bb.o0 = None)]
-                    SetBlackboard(t0 = 0),
-                },
-            },
-            SequenceStar {
-                Condition(Cond<8>),
-                StatefulAction(Task<9>),
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<10>),
-                },
-                Action(PIo<11>, t0 = {=}),
-                Condition(Cond<12> = Cond::<12>),
-            },
-        }
-    }
-}
-
-board!(Tree1036Blackboard { o0 t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1037 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        RepeatUntil(Success) {
-            AsyncSequence {
-                BinarySelector(|bb| bb.b0 % 4 < 2, dynamic = true) {
-                    #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(5))]
-                    #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(0) + 1)]
-                    #[run_while(|bb| bb.b1 > 3)]
-                    Failer,
-                    MemSequence {
-                        StatefulAction(PTask<0>, b0 = 2),
-                        StatefulAction(Task<1>),
-                        Action(PAct<2>, b0 = {t0}, b1 = {t0}),
-                        FlipSelector {
-                            WasEntryUpdated(t0),
-                            #[post(|bb| { bb.b1 += 3; bb.o0 = Some((*bb.t0 + 2) % 2) })]
-                            Action(PAct<3>, b0 = 2),
-                        },
-                    },
-                },
-                Filter(times = 1, filtered = Skipped) {
-                    Repeat(2) {
-                        Precondition(|bb| bb.b0 == 2, else = Running) {
-                            Selector {
-                                StepSequencer {
-                                    StatefulAction(Task<4>),
-                                    UnsetBlackboard(o0),
-                                },
-                                StepSequencer {
-                                    Action(Act<5>),
-                                    Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
-                                },
-                            },
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Fallback {
-                        ReactiveFallback {
-                            StatefulAction(Task<7>),
-                            #[failure_if(|bb| bb.o0.is_none())]
-                            StatefulAction(Task<8>),
-                            Condition(Cond<9>),
-                            Action(Act<10>),
-                        },
-                        Remap(success = Failure, failure = Success) {
-                            Condition(|ctx| ctx.check(11)),
-                        },
-                        Succeeder,
-                    },
-                    RunOnce {
-                        Precondition(|bb| bb.b0 > bb.o0.unwrap_or(4), else = Running) {
-                            SequenceWithMemory {
-                                AlwaysSuccess,
-                                Condition(|ctx, bb| ctx.check_in(12, (*bb.t0 + 4) % 2)),
-                                Delay(20) {
-                                    Action(PAct<13>, b0 = {b1}, b1 = {b0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1037Blackboard { b0 t0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1038 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            SetBlackboard(o0 = Some(0)),
-        }
-    }
-}
-
-board!(Tree1038Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1039 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveFallback {
-            FlipSelector {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    AsyncFallback {
-                        Action(Act<0> = Act::<0>),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
-                        StatefulAction(Task<2>),
-                    },
-                    Timeout(10) {
-                        ParallelAll(1) {
-                            AlwaysSuccess,
-                            Sleep(0),
-                        },
-                    },
-                    SetBlackboard(t0 = 7),
-                    WaitUntil(|bb| bb.b0 % 2 < 1) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                RepeatUntil(Success) {
-                    RepeatTimes(forever) {
-                        ReactiveSequence {
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(4)),
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                            MemPriority {
-                                ForceFailure {
-                                    StatefulAction(Task<6>),
-                                },
-                                AlwaysSuccess,
-                            },
-                            AsyncSequence {
-                                StatefulAction(PTask<7>, b0 = {t0}, b1 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                MemSequence {
-                    ReactiveFallback {
-                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Condition(Cond<9>),
-                    },
-                    Sequence {
-                        Condition(|ctx| ctx.check(10)),
-                        Action(PAct<11>, b0 = 1, b1 = {b0}),
-                        #[post(|bb| *bb.t0 += 1)]
-                        Condition(Cond<12>),
-                    },
-                    ReactiveSelector {
-                        Condition(Cond<13>),
-                        #[success_if(|bb| (*bb.t0 + 3) % 4 < 3)]
-                        #[on_failure(|bb| bb.t0.set(3))]
-                        StatefulAction(Task<14>),
-                    },
-                },
-                Inverter {
-                    RetryUntilSuccessful(forever) {
-                        SequenceStar {
-                            ForceSuccess {
-                                StatefulAction(Task<15>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1039Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1040 for Ctx {
-        blackboard {
             b0: i64 = 1,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-        }
-        AsyncFallback {
-            Repeater(forever) {
-                StatefulAction(Task<0>),
-            },
-            Fallback {
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                Action(Act<2>),
-            },
-            MaxTime(10) {
-                #[on_failure(|bb| { if bb.o0.is_some() { bb.b0 = *bb.t0 }; bb.t0.set((bb.b0 + 3) % 4) })]
-                Condition(Cond<3>),
-            },
-        }
-    }
-}
-
-board!(Tree1040Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1041 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(5),
+            b1: i64 = 5,
         }
         MemSequence {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                AlwaysFailure,
-            },
-            Parallel(success = 0) {
-                ScriptCondition(|bb| bb.b0 == 3),
-                AlwaysRunning,
-                SetBlackboard(o0 = Some(1)),
-                #[success_if(|bb| bb.o0.unwrap_or(0) > 7)]
-                #[failure_if(|bb| bb.b0 < 4)]
-                Condition(Cond<1>),
-            },
-            Wait(20),
-        }
-    }
-}
-
-board!(Tree1041Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1042Sub0 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<9>),
-            StatefulAction(Task<10>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1042Sub1 for Ctx {
-        Condition(Cond<15>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1042 for Ctx {
-        Selector {
-            Fallback {
-                StatefulAction(Task<0>),
-                ReactiveFallback {
-                    Condition(Cond<1> = Cond::<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3>),
-                    Inverter {
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-                ForceFailure {
-                    MemSequence {
-                        Condition(|ctx| ctx.check(5)),
-                        StatefulAction(Task<6>),
-                        Runner,
-                    },
-                },
-            },
-            Cooldown(0) {
-                Deadline(0) {
-                    ReactiveSelector {
-                        TryCatch(catch_on_halt = true) {
-                            AlwaysSuccess,
-                            Action(Act<7>),
-                            StatefulAction(Task<8>),
-                        },
-                        AlwaysFailure,
-                        Sequence {
-                            SubTree(Tree1042Sub0),
-                            MaxTime(0) {
-                                AlwaysFailure,
-                            },
-                        },
-                        Priority {
-                            Action(Act<11>),
-                            Condition(Cond<12>),
-                            Condition(|ctx| ctx.check(13)),
-                        },
-                        TryCatch {
-                            ReactiveSelector {
-                                Filter(times = 2, count = Failure, filtered = Skipped) {
-                                    AlwaysFailure,
-                                },
-                                StatefulAction(Task<14>),
-                            },
+            MaxTime(50) {
+                Parallel(failure = -1) {
+                    MemPriority {
+                        Repeat(3) {
                             ReactiveSequence {
-                                SubTree(Tree1042Sub1),
-                                Sleep(30),
+                                StatefulAction(Task<0>),
                             },
                         },
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1043 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        Sequence {
-            SetBlackboard(b0 = 5),
-            Repeater(1) {
-                Limiter(2) {
-                    Fallback {
-                        Loop(q0, if_empty = Running) {
-                            WasEntryUpdated(t0),
+                    Sequence {
+                        Switch(b1) {
+                            case 5 => ScriptCondition(|bb| *bb.t0 < 0),
+                            _ => #[on_failure(|bb| bb.b0 = bb.b1)]
+                            Failer,
                         },
-                        #[post(|bb| bb.t0.set(0))]
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
-            },
-            FlipSelector {
-                ScriptCondition(|bb| bb.b0 != *bb.t0 + 2),
-            },
-            Loop(q0, if_empty = Success) {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1043Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1044 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        ReactiveFallback {
-            SkipUnlessUpdated(t0) {
-                SequenceWithMemory {
-                    #[post(|bb| bb.o0 = None)]
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    ScriptCondition(|bb| bb.b0 < 2),
-                    Filter(times = 1, count = Completed, filtered = Failure) {
-                        Priority {
-                            Condition(|ctx| ctx.check(0)),
-                            Condition(Cond<1>),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
-                    AsyncFallback {
-                        StatefulAction(Task<3>),
-                    },
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                },
-            },
-            RepeatUntilFailure(1) {
-                RetryUntilSuccessful(2) {
-                    Deadline(10) {
-                        Repeat(forever) {
-                            KeepRunningUntilFailure {
-                                Conditional(|bb| *bb.t0 == 4, dynamic = false, else = Success) {
-                                    StatefulAction(Task<5>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                Precondition(|bb| bb.b0 + 1 != 5, else = Failure) {
-                    Optional {
-                        ForceFailure {
-                            #[on_halted(|bb| { bb.t0.set(9); if bb.b0 < 0 { bb.o0 = Some(bb.b0) } })]
-                            Repeater(3) {
-                                Fallback {
-                                    Action(Act<6>),
-                                    #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
+                        Action(Act<2>),
+                        Limiter(2) {
+                            Limiter(1) {
+                                RepeatUntil(Success) {
                                     AlwaysSuccess,
                                 },
                             },
                         },
-                    },
-                },
-                #[on_success(|bb| bb.b0 += 2)]
-                Optional {
-                    BinarySelector(|bb| *bb.t0 == bb.b0 % 3, dynamic = false) {
-                        #[run_while(|bb| bb.o0.unwrap_or(0) < *bb.t0)]
-                        Selector {
-                            StatefulAction(PTask<7>, b0 = {b0}),
-                            ScriptCondition(|bb| *bb.t0 != 2),
-                            StatefulAction(Task<8>),
-                        },
-                        ReactiveSequence {
-                            SetBlackboard(b0 = {t0}),
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            Wait(50),
-                            StatefulAction(PTask<9>, b0 = {b0}, b1 = {t0}),
-                        },
+                        Action(PAct<3>, b0 = 1, b1 = {b0}),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1044Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1045 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-        }
-        IfThenElse {
-            Limiter(2) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    ScriptCondition(|bb| bb.b0 + 1 < bb.b1 + 4),
-                    Action(Act<0>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Action(Act<1>),
-                AlwaysSuccess,
-            },
-            Action(PAct<2>, b0 = 3, b1 = {b1}),
-        }
-    }
-}
-
-board!(Tree1045Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1046 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Parallel(success = 2, failure = -1) {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    Wait(0),
-                    KeepRunningUntilFailure {
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-            Retry(4) {
-                Condition(Cond<2> = Cond::<2>),
-            },
-        }
-    }
-}
-
-board!(Tree1046Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1047 for Ctx {
-        Parallel(success = 1) {
-            SequenceStar {
-                Repeat(2) {
-                    IfThenElse {
-                        Selector {
-                            ReactiveSequence {
-                                Condition(Cond<0>),
-                                Action(Act<1> = Act::<1>),
-                                AlwaysSuccess,
-                                AlwaysSuccess,
-                                Action(Act<2>),
-                            },
-                        },
-                        AsyncFallback {
-                            Action(Act<3>),
-                            StatefulAction(Task<4> = Task::<4>),
-                        },
-                    },
-                },
-                Repeat(3) {
-                    Cooldown(0, filtered = Failure) {
-                        MemPriority {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Action(Act<8>),
-                    Action(Act<9>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1048Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 11,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1048 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64 = 1,
-        }
-        IfThenElse {
-            ReactiveFallback {
-                Action(PAct<0>, b0 = 0),
-                StatefulAction(Task<1>),
-            },
-            ForceSuccess {
-                Filter(times = 3, filtered = Skipped) {
-                    FlipSelector {
-                        SequenceStar {
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                            SubTree(Tree1048Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
-                        },
-                        Sleep(20),
-                        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(1))]
-                        #[on_success(|bb| if bb.b1 > *bb.t0 { bb.o0 = Some(bb.o0.unwrap_or(0) + 3) })]
-                        Repeat(4) {
-                            Condition(PCond<4>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-            Delay(50) {
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<5> = Task::<5>),
-                    case 3 => ReactiveSequence {
-                        Script(|bb| *bb.t0 += 2),
-                        Action(PIo<6>, t0 = {b0}),
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                    case 2 => SetBlackboard(o0 = Some(1)),
-                    _ => StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1048Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1049 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        #[success_if(|bb| bb.b0 != bb.b1)]
-        #[skip_if(|bb| bb.b1 == bb.b0)]
-        #[on_success(|bb| if *bb.t0 % 4 != 3 { bb.b0 = 4 })]
-        Sequence {
-            IfThenElse {
-                AsyncSequence {
-                    Repeat(3) {
-                        Condition(Cond<0>),
-                    },
-                    Conditional(|bb| bb.o0.unwrap_or(5) < 4, else = Success) {
-                        Condition(Cond<1>),
-                    },
-                },
-                AlwaysSuccess,
-            },
-            SequenceWithMemory {
-                WasEntryUpdated(t0),
-                RetryUntilSuccessful(3) {
-                    Switch(b1) {
-                        case 3 => StatefulAction(Task<2>),
-                        _ => SkipUnlessUpdated(t0) {
-                            MemPriority {
-                                StatefulAction(PTask<3>, b0 = 1, b1 = {=}),
-                                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1049Blackboard { b0 b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1050 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            Action(Act<0>),
-            ForceFailure {
-                RetryUntilSuccessful(forever) {
-                    RunOnce {
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
-                        Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
-                            StepSequencer {
-                                SetBlackboard(b0 = 8),
-                                RunOnce(then_skip = true) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            #[on_success(|bb| if bb.o0.unwrap_or(1) + 4 != *bb.t1 { bb.b0 += 3 })]
-            Sequence {
-                #[skip_if(|bb| (*bb.t1 + 1) % 3 < 0)]
-                #[success_if(|bb| bb.o0.unwrap_or(5) == 6)]
-                Sequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                    RunOnce {
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    StatefulAction(Task<5>),
-                    Action(PIo<6>, t0 = {t0}),
-                },
-                #[skip_if(|bb| bb.o0.unwrap_or(2) + 1 < *bb.t1 % 2)]
-                #[success_if(|bb| *bb.t1 % 3 > 0)]
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Condition(PCond<7>, b0 = {=}),
-                    Repeat(0) {
+            BinarySelector(|bb| bb.b1 + 1 != 1) {
+                ParallelAll(0) {
+                    ReactiveFallback {
+                        Action(Act<4> = Act::<4>),
+                        StatefulAction(Task<5>),
+                        #[skip_if(|bb| bb.b1 % 3 < 0)]
+                        #[on_failure(|bb| if *bb.t0 < bb.b0 { *bb.t0 += 3 })]
+                        Condition(Cond<6>),
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        Action(PAct<7>, b0 = {b1}),
                         StatefulAction(Task<8>),
                     },
-                    Action(Act<9>),
+                    Sequence {
+                        TryCatch(catch_on_halt = false) {
+                            Script(|bb| *bb.t0 += 1),
+                            Action(|ctx| ctx.exec(9)),
+                        },
+                        Action(Act<10>),
+                        IndexSwitch(|bb| (*bb.t0 + 1) % 4, dynamic = true) {
+                            AlwaysFailure,
+                            Sleep(50),
+                        },
+                    },
+                },
+                DynamicSelector {
+                    IndexSwitch(|bb| bb.b0, dynamic = true) {
+                        #[run_while(|bb| bb.b0 > bb.b1)]
+                        #[on_failure(|bb| if bb.b0 > 7 { *bb.t0 += 2 })]
+                        #[on_halted(|bb| { if *bb.t0 % 4 != 1 { bb.t0.set(bb.b1 + 1) }; if bb.b0 + 4 < bb.b1 { bb.t0.set(bb.b1) } })]
+                        Condition(Cond<11>),
+                        SequenceWithMemory {
+                            Inverter {
+                                Condition(|ctx, bb| ctx.check_in(12, bb.b0)),
+                            },
+                        },
+                    },
+                    Condition(Cond<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree1050Blackboard { t1 o0 b0 t0 });
+board!(Tree1031Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1051Sub0 for Ctx {
+    pub tree Tree1032 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
         }
-        Condition(Cond<0>)
+        AsyncFallback {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            ScriptCondition(|bb| bb.o0.is_some()),
+            #[failure_if(|bb| bb.b0 < 1)]
+            Conditional(|bb| *bb.t0 < 6, else = Failure) {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1032Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1033 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        Repeater(0) {
+            SetBlackboard(b0 = 2),
+        }
+    }
+}
+
+board!(Tree1033Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1034Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(Act<0>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1051Sub1 for Ctx {
+    pub tree Tree1034Sub0 for Ctx {
         blackboard {
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0})
+        SubTree(Tree1034Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1051 for Ctx {
+    pub tree Tree1034 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(4) % 2 < 1, dynamic = false) {
+            SubTree(Tree1034Sub0, o0 = {=}),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree1034Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1035 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[allow(unused)] #[tracked] t0: i64,
+        }
+        Repeat(1) {
+            Fallback {
+                RunOnce {
+                    ReactiveSequence {
+                        Parallel {
+                            StatefulAction(Task<0>),
+                            SetBlackboard(o0 = Some(1)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1035Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1036 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 5,
+        }
+        #[failure_if(|bb| bb.b1 % 4 > 1)]
+        StepSequencer {
+            #[success_if(|bb| *bb.t0 + 2 > *bb.t0)]
+            #[on_success(|bb| if bb.b1 % 2 != 0 { bb.o0 = Some(*bb.t1 + 2) })]
+            #[run_while(|bb| *bb.t1 > *bb.t1 % 2)]
+            RepeatTimes(forever) {
+                Action(PIo<0>, t0 = {=}),
+            },
+            #[on_halted(|bb| bb.b0 = bb.b1 + 3)]
+            #[on_success(|bb| bb.o0 = Some(*bb.t1 + 1))]
+            Condition(Cond<1>),
+            RepeatUntilFailure(forever) {
+                Cooldown(0) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            #[post(|bb| { *bb.t0 += 2; bb.b1 = bb.b1 % 3 })]
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree1036Blackboard { b1 b0 t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1037 for Ctx {
+        blackboard {
             #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            ScriptCondition(|bb| (bb.b0 + 1) % 4 < 3),
-            SkipUnlessUpdated(t0) {
-                SubTree(Tree1051Sub0, b0 = {=}, t0 = {t0}),
+        DynamicSelector {
+            WhileDoElse {
+                StatefulAction(PTask<0>, b0 = 0, b1 = {t0}),
+                StatefulAction(Task<1> = Task::<1>),
             },
-            SubTree(Tree1051Sub1, b0 = {=}, t0 = {t0}),
+            ReactiveFallback {
+                Condition(Cond<2>),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
+                Action(Act<4>),
+            },
+            SequenceWithMemory {
+                ForceSuccess {
+                    StatefulAction(Task<5>),
+                },
+            },
         }
     }
 }
 
-board!(Tree1051Blackboard { b0 t0 });
+board!(Tree1037Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1052 for Ctx {
+    pub tree Tree1038Sub0 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 9,
         }
-        ReactiveSelector {
-            Cooldown(0) {
-                Timeout(100) {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<0>, b0 = {=}),
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                },
-            },
-            Parallel(failure = -2) {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                StatefulAction(PTask<4>, b0 = {t0}),
-                #[post(|bb| { if *bb.t0 != 3 { bb.b0 += 1 }; bb.t0.set(bb.b0) })]
-                #[run_while(|bb| bb.b0 % 2 < 0)]
-                Action(PAct<5>, b0 = 9, b1 = {b0}),
-                Runner,
-            },
-            #[success_if(|bb| *bb.t0 > 0)]
-            #[on_failure(|bb| bb.b0 += 3)]
-            #[on_success(|bb| bb.b0 += 1)]
-            Precondition(|bb| *bb.t0 > 1, else = Success) {
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    Parallel(failure = -1) {
-                        StatefulAction(Task<7>),
-                        ScriptCondition(|bb| *bb.t0 == *bb.t0 % 2),
-                    },
-                    Action(Act<8>),
-                },
-            },
-            #[failure_if(|bb| *bb.t0 > bb.b0 + 2)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[success_if(|bb| *bb.t0 > 0)]
-            BinarySelector(|bb| bb.b0 < 2) {
-                Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
-                AlwaysRunning,
-            },
-            Loop(q0, value = {b0}, if_empty = Running) {
-                KeepRunningUntilFailure {
-                    Action(PAct<10>, b0 = {=}, b1 = {t0}),
-                },
-            },
+        StatefulAction(PTask<1>, b0 = {=}, b1 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1038 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            SubTree(Tree1038Sub0, b0 = {=}),
         }
     }
 }
 
-board!(Tree1052Blackboard { b0 t0 q0 });
+board!(Tree1038Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1053 for Ctx {
-        ForceSuccess {
-            TryCatch(catch_on_halt = false) {
-                FlipSelector {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
+    pub tree Tree1039 for Ctx {
+        Sequence {
+            SequenceWithMemory {
+                ReactiveFallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    AlwaysFailure,
+                    ReactiveFallback {
+                        Action(Act<1>),
                     },
+                    StatefulAction(Task<2>),
+                    Action(|ctx| ctx.exec(3)),
                 },
-                SequenceWithMemory {
-                    Repeater(forever) {
-                        Delay(20) {
-                            Retry(4) {
-                                StatefulAction(Task<4>),
+                Parallel(success = -1, failure = -1) {
+                    Repeater(2) {
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Optional {
+                                AlwaysFailure,
                             },
                         },
                     },
                 },
-                Repeat(4) {
-                    Selector {
-                        Delay(0) {
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Timeout(0) {
-                    StatefulAction(Task<7>),
-                },
-                AsyncSequence {
-                    StatefulAction(Task<8>),
-                    Wait(0),
-                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1054 for Ctx {
+    pub tree Tree1040 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
             b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Repeat(0) {
-            #[on_success(|bb| bb.b0 += 2)]
-            #[run_while(|bb| bb.b0 != 3)]
-            Condition(Cond<0>),
+        Cooldown(0) {
+            TryCatch(catch_on_halt = true) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                    },
+                },
+                ParallelAll(max_failures = -1) {
+                    ReactiveFallback {
+                        Repeat(2) {
+                            Condition(PCond<3>, b0 = {=}),
+                        },
+                        StatefulAction(Task<4>),
+                        Delay(0) {
+                            AlwaysRunning,
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1054Blackboard { b0 });
+board!(Tree1040Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1055Sub0 for Ctx {
+    pub tree Tree1041Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 11,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
         }
         Action(PIo<0>, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1055 for Ctx {
+    pub tree Tree1041Sub1 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 13,
         }
-        IndexSwitch(|bb| 7, out_of_range = Loop, dynamic = false) {
-            Delay(30) {
-                #[on_halted(|bb| bb.b0 = bb.b1)]
-                #[on_success(|bb| bb.b0 += 2)]
-                #[run_while(|bb| bb.b0 + 1 == 5)]
-                Conditional(|bb| bb.b0 != 6, dynamic = false) {
-                    Precondition(|bb| *bb.t0 % 2 < 1) {
-                        BinarySelector(|bb| bb.b0 > 1, dynamic = true) {
-                            SetBlackboard(t0 = 1),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
+        #[run_while(|bb| (*bb.t0 + 1) % 4 < 0)]
+        #[on_success(|bb| *bb.t0 += 2)]
+        Action(PAct<1>, b0 = 2)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1041 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatUntil(Success) {
+            MemPriority {
+                SubTree(Tree1041Sub0, o0 = {=}, t0 = {t0}),
+                SubTree(Tree1041Sub1, o0 = {=}, t0 = {t0}),
             },
-            Interrupt(|bb| *bb.t0 < 5) {
-                AsyncSequence {
-                    SequenceStar {
-                        SubTree(Tree1055Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-                        Action(PAct<1>, b0 = 6),
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b1)),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Action(PAct<3>, b0 = {t0}, b1 = {b1}),
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 % 2, &mut bb.b0)),
-            },
-            #[on_failure(|bb| { bb.b1 = *bb.t0 % 4; bb.b1 = 3 })]
-            #[success_if(|bb| bb.b0 % 3 != 1)]
-            #[on_success(|bb| *bb.t0 += 1)]
-            AlwaysFailure,
-            Selector {
+        }
+    }
+}
+
+board!(Tree1041Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1042 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+        }
+        MemSequence {
+            Remap(success = Failure, failure = Failure) {
                 Sequence {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
-                StatefulAction(Task<7>),
-                RetryUntilSuccessful(2) {
-                    SetBlackboard(t0 = 3),
+            },
+            WaitUntil(|bb| bb.b1 == bb.b0 % 4) {
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(Task<2>),
+                    Sleep(10),
+                },
+            },
+            Parallel(failure = 2) {
+                #[skip_if(|bb| *bb.t0 != bb.b1)]
+                Script(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3) + 3); bb.b0 += 2 }),
+                StatefulAction(PTask<3>, b0 = 8, b1 = {b0}),
+                Fallback {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(PAct<5>, b0 = {b0}, b1 = {b1}),
+                    Runner,
                 },
             },
         }
     }
 }
 
-board!(Tree1055Blackboard { b0 t0 b1 });
+board!(Tree1042Blackboard { b0 b1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1043 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+        }
+        ReactiveSequence {
+            Deadline(10) {
+                ReactiveSequence {
+                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                    Sleep(20),
+                    ScriptCondition(|bb| bb.b0 % 4 == 0),
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
+                },
+            },
+            Fallback {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            Script(|bb| bb.t0.set((*bb.t0 + 3) % 2)),
+            RunOnce(then_skip = false) {
+                BinarySelector(|bb| bb.b0 < *bb.t1, dynamic = false) {
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1043Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1044 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+        }
+        Repeater(3) {
+            #[skip_if(|bb| bb.b1 % 3 > 1)]
+            Selector {
+                Observe(|bb| bb.b1 % 2 != 0, abort = both) {
+                    StepSequencer {
+                        Action(PIo<0>, t0 = {=}),
+                        Action(Act<1> = Act::<1>),
+                        Condition(Cond<2>),
+                        Condition(PCond<3>, b0 = {b1}),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+                StepSequencer {
+                    StepSequencer {
+                        StatefulAction(Task<5>),
+                        FlipSelector {
+                            Script(|bb| *bb.t0 += 1),
+                            AlwaysRunning,
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    #[on_success(|bb| { if *bb.t0 < *bb.t0 + 1 { *bb.t0 += 3 }; bb.b1 += 3 })]
+                    SequenceStar {
+                        Action(Act<7>),
+                        WasEntryUpdated(t0),
+                        #[post(|bb| bb.b0 = bb.b1)]
+                        RepeatTimes(forever) {
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1044Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1045Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        ReactiveSelector {
+            StatefulAction(Task<3>),
+            Condition(Cond<4> = Cond::<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1045 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+        }
+        Repeat(3) {
+            #[skip_if(|bb| *bb.t1 < *bb.t0 % 3)]
+            #[success_if(|bb| *bb.t1 < *bb.t1 + 4)]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            RetryUntilSuccessful(2) {
+                Fallback {
+                    Condition(Cond<0>),
+                    SequenceWithMemory {
+                        Wait(10),
+                        StatefulAction(Task<1> = Task::<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Invert {
+                        SubTree(Tree1045Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, t1 = {t1}),
+                    },
+                    #[run_while(|bb| *bb.t0 > 2)]
+                    #[success_if(|bb| bb.b0 < 0)]
+                    Cooldown(0) {
+                        #[on_failure(|bb| { *bb.t1 += 1; if bb.b0 != 6 { bb.o0 = None } })]
+                        #[on_success(|bb| bb.t0.set(4))]
+                        #[success_if(|bb| bb.o0.is_some())]
+                        ScriptCondition(|bb| bb.b0 > 6),
+                    },
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1045Blackboard { t0 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1046 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 2,
+        }
+        TryCatch {
+            Fallback {
+                StatefulAction(Task<0>),
+            },
+            Repeater(0) {
+                Action(|ctx, bb| ctx.exec_in(1, 7, &mut bb.b0)),
+            },
+            RetryUntilSuccessful(1) {
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    #[on_failure(|bb| bb.b0 += 4)]
+                    #[run_while(|bb| *bb.t1 == (bb.b0 + 1) % 2)]
+                    #[success_if(|bb| bb.b0 + 1 < *bb.t1 % 4)]
+                    Wait(30),
+                },
+            },
+            RunOnce(then_skip = false) {
+                Loop(q0, if_empty = Success) {
+                    WaitValueUpdate(t0) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1046Blackboard { b0 t0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1047 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = true) {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Repeater(0) {
+                Runner,
+            },
+            StatefulAction(Task<2> = Task::<2>),
+            WaitUntil(|bb| bb.b1 > bb.b1 + 1) {
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree1047Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1048 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Priority {
+            Loop(q0, if_empty = Running) {
+                ReactiveFallback {
+                    SequenceStar {
+                        Fallback {
+                            Action(Act<0>),
+                            Cooldown(30, filtered = Skipped) {
+                                DynamicSequence {
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                    Selector {
+                        Observe(|bb| *bb.t1 > 5, abort = both) {
+                            Runner,
+                        },
+                        Observe(|bb| *bb.t0 + 2 > (*bb.t0 + 1) % 2, abort = none) {
+                            StatefulAction(PTask<3>, b0 = {=}),
+                        },
+                        Observe(|bb| *bb.t1 < 0) {
+                            Condition(Cond<4> = Cond::<4>),
+                        },
+                    },
+                    Interrupt(|bb| *bb.t0 < bb.b0) {
+                        IfThenElse {
+                            Action(Act<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                    ForceFailure {
+                        Action(|ctx, bb| ctx.exec_in(7, 1, &mut bb.b0)),
+                    },
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1048Blackboard { t1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1049 for Ctx {
+        TryCatch(catch_on_halt = false) {
+            Filter(times = 1, count = Completed) {
+                Parallel(success = 2) {
+                    StatefulAction(Task<0>),
+                    RetryUntilSuccessful(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                    Delay(100) {
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Limiter(2) {
+                    Repeat(2) {
+                        Repeater(forever) {
+                            Condition(Cond<3>),
+                        },
+                    },
+                },
+                Repeater(2) {
+                    StatefulAction(Task<4>),
+                },
+                RepeatTimes(forever) {
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1050 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Deadline(0) {
+            ParallelAll(max_failures = -3) {
+                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                StatefulAction(Task<1>),
+                AlwaysRunning,
+            },
+        }
+    }
+}
+
+board!(Tree1050Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1051 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        KeepRunningUntilFailure {
+            Sequence {
+                ScriptCondition(|bb| bb.b0 % 4 < 1),
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1051Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1052 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        ReactiveFallback {
+            Condition(PCond<0>, b0 = {=}),
+            Condition(Cond<1> = Cond::<1>),
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                Condition(PCond<2>, b0 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree1052Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1053 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
+        }
+        Parallel(success = 2, failure = 1) {
+            SetBlackboard(b0 = {t1}),
+            Priority {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t1) as f32)]
+                    Action(Act<0>),
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 + 3) as f32)]
+                    Wait(10),
+                    #[score(|bb| (bb.b0) as f32)]
+                    SetBlackboard(b0 = {t0}),
+                },
+            },
+            #[on_failure(|bb| bb.b0 += 3)]
+            #[run_while(|bb| *bb.t1 % 3 > 0)]
+            Condition(PCond<1>, b0 = {=}),
+            Limiter(3) {
+                Delay(0) {
+                    WhileDoElse {
+                        Fallback {
+                            Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 4, &mut bb.b0)),
+                            StatefulAction(Task<3> = Task::<3>),
+                            #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 4)]
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                            #[on_success(|bb| bb.t0.set((*bb.t1 + 1) % 3))]
+                            #[on_halted(|bb| *bb.t1 += 2)]
+                            #[post(|bb| bb.o0 = None)]
+                            StatefulAction(Task<6>),
+                        },
+                        #[on_failure(|bb| *bb.t1 += 1)]
+                        #[on_success(|bb| { bb.b0 += 2; bb.t0.set(*bb.t1 % 4) })]
+                        Selector {
+                            StatefulAction(Task<7>),
+                            AlwaysFailure,
+                            Action(Act<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1053Blackboard { t0 o0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1054Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1054 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        DynamicSelector {
+            Sequence {
+                SetBlackboard(b0 = 6),
+                DynamicSequence {
+                    Condition(|ctx, bb| ctx.check_in(0, (bb.b0 + 4) % 2)),
+                    StatefulAction(Task<1> = Task::<1>),
+                    #[run_while(|bb| *bb.t1 > 3)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            RetryUntilSuccessful(3) {
+                Sequence {
+                    #[on_failure(|bb| { if bb.b0 + 1 > 2 { *bb.t0 += 2 }; bb.t0.set(*bb.t1) })]
+                    #[run_while(|bb| bb.b1 + 1 > 6)]
+                    Condition(|ctx, bb| ctx.check_in(3, 3)),
+                    Action(PIo<4>, t0 = {b0}),
+                    Condition(Cond<5>),
+                },
+            },
+            SubTree(Tree1054Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1054Blackboard { b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1055 for Ctx {
+        Timeout(20) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1056 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
             b0: i64,
         }
-        ParallelAll {
-            #[on_halted(|bb| bb.b0 += 2)]
+        ForceSuccess {
             IfThenElse {
-                #[on_success(|bb| { bb.b1 += 3; bb.b1 = *bb.t0 + 4 })]
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    #[success_if(|bb| bb.b1 > 1)]
-                    AlwaysRunning,
-                },
-                Failer,
-            },
-            Precondition(|bb| bb.o0.unwrap_or(0) < 3, else = Success) {
-                Delay(20) {
-                    RepeatUntilFailure(1) {
-                        ParallelAll(max_failures = -2) {
-                            SequenceWithMemory {
-                                #[on_failure(|bb| bb.b0 = 2)]
-                                #[on_halted(|bb| bb.b0 += 2)]
-                                RepeatTimes(2) {
-                                    StatefulAction(Task<2>),
-                                },
-                                Wait(20),
-                                Condition(Cond<3>),
-                            },
-                            Switch(b1) {
-                                case 3 => StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                                _ => Action(Act<5>),
-                            },
-                        },
+                Action(Act<0>),
+                #[post(|bb| bb.b0 = 8)]
+                AlwaysSuccess,
+                RetryUntilSuccessful(forever) {
+                    RepeatUntilSuccess(3) {
+                        #[on_failure(|bb| { bb.b0 = 5; bb.b0 = (*bb.t0 + 1) % 2 })]
+                        StatefulAction(Task<1> = Task::<1>),
                     },
-                },
-            },
-            IfThenElse {
-                Limiter(2) {
-                    Condition(Cond<6>),
-                },
-                StatefulAction(Task<7> = Task::<7>),
-                Repeat(0) {
-                    StatefulAction(Task<8>),
-                },
-            },
-            RepeatTimes(3) {
-                Switch(b1) {
-                    case 5 => StatefulAction(Task<9>),
-                    _ => Condition(Cond<10>),
-                },
-            },
-            KeepRunningUntilFailure {
-                Cooldown(10) {
-                    Wait(10),
                 },
             },
         }
     }
 }
 
-board!(Tree1056Blackboard { b1 t0 o0 b0 });
+board!(Tree1056Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1057Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        Condition(Cond<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1057 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 0,
         }
-        ReactiveSequence {
-            Cooldown(0, filtered = Failure) {
-                Repeat(4) {
-                    Condition(PCond<0>, b0 = {t0}),
+        #[on_success(|bb| { bb.t0.set(bb.b0 % 4); *bb.t1 += 1 })]
+        #[success_if(|bb| *bb.t1 + 3 == 6)]
+        #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
+        TryCatch(catch_on_halt = true) {
+            RepeatTimes(1) {
+                #[on_failure(|bb| bb.b1 += 3)]
+                DynamicSelector {
+                    MemSequence {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                        Script(|bb| { bb.b0 = bb.b1; bb.t1.set((bb.b1 + 1) % 3) }),
+                        Condition(Cond<1>),
+                    },
                 },
             },
-            #[success_if(|bb| *bb.t1 % 4 != 1)]
-            Remap(success = Success, failure = Success) {
-                FlipSelector {
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<2>),
-                    },
+            ReactiveSequence {
+                Condition(Cond<2>),
+                #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                #[skip_if(|bb| *bb.t1 < bb.b0 + 1)]
+                #[run_while(|bb| bb.b0 + 2 > 3)]
+                Condition(Cond<3> = Cond::<3>),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<4>),
+                #[run_while(|bb| bb.b0 > 6)]
+                #[skip_if(|bb| *bb.t0 > 2)]
+                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
+                SubTree(Tree1057Sub0, ..),
+                KeepRunningUntilFailure {
                     AlwaysSuccess,
                 },
-            },
-            Succeeder,
-            ReactiveFallback {
-                Invert {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                Condition(PCond<4>, b0 = {b0}),
-                Condition(Cond<5>),
-            },
-            ParallelAll(max_failures = -3) {
-                AlwaysFailure,
-                #[run_while(|bb| *bb.t0 == *bb.t1)]
-                #[on_halted(|bb| bb.t0.set(3))]
-                Condition(Cond<6>),
-                Action(PIo<7>, t0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree1057Blackboard { b0 t1 t0 });
+board!(Tree1057Blackboard { b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1058Sub1 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 14,
+        }
+        #[failure_if(|bb| (*bb.t1 + 1) % 4 < 3)]
+        Filter(times = 3, filtered = Skipped) {
+            StatefulAction(PTask<1>, b0 = {=}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1058Sub0 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<3>),
-            Condition(Cond<4>),
-            Delay(50) {
-                StatefulAction(Task<5>),
-            },
+        blackboard {
+            #[tracked] t1: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 14,
         }
+        #[on_success(|bb| { *bb.t1 += 1; *bb.t1 += 1 })]
+        SubTree(Tree1058Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1058 for Ctx {
-        MemPriority {
-            TryCatch {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            SubTree(Tree1058Sub0),
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b1: i64,
+            b0: i64 = 4,
+        }
+        SequenceWithMemory {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 3, &mut bb.b0)),
+            SubTree(Tree1058Sub0, ..),
+            #[run_while(|bb| bb.b0 + 1 > 2)]
+            #[failure_if(|bb| bb.b1 != *bb.t1 % 4)]
+            SetBlackboard(b1 = 2),
+        }
+    }
+}
+
+board!(Tree1058Blackboard { t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1059 for Ctx {
+        RepeatUntilFailure(1) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1059 for Ctx {
+    pub tree Tree1060Sub0 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(0),
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 13,
+            b1: i64 = 11,
+            o0: Option<i64> = Some(9),
         }
-        Interrupt(|bb| bb.b0 == 0) {
-            AsyncFallback {
-                #[success_if(|bb| bb.o0.unwrap_or(1) % 2 > 0)]
-                RetryUntilSuccessful(3) {
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    Action(Act<0>),
+        Switch(b1) {
+            case 0 => #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b0)]
+            #[post(|bb| bb.b1 = *bb.t0)]
+            RunOnce(then_skip = false) {
+                MaxTime(0) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                StatefulAction(Task<1>),
-                Sleep(20),
             },
+            _ => AlwaysRunning,
         }
     }
 }
-
-board!(Tree1059Blackboard { b0 t1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1060 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-            b1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
             o0: Option<i64> = None,
         }
-        ForceFailure {
-            Loop(q0) {
-                #[on_halted(|bb| { bb.b1 = 1; bb.o0 = Some(bb.b0) })]
-                SequenceWithMemory {
-                    Action(Act<0> = Act::<0>),
-                    SetBlackboard(b1 = 4),
-                    AlwaysRunning,
-                },
+        Interrupt(|bb| *bb.t0 == *bb.t0 + 3) {
+            PolicyParallel(policy = FirstFailure) {
+                SubTree(Tree1060Sub0, ..),
+                Action(|ctx| ctx.exec(1)),
             },
         }
     }
 }
 
-board!(Tree1060Blackboard { q0 b0 b1 o0 });
+board!(Tree1060Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1061 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[skip_if(|bb| bb.b0 < 6)]
-        #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
-        Remap(success = Success, failure = Failure) {
-            StepSequencer {
-                WhileDoElse {
-                    ReactiveFallback {
-                        Condition(PCond<0>, b0 = {=}),
-                        RunOnce(then_skip = false) {
-                            StatefulAction(Task<1>),
-                        },
-                        #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                        StatefulAction(Task<2>),
-                    },
-                    Action(PIo<3>, t0 = {=}),
-                    PolicyParallel(policy = FirstSuccess) {
-                        #[run_while(|bb| bb.o0.is_none())]
-                        Deadline(0) {
-                            Action(Act<4>),
-                        },
-                        AlwaysSuccess,
-                    },
-                },
-                Retry(0) {
-                    Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                },
-                FlipSelector {
-                    Action(Act<6>),
-                    BinarySelector(|bb| *bb.t1 % 4 > 2) {
-                        Sleep(0),
-                        Filter(times = 1, count = Success, filtered = Failure) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    Conditional(|bb| *bb.t0 % 3 > 1, dynamic = true, else = Success) {
-                        MemPriority {
-                            Condition(Cond<7> = Cond::<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        #[skip_if(|bb| *bb.t1 > 5)]
-                        Succeeder,
-                    },
-                    AlwaysSuccess,
-                },
-                Timeout(0) {
-                    TryCatch(catch_on_halt = false) {
-                        #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 3 })]
-                        #[post(|bb| bb.t0.set(bb.b0))]
-                        #[on_halted(|bb| *bb.t1 += 2)]
-                        Sleep(30),
-                        AlwaysSuccess,
-                        StatefulAction(Task<9> = Task::<9>),
-                        Condition(Cond<10>),
-                    },
-                },
+        Priority {
+            Repeat(4) {
+                StatefulAction(Task<0>),
             },
+            Action(Act<1> = Act::<1>),
         }
     }
 }
-
-board!(Tree1061Blackboard { t1 b0 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1062 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
             b0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 4,
         }
-        ReactiveFallback {
-            WaitUntil(|bb| *bb.t0 < 1) {
-                Precondition(|bb| bb.b0 % 2 == 1) {
-                    Priority {
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        Delay(0) {
-                            Conditional(|bb| bb.b0 + 4 < 6, dynamic = false, else = Failure) {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        Timeout(0) {
-                            RetryUntilSuccessful(0) {
-                                StatefulAction(Task<1> = Task::<1>),
-                            },
-                        },
-                        Optional {
-                            Action(PAct<2>, b0 = {b0}),
-                        },
-                        Condition(Cond<3>),
-                        Fallback {
-                            Action(Act<4>),
-                            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                            #[post(|bb| { if bb.b0 < *bb.t0 % 4 { *bb.t0 += 1 }; bb.t1.set(9) })]
-                            StatefulAction(Task<6> = Task::<6>),
-                        },
-                    },
+        IndexSwitch(|bb| bb.o0.unwrap_or(4), out_of_range = Fail) {
+            DynamicSequence {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = 4),
+                Succeeder,
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                Delay(50) {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b0)),
                 },
+                #[score(|bb| (bb.b0 + 3) as f32)]
+                Condition(PCond<3>, b0 = {b0}),
             },
-            ForceFailure {
-                StatefulAction(Task<7>),
+            SequenceWithMemory {
+                Condition(Cond<4>),
+                StatefulAction(Task<5> = Task::<5>),
             },
         }
     }
 }
 
-board!(Tree1062Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1063Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Condition(Cond<3> = Cond::<3>)
-    }
-}
+board!(Tree1062Blackboard { b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1063 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-        }
-        Repeat(forever) {
-            Fallback {
-                Sequence {
-                    PolicyParallel(policy = FirstFailure) {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    MaxTime(0) {
-                        StepSequencer {
-                            Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b1)),
-                            KeepRunningUntilFailure {
-                                SubTree(Tree1063Sub0, ..),
-                            },
-                        },
-                    },
-                    Cooldown(50, filtered = Skipped) {
-                        Timeout(50) {
-                            Remap(success = Success, failure = Failure) {
-                                StatefulAction(PTask<4>, b0 = {b1}),
-                            },
-                        },
-                    },
-                    Conditional(|bb| *bb.t0 % 3 < 0, else = Success) {
-                        Deadline(0) {
-                            PolicyParallel(policy = FirstSuccessOrFailure) {
-                                Sleep(20),
-                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b1)),
-                                #[on_success(|bb| bb.b1 += 3)]
-                                #[success_if(|bb| *bb.t0 > 4)]
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-                Sequence {
-                    Condition(Cond<6>),
-                },
-            },
+        RetryUntilSuccessful(forever) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree1063Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1064 for Ctx {
-        ForceSuccess {
-            Optional {
-                Condition(Cond<0>),
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
+        StepSequencer {
+            #[run_while(|bb| bb.b1 == 2)]
+            ReactiveFallback {
+                Limiter(2) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            DynamicSequence {
+                StepSequencer {
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                    Script(|bb| bb.t0.set(bb.b1)),
+                },
+                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 > 0),
+                #[failure_if(|bb| bb.b1 % 2 != 1)]
+                SetBlackboard(t0 = 6),
+                Action(Act<2>),
+            },
+            FlipSelector {
+                StatefulAction(Task<3> = Task::<3>),
+                Action(PAct<4>, b0 = 5, b1 = {b0}),
+                Condition(|ctx| ctx.check(5)),
             },
         }
     }
 }
+
+board!(Tree1064Blackboard { o0 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1065 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        ParallelAll(max_failures = -1) {
-            MemPriority {
-                StatefulAction(Task<0>),
-                #[on_failure(|bb| { *bb.t0 += 1; bb.t1.set(bb.b1) })]
-                #[success_if(|bb| (*bb.t0 + 2) % 4 == 3)]
-                #[run_while(|bb| bb.b1 < 4)]
-                StatefulAction(Task<1>),
-                Action(Act<2>),
+        Sequence {
+            RepeatTimes(1) {
+                Action(|ctx| ctx.exec(0)),
             },
-            Precondition(|bb| (*bb.t0 + 1) % 2 < 1, else = Running) {
-                ForceSuccess {
-                    #[skip_if(|bb| *bb.t0 % 4 != 2)]
-                    ReactiveFallback {
-                        RetryUntilSuccessful(2) {
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 3)),
-                        },
-                        StatefulAction(Task<4>),
-                        Condition(|ctx, bb| ctx.check_in(5, *bb.t1 % 2)),
-                    },
+            StatefulAction(Task<1>),
+            SequenceWithMemory {
+                Condition(|ctx| ctx.check(2)),
+                SequenceWithMemory {
+                    Action(Act<3>),
+                    Action(Act<4> = Act::<4>),
+                    Wait(20),
                 },
             },
-            RepeatTimes(3) {
-                PolicyParallel(policy = FirstSuccess) {
-                    StatefulAction(Task<6>),
-                    Condition(|ctx| ctx.check(7)),
-                    StepSequencer {
-                        Succeeder,
-                        ScriptCondition(|bb| bb.b1 != *bb.t0),
-                    },
-                },
-            },
+            Condition(Cond<5>),
+            StatefulAction(Task<6> = Task::<6>),
         }
-    }
-}
-
-board!(Tree1065Blackboard { t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1066Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        AlwaysSuccess
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1066 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+            b1: i64,
         }
-        TryCatch(catch_on_halt = false) {
-            #[run_while(|bb| bb.b0 > 6)]
-            #[skip_if(|bb| *bb.t0 > 2)]
-            #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-            SubTree(Tree1066Sub0, ..),
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                Precondition(|bb| (*bb.t0 + 4) % 2 == 0, else = Skipped) {
-                    SequenceStar {
-                        Wait(20),
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-                        Condition(Cond<1>),
-                        Failer,
+        Sequence {
+            Precondition(|bb| bb.b1 % 4 != 0, else = Skipped) {
+                #[on_halted(|bb| { *bb.t1 += 2; if *bb.t0 % 3 < 0 { bb.b1 = bb.b1 % 3 } })]
+                #[on_success(|bb| { *bb.t1 += 1; bb.b1 = *bb.t1 })]
+                #[on_failure(|bb| if *bb.t1 > bb.b1 { *bb.t0 += 3 })]
+                Conditional(|bb| bb.b0 < 3, dynamic = false) {
+                    ReactiveSelector {
+                        Action(Act<0>),
+                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                            Sequence {
+                                Action(PIo<1>, t0 = {=}),
+                                Wait(0),
+                            },
+                        },
+                        ReactiveSequence {
+                            SetBlackboard(t0 = 5),
+                            #[on_failure(|bb| bb.t1.set((bb.b0 + 4) % 3))]
+                            #[success_if(|bb| *bb.t1 == 4)]
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
-                Repeater(forever) {
-                    AlwaysSuccess,
+            },
+            Switch(b1) {
+                case 0 => #[post(|bb| { bb.t0.set(bb.b0 + 1); bb.b1 = *bb.t0 })]
+                #[run_while(|bb| bb.b1 == 2)]
+                Wait(0),
+                case 5 => SequenceWithMemory {
+                    #[run_while(|bb| bb.b0 < 5)]
+                    #[on_success(|bb| { *bb.t1 += 3; bb.b0 = *bb.t1 })]
+                    StatefulAction(Task<3>),
+                    Action(|ctx| ctx.exec(4)),
                 },
-                ReactiveSelector {
-                    Action(PIo<2>, t0 = {b0}),
-                    Script(|bb| if *bb.t0 + 1 < 3 { *bb.t0 += 1 }),
+                case 1 => Action(|ctx| ctx.exec(5)),
+                _ => Delay(0) {
+                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
                 },
+            },
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[skip_if(|bb| *bb.t0 + 1 > 7)]
+            PolicyParallel(policy = FirstFailure) {
+                ReactiveSequence {
+                    Condition(PCond<7>, b0 = 7),
+                    Action(Act<8>),
+                },
+                StatefulAction(Task<9> = Task::<9>),
+                Filter(times = 2, filtered = Skipped) {
+                    Action(|ctx, bb| ctx.exec_in(10, *bb.t1, &mut bb.b0)),
+                },
+            },
+            ReactiveFallback {
+                MemPriority {
+                    StatefulAction(Task<11>),
+                    Condition(Cond<12>),
+                    Action(Act<13>),
+                    Action(PIo<14>, t0 = {b1}),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    StatefulAction(Task<15>),
+                    BinarySelector(|bb| *bb.t1 + 2 != 3, dynamic = true) {
+                        StatefulAction(Task<16>),
+                        Script(|bb| bb.t1.set(*bb.t0 + 3)),
+                    },
+                    Script(|bb| bb.t1.set(2)),
+                },
+                StatefulAction(Task<17>),
             },
         }
     }
 }
 
-board!(Tree1066Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1067Sub1 for Ctx {
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1067Sub0 for Ctx {
-        MaxTime(50) {
-            KeepRunningUntilFailure {
-                SubTree(Tree1067Sub1),
-            },
-        }
-    }
-}
+board!(Tree1066Blackboard { t0 b0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1067 for Ctx {
-        Repeater(forever) {
-            SubTree(Tree1067Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        RepeatTimes(forever) {
+            #[run_while(|bb| bb.o0.is_some())]
+            Timeout(20) {
+                IndexSwitch(|bb| (bb.o0.unwrap_or(0) + 3) % 4, out_of_range = Fail) {
+                    Action(Act<0>),
+                    TryCatch(catch_on_halt = false) {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                        Deadline(20) {
+                            RunOnce(then_skip = true) {
+                                Action(Act<3> = Act::<3>),
+                            },
+                        },
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                    #[run_while(|bb| *bb.t0 > 6)]
+                    MemPriority {
+                        #[post(|bb| if *bb.t0 % 2 < 1 { bb.b0 += 3 })]
+                        #[on_failure(|bb| *bb.t0 += 2)]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Fallback {
+                            Action(Act<5>),
+                            #[run_while(|bb| *bb.t0 > 0)]
+                            StatefulAction(Task<6>),
+                        },
+                        ScriptCondition(|bb| *bb.t0 > bb.b0 + 2),
+                        Action(Act<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1067Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1068Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1068Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 14,
+        }
+        Filter(times = 2, count = Success, filtered = Failure) {
+            KeepRunningUntilFailure {
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+            },
         }
     }
 }
@@ -2594,52 +2322,51 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1068 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
             ReactiveFallback {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1>),
-                Script(|bb| *bb.t0 += 1),
+                #[on_success(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 1 })]
+                SubTree(Tree1068Sub0, ..),
+                AlwaysFailure,
+                StatefulAction(Task<2>),
+                #[on_failure(|bb| *bb.t0 += 1)]
+                #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
+                SubTree(Tree1068Sub1, ..),
             },
         }
     }
 }
 
-board!(Tree1068Blackboard { o0 t0 });
+board!(Tree1068Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1069 for Ctx {
-        Repeat(forever) {
-            SequenceWithMemory {
-                Succeeder,
-            },
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64>,
+        }
+        AsyncSequence {
+            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+            Condition(Cond<1> = Cond::<1>),
+            Condition(Cond<2>),
+            UnsetBlackboard(o0),
         }
     }
 }
+
+board!(Tree1069Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1070 for Ctx {
-        Deadline(0) {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1071Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Interrupt(|bb| (bb.o0.unwrap_or(5) + 2) % 4 > 0) {
-            IfThenElse {
-                Condition(Cond<2>),
-                AlwaysSuccess,
+        FlipSelector {
+            Repeater(0) {
+                Condition(Cond<0>),
             },
+            AlwaysFailure,
         }
     }
 }
@@ -2647,106 +2374,115 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1071 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+            b1: i64 = 4,
         }
-        Fallback {
-            #[skip_if(|bb| bb.b0 > 7)]
-            #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 4))]
-            AsyncSequence {
-                #[on_halted(|bb| bb.o0 = None)]
-                #[failure_if(|bb| bb.b1 < 0)]
-                #[on_success(|bb| { bb.o0 = None; *bb.t0 += 3 })]
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                Sleep(50),
-                Condition(Cond<1> = Cond::<1>),
+        #[on_success(|bb| { bb.t0.set(*bb.t1 + 3); *bb.t1 += 3 })]
+        #[skip_if(|bb| bb.b1 % 4 < 2)]
+        Precondition(|bb| bb.o0.unwrap_or(5) == *bb.t0, else = Failure) {
+            #[failure_if(|bb| *bb.t1 + 1 > bb.o0.unwrap_or(1) % 4)]
+            SequenceWithMemory {
+                Observe(|bb| bb.o0.is_none(), abort = self) {
+                    Repeat(1) {
+                        Condition(Cond<0>),
+                    },
+                },
+                Condition(PCond<1>, b0 = {=}),
+                Action(|ctx| ctx.exec(2)),
             },
-            SubTree(Tree1071Sub0, b0 = {=}, t0 = {t0}, o0 = {=}, b1 = {b1}),
         }
     }
 }
 
-board!(Tree1071Blackboard { b0 t0 o0 b1 });
+board!(Tree1071Blackboard { t0 o0 t1 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1072Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(15),
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        SetBlackboard(o0 = Some(9))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1072Sub0 for Ctx {
-        StatefulAction(Task<4> = Task::<4>)
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            o0: Option<i64> = Some(15),
+            #[tracked] t0: i64 = 12,
+        }
+        ReactiveSequence {
+            BinarySelector(|bb| *bb.t0 + 2 == bb.o0.unwrap_or(2), dynamic = false) {
+                ReactiveSequence {
+                    Condition(PCond<0>, b0 = 2),
+                    SubTree(Tree1072Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
+                },
+                StatefulAction(Task<1>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1072 for Ctx {
-        Sequence {
-            RepeatUntilSuccess(1) {
-                Sequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 2,
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t0) as f32)]
+            Timeout(20) {
+                SubTree(Tree1072Sub0, b0 = {=}, o0 = {o0}, t0 = {=}),
+            },
+            #[score(|bb| (bb.b0 % 2) as f32)]
+            ReactiveFallback {
+                #[on_success(|bb| bb.b0 += 3)]
+                Repeat(2) {
+                    AlwaysFailure,
+                },
+                Observe(|bb| *bb.t0 + 4 != *bb.t0) {
+                    Script(|bb| { bb.b0 += 1; bb.b0 += 1 }),
+                },
+                Precondition(|bb| bb.o0.unwrap_or(4) % 2 != 1, else = Failure) {
+                    StatefulAction(Task<2>),
                 },
             },
-            SequenceStar {
-                ReactiveSequence {
-                    Optional {
-                        StatefulAction(Task<3>),
-                    },
-                    Timeout(0) {
-                        AsyncFallback {
-                            SubTree(Tree1072Sub0),
-                            Action(Act<5>),
-                            Condition(Cond<6> = Cond::<6>),
-                        },
-                    },
-                },
+            #[score(|bb| (bb.b0) as f32)]
+            MemSequence {
+                StatefulAction(Task<3>),
+                Condition(Cond<4> = Cond::<4>),
+                Condition(Cond<5> = Cond::<5>),
+                SetBlackboard(o0 = Some(1)),
+                Script(|bb| bb.b0 += 3),
+            },
+            #[score(|bb| (*bb.t0 % 2) as f32)]
+            TryCatch(catch_on_halt = false) {
+                Action(Act<6>),
+                Action(Act<7>),
+                Sleep(20),
+                Condition(Cond<8> = Cond::<8>),
             },
         }
     }
 }
 
+board!(Tree1072Blackboard { b0 o0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree1073 for Ctx {
-        StepSequencer {
-            ReactiveSequence {
-                Filter(times = 3) {
-                    Succeeder,
-                },
-                Succeeder,
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        Sequence {
+            Condition(|ctx| ctx.check(0)),
+            Cooldown(20) {
+                Action(|ctx| ctx.exec(1)),
             },
-            Filter(times = 1, count = Completed) {
-                Repeater(0) {
-                    Condition(Cond<2>),
-                },
-            },
-            ParallelAll(1) {
-                Fallback {
-                    Repeater(1) {
-                        SequenceWithMemory {
-                            Condition(Cond<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    Delay(50) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(1) {
-                RunOnce(then_skip = false) {
-                    Priority {
-                        Priority {
-                            WhileDoElse {
-                                Action(Act<6>),
-                                AlwaysSuccess,
-                                StatefulAction(Task<7>),
-                            },
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
+            StatefulAction(Task<2>),
         }
     }
 }
@@ -2754,57 +2490,62 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1074 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            o0: Option<i64>,
         }
-        Parallel(failure = 0) {
-            StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-            Script(|bb| bb.b0 = (*bb.t0 + 1) % 2),
+        SkipUnlessUpdated(t0) {
+            AsyncSequence {
+                Selector {
+                    Observe(|bb| *bb.t0 < 3, abort = both) {
+                        Timeout(50) {
+                            Action(Act<0>),
+                        },
+                    },
+                    #[failure_if(|bb| bb.b0 % 2 != 0)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[run_while(|bb| bb.b0 % 3 > 0)]
+                    Action(|ctx| ctx.exec(1)),
+                    SetBlackboard(b0 = 4),
+                },
+                IfThenElse {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    Succeeder,
+                },
+                ReactiveFallback {
+                    #[post(|bb| if *bb.t0 < 2 { bb.b0 += 1 })]
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    Filter(times = 1, count = Success) {
+                        Fallback {
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[failure_if(|bb| *bb.t0 % 2 == 0)]
+                    Condition(|ctx| ctx.check(6)),
+                    PrioritySelector {
+                        #[score(|bb| (bb.o0.unwrap_or(3) + 1) as f32)]
+                        StatefulAction(Task<7>),
+                        #[score(|bb| (bb.b0 % 4) as f32)]
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Action(PAct<8>, b0 = {=}, b1 = {b0}),
+            },
         }
     }
 }
 
-board!(Tree1074Blackboard { b0 t0 b1 });
+board!(Tree1074Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1075 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.b0 > *bb.t0 + 2, dynamic = true) {
-            MemSequence {
-                WasEntryUpdated(t0),
-                Action(PIo<0>, t0 = {=}),
-            },
-            #[run_while(|bb| *bb.t0 + 1 != bb.b1 + 4)]
-            #[on_failure(|bb| { if *bb.t1 % 2 > 0 { *bb.t1 += 2 }; bb.b0 += 3 })]
-            WasEntryUpdated(t1),
-        }
-    }
-}
-
-board!(Tree1075Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1076Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            b0: i64 = 11,
-        }
-        WaitUntil(|bb| *bb.t0 < bb.b0) {
-            Parallel(failure = -1) {
-                MemPriority {
-                    AlwaysFailure,
-                    Sequence {
-                        Action(Act<5>),
-                    },
-                    Condition(Cond<6> = Cond::<6>),
-                    Sleep(30),
-                },
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Repeater(3) {
+                Action(PAct<1>, b0 = 7),
             },
         }
     }
@@ -2813,384 +2554,372 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1076 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
         }
-        #[skip_if(|bb| bb.b0 > 2)]
-        #[run_while(|bb| bb.b0 % 3 > 1)]
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Sequence {
-                BinarySelector(|bb| *bb.t0 != 6, dynamic = false) {
-                    IfThenElse {
-                        #[run_while(|bb| bb.b0 % 4 > 0)]
-                        #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-                        Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b0)),
-                        StatefulAction(Task<1>),
-                    },
-                    Wait(10),
+        DynamicSelector {
+            Loop(q0, value = {t0}, if_empty = Running) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
                 },
-                SetBlackboard(t0 = {b0}),
-                Action(|ctx| ctx.exec(2)),
-                #[success_if(|bb| (bb.b0 + 4) % 3 > 1)]
-                IfThenElse {
-                    Action(PIo<3>, t0 = {b0}),
-                    SetBlackboard(b0 = 3),
-                    Action(Act<4>),
-                },
-                SubTree(Tree1076Sub0, ..),
             },
+            ScriptCondition(|bb| bb.b0 > *bb.t0),
         }
     }
 }
 
-board!(Tree1076Blackboard { t0 b0 });
+board!(Tree1076Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1077 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = None,
         }
-        #[run_while(|bb| bb.b1 != 7)]
-        StepSequencer {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(0)),
+        FlipSelector {
+            Fallback {
+                Observe(|bb| bb.o0.is_some(), abort = both) {
+                    WasEntryUpdated(t0),
+                },
+                Precondition(|bb| *bb.t0 > 3) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
             },
-            Repeater(forever) {
+            RepeatUntil(Success) {
+                Repeater(forever) {
+                    Condition(Cond<1>),
+                },
+            },
+            RetryUntilSuccessful(2) {
                 ForceSuccess {
-                    WaitValueUpdate(t1) {
-                        Sequence {
-                            #[on_halted(|bb| bb.o0 = Some(bb.b1 + 1))]
-                            Action(|ctx| ctx.exec(1)),
-                            AsyncSequence {
-                                StatefulAction(Task<2> = Task::<2>),
-                                StatefulAction(Task<3>),
-                                Condition(Cond<4>),
-                                WasEntryUpdated(t0),
-                            },
+                    IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = false) {
+                        Wait(50),
+                        AsyncFallback {
+                            Action(PAct<2>, b0 = 8, b1 = {b0}),
+                            StatefulAction(Task<3>),
                         },
+                        Condition(Cond<4>),
                     },
                 },
             },
+            Action(PAct<5>, b0 = {=}),
         }
     }
 }
 
-board!(Tree1077Blackboard { o0 t1 t0 b1 });
+board!(Tree1077Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1078 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
         }
-        Optional {
-            Delay(50) {
-                ScriptCondition(|bb| *bb.t0 % 2 != 1),
+        ReactiveFallback {
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                SequenceStar {
+                    Condition(Cond<0>),
+                    WasEntryUpdated(t0),
+                    Action(PAct<1>, b0 = 4, b1 = {=}),
+                },
             },
+            ScriptCondition(|bb| bb.o0.unwrap_or(2) + 3 < 4),
         }
     }
 }
 
-board!(Tree1078Blackboard { t0 });
+board!(Tree1078Blackboard { b1 q0 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1079 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 5,
         }
-        Switch(b1) {
-            case 0 => ReactiveSequence {
-                #[on_success(|bb| if bb.b0 + 3 < bb.b0 + 2 { bb.t0.set(*bb.t1) })]
-                MemPriority {
-                    Condition(Cond<0>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                },
-                FlipSelector {
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                    ScriptCondition(|bb| bb.b1 == 3),
-                    #[skip_if(|bb| *bb.t0 + 4 != *bb.t0 % 3)]
-                    Wait(30),
-                },
-                Parallel(success = 0, failure = 2) {
-                    SequenceStar {
-                        SetBlackboard(b1 = 9),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    Condition(PCond<4>, b0 = {=}),
-                },
-                Action(|ctx| ctx.exec(5)),
-                ReactiveFallback {
-                    StatefulAction(Task<6>),
-                    Action(PAct<7>, b0 = {b0}, b1 = {t0}),
-                    UnsetBlackboard(o0),
-                },
-            },
-            _ => ReactiveFallback {
-                AsyncSequence {
-                    Action(PIo<8>, t0 = {=}),
-                    Wait(20),
-                    Condition(PCond<9>, b0 = 8),
-                    Condition(Cond<10>),
-                },
-                Condition(Cond<11> = Cond::<11>),
-                #[post(|bb| { *bb.t1 += 2; *bb.t0 += 2 })]
-                #[success_if(|bb| bb.b0 < 3)]
-                SequenceWithMemory {
-                    UnsetBlackboard(o0),
-                    Limiter(2) {
-                        #[on_success(|bb| bb.b0 = (*bb.t0 + 3) % 2)]
-                        #[post(|bb| *bb.t1 += 3)]
-                        SetBlackboard(o0 = Some(1)),
-                    },
-                    RetryUntilSuccessful(2) {
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        #[success_if(|bb| bb.b0 % 3 != 1)]
-                        #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(3) % 4)]
-                        StatefulAction(PTask<12>, b0 = {=}, b1 = {t1}),
-                    },
-                    SequenceStar {
-                        ScriptCondition(|bb| *bb.t1 < 3),
-                        Action(|ctx, bb| ctx.exec_in(13, bb.b1 % 3, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1079Blackboard { o0 b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1080 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 5,
-        }
-        Repeat(4) {
-            AsyncFallback {
-                BinarySelector(|bb| (*bb.t0 + 4) % 4 > 0, dynamic = true) {
-                    Wait(0),
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                #[run_while(|bb| *bb.t1 < bb.o0.unwrap_or(1) + 2)]
-                AsyncSequence {
-                    Action(PIo<1>, t0 = {=}),
-                    #[run_while(|bb| *bb.t0 == 4)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(1) > 0)]
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-                Precondition(|bb| *bb.t1 < 1, else = Failure) {
-                    Parallel(failure = 1) {
-                        BinarySelector(|bb| (bb.o0.unwrap_or(5) + 3) % 4 < 0, dynamic = false) {
-                            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(3) % 3)]
-                            #[failure_if(|bb| bb.b0 < 0)]
-                            #[success_if(|bb| *bb.t0 % 3 < 2)]
-                            Script(|bb| *bb.t1 += 3),
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                        Action(Act<4>),
-                    },
-                },
-                IfThenElse {
-                    StatefulAction(PTask<5>, b0 = 0, b1 = {=}),
-                    Precondition(|bb| (bb.o0.unwrap_or(0) + 3) % 4 != 3, else = Running) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1080Blackboard { o0 b0 b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1081 for Ctx {
-        MemPriority {
+        Sequence {
             Fallback {
-                TryCatch(catch_on_halt = true) {
-                    RunOnce {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Delay(0) {
-                MemSequence {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Sleep(0),
-                        Condition(Cond<3> = Cond::<3>),
-                        Action(|ctx| ctx.exec(4)),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<7>),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Repeat(1) {
-                            Limiter(2) {
-                                Action(Act<8>),
+                RunOnce(then_skip = false) {
+                    RunOnce(then_skip = false) {
+                        BinarySelector(|bb| bb.b0 < 2, dynamic = true) {
+                            Succeeder,
+                            Loop(q0, value = {b0}) {
+                                Sequence {
+                                    StatefulAction(Task<0>),
+                                },
                             },
                         },
                     },
                 },
-            },
-            Fallback {
-                Action(|ctx| ctx.exec(9)),
-                Deadline(0) {
-                    Action(Act<10> = Act::<10>),
+                Sequence {
+                    SkipUnlessUpdated(t0) {
+                        Parallel(success = -1, failure = 1) {
+                            Loop(q0, value = {t0}, if_empty = Success) {
+                                Deadline(30) {
+                                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                                },
+                            },
+                        },
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        Delay(20) {
+                            ForceFailure {
+                                #[on_success(|bb| { bb.t0.set(bb.b0); if *bb.t0 == *bb.t0 + 2 { *bb.t0 += 1 } })]
+                                #[on_halted(|bb| *bb.t0 += 2)]
+                                Action(PAct<2>, b0 = {t0}),
+                            },
+                        },
+                        #[score(|bb| (bb.b0 % 3) as f32)]
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        #[post(|bb| if bb.b0 < *bb.t0 { bb.b0 += 2 })]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        Remap(success = Failure, failure = Success) {
+                            StatefulAction(Task<3> = Task::<3>),
+                        },
+                        #[score(3)]
+                        ForceSuccess {
+                            Sleep(0),
+                        },
+                    },
+                    Script(|bb| bb.t0.set(9)),
+                    Observe(|bb| *bb.t0 > 1, abort = self) {
+                        #[on_success(|bb| bb.b0 = 3)]
+                        #[on_failure(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 })]
+                        Condition(Cond<4>),
+                    },
+                    Script(|bb| bb.b0 += 3),
                 },
             },
         }
     }
 }
 
+board!(Tree1079Blackboard { q0 b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree1082 for Ctx {
+    pub tree Tree1080 for Ctx {
         blackboard {
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
             #[tracked] t0: i64 = 2,
-            b1: i64,
         }
-        IfThenElse {
-            StatefulAction(Task<0>),
-            Sequence {
-                Retry(3) {
-                    ScriptCondition(|bb| *bb.t0 == bb.b1 % 3),
+        SequenceStar {
+            StatefulAction(Task<0> = Task::<0>),
+            PolicyParallel(policy = FirstSuccess) {
+                AlwaysSuccess,
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<1>),
                 },
-                Condition(Cond<1>),
+                SetBlackboard(t0 = 2),
+            },
+            TryCatch(catch_on_halt = true) {
+                SequenceStar {
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<3>),
+                    Action(PAct<4>, b0 = 6, b1 = {t0}),
+                },
+                Repeat(4) {
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    SetBlackboard(b0 = 0),
+                },
             },
         }
     }
 }
 
-board!(Tree1082Blackboard { t0 b1 });
+board!(Tree1080Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1083 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
+    pub tree Tree1081 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Parallel(success = -2, failure = 0) {
+            StatefulAction(Task<0>),
+            SetBlackboard(b0 = 7),
+            Action(PAct<1>, b0 = {t0}),
         }
     }
 }
 
+board!(Tree1081Blackboard { t0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree1084Sub0 for Ctx {
+    pub tree Tree1082Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
         }
         Condition(Cond<2>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1084Sub1 for Ctx {
+    pub tree Tree1082 for Ctx {
         blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        StatefulAction(PTask<7>, b0 = {=}, b1 = {b0})
+        TryCatch {
+            Condition(Cond<0>),
+            KeepRunningUntilFailure {
+                Action(PAct<1>, b0 = {=}, b1 = {t1}),
+            },
+            Retry(1) {
+                #[on_halted(|bb| bb.b0 += 2)]
+                Cooldown(50) {
+                    SubTree(Tree1082Sub0, b0 = {=}, t1 = {t1}),
+                },
+            },
+        }
     }
 }
+
+board!(Tree1082Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1083 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+        }
+        ReactiveFallback {
+            ParallelAll(0) {
+                Repeater(0) {
+                    #[skip_if(|bb| bb.b0 > 6)]
+                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b0)),
+                },
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    #[post(|bb| if bb.b0 % 2 > 0 { bb.b0 += 1 })]
+                    #[skip_if(|bb| *bb.t0 + 1 > 6)]
+                    AlwaysSuccess,
+                },
+                #[skip_if(|bb| (bb.b0 + 1) % 3 < 1)]
+                SetBlackboard(t0 = 8),
+                Condition(Cond<1>),
+                #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(3) })]
+                #[success_if(|bb| *bb.t0 > *bb.t0 + 4)]
+                #[failure_if(|bb| (*bb.t0 + 4) % 2 != 1)]
+                Loop(q0, if_empty = Running) {
+                    ReactiveSequence {
+                        Sequence {
+                            Action(|ctx| ctx.exec(2)),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 + 3 < 6, else = Running) {
+                #[on_success(|bb| { bb.b0 += 3; if *bb.t0 + 2 == 2 { bb.b0 = *bb.t0 } })]
+                Sequence {
+                    Conditional(|bb| bb.b0 != 1, dynamic = false, else = Failure) {
+                        AsyncFallback {
+                            Action(Act<3>),
+                            #[skip_if(|bb| bb.b0 + 4 < 0)]
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                            Action(PAct<6>, b0 = 1, b1 = {b0}),
+                        },
+                    },
+                    ForceSuccess {
+                        Repeater(3) {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                Action(Act<7>),
+                                Condition(Cond<8>),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                Sequence {
+                    #[skip_if(|bb| *bb.t0 + 4 > 3)]
+                    #[run_while(|bb| bb.b0 > 5)]
+                    Sleep(50),
+                    AlwaysSuccess,
+                    Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                    #[run_while(|bb| bb.b0 + 1 == 2)]
+                    ForceFailure {
+                        SetBlackboard(b0 = 5),
+                    },
+                    Repeat(4) {
+                        Condition(Cond<10>),
+                    },
+                },
+                #[post(|bb| if bb.b0 != *bb.t0 + 1 { bb.b0 = *bb.t0 })]
+                StatefulAction(Task<11>),
+            },
+        }
+    }
+}
+
+board!(Tree1083Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1084 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Sequence {
-            Loop(q0, value = {t0}) {
-                IfThenElse {
-                    Condition(Cond<0>),
-                    IfThenElse {
-                        Condition(Cond<1>),
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        #[on_success(|bb| { bb.t0.set(bb.b0); bb.b0 += 2 })]
-                        SubTree(Tree1084Sub0, ..),
+        Interrupt(|bb| bb.b0 > 3) {
+            Precondition(|bb| bb.b0 < 5, else = Skipped) {
+                ReactiveSequence {
+                    SequenceWithMemory {
+                        Parallel(failure = 2) {
+                            Action(Act<0>),
+                            Condition(PCond<1>, b0 = {t0}),
+                        },
+                        Precondition(|bb| bb.b0 % 3 > 1) {
+                            Filter(times = 3, filtered = Failure) {
+                                #[skip_if(|bb| *bb.t0 + 4 < (*bb.t0 + 3) % 2)]
+                                #[run_while(|bb| bb.b0 + 3 != 4)]
+                                ScriptCondition(|bb| bb.o0.unwrap_or(4) % 4 > 0),
+                            },
+                        },
+                        Sleep(50),
                     },
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            #[on_success(|bb| bb.b0 += 1)]
-            #[on_failure(|bb| bb.b0 = *bb.t0)]
-            Parallel {
-                Condition(Cond<5>),
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    ParallelAll {
-                        Timeout(50) {
-                            Action(|ctx| ctx.exec(6)),
+                    RepeatUntilSuccess(forever) {
+                        Parallel(success = -1) {
+                            Action(Act<2>),
+                            Condition(PCond<3>, b0 = 8),
                         },
                     },
-                },
-            },
-            ReactiveSequence {
-                FlipSelector {
-                    Optional {
-                        #[on_success(|bb| { bb.t0.set(bb.b0 % 4); *bb.t0 += 1 })]
-                        SubTree(Tree1084Sub1, ..),
-                    },
-                    ParallelAll(max_failures = -3) {
-                        StatefulAction(Task<8>),
-                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-                        StatefulAction(Task<9>),
-                        Action(Act<10> = Act::<10>),
-                    },
-                    Action(|ctx| ctx.exec(11)),
                 },
             },
         }
     }
 }
 
-board!(Tree1084Blackboard { b0 t0 q0 });
+board!(Tree1084Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1085 for Ctx {
-        Sequence {
-            StepSequencer {
-                Delay(30) {
-                    SequenceWithMemory {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            DynamicSequence {
+                Condition(Cond<1>),
+                Succeeder,
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+            },
+            RetryUntilSuccessful(1) {
+                RepeatUntilFailure(forever) {
+                    ReactiveFallback {
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                        AlwaysSuccess,
                     },
-                },
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(5)),
-                    StatefulAction(Task<6>),
-                    RetryUntilSuccessful(4) {
-                        ReactiveSequence {
-                            StatefulAction(Task<7>),
-                            Action(Act<8>),
-                            Action(Act<9>),
-                        },
-                    },
-                    Condition(Cond<10>),
-                    Sleep(0),
                 },
             },
         }
@@ -3200,172 +2929,136 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1086 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 3,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(0),
+            b1: i64,
         }
-        Delay(20) {
-            ReactiveFallback {
-                Priority {
-                    Condition(Cond<0>),
-                    Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                    Action(Act<2>),
-                    #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(4)))]
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[on_success(|bb| bb.o0 = Some(1))]
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(PIo<4>, t0 = {t0}),
-                },
-                IfThenElse {
-                    Condition(Cond<5> = Cond::<5>),
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        Wait(20),
-                    },
-                    Script(|bb| { if (bb.b0 + 4) % 4 < 2 { bb.t0.set(bb.b0 % 2) }; if *bb.t0 != bb.o0.unwrap_or(3) + 2 { bb.b1 += 1 } }),
-                },
-                #[success_if(|bb| bb.b1 + 2 < bb.b0)]
-                #[on_success(|bb| bb.b1 += 3)]
-                #[failure_if(|bb| bb.b1 == 4)]
-                AsyncFallback {
-                    Action(PIo<8>, t0 = {=}),
-                    Condition(Cond<9>),
-                    Action(PAct<10>, b0 = {b1}),
-                },
-                Delay(10) {
-                    Optional {
-                        Switch(b1) {
-                            case 5 => #[success_if(|bb| bb.b0 % 2 < 0)]
-                            IfThenElse {
-                                #[success_if(|bb| bb.o0.unwrap_or(4) < bb.b1 + 4)]
-                                SkipUnlessUpdated(t0) {
-                                    Condition(|ctx, bb| ctx.check_in(11, bb.b1 % 4)),
-                                },
-                                StatefulAction(Task<12>),
-                            },
-                            _ => Sleep(10),
-                        },
-                    },
-                },
-            },
+        Switch(b1) {
+            case 5 => Condition(Cond<0>),
+            case 3 => StatefulAction(Task<1> = Task::<1>),
+            _ => StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree1086Blackboard { t0 b1 b0 o0 });
+board!(Tree1086Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree1087 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 2,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
         }
+        #[on_failure(|bb| if bb.o0.unwrap_or(1) + 4 < 6 { bb.b1 = *bb.t0 % 4 })]
         Fallback {
-            Precondition(|bb| *bb.t1 == 2, else = Failure) {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.b1 % 4 == 3)]
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    WasEntryUpdated(t1),
-                    AlwaysFailure,
-                    ReactiveFallback {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1087Blackboard { t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1088 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-        }
-        RepeatUntil(Success) {
-            WhileDoElse {
-                ReactiveFallback {
-                    ParallelAll(1) {
-                        StatefulAction(Task<0>),
-                        AlwaysFailure,
-                    },
-                    Parallel(failure = -2) {
-                        Action(Act<1> = Act::<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Conditional(|bb| bb.b0 + 2 < 6, dynamic = true, else = Failure) {
-                    KeepRunningUntilFailure {
-                        RunOnce(then_skip = true) {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                AlwaysSuccess,
-                                Condition(Cond<4> = Cond::<4>),
-                                ForceSuccess {
-                                    StatefulAction(Task<5>),
-                                },
-                                #[on_halted(|bb| if bb.b0 % 4 < 2 { bb.b0 += 3 })]
-                                Repeat(4) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Parallel(success = 3, failure = -3) {
-                    #[skip_if(|bb| bb.b0 < 2)]
-                    WasEntryUpdated(t0),
-                    SetBlackboard(t0 = 0),
-                    Action(PIo<7>, t0 = {=}),
-                    #[success_if(|bb| *bb.t0 + 2 > (bb.b0 + 4) % 3)]
-                    #[on_success(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 1 })]
-                    #[post(|bb| bb.b0 += 1)]
-                    Action(Act<8>),
-                    Action(Act<9> = Act::<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1088Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1089Sub0 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
+            Condition(Cond<0>),
+            ScriptCondition(|bb| bb.b1 > bb.b1 % 2),
+            Failer,
             StatefulAction(Task<1>),
         }
     }
 }
 
+board!(Tree1087Blackboard { b1 t0 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree1089Sub1 for Ctx {
-        Condition(Cond<3>)
+    pub tree Tree1088 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            b0: i64 = 3,
+        }
+        #[on_halted(|bb| bb.b0 += 1)]
+        #[skip_if(|bb| *bb.t1 == 2)]
+        Fallback {
+            Observe(|bb| bb.b0 % 4 > 0) {
+                StatefulAction(PTask<0>, b0 = {=}),
+            },
+            MemPriority {
+                WasEntryUpdated(t0),
+                #[on_success(|bb| if bb.b0 % 3 == 2 { *bb.t1 += 2 })]
+                Failer,
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
+            },
+            AsyncSequence {
+                Script(|bb| { if bb.b0 < 0 { bb.t1.set(*bb.t0 + 2) }; *bb.t1 += 3 }),
+            },
+        }
     }
 }
 
+board!(Tree1088Blackboard { t0 t1 b0 });
+
 bt::behavior_tree! {
     pub tree Tree1089 for Ctx {
-        Filter(times = 1, count = Failure, filtered = Failure) {
+        Repeat(forever) {
             Fallback {
-                SubTree(Tree1089Sub0),
-                Deadline(0) {
-                    Repeat(2) {
-                        Sleep(0),
+                TryCatch(catch_on_halt = false) {
+                    SequenceWithMemory {
+                        Optional {
+                            Repeat(3) {
+                                ReactiveSelector {
+                                    Condition(Cond<0>),
+                                    Sleep(10),
+                                },
+                            },
+                        },
+                    },
+                    Cooldown(20) {
+                        ForceFailure {
+                            Deadline(0) {
+                                StepSequencer {
+                                    Condition(Cond<1>),
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3>),
+                                },
+                            },
+                        },
+                    },
+                    ReactiveSelector {
+                        Action(Act<4>),
+                        Condition(Cond<5> = Cond::<5>),
                     },
                 },
-                Sequence {
-                    StatefulAction(Task<2>),
-                    SubTree(Tree1089Sub1),
+                RepeatUntilSuccess(3) {
+                    IfThenElse {
+                        ParallelAll(max_failures = -2) {
+                            RunOnce(then_skip = true) {
+                                PrioritySelector {
+                                    #[score(0)]
+                                    Failer,
+                                },
+                            },
+                            ParallelAll {
+                                RunOnce(then_skip = true) {
+                                    Condition(Cond<6>),
+                                },
+                                StatefulAction(Task<7>),
+                            },
+                            Action(Act<8>),
+                        },
+                        ParallelAll(3) {
+                            RunOnce(then_skip = false) {
+                                Condition(Cond<9>),
+                            },
+                            StatefulAction(Task<10>),
+                            Action(|ctx| ctx.exec(11)),
+                            Action(|ctx| ctx.exec(12)),
+                        },
+                    },
                 },
-                Condition(Cond<4>),
+                Optional {
+                    FlipSelector {
+                        Retry(0) {
+                            AlwaysFailure,
+                        },
+                        Condition(Cond<13>),
+                        Wait(0),
+                    },
+                },
             },
         }
     }
@@ -3374,267 +3067,239 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1090 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
         }
-        ParallelAll {
-            Wait(0),
-            BinarySelector(|bb| (*bb.t0 + 4) % 4 > 2, dynamic = false) {
-                #[success_if(|bb| *bb.t0 == 5)]
-                SequenceStar {
-                    Script(|bb| *bb.t0 += 2),
-                    Condition(Cond<0>),
+        SequenceWithMemory {
+            RetryUntilSuccessful(2) {
+                DynamicSelector {
+                    #[run_while(|bb| bb.b0 + 1 == 5)]
+                    AlwaysRunning,
+                    ScriptCondition(|bb| *bb.t0 + 3 != *bb.t0 % 2),
                 },
-                StatefulAction(Task<1>),
             },
-            Wait(0),
-            RepeatUntilSuccess(forever) {
-                Limiter(3) {
-                    ParallelAll(max_failures = -2) {
-                        Succeeder,
-                        StatefulAction(Task<2>),
+            FlipSelector {
+                #[post(|bb| *bb.t0 += 1)]
+                StepSequencer {
+                    ScriptCondition(|bb| *bb.t0 < bb.b0 + 4),
+                    Repeat(4) {
+                        SetBlackboard(b0 = 6),
                     },
+                    Failer,
                 },
+            },
+            StatefulAction(Task<0>),
+            FlipSelector {
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(PTask<2>, b0 = 2, b1 = {t0}),
+                SetBlackboard(b0 = 0),
+            },
+            IndexSwitch(|bb| (bb.b0 + 1) % 3, out_of_range = Loop, dynamic = true) {
+                Action(Act<3>),
+                Action(Act<4> = Act::<4>),
             },
         }
     }
 }
 
-board!(Tree1090Blackboard { t0 });
+board!(Tree1090Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1091Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        Filter(times = 2, count = Failure, filtered = Failure) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1091Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        SubTree(Tree1091Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1091 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
         }
-        RetryUntilSuccessful(4) {
-            Repeater(1) {
-                ForceSuccess {
-                    RetryUntilSuccessful(3) {
-                        MaxTime(0) {
-                            SetBlackboard(t1 = {t0}),
-                        },
-                    },
-                },
+        Loop(q0, if_empty = Failure) {
+            ReactiveFallback {
+                SubTree(Tree1091Sub0, q0 = {=}),
             },
         }
     }
 }
 
-board!(Tree1091Blackboard { t0 t1 });
+board!(Tree1091Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree1092 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
         }
-        Retry(1) {
-            SetBlackboard(t0 = 7),
+        Parallel(failure = -2) {
+            IfThenElse {
+                Action(Act<0>),
+                Interrupt(|bb| bb.b1 + 1 < 2) {
+                    StatefulAction(Task<1>),
+                },
+            },
+            FlipSelector {
+                AlwaysFailure,
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                Action(Act<3>),
+            },
         }
     }
 }
 
-board!(Tree1092Blackboard { t0 });
+board!(Tree1092Blackboard { b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1093 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-        }
-        #[failure_if(|bb| bb.o0.unwrap_or(5) < 0)]
-        #[run_while(|bb| bb.o0.unwrap_or(5) + 4 < 6)]
-        Filter(times = 3) {
-            ParallelAll(max_failures = -3) {
-                Precondition(|bb| *bb.t1 + 3 != bb.b1 + 2) {
-                    Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 3) % 3, &mut bb.b0)),
+        RepeatUntilSuccess(forever) {
+            Limiter(2) {
+                IfThenElse {
+                    MemSequence {
+                        Condition(Cond<0>),
+                        Action(Act<1>),
+                        AlwaysSuccess,
+                    },
+                    StatefulAction(Task<2>),
                 },
-                SequenceWithMemory {
-                    AlwaysRunning,
-                },
-                StatefulAction(Task<1>),
             },
         }
     }
 }
-
-board!(Tree1093Blackboard { b1 t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1094 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            Cooldown(0, filtered = Skipped) {
-                Repeat(3) {
-                    RetryUntilSuccessful(3) {
-                        TryCatch(catch_on_halt = true) {
-                            Condition(Cond<0>),
-                            StatefulAction(PTask<1>, b0 = {b0}),
-                            #[on_halted(|bb| if *bb.t0 < 2 { *bb.t0 += 1 })]
-                            #[on_success(|bb| bb.b0 += 2)]
-                            AlwaysFailure,
-                        },
+        TryCatch(catch_on_halt = false) {
+            StatefulAction(Task<0>),
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                SequenceWithMemory {
+                    AlwaysSuccess,
+                },
+                RunOnce {
+                    ParallelAll {
+                        Failer,
+                        AlwaysRunning,
                     },
                 },
             },
-            #[on_failure(|bb| bb.b0 += 1)]
-            Fallback {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                    Wait(0),
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+            RepeatTimes(forever) {
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<1>),
                 },
             },
-            IfThenElse {
-                Action(Act<3>),
-                StatefulAction(Task<4>),
+            RunOnce {
+                Sequence {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
             },
         }
-    }
-}
-
-board!(Tree1094Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1095Sub0 for Ctx {
-        Wait(30)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1095 for Ctx {
-        Fallback {
-            Condition(|ctx| ctx.check(0)),
-            ReactiveSequence {
-                SubTree(Tree1095Sub0),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(4),
+        }
+        StepSequencer {
+            #[success_if(|bb| bb.o0.unwrap_or(0) < *bb.t0 + 3)]
+            #[skip_if(|bb| bb.o0.unwrap_or(5) < 6)]
+            ParallelAll {
+                MemSequence {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                    },
+                    StepSequencer {
+                        Script(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 4)),
+                    },
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 2)),
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Action(Act<5> = Act::<5>),
+                IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Loop, dynamic = true) {
+                    StatefulAction(Task<6>),
+                    BinarySelector(|bb| bb.o0.unwrap_or(4) > 4, dynamic = false) {
+                        AlwaysFailure,
+                        AlwaysRunning,
+                    },
+                },
             },
         }
     }
 }
+
+board!(Tree1095Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1096 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        FlipSelector {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-            Sequence {
-                #[success_if(|bb| *bb.t0 < bb.b0 + 3)]
-                Invert {
-                    Cooldown(30) {
-                        Loop(q0, if_empty = Skipped) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                StatefulAction(Task<1>),
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
-                    Condition(Cond<3>),
-                },
-            },
+        RepeatTimes(2) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree1096Blackboard { o0 q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1097 for Ctx {
         blackboard {
-            b0: i64 = 5,
             #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 3,
         }
-        IfThenElse {
-            BinarySelector(|bb| bb.b0 % 4 == 0) {
-                Repeater(0) {
-                    StatefulAction(Task<0>),
-                },
-                #[failure_if(|bb| bb.b0 < 4)]
-                #[post(|bb| if bb.b0 % 3 < 1 { *bb.t0 += 2 })]
-                ReactiveSequence {
-                    Condition(PCond<1>, b0 = {t0}),
-                    Condition(PCond<2>, b0 = {=}),
-                    Script(|bb| *bb.t0 += 3),
-                    AlwaysSuccess,
-                },
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            #[run_while(|bb| bb.b0 != 1)]
+            #[success_if(|bb| *bb.t0 + 4 != 4)]
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Wait(20),
+            MemPriority {
+                #[failure_if(|bb| *bb.t1 % 3 < 0)]
+                Condition(Cond<3>),
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(Cond<5>),
+                StatefulAction(Task<6>),
             },
-            ReactiveSequence {
-                StatefulAction(Task<3>),
-                Optional {
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 1, &mut bb.b0)),
-                },
-                WhileDoElse {
-                    StatefulAction(PTask<5>, b0 = {=}),
-                    Action(Act<6>),
-                    #[success_if(|bb| bb.b0 != *bb.t0 + 2)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    #[skip_if(|bb| bb.b0 < 3)]
-                    Delay(20) {
-                        Action(|ctx| ctx.exec(7)),
-                    },
-                },
-            },
-            Wait(0),
         }
     }
 }
 
-board!(Tree1097Blackboard { b0 t0 });
+board!(Tree1097Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1098 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 4,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        Sequence {
-            SequenceStar {
-                ReactiveSequence {
-                    Inverter {
-                        Deadline(50) {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                Action(Act<1> = Act::<1>),
-                            },
-                        },
+        SkipUnlessUpdated(t0) {
+            Conditional(|bb| bb.b0 > 2, dynamic = true, else = Failure) {
+                ParallelAll {
+                    Repeater(0) {
+                        StatefulAction(Task<0>),
                     },
-                },
-                Parallel(success = 1, failure = 1) {
-                    Optional {
-                        BinarySelector(|bb| *bb.t0 > *bb.t0 % 4, dynamic = true) {
-                            Condition(Cond<2>),
-                            BinarySelector(|bb| bb.b0 + 3 == bb.b0 + 1) {
-                                SetBlackboard(t0 = 8),
-                                StatefulAction(Task<3>),
-                            },
-                        },
-                    },
-                },
-            },
-            IfThenElse {
-                WasEntryUpdated(t0),
-                ReactiveSequence {
-                    SkipUnlessUpdated(t0) {
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    AlwaysFailure,
-                },
-                Inverter {
-                    #[post(|bb| { if bb.b0 < 6 { bb.b0 = (bb.b0 + 2) % 2 }; *bb.t0 += 1 })]
-                    ParallelAll {
-                        WasEntryUpdated(t0),
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 2)),
+                    RepeatUntilSuccess(2) {
+                        Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(3) + 4)),
                     },
                 },
             },
@@ -3642,125 +3307,146 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1098Blackboard { t0 b0 });
+board!(Tree1098Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1099 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64,
-            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 4,
         }
-        ReactiveSequence {
-            Filter(times = 2, count = Failure) {
-                Condition(Cond<0>),
+        Filter(times = 3, filtered = Failure) {
+            Sequence {
+                Fallback {
+                    Timeout(0) {
+                        Sequence {
+                            ReactiveSequence {
+                                #[post(|bb| bb.t1.set(*bb.t1 % 3))]
+                                Fallback {
+                                    #[on_halted(|bb| bb.b0 += 2)]
+                                    #[failure_if(|bb| *bb.t0 < 7)]
+                                    Condition(Cond<0>),
+                                    WasEntryUpdated(t1),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                    ParallelAll(2) {
+                        StatefulAction(Task<2> = Task::<2>),
+                        Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b0)),
+                    },
+                },
+                Repeat(0) {
+                    StatefulAction(Task<4>),
+                },
             },
-            SetBlackboard(o0 = Some(6)),
-            Action(Act<1>),
         }
     }
 }
 
-board!(Tree1099Blackboard { b0 o0 });
+board!(Tree1099Blackboard { t0 b0 t1 });
 
 cases! {
-    Tree1000 "B{t1=2;b0=4;b1=4;t0=2}Sel(Star(Par{_;_}(c0),Ite(a1,@po{t1+=1}t2)),Swm(RFb(Rpt{F}(@oh{b0+=3;b1:=b0}@ki{t1=0}Scc{b0%3>0}))),Ret0(a3b{t0%2;b1}))",
-    Tree1001 "RSeq(FS(Rty2(c0)),MSeq(c1,c2e,R))",
-    Tree1002 "B{o0=_;q0=3;b0=0}WU{b0<6}(Lp{_;S}(Rep2(SubR(Pre{none;K}(@ki{b0!6}Step(Inv(a0b{b0;b0}),Pre{b0>1}(c1b{b0}),SubR(a2b{b0+2;b0})))))))",
-    Tree1003 "B{b0;t0=1}Rep4(RSeq(PPar{2;_}(c0,Ruf{2}(pi1{t0:b0}),pi2{t0:=}),Sb{b0=5},Pre{b0+2>t0%2}(t3)))",
-    Tree1004 "B{t0;b1=3}Flt{1;S;K}(@os{b1=0?b1:=t0}To{30}(@ki{t0>6}pi0{t0:=}))",
-    Tree1005 "B{b0;t0=1;q0=0;t1;o0=_}Pri(Lim{1}(RSeq(Pri(c0,t1,Wu{t0},t2,t3),WU{t1+1!t1}(Ub{o0}),t4)),Swm(SubR(Step(Ite(@oh{t0:=t1}a5,@oh{b0+1%3!2?o0:=_}@os{t1+=2}pt6{b0:=}),Lp{_;S}(RFb(RSeq(t7,t8,@rw{some}Sb{t1=t0})))))))",
-    Tree1006 "TryT(Wt{0},Sub(Cd{20;F}(pc0{b0:6})))",
-    Tree1007 "B{t1;b0=2;t0=3}Isw{b0;_;N}(OnceT(Seq(RSel(pa0{b0:b0;b1:t1}),AFb(t1,t2e),t3,RT{F}(RSeq(Sb{t0=3},pc4{b0:b0})))),Ret3(Step(@si{b0>4}Ite(a5,Wt{0}),RepF(Sb{t0=3}),@rw{t0+4%2<1}@si{t1>6}@fi{t0<t1+1}Cd{0;K}(@oh{b0:=2}pi6{t0:b0}))))",
-    Tree1008 "B{t0=4;q0}PAll{1}(Lp{t0;_}(Wt{10}))",
-    Tree1009 "RSeq(MPri(t0e,RSeq(Once(PAll{_}(t1,c2)),Sub(PPar{2;_}(t3e,R))),t4),Wt{50})",
-    Tree1010 "B{t0=5;b1;b0=5}@ki{b0%2<1}@po{b1:=t0}Par{4;1}(Rep0(pt0{b0:b1}),@oh{b1+=1}Isw{b1%2;_;N}(Ite(@ki{t0<2}a1e,t2e),t3,Par{-2;_}(t4,pa5{b0:=;b1:t0}),Wv{t0}(@os{b1:=t0+1%2;t0:=b0+2}@rw{t0%2<1}@fi{b1+3>b0+2}Su{t0}(c6)),Seq(c7,Sc{t0>6?b0+=1})),MSeq(a8e,FS(Pre{b1=1;S}(Seq(t9,t10,c11,pi12{t0:t0}))),Ret1(a13)),@of{b1:=7}RSeq(Scc{b0!5},RSeq(t14,Sl{30}),@oh{t0:=t0%4}@ki{t0!b0}To{0}(t15),t16))",
-    Tree1011 "B{b1;t0;b0}@po{t0+4<b1?b1:=5;b0:=t0}@oh{t0:=b1}Swm(PAll{_}(Seq(@ki{b1+1%2<0}@oh{t0:=b1;b0+=3}SubR(PPar{2;N}(Wt{20},a0l,Wt{50})),a1,Scc{t0>4})),Ret0(c2))",
-    Tree1012 "B{t0;b0=2;o0;b1=5}Ite(@po{b1+4>2?o0:=b0}@rw{o0|2+1%3<2}Isw{o0|5%2;_;_}(@of{b1:=t0%4}@ki{b1+3!1}@rw{o0|0+2%2>0}F,pa0{b0:3;b1:b0},Sl{0}),Fb(t1,c2))",
-    Tree1013 "B{t0;b0=2;t1=1}Lim{1}(PAll{1}(Sc{b0+3>t0+2%4?t1:=3}))",
-    Tree1014 "Step(RSeq(F))",
-    Tree1015 "B{t0;b0;q0}Pre{b0>t0;F}(Bin{b0>4;N}(Star(OnceK(c0)),Seq(Lp{b0;_}(Sb{b0=3}))))",
-    Tree1016 "B{b1;t0}Bin{b1>1;T}(Ret1(Wv{t0}(RU{S}(OnceK(Rep4(AFb(t0)))))),Wu{t0})",
-    Tree1017 "PAll{0}(a0,Sl{10},a1)",
-    Tree1018 "B{t0=4;b0;o0=_}Ruf{3}(AFb(Flip(t0,Keep(@rw{t0<0}Run),t1e),Inv(Ruf{1}(Ret4(t2e))),Bin{b0+1<t0+4;N}(PPar{2;_}(@si{b0<0}@po{b0+=3}Ub{o0},F),Wu{t0}),c3l))",
-    Tree1019 "B{t0;b0=5;b1=5}Bin{b0+1<t0;T}(t0,AFb(Rpt{2}(Star(@os{b0+=2}@ki{t0!t0+3}pi1{t0:=},@oh{t0+=2}@po{b0+=1}@rw{b0=b1}a2e)),Scc{t0>b1+1%4},t3))",
-    Tree1020 "B{b0;t0=5}ASeq(PPar{2;_}(Pre{t0!3;S}(Pre{t0<6}(a0)),Swm(c1b{2},S,Scc{b0%4<1},pt2{b0:=;b1:b0})))",
-    Tree1021 "B{o0=_;b1;t0=2;b0;q0=4}Dl{20}(Inv(Fb(Sel(@fi{t0+2%3!2}@of{t0:=b0}@si{b1!o0|0%4}t0,@of{b0+=3}@os{b0:=t0%3}F,@os{t0<2?b1+=1}@oh{o0:=_;b0:=6}@si{none}c1,t2),Cd{10;F}(RSeq(@po{b1:=5;t0:=b0%4}@rw{b1+3>7}@ki{t0+2%2>0}t3,t4e)),Lp{t0;S}(a5),Seq(S,@si{t0+3%4=1}@of{b0:=b1}c6e))))",
-    Tree1022 "TryT(PAll{_}(Keep(RFb(Step(c0,a1,Sl{30}),Wde(t2,Sl{20}))),Flip(Par{_;-1}(c3,To{100}(t4)),Sub(Dl{0}(c5)),RetF(Par{0;_}(c6,c7)))),RU{F}(FS(Keep(Step(RT{2}(To{30}(R)))))))",
-    Tree1023 "B{b0=3;t0=4;b1;o0=_}Star(ASeq(Seq(Sc{b0+=1},@fi{t0%3>0}@os{t0:=6}a0b{b1;b1},Wu{t0}),MSeq(a1l,t2),t3),Seq(a4,c5,Wt{100}),MSeq(Isw{6;_;_}(c6,Fai),Pri(@rw{b1<5}Scc{b1=t0+4%2},@rw{b1+2<3}@os{t0:=4}Ub{o0})),Sw{2;3}(PAll{-3}(Scc{b0<7},@os{b0+=2}t7,t8,t9e),c10l,t11))",
-    Tree1024 "B{t0=1;b0=0}Rep3(MPri(Seq(Wt{10},a0e),t1,RSel(pc2{b0:t0},pa3{b0:t0;b1:t0}),Rus{F}(Pre{b0%3!1;R}(a4))))",
-    Tree1025 "Fb(a0,Sub(FF(Wde(c1e,S))))",
-    Tree1026 "B{b1=2;b0;o0=2;t0=2}Rep1(Pre{o0|0=o0|2}(Su{t0}(@ki{t0%4!0}@oh{b1+=2;b1:=b0%4}@os{b1:=t0+1%2;t0:=1}t0e)))",
-    Tree1027 "B{b1=2;t0=2;t1=4}@rw{t1%3<0}Intr{t0=t1%2}(Seq(Mt{20}(Sb{t0=t1}),RSeq(@ki{t1+1!2}t0,c1b{b1+4})))",
-    Tree1028 "B{o0=_;q0=0;b0=0}TryF(Lp{_;K}(t0),RSeq(Lim{2}(PAll{1}(t1,a2b{2;b0},Ub{o0})),Dl{20}(t3)))",
-    Tree1029 "B{t1=3;b1=4}FS(RSel(SubR(c0),Swm(Scc{t1>3}),Sw{0}(c1,Pre{b1>t1;K}(Seq(Sl{0},a2,c3)))))",
-    Tree1030 "B{t0;b0;b1=3}ASeq(Sw{4}(Wu{t0},R),c0e,Flip(@ki{b0=7}@po{b1+=3}@oh{b0+=3}PAll{1}(Pre{t0=1;F}(FF(t1)))))",
-    Tree1031 "B{t1;o0=_}Seq(pc0{b0:t1},PPar{0;T}(Once(Sc{t1:=o0|0})),c1l,t2)",
-    Tree1032 "B{b1=3;b0=4;t0=2;q0=2}Step(t0,Sw{0;2}(MSeq(c1,@fi{b0%3>0}@po{b1+=3;b0+3=t0+1?t0:=b0+4}t2),t3,@rw{t0%3>1}a4),Wde(c5,a6b{b1;b1},pi7{t0:=}),Rep0(t8),Lp{_;R}(t9e))",
-    Tree1033 "B{t0;b0;b1=4}MPri(SubA(c0),c1,a2l,Sc{t0:=b0+4%3})",
-    Tree1034 "B{b0;t0=1}Bin{t0%2>0;T}(Isw{t0;_;T}(Pri(pa0{b0:=;b1:b0},S),pt1{b0:=}),Rep4(RFb(@fi{b0+4!4}@os{b0+=2;b0+=3}@ki{b0+1=7}Su{t0}(@si{b0+1%4<2}t2),Cnd{b0!7;T;S}(t3e))))",
-    Tree1035 "B{b1}RSeq(a0,Sc{b1+=3},Scc{b1+2<0})",
-    Tree1036 "B{o0=_;t1=2;b1;t0=2;b0=1}Isw{b1;_;_}(Sw{5;2}(pa0{b0:=;b1:=},Dl{0}(Fb(pt1{b0:=},pi2{t0:=},a3)),PPar{0;_}(Fb(Wu{t1},a4))),Pri(PAll{-1}(Opt(@of{b0%3>0?t0+=2;b0:=b1+4%3}Mt{20}(@of{t0+=2}Fb(pa5{b0:3;b1:=},Sb{o0=8}))),@os{b1+=3}@oh{t0:=b1%4}Once(Flip(Sc{b1+=1;b1+=4},t6))),Par{-1;4}(Run,@oh{b0:=t0+1%4}@rw{t1+3<t1%2}@po{t1:=t0}t7,F,@os{o0:=_}Sb{t0=0})),Star(c8,t9,RetF(t10),pi11{t0:=},c12e))",
-    Tree1037 "B{b0=3;t0;b1;o0=_}RU{S}(ASeq(Bin{b0%4<2;T}(@oh{b0:=o0|5}@of{b1:=o0|0+1}@rw{b1>3}Fai,MSeq(pt0{b0:2},t1,pa2{b0:t0;b1:t0},Flip(Wu{t0},@po{b1+=3;o0:=t0+2%2}pa3{b0:2}))),Flt{1;_;K}(Rep2(Pre{b0=2;R}(Sel(Step(t4,Ub{o0}),Step(a5,a6b{b0;b1}))))),Bin{some;T}(Fb(RFb(t7,@fi{none}t8,c9,a10),Rmp{F;S}(c11l),Suc),Once(Pre{b0>o0|4;R}(Swm(S,c12b{t0+4%2},Dl{20}(pa13{b0:b1;b1:b0})))))))",
-    Tree1038 "B{o0=_}RFb(Sb{o0=0})",
-    Tree1039 "B{b0;t0=1}RFb(Flip(PPar{2;N}(AFb(a0e,a1b{b0+1;b0},t2),To{10}(PAll{1}(S,Sl{0})),Sb{t0=7},WU{b0%2<1}(t3)),RU{S}(RT{F}(RSeq(@of{t0+=3}RFb(c4l,c5e),MPri(FF(t6),S),ASeq(pt7{b0:t0;b1:t0}))))),Fb(MSeq(RFb(pt8{b0:=;b1:t0},@of{t0+=1}c9),Seq(c10l,pa11{b0:1;b1:b0},@po{t0+=1}c12),RSel(c13,@si{t0+3%4<3}@of{t0:=3}t14)),Inv(RetF(Star(FS(t15))))))",
-    Tree1040 "B{b0=1;t0;o0=1}AFb(Rpt{F}(t0),Fb(pa1{b0:=;b1:t0},a2),Mt{10}(@of{some?b0:=t0;t0:=b0+3%4}c3))",
-    Tree1041 "B{b0;o0=5}MSeq(Ite(t0,F),Par{0;_}(Scc{b0=3},R,Sb{o0=1},@si{o0|0>7}@fi{b0<4}c1),Wt{20})",
-    Tree1042 "Sel(Fb(t0,RFb(c1e,t2e,a3,Inv(c4e)),FF(MSeq(c5l,t6,Run))),Cd{0;_}(Dd{0}(RSel(TryT(S,a7,t8),F,Seq(Sub(RFb(t9,t10)),Mt{0}(F)),Pri(a11,c12,c13l),Try(RSel(Flt{2;F;K}(F),t14),RSeq(Sub(c15),Sl{30}))))))",
-    Tree1043 "B{t0=0;b0=0;q0}Seq(Sb{b0=5},Rpt{1}(Lim{2}(Fb(Lp{_;R}(Wu{t0}),@po{t0:=0}@of{t0+=2}c0e))),Flip(Scc{b0!t0+2}),Lp{_;S}(Lp{t0;K}(t1)))",
-    Tree1044 "B{t0=3;o0;b0}RFb(Su{t0}(Swm(@po{o0:=_}@of{t0+=1;b0+=3}@si{none}Scc{b0<2},Flt{1;R;F}(Pri(c0l,c1,Wu{t0})),pt2{b0:b0;b1:t0},AFb(t3),a4b{t0;b0})),Ruf{1}(Ret2(Dd{10}(RepF(Keep(Cnd{t0=4;N;S}(t5)))))),Fb(Pre{b0+1!5;F}(Opt(FF(@oh{t0:=9;b0<0?o0:=b0}Rpt{3}(Fb(a6,@po{b0+=1;b0+=2}S))))),@os{b0+=2}Opt(Bin{t0=b0%3;N}(@rw{o0|0<t0}Sel(pt7{b0:b0},Scc{t0!2},t8),RSeq(Sb{b0=t0},@fi{some}Wt{50},pt9{b0:b0;b1:t0})))))",
-    Tree1045 "B{b0;b1}Ite(Lim{2}(PPar{2;N}(Scc{b0+1<b1+4},a0)),PPar{1;T}(a1,S),pa2{b0:3;b1:b1})",
-    Tree1046 "B{t0=2;q0=3}Par{2;-1}(Lp{t0;R}(Swm(c0,Wt{0},Keep(t1))),Rty4(c2e))",
-    Tree1047 "Par{1;_}(Star(Rep2(Ite(Sel(RSeq(c0,a1e,S,S,a2)),AFb(a3,t4e))),Rep3(Cd{0;F}(MPri(a5,c6,t7))),RSeq(a8,a9)))",
-    Tree1048 "B{b0=3;t0;o0;b1=1}Ite(RFb(pa0{b0:0},t1),FS(Flt{3;_;K}(Flip(Star(c2b{b1},SubR(t3)),Sl{20},@ki{b0>o0|1}@os{b1>t0?o0:=o0|0+3}Rep4(pc4{b0:=})))),Dl{50}(Sw{4;3;2}(t5e,RSeq(Sc{t0+=2},pi6{t0:b0},c7l),Sb{o0=1},t8)))",
-    Tree1049 "B{b0=4;b1=2;o0;t0=0}@si{b0!b1}@ki{b1=b0}@os{t0%4!3?b0:=4}Seq(Ite(ASeq(Rep3(c0),Cnd{o0|5<4;_;S}(c1)),S),Swm(Wu{t0},Ret3(Sw{3}(t2,Su{t0}(MPri(pt3{b0:1;b1:=},pt4{b0:=;b1:b0}))))))",
-    Tree1050 "B{t1=4;o0=_;b0=5;t0=0}Seq(a0,FF(RetF(Once(@po{t0+=1}@os{t0+=2;b0:=t0}Cnd{some;T;F}(Step(Sb{b0=8},OnceT(t1)))))),@os{o0|1+4!t1?b0+=3}Seq(@ki{t1+1%3<0}@si{o0|5=6}Seq(t2e,t3,Once(c4l),t5,pi6{t0:t0}),@ki{o0|2+1<t1%2}@si{t1%3>0}PPar{0;N}(pc7{b0:=},Rep0(t8),a9)))",
-    Tree1051 "B{b0=0;t0}Swm(Scc{b0+1%4<3},Su{t0}(SubR(c0)),SubR(pt1{b0:b0;b1:b0}))",
-    Tree1052 "B{b0=1;t0=2;q0}RSel(Cd{0;_}(To{100}(Swm(pt0{b0:=},pi1{t0:b0}))),Par{_;-2}(t2,c3,pt4{b0:t0},@po{t0!3?b0+=1;t0:=b0}@rw{b0%2<0}pa5{b0:9;b1:b0},Run),@si{t0>0}@of{b0+=3}@os{b0+=1}Pre{t0>1;S}(RSeq(c6,Par{_;-1}(t7,Scc{t0=t0%2}),a8)),@fi{t0>b0+2}@of{b0+=1}@si{t0>0}Bin{b0<2;_}(c9b{t0},R),Lp{b0;R}(Keep(pa10{b0:=;b1:t0})))",
-    Tree1053 "FS(TryF(Flip(TryF(t0,c1,c2,t3)),Swm(Rpt{F}(Dl{20}(Rty4(t4)))),Rep4(Sel(Dl{0}(a5l),t6)),To{0}(t7),ASeq(t8,Wt{0})))",
-    Tree1054 "B{b0}Rep0(@os{b0+=2}@rw{b0!3}c0)",
-    Tree1055 "B{b0=1;t0;b1}Isw{7;T;N}(Dl{30}(@oh{b0:=b1}@os{b0+=2}@rw{b0+1=5}Cnd{b0!6;N;_}(Pre{t0%2<1}(Bin{b0>1;T}(Sb{t0=1},Wu{t0})))),Intr{t0<5}(ASeq(Star(SubR(pi0{t0:=}),pa1{b0:6},a2b{t0%2;b1}))),PPar{1;T}(pa3{b0:t0;b1:b1},a4b{t0%2;b0}),@of{b1:=t0%4;b1:=3}@si{b0%3!1}@os{t0+=1}F,Sel(Seq(c5,c6),t7,Ret2(Sb{t0=3})))",
-    Tree1056 "B{b1=3;t0=2;o0=_;b0}PAll{_}(@oh{b0+=2}Ite(@os{b1+=3;b1:=t0+4}ASeq(t0,a1,@si{b1>1}R),Fai),Pre{o0|0<3;S}(Dl{20}(Ruf{1}(PAll{-2}(Swm(@of{b0:=2}@oh{b0+=2}RT{2}(t2),Wt{20},c3),Sw{3}(pt4{b0:t0;b1:b0},a5))))),Ite(Lim{2}(c6),t7e,Rep0(t8)),RT{3}(Sw{5}(t9,c10)),Keep(Cd{10;_}(Wt{10})))",
-    Tree1057 "B{b0=4;t1=2;t0=0}RSeq(Cd{0;F}(Rep4(pc0{b0:t0})),@si{t1%4!1}Rmp{S;S}(Flip(c1b{t1},Su{t0}(t2),S)),Suc,RFb(Invt(t3e),pc4{b0:b0},c5),PAll{-3}(F,@rw{t0=t1}@oh{t0:=3}c6,pi7{t0:t1}))",
-    Tree1058 "MPri(Try(t0e,t1),t2,Sub(Swm(c3,c4,Dl{50}(t5))))",
-    Tree1059 "B{b0;t1=5;o0=0}Intr{b0=0}(AFb(@si{o0|1%2>0}Ret3(@oh{t1+=2}a0),t1,Sl{20}))",
-    Tree1060 "B{q0=2;b0=1;b1=4;o0=_}FF(Lp{_;_}(@oh{b1:=1;o0:=b0}Swm(a0e,Sb{b1=4},R)))",
-    Tree1061 "B{t1=5;b0=0;t0;o0=_;q0=3}@ki{b0<6}@of{o0:=t0}Rmp{S;F}(Step(Wde(RFb(pc0{b0:=},OnceK(t1),@po{b0:=o0|4}t2),pi3{t0:=},PPar{1;_}(@rw{none}Dd{0}(a4),S)),Rty0(pa5{b0:t0;b1:t0}),Flip(a6,Bin{t1%4>2;_}(Sl{0},Flt{1;S;F}(Ub{o0})),Cnd{t0%3>1;T;S}(MPri(c7e,c8)),Lp{b0;F}(@ki{t1>5}Suc),S),To{0}(TryF(@os{t0+=1;b0+=3}@po{t0:=b0}@oh{t1+=2}Sl{30},S,t9e,c10))))",
-    Tree1062 "B{t0;t1=2;b0}RFb(WU{t0<1}(Pre{b0%2=1}(Pri(@os{t0+=2}@of{b0+=2}Dl{0}(Cnd{b0+4<6;N;F}(t0)),To{0}(Ret0(t1e)),Opt(pa2{b0:b0}),c3,Fb(a4,a5b{b0;b0},@po{b0<t0%4?t0+=1;t1:=9}t6e)))),FF(t7))",
-    Tree1063 "B{t0=1;b1=0}RepF(Fb(Seq(PPar{0;_}(t0e,t1),Mt{0}(Step(a2b{t0%4;b1},Keep(SubA(c3e)))),Cd{50;K}(To{50}(Rmp{S;F}(pt4{b0:b1}))),Cnd{t0%3<0;_;S}(Dd{0}(PPar{2;_}(Sl{20},a5b{t0;b1},@os{b1+=3}@si{t0>4}R)))),Seq(c6)))",
-    Tree1064 "FS(Opt(c0))",
-    Tree1065 "B{t1=2;b1=3;t0=5}PAll{-1}(MPri(t0,@of{t0+=1;t1:=b1}@si{t0+2%4=3}@rw{b1<4}t1,a2),Pre{t0+1%2<1;R}(FS(@ki{t0%4!2}RFb(Ret2(c3b{t0%3}),t4,c5b{t1%2}))),RT{3}(PPar{1;_}(t6,c7l,Step(Suc,Scc{b1!t0}))))",
-    Tree1066 "B{b0;t0=3}TryF(@rw{b0>6}@ki{t0>2}@os{b0:=b0%3}SubA(S),Isw{t0;T;_}(Pre{t0+4%2=0;K}(Star(Wt{20},c0b{t0%2},c1,Fai)),Rpt{F}(S),RSel(pi2{t0:b0},Sc{t0+1<3?t0+=1})))",
-    Tree1067 "Rpt{F}(Sub(Mt{50}(Keep(Sub(t0e)))))",
-    Tree1068 "B{o0=5;t0=2}Pre{some;K}(RFb(c0e,c1,Sc{t0+=1}))",
-    Tree1069 "RepF(Swm(Suc))",
-    Tree1070 "Dd{0}(a0)",
-    Tree1071 "B{b0;t0=5;o0=_;b1}Fb(@ki{b0>7}@of{t0:=o0|5%4}ASeq(@oh{o0:=_}@fi{b1<0}@os{o0:=_;t0+=3}c0b{t0},Sl{50},c1e),SubR(Intr{o0|5+2%4>0}(Ite(c2,S))))",
-    Tree1072 "Seq(Rus{1}(Seq(t0,a1,c2)),Star(RSeq(Opt(t3),To{0}(AFb(Sub(t4e),a5,c6e)))))",
-    Tree1073 "Step(RSeq(Flt{3;_;_}(Suc),Suc,t0,t1),Flt{1;R;_}(Rpt{0}(c2)),PAll{1}(Fb(Rpt{1}(Swm(c3,a4)),Dl{50}(t5))),Ret1(OnceK(Pri(Pri(Wde(a6,S,t7),c8)))))",
-    Tree1074 "B{b0=1;t0=0;b1}Par{_;0}(pt0{b0:b1;b1:=},Sc{b0:=t0+1%2})",
-    Tree1075 "B{t0=0;b1=3;t1;b0}Bin{b0>t0+2;T}(MSeq(Wu{t0},pi0{t0:=}),@rw{t0+1!b1+4}@of{t1%2>0?t1+=2;b0+=3}Wu{t1})",
-    Tree1076 "B{t0=5;b0=1}@ki{b0>2}@rw{b0%3>1}PPar{0;N}(Seq(Bin{t0!6;N}(Ite(@rw{b0%4>0}@oh{t0:=b0+3}a0b{9;b0},t1),Wt{10}),Sb{t0=b0},a2l,@si{b0+4%3>1}Ite(pi3{t0:b0},Sb{b0=3},a4),SubA(WU{t0<b0}(Par{_;-1}(MPri(F,Seq(a5),c6e,Sl{30}))))))",
-    Tree1077 "B{o0=2;t1=4;t0=0;b1=2}@rw{b1!7}Step(Swm(c0l),Rpt{F}(FS(Wv{t1}(Seq(@oh{o0:=b1+1}a1l,ASeq(t2e,t3,c4,Wu{t0}))))))",
-    Tree1078 "B{t0=5}Opt(Dl{50}(Scc{t0%2!1}))",
-    Tree1079 "B{o0=_;b1=1;t1;b0;t0=4}Sw{0}(RSeq(@os{b0+3<b0+2?t0:=t1}MPri(c0,Scc{none},pt1{b0:t0;b1:t0}),Flip(pt2{b0:=;b1:b1},Scc{b1=3},@ki{t0+4!t0%3}Wt{30}),Par{0;2}(Star(Sb{b1=9},c3e),pc4{b0:=}),a5l,RFb(t6,pa7{b0:b0;b1:t0},Ub{o0})),RFb(ASeq(pi8{t0:=},Wt{20},pc9{b0:8},c10),c11e,@po{t1+=2;t0+=2}@si{b0<3}Swm(Ub{o0},Lim{2}(@os{b0:=t0+3%2}@po{t1+=3}Sb{o0=1}),Ret2(@fi{none}@si{b0%3!1}@rw{b0>o0|3%4}pt12{b0:=;b1:t1}),Star(Scc{t1<3},a13b{b1%3;b0}))))",
-    Tree1080 "B{o0;b0=0;b1=3;t0;t1=5}Rep4(AFb(Bin{t0+4%4>0;T}(Wt{0},Once(t0)),@rw{t1<o0|1+2}ASeq(pi1{t0:=},@rw{t0=4}@fi{o0|1>0}c2,t3),Pre{t1<1;F}(Par{_;1}(Bin{o0|5+3%4<0;N}(@os{b0:=o0|3%3}@fi{b0<0}@si{t0%3<2}Sc{t1+=3},Sb{o0=8}),a4)),Ite(pt5{b0:0;b1:=},Pre{o0|0+3%4!3;R}(t6))))",
-    Tree1081 "MPri(Fb(TryT(Once(c0e),c1,t2)),Dl{0}(MSeq(PPar{0;T}(Sl{0},c3e,a4l,t5,t6e),RU{S}(t7),PPar{1;T}(Rep1(Lim{2}(a8))))),Fb(a9l,Dd{0}(a10e)))",
-    Tree1082 "B{t0=2;b1}Ite(t0,Seq(Rty3(Scc{t0=b1%3}),c1))",
-    Tree1083 "Swm(a0)",
-    Tree1084 "B{b0=3;t0=2;q0}Seq(Lp{t0;_}(Ite(c0,Ite(c1,@of{t0+=1}@os{t0:=b0;b0+=2}SubA(c2)),RSeq(a3l,t4))),@os{b0+=1}@of{b0:=t0}Par{_;_}(c5,Lp{t0;R}(PAll{_}(To{50}(a6l)))),RSeq(Flip(Opt(@os{t0:=b0%4;t0+=1}SubA(pt7{b0:=;b1:b0})),PAll{-3}(t8,@of{t0:=t0%2}t9,a10e),a11l)))",
-    Tree1085 "Seq(Step(Dl{30}(Swm(a0l,t1,c2e,t3,t4)),RSeq(c5l,t6,Ret4(RSeq(t7,a8,a9)),c10,Sl{0})))",
-    Tree1086 "B{t0=3;b1=3;b0=5;o0=0}Dl{20}(RFb(Pri(c0,pa1{b0:b0;b1:b0},a2,@of{o0:=o0|4}@oh{b0+=2}@os{o0:=1}t3e,pi4{t0:t0}),Ite(c5e,Swm(c6,t7,Wt{20}),Sc{b0+4%4<2?t0:=b0%2;t0!o0|3+2?b1+=1}),@si{b1+2<b0}@os{b1+=3}@fi{b1=4}AFb(pi8{t0:=},c9,pa10{b0:b1}),Dl{10}(Opt(Sw{5}(@si{b0%2<0}Ite(@si{o0|4<b1+4}Su{t0}(c11b{b1%4}),t12),Sl{10})))))",
-    Tree1087 "B{t1;b1=2}Fb(Pre{t1=2;F}(RFb(@rw{b1%4=3}c0,c1,Wu{t1},F,RFb(c2,t3))))",
-    Tree1088 "B{t0=4;b0=5}RU{S}(Wde(RFb(PAll{1}(t0,F),Par{_;-2}(a1e,c2,t3)),Cnd{b0+2<6;T;F}(Keep(OnceT(PPar{2;T}(S,c4e,FS(t5),@oh{b0%4<2?b0+=3}Rep4(t6))))),Par{3;-3}(@ki{b0<2}Wu{t0},Sb{t0=0},pi7{t0:=},@si{t0+2>b0+4%3}@os{b0:=t0%3;b0+=1}@po{b0+=1}a8,a9e)))",
-    Tree1089 "Flt{1;F;F}(Fb(Sub(RSeq(t0,t1)),Dd{0}(Rep2(Sl{0})),Seq(t2,Sub(c3)),c4))",
-    Tree1090 "B{t0=4}PAll{_}(Wt{0},Bin{t0+4%4>2;N}(@si{t0=5}Star(Sc{t0+=2},c0),t1),Wt{0},Rus{F}(Lim{3}(PAll{-2}(Suc,t2))))",
-    Tree1091 "B{t0;t1=3}Ret4(Rpt{1}(FS(Ret3(Mt{0}(Sb{t1=t0})))))",
-    Tree1092 "B{t0=5}Rty1(Sb{t0=7})",
-    Tree1093 "B{b1;t1=3;t0=4;b0=0;o0=_}@fi{o0|5<0}@rw{o0|5+4<6}Flt{3;_;_}(PAll{-3}(Pre{t1+3!b1+2}(a0b{t0+3%3;b0}),Swm(R),t1))",
-    Tree1094 "B{t0=0;b0=2}RFb(Cd{0;K}(Rep3(Ret3(TryT(c0,pt1{b0:b0},@oh{t0<2?t0+=1}@os{b0+=2}F)))),@of{b0+=1}Fb(Isw{b0;N;_}(Wt{0},pa2{b0:=;b1:b0})),Ite(a3,t4))",
-    Tree1095 "Fb(c0l,RSeq(Sub(Wt{30})))",
-    Tree1096 "B{o0=5;q0;t0=5;b0}Flip(a0b{b0%2;b0},Seq(@si{t0<b0+3}Invt(Cd{30;_}(Lp{_;K}(Ub{o0}))),t1,RFb(a2b{9;b0},c3)))",
-    Tree1097 "B{b0=5;t0}Ite(Bin{b0%4=0;_}(Rpt{0}(t0),@fi{b0<4}@po{b0%3<1?t0+=2}RSeq(pc1{b0:t0},pc2{b0:=},Sc{t0+=3},S)),RSeq(t3,Opt(a4b{t0+1;b0}),Wde(pt5{b0:=},a6,@si{b0!t0+2}@of{t0:=b0}@ki{b0<3}Dl{20}(a7l))),Wt{0})",
-    Tree1098 "B{t0=4;b0=4}Seq(Star(RSeq(Inv(Dd{50}(RFb(t0,a1e)))),Par{1;1}(Opt(Bin{t0>t0%4;T}(c2,Bin{b0+3=b0+1;_}(Sb{t0=8},t3))))),Ite(Wu{t0},RSeq(Su{t0}(Sb{t0=b0}),F),Inv(@po{b0<6?b0:=b0+2%2;t0+=1}PAll{_}(Wu{t0},pt4{b0:t0;b1:b0},c5b{b0%2}))))",
-    Tree1099 "B{b0;o0=3}RSeq(Flt{2;F;_}(c0),Sb{o0=6},a1)",
+    Tree1000 "B{t1;b1=5;o0=4;t0;b0}Flip(RFb(@rw{b1>3}@si{t1+2%4<3}a0,c1,pa2{b0:4;b1:t0}),Fb(t3,Sl{30}),Seq(Star(Sl{0},pt4{b0:b0;b1:=},t5)),@fi{t0+2=2}Flip(pa6{b0:t1;b1:b1},Sb{o0=7},c7))",
+    Tree1001 "B{b1=1;b0=0;t0=0}RSeq(pi0{t0:=},@po{t0:=b1+1%3}@os{b1+=1}Sel(t1,pa2{b0:=;b1:b0}))",
+    Tree1002 "PAll{-1}(RSeq(Par{-1;-1}(Sub(c0),t1),TryF(Flip(t2,a3),Seq(Sub(t4),t5e,t6)),DySel(t7e,c8,t9)),Ret2(S))",
+    Tree1003 "B{b0;t0;o0;b1=5}Isw{6;T;T}(@fi{o0|0=b0}ASeq(PrSel{o0|2;6}(Sl{0},Sc{t0+4%2<1?b1:=t0%4;o0:=_}),MPri(a0b{b1;b1},Ub{o0}),c1l),Isw{b1;T;_}(Sl{10},@of{o0:=t0}a2e,pt3{b0:=;b1:b0},t4,Sb{t0=9}),DySeq(@of{t0:=9}@rw{b1>2}@fi{b0+4%2=1}Invt(Flt{2;_;K}(Obs{o0|4>3;_}(ASeq(DySeq(pi5{t0:=},c6b{b1},pa7{b0:b1}),Sc{o0:=_},a8e)))),Rmp{F;F}(c9)))",
+    Tree1004 "B{b1=3;b0=0;o0=_}To{50}(Once(Keep(RFb(Fb(PPar{2;N}(Cd{0;_}(F),Sw{3}(Ub{o0},Sl{10}))),RSeq(@ki{b0+2!5}Wde(a0,a1b{b0+3%4;b0},Ret3(S)),Scc{b1%2=1}),Seq(c2,Rus{2}(a3),pa4{b0:b0;b1:b1},t5)))))",
+    Tree1005 "B{b1=3;o0=_;t0;q0=4}Rmp{S;S}(Ret3(To{20}(Lp{_;_}(Obs{t0%3=2;N}(Try(Sc{b1+=3},c0e,t1,Sb{o0=0},pc2{b0:b1}))))))",
+    Tree1006 "B{t0=0;b0}Inv(RetF(Fb(Obs{t0+1>3;B}(Pri(PPar{0;_}(Rpt{1}(t0)),Lim{2}(PAll{_}(pt1{b0:t0;b1:b0},a2)))),Rpt{3}(Isw{t0%4;_;N}(Fb(F,Obs{b0!0;L}(c3e),Obs{b0=5;L}(c4l)),Rpt{1}(RSeq(t5,t6,c7,Scc{b0=3})))))))",
+    Tree1007 "B{t0=0;o0;b0=1}PPar{1;T}(Ite(c0,Scc{o0|0<2}),Sb{b0=8},pt1{b0:=;b1:t0})",
+    Tree1008 "B{b0=3;t0;t1;o0=2}Fb(PPar{0;_}(Sb{t0=b0},Obs{none;_}(Scc{t1%2!0})),@si{t0%3>1}PrSel{t0+3;b0;t1;o0|0;t1}(pi0{t0:t1},t1e,@os{t1%2!1?o0:=b0+1%2;o0:=o0|5}SubA(Scc{t1%3<2}),c2,a3e),Ite(t4,t5,t6),t7,Isw{t1+2;N;N}(c8e,a9l))",
+    Tree1009 "B{t1=4;t0;b0=3}RSeq(Mt{10}(RSeq(RSeq(t0e),Pre{b0+2<5;S}(Sc{t0+=2}),pi1{t0:=})),Rep3(@of{b0+=3;t1+=1}t2))",
+    Tree1010 "Swm(Run)",
+    Tree1011 "B{q0;b0=0;o0;t1=5;b1=5;t0=1}Sw{2;3}(RFb(Keep(RFb(pc0{b0:b0},c1,pt2{b0:9})),Rep4(@oh{none?t1+=1}To{0}(@ki{t0<o0|4+3}pt3{b0:5;b1:t1})),t4,@rw{t0%3=0}DySel(a5),Sc{b1:=6}),Fb(Sw{1;0}(t6e,a7b{o0|4+3;b1},@po{b1:=b0%2}@si{b1%3>1}Sb{o0=3}),t8,Mt{100}(Step(c9,Run,@po{o0:=_;t0+=2}@os{b1:=t0}@of{t0+=3}Scc{b0+4%2<1},pt10{b0:b1;b1:=}))),Par{-2;_}(RFb(t11,@os{b1:=t1}@si{b0%4>1}Sl{10}),c12b{t0%2},Step(a13,@po{b0:=2}@oh{b0+=1}@fi{o0|0=3}c14l),Lp{_;S}(t15)))",
+    Tree1012 "B{b1;t0=0;b0=2;q0=3}@os{b0+=1}@oh{b0+=3;b0:=b0%4}@rw{b1+3%2>0}AFb(@oh{t0!b0?b0+=3}Wde(Sw{3;1}(Rep1(t0),c1,Inv(c2b{b1+1})),Ret2(TryT(RFb(Lp{b1;S}(pi3{t0:t0}),PPar{0;_}(c4,t5)),Dd{0}(Pre{b0+3%2<0;F}(MPri(Sb{b1=b0})))))))",
+    Tree1013 "B{o0=_;b1;b0;t0=5}Lim{1}(@rw{t0+4<7}RSeq(Sw{0}(@si{o0|2!5}@fi{b0%4<3}@ki{b1%4>2}t0,c1e)))",
+    Tree1014 "B{o0;t0}Swm(Wt{0},Ub{o0})",
+    Tree1015 "Fb(c0,Step(t1,c2l))",
+    Tree1016 "B{t0;q0;b0=2}AFb(pi0{t0:t0},Isw{t0%3;N;T}(Fai,pi1{t0:=},@rw{t0>3}@oh{b0+=2}Wu{t0},Par{_;1}(a2b{b0%3;b0},Wt{10})),RSeq(pa3{b0:9;b1:b0},t4e),RepF(Lp{t0;K}(t5)))",
+    Tree1017 "B{o0=_;b0;t0;t1;b1=0}Sw{0}(Bin{some;_}(@rw{t1%4!0}@of{b0:=b1+3}@os{b0+=1}RSeq(pi0{t0:t0},Pre{t0+2%3=1;F}(c1e)),Bin{o0|2<6;_}(Sb{b0=2},@os{t1+=3;b0:=9}Obs{t0!7;_}(RFb(a2,t3e)))),PPar{0;N}(Bin{b0>t0+2;T}(t4,a5),a6,@po{b1:=t0+1}@fi{b1+3!o0|4+4}Run,Sl{50},@oh{b1+=3}Sl{0}))",
+    Tree1018 "B{b0=4}Rep0(SubA(Sc{b0+=1}))",
+    Tree1019 "B{t0=2;o0=1;b0}PAll{1}(a0,t1,Fb(a2,a3,Rus{1}(@ki{some}@si{some}@po{none?t0:=b0}c4)),Par{2;1}(t5,t6))",
+    Tree1020 "B{b0=4}Seq(Pri(Isw{b0;N;N}(pt0{b0:1},c1),R))",
+    Tree1021 "B{t0=4;b0}Mt{20}(RepF(Sel(Seq(pt0{b0:b0;b1:b0}),@ki{b0%3<0}@oh{t0:=b0}Flt{2;R;F}(@fi{t0>7}@of{b0:=t0}t1e),@si{t0<3}SubA(a2e))))",
+    Tree1022 "Swm(t0)",
+    Tree1023 "Flt{3;S;F}(RepF(PPar{1;T}(RetF(Swm(Suc,a0,c1e)),Fb(Try(c2,c3)),ASeq(t4e,Flt{2;S;K}(Ret2(a5))))))",
+    Tree1024 "B{t0=3;b0=3}Rep2(Pri(Sc{b0+=1;b0+=1}))",
+    Tree1025 "B{q0=0;t0=5;b0}Fb(Obs{b0=t0;_}(PrSel{b0;b0+3;t0}(Step(a0),@si{t0!t0+3}@ki{t0=7}@fi{b0>0}Dd{30}(Mt{10}(Star(a1,a2e,a3e))),a4l)),Sel(Cnd{t0!b0%3;T;F}(Lp{_;R}(@rw{b0<7}@po{b0+=1;b0:=0}@of{t0+=2}t5)),RFb(t6e,c7,@oh{t0:=5;b0+=3}@fi{t0<0}Sl{30}),Lp{t0;R}(RSeq(pt8{b0:b0},Obs{t0+1=0;N}(Sc{b0+=3}))),Seq(Lim{1}(Flt{3;S;K}(Pre{t0+3<b0%4}(t9))),Swm(Wt{10},Sl{30}),a10)))",
+    Tree1026 "B{t0=2;b1}FF(@rw{b1<4}Step(@rw{b1+4<0}Fb(Obs{t0<3;L}(a0),Obs{b1%3>1;L}(a1l))))",
+    Tree1027 "Ite(t0e,t1,Suc)",
+    Tree1028 "B{t0=1;b1;b0=3}DySeq(Ite(a0,RSeq(pc1{b0:=},Isw{t0;_;_}(t2,@fi{b1%3<0}@os{b1+=1}@rw{t0%3>1}a3b{b1;b1}),MPri(t4e,pa5{b0:6},pi6{t0:b1}))),Dl{10}(a7),Flip(Try(a8,t9e,pa10{b0:=;b1:b0}),RFb(c11e,c12),Run,Rpt{3}(Sc{t0:=b1})))",
+    Tree1029 "B{b1=4;t0=4;o0=4}Inv(RFb(t0,Su{t0}(c1),Rep2(TryT(Sb{b1=7},@si{some}Lim{3}(Ub{o0})))))",
+    Tree1030 "B{o0;b0=4;t0=3}MSeq(c0e,Wu{t0},pa1{b0:6;b1:b0})",
+    Tree1031 "B{b0=1;t0;b1=5}MSeq(Mt{50}(Par{_;-1}(MPri(Rep3(RSeq(t0)),c1e),Seq(Sw{5}(Scc{t0<0},@of{b0:=b1}Fai),a2,Lim{2}(Lim{1}(RU{S}(S))),pa3{b0:1;b1:b0}))),Bin{b1+1!1;_}(PAll{0}(RFb(a4e,t5,@ki{b1%3<0}@of{t0<b0?t0+=3}c6,@os{t0:=b0}pa7{b0:b1},t8),Seq(TryF(Sc{t0+=1},a9l),a10,Isw{t0+1%4;_;T}(F,Sl{50}))),DySel(Isw{b0;_;T}(@rw{b0>b1}@of{b0>7?t0+=2}@oh{t0%4!1?t0:=b1+1;b0+4<b1?t0:=b1}c11,Swm(Inv(c12b{b0}))),c13)))",
+    Tree1032 "B{o0=_;b0=4;t0=3}AFb(Swm(c0,c1),t2,Scc{some},@fi{b0<1}Cnd{t0<6;_;F}(a3))",
+    Tree1033 "B{b0=2}Rpt{0}(Sb{b0=2})",
+    Tree1034 "B{o0=_}Bin{o0|4%2<1;N}(SubR(SubA(a0)),t1)",
+    Tree1035 "B{o0=_;t0}Rep1(Fb(Once(RSeq(Par{_;_}(t0,Sb{o0=1})))))",
+    Tree1036 "B{b1;b0=3;t0;o0=_;t1=5}@fi{b1%4>1}Step(@si{t0+2>t0}@os{b1%2!0?o0:=t1+2}@rw{t1>t1%2}RT{F}(pi0{t0:=}),@oh{b0:=b1+3}@os{o0:=t1+1}c1,Ruf{F}(Cd{0;_}(t2e)),@po{t0+=2;b1:=b1%3}t3)",
+    Tree1037 "B{t0}DySel(Wde(pt0{b0:0;b1:t0},t1e),RFb(c2,c3b{t0+4},a4),Swm(FS(t5)))",
+    Tree1038 "B{b0}Step(t0,SubR(pt1{b0:=;b1:b0}))",
+    Tree1039 "Seq(Swm(RFb(c0e,F,RFb(a1),t2,a3l),Par{-1;-1}(Rpt{2}(PPar{0;T}(Opt(F))))))",
+    Tree1040 "B{q0;b0;t0=4}Cd{0;_}(TryT(RSeq(a0,c1,Lp{t0;S}(c2b{b0})),PAll{-1}(RFb(Rep2(pc3{b0:=}),t4,Dl{0}(R)))))",
+    Tree1041 "B{o0;t0=3}RU{S}(MPri(SubR(pi0{t0:=}),SubR(@rw{t0+1%4<0}@os{t0+=2}pa1{b0:2})))",
+    Tree1042 "B{b0=2;b1=1;o0=3;t0}MSeq(Rmp{F;F}(Seq(t0,t1)),WU{b1=b0%4}(PPar{0;_}(t2,Sl{10})),Par{_;2}(@ki{t0!b1}Sc{o0:=o0|3+3;b0+=2},pt3{b0:8;b1:b0},Fb(t4e,pa5{b0:b0;b1:b1},Run)))",
+    Tree1043 "B{t0;b0=0;t1=3}RSeq(Dd{10}(RSeq(pt0{b0:b0;b1:b0},Sl{20},Scc{b0%4=0},c1,c2)),Fb(t3,t4e),Sc{t0:=t0+3%2},OnceK(Bin{b0<t1;N}(c5,t6)))",
+    Tree1044 "B{b0=2;t0=1;b1=4}Rpt{3}(@ki{b1%3>1}Sel(Obs{b1%2!0;B}(Step(pi0{t0:=},a1e,c2,pc3{b0:b1},t4e)),Step(Step(t5,Flip(Sc{t0+=1},R,t6)),@os{t0<t0+1?t0+=3;b1+=3}Star(a7,Wu{t0},@po{b0:=b1}RT{F}(c8)))))",
+    Tree1045 "B{t0;o0;b0=0;t1=4}Rep3(@ki{t1<t0%3}@si{t1<t1+4}@of{t0+=1}Ret2(Fb(c0,Swm(Wt{10},t1e,t2),Invt(SubR(RSel(t3,c4e))),@rw{t0>2}@si{b0<0}Cd{0;_}(@of{t1+=1;b0!6?o0:=_}@os{t0:=4}@si{some}Scc{b0>6}),c5e)))",
+    Tree1046 "B{b0=2;t0=5;q0=2;t1=2}Try(Fb(t0),Rpt{0}(a1b{7;b0}),Ret1(RSeq(t2,@of{b0+=4}@rw{t1=b0+1%2}@si{b0+1<t1%4}Wt{30})),OnceK(Lp{_;S}(Wv{t0}(S))))",
+    Tree1047 "B{t0;b1=4}Isw{t0%2;T;T}(c0,a1,Rpt{0}(Run),t2e,WU{b1>b1+1}(Wu{t0}))",
+    Tree1048 "B{t1=5;q0=4;b0;t0=1}Pri(Lp{_;R}(RFb(Star(Fb(a0,Cd{30;K}(DySeq(c1b{t0+2},t2)))),Sel(Obs{t1>5;B}(Run),Obs{t0+2>t0+1%2;N}(pt3{b0:=}),Obs{t1<0;_}(c4e)),Intr{t0<b0}(Ite(a5,t6)),FF(a7b{1;b0}),Wu{t0})))",
+    Tree1049 "TryF(Flt{1;R;_}(Par{2;_}(t0,RetF(t1),Dl{100}(a2l))),RFb(Lim{2}(Rep2(Rpt{F}(c3))),Rpt{2}(t4),RT{F}(Ret0(c5))),F)",
+    Tree1050 "B{t0;b0}Dd{0}(PAll{-3}(pa0{b0:b0;b1:t0},t1,R))",
+    Tree1051 "B{b0=3}Keep(Seq(Scc{b0%4<1},c0,t1))",
+    Tree1052 "B{t0;b0=1}RFb(pc0{b0:=},c1e,Flt{2;R;K}(pc2{b0:t0}))",
+    Tree1053 "B{t0;o0=3;t1=2;b0=0}Par{2;1}(Sb{b0=t1},Pri(PrSel{t1}(a0),PrSel{b0+3;b0}(Wt{10},Sb{b0=t0})),@of{b0+=3}@rw{t1%3>0}pc1{b0:=},Lim{3}(Dl{0}(Wde(Fb(a2b{t1%4;b0},t3e,@os{b0:=t0+4%4}t4,c5,@os{t0:=t1+1%3}@oh{t1+=2}@po{o0:=_}t6),@of{t1+=1}@os{b0+=2;t0:=t1%4}Sel(t7,F,a8)))))",
+    Tree1054 "B{b1=1;t1=4;t0;b0}DySel(Seq(Sb{b0=6},DySeq(c0b{b0+4%2},t1e,@rw{t1>3}t2)),Ret3(Seq(@of{b0+1>2?t0+=2;t0:=t1}@rw{b1+1>6}c3b{3},pi4{t0:b0},c5)),SubA(F))",
+    Tree1055 "To{20}(t0e)",
+    Tree1056 "B{t0=1;b0}FS(Ite(a0,@po{b0:=8}S,RetF(Rus{3}(@of{b0:=5;b0:=t0+1%2}t1e))))",
+    Tree1057 "B{b0;t0;b1=2;t1=0}@os{t0:=b0%4;t1+=1}@si{t1+3=6}@oh{b0:=b1+4}TryT(RT{1}(@of{b1+=3}DySel(MSeq(c0b{t1},Sc{b0:=b1;t1:=b1+1%3},c1))),RSeq(c2,@oh{t1:=t0}@ki{t1<b0+1}@rw{b0+2>3}c3e),RFb(t4,@rw{b0>6}@ki{t0>2}@os{b0:=b0%3}SubA(c5),Keep(S)))",
+    Tree1058 "B{t1=3;b1;b0=4}Swm(a0b{b0+3;b0},SubA(@os{t1+=1;t1+=1}SubA(@fi{t1+1%4<3}Flt{3;_;K}(pt1{b0:=}))),@rw{b0+1>2}@fi{b1!t1%4}Sb{b1=2})",
+    Tree1059 "Ruf{1}(t0)",
+    Tree1060 "B{b0;t0=3;b1=1;o0=_}Intr{t0=t0+3}(PPar{0;_}(SubA(Sw{0}(@rw{o0|2<b0}@po{b1:=t0}OnceK(Mt{0}(t0e)),R)),a1l))",
+    Tree1061 "Pri(Rep4(t0),a1e)",
+    Tree1062 "B{b0;o0=_;b1=4}Isw{o0|4;N;_}(DySeq(c0,pc1{b0:4},Suc),PrSel{b1;b0+3}(Dl{50}(a2b{b0%4;b0}),pc3{b0:b0}),Swm(c4,t5e))",
+    Tree1063 "RetF(c0)",
+    Tree1064 "B{o0=_;b0=3;b1=2;t0=0}@os{t0:=b0%3}Step(@rw{b1=2}RFb(Lim{2}(t0)),DySeq(Step(t1,S,Sc{t0:=b1}),Scc{o0|0%3>0},@fi{b1%2!1}Sb{t0=6},a2),Flip(t3e,pa4{b0:5;b1:b0},c5l))",
+    Tree1065 "Seq(RT{1}(a0l),t1,Swm(c2l,Swm(a3,a4e,Wt{20})),c5,t6e)",
+    Tree1066 "B{t0=0;b0=2;t1;b1}Seq(Pre{b1%4!0;K}(@oh{t1+=2;t0%3<0?b1:=b1%3}@os{t1+=1;b1:=t1}@of{t1>b1?t0+=3}Cnd{b0<3;N;_}(RSel(a0,Isw{b1;T;T}(Seq(pi1{t0:=},Wt{0})),RSeq(Sb{t0=5},@of{t1:=b0+4%3}@si{t1=4}t2)))),Sw{0;5;1}(@po{t0:=b0+1;b1:=t0}@rw{b1=2}Wt{0},Swm(@rw{b0<5}@os{t1+=3;b0:=t1}t3,a4l),a5l,Dl{0}(c6b{t0})),@oh{t0+=3}@ki{t0+1>7}PPar{0;_}(RSeq(pc7{b0:7},a8),t9e,Flt{2;_;K}(a10b{t1;b0})),RFb(MPri(t11,c12,a13,pi14{t0:b1}),PPar{0;T}(t15,Bin{t1+2!3;T}(t16,Sc{t1:=t0+3}),Sc{t1:=2}),t17))",
+    Tree1067 "B{t0;o0;b0}RT{F}(@rw{some}To{20}(Isw{o0|0+3%4;N;_}(a0,TryF(c1,t2,Dd{20}(OnceT(a3e))),t4e,@rw{t0>6}MPri(@po{t0%2<1?b0+=3}@of{t0+=2}@oh{b0+=1}Fb(a5,@rw{t0>0}t6),Scc{t0>b0+2},a7))))",
+    Tree1068 "B{b0;t0=4}RSeq(t0,RFb(@os{t0:=b0%4;t0+=1}SubA(t1),F,t2,@of{t0+=1}@os{t0:=b0;b0+=2}SubA(Flt{2;S;F}(Keep(pt3{b0:=;b1:t0})))))",
+    Tree1069 "B{t0;b0=1;o0}ASeq(pt0{b0:t0;b1:b0},c1e,c2,Ub{o0})",
+    Tree1070 "Flip(Rpt{0}(c0),F)",
+    Tree1071 "B{t0;o0;t1=5;b0=0;b1=4}@os{t0:=t1+3;t1+=3}@ki{b1%4<2}Pre{o0|5=t0;F}(@fi{t1+1>o0|1%4}Swm(Obs{none;S}(Rep1(c0)),pc1{b0:=},a2l))",
+    Tree1072 "B{b0;o0=5;t0=2}PrSel{t0;b0%2;b0;t0%2}(To{20}(SubR(RSeq(Bin{t0+2=o0|2;N}(RSeq(pc0{b0:2},SubR(Sb{o0=9})),t1)))),RFb(@os{b0+=3}Rep2(F),Obs{t0+4!t0;_}(Sc{b0+=1;b0+=1}),Pre{o0|4%2!1;F}(t2)),MSeq(t3,c4e,c5e,Sb{o0=1},Sc{b0+=3}),TryF(a6,a7,Sl{20},c8e))",
+    Tree1073 "Seq(c0l,Cd{20;_}(a1l),t2)",
+    Tree1074 "B{t0;b0=3;o0}Su{t0}(ASeq(Sel(Obs{t0<3;B}(To{50}(a0)),@fi{b0%2!0}@oh{t0:=b0}@rw{b0%3>0}a1l,Sb{b0=4}),Ite(c2,c3,Suc),RFb(@po{t0<2?b0+=1}@of{t0+=2}Flt{1;S;_}(Fb(c4,t5)),@of{o0:=_}@fi{t0%2=0}c6l,PrSel{o0|3+1;b0%4}(t7,Wu{t0})),pa8{b0:=;b1:b0}))",
+    Tree1075 "RFb(c0,Rpt{3}(pa1{b0:7}))",
+    Tree1076 "B{t0=4;q0=0;b0=5}DySel(Lp{t0;R}(PPar{1;T}(c0,t1)),Scc{b0>t0})",
+    Tree1077 "B{t0=4;b0;o0=_}Flip(Fb(Obs{some;B}(Wu{t0}),Pre{t0>3}(c0e)),RU{S}(Rpt{F}(c1)),Ret2(FS(Isw{b0%2;N;N}(Wt{50},AFb(pa2{b0:8;b1:b0},t3),c4))),pa5{b0:=})",
+    Tree1078 "B{b1=2;q0=3;b0;o0;t0=3}RFb(Lp{b0;F}(Star(c0,Wu{t0},pa1{b0:4;b1:=})),Scc{o0|2+3<4})",
+    Tree1079 "B{q0=2;b0=1;t0=5}Seq(Fb(OnceK(OnceK(Bin{b0<2;T}(Suc,Lp{b0;_}(Seq(t0))))),Seq(Su{t0}(Par{-1;1}(Lp{t0;S}(Dd{30}(a1b{t0;b0})))),PrSel{t0;b0%3;3}(Dl{20}(FF(@os{t0:=b0;t0=t0+2?t0+=1}@oh{t0+=2}pa2{b0:t0})),@oh{b0+=3}@po{b0<t0?b0+=2}@of{b0+=1}Rmp{F;S}(t3e),FS(Sl{0})),Sc{t0:=9},Obs{t0>1;S}(@os{b0:=3}@of{b0+=2;b0:=t0}c4),Sc{b0+=3})))",
+    Tree1080 "B{b0=3;q0=1;t0=2}Star(t0e,PPar{1;_}(S,Lp{_;S}(t1),Sb{t0=2}),TryT(Star(t2,Wu{t0},c3,pa4{b0:6;b1:t0}),Rep4(@os{t0+=1}Sb{b0=0})))",
+    Tree1081 "B{t0;b0=1}Par{-2;0}(t0,Sb{b0=7},pa1{b0:t0})",
+    Tree1082 "B{b0;t1}Try(c0,Keep(pa1{b0:=;b1:t1}),Rty1(@oh{b0+=2}Cd{50;_}(SubR(c2))))",
+    Tree1083 "B{t0=5;b0=3;q0}RFb(PAll{0}(Rpt{0}(@ki{b0>6}a0b{t0+2;b0}),Flt{1;F;K}(@po{b0%2>0?b0+=1}@ki{t0+1>6}S),@ki{b0+1%3<1}Sb{t0=8},c1,@oh{t0+=1;t0:=3}@si{t0>t0+4}@fi{t0+4%2!1}Lp{_;R}(RSeq(Seq(a2l,Suc)))),Pre{b0+3<6;R}(@os{b0+=3;t0+2=2?b0:=t0}Seq(Cnd{b0!1;N;F}(AFb(a3,@ki{b0+4<0}t4,c5,pa6{b0:1;b1:b0})),FS(Rpt{3}(PPar{2;_}(a7,c8))))),RFb(Seq(@ki{t0+4>3}@rw{b0>5}Sl{50},S,c9b{t0},@rw{b0+1=2}FF(Sb{b0=5}),Rep4(c10)),@po{b0!t0+1?b0:=t0}t11))",
+    Tree1084 "B{o0;b0;t0=3}Intr{b0>3}(Pre{b0<5;K}(RSeq(Swm(Par{_;2}(a0,pc1{b0:t0}),Pre{b0%3>1}(Flt{3;_;F}(@ki{t0+4<t0+3%2}@rw{b0+3!4}Scc{o0|4%4>0})),Sl{50}),Rus{F}(Par{-1;_}(a2,pc3{b0:8})))))",
+    Tree1085 "Wde(t0,DySeq(c1,Suc,t2,c3),Ret1(Ruf{F}(RFb(c4,a5,S))))",
+    Tree1086 "B{b1}Sw{5;3}(c0,t1e,t2)",
+    Tree1087 "B{b1=3;t0=2;o0}@of{o0|1+4<6?b1:=t0%4}Fb(c0,Scc{b1>b1%2},Fai,t1)",
+    Tree1088 "B{t0=3;t1=3;b0=3}@oh{b0+=1}@ki{t1=2}Fb(Obs{b0%4>0;_}(pt0{b0:=}),MPri(Wu{t0},@os{b0%3=2?t1+=2}Fai,RSeq(t1,S,pt2{b0:=})),ASeq(Sc{b0<0?t1:=t0+2;t1+=3}))",
+    Tree1089 "RepF(Fb(TryF(Swm(Opt(Rep3(RSel(c0,Sl{10})))),Cd{20;_}(FF(Dd{0}(Step(c1,t2,c3)))),RSel(a4,c5e)),Rus{3}(Ite(PAll{-2}(OnceT(PrSel{0}(Fai)),PAll{_}(OnceT(c6),t7),a8),PAll{3}(OnceK(c9),t10,a11l,a12l))),Opt(Flip(Rty0(F),c13,Wt{0}))))",
+    Tree1090 "B{t0=5;b0=1}Swm(Ret2(DySel(@rw{b0+1=5}R,Scc{t0+3!t0%2})),Flip(@po{t0+=1}Step(Scc{t0<b0+4},Rep4(Sb{b0=6}),Fai)),t0,Flip(t1e,pt2{b0:2;b1:t0},Sb{b0=0}),Isw{b0+1%3;T;T}(a3,a4e))",
+    Tree1091 "B{q0=3}Lp{_;F}(RFb(SubR(SubA(Flt{2;F;F}(t0)))))",
+    Tree1092 "B{b1;t1=5}Par{_;-2}(Ite(a0,Intr{b1+1<2}(t1)),Flip(F,c2b{t1},a3))",
+    Tree1093 "Rus{F}(Lim{2}(Ite(MSeq(c0,a1,S),t2)))",
+    Tree1094 "TryF(t0,PPar{1;T}(Swm(S),Once(PAll{_}(Fai,R))),RT{F}(PAll{-1}(c1)),Once(Seq(c2,a3)))",
+    Tree1095 "B{b0=2;t0=2;o0=4}Step(@si{o0|0<t0+3}@ki{o0|5<6}PAll{_}(MSeq(RSeq(t0,c1b{b0}),Step(Sc{t0:=o0|0%4}),RFb(c2b{t0+2},c3e,t4)),a5e,Isw{o0|2;T;T}(t6,Bin{o0|4>4;N}(F,R))))",
+    Tree1096 "RT{2}(t0)",
+    Tree1097 "B{t0;b0=1;t1=3}PPar{2;T}(@rw{b0!1}@si{t0+4!4}t0,t1,t2,Wt{20},MPri(@fi{t1%3<0}c3,t4e,c5,t6))",
+    Tree1098 "B{o0=5;t0=1;b0}Su{t0}(Cnd{b0>2;T;F}(PAll{_}(Rpt{0}(t0),Rus{2}(c1b{o0|3+4}))))",
+    Tree1099 "B{t0=5;b0=4;t1=4}Flt{3;_;F}(Seq(Fb(To{0}(Seq(RSeq(@po{t1:=t1%3}Fb(@oh{b0+=2}@fi{t0<7}c0,Wu{t1},t1)))),PAll{2}(t2e,a3b{b0+3;b0})),Rep0(t4)))",
 }

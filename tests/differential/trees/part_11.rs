@@ -5,48 +5,30 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
-        Priority {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                ForceSuccess {
-                    StatefulAction(Task<0> = Task::<0>),
+        TryCatch(catch_on_halt = false) {
+            RunOnce(then_skip = true) {
+                Priority {
+                    ReactiveFallback {
+                        Condition(|ctx| ctx.check(0)),
+                        Action(Act<1> = Act::<1>),
+                    },
+                    Action(|ctx| ctx.exec(2)),
                 },
-                Repeat(2) {
-                    Parallel(success = -2) {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3> = Task::<3>),
+            },
+            MemPriority {
+                Priority {
+                    Failer,
+                    Action(Act<3>),
+                },
+                FlipSelector {
+                    SequenceStar {
+                        StatefulAction(Task<4>),
+                        AlwaysFailure,
                     },
                 },
             },
-            Sequence {
-                ForceSuccess {
-                    Sequence {
-                        SequenceWithMemory {
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-            ReactiveFallback {
-                StepSequencer {
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                },
-            },
+            StatefulAction(Task<5>),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1101Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-        }
-        Action(PAct<0>, b0 = {=}, b1 = {b0})
     }
 }
 
@@ -55,10 +37,8 @@ bt::behavior_tree! {
         blackboard {
             b0: i64,
         }
-        RunOnce {
-            ForceSuccess {
-                SubTree(Tree1101Sub0, b0 = {=}),
-            },
+        Deadline(0) {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
         }
     }
 }
@@ -68,190 +48,232 @@ board!(Tree1101Blackboard { b0 });
 bt::behavior_tree! {
     pub tree Tree1102 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 1,
         }
-        Parallel(success = 3, failure = 1) {
-            ForceFailure {
-                MaxTime(0) {
-                    StatefulAction(Task<0>),
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            Repeat(4) {
+                Cooldown(0, filtered = Failure) {
+                    ReactiveFallback {
+                        Cooldown(0) {
+                            StatefulAction(Task<0>),
+                        },
+                        StatefulAction(Task<1> = Task::<1>),
+                        #[run_while(|bb| bb.b1 > 2)]
+                        #[on_failure(|bb| bb.b1 += 3)]
+                        #[skip_if(|bb| bb.b1 == *bb.t0)]
+                        ScriptCondition(|bb| bb.b1 != *bb.t0 + 2),
+                    },
                 },
-            },
-            ParallelAll(5) {
-                BinarySelector(|bb| (bb.b0 + 4) % 3 < 2, dynamic = false) {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(5))),
-                    Script(|bb| bb.b0 = bb.o0.unwrap_or(0)),
-                },
-                Action(Act<2>),
-                Fallback {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
-                    Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                },
-                Inverter {
-                    WasEntryUpdated(t0),
-                },
-                SetBlackboard(b0 = {t0}),
-            },
-            ReactiveSelector {
-                #[on_halted(|bb| bb.o0 = None)]
-                Action(Act<6>),
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                Action(Act<7>),
-                Condition(Cond<8>),
-                #[failure_if(|bb| bb.b0 + 3 == (*bb.t0 + 1) % 2)]
-                #[skip_if(|bb| bb.b0 != bb.o0.unwrap_or(0))]
-                StatefulAction(Task<9>),
             },
         }
     }
 }
 
-board!(Tree1102Blackboard { o0 b0 t0 });
+board!(Tree1102Blackboard { t0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 1,
         }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            Condition(Cond<0> = Cond::<0>),
+        ReactiveSequence {
+            StepSequencer {
+                SetBlackboard(t0 = 8),
+                Condition(Cond<0>),
+            },
+            Condition(Cond<1>),
+            #[run_while(|bb| *bb.t0 == 5)]
+            Remap(success = Failure, failure = Success) {
+                StatefulAction(Task<2>),
+            },
+            Repeater(1) {
+                Observe(|bb| *bb.t1 > 7) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+            Action(Act<4> = Act::<4>),
         }
     }
 }
 
-board!(Tree1103Blackboard { t0 q0 });
+board!(Tree1103Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
-        Repeat(1) {
-            Sleep(20),
+        blackboard {
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        BinarySelector(|bb| *bb.t0 % 2 != 0, dynamic = true) {
+            AsyncFallback {
+                #[run_while(|bb| bb.b0 + 2 > *bb.t0 + 1)]
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Sequence {
+                        Condition(Cond<0>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(4) == 1),
+                    },
+                },
+                StatefulAction(Task<1>),
+                Observe(|bb| bb.o0.unwrap_or(5) > 6, abort = self) {
+                    Optional {
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Repeat(0) {
+                    Condition(Cond<3>),
+                },
+            },
+            ReactiveFallback {
+                Parallel(success = 0, failure = -4) {
+                    #[skip_if(|bb| bb.b0 + 3 != 1)]
+                    #[post(|bb| { bb.b0 += 3; bb.t1.set(*bb.t1 % 2) })]
+                    Optional {
+                        #[on_success(|bb| *bb.t0 += 1)]
+                        #[failure_if(|bb| *bb.t1 + 3 == 1)]
+                        Parallel(success = -2, failure = 2) {
+                            StatefulAction(Task<4>),
+                            Sleep(20),
+                            Action(Act<5> = Act::<5>),
+                        },
+                    },
+                    SetBlackboard(o0 = Some(7)),
+                    Script(|bb| *bb.t1 += 1),
+                    Action(PIo<6>, t0 = {=}),
+                },
+                RunOnce(then_skip = false) {
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        #[success_if(|bb| *bb.t0 % 4 != 3)]
+                        #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
+                        Loop(q0, value = {t0}, if_empty = Failure) {
+                            Loop(q0, if_empty = Skipped) {
+                                Repeater(forever) {
+                                    SetBlackboard(b0 = 7),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1104Blackboard { o0 q0 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
-        Parallel(failure = 3) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Inverter {
-                    Failer,
-                },
-            },
-            Repeater(forever) {
-                Sequence {
-                    Cooldown(0) {
-                        StatefulAction(Task<2>),
-                    },
-                    RepeatUntil(Success) {
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<4>),
-                TryCatch {
-                    AlwaysSuccess,
-                    Action(Act<5>),
-                },
-                StatefulAction(Task<6>),
-                Condition(Cond<7>),
-                AlwaysFailure,
-            },
-            Condition(Cond<8>),
-            ParallelAll {
-                Condition(Cond<9>),
-                Sleep(0),
-                StatefulAction(Task<10>),
-                Failer,
+        blackboard {
+            o0: Option<i64>,
+        }
+        RetryUntilSuccessful(forever) {
+            KeepRunningUntilFailure {
+                UnsetBlackboard(o0),
             },
         }
     }
 }
 
+board!(Tree1105Blackboard { o0 });
+
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
-        Cooldown(10, filtered = Skipped) {
-            Invert {
-                Condition(Cond<0>),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        AsyncFallback {
+            RepeatUntil(Failure) {
+                ReactiveSequence {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                        Filter(times = 2, count = Success, filtered = Skipped) {
+                            StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
+                        },
+                    },
+                    RetryUntilSuccessful(4) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                StatefulAction(Task<2>),
+                #[score(|bb| ((bb.o0.unwrap_or(0) + 4) % 3) as f32)]
+                StatefulAction(Task<3>),
+            },
+            Parallel(success = 2) {
+                Timeout(20) {
+                    Script(|bb| if *bb.t0 + 1 > bb.b0 % 4 { bb.t0.set(7) }),
+                },
+                Sequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(PAct<5>, b0 = {t1}),
+                },
+                Repeater(1) {
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
+
+board!(Tree1106Blackboard { b0 t1 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64 = 4,
         }
-        WaitUntil(|bb| *bb.t1 == (*bb.t1 + 3) % 4) {
-            ReactiveFallback {
-                SequenceWithMemory {
-                    Repeat(2) {
-                        ReactiveSequence {
-                            Inverter {
-                                StatefulAction(Task<0> = Task::<0>),
+        SequenceStar {
+            MaxTime(0) {
+                #[on_failure(|bb| *bb.t1 += 3)]
+                #[run_while(|bb| *bb.t0 < 3)]
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+            },
+            UnsetBlackboard(o0),
+            Action(|ctx| ctx.exec(1)),
+        }
+    }
+}
+
+board!(Tree1107Blackboard { o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1108 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Loop(q0, value = {t0}) {
+            WaitUntil(|bb| bb.b0 + 3 < 4) {
+                RepeatTimes(forever) {
+                    #[post(|bb| bb.o0 = Some(bb.b1 % 2))]
+                    #[run_while(|bb| *bb.t0 == 6)]
+                    #[skip_if(|bb| bb.b1 > 3)]
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        Sleep(20),
+                        Retry(3) {
+                            ReactiveFallback {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1> = Task::<1>),
+                                Action(PIo<2>, t0 = {b0}),
                             },
-                            #[failure_if(|bb| bb.b0 > 3)]
-                            Conditional(|bb| *bb.t0 % 3 == 1, dynamic = true, else = Failure) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                    RunOnce(then_skip = true) {
-                        ReactiveFallback {
-                            Condition(PCond<2>, b0 = {t0}),
-                            SkipUnlessUpdated(t0) {
-                                Inverter {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                            StatefulAction(Task<4>),
-                            #[skip_if(|bb| *bb.t1 < 3)]
-                            AlwaysFailure,
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    Sequence {
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            IfThenElse {
-                                WasEntryUpdated(t0),
-                                Condition(|ctx| ctx.check(6)),
-                            },
-                        },
-                    },
-                    #[on_failure(|bb| { bb.t0.set(*bb.t1 + 1); *bb.t1 += 1 })]
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 != 1)]
-                    WasEntryUpdated(t1),
-                    Loop(q0, value = {t1}, if_empty = Skipped) {
-                        Sleep(0),
-                    },
-                    StepSequencer {
-                        ParallelAll {
-                            Action(Act<7>),
-                            Wait(10),
-                        },
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        StatefulAction(Task<8>),
-                    },
-                },
-                Loop(q0, if_empty = Skipped) {
-                    RetryUntilSuccessful(4) {
-                        MemPriority {
-                            StatefulAction(Task<9> = Task::<9>),
-                            Action(PIo<10>, t0 = {=}),
-                            StatefulAction(Task<11>),
                         },
                     },
                 },
@@ -260,47 +282,51 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1107Blackboard { q0 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1108 for Ctx {
-        Delay(30) {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
+board!(Tree1108Blackboard { q0 o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
+            b0: i64 = 1,
+            b1: i64 = 0,
+            o0: Option<i64>,
         }
-        RepeatUntil(Failure) {
-            Precondition(|bb| bb.b0 < 0) {
-                Remap(success = Success, failure = Failure) {
-                    #[run_while(|bb| bb.b0 != bb.b1)]
-                    #[on_success(|bb| bb.t0.set(0))]
-                    RepeatUntilSuccess(forever) {
-                        #[on_halted(|bb| bb.b1 += 3)]
-                        IfThenElse {
-                            RetryUntilSuccessful(1) {
-                                Sequence {
-                                    Action(PIo<0>, t0 = {=}),
-                                    StatefulAction(Task<1>),
-                                    Script(|bb| { bb.b1 += 4; if bb.b0 + 1 != 2 { bb.t0.set((*bb.t0 + 3) % 2) } }),
-                                    #[run_while(|bb| *bb.t0 != 7)]
-                                    StatefulAction(PTask<2>, b0 = 4, b1 = {t0}),
-                                },
+        ReactiveSequence {
+            ReactiveSelector {
+                Conditional(|bb| bb.b0 + 2 < bb.b1 + 4, dynamic = true) {
+                    StatefulAction(PTask<0>, b0 = {=}),
+                },
+                Cooldown(0, filtered = Failure) {
+                    #[failure_if(|bb| bb.b1 < bb.o0.unwrap_or(3))]
+                    Invert {
+                        SequenceWithMemory {
+                            StatefulAction(Task<1>),
+                            Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+                #[on_success(|bb| { if bb.b0 != 3 { bb.b0 += 3 }; *bb.t0 += 1 })]
+                TryCatch {
+                    #[run_while(|bb| bb.b0 > 3)]
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+            },
+            Cooldown(0, filtered = Failure) {
+                ForceSuccess {
+                    TryCatch(catch_on_halt = false) {
+                        RepeatUntil(Failure) {
+                            ReactiveSequence {
+                                Condition(PCond<5>, b0 = 8),
+                                SetBlackboard(o0 = Some(4)),
                             },
-                            Conditional(|bb| bb.b0 < 6, dynamic = false) {
-                                ReactiveFallback {
-                                    Condition(Cond<3>),
-                                    Condition(Cond<4>),
-                                    Condition(Cond<5>),
-                                    Condition(|ctx| ctx.check(6)),
-                                },
+                        },
+                        BinarySelector(|bb| bb.b0 % 2 > 0) {
+                            Action(Act<6>),
+                            Switch(b1) {
+                                case 4 => Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 2)),
+                                _ => StatefulAction(Task<8>),
                             },
                         },
                     },
@@ -310,109 +336,153 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1109Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1110Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        ParallelAll(2) {
-            StatefulAction(Task<0> = Task::<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1110Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<3>)
-    }
-}
+board!(Tree1109Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 4,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
         }
-        RepeatUntil(Failure) {
-            Switch(b1) {
-                case 2 => SubTree(Tree1110Sub0, ..),
-                case 0 => Selector {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Runner,
-                },
-                case 4 => SubTree(Tree1110Sub1, ..),
-                _ => #[on_success(|bb| { if (bb.o0.unwrap_or(2) + 4) % 4 != 3 { bb.b1 += 2 }; bb.b0 += 3 })]
-                #[failure_if(|bb| bb.b1 == 3)]
-                StatefulAction(Task<4>),
+        ReactiveSequence {
+            KeepRunningUntilFailure {
+                Action(PIo<0>, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree1110Blackboard { b0 b1 o0 });
+board!(Tree1110Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
             #[tracked] t1: i64,
-            b0: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        IfThenElse {
-            #[failure_if(|bb| *bb.t1 + 4 > bb.b0 + 1)]
-            #[skip_if(|bb| *bb.t0 + 2 > *bb.t1)]
-            #[post(|bb| { if *bb.t1 == 4 { bb.t0.set(bb.b0) }; *bb.t1 += 1 })]
-            Condition(PCond<0>, b0 = {b0}),
-            Action(PAct<1>, b0 = {t0}),
-            Action(Act<2> = Act::<2>),
+        IndexSwitch(|bb| *bb.t0 + 1) {
+            PrioritySelector {
+                #[score(|bb| (*bb.t1) as f32)]
+                Loop(q0, value = {t1}, if_empty = Success) {
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+                        Priority {
+                            StatefulAction(PTask<0>, b0 = 0, b1 = {t1}),
+                            Cooldown(100, filtered = Skipped) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        DynamicSequence {
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                        },
+                    },
+                },
+                #[score(|bb| ((bb.b0 + 2) % 3) as f32)]
+                Selector {
+                    Observe(|bb| bb.o0.unwrap_or(2) > 0, abort = both) {
+                        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                            WasEntryUpdated(t1),
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Observe(|bb| bb.o0.unwrap_or(2) != 5, abort = lower) {
+                        RepeatUntilSuccess(forever) {
+                            Condition(PCond<6>, b0 = {=}),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1111Blackboard { t0 t1 b0 });
+board!(Tree1111Blackboard { q0 o0 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1112 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
         }
-        Parallel(failure = 5) {
-            Action(Act<0> = Act::<0>),
-            ReactiveSequence {
-                SetBlackboard(b0 = {t0}),
-                Succeeder,
+        Switch(b1) {
+            case 1 => BinarySelector(|bb| bb.b1 > *bb.t1, dynamic = true) {
+                Cooldown(0, filtered = Skipped) {
+                    WasEntryUpdated(t1),
+                },
+                Sleep(20),
             },
-            Action(Act<1> = Act::<1>),
-            ReactiveFallback {
-                AsyncSequence {
-                    #[skip_if(|bb| *bb.t0 + 2 > *bb.t0 % 4)]
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
+            case 0 => Action(PIo<0>, t0 = {t0}),
+            _ => DynamicSelector {
+                Repeat(1) {
+                    Invert {
+                        Condition(|ctx, bb| ctx.check_in(1, 0)),
+                    },
                 },
             },
-            Action(PAct<4>, b0 = {b0}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree1112Blackboard { t0 b0 });
+board!(Tree1112Blackboard { b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1113Sub1 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1113Sub0 for Ctx {
+        MemSequence {
+            Condition(Cond<7>),
+            SubTree(Tree1113Sub1),
+            Remap(success = Success, failure = Success) {
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1113 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<0>),
+        ReactiveFallback {
+            Sequence {
+                SequenceWithMemory {
+                    RetryUntilSuccessful(1) {
+                        PrioritySelector {
+                            #[score(0)]
+                            Succeeder,
+                        },
+                    },
+                    StatefulAction(Task<0>),
+                },
+                SequenceStar {
+                    Condition(Cond<1>),
+                    Condition(|ctx| ctx.check(2)),
+                    AlwaysSuccess,
+                },
+            },
+            Retry(3) {
+                MemSequence {
+                    Fallback {
+                        Cooldown(0, filtered = Skipped) {
+                            DynamicSequence {
+                                Condition(Cond<3>),
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                    ParallelAll(1) {
+                        StatefulAction(Task<5>),
+                        Action(Act<6>),
+                    },
+                },
+            },
+            SubTree(Tree1113Sub0),
         }
     }
 }
@@ -420,422 +490,296 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1114 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
         }
-        Inverter {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                TryCatch(catch_on_halt = true) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
-                    SetBlackboard(o0 = Some(5)),
-                },
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
+        SequenceStar {
+            #[on_failure(|bb| bb.t0.set((bb.b0 + 2) % 3))]
+            #[skip_if(|bb| *bb.t0 % 3 < 2)]
+            SkipUnlessUpdated(t0) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
+                #[score(|bb| (bb.b0) as f32)]
+                StatefulAction(Task<2>),
+            },
+            WhileDoElse {
+                Action(PIo<3>, t0 = {b0}),
+                Action(PAct<4>, b0 = 1, b1 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1114Blackboard { o0 b1 });
+board!(Tree1114Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1115 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
+            b0: i64,
+            b1: i64 = 1,
         }
-        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = true) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            Succeeder,
+        Repeater(3) {
+            FlipSelector {
+                Repeat(4) {
+                    Retry(forever) {
+                        #[run_while(|bb| bb.b1 > bb.b0)]
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 2)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1115Blackboard { t0 b0 });
+board!(Tree1115Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1116 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        ReactiveFallback {
-            Timeout(20) {
-                StepSequencer {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
+        ReactiveSequence {
+            Filter(times = 2, count = Failure) {
+                Repeater(forever) {
+                    Sleep(50),
                 },
             },
+            Sleep(50),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1117 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+        }
+        ParallelAll(max_failures = -3) {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                WasEntryUpdated(t0),
+            },
+            #[skip_if(|bb| bb.b0 + 1 != (bb.b1 + 3) % 3)]
+            #[success_if(|bb| *bb.t1 + 4 > *bb.t1)]
+            #[failure_if(|bb| *bb.t1 > *bb.t0 % 4)]
+            Repeat(0) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            ReactiveSequence {
+                #[failure_if(|bb| bb.b1 > 1)]
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                Action(Act<4>),
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t1) as f32)]
+                ScriptCondition(|bb| bb.b0 % 2 != 0),
+                #[score(|bb| (*bb.t0) as f32)]
+                Action(Act<5>),
+            },
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
+            SetBlackboard(t1 = {t0}),
+        }
+    }
+}
+
+board!(Tree1117Blackboard { b1 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1118Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1118 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 2,
+        }
+        #[post(|bb| { bb.b0 += 1; bb.b0 = 2 })]
+        StepSequencer {
+            SubTree(Tree1118Sub0, ..),
+            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree1118Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1119 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        AsyncFallback {
             FlipSelector {
-                StatefulAction(Task<3>),
-                AlwaysFailure,
+                StatefulAction(Task<0>),
+                #[on_failure(|bb| bb.t0.set(6))]
+                #[success_if(|bb| bb.b0 > 5)]
+                ForceFailure {
+                    Wait(10),
+                },
+                SetBlackboard(t0 = {t1}),
+            },
+            Repeater(0) {
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1119Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1120 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            Condition(Cond<0> = Cond::<0>),
+            Action(PIo<1>, t0 = {t0}),
+        }
+    }
+}
+
+board!(Tree1120Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1121 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 5,
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 5,
+        }
+        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+            Observe(|bb| bb.b1 % 4 != 3, abort = self) {
+                Switch(b1) {
+                    case 2 => #[on_success(|bb| if bb.o0.is_none() { bb.b1 = 4 })]
+                    Loop(q0, value = {b1}) {
+                        StatefulAction(Task<0>),
+                    },
+                    case 5 => #[failure_if(|bb| bb.o0.unwrap_or(3) < bb.b1 + 2)]
+                    #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
+                    RepeatUntilSuccess(1) {
+                        StatefulAction(Task<1>),
+                    },
+                    case 3 => UnsetBlackboard(o0),
+                    _ => ReactiveFallback {
+                        StatefulAction(Task<2>),
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+            },
+            Loop(q0, if_empty = Success) {
                 StatefulAction(Task<4> = Task::<4>),
             },
         }
     }
 }
 
-board!(Tree1116Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1117 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(1), dynamic = false) {
-            AsyncFallback {
-                Condition(Cond<0>),
-                #[success_if(|bb| bb.b1 % 2 < 0)]
-                #[on_halted(|bb| bb.b1 += 1)]
-                Condition(Cond<1>),
-                Wait(100),
-            },
-            Deadline(20) {
-                Fallback {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1117Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1118 for Ctx {
-        Sequence {
-            MaxTime(100) {
-                MemPriority {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        Sleep(10),
-                        AlwaysSuccess,
-                    },
-                    Condition(Cond<1> = Cond::<1>),
-                    Repeat(forever) {
-                        StatefulAction(Task<2>),
-                    },
-                    Retry(3) {
-                        StatefulAction(Task<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1119 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-        }
-        AsyncFallback {
-            #[on_success(|bb| { bb.o0 = Some(7); bb.b0 += 1 })]
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            ParallelAll(max_failures = -1) {
-                #[success_if(|bb| bb.b0 > 1)]
-                #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                Action(PIo<4>, t0 = {=}),
-            },
-            ReactiveSelector {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[success_if(|bb| bb.b0 > *bb.t0)]
-                #[failure_if(|bb| (*bb.t0 + 2) % 3 < 1)]
-                Delay(50) {
-                    Condition(Cond<5>),
-                },
-                Condition(Cond<6> = Cond::<6>),
-                Action(Act<7>),
-                Failer,
-            },
-            ReactiveFallback {
-                Failer,
-                Inverter {
-                    SkipUnlessUpdated(t0) {
-                        Action(Act<8>),
-                    },
-                },
-                StatefulAction(Task<9>),
-                #[on_halted(|bb| { bb.o0 = Some(*bb.t0 % 4); bb.o0 = Some(bb.o0.unwrap_or(2) % 4) })]
-                #[on_success(|bb| { bb.b0 += 1; bb.o0 = Some(bb.o0.unwrap_or(4)) })]
-                #[on_failure(|bb| bb.t0.set(1))]
-                AsyncFallback {
-                    WasEntryUpdated(t0),
-                    #[on_failure(|bb| bb.o0 = Some((bb.b0 + 4) % 3))]
-                    #[success_if(|bb| bb.b0 % 2 < 0)]
-                    StatefulAction(Task<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1119Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1120 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 5,
-        }
-        ParallelAll(1) {
-            Fallback {
-                ReactiveSequence {
-                    Wait(0),
-                    Condition(Cond<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                StatefulAction(Task<2>),
-                PolicyParallel(policy = FirstFailure) {
-                    Inverter {
-                        WaitValueUpdate(t1) {
-                            Script(|bb| bb.b0 += 2),
-                        },
-                    },
-                    Action(PIo<3>, t0 = {=}),
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1120Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1121 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        #[skip_if(|bb| bb.b0 + 4 == 2)]
-        RunOnce(then_skip = true) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree1121Blackboard { b0 });
+board!(Tree1121Blackboard { b0 b1 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1122 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
+            b0: i64 = 0,
         }
-        Priority {
-            Sequence {
-                #[on_failure(|bb| bb.b0 = (bb.o0.unwrap_or(5) + 2) % 4)]
-                #[failure_if(|bb| bb.o0.unwrap_or(0) < 5)]
-                StatefulAction(Task<0> = Task::<0>),
-                Succeeder,
-                MaxTime(0) {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    TryCatch(catch_on_halt = false) {
-                        Condition(|ctx| ctx.check(1)),
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 4)),
-                    },
+        RetryUntilSuccessful(1) {
+            DynamicSequence {
+                Parallel(success = 2, failure = -2) {
+                    Condition(Cond<0>),
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
                 },
-                Deadline(0) {
-                    ParallelAll {
-                        RepeatUntil(Success) {
-                            Optional {
-                                Sleep(20),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    MaxTime(0) {
-                        Sequence {
-                            Condition(Cond<3>),
-                            Wait(50),
-                        },
-                    },
-                    Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 4) % 2, &mut bb.b1)),
-                },
-                Inverter {
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(Task<5>),
-            },
-            ReactiveFallback {
-                MemSequence {
-                    Fallback {
-                        #[run_while(|bb| bb.b1 > 6)]
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        Condition(|ctx, bb| ctx.check_in(10, (bb.o0.unwrap_or(2) + 1) % 2)),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        Action(PIo<11>, t0 = {b0}),
-                        StatefulAction(PTask<12>, b0 = {=}),
-                        Condition(Cond<13>),
-                    },
-                    Deadline(0) {
-                        ReactiveFallback {
-                            StatefulAction(Task<14>),
-                            Script(|bb| bb.b1 += 1),
-                        },
-                    },
-                },
-            },
-            Switch(b1) {
-                case 4 => ReactiveSequence {
-                    StatefulAction(Task<15>),
-                    StatefulAction(Task<16>),
-                    StatefulAction(Task<17>),
-                    Succeeder,
-                    Action(PIo<18>, t0 = {b0}),
-                },
-                _ => StatefulAction(Task<19>),
+                SetBlackboard(b0 = 6),
             },
         }
     }
 }
 
-board!(Tree1122Blackboard { o0 b1 t0 b0 });
+board!(Tree1122Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1123 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 4,
         }
-        Loop(q0, if_empty = Failure) {
-            Fallback {
-                WaitUntil(|bb| bb.b0 != 5) {
-                    SequenceWithMemory {
-                        Optional {
-                            ParallelAll(max_failures = -1) {
-                                ReactiveFallback {
-                                    Action(Act<0>),
-                                    Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(4) + 1)),
-                                    StatefulAction(Task<2> = Task::<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        AlwaysFailure,
-                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(1), &mut bb.b0)),
-                    },
-                    Succeeder,
-                    Condition(|ctx| ctx.check(5)),
-                },
-                Sequence {
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    RepeatTimes(3) {
-                        Condition(Cond<6>),
-                    },
-                    #[on_failure(|bb| if *bb.t0 % 4 < 2 { bb.o0 = None })]
-                    Inverter {
-                        StatefulAction(Task<7> = Task::<7>),
-                    },
-                    Fallback {
-                        Condition(Cond<8>),
-                        Action(Act<9>),
-                    },
-                    Action(PAct<10>, b0 = {b0}),
-                },
+        IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Fail, dynamic = true) {
+            RepeatUntilSuccess(3) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree1123Blackboard { t0 b0 o0 q0 });
+board!(Tree1123Blackboard { t1 });
 
 bt::behavior_tree! {
     pub tree Tree1124 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
+            b1: i64 = 2,
             b0: i64 = 1,
         }
-        ReactiveSelector {
-            WhileDoElse {
-                FlipSelector {
-                    Retry(2) {
-                        Fallback {
-                            ReactiveSequence {
-                                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                                Action(PIo<1>, t0 = {=}),
-                            },
-                        },
-                    },
-                    Action(|ctx| ctx.exec(2)),
+        Sequence {
+            Sleep(20),
+            RunOnce(then_skip = true) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                    Action(Act<0>),
+                    Condition(|ctx| ctx.check(1)),
                 },
-                TryCatch(catch_on_halt = true) {
-                    #[on_failure(|bb| if bb.o0.unwrap_or(1) % 2 == 1 { bb.b0 += 3 })]
-                    StatefulAction(PTask<3>, b0 = {b0}),
-                    Action(Act<4>),
-                    Condition(PCond<5>, b0 = 2),
-                },
-                WasEntryUpdated(t0),
             },
-            Sequence {
-                Fallback {
-                    MemPriority {
-                        StatefulAction(PTask<6>, b0 = 2, b1 = {b0}),
-                        ScriptCondition(|bb| *bb.t0 != 0),
-                    },
-                },
-                ReactiveFallback {
-                    BinarySelector(|bb| bb.b0 > 2, dynamic = false) {
-                        ScriptCondition(|bb| bb.b0 == 0),
-                        SetBlackboard(t0 = {b0}),
-                    },
-                    WaitUntil(|bb| bb.b0 != 3) {
-                        Selector {
-                            StatefulAction(Task<7>),
-                            Action(Act<8>),
+            Retry(2) {
+                WhileDoElse {
+                    StatefulAction(PTask<2>, b0 = 2, b1 = {b1}),
+                    BinarySelector(|bb| (bb.b0 + 3) % 3 > 1, dynamic = false) {
+                        BinarySelector(|bb| bb.b0 + 1 == 7, dynamic = true) {
+                            Condition(|ctx| ctx.check(3)),
+                            AlwaysRunning,
                         },
-                    },
-                },
-                StatefulAction(Task<9>),
-                ReactiveFallback {
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
-                    Fallback {
-                        StatefulAction(Task<12>),
-                        Action(|ctx, bb| ctx.exec_in(13, (*bb.t0 + 3) % 3, &mut bb.b0)),
+                        Action(Act<4> = Act::<4>),
                     },
                 },
             },
+            Sleep(20),
         }
     }
 }
 
-board!(Tree1124Blackboard { t0 o0 b0 });
+board!(Tree1124Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1125 for Ctx {
-        Inverter {
-            AlwaysSuccess,
+        SequenceWithMemory {
+            Action(Act<0>),
+            Sleep(0),
+            Delay(10) {
+                Action(Act<1>),
+            },
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                Cooldown(50) {
+                    ReactiveFallback {
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            StatefulAction(Task<4>),
         }
     }
 }
@@ -843,69 +787,80 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1126 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b0: i64 = 2,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        AsyncFallback {
-            Action(|ctx| ctx.exec(0)),
-            ParallelAll(1) {
-                StatefulAction(Task<1>),
-            },
-            ForceFailure {
-                WhileDoElse {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(Act<3>),
+        ParallelAll(2) {
+            Switch(b1) {
+                case 5 => DynamicSequence {
+                    Script(|bb| bb.t1.set(7)),
+                    StatefulAction(Task<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
+                },
+                case 2 => Switch(b1) {
+                    case 2 => Action(Act<2>),
+                    _ => SetBlackboard(b1 = {t0}),
+                },
+                _ => Repeater(3) {
+                    Action(PIo<3>, t0 = {b0}),
                 },
             },
-            Limiter(3) {
-                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+            RepeatTimes(1) {
+                #[on_halted(|bb| *bb.t1 += 2)]
+                #[post(|bb| { if *bb.t1 < *bb.t1 + 2 { bb.b0 += 1 }; if *bb.t0 == (bb.b0 + 3) % 3 { bb.b1 += 1 } })]
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree1126Blackboard { b0 });
+board!(Tree1126Blackboard { b0 b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1127Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[tracked] t0: i64 = 13,
+            b0: i64 = 15,
+        }
+        MemPriority {
+            Action(|ctx| ctx.exec(2)),
+            StatefulAction(Task<3>),
+            SetBlackboard(b0 = {t0}),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1127 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
-            o0: Option<i64> = Some(1),
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
         }
-        ReactiveFallback {
-            IfThenElse {
-                Action(Act<0>),
-                #[skip_if(|bb| bb.b0 > 4)]
-                #[success_if(|bb| bb.o0.is_some())]
-                Switch(b1) {
-                    case 4 => ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-                        UnsetBlackboard(o0),
-                    },
-                    case 2 => Condition(|ctx, bb| ctx.check_in(2, 0)),
-                    _ => #[failure_if(|bb| bb.b1 + 3 != 6)]
-                    Action(Act<3>),
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
-                Condition(Cond<4>),
-                RunOnce(then_skip = false) {
-                    ForceSuccess {
-                        IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail, dynamic = false) {
-                            Script(|bb| bb.b0 += 1),
-                            Succeeder,
-                            Action(Act<5>),
+        StepSequencer {
+            MaxTime(20) {
+                RunOnce(then_skip = true) {
+                    IfThenElse {
+                        Precondition(|bb| *bb.t0 % 2 < 0, else = Failure) {
+                            Timeout(10) {
+                                ReactiveFallback {
+                                    AlwaysFailure,
+                                    Condition(|ctx| ctx.check(0)),
+                                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+                                },
+                            },
                         },
-                    },
-                },
-                Filter(times = 1) {
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    ParallelAll {
-                        Condition(Cond<6> = Cond::<6>),
-                        StatefulAction(Task<7>),
-                        Condition(Cond<8>),
+                        Sequence {
+                            SubTree(Tree1127Sub0, ..),
+                            Inverter {
+                                AsyncFallback {
+                                    WasEntryUpdated(t0),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -913,27 +868,30 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1127Blackboard { b0 t0 b1 o0 });
+board!(Tree1127Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1128 for Ctx {
         blackboard {
-            b1: i64 = 4,
+            b1: i64,
             b0: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        MemPriority {
-            RepeatTimes(1) {
-                Precondition(|bb| bb.b0 < (bb.b0 + 4) % 2) {
-                    #[on_success(|bb| { bb.b1 = 6; bb.b0 = *bb.t0 % 3 })]
-                    StepSequencer {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                        Action(|ctx| ctx.exec(1)),
-                        Action(|ctx| ctx.exec(2)),
-                        #[on_halted(|bb| bb.b0 = bb.b1)]
-                        Sleep(50),
-                    },
+        DynamicSelector {
+            ReactiveFallback {
+                #[post(|bb| *bb.t0 += 3)]
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    Runner,
                 },
+                #[run_while(|bb| bb.b0 % 4 != 2)]
+                Action(Act<2>),
+                StatefulAction(Task<3>),
+                Action(PIo<4>, t0 = {b1}),
+                Condition(PCond<5>, b0 = 1),
             },
         }
     }
@@ -944,100 +902,62 @@ board!(Tree1128Blackboard { b1 b0 t0 });
 bt::behavior_tree! {
     pub tree Tree1129 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 0,
             #[tracked] t0: i64,
         }
-        #[success_if(|bb| bb.b0 > 1)]
-        AsyncSequence {
-            Cooldown(0) {
-                StatefulAction(Task<0>),
-            },
-            Sequence {
-                #[on_halted(|bb| bb.b0 += 3)]
-                Priority {
-                    StatefulAction(Task<1>),
-                    BinarySelector(|bb| (*bb.t0 + 2) % 3 != 0, dynamic = false) {
-                        Action(PIo<2>, t0 = {t0}),
-                        AlwaysSuccess,
-                    },
-                    BinarySelector(|bb| bb.b0 == (*bb.t0 + 2) % 2) {
-                        Succeeder,
-                        Script(|bb| bb.t0.set(bb.b0 + 1)),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                WaitValueUpdate(t0) {
-                    Inverter {
-                        #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 4)]
-                        WaitUntil(|bb| *bb.t0 > bb.b0 + 4) {
-                            Conditional(|bb| (bb.b0 + 4) % 4 != 1, else = Failure) {
-                                StatefulAction(Task<3>),
+        Sequence {
+            #[success_if(|bb| bb.b0 > bb.o0.unwrap_or(3))]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            Deadline(0) {
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        WhileDoElse {
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
+                        },
+                        FlipSelector {
+                            Condition(|ctx, bb| ctx.check_in(2, 8)),
+                            AlwaysSuccess,
+                            Action(Act<3>),
+                        },
+                        IndexSwitch(|bb| (bb.b0 + 4) % 4, dynamic = true) {
+                            Deadline(20) {
+                                SetBlackboard(o0 = Some(2)),
                             },
+                            StatefulAction(Task<4>),
                         },
                     },
+                    IfThenElse {
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(Cond<7>),
+                    },
                 },
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.t0.set(2))]
-                WaitUntil(|bb| (bb.b0 + 3) % 3 > 1) {
-                    AlwaysSuccess,
-                },
-                Condition(|ctx| ctx.check(4)),
+            },
+            RetryUntilSuccessful(0) {
+                Wait(10),
             },
         }
     }
 }
 
-board!(Tree1129Blackboard { b0 t0 });
+board!(Tree1129Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1130 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
+        RunOnce(then_skip = false) {
+            Failer,
         }
-        RepeatUntilSuccess(forever) {
-            ParallelAll(max_failures = -1) {
-                #[post(|bb| *bb.t0 += 1)]
-                #[on_success(|bb| bb.b1 += 1)]
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[skip_if(|bb| bb.b0 != bb.b1)]
-                    StatefulAction(Task<0> = Task::<0>),
-                    Invert {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    Conditional(|bb| *bb.t0 % 3 > 1, dynamic = true) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(PIo<3>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1130Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1131Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1131Sub0 for Ctx {
-        SubTree(Tree1131Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1131 for Ctx {
-        ParallelAll(0) {
-            SubTree(Tree1131Sub0),
-            RepeatUntilSuccess(2) {
-                AlwaysSuccess,
+        Deadline(100) {
+            Repeat(2) {
+                Condition(Cond<0>),
             },
         }
     }
@@ -1045,61 +965,86 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1132 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                Condition(Cond<3>),
+        blackboard {
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        Filter(times = 2, count = Failure) {
+            #[success_if(|bb| bb.b1 == 7)]
+            Conditional(|bb| *bb.t0 + 1 > *bb.t0 % 4, else = Success) {
+                Inverter {
+                    MemPriority {
+                        DynamicSelector {
+                            Condition(Cond<0>),
+                            ScriptCondition(|bb| bb.b0 > bb.b1 + 4),
+                        },
+                        Wait(0),
+                    },
+                },
             },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                AlwaysRunning,
-            },
-            Condition(Cond<5> = Cond::<5>),
         }
     }
 }
+
+board!(Tree1132Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1133 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 1,
-        }
-        #[on_halted(|bb| { bb.b0 += 1; bb.b1 += 2 })]
-        #[skip_if(|bb| bb.b0 > 1)]
         ReactiveSequence {
-            Action(PAct<0>, b0 = 4, b1 = {b1}),
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 3)),
-                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 4)),
+            WhileDoElse {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Selector {
+                        Condition(Cond<2>),
+                        Fallback {
+                            StatefulAction(Task<3>),
+                            Action(|ctx| ctx.exec(4)),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                Condition(|ctx| ctx.check(6)),
             },
-            Condition(PCond<4>, b0 = 0),
         }
     }
 }
 
-board!(Tree1133Blackboard { t0 b1 b0 });
+bt::behavior_tree! {
+    pub tree Tree1134Sub0 for Ctx {
+        StatefulAction(Task<7> = Task::<7>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1134 for Ctx {
-        ParallelAll(2) {
-            Limiter(1) {
-                Parallel(success = 1, failure = 0) {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    AlwaysFailure,
+        SequenceStar {
+            IfThenElse {
+                RepeatUntilSuccess(2) {
+                    Sequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                    },
                 },
-            },
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-                RunOnce {
+                SequenceWithMemory {
+                    Wait(20),
+                    Timeout(50) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4>),
                     Condition(Cond<5>),
+                },
+                FlipSelector {
+                    MemSequence {
+                        Condition(|ctx| ctx.check(6)),
+                        RepeatUntil(Failure) {
+                            SubTree(Tree1134Sub0),
+                        },
+                    },
+                    Condition(Cond<8>),
+                    AlwaysFailure,
                 },
             },
         }
@@ -1109,529 +1054,397 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1135 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
         }
-        #[skip_if(|bb| bb.b0 + 1 < 0)]
-        #[success_if(|bb| (bb.b0 + 2) % 2 != 0)]
-        BinarySelector(|bb| *bb.t0 < 1, dynamic = true) {
-            Precondition(|bb| *bb.t1 % 2 > 0, else = Running) {
-                Filter(times = 2) {
-                    SetBlackboard(b0 = {t1}),
-                },
-            },
-            Limiter(2) {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    #[post(|bb| if bb.b0 % 2 > 0 { *bb.t0 += 1 })]
-                    #[skip_if(|bb| bb.b1 + 1 > 6)]
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                    RepeatUntilFailure(1) {
-                        Condition(Cond<3>),
-                    },
-                },
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            Precondition(|bb| bb.b0 % 4 < 1, else = Failure) {
+                Condition(|ctx| ctx.check(0)),
             },
         }
     }
 }
 
-board!(Tree1135Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1136Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Timeout(100) {
-            Condition(PCond<0>, b0 = 3),
-        }
-    }
-}
+board!(Tree1135Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1136 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
-        }
-        Parallel(success = -3, failure = -1) {
-            SubTree(Tree1136Sub0, ..),
-            StatefulAction(Task<1>),
-            Action(PAct<2>, b0 = {t0}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree1136Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1137 for Ctx {
-        blackboard {
             b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 1,
             #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 5,
         }
-        WaitValueUpdate(t0) {
-            #[failure_if(|bb| *bb.t1 % 3 == 0)]
-            Inverter {
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    Script(|bb| bb.b0 += 1),
+        IfThenElse {
+            Fallback {
+                Observe(|bb| bb.b1 + 4 != 5, abort = both) {
+                    Sequence {
+                        Action(Act<0> = Act::<0>),
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                Observe(|bb| bb.b1 < bb.b0, abort = lower) {
+                    StatefulAction(Task<2>),
+                },
+                Observe(|bb| bb.b0 < 1, abort = none) {
+                    SetBlackboard(b0 = 6),
+                },
+            },
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(3)),
+                #[run_while(|bb| (bb.b1 + 4) % 3 < 0)]
+                Action(Act<4> = Act::<4>),
+                Condition(Cond<5> = Cond::<5>),
+                Action(Act<6>),
+            },
+            Invert {
+                RetryUntilSuccessful(0) {
+                    #[post(|bb| bb.b1 = *bb.t0 % 4)]
+                    #[success_if(|bb| bb.b1 != 4)]
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree1137Blackboard { b1 q0 t0 t1 b0 });
+board!(Tree1136Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1137 for Ctx {
+        DynamicSequence {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Condition(Cond<2> = Cond::<2>),
+            StatefulAction(Task<3> = Task::<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1138 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
         }
-        BinarySelector(|bb| bb.b1 < 0) {
-            Action(PAct<0>, b0 = {t0}, b1 = {=}),
-            RepeatTimes(2) {
-                MemPriority {
-                    WhileDoElse {
-                        Filter(times = 2, count = Success, filtered = Skipped) {
-                            Sequence {
-                                Deadline(20) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                #[run_while(|bb| *bb.t0 + 1 == 2)]
-                                Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b0)),
-                            },
+        MemPriority {
+            Observe(|bb| *bb.t1 != 4, abort = none) {
+                #[post(|bb| bb.t0.set(*bb.t1 + 1))]
+                #[on_failure(|bb| bb.b0 += 3)]
+                #[run_while(|bb| bb.b0 + 2 != 7)]
+                RepeatTimes(forever) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Deadline(0) {
+                            StatefulAction(Task<0>),
                         },
-                        WaitUntil(|bb| bb.b0 > 7) {
-                            #[post(|bb| if bb.b1 != *bb.t0 + 1 { bb.b0 = *bb.t0 })]
-                            Condition(Cond<3>),
-                        },
-                        Switch(b1) {
-                            case 1 => Condition(|ctx| ctx.check(4)),
-                            _ => Action(PAct<5>, b0 = {t0}, b1 = {b1}),
-                        },
+                        Sleep(100),
                     },
-                    StatefulAction(Task<6>),
+                },
+            },
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
+            ReactiveFallback {
+                Delay(10) {
+                    Deadline(0) {
+                        Failer,
+                    },
+                },
+                Condition(Cond<2> = Cond::<2>),
+                Cooldown(10, filtered = Failure) {
+                    Condition(Cond<3>),
+                },
+                Loop(q0, if_empty = Success) {
+                    Action(Act<4> = Act::<4>),
                 },
             },
         }
     }
 }
 
-board!(Tree1138Blackboard { b0 t0 b1 });
+board!(Tree1138Blackboard { q0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1139 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
+            b1: i64 = 0,
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t1: i64 = 2,
         }
-        SequenceWithMemory {
-            Repeat(2) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            MemSequence {
-                #[post(|bb| bb.t1.set(bb.b0 % 3))]
-                Sequence {
-                    StatefulAction(Task<1>),
+        Fallback {
+            #[on_success(|bb| bb.t1.set(bb.b0 + 3))]
+            #[run_while(|bb| bb.b0 > 2)]
+            Condition(Cond<0>),
+            ReactiveFallback {
+                Action(Act<1>),
+                AlwaysFailure,
+                Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 3) % 2, &mut bb.b1)),
+                #[skip_if(|bb| bb.b1 % 3 > 0)]
+                Repeater(forever) {
+                    Action(Act<3>),
                 },
-                Precondition(|bb| (*bb.t0 + 1) % 2 < 0, else = Success) {
-                    Loop(q0, if_empty = Failure) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            Limiter(2) {
-                IfThenElse {
-                    AsyncFallback {
-                        StatefulAction(Task<2> = Task::<2>),
-                        StatefulAction(PTask<3>, b0 = {t1}, b1 = {b0}),
-                        AlwaysFailure,
-                    },
-                    RunOnce {
-                        Wait(10),
-                    },
-                },
+                #[on_halted(|bb| if bb.b1 % 2 != 1 { bb.o0 = Some(bb.b0 % 3) })]
+                #[failure_if(|bb| bb.b0 % 3 < 2)]
+                Succeeder,
             },
         }
     }
 }
 
-board!(Tree1139Blackboard { q0 b0 t1 t0 });
+board!(Tree1139Blackboard { b1 o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1140 for Ctx {
         blackboard {
             b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 3,
         }
-        ParallelAll(max_failures = -2) {
-            Action(Act<0>),
-            Script(|bb| *bb.t0 += 1),
-            #[failure_if(|bb| bb.b0 > 4)]
-            Repeater(0) {
-                StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+        ReactiveFallback {
+            ForceFailure {
+                #[skip_if(|bb| bb.b0 + 1 > 1)]
+                StatefulAction(Task<0> = Task::<0>),
+            },
+            ParallelAll {
+                ReactiveFallback {
+                    Condition(Cond<1>),
+                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    BinarySelector(|bb| *bb.t0 < bb.b1, dynamic = true) {
+                        Condition(Cond<2> = Cond::<2>),
+                        #[run_while(|bb| *bb.t1 != bb.b0)]
+                        Condition(Cond<3>),
+                    },
+                    RunOnce {
+                        Script(|bb| *bb.t0 += 2),
+                    },
+                },
+                #[on_failure(|bb| { bb.b1 = 2; *bb.t0 += 1 })]
+                Precondition(|bb| bb.b1 + 4 < 2, else = Success) {
+                    Parallel(success = 0, failure = -3) {
+                        Condition(Cond<4>),
+                        Repeat(forever) {
+                            Fallback {
+                                Failer,
+                                Action(Act<5>),
+                            },
+                        },
+                        SetBlackboard(t1 = 3),
+                        SetBlackboard(b1 = 1),
+                    },
+                },
+            },
+            AsyncFallback {
+                #[on_failure(|bb| bb.t0.set(bb.b1))]
+                Precondition(|bb| bb.b1 < 6, else = Skipped) {
+                    DynamicSelector {
+                        StatefulAction(Task<6>),
+                        Action(PIo<7>, t0 = {t0}),
+                        Action(Act<8>),
+                        Runner,
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(9, *bb.t1, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree1140Blackboard { b0 t0 b1 });
+board!(Tree1140Blackboard { b0 t0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1141 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
             b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        AsyncSequence {
-            AsyncSequence {
-                Sequence {
-                    RepeatUntil(Success) {
-                        Action(Act<0>),
-                    },
-                },
-                Repeat(2) {
-                    SkipUnlessUpdated(t1) {
-                        Loop(q0, value = {b1}, if_empty = Failure) {
-                            Deadline(20) {
-                                Action(Act<1>),
-                            },
-                        },
-                    },
-                },
-                Loop(q0, value = {t1}, if_empty = Skipped) {
-                    Parallel(success = 2, failure = -1) {
-                        #[skip_if(|bb| *bb.t0 != 6)]
-                        TryCatch(catch_on_halt = true) {
-                            Action(PAct<2>, b0 = {b0}, b1 = {=}),
-                            Action(Act<3>),
-                        },
-                        Script(|bb| { bb.b0 += 3; bb.t1.set(3) }),
-                    },
-                },
-                AsyncSequence {
-                    #[on_success(|bb| if *bb.t0 % 3 == 2 { bb.b1 += 2 })]
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                    Wait(0),
-                },
-            },
-            Repeat(1) {
+        #[post(|bb| { bb.b1 += 1; bb.b1 += 1 })]
+        #[skip_if(|bb| bb.b0 + 4 != *bb.t0)]
+        SequenceWithMemory {
+            SkipUnlessUpdated(t0) {
                 StepSequencer {
-                    Switch(b1) {
-                        case 1 => SkipUnlessUpdated(t1) {
-                            Action(PIo<5>, t0 = {=}),
-                        },
-                        case 3 => Condition(Cond<6> = Cond::<6>),
-                        case 4 => ForceFailure {
-                            StatefulAction(Task<7>),
-                        },
-                        _ => Condition(Cond<8>),
+                    WaitUntil(|bb| bb.b1 + 4 > *bb.t0) {
+                        ScriptCondition(|bb| bb.b1 + 4 < 7),
                     },
-                    StatefulAction(PTask<9>, b0 = {t0}, b1 = {=}),
-                    ParallelAll(0) {
-                        IfThenElse {
-                            WasEntryUpdated(t0),
-                            #[skip_if(|bb| *bb.t1 < *bb.t1 % 3)]
-                            StatefulAction(Task<10>),
-                        },
-                        Runner,
+                    SetBlackboard(b0 = {t0}),
+                    RepeatUntil(Failure) {
+                        Condition(Cond<0>),
                     },
-                },
-            },
-            SkipUnlessUpdated(t1) {
-                ReactiveSequence {
-                    ForceFailure {
-                        #[run_while(|bb| *bb.t0 % 4 > 0)]
-                        Sleep(20),
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(11)),
-                        Condition(Cond<12>),
-                    },
-                    ReactiveSequence {
-                        Script(|bb| *bb.t0 += 1),
-                        Condition(|ctx, bb| ctx.check_in(13, bb.b1 % 2)),
-                        StatefulAction(Task<14> = Task::<14>),
-                    },
-                    ScriptCondition(|bb| *bb.t0 < bb.b1),
+                    Runner,
                 },
             },
         }
     }
 }
 
-board!(Tree1141Blackboard { t1 t0 b0 b1 q0 });
+board!(Tree1141Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1142 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            MemPriority {
-                AsyncSequence {
-                    StatefulAction(Task<0>),
-                    Condition(PCond<1>, b0 = {=}),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                },
-                ReactiveSequence {
-                    Action(Act<3>),
-                    StatefulAction(PTask<4>, b0 = 8, b1 = {t1}),
-                },
-                #[success_if(|bb| bb.b0 != 2)]
-                #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
-                Condition(Cond<5>),
+        Repeat(forever) {
+            Timeout(30) {
                 Timeout(0) {
-                    StatefulAction(Task<6> = Task::<6>),
+                    StatefulAction(Task<0>),
                 },
             },
         }
     }
 }
-
-board!(Tree1142Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1143 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            b1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        ParallelAll {
-            PolicyParallel(policy = FirstFailure) {
-                Loop(q0, if_empty = Running) {
-                    RetryUntilSuccessful(1) {
-                        Priority {
-                            StatefulAction(Task<0>),
-                            Action(Act<1>),
-                            Action(PAct<2>, b0 = {b0}, b1 = {b1}),
-                        },
-                    },
+        Switch(b1) {
+            case 2 => ReactiveSelector {
+                Action(Act<0> = Act::<0>),
+                SequenceStar {
+                    Script(|bb| bb.b0 += 1),
+                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
                 },
-                Delay(20) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
-                        ReactiveSelector {
-                            WasEntryUpdated(t0),
-                            StatefulAction(Task<5>),
-                        },
-                    },
+                #[skip_if(|bb| bb.o0.is_some())]
+                #[success_if(|bb| bb.o0.is_none())]
+                AlwaysFailure,
+            },
+            case 3 => #[run_while(|bb| (bb.b1 + 2) % 4 > 2)]
+            FlipSelector {
+                StepSequencer {
+                    Wait(0),
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(Cond<3>),
                 },
-                RepeatUntil(Failure) {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                        Script(|bb| bb.b0 += 3),
-                    },
+                Condition(|ctx| ctx.check(4)),
+                AlwaysRunning,
+            },
+            case 0 => StepSequencer {
+                Repeater(0) {
+                    WasEntryUpdated(t0),
                 },
             },
-            AsyncSequence {
-                RepeatUntilSuccess(forever) {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                    },
+            _ => Loop(q0, value = {b0}, if_empty = Running) {
+                ParallelAll(max_failures = -1) {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                    ScriptCondition(|bb| bb.b0 < bb.b1 % 2),
                 },
-                Sequence {
-                    StatefulAction(Task<9>),
-                    #[post(|bb| { bb.b1 = bb.b0; bb.b1 = 8 })]
-                    #[on_success(|bb| bb.b1 = 6)]
-                    Cooldown(20, filtered = Failure) {
-                        Action(PAct<10>, b0 = 5, b1 = {b0}),
-                    },
-                },
-                BinarySelector(|bb| (*bb.t0 + 4) % 2 != 1, dynamic = true) {
-                    RepeatUntil(Failure) {
-                        Loop(q0, value = {b0}, if_empty = Skipped) {
-                            Condition(Cond<11>),
-                        },
-                    },
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-                Condition(|ctx| ctx.check(13)),
             },
         }
     }
 }
 
-board!(Tree1143Blackboard { b0 b1 q0 t0 });
+board!(Tree1143Blackboard { t0 b1 q0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1144 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 3,
+            b1: i64 = 1,
+            b0: i64,
         }
-        Fallback {
-            #[skip_if(|bb| *bb.t0 != bb.b0)]
-            #[post(|bb| bb.b0 += 1)]
-            AlwaysSuccess,
-            Conditional(|bb| bb.b0 > *bb.t0 % 3, dynamic = false, else = Success) {
-                Conditional(|bb| bb.b0 == bb.b0 % 2, dynamic = false, else = Failure) {
-                    Condition(Cond<0>),
-                },
+        #[run_while(|bb| bb.b1 % 2 != 0)]
+        #[failure_if(|bb| bb.b1 < bb.b0 + 3)]
+        WhileDoElse {
+            WaitUntil(|bb| *bb.t0 > 0) {
+                StatefulAction(Task<0>),
             },
-            AsyncFallback {
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            ReactiveFallback {
-                Action(Act<3>),
-                Delay(0) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            IfThenElse {
-                ScriptCondition(|bb| bb.b0 < 3),
-                Condition(PCond<5>, b0 = {=}),
-                Action(Act<6>),
-            },
+            Runner,
         }
     }
 }
 
-board!(Tree1144Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1145Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            b1: i64 = 14,
-            #[tracked] t1: i64 = 12,
-            #[tracked] t0: i64 = 10,
-        }
-        IfThenElse {
-            FlipSelector {
-                SetBlackboard(t1 = {t0}),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
+board!(Tree1144Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1145 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Parallel(success = 0) {
-            StatefulAction(Task<0>),
-            SubTree(Tree1145Sub0, ..),
-            Repeat(4) {
-                SequenceWithMemory {
-                    StatefulAction(Task<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            StatefulAction(Task<5>),
+        Retry(1) {
+            Action(|ctx| ctx.exec(0)),
         }
     }
 }
-
-board!(Tree1145Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1146 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
         }
-        ReactiveSelector {
-            Deadline(0) {
-                IndexSwitch(|bb| bb.b0, dynamic = true) {
-                    Sequence {
-                        Action(Act<0> = Act::<0>),
-                        #[on_failure(|bb| *bb.t1 += 2)]
-                        #[failure_if(|bb| *bb.t0 > *bb.t1)]
-                        Action(PIo<1>, t0 = {b0}),
-                        AlwaysSuccess,
+        BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
+            FlipSelector {
+                ScriptCondition(|bb| bb.b1 + 2 < *bb.t0 + 4),
+                BinarySelector(|bb| bb.b1 > 6, dynamic = false) {
+                    Action(Act<0>),
+                    Observe(|bb| bb.b0 != 0, abort = self) {
+                        Action(PIo<1>, t0 = {t0}),
                     },
                 },
+                DynamicSequence {
+                    Sleep(20),
+                    Action(Act<2>),
+                },
             },
-            Fallback {
-                Action(PAct<2>, b0 = 0, b1 = {b0}),
-                #[post(|bb| bb.o0 = Some(*bb.t0 + 1))]
-                #[on_success(|bb| if *bb.t1 < *bb.t1 % 4 { *bb.t1 += 3 })]
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
+            StepSequencer {
+                #[post(|bb| { bb.b1 = bb.b1 % 3; *bb.t0 += 3 })]
+                #[skip_if(|bb| bb.b1 < 7)]
+                #[on_failure(|bb| bb.b1 += 1)]
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                Wait(30),
+                RunOnce(then_skip = true) {
+                    AlwaysSuccess,
+                },
             },
         }
     }
 }
 
-board!(Tree1146Blackboard { o0 t0 b0 t1 });
+board!(Tree1146Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1147 for Ctx {
-        StepSequencer {
-            AsyncFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-            },
-            ForceSuccess {
-                RepeatUntil(Success) {
-                    StatefulAction(Task<3>),
+        ReactiveSequence {
+            RepeatUntilSuccess(forever) {
+                DynamicSequence {
+                    Sequence {
+                        Action(Act<0>),
+                        Sleep(10),
+                    },
+                    Condition(Cond<1>),
+                    Condition(Cond<2>),
                 },
             },
-            RunOnce(then_skip = false) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Runner,
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
+            ReactiveSequence {
+                StatefulAction(Task<3> = Task::<3>),
+                Priority {
+                    Action(|ctx| ctx.exec(4)),
+                    Condition(Cond<5>),
+                    Succeeder,
+                },
+                Timeout(50) {
+                    ForceSuccess {
+                        StatefulAction(Task<6>),
+                    },
                 },
             },
-            RetryUntilSuccessful(3) {
-                MemPriority {
-                    StatefulAction(Task<8> = Task::<8>),
-                    StatefulAction(Task<9>),
-                    StatefulAction(Task<10>),
-                    AlwaysFailure,
+            Action(|ctx| ctx.exec(7)),
+            Fallback {
+                ForceFailure {
                     AlwaysSuccess,
                 },
-            },
-            Deadline(0) {
-                WhileDoElse {
-                    Deadline(100) {
-                        Limiter(2) {
-                            ParallelAll(1) {
-                                AlwaysRunning,
-                                StatefulAction(Task<11>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<12>),
-                    Action(Act<13>),
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<8>),
                 },
+                Deadline(0) {
+                    Wait(50),
+                },
+                Condition(|ctx| ctx.check(9)),
+            },
+            RepeatUntil(Success) {
+                AlwaysSuccess,
             },
         }
     }
@@ -1640,659 +1453,991 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1148 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            #[on_success(|bb| bb.b1 = bb.b0 + 3)]
-            Retry(4) {
-                #[on_failure(|bb| { bb.b1 = bb.b0 % 3; if *bb.t0 + 3 > 1 { bb.t0.set((bb.b1 + 4) % 2) } })]
-                UnsetBlackboard(o0),
-            },
-            Condition(Cond<0>),
-            #[run_while(|bb| bb.o0.is_none())]
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree1148Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1149 for Ctx {
-        blackboard {
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 4,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
         }
-        #[skip_if(|bb| *bb.t0 != 4)]
-        WaitValueUpdate(t0) {
-            SequenceWithMemory {
-                ParallelAll(4) {
-                    Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    #[on_success(|bb| bb.t0.set(*bb.t1 + 4))]
-                    Loop(q0, if_empty = Failure) {
-                        AlwaysSuccess,
+        ReactiveSequence {
+            Repeater(1) {
+                AsyncSequence {
+                    #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                    #[success_if(|bb| (*bb.t1 + 3) % 4 > 1)]
+                    ReactiveSequence {
+                        AsyncFallback {
+                            Condition(Cond<0> = Cond::<0>),
+                            Sleep(0),
+                        },
                     },
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                    StatefulAction(PTask<2>, b0 = {=}),
-                },
-                Repeater(1) {
-                    Cooldown(0, filtered = Skipped) {
-                        KeepRunningUntilFailure {
-                            Delay(10) {
-                                Loop(q0, value = {t1}, if_empty = Success) {
-                                    Action(Act<3> = Act::<3>),
-                                },
+                    ForceSuccess {
+                        ReactiveSequence {
+                            Cooldown(10) {
+                                #[on_failure(|bb| bb.b1 += 2)]
+                                #[on_halted(|bb| { *bb.t1 += 1; if bb.b1 < *bb.t1 { *bb.t1 += 2 } })]
+                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
                             },
+                            StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
+                            Script(|bb| { *bb.t1 += 3; *bb.t0 += 3 }),
                         },
                     },
                 },
             },
+            Precondition(|bb| *bb.t0 % 3 < 1, else = Skipped) {
+                ReactiveFallback {
+                    StepSequencer {
+                        Filter(times = 3, count = Failure, filtered = Failure) {
+                            Script(|bb| bb.t0.set(bb.b0)),
+                        },
+                        Action(Act<3>),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {b0}),
+                },
+            },
+            TryCatch {
+                Fallback {
+                    Condition(Cond<5>),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Action(Act<7>),
+                SetBlackboard(b0 = 7),
+                #[on_success(|bb| bb.b0 = bb.b0 % 2)]
+                #[on_halted(|bb| if bb.b1 != bb.b1 % 4 { bb.b0 += 3 })]
+                #[post(|bb| { bb.b0 = bb.b1 + 3; bb.t1.set(1) })]
+                Action(PIo<8>, t0 = {b0}),
+                Action(PIo<9>, t0 = {b0}),
+            },
+            ReactiveFallback {
+                RunOnce(then_skip = true) {
+                    StepSequencer {
+                        AlwaysRunning,
+                        Condition(Cond<10> = Cond::<10>),
+                    },
+                },
+                MemSequence {
+                    ScriptCondition(|bb| (bb.b0 + 2) % 4 == 0),
+                },
+                Precondition(|bb| *bb.t0 > 0, else = Running) {
+                    Condition(|ctx, bb| ctx.check_in(11, bb.b1)),
+                },
+                Retry(1) {
+                    Condition(PCond<12>, b0 = {t1}),
+                },
+                StatefulAction(Task<13>),
+            },
         }
     }
 }
 
-board!(Tree1149Blackboard { t0 q0 b0 t1 });
+board!(Tree1148Blackboard { t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1149 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveFallback {
+            RepeatUntilFailure(forever) {
+                Delay(0) {
+                    #[skip_if(|bb| *bb.t0 != (*bb.t0 + 3) % 3)]
+                    AsyncFallback {
+                        Fallback {
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1>),
+                            #[failure_if(|bb| *bb.t0 != 4)]
+                            Script(|bb| { *bb.t0 += 4; bb.b0 += 1 }),
+                        },
+                    },
+                },
+            },
+            IfThenElse {
+                Condition(PCond<2>, b0 = 9),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 1)),
+                Loop(q0) {
+                    Action(PIo<4>, t0 = {=}),
+                },
+            },
+            Parallel(failure = -1) {
+                Action(Act<5>),
+                WasEntryUpdated(t0),
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    Action(PAct<6>, b0 = {=}),
+                },
+            },
+            Precondition(|bb| bb.b0 + 4 == bb.b0 % 3, else = Failure) {
+                Inverter {
+                    Action(Act<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1149Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1150Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        ReactiveSequence {
+            BinarySelector(|bb| bb.b0 == 3, dynamic = true) {
+                Retry(3) {
+                    Interrupt(|bb| (*bb.t0 + 3) % 2 == 0) {
+                        MaxTime(0) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
+                Precondition(|bb| *bb.t0 < bb.b0, else = Skipped) {
+                    Delay(20) {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+            },
+            Filter(times = 1, count = Success, filtered = Failure) {
+                StepSequencer {
+                    ReactiveSequence {
+                        Condition(Cond<1> = Cond::<1>),
+                        ScriptCondition(|bb| *bb.t0 % 3 == 1),
+                    },
+                    StatefulAction(Task<2>),
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1150 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 0,
+            b0: i64,
         }
-        Selector {
-            Cooldown(10, filtered = Failure) {
+        SequenceStar {
+            SubTree(Tree1150Sub0, t0 = {=}, b0 = {b0}),
+            SequenceWithMemory {
                 ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| *bb.t1 < 7)]
-                    Condition(Cond<1>),
-                    #[post(|bb| bb.b1 += 1)]
-                    #[skip_if(|bb| *bb.t1 % 3 > 0)]
-                    ScriptCondition(|bb| *bb.t1 + 3 > *bb.t0),
+                    Condition(|ctx| ctx.check(3)),
+                    StatefulAction(Task<4>),
+                    ScriptCondition(|bb| bb.b0 == 3),
+                    Condition(Cond<5>),
                 },
-            },
-            SequenceStar {
-                Condition(PCond<2>, b0 = {=}),
-                StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                ReactiveSequence {
+                    Condition(PCond<6>, b0 = {=}),
+                    Action(PAct<7>, b0 = 5, b1 = {t0}),
+                },
             },
         }
     }
 }
 
-board!(Tree1150Blackboard { t0 b0 b1 t1 });
+board!(Tree1150Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1151 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            #[tracked] t0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
         }
-        FlipSelector {
-            RunOnce(then_skip = true) {
-                RepeatUntil(Failure) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        RunOnce {
-                            Condition(PCond<1>, b0 = {b0}),
-                        },
+        BinarySelector(|bb| *bb.t0 < 4, dynamic = false) {
+            AsyncFallback {
+                RepeatUntilSuccess(forever) {
+                    #[success_if(|bb| *bb.t0 < *bb.t1 % 2)]
+                    #[skip_if(|bb| *bb.t1 % 3 == 2)]
+                    #[on_success(|bb| { if bb.b0 % 2 != 0 { *bb.t0 += 1 }; *bb.t0 += 1 })]
+                    StatefulAction(Task<0>),
+                },
+                FlipSelector {
+                    StatefulAction(Task<1>),
+                    KeepRunningUntilFailure {
+                        Wait(0),
                     },
+                    StatefulAction(Task<2>),
                 },
             },
-            StatefulAction(Task<2> = Task::<2>),
-            AsyncFallback {
-                StatefulAction(Task<3>),
-                Action(Act<4>),
-                StatefulAction(Task<5>),
+            TryCatch {
+                Fallback {
+                    #[run_while(|bb| *bb.t0 % 2 != 0)]
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {b0}),
+                    BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
+                        Sleep(0),
+                        ScriptCondition(|bb| *bb.t0 + 1 != *bb.t0 % 3),
+                    },
+                    StatefulAction(Task<5>),
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    #[success_if(|bb| bb.b0 % 3 > 0)]
+                    WasEntryUpdated(t1),
+                },
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    BinarySelector(|bb| *bb.t1 % 4 < 2, dynamic = false) {
+                        Action(PAct<6>, b0 = 2, b1 = {t1}),
+                        Condition(Cond<7>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1151Blackboard { b0 });
+board!(Tree1151Blackboard { t0 q0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1152 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            b1: i64 = 3,
         }
-        #[on_failure(|bb| bb.b1 += 1)]
-        ReactiveFallback {
-            TryCatch {
-                Fallback {
-                    SequenceStar {
-                        StatefulAction(Task<0>),
-                        #[success_if(|bb| *bb.t0 + 2 != bb.b0)]
-                        StatefulAction(Task<1>),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
-                    },
-                    FlipSelector {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    #[on_success(|bb| { bb.b1 += 1; bb.b1 = (*bb.t0 + 4) % 3 })]
-                    Condition(Cond<4>),
+        BinarySelector(|bb| bb.o0.unwrap_or(1) % 4 > 1, dynamic = false) {
+            WhileDoElse {
+                Limiter(3) {
+                    Condition(Cond<0>),
                 },
-                Fallback {
-                    StatefulAction(Task<5>),
-                    WasEntryUpdated(t0),
+                Parallel(failure = -2) {
+                    Condition(Cond<1>),
+                    #[success_if(|bb| (bb.o0.unwrap_or(2) + 4) % 2 != 1)]
+                    WasEntryUpdated(t1),
                 },
-                Succeeder,
-                Precondition(|bb| *bb.t0 < 2, else = Success) {
-                    AlwaysRunning,
-                },
+                #[on_failure(|bb| bb.o0 = Some(bb.b1 + 2))]
+                UnsetBlackboard(o0),
             },
+            StatefulAction(PTask<2>, b0 = 4, b1 = {=}),
         }
     }
 }
 
-board!(Tree1152Blackboard { b1 b0 t0 });
+board!(Tree1152Blackboard { o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1153Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+            b1: i64 = 15,
+        }
+        #[failure_if(|bb| bb.b1 > bb.b1 + 1)]
+        MemSequence {
+            SetBlackboard(b0 = {b1}),
+            #[skip_if(|bb| bb.b1 > 7)]
+            #[run_while(|bb| bb.b0 < 7)]
+            Condition(Cond<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1153 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            b1: i64 = 5,
         }
-        WhileDoElse {
-            #[post(|bb| { bb.t0.set(0); bb.b0 += 1 })]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 < 1)]
-            IfThenElse {
-                StatefulAction(Task<0>),
-                StatefulAction(PTask<1>, b0 = 5, b1 = {=}),
-                Fallback {
-                    ForceSuccess {
-                        StatefulAction(Task<2>),
-                    },
-                    Succeeder,
-                },
-            },
-            MemPriority {
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(5) % 3, &mut bb.b0)),
-                },
-                WaitUntil(|bb| bb.b1 != bb.b0 + 3) {
-                    Fallback {
-                        Action(Act<4> = Act::<4>),
-                        Condition(PCond<5>, b0 = 7),
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(9, *bb.t0, &mut bb.b0)),
-            },
-            RunOnce(then_skip = false) {
-                ForceFailure {
-                    SetBlackboard(o0 = Some(7)),
-                },
-            },
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            SubTree(Tree1153Sub0, q0 = {=}, b0 = {b0}, b1 = {=}),
         }
     }
 }
 
-board!(Tree1153Blackboard { o0 b1 q0 t0 b0 });
+board!(Tree1153Blackboard { q0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1154 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(PTask<1>, b0 = {=}),
-            StatefulAction(PTask<2>, b0 = {=}),
-            #[failure_if(|bb| (*bb.t0 + 3) % 4 < 1)]
-            WhileDoElse {
-                Condition(Cond<3> = Cond::<3>),
-                AlwaysSuccess,
-            },
-            RunOnce(then_skip = true) {
-                Action(|ctx| ctx.exec(4)),
+        KeepRunningUntilFailure {
+            MemPriority {
+                StepSequencer {
+                    Wait(0),
+                    Precondition(|bb| *bb.t1 == 5, else = Running) {
+                        Condition(Cond<0>),
+                    },
+                    StatefulAction(Task<1>),
+                    AlwaysFailure,
+                    #[run_while(|bb| bb.o0.is_none())]
+                    SetBlackboard(t1 = 1),
+                },
+                Loop(q0, if_empty = Running) {
+                    MemSequence {
+                        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = true) {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
+                            Action(Act<4>),
+                        },
+                        Filter(times = 2, filtered = Skipped) {
+                            Parallel(failure = -3) {
+                                StatefulAction(Task<5>),
+                                Action(Act<6>),
+                                Script(|bb| { bb.b1 = bb.b0 % 3; bb.b1 = bb.b0 }),
+                            },
+                        },
+                        Sequence {
+                            #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(2) + 3))]
+                            StatefulAction(Task<7> = Task::<7>),
+                            Action(Act<8>),
+                        },
+                    },
+                },
+                Retry(1) {
+                    Fallback {
+                        Observe(|bb| *bb.t0 + 3 == 6, abort = both) {
+                            Selector {
+                                #[post(|bb| bb.t0.set(bb.b0 + 2))]
+                                #[failure_if(|bb| bb.o0.unwrap_or(4) < 2)]
+                                Script(|bb| bb.b0 += 2),
+                            },
+                        },
+                        Fallback {
+                            Action(Act<9>),
+                            ScriptCondition(|bb| bb.b0 > bb.b1 + 4),
+                            StatefulAction(Task<10>),
+                            StatefulAction(Task<11>),
+                            Condition(Cond<12>),
+                        },
+                        StatefulAction(Task<13>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1154Blackboard { b0 t0 });
+board!(Tree1154Blackboard { o0 b0 t1 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1155 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 3,
+            #[tracked] t1: i64,
         }
-        #[on_failure(|bb| bb.b0 += 2)]
-        Repeater(1) {
-            Conditional(|bb| bb.o0.unwrap_or(5) == bb.b1 + 3, else = Failure) {
-                Repeat(2) {
-                    Sequence {
-                        #[failure_if(|bb| bb.b1 > 5)]
-                        #[on_success(|bb| if bb.o0.unwrap_or(0) % 3 == 0 { bb.b0 += 3 })]
-                        Loop(q0) {
-                            TryCatch(catch_on_halt = false) {
-                                Wait(10),
-                                Action(Act<0>),
-                            },
-                        },
-                        StepSequencer {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Script(|bb| bb.b1 += 1),
+        TryCatch(catch_on_halt = false) {
+            Cooldown(20) {
+                #[on_success(|bb| if bb.o0.is_some() { bb.t0.set(bb.o0.unwrap_or(1)) })]
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Cooldown(20, filtered = Skipped) {
+                        AlwaysRunning,
+                    },
+                    Observe(|bb| *bb.t1 == 4) {
+                        Conditional(|bb| bb.b0 % 3 > 0, dynamic = false, else = Failure) {
+                            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
                         },
                     },
+                    SetBlackboard(b0 = 3),
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                Parallel(success = 1, failure = -2) {
+                    Succeeder,
+                    Action(Act<1>),
+                },
+                Deadline(0) {
+                    FlipSelector {
+                        Wait(30),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            Observe(|bb| bb.b0 % 2 != 1, abort = none) {
+                #[failure_if(|bb| bb.o0.is_some())]
+                SequenceStar {
+                    Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
+                    SkipUnlessUpdated(t1) {
+                        StatefulAction(Task<5>),
+                    },
+                    SetBlackboard(t0 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree1155Blackboard { q0 b0 o0 b1 });
+board!(Tree1155Blackboard { t0 o0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1156 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
             #[tracked] t0: i64,
         }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            Sequence {
-                StatefulAction(Task<0>),
-                Cooldown(0, filtered = Failure) {
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+        IfThenElse {
+            ParallelAll {
+                ParallelAll(1) {
+                    #[on_halted(|bb| bb.b0 += 3)]
+                    #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.b0 = bb.o0.unwrap_or(5) })]
+                    Wait(30),
+                    Delay(100) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Deadline(0) {
+                    StatefulAction(Task<1>),
+                },
+                KeepRunningUntilFailure {
+                    Action(PIo<2>, t0 = {t0}),
+                },
+                IfThenElse {
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(Task<4>),
+                },
+                #[on_success(|bb| { *bb.t1 += 3; *bb.t0 += 3 })]
+                ReactiveSequence {
+                    Action(Act<5>),
+                    Condition(|ctx| ctx.check(6)),
+                    Action(Act<7> = Act::<7>),
+                },
+            },
+            RetryUntilSuccessful(1) {
+                RetryUntilSuccessful(1) {
+                    Sequence {
+                        Filter(times = 1) {
+                            AsyncFallback {
+                                RetryUntilSuccessful(0) {
+                                    Action(|ctx| ctx.exec(8)),
+                                },
+                            },
+                        },
+                        Optional {
+                            StatefulAction(Task<9>),
+                        },
+                        RepeatUntilFailure(1) {
+                            Filter(times = 2, filtered = Skipped) {
+                                KeepRunningUntilFailure {
+                                    SetBlackboard(t0 = 5),
+                                },
+                            },
+                        },
+                        Repeater(2) {
+                            Script(|bb| bb.b0 = *bb.t1),
+                        },
+                        StatefulAction(Task<10>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1156Blackboard { q0 b0 t0 });
+board!(Tree1156Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1157 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(0),
-        }
-        StepSequencer {
-            SequenceStar {
-                SequenceWithMemory {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                },
-                Timeout(0) {
-                    ReactiveSequence {
-                        StatefulAction(Task<2>),
-                        Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(0))),
-                    },
-                },
-            },
-            #[success_if(|bb| bb.o0.unwrap_or(0) != 2)]
+        Cooldown(0, filtered = Failure) {
             ParallelAll(1) {
-                ReactiveFallback {
-                    Action(PIo<4>, t0 = {b0}),
-                    Condition(PCond<5>, b0 = 2),
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(PTask<6>, b0 = {=}),
+                MemPriority {
+                    ParallelAll {
+                        SequenceStar {
+                            StatefulAction(Task<0> = Task::<0>),
+                            AlwaysSuccess,
+                        },
+                        Succeeder,
+                    },
+                    Invert {
+                        Sleep(30),
+                    },
+                    Inverter {
+                        Delay(0) {
+                            Selector {
+                                Failer,
+                                Failer,
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    Fallback {
+                        StatefulAction(Task<2>),
+                        AlwaysRunning,
                     },
                 },
-            },
-            RetryUntilSuccessful(0) {
-                AlwaysFailure,
-            },
-            Delay(0) {
-                #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(4))]
-                MemPriority {
-                    Action(Act<7>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
+                DynamicSelector {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                    MaxTime(0) {
+                        AsyncSequence {
+                            Condition(Cond<7>),
+                            Sleep(50),
+                            Wait(30),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1157Blackboard { b0 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree1158Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+        }
+        ScriptCondition(|bb| bb.b0 % 2 == 0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1158 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
         }
-        IfThenElse {
-            #[post(|bb| bb.o0 = Some(bb.b0 % 2))]
-            #[run_while(|bb| *bb.t0 == 6)]
-            #[skip_if(|bb| bb.b0 > *bb.t0)]
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        Deadline(10) {
+            Repeat(4) {
+                SubTree(Tree1158Sub0, ..),
+            },
         }
     }
 }
 
-board!(Tree1158Blackboard { t0 b0 o0 });
+board!(Tree1158Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1159 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        Delay(0) {
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(3)),
-                ParallelAll(max_failures = -2) {
-                    #[skip_if(|bb| bb.b0 + 2 > 4)]
-                    StatefulAction(Task<0>),
-                    Succeeder,
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
+        PrioritySelector {
+            #[score(|bb| (*bb.t0) as f32)]
+            SequenceWithMemory {
+                SetBlackboard(t0 = 0),
+                Sleep(0),
             },
+            #[score(|bb| (bb.b0 + 1) as f32)]
+            Condition(Cond<0>),
+            #[score(|bb| (bb.b0 % 2) as f32)]
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+            #[score(|bb| (*bb.t0 + 4) as f32)]
+            AlwaysRunning,
         }
     }
 }
 
-board!(Tree1159Blackboard { o0 b0 });
+board!(Tree1159Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1160 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        RepeatTimes(3) {
-            UnsetBlackboard(o0),
+        MemSequence {
+            MemPriority {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
+                Script(|bb| bb.b0 = *bb.t0),
+            },
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree1160Blackboard { o0 });
+board!(Tree1160Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1161 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64,
             o0: Option<i64>,
-            b0: i64 = 5,
         }
-        #[on_failure(|bb| bb.b0 += 1)]
-        #[skip_if(|bb| (bb.b1 + 2) % 3 != 1)]
-        #[post(|bb| bb.b1 = *bb.t0)]
-        Switch(b1) {
-            case 4 => Repeater(forever) {
-                Action(PIo<0>, t0 = {t0}),
-            },
-            case 3 => TryCatch {
-                #[run_while(|bb| bb.b0 > 3)]
-                StatefulAction(Task<1>),
-                Precondition(|bb| bb.o0.unwrap_or(0) > bb.b1, else = Skipped) {
-                    Action(Act<2>),
+        Loop(q0, value = {b1}, if_empty = Running) {
+            Loop(q0, if_empty = Failure) {
+                Switch(b1) {
+                    case 1 => RunOnce(then_skip = false) {
+                        Retry(3) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    case 2 => Condition(Cond<1>),
+                    case 0 => Precondition(|bb| bb.o0.unwrap_or(4) % 2 != 0, else = Failure) {
+                        MaxTime(20) {
+                            SequenceWithMemory {
+                                Action(PIo<2>, t0 = {=}),
+                                Sequence {
+                                    Action(PIo<3>, t0 = {=}),
+                                    Action(|ctx| ctx.exec(4)),
+                                },
+                                Interrupt(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(1)) {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                    },
+                    _ => ForceSuccess {
+                        MemPriority {
+                            StatefulAction(Task<6>),
+                            RetryUntilSuccessful(4) {
+                                #[post(|bb| bb.b0 = *bb.t0)]
+                                Action(PIo<7>, t0 = {b0}),
+                            },
+                            ScriptCondition(|bb| (*bb.t0 + 2) % 4 < 1),
+                        },
+                    },
                 },
             },
-            _ => Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
         }
     }
 }
 
-board!(Tree1161Blackboard { b1 t0 o0 b0 });
+board!(Tree1161Blackboard { q0 t0 b1 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1162 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             #[tracked] t0: i64 = 1,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            #[on_success(|bb| if *bb.t1 > (bb.b0 + 2) % 3 { bb.t1.set(bb.b0 % 3) })]
-            Sequence {
-                AsyncSequence {
-                    FlipSelector {
-                        StatefulAction(Task<1>),
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
-                        Action(Act<3>),
+        Switch(b1) {
+            case 5 => RetryUntilSuccessful(2) {
+                ForceFailure {
+                    Sequence {
+                        RepeatTimes(3) {
+                            Switch(b1) {
+                                case 1 => TryCatch {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    Runner,
+                                },
+                                _ => IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                                    StatefulAction(PTask<1>, b0 = {=}),
+                                    Wait(0),
+                                },
+                            },
+                        },
+                        MemSequence {
+                            Precondition(|bb| bb.b1 == 4) {
+                                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
+                                Filter(times = 2, count = Failure, filtered = Skipped) {
+                                    Action(PIo<2>, t0 = {=}),
+                                },
+                            },
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                                Delay(50) {
+                                    StatefulAction(PTask<3>, b0 = 6, b1 = {=}),
+                                },
+                                AlwaysFailure,
+                            },
+                        },
+                        #[success_if(|bb| (*bb.t0 + 1) % 4 != 0)]
+                        Priority {
+                            SequenceStar {
+                                StatefulAction(Task<4>),
+                            },
+                            #[run_while(|bb| *bb.t0 + 1 > 7)]
+                            StatefulAction(Task<5>),
+                        },
                     },
-                    TryCatch(catch_on_halt = true) {
-                        Condition(|ctx| ctx.check(4)),
-                        Action(PAct<5>, b0 = {=}),
-                    },
-                    Action(Act<6>),
                 },
             },
-            Remap(success = Success, failure = Failure) {
-                Loop(q0, value = {b0}, if_empty = Success) {
-                    IfThenElse {
-                        WhileDoElse {
-                            #[failure_if(|bb| *bb.t1 + 2 > *bb.t0 % 3)]
-                            StatefulAction(Task<7> = Task::<7>),
-                            Action(|ctx, bb| ctx.exec_in(8, *bb.t1, &mut bb.b0)),
-                            Script(|bb| *bb.t1 += 1),
+            _ => Priority {
+                Fallback {
+                    RepeatUntilFailure(forever) {
+                        Sequence {
+                            Sleep(0),
+                            #[post(|bb| bb.b0 += 2)]
+                            Condition(Cond<6>),
                         },
-                        StepSequencer {
-                            #[skip_if(|bb| bb.b0 != 2)]
-                            Fallback {
-                                Condition(PCond<9>, b0 = {t1}),
-                                StatefulAction(Task<10>),
-                                Condition(PCond<11>, b0 = 2),
+                    },
+                    AsyncSequence {
+                        Condition(Cond<7>),
+                        #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 < 7)]
+                        Script(|bb| bb.b0 += 4),
+                        #[on_success(|bb| bb.b0 = (*bb.t0 + 2) % 3)]
+                        #[post(|bb| { bb.o0 = Some(5); bb.b0 += 3 })]
+                        StatefulAction(Task<8> = Task::<8>),
+                    },
+                    Condition(Cond<9>),
+                },
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(10)),
+                },
+                RunOnce(then_skip = false) {
+                    Sequence {
+                        FlipSelector {
+                            Condition(Cond<11>),
+                            Precondition(|bb| bb.b1 < 4, else = Running) {
+                                Condition(Cond<12> = Cond::<12>),
                             },
                         },
                     },
                 },
             },
-            IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = false) {
-                Priority {
-                    ScriptCondition(|bb| *bb.t1 % 3 > 1),
-                },
-                Action(Act<12>),
-                StatefulAction(Task<13>),
-                SetBlackboard(b0 = 3),
-            },
-            #[skip_if(|bb| *bb.t1 == 2)]
-            Precondition(|bb| *bb.t0 + 3 != 2, else = Skipped) {
-                WaitValueUpdate(t1) {
-                    ReactiveSelector {
-                        Condition(Cond<14> = Cond::<14>),
-                        StatefulAction(Task<15>),
-                        Loop(q0, value = {t0}, if_empty = Success) {
-                            Condition(PCond<16>, b0 = {=}),
-                        },
-                        #[success_if(|bb| *bb.t0 > *bb.t1)]
-                        #[on_failure(|bb| bb.b0 += 2)]
-                        Failer,
-                    },
-                },
-            },
         }
     }
 }
 
-board!(Tree1162Blackboard { b0 t1 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1163Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        Condition(|ctx| ctx.check(1))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1163Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        WasEntryUpdated(t0)
-    }
-}
+board!(Tree1162Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1163 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 2,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
         }
-        Loop(q0, value = {b1}, if_empty = Running) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                SubTree(Tree1163Sub0, q0 = {=}, t0 = {t0}, b1 = {=}),
-                SubTree(Tree1163Sub1, q0 = {=}, t0 = {t0}, b1 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree1163Blackboard { q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        BinarySelector(|bb| (bb.b1 + 2) % 3 == 1) {
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Optional {
-                        SetBlackboard(t0 = 0),
+        MemSequence {
+            ReactiveSelector {
+                FlipSelector {
+                    Condition(Cond<0>),
+                    Filter(times = 3) {
+                        SetBlackboard(b0 = 7),
                     },
-                    Interrupt(|bb| bb.b0 % 2 < 0) {
-                        #[post(|bb| *bb.t0 += 1)]
-                        #[failure_if(|bb| bb.b0 % 3 == 1)]
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
+                    TryCatch(catch_on_halt = true) {
+                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                        #[success_if(|bb| bb.b0 > 5)]
+                        Priority {
                             StatefulAction(Task<1>),
-                            #[skip_if(|bb| bb.b0 + 4 > 1)]
-                            Action(PAct<2>, b0 = {t0}),
+                        },
+                        Cooldown(0) {
+                            Interrupt(|bb| bb.o0.is_some()) {
+                                Condition(Cond<2>),
+                            },
                         },
                     },
                 },
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-            },
-            Switch(b1) {
-                case 1 => Parallel(success = 0, failure = 2) {
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<4>),
-                },
-                _ => #[skip_if(|bb| *bb.t0 + 2 == (*bb.t0 + 1) % 4)]
-                #[success_if(|bb| *bb.t0 % 3 > 0)]
-                MemPriority {
-                    Condition(|ctx| ctx.check(5)),
-                    #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
-                    ForceFailure {
-                        Script(|bb| bb.t0.set(bb.b1)),
+                TryCatch {
+                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(Task<4>),
+                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 3)),
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        StatefulAction(Task<6>),
                     },
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t0 % 3)),
+                    Loop(q0) {
+                        Limiter(3) {
+                            StatefulAction(Task<7> = Task::<7>),
+                        },
+                    },
+                },
+            },
+            StatefulAction(PTask<8>, b0 = {b0}, b1 = {b0}),
+        }
+    }
+}
+
+board!(Tree1163Blackboard { b0 t0 o0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1164 for Ctx {
+        Parallel(success = 1, failure = -1) {
+            Timeout(50) {
+                StatefulAction(Task<0>),
+            },
+            FlipSelector {
+                Sleep(10),
+                Sleep(0),
+            },
+            SequenceWithMemory {
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
+            },
+            Inverter {
+                Fallback {
+                    Optional {
+                        SequenceWithMemory {
+                            StatefulAction(Task<3>),
+                            Sleep(0),
+                            Action(|ctx| ctx.exec(4)),
+                        },
+                    },
+                },
+            },
+            SequenceStar {
+                Delay(30) {
+                    RunOnce {
+                        AlwaysRunning,
+                    },
+                },
+                Remap(success = Success, failure = Success) {
+                    SequenceWithMemory {
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree1164Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1165 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
         }
-        ReactiveFallback {
-            Inverter {
-                ReactiveSequence {
-                    WasEntryUpdated(t0),
-                    ScriptCondition(|bb| (*bb.t0 + 3) % 3 > 1),
-                },
-            },
-            FlipSelector {
-                WaitUntil(|bb| bb.b0 != *bb.t0) {
-                    #[run_while(|bb| bb.b0 > 2)]
-                    ForceFailure {
-                        Action(|ctx| ctx.exec(0)),
+        BinarySelector(|bb| bb.b1 + 1 != 4) {
+            Sequence {
+                StatefulAction(Task<0>),
+                Deadline(30) {
+                    Loop(q0, value = {t0}) {
+                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
                     },
                 },
+                SkipUnlessUpdated(t0) {
+                    Wait(10),
+                },
             },
-            Repeat(4) {
-                #[success_if(|bb| *bb.t0 != 5)]
-                WasEntryUpdated(t0),
+            MemPriority {
+                ParallelAll {
+                    StatefulAction(Task<2>),
+                },
+                Optional {
+                    Timeout(100) {
+                        #[success_if(|bb| *bb.t0 + 2 < 7)]
+                        Sleep(0),
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<3>),
+                    DynamicSequence {
+                        SetBlackboard(b0 = {t0}),
+                    },
+                    #[on_halted(|bb| if *bb.t0 % 4 > 1 { *bb.t0 += 1 })]
+                    Condition(PCond<4>, b0 = {=}),
+                },
             },
         }
     }
 }
 
-board!(Tree1165Blackboard { b0 t0 });
+board!(Tree1165Blackboard { q0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1166 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        #[failure_if(|bb| *bb.t0 % 4 > 1)]
-        RetryUntilSuccessful(0) {
-            Action(Act<0>),
+        PolicyParallel(policy = FirstFailure) {
+            Parallel(success = -2, failure = 3) {
+                Fallback {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4>),
+                },
+                Parallel(failure = 3) {
+                    Condition(Cond<5>),
+                    AlwaysRunning,
+                    Sleep(0),
+                    Sleep(0),
+                },
+                StatefulAction(Task<6>),
+            },
+            Condition(Cond<7> = Cond::<7>),
+            ReactiveSequence {
+                Priority {
+                    ReactiveFallback {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        StatefulAction(Task<11>),
+                    },
+                    AlwaysFailure,
+                },
+                IfThenElse {
+                    Priority {
+                        StatefulAction(Task<12>),
+                        RepeatUntilSuccess(1) {
+                            Action(|ctx| ctx.exec(13)),
+                        },
+                        Repeat(1) {
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                    Sleep(0),
+                },
+            },
         }
     }
 }
 
-board!(Tree1166Blackboard { o0 t0 });
-
 bt::behavior_tree! {
     pub tree Tree1167 for Ctx {
-        Retry(3) {
-            SequenceWithMemory {
-                MemSequence {
-                    Action(Act<0>),
-                    Fallback {
-                        StatefulAction(Task<1>),
-                        FlipSelector {
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Fallback {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        RepeatUntil(Success) {
-                            StatefulAction(Task<6>),
-                        },
+        Parallel(success = 2) {
+            Sequence {
+                WhileDoElse {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                },
+                Deadline(0) {
+                    Parallel(success = -2, failure = -2) {
+                        StatefulAction(Task<3> = Task::<3>),
+                        Action(Act<4>),
                     },
                 },
-                Timeout(0) {
-                    Retry(1) {
-                        AsyncSequence {
-                            StatefulAction(Task<7> = Task::<7>),
-                            Sleep(10),
-                            RepeatUntilSuccess(2) {
-                                StatefulAction(Task<8>),
-                            },
-                            Cooldown(0) {
-                                StatefulAction(Task<9> = Task::<9>),
-                            },
-                            Sleep(20),
+                RepeatUntilSuccess(forever) {
+                    ReactiveFallback {
+                        Action(Act<5> = Act::<5>),
+                        StatefulAction(Task<6>),
+                    },
+                },
+                ReactiveSelector {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                    Condition(Cond<10>),
+                },
+            },
+            ParallelAll(1) {
+                Limiter(3) {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        Sleep(20),
+                    },
+                },
+                AsyncSequence {
+                    Action(Act<11>),
+                    Condition(Cond<12>),
+                    Action(Act<13>),
+                    StatefulAction(Task<14> = Task::<14>),
+                },
+                WhileDoElse {
+                    SequenceWithMemory {
+                        Condition(|ctx| ctx.check(15)),
+                        Condition(|ctx| ctx.check(16)),
+                    },
+                    Filter(times = 1, count = Completed, filtered = Skipped) {
+                        StatefulAction(Task<17>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(4) {
+                ParallelAll(max_failures = -1) {
+                    RunOnce {
+                        WhileDoElse {
+                            Action(|ctx| ctx.exec(18)),
+                            StatefulAction(Task<19>),
+                            Action(Act<20>),
+                        },
+                    },
+                    Retry(2) {
+                        AsyncFallback {
+                            StatefulAction(Task<21>),
+                            Condition(Cond<22>),
                         },
                     },
                 },
@@ -2303,21 +2448,70 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree1168 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64,
+        ParallelAll(max_failures = -3) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                RunOnce(then_skip = false) {
+                    AlwaysSuccess,
+                },
+            },
+            Deadline(20) {
+                MemPriority {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+            },
+            SequenceWithMemory {
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                Condition(Cond<6> = Cond::<6>),
+            },
+            ParallelAll {
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                Sleep(0),
+                AlwaysSuccess,
+                Condition(Cond<9>),
+            },
         }
-        Limiter(3) {
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = {t1}),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {t0}),
-                Condition(PCond<3>, b0 = {t0}),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1169 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            b1: i64,
+        }
+        BinarySelector(|bb| (*bb.t1 + 1) % 3 > 0) {
+            Priority {
                 RunOnce {
-                    IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                        Action(PAct<4>, b0 = {=}),
-                        StatefulAction(Task<5>),
+                    Repeater(0) {
+                        Action(Act<0>),
+                    },
+                },
+            },
+            RetryUntilSuccessful(2) {
+                #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
+                ParallelAll {
+                    Deadline(20) {
+                        IndexSwitch(|bb| *bb.t1, dynamic = false) {
+                            Observe(|bb| (*bb.t0 + 3) % 3 < 1, abort = self) {
+                                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 4, &mut bb.b1)),
+                            },
+                            Succeeder,
+                            Repeat(0) {
+                                Action(|ctx| ctx.exec(2)),
+                            },
+                            #[on_halted(|bb| bb.b1 += 3)]
+                            RunOnce {
+                                AlwaysRunning,
+                            },
+                            Condition(|ctx, bb| ctx.check_in(3, 6)),
+                        },
                     },
                 },
             },
@@ -2325,65 +2519,160 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1168Blackboard { t1 b0 t0 });
+board!(Tree1169Blackboard { t1 t0 b0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
+    pub tree Tree1170 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
         }
-        Repeat(forever) {
-            ReactiveFallback {
-                ReactiveFallback {
-                    #[skip_if(|bb| bb.b0 > 6)]
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                        #[failure_if(|bb| bb.b0 > bb.o0.unwrap_or(0))]
-                        Fallback {
-                            #[on_success(|bb| if bb.o0.is_none() { bb.b1 = 4 })]
-                            TryCatch {
-                                MemPriority {
-                                    StatefulAction(Task<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                Action(Act<2>),
+        StepSequencer {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                ReactiveSequence {
+                    RepeatUntil(Failure) {
+                        Switch(b1) {
+                            case 1 => #[run_while(|bb| bb.b0 == 3)]
+                            #[failure_if(|bb| bb.b1 < 1)]
+                            Repeat(forever) {
+                                Wait(20),
                             },
-                            #[on_halted(|bb| *bb.t0 += 2)]
-                            #[on_failure(|bb| bb.o0 = None)]
-                            #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-                            Sequence {
-                                SetBlackboard(o0 = Some(6)),
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                        Delay(10) {
-                            ReactiveFallback {
-                                StatefulAction(Task<3>),
-                                Repeat(forever) {
-                                    #[post(|bb| { bb.t0.set(6); if *bb.t0 % 3 > 0 { bb.b1 = bb.b0 + 4 } })]
-                                    #[failure_if(|bb| bb.o0.unwrap_or(2) == 3)]
-                                    StatefulAction(Task<4>),
-                                },
-                                #[failure_if(|bb| *bb.t0 + 1 == 5)]
-                                #[post(|bb| bb.b1 = *bb.t0)]
-                                Condition(Cond<5>),
-                            },
+                            case 4 => #[skip_if(|bb| bb.b0 % 4 < 3)]
+                            #[post(|bb| bb.t0.set(bb.b1 % 3))]
+                            Action(Act<0>),
+                            _ => #[run_while(|bb| bb.b1 > 7)]
+                            #[on_success(|bb| bb.b1 = *bb.t0 % 3)]
+                            #[skip_if(|bb| bb.b1 < *bb.t0 + 2)]
+                            ScriptCondition(|bb| bb.b1 % 3 < 0),
                         },
                     },
                 },
-                RetryUntilSuccessful(forever) {
-                    ReactiveSequence {
-                        #[run_while(|bb| *bb.t0 % 3 < 2)]
-                        ReactiveSequence {
-                            StatefulAction(Task<6>),
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b1)),
-                            Action(|ctx, bb| ctx.exec_in(8, 7, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree1170Blackboard { b0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1171 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 0,
+        }
+        Interrupt(|bb| (bb.b0 + 2) % 4 != 2) {
+            #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; if bb.o0.unwrap_or(0) % 2 < 0 { bb.o0 = None } })]
+            Observe(|bb| *bb.t0 + 3 > 4, abort = self) {
+                RunOnce(then_skip = true) {
+                    ParallelAll {
+                        WasEntryUpdated(t0),
+                        WaitUntil(|bb| *bb.t0 < 0) {
+                            #[success_if(|bb| *bb.t1 < 6)]
+                            ReactiveSequence {
+                                Conditional(|bb| bb.o0.is_some()) {
+                                    Condition(PCond<0>, b0 = {b0}),
+                                },
+                            },
                         },
-                        StepSequencer {
-                            Runner,
-                            Condition(Cond<9>),
+                        Sequence {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1171Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1172 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        RepeatUntil(Failure) {
+            Script(|bb| bb.o0 = None),
+        }
+    }
+}
+
+board!(Tree1172Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1173 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            o0: Option<i64>,
+        }
+        KeepRunningUntilFailure {
+            Fallback {
+                WaitUntil(|bb| bb.o0.unwrap_or(5) % 3 > 0) {
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    #[run_while(|bb| bb.b0 + 4 == 0)]
+                    BinarySelector(|bb| *bb.t0 == bb.b0, dynamic = true) {
+                        SequenceStar {
+                            ReactiveSequence {
+                                Failer,
+                            },
+                        },
+                        #[post(|bb| bb.t0.set(6))]
+                        FlipSelector {
+                            ReactiveFallback {
+                                Action(Act<0>),
+                                StatefulAction(Task<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                            Action(Act<3> = Act::<3>),
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    MemSequence {
+                        Timeout(0) {
+                            StatefulAction(Task<4>),
+                        },
+                        Precondition(|bb| bb.b0 % 3 < 0, else = Skipped) {
+                            #[post(|bb| bb.b0 += 1)]
+                            #[success_if(|bb| bb.b0 > 1)]
+                            Loop(q0, value = {b0}, if_empty = Running) {
+                                Repeater(3) {
+                                    Runner,
+                                },
+                            },
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                    Deadline(0) {
+                        ReactiveSequence {
+                            Script(|bb| bb.t0.set(bb.b0)),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                MemSequence {
+                    IfThenElse {
+                        DynamicSelector {
+                            StatefulAction(Task<7>),
+                            StatefulAction(Task<8>),
+                        },
+                        AsyncSequence {
+                            AlwaysSuccess,
+                            WasEntryUpdated(t0),
+                            SetBlackboard(t0 = 1),
+                        },
+                        Action(Act<9>),
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) % 3 == 2)]
+                        SetBlackboard(t0 = 6),
+                        Repeat(forever) {
                             StatefulAction(Task<10>),
                         },
                     },
@@ -2393,275 +2682,190 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1169Blackboard { b1 b0 o0 t0 });
+board!(Tree1173Blackboard { t0 q0 b0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
+    pub tree Tree1174Sub0 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
         }
-        WaitValueUpdate(t0) {
-            ParallelAll(3) {
-                ReactiveFallback {
-                    #[post(|bb| bb.o0 = None)]
-                    #[failure_if(|bb| bb.b0 % 2 > 0)]
-                    #[on_success(|bb| bb.b0 += 2)]
-                    WaitValueUpdate(t0) {
-                        Action(Act<0>),
-                    },
-                    #[skip_if(|bb| bb.b1 != bb.b1 % 2)]
-                    Repeat(1) {
-                        StatefulAction(Task<1>),
-                    },
-                    #[success_if(|bb| bb.b1 % 2 < 0)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) % 3 > 0)]
-                    Sleep(50),
-                    Loop(q0, if_empty = Failure) {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    },
-                    Sleep(20),
-                },
-                Parallel(success = 1, failure = 1) {
-                    ScriptCondition(|bb| bb.b1 != 4),
-                    Condition(Cond<3>),
-                },
-                Interrupt(|bb| (bb.b1 + 2) % 4 < 1) {
-                    Sequence {
-                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
-                        StatefulAction(Task<5>),
-                    },
-                },
+        ParallelAll {
+            Deadline(50) {
+                AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree1170Blackboard { o0 b0 t0 b1 q0 });
-
 bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
+    pub tree Tree1174Sub1 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
         }
-        ParallelAll(0) {
-            UnsetBlackboard(o0),
-            StatefulAction(Task<0> = Task::<0>),
-        }
+        AlwaysFailure
     }
 }
-
-board!(Tree1171Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1172Sub0 for Ctx {
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1172 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree1172Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1173 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-        }
-        Deadline(100) {
-            MemSequence {
-                Priority {
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| *bb.t0 != (bb.o0.unwrap_or(0) + 2) % 4)]
-                    #[on_success(|bb| bb.o0 = None)]
-                    AsyncSequence {
-                        WhileDoElse {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                            IfThenElse {
-                                StatefulAction(Task<0>),
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                            Delay(20) {
-                                BinarySelector(|bb| bb.b0 + 4 < 4) {
-                                    StatefulAction(Task<2>),
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                    Fallback {
-                        Inverter {
-                            Action(PAct<3>, b0 = {b0}),
-                        },
-                        ReactiveFallback {
-                            Repeat(4) {
-                                Action(Act<4>),
-                            },
-                        },
-                        WaitUntil(|bb| bb.b0 < 3) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Fallback {
-                        Conditional(|bb| bb.b0 == 2, dynamic = false, else = Failure) {
-                            ParallelAll {
-                                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 < 2)]
-                                Sequence {
-                                    #[on_failure(|bb| bb.o0 = None)]
-                                    #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
-                                    #[failure_if(|bb| bb.o0.unwrap_or(0) != *bb.t0 % 2)]
-                                    SetBlackboard(b0 = 8),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                        AsyncFallback {
-                            Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 4, &mut bb.b0)),
-                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1173Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
             b0: i64,
-            b1: i64 = 3,
         }
-        #[run_while(|bb| bb.b0 < 2)]
-        #[success_if(|bb| bb.b1 != 3)]
-        MemSequence {
-            Fallback {
-                Loop(q0, value = {b1}, if_empty = Skipped) {
-                    #[on_success(|bb| bb.b1 = 1)]
-                    RunOnce {
-                        Script(|bb| bb.b0 += 2),
+        BinarySelector(|bb| bb.b0 + 2 != *bb.t0) {
+            RepeatUntilSuccess(forever) {
+                ReactiveFallback {
+                    #[run_while(|bb| bb.b0 > 7)]
+                    SubTree(Tree1174Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+                    StatefulAction(Task<0>),
+                    Fallback {
+                        ParallelAll {
+                            Fallback {
+                                #[success_if(|bb| bb.o0.is_none())]
+                                #[skip_if(|bb| (bb.b0 + 2) % 3 > 1)]
+                                Condition(|ctx| ctx.check(1)),
+                                Condition(|ctx| ctx.check(2)),
+                            },
+                            ReactiveSelector {
+                                StatefulAction(Task<3>),
+                                Runner,
+                            },
+                        },
                     },
                 },
-                ReactiveSequence {
-                    Parallel(success = -1, failure = 2) {
-                        Condition(|ctx| ctx.check(0)),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0 % 4) {
-                    RepeatUntilFailure(1) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
+            },
+            RunOnce {
+                SequenceStar {
+                    #[skip_if(|bb| bb.b0 < *bb.t0)]
+                    #[run_while(|bb| bb.o0.unwrap_or(1) + 4 > 5)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                    SubTree(Tree1174Sub1, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree1174Blackboard { t0 q0 b0 b1 });
+board!(Tree1174Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
         blackboard {
-            b0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        TryCatch {
-            WhileDoElse {
-                RunOnce {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            #[success_if(|bb| *bb.t0 < 1)]
-            #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = bb.b0 % 2 })]
-            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-            Action(|ctx| ctx.exec(3)),
-            RunOnce {
-                RepeatUntil(Failure) {
-                    Action(Act<4> = Act::<4>),
+        #[skip_if(|bb| bb.o0.is_some())]
+        #[success_if(|bb| (bb.b1 + 1) % 4 != 0)]
+        #[post(|bb| { bb.t0.set(bb.o0.unwrap_or(4)); bb.b0 += 2 })]
+        ReactiveSequence {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                RunOnce(then_skip = false) {
+                    RepeatUntil(Success) {
+                        Action(|ctx| ctx.exec(0)),
+                    },
                 },
             },
+            Fallback {
+                AsyncSequence {
+                    Sequence {
+                        Filter(times = 3, count = Success, filtered = Skipped) {
+                            StatefulAction(Task<1>),
+                        },
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(3) % 4 == 2)]
+                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3) + 4)),
+                        Delay(20) {
+                            Condition(Cond<3>),
+                        },
+                        WasEntryUpdated(t0),
+                    },
+                },
+                ForceFailure {
+                    Switch(b1) {
+                        case 5 => Condition(Cond<4>),
+                        case 4 => ScriptCondition(|bb| (*bb.t0 + 2) % 2 > 0),
+                        case 2 => Condition(Cond<5> = Cond::<5>),
+                        _ => StatefulAction(Task<6>),
+                    },
+                },
+            },
+            Action(Act<7>),
         }
     }
 }
 
-board!(Tree1175Blackboard { b0 q0 t0 });
+board!(Tree1175Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1176 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            RepeatUntilFailure(forever) {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(4) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    StepSequencer {
-                        SequenceStar {
-                            Action(PIo<1>, t0 = {=}),
-                        },
-                        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                            MaxTime(10) {
-                                Condition(Cond<2>),
+        SequenceStar {
+            MaxTime(10) {
+                FlipSelector {
+                    Deadline(50) {
+                        FlipSelector {
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(0)),
+                                Sleep(0),
+                            },
+                            ReactiveSequence {
+                                StatefulAction(Task<1>),
+                                Action(Act<2>),
                             },
                         },
-                        ReactiveSequence {
-                            Sleep(0),
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
                     },
-                    Fallback {
-                        Sequence {
-                            #[post(|bb| *bb.t1 += 1)]
-                            #[run_while(|bb| bb.b1 + 1 > 0)]
-                            Runner,
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-                        },
-                        Condition(|ctx| ctx.check(6)),
+                    ReactiveFallback {
+                        Action(Act<3>),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree1176Blackboard { t0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1177Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
-            #[tracked] t0: i64 = 14,
-        }
-        #[run_while(|bb| bb.b0 > *bb.t0)]
-        #[skip_if(|bb| *bb.t0 < 3)]
-        ParallelAll(max_failures = -1) {
-            Runner,
-            Condition(Cond<2>),
+            Fallback {
+                RetryUntilSuccessful(3) {
+                    Parallel(success = -4, failure = 0) {
+                        Sleep(20),
+                        RunOnce {
+                            Condition(Cond<4>),
+                        },
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                        Sleep(10),
+                    },
+                },
+                Filter(times = 1, filtered = Skipped) {
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+            },
+            ReactiveFallback {
+                Timeout(20) {
+                    Priority {
+                        DynamicSelector {
+                            Failer,
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                        ReactiveSequence {
+                            Parallel(success = 2) {
+                                AlwaysRunning,
+                                StatefulAction(Task<9> = Task::<9>),
+                            },
+                            StatefulAction(Task<10> = Task::<10>),
+                            StatefulAction(Task<11>),
+                        },
+                    },
+                },
+            },
+            ParallelAll(max_failures = -1) {
+                Filter(times = 3, filtered = Failure) {
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+            },
         }
     }
 }
@@ -2669,436 +2873,603 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            b1: i64,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64>,
         }
         FlipSelector {
-            Script(|bb| *bb.t0 += 3),
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[success_if(|bb| *bb.t0 == bb.b0)]
-            #[failure_if(|bb| *bb.t0 + 2 < 5)]
-            TryCatch(catch_on_halt = false) {
-                Script(|bb| bb.t0.set(bb.b1)),
-                RetryUntilSuccessful(2) {
-                    Action(PIo<0>, t0 = {=}),
+            #[success_if(|bb| bb.o0.is_none())]
+            #[on_failure(|bb| bb.t1.set(*bb.t0))]
+            ReactiveSequence {
+                Sequence {
+                    #[post(|bb| bb.o0 = None)]
+                    #[on_halted(|bb| { bb.b0 = (*bb.t0 + 4) % 2; *bb.t1 += 3 })]
+                    #[success_if(|bb| bb.b0 == 6)]
+                    RetryUntilSuccessful(3) {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            StatefulAction(Task<0>),
+                            WhileDoElse {
+                                StatefulAction(Task<1>),
+                                Action(Act<2>),
+                                Condition(Cond<3>),
+                            },
+                        },
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        TryCatch {
+                            #[success_if(|bb| *bb.t1 % 4 != 1)]
+                            #[on_halted(|bb| { bb.b0 += 1; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
+                            Failer,
+                            Failer,
+                        },
+                        ReactiveSequence {
+                            StatefulAction(Task<4> = Task::<4>),
+                            Action(PIo<5>, t0 = {t1}),
+                        },
+                    },
+                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                        ReactiveFallback {
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                        },
+                        #[skip_if(|bb| bb.o0.unwrap_or(5) != 3)]
+                        #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(1))]
+                        Sequence {
+                            RunOnce(then_skip = true) {
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(9)),
+                        Action(PIo<10>, t0 = {t0}),
+                        Action(Act<11>),
+                        Action(Act<12>),
+                    },
+                    StatefulAction(Task<13>),
                 },
-            },
-            Deadline(0) {
-                StatefulAction(Task<1>),
-            },
-            RepeatUntilFailure(3) {
-                Repeater(1) {
-                    SubTree(Tree1177Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<14>),
+                    Limiter(1) {
+                        Sequence {
+                            Filter(times = 3, filtered = Failure) {
+                                WhileDoElse {
+                                    StatefulAction(Task<15> = Task::<15>),
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 4 == 0),
+                                },
+                            },
+                            SequenceStar {
+                                Sleep(20),
+                                SkipUnlessUpdated(t0) {
+                                    Condition(Cond<16>),
+                                },
+                                Remap(success = Failure, failure = Failure) {
+                                    #[on_success(|bb| *bb.t1 += 2)]
+                                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
+                                    StatefulAction(Task<17>),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree1177Blackboard { b0 b1 t0 });
+board!(Tree1177Blackboard { t1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1178 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            b1: i64,
         }
-        TryCatch(catch_on_halt = false) {
-            SequenceWithMemory {
-                ReactiveSelector {
-                    Interrupt(|bb| bb.o0.is_none()) {
-                        #[on_halted(|bb| bb.b0 = *bb.t0)]
-                        Action(Act<0>),
+        StepSequencer {
+            RunOnce(then_skip = false) {
+                Interrupt(|bb| *bb.t0 > 1) {
+                    #[post(|bb| bb.b1 = *bb.t0)]
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = 2),
                     },
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 2 })]
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Parallel(success = 2) {
-                    SetBlackboard(t0 = {b0}),
-                    #[failure_if(|bb| *bb.t0 + 3 > *bb.t0 % 3)]
-                    #[post(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
-                    Action(PIo<2>, t0 = {b0}),
-                    SetBlackboard(b0 = 5),
-                    #[run_while(|bb| *bb.t0 + 4 == 0)]
-                    Runner,
-                },
-                ReactiveFallback {
-                    Action(Act<3>),
-                    AlwaysFailure,
-                    #[success_if(|bb| bb.b0 < 7)]
-                    #[on_success(|bb| { if bb.b0 + 1 != 3 { bb.b0 += 2 }; bb.b0 += 3 })]
-                    Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(4) + 3, &mut bb.b0)),
                 },
             },
-            Delay(50) {
-                Precondition(|bb| bb.b0 < 3, else = Success) {
-                    Retry(4) {
-                        TryCatch(catch_on_halt = false) {
-                            ParallelAll(3) {
-                                UnsetBlackboard(o0),
-                                Condition(Cond<5>),
-                                Action(PAct<6>, b0 = 8),
-                            },
-                            #[post(|bb| bb.o0 = Some(7))]
+            ReactiveFallback {
+                Condition(Cond<2> = Cond::<2>),
+                Action(PAct<3>, b0 = {t0}, b1 = {=}),
+            },
+            #[success_if(|bb| bb.b1 + 1 > *bb.t0 + 2)]
+            Condition(|ctx| ctx.check(4)),
+            IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                StatefulAction(Task<5> = Task::<5>),
+                AlwaysFailure,
+                SetBlackboard(b0 = {b1}),
+                StatefulAction(Task<6>),
+            },
+            Optional {
+                Precondition(|bb| bb.b1 + 1 > bb.b1 % 3, else = Running) {
+                    Observe(|bb| (bb.b0 + 2) % 2 < 0) {
+                        Loop(q0, value = {b1}, if_empty = Success) {
                             Condition(Cond<7>),
-                            Condition(Cond<8> = Cond::<8>),
-                            #[post(|bb| bb.o0 = Some(8))]
-                            RetryUntilSuccessful(4) {
-                                StatefulAction(Task<9>),
-                            },
-                            #[post(|bb| bb.b0 += 3)]
-                            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                                Condition(PCond<10>, b0 = 5),
-                            },
                         },
                     },
                 },
             },
-            StatefulAction(PTask<11>, b0 = {=}, b1 = {b0}),
         }
     }
 }
 
-board!(Tree1178Blackboard { o0 t0 b0 });
+board!(Tree1178Blackboard { t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1179Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Precondition(|bb| bb.b1 != bb.b0) {
+            SetBlackboard(b0 = 7),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1179 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(2),
             b0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        StepSequencer {
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                RetryUntilSuccessful(0) {
-                    Condition(PCond<0>, b0 = {b0}),
-                },
-                #[on_failure(|bb| bb.b0 += 4)]
-                #[run_while(|bb| bb.o0.unwrap_or(4) < (bb.b0 + 1) % 4)]
-                #[on_success(|bb| bb.b0 += 1)]
-                Action(Act<1>),
-                SkipUnlessUpdated(t0) {
-                    SetBlackboard(o0 = Some(6)),
-                },
+        AsyncSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            MemSequence {
+                Condition(Cond<1>),
+                Action(PAct<2>, b0 = {t1}, b1 = {b1}),
+                Script(|bb| { bb.b0 = *bb.t0; bb.b0 += 2 }),
+                StatefulAction(Task<3>),
             },
-            SequenceWithMemory {
-                Deadline(20) {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<2>, b0 = {=}),
-                        StepSequencer {
-                            Action(PAct<3>, b0 = {t0}, b1 = {t0}),
-                            Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(5) + 1, &mut bb.b0)),
-                            Condition(Cond<5>),
-                        },
-                    },
+            #[failure_if(|bb| *bb.t0 < 1)]
+            ReactiveSequence {
+                SubTree(Tree1179Sub0, b0 = {=}, t1 = {t1}, o0 = {=}, b1 = {b1}, t0 = {=}),
+                #[run_while(|bb| bb.o0.is_some())]
+                Script(|bb| bb.b0 = 7),
+                Repeater(3) {
+                    Sleep(100),
                 },
-                #[on_halted(|bb| if *bb.t0 % 2 != 1 { bb.o0 = Some(bb.b0 % 3) })]
-                #[failure_if(|bb| bb.b0 % 3 < 2)]
-                StatefulAction(PTask<6>, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree1179Blackboard { t0 o0 b0 });
+board!(Tree1179Blackboard { b0 t1 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
-        ForceSuccess {
-            FlipSelector {
-                Condition(|ctx| ctx.check(0)),
-                Action(|ctx| ctx.exec(1)),
-                MaxTime(20) {
-                    StatefulAction(Task<2>),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+        }
+        FlipSelector {
+            Condition(Cond<0> = Cond::<0>),
+            Sequence {
+                Sequence {
+                    #[post(|bb| *bb.t0 += 1)]
+                    StatefulAction(Task<1>),
+                    Action(PIo<2>, t0 = {=}),
                 },
-                Condition(Cond<3> = Cond::<3>),
-                Condition(Cond<4>),
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                IfThenElse {
+                    Action(PIo<3>, t0 = {=}),
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                AsyncSequence {
+                    Condition(Cond<5>),
+                    Precondition(|bb| bb.b0 < 4, else = Running) {
+                        #[post(|bb| *bb.t0 += 3)]
+                        Action(PAct<6>, b0 = {b0}, b1 = {t0}),
+                    },
+                },
             },
         }
+    }
+}
+
+board!(Tree1180Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1181Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Wait(0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 1,
         }
-        WhileDoElse {
-            Condition(Cond<0>),
-            Script(|bb| *bb.t0 += 2),
+        AsyncSequence {
+            StepSequencer {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+                WasEntryUpdated(t0),
+                MemSequence {
+                    Script(|bb| bb.b0 += 1),
+                    Condition(|ctx| ctx.check(1)),
+                    ScriptCondition(|bb| bb.b0 != *bb.t0 % 4),
+                    SetBlackboard(t0 = {b0}),
+                },
+            },
+            Priority {
+                Priority {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                    Action(PIo<4>, t0 = {b0}),
+                    Action(Act<5> = Act::<5>),
+                },
+                StatefulAction(Task<6>),
+                ReactiveFallback {
+                    #[skip_if(|bb| *bb.t0 > 3)]
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 4, &mut bb.b0)),
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 4)),
+                },
+                WasEntryUpdated(t0),
+            },
+            #[success_if(|bb| bb.b0 < 2)]
+            #[failure_if(|bb| bb.b0 < 3)]
+            StepSequencer {
+                Repeat(1) {
+                    Condition(PCond<9>, b0 = 1),
+                },
+                WhileDoElse {
+                    Condition(Cond<10>),
+                    StatefulAction(PTask<11>, b0 = {=}),
+                    Sleep(0),
+                },
+                SequenceStar {
+                    StatefulAction(Task<12>),
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Succeeder,
+                        SubTree(Tree1181Sub0, ..),
+                    },
+                    Limiter(1) {
+                        AlwaysFailure,
+                    },
+                },
+                Invert {
+                    AlwaysFailure,
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    ReactiveFallback {
+                        Precondition(|bb| *bb.t0 + 3 > bb.b0 + 1) {
+                            ScriptCondition(|bb| bb.b0 < *bb.t0),
+                        },
+                        #[on_success(|bb| bb.b0 += 1)]
+                        Condition(Cond<13>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1181Blackboard { t0 });
+board!(Tree1181Blackboard { b0 q0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1182Sub0 for Ctx {
+    pub tree Tree1182 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
         }
-        Filter(times = 2, count = Success, filtered = Skipped) {
+        SequenceWithMemory {
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop) {
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                    AlwaysSuccess,
+                    StatefulAction(Task<0>),
+                    Loop(q0, value = {t0}, if_empty = Running) {
+                        Condition(Cond<1>),
+                    },
+                    AlwaysRunning,
+                    WasEntryUpdated(t0),
+                },
+                IfThenElse {
+                    Parallel(failure = 1) {
+                        Condition(Cond<2>),
+                        ReactiveFallback {
+                            StatefulAction(Task<3>),
+                            Failer,
+                        },
+                    },
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1182Blackboard { t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1183 for Ctx {
+        blackboard {
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        #[run_while(|bb| bb.b1 + 4 == 1)]
+        #[on_failure(|bb| { bb.b1 += 3; bb.o0 = Some(bb.b1) })]
+        MemPriority {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(|ctx| ctx.check(1)),
             StatefulAction(Task<2>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1182 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            RepeatUntilSuccess(3) {
-                StepSequencer {
-                    ReactiveSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                        Action(Act<1>),
-                    },
-                    SubTree(Tree1182Sub0, ..),
-                    FlipSelector {
-                        #[run_while(|bb| *bb.t0 != bb.b1)]
-                        Failer,
-                        Wait(50),
-                    },
-                },
-            },
-            Sequence {
-                RunOnce(then_skip = false) {
-                    Condition(Cond<3>),
-                },
-                WaitUntil(|bb| bb.b1 > bb.b1 + 2) {
-                    ScriptCondition(|bb| (*bb.t0 + 1) % 3 > 0),
-                },
-                ReactiveFallback {
-                    Action(Act<4>),
-                    StatefulAction(Task<5>),
-                },
-                Fallback {
-                    Action(PIo<6>, t0 = {b1}),
-                    StatefulAction(PTask<7>, b0 = 3, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1182Blackboard { b1 t0 });
+board!(Tree1183Blackboard { b1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1183 for Ctx {
+    pub tree Tree1184Sub0 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Fallback {
-            StatefulAction(Task<0>),
-            #[skip_if(|bb| (*bb.t0 + 3) % 4 != 1)]
-            RepeatTimes(forever) {
-                WasEntryUpdated(t0),
-            },
-            Switch(b1) {
-                case 3 => StatefulAction(Task<1>),
-                _ => Action(Act<2>),
-            },
-            ForceFailure {
-                RunOnce(then_skip = true) {
-                    Condition(PCond<3>, b0 = {=}),
-                },
-            },
-        }
+        WasEntryUpdated(t0)
     }
 }
-
-board!(Tree1183Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1184 for Ctx {
-        StepSequencer {
-            Sleep(50),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, value = {t0}, if_empty = Skipped) {
+            WaitUntil(|bb| (*bb.t0 + 3) % 4 < 0) {
+                RetryUntilSuccessful(4) {
+                    RunOnce {
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        Conditional(|bb| bb.b0 < bb.b0 + 1, else = Failure) {
+                            Parallel(success = 2) {
+                                SubTree(Tree1184Sub0, ..),
+                                AsyncFallback {
+                                    Action(PIo<0>, t0 = {b0}),
+                                    ScriptCondition(|bb| *bb.t0 == 3),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1184Blackboard { t0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree1185 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        StepSequencer {
-            Wait(10),
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            StatefulAction(Task<1>),
-            Condition(Cond<2> = Cond::<2>),
-            Repeater(2) {
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[failure_if(|bb| bb.b0 != *bb.t0)]
-                #[success_if(|bb| bb.b0 + 4 > bb.b0)]
-                Condition(Cond<3>),
+        #[post(|bb| bb.b0 += 1)]
+        #[on_success(|bb| bb.b0 += 1)]
+        Fallback {
+            DynamicSequence {
+                Deadline(30) {
+                    Succeeder,
+                },
+                Condition(Cond<0> = Cond::<0>),
+                ScriptCondition(|bb| (*bb.t0 + 4) % 4 > 1),
+            },
+            Delay(10) {
+                ReactiveSequence {
+                    Interrupt(|bb| *bb.t1 < 3) {
+                        Invert {
+                            StatefulAction(PTask<1>, b0 = 9),
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                #[failure_if(|bb| *bb.t1 > *bb.t0 + 2)]
+                WhileDoElse {
+                    Condition(Cond<2>),
+                    Script(|bb| *bb.t1 += 1),
+                },
+                ForceFailure {
+                    StatefulAction(Task<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree1185Blackboard { b0 t0 });
+board!(Tree1185Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1186 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b0: i64,
         }
-        WhileDoElse {
-            MemPriority {
-                Condition(Cond<0>),
-                Condition(PCond<1>, b0 = {t0}),
-                Action(PAct<2>, b0 = {b0}, b1 = {=}),
-            },
-            WaitValueUpdate(t0) {
-                Conditional(|bb| bb.b0 == 2) {
-                    ReactiveSelector {
-                        AlwaysFailure,
-                        StatefulAction(PTask<3>, b0 = 7, b1 = {b1}),
-                        #[skip_if(|bb| bb.b0 + 1 != *bb.t0)]
-                        #[success_if(|bb| bb.b0 != (bb.b0 + 3) % 2)]
-                        SetBlackboard(b1 = {t0}),
+        MaxTime(0) {
+            Priority {
+                Fallback {
+                    Observe(|bb| bb.b0 > *bb.t0) {
+                        IfThenElse {
+                            Condition(Cond<0>),
+                            Condition(Cond<1>),
+                        },
                     },
-                },
-            },
-            Sequence {
-                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
-                ScriptCondition(|bb| *bb.t0 > 2),
-                Succeeder,
-                StatefulAction(Task<5>),
-                Delay(0) {
-                    Action(|ctx, bb| ctx.exec_in(6, 8, &mut bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree1186Blackboard { b1 b0 t0 });
+board!(Tree1186Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1187 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
+            b0: i64 = 4,
+            b1: i64 = 2,
         }
-        WhileDoElse {
-            Precondition(|bb| (bb.b0 + 1) % 2 != 0, else = Running) {
-                #[success_if(|bb| *bb.t0 < 6)]
-                ReactiveFallback {
-                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {t0}),
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0 + 2, &mut bb.b0)),
-                    Action(Act<2>),
-                    StatefulAction(PTask<3>, b0 = 2, b1 = {b1}),
-                },
-            },
-            ReactiveSequence {
-                Delay(10) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.b1 })]
-                Condition(|ctx| ctx.check(5)),
-                StatefulAction(Task<6>),
-            },
-            BinarySelector(|bb| bb.b0 + 4 < bb.b1 + 3, dynamic = true) {
-                Condition(PCond<7>, b0 = 1),
-                Repeat(4) {
-                    Condition(PCond<8>, b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1187Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1188 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, if_empty = Skipped) {
-            Wait(30),
-        }
-    }
-}
-
-board!(Tree1188Blackboard { q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1189 for Ctx {
-        RepeatUntilFailure(forever) {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+            SetBlackboard(b1 = {b0}),
+            Runner,
             Condition(Cond<0>),
         }
     }
 }
 
+board!(Tree1187Blackboard { b0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree1190 for Ctx {
+    pub tree Tree1188 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        Repeater(1) {
-            AsyncSequence {
-                MemPriority {
-                    Condition(Cond<0>),
-                    ReactiveSelector {
-                        Action(PIo<1>, t0 = {t0}),
-                        Action(PIo<2>, t0 = {t0}),
-                    },
-                    IfThenElse {
-                        StatefulAction(PTask<3>, b0 = 1, b1 = {b0}),
-                        Action(Act<4>),
-                    },
-                    SetBlackboard(t1 = {b0}),
-                },
-                Precondition(|bb| *bb.t1 > 2, else = Running) {
-                    IndexSwitch(|bb| 9, dynamic = false) {
-                        Runner,
-                        Condition(PCond<5>, b0 = {t1}),
+        TryCatch(catch_on_halt = false) {
+            #[failure_if(|bb| bb.b0 < 4)]
+            Precondition(|bb| bb.b0 < 5, else = Failure) {
+                WhileDoElse {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[post(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
+                    #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                    StatefulAction(Task<0>),
+                    DynamicSequence {
+                        Precondition(|bb| bb.b0 + 1 == bb.b0) {
+                            Conditional(|bb| *bb.t0 + 1 == bb.b0 + 3, else = Failure) {
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                            },
+                        },
                     },
                 },
-                MemSequence {
-                    Parallel {
-                        Action(PIo<6>, t0 = {t1}),
-                        Action(PAct<7>, b0 = {=}, b1 = {t1}),
+            },
+            Action(Act<2>),
+            ReactiveSequence {
+                Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                ReactiveFallback {
+                    Action(Act<4> = Act::<4>),
+                    StatefulAction(Task<5> = Task::<5>),
+                },
+                Condition(Cond<6>),
+            },
+            #[on_halted(|bb| bb.b0 = *bb.t0)]
+            Timeout(10) {
+                WhileDoElse {
+                    Action(|ctx| ctx.exec(7)),
+                    Repeat(forever) {
+                        SequenceWithMemory {
+                            WaitValueUpdate(t0) {
+                                WasEntryUpdated(t0),
+                            },
+                            ScriptCondition(|bb| (bb.b0 + 1) % 4 != 3),
+                        },
                     },
-                    Retry(3) {
+                    SequenceWithMemory {
+                        #[run_while(|bb| bb.b0 + 1 < 4)]
+                        Script(|bb| if *bb.t0 != 1 { bb.t0.set((bb.b0 + 2) % 2) }),
                         Condition(Cond<8>),
                     },
-                    Remap(success = Success, failure = Failure) {
-                        SetBlackboard(t0 = {t1}),
-                    },
-                    #[post(|bb| *bb.t0 += 3)]
-                    ScriptCondition(|bb| (*bb.t1 + 3) % 4 != 1),
                 },
             },
         }
     }
 }
 
-board!(Tree1190Blackboard { b0 t0 t1 });
+board!(Tree1188Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1189 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+        }
+        #[success_if(|bb| (bb.b1 + 1) % 3 != 1)]
+        Switch(b1) {
+            case 0 => Condition(Cond<0>),
+            case 2 => Succeeder,
+            _ => StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree1189Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1190 for Ctx {
+        Sequence {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
-        SequenceWithMemory {
-            Action(|ctx| ctx.exec(0)),
+        DynamicSelector {
+            SequenceStar {
+                AlwaysSuccess,
+                RepeatUntilFailure(forever) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Parallel(success = 1) {
+                Cooldown(10, filtered = Failure) {
+                    Failer,
+                },
+                Failer,
+                Sleep(50),
+            },
+            Condition(Cond<1>),
+            Priority {
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+            },
+            RetryUntilSuccessful(1) {
+                ReactiveFallback {
+                    Deadline(0) {
+                        Wait(20),
+                    },
+                    Selector {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8> = Task::<8>),
+                        Succeeder,
+                    },
+                },
+            },
         }
     }
 }
@@ -3106,367 +3477,328 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        #[on_success(|bb| { if bb.b1 < *bb.t0 { bb.b1 += 1 }; bb.b1 = *bb.t0 })]
-        Cooldown(0, filtered = Failure) {
-            SequenceWithMemory {
-                SequenceStar {
-                    SequenceWithMemory {
-                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                        Action(Act<1>),
-                    },
-                    StepSequencer {
-                        SetBlackboard(t0 = {b0}),
-                        Action(Act<2>),
-                        Failer,
-                        Runner,
-                    },
-                    Sleep(100),
-                    ParallelAll(1) {
-                        Sequence {
-                            StatefulAction(Task<3>),
-                            Condition(Cond<4> = Cond::<4>),
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                        Action(Act<6>),
-                        FlipSelector {
-                            Action(Act<7>),
-                            Condition(Cond<8>),
-                        },
-                    },
-                    #[post(|bb| bb.t0.set(bb.b0 + 2))]
-                    #[failure_if(|bb| *bb.t0 < *bb.t0 % 4)]
-                    #[on_failure(|bb| if bb.b1 % 4 != 3 { bb.t0.set(bb.b1) })]
-                    RunOnce(then_skip = false) {
-                        #[failure_if(|bb| bb.b0 != bb.b0 + 2)]
-                        #[skip_if(|bb| bb.b1 % 3 == 2)]
-                        RetryUntilSuccessful(3) {
-                            Loop(q0, value = {b0}, if_empty = Skipped) {
-                                Loop(q0) {
-                                    Condition(PCond<9>, b0 = 1),
-                                },
-                            },
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    SequenceStar {
-                        MemSequence {
-                            Action(PAct<10>, b0 = {=}),
-                            SetBlackboard(t0 = 8),
-                        },
-                        Fallback {
-                            ScriptCondition(|bb| bb.b1 < 3),
-                            Condition(Cond<11>),
-                        },
-                        StepSequencer {
-                            Action(Act<12>),
-                            AlwaysFailure,
-                        },
-                        RetryUntilSuccessful(4) {
-                            StatefulAction(Task<13> = Task::<13>),
-                        },
-                        Action(Act<14>),
-                    },
-                    Action(PAct<15>, b0 = {=}, b1 = {t0}),
-                },
+        Sequence {
+            #[failure_if(|bb| *bb.t0 != 4)]
+            #[success_if(|bb| *bb.t0 + 1 == 7)]
+            ScriptCondition(|bb| *bb.t0 % 2 > 0),
+            PrioritySelector {
+                #[score(|bb| (bb.b0 + 3) as f32)]
+                Action(PIo<0>, t0 = {t0}),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                Condition(PCond<2>, b0 = {t0}),
+                #[run_while(|bb| *bb.t0 != (*bb.t0 + 3) % 3)]
+                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
+                Failer,
             },
         }
     }
 }
 
-board!(Tree1192Blackboard { b1 t0 q0 b0 });
+board!(Tree1192Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-        }
-        WaitValueUpdate(t0) {
-            Interrupt(|bb| bb.b1 == 0) {
-                Condition(Cond<0>),
-            },
+        Fallback {
+            AlwaysFailure,
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree1193Blackboard { t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree1194Sub0 for Ctx {
+        Condition(Cond<6>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        IfThenElse {
-            RunOnce(then_skip = false) {
-                Condition(Cond<0>),
-            },
-            SequenceWithMemory {
-                Action(PIo<1>, t0 = {=}),
-                Conditional(|bb| bb.b0 != 5, else = Failure) {
-                    Action(|ctx| ctx.exec(2)),
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            ReactiveFallback {
+                ReactiveSequence {
+                    PrioritySelector {
+                        #[score(3)]
+                        Action(Act<1>),
+                        #[score(3)]
+                        StatefulAction(Task<2>),
+                    },
                 },
-                Condition(|ctx| ctx.check(3)),
-                Condition(Cond<4>),
-                Action(Act<5>),
+                ReactiveFallback {
+                    Action(Act<3> = Act::<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+                ReactiveSequence {
+                    SubTree(Tree1194Sub0),
+                    StatefulAction(Task<7>),
+                    Action(|ctx| ctx.exec(8)),
+                    Condition(Cond<9>),
+                },
+            },
+            MemSequence {
+                Action(Act<10>),
+                RunOnce {
+                    Inverter {
+                        StatefulAction(Task<11>),
+                    },
+                },
+                MaxTime(20) {
+                    StatefulAction(Task<12>),
+                },
+                DynamicSequence {
+                    Sleep(50),
+                    StatefulAction(Task<13>),
+                },
             },
         }
     }
 }
-
-board!(Tree1194Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
         blackboard {
-            b0: i64 = 5,
             #[tracked] t0: i64,
+            b0: i64 = 3,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            RetryUntilSuccessful(1) {
-                Repeat(0) {
-                    SetBlackboard(t0 = {b0}),
-                },
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+            Repeater(2) {
+                StatefulAction(PTask<0>, b0 = 4),
             },
+            Condition(PCond<1>, b0 = 5),
+            Condition(Cond<2>),
+            SetBlackboard(b0 = 2),
+            #[on_failure(|bb| bb.b0 += 2)]
+            #[success_if(|bb| bb.b0 + 3 > 6)]
+            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree1195Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1196Sub0 for Ctx {
-        ForceFailure {
-            Condition(|ctx| ctx.check(5)),
-        }
-    }
-}
+board!(Tree1195Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
-        SequenceStar {
-            StatefulAction(Task<0>),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                StatefulAction(Task<1>),
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                AlwaysFailure,
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
-            StatefulAction(Task<4>),
-            SubTree(Tree1196Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1197 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
             b0: i64,
+            o0: Option<i64> = Some(0),
         }
-        #[skip_if(|bb| *bb.t0 + 4 != 2)]
-        #[failure_if(|bb| *bb.t0 < (bb.b0 + 3) % 4)]
-        ReactiveSelector {
-            Conditional(|bb| bb.b0 < 7, dynamic = false, else = Failure) {
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Action(Act<0>),
-                    Sleep(0),
-                },
-            },
-            RepeatTimes(3) {
-                Precondition(|bb| *bb.t0 % 2 != 0) {
-                    Action(Act<1>),
-                },
-            },
-            Selector {
-                #[failure_if(|bb| bb.b0 + 3 != 1)]
-                #[on_success(|bb| *bb.t0 += 2)]
-                AlwaysRunning,
-                Action(PIo<2>, t0 = {t0}),
-            },
-            SkipUnlessUpdated(t0) {
-                Conditional(|bb| bb.o0.is_none(), dynamic = false, else = Failure) {
-                    UnsetBlackboard(o0),
-                },
-            },
-            SkipUnlessUpdated(t0) {
+        IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
+            AsyncFallback {
+                #[success_if(|bb| bb.b0 % 4 < 3)]
+                #[post(|bb| { bb.b1 += 1; bb.b1 += 1 })]
+                StatefulAction(Task<0>),
                 Script(|bb| *bb.t0 += 2),
             },
-        }
-    }
-}
-
-board!(Tree1197Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1198 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Precondition(|bb| (bb.b0 + 2) % 2 != 1, else = Failure) {
-            ReactiveSequence {
-                Retry(4) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                RetryUntilSuccessful(2) {
+            Script(|bb| bb.t0.set(*bb.t0 % 3)),
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                SetBlackboard(o0 = Some(4)),
+                #[score(|bb| ((bb.o0.unwrap_or(0) + 1) % 2) as f32)]
+                StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
+                #[score(7)]
+                RepeatTimes(forever) {
                     AlwaysSuccess,
                 },
             },
+            Filter(times = 1, count = Completed) {
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            MaxTime(0) {
+                BinarySelector(|bb| (*bb.t0 + 4) % 4 == 3) {
+                    #[run_while(|bb| (bb.b1 + 4) % 4 == 0)]
+                    StatefulAction(Task<3>),
+                    StatefulAction(PTask<4>, b0 = 9),
+                },
+            },
         }
     }
 }
 
-board!(Tree1198Blackboard { b0 });
+board!(Tree1196Blackboard { b1 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1197 for Ctx {
+        DynamicSelector {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Condition(Cond<2>),
+            Condition(Cond<3>),
+            Wait(30),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1198Sub1 for Ctx {
+        Condition(|ctx, bb| ctx.check_in(0, 7))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1198Sub0 for Ctx {
+        SubTree(Tree1198Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1198 for Ctx {
+        MemPriority {
+            SubTree(Tree1198Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1199Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
+            b1: i64 = 3,
             #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = Some(5),
-            b0: i64,
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            Loop(q0, if_empty = Success) {
-                BinarySelector(|bb| *bb.t0 < 6) {
-                    TryCatch {
-                        AlwaysSuccess,
-                        Repeater(0) {
-                            Sleep(20),
-                        },
-                    },
-                    ReactiveFallback {
-                        SequenceWithMemory {
-                            SetBlackboard(b0 = {t0}),
-                            Action(Act<0>),
-                        },
-                        StatefulAction(Task<1> = Task::<1>),
-                        ReactiveSequence {
-                            Sleep(0),
-                            Action(PIo<2>, t0 = {=}),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Inverter {
+                #[post(|bb| bb.b1 = 0)]
+                #[success_if(|bb| bb.b0 < 5)]
+                #[on_success(|bb| { if (bb.b1 + 1) % 2 != 0 { *bb.t0 += 1 }; if *bb.t0 + 1 == 1 { *bb.t0 += 2 } })]
+                Precondition(|bb| (bb.b1 + 3) % 3 < 1, else = Running) {
+                    RunOnce {
+                        Fallback {
+                            SubTree(Tree1199Sub0, ..),
+                            Condition(|ctx| ctx.check(2)),
+                            Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b0)),
                         },
                     },
                 },
             },
-            #[on_success(|bb| bb.o0 = None)]
-            #[success_if(|bb| bb.b0 % 3 > 0)]
-            Action(PIo<3>, t0 = {b0}),
+            AsyncFallback {
+                StatefulAction(Task<4>),
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
 
-board!(Tree1199Blackboard { t0 q0 o0 b0 });
+board!(Tree1199Blackboard { b1 t0 b0 });
 
 cases! {
-    Tree1100 "Pri(PPar{0;T}(FS(t0e),Rep2(Par{-2;_}(c1,t2,t3e))),Seq(FS(Seq(Swm(t4,t5))),t6,t7),RFb(Step(c8l,t9,t10)))",
-    Tree1101 "B{b0}Once(FS(SubR(pa0{b0:=;b1:b0})))",
-    Tree1102 "B{o0=_;b0;t0=1}Par{3;1}(FF(Mt{0}(t0)),PAll{5}(Bin{b0+4%3<2;N}(c1b{o0|5},Sc{b0:=o0|0}),a2,Fb(c3,c4,pa5{b0:t0;b1:t0}),Inv(Wu{t0}),Sb{b0=t0}),RSel(@oh{o0:=_}a6,@oh{o0:=t0}a7,c8,@fi{b0+3=t0+1%2}@ki{b0!o0|0}t9))",
-    Tree1103 "B{t0=3;q0=1}Lp{t0;F}(c0e)",
-    Tree1104 "Rep1(Sl{20})",
-    Tree1105 "Par{_;3}(RSeq(RFb(t0,t1),Inv(Fai)),Rpt{F}(Seq(Cd{0;_}(t2),RU{S}(c3l))),RSeq(c4,Try(S,a5),t6,c7,F),c8,PAll{_}(c9,Sl{0},t10,Fai))",
-    Tree1106 "Cd{10;K}(Invt(c0))",
-    Tree1107 "B{q0=0;t1=1;t0=4;b0=3}WU{t1=t1+3%4}(RFb(Swm(Rep2(RSeq(Inv(t0e),@fi{b0>3}Cnd{t0%3=1;T;F}(a1))),OnceT(RFb(pc2{b0:t0},Su{t0}(Inv(t3)),t4,@ki{t1<3}F,c5e))),RFb(Seq(Lp{t0;F}(Ite(Wu{t0},c6l))),@of{t0:=t1+1;t1+=1}@rw{t0+3%2!1}Wu{t1},Lp{t1;K}(Sl{0}),Step(PAll{_}(a7,Wt{10}),@oh{t0+=1}t8)),Lp{_;K}(Ret4(MPri(t9e,pi10{t0:=},t11)))))",
-    Tree1108 "Dl{30}(c0e)",
-    Tree1109 "B{b0;t0=5;b1=4}RU{F}(Pre{b0<0}(Rmp{S;F}(@rw{b0!b1}@os{t0:=0}Rus{F}(@oh{b1+=3}Ite(Ret1(Seq(pi0{t0:=},t1,Sc{b1+=4;b0+1!2?t0:=t0+3%2},@rw{t0!7}pt2{b0:4;b1:t0})),Cnd{b0<6;N;_}(RFb(c3,c4,c5,c6l)))))))",
-    Tree1110 "B{b0=4;b1=4;o0}RU{F}(Sw{2;0;4}(SubA(PAll{2}(t0e,c1)),Sel(t2e,Run),SubA(c3),@os{o0|2+4%4!3?b1+=2;b0+=3}@fi{b1=3}t4))",
-    Tree1111 "B{t0;t1;b0=3}Ite(@fi{t1+4>b0+1}@ki{t0+2>t1}@po{t1=4?t0:=b0;t1+=1}pc0{b0:b0},pa1{b0:t0},a2e)",
-    Tree1112 "B{t0=0;b0=0}Par{_;5}(a0e,RSeq(Sb{b0=t0},Suc),a1e,RFb(ASeq(@ki{t0+2>t0%4}c2,c3)),pa4{b0:b0;b1:b0})",
-    Tree1113 "Keep(t0)",
-    Tree1114 "B{o0=4;b1}Inv(PPar{0;T}(TryT(a0b{b1;b1},Sb{o0=5}),Ret0(t1e)))",
-    Tree1115 "B{t0=3;b0=4}Isw{b0%4;N;T}(a0b{b0;b0},Suc)",
-    Tree1116 "B{b0}RFb(To{20}(Step(pt0{b0:=;b1:b0},c1,a2)),Flip(t3,F,t4e))",
-    Tree1117 "B{o0=_;b1}Isw{o0|1;_;N}(AFb(c0,@si{b1%2<0}@oh{b1+=1}c1,Wt{100}),Dd{20}(Fb(t2,c3)))",
-    Tree1118 "Seq(Mt{100}(MPri(Seq(t0,Sl{10},S),c1e,RepF(t2),Rty3(t3),t4)))",
-    Tree1119 "B{o0=1;t0=2;b0=2}AFb(@os{o0:=7;b0+=1}@oh{b0:=t0}PAll{-1}(@si{b0>1}@os{none?t0+=1}@po{b0:=o0|4}t0,t1,t2,c3,pi4{t0:=}),RSel(@po{t0:=b0}@si{b0>t0}@fi{t0+2%3<1}Dl{50}(c5),c6e,a7,Fai),RFb(Fai,Inv(Su{t0}(a8)),t9,@oh{o0:=t0%4;o0:=o0|2%4}@os{b0+=1;o0:=o0|4}@of{t0:=1}AFb(Wu{t0},@of{o0:=b0+4%3}@si{b0%2<0}t10)))",
-    Tree1120 "B{t0=1;b0=1;t1=5}PAll{1}(Fb(RSeq(Wt{0},c0,c1l),t2,PPar{0;_}(Inv(Wv{t1}(Sc{b0+=2})),pi3{t0:=},a4)))",
-    Tree1121 "B{b0=2}@ki{b0+4=2}OnceT(t0)",
-    Tree1122 "B{o0=5;b1=0;t0=0;b0=2}Pri(Seq(@of{b0:=o0|5+2%4}@fi{o0|0<5}t0e,Suc,Mt{0}(@of{t0+=1}TryF(c1l,c2b{t0%4})),Dd{0}(PAll{_}(RU{S}(Opt(Sl{20}))))),RFb(Fb(Mt{0}(Seq(c3,Wt{50})),a4b{t0+4%2;b1}),Inv(Ub{o0}),t5),RFb(MSeq(Fb(@rw{b1>6}c6,t7,t8,t9,c10b{o0|2+1%2}),TryT(pi11{t0:b0},pt12{b0:=},c13),Dd{0}(RFb(t14,Sc{b1+=1})))),Sw{4}(RSeq(t15,t16,t17,Suc,pi18{t0:b0}),t19))",
-    Tree1123 "B{t0;b0;o0;q0=1}Lp{_;F}(Fb(WU{b0!5}(Swm(Opt(PAll{-1}(RFb(a0,c1b{o0|4+1},t2e,t3))))),TryF(RFb(F,F,a4b{o0|1;b0}),Suc,c5l),Seq(@fi{b0>1}@ki{some}RT{3}(c6),@of{t0%4<2?o0:=_}Inv(t7e),Fb(c8,a9),pa10{b0:b0})))",
-    Tree1124 "B{t0=0;o0=_;b0=1}RSel(Wde(Flip(Rty2(Fb(RSeq(pa0{b0:b0;b1:b0},pi1{t0:=}))),a2l),TryT(@of{o0|1%2=1?b0+=3}pt3{b0:b0},a4,pc5{b0:2}),Wu{t0}),Seq(Fb(MPri(pt6{b0:2;b1:b0},Scc{t0!0})),RFb(Bin{b0>2;N}(Scc{b0=0},Sb{t0=b0}),WU{b0!3}(Sel(t7,a8))),t9,RFb(a10,t11,Fb(t12,a13b{t0+3%3;b0}))))",
-    Tree1125 "Inv(S)",
-    Tree1126 "B{b0=1}AFb(a0l,PAll{1}(t1),FF(Wde(t2e,a3)),Lim{3}(c4b{b0}))",
-    Tree1127 "B{b0;t0=2;b1=4;o0=1}RFb(Ite(a0,@ki{b0>4}@si{some}Sw{4;2}(RSeq(a1b{b1;b0},Ub{o0}),c2b{0},@fi{b1+3!6}a3)),Isw{t0%3;_;N}(c4,OnceK(FS(Isw{b0%3;N;N}(Sc{b0+=1},Suc,a5))),Flt{1;_;_}(@fi{none}@of{b1+=2}PAll{_}(c6e,t7,c8))))",
-    Tree1128 "B{b1=4;b0;t0=0}MPri(RT{1}(Pre{b0<b0+4%2}(@os{b1:=6;b0:=t0%3}Step(pt0{b0:=;b1:=},a1l,a2l,@oh{b0:=b1}Sl{50}))))",
-    Tree1129 "B{b0=4;t0}@si{b0>1}ASeq(Cd{0;_}(t0),Seq(@oh{b0+=3}Pri(t1,Bin{t0+2%3!0;N}(pi2{t0:t0},S),Bin{b0=t0+2%2;_}(Suc,Sc{t0:=b0+1}))),Swm(Wv{t0}(Inv(@si{b0=t0+4%4}WU{t0>b0+4}(Cnd{b0+4%4!1;_;F}(t3)))),@po{b0+=1}@oh{t0:=2}WU{b0+3%3>1}(S),c4l))",
-    Tree1130 "B{b0=0;b1=1;t0=4}Rus{F}(PAll{-1}(@po{t0+=1}@os{b1+=1}RFb(@oh{b0+=2}@ki{b0!b1}t0e,Invt(c1e),Cnd{t0%3>1;T;_}(t2),pi3{t0:b1})))",
-    Tree1131 "PAll{0}(Sub(Sub(a0)),Rus{2}(S))",
-    Tree1132 "Fb(RFb(c0,t1,c2,c3),RSeq(t4,R),c5e)",
-    Tree1133 "B{t0=1;b1=5;b0=1}@oh{b0+=1;b1+=2}@ki{b0>1}RSeq(pa0{b0:4;b1:b1},Swm(t1,c2b{b1%3},c3b{b1%4}),pc4{b0:0})",
-    Tree1134 "PAll{2}(Lim{1}(Par{1;0}(t0,a1l,F)),TryF(c2,t3,c4,Once(c5)))",
-    Tree1135 "B{b1;t1=1;b0=3;t0=4}@ki{b0+1<0}@si{b0+2%2!0}Bin{t0<1;T}(Pre{t1%2>0;R}(Flt{2;_;_}(Sb{b0=t1})),Lim{2}(RFb(c0,@po{b0%2>0?t0+=1}@ki{b1+1>6}t1,c2,Ruf{1}(c3))))",
-    Tree1136 "B{t0;t1}Par{-3;-1}(SubA(To{100}(pc0{b0:3})),t1,pa2{b0:t0;b1:t1})",
-    Tree1137 "B{b1;q0=0;t0=4;t1=0;b0=5}Wv{t0}(@fi{t1%3=0}Inv(Lp{b1;R}(Sc{b0+=1})))",
-    Tree1138 "B{b0=0;t0=2;b1}Bin{b1<0;_}(pa0{b0:t0;b1:=},RT{2}(MPri(Wde(Flt{2;S;K}(Seq(Dd{20}(t1e),@rw{t0+1=2}a2b{b1%2;b0})),WU{b0>7}(@po{b1!t0+1?b0:=t0}c3),Sw{1}(c4l,pa5{b0:t0;b1:b1})),t6)))",
-    Tree1139 "B{q0=3;b0=2;t1=1;t0}Swm(Rep2(c0e),MSeq(@po{t1:=b0%3}Seq(t1),Pre{t0+1%2<0;S}(Lp{_;F}(F))),Lim{2}(Ite(AFb(t2e,pt3{b0:t1;b1:b0},F),Once(Wt{10}))))",
-    Tree1140 "B{b0=3;t0=2;b1=4}PAll{-2}(a0,Sc{t0+=1},@fi{b0>4}Rpt{0}(pt1{b0:b1;b1:b0}))",
-    Tree1141 "B{t1;t0=0;b0=5;b1;q0=2}ASeq(ASeq(Seq(RU{S}(a0)),Rep2(Su{t1}(Lp{b1;F}(Dd{20}(a1)))),Lp{t1;K}(Par{2;-1}(@ki{t0!6}TryT(pa2{b0:b0;b1:=},a3),Sc{b0+=3;t1:=3})),ASeq(@os{t0%3=2?b1+=2}c4b{t0},Wt{0})),Rep1(Step(Sw{1;3;4}(Su{t1}(pi5{t0:=}),c6e,FF(t7),c8),pt9{b0:t0;b1:=},PAll{0}(Ite(Wu{t0},@ki{t1<t1%3}t10),Run))),Su{t1}(RSeq(FF(@rw{t0%4>0}Sl{20}),RSeq(c11l,c12),RSeq(Sc{t0+=1},c13b{b1%2},t14e),Scc{t0<b1})))",
-    Tree1142 "B{b0;t1}RSeq(MPri(ASeq(t0,pc1{b0:=},pt2{b0:=;b1:b0}),RSeq(a3,pt4{b0:8;b1:t1}),@si{b0!2}@os{t1:=b0%3}c5,To{0}(t6e)))",
-    Tree1143 "B{b0=5;b1=3;q0=4;t0}PAll{_}(PPar{0;_}(Lp{_;R}(Ret1(Pri(t0,a1,pa2{b0:b0;b1:b1}))),Dl{20}(Swm(t3,pt4{b0:=;b1:t0},RSel(Wu{t0},t5))),RU{F}(Fb(t6,t7e,Sc{b0+=3}))),ASeq(Rus{F}(RetF(pt8{b0:=;b1:t0})),Seq(t9,@po{b1:=b0;b1:=8}@os{b1:=6}Cd{20;F}(pa10{b0:5;b1:b0})),Bin{t0+4%2!1;T}(RU{F}(Lp{b0;K}(c11)),t12e),c13l))",
-    Tree1144 "B{t0;b0=3}Fb(@ki{t0!b0}@po{b0+=1}S,Cnd{b0>t0%3;N;S}(Cnd{b0=b0%2;N;F}(c0)),AFb(a1,c2e),RFb(a3,Dl{0}(t4)),Ite(Scc{b0<3},pc5{b0:=},a6))",
-    Tree1145 "B{b0=3;b1=4;t1=2;t0=0}Par{0;_}(t0,SubA(Ite(Flip(Sb{t1=t0},t1),pt2{b0:=;b1:=})),Rep4(Swm(t3,a4l)),t5)",
-    Tree1146 "B{o0=_;t0=2;b0=0;t1=5}RSel(Dd{0}(Isw{b0;_;T}(Seq(a0e,@of{t1+=2}@fi{t0>t1}pi1{t0:b0},S))),Fb(pa2{b0:0;b1:b0},@po{o0:=t0+1}@os{t1<t1%4?t1+=3}c3,t4,c5,t6))",
-    Tree1147 "Step(AFb(t0,t1,c2),FS(RU{S}(t3)),OnceK(PPar{0;N}(Run,t4,t5,t6,t7)),Ret3(MPri(t8e,t9,t10,F,S)),Dd{0}(Wde(Dd{100}(Lim{2}(PAll{1}(R,t11))),t12,a13)))",
-    Tree1148 "B{b0=2;o0=1;b1=3;t0=2}Swm(@os{b1:=b0+3}Rty4(@of{b1:=b0%3;t0+3>1?t0:=b1+4%2}Ub{o0}),c0,@rw{none}a1b{t0;b1})",
-    Tree1149 "B{t0;q0;b0=3;t1=4}@ki{t0!4}Wv{t0}(Swm(PAll{4}(pa0{b0:=;b1:t0},@os{t0:=t1+4}Lp{_;F}(S),c1b{b0},pt2{b0:=}),Rpt{1}(Cd{0;K}(Keep(Dl{10}(Lp{t1;S}(a3e)))))))",
-    Tree1150 "B{t0;b0=1;b1=0;t1=0}Sel(Cd{10;F}(RSeq(t0,@oh{b0+=2}@fi{t1<7}c1,@po{b1+=1}@ki{t1%3>0}Scc{t1+3>t0})),Star(pc2{b0:=},pt3{b0:t0;b1:=}))",
-    Tree1151 "B{b0=1}Flip(OnceT(RU{F}(Seq(t0,Once(pc1{b0:b0})))),t2e,AFb(t3,a4,t5))",
-    Tree1152 "B{b1=0;b0;t0=0}@of{b1+=1}RFb(Try(Fb(Star(t0,@si{t0+2!b0}t1,c2b{b0%4}),Flip(t3e),@os{b1+=1;b1:=t0+4%3}c4),Fb(t5,Wu{t0}),Suc,Pre{t0<2;S}(R)))",
-    Tree1153 "B{o0;b1=0;q0=1;t0;b0=3}Wde(@po{t0:=0;b0+=1}@oh{t0+=3}@ki{o0|1%3<1}Ite(t0,pt1{b0:5;b1:=},Fb(FS(t2),Suc)),MPri(Lp{b0;R}(a3b{o0|5%3;b0}),WU{b1!b0+3}(Fb(a4e,pc5{b0:7},t6,t7,t8e)),a9b{t0;b0}),OnceK(FF(Sb{o0=7})))",
-    Tree1154 "B{b0=4;t0}RSeq(t0,pt1{b0:=},pt2{b0:=},@fi{t0+3%4<1}Wde(c3e,S),OnceT(a4l))",
-    Tree1155 "B{q0;b0=2;o0=_;b1=0}@of{b0+=2}Rpt{1}(Cnd{o0|5=b1+3;_;F}(Rep2(Seq(@fi{b1>5}@os{o0|0%3=0?b0+=3}Lp{_;_}(TryF(Wt{10},a0)),Step(t1e,Sc{b1+=1})))))",
-    Tree1156 "B{q0=1;b0=2;t0}Lp{b0;R}(Seq(t0,Cd{0;F}(pt1{b0:b0;b1:t0})))",
-    Tree1157 "B{b0=3;t0=4;o0=0}Step(Star(Swm(a0,c1),To{0}(RSeq(t2,c3b{o0|0}))),@si{o0|0!2}PAll{1}(RFb(pi4{t0:b0},pc5{b0:2},Ret0(pt6{b0:=}))),Ret0(F),Dl{0}(@rw{t0<o0|4}MPri(a7,Scc{some})))",
-    Tree1158 "B{t0;b0=0;o0=1}Ite(@po{o0:=b0%2}@rw{t0=6}@ki{b0>t0}c0,t1)",
-    Tree1159 "B{o0=_;b0}Dl{0}(RSeq(Sb{o0=3},PAll{-2}(@ki{b0+2>4}t0,Suc,t1,c2)))",
-    Tree1160 "B{o0=_}RT{3}(Ub{o0})",
-    Tree1161 "B{b1;t0=5;o0;b0=5}@of{b0+=1}@ki{b1+2%3!1}@po{b1:=t0}Sw{4;3}(Rpt{F}(pi0{t0:t0}),Try(@rw{b0>3}t1,Pre{o0|0>b1;K}(a2)),c3b{b0})",
-    Tree1162 "B{b0=3;t1;q0=4;t0=1}RFb(t0,@os{t1>b0+2%3?t1:=b0%3}Seq(ASeq(Flip(t1,a2b{t1;b0},a3),TryT(c4l,pa5{b0:=}),a6)),Rmp{S;F}(Lp{b0;S}(Ite(Wde(@fi{t1+2>t0%3}t7e,a8b{t1;b0},Sc{t1+=1}),Step(@ki{b0!2}Fb(pc9{b0:t1},t10,pc11{b0:2}))))),Isw{t0%3;N;N}(Pri(Scc{t1%3>1}),a12,t13,Sb{b0=3}),@ki{t1=2}Pre{t0+3!2;K}(Wv{t1}(RSel(c14e,t15,Lp{t0;S}(pc16{b0:=}),@si{t0>t1}@of{b0+=2}Fai))))",
-    Tree1163 "B{q0=0;t0=2;b1=2}Lp{b1;R}(RSeq(t0,SubR(c1l),SubR(Wu{t0})))",
-    Tree1164 "B{b1=0;b0=2;t0=2}Bin{b1+2%3=1;_}(Swm(RSeq(Opt(Sb{t0=0}),Intr{b0%2<0}(@po{t0+=1}@fi{b0%3=1}RSeq(t0,t1,@ki{b0+4>1}pa2{b0:t0}))),pa3{b0:=;b1:b0}),Sw{1}(Par{0;2}(Sb{t0=b0},t4),@ki{t0+2=t0+1%4}@si{t0%3>0}MPri(c5l,@si{b0+2%2>0}FF(Sc{t0:=b1}),c6b{t0%3})))",
-    Tree1165 "B{b0;t0}RFb(Inv(RSeq(Wu{t0},Scc{t0+3%3>1})),Flip(WU{b0!t0}(@rw{b0>2}FF(a0l))),Rep4(@si{t0!5}Wu{t0}))",
-    Tree1166 "B{o0=_;t0}@fi{t0%4>1}Ret0(a0)",
-    Tree1167 "Rty3(Swm(MSeq(a0,Fb(t1,Flip(t2,c3)),Fb(c4,t5,RU{S}(t6))),To{0}(Rty1(ASeq(t7e,Sl{10},Rus{2}(t8),Cd{0;_}(t9e),Sl{20})))))",
-    Tree1168 "B{t1=3;b0;t0}Lim{3}(TryF(c0,pt1{b0:t1},pt2{b0:=;b1:t0},pc3{b0:t0},Once(Isw{b0;N;N}(pa4{b0:=},t5))))",
-    Tree1169 "B{b1;b0=2;o0=4;t0}RepF(RFb(RFb(@ki{b0>6}Bin{some;T}(@fi{b0>o0|0}Fb(@os{none?b1:=4}Try(MPri(t0,t1e),a2),@oh{t0+=2}@of{o0:=_}@po{o0:=_;t0+=1}Seq(Sb{o0=6},Ub{o0})),Dl{10}(RFb(t3,RepF(@po{t0:=6;t0%3>0?b1:=b0+4}@fi{o0|2=3}t4),@fi{t0+1=5}@po{b1:=t0}c5)))),RetF(RSeq(@rw{t0%3<2}RSeq(t6,c7b{b1},a8b{7;b0}),Step(Run,c9,t10)))))",
-    Tree1170 "B{o0;b0=0;t0=2;b1=0;q0=3}Wv{t0}(PAll{3}(RFb(@po{o0:=_}@fi{b0%2>0}@os{b0+=2}Wv{t0}(a0),@ki{b1!b1%2}Rep1(t1),@si{b1%2<0}@ki{o0|1%3>0}Sl{50},Lp{_;F}(c2b{t0}),Sl{20}),Par{1;1}(Scc{b1!4},c3),Intr{b1+2%4<1}(Seq(pa4{b0:b1;b1:b0},t5))))",
-    Tree1171 "B{o0=_}PAll{0}(Ub{o0},t0e)",
-    Tree1172 "Step(t0e,Sub(t1e))",
-    Tree1173 "B{b0=3;t0=5;o0=_}Dd{100}(MSeq(Pri(@oh{b0+=2}@fi{t0!o0|0+2%4}@os{o0:=_}ASeq(Wde(Scc{some},Ite(t0,c1l),Dl{20}(Bin{b0+4<4;_}(t2,Wu{t0})))),Fb(Inv(pa3{b0:b0}),RFb(Rep4(a4)),WU{b0<3}(t5)),Fb(Cnd{b0=2;N;F}(PAll{_}(@ki{o0|1%4<2}Seq(@of{o0:=_}@oh{o0:=b0%2}@fi{o0|0!t0%2}Sb{b0=8},c6))),AFb(a7b{b0%4;b0},c8b{t0+2})))))",
-    Tree1174 "B{t0;q0=3;b0;b1=3}@rw{b0<2}@si{b1!3}MSeq(Fb(Lp{b1;K}(@os{b1:=1}Once(Sc{b0+=2})),RSeq(Par{-1;2}(c0l,c1l)),Isw{t0%4;_;_}(Ruf{1}(t2e))))",
-    Tree1175 "B{b0;q0;t0=0}Try(Wde(Once(c0),t1e),@si{t0<1}@oh{t0+=1;b0:=b0%2}c2b{t0},a3l,Once(RU{F}(a4e)))",
-    Tree1176 "B{t0=3;t1=3;b1=5}RFb(Ruf{F}(Swm(Ret4(RFb(t0)),Step(Star(pi1{t0:=}),Isw{t0;N;N}(Mt{10}(c2)),RSeq(Sl{0},t3,a4)),Fb(Seq(@po{t1+=1}@rw{b1+1>0}Run,c5b{t1}),c6l))))",
-    Tree1177 "B{b0=3;b1;t0=4}Flip(Sc{t0+=3},@of{b0+=1}@si{t0=b0}@fi{t0+2<5}TryF(Sc{t0:=b1},Ret2(pi0{t0:=})),Dd{0}(t1),Ruf{3}(Rpt{1}(SubR(@rw{b0>t0}@ki{t0<3}PAll{-1}(Run,c2)))))",
-    Tree1178 "B{o0=4;t0=0;b0}TryF(Swm(RSel(Intr{none}(@oh{b0:=t0}a0),@oh{t0+=2}@po{t0:=b0;t0+=2}c1e),Par{2;_}(Sb{t0=b0},@fi{t0+3>t0%3}@po{t0+=1;b0+=2}pi2{t0:b0},Sb{b0=5},@rw{t0+4=0}Run),RFb(a3,F,@si{b0<7}@os{b0+1!3?b0+=2;b0+=3}a4b{o0|4+3;b0})),Dl{50}(Pre{b0<3;S}(Rty4(TryF(PAll{3}(Ub{o0},c5,pa6{b0:8}),@po{o0:=7}c7,c8e,@po{o0:=8}Ret4(t9),@po{b0+=3}Pre{none;R}(pc10{b0:5}))))),pt11{b0:=;b1:b0})",
-    Tree1179 "B{t0=0;o0=2;b0}Step(RFb(Wu{t0},Ret0(pc0{b0:b0}),@of{b0+=4}@rw{o0|4<b0+1%4}@os{b0+=1}a1,Su{t0}(Sb{o0=6})),Swm(Dd{20}(Swm(pt2{b0:=},Step(pa3{b0:t0;b1:t0},a4b{o0|5+1;b0},c5))),@oh{t0%2!1?o0:=b0%3}@fi{b0%3<2}pt6{b0:b0}))",
-    Tree1180 "FS(Flip(c0l,a1l,Mt{20}(t2),c3e,c4))",
-    Tree1181 "B{t0}Wde(c0,Sc{t0+=2})",
-    Tree1182 "B{b1=1;t0}PPar{2;_}(Rus{3}(Step(RSeq(c0e,a1),SubA(Flt{2;S;K}(t2)),Flip(@rw{t0!b1}Fai,Wt{50}))),Seq(OnceK(c3),WU{b1>b1+2}(Scc{t0+1%3>0}),RFb(a4,t5),Fb(pi6{t0:b1},pt7{b0:3;b1:t0})))",
-    Tree1183 "B{b0=1;t0;b1=1}Fb(t0,@ki{t0+3%4!1}RT{F}(Wu{t0}),Sw{3}(t1,a2),FF(OnceT(pc3{b0:=})))",
-    Tree1184 "Step(Sl{50})",
-    Tree1185 "B{b0=2;t0=0}Step(Wt{10},a0b{b0;b0},t1,c2e,Rpt{2}(@of{b0+=3}@fi{b0!t0}@si{b0+4>b0}c3))",
-    Tree1186 "B{b1=4;b0=2;t0=4}Wde(MPri(c0,pc1{b0:t0},pa2{b0:b0;b1:=}),Wv{t0}(Cnd{b0=2;_;_}(RSel(F,pt3{b0:7;b1:b1},@ki{b0+1!t0}@si{b0!b0+3%2}Sb{b1=t0}))),Seq(c4b{t0},Scc{t0>2},Suc,t5,Dl{0}(a6b{8;b0})))",
-    Tree1187 "B{b0=1;b1=3;t0=2}Wde(Pre{b0+1%2!0;R}(@si{t0<6}RFb(pt0{b0:b1;b1:t0},a1b{t0+2;b0},a2,pt3{b0:2;b1:b1})),RSeq(Dl{10}(t4e),@oh{b0:=t0;b0:=b1}c5l,t6),Bin{b0+4<b1+3;T}(pc7{b0:1},Rep4(pc8{b0:t0})))",
-    Tree1188 "B{q0=1}Lp{_;K}(Wt{30})",
-    Tree1189 "Ruf{F}(c0)",
-    Tree1190 "B{b0=0;t0;t1}Rpt{1}(ASeq(MPri(c0,RSel(pi1{t0:t0},pi2{t0:t0}),Ite(pt3{b0:1;b1:b0},a4),Sb{t1=b0}),Pre{t1>2;R}(Isw{9;_;N}(Run,pc5{b0:t1})),MSeq(Par{_;_}(pi6{t0:t1},pa7{b0:=;b1:t1}),Rty3(c8),Rmp{S;F}(Sb{t0=t1}),@po{t0+=3}Scc{t1+3%4!1})))",
-    Tree1191 "Swm(a0l)",
-    Tree1192 "B{b1;t0;q0=2;b0=1}@os{b1<t0?b1+=1;b1:=t0}Cd{0;F}(Swm(Star(Swm(c0b{t0},a1),Step(Sb{t0=b0},a2,Fai,Run),Sl{100},PAll{1}(Seq(t3,c4e,c5e),a6,Flip(a7,c8)),@po{t0:=b0+2}@fi{t0<t0%4}@of{b1%4!3?t0:=b1}OnceK(@fi{b0!b0+2}@ki{b1%3=2}Ret3(Lp{b0;K}(Lp{_;_}(pc9{b0:1}))))),RSeq(Star(MSeq(pa10{b0:=},Sb{t0=8}),Fb(Scc{b1<3},c11),Step(a12,F),Ret4(t13e),a14),pa15{b0:=;b1:t0})))",
-    Tree1193 "B{t0=1;b1=0}Wv{t0}(Intr{b1=0}(c0))",
-    Tree1194 "B{b0=3;t0=2}Ite(OnceK(c0),Swm(pi1{t0:=},Cnd{b0!5;_;F}(a2l),c3l,c4,a5))",
-    Tree1195 "B{b0=5;t0}Swm(t0,Ret1(Rep0(Sb{t0=b0})))",
-    Tree1196 "Star(t0,PPar{1;N}(t1,F),RFb(F,c2,c3),t4,Sub(FF(c5l)))",
-    Tree1197 "B{t0;o0;b0}@ki{t0+4!2}@fi{t0<b0+3%4}RSel(Cnd{b0<7;N;F}(Bin{some;T}(a0,Sl{0})),RT{3}(Pre{t0%2!0}(a1)),Sel(@fi{b0+3!1}@os{t0+=2}R,pi2{t0:t0}),Su{t0}(Cnd{none;N;F}(Ub{o0})),Su{t0}(Sc{t0+=2}))",
-    Tree1198 "B{b0=2}Pre{b0+2%2!1;F}(RSeq(Rty4(c0l),Ret2(S)))",
-    Tree1199 "B{t0=4;q0=4;o0=5;b0}RFb(Lp{_;S}(Bin{t0<6;_}(Try(S,Rpt{0}(Sl{20})),RFb(Swm(Sb{b0=t0},a0),t1e,RSeq(Sl{0},pi2{t0:=})))),@os{o0:=_}@si{b0%3>0}pi3{t0:b0})",
+    Tree1100 "TryF(OnceT(Pri(RFb(c0l,a1e),a2l)),MPri(Pri(Fai,a3),Flip(Star(t4,F))),t5)",
+    Tree1101 "B{b0}Dd{0}(a0b{b0;b0})",
+    Tree1102 "B{t0=5;b0;q0;b1=1}Lp{b0;F}(Rep4(Cd{0;F}(RFb(Cd{0;_}(t0),t1e,@rw{b1>2}@of{b1+=3}@ki{b1=t0}Scc{b1!t0+2}))))",
+    Tree1103 "B{t0=5;t1=1}RSeq(Step(Sb{t0=8},c0),c1,@rw{t0=5}Rmp{F;S}(t2),Rpt{1}(Obs{t1>7;_}(t3e)),a4e)",
+    Tree1104 "B{o0=0;q0;t0=0;b0;t1}Bin{t0%2!0;T}(AFb(@rw{b0+2>t0+1}Lp{t0;K}(Seq(c0,Scc{o0|4=1})),t1,Obs{o0|5>6;S}(Opt(t2)),Rep0(c3)),RFb(Par{0;-4}(@ki{b0+3!1}@po{b0+=3;t1:=t1%2}Opt(@os{t0+=1}@fi{t1+3=1}Par{-2;2}(t4,Sl{20},a5e)),Sb{o0=7},Sc{t1+=1},pi6{t0:=}),OnceK(Lp{t0;K}(@si{t0%4!3}@oh{o0:=t1}Lp{t0;F}(Lp{_;K}(Rpt{F}(Sb{b0=7})))))))",
+    Tree1105 "B{o0}RetF(Keep(Ub{o0}))",
+    Tree1106 "B{b0=2;t1=1;o0;t0;b1=0}AFb(RU{F}(RSeq(TryF(pt0{b0:=;b1:=},Flt{2;S;K}(pt1{b0:b0;b1:=})),Ret4(Wu{t0}))),PrSel{t0;o0|0+4%3}(t2,t3),Par{2;_}(To{20}(Sc{t0+1>b0%4?t0:=7}),Seq(t4e,pa5{b0:t1}),Rpt{1}(t6)))",
+    Tree1107 "B{o0;t0;b0;t1=4}Star(Mt{0}(@of{t1+=3}@rw{t0<3}a0b{t0;b0}),Ub{o0},a1l)",
+    Tree1108 "B{q0=3;o0=2;b1;b0;t0=1}Lp{t0;_}(WU{b0+3<4}(RT{F}(@po{o0:=b1%2}@rw{t0=6}@ki{b1>3}Bin{some;_}(Sl{20},Rty3(RFb(t0,t1e,pi2{t0:b0}))))))",
+    Tree1109 "B{t0=5;b0=1;b1=0;o0}RSeq(RSel(Cnd{b0+2<b1+4;T;_}(pt0{b0:=}),Cd{0;F}(@fi{b1<o0|3}Invt(Swm(t1,pa2{b0:=;b1:b0}))),@os{b0!3?b0+=3;t0+=1}Try(@rw{b0>3}t3,c4)),Cd{0;F}(FS(TryF(RU{F}(RSeq(pc5{b0:8},Sb{o0=4})),Bin{b0%2>0;_}(a6,Sw{4}(c7b{b0+2},t8))))))",
+    Tree1110 "B{t0=4}RSeq(Keep(pi0{t0:t0}))",
+    Tree1111 "B{q0=2;o0;t1;b0;t0=5}Isw{t0+1;_;_}(PrSel{t1;b0+2%3}(Lp{t1;S}(Isw{t0;N;T}(Pri(pt0{b0:0;b1:t1},Cd{100;K}(t1)),DySeq(t2,a3))),Sel(Obs{o0|2>0;B}(Isw{t0;N;N}(Wu{t1},t4,t5)),Obs{o0|2!5;L}(Rus{F}(pc6{b0:=})))))",
+    Tree1112 "B{b1=1;t1=0;t0=3}Sw{1;0}(Bin{b1>t1;T}(Cd{0;K}(Wu{t1}),Sl{20}),pi0{t0:t0},DySel(Rep1(Invt(c1b{0}))))",
+    Tree1113 "RFb(Seq(Swm(Ret1(PrSel{0}(Suc)),t0),Star(c1,c2l,S)),Rty3(MSeq(Fb(Cd{0;K}(DySeq(c3,c4))),PAll{1}(t5,a6))),Sub(MSeq(c7,Sub(S),Rmp{S;S}(c8))))",
+    Tree1114 "B{t0=3;b0=3}Star(@of{t0:=b0+2%3}@ki{t0%3<2}Su{t0}(c0l),PrSel{t0;b0}(c1b{b0%4},t2),Wde(pi3{t0:b0},pa4{b0:1;b1:b0}))",
+    Tree1115 "B{b0;b1=1}Rpt{3}(Flip(Rep4(RtyF(@rw{b1>b0}c0b{b1%2}))))",
+    Tree1116 "RSeq(Flt{2;F;_}(Rpt{F}(Sl{50})),Sl{50},R)",
+    Tree1117 "B{b1=3;t0=0;b0;t1=0}PAll{-3}(RSeq(c0,Wu{t0}),@ki{b0+1!b1+3%3}@si{t1+4>t1}@fi{t1>t0%4}Rep0(t1e),RSeq(@fi{b1>1}t2,a3,a4),PrSel{t1;t0}(Scc{b0%2!0},a5),@oh{t0+=3}@fi{b1<t0+2}Sb{t1=t0})",
+    Tree1118 "B{t0;b0=4;t1=2}@po{b0+=1;b0:=2}Step(SubA(a0),pa1{b0:t0;b1:t1})",
+    Tree1119 "B{b0=0;t1=0;t0=3}AFb(Flip(t0,@of{t0:=6}@si{b0>5}FF(Wt{10}),Sb{t0=t1}),Rpt{0}(c1))",
+    Tree1120 "B{b0=2;t0=4}RSeq(c0e,pi1{t0:t0})",
+    Tree1121 "B{b0=2;b1=5;o0=_;q0=3;t0=5}Bin{some;T}(Obs{b1%4!3;S}(Sw{2;5;3}(@os{none?b1:=4}Lp{b1;_}(t0),@fi{o0|3<b1+2}@po{o0:=_;t0+=1}Rus{1}(t1),Ub{o0},RFb(t2,pa3{b0:=;b1:t0}))),Lp{_;S}(t4e))",
+    Tree1122 "B{b0=0}Ret1(DySeq(Par{2;-2}(c0,pt1{b0:b0;b1:b0}),Sb{b0=6}))",
+    Tree1123 "B{t1=4}Isw{t1%4;N;T}(Rus{3}(t0))",
+    Tree1124 "B{b1=2;b0=1}Seq(Sl{20},OnceT(Isw{b0;T;T}(a0,c1l)),Rty2(Wde(pt2{b0:2;b1:b1},Bin{b0+3%3>1;N}(Bin{b0+1=7;T}(c3l,R),a4e))),Sl{20})",
+    Tree1125 "Swm(a0,Sl{0},Dl{10}(a1),Flt{3;F;K}(Cd{50;_}(RFb(a2,t3))),t4)",
+    Tree1126 "B{b0=2;b1=4;t1=1;t0}PAll{2}(Sw{5;2}(DySeq(Sc{t1:=7},t0,a1b{8;b0}),Sw{2}(a2,Sb{b1=t0}),Rpt{3}(pi3{t0:b0})),RT{1}(@oh{t1+=2}@po{t1<t1+2?b0+=1;t0=b0+3%3?b1+=1}a4))",
+    Tree1127 "B{b1=2;t0=3;b0=5}Step(Mt{20}(OnceT(Ite(Pre{t0%2<0;F}(To{10}(RFb(F,c0l,pt1{b0:b1;b1:t0}))),Seq(SubA(MPri(a2l,t3,Sb{b0=t0})),Inv(AFb(Wu{t0})))))))",
+    Tree1128 "B{b1;b0;t0=4}DySel(RFb(@po{t0+=3}c0,t1),RSeq(OnceT(Run),@rw{b0%4!2}a2,t3,pi4{t0:b1},pc5{b0:1}))",
+    Tree1129 "B{o0=4;b0=0;t0}Seq(@si{b0>o0|3}@oh{t0+=1}Dd{0}(RFb(Swm(Wde(c0l,t1,F),Flip(c2b{8},S,a3),Isw{b0+4%4;_;T}(Dd{20}(Sb{o0=2}),t4)),Ite(t5,t6e,c7))),Ret0(Wt{10}))",
+    Tree1130 "OnceK(Fai)",
+    Tree1131 "Dd{100}(Rep2(c0))",
+    Tree1132 "B{b1;b0=3;t0=3}Flt{2;F;_}(@si{b1=7}Cnd{t0+1>t0%4;_;S}(Inv(MPri(DySel(c0,Scc{b0>b1+4}),Wt{0}))))",
+    Tree1133 "RSeq(Wde(RFb(t0,t1,Sel(c2,Fb(t3,a4l,t5))),c6l))",
+    Tree1134 "Star(Ite(Rus{2}(Seq(c0,t1)),Swm(Wt{20},To{50}(t2e),c3l,t4,c5),Flip(MSeq(c6l,RU{F}(Sub(t7e))),c8,F)))",
+    Tree1135 "B{b0=4}PPar{1;T}(Pre{b0%4<1;F}(c0l))",
+    Tree1136 "B{b1;b0=1;t0=4}Ite(Fb(Obs{b1+4!5;B}(Seq(a0e,c1l)),Obs{b1<b0;L}(t2),Obs{b0<1;N}(Sb{b0=6})),RFb(c3l,@rw{b1+4%3<0}a4e,c5e,a6),Invt(Ret0(@po{b1:=t0%4}@si{b1!4}pt7{b0:=;b1:b1})))",
+    Tree1137 "DySeq(t0,a1,c2e,t3e)",
+    Tree1138 "B{q0;t0;t1=0;b0}MPri(Obs{t1!4;N}(@po{t0:=t1+1}@of{b0+=3}@rw{b0+2!7}RT{F}(PPar{1;T}(Dd{0}(t0),Sl{100}))),c1b{t0+2},RFb(Dl{10}(Dd{0}(Fai)),c2e,Cd{10;F}(c3),Lp{_;S}(a4e)))",
+    Tree1139 "B{b1=0;o0;b0;t1=2}Fb(@os{t1:=b0+3}@rw{b0>2}c0,RFb(a1,F,a2b{b1+3%2;b1},@ki{b1%3>0}Rpt{F}(a3),@oh{b1%2!1?o0:=b0%3}@fi{b0%3<2}Suc))",
+    Tree1140 "B{b0=3;t0=3;b1=1;t1=3}RFb(FF(@ki{b0+1>1}t0e),PAll{_}(RFb(c1,@oh{t1:=t0}@os{t0+=1}Bin{t0<b1;T}(c2e,@rw{t1!b0}c3),Once(Sc{t0+=2})),@of{b1:=2;t0+=1}Pre{b1+4<2;S}(Par{0;-3}(c4,RepF(Fb(Fai,a5)),Sb{t1=3},Sb{b1=1}))),AFb(@of{t0:=b1}Pre{b1<6;K}(DySel(t6,pi7{t0:t0},a8,Run)),a9b{t1;b0}))",
+    Tree1141 "B{t0;b0=4;b1}@po{b1+=1;b1+=1}@ki{b0+4!t0}Swm(Su{t0}(Step(WU{b1+4>t0}(Scc{b1+4<7}),Sb{b0=t0},RU{F}(c0),Run)))",
+    Tree1142 "RepF(To{30}(To{0}(t0)))",
+    Tree1143 "B{t0=1;b1;q0;o0=_;b0=4}Sw{2;3;0}(RSel(a0e,Star(Sc{b0+=1},pa1{b0:=;b1:b1}),@ki{some}@si{none}F),@rw{b1+2%4>2}Flip(Step(Wt{0},t2e,c3),c4l,R),Step(Rpt{0}(Wu{t0})),Lp{b0;R}(PAll{-1}(Scc{some},Scc{b0<b1%2})))",
+    Tree1144 "B{t0;b1=1;b0}@rw{b1%2!0}@fi{b1<b0+3}Wde(WU{t0>0}(t0),Run)",
+    Tree1145 "Rty1(a0l)",
+    Tree1146 "B{b1;t0;b0=1}Bin{b0>7;T}(Flip(Scc{b1+2<t0+4},Bin{b1>6;N}(a0,Obs{b0!0;S}(pi1{t0:t0})),DySeq(Sl{20},a2)),Step(@po{b1:=b1%3;t0+=3}@ki{b1<7}@of{b1+=1}pt3{b0:=;b1:=},Wt{30},OnceT(S)))",
+    Tree1147 "RSeq(Rus{F}(DySeq(Seq(a0,Sl{10}),c1,c2)),RSeq(t3e,Pri(a4l,c5,Suc),To{50}(FS(t6))),a7l,Fb(FF(S),OnceK(t8),Dd{0}(Wt{50}),c9l),RU{S}(S))",
+    Tree1148 "B{t0;b1=4;t1;b0=5}RSeq(Rpt{1}(ASeq(@po{t0:=b0%3}@si{t1+3%4>1}RSeq(AFb(c0e,Sl{0})),FS(RSeq(Cd{10;_}(@of{b1+=2}@oh{t1+=1;b1<t1?t1+=2}c1b{t0}),pt2{b0:6;b1:b0},Sc{t1+=3;t0+=3})))),Pre{t0%3<1;K}(RFb(Step(Flt{3;F;F}(Sc{t0:=b0}),a3,F),pt4{b0:t1;b1:b0})),Try(Fb(c5,c6e),a7,Sb{b0=7},@os{b0:=b0%2}@oh{b1!b1%4?b0+=3}@po{b0:=b1+3;t1:=1}pi8{t0:b0},pi9{t0:b0}),RFb(OnceT(Step(R,c10e)),MSeq(Scc{b0+2%4=0}),Pre{t0>0;R}(c11b{b1}),Rty1(pc12{b0:t1}),t13))",
+    Tree1149 "B{q0=3;b0=2;t0=0}RFb(Ruf{F}(Dl{0}(@ki{t0!t0+3%3}AFb(Fb(c0l,t1,@fi{t0!4}Sc{t0+=4;b0+=1})))),Ite(pc2{b0:9},c3b{t0+1},Lp{_;_}(pi4{t0:=})),Par{_;-1}(a5,Wu{t0},Lp{t0;F}(pa6{b0:=})),Pre{b0+4=b0%3;F}(Inv(a7)))",
+    Tree1150 "B{t0;b0}Star(SubR(RSeq(Bin{b0=3;T}(Rty3(Intr{t0+3%2=0}(Mt{0}(t0))),Pre{t0<b0;K}(Dl{20}(Sb{b0=t0}))),Flt{1;S;F}(Step(RSeq(c1e,Scc{t0%3=1}),t2,Suc)))),Swm(RSeq(c3l,t4,Scc{b0=3},c5),RSeq(pc6{b0:=},pa7{b0:5;b1:t0})))",
+    Tree1151 "B{t0;q0;t1=4;b0=5}Bin{t0<4;N}(AFb(Rus{F}(@si{t0<t1%2}@ki{t1%3=2}@os{b0%2!0?t0+=1;t0+=1}t0),Flip(t1,Keep(Wt{0}),t2)),Try(Fb(@rw{t0%2!0}a3e,pt4{b0:t1;b1:b0},Bin{b0>7;T}(Sl{0},Scc{t0+1!t0%3}),t5,@os{t1+=2}@si{b0%3>0}Wu{t1}),Flt{2;F;F}(Bin{t1%4<2;N}(pa6{b0:2;b1:t1},c7))))",
+    Tree1152 "B{o0=_;t1;b1=3}Bin{o0|1%4>1;N}(Wde(Lim{3}(c0),Par{_;-2}(c1,@si{o0|2+4%2!1}Wu{t1}),@of{o0:=b1+2}Ub{o0}),pt2{b0:4;b1:=})",
+    Tree1153 "B{q0;b0;b1=5}Lp{b0;K}(SubR(@fi{b1>b1+1}MSeq(Sb{b0=b1},@ki{b1>7}@rw{b0<7}c0)))",
+    Tree1154 "B{o0=2;b0=5;t1=5;b1;q0;t0=2}Keep(MPri(Step(Wt{0},Pre{t1=5;R}(c0),t1,F,@rw{none}Sb{t1=1}),Lp{_;R}(MSeq(Isw{b0+4;T;T}(t2,t3,@os{t0:=b1%3}a4),Flt{2;_;K}(Par{_;-3}(t5,a6,Sc{b1:=b0%3;b1:=b0})),Seq(@of{t1:=o0|2+3}t7e,a8))),Rty1(Fb(Obs{t0+3=6;B}(Sel(@po{t0:=b0+2}@fi{o0|4<2}Sc{b0+=2})),Fb(a9,Scc{b0>b1+4},t10,t11,c12),t13))))",
+    Tree1155 "B{t0=4;o0=3;b0=3;t1}TryF(Cd{20;_}(@os{some?t0:=o0|1}PPar{0;N}(Cd{20;K}(R),Obs{t1=4;_}(Cnd{b0%3>0;N;F}(pt0{b0:t1;b1:t1})),Sb{b0=3})),PAll{-1}(Par{1;-2}(Suc,a1),Dd{0}(Flip(Wt{30},t2))),Obs{b0%2!1;N}(@fi{some}Star(c3l,c4,Su{t1}(t5),Sb{t0=b0})))",
+    Tree1156 "B{t1=2;b0=0;o0=_;t0}Ite(PAll{_}(PAll{1}(@oh{b0+=3}@of{o0:=b0;b0:=o0|5}Wt{30},Dl{100}(t0)),Dd{0}(t1),Keep(pi2{t0:t0}),Ite(a3e,t4),@os{t1+=3;t0+=3}RSeq(a5,c6l,a7e)),Ret1(Ret1(Seq(Flt{1;_;_}(AFb(Ret0(a8l))),Opt(t9),Ruf{1}(Flt{2;_;K}(Keep(Sb{t0=5}))),Rpt{2}(Sc{b0:=t1}),t10))))",
+    Tree1157 "Cd{0;F}(PAll{1}(MPri(PAll{_}(Star(t0e,S),Suc),Invt(Sl{30}),Inv(Dl{0}(Sel(Fai,Fai,t1))),Fb(t2,R)),DySel(t3e,c4,c5,c6,Mt{0}(ASeq(c7,Sl{50},Wt{30})))))",
+    Tree1158 "B{b0=5}Dd{10}(Rep4(SubA(Scc{b0%2=0})))",
+    Tree1159 "B{q0=1;t0;b0=0}PrSel{t0;b0+1;b0%2;t0+4}(Swm(Sb{t0=0},Sl{0}),c0,a1b{b0;b0},R)",
+    Tree1160 "B{b0=2;t0=5}MSeq(MPri(c0b{t0%2},Sc{b0:=t0}),c1)",
+    Tree1161 "B{q0=0;t0;b1=2;b0;o0}Lp{b1;R}(Lp{_;F}(Sw{1;2;0}(OnceK(Rty3(t0e)),c1,Pre{o0|4%2!0;F}(Mt{20}(Swm(pi2{t0:=},Seq(pi3{t0:=},a4l),Intr{o0|0=o0|1}(c5)))),FS(MPri(t6,Ret4(@po{b0:=t0}pi7{t0:b0}),Scc{t0+2%4<1})))))",
+    Tree1162 "B{t0=1;b1;o0;b0=3}Sw{5}(Ret2(FF(Seq(RT{3}(Sw{1}(Try(t0e,Run),Isw{b0;T;N}(pt1{b0:=},Wt{0}))),MSeq(Pre{b1=4}(@oh{o0:=b0%3}Flt{2;F;K}(pi2{t0:=})),PPar{2;N}(Dl{50}(pt3{b0:6;b1:=}),F)),@si{t0+1%4!0}Pri(Star(t4),@rw{t0+1>7}t5)))),Pri(Fb(Ruf{F}(Seq(Sl{0},@po{b0+=2}c6)),ASeq(c7,@fi{o0|0+2<7}Sc{b0+=4},@os{b0:=t0+2%3}@po{o0:=5;b0+=3}t8e),c9),RFb(c10l),OnceK(Seq(Flip(c11,Pre{b1<4;R}(c12e))))))",
+    Tree1163 "B{b0=1;t0=0;o0;q0}MSeq(RSel(Flip(c0,Flt{3;_;_}(Sb{b0=7}),TryT(@ki{t0%2>0}@si{b0>5}Pri(t1),Cd{0;_}(Intr{some}(c2)))),Try(c3b{t0},TryF(t4,c5b{t0%3},Scc{some},@ki{some}t6),Lp{_;_}(Lim{3}(t7e)))),pt8{b0:b0;b1:b0})",
+    Tree1164 "Par{1;-1}(To{50}(t0),Flip(Sl{10},Sl{0}),Swm(c1e,t2),Inv(Fb(Opt(Swm(t3,Sl{0},a4l)))),Star(Dl{30}(Once(R)),Rmp{S;S}(Swm(t5e))))",
+    Tree1165 "B{q0=1;b0=5;t0=3;b1=1}Bin{b1+1!4;_}(Seq(t0,Dd{30}(Lp{t0;_}(pt1{b0:b0;b1:t0})),Su{t0}(Wt{10})),MPri(PAll{_}(t2),Opt(To{100}(@si{t0+2<7}Sl{0})),RSeq(t3,DySeq(Sb{b0=t0}),@oh{t0%4>1?t0+=1}pc4{b0:=})))",
+    Tree1166 "PPar{0;_}(Par{-2;3}(Fb(c0,c1,t2,t3e,c4),Par{_;3}(c5,R,Sl{0},Sl{0}),t6),c7e,RSeq(Pri(RFb(t8,t9,t10,t11),F),Ite(Pri(t12,Rus{1}(a13l),Rep1(t14)),Sl{0})))",
+    Tree1167 "Par{2;_}(Seq(Wde(c0,a1,a2),Dd{0}(Par{-2;-2}(t3e,a4)),Rus{F}(RFb(a5e,t6)),RSel(t7e,c8,c9,c10)),PAll{1}(Lim{3}(RSeq(S,Sl{20})),ASeq(a11,c12,a13,t14e),Wde(Swm(c15l,c16l),Flt{1;R;K}(t17))),Ret4(PAll{-1}(Once(Wde(a18l,t19,a20)),Rty2(AFb(t21,c22)))))",
+    Tree1168 "PAll{-3}(RSeq(t0,a1,OnceK(S)),Dd{20}(MPri(c2,t3)),Swm(c4,t5,c6e),PAll{_}(t7,t8,Sl{0},S,c9))",
+    Tree1169 "B{t1;t0=0;b0=0;b1}Bin{t1+1%3>0;_}(Pri(Once(Rpt{0}(a0))),Ret2(@os{b0:=t0+3}PAll{_}(Dd{20}(Isw{t1;_;N}(Obs{t0+3%3<1;S}(a1b{t1%4;b1}),Suc,Rep0(a2l),@oh{b1+=3}Once(R),c3b{6})))))",
+    Tree1170 "B{b0=5;q0=4;b1=4;t0=5}Step(Lp{t0;S}(RSeq(RU{F}(Sw{1;4}(@rw{b0=3}@fi{b1<1}RepF(Wt{20}),@ki{b0%4<3}@po{t0:=b1%3}a0,@rw{b1>7}@os{b1:=t0%3}@ki{b1<t0+2}Scc{b1%3<0})))))",
+    Tree1171 "B{t0=1;t1=3;o0;b0=0}Intr{b0+2%4!2}(@oh{b0:=t0+4;o0|0%2<0?o0:=_}Obs{t0+3>4;S}(OnceT(PAll{_}(Wu{t0},WU{t0<0}(@si{t1<6}RSeq(Cnd{some;_;_}(pc0{b0:b0}))),Seq(c1)))))",
+    Tree1172 "B{o0=_}RU{F}(Sc{o0:=_})",
+    Tree1173 "B{t0=3;q0=3;b0;o0}Keep(Fb(WU{o0|5%3>0}(@ki{t0>3}@rw{b0+4=0}Bin{t0=b0;T}(Star(RSeq(Fai)),@po{t0:=6}Flip(RFb(a0,t1,t2e),a3e))),RSeq(MSeq(To{0}(t4),Pre{b0%3<0;K}(@po{b0+=1}@si{b0>1}Lp{b0;R}(Rpt{3}(Run))),t5),Dd{0}(RSeq(Sc{t0:=b0},t6))),MSeq(Ite(DySel(t7,t8),ASeq(S,Wu{t0},Sb{t0=1}),a9),TryT(@ki{o0|4%3=2}Sb{t0=6},RepF(t10)))))",
+    Tree1174 "B{t0=3;o0;b0}Bin{b0+2!t0;_}(Rus{F}(RFb(@rw{b0>7}SubR(PAll{_}(Dd{50}(F))),t0,Fb(PAll{_}(Fb(@si{none}@ki{b0+2%3>1}c1l,c2l),RSel(t3,Run))))),Once(Star(@ki{b0<t0}@rw{o0|1+4>5}@oh{t0:=b0}c4,a5,SubA(F))))",
+    Tree1175 "B{b1=3;t0=3;b0=4;o0=_}@ki{some}@si{b1+1%4!0}@po{t0:=o0|4;b0+=2}RSeq(PPar{0;T}(OnceK(RU{S}(a0l))),Fb(ASeq(Seq(Flt{3;S;K}(t1),@oh{t0+=2}@ki{o0|3%4=2}c2b{o0|3+4},Dl{20}(c3),Wu{t0})),FF(Sw{5;4;2}(c4,Scc{t0+2%2>0},c5e,t6))),a7)",
+    Tree1176 "Star(Mt{10}(Flip(Dd{50}(Flip(RFb(c0l,Sl{0}),RSeq(t1,a2))),RFb(a3))),Fb(Ret3(Par{-4;0}(Sl{20},Once(c4),t5,t6e,Sl{10})),Flt{1;_;K}(t7e)),RFb(To{20}(Pri(DySel(Fai,a8l),RSeq(Par{2;_}(R,t9e),t10e,t11)))),PAll{-1}(Flt{3;_;F}(t12e)))",
+    Tree1177 "B{t1;t0=3;b0;o0}Flip(@si{none}@of{t1:=t0}RSeq(Seq(@po{o0:=_}@oh{b0:=t0+4%2;t1+=3}@si{b0=6}Ret3(PPar{0;N}(t0,Wde(t1,a2,c3))),TryF(Try(@si{t1%4!1}@oh{b0+=1;o0:=o0|2}Fai,Fai),RSeq(t4e,pi5{t0:t1})),Bin{none;T}(RFb(t6,t7),@ki{o0|5!3}@si{b0<o0|1}Seq(OnceT(F),t8)),RFb(a9l,pi10{t0:t0},a11,a12),t13),TryF(a14,Lim{1}(Seq(Flt{3;_;F}(Wde(t15e,Scc{o0|4%4=0})),Star(Sl{20},Su{t0}(c16),Rmp{F;F}(@os{t1+=2}@of{o0:=b0}t17)))))))",
+    Tree1178 "B{t0=1;q0;b0=3;b1}Step(OnceK(Intr{t0>1}(@po{b1:=t0}@os{t0:=b0}@of{t0+=3}RSeq(t0,pc1{b0:2}))),RFb(c2e,pa3{b0:t0;b1:=}),@si{b1+1>t0+2}c4l,Isw{b1;N;_}(t5e,F,Sb{b0=b1},t6),Opt(Pre{b1+1>b1%3;R}(Obs{b0+2%2<0;_}(Lp{b1;S}(c7)))))",
+    Tree1179 "B{b0;t1;o0;b1=3;t0=1}ASeq(t0e,MSeq(c1,pa2{b0:t1;b1:b1},Sc{b0:=t0;b0+=2},t3),@fi{t0<1}RSeq(SubR(Pre{b1!b0}(Sb{b0=7})),@rw{some}Sc{b0:=7},Rpt{3}(Sl{100})))",
+    Tree1180 "B{b0=2;t0=2}Flip(c0e,Seq(Seq(@po{t0+=1}t1,pi2{t0:=})),PPar{1;_}(Ite(pi3{t0:=},Flt{3;S;K}(t4)),ASeq(c5,Pre{b0<4;R}(@po{t0+=3}pa6{b0:b0;b1:t0}))))",
+    Tree1181 "B{b0=4;q0=4;t0=1}ASeq(Step(a0b{b0%2;b0},Wu{t0},MSeq(Sc{b0+=1},c1l,Scc{b0!t0%4},Sb{t0=b0})),Pri(Pri(t2e,pa3{b0:=;b1:t0},pi4{t0:b0},a5e),t6,RFb(@ki{t0>3}a7b{t0+4;b0},c8b{t0+4}),Wu{t0}),@si{b0<2}@fi{b0<3}Step(Rep1(pc9{b0:1}),Wde(c10,pt11{b0:=},Sl{0}),Star(t12,PPar{0;T}(Suc,SubA(Wt{0})),Lim{1}(F)),Invt(F),Lp{b0;S}(RFb(Pre{t0+3>b0+1}(Scc{b0<t0}),@os{b0+=1}c13))))",
+    Tree1182 "B{t0;q0;b0}Swm(Isw{b0+4;T;_}(Isw{b0;N;N}(S,t0,Lp{t0;R}(c1),R,Wu{t0}),Ite(Par{_;1}(c2,RFb(t3,Fai)),Suc)))",
+    Tree1183 "B{b1;o0=_}@rw{b1+4=1}@of{b1+=3;o0:=b1}MPri(c0e,c1l,t2)",
+    Tree1184 "B{t0;b0=5;q0}Lp{t0;K}(WU{t0+3%4<0}(Ret4(Once(@oh{b0+=1}Cnd{b0<b0+1;_;F}(Par{2;_}(SubA(Wu{t0}),AFb(pi0{t0:b0},Scc{t0=3})))))))",
+    Tree1185 "B{t1=0;t0=3;b0}@po{b0+=1}@os{b0+=1}Fb(DySeq(Dd{30}(Suc),c0e,Scc{t0+4%4>1}),Dl{10}(RSeq(Intr{t1<3}(Invt(pt1{b0:9})))),RFb(@fi{t1>t0+2}Wde(c2,Sc{t1+=1}),FF(t3)))",
+    Tree1186 "B{t0=2;b0}Mt{0}(Pri(Fb(Obs{b0>t0;_}(Ite(c0,c1)))))",
+    Tree1187 "B{b0=4;b1=2}PPar{2;T}(Sb{b1=b0},Run,c0)",
+    Tree1188 "B{b0=3;t0=4}TryF(@fi{b0<4}Pre{b0<5;F}(Wde(@oh{t0+=1}@po{t0+=2;t0+=3}@os{b0+=1;t0+=2}t0,DySeq(Pre{b0+1=b0}(Cnd{t0+1=b0+3;_;F}(c1b{b0}))))),a2,RSeq(pa3{b0:=;b1:t0},RFb(a4e,t5e),c6),@oh{b0:=t0}To{10}(Wde(a7l,RepF(Swm(Wv{t0}(Wu{t0}),Scc{b0+1%4!3})),Swm(@rw{b0+1<4}Sc{t0!1?t0:=b0+2%2},c8))))",
+    Tree1189 "B{b1=4}@si{b1+1%3!1}Sw{0;2}(c0,Suc,t1)",
+    Tree1190 "Seq(t0,c1,t2,a3)",
+    Tree1191 "DySel(Star(S,Ruf{F}(t0)),Par{1;_}(Cd{10;F}(Fai),Fai,Sl{50}),c1,Pri(t2,c3,t4,a5),Ret1(RFb(Dd{0}(Wt{20}),Sel(t6,t7,t8e,Suc))))",
+    Tree1192 "B{b0=1;t0=3}Seq(@fi{t0!4}@si{t0+1=7}Scc{t0%2>0},PrSel{b0+3}(pi0{t0:t0}),PPar{2;_}(a1b{b0;b0},pc2{b0:t0},@rw{t0!t0+3%3}@of{b0+=3;t0+=1}Fai))",
+    Tree1193 "Fb(F,t0)",
+    Tree1194 "RSeq(t0,RFb(RSeq(PrSel{3;3}(a1,t2)),RFb(a3e,c4,t5),RSeq(Sub(c6),t7,a8l,c9)),MSeq(a10,Once(Inv(t11)),Mt{20}(t12),DySeq(Sl{50},t13)))",
+    Tree1195 "B{t0;b0=3}Isw{t0;T;T}(Rpt{2}(pt0{b0:4}),pc1{b0:5},c2,Sb{b0=2},@of{b0+=2}@si{b0+3>6}a3b{t0;b0})",
+    Tree1196 "B{b1=2;t0=4;b0;o0=0}Isw{b0%4;_;T}(AFb(@si{b0%4<3}@po{b1+=1;b1+=1}t0,Sc{t0+=2}),Sc{t0:=t0%3},PrSel{t0;o0|0+1%2;7}(Sb{o0=4},pt1{b0:b1;b1:=},RT{F}(S)),Flt{1;R;_}(t2e),Mt{0}(Bin{t0+4%4=3;_}(@rw{b1+4%4=0}t3,pt4{b0:9})))",
+    Tree1197 "DySel(c0,t1e,c2,c3,Wt{30})",
+    Tree1198 "MPri(Sub(Sub(c0b{7})))",
+    Tree1199 "B{b1=3;t0=4;b0=3}RSeq(c0,Inv(@po{b1:=0}@si{b0<5}@os{b1+1%2!0?t0+=1;t0+1=1?t0+=2}Pre{b1+3%3<1;R}(Once(Fb(SubA(c1),c2l,a3b{b0+1;b0})))),AFb(t4,Wu{t0}))",
 }
