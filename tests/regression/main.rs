@@ -3,7 +3,8 @@
 //! the bug is open, so the suite stays green; the fix removes the `ignore` (and, for a mirrored bug, the matching `MIRROR_*`
 //! switch in `tests/differential/reference.rs`). `halt_keeps_idle_loop_count`, `stateful_leaf_through_macro_rules`,
 //! `precondition_rechecked_after_direct_resume`, `error_under_reactive_composite` and
-//! `params_through_macro_rules` and `resume_through_precondition` are fixed.
+//! `params_through_macro_rules`, `resume_through_precondition` and `iterate_emptied_list` are
+//! fixed.
 //!
 //! Open: `wait_until_child_completion` (found by the differential test's issue-12 kinds).
 //!
@@ -14,6 +15,7 @@ mod common;
 
 mod error_under_reactive_composite;
 mod halt_keeps_idle_loop_count;
+mod iterate_emptied_list;
 mod params_through_macro_rules;
 mod precondition_rechecked_after_direct_resume;
 mod resume_through_precondition;
