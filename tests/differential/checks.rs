@@ -186,7 +186,18 @@ fn features(node: &Node) -> Vec<String> {
 }
 
 /// The keys of the NodeCanvas kinds added after issue 12's first part (`gen/nc_more.rs`).
-const NC_MORE_KEYS: [&str; 13] = [
+const NC_MORE_KEYS: [&str; 24] = [
+    "entry l0",
+    "Iterate",
+    "Iterate(until not written)",
+    "Iterate(until = Never)",
+    "Iterate(until = FirstSuccess)",
+    "Iterate(until = FirstFailure)",
+    "Iterate(max not written)",
+    "Iterate(max = n)",
+    "Iterate(reset_index not written)",
+    "Iterate(reset_index = true)",
+    "Iterate(reset_index = false)",
     "DynamicSequence",
     "DynamicSequence with a condition child",
     "DynamicSelector",
@@ -218,6 +229,20 @@ fn nc_more_features(node: &Node) -> Vec<String> {
                     None => "PrioritySelector score literal".into(),
                 });
             }
+        }
+        Node::Ext(Ext::Iterate(_, until, max, reset), _) => {
+            out.push(match until {
+                None => "Iterate(until not written)".into(),
+                Some(u) => format!("Iterate(until = {})", tree::UNTIL[*u as usize]),
+            });
+            out.push(match max {
+                None => "Iterate(max not written)".into(),
+                Some(_) => "Iterate(max = n)".into(),
+            });
+            out.push(match reset {
+                None => "Iterate(reset_index not written)".into(),
+                Some(r) => format!("Iterate(reset_index = {r})"),
+            });
         }
         Node::Ext(Ext::Observe(_, abort), _) => out.push(match abort {
             None => "Observe(abort not written)".into(),

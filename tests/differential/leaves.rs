@@ -538,7 +538,7 @@ impl<const ID: usize> StatefulAction<Ctx> for PTask<ID> {
 /// `None` for an entry the tree does not declare.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Bb {
-    pub slots: [Option<Slot>; 6],
+    pub slots: [Option<Slot>; 7],
 }
 
 /// One entry: its value (always `Some` for an `i64` entry, `None` for the queue) and, for a

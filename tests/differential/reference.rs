@@ -204,6 +204,9 @@ pub enum Mutation {
     ObserveSelfNotWatched,
     /// An observer selector's `lower` guard fires whenever it holds, not when it starts to.
     ObserverFiresWhileTrue,
+    /// Iterate without `reset_index` starts its next activation *after* the element its
+    /// iteration ended at (NodeCanvas's documentation; its code and our docs: *at* it).
+    IterateResumesAfterEnd,
     /// StepSequencer does not advance when halted (its docs and decision 13: the interrupted child is skipped this round).
     StepSequencerStaysOnHalt,
     /// A static BinarySelector re-reads its condition while a branch runs (its docs: only `dynamic = true` does).
@@ -219,7 +222,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 69] = [
+    pub const ALL: [Mutation; 70] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -283,6 +286,7 @@ impl Mutation {
         Mutation::PriorityTieSwitches,
         Mutation::ObserveSelfNotWatched,
         Mutation::ObserverFiresWhileTrue,
+        Mutation::IterateResumesAfterEnd,
         Mutation::StepSequencerStaysOnHalt,
         Mutation::BinarySelectorStaticRechecks,
         Mutation::FilterIgnoresCountWhen,
@@ -1746,6 +1750,12 @@ impl RefNode {
                         *pos = 0;
                         *skipped = 0;
                     }
+                    // Iterate's index: back to 0 with `reset_index` (the default), else kept.
+                    Ext::Iterate(_, _, _, reset) => {
+                        if reset.unwrap_or(true) {
+                            *pos = 0;
+                        }
+                    }
                     // The interrupted child is skipped this round (decision 13).
                     Ext::StepSequencer => {
                         if !mutant(Mutation::StepSequencerStaysOnHalt) {
@@ -1917,7 +1927,7 @@ impl RefNode {
                 if !matches!(ext, Ext::Limiter(_) | Ext::Filter(..)) {
                     *count = 0;
                 }
-                if !matches!(ext, Ext::StepSequencer) {
+                if !matches!(ext, Ext::StepSequencer | Ext::Iterate(_, _, _, Some(false))) {
                     *pos = 0;
                 }
                 *start = None;
@@ -2355,7 +2365,8 @@ fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -
         Ext::DynamicSequence
         | Ext::DynamicSelector
         | Ext::PrioritySelector(_)
-        | Ext::Observe(..) => nc::tick(ext, children, pos, finished, was_running, ctx, bb),
+        | Ext::Observe(..)
+        | Ext::Iterate(..) => nc::tick(ext, children, pos, finished, was_running, ctx, bb),
         Ext::RepeatUntilFailure(_)
         | Ext::RepeatUntilSuccess(_)
         | Ext::Succeeder

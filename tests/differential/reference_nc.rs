@@ -27,6 +27,16 @@ pub(super) fn tick(
         Ext::DynamicSelector => dynamic(Failure, children, pos, latched, was_running, ctx, bb),
         Ext::PrioritySelector(scores) => priority(scores, children, pos, was_running, ctx, bb),
         Ext::Observe(cond, abort) => observe(cond, *abort, children, was_running, ctx, bb),
+        Ext::Iterate(element, until, max, reset) => iterate(
+            *element,
+            until.unwrap_or(0),
+            *max,
+            reset.unwrap_or(true),
+            children,
+            pos,
+            ctx,
+            bb,
+        ),
         _ => unreachable!("not a kind of this module"),
     }
 }
@@ -278,4 +288,57 @@ pub(super) fn tick_observer_selector(
     } else {
         Failure
     }
+}
+
+/// Iterate over the list `l0` (its docs' table; `pos` is the index, kept across activations
+/// and halts without `reset_index`): an empty list: `Failure`, the child not ticked; a stored
+/// index past the end: element 0; the element is written to `element`, then the child ticked:
+/// `Running` passes through (the same element next tick); a status that meets `until` (1:
+/// FirstSuccess, 2: FirstFailure), or any completion of the last element (`i + 1` is the
+/// list's length or `max`), ends the iteration with that status (the index back to 0 with
+/// `reset_index`, else left on that element); another completion: `Running`, the next element
+/// on the next tick.
+#[allow(clippy::too_many_arguments)]
+fn iterate(
+    element: Entry,
+    until: u8,
+    max: Option<u32>,
+    reset: bool,
+    children: &mut [RefNode],
+    pos: &mut usize,
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+) -> Status {
+    let items = bb_queue(bb, Entry::l0).items().to_vec();
+    // A stored index past the end (the list shrank): from element 0.
+    if *pos >= items.len() {
+        *pos = 0;
+    }
+    if items.is_empty() {
+        // The list was emptied while the child ran: a completion halts it (the interpreter's
+        // model; the docs' table since the differential test found it left running).
+        children[0].halt(ctx, bb);
+        return Failure;
+    }
+    let i = *pos;
+    bb_write(bb, element, Some(items[i]));
+    let status = children[0].tick(ctx, bb);
+    if status == Running {
+        return Running;
+    }
+    let len = bb_queue(bb, Entry::l0).items().len();
+    let met = matches!((until, status), (1, Success) | (2, Failure));
+    let last = i + 1 == len || max.is_some_and(|m| i + 1 == m as usize);
+    if met || last {
+        *pos = if reset {
+            0
+        } else if mutant(Mutation::IterateResumesAfterEnd) {
+            i + 1
+        } else {
+            i
+        };
+        return status;
+    }
+    *pos = i + 1;
+    Running
 }

@@ -372,16 +372,19 @@ pub enum Entry {
     o0,
     /// `q0: bt::Deque<i64, 4>`: the queue of the `Loop` nodes.
     q0,
+    /// `l0: Vec<i64>`: the list of the `Iterate` nodes (at most 4 items, like `q0`).
+    l0,
 }
 
 impl Entry {
-    pub const ALL: [Entry; 6] = [
+    pub const ALL: [Entry; 7] = [
         Entry::b0,
         Entry::b1,
         Entry::t0,
         Entry::t1,
         Entry::o0,
         Entry::q0,
+        Entry::l0,
     ];
     /// The entries holding an `i64` (plain or tracked).
     pub const INTS: [Entry; 4] = [Entry::b0, Entry::b1, Entry::t0, Entry::t1];
@@ -395,6 +398,7 @@ impl Entry {
             Entry::t1 => "t1",
             Entry::o0 => "o0",
             Entry::q0 => "q0",
+            Entry::l0 => "l0",
         }
     }
 
@@ -416,9 +420,10 @@ impl Entry {
         self == Entry::o0
     }
 
-    /// `bt::Deque<i64, 4>`.
+    /// Holds items: `bt::Deque<i64, 4>` (`q0`), or the list `Vec<i64>` (`l0`), which the
+    /// harness and the interpreter keep as a queue too.
     pub fn queue(self) -> bool {
-        self == Entry::q0
+        matches!(self, Entry::q0 | Entry::l0)
     }
 
     /// Holds an `i64` (plain or tracked).
@@ -1001,6 +1006,15 @@ impl Decl {
 
     fn rust(&self) -> String {
         let name = self.entry.name();
+        if self.entry == Entry::l0 {
+            return match self.init {
+                Init::Value(n) => {
+                    let items: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+                    format!("{name}: Vec<i64> = vec![{}],", items.join(", "))
+                }
+                _ => format!("{name}: Vec<i64>,"),
+            };
+        }
         if self.entry.queue() {
             let ty = format!("bt::Deque<i64, {QUEUE_CAP}>");
             return match self.init {
@@ -1123,7 +1137,14 @@ pub enum Ext {
     /// `Lower`/`Both` only on a child of a `Fallback`/`Selector` (which becomes an observer
     /// selector).
     Observe(Cond, Option<Abort>),
+    /// `Iterate(l0, element = {e}, until = .., max = m, reset_index = ..) { c }` (NodeCanvas;
+    /// `e`: `b0` or `b1`; `until`: 0 Never, 1 FirstSuccess, 2 FirstFailure; `None`: not
+    /// written).
+    Iterate(Entry, Option<u8>, Option<u32>, Option<bool>),
 }
+
+/// `Iterate`'s termination policies, by number.
+pub const UNTIL: [&str; 3] = ["Never", "FirstSuccess", "FirstFailure"];
 
 /// A `PrioritySelector` child's score: a literal, or a closure over the blackboard.
 fn score_rust(score: &Int) -> String {
@@ -1244,6 +1265,7 @@ impl Ext {
             Ext::DynamicSelector => "DynamicSelector",
             Ext::PrioritySelector(_) => "PrioritySelector",
             Ext::Observe(..) => "Observe",
+            Ext::Iterate(..) => "Iterate",
         }
     }
 
@@ -1318,6 +1340,20 @@ impl Ext {
                     POLICIES[*policy as usize]
                 ),
             },
+            Ext::Iterate(element, until, max, reset) => {
+                let mut text = format!("{kind}(l0, element = {{{}}}", element.name());
+                if let Some(u) = until {
+                    let _ = write!(text, ", until = {}", UNTIL[*u as usize]);
+                }
+                if let Some(m) = max {
+                    let _ = write!(text, ", max = {m}");
+                }
+                if let Some(r) = reset {
+                    let _ = write!(text, ", reset_index = {r}");
+                }
+                text.push(')');
+                text
+            }
             Ext::Observe(c, abort) => match abort {
                 None => format!("{kind}(|bb| {})", c.rust()),
                 Some(a) => format!("{kind}(|bb| {}, abort = {})", c.rust(), a.dsl()),
@@ -1389,6 +1425,13 @@ impl Ext {
             Ext::Observe(c, abort) => {
                 format!("Obs{{{};{}}}", c.desc(), abort.map_or("_", Abort::desc))
             }
+            Ext::Iterate(element, until, max, reset) => format!(
+                "Itr{{{};{};{};{}}}",
+                element.name(),
+                until.map_or("_".to_string(), |u| u.to_string()),
+                max.map_or("_".to_string(), |m| m.to_string()),
+                flag(reset)
+            ),
         }
     }
 
@@ -1504,6 +1547,27 @@ impl Ext {
             "Cd" => text().and_then(|t| {
                 let (ms, f) = t.split_once(';').ok_or("Cooldown: ms;filtered")?;
                 Ok(Ext::Cooldown(num(ms)?, StatusName::parse_opt(f)?))
+            }),
+            "Itr" => text().and_then(|t| {
+                let parts: Vec<&str> = t.split(';').collect();
+                let [e, u, m, r] = parts[..] else {
+                    return Err(format!("bad Iterate {t:?}"));
+                };
+                let element = Entry::parse(e)
+                    .filter(|e| e.is_int())
+                    .ok_or_else(|| format!("bad Iterate element {e:?}"))?;
+                let until = match u {
+                    "_" => None,
+                    u => Some(num(u)? as u8)
+                        .filter(|u| *u < 3)
+                        .map(Some)
+                        .ok_or("bad until")?,
+                };
+                let max = match m {
+                    "_" => None,
+                    m => Some(num(m)? as u32),
+                };
+                Ok(Ext::Iterate(element, until, max, flag_parse(r)?))
             }),
             "DySeq" => no_payload(Ext::DynamicSequence),
             "DySel" => no_payload(Ext::DynamicSelector),
@@ -1853,6 +1917,10 @@ impl Node {
                 if let Ext::PrioritySelector(scores) = ext {
                     out.extend(scores.iter().filter_map(Int::reads));
                 }
+                if let Ext::Iterate(element, ..) = ext {
+                    out.insert(Entry::l0);
+                    out.insert(*element);
+                }
             }
             _ => {}
         }
@@ -2154,6 +2222,7 @@ impl Node {
                     }
                     Ext::PrioritySelector(_) => all(),
                     Ext::Observe(..) => c() | F,
+                    Ext::Iterate(..) => c() | R | F,
                 }
             }
             Node::Attr(..) => unreachable!(),
@@ -2237,7 +2306,8 @@ impl Node {
                         | Ext::FlipSelector
                         | Ext::StepSequencer
                         | Ext::Filter(..)
-                        | Ext::Cooldown(..),
+                        | Ext::Cooldown(..)
+                        | Ext::Iterate(_, _, _, Some(false)),
                     _
                 )
         ) || self.children().iter().any(|c| c.has_halt_memory())

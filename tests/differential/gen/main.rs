@@ -366,12 +366,12 @@ fn gen_bare(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Node {
             // RepeatUntil, Deadline, and with a condition Interrupt, Conditional, WaitUntil.
             4,
             5,
-            8,
-            4,
-            4,
+            10,
+            5,
+            5,
             3,
             4,
-            5,
+            6,
             6,
             6,
             if avail.is_some() { 4 } else { 0 },
@@ -779,6 +779,7 @@ fn gen_tree(rng: &mut Rng) -> Tree {
             (Entry::t1, 35),
             (Entry::o0, 55),
             (Entry::q0, 60),
+            (Entry::l0, 60),
         ] {
             if rng.percent(percent) {
                 avail.push(entry);

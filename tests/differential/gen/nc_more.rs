@@ -4,29 +4,30 @@
 //! children has `abort = lower | both`). Drawn in [`super::gen_bare`] before its own kinds.
 
 use super::{gen_children, gen_cond, gen_node, gen_value, gen_width, Avail, Rng, MAX_DEPTH};
-use crate::tree::{Abort, Composite, Ext, Int, LeafForm, Node, Outcomes};
+use crate::tree::{Abort, Composite, Entry, Ext, Int, LeafForm, Node, Outcomes};
 
-/// Now and then (5 % of the inner nodes) one of this module's kinds; `None`: the caller draws
+/// Now and then (10 % of the inner nodes) one of this module's kinds; `None`: the caller draws
 /// as before.
 pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<Node> {
-    if budget < 2 || !rng.percent(7) {
+    if budget < 2 || !rng.percent(10) {
         return None;
     }
     let entries = avail.as_deref().unwrap_or(&[]);
     let board = avail.is_some();
     let max_children = (budget - 1).min(5);
     // DynamicSequence, DynamicSelector, PrioritySelector, Observe on its own, a Fallback with
-    // observers.
+    // observers, Iterate (over the list `l0`).
     let kind = rng.weighted(&[
         5,
         5,
         5,
-        if board { 6 } else { 0 },
+        if board { 8 } else { 0 },
         if board && level + 2 <= MAX_DEPTH && budget >= 5 {
             9
         } else {
             0
         },
+        if entries.contains(&Entry::l0) { 45 } else { 0 },
     ]);
     let keep = |_: usize, _: &Node| false;
     Some(match kind {
@@ -89,7 +90,32 @@ pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<
                 vec![gen_node(rng, level + 1, budget - 1, avail)],
             )
         }
-        _ => observer_fallback(rng, level, budget, avail),
+        4 => observer_fallback(rng, level, budget, avail),
+        _ => {
+            let element = if entries.contains(&Entry::b1) && rng.percent(50) {
+                Entry::b1
+            } else {
+                Entry::b0
+            };
+            let until = match rng.below(4) {
+                0 => None,
+                u => Some(u as u8 - 1),
+            };
+            let max = if rng.percent(50) {
+                None
+            } else {
+                Some(rng.range(1, 3) as u32)
+            };
+            let reset = match rng.below(3) {
+                0 => None,
+                1 => Some(true),
+                _ => Some(false),
+            };
+            Node::Ext(
+                Ext::Iterate(element, until, max, reset),
+                vec![gen_node(rng, level + 1, budget - 1, avail)],
+            )
+        }
     })
 }
 
@@ -108,7 +134,7 @@ fn observer_fallback(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) 
                 } else {
                     Abort::Both
                 }))
-            } else if rng.percent(40) {
+            } else if rng.percent(55) {
                 Some(match rng.below(5) {
                     0 => None,
                     1 => Some(Abort::None),
