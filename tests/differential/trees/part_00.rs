@@ -4,14 +4,14 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub0 for Ctx {
-        StatefulAction(Task<0>)
+    pub tree Tree0000Sub1 for Ctx {
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0000Sub1 for Ctx {
-        Condition(Cond<6>)
+    pub tree Tree0000Sub0 for Ctx {
+        SubTree(Tree0000Sub1)
     }
 }
 
@@ -19,25 +19,26 @@ bt::behavior_tree! {
     pub tree Tree0000 for Ctx {
         SequenceStar {
             FlipSelector {
-                Deadline(0) {
-                    SubTree(Tree0000Sub0),
+                Repeater(0) {
+                    StatefulAction(Task<0>),
                 },
                 AlwaysRunning,
                 Sleep(30),
             },
-            RepeatUntil(Success) {
-                IfThenElse {
-                    StatefulAction(Task<1> = Task::<1>),
-                    IfThenElse {
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                    },
+            Sequence {
+                Wait(0),
+                SubTree(Tree0000Sub0),
+                Repeater(0) {
+                    Sleep(0),
                 },
             },
-            AsyncFallback {
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-                SubTree(Tree0000Sub1),
+            ReactiveSelector {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    Failer,
+                    Condition(Cond<4>),
+                },
             },
         }
     }
@@ -45,335 +46,170 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0001 for Ctx {
-        ReactiveSequence {
-            DynamicSelector {
-                Condition(Cond<0>),
-                RepeatUntil(Success) {
-                    PrioritySelector {
-                        #[score(1)]
-                        Repeater(1) {
-                            AlwaysSuccess,
-                        },
-                        #[score(2)]
-                        AlwaysRunning,
-                        #[score(0)]
-                        Sleep(50),
-                        #[score(3)]
-                        Wait(50),
-                        #[score(1)]
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
         }
+        MemPriority {
+            ScriptCondition(|bb| *bb.t0 + 1 < 7),
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2>),
+            Script(|bb| *bb.t1 += 1),
+        }
+    }
+}
+
+board!(Tree0001Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0002Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+        }
+        Sleep(10)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
             #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
             #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
         }
-        RetryUntilSuccessful(3) {
-            Condition(PCond<3>, b0 = {t0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0002Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        SubTree(Tree0002Sub1, ..)
+        Action(PIo<0>, t0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0002 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 0,
             b0: i64 = 0,
-            o0: Option<i64>,
             #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
         }
-        FlipSelector {
-            IfThenElse {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
-                RepeatUntil(Failure) {
-                    #[success_if(|bb| *bb.t0 % 2 < 0)]
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    StatefulAction(Task<1>),
-                },
+        Parallel(failure = -5) {
+            SetBlackboard(b0 = 1),
+            #[skip_if(|bb| (*bb.t0 + 3) % 4 == 3)]
+            SubTree(Tree0002Sub0, b0 = {=}, t0 = {t0}),
+            Wait(0),
+            ReactiveSelector {
+                AlwaysFailure,
+                SubTree(Tree0002Sub1, b0 = {=}, t0 = {t0}),
             },
-            #[failure_if(|bb| bb.o0.unwrap_or(0) % 3 == 2)]
-            #[on_failure(|bb| *bb.t1 += 3)]
-            #[on_success(|bb| bb.b0 = 7)]
-            Action(Act<2> = Act::<2>),
-            #[on_halted(|bb| bb.b0 += 2)]
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[post(|bb| *bb.t1 += 2)]
-            Interrupt(|bb| *bb.t0 + 3 == 6) {
-                Precondition(|bb| bb.o0.is_some(), else = Running) {
-                    MaxTime(0) {
-                        #[skip_if(|bb| *bb.t0 == 6)]
-                        SubTree(Tree0002Sub0, q0 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
-                    },
-                },
-            },
-            Loop(q0, value = {b1}, if_empty = Skipped) {
-                Sleep(50),
-            },
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0002Blackboard { q0 t1 b0 o0 t0 b1 });
+board!(Tree0002Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0003Sub0 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 12,
             b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 9,
         }
-        #[run_while(|bb| bb.b0 != 3)]
-        Action(Act<0>)
+        #[failure_if(|bb| bb.o0.unwrap_or(0) % 3 == 2)]
+        #[on_failure(|bb| *bb.t1 += 3)]
+        #[on_success(|bb| bb.b0 = 7)]
+        Action(Act<0> = Act::<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0003 for Ctx {
         blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
             b0: i64,
-            #[tracked] t0: i64 = 3,
-            b1: i64,
         }
-        Switch(b1) {
-            case 3 => #[run_while(|bb| bb.b1 == 1)]
-            SubTree(Tree0003Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-            _ => #[run_while(|bb| bb.b1 + 1 == *bb.t0)]
-            #[post(|bb| if bb.b0 > bb.b0 % 4 { *bb.t0 += 2 })]
-            #[skip_if(|bb| bb.b1 + 4 < 2)]
-            StatefulAction(Task<1>),
+        Precondition(|bb| bb.o0.unwrap_or(4) % 3 == 1, else = Success) {
+            IndexSwitch(|bb| bb.b0, dynamic = true) {
+                SubTree(Tree0003Sub0, ..),
+                Observe(|bb| *bb.t0 + 3 == 6) {
+                    Condition(|ctx, bb| ctx.check_in(1, 6)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0003Blackboard { b0 t0 b1 });
+board!(Tree0003Blackboard { o0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0004Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(14),
+        }
+        #[run_while(|bb| bb.o0.is_none())]
+        #[on_success(|bb| bb.o0 = Some(*bb.t0 + 3))]
+        ReactiveSequence {
+            Sleep(10),
+            Action(Act<0>),
+            Precondition(|bb| *bb.t0 % 2 != 1, else = Failure) {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0004Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(14),
+        }
+        SubTree(Tree0004Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0004 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(4),
         }
-        ReactiveFallback {
-            Parallel(success = -4) {
-                WaitValueUpdate(t0) {
-                    Sequence {
-                        Action(PIo<0>, t0 = {=}),
-                    },
-                },
-                #[post(|bb| { bb.o0 = Some(bb.b1); bb.o0 = Some(bb.b1 + 4) })]
-                Action(Act<1> = Act::<1>),
-                Action(PAct<2>, b0 = {b1}),
-                Condition(Cond<3>),
-            },
-            RepeatUntilFailure(forever) {
-                Precondition(|bb| *bb.t0 % 4 == 2, else = Failure) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-            IndexSwitch(|bb| (bb.b1 + 3) % 4, out_of_range = Fail, dynamic = true) {
-                Repeat(4) {
-                    RepeatUntil(Failure) {
-                        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        #[failure_if(|bb| bb.b1 > 4)]
-                        ForceSuccess {
-                            DynamicSequence {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<6>),
-                    AlwaysRunning,
-                },
-            },
-            ReactiveSequence {
-                Condition(Cond<7>),
-                StepSequencer {
-                    UnsetBlackboard(o0),
-                    ForceFailure {
-                        Condition(PCond<8>, b0 = 5),
-                    },
-                    WasEntryUpdated(t0),
-                },
-            },
+        RepeatTimes(forever) {
+            SubTree(Tree0004Sub0, ..),
         }
     }
 }
 
-board!(Tree0004Blackboard { b0 o0 t0 b1 });
+board!(Tree0004Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0005 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64,
+            b0: i64,
         }
-        #[run_while(|bb| *bb.t0 > 2)]
-        #[failure_if(|bb| bb.b0 != *bb.t0)]
-        #[on_failure(|bb| { bb.t0.set(bb.b0 + 4); *bb.t0 += 1 })]
-        Optional {
-            Interrupt(|bb| bb.b0 < 1) {
-                #[on_failure(|bb| if bb.b0 % 2 < 1 { bb.b0 += 1 })]
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    Timeout(0) {
-                        Loop(q0, if_empty = Skipped) {
-                            StatefulAction(PTask<1>, b0 = 1, b1 = {t0}),
-                        },
-                    },
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[skip_if(|bb| (bb.b0 + 1) % 4 != 1)]
-                    SetBlackboard(t0 = 2),
-                    Repeater(forever) {
-                        #[on_halted(|bb| if *bb.t0 == *bb.t0 + 1 { *bb.t0 += 3 })]
-                        StatefulAction(Task<2>),
-                    },
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    #[run_while(|bb| (*bb.t0 + 4) % 4 > 1)]
-                    Condition(Cond<3>),
+        RepeatUntilSuccess(forever) {
+            SequenceWithMemory {
+                RetryUntilSuccessful(forever) {
+                    Condition(Cond<0> = Cond::<0>),
                 },
+                Precondition(|bb| bb.b0 < bb.b1 + 4) {
+                    StatefulAction(Task<1>),
+                },
+                Sleep(100),
             },
         }
     }
 }
 
-board!(Tree0005Blackboard { b0 t0 q0 });
+board!(Tree0005Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0006 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        ReactiveFallback {
-            PolicyParallel(policy = FirstFailure) {
-                Cooldown(20, filtered = Skipped) {
-                    WaitUntil(|bb| bb.o0.unwrap_or(4) % 4 != 0) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                },
-                IfThenElse {
-                    IfThenElse {
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    Repeat(3) {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            Precondition(|bb| bb.b0 % 2 != 1) {
-                ReactiveFallback {
-                    WaitValueUpdate(t0) {
-                        StatefulAction(PTask<4>, b0 = 4, b1 = {b1}),
-                    },
-                    Cooldown(0) {
-                        Condition(Cond<5>),
-                    },
-                    #[run_while(|bb| bb.b0 + 1 > *bb.t0 % 4)]
-                    #[skip_if(|bb| bb.b0 > bb.b0 % 2)]
-                    #[on_halted(|bb| bb.b1 += 1)]
-                    Wait(50),
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-            },
-            FlipSelector {
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 2); bb.t0.set(bb.o0.unwrap_or(5) + 3) })]
-                Action(Act<8>),
-                Delay(50) {
-                    Condition(Cond<9>),
-                },
-                ReactiveFallback {
-                    Interrupt(|bb| bb.o0.is_some()) {
-                        #[success_if(|bb| bb.b0 % 3 != 1)]
-                        #[on_halted(|bb| if bb.o0.unwrap_or(1) % 2 > 0 { bb.b1 += 3 })]
-                        Condition(Cond<10> = Cond::<10>),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<11>),
-                },
-                Limiter(3) {
-                    StatefulAction(Task<12>),
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                Deadline(0) {
-                    DynamicSelector {
-                        Condition(|ctx, bb| ctx.check_in(13, bb.b1)),
-                        #[run_while(|bb| bb.o0.unwrap_or(2) > 4)]
-                        #[post(|bb| bb.o0 = Some(bb.b1))]
-                        #[skip_if(|bb| bb.b0 + 2 > bb.b1 + 4)]
-                        Action(Act<14> = Act::<14>),
-                        RepeatUntilFailure(forever) {
-                            #[on_failure(|bb| bb.t0.set(7))]
-                            Condition(Cond<15>),
-                        },
-                        StatefulAction(Task<16>),
-                        StatefulAction(Task<17>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0006Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0007Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 9,
-        }
-        #[skip_if(|bb| (*bb.t0 + 4) % 2 == 1)]
-        #[success_if(|bb| (*bb.t0 + 2) % 2 != 1)]
-        RunOnce(then_skip = false) {
-            #[skip_if(|bb| *bb.t0 > 3)]
-            #[post(|bb| bb.b0 += 2)]
-            #[failure_if(|bb| (bb.b0 + 1) % 2 < 1)]
-            IfThenElse {
-                #[success_if(|bb| bb.o0.is_some())]
-                Condition(Cond<2>),
-                Condition(Cond<3>),
-            },
+        DynamicSequence {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
         }
     }
 }
@@ -381,165 +217,158 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0007 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
+            b0: i64 = 4,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
         }
-        Selector {
-            Observe(|bb| bb.b0 + 4 > 4, abort = both) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            },
-            Action(PIo<1>, t0 = {t0}),
-            Observe(|bb| *bb.t0 > bb.b0, abort = self) {
-                #[on_halted(|bb| bb.o0 = None)]
-                SubTree(Tree0007Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+        Observe(|bb| bb.b1 > 4, abort = none) {
+            Timeout(10) {
+                Parallel(failure = -1) {
+                    SequenceWithMemory {
+                        Condition(Cond<0>),
+                        #[on_failure(|bb| bb.b1 += 3)]
+                        #[on_halted(|bb| bb.b0 = *bb.t1)]
+                        #[post(|bb| bb.b1 += 3)]
+                        WasEntryUpdated(t1),
+                        Condition(Cond<1>),
+                    },
+                    Condition(Cond<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree0007Blackboard { t0 o0 b0 });
+board!(Tree0007Blackboard { b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0008Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            b1: i64 = 13,
+        }
+        RepeatTimes(2) {
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 4)),
+                Condition(PCond<5>, b0 = {b1}),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0008 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 3,
         }
-        DynamicSequence {
-            Sleep(20),
-            Condition(Cond<0>),
-            ScriptCondition(|bb| *bb.t0 > (bb.b0 + 2) % 2),
-            Action(Act<1> = Act::<1>),
+        ForceFailure {
+            ReactiveSelector {
+                Action(PIo<0>, t0 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(1, 2, &mut bb.b1)),
+                ParallelAll(max_failures = -2) {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                },
+                SubTree(Tree0008Sub0, ..),
+            },
         }
     }
 }
 
-board!(Tree0008Blackboard { b0 t0 });
+board!(Tree0008Blackboard { b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0009 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 3,
             #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-            b1: i64 = 5,
-            b0: i64 = 0,
+            b0: i64,
         }
-        DynamicSequence {
-            ScriptCondition(|bb| bb.b0 < 4),
-            Condition(|ctx| ctx.check(0)),
-            ParallelAll(max_failures = -1) {
-                #[post(|bb| if bb.b0 % 2 == 0 { *bb.t0 += 1 })]
-                #[failure_if(|bb| bb.b0 > 5)]
-                Sleep(20),
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
+        TryCatch(catch_on_halt = true) {
+            Optional {
+                StatefulAction(Task<0>),
             },
-            WhileDoElse {
-                #[failure_if(|bb| *bb.t1 + 3 < 5)]
-                StatefulAction(Task<3>),
-                #[success_if(|bb| *bb.t1 % 3 > 1)]
-                #[skip_if(|bb| (*bb.t0 + 3) % 2 == 0)]
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
+            #[run_while(|bb| bb.b1 > 7)]
+            #[skip_if(|bb| *bb.t1 < 7)]
+            Fallback {
+                #[on_success(|bb| *bb.t1 += 1)]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Condition(Cond<1>),
+                Condition(|ctx| ctx.check(2)),
+                Succeeder,
             },
+            Loop(q0, if_empty = Skipped) {
+                Priority {
+                    Condition(Cond<3>),
+                    #[post(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            Script(|bb| if bb.b0 + 4 != *bb.t0 + 1 { *bb.t1 += 2 }),
         }
     }
 }
 
-board!(Tree0009Blackboard { t0 t1 b1 b0 });
+board!(Tree0009Blackboard { q0 t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0010 for Ctx {
         blackboard {
-            b1: i64 = 1,
+            #[tracked] t0: i64,
             b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 3,
         }
-        Repeat(2) {
-            Fallback {
-                Observe(|bb| bb.o0.unwrap_or(5) % 2 == 0, abort = both) {
-                    StepSequencer {
-                        Precondition(|bb| bb.o0.unwrap_or(0) > 5, else = Skipped) {
-                            Wait(50),
-                        },
-                        RunOnce(then_skip = true) {
-                            StatefulAction(Task<0>),
-                        },
+        Observe(|bb| bb.b0 % 3 == 0, abort = none) {
+            ParallelAll(max_failures = -1) {
+                WasEntryUpdated(t1),
+                FlipSelector {
+                    Cooldown(0) {
+                        #[skip_if(|bb| *bb.t0 < 3)]
+                        AlwaysRunning,
                     },
+                    Action(PAct<0>, b0 = {=}, b1 = {t1}),
+                    StatefulAction(Task<1>),
                 },
-                Observe(|bb| bb.o0.unwrap_or(5) < 2, abort = lower) {
-                    #[on_halted(|bb| bb.t0.set(bb.b1))]
-                    #[failure_if(|bb| bb.b0 < 6)]
-                    ReactiveFallback {
-                        Condition(Cond<1> = Cond::<1>),
-                        Action(PAct<2>, b0 = {b1}, b1 = {b1}),
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        Sleep(20),
-                    },
-                },
-                Observe(|bb| bb.o0.is_none(), abort = both) {
-                    Priority {
-                        Retry(forever) {
-                            Retry(1) {
-                                SequenceWithMemory {
-                                    StatefulAction(Task<3>),
-                                    #[skip_if(|bb| bb.o0.is_none())]
-                                    #[on_halted(|bb| { bb.b1 += 4; if bb.b0 != 7 { bb.b1 += 1 } })]
-                                    #[on_success(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
-                                    Condition(Cond<4>),
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
+                ReactiveFallback {
+                    ScriptCondition(|bb| bb.b0 < 3),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0010Blackboard { b1 b0 o0 t0 });
+board!(Tree0010Blackboard { t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0011 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
         ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Action(PAct<1>, b0 = {=}, b1 = {t0}),
-            Sequence {
-                Condition(PCond<2>, b0 = {=}),
-                StatefulAction(Task<3>),
-            },
-            #[success_if(|bb| bb.b0 + 4 < bb.b0 % 4)]
-            #[on_halted(|bb| bb.b1 += 1)]
-            Precondition(|bb| bb.b1 > *bb.t0, else = Success) {
-                Inverter {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            PolicyParallel(policy = FirstFailure) {
-                Condition(Cond<5>),
-                Action(PIo<6>, t0 = {=}),
+            Loop(q0, if_empty = Success) {
+                Condition(|ctx| ctx.check(0)),
             },
         }
     }
 }
 
-board!(Tree0011Blackboard { b0 t0 b1 });
+board!(Tree0011Blackboard { q0 });
 
 bt::behavior_tree! {
     pub tree Tree0012 for Ctx {
-        FlipSelector {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                Action(Act<1> = Act::<1>),
-                Wait(20),
+        SequenceStar {
+            Action(|ctx| ctx.exec(0)),
+            MemPriority {
+                Cooldown(10) {
+                    Sleep(0),
+                },
+                Condition(|ctx| ctx.check(1)),
+                StatefulAction(Task<2> = Task::<2>),
             },
         }
     }
@@ -548,119 +377,256 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0013 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            l0: Vec<i64>,
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
             b0: i64,
         }
-        #[post(|bb| bb.b0 += 2)]
-        #[on_success(|bb| bb.b0 += 1)]
-        #[skip_if(|bb| *bb.t0 + 3 > 0)]
-        Sequence {
-            Sleep(20),
-            SkipUnlessUpdated(t0) {
-                RunOnce {
-                    Condition(PCond<0>, b0 = 9),
+        Parallel(failure = -3) {
+            ReactiveSelector {
+                Interrupt(|bb| bb.o0.unwrap_or(1) == *bb.t0 % 2) {
+                    Precondition(|bb| *bb.t0 != 3, else = Skipped) {
+                        #[on_halted(|bb| if *bb.t0 < 6 { bb.b0 = 7 })]
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[on_failure(|bb| { *bb.t0 += 2; bb.o0 = None })]
+                        Limiter(3) {
+                            Fallback {
+                                StatefulAction(Task<0>),
+                                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                                #[on_success(|bb| { bb.o0 = Some(bb.b0 % 2); bb.t0.set(bb.o0.unwrap_or(5) + 3) })]
+                                Action(Act<1>),
+                                StatefulAction(Task<2> = Task::<2>),
+                            },
+                        },
+                    },
+                },
+                Conditional(|bb| *bb.t0 + 1 > bb.b0 + 2) {
+                    #[run_while(|bb| bb.o0.unwrap_or(2) > 4)]
+                    #[post(|bb| bb.o0 = Some(bb.b0))]
+                    #[skip_if(|bb| *bb.t0 + 2 > bb.b0 + 4)]
+                    WhileDoElse {
+                        Timeout(10) {
+                            Condition(Cond<3>),
+                        },
+                        #[skip_if(|bb| *bb.t0 < 0)]
+                        StatefulAction(Task<4>),
+                        WasEntryUpdated(t0),
+                    },
                 },
             },
-            Action(PIo<1>, t0 = {t0}),
-            Action(PAct<2>, b0 = 1, b1 = {t0}),
-            Action(Act<3> = Act::<3>),
+            RunOnce(then_skip = false) {
+                StatefulAction(PTask<5>, b0 = {t0}),
+            },
+            StatefulAction(Task<6> = Task::<6>),
+            Iterate(l0, element = {b0}, until = Never) {
+                TryCatch(catch_on_halt = true) {
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        Filter(times = 2, count = Success, filtered = Failure) {
+                            Sleep(10),
+                        },
+                        Action(Act<7>),
+                    },
+                    Iterate(l0, element = {b0}, until = FirstSuccess) {
+                        ReactiveSequence {
+                            Action(PAct<8>, b0 = {=}, b1 = {t0}),
+                            Script(|bb| { *bb.t0 += 3; if bb.o0.unwrap_or(4) > bb.b0 + 2 { *bb.t0 += 2 } }),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0013Blackboard { t0 b0 });
+board!(Tree0013Blackboard { l0 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0014Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Succeeder
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0014 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            Action(Act<1> = Act::<1>),
-            Condition(Cond<2> = Cond::<2>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
+                DynamicSelector {
+                    RetryUntilSuccessful(2) {
+                        SequenceStar {
+                            ReactiveFallback {
+                                Action(PIo<0>, t0 = {=}),
+                                AlwaysRunning,
+                            },
+                            SetBlackboard(t0 = 8),
+                            Failer,
+                        },
+                    },
+                    #[post(|bb| { bb.b0 += 1; if bb.b0 < (bb.o0.unwrap_or(3) + 3) % 3 { bb.b0 = bb.o0.unwrap_or(3) } })]
+                    Optional {
+                        #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some(*bb.t0) })]
+                        Inverter {
+                            BinarySelector(|bb| (bb.b0 + 4) % 4 == 2, dynamic = false) {
+                                #[post(|bb| *bb.t0 += 1)]
+                                #[failure_if(|bb| *bb.t0 + 3 > 7)]
+                                Priority {
+                                    StatefulAction(Task<1>),
+                                    WasEntryUpdated(t0),
+                                },
+                                Cooldown(0, filtered = Failure) {
+                                    Action(Act<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                SequenceWithMemory {
+                    ReactiveFallback {
+                        MaxTime(100) {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        },
+                        ReactiveSequence {
+                            SubTree(Tree0014Sub0, ..),
+                            ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 > 0),
+                            Condition(PCond<4>, b0 = 1),
+                        },
+                    },
+                    WhileDoElse {
+                        Precondition(|bb| bb.o0.is_some(), else = Failure) {
+                            ReactiveSequence {
+                                StatefulAction(Task<5>),
+                                Repeat(1) {
+                                    StatefulAction(Task<6>),
+                                },
+                                RunOnce(then_skip = false) {
+                                    #[skip_if(|bb| bb.o0.is_none())]
+                                    #[on_halted(|bb| { bb.t0.set(bb.b0 + 4); if bb.b0 != 7 { *bb.t0 += 1 } })]
+                                    #[on_success(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                                    Condition(Cond<7>),
+                                },
+                            },
+                        },
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        Action(PAct<8>, b0 = {=}, b1 = {b0}),
+                    },
+                    MaxTime(20) {
+                        Sequence {
+                            Condition(Cond<9>),
+                            StatefulAction(Task<10>),
+                            SetBlackboard(b0 = 2),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0015Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 12,
-        }
-        StatefulAction(PTask<1>, b0 = {b0})
-    }
-}
+board!(Tree0014Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0015 for Ctx {
         blackboard {
+            b1: i64 = 2,
+            o0: Option<i64> = Some(5),
             #[tracked] t0: i64,
-            b0: i64 = 2,
+            b0: i64,
         }
-        RepeatUntilSuccess(3) {
-            IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
-                StatefulAction(PTask<0>, b0 = 8, b1 = {t0}),
-                AlwaysFailure,
-                Invert {
-                    SubTree(Tree0015Sub0, ..),
+        ReactiveFallback {
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                StatefulAction(Task<0>),
+            },
+            AsyncSequence {
+                Parallel(success = -1, failure = 2) {
+                    Wait(0),
+                    Action(Act<1> = Act::<1>),
+                    AlwaysFailure,
                 },
-                Repeat(0) {
-                    Condition(Cond<2>),
+                #[on_success(|bb| bb.b1 += 2)]
+                #[skip_if(|bb| bb.o0.unwrap_or(2) + 3 != bb.b1)]
+                ParallelAll(0) {
+                    Wait(20),
+                    ReactiveSequence {
+                        Condition(Cond<2>),
+                        ScriptCondition(|bb| bb.b1 != 3),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<3>),
+                    Precondition(|bb| *bb.t0 + 4 != 0, else = Running) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) == 0)]
+                        Script(|bb| { bb.o0 = None; *bb.t0 += 1 }),
+                    },
+                    Sleep(0),
+                },
+                Switch(b1) {
+                    case 0 => SetBlackboard(o0 = Some(5)),
+                    _ => StatefulAction(Task<4>),
+                },
+                Cooldown(50, filtered = Skipped) {
+                    Repeat(4) {
+                        MaxTime(0) {
+                            Action(Act<5> = Act::<5>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0015Blackboard { t0 b0 });
+board!(Tree0015Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0016 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            #[skip_if(|bb| *bb.t0 < 5)]
-            Timeout(100) {
-                WhileDoElse {
-                    MemPriority {
-                        Condition(Cond<0>),
-                        Precondition(|bb| bb.b0 == bb.b0 % 4, else = Success) {
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                        },
-                        Action(Act<2>),
+        Sequence {
+            Fallback {
+                Cooldown(50) {
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                AlwaysRunning,
+            },
+            StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
+            Timeout(50) {
+                Conditional(|bb| *bb.t0 < (*bb.t0 + 2) % 3, dynamic = false, else = Success) {
+                    Delay(50) {
+                        SetBlackboard(t0 = 9),
                     },
-                    StatefulAction(Task<3>),
                 },
             },
-            IfThenElse {
-                StatefulAction(Task<4>),
-                Timeout(30) {
-                    StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+            SequenceStar {
+                Timeout(0) {
+                    Condition(PCond<3>, b0 = {=}),
                 },
+                ScriptCondition(|bb| bb.b0 > 3),
+                Wait(20),
             },
         }
     }
 }
 
-board!(Tree0016Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0017Sub1 for Ctx {
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0017Sub0 for Ctx {
-        SubTree(Tree0017Sub1)
-    }
-}
+board!(Tree0016Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0017 for Ctx {
-        AsyncSequence {
-            SubTree(Tree0017Sub0),
+        IfThenElse {
+            StatefulAction(Task<0> = Task::<0>),
+            Sleep(0),
+            Condition(Cond<1>),
         }
     }
 }
@@ -668,52 +634,97 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0018 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            b0: i64 = 0,
         }
-        ForceSuccess {
-            Action(PAct<0>, b0 = {t1}),
+        Observe(|bb| *bb.t0 != 5, abort = none) {
+            ReactiveSequence {
+                MemSequence {
+                    Filter(times = 3, count = Failure, filtered = Failure) {
+                        RunOnce(then_skip = false) {
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    BinarySelector(|bb| bb.b0 < 7) {
+                        Action(PAct<1>, b0 = {=}),
+                        SetBlackboard(b1 = 3),
+                    },
+                    DynamicSequence {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                #[run_while(|bb| bb.b1 % 4 < 1)]
+                PolicyParallel(policy = FirstSuccess) {
+                    Selector {
+                        Timeout(0) {
+                            Action(Act<4> = Act::<4>),
+                        },
+                        StatefulAction(Task<5>),
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
+                        },
+                        Action(Act<7>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0018Blackboard { t1 });
+board!(Tree0018Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0019 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 3,
-        }
-        AsyncFallback {
-            Observe(|bb| bb.b1 % 3 < 0, abort = self) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            Condition(|ctx, bb| ctx.check_in(1, (bb.b0 + 4) % 2)),
-        }
-    }
-}
-
-board!(Tree0019Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0020 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Precondition(|bb| *bb.t0 + 1 < 0, else = Skipped) {
-            #[on_success(|bb| *bb.t0 += 1)]
-            Timeout(30) {
-                Parallel(success = -1, failure = -1) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Condition(PCond<0>, b0 = {t0}),
-                        Action(PIo<1>, t0 = {t0}),
-                        Inverter {
-                            MemSequence {
-                                AlwaysSuccess,
-                                StatefulAction(Task<2>),
-                                Condition(PCond<3>, b0 = {=}),
+        ReactiveFallback {
+            PrioritySelector {
+                #[score(3)]
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                #[score(0)]
+                ParallelAll(2) {
+                    Parallel(success = -1, failure = -1) {
+                        RetryUntilSuccessful(4) {
+                            ReactiveSequence {
+                                Sleep(10),
+                                Condition(Cond<4>),
+                                Action(Act<5>),
+                                Runner,
                             },
+                        },
+                    },
+                    StatefulAction(Task<6> = Task::<6>),
+                    AlwaysSuccess,
+                },
+                #[score(0)]
+                PrioritySelector {
+                    #[score(2)]
+                    Cooldown(50) {
+                        PrioritySelector {
+                            #[score(3)]
+                            DynamicSequence {
+                                Action(Act<7>),
+                                StatefulAction(Task<8>),
+                                Action(Act<9>),
+                            },
+                            #[score(3)]
+                            DynamicSequence {
+                                Condition(Cond<10>),
+                            },
+                            #[score(3)]
+                            Condition(Cond<11>),
+                        },
+                    },
+                    #[score(2)]
+                    RunOnce {
+                        ParallelAll(1) {
+                            StatefulAction(Task<12>),
+                            Succeeder,
                         },
                     },
                 },
@@ -722,76 +733,136 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0020Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0020 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Parallel(success = -3, failure = -2) {
+            Repeater(0) {
+                WasEntryUpdated(t0),
+            },
+            ReactiveFallback {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                Sequence {
+                    #[post(|bb| bb.b0 = bb.b0 % 4)]
+                    #[skip_if(|bb| bb.b0 + 4 < bb.o0.unwrap_or(2))]
+                    #[failure_if(|bb| bb.b0 + 2 > 2)]
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Condition(PCond<2>, b0 = {b0}),
+            },
+            #[on_failure(|bb| if bb.b0 > bb.o0.unwrap_or(5) + 3 { bb.o0 = Some(*bb.t0) })]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            Filter(times = 1, count = Failure) {
+                Parallel(success = 1, failure = -3) {
+                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                    StatefulAction(Task<4>),
+                    Action(|ctx| ctx.exec(5)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0020Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0021 for Ctx {
-        Delay(20) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            ParallelAll(max_failures = -1) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                Condition(|ctx| ctx.check(1)),
+                Script(|bb| { *bb.t0 += 2; *bb.t1 += 1 }),
+            },
+            MemSequence {
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 + 3, &mut bb.b0)),
+                #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+                #[skip_if(|bb| *bb.t1 > 6)]
+                AlwaysFailure,
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Timeout(0) {
+                #[skip_if(|bb| *bb.t1 + 1 > *bb.t0)]
+                IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail) {
+                    #[run_while(|bb| *bb.t1 % 3 < 0)]
+                    #[failure_if(|bb| *bb.t0 < 3)]
+                    Cooldown(50) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                    Inverter {
+                        Condition(Cond<5>),
+                    },
+                    Succeeder,
+                },
+            },
+            StepSequencer {
+                DynamicSequence {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+                FlipSelector {
+                    Condition(PCond<7>, b0 = 0),
+                    StatefulAction(Task<8>),
+                    SetBlackboard(t1 = 1),
+                },
+            },
+            Condition(|ctx| ctx.check(9)),
+        }
+    }
+}
+
+board!(Tree0021Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0022Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 13,
+            b1: i64 = 14,
+        }
+        Iterate(l0, element = {b1}, max = 3, reset_index = true) {
+            SequenceStar {
+                ScriptCondition(|bb| bb.b0 + 2 != *bb.t0 % 4),
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Priority {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                },
+            },
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0022 for Ctx {
-        ForceSuccess {
-            Cooldown(100, filtered = Skipped) {
-                Sequence {
-                    Parallel(failure = 1) {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                        Wait(30),
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                    Timeout(0) {
-                        Parallel(failure = 2) {
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                            Condition(Cond<5>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Sleep(0),
-                    },
-                    ForceSuccess {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64>,
+            b0: i64 = 3,
+            b1: i64 = 4,
+        }
+        KeepRunningUntilFailure {
+            SubTree(Tree0022Sub0, ..),
         }
     }
 }
 
+board!(Tree0022Blackboard { t0 l0 b0 b1 });
+
 bt::behavior_tree! {
     pub tree Tree0023 for Ctx {
-        RetryUntilSuccessful(1) {
-            Fallback {
-                Selector {
-                    Condition(Cond<0>),
-                    MaxTime(0) {
-                        StatefulAction(Task<1>),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        Condition(Cond<2>),
-                    },
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-                StepSequencer {
-                    Action(Act<5>),
-                    AsyncSequence {
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                        AlwaysFailure,
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10> = Task::<10>),
-                        AlwaysFailure,
-                    },
-                },
-            },
+        Repeater(0) {
+            Succeeder,
         }
     }
 }
@@ -799,44 +870,32 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0024 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 4,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        ReactiveFallback {
-            AsyncSequence {
-                WasEntryUpdated(t1),
-                StatefulAction(Task<0>),
-            },
-            RetryUntilSuccessful(2) {
-                Observe(|bb| (bb.o0.unwrap_or(5) + 3) % 3 != 2) {
-                    ForceSuccess {
-                        TryCatch {
-                            #[skip_if(|bb| bb.b0 > bb.b0 % 3)]
-                            #[post(|bb| bb.t0.set(bb.b0 + 2))]
-                            #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                            Script(|bb| bb.b0 = *bb.t0 + 2),
-                            Condition(PCond<1>, b0 = {=}),
+        Fallback {
+            Observe(|bb| bb.o0.unwrap_or(2) % 4 != 3, abort = lower) {
+                ReactiveSequence {
+                    Precondition(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(4), else = Success) {
+                        Fallback {
+                            #[skip_if(|bb| *bb.t0 + 3 < 4)]
+                            ScriptCondition(|bb| *bb.t0 < *bb.t0 + 1),
+                            Action(Act<0>),
                         },
                     },
+                    Repeater(0) {
+                        Condition(Cond<1>),
+                    },
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
-            Conditional(|bb| bb.o0.is_some(), else = Failure) {
-                SequenceStar {
-                    Switch(b1) {
-                        case 0 => Action(PAct<2>, b0 = {=}),
-                        case 4 => Sleep(20),
-                        case 5 => Repeat(0) {
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                        _ => #[post(|bb| bb.b0 = (bb.b1 + 1) % 3)]
-                        #[on_halted(|bb| if *bb.t1 + 3 == 2 { bb.t0.set((bb.b0 + 4) % 2) })]
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Invert {
-                        UnsetBlackboard(o0),
+            Observe(|bb| bb.o0.is_none(), abort = both) {
+                Parallel(success = 3, failure = 3) {
+                    Condition(Cond<3>),
+                    SetBlackboard(o0 = Some(3)),
+                    PolicyParallel(policy = FirstFailure) {
+                        Action(PAct<4>, b0 = 1, b1 = {b0}),
                     },
                 },
             },
@@ -844,294 +903,354 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0024Blackboard { t1 b1 o0 b0 t0 });
+board!(Tree0024Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0025 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
+            b1: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
         }
-        ReactiveFallback {
-            ReactiveSequence {
-                #[skip_if(|bb| *bb.t0 + 1 > bb.b1)]
-                Deadline(10) {
-                    Observe(|bb| bb.b0 == *bb.t0) {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            StatefulAction(Task<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-                Fallback {
-                    WasEntryUpdated(t1),
-                    ReactiveFallback {
-                        ScriptCondition(|bb| *bb.t0 == 3),
-                        Condition(|ctx| ctx.check(2)),
-                        Condition(|ctx, bb| ctx.check_in(3, (bb.b1 + 4) % 4)),
-                    },
-                    ParallelAll(max_failures = -2) {
-                        Action(Act<4> = Act::<4>),
-                        #[run_while(|bb| (*bb.t0 + 2) % 3 > 1)]
-                        Sleep(10),
+        #[on_failure(|bb| *bb.t0 += 1)]
+        #[skip_if(|bb| bb.b0 % 3 < 2)]
+        SequenceWithMemory {
+            Iterate(l0, element = {b1}, until = Never, reset_index = false) {
+                Iterate(l0, element = {b1}, max = 2, reset_index = false) {
+                    RetryUntilSuccessful(2) {
+                        Condition(Cond<0>),
                     },
                 },
             },
-            Script(|bb| bb.b1 += 3),
+            Sequence {
+                Sleep(0),
+                Limiter(2) {
+                    StatefulAction(Task<1>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0025Blackboard { b1 t1 t0 b0 });
+board!(Tree0025Blackboard { b1 l0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0026 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 5,
+            o0: Option<i64> = Some(0),
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 5,
+            b1: i64,
         }
-        ReactiveFallback {
-            Action(Act<0>),
-            StepSequencer {
-                Delay(100) {
-                    RepeatUntilSuccess(1) {
-                        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
-                            Action(|ctx, bb| ctx.exec_in(1, 7, &mut bb.b1)),
-                            WasEntryUpdated(t0),
+        WhileDoElse {
+            FlipSelector {
+                Selector {
+                    Condition(Cond<0>),
+                    #[on_halted(|bb| bb.b0 += 2)]
+                    StatefulAction(Task<1>),
+                },
+                ScriptCondition(|bb| bb.o0.unwrap_or(2) < 5),
+                UnsetBlackboard(o0),
+            },
+            Switch(b1) {
+                case 2 => WhileDoElse {
+                    Condition(Cond<2>),
+                    Condition(Cond<3> = Cond::<3>),
+                    Succeeder,
+                },
+                _ => Repeat(1) {
+                    Selector {
+                        ForceFailure {
+                            #[success_if(|bb| bb.b1 == 2)]
+                            Sequence {
+                                Precondition(|bb| bb.b1 + 1 > 1, else = Failure) {
+                                    Sleep(20),
+                                },
+                                StatefulAction(Task<4>),
+                                Action(PIo<5>, t0 = {b0}),
+                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
+                        Precondition(|bb| bb.o0.unwrap_or(2) > (bb.b0 + 3) % 4, else = Skipped) {
+                            Action(PIo<7>, t0 = {b1}),
                         },
                     },
                 },
-                ParallelAll(max_failures = -1) {
-                    Action(PIo<2>, t0 = {=}),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
+            },
+            TryCatch(catch_on_halt = false) {
+                Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
+                    Action(|ctx| ctx.exec(8)),
                 },
-                SequenceWithMemory {
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
+                Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                    Delay(20) {
+                        Failer,
+                    },
                 },
             },
-            Condition(Cond<7> = Cond::<7>),
         }
     }
 }
 
-board!(Tree0026Blackboard { t0 b1 });
+board!(Tree0026Blackboard { o0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0027Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            o0: Option<i64> = Some(10),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.o0.unwrap_or(3) % 4) as f32)]
+            StatefulAction(Task<1>),
+            #[score(|bb| (bb.b0) as f32)]
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0027Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 14,
+        }
+        WasEntryUpdated(t1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0027 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 4,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 4,
         }
-        ReactiveFallback {
-            BinarySelector(|bb| bb.b1 + 3 < 2) {
-                Condition(Cond<0>),
-                RunOnce(then_skip = false) {
-                    Script(|bb| if (bb.b0 + 2) % 4 > 0 { bb.b0 += 3 }),
-                },
-            },
+        #[success_if(|bb| bb.b0 + 1 < 1)]
+        #[on_halted(|bb| { bb.b0 = 9; bb.b0 += 1 })]
+        #[skip_if(|bb| *bb.t1 != 3)]
+        Parallel {
             SequenceWithMemory {
-                Condition(|ctx| ctx.check(1)),
-                Conditional(|bb| *bb.t0 % 4 != 3, dynamic = false, else = Success) {
-                    Condition(PCond<2>, b0 = 6),
+                Repeat(0) {
+                    StatefulAction(Task<0>),
+                },
+                SubTree(Tree0027Sub0, b0 = {=}, o0 = {o0}, q0 = {=}, t1 = {t1}),
+            },
+            Loop(q0, if_empty = Skipped) {
+                MemSequence {
+                    Condition(Cond<3>),
+                    Condition(|ctx, bb| ctx.check_in(4, 5)),
+                    RunOnce(then_skip = false) {
+                        Action(PAct<5>, b0 = {=}),
+                    },
+                    SubTree(Tree0027Sub1, ..),
+                    Observe(|bb| bb.o0.unwrap_or(1) + 1 != 4, abort = none) {
+                        Condition(Cond<6>),
+                    },
                 },
             },
-            KeepRunningUntilFailure {
-                WaitValueUpdate(t0) {
-                    Action(Act<3> = Act::<3>),
+            ForceSuccess {
+                Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Failure) {
+                    ReactiveSequence {
+                        AlwaysSuccess,
+                        ScriptCondition(|bb| *bb.t1 + 4 < bb.b0),
+                    },
                 },
-            },
-            RetryUntilSuccessful(0) {
-                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0027Blackboard { b0 t0 b1 });
+board!(Tree0027Blackboard { b0 o0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0028 for Ctx {
         blackboard {
+            b0: i64 = 4,
             #[tracked] t0: i64 = 0,
         }
-        Inverter {
-            Inverter {
-                Retry(4) {
-                    WasEntryUpdated(t0),
+        Fallback {
+            WaitValueUpdate(t0) {
+                Conditional(|bb| bb.b0 < 5, else = Success) {
+                    Action(Act<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0028Blackboard { t0 });
+board!(Tree0028Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0029 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![1],
             b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            DynamicSelector {
-                Filter(times = 2, filtered = Failure) {
-                    ReactiveFallback {
-                        StatefulAction(Task<0>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
-                #[on_success(|bb| bb.o0 = None)]
-                Retry(4) {
-                    Condition(PCond<1>, b0 = {t0}),
-                },
-            },
-            Priority {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-            },
-            Action(PIo<5>, t0 = {b0}),
-            Sleep(100),
-        }
-    }
-}
-
-board!(Tree0029Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0030Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        #[success_if(|bb| *bb.t0 == 2)]
-        ReactiveFallback {
+        Iterate(l0, element = {b0}, until = Never, max = 1) {
             StatefulAction(Task<0> = Task::<0>),
-            Condition(|ctx| ctx.check(1)),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0030Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 15,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        Precondition(|bb| *bb.t0 % 4 == 1, else = Running) {
-            UnsetBlackboard(o0),
-        }
-    }
-}
+board!(Tree0029Blackboard { l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0030 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 5,
         }
-        ReactiveSequence {
-            SubTree(Tree0030Sub0, t0 = {=}, o0 = {o0}, b1 = {=}),
-            Sequence {
-                Action(PIo<2>, t0 = {b1}),
-                Action(PIo<3>, t0 = {=}),
+        IfThenElse {
+            IfThenElse {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+                Condition(PCond<1>, b0 = {=}),
             },
-            Precondition(|bb| bb.b1 > 6, else = Success) {
-                #[success_if(|bb| bb.o0.is_none())]
-                #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
-                SubTree(Tree0030Sub1, t0 = {=}, o0 = {o0}, b1 = {=}),
+            MaxTime(20) {
+                BinarySelector(|bb| (bb.b1 + 1) % 2 != 0, dynamic = true) {
+                    BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                    StatefulAction(Task<4>),
+                },
             },
-            Action(|ctx| ctx.exec(4)),
+            SequenceWithMemory {
+                StatefulAction(Task<5>),
+                Action(PAct<6>, b0 = {t1}, b1 = {t0}),
+            },
         }
     }
 }
 
-board!(Tree0030Blackboard { t0 o0 b1 });
+board!(Tree0030Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0031 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 0,
         }
-        ParallelAll {
-            UnsetBlackboard(o0),
-            #[failure_if(|bb| (bb.b0 + 1) % 4 < 3)]
-            #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
-            #[on_success(|bb| bb.o0 = Some(*bb.t1))]
-            Condition(Cond<0>),
-            #[on_failure(|bb| { bb.t1.set(bb.b0); bb.t1.set(9) })]
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                StatefulAction(Task<1>),
+        #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 != 6)]
+        #[post(|bb| bb.o0 = None)]
+        ReactiveSelector {
+            IfThenElse {
+                IfThenElse {
+                    #[on_failure(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| *bb.t0 == 3)]
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {b0}),
+                    Loop(q0, if_empty = Skipped) {
+                        Loop(q0, if_empty = Success) {
+                            ReactiveSequence {
+                                Condition(|ctx| ctx.check(2)),
+                                Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                            },
+                        },
+                    },
+                },
                 AlwaysFailure,
-            },
-            RepeatUntil(Failure) {
-                ScriptCondition(|bb| *bb.t1 % 3 < 0),
+                SequenceWithMemory {
+                    Condition(Cond<4>),
+                    ScriptCondition(|bb| *bb.t0 + 3 != bb.o0.unwrap_or(0) % 2),
+                    Condition(Cond<5>),
+                    Wait(20),
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0031Blackboard { b0 t1 o0 t0 });
+board!(Tree0031Blackboard { o0 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0032 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
         }
-        SequenceWithMemory {
-            Precondition(|bb| *bb.t1 % 3 == 2) {
-                Sequence {
-                    #[run_while(|bb| bb.b0 < 5)]
-                    StatefulAction(Task<0>),
-                    ReactiveSequence {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Condition(Cond<3>),
+        ForceSuccess {
+            Repeater(2) {
+                Selector {
+                    Observe(|bb| bb.b1 < 4, abort = lower) {
+                        IfThenElse {
+                            Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+                                IfThenElse {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            AlwaysSuccess,
+                        },
+                    },
+                    Observe(|bb| bb.b0 > 4, abort = lower) {
+                        #[run_while(|bb| *bb.t0 < 4)]
+                        Action(PAct<2>, b0 = 7),
+                    },
+                    Switch(b1) {
+                        case 0 => StatefulAction(PTask<3>, b0 = {t0}),
+                        case 2 => Script(|bb| { bb.b0 = *bb.t0; bb.b0 = (*bb.t0 + 1) % 3 }),
+                        case 1 => #[on_success(|bb| { bb.t0.set(bb.b0); bb.b1 = bb.b0 })]
+                        #[success_if(|bb| bb.b0 < 6)]
+                        Condition(Cond<4>),
+                        _ => Wait(20),
                     },
                 },
-            },
-            AsyncSequence {
-                StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0032Blackboard { t1 b0 t0 });
+board!(Tree0032Blackboard { t0 b1 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0033Sub1 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(12),
         }
-        StatefulAction(Task<1>)
+        SkipUnlessUpdated(t0) {
+            Condition(Cond<2>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0033Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(12),
         }
-        Inverter {
-            SubTree(Tree0033Sub1, ..),
+        IndexSwitch(|bb| 0, dynamic = true) {
+            Observe(|bb| bb.o0.is_some()) {
+                ReactiveSequence {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
+                    AlwaysSuccess,
+                    #[run_while(|bb| (bb.b0 + 1) % 4 != 2)]
+                    Observe(|bb| bb.o0.is_some(), abort = none) {
+                        Condition(PCond<1>, b0 = 7),
+                    },
+                },
+            },
+            #[success_if(|bb| bb.o0.is_none())]
+            #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
+            SubTree(Tree0033Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
         }
     }
 }
@@ -1139,201 +1258,183 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0033 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(2),
         }
-        TryCatch(catch_on_halt = false) {
-            TryCatch(catch_on_halt = true) {
-                Fallback {
-                    SetBlackboard(o0 = Some(5)),
-                },
-                Sequence {
-                    StatefulAction(PTask<0>, b0 = {=}),
-                    AlwaysSuccess,
-                },
-            },
-            #[skip_if(|bb| bb.o0.unwrap_or(1) + 2 == bb.b0 % 4)]
-            SubTree(Tree0033Sub0, b0 = {=}, o0 = {o0}),
+        #[on_failure(|bb| { if bb.b0 != 1 { bb.t0.set(1) }; *bb.t0 += 1 })]
+        BinarySelector(|bb| *bb.t0 != 2, dynamic = true) {
+            SubTree(Tree0033Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+            UnsetBlackboard(o0),
         }
     }
 }
 
-board!(Tree0033Blackboard { b0 o0 });
+board!(Tree0033Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0034 for Ctx {
         blackboard {
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        SequenceStar {
-            SetBlackboard(o0 = Some(2)),
-            Script(|bb| bb.b1 += 1),
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0034Blackboard { b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0035 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
             b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
         }
-        Deadline(20) {
-            #[on_halted(|bb| { bb.b1 += 3; if *bb.t0 != 1 { *bb.t0 += 3 } })]
-            Fallback {
-                TryCatch {
-                    FlipSelector {
-                        Action(Act<0>),
-                        #[post(|bb| { bb.b1 += 3; bb.b0 += 2 })]
-                        Action(PAct<1>, b0 = 4),
-                    },
-                    Filter(times = 2) {
-                        IfThenElse {
-                            #[failure_if(|bb| *bb.t0 + 4 < *bb.t0)]
-                            Condition(Cond<2> = Cond::<2>),
-                            Wait(10),
-                        },
-                    },
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                        Condition(PCond<6>, b0 = {t0}),
-                    },
-                },
-                #[success_if(|bb| *bb.t0 + 2 < 6)]
-                DynamicSelector {
-                    Delay(20) {
-                        IndexSwitch(|bb| 6, dynamic = false) {
-                            RetryUntilSuccessful(4) {
-                                Fallback {
-                                    Action(|ctx| ctx.exec(7)),
-                                    Action(PIo<8>, t0 = {=}),
+        FlipSelector {
+            #[failure_if(|bb| *bb.t1 + 2 != 4)]
+            Observe(|bb| *bb.t1 < 4) {
+                RunOnce {
+                    Conditional(|bb| *bb.t1 + 3 < 3, else = Success) {
+                        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
+                        #[success_if(|bb| *bb.t1 < 7)]
+                        Fallback {
+                            IfThenElse {
+                                Condition(Cond<0>),
+                                Repeat(4) {
+                                    Action(Act<1>),
                                 },
                             },
-                            Action(|ctx, bb| ctx.exec_in(9, (bb.b0 + 2) % 4, &mut bb.b0)),
-                            Condition(Cond<10>),
+                            RetryUntilSuccessful(3) {
+                                Inverter {
+                                    AlwaysFailure,
+                                },
+                            },
                         },
                     },
+                },
+            },
+            Invert {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Sequence {
+                        Action(PIo<2>, t0 = {=}),
+                        AlwaysSuccess,
+                    },
+                    WasEntryUpdated(t1),
+                    #[on_halted(|bb| bb.b0 = 0)]
+                    ScriptCondition(|bb| *bb.t0 < 4),
                 },
             },
         }
     }
 }
 
-board!(Tree0035Blackboard { b1 t0 b0 });
+board!(Tree0034Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0035Sub0 for Ctx {
+        Condition(Cond<6>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0035 for Ctx {
+        Sequence {
+            Sequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+            },
+            Parallel(success = 1, failure = 4) {
+                Condition(|ctx| ctx.check(3)),
+                StatefulAction(Task<4> = Task::<4>),
+                ParallelAll {
+                    Condition(Cond<5>),
+                    SubTree(Tree0035Sub0),
+                },
+                AlwaysRunning,
+            },
+            ParallelAll(1) {
+                Priority {
+                    StatefulAction(Task<7> = Task::<7>),
+                    Sleep(50),
+                },
+                Priority {
+                    Condition(Cond<8>),
+                    AlwaysFailure,
+                    Inverter {
+                        StatefulAction(Task<9>),
+                    },
+                    Limiter(1) {
+                        Condition(Cond<10>),
+                    },
+                    Action(Act<11>),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0036 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1],
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
         }
-        Sequence {
-            #[on_success(|bb| bb.b0 += 3)]
-            RepeatUntil(Success) {
-                ReactiveFallback {
-                    ForceFailure {
-                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                            Timeout(10) {
-                                ReactiveFallback {
-                                    Condition(PCond<0>, b0 = {b0}),
-                                    ScriptCondition(|bb| bb.b1 > 5),
-                                    Condition(PCond<1>, b0 = {b0}),
-                                    #[skip_if(|bb| bb.b1 < 4)]
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                    Action(Act<3>),
-                    BinarySelector(|bb| bb.o0.unwrap_or(3) > bb.b1, dynamic = false) {
-                        StatefulAction(Task<4>),
-                        RepeatUntilSuccess(forever) {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                        },
-                    },
-                },
+        FlipSelector {
+            SequenceWithMemory {
+                Wait(20),
+                StatefulAction(Task<0> = Task::<0>),
+                WasEntryUpdated(t0),
+                SetBlackboard(b0 = 2),
             },
-            #[failure_if(|bb| *bb.t0 != bb.b1 % 4)]
-            TryCatch {
-                PolicyParallel(policy = FirstFailure) {
-                    Sleep(0),
-                    Action(|ctx, bb| ctx.exec_in(5, 9, &mut bb.b0)),
-                    Condition(Cond<6> = Cond::<6>),
-                    StatefulAction(Task<7>),
-                    #[success_if(|bb| bb.o0.is_none())]
-                    StatefulAction(Task<8> = Task::<8>),
-                },
-                IfThenElse {
-                    Condition(|ctx, bb| ctx.check_in(9, bb.b1)),
-                    Condition(Cond<10> = Cond::<10>),
-                    StatefulAction(Task<11>),
-                },
-                DynamicSelector {
-                    ScriptCondition(|bb| bb.o0.is_none()),
+            #[on_success(|bb| { bb.t0.set(bb.b1 % 4); if bb.b0 == 4 { *bb.t0 += 1 } })]
+            Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = true) {
+                RunOnce(then_skip = false) {
+                    #[failure_if(|bb| *bb.t0 != 0)]
+                    #[success_if(|bb| *bb.t0 % 3 > 0)]
+                    #[run_while(|bb| bb.b1 > 4)]
+                    StatefulAction(Task<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0036Blackboard { b1 b0 o0 t0 });
+board!(Tree0036Blackboard { l0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0037 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 5,
             b1: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 0,
+            o0: Option<i64> = Some(5),
         }
-        AsyncSequence {
-            ReactiveFallback {
-                MemPriority {
-                    ForceSuccess {
+        Loop(q0, if_empty = Failure) {
+            DynamicSelector {
+                RunOnce(then_skip = false) {
+                    ParallelAll(max_failures = -4) {
                         StatefulAction(Task<0>),
+                        Script(|bb| bb.b1 += 3),
+                        AlwaysSuccess,
+                        UnsetBlackboard(o0),
                     },
                 },
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                    AsyncFallback {
-                        MemSequence {
+                WaitValueUpdate(t0) {
+                    Filter(times = 2, count = Completed, filtered = Skipped) {
+                        ReactiveFallback {
                             StatefulAction(Task<1>),
-                            AlwaysFailure,
+                            RunOnce(then_skip = false) {
+                                Condition(PCond<2>, b0 = {b1}),
+                            },
+                            Sleep(0),
                         },
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[post(|bb| { *bb.t1 += 3; if bb.b1 < 4 { bb.t0.set(9) } })]
-                        Condition(|ctx| ctx.check(2)),
-                        StatefulAction(Task<3>),
-                    },
-                    #[on_success(|bb| { bb.t0.set(*bb.t1); *bb.t0 += 1 })]
-                    ForceFailure {
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        #[success_if(|bb| bb.b0 % 4 != 3)]
-                        #[run_while(|bb| bb.o0.unwrap_or(0) > 3)]
-                        StatefulAction(Task<4>),
                     },
                 },
-                MemSequence {
-                    RunOnce(then_skip = true) {
-                        #[success_if(|bb| bb.o0.is_none())]
-                        RepeatUntil(Failure) {
-                            SetBlackboard(o0 = Some(8)),
-                        },
-                    },
-                    Condition(Cond<5>),
-                    RunOnce(then_skip = true) {
-                        WhileDoElse {
-                            Condition(Cond<6>),
-                            ScriptCondition(|bb| bb.b1 + 1 > bb.o0.unwrap_or(4)),
+                #[skip_if(|bb| bb.b0 > *bb.t0 % 2)]
+                #[on_success(|bb| bb.o0 = Some(*bb.t0 % 4))]
+                MemPriority {
+                    WasEntryUpdated(t0),
+                    SequenceWithMemory {
+                        Action(PAct<3>, b0 = {b1}, b1 = {b1}),
+                        #[on_success(|bb| bb.b0 += 1)]
+                        #[on_halted(|bb| { bb.o0 = Some(bb.b1 % 3); bb.o0 = None })]
+                        UnsetBlackboard(o0),
+                        TryCatch(catch_on_halt = true) {
+                            Condition(PCond<4>, b0 = {=}),
+                            StatefulAction(Task<5>),
                         },
                     },
                 },
@@ -1342,167 +1443,219 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0037Blackboard { t0 t1 b1 b0 o0 });
+board!(Tree0037Blackboard { t0 b1 q0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0038Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 13,
+        }
+        Action(PIo<0>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0038Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 13,
+        }
+        ScriptCondition(|bb| bb.b0 < 3)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0038 for Ctx {
         blackboard {
-            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b0: i64 = 3,
         }
-        #[success_if(|bb| bb.b0 % 4 > 1)]
-        FlipSelector {
-            Action(|ctx| ctx.exec(0)),
-            Wait(10),
+        Selector {
+            ReactiveSequence {
+                StepSequencer {
+                    Precondition(|bb| bb.b0 == 3, else = Success) {
+                        SubTree(Tree0038Sub0, b1 = {=}, t0 = {t0}, l0 = {=}, b0 = {b0}),
+                    },
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    SubTree(Tree0038Sub1, ..),
+                    ForceSuccess {
+                        #[failure_if(|bb| bb.b1 == bb.b1 + 3)]
+                        #[success_if(|bb| bb.b1 % 3 != 1)]
+                        #[post(|bb| *bb.t0 += 3)]
+                        SetBlackboard(b1 = {b0}),
+                    },
+                    Action(PIo<1>, t0 = {t0}),
+                },
+                ReactiveSequence {
+                    Deadline(50) {
+                        StatefulAction(Task<2>),
+                    },
+                    WasEntryUpdated(t0),
+                },
+                Parallel(failure = 1) {
+                    RetryUntilSuccessful(0) {
+                        Script(|bb| bb.b1 = bb.b1 % 4),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        ReactiveFallback {
+                            Action(Act<3>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Iterate(l0, element = {b1}, until = FirstFailure) {
+                        Condition(Cond<4> = Cond::<4>),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    Sequence {
+                        Condition(Cond<5> = Cond::<5>),
+                        Condition(Cond<6>),
+                        Sleep(10),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0038Blackboard { b0 });
+board!(Tree0038Blackboard { b1 t0 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0039 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            b0: i64,
         }
-        DynamicSelector {
-            ScriptCondition(|bb| *bb.t0 > 0),
+        RunOnce(then_skip = true) {
+            #[run_while(|bb| *bb.t0 < bb.b0)]
+            #[failure_if(|bb| bb.o0.is_none())]
+            Filter(times = 2) {
+                RepeatUntil(Failure) {
+                    SkipUnlessUpdated(t0) {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0039Blackboard { t0 });
+board!(Tree0039Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0040 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 0,
+            b1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t1: i64 = 1,
         }
-        Precondition(|bb| bb.b1 + 1 < 0, else = Running) {
-            Cooldown(50) {
-                Precondition(|bb| bb.b1 + 1 > 3) {
-                    Precondition(|bb| bb.b1 + 1 == *bb.t1, else = Running) {
-                        StatefulAction(Task<0>),
+        MemPriority {
+            Sequence {
+                StatefulAction(Task<0>),
+                Action(Act<1> = Act::<1>),
+                Sleep(20),
+            },
+            DynamicSelector {
+                Iterate(l0, element = {b1}, until = Never, reset_index = false) {
+                    Iterate(l0, element = {b0}) {
+                        WaitValueUpdate(t1) {
+                            TryCatch(catch_on_halt = false) {
+                                Action(PAct<2>, b0 = 6, b1 = {t1}),
+                                Condition(Cond<3>),
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                #[on_halted(|bb| bb.t0.set(6))]
+                                #[success_if(|bb| bb.o0.is_none())]
+                                AlwaysRunning,
+                            },
+                        },
                     },
                 },
+            },
+            #[on_halted(|bb| bb.b0 = 2)]
+            #[success_if(|bb| *bb.t0 % 3 > 1)]
+            Parallel(success = -1, failure = 4) {
+                SetBlackboard(o0 = Some(8)),
+                Action(Act<4> = Act::<4>),
+                Action(PAct<5>, b0 = 8, b1 = {t0}),
+                Action(Act<6> = Act::<6>),
             },
         }
     }
 }
 
-board!(Tree0040Blackboard { b1 t1 });
+board!(Tree0040Blackboard { b1 o0 t0 b0 l0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0041 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
             b1: i64,
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| *bb.t0 + 1 < (*bb.t0 + 3) % 3) {
+        RetryUntilSuccessful(forever) {
             Fallback {
-                StatefulAction(Task<0>),
-                Remap(success = Success, failure = Success) {
-                    WhileDoElse {
-                        StatefulAction(Task<1> = Task::<1>),
-                        Condition(|ctx| ctx.check(2)),
+                Action(Act<0>),
+                Precondition(|bb| bb.b0 % 3 < 0, else = Skipped) {
+                    Observe(|bb| *bb.t0 == 7, abort = self) {
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
-                ReactiveSequence {
-                    Condition(Cond<3>),
-                    Action(PIo<4>, t0 = {=}),
-                },
-            },
-            Precondition(|bb| bb.b0 % 3 > 1, else = Skipped) {
-                Switch(b1) {
-                    case 5 => Precondition(|bb| bb.b1 % 2 > 0) {
-                        SetBlackboard(t0 = 4),
-                    },
-                    case 1 => #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                    #[skip_if(|bb| bb.b1 + 3 == bb.o0.unwrap_or(5))]
-                    Optional {
-                        Action(|ctx| ctx.exec(5)),
-                    },
-                    case 2 => #[failure_if(|bb| *bb.t0 % 4 != 3)]
-                    Action(Act<6> = Act::<6>),
-                    _ => Sequence {
-                        Succeeder,
-                        Condition(PCond<7>, b0 = {=}),
-                    },
+                Condition(Cond<3> = Cond::<3>),
+                Action(Act<4>),
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<5>),
+                    Condition(PCond<6>, b0 = {t0}),
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b1 + 1, &mut bb.b1)),
+                    StatefulAction(Task<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0041Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0042Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        FlipSelector {
-            Action(Act<2> = Act::<2>),
-            Sleep(20),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0042Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Switch(b1) {
-            case 3 => MemSequence {
-                StatefulAction(Task<0> = Task::<0>),
-                Action(Act<1>),
-            },
-            case 4 => SubTree(Tree0042Sub1, ..),
-            _ => ReactiveFallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
+board!(Tree0041Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0042 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
-            b0: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64,
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        Invert {
+        MemPriority {
+            #[on_halted(|bb| bb.b1 = *bb.t1 % 2)]
+            #[on_failure(|bb| { bb.b1 += 1; *bb.t0 += 1 })]
             Selector {
-                StepSequencer {
-                    SubTree(Tree0042Sub0, t0 = {=}, b1 = {b1}, b0 = {=}, q0 = {q0}),
-                    StatefulAction(Task<6>),
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
-                        RepeatUntilFailure(1) {
-                            Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 3, &mut bb.b0)),
+                #[on_success(|bb| bb.t1.set(bb.b0 % 2))]
+                #[on_failure(|bb| { if *bb.t0 % 3 > 1 { bb.t0.set(0) }; bb.b1 += 2 })]
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    ParallelAll(max_failures = -1) {
+                        Precondition(|bb| bb.b1 != 4, else = Running) {
+                            RepeatTimes(1) {
+                                #[on_failure(|bb| bb.t1.set(*bb.t0))]
+                                Action(PIo<0>, t0 = {=}),
+                            },
                         },
-                        #[on_halted(|bb| bb.t0.set(2))]
-                        #[success_if(|bb| bb.b0 % 3 > 1)]
-                        Delay(10) {
-                            AlwaysFailure,
-                        },
-                        AlwaysSuccess,
-                        MemPriority {
-                            IndexSwitch(|bb| bb.b1 + 3, out_of_range = Fail) {
-                                StatefulAction(Task<8>),
-                                Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                        Conditional(|bb| bb.b0 + 2 > 3, dynamic = true) {
+                            FlipSelector {
+                                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                                Action(Act<2>),
                             },
                         },
                     },
@@ -1512,12 +1665,35 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0042Blackboard { t0 b1 b0 q0 });
+board!(Tree0042Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0043 for Ctx {
-        Inverter {
-            AlwaysFailure,
+        Priority {
+            Delay(0) {
+                StatefulAction(Task<0>),
+            },
+            PrioritySelector {
+                #[score(0)]
+                StatefulAction(Task<1> = Task::<1>),
+                #[score(2)]
+                StatefulAction(Task<2>),
+                #[score(1)]
+                Action(Act<3>),
+                #[score(3)]
+                StatefulAction(Task<4>),
+            },
+            Parallel(failure = -3) {
+                Wait(0),
+                RepeatTimes(3) {
+                    Action(|ctx| ctx.exec(5)),
+                },
+                StatefulAction(Task<6>),
+                RunOnce {
+                    Action(Act<7>),
+                },
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
@@ -1525,497 +1701,503 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0044 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            RetryUntilSuccessful(2) {
-                Loop(q0, value = {b0}) {
-                    ReactiveSequence {
-                        #[run_while(|bb| *bb.t0 > 6)]
-                        Delay(10) {
-                            RepeatUntilFailure(forever) {
-                                RepeatUntilFailure(3) {
-                                    Wait(10),
-                                },
-                            },
-                        },
-                        WasEntryUpdated(t0),
-                    },
+        ReactiveSequence {
+            StepSequencer {
+                SetBlackboard(b0 = 1),
+                SetBlackboard(b0 = 6),
+                Action(PAct<0>, b0 = 0, b1 = {=}),
+                AlwaysRunning,
+            },
+            BinarySelector(|bb| *bb.t0 == 6) {
+                Action(Act<1>),
+                #[post(|bb| bb.b1 += 1)]
+                ParallelAll {
+                    Condition(Cond<2>),
+                    AlwaysRunning,
                 },
             },
-            RepeatTimes(2) {
-                Loop(q0, value = {b1}) {
-                    Invert {
-                        MaxTime(0) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-            },
-            Delay(0) {
-                TryCatch(catch_on_halt = true) {
-                    Action(PIo<1>, t0 = {t0}),
-                    Action(Act<2>),
-                    SetBlackboard(t0 = {b0}),
-                    StatefulAction(Task<3>),
-                },
-            },
+            Sleep(10),
         }
     }
 }
 
-board!(Tree0044Blackboard { b0 t0 q0 b1 });
+board!(Tree0044Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0045 for Ctx {
-        TryCatch(catch_on_halt = true) {
-            Remap(success = Failure, failure = Success) {
-                Fallback {
-                    ReactiveSequence {
-                        WhileDoElse {
-                            ReactiveSequence {
-                                Sleep(20),
-                                Condition(Cond<0>),
-                            },
-                            StatefulAction(Task<1>),
-                            AlwaysFailure,
-                        },
-                        Deadline(20) {
-                            Priority {
-                                Action(|ctx| ctx.exec(2)),
-                                Condition(Cond<3>),
-                                StatefulAction(Task<4>),
-                                AlwaysRunning,
-                            },
-                        },
-                        Repeat(2) {
-                            Repeat(0) {
-                                Sleep(30),
-                            },
-                        },
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        Filter(times = 1, count = Success) {
+            Observe(|bb| *bb.t0 == *bb.t1 % 2, abort = self) {
+                WhileDoElse {
+                    #[run_while(|bb| *bb.t1 + 1 != 1)]
+                    Precondition(|bb| bb.b1 + 4 == 6) {
+                        #[post(|bb| bb.b1 += 1)]
+                        StatefulAction(Task<0>),
                     },
-                },
-            },
-            Priority {
-                ReactiveSequence {
-                    Action(Act<5>),
-                    AlwaysSuccess,
-                    Action(Act<6> = Act::<6>),
-                    Condition(Cond<7>),
-                    AlwaysSuccess,
-                },
-                Optional {
-                    RepeatUntil(Success) {
-                        MemPriority {
-                            Action(Act<8>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-                Optional {
-                    Sequence {
-                        AsyncFallback {
-                            Sequence {
-                                Condition(Cond<9>),
-                                StatefulAction(Task<10>),
-                                StatefulAction(Task<11> = Task::<11>),
-                                Action(Act<12>),
-                                Condition(Cond<13>),
-                            },
-                        },
-                    },
+                    #[post(|bb| *bb.t0 += 2)]
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.t1.set(bb.b0 + 4) })]
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
                 },
             },
         }
     }
 }
+
+board!(Tree0045Blackboard { t1 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0046 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+        }
+        Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
+            RetryUntilSuccessful(1) {
+                SetBlackboard(t0 = {t1}),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0047Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Fallback {
-            Condition(Cond<0> = Cond::<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0047Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        Observe(|bb| *bb.t0 % 4 < 3, abort = self) {
-            #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
-            SubTree(Tree0047Sub1, ..),
-        }
-    }
-}
+board!(Tree0046Blackboard { t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0047 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        SkipUnlessUpdated(t0) {
-            SubTree(Tree0047Sub0, ..),
+        RetryUntilSuccessful(0) {
+            StatefulAction(Task<0>),
         }
     }
 }
-
-board!(Tree0047Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0048 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
             b1: i64,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        DynamicSelector {
-            ReactiveFallback {
-                Priority {
-                    StatefulAction(Task<0>),
-                    StatefulAction(PTask<1>, b0 = {t0}),
-                    Condition(Cond<2> = Cond::<2>),
-                    #[skip_if(|bb| bb.b1 != 1)]
-                    Action(PIo<3>, t0 = {t1}),
-                },
-                IndexSwitch(|bb| bb.b0) {
-                    Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
-                    #[success_if(|bb| *bb.t1 + 1 < 3)]
-                    SetBlackboard(b0 = 7),
-                },
-                StatefulAction(Task<5>),
-                StepSequencer {
-                    Failer,
-                    #[success_if(|bb| *bb.t1 % 2 < 1)]
-                    UnsetBlackboard(o0),
-                },
-            },
-            AsyncSequence {
-                Observe(|bb| bb.b0 % 2 == 1, abort = self) {
-                    Precondition(|bb| bb.b1 > *bb.t0 % 3, else = Success) {
-                        WhileDoElse {
-                            Action(Act<6> = Act::<6>),
-                            Wait(0),
-                            Repeat(forever) {
-                                Failer,
-                            },
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    ReactiveSequence {
-                        #[post(|bb| { bb.t0.set(0); bb.b0 = (*bb.t1 + 3) % 3 })]
-                        #[success_if(|bb| bb.b0 == 6)]
-                        IfThenElse {
-                            ScriptCondition(|bb| bb.o0.unwrap_or(3) < 4),
-                            Condition(Cond<7> = Cond::<7>),
-                        },
-                        RepeatUntilFailure(2) {
-                            Fallback {
-                                #[on_halted(|bb| if (*bb.t0 + 2) % 2 > 0 { bb.b1 = bb.b0 })]
-                                #[post(|bb| { bb.b0 += 2; *bb.t1 += 2 })]
-                                #[success_if(|bb| bb.o0.unwrap_or(3) < 5)]
-                                Precondition(|bb| *bb.t1 % 3 != 1, else = Success) {
-                                    #[run_while(|bb| *bb.t1 > (bb.b0 + 4) % 2)]
-                                    Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
-                                },
-                                #[failure_if(|bb| (*bb.t0 + 3) % 2 > 0)]
-                                Action(Act<9>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0048Blackboard { b0 t0 b1 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0049 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64,
-        }
-        PrioritySelector {
-            #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
-            StatefulAction(Task<0> = Task::<0>),
-            #[score(|bb| (bb.b0 % 3) as f32)]
-            AlwaysRunning,
-            #[score(|bb| (bb.o0.unwrap_or(1) % 2) as f32)]
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0049Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0050 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        IfThenElse {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                },
-                #[success_if(|bb| bb.o0.is_some())]
-                #[run_while(|bb| bb.o0.is_none())]
-                #[skip_if(|bb| bb.o0.unwrap_or(4) + 4 > 0)]
-                Sequence {
-                    #[run_while(|bb| *bb.t0 < 0)]
-                    #[on_success(|bb| { bb.t0.set(2); bb.o0 = Some((*bb.t0 + 3) % 2) })]
-                    SetBlackboard(b0 = 5),
-                    Fallback {
-                        Action(|ctx| ctx.exec(4)),
-                        Sleep(50),
-                    },
-                },
-                RunOnce {
-                    Condition(PCond<5>, b0 = {=}),
-                },
-            },
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                ReactiveSequence {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    ReactiveFallback {
-                        #[success_if(|bb| bb.b0 < 4)]
-                        Condition(Cond<8>),
-                        #[success_if(|bb| bb.o0.unwrap_or(2) == 6)]
-                        WasEntryUpdated(t0),
-                    },
-                    Action(Act<9>),
-                    ParallelAll(1) {
-                        Action(PAct<10>, b0 = {t0}),
-                        StatefulAction(Task<11> = Task::<11>),
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                        StatefulAction(PTask<12>, b0 = {=}),
-                    },
-                },
-            },
-            IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-                ScriptCondition(|bb| (bb.b0 + 1) % 2 == 0),
-                Sequence {
-                    Action(Act<13>),
-                    StatefulAction(Task<14>),
-                    ReactiveFallback {
-                        StatefulAction(Task<15>),
-                        StatefulAction(Task<16>),
-                    },
-                    Action(PIo<17>, t0 = {=}),
-                    ReactiveFallback {
-                        Condition(Cond<18>),
-                        Action(PIo<19>, t0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0050Blackboard { t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0051Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 14,
-            b1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        MaxTime(0) {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t1 + 4, &mut bb.b1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0051 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            Filter(times = 1, count = Failure, filtered = Skipped) {
-                #[failure_if(|bb| *bb.t1 != 5)]
-                Interrupt(|bb| *bb.t0 > 6) {
-                    SubTree(Tree0051Sub0, ..),
-                },
-            },
+        AsyncSequence {
+            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
             StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0051Blackboard { t1 b1 t0 });
+board!(Tree0048Blackboard { b1 b0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0052 for Ctx {
+    pub tree Tree0049 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 5,
             b0: i64 = 1,
+            b1: i64,
+            o0: Option<i64>,
         }
-        Selector {
-            Condition(PCond<0>, b0 = {t0}),
-            StatefulAction(PTask<1>, b0 = {b0}),
-            Timeout(10) {
-                Condition(Cond<2>),
+        SequenceStar {
+            #[on_failure(|bb| bb.o0 = None)]
+            #[run_while(|bb| bb.o0.unwrap_or(0) < bb.b0 + 3)]
+            TryCatch(catch_on_halt = false) {
+                Action(Act<0>),
+                Condition(PCond<1>, b0 = {b1}),
             },
-            #[run_while(|bb| bb.b0 > 2)]
-            Condition(Cond<3>),
-            WasEntryUpdated(t1),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+            ScriptCondition(|bb| bb.o0.unwrap_or(3) + 2 == bb.b1),
         }
     }
 }
 
-board!(Tree0052Blackboard { t0 t1 b0 });
+board!(Tree0049Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0050Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0050Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 14,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        SubTree(Tree0050Sub1, t0 = {=}, q0 = {q0}, l0 = {=}, b0 = {b0}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0050 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            l0: Vec<i64> = vec![],
+            b0: i64 = 4,
+            b1: i64,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 4)),
+                    },
+                },
+            },
+            Repeat(0) {
+                #[run_while(|bb| *bb.t0 < 3)]
+                Wait(20),
+            },
+            ReactiveFallback {
+                Iterate(l0, element = {b1}, until = Never, max = 2, reset_index = false) {
+                    Script(|bb| bb.b1 = (bb.b1 + 3) % 3),
+                },
+                StatefulAction(PTask<1>, b0 = {=}),
+                WaitUntil(|bb| bb.b1 < bb.b0 + 1) {
+                    Condition(Cond<2>),
+                },
+            },
+            SequenceWithMemory {
+                Parallel(success = 4, failure = 2) {
+                    StatefulAction(Task<3>),
+                    Script(|bb| bb.t0.set((*bb.t0 + 2) % 2)),
+                    SubTree(Tree0050Sub0, ..),
+                    StatefulAction(Task<5>),
+                },
+                Sequence {
+                    Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                    Action(|ctx, bb| ctx.exec_in(7, bb.b0, &mut bb.b1)),
+                    WasEntryUpdated(t0),
+                },
+                SequenceStar {
+                    SetBlackboard(t0 = 9),
+                    Condition(|ctx| ctx.check(8)),
+                    Action(|ctx| ctx.exec(9)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0050Blackboard { t0 q0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0051 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            l0: Vec<i64>,
+        }
+        Parallel(failure = -3) {
+            ReactiveSequence {
+                StatefulAction(Task<0>),
+                Fallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+                Script(|bb| *bb.t1 += 3),
+            },
+            #[success_if(|bb| bb.o0.is_some())]
+            #[run_while(|bb| bb.o0.is_none())]
+            #[skip_if(|bb| bb.o0.unwrap_or(4) + 4 > 0)]
+            RunOnce(then_skip = true) {
+                Sequence {
+                    Sequence {
+                        ReactiveFallback {
+                            Condition(Cond<3>),
+                            Condition(Cond<4>),
+                        },
+                        StatefulAction(Task<5>),
+                    },
+                    Sleep(50),
+                },
+            },
+            ForceSuccess {
+                Filter(times = 2, count = Completed) {
+                    Action(PIo<6>, t0 = {=}),
+                },
+            },
+            WhileDoElse {
+                TryCatch(catch_on_halt = true) {
+                    Action(PAct<7>, b0 = {=}, b1 = {t0}),
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
+                    UnsetBlackboard(o0),
+                    StatefulAction(Task<9>),
+                },
+                Invert {
+                    StatefulAction(PTask<10>, b0 = 9, b1 = {t0}),
+                },
+                Deadline(100) {
+                    SetBlackboard(t0 = 9),
+                },
+            },
+            ReactiveSequence {
+                Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+                    MaxTime(20) {
+                        IndexSwitch(|bb| *bb.t1) {
+                            Condition(PCond<11>, b0 = {b0}),
+                            Action(PIo<12>, t0 = {=}),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Sleep(0),
+                },
+                #[success_if(|bb| (*bb.t1 + 4) % 2 == 1)]
+                #[on_failure(|bb| *bb.t0 += 2)]
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0051Blackboard { o0 b0 t0 t1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0052 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t1 + 1) as f32)]
+            Selector {
+                Action(PAct<0>, b0 = {b0}, b1 = {t0}),
+                StatefulAction(Task<1>),
+                StatefulAction(PTask<2>, b0 = {t1}, b1 = {t1}),
+            },
+            #[score(|bb| (*bb.t1) as f32)]
+            BinarySelector(|bb| *bb.t0 != *bb.t0 % 3, dynamic = false) {
+                Timeout(10) {
+                    Repeater(2) {
+                        SetBlackboard(t1 = 9),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    #[failure_if(|bb| bb.b0 != *bb.t1 % 3)]
+                    DynamicSequence {
+                        ScriptCondition(|bb| bb.b0 < 6),
+                    },
+                },
+            },
+            #[score(|bb| ((bb.b0 + 3) % 3) as f32)]
+            TryCatch(catch_on_halt = true) {
+                ScriptCondition(|bb| *bb.t0 + 3 > *bb.t1),
+                Iterate(l0, element = {b0}, reset_index = true) {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[post(|bb| bb.b0 = *bb.t1 + 1)]
+                    #[run_while(|bb| *bb.t0 % 4 != 1)]
+                    AlwaysSuccess,
+                },
+                AlwaysRunning,
+                Retry(4) {
+                    #[failure_if(|bb| *bb.t1 + 4 < *bb.t0)]
+                    #[on_success(|bb| *bb.t0 += 3)]
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0052Blackboard { t0 b0 t1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0053 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        SequenceWithMemory {
-            WhileDoElse {
-                Delay(10) {
-                    StatefulAction(Task<0>),
-                },
-                #[failure_if(|bb| *bb.t1 + 4 < bb.b1)]
-                #[on_success(|bb| *bb.t0 += 3)]
-                Action(PIo<1>, t0 = {=}),
+        RepeatUntil(Failure) {
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0053Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0054 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+        }
+        ReactiveSequence {
+            Deadline(10) {
+                StatefulAction(Task<0>),
             },
-            ParallelAll {
-                Action(Act<2>),
+            #[success_if(|bb| bb.b1 % 3 == 0)]
+            #[on_failure(|bb| { bb.b1 = *bb.t0 + 2; if bb.o0.is_some() { bb.o0 = None } })]
+            #[failure_if(|bb| bb.o0.unwrap_or(4) + 3 < bb.b1)]
+            Delay(20) {
                 AlwaysFailure,
             },
         }
     }
 }
 
-board!(Tree0053Blackboard { b1 t1 t0 });
+board!(Tree0054Blackboard { o0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0054 for Ctx {
+    pub tree Tree0055Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
         }
-        Fallback {
-            Observe(|bb| bb.b0 > (*bb.t0 + 1) % 2, abort = both) {
-                AlwaysRunning,
-            },
-            Observe(|bb| bb.b0 != 7, abort = self) {
-                Interrupt(|bb| *bb.t0 + 2 > 4) {
-                    #[on_success(|bb| bb.t1.set(*bb.t0))]
-                    #[failure_if(|bb| (*bb.t0 + 1) % 3 < 0)]
-                    #[success_if(|bb| bb.b0 != *bb.t0 % 2)]
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
+        #[on_failure(|bb| { *bb.t0 += 1; *bb.t0 += 1 })]
+        Selector {
+            Action(PIo<0>, t0 = {=}),
         }
     }
 }
 
-board!(Tree0054Blackboard { t1 b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0055Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 12,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+            #[post(|bb| if *bb.t1 % 3 != 0 { bb.b0 += 1 })]
+            TryCatch {
+                Condition(Cond<1>),
+                Action(PIo<2>, t0 = {t1}),
+                SetBlackboard(o0 = Some(2)),
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0055 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
+            o0: Option<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            l0: Vec<i64> = vec![1, 2],
         }
-        Sequence {
-            StatefulAction(PTask<0>, b0 = 2, b1 = {b0}),
-            Observe(|bb| (*bb.t1 + 1) % 3 > 1) {
-                MaxTime(0) {
-                    RunOnce {
-                        Action(|ctx, bb| ctx.exec_in(1, 7, &mut bb.b0)),
+        SequenceWithMemory {
+            #[on_halted(|bb| { *bb.t0 += 3; if bb.o0.is_none() { bb.t1.set(bb.o0.unwrap_or(4) % 4) } })]
+            SubTree(Tree0055Sub0, ..),
+            SubTree(Tree0055Sub1, ..),
+            ReactiveFallback {
+                Timeout(0) {
+                    Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<4>),
+                            Action(|ctx, bb| ctx.exec_in(5, bb.o0.unwrap_or(3) + 1, &mut bb.b0)),
+                        },
                     },
                 },
-            },
-            Precondition(|bb| bb.b0 % 4 == 3) {
-                Condition(PCond<2>, b0 = 3),
+                Action(Act<6> = Act::<6>),
+                Action(PAct<7>, b0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0055Blackboard { b0 t1 });
+board!(Tree0055Blackboard { o0 b0 t0 t1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0056 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 2,
+        }
+        ReactiveFallback {
+            Action(PIo<0>, t0 = {t0}),
+            Action(PIo<1>, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0056Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0057 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
+            b1: i64 = 5,
+        }
+        Switch(b1) {
+            case 4 => StatefulAction(Task<0>),
+            case 3 => Timeout(0) {
+                #[on_failure(|bb| bb.b0 += 1)]
+                #[skip_if(|bb| bb.b1 > 7)]
+                #[run_while(|bb| bb.o0.unwrap_or(5) % 4 < 3)]
+                AlwaysFailure,
+            },
+            _ => Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b1)),
+        }
+    }
+}
+
+board!(Tree0057Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0058 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 1,
             b0: i64,
         }
-        SkipUnlessUpdated(t0) {
-            ReactiveFallback {
-                FlipSelector {
-                    StatefulAction(Task<0>),
-                    #[post(|bb| if *bb.t0 % 4 > 2 { bb.b1 = bb.o0.unwrap_or(3) + 4 })]
-                    #[on_success(|bb| { bb.b1 = *bb.t0; if bb.b0 + 1 != *bb.t0 { bb.b1 = bb.b0 } })]
-                    Action(PIo<1>, t0 = {b1}),
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    Interrupt(|bb| bb.o0.unwrap_or(3) % 2 < 1) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Precondition(|bb| (bb.o0.unwrap_or(1) + 2) % 3 != 2, else = Success) {
-                    Interrupt(|bb| bb.o0.is_none()) {
-                        TryCatch {
-                            SetBlackboard(t1 = 3),
-                            StatefulAction(Task<4>),
+        RunOnce(then_skip = true) {
+            Fallback {
+                Limiter(3) {
+                    #[on_failure(|bb| if (bb.b0 + 4) % 3 == 1 { *bb.t0 += 1 })]
+                    RetryUntilSuccessful(4) {
+                        RepeatUntilFailure(1) {
+                            #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 3))]
+                            AsyncFallback {
+                                Iterate(l0, element = {b0}, reset_index = true) {
+                                    Condition(Cond<0>),
+                                },
+                                ParallelAll {
+                                    ScriptCondition(|bb| bb.b0 < 3),
+                                },
+                            },
                         },
                     },
                 },
-                ForceFailure {
-                    Loop(q0, if_empty = Failure) {
-                        RepeatUntilFailure(2) {
-                            #[skip_if(|bb| (*bb.t1 + 1) % 4 > 2)]
-                            DynamicSequence {
-                                StatefulAction(Task<5>),
-                                Condition(PCond<6>, b0 = {t1}),
-                                ScriptCondition(|bb| *bb.t1 + 2 == *bb.t0),
-                                Condition(Cond<7>),
+                SkipUnlessUpdated(t0) {
+                    Observe(|bb| *bb.t0 < 3) {
+                        #[failure_if(|bb| *bb.t0 == 7)]
+                        #[on_failure(|bb| bb.t0.set(bb.b0 % 3))]
+                        Parallel(success = 1, failure = 0) {
+                            Timeout(30) {
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            RepeatTimes(forever) {
+                                StatefulAction(Task<2>),
                             },
                         },
                     },
@@ -2025,107 +2207,54 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0056Blackboard { t0 o0 b1 t1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0057 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            Deadline(10) {
-                StatefulAction(Task<0>),
-            },
-            Condition(Cond<1>),
-            Script(|bb| if bb.b0 % 4 > 2 { bb.b1 = *bb.t0 }),
-            ParallelAll(max_failures = -3) {
-                Action(PIo<2>, t0 = {b0}),
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0057Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0058 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Parallel(success = 1, failure = 0) {
-            SequenceWithMemory {
-                #[run_while(|bb| (*bb.t0 + 4) % 2 < 0)]
-                #[post(|bb| if *bb.t0 < 6 { *bb.t0 += 1 })]
-                #[failure_if(|bb| bb.b0 + 1 == 7)]
-                StatefulAction(Task<0> = Task::<0>),
-                #[skip_if(|bb| bb.b0 == bb.o0.unwrap_or(1) % 3)]
-                Failer,
-                StatefulAction(Task<1> = Task::<1>),
-                Conditional(|bb| bb.o0.unwrap_or(4) > bb.b0 % 2, dynamic = true, else = Failure) {
-                    Condition(PCond<2>, b0 = {=}),
-                },
-                Condition(Cond<3>),
-            },
-            ReactiveFallback {
-                Observe(|bb| *bb.t0 + 4 > 5, abort = none) {
-                    DynamicSequence {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-                DynamicSequence {
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0058Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0059Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 14,
-        }
-        Deadline(0) {
-            ScriptCondition(|bb| bb.b1 > 2),
-        }
-    }
-}
+board!(Tree0058Blackboard { q0 l0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0059 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            b0: i64,
-            b1: i64 = 4,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[tracked] t1: i64 = 0,
         }
-        ReactiveSequence {
-            Observe(|bb| *bb.t1 > bb.b0 % 3, abort = self) {
-                ScriptCondition(|bb| bb.b1 < bb.b1 + 2),
+        Retry(4) {
+            DynamicSequence {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| *bb.t1 > 4),
             },
-            SubTree(Tree0059Sub0, ..),
         }
     }
 }
 
-board!(Tree0059Blackboard { t1 b0 b1 });
+board!(Tree0059Blackboard { l0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0060 for Ctx {
-        RepeatUntil(Success) {
-            Action(Act<0> = Act::<0>),
+        Fallback {
+            ParallelAll(max_failures = -2) {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    WhileDoElse {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Action(|ctx| ctx.exec(4)),
+                },
+                RepeatUntilFailure(3) {
+                    RunOnce(then_skip = false) {
+                        Cooldown(10, filtered = Skipped) {
+                            Remap(success = Failure, failure = Success) {
+                                Repeater(0) {
+                                    Action(Act<5>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Action(Act<6>),
+            },
+            Repeater(forever) {
+                Condition(Cond<7>),
+            },
         }
     }
 }
@@ -2133,225 +2262,142 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0061 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-            #[allow(unused)] o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64> = Some(4),
+            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        Sequence {
-            ParallelAll(0) {
-                Action(Act<0> = Act::<0>),
-                AlwaysRunning,
+        ReactiveSequence {
+            SequenceStar {
+                Action(PAct<0>, b0 = {b1}, b1 = {b0}),
+                Script(|bb| { bb.t0.set(bb.b1); bb.t1.set(bb.b1 + 4) }),
+                SetBlackboard(t0 = {b1}),
+                #[post(|bb| *bb.t1 += 3)]
+                #[on_success(|bb| bb.b1 = *bb.t0)]
+                StatefulAction(Task<1>),
             },
-            #[on_halted(|bb| { bb.b0 = *bb.t1; *bb.t1 += 3 })]
-            #[run_while(|bb| (bb.b0 + 2) % 3 > 1)]
-            #[success_if(|bb| bb.b0 + 4 != 2)]
-            RepeatUntilSuccess(forever) {
-                Observe(|bb| *bb.t0 % 4 < 1) {
-                    StepSequencer {
-                        Condition(Cond<1>),
-                        Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                        WasEntryUpdated(t0),
-                    },
+            ReactiveSelector {
+                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4) + 4))]
+                #[success_if(|bb| bb.o0.is_none())]
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    #[run_while(|bb| bb.o0.unwrap_or(0) + 4 != 5)]
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    StatefulAction(Task<2>),
+                },
+                Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 3) % 2, &mut bb.b1)),
+                Condition(Cond<4>),
+            },
+            Condition(Cond<5>),
+            Switch(b1) {
+                case 5 => SetBlackboard(t0 = {b1}),
+                case 4 => Action(PAct<6>, b0 = {=}),
+                _ => Action(|ctx, bb| ctx.exec_in(7, 0, &mut bb.b0)),
+            },
+            ForceFailure {
+                Retry(2) {
+                    Action(Act<8>),
                 },
             },
         }
     }
 }
 
-board!(Tree0061Blackboard { b0 t0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0062Sub0 for Ctx {
-        Condition(Cond<0>)
-    }
-}
+board!(Tree0061Blackboard { b0 t1 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0062 for Ctx {
-        IfThenElse {
-            Filter(times = 1, count = Completed) {
-                ReactiveFallback {
-                    SubTree(Tree0062Sub0),
-                    Condition(Cond<1>),
-                    AsyncFallback {
-                        MaxTime(0) {
-                            Sleep(30),
-                        },
-                    },
-                },
-            },
-            StatefulAction(Task<2>),
-            DynamicSelector {
-                ParallelAll {
-                    Condition(|ctx| ctx.check(3)),
-                    AlwaysRunning,
-                },
-                Action(Act<4>),
-                StatefulAction(Task<5>),
+        blackboard {
+            b1: i64 = 5,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        #[post(|bb| { bb.o0 = Some(1); bb.b1 = bb.b1 % 3 })]
+        #[run_while(|bb| bb.o0.unwrap_or(2) % 3 > 1)]
+        #[on_failure(|bb| bb.b1 = bb.b0)]
+        Observe(|bb| bb.b1 + 2 < 3) {
+            Sequence {
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+                Runner,
             },
         }
     }
 }
+
+board!(Tree0062Blackboard { b1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0063 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 1,
+            b1: i64 = 1,
         }
-        ReactiveSelector {
-            Condition(Cond<0>),
-            Cooldown(0, filtered = Skipped) {
-                SkipUnlessUpdated(t0) {
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                },
-            },
-            Observe(|bb| bb.o0.unwrap_or(2) % 2 != 1) {
-                ReactiveSequence {
-                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 3))]
-                    Timeout(20) {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(5) + 2)),
-                    },
-                    Script(|bb| bb.b0 += 2),
-                    Condition(PCond<3>, b0 = {=}),
-                    Condition(PCond<4>, b0 = {=}),
-                    UnsetBlackboard(o0),
+        Limiter(2) {
+            RetryUntilSuccessful(2) {
+                Cooldown(0) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0063Blackboard { o0 t0 b0 });
+board!(Tree0063Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0064Sub0 for Ctx {
+        Fallback {
+            Condition(Cond<3>),
+            Condition(Cond<4>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0064 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-        }
-        Fallback {
-            MemPriority {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                #[skip_if(|bb| bb.o0.unwrap_or(0) < 5)]
-                StatefulAction(Task<0>),
+        Sequence {
+            StatefulAction(Task<0>),
+            Wait(0),
+            ParallelAll {
                 StatefulAction(Task<1>),
-                #[on_halted(|bb| bb.t0.set(bb.b1))]
-                Action(PIo<2>, t0 = {b0}),
+                Condition(Cond<2>),
             },
-            StatefulAction(Task<3>),
-            Condition(PCond<4>, b0 = {=}),
+            DynamicSelector {
+                AlwaysFailure,
+                AlwaysSuccess,
+            },
+            ParallelAll(max_failures = -1) {
+                SubTree(Tree0064Sub0),
+                AlwaysRunning,
+            },
         }
-    }
-}
-
-board!(Tree0064Blackboard { b1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0065Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0065 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Selector {
-            SubTree(Tree0065Sub0, t1 = {=}, t0 = {t0}, o0 = {=}),
-            Repeater(1) {
-                Condition(|ctx| ctx.check(1)),
-            },
-            Script(|bb| { bb.t0.set(6); bb.t1.set(bb.o0.unwrap_or(0)) }),
+        Repeat(forever) {
+            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0065Blackboard { t1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0066 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(5),
-        }
-        Parallel(failure = -1) {
-            ParallelAll {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                SetBlackboard(b1 = {b0}),
-            },
-            ParallelAll(max_failures = -1) {
-                ScriptCondition(|bb| bb.o0.is_some()),
-                #[success_if(|bb| bb.o0.unwrap_or(2) % 2 < 0)]
-                #[on_failure(|bb| bb.b1 += 1)]
-                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(0) % 3))]
-                Action(Act<2>),
-            },
-            Precondition(|bb| *bb.t0 < 2, else = Success) {
-                MemPriority {
-                    Switch(b1) {
-                        case 5 => Sleep(20),
-                        _ => #[run_while(|bb| bb.o0.unwrap_or(2) != 3)]
-                        #[on_halted(|bb| bb.b0 += 3)]
-                        #[on_failure(|bb| bb.o0 = None)]
-                        AlwaysFailure,
-                    },
-                },
-            },
-            Failer,
+        ReactiveSelector {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0066Blackboard { b1 b0 t0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0067 for Ctx {
-        ReactiveFallback {
-            RunOnce(then_skip = true) {
-                RetryUntilSuccessful(3) {
-                    Action(Act<0>),
-                },
-            },
-            Repeat(1) {
-                WhileDoElse {
-                    RetryUntilSuccessful(1) {
-                        TryCatch(catch_on_halt = true) {
-                            Wait(0),
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    Deadline(0) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            ReactiveSelector {
-                Condition(Cond<5>),
-                Delay(0) {
-                    ParallelAll(max_failures = -2) {
-                        AlwaysFailure,
-                        Wait(20),
-                    },
-                },
+        Sequence {
+            StatefulAction(Task<0>),
+            DynamicSelector {
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
             },
         }
     }
@@ -2359,11 +2405,28 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0068 for Ctx {
-        ReactiveFallback {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+        RunOnce(then_skip = false) {
+            Repeat(forever) {
+                DynamicSequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
             },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0069Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 15,
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 15,
+        }
+        Sequence {
+            StatefulAction(Task<2>),
+            Condition(PCond<3>, b0 = {=}),
+            SetBlackboard(t0 = {b0}),
         }
     }
 }
@@ -2371,263 +2434,261 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0069 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b1: i64 = 5,
+            b0: i64 = 5,
             #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 2,
         }
-        IndexSwitch(|bb| (*bb.t1 + 4) % 4, out_of_range = Loop, dynamic = true) {
-            AlwaysRunning,
-            Condition(Cond<0>),
-            #[failure_if(|bb| *bb.t1 < 6)]
-            #[run_while(|bb| bb.b1 == *bb.t1 + 3)]
-            #[on_success(|bb| { *bb.t0 += 1; bb.b1 += 3 })]
+        #[failure_if(|bb| bb.b1 > 3)]
+        #[on_success(|bb| bb.b0 += 3)]
+        Switch(b1) {
+            case 3 => Inverter {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                },
+            },
+            _ => SubTree(Tree0069Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0069Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0070Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0070 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64>,
+        }
+        Sequence {
+            SubTree(Tree0070Sub0, t0 = {=}, b0 = {b0}, o0 = {=}),
+            #[success_if(|bb| bb.b0 % 4 > 1)]
+            #[run_while(|bb| bb.b0 + 4 > *bb.t0)]
+            #[failure_if(|bb| bb.o0.unwrap_or(1) != bb.b0)]
             Action(Act<1>),
         }
     }
 }
 
-board!(Tree0069Blackboard { b1 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0070 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        Conditional(|bb| (*bb.t1 + 3) % 2 > 0, dynamic = true, else = Failure) {
-            Filter(times = 3, count = Success) {
-                Optional {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<0>),
-                        Action(PIo<1>, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0070Blackboard { t0 t1 });
+board!(Tree0070Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0071 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
-        AsyncSequence {
+        Fallback {
             StatefulAction(Task<0>),
-            ScriptCondition(|bb| bb.o0.is_some()),
+            StatefulAction(Task<1>),
+            SetBlackboard(b0 = {t0}),
         }
     }
 }
 
-board!(Tree0071Blackboard { o0 });
+board!(Tree0071Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0072 for Ctx {
-        Sequence {
-            Remap(success = Failure, failure = Success) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Repeater(0) {
-                        Sleep(20),
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        Iterate(l0, element = {b0}, reset_index = true) {
+            Fallback {
+                #[failure_if(|bb| *bb.t0 % 2 < 0)]
+                Condition(Cond<0>),
+                ReactiveFallback {
+                    Action(PAct<1>, b0 = {t0}),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                Inverter {
+                    Filter(times = 3, count = Success, filtered = Skipped) {
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
+                RunOnce {
+                    Action(Act<4> = Act::<4>),
+                },
+                Action(Act<5>),
             },
         }
     }
 }
+
+board!(Tree0072Blackboard { l0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0073 for Ctx {
         blackboard {
             b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            #[success_if(|bb| (bb.b0 + 1) % 4 != 3)]
-            Precondition(|bb| bb.b0 + 4 == 7, else = Running) {
-                RepeatUntilSuccess(forever) {
-                    ReactiveFallback {
-                        BinarySelector(|bb| bb.o0.unwrap_or(1) + 1 != 2, dynamic = false) {
-                            RetryUntilSuccessful(1) {
-                                Action(|ctx| ctx.exec(0)),
-                            },
-                            Timeout(20) {
-                                ReactiveSequence {
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                        #[run_while(|bb| bb.b0 + 2 > 6)]
-                        FlipSelector {
-                            IfThenElse {
-                                Condition(Cond<2>),
-                                StatefulAction(Task<3>),
-                                ParallelAll(max_failures = -2) {
-                                    StatefulAction(Task<4> = Task::<4>),
-                                    StatefulAction(PTask<5>, b0 = 0, b1 = {b0}),
-                                },
-                            },
-                            Retry(4) {
-                                #[success_if(|bb| *bb.t0 + 3 < bb.b0)]
-                                RepeatTimes(3) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        RunOnce {
+            Action(PIo<0>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0073Blackboard { b0 o0 t0 });
+board!(Tree0073Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0074 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64 = 2,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
             b0: i64 = 4,
         }
-        ReactiveFallback {
-            ParallelAll(max_failures = -1) {
-                #[on_success(|bb| bb.t0.set(5))]
-                #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Selector {
-                        #[run_while(|bb| *bb.t0 > 5)]
-                        #[skip_if(|bb| *bb.t0 < bb.b0 % 3)]
-                        #[success_if(|bb| *bb.t0 < 4)]
-                        ForceFailure {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 4)),
-                        },
-                        Inverter {
-                            Delay(10) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
+        Sequence {
+            SequenceStar {
+                Repeater(0) {
+                    Script(|bb| bb.o0 = None),
+                },
+                WhileDoElse {
+                    Action(Act<0>),
+                    ReactiveSequence {
+                        #[on_halted(|bb| bb.b1 = bb.b1 % 3)]
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
                     },
-                    Deadline(30) {
-                        Loop(q0, value = {b0}, if_empty = Running) {
-                            #[run_while(|bb| *bb.t0 == 4)]
-                            Repeat(3) {
-                                Conditional(|bb| bb.b1 < *bb.t0, else = Failure) {
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
+                },
+                Action(PAct<3>, b0 = 8),
+                Deadline(20) {
+                    Condition(Cond<4>),
+                },
+            },
+            IfThenElse {
+                Fallback {
+                    Retry(1) {
+                        WasEntryUpdated(t0),
                     },
+                    Condition(Cond<5>),
+                },
+                Action(PIo<6>, t0 = {b1}),
+                Loop(q0, value = {t1}, if_empty = Skipped) {
+                    Action(|ctx| ctx.exec(7)),
+                },
+            },
+            ReactiveFallback {
+                #[skip_if(|bb| *bb.t1 < bb.o0.unwrap_or(2) % 4)]
+                ForceFailure {
+                    Script(|bb| bb.b0 += 3),
+                },
+                TryCatch {
+                    Action(PIo<8>, t0 = {b0}),
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0074Blackboard { b1 t0 q0 b0 });
+board!(Tree0074Blackboard { o0 b1 t1 q0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0075 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail) {
-            Sleep(20),
-            Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-            StatefulAction(Task<1>),
-            SetBlackboard(b0 = {t0}),
-            StatefulAction(Task<2>),
-        }
+    pub tree Tree0075Sub0 for Ctx {
+        Action(Act<5> = Act::<5>)
     }
 }
 
-board!(Tree0075Blackboard { b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0076Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[tracked] t0: i64 = 11,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] o0: Option<i64> = Some(9),
+    pub tree Tree0075 for Ctx {
+        IfThenElse {
+            DynamicSelector {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                },
+                Action(Act<2>),
+                AlwaysFailure,
+                Inverter {
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+            PrioritySelector {
+                #[score(1)]
+                MemSequence {
+                    Action(|ctx| ctx.exec(4)),
+                    SubTree(Tree0075Sub0),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+            SequenceWithMemory {
+                Action(Act<8>),
+                ReactiveSequence {
+                    Inverter {
+                        StatefulAction(Task<9>),
+                    },
+                    StatefulAction(Task<10>),
+                },
+            },
         }
-        ScriptCondition(|bb| *bb.t0 + 4 > 5)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0076 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        Delay(0) {
-            ReactiveSequence {
-                ReactiveFallback {
-                    Sequence {
-                        ForceSuccess {
-                            Precondition(|bb| bb.b1 % 3 > 1, else = Success) {
-                                SequenceWithMemory {
-                                    UnsetBlackboard(o0),
-                                    Action(Act<0>),
-                                    UnsetBlackboard(o0),
-                                },
-                            },
+        Selector {
+            ReactiveFallback {
+                Inverter {
+                    AlwaysSuccess,
+                },
+                Repeat(1) {
+                    ReactiveSequence {
+                        Retry(0) {
+                            AlwaysSuccess,
                         },
-                        Deadline(0) {
-                            IfThenElse {
-                                Sequence {
-                                    Action(Act<1>),
-                                    Script(|bb| *bb.t0 += 2),
-                                    Action(Act<2>),
-                                    Action(Act<3>),
-                                },
-                                ReactiveFallback {
-                                    StatefulAction(Task<4>),
-                                    Action(Act<5>),
-                                    Condition(Cond<6>),
-                                    StatefulAction(PTask<7>, b0 = {b0}, b1 = {b0}),
-                                },
+                    },
+                },
+                Parallel(success = -4) {
+                    Action(Act<0>),
+                    Action(Act<1>),
+                    AlwaysFailure,
+                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(Cond<3>),
+                },
+                Action(Act<4>),
+                Action(Act<5>),
+            },
+            Cooldown(0, filtered = Skipped) {
+                DynamicSelector {
+                    AlwaysFailure,
+                    Condition(Cond<6>),
+                    Parallel(success = -1, failure = 1) {
+                        Limiter(3) {
+                            MaxTime(100) {
                                 RepeatTimes(forever) {
-                                    Action(|ctx, bb| ctx.exec_in(8, (bb.b0 + 3) % 3, &mut bb.b0)),
+                                    Runner,
                                 },
                             },
                         },
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            Sequence {
-                                AlwaysSuccess,
-                                StatefulAction(Task<9>),
-                                #[failure_if(|bb| bb.b0 + 1 != 7)]
-                                Loop(q0, value = {b0}, if_empty = Success) {
-                                    Condition(Cond<10> = Cond::<10>),
+                    },
+                },
+            },
+            Repeat(3) {
+                MemSequence {
+                    Repeater(forever) {
+                        ReactiveFallback {
+                            RetryUntilSuccessful(forever) {
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<7> = Task::<7>),
                                 },
-                            },
-                            #[on_halted(|bb| bb.o0 = None)]
-                            WhileDoElse {
-                                SubTree(Tree0076Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, b1 = {b1}, o0 = {=}),
-                                Action(Act<11>),
-                            },
-                            #[on_success(|bb| { bb.b1 += 3; bb.b1 += 3 })]
-                            #[skip_if(|bb| bb.b1 < *bb.t0 + 2)]
-                            Parallel(success = 2, failure = -2) {
-                                StatefulAction(Task<12> = Task::<12>),
-                                Failer,
-                                #[on_success(|bb| bb.t0.set(bb.b1))]
-                                #[run_while(|bb| bb.o0.unwrap_or(1) == 3)]
-                                #[skip_if(|bb| (*bb.t0 + 4) % 4 > 2)]
-                                Loop(q0, value = {b1}, if_empty = Running) {
-                                    StatefulAction(Task<13>),
-                                },
-                                StatefulAction(Task<14>),
                             },
                         },
                     },
@@ -2637,61 +2698,189 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0076Blackboard { b0 t0 q0 b1 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0077 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
             b0: i64,
+            #[tracked] t1: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64,
+            o0: Option<i64> = Some(1),
         }
-        #[success_if(|bb| (bb.b0 + 4) % 2 > 0)]
-        #[on_halted(|bb| { *bb.t0 += 1; bb.t0.set(bb.b0) })]
-        Priority {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0077Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0078 for Ctx {
-        WhileDoElse {
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0079Sub0 for Ctx {
-        Action(Act<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0079 for Ctx {
-        ParallelAll(2) {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            RepeatUntil(Success) {
-                SubTree(Tree0079Sub0),
+        ReactiveSequence {
+            ReactiveSequence {
+                ScriptCondition(|bb| bb.o0.is_some()),
+                SkipUnlessUpdated(t1) {
+                    Precondition(|bb| bb.b1 % 3 < 2, else = Skipped) {
+                        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                            #[on_failure(|bb| *bb.t1 += 3)]
+                            #[on_success(|bb| bb.t0.set(bb.b0))]
+                            #[run_while(|bb| *bb.t1 + 2 == 3)]
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
+board!(Tree0077Blackboard { t0 b0 t1 l0 b1 o0 });
+
 bt::behavior_tree! {
-    pub tree Tree0080 for Ctx {
-        Timeout(100) {
-            Delay(30) {
-                Timeout(20) {
-                    Optional {
-                        Repeat(forever) {
-                            Action(Act<0> = Act::<0>),
+    pub tree Tree0078 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        RepeatTimes(forever) {
+            Switch(b1) {
+                case 4 => AsyncSequence {
+                    ForceSuccess {
+                        Fallback {
+                            Action(Act<0>),
                         },
                     },
+                    ReactiveSequence {
+                        StatefulAction(Task<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
+                    },
+                    Fallback {
+                        Inverter {
+                            #[success_if(|bb| *bb.t0 + 4 < bb.b0)]
+                            #[on_success(|bb| { if *bb.t0 > bb.b0 { bb.b0 += 3 }; if (bb.b0 + 2) % 4 > 2 { *bb.t0 += 1 } })]
+                            Action(PAct<3>, b0 = {t0}),
+                        },
+                    },
+                    Selector {
+                        #[on_failure(|bb| bb.t0.set(bb.b1))]
+                        #[on_success(|bb| *bb.t0 += 3)]
+                        #[success_if(|bb| bb.b1 % 3 < 1)]
+                        DynamicSequence {
+                            Condition(Cond<4>),
+                        },
+                    },
+                    ScriptCondition(|bb| bb.b0 != 7),
+                },
+                _ => SequenceWithMemory {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        SetBlackboard(t0 = 8),
+                        #[score(|bb| (bb.b0 + 4) as f32)]
+                        Action(Act<5>),
+                        #[score(|bb| (*bb.t0) as f32)]
+                        StatefulAction(Task<6>),
+                        #[score(|bb| (bb.b0 % 3) as f32)]
+                        Sleep(0),
+                        #[score(|bb| (bb.b1) as f32)]
+                        Condition(Cond<7>),
+                    },
+                    Action(PIo<8>, t0 = {b0}),
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Script(|bb| bb.b0 += 1),
+                        Action(Act<9>),
+                    },
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        Action(Act<10> = Act::<10>),
+                        #[score(|bb| (*bb.t0) as f32)]
+                        StatefulAction(Task<11>),
+                        #[score(|bb| (*bb.t0) as f32)]
+                        Repeat(forever) {
+                            Action(|ctx, bb| ctx.exec_in(12, bb.b0 % 2, &mut bb.b0)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0078Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0079Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0079 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 0,
+        }
+        PrioritySelector {
+            #[score(|bb| ((*bb.t0 + 4) % 2) as f32)]
+            SequenceStar {
+                #[run_while(|bb| *bb.t1 + 1 > 2)]
+                SubTree(Tree0079Sub0, ..),
+                Failer,
+            },
+            #[score(1)]
+            Timeout(0) {
+                StatefulAction(Task<1>),
+            },
+            #[score(|bb| ((bb.b0 + 2) % 3) as f32)]
+            SetBlackboard(t1 = 0),
+            #[score(|bb| (*bb.t0 % 4) as f32)]
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0079Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0080 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+            Fallback {
+                Failer,
+                StatefulAction(Task<0>),
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[run_while(|bb| bb.o0.unwrap_or(1) == 3)]
+                #[skip_if(|bb| (bb.b0 + 4) % 4 > 2)]
+                Condition(Cond<1>),
+                #[run_while(|bb| *bb.t0 < bb.b0)]
+                #[on_halted(|bb| bb.b0 = *bb.t0 + 2)]
+                Precondition(|bb| bb.b0 + 2 > 5, else = Running) {
+                    Condition(|ctx, bb| ctx.check_in(2, 2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0080Blackboard { o0 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0081Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 11,
+        }
+        FlipSelector {
+            #[post(|bb| bb.b0 += 1)]
+            KeepRunningUntilFailure {
+                Condition(Cond<1>),
+            },
+            KeepRunningUntilFailure {
+                Conditional(|bb| bb.b1 != 2, dynamic = true, else = Success) {
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
         }
@@ -2701,164 +2890,217 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0081 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
+            b1: i64,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            Selector {
-                Observe(|bb| *bb.t0 < 1, abort = lower) {
-                    StatefulAction(Task<0>),
-                },
-                Action(Act<1>),
+        Parallel(success = 2) {
+            Cooldown(50, filtered = Skipped) {
+                Action(Act<0> = Act::<0>),
             },
-            Observe(|bb| bb.o0.unwrap_or(4) != 1, abort = self) {
-                ReactiveSelector {
-                    Condition(PCond<2>, b0 = {=}),
-                    FlipSelector {
-                        AlwaysFailure,
-                        Runner,
-                    },
-                    Failer,
-                },
+            ReactiveFallback {
+                SubTree(Tree0081Sub0, b1 = {=}, b0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0081Blackboard { o0 b0 t0 });
+board!(Tree0081Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0082 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        WhileDoElse {
-            Fallback {
-                WhileDoElse {
-                    #[success_if(|bb| (bb.b0 + 1) % 3 < 2)]
-                    StatefulAction(Task<0>),
-                    Script(|bb| { bb.t0.set(bb.b0); *bb.t0 += 1 }),
-                },
-                #[run_while(|bb| bb.o0.is_some())]
-                #[on_failure(|bb| bb.b0 = *bb.t0)]
-                Repeater(2) {
-                    Runner,
-                },
-                SkipUnlessUpdated(t0) {
-                    Script(|bb| if *bb.t0 < bb.b0 { bb.b0 += 3 }),
-                },
-                IfThenElse {
-                    #[skip_if(|bb| bb.b0 < 2)]
-                    #[on_halted(|bb| { if bb.b0 != 6 { bb.o0 = Some(bb.o0.unwrap_or(0)) }; bb.t0.set(3) })]
-                    Action(|ctx| ctx.exec(1)),
-                    StatefulAction(Task<2>),
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            Parallel {
-                Precondition(|bb| bb.o0.is_none()) {
-                    RunOnce(then_skip = false) {
-                        MemPriority {
-                            #[run_while(|bb| (*bb.t0 + 3) % 4 == 0)]
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            #[on_success(|bb| { bb.b0 += 1; bb.t0.set(2) })]
-                            SetBlackboard(b0 = 4),
-                            StatefulAction(Task<4> = Task::<4>),
-                            StatefulAction(Task<5> = Task::<5>),
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    SetBlackboard(t0 = {b0}),
-                },
-            },
+        ReactiveFallback {
+            Action(|ctx| ctx.exec(0)),
+            Action(Act<1>),
+            Condition(Cond<2>),
         }
     }
 }
-
-board!(Tree0082Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0083 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            StatefulAction(PTask<0>, b0 = 1, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree0083Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0084 for Ctx {
-        blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[allow(unused)] o0: Option<i64> = Some(3),
+            b0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
         }
-        IfThenElse {
-            Fallback {
-                RunOnce(then_skip = true) {
-                    Runner,
-                },
-                RepeatUntilFailure(forever) {
-                    StatefulAction(Task<0>),
-                },
-                RepeatUntilSuccess(1) {
-                    ReactiveFallback {
-                        #[skip_if(|bb| *bb.t0 == (bb.b0 + 2) % 2)]
-                        Action(PIo<1>, t0 = {=}),
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                    },
-                },
-            },
-            #[run_while(|bb| bb.b0 % 3 == 2)]
-            ReactiveSequence {
-                Timeout(10) {
-                    BinarySelector(|bb| bb.b0 % 3 == 2, dynamic = true) {
-                        Action(Act<3>),
-                        SequenceWithMemory {
-                            Action(PIo<4>, t0 = {=}),
-                            StatefulAction(Task<5> = Task::<5>),
-                            Condition(Cond<6>),
+        MemPriority {
+            DynamicSelector {
+                Condition(Cond<0>),
+                RetryUntilSuccessful(3) {
+                    MaxTime(10) {
+                        Repeat(0) {
+                            Script(|bb| *bb.t1 += 1),
                         },
                     },
                 },
-                Precondition(|bb| bb.b0 > 5, else = Failure) {
-                    StatefulAction(Task<7>),
+            },
+            #[skip_if(|bb| (bb.b0 + 4) % 4 != 2)]
+            PrioritySelector {
+                #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
+                Conditional(|bb| bb.b0 % 3 != 1, else = Success) {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Action(Act<1>),
+                        SetBlackboard(b0 = 3),
+                    },
+                },
+                #[score(|bb| (bb.b0) as f32)]
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    Action(PIo<3>, t0 = {=}),
+                    Condition(|ctx| ctx.check(4)),
+                    Action(|ctx| ctx.exec(5)),
+                },
+                #[score(|bb| (*bb.t1 + 1) as f32)]
+                RepeatUntilFailure(1) {
+                    MemSequence {
+                        StatefulAction(Task<6>),
+                        #[success_if(|bb| bb.o0.is_some())]
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0084Blackboard { t0 b0 o0 });
+board!(Tree0083Blackboard { t0 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0084 for Ctx {
+        Sequence {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                AlwaysFailure,
+                Action(|ctx| ctx.exec(0)),
+            },
+            DynamicSelector {
+                MemPriority {
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                    Wait(10),
+                },
+            },
+            Action(Act<5>),
+            Action(Act<6>),
+            DynamicSelector {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    StatefulAction(Task<7>),
+                    Action(Act<8> = Act::<8>),
+                },
+                AlwaysFailure,
+                Condition(Cond<9>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0085 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
         }
-        Selector {
-            WaitUntil(|bb| bb.b1 + 1 != 3) {
-                Switch(b1) {
-                    case 4 => Observe(|bb| bb.b0 > 4, abort = none) {
-                        Parallel(success = 2, failure = 2) {
+        ParallelAll {
+            Repeater(2) {
+                ReactiveFallback {
+                    SetBlackboard(t1 = 1),
+                },
+            },
+            Wait(20),
+            TryCatch(catch_on_halt = false) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                },
+                Action(PAct<2>, b0 = {=}),
+            },
+            RepeatUntil(Success) {
+                ParallelAll(3) {
+                    StatefulAction(Task<3> = Task::<3>),
+                    Condition(Cond<4> = Cond::<4>),
+                    Condition(Cond<5> = Cond::<5>),
+                    Action(Act<6>),
+                },
+            },
+            Selector {
+                Observe(|bb| *bb.t0 % 2 < 1, abort = both) {
+                    Wait(30),
+                },
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0085Blackboard { b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0086Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[allow(unused)] b0: i64 = 10,
+            #[tracked] t0: i64 = 9,
+        }
+        WasEntryUpdated(t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0086 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        ReactiveSequence {
+            RunOnce(then_skip = false) {
+                Iterate(l0, element = {b0}) {
+                    #[on_failure(|bb| bb.t0.set(9))]
+                    Sequence {
+                        Selector {
+                            StatefulAction(Task<0>),
+                            SubTree(Tree0086Sub0, ..),
                             AlwaysFailure,
-                            SetBlackboard(b0 = 2),
+                            Wait(20),
                         },
                     },
-                    _ => Invert {
-                        StatefulAction(Task<0>),
+                },
+            },
+            StatefulAction(Task<1>),
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0086Blackboard { l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0087 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 1,
+        }
+        Fallback {
+            Observe(|bb| bb.b0 != *bb.t0, abort = both) {
+                BinarySelector(|bb| *bb.t1 + 1 != 0, dynamic = true) {
+                    RepeatUntilFailure(forever) {
+                        SetBlackboard(t0 = 7),
+                    },
+                    SetBlackboard(t1 = 9),
+                },
+            },
+            RunOnce {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Filter(times = 1, count = Completed) {
+                        AlwaysRunning,
+                    },
+                    ForceSuccess {
+                        Script(|bb| bb.b0 = *bb.t0),
                     },
                 },
             },
@@ -2866,731 +3108,408 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0085Blackboard { b0 b1 });
+board!(Tree0087Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0086 for Ctx {
+    pub tree Tree0088 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| bb.b0 < *bb.t0 + 1, dynamic = true) {
-            Switch(b1) {
-                case 3 => Sleep(10),
-                _ => Timeout(0) {
-                    WasEntryUpdated(t0),
+        #[on_failure(|bb| bb.b1 += 1)]
+        #[run_while(|bb| *bb.t0 + 4 < bb.b1 % 3)]
+        ReactiveSequence {
+            #[on_failure(|bb| *bb.t0 += 3)]
+            #[on_success(|bb| bb.b1 = *bb.t0 % 4)]
+            StatefulAction(PTask<0>, b0 = 8, b1 = {=}),
+            Condition(Cond<1> = Cond::<1>),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0088Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0089 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        IfThenElse {
+            WasEntryUpdated(t0),
+            Sequence {
+                SkipUnlessUpdated(t0) {
+                    Condition(Cond<0>),
+                },
+                WaitUntil(|bb| *bb.t0 + 1 == 2) {
+                    Action(|ctx| ctx.exec(1)),
                 },
             },
-            ForceSuccess {
+        }
+    }
+}
+
+board!(Tree0089Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0090 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+        }
+        Sequence {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+board!(Tree0090Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0091 for Ctx {
+        blackboard {
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            ReactiveFallback {
+                Condition(Cond<0>),
+                Condition(Cond<1>),
+                Action(PIo<2>, t0 = {=}),
+                #[run_while(|bb| bb.b0 % 3 > 0)]
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+            },
+            IfThenElse {
+                StatefulAction(PTask<5>, b0 = {b1}, b1 = {b0}),
+                WasEntryUpdated(t0),
+                Loop(q0, if_empty = Success) {
+                    Condition(Cond<6>),
+                },
+            },
+            StatefulAction(Task<7>),
+            StatefulAction(Task<8>),
+        }
+    }
+}
+
+board!(Tree0091Blackboard { b1 q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0092 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        MemSequence {
+            Action(Act<0>),
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Wait(10),
+            },
+            BinarySelector(|bb| bb.b0 + 2 != 2, dynamic = true) {
+                Cooldown(100, filtered = Skipped) {
+                    #[on_failure(|bb| { bb.o0 = Some(*bb.t0); bb.b0 += 3 })]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    #[run_while(|bb| bb.b0 < *bb.t0 + 2)]
+                    Delay(20) {
+                        DynamicSelector {
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Conditional(|bb| bb.b0 > *bb.t0, dynamic = true) {
+                    Script(|bb| bb.o0 = None),
+                },
+            },
+            Conditional(|bb| *bb.t0 + 4 > 4, dynamic = false) {
+                Fallback {
+                    Observe(|bb| bb.b0 + 4 == 1, abort = lower) {
+                        Observe(|bb| bb.b0 < bb.b0 % 4) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    StatefulAction(Task<3>),
+                },
+            },
+            ReactiveFallback {
+                Sequence {
+                    Condition(PCond<4>, b0 = {=}),
+                    StatefulAction(PTask<5>, b0 = {=}),
+                },
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(0) + 1))]
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(6, 1)),
+                    Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 2)),
+                    Sleep(50),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0092Blackboard { q0 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0093 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            l0: Vec<i64>,
+        }
+        Sequence {
+            Fallback {
+                Repeat(3) {
+                    #[on_success(|bb| bb.b0 += 3)]
+                    IfThenElse {
+                        Action(PAct<0>, b0 = 6, b1 = {b0}),
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = true) {
+                MemPriority {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = false) {
+                        Failer,
+                    },
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    ScriptCondition(|bb| *bb.t0 % 2 > 0),
+                    StatefulAction(Task<3>),
+                },
+            },
+            Wait(10),
+        }
+    }
+}
+
+board!(Tree0093Blackboard { t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0094Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+        }
+        #[on_halted(|bb| *bb.t0 += 1)]
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0094 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSelector {
+            Failer,
+            StatefulAction(Task<0>),
+            SubTree(Tree0094Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0094Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0095 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            b1: i64,
+            #[allow(unused)] b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 3 => AsyncFallback {
+                RunOnce {
+                    StatefulAction(Task<0>),
+                },
+                SetBlackboard(t1 = 2),
+            },
+            _ => Repeat(0) {
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0095Blackboard { t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0096 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+        }
+        #[on_halted(|bb| *bb.t0 += 2)]
+        #[skip_if(|bb| *bb.t0 < bb.b0)]
+        #[success_if(|bb| bb.b0 + 2 < 1)]
+        DynamicSelector {
+            ScriptCondition(|bb| (*bb.t0 + 4) % 4 > 1),
+        }
+    }
+}
+
+board!(Tree0096Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0097 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                StatefulAction(Task<0>),
+                Failer,
+            },
+            ReactiveFallback {
+                StatefulAction(PTask<1>, b0 = {=}),
+                Condition(Cond<2>),
+                Condition(|ctx| ctx.check(3)),
+                Condition(PCond<4>, b0 = {=}),
+                StatefulAction(Task<5> = Task::<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0097Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0098 for Ctx {
+        Cooldown(20) {
+            RetryUntilSuccessful(forever) {
                 StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0086Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0087 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        Sequence {
-            Repeat(3) {
-                StepSequencer {
-                    RetryUntilSuccessful(forever) {
-                        TryCatch(catch_on_halt = true) {
-                            WasEntryUpdated(t0),
-                            Condition(|ctx| ctx.check(0)),
-                            Delay(10) {
-                                Runner,
-                            },
-                        },
-                    },
-                    Runner,
-                },
-            },
-            Timeout(30) {
-                MemSequence {
-                    #[failure_if(|bb| bb.b0 % 3 == 2)]
-                    #[run_while(|bb| bb.b0 != bb.b0 % 4)]
-                    #[on_failure(|bb| bb.b0 = *bb.t0 % 3)]
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(forever) {
-                            Failer,
-                        },
-                    },
-                    SetBlackboard(b0 = {t0}),
-                    Sleep(10),
-                    MaxTime(50) {
-                        Condition(Cond<1>),
-                    },
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0087Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0088 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Action(Act<0> = Act::<0>),
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            ParallelAll {
-                AlwaysRunning,
-                Failer,
-                StatefulAction(Task<4>),
-                Wait(0),
-            },
-            RepeatTimes(forever) {
-                Inverter {
-                    Delay(50) {
-                        ForceFailure {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0089Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Repeat(0) {
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0089 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-        }
-        Observe(|bb| bb.b0 < bb.b1 + 2, abort = self) {
-            SubTree(Tree0089Sub0, b1 = {=}, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0089Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0090 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 1 })]
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-            MemPriority {
-                #[post(|bb| *bb.t0 += 3)]
-                Fallback {
-                    Deadline(10) {
-                        Optional {
-                            Action(Act<0>),
-                        },
-                    },
-                    Switch(b1) {
-                        case 0 => StatefulAction(PTask<1>, b0 = {b1}, b1 = {b1}),
-                        _ => Failer,
-                    },
-                    FlipSelector {
-                        SetBlackboard(b0 = {t0}),
-                        Condition(Cond<2>),
-                    },
-                    RepeatTimes(1) {
-                        RepeatUntilSuccess(1) {
-                            #[success_if(|bb| *bb.t0 != bb.b0 % 3)]
-                            #[post(|bb| bb.t0.set(bb.b1))]
-                            Switch(b1) {
-                                case 0 => StatefulAction(Task<3>),
-                                _ => Script(|bb| bb.b0 += 1),
-                            },
-                        },
-                    },
-                    Deadline(30) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            Fallback {
-                Parallel(success = 1, failure = 1) {
-                    Loop(q0, if_empty = Success) {
-                        Cooldown(20, filtered = Skipped) {
-                            Action(PAct<5>, b0 = {t0}, b1 = {t0}),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = false) {
-                    Deadline(0) {
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    Loop(q0, value = {b1}, if_empty = Running) {
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            Inverter {
-                BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
-                    Inverter {
-                        Script(|bb| { bb.b1 += 2; bb.b1 = bb.b0 + 4 }),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        Filter(times = 3, filtered = Skipped) {
-                            Inverter {
-                                SetBlackboard(b0 = {b1}),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0090Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0091 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 4,
-        }
-        Parallel(failure = -3) {
-            Inverter {
-                RepeatUntilSuccess(2) {
-                    ForceSuccess {
-                        MaxTime(0) {
-                            Sequence {
-                                StatefulAction(PTask<0>, b0 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-            SequenceWithMemory {
-                #[on_success(|bb| bb.t0.set(bb.b1 + 1))]
-                BinarySelector(|bb| *bb.t0 + 1 == 6, dynamic = false) {
-                    Action(Act<1>),
-                    SetBlackboard(b1 = 7),
-                },
-                Conditional(|bb| *bb.t0 + 4 == 5, dynamic = true, else = Failure) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            Delay(50) {
-                IfThenElse {
-                    RepeatUntilSuccess(3) {
-                        Condition(Cond<3>),
-                    },
-                    ForceSuccess {
-                        Loop(q0, value = {t1}, if_empty = Failure) {
-                            Priority {
-                                StatefulAction(Task<4>),
-                                SetBlackboard(b0 = 1),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0091Blackboard { b1 t0 t1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0092 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        Loop(q0, if_empty = Success) {
-            SequenceWithMemory {
-                Priority {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                    },
-                    SequenceWithMemory {
-                        Action(PIo<1>, t0 = {=}),
-                        SkipUnlessUpdated(t0) {
-                            RepeatUntilSuccess(forever) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                        #[on_success(|bb| { bb.b0 = *bb.t0; if bb.b0 > 3 { bb.o0 = Some(9) } })]
-                        ScriptCondition(|bb| bb.o0.unwrap_or(5) + 3 == bb.b1 + 3),
-                    },
-                },
-                ReactiveSequence {
-                    Script(|bb| bb.b1 = bb.b0 + 4),
-                    Script(|bb| bb.b1 += 3),
-                    BinarySelector(|bb| *bb.t0 > 2, dynamic = true) {
-                        Script(|bb| { bb.t0.set(0); bb.o0 = Some((bb.b1 + 3) % 3) }),
-                        Action(Act<3> = Act::<3>),
-                    },
-                },
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0092Blackboard { b0 q0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0093 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        Interrupt(|bb| *bb.t0 != (*bb.t0 + 3) % 4) {
-            SetBlackboard(b1 = 5),
-        }
-    }
-}
-
-board!(Tree0093Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0094 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-        }
-        StepSequencer {
-            Observe(|bb| bb.o0.is_some(), abort = none) {
-                BinarySelector(|bb| bb.b1 > 2) {
-                    ReactiveSequence {
-                        Action(PIo<0>, t0 = {=}),
-                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 4)),
-                        Fallback {
-                            Condition(|ctx| ctx.check(2)),
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
-                        },
-                    },
-                    ParallelAll {
-                        Condition(Cond<4>),
-                        Action(PIo<5>, t0 = {=}),
-                        #[failure_if(|bb| *bb.t1 != bb.b0 % 3)]
-                        #[on_halted(|bb| { *bb.t0 += 3; *bb.t0 += 3 })]
-                        #[success_if(|bb| *bb.t1 % 2 < 1)]
-                        RetryUntilSuccessful(1) {
-                            ScriptCondition(|bb| bb.b0 % 4 != 3),
-                        },
-                    },
-                },
-            },
-            MemPriority {
-                RepeatUntil(Failure) {
-                    StatefulAction(Task<6>),
-                },
-                Fallback {
-                    Condition(|ctx| ctx.check(7)),
-                    Condition(Cond<8> = Cond::<8>),
-                },
-                #[on_success(|bb| { if (*bb.t0 + 3) % 2 == 1 { bb.o0 = Some(*bb.t1 + 3) }; bb.b1 += 2 })]
-                #[success_if(|bb| bb.o0.unwrap_or(4) == bb.b0)]
-                #[on_halted(|bb| if *bb.t0 + 3 == 6 { bb.o0 = Some(*bb.t0 + 4) })]
-                Deadline(0) {
-                    #[on_failure(|bb| if bb.b0 + 2 < 1 { bb.t0.set(bb.o0.unwrap_or(5) % 4) })]
-                    ScriptCondition(|bb| *bb.t1 + 4 < bb.b0 % 4),
-                },
-                Condition(Cond<9> = Cond::<9>),
-            },
-            Action(Act<10>),
-        }
-    }
-}
-
-board!(Tree0094Blackboard { t1 b1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0095Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(12),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-        }
-        StatefulAction(Task<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0095 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        RetryUntilSuccessful(4) {
-            ReactiveFallback {
-                SequenceStar {
-                    ReactiveSequence {
-                        #[success_if(|bb| bb.b0 + 4 < *bb.t0)]
-                        Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-                        RetryUntilSuccessful(forever) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Sleep(0),
-                },
-                ReactiveSequence {
-                    WaitUntil(|bb| bb.b0 % 2 < 0) {
-                        StatefulAction(Task<2>),
-                    },
-                    SetBlackboard(o0 = Some(1)),
-                },
-                ReactiveSequence {
-                    #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 4)]
-                    #[failure_if(|bb| (*bb.t0 + 3) % 4 == 1)]
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    SubTree(Tree0095Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0095Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0096 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        WhileDoElse {
-            #[failure_if(|bb| bb.b0 + 2 < bb.b0 + 4)]
-            SequenceWithMemory {
-                #[success_if(|bb| bb.o0.is_none())]
-                Interrupt(|bb| (*bb.t0 + 3) % 2 > 0) {
-                    Action(PIo<0>, t0 = {t0}),
-                },
-                Condition(Cond<1>),
-                #[skip_if(|bb| (bb.b1 + 1) % 2 > 0)]
-                #[run_while(|bb| *bb.t0 + 3 < 4)]
-                #[on_halted(|bb| bb.t0.set(bb.b1))]
-                Condition(Cond<2>),
-                Conditional(|bb| bb.b0 % 4 < 2, dynamic = false, else = Failure) {
-                    #[skip_if(|bb| *bb.t0 % 4 == 0)]
-                    Script(|bb| if bb.b0 > bb.b1 { bb.o0 = Some(*bb.t0 + 3) }),
-                },
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                Priority {
-                    Condition(Cond<4>),
-                    #[post(|bb| { if bb.b0 % 2 > 0 { bb.b0 = bb.o0.unwrap_or(1) }; bb.o0 = Some((bb.b0 + 1) % 3) })]
-                    AlwaysFailure,
-                },
-                Condition(Cond<5>),
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-            },
-            #[post(|bb| bb.o0 = Some(bb.b1 % 3))]
-            #[run_while(|bb| *bb.t0 + 2 != 7)]
-            PrioritySelector {
-                #[score(|bb| (bb.b1 % 2) as f32)]
-                Action(PIo<8>, t0 = {=}),
-                #[score(|bb| (bb.b0 + 1) as f32)]
-                Condition(Cond<9>),
-                #[score(|bb| (bb.b0) as f32)]
-                #[post(|bb| bb.o0 = None)]
-                #[success_if(|bb| bb.b0 > 7)]
-                StatefulAction(Task<10>),
-                #[score(|bb| (bb.b1) as f32)]
-                Condition(PCond<11>, b0 = 1),
-                #[score(|bb| (bb.b1) as f32)]
-                StatefulAction(Task<12>),
-            },
-        }
-    }
-}
-
-board!(Tree0096Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0097 for Ctx {
-        MemSequence {
-            SequenceWithMemory {
-                AlwaysSuccess,
-                Selector {
-                    Action(Act<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                RunOnce {
-                    ReactiveFallback {
-                        Timeout(20) {
-                            Condition(Cond<3>),
-                        },
-                        Condition(Cond<4> = Cond::<4>),
-                        AlwaysSuccess,
-                    },
-                },
-                Parallel(success = 2, failure = -1) {
-                    Condition(Cond<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            SequenceStar {
-                Parallel {
-                    RunOnce(then_skip = true) {
-                        Repeat(1) {
-                            ParallelAll(max_failures = -3) {
-                                Action(Act<7>),
-                                Action(Act<8>),
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(10)),
-                ParallelAll(0) {
-                    StatefulAction(Task<11>),
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13> = Task::<13>),
-                },
-                RetryUntilSuccessful(1) {
-                    Action(Act<14>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0098 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Precondition(|bb| bb.b0 != 4) {
-            Sequence {
-                ReactiveFallback {
-                    ReactiveSelector {
-                        Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0098Blackboard { t0 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0099 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
         }
-        #[on_success(|bb| bb.b0 = 4)]
-        Fallback {
-            SequenceWithMemory {
-                WaitUntil(|bb| *bb.t0 == 1) {
-                    MemSequence {
-                        Switch(b1) {
-                            case 1 => #[success_if(|bb| (bb.b1 + 4) % 3 == 0)]
-                            ScriptCondition(|bb| *bb.t0 != 3),
-                            _ => Sequence {
-                                Sleep(30),
-                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-                Observe(|bb| bb.o0.is_some(), abort = self) {
-                    UnsetBlackboard(o0),
-                },
-                Sequence {
-                    StatefulAction(Task<2>),
-                    ReactiveSequence {
-                        StatefulAction(Task<3>),
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 1)),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    Condition(Cond<7>),
-                },
-            },
-            Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                Filter(times = 1) {
-                    Sequence {
-                        Remap(success = Success, failure = Failure) {
-                            Parallel(failure = 0) {
-                                Precondition(|bb| bb.b1 == 7, else = Skipped) {
-                                    ScriptCondition(|bb| (bb.b1 + 1) % 3 < 0),
-                                },
-                            },
-                        },
-                        BinarySelector(|bb| bb.b0 % 4 < 3, dynamic = true) {
-                            Failer,
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Fallback {
-                    #[run_while(|bb| bb.b0 % 4 == 0)]
-                    UnsetBlackboard(o0),
-                    Failer,
-                },
-                StatefulAction(Task<9> = Task::<9>),
-                Condition(|ctx| ctx.check(10)),
-                Invert {
-                    AlwaysSuccess,
-                },
-                StatefulAction(Task<11>),
+        ReactiveSequence {
+            Condition(Cond<0> = Cond::<0>),
+            Action(|ctx| ctx.exec(1)),
+            #[on_success(|bb| bb.b0 += 2)]
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[skip_if(|bb| (bb.o0.unwrap_or(1) + 1) % 2 != 1)]
+            Retry(1) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0099Blackboard { b1 o0 b0 t0 });
+board!(Tree0099Blackboard { b0 o0 t0 });
 
 cases! {
-    Tree0000 "Star(Flip(Dd{0}(Sub(t0)),R,Sl{30}),RU{S}(Ite(t1e,Ite(c2,a3))),AFb(t4,t5,Sub(c6)))",
-    Tree0001 "RSeq(DySel(c0,RU{S}(PrSel{1;2;0;3;1}(Rpt{1}(S),R,Sl{50},Wt{50},t1))))",
-    Tree0002 "B{q0=1;t1=0;b0=0;o0;t0=5;b1=2}Flip(Ite(a0b{b0+4;b0},RU{F}(@si{t0%2<0}@os{t0:=b0}t1)),@fi{o0|0%3=2}@of{t1+=3}@os{b0:=7}a2e,@oh{b0+=2}@of{b0+=1}@po{t1+=2}Intr{t0+3=6}(Pre{some;R}(Mt{0}(@ki{t0=6}SubR(SubA(Ret3(pc3{b0:t0})))))),Lp{b1;K}(Sl{50}))",
-    Tree0003 "B{b0;t0=3;b1}Sw{3}(@rw{b1=1}SubR(@rw{b0!3}a0),@rw{b1+1=t0}@po{b0>b0%4?t0+=2}@ki{b1+4<2}t1)",
-    Tree0004 "B{b0=4;o0=_;t0=2;b1}RFb(Par{-4;_}(Wv{t0}(Seq(pi0{t0:=})),@po{o0:=b1;o0:=b1+4}a1e,pa2{b0:b1},c3),Ruf{F}(Pre{t0%4=2;F}(t4e)),Isw{b1+3%4;N;T}(Rep4(RU{F}(@po{t0:=o0|2%2}@oh{b0+=2}@fi{b1>4}FS(DySeq(c5)))),Swm(t6,R)),RSeq(c7,Step(Ub{o0},FF(pc8{b0:5}),Wu{t0})))",
-    Tree0005 "B{b0=2;t0=2;q0=0}@rw{t0>2}@fi{b0!t0}@of{t0:=b0+4;t0+=1}Opt(Intr{b0<1}(@of{b0%2<1?b0+=1}Try(t0,To{0}(Lp{_;K}(pt1{b0:1;b1:t0})),@of{t0+=1}@ki{b0+1%4!1}Sb{t0=2},Rpt{F}(@oh{t0=t0+1?t0+=3}t2),@oh{t0:=b0}@rw{t0+4%4>1}c3)))",
-    Tree0006 "B{b1=2;t0;o0=_;b0=0}RFb(PPar{0;_}(Cd{20;K}(WU{o0|4%4!0}(a0l)),Ite(Ite(t1,t2e),Rep3(a3))),Pre{b0%2!1}(RFb(Wv{t0}(pt4{b0:4;b1:b1}),Cd{0;_}(c5),@rw{b0+1>t0%4}@ki{b0>b0%2}@oh{b1+=1}Wt{50},t6,c7e)),Flip(@of{b0+=1}@os{o0:=b0%2;t0:=o0|5+3}a8,Dl{50}(c9),RFb(Intr{some}(@si{b0%3!1}@oh{o0|1%2>0?b1+=3}c10e)),OnceK(t11),Lim{3}(t12)),Rus{F}(Dd{0}(DySel(c13b{b1},@rw{o0|2>4}@po{o0:=b1}@ki{b0+2>b1+4}a14e,Ruf{F}(@of{t0:=7}c15),t16,t17))))",
-    Tree0007 "B{t0;o0=_;b0}Sel(Obs{b0+4>4;B}(c0b{b0}),pi1{t0:t0},Obs{t0>b0;S}(@oh{o0:=_}SubR(@ki{t0+4%2=1}@si{t0+2%2!1}OnceK(@ki{t0>3}@po{b0+=2}@fi{b0+1%2<1}Ite(@si{some}c2,c3)))))",
-    Tree0008 "B{b0;t0}DySeq(Sl{20},c0,Scc{t0>b0+2%2},a1e)",
-    Tree0009 "B{t0=1;t1=1;b1=5;b0=0}DySeq(Scc{b0<4},c0l,PAll{-1}(@po{b0%2=0?t0+=1}@fi{b0>5}Sl{20},t1,a2b{t0;b1}),Wde(@fi{t1+3<5}t3,@si{t1%3>1}@ki{t0+3%2=0}t4,t5))",
-    Tree0010 "B{b1=1;b0;o0;t0=1}Rep2(Fb(Obs{o0|5%2=0;B}(Step(Pre{o0|0>5;K}(Wt{50}),OnceT(t0))),Obs{o0|5<2;L}(@oh{t0:=b1}@fi{b0<6}RFb(c1e,pa2{b0:b1;b1:b1},Scc{none},Sl{20})),Obs{none;B}(Pri(RtyF(Rty1(Swm(t3,@ki{none}@oh{b1+=4;b0!7?b1+=1}@os{b0+=3;t0+=1}c4,c5)))))))",
-    Tree0011 "B{b0=3;t0=2;b1=0}RFb(c0l,pa1{b0:=;b1:t0},Seq(pc2{b0:=},t3),@si{b0+4<b0%4}@oh{b1+=1}Pre{b1>t0;S}(Inv(pt4{b0:=;b1:b0})),PPar{0;_}(c5,pi6{t0:=}))",
-    Tree0012 "Flip(RSel(t0,a1e,Wt{20}))",
-    Tree0013 "B{t0=1;b0}@po{b0+=2}@os{b0+=1}@ki{t0+3>0}Seq(Sl{20},Su{t0}(Once(pc0{b0:9})),pi1{t0:t0},pa2{b0:1;b1:t0},a3e)",
-    Tree0014 "Swm(a0,a1e,c2e)",
-    Tree0015 "B{t0;b0=2}Rus{3}(Isw{t0%2;_;T}(pt0{b0:8;b1:t0},F,Invt(SubA(pt1{b0:b0})),Rep0(c2)))",
-    Tree0016 "B{t0=0;b0=1}PPar{0;T}(@ki{t0<5}To{100}(Wde(MPri(c0,Pre{b0=b0%4;S}(a1b{t0;b0}),a2),t3)),Ite(t4,To{30}(pt5{b0:=;b1:t0})))",
-    Tree0017 "ASeq(Sub(Sub(a0)))",
-    Tree0018 "B{t1=1}FS(pa0{b0:t1})",
-    Tree0019 "B{b0=5;b1=3}AFb(Obs{b1%3<0;S}(c0l),c1b{b0+4%2})",
-    Tree0020 "B{b0=2;t0=0}Pre{t0+1<0;K}(@os{t0+=1}To{30}(Par{-1;-1}(PPar{0;N}(pc0{b0:t0},pi1{t0:t0},Inv(MSeq(S,t2,pc3{b0:=}))))))",
-    Tree0021 "Dl{20}(t0)",
-    Tree0022 "FS(Cd{100;K}(Seq(Par{_;1}(a0,c1,Wt{30},c2l),To{0}(Par{_;2}(c3,c4,c5)),RFb(Sl{0}),FS(t6))))",
-    Tree0023 "Ret1(Fb(Sel(c0,Mt{0}(t1),Rmp{S;F}(c2),t3,a4),Step(a5,ASeq(t6,a7,F),RSeq(t8,t9,t10e,F))))",
-    Tree0024 "B{t1=0;b1=4;o0=_;b0;t0=2}RFb(ASeq(Wu{t1},t0),Ret2(Obs{o0|5+3%3!2;_}(FS(Try(@ki{b0>b0%3}@po{t0:=b0+2}@os{o0:=b0}Sc{b0:=t0+2},pc1{b0:=})))),Cnd{some;_;F}(Star(Sw{0;4;5}(pa2{b0:=},Sl{20},Rep0(t3e),@po{b0:=b1+1%3}@oh{t1+3=2?t0:=b0+4%2}t4e),Invt(Ub{o0}))))",
-    Tree0025 "B{b1=1;t1;t0=3;b0=5}RFb(RSeq(@ki{t0+1>b1}Dd{10}(Obs{b0=t0;_}(PPar{1;T}(t0,t1))),Fb(Wu{t1},RFb(Scc{t0=3},c2l,c3b{b1+4%4}),PAll{-2}(a4e,@rw{t0+2%3>1}Sl{10}))),Sc{b1+=3})",
-    Tree0026 "B{t0=3;b1=5}RFb(a0,Step(Dl{100}(Rus{1}(Isw{b1;N;N}(a1b{7;b1},Wu{t0}))),PAll{-1}(pi2{t0:=},c3,t4),Swm(c5,c6)),c7e)",
-    Tree0027 "B{b0=1;t0=4;b1=4}RFb(Bin{b1+3<2;_}(c0,OnceK(Sc{b0+2%4>0?b0+=3})),Swm(c1l,Cnd{t0%4!3;N;S}(pc2{b0:6})),Keep(Wv{t0}(a3e)),Ret0(a4))",
-    Tree0028 "B{t0=0}Inv(Inv(Rty4(Wu{t0})))",
-    Tree0029 "B{b0;o0=_;t0}Swm(DySel(Flt{2;_;F}(RFb(t0,Ub{o0})),@oh{o0:=b0%3}@os{o0:=_}Rty4(pc1{b0:t0})),Pri(t2,c3,t4),pi5{t0:b0},Sl{100})",
-    Tree0030 "B{t0=5;o0;b1}RSeq(SubR(@si{t0=2}RFb(t0e,c1l)),Seq(pi2{t0:b1},pi3{t0:=}),Pre{b1>6;S}(@si{none}@rw{o0|5>7}SubR(Pre{t0%4=1;R}(Ub{o0}))),a4l)",
-    Tree0031 "B{b0;t1=0;o0;t0=3}PAll{_}(Ub{o0},@fi{b0+1%4<3}@of{t0+=1;t0+=1}@os{o0:=t1}c0,@of{t1:=b0;t1:=9}PPar{0;T}(t1,F),RU{F}(Scc{t1%3<0}))",
-    Tree0032 "B{t1;b0=1;t0}Swm(Pre{t1%3=2}(Seq(@rw{b0<5}t0,RSeq(a1,t2,c3))),ASeq(pt4{b0:t0;b1:t0}))",
-    Tree0033 "B{b0=0;o0}TryF(TryT(Fb(Sb{o0=5}),Seq(pt0{b0:=},S)),@ki{o0|1+2=b0%4}SubR(Inv(SubA(t1))))",
-    Tree0034 "B{b1;o0=_}Star(Sb{o0=2},Sc{b1+=1},c0)",
-    Tree0035 "B{b1;t0;b0=1}Dd{20}(@oh{b1+=3;t0!1?t0+=3}Fb(Try(Flip(a0,@po{b1+=3;b0+=2}pa1{b0:4}),Flt{2;_;_}(Ite(@fi{t0+4<t0}c2e,Wt{10})),Seq(t3,c4,t5,pc6{b0:t0})),@si{t0+2<6}DySel(Dl{20}(Isw{6;_;N}(Ret4(Fb(a7l,pi8{t0:=})),a9b{b0+2%4;b0},c10)))))",
-    Tree0036 "B{b1=3;b0=3;o0=_;t0=3}Seq(@os{b0+=3}RU{S}(RFb(FF(Isw{b0;T;N}(To{10}(RFb(pc0{b0:b0},Scc{b1>5},pc1{b0:b0},@ki{b1<4}t2)))),a3,Bin{o0|3>b1;N}(t4,Rus{F}(Scc{some})))),@fi{t0!b1%4}Try(PPar{0;_}(Sl{0},a5b{9;b0},c6e,t7,@si{none}t8e),Ite(c9b{b1},c10e,t11),DySel(Scc{none})))",
-    Tree0037 "B{t0=2;t1=1;b1;b0=1;o0=_}ASeq(RFb(MPri(FS(t0)),Bin{none;T}(AFb(MSeq(t1,F),@ki{some}@po{t1+=3;b1<4?t0:=9}c2l,t3),@os{t0:=t1;t0+=1}FF(@fi{some}@si{b0%4!3}@rw{o0|0>3}t4)),MSeq(OnceT(@si{none}RU{F}(Sb{o0=8})),c5,OnceT(Wde(c6,Scc{b1+1>o0|4})))))",
-    Tree0038 "B{b0}@si{b0%4>1}Flip(a0l,Wt{10})",
-    Tree0039 "B{t0}DySel(Scc{t0>0})",
-    Tree0040 "B{b1=5;t1=0}Pre{b1+1<0;R}(Cd{50;_}(Pre{b1+1>3}(Pre{b1+1=t1;R}(t0))))",
-    Tree0041 "B{b1;o0;b0;t0}Bin{t0+1<t0+3%3;_}(Fb(t0,Rmp{S;S}(Wde(t1e,c2l)),RSeq(c3,pi4{t0:=})),Pre{b0%3>1;K}(Sw{5;1;2}(Pre{b1%2>0}(Sb{t0=4}),@oh{o0:=b0}@ki{b1+3=o0|5}Opt(a5l),@fi{t0%4!3}a6e,Seq(Suc,pc7{b0:=}))))",
-    Tree0042 "B{t0=3;b1=0;b0=5;q0=3}Invt(Sel(Step(SubR(Sw{3;4}(MSeq(t0e,a1),SubA(Flip(a2e,Sl{20})),RFb(t3,t4,t5))),t6,Isw{t0;T;_}(Ruf{1}(a7b{t0+3;b0}),@oh{t0:=2}@si{b0%3>1}Dl{10}(F),S,MPri(Isw{b1+3;N;_}(t8,c9b{t0}))))))",
-    Tree0043 "Inv(F)",
-    Tree0044 "B{b0;t0=4;q0=2;b1}RFb(Ret2(Lp{b0;_}(RSeq(@rw{t0>6}Dl{10}(Ruf{F}(Ruf{3}(Wt{10}))),Wu{t0}))),RT{2}(Lp{b1;_}(Invt(Mt{0}(c0)))),Dl{0}(TryT(pi1{t0:t0},a2,Sb{t0=b0},t3)))",
-    Tree0045 "TryT(Rmp{F;S}(Fb(RSeq(Wde(RSeq(Sl{20},c0),t1,F),Dd{20}(Pri(a2l,c3,t4,R)),Rep2(Rep0(Sl{30}))))),Pri(RSeq(a5,S,a6e,c7,S),Opt(RU{S}(MPri(a8,S))),Opt(Seq(AFb(Seq(c9,t10,t11e,a12,c13))))))",
-    Tree0046 "Fb(c0,t1)",
-    Tree0047 "B{t0}Su{t0}(SubA(Obs{t0%4<3;S}(@oh{t0+=3;t0+=2}SubA(Fb(c0e)))))",
-    Tree0048 "B{b0=1;t0;b1;o0;t1}DySel(RFb(Pri(t0,pt1{b0:t0},c2e,@ki{b1!1}pi3{t0:t1}),Isw{b0;_;_}(a4b{b1;b0},@si{t1+1<3}Sb{b0=7}),t5,Step(Fai,@si{t1%2<1}Ub{o0})),ASeq(Obs{b0%2=1;S}(Pre{b1>t0%3;S}(Wde(a6e,Wt{0},RepF(Fai)))),RFb(RSeq(@po{t0:=0;b0:=t1+3%3}@si{b0=6}Ite(Scc{o0|3<4},c7e),Ruf{2}(Fb(@oh{t0+2%2>0?b1:=b0}@po{b0+=2;t1+=2}@si{o0|3<5}Pre{t1%3!1;S}(@rw{t1>b0+4%2}c8b{b0}),@fi{t0+3%2>0}a9))))))",
-    Tree0049 "B{o0;b0}PrSel{o0|3;b0%3;o0|1%2}(t0e,R,a1)",
-    Tree0050 "B{t0=5;q0=4;o0=_;b0=2}Ite(Swm(RFb(c0,t1e,t2,c3),@si{some}@rw{none}@ki{o0|4+4>0}Seq(@rw{t0<0}@os{t0:=2;o0:=t0+3%2}Sb{b0=5},Fb(a4l,Sl{50})),Once(pc5{b0:=})),Lp{t0;K}(RSeq(t6,c7,RFb(@si{b0<4}c8,@si{o0|2=6}Wu{t0}),a9,PAll{1}(pa10{b0:t0},t11e,Scc{some},pt12{b0:=}))),Isw{b0;T;_}(Scc{b0+1%2=0},Seq(a13,t14,RFb(t15,t16),pi17{t0:=},RFb(c18,pi19{t0:t0}))))",
-    Tree0051 "B{t1=4;b1=5;t0=5}Fb(Flt{1;F;K}(@fi{t1!5}Intr{t0>6}(SubA(Mt{0}(a0b{t1+4;b1})))),t1)",
-    Tree0052 "B{t0=5;t1=5;b0=1}Sel(pc0{b0:t0},pt1{b0:b0},To{10}(c2),@rw{b0>2}c3,Wu{t1})",
-    Tree0053 "B{b1=5;t1=2;t0=5}Swm(Wde(Dl{10}(t0),@fi{t1+4<b1}@os{t0+=3}pi1{t0:=}),PAll{_}(a2,F))",
-    Tree0054 "B{t1;b0=2;t0=5}Fb(Obs{b0>t0+1%2;B}(R),Obs{b0!7;S}(Intr{t0+2>4}(@os{t1:=t0}@fi{t0+1%3<0}@si{b0!t0%2}PAll{-1}(t0))))",
-    Tree0055 "B{b0;t1}Seq(pt0{b0:2;b1:b0},Obs{t1+1%3>1;_}(Mt{0}(Once(a1b{7;b0}))),Pre{b0%4=3}(pc2{b0:3}))",
-    Tree0056 "B{t0;o0=_;b1=0;t1=1;q0=4;b0}Su{t0}(RFb(Flip(t0,@po{t0%4>2?b1:=o0|3+4}@os{b1:=t0;b0+1!t0?b1:=b0}pi1{t0:b1}),Fb(t2,Intr{o0|3%2<1}(t3)),Pre{o0|1+2%3!2;S}(Intr{none}(Try(Sb{t1=3},t4))),FF(Lp{_;F}(Ruf{2}(@ki{t1+1%4>2}DySeq(t5,pc6{b0:t1},Scc{t1+2=t0},c7))))))",
-    Tree0057 "B{t0;b1=2;b0=5}RSeq(Dd{10}(t0),c1,Sc{b0%4>2?b1:=t0},PAll{-3}(pi2{t0:b0},pa3{b0:=;b1:b0},c4,t5))",
-    Tree0058 "B{o0=_;b0;t0=3}Par{1;0}(Swm(@rw{t0+4%2<0}@po{t0<6?t0+=1}@fi{b0+1=7}t0e,@ki{b0=o0|1%3}Fai,t1e,Cnd{o0|4>b0%2;T;F}(pc2{b0:=}),c3),RFb(Obs{t0+4>5;N}(DySeq(c4,t5)),DySeq(pt6{b0:=;b1:t0},F)))",
-    Tree0059 "B{t1=4;b0;b1=4}RSeq(Obs{t1>b0%3;S}(Scc{b1<b1+2}),SubA(Dd{0}(Scc{b1>2})))",
-    Tree0060 "RU{S}(a0e)",
-    Tree0061 "B{b0=5;t0=0;t1;o0}Seq(PAll{0}(a0e,R),@oh{b0:=t1;t1+=3}@rw{b0+2%3>1}@si{b0+4!2}Rus{F}(Obs{t0%4<1;_}(Step(c1,pa2{b0:b0;b1:b0},c3b{t1},Wu{t0}))))",
-    Tree0062 "Ite(Flt{1;R;_}(RFb(Sub(c0),c1,AFb(Mt{0}(Sl{30})))),t2,DySel(PAll{_}(c3l,R),a4,t5))",
-    Tree0063 "B{o0=2;t0=1;b0=1}RSel(c0,Cd{0;K}(Su{t0}(pa1{b0:=;b1:t0})),Obs{o0|2%2!1;_}(RSeq(@os{t0:=o0|0%3}To{20}(c2b{o0|5+2}),Sc{b0+=2},pc3{b0:=},pc4{b0:=},Ub{o0})))",
-    Tree0064 "B{b1=1;o0=_;b0=0;t0=2}Fb(MPri(Scc{some},@ki{o0|0<5}t0,t1,@oh{t0:=b1}pi2{t0:b0}),t3,pc4{b0:=})",
-    Tree0065 "B{t1=3;t0;o0}Sel(SubR(t0),Rpt{1}(c1l),Sc{t0:=6;t1:=o0|0})",
-    Tree0066 "B{b1=1;b0=0;t0=0;o0=5}Par{_;-1}(PAll{_}(c0,t1,Sb{b1=b0}),PAll{-1}(Scc{some},@si{o0|2%2<0}@of{b1+=1}@oh{t0:=o0|0%3}a2),Pre{t0<2;S}(MPri(Sw{5}(Sl{20},@rw{o0|2!3}@oh{b0+=3}@of{o0:=_}F))),Fai)",
-    Tree0067 "RFb(OnceT(Ret3(a0)),Rep1(Wde(Ret1(TryT(Wt{0},a1,c2,c3)),Dd{0}(t4))),RSel(c5,Dl{0}(PAll{-2}(F,Wt{20}))))",
-    Tree0068 "RFb(Swm(t0,t1))",
-    Tree0069 "B{b1=2;t0=5;t1=2}Isw{t1+4%4;T;T}(R,c0,@fi{t1<6}@rw{b1=t1+3}@os{t0+=1;b1+=3}a1)",
-    Tree0070 "B{t0=0;t1}Cnd{t1+3%2>0;T;F}(Flt{3;S;_}(Opt(TryF(t0,pi1{t0:=}))))",
-    Tree0071 "B{o0}ASeq(t0,Scc{some})",
-    Tree0072 "Seq(Rmp{F;S}(RSeq(t0,Rpt{0}(Sl{20}))))",
-    Tree0073 "B{b0;o0;t0}Swm(@si{b0+1%4!3}Pre{b0+4=7;R}(Rus{F}(RFb(Bin{o0|1+1!2;N}(Ret1(a0l),To{20}(RSeq(a1))),@rw{b0+2>6}Flip(Ite(c2,t3,PAll{-2}(t4e,pt5{b0:0;b1:b0})),Rty4(@si{t0+3<b0}RT{3}(t6)))))))",
-    Tree0074 "B{b1=0;t0;q0;b0=4}RFb(PAll{-1}(@os{t0:=5}@po{b0:=t0%4}PPar{0;N}(Sel(@rw{t0>5}@ki{t0<b0%3}@si{t0<4}FF(c0b{b1%4}),Inv(Dl{10}(t1))),Dd{30}(Lp{b0;R}(@rw{t0=4}Rep3(Cnd{b1<t0;_;F}(a2)))))))",
-    Tree0075 "B{b0=2;t0=3}Isw{b0+3;N;_}(Sl{20},pa0{b0:b0;b1:t0},t1,Sb{b0=t0},t2)",
-    Tree0076 "B{b0=5;t0=1;q0=3;b1=4;o0=_}Dl{0}(RSeq(RFb(Seq(FS(Pre{b1%3>1;S}(Swm(Ub{o0},a0,Ub{o0}))),Dd{0}(Ite(Seq(a1,Sc{t0+=2},a2,a3),RFb(t4,a5,c6,pt7{b0:b0;b1:b0}),RT{F}(a8b{b0+3%3;b0}))),PPar{1;N}(Seq(S,t9,@fi{b0+1!7}Lp{b0;S}(c10e)),@oh{o0:=_}Wde(SubR(Scc{t0+4>5}),a11),@os{b1+=3;b1+=3}@ki{b1<t0+2}Par{2;-2}(t12e,Fai,@os{t0:=b1}@rw{o0|1=3}@ki{t0+4%4>2}Lp{b1;R}(t13),t14))))))",
-    Tree0077 "B{t0=5;b0}@si{b0+4%2>0}@oh{t0+=1;t0:=b0}Pri(a0b{b0;b0})",
-    Tree0078 "Wde(a0,t1e)",
-    Tree0079 "PAll{2}(c0,c1,RU{S}(Sub(a2)))",
-    Tree0080 "To{100}(Dl{30}(To{20}(Opt(RepF(a0e)))))",
-    Tree0081 "B{o0;b0;t0=5}RSeq(Sel(Obs{t0<1;L}(t0),a1),Obs{o0|4!1;S}(RSel(pc2{b0:=},Flip(F,Run),Fai)))",
-    Tree0082 "B{b0;o0=_;t0}Wde(Fb(Wde(@si{b0+1%3<2}t0,Sc{t0:=b0;t0+=1}),@rw{some}@of{b0:=t0}Rpt{2}(Run),Su{t0}(Sc{t0<b0?b0+=3}),Ite(@ki{b0<2}@oh{b0!6?o0:=o0|0;t0:=3}a1l,t2,pt3{b0:=;b1:b0})),Par{_;_}(Pre{none}(OnceK(MPri(@rw{t0+3%4=0}@of{b0+=1}@os{b0+=1;t0:=2}Sb{b0=4},t4e,t5e,c6l))),RFb(Sb{t0=b0})))",
-    Tree0083 "B{t0=3;b0=4;q0=1}Lp{b0;S}(pt0{b0:1;b1:b0})",
-    Tree0084 "B{t0;b0=2;o0=3}Ite(Fb(OnceT(Run),Ruf{F}(t0),Rus{1}(RFb(@ki{t0=b0+2%2}pi1{t0:=},a2b{t0;b0}))),@rw{b0%3=2}RSeq(To{10}(Bin{b0%3=2;T}(a3,Swm(pi4{t0:=},t5e,c6))),Pre{b0>5;F}(t7)))",
-    Tree0085 "B{b0=1;b1}Sel(WU{b1+1!3}(Sw{4}(Obs{b0>4;N}(Par{2;2}(F,Sb{b0=2})),Invt(t0))))",
-    Tree0086 "B{b0;t0=4;b1=5}Bin{b0<t0+1;T}(Sw{3}(Sl{10},To{0}(Wu{t0})),FS(t0))",
-    Tree0087 "B{b0=2;t0=0}Seq(Rep3(Step(RetF(TryT(Wu{t0},c0l,Dl{10}(Run))),Run)),To{30}(MSeq(@fi{b0%3=2}@rw{b0!b0%4}@of{b0:=t0%3}Swm(RetF(Fai)),Sb{b0=t0},Sl{10},Mt{50}(c1),R)))",
-    Tree0088 "RSeq(Fb(a0e,t1,c2,t3),PAll{_}(R,Fai,t4,Wt{0}),RT{F}(Inv(Dl{50}(FF(c5e)))))",
-    Tree0089 "B{b1;b0=0}Obs{b0<b1+2;S}(SubR(Rep0(R)))",
-    Tree0090 "B{t0;b0=1;b1;q0=4}@os{b1+=2;t0+=1}Isw{b0;T;T}(MPri(@po{t0+=3}Fb(Dd{10}(Opt(a0)),Sw{0}(pt1{b0:b1;b1:b1},Fai),Flip(Sb{b0=t0},c2),RT{1}(Rus{1}(@si{t0!b0%3}@po{t0:=b1}Sw{0}(t3,Sc{b0+=1}))),Dd{30}(t4))),Fb(Par{1;1}(Lp{_;S}(Cd{20;K}(pa5{b0:t0;b1:t0}))),TryF(Dd{0}(t6e),Lp{b1;R}(t7))),Inv(Bin{t0>1;T}(Inv(Sc{b1+=2;b1:=b0+4}),Rmp{S;F}(Flt{3;_;K}(Inv(Sb{b0=b1}))))))",
-    Tree0091 "B{b1=4;t0=2;t1=0;q0=4;b0=4}Par{_;-3}(Inv(Rus{2}(FS(Mt{0}(Seq(pt0{b0:=}))))),Swm(@os{t0:=b1+1}Bin{t0+1=6;N}(a1,Sb{b1=7}),Cnd{t0+4=5;T;F}(t2e)),Dl{50}(Ite(Rus{3}(c3),FS(Lp{t1;F}(Pri(t4,Sb{b0=1}))))))",
-    Tree0092 "B{b0=3;q0=3;o0;t0;b1=3}Lp{_;S}(Swm(Pri(Lp{t0;S}(a0b{b0;b1}),Swm(pi1{t0:=},Su{t0}(Rus{F}(c2)),@os{b0:=t0;b0>3?o0:=9}Scc{o0|5+3=b1+3})),RSeq(Sc{b1:=b0+4},Sc{b1+=3},Bin{t0>2;T}(Sc{t0:=0;o0:=b1+3%3},a3e)),c4))",
-    Tree0093 "B{t0;b1}Intr{t0!t0+3%4}(Sb{b1=5})",
-    Tree0094 "B{t1;b1;b0=2;o0=_;t0=4}Step(Obs{some;N}(Bin{b1>2;_}(RSeq(pi0{t0:=},c1b{t0%4},Fb(c2l,c3b{b0})),PAll{_}(c4,pi5{t0:=},@fi{t1!b0%3}@oh{t0+=3;t0+=3}@si{t1%2<1}Ret1(Scc{b0%4!3})))),MPri(RU{F}(t6),Fb(c7l,c8e),@os{t0+3%2=1?o0:=t1+3;b1+=2}@si{o0|4=b0}@oh{t0+3=6?o0:=t0+4}Dd{0}(@of{b0+2<1?t0:=o0|5%4}Scc{t1+4<b0%4}),c9e),a10)",
-    Tree0095 "B{o0=2;b0;t0=1}Ret4(RFb(Star(RSeq(@si{b0+4<t0}pa0{b0:t0;b1:b0},RetF(t1)),Sl{0}),RSeq(WU{b0%2<0}(t2),Sb{o0=1}),RSeq(@rw{t0<o0|3%4}@fi{t0+3%4=1}t3,c4,SubR(t5),Ub{o0})))",
-    Tree0096 "B{t0;b1=2;o0;b0=2}Wde(@fi{b0+2<b0+4}Swm(@si{none}Intr{t0+3%2>0}(pi0{t0:t0}),c1,@ki{b1+1%2>0}@rw{t0+3<4}@oh{t0:=b1}c2,Cnd{b0%4<2;N;F}(@ki{t0%4=0}Sc{b0>b1?o0:=t0+3})),Fb(t3,Pri(c4,@po{b0%2>0?b0:=o0|1;o0:=b0+1%3}F),c5,t6,t7),@po{o0:=b1%3}@rw{t0+2!7}PrSel{b1%2;b0+1;b0;b1;b1}(pi8{t0:=},c9,@po{o0:=_}@si{b0>7}t10,pc11{b0:1},t12))",
-    Tree0097 "MSeq(Swm(S,Sel(a0,c1,t2),Once(RFb(To{20}(c3),c4e,S)),Par{2;-1}(c5,t6)),Star(Par{_;_}(OnceT(Rep1(PAll{-3}(a7,a8,c9)))),c10l,PAll{0}(t11,t12,t13e),Ret1(a14)))",
-    Tree0098 "B{t0=4;b0}Pre{b0!4}(Seq(RFb(RSel(a0b{t0;b0},t1),RFb(F,Sb{b0=t0}))))",
-    Tree0099 "B{b1=0;o0=_;b0;t0=3}@os{b0:=4}Fb(Swm(WU{t0=1}(MSeq(Sw{1}(@si{b1+4%3=0}Scc{t0!3},Seq(Sl{30},a0b{t0;b0},c1)))),Obs{some;S}(Ub{o0}),Seq(t2,RSeq(t3,c4b{b0+1})),PPar{1;N}(t5,a6,c7)),Cnd{some;N;_}(Flt{1;_;_}(Seq(Rmp{S;F}(Par{_;0}(Pre{b1=7;K}(Scc{b1+1%3<0}))),Bin{b0%4<3;T}(Fai,t8)))),RFb(Fb(@rw{b0%4=0}Ub{o0},Fai),t9e,c10l,Invt(S),t11))",
+    Tree0000 "Star(Flip(Rpt{0}(t0),R,Sl{30}),Seq(Wt{0},Sub(Sub(t1)),Rpt{0}(Sl{0})),RSel(PPar{2;T}(c2,c3,Fai,c4)))",
+    Tree0001 "B{t1;b0=1;t0}MPri(Scc{t0+1<7},a0b{b0;b0},t1,t2,Sc{t1+=1})",
+    Tree0002 "B{b0=0;t0=5}Par{_;-5}(Sb{b0=1},@ki{t0+3%4=3}SubR(Sl{10}),Wt{0},RSel(F,SubR(pi0{t0:t0})),c1)",
+    Tree0003 "B{o0;t0;t1=2;b0}Pre{o0|4%3=1;S}(Isw{b0;_;T}(SubA(@fi{o0|0%3=2}@of{t1+=3}@os{b0:=7}a0e),Obs{t0+3=6;_}(c1b{6})))",
+    Tree0004 "B{t0=3;o0=4}RT{F}(SubA(SubA(@rw{none}@os{o0:=t0+3}RSeq(Sl{10},a0,Pre{t0%2!1;F}(S)))))",
+    Tree0005 "B{b1;b0}Rus{F}(Swm(RetF(c0e),Pre{b0<b1+4}(t1),Sl{100}))",
+    Tree0006 "DySeq(c0,c1)",
+    Tree0007 "B{b0=4;b1;t1=5}Obs{b1>4;N}(To{10}(Par{_;-1}(Swm(c0,@of{b1+=3}@oh{b0:=t1}@po{b1+=3}Wu{t1},c1),c2)))",
+    Tree0008 "B{b0;b1=3}FF(RSel(pi0{t0:b0},a1b{2;b1},PAll{-2}(c2,c3),SubA(RT{2}(Fb(c4b{b0%4},pc5{b0:b1})))))",
+    Tree0009 "B{q0;t1=0;b1=3;t0=1;b0}TryT(Opt(t0),@rw{b1>7}@ki{t1<7}Fb(@os{t1+=1}@oh{t0+=1}c1,c2l,Suc),Lp{_;K}(Pri(c3,@po{t0+=2}t4e)),Sc{b0+4!t0+1?t1+=2})",
+    Tree0010 "B{t0;b0;t1=3}Obs{b0%3=0;N}(PAll{-1}(Wu{t1},Flip(Cd{0;_}(@ki{t0<3}R),pa0{b0:=;b1:t1},t1),RFb(Scc{b0<3},t2,c3)))",
+    Tree0011 "B{q0=0}RFb(Lp{_;S}(c0l))",
+    Tree0012 "Star(a0l,MPri(Cd{10;_}(Sl{0}),c1l,t2e))",
+    Tree0013 "B{l0;o0=4;t0;b0}Par{_;-3}(RSel(Intr{o0|1=t0%2}(Pre{t0!3;K}(@oh{t0<6?b0:=7}@si{none}@of{t0+=2;o0:=_}Lim{3}(Fb(t0,@of{t0:=b0}@os{o0:=b0%2;t0:=o0|5+3}a1,t2e)))),Cnd{t0+1>b0+2;_;_}(@rw{o0|2>4}@po{o0:=b0}@ki{t0+2>b0+4}Wde(To{10}(c3),@ki{t0<0}t4,Wu{t0}))),OnceK(pt5{b0:t0}),t6e,Itr{b0;0;_;_}(TryT(Bin{some;_}(Flt{2;S;F}(Sl{10}),a7),Itr{b0;1;_;_}(RSeq(pa8{b0:=;b1:t0},Sc{t0+=3;o0|4>b0+2?t0+=2})))))",
+    Tree0014 "B{t0=3;o0=_;b0=4}PPar{0;N}(Isw{t0+4;N;N}(DySel(Ret2(Star(RFb(pi0{t0:=},R),Sb{t0=8},Fai)),@po{b0+=1;b0<o0|3+3%3?b0:=o0|3}Opt(@os{o0:=b0;o0:=t0}Inv(Bin{b0+4%4=2;N}(@po{t0+=1}@fi{t0+3>7}Pri(t1,Wu{t0}),Cd{0;F}(a2))))),Swm(RFb(Mt{100}(c3b{t0}),RSeq(SubA(Suc),Scc{o0|3%2>0},pc4{b0:1})),Wde(Pre{some;F}(RSeq(t5,Rep1(t6),OnceK(@ki{none}@oh{t0:=b0+4;b0!7?t0+=1}@os{b0+=3;b0+=1}c7))),@os{t0:=b0}pa8{b0:=;b1:b0}),Mt{20}(Seq(c9,t10,Sb{b0=2})))))",
+    Tree0015 "B{b1=2;o0=5;t0;b0}RFb(Isw{b0;N;T}(t0),ASeq(Par{-1;2}(Wt{0},a1e,F),@os{b1+=2}@ki{o0|2+3!b1}PAll{0}(Wt{20},RSeq(c2,Scc{b1!3})),Seq(t3,Pre{t0+4!0;R}(@ki{o0|4=0}Sc{o0:=_;t0+=1}),Sl{0}),Sw{0}(Sb{o0=5},t4),Cd{50;K}(Rep4(Mt{0}(a5e)))))",
+    Tree0016 "B{b0;t0=3}Seq(Fb(Cd{50;_}(c0),c1,R),pt2{b0:t0;b1:t0},To{50}(Cnd{t0<t0+2%3;N;S}(Dl{50}(Sb{t0=9}))),Star(To{0}(pc3{b0:=}),Scc{b0>3},Wt{20}))",
+    Tree0017 "Ite(t0e,Sl{0},c1)",
+    Tree0018 "B{t0=1;b1=4;b0=0}Obs{t0!5;N}(RSeq(MSeq(Flt{3;F;F}(OnceK(t0)),Bin{b0<7;_}(pa1{b0:=},Sb{b1=3}),DySeq(t2,t3)),@rw{b1%4<1}PPar{1;_}(Sel(To{0}(a4e),t5,Rus{F}(pt6{b0:b0;b1:t0}),a7))))",
+    Tree0019 "RFb(PrSel{3;0;0}(Seq(t0,t1,a2,t3),PAll{2}(Par{-1;-1}(Ret4(RSeq(Sl{10},c4,a5,Run))),t6e,S),PrSel{2;2}(Cd{50;_}(PrSel{3;3;3}(DySeq(a7,t8,a9),DySeq(c10),c11)),Once(PAll{1}(t12,Suc)))))",
+    Tree0020 "B{o0=3;b0=4;t0}Par{-3;-2}(Rpt{0}(Wu{t0}),RFb(pt0{b0:=;b1:b0},Seq(@po{b0:=b0%4}@ki{b0+4<o0|2}@fi{b0+2>2}t1e),pc2{b0:b0}),@of{b0>o0|5+3?o0:=t0}@oh{t0+=3}Flt{1;F;_}(Par{1;-3}(a3b{t0;b0},t4,a5l)))",
+    Tree0021 "B{b0=0;t1;t0}TryF(PAll{-1}(pt0{b0:=;b1:b0},c1l,Sc{t0+=2;t1+=1}),MSeq(a2b{t1+3;b0},@of{t0+=1;t0+=1}@ki{t1>6}F,t3e),To{0}(@ki{t1+1>t0}Isw{t0%2;N;_}(@rw{t1%3<0}@fi{t0<3}Cd{50;_}(t4e),Inv(c5),Suc)),Step(DySeq(t6e),Flip(pc7{b0:0},t8,Sb{t1=1})),c9l)",
+    Tree0022 "B{t0=3;l0;b0=3;b1=4}Keep(SubA(Itr{b1;_;3;T}(Star(Scc{b0+2!t0%4},c0,c1,Pri(c2,t3,c4)))))",
+    Tree0023 "Rpt{0}(Suc)",
+    Tree0024 "B{t0;b0;o0=_}Fb(Obs{o0|2%4!3;L}(RSeq(Pre{o0|0!o0|4;S}(Fb(@ki{t0+3<4}Scc{t0<t0+1},a0)),Rpt{0}(c1),a2l)),Obs{none;B}(Par{3;3}(c3,Sb{o0=3},PPar{0;_}(pa4{b0:1;b1:b0}))))",
+    Tree0025 "B{b1;l0=3;b0=3;t0=1}@of{t0+=1}@ki{b0%3<2}Swm(Itr{b1;0;_;N}(Itr{b1;_;2;N}(Ret2(c0))),Seq(Sl{0},Lim{2}(t1)))",
+    Tree0026 "B{o0=0;l0=2;b0=5;b1}Wde(Flip(Sel(c0,@oh{b0+=2}t1),Scc{o0|2<5},Ub{o0}),Sw{2}(Wde(c2,c3e,Suc),Rep1(Sel(FF(@si{b1=2}Seq(Pre{b1+1>1;F}(Sl{20}),t4,pi5{t0:b0},Itr{b0;2;3;_}(c6))),Pre{o0|2>b0+3%4;K}(pi7{t0:b1})))),TryF(Itr{b1;1;_;T}(a8l),Itr{b0;0;_;N}(Dl{20}(Fai))))",
+    Tree0027 "B{b0=5;o0=0;q0=2;t1=4}@si{b0+1<1}@oh{b0:=9;b0+=1}@ki{t1!3}Par{_;_}(Swm(Rep0(t0),SubR(PrSel{o0|3%4;b0}(t1,c2))),Lp{_;K}(MSeq(c3,c4b{5},OnceK(pa5{b0:=}),SubA(Wu{t1}),Obs{o0|1+1!4;N}(c6))),FS(Cnd{some;T;F}(RSeq(S,Scc{t1+4<b0}))))",
+    Tree0028 "B{b0=4;t0=0}Fb(Wv{t0}(Cnd{b0<5;_;S}(a0)))",
+    Tree0029 "B{l0=1;b0}Itr{b0;0;1;_}(t0e)",
+    Tree0030 "B{t0;b0=5;b1=5;t1=5}Ite(Ite(a0b{t0;b0},pc1{b0:=}),Mt{20}(Bin{b1+1%2!0;T}(Bin{t0%2>0;N}(t2,a3),t4)),Swm(t5,pa6{b0:t1;b1:t0}))",
+    Tree0031 "B{o0=0;b0=2;q0=3;t0=0}@ki{o0|1+2!6}@po{o0:=_}RSel(Ite(Ite(@of{b0+=1}@fi{t0=3}t0,pi1{t0:b0},Lp{_;K}(Lp{_;S}(RSeq(c2l,pa3{b0:=;b1:b0})))),F,Swm(c4,Scc{t0+3!o0|0%2},c5,Wt{20},t6)))",
+    Tree0032 "B{t0=3;b1=2;l0=3;b0=0}FS(Rpt{2}(Sel(Obs{b1<4;L}(Ite(Itr{b0;_;1;N}(Ite(t0,t1)),S)),Obs{b0>4;L}(@rw{t0<4}pa2{b0:7}),Sw{0;2;1}(pt3{b0:t0},Sc{b0:=t0;b0:=t0+1%3},@os{t0:=b0;b1:=b0}@si{b0<6}c4,Wt{20}))))",
+    Tree0033 "B{b0=3;t0=1;o0=2}@of{b0!1?t0:=1;t0+=1}Bin{t0!2;T}(SubR(Isw{0;_;T}(Obs{some;_}(RSeq(c0b{b0%2},S,@rw{b0+1%4!2}Obs{some;N}(pc1{b0:7}))),@si{none}@rw{o0|5>7}SubR(Su{t0}(c2)))),Ub{o0})",
+    Tree0034 "B{b0=1;t0=0;t1=3}Flip(@fi{t1+2!4}Obs{t1<4;_}(Once(Cnd{t1+3<3;_;S}(@ki{t0>b0%4}@si{t1<7}Fb(Ite(c0,Rep4(a1)),Ret3(Inv(F)))))),Invt(PPar{2;_}(Seq(pi2{t0:=},S),Wu{t1},@oh{b0:=0}Scc{t0<4})))",
+    Tree0035 "Seq(Seq(t0,c1,t2),Par{1;4}(c3l,t4e,PAll{_}(c5,Sub(c6)),R),PAll{1}(Pri(t7e,Sl{50}),Pri(c8,F,Inv(t9),Lim{1}(c10),a11)))",
+    Tree0036 "B{l0=1;b0;t0=0;b1=4}Flip(Swm(Wt{20},t0e,Wu{t0},Sb{b0=2}),@os{t0:=b1%4;b0=4?t0+=1}Itr{b1;0;3;T}(OnceK(@fi{t0!0}@si{t0%3>0}@rw{b1>4}t1)))",
+    Tree0037 "B{t0=5;b1;q0=4;b0=0;o0=5}Lp{_;F}(DySel(OnceK(PAll{-4}(t0,Sc{b1+=3},S,Ub{o0})),Wv{t0}(Flt{2;R;K}(RFb(t1,OnceK(pc2{b0:b1}),Sl{0}))),@ki{b0>t0%2}@os{o0:=t0%4}MPri(Wu{t0},Swm(pa3{b0:b1;b1:b1},@os{b0+=1}@oh{o0:=b1%3;o0:=_}Ub{o0},TryT(pc4{b0:=},t5)))))",
+    Tree0038 "B{b1;t0;l0;b0=3}Sel(RSeq(Step(Pre{b0=3;S}(SubR(pi0{t0:b0})),@os{t0+=1}SubA(Scc{b0<3}),FS(@fi{b1=b1+3}@si{b1%3!1}@po{t0+=3}Sb{b1=b0}),pi1{t0:t0}),RSeq(Dd{50}(t2),Wu{t0}),Par{_;1}(Ret0(Sc{b1:=b1%4}),Rus{F}(RFb(a3))),RFb(Itr{b1;2;_;_}(c4e)),OnceK(Seq(c5e,c6,Sl{10}))))",
+    Tree0039 "B{o0;t0=5;b0}OnceT(@rw{t0<b0}@fi{none}Flt{2;_;_}(RU{F}(Su{t0}(c0b{b0}))))",
+    Tree0040 "B{b1;o0;t0=1;b0=1;l0=3;t1=1}MPri(Seq(t0,a1e,Sl{20}),DySel(Itr{b1;0;_;N}(Itr{b0;_;_;_}(Wv{t1}(TryF(pa2{b0:6;b1:t1},c3,@ki{none}@oh{t0:=6}@si{none}R))))),@oh{b0:=2}@si{t0%3>1}Par{-1;4}(Sb{o0=8},a4e,pa5{b0:8;b1:t0},a6e))",
+    Tree0041 "B{t0=4;b0=1;b1}RetF(Fb(a0,Pre{b0%3<0;K}(Obs{t0=7;S}(RFb(a1,t2))),c3e,a4,TryF(c5,pc6{b0:t0},a7b{b1+1;b1},t8)))",
+    Tree0042 "B{t1;b0=0;b1;t0}MPri(@oh{b1:=t1%2}@of{b1+=1;t0+=1}Sel(@os{t1:=b0%2}@of{t0%3>1?t0:=0;b1+=2}Flt{1;F;F}(PAll{-1}(Pre{b1!4;R}(RT{1}(@of{t1:=t0}pi0{t0:=})),Cnd{b0+2>3;T;_}(Flip(a1b{b0;b0},a2))))))",
+    Tree0043 "Pri(Dl{0}(t0),PrSel{0;2;1;3}(t1e,t2,a3,t4),Par{_;-3}(Wt{0},RT{3}(a5l),t6,Once(a7),t8))",
+    Tree0044 "B{b1;b0;t0=0}RSeq(Step(Sb{b0=1},Sb{b0=6},pa0{b0:0;b1:=},R),Bin{t0=6;_}(a1,@po{b1+=1}PAll{_}(c2,R)),Sl{10})",
+    Tree0045 "B{t1=1;b1=0;t0;b0=2}Flt{1;S;_}(Obs{t0=t1%2;S}(Wde(@rw{t1+1!1}Pre{b1+4=6}(@po{b1+=1}t0),@po{t0+=2}@of{t0+=1;t1:=b0+4}a1b{t1;b0})))",
+    Tree0046 "B{t0=3;t1=1}Pre{t0%2>0;F}(Ret1(Sb{t0=t1}))",
+    Tree0047 "Ret0(t0)",
+    Tree0048 "B{b1;b0=4;q0=1}ASeq(pt0{b0:=;b1:=},t1)",
+    Tree0049 "B{b0=1;b1;o0}Star(@of{o0:=_}@rw{o0|0<b0+3}TryF(a0,pc1{b0:b1}),t2,t3,Scc{o0|3+2=b1})",
+    Tree0050 "B{t0=2;q0=3;l0=0;b0=4;b1}PPar{1;N}(Lp{b1;K}(Lp{b0;S}(PPar{1;T}(c0b{t0%4}))),Rep0(@rw{t0<3}Wt{20}),RFb(Itr{b1;0;2;N}(Sc{b1:=b1+3%3}),pt1{b0:=},WU{b1<b0+1}(c2)),Swm(Par{4;2}(t3,Sc{t0:=t0+2%2},SubA(SubR(pt4{b0:b0;b1:t0})),t5),Seq(c6b{b0},a7b{b0;b1},Wu{t0}),Star(Sb{t0=9},c8l,a9l)))",
+    Tree0051 "B{o0=_;b0=4;t0;t1=4;l0}Par{_;-3}(RSeq(t0,Fb(a1,c2),Sc{t1+=3}),@si{some}@rw{none}@ki{o0|4+4>0}OnceT(Seq(Seq(RFb(c3,c4),t5),Sl{50})),FS(Flt{2;R;_}(pi6{t0:=})),Wde(TryT(pa7{b0:=;b1:t0},c8b{t0},Ub{o0},t9),Invt(pt10{b0:9;b1:t0}),Dd{100}(Sb{t0=9})),RSeq(Itr{b0;0;2;N}(Mt{20}(Isw{t1;_;_}(pc11{b0:b0},pi12{t0:=}))),RFb(Sl{0}),@si{t1+4%2=1}@of{t0+=2}Suc))",
+    Tree0052 "B{t0=3;b0=3;t1;l0=4}PrSel{t1+1;t1;b0+3%3}(Sel(pa0{b0:b0;b1:t0},t1,pt2{b0:t1;b1:t1}),Bin{t0!t0%3;N}(To{10}(Rpt{2}(Sb{t1=9})),OnceK(@fi{b0!t1%3}DySeq(Scc{b0<6}))),TryT(Scc{t0+3>t1},Itr{b0;_;_;T}(@os{b0+=2}@po{b0:=t1+1}@rw{t0%4!1}S),R,Rty4(@fi{t1+4<t0}@os{t0+=3}pi3{t0:=})))",
+    Tree0053 "B{o0=_}RU{F}(Ub{o0})",
+    Tree0054 "B{o0=3;t0=4;b1=0}RSeq(Dd{10}(t0),@si{b1%3=0}@of{b1:=t0+2;some?o0:=_}@fi{o0|4+3<b1}Dl{20}(F))",
+    Tree0055 "B{o0;b0=3;t0;t1=2;l0=2}Swm(@oh{t0+=3;none?t1:=o0|4%4}SubA(@of{t0+=1;t0+=1}Sel(pi0{t0:=})),SubA(Itr{b0;2;_;T}(@po{t1%3!0?b0+=1}Try(c1,pi2{t0:t1},Sb{o0=2},c3l))),RFb(To{0}(Itr{b0;0;3;N}(Swm(t4,a5b{o0|3+1;b0}))),a6e,pa7{b0:t1}))",
+    Tree0056 "B{t0=2}RFb(pi0{t0:t0},pi1{t0:=})",
+    Tree0057 "B{o0=5;b0=5;b1=5}Sw{4;3}(t0,To{0}(@of{b0+=1}@ki{b1>7}@rw{o0|5%4<3}F),a1b{1;b1})",
+    Tree0058 "B{q0;l0=4;t0=1;b0}OnceT(Fb(Lim{3}(@of{b0+4%3=1?t0+=1}Ret4(Ruf{1}(@oh{t0:=b0+4%3}AFb(Itr{b0;_;_;T}(c0),PAll{_}(Scc{b0<3}))))),Su{t0}(Obs{t0<3;_}(@fi{t0=7}@of{t0:=b0%3}Par{1;0}(To{30}(t1e),RT{F}(t2))))))",
+    Tree0059 "B{l0=0;t1=0}Rty4(DySeq(t0,Scc{t1>4}))",
+    Tree0060 "Fb(PAll{-2}(DySeq(c0,c1,Wde(t2,t3),a4l),Ruf{3}(OnceK(Cd{10;K}(Rmp{F;S}(Rpt{0}(a5))))),a6),Rpt{F}(c7))",
+    Tree0061 "B{b0=2;t1=3;o0=4;b1=2;t0}RSeq(Star(pa0{b0:b1;b1:b0},Sc{t0:=b1;t1:=b1+4},Sb{t0=b1},@po{t1+=3}@os{b1:=t0}t1),RSel(@oh{t0:=o0|4+4}@si{none}Flt{1;F;K}(@rw{o0|0+4!5}@os{t1+=2}t2),a3b{t0+3%2;b1},c4),c5,Sw{5;4}(Sb{t0=b1},pa6{b0:=},a7b{0;b0}),FF(Rty2(a8)))",
+    Tree0062 "B{b1=5;o0;b0}@po{o0:=1;b1:=b1%3}@rw{o0|2%3>1}@of{b1:=b0}Obs{b1+2<3;_}(Seq(a0e,a1,Run))",
+    Tree0063 "B{b1=1}Lim{2}(Ret2(Cd{0;_}(a0b{b1;b1})))",
+    Tree0064 "Seq(t0,Wt{0},PAll{_}(t1,c2),DySel(F,S),PAll{-1}(Sub(Fb(c3,c4)),R))",
+    Tree0065 "RepF(S)",
+    Tree0066 "RSel(t0,t1)",
+    Tree0067 "Seq(t0,DySel(t1,t2))",
+    Tree0068 "OnceK(RepF(DySeq(t0,t1)))",
+    Tree0069 "B{b1=5;b0=5;t0=5}@fi{b1>3}@os{b0+=3}Sw{3}(Inv(RSeq(a0,a1)),SubR(Seq(t2,pc3{b0:=},Sb{t0=b0})))",
+    Tree0070 "B{t0;b0=0;o0}Seq(SubR(a0),@si{b0%4>1}@rw{b0+4>t0}@fi{o0|1!b0}a1)",
+    Tree0071 "B{b0;t0=1}Fb(t0,t1,Sb{b0=t0})",
+    Tree0072 "B{l0=1;b0=3;t0=3}Itr{b0;_;_;T}(Fb(@fi{t0%2<0}c0,RFb(pa1{b0:t0},t2e),Inv(Flt{3;S;K}(t3e)),Once(a4e),a5))",
+    Tree0073 "B{b0}Once(pi0{t0:b0})",
+    Tree0074 "B{o0=_;b1=2;t1=2;q0=2;t0;b0=4}Seq(Star(Rpt{0}(Sc{o0:=_}),Wde(a0,RSeq(@oh{b1:=b1%3}t1,t2)),pa3{b0:8},Dd{20}(c4)),Ite(Fb(Rty1(Wu{t0}),c5),pi6{t0:b1},Lp{t1;K}(a7l)),RFb(@ki{t1<o0|2%4}FF(Sc{b0+=3}),Try(pi8{t0:b0},t9)))",
+    Tree0075 "Ite(DySel(RSeq(c0l,t1),a2,F,Inv(a3l)),PrSel{1}(MSeq(a4l,Sub(a5e),t6,t7)),Swm(a8,RSeq(Inv(t9),t10)))",
+    Tree0076 "Sel(RFb(Inv(S),Rep1(RSeq(Rty0(S))),Par{-4;_}(a0,a1,F,t2e,c3),a4,a5),Cd{0;K}(DySel(F,c6,Par{-1;1}(Lim{3}(Mt{100}(RT{F}(Run)))))),Rep3(MSeq(Rpt{F}(RFb(RetF(OnceT(t7e)))))))",
+    Tree0077 "B{t0;b0;t1=4;l0=3;b1;o0=1}RSeq(RSeq(Scc{some},Su{t1}(Pre{b1%3<2;K}(Itr{b0;0;_;T}(@of{t1+=3}@os{t0:=b0}@rw{t1+2=3}t0)))))",
+    Tree0078 "B{b1=0;b0;t0}RT{F}(Sw{4}(ASeq(FS(Fb(a0)),RSeq(t1,a2b{b1%2;b1}),Fb(Inv(@si{t0+4<b0}@os{t0>b0?b0+=3;b0+2%4>2?t0+=1}pa3{b0:t0})),Sel(@of{t0:=b1}@os{t0+=3}@si{b1%3<1}DySeq(c4)),Scc{b0!7}),Swm(PrSel{b0;b0+4;t0;b0%3;b1}(Sb{t0=8},a5,t6,Sl{0},c7),pi8{t0:b0},PPar{2;N}(Sc{b0+=1},a9),PrSel{b0;t0;t0}(a10e,t11,RepF(a12b{b0%2;b0})))))",
+    Tree0079 "B{b0=1;t0=1;t1=0}PrSel{t0+4%2;1;b0+2%3;t0%4}(Star(@rw{t1+1>2}SubA(c0),Fai),To{0}(t1),Sb{t1=0},a2)",
+    Tree0080 "B{o0=0;l0=3;b0=3;t0}Itr{b0;1;_;N}(Fb(Fai,t0,@os{t0+=1}@rw{o0|1=3}@ki{b0+4%4>2}c1,@rw{t0<b0}@oh{b0:=t0+2}Pre{b0+2>5;R}(c2b{2})))",
+    Tree0081 "B{b1;b0=1}Par{2;_}(Cd{50;K}(a0e),RFb(SubR(Flip(@po{b0+=1}Keep(c1),Keep(Cnd{b1!2;T;S}(a2l))))))",
+    Tree0082 "RFb(a0l,a1,c2)",
+    Tree0083 "B{t0;b0;o0;t1=0}MPri(DySel(c0,Ret3(Mt{10}(Rep0(Sc{t1+=1})))),@ki{b0+4%4!2}PrSel{o0|3;b0;t1+1}(Cnd{b0%3!1;_;S}(PPar{1;N}(a1,Sb{b0=3})),RFb(c2,pi3{t0:=},c4l,a5l),Ruf{1}(MSeq(t6,@si{some}t7e))))",
+    Tree0084 "Seq(PPar{2;T}(F,a0l),DySel(MPri(a1,t2,a3,t4,Wt{10})),a5,a6,DySel(PPar{0;N}(t7,a8e),F,c9))",
+    Tree0085 "B{b0=4;t0=2;t1=3}PAll{_}(Rpt{2}(RFb(Sb{t1=1})),Wt{20},TryF(Fb(t0,a1b{b0;b0}),pa2{b0:=}),RU{S}(PAll{3}(t3e,c4e,c5e,a6)),Sel(Obs{t0%2<1;B}(Wt{30}),c7))",
+    Tree0086 "B{l0=3;b0=0;t0}RSeq(OnceK(Itr{b0;_;_;_}(@of{t0:=9}Seq(Sel(t0,SubA(Wu{t0}),F,Wt{20})))),t1,F)",
+    Tree0087 "B{b0=3;t0=0;t1=1}Fb(Obs{b0!t0;B}(Bin{t1+1!0;T}(Ruf{F}(Sb{t0=7}),Sb{t1=9})),Once(RFb(t0e,Flt{1;R;_}(R),FS(Sc{b0:=t0}))))",
+    Tree0088 "B{b1;t0}@of{b1+=1}@rw{t0+4<b1%3}RSeq(@of{t0+=3}@os{b1:=t0%4}pt0{b0:8;b1:=},c1e,t2)",
+    Tree0089 "B{t0}Ite(Wu{t0},Seq(Su{t0}(c0),WU{t0+1=2}(a1l)))",
+    Tree0090 "B{b0;b1}Seq(a0b{b1;b0},c1l)",
+    Tree0091 "B{b1;q0;b0=3;t0}Flip(RFb(c0,c1,pi2{t0:=},@rw{b0%3>0}t3e,t4),Ite(pt5{b0:b1;b1:b0},Wu{t0},Lp{_;S}(c6)),t7,t8)",
+    Tree0092 "B{q0;b0;o0=_;t0=4}MSeq(a0,Lp{b0;S}(Wt{10}),Bin{b0+2!2;T}(Cd{100;K}(@of{o0:=t0;b0+=3}@oh{t0+=2}@rw{b0<t0+2}Dl{20}(DySel(t1))),Cnd{b0>t0;T;_}(Sc{o0:=_})),Cnd{t0+4>4;N;_}(Fb(Obs{b0+4=1;L}(Obs{b0<b0%4;_}(t2)),t3)),RFb(Seq(pc4{b0:=},pt5{b0:=}),@oh{b0+=1}@os{t0:=o0|0+1}RFb(c6b{1},c7b{b0%2},Sl{50})))",
+    Tree0093 "B{t0=0;b0;l0}Seq(Fb(Rep3(@os{b0+=3}Ite(pa0{b0:6;b1:b0},t1))),PPar{1;T}(MPri(Itr{b0;2;2;N}(Fai)),RSeq(t2,Scc{t0%2>0},t3)),Wt{10})",
+    Tree0094 "B{t0=3}RSel(Fai,t0,SubR(@oh{t0+=1}t1))",
+    Tree0095 "B{t1=2;b1;b0=5}Sw{3}(AFb(Once(t0),Sb{t1=2}),Rep0(t1))",
+    Tree0096 "B{b0=4;t0=3}@oh{t0+=2}@ki{t0<b0}@si{b0+2<1}DySel(Scc{t0+4%4>1})",
+    Tree0097 "B{b0=3}Swm(PPar{1;N}(t0,Fai),RFb(pt1{b0:=},c2,c3l,pc4{b0:=},t5e))",
+    Tree0098 "Cd{20;_}(RetF(t0))",
+    Tree0099 "B{b0=4;o0;t0=5}RSeq(c0e,a1l,@os{b0+=2}@oh{t0+=3}@ki{o0|1+1%2!1}Rty1(t2))",
 }

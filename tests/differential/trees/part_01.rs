@@ -6,243 +6,242 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0100Sub0 for Ctx {
         blackboard {
-            b0: i64 = 13,
-            #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 9,
+            #[tracked] t1: i64 = 15,
+            b0: i64 = 12,
         }
-        Action(PAct<0>, b0 = {=}, b1 = {t1})
+        Precondition(|bb| (bb.b0 + 2) % 3 < 0, else = Skipped) {
+            MemSequence {
+                #[success_if(|bb| bb.b1 % 3 > 1)]
+                StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
+                Action(Act<1>),
+                Condition(|ctx| ctx.check(2)),
+                #[skip_if(|bb| *bb.t1 > *bb.t1 + 3)]
+                Action(|ctx| ctx.exec(3)),
+                #[success_if(|bb| bb.o0.is_none())]
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0100 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
         }
-        SequenceWithMemory {
-            AlwaysSuccess,
-            ScriptCondition(|bb| *bb.t1 != bb.b0),
-            SubTree(Tree0100Sub0, b0 = {=}, t1 = {t1}),
+        IfThenElse {
+            SubTree(Tree0100Sub0, o0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, b0 = {=}),
+            RunOnce(then_skip = true) {
+                MemPriority {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(1) + 1, out_of_range = Loop) {
+                        Precondition(|bb| bb.o0.is_none()) {
+                            Script(|bb| bb.b0 += 4),
+                        },
+                    },
+                    Condition(|ctx, bb| ctx.check_in(5, (bb.b0 + 1) % 3)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0100Blackboard { b0 t1 });
+board!(Tree0100Blackboard { o0 t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0101 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 5,
             b0: i64,
         }
-        WhileDoElse {
-            ReactiveSelector {
-                Action(|ctx| ctx.exec(0)),
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
-            },
-            RunOnce {
-                StatefulAction(Task<2>),
+        RepeatUntilFailure(forever) {
+            MemPriority {
+                #[post(|bb| bb.b0 = *bb.t0 % 2)]
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
+                    SetBlackboard(b0 = {t0}),
+                    FlipSelector {
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        #[post(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
+                        #[failure_if(|bb| *bb.t0 % 3 == 2)]
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        StatefulAction(Task<2>),
+                    },
+                    Timeout(10) {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                },
             },
         }
     }
 }
 
-board!(Tree0101Blackboard { b1 b0 });
+board!(Tree0101Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0102 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![],
+            b0: i64 = 5,
         }
-        Fallback {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                DynamicSelector {
-                    Action(|ctx, bb| ctx.exec_in(1, 5, &mut bb.b1)),
-                    Condition(Cond<2>),
+        MaxTime(0) {
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                Repeater(1) {
+                    StatefulAction(Task<0> = Task::<0>),
                 },
-                Condition(|ctx| ctx.check(3)),
-                StatefulAction(Task<4>),
-            },
-            FlipSelector {
-                Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                #[on_failure(|bb| bb.b1 += 3)]
-                #[run_while(|bb| bb.b0 == 4)]
-                Action(Act<6> = Act::<6>),
             },
         }
     }
 }
 
-board!(Tree0102Blackboard { b0 b1 t0 });
+board!(Tree0102Blackboard { l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0103 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b1: i64 = 4,
-            b0: i64 = 5,
+            b0: i64,
         }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-                Parallel(success = -1) {
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(3) + 4, &mut bb.b0)),
-                    StatefulAction(Task<4>),
-                },
-                Condition(Cond<5>),
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Sequence {
+                ScriptCondition(|bb| bb.b0 % 4 != 3),
+                StatefulAction(Task<0>),
             },
-            ReactiveSequence {
-                Observe(|bb| *bb.t0 + 3 > bb.b1) {
-                    ReactiveFallback {
-                        #[on_success(|bb| if bb.b1 < 2 { bb.b0 += 2 })]
-                        #[on_failure(|bb| *bb.t0 += 1)]
-                        Condition(Cond<6>),
-                        AlwaysSuccess,
-                    },
+            Condition(Cond<1>),
+            Priority {
+                Timeout(0) {
+                    Condition(|ctx| ctx.check(2)),
                 },
-                Selector {
-                    Observe(|bb| bb.b0 + 1 < 1, abort = lower) {
-                        StatefulAction(Task<7>),
-                    },
-                    Observe(|bb| bb.o0.is_some()) {
-                        #[skip_if(|bb| bb.b0 % 3 < 0)]
-                        #[failure_if(|bb| *bb.t0 % 4 == 3)]
-                        Condition(Cond<8>),
-                    },
-                },
-                MemPriority {
-                    Condition(Cond<9>),
-                    Interrupt(|bb| bb.b0 > bb.b1) {
-                        Loop(q0, value = {b1}) {
-                            StatefulAction(PTask<10>, b0 = {t0}),
-                        },
-                    },
-                    Action(PAct<11>, b0 = {t0}, b1 = {b0}),
-                },
+                StatefulAction(Task<3>),
             },
+            StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0103Blackboard { o0 t0 q0 b1 b0 });
+board!(Tree0103Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0104 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 4,
         }
-        #[on_success(|bb| bb.t0.set((*bb.t0 + 4) % 2))]
-        #[on_halted(|bb| { bb.b0 += 2; *bb.t0 += 4 })]
-        Observe(|bb| bb.b0 != 1, abort = self) {
-            Loop(q0, if_empty = Failure) {
-                Selector {
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(PTask<0>, b0 = {b0}),
-                    },
-                    TryCatch {
-                        Succeeder,
-                        StatefulAction(Task<1>),
-                    },
+        IndexSwitch(|bb| *bb.t1, out_of_range = Fail) {
+            #[post(|bb| bb.t1.set(*bb.t0 + 1))]
+            #[on_success(|bb| bb.o0 = None)]
+            #[run_while(|bb| bb.b0 == *bb.t0 + 3)]
+            AlwaysSuccess,
+            Condition(Cond<0>),
+            #[on_failure(|bb| if bb.b0 + 2 < 1 { bb.t0.set(bb.o0.unwrap_or(5) % 4) })]
+            ScriptCondition(|bb| *bb.t1 + 4 < bb.b0 % 4),
+            Action(Act<1>),
+            Action(PAct<2>, b0 = {t0}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0104Blackboard { o0 t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0105Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+        }
+        Action(PIo<2>, t0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0105 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        Parallel(failure = 2) {
+            Cooldown(10, filtered = Skipped) {
+                Condition(Cond<0>),
+            },
+            ParallelAll(2) {
+                Condition(Cond<1>),
+                RepeatUntilSuccess(1) {
+                    SubTree(Tree0105Sub0, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree0104Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0105 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        Optional {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0105Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0106Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-            b0: i64 = 9,
-        }
-        Precondition(|bb| *bb.t0 + 3 < bb.b0, else = Failure) {
-            StatefulAction(Task<0> = Task::<0>),
-        }
-    }
-}
+board!(Tree0105Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0106 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        AsyncSequence {
-            SubTree(Tree0106Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
-            #[on_success(|bb| *bb.t1 += 1)]
-            Action(Act<1>),
-            Condition(PCond<2>, b0 = {=}),
-            #[skip_if(|bb| *bb.t1 > 4)]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            Condition(|ctx| ctx.check(3)),
-            Limiter(3) {
-                #[success_if(|bb| *bb.t0 % 4 < 1)]
-                Sleep(30),
+        RepeatUntil(Success) {
+            Fallback {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
         }
-    }
-}
-
-board!(Tree0106Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0107Sub1 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0107Sub0 for Ctx {
-        SubTree(Tree0107Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0107 for Ctx {
-        Repeat(0) {
-            SubTree(Tree0107Sub0),
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        TryCatch(catch_on_halt = true) {
+            IndexSwitch(|bb| *bb.t1) {
+                Delay(10) {
+                    StatefulAction(Task<0>),
+                },
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 1, &mut bb.b0)),
+                Condition(Cond<2>),
+                Sequence {
+                    #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 4)]
+                    #[failure_if(|bb| (*bb.t0 + 3) % 4 == 1)]
+                    StatefulAction(Task<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+                ScriptCondition(|bb| *bb.t1 + 3 < *bb.t1),
+                MemPriority {
+                    SkipUnlessUpdated(t0) {
+                        Condition(Cond<8>),
+                    },
+                },
+            },
+            MemSequence {
+                UnsetBlackboard(o0),
+                Observe(|bb| *bb.t0 > bb.o0.unwrap_or(1), abort = self) {
+                    Wait(30),
+                },
+                Condition(Cond<9>),
+            },
         }
     }
 }
 
+board!(Tree0107Blackboard { b0 o0 t0 t1 });
+
 bt::behavior_tree! {
     pub tree Tree0108 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3> = Task::<3>),
+        RepeatUntil(Success) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -250,173 +249,195 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0109 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
+            b0: i64,
             #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
         }
-        ForceFailure {
-            ForceSuccess {
-                MemSequence {
-                    StatefulAction(Task<0>),
-                    Parallel(success = -1, failure = 2) {
-                        RunOnce(then_skip = false) {
-                            UnsetBlackboard(o0),
-                        },
-                        Condition(Cond<1>),
-                    },
-                    Conditional(|bb| (*bb.t0 + 3) % 3 == 1, dynamic = true, else = Success) {
-                        Condition(Cond<2>),
+        Fallback {
+            Observe(|bb| *bb.t0 + 3 > 2, abort = lower) {
+                ReactiveSequence {
+                    Sleep(0),
+                    #[skip_if(|bb| bb.b0 + 4 != *bb.t0 + 4)]
+                    #[run_while(|bb| *bb.t0 + 1 != bb.b1)]
+                    #[post(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 })]
+                    Condition(PCond<0>, b0 = {=}),
+                    Condition(Cond<1>),
+                },
+            },
+            StatefulAction(Task<2> = Task::<2>),
+            Observe(|bb| bb.b0 > 6, abort = lower) {
+                RepeatUntilFailure(forever) {
+                    ReactiveSelector {
+                        Action(Act<3>),
                     },
                 },
             },
+            Sleep(20),
         }
     }
 }
 
-board!(Tree0109Blackboard { o0 t0 });
+board!(Tree0109Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0110 for Ctx {
         blackboard {
-            b0: i64,
             #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        FlipSelector {
-            ParallelAll {
-                SetBlackboard(b0 = 6),
-                MemSequence {
+        Selector {
+            ReactiveSequence {
+                RepeatUntilSuccess(1) {
                     StatefulAction(Task<0>),
-                    WasEntryUpdated(t1),
                 },
-            },
-            Sequence {
-                RetryUntilSuccessful(4) {
-                    #[failure_if(|bb| *bb.t0 > 6)]
-                    Fallback {
-                        Action(Act<1>),
-                        Condition(Cond<2> = Cond::<2>),
+                Priority {
+                    StatefulAction(PTask<1>, b0 = 6),
+                    StatefulAction(Task<2>),
+                    WasEntryUpdated(t0),
+                    Loop(q0, value = {t0}, if_empty = Skipped) {
+                        Action(PIo<3>, t0 = {b0}),
                     },
+                    #[success_if(|bb| *bb.t1 != 3)]
+                    #[post(|bb| bb.b0 = bb.b0 % 4)]
+                    Condition(Cond<4>),
                 },
-                Cooldown(0) {
-                    StatefulAction(Task<3>),
-                },
-                WasEntryUpdated(t0),
-                Succeeder,
             },
-            Observe(|bb| *bb.t1 % 3 > 0) {
-                ParallelAll(max_failures = -3) {
-                    AlwaysRunning,
-                    Wait(30),
-                    ReactiveSequence {
-                        Condition(Cond<4>),
+            ReactiveFallback {
+                ReactiveSequence {
+                    ReactiveFallback {
+                        StatefulAction(Task<5>),
+                        #[on_halted(|bb| if *bb.t1 % 3 < 2 { *bb.t0 += 2 })]
+                        #[failure_if(|bb| bb.b0 + 1 == 5)]
+                        #[on_success(|bb| { if *bb.t0 + 4 == *bb.t0 { bb.t0.set(*bb.t1) }; bb.b0 += 1 })]
+                        Action(PIo<6>, t0 = {t1}),
                     },
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                #[run_while(|bb| bb.b0 < *bb.t0 % 3)]
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    Conditional(|bb| *bb.t0 + 3 > 2, else = Success) {
-                        AsyncSequence {
-                            Condition(Cond<5>),
-                            Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
+                    Condition(Cond<7>),
+                    RepeatUntilSuccess(forever) {
+                        Inverter {
+                            RepeatUntilSuccess(forever) {
+                                Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
+                                    #[post(|bb| bb.b0 = *bb.t0)]
+                                    Action(Act<8>),
+                                },
+                            },
                         },
                     },
                 },
-                BinarySelector(|bb| *bb.t0 > *bb.t1) {
-                    StatefulAction(Task<7>),
-                    Condition(Cond<8>),
-                },
-            },
-            #[skip_if(|bb| *bb.t0 + 4 < 2)]
-            Selector {
-                IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = true) {
-                    #[success_if(|bb| bb.b0 > 1)]
-                    #[skip_if(|bb| bb.b0 + 3 < *bb.t0)]
-                    #[post(|bb| { *bb.t0 += 1; bb.t1.set(bb.b0) })]
-                    SetBlackboard(t1 = 8),
-                    Action(|ctx, bb| ctx.exec_in(9, *bb.t1, &mut bb.b0)),
-                    #[on_failure(|bb| *bb.t1 += 2)]
-                    #[post(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<10> = Task::<10>),
-                },
-                MemSequence {
-                    Condition(Cond<11>),
-                    AlwaysSuccess,
-                },
-                RunOnce(then_skip = true) {
-                    Sleep(10),
+                Loop(q0, value = {b0}) {
+                    ReactiveFallback {
+                        MemSequence {
+                            #[run_while(|bb| *bb.t0 % 3 == 1)]
+                            Action(|ctx| ctx.exec(9)),
+                            Script(|bb| *bb.t0 += 4),
+                            ScriptCondition(|bb| *bb.t0 < 3),
+                            Condition(PCond<10>, b0 = {b0}),
+                        },
+                        WhileDoElse {
+                            ReactiveSelector {
+                                Action(Act<11>),
+                                StatefulAction(Task<12>),
+                            },
+                            StatefulAction(Task<13>),
+                        },
+                        #[failure_if(|bb| bb.b0 == 6)]
+                        WhileDoElse {
+                            #[post(|bb| bb.b0 += 1)]
+                            #[on_success(|bb| *bb.t1 += 3)]
+                            #[on_halted(|bb| if *bb.t1 < 0 { *bb.t0 += 3 })]
+                            Action(|ctx| ctx.exec(14)),
+                            Iterate(l0, element = {b0}, until = Never, max = 3) {
+                                Limiter(3) {
+                                    Failer,
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0110Blackboard { b0 t1 q0 t0 });
+board!(Tree0110Blackboard { t1 b0 t0 q0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0111Sub0 for Ctx {
+        SequenceStar {
+            Action(Act<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0111 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 3,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            RepeatUntilSuccess(forever) {
-                SetBlackboard(o0 = Some(8)),
-            },
-            #[post(|bb| { bb.b0 += 2; bb.b1 = bb.b1 % 3 })]
-            Sleep(20),
-            Repeat(1) {
-                Action(PIo<1>, t0 = {=}),
-            },
+        ReactiveSequence {
+            SubTree(Tree0111Sub0),
         }
     }
 }
-
-board!(Tree0111Blackboard { b0 b1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0112 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64,
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-            #[on_halted(|bb| if (bb.b1 + 3) % 4 < 0 { bb.b0 += 2 })]
-            WasEntryUpdated(t0),
-            Wait(0),
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            ReactiveSequence {
+                MemPriority {
+                    Sequence {
+                        Loop(q0, if_empty = Failure) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                    },
+                    Filter(times = 1, count = Completed) {
+                        KeepRunningUntilFailure {
+                            Sleep(20),
+                        },
+                    },
+                },
+                StatefulAction(Task<3>),
+                Precondition(|bb| bb.b0 < bb.o0.unwrap_or(2), else = Success) {
+                    Sequence {
+                        ParallelAll(max_failures = -1) {
+                            #[post(|bb| bb.o0 = Some(bb.b0 + 2))]
+                            #[on_halted(|bb| bb.b0 += 3)]
+                            #[on_success(|bb| { bb.o0 = Some(*bb.t0 + 4); bb.b0 += 1 })]
+                            Action(Act<4>),
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0112Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0113Sub0 for Ctx {
-        Action(Act<0>)
-    }
-}
+board!(Tree0112Blackboard { b0 q0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0113 for Ctx {
-        Remap(success = Failure, failure = Failure) {
-            Parallel {
-                KeepRunningUntilFailure {
-                    StepSequencer {
-                        Runner,
-                        AlwaysSuccess,
-                        Wait(0),
-                        SubTree(Tree0113Sub0),
-                        AlwaysFailure,
-                    },
+        PrioritySelector {
+            #[score(1)]
+            Action(Act<0>),
+            #[score(0)]
+            DynamicSelector {
+                PrioritySelector {
+                    #[score(2)]
+                    StatefulAction(Task<1>),
+                    #[score(0)]
+                    Condition(Cond<2> = Cond::<2>),
                 },
+                Condition(Cond<3>),
             },
         }
     }
@@ -425,105 +446,690 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0114 for Ctx {
         blackboard {
-            b0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
             #[tracked] t0: i64,
         }
-        Parallel(success = 1, failure = -2) {
-            #[skip_if(|bb| *bb.t0 % 2 < 1)]
-            #[failure_if(|bb| bb.b0 % 2 == 0)]
-            IfThenElse {
-                StatefulAction(Task<0>),
-                ScriptCondition(|bb| bb.b0 > *bb.t0),
-                StatefulAction(Task<1>),
+        StepSequencer {
+            FlipSelector {
+                #[success_if(|bb| *bb.t0 > 7)]
+                #[on_success(|bb| bb.t1.set(bb.b0))]
+                #[failure_if(|bb| bb.b0 != bb.o0.unwrap_or(1) % 4)]
+                Condition(Cond<0> = Cond::<0>),
+                Repeat(2) {
+                    #[on_success(|bb| if *bb.t0 < 2 { bb.b0 += 2 })]
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    Precondition(|bb| bb.o0.is_none(), else = Running) {
+                        Condition(|ctx, bb| ctx.check_in(1, (*bb.t0 + 1) % 2)),
+                    },
+                },
+                Delay(0) {
+                    Condition(PCond<2>, b0 = {=}),
+                },
+                StatefulAction(Task<3>),
+                Action(PAct<4>, b0 = {t0}),
+            },
+            Sequence {
+                KeepRunningUntilFailure {
+                    BinarySelector(|bb| bb.o0.unwrap_or(5) % 2 != 0, dynamic = false) {
+                        WhileDoElse {
+                            Condition(|ctx| ctx.check(5)),
+                            WasEntryUpdated(t0),
+                            ScriptCondition(|bb| *bb.t0 > 4),
+                        },
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0114Blackboard { b0 t1 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0115 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
+            b0: i64 = 1,
+        }
+        StepSequencer {
+            BinarySelector(|bb| bb.b0 < bb.b0 % 4, dynamic = false) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Sequence {
+                        UnsetBlackboard(o0),
+                        StatefulAction(Task<1>),
+                    },
+                    Action(PAct<2>, b0 = {=}),
+                    Sequence {
+                        SetBlackboard(o0 = Some(9)),
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Condition(PCond<4>, b0 = {=}),
+                    SequenceWithMemory {
+                        #[run_while(|bb| *bb.t0 + 4 > bb.b0 + 3)]
+                        #[on_failure(|bb| { bb.t0.set(bb.b0); if bb.b0 > 6 { bb.b0 += 3 } })]
+                        PolicyParallel(policy = FirstSuccess) {
+                            StatefulAction(Task<5>),
+                        },
+                        #[success_if(|bb| *bb.t0 > 2)]
+                        Condition(Cond<6>),
+                    },
+                },
+            },
+            Selector {
+                AsyncSequence {
+                    DynamicSequence {
+                        Condition(Cond<7>),
+                        Condition(Cond<8>),
+                        #[failure_if(|bb| *bb.t0 + 1 == bb.o0.unwrap_or(4) + 3)]
+                        MemPriority {
+                            StatefulAction(Task<9>),
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11>),
+                        },
+                        Condition(Cond<12>),
+                        StatefulAction(Task<13>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0115Blackboard { t0 q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0116 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+        }
+        Delay(0) {
+            #[post(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
+            AsyncSequence {
+                #[failure_if(|bb| bb.b0 < bb.o0.unwrap_or(2))]
+                Sleep(30),
+                Action(PIo<0>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0116Blackboard { o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0117 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        StepSequencer {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                SequenceWithMemory {
+                    Condition(Cond<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Conditional(|bb| bb.b0 % 2 > 0, dynamic = false, else = Success) {
+                    Repeat(4) {
+                        #[success_if(|bb| bb.b0 > 1)]
+                        #[skip_if(|bb| bb.b0 + 3 < bb.b1)]
+                        #[post(|bb| { bb.b1 += 1; bb.t0.set(bb.b0) })]
+                        SetBlackboard(t0 = 8),
+                    },
+                },
+                #[run_while(|bb| bb.b1 < bb.b1 % 4)]
+                #[on_failure(|bb| *bb.t0 += 3)]
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(PTask<2>, b0 = {t0}),
+                },
+            },
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
+            AsyncFallback {
+                RepeatTimes(1) {
+                    FlipSelector {
+                        Condition(Cond<5>),
+                    },
+                },
+                WhileDoElse {
+                    StatefulAction(Task<6>),
+                    Action(PAct<7>, b0 = {=}, b1 = {t0}),
+                },
+                #[skip_if(|bb| bb.b0 > 2)]
+                StatefulAction(Task<8>),
+                StatefulAction(PTask<9>, b0 = 6, b1 = {=}),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    AlwaysSuccess,
+                    Action(Act<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0117Blackboard { b1 t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0118 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess) {
+            Sequence {
+                RunOnce(then_skip = true) {
+                    ReactiveSelector {
+                        ReactiveSelector {
+                            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b0)),
+                            Action(Act<1>),
+                        },
+                        AsyncFallback {
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            #[skip_if(|bb| (bb.b0 + 1) % 3 != 0)]
+                            Fallback {
+                                Condition(Cond<2>),
+                                SetBlackboard(b0 = {t0}),
+                            },
+                        },
+                        IfThenElse {
+                            Condition(Cond<3>),
+                            WasEntryUpdated(t0),
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0118Blackboard { t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0119 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![],
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        ParallelAll(max_failures = -2) {
+            #[on_halted(|bb| { bb.b1 = bb.b0 + 2; *bb.t0 += 1 })]
+            ReactiveSequence {
+                ReactiveFallback {
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<0>),
+                    },
+                    Iterate(l0, element = {b0}) {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b1)),
+                    },
+                    Repeat(forever) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Sequence {
+                        Action(Act<3>),
+                        #[on_failure(|bb| bb.o0 = None)]
+                        #[on_success(|bb| if bb.o0.unwrap_or(4) > 2 { *bb.t0 += 3 })]
+                        #[failure_if(|bb| bb.b0 < 7)]
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
+                        #[failure_if(|bb| bb.b0 + 3 > 5)]
+                        #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                },
+                StatefulAction(Task<6> = Task::<6>),
+            },
+            #[on_halted(|bb| bb.b1 = bb.b0)]
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                RunOnce {
+                    ParallelAll(2) {
+                        Script(|bb| *bb.t0 += 1),
+                        StatefulAction(Task<7>),
+                        StatefulAction(PTask<8>, b0 = {b0}, b1 = {b1}),
+                        Filter(times = 2, count = Failure, filtered = Failure) {
+                            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
+                                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+                                    #[on_halted(|bb| bb.b0 += 2)]
+                                    Script(|bb| { bb.o0 = None; bb.b1 = bb.b0 }),
+                                },
+                            },
+                        },
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0119Blackboard { t0 l0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0120 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Parallel(success = 4) {
+            Repeat(0) {
+                Action(Act<0>),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            TryCatch {
+                Loop(q0, if_empty = Running) {
+                    RunOnce(then_skip = true) {
+                        ReactiveSequence {
+                            AlwaysSuccess,
+                            Condition(Cond<2>),
+                            SetBlackboard(t0 = 9),
+                            #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
+                            Condition(Cond<3>),
+                            StatefulAction(PTask<4>, b0 = {=}),
+                        },
+                    },
+                },
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            SequenceWithMemory {
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    Sleep(50),
+                    Script(|bb| { *bb.t0 += 2; if (bb.b0 + 1) % 2 > 0 { bb.b0 += 3 } }),
+                },
+                StatefulAction(Task<6> = Task::<6>),
+                MemSequence {
+                    #[run_while(|bb| bb.b0 + 4 != bb.b0)]
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b0}),
+                    AlwaysRunning,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0120Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0121 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        RetryUntilSuccessful(2) {
+            Deadline(10) {
+                Timeout(50) {
+                    SequenceStar {
+                        AsyncFallback {
+                            StatefulAction(PTask<0>, b0 = 7, b1 = {b0}),
+                            #[on_success(|bb| bb.b0 += 3)]
+                            #[success_if(|bb| bb.o0.is_none())]
+                            #[on_failure(|bb| bb.b0 += 3)]
+                            Limiter(3) {
+                                #[success_if(|bb| *bb.t0 < 4)]
+                                #[run_while(|bb| bb.b0 + 4 > *bb.t0 % 2)]
+                                RunOnce {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            Sequence {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        MemPriority {
+                            Condition(Cond<3> = Cond::<3>),
+                            #[failure_if(|bb| bb.b0 + 1 < *bb.t0 + 4)]
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            WaitValueUpdate(t0) {
+                                Repeater(2) {
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(4) == bb.o0.unwrap_or(2)),
+                                },
+                            },
+                            Repeat(2) {
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                            Timeout(0) {
+                                AsyncFallback {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                    StatefulAction(Task<6>),
+                                    #[on_success(|bb| *bb.t0 += 1)]
+                                    #[failure_if(|bb| bb.b0 > 0)]
+                                    #[run_while(|bb| *bb.t0 % 2 > 0)]
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0121Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0122 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Delay(0) {
+            WaitValueUpdate(t0) {
+                TryCatch(catch_on_halt = false) {
+                    Action(Act<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0122Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0123Sub0 for Ctx {
+        RetryUntilSuccessful(0) {
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0123 for Ctx {
+        Sequence {
+            ReactiveFallback {
+                MemSequence {
+                    AlwaysSuccess,
+                    Priority {
+                        Fallback {
+                            Condition(Cond<0> = Cond::<0>),
+                            StatefulAction(Task<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = false) {
+                    TryCatch(catch_on_halt = true) {
+                        Delay(30) {
+                            Wait(0),
+                        },
+                        SubTree(Tree0123Sub0),
+                    },
+                    Condition(Cond<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0124 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 1 => Observe(|bb| bb.b1 != 7) {
+                Interrupt(|bb| bb.b0 > 2) {
+                    SetBlackboard(b1 = {b0}),
+                },
+            },
+            case 0 => IfThenElse {
+                Condition(Cond<0>),
+                Sleep(0),
+                Wait(0),
+            },
+            case 3 => Action(Act<1>),
+            _ => AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0124Blackboard { b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0125 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            Condition(Cond<0> = Cond::<0>),
+            Precondition(|bb| bb.o0.unwrap_or(4) == bb.b1) {
+                Action(PAct<1>, b0 = {t0}, b1 = {=}),
             },
             Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0114Blackboard { b0 t0 });
+board!(Tree0125Blackboard { b1 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0115 for Ctx {
+    pub tree Tree0126 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
+            b1: i64 = 1,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64>,
         }
-        BinarySelector(|bb| *bb.t0 + 3 == (*bb.t0 + 1) % 3) {
-            Timeout(50) {
-                Action(Act<0>),
+        AsyncSequence {
+            WhileDoElse {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
             },
-            SequenceWithMemory {
-                PrioritySelector {
-                    #[score(|bb| (*bb.t1) as f32)]
-                    Script(|bb| { bb.b0 = *bb.t0 + 3; bb.b0 += 1 }),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    Condition(Cond<1> = Cond::<1>),
+            BinarySelector(|bb| (bb.b1 + 3) % 2 > 0, dynamic = false) {
+                Loop(q0, value = {b1}) {
+                    #[run_while(|bb| bb.b1 > bb.o0.unwrap_or(4) % 2)]
+                    StatefulAction(Task<2>),
                 },
-                Sleep(0),
-                RunOnce {
-                    ReactiveSequence {
-                        Conditional(|bb| *bb.t1 % 2 > 0, dynamic = true, else = Failure) {
-                            StatefulAction(Task<2>),
+                SetBlackboard(b0 = {b1}),
+            },
+            Condition(Cond<3> = Cond::<3>),
+        }
+    }
+}
+
+board!(Tree0126Blackboard { b1 l0 b0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0127 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+        }
+        WhileDoElse {
+            Repeater(3) {
+                WasEntryUpdated(t0),
+            },
+            Action(PAct<0>, b0 = {=}, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0127Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0128 for Ctx {
+        IfThenElse {
+            RunOnce {
+                Priority {
+                    AlwaysFailure,
+                    Condition(Cond<0>),
+                },
+            },
+            RetryUntilSuccessful(forever) {
+                TryCatch(catch_on_halt = true) {
+                    RetryUntilSuccessful(1) {
+                        Action(Act<1> = Act::<1>),
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<2> = Cond::<2>),
+                        Condition(Cond<3>),
+                    },
+                    PrioritySelector {
+                        #[score(0)]
+                        StatefulAction(Task<4>),
+                        #[score(3)]
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            AsyncFallback {
+                Condition(Cond<6>),
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0129 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Selector {
+            Observe(|bb| bb.b1 + 4 != 3, abort = lower) {
+                Precondition(|bb| bb.b1 == (bb.b1 + 1) % 3, else = Success) {
+                    DynamicSequence {
+                        Priority {
+                            Condition(Cond<0>),
+                            Action(PAct<1>, b0 = 4, b1 = {b0}),
                         },
                     },
+                },
+            },
+            Observe(|bb| bb.b1 > *bb.t0, abort = both) {
+                #[on_halted(|bb| { *bb.t0 += 3; bb.b1 += 1 })]
+                Delay(10) {
+                    BinarySelector(|bb| bb.b1 != bb.b1 % 3, dynamic = false) {
+                        AsyncSequence {
+                            Action(|ctx| ctx.exec(2)),
+                            AlwaysSuccess,
+                        },
+                        PolicyParallel(policy = FirstSuccess, repeat = true) {
+                            Script(|bb| bb.b1 = *bb.t0),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            Observe(|bb| bb.b1 > bb.b0 + 1, abort = both) {
+                ReactiveSequence {
+                    Condition(Cond<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0115Blackboard { t1 t0 b0 });
+board!(Tree0129Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0116 for Ctx {
+    pub tree Tree0130 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
         }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            #[post(|bb| *bb.t0 += 2)]
+        Interrupt(|bb| (bb.b1 + 1) % 2 > 0) {
+            StepSequencer {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
+                    WasEntryUpdated(t0),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0130Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0131 for Ctx {
+        Parallel(success = -4, failure = 5) {
+            FlipSelector {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+            },
+            Condition(Cond<2>),
             ReactiveSequence {
-                Parallel(success = -1, failure = -1) {
-                    #[post(|bb| if bb.b0 + 2 == bb.b0 % 3 { bb.t0.set(6) })]
-                    #[run_while(|bb| bb.b0 + 1 != bb.b0)]
-                    Inverter {
-                        Interrupt(|bb| bb.b0 < 1) {
-                            PolicyParallel(policy = FirstFailure, repeat = true) {
-                                AlwaysRunning,
-                                Repeater(0) {
-                                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            AlwaysFailure,
+            RunOnce(then_skip = false) {
+                Sleep(20),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0132 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t1: i64,
+            b1: i64,
+        }
+        #[post(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
+        #[failure_if(|bb| bb.o0.is_none())]
+        Fallback {
+            ReactiveFallback {
+                Precondition(|bb| *bb.t1 + 1 > 2, else = Skipped) {
+                    RepeatUntil(Success) {
+                        #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 != 3)]
+                        Precondition(|bb| *bb.t1 != 0, else = Skipped) {
+                            RepeatTimes(forever) {
+                                ReactiveSequence {
+                                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
+                                    Condition(Cond<1> = Cond::<1>),
+                                    StatefulAction(Task<2>),
                                 },
                             },
                         },
                     },
-                    SequenceStar {
-                        #[on_failure(|bb| if (bb.b0 + 3) % 2 > 0 { *bb.t0 += 1 })]
-                        Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(2, (*bb.t0 + 2) % 4, &mut bb.b0)),
-                        ScriptCondition(|bb| *bb.t0 < 0),
-                    },
-                    #[skip_if(|bb| *bb.t0 + 3 != *bb.t0 % 4)]
-                    ReactiveSequence {
-                        SetBlackboard(b0 = {t0}),
-                        Action(|ctx| ctx.exec(3)),
-                        ScriptCondition(|bb| bb.b0 + 2 != 5),
-                    },
-                    Sleep(20),
                 },
-                Sleep(0),
-                Fallback {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        StatefulAction(Task<4>),
-                        SetBlackboard(t0 = {b0}),
-                        Condition(Cond<5>),
-                    },
-                    ReactiveFallback {
-                        #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
-                        ScriptCondition(|bb| (bb.b0 + 2) % 2 != 0),
-                        StatefulAction(PTask<6>, b0 = {=}),
+            },
+            Cooldown(20, filtered = Skipped) {
+                Delay(20) {
+                    Selector {
+                        Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                            Repeater(forever) {
+                                RepeatUntilFailure(forever) {
+                                    Action(Act<3>),
+                                },
+                            },
+                        },
+                        FlipSelector {
+                            Action(Act<4>),
+                            Condition(Cond<5> = Cond::<5>),
+                        },
                     },
                 },
             },
@@ -531,193 +1137,491 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0116Blackboard { q0 t0 b0 });
+board!(Tree0132Blackboard { o0 t1 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0117 for Ctx {
+    pub tree Tree0133 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            o0: Option<i64> = Some(3),
+            b1: i64 = 5,
             #[tracked] t0: i64,
         }
-        #[on_failure(|bb| bb.b0 += 2)]
-        StepSequencer {
-            MemPriority {
-                Action(PIo<0>, t0 = {t0}),
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            #[on_failure(|bb| bb.t0.set(bb.b0))]
-            Precondition(|bb| bb.b0 % 4 == 1, else = Running) {
-                ReactiveFallback {
-                    Condition(Cond<3>),
-                    ScriptCondition(|bb| bb.b0 % 2 < 0),
-                    Action(PIo<4>, t0 = {b0}),
-                },
-            },
-            KeepRunningUntilFailure {
-                Priority {
-                    RetryUntilSuccessful(forever) {
-                        TryCatch {
-                            Action(Act<5>),
-                            Script(|bb| { *bb.t0 += 2; if *bb.t0 == bb.b0 + 1 { *bb.t0 += 1 } }),
-                            StatefulAction(Task<6>),
-                            Action(PAct<7>, b0 = {=}, b1 = {b0}),
-                        },
+        Optional {
+            ReactiveFallback {
+                Switch(b1) {
+                    case 4 => Repeat(forever) {
+                        Condition(PCond<0>, b0 = 1),
                     },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0117Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0118 for Ctx {
-        FlipSelector {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-            Sequence {
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(Task<3>),
-                },
-            },
-            RepeatTimes(forever) {
-                WhileDoElse {
-                    StatefulAction(Task<4>),
-                    ForceSuccess {
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            RunOnce {
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0119 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-        }
-        IfThenElse {
-            SequenceWithMemory {
-                Priority {
-                    StatefulAction(Task<0>),
-                    #[on_success(|bb| { if bb.b1 > 6 { bb.b1 += 1 }; bb.b1 = *bb.t0 })]
-                    #[post(|bb| { bb.o0 = Some(bb.b1 + 1); bb.o0 = Some(8) })]
+                    case 3 => ScriptCondition(|bb| bb.o0.unwrap_or(0) < 2),
+                    _ => #[post(|bb| { *bb.t0 += 1; bb.t0.set(4) })]
                     StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
                 },
-                AsyncFallback {
-                    ForceSuccess {
-                        SequenceWithMemory {
-                            StatefulAction(Task<3>),
-                            StatefulAction(Task<4>),
+                Action(|ctx| ctx.exec(2)),
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0133Blackboard { o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0134 for Ctx {
+        FlipSelector {
+            Condition(|ctx| ctx.check(0)),
+            RunOnce {
+                Wait(100),
+            },
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0135 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        MemPriority {
+            #[on_success(|bb| *bb.t1 += 1)]
+            #[post(|bb| *bb.t0 += 3)]
+            #[run_while(|bb| *bb.t0 != *bb.t1)]
+            Sequence {
+                DynamicSequence {
+                    Script(|bb| bb.t0.set(9)),
+                    ScriptCondition(|bb| *bb.t1 + 3 == bb.b0),
+                    ScriptCondition(|bb| *bb.t0 + 2 == 2),
+                },
+                MemSequence {
+                    Script(|bb| { *bb.t1 += 4; bb.b0 = 6 }),
+                    StepSequencer {
+                        WaitValueUpdate(t1) {
+                            Condition(Cond<0>),
                         },
                     },
-                    IndexSwitch(|bb| (bb.b0 + 3) % 2, out_of_range = Fail, dynamic = true) {
-                        Succeeder,
-                        Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+                    Priority {
+                        StatefulAction(Task<1>),
+                        Deadline(20) {
+                            ScriptCondition(|bb| bb.b0 > 0),
+                        },
+                        Condition(Cond<2>),
                     },
                 },
             },
-            Sequence {
-                FlipSelector {
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    SetBlackboard(o0 = Some(9)),
-                },
-                Parallel(success = -1, failure = -1) {
+            SequenceWithMemory {
+                Fallback {
+                    AlwaysFailure,
+                    Condition(Cond<3> = Cond::<3>),
                     WasEntryUpdated(t0),
-                    Action(Act<9>),
-                    Action(Act<10>),
-                    Wait(0),
+                    WasEntryUpdated(t0),
                 },
+                Sleep(30),
+                Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
+                BinarySelector(|bb| *bb.t0 % 2 > 0) {
+                    SequenceStar {
+                        #[success_if(|bb| *bb.t0 < bb.b0 % 3)]
+                        AlwaysFailure,
+                        WasEntryUpdated(t0),
+                    },
+                    Action(Act<5>),
+                },
+                Action(PIo<6>, t0 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0119Blackboard { b0 o0 b1 t0 });
+board!(Tree0135Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0120 for Ctx {
+    pub tree Tree0136 for Ctx {
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0137 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
         }
-        #[post(|bb| bb.b0 = 4)]
-        #[on_success(|bb| bb.t0.set(6))]
-        #[success_if(|bb| *bb.t0 < 5)]
-        Repeat(0) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree0120Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0121 for Ctx {
-        blackboard {
-            b1: i64,
-            #[allow(unused)] b0: i64 = 5,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-        }
-        FlipSelector {
-            Wait(10),
-            DynamicSequence {
-                #[on_success(|bb| { if bb.b1 < bb.b1 % 4 { bb.o0 = None }; bb.o0 = Some(*bb.t1) })]
-                #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                Condition(Cond<0>),
-                ScriptCondition(|bb| *bb.t1 > 4),
+        RepeatUntilFailure(forever) {
+            Priority {
+                #[success_if(|bb| bb.b0 % 2 < 0)]
+                ReactiveSequence {
+                    #[skip_if(|bb| *bb.t0 < bb.b0)]
+                    #[failure_if(|bb| bb.b0 + 3 > *bb.t0)]
+                    #[run_while(|bb| *bb.t0 + 1 > 3)]
+                    ReactiveSequence {
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                        Precondition(|bb| *bb.t0 < 1) {
+                            #[on_halted(|bb| bb.b0 = *bb.t0)]
+                            SetBlackboard(t0 = 1),
+                        },
+                        FlipSelector {
+                            Condition(Cond<1>),
+                            StatefulAction(Task<2>),
+                        },
+                        Fallback {
+                            Action(PAct<3>, b0 = {=}),
+                            Action(PIo<4>, t0 = {=}),
+                        },
+                        Script(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 }),
+                    },
+                    #[success_if(|bb| *bb.t0 + 4 != *bb.t0 + 2)]
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        StatefulAction(Task<5>),
+                    },
+                    #[run_while(|bb| bb.b0 < 1)]
+                    ParallelAll {
+                        SetBlackboard(t0 = 3),
+                        Wait(0),
+                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 + 2, &mut bb.b0)),
+                        ReactiveSequence {
+                            Condition(Cond<7>),
+                            Condition(|ctx| ctx.check(8)),
+                        },
+                        AlwaysFailure,
+                    },
+                },
+                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                    ReactiveFallback {
+                        #[post(|bb| bb.b0 += 1)]
+                        #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
+                        ReactiveSequence {
+                            SetBlackboard(t0 = 5),
+                            Runner,
+                        },
+                        RepeatUntil(Failure) {
+                            Interrupt(|bb| *bb.t0 + 3 < bb.b0 + 2) {
+                                Precondition(|bb| bb.b0 + 2 < *bb.t0, else = Failure) {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                        Parallel {
+                            StatefulAction(Task<10>),
+                            Script(|bb| { *bb.t0 += 1; bb.b0 += 2 }),
+                        },
+                        ReactiveFallback {
+                            ScriptCondition(|bb| *bb.t0 > 4),
+                            StatefulAction(Task<11>),
+                        },
+                        RetryUntilSuccessful(3) {
+                            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                                Conditional(|bb| bb.b0 < 1, dynamic = true) {
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0121Blackboard { b1 b0 t1 t0 o0 });
+board!(Tree0137Blackboard { b0 q0 l0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0122 for Ctx {
+    pub tree Tree0138 for Ctx {
         blackboard {
             b0: i64,
             #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            TryCatch(catch_on_halt = true) {
-                ParallelAll {
-                    Condition(PCond<0>, b0 = {b0}),
-                    Condition(PCond<1>, b0 = {=}),
+        Interrupt(|bb| *bb.t1 < 5) {
+            IfThenElse {
+                BinarySelector(|bb| bb.o0.unwrap_or(4) < bb.b0, dynamic = true) {
+                    #[failure_if(|bb| bb.b1 % 3 != 1)]
+                    ForceSuccess {
+                        SequenceStar {
+                            Action(Act<0>),
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                            Wait(20),
+                        },
+                    },
+                    #[skip_if(|bb| bb.b0 != 1)]
+                    #[run_while(|bb| bb.b0 > bb.o0.unwrap_or(3) % 3)]
                     Condition(Cond<2>),
                 },
-                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-            },
-            IndexSwitch(|bb| bb.b0 % 3, dynamic = true) {
-                ParallelAll(1) {
-                    Action(|ctx| ctx.exec(4)),
-                    #[success_if(|bb| bb.b0 == 3)]
-                    #[on_failure(|bb| if bb.b0 + 2 > 3 { bb.t0.set(2) })]
-                    ScriptCondition(|bb| *bb.t0 == 7),
-                    SetBlackboard(t0 = {b0}),
+                FlipSelector {
+                    ParallelAll {
+                        #[post(|bb| if *bb.t0 != 6 { bb.o0 = Some(bb.b1) })]
+                        #[run_while(|bb| bb.o0.unwrap_or(5) > 6)]
+                        ScriptCondition(|bb| bb.o0.is_some()),
+                        Sequence {
+                            Precondition(|bb| *bb.t1 > *bb.t0, else = Skipped) {
+                                ReactiveSequence {
+                                    Script(|bb| bb.t0.set(*bb.t1 % 2)),
+                                    #[on_failure(|bb| { bb.o0 = None; bb.t1.set(*bb.t0 + 2) })]
+                                    #[skip_if(|bb| (bb.b0 + 1) % 3 == 1)]
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                        Fallback {
+                            StatefulAction(Task<4> = Task::<4>),
+                            #[on_failure(|bb| if *bb.t1 + 4 < 2 { bb.t1.set(bb.b1 + 3) })]
+                            #[on_success(|bb| if bb.o0.is_none() { *bb.t0 += 1 })]
+                            #[on_halted(|bb| { bb.o0 = None; bb.b0 += 3 })]
+                            Action(Act<5> = Act::<5>),
+                            #[on_halted(|bb| { bb.o0 = Some(bb.b1); bb.o0 = Some(*bb.t0 + 1) })]
+                            Condition(Cond<6>),
+                            Succeeder,
+                        },
+                    },
                 },
             },
-            Repeat(4) {
-                Fallback {
-                    DynamicSelector {
-                        ScriptCondition(|bb| bb.b0 > 0),
+        }
+    }
+}
+
+board!(Tree0138Blackboard { b0 t0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0139Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Runner
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0139 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        StepSequencer {
+            SubTree(Tree0139Sub0, b0 = {=}, t0 = {t0}, q0 = {=}),
+            WhileDoElse {
+                StatefulAction(Task<0> = Task::<0>),
+                #[on_success(|bb| { bb.b0 += 2; bb.b0 = *bb.t0 + 1 })]
+                #[success_if(|bb| (*bb.t0 + 3) % 4 == 1)]
+                ReactiveSequence {
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0139Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0140 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+        }
+        #[failure_if(|bb| *bb.t1 % 2 < 0)]
+        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
+        ParallelAll {
+            AsyncSequence {
+                Action(Act<0>),
+                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                    AlwaysSuccess,
+                    Action(|ctx| ctx.exec(1)),
+                    #[run_while(|bb| bb.b1 < 4)]
+                    #[skip_if(|bb| *bb.t0 > *bb.t1 % 2)]
+                    Condition(Cond<2> = Cond::<2>),
+                    Condition(|ctx| ctx.check(3)),
+                },
+                BinarySelector(|bb| bb.b1 > bb.b1 + 1, dynamic = false) {
+                    WasEntryUpdated(t1),
+                    SetBlackboard(b0 = 3),
+                },
+                Condition(Cond<4> = Cond::<4>),
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0140Blackboard { b1 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0141 for Ctx {
+        DynamicSelector {
+            AsyncFallback {
+                ReactiveSelector {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<2> = Cond::<2>),
+                    Condition(Cond<3>),
+                },
+                StatefulAction(Task<4>),
+            },
+            Action(|ctx| ctx.exec(5)),
+            Repeat(2) {
+                DynamicSequence {
+                    ReactiveFallback {
+                        Condition(Cond<6> = Cond::<6>),
+                        Action(Act<7> = Act::<7>),
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9> = Task::<9>),
+                        StatefulAction(Task<10>),
+                    },
+                    Condition(Cond<11>),
+                },
+            },
+            DynamicSequence {
+                StatefulAction(Task<12>),
+                StatefulAction(Task<13>),
+            },
+            DynamicSelector {
+                StatefulAction(Task<14>),
+                Condition(Cond<15>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0142 for Ctx {
+        SequenceWithMemory {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(|ctx| ctx.exec(1)),
+                },
+                Condition(Cond<2>),
+                DynamicSequence {
+                    Condition(Cond<3>),
+                },
+                Timeout(50) {
+                    Condition(Cond<4>),
+                },
+            },
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                StatefulAction(Task<5>),
+                StepSequencer {
+                    Wait(20),
+                    Condition(|ctx| ctx.check(6)),
+                    Action(Act<7>),
+                },
+                StatefulAction(Task<8> = Task::<8>),
+                ReactiveSelector {
+                    Inverter {
+                        Action(Act<9> = Act::<9>),
+                    },
+                    Sleep(30),
+                },
+                PrioritySelector {
+                    #[score(3)]
+                    Condition(Cond<10>),
+                    #[score(2)]
+                    AlwaysFailure,
+                },
+            },
+            Parallel(success = -2, failure = 2) {
+                DynamicSelector {
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(11)),
+                        Succeeder,
+                        Action(Act<12>),
+                        Failer,
+                    },
+                },
+                AsyncFallback {
+                    StepSequencer {
+                        StatefulAction(Task<13> = Task::<13>),
+                        Wait(0),
+                    },
+                    PrioritySelector {
+                        #[score(1)]
+                        Condition(Cond<14>),
+                    },
+                    RetryUntilSuccessful(1) {
+                        Action(Act<15>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0143 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        StepSequencer {
+            Condition(Cond<0> = Cond::<0>),
+            RepeatUntilSuccess(3) {
+                Parallel(success = 3, failure = -1) {
+                    Sleep(0),
+                    Action(Act<1>),
+                    StatefulAction(PTask<2>, b0 = 8, b1 = {b0}),
+                    Runner,
+                },
+            },
+            RepeatUntil(Failure) {
+                MemSequence {
+                    Condition(Cond<3>),
+                    #[post(|bb| { *bb.t0 += 2; if *bb.t0 % 4 != 0 { bb.b1 = *bb.t0 } })]
+                    #[failure_if(|bb| *bb.t0 % 2 != 1)]
+                    StatefulAction(PTask<4>, b0 = 7, b1 = {=}),
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0143Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0144 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![],
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, value = {b0}, if_empty = Failure) {
+            WhileDoElse {
+                Iterate(l0, element = {b0}, until = Never, max = 3) {
+                    #[on_success(|bb| { bb.b0 = bb.b0 % 2; *bb.t0 += 1 })]
+                    ForceSuccess {
+                        FlipSelector {
+                            DynamicSequence {
+                                Action(PAct<0>, b0 = {t0}),
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 2)),
+                            },
+                            SetBlackboard(o0 = Some(1)),
+                        },
+                    },
+                },
+                Conditional(|bb| bb.b0 % 4 == 3, dynamic = false, else = Failure) {
+                    TryCatch(catch_on_halt = false) {
+                        Wait(30),
+                        Action(Act<2>),
+                        Timeout(50) {
+                            AlwaysFailure,
+                        },
                         Sleep(0),
                     },
                 },
@@ -726,848 +1630,84 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0122Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0123 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 2,
-        }
-        Parallel {
-            Sequence {
-                RepeatUntilSuccess(3) {
-                    Script(|bb| bb.b0 = *bb.t0 % 3),
-                },
-                RunOnce {
-                    Failer,
-                },
-                IndexSwitch(|bb| (*bb.t0 + 1) % 3, dynamic = false) {
-                    SetBlackboard(t0 = 3),
-                    Action(Act<0>),
-                    Action(Act<1> = Act::<1>),
-                },
-            },
-            Loop(q0, if_empty = Running) {
-                BinarySelector(|bb| *bb.t0 > 3, dynamic = true) {
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysRunning,
-                },
-            },
-            Cooldown(0, filtered = Failure) {
-                Sequence {
-                    Sleep(0),
-                    Succeeder,
-                    Wait(100),
-                    StatefulAction(Task<3>),
-                },
-            },
-            Observe(|bb| *bb.t0 % 3 < 2) {
-                StepSequencer {
-                    AlwaysRunning,
-                    Retry(1) {
-                        #[skip_if(|bb| bb.b0 % 4 != 1)]
-                        #[failure_if(|bb| bb.b0 + 4 == 2)]
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Action(Act<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0123Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0124 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        AsyncFallback {
-            AsyncSequence {
-                SequenceWithMemory {
-                    ScriptCondition(|bb| *bb.t0 + 4 == 7),
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                #[on_halted(|bb| { *bb.t0 += 3; bb.b1 += 1 })]
-                Condition(Cond<1>),
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                    Script(|bb| { bb.b1 += 1; bb.b1 += 3 }),
-                },
-            },
-            IfThenElse {
-                ParallelAll {
-                    AlwaysRunning,
-                    Condition(Cond<5>),
-                    RunOnce(then_skip = false) {
-                        KeepRunningUntilFailure {
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Condition(PCond<6>, b0 = {=}),
-                    AlwaysFailure,
-                },
-            },
-            ReactiveFallback {
-                Action(Act<7> = Act::<7>),
-                #[success_if(|bb| bb.b1 + 4 == 2)]
-                #[post(|bb| if bb.b0 + 2 < *bb.t0 { bb.b0 += 3 })]
-                AlwaysFailure,
-                Condition(Cond<8>),
-                #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
-                #[success_if(|bb| *bb.t0 + 2 > 4)]
-                #[failure_if(|bb| bb.b0 + 2 != bb.b0 + 1)]
-                Runner,
-                Condition(Cond<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0124Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0125 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-        }
-        #[post(|bb| *bb.t0 += 2)]
-        #[failure_if(|bb| bb.b0 == *bb.t0 + 4)]
-        Fallback {
-            RetryUntilSuccessful(1) {
-                ReactiveFallback {
-                    Repeat(4) {
-                        Action(Act<0>),
-                    },
-                    Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-                    WasEntryUpdated(t1),
-                    #[post(|bb| { if *bb.t0 == 5 { *bb.t0 += 3 }; bb.t1.set(bb.b0) })]
-                    #[run_while(|bb| *bb.t1 % 4 < 1)]
-                    Delay(0) {
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                    #[on_failure(|bb| { bb.t1.set(6); *bb.t0 += 2 })]
-                    #[success_if(|bb| bb.b0 > *bb.t0 % 4)]
-                    RepeatUntil(Success) {
-                        FlipSelector {
-                            #[on_success(|bb| { if bb.b0 + 3 != 2 { bb.b0 = 6 }; bb.b0 += 1 })]
-                            Wait(50),
-                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0125Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0126 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b1: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            PrioritySelector {
-                #[score(|bb| (bb.b1) as f32)]
-                Conditional(|bb| bb.b0 != 7, dynamic = false, else = Failure) {
-                    Script(|bb| bb.b1 = *bb.t0),
-                },
-                #[score(|bb| (bb.b1) as f32)]
-                Repeat(1) {
-                    #[on_halted(|bb| bb.b0 = (*bb.t0 + 2) % 4)]
-                    ScriptCondition(|bb| bb.o0.unwrap_or(3) < (*bb.t0 + 4) % 4),
-                },
-                #[score(|bb| (*bb.t0) as f32)]
-                StatefulAction(Task<0>),
-                #[score(|bb| (*bb.t0) as f32)]
-                StatefulAction(Task<1>),
-                #[score(|bb| (bb.o0.unwrap_or(1) + 3) as f32)]
-                #[on_failure(|bb| bb.b1 = bb.o0.unwrap_or(4) + 1)]
-                Runner,
-            },
-            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                Retry(3) {
-                    Script(|bb| { bb.b0 = (bb.b1 + 1) % 4; bb.b1 = bb.b0 + 1 }),
-                },
-                WasEntryUpdated(t0),
-            },
-            RunOnce(then_skip = true) {
-                SetBlackboard(o0 = Some(4)),
-            },
-        }
-    }
-}
-
-board!(Tree0126Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0127 for Ctx {
-        Repeat(forever) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0128 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = Some(1),
-        }
-        RunOnce(then_skip = true) {
-            TryCatch(catch_on_halt = false) {
-                Fallback {
-                    RunOnce(then_skip = true) {
-                        Delay(20) {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                    StatefulAction(Task<1> = Task::<1>),
-                    Cooldown(20, filtered = Failure) {
-                        Action(Act<2>),
-                    },
-                    #[success_if(|bb| bb.b1 != 5)]
-                    #[on_success(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
-                    IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
-                        Condition(Cond<3> = Cond::<3>),
-                        StatefulAction(Task<4>),
-                        Condition(PCond<5>, b0 = {t0}),
-                    },
-                },
-                BinarySelector(|bb| bb.o0.unwrap_or(1) != bb.b1, dynamic = false) {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0) as f32)]
-                        #[on_halted(|bb| { bb.b1 += 2; bb.t0.set(bb.b1) })]
-                        #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) + 2))]
-                        #[on_failure(|bb| bb.t1.set(bb.b0))]
-                        Action(Act<6>),
-                        #[score(|bb| ((bb.b0 + 4) % 3) as f32)]
-                        UnsetBlackboard(o0),
-                        #[score(2)]
-                        Condition(Cond<7>),
-                    },
-                    Repeat(3) {
-                        Condition(|ctx| ctx.check(8)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0128Blackboard { t1 t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0129Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 9,
-        }
-        IfThenElse {
-            StatefulAction(PTask<0>, b0 = {=}),
-            Conditional(|bb| *bb.t0 % 3 > 0, dynamic = false, else = Success) {
-                Action(Act<1>),
-            },
-            Script(|bb| bb.b0 = 6),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0129 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| (bb.b0 + 4) % 4, dynamic = false) {
-            SubTree(Tree0129Sub0, b0 = {=}, t0 = {t0}),
-            Condition(PCond<2>, b0 = 8),
-        }
-    }
-}
-
-board!(Tree0129Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0130 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-        }
-        SequenceWithMemory {
-            Condition(PCond<0>, b0 = {b1}),
-            Succeeder,
-        }
-    }
-}
-
-board!(Tree0130Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0131 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0132 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
-        }
-        Fallback {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                AlwaysRunning,
-                AsyncFallback {
-                    Loop(q0, value = {b0}, if_empty = Success) {
-                        ReactiveSequence {
-                            PolicyParallel(policy = FirstSuccess) {
-                                Condition(|ctx| ctx.check(0)),
-                                Action(|ctx| ctx.exec(1)),
-                                StatefulAction(Task<2>),
-                            },
-                            Sequence {
-                                WasEntryUpdated(t0),
-                            },
-                            Observe(|bb| *bb.t0 != bb.b0) {
-                                PolicyParallel(policy = FirstFailure, repeat = true) {
-                                    WasEntryUpdated(t0),
-                                    #[success_if(|bb| bb.b0 + 4 > 2)]
-                                    #[on_failure(|bb| *bb.t0 += 1)]
-                                    ScriptCondition(|bb| bb.b0 + 4 == bb.b0),
-                                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                    Parallel(success = 2, failure = -4) {
-                        RepeatUntilSuccess(3) {
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        SetBlackboard(b0 = 4),
-                        #[on_success(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
-                        #[post(|bb| bb.b0 += 1)]
-                        Filter(times = 3, count = Completed) {
-                            Precondition(|bb| bb.b0 + 1 < bb.b0, else = Skipped) {
-                                MaxTime(0) {
-                                    SetBlackboard(b0 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0132Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0133 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        Parallel(success = 2, failure = -1) {
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 + 4)),
-                Condition(Cond<1>),
-            },
-            ReactiveSequence {
-                Fallback {
-                    Observe(|bb| bb.b1 + 1 != *bb.t0, abort = lower) {
-                        AlwaysSuccess,
-                    },
-                    Observe(|bb| bb.b1 != 2, abort = both) {
-                        Condition(|ctx| ctx.check(2)),
-                    },
-                },
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0133Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0134 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            b0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Priority {
-                Parallel(success = 2, failure = 1) {
-                    WasEntryUpdated(t0),
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        Action(Act<0>),
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                },
-                Conditional(|bb| *bb.t0 == 0, dynamic = true, else = Failure) {
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    #[on_halted(|bb| { bb.t0.set(bb.b1 % 2); bb.b1 += 2 })]
-                    BinarySelector(|bb| *bb.t0 > 6, dynamic = false) {
-                        Condition(Cond<2>),
-                        Optional {
-                            SetBlackboard(t0 = {b1}),
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    Action(Act<3> = Act::<3>),
-                },
-                BinarySelector(|bb| (*bb.t0 + 2) % 2 == 1) {
-                    #[failure_if(|bb| bb.b1 == 5)]
-                    #[on_failure(|bb| if bb.b1 + 4 != 4 { bb.b1 += 1 })]
-                    #[skip_if(|bb| bb.b0 % 2 > 0)]
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
-                    StatefulAction(Task<5>),
-                },
-                FlipSelector {
-                    RepeatUntilFailure(2) {
-                        KeepRunningUntilFailure {
-                            Repeater(forever) {
-                                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                                    Action(Act<6> = Act::<6>),
-                                    Script(|bb| bb.b0 = bb.b1 % 2),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0134Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0135 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Optional {
-            Fallback {
-                MemSequence {
-                    Sleep(10),
-                    #[on_success(|bb| { *bb.t0 += 1; if bb.b0 != 1 { bb.b0 = 1 } })]
-                    Sleep(0),
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0135Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0136Sub0 for Ctx {
-        StatefulAction(Task<4> = Task::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0136 for Ctx {
-        ParallelAll(max_failures = -3) {
-            Wait(50),
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            ForceFailure {
-                Fallback {
-                    Condition(Cond<2> = Cond::<2>),
-                    Action(Act<3>),
-                    SubTree(Tree0136Sub0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0137 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            b1: i64 = 5,
-        }
-        Parallel(success = 1) {
-            Repeat(0) {
-                Script(|bb| bb.b1 += 1),
-            },
-            Selector {
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[failure_if(|bb| bb.b0 > 1)]
-                #[skip_if(|bb| bb.b0 % 4 < 2)]
-                Action(PIo<0>, t0 = {=}),
-                Action(Act<1>),
-                Runner,
-            },
-            Limiter(1) {
-                ReactiveFallback {
-                    Repeat(4) {
-                        StatefulAction(PTask<2>, b0 = {=}),
-                    },
-                    #[skip_if(|bb| (bb.b0 + 4) % 3 < 2)]
-                    ForceFailure {
-                        Condition(Cond<3>),
-                    },
-                    Inverter {
-                        WasEntryUpdated(t0),
-                    },
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0137Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0138 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        Parallel(success = -3, failure = -2) {
-            Fallback {
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                WaitValueUpdate(t0) {
-                    Sleep(20),
-                },
-            },
-            WasEntryUpdated(t0),
-            RepeatUntilFailure(forever) {
-                Deadline(0) {
-                    SkipUnlessUpdated(t0) {
-                        Inverter {
-                            PrioritySelector {
-                                #[score(|bb| (*bb.t0) as f32)]
-                                Action(Act<1>),
-                                #[score(|bb| (*bb.t0 + 3) as f32)]
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0138Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0139Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 11,
-        }
-        StatefulAction(Task<5> = Task::<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0139 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-        }
-        AsyncSequence {
-            #[on_success(|bb| bb.t0.set(2))]
-            #[success_if(|bb| *bb.t0 == 4)]
-            Retry(2) {
-                Switch(b1) {
-                    case 3 => Sleep(10),
-                    _ => DynamicSequence {
-                        AlwaysSuccess,
-                        Condition(Cond<0>),
-                        Condition(|ctx| ctx.check(1)),
-                        DynamicSelector {
-                            Condition(|ctx, bb| ctx.check_in(2, bb.b1 % 4)),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| (*bb.t0 + 4) % 3 < 0, else = Success) {
-                SequenceWithMemory {
-                    #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-                    StatefulAction(Task<3>),
-                },
-            },
-            ReactiveSequence {
-                WasEntryUpdated(t0),
-                DynamicSelector {
-                    AsyncFallback {
-                        Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(4), &mut bb.b1)),
-                        AlwaysSuccess,
-                    },
-                },
-                AlwaysSuccess,
-                SubTree(Tree0139Sub0, ..),
-                ReactiveFallback {
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0139Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0140Sub0 for Ctx {
-        PolicyParallel(policy = FirstSuccess, repeat = false) {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Action(Act<2>),
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0140 for Ctx {
-        Filter(times = 3, count = Completed) {
-            SubTree(Tree0140Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0141 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-        }
-        MemSequence {
-            AsyncFallback {
-                Precondition(|bb| bb.b1 + 4 != bb.o0.unwrap_or(2) % 4, else = Skipped) {
-                    MemPriority {
-                        StatefulAction(Task<0>),
-                        StatefulAction(PTask<1>, b0 = {=}, b1 = {b1}),
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                RunOnce {
-                    Condition(PCond<4>, b0 = {t0}),
-                },
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0141Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0142 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-        }
-        #[success_if(|bb| *bb.t1 % 4 > 1)]
-        BinarySelector(|bb| *bb.t0 == 0, dynamic = false) {
-            IfThenElse {
-                Condition(|ctx| ctx.check(0)),
-                Condition(Cond<1>),
-            },
-            Action(PIo<2>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0142Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0143 for Ctx {
-        ForceFailure {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0144 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 2,
-        }
-        IfThenElse {
-            AsyncFallback {
-                Precondition(|bb| bb.b0 > bb.o0.unwrap_or(1) % 2, else = Success) {
-                    Loop(q0, value = {b0}) {
-                        DynamicSequence {
-                            #[on_success(|bb| if bb.b1 + 1 > *bb.t0 { bb.b1 = 5 })]
-                            #[run_while(|bb| bb.b1 < *bb.t0 + 2)]
-                            Condition(Cond<0>),
-                            DynamicSelector {
-                                Condition(Cond<1>),
-                                Condition(Cond<2>),
-                                ScriptCondition(|bb| bb.o0.unwrap_or(0) + 1 != 6),
-                            },
-                            Condition(Cond<3>),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| bb.b0 + 3, out_of_range = Loop, dynamic = true) {
-                    Action(PIo<4>, t0 = {t0}),
-                    #[run_while(|bb| (bb.b1 + 1) % 4 > 1)]
-                    Action(Act<5>),
-                    Wait(30),
-                    AlwaysRunning,
-                    Action(Act<6>),
-                },
-            },
-            Invert {
-                RepeatUntil(Success) {
-                    ReactiveSequence {
-                        Loop(q0) {
-                            RepeatUntilSuccess(forever) {
-                                Condition(Cond<7>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Action(|ctx| ctx.exec(8)),
-                            Condition(Cond<9>),
-                            StatefulAction(Task<10>),
-                        },
-                        Condition(Cond<11> = Cond::<11>),
-                        BinarySelector(|bb| bb.o0.unwrap_or(0) % 3 < 2, dynamic = true) {
-                            UnsetBlackboard(o0),
-                            Succeeder,
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0144Blackboard { b1 q0 o0 t0 b0 });
+board!(Tree0144Blackboard { l0 b0 o0 t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0145 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            b1: i64 = 1,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        Filter(times = 2, count = Failure, filtered = Failure) {
-            Parallel(success = 1, failure = -2) {
-                Fallback {
-                    Retry(3) {
-                        #[run_while(|bb| bb.b1 + 1 < bb.b1)]
-                        #[success_if(|bb| bb.o0.unwrap_or(1) % 3 == 1)]
-                        Switch(b1) {
-                            case 1 => IndexSwitch(|bb| bb.b1 % 4, out_of_range = Loop, dynamic = true) {
-                                ReactiveFallback {
-                                    #[on_halted(|bb| { bb.o0 = None; bb.o0 = Some(*bb.t0 % 3) })]
-                                    #[on_success(|bb| bb.b1 = *bb.t0)]
-                                    Condition(Cond<0>),
-                                    Condition(Cond<1>),
-                                    ScriptCondition(|bb| bb.b1 % 4 == 3),
-                                },
-                                ScriptCondition(|bb| bb.b1 % 3 == 2),
+        Observe(|bb| bb.b1 + 1 < 5, abort = none) {
+            TryCatch {
+                Parallel(success = 1, failure = -2) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0>),
+                        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = true) {
+                            Action(PAct<1>, b0 = {b1}, b1 = {b1}),
+                            Action(Act<2>),
+                        },
+                        Condition(Cond<3>),
+                    },
+                    Fallback {
+                        StepSequencer {
+                            Loop(q0, value = {t0}, if_empty = Success) {
+                                #[run_while(|bb| bb.b1 > 3)]
+                                #[skip_if(|bb| *bb.t0 % 2 < 0)]
+                                Action(Act<4>),
                             },
-                            _ => Invert {
-                                #[skip_if(|bb| *bb.t0 < 5)]
-                                DynamicSelector {
-                                    Action(Act<2>),
-                                    Condition(Cond<3>),
-                                    #[on_success(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 3))]
-                                    #[post(|bb| bb.o0 = None)]
-                                    StatefulAction(Task<4>),
-                                },
+                            ReactiveFallback {
+                                Condition(|ctx| ctx.check(5)),
+                                StatefulAction(Task<6>),
                             },
+                            StatefulAction(Task<7>),
+                        },
+                    },
+                    StepSequencer {
+                        ReactiveFallback {
+                            IndexSwitch(|bb| 3) {
+                                Condition(PCond<8>, b0 = {=}),
+                                #[skip_if(|bb| bb.b1 < 2)]
+                                Action(PIo<9>, t0 = {b0}),
+                            },
+                        },
+                        AsyncSequence {
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11>),
+                        },
+                        Parallel(success = 1, failure = -2) {
+                            WaitValueUpdate(t0) {
+                                AlwaysFailure,
+                            },
+                            AlwaysSuccess,
                         },
                     },
                 },
-                Precondition(|bb| *bb.t0 == 5, else = Failure) {
-                    RunOnce {
-                        ReactiveFallback {
-                            Sequence {
-                                Deadline(30) {
-                                    Action(Act<5> = Act::<5>),
-                                },
-                                SkipUnlessUpdated(t0) {
-                                    Failer,
-                                },
-                                Action(PIo<6>, t0 = {=}),
-                            },
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                StatefulAction(Task<7>),
-                                StatefulAction(Task<8>),
-                                #[failure_if(|bb| (*bb.t0 + 3) % 4 < 0)]
-                                #[on_failure(|bb| { bb.o0 = Some(bb.b1 + 3); bb.b1 += 1 })]
-                                #[run_while(|bb| bb.o0.unwrap_or(5) == bb.o0.unwrap_or(0) % 2)]
-                                AlwaysFailure,
-                            },
-                            #[run_while(|bb| bb.b0 > 7)]
-                            #[skip_if(|bb| bb.o0.is_none())]
-                            FlipSelector {
-                                ReactiveSequence {
-                                    Condition(Cond<9>),
-                                    ScriptCondition(|bb| bb.b1 > 5),
-                                    Succeeder,
-                                },
-                                ReactiveSequence {
-                                    AlwaysSuccess,
-                                    Condition(Cond<10>),
-                                    StatefulAction(Task<11>),
-                                    ScriptCondition(|bb| bb.b0 < 3),
-                                },
+                SequenceWithMemory {
+                    Priority {
+                        Retry(0) {
+                            SetBlackboard(b1 = 2),
+                        },
+                        SkipUnlessUpdated(t0) {
+                            AlwaysFailure,
+                        },
+                        Inverter {
+                            PrioritySelector {
+                                #[score(|bb| (bb.b0 % 3) as f32)]
+                                StatefulAction(Task<12> = Task::<12>),
+                                #[score(|bb| (*bb.t0) as f32)]
+                                StatefulAction(Task<13> = Task::<13>),
+                                #[score(|bb| (*bb.t0 % 4) as f32)]
+                                Condition(|ctx, bb| ctx.check_in(14, *bb.t0 % 2)),
                             },
                         },
+                    },
+                    AsyncFallback {
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        Condition(Cond<15>),
+                        Action(|ctx, bb| ctx.exec_in(16, bb.b0, &mut bb.b0)),
                     },
                 },
             },
@@ -1575,905 +1715,840 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0145Blackboard { o0 t0 b0 b1 });
+board!(Tree0145Blackboard { b0 q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0146Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 10,
+            l0: Vec<i64> = vec![1],
+        }
+        Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0146 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
+            l0: Vec<i64>,
         }
-        Fallback {
-            Repeat(forever) {
-                Condition(Cond<0>),
-            },
-            Fallback {
-                DynamicSequence {
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[success_if(|bb| bb.b0 == 4)]
-                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
-                    AlwaysSuccess,
-                },
-            },
+        RepeatUntilSuccess(forever) {
+            SubTree(Tree0146Sub0, ..),
         }
     }
 }
 
-board!(Tree0146Blackboard { b0 t0 });
+board!(Tree0146Blackboard { b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0147Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        Action(PAct<0>, b0 = {b1}, b1 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0147 for Ctx {
         blackboard {
             b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 4,
         }
-        #[on_halted(|bb| bb.b0 += 2)]
-        #[failure_if(|bb| *bb.t0 % 4 != 2)]
-        #[success_if(|bb| (*bb.t1 + 4) % 4 > 1)]
-        MemSequence {
-            #[failure_if(|bb| bb.b1 < 3)]
-            #[on_failure(|bb| { bb.b1 = *bb.t1 + 1; bb.t0.set(*bb.t1) })]
-            #[on_halted(|bb| bb.b0 = *bb.t1)]
-            Conditional(|bb| bb.b1 == (*bb.t1 + 1) % 3, dynamic = false) {
-                RepeatUntil(Success) {
-                    #[run_while(|bb| *bb.t1 > 5)]
-                    Condition(PCond<0>, b0 = {b0}),
-                },
+        ReactiveSequence {
+            Precondition(|bb| bb.b0 == 1, else = Success) {
+                AlwaysSuccess,
             },
-            IfThenElse {
-                BinarySelector(|bb| bb.b1 > 0, dynamic = true) {
-                    SetBlackboard(b1 = 0),
-                    ParallelAll {
-                        Delay(10) {
-                            Succeeder,
-                        },
-                    },
-                },
-                DynamicSequence {
-                    Action(PIo<1>, t0 = {=}),
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysSuccess,
-                },
-            },
-            Precondition(|bb| *bb.t0 + 4 < *bb.t1, else = Success) {
-                ReactiveSequence {
-                    Script(|bb| { bb.b1 = *bb.t1; bb.b0 += 4 }),
-                    Action(|ctx| ctx.exec(3)),
-                    AlwaysRunning,
-                },
-            },
+            SubTree(Tree0147Sub0, ..),
+            #[post(|bb| *bb.t0 += 2)]
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0147Blackboard { b1 t0 b0 t1 });
+board!(Tree0147Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0148Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+        }
+        ScriptCondition(|bb| bb.b1 % 4 < 1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0148 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            o0: Option<i64> = Some(1),
+            o0: Option<i64> = None,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Selector {
-            StepSequencer {
-                Condition(PCond<0>, b0 = 6),
-                RepeatTimes(2) {
-                    Action(|ctx| ctx.exec(1)),
+        #[run_while(|bb| bb.b0 > 7)]
+        #[skip_if(|bb| bb.o0.is_none())]
+        Loop(q0, value = {t0}) {
+            Fallback {
+                Cooldown(0, filtered = Failure) {
+                    ScriptCondition(|bb| bb.b1 > 5),
                 },
-                Action(Act<2>),
-            },
-            Observe(|bb| bb.b0 != 6, abort = none) {
-                PrioritySelector {
-                    #[score(|bb| (bb.b0 + 4) as f32)]
-                    AsyncSequence {
-                        Cooldown(0, filtered = Skipped) {
-                            Repeat(1) {
-                                Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(1))),
-                            },
-                        },
-                    },
-                    #[score(|bb| (bb.b0) as f32)]
-                    IfThenElse {
-                        Condition(Cond<4>),
-                        Action(Act<5>),
-                    },
+                StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
+                Remap(success = Success, failure = Failure) {
+                    SubTree(Tree0148Sub0, o0 = {=}, b0 = {b0}, q0 = {=}, b1 = {b1}, t0 = {=}),
                 },
+                Action(Act<1> = Act::<1>),
             },
         }
     }
 }
 
-board!(Tree0148Blackboard { b0 o0 });
+board!(Tree0148Blackboard { o0 b0 q0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0149 for Ctx {
-        Fallback {
-            FlipSelector {
-                ParallelAll(max_failures = -3) {
-                    Condition(Cond<0>),
-                    Sleep(0),
-                    Action(Act<1> = Act::<1>),
-                    AlwaysSuccess,
-                    Action(Act<2>),
+        DynamicSelector {
+            Condition(Cond<0>),
+            ReactiveSequence {
+                Invert {
+                    Condition(Cond<1>),
                 },
-                RunOnce {
-                    StepSequencer {
-                        RepeatUntilFailure(2) {
-                            Sleep(0),
-                        },
-                        Condition(Cond<3>),
-                        Timeout(50) {
-                            Cooldown(0) {
-                                AlwaysSuccess,
-                            },
-                        },
-                        Condition(|ctx| ctx.check(4)),
-                    },
+                Repeater(2) {
+                    Condition(Cond<2>),
+                },
+                RepeatTimes(3) {
+                    AlwaysFailure,
                 },
             },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0150Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0150Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0150 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 3,
+            #[tracked] t1: i64,
+            b0: i64,
         }
-        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail, dynamic = false) {
-            Condition(Cond<0>),
-            Fallback {
-                Action(Act<1> = Act::<1>),
-                SubTree(Tree0150Sub0, t0 = {=}, b0 = {b0}),
-                SubTree(Tree0150Sub1, ..),
+        SequenceWithMemory {
+            ParallelAll {
+                #[on_success(|bb| if bb.b0 == 2 { bb.t1.set(1) })]
+                #[run_while(|bb| *bb.t1 + 3 < 6)]
+                #[success_if(|bb| bb.b0 % 3 > 0)]
+                MemSequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                },
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(3)),
+                    Condition(Cond<4>),
+                },
+                ForceFailure {
+                    Selector {
+                        StatefulAction(PTask<5>, b0 = 2),
+                        Condition(Cond<6>),
+                        Action(|ctx| ctx.exec(7)),
+                    },
+                },
             },
-            Condition(PCond<3>, b0 = {=}),
+            Delay(10) {
+                RunOnce(then_skip = false) {
+                    DynamicSequence {
+                        RetryUntilSuccessful(4) {
+                            Action(Act<8>),
+                        },
+                        StatefulAction(Task<9>),
+                        Action(Act<10>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0150Blackboard { t0 b0 });
+board!(Tree0150Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0151 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
+            b1: i64 = 3,
+            b0: i64 = 5,
         }
-        Interrupt(|bb| bb.b1 != 7) {
-            IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail) {
-                RepeatUntilSuccess(2) {
-                    Timeout(0) {
-                        PolicyParallel(policy = FirstFailure, repeat = true) {
-                            Action(Act<0>),
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        },
-                    },
-                },
-                Condition(Cond<2> = Cond::<2>),
-                Repeat(3) {
-                    Condition(Cond<3>),
+        Remap(success = Success, failure = Success) {
+            #[skip_if(|bb| bb.b1 % 3 == 1)]
+            AsyncSequence {
+                Condition(Cond<0>),
+                ScriptCondition(|bb| bb.b0 + 3 == bb.b0),
+                RetryUntilSuccessful(3) {
+                    Action(Act<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0151Blackboard { t0 b1 });
+board!(Tree0151Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0152 for Ctx {
-        Repeat(3) {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-                Optional {
-                    Condition(Cond<3>),
-                },
-                Remap(success = Success, failure = Failure) {
-                    StatefulAction(Task<4>),
-                },
-            },
+        RetryUntilSuccessful(0) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0153 for Ctx {
-        RunOnce(then_skip = true) {
-            StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+            b0: i64 = 1,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0154Sub0 for Ctx {
-        Retry(4) {
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0154 for Ctx {
-        Sequence {
-            DynamicSelector {
-                Priority {
-                    Condition(Cond<0> = Cond::<0>),
-                    Priority {
-                        StatefulAction(Task<1>),
-                        Fallback {
-                            RetryUntilSuccessful(1) {
-                                Action(Act<2>),
-                            },
-                            Failer,
+        TryCatch(catch_on_halt = true) {
+            AsyncFallback {
+                Action(Act<0> = Act::<0>),
+                #[failure_if(|bb| bb.b0 < 4)]
+                AlwaysFailure,
+                StatefulAction(PTask<1>, b0 = 5, b1 = {=}),
+                Condition(Cond<2>),
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+            },
+            Fallback {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    RunOnce(then_skip = false) {
+                        Condition(|ctx| ctx.check(4)),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 3, &mut bb.b0)),
+                Action(Act<6>),
+                AlwaysFailure,
+                RetryUntilSuccessful(4) {
+                    AlwaysSuccess,
+                },
+            },
+            SequenceWithMemory {
+                DynamicSelector {
+                    Action(Act<7>),
+                    Condition(PCond<8>, b0 = 2),
+                    Action(Act<9> = Act::<9>),
+                },
+                WhileDoElse {
+                    Condition(Cond<10>),
+                    Action(Act<11>),
+                    Condition(PCond<12>, b0 = {=}),
+                },
+            },
+            SequenceWithMemory {
+                #[on_failure(|bb| bb.b1 = bb.b0)]
+                Filter(times = 1, count = Failure, filtered = Failure) {
+                    BinarySelector(|bb| bb.b1 + 3 > 3) {
+                        #[success_if(|bb| bb.b1 > 3)]
+                        #[failure_if(|bb| *bb.t0 + 1 < *bb.t0 % 2)]
+                        #[skip_if(|bb| bb.b1 % 4 < 3)]
+                        Runner,
+                        WasEntryUpdated(t0),
+                    },
+                },
+                Remap(success = Success, failure = Failure) {
+                    MemSequence {
+                        #[failure_if(|bb| (bb.b0 + 2) % 3 == 2)]
+                        Action(|ctx| ctx.exec(13)),
+                        Condition(|ctx| ctx.check(14)),
+                    },
+                },
+                #[post(|bb| { bb.b1 += 1; if bb.b0 + 1 > 7 { bb.b0 = bb.b1 + 1 } })]
+                #[success_if(|bb| bb.b0 + 1 > bb.b0 % 4)]
+                KeepRunningUntilFailure {
+                    #[on_halted(|bb| bb.b1 = bb.b1 % 4)]
+                    SetBlackboard(b0 = 6),
+                },
+            },
+            RepeatUntilFailure(1) {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    IfThenElse {
+                        Action(Act<15>),
+                        DynamicSelector {
+                            Action(|ctx, bb| ctx.exec_in(16, *bb.t0, &mut bb.b0)),
+                            StatefulAction(PTask<17>, b0 = {=}, b1 = {=}),
                         },
-                        AlwaysFailure,
+                        BinarySelector(|bb| bb.b0 < bb.b0 % 3, dynamic = true) {
+                            StatefulAction(PTask<18>, b0 = {=}, b1 = {t0}),
+                            Inverter {
+                                Action(Act<19>),
+                            },
+                        },
                     },
                 },
             },
-            RunOnce(then_skip = false) {
-                Priority {
-                    SubTree(Tree0154Sub0),
-                },
+        }
+    }
+}
+
+board!(Tree0153Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0154 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        WhileDoElse {
+            WaitValueUpdate(t0) {
+                Action(PAct<0>, b0 = {=}, b1 = {b0}),
+            },
+            ReactiveFallback {
+                StatefulAction(Task<1> = Task::<1>),
             },
         }
     }
 }
+
+board!(Tree0154Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0155 for Ctx {
         blackboard {
-            b1: i64 = 1,
             #[tracked] t0: i64,
-            b0: i64,
+            b1: i64,
         }
-        #[post(|bb| bb.t0.set(bb.b1 + 2))]
         AsyncSequence {
-            SequenceWithMemory {
-                Precondition(|bb| (bb.b1 + 1) % 4 != 2, else = Running) {
-                    RepeatUntil(Success) {
-                        Action(PIo<0>, t0 = {b1}),
+            IndexSwitch(|bb| *bb.t0) {
+                Conditional(|bb| bb.b1 + 4 < 0, else = Success) {
+                    Fallback {
+                        Condition(|ctx| ctx.check(0)),
+                        Action(Act<1>),
+                        StatefulAction(Task<2>),
+                        Condition(Cond<3> = Cond::<3>),
                     },
                 },
-                Repeat(3) {
-                    MemSequence {
-                        Condition(PCond<1>, b0 = 2),
-                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
-                        ScriptCondition(|bb| bb.b0 % 4 == 2),
-                    },
-                },
-                ReactiveFallback {
-                    Action(PIo<3>, t0 = {t0}),
-                    SkipUnlessUpdated(t0) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Condition(Cond<5>),
-                    Deadline(0) {
-                        Runner,
-                    },
-                },
-                #[on_halted(|bb| bb.b0 = bb.b1)]
-                SetBlackboard(b0 = 0),
             },
         }
     }
 }
 
-board!(Tree0155Blackboard { b1 t0 b0 });
+board!(Tree0155Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0156Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
+            b0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
         }
-        AlwaysSuccess
+        #[post(|bb| if (bb.o0.unwrap_or(3) + 3) % 4 > 1 { bb.o0 = None })]
+        #[on_halted(|bb| if (bb.b0 + 1) % 4 == 0 { bb.o0 = None })]
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0156Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        ScriptCondition(|bb| bb.o0.unwrap_or(3) % 2 < 0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0156 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64,
+            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveFallback {
-            Sequence {
-                Condition(PCond<0>, b0 = {b1}),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                SubTree(Tree0156Sub0, b0 = {=}, b1 = {b1}),
+        Fallback {
+            KeepRunningUntilFailure {
+                SequenceStar {
+                    SubTree(Tree0156Sub0, ..),
+                    #[success_if(|bb| bb.o0.is_none())]
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[skip_if(|bb| bb.b0 % 2 == 1)]
+                    WasEntryUpdated(t0),
+                },
             },
-            Priority {
-                #[post(|bb| bb.b1 += 2)]
-                #[failure_if(|bb| bb.b1 % 2 != 1)]
-                Failer,
-                AlwaysSuccess,
+            AlwaysFailure,
+            ReactiveSequence {
+                Succeeder,
+                ScriptCondition(|bb| bb.b0 > *bb.t0 % 2),
+            },
+            DynamicSelector {
+                SubTree(Tree0156Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
             },
         }
     }
 }
 
-board!(Tree0156Blackboard { b0 b1 });
+board!(Tree0156Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0157 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] b1: i64 = 4,
-            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 1,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            Repeat(1) {
-                #[skip_if(|bb| bb.o0.unwrap_or(2) % 3 == 2)]
-                StatefulAction(Task<0>),
+        TryCatch(catch_on_halt = false) {
+            ReactiveFallback {
+                Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 4) % 2, &mut bb.b1)),
+                Interrupt(|bb| bb.b0 % 4 == 3) {
+                    Condition(Cond<1>),
+                },
+                AlwaysRunning,
+            },
+            Action(Act<2>),
+            #[success_if(|bb| *bb.t0 > bb.b1)]
+            #[skip_if(|bb| (bb.b1 + 1) % 2 > 0)]
+            Loop(q0, if_empty = Failure) {
+                Condition(PCond<3>, b0 = {t0}),
+            },
+            Loop(q0, if_empty = Running) {
+                #[run_while(|bb| bb.b0 + 3 < 2)]
+                ReactiveSequence {
+                    Condition(Cond<4>),
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                },
             },
         }
     }
 }
 
-board!(Tree0157Blackboard { t0 q0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0158Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 14,
-        }
-        Switch(b1) {
-            case 5 => AlwaysFailure,
-            case 4 => Fallback {
-                StatefulAction(Task<0>),
-                #[failure_if(|bb| *bb.t0 % 4 != 1)]
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                Condition(Cond<1>),
-            },
-            case 0 => Wait(20),
-            _ => StatefulAction(Task<2>),
-        }
-    }
-}
+board!(Tree0157Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0158 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            b0: i64 = 0,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 0,
         }
-        IfThenElse {
-            FlipSelector {
-                SubTree(Tree0158Sub0, ..),
-            },
-            Failer,
-        }
-    }
-}
-
-board!(Tree0158Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0159Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 14,
-            b1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 11,
-            b0: i64 = 13,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            #[skip_if(|bb| bb.b0 % 3 == 2)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            #[on_success(|bb| { *bb.t1 += 2; if bb.b1 % 3 > 1 { bb.b0 += 3 } })]
-            StatefulAction(Task<1>),
-            Wait(30),
+        Sequence {
+            Condition(Cond<0>),
+            #[failure_if(|bb| *bb.t0 % 4 != 1)]
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+            StatefulAction(Task<2>),
+            AlwaysRunning,
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0159Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            b1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            b0: i64 = 13,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<2> = Task::<2>),
-            Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-            Action(Act<4>),
-            ScriptCondition(|bb| bb.b1 % 3 > 0),
-            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-        }
-    }
-}
+board!(Tree0158Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0159 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 0,
         }
-        ReactiveFallback {
-            MemPriority {
-                Delay(20) {
-                    Action(Act<0>),
-                },
-                SubTree(Tree0159Sub0, t0 = {=}, b1 = {b1}, o0 = {=}, t1 = {t1}, b0 = {=}),
-                #[skip_if(|bb| *bb.t0 % 4 > 2)]
-                Conditional(|bb| *bb.t0 != 3, else = Success) {
-                    ReactiveFallback {
-                        Timeout(0) {
-                            #[on_failure(|bb| bb.o0 = None)]
-                            #[skip_if(|bb| *bb.t1 % 2 != 1)]
-                            #[post(|bb| bb.o0 = None)]
-                            RetryUntilSuccessful(forever) {
-                                ForceSuccess {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                },
+        RepeatTimes(2) {
+            #[post(|bb| { bb.t1.set(*bb.t0 + 4); bb.t0.set((*bb.t0 + 3) % 4) })]
+            #[failure_if(|bb| (*bb.t0 + 2) % 4 == 3)]
+            #[on_failure(|bb| bb.b1 = bb.b0)]
+            Selector {
+                Condition(Cond<0>),
+                Succeeder,
             },
-            ReactiveSequence {
-                SubTree(Tree0159Sub1, t0 = {=}, b1 = {b1}, o0 = {=}, t1 = {t1}, b0 = {=}),
-            },
-            SetBlackboard(t1 = {t0}),
         }
     }
 }
 
-board!(Tree0159Blackboard { t0 b1 o0 t1 b0 });
+board!(Tree0159Blackboard { t0 b0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0160 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b0: i64,
-            b1: i64 = 0,
+            #[tracked] t1: i64,
         }
-        ForceFailure {
-            RunOnce(then_skip = false) {
-                #[success_if(|bb| *bb.t0 < 4)]
-                Fallback {
-                    Observe(|bb| bb.b0 + 2 != 1, abort = self) {
-                        #[post(|bb| bb.b1 = bb.b0)]
-                        ReactiveFallback {
-                            Action(PAct<0>, b0 = 7),
-                            Repeat(3) {
-                                StatefulAction(Task<1>),
-                            },
-                            Conditional(|bb| bb.o0.is_none(), dynamic = false) {
-                                Sleep(10),
-                            },
-                            Sequence {
-                                StatefulAction(Task<2>),
-                                Condition(PCond<3>, b0 = 4),
-                                Condition(PCond<4>, b0 = {=}),
-                            },
-                            #[on_success(|bb| { if bb.o0.is_none() { bb.o0 = Some(bb.b1) }; bb.o0 = None })]
-                            ReactiveSequence {
-                                SetBlackboard(b1 = 2),
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                    Observe(|bb| *bb.t0 == 3, abort = lower) {
-                        RunOnce(then_skip = false) {
-                            Action(Act<6>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Remap(success = Success, failure = Failure) {
-                            Action(PIo<7>, t0 = {t0}),
-                        },
-                        #[success_if(|bb| bb.o0.is_none())]
-                        ReactiveFallback {
-                            Action(|ctx| ctx.exec(8)),
-                            StatefulAction(PTask<9>, b0 = {t0}, b1 = {b0}),
-                            Condition(Cond<10>),
-                        },
-                    },
+        WhileDoElse {
+            Parallel(failure = -2) {
+                Action(Act<0>),
+                Loop(q0, value = {t1}, if_empty = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(1, 0)),
                 },
+            },
+            StatefulAction(Task<2>),
+            Remap(success = Success, failure = Failure) {
+                ScriptCondition(|bb| bb.b0 % 2 != 0),
             },
         }
     }
 }
 
-board!(Tree0160Blackboard { o0 t0 b0 b1 });
+board!(Tree0160Blackboard { q0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0161 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 3,
+            #[allow(unused)] l0: Vec<i64>,
+            b0: i64 = 3,
         }
-        IfThenElse {
-            SequenceWithMemory {
-                #[success_if(|bb| bb.o0.is_some())]
-                #[skip_if(|bb| *bb.t1 + 1 < 2)]
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 2)),
-                #[failure_if(|bb| (bb.b0 + 2) % 4 == 3)]
-                WasEntryUpdated(t0),
+        SequenceWithMemory {
+            Repeat(4) {
+                ParallelAll(1) {
+                    SequenceWithMemory {
+                        RunOnce(then_skip = true) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                        RepeatUntil(Failure) {
+                            Sleep(10),
+                        },
+                    },
+                },
             },
-            SetBlackboard(o0 = Some(3)),
-            FlipSelector {
-                Action(Act<1>),
-                Wait(30),
-            },
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0161Blackboard { b0 t1 o0 t0 b1 });
+board!(Tree0161Blackboard { l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0162 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 5,
         }
         Selector {
-            Observe(|bb| bb.o0.unwrap_or(3) < 1, abort = lower) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Timeout(30) {
-                        Runner,
+            RunOnce {
+                Deadline(0) {
+                    FlipSelector {
+                        Remap(success = Success, failure = Success) {
+                            Condition(Cond<0>),
+                        },
+                        AlwaysRunning,
+                        Action(Act<1>),
+                        #[on_failure(|bb| { if bb.b1 > 7 { bb.b1 += 3 }; bb.t1.set(bb.b0) })]
+                        Inverter {
+                            Action(PAct<2>, b0 = {b0}, b1 = {t1}),
+                        },
                     },
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
-                    Condition(Cond<1>),
-                    Action(Act<2>),
                 },
             },
-            Observe(|bb| *bb.t0 != 3, abort = both) {
-                Repeater(2) {
-                    AsyncFallback {
-                        #[run_while(|bb| *bb.t1 == 1)]
-                        #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            Observe(|bb| bb.o0.unwrap_or(1) > 1) {
-                                Action(Act<3>),
+            ParallelAll(2) {
+                Switch(b1) {
+                    case 2 => StatefulAction(Task<3>),
+                    _ => Condition(|ctx| ctx.check(4)),
+                },
+                ReactiveSequence {
+                    Iterate(l0, element = {b0}, max = 3, reset_index = true) {
+                        AsyncFallback {
+                            RepeatTimes(1) {
+                                Action(PAct<5>, b0 = {t0}, b1 = {t0}),
+                            },
+                            Action(|ctx| ctx.exec(6)),
+                            Timeout(10) {
+                                Action(Act<7> = Act::<7>),
                             },
                         },
                     },
                 },
             },
-            #[skip_if(|bb| bb.o0.is_none())]
-            ScriptCondition(|bb| (*bb.t0 + 1) % 4 < 2),
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<8>),
+            },
         }
     }
 }
 
-board!(Tree0162Blackboard { o0 b0 q0 t1 t0 });
+board!(Tree0162Blackboard { l0 b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0163 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            o0: Option<i64> = None,
             b1: i64,
-            #[tracked] t1: i64 = 0,
         }
-        AsyncSequence {
-            Action(Act<0>),
-            ForceSuccess {
-                Condition(Cond<1>),
-            },
-            ReactiveSequence {
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                DynamicSequence {
-                    Condition(Cond<3>),
-                    Condition(Cond<4>),
+        Iterate(l0, element = {b1}, until = Never, max = 3) {
+            Parallel(success = -2, failure = 1) {
+                Condition(PCond<0>, b0 = 6),
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 1) {
+                    Wait(20),
                 },
-                SetBlackboard(b1 = {t1}),
+                Fallback {
+                    ReactiveSequence {
+                        SetBlackboard(b1 = 7),
+                        #[success_if(|bb| bb.o0.is_some())]
+                        #[skip_if(|bb| bb.b1 + 1 < 2)]
+                        Condition(Cond<1>),
+                    },
+                    Remap(success = Success, failure = Success) {
+                        RepeatUntil(Failure) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0163Blackboard { b1 t1 });
+board!(Tree0163Blackboard { l0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0164Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+        }
+        ScriptCondition(|bb| bb.b0 + 2 > 1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0164 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 3,
-            b0: i64,
+            b0: i64 = 1,
         }
-        ReactiveFallback {
-            ParallelAll(2) {
-                Condition(Cond<0>),
-                SetBlackboard(b0 = 7),
-            },
-            Invert {
-                StatefulAction(Task<1>),
-            },
-            Action(Act<2>),
+        DynamicSequence {
+            SubTree(Tree0164Sub0, b0 = {=}),
+            Action(Act<0>),
         }
     }
 }
 
-board!(Tree0164Blackboard { t0 b0 });
+board!(Tree0164Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0165 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 4,
-            o0: Option<i64>,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 2,
-        }
-        SequenceStar {
-            Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-            Conditional(|bb| *bb.t0 != *bb.t1 + 1, dynamic = true, else = Failure) {
-                Fallback {
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            IfThenElse {
+                Sequence {
+                    Action(Act<0>),
                     Action(Act<1>),
-                    Fallback {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                        AlwaysFailure,
+                },
+                Repeat(1) {
+                    AlwaysRunning,
+                },
+                Condition(Cond<2> = Cond::<2>),
+            },
+            SequenceWithMemory {
+                ReactiveFallback {
+                    DynamicSelector {
+                        Action(Act<3>),
+                    },
+                    Cooldown(10) {
+                        Condition(Cond<4>),
                     },
                 },
-            },
-            Remap(success = Success, failure = Failure) {
-                MemSequence {
-                    Wait(10),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
+                StatefulAction(Task<5>),
+                RepeatUntilFailure(3) {
+                    Condition(Cond<6>),
                 },
             },
             Sequence {
-                RunOnce {
-                    Switch(b1) {
-                        case 2 => AlwaysFailure,
-                        case 3 => StatefulAction(Task<4>),
-                        _ => Repeat(3) {
-                            AlwaysSuccess,
-                        },
-                    },
+                Repeater(0) {
+                    Wait(50),
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<5>),
-                    KeepRunningUntilFailure {
-                        Action(Act<6>),
-                    },
+            },
+            Condition(Cond<7>),
+            Repeat(1) {
+                AsyncSequence {
+                    Sleep(0),
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0165Blackboard { t0 b1 o0 b0 t1 });
-
 bt::behavior_tree! {
-    pub tree Tree0166 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 5,
-        }
-        MaxTime(100) {
-            Script(|bb| bb.b1 = bb.b0 + 1),
-        }
+    pub tree Tree0166Sub0 for Ctx {
+        Action(Act<2>)
     }
 }
 
-board!(Tree0166Blackboard { b0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0166 for Ctx {
+        RetryUntilSuccessful(2) {
+            Repeater(forever) {
+                TryCatch {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    SubTree(Tree0166Sub0),
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0167 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
+            b0: i64 = 1,
         }
+        AsyncFallback {
+            #[failure_if(|bb| bb.b0 != bb.b0 + 2)]
+            Condition(Cond<0>),
+            Action(|ctx| ctx.exec(1)),
+            Condition(Cond<2>),
+            StatefulAction(Task<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0167Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0168 for Ctx {
         Sequence {
-            MemPriority {
-                WhileDoElse {
-                    Limiter(2) {
-                        Fallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Sleep(10),
-                        },
-                    },
-                    RepeatUntil(Success) {
-                        MemSequence {
-                            Condition(Cond<1>),
-                            WasEntryUpdated(t0),
-                        },
-                    },
-                    ParallelAll(max_failures = -1) {
-                        StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
-                        Conditional(|bb| *bb.t0 > 1) {
-                            Action(Act<3> = Act::<3>),
-                        },
-                        RunOnce(then_skip = false) {
-                            Action(Act<4> = Act::<4>),
-                        },
-                        BinarySelector(|bb| bb.b1 % 4 > 2, dynamic = true) {
-                            Action(PIo<5>, t0 = {t0}),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                ReactiveFallback {
-                    StatefulAction(Task<7>),
-                    DynamicSelector {
-                        Sequence {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                    Switch(b1) {
-                        case 4 => SetBlackboard(o0 = Some(8)),
-                        case 2 => Condition(Cond<11>),
-                        case 3 => ScriptCondition(|bb| bb.b1 > 1),
-                        _ => Script(|bb| bb.b0 += 3),
-                    },
-                    Cooldown(100, filtered = Skipped) {
-                        StepSequencer {
-                            Action(Act<12>),
-                            Wait(10),
-                        },
-                    },
-                },
-                Fallback {
-                    MaxTime(50) {
-                        Script(|bb| if bb.b1 % 2 < 0 { bb.b0 = 1 }),
-                    },
-                    Selector {
-                        Condition(Cond<13>),
-                        Observe(|bb| bb.b1 != 5, abort = both) {
-                            StatefulAction(Task<14>),
-                        },
-                        RepeatUntilSuccess(2) {
-                            Limiter(2) {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+            StatefulAction(Task<2>),
+            Action(Act<3>),
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0167Blackboard { o0 b0 t0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0169Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 11,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 10,
+        }
+        Interrupt(|bb| (*bb.t0 + 2) % 2 < 0) {
+            Selector {
+                #[run_while(|bb| bb.o0.is_none())]
+                #[success_if(|bb| bb.b1 != bb.b1 + 4)]
+                #[failure_if(|bb| bb.b0 + 3 < bb.b0 % 2)]
+                ReactiveSequence {
+                    Sleep(20),
+                    SetBlackboard(t0 = {b0}),
+                },
+                Optional {
+                    Condition(Cond<1>),
+                },
+                SetBlackboard(b0 = {t0}),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0168 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
+    pub tree Tree0169Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
         }
+        Condition(Cond<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0169 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-            b1: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
         }
-        Sequence {
-            Deadline(0) {
-                Loop(q0, if_empty = Success) {
-                    TryCatch {
-                        #[post(|bb| bb.o0 = Some(*bb.t0 + 4))]
-                        #[success_if(|bb| bb.b1 != 7)]
-                        Condition(|ctx| ctx.check(0)),
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                            DynamicSequence {
-                                StatefulAction(Task<1>),
-                                Script(|bb| bb.t0.set(bb.b1)),
-                                #[on_success(|bb| *bb.t0 += 3)]
-                                #[failure_if(|bb| bb.o0.is_none())]
-                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1)),
-                            },
-                            ReactiveFallback {
-                                WasEntryUpdated(t0),
-                                Action(|ctx, bb| ctx.exec_in(3, 2, &mut bb.b1)),
-                                Succeeder,
-                            },
-                        },
+        SequenceStar {
+            StatefulAction(Task<0>),
+            SubTree(Tree0169Sub0, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
+            Fallback {
+                ReactiveSequence {
+                    StatefulAction(Task<2>),
+                    #[skip_if(|bb| bb.o0.is_some())]
+                    #[on_success(|bb| bb.b0 += 3)]
+                    #[failure_if(|bb| bb.b0 + 3 > 0)]
+                    Script(|bb| bb.b1 += 2),
+                },
+                Sequence {
+                    StatefulAction(PTask<3>, b0 = 6, b1 = {t0}),
+                    Repeat(forever) {
+                        StatefulAction(PTask<4>, b0 = 2, b1 = {b1}),
                     },
+                    SubTree(Tree0169Sub1, b1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
                 },
             },
-            Limiter(3) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    ForceSuccess {
-                        Observe(|bb| bb.o0.is_none()) {
-                            Action(Act<4> = Act::<4>),
-                        },
+            #[failure_if(|bb| *bb.t0 < 4)]
+            ReactiveFallback {
+                Interrupt(|bb| bb.o0.is_some()) {
+                    ParallelAll {
+                        Script(|bb| bb.t0.set(5)),
+                        StatefulAction(Task<6>),
+                        Wait(20),
                     },
                 },
-            },
-            ReactiveSequence {
-                #[success_if(|bb| bb.b0 < 1)]
-                #[skip_if(|bb| bb.b0 + 3 < bb.b0 % 3)]
-                SetBlackboard(o0 = Some(0)),
-                MemSequence {
-                    SetBlackboard(t0 = {b1}),
-                },
-                Precondition(|bb| *bb.t0 == bb.o0.unwrap_or(0) % 4, else = Success) {
-                    Action(PAct<5>, b0 = {b0}, b1 = {=}),
+                WhileDoElse {
+                    FlipSelector {
+                        Script(|bb| if (bb.b0 + 3) % 2 != 1 { bb.b0 += 1 }),
+                        AlwaysFailure,
+                    },
+                    Action(PAct<7>, b0 = 5, b1 = {t0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0169Blackboard { q0 b0 b1 o0 t0 });
+board!(Tree0169Blackboard { b1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0170 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 4,
+            b0: i64,
         }
-        Repeat(3) {
-            MemPriority {
-                Repeater(2) {
-                    AsyncSequence {
-                        Retry(2) {
-                            Conditional(|bb| bb.o0.is_none(), dynamic = true) {
-                                Precondition(|bb| *bb.t0 != 1, else = Skipped) {
-                                    Action(PIo<0>, t0 = {t0}),
+        IfThenElse {
+            Switch(b1) {
+                case 4 => StatefulAction(Task<0>),
+                case 2 => StatefulAction(Task<1>),
+                case 3 => RetryUntilSuccessful(2) {
+                    Condition(PCond<2>, b0 = {b0}),
+                },
+                _ => ParallelAll(max_failures = -2) {
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
+                },
+            },
+            ForceSuccess {
+                BinarySelector(|bb| bb.b1 > (*bb.t0 + 1) % 4, dynamic = false) {
+                    ReactiveFallback {
+                        StepSequencer {
+                            Sequence {
+                                Observe(|bb| *bb.t0 < 5, abort = self) {
+                                    Sleep(10),
                                 },
                             },
                         },
-                        Loop(q0) {
-                            Action(PAct<1>, b0 = {=}),
+                    },
+                    Repeat(1) {
+                        Cooldown(10) {
+                            Script(|bb| if bb.b0 < 3 { bb.b1 += 2 }),
                         },
-                        Condition(Cond<2>),
                     },
                 },
             },
@@ -2481,402 +2556,150 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0170Blackboard { o0 q0 t0 b0 });
+board!(Tree0170Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0171 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        TryCatch(catch_on_halt = true) {
-            Action(|ctx| ctx.exec(0)),
-            StatefulAction(Task<1>),
-            WasEntryUpdated(t0),
+        Sequence {
+            Delay(30) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    AsyncSequence {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    MemPriority {
+                        Condition(Cond<4>),
+                        Action(Act<5>),
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                },
+            },
+            Optional {
+                WhileDoElse {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        SequenceStar {
+                            Condition(Cond<7> = Cond::<7>),
+                            StatefulAction(Task<8>),
+                            Action(Act<9> = Act::<9>),
+                        },
+                    },
+                    SequenceStar {
+                        Sleep(20),
+                        DynamicSequence {
+                            Condition(Cond<10>),
+                        },
+                        Condition(Cond<11>),
+                    },
+                    StatefulAction(Task<12>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0171Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0172 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            ReactiveSelector {
-                Precondition(|bb| bb.o0.unwrap_or(4) != (bb.o0.unwrap_or(2) + 3) % 3) {
-                    Filter(times = 2, count = Completed) {
-                        Runner,
-                    },
-                },
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<0>),
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<1>),
-                    Action(|ctx| ctx.exec(2)),
-                },
-                #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
-                StatefulAction(Task<3>),
-                IndexSwitch(|bb| *bb.t0) {
-                    RepeatUntil(Success) {
-                        Script(|bb| if bb.o0.unwrap_or(0) + 3 > 3 { bb.b0 += 1 }),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b1 % 2)),
-                },
-            },
-            Cooldown(20) {
-                Inverter {
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        Observe(|bb| bb.b0 % 3 > 1, abort = self) {
-                            StatefulAction(Task<6>),
+        Interrupt(|bb| *bb.t0 == 3) {
+            ReactiveSequence {
+                Selector {
+                    Observe(|bb| *bb.t0 == 5, abort = both) {
+                        PrioritySelector {
+                            #[score(9)]
+                            Condition(Cond<0> = Cond::<0>),
                         },
-                        AsyncFallback {
-                            StatefulAction(Task<7>),
-                            #[failure_if(|bb| bb.b1 > 5)]
-                            #[on_failure(|bb| { bb.b0 = 0; *bb.t0 += 2 })]
-                            #[run_while(|bb| bb.o0.unwrap_or(1) < *bb.t0 + 1)]
-                            Condition(PCond<8>, b0 = {=}),
-                            Action(Act<9> = Act::<9>),
-                            Condition(Cond<10>),
+                    },
+                    Observe(|bb| *bb.t1 > bb.b0 + 1) {
+                        Action(Act<1>),
+                    },
+                    Observe(|bb| (*bb.t0 + 3) % 3 != 1, abort = none) {
+                        RunOnce(then_skip = false) {
+                            Action(Act<2>),
                         },
                     },
                 },
-            },
-            ParallelAll {
-                StatefulAction(Task<11> = Task::<11>),
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[post(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| bb.b0 % 3 < 0)]
-                Priority {
-                    StatefulAction(Task<12>),
-                    Action(|ctx, bb| ctx.exec_in(13, (bb.o0.unwrap_or(0) + 1) % 3, &mut bb.b1)),
+                RetryUntilSuccessful(2) {
+                    #[success_if(|bb| (bb.b0 + 3) % 4 < 0)]
+                    #[skip_if(|bb| *bb.t1 != 7)]
+                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 2) % 3)),
                 },
-                Condition(|ctx| ctx.check(14)),
-                Sleep(50),
+                Interrupt(|bb| bb.b0 % 4 != 1) {
+                    Filter(times = 3, count = Failure) {
+                        TryCatch(catch_on_halt = true) {
+                            Action(PIo<4>, t0 = {t1}),
+                            SkipUnlessUpdated(t1) {
+                                #[run_while(|bb| *bb.t1 > 3)]
+                                Failer,
+                            },
+                            Action(Act<5> = Act::<5>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0172Blackboard { b1 b0 t0 o0 });
+board!(Tree0172Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0173 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-        }
-        AsyncSequence {
-            BinarySelector(|bb| bb.b0 > bb.b0 % 3) {
-                Precondition(|bb| *bb.t1 + 1 < 6, else = Success) {
-                    #[run_while(|bb| bb.b0 != 2)]
-                    StatefulAction(PTask<0>, b0 = {b1}),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            PrioritySelector {
-                #[score(|bb| (*bb.t1) as f32)]
-                Conditional(|bb| (bb.b1 + 3) % 4 != 1) {
-                    Action(Act<2> = Act::<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0173Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0174 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-        }
-        ParallelAll(2) {
-            #[run_while(|bb| *bb.t0 > 3)]
-            #[on_success(|bb| *bb.t0 += 2)]
-            Fallback {
-                Invert {
-                    Repeat(3) {
-                        Condition(PCond<0>, b0 = {t0}),
-                    },
-                },
-                Interrupt(|bb| bb.b0 == *bb.t0 % 3) {
-                    DynamicSelector {
-                        SkipUnlessUpdated(t0) {
-                            WhileDoElse {
-                                #[skip_if(|bb| *bb.t0 + 3 == bb.b0)]
-                                #[on_halted(|bb| { *bb.t0 += 2; bb.t0.set(bb.b0) })]
-                                PolicyParallel(policy = FirstFailure, repeat = false) {
-                                    StatefulAction(PTask<1>, b0 = 4, b1 = {b0}),
-                                    #[post(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
-                                    #[skip_if(|bb| (*bb.t0 + 1) % 4 != 3)]
-                                    #[success_if(|bb| *bb.t0 < 2)]
-                                    Action(Act<2>),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                                Filter(times = 3, count = Failure, filtered = Failure) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            BinarySelector(|bb| *bb.t0 % 2 == 1) {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                    AlwaysRunning,
-                    Selector {
-                        Observe(|bb| *bb.t0 == 4, abort = lower) {
-                            Limiter(1) {
-                                Action(PAct<5>, b0 = {b0}, b1 = {b0}),
-                            },
-                        },
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-                Fallback {
-                    IfThenElse {
-                        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = true) {
-                            StatefulAction(Task<8>),
-                            StatefulAction(PTask<9>, b0 = {=}, b1 = {b0}),
-                            Condition(Cond<10> = Cond::<10>),
-                            Loop(q0, if_empty = Success) {
-                                SetBlackboard(b0 = 0),
-                            },
-                        },
-                        StepSequencer {
-                            Action(Act<11> = Act::<11>),
-                            #[success_if(|bb| *bb.t0 > 1)]
-                            Action(Act<12> = Act::<12>),
-                        },
-                        ReactiveFallback {
-                            Condition(Cond<13> = Cond::<13>),
-                            Condition(Cond<14>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0174Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0175Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        Deadline(20) {
-            Action(PIo<1>, t0 = {b0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0175 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                StatefulAction(Task<0>),
-                SubTree(Tree0175Sub0, b0 = {=}, b1 = {b1}, t1 = {=}),
-            },
-            RetryUntilSuccessful(3) {
-                IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
-                    PrioritySelector {
-                        #[score(|bb| ((bb.b1 + 1) % 2) as f32)]
-                        Failer,
-                    },
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-board!(Tree0175Blackboard { b0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0176 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 0,
             o0: Option<i64>,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
             b1: i64,
         }
-        Timeout(0) {
-            #[skip_if(|bb| bb.o0.unwrap_or(3) + 4 > *bb.t1)]
-            Fallback {
-                TryCatch {
-                    #[on_halted(|bb| if *bb.t1 != 3 { bb.b1 = bb.b0 })]
-                    #[on_success(|bb| bb.b1 = 7)]
-                    StatefulAction(Task<0>),
-                    #[success_if(|bb| (bb.b1 + 1) % 4 < 2)]
-                    Wait(10),
-                },
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<1>),
-                    case 1 => StatefulAction(Task<2>),
-                    case 5 => DynamicSequence {
-                        Runner,
-                    },
-                    _ => Condition(Cond<3> = Cond::<3>),
-                },
-                WhileDoElse {
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                ReactiveSequence {
-                    Succeeder,
-                    Condition(Cond<6>),
-                    Failer,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0176Blackboard { t1 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0177 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-        }
-        Fallback {
-            #[on_failure(|bb| { bb.o0 = Some(bb.b0); *bb.t0 += 1 })]
-            StatefulAction(Task<0>),
-            #[skip_if(|bb| bb.o0.unwrap_or(2) == 1)]
-            #[on_failure(|bb| if bb.b0 + 2 == bb.b0 % 4 { bb.t0.set(*bb.t0 % 4) })]
-            Loop(q0) {
-                Inverter {
-                    WasEntryUpdated(t0),
-                },
-            },
-            #[run_while(|bb| *bb.t0 + 1 < *bb.t0)]
-            #[failure_if(|bb| bb.b0 % 2 == 1)]
-            Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
-            Cooldown(0) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Action(Act<3>),
-        }
-    }
-}
-
-board!(Tree0177Blackboard { q0 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0178Sub0 for Ctx {
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0178 for Ctx {
-        StepSequencer {
-            Action(Act<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Remap(success = Failure, failure = Success) {
-                SubTree(Tree0178Sub0),
-            },
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0179 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        Parallel(success = -1, failure = 1) {
-            AlwaysSuccess,
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0179Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0180 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            StatefulAction(Task<0>),
-            SetBlackboard(b1 = {b0}),
-            WasEntryUpdated(t0),
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0180Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0181Sub0 for Ctx {
-        Failer
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0181 for Ctx {
-        Invert {
-            SubTree(Tree0181Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0182 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        Observe(|bb| bb.o0.unwrap_or(0) > 0, abort = none) {
-            ReactiveFallback {
-                Invert {
-                    MaxTime(0) {
-                        Condition(Cond<0>),
+        #[on_success(|bb| if *bb.t0 == 0 { bb.b0 = (bb.b1 + 4) % 4 })]
+        ReactiveFallback {
+            Filter(times = 2, count = Completed, filtered = Skipped) {
+                RepeatUntilFailure(1) {
+                    Precondition(|bb| (*bb.t0 + 1) % 2 > 0, else = Failure) {
+                        RunOnce(then_skip = false) {
+                            Switch(b1) {
+                                case 4 => Fallback {
+                                    SetBlackboard(t0 = {b0}),
+                                },
+                                case 5 => #[skip_if(|bb| bb.b0 < 6)]
+                                IfThenElse {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                    AlwaysSuccess,
+                                },
+                                case 1 => IndexSwitch(|bb| *bb.t0 % 3, dynamic = true) {
+                                    Script(|bb| bb.b0 += 3),
+                                    StatefulAction(Task<1>),
+                                },
+                                _ => Condition(Cond<2> = Cond::<2>),
+                            },
+                        },
                     },
                 },
-                ReactiveFallback {
-                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                    #[run_while(|bb| (bb.b0 + 3) % 4 > 0)]
-                    ScriptCondition(|bb| bb.b0 != 0),
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+            },
+            BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = true) {
+                #[run_while(|bb| (*bb.t0 + 4) % 3 == 0)]
+                DynamicSelector {
+                    #[success_if(|bb| bb.b0 > 3)]
+                    #[on_success(|bb| bb.o0 = Some(*bb.t0))]
+                    RepeatUntilSuccess(3) {
+                        ForceSuccess {
+                            IndexSwitch(|bb| bb.o0.unwrap_or(0) + 3, dynamic = false) {
+                                Switch(b1) {
+                                    case 4 => SetBlackboard(b1 = 9),
+                                    _ => SetBlackboard(t0 = 1),
+                                },
+                            },
+                        },
+                    },
                 },
-                RepeatUntilFailure(2) {
-                    #[post(|bb| bb.b0 = 5)]
-                    TryCatch(catch_on_halt = true) {
-                        Action(Act<3>),
+                DynamicSelector {
+                    StatefulAction(Task<3>),
+                    RepeatTimes(forever) {
                         Condition(Cond<4>),
                     },
                 },
@@ -2885,717 +2708,1005 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0182Blackboard { o0 b0 t0 });
+board!(Tree0173Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0174 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        Sequence {
+            Action(Act<0>),
+            Sleep(10),
+            Action(Act<1>),
+            #[failure_if(|bb| (*bb.t0 + 3) % 4 != 2)]
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0174Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0175 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+        }
+        BinarySelector(|bb| bb.o0.is_none()) {
+            Sleep(100),
+            Repeater(forever) {
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0175Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0176 for Ctx {
+        DynamicSequence {
+            AsyncFallback {
+                Repeater(2) {
+                    Action(Act<0>),
+                },
+                ParallelAll(2) {
+                    StatefulAction(Task<1>),
+                    Wait(0),
+                },
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    PrioritySelector {
+                        #[score(0)]
+                        Filter(times = 3, count = Failure) {
+                            DynamicSelector {
+                                StatefulAction(Task<4>),
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                    },
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0177 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            SkipUnlessUpdated(t1) {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0177Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0178 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 0,
+            #[tracked] t1: i64 = 4,
+        }
+        SequenceStar {
+            DynamicSequence {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| *bb.t1 < 7),
+            },
+        }
+    }
+}
+
+board!(Tree0178Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0179 for Ctx {
+        WhileDoElse {
+            RepeatTimes(2) {
+                StatefulAction(Task<0>),
+            },
+            ParallelAll {
+                KeepRunningUntilFailure {
+                    ParallelAll(1) {
+                        AlwaysFailure,
+                        AlwaysFailure,
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                Condition(Cond<2>),
+            },
+            DynamicSequence {
+                Condition(Cond<3>),
+                RunOnce(then_skip = false) {
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0180 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        #[on_failure(|bb| bb.b0 = (bb.b0 + 4) % 4)]
+        RepeatUntil(Failure) {
+            Wait(0),
+        }
+    }
+}
+
+board!(Tree0180Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0181 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+            SequenceWithMemory {
+                Optional {
+                    Selector {
+                        StatefulAction(Task<0>),
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                RetryUntilSuccessful(4) {
+                    Action(Act<2>),
+                },
+                SequenceStar {
+                    Action(Act<3>),
+                    StepSequencer {
+                        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0181Blackboard { l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0182 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+        }
+        DynamicSelector {
+            Condition(Cond<0>),
+            Conditional(|bb| (*bb.t0 + 4) % 2 > 0, dynamic = true) {
+                Timeout(0) {
+                    Sequence {
+                        StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                        PolicyParallel(policy = FirstFailure, repeat = true) {
+                            Condition(PCond<2>, b0 = {b0}),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+            Deadline(30) {
+                Observe(|bb| (bb.b0 + 4) % 2 > 0, abort = self) {
+                    #[on_success(|bb| if *bb.t0 == bb.b0 + 4 { bb.b0 = *bb.t0 + 3 })]
+                    #[on_failure(|bb| if *bb.t0 != 5 { *bb.t0 += 2 })]
+                    Inverter {
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0182Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0183 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 2,
-        }
-        MemSequence {
-            Parallel(success = -3) {
-                Action(PIo<0>, t0 = {t1}),
-                Condition(Cond<1>),
-                Parallel(success = -1, failure = 2) {
-                    AlwaysFailure,
-                    Condition(Cond<2>),
+        ReactiveFallback {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    Repeat(4) {
+                        Action(Act<1>),
+                    },
+                    KeepRunningUntilFailure {
+                        Action(Act<2>),
+                    },
+                },
+                ReactiveFallback {
+                    ParallelAll {
+                        Wait(50),
+                        Condition(Cond<3>),
+                        AlwaysFailure,
+                        Action(Act<4>),
+                        Condition(Cond<5>),
+                    },
                 },
             },
-            RepeatTimes(3) {
-                Precondition(|bb| *bb.t0 == 3, else = Running) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Priority {
-                StatefulAction(PTask<4>, b0 = {t1}, b1 = {b0}),
-                Action(|ctx| ctx.exec(5)),
-                Action(PIo<6>, t0 = {=}),
-                #[on_halted(|bb| bb.o0 = None)]
-                Condition(Cond<7>),
-                RetryUntilSuccessful(0) {
-                    Script(|bb| *bb.t0 += 2),
-                },
+            Delay(10) {
+                Condition(Cond<6> = Cond::<6>),
             },
         }
     }
 }
-
-board!(Tree0183Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0184 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+        }
         SequenceStar {
-            Sequence {
-                ReactiveFallback {
-                    DynamicSelector {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        Action(Act<3>),
-                        Condition(|ctx| ctx.check(4)),
-                    },
-                    Timeout(10) {
-                        Failer,
-                    },
-                    SequenceStar {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
+            StatefulAction(PTask<0>, b0 = 6, b1 = {b0}),
+            Condition(Cond<1> = Cond::<1>),
+            Wait(20),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0185Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(|ctx| ctx.check(0))
-    }
-}
+board!(Tree0184Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0185Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] #[tracked] t1: i64 = 13,
         }
-        SubTree(Tree0185Sub1, ..)
+        AlwaysRunning
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0185 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            o0: Option<i64> = None,
-        }
-        RepeatTimes(1) {
-            #[failure_if(|bb| bb.o0.is_some())]
-            #[on_halted(|bb| *bb.t0 += 2)]
-            #[skip_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
-            RepeatTimes(forever) {
-                IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                    SetBlackboard(b0 = 9),
-                    #[post(|bb| *bb.t0 += 3)]
-                    SubTree(Tree0185Sub0, ..),
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(5) + 1 > bb.b0)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    Loop(q0, value = {t0}) {
-                        DynamicSelector {
-                            Optional {
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0185Blackboard { t0 b0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0186Sub1 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-            b1: i64 = 14,
-            #[tracked] t0: i64 = 9,
-        }
-        Script(|bb| if bb.b1 != 3 { bb.t1.set((*bb.t0 + 4) % 3) })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0186Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 11,
-            b1: i64 = 14,
-            #[tracked] t0: i64 = 9,
-        }
-        SubTree(Tree0186Sub1, t1 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0186 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 1,
-            b1: i64 = 4,
+            b0: i64 = 0,
             #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        AsyncSequence {
-            DynamicSequence {
-                ScriptCondition(|bb| *bb.t0 % 4 != 2),
-            },
-            MemPriority {
-                #[success_if(|bb| (*bb.t1 + 4) % 3 != 2)]
-                #[post(|bb| bb.b0 = *bb.t0 % 4)]
-                #[skip_if(|bb| *bb.t1 + 4 == *bb.t1)]
-                Action(PIo<0>, t0 = {b1}),
-                Action(PIo<1>, t0 = {=}),
-                #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                #[failure_if(|bb| bb.b1 < 3)]
-                Condition(Cond<2>),
-            },
-            #[success_if(|bb| *bb.t0 != 3)]
-            SubTree(Tree0186Sub0, t1 = {=}, b0 = {b0}, b1 = {=}, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0186Blackboard { t1 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0187 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        Sequence {
-            StepSequencer {
-                Fallback {
-                    Condition(Cond<0> = Cond::<0>),
-                    Script(|bb| *bb.t0 += 1),
-                },
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                StatefulAction(Task<3>),
-            },
-            WaitUntil(|bb| *bb.t0 != 1) {
-                DynamicSelector {
-                    StatefulAction(Task<4>),
+        TryCatch(catch_on_halt = true) {
+            RunOnce(then_skip = true) {
+                #[on_success(|bb| { bb.t0.set(*bb.t1); bb.b0 = *bb.t1 % 4 })]
+                RunOnce {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
                 },
             },
-            Filter(times = 2, count = Failure, filtered = Failure) {
-                RunOnce(then_skip = false) {
-                    Delay(0) {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
-                    },
-                },
-            },
-            StepSequencer {
-                StatefulAction(PTask<6>, b0 = {b1}),
-                SequenceStar {
-                    SetBlackboard(b0 = 7),
-                    #[on_success(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<7>),
-                },
-                Runner,
-                StatefulAction(Task<8>),
-                Filter(times = 1, count = Success) {
-                    StatefulAction(Task<9>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0187Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0188Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0188Sub0 for Ctx {
-        SubTree(Tree0188Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0188 for Ctx {
-        SequenceStar {
-            Delay(30) {
-                StatefulAction(Task<0>),
-            },
-            SubTree(Tree0188Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0189Sub0 for Ctx {
-        WhileDoElse {
-            StatefulAction(Task<1>),
-            Repeater(forever) {
-                Action(Act<2>),
-            },
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0189 for Ctx {
-        WhileDoElse {
-            Parallel(failure = -1) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            SubTree(Tree0189Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0190 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-        }
-        Repeat(forever) {
-            SequenceWithMemory {
-                IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    SetBlackboard(b0 = 0),
-                },
+            ParallelAll(max_failures = -2) {
+                SubTree(Tree0185Sub0, b0 = {=}, t0 = {t0}, t1 = {=}),
                 StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0190Blackboard { b0 t1 });
+board!(Tree0185Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0191Sub1 for Ctx {
+    pub tree Tree0186 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 12,
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2],
         }
-        WhileDoElse {
-            DynamicSequence {
-                Condition(Cond<1> = Cond::<1>),
+        IfThenElse {
+            ReactiveFallback {
+                Sequence {
+                    Script(|bb| bb.t0.set(bb.b0)),
+                    BinarySelector(|bb| *bb.t0 == 3) {
+                        Sleep(50),
+                        SetBlackboard(t0 = 6),
+                    },
+                    SetBlackboard(t0 = 7),
+                    Condition(Cond<0> = Cond::<0>),
+                },
+                Limiter(1) {
+                    Iterate(l0, element = {b0}, max = 3) {
+                        WhileDoElse {
+                            Condition(Cond<1>),
+                            Wait(0),
+                            #[skip_if(|bb| bb.b0 + 4 != (*bb.t0 + 4) % 2)]
+                            Filter(times = 1, filtered = Failure) {
+                                Condition(Cond<2> = Cond::<2>),
+                            },
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Delay(50) {
+                        MaxTime(0) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    #[on_halted(|bb| { bb.t0.set((bb.b0 + 1) % 4); bb.t0.set(6) })]
+                    AsyncSequence {
+                        Action(Act<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                        AlwaysFailure,
+                    },
+                },
             },
-            #[success_if(|bb| *bb.t0 < 2)]
-            Wait(10),
+            Condition(PCond<6>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0186Blackboard { t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0187 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        Parallel(success = -3, failure = 1) {
+            #[on_halted(|bb| bb.o0 = None)]
+            #[run_while(|bb| bb.o0.is_none())]
+            ScriptCondition(|bb| *bb.t0 < 3),
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0187Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0188Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        AlwaysRunning
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0188 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+        }
+        IfThenElse {
+            Condition(Cond<0>),
+            TryCatch(catch_on_halt = true) {
+                #[failure_if(|bb| bb.b0 + 4 > 7)]
+                BinarySelector(|bb| *bb.t0 < bb.b1, dynamic = false) {
+                    Condition(Cond<1>),
+                    Action(Act<2>),
+                },
+                SubTree(Tree0188Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0188Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0189Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Switch(b1) {
+            case 4 => Action(|ctx| ctx.exec(5)),
+            case 1 => AlwaysSuccess,
+            _ => ScriptCondition(|bb| bb.b1 == bb.b0 % 4),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0191Sub0 for Ctx {
+    pub tree Tree0189 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 12,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            o0: Option<i64> = None,
         }
-        BinarySelector(|bb| bb.b0 % 2 < 0, dynamic = true) {
-            BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
-                Script(|bb| bb.o0 = None),
-                Action(|ctx| ctx.exec(0)),
+        ParallelAll(max_failures = -1) {
+            ReactiveSequence {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                },
+                Condition(|ctx| ctx.check(2)),
+                Action(Act<3> = Act::<3>),
+                Delay(10) {
+                    WasEntryUpdated(t0),
+                },
+                Sleep(50),
             },
-            SubTree(Tree0191Sub1, q0 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}),
+            StatefulAction(Task<4>),
+            SubTree(Tree0189Sub0, ..),
+            ForceFailure {
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[skip_if(|bb| (bb.o0.unwrap_or(3) + 4) % 2 < 0)]
+                Action(Act<6>),
+            },
+            Observe(|bb| bb.b1 > 6) {
+                #[success_if(|bb| bb.b1 != *bb.t0)]
+                Interrupt(|bb| (*bb.t0 + 4) % 4 == 0) {
+                    Fallback {
+                        #[success_if(|bb| bb.b1 != 2)]
+                        #[post(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        Observe(|bb| *bb.t0 + 1 < *bb.t0) {
+                            Action(|ctx| ctx.exec(7)),
+                        },
+                        KeepRunningUntilFailure {
+                            Condition(Cond<8>),
+                        },
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        ScriptCondition(|bb| bb.o0.unwrap_or(4) < 4),
+                        SequenceWithMemory {
+                            Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                            Sleep(10),
+                            StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
+                        },
+                        Timeout(10) {
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0189Blackboard { b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0190 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        MemSequence {
+            BinarySelector(|bb| (*bb.t0 + 2) % 3 < 1) {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Condition(Cond<0>),
+                },
+                Precondition(|bb| (bb.o0.unwrap_or(0) + 2) % 2 != 1, else = Success) {
+                    Filter(times = 1, filtered = Skipped) {
+                        Succeeder,
+                    },
+                },
+            },
+            Deadline(100) {
+                #[skip_if(|bb| (bb.o0.unwrap_or(4) + 1) % 2 > 0)]
+                DynamicSequence {
+                    MaxTime(0) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b1 % 2 > 0, else = Success) {
+                MemPriority {
+                    #[on_success(|bb| bb.b0 = *bb.t0)]
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3> = Task::<3>),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<4> = Cond::<4>),
+                    AlwaysFailure,
+                },
+            },
+            #[failure_if(|bb| bb.o0.unwrap_or(0) < 6)]
+            #[post(|bb| bb.b1 = *bb.t0 + 2)]
+            Observe(|bb| bb.b0 + 4 > *bb.t0, abort = self) {
+                ReactiveSequence {
+                    SetBlackboard(o0 = Some(4)),
+                    StatefulAction(Task<5> = Task::<5>),
+                    WaitValueUpdate(t0) {
+                        Condition(PCond<6>, b0 = {b0}),
+                    },
+                    Action(PIo<7>, t0 = {t0}),
+                    Action(Act<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0190Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0191Sub0 for Ctx {
+        Condition(|ctx| ctx.check(3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0191Sub1 for Ctx {
+        Fallback {
+            Condition(Cond<5>),
+            Action(Act<6>),
+            StatefulAction(Task<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0191 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-        }
-        AsyncFallback {
-            #[success_if(|bb| bb.b0 + 3 < 7)]
-            SubTree(Tree0191Sub0, q0 = {=}, b0 = {b0}, o0 = {=}, t0 = {t0}),
-            SetBlackboard(o0 = Some(1)),
+        Fallback {
+            Parallel(success = 1) {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Priority {
+                        Repeater(1) {
+                            StatefulAction(Task<2>),
+                        },
+                        ForceSuccess {
+                            SubTree(Tree0191Sub0),
+                        },
+                    },
+                },
+            },
+            Deadline(0) {
+                StatefulAction(Task<4>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                ReactiveFallback {
+                    ReactiveSequence {
+                        SubTree(Tree0191Sub1),
+                        ForceSuccess {
+                            Condition(Cond<8> = Cond::<8>),
+                        },
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Condition(Cond<9>),
+                        PrioritySelector {
+                            #[score(2)]
+                            Sleep(10),
+                            #[score(3)]
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0191Blackboard { q0 b0 o0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0192Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 12,
+        }
+        ForceFailure {
+            StatefulAction(Task<5>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0192 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Remap(success = Failure, failure = Failure) {
-            Action(PIo<0>, t0 = {t0}),
+        Filter(times = 2, filtered = Failure) {
+            IndexSwitch(|bb| 7, out_of_range = Fail, dynamic = false) {
+                #[success_if(|bb| bb.b0 == bb.b0 + 4)]
+                AsyncFallback {
+                    RunOnce(then_skip = true) {
+                        #[success_if(|bb| *bb.t0 > 0)]
+                        MaxTime(10) {
+                            Timeout(0) {
+                                Action(Act<0>),
+                            },
+                        },
+                    },
+                    Invert {
+                        Script(|bb| { bb.t0.set(*bb.t0 % 4); *bb.t0 += 2 }),
+                    },
+                    StatefulAction(Task<1>),
+                },
+                IfThenElse {
+                    ReactiveSequence {
+                        SkipUnlessUpdated(t0) {
+                            StatefulAction(Task<2>),
+                        },
+                        Condition(|ctx| ctx.check(3)),
+                        Script(|bb| { bb.b0 = *bb.t0; if *bb.t0 % 2 != 0 { bb.b0 = *bb.t0 } }),
+                    },
+                    SequenceWithMemory {
+                        WasEntryUpdated(t0),
+                        Wait(0),
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<4>),
+                    SubTree(Tree0192Sub0, t0 = {=}, b0 = {b0}),
+                    SetBlackboard(b0 = 2),
+                },
+            },
         }
     }
 }
 
-board!(Tree0192Blackboard { t0 });
+board!(Tree0192Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0193Sub1 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 14,
+            b1: i64 = 9,
+        }
+        Delay(0) {
+            PrioritySelector {
+                #[score(|bb| (*bb.t1 + 4) as f32)]
+                StatefulAction(Task<0>),
+                #[score(|bb| (bb.b1) as f32)]
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0193Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 14,
+            b1: i64 = 9,
+        }
+        SubTree(Tree0193Sub1, t1 = {=}, b1 = {b1})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0193 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-            b1: i64 = 1,
+            #[tracked] t1: i64 = 4,
+            b1: i64,
         }
-        Fallback {
-            Switch(b1) {
-                case 5 => FlipSelector {
-                    StatefulAction(Task<0>),
-                    #[run_while(|bb| bb.b0 % 2 < 1)]
-                    Sleep(20),
-                },
-                case 1 => ParallelAll {
-                    Action(Act<1>),
-                    SetBlackboard(b0 = 3),
-                },
-                _ => Condition(Cond<2>),
-            },
-            RunOnce {
-                MemPriority {
-                    SequenceWithMemory {
-                        Condition(Cond<3> = Cond::<3>),
-                        RepeatUntilFailure(3) {
-                            #[run_while(|bb| bb.b1 + 4 > 7)]
-                            Condition(Cond<4>),
-                        },
-                        Wait(20),
-                        AlwaysFailure,
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        BinarySelector(|bb| *bb.t0 + 3 > bb.b0, dynamic = true) {
-                            Precondition(|bb| *bb.t0 + 1 == *bb.t0, else = Failure) {
-                                WasEntryUpdated(t0),
-                            },
-                            Wait(50),
-                        },
-                        Inverter {
-                            Succeeder,
-                        },
-                    },
-                },
-            },
+        RunOnce(then_skip = true) {
+            SubTree(Tree0193Sub0, ..),
         }
     }
 }
 
-board!(Tree0193Blackboard { t0 b0 b1 });
+board!(Tree0193Blackboard { t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0194 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 5,
+            o0: Option<i64>,
         }
-        MemPriority {
-            RepeatTimes(3) {
-                Deadline(0) {
-                    AsyncFallback {
-                        ReactiveSequence {
-                            StatefulAction(Task<0>),
-                            ScriptCondition(|bb| *bb.t0 + 2 > 6),
+        Sequence {
+            StatefulAction(Task<0>),
+            Retry(4) {
+                Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(2) % 2, else = Running) {
+                    ReactiveSequence {
+                        MaxTime(0) {
+                            Sleep(0),
                         },
-                        Condition(Cond<1> = Cond::<1>),
-                        #[skip_if(|bb| *bb.t0 + 1 < 0)]
-                        Precondition(|bb| bb.o0.unwrap_or(4) + 1 == bb.b1 % 2, else = Success) {
-                            StatefulAction(Task<2>),
-                        },
+                        Action(PAct<1>, b0 = {b0}, b1 = {b0}),
                     },
                 },
             },
-            ReactiveSequence {
-                Repeater(forever) {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0 % 2) as f32)]
-                        Condition(Cond<3> = Cond::<3>),
-                        #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
-                        StatefulAction(Task<4>),
-                    },
+            WhileDoElse {
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                #[failure_if(|bb| *bb.t0 < 0)]
+                Succeeder,
+                #[run_while(|bb| bb.o0.unwrap_or(2) > 0)]
+                Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(5), &mut bb.b0)),
+            },
+            TryCatch {
+                Delay(10) {
+                    Condition(Cond<5> = Cond::<5>),
                 },
-                ScriptCondition(|bb| *bb.t0 % 2 != 0),
-                StatefulAction(Task<5>),
+                Condition(Cond<6>),
             },
         }
     }
 }
 
-board!(Tree0194Blackboard { o0 b1 t0 });
+board!(Tree0194Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0195Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
         }
-        StatefulAction(Task<8>)
+        StatefulAction(Task<1> = Task::<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0195 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = None,
-            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        #[post(|bb| { *bb.t0 += 1; bb.b1 = 2 })]
-        #[success_if(|bb| *bb.t0 != 2)]
-        #[skip_if(|bb| bb.b1 % 2 > 0)]
-        Priority {
-            RunOnce(then_skip = false) {
-                DynamicSequence {
-                    StatefulAction(Task<0>),
-                    Fallback {
-                        #[post(|bb| bb.t0.set(3))]
-                        #[run_while(|bb| bb.b0 % 4 != 0)]
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            StatefulAction(Task<1>),
-                        },
-                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {=}),
-                        SequenceWithMemory {
-                            Condition(Cond<3>),
-                            Condition(|ctx, bb| ctx.check_in(4, bb.o0.unwrap_or(4))),
-                            Condition(Cond<5>),
-                        },
-                        WasEntryUpdated(t0),
-                        Timeout(10) {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                        },
-                    },
-                },
-            },
-            Selector {
-                Observe(|bb| *bb.t0 > bb.b1, abort = lower) {
-                    Condition(Cond<6>),
-                },
-                StatefulAction(Task<7>),
-            },
-            SequenceWithMemory {
-                SubTree(Tree0195Sub0, b0 = {=}, q0 = {q0}, t0 = {=}, o0 = {o0}, b1 = {=}),
-            },
-            PrioritySelector {
-                #[score(|bb| (bb.b0 + 2) as f32)]
-                IfThenElse {
-                    Action(Act<9>),
-                    Action(PAct<10>, b0 = {=}, b1 = {b1}),
-                },
-                #[score(|bb| (bb.b1 % 3) as f32)]
-                ReactiveFallback {
-                    Action(|ctx| ctx.exec(11)),
-                    StatefulAction(Task<12>),
-                    Condition(|ctx| ctx.check(13)),
-                    StatefulAction(Task<14>),
-                },
+        #[on_success(|bb| *bb.t0 += 3)]
+        TryCatch(catch_on_halt = false) {
+            Condition(Cond<0>),
+            Conditional(|bb| bb.b0 % 4 == 2, dynamic = false, else = Success) {
+                SubTree(Tree0195Sub0, b0 = {=}, t0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0195Blackboard { b0 q0 t0 o0 b1 });
+board!(Tree0195Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0196 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-        }
-        Conditional(|bb| bb.b1 % 3 == 1, dynamic = true) {
-            FlipSelector {
-                StatefulAction(PTask<0>, b0 = 1, b1 = {=}),
-                Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-                Loop(q0, value = {b0}, if_empty = Skipped) {
-                    Action(PAct<2>, b0 = {=}),
+        Fallback {
+            ReactiveFallback {
+                PrioritySelector {
+                    #[score(2)]
+                    Repeater(0) {
+                        StatefulAction(Task<0>),
+                    },
+                    #[score(1)]
+                    Condition(|ctx| ctx.check(1)),
+                    #[score(3)]
+                    ReactiveSequence {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                    #[score(0)]
+                    StepSequencer {
+                        Condition(Cond<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    #[score(1)]
+                    StatefulAction(Task<6>),
+                },
+                ReactiveSequence {
+                    ForceSuccess {
+                        Parallel(failure = 0) {
+                            StatefulAction(Task<7> = Task::<7>),
+                            Action(|ctx| ctx.exec(8)),
+                        },
+                    },
+                    Repeat(3) {
+                        ReactiveFallback {
+                            Action(Act<9>),
+                            Condition(Cond<10>),
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<11>),
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0196Blackboard { b0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0197 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64>,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 3,
         }
-        ReactiveFallback {
-            #[on_success(|bb| bb.o0 = Some(9))]
-            #[failure_if(|bb| *bb.t0 == bb.b0 % 2)]
-            Condition(Cond<0>),
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                DynamicSelector {
-                    Action(PIo<1>, t0 = {=}),
-                    Condition(Cond<2>),
+        RepeatTimes(forever) {
+            SequenceWithMemory {
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
+                    #[on_failure(|bb| { *bb.t0 += 1; bb.o0 = None })]
+                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                        Script(|bb| bb.b0 += 2),
+                    },
+                },
+                WhileDoElse {
+                    IfThenElse {
+                        Delay(20) {
+                            StatefulAction(Task<0>),
+                        },
+                        #[on_success(|bb| bb.o0 = Some(9))]
+                        #[failure_if(|bb| *bb.t0 == bb.b0 % 2)]
+                        Condition(Cond<1>),
+                        #[failure_if(|bb| bb.b0 != *bb.t0 + 3)]
+                        MaxTime(50) {
+                            Condition(PCond<2>, b0 = 0),
+                        },
+                    },
+                    RetryUntilSuccessful(3) {
+                        #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); bb.o0 = None })]
+                        #[failure_if(|bb| *bb.t0 + 3 != (bb.b0 + 3) % 4)]
+                        RepeatUntilFailure(forever) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                AlwaysSuccess,
+                Inverter {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(3) == *bb.t0 + 4),
                 },
             },
         }
     }
 }
 
-board!(Tree0197Blackboard { t0 b0 o0 });
+board!(Tree0197Blackboard { l0 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0198 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 1,
         }
-        Repeat(0) {
-            #[skip_if(|bb| bb.b0 > 6)]
-            StatefulAction(Task<0>),
+        #[skip_if(|bb| *bb.t0 + 4 > 3)]
+        #[post(|bb| { bb.b0 += 1; if (*bb.t0 + 1) % 4 != 2 { bb.t1.set(bb.b0) } })]
+        MemSequence {
+            Action(|ctx, bb| ctx.exec_in(0, (*bb.t1 + 2) % 2, &mut bb.b0)),
+            WasEntryUpdated(t0),
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[failure_if(|bb| (bb.b0 + 4) % 3 != 2)]
+            StatefulAction(Task<1>),
+            RunOnce(then_skip = false) {
+                Sleep(100),
+            },
+            Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 2)),
         }
     }
 }
 
-board!(Tree0198Blackboard { b0 });
+board!(Tree0198Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0199 for Ctx {
         blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
+            b1: i64,
         }
-        ParallelAll(max_failures = -4) {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
-            ForceSuccess {
-                Condition(|ctx| ctx.check(2)),
+        ReactiveSequence {
+            #[failure_if(|bb| bb.b1 < 4)]
+            Cooldown(20, filtered = Failure) {
+                Parallel(failure = 1) {
+                    StatefulAction(Task<0>),
+                },
             },
-            Repeat(forever) {
-                Condition(|ctx| ctx.check(3)),
+            Wait(10),
+            MemSequence {
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
             },
-            Script(|bb| { bb.t1.set(bb.b0 % 3); if bb.o0.is_some() { bb.b0 += 3 } }),
         }
     }
 }
 
-board!(Tree0199Blackboard { b0 o0 t1 });
+board!(Tree0199Blackboard { b1 });
 
 cases! {
-    Tree0100 "B{b0=3;t1}Swm(S,Scc{t1!b0},SubR(pa0{b0:=;b1:t1}))",
-    Tree0101 "B{b1=3;b0}Wde(RSel(a0l,pt1{b0:b0;b1:=}),Once(t2))",
-    Tree0102 "B{b0=0;b1=1;t0=0}Fb(RFb(c0,DySel(a1b{5;b1},c2),c3l,t4),Flip(a5b{t0;b0},@of{b1+=3}@rw{b0=4}a6e))",
-    Tree0103 "B{o0=4;t0=3;q0=3;b1=4;b0=5}RSeq(PPar{2;_}(RSeq(t0,a1e),Par{-1;_}(a2b{t0;b1},a3b{o0|3+4;b0},t4),c5),RSeq(Obs{t0+3>b1;_}(RFb(@os{b1<2?b0+=2}@of{t0+=1}c6,S)),Sel(Obs{b0+1<1;L}(t7),Obs{some;_}(@ki{b0%3<0}@fi{t0%4=3}c8)),MPri(c9,Intr{b0>b1}(Lp{b1;_}(pt10{b0:t0})),pa11{b0:t0;b1:b0})))",
-    Tree0104 "B{b0;q0;t0=3}@os{t0:=t0+4%2}@oh{b0+=2;t0+=4}Obs{b0!1;S}(Lp{_;F}(Sel(RetF(pt0{b0:b0}),Try(Suc,t1))))",
-    Tree0105 "B{b0=5;t0}Opt(a0b{t0%3;b0})",
-    Tree0106 "B{t0;t1=2;b0}ASeq(SubR(Pre{t0+3<b0;F}(t0e)),@os{t1+=1}a1,pc2{b0:=},@ki{t1>4}@oh{t0+=3}c3l,Lim{3}(@si{t0%4<1}Sl{30}))",
-    Tree0107 "Rep0(Sub(Sub(c0)))",
-    Tree0108 "Seq(RSeq(t0,t1),t2,t3e)",
-    Tree0109 "B{o0=5;t0=4}FF(FS(MSeq(t0,Par{-1;2}(OnceK(Ub{o0}),c1),Cnd{t0+3%3=1;T;S}(c2))))",
-    Tree0110 "B{b0;t1;q0;t0}Flip(PAll{_}(Sb{b0=6},MSeq(t0,Wu{t1})),Seq(Ret4(@fi{t0>6}Fb(a1,c2e)),Cd{0;_}(t3),Wu{t0},Suc),Obs{t1%3>0;_}(PAll{-3}(R,Wt{30},RSeq(c4))),PAll{-2}(@rw{b0<t0%3}Lp{t1;F}(Cnd{t0+3>2;_;S}(ASeq(c5,a6b{t0;b0}))),Bin{t0>t1;_}(t7,c8)),@ki{t0+4<2}Sel(Isw{t0+3;T;T}(@si{b0>1}@ki{b0+3<t0}@po{t0+=1;t1:=b0}Sb{t1=8},a9b{t1;b0},@of{t1+=2}@po{b0+=2}t10e),MSeq(c11,S),OnceT(Sl{10})))",
-    Tree0111 "B{b0=3;b1=2;o0=0;t0=3}Swm(t0e,Rus{F}(Sb{o0=8}),@po{b0+=2;b1:=b1%3}Sl{20},Rep1(pi1{t0:=}))",
-    Tree0112 "B{b0;b1;t0}RSeq(a0,t1,@os{b0:=b0%3}@oh{b1+3%4<0?b0+=2}Wu{t0},Wt{0})",
-    Tree0113 "Rmp{F;F}(Par{_;_}(Keep(Step(Run,S,Wt{0},Sub(a0),F))))",
-    Tree0114 "B{b0;t0}Par{1;-2}(@ki{t0%2<1}@fi{b0%2=0}Ite(t0,Scc{b0>t0},t1),c2)",
-    Tree0115 "B{t1=5;t0=2;b0=5}Bin{t0+3=t0+1%3;_}(To{50}(a0),Swm(PrSel{t1;t0}(Sc{b0:=t0+3;b0+=1},c1e),Sl{0},Once(RSeq(Cnd{t1%2>0;T;F}(t2)))))",
-    Tree0116 "B{q0=1;t0=5;b0=0}Lp{t0;F}(@po{t0+=2}RSeq(Par{-1;-1}(@po{b0+2=b0%3?t0:=6}@rw{b0+1!b0}Inv(Intr{b0<1}(PPar{0;T}(R,Rpt{0}(a0b{b0;b0})))),Star(@of{b0+3%2>0?t0+=1}pa1{b0:=;b1:b0},a2b{t0+2%4;b0},Scc{t0<0}),@ki{t0+3!t0%4}RSeq(Sb{b0=t0},a3l,Scc{b0+2!5}),Sl{20}),Sl{0},Fb(PPar{1;N}(t4,Sb{t0=b0},c5),RFb(@os{t0:=t0%3}Scc{b0+2%2!0},pt6{b0:=}))))",
-    Tree0117 "B{b0=4;t0}@of{b0+=2}Step(MPri(pi0{t0:t0},RSeq(c1,t2)),@of{t0:=b0}Pre{b0%4=1;R}(RFb(c3,Scc{b0%2<0},pi4{t0:b0})),Keep(Pri(RetF(Try(a5,Sc{t0+=2;t0=b0+1?t0+=1},t6,pa7{b0:=;b1:b0})))))",
-    Tree0118 "Flip(a0,t1,Seq(Swm(c2l,t3)),RT{F}(Wde(t4,FS(c5))),Once(c6))",
-    Tree0119 "B{b0;o0;b1=2;t0=3}Ite(Swm(Pri(t0,@os{b1>6?b1+=1;b1:=t0}@po{o0:=b1+1;o0:=8}t1,t2e),AFb(FS(Swm(t3,t4)),Isw{b0+3%2;N;T}(Suc,c5b{b0}))),Seq(Flip(t6,t7,c8l,Sb{o0=9}),Par{-1;-1}(Wu{t0},a9,a10,Wt{0})))",
-    Tree0120 "B{b0;t0=1}@po{b0:=4}@os{t0:=6}@si{t0<5}Rep0(c0)",
-    Tree0121 "B{b1;b0=5;t1;t0=2;o0}Flip(Wt{10},DySeq(@os{b1<b1%4?o0:=_;o0:=t1}@ki{t0%2>0}c0,Scc{t1>4}))",
-    Tree0122 "B{b0;t0=3}RSeq(TryT(PAll{_}(pc0{b0:b0},pc1{b0:=},c2),pa3{b0:=;b1:t0}),Isw{b0%3;_;T}(PAll{1}(a4l,@si{b0=3}@of{b0+2>3?t0:=2}Scc{t0=7},Sb{t0=b0})),Rep4(Fb(DySel(Scc{b0>0},Sl{0}))))",
-    Tree0123 "B{q0;t0=0;b0=2}Par{_;_}(Seq(Rus{3}(Sc{b0:=t0%3}),Once(Fai),Isw{t0+1%3;_;N}(Sb{t0=3},a0,a1e)),Lp{_;R}(Bin{t0>3;T}(t2e,R)),Cd{0;F}(Seq(Sl{0},Suc,Wt{100},t3)),Obs{t0%3<2;_}(Step(R,Rty1(@ki{b0%4!1}@fi{b0+4=2}@os{b0+=1}a4))))",
-    Tree0124 "B{b0=4;t0=2;b1}AFb(ASeq(Swm(Scc{t0+4=7},c0e),@oh{t0+=3;b1+=1}c1,TryF(t2,c3,t4,Sc{b1+=1;b1+=3})),Ite(PAll{_}(R,c5,OnceK(Keep(Wu{t0}))),Wde(pc6{b0:=},F)),RFb(a7e,@si{b1+4=2}@po{b0+2<t0?b0+=3}F,c8,@of{t0:=b1;b0+=1}@si{t0+2>4}@fi{b0+2!b0+1}Run,c9))",
-    Tree0125 "B{b0;t1;t0}@po{t0+=2}@fi{b0=t0+4}Fb(Ret1(RFb(Rep4(a0),pa1{b0:t0;b1:b0},Wu{t1},@po{t0=5?t0+=3;t1:=b0}@rw{t1%4<1}Dl{0}(c2e),@of{t1:=6;t0+=2}@si{b0>t0%4}RU{S}(Flip(@os{b0+3!2?b0:=6;b0+=1}Wt{50},c3b{t1})))))",
-    Tree0126 "B{b0=4;t0;o0;b1}TryF(PrSel{b1;b1;t0;t0;o0|1+3}(Cnd{b0!7;N;F}(Sc{b1:=t0}),Rep1(@oh{b0:=t0+2%4}Scc{o0|3<t0+4%4}),t0,t1,@of{b1:=o0|4+1}Run),Bin{some;T}(Rty3(Sc{b0:=b1+1%4;b1:=b0+1}),Wu{t0}),OnceT(Sb{o0=4}))",
-    Tree0127 "RepF(t0)",
-    Tree0128 "B{t1;t0=2;b0=0;b1;o0=1}OnceT(TryF(Fb(OnceT(Dl{20}(t0)),t1e,Cd{20;F}(a2),@si{b1!5}@os{t0+=3;b0+=3}Isw{t1;N;T}(c3e,t4,pc5{b0:t0})),Bin{o0|1!b1;N}(PrSel{b0;b0+4%3;2}(@oh{b1+=2;t0:=b1}@os{o0:=o0|0+2}@of{t1:=b0}a6,Ub{o0},c7),Rep3(c8l))))",
-    Tree0129 "B{b0;t0}Isw{b0+4%4;_;N}(SubR(Ite(pt0{b0:=},Cnd{t0%3>0;N;S}(a1),Sc{b0:=6})),pc2{b0:8})",
-    Tree0130 "B{b1=0}Swm(pc0{b0:b1},Suc)",
-    Tree0131 "Swm(t0,c1)",
-    Tree0132 "B{t0;q0=0;b0=1}Fb(PPar{2;N}(R,AFb(Lp{b0;S}(RSeq(PPar{1;_}(c0l,a1l,t2),Seq(Wu{t0}),Obs{t0!b0;_}(PPar{0;T}(Wu{t0},@si{b0+4>2}@of{t0+=1}Scc{b0+4=b0},pt3{b0:=;b1:t0})))),Par{2;-4}(Rus{3}(t4),t5,Sb{b0=4},@os{t0+=1;t0+=2}@po{b0+=1}Flt{3;R;_}(Pre{b0+1<b0;K}(Mt{0}(Sb{b0=t0})))))))",
-    Tree0133 "B{b1;t0=3;b0}Par{2;-1}(RFb(c0b{b0+4},c1),RSeq(Fb(Obs{b1+1!t0;L}(S),Obs{b1!2;B}(c2l))),t3)",
-    Tree0134 "B{t0=5;b1=3;b0}OnceT(Pri(Par{2;1}(Wu{t0},PPar{1;N}(a0,a1l)),Cnd{t0=0;T;F}(@of{b1+=1}@oh{t0:=b1%2;b1+=2}Bin{t0>6;N}(c2,Opt(Sb{t0=b1}))),OnceT(a3e),Bin{t0+2%2=1;_}(@fi{b1=5}@of{b1+4!4?b1+=1}@ki{b0%2>0}pt4{b0:b0;b1:=},t5),Flip(Ruf{2}(Keep(Rpt{F}(PPar{1;N}(a6e,Sc{b0:=b1%2})))))))",
-    Tree0135 "B{t0=5;b0}Opt(Fb(MSeq(Sl{10},@os{t0+=1;b0!1?b0:=1}Sl{0},c0,t1)))",
-    Tree0136 "PAll{-3}(Wt{50},RSeq(t0,c1),FF(Fb(c2e,a3,Sub(t4e))))",
-    Tree0137 "B{t0=3;b0=0;b1=5}Par{1;_}(Rep0(Sc{b1+=1}),Sel(@os{t0+=1}@fi{b0>1}@ki{b0%4<2}pi0{t0:=},a1,Run),Lim{1}(RFb(Rep4(pt2{b0:=}),@ki{b0+4%3<2}FF(c3),Inv(Wu{t0}),pt4{b0:b0;b1:t0},a5)))",
-    Tree0138 "B{t0=3}Par{-3;-2}(Fb(Ret1(c0e),Wv{t0}(Sl{20})),Wu{t0},Ruf{F}(Dd{0}(Su{t0}(Inv(PrSel{t0;t0+3}(a1,t2))))))",
-    Tree0139 "B{b0;t0=3;o0=_;b1=1}ASeq(@os{t0:=2}@si{t0=4}Rty2(Sw{3}(Sl{10},DySeq(S,c0,c1l,DySel(c2b{b1%4})))),Pre{t0+4%3<0;S}(Swm(@of{b0:=t0%4}t3)),RSeq(Wu{t0},DySel(AFb(a4b{o0|4;b1},S)),S,SubA(t5e),RFb(a6,t7)))",
-    Tree0140 "Flt{3;R;_}(Sub(PPar{1;N}(t0,t1e,a2,t3,t4)))",
-    Tree0141 "B{b1=5;b0;t0;o0=_}MSeq(AFb(Pre{b1+4!o0|2%4;K}(MPri(t0,pt1{b0:=;b1:b1},t2e)),t3e,Once(pc4{b0:t0}),t5))",
-    Tree0142 "B{t0=3;t1=2}@si{t1%4>1}Bin{t0=0;N}(Ite(c0l,c1),pi2{t0:=})",
-    Tree0143 "FF(a0)",
-    Tree0144 "B{b1;q0=2;o0=0;t0=2;b0=2}Ite(AFb(Pre{b0>o0|1%2;S}(Lp{b0;_}(DySeq(@os{b1+1>t0?b1:=5}@rw{b1<t0+2}c0,DySel(c1,c2,Scc{o0|0+1!6}),c3))),Isw{b0+3;T;T}(pi4{t0:t0},@rw{b1+1%4>1}a5,Wt{30},R,a6)),Invt(RU{S}(RSeq(Lp{_;_}(Rus{F}(c7)),RSeq(a8l,c9,t10),c11e,Bin{o0|0%3<2;T}(Ub{o0},Suc)))))",
-    Tree0145 "B{o0=_;t0=0;b0=4;b1=1}Flt{2;F;F}(Par{1;-2}(Fb(Rty3(@rw{b1+1<b1}@si{o0|1%3=1}Sw{1}(Isw{b1%4;T;T}(RFb(@oh{o0:=_;o0:=t0%3}@os{b1:=t0}c0,c1,Scc{b1%4=3}),Scc{b1%3=2}),Invt(@ki{t0<5}DySel(a2,c3,@os{o0:=o0|2%3}@po{o0:=_}t4))))),Pre{t0=5;F}(Once(RFb(Seq(Dd{30}(a5e),Su{t0}(Fai),pi6{t0:=}),PPar{2;T}(t7,t8,@fi{t0+3%4<0}@of{o0:=b1+3;b1+=1}@rw{o0|5=o0|0%2}F),@rw{b0>7}@ki{none}Flip(RSeq(c9,Scc{b1>5},Suc),RSeq(S,c10,t11,Scc{b0<3})))))))",
-    Tree0146 "B{b0=3;t0=4}Fb(RepF(c0),Fb(DySeq(@oh{t0+=2}@si{b0=4}@ki{t0%4>1}S)))",
-    Tree0147 "B{b1;t0;b0=0;t1}@oh{b0+=2}@fi{t0%4!2}@si{t1+4%4>1}MSeq(@fi{b1<3}@of{b1:=t1+1;t0:=t1}@oh{b0:=t1}Cnd{b1=t1+1%3;N;_}(RU{S}(@rw{t1>5}pc0{b0:b0})),Ite(Bin{b1>0;T}(Sb{b1=0},PAll{_}(Dl{10}(Suc))),DySeq(pi1{t0:=},t2e,S)),Pre{t0+4<t1;S}(RSeq(Sc{b1:=t1;b0+=4},a3l,R)))",
-    Tree0148 "B{b0=2;o0=1}Sel(Step(pc0{b0:6},RT{2}(a1l),a2),Obs{b0!6;N}(PrSel{b0+4;b0}(ASeq(Cd{0;K}(Rep1(c3b{o0|1}))),Ite(c4,a5))))",
-    Tree0149 "Fb(Flip(PAll{-3}(c0,Sl{0},a1e,S,a2),Once(Step(Ruf{2}(Sl{0}),c3,To{50}(Cd{0;_}(S)),c4l))))",
-    Tree0150 "B{t0=1;b0=3}Isw{t0+1;N;N}(c0,Fb(a1e,SubR(F),SubA(a2)),pc3{b0:=})",
-    Tree0151 "B{t0=0;b1}Intr{b1!7}(Isw{b1%2;N;_}(Rus{2}(To{0}(PPar{0;T}(a0,c1b{t0}))),c2e,Rep3(c3)))",
-    Tree0152 "Rep3(PPar{0;T}(TryF(t0,t1),a2,Opt(c3),Rmp{S;F}(t4)))",
-    Tree0153 "OnceT(t0)",
-    Tree0154 "Seq(DySel(Pri(c0e,Pri(t1,Fb(Ret1(a2),Fai),F))),OnceK(Pri(Sub(Rty4(a3)))))",
-    Tree0155 "B{b1=1;t0;b0}@po{t0:=b1+2}ASeq(Swm(Pre{b1+1%4!2;R}(RU{S}(pi0{t0:b1})),Rep3(MSeq(pc1{b0:2},c2b{b1},Scc{b0%4=2})),RFb(pi3{t0:t0},Su{t0}(t4e),c5,Dd{0}(Run)),@oh{b0:=b1}Sb{b0=0}))",
-    Tree0156 "B{b0;b1}RFb(Seq(pc0{b0:b1},c1b{b0},t2,t3,SubR(S)),Pri(@po{b1+=2}@fi{b1%2!1}Fai,S))",
-    Tree0157 "B{t0=2;q0=0;b1=4;o0=5}Lp{t0;F}(Rep1(@ki{o0|2%3=2}t0))",
-    Tree0158 "B{b1;t0;b0=4}Ite(Flip(SubA(Sw{5;4;0}(F,Fb(t0,@fi{t0%4!1}@os{t0:=b0}c1),Wt{20},t2))),Fai)",
-    Tree0159 "B{t0=4;b1=3;o0;t1=1;b0=3}RFb(MPri(Dl{20}(a0),SubR(PPar{2;T}(@ki{b0%3=2}@oh{t0+=1}@os{t1+=2;b1%3>1?b0+=3}t1,Wt{30})),@ki{t0%4>2}Cnd{t0!3;_;S}(RFb(To{0}(@of{o0:=_}@ki{t1%2!1}@po{o0:=_}RetF(FS(Wu{t0})))))),RSeq(SubR(RFb(t2e,a3b{b0;b0},a4,Scc{b1%3>0},c5b{b0}))),Sb{t1=t0})",
-    Tree0160 "B{o0=5;t0;b0;b1=0}FF(OnceK(@si{t0<4}Fb(Obs{b0+2!1;S}(@po{b1:=b0}RFb(pa0{b0:7},Rep3(t1),Cnd{none;N;_}(Sl{10}),Seq(t2,pc3{b0:4},pc4{b0:=}),@os{none?o0:=b1;o0:=_}RSeq(Sb{b1=2},t5))),Obs{t0=3;L}(OnceK(a6)),RSeq(Rmp{S;F}(pi7{t0:t0}),@si{none}RFb(a8l,pt9{b0:t0;b1:b0},c10)))))",
-    Tree0161 "B{b0=1;t1=2;o0=0;t0=0;b1=3}Ite(Swm(@si{some}@ki{t1+1<2}c0b{b1%2},@fi{b0+2%4=3}Wu{t0}),Sb{o0=3},Flip(a1,Wt{30}))",
-    Tree0162 "B{o0;b0;q0;t1;t0}Sel(Obs{o0|3<1;L}(PPar{0;N}(To{30}(Run),c0b{t1},c1,a2)),Obs{t0!3;B}(Rpt{2}(AFb(@rw{t1=1}@oh{none?b0+=1}Lp{t0;R}(Obs{o0|1>1;_}(a3))))),@ki{none}Scc{t0+1%4<2})",
-    Tree0163 "B{b1;t1=0}ASeq(a0,FS(c1),RSeq(c2),RSeq(DySeq(c3,c4),Sb{b1=t1}))",
-    Tree0164 "B{t0=3;b0}RFb(PAll{2}(c0,Sb{b0=7}),Invt(t1),a2)",
-    Tree0165 "B{t0=0;b1=4;o0;b0=2;t1=2}Star(pa0{b0:b0;b1:t0},Cnd{t0!t1+1;T;F}(Fb(a1,Fb(Scc{none},F))),Rmp{S;F}(MSeq(Wt{10},t2,t3)),Seq(Once(Sw{2;3}(F,t4,Rep3(S))),RSeq(t5,Keep(a6))))",
-    Tree0166 "B{b0;b1=5}Mt{100}(Sc{b1:=b0+1})",
-    Tree0167 "B{o0;b0;t0=0;b1=5}Seq(MPri(Wde(Lim{2}(Fb(t0e,Sl{10})),RU{S}(MSeq(c1,Wu{t0})),PAll{-1}(pt2{b0:b1;b1:t0},Cnd{t0>1;_;_}(a3e),OnceK(a4e),Bin{b1%4>2;T}(pi5{t0:t0},t6))),RFb(t7,DySel(Seq(c8,t9,t10)),Sw{4;2;3}(Sb{o0=8},c11,Scc{b1>1},Sc{b0+=3}),Cd{100;K}(Step(a12,Wt{10}))),Fb(Mt{50}(Sc{b1%2<0?b0:=1}),Sel(c13,Obs{b1!5;B}(t14),Rus{2}(Lim{2}(Ub{o0}))))))",
-    Tree0168 "Swm(t0,c1,t2)",
-    Tree0169 "B{q0=2;b0=1;b1=1;o0;t0}Seq(Dd{0}(Lp{_;S}(Try(@po{o0:=t0+4}@si{b1!7}c0l,PPar{2;N}(DySeq(t1,Sc{t0:=b1},@os{t0+=3}@fi{none}a2b{t0;b1}),RFb(Wu{t0},a3b{2;b1},Suc))))),Lim{3}(PPar{2;T}(FS(Obs{none;_}(a4e)))),RSeq(@si{b0<1}@ki{b0+3<b0%3}Sb{o0=0},MSeq(Sb{t0=b1}),Pre{t0=o0|0%4;S}(pa5{b0:b0;b1:=})))",
-    Tree0170 "B{o0=_;q0;t0=1;b0=4}Rep3(MPri(Rpt{2}(ASeq(Rty2(Cnd{none;T;_}(Pre{t0!1;K}(pi0{t0:t0}))),Lp{_;_}(pa1{b0:=}),c2))))",
-    Tree0171 "B{t0=1}TryT(a0l,t1,Wu{t0})",
-    Tree0172 "B{b1=2;b0;t0=2;o0=1}RSeq(RSel(Pre{o0|4!o0|2+3%3}(Flt{2;R;_}(Run)),Ret0(c0),RSel(t1,a2l),@po{t0:=b1;b0+=1}t3,Isw{t0;_;_}(RU{S}(Sc{o0|0+3>3?b0+=1}),c4b{b1%2})),Cd{20;_}(Inv(Fb(t5,Obs{b0%3>1;S}(t6),AFb(t7,@fi{b1>5}@of{b0:=0;t0+=2}@rw{o0|1<t0+1}pc8{b0:=},a9e,c10)))),PAll{_}(t11e,@of{b0+=3}@po{t0+=1}@si{b0%3<0}Pri(t12,a13b{o0|0+1%3;b1}),c14l,Sl{50}))",
-    Tree0173 "B{b1;t1;b0=3}ASeq(Bin{b0>b0%3;_}(Pre{t1+1<6;S}(@rw{b0!2}pt0{b0:b1}),t1e),PrSel{t1}(Cnd{b1+3%4!1;_;_}(a2e)))",
-    Tree0174 "B{q0=3;t0=3;b0=4}PAll{2}(@rw{t0>3}@os{t0+=2}Fb(Invt(Rep3(pc0{b0:t0})),Intr{b0=t0%3}(DySel(Su{t0}(Wde(@ki{t0+3=b0}@oh{t0+=2;t0:=b0}PPar{0;N}(pt1{b0:4;b1:b0},@po{t0+=3;b0:=t0}@ki{t0+1%4!3}@si{t0<2}a2,t3e),Flt{3;F;F}(t4)))))),Bin{t0%2=1;_}(Isw{t0;N;N}(R,Sel(Obs{t0=4;L}(Lim{1}(pa5{b0:b0;b1:b0})),t6),t7),Fb(Ite(Isw{t0+4;N;T}(t8,pt9{b0:=;b1:b0},c10e,Lp{_;S}(Sb{b0=0})),Step(a11e,@si{t0>1}a12e),RFb(c13e,c14)))))",
-    Tree0175 "B{b0;b1;t1}RSeq(PPar{2;T}(t0,SubR(Dd{20}(pi1{t0:b0}))),Ret3(Isw{t1;T;_}(PrSel{b1+1%2}(Fai),c2l)),t3)",
-    Tree0176 "B{t1=5;b0=0;o0;b1}To{0}(@ki{o0|3+4>t1}Fb(Try(@oh{t1!3?b1:=b0}@os{b1:=7}t0,@si{b1+1%4<2}Wt{10}),Sw{4;1;5}(t1,t2,DySeq(Run),c3e),Wde(c4,t5e),RSeq(Suc,c6,Fai)))",
-    Tree0177 "B{q0=3;t0;o0=_;b0=0}Fb(@of{o0:=b0;t0+=1}t0,@ki{o0|2=1}@of{b0+2=b0%4?t0:=t0%4}Lp{_;_}(Inv(Wu{t0})),@rw{t0+1<t0}@fi{b0%2=1}a1b{6;b0},Cd{0;_}(t2e),a3)",
-    Tree0178 "Step(a0,t1e,Rmp{F;S}(Sub(Suc)),t2,a3)",
-    Tree0179 "B{t0=3}Par{-1;1}(S,Wu{t0})",
-    Tree0180 "B{o0=2;t0=5;b1=3;b0}TryF(t0,Sb{b1=b0},Wu{t0},Ub{o0})",
-    Tree0181 "Invt(Sub(Fai))",
-    Tree0182 "B{o0=3;b0;t0=0}Obs{o0|0>0;N}(RFb(Invt(Mt{0}(c0)),RFb(pt1{b0:t0;b1:t0},@rw{b0+3%4>0}Scc{b0!0},pt2{b0:b0;b1:b0}),Ruf{2}(@po{b0:=5}TryT(a3,c4))))",
-    Tree0183 "B{t1=2;b0;o0=5;t0=2}MSeq(Par{-3;_}(pi0{t0:t1},c1,Par{-1;2}(F,c2)),RT{3}(Pre{t0=3;R}(t3)),Pri(pt4{b0:t1;b1:b0},a5l,pi6{t0:=},@oh{o0:=_}c7,Ret0(Sc{t0+=2})))",
-    Tree0184 "Star(Seq(RFb(DySel(a0,c1,c2,a3,c4l),To{10}(Fai),Star(t5,t6,a7),t8)))",
-    Tree0185 "B{t0=0;b0;q0=4;o0=_}RT{1}(@fi{some}@oh{t0+=2}@ki{o0|3+4%2<0}RT{F}(Isw{t0;_;T}(Sb{b0=9},@po{t0+=3}SubA(SubA(c0l)),@of{t0+=1}@fi{o0|5+1>b0}@si{none}Lp{t0;_}(DySel(Opt(c1))))))",
-    Tree0186 "B{t1=0;b0=1;b1=4;t0}ASeq(DySeq(Scc{t0%4!2}),MPri(@si{t1+4%3!2}@po{b0:=t0%4}@ki{t1+4=t1}pi0{t0:b1},pi1{t0:=},@ki{t0%2=1}@fi{b1<3}c2),@si{t0!3}SubR(SubR(Sc{b1!3?t1:=t0+4%3})))",
-    Tree0187 "B{b0=1;b1=2;t0=4}Seq(Step(Fb(c0e,Sc{t0+=1}),a1b{b1;b1},pt2{b0:t0;b1:t0},t3),WU{t0!1}(DySel(t4)),Flt{2;F;F}(OnceK(Dl{0}(a5b{b0%2;b0}))),Step(pt6{b0:b1},Star(Sb{b0=7},@os{b0+=1}t7),Run,t8,Flt{1;S;_}(t9)))",
-    Tree0188 "Star(Dl{30}(t0),Sub(Sub(t1)))",
-    Tree0189 "Wde(Par{_;-1}(c0e),Sub(Wde(t1,Rpt{F}(a2),a3)))",
-    Tree0190 "B{b0=5;t1=5}RepF(Swm(Isw{t1;T;T}(pt0{b0:b0;b1:b0},@fi{b0>1}Sb{b0=0}),t1))",
-    Tree0191 "B{q0=2;b0;o0=_;t0=2}AFb(@si{b0+3<7}SubR(Bin{b0%2<0;T}(Bin{b0>7;T}(Sc{o0:=_},a0l),SubR(Wde(DySeq(c1e),@si{t0<2}Wt{10})))),Sb{o0=1})",
-    Tree0192 "B{t0=0}Rmp{F;F}(pi0{t0:t0})",
-    Tree0193 "B{t0=2;b0=5;b1=1}Fb(Sw{5;1}(Flip(t0,@rw{b0%2<1}Sl{20}),PAll{_}(a1,Sb{b0=3}),c2),Once(MPri(Swm(c3e,Ruf{3}(@rw{b1+4>7}c4),Wt{20},F),TryF(Bin{t0+3>b0;T}(Pre{t0+1=t0;F}(Wu{t0}),Wt{50}),Inv(Suc)))))",
-    Tree0194 "B{o0=_;b1=2;t0=1}MPri(RT{3}(Dd{0}(AFb(RSeq(t0,Scc{t0+2>6}),c1e,@ki{t0+1<0}Pre{o0|4+1=b1%2;S}(t2)))),RSeq(Rpt{F}(PrSel{t0%2;o0|3}(c3e,t4)),Scc{t0%2!0},t5))",
-    Tree0195 "B{b0=3;q0=3;t0=5;o0=_;b1}@po{t0+=1;b1:=2}@si{t0!2}@ki{b1%2>0}Pri(OnceK(DySeq(t0,Fb(@po{t0:=3}@rw{b0%4!0}Lp{t0;R}(t1),pt2{b0:t0;b1:=},Swm(c3,c4b{o0|4},c5),Wu{t0},To{10}(Scc{some})))),Sel(Obs{t0>b1;L}(c6),t7),Swm(SubR(t8)),PrSel{b0+2;b1%3}(Ite(a9,pa10{b0:=;b1:b1}),RFb(a11l,t12,c13l,t14)))",
-    Tree0196 "B{b0=2;b1=0;q0;t0=0}Cnd{b1%3=1;T;_}(Flip(pt0{b0:1;b1:=},pa1{b0:t0;b1:b0},Lp{b0;K}(pa2{b0:=})))",
-    Tree0197 "B{t0;b0;o0}RFb(@os{o0:=9}@fi{t0=b0%2}c0,PPar{0;T}(DySel(pi1{t0:=},c2)))",
-    Tree0198 "B{b0=3}Rep0(@ki{b0>6}t0)",
-    Tree0199 "B{b0;o0=_;t1}PAll{-4}(t0e,t1,FS(c2l),RepF(c3l),Sc{t1:=b0%3;some?b0+=3})",
+    Tree0100 "B{o0=_;t0;b1;t1=5;b0=2}Ite(SubR(Pre{b0+2%3<0;K}(MSeq(@si{b1%3>1}pt0{b0:1;b1:=},a1,c2l,@ki{t1>t1+3}a3l,@si{none}c4b{t0}))),OnceT(MPri(Isw{o0|1+1;T;_}(Pre{none}(Sc{b0+=4})),c5b{b0+1%3})))",
+    Tree0101 "B{t0=5;b0}Ruf{F}(MPri(@po{b0:=t0%2}Isw{b0;N;_}(a0b{b0%2;b0},Sb{b0=t0},Flip(c1b{t0},@po{b0+=1;t0+=2}@fi{t0%3=2}@of{b0+=1}t2),To{10}(c3l),t4e)))",
+    Tree0102 "B{l0=0;b0=5}Mt{0}(Itr{b0;2;_;N}(Rpt{1}(t0e)))",
+    Tree0103 "B{b0}PPar{1;N}(Seq(Scc{b0%4!3},t0),c1,Pri(To{0}(c2l),t3),t4)",
+    Tree0104 "B{o0=3;t0;b0=1;t1=4}Isw{t1;N;_}(@po{t1:=t0+1}@os{o0:=_}@rw{b0=t0+3}S,c0,@of{b0+2<1?t0:=o0|5%4}Scc{t1+4<b0%4},a1,pa2{b0:t0;b1:t0})",
+    Tree0105 "B{b0}Par{_;2}(Cd{10;K}(c0),PAll{2}(c1,Rus{1}(SubR(pi2{t0:b0}))))",
+    Tree0106 "RU{S}(Fb(t0,c1e))",
+    Tree0107 "B{b0=0;o0=0;t0;t1=5}TryT(Isw{t1;_;_}(Dl{10}(t0),a1b{t1+1;b0},c2,Seq(@rw{t0<o0|3%4}@fi{t0+3%4=1}t3,c4,t5)),PPar{2;_}(t6,t7,Scc{t1+3<t1},MPri(Su{t0}(c8))),MSeq(Ub{o0},Obs{t0>o0|1;S}(Wt{30}),c9))",
+    Tree0108 "RU{S}(c0)",
+    Tree0109 "B{b0;t0=4;b1=4}Fb(Obs{t0+3>2;L}(RSeq(Sl{0},@ki{b0+4!t0+4}@rw{t0+1!b1}@po{b0+=2;b0:=t0}pc0{b0:=},c1)),t2e,Obs{b0>6;L}(Ruf{F}(RSel(a3))),Sl{20})",
+    Tree0110 "B{t1;b0=4;t0=4;q0=2;l0=4}Sel(RSeq(Rus{1}(t0),Pri(pt1{b0:6},t2,Wu{t0},Lp{t0;K}(pi3{t0:b0}),@si{t1!3}@po{b0:=b0%4}c4)),RFb(RSeq(RFb(t5,@oh{t1%3<2?t0+=2}@fi{b0+1=5}@os{t0+4=t0?t0:=t1;b0+=1}pi6{t0:t1}),c7,Rus{F}(Inv(Rus{F}(Itr{b0;1;3;_}(@po{b0:=t0}a8))))),Lp{b0;_}(RFb(MSeq(@rw{t0%3=1}a9l,Sc{t0+=4},Scc{t0<3},pc10{b0:b0}),Wde(RSel(a11,t12),t13),@fi{b0=6}Wde(@po{b0+=1}@os{t1+=3}@oh{t1<0?t0+=3}a14l,Itr{b0;0;3;_}(Lim{3}(Fai)))))))",
+    Tree0111 "RSeq(Sub(Star(a0)))",
+    Tree0112 "B{b0;q0=3;o0=_;t0=0}Lp{b0;F}(RSeq(MPri(Seq(Lp{_;F}(c0)),RSeq(a1l,pt2{b0:b0;b1:b0}),Flt{1;R;_}(Keep(Sl{20}))),t3,Pre{b0<o0|2;S}(Seq(PAll{-1}(@po{o0:=b0+2}@oh{b0+=3}@os{o0:=t0+4;b0+=1}a4,a5l)))))",
+    Tree0113 "PrSel{1;0}(a0,DySel(PrSel{2;0}(t1,c2e),c3))",
+    Tree0114 "B{b0=0;t1;o0=2;t0}Step(Flip(@si{t0>7}@os{t1:=b0}@fi{b0!o0|1%4}c0e,Rep2(@os{t0<2?b0+=2}@of{t1+=1}Pre{none;R}(c1b{t0+1%2})),Dl{0}(pc2{b0:=}),t3,pa4{b0:t0}),Seq(Keep(Bin{o0|5%2!0;N}(Wde(c5l,Wu{t0},Scc{t0>4}),Ub{o0}))))",
+    Tree0115 "B{t0=4;q0=2;o0=_;b0=1}Step(Bin{b0<b0%4;N}(RSeq(t0,Seq(Ub{o0},t1),pa2{b0:=},Seq(Sb{o0=9},c3e)),PPar{2;T}(pc4{b0:=},Swm(@rw{t0+4>b0+3}@of{t0:=b0;b0>6?b0+=3}PPar{1;_}(t5),@si{t0>2}c6))),Sel(ASeq(DySeq(c7,c8,@fi{t0+1=o0|4+3}MPri(t9,t10,c11),c12,t13))))",
+    Tree0116 "B{o0=3;b1=5;t0;b0=3}Dl{0}(@po{b1+=3;t0+=1}ASeq(@fi{b0<o0|2}Sl{30},pi0{t0:=}))",
+    Tree0117 "B{b1;t0=2;b0=5;q0=1}Step(PPar{2;N}(Swm(c0,c1e),Cnd{b0%2>0;N;S}(Rep4(@si{b0>1}@ki{b0+3<b1}@po{b1+=1;t0:=b0}Sb{t0=8})),@rw{b1<b1%4}@of{t0+=3}Lp{_;S}(pt2{b0:t0})),t3,t4,AFb(RT{1}(Flip(c5)),Wde(t6,pa7{b0:=;b1:t0}),@ki{b0>2}t8,pt9{b0:6;b1:=},PPar{2;T}(S,a10)))",
+    Tree0118 "B{t0;b0=5;l0=4}Itr{b0;1;_;_}(Seq(OnceT(RSel(RSel(a0b{t0+2;b0},a1),AFb(@os{t0+=1}@ki{b0+1%3!0}Fb(c2,Sb{b0=t0})),Ite(c3,Wu{t0},Wu{t0})))))",
+    Tree0119 "B{t0=1;l0=0;b1;o0;b0}PAll{-2}(@oh{b1:=b0+2;t0+=1}RSeq(RFb(Keep(t0),Itr{b0;_;_;_}(a1b{b0%4;b1}),RepF(Ub{o0})),RFb(t2,Seq(a3,@of{o0:=_}@os{o0|4>2?t0+=3}@fi{b0<7}pt4{b0:=;b1:=},@fi{b0+3>5}@po{b0:=t0+4}t5e)),t6e),@oh{b1:=b0}Flt{2;S;K}(Once(PAll{2}(Sc{t0+=1},t7,pt8{b0:b0;b1:b1},Flt{2;F;F}(Itr{b1;1;_;T}(Itr{b1;2;_;T}(@oh{b0+=2}Sc{o0:=_;b1:=b0}))),F))))",
+    Tree0120 "B{t0=1;b0=1;q0=3}Par{4;_}(Rep0(a0),t1e,Try(Lp{_;R}(OnceT(RSeq(S,c2,Sb{t0=9},@os{t0:=t0%3}c3,pt4{b0:=}))),t5e),Swm(PPar{1;N}(Sl{50},Sc{t0+=2;b0+1%2>0?b0+=3}),t6e,MSeq(@rw{b0+4!b0}pt7{b0:=;b1:b0},R)))",
+    Tree0121 "B{t0=4;b0;o0}Ret2(Dd{10}(To{50}(Star(AFb(pt0{b0:7;b1:b0},@os{b0+=3}@si{none}@of{b0+=3}Lim{3}(@si{t0<4}@rw{b0+4>t0%2}Once(t1)),Seq(c2)),MPri(c3e,@fi{b0+1<t0+4}@os{t0+=1}Wv{t0}(Rpt{2}(Scc{o0|4=o0|2})),Rep2(t4e),To{0}(AFb(t5e,t6,@os{t0+=1}@fi{b0>0}@rw{t0%2>0}t7)))))))",
+    Tree0122 "B{t0}Dl{0}(Wv{t0}(TryF(a0,t1e)))",
+    Tree0123 "Seq(RFb(MSeq(S,Pri(Fb(c0e,t1,t2))),TryF(TryT(Dl{30}(Wt{0}),Sub(Ret0(t3))),c4)))",
+    Tree0124 "B{b1=2;q0;b0}Sw{1;0;3}(Obs{b1!7;_}(Intr{b0>2}(Sb{b1=b0})),Ite(c0,Sl{0},Wt{0}),a1,S)",
+    Tree0125 "B{b1=3;o0=_;t0=0}PPar{1;N}(c0e,Pre{o0|4=b1}(pa1{b0:t0;b1:=}),c2)",
+    Tree0126 "B{b1=1;l0=3;b0=4;q0;o0}ASeq(Wde(c0,t1),Bin{b1+3%2>0;N}(Lp{b1;_}(@rw{b1>o0|4%2}t2),Sb{b0=b1}),c3e)",
+    Tree0127 "B{t0;b0=1;t1=5}Wde(Rpt{3}(Wu{t0}),pa0{b0:=;b1:t1})",
+    Tree0128 "Ite(Once(Pri(F,c0)),RetF(TryT(Ret1(a1e),RFb(c2e,c3),PrSel{0;3}(t4,t5))),AFb(c6,a7))",
+    Tree0129 "B{b1=1;t0=1;b0}Sel(Obs{b1+4!3;L}(Pre{b1=b1+1%3;S}(DySeq(Pri(c0,pa1{b0:4;b1:b0})))),Obs{b1>t0;B}(@oh{t0+=3;b1+=1}Dl{10}(Bin{b1!b1%3;N}(ASeq(a2l,S),PPar{1;T}(Sc{b1:=t0},F)))),Obs{b1>b0+1;B}(RSeq(c3)))",
+    Tree0130 "B{b1=2;b0=2;t0=1}Intr{b1+1%2>0}(Step(AFb(c0,t1,c2b{b0+3},Wu{t0},S)))",
+    Tree0131 "Par{-4;5}(Flip(t0,a1),c2,RSeq(c3,t4),F,OnceK(Sl{20}))",
+    Tree0132 "B{o0=3;t1;b1}@po{o0:=o0|0}@fi{none}Fb(RFb(Pre{t1+1>2;K}(RU{S}(@fi{o0|4%4!3}Pre{t1!0;K}(RT{F}(RSeq(a0b{t1;b1},c1e,t2)))))),Cd{20;K}(Dl{20}(Sel(Pre{none;K}(Rpt{F}(Ruf{F}(a3))),Flip(a4,c5e)))))",
+    Tree0133 "B{o0=3;b1=5;t0}Opt(RFb(Sw{4;3}(RepF(pc0{b0:1}),Scc{o0|0<2},@po{t0+=1;t0:=4}t1),a2l,c3))",
+    Tree0134 "Flip(c0l,Once(Wt{100}),c1l)",
+    Tree0135 "B{t1;b0;t0=2}MPri(@os{t1+=1}@po{t0+=3}@rw{t0!t1}Seq(DySeq(Sc{t0:=9},Scc{t1+3=b0},Scc{t0+2=2}),MSeq(Sc{t1+=4;b0:=6},Step(Wv{t1}(c0)),Pri(t1,Dd{20}(Scc{b0>0}),c2))),Swm(Fb(F,c3e,Wu{t0},Wu{t0}),Sl{30},a4b{b0+4;b0},Bin{t0%2>0;_}(Star(@si{t0<b0%3}F,Wu{t0}),a5),pi6{t0:t1}))",
+    Tree0136 "Swm(t0,c1)",
+    Tree0137 "B{b0;q0=2;l0;t0}Ruf{F}(Pri(@si{b0%2<0}RSeq(@ki{t0<b0}@fi{b0+3>t0}@rw{t0+1>3}RSeq(a0b{b0;b0},Pre{t0<1}(@oh{b0:=t0}Sb{t0=1}),Flip(c1,t2),Fb(pa3{b0:=},pi4{t0:=}),Sc{b0+=2;b0:=t0}),@si{t0+4!t0+2}Lp{t0;S}(t5),@rw{b0<1}PAll{_}(Sb{t0=3},Wt{0},a6b{t0+2;b0},RSeq(c7,c8l),F)),Itr{b0;0;_;T}(RFb(@po{b0+=1}@fi{t0<b0%4}RSeq(Sb{t0=5},Run),RU{F}(Intr{t0+3<b0+2}(Pre{b0+2<t0;F}(t9))),Par{_;_}(t10,Sc{t0+=1;b0+=2}),RFb(Scc{t0>4},t11),Ret3(Itr{b0;1;_;T}(Cnd{b0<1;T;_}(t12)))))))",
+    Tree0138 "B{b0;t0=3;b1=0;t1=5;o0}Intr{t1<5}(Ite(Bin{o0|4<b0;T}(@fi{b1%3!1}FS(Star(a0,a1b{b1;b0},Wt{20})),@ki{b0!1}@rw{b0>o0|3%3}c2),Flip(PAll{_}(@po{t0!6?o0:=b1}@rw{o0|5>6}Scc{some},Seq(Pre{t1>t0;K}(RSeq(Sc{t0:=t1%2},@of{o0:=_;t1:=t0+2}@ki{b0+1%3=1}t3))),Fb(t4e,@of{t1+4<2?t1:=b1+3}@os{none?t0+=1}@oh{o0:=_;b0+=3}a5e,@oh{o0:=b1;o0:=t0+1}c6,Suc)))))",
+    Tree0139 "B{b0;t0=4;q0=1}Step(SubR(Run),Wde(t0e,@os{b0+=2;b0:=t0+1}@si{t0+3%4=1}RSeq(S)))",
+    Tree0140 "B{b1;t1;t0=1;b0=0}@fi{t1%2<0}@os{b0:=t0+1}PAll{_}(ASeq(a0,Isw{t0;N;N}(S,a1l,@rw{b1<4}@ki{t0>t1%2}c2e,c3l),Bin{b1>b1+1;N}(Wu{t1},Sb{b0=3}),c4e,c5))",
+    Tree0141 "DySel(AFb(RSel(c0,a1),TryT(c2e,c3),t4),a5l,Rep2(DySeq(RFb(c6e,a7e,t8,t9e,t10),c11)),DySeq(t12,t13),DySel(t14,c15))",
+    Tree0142 "Swm(PPar{2;T}(RFb(t0e,a1l),c2,DySeq(c3),To{50}(c4)),PPar{1;N}(t5,Step(Wt{20},c6l,a7),t8e,RSel(Inv(a9e),Sl{30}),PrSel{3;2}(c10,F)),Par{-2;2}(DySel(RSeq(c11l,Suc,a12,Fai)),AFb(Step(t13e,Wt{0}),PrSel{1}(c14),Ret1(a15))))",
+    Tree0143 "B{b0=1;b1=4;t0=5}Step(c0e,Rus{3}(Par{3;-1}(Sl{0},a1,pt2{b0:8;b1:b0},Run)),RU{F}(MSeq(c3,@po{t0+=2;t0%4!0?b1:=t0}@fi{t0%2!1}pt4{b0:7;b1:=},t5,c6)))",
+    Tree0144 "B{l0=0;b0=1;o0=_;t0;q0}Lp{b0;F}(Wde(Itr{b0;0;3;_}(@os{b0:=b0%2;t0+=1}FS(Flip(DySeq(pa0{b0:t0},c1b{b0%2}),Sb{o0=1}))),Cnd{b0%4=3;N;F}(TryF(Wt{30},a2,To{50}(F),Sl{0}))))",
+    Tree0145 "B{b0;q0=1;b1;t0}Obs{b1+1<5;N}(Try(Par{1;-2}(RSeq(t0,Isw{b0%2;N;T}(pa1{b0:b1;b1:b1},a2),c3),Fb(Step(Lp{t0;S}(@rw{b1>3}@ki{t0%2<0}a4),RFb(c5l,t6),t7)),Step(RFb(Isw{3;_;_}(pc8{b0:=},@ki{b1<2}pi9{t0:b0})),ASeq(t10,c11),Par{1;-2}(Wv{t0}(F),S))),Swm(Pri(Rty0(Sb{b1=2}),Su{t0}(F),Inv(PrSel{b0%3;t0;t0%4}(t12e,t13e,c14b{t0%2}))),AFb(@os{t0:=b0}c15,a16b{b0;b0}))))",
+    Tree0146 "B{b1=0;l0}Rus{F}(SubA(Itr{b1;1;_;N}(a0e)))",
+    Tree0147 "B{b1;b0=4;t0=4}RSeq(Pre{b0=1;S}(S),SubA(pa0{b0:b1;b1:=}),@po{t0+=2}c1)",
+    Tree0148 "B{o0=_;b0;q0;b1;t0=2}@rw{b0>7}@ki{none}Lp{t0;_}(Fb(Cd{0;F}(Scc{b1>5}),pt0{b0:5;b1:b0},Rmp{S;F}(SubR(Scc{b1%4<1})),a1e))",
+    Tree0149 "DySel(c0,RSeq(Invt(c1),Rpt{2}(c2),RT{3}(F)))",
+    Tree0150 "B{t1;b0}Swm(PAll{_}(@os{b0=2?t1:=1}@rw{t1+3<6}@si{b0%3>0}MSeq(t0,a1,t2),RSeq(c3l,c4),FF(Sel(pt5{b0:2},c6,a7l))),Dl{10}(OnceK(DySeq(Ret4(a8),t9,a10))))",
+    Tree0151 "B{b1=3;b0=5}Rmp{S;S}(@ki{b1%3=1}ASeq(c0,Scc{b0+3=b0},Ret3(a1)))",
+    Tree0152 "Ret0(t0e)",
+    Tree0153 "B{t0=3;b1=2;b0=1}TryT(AFb(a0e,@fi{b0<4}F,pt1{b0:5;b1:=},c2,c3b{b0}),Fb(Flt{1;F;K}(OnceK(c4l)),a5b{t0+3;b0},a6,F,Ret4(S)),Swm(DySel(a7,pc8{b0:2},a9e),Wde(c10,a11,pc12{b0:=})),Swm(@of{b1:=b0}Flt{1;F;F}(Bin{b1+3>3;_}(@si{b1>3}@fi{t0+1<t0%2}@ki{b1%4<3}Run,Wu{t0})),Rmp{S;F}(MSeq(@fi{b0+2%3=2}a13l,c14l)),@po{b1+=1;b0+1>7?b0:=b1+1}@si{b0+1>b0%4}Keep(@oh{b1:=b1%4}Sb{b0=6})),Ruf{1}(Flt{3;S;K}(Ite(a15,DySel(a16b{t0;b0},pt17{b0:=;b1:=}),Bin{b0<b0%3;T}(pt18{b0:=;b1:t0},Inv(a19))))))",
+    Tree0154 "B{b0;t0=4}Wde(Wv{t0}(pa0{b0:=;b1:b0}),RFb(t1e))",
+    Tree0155 "B{t0;b1}ASeq(Isw{t0;_;_}(Cnd{b1+4<0;_;S}(Fb(c0l,a1,t2,c3e))))",
+    Tree0156 "B{b0=2;o0;t0=0}Fb(Keep(Star(SubA(@po{o0|3+3%4>1?o0:=_}@oh{b0+1%4=0?o0:=_}a0),@si{none}@os{o0:=_}@ki{b0%2=1}Wu{t0})),F,RSeq(Suc,Scc{b0>t0%2}),DySel(SubR(Scc{o0|3%2<0})))",
+    Tree0157 "B{q0=4;b1=1;b0;t0=4}TryF(RFb(a0b{b0+4%2;b1},Intr{b0%4=3}(c1),R),a2,@si{t0>b1}@ki{b1+1%2>0}Lp{_;F}(pc3{b0:t0}),Lp{_;R}(@rw{b0+3<2}RSeq(c4,a5,t6)))",
+    Tree0158 "B{b0=0;b1=1;t0=0}Seq(c0,@fi{t0%4!1}@os{t0:=b0}pt1{b0:t0;b1:=},t2,R)",
+    Tree0159 "B{t0;b0;b1=0;t1=0}RT{2}(@po{t1:=t0+4;t0:=t0+3%4}@fi{t0+2%4=3}@of{b1:=b0}Sel(c0,Suc))",
+    Tree0160 "B{q0=3;b0;t1}Wde(Par{_;-2}(a0,Lp{t1;F}(c1b{0})),t2,Rmp{S;F}(Scc{b0%2!0}))",
+    Tree0161 "B{l0;b0=3}Swm(Rep4(PAll{1}(Swm(OnceT(t0e),RU{F}(Sl{10})))),a1b{b0%2;b0})",
+    Tree0162 "B{l0=0;b0=2;b1=4;t1=0;t0=5}Sel(Once(Dd{0}(Flip(Rmp{S;S}(c0),R,a1,@of{b1>7?b1+=3;t1:=b0}Inv(pa2{b0:b0;b1:t1})))),PAll{2}(Sw{2}(t3,c4l),RSeq(Itr{b0;_;3;T}(AFb(RT{1}(pa5{b0:t0;b1:t0}),a6l,To{10}(a7e))))),OnceK(t8))",
+    Tree0163 "B{l0=2;o0=_;b1}Itr{b1;0;3;_}(Par{-2;1}(pc0{b0:6},Itr{b1;2;1;_}(Wt{20}),Fb(RSeq(Sb{b1=7},@si{some}@ki{b1+1<2}c1),Rmp{S;S}(RU{F}(t2)))))",
+    Tree0164 "B{b0=1}DySeq(SubR(Scc{b0+2>1}),a0)",
+    Tree0165 "PPar{2;N}(Ite(Seq(a0,a1),Rep1(R),c2e),Swm(RFb(DySel(a3),Cd{10;_}(c4)),t5,Ruf{3}(c6)),Seq(Rpt{0}(Wt{50})),c7,Rep1(ASeq(Sl{0},c8,c9)))",
+    Tree0166 "Ret2(Rpt{F}(Try(t0,c1,Sub(a2))))",
+    Tree0167 "B{b0=1}AFb(@fi{b0!b0+2}c0,a1l,c2,t3,t4)",
+    Tree0168 "Seq(t0,c1l,t2,a3,Flt{2;R;K}(a4))",
+    Tree0169 "B{b1=3;t0=1;o0=_;b0=0}Star(t0,SubR(Intr{t0+2%2<0}(Sel(@rw{none}@si{b1!b1+4}@fi{b0+3<b0%2}RSeq(Sl{20},Sb{t0=b0}),Opt(c1),Sb{b0=t0}))),Fb(RSeq(t2,@ki{some}@os{b0+=3}@fi{b0+3>0}Sc{b1+=2}),Seq(pt3{b0:6;b1:t0},RepF(pt4{b0:2;b1:b1}),SubR(c5))),@fi{t0<4}RFb(Intr{some}(PAll{_}(Sc{t0:=5},t6,Wt{20})),Wde(Flip(Sc{b0+3%2!1?b0+=1},F),pa7{b0:5;b1:t0})))",
+    Tree0170 "B{t0=2;b1=4;b0}Ite(Sw{4;2;3}(t0,t1,Ret2(pc2{b0:b0}),PAll{-2}(F,t3)),FS(Bin{b1>t0+1%4;N}(RFb(Step(Seq(Obs{t0<5;S}(Sl{10})))),Rep1(Cd{10;_}(Sc{b0<3?b1+=2})))))",
+    Tree0171 "Seq(Dl{30}(PPar{2;_}(ASeq(c0,t1,c2,t3),MPri(c4,a5,c6e))),Opt(Wde(PPar{2;N}(Star(c7e,t8,a9e)),Star(Sl{20},DySeq(c10),c11),t12)))",
+    Tree0172 "B{b0=3;t0;t1}Intr{t0=3}(RSeq(Sel(Obs{t0=5;B}(PrSel{9}(c0e)),Obs{t1>b0+1;_}(a1),Obs{t0+3%3!1;N}(OnceK(a2))),Ret2(@si{b0+3%4<0}@ki{t1!7}c3b{t0+2%3}),Intr{b0%4!1}(Flt{3;F;_}(TryT(pi4{t0:t1},Su{t1}(@rw{t1>3}Fai),a5e)))))",
+    Tree0173 "B{o0;t0=2;b0=0;b1}@os{t0=0?b0:=b1+4%4}RFb(Flt{2;R;K}(Ruf{1}(Pre{t0+1%2>0;F}(OnceK(Sw{4;5;1}(Fb(Sb{t0=b0}),@ki{b0<6}Ite(t0e,S),Isw{t0%3;_;T}(Sc{b0+=3},t1),c2e))))),Bin{b0%2>0;T}(@rw{t0+4%3=0}DySel(@si{b0>3}@os{o0:=t0}Rus{3}(FS(Isw{o0|0+3;_;N}(Sw{4}(Sb{b1=9},Sb{t0=1}))))),DySel(t3,RT{F}(c4))))",
+    Tree0174 "B{t0=4}Seq(a0,Sl{10},a1,@fi{t0+3%4!2}c2)",
+    Tree0175 "B{o0=2}Bin{none;_}(Sl{100},Rpt{F}(Ub{o0}))",
+    Tree0176 "DySeq(AFb(Rpt{2}(a0),PAll{2}(t1,Wt{0}),RSeq(c2,t3e,PrSel{0}(Flt{3;F;_}(DySel(t4,t5)))),t6))",
+    Tree0177 "B{t1}RFb(Su{t1}(RFb(a0,c1e)))",
+    Tree0178 "B{b1=0;t1=4}Star(DySeq(t0,Scc{t1<7}))",
+    Tree0179 "Wde(RT{2}(t0),PAll{_}(Keep(PAll{1}(F,F,t1e)),c2),DySeq(c3,OnceK(OnceK(t4)),c5))",
+    Tree0180 "B{b0=4}@of{b0:=b0+4%4}RU{F}(Wt{0})",
+    Tree0181 "B{l0=3;b0=0;t0=1}Itr{b0;0;_;T}(Swm(Opt(Sel(t0,Wu{t0},t1)),Ret4(a2),Star(a3,Step(pt4{b0:=;b1:t0},c5e)),t6))",
+    Tree0182 "B{t0=5;b0}DySel(c0,Cnd{t0+4%2>0;T;_}(To{0}(Seq(pt1{b0:t0;b1:b0},PPar{0;T}(pc2{b0:b0},Suc)))),Dd{30}(Obs{b0+4%2>0;S}(@os{t0=b0+4?b0:=t0+3}@of{t0!5?t0+=2}Inv(F))))",
+    Tree0183 "RFb(PPar{0;N}(DySeq(c0,Rep4(a1),Keep(a2)),RFb(PAll{_}(Wt{50},c3,F,a4,c5))),Dl{10}(c6e))",
+    Tree0184 "B{b0=1}Star(pt0{b0:6;b1:b0},c1e,Wt{20})",
+    Tree0185 "B{b0=0;t0;t1=3}TryT(OnceT(@os{t0:=t1;b0:=t1%4}Once(c0b{t0})),PAll{-2}(SubR(R),t1))",
+    Tree0186 "B{t0;b0=3;l0=2}Ite(RFb(Seq(Sc{t0:=b0},Bin{t0=3;_}(Sl{50},Sb{t0=6}),Sb{t0=7},c0e),Lim{1}(Itr{b0;_;3;_}(Wde(c1,Wt{0},@ki{b0+4!t0+4%2}Flt{1;_;F}(c2e)))),PPar{2;T}(Dl{50}(Mt{0}(t3)),@oh{t0:=b0+1%4;t0:=6}ASeq(a4,t5e,F))),pc6{b0:t0})",
+    Tree0187 "B{t0;o0=0}Par{-3;1}(@oh{o0:=_}@rw{none}Scc{t0<3},c0,t1)",
+    Tree0188 "B{b1=0;b0=0;t0=1}Ite(c0,TryT(@fi{b0+4>7}Bin{t0<b1;N}(c1,a2),SubR(R)),t3)",
+    Tree0189 "B{b0;t0=1;b1;o0=_}PAll{-1}(RSeq(TryT(c0,c1e),c2l,a3e,Dl{10}(Wu{t0}),Sl{50}),t4,SubA(Sw{4;1}(a5l,S,Scc{b1=b0%4})),FF(@fi{some}@oh{b0+=2}@ki{o0|3+4%2<0}a6),Obs{b1>6;_}(@si{b1!t0}Intr{t0+4%4=0}(Fb(@si{b1!2}@po{t0:=t0+4%4}@ki{none}Obs{t0+1<t0;_}(a7l),Keep(c8),@of{b0+=1}Scc{o0|4<4},Swm(c9b{t0},Sl{10},pt10{b0:b0;b1:t0}),To{10}(S)))))",
+    Tree0190 "B{o0=_;b0;t0=3;b1}MSeq(Bin{t0+2%3<1;_}(PrSel{t0}(c0),Pre{o0|0+2%2!1;S}(Flt{1;_;K}(Suc))),Dd{100}(@ki{o0|4+1%2>0}DySeq(Mt{0}(t1))),Pre{b1%2>0;S}(MPri(@os{b0:=t0}t2,t3e,Wu{t0},c4e,F)),@fi{o0|0<6}@po{b1:=t0+2}Obs{b0+4>t0;S}(RSeq(Sb{o0=4},t5e,Wv{t0}(pc6{b0:b0}),pi7{t0:t0},a8)))",
+    Tree0191 "Fb(Par{1;_}(DySeq(c0,t1e,Pri(Rpt{1}(t2),FS(Sub(c3l))))),Dd{0}(t4),PPar{2;N}(RFb(RSeq(Sub(Fb(c5,a6,t7)),FS(c8e)),PPar{2;T}(c9,PrSel{2;3}(Sl{10},t10)))))",
+    Tree0192 "B{t0;b0=2}Flt{2;_;F}(Isw{7;N;N}(@si{b0=b0+4}AFb(OnceT(@si{t0>0}Mt{10}(To{0}(a0))),Invt(Sc{t0:=t0%4;t0+=2}),t1),Ite(RSeq(Su{t0}(t2),c3l,Sc{b0:=t0;t0%2!0?b0:=t0}),Swm(Wu{t0},Wt{0})),MPri(t4,SubR(FF(t5)),Sb{b0=2})))",
+    Tree0193 "B{t1=4;b1}OnceT(SubA(SubR(Dl{0}(PrSel{t1+4;b1}(t0,t1)))))",
+    Tree0194 "B{t0;b0=5;o0}Seq(t0,Rty4(Pre{t0!o0|2%2;R}(RSeq(Mt{0}(Sl{0}),pa1{b0:b0;b1:b0}))),Wde(t2,t3),PPar{1;_}(@fi{t0<0}Suc,@rw{o0|2>0}a4b{o0|5;b0}),Try(Dl{10}(c5e),c6))",
+    Tree0195 "B{b0=5;t0}@os{t0+=3}TryF(c0,Cnd{b0%4=2;N;S}(SubR(t1e)))",
+    Tree0196 "Fb(RFb(PrSel{2;1;3;0;1}(Rpt{0}(t0),c1l,RSeq(a2,c3),Step(c4,t5),t6),RSeq(FS(Par{_;0}(t7e,a8l)),Rep3(RFb(a9,c10)),OnceK(t11))))",
+    Tree0197 "B{l0;t0=0;o0=2;b0=3}RT{F}(Swm(Itr{b0;2;1;_}(@of{t0+=1;o0:=_}Itr{b0;2;_;T}(Sc{b0+=2})),Wde(Ite(Dl{20}(t0),@os{o0:=9}@fi{t0=b0%2}c1,@fi{b0!t0+3}Mt{50}(pc2{b0:0})),Ret3(@os{t0:=o0|5;o0:=_}@fi{t0+3!b0+3%4}Ruf{F}(t3))),S,Inv(Scc{o0|3=t0+4})))",
+    Tree0198 "B{b0;t1=0;t0=1}@ki{t0+4>3}@po{b0+=1;t0+1%4!2?t1:=b0}MSeq(a0b{t1+2%2;b0},Wu{t0},@of{b0+=1}@fi{b0+4%3!2}t1,OnceK(Sl{100}),c2b{t0%2})",
+    Tree0199 "B{b1}RSeq(@fi{b1<4}Cd{20;F}(Par{_;1}(t0)),Wt{10},MSeq(t1e,t2))",
 }

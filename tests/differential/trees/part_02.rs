@@ -6,20 +6,48 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0200 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 2,
             b0: i64,
-            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
         }
-        Repeater(2) {
-            Precondition(|bb| bb.b0 > 6) {
-                #[run_while(|bb| bb.b0 + 2 != (bb.b1 + 2) % 2)]
-                #[skip_if(|bb| bb.o0.unwrap_or(0) + 1 < (bb.b0 + 2) % 2)]
-                Delay(20) {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0) as f32)]
-                        Action(|ctx| ctx.exec(0)),
-                        #[score(7)]
-                        StatefulAction(Task<1>),
+        Sequence {
+            Selector {
+                Loop(q0, value = {t0}) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                RunOnce {
+                    AlwaysSuccess,
+                },
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    #[success_if(|bb| bb.b0 + 1 > 2)]
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    Condition(Cond<3> = Cond::<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+            RepeatUntilSuccess(1) {
+                Fallback {
+                    Condition(Cond<5>),
+                    #[failure_if(|bb| bb.b1 % 4 > 0)]
+                    #[on_success(|bb| bb.t0.set(bb.b1))]
+                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 3, &mut bb.b0)),
+                },
+            },
+            Observe(|bb| bb.o0.is_some()) {
+                StepSequencer {
+                    Repeat(2) {
+                        Action(Act<7>),
+                    },
+                    Repeater(forever) {
+                        StatefulAction(Task<8>),
+                    },
+                    IndexSwitch(|bb| *bb.t0 % 4, dynamic = false) {
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
                     },
                 },
             },
@@ -27,1159 +55,875 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0200Blackboard { o0 b0 b1 });
+board!(Tree0200Blackboard { q0 b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0201 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b1: i64,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
         }
-        ForceFailure {
-            RepeatUntilSuccess(forever) {
-                Precondition(|bb| bb.b0 > 2, else = Failure) {
-                    Precondition(|bb| bb.b1 % 3 != 2, else = Success) {
-                        ReactiveFallback {
-                            Loop(q0, value = {b0}) {
-                                #[failure_if(|bb| bb.b0 != 4)]
-                                #[on_halted(|bb| if bb.b0 == bb.b1 % 4 { *bb.t0 += 1 })]
-                                #[on_success(|bb| bb.b0 = *bb.t0)]
-                                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                            },
-                            Precondition(|bb| *bb.t1 % 2 > 0, else = Failure) {
-                                SequenceWithMemory {
-                                    #[on_success(|bb| if *bb.t0 < 7 { bb.b1 += 2 })]
-                                    Condition(|ctx| ctx.check(1)),
-                                    StatefulAction(Task<2>),
-                                    Action(Act<3> = Act::<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        DynamicSelector {
+            Condition(Cond<0>),
+            ScriptCondition(|bb| bb.b0 + 2 < *bb.t0),
         }
     }
 }
 
-board!(Tree0201Blackboard { q0 b1 t1 b0 t0 });
+board!(Tree0201Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0202 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 1,
-        }
-        WhileDoElse {
-            Parallel {
-                Cooldown(0, filtered = Failure) {
-                    Inverter {
-                        Condition(Cond<0>),
-                    },
-                },
-                WhileDoElse {
-                    Action(Act<1>),
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-            #[post(|bb| { *bb.t0 += 2; bb.b0 += 2 })]
-            #[success_if(|bb| bb.o0.is_some())]
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Condition(PCond<3>, b0 = 0),
-                RepeatUntil(Failure) {
-                    AlwaysRunning,
-                },
-                StatefulAction(Task<4>),
-                SetBlackboard(o0 = Some(4)),
-                StatefulAction(PTask<5>, b0 = {=}, b1 = {b0}),
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                StatefulAction(Task<6>),
-                #[on_success(|bb| bb.t0.set(*bb.t0 % 2))]
-                #[run_while(|bb| *bb.t1 % 3 < 2)]
-                Loop(q0, if_empty = Failure) {
-                    StatefulAction(Task<7>),
-                },
-                Repeater(0) {
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
-            },
+        ReactiveSequence {
+            Sleep(0),
+            AlwaysSuccess,
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0202Blackboard { o0 t0 b0 q0 t1 });
-
 bt::behavior_tree! {
-    pub tree Tree0203 for Ctx {
+    pub tree Tree0203Sub1 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            b1: i64 = 14,
         }
-        RepeatUntil(Failure) {
-            Fallback {
-                Condition(Cond<0>),
-                Observe(|bb| *bb.t0 + 1 > bb.b1 % 4, abort = both) {
-                    AsyncSequence {
-                        SequenceStar {
-                            #[on_success(|bb| if bb.b0 > 7 { bb.o0 = None })]
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                            SetBlackboard(o0 = Some(2)),
-                            AlwaysSuccess,
-                        },
-                        IfThenElse {
-                            #[skip_if(|bb| bb.b1 == 5)]
-                            WasEntryUpdated(t0),
-                            Action(PAct<1>, b0 = {t0}, b1 = {b0}),
-                        },
-                    },
-                },
-                MaxTime(0) {
-                    Priority {
-                        Deadline(0) {
-                            Action(PIo<2>, t0 = {b1}),
-                        },
-                        StatefulAction(Task<3>),
-                        ParallelAll(1) {
-                            ScriptCondition(|bb| bb.b1 < 5),
-                            SetBlackboard(o0 = Some(1)),
-                        },
-                    },
-                },
-                Repeat(3) {
-                    BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
-                        WasEntryUpdated(t0),
-                        SetBlackboard(o0 = Some(0)),
-                    },
-                },
-            },
+        Switch(b1) {
+            case 5 => Condition(Cond<0>),
+            case 4 => Runner,
+            case 0 => Runner,
+            _ => SetBlackboard(o0 = Some(2)),
         }
     }
 }
 
-board!(Tree0203Blackboard { o0 b0 t0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0204Sub0 for Ctx {
+    pub tree Tree0203Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+            b1: i64 = 14,
         }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0204 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        AsyncFallback {
-            Conditional(|bb| (bb.b0 + 1) % 2 > 0, dynamic = true, else = Failure) {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-            },
-            Action(Act<1>),
-            Parallel(failure = -1) {
-                StatefulAction(Task<2>),
-                Action(|ctx, bb| ctx.exec_in(3, (*bb.t1 + 2) % 4, &mut bb.b0)),
-                AsyncFallback {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Repeat(0) {
-                        SubTree(Tree0204Sub0, ..),
-                    },
-                },
-                Inverter {
-                    Condition(Cond<5>),
-                },
-            },
-            Selector {
-                Failer,
-                StatefulAction(Task<6>),
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0204Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0205 for Ctx {
-        PrioritySelector {
-            #[score(1)]
-            AsyncFallback {
-                SequenceWithMemory {
-                    Delay(20) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                StatefulAction(Task<1>),
+        FlipSelector {
+            IndexSwitch(|bb| bb.b0 + 4, dynamic = true) {
+                ScriptCondition(|bb| bb.b1 + 4 > 2),
                 AlwaysSuccess,
             },
-            #[score(3)]
-            Remap(success = Success, failure = Success) {
-                Fallback {
-                    ReactiveSequence {
-                        Condition(Cond<2>),
-                        AlwaysRunning,
-                    },
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            #[score(3)]
-            ReactiveFallback {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-                Limiter(3) {
-                    Condition(Cond<8>),
-                },
-                Action(Act<9>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0206 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-        }
-        SequenceStar {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                ParallelAll(1) {
-                    StatefulAction(Task<1>),
-                    Sleep(100),
-                    Condition(Cond<2>),
-                },
-                ScriptCondition(|bb| bb.o0.is_none()),
-            },
-            WaitUntil(|bb| (*bb.t0 + 1) % 2 == 0) {
-                #[run_while(|bb| *bb.t0 == 5)]
-                PrioritySelector {
-                    #[score(|bb| (bb.b0 + 4) as f32)]
-                    BinarySelector(|bb| bb.o0.unwrap_or(1) < *bb.t0 + 3) {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                        #[on_failure(|bb| bb.o0 = None)]
-                        #[run_while(|bb| bb.b0 > 3)]
-                        StatefulAction(Task<4>),
-                    },
-                    #[score(|bb| (bb.b0) as f32)]
-                    Sleep(30),
-                },
-            },
-            ReactiveSelector {
-                AsyncFallback {
-                    StatefulAction(Task<5>),
-                    #[skip_if(|bb| *bb.t0 % 4 != 0)]
-                    #[run_while(|bb| *bb.t0 + 3 == 2)]
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-                RetryUntilSuccessful(2) {
-                    PolicyParallel(policy = FirstSuccess) {
-                        #[skip_if(|bb| *bb.t0 % 2 != 1)]
-                        AlwaysFailure,
-                        Precondition(|bb| bb.b0 % 3 == 1, else = Failure) {
-                            Condition(Cond<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0206Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0207 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 0,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            ForceSuccess {
-                #[on_success(|bb| bb.b0 = bb.b0 % 3)]
-                #[on_failure(|bb| *bb.t0 += 1)]
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Sequence {
-                        StatefulAction(Task<0>),
-                        ScriptCondition(|bb| bb.b0 > 7),
-                        Cooldown(50) {
-                            StatefulAction(Task<1>),
-                        },
-                        Action(Act<2>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        Deadline(0) {
-                            Action(Act<3>),
-                        },
-                        StatefulAction(Task<4>),
-                        KeepRunningUntilFailure {
-                            ReactiveFallback {
-                                StatefulAction(Task<5>),
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-            },
-            Inverter {
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                    Loop(q0, if_empty = Failure) {
-                        StatefulAction(Task<8>),
-                    },
-                    Filter(times = 2, count = Failure, filtered = Skipped) {
-                        ReactiveSequence {
-                            Observe(|bb| *bb.t0 < 4, abort = self) {
-                                Parallel(success = 3) {
-                                    StatefulAction(PTask<9>, b0 = {t0}, b1 = {t0}),
-                                    Action(Act<10>),
-                                    #[success_if(|bb| bb.b0 > *bb.t0)]
-                                    Condition(Cond<11>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0207Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0208 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 1,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 0,
-        }
-        Fallback {
-            DynamicSelector {
-                DynamicSelector {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                SequenceWithMemory {
-                    StatefulAction(Task<2>),
-                    DynamicSelector {
-                        StatefulAction(Task<3> = Task::<3>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(5) % 3 == 0),
-                    },
-                },
-            },
-            DynamicSelector {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                ScriptCondition(|bb| *bb.t0 > *bb.t1 + 4),
-            },
-            SequenceWithMemory {
-                WhileDoElse {
-                    Conditional(|bb| bb.o0.unwrap_or(1) > 5, dynamic = true) {
-                        StatefulAction(PTask<6>, b0 = {t0}, b1 = {t1}),
-                    },
-                    #[post(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
-                    Conditional(|bb| (*bb.t1 + 1) % 2 < 0, dynamic = false) {
-                        #[on_success(|bb| bb.b0 += 1)]
-                        #[post(|bb| *bb.t1 += 3)]
-                        Action(PIo<7>, t0 = {=}),
-                    },
-                },
-                RunOnce(then_skip = false) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        SkipUnlessUpdated(t0) {
-                            #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); if *bb.t1 + 2 == (bb.b0 + 4) % 2 { bb.o0 = None } })]
-                            SetBlackboard(o0 = Some(6)),
-                        },
-                        #[on_halted(|bb| bb.b0 = *bb.t1 % 4)]
-                        Action(|ctx, bb| ctx.exec_in(8, 5, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0208Blackboard { t1 b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0209 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-            b0: i64 = 3,
-            o0: Option<i64> = None,
-        }
-        MemPriority {
-            ReactiveSequence {
-                Optional {
-                    MemSequence {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                },
-                Precondition(|bb| *bb.t0 + 3 > 0, else = Success) {
-                    Delay(50) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                MemPriority {
-                    #[success_if(|bb| (bb.o0.unwrap_or(5) + 2) % 3 > 1)]
-                    #[run_while(|bb| bb.b0 % 4 != 3)]
-                    SkipUnlessUpdated(t0) {
-                        RetryUntilSuccessful(4) {
-                            Limiter(2) {
-                                StatefulAction(Task<6>),
-                            },
-                        },
-                    },
-                },
-                AsyncSequence {
-                    Wait(10),
-                    StatefulAction(PTask<7>, b0 = 4, b1 = {b1}),
-                },
-            },
-            TryCatch {
-                Repeat(3) {
-                    WaitValueUpdate(t0) {
-                        Delay(20) {
-                            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2) % 4))]
-                            #[post(|bb| { bb.o0 = None; bb.o0 = Some(8) })]
-                            RunOnce {
-                                Fallback {
-                                    Action(|ctx, bb| ctx.exec_in(8, (bb.o0.unwrap_or(5) + 3) % 4, &mut bb.b0)),
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                    },
-                },
-                #[skip_if(|bb| bb.b0 == bb.b0 % 3)]
-                #[on_success(|bb| bb.b1 += 1)]
-                #[on_failure(|bb| if bb.b0 < 4 { bb.b0 = *bb.t0 })]
-                Condition(|ctx| ctx.check(10)),
-            },
-        }
-    }
-}
-
-board!(Tree0209Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0210 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            b0: i64 = 3,
-        }
-        Fallback {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                DynamicSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(PIo<1>, t0 = {=}),
-                },
-            },
-            Cooldown(30, filtered = Skipped) {
-                ScriptCondition(|bb| *bb.t0 > bb.b1 + 4),
-            },
-            ReactiveSequence {
-                Parallel {
-                    MaxTime(0) {
-                        ScriptCondition(|bb| *bb.t0 % 4 < 0),
-                    },
-                    Action(PIo<2>, t0 = {t0}),
-                    Action(PIo<3>, t0 = {=}),
-                    ScriptCondition(|bb| bb.b0 == *bb.t0 % 2),
-                },
-            },
-            Condition(Cond<4> = Cond::<4>),
-            AlwaysFailure,
-        }
-    }
-}
-
-board!(Tree0210Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0211 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        Conditional(|bb| bb.b0 > bb.b1, else = Failure) {
-            #[post(|bb| { bb.o0 = None; bb.b0 += 3 })]
-            Switch(b1) {
-                case 0 => DynamicSelector {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b1)),
-                    DynamicSequence {
-                        Condition(Cond<1>),
-                        Action(PIo<2>, t0 = {=}),
-                        Sleep(20),
-                    },
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    ForceSuccess {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                case 2 => Loop(q0, value = {b0}, if_empty = Failure) {
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        StatefulAction(PTask<4>, b0 = 2, b1 = {=}),
-                        Condition(Cond<5>),
-                        AlwaysFailure,
-                        Runner,
-                    },
-                },
-                _ => PrioritySelector {
-                    #[score(|bb| (bb.o0.unwrap_or(4) % 2) as f32)]
-                    #[failure_if(|bb| (bb.b0 + 1) % 3 > 1)]
-                    #[on_failure(|bb| bb.o0 = None)]
-                    ParallelAll(max_failures = -1) {
-                        Condition(Cond<6> = Cond::<6>),
-                        StatefulAction(Task<7>),
-                    },
-                    #[score(|bb| (bb.b1 % 3) as f32)]
-                    Condition(Cond<8>),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    ForceSuccess {
-                        Condition(Cond<9>),
-                    },
-                    #[score(|bb| (bb.b0) as f32)]
-                    Action(PIo<10>, t0 = {=}),
-                    #[score(|bb| ((bb.o0.unwrap_or(2) + 1) % 2) as f32)]
-                    ReactiveSelector {
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0211Blackboard { q0 t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0212Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        RunOnce(then_skip = true) {
+            SubTree(Tree0203Sub1, o0 = {=}, b0 = {b0}, b1 = {=}),
+            Action(Act<1>),
             StatefulAction(Task<2>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0212Sub0 for Ctx {
+    pub tree Tree0203 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 13,
+            o0: Option<i64> = None,
+            b0: i64,
+            b1: i64 = 4,
         }
-        Remap(success = Failure, failure = Success) {
-            Fallback {
-                Observe(|bb| *bb.t0 == 4, abort = both) {
-                    SetBlackboard(b0 = 6),
-                },
-                Observe(|bb| *bb.t0 % 2 < 1, abort = none) {
-                    SubTree(Tree0212Sub1, o0 = {=}, b0 = {b0}, t0 = {=}),
+        Fallback {
+            #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
+            SubTree(Tree0203Sub0, o0 = {=}, b0 = {b0}, b1 = {=}),
+            WhileDoElse {
+                Condition(Cond<3>),
+                Action(PAct<4>, b0 = 2, b1 = {b0}),
+                ReactiveFallback {
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
                 },
             },
         }
     }
 }
+
+board!(Tree0203Blackboard { o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0204 for Ctx {
+        SequenceWithMemory {
+            DynamicSequence {
+                AsyncFallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    AlwaysSuccess,
+                },
+                Repeat(3) {
+                    Cooldown(0, filtered = Skipped) {
+                        AlwaysSuccess,
+                    },
+                },
+                Timeout(100) {
+                    MemSequence {
+                        Action(Act<2>),
+                        Condition(Cond<3>),
+                    },
+                },
+                Condition(Cond<4>),
+            },
+            ReactiveFallback {
+                ReactiveSelector {
+                    RepeatTimes(1) {
+                        AsyncFallback {
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
+                            StatefulAction(Task<7>),
+                            AlwaysFailure,
+                            Action(Act<8>),
+                        },
+                    },
+                    ReactiveSequence {
+                        Condition(|ctx| ctx.check(9)),
+                        RetryUntilSuccessful(3) {
+                            Sequence {
+                                Action(Act<10>),
+                                StatefulAction(Task<11>),
+                                Condition(|ctx| ctx.check(12)),
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        DynamicSelector {
+                            StatefulAction(Task<13>),
+                            Condition(Cond<14>),
+                        },
+                        RepeatUntilFailure(1) {
+                            Condition(Cond<15>),
+                        },
+                        KeepRunningUntilFailure {
+                            StatefulAction(Task<16> = Task::<16>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0205 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            MemSequence {
+                StatefulAction(Task<0>),
+                ScriptCondition(|bb| bb.b1 > bb.o0.unwrap_or(0) % 2),
+                Action(PIo<1>, t0 = {t0}),
+                StatefulAction(Task<2>),
+            },
+            RunOnce(then_skip = false) {
+                Delay(0) {
+                    Selector {
+                        Observe(|bb| bb.b0 > 3, abort = both) {
+                            Condition(Cond<3>),
+                        },
+                        IfThenElse {
+                            Condition(Cond<4>),
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+            Parallel(success = -2, failure = -1) {
+                DynamicSequence {
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        #[run_while(|bb| bb.b0 + 4 == bb.b1 + 2)]
+                        #[success_if(|bb| bb.o0.is_none())]
+                        StatefulAction(Task<7>),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        Action(Act<8>),
+                    },
+                    ScriptCondition(|bb| bb.o0.unwrap_or(1) < bb.b0),
+                },
+                RepeatUntilSuccess(forever) {
+                    #[on_success(|bb| bb.t0.set(bb.b0))]
+                    Conditional(|bb| bb.b0 + 1 < 1, else = Failure) {
+                        IndexSwitch(|bb| bb.o0.unwrap_or(2) + 3) {
+                            StatefulAction(Task<9> = Task::<9>),
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0205Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0206 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        ReactiveFallback {
+            Parallel(success = 2, failure = -2) {
+                SequenceWithMemory {
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                    Sleep(10),
+                },
+                ParallelAll(max_failures = -1) {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 3, &mut bb.b0)),
+                    Condition(Cond<3>),
+                    Condition(|ctx| ctx.check(4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0206Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0207 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Fallback {
+            ReactiveFallback {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
+                BinarySelector(|bb| *bb.t0 > 3) {
+                    #[success_if(|bb| *bb.t0 > *bb.t0 + 3)]
+                    #[failure_if(|bb| *bb.t0 % 2 != 1)]
+                    KeepRunningUntilFailure {
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    RepeatUntilSuccess(forever) {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0207Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0208 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b0 + 4 > 3, dynamic = false) {
+            Invert {
+                Fallback {
+                    Observe(|bb| *bb.t0 == 2, abort = lower) {
+                        BinarySelector(|bb| bb.b0 != 6) {
+                            Wait(20),
+                            SequenceWithMemory {
+                                ScriptCondition(|bb| *bb.t0 < 5),
+                                Action(Act<0>),
+                                Succeeder,
+                            },
+                        },
+                    },
+                    #[skip_if(|bb| bb.b0 > 7)]
+                    Failer,
+                },
+            },
+            ReactiveFallback {
+                ParallelAll(0) {
+                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+                    Action(Act<2>),
+                },
+                #[post(|bb| *bb.t0 += 1)]
+                Filter(times = 1, count = Completed) {
+                    #[on_halted(|bb| { bb.b0 += 2; if bb.b0 % 4 != 2 { *bb.t0 += 2 } })]
+                    StatefulAction(Task<3>),
+                },
+                Condition(Cond<4>),
+                ReactiveFallback {
+                    Condition(Cond<5>),
+                    Precondition(|bb| bb.b0 == 7, else = Failure) {
+                        Inverter {
+                            Action(PAct<6>, b0 = {t0}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0208Blackboard { l0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0209 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        WhileDoElse {
+            ReactiveSelector {
+                Priority {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = 1),
+                    Action(PAct<2>, b0 = {=}),
+                    StatefulAction(Task<3>),
+                },
+                WhileDoElse {
+                    Action(Act<4>),
+                    Action(Act<5>),
+                },
+            },
+            RepeatUntil(Success) {
+                ForceSuccess {
+                    RetryUntilSuccessful(1) {
+                        RepeatUntil(Success) {
+                            RunOnce(then_skip = true) {
+                                Conditional(|bb| *bb.t1 + 3 != bb.b1, dynamic = false, else = Failure) {
+                                    Condition(|ctx| ctx.check(6)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0209Blackboard { b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0210 for Ctx {
+        ForceSuccess {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0211 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            RepeatUntil(Failure) {
+                DynamicSequence {
+                    Iterate(l0, element = {b1}, max = 1) {
+                        Wait(0),
+                    },
+                    ScriptCondition(|bb| *bb.t0 == 5),
+                    StatefulAction(Task<0>),
+                },
+            },
+            WaitValueUpdate(t0) {
+                TryCatch(catch_on_halt = false) {
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                    Sleep(0),
+                    StatefulAction(Task<4>),
+                },
+            },
+            Parallel(success = 2) {
+                ForceFailure {
+                    StatefulAction(Task<5>),
+                },
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0211Blackboard { t0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0212 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64>,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64,
         }
-        MemSequence {
-            SequenceWithMemory {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                Wait(0),
+        ReactiveFallback {
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                IfThenElse {
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                    },
+                    TryCatch {
+                        Condition(Cond<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Observe(|bb| bb.b1 == 7, abort = none) {
+                    #[on_halted(|bb| bb.b1 += 2)]
+                    #[post(|bb| bb.b0 += 1)]
+                    Selector {
+                        Observe(|bb| bb.o0.is_some(), abort = both) {
+                            Filter(times = 1, count = Success, filtered = Skipped) {
+                                KeepRunningUntilFailure {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                        Observe(|bb| bb.o0.is_none(), abort = self) {
+                            RunOnce(then_skip = false) {
+                                #[skip_if(|bb| bb.b0 == bb.b0 % 3)]
+                                #[on_success(|bb| bb.b1 += 1)]
+                                #[on_failure(|bb| if bb.b0 < 4 { bb.b0 = *bb.t0 })]
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                        },
+                    },
+                },
             },
-            SubTree(Tree0212Sub0, ..),
-            ForceFailure {
-                ForceFailure {
-                    StatefulAction(Task<3>),
+            DynamicSequence {
+                Condition(Cond<4>),
+                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                    Filter(times = 1, count = Success) {
+                        ReactiveFallback {
+                            Condition(Cond<5> = Cond::<5>),
+                            FlipSelector {
+                                #[run_while(|bb| bb.b0 % 3 < 2)]
+                                StatefulAction(Task<6>),
+                                Action(PAct<7>, b0 = {b0}),
+                                Condition(|ctx, bb| ctx.check_in(8, bb.b0)),
+                                StatefulAction(Task<9>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0212Blackboard { o0 b0 t0 });
+board!(Tree0212Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0213 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        TryCatch(catch_on_halt = true) {
-            ParallelAll(max_failures = -2) {
-                AsyncFallback {
-                    BinarySelector(|bb| bb.b1 == 3, dynamic = true) {
-                        SetBlackboard(b0 = {t0}),
-                        StatefulAction(Task<0>),
-                    },
-                    Failer,
-                    Condition(Cond<1>),
-                },
-                Switch(b1) {
-                    case 1 => Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
-                    case 5 => Wait(20),
-                    _ => Action(Act<3>),
+        IfThenElse {
+            Deadline(20) {
+                AsyncSequence {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    Condition(|ctx| ctx.check(1)),
+                    StatefulAction(Task<2>),
+                    Action(|ctx| ctx.exec(3)),
                 },
             },
-            ReactiveSequence {
-                SequenceWithMemory {
-                    Condition(PCond<4>, b0 = {=}),
-                    AlwaysSuccess,
-                    Condition(|ctx, bb| ctx.check_in(5, 5)),
-                    Condition(Cond<6>),
-                },
-                Filter(times = 1, count = Completed) {
-                    RepeatUntil(Success) {
-                        StepSequencer {
-                            Deadline(0) {
-                                StatefulAction(Task<7>),
-                            },
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
+            ReactiveFallback {
+                Condition(|ctx| ctx.check(4)),
+                StatefulAction(Task<5> = Task::<5>),
+                #[post(|bb| { bb.o0 = None; *bb.t0 += 2 })]
+                #[on_failure(|bb| bb.b0 += 1)]
+                Action(Act<6>),
             },
         }
     }
 }
 
-board!(Tree0213Blackboard { b0 t0 b1 });
+board!(Tree0213Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0214 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 1,
-            b0: i64,
+            b0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        MemPriority {
-            KeepRunningUntilFailure {
-                Condition(Cond<0>),
-            },
-            #[run_while(|bb| *bb.t1 + 4 != 4)]
-            #[post(|bb| bb.b0 += 1)]
-            #[success_if(|bb| *bb.t1 == 2)]
-            ReactiveFallback {
-                WasEntryUpdated(t1),
-                Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
-                WasEntryUpdated(t0),
-            },
-            Limiter(1) {
-                Conditional(|bb| bb.b0 != 3, dynamic = true, else = Success) {
-                    WhileDoElse {
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                },
-            },
-            RepeatUntilSuccess(forever) {
-                SequenceWithMemory {
-                    StatefulAction(Task<4>),
-                    #[on_halted(|bb| { *bb.t0 += 3; *bb.t1 += 2 })]
-                    #[failure_if(|bb| bb.b0 > 2)]
-                    StatefulAction(Task<5>),
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-            },
+        #[failure_if(|bb| (bb.b0 + 1) % 3 > 1)]
+        #[on_failure(|bb| bb.o0 = None)]
+        Sequence {
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0214Blackboard { t0 t1 b0 });
+board!(Tree0214Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0215Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0215 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64 = 5,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64,
+            b1: i64 = 1,
         }
-        PolicyParallel(policy = FirstFailure) {
-            SequenceWithMemory {
-                Condition(PCond<0>, b0 = {=}),
-                Action(Act<1>),
-                ScriptCondition(|bb| bb.b0 + 4 != 5),
-                Condition(Cond<2> = Cond::<2>),
+        Fallback {
+            IfThenElse {
+                Action(|ctx| ctx.exec(0)),
+                ScriptCondition(|bb| bb.o0.unwrap_or(4) > 3),
+                Sleep(0),
             },
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4> = Task::<4>),
-            Precondition(|bb| (bb.b0 + 1) % 2 != 0) {
-                ReactiveFallback {
-                    IfThenElse {
-                        #[run_while(|bb| bb.b0 % 3 < 1)]
-                        StatefulAction(Task<5>),
-                        Sequence {
-                            Condition(Cond<6>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(7, bb.b1 + 3)),
-                    },
-                    SequenceStar {
-                        AsyncFallback {
-                            StatefulAction(Task<8>),
-                            StatefulAction(Task<9>),
-                        },
-                        KeepRunningUntilFailure {
-                            Sleep(100),
-                        },
-                    },
+            #[run_while(|bb| bb.b1 + 4 < 1)]
+            PrioritySelector {
+                #[score(|bb| ((bb.b0 + 3) % 3) as f32)]
+                Filter(times = 3, count = Failure, filtered = Failure) {
+                    Action(PIo<1>, t0 = {t1}),
+                },
+                #[score(|bb| (*bb.t0) as f32)]
+                MaxTime(0) {
+                    Action(Act<2>),
                 },
             },
-            Limiter(3) {
-                Condition(Cond<10>),
+            MemSequence {
+                RetryUntilSuccessful(2) {
+                    FlipSelector {
+                        SetBlackboard(b1 = 1),
+                        AlwaysFailure,
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                SubTree(Tree0215Sub0, t1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0215Blackboard { b0 b1 });
+board!(Tree0215Blackboard { t1 t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0216 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        TryCatch(catch_on_halt = true) {
-            ParallelAll(max_failures = -2) {
-                Precondition(|bb| bb.b0 + 3 > 4) {
-                    StatefulAction(Task<0>),
-                },
-                #[post(|bb| { bb.t0.set(bb.b0); *bb.t0 += 3 })]
-                #[on_success(|bb| bb.t0.set(1))]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                MemPriority {
-                    Action(|ctx| ctx.exec(2)),
+        ReactiveSequence {
+            Condition(|ctx| ctx.check(0)),
+            IfThenElse {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+            },
+            ForceSuccess {
+                RepeatUntilSuccess(1) {
                     StatefulAction(Task<3>),
-                    Sleep(0),
-                },
-            },
-            Fallback {
-                #[post(|bb| bb.b0 += 1)]
-                StatefulAction(PTask<4>, b0 = {=}),
-                Failer,
-            },
-            FlipSelector {
-                #[on_success(|bb| *bb.t0 += 1)]
-                #[success_if(|bb| bb.b0 != 1)]
-                Action(Act<5>),
-                #[on_failure(|bb| if bb.b0 != (*bb.t0 + 2) % 4 { bb.b0 = bb.b0 % 4 })]
-                #[success_if(|bb| bb.b0 + 3 > 5)]
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<6>),
-                },
-            },
-            Condition(Cond<7> = Cond::<7>),
-            ForceFailure {
-                Repeat(3) {
-                    ParallelAll {
-                        Cooldown(0) {
-                            Condition(PCond<8>, b0 = {=}),
-                        },
-                    },
                 },
             },
         }
     }
 }
-
-board!(Tree0216Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0217 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        Loop(q0, value = {b1}, if_empty = Skipped) {
-            Fallback {
-                IfThenElse {
-                    WasEntryUpdated(t0),
-                    Fallback {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                    },
+        ReactiveFallback {
+            ScriptCondition(|bb| *bb.t0 + 4 > *bb.t0),
+            PrioritySelector {
+                #[score(|bb| (bb.b1) as f32)]
+                MaxTime(0) {
+                    Sleep(20),
                 },
-                PolicyParallel(policy = FirstFailure) {
-                    #[post(|bb| { *bb.t0 += 1; bb.b0 = *bb.t0 % 4 })]
-                    SetBlackboard(o0 = Some(4)),
-                    #[on_success(|bb| { bb.b0 += 3; bb.b1 = bb.b0 })]
-                    #[run_while(|bb| bb.b0 % 4 == 1)]
-                    #[success_if(|bb| (*bb.t0 + 4) % 3 < 1)]
-                    Timeout(10) {
-                        Sleep(20),
-                    },
+                #[score(|bb| (*bb.t0) as f32)]
+                Action(Act<0>),
+                #[score(|bb| (bb.b1) as f32)]
+                StatefulAction(Task<1>),
+                #[score(|bb| ((bb.b1 + 3) % 4) as f32)]
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0 % 2) as f32)]
+                    #[success_if(|bb| bb.b1 + 4 < *bb.t0 + 2)]
+                    #[post(|bb| bb.t0.set(bb.b1))]
+                    #[on_failure(|bb| bb.t0.set(bb.b0 + 2))]
+                    Script(|bb| { *bb.t0 += 1; bb.b0 += 1 }),
                 },
-                FlipSelector {
-                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Action(Act<4> = Act::<4>),
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
-                },
-                RetryUntilSuccessful(1) {
-                    RepeatUntilFailure(forever) {
-                        #[success_if(|bb| bb.b0 > bb.b1 % 4)]
-                        Condition(Cond<6> = Cond::<6>),
-                    },
+                #[score(|bb| (bb.b1 + 1) as f32)]
+                MemPriority {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
                 },
             },
         }
     }
 }
 
-board!(Tree0217Blackboard { q0 b0 b1 t0 o0 });
+board!(Tree0217Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0218 for Ctx {
-        TryCatch {
-            RetryUntilSuccessful(2) {
-                Sequence {
-                    TryCatch {
-                        Condition(Cond<0>),
-                        Wait(10),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        StatefulAction(Task<1>),
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<2>),
-                        },
-                    },
-                    AlwaysRunning,
+        blackboard {
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b1: i64 = 3,
+            b0: i64 = 2,
+        }
+        Fallback {
+            Fallback {
+                RepeatUntilFailure(1) {
+                    StatefulAction(Task<0>),
+                },
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    SetBlackboard(t0 = 9),
+                    #[failure_if(|bb| bb.b0 + 4 < bb.b0 + 1)]
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                    Succeeder,
+                },
+                Switch(b1) {
+                    case 3 => StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                    _ => Action(Act<4>),
                 },
             },
-            ReactiveSelector {
-                ReactiveSelector {
-                    MemPriority {
-                        Cooldown(20, filtered = Failure) {
-                            ReactiveSequence {
-                                DynamicSequence {
-                                    Condition(Cond<3>),
-                                },
-                                Action(|ctx| ctx.exec(4)),
-                            },
-                        },
-                    },
+            Sequence {
+                BinarySelector(|bb| *bb.t0 % 3 < 0) {
+                    #[on_halted(|bb| { bb.b1 += 3; *bb.t0 += 2 })]
+                    #[failure_if(|bb| bb.b0 > 2)]
+                    StatefulAction(Task<5>),
+                    Action(|ctx, bb| ctx.exec_in(6, (bb.b1 + 2) % 2, &mut bb.b0)),
                 },
-                RepeatUntil(Failure) {
-                    PolicyParallel(policy = FirstFailure) {
-                        AlwaysSuccess,
-                        Failer,
-                        Condition(Cond<5> = Cond::<5>),
-                        StatefulAction(Task<6>),
-                        Condition(Cond<7>),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+                RepeatTimes(3) {
+                    Action(|ctx, bb| ctx.exec_in(9, (*bb.t0 + 3) % 3, &mut bb.b0)),
+                },
+                #[post(|bb| if bb.b0 % 3 == 0 { bb.b1 = bb.b1 % 4 })]
+                Conditional(|bb| *bb.t0 < 1, else = Failure) {
+                    #[post(|bb| if (*bb.t0 + 1) % 4 > 0 { *bb.t0 += 1 })]
+                    Invert {
+                        StatefulAction(Task<10>),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0218Blackboard { t0 l0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0219 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            #[tracked] t1: i64 = 1,
             b0: i64 = 2,
+            l0: Vec<i64>,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
         }
-        Switch(b1) {
-            case 5 => Sequence {
-                StepSequencer {
-                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {=}),
-                    Action(Act<1>),
+        Repeat(forever) {
+            Sequence {
+                Observe(|bb| (*bb.t0 + 1) % 3 < 2, abort = self) {
+                    Invert {
+                        Cooldown(30, filtered = Skipped) {
+                            Sleep(0),
+                        },
+                    },
+                },
+                Action(Act<0>),
+                Iterate(l0, element = {b0}, until = FirstFailure) {
+                    SequenceStar {
+                        WasEntryUpdated(t1),
+                        Action(PAct<1>, b0 = 0, b1 = {b1}),
+                        SetBlackboard(b1 = {t0}),
+                    },
+                },
+                #[success_if(|bb| *bb.t0 != 3)]
+                SequenceStar {
                     StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            case 0 => MemSequence {
-                #[failure_if(|bb| *bb.t1 > 1)]
-                Inverter {
-                    WaitValueUpdate(t0) {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            case 2 => ReactiveSelector {
-                RetryUntilSuccessful(1) {
-                    Filter(times = 1, count = Completed) {
-                        #[run_while(|bb| bb.b0 % 4 > 1)]
-                        #[skip_if(|bb| *bb.t1 < 0)]
-                        #[on_halted(|bb| { bb.t1.set(*bb.t0 % 4); bb.b0 = 4 })]
-                        StatefulAction(Task<5>),
-                    },
-                },
-                SequenceWithMemory {
-                    Condition(|ctx| ctx.check(6)),
-                },
-            },
-            _ => ReactiveFallback {
-                #[on_halted(|bb| *bb.t1 += 3)]
-                #[post(|bb| bb.b0 = *bb.t1)]
-                Action(PIo<7>, t0 = {b1}),
-                Sequence {
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    StatefulAction(Task<8>),
-                    Script(|bb| bb.t0.set(bb.b0)),
+                    Condition(Cond<3> = Cond::<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0219Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0220Sub0 for Ctx {
-        Optional {
-            Condition(Cond<2>),
-        }
-    }
-}
+board!(Tree0219Blackboard { b0 l0 b1 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0220 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                StatefulAction(Task<1>),
-                Succeeder,
-            },
-            SubTree(Tree0220Sub0),
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
+        blackboard {
+            o0: Option<i64>,
+            b1: i64,
         }
+        RunOnce(then_skip = true) {
+            BinarySelector(|bb| bb.o0.unwrap_or(4) > 7, dynamic = false) {
+                Filter(times = 2, count = Completed) {
+                    Action(PIo<0>, t0 = {b1}),
+                },
+                Wait(10),
+            },
+        }
+    }
+}
+
+board!(Tree0220Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0221Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b1: i64 = 15,
+        }
+        StatefulAction(PTask<0>, b0 = {b1}, b1 = {b1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0221Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[allow(unused)] b0: i64 = 13,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 15,
+        }
+        Action(PIo<1>, t0 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0221 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
         }
-        MemSequence {
-            #[on_success(|bb| *bb.t1 += 1)]
-            #[success_if(|bb| bb.b0 + 4 > 0)]
-            Remap(success = Failure, failure = Failure) {
-                StepSequencer {
-                    Action(PIo<0>, t0 = {t0}),
-                    #[run_while(|bb| bb.b0 > 5)]
-                    Wait(0),
-                    Action(|ctx| ctx.exec(1)),
+        Sequence {
+            Iterate(l0, element = {b0}, until = Never) {
+                Repeat(forever) {
+                    Fallback {
+                        SubTree(Tree0221Sub0, ..),
+                        SubTree(Tree0221Sub1, l0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
+                    },
                 },
-            },
-            Conditional(|bb| bb.b0 < 1, dynamic = true, else = Failure) {
-                Action(Act<2>),
-            },
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                Failer,
             },
         }
     }
 }
 
-board!(Tree0221Blackboard { t1 t0 b0 });
+board!(Tree0221Blackboard { l0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0222 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b1: i64 = 4,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
         }
-        Repeater(forever) {
-            ReactiveSelector {
-                ParallelAll(1) {
-                    StatefulAction(Task<0>),
-                },
-                ForceFailure {
-                    Priority {
-                        Action(PIo<1>, t0 = {b1}),
-                        #[post(|bb| { bb.o0 = Some((bb.b1 + 2) % 2); bb.b0 = bb.o0.unwrap_or(1) + 3 })]
-                        Action(Act<2>),
+        #[on_failure(|bb| { if bb.b0 > *bb.t0 % 2 { *bb.t0 += 3 }; bb.t0.set(bb.o0.unwrap_or(2) + 1) })]
+        #[on_success(|bb| bb.o0 = None)]
+        #[post(|bb| bb.b0 = *bb.t1 % 4)]
+        Repeater(3) {
+            ReactiveFallback {
+                #[on_success(|bb| if bb.b0 > *bb.t0 % 4 { bb.o0 = None })]
+                Condition(PCond<0>, b0 = {t0}),
+                #[skip_if(|bb| bb.b0 % 3 > 0)]
+                Interrupt(|bb| bb.o0.is_none()) {
+                    RepeatTimes(2) {
+                        StatefulAction(Task<1>),
                     },
                 },
-                Loop(q0) {
-                    Invert {
-                        AsyncFallback {
-                            Loop(q0) {
-                                #[on_success(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
-                                #[post(|bb| bb.b1 = *bb.t0 % 4)]
-                                Condition(Cond<3>),
-                            },
-                        },
+                Sequence {
+                    Inverter {
+                        Action(PIo<2>, t0 = {=}),
                     },
-                },
-                ReactiveSequence {
+                    #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(0) + 2)]
+                    #[run_while(|bb| *bb.t1 + 2 != 3)]
+                    #[on_halted(|bb| bb.t0.set((*bb.t0 + 2) % 2))]
+                    Retry(0) {
+                        StatefulAction(Task<3>),
+                    },
                     StatefulAction(Task<4>),
-                    #[failure_if(|bb| bb.b0 % 2 == 1)]
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<5>),
                 },
-                ReactiveSelector {
-                    ParallelAll(1) {
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
-                        Condition(Cond<7>),
-                        AlwaysFailure,
-                    },
+                AsyncSequence {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(0) == 1),
+                    StatefulAction(Task<5> = Task::<5>),
+                    ScriptCondition(|bb| *bb.t0 != 4),
                 },
             },
         }
     }
 }
 
-board!(Tree0222Blackboard { o0 b1 b0 t0 q0 });
+board!(Tree0222Blackboard { o0 t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0223 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64>,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 3,
         }
-        ReactiveFallback {
-            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                Delay(50) {
-                    UnsetBlackboard(o0),
+        RepeatUntilSuccess(forever) {
+            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = true) {
+                Parallel(success = 1, failure = -1) {
+                    Action(Act<0>),
+                    Succeeder,
+                    Condition(Cond<1>),
                 },
-            },
-            RunOnce(then_skip = false) {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(0))]
-                    RetryUntilSuccessful(3) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-            Inverter {
-                SetBlackboard(b0 = 1),
             },
         }
     }
 }
 
-board!(Tree0223Blackboard { b0 o0 q0 });
+board!(Tree0223Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0224 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = Some(2),
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b1: i64 = 0,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 3,
         }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            FlipSelector {
-                #[run_while(|bb| (bb.b0 + 2) % 3 != 1)]
-                RunOnce {
-                    StepSequencer {
-                        Parallel(success = -1, failure = -3) {
-                            Parallel(success = -2, failure = -2) {
-                                Condition(Cond<0>),
-                                Condition(Cond<1> = Cond::<1>),
+        #[on_success(|bb| bb.t1.set(*bb.t0))]
+        KeepRunningUntilFailure {
+            DynamicSelector {
+                BinarySelector(|bb| bb.b0 + 2 != 1, dynamic = false) {
+                    Sequence {
+                        ForceSuccess {
+                            WaitUntil(|bb| bb.b1 + 4 == 1) {
+                                SetBlackboard(t0 = 5),
                             },
-                            Action(Act<2>),
-                            #[on_failure(|bb| bb.o0 = None)]
-                            Condition(PCond<3>, b0 = {b1}),
-                            AlwaysSuccess,
                         },
-                        Parallel(success = -1, failure = 2) {
-                            Condition(Cond<4> = Cond::<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                PrioritySelector {
-                    #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
-                    Deadline(0) {
-                        Switch(b1) {
-                            case 3 => WasEntryUpdated(t0),
-                            _ => ScriptCondition(|bb| *bb.t0 < 3),
+                        SequenceWithMemory {
+                            Remap(success = Failure, failure = Failure) {
+                                IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop, dynamic = false) {
+                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
+                                    ScriptCondition(|bb| bb.b0 + 1 > 2),
+                                },
+                            },
                         },
                     },
-                    #[score(|bb| (*bb.t0 + 3) as f32)]
-                    MaxTime(100) {
-                        StatefulAction(Task<6>),
-                    },
-                    #[score(|bb| ((*bb.t0 + 4) % 4) as f32)]
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        KeepRunningUntilFailure {
-                            Action(PIo<7>, t0 = {=}),
+                    Conditional(|bb| *bb.t0 + 3 > 0) {
+                        Iterate(l0, element = {b0}) {
+                            #[skip_if(|bb| bb.b0 < 1)]
+                            #[on_success(|bb| if *bb.t1 < 5 { bb.b0 = *bb.t1 })]
+                            #[post(|bb| bb.b0 += 1)]
+                            Precondition(|bb| bb.b1 == 2, else = Running) {
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                            },
                         },
-                    },
-                },
-                AsyncFallback {
-                    Remap(success = Success, failure = Failure) {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                    DynamicSequence {
-                        Action(|ctx, bb| ctx.exec_in(9, *bb.t0 % 4, &mut bb.b1)),
-                        Action(|ctx, bb| ctx.exec_in(10, *bb.t0 % 2, &mut bb.b0)),
-                    },
-                    Selector {
-                        Observe(|bb| bb.o0.is_some(), abort = lower) {
-                            Condition(Cond<11>),
-                        },
-                        #[on_failure(|bb| { *bb.t0 += 1; if bb.b1 == *bb.t0 { bb.o0 = None } })]
-                        #[failure_if(|bb| *bb.t0 > 0)]
-                        Condition(Cond<12>),
                     },
                 },
             },
@@ -1187,30 +931,34 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0224Blackboard { q0 o0 b1 b0 t0 });
+board!(Tree0224Blackboard { b1 l0 t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0225 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
         }
-        ParallelAll {
-            StatefulAction(Task<0>),
-            #[run_while(|bb| *bb.t0 < *bb.t0 % 2)]
-            #[failure_if(|bb| bb.b0 % 2 != 0)]
-            StatefulAction(Task<1>),
-            WhileDoElse {
-                ParallelAll(max_failures = -3) {
-                    SetBlackboard(b0 = {t0}),
+        Precondition(|bb| *bb.t0 != bb.o0.unwrap_or(5) % 3, else = Running) {
+            StepSequencer {
+                ReactiveSequence {
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                IfThenElse {
                     StatefulAction(Task<2>),
-                    #[success_if(|bb| bb.b0 % 2 > 0)]
                     StatefulAction(Task<3>),
                 },
-                Parallel(success = 1, failure = 1) {
-                    Loop(q0, value = {b0}, if_empty = Skipped) {
-                        AlwaysFailure,
+                ParallelAll(1) {
+                    #[on_failure(|bb| { *bb.t0 += 1; if *bb.t0 < 4 { *bb.t0 += 1 } })]
+                    SequenceStar {
+                        Condition(Cond<4> = Cond::<4>),
+                        Wait(20),
+                        Limiter(1) {
+                            Succeeder,
+                        },
                     },
                 },
             },
@@ -1218,255 +966,213 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0225Blackboard { q0 t0 b0 });
+board!(Tree0225Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0226 for Ctx {
         blackboard {
-            b1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
             o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 3,
         }
-        IfThenElse {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Action(PAct<0>, b0 = {b1}, b1 = {b1}),
-                SetBlackboard(b1 = 0),
-                IfThenElse {
-                    ScriptCondition(|bb| *bb.t0 < 3),
-                    StatefulAction(Task<1>),
+        Observe(|bb| bb.o0.is_none()) {
+            PrioritySelector {
+                #[score(|bb| (bb.o0.unwrap_or(4) % 4) as f32)]
+                KeepRunningUntilFailure {
+                    WhileDoElse {
+                        RepeatTimes(1) {
+                            Condition(Cond<0>),
+                        },
+                        Delay(10) {
+                            IfThenElse {
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                            },
+                        },
+                    },
                 },
-                Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 4) % 4, &mut bb.b0)),
-                WaitUntil(|bb| bb.b0 == 0) {
-                    StatefulAction(Task<3>),
+                #[score(|bb| (bb.b0) as f32)]
+                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                    RepeatUntilSuccess(forever) {
+                        Condition(Cond<3>),
+                    },
                 },
-            },
-            ParallelAll(0) {
-                BinarySelector(|bb| *bb.t0 > 1, dynamic = true) {
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.b1 += 3 })]
-                    #[failure_if(|bb| bb.o0.unwrap_or(5) < *bb.t0)]
-                    Sleep(20),
-                    StatefulAction(Task<4>),
+                #[score(|bb| (*bb.t0 + 1) as f32)]
+                Timeout(10) {
+                    Selector {
+                        #[post(|bb| bb.b0 = 3)]
+                        #[skip_if(|bb| bb.b0 > 7)]
+                        StatefulAction(Task<4>),
+                        Action(PAct<5>, b0 = {b0}, b1 = {t0}),
+                        StatefulAction(Task<6> = Task::<6>),
+                        Action(PIo<7>, t0 = {=}),
+                        StatefulAction(Task<8>),
+                    },
                 },
-                DynamicSequence {
-                    StatefulAction(Task<5>),
-                    SetBlackboard(b0 = {t0}),
-                    Condition(|ctx| ctx.check(6)),
-                },
-                Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                #[score(4)]
+                Script(|bb| bb.b0 += 2),
             },
         }
     }
 }
 
-board!(Tree0226Blackboard { b1 o0 b0 t0 });
+board!(Tree0226Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0227 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1],
+            b1: i64 = 1,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
         }
-        #[post(|bb| bb.b0 += 1)]
-        Parallel(success = -3, failure = 1) {
-            Action(|ctx| ctx.exec(0)),
-            Observe(|bb| bb.b0 < 2) {
-                #[success_if(|bb| *bb.t0 % 3 < 1)]
-                #[on_success(|bb| bb.t0.set(9))]
-                Repeat(1) {
-                    StatefulAction(Task<1>),
+        Iterate(l0, element = {b1}, until = FirstSuccess, max = 3) {
+            Loop(q0, if_empty = Success) {
+                ParallelAll(1) {
+                    Switch(b1) {
+                        case 1 => AsyncFallback {
+                            Observe(|bb| bb.b0 % 4 == 2) {
+                                Timeout(0) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                            StatefulAction(Task<1>),
+                            Action(Act<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        case 5 => Condition(Cond<4>),
+                        _ => Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                            BinarySelector(|bb| bb.b0 + 1 != 4) {
+                                #[post(|bb| { if *bb.t0 < 7 { *bb.t0 += 3 }; bb.b0 = bb.b1 % 2 })]
+                                Sequence {
+                                    UnsetBlackboard(o0),
+                                },
+                                #[run_while(|bb| bb.b0 + 2 == *bb.t0 % 2)]
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                    },
                 },
-            },
-            RepeatUntilFailure(forever) {
-                Condition(Cond<2> = Cond::<2>),
             },
         }
     }
 }
 
-board!(Tree0227Blackboard { t0 b0 });
+board!(Tree0227Blackboard { t0 o0 l0 b1 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0228 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-        }
-        Interrupt(|bb| (*bb.t0 + 1) % 3 < 0) {
-            Switch(b1) {
-                case 3 => Sleep(30),
-                case 2 => #[on_success(|bb| bb.b1 = bb.b0)]
-                ScriptCondition(|bb| bb.b1 > 6),
-                _ => AlwaysFailure,
+        Repeater(forever) {
+            ReactiveSelector {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+                AlwaysSuccess,
             },
         }
     }
 }
-
-board!(Tree0228Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0229 for Ctx {
-        Inverter {
-            ParallelAll(max_failures = -4) {
-                Action(Act<0>),
-                Condition(Cond<1>),
-                Repeat(2) {
-                    Action(|ctx| ctx.exec(2)),
-                },
-                Action(|ctx| ctx.exec(3)),
-                StatefulAction(Task<4> = Task::<4>),
-            },
+        blackboard {
+            l0: Vec<i64> = vec![],
+            b0: i64,
+        }
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0230Sub0 for Ctx {
-        StatefulAction(Task<6>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0230Sub1 for Ctx {
-        Condition(|ctx| ctx.check(9))
-    }
-}
+board!(Tree0229Blackboard { l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0230 for Ctx {
-        Delay(20) {
-            ReactiveSelector {
-                DynamicSelector {
-                    Action(Act<0> = Act::<0>),
-                    Optional {
-                        StatefulAction(Task<1>),
-                    },
+        blackboard {
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+            PolicyParallel(policy = FirstFailure) {
+                Condition(Cond<0>),
+                PrioritySelector {
+                    #[score(|bb| (bb.b1 + 2) as f32)]
+                    StatefulAction(Task<1>),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    Condition(Cond<2>),
                 },
-                Repeat(2) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-                FlipSelector {
-                    Delay(20) {
-                        Sequence {
-                            Action(Act<4>),
-                            Action(Act<5>),
-                        },
-                    },
-                    SubTree(Tree0230Sub0),
-                    StatefulAction(Task<7>),
-                },
-                StatefulAction(Task<8>),
-                Invert {
-                    RepeatUntilSuccess(2) {
-                        ReactiveSequence {
-                            SubTree(Tree0230Sub1),
-                            Sleep(0),
-                        },
-                    },
-                },
+                Condition(Cond<3>),
+            },
+            Parallel(success = -2, failure = -3) {
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {t0}),
+                Sleep(30),
+                Condition(Cond<5> = Cond::<5>),
+                Action(PIo<6>, t0 = {=}),
+                StatefulAction(Task<7>),
             },
         }
     }
 }
+
+board!(Tree0230Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0231 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
             #[tracked] t0: i64 = 2,
+            b0: i64,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        Selector {
-            Observe(|bb| *bb.t1 + 4 > *bb.t0, abort = both) {
-                ReactiveSelector {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3>),
+        IndexSwitch(|bb| 6, out_of_range = Fail, dynamic = true) {
+            IfThenElse {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+            },
+            IfThenElse {
+                DynamicSelector {
+                    Action(Act<2>),
+                    StatefulAction(Task<3>),
+                },
+                Loop(q0, if_empty = Running) {
+                    SetBlackboard(t0 = {b0}),
                 },
             },
-            ParallelAll {
-                Repeater(1) {
-                    IfThenElse {
-                        Condition(Cond<4>),
-                        ScriptCondition(|bb| *bb.t0 + 4 > *bb.t0),
-                    },
-                },
+            Selector {
+                Action(Act<4>),
+                ScriptCondition(|bb| bb.b1 % 2 < 0),
             },
         }
     }
 }
 
-board!(Tree0231Blackboard { t1 t0 });
+board!(Tree0231Blackboard { t0 b0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0232Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[tracked] t0: i64 = 10,
-        }
-        ReactiveSequence {
-            Interrupt(|bb| *bb.t0 > 0) {
-                StatefulAction(Task<0>),
-            },
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0232Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        Condition(Cond<1>)
+        StatefulAction(Task<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0232 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        SkipUnlessUpdated(t0) {
-            SequenceWithMemory {
-                Filter(times = 2, filtered = Skipped) {
-                    Inverter {
-                        SubTree(Tree0232Sub0, ..),
+        TryCatch(catch_on_halt = true) {
+            Delay(100) {
+                Condition(Cond<0>),
+            },
+            RunOnce {
+                Repeat(3) {
+                    RepeatUntilSuccess(3) {
+                        Condition(Cond<1> = Cond::<1>),
                     },
                 },
-                ParallelAll {
-                    #[failure_if(|bb| *bb.t1 < *bb.t0)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    WasEntryUpdated(t0),
-                    #[failure_if(|bb| *bb.t1 + 4 > 1)]
-                    #[on_failure(|bb| { bb.t1.set(*bb.t0 % 2); *bb.t1 += 3 })]
-                    #[skip_if(|bb| (*bb.t1 + 1) % 2 != 0)]
-                    SubTree(Tree0232Sub1, ..),
-                },
             },
-        }
-    }
-}
-
-board!(Tree0232Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0233Sub0 for Ctx {
-        MemSequence {
-            ReactiveFallback {
-                Condition(Cond<8>),
-                AsyncFallback {
-                    Condition(Cond<9> = Cond::<9>),
-                    StatefulAction(Task<10>),
-                },
-                StatefulAction(Task<11>),
+            SequenceWithMemory {
+                Sleep(50),
+                SubTree(Tree0232Sub0),
             },
         }
     }
@@ -1474,35 +1180,43 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0233 for Ctx {
-        ForceFailure {
-            PrioritySelector {
-                #[score(3)]
-                DynamicSequence {
-                    RetryUntilSuccessful(3) {
+        Parallel(failure = 1) {
+            ReactiveFallback {
+                IfThenElse {
+                    AsyncSequence {
                         StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
                     },
-                    Sleep(20),
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-                #[score(2)]
-                PrioritySelector {
-                    #[score(3)]
-                    Condition(Cond<3>),
-                    #[score(3)]
-                    Action(Act<4> = Act::<4>),
-                    #[score(3)]
-                    StatefulAction(Task<5>),
-                },
-                #[score(2)]
-                SequenceWithMemory {
-                    Action(Act<6> = Act::<6>),
-                    Retry(0) {
-                        StatefulAction(Task<7>),
+                    Condition(|ctx| ctx.check(2)),
+                    RetryUntilSuccessful(2) {
+                        DynamicSequence {
+                            Timeout(50) {
+                                Action(Act<3>),
+                            },
+                            Action(Act<4> = Act::<4>),
+                        },
                     },
                 },
-                #[score(2)]
-                SubTree(Tree0233Sub0),
+                RunOnce(then_skip = false) {
+                    MemSequence {
+                        Wait(20),
+                        SequenceWithMemory {
+                            ReactiveSequence {
+                                AlwaysSuccess,
+                                StatefulAction(Task<5> = Task::<5>),
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<6> = Task::<6>),
+                                Wait(0),
+                            },
+                        },
+                        Parallel(success = 1) {
+                            Action(Act<7> = Act::<7>),
+                            StatefulAction(Task<8>),
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
             },
         }
     }
@@ -1510,80 +1224,1111 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0234 for Ctx {
-        ReactiveFallback {
-            IfThenElse {
-                ParallelAll {
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+        }
+        #[run_while(|bb| bb.b1 == bb.b0 + 4)]
+        WhileDoElse {
+            Condition(Cond<0>),
+            AsyncSequence {
+                StatefulAction(PTask<1>, b0 = {=}),
+                Sleep(10),
+                #[run_while(|bb| bb.b1 + 2 < 3)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0234Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0235 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        #[post(|bb| bb.b0 += 2)]
+        ReactiveSequence {
+            RepeatUntil(Success) {
+                Condition(|ctx| ctx.check(0)),
+            },
+            Runner,
+        }
+    }
+}
+
+board!(Tree0235Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0236 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+        }
+        Timeout(50) {
+            #[success_if(|bb| *bb.t0 + 4 != (*bb.t0 + 4) % 2)]
+            #[on_success(|bb| if (*bb.t0 + 2) % 4 > 1 { *bb.t0 += 3 })]
+            Loop(q0, value = {t0}) {
+                SequenceWithMemory {
+                    #[on_halted(|bb| { if *bb.t0 % 2 < 0 { bb.b0 = *bb.t0 }; bb.b0 += 2 })]
+                    #[post(|bb| *bb.t0 += 1)]
+                    #[run_while(|bb| *bb.t0 == 5)]
+                    SequenceWithMemory {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(|ctx, bb| ctx.exec_in(3, 2, &mut bb.b0)),
+                    },
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                    SkipUnlessUpdated(t0) {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            #[success_if(|bb| bb.b0 > 0)]
+                            Parallel(success = -2, failure = 1) {
+                                Condition(|ctx, bb| ctx.check_in(5, 5)),
+                                StatefulAction(Task<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0236Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0237 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Selector {
+            Inverter {
+                ReactiveSequence {
+                    Inverter {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Sequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1> = Task::<1>),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    #[on_success(|bb| bb.b1 = bb.b0)]
+                    StatefulAction(Task<3>),
+                    Precondition(|bb| bb.b1 > 4) {
+                        Action(PIo<4>, t0 = {b0}),
+                    },
+                    Condition(PCond<5>, b0 = {b0}),
+                },
+            },
+            ScriptCondition(|bb| *bb.t0 + 4 > bb.b1),
+            ReactiveFallback {
+                RetryUntilSuccessful(4) {
+                    Action(Act<6>),
+                },
+                Precondition(|bb| bb.b1 != 7, else = Success) {
+                    RepeatUntil(Failure) {
+                        Sequence {
+                            Action(|ctx, bb| ctx.exec_in(7, 9, &mut bb.b0)),
+                            Condition(Cond<8>),
+                            Condition(PCond<9>, b0 = 2),
+                            StatefulAction(Task<10>),
+                        },
+                    },
+                },
+            },
+            MemPriority {
+                Parallel(success = -1, failure = -3) {
+                    Deadline(100) {
+                        AlwaysRunning,
+                    },
+                    RunOnce(then_skip = true) {
+                        Sequence {
+                            Condition(Cond<11>),
+                            StatefulAction(PTask<12>, b0 = {=}, b1 = {=}),
+                            Condition(Cond<13>),
+                        },
+                    },
+                    Inverter {
+                        Precondition(|bb| bb.b1 + 3 < 2, else = Skipped) {
+                            Filter(times = 2, count = Completed, filtered = Skipped) {
+                                Timeout(30) {
+                                    StatefulAction(PTask<14>, b0 = {b1}, b1 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0237Blackboard { b0 b1 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0238 for Ctx {
+        Fallback {
+            Repeat(3) {
+                Repeat(4) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+            },
+            AlwaysFailure,
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0239 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+            b1: i64 = 4,
+            l0: Vec<i64> = vec![],
+        }
+        BinarySelector(|bb| (bb.b1 + 2) % 2 < 1, dynamic = true) {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                MaxTime(10) {
+                    RunOnce {
+                        MaxTime(0) {
+                            TryCatch(catch_on_halt = true) {
+                                #[on_failure(|bb| { bb.b0 = 3; bb.b1 += 1 })]
+                                #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
+                                Repeat(4) {
+                                    ScriptCondition(|bb| bb.b0 < 0),
+                                },
+                                #[on_failure(|bb| bb.b0 = bb.b1)]
+                                #[skip_if(|bb| (bb.b0 + 1) % 3 > 1)]
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                },
+            },
+            FlipSelector {
+                Condition(Cond<0>),
+                Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 2, reset_index = true) {
+                        IndexSwitch(|bb| bb.b0) {
+                            Fallback {
+                                StatefulAction(Task<1>),
+                            },
+                            Action(PAct<2>, b0 = {b1}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0239Blackboard { t0 b0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0240Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+        }
+        Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0240 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        RetryUntilSuccessful(2) {
+            AsyncFallback {
+                Fallback {
+                    ForceFailure {
+                        SubTree(Tree0240Sub0, ..),
+                    },
+                    StatefulAction(Task<1>),
+                    SetBlackboard(t0 = 6),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0240Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0241 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        Sequence {
+            SetBlackboard(b0 = 7),
+            Sleep(0),
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0241Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0242 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+        }
+        SequenceWithMemory {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            WaitUntil(|bb| *bb.t0 % 2 != 0) {
+                ReactiveFallback {
                     AlwaysFailure,
-                    Runner,
+                    AlwaysFailure,
+                    WaitValueUpdate(t0) {
+                        StatefulAction(Task<1>),
+                    },
                 },
+            },
+            Failer,
+        }
+    }
+}
+
+board!(Tree0242Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0243 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            l0: Vec<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(5),
+        }
+        Iterate(l0, element = {b0}, max = 1) {
+            RepeatTimes(1) {
+                ParallelAll(0) {
+                    StatefulAction(Task<0>),
+                    StepSequencer {
+                        Sleep(20),
+                        Action(|ctx, bb| ctx.exec_in(1, 4, &mut bb.b0)),
+                        StatefulAction(Task<2>),
+                    },
+                    AlwaysRunning,
+                    Fallback {
+                        Observe(|bb| bb.o0.unwrap_or(2) + 4 == 1, abort = lower) {
+                            Condition(Cond<3>),
+                        },
+                        Observe(|bb| *bb.t1 == 0, abort = lower) {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                    TryCatch {
+                        Parallel(success = 0, failure = -1) {
+                            Precondition(|bb| bb.o0.unwrap_or(5) % 4 < 3) {
+                                Condition(|ctx, bb| ctx.check_in(5, *bb.t1 % 2)),
+                            },
+                            SetBlackboard(b0 = {t0}),
+                        },
+                        Conditional(|bb| *bb.t1 < *bb.t0 + 4, dynamic = true, else = Success) {
+                            ReactiveSequence {
+                                Condition(|ctx| ctx.check(6)),
+                                Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(5), &mut bb.b0)),
+                                StatefulAction(Task<8>),
+                                Condition(PCond<9>, b0 = 5),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0243Blackboard { t1 l0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0244 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        #[success_if(|bb| bb.b0 % 2 < 1)]
+        TryCatch(catch_on_halt = false) {
+            Condition(PCond<0>, b0 = {=}),
+            MaxTime(100) {
+                AlwaysRunning,
+            },
+            Condition(|ctx| ctx.check(1)),
+        }
+    }
+}
+
+board!(Tree0244Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0245 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        Parallel(success = 2) {
+            IndexSwitch(|bb| bb.b0 + 3, out_of_range = Fail, dynamic = false) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                ReactiveSequence {
+                    Sleep(0),
+                    WasEntryUpdated(t1),
+                },
+                #[on_halted(|bb| bb.b1 += 1)]
                 Repeat(3) {
-                    Condition(Cond<0>),
+                    SetBlackboard(t0 = {b0}),
                 },
-                Action(PAct<1>, b0 = 6),
+                UnsetBlackboard(o0),
+                Action(Act<1>),
+            },
+            Repeater(forever) {
+                ReactiveSequence {
+                    Iterate(l0, element = {b0}, max = 3, reset_index = true) {
+                        RunOnce(then_skip = true) {
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
+                        },
+                    },
+                    UnsetBlackboard(o0),
+                    #[on_halted(|bb| { bb.o0 = None; if bb.b0 + 4 < 2 { bb.t0.set(*bb.t0 % 4) } })]
+                    #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(5) % 4)]
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
+                        Repeat(forever) {
+                            StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
+                        },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    #[skip_if(|bb| bb.b0 % 3 < 1)]
+                    Repeat(0) {
+                        WasEntryUpdated(t1),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0245Blackboard { t1 l0 b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0246 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(3),
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
+        }
+        TryCatch {
+            Conditional(|bb| bb.o0.is_some(), dynamic = true, else = Success) {
+                #[on_failure(|bb| bb.o0 = Some(4))]
+                #[success_if(|bb| bb.o0.unwrap_or(5) != (bb.b1 + 2) % 4)]
+                SkipUnlessUpdated(t1) {
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                    },
+                },
+            },
+            AsyncFallback {
+                StatefulAction(Task<1> = Task::<1>),
+                Deadline(0) {
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
+                },
+                #[on_success(|bb| { *bb.t1 += 1; bb.b1 = bb.b0 })]
+                Condition(Cond<3>),
+            },
+            Selector {
+                WasEntryUpdated(t0),
+                StatefulAction(PTask<4>, b0 = {b0}),
+                StatefulAction(Task<5>),
+                Retry(1) {
+                    Action(PIo<6>, t0 = {=}),
+                },
+                StatefulAction(Task<7>),
+            },
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                FlipSelector {
+                    Selector {
+                        StatefulAction(Task<8>),
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                    Sequence {
+                        Condition(Cond<10>),
+                        StatefulAction(Task<11> = Task::<11>),
+                        StatefulAction(Task<12> = Task::<12>),
+                    },
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        StatefulAction(Task<13>),
+                        StatefulAction(PTask<14>, b0 = {t1}),
+                    },
+                },
+            },
+            DynamicSelector {
+                Timeout(10) {
+                    DynamicSequence {
+                        Condition(|ctx, bb| ctx.check_in(15, bb.b1)),
+                        Condition(Cond<16>),
+                    },
+                },
+                ScriptCondition(|bb| *bb.t0 + 4 > (bb.b1 + 1) % 4),
+            },
+        }
+    }
+}
+
+board!(Tree0246Blackboard { t1 q0 o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0247 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        ForceFailure {
+            BinarySelector(|bb| bb.b0 != *bb.t0 + 3, dynamic = false) {
+                Repeat(3) {
+                    Parallel(success = -1) {
+                        RepeatUntilSuccess(forever) {
+                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                        },
+                    },
+                },
+                Fallback {
+                    Fallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        Condition(PCond<2>, b0 = 7),
+                    },
+                    Optional {
+                        AlwaysSuccess,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0247Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0248Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        AlwaysFailure
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0248Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+        }
+        Action(Act<1> = Act::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0248 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+        }
+        AsyncFallback {
+            Loop(q0, if_empty = Success) {
+                Condition(Cond<0>),
+            },
+            SubTree(Tree0248Sub0, ..),
+            SubTree(Tree0248Sub1, b0 = {=}, q0 = {q0}),
+            StatefulAction(Task<2>),
+            Script(|bb| bb.b0 += 2),
+        }
+    }
+}
+
+board!(Tree0248Blackboard { b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0249 for Ctx {
+        Fallback {
+            DynamicSelector {
+                Condition(Cond<0>),
+            },
+            StatefulAction(Task<1>),
+            Fallback {
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0235 for Ctx {
-        ReactiveSequence {
-            MemPriority {
-                ReactiveSequence {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                Filter(times = 1) {
-                    StatefulAction(Task<3>),
+    pub tree Tree0250Sub0 for Ctx {
+        Condition(|ctx| ctx.check(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0250Sub1 for Ctx {
+        RunOnce(then_skip = true) {
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0250 for Ctx {
+        Timeout(30) {
+            Inverter {
+                Sequence {
+                    Fallback {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Action(Act<1>),
+                        SubTree(Tree0250Sub0),
+                    },
+                    MaxTime(0) {
+                        Action(Act<3>),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        AlwaysFailure,
+                        Sleep(10),
+                        SubTree(Tree0250Sub1),
+                    },
                 },
             },
-            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0251 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        BinarySelector(|bb| *bb.t1 != 3) {
+            SequenceWithMemory {
+                ReactiveSequence {
+                    DynamicSelector {
+                        ScriptCondition(|bb| bb.b1 < bb.b0 + 1),
+                        StatefulAction(PTask<0>, b0 = 0, b1 = {b0}),
+                        Condition(Cond<1>),
+                    },
+                    Limiter(3) {
+                        #[skip_if(|bb| bb.b0 > 4)]
+                        BinarySelector(|bb| *bb.t0 + 4 > 2, dynamic = false) {
+                            IfThenElse {
+                                StatefulAction(Task<2>),
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
             StatefulAction(Task<5>),
         }
     }
 }
 
+board!(Tree0251Blackboard { b0 t0 b1 t1 });
+
 bt::behavior_tree! {
-    pub tree Tree0236Sub0 for Ctx {
-        Timeout(0) {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                PrioritySelector {
-                    #[score(2)]
-                    Delay(10) {
-                        Sleep(10),
+    pub tree Tree0252 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+        }
+        SequenceWithMemory {
+            Inverter {
+                WaitValueUpdate(t0) {
+                    WasEntryUpdated(t0),
+                },
+            },
+            PrioritySelector {
+                #[score(7)]
+                Condition(PCond<0>, b0 = 5),
+                #[score(|bb| ((bb.b0 + 3) % 4) as f32)]
+                Condition(Cond<1>),
+            },
+            Repeat(4) {
+                IfThenElse {
+                    StatefulAction(Task<2>),
+                    Precondition(|bb| bb.o0.unwrap_or(1) == 2, else = Failure) {
+                        StatefulAction(Task<3>),
                     },
-                    #[score(0)]
-                    AlwaysFailure,
+                    SetBlackboard(b1 = {b0}),
                 },
             },
         }
     }
 }
 
+board!(Tree0252Blackboard { b0 o0 t0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0236Sub1 for Ctx {
-        StatefulAction(Task<2>)
+    pub tree Tree0253Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] b0: i64 = 9,
+        }
+        KeepRunningUntilFailure {
+            Action(Act<5>),
+        }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0236 for Ctx {
-        DynamicSequence {
-            Condition(Cond<0>),
-            SubTree(Tree0236Sub0),
+    pub tree Tree0253 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 2,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64,
+        }
+        IfThenElse {
+            ReactiveSequence {
+                Wait(10),
+                StatefulAction(Task<0> = Task::<0>),
+                WaitUntil(|bb| bb.b0 < *bb.t1) {
+                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
+                },
+            },
+            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1}),
+                    Wait(10),
+                },
+            },
+            ForceFailure {
+                ParallelAll(2) {
+                    StatefulAction(Task<4>),
+                    AlwaysSuccess,
+                    SubTree(Tree0253Sub0, ..),
+                    #[skip_if(|bb| (bb.b0 + 1) % 3 > 0)]
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0253Blackboard { t1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0254 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 0,
+        }
+        PrioritySelector {
+            #[score(|bb| ((*bb.t0 + 3) % 4) as f32)]
             Fallback {
-                Parallel {
-                    StatefulAction(Task<1>),
-                    Deadline(100) {
-                        SubTree(Tree0236Sub1),
-                    },
-                    Sequence {
-                        Condition(Cond<3>),
-                        Action(Act<4>),
+                Action(Act<0>),
+                AsyncFallback {
+                    Condition(PCond<1>, b0 = {=}),
+                    Action(|ctx| ctx.exec(2)),
+                },
+            },
+            #[score(2)]
+            StepSequencer {
+                ReactiveFallback {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| bb.b0 != 7)]
+                    Wait(0),
+                    Action(|ctx| ctx.exec(3)),
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5>),
+                Condition(Cond<6> = Cond::<6>),
+                Condition(Cond<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0254Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0255 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        FlipSelector {
+            Cooldown(0) {
+                RunOnce {
+                    Repeat(2) {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
+                            #[post(|bb| bb.b1 += 2)]
+                            SequenceWithMemory {
+                                Action(Act<0>),
+                                StatefulAction(Task<1>),
+                            },
+                            StatefulAction(Task<2>),
+                        },
                     },
                 },
-                Inverter {
+            },
+            Priority {
+                Action(Act<3> = Act::<3>),
+                StatefulAction(PTask<4>, b0 = {b1}, b1 = {t1}),
+                #[on_halted(|bb| *bb.t1 += 3)]
+                Failer,
+                StatefulAction(Task<5>),
+            },
+            Iterate(l0, element = {b0}, until = Never) {
+                Switch(b1) {
+                    case 0 => Condition(Cond<6> = Cond::<6>),
+                    case 2 => Filter(times = 3, count = Failure, filtered = Failure) {
+                        Switch(b1) {
+                            case 1 => Action(PIo<7>, t0 = {b1}),
+                            case 5 => StatefulAction(Task<8> = Task::<8>),
+                            _ => Script(|bb| bb.b0 = bb.b0 % 4),
+                        },
+                    },
+                    _ => Sequence {
+                        ScriptCondition(|bb| bb.b1 + 3 < 6),
+                        Action(PAct<9>, b0 = {t1}, b1 = {b0}),
+                        SetBlackboard(b1 = 3),
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b0 + 2 > 4)]
+            Fallback {
+                Delay(10) {
+                    RunOnce(then_skip = false) {
+                        Condition(|ctx, bb| ctx.check_in(10, bb.b0)),
+                    },
+                },
+                IndexSwitch(|bb| (bb.b1 + 4) % 4, out_of_range = Fail) {
+                    StatefulAction(Task<11>),
+                    Failer,
+                },
+            },
+            Fallback {
+                PolicyParallel(policy = FirstFailure) {
+                    Succeeder,
+                    Action(Act<12>),
+                    AlwaysRunning,
+                    Action(Act<13>),
+                    SetBlackboard(b0 = 2),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0255Blackboard { b1 t1 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0256 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 4,
+        }
+        #[on_success(|bb| { bb.t0.set(*bb.t1 % 3); if bb.b0 % 4 < 0 { *bb.t0 += 1 } })]
+        #[run_while(|bb| bb.o0.is_none())]
+        #[success_if(|bb| *bb.t1 % 2 < 1)]
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            RepeatTimes(forever) {
+                Remap(success = Success, failure = Success) {
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Fallback {
+                        Limiter(1) {
+                            ScriptCondition(|bb| bb.o0.is_some()),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0256Blackboard { b0 o0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0257 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
+            b0: i64 = 1,
+        }
+        BinarySelector(|bb| bb.b1 > bb.b1 + 2, dynamic = true) {
+            Timeout(50) {
+                IndexSwitch(|bb| *bb.t0) {
+                    PolicyParallel(policy = FirstSuccess) {
+                        #[on_success(|bb| bb.b0 += 3)]
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                        Sleep(50),
+                        Precondition(|bb| bb.b1 + 3 == 4) {
+                            RepeatUntil(Failure) {
+                                Failer,
+                            },
+                        },
+                        AlwaysSuccess,
+                    },
+                    RepeatTimes(2) {
+                        StepSequencer {
+                            FlipSelector {
+                                WhileDoElse {
+                                    Action(Act<1>),
+                                    Condition(Cond<2>),
+                                },
+                                SetBlackboard(b0 = 1),
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+                Action(Act<5> = Act::<5>),
+                Condition(PCond<6>, b0 = {=}),
+                #[post(|bb| bb.b1 += 2)]
+                #[skip_if(|bb| bb.b1 != 2)]
+                Conditional(|bb| *bb.t0 != bb.b0, dynamic = false) {
+                    Action(PAct<7>, b0 = 1, b1 = {b1}),
+                },
+                SetBlackboard(b1 = 5),
+            },
+        }
+    }
+}
+
+board!(Tree0257Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0258 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Switch(b1) {
+            case 5 => #[skip_if(|bb| (bb.b1 + 3) % 2 != 1)]
+            DynamicSequence {
+                #[on_failure(|bb| bb.o0 = None)]
+                Sequence {
+                    Wait(50),
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Conditional(|bb| bb.b1 + 1 < bb.b1, dynamic = false, else = Success) {
+                    RunOnce {
+                        ParallelAll(max_failures = -1) {
+                            StatefulAction(Task<1> = Task::<1>),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+                #[post(|bb| *bb.t0 += 3)]
+                Switch(b1) {
+                    case 0 => Condition(Cond<2> = Cond::<2>),
+                    _ => #[on_success(|bb| bb.b0 = *bb.t0 % 2)]
+                    RepeatUntilFailure(forever) {
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            case 1 => TryCatch(catch_on_halt = true) {
+                IndexSwitch(|bb| bb.b0 % 3, dynamic = false) {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(PAct<5>, b0 = {b1}, b1 = {b0}),
+                    MaxTime(0) {
+                        Repeat(3) {
+                            AlwaysRunning,
+                        },
+                    },
+                    Condition(Cond<6>),
+                    #[failure_if(|bb| *bb.t1 > bb.b1)]
+                    #[skip_if(|bb| (*bb.t1 + 4) % 2 < 1)]
+                    #[on_success(|bb| if *bb.t1 % 2 < 0 { *bb.t1 += 2 })]
+                    Condition(|ctx| ctx.check(7)),
+                },
+                Fallback {
+                    Action(PIo<8>, t0 = {=}),
+                    Retry(0) {
+                        SetBlackboard(t1 = {b1}),
+                    },
+                    Action(Act<9>),
+                },
+            },
+            _ => StatefulAction(Task<10> = Task::<10>),
+        }
+    }
+}
+
+board!(Tree0258Blackboard { o0 b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0259 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            #[on_failure(|bb| if bb.b0 == 6 { bb.b0 += 3 })]
+            #[failure_if(|bb| bb.b0 % 4 < 1)]
+            #[success_if(|bb| (*bb.t0 + 4) % 2 != 0)]
+            Parallel(success = -2, failure = -3) {
+                ScriptCondition(|bb| (bb.o0.unwrap_or(1) + 2) % 4 > 2),
+                Remap(success = Failure, failure = Failure) {
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                        SetBlackboard(o0 = Some(9)),
+                        StatefulAction(PTask<1>, b0 = {=}),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Repeat(1) {
+                    Remap(success = Failure, failure = Success) {
+                        RepeatTimes(1) {
+                            RepeatUntilSuccess(forever) {
+                                ReactiveFallback {
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
+                    },
+                },
+                Conditional(|bb| (bb.b0 + 2) % 4 > 0, dynamic = true) {
+                    RetryUntilSuccessful(3) {
+                        TryCatch {
+                            StatefulAction(Task<3>),
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                        },
+                    },
+                },
+                DynamicSelector {
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                    Repeat(0) {
+                        Script(|bb| { bb.o0 = Some(*bb.t0 + 4); bb.b0 = 5 }),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0259Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0260 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 3,
+        }
+        Fallback {
+            ReactiveSelector {
+                Conditional(|bb| (bb.b1 + 2) % 4 > 2, dynamic = false, else = Success) {
+                    Switch(b1) {
+                        case 4 => Condition(|ctx| ctx.check(0)),
+                        _ => Action(PAct<1>, b0 = {=}, b1 = {=}),
+                    },
+                },
+                Condition(Cond<2>),
+                StatefulAction(Task<3>),
+            },
+            Repeat(1) {
+                #[skip_if(|bb| *bb.t0 < 3)]
+                #[post(|bb| bb.b1 += 2)]
+                #[success_if(|bb| bb.b1 + 2 < bb.b0)]
+                Conditional(|bb| *bb.t0 % 2 == 1, else = Failure) {
+                    MemSequence {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Action(Act<4>),
+                            Action(PIo<5>, t0 = {t0}),
+                            #[on_failure(|bb| bb.b1 = bb.b0)]
+                            Loop(q0) {
+                                Condition(Cond<6>),
+                            },
+                        },
+                        Action(|ctx, bb| ctx.exec_in(7, bb.b1 + 4, &mut bb.b0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0260Blackboard { b0 t0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0261Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 12,
+        }
+        Switch(b1) {
+            case 1 => Precondition(|bb| bb.b1 != bb.b0 + 4, else = Skipped) {
+                Script(|bb| bb.t0.set(bb.b0)),
+            },
+            case 2 => StatefulAction(PTask<0>, b0 = 1, b1 = {b0}),
+            _ => AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0261Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 12,
+        }
+        #[on_success(|bb| { if bb.b1 % 4 > 0 { bb.b1 += 3 }; bb.t0.set(bb.b1) })]
+        SubTree(Tree0261Sub1, b0 = {=}, t0 = {t0}, b1 = {=})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0261 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+        }
+        IfThenElse {
+            SubTree(Tree0261Sub0, ..),
+            Repeat(4) {
+                MemPriority {
+                    StatefulAction(Task<1> = Task::<1>),
+                    StatefulAction(Task<2>),
                     Sleep(0),
                 },
             },
@@ -1591,494 +2336,75 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0237 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
-            b1: i64 = 0,
-        }
-        RunOnce(then_skip = true) {
-            Priority {
-                ForceSuccess {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t1 % 4) as f32)]
-                        #[success_if(|bb| bb.b0 + 3 > 4)]
-                        #[post(|bb| { if *bb.t0 > 2 { bb.b1 = *bb.t0 }; bb.b1 = bb.b0 })]
-                        Timeout(10) {
-                            StatefulAction(Task<0>),
-                        },
-                        #[score(|bb| (bb.b0 + 1) as f32)]
-                        RepeatUntilSuccess(1) {
-                            RepeatUntilFailure(3) {
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0237Blackboard { t0 b0 t1 b1 });
+board!(Tree0261Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0238 for Ctx {
+    pub tree Tree0262 for Ctx {
         blackboard {
             o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            #[tracked] t0: i64 = 1,
         }
         WhileDoElse {
-            Conditional(|bb| bb.b0 % 2 > 0, dynamic = true, else = Success) {
-                RetryUntilSuccessful(3) {
-                    WaitValueUpdate(t0) {
-                        Sequence {
-                            WasEntryUpdated(t0),
-                            DynamicSelector {
-                                StatefulAction(Task<0>),
-                                Action(PIo<1>, t0 = {=}),
-                                Sleep(10),
-                            },
-                        },
-                    },
-                },
-            },
-            MemSequence {
-                PrioritySelector {
-                    #[score(|bb| (bb.o0.unwrap_or(0) + 1) as f32)]
-                    StatefulAction(Task<2>),
-                    #[score(9)]
-                    Repeat(forever) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                ParallelAll(1) {
-                    ScriptCondition(|bb| bb.b0 % 3 == 2),
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                },
-            },
-            Cooldown(10) {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(1) {
-                        #[post(|bb| *bb.t0 += 2)]
-                        Action(PAct<6>, b0 = 5, b1 = {t0}),
-                    },
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Repeat(3) {
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0238Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0239Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Script(|bb| bb.b0 = 2)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0239 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        #[on_failure(|bb| *bb.t0 += 1)]
-        #[post(|bb| bb.b0 += 3)]
-        #[skip_if(|bb| *bb.t0 == bb.b0)]
-        ReactiveSequence {
-            SetBlackboard(b0 = {t0}),
-            SubTree(Tree0239Sub0, b0 = {=}, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0239Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0240 for Ctx {
-        RepeatTimes(forever) {
-            RetryUntilSuccessful(2) {
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0241Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        #[on_halted(|bb| bb.t0.set(*bb.t0 % 4))]
-        #[skip_if(|bb| (*bb.t0 + 3) % 4 > 0)]
-        #[run_while(|bb| *bb.t0 + 2 == *bb.t0)]
-        MemPriority {
-            Condition(Cond<0>),
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0241 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 0,
-            b0: i64 = 3,
-        }
-        Parallel(success = 2) {
-            #[skip_if(|bb| (*bb.t0 + 1) % 3 > 0)]
-            KeepRunningUntilFailure {
-                Filter(times = 3, filtered = Skipped) {
-                    SubTree(Tree0241Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                },
-            },
-            Sequence {
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 3, &mut bb.b1)),
-                Action(Act<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0241Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0242 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64> = Some(3),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64,
-        }
-        Repeat(1) {
-            KeepRunningUntilFailure {
-                Switch(b1) {
-                    case 4 => PrioritySelector {
-                        #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
-                        Observe(|bb| bb.o0.unwrap_or(5) + 4 < (*bb.t0 + 4) % 2, abort = self) {
-                            #[on_success(|bb| bb.b1 = *bb.t0)]
-                            AlwaysSuccess,
-                        },
-                        #[score(|bb| ((*bb.t0 + 4) % 2) as f32)]
-                        ReactiveFallback {
-                            WaitUntil(|bb| bb.o0.is_some()) {
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                        #[score(|bb| ((bb.b0 + 3) % 2) as f32)]
-                        Loop(q0, if_empty = Skipped) {
-                            PrioritySelector {
-                                #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
-                                Condition(Cond<0>),
-                                #[score(|bb| ((bb.o0.unwrap_or(1) + 4) % 3) as f32)]
-                                UnsetBlackboard(o0),
-                                #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                    case 2 => Conditional(|bb| *bb.t0 % 4 > 1, dynamic = true, else = Failure) {
-                        ReactiveSequence {
-                            SequenceStar {
-                                Cooldown(0, filtered = Failure) {
-                                    Condition(Cond<1> = Cond::<1>),
-                                },
-                            },
-                            IndexSwitch(|bb| bb.b1, dynamic = true) {
-                                RunOnce(then_skip = true) {
-                                    ScriptCondition(|bb| bb.b0 % 2 < 0),
-                                },
-                                WasEntryUpdated(t0),
-                                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 4, &mut bb.b1)),
-                            },
-                            TryCatch(catch_on_halt = false) {
-                                RepeatTimes(1) {
-                                    StatefulAction(Task<3> = Task::<3>),
-                                },
-                                WasEntryUpdated(t0),
-                            },
-                        },
-                    },
-                    case 0 => AlwaysRunning,
-                    _ => Selector {
-                        Observe(|bb| bb.b0 > bb.b0 % 2, abort = both) {
-                            Precondition(|bb| bb.o0.is_none(), else = Success) {
-                                FlipSelector {
-                                    UnsetBlackboard(o0),
-                                    Script(|bb| bb.b0 = *bb.t0 + 3),
-                                    Condition(|ctx| ctx.check(4)),
-                                },
-                            },
-                        },
-                        Timeout(100) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0242Blackboard { t0 b1 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0243Sub0 for Ctx {
-        Action(|ctx| ctx.exec(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0243 for Ctx {
-        Timeout(100) {
-            ParallelAll {
-                IfThenElse {
-                    Fallback {
-                        MemPriority {
-                            SubTree(Tree0243Sub0),
-                            StatefulAction(Task<1>),
-                        },
-                        ReactiveSequence {
-                            AlwaysSuccess,
-                            AlwaysFailure,
-                        },
-                        ReactiveSequence {
-                            Condition(Cond<2>),
-                            Action(Act<3>),
-                        },
-                    },
-                    Action(Act<4> = Act::<4>),
-                    RetryUntilSuccessful(2) {
-                        KeepRunningUntilFailure {
-                            Repeater(forever) {
-                                Priority {
-                                    StatefulAction(Task<5>),
-                                    Action(Act<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0244 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(4),
-        }
-        #[success_if(|bb| bb.o0.is_none())]
-        StepSequencer {
-            MemPriority {
-                Switch(b1) {
-                    case 2 => StatefulAction(PTask<0>, b0 = 5, b1 = {b0}),
-                    case 0 => #[post(|bb| { bb.b0 = bb.b1; bb.b0 = 9 })]
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                        },
-                    },
-                    _ => #[failure_if(|bb| *bb.t0 != bb.b1)]
-                    #[success_if(|bb| bb.o0.is_none())]
-                    #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0244Blackboard { b1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0245 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
-        }
-        RunOnce {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Cooldown(0, filtered = Skipped) {
-                    FlipSelector {
-                        IfThenElse {
-                            #[on_halted(|bb| *bb.t0 += 3)]
-                            Loop(q0) {
-                                Condition(Cond<0>),
-                            },
-                            Deadline(10) {
-                                ForceSuccess {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                            },
-                            StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                },
-                Filter(times = 2, count = Failure) {
-                    Condition(|ctx| ctx.check(3)),
-                },
-                #[skip_if(|bb| *bb.t0 + 1 < 3)]
-                WhileDoElse {
-                    SequenceStar {
-                        Wait(30),
-                        Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
-                    },
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0245Blackboard { t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0246Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        Action(PAct<0>, b0 = 4, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0246Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        SubTree(Tree0246Sub1, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0246 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            SubTree(Tree0246Sub0, ..),
-        }
-    }
-}
-
-board!(Tree0246Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0247 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                #[on_failure(|bb| { bb.o0 = None; bb.b1 += 1 })]
-                Condition(Cond<0>),
-                Action(Act<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0247Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0248 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        Retry(0) {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0248Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0249 for Ctx {
-        RetryUntilSuccessful(3) {
-            Inverter {
-                ParallelAll(2) {
-                    Optional {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    MaxTime(20) {
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0250 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        Observe(|bb| bb.b0 % 2 < 1, abort = none) {
-            MemSequence {
-                AlwaysSuccess,
-                SetBlackboard(t0 = 5),
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0250Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0251 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        BinarySelector(|bb| bb.b0 != 3) {
+            StatefulAction(Task<0>),
             ReactiveSequence {
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                    Inverter {
-                        WasEntryUpdated(t0),
-                    },
-                    Action(|ctx| ctx.exec(0)),
+                Timeout(30) {
+                    Action(Act<1>),
+                },
+                Optional {
+                    Wait(50),
+                },
+                Fallback {
+                    StatefulAction(Task<2>),
+                    #[on_halted(|bb| { *bb.t0 += 3; bb.o0 = None })]
+                    StatefulAction(Task<3>),
                 },
             },
-            Repeat(3) {
-                Cooldown(0, filtered = Skipped) {
-                    ReactiveSequence {
-                        ParallelAll(1) {
-                            Script(|bb| *bb.t0 += 1),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+board!(Tree0262Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0263 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64,
+            l0: Vec<i64> = vec![],
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+            Parallel(success = 1) {
+                Priority {
+                    Loop(q0, value = {b0}, if_empty = Failure) {
+                        Sequence {
+                            SetBlackboard(t0 = {b0}),
+                            StatefulAction(Task<0>),
                         },
+                    },
+                },
+                Retry(forever) {
+                    RepeatUntilFailure(2) {
+                        Condition(PCond<1>, b0 = {=}),
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 < 0)]
+                BinarySelector(|bb| bb.b0 > *bb.t1, dynamic = false) {
+                    AlwaysRunning,
+                    Action(Act<2>),
+                },
+                Sequence {
+                    StepSequencer {
+                        AsyncSequence {
+                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                            Condition(|ctx| ctx.check(4)),
+                        },
+                        #[success_if(|bb| bb.b0 % 3 < 1)]
+                        #[failure_if(|bb| bb.b0 % 2 > 0)]
+                        #[on_success(|bb| bb.t0.set((*bb.t1 + 3) % 4))]
+                        Condition(PCond<5>, b0 = {=}),
                     },
                 },
             },
@@ -2086,1076 +2412,875 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0251Blackboard { t0 b0 o0 });
+board!(Tree0263Blackboard { t0 b0 q0 t1 l0 });
 
 bt::behavior_tree! {
-    pub tree Tree0252 for Ctx {
+    pub tree Tree0264 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
+            Condition(Cond<4> = Cond::<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0265 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 2,
         }
         IfThenElse {
-            StatefulAction(Task<0>),
-            UnsetBlackboard(o0),
-        }
-    }
-}
-
-board!(Tree0252Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0253 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| bb.o0.is_none())]
-        #[skip_if(|bb| *bb.t0 != 5)]
-        Optional {
-            DynamicSequence {
-                Action(|ctx| ctx.exec(0)),
-                Condition(Cond<1>),
+            #[success_if(|bb| bb.b1 + 1 != bb.b1)]
+            Sequence {
+                Condition(PCond<0>, b0 = 7),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 3)),
+            },
+            ReactiveSequence {
                 StatefulAction(Task<2>),
+                Action(PIo<3>, t0 = {=}),
+            },
+            Loop(q0, value = {t0}) {
+                Selector {
+                    Condition(PCond<4>, b0 = {=}),
+                    StatefulAction(Task<5>),
+                    Condition(|ctx| ctx.check(6)),
+                },
             },
         }
     }
 }
 
-board!(Tree0253Blackboard { o0 t0 });
+board!(Tree0265Blackboard { b0 q0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0254Sub0 for Ctx {
+    pub tree Tree0266 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b1: i64 = 13,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+        }
+        #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            Deadline(100) {
+                Delay(20) {
+                    Switch(b1) {
+                        case 3 => BinarySelector(|bb| *bb.t0 != 7) {
+                            SetBlackboard(o0 = Some(4)),
+                            Condition(Cond<1>),
+                        },
+                        case 1 => Condition(Cond<2>),
+                        _ => AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0266Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0267 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            MemSequence {
+                Interrupt(|bb| (*bb.t0 + 3) % 3 > 0) {
+                    #[success_if(|bb| bb.b0 > 7)]
+                    #[on_success(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                    #[failure_if(|bb| *bb.t0 % 4 != 1)]
+                    Failer,
+                },
+                PrioritySelector {
+                    #[score(|bb| (bb.b0 + 4) as f32)]
+                    Condition(Cond<0>),
+                    #[score(|bb| (bb.b0 + 2) as f32)]
+                    SetBlackboard(b0 = 1),
+                },
+            },
+            TryCatch {
+                ScriptCondition(|bb| (bb.o0.unwrap_or(1) + 2) % 3 == 0),
+                StatefulAction(Task<1>),
+                Filter(times = 1, count = Failure) {
+                    RunOnce {
+                        Cooldown(0) {
+                            Sleep(30),
+                        },
+                    },
+                },
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0267Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0268 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            Sequence {
+                Condition(PCond<0>, b0 = {b0}),
+                #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some(bb.o0.unwrap_or(4)) })]
+                ParallelAll(1) {
+                    Limiter(2) {
+                        Condition(Cond<1>),
+                    },
+                },
+                Script(|bb| { bb.b0 = *bb.t0 % 2; bb.b0 += 3 }),
+                StatefulAction(Task<2>),
+                Repeat(0) {
+                    SetBlackboard(b0 = 8),
+                },
+            },
+            SkipUnlessUpdated(t0) {
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0268Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0269 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            b1: i64 = 5,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            #[post(|bb| bb.b1 += 1)]
+            FlipSelector {
+                Conditional(|bb| bb.o0.unwrap_or(4) == 4, dynamic = true, else = Failure) {
+                    UnsetBlackboard(o0),
+                },
+                Timeout(0) {
+                    #[skip_if(|bb| *bb.t0 % 4 != 1)]
+                    StatefulAction(Task<0>),
+                },
+                Sequence {
+                    SetBlackboard(t0 = 9),
+                    StatefulAction(Task<1> = Task::<1>),
+                    SetBlackboard(t0 = 3),
+                },
+            },
+            Switch(b1) {
+                case 0 => Action(Act<2>),
+                _ => #[on_success(|bb| bb.b1 += 3)]
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0269Blackboard { o0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0270 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Cooldown(0, filtered = Skipped) {
+            TryCatch(catch_on_halt = true) {
+                MemPriority {
+                    AlwaysFailure,
+                    ScriptCondition(|bb| *bb.t0 < 1),
+                },
+                #[post(|bb| { bb.b1 += 1; bb.t0.set((*bb.t0 + 2) % 4) })]
+                Runner,
+                #[post(|bb| *bb.t0 += 2)]
+                #[success_if(|bb| *bb.t0 < 4)]
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0270Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0271 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64>,
+        }
+        MemSequence {
+            ReactiveSequence {
+                Sleep(10),
+                Action(PAct<0>, b0 = {b0}, b1 = {b0}),
+                ReactiveSequence {
+                    IndexSwitch(|bb| bb.b0, dynamic = true) {
+                        AlwaysRunning,
+                        ScriptCondition(|bb| *bb.t0 > 2),
+                    },
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(1) + 2))]
+            #[skip_if(|bb| bb.o0.unwrap_or(5) + 2 < bb.b0 + 4)]
+            Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = true) {
+                RepeatUntilSuccess(1) {
+                    Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                        KeepRunningUntilFailure {
+                            Loop(q0, value = {b0}, if_empty = Failure) {
+                                Sequence {
+                                    #[run_while(|bb| *bb.t0 % 2 == 0)]
+                                    Succeeder,
+                                    ScriptCondition(|bb| bb.o0.unwrap_or(1) < *bb.t0),
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<2> = Task::<2>),
+                StatefulAction(Task<3>),
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Condition(Cond<4>),
+                    Condition(Cond<5>),
+                },
+                Action(Act<6>),
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0271Blackboard { t0 l0 b0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0272Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            #[tracked] t1: i64 = 12,
+        }
+        Parallel(success = -2, failure = 2) {
+            SetBlackboard(t0 = {t1}),
+            Action(|ctx| ctx.exec(3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0272 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        KeepRunningUntilFailure {
+            Fallback {
+                Action(PAct<0>, b0 = 1),
+                SequenceStar {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    #[run_while(|bb| *bb.t0 % 4 > 0)]
+                    SubTree(Tree0272Sub0, t0 = {=}, t1 = {t1}),
+                    StatefulAction(Task<4>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<5>),
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0272Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0273 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            b1: i64 = 3,
+        }
+        Repeat(forever) {
+            ReactiveFallback {
+                AsyncFallback {
+                    Condition(Cond<0>),
+                },
+                WhileDoElse {
+                    Precondition(|bb| bb.o0.unwrap_or(3) == bb.b0 + 1, else = Running) {
+                        Timeout(50) {
+                            RetryUntilSuccessful(forever) {
+                                #[run_while(|bb| (bb.b0 + 4) % 2 != 0)]
+                                #[success_if(|bb| *bb.t0 % 4 != 3)]
+                                Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                            },
+                        },
+                    },
+                    BinarySelector(|bb| bb.o0.unwrap_or(5) == 1) {
+                        Switch(b1) {
+                            case 1 => #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
+                            #[run_while(|bb| *bb.t0 == 7)]
+                            Condition(Cond<2>),
+                            case 3 => WasEntryUpdated(t0),
+                            _ => Condition(PCond<3>, b0 = {=}),
+                        },
+                        ForceSuccess {
+                            ReactiveSequence {
+                                Condition(Cond<4>),
+                                Condition(PCond<5>, b0 = 5),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        Priority {
+                            StatefulAction(Task<6>),
+                            #[skip_if(|bb| bb.b0 + 4 > 4)]
+                            #[success_if(|bb| bb.b1 == bb.o0.unwrap_or(1))]
+                            Action(Act<7>),
+                        },
+                        Sequence {
+                            Action(PAct<8>, b0 = {b1}, b1 = {b1}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0273Blackboard { b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0274Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
         }
         StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0254 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        Priority {
-            StepSequencer {
-                Action(PAct<0>, b0 = 2),
-                Priority {
-                    SubTree(Tree0254Sub0, ..),
-                    StatefulAction(Task<2>),
-                },
-            },
-            RetryUntilSuccessful(4) {
-                IfThenElse {
-                    StatefulAction(Task<3>),
-                    #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
-                    Condition(Cond<4>),
-                },
-            },
-            ReactiveSequence {
-                Observe(|bb| *bb.t0 == *bb.t0 + 3, abort = self) {
-                    Filter(times = 2) {
-                        MemPriority {
-                            StatefulAction(Task<5>),
-                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0 + 1)),
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    SequenceStar {
-                        StatefulAction(Task<7>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0254Blackboard { t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0255 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-        }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-        }
-    }
-}
-
-board!(Tree0255Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0256 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        #[on_success(|bb| bb.b0 += 2)]
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                Action(PAct<0>, b0 = {t0}),
-                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(2))),
-                },
-            },
-            Repeat(0) {
-                SetBlackboard(o0 = Some(6)),
-            },
-            MaxTime(0) {
-                ReactiveSelector {
-                    #[run_while(|bb| bb.o0.unwrap_or(5) > bb.b0 + 1)]
-                    MemSequence {
-                        SetBlackboard(b0 = {t0}),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0256Blackboard { o0 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0257Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[tracked] t0: i64 = 13,
-        }
-        SetBlackboard(t0 = 6)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0257Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        StatefulAction(Task<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0257 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-        }
-        #[skip_if(|bb| *bb.t1 != 0)]
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            StatefulAction(Task<0> = Task::<0>),
-            Cooldown(0) {
-                StepSequencer {
-                    #[on_success(|bb| { if *bb.t0 > 6 { *bb.t1 += 1 }; bb.b0 += 2 })]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    Condition(Cond<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            SubTree(Tree0257Sub0, ..),
-            SubTree(Tree0257Sub1, b0 = {=}, t1 = {t1}, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0257Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0258 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(0),
-            b0: i64 = 1,
-        }
-        FlipSelector {
-            TryCatch {
-                Action(|ctx, bb| ctx.exec_in(0, 6, &mut bb.b0)),
-                Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
-                Action(Act<2>),
-            },
-            TryCatch {
-                ForceSuccess {
-                    StatefulAction(Task<3>),
-                },
-                ParallelAll(2) {
-                    StatefulAction(Task<4>),
-                    UnsetBlackboard(o0),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Action(Act<6>),
-                SetBlackboard(o0 = Some(7)),
-                Condition(Cond<7>),
-            },
-            Condition(Cond<8>),
-        }
-    }
-}
-
-board!(Tree0258Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0259 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64 = 2,
-        }
-        WhileDoElse {
-            #[skip_if(|bb| bb.o0.is_none())]
-            BinarySelector(|bb| (*bb.t0 + 1) % 3 != 2) {
-                Precondition(|bb| bb.b0 != 7, else = Skipped) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                        SetBlackboard(o0 = Some(3)),
-                    },
-                },
-                RepeatTimes(2) {
-                    BinarySelector(|bb| *bb.t0 == 3, dynamic = true) {
-                        StatefulAction(Task<1> = Task::<1>),
-                        #[success_if(|bb| *bb.t0 % 2 == 0)]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            DynamicSelector {
-                Action(Act<3> = Act::<3>),
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                    #[success_if(|bb| *bb.t0 > bb.b1)]
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    Switch(b1) {
-                        case 4 => UnsetBlackboard(o0),
-                        case 3 => StatefulAction(Task<4>),
-                        _ => Condition(Cond<5> = Cond::<5>),
-                    },
-                    MaxTime(0) {
-                        Failer,
-                    },
-                },
-            },
-            RepeatUntil(Success) {
-                Repeat(0) {
-                    Action(|ctx, bb| ctx.exec_in(6, bb.b0 % 4, &mut bb.b1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0259Blackboard { b0 t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0260 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Switch(b1) {
-            case 5 => FlipSelector {
-                DynamicSequence {
-                    #[run_while(|bb| bb.b1 + 2 != bb.b0 % 4)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    Fallback {
-                        Action(Act<0>),
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Condition(Cond<3>),
-                SkipUnlessUpdated(t0) {
-                    Script(|bb| *bb.t0 += 3),
-                },
-            },
-            case 3 => RepeatUntilSuccess(forever) {
-                RetryUntilSuccessful(3) {
-                    Condition(Cond<4>),
-                },
-            },
-            case 0 => Sequence {
-                Precondition(|bb| bb.b1 == 5) {
-                    SkipUnlessUpdated(t0) {
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 3, &mut bb.b0)),
-                    },
-                },
-                ForceSuccess {
-                    TryCatch {
-                        #[skip_if(|bb| bb.b1 > 3)]
-                        #[run_while(|bb| bb.b0 % 2 != 1)]
-                        #[success_if(|bb| bb.b1 + 3 != *bb.t0 % 2)]
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7> = Task::<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
-            },
-            _ => #[run_while(|bb| bb.b0 > 6)]
-            #[success_if(|bb| bb.b0 == 1)]
-            Fallback {
-                Action(PAct<9>, b0 = {=}, b1 = {t0}),
-                #[on_halted(|bb| *bb.t0 += 2)]
-                StatefulAction(PTask<10>, b0 = {=}, b1 = {b0}),
-                ScriptCondition(|bb| bb.b0 % 2 != 0),
-                #[on_failure(|bb| bb.b0 = 0)]
-                Timeout(20) {
-                    ForceFailure {
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0260Blackboard { b1 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0261Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0261 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        BinarySelector(|bb| (bb.o0.unwrap_or(0) + 3) % 2 == 0, dynamic = true) {
-            SubTree(Tree0261Sub0, ..),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0261Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0262 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = Some(4),
-        }
-        RepeatUntil(Success) {
-            RepeatUntilFailure(forever) {
-                Precondition(|bb| *bb.t0 > 5, else = Running) {
-                    FlipSelector {
-                        #[failure_if(|bb| *bb.t1 + 2 > 4)]
-                        #[on_failure(|bb| { if bb.b1 < 6 { bb.o0 = None }; bb.b1 += 1 })]
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            Condition(|ctx| ctx.check(0)),
-                            AlwaysRunning,
-                            Condition(PCond<1>, b0 = {b0}),
-                            ScriptCondition(|bb| *bb.t0 != (*bb.t1 + 4) % 4),
-                        },
-                        Repeater(forever) {
-                            KeepRunningUntilFailure {
-                                Action(PIo<2>, t0 = {b1}),
-                            },
-                        },
-                        Loop(q0) {
-                            Conditional(|bb| *bb.t1 + 2 > 6, else = Success) {
-                                DynamicSelector {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0262Blackboard { t0 b0 b1 q0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0263 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        AsyncFallback {
-            Cooldown(10) {
-                #[on_failure(|bb| bb.o0 = None)]
-                ReactiveSequence {
-                    Observe(|bb| *bb.t0 < 6, abort = none) {
-                        Action(Act<0>),
-                    },
-                    Condition(PCond<1>, b0 = {t0}),
-                    UnsetBlackboard(o0),
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                MemPriority {
-                    FlipSelector {
-                        StatefulAction(Task<2> = Task::<2>),
-                        Condition(Cond<3>),
-                    },
-                    StatefulAction(Task<4>),
-                },
-                Cooldown(0) {
-                    WaitUntil(|bb| bb.o0.unwrap_or(4) + 3 == 7) {
-                        #[run_while(|bb| *bb.t0 < 4)]
-                        Parallel(success = 1) {
-                            #[on_success(|bb| bb.o0 = None)]
-                            StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
-                            Action(PIo<6>, t0 = {b0}),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                ScriptCondition(|bb| bb.b0 < 5),
-            },
-        }
-    }
-}
-
-board!(Tree0263Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0264 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64 = 0,
-        }
-        Selector {
-            Switch(b1) {
-                case 4 => Observe(|bb| bb.b0 > 6) {
-                    #[on_success(|bb| bb.b0 = 9)]
-                    #[on_halted(|bb| bb.b1 = (bb.b1 + 3) % 2)]
-                    #[skip_if(|bb| bb.b1 > 1)]
-                    Repeat(forever) {
-                        Switch(b1) {
-                            case 5 => StatefulAction(Task<0>),
-                            case 2 => Condition(Cond<1>),
-                            _ => Repeat(2) {
-                                RetryUntilSuccessful(3) {
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-                case 5 => Fallback {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                    Parallel(failure = 2) {
-                        SetBlackboard(b0 = 6),
-                        Action(Act<4>),
-                    },
-                    Observe(|bb| *bb.t0 != 3) {
-                        Conditional(|bb| *bb.t0 < 5, dynamic = true, else = Failure) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
-                    },
-                },
-                _ => RepeatUntil(Failure) {
-                    ForceFailure {
-                        Precondition(|bb| *bb.t0 + 4 != 0, else = Running) {
-                            MaxTime(0) {
-                                Repeater(3) {
-                                    Action(Act<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Timeout(0) {
-                ParallelAll(1) {
-                    Filter(times = 2, count = Failure) {
-                        AsyncFallback {
-                            FlipSelector {
-                                Observe(|bb| *bb.t0 + 3 == bb.b0 % 4) {
-                                    Action(PIo<7>, t0 = {b0}),
-                                },
-                                KeepRunningUntilFailure {
-                                    Condition(Cond<8> = Cond::<8>),
-                                },
-                            },
-                            Precondition(|bb| bb.b1 < bb.b0, else = Success) {
-                                AsyncSequence {
-                                    SetBlackboard(b0 = 2),
-                                    #[on_failure(|bb| bb.b1 += 3)]
-                                    #[run_while(|bb| bb.b1 + 4 < *bb.t0 + 2)]
-                                    #[success_if(|bb| bb.b1 != 4)]
-                                    Action(Act<9>),
-                                },
-                            },
-                            RepeatUntilSuccess(3) {
-                                Action(|ctx| ctx.exec(10)),
-                            },
-                            Delay(0) {
-                                BinarySelector(|bb| bb.b1 != 6, dynamic = false) {
-                                    Succeeder,
-                                    Action(|ctx, bb| ctx.exec_in(11, 5, &mut bb.b0)),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0264Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0265 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            o0: Option<i64>,
-            b1: i64 = 1,
-        }
-        Sequence {
-            IfThenElse {
-                Retry(2) {
-                    StatefulAction(Task<0>),
-                },
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            RetryUntilSuccessful(4) {
-                Switch(b1) {
-                    case 0 => MemPriority {
-                        WasEntryUpdated(t1),
-                        StatefulAction(Task<3>),
-                    },
-                    _ => WhileDoElse {
-                        Filter(times = 3, count = Completed, filtered = Skipped) {
-                            Action(Act<4> = Act::<4>),
-                        },
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| *bb.t0, dynamic = false) {
-                Switch(b1) {
-                    case 3 => RepeatUntilSuccess(1) {
-                        ScriptCondition(|bb| bb.b1 + 3 == 2),
-                    },
-                    case 5 => Sequence {
-                        SetBlackboard(t1 = 9),
-                        StatefulAction(Task<6> = Task::<6>),
-                    },
-                    case 4 => ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
-                    _ => Condition(|ctx| ctx.check(7)),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                #[on_failure(|bb| bb.b1 += 1)]
-                Condition(PCond<8>, b0 = {t1}),
-            },
-            StepSequencer {
-                Loop(q0, value = {b1}) {
-                    StatefulAction(Task<9> = Task::<9>),
-                },
-                Condition(Cond<10>),
-                Delay(50) {
-                    StatefulAction(PTask<11>, b0 = 6, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0265Blackboard { q0 b0 t0 t1 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0266 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        StepSequencer {
-            IfThenElse {
-                StatefulAction(PTask<0>, b0 = 4),
-                StepSequencer {
-                    Action(Act<1> = Act::<1>),
-                    Condition(Cond<2>),
-                },
-                DynamicSelector {
-                    Action(Act<3>),
-                },
-            },
-            ReactiveSequence {
-                Loop(q0, if_empty = Success) {
-                    RetryUntilSuccessful(forever) {
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                },
-                #[on_success(|bb| if bb.b0 != 4 { *bb.t0 += 1 })]
-                #[on_halted(|bb| *bb.t0 += 1)]
-                Conditional(|bb| bb.b0 + 4 == *bb.t0 + 2, dynamic = true, else = Success) {
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                WasEntryUpdated(t0),
-                StatefulAction(Task<6>),
-            },
-            Succeeder,
-            Repeat(4) {
-                Script(|bb| bb.b0 = *bb.t0),
-            },
-        }
-    }
-}
-
-board!(Tree0266Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0267 for Ctx {
-        ReactiveSequence {
-            RunOnce(then_skip = true) {
-                Limiter(2) {
-                    ReactiveFallback {
-                        ForceFailure {
-                            ReactiveFallback {
-                                Condition(Cond<0> = Cond::<0>),
-                                Action(Act<1> = Act::<1>),
-                            },
-                        },
-                        Action(Act<2>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                StatefulAction(Task<3>),
-            },
-            AsyncFallback {
-                Sequence {
-                    AsyncFallback {
-                        AlwaysFailure,
-                        Condition(Cond<4>),
-                        Inverter {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                    },
-                    IfThenElse {
-                        Condition(|ctx| ctx.check(6)),
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                },
-                ReactiveFallback {
-                    AlwaysFailure,
-                },
-            },
-            Sequence {
-                Action(Act<8> = Act::<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0268Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 10,
-            #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-        }
-        #[post(|bb| bb.b0 = 9)]
-        #[success_if(|bb| (*bb.t0 + 2) % 3 > 0)]
-        #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 4 != 3)]
-        Condition(PCond<0>, b0 = 6)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0268 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-        }
-        Interrupt(|bb| bb.o0.is_some()) {
-            TryCatch(catch_on_halt = false) {
-                RepeatUntil(Success) {
-                    #[run_while(|bb| bb.b0 == 4)]
-                    #[on_halted(|bb| { bb.o0 = Some(bb.b1); if bb.o0.is_none() { bb.o0 = Some(*bb.t0 + 2) } })]
-                    Wait(50),
-                },
-                ReactiveSequence {
-                    SubTree(Tree0268Sub0, ..),
-                    Retry(3) {
-                        Sleep(0),
-                    },
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0268Blackboard { b0 b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0269Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-        }
-        Script(|bb| *bb.t0 += 3)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0269 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Timeout(30) {
-            Repeat(4) {
-                #[on_success(|bb| { if *bb.t0 < 6 { *bb.t0 += 3 }; if *bb.t0 > 1 { *bb.t0 += 1 } })]
-                #[on_halted(|bb| if *bb.t0 == 3 { *bb.t0 += 3 })]
-                SubTree(Tree0269Sub0, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0269Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0270 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 4,
-        }
-        IndexSwitch(|bb| (bb.o0.unwrap_or(3) + 4) % 3) {
-            Conditional(|bb| *bb.t0 != bb.b0 % 2, dynamic = true, else = Failure) {
-                Condition(Cond<0>),
-            },
-            Condition(|ctx| ctx.check(1)),
-            FlipSelector {
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0270Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0271 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64,
-        }
-        KeepRunningUntilFailure {
-            MemSequence {
-                #[failure_if(|bb| *bb.t0 > 5)]
-                #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 4)]
-                MemSequence {
-                    Selector {
-                        Condition(|ctx| ctx.check(0)),
-                        Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                    },
-                },
-                ReactiveFallback {
-                    #[failure_if(|bb| (bb.b0 + 4) % 3 < 2)]
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 3, &mut bb.b0)),
-                    StatefulAction(Task<3>),
-                },
-                Delay(0) {
-                    #[on_failure(|bb| if *bb.t0 % 3 > 1 { bb.b0 = *bb.t1 + 3 })]
-                    #[failure_if(|bb| *bb.t1 != 4)]
-                    #[skip_if(|bb| *bb.t1 % 4 == 3)]
-                    RepeatTimes(forever) {
-                        Condition(PCond<4>, b0 = {=}),
-                    },
-                },
-                ForceFailure {
-                    RunOnce {
-                        Cooldown(10, filtered = Failure) {
-                            SetBlackboard(b0 = 0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0271Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0272 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        AsyncSequence {
-            AsyncFallback {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1> = Task::<1>),
-                #[failure_if(|bb| bb.b0 + 1 == 7)]
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            Fallback {
-                RepeatUntilFailure(2) {
-                    AlwaysSuccess,
-                },
-            },
-            StatefulAction(Task<3>),
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[success_if(|bb| *bb.t0 + 4 > *bb.t0 % 4)]
-            RepeatUntilFailure(forever) {
-                #[on_success(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.t0.set(8))]
-                Sleep(50),
-            },
-        }
-    }
-}
-
-board!(Tree0272Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0273Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 11,
-            b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Action(PAct<5>, b0 = {=}, b1 = {t1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0273 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 1,
-            o0: Option<i64>,
-        }
-        WhileDoElse {
-            BinarySelector(|bb| bb.b0 != 5, dynamic = false) {
-                Selector {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[success_if(|bb| bb.o0.unwrap_or(5) % 4 == 2)]
-                    SequenceWithMemory {
-                        Script(|bb| { bb.t1.set(bb.o0.unwrap_or(5)); bb.o0 = Some(*bb.t0) }),
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Condition(Cond<1>),
-            },
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Succeeder,
-                    Condition(Cond<2>),
-                },
-                ReactiveFallback {
-                    Action(PAct<3>, b0 = 6, b1 = {b0}),
-                    Condition(Cond<4>),
-                },
-            },
-            BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                PrioritySelector {
-                    #[score(|bb| (*bb.t1) as f32)]
-                    ReactiveFallback {
-                        SubTree(Tree0273Sub0, ..),
-                        Action(Act<6>),
-                        StatefulAction(PTask<7>, b0 = {t0}),
-                        #[on_failure(|bb| bb.o0 = Some(*bb.t0 % 3))]
-                        Wait(10),
-                    },
-                    #[score(2)]
-                    Interrupt(|bb| bb.b0 > 6) {
-                        Script(|bb| bb.b0 += 1),
-                    },
-                },
-                #[success_if(|bb| bb.b0 > 4)]
-                #[skip_if(|bb| (bb.o0.unwrap_or(3) + 3) % 3 > 1)]
-                RunOnce {
-                    Repeater(forever) {
-                        #[on_halted(|bb| *bb.t1 += 1)]
-                        #[post(|bb| { bb.b0 += 3; *bb.t1 += 1 })]
-                        #[success_if(|bb| *bb.t1 % 4 != 3)]
-                        StatefulAction(PTask<8>, b0 = {=}, b1 = {t1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0273Blackboard { t0 t1 b0 o0 });
-
-bt::behavior_tree! {
     pub tree Tree0274 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(4),
+            b1: i64,
         }
-        SequenceWithMemory {
-            Selector {
-                RetryUntilSuccessful(4) {
-                    Conditional(|bb| (*bb.t0 + 4) % 3 == 0, dynamic = true, else = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-            IndexSwitch(|bb| 5, out_of_range = Fail, dynamic = true) {
-                UnsetBlackboard(o0),
-                SetBlackboard(t0 = {b0}),
-                Delay(30) {
-                    Action(PAct<1>, b0 = {b1}, b1 = {b0}),
-                },
-            },
-            Inverter {
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(2)),
-                    Action(Act<3>),
-                    Condition(Cond<4>),
-                },
-            },
+        Switch(b1) {
+            case 1 => StatefulAction(Task<0> = Task::<0>),
+            _ => SubTree(Tree0274Sub0, ..),
         }
     }
 }
 
-board!(Tree0274Blackboard { b0 b1 t0 o0 });
+board!(Tree0274Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0275 for Ctx {
-        SequenceWithMemory {
-            PrioritySelector {
-                #[score(3)]
-                Remap(success = Success, failure = Failure) {
-                    ReactiveFallback {
-                        Condition(Cond<0> = Cond::<0>),
+        blackboard {
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 2,
+        }
+        ReactiveFallback {
+            Parallel(success = -1, failure = -2) {
+                Filter(times = 1, count = Failure, filtered = Skipped) {
+                    Timeout(30) {
+                        Action(Act<0>),
                     },
                 },
-                #[score(3)]
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    Repeat(forever) {
-                        Condition(Cond<2> = Cond::<2>),
+                Precondition(|bb| bb.b0 + 1 < 1, else = Failure) {
+                    Cooldown(30, filtered = Skipped) {
+                        Condition(Cond<1>),
                     },
                 },
             },
-            ReactiveFallback {
-                Inverter {
-                    Timeout(0) {
-                        ReactiveSequence {
-                            Succeeder,
-                            Action(Act<3>),
-                            Sleep(20),
+            Precondition(|bb| bb.b1 + 1 == 0, else = Skipped) {
+                #[on_halted(|bb| { bb.b1 = *bb.t0; *bb.t0 += 1 })]
+                #[failure_if(|bb| *bb.t1 != 4)]
+                WhileDoElse {
+                    PolicyParallel(policy = FirstFailure, repeat = true) {
+                        Condition(Cond<2>),
+                        Sleep(30),
+                        AlwaysFailure,
+                        Condition(Cond<3>),
+                    },
+                    KeepRunningUntilFailure {
+                        Filter(times = 2) {
+                            Action(Act<4>),
                         },
                     },
                 },
-                StatefulAction(Task<4>),
+            },
+            IfThenElse {
+                Selector {
+                    Observe(|bb| *bb.t1 + 4 > 3, abort = lower) {
+                        SetBlackboard(o0 = Some(9)),
+                    },
+                    Observe(|bb| *bb.t0 + 2 == bb.o0.unwrap_or(4), abort = both) {
+                        Action(PIo<5>, t0 = {=}),
+                    },
+                },
+                DynamicSequence {
+                    StatefulAction(Task<6>),
+                    Failer,
+                },
             },
         }
     }
 }
 
+board!(Tree0275Blackboard { t1 b1 t0 o0 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0276 for Ctx {
-        Invert {
-            DynamicSequence {
-                Parallel(failure = 0) {
-                    ReactiveFallback {
-                        Condition(Cond<0>),
-                        Condition(Cond<1>),
-                    },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                },
-                SequenceWithMemory {
-                    Condition(Cond<4>),
-                    Wait(0),
-                    Action(Act<5> = Act::<5>),
-                    Condition(|ctx| ctx.check(6)),
-                    Inverter {
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
+        Remap(success = Success, failure = Success) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0277 for Ctx {
-        DynamicSequence {
-            Cooldown(50, filtered = Skipped) {
-                RepeatUntilSuccess(forever) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0>),
-                            Wait(100),
+        blackboard {
+            o0: Option<i64> = Some(1),
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+        }
+        Inverter {
+            ReactiveSequence {
+                SequenceWithMemory {
+                    Succeeder,
+                    Condition(Cond<0>),
+                },
+                #[skip_if(|bb| (bb.o0.unwrap_or(5) + 3) % 4 < 0)]
+                #[post(|bb| { bb.b1 += 1; if bb.b0 != 2 { bb.b0 = bb.b1 } })]
+                #[on_halted(|bb| { if *bb.t0 + 3 > 6 { bb.t0.set(bb.b0) }; bb.o0 = Some((bb.b0 + 2) % 3) })]
+                Parallel(failure = 3) {
+                    AlwaysSuccess,
+                    WaitValueUpdate(t0) {
+                        Script(|bb| { if bb.b1 + 1 == 0 { bb.b1 += 1 }; bb.b0 += 1 }),
+                    },
+                    #[on_halted(|bb| bb.t0.set(bb.b1 + 3))]
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0277Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0278 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            TryCatch(catch_on_halt = true) {
+                ReactiveSequence {
+                    Action(PIo<0>, t0 = {t0}),
+                    StatefulAction(Task<1>),
+                },
+                Precondition(|bb| *bb.t0 < 2, else = Failure) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                SkipUnlessUpdated(t0) {
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
+            Fallback {
+                TryCatch {
+                    Action(Act<4>),
+                    SetBlackboard(b1 = {b0}),
+                    Failer,
+                },
+                SequenceWithMemory {
+                    Action(|ctx, bb| ctx.exec_in(5, 5, &mut bb.b1)),
+                    Action(Act<6> = Act::<6>),
+                    Action(Act<7>),
+                },
+            },
+            MemPriority {
+                #[failure_if(|bb| bb.b1 == 4)]
+                Script(|bb| bb.b0 += 3),
+                AsyncSequence {
+                    Condition(|ctx| ctx.check(8)),
+                    Condition(|ctx| ctx.check(9)),
+                },
+                Timeout(10) {
+                    SequenceStar {
+                        AlwaysSuccess,
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0278Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0279Sub0 for Ctx {
+        ReactiveFallback {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<15>),
+                },
+                StatefulAction(Task<16> = Task::<16>),
+                Failer,
+            },
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                StatefulAction(Task<17>),
+            },
+            Condition(Cond<18> = Cond::<18>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0279 for Ctx {
+        ReactiveSequence {
+            PolicyParallel(policy = FirstFailure) {
+                Action(|ctx| ctx.exec(0)),
+                MemSequence {
+                    Repeater(3) {
+                        Condition(Cond<1>),
+                    },
+                    DynamicSequence {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Cooldown(0, filtered = Skipped) {
+                Repeat(forever) {
+                    ReactiveSelector {
+                        Priority {
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                            Condition(Cond<5>),
+                            Action(Act<6>),
+                            Condition(Cond<7>),
                         },
-                        ReactiveFallback {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Failer,
+                        RetryUntilSuccessful(3) {
+                            Condition(Cond<8>),
                         },
                     },
                 },
             },
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(2)),
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
+            SequenceStar {
+                Retry(4) {
+                    StatefulAction(Task<9>),
+                },
+                Repeat(0) {
+                    StatefulAction(Task<10>),
+                },
+                Timeout(10) {
+                    MemPriority {
+                        StatefulAction(Task<11>),
+                        Action(|ctx| ctx.exec(12)),
+                        StatefulAction(Task<13>),
+                        Timeout(0) {
+                            StatefulAction(Task<14>),
+                        },
+                    },
+                },
             },
-            Condition(Cond<5>),
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                MemSequence {
-                    AlwaysSuccess,
+            Cooldown(0) {
+                SubTree(Tree0279Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0280 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            AsyncSequence {
+                Invert {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        Sleep(0),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
+                Repeat(1) {
+                    #[post(|bb| if bb.b0 + 4 == *bb.t0 % 3 { bb.b1 += 2 })]
+                    #[success_if(|bb| *bb.t0 > 4)]
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        StatefulAction(Task<2>),
+                        #[score(|bb| (bb.b0 + 1) as f32)]
+                        RepeatUntil(Success) {
+                            RepeatUntil(Success) {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        #[score(3)]
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b1)),
+                    },
+                },
+                ReactiveSelector {
+                    Condition(Cond<5> = Cond::<5>),
                     StatefulAction(Task<6>),
-                },
-                TryCatch(catch_on_halt = false) {
+                    WasEntryUpdated(t0),
                     StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
                 },
+            },
+            StatefulAction(Task<8> = Task::<8>),
+        }
+    }
+}
+
+board!(Tree0280Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0281 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            PolicyParallel(policy = FirstFailure) {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Condition(|ctx| ctx.check(2)),
+                Runner,
+            },
+            #[on_success(|bb| { bb.b0 += 1; bb.t0.set((*bb.t0 + 4) % 4) })]
+            #[on_failure(|bb| *bb.t0 += 2)]
+            ReactiveFallback {
+                ReactiveSelector {
+                    DynamicSequence {
+                        Action(PAct<3>, b0 = {b0}),
+                    },
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(|ctx| ctx.exec(5)),
+                    Action(Act<6>),
+                },
+                ReactiveSequence {
+                    StatefulAction(Task<7>),
+                    Action(PIo<8>, t0 = {=}),
+                    #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b0 = *bb.t0 })]
+                    #[skip_if(|bb| (*bb.t0 + 3) % 3 == 1)]
+                    #[run_while(|bb| (bb.b0 + 3) % 2 != 0)]
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0281Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0282 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            o0: Option<i64>,
+        }
+        ReactiveSelector {
+            Switch(b1) {
+                case 5 => MemSequence {
+                    RepeatUntilFailure(forever) {
+                        StatefulAction(PTask<0>, b0 = 9, b1 = {=}),
+                    },
+                    SetBlackboard(b0 = {t0}),
+                },
+                _ => RepeatTimes(forever) {
+                    Sleep(0),
+                },
+            },
+            ParallelAll(0) {
+                StatefulAction(Task<1>),
+                AlwaysFailure,
+            },
+            IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                Action(|ctx| ctx.exec(2)),
+                UnsetBlackboard(o0),
+                AlwaysSuccess,
+                StatefulAction(Task<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0282Blackboard { b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0283Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] b1: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 14,
+            o0: Option<i64> = Some(15),
+        }
+        Delay(10) {
+            ScriptCondition(|bb| bb.o0.unwrap_or(4) + 4 != 2),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0283 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(5),
+        }
+        Priority {
+            Limiter(2) {
+                Condition(Cond<0>),
+            },
+            #[failure_if(|bb| *bb.t0 + 4 == 6)]
+            TryCatch {
+                FlipSelector {
+                    Action(PIo<1>, t0 = {b0}),
+                    Script(|bb| *bb.t1 += 3),
+                    Action(Act<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    UnsetBlackboard(o0),
+                },
+                MemPriority {
+                    StatefulAction(Task<4> = Task::<4>),
+                    AlwaysFailure,
+                },
+            },
+            #[skip_if(|bb| *bb.t1 % 2 > 0)]
+            Remap(success = Failure, failure = Failure) {
+                WhileDoElse {
+                    SubTree(Tree0283Sub0, t0 = {=}, b0 = {b0}, b1 = {=}, t1 = {t1}, o0 = {=}),
+                    Repeater(forever) {
+                        SequenceWithMemory {
+                            Script(|bb| bb.o0 = None),
+                            Sequence {
+                                #[post(|bb| *bb.t0 += 2)]
+                                #[skip_if(|bb| bb.o0.is_none())]
+                                #[success_if(|bb| bb.o0.is_some())]
+                                StatefulAction(Task<5>),
+                                Sleep(0),
+                                Sleep(10),
+                            },
+                        },
+                    },
+                },
+            },
+            MemPriority {
+                #[skip_if(|bb| *bb.t1 > bb.b0)]
+                Precondition(|bb| bb.b0 > 5, else = Skipped) {
+                    Action(PAct<6>, b0 = {b1}, b1 = {=}),
+                },
+                Timeout(20) {
+                    Inverter {
+                        Sequence {
+                            Condition(Cond<7>),
+                            Action(Act<8>),
+                            StatefulAction(Task<9>),
+                        },
+                    },
+                },
+            },
+            #[run_while(|bb| bb.o0.unwrap_or(2) < bb.b1)]
+            ForceFailure {
+                ReactiveSelector {
+                    Invert {
+                        Action(PAct<10>, b0 = {t1}, b1 = {b1}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0283Blackboard { t0 b0 b1 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0284 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 4,
+        }
+        Repeat(4) {
+            Fallback {
+                ParallelAll(3) {
+                    StatefulAction(Task<0>),
+                    #[success_if(|bb| *bb.t1 > 4)]
+                    #[failure_if(|bb| (bb.b1 + 4) % 3 != 0)]
+                    StatefulAction(Task<1>),
+                    Succeeder,
+                },
+                RepeatUntil(Failure) {
+                    WasEntryUpdated(t0),
+                },
+                #[post(|bb| bb.o0 = Some((bb.b0 + 4) % 3))]
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                    Wait(20),
+                    WasEntryUpdated(t0),
+                    AlwaysFailure,
+                    Action(Act<2>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0284Blackboard { t1 t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0285Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b1: i64 = 13,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 12,
+        }
+        Interrupt(|bb| bb.b1 != (bb.b0 + 3) % 4) {
+            Sequence {
+                Action(|ctx| ctx.exec(3)),
                 AlwaysFailure,
             },
         }
@@ -3163,498 +3288,332 @@ bt::behavior_tree! {
 }
 
 bt::behavior_tree! {
-    pub tree Tree0278 for Ctx {
-        Delay(50) {
-            Timeout(20) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0279Sub0 for Ctx {
+    pub tree Tree0285 for Ctx {
         blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 3,
+            l0: Vec<i64>,
+            b0: i64 = 2,
         }
-        DynamicSequence {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0279 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 4,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(4) + 3, out_of_range = Fail, dynamic = false) {
-            SequenceStar {
-                SetBlackboard(o0 = Some(1)),
-                ScriptCondition(|bb| bb.b0 + 3 > 6),
-            },
-            Inverter {
-                ParallelAll(1) {
-                    SubTree(Tree0279Sub0, o0 = {=}, b0 = {b0}),
-                },
-            },
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0279Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0280 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-        }
-        BinarySelector(|bb| (*bb.t1 + 3) % 4 < 1) {
-            Selector {
-                Observe(|bb| *bb.t1 == 3, abort = lower) {
-                    Selector {
-                        Condition(Cond<0>),
+        Remap(success = Failure, failure = Failure) {
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = false) {
+                Parallel(failure = -1) {
+                    Fallback {
+                        #[success_if(|bb| (bb.b1 + 4) % 3 < 0)]
+                        #[on_success(|bb| bb.b1 += 1)]
+                        StatefulAction(Task<0>),
                     },
-                },
-                Observe(|bb| *bb.t1 % 4 > 0, abort = none) {
-                    ReactiveSequence {
-                        RetryUntilSuccessful(3) {
-                            Parallel(success = 2, failure = 1) {
-                                StatefulAction(Task<1>),
-                                Failer,
-                                StatefulAction(Task<2>),
-                                StatefulAction(Task<3> = Task::<3>),
+                    SkipUnlessUpdated(t0) {
+                        ScriptCondition(|bb| bb.b1 > 5),
+                    },
+                    Action(PAct<1>, b0 = {=}, b1 = {=}),
+                    Cooldown(30) {
+                        RepeatUntilSuccess(3) {
+                            Precondition(|bb| bb.b1 < bb.b1 + 1, else = Skipped) {
+                                Condition(|ctx| ctx.check(2)),
                             },
                         },
                     },
-                },
-            },
-            IfThenElse {
-                ParallelAll(0) {
-                    Observe(|bb| bb.b0 < 7) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    Script(|bb| *bb.t0 += 1),
-                    Action(Act<5>),
-                    #[success_if(|bb| (*bb.t0 + 2) % 2 != 0)]
-                    #[post(|bb| *bb.t1 += 2)]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    Action(PIo<6>, t0 = {b1}),
-                },
-                ParallelAll(0) {
-                    #[on_success(|bb| { *bb.t0 += 3; if *bb.t0 != *bb.t0 % 2 { *bb.t1 += 3 } })]
-                    #[on_failure(|bb| *bb.t1 += 2)]
-                    BinarySelector(|bb| (bb.b0 + 1) % 3 != 1, dynamic = true) {
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8>),
-                    },
-                    StatefulAction(Task<9>),
+                    SubTree(Tree0285Sub0, ..),
                 },
             },
         }
     }
 }
 
-board!(Tree0280Blackboard { t1 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0281Sub1 for Ctx {
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0281Sub0 for Ctx {
-        SubTree(Tree0281Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0281 for Ctx {
-        RunOnce(then_skip = false) {
-            SubTree(Tree0281Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0282 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 4,
-            #[allow(unused)] #[tracked] t0: i64 = 1,
-        }
-        RunOnce {
-            MemSequence {
-                Fallback {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                },
-                SequenceWithMemory {
-                    ScriptCondition(|bb| bb.b0 % 2 != 1),
-                    IndexSwitch(|bb| bb.b1 + 2, dynamic = true) {
-                        Sleep(0),
-                    },
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0282Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0283 for Ctx {
-        ReactiveSequence {
-            Delay(20) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            Optional {
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0284 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        WaitValueUpdate(t0) {
-            Sequence {
-                Sequence {
-                    Condition(Cond<0>),
-                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                    Condition(Cond<2>),
-                },
-                TryCatch {
-                    Action(|ctx| ctx.exec(3)),
-                    Inverter {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0284Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0285Sub1 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0285Sub0 for Ctx {
-        Deadline(0) {
-            IfThenElse {
-                Condition(|ctx| ctx.check(0)),
-                SubTree(Tree0285Sub1),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0285 for Ctx {
-        Deadline(0) {
-            RunOnce(then_skip = false) {
-                Fallback {
-                    SubTree(Tree0285Sub0),
-                    RepeatUntil(Failure) {
-                        StatefulAction(Task<2>),
-                    },
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
+board!(Tree0285Blackboard { t0 b1 l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0286 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+            b0: i64 = 2,
         }
-        Loop(q0, value = {t0}, if_empty = Failure) {
-            DynamicSelector {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-            },
+        RunOnce(then_skip = true) {
+            ScriptCondition(|bb| bb.b0 + 4 > bb.b1),
         }
     }
 }
 
-board!(Tree0286Blackboard { q0 t0 });
+board!(Tree0286Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0287Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(PCond<1>, b0 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0287Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0287 for Ctx {
         blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
             o0: Option<i64>,
         }
-        Cooldown(100, filtered = Failure) {
-            Repeat(0) {
-                Script(|bb| bb.o0 = None),
+        Inverter {
+            ParallelAll(max_failures = -2) {
+                RepeatTimes(1) {
+                    Sleep(0),
+                },
+                ParallelAll(2) {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    #[success_if(|bb| *bb.t0 % 3 == 2)]
+                    Condition(Cond<0> = Cond::<0>),
+                    SubTree(Tree0287Sub0, ..),
+                    Inverter {
+                        SubTree(Tree0287Sub1, b0 = {=}, t0 = {t0}, o0 = {=}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0287Blackboard { o0 });
+board!(Tree0287Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0288 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
             o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 3,
             b0: i64,
+        }
+        ReactiveSelector {
+            Timeout(100) {
+                RepeatTimes(3) {
+                    Wait(0),
+                },
+            },
+            RepeatUntil(Success) {
+                #[run_while(|bb| *bb.t0 > 6)]
+                Repeat(forever) {
+                    Deadline(20) {
+                        Fallback {
+                            Delay(0) {
+                                #[run_while(|bb| *bb.t1 != bb.o0.unwrap_or(4))]
+                                #[skip_if(|bb| (bb.o0.unwrap_or(1) + 4) % 4 < 3)]
+                                RunOnce(then_skip = false) {
+                                    #[skip_if(|bb| bb.b0 > 3)]
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            #[success_if(|bb| bb.b1 == 5)]
+                            #[on_success(|bb| bb.t0.set(5))]
+                            #[on_failure(|bb| bb.b1 = *bb.t1)]
+                            ScriptCondition(|bb| (bb.b0 + 1) % 3 < 0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0288Blackboard { t0 t1 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0289 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![],
+            b0: i64,
+        }
+        BinarySelector(|bb| *bb.t0 == 2, dynamic = false) {
+            #[skip_if(|bb| *bb.t0 > 5)]
+            #[on_halted(|bb| *bb.t0 += 2)]
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                MemPriority {
+                    #[on_success(|bb| bb.o0 = None)]
+                    #[on_failure(|bb| bb.b0 = 5)]
+                    Iterate(l0, element = {b0}, until = FirstFailure) {
+                        Failer,
+                    },
+                    Delay(20) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    MaxTime(0) {
+                        BinarySelector(|bb| bb.o0.unwrap_or(3) > 1, dynamic = true) {
+                            Action(PIo<1>, t0 = {=}),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| (bb.b0 + 3) % 4 > 1)]
+            Retry(2) {
+                AsyncSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0289Blackboard { o0 t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0290 for Ctx {
+        ReactiveFallback {
+            Repeat(forever) {
+                StatefulAction(Task<0>),
+            },
+            Action(Act<1>),
+            RunOnce(then_skip = true) {
+                RunOnce(then_skip = true) {
+                    AlwaysRunning,
+                },
+            },
+            ReactiveSequence {
+                AsyncSequence {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                },
+                Delay(100) {
+                    Action(Act<4>),
+                },
+            },
+            Filter(times = 1, count = Completed) {
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(5)),
+                    StatefulAction(Task<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0291 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
         }
-        #[on_failure(|bb| *bb.t0 += 3)]
-        ParallelAll(max_failures = -1) {
-            Precondition(|bb| bb.o0.unwrap_or(5) % 4 != 2, else = Success) {
-                Loop(q0, if_empty = Failure) {
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        RunOnce(then_skip = false) {
-                            SkipUnlessUpdated(t0) {
-                                Loop(q0, if_empty = Skipped) {
-                                    Condition(Cond<0>),
+        Fallback {
+            FlipSelector {
+                Action(PIo<0>, t0 = {t1}),
+                MaxTime(0) {
+                    Script(|bb| { bb.t0.set(*bb.t1); bb.t1.set(bb.b0) }),
+                },
+                Inverter {
+                    AlwaysFailure,
+                },
+            },
+            StatefulAction(Task<1>),
+            Interrupt(|bb| *bb.t0 > 6) {
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0291Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0292 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+        }
+        SequenceStar {
+            Sequence {
+                Condition(Cond<0>),
+                SetBlackboard(t0 = 9),
+            },
+            MemSequence {
+                Action(PAct<1>, b0 = {=}, b1 = {t1}),
+                Condition(Cond<2> = Cond::<2>),
+            },
+            IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail, dynamic = false) {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+            },
+            Deadline(50) {
+                Fallback {
+                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {t0}),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(4), &mut bb.b0)),
+                    Condition(Cond<8>),
+                    StatefulAction(Task<9>),
+                },
+            },
+            RepeatUntilFailure(forever) {
+                Action(|ctx, bb| ctx.exec_in(10, 2, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0292Blackboard { t0 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0293 for Ctx {
+        Timeout(50) {
+            ReactiveSequence {
+                Limiter(1) {
+                    Deadline(0) {
+                        WhileDoElse {
+                            ReactiveSequence {
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                                Sleep(20),
+                            },
+                            Filter(times = 2, filtered = Failure) {
+                                RepeatUntil(Failure) {
+                                    Action(Act<2>),
                                 },
                             },
                         },
                     },
                 },
             },
-            RunOnce {
-                ReactiveFallback {
-                    #[on_halted(|bb| bb.b1 = *bb.t0 + 3)]
-                    #[run_while(|bb| bb.b1 != 1)]
-                    SetBlackboard(b0 = 6),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| *bb.t0 % 4 < 2)]
-                    #[post(|bb| bb.b0 += 3)]
-                    Retry(2) {
-                        MemPriority {
-                            ScriptCondition(|bb| *bb.t0 % 4 > 1),
-                        },
-                    },
-                },
-            },
         }
     }
 }
-
-board!(Tree0288Blackboard { o0 q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0289Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Action(PIo<0>, t0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0289Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 13,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        SubTree(Tree0289Sub1, t0 = {=}, b0 = {b0}, b1 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0289 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64 = 3,
-        }
-        #[skip_if(|bb| bb.b0 % 3 > 0)]
-        SkipUnlessUpdated(t0) {
-            TryCatch(catch_on_halt = false) {
-                Script(|bb| if bb.b0 + 1 == 3 { bb.b0 = *bb.t0 + 2 }),
-                SubTree(Tree0289Sub0, ..),
-                Script(|bb| bb.b1 = (*bb.t0 + 4) % 2),
-            },
-        }
-    }
-}
-
-board!(Tree0289Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0290 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        RepeatUntilFailure(forever) {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    #[success_if(|bb| bb.o0.unwrap_or(3) > *bb.t1)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(2) + 2 < 7)]
-                    ForceSuccess {
-                        ForceSuccess {
-                            Sleep(0),
-                        },
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        UnsetBlackboard(o0),
-                        SetBlackboard(o0 = Some(9)),
-                        #[on_failure(|bb| bb.t1.set(*bb.t1 % 2))]
-                        #[success_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0290Blackboard { o0 q0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0291 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            b1: i64,
-        }
-        #[on_halted(|bb| if bb.b1 > *bb.t0 { bb.t0.set(bb.b1 + 4) })]
-        #[success_if(|bb| (*bb.t0 + 4) % 2 < 1)]
-        ParallelAll(1) {
-            Script(|bb| bb.t0.set((bb.b1 + 3) % 3)),
-            SetBlackboard(t0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0291Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0292 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 0,
-        }
-        Parallel(success = 2, failure = -1) {
-            SkipUnlessUpdated(t0) {
-                #[run_while(|bb| bb.b0 + 2 > *bb.t0)]
-                RepeatUntil(Success) {
-                    #[failure_if(|bb| bb.b0 < bb.b0 + 3)]
-                    RunOnce {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-            WaitValueUpdate(t0) {
-                #[failure_if(|bb| bb.o0.is_some())]
-                #[post(|bb| { bb.b0 += 1; bb.t1.set(4) })]
-                Sequence {
-                    ParallelAll(max_failures = -1) {
-                        Failer,
-                        Delay(0) {
-                            StatefulAction(PTask<1>, b0 = 4, b1 = {t0}),
-                        },
-                    },
-                    Condition(PCond<2>, b0 = {b0}),
-                    RepeatUntil(Success) {
-                        Action(PIo<3>, t0 = {t1}),
-                    },
-                },
-            },
-            Action(Act<4>),
-        }
-    }
-}
-
-board!(Tree0292Blackboard { t0 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0293 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                Action(|ctx| ctx.exec(0)),
-            },
-            Limiter(1) {
-                AsyncFallback {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
-                },
-            },
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                #[on_failure(|bb| bb.t0.set(6))]
-                #[post(|bb| *bb.t0 += 2)]
-                IndexSwitch(|bb| 0, dynamic = false) {
-                    #[failure_if(|bb| *bb.t0 < 4)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[on_success(|bb| bb.t0.set(*bb.t0 % 3))]
-                    SetBlackboard(t0 = 1),
-                    Condition(Cond<4>),
-                },
-            },
-            AsyncSequence {
-                Script(|bb| bb.b0 += 3),
-                Action(Act<5>),
-            },
-            Observe(|bb| bb.b0 == *bb.t0 % 2, abort = none) {
-                Interrupt(|bb| (bb.b0 + 3) % 3 < 0) {
-                    MaxTime(50) {
-                        TryCatch(catch_on_halt = false) {
-                            StatefulAction(Task<6> = Task::<6>),
-                            WasEntryUpdated(t0),
-                            Action(|ctx| ctx.exec(7)),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0293Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0294 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            b1: i64 = 3,
         }
-        RepeatUntilFailure(1) {
-            RunOnce(then_skip = true) {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Script(|bb| bb.b1 += 1),
+        WaitUntil(|bb| bb.b1 % 2 < 1) {
+            ReactiveFallback {
+                RetryUntilSuccessful(3) {
+                    ForceSuccess {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                TryCatch {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        StatefulAction(Task<1>),
+                        Condition(PCond<2>, b0 = {b1}),
+                    },
+                    Action(Act<3>),
+                    RepeatUntil(Failure) {
+                        Sleep(30),
+                    },
                 },
             },
         }
@@ -3664,50 +3623,85 @@ bt::behavior_tree! {
 board!(Tree0294Blackboard { b1 });
 
 bt::behavior_tree! {
+    pub tree Tree0295Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0295 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            #[tracked] t0: i64,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
+            o0: Option<i64> = None,
         }
-        Sequence {
-            ReactiveFallback {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                },
-                AlwaysFailure,
-                Inverter {
-                    Precondition(|bb| *bb.t0 < bb.b0, else = Running) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Action(Act<2>),
+        SequenceWithMemory {
+            ScriptCondition(|bb| bb.o0.is_some()),
+            SubTree(Tree0295Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0295Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0296 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        Priority {
+            RunOnce {
+                StatefulAction(Task<0>),
+            },
+            Observe(|bb| bb.b0 > 5, abort = none) {
+                StatefulAction(Task<1>),
             },
         }
     }
 }
 
-board!(Tree0295Blackboard { q0 b0 t0 });
+board!(Tree0296Blackboard { b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0296 for Ctx {
-        RepeatTimes(forever) {
-            FlipSelector {
-                IfThenElse {
-                    RepeatTimes(2) {
-                        StatefulAction(Task<0>),
-                    },
-                    Sequence {
-                        Succeeder,
+    pub tree Tree0297 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        Fallback {
+            ParallelAll(1) {
+                Repeater(forever) {
+                    #[post(|bb| *bb.t0 += 1)]
+                    Observe(|bb| (bb.o0.unwrap_or(1) + 4) % 3 < 0, abort = self) {
+                        Precondition(|bb| bb.b0 + 2 < 0, else = Running) {
+                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                        },
                     },
                 },
-                Condition(Cond<1> = Cond::<1>),
-                ForceFailure {
-                    KeepRunningUntilFailure {
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            RetryUntilSuccessful(0) {
-                                Action(|ctx| ctx.exec(2)),
-                            },
+            },
+            ReactiveSequence {
+                #[post(|bb| bb.b0 += 3)]
+                #[on_failure(|bb| { *bb.t0 += 2; bb.b0 = *bb.t0 })]
+                #[on_halted(|bb| if bb.b0 % 2 > 0 { bb.t0.set(bb.b0 + 4) })]
+                Condition(PCond<1>, b0 = {=}),
+                Action(PAct<2>, b0 = {b0}, b1 = {b0}),
+                StatefulAction(Task<3>),
+                Succeeder,
+            },
+            #[on_failure(|bb| bb.o0 = None)]
+            #[failure_if(|bb| *bb.t0 % 3 < 2)]
+            ReactiveFallback {
+                Filter(times = 3, count = Success) {
+                    Sleep(100),
+                },
+                RunOnce(then_skip = false) {
+                    SkipUnlessUpdated(t0) {
+                        RetryUntilSuccessful(1) {
+                            Wait(10),
                         },
                     },
                 },
@@ -3716,147 +3710,165 @@ bt::behavior_tree! {
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0297 for Ctx {
-        ForceFailure {
-            KeepRunningUntilFailure {
-                Wait(0),
-            },
-        }
-    }
-}
+board!(Tree0297Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0298 for Ctx {
+    pub tree Tree0298Sub0 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 5,
+            b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
         }
-        Filter(times = 2, count = Completed, filtered = Failure) {
-            StatefulAction(PTask<0>, b0 = {t1}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0298Blackboard { b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0299Sub0 for Ctx {
-        DynamicSequence {
-            Sleep(20),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            #[on_halted(|bb| *bb.t0 += 2)]
+            #[success_if(|bb| bb.b1 % 3 < 0)]
             AlwaysFailure,
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0299 for Ctx {
-        ParallelAll(max_failures = -1) {
-            Condition(Cond<0>),
-            SubTree(Tree0299Sub0),
+    pub tree Tree0298Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0298 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[skip_if(|bb| bb.b1 == 1)]
+        #[success_if(|bb| bb.b0 < 2)]
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SubTree(Tree0298Sub0, ..),
+            SubTree(Tree0298Sub1, b1 = {=}, b0 = {b0}, t0 = {=}),
         }
     }
 }
 
+board!(Tree0298Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0299 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        Precondition(|bb| bb.b0 != 1, else = Skipped) {
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0299Blackboard { b0 });
+
 cases! {
-    Tree0200 "B{o0=4;b0;b1=3}Rpt{2}(Pre{b0>6}(@rw{b0+2!b1+2%2}@ki{o0|0+1<b0+2%2}Dl{20}(PrSel{b0;7}(a0l,t1))))",
-    Tree0201 "B{q0=2;b1;t1=2;b0=3;t0}FF(Rus{F}(Pre{b0>2;F}(Pre{b1%3!2;S}(RFb(Lp{b0;_}(@fi{b0!4}@oh{b0=b1%4?t0+=1}@os{b0:=t0}PPar{1;T}(t0e)),Pre{t1%2>0;F}(Swm(@os{t0<7?b1+=2}c1l,t2,a3e)))))))",
-    Tree0202 "B{o0=5;t0=0;b0=0;q0;t1=1}Wde(Par{_;_}(Cd{0;F}(Inv(c0)),Wde(a1,c2l)),@po{t0+=2;b0+=2}@si{some}PPar{2;_}(pc3{b0:0},RU{F}(R),t4,Sb{o0=4},pt5{b0:=;b1:b0}),PPar{1;T}(t6,@os{t0:=t0%2}@rw{t1%3<2}Lp{_;F}(t7),Rpt{0}(t8),t9))",
-    Tree0203 "B{o0;b0=4;t0=5;b1=2}RU{F}(Fb(c0,Obs{t0+1>b1%4;B}(ASeq(Star(@os{b0>7?o0:=_}Scc{some},Sb{o0=2},S),Ite(@ki{b1=5}Wu{t0},pa1{b0:t0;b1:b0}))),Mt{0}(Pri(Dd{0}(pi2{t0:b1}),t3,PAll{1}(Scc{b1<5},Sb{o0=1}))),Rep3(Bin{b0>6;N}(Wu{t0},Sb{o0=0}))))",
-    Tree0204 "B{b0=0;t1}AFb(Cnd{b0+1%2>0;T;F}(pt0{b0:=;b1:b0}),a1,Par{_;-1}(t2,a3b{t1+2%4;b0},AFb(t4e,Rep0(SubA(Sl{0}))),Inv(c5)),Sel(Fai,t6,Fai))",
-    Tree0205 "PrSel{1;3;3}(AFb(Swm(Dl{20}(t0)),t1,S),Rmp{S;S}(Fb(RSeq(c2,R),t3,c4,t5)),RFb(t6,t7,Lim{3}(c8),a9))",
-    Tree0206 "B{o0=1;t0;b0=3}Star(Swm(t0,PAll{1}(t1,Sl{100},c2),Scc{none}),WU{t0+1%2=0}(@rw{t0=5}PrSel{b0+4;b0}(Bin{o0|1<t0+3;_}(c3b{t0},@of{o0:=_}@rw{b0>3}t4),Sl{30})),RSel(AFb(t5,@ki{t0%4!0}@rw{t0+3=2}c6,t7),Ret2(PPar{1;_}(@ki{t0%2!1}F,Pre{b0%3=1;F}(c8)))))",
-    Tree0207 "B{b0=5;q0=0;t0=0}PPar{1;T}(FS(@os{b0:=b0%3}@of{t0+=1}PPar{1;N}(Seq(t0,Scc{b0>7},Cd{50;_}(t1),a2),TryF(Dd{0}(a3),t4,Keep(RFb(t5,t6))))),Inv(RFb(c7,Lp{_;F}(t8),Flt{2;F;K}(RSeq(Obs{t0<4;S}(Par{3;_}(pt9{b0:t0;b1:t0},a10,@si{b0>t0}c11)))))))",
-    Tree0208 "B{t1=3;b0=1;o0=4;t0=0}Fb(DySel(DySel(t0,c1),Swm(t2,DySel(t3e,Scc{o0|5%3=0}))),DySel(c4,t5,Scc{t0>t1+4}),Swm(Wde(Cnd{o0|1>5;T;_}(pt6{b0:t0;b1:t1}),@po{t0:=o0|1}Cnd{t1+1%2<0;N;_}(@os{b0+=1}@po{t1+=3}pi7{t0:=})),OnceK(PPar{2;_}(Su{t0}(@of{t0:=o0|5;t1+2=b0+4%2?o0:=_}Sb{o0=6}),@oh{b0:=t1%4}a8b{5;b0}))))",
-    Tree0209 "B{t0=3;b1=2;b0=3;o0=_}MPri(RSeq(Opt(MSeq(c0,c1,t2,t3,c4e)),Pre{t0+3>0;S}(Dl{50}(t5)),MPri(@si{o0|5+2%3>1}@rw{b0%4!3}Su{t0}(Ret4(Lim{2}(t6)))),ASeq(Wt{10},pt7{b0:4;b1:b1})),Try(Rep3(Wv{t0}(Dl{20}(@oh{o0:=o0|2%4}@po{o0:=_;o0:=8}Once(Fb(a8b{o0|5+3%4;b0},c9))))),@ki{b0=b0%3}@os{b1+=1}@of{b0<4?b0:=t0}c10l))",
-    Tree0210 "B{t0=5;b1=3;b0=3}Fb(PPar{0;N}(DySeq(t0e,pi1{t0:=})),Cd{30;K}(Scc{t0>b1+4}),RSeq(Par{_;_}(Mt{0}(Scc{t0%4<0}),pi2{t0:t0},pi3{t0:=},Scc{b0=t0%2})),c4e,F)",
-    Tree0211 "B{q0;t0=2;b0=0;b1;o0=_}Cnd{b0>b1;_;F}(@po{o0:=_;b0+=3}Sw{0;2}(DySel(a0b{b0+1;b1},DySeq(c1,pi2{t0:=},Sl{20}),@oh{t0+=3}@po{t0:=b0}@rw{some}FS(t3)),Lp{b0;F}(PPar{2;_}(pt4{b0:2;b1:=},c5,F,Run)),PrSel{o0|4%2;b1%3;t0;b0;o0|2+1%2}(@fi{b0+1%3>1}@of{o0:=_}PAll{-1}(c6e,t7),c8,FS(c9),pi10{t0:=},RSel(R))))",
-    Tree0212 "B{o0;b0=0;t0=3}MSeq(Swm(c0e,c1b{b0},Wt{0}),SubA(Rmp{F;S}(Fb(Obs{t0=4;B}(Sb{b0=6}),Obs{t0%2<1;N}(SubR(OnceT(t2)))))),FF(FF(t3)))",
-    Tree0213 "B{b0=1;t0=5;b1=5}TryT(PAll{-2}(AFb(Bin{b1=3;T}(Sb{b0=t0},t0),Fai,c1),Sw{1;5}(c2b{t0},Wt{20},a3)),RSeq(Swm(pc4{b0:=},S,c5b{5},c6),Flt{1;R;_}(RU{S}(Step(Dd{0}(t7),t8)))))",
-    Tree0214 "B{t0=1;t1=1;b0}MPri(Keep(c0),@rw{t1+4!4}@po{b0+=1}@si{t1=2}RFb(Wu{t1},a1b{t1;b0},Wu{t0}),Lim{1}(Cnd{b0!3;T;S}(Wde(t2,a3))),Rus{F}(Swm(t4,@oh{t0+=3;t1+=2}@fi{b0>2}t5)),PPar{0;N}(t6,t7,t8))",
-    Tree0215 "B{b0=0;b1=5}PPar{0;_}(Swm(pc0{b0:=},a1,Scc{b0+4!5},c2e),t3,t4e,Pre{b0+1%2!0}(RFb(Ite(@rw{b0%3<1}t5,Seq(c6),c7b{b1+3}),Star(AFb(t8,t9),Keep(Sl{100})))),Lim{3}(c10))",
-    Tree0216 "B{b0=0;t0}TryT(PAll{-2}(Pre{b0+3>4}(t0),@po{t0:=b0;t0+=3}@os{t0:=1}@of{t0+=2}pa1{b0:=;b1:t0},MPri(a2l,t3,Sl{0})),Fb(@po{b0+=1}pt4{b0:=},Fai),Flip(@os{t0+=1}@si{b0!1}a5,@of{b0!t0+2%4?b0:=b0%4}@si{b0+3>5}OnceK(t6)),c7e,FF(Rep3(PAll{_}(Cd{0;_}(pc8{b0:=})))))",
-    Tree0217 "B{q0=1;b0=0;b1;t0=2;o0=1}Lp{b1;K}(Fb(Ite(Wu{t0},Fb(a0,a1)),PPar{0;_}(@po{t0+=1;b0:=t0%4}Sb{o0=4},@os{b0+=3;b1:=b0}@rw{b0%4=1}@si{t0+4%3<1}To{10}(Sl{20})),Flip(pt2{b0:b0;b1:b0},t3e,a4e,c5b{b1}),Ret1(Ruf{F}(@si{b0>b1%4}c6e))))",
-    Tree0218 "Try(Ret2(Seq(Try(c0,Wt{10}),PPar{1;N}(t1,Ret0(c2)),R)),RSel(RSel(MPri(Cd{20;F}(RSeq(DySeq(c3),a4l)))),RU{F}(PPar{0;_}(S,Fai,c5e,t6,c7))))",
-    Tree0219 "B{t0=4;b1;t1=1;b0=2}Sw{5;0;2}(Seq(Step(pt0{b0:b0;b1:=},a1,t2e,t3)),MSeq(@fi{t1>1}Inv(Wv{t0}(c4))),RSel(Ret1(Flt{1;R;_}(@rw{b0%4>1}@ki{t1<0}@oh{t1:=t0%4;b0:=4}t5)),Swm(c6l)),RFb(@oh{t1+=3}@po{b0:=t1}pi7{t0:b1},Seq(@of{b1+=2}t8,Sc{t0:=b0})))",
-    Tree0220 "RFb(t0,PPar{1;N}(t1,Suc),Sub(Opt(c2)),t3,t4)",
-    Tree0221 "B{t1=1;t0=5;b0=2}MSeq(@os{t1+=1}@si{b0+4>0}Rmp{F;F}(Step(pi0{t0:t0},@rw{b0>5}Wt{0},a1l)),Cnd{b0<1;T;F}(a2),Flt{3;F;K}(Fai))",
-    Tree0222 "B{o0=2;b1=4;b0=2;t0;q0=2}Rpt{F}(RSel(PAll{1}(t0),FF(Pri(pi1{t0:b1},@po{o0:=b1+2%2;b0:=o0|1+3}a2)),Lp{_;_}(Invt(AFb(Lp{_;_}(@os{b0:=t0+1%2}@po{b1:=t0%4}c3)))),RSeq(t4,@fi{b0%2=1}Wu{t0},t5),RSel(PAll{1}(c6b{b0},c7,F))))",
-    Tree0223 "B{b0=4;o0;q0=3}RFb(Isw{b0;T;N}(Dl{50}(Ub{o0})),OnceK(PPar{0;T}(@ki{b0>o0|0}Ret3(a0))),Inv(Sb{b0=1}))",
-    Tree0224 "B{q0;o0=2;b1;b0=0;t0}Lp{t0;R}(Flip(@rw{b0+2%3!1}Once(Step(Par{-1;-3}(Par{-2;-2}(c0,c1e),a2,@of{o0:=_}pc3{b0:b1},S),Par{-1;2}(c4e,t5))),PrSel{b0+1%4;t0+3;t0+4%4}(Dd{0}(Sw{3}(Wu{t0},Scc{t0<3})),Mt{100}(t6),PPar{0;T}(Keep(pi7{t0:=}))),AFb(Rmp{S;F}(t8e),DySeq(a9b{t0%4;b1},a10b{t0%2;b0}),Sel(Obs{some;L}(c11),@of{t0+=1;b1=t0?o0:=_}@fi{t0>0}c12))))",
-    Tree0225 "B{q0;t0=2;b0=0}PAll{_}(t0,@rw{t0<t0%2}@fi{b0%2!0}t1,Wde(PAll{-3}(Sb{b0=t0},t2,@si{b0%2>0}t3),Par{1;1}(Lp{b0;K}(F))))",
-    Tree0226 "B{b1=5;o0;b0;t0=3}Ite(PPar{1;N}(pa0{b0:b1;b1:b1},Sb{b1=0},Ite(Scc{t0<3},t1),a2b{b1+4%4;b0},WU{b0=0}(t3)),PAll{0}(Bin{t0>1;T}(@oh{t0+=3;b1+=3}@fi{o0|5<t0}Sl{20},t4),DySeq(t5,Sb{b0=t0},c6l),c7b{t0}))",
-    Tree0227 "B{t0=0;b0=1}@po{b0+=1}Par{-3;1}(a0l,Obs{b0<2;_}(@si{t0%3<1}@os{t0:=9}Rep1(t1)),Ruf{F}(c2e))",
-    Tree0228 "B{b0;t0=2;b1=1}Intr{t0+1%3<0}(Sw{3;2}(Sl{30},@os{b1:=b0}Scc{b1>6},F))",
-    Tree0229 "Inv(PAll{-4}(a0,c1,Rep2(a2l),a3l,t4e))",
-    Tree0230 "Dl{20}(RSel(DySel(a0e,Opt(t1)),Rep2(PPar{0;T}(c2,t3)),Flip(Dl{20}(Seq(a4,a5)),Sub(t6),t7),t8,Invt(Rus{2}(RSeq(Sub(c9l),Sl{0})))))",
-    Tree0231 "B{t1=0;t0=2}Sel(Obs{t1+4>t0;B}(RSel(a0,t1,t2,c3)),PAll{_}(Rpt{1}(Ite(c4,Scc{t0+4>t0}))))",
-    Tree0232 "B{t1;t0=0}Su{t0}(Swm(Flt{2;_;K}(Inv(SubA(RSeq(Intr{t0>0}(t0),Suc)))),PAll{_}(@fi{t1<t0}@oh{t0+=2}Wu{t0},@fi{t1+4>1}@of{t1:=t0%2;t1+=3}@ki{t1+1%2!0}SubA(c1))))",
-    Tree0233 "FF(PrSel{3;2;2;2}(DySeq(Ret3(t0),Sl{20},c1,c2),PrSel{3;3;3}(c3,a4e,t5),Swm(a6e,Rty0(t7)),Sub(MSeq(RFb(c8,AFb(c9e,t10),t11)))))",
-    Tree0234 "RFb(Ite(PAll{_}(F,Run),Rep3(c0),pa1{b0:6}))",
-    Tree0235 "RSeq(MPri(RSeq(c0e,c1,t2),Flt{1;_;_}(t3)),t4e,t5)",
-    Tree0236 "DySeq(c0,Sub(To{0}(PPar{2;_}(PrSel{2;0}(Dl{10}(Sl{10}),F)))),Fb(Par{_;_}(t1,Dd{100}(Sub(t2)),Seq(c3,a4)),Inv(Sl{0})))",
-    Tree0237 "B{t0=5;b0=3;t1=2;b1=0}OnceT(Pri(FS(PrSel{t1%4;b0+1}(@si{b0+3>4}@po{t0>2?b1:=t0;b1:=b0}To{10}(t0),Rus{1}(Ruf{3}(c1e))))))",
-    Tree0238 "B{o0;t0=0;b0}Wde(Cnd{b0%2>0;T;S}(Ret3(Wv{t0}(Seq(Wu{t0},DySel(t0,pi1{t0:=},Sl{10}))))),MSeq(PrSel{o0|0+1;9}(t2,RepF(t3e)),PAll{1}(Scc{b0%3=2},c4,a5)),Cd{10;_}(Swm(Ret1(@po{t0+=2}pa6{b0:5;b1:t0}),@oh{t0+=1}Rep3(Sb{b0=t0}))))",
-    Tree0239 "B{b0;t0=2}@of{t0+=1}@po{b0+=3}@ki{t0=b0}RSeq(Sb{b0=t0},SubR(Sc{b0:=2}))",
-    Tree0240 "RT{F}(Ret2(Fai))",
-    Tree0241 "B{t0=0;b1=0;b0=3}Par{2;_}(@ki{t0+1%3>0}Keep(Flt{3;_;K}(SubR(@oh{t0:=t0%4}@ki{t0+3%4>0}@rw{t0+2=t0}MPri(c0,c1l)))),Seq(a2b{b0+3;b1},a3))",
-    Tree0242 "B{t0;b1;o0=3;q0=0;b0}Rep1(Keep(Sw{4;2;0}(PrSel{o0|5;t0+4%2;b0+3%2}(Obs{o0|5+4<t0+4%2;S}(@os{b1:=t0}S),RFb(WU{some}(Wu{t0})),Lp{_;K}(PrSel{b0+1%4;o0|1+4%3;o0|5}(c0,Ub{o0},S))),Cnd{t0%4>1;T;F}(RSeq(Star(Cd{0;F}(c1e)),Isw{b1;_;T}(OnceT(Scc{b0%2<0}),Wu{t0},a2b{t0%4;b1}),TryF(RT{1}(t3e),Wu{t0}))),R,Sel(Obs{b0>b0%2;B}(Pre{none;S}(Flip(Ub{o0},Sc{b0:=t0+3},c4l))),To{100}(t5)))))",
-    Tree0243 "To{100}(PAll{_}(Ite(Fb(MPri(Sub(a0l),t1),RSeq(S,F),RSeq(c2,a3)),a4e,Ret2(Keep(Rpt{F}(Pri(t5,a6,t7)))))))",
-    Tree0244 "B{b1=0;b0=2;t0=2;o0=4}@si{none}Step(MPri(Sw{2;0}(pt0{b0:5;b1:b0},@po{b0:=b1;b0:=9}Swm(RFb(c1,a2)),@fi{t0!b1}@si{none}@os{t0:=b0%4}a3b{t0;b1})))",
-    Tree0245 "B{t0=3;q0=2;b0=4}Once(PPar{1;N}(Cd{0;K}(Flip(Ite(@oh{t0+=3}Lp{_;_}(c0),Dd{10}(FS(t1e)),pt2{b0:b0;b1:b0}))),Flt{2;F;_}(c3l),@ki{t0+1<3}Wde(Star(Wt{30},c4b{b0%3}),S)))",
-    Tree0246 "B{t0}Seq(SubA(SubR(pa0{b0:4;b1:t0})))",
-    Tree0247 "B{o0=_;b1=5}RFb(PPar{0;T}(@of{o0:=_;b1+=1}c0,a1))",
-    Tree0248 "B{b0=0;t1}Rty0(pt0{b0:=;b1:t1})",
-    Tree0249 "Ret3(Inv(PAll{2}(Opt(t0e),Mt{20}(t1e),t2e,S)))",
-    Tree0250 "B{b0=1;t0=5}Obs{b0%2<1;N}(MSeq(S,Sb{t0=5},c0b{b0}))",
-    Tree0251 "B{t0=5;b0;o0=_}Bin{b0!3;_}(RSeq(Bin{none;T}(Inv(Wu{t0}),a0l)),Rep3(Cd{0;K}(RSeq(PAll{1}(Sc{t0+=1})))))",
-    Tree0252 "B{o0=_}Ite(t0,Ub{o0})",
-    Tree0253 "B{o0=_;t0}@rw{none}@ki{t0!5}Opt(DySeq(a0l,c1,t2))",
-    Tree0254 "B{t0;b1=3}Pri(Step(pa0{b0:2},Pri(SubA(t1),t2)),Ret4(Ite(t3,@si{b1+4%2>0}c4)),RSeq(Obs{t0=t0+3;S}(Flt{2;_;_}(MPri(t5,c6b{t0+1}))),Swm(Star(t7,Wu{t0}))))",
-    Tree0255 "B{t0=3;b0;q0=1}Lp{b0;S}(c0b{t0})",
-    Tree0256 "B{o0;t0;b0=5;q0=0}@os{b0+=2}RSeq(PPar{1;N}(pa0{b0:t0},pt1{b0:=;b1:t0},Lp{b0;R}(c2b{o0|2})),Rep0(Sb{o0=6}),Mt{0}(RSel(@rw{o0|5>b0+1}MSeq(Sb{b0=t0},c3e),t4,a5)))",
-    Tree0257 "B{b0;t1=1;t0=3}@ki{t1!0}PPar{2;T}(t0e,Cd{0;_}(Step(@os{t0>6?t1+=1;b0+=2}@oh{b0+=1}c1,c2e)),SubA(Sb{t0=6}),SubR(t3))",
-    Tree0258 "B{o0=0;b0=1}Flip(Try(a0b{6;b0},a1b{8;b0},a2),Try(FS(t3),PAll{2}(t4,Ub{o0}),t5e),PPar{2;N}(a6,Sb{o0=7},c7),c8)",
-    Tree0259 "B{b0;t0=4;o0=_;b1=2}Wde(@ki{none}Bin{t0+1%3!2;_}(Pre{b0!7;K}(PPar{2;N}(a0b{b0;b0},Sb{o0=3})),RT{2}(Bin{t0=3;T}(t1e,@si{t0%2=0}@oh{o0:=_}t2))),DySel(a3e,Bin{none;N}(@si{t0>b1}@ki{none}@oh{b1+=3}Sw{4;3}(Ub{o0},t4,c5e),Mt{0}(Fai))),RU{S}(Rep0(a6b{b0%4;b1})))",
-    Tree0260 "B{b1;b0=0;t0;q0=0}Sw{5;3;0}(Flip(DySeq(@rw{b1+2!b0%4}@of{b0+=1}Fb(a0,a1,t2)),c3,Su{t0}(Sc{t0+=3})),Rus{F}(Ret3(c4)),Seq(Pre{b1=5}(Su{t0}(a5b{b1%3;b0})),FS(Try(@ki{b1>3}@rw{b0%2!1}@si{b1+3!t0%2}t6,t7e,t8))),@rw{b0>6}@si{b0=1}Fb(pa9{b0:=;b1:t0},@oh{t0+=2}pt10{b0:=;b1:b0},Scc{b0%2!0},@of{b0:=0}To{20}(FF(t11))))",
-    Tree0261 "B{t0;o0}Bin{o0|0+3%2=0;T}(SubA(Sl{0}),Wu{t0})",
-    Tree0262 "B{t0=0;b0=4;b1=0;q0=2;t1=5;o0=4}RU{S}(Ruf{F}(Pre{t0>5;R}(Flip(@fi{t1+2>4}@of{b1<6?o0:=_;b1+=1}PPar{2;T}(c0l,R,pc1{b0:b0},Scc{t0!t1+4%4}),Rpt{F}(Keep(pi2{t0:b1})),Lp{_;_}(Cnd{t1+2>6;_;S}(DySel(t3)))))))",
-    Tree0263 "B{b0;t0=4;o0=_}AFb(Cd{10;_}(@of{o0:=_}RSeq(Obs{t0<6;N}(a0),pc1{b0:t0},Ub{o0})),Isw{t0;N;N}(MPri(Flip(t2e,c3),t4),Cd{0;_}(WU{o0|4+3=7}(@rw{t0<4}Par{1;_}(@os{o0:=_}pt5{b0:t0;b1:b0},pi6{t0:b0},t7))),Scc{b0<5}))",
-    Tree0264 "B{t0=4;b0;b1=0}Sel(Sw{4;5}(Obs{b0>6;_}(@os{b0:=9}@oh{b1:=b1+3%2}@ki{b1>1}RepF(Sw{5;2}(t0,c1,Rep2(Ret3(t2))))),Fb(PPar{2;T}(pi3{t0:=}),Par{_;2}(Sb{b0=6},a4),Obs{t0!3;_}(Cnd{t0<5;T;F}(c5e))),RU{F}(FF(Pre{t0+4!0;R}(Mt{0}(Rpt{3}(a6)))))),To{0}(PAll{1}(Flt{2;F;_}(AFb(Flip(Obs{t0+3=b0%4;_}(pi7{t0:b0}),Keep(c8e)),Pre{b1<b0;S}(ASeq(Sb{b0=2},@of{b1+=3}@rw{b1+4<t0+2}@si{b1!4}a9)),Rus{3}(a10l),Dl{0}(Bin{b1!6;N}(Suc,a11b{5;b0})))))))",
-    Tree0265 "B{q0=3;b0=2;t0=0;t1=4;o0;b1=1}Seq(Ite(Rty2(t0),t1,a2),Ret4(Sw{0}(MPri(Wu{t1},t3),Wde(Flt{3;R;K}(a4e),c5))),Isw{t0;_;N}(Sw{3;5;4}(Rus{1}(Scc{b1+3=2}),Seq(Sb{t1=9},t6e),Scc{o0|5%2>0},c7l)),PPar{1;N}(@of{b1+=1}pc8{b0:t1}),Step(Lp{b1;_}(t9e),c10,Dl{50}(pt11{b0:6;b1:b0})))",
-    Tree0266 "B{t0;b0;q0}Step(Ite(pt0{b0:4},Step(a1e,c2),DySel(a3)),RSeq(Lp{_;S}(RetF(pc4{b0:=})),@os{b0!4?t0+=1}@oh{t0+=1}Cnd{b0+4=t0+2;T;S}(@os{t0:=b0}t5e),Wu{t0},t6),Suc,Rep4(Sc{b0:=t0}))",
-    Tree0267 "RSeq(OnceT(Lim{2}(RFb(FF(RFb(c0e,a1e)),a2,S))),Ret4(t3),AFb(Seq(AFb(F,c4,Inv(t5e)),Ite(c6l,c7l)),RFb(F)),Seq(a8e))",
-    Tree0268 "B{b0;b1=0;t0=0;o0}Intr{some}(TryF(RU{S}(@rw{b0=4}@oh{o0:=b1;none?o0:=t0+2}Wt{50}),RSeq(SubA(@po{b0:=9}@si{t0+2%3>0}@ki{o0|2+1%4!3}pc0{b0:6}),Rty3(Sl{0}),c1,pt2{b0:=;b1:b0})))",
-    Tree0269 "B{t0}To{30}(Rep4(@os{t0<6?t0+=3;t0>1?t0+=1}@oh{t0=3?t0+=3}SubR(Sc{t0+=3})))",
-    Tree0270 "B{o0=_;b0=4;t0=4}Isw{o0|3+4%3;_;_}(Cnd{t0!b0%2;T;F}(c0),c1l,Flip(c2))",
-    Tree0271 "B{b0=0;t0=4;t1}Keep(MSeq(@fi{t0>5}@oh{b0:=b0+4%4}MSeq(Sel(c0l,a1b{t0;b0})),RFb(@fi{b0+4%3<2}a2b{t1%3;b0},t3),Dl{0}(@of{t0%3>1?b0:=t1+3}@fi{t1!4}@ki{t1%4=3}RT{F}(pc4{b0:=})),FF(Once(Cd{10;F}(Sb{b0=0})))))",
-    Tree0272 "B{t0;b0=0}ASeq(AFb(c0l,t1e,@fi{b0+1=7}t2e),Fb(Ruf{2}(S)),t3,@of{b0+=1}@si{t0+4>t0%4}Ruf{F}(@os{b0+=1}@oh{t0:=8}Sl{50}))",
-    Tree0273 "B{t0;t1=1;b0=1;o0}Wde(Bin{b0!5;N}(Sel(@ki{some}@si{o0|5%4=2}Swm(Sc{t1:=o0|5;o0:=t0},t0)),c1),Swm(RSeq(Suc,c2),RFb(pa3{b0:6;b1:b0},c4)),Bin{none;T}(PrSel{t1;2}(RFb(SubA(pa5{b0:=;b1:t1}),a6,pt7{b0:t0},@of{o0:=t0%3}Wt{10}),Intr{b0>6}(Sc{b0+=1})),@si{b0>4}@ki{o0|3+3%3>1}Once(Rpt{F}(@oh{t1+=1}@po{b0+=3;t1+=1}@si{t1%4!3}pt8{b0:=;b1:t1}))))",
-    Tree0274 "B{b0;b1=2;t0=0;o0=4}Swm(Sel(Ret4(Cnd{t0+4%3=0;T;F}(t0))),Isw{5;N;T}(Ub{o0},Sb{t0=b0},Dl{30}(pa1{b0:b1;b1:b0})),Inv(RSeq(a2l,a3,c4)))",
-    Tree0275 "Swm(PrSel{3;3}(Rmp{S;F}(RFb(c0e)),RFb(c1,RepF(c2e))),RFb(Inv(To{0}(RSeq(Suc,a3,Sl{20}))),t4))",
-    Tree0276 "Invt(DySeq(Par{_;0}(RFb(c0,c1),OnceT(t2),a3),Swm(c4,Wt{0},a5e,c6l,Inv(t7))))",
-    Tree0277 "DySeq(Cd{50;K}(Rus{F}(PPar{1;T}(RFb(t0,Wt{100}),RFb(t1e,Fai)))),RSeq(c2l,t3,t4),c5,PPar{1;N}(MSeq(S,t6),TryF(t7,t8),F))",
-    Tree0278 "Dl{50}(To{20}(S))",
-    Tree0279 "B{o0;b0=4}Isw{o0|4+3;N;N}(Star(Sb{o0=1},Scc{b0+3>6}),Inv(PAll{1}(SubR(DySeq(t0)))),t1)",
-    Tree0280 "B{t1=5;b1;b0=5;t0=0}Bin{t1+3%4<1;_}(Sel(Obs{t1=3;L}(Sel(c0)),Obs{t1%4>0;N}(RSeq(Ret3(Par{2;1}(t1,Fai,t2,t3e))))),Ite(PAll{0}(Obs{b0<7;_}(t4e),Sc{t0+=1},a5,@si{t0+2%2!0}@po{t1+=2}@os{t0+=1}pi6{t0:b1}),PAll{0}(@os{t0+=3;t0!t0%2?t1+=3}@of{t1+=2}Bin{b0+1%3!1;T}(t7,t8),t9)))",
-    Tree0281 "OnceK(Sub(Sub(c0)))",
-    Tree0282 "B{b0=3;b1=4;t0=1}Once(MSeq(Fb(t0e,a1b{b0;b0}),Swm(Scc{b0%2!1},Isw{b1+2;_;T}(Sl{0}),c2)))",
-    Tree0283 "RSeq(Dl{20}(c0e),Opt(c1),t2)",
-    Tree0284 "B{t0=4;b0=0}Wv{t0}(Seq(Seq(c0,pt1{b0:=;b1:b0},c2),Try(a3l,Inv(t4))))",
-    Tree0285 "Dd{0}(OnceK(Fb(Sub(Dd{0}(Ite(c0l,Sub(t1)))),RU{F}(t2),t3)))",
-    Tree0286 "B{q0=2;t0=1}Lp{t0;F}(DySel(c0,t1e))",
-    Tree0287 "B{o0}Cd{100;F}(Rep0(Sc{o0:=_}))",
-    Tree0288 "B{o0;q0=1;b1=3;b0;t0}@of{t0+=3}PAll{-1}(Pre{o0|5%4!2;S}(Lp{_;F}(Lp{t0;R}(OnceK(Su{t0}(Lp{_;K}(c0)))))),Once(RFb(@oh{b1:=t0+3}@rw{b1!1}Sb{b0=6},@oh{b0+=1}@rw{t0%4<2}@po{b0+=3}Rty2(MPri(Scc{t0%4>1})))))",
-    Tree0289 "B{t0;b0=3;b1=3}@ki{b0%3>0}Su{t0}(TryF(Sc{b0+1=3?b0:=t0+2},SubA(SubR(pi0{t0:b0})),Sc{b1:=t0+4%2}))",
-    Tree0290 "B{o0;q0;t1;b0}Ruf{F}(Lp{b0;S}(Swm(c0,@si{o0|3>t1}@fi{o0|2+2<7}FS(FS(Sl{0})),PPar{2;T}(Ub{o0},Sb{o0=9},@of{t1:=t1%2}@si{some}t1))))",
-    Tree0291 "B{b0=2;t0;b1}@oh{b1>t0?t0:=b1+4}@si{t0+4%2<1}PAll{1}(Sc{t0:=b1+3%3},Sb{t0=b0})",
-    Tree0292 "B{t0;b0;o0=_;t1=0}Par{2;-1}(Su{t0}(@rw{b0+2>t0}RU{S}(@fi{b0<b0+3}Once(t0e))),Wv{t0}(@fi{some}@po{b0+=1;t1:=4}Seq(PAll{-1}(Fai,Dl{0}(pt1{b0:4;b1:t0})),pc2{b0:b0},RU{S}(pi3{t0:t1}))),a4)",
-    Tree0293 "B{b0=2;t0=5}Fb(RFb(Wu{t0},a0l),Lim{1}(AFb(t1,t2,c3b{b0%3})),Flt{1;S;K}(@of{t0:=6}@po{t0+=2}Isw{0;_;N}(@fi{t0<4}@oh{t0+=1}@os{t0:=t0%3}Sb{t0=1},c4)),ASeq(Sc{b0+=3},a5),Obs{b0=t0%2;N}(Intr{b0+3%3<0}(Mt{50}(TryF(t6e,Wu{t0},a7l)))))",
-    Tree0294 "B{b1=0}Ruf{1}(OnceT(Fb(t0,Sc{b1+=1})))",
-    Tree0295 "B{q0=2;b0;t0}Seq(RFb(Lp{t0;K}(c0b{t0}),F,Inv(Pre{t0<b0;R}(t1)),a2))",
-    Tree0296 "RT{F}(Flip(Ite(RT{2}(t0),Seq(Suc)),c1e,FF(Keep(PPar{1;T}(Ret0(a2l))))))",
-    Tree0297 "FF(Keep(Wt{0}))",
-    Tree0298 "B{b1=1;t1=5}Flt{2;R;F}(pt0{b0:t1;b1:=})",
-    Tree0299 "PAll{-1}(c0,Sub(DySeq(Sl{20},F)))",
+    Tree0200 "B{q0=4;b1=2;b0;t0=0;o0}Seq(Sel(Lp{t0;_}(t0),t1,Once(S),RFb(c2,@si{b0+1>2}@of{t0+=3}c3e,t4)),Rus{1}(Fb(c5,@fi{b1%4>0}@os{t0:=b1}a6b{t0%3;b0})),Obs{some;_}(Step(Rep2(a7),Rpt{F}(t8),Isw{t0%4;_;N}(t9,t10))))",
+    Tree0201 "B{t0=3;b0}DySel(c0,Scc{b0+2<t0})",
+    Tree0202 "RSeq(Sl{0},S,S)",
+    Tree0203 "B{o0=_;b0;b1=4}Fb(@of{b1:=b0%3}SubR(Flip(Isw{b0+4;_;T}(Scc{b1+4>2},S),SubR(Sw{5;4;0}(c0,Run,Run,Sb{o0=2})),a1,t2)),Wde(c3,pa4{b0:2;b1:b0},RFb(t5,a6)))",
+    Tree0204 "Swm(DySeq(AFb(t0,c1,S),Rep3(Cd{0;K}(S)),To{100}(MSeq(a2,c3)),c4),RFb(RSel(RT{1}(AFb(t5,c6,t7,F,a8)),RSeq(c9l,Ret3(Seq(a10,t11,c12l))),Star(DySel(t13,c14),Ruf{1}(c15),Keep(t16e)))))",
+    Tree0205 "B{o0=_;b1=0;b0;t0}ASeq(MSeq(t0,Scc{b1>o0|0%2},pi1{t0:t0},t2),OnceK(Dl{0}(Sel(Obs{b0>3;B}(c3),Ite(c4,c5)))),Par{-2;-1}(DySeq(Fb(t6,@rw{b0+4=b1+2}@si{none}t7),Rus{F}(@fi{none}a8),Scc{o0|1<b0}),Rus{F}(@os{t0:=b0}Cnd{b0+1<1;_;F}(Isw{o0|2+3;_;_}(t9e,Suc)))))",
+    Tree0206 "B{b0=0}RFb(Par{2;-2}(Swm(a0,c1,Sl{10}),PAll{-1}(a2b{b0%3;b0},c3,c4l)))",
+    Tree0207 "B{b0;t0=3}Fb(RFb(a0b{t0%2;b0},Bin{t0>3;_}(@si{t0>t0+3}@fi{t0%2!1}Keep(t1e),Rus{F}(S))))",
+    Tree0208 "B{l0=0;t0;b0=4}Bin{b0+4>3;N}(Invt(Fb(Obs{t0=2;L}(Bin{b0!6;_}(Wt{20},Swm(Scc{t0<5},a0,Suc))),@ki{b0>7}Fai)),RFb(PAll{0}(pt1{b0:t0;b1:t0},a2),@po{t0+=1}Flt{1;R;_}(@oh{b0+=2;b0%4!2?t0+=2}t3),c4,RFb(c5,Pre{b0=7;F}(Inv(pa6{b0:t0;b1:t0})))))",
+    Tree0209 "B{b0;b1;t1=2}Wde(RSel(Pri(t0,pt1{b0:1},pa2{b0:=},t3),Wde(a4,a5)),RU{S}(FS(Ret1(RU{S}(OnceT(Cnd{t1+3!b1;N;F}(c6l)))))))",
+    Tree0210 "FS(a0)",
+    Tree0211 "B{t0;b1=1;l0=4}PPar{2;N}(RU{F}(DySeq(Itr{b1;_;1;_}(Wt{0}),Scc{t0=5},t0)),Wv{t0}(TryF(c1,t2e,t3,Sl{0},t4)),Par{2;_}(FF(t5),a6))",
+    Tree0212 "B{o0=5;t0=2;b0;b1}RFb(PPar{0;N}(Ite(ASeq(t0),Try(c1,t2)),Obs{b1=7;N}(@oh{b1+=2}@po{b0+=1}Sel(Obs{some;B}(Flt{1;S;K}(Keep(Ub{o0}))),Obs{none;S}(OnceK(@ki{b0=b0%3}@os{b1+=1}@of{b0<4?b0:=t0}c3l))))),DySeq(c4,Pre{some;K}(Flt{1;S;_}(RFb(c5e,Flip(@rw{b0%3<2}t6,pa7{b0:b0},c8b{b0},t9))))))",
+    Tree0213 "B{t0=2;b0=0;o0=_}Ite(Dd{20}(ASeq(a0b{b0;b0},c1l,t2,a3l)),RFb(c4l,t5e,@po{o0:=_;t0+=2}@of{b0+=1}a6))",
+    Tree0214 "B{b0=3;o0=_}@fi{b0+1%3>1}@of{o0:=_}Seq(c0e,t1)",
+    Tree0215 "B{t1=3;t0;o0;b0;b1=1}Fb(Ite(a0l,Scc{o0|4>3},Sl{0}),@rw{b1+4<1}PrSel{b0+3%3;t0}(Flt{3;F;F}(pi1{t0:t1}),Mt{0}(a2)),MSeq(Ret2(Flip(Sb{b1=1},F,t3e)),SubR(t4)))",
+    Tree0216 "RSeq(c0l,Ite(a1,t2),FS(Rus{1}(t3)))",
+    Tree0217 "B{b0=5;t0;b1=0}RFb(Scc{t0+4>t0},PrSel{b1;t0;b1;b1+3%4;b1+1}(Mt{0}(Sl{20}),a0,t1,PrSel{t0%2}(@si{b1+4<t0+2}@po{t0:=b1}@of{t0:=b0+2}Sc{t0+=1;b0+=1}),MPri(pt2{b0:t0;b1:b1},c3b{b0})))",
+    Tree0218 "B{t0;l0;b1=3;b0=2}Fb(Fb(Ruf{1}(t0),RSeq(Wu{t0},Sb{t0=9},@fi{b0+4<b0+1}a1),t2,Itr{b1;2;_;N}(Suc),Sw{3}(pt3{b0:b0;b1:b0},a4)),Seq(Bin{t0%3<0;_}(@oh{b1+=3;t0+=2}@fi{b0>2}t5,a6b{b1+2%2;b0}),t7,t8,RT{3}(a9b{t0+3%3;b0}),@po{b0%3=0?b1:=b1%4}Cnd{t0<1;_;F}(@po{t0+1%4>0?t0+=1}Invt(t10))))",
+    Tree0219 "B{b0=2;l0;b1=0;t0=0;t1=2}RepF(Seq(Obs{t0+1%3<2;S}(Invt(Cd{30;K}(Sl{0}))),a0,Itr{b0;2;_;_}(Star(Wu{t1},pa1{b0:0;b1:b1},Sb{b1=t0})),@si{t0!3}Star(t2e,c3e)))",
+    Tree0220 "B{o0;b1}OnceT(Bin{o0|4>7;N}(Flt{2;R;_}(pi0{t0:b1}),Wt{10}))",
+    Tree0221 "B{l0=4;b0=3;t0;b1=5}Seq(Itr{b0;0;_;_}(RepF(Fb(SubA(pt0{b0:b1;b1:b1}),SubR(pi1{t0:=})))))",
+    Tree0222 "B{o0=_;t1;t0=1;b0=0}@of{b0>t0%2?t0+=3;t0:=o0|2+1}@os{o0:=_}@po{b0:=t1%4}Rpt{3}(RFb(@os{b0>t0%4?o0:=_}pc0{b0:t0},@ki{b0%3>0}Intr{none}(RT{2}(t1)),Seq(Inv(pi2{t0:=}),@of{b0:=o0|0+2}@rw{t1+2!3}@oh{t0:=t0+2%2}Rty0(t3),t4),ASeq(Scc{o0|0=1},t5e,Scc{t0!4})))",
+    Tree0223 "B{t0=3}Rus{F}(Isw{t0%4;N;T}(Par{1;-1}(a0,Suc,c1)))",
+    Tree0224 "B{b1=0;l0;t0=3;t1=0;b0=3}@os{t1:=t0}Keep(DySel(Bin{b0+2!1;N}(Seq(FS(WU{b1+4=1}(Sb{t0=5})),Swm(Rmp{F;F}(Isw{t1%4;T;N}(pt0{b0:=;b1:t0},Scc{b0+1>2})))),Cnd{t0+3>0;_;_}(Itr{b0;_;_;_}(@ki{b0<1}@os{t1<5?b0:=t1}@po{b0+=1}Pre{b1=2;R}(c1b{b1}))))))",
+    Tree0225 "B{t0=0;o0}Pre{t0!o0|5%3;R}(Step(RSeq(PAll{-1}(t0,t1)),Ite(t2,t3),PAll{1}(@of{t0+=1;t0<4?t0+=1}Star(c4e,Wt{20},Lim{1}(Suc)))))",
+    Tree0226 "B{b0=2;t0;o0}Obs{none;_}(PrSel{o0|4%4;b0;t0+1;4}(Keep(Wde(RT{1}(c0),Dl{10}(Ite(c1l,pt2{b0:b0;b1:t0})))),Pre{some;K}(Rus{F}(c3)),To{10}(Sel(@po{b0:=3}@ki{b0>7}t4,pa5{b0:b0;b1:t0},t6e,pi7{t0:=},t8)),Sc{b0+=2}))",
+    Tree0227 "B{t0=1;o0=_;l0=1;b1=1;b0=4;q0=0}Itr{b1;1;3;_}(Lp{_;S}(PAll{1}(Sw{1;5}(AFb(Obs{b0%4=2;_}(To{0}(c0)),t1,a2,t3),c4,Itr{b0;1;_;N}(Bin{b0+1!4;_}(@po{t0<7?t0+=3;b0:=b1%2}Seq(Ub{o0}),@rw{b0+2=t0%2}Wu{t0}))))))",
+    Tree0228 "Rpt{F}(RSel(c0,t1,S))",
+    Tree0229 "B{l0=0;b0}Itr{b0;1;1;N}(t0)",
+    Tree0230 "B{b1;b0=4;t0=2}Isw{b1;N;T}(PPar{0;_}(c0,PrSel{b1+2;t0}(t1,c2),c3),Par{-2;-3}(pt4{b0:=;b1:t0},Sl{30},c5e,pi6{t0:=},t7))",
+    Tree0231 "B{t0=2;b0;b1=5;q0=1}Isw{6;N;T}(Ite(c0l,t1),Ite(DySel(a2,t3),Lp{_;R}(Sb{t0=b0})),Sel(a4,Scc{b1%2<0}))",
+    Tree0232 "TryT(Dl{100}(c0),Once(Rep3(Rus{3}(c1e))),Swm(Sl{50},Sub(t2)))",
+    Tree0233 "Par{_;1}(RFb(Ite(ASeq(t0,c1e),c2l,Ret2(DySeq(To{50}(a3),a4e))),OnceK(MSeq(Wt{20},Swm(RSeq(S,t5e),RFb(t6e,Wt{0})),Par{1;_}(a7e,t8,c9)))))",
+    Tree0234 "B{b1;b0=5}@rw{b1=b0+4}Wde(c0,ASeq(pt1{b0:=},Sl{10},@rw{b1+2<3}@oh{b0+=2}Suc))",
+    Tree0235 "B{b0}@po{b0+=2}RSeq(RU{S}(c0l),Run)",
+    Tree0236 "B{t0=5;b0=0;q0}To{50}(@si{t0+4!t0+4%2}@os{t0+2%4>1?t0+=3}Lp{t0;_}(Swm(@oh{t0%2<0?b0:=t0;b0+=2}@po{t0+=1}@rw{t0=5}Swm(t0,t1,t2,a3b{2;b0}),a4b{t0;b0},Su{t0}(Lp{b0;K}(@si{b0>0}Par{-2;1}(c5b{5},t6))))))",
+    Tree0237 "B{b0=0;b1;t0;q0=1}Sel(Inv(RSeq(Inv(Lp{b0;K}(Seq(t0,t1e,t2))),@os{b1:=b0}t3,Pre{b1>4}(pi4{t0:b0}),pc5{b0:b0})),Scc{t0+4>b1},RFb(Ret4(a6),Pre{b1!7;S}(RU{F}(Seq(a7b{9;b0},c8,pc9{b0:2},t10)))),MPri(Par{-1;-3}(Dd{100}(R),OnceT(Seq(c11,pt12{b0:=;b1:=},c13)),Inv(Pre{b1+3<2;K}(Flt{2;R;K}(To{30}(pt14{b0:b1;b1:=})))))))",
+    Tree0238 "Fb(Rep3(Rep4(c0l)),F,t1)",
+    Tree0239 "B{t0=5;b0=4;b1=4;l0=0}Bin{b1+2%2<1;T}(Itr{b0;1;_;T}(Mt{10}(Once(Mt{0}(TryT(@of{b0:=3;b1+=1}@fi{b1<t0+2}Rep4(Scc{b0<0}),@of{b0:=b1}@ki{b0+1%3>1}R))))),Flip(c0,Itr{b0;1;3;T}(Itr{b0;2;2;T}(Isw{b0;_;_}(Fb(t1),pa2{b0:b1;b1:t0})))))",
+    Tree0240 "B{t0=4}Ret2(AFb(Fb(FF(SubA(c0b{t0%2})),t1,Sb{t0=6})))",
+    Tree0241 "B{b0=5}Seq(Sb{b0=7},Sl{0},t0)",
+    Tree0242 "B{t0=4}Swm(c0b{t0},WU{t0%2!0}(RFb(F,F,Wv{t0}(t1))),Fai)",
+    Tree0243 "B{t1;l0;b0=4;t0=3;o0=5}Itr{b0;_;1;_}(RT{1}(PAll{0}(t0,Step(Sl{20},a1b{4;b0},t2),R,Fb(Obs{o0|2+4=1;L}(c3),Obs{t1=0;L}(t4e)),Try(Par{0;-1}(Pre{o0|5%4<3}(c5b{t1%2}),Sb{b0=t0}),Cnd{t1<t0+4;T;S}(RSeq(c6l,a7b{o0|5;b0},t8,pc9{b0:5}))))))",
+    Tree0244 "B{b0}@si{b0%2<1}TryF(pc0{b0:=},Mt{100}(R),c1l)",
+    Tree0245 "B{t1=0;l0=0;b0=2;t0=2;b1=0;o0=_}Par{2;_}(Isw{b0+3;N;N}(pt0{b0:=;b1:=},RSeq(Sl{0},Wu{t1}),@oh{b1+=1}Rep3(Sb{t0=b0}),Ub{o0},a1),Rpt{F}(RSeq(Itr{b0;_;3;T}(OnceT(c2b{t1})),Ub{o0},@oh{o0:=_;b0+4<2?t0:=t0%4}@ki{t0>o0|5%4}Itr{b0;1;2;_}(RepF(pt3{b0:t0;b1:b1})),RSeq(t4e,t5e),@ki{b0%3<1}Rep0(Wu{t1}))))",
+    Tree0246 "B{t1=5;q0;o0=3;b0=5;t0;b1=0}Try(Cnd{some;T;S}(@of{o0:=4}@si{o0|5!b1+2%4}Su{t1}(RFb(c0b{t1}))),AFb(t1e,Dd{0}(a2b{t1;b0}),@os{t1+=1;b1:=b0}c3),Sel(Wu{t0},pt4{b0:b0},t5,Rty1(pi6{t0:=}),t7),Lp{t0;F}(Flip(Sel(t8,t9e),Seq(c10,t11e,t12e),PPar{2;N}(t13,pt14{b0:t1}))),DySel(To{10}(DySeq(c15b{b1},c16)),Scc{t0+4>b1+1%4}))",
+    Tree0247 "B{t0=1;b0}FF(Bin{b0!t0+3;N}(Rep3(Par{-1;_}(Rus{F}(pt0{b0:b0;b1:t0}))),Fb(Fb(c1e,pc2{b0:7}),Opt(S))))",
+    Tree0248 "B{b0=4;q0=4}AFb(Lp{_;S}(c0),SubA(F),SubR(a1e),t2,Sc{b0+=2})",
+    Tree0249 "Fb(DySel(c0),t1,Fb(c2,t3))",
+    Tree0250 "To{30}(Inv(Seq(Fb(t0e,a1,Sub(c2l)),Mt{0}(a3),PAll{-1}(F,Sl{10},Sub(OnceT(t4))))))",
+    Tree0251 "B{b0=1;t0=1;b1;t1=5}Bin{t1!3;_}(Swm(RSeq(DySel(Scc{b1<b0+1},pt0{b0:0;b1:b0},c1),Lim{3}(@ki{b0>4}Bin{t0+4>2;N}(Ite(t2,c3l),pt4{b0:=;b1:b0})))),t5)",
+    Tree0252 "B{b0=0;o0=3;t0=4;b1=1}Swm(Inv(Wv{t0}(Wu{t0})),PrSel{7;b0+3%4}(pc0{b0:5},c1),Rep4(Ite(t2,Pre{o0|1=2;F}(t3),Sb{b1=b0})))",
+    Tree0253 "B{t1=2;l0=2;b0}Ite(RSeq(Wt{10},t0e,WU{b0<t1}(pt1{b0:b0;b1:b0})),Itr{b0;0;_;N}(RFb(t2,pt3{b0:b0;b1:t1},Wt{10})),FF(PAll{2}(t4,S,SubA(Keep(a5)),@ki{b0+1%3>0}c6)))",
+    Tree0254 "B{t0=5;b0=0}PrSel{t0+3%4;2}(Fb(a0,AFb(pc1{b0:=},a2l)),Step(RFb(@oh{b0+=1}@fi{b0!7}Wt{0},a3l,t4),t5,c6e,c7))",
+    Tree0255 "B{b1=1;t1=2;b0=0;l0=4}Flip(Cd{0;_}(Once(Rep2(Isw{b0;N;N}(@po{b1+=2}Swm(a0,t1),t2)))),Pri(a3e,pt4{b0:b1;b1:t1},@oh{t1+=3}Fai,t5),Itr{b0;0;_;_}(Sw{0;2}(c6e,Flt{3;F;F}(Sw{1;5}(pi7{t0:b1},t8e,Sc{b0:=b0%4})),Seq(Scc{b1+3<6},pa9{b0:t1;b1:b0},Sb{b1=3}))),@ki{b0+2>4}Fb(Dl{10}(OnceK(c10b{b0})),Isw{b1+4%4;N;_}(t11,Fai)),Fb(PPar{0;_}(Suc,a12,R,a13,Sb{b0=2})))",
+    Tree0256 "B{b0=5;o0=_;t0=0;t1=4}@os{t0:=t1%3;b0%4<0?t0+=1}@rw{none}@si{t1%2<1}PPar{0;T}(RT{F}(Rmp{S;S}(@rw{some}Fb(Lim{1}(Scc{some})))))",
+    Tree0257 "B{t0=3;b1=0;b0=1}Bin{b1>b1+2;T}(To{50}(Isw{t0;_;_}(PPar{1;_}(@os{b0+=3}c0b{b0},Sl{50},Pre{b1+3=4}(RU{F}(Fai)),S),RT{2}(Step(Flip(Wde(a1,c2),Sb{b0=1}),t3)))),RSeq(t4,a5e,pc6{b0:=},@po{b1+=2}@ki{b1!2}Cnd{t0!b0;N;_}(pa7{b0:1;b1:b1}),Sb{b1=5}))",
+    Tree0258 "B{o0=_;b1;b0=3;t1=2;t0}Sw{5;1}(@ki{b1+3%2!1}DySeq(@of{o0:=_}Seq(Wt{50},t0e),Cnd{b1+1<b1;N;S}(Once(PAll{-1}(t1e,Ub{o0}))),@po{t0+=3}Sw{0}(c2e,@os{b0:=t0%2}Ruf{F}(c3))),TryT(Isw{b0%3;_;N}(t4e,pa5{b0:b1;b1:b0},Mt{0}(Rep3(R)),c6,@fi{t1>b1}@ki{t1+4%2<1}@os{t1%2<0?t1+=2}c7l),Fb(pi8{t0:=},Rty0(Sb{t1=b1}),a9)),t10e)",
+    Tree0259 "B{t0=5;b0=2;o0=_}RSeq(@of{b0=6?b0+=3}@fi{b0%4<1}@si{t0+4%2!0}Par{-2;-3}(Scc{o0|1+2%4>2},Rmp{F;F}(ASeq(t0,Sb{o0=9},pt1{b0:=},t2)),Rep1(Rmp{F;S}(RT{1}(Rus{F}(RFb(Ub{o0}))))),Cnd{b0+2%4>0;T;_}(Ret3(Try(t3,c4b{b0}))),DySel(c5,c6,Rep0(Sc{o0:=t0+4;b0:=5}))))",
+    Tree0260 "B{b0=5;t0=1;q0=3;b1=3}Fb(RSel(Cnd{b1+2%4>2;N;S}(Sw{4}(c0l,pa1{b0:=;b1:=})),c2,t3),Rep1(@ki{t0<3}@po{b1+=2}@si{b1+2<b0}Cnd{t0%2=1;_;F}(MSeq(PPar{2;N}(a4,pi5{t0:t0},@of{b1:=b0}Lp{_;_}(c6)),a7b{b1+4;b0}))))",
+    Tree0261 "B{b0=5;t0=0;b1=2}Ite(SubA(@os{b1%4>0?b1+=3;t0:=b1}SubR(Sw{1;2}(Pre{b1!b0+4;K}(Sc{t0:=b0}),pt0{b0:1;b1:b0},R))),Rep4(MPri(t1e,t2,Sl{0})))",
+    Tree0262 "B{o0;t0=1}Wde(t0,RSeq(To{30}(a1),Opt(Wt{50}),Fb(t2,@oh{t0+=3;o0:=_}t3)),t4)",
+    Tree0263 "B{t0;b0=3;q0;t1;l0=0}Itr{b0;2;_;T}(Par{1;_}(Pri(Lp{b0;F}(Seq(Sb{t0=b0},t0))),RtyF(Ruf{2}(pc1{b0:=})),@ki{t0<0}Bin{b0>t1;N}(R,a2),Seq(Step(ASeq(pt3{b0:b0;b1:t0},c4l),@si{b0%3<1}@fi{b0%2>0}@os{t0:=t1+3%4}pc5{b0:=}))))",
+    Tree0264 "Swm(c0,c1,t2,t3,c4e)",
+    Tree0265 "B{b0=4;q0;b1=4;t0=2}Ite(@si{b1+1!b1}Seq(pc0{b0:7},c1b{b0+3}),RSeq(t2,pi3{t0:=}),Lp{t0;_}(Sel(pc4{b0:=},t5,c6l)))",
+    Tree0266 "B{t0=3;b1=2;b0;o0=0}@po{t0:=b1;b0+=1}Wde(t0,Dd{100}(Dl{20}(Sw{3;1}(Bin{t0!7;_}(Sb{o0=4},c1),c2,F))))",
+    Tree0267 "B{t0;b0=1;o0=_}RSeq(MSeq(Intr{t0+3%3>0}(@si{b0>7}@os{b0+=2;b0+=2}@fi{t0%4!1}Fai),PrSel{b0+4;b0+2}(c0,Sb{b0=1})),Try(Scc{o0|1+2%3=0},t1,Flt{1;F;_}(Once(Cd{0;_}(Sl{30})))),t2)",
+    Tree0268 "B{o0=_;b0=0;t0=4}RSeq(Seq(pc0{b0:b0},@of{o0:=b0;o0:=o0|4}PAll{1}(Lim{2}(c1)),Sc{b0:=t0%2;b0+=3},t2,Rep0(Sb{b0=8})),Su{t0}(a3b{t0;b0}))",
+    Tree0269 "B{o0=0;b1=5;b0;t0}Flip(@po{b1+=1}Flip(Cnd{o0|4=4;T;F}(Ub{o0}),To{0}(@ki{t0%4!1}t0),Seq(Sb{t0=9},t1e,Sb{t0=3})),Sw{0}(a2,@os{b1+=3}a3b{b0;b0}))",
+    Tree0270 "B{b1;t0=2}Cd{0;K}(TryT(MPri(F,Scc{t0<1}),@po{b1+=1;t0:=t0+2%4}Run,@po{t0+=2}@si{t0<4}Seq(t0,t1)))",
+    Tree0271 "B{t0;l0;b0=5;q0=2;o0}MSeq(RSeq(Sl{10},pa0{b0:b0;b1:b0},RSeq(Isw{b0;_;T}(R,Scc{t0>2}),Scc{some})),@oh{o0:=o0|1+2}@ki{o0|5+2<b0+4}Itr{b0;2;1;T}(Rus{1}(Itr{b0;_;2;N}(Keep(Lp{b0;F}(Seq(@rw{t0%2=0}Suc,Scc{o0|1<t0},t1)))))),RSeq(t2e,t3,PPar{1;T}(c4,c5),a6,a7))",
+    Tree0272 "B{t0;t1=2}Keep(Fb(pa0{b0:1},Star(PPar{2;N}(t1,c2e),@rw{t0%4>0}SubR(Par{-2;2}(Sb{t0=t1},a3l)),t4),Ite(t5,c6)))",
+    Tree0273 "B{b0=3;t0;o0;b1=3}RepF(RFb(AFb(c0),Wde(Pre{o0|3=b0+1;R}(To{50}(RetF(@rw{b0+4%2!0}@si{t0%4!3}Pre{some;K}(c1l)))),Bin{o0|5=1;_}(Sw{1;3}(@of{b0+=3;b0+=1}@rw{t0=7}c2,Wu{t0},pc3{b0:=}),FS(RSeq(c4,pc5{b0:5}))),RFb(Pri(t6,@ki{b0+4>4}@si{b1=o0|1}a7),Seq(pa8{b0:b1;b1:b1})))))",
+    Tree0274 "B{b1}Sw{1}(t0e,SubA(t1))",
+    Tree0275 "B{t1=0;b1=4;t0;o0=0;b0=2}RFb(Par{-1;-2}(Flt{1;F;K}(To{30}(a0)),Pre{b0+1<1;F}(Cd{30;K}(c1))),Pre{b1+1=0;K}(@oh{b1:=t0;t0+=1}@fi{t1!4}Wde(PPar{0;T}(c2,Sl{30},F,c3),Keep(Flt{2;_;_}(a4)))),Ite(Sel(Obs{t1+4>3;L}(Sb{o0=9}),Obs{t0+2=o0|4;B}(pi5{t0:=})),DySeq(t6,Fai)))",
+    Tree0276 "Rmp{S;S}(t0)",
+    Tree0277 "B{o0=1;b0;t0=3;b1=5}Inv(RSeq(Swm(Suc,c0),@ki{o0|5+3%4<0}@po{b1+=1;b0!2?b0:=b1}@oh{t0+3>6?t0:=b0;o0:=b0+2%3}Par{_;3}(S,Wv{t0}(Sc{b1+1=0?b1+=1;b0+=1}),@oh{t0:=b1+3}Ub{o0})))",
+    Tree0278 "B{b1=2;b0=2;t0=1}PPar{0;T}(TryT(RSeq(pi0{t0:t0},t1),Pre{t0<2;F}(t2e),Su{t0}(pi3{t0:=})),Fb(Try(a4,Sb{b1=b0},Fai),Swm(a5b{5;b1},a6e,a7)),MPri(@fi{b1=4}Sc{b0+=3},ASeq(c8l,c9l),To{10}(Star(S,c10))))",
+    Tree0279 "RSeq(PPar{0;_}(a0l,MSeq(Rpt{3}(c1),DySeq(c2))),Cd{0;K}(RepF(RSel(Pri(a3,t4,c5,a6,c7),Ret3(c8)))),Star(Rty4(t9),Rep0(t10),To{10}(MPri(t11,a12l,t13,To{0}(t14)))),Cd{0;_}(Sub(RFb(PPar{2;T}(Ret3(t15),t16e,Fai),Flt{3;F;K}(t17),c18e))))",
+    Tree0280 "B{t0;b1;b0}PPar{0;T}(ASeq(Invt(Wde(t0,Sl{0},pi1{t0:=})),Rep1(@po{b0+4=t0%3?b1+=2}@si{t0>4}PrSel{t0;b0+1;3}(t2,RU{S}(RU{S}(t3)),c4b{b1})),RSel(c5e,t6,Wu{t0},t7)),t8e)",
+    Tree0281 "B{b0=3;o0=_;t0}ASeq(PPar{0;_}(t0,a1,c2l,Run),@os{b0+=1;t0:=t0+4%4}@of{t0+=2}RFb(RSel(DySeq(pa3{b0:b0}),t4e,a5l,a6),RSeq(t7,pi8{t0:=},@os{o0:=t0;b0:=t0}@ki{t0+3%3=1}@rw{b0+3%2!0}c9,t10)))",
+    Tree0282 "B{b0=4;t0;b1=5;o0}RSel(Sw{5}(MSeq(Ruf{F}(pt0{b0:9;b1:=}),Sb{b0=t0}),RT{F}(Sl{0})),PAll{0}(t1,F),Isw{b1;T;T}(a2l,Ub{o0},S,t3))",
+    Tree0283 "B{t0;b0=3;b1=3;t1=4;o0=5}Pri(Lim{2}(c0),@fi{t0+4=6}Try(Flip(pi1{t0:b0},Sc{t1+=3},a2,c3l,Ub{o0}),MPri(t4e,F)),@ki{t1%2>0}Rmp{F;F}(Wde(SubR(Dl{10}(Scc{o0|4+4!2})),Rpt{F}(Swm(Sc{o0:=_},Seq(@po{t0+=2}@ki{none}@si{some}t5,Sl{0},Sl{10}))))),MPri(@ki{t1>b0}Pre{b0>5;K}(pa6{b0:b1;b1:=}),To{20}(Inv(Seq(c7,a8,t9)))),@rw{o0|2<b1}FF(RSel(Invt(pa10{b0:t1;b1:b1}))))",
+    Tree0284 "B{t1=4;t0=4;b0;o0=0;b1=4}Rep4(Fb(PAll{3}(t0,@si{t1>4}@fi{b1+4%3!0}t1,Suc),RU{F}(Wu{t0}),@po{o0:=b0+4%3}PPar{2;T}(Wt{20},Wu{t0},F,a2)))",
+    Tree0285 "B{t0=1;b1=3;l0;b0=2}Rmp{F;F}(Itr{b1;2;3;N}(Par{_;-1}(Fb(@si{b1+4%3<0}@os{b1+=1}t0),Su{t0}(Scc{b1>5}),pa1{b0:=;b1:=},Cd{30;_}(Rus{3}(Pre{b1<b1+1;K}(c2l))),SubA(Intr{b1!b0+3%4}(Seq(a3l,F))))))",
+    Tree0286 "B{b1=2;b0=2}OnceT(Scc{b0+4>b1})",
+    Tree0287 "B{b0;t0;o0}Inv(PAll{-2}(RT{1}(Sl{0}),PAll{2}(@os{b0+=2}@fi{none}@si{t0%3=2}c0e,SubA(pc1{b0:t0}),Inv(SubR(t2e)))))",
+    Tree0288 "B{t0=1;t1;b1=1;o0;b0}RSel(To{100}(RT{3}(Wt{0})),RU{S}(@rw{t0>6}RepF(Dd{20}(Fb(Dl{0}(@rw{t1!o0|4}@ki{o0|1+4%4<3}OnceK(@ki{b0>3}t0)),@si{b1=5}@os{t0:=5}@of{b1:=t1}Scc{b0+1%3<0})))))",
+    Tree0289 "B{o0=5;t0=0;l0=0;b0}Bin{t0=2;N}(@ki{t0>5}@oh{t0+=2}Itr{b0;2;_;T}(MPri(@os{o0:=_}@of{b0:=5}Itr{b0;2;_;_}(Fai),Dl{20}(t0e),Mt{0}(Bin{o0|3>1;T}(pi1{t0:=},t2)))),@ki{b0+3%4>1}Rty2(ASeq(c3e)))",
+    Tree0290 "RFb(RepF(t0),a1,OnceT(OnceT(R)),RSeq(ASeq(c2,t3),Dl{100}(a4)),Flt{1;R;_}(RFb(c5l,t6)))",
+    Tree0291 "B{b0=3;t1;t0}Fb(Flip(pi0{t0:t1},Mt{0}(Sc{t0:=t1;t1:=b0}),Inv(F)),t1,Intr{t0>6}(a2))",
+    Tree0292 "B{t0;o0=_;b0=4;t1=3}Star(Seq(c0,Sb{t0=9}),MSeq(pa1{b0:=;b1:t1},c2e),Isw{t0%2;N;N}(t3,t4),Dd{50}(Fb(pt5{b0:t1;b1:t0},t6e,a7b{o0|4;b0},c8,t9)),Ruf{F}(a10b{2;b0}))",
+    Tree0293 "To{50}(RSeq(Lim{1}(Dd{0}(Wde(RSeq(t0,t1,Sl{20}),Flt{2;_;F}(RU{F}(a2)))))))",
+    Tree0294 "B{b1=3}WU{b1%2<1}(RFb(Ret3(FS(t0)),Try(PPar{2;T}(t1,pc2{b0:b1}),a3,RU{F}(Sl{30}))))",
+    Tree0295 "B{t0=3;o0=_}Swm(Scc{some},SubA(c0l))",
+    Tree0296 "B{b0=0}Pri(Once(t0),Obs{b0>5;N}(t1))",
+    Tree0297 "B{t0=3;o0;b0}Fb(PAll{1}(Rpt{F}(@po{t0+=1}Obs{o0|1+4%3<0;S}(Pre{b0+2<0;R}(pt0{b0:b0;b1:b0})))),RSeq(@po{b0+=3}@of{t0+=2;b0:=t0}@oh{b0%2>0?t0:=b0+4}pc1{b0:=},pa2{b0:b0;b1:b0},t3,Suc),@of{o0:=_}@fi{t0%3<2}RFb(Flt{3;S;_}(Sl{100}),OnceK(Su{t0}(Ret1(Wt{10})))))",
+    Tree0298 "B{b1=2;b0;t0}@ki{b1=1}@si{b0<2}PPar{2;_}(SubA(RSeq(c0,@oh{t0+=2}@si{b1%3<0}F)),SubR(t1))",
+    Tree0299 "B{b0=0}Pre{b0!1;K}(S)",
 }

@@ -5,3051 +5,68 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0300 for Ctx {
-        RetryUntilSuccessful(2) {
-            FlipSelector {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    AlwaysSuccess,
-                    AlwaysRunning,
-                },
-                WhileDoElse {
-                    RepeatUntilSuccess(2) {
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                Limiter(2) {
-                    SequenceWithMemory {
-                        Repeater(3) {
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                        IfThenElse {
-                            Condition(Cond<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                ParallelAll(max_failures = -2) {
-                    StatefulAction(Task<6>),
-                    Wait(20),
-                    Condition(Cond<7> = Cond::<7>),
-                },
-                ReactiveSelector {
-                    Action(Act<8>),
-                    Condition(|ctx| ctx.check(9)),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0301 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            SequenceStar {
-                PrioritySelector {
-                    #[score(|bb| (*bb.t1 + 2) as f32)]
-                    Condition(PCond<0>, b0 = {=}),
-                },
-                Action(Act<1>),
-                SetBlackboard(t1 = 8),
-                ParallelAll(max_failures = -2) {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            #[on_success(|bb| bb.b0 += 2)]
-            #[skip_if(|bb| *bb.t1 != 5)]
-            Precondition(|bb| *bb.t1 > *bb.t0, else = Success) {
-                SequenceWithMemory {
-                    Sleep(0),
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(|ctx| ctx.check(5)),
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0301Blackboard { t1 b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0302 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        WaitValueUpdate(t0) {
-            MemSequence {
-                ReactiveFallback {
-                    MaxTime(0) {
-                        ReactiveFallback {
-                            Condition(Cond<0>),
-                            #[on_failure(|bb| bb.t0.set((*bb.t0 + 2) % 3))]
-                            ReactiveSequence {
-                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                                Action(Act<2>),
-                                StatefulAction(Task<3>),
-                                WasEntryUpdated(t1),
-                            },
-                        },
-                    },
-                    #[post(|bb| *bb.t0 += 2)]
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(PTask<4>, b0 = 4, b1 = {b0}),
-                        StatefulAction(Task<5> = Task::<5>),
-                        WasEntryUpdated(t1),
-                        SetBlackboard(t0 = {b1}),
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        Wait(0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0302Blackboard { b1 t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0303Sub0 for Ctx {
-        RunOnce(then_skip = false) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0303Sub1 for Ctx {
-        Condition(|ctx| ctx.check(3))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0303 for Ctx {
-        ReactiveSequence {
-            Fallback {
-                Sequence {
-                    SubTree(Tree0303Sub0),
-                },
-                Action(|ctx| ctx.exec(1)),
-            },
-            Condition(|ctx| ctx.check(2)),
-            DynamicSequence {
-                SubTree(Tree0303Sub1),
-                Repeater(2) {
-                    Action(Act<4> = Act::<4>),
-                },
-                StatefulAction(Task<5>),
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0304 for Ctx {
-        DynamicSelector {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            Condition(Cond<2>),
-            Action(Act<3> = Act::<3>),
-            AlwaysSuccess,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0305 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            TryCatch {
-                Delay(20) {
-                    Condition(Cond<0>),
-                },
-                SetBlackboard(t1 = 9),
-                Runner,
-            },
-            #[success_if(|bb| *bb.t1 % 2 != 0)]
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t0 % 2 > 0),
-                Action(Act<1>),
-            },
-            ReactiveFallback {
-                Optional {
-                    #[run_while(|bb| bb.b0 != 2)]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[skip_if(|bb| (*bb.t0 + 2) % 4 == 2)]
-                    Action(|ctx| ctx.exec(2)),
-                },
-                Condition(|ctx| ctx.check(3)),
-                Runner,
-            },
-            Precondition(|bb| bb.b0 == 6) {
-                ReactiveSequence {
-                    Action(PIo<4>, t0 = {t1}),
-                    #[run_while(|bb| *bb.t1 == 1)]
-                    StatefulAction(Task<5>),
-                    Condition(Cond<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0305Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0306 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        TryCatch {
-            #[failure_if(|bb| bb.o0.is_none())]
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Parallel(success = 2, failure = 1) {
-                Action(Act<2>),
-                Sleep(20),
-            },
-        }
-    }
-}
-
-board!(Tree0306Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0307 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            b0: i64 = 2,
-        }
-        Optional {
-            RepeatUntilFailure(forever) {
-                Fallback {
-                    Selector {
-                        Observe(|bb| bb.b0 % 2 < 1, abort = both) {
-                            FlipSelector {
-                                IfThenElse {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    SetBlackboard(b0 = 6),
-                                    Condition(Cond<1>),
-                                },
-                                AsyncFallback {
-                                    WasEntryUpdated(t0),
-                                    Action(|ctx| ctx.exec(2)),
-                                    Succeeder,
-                                },
-                            },
-                        },
-                        RunOnce(then_skip = true) {
-                            ReactiveSequence {
-                                IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = true) {
-                                    Action(PAct<3>, b0 = {b0}, b1 = {=}),
-                                    Condition(|ctx, bb| ctx.check_in(4, 7)),
-                                },
-                                ParallelAll(max_failures = -1) {
-                                    #[post(|bb| if bb.b1 % 3 != 0 { bb.b1 = *bb.t0 })]
-                                    StatefulAction(Task<5>),
-                                    Condition(Cond<6>),
-                                },
-                            },
-                        },
-                        MemPriority {
-                            RetryUntilSuccessful(3) {
-                                Priority {
-                                    Condition(Cond<7>),
-                                    Condition(Cond<8> = Cond::<8>),
-                                },
-                            },
-                            Repeat(2) {
-                                Condition(Cond<9>),
-                            },
-                            Condition(Cond<10>),
-                        },
-                        Repeater(3) {
-                            RepeatUntilFailure(2) {
-                                AsyncSequence {
-                                    #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
-                                    StatefulAction(Task<11>),
-                                    StatefulAction(Task<12>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0307Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0308 for Ctx {
-        ParallelAll {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            StatefulAction(Task<3> = Task::<3>),
-            Optional {
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0309Sub0 for Ctx {
-        DynamicSequence {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0309 for Ctx {
-        DynamicSelector {
-            SubTree(Tree0309Sub0),
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Condition(Cond<3>),
-            ForceFailure {
-                AlwaysFailure,
-            },
-            Condition(Cond<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0310 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 4,
-        }
-        RepeatUntil(Failure) {
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(0)),
-                WasEntryUpdated(t0),
-                RunOnce(then_skip = true) {
-                    StatefulAction(PTask<1>, b0 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0310Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0311 for Ctx {
-        Inverter {
-            Selector {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2> = Act::<2>),
-                Timeout(100) {
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                        AlwaysRunning,
-                    },
-                },
-                Cooldown(0, filtered = Failure) {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0312 for Ctx {
-        ReactiveSequence {
-            Timeout(20) {
-                DynamicSelector {
-                    StatefulAction(Task<0>),
-                    AlwaysRunning,
-                },
-            },
-            Filter(times = 1, count = Success) {
-                RepeatUntilSuccess(2) {
-                    DynamicSelector {
-                        ReactiveSelector {
-                            Action(Act<1>),
-                            Condition(Cond<2>),
-                        },
-                        Repeat(0) {
-                            Action(Act<3> = Act::<3>),
-                        },
-                    },
-                },
-            },
-            RepeatUntilFailure(forever) {
-                ParallelAll(max_failures = -1) {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        Sleep(10),
-                    },
-                    AlwaysSuccess,
-                    Timeout(0) {
-                        Action(|ctx| ctx.exec(6)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0313 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-        }
-        #[post(|bb| bb.b0 = *bb.t0 % 4)]
-        #[skip_if(|bb| *bb.t0 + 2 > *bb.t0)]
-        MemPriority {
-            ParallelAll(3) {
-                AlwaysRunning,
-                Failer,
-                StatefulAction(Task<0>),
-            },
-            RunOnce(then_skip = true) {
-                Parallel(success = 3) {
-                    Action(|ctx| ctx.exec(1)),
-                    Condition(Cond<2>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
-            Loop(q0, if_empty = Skipped) {
-                Parallel(failure = -2) {
-                    Condition(|ctx, bb| ctx.check_in(4, 1)),
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    #[skip_if(|bb| *bb.t0 < 3)]
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t0 + 2)),
-                },
-            },
-            SequenceWithMemory {
-                AlwaysSuccess,
-                SetBlackboard(b0 = {t0}),
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0313Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0314 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 4,
-        }
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                SetBlackboard(b1 = 6),
-                #[on_halted(|bb| { bb.b1 = bb.b1 % 4; *bb.t0 += 4 })]
-                #[on_failure(|bb| bb.o0 = None)]
-                #[success_if(|bb| bb.o0.is_none())]
-                Optional {
-                    ForceFailure {
-                        StatefulAction(Task<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0314Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0315 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
-        }
-        WaitValueUpdate(t0) {
-            DynamicSelector {
-                #[run_while(|bb| (bb.b0 + 2) % 4 > 0)]
-                #[success_if(|bb| bb.b1 < 4)]
-                SkipUnlessUpdated(t0) {
-                    Loop(q0, if_empty = Success) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0315Blackboard { b1 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0316Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0316Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        SubTree(Tree0316Sub1, ..)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0316 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Precondition(|bb| *bb.t0 < 2, else = Skipped) {
-            Observe(|bb| *bb.t0 + 2 < 6) {
-                PrioritySelector {
-                    #[score(|bb| (bb.b0) as f32)]
-                    #[on_success(|bb| bb.b0 += 3)]
-                    #[post(|bb| bb.t0.set(bb.b0))]
-                    Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                    #[score(|bb| (bb.b0) as f32)]
-                    Conditional(|bb| *bb.t0 == bb.b0 + 2, dynamic = true, else = Success) {
-                        SubTree(Tree0316Sub0, b0 = {=}, t0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0316Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0317 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 4,
-        }
-        Timeout(10) {
-            #[skip_if(|bb| bb.b0 + 1 == 7)]
-            #[success_if(|bb| bb.b0 % 2 < 0)]
-            #[on_halted(|bb| bb.o0 = None)]
-            KeepRunningUntilFailure {
-                SequenceWithMemory {
-                    Condition(Cond<0>),
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0317Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0318 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        PrioritySelector {
-            #[score(|bb| (bb.b0) as f32)]
-            ParallelAll(0) {
-                BinarySelector(|bb| bb.b1 > bb.b0 % 3, dynamic = true) {
-                    IndexSwitch(|bb| bb.o0.unwrap_or(4) + 4, out_of_range = Loop, dynamic = true) {
-                        WaitUntil(|bb| bb.b1 + 2 == (bb.b0 + 4) % 3) {
-                            AlwaysRunning,
-                        },
-                        AlwaysRunning,
-                    },
-                    WaitValueUpdate(t0) {
-                        #[on_halted(|bb| bb.b1 += 3)]
-                        Repeat(3) {
-                            BinarySelector(|bb| bb.o0.unwrap_or(2) % 4 < 0, dynamic = false) {
-                                StatefulAction(Task<0>),
-                                PrioritySelector {
-                                    #[score(|bb| (bb.b0 % 3) as f32)]
-                                    Condition(Cond<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                    SkipUnlessUpdated(t0) {
-                        Limiter(2) {
-                            Observe(|bb| bb.b1 % 2 != 1) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0318Blackboard { o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0319 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = Some(2),
             #[tracked] t0: i64 = 5,
             b1: i64 = 1,
-        }
-        WaitUntil(|bb| bb.b0 + 1 != bb.o0.unwrap_or(1) + 2) {
-            Repeater(3) {
-                MemPriority {
-                    StepSequencer {
-                        Action(|ctx| ctx.exec(0)),
-                        Failer,
-                    },
-                    WasEntryUpdated(t0),
-                    #[on_failure(|bb| if *bb.t0 != bb.b0 % 3 { bb.b0 = bb.o0.unwrap_or(1) })]
-                    #[failure_if(|bb| *bb.t0 == 3)]
-                    StatefulAction(Task<1> = Task::<1>),
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<2>),
-                            UnsetBlackboard(o0),
-                            Action(PIo<3>, t0 = {b1}),
-                        },
-                    },
-                    FlipSelector {
-                        SetBlackboard(o0 = Some(1)),
-                        Failer,
-                        WaitValueUpdate(t0) {
-                            StatefulAction(PTask<4>, b0 = {b1}, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0319Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0320 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 5,
             b0: i64,
         }
-        Deadline(0) {
-            ReactiveSequence {
-                #[on_halted(|bb| bb.t0.set(bb.b1 + 4))]
-                ReactiveSelector {
-                    Repeater(3) {
-                        #[post(|bb| bb.t1.set(bb.b0))]
-                        #[success_if(|bb| bb.b0 + 2 == 7)]
-                        #[on_failure(|bb| { if *bb.t1 % 2 < 1 { bb.b0 += 2 }; bb.b0 = bb.b0 % 2 })]
-                        BinarySelector(|bb| *bb.t0 < 1, dynamic = false) {
-                            ReactiveSelector {
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<0>),
-                                },
-                                RetryUntilSuccessful(4) {
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                                Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                                Condition(Cond<4>),
-                            },
-                            ReactiveFallback {
-                                FlipSelector {
-                                    Condition(|ctx| ctx.check(5)),
-                                    Script(|bb| bb.b0 = 5),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                    Condition(Cond<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0320Blackboard { t1 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0321 for Ctx {
-        Fallback {
-            ReactiveFallback {
-                MaxTime(30) {
-                    Condition(Cond<0>),
-                },
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-            },
-            KeepRunningUntilFailure {
-                RunOnce(then_skip = true) {
-                    MemSequence {
-                        Wait(20),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0322 for Ctx {
-        Fallback {
-            RetryUntilSuccessful(3) {
-                Sequence {
-                    AlwaysSuccess,
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            Limiter(2) {
-                PolicyParallel(policy = FirstFailure) {
-                    StatefulAction(Task<3>),
-                    AlwaysRunning,
-                },
-            },
-            MemPriority {
-                StatefulAction(Task<4> = Task::<4>),
-                Condition(|ctx| ctx.check(5)),
-                ReactiveSequence {
-                    Condition(Cond<6>),
-                    Action(Act<7> = Act::<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0323 for Ctx {
-        Timeout(10) {
-            FlipSelector {
-                AsyncFallback {
-                    RepeatUntilSuccess(forever) {
-                        Limiter(2) {
-                            IfThenElse {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    DynamicSelector {
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                    },
-                    Inverter {
-                        Succeeder,
-                    },
-                    AlwaysFailure,
-                    Sequence {
-                        Action(Act<4>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0324 for Ctx {
-        Parallel(success = 0) {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1> = Task::<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0325 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            AlwaysFailure,
-            StatefulAction(Task<1> = Task::<1>),
-            RunOnce(then_skip = true) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0326 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        ParallelAll {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Condition(Cond<0>),
-                ScriptCondition(|bb| bb.b0 % 4 < 3),
-            },
-            DynamicSequence {
-                AlwaysSuccess,
-                Action(PIo<1>, t0 = {t0}),
-            },
-            Sequence {
-                Condition(|ctx| ctx.check(2)),
-                #[post(|bb| bb.t1.set(bb.b0 + 3))]
-                Action(PAct<3>, b0 = {=}, b1 = {t1}),
-                AlwaysFailure,
-            },
-            Inverter {
-                Condition(Cond<4>),
-            },
-            DynamicSelector {
-                #[failure_if(|bb| bb.b0 < 3)]
-                #[on_halted(|bb| bb.t0.set(*bb.t1 % 3))]
-                StatefulAction(Task<5>),
-                #[on_failure(|bb| if *bb.t0 % 4 < 3 { bb.t1.set(6) })]
-                #[post(|bb| if *bb.t1 + 2 < *bb.t0 % 2 { bb.b0 = (*bb.t1 + 3) % 4 })]
-                StatefulAction(Task<6>),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0326Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0327Sub0 for Ctx {
-        AlwaysRunning
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0327 for Ctx {
-        Repeater(3) {
-            SubTree(Tree0327Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0328 for Ctx {
-        ReactiveSequence {
-            Repeat(3) {
-                Cooldown(10, filtered = Skipped) {
-                    Repeat(3) {
-                        Limiter(2) {
-                            Delay(0) {
-                                AlwaysRunning,
-                            },
-                        },
-                    },
-                },
-            },
-            Sequence {
-                Condition(Cond<0>),
-                Sleep(10),
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            ReactiveFallback {
-                Sequence {
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4>),
-                },
-                DynamicSelector {
-                    RunOnce(then_skip = false) {
-                        Condition(Cond<5>),
-                    },
-                    StatefulAction(Task<6>),
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0329 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        MemPriority {
-            #[failure_if(|bb| bb.b0 + 4 != 2)]
-            #[success_if(|bb| *bb.t0 > 2)]
-            #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); bb.o0 = Some(bb.b0 + 3) })]
-            RunOnce(then_skip = false) {
-                RepeatUntil(Success) {
-                    Sequence {
-                        #[failure_if(|bb| (*bb.t0 + 3) % 2 < 1)]
-                        #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                        Condition(Cond<0> = Cond::<0>),
-                        Condition(Cond<1>),
-                        StatefulAction(PTask<2>, b0 = {b0}),
-                    },
-                },
-            },
-            Interrupt(|bb| bb.o0.unwrap_or(3) == 0) {
-                WhileDoElse {
-                    Limiter(3) {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<3>),
-                        },
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<4>),
-                        DynamicSequence {
-                            Condition(Cond<5>),
-                        },
-                    },
-                },
-            },
-            WhileDoElse {
-                Timeout(0) {
-                    WaitValueUpdate(t0) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-                Condition(|ctx| ctx.check(7)),
-            },
-        }
-    }
-}
-
-board!(Tree0329Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0330Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 13,
-            b0: i64 = 10,
-            #[tracked] t0: i64 = 15,
-            b1: i64 = 9,
-        }
-        Script(|bb| { bb.t0.set(8); if bb.b0 % 4 > 0 { bb.b1 = *bb.t1 } })
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0330 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        Repeater(forever) {
-            PrioritySelector {
-                #[score(|bb| (bb.b0 + 2) as f32)]
-                Switch(b1) {
-                    case 1 => StatefulAction(Task<0>),
-                    _ => SubTree(Tree0330Sub0, ..),
-                },
-                #[score(|bb| (bb.b1 + 2) as f32)]
-                #[failure_if(|bb| *bb.t1 % 3 > 0)]
-                Optional {
-                    SetBlackboard(t1 = 1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0330Blackboard { t1 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0331 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-        }
-        #[skip_if(|bb| (*bb.t1 + 3) % 2 > 0)]
-        #[on_success(|bb| bb.b1 = bb.o0.unwrap_or(2))]
-        Loop(q0, if_empty = Running) {
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree0331Blackboard { b1 t1 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0332 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-        }
-        Loop(q0, value = {b1}, if_empty = Skipped) {
-            TryCatch {
-                IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail) {
-                    RepeatUntil(Success) {
-                        Invert {
-                            RunOnce(then_skip = true) {
-                                StepSequencer {
-                                    StatefulAction(PTask<0>, b0 = {=}),
-                                    Action(Act<1>),
-                                },
-                            },
-                        },
-                    },
-                    ForceSuccess {
-                        Condition(Cond<2>),
-                    },
-                    SequenceWithMemory {
-                        Wait(0),
-                        #[failure_if(|bb| bb.b0 == 5)]
-                        Switch(b1) {
-                            case 4 => DynamicSelector {
-                                Condition(Cond<3>),
-                                ScriptCondition(|bb| bb.b1 < 7),
-                            },
-                            _ => StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                Parallel {
-                    Action(|ctx, bb| ctx.exec_in(5, bb.b1 % 3, &mut bb.b0)),
-                    SequenceWithMemory {
-                        Condition(Cond<6>),
-                        ScriptCondition(|bb| bb.b0 > *bb.t0),
-                    },
-                    Switch(b1) {
-                        case 3 => StatefulAction(PTask<7>, b0 = 3),
-                        _ => StatefulAction(Task<8>),
-                    },
-                    DynamicSequence {
-                        ScriptCondition(|bb| bb.b1 > 4),
-                        Repeater(3) {
-                            #[run_while(|bb| (bb.b1 + 4) % 3 != 0)]
-                            #[success_if(|bb| bb.b0 % 4 > 0)]
-                            #[on_halted(|bb| bb.b1 += 2)]
-                            ScriptCondition(|bb| bb.b1 != (bb.b0 + 4) % 2),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0332Blackboard { t0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0333 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-        }
-        RepeatUntilSuccess(3) {
-            Priority {
-                Delay(0) {
-                    #[success_if(|bb| bb.b0 > 2)]
-                    #[skip_if(|bb| *bb.t0 + 1 == 0)]
-                    #[run_while(|bb| bb.b0 % 4 < 0)]
-                    TryCatch {
-                        ScriptCondition(|bb| bb.b0 < 0),
-                        Action(PIo<0>, t0 = {t0}),
-                    },
-                },
-                Condition(PCond<1>, b0 = 7),
-                #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
-                DynamicSelector {
-                    Condition(Cond<2>),
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    #[failure_if(|bb| *bb.t0 % 4 > 0)]
-                    StatefulAction(Task<3>),
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0333Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0334Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 9,
-        }
-        ScriptCondition(|bb| *bb.t0 != bb.b0 % 4)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0334 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            #[success_if(|bb| bb.b0 % 3 != 1)]
-            Repeat(3) {
-                Fallback {
-                    Condition(PCond<0>, b0 = 4),
-                    AlwaysFailure,
-                    ReactiveFallback {
-                        ParallelAll(2) {
-                            Condition(Cond<1>),
-                            StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-                        },
-                        #[on_failure(|bb| bb.b0 = *bb.t0)]
-                        #[run_while(|bb| bb.b0 > 2)]
-                        Failer,
-                    },
-                },
-            },
-            AsyncSequence {
-                DynamicSelector {
-                    SubTree(Tree0334Sub0, ..),
-                },
-                #[run_while(|bb| *bb.t0 < 1)]
-                #[failure_if(|bb| bb.b0 + 1 < bb.b0)]
-                Loop(q0, if_empty = Skipped) {
-                    DynamicSequence {
-                        IndexSwitch(|bb| (bb.b0 + 2) % 3, out_of_range = Fail) {
-                            RunOnce(then_skip = true) {
-                                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b0)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0334Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0335 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = Some(3),
-        }
-        #[on_success(|bb| bb.b0 = (bb.b0 + 1) % 4)]
-        #[skip_if(|bb| bb.o0.is_none())]
-        AsyncFallback {
-            Action(Act<0>),
-        }
-    }
-}
-
-board!(Tree0335Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0336Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b1: i64 = 13,
-            b0: i64 = 9,
-        }
-        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0336 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 1 => DynamicSelector {
-                ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
-                PrioritySelector {
-                    #[score(|bb| (bb.b1) as f32)]
-                    Sleep(30),
-                    #[score(5)]
-                    Runner,
-                    #[score(|bb| (bb.b1 % 3) as f32)]
-                    SubTree(Tree0336Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                },
-                ReactiveSelector {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                Deadline(0) {
-                    ParallelAll(max_failures = -2) {
-                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                        Action(PIo<3>, t0 = {b1}),
-                    },
-                },
-                Action(Act<4>),
-            },
-            case 4 => #[post(|bb| if bb.b0 == 5 { *bb.t0 += 4 })]
-            #[skip_if(|bb| bb.b1 > 1)]
-            #[failure_if(|bb| (bb.b0 + 4) % 3 != 2)]
-            BinarySelector(|bb| bb.b0 % 2 < 0) {
-                SkipUnlessUpdated(t0) {
-                    #[run_while(|bb| bb.b1 == (bb.b0 + 1) % 4)]
-                    #[skip_if(|bb| bb.b1 < *bb.t0)]
-                    #[success_if(|bb| bb.b1 < 0)]
-                    Condition(PCond<5>, b0 = 5),
-                },
-                Conditional(|bb| bb.b1 > *bb.t0, else = Failure) {
-                    MaxTime(20) {
-                        Condition(|ctx, bb| ctx.check_in(6, bb.b1)),
-                    },
-                },
-            },
-            case 2 => Retry(1) {
-                Priority {
-                    #[on_halted(|bb| if bb.b0 + 4 < 5 { bb.t0.set(bb.b1 % 3) })]
-                    StatefulAction(Task<7>),
-                    Precondition(|bb| *bb.t0 < 3, else = Running) {
-                        Parallel(success = 1, failure = -2) {
-                            AlwaysSuccess,
-                            SetBlackboard(b0 = 0),
-                        },
-                    },
-                    BinarySelector(|bb| bb.b1 == 2) {
-                        KeepRunningUntilFailure {
-                            #[success_if(|bb| *bb.t0 % 2 != 1)]
-                            StatefulAction(Task<8>),
-                        },
-                        Failer,
-                    },
-                    #[on_halted(|bb| if bb.b0 < 3 { *bb.t0 += 2 })]
-                    #[post(|bb| bb.t0.set(bb.b1))]
-                    #[failure_if(|bb| *bb.t0 + 1 < *bb.t0)]
-                    Deadline(10) {
-                        Action(PIo<9>, t0 = {=}),
-                    },
-                    StatefulAction(PTask<10>, b0 = 0, b1 = {=}),
-                },
-            },
-            _ => ReactiveFallback {
-                BinarySelector(|bb| *bb.t0 == 4, dynamic = false) {
-                    #[failure_if(|bb| *bb.t0 == bb.b1 + 3)]
-                    AlwaysRunning,
-                    Action(PAct<11>, b0 = {b1}, b1 = {b1}),
-                },
-                Filter(times = 2, count = Success, filtered = Skipped) {
-                    Condition(|ctx| ctx.check(12)),
-                },
-                Retry(3) {
-                    StatefulAction(Task<13>),
-                },
-                StatefulAction(PTask<14>, b0 = 3, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree0336Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0337Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0337 for Ctx {
-        Fallback {
-            SubTree(Tree0337Sub0),
-            RepeatUntilFailure(1) {
-                RepeatUntil(Failure) {
-                    Repeater(forever) {
-                        MemPriority {
-                            RepeatUntilSuccess(2) {
-                                KeepRunningUntilFailure {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0338 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
-            b1: i64 = 4,
-        }
-        RetryUntilSuccessful(3) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                WaitUntil(|bb| bb.b0 + 3 != 2) {
-                    Precondition(|bb| *bb.t0 + 1 < 3, else = Skipped) {
-                        RepeatTimes(1) {
-                            Runner,
-                        },
-                    },
-                },
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(Task<1>),
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-                ReactiveSequence {
-                    Action(|ctx| ctx.exec(3)),
-                    ForceSuccess {
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0338Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0339Sub0 for Ctx {
-        Succeeder
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0339 for Ctx {
-        IfThenElse {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                Sequence {
-                    SubTree(Tree0339Sub0),
-                    Condition(Cond<0>),
-                    AlwaysFailure,
-                },
-                Sequence {
-                    StatefulAction(Task<1> = Task::<1>),
-                    Delay(0) {
-                        StatefulAction(Task<2>),
-                    },
-                    Action(Act<3>),
-                },
-                StepSequencer {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-                MemPriority {
-                    AlwaysFailure,
-                    Condition(Cond<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            MemPriority {
-                SequenceStar {
-                    Sequence {
-                        Condition(Cond<8>),
-                        Condition(Cond<9>),
-                    },
-                    StatefulAction(Task<10>),
-                    WhileDoElse {
-                        Action(Act<11>),
-                        StatefulAction(Task<12> = Task::<12>),
-                        Sleep(10),
-                    },
-                    Remap(success = Failure, failure = Success) {
-                        ReactiveFallback {
-                            Action(Act<13>),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<14>),
-                        Filter(times = 3, count = Failure, filtered = Skipped) {
-                            StatefulAction(Task<15>),
-                        },
-                    },
-                },
-                Delay(20) {
-                    MemPriority {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            StatefulAction(Task<16>),
-                            Condition(Cond<17>),
-                        },
-                        Deadline(50) {
-                            PrioritySelector {
-                                #[score(2)]
-                                Condition(Cond<18>),
-                                #[score(2)]
-                                RepeatTimes(forever) {
-                                    Sleep(10),
-                                },
-                                #[score(3)]
-                                Condition(Cond<19>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0340Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(15),
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 11,
-        }
-        #[on_failure(|bb| bb.b0 = *bb.t0)]
-        #[on_success(|bb| bb.b0 += 1)]
-        #[skip_if(|bb| bb.b0 > 6)]
-        ScriptCondition(|bb| bb.b0 + 4 < 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0340 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-        }
-        Sequence {
-            WasEntryUpdated(t0),
-            SkipUnlessUpdated(t0) {
-                SubTree(Tree0340Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-            },
-            Deadline(10) {
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop, dynamic = true) {
-                    Failer,
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0340Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0341 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
-        RetryUntilSuccessful(1) {
-            ReactiveSequence {
-                SetBlackboard(o0 = Some(6)),
-                Sequence {
-                    Succeeder,
-                    StatefulAction(Task<0>),
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Condition(Cond<1>),
-                    MaxTime(20) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ForceSuccess {
-                    Observe(|bb| bb.b1 + 2 < 4) {
-                        Wait(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0341Blackboard { b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0342 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            Deadline(50) {
-                TryCatch {
-                    IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = false) {
-                        Action(Act<0>),
-                        RepeatUntilSuccess(2) {
-                            #[on_failure(|bb| if *bb.t1 == bb.b1 { bb.t0.set(bb.b1) })]
-                            #[skip_if(|bb| bb.b0 < 3)]
-                            Wait(10),
-                        },
-                    },
-                    FlipSelector {
-                        Action(Act<1>),
-                        StatefulAction(Task<2>),
-                        Loop(q0, value = {t1}, if_empty = Skipped) {
-                            AlwaysFailure,
-                        },
-                        WasEntryUpdated(t1),
-                    },
-                    DynamicSelector {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0342Blackboard { b1 t0 t1 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0343 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        ReactiveFallback {
-            Retry(4) {
-                Observe(|bb| *bb.t0 % 2 != 0) {
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    Repeat(2) {
-                        TryCatch(catch_on_halt = false) {
-                            Action(Act<0>),
-                            Optional {
-                                TryCatch {
-                                    Condition(Cond<1>),
-                                    Condition(Cond<2>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Interrupt(|bb| *bb.t1 > 1) {
-                RepeatUntil(Success) {
-                    BinarySelector(|bb| bb.b0 > *bb.t0 % 3, dynamic = false) {
-                        RepeatTimes(forever) {
-                            #[failure_if(|bb| bb.b0 % 4 < 2)]
-                            SetBlackboard(o0 = Some(5)),
-                        },
-                        Timeout(0) {
-                            DynamicSequence {
-                                StatefulAction(Task<3> = Task::<3>),
-                                StatefulAction(Task<4>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0343Blackboard { b0 o0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0344 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        MemSequence {
-            Action(PIo<0>, t0 = {b0}),
-            #[failure_if(|bb| *bb.t0 + 2 > 0)]
-            Loop(q0, if_empty = Success) {
-                Condition(PCond<1>, b0 = {b0}),
-            },
-            WhileDoElse {
-                Action(Act<2>),
-                Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0344Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0345 for Ctx {
-        Timeout(10) {
-            RepeatUntilSuccess(forever) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0346 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveFallback {
-            Precondition(|bb| bb.b1 % 2 > 0, else = Skipped) {
-                StepSequencer {
-                    Selector {
-                        Inverter {
-                            Action(PIo<0>, t0 = {=}),
-                        },
-                        Observe(|bb| bb.b1 + 3 > bb.b0, abort = both) {
-                            Repeat(3) {
-                                Action(Act<1> = Act::<1>),
-                            },
-                        },
-                        ScriptCondition(|bb| (bb.b1 + 3) % 3 > 0),
-                    },
-                    RunOnce {
-                        SkipUnlessUpdated(t0) {
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            Fallback {
+        Selector {
+            Observe(|bb| (bb.b1 + 1) % 3 != 2, abort = lower) {
                 DynamicSequence {
-                    ScriptCondition(|bb| *bb.t0 + 1 < bb.b0),
-                    Wait(0),
-                },
-                PolicyParallel(policy = FirstFailure) {
-                    #[run_while(|bb| bb.o0.unwrap_or(0) == 2)]
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
-                    Runner,
-                    SetBlackboard(b0 = 7),
-                },
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0346Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0347Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 13,
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0347 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-        }
-        Deadline(10) {
-            MemPriority {
-                SubTree(Tree0347Sub0, ..),
-                Action(Act<1>),
-                Precondition(|bb| *bb.t1 + 4 < 0) {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0347Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0348 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        DynamicSequence {
-            ReactiveFallback {
-                Action(|ctx, bb| ctx.exec_in(0, (bb.o0.unwrap_or(0) + 1) % 4, &mut bb.b0)),
-                StatefulAction(Task<1>),
-                Failer,
-                Observe(|bb| *bb.t0 == bb.b0) {
-                    Precondition(|bb| *bb.t0 > bb.b0, else = Success) {
-                        Sleep(10),
-                    },
-                },
-            },
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-board!(Tree0348Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0349Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[allow(unused)] b1: i64 = 9,
-        }
-        SequenceStar {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0349 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64,
-        }
-        RepeatUntilFailure(forever) {
-            StepSequencer {
-                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
-                    SubTree(Tree0349Sub0, ..),
-                    AlwaysFailure,
-                    StatefulAction(Task<1>),
-                },
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        StatefulAction(PTask<2>, b0 = 7),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                    Condition(Cond<4>),
-                    ReactiveSequence {
-                        Action(Act<5>),
-                        StatefulAction(Task<6>),
-                        Sleep(30),
-                        Condition(Cond<7>),
-                    },
-                    MemSequence {
-                        StatefulAction(Task<8>),
-                        UnsetBlackboard(o0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0349Blackboard { o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0350 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            Repeat(3) {
-                Filter(times = 3, count = Failure) {
-                    #[on_success(|bb| *bb.t0 += 2)]
-                    ReactiveSequence {
-                        Wait(50),
-                        #[post(|bb| { *bb.t0 += 1; if bb.b0 < 3 { bb.b0 += 3 } })]
-                        #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
-                        StatefulAction(Task<0>),
-                        Succeeder,
-                    },
-                },
-            },
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0350Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0351 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        SequenceStar {
-            Action(PIo<0>, t0 = {=}),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree0351Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0352Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Condition(Cond<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0352 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Conditional(|bb| bb.b1 > 2, dynamic = false, else = Failure) {
-            DynamicSequence {
-                RepeatTimes(2) {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
-                },
-                DynamicSelector {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                SubTree(Tree0352Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0352Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0353 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        DynamicSelector {
-            #[on_halted(|bb| { *bb.t0 += 1; bb.b1 = 5 })]
-            MemSequence {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            ScriptCondition(|bb| *bb.t0 > bb.b0),
-            Repeater(2) {
-                RepeatUntilFailure(3) {
-                    ForceSuccess {
-                        Runner,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0353Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0354 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            #[on_success(|bb| bb.b0 += 1)]
-            Action(Act<0> = Act::<0>),
-            Action(PAct<1>, b0 = {=}, b1 = {b1}),
-            #[on_failure(|bb| { bb.b1 = *bb.t0 % 3; bb.b1 = bb.b0 })]
-            #[failure_if(|bb| *bb.t0 % 3 == 0)]
-            #[success_if(|bb| *bb.t0 < bb.b1)]
-            ScriptCondition(|bb| bb.b1 > *bb.t0),
-        }
-    }
-}
-
-board!(Tree0354Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0355 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        SequenceWithMemory {
-            WhileDoElse {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    ScriptCondition(|bb| *bb.t0 > 3),
-                    StatefulAction(Task<0> = Task::<0>),
-                    AlwaysFailure,
-                },
-                Condition(Cond<1>),
-                AlwaysRunning,
-            },
-            Fallback {
-                Observe(|bb| bb.b0 > bb.b0 + 2, abort = lower) {
-                    Timeout(20) {
-                        AlwaysFailure,
-                    },
-                },
-                RepeatUntilFailure(2) {
-                    ForceSuccess {
-                        Priority {
-                            StatefulAction(Task<2>),
-                            Sleep(20),
+                    RetryUntilSuccessful(3) {
+                        Inverter {
+                            Action(|ctx, bb| ctx.exec_in(0, bb.b1 + 1, &mut bb.b0)),
                         },
                     },
-                },
-            },
-            Cooldown(10) {
-                Repeater(0) {
-                    SetBlackboard(t0 = 7),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0355Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0356 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-        }
-        WhileDoElse {
-            StatefulAction(Task<0>),
-            AsyncFallback {
-                Action(PIo<1>, t0 = {=}),
-                Loop(q0, if_empty = Failure) {
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                SetBlackboard(t1 = 6),
-            },
-        }
-    }
-}
-
-board!(Tree0356Blackboard { t0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0357Sub1 for Ctx {
-        Condition(|ctx| ctx.check(0))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0357Sub0 for Ctx {
-        SubTree(Tree0357Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0357 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree0357Sub0),
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0358 for Ctx {
-        StepSequencer {
-            Sequence {
-                Condition(Cond<0>),
-                Condition(|ctx| ctx.check(1)),
-                Action(Act<2>),
-                Condition(Cond<3> = Cond::<3>),
-                AlwaysSuccess,
-            },
-            ReactiveSequence {
-                Fallback {
-                    RunOnce(then_skip = false) {
-                        SequenceStar {
-                            Wait(10),
-                            StatefulAction(Task<4>),
-                        },
+                    ScriptCondition(|bb| bb.b1 > 6),
+                    BinarySelector(|bb| bb.b0 < bb.b1 + 3, dynamic = true) {
+                        Action(Act<1>),
+                        StatefulAction(PTask<2>, b0 = {=}),
                     },
-                },
-                Repeater(0) {
-                    AlwaysFailure,
-                },
-                Limiter(3) {
-                    Condition(Cond<5>),
-                },
-            },
-            AsyncSequence {
-                StatefulAction(Task<6>),
-                Succeeder,
-                Condition(Cond<7> = Cond::<7>),
-                StatefulAction(Task<8>),
-            },
-            Runner,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0359 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveFallback {
-            MemPriority {
-                BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                StepSequencer {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 1, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 3)),
-                    Condition(|ctx| ctx.check(5)),
-                },
-            },
-            ReactiveSequence {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    #[skip_if(|bb| *bb.t0 % 4 > 1)]
-                    #[post(|bb| { *bb.t0 += 2; if bb.b0 < 6 { bb.b0 = 9 } })]
-                    #[on_success(|bb| { bb.b1 += 3; *bb.t0 += 1 })]
-                    StatefulAction(PTask<6>, b0 = 7, b1 = {t0}),
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(|ctx| ctx.check(8)),
-                },
-                Switch(b1) {
-                    case 4 => StatefulAction(Task<9>),
-                    case 0 => Condition(Cond<10>),
-                    _ => RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<11> = Task::<11>),
-                    },
-                },
-            },
-            Deadline(20) {
-                Fallback {
-                    Observe(|bb| *bb.t0 < 6, abort = both) {
-                        RepeatTimes(1) {
-                            Condition(Cond<12>),
-                        },
-                    },
-                    Observe(|bb| bb.b1 > bb.b0, abort = both) {
-                        #[on_failure(|bb| *bb.t0 += 2)]
-                        #[on_halted(|bb| { bb.t0.set(bb.b0 % 2); bb.b1 = bb.b0 })]
-                        #[failure_if(|bb| bb.b1 % 2 != 0)]
-                        StatefulAction(Task<13>),
-                    },
-                    SequenceWithMemory {
-                        #[on_success(|bb| bb.b0 += 2)]
-                        ParallelAll(1) {
-                            AlwaysSuccess,
-                            Wait(50),
-                        },
-                    },
-                },
-            },
-            ReactiveSelector {
-                Cooldown(0, filtered = Failure) {
-                    Action(|ctx, bb| ctx.exec_in(14, 4, &mut bb.b1)),
-                },
-                Failer,
-                Deadline(0) {
-                    Action(PAct<15>, b0 = {b1}, b1 = {t0}),
-                },
-            },
-            Filter(times = 1) {
-                Interrupt(|bb| *bb.t0 != 1) {
-                    #[on_failure(|bb| bb.t0.set(bb.b0 + 4))]
-                    #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
-                    IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Loop, dynamic = false) {
-                        #[skip_if(|bb| bb.b1 % 3 > 0)]
-                        MaxTime(0) {
-                            Action(PAct<16>, b0 = {=}, b1 = {t0}),
-                        },
-                        #[on_success(|bb| { bb.b1 += 3; bb.b1 += 1 })]
-                        StatefulAction(Task<17>),
-                        RunOnce(then_skip = false) {
-                            Script(|bb| { bb.b1 += 2; bb.t0.set(6) }),
-                        },
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Condition(Cond<18>),
-                        },
-                        ScriptCondition(|bb| bb.b0 < 3),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0359Blackboard { b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0360 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            Fallback {
-                KeepRunningUntilFailure {
-                    SequenceWithMemory {
-                        ReactiveFallback {
-                            Action(Act<0>),
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                        },
-                        Condition(PCond<2>, b0 = 8),
-                        Condition(Cond<3>),
-                    },
-                },
-                Sequence {
-                    Action(Act<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                    Repeat(1) {
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(4))),
-                    },
-                    Wait(50),
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        Action(Act<7>),
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    TryCatch {
+                    #[on_failure(|bb| bb.t0.set(bb.b1 % 3))]
+                    FlipSelector {
                         RunOnce {
-                            Action(|ctx, bb| ctx.exec_in(8, (*bb.t0 + 4) % 2, &mut bb.b0)),
+                            Script(|bb| *bb.t0 += 3),
                         },
-                        Wait(20),
-                    },
-                    Action(Act<9>),
-                },
-                Observe(|bb| *bb.t0 == bb.o0.unwrap_or(2)) {
-                    Action(Act<10>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0360Blackboard { b0 t0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0361 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-        }
-        Fallback {
-            Action(PIo<0>, t0 = {t1}),
-        }
-    }
-}
-
-board!(Tree0361Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0362 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64,
-            b0: i64 = 0,
-        }
-        ParallelAll(3) {
-            ReactiveSequence {
-                Action(|ctx| ctx.exec(0)),
-                Action(PIo<1>, t0 = {b0}),
-                #[on_success(|bb| bb.b1 += 1)]
-                Condition(Cond<2>),
-            },
-            PrioritySelector {
-                #[score(|bb| (bb.b1) as f32)]
-                Fallback {
-                    StatefulAction(Task<3>),
-                },
-                #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
-                RepeatUntil(Success) {
-                    Action(PIo<4>, t0 = {=}),
-                },
-                #[score(|bb| (bb.b1 % 2) as f32)]
-                Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b0)),
-            },
-            Precondition(|bb| *bb.t0 != 1, else = Running) {
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0362Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0363 for Ctx {
-        Parallel(failure = 0) {
-            Sequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2>),
-            Repeater(0) {
-                StatefulAction(Task<3>),
-            },
-            Remap(success = Success, failure = Success) {
-                ForceFailure {
-                    Sequence {
-                        StatefulAction(Task<4> = Task::<4>),
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
+                        Action(PAct<3>, b0 = 1),
                     },
                 },
             },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0364 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Wait(0),
             Sequence {
-                Action(PIo<0>, t0 = {t0}),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Optional {
-                StatefulAction(Task<2>),
-            },
-            Sequence {
-                StatefulAction(Task<3> = Task::<3>),
-                StatefulAction(Task<4>),
-            },
-            RunOnce {
-                Condition(Cond<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0364Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0365Sub0 for Ctx {
-        StatefulAction(Task<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0365 for Ctx {
-        Delay(10) {
-            ReactiveSequence {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Condition(Cond<0>),
-                    SubTree(Tree0365Sub0),
-                },
-                AsyncSequence {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0366 for Ctx {
-        ParallelAll(2) {
-            StatefulAction(Task<0> = Task::<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0367 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            AsyncSequence {
-                Condition(Cond<0> = Cond::<0>),
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                },
-                Condition(Cond<2>),
-            },
-            Repeater(forever) {
-                Repeat(forever) {
-                    MemPriority {
-                        RepeatUntilFailure(forever) {
-                            Condition(Cond<3>),
-                        },
-                        StepSequencer {
-                            Runner,
-                            AlwaysFailure,
-                        },
-                    },
-                },
-            },
-            AsyncFallback {
-                Repeat(forever) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
                 ReactiveFallback {
-                    ReactiveFallback {
-                        Limiter(3) {
-                            SequenceWithMemory {
-                                Sleep(50),
+                    DynamicSelector {
+                        StatefulAction(Task<4>),
+                        Retry(1) {
+                            ReactiveSequence {
                                 Condition(Cond<5>),
                             },
                         },
                     },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0368 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-            b0: i64 = 2,
-        }
-        Precondition(|bb| bb.b0 > 3, else = Failure) {
-            #[success_if(|bb| *bb.t0 + 4 > 5)]
-            #[on_halted(|bb| bb.b0 += 2)]
-            #[run_while(|bb| bb.b1 + 4 > bb.b0)]
-            ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    WhileDoElse {
-                        StatefulAction(Task<0>),
-                        Repeat(1) {
-                            #[success_if(|bb| *bb.t0 < 5)]
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        Repeat(3) {
-                            Interrupt(|bb| (bb.b1 + 4) % 2 > 0) {
-                                Inverter {
-                                    Action(Act<2>),
-                                },
-                            },
-                        },
+                    PrioritySelector {
+                        #[score(|bb| (bb.b1) as f32)]
+                        Condition(Cond<6>),
+                        #[score(|bb| (*bb.t0) as f32)]
+                        WasEntryUpdated(t0),
                     },
+                    StatefulAction(Task<7> = Task::<7>),
                 },
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.b0 + 4 < 6),
-                },
-                Priority {
-                    ReactiveSequence {
-                        StatefulAction(Task<3> = Task::<3>),
-                        #[run_while(|bb| bb.b0 + 4 == 4)]
-                        AlwaysSuccess,
-                    },
-                    ReactiveSequence {
-                        StatefulAction(Task<4>),
-                        Wait(20),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0368Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0369Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Action(Act<5> = Act::<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0369 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64 = 4,
-        }
-        Parallel(success = 3, failure = 3) {
-            RepeatUntil(Failure) {
-                Action(|ctx| ctx.exec(0)),
-            },
-            Limiter(3) {
-                Selector {
-                    Observe(|bb| bb.b0 == *bb.t0 + 1, abort = both) {
-                        Action(Act<1> = Act::<1>),
-                    },
-                    Condition(Cond<2> = Cond::<2>),
-                },
-            },
-            Fallback {
-                WasEntryUpdated(t0),
-                SequenceWithMemory {
-                    Script(|bb| { bb.b1 += 1; bb.t0.set(bb.b0) }),
-                    Action(PAct<3>, b0 = {t0}),
-                },
-                Action(PAct<4>, b0 = {=}, b1 = {b0}),
-                SubTree(Tree0369Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
-                WaitUntil(|bb| (bb.b0 + 1) % 3 > 1) {
-                    #[failure_if(|bb| *bb.t0 % 4 != 0)]
-                    Condition(Cond<6> = Cond::<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0369Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0370 for Ctx {
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Filter(times = 1, count = Completed, filtered = Failure) {
-                Delay(0) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Sequence {
-                Action(|ctx| ctx.exec(2)),
-                Condition(Cond<3> = Cond::<3>),
-                Failer,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0371 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 1,
-        }
-        Repeat(3) {
-            SequenceWithMemory {
-                ParallelAll(max_failures = -2) {
-                    Loop(q0, if_empty = Running) {
-                        MaxTime(0) {
-                            #[success_if(|bb| *bb.t1 != 0)]
-                            #[post(|bb| { bb.t1.set(bb.o0.unwrap_or(4)); if *bb.t1 + 4 > *bb.t1 { *bb.t0 += 1 } })]
-                            #[run_while(|bb| *bb.t0 % 3 != 0)]
-                            Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                                ReactiveFallback {
-                                    #[failure_if(|bb| bb.o0.unwrap_or(3) % 3 < 1)]
-                                    Condition(Cond<0>),
-                                    Action(PAct<1>, b0 = {t0}),
-                                },
+                IfThenElse {
+                    Filter(times = 3, count = Success, filtered = Failure) {
+                        Fallback {
+                            Repeat(4) {
+                                Action(|ctx, bb| ctx.exec_in(8, bb.b1 % 4, &mut bb.b0)),
                             },
                         },
                     },
                     Inverter {
-                        RetryUntilSuccessful(0) {
-                            Action(PIo<2>, t0 = {t0}),
+                        KeepRunningUntilFailure {
+                            #[failure_if(|bb| *bb.t0 == 7)]
+                            AlwaysFailure,
                         },
                     },
-                },
-                AsyncFallback {
-                    Condition(Cond<3>),
-                    Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                        SequenceWithMemory {
-                            #[on_success(|bb| bb.t1.set(bb.b0 % 3))]
-                            #[post(|bb| if bb.o0.unwrap_or(0) != bb.b0 { bb.t0.set((*bb.t0 + 1) % 3) })]
-                            Sleep(0),
-                            Action(PAct<4>, b0 = 0),
-                            Sleep(50),
-                        },
-                    },
-                    Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
-                        Cooldown(30, filtered = Failure) {
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                TryCatch(catch_on_halt = true) {
-                    Delay(0) {
-                        Loop(q0) {
-                            RunOnce(then_skip = true) {
-                                ReactiveSequence {
-                                    UnsetBlackboard(o0),
-                                },
-                            },
-                        },
-                    },
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        SequenceWithMemory {
-                            #[post(|bb| bb.o0 = Some(2))]
-                            #[failure_if(|bb| *bb.t1 != 6)]
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Condition(PCond<6>, b0 = {t1}),
-                                AsyncSequence {
-                                    Sleep(20),
-                                    Condition(Cond<7> = Cond::<7>),
-                                },
-                            },
-                            IfThenElse {
-                                StatefulAction(Task<8> = Task::<8>),
-                                #[post(|bb| *bb.t1 += 1)]
-                                #[skip_if(|bb| *bb.t1 % 4 < 2)]
-                                #[on_failure(|bb| { *bb.t1 += 2; bb.b0 += 1 })]
-                                Action(|ctx, bb| ctx.exec_in(9, bb.o0.unwrap_or(4), &mut bb.b0)),
-                            },
-                            StatefulAction(Task<10>),
-                            Condition(Cond<11>),
-                            Sequence {
-                                Action(Act<12> = Act::<12>),
-                                Sleep(0),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0371Blackboard { q0 o0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0372 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
-        Switch(b1) {
-            case 2 => Condition(|ctx, bb| ctx.check_in(0, bb.b1 + 1)),
-            _ => Observe(|bb| bb.b0 % 2 < 1) {
-                StepSequencer {
-                    ReactiveFallback {
-                        ScriptCondition(|bb| bb.b0 + 3 == bb.o0.unwrap_or(4)),
-                        Timeout(20) {
-                            #[run_while(|bb| bb.b1 % 2 > 0)]
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        Action(PIo<2>, t0 = {b1}),
-                        Action(Act<3>),
-                        Deadline(20) {
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0372Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0373 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-        }
-        RepeatUntil(Success) {
-            #[failure_if(|bb| (*bb.t0 + 2) % 4 < 1)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            ForceFailure {
-                Failer,
-            },
-        }
-    }
-}
-
-board!(Tree0373Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0374 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 4,
-        }
-        WaitValueUpdate(t0) {
-            BinarySelector(|bb| *bb.t0 + 2 > bb.b0 + 1, dynamic = false) {
-                #[post(|bb| bb.t0.set(*bb.t1))]
-                MemSequence {
-                    AsyncFallback {
-                        Condition(PCond<0>, b0 = {=}),
-                        ScriptCondition(|bb| *bb.t0 + 1 != bb.b0),
-                    },
-                    ReactiveFallback {
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        Condition(Cond<3>),
-                    },
-                },
-                Interrupt(|bb| *bb.t0 % 3 == 2) {
-                    RetryUntilSuccessful(0) {
+                    FlipSelector {
+                        Condition(|ctx, bb| ctx.check_in(9, 5)),
                         AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0374Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0375 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        ParallelAll(1) {
-            ReactiveSequence {
-                ReactiveSequence {
-                    Interrupt(|bb| *bb.t0 > 4) {
-                        StatefulAction(Task<0>),
-                    },
-                    #[run_while(|bb| bb.b0 + 2 < 1)]
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                },
-            },
-            #[skip_if(|bb| *bb.t0 + 4 < 4)]
-            ReactiveFallback {
-                Cooldown(10, filtered = Skipped) {
-                    StatefulAction(Task<3>),
-                },
-                #[post(|bb| bb.b0 += 3)]
-                PrioritySelector {
-                    #[score(|bb| (*bb.t1) as f32)]
-                    AlwaysRunning,
-                    #[score(|bb| (*bb.t0 + 1) as f32)]
-                    Remap(success = Failure, failure = Success) {
-                        Condition(Cond<4>),
-                    },
-                },
-                RetryUntilSuccessful(2) {
-                    Action(|ctx, bb| ctx.exec_in(5, *bb.t1 + 3, &mut bb.b0)),
-                },
-            },
-            KeepRunningUntilFailure {
-                WhileDoElse {
-                    StatefulAction(PTask<6>, b0 = {=}, b1 = {t0}),
-                    ReactiveSequence {
-                        #[run_while(|bb| bb.b0 == 7)]
-                        Script(|bb| { *bb.t1 += 1; *bb.t0 += 1 }),
-                        Action(Act<7>),
-                        Action(Act<8>),
-                        AlwaysRunning,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0375Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0376 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveFallback {
-            Action(Act<0> = Act::<0>),
-            StatefulAction(PTask<1>, b0 = 2, b1 = {b1}),
-            Action(Act<2>),
-            #[on_failure(|bb| bb.t1.set(*bb.t0 + 4))]
-            #[skip_if(|bb| bb.b1 > 0)]
-            StatefulAction(Task<3>),
-            Failer,
-        }
-    }
-}
-
-board!(Tree0376Blackboard { b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0377 for Ctx {
-        RetryUntilSuccessful(4) {
-            Limiter(3) {
-                Parallel(success = 1) {
-                    StatefulAction(Task<0>),
-                    ForceFailure {
-                        Sleep(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0378 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-        }
-        KeepRunningUntilFailure {
-            Switch(b1) {
-                case 3 => AlwaysRunning,
-                _ => SetBlackboard(b0 = 4),
-            },
-        }
-    }
-}
-
-board!(Tree0378Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0379 for Ctx {
-        Repeater(forever) {
-            Fallback {
-                Remap(success = Failure, failure = Success) {
-                    Timeout(10) {
-                        Sleep(0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0380Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 11,
-            #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Action(PAct<0>, b0 = {t0}, b1 = {b1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0380Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0380 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-        }
-        Switch(b1) {
-            case 1 => SubTree(Tree0380Sub0, ..),
-            case 4 => Loop(q0, if_empty = Failure) {
-                SubTree(Tree0380Sub1, ..),
-            },
-            case 5 => Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
-            _ => #[on_failure(|bb| bb.b1 = 7)]
-            Condition(PCond<3>, b0 = 0),
-        }
-    }
-}
-
-board!(Tree0380Blackboard { b1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0381 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(3),
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Optional {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                AlwaysSuccess,
-                Sleep(0),
-                ScriptCondition(|bb| bb.o0.is_none()),
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0381Blackboard { o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0382Sub0 for Ctx {
-        ForceFailure {
-            MemSequence {
-                Parallel(success = 2, failure = -1) {
-                    Action(Act<1>),
-                    Wait(20),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0382 for Ctx {
-        ParallelAll(2) {
-            Repeater(0) {
-                Condition(Cond<0>),
-            },
-            PrioritySelector {
-                #[score(0)]
-                SubTree(Tree0382Sub0),
-                #[score(2)]
-                RetryUntilSuccessful(0) {
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0383Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(11),
-            b1: i64 = 12,
-            #[tracked] t0: i64 = 12,
-            b0: i64 = 10,
-        }
-        Switch(b1) {
-            case 4 => Condition(Cond<4>),
-            case 1 => ReactiveSequence {
-                WasEntryUpdated(t0),
-                StatefulAction(Task<5>),
-                Condition(Cond<6>),
-            },
-            case 5 => #[run_while(|bb| *bb.t0 < *bb.t0 + 1)]
-            #[post(|bb| *bb.t0 += 1)]
-            ReactiveSequence {
-                UnsetBlackboard(o0),
-                #[skip_if(|bb| bb.b0 == 4)]
-                #[post(|bb| if *bb.t1 > 3 { bb.t0.set((bb.b1 + 3) % 4) })]
-                #[success_if(|bb| bb.b1 % 3 == 2)]
-                StatefulAction(Task<7>),
-            },
-            _ => Condition(Cond<8>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0383 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        #[run_while(|bb| *bb.t1 % 4 > 2)]
-        IndexSwitch(|bb| *bb.t1 + 2, out_of_range = Loop, dynamic = true) {
-            StepSequencer {
-                Switch(b1) {
-                    case 3 => Sequence {
-                        Succeeder,
-                        #[failure_if(|bb| bb.b1 % 2 > 0)]
-                        #[on_failure(|bb| bb.b0 = bb.b1)]
-                        #[skip_if(|bb| bb.o0.is_none())]
-                        Condition(Cond<0>),
-                        Action(Act<1> = Act::<1>),
-                    },
-                    _ => SequenceWithMemory {
-                        Action(Act<2>),
-                        SetBlackboard(t0 = {t1}),
-                        SetBlackboard(b1 = {t1}),
-                    },
-                },
-                Action(PAct<3>, b0 = {b0}),
-                ForceSuccess {
-                    SubTree(Tree0383Sub0, t1 = {=}, o0 = {o0}, b1 = {=}, t0 = {t0}, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0383Blackboard { t1 o0 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0384Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 14,
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 11,
-        }
-        FlipSelector {
-            ReactiveSequence {
-                Condition(Cond<2> = Cond::<2>),
-                SetBlackboard(b0 = 0),
-            },
-            #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b1 = bb.b0 })]
-            #[run_while(|bb| bb.b0 != *bb.t0 + 4)]
-            #[failure_if(|bb| bb.b0 % 3 > 1)]
-            Conditional(|bb| bb.b0 + 2 != (bb.b1 + 1) % 4, else = Success) {
-                RepeatTimes(forever) {
-                    Condition(Cond<3>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0384 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 1,
-        }
-        StepSequencer {
-            Retry(forever) {
-                Inverter {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Conditional(|bb| *bb.t0 < bb.b1 % 2, dynamic = false, else = Success) {
-                Sequence {
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b1 + 2)),
-                    SubTree(Tree0384Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                    Cooldown(50) {
-                        FlipSelector {
-                            Succeeder,
-                            Condition(Cond<4>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0384Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0385 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        Sequence {
-            Priority {
-                Interrupt(|bb| bb.b0 < 7) {
-                    Condition(Cond<0>),
-                },
-                StatefulAction(Task<1>),
-                #[run_while(|bb| bb.b0 > 1)]
-                #[success_if(|bb| bb.b0 > 6)]
-                RunOnce {
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0385Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0386 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        RetryUntilSuccessful(4) {
-            ReactiveSequence {
-                #[on_success(|bb| bb.t0.set(7))]
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
-                    Condition(PCond<0>, b0 = {=}),
-                },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    RepeatUntilSuccess(2) {
-                        ForceSuccess {
-                            #[success_if(|bb| bb.b0 < *bb.t0)]
-                            #[on_failure(|bb| *bb.t0 += 2)]
-                            #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(2)),
-                },
-                Parallel(failure = -1) {
-                    #[failure_if(|bb| *bb.t0 + 3 != 3)]
-                    DynamicSelector {
-                        Action(Act<3>),
-                        #[failure_if(|bb| (*bb.t0 + 1) % 2 < 0)]
-                        #[skip_if(|bb| (*bb.t0 + 1) % 4 < 2)]
-                        Sleep(10),
-                    },
-                    Fallback {
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                        Condition(Cond<5>),
-                        Sleep(10),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8> = Task::<8>),
-                        StatefulAction(PTask<9>, b0 = {b0}, b1 = {b0}),
                         StatefulAction(Task<10>),
                     },
                 },
@@ -3058,110 +75,88 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0386Blackboard { q0 t0 b0 });
+board!(Tree0300Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0387 for Ctx {
+    pub tree Tree0301 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 4,
-            b1: i64 = 1,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            #[failure_if(|bb| *bb.t0 + 1 != 4)]
+            SetBlackboard(b0 = 4),
+            ReactiveFallback {
+                StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
+                Condition(|ctx| ctx.check(1)),
+            },
+            ScriptCondition(|bb| *bb.t1 % 4 < 2),
+            Repeat(3) {
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0301Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0302Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 13,
+        }
+        ScriptCondition(|bb| bb.b0 < *bb.t0 % 3)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0302 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            b1: i64 = 3,
         }
         ReactiveSequence {
-            #[failure_if(|bb| (*bb.t0 + 3) % 4 != 2)]
-            Cooldown(0, filtered = Skipped) {
-                SequenceStar {
-                    Filter(times = 2, filtered = Skipped) {
-                        StatefulAction(Task<0>),
-                    },
-                    PrioritySelector {
-                        #[score(|bb| (bb.b1 % 2) as f32)]
-                        Conditional(|bb| *bb.t0 == 3, else = Failure) {
-                            #[on_failure(|bb| bb.o0 = None)]
-                            AlwaysRunning,
-                        },
-                        #[score(4)]
-                        AlwaysFailure,
-                    },
+            SequenceWithMemory {
+                Parallel {
+                    Condition(Cond<0>),
+                    SetBlackboard(o0 = Some(4)),
+                    Condition(PCond<1>, b0 = {=}),
+                    SubTree(Tree0302Sub0, ..),
                 },
-            },
-            Loop(q0) {
-                SequenceWithMemory {
-                    #[success_if(|bb| bb.o0.unwrap_or(1) + 4 != 3)]
-                    StatefulAction(PTask<1>, b0 = {=}),
-                    Sleep(10),
+                RepeatUntil(Success) {
                     StatefulAction(Task<2>),
                 },
             },
-        }
-    }
-}
-
-board!(Tree0387Blackboard { o0 b0 b1 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0388 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        Inverter {
-            IfThenElse {
-                Fallback {
-                    RepeatUntil(Failure) {
-                        Sequence {
-                            RunOnce {
-                                Action(Act<0>),
-                            },
-                            Repeater(2) {
-                                Script(|bb| bb.b1 += 1),
-                            },
-                            TryCatch {
-                                StatefulAction(Task<1>),
-                                #[on_halted(|bb| bb.b1 = bb.b0)]
-                                #[run_while(|bb| bb.b1 % 4 > 2)]
-                                StatefulAction(Task<2>),
-                            },
+            Precondition(|bb| *bb.t0 + 4 != 5, else = Success) {
+                MemSequence {
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        Filter(times = 3, count = Completed, filtered = Failure) {
+                            #[success_if(|bb| (*bb.t1 + 1) % 4 != 1)]
+                            #[post(|bb| bb.t0.set(bb.b1))]
+                            StatefulAction(PTask<3>, b0 = {t1}, b1 = {t0}),
+                        },
+                        RepeatUntilSuccess(1) {
+                            Script(|bb| { bb.t0.set(*bb.t1); bb.b0 += 2 }),
                         },
                     },
-                    Switch(b1) {
-                        case 1 => WasEntryUpdated(t0),
-                        case 0 => Deadline(10) {
-                            Timeout(0) {
-                                Condition(Cond<3>),
+                    Fallback {
+                        SequenceWithMemory {
+                            #[success_if(|bb| bb.b0 < *bb.t0 % 4)]
+                            #[post(|bb| *bb.t0 += 3)]
+                            Condition(|ctx, bb| ctx.check_in(4, *bb.t0 % 2)),
+                            ScriptCondition(|bb| bb.b1 != 7),
+                            Limiter(2) {
+                                Condition(|ctx, bb| ctx.check_in(5, (*bb.t0 + 2) % 2)),
                             },
-                        },
-                        case 4 => SequenceWithMemory {
-                            Action(PAct<4>, b0 = {=}, b1 = {=}),
-                            Action(|ctx| ctx.exec(5)),
-                        },
-                        _ => MaxTime(0) {
-                            ForceSuccess {
-                                Condition(PCond<6>, b0 = {b1}),
-                            },
-                        },
-                    },
-                },
-                #[success_if(|bb| bb.b1 != 5)]
-                #[on_halted(|bb| bb.b1 = bb.b0)]
-                KeepRunningUntilFailure {
-                    #[skip_if(|bb| *bb.t0 > 3)]
-                    TryCatch(catch_on_halt = true) {
-                        SetBlackboard(b1 = 6),
-                        WhileDoElse {
-                            Condition(Cond<7>),
-                            IfThenElse {
-                                Timeout(10) {
-                                    Condition(|ctx| ctx.check(8)),
-                                },
-                                DynamicSequence {
-                                    Condition(Cond<9>),
-                                },
-                            },
-                            StatefulAction(Task<10>),
                         },
                     },
                 },
@@ -3170,175 +165,809 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0388Blackboard { b0 b1 t0 });
+board!(Tree0302Blackboard { t0 b0 t1 o0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0389 for Ctx {
-        Priority {
-            Delay(30) {
-                Action(Act<0> = Act::<0>),
-            },
-            StatefulAction(Task<1>),
-            Sleep(30),
+    pub tree Tree0303 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        RunOnce(then_skip = false) {
+            Action(PIo<0>, t0 = {=}),
         }
     }
 }
 
+board!(Tree0303Blackboard { t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0390 for Ctx {
+    pub tree Tree0304 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
+            l0: Vec<i64>,
             b0: i64 = 4,
             b1: i64,
         }
         ReactiveSequence {
-            Action(|ctx| ctx.exec(0)),
-            Filter(times = 2, count = Completed, filtered = Skipped) {
-                Fallback {
-                    Observe(|bb| *bb.t0 + 1 < 3, abort = both) {
+            Inverter {
+                Iterate(l0, element = {b1}, max = 2, reset_index = true) {
+                    Repeat(3) {
+                        #[post(|bb| bb.b0 += 3)]
+                        AlwaysFailure,
+                    },
+                },
+            },
+            Sequence {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0304Blackboard { l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0305 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 0,
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(max_failures = -1) {
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
+                FlipSelector {
+                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                        StepSequencer {
+                            Fallback {
+                                Observe(|bb| (*bb.t0 + 4) % 3 == 1, abort = both) {
+                                    Condition(Cond<0> = Cond::<0>),
+                                },
+                                Script(|bb| bb.b0 += 3),
+                            },
+                            Parallel(failure = 0) {
+                                #[success_if(|bb| bb.b0 == 3)]
+                                #[skip_if(|bb| bb.b1 < 7)]
+                                #[on_failure(|bb| bb.b0 += 2)]
+                                Action(PIo<1>, t0 = {=}),
+                                Condition(Cond<2>),
+                                AlwaysRunning,
+                                Condition(Cond<3> = Cond::<3>),
+                            },
+                            RetryUntilSuccessful(1) {
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0305Blackboard { b0 b1 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0306 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
+        }
+        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = true) {
+            ScriptCondition(|bb| bb.b1 < bb.b0 + 1),
+            Condition(Cond<0>),
+            Action(PAct<1>, b0 = {b1}),
+            Delay(20) {
+                Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                    StatefulAction(PTask<2>, b0 = 3),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0306Blackboard { b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0307 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+        }
+        Observe(|bb| *bb.t0 % 3 < 0, abort = none) {
+            MemPriority {
+                SkipUnlessUpdated(t0) {
+                    BinarySelector(|bb| bb.b1 > bb.b0 % 3, dynamic = true) {
+                        #[run_while(|bb| (bb.b0 + 4) % 3 > 0)]
+                        #[success_if(|bb| (bb.b1 + 4) % 2 != 0)]
+                        #[post(|bb| bb.o0 = Some(*bb.t0))]
+                        Runner,
+                        Condition(Cond<0>),
+                    },
+                },
+                Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+                #[on_halted(|bb| bb.b1 = bb.b0)]
+                MemPriority {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<2>),
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0307Blackboard { b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0308 for Ctx {
+        DynamicSequence {
+            Wait(30),
+            Failer,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0309Sub0 for Ctx {
+        Deadline(20) {
+            Sleep(100),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0309 for Ctx {
+        MaxTime(10) {
+            ReactiveFallback {
+                Repeat(3) {
+                    Priority {
+                        Condition(Cond<0>),
                         StatefulAction(Task<1>),
                     },
-                    #[run_while(|bb| bb.b0 < 4)]
-                    #[post(|bb| bb.o0 = None)]
-                    Action(PIo<2>, t0 = {t0}),
                 },
-            },
-            AsyncSequence {
-                ReactiveFallback {
-                    #[success_if(|bb| bb.o0.unwrap_or(1) + 1 < 6)]
-                    #[on_success(|bb| if bb.b0 > 3 { *bb.t0 += 3 })]
-                    RetryUntilSuccessful(4) {
-                        #[run_while(|bb| *bb.t0 > (bb.b1 + 4) % 3)]
-                        #[failure_if(|bb| bb.b0 != bb.b1)]
-                        Succeeder,
-                    },
-                    Condition(|ctx, bb| ctx.check_in(3, (*bb.t0 + 4) % 2)),
-                    Condition(Cond<4> = Cond::<4>),
-                    Condition(Cond<5>),
+                Sequence {
+                    Action(Act<2>),
+                    Wait(0),
+                    Action(Act<3>),
+                },
+                ForceFailure {
+                    SubTree(Tree0309Sub0),
                 },
             },
         }
     }
 }
 
-board!(Tree0390Blackboard { t0 o0 b0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0391 for Ctx {
+    pub tree Tree0310Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
         }
-        #[run_while(|bb| (bb.b1 + 1) % 4 == 3)]
-        #[success_if(|bb| (*bb.t0 + 4) % 4 > 2)]
-        FlipSelector {
-            ReactiveFallback {
-                StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                WhileDoElse {
-                    Action(Act<1>),
-                    StatefulAction(Task<2>),
-                },
-                #[post(|bb| { bb.t0.set(bb.b0); if bb.b0 % 4 > 1 { bb.b1 = 2 } })]
-                WhileDoElse {
-                    Action(PAct<3>, b0 = {=}, b1 = {=}),
-                    Succeeder,
-                },
-                Condition(|ctx| ctx.check(4)),
-                #[failure_if(|bb| bb.b1 == bb.b1 % 2)]
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<5>),
-                },
-            },
-            WaitUntil(|bb| *bb.t0 < 0) {
-                Cooldown(0, filtered = Skipped) {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0 + 4) as f32)]
-                        MemSequence {
-                            Condition(Cond<6> = Cond::<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        #[score(|bb| (bb.b0 + 1) as f32)]
-                        Action(Act<8>),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Fallback {
-                    StatefulAction(Task<9>),
-                },
-                RepeatUntilFailure(3) {
-                    Script(|bb| if *bb.t0 + 3 > 2 { bb.t0.set((bb.b1 + 2) % 3) }),
-                },
-            },
-            RetryUntilSuccessful(3) {
-                Fallback {
-                    #[success_if(|bb| bb.b0 + 3 < 4)]
-                    #[skip_if(|bb| bb.b0 % 2 > 0)]
-                    #[on_success(|bb| { bb.b1 += 1; if bb.b1 + 4 > 4 { *bb.t0 += 3 } })]
-                    Condition(Cond<10>),
-                    #[success_if(|bb| bb.b0 < 4)]
-                    Condition(|ctx, bb| ctx.check_in(11, bb.b0 % 2)),
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    ScriptCondition(|bb| bb.b1 + 2 == 6),
-                    StatefulAction(Task<12>),
-                    StatefulAction(Task<13>),
-                },
-            },
-            Condition(PCond<14>, b0 = {b1}),
-        }
+        StatefulAction(Task<1> = Task::<1>)
     }
 }
 
-board!(Tree0391Blackboard { q0 b1 t0 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0392 for Ctx {
+    pub tree Tree0310 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 5,
-        }
-        FlipSelector {
-            #[skip_if(|bb| bb.o0.unwrap_or(2) + 2 < (*bb.t1 + 3) % 2)]
-            #[on_failure(|bb| *bb.t0 += 2)]
-            Condition(|ctx| ctx.check(0)),
-            Action(Act<1>),
-            ReactiveSequence {
-                Action(PAct<2>, b0 = {b1}, b1 = {b1}),
-                #[failure_if(|bb| bb.o0.unwrap_or(5) != bb.b1)]
-                #[on_failure(|bb| bb.t1.set(bb.b1 + 3))]
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0392Blackboard { t0 b1 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0393 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 3,
             b0: i64 = 3,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 3,
         }
-        Repeat(forever) {
-            #[on_halted(|bb| *bb.t1 += 2)]
-            TryCatch(catch_on_halt = false) {
-                ReactiveSequence {
-                    #[failure_if(|bb| bb.b0 + 1 > 4)]
+        Selector {
+            PrioritySelector {
+                #[score(|bb| (*bb.t0 % 4) as f32)]
+                StatefulAction(Task<0>),
+            },
+            SubTree(Tree0310Sub0, ..),
+            #[on_success(|bb| { bb.b0 = 9; bb.o0 = Some((bb.o0.unwrap_or(4) + 1) % 3) })]
+            #[post(|bb| if bb.o0.is_none() { bb.t0.set((bb.o0.unwrap_or(4) + 1) % 2) })]
+            Condition(|ctx| ctx.check(2)),
+            Fallback {
+                #[skip_if(|bb| bb.b0 + 2 != *bb.t0)]
+                #[on_failure(|bb| if bb.b0 > *bb.t0 + 3 { bb.b0 += 3 })]
+                #[run_while(|bb| *bb.t0 == 5)]
+                StatefulAction(Task<3>),
+                AlwaysFailure,
+            },
+            ReactiveFallback {
+                Condition(Cond<4>),
+                SetBlackboard(b0 = 3),
+            },
+        }
+    }
+}
+
+board!(Tree0310Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0311 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, if_empty = Running) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+board!(Tree0311Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0312Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0312Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        SubTree(Tree0312Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0312 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        ParallelAll {
+            Switch(b1) {
+                case 1 => SubTree(Tree0312Sub0, ..),
+                case 0 => RepeatUntil(Success) {
+                    StatefulAction(Task<1>),
+                },
+                _ => ScriptCondition(|bb| bb.b0 < 4),
+            },
+            StatefulAction(PTask<2>, b0 = 1, b1 = {b1}),
+            Interrupt(|bb| *bb.t0 < bb.b0) {
+                #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
+                #[failure_if(|bb| bb.b1 + 4 > bb.b1 + 2)]
+                Repeater(forever) {
+                    ReactiveSequence {
+                        #[post(|bb| *bb.t0 += 1)]
+                        #[success_if(|bb| bb.b1 + 2 == 7)]
+                        #[on_failure(|bb| { if bb.b0 % 2 < 1 { *bb.t0 += 2 }; bb.b1 = bb.b1 % 2 })]
+                        Filter(times = 3, count = Completed, filtered = Skipped) {
+                            Repeat(3) {
+                                Repeater(forever) {
+                                    #[run_while(|bb| bb.b0 != bb.b1 % 2)]
+                                    #[skip_if(|bb| *bb.t0 + 2 < 7)]
+                                    Action(PAct<3>, b0 = 9),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0312Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0313 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            BinarySelector(|bb| (bb.b1 + 1) % 3 == 2) {
+                DynamicSequence {
+                    ScriptCondition(|bb| bb.b1 != 2),
+                },
+                ParallelAll(max_failures = -4) {
                     StatefulAction(Task<0>),
                     StatefulAction(Task<1>),
-                    WasEntryUpdated(t0),
+                    Condition(Cond<2> = Cond::<2>),
+                    AlwaysFailure,
                 },
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail, dynamic = false) {
-                    Action(Act<2>),
-                    StatefulAction(Task<3>),
+            },
+            RunOnce(then_skip = true) {
+                BinarySelector(|bb| bb.b1 != 7, dynamic = true) {
+                    IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = true) {
+                        Action(Act<3>),
+                        Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
+                    },
+                    #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+                    #[on_halted(|bb| { bb.t0.set(bb.b1); *bb.t0 += 3 })]
+                    ParallelAll {
+                        Runner,
+                        StatefulAction(Task<4>),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b1)),
+            BinarySelector(|bb| bb.o0.unwrap_or(0) == bb.b1) {
+                SequenceWithMemory {
+                    Condition(PCond<6>, b0 = 8),
+                },
+                Conditional(|bb| *bb.t0 % 3 == 1, dynamic = false, else = Success) {
+                    Condition(Cond<7> = Cond::<7>),
+                },
+            },
+            Cooldown(20) {
+                #[success_if(|bb| *bb.t0 == bb.o0.unwrap_or(0) + 2)]
+                #[on_halted(|bb| bb.b1 += 3)]
+                #[failure_if(|bb| bb.b1 % 3 != 0)]
+                Retry(3) {
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0313Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0314 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+        }
+        Sequence {
+            RepeatUntilSuccess(1) {
+                Cooldown(0, filtered = Skipped) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Fallback {
+                Condition(Cond<1>),
+                Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 2)),
+            },
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree0314Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0315 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        #[post(|bb| bb.o0 = None)]
+        ReactiveSelector {
+            Conditional(|bb| *bb.t1 < 3, dynamic = false, else = Failure) {
+                Interrupt(|bb| *bb.t0 < 3) {
+                    Script(|bb| bb.t0.set(bb.b0 % 4)),
+                },
+            },
+            AsyncFallback {
+                Action(|ctx| ctx.exec(0)),
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0315Blackboard { t1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] b1: i64 = 14,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 11,
+            b0: i64 = 9,
+            b1: i64 = 14,
+            #[tracked] t1: i64 = 15,
+        }
+        PrioritySelector {
+            #[score(0)]
+            SubTree(Tree0316Sub1, t0 = {=}, b0 = {b0}, b1 = {=}, t1 = {t1}),
+            #[score(|bb| (*bb.t0) as f32)]
+            IfThenElse {
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Sleep(0),
+                    ScriptCondition(|bb| (bb.b0 + 3) % 2 == 1),
+                    #[post(|bb| bb.t1.set((*bb.t1 + 3) % 4))]
+                    #[success_if(|bb| bb.b0 == *bb.t1 + 1)]
+                    #[on_halted(|bb| *bb.t1 += 1)]
+                    Inverter {
+                        Action(|ctx| ctx.exec(3)),
+                    },
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    Condition(Cond<5>),
+                    Action(Act<6> = Act::<6>),
+                    StatefulAction(PTask<7>, b0 = {t0}, b1 = {=}),
+                    StatefulAction(Task<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0316 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 5,
+        }
+        Observe(|bb| bb.b0 % 2 > 0, abort = self) {
+            SubTree(Tree0316Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0316Blackboard { t0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0317Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            b0: i64 = 15,
+            #[tracked] t0: i64 = 13,
+        }
+        Script(|bb| bb.b0 = *bb.t0 % 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0317 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+        }
+        RunOnce(then_skip = false) {
+            AsyncSequence {
+                Parallel(failure = 2) {
+                    Condition(Cond<0>),
+                    Sleep(50),
+                    Action(Act<1>),
+                    StatefulAction(PTask<2>, b0 = 9, b1 = {t0}),
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    Sleep(0),
+                },
+                Iterate(l0, element = {b0}, reset_index = true) {
+                    SequenceStar {
+                        Condition(PCond<3>, b0 = 9),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 2, &mut bb.b0)),
+                        #[failure_if(|bb| *bb.t0 > 0)]
+                        Succeeder,
+                        SubTree(Tree0317Sub0, ..),
+                    },
+                },
+                DynamicSelector {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        StatefulAction(Task<5> = Task::<5>),
+                        Condition(Cond<6>),
+                        Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 4, &mut bb.b0)),
+                        StatefulAction(Task<8>),
+                    },
+                    Sequence {
+                        StatefulAction(Task<9>),
+                        AlwaysRunning,
+                    },
+                    Script(|bb| bb.b0 = bb.b0 % 4),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0317Blackboard { l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0318 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            o0: Option<i64> = Some(0),
+        }
+        MaxTime(10) {
+            WhileDoElse {
+                WhileDoElse {
+                    RepeatUntilSuccess(2) {
+                        RepeatUntilSuccess(3) {
+                            #[on_failure(|bb| { if bb.o0.unwrap_or(0) > 6 { bb.t0.set(5) }; if *bb.t0 % 2 < 0 { bb.b0 = bb.b0 % 4 } })]
+                            #[on_halted(|bb| bb.o0 = Some(bb.b0 % 2))]
+                            #[success_if(|bb| bb.o0.unwrap_or(0) + 1 == 0)]
+                            Fallback {
+                                Action(Act<0>),
+                                Action(PIo<1>, t0 = {b0}),
+                            },
+                        },
+                    },
+                    Loop(q0) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
+                Precondition(|bb| (bb.b0 + 4) % 3 > 0, else = Skipped) {
+                    Condition(PCond<3>, b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0318Blackboard { t0 b0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0319 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 2,
+            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64,
+        }
+        Iterate(l0, element = {b0}, reset_index = false) {
+            AsyncFallback {
+                Cooldown(0) {
+                    ReactiveSequence {
+                        Iterate(l0, element = {b0}, reset_index = false) {
+                            WaitValueUpdate(t0) {
+                                TryCatch(catch_on_halt = false) {
+                                    StatefulAction(Task<0>),
+                                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                                    Action(Act<2> = Act::<2>),
+                                },
+                            },
+                        },
+                        FlipSelector {
+                            StatefulAction(Task<3>),
+                            WasEntryUpdated(t0),
+                            StatefulAction(Task<4>),
+                            Sleep(0),
+                        },
+                        TryCatch(catch_on_halt = true) {
+                            Switch(b1) {
+                                case 3 => Condition(|ctx| ctx.check(5)),
+                                _ => Action(Act<6>),
+                            },
+                            Action(PAct<7>, b0 = {b0}, b1 = {=}),
+                            Iterate(l0, element = {b1}) {
+                                Condition(Cond<8>),
+                            },
+                            #[on_success(|bb| bb.t0.set(5))]
+                            StatefulAction(Task<9>),
+                            #[post(|bb| bb.o0 = None)]
+                            Action(Act<10>),
+                        },
+                    },
+                },
+                Deadline(0) {
+                    ForceFailure {
+                        StatefulAction(Task<11>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0319Blackboard { b0 b1 o0 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0320 for Ctx {
+        RetryUntilSuccessful(1) {
+            AsyncFallback {
+                KeepRunningUntilFailure {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                Action(PAct<1>, b0 = 5),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0321 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+        }
+        ForceSuccess {
+            Timeout(20) {
+                Fallback {
+                    Observe(|bb| *bb.t1 == 6, abort = both) {
+                        Timeout(30) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    Observe(|bb| (*bb.t1 + 4) % 3 != 0, abort = self) {
+                        Sleep(10),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0321Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0322 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 1,
+        }
+        #[failure_if(|bb| bb.b0 + 4 < 0)]
+        #[success_if(|bb| *bb.t0 % 4 < 1)]
+        Parallel {
+            MaxTime(0) {
+                TryCatch {
+                    Limiter(3) {
+                        Condition(Cond<0>),
+                    },
+                    Condition(PCond<1>, b0 = {t1}),
+                },
+            },
+            #[success_if(|bb| bb.b1 > 1)]
+            #[skip_if(|bb| bb.o0.is_none())]
+            Fallback {
+                Condition(PCond<2>, b0 = 3),
+                #[failure_if(|bb| *bb.t0 == 0)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0322Blackboard { o0 t0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0323Sub0 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<7> = Cond::<7>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0323 for Ctx {
+        FlipSelector {
+            SequenceStar {
+                Action(Act<0> = Act::<0>),
+                Action(Act<1>),
+                Condition(Cond<2>),
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Sequence {
+                Action(Act<4>),
+                StatefulAction(Task<5>),
+                Action(|ctx| ctx.exec(6)),
+            },
+            Inverter {
+                RepeatTimes(3) {
+                    SubTree(Tree0323Sub0),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0324 for Ctx {
+        StepSequencer {
+            Parallel(failure = 1) {
+                Limiter(2) {
+                    RetryUntilSuccessful(0) {
+                        Action(Act<0>),
+                    },
+                },
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Delay(30) {
+                        MemSequence {
+                            Condition(Cond<1>),
+                            Sleep(50),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0325 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64>,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 5,
+        }
+        ForceSuccess {
+            AsyncFallback {
+                MaxTime(30) {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Script(|bb| { *bb.t0 += 1; bb.b1 = (bb.b1 + 3) % 4 }),
+                        },
+                    },
+                },
+                MemPriority {
+                    Deadline(20) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                RepeatUntil(Failure) {
+                    StatefulAction(Task<1>),
+                },
+                ReactiveFallback {
+                    Action(PIo<2>, t0 = {b1}),
+                    PrioritySelector {
+                        #[score(|bb| (bb.o0.unwrap_or(5) % 3) as f32)]
+                        StatefulAction(Task<3> = Task::<3>),
+                        #[score(|bb| (bb.b1) as f32)]
+                        Action(Act<4>),
+                    },
+                    #[run_while(|bb| bb.o0.is_some())]
+                    Action(|ctx, bb| ctx.exec_in(5, bb.b1 + 2, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0325Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0326 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b0: i64 = 1,
+        }
+        Sequence {
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Action(PIo<1>, t0 = {b0}),
+                },
+            },
+            StepSequencer {
+                Action(Act<2>),
+                Priority {
+                    StatefulAction(Task<3> = Task::<3>),
                     StatefulAction(Task<4>),
                 },
             },
@@ -3346,209 +975,2606 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0393Blackboard { t1 t0 b0 });
+board!(Tree0326Blackboard { l0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0394 for Ctx {
+    pub tree Tree0327Sub0 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64,
+            b0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
         }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SequenceStar {
-                RetryUntilSuccessful(3) {
+        #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(4)); bb.b0 += 1 })]
+        #[success_if(|bb| *bb.t0 + 4 > (*bb.t0 + 2) % 2)]
+        Precondition(|bb| bb.b0 != (bb.b0 + 1) % 3, else = Skipped) {
+            #[on_halted(|bb| bb.b0 += 2)]
+            SequenceWithMemory {
+                Selector {
+                    WasEntryUpdated(t0),
                     StatefulAction(Task<0>),
                 },
-                Condition(Cond<1>),
-                Condition(|ctx, bb| ctx.check_in(2, *bb.t1 + 3)),
-                Action(PIo<3>, t0 = {b1}),
-                Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b1)),
+                Repeater(0) {
+                    StatefulAction(Task<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree0394Blackboard { t1 b1 });
+bt::behavior_tree! {
+    pub tree Tree0327Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+        }
+        StatefulAction(PTask<4>, b0 = {=}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0327 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
+            Wait(20),
+            ForceFailure {
+                SubTree(Tree0327Sub0, ..),
+            },
+            RepeatTimes(3) {
+                IfThenElse {
+                    Condition(Cond<2> = Cond::<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, (bb.b0 + 1) % 3)),
+                    Precondition(|bb| *bb.t0 < 0, else = Success) {
+                        #[post(|bb| { bb.b0 = bb.o0.unwrap_or(5); bb.o0 = None })]
+                        SubTree(Tree0327Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0327Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0328 for Ctx {
+        DynamicSelector {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                AlwaysSuccess,
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0329 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(5) % 3, dynamic = true) {
+            #[skip_if(|bb| bb.b0 % 4 < 0)]
+            Optional {
+                Switch(b1) {
+                    case 3 => TryCatch(catch_on_halt = false) {
+                        #[post(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            StatefulAction(Task<1>),
+                        },
+                        Condition(Cond<2>),
+                    },
+                    case 2 => Action(Act<3> = Act::<3>),
+                    case 0 => ReactiveSequence {
+                        AsyncFallback {
+                            Action(|ctx| ctx.exec(4)),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    _ => Action(Act<6>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                ReactiveSequence {
+                    Action(PIo<7>, t0 = {b1}),
+                    StatefulAction(Task<8>),
+                },
+                StepSequencer {
+                    Conditional(|bb| bb.b0 == 5, dynamic = true, else = Success) {
+                        StatefulAction(Task<9>),
+                    },
+                    Retry(2) {
+                        #[success_if(|bb| bb.b0 % 2 > 0)]
+                        Condition(PCond<10>, b0 = 1),
+                    },
+                },
+                AsyncSequence {
+                    StatefulAction(Task<11>),
+                    Delay(0) {
+                        StatefulAction(Task<12>),
+                    },
+                },
+            },
+            Repeater(forever) {
+                WhileDoElse {
+                    Precondition(|bb| bb.b0 % 3 < 0, else = Failure) {
+                        Condition(Cond<13>),
+                    },
+                    Wait(20),
+                    ReactiveSequence {
+                        StatefulAction(Task<14>),
+                        Wait(10),
+                        AlwaysRunning,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0329Blackboard { b0 o0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0330 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+        }
+        Deadline(0) {
+            DynamicSequence {
+                Conditional(|bb| (*bb.t1 + 2) % 3 > 1, else = Success) {
+                    StatefulAction(PTask<0>, b0 = 6, b1 = {t1}),
+                },
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0330Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0331 for Ctx {
+        Repeater(forever) {
+            Action(Act<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0332 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
+        }
+        Priority {
+            Sequence {
+                Condition(|ctx| ctx.check(0)),
+                #[success_if(|bb| bb.b0 > 3)]
+                #[post(|bb| if bb.b0 > 6 { bb.b0 += 1 })]
+                #[on_success(|bb| *bb.t0 += 2)]
+                Condition(Cond<1> = Cond::<1>),
+                ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0),
+            },
+            #[on_failure(|bb| bb.t0.set(7))]
+            #[on_halted(|bb| bb.b0 = 2)]
+            ReactiveSelector {
+                ParallelAll {
+                    RepeatUntilFailure(forever) {
+                        #[on_failure(|bb| if bb.b0 + 4 < bb.b0 + 1 { bb.b0 = *bb.t0 % 4 })]
+                        #[on_success(|bb| bb.b0 += 3)]
+                        WasEntryUpdated(t0),
+                    },
+                },
+                StatefulAction(PTask<2>, b0 = {t0}),
+                StatefulAction(PTask<3>, b0 = {b0}),
+            },
+            ReactiveFallback {
+                Condition(PCond<4>, b0 = {=}),
+                StatefulAction(Task<5>),
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                WaitValueUpdate(t0) {
+                    Action(Act<6>),
+                },
+                Repeater(1) {
+                    SetBlackboard(b0 = 0),
+                },
+                StatefulAction(Task<7>),
+                ForceSuccess {
+                    StatefulAction(Task<8>),
+                },
+            },
+            MemSequence {
+                RunOnce {
+                    Action(Act<9>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0332Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0333 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Remap(success = Success, failure = Failure) {
+            SetBlackboard(t0 = 1),
+        }
+    }
+}
+
+board!(Tree0333Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0334 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 3 => Condition(PCond<0>, b0 = 6),
+            case 2 => Interrupt(|bb| bb.b0 + 4 < 0) {
+                Sleep(10),
+            },
+            case 4 => Fallback {
+                Condition(Cond<1>),
+                #[on_halted(|bb| bb.b1 = 8)]
+                Condition(Cond<2>),
+            },
+            _ => WhileDoElse {
+                ScriptCondition(|bb| *bb.t0 + 4 > 0),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0334Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0335 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        RunOnce(then_skip = true) {
+            Observe(|bb| bb.b0 + 1 > bb.b0 % 2, abort = self) {
+                Action(PAct<0>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0335Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0336 for Ctx {
+        Sequence {
+            RepeatUntil(Success) {
+                Condition(Cond<0>),
+            },
+            Sleep(10),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0337 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+        }
+        Repeat(3) {
+            MaxTime(0) {
+                RetryUntilSuccessful(0) {
+                    SetBlackboard(b0 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0337Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0338 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            ScriptCondition(|bb| *bb.t0 != 4),
+            Condition(Cond<0> = Cond::<0>),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0338Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0339 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Delay(20) {
+            #[on_failure(|bb| *bb.t0 += 3)]
+            Repeat(3) {
+                DynamicSelector {
+                    WasEntryUpdated(t0),
+                    ScriptCondition(|bb| bb.o0.is_none()),
+                    Action(PIo<0>, t0 = {t0}),
+                    Condition(Cond<1>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0339Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0340 for Ctx {
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Repeater(0) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+            Condition(Cond<1> = Cond::<1>),
+            FlipSelector {
+                Action(Act<2>),
+                Sleep(10),
+            },
+            ReactiveSelector {
+                StatefulAction(Task<3>),
+                Condition(|ctx| ctx.check(4)),
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0341Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[tracked] t0: i64 = 14,
+        }
+        Observe(|bb| *bb.t0 < bb.b0 % 4, abort = none) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0341 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            Observe(|bb| *bb.t0 + 2 > *bb.t0, abort = lower) {
+                Wait(0),
+            },
+            SubTree(Tree0341Sub0, b0 = {=}, t0 = {t0}),
+            Condition(Cond<1> = Cond::<1>),
+        }
+    }
+}
+
+board!(Tree0341Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0342 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+        }
+        ReactiveSelector {
+            #[success_if(|bb| (bb.b1 + 4) % 2 > 0)]
+            RunOnce(then_skip = false) {
+                Action(Act<0> = Act::<0>),
+            },
+            AsyncFallback {
+                Action(PIo<1>, t0 = {=}),
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                Action(Act<4> = Act::<4>),
+            },
+            Repeat(forever) {
+                Conditional(|bb| bb.b0 + 1 > 5, dynamic = false, else = Failure) {
+                    Cooldown(0, filtered = Failure) {
+                        AsyncFallback {
+                            Action(PAct<5>, b0 = {=}, b1 = {b0}),
+                            Repeater(forever) {
+                                FlipSelector {
+                                    Condition(|ctx, bb| ctx.check_in(6, bb.b1 % 3)),
+                                    StatefulAction(Task<7>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<8>),
+                #[on_halted(|bb| { bb.t0.set(*bb.t0 % 3); *bb.t1 += 1 })]
+                #[run_while(|bb| *bb.t0 % 3 < 1)]
+                SetBlackboard(t0 = {b0}),
+                Condition(Cond<9>),
+            },
+        }
+    }
+}
+
+board!(Tree0342Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0343 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        ReactiveFallback {
+            #[failure_if(|bb| bb.b0 + 2 < *bb.t0)]
+            ForceFailure {
+                RetryUntilSuccessful(1) {
+                    Precondition(|bb| bb.b0 + 1 > (*bb.t0 + 1) % 3, else = Success) {
+                        TryCatch(catch_on_halt = true) {
+                            Action(Act<0>),
+                            StatefulAction(Task<1>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                #[skip_if(|bb| *bb.t0 > 3)]
+                #[on_failure(|bb| bb.b0 = 5)]
+                #[success_if(|bb| bb.o0.is_some())]
+                SequenceWithMemory {
+                    Action(Act<2> = Act::<2>),
+                    Condition(|ctx| ctx.check(3)),
+                    Priority {
+                        Condition(Cond<4>),
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<5>),
+                    Script(|bb| *bb.t0 += 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0343Blackboard { b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0344 for Ctx {
+        ReactiveSequence {
+            Timeout(50) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(Cond<0>),
+                    AlwaysRunning,
+                },
+            },
+            Action(Act<1>),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0345 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        Repeat(forever) {
+            #[post(|bb| bb.b0 = bb.b1 % 4)]
+            #[on_success(|bb| bb.b1 = 9)]
+            ParallelAll(0) {
+                #[success_if(|bb| (bb.b0 + 4) % 4 > 2)]
+                RepeatTimes(3) {
+                    #[on_success(|bb| if *bb.t0 % 2 > 0 { bb.b0 = 4 })]
+                    Precondition(|bb| bb.b1 < 3, else = Running) {
+                        TryCatch(catch_on_halt = true) {
+                            Action(|ctx, bb| ctx.exec_in(0, (bb.b0 + 1) % 4, &mut bb.b1)),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+                Fallback {
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[on_success(|bb| bb.b1 += 3)]
+                    Timeout(100) {
+                        ScriptCondition(|bb| bb.b0 % 2 > 0),
+                    },
+                    RepeatUntilFailure(forever) {
+                        StatefulAction(PTask<2>, b0 = 1, b1 = {=}),
+                    },
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Condition(Cond<6> = Cond::<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    WasEntryUpdated(t0),
+                    Condition(Cond<8>),
+                    Action(PAct<9>, b0 = 3, b1 = {b1}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0345Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0346Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        Action(|ctx| ctx.exec(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0346Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b1: i64 = 9,
+            #[tracked] t0: i64 = 11,
+        }
+        #[run_while(|bb| *bb.t0 > 0)]
+        SubTree(Tree0346Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0346 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Sequence {
+            SubTree(Tree0346Sub0, ..),
+            Condition(Cond<1>),
+            ForceFailure {
+                Iterate(l0, element = {b1}) {
+                    Script(|bb| bb.t0.set(4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0346Blackboard { l0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0347Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0347Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0347Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0347 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ReactiveSelector {
+            Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+            SubTree(Tree0347Sub0, t0 = {=}),
+        }
+    }
+}
+
+board!(Tree0347Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0348 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+        }
+        BinarySelector(|bb| *bb.t0 != *bb.t0 + 4, dynamic = false) {
+            Precondition(|bb| bb.o0.is_none(), else = Running) {
+                #[post(|bb| bb.t0.set(bb.b0 % 3))]
+                #[success_if(|bb| bb.b0 > 5)]
+                Sequence {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        StatefulAction(Task<0>),
+                        #[on_halted(|bb| { bb.t0.set(3); if *bb.t0 % 3 < 2 { bb.b0 += 1 } })]
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                    Retry(4) {
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+            #[post(|bb| { *bb.t0 += 1; if bb.b0 < 3 { bb.b0 += 3 } })]
+            #[on_success(|bb| bb.t0.set(bb.b0 + 4))]
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0348Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0349 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64,
+        }
+        ReactiveSequence {
+            MaxTime(0) {
+                StepSequencer {
+                    Sleep(20),
+                    #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5) + 3))]
+                    #[post(|bb| bb.o0 = None)]
+                    #[on_success(|bb| bb.t0.set(7))]
+                    Action(|ctx| ctx.exec(0)),
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                #[skip_if(|bb| *bb.t0 != bb.o0.unwrap_or(1) % 4)]
+                Condition(Cond<1>),
+                Condition(Cond<2>),
+                Succeeder,
+            },
+            Precondition(|bb| bb.o0.is_none(), else = Skipped) {
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Observe(|bb| bb.b1 < 4, abort = none) {
+                Optional {
+                    SetBlackboard(o0 = Some(4)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0349Blackboard { o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0350 for Ctx {
+        blackboard {
+            b1: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        Parallel(success = -1) {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                ReactiveSequence {
+                    AlwaysSuccess,
+                    ReactiveSequence {
+                        RetryUntilSuccessful(4) {
+                            Action(Act<0>),
+                        },
+                        SequenceStar {
+                            Script(|bb| bb.b1 += 2),
+                            StatefulAction(PTask<1>, b0 = {t0}, b1 = {b0}),
+                            Wait(20),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0350Blackboard { b1 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0351 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Priority {
+            Interrupt(|bb| bb.b0 < 3) {
+                Iterate(l0, element = {b1}, until = Never, reset_index = true) {
+                    IfThenElse {
+                        ReactiveSequence {
+                            Action(Act<0>),
+                        },
+                        ScriptCondition(|bb| *bb.t0 > 0),
+                        RepeatUntilSuccess(3) {
+                            BinarySelector(|bb| *bb.t0 + 4 > 0) {
+                                IndexSwitch(|bb| bb.b1, dynamic = true) {
+                                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                                    StatefulAction(Task<2>),
+                                },
+                                Condition(|ctx| ctx.check(3)),
+                            },
+                        },
+                    },
+                },
+            },
+            WhileDoElse {
+                Fallback {
+                    Condition(Cond<4>),
+                },
+                BinarySelector(|bb| *bb.t0 > bb.b1, dynamic = true) {
+                    StatefulAction(Task<5> = Task::<5>),
+                    AlwaysFailure,
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Priority {
+                        ParallelAll(max_failures = -1) {
+                            #[on_halted(|bb| bb.b0 = bb.b1 + 1)]
+                            #[run_while(|bb| bb.b0 != 2)]
+                            Condition(PCond<6>, b0 = {=}),
+                            Condition(Cond<7>),
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0351Blackboard { l0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0352 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        DynamicSequence {
+            Precondition(|bb| *bb.t0 == 4, else = Success) {
+                Precondition(|bb| *bb.t0 + 3 > *bb.t0, else = Failure) {
+                    AlwaysRunning,
+                },
+            },
+            AsyncFallback {
+                #[run_while(|bb| bb.b0 > 0)]
+                Action(Act<0>),
+                Loop(q0, value = {t0}, if_empty = Skipped) {
+                    Wait(20),
+                },
+                Action(Act<1> = Act::<1>),
+            },
+            IndexSwitch(|bb| 1, out_of_range = Loop) {
+                Script(|bb| *bb.t0 += 3),
+            },
+        }
+    }
+}
+
+board!(Tree0352Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0353 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
+        }
+        Fallback {
+            Condition(Cond<0>),
+            #[failure_if(|bb| (bb.b0 + 4) % 4 != 1)]
+            #[on_success(|bb| bb.b0 += 1)]
+            Sleep(50),
+            Loop(q0, value = {b0}, if_empty = Failure) {
+                Failer,
+            },
+        }
+    }
+}
+
+board!(Tree0353Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0354 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            o0: Option<i64>,
+        }
+        Precondition(|bb| *bb.t0 % 3 > 1, else = Running) {
+            FlipSelector {
+                WhileDoElse {
+                    Observe(|bb| *bb.t0 != 1) {
+                        DynamicSelector {
+                            RunOnce(then_skip = true) {
+                                StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
+                            },
+                            Remap(success = Failure, failure = Failure) {
+                                StatefulAction(Task<1>),
+                            },
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    ForceFailure {
+                        Action(Act<3>),
+                    },
+                },
+                #[skip_if(|bb| *bb.t0 != 3)]
+                #[post(|bb| if bb.b0 < 2 { bb.o0 = Some(bb.b1) })]
+                #[on_success(|bb| { if (bb.b1 + 1) % 3 > 0 { *bb.t0 += 2 }; if bb.b1 % 2 > 0 { bb.o0 = None } })]
+                KeepRunningUntilFailure {
+                    TryCatch {
+                        Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
+                        Sleep(30),
+                    },
+                },
+                Fallback {
+                    #[on_failure(|bb| bb.o0 = Some(4))]
+                    RepeatTimes(2) {
+                        Condition(PCond<5>, b0 = {t0}),
+                    },
+                    Cooldown(20) {
+                        Script(|bb| { bb.b1 = *bb.t0; *bb.t0 += 3 }),
+                    },
+                    #[failure_if(|bb| *bb.t0 + 1 != 2)]
+                    StatefulAction(Task<6>),
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0354Blackboard { b0 t0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0355 for Ctx {
+        ParallelAll(1) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0356 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0, if_empty = Failure) {
+            Action(|ctx| ctx.exec(0)),
+        }
+    }
+}
+
+board!(Tree0356Blackboard { q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0357 for Ctx {
+        Inverter {
+            KeepRunningUntilFailure {
+                Inverter {
+                    Delay(0) {
+                        Deadline(0) {
+                            TryCatch {
+                                AlwaysFailure,
+                                StatefulAction(Task<0>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0358Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Parallel(success = 1) {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1>),
+            Action(|ctx| ctx.exec(2)),
+            StatefulAction(Task<3> = Task::<3>),
+            StatefulAction(Task<4> = Task::<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0358 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+        }
+        MemSequence {
+            SubTree(Tree0358Sub0, t0 = {=}, b0 = {b0}),
+            RetryUntilSuccessful(forever) {
+                #[on_success(|bb| { bb.b0 = *bb.t0 + 1; bb.t0.set(bb.b0 + 3) })]
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Action(PAct<5>, b0 = {=}),
+                    SequenceStar {
+                        #[skip_if(|bb| *bb.t0 != 6)]
+                        Action(PIo<6>, t0 = {t0}),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 % 2 < 1, else = Failure) {
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0358Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0359Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        ScriptCondition(|bb| bb.b0 + 1 == 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0359 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64,
+        }
+        ReactiveSequence {
+            Conditional(|bb| bb.b1 < 7, dynamic = false, else = Failure) {
+                Timeout(0) {
+                    Limiter(1) {
+                        SubTree(Tree0359Sub0, ..),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0359Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0360 for Ctx {
+        RunOnce {
+            Sequence {
+                Repeat(4) {
+                    Wait(20),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0361 for Ctx {
+        Sequence {
+            RepeatTimes(1) {
+                StatefulAction(Task<0>),
+            },
+            Condition(Cond<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0362 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+        }
+        Deadline(0) {
+            Timeout(0) {
+                AsyncSequence {
+                    Repeater(0) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    UnsetBlackboard(o0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0362Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0363Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0363 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+        }
+        #[success_if(|bb| bb.b1 != 7)]
+        #[on_halted(|bb| *bb.t0 += 3)]
+        #[on_failure(|bb| { bb.t0.set(bb.b1); bb.b0 = *bb.t0 })]
+        ReactiveFallback {
+            ReactiveSequence {
+                FlipSelector {
+                    #[on_halted(|bb| *bb.t0 += 3)]
+                    Succeeder,
+                    StatefulAction(Task<0> = Task::<0>),
+                    Action(Act<1>),
+                    Script(|bb| { bb.b0 = bb.o0.unwrap_or(3); bb.o0 = None }),
+                    UnsetBlackboard(o0),
+                },
+                StatefulAction(Task<2>),
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                Priority {
+                    SubTree(Tree0363Sub0, ..),
+                    StatefulAction(PTask<4>, b0 = 8, b1 = {=}),
+                },
+                #[score(|bb| (bb.b0) as f32)]
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Failer,
+                    AlwaysFailure,
+                },
+                #[score(|bb| ((bb.b0 + 4) % 3) as f32)]
+                Action(|ctx| ctx.exec(5)),
+            },
+            Filter(times = 2, count = Failure, filtered = Failure) {
+                StatefulAction(Task<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0363Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0364 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        Inverter {
+            #[success_if(|bb| *bb.t0 > 5)]
+            #[on_success(|bb| if bb.b0 % 3 == 2 { bb.b1 += 3 })]
+            BinarySelector(|bb| *bb.t0 + 3 == 2) {
+                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                    Sequence {
+                        SequenceWithMemory {
+                            Script(|bb| *bb.t0 += 1),
+                            Observe(|bb| *bb.t0 < bb.b1, abort = self) {
+                                Condition(Cond<0>),
+                            },
+                            Repeater(1) {
+                                Sleep(10),
+                            },
+                            Conditional(|bb| bb.b1 > 1, else = Failure) {
+                                Action(Act<1>),
+                            },
+                        },
+                        Cooldown(0, filtered = Skipped) {
+                            Repeater(forever) {
+                                Loop(q0, value = {b1}) {
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+                ParallelAll(max_failures = -3) {
+                    Succeeder,
+                    IfThenElse {
+                        Action(Act<3>),
+                        Condition(Cond<4>),
+                        #[run_while(|bb| (*bb.t0 + 3) % 3 < 1)]
+                        #[on_success(|bb| bb.b1 += 1)]
+                        Script(|bb| { if bb.b0 < 2 { bb.b1 += 2 }; *bb.t0 += 2 }),
+                    },
+                    RepeatTimes(1) {
+                        Observe(|bb| bb.b1 % 3 != 0, abort = self) {
+                            ReactiveFallback {
+                                #[on_failure(|bb| *bb.t0 += 3)]
+                                #[on_success(|bb| bb.b0 = *bb.t0)]
+                                Action(Act<5>),
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0364Blackboard { q0 l0 b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0365Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 9,
+        }
+        RunOnce {
+            #[skip_if(|bb| *bb.t0 < *bb.t0 + 1)]
+            #[post(|bb| { bb.b1 += 2; bb.b1 = *bb.t0 % 2 })]
+            IndexSwitch(|bb| 3, out_of_range = Fail, dynamic = true) {
+                Condition(Cond<6> = Cond::<6>),
+                #[post(|bb| bb.b0 += 1)]
+                #[success_if(|bb| bb.b0 + 1 > 2)]
+                Wait(0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0365 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            b0: i64,
+        }
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            Switch(b1) {
+                case 1 => Condition(|ctx| ctx.check(1)),
+                case 4 => RepeatTimes(1) {
+                    Action(Act<2>),
+                },
+                case 5 => StatefulAction(Task<3>),
+                _ => Action(PIo<4>, t0 = {b0}),
+            },
+            Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = false) {
+                Limiter(1) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 2) {
+                Observe(|bb| bb.b0 % 2 != 1, abort = none) {
+                    Iterate(l0, element = {b1}) {
+                        Sleep(0),
+                    },
+                },
+            },
+            Priority {
+                SubTree(Tree0365Sub0, b1 = {=}, t0 = {t0}, l0 = {=}, b0 = {b0}),
+                AsyncSequence {
+                    StatefulAction(Task<7>),
+                    Condition(Cond<8>),
+                },
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree0365Blackboard { b1 t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0366 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 3,
+            b1: i64,
+        }
+        ParallelAll(0) {
+            StatefulAction(Task<0>),
+            Action(|ctx| ctx.exec(1)),
+            #[success_if(|bb| *bb.t0 + 4 > 5)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            #[run_while(|bb| bb.b1 + 4 > bb.b0)]
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0366Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0367 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        Inverter {
+            #[success_if(|bb| bb.o0.unwrap_or(1) != 3)]
+            BinarySelector(|bb| bb.b0 > 0, dynamic = false) {
+                #[skip_if(|bb| bb.o0.unwrap_or(3) % 2 > 0)]
+                SetBlackboard(o0 = Some(4)),
+                Iterate(l0, element = {b0}, until = FirstFailure) {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0367Blackboard { o0 q0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0368Sub0 for Ctx {
+        Remap(success = Success, failure = Success) {
+            AsyncFallback {
+                ParallelAll(max_failures = -3) {
+                    Sleep(100),
+                    StatefulAction(Task<0> = Task::<0>),
+                    Condition(Cond<1> = Cond::<1>),
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0368 for Ctx {
+        TryCatch {
+            SubTree(Tree0368Sub0),
+            Fallback {
+                Condition(Cond<3>),
+                Action(|ctx| ctx.exec(4)),
+                Limiter(3) {
+                    Sleep(100),
+                },
+            },
+            IfThenElse {
+                Condition(Cond<5>),
+                WhileDoElse {
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                    RetryUntilSuccessful(3) {
+                        Action(Act<8>),
+                    },
+                },
+                Runner,
+            },
+            Retry(0) {
+                StatefulAction(Task<9>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0369Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 9,
+        }
+        DynamicSequence {
+            #[on_success(|bb| bb.t1.set(*bb.t0 + 3))]
+            #[post(|bb| bb.b0 = *bb.t1)]
+            ScriptCondition(|bb| bb.b0 == (*bb.t1 + 4) % 2),
+            Action(Act<3>),
+            #[on_failure(|bb| *bb.t1 += 2)]
+            Condition(PCond<4>, b0 = 3),
+            PrioritySelector {
+                #[score(2)]
+                WasEntryUpdated(t0),
+                #[score(|bb| (*bb.t1) as f32)]
+                StatefulAction(Task<5>),
+            },
+            StatefulAction(Task<6>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0369 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        #[failure_if(|bb| *bb.t1 + 1 < 0)]
+        #[post(|bb| bb.t1.set((*bb.t0 + 3) % 3))]
+        SequenceWithMemory {
+            Fallback {
+                Deadline(30) {
+                    Action(Act<0>),
+                },
+                Condition(|ctx| ctx.check(1)),
+                Action(Act<2>),
+                Repeat(forever) {
+                    SubTree(Tree0369Sub0, ..),
+                },
+            },
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0369Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0370 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+        }
+        SequenceWithMemory {
+            #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
+            Loop(q0, value = {t0}, if_empty = Success) {
+                ReactiveSequence {
+                    Action(PAct<0>, b0 = 0),
+                    Sleep(50),
+                },
+            },
+            Parallel {
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(|ctx| ctx.check(2)),
+                Script(|bb| bb.t1.set(7)),
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+            },
+            RunOnce {
+                Script(|bb| *bb.t1 += 2),
+            },
+            Delay(0) {
+                ReactiveSequence {
+                    Repeat(4) {
+                        MaxTime(50) {
+                            SequenceWithMemory {
+                                #[skip_if(|bb| (*bb.t1 + 3) % 4 == 1)]
+                                #[on_success(|bb| { bb.o0 = None; bb.t0.set(*bb.t1) })]
+                                StatefulAction(Task<4> = Task::<4>),
+                            },
+                        },
+                    },
+                },
+            },
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                Condition(Cond<5> = Cond::<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0370Blackboard { o0 t1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0371 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+        }
+        SequenceWithMemory {
+            ScriptCondition(|bb| bb.b1 > 5),
+            Condition(PCond<0>, b0 = {b0}),
+            Sleep(10),
+            Script(|bb| bb.b0 += 3),
+        }
+    }
+}
+
+board!(Tree0371Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0372 for Ctx {
+        AsyncFallback {
+            KeepRunningUntilFailure {
+                RetryUntilSuccessful(0) {
+                    AlwaysSuccess,
+                },
+            },
+            Action(Act<0>),
+            Condition(Cond<1> = Cond::<1>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0373 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+        }
+        Selector {
+            RetryUntilSuccessful(forever) {
+                #[run_while(|bb| *bb.t0 % 2 != 0)]
+                Filter(times = 2, filtered = Skipped) {
+                    Condition(Cond<0> = Cond::<0>),
+                },
+            },
+            ReactiveSequence {
+                #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                Succeeder,
+                Action(Act<1>),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
+                AlwaysSuccess,
+                Wait(10),
+            },
+            MemSequence {
+                Switch(b1) {
+                    case 5 => AlwaysRunning,
+                    _ => ReactiveSequence {
+                        Action(PIo<3>, t0 = {b1}),
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0)),
+                    },
+                },
+                MaxTime(30) {
+                    Failer,
+                },
+            },
+            IndexSwitch(|bb| bb.b0) {
+                Action(|ctx| ctx.exec(5)),
+                Action(|ctx| ctx.exec(6)),
+                Wait(30),
+            },
+            Fallback {
+                Condition(PCond<7>, b0 = {=}),
+                ScriptCondition(|bb| bb.b1 + 1 != bb.b0),
+                Condition(Cond<8>),
+                Condition(Cond<9>),
+                StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+board!(Tree0373Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0374 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 3,
+            l0: Vec<i64> = vec![1],
+        }
+        Iterate(l0, element = {b0}, reset_index = false) {
+            #[post(|bb| bb.o0 = None)]
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Observe(|bb| bb.o0.is_some()) {
+                    Priority {
+                        SequenceWithMemory {
+                            StatefulAction(Task<0>),
+                            #[post(|bb| bb.t0.set(*bb.t1))]
+                            #[success_if(|bb| bb.b0 + 4 == 6)]
+                            Selector {
+                                Action(Act<1>),
+                                Failer,
+                            },
+                            Action(PIo<2>, t0 = {t0}),
+                        },
+                        Precondition(|bb| *bb.t1 == 3, else = Success) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                Sequence {
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                BinarySelector(|bb| (bb.b0 + 1) % 4 < 1, dynamic = false) {
+                    Repeater(forever) {
+                        Selector {
+                            Condition(Cond<5>),
+                            Condition(Cond<6>),
+                        },
+                    },
+                    Timeout(0) {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[run_while(|bb| *bb.t1 + 4 > *bb.t0 % 2)]
+                        Sequence {
+                            #[post(|bb| bb.b0 += 3)]
+                            #[on_halted(|bb| *bb.t1 += 3)]
+                            #[success_if(|bb| bb.b0 + 3 < 0)]
+                            AlwaysRunning,
+                            Wait(0),
+                            StatefulAction(Task<7>),
+                            SetBlackboard(o0 = Some(8)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0374Blackboard { b0 o0 t0 t1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0375 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
+        }
+        MemSequence {
+            Fallback {
+                Sequence {
+                    Condition(Cond<0>),
+                    Action(Act<1>),
+                    Action(Act<2>),
+                },
+                Repeater(forever) {
+                    Precondition(|bb| bb.b1 + 3 != 6, else = Success) {
+                        SetBlackboard(t1 = {b1}),
+                    },
+                },
+            },
+            Limiter(3) {
+                Parallel(failure = -1) {
+                    Loop(q0, if_empty = Skipped) {
+                        #[on_failure(|bb| bb.b0 += 1)]
+                        WaitUntil(|bb| *bb.t0 + 3 < 4) {
+                            Cooldown(30) {
+                                WasEntryUpdated(t1),
+                            },
+                        },
+                    },
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(3, bb.o0.unwrap_or(2) % 4)),
+                        Runner,
+                    },
+                },
+            },
+            Sequence {
+                StatefulAction(Task<4>),
+                StatefulAction(PTask<5>, b0 = {t1}, b1 = {t1}),
+                RetryUntilSuccessful(3) {
+                    Script(|bb| { bb.b0 = *bb.t0; bb.o0 = Some(*bb.t1) }),
+                },
+                Timeout(0) {
+                    Condition(PCond<6>, b0 = 4),
+                },
+                StatefulAction(Task<7>),
+            },
+        }
+    }
+}
+
+board!(Tree0375Blackboard { q0 b0 t0 b1 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0376 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64,
+            o0: Option<i64> = None,
+        }
+        ParallelAll(3) {
+            Loop(q0, value = {b0}, if_empty = Running) {
+                IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
+                    Action(Act<0> = Act::<0>),
+                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
+                },
+            },
+            SequenceStar {
+                Wait(20),
+                Script(|bb| bb.b0 += 1),
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            #[failure_if(|bb| bb.b1 % 2 > 0)]
+            #[on_failure(|bb| bb.t0.set(bb.b0))]
+            #[skip_if(|bb| bb.o0.is_none())]
+            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = false) {
+                #[failure_if(|bb| (bb.b1 + 4) % 3 > 0)]
+                #[success_if(|bb| bb.b1 % 4 == 3)]
+                #[on_halted(|bb| { if bb.b1 % 2 == 1 { bb.o0 = Some(bb.b1) }; bb.b0 += 1 })]
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Condition(|ctx| ctx.check(3)),
+                    Action(Act<4>),
+                    Script(|bb| { bb.b1 += 1; bb.b0 = bb.b1 % 3 }),
+                },
+                Loop(q0, if_empty = Skipped) {
+                    Succeeder,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0376Blackboard { q0 t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0377 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        Precondition(|bb| bb.b1 < *bb.t0, else = Failure) {
+            Selector {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0377Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0378 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            Repeat(1) {
+                Fallback {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
+                },
+            },
+            ReactiveFallback {
+                WaitValueUpdate(t0) {
+                    BinarySelector(|bb| bb.b0 < 4) {
+                        Script(|bb| *bb.t0 += 1),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                    },
+                },
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    AlwaysSuccess,
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b1 + 4, &mut bb.b1)),
+                },
+            },
+            #[post(|bb| *bb.t0 += 2)]
+            Filter(times = 2, filtered = Failure) {
+                Condition(PCond<3>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0378Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0379Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        Script(|bb| bb.b0 += 1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0379 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Repeater(3) {
+            Fallback {
+                PrioritySelector {
+                    #[score(|bb| ((bb.b1 + 4) % 4) as f32)]
+                    StatefulAction(Task<0>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                    #[score(|bb| (*bb.t0) as f32)]
+                    StatefulAction(Task<2>),
+                    #[score(|bb| (bb.b1) as f32)]
+                    SubTree(Tree0379Sub0, ..),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0379Blackboard { b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0380 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        SequenceStar {
+            Limiter(1) {
+                WaitValueUpdate(t0) {
+                    FlipSelector {
+                        Priority {
+                            Condition(Cond<0> = Cond::<0>),
+                            Condition(Cond<1>),
+                            Condition(PCond<2>, b0 = {b0}),
+                            StatefulAction(Task<3>),
+                            Runner,
+                        },
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+            Parallel(success = -2, failure = -5) {
+                Condition(|ctx| ctx.check(5)),
+                StatefulAction(Task<6>),
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    AlwaysRunning,
+                },
+                Condition(Cond<7>),
+                RetryUntilSuccessful(1) {
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0380Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0381Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 12,
+        }
+        #[failure_if(|bb| *bb.t0 < *bb.t0 + 1)]
+        MaxTime(20) {
+            #[failure_if(|bb| bb.b0 % 2 == 0)]
+            #[skip_if(|bb| *bb.t0 == bb.b0)]
+            #[success_if(|bb| *bb.t0 == 3)]
+            Action(Act<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0381 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        IfThenElse {
+            SequenceWithMemory {
+                MemSequence {
+                    Observe(|bb| bb.b0 < 0, abort = none) {
+                        ReactiveSequence {
+                            SetBlackboard(b0 = 5),
+                            Action(PAct<0>, b0 = 3),
+                        },
+                    },
+                },
+                #[failure_if(|bb| bb.b0 + 4 < 5)]
+                DynamicSequence {
+                    SubTree(Tree0381Sub0, ..),
+                },
+                Action(PAct<2>, b0 = 6, b1 = {t0}),
+            },
+            Selector {
+                Observe(|bb| *bb.t0 % 3 < 1, abort = both) {
+                    ReactiveSequence {
+                        Script(|bb| *bb.t0 += 3),
+                        Repeat(forever) {
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                },
+                Observe(|bb| *bb.t0 % 2 < 0, abort = both) {
+                    ReactiveFallback {
+                        AsyncSequence {
+                            #[run_while(|bb| bb.b0 + 3 > 1)]
+                            #[on_failure(|bb| bb.b0 = *bb.t0 + 2)]
+                            Fallback {
+                                Action(PIo<4>, t0 = {t0}),
+                                StatefulAction(Task<5>),
+                            },
+                            WaitValueUpdate(t0) {
+                                Action(PIo<6>, t0 = {t0}),
+                            },
+                        },
+                    },
+                },
+                #[success_if(|bb| *bb.t0 + 1 != bb.b0)]
+                Fallback {
+                    DynamicSequence {
+                        Script(|bb| *bb.t0 += 4),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0381Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0382 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+        }
+        PrioritySelector {
+            #[score(|bb| (*bb.t0) as f32)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[score(6)]
+            AlwaysRunning,
+            #[score(|bb| (bb.b0 % 4) as f32)]
+            AlwaysRunning,
+            #[score(|bb| (bb.b0 % 4) as f32)]
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0382Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0383 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+        }
+        TryCatch(catch_on_halt = false) {
+            AlwaysRunning,
+            #[skip_if(|bb| *bb.t1 == *bb.t1 + 4)]
+            Selector {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0383Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0384Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 13,
+        }
+        Conditional(|bb| bb.b0 < 6, else = Success) {
+            Parallel(success = 3, failure = 0) {
+                Parallel(success = 1, failure = 1) {
+                    AsyncFallback {
+                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 2)),
+                        Condition(|ctx| ctx.check(1)),
+                        #[success_if(|bb| bb.b0 + 4 > 5)]
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        StatefulAction(Task<2>),
+                    },
+                },
+                Condition(Cond<3>),
+                #[on_halted(|bb| bb.b0 += 1)]
+                #[post(|bb| bb.b0 += 1)]
+                Condition(Cond<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0384 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+        }
+        Filter(times = 1, count = Success, filtered = Failure) {
+            SubTree(Tree0384Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0384Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0385 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 5,
+        }
+        RunOnce(then_skip = false) {
+            FlipSelector {
+                Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                    TryCatch {
+                        Selector {
+                            Action(PAct<0>, b0 = {b1}, b1 = {=}),
+                            StatefulAction(Task<1>),
+                        },
+                        Sequence {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0385Blackboard { b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0386 for Ctx {
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            StatefulAction(Task<1> = Task::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0387 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+        }
+        Fallback {
+            ScriptCondition(|bb| (bb.b0 + 1) % 2 == 1),
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = {t0}),
+            Condition(PCond<2>, b0 = {t0}),
+            ReactiveSequence {
+                Condition(Cond<3>),
+                SetBlackboard(t0 = 1),
+            },
+        }
+    }
+}
+
+board!(Tree0387Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0388 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        Selector {
+            ParallelAll(max_failures = -2) {
+                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                    WhileDoElse {
+                        Action(PAct<0>, b0 = {t1}, b1 = {b0}),
+                        SetBlackboard(b1 = {b0}),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+                    },
+                },
+                #[success_if(|bb| *bb.t0 % 2 > 0)]
+                SetBlackboard(t1 = 1),
+            },
+            Observe(|bb| (*bb.t0 + 3) % 2 < 1, abort = lower) {
+                IfThenElse {
+                    Timeout(0) {
+                        Deadline(0) {
+                            #[skip_if(|bb| bb.b1 % 3 != 1)]
+                            #[failure_if(|bb| bb.b0 > (*bb.t1 + 2) % 2)]
+                            #[post(|bb| bb.b0 += 1)]
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Sleep(50),
+                    AlwaysFailure,
+                },
+            },
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree0388Blackboard { b1 b0 l0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0389Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0389Sub1 for Ctx {
+        Sleep(0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0389 for Ctx {
+        DynamicSelector {
+            Filter(times = 3, filtered = Skipped) {
+                SubTree(Tree0389Sub0),
+            },
+            SubTree(Tree0389Sub1),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0390 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        #[success_if(|bb| bb.b0 + 2 != 4)]
+        Retry(2) {
+            StepSequencer {
+                DynamicSequence {
+                    Action(Act<0>),
+                },
+                Timeout(0) {
+                    AlwaysRunning,
+                },
+                IndexSwitch(|bb| (bb.b0 + 4) % 4, dynamic = true) {
+                    SetBlackboard(b0 = 5),
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                },
+                #[post(|bb| if bb.b1 + 4 == bb.b0 + 4 { bb.t0.set(bb.b1 % 4) })]
+                Conditional(|bb| (bb.b0 + 4) % 2 < 1, dynamic = false, else = Success) {
+                    Action(Act<2>),
+                },
+                DynamicSelector {
+                    Action(Act<3>),
+                    ScriptCondition(|bb| *bb.t0 + 3 < bb.b0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0390Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0391Sub0 for Ctx {
+        StatefulAction(Task<7>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0391Sub1 for Ctx {
+        Condition(Cond<9> = Cond::<9>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0391 for Ctx {
+        SequenceWithMemory {
+            PrioritySelector {
+                #[score(2)]
+                ForceSuccess {
+                    StatefulAction(Task<0>),
+                },
+                #[score(3)]
+                ReactiveSequence {
+                    Action(Act<1>),
+                    AlwaysSuccess,
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                IfThenElse {
+                    StatefulAction(Task<2> = Task::<2>),
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        Condition(Cond<4>),
+                    },
+                    AlwaysSuccess,
+                },
+            },
+            RunOnce(then_skip = true) {
+                AlwaysFailure,
+            },
+            ReactiveFallback {
+                Condition(Cond<5>),
+                Condition(Cond<6>),
+                RepeatUntil(Success) {
+                    SubTree(Tree0391Sub0),
+                },
+            },
+            ReactiveFallback {
+                ReactiveFallback {
+                    StatefulAction(Task<8>),
+                    SubTree(Tree0391Sub1),
+                },
+                StatefulAction(Task<10>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0392 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        FlipSelector {
+            #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.o0 = None })]
+            DynamicSelector {
+                #[run_while(|bb| (*bb.t0 + 3) % 2 > 0)]
+                #[success_if(|bb| *bb.t0 % 3 == 2)]
+                Repeat(forever) {
+                    Remap(success = Failure, failure = Failure) {
+                        Precondition(|bb| bb.b1 != 6, else = Success) {
+                            #[post(|bb| bb.b1 += 2)]
+                            RepeatUntil(Failure) {
+                                WaitValueUpdate(t0) {
+                                    #[run_while(|bb| bb.o0.unwrap_or(1) > bb.o0.unwrap_or(4))]
+                                    SetBlackboard(t0 = 1),
+                                },
+                            },
+                        },
+                    },
+                },
+                Action(PAct<0>, b0 = {b0}, b1 = {b1}),
+                Precondition(|bb| bb.b1 % 4 != 3, else = Skipped) {
+                    #[skip_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                    MaxTime(0) {
+                        ScriptCondition(|bb| *bb.t0 < (bb.b0 + 4) % 4),
+                    },
+                },
+                DynamicSequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b0)),
+                    StatefulAction(Task<2>),
+                },
+                Precondition(|bb| bb.o0.is_some(), else = Success) {
+                    Action(PIo<3>, t0 = {=}),
+                },
+            },
+            ReactiveFallback {
+                Retry(0) {
+                    StatefulAction(Task<4>),
+                },
+                FlipSelector {
+                    Action(PIo<5>, t0 = {b0}),
+                    Optional {
+                        #[run_while(|bb| (bb.b0 + 4) % 4 > 1)]
+                        #[success_if(|bb| *bb.t0 % 4 > 0)]
+                        #[skip_if(|bb| bb.o0.unwrap_or(3) != 5)]
+                        StatefulAction(PTask<6>, b0 = {b0}, b1 = {b1}),
+                    },
+                    Action(Act<7> = Act::<7>),
+                    FlipSelector {
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+                #[post(|bb| bb.o0 = None)]
+                #[skip_if(|bb| *bb.t0 < 7)]
+                #[failure_if(|bb| bb.o0.unwrap_or(5) + 2 < 4)]
+                Sleep(30),
+                SetBlackboard(o0 = Some(7)),
+            },
+            Remap(success = Success, failure = Success) {
+                Priority {
+                    ReactiveSequence {
+                        Fallback {
+                            AlwaysFailure,
+                            StatefulAction(Task<10>),
+                            #[on_success(|bb| bb.b1 = *bb.t0)]
+                            #[on_failure(|bb| *bb.t0 += 1)]
+                            SkipUnlessUpdated(t0) {
+                                StatefulAction(Task<11>),
+                            },
+                            #[success_if(|bb| bb.o0.is_none())]
+                            Action(PAct<12>, b0 = {b0}, b1 = {t0}),
+                        },
+                        Precondition(|bb| bb.o0.unwrap_or(4) + 1 < 0) {
+                            Delay(20) {
+                                WaitUntil(|bb| bb.o0.is_some()) {
+                                    Action(PAct<13>, b0 = {b0}, b1 = {=}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0392Blackboard { t0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0393 for Ctx {
+        ReactiveSequence {
+            PolicyParallel(policy = FirstSuccess) {
+                Fallback {
+                    Condition(|ctx| ctx.check(0)),
+                    Wait(0),
+                },
+                Fallback {
+                    Condition(Cond<1>),
+                    Succeeder,
+                },
+                Parallel(success = 1, failure = -2) {
+                    Wait(50),
+                    Condition(|ctx| ctx.check(2)),
+                    Condition(Cond<3>),
+                },
+                DynamicSequence {
+                    Action(|ctx| ctx.exec(4)),
+                    Condition(Cond<5>),
+                },
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0394Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            b0: i64 = 12,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        #[on_success(|bb| bb.b0 = *bb.t0)]
+        #[success_if(|bb| (*bb.t1 + 1) % 2 == 1)]
+        #[failure_if(|bb| (*bb.t1 + 3) % 2 < 1)]
+        Failer
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0394 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            l0: Vec<i64>,
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+            Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+                SubTree(Tree0394Sub0, t1 = {=}, t0 = {t0}, b0 = {=}, l0 = {l0}),
+            },
+        }
+    }
+}
+
+board!(Tree0394Blackboard { t1 t0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0395 for Ctx {
         blackboard {
             #[tracked] t0: i64,
             o0: Option<i64>,
-            b1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64,
+            b1: i64 = 0,
+            #[tracked] t1: i64 = 0,
         }
-        Repeater(forever) {
-            FlipSelector {
-                SetBlackboard(o0 = Some(7)),
-                WasEntryUpdated(t0),
-                SetBlackboard(b1 = 3),
+        Fallback {
+            MemPriority {
+                IfThenElse {
+                    Action(PAct<0>, b0 = 0, b1 = {=}),
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                },
+                #[on_success(|bb| { if *bb.t0 == bb.b0 { bb.o0 = Some(*bb.t0) }; bb.o0 = Some(*bb.t1) })]
+                AsyncSequence {
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(Task<4>),
+                },
+                Delay(20) {
+                    StatefulAction(Task<5>),
+                },
+                RetryUntilSuccessful(1) {
+                    Parallel(success = -2, failure = 1) {
+                        Sleep(0),
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 < (*bb.t1 + 3) % 2) {
+                Fallback {
+                    Fallback {
+                        StatefulAction(Task<6>),
+                        StatefulAction(Task<7>),
+                    },
+                    Sequence {
+                        Action(PAct<8>, b0 = {=}, b1 = {t0}),
+                        Action(|ctx, bb| ctx.exec_in(9, *bb.t1, &mut bb.b0)),
+                    },
+                },
+            },
+            Loop(q0, if_empty = Success) {
+                WaitUntil(|bb| bb.o0.unwrap_or(1) == 3) {
+                    Fallback {
+                        ReactiveSequence {
+                            Action(|ctx, bb| ctx.exec_in(10, bb.o0.unwrap_or(5), &mut bb.b1)),
+                            StatefulAction(Task<11>),
+                            AsyncSequence {
+                                Action(Act<12> = Act::<12>),
+                                Failer,
+                            },
+                        },
+                        Sleep(0),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0395Blackboard { t0 o0 b1 });
+board!(Tree0395Blackboard { t0 o0 q0 b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0396Sub0 for Ctx {
+        AlwaysRunning
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0396 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64,
-        }
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            Retry(3) {
-                StatefulAction(PTask<1>, b0 = {t0}, b1 = {=}),
+        RunOnce(then_skip = false) {
+            RetryUntilSuccessful(0) {
+                SubTree(Tree0396Sub0),
             },
         }
     }
 }
-
-board!(Tree0396Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0397 for Ctx {
-        RunOnce(then_skip = true) {
-            RepeatTimes(forever) {
-                AlwaysSuccess,
+        blackboard {
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            StepSequencer {
+                Repeat(2) {
+                    Condition(Cond<0>),
+                },
+                #[on_halted(|bb| *bb.t0 += 1)]
+                Condition(|ctx| ctx.check(1)),
+                Wait(30),
+                StatefulAction(PTask<2>, b0 = 5),
+                SkipUnlessUpdated(t0) {
+                    Sleep(100),
+                },
             },
+            Action(Act<3>),
         }
     }
 }
+
+board!(Tree0397Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0398 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
+            b1: i64 = 1,
         }
-        Loop(q0, value = {b1}, if_empty = Success) {
-            #[on_failure(|bb| *bb.t0 += 3)]
-            #[failure_if(|bb| bb.o0.unwrap_or(4) % 4 > 0)]
-            SequenceWithMemory {
-                AlwaysSuccess,
-                AlwaysSuccess,
+        AsyncFallback {
+            StatefulAction(Task<0>),
+            Precondition(|bb| bb.b1 + 3 == 3, else = Failure) {
+                Action(Act<1>),
+            },
+            Repeater(forever) {
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0398Blackboard { o0 q0 t0 b1 });
+board!(Tree0398Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0399 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-        }
-        ReactiveSequence {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+        Sequence {
+            SequenceStar {
+                Parallel(success = -2, failure = -3) {
+                    Action(Act<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    Action(Act<2>),
+                    Sleep(10),
+                },
+                DynamicSequence {
+                    Invert {
+                        StatefulAction(Task<3>),
+                    },
+                    Priority {
+                        Condition(Cond<4>),
+                        RetryUntilSuccessful(forever) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                    Condition(Cond<6>),
+                    Delay(50) {
+                        Condition(Cond<7>),
+                    },
+                    Action(Act<8>),
+                },
+                Selector {
+                    Action(|ctx| ctx.exec(9)),
+                    StatefulAction(Task<10>),
+                },
+            },
+            Cooldown(20, filtered = Failure) {
+                DynamicSequence {
+                    Fallback {
+                        Action(Act<11>),
+                        Condition(Cond<12>),
+                        StatefulAction(Task<13> = Task::<13>),
+                        ParallelAll {
+                            Condition(|ctx| ctx.check(14)),
+                            Condition(Cond<15> = Cond::<15>),
+                            Wait(30),
+                        },
+                        StatefulAction(Task<16>),
+                    },
+                    FlipSelector {
+                        ReactiveSelector {
+                            Repeat(3) {
+                                AsyncFallback {
+                                    Action(Act<17>),
+                                    Condition(|ctx| ctx.check(18)),
+                                },
+                            },
+                            SequenceWithMemory {
+                                PrioritySelector {
+                                    #[score(3)]
+                                    StatefulAction(Task<19>),
+                                    #[score(2)]
+                                    Condition(Cond<20>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0399Blackboard { b0 });
-
 cases! {
-    Tree0300 "Ret2(Flip(RSeq(t0,S,R),Wde(Rus{2}(a1l),t2e),Lim{2}(Swm(Rpt{3}(c3l),Ite(c4,t5))),PAll{-2}(t6,Wt{20},c7e),RSel(a8,c9l)))",
-    Tree0301 "B{t1=3;b1=1;q0=1;b0;t0}RFb(Star(PrSel{t1+2}(pc0{b0:=}),a1,Sb{t1=8},PAll{-2}(a2,t3)),@os{b0+=2}@ki{t1!5}Pre{t1>t0;S}(Swm(Sl{0},c4e,c5l,Lp{b1;S}(a6b{b1;b0}))))",
-    Tree0302 "B{b1=5;t1=2;t0=1;b0}Wv{t0}(MSeq(RFb(Mt{0}(RFb(c0,@of{t0:=t0+2%3}RSeq(c1b{t0},a2,t3,Wu{t1}))),@po{t0+=2}TryF(pt4{b0:4;b1:b0},t5e,Wu{t1},Sb{t0=b1}),Wde(t6,t7,Wt{0}))))",
-    Tree0303 "RSeq(Fb(Seq(Sub(OnceK(t0))),a1l),c2l,DySeq(Sub(c3l),Rpt{2}(a4e),t5,a6))",
-    Tree0304 "DySel(t0,a1,c2,a3e,S)",
-    Tree0305 "B{t1=3;t0=1;b0=4}Swm(Try(Dl{20}(c0),Sb{t1=9},Run),@si{t1%2!0}RSeq(Scc{t0%2>0},a1),RFb(Opt(@rw{b0!2}@oh{t0+=3}@ki{t0+2%4=2}a2l),c3l,Run),Pre{b0=6}(RSeq(pi4{t0:t1},@rw{t1=1}t5,c6)))",
-    Tree0306 "B{o0}Try(@fi{none}t0,t1,Par{2;1}(a2,Sl{20}))",
-    Tree0307 "B{t0=1;b1=4;b0=2}Opt(Ruf{F}(Fb(Sel(Obs{b0%2<1;B}(Flip(Ite(t0e,Sb{b0=6},c1),AFb(Wu{t0},a2l,Suc))),OnceT(RSeq(Isw{t0%2;T;T}(pa3{b0:b0;b1:=},c4b{7}),PAll{-1}(@po{b1%3!0?b1:=t0}t5,c6))),MPri(Ret3(Pri(c7,c8e)),Rep2(c9),c10),Rpt{3}(Ruf{2}(ASeq(@oh{b0:=b0%2}t11,t12)))))))",
-    Tree0308 "PAll{_}(c0e,c1,t2,t3e,Opt(c4))",
-    Tree0309 "DySel(Sub(DySeq(c0)),PPar{2;N}(t1,t2),c3,FF(F),c4)",
-    Tree0310 "B{t0=5;t1=4}RU{F}(RSeq(c0l,Wu{t0},OnceT(pt1{b0:t1})))",
-    Tree0311 "Inv(Sel(a0,t1,a2e,To{100}(RSeq(c3,R)),Cd{0;F}(t4)))",
-    Tree0312 "RSeq(To{20}(DySel(t0,R)),Flt{1;S;_}(Rus{2}(DySel(RSel(a1,c2),Rep0(a3e)))),Ruf{F}(PAll{-1}(RFb(t4,t5,Sl{10}),S,To{0}(a6l))))",
-    Tree0313 "B{b0=3;q0;t0=2}@po{b0:=t0%4}@ki{t0+2>t0}MPri(PAll{3}(R,Fai,t0),OnceT(Par{3;_}(a1l,c2,OnceK(c3e))),Lp{_;K}(Par{_;-2}(c4b{1},@oh{t0+=2}@ki{t0<3}c5b{t0+2})),Swm(S,Sb{b0=t0},c6))",
-    Tree0314 "B{o0;t0=3;b1=4}RSeq(PPar{2;_}(Sb{b1=6},@oh{b1:=b1%4;t0+=4}@of{o0:=_}@si{none}Opt(FF(t0))))",
-    Tree0315 "B{b1=3;b0;q0;t0=5}Wv{t0}(DySel(@rw{b0+2%4>0}@si{b1<4}Su{t0}(Lp{_;S}(c0))))",
-    Tree0316 "B{b0;t0=3}Pre{t0<2;K}(Obs{t0+2<6;_}(PrSel{b0;b0}(@os{b0+=3}@po{t0:=b0}pa0{b0:=;b1:b0},Cnd{t0=b0+2;T;S}(SubR(SubA(R))))))",
-    Tree0317 "B{o0=3;b0=4}To{10}(@ki{b0+1=7}@si{b0%2<0}@oh{o0:=_}Keep(Swm(c0,OnceK(c1e))))",
-    Tree0318 "B{o0=_;b1=3;t0;b0=1}PrSel{b0}(PAll{0}(Bin{b1>b0%3;T}(Isw{o0|4+4;T;T}(WU{b1+2=b0+4%3}(R),R),Wv{t0}(@oh{b1+=3}Rep3(Bin{o0|2%4<0;N}(t0,PrSel{b0%3}(c1))))),Isw{b1;T;T}(Su{t0}(Lim{2}(Obs{b1%2!1;_}(t2))),t3e)))",
-    Tree0319 "B{b0=4;o0=2;t0=5;b1=1}WU{b0+1!o0|1+2}(Rpt{3}(MPri(Step(a0l,Fai),Wu{t0},@of{t0!b0%3?b0:=o0|1}@fi{t0=3}t1e,FF(RSeq(t2,Ub{o0},pi3{t0:b1})),Flip(Sb{o0=1},Fai,Wv{t0}(pt4{b0:b1;b1:t0})))))",
-    Tree0320 "B{t1;t0=2;b1=5;b0}Dd{0}(RSeq(@oh{t0:=b1+4}RSel(Rpt{3}(@po{t1:=b0}@si{b0+2=7}@of{t1%2<1?b0+=2;b0:=b0%2}Bin{t0<1;N}(RSel(OnceK(c0),Ret4(t1e),c2b{b0},c3b{t0},c4),RFb(Flip(c5l,Sc{b0:=5},t6)))),c7)))",
-    Tree0321 "Fb(RFb(Mt{30}(c0),a1,c2e,c3),Keep(OnceT(MSeq(Wt{20},c4))))",
-    Tree0322 "Fb(Ret3(Seq(S,c0,a1,t2)),Lim{2}(PPar{0;_}(t3,R)),MPri(t4e,c5l,RSeq(c6,a7e)))",
-    Tree0323 "To{10}(Flip(AFb(Rus{F}(Lim{2}(Ite(t0,t1))),DySel(c2,c3),Inv(Suc),F,Seq(a4,S))))",
-    Tree0324 "Par{0;_}(t0,t1e)",
-    Tree0325 "Fb(t0,F,t1e,OnceT(t2))",
-    Tree0326 "B{b0=4;t1=3;t0}PAll{_}(PPar{2;T}(c0,Scc{b0%4<3}),DySeq(S,pi1{t0:t0}),Seq(c2l,@po{t1:=b0+3}pa3{b0:=;b1:t1},F),Inv(c4),DySel(@fi{b0<3}@oh{t0:=t1%3}t5,@of{t0%4<3?t1:=6}@po{t1+2<t0%2?b0:=t1+3%4}t6,Wu{t0}))",
-    Tree0327 "Rpt{3}(Sub(R))",
-    Tree0328 "RSeq(Rep3(Cd{10;K}(Rep3(Lim{2}(Dl{0}(R))))),Seq(c0,Sl{10},a1,c2e),RFb(Seq(a3l,t4),DySel(OnceK(c5),t6,t7e)))",
-    Tree0329 "B{t0;o0=_;b0}MPri(@fi{b0+4!2}@si{t0>2}@os{t0:=o0|5;o0:=b0+3}OnceK(RU{S}(Seq(@fi{t0+3%2<1}@ki{t0%3>1}c0e,c1,pt2{b0:b0}))),Intr{o0|3=0}(Wde(Lim{3}(OnceK(c3)),Wde(t4,DySeq(c5)))),Wde(To{0}(Wv{t0}(t6)),c7l))",
-    Tree0330 "B{t1=3;b0=0;t0=5;b1}Rpt{F}(PrSel{b0+2;b1+2}(Sw{1}(t0,SubA(Sc{t0:=8;b0%4>0?b1:=t1})),@fi{t1%3>0}Opt(Sb{t1=1})))",
-    Tree0331 "B{b1=4;t1=3;q0=1;o0}@ki{t1+3%2>0}@os{b1:=o0|2}Lp{_;R}(a0)",
-    Tree0332 "B{t0=2;b0;b1=0;q0}Lp{b1;K}(Try(Isw{b1%2;N;_}(RU{S}(Invt(OnceT(Step(pt0{b0:=},a1)))),FS(c2),Swm(Wt{0},@fi{b0=5}Sw{4}(DySel(c3,Scc{b1<7}),t4))),Par{_;_}(a5b{b1%3;b0},Swm(c6,Scc{b0>t0}),Sw{3}(pt7{b0:3},t8),DySeq(Scc{b1>4},Rpt{3}(@rw{b1+4%3!0}@si{b0%4>0}@oh{b1+=2}Scc{b1!b0+4%2})))))",
-    Tree0333 "B{t0=3;b0=0}Rus{3}(Pri(Dl{0}(@si{b0>2}@ki{t0+1=0}@rw{b0%4<0}Try(Scc{b0<0},pi0{t0:t0})),pc1{b0:7},@os{t0+=2;t0+=1}DySel(c2,@po{b0:=t0}@fi{t0%4>0}t3,Sl{20})))",
-    Tree0334 "B{b0=5;q0;t0}Fb(@si{b0%3!1}Rep3(Fb(pc0{b0:4},F,RFb(PAll{2}(c1,pt2{b0:=;b1:b0}),@of{b0:=t0}@rw{b0>2}Fai))),ASeq(DySel(SubA(Scc{t0!b0%4})),@rw{t0<1}@fi{b0+1<b0}Lp{_;K}(DySeq(Isw{b0+2%3;N;_}(OnceT(a3b{b0+1;b0}))))))",
-    Tree0335 "B{b0;o0=3}@os{b0:=b0+1%4}@ki{none}AFb(a0)",
-    Tree0336 "B{t0=1;b1=3;b0}Sw{1;4;2}(DySel(Scc{b1+1%2>0},PrSel{b1;5;b1%3}(Sl{30},Run,SubR(a0b{b1;b0})),RSel(c1,t2),Dd{0}(PAll{-2}(Scc{t0%2<0},pi3{t0:b1})),a4),@po{b0=5?t0+=4}@ki{b1>1}@fi{b0+4%3!2}Bin{b0%2<0;_}(Su{t0}(@rw{b1=b0+1%4}@ki{b1<t0}@si{b1<0}pc5{b0:5}),Cnd{b1>t0;_;F}(Mt{20}(c6b{b1}))),Rty1(Pri(@oh{b0+4<5?t0:=b1%3}t7,Pre{t0<3;R}(Par{1;-2}(S,Sb{b0=0})),Bin{b1=2;_}(Keep(@si{t0%2!1}t8),Fai),@oh{b0<3?t0+=2}@po{t0:=b1}@fi{t0+1<t0}Dd{10}(pi9{t0:=}),pt10{b0:0;b1:=})),RFb(Bin{t0=4;N}(@fi{t0=b1+3}R,pa11{b0:b1;b1:b1}),Flt{2;S;K}(c12l),Rty3(t13),pt14{b0:3;b1:b0}))",
-    Tree0337 "Fb(Sub(t0),Ruf{1}(RU{F}(Rpt{F}(MPri(Rus{2}(Keep(t1)))))))",
-    Tree0338 "B{t0=5;b0=5;b1=4}Ret3(Isw{t0;T;N}(WU{b0+3!2}(Pre{t0+1<3;K}(RT{1}(Run))),Isw{b1;T;T}(t0e,t1,pc2{b0:b0}),RSeq(a3l,FS(Wu{t0}))))",
-    Tree0339 "Ite(PPar{2;N}(Seq(Sub(Suc),c0,F),Seq(t1e,Dl{0}(t2),a3),Step(t4,t5),MPri(F,c6,t7)),MPri(Star(Seq(c8,c9),t10,Wde(a11,t12e,Sl{10}),Rmp{F;S}(RFb(a13))),PPar{1;N}(Swm(t14,Flt{3;F;K}(t15))),Dl{20}(MPri(PPar{0;N}(t16,c17),Dd{50}(PrSel{2;2;3}(c18,RT{F}(Sl{10}),c19))))))",
-    Tree0340 "B{o0=5;t0=0;b0=1}Seq(Wu{t0},Su{t0}(SubR(@of{b0:=t0}@os{b0+=1}@ki{b0>6}Scc{b0+4<0})),Dd{10}(Isw{t0%4;T;T}(Fai,Ub{o0})))",
-    Tree0341 "B{b1=2;o0=0}Ret1(RSeq(Sb{o0=6},Seq(Suc,t0),PPar{2;N}(c1,Mt{20}(t2)),FS(Obs{b1+2<4;_}(Wt{10}))))",
-    Tree0342 "B{b1=4;t0;t1=0;q0;b0=2}RFb(Dd{50}(Try(Isw{t0+3;N;N}(a0,Rus{2}(@of{t1=b1?t0:=b1}@ki{b0<3}Wt{10})),Flip(a1,t2,Lp{t1;K}(F),Wu{t1}),DySel(c3))))",
-    Tree0343 "B{b0=3;o0=2;t0;t1=0}RFb(Rty4(Obs{t0%2!0;_}(@oh{b0+=2}Rep2(TryF(a0,Opt(Try(c1,c2)))))),Intr{t1>1}(RU{S}(Bin{b0>t0%3;N}(RT{F}(@fi{b0%4<2}Sb{o0=5}),To{0}(DySeq(t3e,t4))))))",
-    Tree0344 "B{t0=3;b0;q0=3}MSeq(pi0{t0:b0},@fi{t0+2>0}Lp{_;S}(pc1{b0:b0}),Wde(a2,pa3{b0:=;b1:b0},c4))",
-    Tree0345 "To{10}(Rus{F}(RSeq(t0)))",
-    Tree0346 "B{b0=0;o0=_;b1=1;t0=0}RFb(Pre{b1%2>0;K}(Step(Sel(Inv(pi0{t0:=}),Obs{b1+3>b0;B}(Rep3(a1e)),Scc{b1+3%3>0}),Once(Su{t0}(@oh{b1+=1}Ub{o0})),pa2{b0:=;b1:b0})),Fb(DySeq(Scc{t0+1<b0},Wt{0}),PPar{0;_}(@rw{o0|0=2}a3b{b1;b1},Run,Sb{b0=7}),OnceT(t4e)))",
-    Tree0347 "B{t1=3}Dd{10}(MPri(SubA(c0),a1,Pre{t1+4<0}(c2)))",
-    Tree0348 "B{b0=0;o0;t0=0}DySeq(RFb(a0b{o0|0+1%4;b0},t1,Fai,Obs{t0=b0;_}(Pre{t0>b0;S}(Sl{10}))),t2)",
-    Tree0349 "B{o0=4;b1}Ruf{F}(Step(Isw{b1;T;N}(SubA(Star(a0)),F,t1),Swm(RFb(pt2{b0:7}),c3b{b1},c4,RSeq(a5,t6,Sl{30},c7),MSeq(t8,Ub{o0}))))",
-    Tree0350 "B{b0=3;t0=3}RSeq(Rep3(Flt{3;F;_}(@os{t0+=2}RSeq(Wt{50},@po{t0+=1;b0<3?b0+=3}@os{t0:=b0+4}t0,Suc))),a1)",
-    Tree0351 "B{t0}Star(pi0{t0:=},t1)",
-    Tree0352 "B{b1=0;t0}Cnd{b1>2;N;F}(DySeq(RT{2}(pt0{b0:t0;b1:t0}),DySel(c1e,c2,c3),SubA(c4)))",
-    Tree0353 "B{b0=0;b1=4;t0=1}DySel(@oh{t0+=1;b1:=5}MSeq(c0l,t1),c2,Scc{t0>b0},Rpt{2}(Ruf{3}(FS(Run))))",
-    Tree0354 "B{b1=3;t0=3;b0=5}RSeq(@os{b0+=1}a0e,pa1{b0:=;b1:b1},@of{b1:=t0%3;b1:=b0}@fi{t0%3=0}@si{t0<b1}Scc{b1>t0})",
-    Tree0355 "B{t0=0;b0=4}Swm(Wde(PPar{2;T}(Scc{t0>3},t0e,F),c1,R),Fb(Obs{b0>b0+2;L}(To{20}(F)),Ruf{2}(FS(Pri(t2,Sl{20})))),Cd{10;_}(Rpt{0}(Sb{t0=7})))",
-    Tree0356 "B{t0=5;q0;t1}Wde(t0,AFb(pi1{t0:=},Lp{_;F}(c2e),Sb{t1=6}))",
-    Tree0357 "RSeq(Sub(Sub(c0l)),c1l)",
-    Tree0358 "Step(Seq(c0,c1l,a2,c3e,S),RSeq(Fb(OnceK(Star(Wt{10},t4))),Rpt{0}(F),Lim{3}(c5)),ASeq(t6,Suc,c7e,t8),Run)",
-    Tree0359 "B{b0=1;q0;b1=2;t0=4}RFb(MPri(Bin{b0!3;T}(a0,t1),Step(t2e,a3b{t0+1;b0},c4b{t0%3},c5l)),RSeq(PPar{1;T}(@ki{t0%4>1}@po{t0+=2;b0<6?b0:=9}@os{b1+=3;t0+=1}pt6{b0:7;b1:t0},t7e,c8l),Sw{4;0}(t9,c10,RetF(t11e))),Dd{20}(Fb(Obs{t0<6;B}(RT{1}(c12)),Obs{b1>b0;B}(@of{t0+=2}@oh{t0:=b0%2;b1:=b0}@fi{b1%2!0}t13),Swm(@os{b0+=2}PAll{1}(S,Wt{50})))),RSel(Cd{0;F}(a14b{4;b1}),Fai,Dd{0}(pa15{b0:b1;b1:t0})),Flt{1;_;_}(Intr{t0!1}(@of{t0:=b0+4}@os{b1:=t0+1}Isw{t0%3;T;N}(@ki{b1%3>0}Mt{0}(pa16{b0:=;b1:t0}),@os{b1+=3;b1+=1}t17,OnceK(Sc{b1+=2;t0:=6}),Lp{b1;S}(c18),Scc{b0<3}))))",
-    Tree0360 "B{b0=1;t0=2;q0;o0=_}Lp{t0;R}(Fb(Keep(Swm(RFb(a0,c1b{t0}),pc2{b0:8},c3)),Seq(a4,t5e,Rep1(@of{t0+=3}c6b{o0|4}),Wt{50},Lp{b0;F}(a7)),PPar{2;T}(Try(Once(a8b{t0+4%2;b0}),Wt{20}),a9),Obs{t0=o0|2;_}(a10)))",
-    Tree0361 "B{t1}Fb(pi0{t0:t1})",
-    Tree0362 "B{o0;t0;b1;b0=0}PAll{3}(RSeq(a0l,pi1{t0:b0},@os{b1+=1}c2),PrSel{b1;o0|1;b1%2}(Fb(t3),RU{S}(pi4{t0:=}),a5b{b1;b0}),Pre{t0!1;R}(c6))",
-    Tree0363 "Par{_;0}(Seq(t0,c1),t2,Rpt{0}(t3),Rmp{S;S}(FF(Seq(t4e,t5,t6))))",
-    Tree0364 "B{t0}RSeq(Wt{0},Seq(pi0{t0:t0},t1e),Opt(t2),Seq(t3e,t4),Once(c5))",
-    Tree0365 "Dl{10}(RSeq(PPar{0;N}(c0,Sub(t1)),ASeq(a2,t3)))",
-    Tree0366 "PAll{2}(t0e,t1)",
-    Tree0367 "PPar{2;_}(ASeq(c0e,PPar{1;N}(t1,S),c2),Rpt{F}(RepF(MPri(Ruf{F}(c3),Step(Run,F)))),AFb(RepF(t4e),RFb(RFb(Lim{3}(Swm(Sl{50},c5))))))",
-    Tree0368 "B{t0=2;b1;b0=2}Pre{b0>3;F}(@si{t0+4>5}@oh{b0+=2}@rw{b1+4>b0}RSeq(OnceT(Wde(t0,Rep1(@si{t0<5}t1e),Rep3(Intr{b1+4%2>0}(Inv(a2))))),RSeq(Scc{b0+4<6}),Pri(RSeq(t3e,@rw{b0+4=4}S),RSeq(t4,Wt{20}))))",
-    Tree0369 "B{t0=5;b1;b0=4}Par{3;3}(RU{F}(a0l),Lim{3}(Sel(Obs{b0=t0+1;B}(a1e),c2e)),Fb(Wu{t0},Swm(Sc{b1+=1;t0:=b0},pa3{b0:t0}),pa4{b0:=;b1:b0},SubR(a5e),WU{b0+1%3>1}(@fi{t0%4!0}c6e)))",
-    Tree0370 "Swm(t0,Flt{1;R;F}(Dl{0}(t1)),Seq(a2l,c3e,Fai))",
-    Tree0371 "B{q0;o0=_;t0=0;t1=1;b0=1}Rep3(Swm(PAll{-2}(Lp{_;R}(Mt{0}(@si{t1!0}@po{t1:=o0|4;t1+4>t1?t0+=1}@rw{t0%3!0}Cnd{some;N;_}(RFb(@fi{o0|3%3<1}c0,pa1{b0:t0})))),Inv(Ret0(pi2{t0:t0}))),AFb(c3,Cnd{some;N;_}(Swm(@os{t1:=b0%3}@po{o0|0!b0?t0:=t0+1%3}Sl{0},pa4{b0:0},Sl{50})),Cnd{some;N;S}(Cd{30;F}(a5))),TryT(Dl{0}(Lp{_;_}(OnceT(RSeq(Ub{o0})))),Lp{t0;F}(Swm(@po{o0:=2}@fi{t1!6}PPar{2;N}(pc6{b0:t1},ASeq(Sl{20},c7e)),Ite(t8e,@po{t1+=1}@ki{t1%4<2}@of{t1+=2;b0+=1}a9b{o0|4;b0}),t10,c11,Seq(a12e,Sl{0}))))))",
-    Tree0372 "B{t0;b1;o0;b0=0}Sw{2}(c0b{b1+1},Obs{b0%2<1;_}(Step(RFb(Scc{b0+3=o0|4},To{20}(@rw{b1%2>0}t1e),pi2{t0:b1},a3,Dd{20}(pi4{t0:=})))))",
-    Tree0373 "B{t0=5}RU{S}(@fi{t0+2%4<1}@oh{t0+=1}FF(Fai))",
-    Tree0374 "B{t0;b0=2;t1=4}Wv{t0}(Bin{t0+2>b0+1;N}(@po{t0:=t1}MSeq(AFb(pc0{b0:=},Scc{t0+1!b0}),RFb(t1,c2,c3)),Intr{t0%3=2}(Ret0(R))))",
-    Tree0375 "B{t1=5;b0=3;t0=3}PAll{1}(RSeq(RSeq(Intr{t0>4}(t0),@rw{b0+2<1}t1,t2)),@ki{t0+4<4}RFb(Cd{10;K}(t3),@po{b0+=3}PrSel{t1;t0+1}(R,Rmp{F;S}(c4)),Ret2(a5b{t1+3;b0})),Keep(Wde(pt6{b0:=;b1:t0},RSeq(@rw{b0=7}Sc{t1+=1;t0+=1},a7,a8,R))))",
-    Tree0376 "B{b1=1;t1=4;t0}RFb(a0e,pt1{b0:2;b1:b1},a2,@of{t1:=t0+4}@ki{b1>0}t3,Fai)",
-    Tree0377 "Ret4(Lim{3}(Par{1;_}(t0,FF(Sl{10}))))",
-    Tree0378 "B{b1;b0}Keep(Sw{3}(R,Sb{b0=4}))",
-    Tree0379 "Rpt{F}(Fb(Rmp{F;S}(To{10}(Sl{0}))))",
-    Tree0380 "B{b1=1;t0;q0=3;b0}Sw{1;4;5}(SubA(pa0{b0:t0;b1:b1}),Lp{_;F}(SubA(c1)),c2b{b0%2},@of{b1:=7}pc3{b0:0})",
-    Tree0381 "B{o0=3;q0=0}Opt(PPar{2;N}(S,Sl{0},Scc{none},R))",
-    Tree0382 "PAll{2}(Rpt{0}(c0),PrSel{0;2}(Sub(FF(MSeq(Par{2;-1}(a1,Wt{20})))),Ret0(c2)))",
-    Tree0383 "B{t1;o0=1;b1=2;t0=2;b0=0}@rw{t1%4>2}Isw{t1+2;T;T}(Step(Sw{3}(Seq(Suc,@fi{b1%2>0}@of{b0:=b1}@ki{none}c0,a1e),Swm(a2,Sb{t0=t1},Sb{b1=t1})),pa3{b0:b0},FS(SubR(Sw{4;1;5}(c4,RSeq(Wu{t0},t5,c6),@rw{t0<t0+1}@po{t0+=1}RSeq(Ub{o0},@ki{b0=4}@po{t1>3?t0:=b1+3%4}@si{b1%3=2}t7),c8)))))",
-    Tree0384 "B{b1=4;b0=1;t0=1}Step(RtyF(Inv(t0)),Cnd{t0<b1%2;N;S}(Seq(c1b{b1+2},SubR(Flip(RSeq(c2e,Sb{b0=0}),@oh{t0:=b0;b1:=b0}@rw{b0!t0+4}@fi{b0%3>1}Cnd{b0+2!b1+1%4;_;S}(RT{F}(c3)))),Cd{50;_}(Flip(Suc,c4)))))",
-    Tree0385 "B{b0=3}Seq(Pri(Intr{b0<7}(c0),t1,@rw{b0>1}@si{b0>6}Once(a2l)))",
-    Tree0386 "B{q0=1;t0;b0}Ret4(RSeq(@os{t0:=7}Isw{b0;N;T}(pc0{b0:=}),PPar{0;N}(Rus{2}(FS(@si{b0<t0}@of{t0+=2}@fi{t0%3>1}t1)),a2l),Par{_;-1}(@fi{t0+3!3}DySel(a3,@fi{t0+1%2<0}@ki{t0+1%4<2}Sl{10}),Fb(Lp{b0;S}(c4e),c5,Sl{10}),RSeq(c6,t7,t8e,pt9{b0:b0;b1:b0},t10))))",
-    Tree0387 "B{o0=2;b0=4;b1=1;t0;q0=3}RSeq(@fi{t0+3%4!2}Cd{0;K}(Star(Flt{2;_;K}(t0),PrSel{b1%2;4}(Cnd{t0=3;_;F}(@of{o0:=_}R),F))),Lp{_;_}(Swm(@si{o0|1+4!3}pt1{b0:=},Sl{10},t2)))",
-    Tree0388 "B{b0;b1=1;t0=5}Inv(Ite(Fb(RU{F}(Seq(Once(a0),Rpt{2}(Sc{b1+=1}),Try(t1,@oh{b1:=b0}@rw{b1%4>2}t2))),Sw{1;0;4}(Wu{t0},Dd{10}(To{0}(c3)),Swm(pa4{b0:=;b1:=},a5l),Mt{0}(FS(pc6{b0:b1})))),@si{b1!5}@oh{b1:=b0}Keep(@ki{t0>3}TryT(Sb{b1=6},Wde(c7,Ite(To{10}(c8l),DySeq(c9)),t10)))))",
-    Tree0389 "Pri(Dl{30}(a0e),t1,Sl{30})",
-    Tree0390 "B{t0=2;o0;b0=4;b1}RSeq(a0l,Flt{2;R;K}(Fb(Obs{t0+1<3;B}(t1),@rw{b0<4}@po{o0:=_}pi2{t0:t0})),ASeq(RFb(@si{o0|1+1<6}@os{b0>3?t0+=3}Ret4(@rw{t0>b1+4%3}@fi{b0!b1}Suc),c3b{t0+4%2},c4e,c5)))",
-    Tree0391 "B{q0;b1=2;t0;b0=4}@rw{b1+1%4=3}@si{t0+4%4>2}Flip(RFb(pt0{b0:=;b1:b0},Wde(a1,t2),@po{t0:=b0;b0%4>1?b1:=2}Wde(pa3{b0:=;b1:=},Suc),c4l,@fi{b1=b1%2}Keep(t5)),WU{t0<0}(Cd{0;K}(PrSel{b0+4;b0+1}(MSeq(c6e,t7),a8))),RSeq(Fb(t9),Ruf{3}(Sc{t0+3>2?t0:=b1+2%3})),Ret3(Fb(@si{b0+3<4}@ki{b0%2>0}@os{b1+=1;b1+4>4?t0+=3}c10,@si{b0<4}c11b{b0%2},@oh{t0+=3}Scc{b1+2=6},t12,t13)),pc14{b0:b1})",
-    Tree0392 "B{t0;b1=3;o0=_;t1=5}Flip(@ki{o0|2+2<t1+3%2}@of{t0+=2}c0l,a1,RSeq(pa2{b0:b1;b1:b1},@fi{o0|5!b1}@of{t1:=b1+3}t3,c4))",
-    Tree0393 "B{t1=4;t0=3;b0=3}RepF(@oh{t1+=2}TryF(RSeq(@fi{b0+1>4}t0,t1,Wu{t0}),Isw{t0%4;N;N}(a2,t3,t4)))",
-    Tree0394 "B{t1=3;b1}PPar{0;T}(Star(Ret3(t0),c1,c2b{t1+3},pi3{t0:b1},a4b{1;b1}))",
-    Tree0395 "B{t0;o0;b1=1}Rpt{F}(Flip(Sb{o0=7},Wu{t0},Sb{b1=3}))",
-    Tree0396 "B{t0=2;b1}RSeq(t0,Rty3(pt1{b0:t0;b1:=}))",
-    Tree0397 "OnceT(RT{F}(S))",
-    Tree0398 "B{o0=_;q0;t0;b1=3}Lp{b1;S}(@of{t0+=3}@fi{o0|4%4>0}Swm(S,S))",
-    Tree0399 "B{b0=3}RSeq(pt0{b0:=;b1:b0})",
+    Tree0300 "B{t0=5;b1=1;b0}Sel(Obs{b1+1%3!2;L}(DySeq(Ret3(Inv(a0b{b1+1;b0})),Scc{b1>6},Bin{b0<b1+3;T}(a1,pt2{b0:=}),@of{t0:=b1%3}Flip(Once(Sc{t0+=3}),pa3{b0:1}))),Seq(RFb(DySel(t4,Rty1(RSeq(c5))),PrSel{b1;t0}(c6,Wu{t0}),t7e),Ite(Flt{3;S;F}(Fb(Rep4(a8b{b1%4;b0}))),Inv(Keep(@fi{t0=7}F)),Flip(c9b{5},R,t10))))",
+    Tree0301 "B{t0;b0=5;t1}RFb(@fi{t0+1!4}Sb{b0=4},RFb(pt0{b0:t0;b1:t1},c1l),Scc{t1%4<2},Rep3(c2b{t0}),F)",
+    Tree0302 "B{t0;b0=2;t1=1;o0=_;b1=3}RSeq(Swm(Par{_;_}(c0,Sb{o0=4},pc1{b0:=},SubA(Scc{b0<t0%3})),RU{S}(t2)),Pre{t0+4!5;S}(MSeq(Bin{some;_}(Flt{3;R;F}(@si{t1+1%4!1}@po{t0:=b1}pt3{b0:t1;b1:t0}),Rus{1}(Sc{t0:=t1;b0+=2})),Fb(Swm(@si{b0<t0%4}@po{t0+=3}c4b{t0%2},Scc{b1!7},Lim{2}(c5b{t0+2%2}))))))",
+    Tree0303 "B{t0=3}OnceK(pi0{t0:=})",
+    Tree0304 "B{l0;b0=4;b1}RSeq(Inv(Itr{b1;_;2;T}(Rep3(@po{b0+=3}F))),Seq(c0l,t1))",
+    Tree0305 "B{b0=2;b1=0;l0;t0}PAll{-1}(Itr{b0;1;3;_}(Flip(Itr{b0;0;_;N}(Step(Fb(Obs{t0+4%3=1;B}(c0e),Sc{b0+=3}),Par{_;0}(@si{b0=3}@ki{b1<7}@of{b0+=2}pi1{t0:=},c2,R,c3e),Ret1(a4))))))",
+    Tree0306 "B{b0=1;l0=2;b1}Isw{b0+4;N;T}(Scc{b1<b0+1},c0,pa1{b0:b1},Dl{20}(Itr{b0;0;_;T}(pt2{b0:3})))",
+    Tree0307 "B{b0;t0;b1=1;o0=_}Obs{t0%3<0;N}(MPri(Su{t0}(Bin{b1>b0%3;T}(@rw{b0+4%3>0}@si{b1+4%2!0}@po{o0:=t0}Run,c0)),a1b{b0%2;b0},@oh{b1:=b0}MPri(Wu{t0},t2,Sl{20})))",
+    Tree0308 "DySeq(Wt{30},Fai)",
+    Tree0309 "Mt{10}(RFb(Rep3(Pri(c0,t1)),Seq(a2,Wt{0},a3),FF(Sub(Dd{20}(Sl{100})))))",
+    Tree0310 "B{b0=3;o0=0;t0=3}Sel(PrSel{t0%4}(t0),SubA(t1e),@os{b0:=9;o0:=o0|4+1%3}@po{none?t0:=o0|4+1%2}c2l,Fb(@ki{b0+2!t0}@of{b0>t0+3?b0+=3}@rw{t0=5}t3,F),RFb(c4,Sb{b0=3}))",
+    Tree0311 "B{q0}Lp{_;R}(t0)",
+    Tree0312 "B{t0=1;b0;b1=1}PAll{_}(Sw{1;0}(SubA(SubA(t0)),RU{S}(t1),Scc{b0<4}),pt2{b0:1;b1:b1},Intr{t0<b0}(@os{b0:=t0+4}@fi{b1+4>b1+2}Rpt{F}(RSeq(@po{t0+=1}@si{b1+2=7}@of{b0%2<1?t0+=2;b1:=b1%2}Flt{3;R;K}(Rep3(Rpt{F}(@rw{b0!b1%2}@ki{t0+2<7}pa3{b0:9})))))))",
+    Tree0313 "B{b0=0;o0=_;b1;t0}RFb(Bin{b1+1%3=2;_}(DySeq(Scc{b1!2}),PAll{-4}(t0,t1,c2e,F)),OnceT(Bin{b1!7;T}(Isw{b1;N;T}(a3,Sc{t0+=1;t0+=1}),@of{o0:=t0}@oh{t0:=b1;t0+=3}PAll{_}(Run,t4,Wu{t0}))),a5b{b0;b1},Bin{o0|0=b1;_}(Swm(pc6{b0:8}),Cnd{t0%3=1;N;S}(c7e)),Cd{20;_}(@si{t0=o0|0+2}@oh{b1+=3}@fi{b1%3!0}Rty3(t8e)))",
+    Tree0314 "B{t0=5;q0=2}Seq(Rus{1}(Cd{0;K}(t0)),Fb(c1,c2b{t0+2}),F)",
+    Tree0315 "B{t1=4;o0=_;t0;b0}@po{o0:=_}RSel(Cnd{t1<3;N;F}(Intr{t0<3}(Sc{t0:=b0%4})),AFb(a0l,a1))",
+    Tree0316 "B{t0=1;b0;b1=4;t1=5}Obs{b0%2>0;S}(SubA(PrSel{0;t0}(SubR(c0),Ite(RSeq(t1,t2,Sl{0},Scc{b0+3%2=1},@po{t1:=t1+3%4}@si{b0=t1+1}@oh{t1+=1}Inv(a3l)),Fb(t4,c5,a6e,pt7{b0:t0;b1:=},t8)))))",
+    Tree0317 "B{l0=4;b0=5;t0=3}OnceK(ASeq(Par{_;2}(c0,Sl{50},a1,pt2{b0:9;b1:t0},@oh{b0+=1}Sl{0}),Itr{b0;_;_;T}(Star(pc3{b0:9},a4b{b0+2;b0},@fi{t0>0}Suc,SubA(Sc{b0:=t0%4}))),DySel(PPar{1;T}(t5e,c6,a7b{t0%4;b0},t8),Seq(t9,R),Sc{b0:=b0%4})))",
+    Tree0318 "B{t0=3;b0=0;q0;o0=0}Mt{10}(Wde(Wde(Rus{2}(Rus{3}(@of{o0|0>6?t0:=5;t0%2<0?b0:=b0%4}@oh{o0:=b0%2}@si{o0|0+1=0}Fb(a0,pi1{t0:b0}))),Lp{_;_}(c2e)),Pre{b0+4%3>0;K}(pc3{b0:t0})))",
+    Tree0319 "B{b0;b1=2;o0=_;l0=2;t0}Itr{b0;_;_;N}(AFb(Cd{0;_}(RSeq(Itr{b0;_;_;N}(Wv{t0}(TryF(t0,c1b{t0},a2e))),Flip(t3,Wu{t0},t4,Sl{0}),TryT(Sw{3}(c5l,a6),pa7{b0:b0;b1:=},Itr{b1;_;_;_}(c8),@os{t0:=5}t9,@po{o0:=_}a10))),Dd{0}(FF(t11))))",
+    Tree0320 "Ret1(AFb(Keep(c0l),pa1{b0:5}))",
+    Tree0321 "B{t1=3}FS(To{20}(Fb(Obs{t1=6;B}(To{30}(c0)),Obs{t1+4%3!0;S}(Sl{10}))))",
+    Tree0322 "B{o0=3;t0=0;b1=3;b0=2;t1=1}@fi{b0+4<0}@si{t0%4<1}Par{_;_}(Mt{0}(Try(Lim{3}(c0),pc1{b0:t1})),@si{b1>1}@ki{none}Fb(pc2{b0:3},@fi{t0=0}S))",
+    Tree0323 "Flip(Star(a0e,a1,c2,c3e),Seq(a4,t5,a6l),Inv(RT{3}(Sub(Swm(c7e,S)))))",
+    Tree0324 "Step(Par{_;1}(Lim{2}(Ret0(a0)),RFb(F,Dl{30}(MSeq(c1,Sl{50})))))",
+    Tree0325 "B{b0=2;o0;b1=4;t0=5}FS(AFb(Mt{30}(RFb(RFb(Sc{t0+=1;b1:=b1+3%4}))),MPri(Dd{20}(t0)),RU{F}(t1),RFb(pi2{t0:b1},PrSel{o0|5%3;b1}(t3e,a4),@rw{some}a5b{b1+2;b0})))",
+    Tree0326 "B{l0;b0=1}Seq(Itr{b0;1;3;T}(RFb(t0,pi1{t0:b0})),Step(a2,Pri(t3e,t4)))",
+    Tree0327 "B{b0;o0=_;t0=4}Isw{t0;N;T}(Wt{20},FF(SubA(@os{t0:=o0|4;b0+=1}@si{t0+4>t0+2%2}Pre{b0!b0+1%3;K}(@oh{b0+=2}Swm(Sel(Wu{t0},t0),Rpt{0}(t1))))),RT{3}(Ite(c2e,c3b{b0+1%3},Pre{t0<0;S}(@po{b0:=o0|5;o0:=_}SubR(pt4{b0:=;b1:t0})))))",
+    Tree0328 "DySel(RSeq(c0,S),t1)",
+    Tree0329 "B{b0=0;o0;b1=4;t0}Isw{o0|5%3;_;T}(@ki{b0%4<0}Opt(Sw{3;2;0}(TryF(@po{t0:=o0|5}RFb(c0,t1),c2),a3e,RSeq(AFb(a4l,t5)),a6)),TryF(RSeq(pi7{t0:b1},t8),Step(Cnd{b0=5;T;S}(t9),Rty2(@si{b0%2>0}pc10{b0:1})),ASeq(t11,Dl{0}(t12))),Rpt{F}(Wde(Pre{b0%3<0;F}(c13),Wt{20},RSeq(t14,Wt{10},R))))",
+    Tree0330 "B{t1=3}Dd{0}(DySeq(Cnd{t1+2%3>1;_;S}(pt0{b0:6;b1:t1}),t1))",
+    Tree0331 "Rpt{F}(a0)",
+    Tree0332 "B{t0=3;b0=2}Pri(Seq(c0l,@si{b0>3}@po{b0>6?b0+=1}@os{t0+=2}c1e,Scc{t0+4=t0}),@of{t0:=7}@oh{b0:=2}RSel(PAll{_}(Ruf{F}(@of{b0+4<b0+1?b0:=t0%4}@os{b0+=3}Wu{t0})),pt2{b0:t0},pt3{b0:b0}),RFb(pc4{b0:=},t5),PPar{2;N}(Wv{t0}(a6),Rpt{1}(Sb{b0=0}),t7,FS(t8)),MSeq(Once(a9)))",
+    Tree0333 "B{t0}Rmp{S;F}(Sb{t0=1})",
+    Tree0334 "B{b1;t0=0;b0=5}Sw{3;2;4}(pc0{b0:6},Intr{b0+4<0}(Sl{10}),Fb(c1,@oh{b1:=8}c2),Wde(Scc{t0+4>0},c3b{t0+4}))",
+    Tree0335 "B{b0=3}OnceT(Obs{b0+1>b0%2;S}(pa0{b0:b0}))",
+    Tree0336 "Seq(RU{S}(c0),Sl{10})",
+    Tree0337 "B{b0=5;b1}Rep3(Mt{0}(Ret0(Sb{b0=b1})))",
+    Tree0338 "B{t0}Seq(Scc{t0!4},c0e,t1)",
+    Tree0339 "B{o0=_;t0}Dl{20}(@of{t0+=3}Rep3(DySel(Wu{t0},Scc{none},pi0{t0:t0},c1)))",
+    Tree0340 "PPar{0;T}(Rpt{0}(c0e),c1e,Flip(a2,Sl{10}),RSel(t3,c4l,F))",
+    Tree0341 "B{b0=2;t0=4}Fb(Obs{t0+2>t0;L}(Wt{0}),SubR(Obs{t0<b0%4;N}(t0)),c1e)",
+    Tree0342 "B{b0=1;t1=5;t0=2;b1=2}RSel(@si{b1+4%2>0}OnceK(a0e),AFb(pi1{t0:=},c2,t3e,a4e),RepF(Cnd{b0+1>5;N;F}(Cd{0;F}(AFb(pa5{b0:=;b1:b0},Rpt{F}(Flip(c6b{b1%3},t7)))))),Swm(t8,@oh{t0:=t0%3;t1+=1}@rw{t0%3<1}Sb{t0=b0},c9))",
+    Tree0343 "B{b0=3;t0=2;o0=_}RFb(@fi{b0+2<t0}FF(Ret1(Pre{b0+1>t0+1%3;S}(TryT(a0,t1,F)))),Step(@ki{t0>3}@of{b0:=5}@si{some}Swm(a2e,c3l,Pri(c4,F),t5,Sc{t0+=1})))",
+    Tree0344 "RSeq(To{50}(PPar{2;_}(c0,R)),a1,c2)",
+    Tree0345 "B{b1=3;b0=5;t0}RepF(@po{b0:=b1%4}@os{b1:=9}PAll{0}(@si{b0+4%4>2}RT{3}(@os{t0%2>0?b0:=4}Pre{b1<3;R}(TryT(a0b{b0+1%4;b1},t1))),Fb(@oh{t0+=1}@os{b1+=3}To{100}(Scc{b0%2>0}),Ruf{F}(pt2{b0:1;b1:=}),a3,c4,t5),PPar{0;N}(c6e,t7e,Wu{t0},c8,pa9{b0:3;b1:b1})))",
+    Tree0346 "B{l0;b1;t0=1}Seq(SubA(@rw{t0>0}SubA(a0l)),c1,FF(Itr{b1;_;_;_}(Sc{t0:=4})))",
+    Tree0347 "B{t0}RSel(c0b{t0},SubR(SubA(c1)))",
+    Tree0348 "B{b0=5;o0=_;t0=0}Bin{t0!t0+4;N}(Pre{none;R}(@po{t0:=b0%3}@si{b0>5}Seq(PPar{2;N}(t0,@oh{t0:=3;t0%3<2?b0+=1}c1l),Rty4(t2e))),@po{t0+=1;b0<3?b0+=3}@os{t0:=b0+4}t3)",
+    Tree0349 "B{o0;t0;b1}RSeq(Mt{0}(Step(Sl{20},@of{t0:=o0|5+3}@po{o0:=_}@os{t0:=7}a0l)),PPar{2;_}(@ki{t0!o0|1%4}c1,c2,Suc),Pre{none;K}(c3e),Obs{b1<4;N}(Opt(Sb{o0=4})))",
+    Tree0350 "B{b1;l0=4;b0;t0=1}Par{-1;_}(Itr{b0;1;_;N}(RSeq(S,RSeq(Ret4(a0),Star(Sc{b1+=2},pt1{b0:t0;b1:b0},Wt{20}),t2e),Wu{t0})))",
+    Tree0351 "B{l0=3;b1;b0;t0=2}Pri(Intr{b0<3}(Itr{b1;0;_;T}(Ite(RSeq(a0),Scc{t0>0},Rus{3}(Bin{t0+4>0;_}(Isw{b1;_;T}(pt1{b0:=;b1:b0},t2),c3l))))),Wde(Fb(c4),Bin{t0>b1;T}(t5e,F),PPar{2;_}(Pri(PAll{-1}(@oh{b0:=b1+1}@rw{b0!2}pc6{b0:=},c7,c8)))))",
+    Tree0352 "B{b0=4;t0;q0}DySeq(Pre{t0=4;S}(Pre{t0+3>t0;F}(R)),AFb(@rw{b0>0}a0,Lp{t0;K}(Wt{20}),a1e),Isw{1;T;_}(Sc{t0+=3}))",
+    Tree0353 "B{q0=0;b0=2}Fb(c0,@fi{b0+4%4!1}@os{b0+=1}Sl{50},Lp{b0;F}(Fai))",
+    Tree0354 "B{b0=3;t0=2;b1;o0}Pre{t0%3>1;R}(Flip(Wde(Obs{t0!1;_}(DySel(OnceT(pt0{b0:t0;b1:b0}),Rmp{F;F}(t1),t2)),FF(a3)),@ki{t0!3}@po{b0<2?o0:=b1}@os{b1+1%3>0?t0+=2;b1%2>0?o0:=_}Keep(Try(c4b{b0},Sl{30})),Fb(@of{o0:=4}RT{2}(pc5{b0:t0}),Cd{20;_}(Sc{b1:=t0;t0+=3}),@fi{t0+1!2}t6,Sl{20})))",
+    Tree0355 "PAll{1}(t0)",
+    Tree0356 "B{q0}Lp{_;F}(a0l)",
+    Tree0357 "Inv(Keep(Inv(Dl{0}(Dd{0}(Try(F,t0))))))",
+    Tree0358 "B{t0=0;b0=3}MSeq(SubR(Par{1;_}(t0e,t1,a2l,t3e,t4e)),RetF(@os{b0:=t0+1;t0:=b0+3}PPar{1;T}(pa5{b0:=},Star(@ki{t0!6}pi6{t0:t0}))),Pre{b0%2<1;F}(a7))",
+    Tree0359 "B{b0=2;b1}RSeq(Cnd{b1<7;N;F}(To{0}(Lim{1}(SubA(Scc{b0+1=4})))))",
+    Tree0360 "Once(Seq(Rep4(Wt{20})))",
+    Tree0361 "Seq(RT{1}(t0),c1)",
+    Tree0362 "B{o0}Dd{0}(To{0}(ASeq(Rpt{0}(c0e),Ub{o0})))",
+    Tree0363 "B{t0=3;b1=2;b0=0;o0=0}@si{b1!7}@oh{t0+=3}@of{t0:=b1;b0:=t0}RFb(RSeq(Flip(@oh{t0+=3}Suc,t0e,a1,Sc{b0:=o0|3;o0:=_},Ub{o0}),t2),PrSel{t0;b0;b0+4%3}(Pri(SubA(t3),pt4{b0:8;b1:=}),PPar{0;N}(Fai,F),a5l),Flt{2;F;F}(t6))",
+    Tree0364 "B{q0=1;l0=4;b1;b0=4;t0=2}Inv(@si{t0>5}@os{b0%3=2?b1+=3}Bin{t0+3=2;_}(Itr{b0;1;_;N}(Seq(Swm(Sc{t0+=1},Obs{t0<b1;S}(c0),Rpt{1}(Sl{10}),Cnd{b1>1;_;F}(a1)),Cd{0;K}(Rpt{F}(Lp{b1;_}(c2))))),PAll{-3}(Suc,Ite(a3,c4,@rw{t0+3%3<1}@os{b1+=1}Sc{b0<2?b1+=2;t0+=2}),RT{1}(Obs{b1%3!0;S}(RFb(@of{t0+=3}@os{b0:=t0}a5,a6))))))",
+    Tree0365 "B{b1;t0;l0;b0}RFb(t0,Sw{1;4;5}(c1l,RT{1}(a2),t3,pi4{t0:b0}),Itr{b1;0;1;N}(Lim{1}(t5)),Itr{b1;2;2;_}(Obs{b0%2!1;N}(Itr{b1;_;_;_}(Sl{0}))),Pri(SubR(Once(@ki{t0<t0+1}@po{b1+=2;b1:=t0%2}Isw{3;N;T}(c6e,@po{b0+=1}@si{b0+1>2}Wt{0}))),ASeq(t7,c8),F))",
+    Tree0366 "B{t0;b0=3;b1}PAll{0}(t0,a1l,@si{t0+4>5}@oh{b0+=2}@rw{b1+4>b0}c2)",
+    Tree0367 "B{o0=_;q0;b0=2;l0=2}Inv(@si{o0|1!3}Bin{b0>0;N}(@ki{o0|3%2>0}Sb{o0=4},Itr{b0;2;_;_}(t0)))",
+    Tree0368 "Try(Sub(Rmp{S;S}(AFb(PAll{-3}(Sl{100},t0e,c1e,t2e)))),Fb(c3,a4l,Lim{3}(Sl{100})),Ite(c5,Wde(t6,t7,Ret3(a8)),Run),Rty0(t9))",
+    Tree0369 "B{b0=1;t1;t0}@fi{t1+1<0}@po{t1:=t0+3%3}Swm(Fb(Dd{30}(a0),c1l,a2,RepF(SubA(DySeq(@os{t1:=t0+3}@po{b0:=t1}Scc{b0=t1+4%2},a3,@of{t1+=2}pc4{b0:3},PrSel{2;t1}(Wu{t0},t5),t6)))),Suc)",
+    Tree0370 "B{o0=0;t1;t0=2;q0=3;b0}Swm(@of{b0:=t0%2}Lp{t0;S}(RSeq(pa0{b0:0},Sl{50})),Par{_;_}(t1e,c2l,Sc{t1:=7},pt3{b0:=;b1:b0}),Once(Sc{t1+=2}),Dl{0}(RSeq(Rep4(Mt{50}(Swm(@ki{t1+3%4=1}@os{o0:=_;t0:=t1}t4e))))),Flt{3;F;K}(c5e))",
+    Tree0371 "B{b1=3;b0}Swm(Scc{b1>5},pc0{b0:b0},Sl{10},Sc{b0+=3})",
+    Tree0372 "AFb(Keep(Ret0(S)),a0,c1e,S)",
+    Tree0373 "B{b0;t0;b1=5}Sel(RetF(@rw{t0%2!0}Flt{2;_;K}(c0e)),RSeq(@of{b0+=1;t0+=1}Suc,a1,a2b{b1;b0},S,Wt{10}),MSeq(Sw{5}(R,RSeq(pi3{t0:b1},c4b{t0})),Mt{30}(Fai)),Isw{b0;_;_}(a5l,a6l,Wt{30}),Fb(pc7{b0:=},Scc{b1+1!b0},c8,c9,t10))",
+    Tree0374 "B{b0=4;o0=_;t0=2;t1=3;l0=1}Itr{b0;_;_;N}(@po{o0:=_}PPar{1;N}(Obs{some;_}(Pri(Swm(t0,@po{t0:=t1}@si{b0+4=6}Sel(a1,Fai),pi2{t0:t0}),Pre{t1=3;S}(t3))),Seq(c4e),Bin{b0+1%4<1;N}(Rpt{F}(Sel(c5,c6)),To{0}(@oh{t0+=1}@rw{t1+4>t0%2}Seq(@po{b0+=3}@oh{t1+=3}@si{b0+3<0}R,Wt{0},t7,Sb{o0=8})))))",
+    Tree0375 "B{q0=0;b0=2;t0=1;b1=2;o0;t1=5}MSeq(Fb(Seq(c0,a1,a2),Rpt{F}(Pre{b1+3!6;S}(Sb{t1=b1}))),Lim{3}(Par{_;-1}(Lp{_;K}(@of{b0+=1}WU{t0+3<4}(Cd{30;_}(Wu{t1}))),Wde(c3b{o0|2%4},Run))),Seq(t4,pt5{b0:t1;b1:t1},Ret3(Sc{b0:=t0;o0:=t1}),To{0}(pc6{b0:4}),t7))",
+    Tree0376 "B{q0=4;t0;b1=4;b0;o0=_}PAll{3}(Lp{b0;R}(Isw{b0%4;T;N}(a0e,a1b{t0;b0})),Star(Wt{20},Sc{b0+=1},t2e),@fi{b1%2>0}@of{t0:=b0}@ki{none}Isw{b0%4;T;N}(@fi{b1+4%3>0}@si{b1%4=3}@oh{b1%2=1?o0:=b1;b0+=1}PPar{2;_}(c3l,a4,Sc{b1+=1;b0:=b1%3}),Lp{_;K}(Suc)))",
+    Tree0377 "B{b1=3;t0=2}Pre{b1<t0;F}(Sel(t0,c1e,t2))",
+    Tree0378 "B{b0=3;b1=0;t0=2}Ite(Rep1(Fb(c0b{t0+4})),RFb(Wv{t0}(Bin{b0<4;_}(Sc{t0+=1},a1b{b1;b0})),PPar{0;T}(S,a2b{b1+4;b1})),@po{t0+=2}Flt{2;_;F}(pc3{b0:=}))",
+    Tree0379 "B{b1=2;t0;b0}Rpt{3}(Fb(PrSel{b1+4%4;b0;t0;b1}(t0,pt1{b0:=;b1:t0},t2,SubA(Sc{b0+=1}))))",
+    Tree0380 "B{b0;t0=2}Star(Lim{1}(Wv{t0}(Flip(Pri(c0e,c1,pc2{b0:b0},t3,Run),c4))),Par{-2;-5}(c5l,t6,PrSel{b0}(R),c7,Ret1(c8)))",
+    Tree0381 "B{b0;t0=2}Ite(Swm(MSeq(Obs{b0<0;N}(RSeq(Sb{b0=5},pa0{b0:3}))),@fi{b0+4<5}DySeq(SubA(@fi{t0<t0+1}Mt{20}(@fi{b0%2=0}@ki{t0=b0}@si{t0=3}a1))),pa2{b0:6;b1:t0}),Sel(Obs{t0%3<1;B}(RSeq(Sc{t0+=3},RepF(a3l))),Obs{t0%2<0;B}(RFb(ASeq(@rw{b0+3>1}@of{b0:=t0+2}Fb(pi4{t0:t0},t5),Wv{t0}(pi6{t0:t0})))),@si{t0+1!b0}Fb(DySeq(Sc{t0+=4}))))",
+    Tree0382 "B{t0=1;b0=4}PrSel{t0;6;b0%4;b0%4}(t0e,R,R,t1)",
+    Tree0383 "B{t1=3}TryF(R,@ki{t1=t1+4}Sel(a0,t1))",
+    Tree0384 "B{b0=3}Flt{1;S;F}(SubA(Cnd{b0<6;_;S}(Par{3;0}(Par{1;1}(AFb(c0b{b0%2},c1l,@si{b0+4>5}@oh{b0+=3}t2)),c3,@oh{b0+=1}@po{b0+=1}c4))))",
+    Tree0385 "B{b0=4;l0=3;b1=5}OnceK(Flip(Itr{b0;2;_;N}(Try(Sel(pa0{b0:b1;b1:=},t1),Seq(t2,t3,t4)))))",
+    Tree0386 "Step(t0e,t1e)",
+    Tree0387 "B{t0=4;b0=3}Fb(Scc{b0+1%2=1},t0,pt1{b0:t0},pc2{b0:t0},RSeq(c3,Sb{t0=1}))",
+    Tree0388 "B{b1=2;b0=0;l0=0;t0=2;t1}Sel(PAll{-2}(Itr{b0;1;_;T}(Wde(pa0{b0:t1;b1:b0},Sb{b1=b0},a1b{b0%2;b0})),@si{t0%2>0}Sb{t1=1}),Obs{t0+3%2<1;L}(Ite(To{0}(Dd{0}(@ki{b1%3!1}@fi{b0>t1+2%2}@po{b0+=1}t2)),Sl{50},F)),a3)",
+    Tree0389 "DySel(Flt{3;_;K}(Sub(t0)),Sub(Sl{0}))",
+    Tree0390 "B{b0;t0=0;b1}@si{b0+2!4}Rty2(Step(DySeq(a0),To{0}(R),Isw{b0+4%4;_;T}(Sb{b0=5},c1b{b1}),@po{b1+4=b0+4?t0:=b1%4}Cnd{b0+4%2<1;N;S}(a2),DySel(a3,Scc{t0+3<b0})))",
+    Tree0391 "Swm(PrSel{2;3}(FS(t0),RSeq(a1,S)),Rus{F}(Ite(t2e,RFb(t3,c4),S)),OnceT(F),RFb(c5,c6,RU{S}(Sub(t7))),RFb(RFb(t8,Sub(c9e)),t10))",
+    Tree0392 "B{t0=3;b1;o0;b0}Flip(@po{t0:=b0+3;o0:=_}DySel(@rw{t0+3%2>0}@si{t0%3=2}RepF(Rmp{F;F}(Pre{b1!6;S}(@po{b1+=2}RU{F}(Wv{t0}(@rw{o0|1>o0|4}Sb{t0=1}))))),pa0{b0:b0;b1:b1},Pre{b1%4!3;K}(@ki{t0>t0%2}Mt{0}(Scc{t0<b0+4%4})),DySeq(a1b{b1%2;b0},t2),Pre{some;S}(pi3{t0:=})),RFb(Rty0(t4),Flip(pi5{t0:b0},Opt(@rw{b0+4%4>1}@si{t0%4>0}@ki{o0|3!5}pt6{b0:b0;b1:b1}),a7e,Flip(a8,t9)),@po{o0:=_}@ki{t0<7}@fi{o0|5+2<4}Sl{30},Sb{o0=7}),Rmp{S;S}(Pri(RSeq(Fb(F,t10,@os{b1:=t0}@of{t0+=1}Su{t0}(t11),@si{none}pa12{b0:b0;b1:t0}),Pre{o0|4+1<0}(Dl{20}(WU{some}(pa13{b0:b0;b1:=})))))))",
+    Tree0393 "RSeq(PPar{1;_}(Fb(c0l,Wt{0}),Fb(c1,Suc),Par{1;-2}(Wt{50},c2l,c3),DySeq(a4l,c5),a6))",
+    Tree0394 "B{t1;t0=5;b0=2;l0}Itr{b0;2;_;N}(Itr{b0;0;3;T}(SubR(@os{b0:=t0}@si{t1+1%2=1}@fi{t1+3%2<1}Fai)))",
+    Tree0395 "B{t0;o0;q0=3;b0;b1=0;t1=0}Fb(MPri(Ite(pa0{b0:0;b1:=},t1,t2),@os{t0=b0?o0:=t0;o0:=t1}ASeq(a3e,t4),Dl{20}(t5),Ret1(Par{-2;1}(Sl{0},Wu{t0}))),Pre{b0<t1+3%2}(Fb(Fb(t6,t7),Seq(pa8{b0:=;b1:t0},a9b{t1;b0}))),Lp{_;S}(WU{o0|1=3}(Fb(RSeq(a10b{o0|5;b1},t11,ASeq(a12e,Fai)),Sl{0}))))",
+    Tree0396 "OnceK(Ret0(Sub(R)))",
+    Tree0397 "B{t0=2}Seq(Step(Rep2(c0),@oh{t0+=1}c1l,Wt{30},pt2{b0:5},Su{t0}(Sl{100})),a3)",
+    Tree0398 "B{b1=1}AFb(t0,Pre{b1+3=3;F}(a1),Rpt{F}(t2))",
+    Tree0399 "Seq(Star(Par{-2;-3}(a0,t1e,a2,Sl{10}),DySeq(Invt(t3),Pri(c4,RetF(t5)),c6,Dl{50}(c7),a8),Sel(a9l,t10)),Cd{20;F}(DySeq(Fb(a11,c12,t13e,PAll{_}(c14l,c15e,Wt{30}),t16),Flip(RSel(Rep3(AFb(a17,c18l)),Swm(PrSel{3;2}(t19,c20)))))))",
 }

@@ -6,408 +6,991 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0400 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
+            o0: Option<i64>,
             b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        RepeatTimes(3) {
-            Fallback {
-                Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-                StepSequencer {
-                    Condition(Cond<1>),
-                    Action(PIo<2>, t0 = {b1}),
-                },
-                Action(|ctx| ctx.exec(3)),
-            },
+        #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(3) % 4)]
+        #[success_if(|bb| bb.b0 % 2 < 0)]
+        Observe(|bb| *bb.t0 % 2 != 1) {
+            Action(PAct<0>, b0 = {t0}),
         }
     }
 }
 
-board!(Tree0400Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0401Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-        }
-        Condition(Cond<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0401Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-        }
-        SubTree(Tree0401Sub1, ..)
-    }
-}
+board!(Tree0400Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0401 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = Some(2),
+            o0: Option<i64> = Some(0),
+            b1: i64 = 3,
         }
-        Observe(|bb| bb.o0.unwrap_or(3) < *bb.t1 + 1) {
-            SubTree(Tree0401Sub0, t1 = {=}, o0 = {o0}),
+        Fallback {
+            #[skip_if(|bb| bb.o0.is_none())]
+            Action(PIo<0>, t0 = {b1}),
+            IfThenElse {
+                Action(Act<1>),
+                StatefulAction(Task<2>),
+                UnsetBlackboard(o0),
+            },
         }
     }
 }
 
-board!(Tree0401Blackboard { t1 o0 });
+board!(Tree0401Blackboard { o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0402 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
         }
-        StepSequencer {
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                StatefulAction(Task<1>),
-            },
-            Action(PIo<2>, t0 = {=}),
-            SequenceWithMemory {
-                Action(PIo<3>, t0 = {t0}),
-                SetBlackboard(o0 = Some(1)),
+        ReactiveSequence {
+            Parallel(failure = 2) {
+                ReactiveSequence {
+                    Selector {
+                        Observe(|bb| *bb.t0 % 2 > 0, abort = lower) {
+                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
+                        },
+                        Observe(|bb| bb.b0 != *bb.t0 + 4, abort = lower) {
+                            Condition(Cond<1>),
+                        },
+                    },
+                },
+                StatefulAction(Task<2>),
             },
         }
     }
 }
 
-board!(Tree0402Blackboard { o0 t0 });
+board!(Tree0402Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0403 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
             o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        SequenceWithMemory {
-            StatefulAction(Task<0>),
-            Script(|bb| if *bb.t0 < *bb.t1 { bb.o0 = Some(bb.o0.unwrap_or(2)) }),
+        Observe(|bb| *bb.t0 % 2 < 1, abort = none) {
+            ParallelAll {
+                RetryUntilSuccessful(4) {
+                    Repeat(1) {
+                        Sleep(0),
+                    },
+                },
+                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                    StatefulAction(Task<0>),
+                    Script(|bb| { bb.o0 = None; bb.b0 = (bb.o0.unwrap_or(4) + 1) % 4 }),
+                },
+                #[post(|bb| { bb.b1 = 1; *bb.t0 += 3 })]
+                Condition(Cond<1> = Cond::<1>),
+                Inverter {
+                    UnsetBlackboard(o0),
+                },
+            },
         }
     }
 }
 
-board!(Tree0403Blackboard { o0 t1 t0 });
+board!(Tree0403Blackboard { t0 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0404 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t1: i64 = 1,
             o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64 = 3,
+            b0: i64,
+            b1: i64 = 4,
         }
-        Fallback {
-            AlwaysFailure,
-            ReactiveSequence {
-                RetryUntilSuccessful(2) {
-                    #[on_halted(|bb| { bb.b1 = 1; bb.b0 += 1 })]
-                    Sleep(20),
+        FlipSelector {
+            SequenceWithMemory {
+                Sequence {
+                    #[skip_if(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.t1.set(bb.b1))]
+                    KeepRunningUntilFailure {
+                        TryCatch(catch_on_halt = true) {
+                            Sleep(30),
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                        },
+                    },
+                    Condition(PCond<0>, b0 = 2),
                 },
-                #[on_success(|bb| *bb.t0 += 3)]
-                #[post(|bb| bb.o0 = None)]
-                #[on_halted(|bb| { if bb.b1 > *bb.t0 % 2 { bb.b1 = bb.b0 % 2 }; bb.b1 = (bb.b1 + 1) % 3 })]
-                ParallelAll {
-                    Runner,
-                    Action(Act<0>),
+                Sequence {
                     ScriptCondition(|bb| bb.o0.is_none()),
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 1) {
+                        AlwaysSuccess,
+                    },
+                    Condition(Cond<1>),
+                },
+                RepeatUntilFailure(2) {
+                    IndexSwitch(|bb| *bb.t1 % 2, out_of_range = Fail) {
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Loop(q0, value = {t1}, if_empty = Success) {
+                    Condition(PCond<4>, b0 = 1),
+                },
+            },
+            RunOnce(then_skip = true) {
+                Repeat(1) {
+                    BinarySelector(|bb| *bb.t1 + 3 < bb.b1, dynamic = true) {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                            Delay(10) {
+                                Action(PAct<5>, b0 = 1, b1 = {=}),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(6, bb.b1, &mut bb.b0)),
+                            Fallback {
+                                #[skip_if(|bb| bb.o0.unwrap_or(1) == 2)]
+                                Wait(10),
+                                Action(|ctx, bb| ctx.exec_in(7, bb.b0 % 2, &mut bb.b1)),
+                            },
+                        },
+                        Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                            ReactiveFallback {
+                                Loop(q0, value = {t0}, if_empty = Success) {
+                                    Action(|ctx| ctx.exec(8)),
+                                },
+                                Condition(|ctx, bb| ctx.check_in(9, 4)),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0404Blackboard { o0 t0 b1 b0 });
+board!(Tree0404Blackboard { q0 t0 l0 t1 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0405 for Ctx {
         blackboard {
+            b0: i64 = 0,
             #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-            b1: i64,
             #[tracked] t1: i64,
         }
-        #[on_halted(|bb| { bb.b1 = *bb.t1; *bb.t0 += 2 })]
-        #[post(|bb| if *bb.t1 != 2 { bb.b0 += 3 })]
-        ReactiveFallback {
-            ParallelAll(1) {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    Condition(PCond<2>, b0 = {b0}),
-                },
-                Sequence {
-                    BinarySelector(|bb| bb.b1 % 3 < 1, dynamic = true) {
-                        ParallelAll {
-                            Action(|ctx| ctx.exec(3)),
-                            #[failure_if(|bb| bb.b1 % 2 == 1)]
-                            StatefulAction(Task<4>),
-                        },
-                        StatefulAction(PTask<5>, b0 = {=}),
+        FlipSelector {
+            ReactiveFallback {
+                BinarySelector(|bb| bb.b0 + 1 > *bb.t1) {
+                    StepSequencer {
+                        StatefulAction(Task<0>),
+                        Action(PAct<1>, b0 = 9),
+                        StatefulAction(Task<2>),
                     },
-                    Repeat(0) {
-                        Condition(PCond<6>, b0 = {b1}),
-                    },
-                },
-            },
-            ReactiveSequence {
-                Priority {
-                    Sleep(20),
-                },
-                Fallback {
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-                TryCatch(catch_on_halt = true) {
-                    Sleep(20),
-                    Action(PIo<9>, t0 = {b1}),
-                    Sleep(20),
-                },
-                MemPriority {
-                    StatefulAction(Task<10> = Task::<10>),
-                    FlipSelector {
-                        StatefulAction(Task<11>),
+                    Fallback {
+                        Condition(|ctx| ctx.check(3)),
+                        StatefulAction(Task<4>),
                         SetBlackboard(t0 = {t1}),
                     },
-                },
-            },
-            #[post(|bb| { bb.b0 += 3; if bb.b1 < 5 { bb.b1 = *bb.t0 } })]
-            #[on_halted(|bb| { bb.b0 += 2; bb.b0 = *bb.t1 + 1 })]
-            #[success_if(|bb| *bb.t0 < *bb.t1)]
-            MemPriority {
-                AsyncSequence {
-                    ScriptCondition(|bb| bb.b1 > *bb.t0 % 4),
-                    #[on_failure(|bb| bb.b1 += 2)]
-                    Script(|bb| bb.b1 = *bb.t0),
-                },
-                #[on_halted(|bb| if bb.b1 == 3 { *bb.t1 += 3 })]
-                #[post(|bb| bb.b1 = bb.b0)]
-                #[skip_if(|bb| bb.b1 == bb.b0 + 1)]
-                SequenceWithMemory {
-                    #[failure_if(|bb| bb.b1 + 4 != 6)]
-                    StatefulAction(Task<12>),
-                    Action(Act<13>),
-                    Condition(Cond<14>),
-                },
-                #[post(|bb| if bb.b0 == 1 { *bb.t0 += 2 })]
-                #[on_halted(|bb| { bb.t0.set((bb.b1 + 2) % 3); bb.b1 = *bb.t1 })]
-                #[on_failure(|bb| *bb.t0 += 2)]
-                PrioritySelector {
-                    #[score(|bb| (*bb.t1 % 2) as f32)]
-                    Condition(|ctx, bb| ctx.check_in(15, 1)),
-                    #[score(|bb| (bb.b0 % 2) as f32)]
-                    StatefulAction(Task<16>),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    Condition(Cond<17>),
-                    #[score(|bb| (bb.b0 + 2) as f32)]
-                    AlwaysFailure,
-                    #[score(|bb| (*bb.t1) as f32)]
-                    AlwaysRunning,
-                },
-                Sequence {
-                    Condition(Cond<18>),
-                    Condition(Cond<19>),
-                    Sleep(0),
-                    StatefulAction(Task<20>),
                 },
             },
         }
     }
 }
 
-board!(Tree0405Blackboard { t0 b0 b1 t1 });
+board!(Tree0405Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0406 for Ctx {
         blackboard {
             b0: i64,
-            b1: i64 = 3,
-            o0: Option<i64>,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 1,
         }
-        DynamicSequence {
-            Fallback {
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
-            },
-            Remap(success = Failure, failure = Success) {
-                Condition(Cond<1>),
-            },
-            SequenceStar {
-                StatefulAction(Task<2>),
-                Delay(10) {
-                    Condition(Cond<3>),
+        AsyncFallback {
+            RepeatUntilFailure(3) {
+                Precondition(|bb| *bb.t0 > 0, else = Failure) {
+                    Script(|bb| { if bb.o0.unwrap_or(5) != *bb.t0 % 3 { bb.o0 = Some(*bb.t0 % 4) }; *bb.t0 += 1 }),
                 },
             },
-            ScriptCondition(|bb| bb.o0.unwrap_or(4) + 3 > (bb.o0.unwrap_or(3) + 2) % 4),
-            Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                Wait(30),
+            Condition(PCond<0>, b0 = 2),
+            SequenceStar {
+                WasEntryUpdated(t0),
+                #[success_if(|bb| bb.b0 > 6)]
+                Action(|ctx, bb| ctx.exec_in(1, 6, &mut bb.b0)),
             },
+            SequenceWithMemory {
+                UnsetBlackboard(o0),
+                StatefulAction(Task<2>),
+            },
+            StatefulAction(Task<3>),
         }
     }
 }
 
-board!(Tree0406Blackboard { b0 b1 o0 });
+board!(Tree0406Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0407 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-        }
-        IfThenElse {
-            SequenceStar {
-                Observe(|bb| bb.b0 < 6) {
-                    Wait(0),
-                },
-                Precondition(|bb| bb.b0 == 6, else = Skipped) {
-                    Action(PIo<0>, t0 = {b1}),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {t1}, b1 = {t1}),
-                AlwaysFailure,
-            },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Action(PIo<5>, t0 = {=}),
-                #[post(|bb| bb.o0 = None)]
-                StatefulAction(Task<6>),
-                #[post(|bb| if (bb.o0.unwrap_or(4) + 4) % 3 < 0 { bb.o0 = Some(*bb.t1 + 1) })]
-                StatefulAction(Task<7> = Task::<7>),
-            },
-        }
-    }
-}
-
-board!(Tree0407Blackboard { t0 b1 b0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0408 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-        }
-        RetryUntilSuccessful(2) {
-            PolicyParallel(policy = FirstSuccess) {
-                #[post(|bb| bb.t1.set((bb.b0 + 1) % 2))]
-                #[success_if(|bb| bb.b0 != 3)]
-                #[on_halted(|bb| { *bb.t1 += 1; *bb.t0 += 1 })]
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                    SetBlackboard(t0 = 8),
-                },
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0408Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0409 for Ctx {
         blackboard {
             b1: i64 = 0,
             b0: i64,
             #[tracked] t0: i64,
         }
-        ForceFailure {
-            TryCatch {
-                Script(|bb| if bb.b1 != (*bb.t0 + 3) % 3 { bb.b0 = bb.b0 % 2 }),
-                AlwaysFailure,
+        WaitUntil(|bb| bb.b0 > 7) {
+            TryCatch(catch_on_halt = false) {
+                Switch(b1) {
+                    case 3 => Condition(Cond<0>),
+                    _ => Condition(PCond<1>, b0 = {t0}),
+                },
+                IfThenElse {
+                    Condition(Cond<2>),
+                    Runner,
+                },
+                #[on_success(|bb| bb.b1 += 3)]
+                #[post(|bb| bb.b1 = *bb.t0)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 3, &mut bb.b1)),
             },
         }
     }
 }
 
-board!(Tree0409Blackboard { b1 b0 t0 });
+board!(Tree0407Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0408 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        RepeatUntilFailure(2) {
+            Fallback {
+                Inverter {
+                    Repeat(2) {
+                        Succeeder,
+                    },
+                },
+                WasEntryUpdated(t0),
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    Sleep(50),
+                    ReactiveFallback {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0408Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0409Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 10,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+        }
+        Filter(times = 1, count = Success, filtered = Failure) {
+            #[on_halted(|bb| { bb.b0 = *bb.t0 % 3; if *bb.t0 == 3 { bb.t0.set((*bb.t0 + 1) % 3) } })]
+            #[success_if(|bb| *bb.t0 == bb.b0)]
+            BinarySelector(|bb| bb.b0 > 5, dynamic = false) {
+                Repeat(0) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Deadline(50) {
+                    AlwaysFailure,
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0409 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Loop(q0, value = {b0}, if_empty = Success) {
+            AsyncSequence {
+                Iterate(l0, element = {b0}, reset_index = true) {
+                    SubTree(Tree0409Sub0, ..),
+                },
+                Action(Act<1>),
+                #[on_failure(|bb| *bb.t0 += 1)]
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0409Blackboard { t0 q0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0410Sub0 for Ctx {
-        Condition(Cond<0>)
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] b1: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[tracked] t0: i64 = 14,
+        }
+        Condition(PCond<2>, b0 = {t0})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0410 for Ctx {
-        DynamicSequence {
-            SubTree(Tree0410Sub0),
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 0,
+            b1: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
+        ReactiveSequence {
+            TryCatch(catch_on_halt = true) {
+                Action(Act<0>),
+                SetBlackboard(b1 = {t0}),
+                Repeater(3) {
+                    Action(PIo<1>, t0 = {t1}),
+                },
+                Script(|bb| { bb.b1 = 3; bb.t0.set(bb.b1 + 2) }),
+                SubTree(Tree0410Sub0, o0 = {=}, b0 = {b0}, b1 = {=}, t1 = {t1}, t0 = {=}),
+            },
+            ReactiveSequence {
+                Action(Act<3>),
+                SequenceWithMemory {
+                    StatefulAction(Task<4>),
+                    Condition(PCond<5>, b0 = {t1}),
+                },
+                ParallelAll(max_failures = -3) {
+                    Condition(PCond<6>, b0 = {=}),
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                },
+            },
+            StatefulAction(Task<9>),
+        }
+    }
+}
+
+board!(Tree0410Blackboard { o0 b0 b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0411 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64,
+        }
+        KeepRunningUntilFailure {
+            SequenceWithMemory {
+                Sequence {
+                    SetBlackboard(t1 = 1),
+                    Wait(50),
+                    Loop(q0, value = {b1}, if_empty = Failure) {
+                        WasEntryUpdated(t0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0411Blackboard { b1 t0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0412 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            o0: Option<i64> = Some(3),
+        }
+        Repeater(forever) {
+            Cooldown(10) {
+                IndexSwitch(|bb| (*bb.t0 + 1) % 4, out_of_range = Fail, dynamic = false) {
+                    StatefulAction(Task<0>),
+                    Iterate(l0, element = {b0}, until = FirstFailure) {
+                        Selector {
+                            StatefulAction(PTask<1>, b0 = 9),
+                            AlwaysSuccess,
+                        },
+                    },
+                    #[on_halted(|bb| bb.t0.set((bb.b0 + 4) % 3))]
+                    Precondition(|bb| bb.o0.unwrap_or(2) + 2 != 5, else = Failure) {
+                        SequenceWithMemory {
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                            StatefulAction(Task<3>),
+                            Wait(50),
+                            Succeeder,
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0412Blackboard { l0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0413 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            q0: bt::Deque<i64, 4>,
+        }
+        BinarySelector(|bb| *bb.t0 % 4 != 3, dynamic = true) {
+            RetryUntilSuccessful(0) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+            Fallback {
+                #[on_success(|bb| { if bb.b0 < *bb.t0 { bb.b0 += 4 }; if bb.b0 != (*bb.t0 + 3) % 4 { bb.t0.set(bb.b0 + 4) } })]
+                SequenceStar {
+                    Loop(q0, value = {b0}, if_empty = Skipped) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[failure_if(|bb| *bb.t0 > (bb.b0 + 3) % 3)]
+                    #[post(|bb| bb.t0.set(7))]
+                    RepeatUntilFailure(1) {
+                        Wait(20),
+                    },
+                    Action(|ctx| ctx.exec(2)),
+                    Action(|ctx, bb| ctx.exec_in(3, (bb.b0 + 2) % 3, &mut bb.b0)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0413Blackboard { t0 b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0414Sub1 for Ctx {
+        RunOnce {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0414Sub0 for Ctx {
+        SubTree(Tree0414Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0414 for Ctx {
+        FlipSelector {
+            SubTree(Tree0414Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0415 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 3,
+        }
+        StepSequencer {
+            Selector {
+                RepeatUntilFailure(forever) {
+                    Repeat(forever) {
+                        #[run_while(|bb| bb.b1 % 4 == 0)]
+                        #[post(|bb| *bb.t0 += 3)]
+                        #[on_halted(|bb| { bb.b1 += 3; if *bb.t0 + 2 > 3 { bb.b0 += 1 } })]
+                        RunOnce(then_skip = false) {
+                            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+                                ReactiveFallback {
+                                    #[on_success(|bb| if *bb.t0 > 6 { *bb.t0 += 2 })]
+                                    Action(Act<0>),
+                                    #[on_success(|bb| { bb.b0 = *bb.t0 + 1; *bb.t0 += 1 })]
+                                    Condition(Cond<1>),
+                                },
+                            },
+                        },
+                    },
+                },
+                #[on_failure(|bb| bb.b1 = *bb.t0 % 4)]
+                #[success_if(|bb| bb.b0 + 4 < bb.b1)]
+                FlipSelector {
+                    #[failure_if(|bb| bb.b1 < 4)]
+                    #[run_while(|bb| bb.b0 + 4 == *bb.t0)]
+                    Cooldown(30, filtered = Failure) {
+                        Fallback {
+                            ScriptCondition(|bb| bb.b1 + 3 > *bb.t0 % 2),
+                            StatefulAction(Task<2> = Task::<2>),
+                            Condition(Cond<3>),
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                    Inverter {
+                        SetBlackboard(b0 = {b1}),
+                    },
+                },
+                TryCatch {
+                    Precondition(|bb| *bb.t0 != 4, else = Running) {
+                        WhileDoElse {
+                            StepSequencer {
+                                Condition(Cond<4> = Cond::<4>),
+                                Action(Act<5> = Act::<5>),
+                            },
+                            Condition(PCond<6>, b0 = {b0}),
+                        },
+                    },
+                    MemSequence {
+                        StatefulAction(Task<7>),
+                        StatefulAction(Task<8> = Task::<8>),
+                        StatefulAction(PTask<9>, b0 = {b0}),
+                    },
+                },
+                SequenceWithMemory {
+                    Sleep(10),
+                    #[on_success(|bb| bb.b0 = bb.b1 % 2)]
+                    Action(Act<10>),
+                    PrioritySelector {
+                        #[score(0)]
+                        WasEntryUpdated(t0),
+                    },
+                },
+                StepSequencer {
+                    ReactiveFallback {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                        Action(Act<13>),
+                    },
+                    Remap(success = Failure, failure = Failure) {
+                        RepeatTimes(1) {
+                            PolicyParallel(policy = FirstSuccess) {
+                                Condition(Cond<14>),
+                                Condition(Cond<15>),
+                                Condition(Cond<16>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0415Blackboard { l0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0416 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 5,
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure) {
+            #[failure_if(|bb| *bb.t0 != 3)]
+            IfThenElse {
+                RunOnce(then_skip = false) {
+                    FlipSelector {
+                        AlwaysSuccess,
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                    },
+                },
+                StatefulAction(Task<1> = Task::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0416Blackboard { l0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0417 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            b0: i64,
+        }
+        #[run_while(|bb| bb.b0 == 1)]
+        AsyncSequence {
+            StatefulAction(Task<0>),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree0417Blackboard { t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0418 for Ctx {
+        DynamicSelector {
+            Fallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            Condition(Cond<2>),
+            Repeater(2) {
+                Condition(Cond<3>),
+            },
+            ParallelAll(1) {
+                ForceFailure {
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0419 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = None,
+        }
+        Selector {
+            Observe(|bb| bb.o0.unwrap_or(3) < 0, abort = both) {
+                Conditional(|bb| *bb.t0 != 3, dynamic = true, else = Success) {
+                    AlwaysFailure,
+                },
+            },
+            Observe(|bb| *bb.t0 % 4 < 1, abort = both) {
+                Loop(q0, value = {b0}) {
+                    #[success_if(|bb| *bb.t0 % 2 != 0)]
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0419Blackboard { b0 t0 q0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0420 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+        }
+        RepeatUntil(Failure) {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Condition(|ctx| ctx.check(0)),
+            },
+        }
+    }
+}
+
+board!(Tree0420Blackboard { q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0421 for Ctx {
+        Inverter {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0422 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            b1: i64 = 1,
+        }
+        AsyncSequence {
+            Script(|bb| { bb.b0 = (*bb.t0 + 3) % 4; bb.b1 += 3 }),
+            Action(PAct<0>, b0 = {=}, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0422Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0423Sub0 for Ctx {
+        Parallel(success = 2) {
+            Condition(Cond<0>),
+            Runner,
             Condition(Cond<1>),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0411 for Ctx {
-        ReactiveSequence {
-            Condition(PCond<0>, b0 = 2),
-            Succeeder,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0412 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 5,
-        }
-        Cooldown(0) {
-            WaitValueUpdate(t0) {
-                ParallelAll(max_failures = -2) {
-                    Sleep(30),
-                    StepSequencer {
-                        #[skip_if(|bb| *bb.t0 + 2 < 4)]
-                        #[on_failure(|bb| bb.b0 = 6)]
-                        #[post(|bb| *bb.t0 += 1)]
-                        Condition(|ctx| ctx.check(0)),
-                        Condition(Cond<1> = Cond::<1>),
+    pub tree Tree0423 for Ctx {
+        Fallback {
+            AsyncFallback {
+                IfThenElse {
+                    SubTree(Tree0423Sub0),
+                    MemPriority {
+                        Condition(Cond<2>),
+                        Repeater(forever) {
+                            Action(|ctx| ctx.exec(3)),
+                        },
                     },
-                    Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 3) % 4)),
-                    SetBlackboard(b0 = 1),
-                    Action(Act<3> = Act::<3>),
+                    Action(Act<4>),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Repeat(4) {
+                        Action(Act<5>),
+                    },
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                },
+                ReactiveFallback {
+                    Timeout(50) {
+                        Optional {
+                            AlwaysFailure,
+                        },
+                    },
+                    StatefulAction(Task<8>),
+                    MemPriority {
+                        StatefulAction(Task<9>),
+                    },
+                    Action(|ctx| ctx.exec(10)),
+                    Action(Act<11>),
+                },
+                AsyncSequence {
+                    TryCatch {
+                        Action(Act<12>),
+                        StatefulAction(Task<13>),
+                        RepeatUntilSuccess(3) {
+                            Action(Act<14>),
+                        },
+                        Condition(Cond<15>),
+                    },
+                },
+                ReactiveSequence {
+                    RunOnce(then_skip = true) {
+                        StatefulAction(Task<16>),
+                    },
+                    Priority {
+                        StatefulAction(Task<17>),
+                        StatefulAction(Task<18>),
+                        StatefulAction(Task<19>),
+                        RetryUntilSuccessful(1) {
+                            Action(|ctx| ctx.exec(20)),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0412Blackboard { b0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0424 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![],
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64>,
+        }
+        #[failure_if(|bb| bb.o0.is_none())]
+        #[run_while(|bb| bb.b0 + 4 != bb.b1)]
+        #[success_if(|bb| bb.o0.unwrap_or(4) % 3 == 2)]
+        MemSequence {
+            MemPriority {
+                Precondition(|bb| bb.b1 < bb.b1 % 2, else = Skipped) {
+                    ReactiveFallback {
+                        Action(PIo<0>, t0 = {=}),
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                        AlwaysSuccess,
+                    },
+                },
+                #[on_halted(|bb| bb.b0 += 2)]
+                #[skip_if(|bb| *bb.t1 > *bb.t0)]
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 3) {
+                    FlipSelector {
+                        Condition(Cond<2>),
+                        #[on_failure(|bb| { *bb.t0 += 1; *bb.t1 += 2 })]
+                        UnsetBlackboard(o0),
+                    },
+                },
+                Priority {
+                    Cooldown(30) {
+                        SetBlackboard(o0 = Some(9)),
+                    },
+                    StatefulAction(Task<3> = Task::<3>),
+                    RunOnce {
+                        Action(PIo<4>, t0 = {b0}),
+                    },
+                },
+            },
+            WaitValueUpdate(t1) {
+                SequenceWithMemory {
+                    Observe(|bb| bb.b1 % 4 != 0) {
+                        Fallback {
+                            ParallelAll {
+                                #[on_failure(|bb| *bb.t1 += 3)]
+                                Action(PIo<5>, t0 = {b1}),
+                                Runner,
+                                StatefulAction(Task<6>),
+                                Action(|ctx, bb| ctx.exec_in(7, 4, &mut bb.b0)),
+                            },
+                        },
+                    },
+                    RunOnce(then_skip = false) {
+                        StatefulAction(Task<8>),
+                    },
+                    Sequence {
+                        SetBlackboard(o0 = Some(2)),
+                        #[success_if(|bb| *bb.t1 + 1 < *bb.t0)]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        StatefulAction(Task<9>),
+                        ScriptCondition(|bb| bb.b1 + 2 < *bb.t0 + 1),
+                    },
+                    Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                        Wait(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0424Blackboard { l0 b0 t0 b1 t1 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0413 for Ctx {
+    pub tree Tree0425Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            b1: i64 = 1,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 9,
         }
-        #[on_success(|bb| bb.b0 = (bb.o0.unwrap_or(1) + 2) % 4)]
-        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-            Fallback {
-                StatefulAction(Task<1>),
-                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 > 1),
+        Conditional(|bb| bb.b1 > 0, else = Failure) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0425 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+        }
+        ParallelAll {
+            SubTree(Tree0425Sub0, q0 = {=}, b1 = {b1}),
+            Switch(b1) {
+                case 0 => SequenceWithMemory {
+                    AlwaysSuccess,
+                },
+                _ => Condition(Cond<1>),
             },
-            #[run_while(|bb| bb.b0 + 2 > 7)]
-            #[on_halted(|bb| { bb.b0 = bb.b1 + 4; bb.o0 = None })]
-            #[post(|bb| bb.b1 = (bb.b1 + 3) % 3)]
-            IfThenElse {
-                ScriptCondition(|bb| bb.b1 % 3 < 0),
-                Timeout(50) {
+        }
+    }
+}
+
+board!(Tree0425Blackboard { q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0426 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+        }
+        ReactiveSequence {
+            WaitValueUpdate(t0) {
+                Script(|bb| *bb.t0 += 3),
+            },
+            Wait(30),
+            WaitValueUpdate(t0) {
+                WhileDoElse {
+                    Condition(PCond<0>, b0 = {b1}),
+                    #[success_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                    StatefulAction(Task<1>),
+                    #[failure_if(|bb| *bb.t0 + 3 > bb.b1)]
+                    #[on_failure(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                    KeepRunningUntilFailure {
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0426Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0427 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 4,
+            b1: i64 = 4,
+        }
+        DynamicSequence {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                FlipSelector {
+                    Runner,
+                    RunOnce {
+                        Script(|bb| *bb.t1 += 1),
+                    },
+                    ParallelAll(2) {
+                        Condition(Cond<0>),
+                        UnsetBlackboard(o0),
+                    },
+                    Condition(Cond<1>),
+                    ReactiveSequence {
+                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t1 + 2) % 3)),
+                        Selector {
+                            #[run_while(|bb| *bb.t1 > 6)]
+                            #[success_if(|bb| *bb.t0 == 3)]
+                            Interrupt(|bb| bb.b1 > 2) {
+                                #[skip_if(|bb| *bb.t1 == 2)]
+                                #[failure_if(|bb| *bb.t1 != bb.o0.unwrap_or(1) % 2)]
+                                StatefulAction(PTask<3>, b0 = {t0}, b1 = {b1}),
+                            },
+                        },
+                    },
+                },
+            },
+            RepeatTimes(forever) {
+                SequenceStar {
+                    Fallback {
+                        Observe(|bb| *bb.t1 + 2 != 0, abort = both) {
+                            Selector {
+                                WasEntryUpdated(t0),
+                                ForceFailure {
+                                    StatefulAction(PTask<4>, b0 = 1, b1 = {t0}),
+                                },
+                                Repeat(1) {
+                                    Wait(10),
+                                },
+                            },
+                        },
+                        Observe(|bb| *bb.t1 > 3, abort = none) {
+                            Action(|ctx| ctx.exec(5)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0427Blackboard { q0 t0 b0 o0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0428 for Ctx {
+        Inverter {
+            MemSequence {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                RepeatTimes(forever) {
                     Action(Act<2>),
                 },
             },
@@ -415,146 +998,32 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0413Blackboard { o0 b0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0414 for Ctx {
+    pub tree Tree0429 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 5,
+            o0: Option<i64> = Some(3),
         }
-        MemPriority {
-            WhileDoElse {
-                Action(Act<0>),
-                RepeatUntilFailure(1) {
-                    DynamicSelector {
+        StepSequencer {
+            Condition(|ctx| ctx.check(0)),
+            #[skip_if(|bb| (bb.b0 + 3) % 4 == 2)]
+            Fallback {
+                MaxTime(50) {
+                    ReactiveSequence {
                         Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        StatefulAction(PTask<3>, b0 = {=}),
-                    },
-                },
-                Timeout(30) {
-                    Optional {
-                        Action(|ctx| ctx.exec(4)),
+                        Condition(PCond<2>, b0 = {=}),
+                        SetBlackboard(o0 = Some(2)),
+                        StatefulAction(Task<3>),
                     },
                 },
             },
-            Delay(10) {
-                DynamicSelector {
-                    Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
-                    Condition(PCond<6>, b0 = {=}),
-                    Timeout(50) {
-                        Action(Act<7> = Act::<7>),
-                    },
-                    Condition(Cond<8>),
-                    ScriptCondition(|bb| bb.o0.is_none()),
-                },
-            },
-            Deadline(30) {
-                Fallback {
-                    Cooldown(0) {
-                        Condition(|ctx, bb| ctx.check_in(9, bb.o0.unwrap_or(0) + 1)),
-                    },
-                    ReactiveFallback {
-                        #[on_success(|bb| *bb.t1 += 3)]
-                        #[run_while(|bb| bb.o0.unwrap_or(5) < 0)]
-                        Action(PAct<10>, b0 = 3),
-                        AlwaysFailure,
-                    },
-                    Loop(q0, value = {t1}, if_empty = Failure) {
-                        Condition(Cond<11>),
-                    },
-                    #[on_success(|bb| bb.t1.set(*bb.t0 + 4))]
-                    #[success_if(|bb| *bb.t1 + 1 < 5)]
-                    #[run_while(|bb| bb.b0 + 3 != bb.o0.unwrap_or(2))]
-                    Action(Act<12>),
-                },
-            },
-            BinarySelector(|bb| bb.b0 + 3 < 7) {
-                #[on_success(|bb| bb.t0.set(bb.b0))]
-                #[post(|bb| *bb.t0 += 1)]
-                #[on_failure(|bb| { if bb.o0.is_none() { bb.b0 = *bb.t0 + 3 }; bb.o0 = None })]
-                Fallback {
-                    StatefulAction(Task<13>),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 2 > 0),
-                },
-                Condition(PCond<14>, b0 = {t0}),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    #[on_halted(|bb| bb.b0 = *bb.t1)]
-                    Interrupt(|bb| bb.o0.is_none()) {
-                        Loop(q0, value = {t0}) {
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
-                Action(Act<15>),
-            },
-        }
-    }
-}
-
-board!(Tree0414Blackboard { o0 t1 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0415 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-        }
-        #[skip_if(|bb| *bb.t0 % 4 < 0)]
-        #[on_failure(|bb| *bb.t0 += 2)]
-        #[failure_if(|bb| *bb.t0 + 3 == 5)]
-        SequenceWithMemory {
-            Sequence {
-                StatefulAction(Task<0>),
-                Script(|bb| bb.b0 = *bb.t0 + 4),
-                Condition(Cond<1>),
-            },
-            Loop(q0, value = {t0}, if_empty = Failure) {
-                Condition(Cond<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0415Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0416 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 2,
-        }
-        AsyncSequence {
-            SequenceWithMemory {
-                WaitUntil(|bb| bb.b1 != (bb.o0.unwrap_or(2) + 3) % 4) {
-                    TryCatch(catch_on_halt = true) {
-                        SetBlackboard(t0 = 2),
-                        StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<1> = Task::<1>),
-                        Action(PIo<2>, t0 = {b0}),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    RepeatUntilSuccess(1) {
-                        Action(PIo<3>, t0 = {b0}),
-                    },
-                },
-                Repeat(0) {
-                    StatefulAction(Task<4>),
-                },
-                Timeout(0) {
-                    ForceFailure {
-                        Filter(times = 3, count = Failure, filtered = Skipped) {
+            Deadline(50) {
+                Iterate(l0, element = {b0}, max = 1) {
+                    Repeater(forever) {
+                        AsyncSequence {
+                            StatefulAction(Task<4> = Task::<4>),
+                            #[post(|bb| bb.b0 = bb.b0 % 2)]
                             StatefulAction(Task<5>),
                         },
                     },
@@ -564,650 +1033,52 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0416Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0417 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        RunOnce(then_skip = true) {
-            Filter(times = 1, count = Failure) {
-                Sequence {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Action(Act<0>),
-                        Repeat(0) {
-                            StatefulAction(Task<1>),
-                        },
-                        Script(|bb| bb.b0 += 1),
-                    },
-                    ReactiveFallback {
-                        Loop(q0, value = {b1}, if_empty = Skipped) {
-                            Condition(|ctx, bb| ctx.check_in(2, 3)),
-                        },
-                        ScriptCondition(|bb| (bb.b0 + 1) % 3 != 0),
-                        #[skip_if(|bb| bb.b0 % 4 > 2)]
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            StatefulAction(Task<3> = Task::<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0417Blackboard { b1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0418 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b1: i64 = 3,
-        }
-        IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Loop, dynamic = true) {
-            #[failure_if(|bb| (bb.b0 + 4) % 3 > 1)]
-            UnsetBlackboard(o0),
-            Condition(PCond<0>, b0 = {b0}),
-            ReactiveSequence {
-                #[on_success(|bb| bb.t0.set(bb.b1))]
-                #[post(|bb| { bb.b1 = 2; if *bb.t0 + 1 < *bb.t0 { bb.b0 = bb.b1 } })]
-                Condition(Cond<1>),
-            },
-            Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(0) + 4)),
-            ReactiveFallback {
-                #[success_if(|bb| bb.b1 > bb.b1 + 3)]
-                ScriptCondition(|bb| *bb.t0 == 2),
-                #[on_success(|bb| bb.b0 = (bb.b0 + 2) % 4)]
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0418Blackboard { b0 o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0419Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0419 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Loop) {
-            SubTree(Tree0419Sub0, ..),
-            Action(Act<1>),
-        }
-    }
-}
-
-board!(Tree0419Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0420Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 13,
-        }
-        Delay(30) {
-            ReactiveSequence {
-                #[success_if(|bb| *bb.t1 == 4)]
-                #[run_while(|bb| bb.b0 > 6)]
-                Remap(success = Success, failure = Failure) {
-                    RunOnce(then_skip = false) {
-                        #[post(|bb| bb.b1 += 3)]
-                        #[run_while(|bb| bb.b1 > 1)]
-                        #[on_halted(|bb| *bb.t0 += 3)]
-                        StatefulAction(Task<5>),
-                    },
-                },
-                #[on_failure(|bb| bb.t1.set(*bb.t0 + 2))]
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0420 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64,
-            #[tracked] t1: i64 = 3,
-        }
-        Parallel(success = -1) {
-            ReactiveSelector {
-                Loop(q0, if_empty = Running) {
-                    Precondition(|bb| *bb.t0 + 2 == *bb.t1, else = Success) {
-                        #[skip_if(|bb| bb.b0 > 4)]
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 2, &mut bb.b1)),
-                    },
-                },
-                MemPriority {
-                    DynamicSelector {
-                        Retry(1) {
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                        Condition(|ctx| ctx.check(3)),
-                    },
-                },
-                MaxTime(0) {
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b0}),
-                },
-                SubTree(Tree0420Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, b1 = {b1}, t1 = {=}),
-            },
-            Fallback {
-                Parallel(success = -1, failure = -2) {
-                    #[on_failure(|bb| { bb.b0 += 3; if *bb.t1 + 2 > 3 { bb.b1 += 1 } })]
-                    #[on_success(|bb| if bb.b0 == bb.b1 + 1 { bb.t1.set((bb.b1 + 1) % 2) })]
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 3, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t1)),
-                    Condition(PCond<9>, b0 = 4),
-                },
-                Observe(|bb| *bb.t0 + 1 > (bb.b1 + 1) % 2, abort = self) {
-                    Repeat(0) {
-                        #[skip_if(|bb| bb.b0 % 4 > 0)]
-                        #[success_if(|bb| bb.b0 != 5)]
-                        #[on_success(|bb| bb.t1.set(8))]
-                        Action(|ctx| ctx.exec(10)),
-                    },
-                },
-                #[run_while(|bb| *bb.t1 + 1 > 3)]
-                ReactiveFallback {
-                    #[post(|bb| bb.t1.set(bb.b1 + 2))]
-                    WasEntryUpdated(t0),
-                    Action(Act<11>),
-                    Condition(PCond<12>, b0 = {b0}),
-                    Wait(0),
-                },
-                Condition(Cond<13>),
-            },
-            RunOnce(then_skip = true) {
-                Precondition(|bb| *bb.t0 < bb.b0 + 3, else = Failure) {
-                    StepSequencer {
-                        #[on_success(|bb| bb.t1.set(*bb.t0 + 3))]
-                        #[on_halted(|bb| if bb.b1 > *bb.t1 + 2 { bb.t1.set(bb.b0) })]
-                        Script(|bb| { if (*bb.t1 + 2) % 2 > 0 { *bb.t0 += 1 }; bb.b0 += 3 }),
-                        AlwaysSuccess,
-                        AsyncSequence {
-                            Sleep(20),
-                            Succeeder,
-                        },
-                        #[run_while(|bb| *bb.t1 % 2 != 1)]
-                        #[on_halted(|bb| { bb.t1.set(*bb.t1 % 2); bb.t1.set(bb.b0) })]
-                        Action(|ctx| ctx.exec(14)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0420Blackboard { t0 b0 q0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0421 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-            ForceFailure {
-                #[failure_if(|bb| *bb.t0 > 3)]
-                ParallelAll {
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    DynamicSelector {
-                        Condition(Cond<0>),
-                        Condition(Cond<1> = Cond::<1>),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        Repeater(0) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            MemSequence {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                MemPriority {
-                    StatefulAction(PTask<6>, b0 = {t0}),
-                    #[run_while(|bb| bb.b0 == 1)]
-                    Condition(Cond<7>),
-                    Condition(Cond<8>),
-                    SkipUnlessUpdated(t0) {
-                        AlwaysFailure,
-                    },
-                },
-            },
-            FlipSelector {
-                ReactiveSelector {
-                    Action(Act<9>),
-                    StatefulAction(Task<10>),
-                },
-                PrioritySelector {
-                    #[score(|bb| (bb.b1 % 2) as f32)]
-                    Switch(b1) {
-                        case 2 => StatefulAction(Task<11>),
-                        _ => StatefulAction(Task<12>),
-                    },
-                },
-            },
-            RunOnce {
-                WaitValueUpdate(t0) {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        #[post(|bb| { if (bb.b1 + 1) % 2 != 1 { bb.b0 = (bb.b1 + 4) % 3 }; if bb.b1 == 0 { bb.b1 = bb.b0 } })]
-                        #[skip_if(|bb| bb.b0 % 2 == 1)]
-                        ReactiveFallback {
-                            Condition(PCond<13>, b0 = 8),
-                            Action(PAct<14>, b0 = {t0}, b1 = {b0}),
-                            Action(|ctx| ctx.exec(15)),
-                            StatefulAction(Task<16>),
-                            Condition(Cond<17> = Cond::<17>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0421Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0422 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        Fallback {
-            Repeat(3) {
-                Fallback {
-                    Conditional(|bb| bb.b0 % 2 == 1) {
-                        Precondition(|bb| bb.b0 % 4 != 1, else = Running) {
-                            #[post(|bb| bb.t0.set(bb.b0))]
-                            #[failure_if(|bb| bb.b0 + 3 > *bb.t0 + 2)]
-                            MaxTime(0) {
-                                Condition(PCond<0>, b0 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[skip_if(|bb| bb.b0 % 3 != 1)]
-                Condition(|ctx| ctx.check(1)),
-                Condition(Cond<2>),
-                Action(PAct<3>, b0 = 1, b1 = {b0}),
-                Action(Act<4>),
-                Condition(Cond<5>),
-            },
-            #[skip_if(|bb| *bb.t0 != 2)]
-            #[on_failure(|bb| if (bb.b0 + 4) % 2 > 0 { *bb.t0 += 3 })]
-            PrioritySelector {
-                #[score(|bb| (*bb.t0 % 2) as f32)]
-                Condition(Cond<6> = Cond::<6>),
-                #[score(|bb| ((*bb.t0 + 3) % 2) as f32)]
-                StatefulAction(Task<7>),
-            },
-            ForceFailure {
-                Priority {
-                    Action(PIo<8>, t0 = {=}),
-                    AsyncSequence {
-                        StatefulAction(Task<9>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0422Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0423 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
-            b0: i64,
-        }
-        #[post(|bb| if bb.b0 < bb.b0 % 2 { bb.o0 = Some(*bb.t0) })]
-        #[run_while(|bb| bb.b1 + 1 > 6)]
-        #[on_failure(|bb| bb.b0 = bb.b1 + 3)]
-        ReactiveFallback {
-            Conditional(|bb| bb.b0 > 0, dynamic = true) {
-                Sequence {
-                    #[on_halted(|bb| bb.b1 = 0)]
-                    Wait(30),
-                    Condition(Cond<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(5), &mut bb.b1)),
-                },
-            },
-            Selector {
-                Observe(|bb| bb.o0.is_some(), abort = both) {
-                    Deadline(0) {
-                        ScriptCondition(|bb| bb.o0.unwrap_or(1) == 7),
-                    },
-                },
-                MemSequence {
-                    Condition(PCond<2>, b0 = {t0}),
-                    Action(Act<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-            },
-            RunOnce {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                    #[failure_if(|bb| bb.b1 + 4 == *bb.t0 + 3)]
-                    AlwaysRunning,
-                    Action(|ctx| ctx.exec(5)),
-                    #[success_if(|bb| bb.b0 % 4 != 2)]
-                    #[on_halted(|bb| { if bb.b0 < 1 { bb.b1 += 3 }; bb.t0.set(bb.b1) })]
-                    #[post(|bb| *bb.t0 += 2)]
-                    Filter(times = 1) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-                StatefulAction(Task<8>),
-                WasEntryUpdated(t0),
-                Repeat(4) {
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0423Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0424 for Ctx {
-        Repeater(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0425 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = Some(0),
-        }
-        WhileDoElse {
-            Conditional(|bb| *bb.t0 + 2 > bb.b0, dynamic = false, else = Success) {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    Priority {
-                        #[on_failure(|bb| *bb.t0 += 3)]
-                        Action(PIo<1>, t0 = {t0}),
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-            Timeout(0) {
-                RepeatUntil(Success) {
-                    Fallback {
-                        Action(Act<5>),
-                        Observe(|bb| bb.o0.is_some(), abort = both) {
-                            Delay(50) {
-                                Priority {
-                                    #[failure_if(|bb| *bb.t0 == 4)]
-                                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                                    Action(|ctx, bb| ctx.exec_in(6, *bb.t0, &mut bb.b0)),
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8>),
-                                    Condition(Cond<9>),
-                                },
-                            },
-                        },
-                        PrioritySelector {
-                            #[score(|bb| (bb.b0) as f32)]
-                            #[on_halted(|bb| bb.o0 = None)]
-                            #[post(|bb| bb.b0 = *bb.t0)]
-                            #[success_if(|bb| *bb.t0 > 0)]
-                            StatefulAction(Task<10>),
-                            #[score(|bb| (bb.b0) as f32)]
-                            StatefulAction(Task<11> = Task::<11>),
-                        },
-                        Selector {
-                            StatefulAction(Task<12> = Task::<12>),
-                            Condition(Cond<13> = Cond::<13>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0425Blackboard { b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0426 for Ctx {
-        ReactiveFallback {
-            ReactiveSequence {
-                SequenceWithMemory {
-                    RepeatUntilFailure(2) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                    Fallback {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    ReactiveSequence {
-                        Condition(Cond<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0427Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-        }
-        Action(Act<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0427 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        WhileDoElse {
-            SequenceStar {
-                FlipSelector {
-                    #[skip_if(|bb| *bb.t0 + 3 != 2)]
-                    Succeeder,
-                    StatefulAction(Task<0>),
-                },
-                Fallback {
-                    #[skip_if(|bb| bb.b0 < (bb.b1 + 2) % 3)]
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                    SubTree(Tree0427Sub0, b0 = {=}, b1 = {b1}, t0 = {=}),
-                },
-                #[skip_if(|bb| *bb.t0 < 5)]
-                #[on_halted(|bb| bb.t0.set(bb.b1))]
-                Conditional(|bb| bb.b1 != (bb.b1 + 1) % 4, else = Success) {
-                    Condition(Cond<5>),
-                },
-            },
-            StatefulAction(Task<6>),
-            Fallback {
-                #[failure_if(|bb| *bb.t0 < 2)]
-                Repeater(forever) {
-                    #[on_success(|bb| bb.b1 += 1)]
-                    #[failure_if(|bb| *bb.t0 % 3 > 0)]
-                    #[run_while(|bb| bb.b0 + 1 != 3)]
-                    Action(Act<7>),
-                },
-                Limiter(2) {
-                    Condition(|ctx| ctx.check(8)),
-                },
-                StatefulAction(Task<9> = Task::<9>),
-            },
-        }
-    }
-}
-
-board!(Tree0427Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0428Sub1 for Ctx {
-        DynamicSelector {
-            Action(Act<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0428Sub0 for Ctx {
-        SubTree(Tree0428Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0428 for Ctx {
-        RunOnce {
-            SubTree(Tree0428Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0429 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            Condition(Cond<0>),
-            #[on_failure(|bb| *bb.t0 += 2)]
-            #[success_if(|bb| (*bb.t0 + 4) % 3 > 0)]
-            DynamicSequence {
-                Condition(PCond<1>, b0 = {t0}),
-            },
-            Fallback {
-                StatefulAction(Task<2> = Task::<2>),
-                AlwaysFailure,
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0429Blackboard { t0 });
+board!(Tree0429Blackboard { l0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0430 for Ctx {
         blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 1,
             #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(3),
+            b0: i64,
+            o0: Option<i64>,
+            l0: Vec<i64>,
         }
-        #[success_if(|bb| *bb.t0 == bb.o0.unwrap_or(4) % 3)]
-        BinarySelector(|bb| bb.b0 > 5) {
-            #[failure_if(|bb| bb.o0.is_some())]
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            DynamicSelector {
-                Repeat(2) {
-                    Action(PIo<3>, t0 = {b0}),
+        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+            Switch(b1) {
+                case 5 => WaitValueUpdate(t1) {
+                    UnsetBlackboard(o0),
                 },
-                Action(Act<4>),
+                _ => Sequence {
+                    #[failure_if(|bb| (bb.o0.unwrap_or(5) + 3) % 2 < 0)]
+                    #[run_while(|bb| bb.o0.is_none())]
+                    #[on_halted(|bb| bb.b1 = *bb.t0 + 3)]
+                    RepeatUntilFailure(forever) {
+                        WasEntryUpdated(t1),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0430Blackboard { t0 b0 o0 });
+board!(Tree0430Blackboard { b1 t1 t0 b0 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0431 for Ctx {
-        PolicyParallel(policy = FirstSuccess) {
-            ReactiveSequence {
-                Repeat(0) {
-                    Condition(Cond<0>),
-                },
-                Action(Act<1> = Act::<1>),
-                StatefulAction(Task<2>),
-                AlwaysSuccess,
-                AlwaysRunning,
-            },
-            TryCatch(catch_on_halt = false) {
-                WhileDoElse {
-                    Condition(|ctx| ctx.check(3)),
-                    Action(Act<4>),
-                },
-                Parallel(success = 1, failure = -1) {
-                    Wait(20),
-                    AlwaysFailure,
-                },
+        Sequence {
+            Retry(2) {
                 SequenceWithMemory {
-                    Action(Act<5>),
-                    Condition(Cond<6>),
+                    AlwaysSuccess,
+                    Action(Act<0> = Act::<0>),
+                    StatefulAction(Task<1>),
+                },
+            },
+            Condition(|ctx| ctx.check(2)),
+            SequenceWithMemory {
+                Delay(20) {
                     Sleep(10),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-            MemSequence {
-                Condition(Cond<9>),
-            },
-            Sequence {
-                ParallelAll {
-                    RetryUntilSuccessful(4) {
-                        StatefulAction(Task<10>),
-                    },
-                    StatefulAction(Task<11> = Task::<11>),
-                    Action(|ctx| ctx.exec(12)),
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                    StatefulAction(Task<15>),
-                    Action(|ctx| ctx.exec(16)),
-                    Action(Act<17>),
                 },
             },
         }
@@ -1218,135 +1089,191 @@ bt::behavior_tree! {
     pub tree Tree0432 for Ctx {
         blackboard {
             #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64 = 3,
         }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            Action(PIo<1>, t0 = {=}),
-            Filter(times = 3, count = Completed, filtered = Failure) {
-                StatefulAction(Task<2>),
+        MemPriority {
+            WaitValueUpdate(t0) {
+                ScriptCondition(|bb| bb.b0 % 3 < 1),
+            },
+            Interrupt(|bb| bb.b1 > bb.b0) {
+                RepeatUntilSuccess(forever) {
+                    Action(|ctx| ctx.exec(0)),
+                },
+            },
+            Condition(PCond<1>, b0 = 6),
+            RetryUntilSuccessful(0) {
+                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
+                Wait(0),
+            },
+            Selector {
+                Observe(|bb| *bb.t0 + 2 > *bb.t0 % 3, abort = both) {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0 + 2) as f32)]
+                        Condition(PCond<2>, b0 = {=}),
+                        #[score(|bb| (bb.b0) as f32)]
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        #[success_if(|bb| (*bb.t0 + 1) % 2 > 0)]
+                        Script(|bb| { bb.b0 = 8; if bb.b1 % 4 < 0 { bb.b0 += 2 } }),
+                        #[score(|bb| (bb.b0) as f32)]
+                        AlwaysSuccess,
+                    },
+                },
+                Observe(|bb| bb.b0 + 2 < bb.b0, abort = none) {
+                    Action(|ctx, bb| ctx.exec_in(3, bb.b1, &mut bb.b1)),
+                },
             },
         }
     }
 }
 
-board!(Tree0432Blackboard { t0 });
+board!(Tree0432Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0433 for Ctx {
         blackboard {
-            b0: i64 = 3,
+            b1: i64 = 1,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
         }
-        Timeout(100) {
-            StatefulAction(PTask<0>, b0 = {=}),
+        #[post(|bb| { bb.t0.set(0); bb.b0 = 5 })]
+        #[on_failure(|bb| *bb.t0 += 3)]
+        RepeatUntil(Failure) {
+            Fallback {
+                Observe(|bb| bb.b0 == 3) {
+                    Retry(4) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+                Observe(|bb| bb.b0 % 3 == 0, abort = lower) {
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                        Action(|ctx| ctx.exec(1)),
+                        AlwaysFailure,
+                        ReactiveSequence {
+                            ScriptCondition(|bb| *bb.t0 < (bb.b1 + 4) % 4),
+                            Action(PAct<2>, b0 = {b0}, b1 = {=}),
+                        },
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                },
+                Observe(|bb| bb.o0.is_some(), abort = both) {
+                    Delay(0) {
+                        #[skip_if(|bb| bb.o0.unwrap_or(4) % 2 < 1)]
+                        #[on_halted(|bb| bb.t0.set(1))]
+                        #[failure_if(|bb| bb.b1 < 3)]
+                        RetryUntilSuccessful(1) {
+                            RepeatTimes(forever) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0433Blackboard { b0 });
+board!(Tree0433Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0434 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 3,
         }
-        Optional {
-            PrioritySelector {
-                #[score(5)]
-                Deadline(20) {
-                    SequenceStar {
-                        DynamicSequence {
-                            Loop(q0, if_empty = Success) {
-                                Failer,
-                            },
-                            StatefulAction(Task<0>),
-                            Condition(Cond<1>),
-                            Action(Act<2>),
-                        },
-                        Condition(|ctx| ctx.check(3)),
-                        Action(PAct<4>, b0 = 1, b1 = {b0}),
-                    },
-                },
-                #[score(|bb| (bb.b0) as f32)]
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    StatefulAction(Task<5>),
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+            RepeatTimes(forever) {
+                Retry(forever) {
+                    Condition(Cond<0>),
                 },
             },
         }
     }
 }
 
-board!(Tree0434Blackboard { b0 t0 q0 });
+board!(Tree0434Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0435 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-        }
-        #[run_while(|bb| bb.b0 < 7)]
-        #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
-        Repeat(4) {
-            RetryUntilSuccessful(forever) {
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    ForceFailure {
-                        Action(PAct<0>, b0 = {=}),
-                    },
-                    #[success_if(|bb| *bb.t0 < 4)]
-                    #[failure_if(|bb| *bb.t0 < 5)]
-                    ScriptCondition(|bb| *bb.t0 + 3 < 3),
-                },
-            },
+        Retry(3) {
+            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0435Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0436 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(5),
-            b1: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            o0: Option<i64> = None,
+            b1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 0,
         }
-        Fallback {
-            Limiter(2) {
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    SetBlackboard(o0 = Some(8)),
-                    #[run_while(|bb| bb.b1 < 1)]
-                    #[post(|bb| bb.o0 = Some((bb.b1 + 4) % 2))]
-                    MaxTime(30) {
-                        StatefulAction(PTask<0>, b0 = 1, b1 = {t0}),
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+                Sequence {
+                    #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
+                    #[failure_if(|bb| *bb.t0 % 3 < 1)]
+                    #[post(|bb| bb.o0 = None)]
+                    Switch(b1) {
+                        case 2 => Action(Act<1>),
+                        _ => Sequence {
+                            StatefulAction(Task<2>),
+                            Condition(Cond<3>),
+                            AlwaysSuccess,
+                        },
                     },
-                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                    SkipUnlessUpdated(t0) {
+                        Action(PAct<4>, b0 = {b1}, b1 = {b0}),
+                    },
+                    Iterate(l0, element = {b1}, until = FirstSuccess) {
+                        #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                        #[failure_if(|bb| *bb.t1 < *bb.t0)]
+                        RepeatUntilFailure(forever) {
+                            ReactiveSequence {
+                                #[run_while(|bb| *bb.t1 + 2 == *bb.t1)]
+                                #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                                SequenceWithMemory {
+                                    StatefulAction(Task<5> = Task::<5>),
+                                    StatefulAction(PTask<6>, b0 = {b1}),
+                                    AlwaysRunning,
+                                },
+                            },
+                        },
+                    },
+                    ParallelAll(1) {
+                        BinarySelector(|bb| bb.b0 != 0, dynamic = true) {
+                            #[run_while(|bb| *bb.t1 + 3 == 1)]
+                            #[on_halted(|bb| bb.t0.set(5))]
+                            #[on_success(|bb| bb.b0 += 1)]
+                            ReactiveSequence {
+                                StatefulAction(Task<7>),
+                                Script(|bb| *bb.t1 += 3),
+                            },
+                            StatefulAction(Task<8>),
+                        },
+                    },
                 },
             },
-            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0436Blackboard { t0 o0 b1 });
+board!(Tree0436Blackboard { t0 l0 o0 b1 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0437 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 4,
-            b0: i64,
+            b0: i64 = 1,
         }
-        AsyncFallback {
-            Condition(|ctx| ctx.check(0)),
-            Condition(Cond<1>),
-            #[success_if(|bb| bb.b0 == 7)]
-            #[post(|bb| *bb.t0 += 3)]
-            Action(PAct<2>, b0 = {=}, b1 = {t0}),
-            #[on_success(|bb| bb.b0 += 3)]
-            #[failure_if(|bb| bb.b0 % 2 < 1)]
-            Action(Act<3> = Act::<3>),
+        SequenceStar {
+            ReactiveSequence {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+            },
         }
     }
 }
@@ -1356,26 +1283,94 @@ board!(Tree0437Blackboard { t0 b0 });
 bt::behavior_tree! {
     pub tree Tree0438 for Ctx {
         blackboard {
+            #[tracked] t1: i64 = 2,
+            o0: Option<i64> = Some(5),
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 4,
+        }
+        Timeout(10) {
+            Precondition(|bb| bb.o0.unwrap_or(0) > 3, else = Running) {
+                ForceSuccess {
+                    Precondition(|bb| *bb.t1 < 7, else = Success) {
+                        #[skip_if(|bb| *bb.t0 + 2 > 5)]
+                        MemPriority {
+                            WhileDoElse {
+                                Conditional(|bb| bb.b1 > bb.b0 % 2, dynamic = true, else = Failure) {
+                                    StatefulAction(Task<0> = Task::<0>),
+                                },
+                                Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 1) % 3, &mut bb.b0)),
+                            },
+                            Conditional(|bb| *bb.t0 % 3 < 0, dynamic = true, else = Success) {
+                                ForceSuccess {
+                                    #[skip_if(|bb| *bb.t1 == bb.b0)]
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0438Blackboard { t1 o0 b1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0439 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        Precondition(|bb| *bb.t0 + 2 < bb.b0 % 4, else = Success) {
+            SequenceWithMemory {
+                StatefulAction(Task<0> = Task::<0>),
+                Fallback {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+                Action(Act<3>),
+                Loop(q0, value = {t0}) {
+                    StatefulAction(Task<4>),
+                },
+                StatefulAction(Task<5> = Task::<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0439Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0440 for Ctx {
+        blackboard {
             #[tracked] t0: i64,
-            b1: i64,
             b0: i64,
+            o0: Option<i64> = Some(5),
             #[tracked] t1: i64,
         }
-        ReactiveFallback {
-            IndexSwitch(|bb| bb.b1, out_of_range = Fail, dynamic = false) {
-                AlwaysSuccess,
-                StatefulAction(Task<0> = Task::<0>),
-                Sleep(10),
-                StatefulAction(Task<1>),
-            },
-            Action(Act<2> = Act::<2>),
-            #[run_while(|bb| bb.b1 % 4 > 1)]
-            #[skip_if(|bb| *bb.t1 % 3 < 1)]
-            Observe(|bb| *bb.t0 < *bb.t1 + 1, abort = self) {
-                BinarySelector(|bb| bb.b0 != 7) {
-                    RepeatUntilFailure(2) {
-                        Condition(Cond<3>),
-                    },
+        SkipUnlessUpdated(t1) {
+            Parallel(failure = -1) {
+                Parallel(success = 1, failure = 2) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    AlwaysSuccess,
+                    #[run_while(|bb| bb.o0.is_some())]
+                    StatefulAction(PTask<1>, b0 = {t1}, b1 = {b0}),
+                },
+                MemSequence {
+                    Succeeder,
+                    #[post(|bb| bb.b0 += 3)]
+                    #[on_failure(|bb| bb.t1.set(1))]
+                    StatefulAction(Task<2>),
+                },
+                Inverter {
+                    Condition(Cond<3>),
+                },
+                ParallelAll(max_failures = -2) {
+                    WasEntryUpdated(t1),
+                    #[skip_if(|bb| *bb.t0 < 7)]
                     StatefulAction(Task<4>),
                 },
             },
@@ -1383,518 +1378,359 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0438Blackboard { t0 b1 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0439 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2> = Cond::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0440 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-        }
-        TryCatch(catch_on_halt = true) {
-            Loop(q0, value = {t0}, if_empty = Skipped) {
-                Runner,
-            },
-            Action(PAct<0>, b0 = {t0}, b1 = {b0}),
-            Sleep(10),
-        }
-    }
-}
-
-board!(Tree0440Blackboard { q0 t0 b0 });
+board!(Tree0440Blackboard { t0 b0 o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0441 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            #[allow(unused)] b0: i64,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        #[on_failure(|bb| { if *bb.t0 % 2 < 1 { bb.b1 += 3 }; *bb.t1 += 1 })]
-        AsyncSequence {
-            #[success_if(|bb| *bb.t1 == 3)]
-            AsyncSequence {
-                SequenceStar {
-                    StatefulAction(PTask<0>, b0 = 1),
-                },
-                Cooldown(0, filtered = Skipped) {
-                    DynamicSelector {
-                        ScriptCondition(|bb| *bb.t1 < 2),
-                        Condition(Cond<1> = Cond::<1>),
+        Parallel(success = -3, failure = -1) {
+            Sleep(30),
+            Priority {
+                Condition(Cond<0>),
+                #[skip_if(|bb| bb.b0 + 1 < 7)]
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+            },
+            Repeat(1) {
+                Observe(|bb| bb.b1 > 1) {
+                    WaitUntil(|bb| bb.b1 + 4 > 5) {
+                        Action(PIo<2>, t0 = {b0}),
                     },
-                },
-                Conditional(|bb| *bb.t0 + 1 != 4, else = Failure) {
-                    Action(Act<2>),
-                },
-                Optional {
-                    Action(Act<3>),
                 },
             },
         }
     }
 }
 
-board!(Tree0441Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0442Sub0 for Ctx {
-        ReactiveSelector {
-            StatefulAction(Task<1>),
-            Sleep(20),
-        }
-    }
-}
+board!(Tree0441Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0442 for Ctx {
-        IfThenElse {
-            WhileDoElse {
-                Deadline(0) {
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            Condition(Cond<0>),
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Cooldown(0, filtered = Skipped) {
+            Repeater(3) {
+                #[run_while(|bb| *bb.t0 == bb.b0)]
+                #[success_if(|bb| *bb.t0 > *bb.t0 + 4)]
+                ReactiveSequence {
+                    #[on_success(|bb| bb.b0 = bb.b1 + 3)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    RunOnce(then_skip = false) {
+                        #[on_halted(|bb| bb.b0 += 3)]
+                        #[success_if(|bb| bb.o0.is_none())]
+                        #[on_failure(|bb| bb.b1 = (*bb.t0 + 1) % 2)]
+                        Condition(Cond<0>),
+                    },
+                    Condition(PCond<1>, b0 = {b1}),
+                    Cooldown(20) {
+                        TryCatch {
+                            StatefulAction(Task<2>),
+                            #[skip_if(|bb| bb.b1 % 3 == 0)]
+                            #[on_success(|bb| bb.b1 += 2)]
+                            #[post(|bb| { bb.b1 += 3; bb.t0.set((bb.b1 + 3) % 4) })]
+                            Sleep(20),
                         },
-                        SubTree(Tree0442Sub0),
                     },
-                },
-                Deadline(30) {
-                    Remap(success = Success, failure = Failure) {
-                        Condition(Cond<2>),
+                    AsyncFallback {
+                        #[post(|bb| bb.o0 = None)]
+                        SequenceStar {
+                            #[success_if(|bb| bb.b1 != 6)]
+                            Conditional(|bb| *bb.t0 == 5, else = Success) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                            SetBlackboard(b0 = 7),
+                        },
                     },
-                },
-            },
-            Sequence {
-                WhileDoElse {
-                    DynamicSelector {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                    Repeat(4) {
-                        StatefulAction(Task<6>),
-                    },
-                    Condition(Cond<7>),
                 },
             },
         }
     }
 }
+
+board!(Tree0442Blackboard { o0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0443 for Ctx {
-        RepeatUntil(Success) {
-            Action(Act<0>),
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 1,
+        }
+        Delay(100) {
+            Selector {
+                Observe(|bb| *bb.t1 + 1 < 5, abort = lower) {
+                    Sequence {
+                        #[on_success(|bb| bb.b0 += 2)]
+                        ReactiveSequence {
+                            Retry(2) {
+                                StatefulAction(Task<0>),
+                            },
+                            WasEntryUpdated(t0),
+                        },
+                        #[skip_if(|bb| (*bb.t0 + 4) % 2 < 0)]
+                        Sleep(50),
+                    },
+                },
+                Observe(|bb| bb.b0 > 1, abort = self) {
+                    MemPriority {
+                        StatefulAction(Task<1>),
+                        SetBlackboard(t1 = 2),
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0444Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            o0: Option<i64> = Some(10),
-        }
-        #[post(|bb| bb.o0 = None)]
-        Action(PIo<0>, t0 = {=})
-    }
-}
+board!(Tree0443Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0444 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(0),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
         }
-        ParallelAll {
-            SubTree(Tree0444Sub0, t0 = {=}, o0 = {o0}),
-            Sleep(30),
+        Loop(q0, if_empty = Skipped) {
+            DynamicSequence {
+                Sequence {
+                    #[skip_if(|bb| *bb.t0 % 2 < 1)]
+                    Condition(Cond<0> = Cond::<0>),
+                    StatefulAction(Task<1>),
+                },
+                ReactiveFallback {
+                    Action(Act<2>),
+                    Filter(times = 2) {
+                        UnsetBlackboard(o0),
+                    },
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    Action(Act<5>),
+                },
+                ParallelAll(1) {
+                    Condition(Cond<6> = Cond::<6>),
+                    Condition(Cond<7>),
+                    WasEntryUpdated(t0),
+                },
+            },
         }
     }
 }
 
-board!(Tree0444Blackboard { t0 o0 });
+board!(Tree0444Blackboard { q0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0445Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+        }
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            Script(|bb| bb.b1 += 2),
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0445 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            b1: i64,
         }
-        TryCatch(catch_on_halt = true) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                Succeeder,
-                ScriptCondition(|bb| *bb.t0 + 1 < 2),
-            },
-            ForceSuccess {
-                Condition(Cond<1>),
-            },
-            PrioritySelector {
-                #[score(|bb| (*bb.t0 + 4) as f32)]
-                DynamicSequence {
-                    Fallback {
-                        Action(Act<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                        AsyncFallback {
-                            Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
-                            Sleep(50),
-                        },
-                    },
-                    Condition(Cond<5>),
-                    Action(PAct<6>, b0 = {=}),
-                },
-            },
-            WhileDoElse {
-                #[on_success(|bb| *bb.t1 += 3)]
-                Action(PAct<7>, b0 = {=}),
-                StatefulAction(PTask<8>, b0 = 0, b1 = {t1}),
-            },
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            SubTree(Tree0445Sub0, ..),
         }
     }
 }
 
-board!(Tree0445Blackboard { t1 b0 t0 });
+board!(Tree0445Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0446Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b0: i64 = 10,
+        }
+        UnsetBlackboard(o0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0446 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
         }
-        Delay(0) {
-            Selector {
-                Observe(|bb| bb.b0 % 3 < 1, abort = both) {
-                    ReactiveSequence {
-                        Cooldown(0) {
-                            ReactiveFallback {
-                                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                                StatefulAction(Task<1>),
-                                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 1, &mut bb.b0)),
-                                Condition(Cond<3>),
-                            },
-                        },
-                        ReactiveSequence {
-                            Inverter {
-                                Action(|ctx, bb| ctx.exec_in(4, 6, &mut bb.b0)),
-                            },
-                            Condition(Cond<5>),
-                            #[skip_if(|bb| *bb.t0 + 1 != *bb.t1)]
-                            Condition(PCond<6>, b0 = {b0}),
-                        },
-                        Cooldown(100, filtered = Skipped) {
-                            TryCatch {
-                                Repeat(2) {
-                                    Condition(|ctx| ctx.check(7)),
-                                },
-                                Action(PAct<8>, b0 = {b0}, b1 = {t0}),
-                                ScriptCondition(|bb| bb.b0 % 4 > 1),
-                                #[run_while(|bb| *bb.t1 > bb.b0)]
-                                #[success_if(|bb| *bb.t1 < 3)]
-                                Priority {
-                                    Action(|ctx, bb| ctx.exec_in(9, *bb.t1 % 3, &mut bb.b0)),
-                                    Condition(Cond<10>),
-                                },
-                            },
-                        },
-                    },
-                },
-                ParallelAll(max_failures = -3) {
-                    ReactiveFallback {
-                        Filter(times = 1, filtered = Skipped) {
-                            Condition(Cond<11>),
-                        },
-                        Retry(0) {
-                            #[post(|bb| *bb.t1 += 1)]
-                            #[run_while(|bb| bb.b0 != 4)]
-                            StatefulAction(Task<12>),
-                        },
-                        MemSequence {
-                            StatefulAction(Task<13>),
-                            Condition(Cond<14>),
-                            Condition(PCond<15>, b0 = {t1}),
-                        },
-                        Action(Act<16>),
-                        Action(|ctx, bb| ctx.exec_in(17, bb.b0, &mut bb.b0)),
-                    },
-                    RetryUntilSuccessful(forever) {
-                        SequenceWithMemory {
-                            Fallback {
-                                StatefulAction(PTask<18>, b0 = {b0}, b1 = {b0}),
-                                Action(PIo<19>, t0 = {=}),
-                            },
-                            #[run_while(|bb| *bb.t1 % 4 != 1)]
-                            #[on_failure(|bb| *bb.t0 += 1)]
-                            Parallel(failure = 1) {
-                                AlwaysSuccess,
-                                SetBlackboard(b0 = 5),
-                            },
-                            RetryUntilSuccessful(0) {
-                                Condition(PCond<20>, b0 = 8),
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        ReactiveSelector {
-                            Action(Act<21>),
-                            Failer,
-                            Action(PIo<22>, t0 = {=}),
-                        },
-                    },
-                },
-            },
+        #[on_success(|bb| { bb.o0 = Some(bb.b0); bb.t0.set(0) })]
+        MaxTime(0) {
+            SubTree(Tree0446Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
         }
     }
 }
 
-board!(Tree0446Blackboard { t1 t0 b0 });
+board!(Tree0446Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0447 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
         }
-        Fallback {
-            RunOnce(then_skip = false) {
-                Fallback {
-                    Observe(|bb| bb.o0.unwrap_or(2) + 4 == 6, abort = both) {
-                        Repeater(forever) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Switch(b1) {
-                        case 4 => Condition(Cond<1>),
-                        case 1 => StatefulAction(Task<2>),
-                        _ => Action(PIo<3>, t0 = {=}),
+        AsyncFallback {
+            ParallelAll(0) {
+                WaitUntil(|bb| *bb.t0 + 3 < 1) {
+                    StepSequencer {
+                        StatefulAction(Task<0>),
+                        Succeeder,
+                        Condition(Cond<1>),
                     },
                 },
             },
-            Conditional(|bb| bb.o0.is_none()) {
-                Precondition(|bb| bb.b1 < bb.b0, else = Skipped) {
-                    Delay(30) {
-                        Remap(success = Success, failure = Failure) {
-                            ForceFailure {
-                                Condition(Cond<4>),
+            StepSequencer {
+                BinarySelector(|bb| *bb.t1 != 0, dynamic = true) {
+                    KeepRunningUntilFailure {
+                        Action(Act<2>),
+                    },
+                    UnsetBlackboard(o0),
+                },
+            },
+            AsyncSequence {
+                Precondition(|bb| (*bb.t0 + 3) % 2 > 0, else = Running) {
+                    SequenceWithMemory {
+                        Sequence {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            Action(Act<5>),
+                            UnsetBlackboard(o0),
+                        },
+                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 3) {
+                            #[post(|bb| if bb.o0.is_none() { bb.b0 += 2 })]
+                            Precondition(|bb| bb.o0.is_some()) {
+                                Action(PAct<6>, b0 = {b0}, b1 = {b0}),
                             },
                         },
                     },
                 },
             },
+            Repeat(0) {
+                StatefulAction(Task<7>),
+            },
         }
     }
 }
 
-board!(Tree0447Blackboard { b0 o0 b1 t0 });
+board!(Tree0447Blackboard { b0 t0 t1 l0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0448 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        Delay(50) {
-            Fallback {
-                StatefulAction(Task<0>),
-                Sequence {
-                    ReactiveFallback {
-                        AsyncSequence {
-                            #[skip_if(|bb| (bb.o0.unwrap_or(2) + 1) % 3 != 2)]
-                            StatefulAction(Task<1>),
-                            UnsetBlackboard(o0),
-                        },
-                        WhileDoElse {
-                            StatefulAction(Task<2> = Task::<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                StatefulAction(Task<4>),
-                Fallback {
-                    #[on_halted(|bb| bb.b1 += 3)]
-                    #[skip_if(|bb| (*bb.t1 + 1) % 2 > 0)]
-                    #[post(|bb| *bb.t1 += 1)]
-                    Switch(b1) {
-                        case 3 => StatefulAction(Task<5> = Task::<5>),
-                        case 1 => Repeat(2) {
-                            SetBlackboard(t0 = 9),
-                        },
-                        case 0 => Wait(100),
-                        _ => UnsetBlackboard(o0),
-                    },
-                },
+        Fallback {
+            IfThenElse {
+                #[on_halted(|bb| { if *bb.t1 == 3 { *bb.t0 += 3 }; *bb.t0 += 3 })]
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+                #[on_success(|bb| bb.b0 += 2)]
+                #[on_halted(|bb| bb.b0 += 2)]
+                Condition(Cond<1>),
+            },
+            Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
+            PrioritySelector {
+                #[score(|bb| (bb.b0 % 2) as f32)]
+                Script(|bb| bb.b0 = *bb.t1),
+                #[score(|bb| (bb.b1 % 4) as f32)]
+                #[post(|bb| bb.t0.set(5))]
+                #[on_halted(|bb| bb.b0 = (bb.b0 + 2) % 2)]
+                Condition(Cond<3>),
             },
         }
     }
 }
 
-board!(Tree0448Blackboard { o0 t1 t0 b1 });
+board!(Tree0448Blackboard { t1 b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0449 for Ctx {
-        FlipSelector {
-            PolicyParallel(policy = FirstFailure) {
-                MemPriority {
-                    StatefulAction(Task<0>),
-                    Optional {
-                        MemSequence {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Sleep(10),
-                        },
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 3,
+            b1: i64 = 0,
+        }
+        #[skip_if(|bb| bb.o0.is_none())]
+        Fallback {
+            Switch(b1) {
+                case 4 => FlipSelector {
+                    Priority {
+                        SetBlackboard(o0 = Some(1)),
                     },
+                    Condition(Cond<0>),
                 },
+                case 3 => Priority {
+                    Action(PAct<1>, b0 = {=}, b1 = {b0}),
+                    Condition(Cond<2> = Cond::<2>),
+                    Condition(Cond<3>),
+                },
+                _ => StatefulAction(Task<4>),
             },
         }
     }
 }
+
+board!(Tree0449Blackboard { o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0450 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 0,
             b0: i64 = 5,
-            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t1: i64,
         }
-        Priority {
-            KeepRunningUntilFailure {
-                Selector {
-                    #[skip_if(|bb| (bb.b0 + 1) % 2 < 0)]
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        StatefulAction(Task<0> = Task::<0>),
-                        Action(PAct<1>, b0 = {=}),
-                        #[success_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    ReactiveFallback {
-                        Action(Act<3>),
-                    },
-                    AsyncFallback {
-                        Limiter(3) {
-                            Condition(PCond<4>, b0 = {b1}),
-                        },
-                        RetryUntilSuccessful(2) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Filter(times = 3, filtered = Skipped) {
-                        AsyncFallback {
-                            WhileDoElse {
-                                StatefulAction(PTask<6>, b0 = {b0}, b1 = {t0}),
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                            Action(|ctx| ctx.exec(8)),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                IfThenElse {
-                    Conditional(|bb| *bb.t0 + 3 > 4) {
-                        BinarySelector(|bb| bb.b1 % 3 < 2) {
-                            Sequence {
-                                Action(|ctx, bb| ctx.exec_in(10, (bb.o0.unwrap_or(3) + 4) % 3, &mut bb.b0)),
-                                StatefulAction(Task<11>),
-                            },
-                            Conditional(|bb| bb.b0 % 4 < 0, dynamic = true) {
-                                Wait(0),
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        StatefulAction(Task<12>),
-                        Condition(Cond<13> = Cond::<13>),
-                        RepeatUntilSuccess(forever) {
-                            StepSequencer {
-                                StatefulAction(Task<14>),
-                            },
-                        },
-                    },
+        #[run_while(|bb| *bb.t1 == 6)]
+        Loop(q0, value = {t1}, if_empty = Running) {
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t1)),
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 4, &mut bb.b0)),
+                    Condition(Cond<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0450Blackboard { o0 b1 b0 t0 });
+board!(Tree0450Blackboard { b0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0451 for Ctx {
         blackboard {
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 1,
             #[tracked] t0: i64,
-            o0: Option<i64> = Some(4),
         }
-        #[run_while(|bb| bb.o0.is_some())]
-        #[failure_if(|bb| *bb.t0 % 3 > 0)]
-        Retry(0) {
-            Action(PIo<0>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree0451Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0452 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b1: i64 = 4,
-            b0: i64 = 3,
-        }
-        Delay(30) {
-            #[on_halted(|bb| bb.b1 += 1)]
-            Filter(times = 2, count = Failure) {
-                IfThenElse {
-                    #[on_failure(|bb| bb.o0 = Some(bb.b0 + 3))]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Timeout(0) {
-                        ReactiveSequence {
-                            #[post(|bb| bb.b0 = bb.o0.unwrap_or(5))]
-                            #[on_halted(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-                            ScriptCondition(|bb| bb.o0.unwrap_or(0) + 1 < 1),
-                            StatefulAction(PTask<0>, b0 = {b0}),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    AsyncFallback {
-                        Sequence {
-                            Condition(Cond<2>),
-                            Script(|bb| if bb.b1 % 3 > 1 { bb.b0 = (bb.b0 + 1) % 4 }),
-                        },
-                        RetryUntilSuccessful(1) {
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Action(Act<3> = Act::<3>),
-                                Repeat(3) {
-                                    Condition(Cond<4>),
-                                },
-                            },
-                        },
-                    },
-                    SequenceWithMemory {
-                        Action(Act<5>),
-                        WhileDoElse {
-                            Condition(|ctx| ctx.check(6)),
-                            StatefulAction(PTask<7>, b0 = {b0}),
-                        },
+        Loop(q0, if_empty = Skipped) {
+            Repeater(2) {
+                Loop(q0, if_empty = Skipped) {
+                    Fallback {
+                        Condition(Cond<0> = Cond::<0>),
+                        #[on_success(|bb| if *bb.t0 % 2 > 0 { bb.b0 += 2 })]
+                        Sleep(100),
                     },
                 },
             },
@@ -1902,551 +1738,613 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0452Blackboard { o0 b1 b0 });
+board!(Tree0451Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0452 for Ctx {
+        RepeatUntilFailure(1) {
+            RepeatTimes(3) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0453Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        Action(Act<9>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0453 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64 = 1,
         }
-        RepeatTimes(1) {
-            #[run_while(|bb| bb.o0.unwrap_or(1) > 6)]
-            SequenceStar {
-                Delay(20) {
-                    Filter(times = 1, count = Failure, filtered = Skipped) {
-                        Wait(50),
+        SequenceWithMemory {
+            Fallback {
+                ParallelAll(1) {
+                    MemSequence {
+                        Observe(|bb| bb.b1 != 3, abort = none) {
+                            ReactiveSequence {
+                                Action(Act<0>),
+                                Action(PIo<1>, t0 = {=}),
+                            },
+                        },
+                        Action(Act<2>),
+                        Wait(0),
+                        ReactiveFallback {
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                        },
+                        SequenceWithMemory {
+                            ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
+                            StatefulAction(Task<5>),
+                        },
                     },
                 },
-                Condition(Cond<0>),
-                ParallelAll(max_failures = -1) {
-                    ScriptCondition(|bb| *bb.t1 % 3 == 2),
-                    StatefulAction(Task<1>),
-                    Action(PIo<2>, t0 = {=}),
+            },
+            Fallback {
+                Condition(PCond<6>, b0 = 2),
+                Observe(|bb| bb.b1 < *bb.t0 % 2, abort = lower) {
+                    RunOnce(then_skip = true) {
+                        Optional {
+                            Precondition(|bb| bb.b0 % 2 < 0, else = Running) {
+                                AlwaysSuccess,
+                            },
+                        },
+                    },
                 },
+                Action(Act<7>),
+            },
+            MemSequence {
+                Timeout(10) {
+                    StatefulAction(Task<8>),
+                },
+                SubTree(Tree0453Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
+                FlipSelector {
+                    Action(PIo<10>, t0 = {=}),
+                    StatefulAction(Task<11>),
+                },
+                Invert {
+                    Condition(Cond<12>),
+                },
+                StatefulAction(Task<13> = Task::<13>),
             },
         }
     }
 }
 
-board!(Tree0453Blackboard { o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0454Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0453Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0454Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        SubTree(Tree0454Sub1, t0 = {=}, b1 = {b1}, b0 = {=})
+        WaitValueUpdate(t0) {
+            Timeout(10) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0454Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0454 for Ctx {
         blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64,
             #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            b0: i64 = 0,
+            o0: Option<i64>,
         }
         IfThenElse {
-            #[success_if(|bb| *bb.t0 + 1 < 7)]
-            Conditional(|bb| bb.b1 < 7, dynamic = true, else = Success) {
-                Repeater(3) {
-                    Observe(|bb| bb.b1 + 2 != 1) {
-                        ReactiveFallback {
-                            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b0}),
-                            SubTree(Tree0454Sub0, ..),
-                            #[on_success(|bb| bb.b1 = bb.b0)]
-                            StatefulAction(Task<2>),
-                            Condition(Cond<3>),
-                        },
+            SubTree(Tree0454Sub0, l0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
+            Conditional(|bb| bb.o0.is_some(), dynamic = false) {
+                Repeater(forever) {
+                    Repeat(forever) {
+                        SubTree(Tree0454Sub1, l0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}),
                     },
                 },
             },
-            IfThenElse {
-                Condition(Cond<4>),
-                Condition(Cond<5>),
-                Condition(PCond<6>, b0 = {t0}),
+            Priority {
+                #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
+                Condition(PCond<2>, b0 = {=}),
+                WasEntryUpdated(t0),
             },
-            ParallelAll(1) {
-                #[failure_if(|bb| bb.b1 % 2 > 0)]
-                #[skip_if(|bb| *bb.t0 + 2 != *bb.t0 + 4)]
-                #[success_if(|bb| bb.b1 > 2)]
-                Condition(Cond<7>),
-                Precondition(|bb| bb.b1 + 4 < 2, else = Failure) {
-                    SetBlackboard(t0 = 8),
+        }
+    }
+}
+
+board!(Tree0454Blackboard { l0 b0 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0455 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        Priority {
+            #[failure_if(|bb| bb.b0 > 7)]
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Observe(|bb| bb.b0 + 1 < 7) {
+                Priority {
+                    ReactiveFallback {
+                        Selector {
+                            #[run_while(|bb| *bb.t0 != 5)]
+                            #[failure_if(|bb| bb.b0 + 3 > bb.b0)]
+                            #[success_if(|bb| *bb.t0 < bb.b0)]
+                            StatefulAction(Task<2> = Task::<2>),
+                            Condition(Cond<3>),
+                        },
+                        ParallelAll {
+                            StatefulAction(PTask<4>, b0 = 2, b1 = {b0}),
+                            StatefulAction(Task<5> = Task::<5>),
+                            Condition(Cond<6>),
+                        },
+                        Condition(Cond<7>),
+                        Failer,
+                        Condition(Cond<8>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0454Blackboard { t0 b1 b0 });
+board!(Tree0455Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0455 for Ctx {
-        ParallelAll {
+    pub tree Tree0456 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 5,
+        }
+        SequenceWithMemory {
+            Succeeder,
+            StatefulAction(Task<0> = Task::<0>),
+            #[on_halted(|bb| { bb.b1 += 1; bb.b1 += 3 })]
+            Precondition(|bb| bb.b1 + 1 < 7) {
+                ScriptCondition(|bb| bb.b0 > 0),
+            },
+            Condition(PCond<1>, b0 = {=}),
+            Delay(0) {
+                SetBlackboard(b0 = 0),
+            },
+        }
+    }
+}
+
+board!(Tree0456Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0457 for Ctx {
+        MaxTime(0) {
             ReactiveFallback {
-                Cooldown(0) {
-                    Fallback {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    ReactiveSequence {
+                        Delay(0) {
+                            StatefulAction(Task<1>),
+                        },
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Fallback {
+                    SequenceWithMemory {
+                        Action(Act<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                    },
+                    StatefulAction(Task<7>),
+                },
+                RepeatUntilFailure(2) {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        Parallel(failure = -2) {
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9> = Task::<9>),
+                        },
+                        Failer,
+                        Condition(Cond<10>),
+                        Repeat(2) {
+                            Condition(Cond<11> = Cond::<11>),
+                        },
+                        Action(Act<12>),
                     },
                 },
             },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0458 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        #[success_if(|bb| *bb.t0 % 3 != 0)]
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+            ParallelAll {
+                ReactiveFallback {
+                    Action(Act<0>),
+                    Timeout(30) {
+                        AlwaysRunning,
+                    },
+                    Action(Act<1>),
+                },
+                Script(|bb| { bb.b0 += 3; *bb.t0 += 3 }),
+                RepeatTimes(2) {
+                    SetBlackboard(t0 = {b0}),
+                },
+                Action(Act<2>),
+                Sequence {
+                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                    Condition(Cond<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0458Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0459 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 0,
+        }
+        #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+        ReactiveSequence {
+            Action(|ctx| ctx.exec(0)),
+            Action(Act<1>),
             Condition(Cond<2>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0456 for Ctx {
-        Deadline(20) {
-            Retry(3) {
-                Remap(success = Success, failure = Failure) {
-                    ReactiveSequence {
-                        PolicyParallel(policy = FirstSuccess, repeat = false) {
-                            Wait(20),
-                            PolicyParallel(policy = FirstSuccess) {
-                                StepSequencer {
-                                    AlwaysSuccess,
-                                    StatefulAction(Task<0> = Task::<0>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
+board!(Tree0459Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0457 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-        }
-        StepSequencer {
-            Precondition(|bb| bb.o0.is_none(), else = Running) {
-                Wait(0),
-            },
-            Action(Act<0>),
-            MemPriority {
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                    Condition(Cond<1>),
-                    #[failure_if(|bb| (bb.b0 + 4) % 2 < 1)]
-                    #[run_while(|bb| bb.o0.is_some())]
-                    #[on_halted(|bb| bb.t1.set(*bb.t0 + 4))]
-                    Sleep(0),
-                },
-            },
-        }
+    pub tree Tree0460Sub0 for Ctx {
+        Condition(Cond<4>)
     }
 }
-
-board!(Tree0457Blackboard { b0 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0458 for Ctx {
-        Parallel(success = 1, failure = 1) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0459 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        ReactiveFallback {
-            ReactiveFallback {
-                Conditional(|bb| *bb.t0 + 1 < 1, dynamic = false, else = Success) {
-                    ReactiveSequence {
-                        ParallelAll {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Observe(|bb| bb.b0 > 7) {
-                                Timeout(0) {
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            Priority {
-                Condition(PCond<1>, b0 = 4),
-                Cooldown(0, filtered = Failure) {
-                    RepeatUntilFailure(forever) {
-                        Remap(success = Success, failure = Failure) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstFailure) {
-                    Condition(|ctx| ctx.check(3)),
-                    Action(Act<4>),
-                },
-            },
-            BinarySelector(|bb| bb.b0 > 7) {
-                Deadline(0) {
-                    ReactiveFallback {
-                        Action(PIo<5>, t0 = {=}),
-                        Condition(|ctx| ctx.check(6)),
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Observe(|bb| *bb.t0 % 3 != 0, abort = self) {
-                    Selector {
-                        StatefulAction(Task<9>),
-                        Condition(Cond<10> = Cond::<10>),
-                        Condition(Cond<11>),
-                        StatefulAction(PTask<12>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0459Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0460 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        AsyncSequence {
-            Fallback {
-                RunOnce(then_skip = true) {
-                    Optional {
-                        Repeat(forever) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                },
-                WasEntryUpdated(t0),
-                ReactiveFallback {
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    Action(|ctx| ctx.exec(4)),
-                    #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
-                    #[skip_if(|bb| bb.b1 < 2)]
-                    Condition(Cond<5>),
+        DynamicSequence {
+            SequenceWithMemory {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Action(Act<2>),
                 },
             },
-            Sequence {
-                MaxTime(0) {
-                    #[skip_if(|bb| bb.b1 + 1 < 4)]
-                    WhileDoElse {
-                        PolicyParallel(policy = FirstSuccessOrFailure) {
-                            Script(|bb| bb.b1 += 1),
-                            Action(PAct<6>, b0 = {=}, b1 = {b0}),
-                            SetBlackboard(b1 = 2),
-                            Condition(|ctx, bb| ctx.check_in(7, 2)),
-                        },
-                        Script(|bb| bb.t0.set(6)),
-                        StatefulAction(Task<8>),
-                    },
-                },
+            Repeat(0) {
+                Action(Act<3> = Act::<3>),
             },
-            ReactiveFallback {
-                AlwaysFailure,
-                Succeeder,
-            },
+            SubTree(Tree0460Sub0),
+            Condition(Cond<5>),
+            Action(|ctx| ctx.exec(6)),
         }
     }
 }
-
-board!(Tree0460Blackboard { t0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0461 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(1),
         }
-        ReactiveSelector {
-            SetBlackboard(t0 = 5),
+        #[skip_if(|bb| bb.o0.unwrap_or(2) < 2)]
+        Observe(|bb| *bb.t0 + 4 < 2, abort = self) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
 
-board!(Tree0461Blackboard { t0 });
+board!(Tree0461Blackboard { t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0462Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        AlwaysFailure
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0462 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
             #[tracked] t0: i64 = 1,
-            b0: i64,
         }
-        FlipSelector {
-            ReactiveSequence {
-                #[on_failure(|bb| bb.b0 = *bb.t1)]
-                WaitUntil(|bb| *bb.t0 == 3) {
-                    ScriptCondition(|bb| bb.b0 < 3),
+        Iterate(l0, element = {b1}, until = Never, reset_index = false) {
+            PolicyParallel(policy = FirstSuccess) {
+                #[run_while(|bb| bb.b1 + 4 != 1)]
+                Fallback {
+                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+                    Condition(Cond<1>),
+                    Action(Act<2> = Act::<2>),
+                    AlwaysFailure,
+                    #[success_if(|bb| bb.b1 % 2 != 0)]
+                    SubTree(Tree0462Sub0, ..),
                 },
-                MemPriority {
-                    #[failure_if(|bb| *bb.t0 > bb.b0 % 3)]
-                    #[run_while(|bb| *bb.t0 + 3 == 7)]
-                    #[on_failure(|bb| *bb.t1 += 1)]
-                    StatefulAction(Task<0> = Task::<0>),
-                    Action(Act<1>),
-                },
-                Action(|ctx| ctx.exec(2)),
-            },
-            Loop(q0) {
-                RepeatUntil(Success) {
-                    MaxTime(0) {
-                        Fallback {
-                            #[on_success(|bb| *bb.t0 += 3)]
-                            #[failure_if(|bb| *bb.t1 == 5)]
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            Condition(Cond<3>),
-                            Condition(Cond<4>),
-                            Invert {
-                                Action(Act<5>),
+                DynamicSelector {
+                    Action(Act<3>),
+                    RetryUntilSuccessful(1) {
+                        Precondition(|bb| bb.b1 + 4 == *bb.t0, else = Failure) {
+                            Iterate(l0, element = {b1}, until = FirstFailure, reset_index = true) {
+                                SequenceStar {
+                                    SetBlackboard(b1 = 4),
+                                    ScriptCondition(|bb| *bb.t0 + 4 > 4),
+                                    #[post(|bb| { bb.b0 += 2; bb.b0 += 2 })]
+                                    #[success_if(|bb| bb.b1 % 2 > 0)]
+                                    Script(|bb| { bb.t0.set(bb.b1 % 4); bb.b0 += 1 }),
+                                },
                             },
                         },
                     },
                 },
-            },
-            RepeatTimes(forever) {
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<6> = Task::<6>),
-                    Condition(|ctx, bb| ctx.check_in(7, (bb.b0 + 1) % 3)),
-                },
-            },
-            StatefulAction(Task<8>),
-            AsyncSequence {
-                AlwaysSuccess,
-                Deadline(0) {
-                    #[run_while(|bb| *bb.t1 < 2)]
-                    #[success_if(|bb| *bb.t1 > 2)]
-                    Condition(PCond<9>, b0 = {b0}),
-                },
-                BinarySelector(|bb| *bb.t0 + 2 > *bb.t1, dynamic = false) {
-                    SetBlackboard(b0 = 2),
-                    StatefulAction(Task<10>),
+                Condition(PCond<4>, b0 = 8),
+                Iterate(l0, element = {b0}) {
+                    IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
+                        WasEntryUpdated(t0),
+                        Retry(2) {
+                            DynamicSequence {
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        Condition(Cond<6>),
+                        Action(Act<7>),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0462Blackboard { t1 q0 t0 b0 });
+board!(Tree0462Blackboard { b1 b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0463 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
         }
-        FlipSelector {
-            Condition(Cond<0>),
-            KeepRunningUntilFailure {
-                ScriptCondition(|bb| bb.b0 == bb.b0 % 4),
+        ReactiveFallback {
+            Repeat(forever) {
+                MemPriority {
+                    RepeatUntil(Failure) {
+                        #[failure_if(|bb| bb.b0 < 3)]
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
+                            ParallelAll(max_failures = -1) {
+                                SetBlackboard(b0 = 2),
+                            },
+                        },
+                    },
+                    WasEntryUpdated(t0),
+                    TryCatch(catch_on_halt = false) {
+                        Iterate(l0, element = {b0}, reset_index = true) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        SequenceStar {
+                            Condition(Cond<1> = Cond::<1>),
+                            Action(Act<2>),
+                        },
+                        #[run_while(|bb| *bb.t0 % 2 > 0)]
+                        WasEntryUpdated(t0),
+                        StatefulAction(Task<3>),
+                    },
+                },
             },
-            Action(PIo<1>, t0 = {t1}),
+            StatefulAction(Task<4> = Task::<4>),
         }
     }
 }
 
-board!(Tree0463Blackboard { t1 b0 });
+board!(Tree0463Blackboard { b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0464 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        #[on_failure(|bb| bb.b0 = bb.b0 % 4)]
-        WhileDoElse {
-            ReactiveFallback {
-                #[on_success(|bb| bb.o0 = None)]
-                WhileDoElse {
-                    Condition(Cond<0> = Cond::<0>),
-                    Invert {
-                        StatefulAction(Task<1>),
-                    },
+        #[post(|bb| bb.b0 = *bb.t0 % 3)]
+        RepeatUntilSuccess(forever) {
+            Selector {
+                ReactiveFallback {
+                    WasEntryUpdated(t0),
+                    Failer,
                 },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    ScriptCondition(|bb| bb.b1 < 5),
-                    Condition(Cond<3>),
-                },
-                Sequence {
-                    Repeat(2) {
-                        StatefulAction(Task<4>),
-                    },
-                    Condition(Cond<5>),
-                    Script(|bb| bb.o0 = None),
-                },
-            },
-            Remap(success = Failure, failure = Success) {
-                StatefulAction(Task<6> = Task::<6>),
-            },
-            SequenceStar {
-                Repeat(forever) {
-                    #[on_failure(|bb| { bb.b1 = bb.o0.unwrap_or(3); *bb.t0 += 1 })]
-                    #[run_while(|bb| bb.b1 % 2 == 0)]
-                    WaitUntil(|bb| bb.o0.is_none()) {
-                        Fallback {
-                            StatefulAction(PTask<7>, b0 = {b0}),
-                            #[failure_if(|bb| bb.o0.is_some())]
-                            #[success_if(|bb| bb.b1 > bb.b0)]
-                            Condition(|ctx| ctx.check(8)),
-                            RepeatUntilSuccess(1) {
-                                Condition(Cond<9>),
-                            },
-                        },
-                    },
-                },
-                SequenceStar {
-                    Delay(100) {
-                        #[on_halted(|bb| { if bb.o0.unwrap_or(4) > 4 { bb.b1 = bb.b0 + 1 }; bb.t0.set(bb.b1) })]
-                        #[run_while(|bb| bb.o0.unwrap_or(4) < 6)]
-                        #[skip_if(|bb| bb.b1 < 5)]
-                        Action(PAct<10>, b0 = 1, b1 = {=}),
-                    },
-                    MaxTime(50) {
-                        PrioritySelector {
-                            #[score(|bb| (*bb.t0) as f32)]
-                            StatefulAction(Task<11> = Task::<11>),
-                            #[score(|bb| (bb.b0 + 4) as f32)]
-                            #[run_while(|bb| *bb.t0 < bb.o0.unwrap_or(2))]
-                            #[on_success(|bb| { bb.b0 = bb.b1; *bb.t0 += 1 })]
-                            Action(|ctx, bb| ctx.exec_in(12, *bb.t0 % 3, &mut bb.b1)),
-                        },
-                    },
-                },
+                Condition(Cond<0>),
+                SetBlackboard(b0 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0464Blackboard { t0 b0 b1 o0 });
+board!(Tree0464Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0465 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            o0: Option<i64>,
-            b1: i64,
+            b1: i64 = 4,
+            b0: i64 = 0,
         }
-        Selector {
-            Observe(|bb| bb.b0 == bb.o0.unwrap_or(2), abort = lower) {
-                Repeat(2) {
-                    Parallel(success = 2) {
-                        Optional {
-                            Condition(Cond<0>),
+        TryCatch(catch_on_halt = true) {
+            StatefulAction(Task<0> = Task::<0>),
+            Inverter {
+                Remap(success = Success, failure = Success) {
+                    Interrupt(|bb| *bb.t0 + 3 < 3) {
+                        Delay(0) {
+                            StatefulAction(PTask<1>, b0 = {=}),
                         },
-                        Condition(Cond<1> = Cond::<1>),
                     },
                 },
             },
-            #[success_if(|bb| bb.b0 + 4 > 0)]
-            #[on_success(|bb| bb.t0.set(bb.b0 % 3))]
-            ReactiveFallback {
-                #[on_success(|bb| { if bb.b1 + 1 < *bb.t0 { *bb.t0 += 1 }; bb.b1 = *bb.t0 % 3 })]
-                StatefulAction(Task<2> = Task::<2>),
+            ParallelAll(max_failures = -3) {
+                #[on_success(|bb| if bb.b0 % 2 != 1 { bb.b0 = 1 })]
+                StatefulAction(Task<2>),
                 StatefulAction(Task<3>),
-                Action(PIo<4>, t0 = {b1}),
-                StatefulAction(Task<5>),
-                SetBlackboard(b1 = {b0}),
+                ScriptCondition(|bb| bb.b1 + 2 > (bb.b1 + 1) % 2),
+            },
+            WaitValueUpdate(t0) {
+                #[success_if(|bb| bb.b1 != *bb.t0 % 4)]
+                #[skip_if(|bb| bb.b0 + 2 == 1)]
+                WhileDoElse {
+                    Invert {
+                        Action(Act<4>),
+                    },
+                    Script(|bb| *bb.t0 += 1),
+                    Condition(Cond<5>),
+                },
+            },
+            RunOnce(then_skip = true) {
+                Deadline(0) {
+                    FlipSelector {
+                        Sleep(50),
+                        Runner,
+                        SetBlackboard(t0 = 6),
+                        Condition(Cond<6>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0465Blackboard { t0 b0 o0 b1 });
+board!(Tree0465Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0466 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
             #[tracked] t1: i64,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 3,
         }
-        WaitUntil(|bb| (bb.b0 + 3) % 3 < 2) {
-            Precondition(|bb| bb.b0 + 3 > 4, else = Failure) {
-                #[on_halted(|bb| bb.t1.set(*bb.t1 % 4))]
-                #[failure_if(|bb| bb.b0 % 2 < 1)]
-                Cooldown(0) {
-                    Limiter(3) {
-                        RunOnce {
-                            StepSequencer {
-                                RunOnce {
-                                    Action(PAct<0>, b0 = {t1}, b1 = {t0}),
-                                },
-                                ReactiveSequence {
-                                    StatefulAction(Task<1>),
-                                    Action(Act<2>),
-                                    Condition(Cond<3> = Cond::<3>),
-                                },
-                            },
+        SequenceStar {
+            Repeater(0) {
+                Condition(PCond<0>, b0 = {=}),
+            },
+            Selector {
+                #[on_success(|bb| { *bb.t1 += 3; bb.t0.set(bb.b1) })]
+                Action(PIo<1>, t0 = {b1}),
+                Interrupt(|bb| bb.b1 % 3 > 0) {
+                    KeepRunningUntilFailure {
+                        Interrupt(|bb| bb.b0 != *bb.t0) {
+                            Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 2)),
                         },
                     },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    AlwaysRunning,
+                    Condition(PCond<3>, b0 = 6),
+                },
+                #[on_halted(|bb| if *bb.t0 < 5 { *bb.t1 += 2 })]
+                Filter(times = 3, filtered = Skipped) {
+                    ScriptCondition(|bb| bb.b1 < 3),
+                },
+            },
+            WaitValueUpdate(t1) {
+                MemSequence {
+                    Deadline(30) {
+                        TryCatch(catch_on_halt = false) {
+                            Succeeder,
+                            #[failure_if(|bb| *bb.t1 < *bb.t0 % 3)]
+                            #[run_while(|bb| bb.b0 % 3 > 1)]
+                            #[on_success(|bb| { bb.t0.set(bb.b1); *bb.t1 += 3 })]
+                            Condition(Cond<4>),
+                            StatefulAction(Task<5> = Task::<5>),
+                        },
+                    },
+                    Priority {
+                        Condition(|ctx| ctx.check(6)),
+                        Sleep(10),
+                    },
+                    StatefulAction(Task<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0466Blackboard { b0 t0 t1 });
+board!(Tree0466Blackboard { t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0467 for Ctx {
-        Repeater(forever) {
-            Fallback {
-                Remap(success = Success, failure = Success) {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        DynamicSelector {
-                            Action(Act<0>),
-                            Condition(Cond<1>),
-                            StatefulAction(Task<2>),
-                            Condition(|ctx| ctx.check(3)),
-                        },
-                    },
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        RepeatUntil(Success) {
+            Sequence {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0) as f32)]
+                    StatefulAction(Task<0>),
+                    #[score(|bb| ((bb.b0 + 3) % 2) as f32)]
+                    ScriptCondition(|bb| *bb.t0 % 4 == 2),
+                },
+                RunOnce(then_skip = false) {
+                    #[on_success(|bb| { bb.t0.set(bb.b0 + 3); if *bb.t0 == 3 { *bb.t0 += 2 } })]
+                    #[failure_if(|bb| *bb.t0 > 4)]
+                    Action(Act<1>),
+                },
+                IfThenElse {
+                    StatefulAction(Task<2>),
+                    Sleep(0),
+                },
+                Cooldown(30, filtered = Failure) {
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
                 },
             },
         }
     }
 }
 
+board!(Tree0467Blackboard { b0 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0468 for Ctx {
-        ReactiveSequence {
-            Action(|ctx| ctx.exec(0)),
-            Action(Act<1>),
+        Repeat(0) {
+            Condition(Cond<0>),
         }
     }
 }
@@ -2454,195 +2352,138 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0469 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            b1: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Fallback {
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Condition(|ctx| ctx.check(0)),
-                StatefulAction(Task<1>),
-            },
-            Invert {
-                Observe(|bb| bb.b1 + 2 == bb.b0 % 2) {
-                    Repeater(2) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Fallback {
-                StatefulAction(Task<3>),
-                Condition(Cond<4>),
-            },
-            #[run_while(|bb| *bb.t0 < 2)]
-            Inverter {
-                Action(Act<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0469Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0470 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 1,
-        }
-        TryCatch(catch_on_halt = true) {
-            Repeat(3) {
-                DynamicSequence {
-                    Action(PIo<0>, t0 = {t1}),
-                    Action(Act<1>),
-                    Condition(Cond<2>),
-                    RetryUntilSuccessful(3) {
-                        Repeat(4) {
-                            RepeatUntilSuccess(3) {
-                                Fallback {
-                                    Action(Act<3>),
-                                    Condition(Cond<4>),
-                                    ScriptCondition(|bb| bb.b1 % 2 > 0),
-                                },
+        RepeatUntilSuccess(2) {
+            #[run_while(|bb| bb.b0 != 2)]
+            #[on_failure(|bb| bb.o0 = None)]
+            #[post(|bb| bb.b0 += 2)]
+            AsyncSequence {
+                Loop(q0) {
+                    SequenceWithMemory {
+                        Cooldown(0, filtered = Failure) {
+                            Fallback {
+                                #[post(|bb| { if bb.o0.unwrap_or(0) + 2 > *bb.t0 { bb.o0 = Some(bb.o0.unwrap_or(4)) }; bb.b0 = *bb.t0 % 2 })]
+                                #[on_failure(|bb| { if *bb.t0 % 4 < 0 { bb.o0 = Some(*bb.t0 % 3) }; bb.b0 = 6 })]
+                                #[success_if(|bb| bb.b0 + 1 > 6)]
+                                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+                                Condition(Cond<1>),
                             },
                         },
                     },
                 },
             },
-            #[failure_if(|bb| *bb.t1 + 4 == 1)]
-            PrioritySelector {
-                #[score(2)]
-                #[success_if(|bb| *bb.t1 + 2 == *bb.t0)]
-                Cooldown(10) {
-                    #[run_while(|bb| *bb.t1 < 7)]
-                    Action(Act<5> = Act::<5>),
-                },
-                #[score(|bb| (*bb.t1 + 3) as f32)]
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
         }
     }
 }
 
-board!(Tree0470Blackboard { b1 t1 t0 });
+board!(Tree0469Blackboard { b0 o0 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0471Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
+    pub tree Tree0470 for Ctx {
+        ReactiveSequence {
+            Condition(Cond<0> = Cond::<0>),
         }
-        StatefulAction(Task<5>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0471 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 2,
+            o0: Option<i64> = Some(2),
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Remap(success = Failure, failure = Failure) {
-                ParallelAll {
-                    Action(PAct<0>, b0 = {b0}, b1 = {=}),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-            },
-            #[skip_if(|bb| *bb.t1 % 2 < 0)]
-            #[failure_if(|bb| (bb.b0 + 1) % 3 == 2)]
-            #[post(|bb| *bb.t0 += 3)]
-            Limiter(1) {
-                Precondition(|bb| *bb.t0 < bb.b1) {
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
-                },
-            },
-            Condition(Cond<3>),
+        Filter(times = 3, count = Success) {
+            #[failure_if(|bb| bb.b1 + 1 == bb.o0.unwrap_or(2) % 2)]
+            #[skip_if(|bb| bb.b0 % 2 > 0)]
+            #[post(|bb| bb.b0 += 2)]
             Repeat(4) {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            #[post(|bb| { if *bb.t1 != 7 { bb.b1 = bb.b0 + 4 }; bb.t1.set(bb.b0) })]
-            WaitValueUpdate(t1) {
-                SubTree(Tree0471Sub0, b1 = {=}, t0 = {t0}, t1 = {=}, b0 = {b0}),
+                #[on_success(|bb| bb.b1 += 1)]
+                KeepRunningUntilFailure {
+                    AsyncSequence {
+                        Fallback {
+                            Observe(|bb| (bb.b1 + 4) % 4 != 2, abort = both) {
+                                Loop(q0, if_empty = Running) {
+                                    ScriptCondition(|bb| bb.o0.is_none()),
+                                },
+                            },
+                            PolicyParallel(policy = FirstFailure, repeat = true) {
+                                StatefulAction(Task<0>),
+                                #[run_while(|bb| bb.o0.is_some())]
+                                SetBlackboard(o0 = Some(7)),
+                            },
+                        },
+                        Sequence {
+                            WasEntryUpdated(t0),
+                            SetBlackboard(o0 = Some(9)),
+                            RunOnce(then_skip = true) {
+                                IfThenElse {
+                                    Condition(Cond<1>),
+                                    Action(PIo<2>, t0 = {b0}),
+                                },
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0471Blackboard { b1 t0 t1 b0 });
+board!(Tree0471Blackboard { q0 b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0472 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1],
+            b1: i64 = 0,
         }
-        Loop(q0, if_empty = Success) {
-            Filter(times = 1, count = Failure, filtered = Failure) {
-                StepSequencer {
-                    RepeatTimes(forever) {
-                        Loop(q0, value = {t0}, if_empty = Running) {
-                            Parallel(failure = -3) {
-                                #[success_if(|bb| *bb.t0 % 2 < 1)]
-                                #[skip_if(|bb| (bb.b0 + 2) % 2 > 0)]
-                                #[on_halted(|bb| { bb.b0 += 1; bb.o0 = Some(bb.o0.unwrap_or(3)) })]
-                                ReactiveSelector {
-                                    Condition(Cond<0> = Cond::<0>),
-                                    StatefulAction(Task<1> = Task::<1>),
-                                },
-                                WhileDoElse {
-                                    #[on_success(|bb| bb.b0 += 2)]
-                                    #[failure_if(|bb| bb.o0.is_none())]
-                                    Action(Act<2>),
-                                    SetBlackboard(t0 = 5),
-                                },
-                                ReactiveFallback {
-                                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
-                                    StatefulAction(Task<4>),
-                                    Sleep(10),
-                                },
-                            },
-                        },
-                    },
-                    RunOnce {
-                        DynamicSelector {
-                            DynamicSequence {
-                                Condition(Cond<5>),
-                                Script(|bb| if bb.o0.unwrap_or(2) > (bb.o0.unwrap_or(1) + 1) % 3 { *bb.t0 += 3 }),
-                            },
-                            WasEntryUpdated(t0),
-                            Optional {
-                                Condition(Cond<6>),
-                            },
-                            Loop(q0, if_empty = Skipped) {
-                                TryCatch(catch_on_halt = false) {
-                                    Condition(Cond<7>),
-                                    StatefulAction(Task<8>),
-                                    StatefulAction(Task<9>),
-                                },
-                            },
-                            Sleep(100),
-                        },
-                    },
-                    #[skip_if(|bb| bb.o0.unwrap_or(1) + 4 != 6)]
+        SequenceStar {
+            MaxTime(10) {
+                Iterate(l0, element = {b1}, until = FirstSuccess, max = 2, reset_index = true) {
                     Fallback {
-                        #[run_while(|bb| *bb.t0 == 5)]
-                        #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(3) + 2; bb.t0.set(bb.o0.unwrap_or(2) % 4) })]
-                        #[success_if(|bb| bb.b0 % 4 < 2)]
-                        Action(PAct<10>, b0 = {t0}),
-                        Condition(Cond<11>),
-                        UnsetBlackboard(o0),
+                        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                        Switch(b1) {
+                            case 4 => Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                            case 0 => StatefulAction(Task<2> = Task::<2>),
+                            _ => StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            Retry(1) {
+                Condition(Cond<4>),
+            },
+            Selector {
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
+                Condition(PCond<7>, b0 = {=}),
+            },
+            Precondition(|bb| *bb.t0 > *bb.t1 % 3, else = Success) {
+                Conditional(|bb| *bb.t0 != 3, dynamic = false, else = Failure) {
+                    Parallel(success = -1) {
+                        StatefulAction(Task<8>),
+                        SetBlackboard(b1 = 1),
+                        Script(|bb| { bb.b0 = (bb.b0 + 4) % 2; *bb.t1 += 1 }),
+                        Condition(Cond<9>),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b1 != 7, else = Failure) {
+                RetryUntilSuccessful(2) {
+                    Repeat(0) {
+                        Condition(Cond<10>),
                     },
                 },
             },
@@ -2650,312 +2491,157 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0472Blackboard { q0 b0 o0 t0 });
+board!(Tree0472Blackboard { t0 t1 b0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0473 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        Cooldown(50) {
-            Remap(success = Success, failure = Failure) {
-                Timeout(20) {
-                    Selector {
-                        Observe(|bb| (bb.b0 + 4) % 3 != 1, abort = lower) {
-                            RunOnce {
-                                StatefulAction(Task<0>),
-                            },
-                        },
-                        Observe(|bb| *bb.t0 > 6, abort = both) {
-                            Repeater(3) {
-                                ReactiveSequence {
-                                    AlwaysSuccess,
-                                    StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
-                                    #[failure_if(|bb| bb.b0 % 4 == 1)]
-                                    StatefulAction(Task<2>),
-                                },
-                            },
-                        },
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-            },
+        ParallelAll(1) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0473Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0474Sub0 for Ctx {
+        Action(Act<4>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0474 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        RunOnce {
-            Delay(0) {
-                IfThenElse {
-                    #[on_success(|bb| { bb.t1.set(*bb.t0 + 1); bb.b0 += 1 })]
-                    #[post(|bb| bb.b0 = *bb.t1)]
-                    #[skip_if(|bb| *bb.t1 + 2 == 2)]
-                    BinarySelector(|bb| bb.b0 != (*bb.t1 + 2) % 4) {
-                        Action(PAct<0>, b0 = {t0}, b1 = {t1}),
-                        StatefulAction(Task<1>),
-                    },
-                    Action(PIo<2>, t0 = {t1}),
+        WhileDoElse {
+            Sequence {
+                StatefulAction(Task<0> = Task::<0>),
+                RepeatTimes(3) {
+                    StatefulAction(Task<1>),
                 },
+            },
+            PrioritySelector {
+                #[score(0)]
+                Sleep(0),
+                #[score(3)]
+                StatefulAction(Task<2>),
+                #[score(0)]
+                Condition(Cond<3>),
+            },
+            Sequence {
+                SubTree(Tree0474Sub0),
+                Action(Act<5>),
+                AlwaysFailure,
             },
         }
     }
 }
-
-board!(Tree0474Blackboard { t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0475 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
         }
-        #[post(|bb| bb.t0.set(bb.b0 + 1))]
-        ReactiveSequence {
-            Loop(q0, value = {b0}, if_empty = Success) {
-                #[post(|bb| *bb.t1 += 2)]
-                AlwaysSuccess,
+        Retry(2) {
+            Fallback {
+                Action(Act<0> = Act::<0>),
+                Parallel(failure = -1) {
+                    StatefulAction(Task<1>),
+                    #[success_if(|bb| bb.b1 > bb.b1 % 3)]
+                    Condition(Cond<2>),
+                },
+                Wait(0),
             },
-            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0475Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0476 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 1,
+            #[allow(unused)] o0: Option<i64> = None,
+        }
+        Parallel {
+            StatefulAction(Task<0>),
+            MemSequence {
+                Action(PAct<1>, b0 = {=}, b1 = {=}),
+                Delay(20) {
+                    Action(Act<2>),
+                },
+            },
+            StatefulAction(Task<3>),
+        }
+    }
+}
+
+board!(Tree0476Blackboard { b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0477 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        MemPriority {
+            Action(|ctx| ctx.exec(0)),
+            #[on_halted(|bb| *bb.t0 += 3)]
+            #[failure_if(|bb| bb.b0 + 2 > 0)]
+            #[post(|bb| *bb.t0 += 1)]
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t1, &mut bb.b0)),
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0477Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0478 for Ctx {
+        ReactiveFallback {
+            AlwaysFailure,
             StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0475Blackboard { t1 b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0476 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64,
-        }
-        ReactiveSequence {
-            Action(Act<0>),
-            Priority {
-                StatefulAction(Task<1>),
-                Condition(|ctx| ctx.check(2)),
-                Parallel(success = 0) {
-                    Wait(30),
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 4)),
-                },
-            },
-            #[success_if(|bb| *bb.t1 != 4)]
-            Sequence {
-                StatefulAction(Task<4> = Task::<4>),
-                AlwaysRunning,
-            },
-        }
-    }
-}
-
-board!(Tree0476Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0477 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b0: i64,
-            b1: i64 = 1,
-        }
-        ParallelAll(2) {
-            Action(PIo<0>, t0 = {=}),
-            Fallback {
-                Switch(b1) {
-                    case 2 => Priority {
-                        StatefulAction(Task<1>),
-                        Action(Act<2>),
-                    },
-                    case 1 => Condition(Cond<3>),
-                    _ => Sleep(0),
-                },
-                ReactiveFallback {
-                    ReactiveFallback {
-                        Timeout(10) {
-                            Condition(Cond<4>),
-                        },
-                        #[success_if(|bb| bb.o0.unwrap_or(5) < bb.b0)]
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                },
-                ReactiveSequence {
-                    SetBlackboard(t0 = 5),
-                    SetBlackboard(o0 = Some(2)),
-                    Script(|bb| { bb.t0.set(1); *bb.t0 += 1 }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0477Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0478 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        RunOnce(then_skip = true) {
-            Priority {
-                Action(|ctx| ctx.exec(0)),
-                StatefulAction(Task<1>),
-                MaxTime(0) {
-                    ForceFailure {
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0478Blackboard { b0 });
-
 bt::behavior_tree! {
     pub tree Tree0479 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 5,
-        }
-        TryCatch(catch_on_halt = true) {
-            StepSequencer {
-                WaitUntil(|bb| (*bb.t0 + 2) % 2 > 0) {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Action(Act<0>),
-                    },
-                },
-                Sequence {
-                    AsyncFallback {
-                        #[failure_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                        WasEntryUpdated(t0),
-                        Action(Act<1> = Act::<1>),
-                    },
-                    #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
-                    #[post(|bb| bb.b1 += 1)]
-                    #[success_if(|bb| bb.b0 > *bb.t0)]
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                RepeatUntilSuccess(3) {
-                    StatefulAction(PTask<3>, b0 = {b1}),
-                },
-                Fallback {
-                    Observe(|bb| *bb.t0 > bb.b1, abort = both) {
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                    RepeatUntil(Failure) {
-                        Action(PIo<5>, t0 = {=}),
-                    },
-                },
-                WaitUntil(|bb| *bb.t0 != 3) {
-                    #[on_halted(|bb| bb.t0.set(bb.b1))]
-                    #[run_while(|bb| bb.b0 != 2)]
-                    Observe(|bb| bb.b1 < 7, abort = none) {
-                        DynamicSequence {
-                            Script(|bb| *bb.t0 += 3),
-                            Action(PAct<6>, b0 = {b0}, b1 = {b1}),
-                        },
-                    },
-                },
+        PolicyParallel(policy = FirstSuccess, repeat = false) {
+            ParallelAll {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Action(Act<4>),
             },
-            ReactiveFallback {
-                FlipSelector {
-                    Condition(Cond<7>),
-                    Repeat(1) {
-                        StatefulAction(PTask<8>, b0 = {t0}, b1 = {=}),
+            AlwaysRunning,
+            RunOnce(then_skip = true) {
+                MemSequence {
+                    StatefulAction(Task<5> = Task::<5>),
+                    StatefulAction(Task<6>),
+                    ReactiveFallback {
+                        Failer,
+                        Action(|ctx| ctx.exec(7)),
                     },
-                    Sleep(100),
-                },
-                ReactiveSequence {
-                    #[success_if(|bb| bb.b0 % 3 < 1)]
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    StatefulAction(Task<9>),
-                    #[run_while(|bb| *bb.t0 + 1 != bb.b0 % 2)]
-                    #[on_success(|bb| if (bb.b0 + 4) % 2 < 1 { bb.t0.set(9) })]
-                    Condition(|ctx, bb| ctx.check_in(10, 1)),
-                    Condition(Cond<11>),
-                    SetBlackboard(b0 = 8),
-                    Action(|ctx, bb| ctx.exec_in(12, 4, &mut bb.b0)),
-                },
-                Repeat(1) {
-                    ReactiveSequence {
-                        Action(Act<13>),
-                        StatefulAction(Task<14>),
-                        Action(Act<15>),
-                    },
-                },
-                IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = true) {
-                    Timeout(10) {
-                        Condition(Cond<16>),
-                    },
-                    Selector {
-                        Precondition(|bb| *bb.t0 > 2) {
-                            #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                            StatefulAction(PTask<17>, b0 = {t0}),
-                        },
-                    },
+                    StatefulAction(Task<8>),
                 },
             },
         }
-    }
-}
-
-board!(Tree0479Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0480Sub0 for Ctx {
-        Action(Act<4>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0480 for Ctx {
         ReactiveFallback {
+            Action(Act<0>),
             Sequence {
-                Fallback {
-                    RunOnce {
-                        StatefulAction(Task<0>),
-                    },
-                    RepeatTimes(1) {
-                        StatefulAction(Task<1>),
-                    },
-                    Sequence {
-                        Inverter {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    Fallback {
-                        StatefulAction(Task<3>),
-                        SubTree(Tree0480Sub0),
-                        Wait(10),
-                    },
-                    Fallback {
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                    Repeat(forever) {
-                        AlwaysRunning,
-                    },
-                    RetryUntilSuccessful(0) {
-                        Condition(Cond<7>),
-                    },
-                    StatefulAction(Task<8>),
-                },
+                StatefulAction(Task<1>),
+                Wait(20),
             },
+            StatefulAction(Task<2> = Task::<2>),
         }
     }
 }
@@ -2963,290 +2649,231 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0481 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(1),
         }
-        Fallback {
-            SkipUnlessUpdated(t0) {
-                Condition(Cond<0>),
+        Sequence {
+            FlipSelector {
+                Loop(q0, if_empty = Success) {
+                    Selector {
+                        #[on_failure(|bb| { bb.b0 = 9; bb.b0 += 1 })]
+                        Action(Act<0>),
+                        AlwaysSuccess,
+                    },
+                },
             },
-            Action(Act<1>),
-            #[skip_if(|bb| bb.b0 + 4 == 0)]
-            #[post(|bb| bb.t0.set(bb.b0 % 4))]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            StatefulAction(Task<2>),
-            Action(Act<3> = Act::<3>),
+            SetBlackboard(o0 = Some(9)),
+            WhileDoElse {
+                Timeout(10) {
+                    Action(PIo<1>, t0 = {=}),
+                },
+                FlipSelector {
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    Action(Act<3>),
+                    Condition(Cond<4>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0481Blackboard { t0 b0 });
+board!(Tree0481Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0482 for Ctx {
-        ReactiveFallback {
-            AsyncSequence {
-                Sleep(0),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64,
+        }
+        #[on_failure(|bb| bb.b0 += 3)]
+        #[post(|bb| if *bb.t0 != 2 { bb.b0 += 2 })]
+        RepeatUntil(Success) {
+            Precondition(|bb| *bb.t0 == *bb.t0 % 3, else = Success) {
                 Inverter {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Succeeder,
-                Condition(Cond<1>),
-            },
-            TryCatch(catch_on_halt = false) {
-                Condition(Cond<2>),
-                RetryUntilSuccessful(2) {
-                    RepeatUntilSuccess(forever) {
-                        AlwaysRunning,
+                    DynamicSequence {
+                        Action(PAct<0>, b0 = 5),
+                        ScriptCondition(|bb| *bb.t0 % 3 != 1),
                     },
                 },
-                StatefulAction(Task<3> = Task::<3>),
             },
         }
     }
 }
+
+board!(Tree0482Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0483 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 2,
-        }
-        ReactiveFallback {
-            Fallback {
-                StatefulAction(Task<0>),
-                WasEntryUpdated(t0),
-            },
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-            ForceFailure {
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b0)),
-            },
-            FlipSelector {
-                Invert {
-                    Action(Act<3>),
-                },
-            },
-            Action(Act<4>),
+        Deadline(0) {
+            Failer,
         }
     }
 }
-
-board!(Tree0483Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0484 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1],
         }
-        BinarySelector(|bb| bb.b0 % 2 < 0) {
-            IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = false) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-                Condition(Cond<1> = Cond::<1>),
-                AlwaysFailure,
-                ReactiveSequence {
-                    StatefulAction(Task<2> = Task::<2>),
-                    AlwaysSuccess,
-                    StatefulAction(Task<3>),
-                    Condition(|ctx, bb| ctx.check_in(4, bb.b0 + 4)),
+        Fallback {
+            RunOnce(then_skip = false) {
+                Selector {
+                    Observe(|bb| *bb.t0 % 3 == 0, abort = lower) {
+                        Priority {
+                            Loop(q0, value = {t0}, if_empty = Skipped) {
+                                AlwaysSuccess,
+                            },
+                            Iterate(l0, element = {b0}, until = FirstFailure) {
+                                Action(Act<0>),
+                            },
+                            Action(PAct<1>, b0 = {=}),
+                        },
+                    },
+                    Action(|ctx| ctx.exec(2)),
                 },
             },
-            Action(Act<5>),
+            #[on_success(|bb| bb.t0.set(bb.b0))]
+            Repeater(forever) {
+                Loop(q0, value = {b0}, if_empty = Running) {
+                    Action(Act<3>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0484Blackboard { b1 b0 });
+board!(Tree0484Blackboard { t0 q0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0485 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 0,
+        Deadline(30) {
+            StatefulAction(Task<0>),
         }
-        Repeater(forever) {
-            Selector {
-                Observe(|bb| bb.b1 % 3 != 0, abort = both) {
-                    Condition(PCond<0>, b0 = {b0}),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0486Sub0 for Ctx {
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0486 for Ctx {
+        TryCatch {
+            FlipSelector {
+                MaxTime(20) {
+                    MemPriority {
+                        AlwaysFailure,
+                        Condition(Cond<0>),
+                        Limiter(1) {
+                            SubTree(Tree0486Sub0),
+                        },
+                        AlwaysRunning,
+                    },
                 },
-                AsyncFallback {
-                    Condition(Cond<1>),
-                    StatefulAction(PTask<2>, b0 = {b1}, b1 = {=}),
-                    Action(Act<3>),
+            },
+            PrioritySelector {
+                #[score(0)]
+                RepeatTimes(forever) {
+                    RunOnce(then_skip = true) {
+                        ReactiveSequence {
+                            Sleep(50),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                    },
                 },
+            },
+            MemSequence {
                 Condition(Cond<4>),
-                SetBlackboard(b0 = {b1}),
+                Condition(Cond<5> = Cond::<5>),
+                Action(Act<6>),
+                ForceSuccess {
+                    StatefulAction(Task<7>),
+                },
             },
         }
     }
 }
 
-board!(Tree0485Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0486 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64,
-        }
-        Delay(50) {
-            Action(PAct<0>, b0 = {b0}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0486Blackboard { t1 b0 });
-
 bt::behavior_tree! {
     pub tree Tree0487 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-        }
-        AsyncFallback {
-            Action(Act<0>),
-            UnsetBlackboard(o0),
+        ReactiveFallback {
+            Condition(PCond<0>, b0 = 8),
         }
     }
 }
-
-board!(Tree0487Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0488 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
+            #[tracked] t0: i64,
             b1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
         }
-        #[post(|bb| bb.b0 += 1)]
-        #[on_halted(|bb| bb.b0 = *bb.t0 + 1)]
-        FlipSelector {
-            RunOnce {
-                Sequence {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        Delay(0) {
-                            AsyncSequence {
-                                WhileDoElse {
-                                    Action(PAct<0>, b0 = {b1}, b1 = {b0}),
-                                    Action(Act<1>),
-                                },
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                    IfThenElse {
-                        WaitValueUpdate(t0) {
-                            Conditional(|bb| bb.b1 == 1, dynamic = true, else = Failure) {
-                                #[on_success(|bb| bb.t1.set(*bb.t0))]
-                                #[on_failure(|bb| bb.b0 += 3)]
-                                #[failure_if(|bb| *bb.t0 < 7)]
-                                RunOnce {
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                        Action(Act<4>),
-                        DynamicSequence {
-                            Sleep(20),
-                            Condition(Cond<5>),
-                        },
-                    },
+        ForceSuccess {
+            #[success_if(|bb| bb.o0.unwrap_or(0) % 4 != 3)]
+            #[run_while(|bb| *bb.t0 > 3)]
+            #[on_halted(|bb| bb.b1 += 2)]
+            Precondition(|bb| *bb.t0 + 2 == bb.o0.unwrap_or(1) % 2) {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
-            },
-            Priority {
-                BinarySelector(|bb| *bb.t1 != 5, dynamic = false) {
-                    Action(Act<6>),
-                    AsyncSequence {
-                        Succeeder,
-                        Conditional(|bb| *bb.t0 > 1, dynamic = true, else = Failure) {
-                            Script(|bb| *bb.t1 += 2),
-                        },
-                    },
-                },
-                #[on_failure(|bb| { if bb.b1 + 4 < 0 { bb.b1 += 2 }; bb.b0 = *bb.t1 + 1 })]
-                #[on_success(|bb| bb.b0 += 2)]
-                #[run_while(|bb| bb.b0 + 1 > bb.b1 % 4)]
-                WhileDoElse {
-                    #[run_while(|bb| bb.b1 % 4 == 1)]
-                    #[failure_if(|bb| bb.b0 < *bb.t0 + 2)]
-                    SetBlackboard(b1 = 0),
-                    Cooldown(50, filtered = Skipped) {
-                        Repeat(forever) {
-                            Condition(Cond<7>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(|ctx, bb| ctx.exec_in(8, 2, &mut bb.b0)),
-                        Inverter {
-                            Condition(|ctx| ctx.check(9)),
-                        },
-                    },
-                },
-                Condition(|ctx, bb| ctx.check_in(10, *bb.t0)),
             },
         }
     }
 }
 
-board!(Tree0488Blackboard { t1 b1 b0 t0 });
+board!(Tree0488Blackboard { t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0489 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64,
-            b1: i64 = 1,
+            b0: i64 = 1,
         }
-        RetryUntilSuccessful(4) {
-            Cooldown(0, filtered = Skipped) {
-                Delay(20) {
-                    ParallelAll(1) {
-                        ScriptCondition(|bb| bb.b0 % 2 == 0),
-                        RunOnce(then_skip = true) {
-                            ScriptCondition(|bb| bb.o0.is_some()),
-                        },
-                        #[success_if(|bb| bb.b0 == 3)]
-                        #[run_while(|bb| bb.o0.unwrap_or(0) + 2 > 1)]
-                        Failer,
-                        SequenceWithMemory {
-                            Condition(PCond<0>, b0 = 8),
-                            #[on_success(|bb| bb.b1 += 2)]
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
+        Cooldown(0, filtered = Skipped) {
+            IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                Sleep(50),
             },
         }
     }
 }
 
-board!(Tree0489Blackboard { o0 b0 b1 });
+board!(Tree0489Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0490 for Ctx {
         blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 4,
             b0: i64,
-            b1: i64 = 3,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 3,
         }
-        Repeat(3) {
-            Sequence {
-                StepSequencer {
-                    Filter(times = 2, count = Failure, filtered = Failure) {
-                        BinarySelector(|bb| *bb.t1 % 3 > 1) {
-                            StatefulAction(PTask<0>, b0 = {b0}, b1 = {b0}),
-                            WasEntryUpdated(t1),
+        RunOnce {
+            AsyncFallback {
+                Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
+                    Iterate(l0, element = {b1}, max = 1, reset_index = false) {
+                        ReactiveSelector {
+                            StatefulAction(PTask<0>, b0 = {t0}, b1 = {b1}),
+                            Condition(Cond<1> = Cond::<1>),
                         },
                     },
-                    Action(Act<1>),
-                    WasEntryUpdated(t1),
-                    RetryUntilSuccessful(forever) {
-                        AlwaysSuccess,
-                    },
-                    RepeatUntil(Success) {
-                        #[post(|bb| { bb.t1.set(bb.b1); bb.b1 += 3 })]
-                        Condition(Cond<2>),
+                },
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                    StatefulAction(Task<3>),
+                },
+                StatefulAction(Task<4>),
+                SkipUnlessUpdated(t0) {
+                    Deadline(0) {
+                        StatefulAction(Task<5>),
                     },
                 },
             },
@@ -3254,375 +2881,373 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0490Blackboard { b0 b1 t1 });
+board!(Tree0490Blackboard { l0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0491 for Ctx {
-        Sequence {
-            ReactiveSequence {
-                Succeeder,
-                StatefulAction(Task<0>),
-            },
-            Parallel {
-                Condition(Cond<1> = Cond::<1>),
-                Action(Act<2>),
-            },
-            ReactiveFallback {
-                Failer,
-                Action(Act<3>),
-                Action(Act<4>),
-            },
-            AsyncSequence {
-                Action(Act<5>),
-                Wait(20),
-                Condition(|ctx| ctx.check(6)),
-            },
+        blackboard {
+            #[tracked] t0: i64 = 3,
+        }
+        #[run_while(|bb| *bb.t0 < 0)]
+        BinarySelector(|bb| *bb.t0 < 0, dynamic = true) {
+            SetBlackboard(t0 = 8),
+            Condition(Cond<0>),
         }
     }
 }
 
+board!(Tree0491Blackboard { t0 });
+
 bt::behavior_tree! {
     pub tree Tree0492 for Ctx {
-        Repeat(3) {
-            Action(Act<0> = Act::<0>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        TryCatch(catch_on_halt = true) {
+            ScriptCondition(|bb| bb.b1 + 2 == 5),
+            SetBlackboard(t0 = {b1}),
         }
     }
 }
+
+board!(Tree0492Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0493 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        Priority {
-            RunOnce(then_skip = false) {
-                ParallelAll(max_failures = -1) {
-                    Interrupt(|bb| bb.b1 == *bb.t0) {
-                        Condition(PCond<0>, b0 = 9),
-                    },
-                    ReactiveSequence {
-                        AsyncSequence {
-                            Condition(Cond<1> = Cond::<1>),
-                            Delay(30) {
-                                StatefulAction(Task<2>),
-                            },
-                        },
+        ReactiveSequence {
+            RunOnce {
+                StatefulAction(Task<0>),
+            },
+            Timeout(0) {
+                Action(|ctx| ctx.exec(1)),
+            },
+            Filter(times = 3, filtered = Skipped) {
+                Timeout(100) {
+                    Inverter {
+                        StatefulAction(Task<2>),
                     },
                 },
             },
-            ReactiveFallback {
-                StatefulAction(Task<3>),
-                Repeat(3) {
-                    Observe(|bb| *bb.t0 % 4 == 0, abort = self) {
-                        Condition(Cond<4>),
-                    },
-                },
+            ReactiveSequence {
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 2)),
+                Script(|bb| { bb.t0.set(bb.b0); bb.b0 += 1 }),
             },
+            Action(PIo<4>, t0 = {b0}),
         }
     }
 }
 
-board!(Tree0493Blackboard { t0 b1 });
+board!(Tree0493Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0494 for Ctx {
         blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 4,
             b1: i64,
         }
-        PrioritySelector {
-            #[score(|bb| (bb.b1) as f32)]
-            Optional {
-                AlwaysFailure,
+        Timeout(20) {
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.b0 + 1 > 4),
+                Repeat(forever) {
+                    DynamicSequence {
+                        Condition(|ctx| ctx.check(0)),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                Observe(|bb| bb.b0 + 3 < 5) {
+                    Timeout(0) {
+                        ReactiveFallback {
+                            RepeatUntilFailure(forever) {
+                                Condition(PCond<2>, b0 = {=}),
+                            },
+                            StatefulAction(PTask<3>, b0 = 7, b1 = {b1}),
+                        },
+                    },
+                },
+                Precondition(|bb| bb.b0 != 5, else = Skipped) {
+                    Selector {
+                        Switch(b1) {
+                            case 4 => AlwaysSuccess,
+                            _ => #[on_failure(|bb| bb.o0 = Some(bb.b1))]
+                            #[run_while(|bb| bb.b1 % 4 == 3)]
+                            AlwaysSuccess,
+                        },
+                        Observe(|bb| bb.b1 == 0, abort = lower) {
+                            #[on_halted(|bb| { bb.b0 = bb.o0.unwrap_or(2); bb.b1 += 3 })]
+                            #[success_if(|bb| *bb.t0 < bb.b1)]
+                            Condition(PCond<4>, b0 = {b0}),
+                        },
+                        Observe(|bb| bb.b0 < bb.o0.unwrap_or(5) + 2, abort = lower) {
+                            #[failure_if(|bb| *bb.t0 + 2 > *bb.t0 + 1)]
+                            #[on_failure(|bb| bb.b0 = bb.o0.unwrap_or(5) % 3)]
+                            #[on_halted(|bb| bb.t0.set(bb.b1))]
+                            Script(|bb| if bb.o0.is_some() { bb.b0 += 1 }),
+                        },
+                        Observe(|bb| bb.b1 != 3) {
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0494Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0495Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 15,
-            #[tracked] t0: i64 = 10,
-            o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 14,
-        }
-        Observe(|bb| bb.o0.unwrap_or(1) % 4 < 2, abort = none) {
-            #[post(|bb| *bb.t0 += 3)]
-            Action(PAct<0>, b0 = {=}, b1 = {t1}),
-        }
-    }
-}
+board!(Tree0494Blackboard { o0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0495 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 4,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        IfThenElse {
-            ScriptCondition(|bb| *bb.t0 != 3),
-            SubTree(Tree0495Sub0, ..),
-            Action(Act<1>),
+        Sequence {
+            StatefulAction(Task<0> = Task::<0>),
+            SkipUnlessUpdated(t0) {
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+            },
+            Iterate(l0, element = {b0}, until = FirstFailure) {
+                SetBlackboard(b0 = 1),
+            },
         }
     }
 }
 
-board!(Tree0495Blackboard { b0 t0 o0 t1 });
+board!(Tree0495Blackboard { t0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0496 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
             b0: i64,
-            b1: i64 = 1,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        Interrupt(|bb| bb.b1 + 2 > (*bb.t0 + 4) % 4) {
-            Selector {
-                ReactiveSelector {
-                    WhileDoElse {
-                        Action(Act<0>),
-                        #[failure_if(|bb| (*bb.t0 + 4) % 2 == 1)]
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                    },
-                    #[run_while(|bb| *bb.t0 < bb.b0)]
-                    Script(|bb| { if bb.b1 > 3 { bb.b0 = 3 }; *bb.t0 += 2 }),
-                },
-                ParallelAll(0) {
-                    #[skip_if(|bb| *bb.t0 > 0)]
-                    StatefulAction(Task<2> = Task::<2>),
-                    ScriptCondition(|bb| bb.b0 + 1 == 5),
-                },
-                RetryUntilSuccessful(4) {
-                    StatefulAction(Task<3>),
-                },
-                #[post(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
-                RunOnce(then_skip = false) {
-                    RunOnce {
-                        StatefulAction(Task<4>),
-                    },
-                },
+        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+            SkipUnlessUpdated(t0) {
+                StatefulAction(Task<0>),
             },
         }
     }
 }
 
-board!(Tree0496Blackboard { t0 b0 b1 });
+board!(Tree0496Blackboard { b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0497 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
             #[tracked] t1: i64,
-            b1: i64,
-            #[tracked] t0: i64 = 2,
         }
-        RunOnce(then_skip = false) {
-            Selector {
-                Observe(|bb| bb.b1 < bb.o0.unwrap_or(5), abort = self) {
-                    StatefulAction(Task<0>),
-                },
-                Observe(|bb| (bb.b1 + 3) % 3 != 1, abort = both) {
-                    #[run_while(|bb| *bb.t0 < 5)]
-                    #[post(|bb| *bb.t0 += 2)]
-                    UnsetBlackboard(o0),
-                },
-                Fallback {
-                    StatefulAction(Task<1> = Task::<1>),
-                    #[run_while(|bb| bb.o0.is_none())]
-                    Retry(3) {
-                        Loop(q0, if_empty = Success) {
-                            StatefulAction(Task<2>),
+        #[failure_if(|bb| bb.b1 > 5)]
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            WhileDoElse {
+                MemSequence {
+                    #[on_failure(|bb| *bb.t0 += 2)]
+                    #[on_halted(|bb| if *bb.t1 < 3 { bb.b1 += 1 })]
+                    WaitValueUpdate(t1) {
+                        Switch(b1) {
+                            case 0 => SequenceWithMemory {
+                                Action(Act<0>),
+                                Condition(Cond<1>),
+                            },
+                            _ => ReactiveSequence {
+                                Condition(Cond<2>),
+                                StatefulAction(PTask<3>, b0 = {b0}, b1 = {=}),
+                                Script(|bb| { *bb.t1 += 3; if *bb.t1 != 4 { bb.t0.set(bb.b1) } }),
+                            },
                         },
                     },
                 },
-                ParallelAll(1) {
-                    ScriptCondition(|bb| bb.b1 + 1 < *bb.t1 % 3),
-                    StatefulAction(Task<3> = Task::<3>),
-                    StatefulAction(Task<4>),
+                ReactiveFallback {
+                    Fallback {
+                        Observe(|bb| (*bb.t1 + 2) % 2 != 1, abort = lower) {
+                            StatefulAction(Task<4>),
+                        },
+                        Observe(|bb| *bb.t1 % 2 == 0, abort = both) {
+                            AlwaysSuccess,
+                        },
+                        Observe(|bb| bb.b1 % 4 != 2, abort = lower) {
+                            StatefulAction(Task<5>),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0497Blackboard { o0 q0 t1 b1 t0 });
+board!(Tree0497Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0498 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            b1: i64,
-            #[tracked] t0: i64 = 0,
             b0: i64 = 0,
+            #[allow(unused)] #[tracked] t1: i64 = 5,
         }
-        BinarySelector(|bb| *bb.t0 + 1 != 5, dynamic = true) {
-            #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(3)); bb.t0.set(3) })]
-            Switch(b1) {
-                case 0 => Sequence {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    StatefulAction(Task<1>),
-                },
-                case 3 => WhileDoElse {
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                _ => #[skip_if(|bb| *bb.t0 + 3 != 6)]
-                #[run_while(|bb| *bb.t0 + 4 == bb.o0.unwrap_or(4))]
-                RepeatUntilFailure(3) {
-                    FlipSelector {
-                        Precondition(|bb| *bb.t0 % 4 < 2, else = Failure) {
-                            Action(Act<4>),
-                        },
-                    },
-                },
+        AsyncSequence {
+            Cooldown(50) {
+                Condition(Cond<0>),
             },
-            ScriptCondition(|bb| *bb.t0 + 4 > 1),
+            Repeat(0) {
+                Action(PIo<1>, t0 = {b0}),
+            },
+            #[post(|bb| bb.b0 += 1)]
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0498Blackboard { o0 b1 t0 b0 });
+board!(Tree0498Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0499 for Ctx {
-        DynamicSequence {
-            Wait(30),
-            ReactiveFallback {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<0>),
-                    AlwaysSuccess,
-                },
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                },
-            },
-            Cooldown(10, filtered = Failure) {
-                ReactiveSequence {
-                    Action(Act<2>),
-                    RepeatUntilSuccess(1) {
-                        Sequence {
-                            Condition(Cond<3> = Cond::<3>),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+            b0: i64 = 4,
+        }
+        RetryUntilSuccessful(forever) {
+            WhileDoElse {
+                Repeater(3) {
+                    RepeatTimes(3) {
+                        Cooldown(0, filtered = Failure) {
+                            Script(|bb| bb.b0 += 1),
                         },
                     },
-                    Deadline(30) {
-                        Action(Act<6>),
+                },
+                Loop(q0, value = {t0}) {
+                    MemSequence {
+                        SequenceWithMemory {
+                            Retry(forever) {
+                                ScriptCondition(|bb| bb.b1 % 4 < 2),
+                            },
+                            #[run_while(|bb| bb.b1 > bb.b0 + 4)]
+                            Condition(|ctx| ctx.check(0)),
+                            WasEntryUpdated(t0),
+                        },
+                        Condition(PCond<1>, b0 = {=}),
                     },
-                    StatefulAction(Task<7>),
-                    StatefulAction(Task<8>),
+                },
+                KeepRunningUntilFailure {
+                    Action(Act<2>),
                 },
             },
         }
     }
 }
 
+board!(Tree0499Blackboard { q0 t0 b1 b0 });
+
 cases! {
-    Tree0400 "B{t0=5;b1=4;b0}RT{3}(Fb(pa0{b0:t0;b1:b0},Step(c1,pi2{t0:b1}),a3l))",
-    Tree0401 "B{t1;o0=2}Obs{o0|3<t1+1;_}(SubR(SubA(c0)))",
-    Tree0402 "B{o0=4;t0}Step(Seq(t0e,t1),pi2{t0:=},Swm(pi3{t0:t0},Sb{o0=1}))",
-    Tree0403 "B{o0=_;t1;t0}Swm(t0,Sc{t0<t1?o0:=o0|2})",
-    Tree0404 "B{o0=_;t0=5;b1;b0=3}Fb(F,RSeq(Ret2(@oh{b1:=1;b0+=1}Sl{20}),@os{t0+=3}@po{o0:=_}@oh{b1>t0%2?b1:=b0%2;b1:=b1+1%3}PAll{_}(Run,a0,Scc{none})))",
-    Tree0405 "B{t0=0;b0=4;b1;t1}@oh{b1:=t1;t0+=2}@po{t1!2?b0+=3}RFb(PAll{1}(Wde(c0,c1,pc2{b0:b0}),Seq(Bin{b1%3<1;T}(PAll{_}(a3l,@fi{b1%2=1}t4),pt5{b0:=}),Rep0(pc6{b0:b1}))),RSeq(Pri(Sl{20}),Fb(c7,t8),TryT(Sl{20},pi9{t0:b1},Sl{20}),MPri(t10e,Flip(t11,Sb{t0=t1}))),@po{b0+=3;b1<5?b1:=t0}@oh{b0+=2;b0:=t1+1}@si{t0<t1}MPri(ASeq(Scc{b1>t0%4},@of{b1+=2}Sc{b1:=t0}),@oh{b1=3?t1+=3}@po{b1:=b0}@ki{b1=b0+1}Swm(@fi{b1+4!6}t12,a13,c14),@po{b0=1?t0+=2}@oh{t0:=b1+2%3;b1:=t1}@of{t0+=2}PrSel{t1%2;b0%2;t0;b0+2;t1}(c15b{1},t16,c17,F,R),Seq(c18,c19,Sl{0},t20)))",
-    Tree0406 "B{b0;b1=3;o0}DySeq(Fb(pt0{b0:b0;b1:b1}),Rmp{F;S}(c1),Star(t2,Dl{10}(c3)),Scc{o0|4+3>o0|3+2%4},Pre{some;F}(Wt{30}))",
-    Tree0407 "B{t0=0;b1;b0;t1;o0=_}Ite(Star(Obs{b0<6;_}(Wt{0}),Pre{b0=6;K}(pi0{t0:b1})),RSeq(t1,pa2{b0:t1;b1:t1},F),RFb(t3,t4,pi5{t0:=},@po{o0:=_}t6,@po{o0|4+4%3<0?o0:=t1+1}t7e))",
-    Tree0408 "B{b0;t0=0;t1=2}Ret2(PPar{1;_}(@po{t1:=b0+1%2}@si{b0!3}@oh{t1+=1;t0+=1}RSeq(t0,a1l,Sb{t0=8}),t2))",
-    Tree0409 "B{b1=0;b0;t0}FF(Try(Sc{b1!t0+3%3?b0:=b0%2},F))",
-    Tree0410 "DySeq(Sub(c0),c1)",
-    Tree0411 "RSeq(pc0{b0:2},Suc)",
-    Tree0412 "B{b0=0;t0=5}Cd{0;_}(Wv{t0}(PAll{-2}(Sl{30},Step(@ki{t0+2<4}@of{b0:=6}@po{t0+=1}c0l,c1e),c2b{b0+3%4},Sb{b0=1},a3e)))",
-    Tree0413 "B{o0=_;b0=5;b1=1}@os{b0:=o0|1+2%4}Isw{b1;T;T}(a0b{b0;b0},Fb(t1,Scc{o0|0%3>1}),@rw{b0+2>7}@oh{b0:=b1+4;o0:=_}@po{b1:=b1+3%3}Ite(Scc{b1%3<0},To{50}(a2)))",
-    Tree0414 "B{o0;t1=2;b0=1;q0=4;t0}MPri(Wde(a0,Ruf{1}(DySel(c1,t2,pt3{b0:=})),To{30}(Opt(a4l))),Dl{10}(DySel(c5b{t1},pc6{b0:=},To{50}(a7e),c8,Scc{none})),Dd{30}(Fb(Cd{0;_}(c9b{o0|0+1}),RFb(@os{t1+=3}@rw{o0|5<0}pa10{b0:3},F),Lp{t1;F}(c11),@os{t1:=t0+4}@si{t1+1<5}@rw{b0+3!o0|2}a12)),Bin{b0+3<7;_}(@os{t0:=b0}@po{t0+=1}@of{none?b0:=t0+3;o0:=_}Fb(t13,Scc{o0|4%2>0}),pc14{b0:t0}),PPar{2;N}(PPar{0;N}(@oh{b0:=t1}Intr{none}(Lp{t0;_}(Ub{o0}))),a15))",
-    Tree0415 "B{b0=5;q0=3;t0}@ki{t0%4<0}@of{t0+=2}@fi{t0+3=5}Swm(Seq(t0,Sc{b0:=t0+4},c1),Lp{t0;F}(c2))",
-    Tree0416 "B{b0=5;o0=_;t0=4;b1=2}ASeq(Swm(WU{b1!o0|2+3%4}(TryT(Sb{t0=2},pt0{b0:b1;b1:=},Ub{o0},t1e,pi2{t0:b0})),Wv{t0}(Rus{1}(pi3{t0:b0})),Rep0(t4),To{0}(FF(Flt{3;F;K}(t5)))))",
-    Tree0417 "B{b1=5;b0;q0}OnceT(Flt{1;F;_}(Seq(PPar{1;T}(a0,Rep0(t1),Sc{b0+=1}),RFb(Lp{b1;K}(c2b{3}),Scc{b0+1%3!0},@ki{b0%4>2}Lp{b0;S}(t3e)))))",
-    Tree0418 "B{b0;o0=_;t0;b1=3}Isw{t0%2;T;T}(@fi{b0+4%3>1}Ub{o0},pc0{b0:b0},RSeq(@os{t0:=b1}@po{b1:=2;t0+1<t0?b0:=b1}c1),c2b{o0|0+4},RFb(@si{b1>b1+3}Scc{t0=2},@os{b0:=b0+2%4}c3,c4))",
-    Tree0419 "B{b0=2}Isw{b0;T;_}(SubA(t0),a1)",
-    Tree0420 "B{t0=0;b0;q0;b1;t1=3}Par{-1;_}(RSel(Lp{_;R}(Pre{t0+2=t1;S}(@ki{b0>4}a0b{b0+2;b1})),MPri(DySel(Rty1(t1e),c2b{t1},c3l)),Mt{0}(pt4{b0:b1;b1:b0}),SubR(Dl{30}(RSeq(@si{t1=4}@rw{b0>6}Rmp{S;F}(OnceK(@po{b1+=3}@rw{b1>1}@oh{t0+=3}t5)),@of{t1:=t0+2}t6)))),Fb(Par{-1;-2}(@of{b0+=3;t1+2>3?b1+=1}@os{b0=b1+1?t1:=b1+1%2}a7b{t0%3;b0},c8b{t1},pc9{b0:4}),Obs{t0+1>b1+1%2;S}(Rep0(@ki{b0%4>0}@si{b0!5}@os{t1:=8}a10l)),@rw{t1+1>3}RFb(@po{t1:=b1+2}Wu{t0},a11,pc12{b0:b0},Wt{0}),c13),OnceT(Pre{t0<b0+3;F}(Step(@os{t1:=t0+3}@oh{b1>t1+2?t1:=b0}Sc{t1+2%2>0?t0+=1;b0+=3},S,ASeq(Sl{20},Suc),@rw{t1%2!1}@oh{t1:=t1%2;t1:=b0}a14l))))",
-    Tree0421 "B{b0=1;b1;t0=1}Isw{b1;N;_}(FF(@fi{t0>3}PAll{_}(@of{t0+=1}DySel(c0,c1e),RetF(Rpt{0}(t2)),t3e)),MSeq(c4,t5,MPri(pt6{b0:t0},@rw{b0=1}c7,c8,Su{t0}(F))),Flip(RSel(a9,t10),PrSel{b1%2}(Sw{2}(t11,t12))),Once(Wv{t0}(PrSel{t0}(@po{b1+1%2!1?b0:=b1+4%3;b1=0?b1:=b0}@ki{b0%2=1}RFb(pc13{b0:8},pa14{b0:t0;b1:b0},a15l,t16,c17e)))))",
-    Tree0422 "B{t0=3;b0}Fb(Rep3(Fb(Cnd{b0%2=1;_;_}(Pre{b0%4!1;R}(@po{t0:=b0}@fi{b0+3>t0+2}Mt{0}(pc0{b0:t0}))))),RFb(@ki{b0%3!1}c1l,c2,pa3{b0:1;b1:b0},a4,c5),@ki{t0!2}@of{b0+4%2>0?t0+=3}PrSel{t0%2;t0+3%2}(c6e,t7),FF(Pri(pi8{t0:=},ASeq(t9,Wu{t0}))))",
-    Tree0423 "B{b1;t0;o0=0;b0}@po{b0<b0%2?o0:=t0}@rw{b1+1>6}@of{b0:=b1+3}RFb(Cnd{b0>0;T;_}(Seq(@oh{b1:=0}Wt{30},c0,a1b{o0|5;b1})),Sel(Obs{some;B}(Dd{0}(Scc{o0|1=7})),MSeq(pc2{b0:t0},a3,a4l)),Once(Isw{b0;T;N}(@fi{b1+4=t0+3}R,a5l,@si{b0%4!2}@oh{b0<1?b1+=3;t0:=b1}@po{t0+=2}Flt{1;_;_}(t6))),RFb(c7b{t0},t8,Wu{t0},Rep4(Run)))",
-    Tree0424 "Rpt{0}(t0)",
-    Tree0425 "B{b0=5;t0=2;o0=0}Wde(Cnd{t0+2>b0;N;S}(RFb(t0,Pri(@of{t0+=3}pi1{t0:t0},t2,t3,c4))),To{0}(RU{S}(Fb(a5,Obs{some;B}(Dl{50}(Pri(@fi{t0=4}@of{t0:=b0}a6b{t0;b0},c7,t8,c9))),PrSel{b0;b0}(@oh{o0:=_}@po{b0:=t0}@si{t0>0}t10,t11e),Sel(t12e,c13e)))))",
-    Tree0426 "RFb(RSeq(Swm(Ruf{2}(a0l),Fb(c1,t2),RSeq(c3))))",
-    Tree0427 "B{b0=0;b1;t0=5}Wde(Star(Flip(@ki{t0+3!2}Suc,t0),Fb(@ki{b0<b1+2%3}t1,t2,t3,SubR(a4)),@ki{t0<5}@oh{t0:=b1}Cnd{b1!b1+1%4;_;S}(c5)),t6,Fb(@fi{t0<2}Rpt{F}(@os{b1+=1}@fi{t0%3>0}@rw{b0+1!3}a7),Lim{2}(c8l),t9e))",
-    Tree0428 "Once(Sub(Sub(DySel(a0))))",
-    Tree0429 "B{t0}Seq(c0,@of{t0+=2}@si{t0+4%3>0}DySeq(pc1{b0:t0}),Fb(t2e,F,t3))",
-    Tree0430 "B{t0;b0=5;o0=3}@si{t0=o0|4%3}Bin{b0>5;_}(@fi{some}TryF(c0,t1,t2e),DySel(Rep2(pi3{t0:b0}),a4))",
-    Tree0431 "PPar{1;_}(RSeq(Rep0(c0),a1e,t2,S,R),TryF(Wde(c3l,a4),Par{1;-1}(Wt{20},F),Swm(a5,c6,Sl{10},c7,t8)),MSeq(c9),Seq(PAll{_}(Ret4(t10),t11e,a12l),RSeq(t13,c14,t15,a16l,a17)))",
-    Tree0432 "B{t0}Step(t0,pi1{t0:=},Flt{3;R;F}(t2))",
-    Tree0433 "B{b0=3}To{100}(pt0{b0:=})",
-    Tree0434 "B{b0=5;t0=4;q0=1}Opt(PrSel{5;b0}(Dd{20}(Star(DySeq(Lp{_;S}(Fai),t0,c1,a2),c3l,pa4{b0:1;b1:b0})),Lp{t0;F}(t5)))",
-    Tree0435 "B{t0=2;b0=5}@rw{b0<7}@os{b0:=t0;b0+=1}Rep4(RetF(@os{b0:=t0}@oh{b0+=2}PPar{2;N}(FF(pa0{b0:=}),@si{t0<4}@fi{t0<5}Scc{t0+3<3})))",
-    Tree0436 "B{t0;o0=5;b1}Fb(Lim{2}(PPar{1;T}(Sb{o0=8},@rw{b1<1}@po{o0:=b1+4%2}Mt{30}(pt0{b0:1;b1:t0}),c1b{t0})),t2)",
-    Tree0437 "B{t0=4;b0}AFb(c0l,c1,@si{b0=7}@po{t0+=3}pa2{b0:=;b1:t0},@os{b0+=3}@fi{b0%2<1}a3e)",
-    Tree0438 "B{t0;b1;b0;t1}RFb(Isw{b1;N;N}(S,t0e,Sl{10},t1),a2e,@rw{b1%4>1}@ki{t1%3<1}Obs{t0<t1+1;S}(Bin{b0!7;_}(Ruf{2}(c3),t4)))",
-    Tree0439 "RFb(c0,t1,c2e)",
-    Tree0440 "B{q0=0;t0=1;b0=2}TryT(Lp{t0;K}(Run),pa0{b0:t0;b1:b0},Sl{10})",
-    Tree0441 "B{b1=2;t1=5;b0;t0=1}@of{t0%2<1?b1+=3;t1+=1}ASeq(@si{t1=3}ASeq(Star(pt0{b0:1}),Cd{0;K}(DySel(Scc{t1<2},c1e)),Cnd{t0+1!4;_;F}(a2),Opt(a3)))",
-    Tree0442 "Ite(Wde(Dd{0}(RFb(Keep(c0),Sub(RSel(t1,Sl{20})))),Dd{30}(Rmp{S;F}(c2))),Seq(Wde(DySel(c3,t4,c5),Rep4(t6),c7)))",
-    Tree0443 "RU{S}(a0)",
-    Tree0444 "B{t0;o0=0}PAll{_}(SubR(@po{o0:=_}pi0{t0:=}),Sl{30})",
-    Tree0445 "B{t1;b0=1;t0=2}TryT(Ite(t0,Suc,Scc{t0+1<2}),FS(c1),PrSel{t0+4}(DySeq(Fb(a2,t3e,AFb(c4b{t1},Sl{50})),c5,pa6{b0:=})),Wde(@os{t1+=3}pa7{b0:=},pt8{b0:0;b1:t1}))",
-    Tree0446 "B{t1;t0;b0=2}Dl{0}(Sel(Obs{b0%3<1;B}(RSeq(Cd{0;_}(RFb(c0b{b0},t1,a2b{b0+1;b0},c3)),RSeq(Inv(a4b{6;b0}),c5,@ki{t0+1!t1}pc6{b0:b0}),Cd{100;K}(Try(Rep2(c7l),pa8{b0:b0;b1:t0},Scc{b0%4>1},@rw{t1>b0}@si{t1<3}Pri(a9b{t1%3;b0},c10))))),PAll{-3}(RFb(Flt{1;_;K}(c11),Rty0(@po{t1+=1}@rw{b0!4}t12),MSeq(t13,c14,pc15{b0:t1}),a16,a17b{b0;b0}),RetF(Swm(Fb(pt18{b0:b0;b1:b0},pi19{t0:=}),@rw{t1%4!1}@of{t0+=1}Par{_;1}(S,Sb{b0=5}),Ret0(pc20{b0:8}))),Swm(RSel(a21,Fai,pi22{t0:=})))))",
-    Tree0447 "B{b0=4;o0=_;b1=1;t0=2}Fb(OnceK(Fb(Obs{o0|2+4=6;B}(Rpt{F}(c0)),Sw{4;1}(c1,t2,pi3{t0:=}))),Cnd{none;_;_}(Pre{b1<b0;K}(Dl{30}(Rmp{S;F}(FF(c4))))))",
-    Tree0448 "B{o0;t1;t0=1;b1=3}Dl{50}(Fb(t0,Seq(RFb(ASeq(@ki{o0|2+1%3!2}t1,Ub{o0}),Wde(t2e,t3))),t4,Fb(@oh{b1+=3}@ki{t1+1%2>0}@po{t1+=1}Sw{3;1;0}(t5e,Rep2(Sb{t0=9}),Wt{100},Ub{o0}))))",
-    Tree0449 "Flip(PPar{0;_}(MPri(t0,Opt(MSeq(t1e,Sl{10})))))",
-    Tree0450 "B{o0=_;b1=0;b0=5;t0=4}Pri(Keep(Sel(@ki{b0+1%2<0}RSeq(S,t0e,pa1{b0:=},@si{some}t2e),RFb(a3),AFb(Lim{3}(pc4{b0:b1}),Ret2(t5)),Flt{3;_;K}(AFb(Wde(pt6{b0:b0;b1:t0},t7e),a8l,t9)))),Once(Ite(Cnd{t0+3>4;_;_}(Bin{b1%3<2;_}(Seq(a10b{o0|3+4%3;b0},t11),Cnd{b0%4<0;T;_}(Wt{0}))),Step(t12,c13e,Rus{F}(Step(t14))))))",
-    Tree0451 "B{t0;o0=4}@rw{some}@fi{t0%3>0}Rty0(pi0{t0:t0})",
-    Tree0452 "B{o0=_;b1=4;b0=3}Dl{30}(@oh{b1+=1}Flt{2;F;_}(Ite(@of{o0:=b0+3}@rw{some}To{0}(RSeq(@po{b0:=o0|5}@oh{b0+=1;b0+=2}Scc{o0|0+1<1},pt0{b0:b0},t1)),AFb(Seq(c2,Sc{b1%3>1?b0:=b0+1%4}),Ret1(PPar{2;N}(a3e,Rep3(c4)))),Swm(a5,Wde(c6l,pt7{b0:b0})))))",
-    Tree0453 "B{o0;t1=3;t0=5}RT{1}(@rw{o0|1>6}Star(Dl{20}(Flt{1;F;K}(Wt{50})),c0,PAll{-1}(Scc{t1%3=2},t1,pi2{t0:=})))",
-    Tree0454 "B{t0=5;b1=3;b0=0}Ite(@si{t0+1<7}Cnd{b1<7;T;S}(Rpt{3}(Obs{b1+2!1;_}(RFb(pt0{b0:t0;b1:b0},SubA(SubR(c1)),@os{b1:=b0}t2,c3)))),Ite(c4,c5,pc6{b0:t0}),PAll{1}(@fi{b1%2>0}@ki{t0+2!t0+4}@si{b1>2}c7,Pre{b1+4<2;F}(Sb{t0=8})))",
-    Tree0455 "PAll{_}(RFb(Cd{0;_}(Fb(c0,t1))),c2)",
-    Tree0456 "Dd{20}(Rty3(Rmp{S;F}(RSeq(PPar{1;N}(Wt{20},PPar{1;_}(Step(S,t0e)))))))",
-    Tree0457 "B{b0;t1=2;o0;t0}Step(Pre{none;R}(Wt{0}),a0,MPri(Isw{t0;N;N}(c1,@fi{b0+4%2<1}@rw{some}@oh{t1:=t0+4}Sl{0})))",
-    Tree0458 "Par{1;1}(t0)",
-    Tree0459 "B{t0;b0=1}RFb(RFb(Cnd{t0+1<1;N;S}(RSeq(PAll{_}(t0e,Obs{b0>7;_}(To{0}(S)))))),Pri(pc1{b0:4},Cd{0;F}(Ruf{F}(Rmp{S;F}(t2))),PPar{0;_}(c3l,a4)),Bin{b0>7;_}(Dd{0}(RFb(pi5{t0:=},c6l,c7,t8,Wu{t0})),Obs{t0%3!0;S}(Sel(t9,c10e,c11,pt12{b0:=}))))",
-    Tree0460 "B{t0=4;b1=0;t1=2;b0}ASeq(Fb(OnceT(Opt(RepF(c0))),Wu{t0},RFb(a1,c2,a3,@of{t1+=3}a4l,@of{b0:=t0%4}@ki{b1<2}c5)),Seq(Mt{0}(@ki{b1+1<4}Wde(PPar{2;_}(Sc{b1+=1},pa6{b0:=;b1:b0},Sb{b1=2},c7b{2}),Sc{t0:=6},t8))),RFb(F,Suc))",
-    Tree0461 "B{t0=2}RSel(Sb{t0=5})",
-    Tree0462 "B{t1;q0=1;t0=1;b0}Flip(RSeq(@of{b0:=t1}WU{t0=3}(Scc{b0<3}),MPri(@fi{t0>b0%3}@rw{t0+3=7}@of{t1+=1}t0e,a1),a2l),Lp{_;_}(RU{S}(Mt{0}(Fb(@os{t0+=3}@fi{t1=5}@of{t0+=3}c3,c4,Invt(a5))))),RT{F}(PAll{-1}(t6e,c7b{b0+1%3})),t8,ASeq(S,Dd{0}(@rw{t1<2}@si{t1>2}pc9{b0:b0}),Bin{t0+2>t1;N}(Sb{b0=2},t10)))",
-    Tree0463 "B{t1=1;b0=0}Flip(c0,Keep(Scc{b0=b0%4}),pi1{t0:t1})",
-    Tree0464 "B{t0=5;b0=1;b1=2;o0=5}@of{b0:=b0%4}Wde(RFb(@os{o0:=_}Wde(c0e,Invt(t1)),RSeq(t2,Scc{b1<5},c3),Seq(Rep2(t4),c5,Sc{o0:=_})),Rmp{F;S}(t6e),Star(RepF(@of{b1:=o0|3;t0+=1}@rw{b1%2=0}WU{none}(Fb(pt7{b0:b0},@fi{some}@si{b1>b0}c8l,Rus{1}(c9)))),Star(Dl{100}(@oh{o0|4>4?b1:=b0+1;t0:=b1}@rw{o0|4<6}@ki{b1<5}pa10{b0:1;b1:=}),Mt{50}(PrSel{t0;b0+4}(t11e,@rw{t0<o0|2}@os{b0:=b1;t0+=1}a12b{t0%3;b1})))))",
-    Tree0465 "B{t0=3;b0=3;o0;b1}Sel(Obs{b0=o0|2;L}(Rep2(Par{2;_}(Opt(c0),c1e))),@si{b0+4>0}@os{t0:=b0%3}RFb(@os{b1+1<t0?t0+=1;b1:=t0%3}t2e,t3,pi4{t0:b1},t5,Sb{b1=b0}))",
-    Tree0466 "B{b0=4;t0=2;t1}WU{b0+3%3<2}(Pre{b0+3>4;F}(@oh{t1:=t1%4}@fi{b0%2<1}Cd{0;_}(Lim{3}(Once(Step(Once(pa0{b0:t1;b1:t0}),RSeq(t1,a2,c3e)))))))",
-    Tree0467 "Rpt{F}(Fb(Rmp{S;S}(PPar{0;T}(DySel(a0,c1,t2,c3l)))))",
-    Tree0468 "RSeq(a0l,a1)",
-    Tree0469 "B{t0=4;b0;b1}Fb(PPar{2;_}(c0l,t1),Invt(Obs{b1+2=b0%2;_}(Rpt{2}(t2))),Fb(t3,c4),@rw{t0<2}Inv(a5))",
-    Tree0470 "B{b1;t1=4;t0=1}TryT(Rep3(DySeq(pi0{t0:t1},a1,c2,Ret3(Rep4(Rus{3}(Fb(a3,c4,Scc{b1%2>0})))))),@fi{t1+4=1}PrSel{2;t1+3}(@si{t1+2=t0}Cd{10;_}(@rw{t1<7}a5e),Keep(t6e)))",
-    Tree0471 "B{b1=2;t0=4;t1=0;b0}RFb(Rmp{F;F}(PAll{_}(pa0{b0:b0;b1:=},t1e)),@ki{t1%2<0}@fi{b0+1%3=2}@po{t0+=3}Lim{1}(Pre{t0<b1}(pt2{b0:b1;b1:t0})),c3,Rep4(t4e),@os{t0:=b0}@po{t1!7?b1:=b0+4;t1:=b0}Wv{t1}(SubR(t5)))",
-    Tree0472 "B{q0=2;b0;o0=_;t0=3}Lp{_;S}(Flt{1;F;F}(Step(RT{F}(Lp{t0;R}(Par{_;-3}(@si{t0%2<1}@ki{b0+2%2>0}@oh{b0+=1;o0:=o0|3}RSel(c0e,t1e),Wde(@os{b0+=2}@fi{none}a2,Sb{t0=5}),RFb(@os{o0:=b0}pa3{b0:=;b1:b0},t4,Sl{10})))),Once(DySel(DySeq(c5,Sc{o0|2>o0|1+1%3?t0+=3}),Wu{t0},Opt(c6),Lp{_;K}(TryF(c7,t8,t9)),Sl{100})),@ki{o0|1+4!6}Fb(@rw{t0=5}@oh{b0:=o0|3+2;t0:=o0|2%4}@si{b0%4<2}pa10{b0:t0},c11,Ub{o0}))))",
-    Tree0473 "B{t0=3;b0}Cd{50;_}(Rmp{S;F}(To{20}(Sel(Obs{b0+4%3!1;L}(Once(t0)),Obs{t0>6;B}(Rpt{3}(RSeq(S,pt1{b0:t0;b1:t0},@fi{b0%4=1}t2))),c3e))))",
-    Tree0474 "B{t1=0;b0=0;t0}Once(Dl{0}(Ite(@os{t1:=t0+1;b0+=1}@po{b0:=t1}@ki{t1+2=2}Bin{b0!t1+2%4;_}(pa0{b0:t0;b1:t1},t1),pi2{t0:t1})))",
-    Tree0475 "B{t1;b0=0;t0=1;q0=1}@po{t0:=b0+1}RSeq(Lp{b0;S}(@po{t1+=2}S),Wu{t0},t0)",
-    Tree0476 "B{t0=0;t1}RSeq(a0,Pri(t1,c2l,Par{0;_}(Wt{30},c3b{t0+4})),@si{t1!4}Seq(t4e,R))",
-    Tree0477 "B{t0=5;o0=4;b0;b1=1}PAll{2}(pi0{t0:=},Fb(Sw{2;1}(Pri(t1,a2),c3,Sl{0}),RFb(RFb(To{10}(c4),@si{o0|5<b0}c5e)),RSeq(Sb{t0=5},Sb{o0=2},Sc{t0:=1;t0+=1})))",
-    Tree0478 "B{b0}OnceT(Pri(a0l,t1,Mt{0}(FF(pc2{b0:=}))))",
-    Tree0479 "B{b0=3;b1=1;t0=5}TryT(Step(WU{t0+2%2>0}(Flt{2;S;K}(a0)),Seq(AFb(@fi{t0+2%2>0}Wu{t0},a1e),@oh{b0+=1;t0+=3}@po{b1+=1}@si{b0>t0}t2e),Rus{3}(pt3{b0:b1}),Fb(Obs{t0>b1;B}(t4e),RU{F}(pi5{t0:=})),WU{t0!3}(@oh{t0:=b1}@rw{b0!2}Obs{b1<7;N}(DySeq(Sc{t0+=3},pa6{b0:b0;b1:b1})))),RFb(Flip(c7,Rep1(pt8{b0:t0;b1:=}),Sl{100}),RSeq(@si{b0%3<1}@oh{b1+=2}t9,@rw{t0+1!b0%2}@os{b0+4%2<1?t0:=9}c10b{1},c11,Sb{b0=8},a12b{4;b0}),Rep1(RSeq(a13,t14,a15)),Isw{b1%2;N;T}(To{10}(c16),Sel(Pre{t0>2}(@fi{t0%3>1}pt17{b0:t0})))))",
-    Tree0480 "RFb(Seq(Fb(Once(t0),RT{1}(t1),Seq(Inv(t2))),PPar{2;_}(Fb(t3,Sub(a4),Wt{10}),Fb(t5,a6),RepF(R),Ret0(c7),t8)))",
-    Tree0481 "B{t0=5;b0=1}Fb(Su{t0}(c0),a1,@ki{b0+4=0}@po{t0:=b0%4}@of{t0+=1}t2,a3e)",
-    Tree0482 "RFb(ASeq(Sl{0},Inv(t0e),Suc,c1),TryF(c2,Ret2(Rus{F}(R)),t3e))",
-    Tree0483 "B{t0=1;b0=2}RFb(Fb(t0,Wu{t0}),c1b{t0},FF(a2b{t0+4;b0}),Flip(Invt(a3)),a4)",
-    Tree0484 "B{b1=1;b0}Bin{b0%2<0;_}(Isw{4;N;N}(c0b{b1},c1e,F,RSeq(t2e,S,t3,c4b{b0+4})),a5)",
-    Tree0485 "B{b1=2;b0=0}Rpt{F}(Sel(Obs{b1%3!0;B}(pc0{b0:b0}),AFb(c1,pt2{b0:b1;b1:=},a3),c4,Sb{b0=b1}))",
-    Tree0486 "B{t1=2;b0}Dl{50}(pa0{b0:b0;b1:t1})",
-    Tree0487 "B{o0=4}AFb(a0,Ub{o0})",
-    Tree0488 "B{t1;b1;b0=2;t0=2}@po{b0+=1}@oh{b0:=t0+1}Flip(Once(Seq(Flt{2;S;K}(Dl{0}(ASeq(Wde(pa0{b0:b1;b1:b0},a1),c2))),Ite(Wv{t0}(Cnd{b1=1;T;F}(@os{t1:=t0}@of{b0+=3}@fi{t0<7}Once(t3))),a4,DySeq(Sl{20},c5)))),Pri(Bin{t1!5;N}(a6,ASeq(Suc,Cnd{t0>1;T;F}(Sc{t1+=2}))),@of{b1+4<0?b1+=2;b0:=t1+1}@os{b0+=2}@rw{b0+1>b1%4}Wde(@rw{b1%4=1}@fi{b0<t0+2}Sb{b1=0},Cd{50;K}(RepF(c7)),RSeq(a8b{2;b0},Inv(c9l))),c10b{t0}))",
-    Tree0489 "B{o0=2;b0;b1=1}Ret4(Cd{0;K}(Dl{20}(PAll{1}(Scc{b0%2=0},OnceT(Scc{some}),@si{b0=3}@rw{o0|0+2>1}Fai,Swm(pc0{b0:8},@os{b1+=2}t1)))))",
-    Tree0490 "B{b0;b1=3;t1}Rep3(Seq(Step(Flt{2;F;F}(Bin{t1%3>1;_}(pt0{b0:b0;b1:b0},Wu{t1})),a1,Wu{t1},RetF(S),RU{S}(@po{t1:=b1;b1+=3}c2))))",
-    Tree0491 "Seq(RSeq(Suc,t0),Par{_;_}(c1e,a2),RFb(Fai,a3,a4),ASeq(a5,Wt{20},c6l))",
-    Tree0492 "Rep3(a0e)",
-    Tree0493 "B{t0=3;b1}Pri(OnceK(PAll{-1}(Intr{b1=t0}(pc0{b0:9}),RSeq(ASeq(c1e,Dl{30}(t2))))),RFb(t3,Rep3(Obs{t0%4=0;S}(c4))))",
-    Tree0494 "B{b1}PrSel{b1}(Opt(F))",
-    Tree0495 "B{b0=5;t0=0;o0;t1=4}Ite(Scc{t0!3},SubA(Obs{o0|1%4<2;N}(@po{t0+=3}pa0{b0:=;b1:t1})),a1)",
-    Tree0496 "B{t0;b0;b1=1}Intr{b1+2>t0+4%4}(Sel(RSel(Wde(a0,@fi{t0+4%2=1}c1b{b0}),@rw{t0<b0}Sc{b1>3?b0:=3;t0+=2}),PAll{0}(@ki{t0>0}t2e,Scc{b0+1=5}),Ret4(t3),@po{b0+=2;t0+=1}OnceK(Once(t4))))",
-    Tree0497 "B{o0;q0=0;t1;b1;t0=2}OnceK(Sel(Obs{b1<o0|5;S}(t0),Obs{b1+3%3!1;B}(@rw{t0<5}@po{t0+=2}Ub{o0}),Fb(t1e,@rw{none}Rty3(Lp{_;S}(t2))),PAll{1}(Scc{b1+1<t1%3},t3e,t4)))",
-    Tree0498 "B{o0=0;b1;t0=0;b0=0}Bin{t0+1!5;T}(@os{t0:=o0|3;t0:=3}Sw{0;3}(Seq(a0b{b0;b0},t1),Wde(t2,t3),@ki{t0+3!6}@rw{t0+4=o0|4}Ruf{3}(Flip(Pre{t0%4<2;F}(a4)))),Scc{t0+4>1})",
-    Tree0499 "DySeq(Wt{30},RFb(TryT(c0,S),PAll{-1}(t1,S)),Cd{10;F}(RSeq(a2,Rus{1}(Seq(c3e,t4,t5)),Dd{30}(a6),t7,t8)))",
+    Tree0400 "B{o0;b0;t0=4}@fi{t0<o0|3%4}@si{b0%2<0}Obs{t0%2!1;_}(pa0{b0:t0})",
+    Tree0401 "B{o0=0;b1=3}Fb(@ki{none}pi0{t0:b1},Ite(a1,t2,Ub{o0}))",
+    Tree0402 "B{b0=4;t0=1}RSeq(Par{_;2}(RSeq(Sel(Obs{t0%2>0;L}(pt0{b0:b0;b1:b0}),Obs{b0!t0+4;L}(c1))),t2))",
+    Tree0403 "B{t0=5;b0=4;o0=_;b1=0}Obs{t0%2<1;N}(PAll{_}(Ret4(Rep1(Sl{0})),Isw{t0;T;T}(t0,Sc{o0:=_;b0:=o0|4+1%4}),@po{b1:=1;t0+=3}c1e,Inv(Ub{o0})))",
+    Tree0404 "B{q0=0;t0=4;l0=1;t1=1;o0=_;b0;b1=4}Flip(Swm(Seq(@ki{none}@oh{t1:=b1}Keep(TryT(Sl{30},Scc{none})),pc0{b0:2}),Seq(Scc{none},Itr{b0;2;1;_}(S),c1),Ruf{2}(Isw{t1%2;N;_}(t2,t3)),Lp{t1;S}(pc4{b0:1})),OnceT(Rep1(Bin{t1+3<b1;T}(Isw{b0;T;T}(Dl{10}(pa5{b0:1;b1:=}),a6b{b1;b0},Fb(@ki{o0|1=2}Wt{10},a7b{b0%2;b1})),Itr{b0;_;1;T}(RFb(Lp{t0;S}(a8l),c9b{4}))))))",
+    Tree0405 "B{b0=0;t0=0;t1}Flip(RFb(Bin{b0+1>t1;_}(Step(t0,pa1{b0:9},t2),Fb(c3l,t4,Sb{t0=t1}))))",
+    Tree0406 "B{b0;o0=_;t0=1}AFb(Ruf{3}(Pre{t0>0;F}(Sc{o0|5!t0%3?o0:=t0%4;t0+=1})),pc0{b0:2},Star(Wu{t0},@si{b0>6}a1b{6;b0}),Swm(Ub{o0},t2),t3)",
+    Tree0407 "B{b1=0;b0;t0}WU{b0>7}(TryF(Sw{3}(c0,pc1{b0:t0}),Ite(c2,Run),@os{b1+=3}@po{b1:=t0}@of{b0+=1}a3b{b0+3;b1}))",
+    Tree0408 "B{t0}Ruf{2}(Fb(Inv(Rep2(Suc)),Wu{t0},PPar{2;N}(Sl{50},RFb(c0))))",
+    Tree0409 "B{t0=4;q0;b0=0;l0=4}Lp{b0;S}(ASeq(Itr{b0;_;_;T}(SubA(Flt{1;S;F}(@oh{b0:=t0%3;t0=3?t0:=t0+1%3}@si{t0=b0}Bin{b0>5;N}(Rep0(t0e),Dd{50}(F))))),a1,@of{t0+=1}a2))",
+    Tree0410 "B{o0=2;b0=0;b1=5;t1=0;t0=4}@oh{o0:=t1}RSeq(TryT(a0,Sb{b1=t0},Rpt{3}(pi1{t0:t1}),Sc{b1:=3;t0:=b1+2},SubR(pc2{b0:t0})),RSeq(a3,Swm(t4,pc5{b0:t1}),PAll{-3}(pc6{b0:=},c7,c8)),t9)",
+    Tree0411 "B{b1;t0;q0=2;t1}Keep(Swm(Seq(Sb{t1=1},Wt{50},Lp{b1;F}(Wu{t0}))))",
+    Tree0412 "B{l0=2;t0=2;b0=1;o0=3}Rpt{F}(Cd{10;_}(Isw{t0+1%4;N;N}(t0,Itr{b0;2;_;_}(Sel(pt1{b0:9},S)),@oh{t0:=b0+4%3}Pre{o0|2+2!5;F}(Swm(c2b{b0},t3,Wt{50},Suc,Ub{o0})))))",
+    Tree0413 "B{t0=5;b0;q0}Bin{t0%4!3;T}(Ret0(pc0{b0:=}),Fb(@os{b0<t0?b0+=4;b0!t0+3%4?t0:=b0+4}Star(Lp{b0;K}(t1),@fi{t0>b0+3%3}@po{t0:=7}Ruf{1}(Wt{20}),a2l,a3b{b0+2%3;b0})))",
+    Tree0414 "Flip(Sub(Sub(Once(t0))))",
+    Tree0415 "B{l0;b1=1;t0=4;b0=3}Step(Sel(Ruf{F}(RepF(@rw{b1%4=0}@po{t0+=3}@oh{b1+=3;t0+2>3?b0+=1}OnceK(Itr{b1;2;_;T}(RFb(@os{t0>6?t0+=2}a0,@os{b0:=t0+1;t0+=1}c1))))),@of{b1:=t0%4}@si{b0+4<b1}Flip(@fi{b1<4}@rw{b0+4=t0}Cd{30;F}(Fb(Scc{b1+3>t0%2},t2e,c3,Sb{b0=t0})),Inv(Sb{b0=b1})),Try(Pre{t0!4;R}(Wde(Step(c4e,a5e),pc6{b0:b0})),MSeq(t7,t8e,pt9{b0:b0})),Swm(Sl{10},@os{b0:=b1%2}a10,PrSel{0}(Wu{t0})),Step(RFb(t11,t12,a13),Rmp{F;F}(RT{1}(PPar{1;_}(c14,c15,c16))))))",
+    Tree0416 "B{l0=0;t0=3;b0=5}Itr{b0;2;_;_}(@fi{t0!3}Ite(OnceK(Flip(S,a0b{b0;b0})),t1e))",
+    Tree0417 "B{t0;l0=0;b0}@rw{b0=1}ASeq(t0,c1b{t0},c2)",
+    Tree0418 "DySel(Fb(t0,t1),c2,Rpt{2}(c3),PAll{1}(FF(t4e)))",
+    Tree0419 "B{b0;t0=0;q0=4;o0=_}Sel(Obs{o0|3<0;B}(Cnd{t0!3;T;S}(F)),Obs{t0%4<1;B}(Lp{b0;_}(@si{t0%2!0}t0e)))",
+    Tree0420 "B{q0;t0=3}RU{F}(Lp{t0;S}(c0l))",
+    Tree0421 "Inv(t0)",
+    Tree0422 "B{t0=3;b0;b1=1}ASeq(Sc{b0:=t0+3%4;b1+=3},pa0{b0:=;b1:t0})",
+    Tree0423 "Fb(AFb(Ite(Sub(Par{2;_}(c0,Run,c1)),MPri(c2,Rpt{F}(a3l)),a4),TryT(Rep4(a5),c6,a7),RFb(To{50}(Opt(F)),t8,MPri(t9),a10l,a11),ASeq(Try(a12,t13,Rus{3}(a14),c15)),RSeq(OnceT(t16),Pri(t17,t18,t19,Ret1(a20l)))))",
+    Tree0424 "B{l0=0;b0;t0=1;b1;t1=4;o0}@fi{none}@rw{b0+4!b1}@si{o0|4%3=2}MSeq(MPri(Pre{b1<b1%2;K}(RFb(pi0{t0:=},pt1{b0:=;b1:=},S)),@oh{b0+=2}@ki{t1>t0}Itr{b1;2;3;_}(Flip(c2,@of{t0+=1;t1+=2}Ub{o0})),Pri(Cd{30;_}(Sb{o0=9}),t3e,Once(pi4{t0:b0}))),Wv{t1}(Swm(Obs{b1%4!0;_}(Fb(PAll{_}(@of{t1+=3}pi5{t0:b1},Run,t6,a7b{4;b0}))),OnceK(t8),Seq(Sb{o0=2},@si{t1+1<t0}@oh{o0:=_}t9,Scc{b1+2<t0+1}),Itr{b0;1;_;T}(Wt{0}))))",
+    Tree0425 "B{q0=3;b1}PAll{_}(SubR(Cnd{b1>0;_;F}(t0e)),Sw{0}(Swm(S),c1))",
+    Tree0426 "B{b0=0;t0=0;b1=4}RSeq(Wv{t0}(Sc{t0+=3}),Wt{30},Wv{t0}(Wde(pc0{b0:b1},@si{t0+3%2>0}t1,@fi{t0+3>b1}@of{b0+=2;b0+=2}Keep(F))))",
+    Tree0427 "B{q0=1;t0=5;b0;o0=_;t1=4;b1=4}DySeq(Lp{b0;S}(Flip(Run,Once(Sc{t1+=1}),PAll{2}(c0,Ub{o0}),c1,RSeq(c2b{t1+2%3},Sel(@rw{t1>6}@si{t0=3}Intr{b1>2}(@ki{t1=2}@fi{t1!o0|1%2}pt3{b0:t0;b1:b1}))))),RT{F}(Star(Fb(Obs{t1+2!0;B}(Sel(Wu{t0},FF(pt4{b0:1;b1:t0}),Rep1(Wt{10}))),Obs{t1>3;N}(a5l)))))",
+    Tree0428 "Inv(MSeq(t0,t1,RT{F}(a2)))",
+    Tree0429 "B{l0=3;b0=5;o0=3}Step(c0l,@ki{b0+3%4=2}Fb(Mt{50}(RSeq(c1,pc2{b0:=},Sb{o0=2},t3))),Dd{50}(Itr{b0;_;1;_}(Rpt{F}(ASeq(t4e,@po{b0:=b0%2}t5)))))",
+    Tree0430 "B{b1;t1=1;t0;b0;o0;l0}Itr{b0;0;_;N}(Sw{5}(Wv{t1}(Ub{o0}),Seq(@fi{o0|5+3%2<0}@rw{none}@oh{b1:=t0+3}Ruf{F}(Wu{t1}))))",
+    Tree0431 "Seq(Rty2(Swm(S,a0e,t1)),c2l,Swm(Dl{20}(Sl{10})))",
+    Tree0432 "B{t0;b1=4;b0=3}MPri(Wv{t0}(Scc{b0%3<1}),Intr{b1>b0}(Rus{F}(a0l)),pc1{b0:6},Ret0(@of{t0+=1;b0+=1}Wt{0}),Sel(Obs{t0+2>t0%3;B}(PrSel{b0+2;b0;b0}(pc2{b0:=},@oh{b1+=1}@si{t0+1%2>0}Sc{b0:=8;b1%4<0?b0+=2},S)),Obs{b0+2<b0;N}(a3b{b1;b1})))",
+    Tree0433 "B{b1=1;o0;t0;b0=4}@po{t0:=0;b0:=5}@of{t0+=3}RU{F}(Fb(Obs{b0=3;_}(Rty4(t0)),Obs{b0%3=0;L}(PPar{2;N}(a1l,F,RSeq(Scc{t0<b1+4%4},pa2{b0:b0;b1:=}),c3e)),Obs{some;B}(Dl{0}(@ki{o0|4%2<1}@oh{t0:=1}@fi{b1<3}Ret1(RT{F}(t4))))))",
+    Tree0434 "B{t0=3}Isw{t0;N;N}(RT{F}(RtyF(c0)))",
+    Tree0435 "Rty3(S)",
+    Tree0436 "B{t0;l0=3;o0=_;b1=3;b0=4;t1=0}Swm(t0,Itr{b1;2;_;T}(Seq(@oh{t0:=t0%2}@fi{t0%3<1}@po{o0:=_}Sw{2}(a1,Seq(t2,c3,S)),Su{t0}(pa4{b0:b1;b1:b0}),Itr{b1;1;_;_}(@of{b0:=o0|3}@fi{t1<t0}Ruf{F}(RSeq(@rw{t1+2=t1}@ki{t0%2=1}Swm(t5e,pt6{b0:b1},R)))),PAll{1}(Bin{b0!0;T}(@rw{t1+3=1}@oh{t0:=5}@os{b0+=1}RSeq(t7,Sc{t1+=3}),t8)))))",
+    Tree0437 "B{t0=4;b0=1}Star(RSeq(pt0{b0:b0;b1:t0}))",
+    Tree0438 "B{t1=2;o0=5;b1=5;t0=4;b0=4}To{10}(Pre{o0|0>3;R}(FS(Pre{t1<7;S}(@ki{t0+2>5}MPri(Wde(Cnd{b1>b0%2;T;F}(t0e),a1b{t0+1%3;b0}),Cnd{t0%3<0;T;S}(FS(@ki{t1=b0}t2)))))))",
+    Tree0439 "B{q0;b0=1;t0=2}Pre{t0+2<b0%4;S}(Swm(t0e,Fb(a1,c2),a3,Lp{t0;_}(t4),t5e))",
+    Tree0440 "B{t0;b0;o0=5;t1}Su{t1}(Par{_;-1}(Par{1;2}(t0e,S,@rw{some}pt1{b0:t1;b1:b0}),MSeq(Suc,@po{b0+=3}@of{t1:=1}t2),Inv(c3),PAll{-2}(Wu{t1},@ki{t0<7}t4)))",
+    Tree0441 "B{b0=1;t0;b1}Par{-3;-1}(Sl{30},Pri(c0,@ki{b0+1<7}pt1{b0:=;b1:t0}),Rep1(Obs{b1>1;_}(WU{b1+4>5}(pi2{t0:b0}))))",
+    Tree0442 "B{o0;b1=0;b0=0;t0}Cd{0;K}(Rpt{3}(@rw{t0=b0}@si{t0>t0+4}RSeq(@os{b0:=b1+3}@oh{t0:=b0}OnceK(@oh{b0+=3}@si{none}@of{b1:=t0+1%2}c0),pc1{b0:b1},Cd{20;_}(Try(t2,@ki{b1%3=0}@os{b1+=2}@po{b1+=3;t0:=b1+3%4}Sl{20})),AFb(@po{o0:=_}Star(@si{b1!6}Cnd{t0=5;_;S}(t3e),Sb{b0=7})))))",
+    Tree0443 "B{t0=3;t1=1;b0=1}Dl{100}(Sel(Obs{t1+1<5;L}(Seq(@os{b0+=2}RSeq(Rty2(t0),Wu{t0}),@ki{t0+4%2<0}Sl{50})),Obs{b0>1;S}(MPri(t1,Sb{t1=2}))))",
+    Tree0444 "B{q0;t0=1;o0}Lp{_;K}(DySeq(Seq(@ki{t0%2<1}c0e,t1),RFb(a2,Flt{2;_;_}(Ub{o0}),t3,a4,a5),PAll{1}(c6e,c7,Wu{t0})))",
+    Tree0445 "B{b1}Flt{3;R;K}(SubA(Wde(t0,Sc{b1+=2},c1)))",
+    Tree0446 "B{o0;t0=3;b0=0}@os{o0:=b0;t0:=0}Mt{0}(SubR(Ub{o0}))",
+    Tree0447 "B{b0;t0=4;t1=1;l0=1;o0}AFb(PAll{0}(WU{t0+3<1}(Step(t0,Suc,c1))),Step(Bin{t1!0;T}(Keep(a2),Ub{o0})),ASeq(Pre{t0+3%2>0;R}(Swm(Seq(t3,t4),PPar{2;N}(a5,Ub{o0}),Itr{b0;1;3;_}(@po{none?b0+=2}Pre{some}(pa6{b0:b0;b1:b0}))))),Rep0(t7))",
+    Tree0448 "B{t1=0;b0;b1=2;t0=3}Fb(Ite(@oh{t1=3?t0+=3;t0+=3}a0b{t0;b1},@os{b0+=2}@oh{b0+=2}c1),a2b{b1%2;b1},PrSel{b0%2;b1%4}(Sc{b0:=t1},@po{t0:=5}@oh{b0:=b0+2%2}c3))",
+    Tree0449 "B{o0;b0=3;b1=0}@ki{none}Fb(Sw{4;3}(Flip(Pri(Sb{o0=1}),c0),Pri(pa1{b0:=;b1:b0},c2e,c3),t4))",
+    Tree0450 "B{b0=5;q0=4;t1}@rw{t1=6}Lp{t1;R}(Fb(c0b{t1},Wde(a1b{b0%4;b0},c2)))",
+    Tree0451 "B{q0;b0=1;t0}Lp{_;K}(Rpt{2}(Lp{_;K}(Fb(c0e,@os{t0%2>0?b0+=2}Sl{100}))))",
+    Tree0452 "Ruf{1}(RT{3}(t0))",
+    Tree0453 "B{t0;b1=2;b0=1}Swm(Fb(PAll{1}(MSeq(Obs{b1!3;N}(RSeq(a0,pi1{t0:=})),a2,Wt{0},RFb(a3,c4),Swm(Scc{t0>b0+3},t5)))),Fb(pc6{b0:2},Obs{b1<t0%2;L}(OnceT(Opt(Pre{b0%2<0;R}(S)))),a7),MSeq(To{10}(t8),SubR(a9),Flip(pi10{t0:=},t11),Invt(c12),t13e))",
+    Tree0454 "B{l0=3;b0;t0=5;o0}Ite(SubR(Wv{t0}(To{10}(t0))),Cnd{some;N;_}(Rpt{F}(RepF(SubR(t1)))),Pri(@os{t0:=b0%4}pc2{b0:=},Wu{t0}))",
+    Tree0455 "B{b0=1;t0=3}Pri(@fi{b0>7}a0,t1e,Obs{b0+1<7;_}(Pri(RFb(Sel(@rw{t0!5}@fi{b0+3>b0}@si{t0<b0}t2e,c3),PAll{_}(pt4{b0:2;b1:b0},t5e,c6),c7,Fai,c8))))",
+    Tree0456 "B{b1=2;b0=5}Swm(Suc,t0e,@oh{b1+=1;b1+=3}Pre{b1+1<7}(Scc{b0>0}),pc1{b0:=},Dl{0}(Sb{b0=0}))",
+    Tree0457 "Mt{0}(RFb(Wde(t0,RSeq(Dl{0}(t1),a2,t3)),Fb(Swm(a4,t5,c6),t7),Ruf{2}(PPar{1;T}(Par{_;-2}(t8,t9e),Fai,c10,Rep2(c11e),a12))))",
+    Tree0458 "B{b0=2;t0}@si{t0%3!0}Isw{t0;T;N}(PAll{_}(RFb(a0,To{30}(R),a1),Sc{b0+=3;t0+=3},RT{2}(Sb{t0=b0}),a2,Seq(pt3{b0:=;b1:t0},c4,t5)))",
+    Tree0459 "B{b0=1;t0=0}@os{b0+=1;t0+=3}RSeq(a0l,a1,c2)",
+    Tree0460 "DySeq(Swm(Fb(t0,c1,a2)),Rep0(a3e),Sub(c4),c5,a6l)",
+    Tree0461 "B{t0;o0=1}@ki{o0|2<2}Obs{t0+4<2;S}(a0e)",
+    Tree0462 "B{b1=0;b0=0;l0=2;t0=1}Itr{b1;0;_;N}(PPar{1;_}(@rw{b1+4!1}Fb(pt0{b0:b1;b1:=},c1,a2e,F,@si{b1%2!0}SubA(F)),DySel(a3,Ret1(Pre{b1+4=t0;F}(Itr{b1;2;_;T}(Star(Sb{b1=4},Scc{t0+4>4},@po{b0+=2;b0+=2}@si{b1%2>0}Sc{t0:=b1%4;b0+=1}))))),pc4{b0:8},Itr{b0;_;_;_}(Isw{b0;T;T}(Wu{t0},Rty2(DySeq(t5)),c6,a7))))",
+    Tree0463 "B{b0=2;t0;l0}RFb(RepF(MPri(RU{F}(@fi{b0<3}Itr{b0;2;1;N}(PAll{-1}(Sb{b0=2}))),Wu{t0},TryF(Itr{b0;_;_;T}(c0e),Star(c1e,a2),@rw{t0%2>0}Wu{t0},t3))),t4e)",
+    Tree0464 "B{t0;b0=0}@po{b0:=t0%3}Rus{F}(Sel(RFb(Wu{t0},Fai),c0,Sb{b0=t0}))",
+    Tree0465 "B{t0=3;b1=4;b0=0}TryT(t0e,Inv(Rmp{S;S}(Intr{t0+3<3}(Dl{0}(pt1{b0:=})))),PAll{-3}(@os{b0%2!1?b0:=1}t2,t3,Scc{b1+2>b1+1%2}),Wv{t0}(@si{b1!t0%4}@ki{b0+2=1}Wde(Invt(a4),Sc{t0+=1},c5)),OnceT(Dd{0}(Flip(Sl{50},Run,Sb{t0=6},c6))))",
+    Tree0466 "B{t1;b1;b0;t0=3}Star(Rpt{0}(pc0{b0:=}),Sel(@os{t1+=3;t0:=b1}pi1{t0:b1},Intr{b1%3>0}(Keep(Intr{b0!t0}(c2b{b0%2}))),PPar{1;N}(R,pc3{b0:6}),@oh{t0<5?t1+=2}Flt{3;_;K}(Scc{b1<3})),Wv{t1}(MSeq(Dd{30}(TryF(Suc,@fi{t1<t0%3}@rw{b0%3>1}@os{t0:=b1;t1+=3}c4,t5e)),Pri(c6l,Sl{10}),t7)))",
+    Tree0467 "B{b0;t0}RU{S}(Seq(PrSel{t0;b0+3%2}(t0,Scc{t0%4=2}),OnceK(@os{t0:=b0+3;t0=3?t0+=2}@fi{t0>4}a1),Ite(t2,Sl{0}),Cd{30;F}(pt3{b0:b0;b1:t0})))",
+    Tree0468 "Rep0(c0)",
+    Tree0469 "B{b0=0;o0=_;t0;q0=2}Rus{2}(@rw{b0!2}@of{o0:=_}@po{b0+=2}ASeq(Lp{_;_}(Swm(Cd{0;F}(Fb(@po{o0|0+2>t0?o0:=o0|4;b0:=t0%2}@of{t0%4<0?o0:=t0%3;b0:=6}@si{b0+1>6}pt0{b0:b0;b1:t0},c1))))))",
+    Tree0470 "RSeq(c0e)",
+    Tree0471 "B{q0=0;b0=2;o0=2;b1;t0}Flt{3;S;_}(@fi{b1+1=o0|2%2}@ki{b0%2>0}@po{b0+=2}Rep4(@os{b1+=1}Keep(ASeq(Fb(Obs{b1+4%4!2;B}(Lp{_;R}(Scc{none})),PPar{0;T}(t0,@rw{some}Sb{o0=7})),Seq(Wu{t0},Sb{o0=9},OnceT(Ite(c1,pi2{t0:b0})))))))",
+    Tree0472 "B{t0=2;t1=4;b0=3;l0=1;b1=0}Star(Mt{10}(Itr{b1;1;2;T}(Fb(Itr{b0;0;_;N}(c0l),Sw{4;0}(c1b{t0},t2e,t3)))),Rty1(c4),Sel(t5e,t6,pc7{b0:=}),Pre{t0>t1%3;S}(Cnd{t0!3;N;F}(Par{-1;_}(t8,Sb{b1=1},Sc{b0:=b0+4%2;t1+=1},c9))),Pre{b1!7;F}(Ret2(Rep0(c10))))",
+    Tree0473 "PAll{1}(c0,t1e,t2)",
+    Tree0474 "Wde(Seq(t0e,RT{3}(t1)),PrSel{0;3;0}(Sl{0},t2,c3),Seq(Sub(a4),a5,F))",
+    Tree0475 "B{b1}Rty2(Fb(a0e,Par{_;-1}(t1,@si{b1>b1%3}c2),Wt{0}))",
+    Tree0476 "B{b0=2;b1=1;o0=_}Par{_;_}(t0,MSeq(pa1{b0:=;b1:=},Dl{20}(a2)),t3)",
+    Tree0477 "B{t0;b0;t1}MPri(a0l,@oh{t0+=3}@fi{b0+2>0}@po{t0+=1}a1b{t1;b0},a2)",
+    Tree0478 "RFb(F,t0)",
+    Tree0479 "PPar{1;N}(PAll{_}(t0,t1,t2,t3,a4),R,OnceT(MSeq(t5e,t6,RFb(Fai,a7l),t8)))",
+    Tree0480 "RFb(a0,Seq(t1,Wt{20}),t2e)",
+    Tree0481 "B{b0=4;q0;t0=3;o0=1}Seq(Flip(Lp{_;S}(Sel(@of{b0:=9;b0+=1}a0,S))),Sb{o0=9},Wde(To{10}(pi1{t0:=}),Flip(pt2{b0:=},a3,c4)))",
+    Tree0482 "B{t0=2;b0}@of{b0+=3}@po{t0!2?b0+=2}RU{S}(Pre{t0=t0%3;S}(Inv(DySeq(pa0{b0:5},Scc{t0%3!1}))))",
+    Tree0483 "Dd{0}(Fai)",
+    Tree0484 "B{t0;q0=4;b0=3;l0=1}Fb(OnceK(Sel(Obs{t0%3=0;L}(Pri(Lp{t0;K}(S),Itr{b0;2;_;_}(a0),pa1{b0:=})),a2l)),@os{t0:=b0}Rpt{F}(Lp{b0;R}(a3)))",
+    Tree0485 "Dd{30}(t0)",
+    Tree0486 "Try(Flip(Mt{20}(MPri(F,c0,Lim{1}(Sub(c1)),R))),PrSel{0}(RT{F}(OnceT(RSeq(Sl{50},t2,t3)))),MSeq(c4,c5e,a6,FS(t7)))",
+    Tree0487 "RFb(pc0{b0:8})",
+    Tree0488 "B{t0;b1;o0=_}FS(@si{o0|0%4!3}@rw{t0>3}@oh{b1+=2}Pre{t0+2=o0|1%2}(Ite(t0,t1)))",
+    Tree0489 "B{b0=1}Cd{0;K}(Isw{b0;N;T}(Sl{50}))",
+    Tree0490 "B{l0=4;b1=4;b0;t0=3}Once(AFb(Itr{b0;1;2;_}(Itr{b1;_;1;N}(RSel(pt0{b0:t0;b1:b1},c1e))),RFb(c2b{b1},t3),t4,Su{t0}(Dd{0}(t5))))",
+    Tree0491 "B{t0=3}@rw{t0<0}Bin{t0<0;T}(Sb{t0=8},c0)",
+    Tree0492 "B{b1;t0=3}TryT(Scc{b1+2=5},Sb{t0=b1})",
+    Tree0493 "B{t0;b0=2}RSeq(Once(t0),To{0}(a1l),Flt{3;_;K}(To{100}(Inv(t2))),RSeq(c3b{t0+2},Sc{t0:=b0;b0+=1}),pi4{t0:b0})",
+    Tree0494 "B{o0;t0=3;b0=4;b1}To{20}(RFb(Scc{b0+1>4},RepF(DySeq(c0l,t1)),Obs{b0+3<5;_}(To{0}(RFb(Ruf{F}(pc2{b0:=}),pt3{b0:7;b1:b1}))),Pre{b0!5;K}(Sel(Sw{4}(S,@of{o0:=b1}@rw{b1%4=3}S),Obs{b1=0;L}(@oh{b0:=o0|2;b1+=3}@si{t0<b1}pc4{b0:b0}),Obs{b0<o0|5+2;L}(@fi{t0+2>t0+1}@of{b0:=o0|5%3}@oh{t0:=b1}Sc{some?b0+=1}),Obs{b1!3;_}(Ub{o0})))))",
+    Tree0495 "B{t0=4;b0=2;l0=3}Seq(t0e,Su{t0}(c1b{b0}),Itr{b0;2;_;_}(Sb{b0=1}))",
+    Tree0496 "B{b0;t0=4;l0=3}Itr{b0;1;_;T}(Su{t0}(t0))",
+    Tree0497 "B{b1=1;t0=1;b0;t1}@fi{b1>5}Flt{3;R;K}(Wde(MSeq(@of{t0+=2}@oh{t1<3?b1+=1}Wv{t1}(Sw{0}(Swm(a0,c1),RSeq(c2,pt3{b0:b0;b1:=},Sc{t1+=3;t1!4?t0:=b1})))),RFb(Fb(Obs{t1+2%2!1;L}(t4),Obs{t1%2=0;B}(S),Obs{b1%4!2;L}(t5)))))",
+    Tree0498 "B{b0=0;t1=5}ASeq(Cd{50;_}(c0),Rep0(pi1{t0:b0}),@po{b0+=1}t2)",
+    Tree0499 "B{q0=3;t0;b1=4;b0=4}RetF(Wde(Rpt{3}(RT{3}(Cd{0;F}(Sc{b0+=1}))),Lp{t0;_}(MSeq(Swm(RtyF(Scc{b1%4<2}),@rw{b1>b0+4}c0l,Wu{t0}),pc1{b0:=})),Keep(a2)))",
 }

@@ -4,583 +4,618 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
-    pub tree Tree0500Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            b0: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Script(|bb| bb.b0 = bb.b1)
-    }
-}
-
-bt::behavior_tree! {
     pub tree Tree0500 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 5,
         }
-        Fallback {
-            WhileDoElse {
-                SequenceWithMemory {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    Action(PAct<2>, b0 = {b1}, b1 = {b1}),
-                    #[failure_if(|bb| bb.b1 < bb.b0 % 4)]
-                    #[post(|bb| { bb.b0 = bb.b1 % 3; bb.t0.set(bb.b0 % 3) })]
-                    #[on_success(|bb| { bb.b1 = (bb.b0 + 1) % 4; bb.t0.set((*bb.t0 + 4) % 3) })]
-                    SetBlackboard(b0 = 4),
-                },
-                Sequence {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
+        Selector {
+            Action(PIo<0>, t0 = {=}),
+            Condition(|ctx, bb| ctx.check_in(1, 6)),
+            #[run_while(|bb| *bb.t0 % 2 < 1)]
+            Observe(|bb| *bb.t1 + 4 == 4) {
+                #[run_while(|bb| bb.o0.is_none())]
+                #[skip_if(|bb| *bb.t1 + 4 != (bb.b0 + 2) % 4)]
+                Condition(Cond<2>),
             },
-            Observe(|bb| bb.b0 > bb.b0 + 2, abort = both) {
-                StepSequencer {
-                    MemSequence {
-                        SubTree(Tree0500Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                        AlwaysRunning,
-                    },
-                    Timeout(0) {
-                        Sleep(10),
-                    },
-                    RepeatTimes(2) {
-                        Delay(10) {
-                            IndexSwitch(|bb| 8, out_of_range = Fail, dynamic = true) {
-                                Action(PAct<5>, b0 = {=}, b1 = {t0}),
-                                StatefulAction(Task<6> = Task::<6>),
-                            },
-                        },
-                    },
-                },
+            WaitValueUpdate(t0) {
+                Action(PAct<3>, b0 = {=}, b1 = {b0}),
             },
-            Inverter {
-                Switch(b1) {
-                    case 4 => #[success_if(|bb| bb.b0 < 7)]
-                    ReactiveSequence {
-                        Condition(Cond<7>),
-                        ReactiveFallback {
-                            StatefulAction(Task<8>),
-                            Script(|bb| bb.b1 = 7),
-                        },
-                        #[post(|bb| *bb.t0 += 2)]
-                        StatefulAction(Task<9>),
-                    },
-                    _ => #[post(|bb| bb.b0 = bb.b1)]
-                    #[skip_if(|bb| bb.b1 % 2 == 0)]
-                    Selector {
-                        Failer,
-                        Remap(success = Success, failure = Failure) {
-                            StatefulAction(Task<10>),
-                        },
-                        Conditional(|bb| bb.b1 % 2 < 1, else = Failure) {
-                            Action(PAct<11>, b0 = 4, b1 = {=}),
-                        },
-                        StatefulAction(PTask<12>, b0 = {=}),
-                        StatefulAction(PTask<13>, b0 = {b1}, b1 = {t0}),
-                    },
-                },
+            Sequence {
+                Condition(Cond<4>),
+                Condition(PCond<5>, b0 = 8),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0500Blackboard { b1 b0 t0 });
+board!(Tree0500Blackboard { t0 t1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0501Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+        }
+        Action(Act<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0501 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        IfThenElse {
-            #[failure_if(|bb| *bb.t0 % 2 > 0)]
+        SequenceStar {
             StatefulAction(Task<0>),
-            #[failure_if(|bb| bb.b0 < *bb.t0)]
-            #[on_failure(|bb| { bb.o0 = None; bb.b0 += 2 })]
-            #[on_halted(|bb| if bb.b1 == 3 { *bb.t0 += 2 })]
-            Action(Act<1>),
-            WaitUntil(|bb| bb.b1 + 2 > 3) {
-                Condition(PCond<2>, b0 = {=}),
-            },
+            SubTree(Tree0501Sub0, ..),
+            Condition(Cond<2>),
+            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+            Condition(PCond<4>, b0 = 1),
         }
     }
 }
 
-board!(Tree0501Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0502Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        RepeatTimes(forever) {
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0502Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Repeat(4) {
-            StatefulAction(Task<4>),
-        }
-    }
-}
+board!(Tree0501Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0502 for Ctx {
         blackboard {
+            o0: Option<i64>,
             b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        ReactiveFallback {
-            SkipUnlessUpdated(t0) {
-                Sequence {
-                    #[skip_if(|bb| bb.b0 < 2)]
-                    #[post(|bb| bb.b0 += 3)]
-                    ForceSuccess {
-                        SubTree(Tree0502Sub0, b0 = {=}, t0 = {t0}),
+        Timeout(0) {
+            Selector {
+                Observe(|bb| bb.b0 > 3, abort = lower) {
+                    Fallback {
+                        #[run_while(|bb| bb.b0 != 0)]
+                        #[on_failure(|bb| if bb.b0 < 2 { bb.o0 = Some(*bb.t0 + 3) })]
+                        Wait(20),
+                        StatefulAction(Task<0>),
                     },
-                    Condition(Cond<1>),
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<3>),
-                    },
-                    SubTree(Tree0502Sub1, b0 = {=}, t0 = {t0}),
+                },
+                RunOnce {
+                    Failer,
+                },
+                StatefulAction(Task<1>),
+                Observe(|bb| bb.o0.is_some(), abort = both) {
+                    StatefulAction(Task<2>),
+                },
+                Observe(|bb| *bb.t0 + 4 < 0, abort = none) {
+                    StatefulAction(Task<3>),
                 },
             },
-            StatefulAction(Task<5>),
-            Observe(|bb| bb.b0 % 3 != 2) {
-                Deadline(0) {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(1) {
-                            Retry(4) {
-                                Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 3, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0502Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0503 for Ctx {
+        Optional {
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0504 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        Sequence {
+            RunOnce {
+                #[post(|bb| bb.o0 = None)]
+                Sequence {
+                    Priority {
+                        ReactiveSelector {
+                            Condition(|ctx| ctx.check(0)),
+                            #[post(|bb| { bb.t0.set(6); *bb.t1 += 3 })]
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                        Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                            DynamicSequence {
+                                Script(|bb| bb.b0 += 3),
+                                AlwaysFailure,
                             },
                         },
-                        #[skip_if(|bb| *bb.t0 < 5)]
-                        Condition(Cond<7> = Cond::<7>),
-                        Condition(Cond<8>),
                     },
-                },
-            },
-            ParallelAll(max_failures = -2) {
-                Conditional(|bb| *bb.t0 + 4 == 1) {
-                    ForceFailure {
-                        Observe(|bb| *bb.t0 > 2) {
-                            #[on_success(|bb| if *bb.t0 != 0 { bb.t0.set(4) })]
-                            #[post(|bb| bb.b0 += 3)]
-                            Runner,
+                    RepeatUntilSuccess(3) {
+                        #[on_halted(|bb| { *bb.t0 += 1; bb.o0 = None })]
+                        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+                            Fallback {
+                                #[run_while(|bb| bb.o0.unwrap_or(0) % 4 < 3)]
+                                StatefulAction(Task<2>),
+                                SetBlackboard(t1 = 4),
+                            },
                         },
                     },
                 },
-                Repeat(0) {
-                    Action(PAct<9>, b0 = {=}),
-                },
-                Script(|bb| bb.t0.set((bb.b0 + 4) % 4)),
-                SkipUnlessUpdated(t0) {
-                    DynamicSelector {
-                        Condition(Cond<10>),
+            },
+            Repeater(forever) {
+                SequenceStar {
+                    ForceSuccess {
+                        FlipSelector {
+                            Action(Act<3>),
+                            Condition(Cond<4>),
+                        },
+                    },
+                    Deadline(0) {
+                        WaitValueUpdate(t0) {
+                            RunOnce {
+                                Condition(|ctx, bb| ctx.check_in(5, *bb.t1)),
+                            },
+                        },
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
+        }
+    }
+}
+
+board!(Tree0504Blackboard { o0 t0 t1 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0505 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        WhileDoElse {
+            Remap(success = Failure, failure = Success) {
+                Action(Act<0>),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 2) % 2, &mut bb.b0)),
                 Succeeder,
-                Timeout(20) {
-                    Timeout(10) {
-                        Succeeder,
+            },
+            MaxTime(20) {
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0505Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0506Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 13,
+        }
+        Condition(Cond<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0506 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+        }
+        BinarySelector(|bb| *bb.t1 < 2) {
+            TryCatch {
+                ReactiveFallback {
+                    StatefulAction(Task<0>),
+                    Action(PAct<1>, b0 = 6, b1 = {t1}),
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
+                BinarySelector(|bb| (*bb.t0 + 2) % 4 != 3, dynamic = true) {
+                    SubTree(Tree0506Sub0, t0 = {=}, t1 = {t1}, b0 = {=}),
+                    SetBlackboard(t1 = {t0}),
+                },
+                Interrupt(|bb| *bb.t0 % 4 > 0) {
+                    ForceSuccess {
+                        Condition(Cond<4>),
                     },
                 },
+            },
+            WhileDoElse {
+                #[skip_if(|bb| *bb.t1 == 3)]
+                #[failure_if(|bb| bb.b0 % 2 < 0)]
+                Limiter(3) {
+                    Inverter {
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Action(PAct<5>, b0 = 2, b1 = {t1}),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+                Parallel(success = -5, failure = 0) {
+                    Runner,
+                    Condition(Cond<7>),
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<8>),
+                    Wait(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0506Blackboard { t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0507 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t1: i64,
+        }
+        Precondition(|bb| *bb.t0 > 0, else = Skipped) {
+            #[on_failure(|bb| if bb.b0 > 0 { bb.t1.set(3) })]
+            #[run_while(|bb| (bb.b0 + 3) % 3 < 2)]
+            Repeat(1) {
+                Condition(Cond<0> = Cond::<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0507Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0508Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        RepeatUntilFailure(3) {
+            Action(Act<0> = Act::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0508Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+            #[allow(unused)] b0: i64 = 13,
+        }
+        SequenceWithMemory {
+            Repeater(forever) {
+                SubTree(Tree0508Sub1, t0 = {=}, o0 = {o0}, b0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0508 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(3) > 7)]
+        StepSequencer {
+            #[failure_if(|bb| bb.b0 != 4)]
+            #[on_halted(|bb| bb.o0 = None)]
+            Script(|bb| { if *bb.t0 != 0 { bb.b0 = *bb.t0 + 3 }; bb.b0 = *bb.t0 }),
+            Repeat(2) {
+                SubTree(Tree0508Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0508Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0509 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        Retry(0) {
+            SetBlackboard(t0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0509Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0510 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b0 > *bb.t0) {
+            Loop(q0, value = {t0}, if_empty = Skipped) {
+                RepeatTimes(2) {
+                    Script(|bb| bb.t0.set((bb.b0 + 2) % 2)),
+                },
+            },
+            Condition(PCond<0>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0510Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0511Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 10,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Condition(|ctx, bb| ctx.check_in(1, *bb.t0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0511 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+        }
+        RunOnce(then_skip = false) {
+            IndexSwitch(|bb| bb.o0.unwrap_or(5), out_of_range = Loop, dynamic = true) {
+                Observe(|bb| bb.b1 + 4 < bb.o0.unwrap_or(2) % 3, abort = self) {
+                    ReactiveSelector {
+                        RunOnce(then_skip = false) {
+                            StepSequencer {
+                                Action(Act<0>),
+                                SubTree(Tree0511Sub0, ..),
+                            },
+                        },
+                        ForceFailure {
+                            PrioritySelector {
+                                #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
+                                Script(|bb| bb.o0 = Some(bb.b0 + 4)),
+                            },
+                        },
+                        AsyncSequence {
+                            AsyncFallback {
+                                Inverter {
+                                    #[on_halted(|bb| bb.b1 += 3)]
+                                    StatefulAction(Task<2>),
+                                },
+                                AlwaysRunning,
+                            },
+                            MemSequence {
+                                Succeeder,
+                                StatefulAction(Task<3>),
+                                AlwaysRunning,
+                            },
+                        },
+                        Selector {
+                            StatefulAction(Task<4>),
+                            Condition(|ctx| ctx.check(5)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0511Blackboard { b1 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0512 for Ctx {
+        ReactiveSequence {
+            Delay(30) {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Action(Act<1>),
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0513 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 0,
+            #[tracked] t0: i64 = 5,
+        }
+        Switch(b1) {
+            case 0 => Limiter(3) {
+                #[on_failure(|bb| bb.b1 = bb.b0 + 3)]
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+            },
+            _ => MemPriority {
+                Action(Act<1>),
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3>),
+                Condition(PCond<4>, b0 = {t0}),
                 WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0502Blackboard { b0 t0 });
+board!(Tree0513Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0503 for Ctx {
+    pub tree Tree0514 for Ctx {
         blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 5,
             b0: i64,
         }
-        StepSequencer {
-            Condition(Cond<0>),
-            Wait(20),
-            StatefulAction(Task<1>),
-            Precondition(|bb| bb.b0 % 2 < 1, else = Failure) {
-                Wait(10),
+        MemPriority {
+            ScriptCondition(|bb| bb.b0 % 3 < 2),
+            RepeatTimes(1) {
+                Action(Act<0>),
             },
-            Condition(Cond<2>),
         }
     }
 }
 
-board!(Tree0503Blackboard { b0 });
+board!(Tree0514Blackboard { t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0504 for Ctx {
+    pub tree Tree0515 for Ctx {
         blackboard {
             #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Fallback {
-                Inverter {
-                    Sequence {
-                        Action(PAct<0>, b0 = {b0}, b1 = {t0}),
-                        Action(PIo<1>, t0 = {=}),
-                        Script(|bb| { if bb.b0 % 3 < 2 { bb.b0 += 2 }; bb.t1.set(*bb.t1 % 3) }),
-                    },
-                },
-                Sequence {
-                    Precondition(|bb| *bb.t1 != 5, else = Skipped) {
-                        Condition(Cond<2>),
-                    },
-                    #[run_while(|bb| *bb.t0 == *bb.t1)]
-                    Sleep(100),
-                },
-            },
-            ReactiveSequence {
-                #[failure_if(|bb| *bb.t1 < 7)]
-                #[skip_if(|bb| bb.b0 > 3)]
-                StatefulAction(Task<3>),
-                Timeout(50) {
-                    Action(Act<4>),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                StepSequencer {
-                    SetBlackboard(t0 = {t1}),
-                    StatefulAction(Task<5>),
-                },
-                StatefulAction(PTask<6>, b0 = {t1}, b1 = {t0}),
-                StepSequencer {
-                    Remap(success = Success, failure = Failure) {
-                        WasEntryUpdated(t0),
-                    },
-                },
-                Action(Act<7> = Act::<7>),
-                Fallback {
-                    ScriptCondition(|bb| (*bb.t0 + 2) % 4 == 2),
-                    Action(Act<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0504Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0505Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(12),
-            #[tracked] t0: i64 = 14,
-            b0: i64 = 10,
-        }
-        ForceSuccess {
-            Repeater(0) {
-                #[on_success(|bb| { bb.t0.set(bb.o0.unwrap_or(5) + 3); *bb.t0 += 1 })]
-                #[run_while(|bb| bb.o0.unwrap_or(3) + 1 > bb.b0 + 2)]
-                StatefulAction(Task<0> = Task::<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0505 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 4,
             b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64,
         }
-        Remap(success = Failure, failure = Success) {
-            IfThenElse {
-                #[on_success(|bb| { bb.o0 = None; bb.b0 = *bb.t0 % 3 })]
-                #[failure_if(|bb| bb.o0.is_none())]
-                WhileDoElse {
-                    DynamicSequence {
-                        ScriptCondition(|bb| bb.o0.is_none()),
-                    },
-                    RunOnce {
-                        SubTree(Tree0505Sub0, ..),
-                    },
-                    Condition(Cond<1>),
-                },
-                PrioritySelector {
-                    #[score(|bb| (bb.b0) as f32)]
-                    WaitValueUpdate(t0) {
-                        DynamicSelector {
-                            StatefulAction(Task<2>),
-                            #[failure_if(|bb| bb.o0.unwrap_or(4) + 4 > *bb.t0)]
-                            ScriptCondition(|bb| *bb.t0 != 3),
-                            Condition(Cond<3>),
-                        },
-                    },
-                    #[score(|bb| (*bb.t0) as f32)]
-                    Selector {
-                        Observe(|bb| bb.b0 + 2 > 7, abort = both) {
-                            Repeater(0) {
-                                AlwaysRunning,
-                            },
-                        },
-                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
-                    },
-                    #[score(|bb| (bb.b0 + 4) as f32)]
-                    Repeat(2) {
-                        AlwaysFailure,
-                    },
-                    #[score(|bb| (*bb.t0) as f32)]
-                    AlwaysRunning,
-                },
+        Fallback {
+            #[on_success(|bb| { *bb.t0 += 2; if *bb.t1 + 4 > bb.b0 { *bb.t1 += 3 } })]
+            #[post(|bb| { *bb.t1 += 1; bb.t1.set(*bb.t1 % 2) })]
+            Retry(0) {
+                #[on_halted(|bb| { bb.o0 = Some(bb.b0 % 4); if bb.o0.is_none() { bb.o0 = Some(8) } })]
+                #[skip_if(|bb| *bb.t0 < 2)]
+                Action(Act<0> = Act::<0>),
             },
+            Action(PIo<1>, t0 = {=}),
+            StatefulAction(Task<2>),
         }
     }
 }
 
-board!(Tree0505Blackboard { o0 t0 b0 });
+board!(Tree0515Blackboard { t1 b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0506 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-            b1: i64 = 5,
-        }
-        TryCatch(catch_on_halt = false) {
-            Switch(b1) {
-                case 0 => Action(|ctx| ctx.exec(0)),
-                case 2 => Condition(|ctx| ctx.check(1)),
-                case 3 => Runner,
-                _ => Action(Act<2>),
-            },
-            ReactiveSequence {
-                Condition(|ctx| ctx.check(3)),
-                DynamicSelector {
-                    ScriptCondition(|bb| bb.b1 < 6),
-                },
-                Loop(q0, value = {b1}) {
-                    DynamicSelector {
-                        Condition(Cond<4>),
-                        #[run_while(|bb| *bb.t0 % 3 < 0)]
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-            #[on_failure(|bb| if (*bb.t0 + 3) % 3 > 0 { *bb.t0 += 1 })]
-            #[success_if(|bb| (bb.b1 + 3) % 4 > 1)]
-            ReactiveFallback {
-                SequenceStar {
-                    #[failure_if(|bb| *bb.t0 + 1 < 6)]
-                    #[run_while(|bb| bb.b1 + 3 < 6)]
-                    #[on_success(|bb| bb.b1 = 6)]
-                    Script(|bb| bb.b1 = 3),
-                    Action(Act<6>),
-                },
-                Condition(Cond<7>),
-                Failer,
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-board!(Tree0506Blackboard { q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0507 for Ctx {
+    pub tree Tree0516 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
-            b1: i64 = 4,
+            b0: i64 = 3,
+            b1: i64 = 1,
         }
-        TryCatch(catch_on_halt = false) {
-            Repeat(0) {
-                StatefulAction(Task<0> = Task::<0>),
+        Switch(b1) {
+            case 0 => RepeatUntilFailure(forever) {
+                Sleep(0),
             },
-            Remap(success = Success, failure = Success) {
-                Sequence {
-                    Script(|bb| if bb.b0 + 4 != 0 { bb.b0 += 1 }),
-                    StatefulAction(Task<1>),
-                    KeepRunningUntilFailure {
+            case 2 => Fallback {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+                ScriptCondition(|bb| *bb.t0 != 6),
+            },
+            _ => Delay(20) {
+                StatefulAction(PTask<1>, b0 = 5),
+            },
+        }
+    }
+}
+
+board!(Tree0516Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0517 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        ReactiveSequence {
+            Fallback {
+                RunOnce(then_skip = true) {
+                    AlwaysSuccess,
+                },
+                Action(Act<0>),
+                RunOnce {
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+            #[success_if(|bb| (bb.b0 + 4) % 2 < 1)]
+            StatefulAction(Task<2>),
+            Priority {
+                StatefulAction(Task<3>),
+                StatefulAction(Task<4>),
+                Condition(PCond<5>, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0517Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0518 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 3,
+        }
+        #[success_if(|bb| bb.b0 < 7)]
+        ForceSuccess {
+            #[post(|bb| *bb.t0 += 2)]
+            Fallback {
+                Deadline(10) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
+                        Condition(Cond<0>),
+                    },
+                },
+                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                Optional {
+                    MemPriority {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0518Blackboard { b0 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0519 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 5,
+            b0: i64 = 2,
+        }
+        SequenceWithMemory {
+            Fallback {
+                Observe(|bb| bb.b1 % 4 < 1, abort = both) {
+                    SetBlackboard(b0 = 8),
+                },
+                Observe(|bb| *bb.t0 + 3 > 6) {
+                    Action(Act<0>),
+                },
+                Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+                Observe(|bb| *bb.t0 == 2, abort = self) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                        #[failure_if(|bb| *bb.t0 < 1)]
                         StatefulAction(Task<2>),
                     },
                 },
             },
-            #[success_if(|bb| bb.b0 < 5)]
-            Fallback {
-                Observe(|bb| bb.b1 % 3 < 0, abort = self) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-                #[on_success(|bb| if bb.b0 < 3 { bb.b0 = *bb.t0 })]
-                #[post(|bb| bb.t0.set((bb.b0 + 4) % 3))]
-                Condition(PCond<4>, b0 = {t0}),
-                Action(Act<5>),
-                #[failure_if(|bb| bb.b0 == (bb.b1 + 4) % 3)]
-                #[on_failure(|bb| bb.b1 = 7)]
-                #[run_while(|bb| bb.b0 < bb.b1)]
-                AlwaysSuccess,
-            },
-            Inverter {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0507Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0508 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64> = Some(5),
-            #[tracked] t0: i64 = 5,
-        }
-        PrioritySelector {
-            #[score(|bb| (bb.b1) as f32)]
-            AlwaysSuccess,
-            #[score(|bb| (bb.b1) as f32)]
-            SkipUnlessUpdated(t0) {
-                Script(|bb| bb.o0 = Some(6)),
-            },
-        }
-    }
-}
-
-board!(Tree0508Blackboard { b1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0509 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            o0: Option<i64> = Some(0),
-        }
-        TryCatch(catch_on_halt = true) {
-            #[success_if(|bb| bb.b1 > 0)]
-            RetryUntilSuccessful(4) {
-                Cooldown(100) {
-                    BinarySelector(|bb| *bb.t0 == *bb.t1, dynamic = true) {
-                        AsyncFallback {
-                            Switch(b1) {
-                                case 5 => Condition(Cond<0>),
-                                _ => Condition(PCond<1>, b0 = {t1}),
-                            },
-                        },
-                        Action(Act<2>),
-                    },
-                },
-            },
-            DynamicSelector {
-                ScriptCondition(|bb| bb.b1 < *bb.t0),
-                ScriptCondition(|bb| *bb.t0 > 2),
-                ScriptCondition(|bb| *bb.t1 < *bb.t0 + 3),
-                Loop(q0) {
-                    Failer,
-                },
-                StatefulAction(PTask<3>, b0 = 4, b1 = {b1}),
-            },
-            AlwaysFailure,
-            Invert {
-                Inverter {
-                    Parallel(failure = -2) {
-                        Precondition(|bb| *bb.t0 + 2 > bb.o0.unwrap_or(3), else = Running) {
-                            BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
-                                Condition(|ctx| ctx.check(4)),
-                                #[on_failure(|bb| bb.b1 = *bb.t0 + 3)]
-                                #[run_while(|bb| *bb.t0 == 4)]
-                                Sequence {
-                                    #[on_success(|bb| bb.t1.set(*bb.t0))]
-                                    #[success_if(|bb| *bb.t0 % 2 != 1)]
-                                    #[post(|bb| bb.b0 = bb.b1)]
-                                    UnsetBlackboard(o0),
-                                    Wait(0),
+            Loop(q0, value = {b0}, if_empty = Skipped) {
+                Repeat(2) {
+                    Precondition(|bb| bb.b0 % 2 < 1) {
+                        Switch(b1) {
+                            case 4 => ReactiveSequence {
+                                Action(Act<3>),
+                                Action(|ctx, bb| ctx.exec_in(4, 1, &mut bb.b0)),
+                                #[run_while(|bb| *bb.t0 < bb.b0)]
+                                SkipUnlessUpdated(t0) {
+                                    Sleep(30),
                                 },
                             },
-                        },
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            Condition(Cond<5>),
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0509Blackboard { t1 b1 b0 t0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0510 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64> = Some(0),
-            b0: i64 = 4,
-        }
-        ReactiveSequence {
-            ParallelAll(1) {
-                Precondition(|bb| bb.o0.unwrap_or(2) % 2 != 1, else = Failure) {
-                    StatefulAction(Task<0>),
-                },
-                Condition(Cond<1>),
-            },
-            RunOnce(then_skip = true) {
-                IndexSwitch(|bb| *bb.t1, out_of_range = Loop) {
-                    Script(|bb| { *bb.t1 += 1; bb.o0 = Some(*bb.t1) }),
-                    Condition(Cond<2>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
-                StatefulAction(PTask<4>, b0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0510Blackboard { t0 t1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0511 for Ctx {
-        Parallel(success = -1, failure = -1) {
-            Filter(times = 3, count = Success) {
-                Timeout(10) {
-                    SequenceWithMemory {
-                        RetryUntilSuccessful(2) {
-                            Fallback {
-                                Action(|ctx| ctx.exec(0)),
-                                ReactiveSequence {
-                                    Condition(Cond<1>),
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                    Condition(Cond<4>),
-                                    Condition(Cond<5>),
-                                },
-                                Retry(4) {
-                                    StatefulAction(Task<6>),
-                                },
+                            _ => SequenceWithMemory {
+                                Action(|ctx, bb| ctx.exec_in(5, bb.b1, &mut bb.b1)),
+                                StatefulAction(Task<6>),
+                                #[failure_if(|bb| *bb.t0 > 3)]
+                                Action(Act<7>),
                             },
                         },
                     },
@@ -590,543 +625,260 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0519Blackboard { q0 l0 t0 b1 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0512 for Ctx {
+    pub tree Tree0520 for Ctx {
         blackboard {
             o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
+            #[tracked] t0: i64,
         }
-        RetryUntilSuccessful(2) {
-            Switch(b1) {
-                case 0 => StatefulAction(Task<0>),
-                case 1 => ForceFailure {
-                    PolicyParallel(policy = FirstFailure) {
-                        WasEntryUpdated(t0),
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Runner,
-                    },
-                },
-                case 3 => Sleep(0),
-                _ => UnsetBlackboard(o0),
+        ParallelAll(3) {
+            #[on_success(|bb| *bb.t0 += 1)]
+            #[skip_if(|bb| *bb.t0 % 4 != 3)]
+            MaxTime(0) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-        }
-    }
-}
-
-board!(Tree0512Blackboard { o0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0513 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            ReactiveSequence {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
+            StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
+            StatefulAction(Task<2> = Task::<2>),
+            Filter(times = 2, filtered = Failure) {
+                UnsetBlackboard(o0),
             },
             Condition(Cond<3>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0514 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            b1: i64 = 1,
-        }
-        Parallel(success = -2) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                MemPriority {
-                    Action(PAct<1>, b0 = {=}, b1 = {t1}),
-                },
-                Observe(|bb| (bb.b0 + 3) % 2 != 0) {
-                    #[skip_if(|bb| *bb.t0 != 7)]
-                    #[run_while(|bb| *bb.t1 < bb.b1)]
-                    PrioritySelector {
-                        #[score(|bb| (bb.b1) as f32)]
-                        Script(|bb| bb.o0 = Some(bb.b0)),
-                    },
-                },
-                ParallelAll {
-                    Condition(|ctx| ctx.check(2)),
-                    #[skip_if(|bb| *bb.t1 < 6)]
-                    #[run_while(|bb| bb.b1 + 4 > 2)]
-                    #[post(|bb| *bb.t1 += 2)]
-                    Condition(Cond<3>),
-                    Action(Act<4>),
-                    Action(Act<5>),
-                    StatefulAction(PTask<6>, b0 = 3, b1 = {b1}),
-                },
-                TryCatch(catch_on_halt = true) {
-                    #[on_success(|bb| bb.o0 = Some(bb.b0 + 2))]
-                    #[skip_if(|bb| bb.b0 == bb.b1 + 3)]
-                    Sleep(50),
-                    Succeeder,
-                },
-            },
-            #[failure_if(|bb| *bb.t1 == 6)]
-            #[on_halted(|bb| bb.o0 = None)]
-            #[run_while(|bb| *bb.t1 > 3)]
-            Sleep(0),
-        }
-    }
-}
-
-board!(Tree0514Blackboard { t1 o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0515 for Ctx {
-        ReactiveFallback {
-            RepeatTimes(3) {
-                AlwaysFailure,
-            },
-            Condition(Cond<0>),
-            Condition(|ctx| ctx.check(1)),
-            Condition(Cond<2>),
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0516 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        SequenceStar {
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Script(|bb| bb.b0 += 1),
-                Repeat(1) {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Succeeder,
-            },
-            Sequence {
-                DynamicSequence {
-                    Condition(Cond<2>),
-                    Condition(Cond<3>),
-                },
-                WaitValueUpdate(t0) {
-                    StatefulAction(Task<4>),
-                },
-                #[failure_if(|bb| bb.b0 % 2 < 1)]
-                StatefulAction(Task<5>),
-            },
-            IndexSwitch(|bb| 4, dynamic = true) {
-                Condition(Cond<6>),
-                Action(PIo<7>, t0 = {t0}),
-                Script(|bb| bb.t0.set(bb.b0)),
-                Condition(Cond<8>),
-                Condition(PCond<9>, b0 = 8),
-            },
-        }
-    }
-}
-
-board!(Tree0516Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0517 for Ctx {
-        Repeat(4) {
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(0, 3)),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0518 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 3,
-        }
-        #[failure_if(|bb| *bb.t0 != 6)]
-        #[post(|bb| { bb.o0 = Some(bb.b0); bb.b0 += 1 })]
-        ParallelAll {
-            SequenceWithMemory {
-                Observe(|bb| bb.o0.is_some(), abort = self) {
-                    WhileDoElse {
-                        WasEntryUpdated(t0),
-                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                    },
-                },
-            },
-            Fallback {
-                Observe(|bb| bb.o0.unwrap_or(5) != bb.b0, abort = lower) {
-                    SequenceStar {
-                        Wait(0),
-                        Loop(q0, if_empty = Skipped) {
-                            Action(PIo<0>, t0 = {b0}),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| bb.o0.unwrap_or(4) + 3, out_of_range = Fail) {
-                    AlwaysFailure,
-                    Sleep(0),
-                },
-                #[success_if(|bb| *bb.t0 % 3 == 2)]
-                #[skip_if(|bb| bb.b0 % 4 > 0)]
-                #[post(|bb| *bb.t0 += 1)]
-                PrioritySelector {
-                    #[score(|bb| (bb.b0) as f32)]
-                    Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-                    #[score(|bb| (*bb.t0 % 4) as f32)]
-                    Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                    #[score(|bb| (bb.b0) as f32)]
-                    Action(PIo<3>, t0 = {b0}),
-                    #[score(|bb| ((*bb.t0 + 4) % 2) as f32)]
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0518Blackboard { t0 o0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0519 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        WhileDoElse {
-            Parallel(success = -2, failure = -2) {
-                RetryUntilSuccessful(forever) {
-                    KeepRunningUntilFailure {
-                        Precondition(|bb| (*bb.t0 + 4) % 4 < 0, else = Skipped) {
-                            Action(Act<0>),
-                        },
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    RetryUntilSuccessful(2) {
-                        #[failure_if(|bb| bb.b0 != 1)]
-                        Sleep(50),
-                    },
-                },
-            },
-            #[on_halted(|bb| *bb.t0 += 2)]
-            #[run_while(|bb| bb.b0 + 3 == 5)]
-            IfThenElse {
-                ReactiveSequence {
-                    StatefulAction(PTask<1>, b0 = {=}),
-                },
-                Fallback {
-                    StatefulAction(Task<2>),
-                    Condition(PCond<3>, b0 = 0),
-                },
-            },
-            #[on_failure(|bb| bb.b0 = *bb.t0 + 3)]
-            #[on_success(|bb| bb.t0.set(bb.b0))]
-            #[post(|bb| *bb.t0 += 1)]
-            FlipSelector {
-                Repeat(3) {
-                    BinarySelector(|bb| bb.b0 == 7) {
-                        Cooldown(10) {
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            Sequence {
-                                MaxTime(0) {
-                                    Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                                },
-                                SetBlackboard(b0 = 9),
-                            },
-                        },
-                        Sequence {
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0519Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0520 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        KeepRunningUntilFailure {
-            ReactiveFallback {
-                WaitUntil(|bb| bb.b0 + 4 == bb.b1) {
-                    Limiter(1) {
-                        DynamicSelector {
-                            Inverter {
-                                WaitValueUpdate(t0) {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            #[run_while(|bb| bb.b1 + 2 > 4)]
-                            #[success_if(|bb| bb.b1 % 3 == 2)]
-                            #[on_halted(|bb| bb.b1 = *bb.t0)]
-                            WaitUntil(|bb| (bb.b1 + 1) % 4 > 0) {
-                                #[success_if(|bb| bb.o0.is_none())]
-                                #[run_while(|bb| *bb.t0 > 5)]
-                                #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); *bb.t0 += 1 })]
-                                Wait(20),
-                            },
-                            ScriptCondition(|bb| bb.b1 == *bb.t0),
-                            BinarySelector(|bb| *bb.t0 + 1 < 4, dynamic = true) {
-                                Script(|bb| bb.b1 += 1),
-                                StatefulAction(Task<1>),
-                            },
-                            RetryUntilSuccessful(forever) {
-                                Repeat(4) {
-                                    SetBlackboard(b0 = {t0}),
-                                },
-                            },
-                        },
-                    },
-                },
-                Action(Act<2>),
-                Filter(times = 1, count = Completed) {
-                    #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 4))]
-                    #[success_if(|bb| bb.b1 < 0)]
-                    #[on_success(|bb| bb.b1 = bb.b0)]
-                    IfThenElse {
-                        RunOnce {
-                            Switch(b1) {
-                                case 0 => StatefulAction(Task<3>),
-                                case 4 => StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                                _ => Condition(Cond<5>),
-                            },
-                        },
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0520Blackboard { b1 b0 t0 o0 });
+board!(Tree0520Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0521 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(2),
-            b0: i64 = 1,
-            b1: i64,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 1,
         }
-        ReactiveSequence {
+        PrioritySelector {
+            #[score(|bb| ((bb.b0 + 1) % 3) as f32)]
             StatefulAction(Task<0>),
-            StepSequencer {
-                WasEntryUpdated(t0),
-                Condition(Cond<1> = Cond::<1>),
-                #[failure_if(|bb| (bb.b0 + 2) % 2 < 0)]
+            #[score(|bb| (*bb.t0 % 3) as f32)]
+            Action(Act<1> = Act::<1>),
+            #[score(|bb| (*bb.t1) as f32)]
+            Fallback {
                 Action(Act<2>),
-                Condition(Cond<3>),
+                #[on_failure(|bb| if *bb.t0 % 2 == 0 { *bb.t1 += 3 })]
+                #[on_halted(|bb| bb.b1 = 7)]
+                Sleep(50),
             },
-            #[failure_if(|bb| bb.b0 % 2 > 0)]
-            #[on_failure(|bb| if (bb.b1 + 3) % 3 != 0 { *bb.t0 += 2 })]
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                Condition(Cond<5>),
-                Wait(0),
+            #[score(|bb| ((*bb.t0 + 4) % 3) as f32)]
+            Parallel {
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
             },
-            RetryUntilSuccessful(3) {
-                Filter(times = 1, filtered = Failure) {
-                    ReactiveSequence {
-                        Wait(0),
-                        #[post(|bb| { bb.o0 = Some(bb.b0); bb.t0.set(bb.b0 % 3) })]
-                        #[run_while(|bb| bb.o0.is_some())]
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        Condition(Cond<6>),
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Wait(10),
-                ScriptCondition(|bb| *bb.t0 % 3 == 0),
+            #[score(|bb| (*bb.t1) as f32)]
+            Timeout(10) {
+                Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0521Blackboard { t0 o0 b0 b1 });
+board!(Tree0521Blackboard { b0 t0 t1 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0522 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            #[tracked] t1: i64 = 5,
         }
-        ReactiveFallback {
-            ScriptCondition(|bb| bb.o0.unwrap_or(4) > 3),
-            AlwaysFailure,
-            #[failure_if(|bb| bb.o0.is_some())]
+        IfThenElse {
             StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0522Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0523Sub1 for Ctx {
-        Condition(Cond<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0523Sub0 for Ctx {
-        SubTree(Tree0523Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0523 for Ctx {
-        Fallback {
-            StatefulAction(Task<0>),
-            SubTree(Tree0523Sub0),
-            StatefulAction(Task<2> = Task::<2>),
-            Action(Act<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0524 for Ctx {
-        Repeat(forever) {
-            Fallback {
-                MemPriority {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
+            Switch(b1) {
+                case 1 => SequenceWithMemory {
+                    Delay(0) {
+                        TryCatch(catch_on_halt = false) {
+                            #[success_if(|bb| *bb.t1 < 6)]
+                            ScriptCondition(|bb| bb.o0.unwrap_or(5) % 3 < 2),
+                            ScriptCondition(|bb| bb.b0 + 3 == 6),
+                        },
+                    },
                 },
-                ReactiveSequence {
-                    Action(Act<2>),
-                    StatefulAction(Task<3> = Task::<3>),
+                case 4 => StatefulAction(Task<1> = Task::<1>),
+                case 5 => AlwaysFailure,
+                _ => SequenceWithMemory {
+                    Action(|ctx, bb| ctx.exec_in(2, 2, &mut bb.b0)),
+                    #[post(|bb| { bb.b0 += 2; *bb.t1 += 3 })]
+                    #[run_while(|bb| *bb.t0 + 4 > 0)]
+                    Action(PAct<3>, b0 = {=}, b1 = {t1}),
                 },
-                Priority {
-                    Failer,
-                    Succeeder,
+            },
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                #[on_success(|bb| *bb.t0 += 3)]
+                Loop(q0, if_empty = Skipped) {
+                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
+                    WaitUntil(|bb| bb.o0.is_none()) {
+                        Iterate(l0, element = {b1}, until = Never, max = 3) {
+                            TryCatch(catch_on_halt = true) {
+                                RetryUntilSuccessful(1) {
+                                    Condition(Cond<4>),
+                                },
+                                Condition(Cond<5>),
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0522Blackboard { b0 b1 q0 l0 t0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0523 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+        }
+        Conditional(|bb| *bb.t0 + 4 < bb.b0, else = Success) {
+            BinarySelector(|bb| *bb.t1 > 4, dynamic = false) {
+                ParallelAll(1) {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1>),
+                },
+                WasEntryUpdated(t1),
+            },
+        }
+    }
+}
+
+board!(Tree0523Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0524 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 0,
+            b1: i64 = 4,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        DynamicSequence {
+            Parallel(success = -2, failure = 1) {
+                Condition(Cond<0>),
+                RunOnce(then_skip = false) {
+                    #[run_while(|bb| bb.b1 % 4 > 2)]
+                    Condition(Cond<1>),
+                },
+                Loop(q0, if_empty = Failure) {
+                    Loop(q0, value = {t0}, if_empty = Success) {
+                        KeepRunningUntilFailure {
+                            Failer,
+                        },
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    ScriptCondition(|bb| (*bb.t1 + 2) % 4 == 2),
+                    Action(Act<2>),
+                },
+            },
+            Selector {
+                StatefulAction(Task<3>),
+                Condition(Cond<4> = Cond::<4>),
+                Action(Act<5>),
+            },
+            Switch(b1) {
+                case 0 => Precondition(|bb| *bb.t1 + 3 != 0, else = Success) {
+                    Repeater(forever) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+                _ => #[on_failure(|bb| bb.b0 += 2)]
+                Parallel(success = -3, failure = 2) {
+                    Action(PIo<7>, t0 = {b1}),
+                    Action(PAct<8>, b0 = {t1}, b1 = {b0}),
+                    Sleep(30),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0524Blackboard { q0 t1 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0525 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        Parallel(success = 1, failure = 1) {
-            ParallelAll(max_failures = -4) {
-                Parallel(success = 0) {
-                    Action(Act<0>),
-                    StatefulAction(Task<1>),
-                },
-                MemPriority {
-                    StatefulAction(Task<2>),
-                    AlwaysRunning,
-                },
-                StatefulAction(Task<3>),
-                ReactiveSequence {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-            ReactiveSelector {
-                SkipUnlessUpdated(t1) {
-                    #[post(|bb| { bb.o0 = None; bb.b0 += 1 })]
-                    Repeat(3) {
-                        StatefulAction(Task<6>),
+        Precondition(|bb| *bb.t0 % 4 != 1, else = Failure) {
+            Sequence {
+                AsyncSequence {
+                    DynamicSelector {
+                        Action(Act<0>),
+                    },
+                    Delay(50) {
+                        Deadline(0) {
+                            Action(Act<1>),
+                        },
                     },
                 },
-                Condition(Cond<7>),
+                Parallel(success = 2, failure = 0) {
+                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
+                    StatefulAction(Task<3>),
+                },
             },
         }
     }
 }
 
-board!(Tree0525Blackboard { b0 t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0526Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 9,
-        }
-        #[run_while(|bb| bb.o0.unwrap_or(0) != *bb.t1)]
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0526Sub1 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        ScriptCondition(|bb| bb.o0.is_some())
-    }
-}
+board!(Tree0525Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0526 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-        }
-        DynamicSelector {
-            SubTree(Tree0526Sub0, ..),
-            SubTree(Tree0526Sub1, o0 = {=}, t1 = {t1}),
+        ParallelAll(max_failures = -1) {
+            Action(Act<0>),
+            AlwaysSuccess,
         }
     }
 }
-
-board!(Tree0526Blackboard { o0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0527 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b1: i64 = 3,
-            b0: i64,
+            b1: i64 = 2,
+            b0: i64 = 2,
             o0: Option<i64>,
         }
-        #[on_failure(|bb| bb.b0 += 2)]
-        #[run_while(|bb| bb.o0.unwrap_or(3) % 3 != 1)]
-        #[on_success(|bb| if (bb.b1 + 1) % 2 < 1 { bb.b1 = (*bb.t0 + 3) % 2 })]
-        RepeatUntil(Failure) {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-                #[post(|bb| bb.b1 = bb.b0)]
-                Condition(|ctx| ctx.check(1)),
-                Observe(|bb| bb.b0 + 3 > bb.b1 + 4, abort = both) {
-                    DynamicSequence {
-                        Wait(20),
-                        UnsetBlackboard(o0),
+        ForceSuccess {
+            Retry(2) {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                Cooldown(0, filtered = Failure) {
+                    #[skip_if(|bb| bb.b0 + 3 > bb.b1)]
+                    RepeatUntilFailure(3) {
+                        Fallback {
+                            Invert {
+                                Timeout(20) {
+                                    #[post(|bb| { *bb.t0 += 3; bb.t0.set(bb.o0.unwrap_or(5) + 3) })]
+                                    #[failure_if(|bb| bb.b1 + 3 != 5)]
+                                    StatefulAction(Task<0>),
+                                },
+                            },
+                            ParallelAll(3) {
+                                SetBlackboard(o0 = Some(6)),
+                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                                Condition(PCond<2>, b0 = {b0}),
+                            },
+                        },
                     },
-                },
-                DynamicSelector {
-                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
-                    StatefulAction(Task<3>),
-                },
-                Observe(|bb| bb.b0 + 4 != 2) {
-                    Action(|ctx| ctx.exec(4)),
                 },
             },
         }
@@ -1136,115 +888,106 @@ bt::behavior_tree! {
 board!(Tree0527Blackboard { t0 b1 b0 o0 });
 
 bt::behavior_tree! {
+    pub tree Tree0528Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+            b1: i64 = 12,
+        }
+        SetBlackboard(b1 = 0)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0528Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 12,
+            #[allow(unused)] b0: i64 = 12,
+            b1: i64 = 12,
         }
-        RepeatTimes(forever) {
-            ScriptCondition(|bb| *bb.t0 > bb.b1),
-        }
+        SubTree(Tree0528Sub1, ..)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0528 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 2,
+            b1: i64 = 2,
         }
-        Sequence {
-            Condition(Cond<0>),
-            #[on_success(|bb| if *bb.t0 != *bb.t0 % 2 { bb.t0.set(bb.b1) })]
-            #[post(|bb| { bb.b1 = bb.b1 % 3; bb.b1 += 1 })]
-            SubTree(Tree0528Sub0, t0 = {=}, b1 = {b1}),
+        Selector {
+            Observe(|bb| (bb.b1 + 3) % 3 > 0, abort = lower) {
+                WasEntryUpdated(t1),
+            },
+            Observe(|bb| *bb.t1 > bb.b0, abort = none) {
+                Interrupt(|bb| bb.b0 % 2 == 1) {
+                    SubTree(Tree0528Sub0, ..),
+                },
+            },
         }
     }
 }
 
-board!(Tree0528Blackboard { t0 b1 });
+board!(Tree0528Blackboard { t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0529 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        WhileDoElse {
-            Delay(50) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    IndexSwitch(|bb| (bb.b1 + 4) % 2) {
-                        Condition(Cond<1>),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                        SetBlackboard(b1 = 5),
+        #[success_if(|bb| bb.b0 < 5)]
+        SequenceWithMemory {
+            #[failure_if(|bb| bb.b0 == (*bb.t0 + 4) % 3)]
+            #[on_failure(|bb| bb.t0.set(7))]
+            #[run_while(|bb| *bb.t0 < 3)]
+            RepeatUntil(Success) {
+                ReactiveFallback {
+                    StepSequencer {
+                        #[run_while(|bb| *bb.t0 < 6)]
+                        #[on_failure(|bb| { *bb.t0 += 3; bb.b0 += 3 })]
+                        #[on_halted(|bb| bb.b0 += 1)]
+                        ParallelAll(0) {
+                            Condition(Cond<0>),
+                            Action(|ctx| ctx.exec(1)),
+                            Condition(Cond<2>),
+                        },
+                        SetBlackboard(b0 = {t0}),
+                        FlipSelector {
+                            Condition(Cond<3>),
+                            AlwaysSuccess,
+                            StatefulAction(PTask<4>, b0 = {b0}),
+                            WasEntryUpdated(t0),
+                        },
                     },
-                    StatefulAction(PTask<4>, b0 = {b1}, b1 = {b0}),
                 },
             },
-            Action(Act<5>),
         }
     }
 }
 
-board!(Tree0529Blackboard { b0 b1 });
+board!(Tree0529Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0530 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
+            o0: Option<i64>,
         }
-        ReactiveSequence {
-            Fallback {
-                Observe(|bb| bb.b0 % 4 > 1, abort = both) {
-                    SkipUnlessUpdated(t0) {
-                        RetryUntilSuccessful(1) {
-                            SetBlackboard(b0 = 8),
-                        },
-                    },
-                },
-                TryCatch {
-                    #[skip_if(|bb| bb.b0 > 7)]
-                    #[post(|bb| if *bb.t0 + 3 < 4 { bb.b0 += 1 })]
-                    SetBlackboard(t0 = 1),
-                    #[failure_if(|bb| *bb.t0 > 3)]
-                    #[skip_if(|bb| *bb.t0 != 6)]
-                    AlwaysRunning,
+        RepeatTimes(2) {
+            IfThenElse {
+                MemSequence {
                     Condition(Cond<0>),
                 },
-            },
-            Fallback {
-                SequenceWithMemory {
-                    #[on_success(|bb| if *bb.t0 < bb.b0 { bb.t0.set(*bb.t0 % 2) })]
-                    #[on_halted(|bb| { *bb.t0 += 3; bb.b0 = 2 })]
-                    #[failure_if(|bb| bb.b0 % 4 < 0)]
-                    Condition(Cond<1>),
-                    Condition(Cond<2> = Cond::<2>),
-                },
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(PCond<4>, b0 = 4),
-                Sleep(20),
-            },
-            SequenceWithMemory {
-                Precondition(|bb| *bb.t0 < bb.b0) {
-                    SetBlackboard(b0 = {t0}),
-                },
-                Script(|bb| bb.b0 += 3),
-                #[failure_if(|bb| *bb.t0 % 3 < 0)]
-                Condition(Cond<5>),
-            },
-            Timeout(20) {
-                #[on_success(|bb| bb.t0.set(bb.b0 % 2))]
-                #[failure_if(|bb| bb.b0 % 4 == 2)]
-                SkipUnlessUpdated(t0) {
-                    TryCatch(catch_on_halt = false) {
-                        Sleep(30),
-                        Condition(|ctx| ctx.check(6)),
-                        ReactiveSequence {
-                            SetBlackboard(t0 = {b0}),
-                        },
+                Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                ForceSuccess {
+                    #[skip_if(|bb| bb.b0 % 2 < 1)]
+                    Cooldown(20, filtered = Skipped) {
+                        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) + 1)]
+                        AlwaysRunning,
                     },
                 },
             },
@@ -1252,72 +995,1270 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0530Blackboard { b0 t0 });
+board!(Tree0530Blackboard { b0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0531 for Ctx {
-        MemSequence {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Sequence {
-                StatefulAction(Task<2>),
-                ForceSuccess {
-                    StatefulAction(Task<3>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 4,
+        }
+        Repeat(4) {
+            ReactiveSequence {
+                Script(|bb| { if bb.b0 == 3 { bb.b0 += 2 }; *bb.t0 += 1 }),
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    StatefulAction(Task<0>),
                 },
             },
-            DynamicSequence {
-                Condition(|ctx| ctx.check(4)),
-                Condition(Cond<5>),
-            },
-            Sleep(0),
         }
     }
 }
+
+board!(Tree0531Blackboard { q0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0532 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            q0: bt::Deque<i64, 4>,
             b0: i64 = 2,
-            b1: i64 = 3,
-            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 0,
         }
-        Observe(|bb| *bb.t0 > bb.b1) {
-            Loop(q0, value = {b0}, if_empty = Failure) {
-                Switch(b1) {
-                    case 1 => Parallel(success = -1, failure = 0) {
-                        ReactiveFallback {
-                            ScriptCondition(|bb| bb.b1 + 3 != bb.b0),
-                            Action(Act<0>),
+        Fallback {
+            RunOnce(then_skip = false) {
+                DynamicSelector {
+                    SequenceStar {
+                        #[success_if(|bb| bb.b0 < 1)]
+                        Cooldown(20, filtered = Failure) {
+                            StatefulAction(Task<0> = Task::<0>),
                         },
-                        WaitValueUpdate(t0) {
-                            Timeout(10) {
-                                SequenceWithMemory {
-                                    UnsetBlackboard(o0),
-                                    Wait(50),
-                                    Wait(10),
-                                    StatefulAction(Task<1>),
+                        Action(Act<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                    },
+                    Condition(Cond<3>),
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        Action(PIo<4>, t0 = {b0}),
+                    },
+                    Precondition(|bb| bb.b0 + 3 > *bb.t0, else = Failure) {
+                        Loop(q0, if_empty = Running) {
+                            FlipSelector {
+                                Loop(q0, value = {t0}, if_empty = Success) {
+                                    StatefulAction(Task<5>),
                                 },
-                            },
-                        },
-                        Loop(q0, value = {b1}, if_empty = Running) {
-                            ReactiveSequence {
-                                StatefulAction(Task<2>),
-                                ReactiveSequence {
-                                    StatefulAction(PTask<3>, b0 = 9),
+                                SetBlackboard(t0 = 0),
+                                FlipSelector {
+                                    Condition(Cond<6>),
                                 },
-                            },
-                        },
-                        Repeat(forever) {
-                            IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
-                                Wait(30),
-                                Wait(50),
-                                SetBlackboard(b1 = {b0}),
                             },
                         },
                     },
-                    _ => ForceSuccess {
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0532Blackboard { q0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0533Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 13,
+            b1: i64 = 13,
+        }
+        Switch(b1) {
+            case 2 => Condition(Cond<2>),
+            _ => StatefulAction(PTask<3>, b0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0533 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            b1: i64 = 3,
+        }
+        BinarySelector(|bb| bb.b1 > 3, dynamic = true) {
+            Script(|bb| { *bb.t0 += 2; *bb.t0 += 2 }),
+            SequenceWithMemory {
+                StepSequencer {
+                    Action(PIo<0>, t0 = {b0}),
+                    AlwaysRunning,
+                    Condition(|ctx| ctx.check(1)),
+                    Runner,
+                },
+                #[on_success(|bb| if bb.b1 != bb.b0 % 2 { bb.t0.set(bb.b0) })]
+                #[post(|bb| { bb.b0 = bb.b1 % 3; bb.b0 += 1 })]
+                SubTree(Tree0533Sub0, t0 = {=}, b0 = {b0}, b1 = {=}),
+                Retry(0) {
+                    Action(PAct<4>, b0 = 0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0533Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0534 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+        }
+        Sequence {
+            BinarySelector(|bb| *bb.t0 == *bb.t0 + 4, dynamic = false) {
+                ForceFailure {
+                    SetBlackboard(t0 = 1),
+                },
+                Sleep(20),
+            },
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Condition(PCond<1>, b0 = {b0}),
+                SetBlackboard(b0 = {t0}),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 + 4, &mut bb.b0)),
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                RepeatUntilFailure(2) {
+                    Action(|ctx| ctx.exec(3)),
+                },
+                #[score(9)]
+                WaitValueUpdate(t0) {
+                    RepeatUntil(Failure) {
+                        Wait(0),
+                    },
+                },
+                #[score(|bb| (bb.b0 + 3) as f32)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                AlwaysSuccess,
+            },
+            IfThenElse {
+                StatefulAction(PTask<4>, b0 = {t0}),
+                RepeatTimes(2) {
+                    #[success_if(|bb| (bb.b0 + 3) % 2 != 0)]
+                    #[run_while(|bb| bb.b0 + 3 == *bb.t0 + 3)]
+                    #[on_halted(|bb| bb.t0.set(bb.b0 % 3))]
+                    ReactiveFallback {
+                        StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
+                    },
+                },
+            },
+            StatefulAction(Task<6> = Task::<6>),
+        }
+    }
+}
+
+board!(Tree0534Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0535 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+        }
+        TryCatch(catch_on_halt = true) {
+            ForceSuccess {
+                #[run_while(|bb| *bb.t1 > 1)]
+                Action(PIo<0>, t0 = {=}),
+            },
+            StatefulAction(Task<1>),
+            TryCatch(catch_on_halt = false) {
+                Condition(Cond<2>),
+                #[on_success(|bb| bb.b1 += 1)]
+                #[failure_if(|bb| bb.b0 < 3)]
+                ScriptCondition(|bb| *bb.t1 % 2 > 0),
+            },
+        }
+    }
+}
+
+board!(Tree0535Blackboard { b0 b1 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0536 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![1],
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        #[skip_if(|bb| *bb.t0 != bb.b1 + 2)]
+        ParallelAll {
+            #[failure_if(|bb| *bb.t0 % 4 < 0)]
+            #[on_halted(|bb| bb.b0 += 1)]
+            #[run_while(|bb| *bb.t0 + 4 < bb.b0)]
+            StatefulAction(Task<0>),
+            Cooldown(50, filtered = Skipped) {
+                Action(|ctx| ctx.exec(1)),
+            },
+            Iterate(l0, element = {b1}, until = Never) {
+                #[skip_if(|bb| *bb.t0 + 4 == bb.b0 % 2)]
+                #[run_while(|bb| bb.b1 + 4 == 3)]
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+            },
+        }
+    }
+}
+
+board!(Tree0536Blackboard { b0 l0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0537 for Ctx {
+        Repeat(3) {
+            DynamicSelector {
+                RepeatUntil(Success) {
+                    RetryUntilSuccessful(1) {
+                        AsyncFallback {
+                            Condition(Cond<0>),
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0538 for Ctx {
+        IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = false) {
+            ParallelAll {
+                Succeeder,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0539 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+        }
+        TryCatch(catch_on_halt = true) {
+            #[on_success(|bb| { bb.t0.set(3); bb.t0.set((bb.b0 + 1) % 2) })]
+            Conditional(|bb| bb.b1 % 4 != 2, dynamic = false, else = Failure) {
+                ReactiveSequence {
+                    Loop(q0, value = {b1}, if_empty = Success) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            AsyncSequence {
+                AlwaysSuccess,
+                Cooldown(0, filtered = Failure) {
+                    Fallback {
+                        Condition(Cond<1> = Cond::<1>),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                        Action(|ctx| ctx.exec(4)),
+                        AlwaysRunning,
+                    },
+                },
+                AlwaysSuccess,
+                PrioritySelector {
+                    #[score(|bb| (*bb.t0) as f32)]
+                    SetBlackboard(b0 = {t0}),
+                    #[score(|bb| (*bb.t0 + 1) as f32)]
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0539Blackboard { t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0540 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+        }
+        RepeatTimes(forever) {
+            SetBlackboard(b0 = 1),
+        }
+    }
+}
+
+board!(Tree0540Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0541 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        Cooldown(0, filtered = Skipped) {
+            #[success_if(|bb| bb.o0.is_none())]
+            #[skip_if(|bb| *bb.t0 < 4)]
+            #[post(|bb| *bb.t0 += 3)]
+            Parallel(failure = 1) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0541Blackboard { b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0542Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(11),
+        }
+        Condition(PCond<0>, b0 = 7)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0542 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            o0: Option<i64> = Some(1),
+        }
+        Sequence {
+            Parallel(success = 1, failure = -2) {
+                Script(|bb| bb.b0 = bb.b1),
+                SubTree(Tree0542Sub0, t0 = {=}, b0 = {b0}, q0 = {=}, b1 = {b1}, o0 = {=}),
+                Precondition(|bb| *bb.t0 != 1) {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 % 2, &mut bb.b0)),
+                },
+                Action(PIo<2>, t0 = {=}),
+            },
+            Conditional(|bb| *bb.t0 < 1, dynamic = true, else = Success) {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    Precondition(|bb| bb.b1 + 4 < *bb.t0) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            WhileDoElse {
+                AsyncFallback {
+                    Condition(Cond<4> = Cond::<4>),
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                Condition(|ctx| ctx.check(5)),
+            },
+        }
+    }
+}
+
+board!(Tree0542Blackboard { t0 b0 q0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0543 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+            #[tracked] t1: i64,
+        }
+        Fallback {
+            BinarySelector(|bb| bb.b0 == 7) {
+                #[skip_if(|bb| *bb.t0 > 6)]
+                #[on_success(|bb| { bb.t0.set(bb.b0 % 2); bb.b0 += 1 })]
+                #[on_halted(|bb| *bb.t1 += 1)]
+                MemPriority {
+                    Filter(times = 2) {
+                        StatefulAction(Task<0>),
+                    },
+                    Fallback {
+                        AlwaysFailure,
+                        AlwaysFailure,
+                    },
+                },
+                Wait(50),
+            },
+            Condition(Cond<1>),
+            Condition(Cond<2>),
+            SequenceWithMemory {
+                Sleep(10),
+                Condition(|ctx, bb| ctx.check_in(3, 7)),
+                Action(|ctx| ctx.exec(4)),
+                Action(Act<5>),
+            },
+            ReactiveSequence {
+                StatefulAction(PTask<6>, b0 = 8, b1 = {t1}),
+                ReactiveSelector {
+                    StatefulAction(Task<7>),
+                    Action(PAct<8>, b0 = {t0}, b1 = {t0}),
+                    StatefulAction(Task<9> = Task::<9>),
+                    StatefulAction(PTask<10>, b0 = {t0}, b1 = {t0}),
+                },
+                Condition(Cond<11>),
+                Fallback {
+                    StatefulAction(Task<12>),
+                    #[skip_if(|bb| *bb.t1 + 4 < 5)]
+                    #[failure_if(|bb| *bb.t1 % 2 == 0)]
+                    #[on_halted(|bb| { bb.b0 = *bb.t0; bb.t1.set((bb.b0 + 3) % 3) })]
+                    Wait(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0543Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0544 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        Fallback {
+            AlwaysFailure,
+            SequenceStar {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t1 % 4, &mut bb.b0)),
+                Action(Act<3>),
+            },
+            ReactiveFallback {
+                Action(PAct<4>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<5>),
+                Condition(Cond<6>),
+                Loop(q0, if_empty = Skipped) {
+                    StatefulAction(PTask<7>, b0 = {=}, b1 = {t0}),
+                },
+                #[failure_if(|bb| bb.b0 + 4 < 4)]
+                #[success_if(|bb| *bb.t0 < 4)]
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+board!(Tree0544Blackboard { t0 q0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0545 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
+        }
+        #[success_if(|bb| bb.b1 < *bb.t0)]
+        #[failure_if(|bb| bb.b1 != bb.b0 % 4)]
+        #[post(|bb| bb.t0.set(bb.b0))]
+        MemPriority {
+            BinarySelector(|bb| bb.b0 + 2 > 6, dynamic = false) {
+                RepeatUntil(Success) {
+                    Inverter {
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                    },
+                },
+                Repeat(forever) {
+                    #[skip_if(|bb| bb.b1 % 4 < 1)]
+                    #[failure_if(|bb| *bb.t0 + 1 < (*bb.t0 + 3) % 2)]
+                    RepeatUntilFailure(forever) {
+                        Timeout(20) {
+                            Priority {
+                                StatefulAction(Task<1>),
+                                Condition(Cond<2> = Cond::<2>),
+                                Script(|bb| bb.b1 = 2),
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                WhileDoElse {
+                    StatefulAction(Task<3>),
+                    SetBlackboard(t0 = 7),
+                    #[skip_if(|bb| bb.b0 % 2 > 0)]
+                    #[on_halted(|bb| { bb.b1 = 5; *bb.t0 += 1 })]
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(PTask<4>, b0 = {b0}, b1 = {=}),
+                    },
+                },
+                Action(Act<5>),
+            },
+            DynamicSequence {
+                #[on_halted(|bb| bb.b1 = 7)]
+                #[skip_if(|bb| *bb.t0 < *bb.t0 + 4)]
+                Retry(3) {
+                    Switch(b1) {
+                        case 4 => #[failure_if(|bb| *bb.t0 % 2 == 1)]
+                        #[on_failure(|bb| { if bb.b1 > (bb.b1 + 3) % 3 { bb.b0 = 4 }; *bb.t0 += 4 })]
+                        AlwaysSuccess,
+                        _ => Action(Act<6>),
+                    },
+                },
+                Wait(20),
+                ReactiveSequence {
+                    Script(|bb| *bb.t0 += 2),
+                    #[skip_if(|bb| bb.b1 + 2 < 0)]
+                    #[on_halted(|bb| bb.b0 = 3)]
+                    SetBlackboard(b1 = 2),
+                },
+                AlwaysSuccess,
+                Condition(Cond<7>),
+            },
+            ReactiveSequence {
+                ReactiveFallback {
+                    #[run_while(|bb| bb.b0 > 2)]
+                    #[skip_if(|bb| bb.b0 % 3 < 1)]
+                    StatefulAction(Task<8>),
+                    Sleep(0),
+                },
+                Condition(|ctx| ctx.check(9)),
+                ForceSuccess {
+                    Invert {
+                        RepeatUntilSuccess(3) {
+                            SetBlackboard(b1 = 7),
+                        },
+                    },
+                },
+            },
+            Priority {
+                IfThenElse {
+                    Condition(|ctx| ctx.check(10)),
+                    StatefulAction(Task<11>),
+                },
+                ReactiveFallback {
+                    Failer,
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<12>),
+                    StatefulAction(Task<13>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0545Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0546 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        TryCatch(catch_on_halt = false) {
+            #[on_halted(|bb| { *bb.t0 += 2; bb.b0 = (bb.o0.unwrap_or(2) + 3) % 4 })]
+            #[failure_if(|bb| bb.o0.unwrap_or(0) % 4 == 3)]
+            #[skip_if(|bb| bb.b1 > 1)]
+            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
+                #[run_while(|bb| bb.b0 < 2)]
+                #[failure_if(|bb| bb.b1 + 4 == 2)]
+                #[post(|bb| bb.b0 = 8)]
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0>),
+                    Script(|bb| if *bb.t0 % 2 == 0 { bb.b1 += 2 }),
+                },
+                Condition(Cond<1>),
+                Optional {
+                    SetBlackboard(b0 = 6),
+                },
+            },
+            KeepRunningUntilFailure {
+                Switch(b1) {
+                    case 0 => IndexSwitch(|bb| bb.b1 + 2, out_of_range = Fail) {
+                        #[run_while(|bb| bb.o0.unwrap_or(1) % 3 < 2)]
+                        #[skip_if(|bb| bb.b0 + 1 != 3)]
+                        StatefulAction(Task<2> = Task::<2>),
+                        Limiter(2) {
+                            AsyncFallback {
+                                StatefulAction(Task<3>),
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                    _ => Observe(|bb| bb.o0.unwrap_or(0) != 4) {
+                        Inverter {
+                            Cooldown(0, filtered = Skipped) {
+                                #[skip_if(|bb| bb.o0.unwrap_or(4) < 1)]
+                                #[success_if(|bb| bb.o0.unwrap_or(1) % 4 < 0)]
+                                WaitUntil(|bb| *bb.t0 == 3) {
+                                    SetBlackboard(b0 = {t0}),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Repeater(forever) {
+                #[failure_if(|bb| bb.b0 < 7)]
+                RepeatUntilFailure(forever) {
+                    Iterate(l0, element = {b1}, reset_index = true) {
+                        SetBlackboard(t0 = 2),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0546Blackboard { t0 b1 o0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0547 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 2,
+        }
+        Delay(10) {
+            Fallback {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    #[on_failure(|bb| *bb.t1 += 3)]
+                    #[run_while(|bb| *bb.t1 + 3 > bb.b1)]
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = 8, b1 = {=}),
+                },
+                Fallback {
+                    Action(Act<2>),
+                    Failer,
+                },
+                RunOnce(then_skip = true) {
+                    StatefulAction(PTask<3>, b0 = 1, b1 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0547Blackboard { t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0548 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 4,
+        }
+        Repeater(forever) {
+            Loop(q0) {
+                #[failure_if(|bb| *bb.t1 + 1 == 0)]
+                SkipUnlessUpdated(t0) {
+                    Priority {
+                        AlwaysFailure,
+                        ParallelAll {
+                            RetryUntilSuccessful(3) {
+                                Action(PIo<0>, t0 = {t0}),
+                            },
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0548Blackboard { q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0549 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+        }
+        Cooldown(0) {
+            SequenceWithMemory {
+                #[success_if(|bb| bb.b0 < 4)]
+                Runner,
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    Condition(|ctx| ctx.check(1)),
+                },
+                ReactiveFallback {
+                    Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 3)),
+                    Condition(Cond<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0549Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0550 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
+        }
+        Switch(b1) {
+            case 4 => #[failure_if(|bb| *bb.t1 > 3)]
+            Priority {
+                BinarySelector(|bb| bb.b1 > (bb.b0 + 1) % 2, dynamic = false) {
+                    #[post(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                    #[on_failure(|bb| { bb.b0 = *bb.t1 % 2; bb.b1 = bb.b0 })]
+                    #[run_while(|bb| bb.o0.unwrap_or(4) % 4 > 0)]
+                    Succeeder,
+                    #[skip_if(|bb| bb.o0.unwrap_or(4) + 4 < 1)]
+                    AlwaysSuccess,
+                },
+                ReactiveFallback {
+                    Action(PIo<0>, t0 = {t0}),
+                    Condition(PCond<1>, b0 = 9),
+                },
+                StatefulAction(Task<2>),
+                Condition(PCond<3>, b0 = {b1}),
+                AlwaysSuccess,
+            },
+            _ => WhileDoElse {
+                Condition(|ctx, bb| ctx.check_in(4, *bb.t1)),
+                ScriptCondition(|bb| bb.b1 + 2 != *bb.t0),
+                StatefulAction(Task<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0550Blackboard { b1 t1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0551 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            b1: i64,
+        }
+        #[run_while(|bb| *bb.t0 < bb.b1)]
+        #[on_failure(|bb| bb.b1 = *bb.t0)]
+        IndexSwitch(|bb| bb.b0, dynamic = false) {
+            WaitValueUpdate(t0) {
+                AlwaysFailure,
+            },
+            Condition(PCond<0>, b0 = {b1}),
+            Condition(|ctx| ctx.check(1)),
+            Condition(Cond<2> = Cond::<2>),
+            PrioritySelector {
+                #[score(|bb| (*bb.t0) as f32)]
+                StatefulAction(Task<3>),
+                #[score(|bb| (bb.b0) as f32)]
+                WasEntryUpdated(t0),
+                #[score(|bb| (bb.b1) as f32)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0551Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0552 for Ctx {
+        FlipSelector {
+            SequenceWithMemory {
+                Condition(Cond<0>),
+                StatefulAction(Task<1>),
+            },
+            StatefulAction(Task<2>),
+            Condition(Cond<3>),
+            StatefulAction(Task<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0553 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            b0: i64,
+        }
+        Sequence {
+            #[on_halted(|bb| bb.b0 += 1)]
+            Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                Parallel(success = 0, failure = 1) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
+                        Retry(1) {
+                            Sleep(30),
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        ReactiveFallback {
+                            Condition(|ctx| ctx.check(0)),
+                            StatefulAction(Task<1>),
+                        },
+                    },
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                Action(Act<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0553Blackboard { l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0554 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        ReactiveSequence {
+            ReactiveSequence {
+                Action(|ctx| ctx.exec(0)),
+                Condition(|ctx| ctx.check(1)),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<2>),
+            },
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = false) {
+                FlipSelector {
+                    Parallel(failure = -1) {
+                        Conditional(|bb| bb.b1 < 6, dynamic = false, else = Success) {
+                            Script(|bb| *bb.t0 += 3),
+                        },
+                    },
+                    MemSequence {
+                        WasEntryUpdated(t0),
+                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0554Blackboard { l0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0555 for Ctx {
+        Invert {
+            SequenceWithMemory {
+                Fallback {
+                    PrioritySelector {
+                        #[score(1)]
+                        Condition(Cond<0>),
+                        #[score(2)]
+                        Action(Act<1>),
+                    },
+                    Timeout(50) {
+                        MaxTime(10) {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                    AlwaysFailure,
+                    Selector {
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+                ParallelAll(3) {
+                    AlwaysSuccess,
+                    Repeat(2) {
+                        Retry(4) {
+                            Repeater(2) {
+                                StepSequencer {
+                                    StatefulAction(Task<6>),
+                                    Condition(|ctx| ctx.check(7)),
+                                },
+                            },
+                        },
+                    },
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0556 for Ctx {
+        blackboard {
+            b1: i64 = 4,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        Remap(success = Failure, failure = Success) {
+            Repeat(4) {
+                ParallelAll(2) {
+                    Parallel(success = -1) {
+                        #[on_success(|bb| bb.b1 = (*bb.t0 + 2) % 4)]
+                        StatefulAction(Task<0>),
+                        Iterate(l0, element = {b0}, until = Never, max = 3) {
+                            RetryUntilSuccessful(1) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    Iterate(l0, element = {b1}, until = Never, max = 3) {
+                        RunOnce {
+                            Filter(times = 1, count = Success, filtered = Skipped) {
+                                PolicyParallel(policy = FirstFailure) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0556Blackboard { b1 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0557 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 3,
+        }
+        SequenceWithMemory {
+            Fallback {
+                Observe(|bb| bb.b0 + 4 < (bb.b0 + 3) % 2) {
+                    TryCatch {
+                        Condition(PCond<0>, b0 = {=}),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                },
+                StepSequencer {
+                    Precondition(|bb| bb.b0 % 2 < 0, else = Running) {
+                        IndexSwitch(|bb| 1, dynamic = false) {
+                            ScriptCondition(|bb| *bb.t0 == 6),
+                            Wait(20),
+                        },
+                    },
+                    TryCatch {
+                        Condition(Cond<2>),
+                        Condition(Cond<3>),
+                        SetBlackboard(t0 = {b1}),
+                    },
+                },
+                TryCatch(catch_on_halt = true) {
+                    MemPriority {
+                        #[failure_if(|bb| bb.b0 > bb.b0 % 2)]
+                        Precondition(|bb| bb.b1 < 2, else = Success) {
+                            StatefulAction(Task<4>),
+                        },
+                        Action(Act<5> = Act::<5>),
+                    },
+                    Loop(q0, if_empty = Running) {
+                        Script(|bb| bb.b1 += 1),
+                    },
+                    Repeater(forever) {
+                        StatefulAction(Task<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0557Blackboard { t0 b1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0558 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 3,
+            b1: i64 = 2,
+        }
+        Filter(times = 2, filtered = Skipped) {
+            RepeatUntil(Success) {
+                Priority {
+                    Switch(b1) {
+                        case 0 => Succeeder,
+                        case 1 => StatefulAction(Task<0>),
+                        _ => #[on_halted(|bb| *bb.t0 += 3)]
+                        #[post(|bb| bb.b0 = bb.b1 % 2)]
+                        Repeater(3) {
+                            StatefulAction(PTask<1>, b0 = {=}),
+                        },
+                    },
+                    Timeout(100) {
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0558Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0559 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 1,
+            o0: Option<i64>,
+            b1: i64 = 2,
+        }
+        SequenceStar {
+            Fallback {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) + 2 > 3),
+                    ScriptCondition(|bb| *bb.t0 + 2 > *bb.t0),
+                },
+                Action(Act<1> = Act::<1>),
+                Action(Act<2>),
+            },
+            Cooldown(0) {
+                #[post(|bb| *bb.t0 += 1)]
+                ReactiveFallback {
+                    #[success_if(|bb| *bb.t0 < 6)]
+                    Observe(|bb| bb.b1 + 4 != bb.b1 + 1, abort = self) {
+                        #[on_halted(|bb| bb.b0 = bb.b0 % 4)]
+                        #[on_success(|bb| bb.b0 += 3)]
+                        #[run_while(|bb| *bb.t0 < bb.b0)]
+                        Condition(Cond<3>),
+                    },
+                    MaxTime(30) {
+                        Action(PAct<4>, b0 = 2, b1 = {b0}),
+                    },
+                },
+            },
+            SequenceStar {
+                #[on_success(|bb| bb.b0 = *bb.t0)]
+                #[on_halted(|bb| bb.b0 = 5)]
+                Switch(b1) {
+                    case 2 => Condition(|ctx| ctx.check(5)),
+                    _ => ScriptCondition(|bb| (bb.b1 + 2) % 2 == 1),
+                },
+                Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b1)),
+            },
+        }
+    }
+}
+
+board!(Tree0559Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0560 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+        }
+        Fallback {
+            StatefulAction(Task<0>),
+            RetryUntilSuccessful(3) {
+                StatefulAction(PTask<1>, b0 = {t0}, b1 = {t0}),
+            },
+            RetryUntilSuccessful(3) {
+                Script(|bb| bb.t0.set(bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0560Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0561Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
+        }
+        SequenceWithMemory {
+            #[post(|bb| bb.b0 = bb.b0 % 4)]
+            #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+            #[on_failure(|bb| if bb.b0 < 5 { *bb.t0 += 1 })]
+            RetryUntilSuccessful(3) {
+                Condition(Cond<1>),
+            },
+            Wait(100),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0561Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] b0: i64 = 9,
+        }
+        IfThenElse {
+            Action(Act<6>),
+            Condition(Cond<7>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0561 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        Selector {
+            Observe(|bb| *bb.t0 > 2, abort = both) {
+                TryCatch(catch_on_halt = true) {
+                    #[failure_if(|bb| bb.b0 + 3 != 3)]
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                    SubTree(Tree0561Sub0, q0 = {=}, t0 = {t0}, b0 = {=}),
+                    Repeat(2) {
+                        WhileDoElse {
+                            #[run_while(|bb| bb.b0 == *bb.t0)]
+                            #[post(|bb| bb.b0 = 1)]
+                            StatefulAction(Task<2>),
+                            StatefulAction(PTask<3>, b0 = {b0}, b1 = {t0}),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            #[skip_if(|bb| bb.b0 == 0)]
+            Loop(q0, if_empty = Running) {
+                #[skip_if(|bb| *bb.t0 % 2 == 1)]
+                DynamicSelector {
+                    Condition(Cond<5>),
+                    SubTree(Tree0561Sub1, ..),
+                    Condition(Cond<8>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0561Blackboard { q0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0562 for Ctx {
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            Parallel(success = 0) {
+                RetryUntilSuccessful(forever) {
+                    StatefulAction(Task<0>),
+                },
+                AsyncFallback {
+                    WhileDoElse {
+                        DynamicSequence {
+                            Condition(Cond<1>),
+                            Condition(Cond<2>),
+                            Action(Act<3>),
+                        },
+                        IfThenElse {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+                ReactiveFallback {
+                    Failer,
+                    Action(|ctx| ctx.exec(6)),
+                    Action(Act<7>),
+                    Sleep(10),
+                },
+                Condition(|ctx| ctx.check(8)),
+                StepSequencer {
+                    Condition(Cond<9>),
+                    StatefulAction(Task<10>),
+                },
+            },
+            ReactiveFallback {
+                RunOnce {
+                    MemPriority {
+                        StatefulAction(Task<11>),
+                        StatefulAction(Task<12>),
+                    },
+                },
+                AsyncFallback {
+                    PrioritySelector {
+                        #[score(2)]
+                        AlwaysSuccess,
+                        #[score(3)]
+                        Condition(Cond<13>),
+                        #[score(1)]
+                        AlwaysSuccess,
+                        #[score(3)]
+                        StatefulAction(Task<14>),
+                        #[score(2)]
+                        Condition(Cond<15>),
+                    },
+                },
+                PrioritySelector {
+                    #[score(3)]
+                    ReactiveSequence {
+                        Condition(Cond<16>),
+                        Sleep(10),
+                        AlwaysFailure,
+                    },
+                    #[score(1)]
+                    ForceSuccess {
+                        ParallelAll(max_failures = -3) {
+                            Condition(Cond<17> = Cond::<17>),
+                            Condition(|ctx| ctx.check(18)),
+                            Sleep(20),
+                            StatefulAction(Task<19>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0563 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            o0: Option<i64> = Some(5),
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            FlipSelector {
+                Delay(20) {
+                    Observe(|bb| bb.b0 != bb.o0.unwrap_or(1), abort = self) {
+                        Action(PAct<0>, b0 = 8, b1 = {b0}),
+                    },
+                },
+                Delay(20) {
+                    Runner,
+                },
+                Observe(|bb| *bb.t0 == 3, abort = self) {
+                    Action(|ctx| ctx.exec(1)),
+                },
+            },
+            SequenceWithMemory {
+                Remap(success = Success, failure = Failure) {
+                    SetBlackboard(b0 = {t0}),
+                },
+                DynamicSequence {
+                    Action(PAct<2>, b0 = 7, b1 = {b0}),
+                    Succeeder,
+                    ReactiveSequence {
+                        Wait(0),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            ForceSuccess {
+                WasEntryUpdated(t0),
+            },
+            Precondition(|bb| *bb.t0 % 4 > 1, else = Failure) {
+                Optional {
+                    RetryUntilSuccessful(0) {
                         UnsetBlackboard(o0),
                     },
                 },
@@ -1326,174 +2267,264 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0532Blackboard { t0 q0 b0 b1 o0 });
+board!(Tree0563Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0533 for Ctx {
+    pub tree Tree0564Sub0 for Ctx {
+        Wait(10)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0564 for Ctx {
+        Fallback {
+            StatefulAction(Task<0>),
+            Condition(Cond<1>),
+            SubTree(Tree0564Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0565 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+            b0: i64,
+        }
+        ReactiveFallback {
+            Switch(b1) {
+                case 4 => KeepRunningUntilFailure {
+                    Invert {
+                        Precondition(|bb| bb.b1 < 1, else = Failure) {
+                            Conditional(|bb| bb.b1 != 1, dynamic = false) {
+                                SequenceWithMemory {
+                                    ScriptCondition(|bb| bb.b1 % 3 > 0),
+                                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 3)),
+                                },
+                            },
+                        },
+                    },
+                },
+                _ => MemPriority {
+                    ReactiveFallback {
+                        StatefulAction(Task<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        Condition(PCond<3>, b0 = {b1}),
+                    },
+                    StatefulAction(Task<4>),
+                    #[run_while(|bb| bb.b1 + 1 < 1)]
+                    Iterate(l0, element = {b0}, until = FirstSuccess) {
+                        ParallelAll(1) {
+                            Condition(Cond<5> = Cond::<5>),
+                            Action(PAct<6>, b0 = {=}, b1 = {t1}),
+                        },
+                    },
+                },
+            },
+            ParallelAll {
+                StepSequencer {
+                    Condition(Cond<7> = Cond::<7>),
+                    Action(|ctx, bb| ctx.exec_in(8, *bb.t0 % 2, &mut bb.b0)),
+                    Action(Act<9> = Act::<9>),
+                },
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<10>),
+                    StatefulAction(Task<11>),
+                    Script(|bb| if bb.b0 < 4 { bb.t1.set(bb.b1) }),
+                    SetBlackboard(b0 = 5),
+                },
+                StepSequencer {
+                    #[post(|bb| bb.b1 += 2)]
+                    Script(|bb| bb.b0 = *bb.t0 % 2),
+                    SetBlackboard(t0 = 5),
+                    Failer,
+                },
+                Timeout(100) {
+                    Condition(Cond<12>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0565Blackboard { l0 b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0566 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64,
         }
         SequenceWithMemory {
-            AsyncSequence {
-                #[post(|bb| bb.t0.set(*bb.t1 + 3))]
-                UnsetBlackboard(o0),
-                #[failure_if(|bb| (*bb.t0 + 3) % 2 == 0)]
-                #[post(|bb| if bb.o0.unwrap_or(1) % 3 > 0 { *bb.t1 += 1 })]
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            Action(PAct<2>, b0 = 3),
-            StatefulAction(PTask<3>, b0 = {=}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree0533Blackboard { o0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0534 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            #[allow(unused)] b0: i64 = 4,
-        }
-        Observe(|bb| bb.o0.is_none()) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                Failer,
-                StatefulAction(PTask<1>, b0 = 7, b1 = {t0}),
+            Delay(20) {
+                ReactiveSequence {
+                    Action(Act<0>),
+                    #[on_success(|bb| { bb.b0 += 3; if (bb.o0.unwrap_or(5) + 2) % 3 < 2 { bb.t0.set(bb.b0 + 3) } })]
+                    Script(|bb| bb.t1.set(*bb.t0)),
+                    Condition(Cond<1>),
+                },
             },
         }
     }
 }
 
-board!(Tree0534Blackboard { o0 t0 b0 });
+board!(Tree0566Blackboard { o0 b0 t1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0535 for Ctx {
+    pub tree Tree0567 for Ctx {
         blackboard {
-            b0: i64,
-            b1: i64 = 5,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
         }
-        Repeater(1) {
+        Repeat(forever) {
             ReactiveSequence {
-                Inverter {
-                    Switch(b1) {
-                        case 2 => Failer,
-                        _ => #[on_halted(|bb| if *bb.t0 % 4 != 0 { bb.t0.set(bb.b0) })]
-                        #[run_while(|bb| bb.b1 < 5)]
-                        #[skip_if(|bb| bb.b1 < 3)]
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0535Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0536 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            b1: i64 = 4,
-        }
-        MemPriority {
-            Condition(PCond<0>, b0 = {b0}),
-            StatefulAction(Task<1>),
-            IndexSwitch(|bb| bb.b1 + 4, dynamic = false) {
-                Condition(Cond<2>),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 3)),
-            },
-            Parallel(success = -1, failure = 2) {
-                StatefulAction(Task<4>),
-                Action(PIo<5>, t0 = {=}),
-            },
-            Timeout(30) {
-                Sequence {
-                    StatefulAction(Task<6>),
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0536Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0537Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-        }
-        WaitUntil(|bb| bb.o0.is_none()) {
-            StatefulAction(Task<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0537 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        Fallback {
-            StatefulAction(Task<0>),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b0)),
-            SubTree(Tree0537Sub0, o0 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
-            StatefulAction(PTask<3>, b0 = 8, b1 = {t1}),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0537Blackboard { o0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0538 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 1,
-        }
-        Loop(q0, if_empty = Failure) {
-            Precondition(|bb| bb.b0 + 3 != 3, else = Success) {
-                ReactiveFallback {
-                    Repeat(2) {
-                        Condition(Cond<0>),
-                    },
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<1>),
-                    },
-                    Delay(100) {
-                        Filter(times = 2, count = Success) {
-                            Filter(times = 3, count = Failure, filtered = Failure) {
-                                Succeeder,
+                TryCatch(catch_on_halt = false) {
+                    Sequence {
+                        Conditional(|bb| bb.b0 % 2 == 0, else = Success) {
+                            ForceFailure {
+                                Precondition(|bb| *bb.t0 > 1, else = Running) {
+                                    AlwaysSuccess,
+                                },
                             },
                         },
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            Observe(|bb| bb.b0 > *bb.t0 % 3, abort = self) {
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    IfThenElse {
+                        Action(PAct<1>, b0 = 8),
+                        #[run_while(|bb| *bb.t0 + 1 > 7)]
+                        #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                        SequenceWithMemory {
+                            Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                            Action(Act<3>),
+                        },
+                        Action(PAct<4>, b0 = {=}, b1 = {t0}),
                     },
                     StepSequencer {
-                        StatefulAction(PTask<2>, b0 = {=}, b1 = {t1}),
-                        Script(|bb| *bb.t0 += 1),
+                        AlwaysSuccess,
+                        WasEntryUpdated(t0),
+                        Wait(30),
                     },
-                    WhileDoElse {
-                        Condition(Cond<3>),
-                        Condition(PCond<4>, b0 = {b0}),
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                    Fallback {
+                        Repeat(2) {
+                            StatefulAction(Task<5>),
+                        },
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            Condition(Cond<6>),
+                            Action(|ctx, bb| ctx.exec_in(7, 9, &mut bb.b0)),
+                            Inverter {
+                                WasEntryUpdated(t0),
+                            },
+                        },
+                        IndexSwitch(|bb| 0, out_of_range = Loop, dynamic = false) {
+                            Condition(PCond<8>, b0 = 5),
+                            #[run_while(|bb| bb.b0 > 6)]
+                            #[failure_if(|bb| bb.b0 < 3)]
+                            Condition(Cond<9>),
+                        },
+                    },
+                    #[on_failure(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| bb.b0 + 4 == bb.b0)]
+                    Sleep(100),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0567Blackboard { b0 q0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0568Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0568 for Ctx {
+        RepeatUntilSuccess(2) {
+            SequenceStar {
+                Action(Act<0>),
+                SubTree(Tree0568Sub0),
+                Failer,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0569 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64 = 4,
+        }
+        Inverter {
+            ReactiveSequence {
+                Iterate(l0, element = {b0}, until = Never, max = 3) {
+                    ReactiveFallback {
+                        ReactiveFallback {
+                            Wait(30),
+                        },
+                    },
+                },
+                #[run_while(|bb| bb.b0 % 2 != 0)]
+                RunOnce(then_skip = true) {
+                    SequenceStar {
+                        BinarySelector(|bb| bb.b0 + 2 > *bb.t0 + 4, dynamic = true) {
+                            AlwaysFailure,
+                            Limiter(3) {
+                                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                            },
+                        },
+                        Fallback {
+                            Cooldown(0, filtered = Skipped) {
+                                Runner,
+                            },
+                        },
+                        Sequence {
+                            Condition(Cond<1> = Cond::<1>),
+                            RunOnce {
+                                Condition(Cond<2>),
+                            },
+                            SetBlackboard(o0 = Some(0)),
+                            RetryUntilSuccessful(1) {
+                                StatefulAction(Task<3> = Task::<3>),
+                            },
+                            Action(Act<4>),
+                        },
+                    },
+                },
+                StepSequencer {
+                    ReactiveFallback {
+                        Condition(Cond<5>),
+                        Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                    },
+                    Repeat(4) {
+                        Fallback {
+                            ScriptCondition(|bb| bb.o0.is_none()),
+                            #[on_halted(|bb| { bb.t1.set(*bb.t1 % 3); if *bb.t1 > *bb.t0 + 1 { bb.o0 = Some(bb.b0) } })]
+                            #[run_while(|bb| *bb.t0 == bb.b0 + 4)]
+                            Condition(Cond<7> = Cond::<7>),
+                            Action(|ctx, bb| ctx.exec_in(8, bb.b0 % 3, &mut bb.b0)),
+                            #[success_if(|bb| (bb.o0.unwrap_or(4) + 3) % 4 != 1)]
+                            Action(PAct<9>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                    MemSequence {
+                        AlwaysSuccess,
+                        Condition(Cond<10> = Cond::<10>),
                     },
                 },
             },
@@ -1501,55 +2532,404 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0538Blackboard { t1 t0 q0 b0 });
+board!(Tree0569Blackboard { b0 t1 o0 l0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0539 for Ctx {
+    pub tree Tree0570 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 2,
+            b1: i64 = 3,
+            b0: i64 = 4,
         }
-        Fallback {
-            Observe(|bb| *bb.t0 % 2 == 1, abort = both) {
-                ParallelAll(1) {
+        StepSequencer {
+            Sequence {
+                Conditional(|bb| bb.b0 == bb.b1, else = Success) {
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0570Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0571Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            o0: Option<i64> = Some(9),
+        }
+        Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1) % 3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0571Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 13,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0571 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            o0: Option<i64>,
+        }
+        ReactiveSelector {
+            SubTree(Tree0571Sub0, t1 = {=}, o0 = {o0}),
+            StatefulAction(Task<1>),
+            SubTree(Tree0571Sub1, t1 = {=}, o0 = {o0}),
+            Action(PAct<3>, b0 = 1, b1 = {t1}),
+        }
+    }
+}
+
+board!(Tree0571Blackboard { t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0572 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        ForceFailure {
+            FlipSelector {
+                Condition(Cond<0>),
+                AsyncFallback {
                     ReactiveFallback {
-                        Action(Act<0>),
-                        Sequence {
-                            #[post(|bb| bb.b1 = (bb.b1 + 2) % 3)]
-                            #[on_halted(|bb| bb.t0.set(bb.b0))]
-                            Switch(b1) {
-                                case 5 => Wait(0),
-                                case 1 => StatefulAction(Task<1>),
-                                _ => Condition(Cond<2>),
+                        RepeatUntilFailure(2) {
+                            StatefulAction(Task<1>),
+                        },
+                        Fallback {
+                            ScriptCondition(|bb| bb.b0 != bb.b1),
+                            #[post(|bb| { bb.b0 = bb.b1; if (*bb.t0 + 3) % 3 > 0 { bb.b1 = bb.b1 % 2 } })]
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0572Blackboard { t0 b0 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0573 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+        }
+        Loop(q0, value = {b0}, if_empty = Skipped) {
+            Parallel(success = 0, failure = 3) {
+                Fallback {
+                    Condition(Cond<0> = Cond::<0>),
+                    DynamicSequence {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                    TryCatch {
+                        #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
+                        #[run_while(|bb| bb.b0 > 1)]
+                        Script(|bb| bb.b1 += 1),
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                        AlwaysRunning,
+                        StatefulAction(PTask<4>, b0 = 1, b1 = {b0}),
+                    },
+                },
+                ReactiveSelector {
+                    ScriptCondition(|bb| (bb.o0.unwrap_or(0) + 2) % 4 < 2),
+                    #[failure_if(|bb| *bb.t0 == 7)]
+                    #[on_success(|bb| { bb.b1 = bb.b0; bb.o0 = None })]
+                    Condition(Cond<5>),
+                    StatefulAction(Task<6>),
+                },
+                DynamicSelector {
+                    Condition(Cond<7>),
+                    ScriptCondition(|bb| (bb.o0.unwrap_or(3) + 4) % 2 != 1),
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0573Blackboard { t0 b1 q0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0574 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        RetryUntilSuccessful(3) {
+            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Fail, dynamic = false) {
+                Timeout(50) {
+                    #[success_if(|bb| *bb.t0 < bb.b0 % 2)]
+                    #[run_while(|bb| (*bb.t0 + 2) % 3 > 0)]
+                    SetBlackboard(t0 = 8),
+                },
+                Condition(|ctx| ctx.check(0)),
+            },
+        }
+    }
+}
+
+board!(Tree0574Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0575 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            b1: i64 = 3,
+        }
+        #[on_failure(|bb| bb.b1 += 1)]
+        PrioritySelector {
+            #[score(|bb| (bb.b0) as f32)]
+            BinarySelector(|bb| bb.b1 < *bb.t0 % 3, dynamic = true) {
+                Action(PAct<0>, b0 = {b1}, b1 = {=}),
+                Action(PAct<1>, b0 = {t0}, b1 = {b0}),
+            },
+            #[score(1)]
+            StatefulAction(Task<2>),
+            #[score(|bb| (bb.b1) as f32)]
+            ReactiveFallback {
+                Condition(Cond<3> = Cond::<3>),
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0575Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0576 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+        }
+        DynamicSequence {
+            #[success_if(|bb| bb.b1 < 2)]
+            Inverter {
+                RepeatUntilSuccess(forever) {
+                    ReactiveSequence {
+                        #[on_failure(|bb| { bb.b0 = bb.b0 % 3; bb.t0.set(*bb.t0 % 2) })]
+                        #[failure_if(|bb| *bb.t0 + 4 > *bb.t0)]
+                        #[run_while(|bb| *bb.t0 == bb.b1 % 2)]
+                        Filter(times = 2, count = Completed) {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                StatefulAction(Task<0>),
                             },
                         },
-                        Condition(Cond<3>),
                     },
                 },
             },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                TryCatch {
-                    Condition(Cond<4>),
-                    StatefulAction(PTask<5>, b0 = 2, b1 = {b0}),
-                    Condition(Cond<6> = Cond::<6>),
-                    Condition(Cond<7>),
+            RetryUntilSuccessful(forever) {
+                Observe(|bb| (*bb.t0 + 3) % 2 < 0) {
+                    Fallback {
+                        Condition(|ctx| ctx.check(1)),
+                        Condition(Cond<2>),
+                        Action(Act<3>),
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
-            #[post(|bb| bb.t0.set(bb.b0 + 3))]
-            Deadline(0) {
-                BinarySelector(|bb| *bb.t0 % 3 > 1, dynamic = false) {
-                    BinarySelector(|bb| bb.b1 + 2 > 3) {
-                        #[on_success(|bb| if bb.b1 + 3 > 5 { *bb.t0 += 2 })]
-                        Script(|bb| bb.b0 += 1),
-                        WaitValueUpdate(t0) {
-                            Action(Act<8>),
+        }
+    }
+}
+
+board!(Tree0576Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0577 for Ctx {
+        Priority {
+            DynamicSequence {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                TryCatch(catch_on_halt = true) {
+                    Timeout(30) {
+                        PrioritySelector {
+                            #[score(0)]
+                            StatefulAction(Task<1>),
+                            #[score(0)]
+                            Wait(20),
                         },
                     },
-                    #[run_while(|bb| bb.b0 + 1 > 2)]
-                    #[on_failure(|bb| { bb.b1 += 1; if *bb.t0 > bb.b0 + 2 { *bb.t0 += 1 } })]
-                    #[skip_if(|bb| bb.b0 < 3)]
-                    DynamicSequence {
+                    Cooldown(20, filtered = Skipped) {
+                        Condition(Cond<2>),
+                    },
+                },
+                FlipSelector {
+                    ParallelAll(max_failures = -1) {
+                        AlwaysFailure,
+                        Action(Act<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0578Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 15,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        ForceSuccess {
+            Conditional(|bb| bb.b1 > 6, dynamic = true, else = Failure) {
+                StatefulAction(Task<1> = Task::<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0578 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            l0: Vec<i64>,
+        }
+        ReactiveFallback {
+            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
+                ScriptCondition(|bb| bb.b1 == 0),
+            },
+            StatefulAction(Task<0>),
+            SubTree(Tree0578Sub0, ..),
+        }
+    }
+}
+
+board!(Tree0578Blackboard { b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0579 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
+        }
+        #[post(|bb| bb.b0 = *bb.t0 % 2)]
+        #[on_halted(|bb| bb.o0 = None)]
+        #[failure_if(|bb| (bb.o0.unwrap_or(5) + 3) % 2 > 0)]
+        ReactiveFallback {
+            SequenceStar {
+                ScriptCondition(|bb| bb.b0 != 2),
+                StatefulAction(Task<0>),
+                Wait(20),
+                StatefulAction(Task<1>),
+            },
+            #[post(|bb| *bb.t1 += 3)]
+            StatefulAction(Task<2>),
+            Precondition(|bb| bb.b1 > 6) {
+                Inverter {
+                    ReactiveFallback {
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
+                        StatefulAction(Task<4>),
+                        StatefulAction(PTask<5>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+            },
+            SequenceStar {
+                StatefulAction(Task<6>),
+                AlwaysRunning,
+            },
+            Remap(success = Success, failure = Success) {
+                Inverter {
+                    #[failure_if(|bb| *bb.t0 % 4 < 1)]
+                    Action(PAct<7>, b0 = {b0}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0579Blackboard { b0 o0 t1 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0580 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            b1: i64,
+        }
+        #[on_halted(|bb| { bb.b0 = 8; bb.b0 = *bb.t0 })]
+        Loop(q0) {
+            BinarySelector(|bb| bb.b0 == 0) {
+                #[post(|bb| if bb.b1 % 4 < 1 { bb.b1 = *bb.t0 % 2 })]
+                #[failure_if(|bb| bb.b1 + 2 > *bb.t0)]
+                Loop(q0) {
+                    ReactiveFallback {
+                        Failer,
+                    },
+                },
+                Delay(0) {
+                    ReactiveSequence {
+                        Wait(30),
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0580Blackboard { t0 q0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0581Sub0 for Ctx {
+        Condition(|ctx| ctx.check(3))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0581 for Ctx {
+        IfThenElse {
+            Parallel(success = 1) {
+                Cooldown(0) {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1>),
+                        ReactiveFallback {
+                            StatefulAction(Task<2>),
+                            SubTree(Tree0581Sub0),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<4>),
+                            StatefulAction(Task<5>),
+                        },
+                    },
+                },
+            },
+            RunOnce {
+                AsyncSequence {
+                    Sequence {
+                        Action(Act<6> = Act::<6>),
+                        Action(Act<7>),
+                    },
+                    StatefulAction(Task<8>),
+                    ReactiveSequence {
+                        AlwaysSuccess,
                         Condition(Cond<9>),
                         Condition(Cond<10>),
                     },
@@ -1559,1736 +2939,58 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0539Blackboard { b1 t0 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0540 for Ctx {
+    pub tree Tree0582Sub0 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        BinarySelector(|bb| (*bb.t1 + 2) % 2 == 1) {
-            Repeater(1) {
-                RepeatUntilSuccess(forever) {
-                    Condition(Cond<0>),
-                },
-            },
-            #[on_halted(|bb| if *bb.t0 % 3 == 1 { *bb.t0 += 2 })]
-            #[on_failure(|bb| { *bb.t1 += 1; bb.t0.set(bb.o0.unwrap_or(1) % 4) })]
-            Remap(success = Success, failure = Failure) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0540Blackboard { b0 o0 t1 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0541 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 2,
-        }
-        FlipSelector {
-            Fallback {
-                #[skip_if(|bb| *bb.t0 % 3 < 1)]
-                #[on_success(|bb| *bb.t1 += 3)]
-                MemSequence {
-                    #[failure_if(|bb| *bb.t0 + 3 != 3)]
-                    StatefulAction(Task<0>),
-                    SequenceWithMemory {
-                        Conditional(|bb| bb.b0 == 3) {
-                            #[on_success(|bb| bb.b0 = *bb.t0 + 4)]
-                            #[on_halted(|bb| { if *bb.t0 % 4 < 3 { *bb.t0 += 3 }; bb.b0 = *bb.t1 })]
-                            Condition(PCond<1>, b0 = {b0}),
-                        },
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                },
-            },
-            Action(Act<3>),
-            ReactiveSequence {
-                RepeatUntilFailure(forever) {
-                    #[post(|bb| bb.b0 += 2)]
-                    Filter(times = 1, filtered = Skipped) {
-                        #[skip_if(|bb| bb.b0 % 2 == 1)]
-                        ReactiveSequence {
-                            MaxTime(30) {
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                            Filter(times = 3, count = Success) {
-                                WhileDoElse {
-                                    Action(Act<4>),
-                                    Condition(Cond<5>),
-                                    ScriptCondition(|bb| *bb.t0 % 2 < 1),
-                                },
-                            },
-                            Sequence {
-                                AlwaysSuccess,
-                                Condition(|ctx, bb| ctx.check_in(6, 8)),
-                                Condition(Cond<7>),
-                                StatefulAction(PTask<8>, b0 = {t1}, b1 = {t0}),
-                            },
-                        },
-                    },
-                },
-            },
-            Fallback {
-                #[skip_if(|bb| *bb.t1 + 2 < *bb.t0 + 4)]
-                #[failure_if(|bb| (*bb.t0 + 4) % 3 != 0)]
-                Parallel(success = 1) {
-                    Script(|bb| bb.b0 = *bb.t0 + 4),
-                    Condition(Cond<9>),
-                    Sleep(10),
-                    Action(PAct<10>, b0 = {b0}),
-                    Wait(10),
-                },
-                ReactiveFallback {
-                    Loop(q0, if_empty = Running) {
-                        StatefulAction(Task<11>),
-                    },
-                    Sleep(20),
-                },
-            },
-            IfThenElse {
-                RepeatUntilSuccess(2) {
-                    SequenceWithMemory {
-                        AlwaysSuccess,
-                        StatefulAction(PTask<12>, b0 = 3, b1 = {t1}),
-                        Condition(Cond<13>),
-                    },
-                },
-                Action(Act<14>),
-                SetBlackboard(b0 = {t1}),
-            },
-        }
-    }
-}
-
-board!(Tree0541Blackboard { t1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0542 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 4,
-        }
-        FlipSelector {
-            Filter(times = 3, filtered = Skipped) {
-                Failer,
-            },
-            RetryUntilSuccessful(1) {
-                Action(PIo<0>, t0 = {b0}),
-            },
-            StatefulAction(Task<1>),
-            RepeatUntil(Failure) {
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0542Blackboard { q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0543 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        TryCatch(catch_on_halt = true) {
-            MemSequence {
-                Loop(q0, value = {t0}) {
-                    Script(|bb| bb.b0 = (bb.b1 + 2) % 2),
-                },
-                Switch(b1) {
-                    case 4 => #[post(|bb| bb.b1 += 2)]
-                    #[on_success(|bb| if *bb.t1 + 1 != 5 { bb.b1 += 2 })]
-                    #[success_if(|bb| *bb.t0 % 2 != 1)]
-                    Sleep(20),
-                    _ => Sleep(0),
-                },
-                StatefulAction(PTask<0>, b0 = {b1}, b1 = {t1}),
-            },
-            Precondition(|bb| bb.b0 % 2 > 0, else = Success) {
-                ParallelAll(max_failures = -2) {
-                    Condition(Cond<1> = Cond::<1>),
-                    Condition(PCond<2>, b0 = 3),
-                    Action(PIo<3>, t0 = {=}),
-                },
-            },
-            Delay(0) {
-                Switch(b1) {
-                    case 1 => Conditional(|bb| bb.b0 > 4, dynamic = false, else = Success) {
-                        #[on_success(|bb| bb.b1 += 3)]
-                        #[post(|bb| bb.b1 = *bb.t0 % 4)]
-                        Script(|bb| { bb.b1 = bb.b1 % 2; if *bb.t1 + 1 > 6 { bb.b0 += 2 } }),
-                    },
-                    case 5 => Repeater(0) {
-                        SetBlackboard(t1 = 0),
-                    },
-                    _ => Cooldown(30) {
-                        Condition(Cond<4>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0543Blackboard { b1 q0 b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0544 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-        }
-        ParallelAll(max_failures = -1) {
-            Script(|bb| if bb.b0 != 3 { bb.b0 += 3 }),
-            RepeatUntil(Success) {
-                StatefulAction(Task<0>),
-            },
-            SetBlackboard(o0 = Some(4)),
-            Optional {
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0544Blackboard { o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0545 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 1,
-        }
-        Observe(|bb| bb.b1 % 3 > 0) {
-            ParallelAll {
-                #[post(|bb| if bb.b1 != 6 { bb.b1 = bb.b0 })]
-                Parallel(success = 1, failure = -1) {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
-                },
-                Action(Act<2>),
-                Parallel(success = 1, failure = 1) {
-                    Wait(20),
-                    RunOnce(then_skip = true) {
-                        Filter(times = 1, count = Success, filtered = Skipped) {
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0545Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0546 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            b1: i64,
-        }
-        Deadline(0) {
-            ParallelAll(max_failures = -1) {
-                Timeout(0) {
-                    ScriptCondition(|bb| *bb.t0 % 3 < 1),
-                },
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_halted(|bb| bb.b1 = bb.b1 % 4)]
-                Cooldown(0, filtered = Skipped) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0546Blackboard { t0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0547 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            b1: i64 = 0,
-        }
-        IfThenElse {
-            SequenceWithMemory {
-                SetBlackboard(b0 = {t1}),
-                WasEntryUpdated(t1),
-            },
-            Deadline(10) {
-                Runner,
-            },
-            ReactiveFallback {
-                Fallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                Action(PAct<2>, b0 = {b1}),
-                #[post(|bb| *bb.t1 += 2)]
-                #[on_halted(|bb| bb.b0 += 2)]
-                #[on_success(|bb| *bb.t1 += 1)]
-                StatefulAction(Task<3>),
-                #[skip_if(|bb| (bb.b0 + 3) % 2 > 0)]
-                Sequence {
-                    AlwaysSuccess,
-                    Action(PAct<4>, b0 = {b0}, b1 = {t1}),
-                },
-                Action(PIo<5>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0547Blackboard { t1 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0548 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        Repeat(3) {
-            MemSequence {
-                ReactiveFallback {
-                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
-                    #[skip_if(|bb| bb.b0 > 2)]
-                    DynamicSequence {
-                        Action(PAct<1>, b0 = {t0}),
-                        Condition(Cond<2>),
-                    },
-                },
-                #[failure_if(|bb| bb.o0.is_none())]
-                #[success_if(|bb| *bb.t0 % 4 < 0)]
-                SequenceWithMemory {
-                    #[on_failure(|bb| { bb.o0 = None; bb.o0 = None })]
-                    #[run_while(|bb| bb.b0 + 3 == 7)]
-                    #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 1 })]
-                    SequenceWithMemory {
-                        StatefulAction(Task<3>),
-                        Failer,
-                    },
-                    Condition(Cond<4>),
-                },
-                Sequence {
-                    Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 1) % 2, &mut bb.b0)),
-                    Script(|bb| if bb.o0.is_some() { bb.b0 = bb.o0.unwrap_or(3) }),
-                    Deadline(0) {
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                    },
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0548Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0549 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        ReactiveSelector {
-            #[success_if(|bb| *bb.t0 % 3 < 1)]
-            #[post(|bb| { bb.t0.set(bb.b1); if *bb.t0 == 5 { bb.b1 = *bb.t0 % 3 } })]
-            AsyncSequence {
-                AsyncFallback {
-                    StatefulAction(Task<0>),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                },
-                StatefulAction(Task<1> = Task::<1>),
-                Condition(|ctx, bb| ctx.check_in(2, (bb.o0.unwrap_or(4) + 3) % 2)),
-                Condition(Cond<3>),
-            },
-            ParallelAll {
-                Limiter(3) {
-                    Wait(0),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            Timeout(10) {
-                ReactiveSequence {
-                    Sequence {
-                        Succeeder,
-                    },
-                    Condition(Cond<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0549Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0550 for Ctx {
-        Deadline(30) {
-            AsyncSequence {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0551 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(3),
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 2,
-        }
-        ParallelAll {
-            ParallelAll(max_failures = -1) {
-                #[on_failure(|bb| bb.t1.set(4))]
-                #[skip_if(|bb| *bb.t1 > 3)]
-                Condition(|ctx| ctx.check(0)),
-            },
-            RetryUntilSuccessful(4) {
-                Cooldown(30, filtered = Failure) {
-                    DynamicSequence {
-                        ScriptCondition(|bb| bb.b0 + 2 == 2),
-                    },
-                },
-            },
-            Retry(forever) {
-                Inverter {
-                    Selector {
-                        DynamicSelector {
-                            Condition(Cond<1>),
-                            IfThenElse {
-                                StatefulAction(Task<2>),
-                                AlwaysFailure,
-                            },
-                        },
-                        StatefulAction(Task<3>),
-                        Fallback {
-                            Conditional(|bb| bb.o0.is_none(), dynamic = false) {
-                                SetBlackboard(o0 = Some(8)),
-                            },
-                            SequenceWithMemory {
-                                Action(Act<4>),
-                                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 + 4, &mut bb.b1)),
-                            },
-                            #[failure_if(|bb| *bb.t0 + 4 != 3)]
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0551Blackboard { t1 o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0552 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        TryCatch(catch_on_halt = false) {
-            #[run_while(|bb| *bb.t0 > 5)]
-            #[post(|bb| if bb.b0 < 6 { bb.b0 = bb.b0 % 4 })]
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-board!(Tree0552Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0553 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        Precondition(|bb| bb.o0.is_none(), else = Running) {
-            ReactiveSequence {
-                RetryUntilSuccessful(4) {
-                    Deadline(0) {
-                        Action(Act<0>),
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0553Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0554 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 5,
-        }
-        AsyncFallback {
-            SequenceStar {
-                PolicyParallel(policy = FirstSuccess) {
-                    StepSequencer {
-                        WaitValueUpdate(t0) {
-                            Condition(PCond<0>, b0 = {b1}),
-                        },
-                    },
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(1)),
-                        Action(|ctx| ctx.exec(2)),
-                    },
-                },
-                IfThenElse {
-                    Parallel(failure = 2) {
-                        WasEntryUpdated(t0),
-                        Filter(times = 3, count = Completed, filtered = Failure) {
-                            Delay(0) {
-                                Condition(PCond<3>, b0 = {=}),
-                            },
-                        },
-                    },
-                    Cooldown(50, filtered = Failure) {
-                        FlipSelector {
-                            AlwaysSuccess,
-                            #[on_failure(|bb| bb.b1 += 3)]
-                            Action(PIo<4>, t0 = {=}),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                #[run_while(|bb| bb.b0 == bb.b1)]
-                #[on_success(|bb| { bb.b1 = *bb.t0; bb.t0.set(bb.b0 + 1) })]
-                StatefulAction(Task<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0554Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0555 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        RepeatUntil(Success) {
-            Switch(b1) {
-                case 4 => ReactiveFallback {
-                    StepSequencer {
-                        SetBlackboard(t0 = {b1}),
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    ReactiveSequence {
-                        Filter(times = 2, count = Failure) {
-                            #[skip_if(|bb| *bb.t0 % 4 != 1)]
-                            #[post(|bb| if (*bb.t0 + 3) % 3 > 0 { bb.b1 = bb.b1 % 2 })]
-                            Succeeder,
-                        },
-                        WhileDoElse {
-                            Action(PAct<1>, b0 = 2, b1 = {b1}),
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                },
-                _ => SetBlackboard(o0 = Some(2)),
-            },
-        }
-    }
-}
-
-board!(Tree0555Blackboard { b1 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0556Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-        }
-        Wait(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0556Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-            #[tracked] t0: i64 = 12,
-        }
-        #[success_if(|bb| bb.b0 < *bb.t0)]
-        IfThenElse {
-            StatefulAction(Task<4> = Task::<4>),
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0556 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 2,
-        }
-        DynamicSequence {
-            SubTree(Tree0556Sub0, ..),
-            Condition(|ctx| ctx.check(0)),
-            IndexSwitch(|bb| 4, out_of_range = Loop, dynamic = false) {
-                #[skip_if(|bb| bb.b0 < 3)]
-                #[run_while(|bb| bb.b0 < 3)]
-                KeepRunningUntilFailure {
-                    Condition(Cond<1>),
-                },
-                #[skip_if(|bb| *bb.t0 < 7)]
-                #[on_success(|bb| { if (bb.b0 + 3) % 4 < 2 { bb.t0.set(bb.b0) }; *bb.t0 += 3 })]
-                #[failure_if(|bb| bb.b0 > 4)]
-                Inverter {
-                    Condition(Cond<2>),
-                },
-                Action(PIo<3>, t0 = {=}),
-                SubTree(Tree0556Sub1, b0 = {=}, t0 = {t0}),
-            },
-        }
-    }
-}
-
-board!(Tree0556Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0557 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-        }
-        Filter(times = 1, filtered = Skipped) {
-            BinarySelector(|bb| bb.b0 + 3 > 0) {
-                Condition(Cond<0>),
-                Observe(|bb| *bb.t0 < 3, abort = none) {
-                    #[on_success(|bb| bb.t0.set(1))]
-                    #[run_while(|bb| bb.b1 > 3)]
-                    SetBlackboard(t0 = 4),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0557Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0558 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 5,
-        }
-        Conditional(|bb| bb.b1 < (bb.b0 + 3) % 4, dynamic = true) {
-            IndexSwitch(|bb| *bb.t0 % 2, dynamic = false) {
-                ForceSuccess {
-                    Repeat(0) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                #[post(|bb| bb.b1 = bb.b1 % 3)]
-                AsyncFallback {
-                    #[post(|bb| bb.b0 += 2)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) % 3 < 0)]
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    Conditional(|bb| bb.o0.unwrap_or(4) == 2, dynamic = false) {
-                        AlwaysFailure,
-                    },
-                },
-                ReactiveSequence {
-                    RetryUntilSuccessful(0) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0558Blackboard { b1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0559 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        SequenceWithMemory {
-            RepeatUntilSuccess(1) {
-                SequenceStar {
-                    TryCatch {
-                        StatefulAction(Task<0>),
-                        SetBlackboard(o0 = Some(4)),
-                    },
-                },
-            },
-            FlipSelector {
-                ScriptCondition(|bb| (bb.b0 + 4) % 2 == 0),
-                StatefulAction(PTask<1>, b0 = {t0}),
-                Wait(0),
-                Action(PIo<2>, t0 = {b0}),
-            },
-            IndexSwitch(|bb| bb.o0.unwrap_or(1), out_of_range = Loop, dynamic = true) {
-                Condition(Cond<3>),
-                #[failure_if(|bb| bb.o0.unwrap_or(5) % 4 < 0)]
-                KeepRunningUntilFailure {
-                    SetBlackboard(b0 = {t0}),
-                },
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-            },
-            SetBlackboard(o0 = Some(4)),
-            MaxTime(50) {
-                SequenceWithMemory {
-                    StatefulAction(Task<5>),
-                    SetBlackboard(b0 = 0),
-                    #[failure_if(|bb| *bb.t0 + 1 > 1)]
-                    #[run_while(|bb| bb.o0.unwrap_or(1) % 4 == 3)]
-                    Cooldown(20, filtered = Failure) {
-                        StatefulAction(Task<6>),
-                    },
-                    #[on_success(|bb| bb.b0 += 1)]
-                    #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
-                    Action(|ctx| ctx.exec(7)),
-                    Succeeder,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0559Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0560 for Ctx {
-        AsyncFallback {
-            KeepRunningUntilFailure {
-                StatefulAction(Task<0>),
-            },
-            Parallel(failure = 1) {
-                Parallel(success = -2) {
-                    Condition(Cond<1>),
-                    Wait(20),
-                    StatefulAction(Task<2>),
-                },
-                Condition(Cond<3> = Cond::<3>),
-                AlwaysFailure,
-                PrioritySelector {
-                    #[score(2)]
-                    Condition(Cond<4>),
-                    #[score(1)]
-                    StatefulAction(Task<5>),
-                },
-                ParallelAll {
-                    Failer,
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                    Succeeder,
-                    Repeat(3) {
-                        Action(Act<8>),
-                    },
-                },
-            },
-            WhileDoElse {
-                AsyncFallback {
-                    StatefulAction(Task<9>),
-                    AlwaysFailure,
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
-                    StatefulAction(Task<12>),
-                },
-                MemSequence {
-                    FlipSelector {
-                        StatefulAction(Task<13>),
-                        StatefulAction(Task<14>),
-                        Action(Act<15>),
-                        AlwaysRunning,
-                    },
-                    Deadline(0) {
-                        Condition(Cond<16>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0561 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 2,
-        }
-        BinarySelector(|bb| bb.b0 == (bb.b0 + 2) % 4) {
-            ReactiveFallback {
-                Condition(Cond<0>),
-                StepSequencer {
-                    StatefulAction(Task<1>),
-                    WasEntryUpdated(t1),
-                    AlwaysRunning,
-                },
-                ReactiveFallback {
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                    Precondition(|bb| bb.b0 > (*bb.t0 + 1) % 4, else = Failure) {
-                        Action(PAct<3>, b0 = {b1}, b1 = {=}),
-                    },
-                },
-                Condition(Cond<4>),
-                SequenceWithMemory {
-                    Sleep(30),
-                    Filter(times = 3, filtered = Skipped) {
-                        SetBlackboard(t1 = 2),
-                    },
-                },
-            },
-            Timeout(0) {
-                DynamicSelector {
-                    Action(Act<5>),
-                    IndexSwitch(|bb| *bb.t1 % 3, out_of_range = Loop, dynamic = true) {
-                        Parallel(success = -2, failure = -1) {
-                            AlwaysRunning,
-                            RetryUntilSuccessful(1) {
-                                Action(Act<6>),
-                            },
-                        },
-                        StatefulAction(PTask<7>, b0 = 8, b1 = {t1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0561Blackboard { t1 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0562 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        AsyncSequence {
-            FlipSelector {
-                WasEntryUpdated(t0),
-                #[failure_if(|bb| bb.o0.is_none())]
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                },
-            },
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-board!(Tree0562Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0563 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 3,
-        }
-        IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = false) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(|ctx| ctx.exec(2)),
-            },
-            KeepRunningUntilFailure {
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(3, bb.b1 % 4, &mut bb.b0)),
-                    FlipSelector {
-                        Action(Act<4>),
-                        Repeat(2) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Timeout(10) {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0563Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0564 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            KeepRunningUntilFailure {
-                ParallelAll(max_failures = -1) {
-                    StatefulAction(Task<0>),
-                    Optional {
-                        BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
-                            Conditional(|bb| bb.b1 != 6, dynamic = false, else = Failure) {
-                                Sleep(0),
-                            },
-                            ScriptCondition(|bb| bb.b1 % 2 > 0),
-                        },
-                    },
-                },
-            },
-            WaitUntil(|bb| *bb.t0 > bb.b1) {
-                RepeatUntil(Failure) {
-                    ParallelAll(max_failures = -2) {
-                        #[on_failure(|bb| if bb.b0 % 4 != 1 { bb.b1 += 1 })]
-                        #[success_if(|bb| bb.b0 == 7)]
-                        #[post(|bb| bb.o0 = Some(bb.b0))]
-                        PrioritySelector {
-                            #[score(|bb| (bb.b0 % 3) as f32)]
-                            AlwaysSuccess,
-                            #[score(|bb| (*bb.t0) as f32)]
-                            Action(|ctx| ctx.exec(1)),
-                        },
-                        UnsetBlackboard(o0),
-                        StatefulAction(Task<2>),
-                        Action(Act<3>),
-                    },
-                },
-            },
-            #[success_if(|bb| *bb.t0 < 7)]
-            Action(Act<4>),
-        }
-    }
-}
-
-board!(Tree0564Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0565Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<1> = Task::<1>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0565 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        IfThenElse {
-            BinarySelector(|bb| (bb.b0 + 1) % 3 > 0, dynamic = true) {
-                Action(Act<0>),
-                SubTree(Tree0565Sub0, t0 = {=}, b0 = {b0}),
-            },
-            BinarySelector(|bb| *bb.t0 % 4 == 3) {
-                Wait(0),
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[success_if(|bb| bb.b0 < 4)]
-                #[run_while(|bb| *bb.t0 != *bb.t0 + 2)]
-                WasEntryUpdated(t0),
-            },
-            #[on_halted(|bb| bb.b0 = (bb.b0 + 4) % 4)]
-            #[on_failure(|bb| bb.t0.set(*bb.t0 % 2))]
-            Condition(Cond<2>),
-        }
-    }
-}
-
-board!(Tree0565Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0566Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0566Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
             #[tracked] t0: i64 = 14,
-            b0: i64 = 9,
-            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(15),
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            #[allow(unused)] #[tracked] t1: i64 = 9,
         }
-        Sequence {
-            SubTree(Tree0566Sub1, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-            #[on_failure(|bb| { if bb.b0 > 7 { bb.t0.set(bb.o0.unwrap_or(5)) }; bb.o0 = Some(*bb.t0) })]
-            #[skip_if(|bb| bb.o0.is_some())]
-            ScriptCondition(|bb| bb.b0 < bb.b0 + 4),
-        }
+        Action(PIo<3>, t0 = {t0})
     }
 }
-
-bt::behavior_tree! {
-    pub tree Tree0566 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        Fallback {
-            ReactiveSequence {
-                Condition(|ctx, bb| ctx.check_in(0, 6)),
-                Repeater(forever) {
-                    StatefulAction(Task<1>),
-                },
-                Optional {
-                    Script(|bb| *bb.t0 += 1),
-                },
-            },
-            Conditional(|bb| bb.b0 < 3, dynamic = false) {
-                SubTree(Tree0566Sub0, q0 = {=}, t0 = {t0}, b0 = {=}, o0 = {o0}),
-            },
-            #[success_if(|bb| bb.o0.unwrap_or(3) % 4 > 0)]
-            #[skip_if(|bb| bb.o0.is_some())]
-            Loop(q0, if_empty = Running) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0566Blackboard { q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0567 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 3,
-            b0: i64,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-        }
-        BinarySelector(|bb| (bb.b1 + 3) % 3 != 1, dynamic = true) {
-            Loop(q0, if_empty = Skipped) {
-                IndexSwitch(|bb| (*bb.t0 + 4) % 4, dynamic = false) {
-                    Condition(Cond<0> = Cond::<0>),
-                    ScriptCondition(|bb| bb.o0.unwrap_or(3) > bb.b0),
-                    StatefulAction(Task<1>),
-                },
-            },
-            Precondition(|bb| bb.o0.is_some(), else = Success) {
-                #[post(|bb| bb.t0.set(bb.b0))]
-                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                IndexSwitch(|bb| bb.o0.unwrap_or(2), dynamic = false) {
-                    UnsetBlackboard(o0),
-                    Condition(PCond<2>, b0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0567Blackboard { t0 b1 b0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0568 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 0,
-        }
-        Fallback {
-            AlwaysFailure,
-            SequenceWithMemory {
-                Succeeder,
-                Condition(Cond<0> = Cond::<0>),
-            },
-            ReactiveSequence {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b1)),
-                Condition(PCond<2>, b0 = 6),
-                StatefulAction(Task<3> = Task::<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0568Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0569 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        IfThenElse {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Condition(Cond<1> = Cond::<1>),
-                Action(Act<2>),
-                Action(PAct<3>, b0 = {b0}),
-                Condition(Cond<4>),
-            },
-            WaitValueUpdate(t0) {
-                Observe(|bb| *bb.t0 + 3 < 5, abort = self) {
-                    ReactiveSequence {
-                        Succeeder,
-                        SequenceStar {
-                            #[skip_if(|bb| *bb.t0 + 3 == *bb.t0 % 3)]
-                            #[on_failure(|bb| *bb.t0 += 3)]
-                            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                            #[on_halted(|bb| bb.t0.set(bb.b0 + 3))]
-                            #[failure_if(|bb| *bb.t0 < 3)]
-                            #[on_failure(|bb| if bb.b0 != 6 { bb.t0.set((bb.b0 + 3) % 2) })]
-                            ScriptCondition(|bb| *bb.t0 < 3),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0569Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0570 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        MaxTime(20) {
-            ParallelAll {
-                RetryUntilSuccessful(2) {
-                    Wait(0),
-                },
-                Timeout(0) {
-                    Condition(PCond<0>, b0 = {b0}),
-                },
-                DynamicSequence {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0570Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0571 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        BinarySelector(|bb| *bb.t0 + 3 != 0, dynamic = true) {
-            RepeatUntil(Failure) {
-                SequenceWithMemory {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        #[on_failure(|bb| *bb.t0 += 4)]
-                        IfThenElse {
-                            StatefulAction(Task<0>),
-                            #[skip_if(|bb| bb.b0 % 3 == 2)]
-                            #[on_failure(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                            #[success_if(|bb| bb.b0 < 0)]
-                            Fallback {
-                                Condition(Cond<1>),
-                                StatefulAction(Task<2>),
-                                Action(Act<3> = Act::<3>),
-                                Condition(PCond<4>, b0 = 2),
-                            },
-                        },
-                    },
-                    BinarySelector(|bb| bb.b0 % 2 > 0, dynamic = false) {
-                        BinarySelector(|bb| *bb.t0 % 4 == 1, dynamic = false) {
-                            Action(Act<5>),
-                            SetBlackboard(t0 = 1),
-                        },
-                        Filter(times = 2) {
-                            Condition(PCond<6>, b0 = {=}),
-                        },
-                    },
-                    Repeat(4) {
-                        Conditional(|bb| *bb.t0 == bb.b0, else = Success) {
-                            KeepRunningUntilFailure {
-                                MaxTime(100) {
-                                    Condition(Cond<7> = Cond::<7>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                WasEntryUpdated(t0),
-                ReactiveSequence {
-                    Precondition(|bb| *bb.t0 + 4 == (*bb.t0 + 3) % 4, else = Failure) {
-                        StatefulAction(Task<8>),
-                    },
-                    SequenceWithMemory {
-                        Condition(Cond<9>),
-                        #[failure_if(|bb| *bb.t0 % 3 > 1)]
-                        Condition(|ctx, bb| ctx.check_in(10, 9)),
-                        Action(Act<11>),
-                        Action(|ctx| ctx.exec(12)),
-                    },
-                    Interrupt(|bb| bb.b0 < 3) {
-                        Cooldown(10, filtered = Failure) {
-                            Precondition(|bb| bb.b0 % 4 == 0, else = Running) {
-                                Condition(|ctx, bb| ctx.check_in(13, 7)),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0571Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0572 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Cooldown(50) {
-            SequenceStar {
-                Condition(|ctx| ctx.check(0)),
-                Interrupt(|bb| *bb.t0 + 1 > *bb.t0 % 2) {
-                    StatefulAction(Task<1>),
-                },
-                Action(|ctx| ctx.exec(2)),
-            },
-        }
-    }
-}
-
-board!(Tree0572Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0573Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 12,
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        #[on_failure(|bb| if *bb.t0 % 2 != 0 { *bb.t0 += 2 })]
-        MaxTime(50) {
-            #[skip_if(|bb| bb.b0 + 2 != 3)]
-            MemSequence {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0573 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        RepeatUntilSuccess(2) {
-            Loop(q0, if_empty = Success) {
-                SubTree(Tree0573Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree0573Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0574 for Ctx {
-        blackboard {
-            b1: i64,
-            o0: Option<i64>,
-        }
-        #[on_success(|bb| bb.b1 += 1)]
-        TryCatch(catch_on_halt = false) {
-            UnsetBlackboard(o0),
-            SetBlackboard(b1 = 4),
-        }
-    }
-}
-
-board!(Tree0574Blackboard { b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0575 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            o0: Option<i64>,
-        }
-        Sequence {
-            RepeatTimes(1) {
-                PrioritySelector {
-                    #[score(|bb| (bb.o0.unwrap_or(2) % 2) as f32)]
-                    IfThenElse {
-                        StatefulAction(PTask<0>, b0 = {b0}),
-                        StatefulAction(Task<1>),
-                        StatefulAction(PTask<2>, b0 = 9),
-                    },
-                    #[score(|bb| (*bb.t0) as f32)]
-                    Deadline(0) {
-                        AlwaysSuccess,
-                    },
-                    #[score(|bb| (*bb.t0 + 4) as f32)]
-                    #[post(|bb| bb.b0 += 1)]
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-            },
-            Repeat(0) {
-                Action(Act<4>),
-            },
-            TryCatch {
-                Delay(0) {
-                    SetBlackboard(t0 = {b0}),
-                },
-                #[on_success(|bb| { if bb.b0 > 2 { bb.t0.set(bb.o0.unwrap_or(0)) }; if (*bb.t0 + 4) % 4 > 2 { *bb.t0 += 1 } })]
-                SetBlackboard(t0 = 3),
-                Script(|bb| { *bb.t0 += 2; bb.b0 = 3 }),
-            },
-        }
-    }
-}
-
-board!(Tree0575Blackboard { q0 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0576Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 9,
-            #[tracked] t1: i64 = 9,
-            o0: Option<i64> = Some(9),
-            #[tracked] t0: i64 = 9,
-        }
-        IndexSwitch(|bb| (*bb.t0 + 2) % 3, out_of_range = Fail, dynamic = true) {
-            #[run_while(|bb| (bb.b1 + 4) % 2 != 1)]
-            #[failure_if(|bb| bb.b1 % 3 < 0)]
-            #[on_halted(|bb| { *bb.t1 += 1; bb.b1 += 2 })]
-            ScriptCondition(|bb| bb.o0.unwrap_or(1) > 2),
-            SetBlackboard(o0 = Some(4)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0576 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            SubTree(Tree0576Sub0, ..),
-            Succeeder,
-            Condition(Cond<0>),
-            Delay(30) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0576Blackboard { b1 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0577Sub0 for Ctx {
-        KeepRunningUntilFailure {
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0577Sub1 for Ctx {
-        FlipSelector {
-            AlwaysSuccess,
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0577 for Ctx {
-        Sequence {
-            ReactiveFallback {
-                Action(Act<0>),
-                SubTree(Tree0577Sub0),
-                SubTree(Tree0577Sub1),
-            },
-            Repeat(2) {
-                RetryUntilSuccessful(2) {
-                    DynamicSelector {
-                        DynamicSelector {
-                            Fallback {
-                                Action(|ctx| ctx.exec(3)),
-                                Condition(Cond<4>),
-                            },
-                            ForceFailure {
-                                ReactiveFallback {
-                                    StatefulAction(Task<5>),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0578 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-        }
-        IndexSwitch(|bb| 4) {
-            ReactiveFallback {
-                ScriptCondition(|bb| (*bb.t0 + 2) % 3 != 2),
-                IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Action(PIo<1>, t0 = {b1}),
-                #[skip_if(|bb| bb.b1 == 5)]
-                StatefulAction(Task<2>),
-                WasEntryUpdated(t0),
-            },
-            Interrupt(|bb| bb.b0 < 6) {
-                WhileDoElse {
-                    DynamicSelector {
-                        Action(PAct<3>, b0 = 9, b1 = {=}),
-                        WasEntryUpdated(t0),
-                        Condition(Cond<4>),
-                    },
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-            },
-            Fallback {
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<6>),
-                    Wait(100),
-                },
-                Condition(Cond<7>),
-                StatefulAction(PTask<8>, b0 = 3, b1 = {b1}),
-            },
-        }
-    }
-}
-
-board!(Tree0578Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0579 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Remap(success = Success, failure = Success) {
-            Loop(q0, value = {t0}) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0579Blackboard { t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0580Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0580Sub0 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            SubTree(Tree0580Sub1),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0580 for Ctx {
-        RunOnce(then_skip = false) {
-            SubTree(Tree0580Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0581Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        WhileDoElse {
-            Condition(PCond<6>, b0 = 4),
-            StatefulAction(Task<7>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0581Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(|ctx| ctx.check(9))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0581 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        SequenceWithMemory {
-            RetryUntilSuccessful(3) {
-                Sequence {
-                    ReactiveSelector {
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 3)),
-                        ForceFailure {
-                            Condition(PCond<1>, b0 = 7),
-                        },
-                        RepeatUntil(Success) {
-                            Action(Act<2>),
-                        },
-                    },
-                    IfThenElse {
-                        MaxTime(0) {
-                            StatefulAction(PTask<3>, b0 = 5, b1 = {b1}),
-                        },
-                        #[success_if(|bb| bb.b1 + 4 < *bb.t0 % 3)]
-                        #[run_while(|bb| bb.b0 != 3)]
-                        Action(Act<4>),
-                        RunOnce {
-                            Action(|ctx, bb| ctx.exec_in(5, 8, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-            Sequence {
-                SubTree(Tree0581Sub0, ..),
-                WasEntryUpdated(t0),
-                UnsetBlackboard(o0),
-                Action(PIo<8>, t0 = {=}),
-            },
-            RepeatTimes(1) {
-                SequenceWithMemory {
-                    SetBlackboard(b1 = {b0}),
-                    Observe(|bb| *bb.t0 > 2) {
-                        Fallback {
-                            SubTree(Tree0581Sub1, ..),
-                            Condition(|ctx| ctx.check(10)),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    Condition(Cond<12>),
-                    StepSequencer {
-                        Action(Act<13> = Act::<13>),
-                        SetBlackboard(t0 = 5),
-                        UnsetBlackboard(o0),
-                    },
-                    #[run_while(|bb| bb.b0 > *bb.t0 + 1)]
-                    Parallel(failure = -2) {
-                        StatefulAction(Task<14> = Task::<14>),
-                        Condition(Cond<15>),
-                        SetBlackboard(o0 = Some(9)),
-                        Action(Act<16>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0581Blackboard { b1 t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0582 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
             o0: Option<i64> = Some(5),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t1: i64,
         }
-        SequenceStar {
-            DynamicSelector {
-                WasEntryUpdated(t0),
-                StatefulAction(PTask<0>, b0 = {b0}, b1 = {t1}),
-                StatefulAction(Task<1>),
-            },
-            PolicyParallel(policy = FirstSuccess) {
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(PTask<5>, b0 = 6, b1 = {t1}),
-            },
-            ForceSuccess {
-                RepeatTimes(1) {
-                    AsyncFallback {
-                        #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                        #[run_while(|bb| *bb.t0 > bb.b0)]
-                        AlwaysSuccess,
-                        IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
-                            SetBlackboard(o0 = Some(0)),
-                            StatefulAction(Task<6>),
-                        },
-                        StatefulAction(PTask<7>, b0 = 1),
-                    },
-                },
-            },
-            Selector {
-                StatefulAction(Task<8>),
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    Wait(0),
-                    Action(PAct<9>, b0 = {b0}, b1 = {b0}),
-                },
-                Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                    Action(PIo<10>, t0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0582Blackboard { t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0583 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        IndexSwitch(|bb| 9, out_of_range = Loop, dynamic = false) {
-            SetBlackboard(o0 = Some(2)),
-            AlwaysFailure,
-            StepSequencer {
-                Action(Act<0>),
-                UnsetBlackboard(o0),
-                StatefulAction(PTask<1>, b0 = {b1}),
-                ScriptCondition(|bb| (bb.o0.unwrap_or(4) + 2) % 3 > 1),
-            },
-            Cooldown(10) {
-                RepeatUntilFailure(2) {
+        Conditional(|bb| (*bb.t1 + 3) % 4 > 2, dynamic = true, else = Failure) {
+            ReactiveSequence {
+                ParallelAll {
                     SequenceStar {
-                        StatefulAction(Task<2>),
-                        Sequence {
-                            Condition(Cond<3> = Cond::<3>),
-                            Condition(PCond<4>, b0 = {=}),
+                        Action(PAct<0>, b0 = {t1}, b1 = {b0}),
+                        Precondition(|bb| bb.o0.is_some(), else = Success) {
+                            Sleep(0),
                         },
+                        PolicyParallel(policy = FirstFailure, repeat = false) {
+                            SequenceStar {
+                                Condition(Cond<1> = Cond::<1>),
+                                #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 4 })]
+                                Succeeder,
+                                #[on_failure(|bb| if bb.b0 % 4 != 1 { *bb.t0 += 1 })]
+                                #[success_if(|bb| bb.b0 == 7)]
+                                #[post(|bb| bb.o0 = Some(bb.b0))]
+                                SetBlackboard(b0 = {t0}),
+                            },
+                        },
+                        Condition(Cond<2> = Cond::<2>),
                     },
-                },
-            },
-            Parallel(success = 0, failure = 3) {
-                WasEntryUpdated(t0),
-                WasEntryUpdated(t0),
-                Condition(Cond<5> = Cond::<5>),
-                Condition(Cond<6> = Cond::<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0583Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0584 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-        }
-        SequenceWithMemory {
-            Selector {
-                #[on_failure(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
-                Filter(times = 1, count = Failure, filtered = Skipped) {
-                    Action(|ctx| ctx.exec(0)),
-                },
-                #[post(|bb| *bb.t0 += 2)]
-                #[on_success(|bb| { bb.o0 = Some((bb.b0 + 2) % 2); bb.b0 = 9 })]
-                Condition(PCond<1>, b0 = {b0}),
-            },
-            Optional {
-                #[run_while(|bb| bb.b0 + 4 > *bb.t0)]
-                RunOnce {
-                    Condition(PCond<2>, b0 = {t0}),
-                },
-            },
-            Inverter {
-                Fallback {
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[skip_if(|bb| *bb.t0 + 4 == (bb.b0 + 4) % 2)]
-                    RunOnce(then_skip = true) {
-                        #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                        #[success_if(|bb| *bb.t0 == 3)]
-                        RepeatUntilSuccess(forever) {
+                    RunOnce {
+                        WhileDoElse {
+                            Inverter {
+                                SubTree(Tree0582Sub0, t0 = {=}, b0 = {b0}, o0 = {=}, l0 = {l0}, t1 = {=}),
+                            },
                             ForceSuccess {
-                                Action(PAct<3>, b0 = 2, b1 = {t0}),
+                                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                                    Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
+                                },
                             },
                         },
                     },
@@ -3298,247 +3000,405 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0584Blackboard { o0 b0 t0 });
+board!(Tree0582Blackboard { t0 b0 o0 l0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0585Sub0 for Ctx {
-        Action(Act<0> = Act::<0>)
+    pub tree Tree0583 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64,
+            l0: Vec<i64> = vec![1],
+            #[tracked] t0: i64 = 1,
+        }
+        RepeatUntil(Failure) {
+            RunOnce(then_skip = false) {
+                RepeatUntilFailure(forever) {
+                    Priority {
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+                            BinarySelector(|bb| *bb.t1 < 5) {
+                                WasEntryUpdated(t0),
+                                Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
+                                    Script(|bb| if *bb.t1 < 2 { bb.b0 = *bb.t1 }),
+                                },
+                            },
+                        },
+                        Delay(0) {
+                            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1) {
+                                ParallelAll {
+                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+                                    ScriptCondition(|bb| *bb.t1 < 7),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0583Blackboard { b0 t1 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0584 for Ctx {
+        Sequence {
+            SequenceStar {
+                Priority {
+                    Parallel {
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                        Action(Act<3>),
+                    },
+                    Action(Act<4>),
+                    RepeatUntilFailure(forever) {
+                        AsyncSequence {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                        },
+                    },
+                },
+                DynamicSequence {
+                    Deadline(10) {
+                        DynamicSequence {
+                            Condition(Cond<7>),
+                            StatefulAction(Task<8>),
+                        },
+                    },
+                    Condition(Cond<9>),
+                },
+            },
+            KeepRunningUntilFailure {
+                DynamicSelector {
+                    PrioritySelector {
+                        #[score(1)]
+                        DynamicSelector {
+                            StatefulAction(Task<10>),
+                            Condition(Cond<11>),
+                            Condition(|ctx| ctx.check(12)),
+                        },
+                        #[score(2)]
+                        Condition(Cond<13> = Cond::<13>),
+                    },
+                    ParallelAll(4) {
+                        Action(|ctx| ctx.exec(14)),
+                        Condition(Cond<15>),
+                        Sleep(30),
+                        StatefulAction(Task<16>),
+                    },
+                },
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0585 for Ctx {
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            SubTree(Tree0585Sub0),
+        blackboard {
+            b0: i64 = 3,
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0586 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            Action(Act<1> = Act::<1>),
-            Filter(times = 1, count = Failure) {
-                AlwaysSuccess,
+        IfThenElse {
+            StatefulAction(Task<0>),
+            SequenceWithMemory {
+                Condition(PCond<1>, b0 = {b0}),
+                Condition(|ctx| ctx.check(2)),
             },
         }
     }
 }
+
+board!(Tree0585Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0586 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64,
+        }
+        #[post(|bb| { *bb.t0 += 1; *bb.t0 += 2 })]
+        SkipUnlessUpdated(t0) {
+            AsyncFallback {
+                ParallelAll(max_failures = -1) {
+                    Remap(success = Failure, failure = Success) {
+                        AsyncSequence {
+                            StatefulAction(Task<0> = Task::<0>),
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                            Sleep(50),
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Action(|ctx, bb| ctx.exec_in(2, 3, &mut bb.b0)),
+                    StatefulAction(Task<3>),
+                },
+                RepeatUntilFailure(forever) {
+                    WaitValueUpdate(t0) {
+                        Filter(times = 1, count = Failure, filtered = Failure) {
+                            Condition(PCond<4>, b0 = {=}),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Condition(|ctx, bb| ctx.check_in(5, (*bb.t0 + 1) % 4)),
+                    Action(Act<6>),
+                    Condition(Cond<7> = Cond::<7>),
+                },
+                Sequence {
+                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+                        FlipSelector {
+                            Action(PAct<8>, b0 = 0, b1 = {t0}),
+                            Sleep(30),
+                        },
+                    },
+                    #[on_halted(|bb| bb.t0.set(bb.b0))]
+                    #[post(|bb| *bb.t0 += 3)]
+                    Fallback {
+                        Condition(Cond<9>),
+                        StatefulAction(Task<10>),
+                        Sleep(100),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0586Blackboard { b0 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0587 for Ctx {
         blackboard {
             b0: i64 = 4,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
         }
-        StepSequencer {
-            StatefulAction(Task<0>),
-            Condition(PCond<1>, b0 = {b0}),
-            StatefulAction(Task<2>),
+        BinarySelector(|bb| *bb.t1 % 2 > 0, dynamic = false) {
+            #[failure_if(|bb| bb.b0 == *bb.t1 + 3)]
+            #[run_while(|bb| *bb.t0 > bb.b0 + 3)]
+            ReactiveFallback {
+                WaitUntil(|bb| *bb.t1 % 2 > 0) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                },
+                Interrupt(|bb| *bb.t1 != 7) {
+                    Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                },
+                StatefulAction(Task<2>),
+                Action(Act<3> = Act::<3>),
+            },
+            Delay(100) {
+                DynamicSequence {
+                    Script(|bb| { if *bb.t0 % 4 != 1 { bb.b0 = 3 }; *bb.t0 += 4 }),
+                    ReactiveFallback {
+                        DynamicSelector {
+                            ScriptCondition(|bb| *bb.t0 < bb.b0 + 4),
+                        },
+                        Remap(success = Success, failure = Failure) {
+                            WaitValueUpdate(t1) {
+                                #[post(|bb| { *bb.t0 += 2; bb.t1.set(bb.b0 % 2) })]
+                                Sleep(0),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0587Blackboard { b0 });
+board!(Tree0587Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0588 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2],
             b0: i64,
+            #[tracked] t0: i64 = 2,
+            b1: i64,
+            #[tracked] t1: i64 = 2,
         }
-        RepeatUntil(Success) {
-            Sequence {
-                AlwaysSuccess,
-                ReactiveSequence {
-                    Condition(Cond<0> = Cond::<0>),
-                    IndexSwitch(|bb| (bb.b0 + 2) % 2, dynamic = true) {
-                        Condition(Cond<1>),
-                        Sleep(20),
-                    },
-                },
+        MemSequence {
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 2) {
+                #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; bb.b0 = bb.b0 % 2 })]
                 MemSequence {
-                    Repeat(2) {
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    WaitValueUpdate(t0) {
-                        AlwaysSuccess,
-                    },
-                    StatefulAction(Task<2> = Task::<2>),
+                    Condition(PCond<0>, b0 = {t0}),
+                    Action(Act<1>),
                 },
+            },
+            Fallback {
+                Action(Act<2> = Act::<2>),
+                Action(|ctx| ctx.exec(3)),
+                StatefulAction(Task<4> = Task::<4>),
+                #[on_failure(|bb| if *bb.t1 % 2 != 0 { *bb.t1 += 2 })]
+                WasEntryUpdated(t1),
             },
         }
     }
 }
 
-board!(Tree0588Blackboard { t0 b0 });
+board!(Tree0588Blackboard { l0 b0 t0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0589Sub0 for Ctx {
+        Condition(|ctx| ctx.check(2))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0589Sub1 for Ctx {
+        DynamicSequence {
+            Condition(Cond<3>),
+            Delay(0) {
+                StatefulAction(Task<4>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0589 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 2,
-        }
-        #[success_if(|bb| bb.b1 + 2 > 2)]
         IfThenElse {
-            SequenceWithMemory {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0 % 4)),
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Wait(0),
-                    Action(PAct<1>, b0 = {b0}),
-                },
-                RepeatUntilFailure(3) {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        Condition(|ctx, bb| ctx.check_in(2, 0)),
-                    },
-                },
+            ParallelAll(max_failures = -2) {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1> = Task::<1>),
+                Succeeder,
             },
-            Switch(b1) {
-                case 0 => TryCatch {
-                    Action(PAct<3>, b0 = 9),
-                    Condition(Cond<4>),
-                },
-                case 2 => Condition(Cond<5> = Cond::<5>),
-                case 1 => #[post(|bb| bb.b0 += 3)]
-                #[success_if(|bb| *bb.t0 % 3 != 0)]
-                #[skip_if(|bb| bb.o0.is_some())]
-                Condition(Cond<6>),
-                _ => Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
-            },
-            Fallback {
-                Interrupt(|bb| bb.b1 + 3 > 4) {
-                    Condition(PCond<8>, b0 = {t0}),
-                },
-            },
+            SubTree(Tree0589Sub0),
+            SubTree(Tree0589Sub1),
         }
     }
 }
 
-board!(Tree0589Blackboard { b1 o0 t0 q0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0590Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0590Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b1: i64 = 12,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        StatefulAction(Task<3>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0590 for Ctx {
-        KeepRunningUntilFailure {
-            MemSequence {
-                WhileDoElse {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                },
-                Action(Act<2> = Act::<2>),
-                Parallel(success = 3, failure = -1) {
-                    Action(Act<3>),
-                    Succeeder,
-                    Condition(Cond<4>),
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 2,
+            b0: i64 = 4,
+        }
+        Fallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
+            Fallback {
+                AlwaysFailure,
+                SubTree(Tree0590Sub0, ..),
+                Condition(PCond<2>, b0 = {b0}),
+            },
+            Observe(|bb| bb.b0 % 4 < 3) {
+                SubTree(Tree0590Sub1, ..),
+            },
+            ReactiveSequence {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b0 + 2 == 1),
+                    WasEntryUpdated(t0),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0591Sub0 for Ctx {
-        AlwaysSuccess
-    }
-}
+board!(Tree0590Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0591 for Ctx {
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            Condition(|ctx| ctx.check(1)),
-            SubTree(Tree0591Sub0),
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = Some(1),
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 5,
+        }
+        Precondition(|bb| bb.o0.unwrap_or(4) > bb.b1, else = Failure) {
+            WaitValueUpdate(t0) {
+                Sequence {
+                    #[post(|bb| bb.b1 = bb.o0.unwrap_or(3) + 1)]
+                    #[skip_if(|bb| bb.b1 > 0)]
+                    #[on_success(|bb| { bb.b0 += 1; bb.b1 = *bb.t0 + 4 })]
+                    StatefulAction(Task<0>),
+                    Sleep(0),
+                    #[on_success(|bb| { bb.b0 += 3; bb.o0 = Some(bb.b1 % 3) })]
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
+
+board!(Tree0591Blackboard { b0 o0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0592 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
         }
-        MemPriority {
-            StepSequencer {
-                MemPriority {
-                    StatefulAction(Task<0> = Task::<0>),
-                    Failer,
-                },
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-            },
-            StepSequencer {
-                StatefulAction(Task<3> = Task::<3>),
-                Condition(PCond<4>, b0 = {=}),
-                #[post(|bb| bb.b0 += 4)]
-                #[run_while(|bb| (*bb.t0 + 1) % 3 > 1)]
-                #[success_if(|bb| *bb.t0 != *bb.t0 % 4)]
-                Action(Act<5> = Act::<5>),
-                AlwaysSuccess,
-            },
-            DynamicSequence {
-                ScriptCondition(|bb| *bb.t0 < bb.b0),
-                StatefulAction(Task<6>),
-            },
+        SkipUnlessUpdated(t0) {
+            Runner,
         }
     }
 }
 
-board!(Tree0592Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0593Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        Action(PIo<1>, t0 = {b0})
-    }
-}
+board!(Tree0592Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0593 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 5,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Selector {
-                Observe(|bb| *bb.t0 % 4 < 2, abort = both) {
-                    Condition(Cond<0>),
-                },
-                SetBlackboard(b0 = 8),
+        Parallel(failure = 4) {
+            AlwaysFailure,
+            Action(Act<0>),
+            #[on_success(|bb| *bb.t1 += 1)]
+            WasEntryUpdated(t0),
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<1>),
+                Condition(Cond<2>),
             },
-            SubTree(Tree0593Sub0, ..),
         }
     }
 }
 
-board!(Tree0593Blackboard { t0 b0 });
+board!(Tree0593Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0594Sub0 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
+            ReactiveSelector {
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0594 for Ctx {
-        Optional {
-            ReactiveSequence {
-                RunOnce {
-                    Inverter {
-                        Invert {
-                            StatefulAction(Task<0>),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                },
-                Retry(1) {
-                    Succeeder,
-                },
+        RunOnce {
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                SubTree(Tree0594Sub0),
             },
         }
     }
@@ -3547,372 +3407,248 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0595 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(2),
+            b1: i64,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
         }
-        Conditional(|bb| bb.o0.is_none(), dynamic = false) {
-            SetBlackboard(t0 = 8),
+        Parallel(success = 3, failure = 4) {
+            #[success_if(|bb| *bb.t0 == 3)]
+            RepeatTimes(3) {
+                Action(Act<0>),
+            },
+            StatefulAction(Task<1> = Task::<1>),
+            ParallelAll(0) {
+                Condition(PCond<2>, b0 = {t0}),
+                Fallback {
+                    StatefulAction(Task<3>),
+                    Action(|ctx| ctx.exec(4)),
+                },
+            },
+            MemSequence {
+                Action(|ctx| ctx.exec(5)),
+                #[run_while(|bb| *bb.t1 < 5)]
+                #[on_halted(|bb| *bb.t0 += 2)]
+                SetBlackboard(b1 = 4),
+                ScriptCondition(|bb| (*bb.t0 + 2) % 2 < 0),
+                StatefulAction(Task<6>),
+            },
         }
     }
 }
 
-board!(Tree0595Blackboard { b0 t0 o0 });
+board!(Tree0595Blackboard { b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0596 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = Some(3),
+            b1: i64,
+            b0: i64 = 2,
         }
-        Fallback {
-            ReactiveSequence {
-                PolicyParallel(policy = FirstFailure) {
-                    Fallback {
-                        Observe(|bb| *bb.t0 > 5, abort = none) {
-                            AlwaysFailure,
-                        },
-                        Observe(|bb| bb.b0 % 2 < 0, abort = both) {
-                            Action(PIo<0>, t0 = {t1}),
-                        },
-                        StatefulAction(Task<1>),
-                        SetBlackboard(b1 = {t0}),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Repeater(3) {
-                    RunOnce(then_skip = false) {
-                        Repeater(forever) {
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
+        RunOnce {
+            WaitUntil(|bb| bb.b1 < 3) {
                 RepeatUntilFailure(forever) {
-                    #[on_failure(|bb| bb.t0.set((bb.b1 + 1) % 4))]
-                    #[on_halted(|bb| *bb.t1 += 1)]
-                    RunOnce {
-                        BinarySelector(|bb| *bb.t1 < *bb.t0, dynamic = true) {
-                            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
-                            Deadline(0) {
-                                Condition(Cond<4>),
+                    RunOnce(then_skip = true) {
+                        Repeat(2) {
+                            AsyncSequence {
+                                #[skip_if(|bb| (bb.o0.unwrap_or(2) + 2) % 4 == 0)]
+                                StatefulAction(Task<0>),
+                                WasEntryUpdated(t0),
+                                Condition(Cond<1>),
+                                WasEntryUpdated(t0),
+                                ScriptCondition(|bb| bb.b0 != *bb.t0),
                             },
                         },
                     },
                 },
             },
-            StepSequencer {
-                #[failure_if(|bb| bb.b0 + 4 < 4)]
-                #[post(|bb| bb.b0 = (bb.b0 + 2) % 4)]
-                Condition(PCond<5>, b0 = {=}),
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(6, 9, &mut bb.b0)),
-                },
-                ReactiveFallback {
-                    Condition(Cond<7>),
-                },
-                AsyncSequence {
-                    Condition(Cond<8>),
-                    StatefulAction(Task<9>),
-                    SetBlackboard(t1 = {b0}),
-                },
-            },
-            SequenceWithMemory {
-                Switch(b1) {
-                    case 3 => Condition(PCond<10>, b0 = {=}),
-                    _ => StatefulAction(Task<11>),
-                },
-                #[run_while(|bb| (*bb.t0 + 2) % 3 < 1)]
-                #[skip_if(|bb| bb.b0 == 6)]
-                StatefulAction(Task<12> = Task::<12>),
-                Observe(|bb| *bb.t0 < 1, abort = self) {
-                    ForceFailure {
-                        #[skip_if(|bb| bb.b0 > 3)]
-                        ScriptCondition(|bb| bb.b1 == 3),
-                    },
-                },
-            },
         }
     }
 }
 
-board!(Tree0596Blackboard { b0 t1 b1 t0 });
+board!(Tree0596Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0597 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        MemPriority {
-            MaxTime(0) {
-                ReactiveFallback {
-                    AsyncSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
-                    },
-                    IndexSwitch(|bb| (*bb.t0 + 1) % 3, out_of_range = Loop) {
-                        #[success_if(|bb| bb.b0 < *bb.t0)]
-                        AlwaysRunning,
-                        Script(|bb| *bb.t1 += 2),
+        SequenceStar {
+            Precondition(|bb| bb.b0 + 4 < *bb.t0 + 3, else = Skipped) {
+                Action(Act<0>),
+            },
+            FlipSelector {
+                Script(|bb| { *bb.t0 += 1; bb.t0.set(bb.b1 % 4) }),
+                Script(|bb| { if *bb.t0 % 2 > 0 { bb.b0 += 3 }; bb.b0 += 1 }),
+                StatefulAction(Task<1>),
+            },
+            SkipUnlessUpdated(t0) {
+                WaitValueUpdate(t0) {
+                    #[on_failure(|bb| bb.b1 = *bb.t0)]
+                    #[post(|bb| { bb.b1 = *bb.t0; bb.b1 = 3 })]
+                    Optional {
+                        Action(PIo<2>, t0 = {=}),
                     },
                 },
             },
             Sequence {
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-                Condition(Cond<4>),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 3, &mut bb.b0)),
+                #[skip_if(|bb| bb.b0 % 3 < 0)]
+                #[on_success(|bb| bb.t0.set(bb.b1))]
+                #[run_while(|bb| *bb.t0 % 2 < 1)]
+                Invert {
+                    Action(|ctx| ctx.exec(4)),
+                },
             },
-            #[on_halted(|bb| *bb.t1 += 3)]
-            #[run_while(|bb| bb.o0.is_none())]
-            TryCatch {
-                #[on_success(|bb| bb.t0.set(*bb.t1))]
+            Parallel(success = -3, failure = -1) {
                 StatefulAction(Task<5>),
-                RepeatUntil(Failure) {
-                    Action(Act<6>),
-                },
-                RunOnce(then_skip = true) {
-                    Script(|bb| bb.b0 += 2),
-                },
-            },
-            RepeatTimes(forever) {
-                Condition(Cond<7>),
+                SetBlackboard(t0 = {b0}),
+                StatefulAction(Task<6>),
             },
         }
     }
 }
 
-board!(Tree0597Blackboard { t1 b0 t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0598Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Condition(Cond<4> = Cond::<4>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0598Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 11,
-        }
-        Sequence {
-            Wait(20),
-            SetBlackboard(t0 = {b0}),
-            Action(Act<8>),
-            StatefulAction(Task<9>),
-            StatefulAction(Task<10>),
-        }
-    }
-}
+board!(Tree0597Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0598 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 1,
+            b0: i64,
+            b1: i64 = 4,
         }
-        ReactiveSequence {
-            Sequence {
-                ForceSuccess {
-                    Cooldown(0, filtered = Failure) {
-                        Repeater(0) {
-                            Action(PIo<0>, t0 = {b0}),
-                        },
+        WhileDoElse {
+            StatefulAction(PTask<0>, b0 = 5, b1 = {t0}),
+            Filter(times = 2, count = Completed) {
+                BinarySelector(|bb| *bb.t0 > bb.b1 % 2, dynamic = true) {
+                    StatefulAction(PTask<1>, b0 = 5, b1 = {b1}),
+                    RunOnce(then_skip = true) {
+                        Action(PIo<2>, t0 = {b0}),
                     },
-                },
-                RepeatUntilSuccess(1) {
-                    Timeout(20) {
-                        ScriptCondition(|bb| *bb.t0 < 6),
-                    },
-                },
-            },
-            IfThenElse {
-                ReactiveFallback {
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                    WasEntryUpdated(t0),
-                    Action(PIo<3>, t0 = {b0}),
-                    SubTree(Tree0598Sub0, t0 = {=}, b0 = {b0}),
-                },
-                Inverter {
-                    StatefulAction(PTask<5>, b0 = {b0}, b1 = {t0}),
-                },
-                RetryUntilSuccessful(2) {
-                    Condition(Cond<6>),
-                },
-            },
-            IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Fail) {
-                Selector {
-                    StatefulAction(PTask<7>, b0 = {=}),
-                    Observe(|bb| *bb.t0 + 2 != *bb.t0, abort = lower) {
-                        SubTree(Tree0598Sub1, ..),
-                    },
-                    Condition(Cond<11>),
                 },
             },
         }
     }
 }
 
-board!(Tree0598Blackboard { t0 b0 });
+board!(Tree0598Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0599 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 4,
-            b0: i64 = 5,
+            b0: i64 = 2,
         }
-        Sequence {
-            MemPriority {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    #[failure_if(|bb| bb.b1 < (bb.b1 + 4) % 3)]
-                    #[success_if(|bb| (bb.b0 + 2) % 3 != 0)]
-                    RepeatUntilSuccess(forever) {
-                        Precondition(|bb| bb.b0 % 2 != 0, else = Running) {
-                            Condition(PCond<1>, b0 = {=}),
-                        },
-                    },
-                    Sleep(30),
-                },
-            },
-            FlipSelector {
-                StatefulAction(Task<2>),
-                StatefulAction(Task<3>),
-                Succeeder,
-            },
-            ReactiveFallback {
-                Sequence {
-                    Condition(Cond<4>),
-                    Condition(|ctx| ctx.check(5)),
-                },
-                Switch(b1) {
-                    case 3 => AlwaysFailure,
-                    case 4 => Succeeder,
-                    case 0 => #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
-                    #[run_while(|bb| *bb.t0 < (bb.b1 + 2) % 2)]
-                    #[skip_if(|bb| (bb.o0.unwrap_or(5) + 2) % 3 < 2)]
-                    Succeeder,
-                    _ => ScriptCondition(|bb| bb.b0 + 4 > bb.b0),
-                },
-            },
+        WaitUntil(|bb| bb.b0 != 0) {
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
 
-board!(Tree0599Blackboard { t0 o0 q0 b1 b0 });
+board!(Tree0599Blackboard { b0 });
 
 cases! {
-    Tree0500 "B{b1;b0=0;t0=2}Fb(Wde(Swm(t0,c1l,pa2{b0:b1;b1:b1},@fi{b1<b0%4}@po{b0:=b1%3;t0:=b0%3}@os{b1:=b0+1%4;t0:=t0+4%3}Sb{b0=4}),Seq(t3,t4)),Obs{b0>b0+2;B}(Step(MSeq(SubR(Sc{b0:=b1}),R),To{0}(Sl{10}),RT{2}(Dl{10}(Isw{8;N;T}(pa5{b0:=;b1:t0},t6e))))),Inv(Sw{4}(@si{b0<7}RSeq(c7,RFb(t8,Sc{b1:=7}),@po{t0+=2}t9),@po{b0:=b1}@ki{b1%2=0}Sel(Fai,Rmp{S;F}(t10),Cnd{b1%2<1;_;F}(pa11{b0:4;b1:=}),pt12{b0:=},pt13{b0:b1;b1:t0}))))",
-    Tree0501 "B{b1=5;o0=_;t0;b0=0}Ite(@fi{t0%2>0}t0,@fi{b0<t0}@of{o0:=_;b0+=2}@oh{b1=3?t0+=2}a1,WU{b1+2>3}(pc2{b0:=}))",
-    Tree0502 "B{b0;t0=3}RFb(Su{t0}(Seq(@ki{b0<2}@po{b0+=3}FS(SubR(RT{F}(c0))),c1,RetF(t2e),RU{S}(t3),SubR(Rep4(t4)))),t5,Obs{b0%3!2;_}(Dd{0}(RFb(Ret1(Rty4(a6b{b0+3;b0})),@ki{t0<5}c7e,c8))),PAll{-2}(Cnd{t0+4=1;_;_}(FF(Obs{t0>2;_}(@os{t0!0?t0:=4}@po{b0+=3}Run))),Rep0(pa9{b0:=}),Sc{t0:=b0+4%4},Su{t0}(DySel(c10))),PPar{1;T}(Suc,To{20}(To{10}(Suc)),Wu{t0}))",
-    Tree0503 "B{b0}Step(c0,Wt{20},t1,Pre{b0%2<1;F}(Wt{10}),c2)",
-    Tree0504 "B{t1=0;t0=0;b0}RFb(Fb(Inv(Seq(pa0{b0:b0;b1:t0},pi1{t0:=},Sc{b0%3<2?b0+=2;t1:=t1%3})),Seq(Pre{t1!5;K}(c2),@rw{t0=t1}Sl{100})),RSeq(@fi{t1<7}@ki{b0>3}t3,To{50}(a4)),PPar{1;N}(Step(Sb{t0=t1},t5),pt6{b0:t1;b1:t0},Step(Rmp{S;F}(Wu{t0})),a7e,Fb(Scc{t0+2%4=2},a8)))",
-    Tree0505 "B{o0=2;t0=4;b0=0}Rmp{F;S}(Ite(@os{o0:=_;b0:=t0%3}@fi{none}Wde(DySeq(Scc{none}),Once(SubA(FS(Rpt{0}(@os{t0:=o0|5+3;t0+=1}@rw{o0|3+1>b0+2}t0e)))),c1),PrSel{b0;t0;b0+4;t0}(Wv{t0}(DySel(t2,@fi{o0|4+4>t0}Scc{t0!3},c3)),Sel(Obs{b0+2>7;B}(Rpt{0}(R)),c4b{t0+1}),Rep2(F),R)))",
-    Tree0506 "B{q0;t0=4;b1=5}TryF(Sw{0;2;3}(a0l,c1l,Run,a2),RSeq(c3l,DySel(Scc{b1<6}),Lp{b1;_}(DySel(c4,@rw{t0%3<0}t5))),@of{t0+3%3>0?t0+=1}@si{b1+3%4>1}RFb(Star(@fi{t0+1<6}@rw{b1+3<6}@os{b1:=6}Sc{b1:=3},a6),c7,Fai,c8))",
-    Tree0507 "B{t0=2;b0=4;b1=4}TryF(Rep0(t0e),Rmp{S;S}(Seq(Sc{b0+4!0?b0+=1},t1,Keep(t2))),@si{b0<5}Fb(Obs{b1%3<0;S}(t3e),@os{b0<3?b0:=t0}@po{t0:=b0+4%3}pc4{b0:t0},a5,@fi{b0=b1+4%3}@of{b1:=7}@rw{b0<b1}S),Inv(F))",
-    Tree0508 "B{b1;o0=5;t0=5}PrSel{b1;b1}(S,Su{t0}(Sc{o0:=6}))",
-    Tree0509 "B{t1;b1;b0;t0;q0=0;o0=0}TryT(@si{b1>0}Ret4(Cd{100;_}(Bin{t0=t1;T}(AFb(Sw{5}(c0,pc1{b0:t1})),a2))),DySel(Scc{b1<t0},Scc{t0>2},Scc{t1<t0+3},Lp{_;_}(Fai),pt3{b0:4;b1:b1}),F,Invt(Inv(Par{_;-2}(Pre{t0+2>o0|3;R}(Bin{some;N}(c4l,@of{b1:=t0+3}@rw{t0=4}Seq(@os{t1:=t0}@si{t0%2!1}@po{b0:=b1}Ub{o0},Wt{0}))),PPar{0;N}(c5,c6,t7)))))",
-    Tree0510 "B{t0=2;t1=3;o0=0;b0=4}RSeq(PAll{1}(Pre{o0|2%2!1;F}(t0),c1),OnceT(Isw{t1;T;_}(Sc{t1+=1;o0:=t1},c2)),TryT(pt3{b0:b0;b1:t0},pt4{b0:t0}))",
-    Tree0511 "Par{-1;-1}(Flt{3;S;_}(To{10}(Swm(Ret2(Fb(a0l,RSeq(c1,t2,t3e,c4,c5),Rty4(t6)))))))",
-    Tree0512 "B{o0;t0=1;b1=1}Ret2(Sw{0;1;3}(t0,FF(PPar{0;_}(Wu{t0},@rw{some}Run)),Sl{0},Ub{o0}))",
-    Tree0513 "RFb(a0,RSeq(a1,t2),c3)",
-    Tree0514 "B{t1=1;o0=_;t0=5;b0=3;b1=1}Par{-2;_}(RSeq(t0,MPri(pa1{b0:=;b1:t1}),Obs{b0+3%2!0;_}(@ki{t0!7}@rw{t1<b1}PrSel{b1}(Sc{o0:=b0})),PAll{_}(c2l,@ki{t1<6}@rw{b1+4>2}@po{t1+=2}c3,a4,a5,pt6{b0:3;b1:b1}),TryT(@os{o0:=b0+2}@ki{b0=b1+3}Sl{50},Suc)),@fi{t1=6}@oh{o0:=_}@rw{t1>3}Sl{0})",
-    Tree0515 "RFb(RT{3}(F),c0,c1l,c2,t3)",
-    Tree0516 "B{b0=3;t0=5}Star(Swm(c0,Sc{b0+=1},Rep1(t1e),Suc),Seq(DySeq(c2,c3),Wv{t0}(t4),@fi{b0%2<1}t5),Isw{4;_;T}(c6,pi7{t0:t0},Sc{t0:=b0},c8,pc9{b0:8}))",
-    Tree0517 "Rep4(RSeq(c0b{3},t1))",
-    Tree0518 "B{t0=3;o0;q0=2;b0=3}@fi{t0!6}@po{o0:=b0;b0+=1}PAll{_}(Swm(Obs{some;S}(Wde(Wu{t0},Scc{t0%2<0}))),Fb(Obs{o0|5!b0;L}(Star(Wt{0},Lp{_;K}(pi0{t0:b0}))),Isw{o0|4+3;N;_}(F,Sl{0}),@si{t0%3=2}@ki{b0%4>0}@po{t0+=1}PrSel{b0;t0%4;b0;t0+4%2}(a1b{t0;b0},pa2{b0:b0;b1:b0},pi3{t0:b0},a4)))",
-    Tree0519 "B{b0;t0}Wde(Par{-2;-2}(RetF(Keep(Pre{t0+4%4<0;K}(a0))),OnceT(Ret2(@fi{b0!1}Sl{50}))),@oh{t0+=2}@rw{b0+3=5}Ite(RSeq(pt1{b0:=}),Fb(t2,pc3{b0:0})),@of{b0:=t0+3}@os{t0:=b0}@po{t0+=1}Flip(Rep3(Bin{b0=7;_}(Cd{10;_}(@oh{t0+=1}Seq(Mt{0}(c4b{b0}),Sb{b0=9})),Seq(c5,t6)))))",
-    Tree0520 "B{b1;b0=2;t0;o0}Keep(RFb(WU{b0+4=b1}(Lim{1}(DySel(Inv(Wv{t0}(t0)),@rw{b1+2>4}@si{b1%3=2}@oh{b1:=t0}WU{b1+1%4>0}(@si{none}@rw{t0>5}@of{t0:=o0|5;t0+=1}Wt{20}),Scc{b1=t0},Bin{t0+1<4;T}(Sc{b1+=1},t1),RetF(Rep4(Sb{b0=t0}))))),a2,Flt{1;R;_}(@oh{o0:=t0%4}@si{b1<0}@os{b1:=b0}Ite(Once(Sw{0;4}(t3,pt4{b0:=;b1:=},c5)),Sb{t0=b1})),c6))",
-    Tree0521 "B{t0;o0=2;b0=1;b1}RSeq(t0,Step(Wu{t0},c1e,@fi{b0+2%2<0}a2,c3),@fi{b0%2>0}@of{b1+3%3!0?t0+=2}RSeq(t4,c5,Wt{0}),Ret3(Flt{1;_;F}(RSeq(Wt{0},@po{o0:=b0;t0:=b0%3}@rw{some}@fi{none}c6))),PPar{1;T}(Wt{10},Scc{t0%3=0}))",
-    Tree0522 "B{o0=1}RFb(Scc{o0|4>3},F,@fi{some}t0)",
-    Tree0523 "Fb(t0,Sub(Sub(c1)),t2e,a3)",
-    Tree0524 "RepF(Fb(MPri(c0,c1),RSeq(a2,t3e),Pri(Fai,Suc)))",
-    Tree0525 "B{b0;t1=0;o0}Par{1;1}(PAll{-4}(Par{0;_}(a0,t1),MPri(t2,R),t3,RSeq(t4,t5)),RSel(Su{t1}(@po{o0:=_;b0+=1}Rep3(t6)),c7))",
-    Tree0526 "B{o0=_;t1}DySel(SubA(@rw{o0|0!t1}t0),SubR(Scc{some}))",
-    Tree0527 "B{t0;b1=3;b0;o0}@of{b0+=2}@rw{o0|3%3!1}@os{b1+1%2<1?b1:=t0+3%2}RU{F}(Fb(c0e,@po{b1:=b0}c1l,Obs{b0+3>b1+4;B}(DySeq(Wt{20},Ub{o0})),DySel(c2b{b0},t3),Obs{b0+4!2;_}(a4l)))",
-    Tree0528 "B{t0=3;b1=0}Seq(c0,@os{t0!t0%2?t0:=b1}@po{b1:=b1%3;b1+=1}SubR(RT{F}(Scc{t0>b1})))",
-    Tree0529 "B{b0=0;b1}Wde(Dl{50}(RSeq(t0,Isw{b1+4%2;_;_}(c1,t2,a3,Sb{b1=5}),pt4{b0:b1;b1:b0})),a5)",
-    Tree0530 "B{b0=1;t0}RSeq(Fb(Obs{b0%4>1;B}(Su{t0}(Ret1(Sb{b0=8}))),Try(@ki{b0>7}@po{t0+3<4?b0+=1}Sb{t0=1},@fi{t0>3}@ki{t0!6}R,c0)),Fb(Swm(@os{t0<b0?t0:=t0%2}@oh{t0+=3;b0:=2}@fi{b0%4<0}c1,c2e),t3e,pc4{b0:4},Sl{20}),Swm(Pre{t0<b0}(Sb{b0=t0}),Sc{b0+=3},@fi{t0%3<0}c5),To{20}(@os{t0:=b0%2}@fi{b0%4=2}Su{t0}(TryF(Sl{30},c6l,RSeq(Sb{t0=b0})))))",
-    Tree0531 "MSeq(t0,t1,Seq(t2,FS(t3)),DySeq(c4l,c5),Sl{0})",
-    Tree0532 "B{t0;q0=3;b0=2;b1=3;o0=0}Obs{t0>b1;_}(Lp{b0;F}(Sw{1}(Par{-1;0}(RFb(Scc{b1+3!b0},a0),Wv{t0}(To{10}(Swm(Ub{o0},Wt{50},Wt{10},t1))),Lp{b1;R}(RSeq(t2,RSeq(pt3{b0:9}))),RepF(Isw{t0%3;_;N}(Wt{30},Wt{50},Sb{b1=b0}))),FS(Ub{o0}))))",
-    Tree0533 "B{o0=_;b0=0;t1=1;t0}Swm(ASeq(@po{t0:=t1+3}Ub{o0},@fi{t0+3%2=0}@po{o0|1%3>0?t1+=1}t0,t1),pa2{b0:3},pt3{b0:=;b1:t1})",
-    Tree0534 "B{o0=_;t0;b0=4}Obs{none;_}(RFb(c0,Fai,pt1{b0:7;b1:t0}))",
-    Tree0535 "B{b0;b1=5;t0}Rpt{1}(RSeq(Inv(Sw{2}(Fai,@oh{t0%4!0?t0:=b0}@rw{b1<5}@ki{b1<3}t0e))))",
-    Tree0536 "B{t0=3;b0=1;b1=4}MPri(pc0{b0:b0},t1,Isw{b1+4;_;N}(c2,c3b{t0+3}),Par{-1;2}(t4,pi5{t0:=}),To{30}(Seq(t6,c7,t8)))",
-    Tree0537 "B{o0=_;t0=2;b0;t1=0}Fb(t0,a1b{t0;b0},SubR(WU{none}(t2)),pt3{b0:8;b1:t1},t4)",
-    Tree0538 "B{t1;t0=0;q0=2;b0=1}Lp{_;F}(Pre{b0+3!3;S}(RFb(Rep2(c0),OnceT(t1),Dl{100}(Flt{2;S;_}(Flt{3;F;F}(Suc))),Step(pt2{b0:=;b1:t1},Sc{t0+=1}),Wde(c3,pc4{b0:b0},a5b{t0;b0}))))",
-    Tree0539 "B{b1;t0;b0=2}Fb(Obs{t0%2=1;B}(PAll{1}(RFb(a0,Seq(@po{b1:=b1+2%3}@oh{t0:=b0}Sw{5;1}(Wt{0},t1,c2)),c3))),PPar{1;T}(Try(c4,pt5{b0:2;b1:b0},c6e,c7)),@po{t0:=b0+3}Dd{0}(Bin{t0%3>1;N}(Bin{b1+2>3;_}(@os{b1+3>5?t0+=2}Sc{b0+=1},Wv{t0}(a8)),@rw{b0+1>2}@of{b1+=1;t0>b0+2?t0+=1}@ki{b0<3}DySeq(c9,c10))))",
-    Tree0540 "B{b0=0;o0=3;t1;b1=0;t0=3}Bin{t1+2%2=1;_}(Rpt{1}(Rus{F}(c0)),@oh{t0%3=1?t0+=2}@of{t1+=1;t0:=o0|1%4}Rmp{S;F}(a1b{b1;b0}))",
-    Tree0541 "B{t1;t0=3;q0=2;b0=2}Flip(Fb(@ki{t0%3<1}@os{t1+=3}MSeq(@fi{t0+3!3}t0,Swm(Cnd{b0=3;_;_}(@os{b0:=t0+4}@oh{t0%4<3?t0+=3;b0:=t1}pc1{b0:b0}),pc2{b0:=}))),a3,RSeq(Ruf{F}(@po{b0+=2}Flt{1;_;K}(@ki{b0%2=1}RSeq(Mt{30}(Sc{t0+=1}),Flt{3;S;_}(Wde(a4,c5,Scc{t0%2<1})),Seq(S,c6b{8},c7,pt8{b0:t1;b1:t0}))))),Fb(@ki{t1+2<t0+4}@fi{t0+4%3!0}Par{1;_}(Sc{b0:=t0+4},c9,Sl{10},pa10{b0:b0},Wt{10}),RFb(Lp{_;R}(t11),Sl{20})),Ite(Rus{2}(Swm(S,pt12{b0:3;b1:t1},c13)),a14,Sb{b0=t1}))",
-    Tree0542 "B{q0=2;b0=4}Flip(Flt{3;_;K}(Fai),Ret1(pi0{t0:b0}),t1,RU{F}(t2))",
-    Tree0543 "B{b1=5;q0;b0=2;t1=1;t0=4}TryT(MSeq(Lp{t0;_}(Sc{b0:=b1+2%2}),Sw{4}(@po{b1+=2}@os{t1+1!5?b1+=2}@si{t0%2!1}Sl{20},Sl{0}),pt0{b0:b1;b1:t1}),Pre{b0%2>0;S}(PAll{-2}(c1e,pc2{b0:3},pi3{t0:=})),Dl{0}(Sw{1;5}(Cnd{b0>4;N;S}(@os{b1+=3}@po{b1:=t0%4}Sc{b1:=b1%2;t1+1>6?b0+=2}),Rpt{0}(Sb{t1=0}),Cd{30;_}(c4))))",
-    Tree0544 "B{o0=_;b0}PAll{-1}(Sc{b0!3?b0+=3},RU{S}(t0),Sb{o0=4},Opt(F))",
-    Tree0545 "B{b1=0;b0=1}Obs{b1%3>0;_}(PAll{_}(@po{b1!6?b1:=b0}Par{1;-1}(c0,t1),a2,Par{1;1}(Wt{20},OnceT(Flt{1;S;K}(t3)))))",
-    Tree0546 "B{t0;o0=1;b1}Dd{0}(PAll{-1}(To{0}(Scc{t0%3<1}),@si{none}@oh{b1:=b1%4}Cd{0;K}(t0)))",
-    Tree0547 "B{t1;t0=2;b0;b1=0}Ite(Swm(Sb{b0=t1},Wu{t1}),Dd{10}(Run),RFb(Fb(c0,t1e),pa2{b0:b1},@po{t1+=2}@oh{b0+=2}@os{t1+=1}t3,@ki{b0+3%2>0}Seq(S,pa4{b0:b0;b1:t1}),pi5{t0:=}))",
-    Tree0548 "B{o0=1;b0;t0=2}Rep3(MSeq(RFb(c0b{t0},@ki{b0>2}DySeq(pa1{b0:t0},c2)),@fi{none}@si{t0%4<0}Swm(@of{o0:=_;o0:=_}@rw{b0+3=7}@os{t0+=1;b0+=1}Swm(t3,Fai),c4),Seq(a5b{t0+1%2;b0},Sc{some?b0:=o0|3},Dd{0}(c6b{t0}),t7e)))",
-    Tree0549 "B{b1=1;t0=1;o0=_}RSel(@si{t0%3<1}@po{t0:=b1;t0=5?b1:=t0%3}ASeq(AFb(t0,Scc{some}),t1e,c2b{o0|4+3%2},c3),PAll{_}(Lim{3}(Wt{0}),t4e),To{10}(RSeq(Seq(Suc),c5)))",
-    Tree0550 "Dd{30}(ASeq(a0,t1))",
-    Tree0551 "B{t1=0;o0=3;t0;b0;b1=2}PAll{_}(PAll{-1}(@of{t1:=4}@ki{t1>3}c0l),Ret4(Cd{30;F}(DySeq(Scc{b0+2=2}))),RtyF(Inv(Sel(DySel(c1,Ite(t2,F)),t3,Fb(Cnd{none;N;_}(Sb{o0=8}),Swm(a4,a5b{t0+4;b1}),@fi{t0+4!3}c6)))))",
-    Tree0552 "B{b0;t0=0}TryF(@rw{t0>5}@po{b0<6?b0:=b0%4}t0,c1l)",
-    Tree0553 "B{t0=1;b0=0;o0}Pre{none;R}(RSeq(Ret4(Dd{0}(a0)),Wv{t0}(@oh{b0+=1}a1l)))",
-    Tree0554 "B{b0;t0=0;b1=5}AFb(Star(PPar{1;_}(Step(Wv{t0}(pc0{b0:b1})),RSeq(c1l,a2l)),Ite(Par{_;2}(Wu{t0},Flt{3;R;F}(Dl{0}(pc3{b0:=}))),Cd{50;F}(Flip(S,@of{b1+=3}pi4{t0:=},a5))),@rw{b0=b1}@os{b1:=t0;t0:=b0+1}t6))",
-    Tree0555 "B{b1;t0;o0}RU{S}(Sw{4}(RFb(Step(Sb{t0=b1},c0e),RSeq(Flt{2;F;_}(@ki{t0%4!1}@po{t0+3%3>0?b1:=b1%2}Suc),Wde(pa1{b0:2;b1:b1},c2e))),Sb{o0=2}))",
-    Tree0556 "B{b0=4;t0=2}DySeq(SubA(Wt{10}),c0l,Isw{4;T;N}(@ki{b0<3}@rw{b0<3}Keep(c1),@ki{t0<7}@os{b0+3%4<2?t0:=b0;t0+=3}@fi{b0>4}Inv(c2),pi3{t0:=},SubR(@si{b0<t0}Ite(t4e,t5))))",
-    Tree0557 "B{b1=2;t0=5;b0}Flt{1;_;K}(Bin{b0+3>0;_}(c0,Obs{t0<3;N}(@os{t0:=1}@rw{b1>3}Sb{t0=4})))",
-    Tree0558 "B{b1=5;t0;o0=1;b0=5}Cnd{b1<b0+3%4;T;_}(Isw{t0%2;_;N}(FS(Rep0(t0)),@po{b1:=b1%3}AFb(@po{b0+=2}@fi{o0|0%3<0}t1,t2,Cnd{o0|4=2;N;_}(F)),RSeq(Ret0(t3e))))",
-    Tree0559 "B{o0=1;b0;t0=0}Swm(Rus{1}(Star(Try(t0,Sb{o0=4}))),Flip(Scc{b0+4%2=0},pt1{b0:t0},Wt{0},pi2{t0:b0}),Isw{o0|1;T;T}(c3,@fi{o0|5%4<0}Keep(Sb{b0=t0}),a4b{t0;b0}),Sb{o0=4},Mt{50}(Swm(t5,Sb{b0=0},@fi{t0+1>1}@rw{o0|1%4=3}Cd{20;F}(t6),@os{b0+=1}@of{t0+=3;t0+=1}a7l,Suc)))",
-    Tree0560 "AFb(Keep(t0),Par{_;1}(Par{-2;_}(c1,Wt{20},t2),c3e,F,PrSel{2;1}(c4,t5),PAll{_}(Fai,a6,t7,Suc,Rep3(a8))),Wde(AFb(t9,F,c10,c11,t12),MSeq(Flip(t13,t14,a15,R),Dd{0}(c16))))",
-    Tree0561 "B{t1=3;b0=2;t0=3;b1=2}Bin{b0=b0+2%4;_}(RFb(c0,Step(t1,Wu{t1},R),RFb(a2b{b0;b0},Pre{b0>t0+1%4;F}(pa3{b0:b1;b1:=})),c4,Swm(Sl{30},Flt{3;_;K}(Sb{t1=2}))),To{0}(DySel(a5,Isw{t1%3;T;T}(Par{-2;-1}(R,Ret1(a6)),pt7{b0:8;b1:t1}))))",
-    Tree0562 "B{o0=_;t0}ASeq(Flip(Wu{t0},@fi{none}RSeq(c0)),c1l)",
-    Tree0563 "B{b0=5;b1=3}Isw{b0%2;N;N}(RSeq(t0,a1,a2l),Keep(Fb(a3b{b1%4;b0},Flip(a4,Rep2(t5)),To{10}(t6))))",
-    Tree0564 "B{t0;b0=0;b1;o0=_}RFb(Keep(PAll{-1}(t0,Opt(Bin{none;N}(Cnd{b1!6;N;F}(Sl{0}),Scc{b1%2>0})))),WU{t0>b1}(RU{F}(PAll{-2}(@of{b0%4!1?b1+=1}@si{b0=7}@po{o0:=b0}PrSel{b0%3;t0}(S,a1l),Ub{o0},t2,a3))),@si{t0<7}a4)",
-    Tree0565 "B{t0;b0}Ite(Bin{b0+1%3>0;T}(a0,SubR(t1e)),Bin{t0%4=3;_}(Wt{0},@of{b0+=1}@si{b0<4}@rw{t0!t0+2}Wu{t0}),@oh{b0:=b0+4%4}@of{t0:=t0%2}c2)",
-    Tree0566 "B{q0=4;t0=4;b0;o0}Fb(RSeq(c0b{6},Rpt{F}(t1),Opt(Sc{t0+=1})),Cnd{b0<3;N;_}(SubR(Seq(SubR(t2),@of{b0>7?t0:=o0|5;o0:=t0}@ki{some}Scc{b0<b0+4}))),@si{o0|3%4>0}@ki{some}Lp{_;R}(t3))",
-    Tree0567 "B{t0=1;b1=3;b0;o0;q0}Bin{b1+3%3!1;T}(Lp{_;K}(Isw{t0+4%4;_;N}(c0e,Scc{o0|3>b0},t1)),Pre{some;S}(@po{t0:=b0}@os{o0:=b0}Isw{o0|2;_;N}(Ub{o0},pc2{b0:=})))",
-    Tree0568 "B{b1;b0=0}Fb(F,Swm(Suc,c0e),RSeq(a1b{b0;b1},pc2{b0:6},t3e))",
-    Tree0569 "B{t0=4;b0=0}Ite(RSeq(t0,c1e,a2,pa3{b0:b0},c4),Wv{t0}(Obs{t0+3<5;S}(RSeq(Suc,Star(@ki{t0+3=t0%3}@of{t0+=3}c5b{b0},@oh{t0:=b0+3}@fi{t0<3}@of{b0!6?t0:=b0+3%2}Scc{t0<3})))))",
-    Tree0570 "B{b0=0}Mt{20}(PAll{_}(Ret2(Wt{0}),To{0}(pc0{b0:b0}),DySeq(c1,c2)))",
-    Tree0571 "B{b0=1;t0}Bin{t0+3!0;T}(RU{F}(Swm(PPar{1;N}(@of{t0+=4}Ite(t0,@ki{b0%3=2}@of{b0+=1;t0+=1}@si{b0<0}Fb(c1,t2,a3e,pc4{b0:2}))),Bin{b0%2>0;N}(Bin{t0%4=1;N}(a5,Sb{t0=1}),Flt{2;_;_}(pc6{b0:=})),Rep4(Cnd{t0=b0;_;S}(Keep(Mt{100}(c7e)))))),PPar{1;_}(Wu{t0},RSeq(Pre{t0+4=t0+3%4;F}(t8),Swm(c9,@fi{t0%3>1}c10b{9},a11,a12l),Intr{b0<3}(Cd{10;F}(Pre{b0%4=0;R}(c13b{7}))))))",
-    Tree0572 "B{t0}Cd{50;_}(Star(c0l,Intr{t0+1>t0%2}(t1),a2l))",
-    Tree0573 "B{b0=2;t0=2;q0=2}Rus{2}(Lp{_;S}(SubA(@of{t0%2!0?t0+=2}Mt{50}(@ki{b0+2!3}MSeq(c0,t1)))))",
-    Tree0574 "B{b1;o0}@os{b1+=1}TryF(Ub{o0},Sb{b1=4})",
-    Tree0575 "B{q0=1;t0;b0=3;o0}Seq(RT{1}(PrSel{o0|2%2;t0;t0+4}(Ite(pt0{b0:b0},t1,pt2{b0:9}),Dd{0}(S),@po{b0+=1}Lp{t0;K}(t3e))),Rep0(a4),Try(Dl{0}(Sb{t0=b0}),@os{b0>2?t0:=o0|0;t0+4%4>2?t0+=1}Sb{t0=3},Sc{t0+=2;b0:=3}))",
-    Tree0576 "B{b1;t1;o0=_;t0}RSeq(SubA(Isw{t0+2%3;N;T}(@rw{b1+4%2!1}@fi{b1%3<0}@oh{t1+=1;b1+=2}Scc{o0|1>2},Sb{o0=4})),Suc,c0,Dl{30}(t1))",
-    Tree0577 "Seq(RFb(a0,Sub(Keep(t1)),Sub(Flip(S,t2e))),Rep2(Ret2(DySel(DySel(Fb(a3l,c4),FF(RFb(t5,t6)))))))",
-    Tree0578 "B{b0=4;t0;b1=2}Isw{4;_;_}(RFb(Scc{t0+2%3!2},Isw{t0;T;N}(Wu{t0},t0e),pi1{t0:b1},@ki{b1=5}t2,Wu{t0}),Intr{b0<6}(Wde(DySel(pa3{b0:9;b1:=},Wu{t0},c4),t5e)),Fb(TryF(a6,Wt{100}),c7,pt8{b0:3;b1:b1}))",
-    Tree0579 "B{t0;q0}Rmp{S;S}(Lp{t0;_}(a0))",
-    Tree0580 "OnceK(Sub(PPar{2;T}(Sub(t0))))",
-    Tree0581 "B{b1=4;t0=5;b0=0;o0}Swm(Ret3(Seq(RSel(c0b{b0%3},FF(pc1{b0:7}),RU{S}(a2)),Ite(Mt{0}(pt3{b0:5;b1:b1}),@si{b1+4<t0%3}@rw{b0!3}a4,Once(a5b{8;b0})))),Seq(SubA(Wde(pc6{b0:4},t7)),Wu{t0},Ub{o0},pi8{t0:=}),RT{1}(Swm(Sb{b1=b0},Obs{t0>2;_}(Fb(SubA(c9l),c10l,t11)),c12,Step(a13e,Sb{t0=5},Ub{o0}),@rw{b0>t0+1}Par{_;-2}(t14e,c15,Sb{o0=9},a16))))",
-    Tree0582 "B{t1=2;t0=3;b0=3;o0=5}Star(DySel(Wu{t0},pt0{b0:b0;b1:t1},t1),PPar{1;_}(RSeq(c2,t3,t4),pt5{b0:6;b1:t1}),FS(RT{1}(AFb(@oh{o0:=t0}@rw{t0>b0}S,Isw{b0+2;_;T}(Sb{o0=0},t6),pt7{b0:1}))),Sel(t8,PPar{2;T}(Wt{0},pa9{b0:b0;b1:b0}),Pre{some;F}(pi10{t0:t0})))",
-    Tree0583 "B{t0;b0;b1=1;o0=_}Isw{9;T;N}(Sb{o0=2},F,Step(a0,Ub{o0},pt1{b0:b1},Scc{o0|4+2%3>1}),Cd{10;_}(Ruf{2}(Star(t2,Seq(c3e,pc4{b0:=})))),Par{0;3}(Wu{t0},Wu{t0},c5e,c6e))",
-    Tree0584 "B{o0=5;b0=0;t0=2}Swm(Sel(@of{none?b0+=1}Flt{1;F;K}(a0l),@po{t0+=2}@os{o0:=b0+2%2;b0:=9}pc1{b0:b0}),Opt(@rw{b0+4>t0}Once(pc2{b0:t0})),Inv(Fb(@oh{b0+=3}@ki{t0+4=b0+4%2}OnceT(@oh{o0:=t0}@si{t0=3}Rus{F}(FS(pa3{b0:2;b1:t0}))))))",
-    Tree0585 "PPar{2;_}(Sub(a0e))",
-    Tree0586 "Fb(c0,a1e,Flt{1;F;_}(S))",
-    Tree0587 "B{b0=4}Step(t0,pc1{b0:b0},t2)",
-    Tree0588 "B{t0=1;b0}RU{S}(Seq(S,RSeq(c0e,Isw{b0+2%2;_;T}(c1,Sl{20})),MSeq(Rep2(Sb{b0=t0}),Wv{t0}(S),t2e)))",
-    Tree0589 "B{b1=3;o0=0;t0;q0=0;b0=2}@si{b1+2>2}Ite(Swm(c0b{b0%4},PPar{1;N}(Wt{0},pa1{b0:b0}),Ruf{3}(Lp{t0;K}(c2b{0}))),Sw{0;2;1}(Try(pa3{b0:9},c4),c5e,@po{b0+=3}@si{t0%3!0}@ki{some}c6,c7b{t0}),Fb(Intr{b1+3>4}(pc8{b0:t0})))",
-    Tree0590 "Keep(MSeq(Wde(t0,c1),a2e,Par{3;-1}(a3,Suc,c4)))",
-    Tree0591 "Swm(c0,c1l,Sub(S))",
-    Tree0592 "B{t0=1;b0=5;q0=2}MPri(Step(MPri(t0e,Fai),RFb(c1,t2e)),Step(t3e,pc4{b0:=},@po{b0+=4}@rw{t0+1%3>1}@si{t0!t0%4}a5e,S),DySeq(Scc{t0<b0},t6))",
-    Tree0593 "B{t0;b0}PPar{0;N}(Sel(Obs{t0%4<2;B}(c0),Sb{b0=8}),SubA(pi1{t0:b0}))",
-    Tree0594 "Opt(RSeq(Once(Inv(Invt(t0))),PPar{0;T}(c1,t2),Rty1(Suc)))",
-    Tree0595 "B{b0=5;t0=3;o0=2}Cnd{none;N;_}(Sb{t0=8})",
-    Tree0596 "B{b0=3;t1=0;b1=5;t0}Fb(RSeq(PPar{0;_}(Fb(Obs{t0>5;N}(F),Obs{b0%2<0;B}(pi0{t0:t1}),t1,Sb{b1=t0}))),RFb(Rpt{3}(OnceK(Rpt{F}(t2))),Ruf{F}(@of{t0:=b1+1%4}@oh{t1+=1}Once(Bin{t1<t0;T}(a3b{t0;b1},Dd{0}(c4))))),Step(@fi{b0+4<4}@po{b0:=b0+2%4}pc5{b0:=},RSeq(a6b{9;b0}),RFb(c7),ASeq(c8,t9,Sb{t1=b0})),Swm(Sw{3}(pc10{b0:=},t11),@rw{t0+2%3<1}@ki{b0=6}t12e,Obs{t0<1;S}(FF(@ki{b0>3}Scc{b1=3}))))",
-    Tree0597 "B{t1=5;b0;t0=1;o0=_}MPri(Mt{0}(RFb(ASeq(t0,t1e),Isw{t0+1%3;T;_}(@si{b0<t0}R,Sc{t1+=2}))),Seq(c2e,c3,c4),@oh{t1+=3}@rw{none}Try(@os{t0:=t1}t5,RU{F}(a6),OnceT(Sc{b0+=2})),RT{F}(c7))",
-    Tree0598 "B{t0;b0=1}RSeq(Seq(FS(Cd{0;F}(Rpt{0}(pi0{t0:b0}))),Rus{1}(To{20}(Scc{t0<6}))),Ite(RFb(t1,a2e,Wu{t0},pi3{t0:b0},SubR(c4e)),Inv(pt5{b0:b0;b1:t0}),Ret2(c6)),Isw{t0%4;N;_}(Sel(pt7{b0:=},Obs{t0+2!t0;L}(SubA(Seq(Wt{20},Sb{t0=b0},a8,t9,t10))),c11)))",
-    Tree0599 "B{t0;o0=_;q0=4;b1=4;b0=5}Seq(MPri(Star(t0,@fi{b1<b1+4%3}@si{b0+2%3!0}Rus{F}(Pre{b0%2!0;R}(pc1{b0:=})),Sl{30})),Flip(t2,t3,Suc),RFb(Seq(c4,c5l),Sw{3;4;0}(F,Suc,@oh{b0:=t0+4}@rw{t0<b1+2%2}@ki{o0|5+2%3<2}Suc,Scc{b0+4>b0})))",
+    Tree0500 "B{t0=4;t1;o0=4;b0=5}Sel(pi0{t0:=},c1b{6},@rw{t0%2<1}Obs{t1+4=4;_}(@rw{none}@ki{t1+4!b0+2%4}c2),Wv{t0}(pa3{b0:=;b1:b0}),Seq(c4,pc5{b0:8},t6))",
+    Tree0501 "B{t0=0}Star(t0,SubA(a1),c2,c3b{t0},pc4{b0:1})",
+    Tree0502 "B{o0;b0;t0=4}To{0}(Sel(Obs{b0>3;L}(Fb(@rw{b0!0}@of{b0<2?o0:=t0+3}Wt{20},t0)),Once(Fai),t1,Obs{some;B}(t2),Obs{t0+4<0;N}(t3)))",
+    Tree0503 "Opt(a0e)",
+    Tree0504 "B{o0=_;t0;t1=4;b0=5;l0=3}Seq(Once(@po{o0:=_}Seq(Pri(RSel(c0l,@po{t0:=6;t1+=3}c1l),Itr{b0;1;_;N}(DySeq(Sc{b0+=3},F))),Rus{3}(@oh{t0+=1;o0:=_}Itr{b0;0;_;T}(Fb(@rw{o0|0%4<3}t2,Sb{t1=4}))))),Rpt{F}(Star(FS(Flip(a3,c4)),Dd{0}(Wv{t0}(Once(c5b{t1}))))))",
+    Tree0505 "B{b0=5}Wde(Rmp{F;S}(a0),PPar{0;N}(a1b{b0+2%2;b0},Suc),Mt{20}(t2))",
+    Tree0506 "B{t0=5;t1;b0=3}Bin{t1<2;_}(Try(RFb(t0,pa1{b0:6;b1:t1},pt2{b0:=}),Bin{t0+2%4!3;T}(SubR(c3),Sb{t1=t0}),Intr{t0%4>0}(FS(c4))),Wde(@ki{t1=3}@fi{b0%2<0}Lim{3}(Inv(PPar{0;N}(pa5{b0:2;b1:t1},c6))),Par{-5;0}(Run,c7,Wu{t0},t8,Wt{0})))",
+    Tree0507 "B{t0=5;b0=2;t1}Pre{t0>0;K}(@of{b0>0?t1:=3}@rw{b0+3%3<2}Rep1(c0e))",
+    Tree0508 "B{t0=2;o0=1;b0=3}@rw{o0|3>7}Step(@fi{b0!4}@oh{o0:=_}Sc{t0!0?b0:=t0+3;b0:=t0},Rep2(SubR(Swm(Rpt{F}(SubR(Ruf{3}(a0e)))))))",
+    Tree0509 "B{b1=4;t0}Rty0(Sb{t0=b1})",
+    Tree0510 "B{b0;q0=1;t0=4}Bin{b0>t0;_}(Lp{t0;K}(RT{2}(Sc{t0:=b0+2%2})),pc0{b0:t0})",
+    Tree0511 "B{b1=0;t0;o0=_;b0=5}OnceK(Isw{o0|5;T;T}(Obs{b1+4<o0|2%3;S}(RSel(OnceK(Step(a0,SubA(c1b{t0}))),FF(PrSel{o0|5}(Sc{o0:=b0+4})),ASeq(AFb(Inv(@oh{b1+=3}t2),R),MSeq(Suc,t3,R)),Sel(t4,c5l)))))",
+    Tree0512 "RSeq(Dl{30}(RSeq(t0,a1,t2,c3)))",
+    Tree0513 "B{b0=4;b1=0;t0=5}Sw{0}(Lim{3}(@of{b1:=b0+3}pt0{b0:=;b1:=}),MPri(a1,a2e,t3,pc4{b0:t0},Wu{t0}))",
+    Tree0514 "B{t0=5;b0}MPri(Scc{b0%3<2},RT{1}(a0))",
+    Tree0515 "B{t1=0;b0=0;o0=0;t0}Fb(@os{t0+=2;t1+4>b0?t1+=3}@po{t1+=1;t1:=t1%2}Rty0(@oh{o0:=b0%4;none?o0:=8}@ki{t0<2}a0e),pi1{t0:=},t2)",
+    Tree0516 "B{t0=2;b0=3;b1=1}Sw{0;2}(Ruf{F}(Sl{0}),Fb(a0b{b0;b1},Scc{t0!6}),Dl{20}(pt1{b0:5}))",
+    Tree0517 "B{b0=2}RSeq(Fb(OnceT(S),a0,Once(a1l)),@si{b0+4%2<1}t2,Pri(t3,t4,pc5{b0:b0}))",
+    Tree0518 "B{b0=5;l0=4;t0=3}@si{b0<7}FS(@po{t0+=2}Fb(Dd{10}(Itr{b0;1;1;T}(c0)),@of{t0:=b0}Opt(MPri(t1,c2,t3))))",
+    Tree0519 "B{q0=0;l0=4;t0=2;b1=5;b0=2}Swm(Fb(Obs{b1%4<1;B}(Sb{b0=8}),Obs{t0+3>6;_}(a0),a1b{t0;b1},Obs{t0=2;S}(Itr{b0;1;_;N}(@fi{t0<1}t2))),Lp{b0;K}(Rep2(Pre{b0%2<1}(Sw{4}(RSeq(a3,a4b{1;b0},@rw{t0<b0}Su{t0}(Sl{30})),Swm(a5b{b1;b1},t6,@fi{t0>3}a7))))))",
+    Tree0520 "B{o0;t0}PAll{3}(@os{t0+=1}@ki{t0%4!3}Mt{0}(t0e),pt1{b0:6;b1:t0},t2e,Flt{2;_;F}(Ub{o0}),c3)",
+    Tree0521 "B{b0=0;t0=4;t1=3;b1=1}PrSel{b0+1%3;t0%3;t1;t0+4%3;t1}(t0,a1e,Fb(a2,@of{t0%2=0?t1+=3}@oh{b1:=7}Sl{50}),Par{_;_}(c3b{b0}),To{10}(a4b{b1;b0}))",
+    Tree0522 "B{b0=3;b1;q0;l0=3;t0;o0;t1=5}Ite(t0,Sw{1;4;5}(Swm(Dl{0}(TryF(@si{t1<6}Scc{o0|5%3<2},Scc{b0+3=6}))),t1e,F,Swm(a2b{2;b0},@po{b0+=2;t1+=3}@rw{t0+4>0}pa3{b0:=;b1:t1})),Lp{b1;K}(@os{t0+=3}Lp{_;K}(@os{o0:=b0}WU{none}(Itr{b1;0;3;_}(TryT(Ret1(c4),c5))))))",
+    Tree0523 "B{t0=5;b0=3;t1}Cnd{t0+4<b0;_;S}(Bin{t1>4;N}(PAll{1}(c0,t1),Wu{t1}))",
+    Tree0524 "B{q0=3;t1=0;b1=4;b0=4;t0=0}DySeq(Par{-2;1}(c0,OnceK(@rw{b1%4>2}c1),Lp{_;F}(Lp{t0;S}(Keep(Fai))),TryT(Scc{t1+2%4=2},a2)),Sel(t3,c4e,a5),Sw{0}(Pre{t1+3!0;S}(Rpt{F}(t6)),@of{b0+=2}Par{-3;2}(pi7{t0:b1},pa8{b0:t1;b1:b0},Sl{30})))",
+    Tree0525 "B{t0;b1=0}Pre{t0%4!1;F}(Seq(ASeq(DySel(a0),Dl{50}(Dd{0}(a1))),Par{2;0}(pt2{b0:t0;b1:b1},t3)))",
+    Tree0526 "PAll{-1}(a0,S)",
+    Tree0527 "B{t0;b1=2;b0=2;o0}FS(Rty2(@oh{t0+=2}Cd{0;F}(@ki{b0+3>b1}Ruf{3}(Fb(Invt(To{20}(@po{t0+=3;t0:=o0|5+3}@fi{b1+3!5}t0)),PAll{3}(Sb{o0=6},pa1{b0:=;b1:b1},pc2{b0:b0}))))))",
+    Tree0528 "B{t1=2;b0=2;b1=2}Sel(Obs{b1+3%3>0;L}(Wu{t1}),Obs{t1>b0;N}(Intr{b0%2=1}(SubA(SubA(Sb{b1=0})))))",
+    Tree0529 "B{t0;b0}@si{b0<5}Swm(@fi{b0=t0+4%3}@of{t0:=7}@rw{t0<3}RU{S}(RFb(Step(@rw{t0<6}@of{t0+=3;b0+=3}@oh{b0+=1}PAll{0}(c0,a1l,c2),Sb{b0=t0},Flip(c3,S,pt4{b0:b0},Wu{t0})))))",
+    Tree0530 "B{b0;t0=5;b1;o0}RT{2}(Ite(MSeq(c0),pa1{b0:t0;b1:=},FS(@ki{b0%2<1}Cd{20;K}(@oh{b1:=o0|3+1}R))))",
+    Tree0531 "B{q0=1;t0=5;b0=4}Rep4(RSeq(Sc{b0=3?b0+=2;t0+=1},Lp{b0;F}(t0)))",
+    Tree0532 "B{q0;b0=2;t0=0}Fb(OnceK(DySel(Star(@si{b0<1}Cd{20;F}(t0e),a1,c2b{t0}),c3,Lp{b0;R}(pi4{t0:b0}),Pre{b0+3>t0;F}(Lp{_;R}(Flip(Lp{t0;S}(t5),Sb{t0=0},Flip(c6)))))))",
+    Tree0533 "B{t0=3;b0=3;b1=3}Bin{b1>3;T}(Sc{t0+=2;t0+=2},Swm(Step(pi0{t0:b0},R,c1l,Run),@os{b1!b0%2?t0:=b0}@po{b0:=b1%3;b0+=1}SubR(Sw{2}(c2,pt3{b0:=;b1:b1})),Rty0(pa4{b0:0})))",
+    Tree0534 "B{b0=0;t0=3}Seq(Bin{t0=t0+4;N}(FF(Sb{t0=1}),Sl{20}),RSeq(c0,pc1{b0:b0},Sb{b0=t0},a2b{b0+4;b0}),PrSel{b0;9;b0+3}(Ruf{2}(a3l),Wv{t0}(RU{F}(Wt{0})),@of{b0+=2}S),Ite(pt4{b0:t0},RT{2}(@si{b0+3%2!0}@rw{b0+3=t0+3}@oh{t0:=b0%3}RFb(pt5{b0:=;b1:t0}))),t6e)",
+    Tree0535 "B{b0=2;b1=5;t0=0;t1=5}TryT(FS(@rw{t1>1}pi0{t0:=}),t1,TryF(c2,@os{b1+=1}@fi{b0<3}Scc{t1%2>0}))",
+    Tree0536 "B{b0;l0=1;b1=3;t0=0}@ki{t0!b1+2}PAll{_}(@fi{t0%4<0}@oh{b0+=1}@rw{t0+4<b0}t0,Cd{50;K}(a1l),Itr{b1;0;_;_}(@ki{t0+4=b0%2}@rw{b1+4=3}pt2{b0:b0;b1:t0}))",
+    Tree0537 "Rep3(DySel(RU{S}(Ret1(AFb(c0,a1,t2)))))",
+    Tree0538 "Isw{9;N;N}(PAll{_}(Suc))",
+    Tree0539 "B{t0=3;b0=3;q0=3;b1}TryT(@os{t0:=3;t0:=b0+1%2}Cnd{b1%4!2;N;F}(RSeq(Lp{b1;S}(t0))),ASeq(S,Cd{0;F}(Fb(c1e,t2,t3,a4l,R)),S,PrSel{t0;t0+1}(Sb{b0=t0},c5e)))",
+    Tree0540 "B{b0=4}RT{F}(Sb{b0=1})",
+    Tree0541 "B{b1=4;t0;o0}Cd{0;K}(@si{none}@ki{t0<4}@po{t0+=3}Par{_;1}(a0b{t0;b1}))",
+    Tree0542 "B{t0;b0=0;q0;b1;o0=1}Seq(Par{1;-2}(Sc{b0:=b1},SubR(pc0{b0:7}),Pre{t0!1}(a1b{b0%2;b0}),pi2{t0:=}),Cnd{t0<1;T;S}(Lp{b1;S}(Pre{b1+4<t0}(t3))),Wde(AFb(c4e,Scc{some}),c5l))",
+    Tree0543 "B{t0=1;b0;t1}Fb(Bin{b0=7;_}(@ki{t0>6}@os{t0:=b0%2;b0+=1}@oh{t1+=1}MPri(Flt{2;_;_}(t0),Fb(F,F)),Wt{50}),c1,c2,Swm(Sl{10},c3b{7},a4l,a5),RSeq(pt6{b0:8;b1:t1},RSel(t7,pa8{b0:t0;b1:t0},t9e,pt10{b0:t0;b1:t0}),c11,Fb(t12,@ki{t1+4<5}@fi{t1%2=0}@oh{b0:=t0;t1:=b0+3%3}Wt{0})))",
+    Tree0544 "B{t0;q0=1;b0=4;t1}Fb(F,Star(c0,a1,a2b{t1%4;b0},a3),RFb(pa4{b0:=;b1:b0},t5,c6,Lp{_;K}(pt7{b0:=;b1:t0}),@fi{b0+4<4}@si{t0<4}c8))",
+    Tree0545 "B{b0;t0=2;b1=3}@si{b1<t0}@fi{b1!b0%4}@po{t0:=b0}MPri(Bin{b0+2>6;N}(RU{S}(Inv(c0b{t0})),RepF(@ki{b1%4<1}@fi{t0+1<t0+3%2}Ruf{F}(To{20}(Pri(t1,c2e,Sc{b1:=2}))))),Fb(Wde(t3,Sb{t0=7},@ki{b0%2>0}@oh{b1:=5;t0+=1}Rus{F}(pt4{b0:b0;b1:=})),a5),DySeq(@oh{b1:=7}@ki{t0<t0+4}Rty3(Sw{4}(@fi{t0%2=1}@of{b1>b1+3%3?b0:=4;t0+=4}S,a6)),Wt{20},RSeq(Sc{t0+=2},@ki{b1+2<0}@oh{b0:=3}Sb{b1=2}),S,c7),RSeq(RFb(@rw{b0>2}@ki{b0%3<1}t8,Sl{0}),c9l,FS(Invt(Rus{3}(Sb{b1=7})))),Pri(Ite(c10l,t11),RFb(Fai,Wu{t0},t12,t13)))",
+    Tree0546 "B{t0=2;b1;o0=1;b0=2;l0=2}TryF(@oh{t0+=2;b0:=o0|2+3%4}@fi{o0|0%4=3}@ki{b1>1}Isw{t0%4;T;_}(@rw{b0<2}@fi{b1+4=2}@po{b0:=8}TryF(t0,Sc{t0%2=0?b1+=2}),c1,Opt(Sb{b0=6})),Keep(Sw{0}(Isw{b1+2;N;_}(@rw{o0|1%3<2}@ki{b0+1!3}t2e,Lim{2}(AFb(t3,a4))),Obs{o0|0!4;_}(Inv(Cd{0;K}(@ki{o0|4<1}@si{o0|1%4<0}WU{t0=3}(Sb{b0=t0})))))),Rpt{F}(@fi{b0<7}Ruf{F}(Itr{b1;_;_;T}(Sb{t0=2}))))",
+    Tree0547 "B{t1=1;b1=2}Dl{10}(Fb(PPar{2;N}(@of{t1+=3}@rw{t1+3>b1}t0,pt1{b0:8;b1:=}),Fb(a2,Fai),OnceT(pt3{b0:1;b1:=})))",
+    Tree0548 "B{q0=0;t0;t1=4}Rpt{F}(Lp{_;_}(@fi{t1+1=0}Su{t0}(Pri(F,PAll{_}(Ret3(pi0{t0:t0}),c1l)))))",
+    Tree0549 "B{t0;b0=0}Cd{0;_}(Swm(@si{b0<4}Run,Fb(c0e,c1l),RFb(c2b{t0+3},c3)))",
+    Tree0550 "B{b1;t1=0;o0=_;b0=0;t0=0}Sw{4}(@fi{t1>3}Pri(Bin{b1>b0+1%2;N}(@po{b0:=o0|3}@of{b0:=t1%2;b1:=b0}@rw{o0|4%4>0}Suc,@ki{o0|4+4<1}S),RFb(pi0{t0:t0},pc1{b0:9}),t2,pc3{b0:b1},S),Wde(c4b{t1},Scc{b1+2!t0},t5))",
+    Tree0551 "B{t0=1;b0=1;b1}@rw{t0<b1}@of{b1:=t0}Isw{b0;_;N}(Wv{t0}(F),pc0{b0:b1},c1l,c2e,PrSel{t0;b0;b1}(t3,Wu{t0},S))",
+    Tree0552 "Flip(Swm(c0,t1),t2,c3,t4)",
+    Tree0553 "B{l0=1;b0}Seq(@oh{b0+=1}Itr{b0;_;1;T}(Par{0;1}(Itr{b0;1;1;_}(Rty1(Sl{30})),Keep(RFb(c0l,t1)))),Itr{b0;1;_;N}(a2))",
+    Tree0554 "B{l0;b1=3;t0=3}RSeq(RSeq(a0l,c1l,Wu{t0},t2),Itr{b1;1;1;N}(Flip(Par{_;-1}(Cnd{b1<6;N;S}(Sc{t0+=3})),MSeq(Wu{t0},pt3{b0:t0;b1:=}))))",
+    Tree0555 "Invt(Swm(Fb(PrSel{1;2}(c0,a1),To{50}(Mt{10}(t2e)),F,Sel(c3,c4,c5e)),PAll{3}(S,Rep2(Rty4(Rpt{2}(Step(t6,c7l)))),c8)))",
+    Tree0556 "B{b1=4;b0=3;t0=1;l0=3}Rmp{F;S}(Rep4(PAll{2}(Par{-1;_}(@os{b1:=t0+2%4}t0,Itr{b0;0;3;_}(Ret1(t1)),c2e),Itr{b1;0;3;_}(Once(Flt{1;S;K}(PPar{0;_}(t3)))))))",
+    Tree0557 "B{t0=4;b1=5;q0;b0=3}Swm(Fb(Obs{b0+4<b0+3%2;_}(Try(pc0{b0:=},pi1{t0:=})),Step(Pre{b0%2<0;R}(Isw{1;_;N}(Scc{t0=6},Wt{20})),Try(c2,c3,Sb{t0=b1})),TryT(MPri(@fi{b0>b0%2}Pre{b1<2;S}(t4),a5e),Lp{_;R}(Sc{b1+=1}),Rpt{F}(t6))))",
+    Tree0558 "B{t0=1;b0=3;b1=2}Flt{2;_;K}(RU{S}(Pri(Sw{0;1}(Suc,t0,@oh{t0+=3}@po{b0:=b1%2}Rpt{3}(pt1{b0:=})),To{100}(c2e))))",
+    Tree0559 "B{t0=4;b0=1;o0;b1=2}Star(Fb(Flip(t0,Scc{o0|2+2>3},Scc{t0+2>t0}),a1e,a2),Cd{0;_}(@po{t0+=1}RFb(@si{t0<6}Obs{b1+4!b1+1;S}(@oh{b0:=b0%4}@os{b0+=3}@rw{t0<b0}c3),Mt{30}(pa4{b0:2;b1:b0}))),Star(@os{b0:=t0}@oh{b0:=5}Sw{2}(c5l,Scc{b1+2%2=1}),a6b{b0;b1}))",
+    Tree0560 "B{b0=0;t0=2}Fb(t0,Ret3(pt1{b0:t0;b1:t0}),Ret3(Sc{t0:=b0}))",
+    Tree0561 "B{q0;t0=4;b0}Sel(Obs{t0>2;B}(TryT(@fi{b0+3!3}pt0{b0:t0;b1:t0},SubR(Swm(@po{b0:=b0%4}@ki{t0+3%2>0}@of{b0<5?t0+=1}Ret3(c1),Wt{100})),Rep2(Wde(@rw{b0=t0}@po{b0:=1}t2,pt3{b0:b0;b1:t0},t4)))),@ki{b0=0}Lp{_;R}(@ki{t0%2=1}DySel(c5,SubA(Ite(a6,c7)),c8)))",
+    Tree0562 "PPar{2;_}(Par{0;_}(RetF(t0),AFb(Wde(DySeq(c1,c2,a3),Ite(t4,t5))),RFb(Fai,a6l,a7,Sl{10}),c8l,Step(c9,t10)),RFb(Once(MPri(t11,t12)),AFb(PrSel{2;3;1;3;2}(S,c13,S,t14,c15)),PrSel{3;1}(RSeq(c16,Sl{10},F),FS(PAll{-3}(c17e,c18l,Sl{20},t19)))))",
+    Tree0563 "B{b0=4;o0=5;t0}Flip(Flip(Dl{20}(Obs{b0!o0|1;S}(pa0{b0:8;b1:b0})),Dl{20}(Run),Obs{t0=3;S}(a1l)),Swm(Rmp{S;F}(Sb{b0=t0}),DySeq(pa2{b0:7;b1:b0},Suc,RSeq(Wt{0},t3))),FS(Wu{t0}),Pre{t0%4>1;F}(Opt(Ret0(Ub{o0}))))",
+    Tree0564 "Fb(t0,c1,Sub(Wt{10}))",
+    Tree0565 "B{l0=3;b1=4;t0;t1=2;b0}RFb(Sw{4}(Keep(Invt(Pre{b1<1;F}(Cnd{b1!1;N;_}(Swm(Scc{b1%3>0},c0b{t0+3%3}))))),MPri(RFb(t1,c2l,pc3{b0:b1}),t4,@rw{b1+1<1}Itr{b0;1;_;_}(PAll{1}(c5e,pa6{b0:=;b1:t1})))),PAll{_}(Step(c7e,a8b{t0%2;b0},a9e),TryF(t10,t11,Sc{b0<4?t1:=b1},Sb{b0=5}),Step(@po{b1+=2}Sc{b0:=t0%2},Sb{t0=5},Fai),To{100}(c12)))",
+    Tree0566 "B{o0;b0;t1=5;t0}Swm(Dl{20}(RSeq(a0,@os{b0+=3;o0|5+2%3<2?t0:=b0+3}Sc{t1:=t0},c1)))",
+    Tree0567 "B{b0=4;q0;t0}RepF(RSeq(TryF(Seq(Cnd{b0%2=0;_;S}(FF(Pre{t0>1;R}(S))),Lp{b0;K}(Obs{b0>t0%3;S}(c0))),Ite(pa1{b0:8},@rw{t0+1>7}@of{b0:=t0%4}Swm(pa2{b0:=;b1:t0},a3),pa4{b0:=;b1:t0}),Step(S,Wu{t0},Wt{30}),Fb(Rep2(t5),PPar{0;N}(c6,a7b{9;b0},Inv(Wu{t0})),Isw{0;T;N}(pc8{b0:5},@rw{b0>6}@fi{b0<3}c9)),@of{t0+=3}@ki{b0+4=b0}Sl{100})))",
+    Tree0568 "Rus{2}(Star(a0,Sub(t1),Fai))",
+    Tree0569 "B{b0;t1=3;o0;l0=4;t0=4}Inv(RSeq(Itr{b0;0;3;_}(RFb(RFb(Wt{30}))),@rw{b0%2!0}OnceT(Star(Bin{b0+2>t0+4;T}(F,Lim{3}(a0b{b0;b0})),Fb(Cd{0;K}(Run)),Seq(c1e,Once(c2),Sb{o0=0},Ret1(t3e),a4))),Step(RFb(c5,c6b{b0}),Rep4(Fb(Scc{none},@oh{t1:=t1%3;t1>t0+1?o0:=b0}@rw{t0=b0+4}c7e,a8b{b0%3;b0},@si{o0|4+3%4!1}pa9{b0:=;b1:b0})),MSeq(S,c10e))))",
+    Tree0570 "B{b1=3;b0=4}Step(Seq(Cnd{b0=b1;_;S}(a0)))",
+    Tree0571 "B{t1=3;o0}RSel(SubR(c0b{o0|1%3}),t1,SubR(t2),pa3{b0:1;b1:t1})",
+    Tree0572 "B{t0;b0=1;b1;o0=_}FF(Flip(c0,AFb(RFb(Ruf{2}(t1),Fb(Scc{b0!b1},@po{b0:=b1;t0+3%3>0?b1:=b1%2}Ub{o0})))))",
+    Tree0573 "B{t0=4;b1;q0=2;o0=_;b0=3}Lp{b0;K}(Par{0;3}(Fb(c0e,DySeq(t1,c2e),Try(@ki{b0+3%2>0}@rw{b0>1}Sc{b1+=1},pt3{b0:=;b1:b0},R,pt4{b0:1;b1:b0})),RSel(Scc{o0|0+2%4<2},@fi{t0=7}@os{b1:=b0;o0:=_}c5,t6),DySel(c7,Scc{o0|3+4%2!1},Sl{0})))",
+    Tree0574 "B{b0=2;t0}Ret3(Isw{t0+3;N;N}(To{50}(@si{t0<b0%2}@rw{t0+2%3>0}Sb{t0=8}),c0l))",
+    Tree0575 "B{t0=0;b0;b1=3}@of{b1+=1}PrSel{b0;1;b1}(Bin{b1<t0%3;T}(pa0{b0:b1;b1:=},pa1{b0:t0;b1:b0}),t2,RFb(c3e,t4))",
+    Tree0576 "B{b0=5;t0;b1=2}DySeq(@si{b1<2}Inv(Rus{F}(RSeq(@of{b0:=b0%3;t0:=t0%2}@fi{t0+4>t0}@rw{t0=b1%2}Flt{2;R;_}(RFb(F,t0))))),RetF(Obs{t0+3%2<0;_}(Fb(c1l,c2,a3,t4,t5))))",
+    Tree0577 "Pri(DySeq(DySeq(c0)),TryF(TryT(To{30}(PrSel{0;0}(t1,Wt{20})),Cd{20;K}(c2)),Flip(PAll{-1}(F,a3))))",
+    Tree0578 "B{b1=5;l0}RFb(Itr{b1;1;_;T}(Scc{b1=0}),t0,SubA(FS(Cnd{b1>6;T;F}(t1e))))",
+    Tree0579 "B{b0=1;o0=_;t1=3;b1=1;t0=3}@po{b0:=t0%2}@oh{o0:=_}@fi{o0|5+3%2>0}RFb(Star(Scc{b0!2},t0,Wt{20},t1),@po{t1+=3}t2,Pre{b1>6}(Inv(RFb(pt3{b0:=;b1:t0},t4,pt5{b0:t0;b1:b0}))),Star(t6,R),Rmp{S;S}(Inv(@fi{t0%4<1}pa7{b0:b0;b1:b0})))",
+    Tree0580 "B{t0=4;q0=1;b0;b1}@oh{b0:=8;b0:=t0}Lp{_;_}(Bin{b0=0;_}(@po{b1%4<1?b1:=t0%2}@fi{b1+2>t0}Lp{_;_}(RFb(Fai)),Dl{0}(RSeq(Wt{30},c0,t1e))))",
+    Tree0581 "Ite(Par{1;_}(Cd{0;_}(Seq(t0,c1,RFb(t2,Sub(c3l)),RFb(t4,t5)))),Once(ASeq(Seq(a6e,a7),t8,RSeq(S,c9,c10))))",
+    Tree0582 "B{t0=4;b0=5;o0=5;l0=4;t1}Cnd{t1+3%4>2;T;F}(RSeq(PAll{_}(Star(pa0{b0:t1;b1:b0},Pre{some;S}(Sl{0}),PPar{0;N}(Star(c1e,@oh{b0+=1;t0+=4}Suc,@of{b0%4!1?t0+=1}@si{b0=7}@po{o0:=b0}Sb{b0=t0})),c2e),Once(Wde(Inv(SubR(pi3{t0:t0})),FS(Itr{b0;2;3;N}(c4b{t0+1})))))))",
+    Tree0583 "B{b0=0;t1;l0=1;t0=1}RU{F}(OnceK(Ruf{F}(Pri(Itr{b0;2;2;_}(Bin{t1<5;_}(Wu{t0},Itr{b0;2;1;N}(Sc{t1<2?b0:=t1}))),Dl{0}(Itr{b0;1;1;_}(PAll{_}(pt0{b0:=;b1:t1},Scc{t1<7})))))))",
+    Tree0584 "Seq(Star(Pri(Par{_;_}(a0,t1,t2,a3),a4,Ruf{F}(ASeq(t5,t6))),DySeq(Dd{10}(DySeq(c7,t8)),c9)),Keep(DySel(PrSel{1;2}(DySel(t10,c11,c12l),c13e),PAll{4}(a14l,c15,Sl{30},t16))))",
+    Tree0585 "B{b0=3}Ite(t0,Swm(pc1{b0:b0},c2l))",
+    Tree0586 "B{b0;l0=0;t0}@po{t0+=1;t0+=2}Su{t0}(AFb(PAll{-1}(Rmp{F;S}(ASeq(t0e,pt1{b0:=;b1:t0},Sl{50}))),PPar{2;_}(a2b{3;b0},t3),Ruf{F}(Wv{t0}(Flt{1;F;F}(pc4{b0:=}))),AFb(c5b{t0+1%4},a6,c7e),Seq(Itr{b0;2;_;T}(Flip(pa8{b0:0;b1:t0},Sl{30})),@oh{t0:=b0}@po{t0+=3}Fb(c9,t10,Sl{100}))))",
+    Tree0587 "B{b0=4;t1;t0}Bin{t1%2>0;N}(@fi{b0=t1+3}@rw{t0>b0+3}RFb(WU{t1%2>0}(c0b{b0}),Intr{t1!7}(c1b{b0}),t2,a3e),Dl{100}(DySeq(Sc{t0%4!1?b0:=3;t0+=4},RFb(DySel(Scc{t0<b0+4}),Rmp{S;F}(Wv{t1}(@po{t0+=2;t1:=b0%2}Sl{0}))))))",
+    Tree0588 "B{l0=2;b0;t0=2;b1;t1=2}MSeq(Itr{b1;1;2;_}(@oh{b0:=t0+4;b0:=b0%2}MSeq(pc0{b0:t0},a1)),Fb(a2e,a3l,t4e,@of{t1%2!0?t1+=2}Wu{t1}))",
+    Tree0589 "Ite(PAll{-2}(c0l,t1e,Suc),Sub(c2l),Sub(DySeq(c3,Dl{0}(t4))))",
+    Tree0590 "B{t0=2;b1=2;b0=4}Fb(a0b{b0;b1},Fb(F,SubA(c1),pc2{b0:b0}),Obs{b0%4<3;_}(SubA(t3)),RSeq(Swm(Scc{b0+2=1},Wu{t0})))",
+    Tree0591 "B{b0=2;o0=1;b1=2;t0=5}Pre{o0|4>b1;F}(Wv{t0}(Seq(@po{b1:=o0|3+1}@ki{b1>0}@os{b0+=1;b1:=t0+4}t0,Sl{0},@os{b0+=3;o0:=b1%3}S)))",
+    Tree0592 "B{t0}Su{t0}(Run)",
+    Tree0593 "B{t1=0;t0=5}Par{_;4}(F,a0,@os{t1+=1}Wu{t0},TryT(t1,c2))",
+    Tree0594 "Once(Flt{1;S;K}(Sub(Swm(c0,t1,RSel(t2,a3,t4e)))))",
+    Tree0595 "B{b1;t1=0;t0}Par{3;4}(@si{t0=3}RT{3}(a0),t1e,PAll{0}(pc2{b0:t0},Fb(t3,a4l)),MSeq(a5l,@rw{t1<5}@oh{t0+=2}Sb{b1=4},Scc{t0+2%2<0},t6))",
+    Tree0596 "B{t0=2;o0=3;b1;b0=2}Once(WU{b1<3}(Ruf{F}(OnceT(Rep2(ASeq(@ki{o0|2+2%4=0}t0,Wu{t0},c1,Wu{t0},Scc{b0!t0}))))))",
+    Tree0597 "B{b0=5;t0;b1=0}Star(Pre{b0+4<t0+3;K}(a0),Flip(Sc{t0+=1;t0:=b1%4},Sc{t0%2>0?b0+=3;b0+=1},t1),Su{t0}(Wv{t0}(@of{b1:=t0}@po{b1:=t0;b1:=3}Opt(pi2{t0:=}))),Seq(a3b{t0%3;b0},@ki{b0%3<0}@os{t0:=b1}@rw{t0%2<1}Invt(a4l)),Par{-3;-1}(t5,Sb{t0=b0},t6))",
+    Tree0598 "B{t0;b0;b1=4}Wde(pt0{b0:5;b1:t0},Flt{2;R;_}(Bin{t0>b1%2;T}(pt1{b0:5;b1:b1},OnceT(pi2{t0:b0}))))",
+    Tree0599 "B{b0=2}WU{b0!0}(t0e)",
 }

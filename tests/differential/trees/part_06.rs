@@ -4,130 +4,182 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0600Sub0 for Ctx {
+        StatefulAction(Task<1>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0600 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            Action(Act<0>),
-            SetBlackboard(t0 = 4),
-            StatefulAction(Task<1>),
+        DynamicSelector {
+            ReactiveSequence {
+                StatefulAction(Task<0> = Task::<0>),
+                Sleep(0),
+                SubTree(Tree0600Sub0),
+            },
+            Limiter(3) {
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            Timeout(50) {
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                StatefulAction(Task<4>),
+            },
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0600Blackboard { t0 });
-
 bt::behavior_tree! {
     pub tree Tree0601 for Ctx {
-        StepSequencer {
-            Action(Act<0> = Act::<0>),
-            DynamicSelector {
-                Filter(times = 2, filtered = Failure) {
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-            },
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64 = 1,
+            b0: i64 = 2,
         }
+        PolicyParallel(policy = FirstSuccess) {
+            AsyncFallback {
+                Condition(PCond<0>, b0 = {=}),
+                StatefulAction(PTask<1>, b0 = {b0}),
+                RetryUntilSuccessful(0) {
+                    StatefulAction(Task<2>),
+                },
+                Condition(Cond<3>),
+            },
+            ParallelAll {
+                #[on_success(|bb| bb.b1 += 1)]
+                Condition(Cond<4>),
+                UnsetBlackboard(o0),
+            },
+            Action(|ctx| ctx.exec(5)),
+        }
+    }
+}
+
+board!(Tree0601Blackboard { o0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0602Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+        }
+        StatefulAction(Task<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0602 for Ctx {
         blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1],
             #[tracked] t1: i64,
-            #[allow(unused)] #[tracked] t0: i64 = 0,
         }
-        DynamicSequence {
-            ScriptCondition(|bb| *bb.t1 == 3),
-            Wait(10),
-            StatefulAction(Task<0>),
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = true) {
+            WaitUntil(|bb| bb.o0.unwrap_or(5) > 3) {
+                FlipSelector {
+                    ForceSuccess {
+                        AlwaysFailure,
+                    },
+                    ReactiveSequence {
+                        Condition(Cond<0>),
+                        SubTree(Tree0602Sub0, ..),
+                        StatefulAction(Task<2>),
+                    },
+                    StatefulAction(PTask<3>, b0 = 6, b1 = {t1}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0602Blackboard { t1 t0 });
+board!(Tree0602Blackboard { o0 b0 l0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0603 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            b0: i64 = 4,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        WaitUntil(|bb| bb.b0 + 1 > bb.b0) {
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
-                RunOnce(then_skip = true) {
-                    AsyncFallback {
-                        RunOnce(then_skip = true) {
-                            SetBlackboard(b0 = {t0}),
+        AsyncFallback {
+            WasEntryUpdated(t0),
+            ReactiveFallback {
+                Invert {
+                    Fallback {
+                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 4))]
+                        #[run_while(|bb| bb.b1 != 4)]
+                        RetryUntilSuccessful(4) {
+                            Switch(b1) {
+                                case 4 => Condition(Cond<0>),
+                                case 1 => ScriptCondition(|bb| bb.b1 + 2 == 5),
+                                _ => Wait(0),
+                            },
+                        },
+                        Sequence {
+                            Condition(Cond<1>),
+                            Condition(PCond<2>, b0 = 3),
+                            StatefulAction(Task<3>),
                         },
                     },
                 },
-                #[skip_if(|bb| bb.o0.unwrap_or(0) > 3)]
-                #[failure_if(|bb| *bb.t0 < 0)]
-                MemSequence {
-                    Priority {
-                        Action(PIo<0>, t0 = {=}),
-                        StatefulAction(Task<1> = Task::<1>),
-                        StatefulAction(Task<2>),
+                StepSequencer {
+                    Action(PIo<4>, t0 = {t0}),
+                    Condition(PCond<5>, b0 = {=}),
+                    SetBlackboard(b0 = {t0}),
+                    Limiter(1) {
+                        RepeatUntil(Failure) {
+                            Condition(Cond<6>),
+                        },
                     },
+                    Condition(PCond<7>, b0 = {b1}),
                 },
             },
         }
     }
 }
 
-board!(Tree0603Blackboard { o0 t0 b0 });
+board!(Tree0603Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0604 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 0,
         }
-        Selector {
+        Fallback {
             Fallback {
-                StatefulAction(Task<0> = Task::<0>),
-                SequenceWithMemory {
-                    Cooldown(10) {
-                        Succeeder,
-                    },
-                    Precondition(|bb| *bb.t1 < bb.b0, else = Success) {
-                        Condition(Cond<1>),
-                    },
+                Sequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                    Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
+                    Condition(Cond<3>),
+                    Action(Act<4>),
                 },
-                Priority {
-                    #[failure_if(|bb| *bb.t0 < 6)]
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0 % 3) as f32)]
-                        Condition(PCond<2>, b0 = {b0}),
-                        #[score(|bb| ((*bb.t1 + 4) % 3) as f32)]
-                        Runner,
-                    },
+                FlipSelector {
+                    Failer,
+                    Condition(PCond<5>, b0 = {b0}),
                 },
-                StatefulAction(Task<3>),
-                TryCatch(catch_on_halt = true) {
-                    ScriptCondition(|bb| *bb.t0 != *bb.t1 + 3),
-                    Condition(Cond<4>),
-                },
-            },
-            DynamicSequence {
-                #[on_halted(|bb| if *bb.t1 > 2 { *bb.t0 += 3 })]
-                BinarySelector(|bb| bb.b0 == 1, dynamic = false) {
-                    Remap(success = Success, failure = Success) {
-                        Repeat(2) {
-                            StatefulAction(Task<5>),
+                Loop(q0, if_empty = Running) {
+                    AsyncSequence {
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                        Sequence {
+                            SetBlackboard(b0 = {b1}),
+                            RetryUntilSuccessful(4) {
+                                Action(PAct<7>, b0 = {t0}, b1 = {t0}),
+                            },
+                            StatefulAction(Task<8> = Task::<8>),
                         },
-                    },
-                    IfThenElse {
-                        #[on_success(|bb| bb.b0 += 3)]
-                        #[on_halted(|bb| bb.b0 = 6)]
-                        Deadline(0) {
-                            ScriptCondition(|bb| *bb.t1 > bb.b0 + 3),
+                        Timeout(0) {
+                            #[run_while(|bb| *bb.t0 + 3 != 1)]
+                            StatefulAction(Task<9>),
                         },
-                        Condition(Cond<6>),
                     },
                 },
             },
@@ -135,373 +187,545 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0604Blackboard { t1 t0 b0 });
+board!(Tree0604Blackboard { t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0605 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b1: i64 = 1,
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 5,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 4, &mut bb.b1)),
+        Retry(3) {
+            Iterate(l0, element = {b0}, max = 3, reset_index = true) {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    WhileDoElse {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                    },
+                    Action(Act<2> = Act::<2>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0605Blackboard { t1 b1 });
+board!(Tree0605Blackboard { l0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0606 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b0: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        Fallback {
-            SkipUnlessUpdated(t1) {
-                ParallelAll(1) {
-                    Condition(PCond<0>, b0 = {=}),
-                },
-            },
-            Fallback {
-                Observe(|bb| (bb.b0 + 4) % 2 > 0, abort = both) {
-                    Wait(100),
-                },
-                Observe(|bb| bb.o0.is_some(), abort = lower) {
-                    #[success_if(|bb| *bb.t0 == bb.b0)]
-                    SequenceStar {
-                        RunOnce(then_skip = true) {
-                            AlwaysRunning,
-                        },
-                        StatefulAction(PTask<1>, b0 = {=}),
-                    },
-                },
-                Observe(|bb| bb.b0 + 4 != (bb.o0.unwrap_or(4) + 3) % 4, abort = self) {
-                    SequenceWithMemory {
-                        Sleep(0),
-                        Condition(|ctx, bb| ctx.check_in(2, (*bb.t0 + 3) % 4)),
-                    },
-                },
-            },
-            SequenceStar {
-                SequenceWithMemory {
-                    WasEntryUpdated(t1),
-                    Condition(Cond<3>),
-                    StatefulAction(Task<4>),
-                },
-                StatefulAction(Task<5> = Task::<5>),
-                Repeat(0) {
-                    Action(Act<6> = Act::<6>),
-                },
-                #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.b0 = bb.o0.unwrap_or(2) })]
-                IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = true) {
-                    Wait(100),
-                    Action(Act<7> = Act::<7>),
-                },
-                ScriptCondition(|bb| bb.o0.is_none()),
-            },
+        ParallelAll(max_failures = -2) {
+            Action(Act<0> = Act::<0>),
+            Action(PAct<1>, b0 = {=}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0606Blackboard { t1 t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0607Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b1: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
+board!(Tree0606Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0607 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        Selector {
-            Observe(|bb| bb.b0 + 4 == 2, abort = lower) {
-                SubTree(Tree0607Sub0, ..),
-            },
-            Observe(|bb| *bb.t1 < bb.b1) {
-                Loop(q0, value = {b1}, if_empty = Running) {
-                    SetBlackboard(t1 = {b0}),
+        #[run_while(|bb| *bb.t0 + 3 != 7)]
+        #[success_if(|bb| *bb.t0 % 3 > 1)]
+        #[on_failure(|bb| if bb.b0 + 2 > 7 { bb.b0 += 3 })]
+        TryCatch(catch_on_halt = true) {
+            FlipSelector {
+                ParallelAll(0) {
+                    Action(PIo<0>, t0 = {=}),
+                    #[skip_if(|bb| *bb.t1 % 3 != 0)]
+                    Action(PAct<1>, b0 = {b0}, b1 = {t1}),
                 },
+                Script(|bb| if *bb.t0 == bb.b0 { bb.t1.set(bb.b0 + 3) }),
+            },
+            SequenceWithMemory {
+                Action(PIo<2>, t0 = {=}),
+                #[failure_if(|bb| bb.b0 % 2 == 0)]
+                #[on_success(|bb| { bb.t0.set((bb.b0 + 1) % 3); bb.b0 += 3 })]
+                Observe(|bb| *bb.t0 != 3, abort = self) {
+                    WasEntryUpdated(t1),
+                },
+                IndexSwitch(|bb| *bb.t1 + 4, out_of_range = Loop, dynamic = true) {
+                    Condition(Cond<3>),
+                    Action(PAct<4>, b0 = 5),
+                },
+                Action(Act<5>),
+            },
+            Repeater(0) {
+                StatefulAction(Task<6> = Task::<6>),
             },
         }
     }
 }
 
-board!(Tree0607Blackboard { t1 b1 q0 b0 });
+board!(Tree0607Blackboard { b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0608 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
+            b1: i64 = 0,
             o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
         }
-        #[on_failure(|bb| { bb.b0 += 3; if *bb.t0 + 4 < *bb.t0 % 3 { bb.t0.set((*bb.t0 + 4) % 4) } })]
-        Repeat(2) {
-            RunOnce {
-                #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 1 })]
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[success_if(|bb| (bb.b0 + 1) % 3 < 0)]
-                Filter(times = 2) {
-                    Sequence {
-                        WasEntryUpdated(t0),
-                        Condition(Cond<0>),
-                        #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(1))]
-                        StatefulAction(Task<1>),
+        #[success_if(|bb| bb.b1 + 4 != *bb.t0)]
+        Precondition(|bb| bb.o0.unwrap_or(5) == bb.b1, else = Running) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                #[skip_if(|bb| *bb.t0 > bb.o0.unwrap_or(0) % 2)]
+                #[success_if(|bb| bb.o0.unwrap_or(4) > *bb.t0 % 3)]
+                #[failure_if(|bb| bb.o0.is_none())]
+                Remap(success = Failure, failure = Success) {
+                    RunOnce(then_skip = true) {
+                        Condition(PCond<0>, b0 = {b1}),
                     },
+                },
+                Sequence {
+                    Condition(|ctx| ctx.check(1)),
+                    Timeout(0) {
+                        Action(|ctx, bb| ctx.exec_in(2, 6, &mut bb.b0)),
+                    },
+                    AlwaysSuccess,
+                    Action(PAct<3>, b0 = 9),
+                    Condition(Cond<4>),
+                },
+                Parallel(success = -1, failure = 2) {
+                    Action(PAct<5>, b0 = {=}),
+                    Runner,
+                    #[run_while(|bb| bb.b1 % 2 > 0)]
+                    #[on_success(|bb| if bb.o0.unwrap_or(2) + 4 > 6 { bb.b1 += 1 })]
+                    #[failure_if(|bb| bb.b1 % 4 < 2)]
+                    StatefulAction(Task<6>),
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-board!(Tree0608Blackboard { b0 t0 o0 });
+board!(Tree0608Blackboard { b1 o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0609 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = None,
-            b1: i64,
-        }
-        MaxTime(10) {
-            Selector {
-                Switch(b1) {
-                    case 4 => AlwaysFailure,
-                    _ => StatefulAction(Task<0>),
-                },
-                Fallback {
-                    Parallel(failure = 1) {
-                        Condition(Cond<1>),
-                    },
-                    Condition(Cond<2>),
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    #[run_while(|bb| *bb.t1 == 3)]
-                    Action(Act<3> = Act::<3>),
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                },
-            },
+        Repeater(0) {
+            Action(Act<0> = Act::<0>),
         }
     }
 }
-
-board!(Tree0609Blackboard { t1 b0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0610 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 3,
-            o0: Option<i64>,
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 2,
         }
-        ReactiveSequence {
-            ForceSuccess {
-                #[on_success(|bb| bb.b0 += 2)]
-                #[post(|bb| { if bb.o0.is_some() { *bb.t1 += 2 }; bb.b0 += 3 })]
-                #[success_if(|bb| *bb.t1 % 2 == 0)]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    IfThenElse {
-                        RunOnce(then_skip = false) {
-                            Action(Act<0>),
-                        },
-                        Inverter {
-                            Deadline(0) {
-                                AlwaysFailure,
-                            },
-                        },
-                        Sequence {
-                            Condition(|ctx| ctx.check(1)),
-                            Action(PAct<2>, b0 = {b0}, b1 = {b0}),
-                            Wait(20),
-                        },
+        Parallel(success = 2, failure = 0) {
+            IndexSwitch(|bb| bb.b1, dynamic = true) {
+                KeepRunningUntilFailure {
+                    ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0),
+                },
+                SkipUnlessUpdated(t0) {
+                    Deadline(0) {
+                        Condition(PCond<0>, b0 = 8),
                     },
                 },
+                Cooldown(20, filtered = Skipped) {
+                    SetBlackboard(b1 = 6),
+                },
+                Filter(times = 1, count = Failure) {
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Sleep(0),
             },
-            Sleep(20),
-            Condition(Cond<3>),
+            BinarySelector(|bb| *bb.t0 == 3, dynamic = false) {
+                StepSequencer {
+                    Script(|bb| bb.b1 += 1),
+                    Failer,
+                },
+                Action(PAct<2>, b0 = {t0}, b1 = {b0}),
+            },
+            SequenceStar {
+                ScriptCondition(|bb| *bb.t0 < *bb.t0 % 4),
+                Filter(times = 1, filtered = Failure) {
+                    #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                    #[run_while(|bb| (bb.b1 + 1) % 3 > 1)]
+                    #[success_if(|bb| bb.b0 != bb.b0 % 4)]
+                    Action(Act<3> = Act::<3>),
+                },
+                #[on_success(|bb| bb.b0 = *bb.t0)]
+                Action(PIo<4>, t0 = {b0}),
+                SetBlackboard(b0 = 6),
+            },
+            Priority {
+                RepeatUntilFailure(1) {
+                    IndexSwitch(|bb| bb.b1, dynamic = false) {
+                        Action(Act<5>),
+                        Action(PAct<6>, b0 = {b0}),
+                    },
+                },
+                ReactiveSequence {
+                    Condition(Cond<7>),
+                    SetBlackboard(b0 = 8),
+                    Action(PAct<8>, b0 = 2, b1 = {t0}),
+                    Action(Act<9>),
+                    Script(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 % 2 }),
+                },
+            },
         }
     }
 }
 
-board!(Tree0610Blackboard { t1 b0 o0 });
+board!(Tree0610Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0611 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
         }
-        Precondition(|bb| *bb.t0 < bb.b1 % 2) {
-            Sequence {
-                RepeatTimes(3) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                    },
+        Timeout(30) {
+            WaitValueUpdate(t0) {
+                #[run_while(|bb| bb.b0 % 2 < 0)]
+                Limiter(2) {
+                    #[post(|bb| bb.o0 = Some((*bb.t0 + 4) % 3))]
+                    #[failure_if(|bb| bb.o0.unwrap_or(3) != bb.o0.unwrap_or(0))]
+                    StatefulAction(Task<0>),
                 },
-                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0611Blackboard { b1 t0 });
+board!(Tree0611Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0612 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Precondition(|bb| *bb.t0 % 4 != 0) {
-            RunOnce(then_skip = true) {
-                MemPriority {
-                    Action(Act<0>),
+        WhileDoElse {
+            ParallelAll(1) {
+                Remap(success = Success, failure = Success) {
+                    RetryUntilSuccessful(2) {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
                 },
+            },
+            Delay(30) {
+                PrioritySelector {
+                    #[score(1)]
+                    StatefulAction(Task<1>),
+                    #[score(1)]
+                    StatefulAction(Task<2>),
+                },
+            },
+            Fallback {
+                Condition(Cond<3> = Cond::<3>),
+                Condition(Cond<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6> = Task::<6>),
+                Condition(Cond<7>),
             },
         }
     }
 }
 
-board!(Tree0612Blackboard { t0 });
+bt::behavior_tree! {
+    pub tree Tree0613Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0})
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0613 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            Action(Act<1> = Act::<1>),
+    pub tree Tree0613Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        #[post(|bb| { bb.b0 += 2; *bb.t0 += 1 })]
+        ForceFailure {
+            SubTree(Tree0613Sub1, b0 = {=}, o0 = {o0}, t0 = {=}, b1 = {b1}),
         }
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0613 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 0,
+            b1: i64,
+        }
+        IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Loop, dynamic = false) {
+            StatefulAction(Task<0>),
+            StatefulAction(PTask<1>, b0 = 3, b1 = {=}),
+            KeepRunningUntilFailure {
+                SubTree(Tree0613Sub0, ..),
+            },
+        }
+    }
+}
+
+board!(Tree0613Blackboard { b0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0614 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64>,
+            o0: Option<i64>,
             b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
         }
-        Limiter(3) {
-            Loop(q0, value = {t0}, if_empty = Running) {
-                TryCatch {
-                    FlipSelector {
-                        Repeater(0) {
-                            #[post(|bb| { bb.b1 += 3; bb.b1 = (bb.b0 + 4) % 2 })]
-                            #[success_if(|bb| *bb.t0 % 2 < 0)]
-                            Action(|ctx| ctx.exec(0)),
+        RunOnce(then_skip = true) {
+            Sequence {
+                AsyncSequence {
+                    Sleep(0),
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = false) {
+                        Interrupt(|bb| bb.o0.is_none()) {
+                            WaitUntil(|bb| *bb.t0 < 3) {
+                                Limiter(2) {
+                                    StatefulAction(Task<0>),
+                                },
+                            },
                         },
                     },
-                    Action(PIo<1>, t0 = {b1}),
+                    Iterate(l0, element = {b0}) {
+                        Sequence {
+                            #[failure_if(|bb| bb.o0.unwrap_or(1) > 1)]
+                            #[post(|bb| bb.o0 = Some((*bb.t0 + 2) % 4))]
+                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 3, reset_index = true) {
+                    Deadline(0) {
+                        Sleep(0),
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0614Blackboard { t0 b0 q0 b1 });
+board!(Tree0614Blackboard { t0 l0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0615 for Ctx {
         blackboard {
             b0: i64,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b1: i64,
         }
-        StepSequencer {
-            Sequence {
-                StatefulAction(Task<0>),
-                #[skip_if(|bb| *bb.t0 != bb.b0)]
-                #[success_if(|bb| *bb.t0 + 3 < 6)]
-                #[failure_if(|bb| bb.b0 > 4)]
-                Fallback {
-                    StatefulAction(Task<1>),
-                    #[on_halted(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 })]
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+        #[on_halted(|bb| bb.b1 = 6)]
+        SequenceStar {
+            ReactiveSequence {
+                MemSequence {
+                    Condition(PCond<0>, b0 = {=}),
+                    StatefulAction(Task<1> = Task::<1>),
                 },
+            },
+            #[on_failure(|bb| { bb.b0 += 3; bb.b1 += 2 })]
+            #[failure_if(|bb| *bb.t0 + 4 == *bb.t0)]
+            MaxTime(30) {
+                DynamicSequence {
+                    Action(Act<2>),
+                    Action(PIo<3>, t0 = {t0}),
+                },
+            },
+            AsyncSequence {
+                StatefulAction(PTask<4>, b0 = {b0}, b1 = {b1}),
+                Action(Act<5>),
             },
         }
     }
 }
 
-board!(Tree0615Blackboard { b0 t0 });
+board!(Tree0615Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0616 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        #[failure_if(|bb| *bb.t0 % 4 < 0)]
-        Parallel {
-            SetBlackboard(b0 = 3),
-            Condition(Cond<0>),
-            Condition(PCond<1>, b0 = {=}),
+        Invert {
+            RetryUntilSuccessful(3) {
+                Condition(Cond<0>),
+            },
         }
     }
 }
-
-board!(Tree0616Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0617 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        ReactiveFallback {
-            Condition(|ctx| ctx.check(0)),
-            Invert {
-                SetBlackboard(t0 = {b0}),
+        ParallelAll(max_failures = -1) {
+            RetryUntilSuccessful(3) {
+                Wait(10),
             },
+            TryCatch(catch_on_halt = false) {
+                SetBlackboard(t0 = 4),
+                Condition(|ctx| ctx.check(0)),
+            },
+            Script(|bb| bb.b1 = *bb.t0),
         }
     }
 }
 
-board!(Tree0617Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0618Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-        }
-        AlwaysFailure
-    }
-}
+board!(Tree0617Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0618 for Ctx {
         blackboard {
             b0: i64,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            Sleep(50),
+        Selector {
+            Priority {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
+                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 4, &mut bb.b0)),
+            },
+            ReactiveSequence {
+                Wait(0),
+                #[on_halted(|bb| bb.b0 += 3)]
+                #[run_while(|bb| *bb.t0 % 4 == 2)]
+                Condition(PCond<3>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0618Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0619 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b0 % 3 < 2, dynamic = false) {
+            PolicyParallel(policy = FirstSuccess) {
+                Loop(q0, if_empty = Failure) {
+                    ForceSuccess {
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                },
+                AsyncSequence {
+                    SetBlackboard(t1 = {b0}),
+                    StatefulAction(Task<1>),
+                    ScriptCondition(|bb| bb.b0 > 3),
+                },
+                Action(Act<2>),
+            },
             Fallback {
-                RepeatUntil(Failure) {
+                PrioritySelector {
+                    #[score(6)]
+                    #[on_success(|bb| if *bb.t1 != *bb.t1 % 3 { *bb.t0 += 2 })]
+                    #[on_halted(|bb| bb.t1.set((*bb.t0 + 3) % 3))]
+                    #[failure_if(|bb| *bb.t0 + 2 < 0)]
+                    Loop(q0, if_empty = Success) {
+                        Timeout(30) {
+                            ScriptCondition(|bb| *bb.t0 % 4 != 1),
+                        },
+                    },
+                    #[score(|bb| (*bb.t0) as f32)]
+                    ReactiveFallback {
+                        ScriptCondition(|bb| *bb.t0 != 6),
+                        WasEntryUpdated(t0),
+                        AlwaysRunning,
+                    },
+                    #[score(|bb| (*bb.t1) as f32)]
+                    Condition(PCond<3>, b0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0619Blackboard { b0 q0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0620 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        IfThenElse {
+            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
+            BinarySelector(|bb| bb.b0 > 2, dynamic = true) {
+                #[success_if(|bb| *bb.t0 < 4)]
+                Sequence {
+                    Script(|bb| { bb.t0.set(bb.b0); if bb.b0 + 4 == 0 { bb.b0 += 1 } }),
+                    #[on_failure(|bb| *bb.t0 += 1)]
+                    #[failure_if(|bb| *bb.t0 % 4 < 2)]
+                    #[run_while(|bb| *bb.t0 % 2 != 0)]
+                    Failer,
+                },
+                #[skip_if(|bb| bb.b0 % 3 != 0)]
+                #[on_failure(|bb| bb.b0 = *bb.t0 + 4)]
+                #[post(|bb| bb.b0 = *bb.t0 + 2)]
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0620Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0621 for Ctx {
+        RepeatUntilSuccess(3) {
+            RunOnce(then_skip = true) {
+                Retry(4) {
                     Action(Act<0>),
                 },
-                Observe(|bb| bb.b0 > 5, abort = lower) {
-                    Condition(Cond<1>),
-                },
-                Observe(|bb| bb.b0 != 0) {
-                    Sequence {
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        SubTree(Tree0618Sub0, b0 = {=}),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0622 for Ctx {
+        AsyncSequence {
+            Action(Act<0>),
+            Repeat(forever) {
+                AsyncFallback {
+                    DynamicSequence {
+                        StatefulAction(Task<1>),
+                        Deadline(50) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    StepSequencer {
+                        Sequence {
+                            Condition(|ctx| ctx.check(3)),
+                            Runner,
+                        },
+                        ReactiveSequence {
+                            Action(Act<4>),
+                        },
+                    },
+                    StepSequencer {
+                        Runner,
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
                     },
                 },
             },
@@ -509,576 +733,406 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0618Blackboard { b0 });
+bt::behavior_tree! {
+    pub tree Tree0623Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            o0: Option<i64> = Some(13),
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b0: i64 = 12,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        #[success_if(|bb| bb.b0 < 4)]
+        #[skip_if(|bb| bb.o0.is_none())]
+        Action(PAct<2>, b0 = {b0})
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0619 for Ctx {
+    pub tree Tree0623 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            #[allow(unused)] o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(3),
+            l0: Vec<i64> = vec![],
+            b0: i64 = 2,
+            b1: i64,
         }
-        FlipSelector {
-            MemSequence {
-                SequenceWithMemory {
-                    TryCatch {
-                        SetBlackboard(t0 = {b0}),
-                        Action(Act<0>),
-                        Action(Act<1>),
+        Iterate(l0, element = {b0}, until = FirstSuccess, max = 3, reset_index = true) {
+            Inverter {
+                ReactiveSequence {
+                    #[post(|bb| bb.b0 += 3)]
+                    #[success_if(|bb| bb.o0.unwrap_or(0) + 1 < 3)]
+                    #[on_success(|bb| *bb.t1 += 2)]
+                    Repeat(4) {
+                        Repeat(1) {
+                            #[on_failure(|bb| bb.o0 = None)]
+                            #[success_if(|bb| *bb.t0 % 4 > 1)]
+                            StatefulAction(Task<0>),
+                        },
+                    },
+                    Precondition(|bb| bb.b0 == 6, else = Failure) {
+                        Sequence {
+                            WaitValueUpdate(t1) {
+                                Condition(Cond<1>),
+                            },
+                            SubTree(Tree0623Sub0, ..),
+                            Loop(q0, value = {t1}) {
+                                Sleep(0),
+                            },
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Fallback {
+                            Action(PIo<4>, t0 = {=}),
+                            StatefulAction(Task<5>),
+                        },
+                        ParallelAll {
+                            Action(PAct<6>, b0 = {=}, b1 = {b0}),
+                        },
+                        #[skip_if(|bb| *bb.t1 % 4 == 1)]
+                        Loop(q0, value = {b1}, if_empty = Failure) {
+                            Action(PAct<7>, b0 = 2, b1 = {=}),
+                        },
+                        Cooldown(0, filtered = Failure) {
+                            #[failure_if(|bb| bb.o0.unwrap_or(4) > 5)]
+                            Action(Act<8> = Act::<8>),
+                        },
+                    },
+                    #[post(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| bb.b0 == 2)]
+                    Fallback {
+                        #[run_while(|bb| bb.o0.is_none())]
+                        MemSequence {
+                            ReactiveSequence {
+                                Condition(Cond<9>),
+                                Condition(PCond<10>, b0 = 1),
+                            },
+                            Action(Act<11>),
+                            AlwaysFailure,
+                        },
+                    },
+                    WhileDoElse {
+                        ReactiveSequence {
+                            #[on_halted(|bb| { bb.b0 = 5; *bb.t0 += 2 })]
+                            #[run_while(|bb| bb.b0 == 3)]
+                            Action(PAct<12>, b0 = 8),
+                            Condition(|ctx, bb| ctx.check_in(13, bb.b0 % 4)),
+                            WasEntryUpdated(t1),
+                        },
+                        RepeatTimes(forever) {
+                            Timeout(10) {
+                                #[success_if(|bb| *bb.t0 % 4 > 2)]
+                                Action(PAct<14>, b0 = 4, b1 = {=}),
+                            },
+                        },
+                        UnsetBlackboard(o0),
                     },
                 },
-                Condition(Cond<2>),
             },
-            FlipSelector {
-                AlwaysSuccess,
-                Condition(PCond<3>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0623Blackboard { t0 q0 t1 o0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0624 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        SequenceWithMemory {
+            Remap(success = Failure, failure = Success) {
+                WhileDoElse {
+                    IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop) {
+                        Cooldown(100) {
+                            Selector {
+                                FlipSelector {
+                                    #[success_if(|bb| *bb.t0 > 3)]
+                                    WasEntryUpdated(t1),
+                                },
+                                StatefulAction(PTask<0>, b0 = {b0}),
+                            },
+                        },
+                        Script(|bb| if *bb.t0 == *bb.t1 { bb.b0 = *bb.t0 }),
+                    },
+                    Priority {
+                        Action(Act<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 3, &mut bb.b0)),
+                        ScriptCondition(|bb| *bb.t1 > bb.b0 + 3),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 2, &mut bb.b0)),
+        }
+    }
+}
+
+board!(Tree0624Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0625 for Ctx {
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, value = {b0}, if_empty = Running) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+board!(Tree0625Blackboard { b0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0626 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        RepeatUntilFailure(3) {
+            ReactiveFallback {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Retry(0) {
+                    StatefulAction(Task<2>),
+                },
+                WhileDoElse {
+                    ScriptCondition(|bb| bb.b0 > 6),
+                    Action(PAct<3>, b0 = {=}),
+                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
+                },
+                UnsetBlackboard(o0),
+            },
+        }
+    }
+}
+
+board!(Tree0626Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0627 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Loop(q0, value = {b0}, if_empty = Success) {
+            ReactiveSequence {
+                Inverter {
+                    WasEntryUpdated(t0),
+                },
+                Action(PAct<0>, b0 = {=}, b1 = {t0}),
+                MemPriority {
+                    AlwaysFailure,
+                    Condition(Cond<1>),
+                    StatefulAction(Task<2>),
+                },
                 Succeeder,
             },
         }
     }
 }
 
-board!(Tree0619Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0620 for Ctx {
-        FlipSelector {
-            RepeatUntilFailure(forever) {
-                Action(Act<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0621Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
-        }
-        Action(PIo<0>, t0 = {=})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0621 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        IfThenElse {
-            TryCatch {
-                SubTree(Tree0621Sub0, b1 = {=}, b0 = {b0}, t0 = {=}),
-                #[on_failure(|bb| if bb.b0 > bb.b0 + 1 { bb.b1 += 2 })]
-                Condition(|ctx, bb| ctx.check_in(1, (bb.b1 + 4) % 4)),
-                StatefulAction(Task<2>),
-                Repeat(3) {
-                    Condition(PCond<3>, b0 = {b1}),
-                },
-            },
-            Interrupt(|bb| bb.b0 % 2 < 1) {
-                Fallback {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    Observe(|bb| bb.b1 > 5, abort = none) {
-                        ReactiveFallback {
-                            Condition(|ctx| ctx.check(4)),
-                            RunOnce(then_skip = true) {
-                                Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 4, &mut bb.b0)),
-                            },
-                        },
-                    },
-                    #[on_halted(|bb| bb.b0 += 2)]
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        SequenceStar {
-                            Action(PAct<6>, b0 = {t0}, b1 = {t0}),
-                            Action(PAct<7>, b0 = {b0}, b1 = {b0}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0621Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0622 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        WaitUntil(|bb| *bb.t0 % 3 == 1) {
-            SetBlackboard(b0 = 1),
-        }
-    }
-}
-
-board!(Tree0622Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0623 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-        }
-        RepeatUntil(Success) {
-            ParallelAll(max_failures = -1) {
-                Interrupt(|bb| *bb.t0 % 2 < 1) {
-                    DynamicSequence {
-                        ScriptCondition(|bb| bb.b0 == 2),
-                        StatefulAction(Task<0>),
-                        #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
-                        #[on_halted(|bb| bb.b0 = *bb.t0 % 3)]
-                        #[run_while(|bb| *bb.t0 % 4 < 2)]
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0623Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0624 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            b0: i64 = 1,
-        }
-        Switch(b1) {
-            case 1 => PolicyParallel(policy = FirstFailure, repeat = false) {
-                ReactiveSequence {
-                    #[failure_if(|bb| *bb.t0 % 2 < 1)]
-                    #[run_while(|bb| bb.b0 % 4 < 1)]
-                    AlwaysFailure,
-                    StatefulAction(Task<0>),
-                    WasEntryUpdated(t0),
-                },
-                ForceFailure {
-                    WasEntryUpdated(t0),
-                },
-                TryCatch(catch_on_halt = true) {
-                    BinarySelector(|bb| *bb.t0 != 5) {
-                        AlwaysFailure,
-                        Action(Act<1>),
-                    },
-                    StatefulAction(Task<2>),
-                },
-                Parallel(success = 1) {
-                    Limiter(2) {
-                        Action(PIo<3>, t0 = {t0}),
-                    },
-                    Condition(PCond<4>, b0 = {b1}),
-                    Condition(Cond<5>),
-                    RunOnce(then_skip = true) {
-                        Action(Act<6>),
-                    },
-                },
-            },
-            _ => Delay(20) {
-                Deadline(0) {
-                    BinarySelector(|bb| *bb.t0 < 7, dynamic = true) {
-                        FlipSelector {
-                            #[run_while(|bb| *bb.t0 < 6)]
-                            #[skip_if(|bb| bb.b0 > 0)]
-                            RunOnce {
-                                #[failure_if(|bb| bb.b1 > 0)]
-                                Action(Act<7>),
-                            },
-                            Observe(|bb| bb.b0 < 5, abort = self) {
-                                AlwaysFailure,
-                            },
-                            ReactiveSelector {
-                                StatefulAction(PTask<8>, b0 = {=}, b1 = {t0}),
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<9>),
-                                },
-                            },
-                            Sequence {
-                                Condition(|ctx| ctx.check(10)),
-                            },
-                        },
-                        WaitValueUpdate(t0) {
-                            #[on_failure(|bb| bb.t0.set(0))]
-                            #[success_if(|bb| *bb.t0 % 4 < 0)]
-                            #[skip_if(|bb| bb.b1 != bb.b1 + 2)]
-                            ReactiveSequence {
-                                Condition(Cond<11>),
-                                #[skip_if(|bb| bb.b1 > 4)]
-                                Condition(PCond<12>, b0 = {t0}),
-                                StatefulAction(Task<13>),
-                                Conditional(|bb| bb.b1 > bb.b0, else = Failure) {
-                                    Condition(Cond<14> = Cond::<14>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0624Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0625 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-        }
-        #[run_while(|bb| *bb.t1 > *bb.t0)]
-        #[on_success(|bb| bb.b1 += 1)]
-        AsyncSequence {
-            UnsetBlackboard(o0),
-            Precondition(|bb| *bb.t0 + 3 != 1) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0625Blackboard { b1 t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0626 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Selector {
-            Observe(|bb| bb.o0.is_some(), abort = both) {
-                Repeater(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Observe(|bb| bb.o0.is_some()) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0626Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0627Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 14,
-        }
-        KeepRunningUntilFailure {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0627 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64>,
-            b0: i64 = 4,
-        }
-        ReactiveFallback {
-            #[on_halted(|bb| { if *bb.t1 == bb.o0.unwrap_or(0) % 4 { bb.t1.set(bb.o0.unwrap_or(3)) }; bb.t0.set(*bb.t1) })]
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                #[run_while(|bb| bb.o0.unwrap_or(0) < *bb.t1)]
-                FlipSelector {
-                    SubTree(Tree0627Sub0, ..),
-                    Repeat(4) {
-                        Condition(PCond<1>, b0 = {b0}),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        #[on_success(|bb| bb.t1.set(*bb.t0 % 4))]
-                        #[run_while(|bb| bb.b0 % 3 == 2)]
-                        #[failure_if(|bb| *bb.t1 % 3 > 1)]
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[post(|bb| bb.t0.set(9))]
-                #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(3)))]
-                #[skip_if(|bb| bb.b0 > 3)]
-                AsyncFallback {
-                    #[run_while(|bb| bb.b0 > 3)]
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                Inverter {
-                    #[post(|bb| { if bb.o0.unwrap_or(1) % 4 > 1 { bb.t0.set(*bb.t1) }; bb.t1.set(9) })]
-                    #[on_failure(|bb| *bb.t0 += 1)]
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    Runner,
-                },
-                Fallback {
-                    StatefulAction(Task<4>),
-                    Condition(Cond<5>),
-                },
-            },
-            Condition(Cond<6>),
-            RetryUntilSuccessful(forever) {
-                Precondition(|bb| *bb.t1 == 7, else = Failure) {
-                    RepeatUntil(Success) {
-                        #[on_failure(|bb| *bb.t1 += 1)]
-                        #[skip_if(|bb| *bb.t0 + 1 < 3)]
-                        IndexSwitch(|bb| *bb.t1, dynamic = false) {
-                            Condition(PCond<7>, b0 = {t0}),
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0627Blackboard { t1 t0 o0 b0 });
+board!(Tree0627Blackboard { q0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0628 for Ctx {
         blackboard {
-            b0: i64,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 4,
         }
-        SequenceStar {
-            #[success_if(|bb| (bb.b0 + 3) % 4 != 0)]
-            Condition(Cond<0> = Cond::<0>),
-            Condition(Cond<1>),
+        Filter(times = 3, count = Failure) {
+            Loop(q0, if_empty = Running) {
+                AsyncSequence {
+                    Condition(Cond<0>),
+                    #[post(|bb| *bb.t0 += 3)]
+                    #[skip_if(|bb| *bb.t0 % 4 != 1)]
+                    #[on_failure(|bb| { bb.t0.set(bb.b0 + 3); bb.b1 = *bb.t1 })]
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0628Blackboard { b0 });
+board!(Tree0628Blackboard { t0 q0 b1 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0629 for Ctx {
         blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
+            b1: i64 = 4,
+            b0: i64 = 0,
+            #[allow(unused)] #[tracked] t0: i64 = 3,
         }
-        DynamicSequence {
-            Condition(Cond<0>),
-            ScriptCondition(|bb| bb.b0 > 7),
-            Action(PAct<1>, b0 = {b0}, b1 = {t0}),
+        Repeater(forever) {
+            ParallelAll(1) {
+                IndexSwitch(|bb| bb.b1 % 2) {
+                    Condition(|ctx, bb| ctx.check_in(0, 6)),
+                    StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                },
+            },
         }
     }
 }
 
-board!(Tree0629Blackboard { q0 t0 b0 });
+board!(Tree0629Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0630 for Ctx {
-        ReactiveSequence {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Repeat(1) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-                StatefulAction(Task<1>),
-                DynamicSelector {
-                    Timeout(20) {
-                        StatefulAction(Task<2>),
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 1,
+        }
+        SequenceStar {
+            IndexSwitch(|bb| bb.b0 + 2, dynamic = true) {
+                RepeatTimes(forever) {
+                    #[run_while(|bb| *bb.t1 == 6)]
+                    #[on_success(|bb| bb.t0.set((bb.b0 + 4) % 4))]
+                    Parallel(success = 1, failure = -2) {
+                        Action(|ctx| ctx.exec(0)),
+                        Condition(|ctx| ctx.check(1)),
                     },
                 },
-                Filter(times = 1, count = Completed, filtered = Skipped) {
-                    Delay(20) {
-                        Action(Act<3>),
-                    },
+                Limiter(2) {
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+                Condition(Cond<2>),
+            },
+            Delay(0) {
+                ReactiveFallback {
+                    Condition(Cond<3>),
                 },
             },
-            Cooldown(0, filtered = Skipped) {
-                MemPriority {
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                    Action(Act<6>),
-                    StatefulAction(Task<7>),
-                },
-            },
-            StatefulAction(Task<8>),
         }
     }
 }
+
+board!(Tree0630Blackboard { b0 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0631 for Ctx {
-        Selector {
-            Fallback {
-                Condition(Cond<0> = Cond::<0>),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-            },
-            Priority {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-            },
-            Parallel(success = 0, failure = 0) {
-                Repeat(1) {
-                    StatefulAction(Task<5>),
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        Switch(b1) {
+            case 5 => Invert {
+                Sequence {
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    #[success_if(|bb| bb.b1 != 6)]
+                    #[run_while(|bb| bb.b0 + 4 == 6)]
+                    ReactiveFallback {
+                        WaitUntil(|bb| bb.b0 < 0) {
+                            #[failure_if(|bb| *bb.t0 != 1)]
+                            Switch(b1) {
+                                case 4 => WasEntryUpdated(t0),
+                                _ => IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = true) {
+                                    StatefulAction(Task<0>),
+                                    StatefulAction(Task<1>),
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                        Iterate(l0, element = {b1}, until = FirstSuccess, max = 2) {
+                            #[run_while(|bb| *bb.t0 == bb.b1)]
+                            #[success_if(|bb| bb.b1 % 4 == 2)]
+                            Fallback {
+                                Repeat(4) {
+                                    Action(PAct<3>, b0 = {=}, b1 = {b0}),
+                                },
+                                Delay(20) {
+                                    Action(PAct<4>, b0 = {b1}, b1 = {b0}),
+                                },
+                            },
+                        },
+                    },
                 },
-                StatefulAction(Task<6>),
             },
+            case 1 => StepSequencer {
+                #[skip_if(|bb| bb.b1 == 5)]
+                #[success_if(|bb| bb.b0 > 3)]
+                Conditional(|bb| (*bb.t0 + 1) % 3 > 0, dynamic = false, else = Success) {
+                    Sequence {
+                        Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b1)),
+                        SetBlackboard(t0 = 8),
+                    },
+                },
+                AlwaysRunning,
+                RunOnce(then_skip = false) {
+                    StatefulAction(Task<6>),
+                },
+            },
+            _ => Condition(Cond<7>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0632Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-        }
-        WaitValueUpdate(t0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0632Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-        }
-        SubTree(Tree0632Sub1, t0 = {=})
-    }
-}
+board!(Tree0631Blackboard { b0 t0 b1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0632 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-        }
-        Inverter {
-            SubTree(Tree0632Sub0, t0 = {=}),
+        Repeat(0) {
+            AlwaysRunning,
         }
     }
 }
-
-board!(Tree0632Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0633 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-        }
-        Fallback {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                RepeatUntilFailure(2) {
-                    Wait(20),
-                },
-                SetBlackboard(t0 = 3),
-                ScriptCondition(|bb| bb.b1 % 2 != 0),
-                StatefulAction(PTask<0>, b0 = {t0}),
-                StatefulAction(Task<1>),
-            },
+        Parallel(success = 1, failure = -1) {
+            Condition(Cond<0>),
         }
     }
 }
-
-board!(Tree0633Blackboard { t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0634Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[tracked] t1: i64 = 15,
-            #[allow(unused)] b0: i64 = 9,
-            b1: i64 = 15,
+            #[allow(unused)] b1: i64 = 14,
+            #[tracked] t0: i64 = 10,
+            #[allow(unused)] b0: i64 = 15,
         }
-        StatefulAction(PTask<0>, b0 = {t1}, b1 = {=})
+        WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0634 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-            b1: i64 = 5,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
         }
-        #[success_if(|bb| *bb.t1 == bb.b0)]
-        ReactiveSequence {
-            SequenceStar {
-                SequenceWithMemory {
-                    TryCatch {
-                        RetryUntilSuccessful(4) {
-                            ParallelAll(max_failures = -4) {
-                                ScriptCondition(|bb| (bb.b1 + 1) % 2 > 0),
-                                WasEntryUpdated(t0),
-                                SubTree(Tree0634Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, b1 = {b1}),
-                                WasEntryUpdated(t0),
-                                Condition(|ctx| ctx.check(1)),
-                            },
-                        },
-                        Delay(20) {
-                            WhileDoElse {
-                                Condition(Cond<2>),
-                                Action(Act<3>),
-                            },
-                        },
+        SkipUnlessUpdated(t0) {
+            #[skip_if(|bb| (bb.b0 + 3) % 2 != 0)]
+            Cooldown(0, filtered = Failure) {
+                TryCatch(catch_on_halt = false) {
+                    Priority {
+                        SubTree(Tree0634Sub0, ..),
+                        Action(PAct<0>, b0 = {=}),
                     },
-                    WhileDoElse {
-                        Retry(2) {
-                            #[success_if(|bb| bb.b0 % 2 == 0)]
-                            MemPriority {
-                                RetryUntilSuccessful(0) {
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                        #[on_success(|bb| { bb.b1 += 2; bb.t1.set(5) })]
-                        #[on_failure(|bb| { if bb.b0 == 1 { bb.b0 = *bb.t0 }; if *bb.t0 > bb.b0 { bb.t0.set(*bb.t1 % 4) } })]
-                        Limiter(3) {
-                            Condition(Cond<5> = Cond::<5>),
-                        },
+                    BinarySelector(|bb| (bb.b0 + 1) % 3 < 1) {
+                        StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                        StatefulAction(PTask<2>, b0 = {b1}),
                     },
-                },
-                ReactiveSequence {
-                    StepSequencer {
-                        StatefulAction(Task<6>),
-                        AlwaysFailure,
-                        Selector {
-                            Precondition(|bb| bb.b0 % 4 < 2) {
-                                Action(Act<7>),
-                            },
-                            Condition(|ctx, bb| ctx.check_in(8, *bb.t1)),
-                            StatefulAction(Task<9> = Task::<9>),
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                    #[post(|bb| if *bb.t0 > (bb.b0 + 2) % 3 { bb.b1 = *bb.t1 })]
-                    #[success_if(|bb| *bb.t1 > bb.b0)]
                     Repeater(forever) {
-                        Fallback {
-                            Action(|ctx, bb| ctx.exec_in(12, *bb.t1, &mut bb.b1)),
-                            Observe(|bb| (bb.b0 + 4) % 4 < 2, abort = none) {
-                                MaxTime(0) {
-                                    Condition(Cond<13>),
-                                },
-                            },
-                            #[post(|bb| bb.t1.set(*bb.t0))]
-                            #[on_success(|bb| if *bb.t0 > 2 { *bb.t1 += 3 })]
-                            #[success_if(|bb| bb.b1 % 2 < 1)]
-                            BinarySelector(|bb| *bb.t0 % 2 != 0) {
-                                Sleep(50),
-                                Action(PIo<14>, t0 = {t1}),
-                            },
-                        },
+                        Action(Act<3>),
                     },
                 },
             },
@@ -1086,51 +1140,48 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0634Blackboard { t0 t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0635Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[tracked] t1: i64 = 15,
-        }
-        PrioritySelector {
-            #[score(|bb| (*bb.t1 % 3) as f32)]
-            Condition(Cond<0>),
-            #[score(5)]
-            UnsetBlackboard(o0),
-        }
-    }
-}
+board!(Tree0634Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0635 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b1: i64 = 5,
+            o0: Option<i64> = None,
         }
-        Observe(|bb| (*bb.t1 + 2) % 3 < 0) {
-            Interrupt(|bb| *bb.t1 > 6) {
-                #[run_while(|bb| bb.o0.is_none())]
-                #[failure_if(|bb| bb.o0.is_none())]
-                SubTree(Tree0635Sub0, o0 = {=}, t1 = {t1}),
+        Switch(b1) {
+            case 5 => KeepRunningUntilFailure {
+                StatefulAction(Task<0>),
+            },
+            case 4 => Delay(30) {
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                },
+            },
+            case 0 => Loop(q0, value = {b0}, if_empty = Failure) {
+                StatefulAction(Task<2>),
+            },
+            _ => StepSequencer {
+                Action(Act<3>),
+                AlwaysFailure,
+                StatefulAction(Task<4> = Task::<4>),
+                #[success_if(|bb| bb.o0.is_some())]
+                #[on_success(|bb| bb.t0.set(bb.b1))]
+                Repeat(0) {
+                    SetBlackboard(o0 = Some(5)),
+                },
             },
         }
     }
 }
 
-board!(Tree0635Blackboard { o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0636Sub0 for Ctx {
-        AlwaysFailure
-    }
-}
+board!(Tree0635Blackboard { t0 b0 q0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0636 for Ctx {
-        Priority {
-            SubTree(Tree0636Sub0),
+        Invert {
             StatefulAction(Task<0>),
         }
     }
@@ -1139,567 +1190,484 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0637 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
+            b0: i64,
+            b1: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3],
             #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
         }
-        StepSequencer {
-            Wait(0),
-            #[success_if(|bb| *bb.t0 < 6)]
-            #[post(|bb| { if *bb.t0 != 5 { bb.b0 += 1 }; *bb.t1 += 2 })]
-            WasEntryUpdated(t1),
+        MemPriority {
+            ForceFailure {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    Script(|bb| { bb.b1 = bb.b0; bb.b1 = *bb.t1 + 3 }),
+                    AlwaysFailure,
+                    Cooldown(20, filtered = Failure) {
+                        Runner,
+                    },
+                    StatefulAction(PTask<0>, b0 = {t1}),
+                },
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                Selector {
+                    Precondition(|bb| *bb.t0 > 1, else = Failure) {
+                        Script(|bb| bb.t0.set(bb.b1 + 3)),
+                    },
+                    Fallback {
+                        #[success_if(|bb| (bb.b1 + 2) % 3 != 0)]
+                        #[failure_if(|bb| *bb.t0 < *bb.t1 + 3)]
+                        #[on_success(|bb| { *bb.t1 += 2; bb.t1.set(2) })]
+                        WaitUntil(|bb| bb.b1 != *bb.t1) {
+                            #[post(|bb| { bb.b1 += 3; if *bb.t0 > bb.b1 { bb.b1 += 3 } })]
+                            Condition(Cond<1>),
+                        },
+                        StatefulAction(Task<2> = Task::<2>),
+                        ForceFailure {
+                            Deadline(0) {
+                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0 % 4, &mut bb.b1)),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0637Blackboard { t1 b0 t0 });
+board!(Tree0637Blackboard { b0 b1 l0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0638 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            b1: i64 = 2,
         }
-        Selector {
-            Observe(|bb| *bb.t0 + 3 > 3, abort = both) {
-                Sequence {
-                    ReactiveSequence {
-                        WaitUntil(|bb| (*bb.t1 + 3) % 3 == 2) {
-                            Repeater(1) {
-                                FlipSelector {
-                                    StatefulAction(PTask<0>, b0 = {t1}),
-                                    Condition(Cond<1>),
-                                },
+        Observe(|bb| bb.b0 + 4 < 7, abort = self) {
+            ReactiveFallback {
+                Cooldown(0, filtered = Failure) {
+                    Sequence {
+                        SetBlackboard(t0 = 8),
+                        ScriptCondition(|bb| *bb.t0 == 0),
+                        Deadline(0) {
+                            StatefulAction(Task<0>),
+                        },
+                        StatefulAction(Task<1>),
+                        Script(|bb| *bb.t0 += 2),
+                    },
+                },
+                ReactiveSequence {
+                    MemPriority {
+                        PolicyParallel(policy = FirstFailure) {
+                            RepeatTimes(forever) {
+                                Action(|ctx| ctx.exec(2)),
                             },
                         },
                     },
-                    Conditional(|bb| (*bb.t0 + 3) % 4 < 1, dynamic = false, else = Success) {
-                        PrioritySelector {
-                            #[score(|bb| (*bb.t1 + 4) as f32)]
-                            Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 4, &mut bb.b0)),
-                            #[score(|bb| ((*bb.t1 + 4) % 2) as f32)]
-                            Condition(Cond<3>),
-                            #[score(|bb| (*bb.t1 % 2) as f32)]
-                            ScriptCondition(|bb| bb.b0 < *bb.t1),
-                        },
+                    Repeater(0) {
+                        ScriptCondition(|bb| bb.b1 + 2 < 2),
                     },
-                    ReactiveFallback {
-                        AlwaysFailure,
-                        Sleep(20),
-                    },
-                },
-            },
-            Observe(|bb| bb.o0.unwrap_or(5) % 3 < 1, abort = both) {
-                Fallback {
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1, &mut bb.b0)),
-                    StatefulAction(PTask<5>, b0 = {t1}, b1 = {b0}),
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    Action(Act<6>),
-                    Condition(Cond<7>),
                 },
             },
         }
     }
 }
 
-board!(Tree0638Blackboard { o0 b0 t0 t1 });
+board!(Tree0638Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0639 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 3,
+            l0: Vec<i64> = vec![1],
         }
-        MemPriority {
-            Loop(q0, value = {t0}, if_empty = Success) {
-                ReactiveFallback {
-                    Deadline(10) {
-                        Sleep(10),
-                    },
-                    Condition(|ctx, bb| ctx.check_in(0, 7)),
-                    Fallback {
-                        Action(PAct<1>, b0 = {b0}),
-                        ScriptCondition(|bb| bb.b0 < 3),
-                    },
-                    Action(PAct<2>, b0 = {b0}, b1 = {t1}),
-                },
-            },
-            #[on_success(|bb| bb.b0 += 2)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[failure_if(|bb| *bb.t1 + 3 > 6)]
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                ParallelAll(3) {
-                    Delay(50) {
-                        Precondition(|bb| (*bb.t1 + 4) % 3 > 0, else = Running) {
-                            Action(Act<3> = Act::<3>),
+        Repeater(1) {
+            SequenceStar {
+                Parallel(failure = 3) {
+                    #[on_success(|bb| bb.b0 += 2)]
+                    Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+                        IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                            Wait(50),
+                            Observe(|bb| bb.o0.unwrap_or(1) == *bb.t0, abort = none) {
+                                StatefulAction(Task<0>),
+                            },
+                            Repeater(1) {
+                                #[failure_if(|bb| bb.b0 + 4 == 1)]
+                                Condition(|ctx, bb| ctx.check_in(1, 8)),
+                            },
                         },
                     },
-                    Script(|bb| *bb.t0 += 2),
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        Condition(Cond<4>),
+                    Selector {
+                        Observe(|bb| *bb.t1 % 4 != 2, abort = both) {
+                            StatefulAction(Task<2>),
+                        },
+                        ReactiveSequence {
+                            SequenceWithMemory {
+                                ScriptCondition(|bb| bb.b0 + 4 == 4),
+                            },
+                            Inverter {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<3>),
+                                },
+                            },
+                        },
                     },
-                    Condition(|ctx| ctx.check(5)),
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    StatefulAction(Task<6>),
-                },
-                #[success_if(|bb| bb.b0 < 2)]
-                #[failure_if(|bb| *bb.t0 != bb.b0)]
-                Selector {
-                    Observe(|bb| *bb.t1 + 4 == *bb.t1 + 1, abort = both) {
-                        Condition(|ctx| ctx.check(7)),
+                    IndexSwitch(|bb| bb.o0.unwrap_or(0), out_of_range = Fail) {
+                        StatefulAction(PTask<4>, b0 = 2, b1 = {t1}),
+                        StepSequencer {
+                            Action(PIo<5>, t0 = {t1}),
+                            Condition(Cond<6>),
+                            ScriptCondition(|bb| bb.b0 < 1),
+                        },
+                        #[skip_if(|bb| bb.b0 > (*bb.t0 + 1) % 2)]
+                        Condition(Cond<7>),
                     },
-                    #[run_while(|bb| bb.b0 == bb.b1 % 2)]
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    Condition(Cond<8>),
+                    RepeatUntil(Failure) {
+                        Optional {
+                            Selector {
+                                RetryUntilSuccessful(1) {
+                                    StatefulAction(PTask<8>, b0 = {t0}),
+                                },
+                                SequenceWithMemory {
+                                    #[run_while(|bb| *bb.t0 > 1)]
+                                    #[failure_if(|bb| *bb.t0 < *bb.t1 % 2)]
+                                    SetBlackboard(b0 = 2),
+                                    Condition(|ctx| ctx.check(9)),
+                                    Condition(Cond<10>),
+                                },
+                            },
+                        },
+                    },
                 },
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                ReactiveFallback {
-                    Condition(Cond<9>),
-                    Action(PAct<10>, b0 = {b0}),
-                },
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Action(|ctx| ctx.exec(11)),
-                    ScriptCondition(|bb| bb.b0 % 3 < 1),
-                    Condition(Cond<12>),
-                    Condition(Cond<13>),
-                },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                    StatefulAction(Task<14>),
-                    StatefulAction(Task<15>),
-                },
-                #[run_while(|bb| (bb.b0 + 1) % 2 != 1)]
-                SequenceWithMemory {
-                    WasEntryUpdated(t0),
-                    ScriptCondition(|bb| *bb.t1 < 0),
-                    #[run_while(|bb| *bb.t0 + 2 < bb.b0 % 4)]
-                    StatefulAction(Task<16>),
-                },
-            },
-            DynamicSelector {
-                SequenceWithMemory {
-                    StatefulAction(Task<17>),
-                    Action(|ctx| ctx.exec(18)),
-                },
-                StatefulAction(Task<19>),
-                WasEntryUpdated(t1),
             },
         }
     }
 }
 
-board!(Tree0639Blackboard { q0 t1 b0 t0 b1 });
+board!(Tree0639Blackboard { b0 o0 t0 t1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0640Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 9,
+            b1: i64 = 11,
+            b0: i64 = 14,
         }
-        SequenceWithMemory {
-            Condition(Cond<0>),
-            AlwaysSuccess,
+        BinarySelector(|bb| bb.b1 == (bb.b0 + 4) % 2, dynamic = true) {
+            Action(PIo<3>, t0 = {t0}),
+            StatefulAction(Task<4>),
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0640Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Wait(10)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0640 for Ctx {
         blackboard {
-            b1: i64,
-            #[allow(unused)] b0: i64 = 4,
+            #[tracked] t0: i64,
+            b1: i64 = 1,
+            b0: i64 = 4,
         }
-        IfThenElse {
-            PrioritySelector {
-                #[score(|bb| (bb.b1) as f32)]
-                FlipSelector {
-                    SubTree(Tree0640Sub0, ..),
+        BinarySelector(|bb| bb.b1 % 4 > 2, dynamic = true) {
+            Fallback {
+                IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
+                    Succeeder,
+                },
+                IfThenElse {
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(1)),
+                        Action(Act<2>),
+                    },
+                    SubTree(Tree0640Sub0, t0 = {=}, b1 = {b1}, b0 = {=}),
                 },
             },
-            Inverter {
-                Cooldown(10, filtered = Failure) {
-                    SubTree(Tree0640Sub1, ..),
-                },
-            },
-            RunOnce {
-                Selector {
-                    Action(Act<1> = Act::<1>),
-                    AlwaysFailure,
-                },
-            },
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree0640Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0641Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(13),
-        }
-        KeepRunningUntilFailure {
-            #[post(|bb| *bb.t0 += 1)]
-            #[failure_if(|bb| bb.o0.is_none())]
-            Sequence {
-                #[run_while(|bb| bb.b0 % 3 != 2)]
-                #[on_success(|bb| bb.t0.set(2))]
-                Condition(Cond<0>),
-                Action(PAct<1>, b0 = {b0}, b1 = {b0}),
-                ScriptCondition(|bb| bb.b0 + 1 != 4),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0641Sub1 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(13),
-        }
-        Script(|bb| bb.b0 += 1)
-    }
-}
+board!(Tree0640Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0641 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            o0: Option<i64>,
             b0: i64,
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(3),
         }
-        #[run_while(|bb| bb.b0 > 1)]
-        #[success_if(|bb| *bb.t1 % 2 == 1)]
-        IfThenElse {
-            #[on_failure(|bb| { bb.b0 = *bb.t0 % 3; bb.b0 += 2 })]
-            Observe(|bb| *bb.t1 == 7, abort = self) {
-                Parallel(success = 1, failure = -2) {
-                    #[skip_if(|bb| bb.o0.is_none())]
-                    SubTree(Tree0641Sub0, ..),
-                    TryCatch {
-                        #[success_if(|bb| *bb.t1 == 7)]
-                        WasEntryUpdated(t0),
-                        SubTree(Tree0641Sub1, b0 = {=}, t1 = {t1}, t0 = {=}, o0 = {o0}),
+        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop) {
+            ReactiveFallback {
+                SkipUnlessUpdated(t0) {
+                    Wait(10),
+                },
+                Condition(|ctx| ctx.check(0)),
+                Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
+                    Repeater(forever) {
+                        RunOnce(then_skip = false) {
+                            Wait(30),
+                        },
+                    },
+                },
+                MemSequence {
+                    SetBlackboard(t0 = 0),
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
+                },
+                #[failure_if(|bb| bb.o0.is_none())]
+                StatefulAction(Task<3> = Task::<3>),
+            },
+            Optional {
+                #[run_while(|bb| *bb.t0 > bb.b0)]
+                #[on_success(|bb| *bb.t0 += 1)]
+                Iterate(l0, element = {b0}, until = Never) {
+                    Repeater(forever) {
+                        KeepRunningUntilFailure {
+                            BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                                Iterate(l0, element = {b0}, reset_index = true) {
+                                    WasEntryUpdated(t0),
+                                },
+                                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                                    #[skip_if(|bb| bb.o0.unwrap_or(5) < (*bb.t0 + 3) % 4)]
+                                    #[run_while(|bb| bb.o0.is_some())]
+                                    Runner,
+                                },
+                            },
+                        },
                     },
                 },
             },
-            Parallel(success = -1, failure = 3) {
-                ScriptCondition(|bb| (bb.o0.unwrap_or(5) + 2) % 4 != 0),
-                StatefulAction(Task<2>),
-                #[run_while(|bb| *bb.t0 != 1)]
-                ScriptCondition(|bb| bb.o0.is_none()),
-                Action(|ctx| ctx.exec(3)),
-            },
         }
     }
 }
 
-board!(Tree0641Blackboard { b0 t1 t0 o0 });
+board!(Tree0641Blackboard { t0 l0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0642Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0642 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveSequence {
-            AsyncFallback {
-                #[success_if(|bb| bb.b0 + 1 != *bb.t0)]
-                Action(Act<0>),
-                RetryUntilSuccessful(3) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            #[failure_if(|bb| bb.b0 + 2 > 6)]
-            #[success_if(|bb| *bb.t0 % 2 == 0)]
-            AsyncSequence {
-                Repeat(1) {
-                    #[post(|bb| if *bb.t0 < 2 { bb.t0.set(6) })]
-                    #[on_failure(|bb| if bb.b0 < (bb.b0 + 4) % 2 { bb.b1 = *bb.t0 + 3 })]
-                    Condition(PCond<2>, b0 = {t0}),
-                },
-                StatefulAction(Task<3>),
-            },
+        FlipSelector {
+            StatefulAction(Task<0>),
+            Condition(|ctx| ctx.check(1)),
+            SubTree(Tree0642Sub0),
         }
     }
 }
-
-board!(Tree0642Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0643 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-            b0: i64,
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        #[skip_if(|bb| bb.b0 + 1 < *bb.t0 + 1)]
-        #[on_failure(|bb| if bb.b0 + 3 > 3 { bb.b1 += 3 })]
-        ForceSuccess {
-            StatefulAction(Task<0>),
+        PrioritySelector {
+            #[score(|bb| (bb.o0.unwrap_or(2) % 4) as f32)]
+            SequenceWithMemory {
+                ForceSuccess {
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0) as f32)]
+                        AlwaysFailure,
+                        #[score(|bb| ((*bb.t0 + 1) % 3) as f32)]
+                        Condition(Cond<0>),
+                    },
+                },
+                SetBlackboard(b1 = 8),
+                MemSequence {
+                    AlwaysFailure,
+                },
+            },
+            #[score(|bb| (*bb.t1 + 2) as f32)]
+            Switch(b1) {
+                case 2 => SetBlackboard(b0 = {t1}),
+                case 0 => Failer,
+                case 3 => Loop(q0, if_empty = Running) {
+                    Action(Act<1> = Act::<1>),
+                },
+                _ => Condition(Cond<2>),
+            },
         }
     }
 }
 
-board!(Tree0643Blackboard { t0 b1 b0 });
+board!(Tree0643Blackboard { t1 o0 q0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0644Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Parallel(success = -1, failure = 1) {
+            AlwaysFailure,
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0644 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            #[allow(unused)] b1: i64,
+            #[tracked] t0: i64,
         }
-        Fallback {
-            DynamicSequence {
-                TryCatch {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-                },
-                WhileDoElse {
-                    WhileDoElse {
-                        StatefulAction(Task<3>),
-                        StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                    },
-                    Retry(forever) {
-                        AlwaysSuccess,
-                    },
-                    AsyncFallback {
-                        ParallelAll(max_failures = -1) {
-                            Condition(Cond<5>),
-                        },
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                    },
-                },
-                Condition(|ctx| ctx.check(7)),
-                FlipSelector {
-                    Observe(|bb| bb.b0 + 3 > bb.b0, abort = self) {
-                        #[post(|bb| *bb.t0 += 1)]
-                        Repeat(4) {
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                    },
-                    Fallback {
-                        Observe(|bb| bb.b0 > bb.b0 % 2, abort = both) {
-                            SetBlackboard(b0 = 8),
-                        },
-                        Observe(|bb| (*bb.t0 + 2) % 3 < 0) {
-                            Action(Act<9>),
-                        },
-                    },
-                    Condition(PCond<10>, b0 = {=}),
-                    #[on_halted(|bb| { *bb.t0 += 1; *bb.t0 += 4 })]
-                    #[run_while(|bb| *bb.t0 % 3 != 2)]
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<11>),
-                    },
-                },
-            },
+        SkipUnlessUpdated(t0) {
+            SubTree(Tree0644Sub0, ..),
         }
     }
 }
 
-board!(Tree0644Blackboard { b0 t0 });
+board!(Tree0644Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0645 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(0),
             b0: i64,
-            #[tracked] t0: i64,
+            b1: i64,
         }
-        StepSequencer {
-            AsyncFallback {
-                Script(|bb| bb.b0 = 5),
-            },
-            #[on_failure(|bb| { if bb.b0 < *bb.t0 + 3 { *bb.t0 += 3 }; bb.o0 = None })]
-            #[on_halted(|bb| bb.b0 += 3)]
-            Repeat(2) {
-                Interrupt(|bb| bb.b0 < 3) {
-                    StatefulAction(Task<0>),
-                },
+        #[success_if(|bb| bb.o0.unwrap_or(4) % 2 < 0)]
+        #[failure_if(|bb| bb.b0 > 3)]
+        PrioritySelector {
+            #[score(|bb| ((bb.b1 + 2) % 2) as f32)]
+            StatefulAction(Task<0>),
+            #[score(|bb| (bb.b0) as f32)]
+            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+            #[score(1)]
+            Selector {
+                StatefulAction(Task<2> = Task::<2>),
+                #[on_success(|bb| bb.o0 = None)]
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0645Blackboard { o0 b0 t0 });
+board!(Tree0645Blackboard { t0 o0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0646 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        Parallel(failure = 1) {
-            Repeater(1) {
-                MemSequence {
-                    IfThenElse {
-                        IndexSwitch(|bb| (bb.b0 + 1) % 4, out_of_range = Loop) {
-                            #[run_while(|bb| bb.b0 == *bb.t0 % 4)]
-                            Priority {
-                                TryCatch(catch_on_halt = true) {
-                                    Action(PIo<0>, t0 = {b0}),
-                                    Action(Act<1>),
-                                },
-                                ParallelAll(0) {
-                                    Script(|bb| if *bb.t0 % 2 == 1 { bb.t0.set(4) }),
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
+        Interrupt(|bb| bb.b0 + 1 > 7) {
+            ReactiveSequence {
+                Selector {
+                    #[success_if(|bb| *bb.t0 != bb.o0.unwrap_or(5) % 4)]
+                    StatefulAction(Task<0>),
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                    Retry(forever) {
+                        Loop(q0, value = {t0}, if_empty = Skipped) {
+                            Script(|bb| bb.b1 += 3),
                         },
-                        Condition(Cond<4>),
-                        AlwaysFailure,
                     },
-                    Action(Act<5> = Act::<5>),
                 },
-            },
-            AsyncSequence {
-                ReactiveSequence {
+                Condition(Cond<2>),
+                Fallback {
+                    Observe(|bb| *bb.t0 % 4 == 1, abort = lower) {
+                        SetBlackboard(b1 = 6),
+                    },
                     FlipSelector {
-                        AlwaysSuccess,
-                        SetBlackboard(b0 = {t0}),
-                        StatefulAction(Task<6>),
-                        Sleep(10),
-                        StatefulAction(Task<7> = Task::<7>),
+                        #[skip_if(|bb| bb.b1 < bb.b0)]
+                        #[success_if(|bb| bb.b0 == bb.b1 + 4)]
+                        Condition(Cond<3>),
+                        StatefulAction(Task<4> = Task::<4>),
                     },
-                    Fallback {
-                        Condition(|ctx| ctx.check(8)),
-                        StatefulAction(Task<9>),
+                    ParallelAll(max_failures = -2) {
+                        Action(PIo<5>, t0 = {=}),
+                        SetBlackboard(b0 = 8),
                     },
-                    Condition(Cond<10>),
                 },
-                Script(|bb| bb.t0.set(bb.b0 + 4)),
             },
         }
     }
 }
 
-board!(Tree0646Blackboard { b0 t0 });
+board!(Tree0646Blackboard { o0 q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0647 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 5,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
             b0: i64 = 4,
         }
-        RetryUntilSuccessful(4) {
-            RunOnce(then_skip = false) {
-                Fallback {
-                    MemPriority {
-                        Loop(q0, if_empty = Failure) {
-                            SkipUnlessUpdated(t0) {
-                                #[run_while(|bb| bb.b1 > 1)]
-                                Loop(q0, if_empty = Failure) {
-                                    #[success_if(|bb| bb.o0.is_some())]
-                                    #[on_success(|bb| { bb.b1 += 1; bb.o0 = Some(bb.b1) })]
-                                    Action(Act<0>),
-                                },
-                            },
-                        },
-                    },
-                    Condition(Cond<1>),
-                    Loop(q0, if_empty = Failure) {
-                        FlipSelector {
-                            StatefulAction(PTask<2>, b0 = 8, b1 = {=}),
-                            RepeatUntil(Success) {
-                                Script(|bb| bb.b0 += 1),
-                            },
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                    AsyncFallback {
-                        AlwaysFailure,
-                        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-                            Timeout(30) {
-                                Succeeder,
-                            },
-                        },
-                    },
-                },
+        ReactiveSequence {
+            MemPriority {
+                StatefulAction(Task<0>),
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                Condition(PCond<2>, b0 = {=}),
             },
+            ParallelAll(2) {
+                SetBlackboard(b1 = {b0}),
+                Action(|ctx, bb| ctx.exec_in(3, (bb.b1 + 2) % 3, &mut bb.b0)),
+                Condition(Cond<4>),
+            },
+            #[on_halted(|bb| *bb.t0 += 2)]
+            MemSequence {
+                SetBlackboard(b1 = {t0}),
+                StatefulAction(Task<5>),
+            },
+            StatefulAction(Task<6>),
         }
     }
 }
 
-board!(Tree0647Blackboard { q0 b1 o0 t0 b0 });
+board!(Tree0647Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0648 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t1: i64 = 4,
         }
-        BinarySelector(|bb| (*bb.t0 + 3) % 2 != 1, dynamic = true) {
-            Repeater(forever) {
-                ReactiveSequence {
-                    Repeat(3) {
-                        AsyncSequence {
-                            StatefulAction(PTask<0>, b0 = {b0}),
-                            StatefulAction(Task<1> = Task::<1>),
-                        },
-                    },
-                    Parallel(failure = 1) {
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3>),
-                        Condition(Cond<4>),
-                    },
-                    #[on_success(|bb| bb.b1 += 1)]
-                    #[failure_if(|bb| bb.b1 == 0)]
-                    #[success_if(|bb| bb.b1 == *bb.t0)]
-                    ReactiveFallback {
-                        Condition(Cond<5>),
-                        RepeatUntilFailure(forever) {
-                            Action(PIo<6>, t0 = {=}),
-                        },
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
+        ParallelAll(2) {
+            Runner,
+            Remap(success = Failure, failure = Failure) {
+                Loop(q0) {
+                    Action(|ctx| ctx.exec(0)),
                 },
             },
-            ReactiveFallback {
-                Action(Act<9>),
-                RepeatUntil(Failure) {
-                    RepeatUntilFailure(1) {
-                        Switch(b1) {
-                            case 0 => StatefulAction(Task<10> = Task::<10>),
-                            case 2 => StatefulAction(Task<11>),
-                            case 5 => Action(Act<12>),
-                            _ => Action(Act<13>),
+            ReactiveSequence {
+                RunOnce(then_skip = true) {
+                    SequenceStar {
+                        Timeout(50) {
+                            Action(Act<1>),
+                        },
+                        TryCatch {
+                            Action(Act<2>),
+                            Condition(PCond<3>, b0 = 4),
+                        },
+                        Deadline(100) {
+                            ScriptCondition(|bb| *bb.t1 + 3 > 3),
                         },
                     },
                 },
-                MemSequence {
-                    RepeatUntil(Failure) {
-                        Condition(Cond<14>),
+                FlipSelector {
+                    StatefulAction(Task<4>),
+                    Wait(10),
+                    Action(PAct<5>, b0 = {t0}),
+                    SetBlackboard(t0 = 2),
+                    Cooldown(0) {
+                        SetBlackboard(b0 = 6),
                     },
                 },
             },
@@ -1707,92 +1675,42 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0648Blackboard { b1 b0 t0 });
+board!(Tree0648Blackboard { t0 b0 q0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0649Sub1 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0649Sub0 for Ctx {
+        RetryUntilSuccessful(4) {
+            SubTree(Tree0649Sub1),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0649 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            o0: Option<i64>,
-        }
-        Sequence {
-            ReactiveSelector {
-                TryCatch(catch_on_halt = false) {
-                    SetBlackboard(b0 = 6),
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-                Parallel(success = 2, failure = -1) {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    StatefulAction(PTask<2>, b0 = 4),
-                    StatefulAction(Task<3>),
-                },
-                FlipSelector {
-                    Action(|ctx| ctx.exec(4)),
-                    Precondition(|bb| bb.b0 != *bb.t0, else = Skipped) {
-                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                    },
-                },
-            },
-            MaxTime(20) {
-                Sequence {
-                    Condition(Cond<6> = Cond::<6>),
-                    AlwaysSuccess,
-                    Conditional(|bb| bb.b1 + 2 < bb.o0.unwrap_or(1), else = Success) {
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        #[success_if(|bb| bb.b1 > 0)]
-                        #[run_while(|bb| bb.b1 == 3)]
-                        Cooldown(0, filtered = Failure) {
-                            Condition(|ctx, bb| ctx.check_in(7, bb.b0 % 3)),
-                        },
-                    },
-                    Cooldown(10, filtered = Failure) {
-                        ReactiveFallback {
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                Inverter {
-                    #[on_success(|bb| bb.o0 = None)]
-                    Action(|ctx| ctx.exec(10)),
-                },
-                MaxTime(10) {
-                    StatefulAction(PTask<11>, b0 = 0),
-                },
-                WasEntryUpdated(t0),
-                PrioritySelector {
-                    #[score(|bb| (bb.b0) as f32)]
-                    StatefulAction(Task<12>),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    #[on_failure(|bb| bb.b1 += 1)]
-                    Action(PIo<13>, t0 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0649Blackboard { b1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0650Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 11,
-            o0: Option<i64> = Some(12),
-            #[allow(unused)] b1: i64 = 9,
-            b0: i64 = 10,
-        }
-        #[run_while(|bb| *bb.t0 + 1 < 4)]
         IfThenElse {
-            #[on_halted(|bb| *bb.t0 += 3)]
-            Condition(|ctx| ctx.check(1)),
-            #[success_if(|bb| bb.o0.unwrap_or(2) + 2 > *bb.t0 + 1)]
-            Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
+            SubTree(Tree0649Sub0),
+            Sequence {
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
+                Action(Act<3>),
+                Condition(Cond<4>),
+                Action(Act<5>),
+            },
+            ForceSuccess {
+                ReactiveSequence {
+                    Action(Act<6>),
+                    Wait(0),
+                    Cooldown(10) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
         }
     }
 }
@@ -1800,253 +1718,119 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0650 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = Some(2),
-            b1: i64,
-            b0: i64 = 0,
+            b0: i64 = 3,
+            b1: i64 = 4,
+            o0: Option<i64>,
         }
-        SequenceStar {
-            #[on_failure(|bb| { if (*bb.t0 + 1) % 2 > 0 { bb.b1 += 3 }; bb.b1 = (*bb.t0 + 2) % 2 })]
-            #[on_halted(|bb| bb.b1 = bb.b0 + 4)]
-            Condition(Cond<0>),
-            WhileDoElse {
-                SubTree(Tree0650Sub0, ..),
-                Deadline(0) {
-                    KeepRunningUntilFailure {
-                        Action(PAct<3>, b0 = 3, b1 = {b1}),
-                    },
-                },
-            },
-            Switch(b1) {
-                case 5 => Repeat(0) {
-                    ScriptCondition(|bb| bb.b0 % 2 > 0),
-                },
-                case 4 => StatefulAction(Task<4>),
-                case 2 => StatefulAction(Task<5>),
-                _ => RepeatTimes(forever) {
-                    Condition(Cond<6>),
-                },
-            },
-            ReactiveFallback {
-                Action(|ctx| ctx.exec(7)),
-                Action(Act<8> = Act::<8>),
-                AlwaysFailure,
-                Condition(Cond<9>),
-            },
-            Fallback {
-                Observe(|bb| bb.b1 % 3 > 0) {
-                    Condition(|ctx, bb| ctx.check_in(10, bb.b1)),
-                },
-                Observe(|bb| *bb.t0 % 3 > 0, abort = lower) {
-                    SequenceWithMemory {
-                        Condition(|ctx, bb| ctx.check_in(11, 8)),
-                        Action(Act<12>),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Condition(Cond<13>),
+        Cooldown(50, filtered = Skipped) {
+            #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(3) % 3)]
+            Priority {
+                Condition(Cond<0>),
+                Fallback {
+                    Action(PIo<1>, t0 = {b0}),
+                    Action(Act<2>),
                 },
             },
         }
     }
 }
 
-board!(Tree0650Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0651Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[tracked] t0: i64 = 9,
-        }
-        #[on_halted(|bb| bb.b0 = 3)]
-        #[success_if(|bb| *bb.t0 % 4 < 0)]
-        #[skip_if(|bb| bb.b0 % 2 < 1)]
-        StatefulAction(Task<14>)
-    }
-}
+board!(Tree0650Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0651 for Ctx {
         blackboard {
-            b0: i64 = 1,
+            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            Observe(|bb| *bb.t0 == 3, abort = self) {
-                Sequence {
-                    Remap(success = Success, failure = Failure) {
-                        SequenceWithMemory {
-                            Condition(Cond<0>),
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                    SequenceWithMemory {
-                        #[success_if(|bb| bb.b0 == (*bb.t0 + 4) % 2)]
-                        #[on_halted(|bb| *bb.t0 += 1)]
-                        #[skip_if(|bb| bb.b0 > 1)]
-                        StatefulAction(Task<2>),
-                        Delay(10) {
-                            SetBlackboard(t0 = {b0}),
-                        },
-                    },
-                    DynamicSelector {
-                        Condition(Cond<3>),
-                        #[on_halted(|bb| bb.t0.set((*bb.t0 + 1) % 2))]
-                        #[skip_if(|bb| *bb.t0 < 4)]
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                        Action(Act<7>),
-                    },
-                },
-            },
-            ReactiveFallback {
-                KeepRunningUntilFailure {
-                    Fallback {
-                        Observe(|bb| bb.b0 % 4 > 2, abort = lower) {
-                            BinarySelector(|bb| bb.b0 < 5) {
-                                SetBlackboard(t0 = 7),
-                                StatefulAction(Task<8>),
-                            },
-                        },
-                        Condition(Cond<9>),
-                    },
-                },
-                RepeatUntilSuccess(forever) {
-                    Filter(times = 1) {
-                        PolicyParallel(policy = FirstFailure) {
-                            StatefulAction(Task<10>),
-                            Script(|bb| *bb.t0 += 2),
-                        },
-                    },
-                },
-                #[skip_if(|bb| bb.b0 > 0)]
-                #[success_if(|bb| bb.b0 + 3 < *bb.t0 % 4)]
-                #[on_failure(|bb| bb.b0 += 3)]
-                ReactiveFallback {
-                    SetBlackboard(t0 = 6),
-                },
-            },
-            WaitValueUpdate(t0) {
-                ReactiveFallback {
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(11)),
-                    },
-                    StepSequencer {
-                        Condition(Cond<12>),
-                        Wait(20),
-                        StatefulAction(Task<13>),
-                    },
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        SubTree(Tree0651Sub0, b0 = {=}, t0 = {t0}),
-                        StatefulAction(PTask<15>, b0 = {=}),
-                    },
-                    Retry(2) {
-                        ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                    },
-                },
-            },
+        #[skip_if(|bb| *bb.t1 != *bb.t0)]
+        #[on_halted(|bb| bb.t1.set(5))]
+        ReactiveSequence {
+            Wait(0),
+            Action(PIo<0>, t0 = {b0}),
+            #[run_while(|bb| *bb.t1 % 4 > 1)]
+            #[on_halted(|bb| bb.b1 += 3)]
+            #[on_failure(|bb| bb.b1 += 3)]
+            ScriptCondition(|bb| *bb.t1 % 3 > 1),
+            #[post(|bb| { if *bb.t1 + 1 > 5 { bb.b1 += 2 }; bb.b0 += 1 })]
+            #[failure_if(|bb| (*bb.t0 + 1) % 4 > 2)]
+            ScriptCondition(|bb| *bb.t0 % 2 < 0),
         }
     }
 }
 
-board!(Tree0651Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0652Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Condition(Cond<3>)
-    }
-}
+board!(Tree0651Blackboard { b1 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0652 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b1: i64 = 3,
         }
-        TryCatch {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                Condition(|ctx| ctx.check(1)),
-                Condition(PCond<2>, b0 = {t1}),
-            },
-            RepeatUntilSuccess(forever) {
-                IndexSwitch(|bb| *bb.t1 % 2, dynamic = false) {
-                    SubTree(Tree0652Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
-                    Condition(Cond<4>),
-                },
-            },
-            Limiter(2) {
-                #[success_if(|bb| bb.b0 != 2)]
-                #[post(|bb| *bb.t0 += 1)]
-                #[failure_if(|bb| *bb.t0 < *bb.t1 % 2)]
-                StatefulAction(Task<5> = Task::<5>),
-            },
-            WhileDoElse {
-                StatefulAction(Task<6>),
-                Condition(PCond<7>, b0 = {=}),
-            },
+        Switch(b1) {
+            case 0 => StatefulAction(Task<0> = Task::<0>),
+            _ => StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree0652Blackboard { t1 t0 b0 });
+board!(Tree0652Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0653 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64,
         }
-        Deadline(0) {
-            RunOnce(then_skip = true) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t1}),
-                    Condition(|ctx| ctx.check(1)),
-                    Condition(Cond<2>),
-                    Sleep(0),
+        Inverter {
+            IfThenElse {
+                Loop(q0, value = {b0}) {
+                    IfThenElse {
+                        #[post(|bb| bb.t1.set(*bb.t0))]
+                        #[on_success(|bb| if *bb.t0 > 2 { *bb.t1 += 3 })]
+                        #[success_if(|bb| bb.b1 % 2 < 1)]
+                        StatefulAction(Task<0>),
+                        DynamicSelector {
+                            #[failure_if(|bb| (bb.b1 + 1) % 2 > 0)]
+                            AlwaysFailure,
+                            StatefulAction(Task<1> = Task::<1>),
+                        },
+                        Invert {
+                            Script(|bb| bb.b0 = *bb.t1),
+                        },
+                    },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0653Blackboard { t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0654 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        #[skip_if(|bb| *bb.t0 % 3 == 0)]
-        Parallel(success = 2) {
-            Precondition(|bb| *bb.t0 % 3 < 0, else = Failure) {
-                Runner,
-            },
-            #[success_if(|bb| *bb.t0 > 0)]
-            #[on_failure(|bb| *bb.t0 += 1)]
-            #[post(|bb| bb.b0 += 3)]
-            MemSequence {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            Condition(PCond<2>, b0 = {b0}),
-            Loop(q0, value = {b0}) {
-                Observe(|bb| *bb.t0 + 4 > 6, abort = self) {
+                #[failure_if(|bb| *bb.t0 == 4)]
+                ReactiveFallback {
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(PTask<2>, b0 = 2, b1 = {=}),
+                    },
+                    #[failure_if(|bb| bb.b1 > 6)]
+                    StatefulAction(PTask<3>, b0 = {t1}),
+                    Observe(|bb| *bb.t0 < *bb.t1) {
+                        Succeeder,
+                    },
+                    StatefulAction(Task<4>),
+                },
+                IfThenElse {
+                    #[failure_if(|bb| bb.b0 < 3)]
                     Repeat(2) {
-                        Condition(Cond<3>),
+                        Cooldown(10, filtered = Failure) {
+                            Condition(Cond<5>),
+                        },
+                    },
+                    Parallel(success = -3) {
+                        SetBlackboard(t0 = {t1}),
+                        StatefulAction(Task<6>),
+                        Condition(Cond<7>),
+                    },
+                    ParallelAll(max_failures = -1) {
+                        StatefulAction(PTask<8>, b0 = {=}, b1 = {=}),
+                        WasEntryUpdated(t0),
                     },
                 },
             },
@@ -2054,139 +1838,232 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0654Blackboard { t0 b0 q0 });
+board!(Tree0653Blackboard { q0 t0 b1 b0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0655 for Ctx {
-        Cooldown(0, filtered = Failure) {
-            StatefulAction(Task<0>),
+    pub tree Tree0654 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+        }
+        TryCatch(catch_on_halt = false) {
+            ReactiveFallback {
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                },
+                Repeat(4) {
+                    Action(PAct<1>, b0 = {=}),
+                },
+                BinarySelector(|bb| (*bb.t0 + 3) % 3 == 2) {
+                    Retry(2) {
+                        Condition(|ctx| ctx.check(2)),
+                    },
+                    Condition(Cond<3>),
+                },
+            },
+            MaxTime(10) {
+                #[skip_if(|bb| bb.o0.unwrap_or(1) % 4 > 1)]
+                Loop(q0, value = {t0}, if_empty = Success) {
+                    ReactiveFallback {
+                        Action(|ctx| ctx.exec(4)),
+                        Condition(PCond<5>, b0 = {=}),
+                        #[skip_if(|bb| *bb.t0 + 2 < 4)]
+                        #[on_success(|bb| if bb.b0 + 1 < 7 { bb.b0 += 1 })]
+                        Action(Act<6>),
+                    },
+                },
+            },
+            Timeout(50) {
+                TryCatch(catch_on_halt = true) {
+                    Condition(Cond<7>),
+                    Repeater(forever) {
+                        Repeat(1) {
+                            SetBlackboard(t0 = 8),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0654Blackboard { t0 o0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0655Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(14),
+            #[tracked] t0: i64 = 10,
+            b1: i64 = 14,
+            #[tracked] t1: i64 = 9,
+            b0: i64 = 9,
+        }
+        #[skip_if(|bb| bb.b1 == 5)]
+        #[on_halted(|bb| bb.t0.set(*bb.t1))]
+        #[on_failure(|bb| bb.b0 = 1)]
+        Parallel(success = -1, failure = 2) {
+            Action(PAct<0>, b0 = 9),
+            Condition(PCond<1>, b0 = {b1}),
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0656Sub0 for Ctx {
-        AsyncFallback {
-            Limiter(2) {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
-                    Action(Act<1>),
-                },
-            },
-            StatefulAction(Task<2>),
+    pub tree Tree0655 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+            b0: i64,
         }
+        ParallelAll {
+            SubTree(Tree0655Sub0, o0 = {=}, t0 = {t0}, b1 = {=}, t1 = {t1}, b0 = {=}),
+            SetBlackboard(o0 = Some(4)),
+            StatefulAction(PTask<2>, b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree0655Blackboard { o0 t0 b1 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0656Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 10,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        #[on_success(|bb| bb.t0.set(0))]
+        #[run_while(|bb| *bb.t0 < bb.b0 + 2)]
+        #[on_halted(|bb| if *bb.t0 < 7 { bb.t0.set((bb.b0 + 3) % 3) })]
+        Action(Act<2>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0656 for Ctx {
-        Fallback {
-            Filter(times = 2, count = Success, filtered = Skipped) {
-                KeepRunningUntilFailure {
-                    SubTree(Tree0656Sub0),
-                },
-            },
-            Sequence {
-                StatefulAction(Task<3>),
-            },
-            IfThenElse {
-                StatefulAction(Task<4> = Task::<4>),
-                Action(Act<5>),
-            },
-            Timeout(100) {
-                DynamicSelector {
-                    DynamicSequence {
-                        AlwaysSuccess,
-                        ForceFailure {
-                            StatefulAction(Task<6> = Task::<6>),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        AsyncSequence {
+            RepeatUntilSuccess(forever) {
+                Limiter(2) {
+                    MemPriority {
+                        Filter(times = 1, count = Failure) {
+                            DynamicSequence {
+                                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 3, &mut bb.b0)),
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {t0}),
+                                #[run_while(|bb| bb.b0 > 0)]
+                                #[on_success(|bb| *bb.t0 += 3)]
+                                Remap(success = Success, failure = Failure) {
+                                    Wait(30),
+                                },
+                                #[run_while(|bb| (*bb.t0 + 1) % 3 > 1)]
+                                #[failure_if(|bb| *bb.t0 + 2 > *bb.t0)]
+                                SubTree(Tree0656Sub0, t0 = {=}, b0 = {b0}, l0 = {=}),
+                                StatefulAction(Task<3>),
+                            },
                         },
-                        ForceSuccess {
-                            Condition(Cond<7> = Cond::<7>),
+                        FlipSelector {
+                            RunOnce {
+                                SetBlackboard(b0 = 9),
+                            },
+                            SequenceWithMemory {
+                                Condition(Cond<4>),
+                                AlwaysRunning,
+                            },
+                            Sleep(50),
                         },
-                        Repeat(3) {
-                            Condition(Cond<8>),
+                        #[on_success(|bb| bb.t0.set(bb.b0))]
+                        WhileDoElse {
+                            StatefulAction(Task<5>),
+                            Iterate(l0, element = {b0}, reset_index = true) {
+                                RetryUntilSuccessful(1) {
+                                    Action(Act<6>),
+                                },
+                            },
+                            Action(PIo<7>, t0 = {t0}),
                         },
                     },
-                },
-            },
-            ReactiveSelector {
-                ReactiveSequence {
-                    Action(Act<9>),
-                    Condition(Cond<10> = Cond::<10>),
-                },
-                Sequence {
-                    Delay(10) {
-                        StatefulAction(Task<11> = Task::<11>),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<12> = Cond::<12>),
-                    StatefulAction(Task<13>),
                 },
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0657Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 14,
-            b1: i64 = 9,
-        }
-        ScriptCondition(|bb| bb.b1 + 2 < 0)
-    }
-}
+board!(Tree0656Blackboard { t0 b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0657 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 4,
-            b1: i64,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2],
         }
-        PrioritySelector {
-            #[score(|bb| (bb.b1) as f32)]
-            Switch(b1) {
-                case 5 => Script(|bb| bb.o0 = Some(*bb.t0)),
-                case 2 => AlwaysRunning,
-                case 4 => SubTree(Tree0657Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
-                _ => Condition(PCond<0>, b0 = 6),
-            },
-            #[score(|bb| (bb.b0 % 3) as f32)]
-            Timeout(100) {
-                Fallback {
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
+        ParallelAll(max_failures = -2) {
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                WaitValueUpdate(t0) {
+                    StatefulAction(Task<0>),
                 },
+            },
+            Fallback {
+                Condition(PCond<1>, b0 = {=}),
+                #[post(|bb| if *bb.t0 > 6 { bb.b0 = (*bb.t0 + 3) % 4 })]
+                #[run_while(|bb| *bb.t0 + 1 == bb.b0)]
+                Action(Act<2>),
+            },
+            ReactiveSequence {
+                Condition(PCond<3>, b0 = {b0}),
+                StatefulAction(Task<4>),
+                Sleep(0),
             },
         }
     }
 }
 
-board!(Tree0657Blackboard { t0 o0 b0 b1 });
+board!(Tree0657Blackboard { b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0658 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 0,
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 1,
+            #[allow(unused)] b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
         }
-        Repeat(2) {
-            Conditional(|bb| bb.b1 != 0, dynamic = false) {
-                Filter(times = 1, filtered = Failure) {
-                    SkipUnlessUpdated(t0) {
-                        Repeat(1) {
-                            Loop(q0, if_empty = Failure) {
-                                ForceFailure {
-                                    Condition(PCond<0>, b0 = {=}),
-                                },
-                            },
+        WaitUntil(|bb| *bb.t1 > *bb.t1 % 2) {
+            Cooldown(50, filtered = Failure) {
+                Condition(Cond<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0658Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0659 for Ctx {
+        KeepRunningUntilFailure {
+            Retry(3) {
+                TryCatch {
+                    Cooldown(20) {
+                        MaxTime(20) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                    },
+                    Wait(50),
+                    SequenceStar {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    Action(Act<3>),
+                    Parallel(failure = 2) {
+                        Failer,
+                        RunOnce(then_skip = false) {
+                            Action(Act<4> = Act::<4>),
                         },
                     },
                 },
@@ -2194,209 +2071,186 @@ bt::behavior_tree! {
         }
     }
 }
-
-board!(Tree0658Blackboard { q0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0659 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-        }
-        Fallback {
-            StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-            #[on_success(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| *bb.t0 == 1)]
-            Condition(Cond<1>),
-            ScriptCondition(|bb| *bb.t0 % 4 != 1),
-        }
-    }
-}
-
-board!(Tree0659Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0660 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 4,
+            b1: i64,
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64 = 5,
         }
-        SequenceStar {
-            Precondition(|bb| *bb.t0 < 2, else = Success) {
-                MaxTime(20) {
-                    #[failure_if(|bb| *bb.t0 != 2)]
-                    ParallelAll {
-                        #[on_success(|bb| if *bb.t0 + 1 != 4 { *bb.t1 += 3 })]
-                        Script(|bb| { *bb.t0 += 3; bb.o0 = Some(*bb.t1 % 3) }),
-                        #[failure_if(|bb| bb.b0 != (*bb.t1 + 1) % 3)]
-                        Remap(success = Success, failure = Success) {
-                            ReactiveFallback {
-                                Condition(PCond<0>, b0 = {=}),
-                                StatefulAction(Task<1>),
-                                SetBlackboard(o0 = Some(4)),
+        Selector {
+            SkipUnlessUpdated(t0) {
+                BinarySelector(|bb| *bb.t0 == 2, dynamic = false) {
+                    Iterate(l0, element = {b0}) {
+                        Runner,
+                    },
+                    Iterate(l0, element = {b1}, until = FirstFailure) {
+                        Delay(10) {
+                            Loop(q0, value = {t0}) {
+                                AlwaysRunning,
                             },
                         },
                     },
                 },
             },
-            Priority {
-                AlwaysSuccess,
-            },
-            DynamicSequence {
-                Condition(Cond<2> = Cond::<2>),
-                Condition(Cond<3>),
-                Sleep(20),
-            },
-            WhileDoElse {
-                Action(Act<4>),
-                MemSequence {
-                    StatefulAction(Task<5>),
-                    Succeeder,
+            ReactiveFallback {
+                FlipSelector {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
                 },
-                StatefulAction(Task<6>),
-            },
-            RetryUntilSuccessful(3) {
-                ScriptCondition(|bb| *bb.t0 > bb.b0 + 3),
+                Condition(Cond<2>),
             },
         }
     }
 }
 
-board!(Tree0660Blackboard { b0 o0 t1 t0 });
+board!(Tree0660Blackboard { b1 l0 t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0661 for Ctx {
         blackboard {
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
             #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 4,
-            o0: Option<i64> = Some(3),
+            b1: i64,
+            o0: Option<i64>,
+            l0: Vec<i64>,
         }
-        DynamicSelector {
-            ScriptCondition(|bb| bb.b1 + 2 > 6),
-            FlipSelector {
-                Action(PIo<0>, t0 = {b1}),
-                StatefulAction(Task<1>),
-                Action(PAct<2>, b0 = {=}, b1 = {b1}),
-                StatefulAction(Task<3>),
-            },
-            Condition(Cond<4>),
-            ParallelAll(max_failures = -3) {
-                StatefulAction(PTask<5>, b0 = {b1}, b1 = {b0}),
-                #[on_success(|bb| bb.o0 = Some((*bb.t0 + 3) % 4))]
-                WhileDoElse {
-                    Action(Act<6>),
-                    AlwaysFailure,
+        WaitValueUpdate(t0) {
+            SequenceWithMemory {
+                ReactiveSelector {
+                    #[post(|bb| bb.b0 += 1)]
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+                        ParallelAll(max_failures = -5) {
+                            AlwaysRunning,
+                            Wait(50),
+                            Fallback {
+                                Action(PAct<0>, b0 = {t1}),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                            UnsetBlackboard(o0),
+                            AlwaysSuccess,
+                        },
+                    },
                 },
                 Fallback {
-                    #[on_failure(|bb| { bb.b0 = bb.b1; bb.o0 = Some(bb.o0.unwrap_or(5) + 4) })]
-                    #[run_while(|bb| *bb.t0 > 7)]
-                    UnsetBlackboard(o0),
-                    Condition(Cond<7>),
+                    SequenceWithMemory {
+                        Delay(20) {
+                            WhileDoElse {
+                                Condition(Cond<2>),
+                                #[on_halted(|bb| { bb.t0.set(bb.b1); bb.b0 += 1 })]
+                                Script(|bb| bb.t0.set(bb.b0)),
+                            },
+                        },
+                    },
+                    ReactiveFallback {
+                        #[skip_if(|bb| bb.o0.unwrap_or(1) < 1)]
+                        #[success_if(|bb| bb.b1 + 1 > bb.o0.unwrap_or(5))]
+                        StatefulAction(PTask<3>, b0 = {b0}, b1 = {t1}),
+                        StatefulAction(Task<4>),
+                        ScriptCondition(|bb| bb.b1 % 2 > 0),
+                        StatefulAction(Task<5>),
+                    },
                 },
             },
-            Fallback {
-                ScriptCondition(|bb| *bb.t0 < 3),
-                Action(Act<8>),
-                StatefulAction(Task<9>),
-            },
         }
     }
 }
 
-board!(Tree0661Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0662Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0662Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            #[tracked] t1: i64 = 9,
-            b0: i64 = 11,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        #[run_while(|bb| *bb.t1 < 7)]
-        #[post(|bb| bb.t0.set(bb.b0 % 4))]
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0661Blackboard { b0 t1 t0 b1 o0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0662 for Ctx {
         blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 5,
             #[tracked] t0: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 1,
-            o0: Option<i64>,
+            o0: Option<i64> = Some(1),
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        MemSequence {
-            PolicyParallel(policy = FirstSuccess) {
-                SubTree(Tree0662Sub0, t0 = {=}, t1 = {t1}, b0 = {=}, o0 = {o0}),
-                ScriptCondition(|bb| bb.o0.is_none()),
-                #[run_while(|bb| *bb.t1 + 4 > 0)]
-                Script(|bb| bb.b0 = *bb.t1 + 2),
+        Switch(b1) {
+            case 5 => Sequence {
+                UnsetBlackboard(o0),
+                AlwaysSuccess,
             },
-            AsyncSequence {
-                #[skip_if(|bb| bb.b0 != 4)]
-                SubTree(Tree0662Sub1, ..),
+            case 4 => IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = true) {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
+                Action(PAct<2>, b0 = {=}, b1 = {t0}),
+                AlwaysSuccess,
+                PrioritySelector {
+                    #[score(|bb| (*bb.t1 % 2) as f32)]
+                    SetBlackboard(o0 = Some(5)),
+                },
+            },
+            case 1 => Selector {
+                Observe(|bb| bb.o0.is_none(), abort = lower) {
+                    StatefulAction(Task<3>),
+                },
+                Observe(|bb| bb.b0 > 3, abort = self) {
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                Observe(|bb| bb.b0 + 3 > 3, abort = none) {
+                    StatefulAction(Task<5>),
+                },
+            },
+            _ => ReactiveFallback {
+                #[success_if(|bb| bb.b1 < 2)]
+                #[failure_if(|bb| *bb.t0 % 4 != 3)]
+                Loop(q0, if_empty = Skipped) {
+                    ReactiveSequence {
+                        StatefulAction(Task<6> = Task::<6>),
+                        Condition(|ctx, bb| ctx.check_in(7, bb.o0.unwrap_or(0))),
+                        Condition(Cond<8>),
+                        StatefulAction(Task<9> = Task::<9>),
+                    },
+                },
+                Deadline(0) {
+                    #[skip_if(|bb| bb.b1 == bb.o0.unwrap_or(1) + 4)]
+                    #[post(|bb| *bb.t1 += 2)]
+                    StatefulAction(Task<10> = Task::<10>),
+                },
             },
         }
     }
 }
 
-board!(Tree0662Blackboard { t0 t1 b0 o0 });
+board!(Tree0662Blackboard { b0 t1 b1 t0 o0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0663 for Ctx {
-        Fallback {
-            Sequence {
-                Condition(Cond<0>),
-                Remap(success = Failure, failure = Failure) {
-                    Sleep(30),
+        ReactiveSequence {
+            ParallelAll(max_failures = -4) {
+                MaxTime(0) {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                Sequence {
+                    Action(Act<1>),
+                    Condition(Cond<2>),
+                },
+                AlwaysFailure,
+                AlwaysSuccess,
+            },
+            ReactiveFallback {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+            },
+            Selector {
+                Action(|ctx| ctx.exec(5)),
+                Condition(Cond<6>),
+                Filter(times = 1) {
+                    Sleep(20),
                 },
             },
-            Timeout(0) {
-                Parallel(failure = 1) {
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                },
+            ReactiveFallback {
+                Action(|ctx| ctx.exec(7)),
+                AlwaysSuccess,
             },
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0664Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-        }
-        DynamicSequence {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0664Sub1 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-        }
-        WaitValueUpdate(t0) {
-            Condition(Cond<2>),
         }
     }
 }
@@ -2404,122 +2258,244 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0664 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[allow(unused)] l0: Vec<i64>,
+            #[tracked] t1: i64,
+            b0: i64,
+            o0: Option<i64> = Some(4),
         }
-        ReactiveSelector {
-            SubTree(Tree0664Sub0, ..),
-            Deadline(0) {
-                StatefulAction(Task<1>),
+        TryCatch(catch_on_halt = true) {
+            MemPriority {
+                Selector {
+                    Observe(|bb| bb.o0.is_some(), abort = lower) {
+                        ReactiveSequence {
+                            StatefulAction(Task<0>),
+                            Succeeder,
+                        },
+                    },
+                    Observe(|bb| *bb.t1 % 4 < 0, abort = both) {
+                        BinarySelector(|bb| (bb.o0.unwrap_or(1) + 2) % 4 != 0, dynamic = true) {
+                            Condition(|ctx| ctx.check(1)),
+                            Delay(0) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                    },
+                },
             },
-            SubTree(Tree0664Sub1, ..),
-            Action(Act<3>),
-            Condition(Cond<4>),
+            Deadline(0) {
+                PrioritySelector {
+                    #[score(|bb| (*bb.t1) as f32)]
+                    Condition(Cond<3>),
+                    #[score(0)]
+                    Action(PAct<4>, b0 = 1),
+                    #[score(|bb| (*bb.t1 % 2) as f32)]
+                    Action(Act<5>),
+                    #[score(|bb| (bb.b0) as f32)]
+                    StatefulAction(Task<6>),
+                    #[score(7)]
+                    StatefulAction(Task<7>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0664Blackboard { t0 });
+board!(Tree0664Blackboard { l0 t1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0665Sub0 for Ctx {
+        AlwaysSuccess
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0665 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64,
-        }
         FlipSelector {
-            IndexSwitch(|bb| bb.o0.unwrap_or(4), out_of_range = Fail, dynamic = false) {
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
+            Timeout(20) {
+                Fallback {
+                    StatefulAction(Task<0>),
+                    SubTree(Tree0665Sub0),
+                },
             },
-            ScriptCondition(|bb| *bb.t0 != 3),
+            Filter(times = 3, count = Success, filtered = Skipped) {
+                RunOnce(then_skip = false) {
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        Action(|ctx| ctx.exec(2)),
+                    },
+                },
+            },
+            AsyncFallback {
+                StatefulAction(Task<3>),
+                Cooldown(50, filtered = Failure) {
+                    Action(Act<4> = Act::<4>),
+                },
+            },
+            StatefulAction(Task<5> = Task::<5>),
+            FlipSelector {
+                Succeeder,
+                Action(Act<6>),
+                StatefulAction(Task<7>),
+            },
         }
     }
 }
-
-board!(Tree0665Blackboard { o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0666 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 3,
             b0: i64 = 3,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 0,
         }
-        DynamicSelector {
-            RunOnce(then_skip = false) {
-                Observe(|bb| bb.o0.unwrap_or(4) == *bb.t0, abort = none) {
-                    Filter(times = 1, filtered = Skipped) {
-                        Condition(Cond<0>),
+        #[run_while(|bb| (bb.b0 + 1) % 4 != 1)]
+        Deadline(50) {
+            AsyncFallback {
+                Action(Act<0>),
+                #[on_halted(|bb| if (*bb.t0 + 2) % 4 < 3 { bb.b0 = *bb.t0 + 3 })]
+                #[post(|bb| { bb.t0.set(bb.b0); if *bb.t0 + 2 != 3 { bb.b1 += 1 } })]
+                IfThenElse {
+                    Sequence {
+                        Action(PIo<1>, t0 = {b1}),
+                        WhileDoElse {
+                            Action(|ctx| ctx.exec(2)),
+                            Action(Act<3>),
+                        },
+                        SequenceStar {
+                            #[on_failure(|bb| bb.b0 = *bb.t0 % 4)]
+                            StatefulAction(Task<4>),
+                            ScriptCondition(|bb| bb.b0 + 4 < 1),
+                        },
+                        Action(Act<5>),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    ReactiveFallback {
+                        KeepRunningUntilFailure {
+                            RunOnce {
+                                RetryUntilSuccessful(1) {
+                                    Condition(PCond<7>, b0 = {t0}),
+                                },
+                            },
+                        },
+                        Repeat(2) {
+                            Switch(b1) {
+                                case 3 => #[skip_if(|bb| bb.b1 + 2 > 6)]
+                                #[on_halted(|bb| bb.b1 = bb.b0)]
+                                #[on_success(|bb| bb.t0.set(bb.b1))]
+                                Action(Act<8>),
+                                _ => StatefulAction(Task<9> = Task::<9>),
+                            },
+                        },
+                    },
+                    Delay(30) {
+                        Repeat(1) {
+                            Condition(Cond<10>),
+                        },
                     },
                 },
-            },
-            Fallback {
-                FlipSelector {
-                    Script(|bb| bb.o0 = None),
-                    Condition(PCond<1>, b0 = {=}),
-                },
-                Script(|bb| { bb.o0 = None; bb.b0 += 3 }),
             },
         }
     }
 }
 
-board!(Tree0666Blackboard { o0 t0 b0 q0 });
+board!(Tree0666Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0667Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+            b0: i64 = 9,
+        }
+        Precondition(|bb| *bb.t0 == bb.b0, else = Failure) {
+            ForceFailure {
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0667 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            b0: i64,
         }
-        BinarySelector(|bb| (*bb.t0 + 2) % 3 < 2, dynamic = true) {
-            #[on_success(|bb| bb.b1 = bb.b0)]
-            #[on_halted(|bb| bb.b1 = *bb.t1)]
-            Condition(Cond<0>),
-            Runner,
+        ReactiveSequence {
+            Conditional(|bb| bb.b0 % 3 < 2, dynamic = false, else = Failure) {
+                ParallelAll(max_failures = -3) {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                    AlwaysRunning,
+                },
+            },
+            ReactiveFallback {
+                Action(PAct<2>, b0 = 3, b1 = {b0}),
+            },
+            Action(Act<3>),
+            #[success_if(|bb| *bb.t0 % 4 != 0)]
+            Precondition(|bb| *bb.t0 < *bb.t0 + 3, else = Success) {
+                Sleep(0),
+            },
+            Inverter {
+                ReactiveFallback {
+                    Deadline(50) {
+                        StatefulAction(Task<4>),
+                    },
+                    #[run_while(|bb| (bb.b0 + 3) % 2 != 1)]
+                    #[success_if(|bb| bb.b0 < 4)]
+                    SubTree(Tree0667Sub0, t0 = {=}, b0 = {b0}),
+                    Condition(Cond<6>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0667Blackboard { t1 b0 b1 t0 });
+board!(Tree0667Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0668 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t1: i64 = 0,
         }
-        Precondition(|bb| *bb.t0 < 0, else = Running) {
-            BinarySelector(|bb| (*bb.t0 + 3) % 3 == 0, dynamic = false) {
-                Repeat(4) {
-                    RunOnce(then_skip = false) {
-                        ForceSuccess {
-                            ParallelAll(max_failures = -1) {
-                                Observe(|bb| bb.b1 < 3, abort = self) {
-                                    Runner,
-                                },
-                                BinarySelector(|bb| *bb.t1 != *bb.t1 % 4, dynamic = true) {
-                                    Script(|bb| bb.t0.set(bb.b0 % 2)),
-                                    Action(PIo<0>, t0 = {t0}),
-                                },
-                            },
+        MemSequence {
+            SequenceWithMemory {
+                RepeatTimes(2) {
+                    StepSequencer {
+                        Condition(Cond<0>),
+                        ForceFailure {
+                            Action(|ctx| ctx.exec(1)),
                         },
                     },
                 },
-                Cooldown(20) {
-                    RunOnce(then_skip = false) {
-                        #[on_failure(|bb| bb.t0.set(bb.b1 % 4))]
-                        ForceFailure {
-                            MaxTime(0) {
-                                Deadline(10) {
-                                    AlwaysRunning,
-                                },
-                            },
+                MemSequence {
+                    StatefulAction(Task<2>),
+                    StatefulAction(Task<3>),
+                },
+                SkipUnlessUpdated(t1) {
+                    Action(Act<4>),
+                },
+            },
+            IfThenElse {
+                Limiter(2) {
+                    Timeout(30) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<6>),
+                    Cooldown(20, filtered = Failure) {
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                    Action(Act<8> = Act::<8>),
+                    Action(Act<9>),
+                },
+                RepeatUntilFailure(forever) {
+                    Timeout(100) {
+                        BinarySelector(|bb| bb.b0 % 4 > 2, dynamic = false) {
+                            AlwaysRunning,
+                            AlwaysRunning,
                         },
                     },
                 },
@@ -2528,72 +2504,114 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0668Blackboard { t1 t0 b0 b1 });
+board!(Tree0668Blackboard { b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0669 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
+            b0: i64 = 3,
         }
-        Timeout(0) {
-            #[post(|bb| { *bb.t0 += 3; bb.o0 = None })]
-            PrioritySelector {
-                #[score(|bb| (bb.o0.unwrap_or(3)) as f32)]
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
-                    StatefulAction(Task<1> = Task::<1>),
-                    RetryUntilSuccessful(2) {
-                        Condition(PCond<2>, b0 = {=}),
-                    },
-                },
-                #[score(|bb| (*bb.t1) as f32)]
-                Fallback {
-                    #[failure_if(|bb| bb.b0 == 6)]
-                    #[on_failure(|bb| { *bb.t0 += 1; bb.b1 += 2 })]
-                    #[on_success(|bb| { bb.b0 = (*bb.t0 + 2) % 3; bb.o0 = None })]
-                    WhileDoElse {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t1 % 3)),
-                        Condition(Cond<4> = Cond::<4>),
-                    },
-                    StatefulAction(PTask<5>, b0 = {b1}, b1 = {t0}),
-                },
-                #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
-                StatefulAction(Task<6>),
-                #[score(|bb| ((bb.b1 + 3) % 4) as f32)]
-                Repeat(3) {
-                    Runner,
-                },
-                #[score(|bb| (bb.b0 + 4) as f32)]
-                Cooldown(50, filtered = Failure) {
-                    DynamicSelector {
-                        AlwaysFailure,
-                        Sleep(10),
-                    },
-                },
-            },
+        ForceFailure {
+            SetBlackboard(b0 = 9),
         }
     }
 }
 
-board!(Tree0669Blackboard { b1 t1 t0 o0 b0 });
+board!(Tree0669Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0670 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 3,
         }
-        Limiter(2) {
-            ReactiveFallback {
-                Filter(times = 2, count = Completed) {
-                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                        Runner,
-                        SetBlackboard(b0 = {t0}),
+        #[on_success(|bb| { bb.b1 = (bb.b1 + 2) % 3; bb.b0 = *bb.t1 })]
+        Sequence {
+            TryCatch(catch_on_halt = false) {
+                Conditional(|bb| bb.b0 + 2 != bb.b1, dynamic = true) {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t1 + 1) as f32)]
+                        StatefulAction(Task<0>),
+                        #[score(|bb| ((*bb.t0 + 4) % 4) as f32)]
+                        Iterate(l0, element = {b1}, max = 3) {
+                            Precondition(|bb| *bb.t0 % 3 < 2) {
+                                Action(PAct<1>, b0 = 8, b1 = {t1}),
+                            },
+                        },
+                    },
+                },
+                Repeat(forever) {
+                    RunOnce(then_skip = false) {
+                        ReactiveFallback {
+                            SkipUnlessUpdated(t1) {
+                                Action(PIo<2>, t0 = {b0}),
+                            },
+                            ReactiveFallback {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {b1}),
+                    StatefulAction(Task<6>),
+                },
+                ForceSuccess {
+                    SkipUnlessUpdated(t0) {
+                        Selector {
+                            ReactiveSequence {
+                                ReactiveFallback {
+                                    StatefulAction(Task<7>),
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccess) {
+                Fallback {
+                    Condition(Cond<8>),
+                    BinarySelector(|bb| bb.b0 % 4 < 2, dynamic = false) {
+                        AlwaysFailure,
+                        #[on_failure(|bb| { bb.b1 += 2; bb.t1.set(bb.b0 % 2) })]
+                        AlwaysSuccess,
+                    },
+                    Parallel(success = 1, failure = -1) {
+                        Filter(times = 3, filtered = Skipped) {
+                            #[on_success(|bb| bb.t1.set(bb.b1))]
+                            Loop(q0, if_empty = Skipped) {
+                                ForceSuccess {
+                                    StatefulAction(Task<9>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Sequence {
+                    Loop(q0) {
+                        Timeout(100) {
+                            Timeout(50) {
+                                Condition(Cond<10>),
+                            },
+                        },
+                    },
+                    Action(Act<11> = Act::<11>),
+                },
+                #[failure_if(|bb| bb.b1 % 4 != 1)]
+                #[skip_if(|bb| bb.b1 % 3 < 2)]
+                Iterate(l0, element = {b1}, until = Never, max = 1) {
+                    Fallback {
+                        Action(|ctx, bb| ctx.exec_in(12, *bb.t0, &mut bb.b1)),
+                        Action(PIo<13>, t0 = {=}),
+                        ForceSuccess {
+                            Action(Act<14>),
+                        },
                     },
                 },
             },
@@ -2601,592 +2619,771 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0670Blackboard { t0 b0 o0 });
+board!(Tree0670Blackboard { t1 t0 l0 b0 q0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0671 for Ctx {
         blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
             o0: Option<i64>,
-            b0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 5,
         }
-        Parallel(success = 3) {
-            ReactiveSequence {
-                ForceSuccess {
-                    Condition(Cond<0>),
+        #[on_success(|bb| bb.b0 = 2)]
+        SequenceStar {
+            MemPriority {
+                ParallelAll(1) {
+                    #[failure_if(|bb| bb.o0.is_none())]
+                    Script(|bb| bb.b0 += 3),
+                    Wait(0),
                 },
-                ReactiveFallback {
-                    Action(PIo<1>, t0 = {=}),
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                    #[run_while(|bb| *bb.t0 > (*bb.t0 + 2) % 2)]
-                    #[on_success(|bb| { bb.b0 += 3; bb.b0 = (bb.o0.unwrap_or(2) + 2) % 2 })]
-                    SetBlackboard(o0 = Some(5)),
-                },
-                ForceSuccess {
-                    #[success_if(|bb| bb.b0 + 4 != bb.b0 % 4)]
-                    WaitValueUpdate(t0) {
-                        Selector {
-                            Condition(Cond<3>),
-                        },
+                Repeat(forever) {
+                    ReactiveSelector {
+                        StatefulAction(Task<0>),
+                        Action(|ctx| ctx.exec(1)),
+                        Action(Act<2>),
+                        Action(Act<3>),
                     },
                 },
             },
-            SequenceWithMemory {
-                #[success_if(|bb| *bb.t0 > bb.b0)]
-                StatefulAction(Task<4>),
-                #[success_if(|bb| bb.o0.unwrap_or(2) != 1)]
-                #[failure_if(|bb| bb.o0.is_some())]
-                Conditional(|bb| bb.o0.is_none(), else = Failure) {
-                    Wait(20),
-                },
-                MaxTime(0) {
-                    Condition(PCond<5>, b0 = {=}),
-                },
-                Repeat(4) {
-                    Action(Act<6>),
-                },
-            },
-            #[success_if(|bb| bb.b0 < 3)]
-            #[skip_if(|bb| *bb.t0 % 4 < 0)]
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                MemPriority {
-                    Loop(q0, value = {t0}, if_empty = Failure) {
-                        Filter(times = 1, count = Failure, filtered = Skipped) {
-                            RetryUntilSuccessful(4) {
-                                Delay(30) {
-                                    Script(|bb| bb.t0.set(bb.b0 + 1)),
-                                },
-                            },
+            Fallback {
+                #[run_while(|bb| bb.b0 % 4 > 1)]
+                #[post(|bb| bb.b0 += 1)]
+                #[skip_if(|bb| bb.b0 == 3)]
+                Parallel(success = -3) {
+                    Precondition(|bb| bb.b0 == bb.o0.unwrap_or(4), else = Success) {
+                        TryCatch(catch_on_halt = false) {
+                            StatefulAction(Task<4> = Task::<4>),
+                            StatefulAction(Task<5>),
+                            Condition(Cond<6>),
                         },
                     },
-                    Action(|ctx| ctx.exec(7)),
-                    ParallelAll(max_failures = -2) {
-                        Action(PAct<8>, b0 = 3, b1 = {t0}),
-                        Action(Act<9> = Act::<9>),
-                        Condition(Cond<10>),
-                        Sleep(0),
+                    Priority {
+                        StatefulAction(Task<7>),
+                        Condition(|ctx, bb| ctx.check_in(8, bb.o0.unwrap_or(3))),
+                    },
+                    ParallelAll {
+                        AlwaysSuccess,
+                        Condition(Cond<9>),
                     },
                 },
+            },
+            Observe(|bb| bb.b0 == 2, abort = self) {
+                Cooldown(0, filtered = Skipped) {
+                    StatefulAction(Task<10>),
+                },
+            },
+            ReactiveFallback {
+                #[on_failure(|bb| { bb.b0 += 1; bb.t0.set(bb.b0 + 1) })]
+                Condition(Cond<11>),
             },
         }
     }
 }
 
-board!(Tree0671Blackboard { o0 b0 q0 t0 });
+board!(Tree0671Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0672 for Ctx {
-        Deadline(0) {
-            PolicyParallel(policy = FirstFailure, repeat = false) {
-                Retry(1) {
+        blackboard {
+            o0: Option<i64> = Some(3),
+            b1: i64 = 4,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+        }
+        #[success_if(|bb| bb.o0.unwrap_or(3) + 4 < *bb.t1)]
+        #[skip_if(|bb| *bb.t1 < 0)]
+        #[on_halted(|bb| bb.t0.set(bb.b1))]
+        Interrupt(|bb| *bb.t0 % 4 == 0) {
+            RepeatTimes(3) {
+                FlipSelector {
+                    Deadline(0) {
+                        StepSequencer {
+                            Fallback {
+                                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 3)),
+                                Condition(Cond<1> = Cond::<1>),
+                            },
+                            RepeatUntil(Success) {
+                                Action(Act<2>),
+                            },
+                        },
+                    },
+                    ForceFailure {
+                        Sequence {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                            Parallel(failure = -1) {
+                                #[post(|bb| bb.t1.set(bb.b1 + 2))]
+                                Action(PIo<5>, t0 = {=}),
+                                StatefulAction(Task<6> = Task::<6>),
+                            },
+                        },
+                    },
+                    Switch(b1) {
+                        case 4 => Condition(Cond<7>),
+                        case 3 => AlwaysRunning,
+                        _ => StatefulAction(Task<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0672Blackboard { o0 b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0673 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            o0: Option<i64>,
+        }
+        ReactiveSequence {
+            #[skip_if(|bb| bb.b0 > 3)]
+            #[post(|bb| bb.t0.set(bb.o0.unwrap_or(5) % 2))]
+            Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+            Action(Act<1>),
+            FlipSelector {
+                Action(|ctx| ctx.exec(2)),
+                SetBlackboard(b0 = {t0}),
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0673Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0674 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 4,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 4,
+        }
+        Selector {
+            RunOnce(then_skip = false) {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[on_failure(|bb| bb.b0 = *bb.t1)]
+                Sequence {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.o0.unwrap_or(4), &mut bb.b1)),
+                    Script(|bb| { bb.t0.set(bb.o0.unwrap_or(5)); bb.b0 += 2 }),
+                    AlwaysSuccess,
+                    #[skip_if(|bb| bb.b0 > 3)]
+                    #[on_halted(|bb| bb.b1 = bb.b0)]
+                    Script(|bb| { if bb.b1 != 4 { bb.t1.set(bb.b1) }; bb.o0 = Some(*bb.t0 % 4) }),
+                    Condition(Cond<1>),
+                },
+            },
+            #[on_success(|bb| bb.o0 = None)]
+            Loop(q0, value = {b1}) {
+                Delay(50) {
+                    Fallback {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0674Blackboard { t1 b1 q0 t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0675 for Ctx {
+        RunOnce(then_skip = true) {
+            MemSequence {
+                DynamicSequence {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                },
+                StatefulAction(Task<2>),
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0676 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        StepSequencer {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Conditional(|bb| bb.b0 < 3, dynamic = true, else = Success) {
+                Action(Act<2>),
+            },
+            KeepRunningUntilFailure {
+                ReactiveFallback {
+                    #[failure_if(|bb| bb.b1 > 7)]
+                    Sleep(50),
+                    Runner,
+                },
+            },
+            #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
+            #[run_while(|bb| bb.b0 + 1 == 0)]
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0676Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0677 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+        }
+        SequenceStar {
+            StatefulAction(Task<0>),
+            #[run_while(|bb| bb.b0 < 7)]
+            Repeater(2) {
+                Delay(100) {
+                    WasEntryUpdated(t0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0677Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0678 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            b0: i64 = 2,
+        }
+        Sequence {
+            #[failure_if(|bb| *bb.t1 + 2 < 2)]
+            Observe(|bb| (bb.b0 + 3) % 4 > 2) {
+                IfThenElse {
+                    Condition(Cond<0>),
+                    Limiter(2) {
+                        SequenceStar {
+                            Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 4) % 2, &mut bb.b0)),
+                            #[on_failure(|bb| bb.b1 = *bb.t1 + 3)]
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            SetBlackboard(o0 = Some(3)),
+                        },
+                    },
                     SequenceWithMemory {
-                        StatefulAction(Task<0>),
-                        Repeat(1) {
-                            Retry(3) {
-                                Timeout(10) {
-                                    StatefulAction(Task<1>),
-                                },
+                        RepeatUntilFailure(forever) {
+                            RepeatUntilFailure(2) {
+                                SetBlackboard(o0 = Some(1)),
                             },
                         },
                     },
                 },
-                ParallelAll(2) {
-                    Wait(30),
-                    StatefulAction(Task<2>),
+            },
+            Fallback {
+                Fallback {
+                    ScriptCondition(|bb| *bb.t0 < 6),
+                    Action(PIo<2>, t0 = {b0}),
+                    #[on_failure(|bb| { bb.b1 = *bb.t0 + 2; bb.b0 = *bb.t0 })]
+                    #[on_success(|bb| bb.b0 += 1)]
+                    ReactiveSequence {
+                        Action(Act<3>),
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
                 },
-                AlwaysFailure,
+                Fallback {
+                    Condition(|ctx| ctx.check(5)),
+                    WasEntryUpdated(t1),
+                    #[run_while(|bb| *bb.t1 < 2)]
+                    #[on_success(|bb| bb.t0.set((bb.o0.unwrap_or(0) + 2) % 3))]
+                    SetBlackboard(t0 = {t1}),
+                },
+            },
+            #[success_if(|bb| *bb.t1 + 3 < 3)]
+            Filter(times = 2, count = Failure, filtered = Skipped) {
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    WasEntryUpdated(t0),
+                    Precondition(|bb| bb.b0 + 3 > bb.b0, else = Skipped) {
+                        ReactiveFallback {
+                            Condition(Cond<6>),
+                            ForceSuccess {
+                                Condition(|ctx, bb| ctx.check_in(7, *bb.t0)),
+                            },
+                        },
+                    },
+                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+            Action(PAct<9>, b0 = {=}, b1 = {b1}),
+            Priority {
+                RunOnce(then_skip = false) {
+                    Switch(b1) {
+                        case 4 => Condition(PCond<10>, b0 = {t1}),
+                        case 1 => StatefulAction(Task<11>),
+                        _ => StatefulAction(PTask<12>, b0 = {t0}, b1 = {=}),
+                    },
+                },
+                ReactiveFallback {
+                    WasEntryUpdated(t0),
+                    StatefulAction(Task<13>),
+                    StatefulAction(Task<14>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0678Blackboard { o0 b1 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0679Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 13,
+            #[tracked] t0: i64 = 14,
+        }
+        Action(PAct<5>, b0 = {=}, b1 = {t0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0679 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
+        }
+        Fallback {
+            Filter(times = 2, count = Success, filtered = Failure) {
+                #[on_success(|bb| if bb.o0.is_some() { *bb.t0 += 1 })]
+                #[on_failure(|bb| { bb.b0 += 2; if bb.b0 + 2 < 2 { bb.b0 = bb.o0.unwrap_or(5) % 3 } })]
+                TryCatch {
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+                    Precondition(|bb| bb.o0.is_some(), else = Success) {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0 % 4) as f32)]
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        },
+                    },
+                    StatefulAction(PTask<2>, b0 = {=}),
+                    AlwaysSuccess,
+                    Inverter {
+                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                    },
+                },
+            },
+            #[run_while(|bb| *bb.t0 > 5)]
+            #[skip_if(|bb| bb.o0.is_none())]
+            Delay(10) {
+                WhileDoElse {
+                    Conditional(|bb| (bb.b0 + 2) % 4 > 2, dynamic = false, else = Success) {
+                        Precondition(|bb| *bb.t0 % 4 == 2, else = Skipped) {
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                    TryCatch {
+                        Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) + 2)),
+                        Script(|bb| bb.o0 = None),
+                        Sleep(30),
+                        SubTree(Tree0679Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+                        StatefulAction(Task<6> = Task::<6>),
+                    },
+                    SetBlackboard(b0 = 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0679Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0680 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 4,
+        }
+        Repeater(2) {
+            WaitValueUpdate(t0) {
+                StatefulAction(PTask<0>, b0 = 5, b1 = {b1}),
+            },
+        }
+    }
+}
+
+board!(Tree0680Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0681 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        Conditional(|bb| bb.b0 < 5, dynamic = true, else = Success) {
+            KeepRunningUntilFailure {
+                FlipSelector {
+                    Filter(times = 1, count = Failure, filtered = Failure) {
+                        RepeatUntil(Success) {
+                            #[success_if(|bb| *bb.t1 % 3 < 2)]
+                            #[on_halted(|bb| bb.b0 += 2)]
+                            Switch(b1) {
+                                case 1 => Failer,
+                                _ => #[on_halted(|bb| *bb.t0 += 2)]
+                                Condition(Cond<0>),
+                            },
+                        },
+                    },
+                    AsyncSequence {
+                        Script(|bb| { if bb.b0 < bb.b1 { *bb.t1 += 3 }; bb.t1.set(bb.b0) }),
+                        StatefulAction(Task<1>),
+                        Succeeder,
+                        WaitValueUpdate(t0) {
+                            Filter(times = 2, count = Completed, filtered = Failure) {
+                                SetBlackboard(t1 = 5),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0681Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0682 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(0) {
+            FlipSelector {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+                Action(Act<1> = Act::<1>),
+                SetBlackboard(b1 = {b0}),
+                #[success_if(|bb| bb.b0 == 0)]
+                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(0)))]
+                StatefulAction(Task<2>),
+                #[post(|bb| bb.b0 += 1)]
+                #[success_if(|bb| *bb.t0 > 7)]
+                Observe(|bb| bb.b1 + 2 < bb.b1 + 1) {
+                    Condition(Cond<3>),
+                },
+            },
+            SequenceStar {
+                Condition(Cond<4>),
+                Delay(100) {
+                    Condition(Cond<5> = Cond::<5>),
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none()) {
+                Switch(b1) {
+                    case 5 => #[post(|bb| bb.b1 = 7)]
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<6>),
+                    case 2 => Action(PIo<7>, t0 = {t0}),
+                    _ => Condition(Cond<8> = Cond::<8>),
+                },
+                StatefulAction(Task<9>),
+            },
+            MemPriority {
+                Condition(Cond<10>),
+                Remap(success = Failure, failure = Failure) {
+                    Action(Act<11> = Act::<11>),
+                },
+                SetBlackboard(o0 = Some(7)),
+            },
+        }
+    }
+}
+
+board!(Tree0682Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0683Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[tracked] t0: i64 = 15,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] b1: i64 = 10,
+        }
+        #[post(|bb| bb.b0 += 1)]
+        KeepRunningUntilFailure {
+            TryCatch(catch_on_halt = true) {
+                ScriptCondition(|bb| (*bb.t0 + 2) % 3 < 1),
+                Sleep(0),
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0673Sub1 for Ctx {
-        StepSequencer {
-            Condition(Cond<2>),
+    pub tree Tree0683 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64 = 0,
+        }
+        IndexSwitch(|bb| 6, out_of_range = Loop, dynamic = true) {
+            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Fail, dynamic = false) {
+                Condition(Cond<0>),
+                Condition(|ctx| ctx.check(1)),
+                Action(|ctx, bb| ctx.exec_in(2, bb.b0 % 2, &mut bb.b0)),
+                #[run_while(|bb| bb.b1 == *bb.t0)]
+                #[post(|bb| if bb.b1 < bb.b0 % 4 { *bb.t0 += 1 })]
+                SetBlackboard(b0 = {t0}),
+                Sleep(10),
+            },
+            ParallelAll {
+                Sleep(20),
+                Condition(Cond<3>),
+                #[success_if(|bb| *bb.t0 < 7)]
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(Cond<5>),
+                Action(PAct<6>, b0 = 7, b1 = {=}),
+            },
+            Iterate(l0, element = {b1}, max = 1, reset_index = true) {
+                SubTree(Tree0683Sub0, ..),
+            },
         }
     }
 }
 
+board!(Tree0683Blackboard { b0 t0 l0 b1 });
+
 bt::behavior_tree! {
-    pub tree Tree0673Sub0 for Ctx {
-        ReactiveFallback {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
+    pub tree Tree0684 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        ReactiveSelector {
+            Conditional(|bb| *bb.t0 + 3 < 0, dynamic = false, else = Failure) {
+                WaitUntil(|bb| bb.b0 % 4 != 2) {
+                    ReactiveFallback {
+                        #[run_while(|bb| bb.b0 < 6)]
+                        StatefulAction(Task<0> = Task::<0>),
+                        #[skip_if(|bb| bb.b0 + 1 < bb.b0)]
+                        Runner,
+                        Action(PIo<1>, t0 = {=}),
+                        Action(Act<2>),
+                    },
+                },
             },
-            SubTree(Tree0673Sub1),
-            AlwaysFailure,
+            ScriptCondition(|bb| bb.b0 != 3),
+            FlipSelector {
+                AlwaysSuccess,
+            },
+        }
+    }
+}
+
+board!(Tree0684Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0685Sub0 for Ctx {
+        Condition(Cond<2> = Cond::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0685Sub1 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<3>),
             AlwaysSuccess,
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0673 for Ctx {
-        Retry(3) {
-            SubTree(Tree0673Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0674 for Ctx {
-        RunOnce(then_skip = true) {
-            RunOnce {
-                Repeat(2) {
-                    ReactiveSequence {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0675 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 4,
-        }
-        Loop(q0, if_empty = Skipped) {
-            TryCatch(catch_on_halt = false) {
-                WhileDoElse {
-                    Action(Act<0> = Act::<0>),
-                    Script(|bb| { *bb.t0 += 2; *bb.t0 += 3 }),
-                    Condition(Cond<1>),
-                },
-                SequenceStar {
-                    #[on_failure(|bb| { bb.b0 += 3; bb.b0 += 2 })]
-                    StatefulAction(Task<2>),
-                    StepSequencer {
-                        Loop(q0, if_empty = Skipped) {
-                            Action(Act<3>),
-                        },
-                    },
-                },
-                Cooldown(20, filtered = Failure) {
-                    Failer,
-                },
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    #[on_failure(|bb| { if *bb.t0 != 2 { bb.t0.set(bb.b0) }; *bb.t0 += 2 })]
-                    #[skip_if(|bb| bb.b0 == 3)]
-                    #[run_while(|bb| bb.b0 + 4 > bb.b0)]
-                    StatefulAction(Task<4>),
-                    #[on_halted(|bb| { *bb.t0 += 2; bb.t0.set(*bb.t0 % 2) })]
+    pub tree Tree0685 for Ctx {
+        WhileDoElse {
+            AsyncSequence {
+                ReactiveSelector {
                     AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0675Blackboard { b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0676 for Ctx {
-        Sequence {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                Condition(Cond<0>),
-                StatefulAction(Task<1> = Task::<1>),
-                SequenceStar {
-                    Condition(Cond<2>),
                     AlwaysSuccess,
                 },
+                Condition(Cond<0>),
             },
-            Cooldown(50) {
-                AsyncSequence {
-                    StatefulAction(Task<3>),
-                    RunOnce {
-                        Wait(50),
-                    },
+            TryCatch(catch_on_halt = true) {
+                StatefulAction(Task<1>),
+                SubTree(Tree0685Sub0),
+                RunOnce {
+                    Wait(10),
                 },
+                SubTree(Tree0685Sub1),
+                StatefulAction(Task<4> = Task::<4>),
             },
-            SequenceStar {
-                DynamicSelector {
-                    StatefulAction(Task<4>),
-                    Action(Act<5> = Act::<5>),
-                },
-                StatefulAction(Task<6> = Task::<6>),
-                Deadline(50) {
-                    StatefulAction(Task<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0677 for Ctx {
-        blackboard {
-            b0: i64,
-            #[allow(unused)] b1: i64,
-            #[tracked] t0: i64,
-        }
-        Fallback {
-            #[failure_if(|bb| *bb.t0 < 1)]
-            #[skip_if(|bb| bb.b0 % 3 > 1)]
-            SetBlackboard(b0 = 6),
-            Failer,
-        }
-    }
-}
-
-board!(Tree0677Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0678 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-        }
-        Deadline(0) {
-            ParallelAll(max_failures = -1) {
-                Repeater(2) {
-                    ReactiveSequence {
-                        RepeatUntil(Success) {
-                            Sleep(100),
-                        },
-                    },
-                },
-                #[failure_if(|bb| *bb.t0 != 3)]
-                Sequence {
-                    Condition(Cond<0>),
-                    Sleep(20),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0678Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0679 for Ctx {
-        SequenceStar {
             ForceSuccess {
-                StatefulAction(Task<0>),
-            },
-            Condition(Cond<1>),
-            FlipSelector {
-                Sequence {
-                    StatefulAction(Task<2>),
-                },
-            },
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0680 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-        }
-        RepeatTimes(3) {
-            IfThenElse {
-                Parallel(success = -2) {
-                    Timeout(30) {
-                        RetryUntilSuccessful(0) {
-                            Condition(Cond<0>),
-                        },
-                    },
-                    Deadline(50) {
-                        Action(PAct<1>, b0 = {t1}),
-                    },
-                    StatefulAction(PTask<2>, b0 = {t1}, b1 = {t0}),
-                },
-                Repeater(forever) {
-                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                        ScriptCondition(|bb| bb.b0 > 4),
-                        Precondition(|bb| *bb.t0 > 7, else = Running) {
-                            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                AlwaysFailure,
-                                SetBlackboard(b0 = 4),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0680Blackboard { b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0681 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 5,
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Observe(|bb| bb.b0 < 4, abort = none) {
-                Filter(times = 3, count = Completed) {
-                    Action(PIo<0>, t0 = {=}),
-                },
-            },
-            TryCatch {
-                Condition(Cond<1>),
-                Sleep(10),
-            },
-        }
-    }
-}
-
-board!(Tree0681Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0682 for Ctx {
-        blackboard {
-            b1: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-        }
-        IfThenElse {
-            MaxTime(0) {
-                DynamicSelector {
-                    Action(Act<0>),
-                    ScriptCondition(|bb| bb.b0 > *bb.t0 + 3),
-                    Condition(Cond<1>),
-                    Precondition(|bb| *bb.t0 != 6, else = Failure) {
-                        Loop(q0, value = {b0}, if_empty = Success) {
-                            Observe(|bb| bb.b0 == 1, abort = none) {
-                                #[on_halted(|bb| { bb.b1 += 2; bb.b1 = bb.b1 % 3 })]
-                                RepeatUntil(Success) {
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 3)),
-                                },
-                            },
-                        },
-                    },
-                    Condition(Cond<3>),
-                },
-            },
-            Switch(b1) {
-                case 3 => Sequence {
-                    #[run_while(|bb| bb.b1 + 4 > 0)]
-                    #[success_if(|bb| *bb.t0 < bb.b0 % 3)]
-                    Action(PAct<4>, b0 = 6, b1 = {=}),
-                    Condition(|ctx| ctx.check(5)),
-                    Action(PAct<6>, b0 = {b1}),
-                    SetBlackboard(t0 = 8),
-                    Condition(Cond<7>),
-                },
-                case 5 => Action(Act<8> = Act::<8>),
-                _ => #[skip_if(|bb| (bb.b1 + 1) % 3 < 2)]
-                WhileDoElse {
-                    Action(Act<9> = Act::<9>),
-                    Action(PIo<10>, t0 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0682Blackboard { b1 q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0683 for Ctx {
-        SequenceWithMemory {
-            FlipSelector {
-                ReactiveFallback {
-                    Repeater(forever) {
-                        Condition(|ctx| ctx.check(0)),
-                    },
-                },
-                StatefulAction(Task<1>),
                 StepSequencer {
-                    Condition(Cond<2>),
-                    Sleep(0),
-                    Action(Act<3>),
-                },
-            },
-            ReactiveSequence {
-                AlwaysSuccess,
-                Action(Act<4>),
-                Action(Act<5>),
-                Action(Act<6>),
-                Action(|ctx| ctx.exec(7)),
-            },
-            ForceFailure {
-                StatefulAction(Task<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0684 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b1: i64,
-            b0: i64 = 3,
-        }
-        Filter(times = 3, count = Completed, filtered = Skipped) {
-            #[on_failure(|bb| bb.b1 = bb.b0)]
-            #[on_success(|bb| bb.b1 = *bb.t0 + 1)]
-            Conditional(|bb| bb.b0 < 5, dynamic = false) {
-                RepeatUntilSuccess(3) {
-                    Optional {
-                        SetBlackboard(b1 = {b0}),
-                    },
+                    StatefulAction(Task<5>),
+                    Action(Act<6>),
+                    Action(|ctx| ctx.exec(7)),
+                    Condition(Cond<8>),
                 },
             },
         }
     }
 }
-
-board!(Tree0684Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0685 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 3,
-        }
-        IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail, dynamic = false) {
-            #[on_halted(|bb| { bb.b0 = *bb.t0; bb.t0.set(bb.b0 + 3) })]
-            Action(Act<0>),
-            Retry(2) {
-                StatefulAction(Task<1>),
-            },
-            Action(|ctx, bb| ctx.exec_in(2, 4, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0685Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0686 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
+            b1: i64 = 1,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
         }
-        Switch(b1) {
-            case 4 => AsyncFallback {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<0> = Cond::<0>),
-                    Condition(Cond<1>),
+        Observe(|bb| *bb.t0 % 3 < 2, abort = none) {
+            Repeat(3) {
+                DynamicSequence {
+                    #[on_failure(|bb| { if bb.b1 > bb.b1 % 2 { bb.b0 = *bb.t0 }; bb.o0 = None })]
+                    StatefulAction(Task<0>),
+                    Condition(|ctx| ctx.check(1)),
+                    Condition(|ctx| ctx.check(2)),
+                    Condition(Cond<3>),
                 },
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-                ForceSuccess {
-                    Condition(Cond<4>),
-                },
-            },
-            _ => ReactiveSelector {
-                Cooldown(30, filtered = Skipped) {
-                    AlwaysRunning,
-                },
-                Observe(|bb| bb.b0 < 5, abort = none) {
-                    WaitUntil(|bb| bb.b1 + 2 > 1) {
-                        StatefulAction(Task<5>),
-                    },
-                },
-                Optional {
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-                ReactiveFallback {
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    Condition(Cond<7>),
-                    StatefulAction(Task<8>),
-                },
-                StatefulAction(Task<9>),
             },
         }
     }
 }
 
-board!(Tree0686Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0687Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        Failer
-    }
-}
+board!(Tree0686Blackboard { b1 b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0687 for Ctx {
         blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 0,
         }
-        Loop(q0, value = {b0}, if_empty = Success) {
-            IndexSwitch(|bb| bb.b0) {
-                Action(PIo<0>, t0 = {b0}),
-                AlwaysRunning,
-                #[on_halted(|bb| { bb.b0 += 3; bb.b0 += 3 })]
-                SubTree(Tree0687Sub0, ..),
+        RepeatTimes(3) {
+            ParallelAll(max_failures = -1) {
+                Optional {
+                    Condition(Cond<0>),
+                },
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0687Blackboard { b0 q0 });
+board!(Tree0687Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0688Sub1 for Ctx {
+        Condition(|ctx| ctx.check(0))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0688Sub0 for Ctx {
+        SubTree(Tree0688Sub1)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0688 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
         ReactiveFallback {
-            #[run_while(|bb| *bb.t0 < 5)]
-            #[success_if(|bb| bb.o0.unwrap_or(4) != bb.o0.unwrap_or(0) % 2)]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            Delay(50) {
-                StatefulAction(Task<0>),
-            },
-            DynamicSelector {
-                Condition(Cond<1>),
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {b0}),
-            },
-            ReactiveFallback {
-                StatefulAction(PTask<3>, b0 = 3, b1 = {t0}),
-                StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
-                #[skip_if(|bb| *bb.t0 % 2 == 1)]
-                #[failure_if(|bb| *bb.t0 < 3)]
-                #[run_while(|bb| bb.o0.is_none())]
-                AlwaysSuccess,
-            },
-            Failer,
-            Fallback {
-                Observe(|bb| *bb.t0 == *bb.t0 % 4, abort = lower) {
-                    Action(PAct<5>, b0 = {=}),
-                },
-                Action(Act<6>),
-            },
+            SubTree(Tree0688Sub0),
+            AlwaysFailure,
         }
     }
 }
 
-board!(Tree0688Blackboard { b0 t0 o0 });
+bt::behavior_tree! {
+    pub tree Tree0689Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 12,
+        }
+        ParallelAll {
+            StepSequencer {
+                Remap(success = Failure, failure = Failure) {
+                    ScriptCondition(|bb| bb.b0 != 2),
+                },
+                Sleep(0),
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0689 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64,
-            o0: Option<i64> = None,
+            l0: Vec<i64> = vec![1, 2],
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 2,
         }
-        Deadline(30) {
-            Delay(0) {
-                Remap(success = Success, failure = Success) {
-                    ParallelAll(2) {
-                        Condition(Cond<0>),
-                        Script(|bb| bb.o0 = None),
+        Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+            Fallback {
+                DynamicSelector {
+                    Deadline(0) {
+                        PolicyParallel(policy = FirstFailure) {
+                            ScriptCondition(|bb| bb.b1 % 2 < 0),
+                            #[skip_if(|bb| *bb.t0 % 3 != 0)]
+                            Loop(q0, value = {t0}, if_empty = Success) {
+                                #[skip_if(|bb| (*bb.t0 + 2) % 2 != 1)]
+                                #[post(|bb| bb.b1 = *bb.t1 % 4)]
+                                Condition(PCond<0>, b0 = {=}),
+                            },
+                            Succeeder,
+                        },
+                    },
+                    Fallback {
+                        Observe(|bb| bb.b1 % 2 == 1, abort = both) {
+                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 4)),
+                        },
+                        Observe(|bb| bb.b1 % 4 != 1, abort = lower) {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                },
+                Switch(b1) {
+                    case 2 => Loop(q0, value = {t1}, if_empty = Failure) {
+                        MemPriority {
+                            ScriptCondition(|bb| *bb.t0 != bb.b0),
+                            StatefulAction(Task<3> = Task::<3>),
+                            ScriptCondition(|bb| bb.b0 < *bb.t0 % 3),
+                            #[success_if(|bb| *bb.t0 + 2 < 0)]
+                            #[skip_if(|bb| *bb.t0 == 5)]
+                            #[on_halted(|bb| if *bb.t1 > 3 { bb.b1 = *bb.t0 + 2 })]
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    _ => SubTree(Tree0689Sub0, ..),
+                },
+                KeepRunningUntilFailure {
+                    Parallel(success = 2, failure = 1) {
+                        SetBlackboard(b0 = {b1}),
+                        Loop(q0, value = {t1}, if_empty = Failure) {
+                            Switch(b1) {
+                                case 3 => WasEntryUpdated(t1),
+                                _ => SetBlackboard(t0 = 9),
+                            },
+                        },
                     },
                 },
             },
@@ -3194,236 +3391,206 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0689Blackboard { b1 o0 });
+board!(Tree0689Blackboard { l0 b1 t0 t1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0690Sub1 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 15,
+        }
+        Action(PAct<4>, b0 = {b0}, b1 = {t1})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0690Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            b0: i64 = 15,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            SubTree(Tree0690Sub1, t1 = {=}, t0 = {t0}, b0 = {=}),
+            SetBlackboard(b0 = 8),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0690 for Ctx {
         blackboard {
+            #[tracked] t1: i64,
             #[tracked] t0: i64 = 5,
-            b1: i64,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(3),
+            b0: i64 = 5,
         }
-        AsyncSequence {
-            Switch(b1) {
-                case 1 => DynamicSelector {
-                    RepeatTimes(2) {
-                        Repeater(2) {
-                            ReactiveFallback {
-                                Action(PAct<0>, b0 = {=}, b1 = {b0}),
-                                ScriptCondition(|bb| bb.b1 % 3 < 2),
-                            },
-                        },
-                    },
-                },
-                case 3 => Retry(4) {
-                    MemSequence {
-                        #[success_if(|bb| bb.b0 != *bb.t0)]
-                        UnsetBlackboard(o0),
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-                _ => Condition(Cond<3>),
-            },
-            Switch(b1) {
-                case 0 => Action(PIo<4>, t0 = {b0}),
-                case 4 => Sequence {
-                    Sequence {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    Action(Act<7>),
-                },
-                _ => Remap(success = Success, failure = Failure) {
-                    AsyncSequence {
-                        Action(Act<8>),
-                        StatefulAction(Task<9>),
-                    },
+        FlipSelector {
+            Filter(times = 1) {
+                IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
+                    Condition(Cond<0>),
+                    Condition(Cond<1>),
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {t0}),
                 },
             },
+            StatefulAction(Task<3>),
+            SubTree(Tree0690Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
+            SetBlackboard(b0 = 9),
         }
     }
 }
 
-board!(Tree0690Blackboard { t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0691Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 12,
-        }
-        #[success_if(|bb| *bb.t1 % 2 > 0)]
-        #[skip_if(|bb| *bb.t1 < 4)]
-        Condition(Cond<2>)
-    }
-}
+board!(Tree0690Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0691 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 5,
-            o0: Option<i64>,
-            b0: i64 = 2,
-        }
-        Observe(|bb| bb.b0 != *bb.t0 + 1, abort = self) {
-            Repeat(4) {
-                SequenceWithMemory {
-                    Sequence {
-                        WasEntryUpdated(t1),
-                        UnsetBlackboard(o0),
-                    },
-                    RepeatUntilSuccess(forever) {
-                        FlipSelector {
-                            Action(PAct<0>, b0 = 5),
-                            Action(Act<1>),
-                        },
-                    },
-                    RepeatTimes(1) {
-                        Interrupt(|bb| *bb.t0 % 4 < 0) {
-                            ScriptCondition(|bb| *bb.t1 != 3),
-                        },
-                    },
-                    SubTree(Tree0691Sub0, t1 = {=}, t0 = {t0}, o0 = {=}, b0 = {b0}),
-                    StatefulAction(Task<3> = Task::<3>),
-                },
+        ReactiveFallback {
+            DynamicSequence {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Wait(0),
             },
         }
     }
 }
-
-board!(Tree0691Blackboard { t1 t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0692 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64,
+            b1: i64,
+            o0: Option<i64>,
         }
-        Loop(q0, value = {b0}) {
-            RunOnce {
-                Sequence {
-                    WhileDoElse {
-                        #[post(|bb| bb.t0.set(*bb.t0 % 4))]
-                        MemSequence {
-                            Fallback {
-                                MaxTime(30) {
-                                    SetBlackboard(t0 = 5),
-                                },
-                            },
-                        },
-                        IndexSwitch(|bb| bb.b0 + 1, dynamic = true) {
-                            Failer,
-                            Action(PIo<0>, t0 = {t0}),
-                            Condition(Cond<1>),
-                            Condition(Cond<2>),
+        KeepRunningUntilFailure {
+            AsyncFallback {
+                ForceFailure {
+                    Filter(times = 1, filtered = Failure) {
+                        WaitUntil(|bb| bb.o0.is_none()) {
+                            Wait(10),
                         },
                     },
+                },
+                Repeat(3) {
+                    Precondition(|bb| (*bb.t0 + 1) % 3 < 2) {
+                        Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 3) % 3)),
+                    },
+                },
+                Switch(b1) {
+                    case 3 => Runner,
+                    _ => IndexSwitch(|bb| *bb.t1 % 4, dynamic = false) {
+                        SetBlackboard(o0 = Some(4)),
+                        SetBlackboard(b1 = 2),
+                        Action(Act<1>),
+                    },
+                },
+                IndexSwitch(|bb| 7, out_of_range = Loop) {
+                    AlwaysRunning,
+                    StatefulAction(Task<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
                 },
             },
         }
     }
 }
 
-board!(Tree0692Blackboard { t0 q0 b0 });
+board!(Tree0692Blackboard { t0 t1 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0693 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-        }
-        Fallback {
-            Fallback {
-                Priority {
-                    Repeat(4) {
-                        Precondition(|bb| bb.b1 < 6, else = Failure) {
-                            Action(PAct<0>, b0 = {=}, b1 = {b1}),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(1)),
-                },
-                #[post(|bb| bb.t0.set(*bb.t0 % 3))]
-                #[on_success(|bb| bb.b0 += 2)]
-                Repeater(forever) {
-                    RetryUntilSuccessful(2) {
-                        #[run_while(|bb| bb.b0 + 4 > (bb.b0 + 1) % 4)]
-                        #[failure_if(|bb| *bb.t0 == 7)]
-                        Optional {
-                            ScriptCondition(|bb| *bb.t0 % 3 > 0),
-                        },
-                    },
-                },
+        DynamicSelector {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            PrioritySelector {
+                #[score(2)]
+                Action(Act<2>),
+                #[score(1)]
+                StatefulAction(Task<3> = Task::<3>),
             },
-            ReactiveSequence {
-                ScriptCondition(|bb| *bb.t0 % 2 < 0),
-                Condition(Cond<2>),
-                Retry(1) {
-                    Limiter(1) {
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                },
-                WasEntryUpdated(t0),
-            },
-            ReactiveSequence {
-                StatefulAction(Task<4>),
-                SetBlackboard(b1 = 7),
-                Action(Act<5>),
-                #[on_failure(|bb| bb.b0 = 4)]
-                #[success_if(|bb| *bb.t0 < bb.b0)]
-                StatefulAction(Task<6>),
-                RepeatUntil(Failure) {
-                    StatefulAction(Task<7>),
-                },
-            },
+            StatefulAction(Task<4>),
+            Condition(Cond<5>),
         }
     }
 }
-
-board!(Tree0693Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0694 for Ctx {
-        RepeatUntilFailure(forever) {
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            Parallel(success = -1, failure = 0) {
+                RepeatUntil(Success) {
+                    PrioritySelector {
+                        #[score(|bb| (bb.o0.unwrap_or(0) + 4) as f32)]
+                        Switch(b1) {
+                            case 5 => Condition(|ctx| ctx.check(0)),
+                            case 1 => Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 3)),
+                            _ => Repeater(1) {
+                                #[skip_if(|bb| bb.b0 == *bb.t0 + 3)]
+                                ScriptCondition(|bb| bb.b0 > bb.o0.unwrap_or(5)),
+                            },
+                        },
+                        #[score(8)]
+                        #[skip_if(|bb| (*bb.t0 + 3) % 2 > 0)]
+                        #[on_halted(|bb| *bb.t0 += 2)]
+                        Sleep(10),
+                        #[score(7)]
+                        #[on_success(|bb| bb.b1 += 3)]
+                        #[on_halted(|bb| bb.o0 = None)]
+                        #[success_if(|bb| bb.o0.is_some())]
+                        TryCatch {
+                            Failer,
+                            Failer,
+                        },
+                    },
+                },
+                Filter(times = 2, count = Success) {
+                    Switch(b1) {
+                        case 1 => StatefulAction(PTask<2>, b0 = {b1}, b1 = {t0}),
+                        case 0 => RepeatUntilFailure(forever) {
+                            ScriptCondition(|bb| *bb.t1 % 3 < 0),
+                        },
+                        _ => Cooldown(100) {
+                            Condition(Cond<3> = Cond::<3>),
+                        },
+                    },
+                },
+                StatefulAction(Task<4>),
+            },
         }
     }
 }
 
+board!(Tree0694Blackboard { b1 b0 o0 t1 t0 });
+
 bt::behavior_tree! {
     pub tree Tree0695 for Ctx {
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            DynamicSequence {
-                DynamicSequence {
-                    StatefulAction(Task<1>),
-                    Condition(Cond<2>),
-                },
-                Condition(Cond<3>),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+        }
+        Precondition(|bb| *bb.t0 % 2 < 1, else = Failure) {
+            RetryUntilSuccessful(0) {
+                Action(PAct<0>, b0 = 8),
             },
-            AlwaysFailure,
-            Repeater(1) {
-                TryCatch(catch_on_halt = false) {
-                    ReactiveFallback {
-                        Parallel(failure = 1) {
-                            AlwaysRunning,
-                            Wait(0),
-                        },
-                        Condition(Cond<4>),
-                    },
-                    Fallback {
-                        Action(Act<5>),
-                        AlwaysFailure,
-                        Failer,
-                    },
-                },
+        }
+    }
+}
+
+board!(Tree0695Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0696Sub0 for Ctx {
+        MemPriority {
+            Repeater(forever) {
+                StatefulAction(Task<2>),
+            },
+            Repeater(0) {
+                StatefulAction(Task<3>),
             },
         }
     }
@@ -3431,234 +3598,231 @@ bt::behavior_tree! {
 
 bt::behavior_tree! {
     pub tree Tree0696 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 3,
-        }
-        ReactiveSequence {
-            Condition(PCond<0>, b0 = {=}),
-            Condition(Cond<1>),
-            Condition(PCond<2>, b0 = {=}),
-            #[skip_if(|bb| bb.b1 % 4 > 2)]
-            Runner,
+        PrioritySelector {
+            #[score(0)]
+            Cooldown(0, filtered = Failure) {
+                WhileDoElse {
+                    StatefulAction(Task<0>),
+                    RepeatUntilSuccess(forever) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            #[score(0)]
+            SubTree(Tree0696Sub0),
+            #[score(2)]
+            Selector {
+                AsyncSequence {
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                },
+                RepeatTimes(3) {
+                    StatefulAction(Task<6> = Task::<6>),
+                },
+            },
         }
     }
 }
-
-board!(Tree0696Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0697 for Ctx {
-        DynamicSelector {
-            Condition(Cond<0>),
-            Wait(30),
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        TryCatch(catch_on_halt = false) {
+            Observe(|bb| *bb.t0 + 1 != 3) {
+                SequenceStar {
+                    Observe(|bb| *bb.t0 > 6) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                    ReactiveFallback {
+                        Action(Act<1>),
+                        StatefulAction(Task<2> = Task::<2>),
+                    },
+                },
+            },
+            Condition(PCond<3>, b0 = {t0}),
+            Inverter {
+                Selector {
+                    Observe(|bb| bb.b0 != 4, abort = lower) {
+                        RepeatUntilFailure(forever) {
+                            ReactiveSequence {
+                                Condition(PCond<4>, b0 = 0),
+                                SetBlackboard(o0 = Some(4)),
+                                Failer,
+                            },
+                        },
+                    },
+                    Observe(|bb| bb.b0 + 3 < 3, abort = self) {
+                        Fallback {
+                            Observe(|bb| bb.o0.unwrap_or(1) % 3 > 1, abort = both) {
+                                StatefulAction(Task<5>),
+                            },
+                            Repeater(0) {
+                                #[on_halted(|bb| *bb.t0 += 3)]
+                                #[post(|bb| *bb.t0 += 3)]
+                                ScriptCondition(|bb| bb.o0.is_some()),
+                            },
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0698Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-        }
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
+board!(Tree0697Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0698 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64,
-            b1: i64,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64,
+            b0: i64 = 2,
         }
-        Switch(b1) {
-            case 0 => FlipSelector {
-                SubTree(Tree0698Sub0, b0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}, t1 = {=}),
-                RunOnce {
-                    Loop(q0, value = {t0}, if_empty = Success) {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                StepSequencer {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
-            _ => Loop(q0, value = {t1}, if_empty = Success) {
-                AlwaysSuccess,
+        Precondition(|bb| *bb.t0 + 3 < 7, else = Failure) {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0698Blackboard { b0 b1 t0 q0 t1 });
+board!(Tree0698Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0699Sub0 for Ctx {
+        Sequence {
+            StatefulAction(Task<6>),
+            ReactiveSequence {
+                StatefulAction(Task<7>),
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0699 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Condition(PCond<0>, b0 = {t0}),
-            Conditional(|bb| bb.o0.unwrap_or(0) + 1 > 7, dynamic = true, else = Failure) {
-                RepeatUntil(Failure) {
-                    TryCatch {
-                        StatefulAction(Task<1>),
-                        ForceSuccess {
-                            Action(PAct<2>, b0 = {t0}),
-                        },
-                    },
+        AsyncSequence {
+            Parallel(success = 2) {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                DynamicSequence {
+                    Action(Act<3>),
+                    Condition(Cond<4>),
                 },
+                Condition(Cond<5>),
             },
-            MemPriority {
-                StatefulAction(Task<3> = Task::<3>),
-                Delay(100) {
-                    Repeater(1) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                StatefulAction(Task<5>),
-                StatefulAction(Task<6>),
-                #[on_failure(|bb| *bb.t0 += 4)]
-                #[success_if(|bb| *bb.t0 > 0)]
-                RunOnce(then_skip = false) {
-                    Action(|ctx, bb| ctx.exec_in(7, 7, &mut bb.b1)),
-                },
-            },
-            RepeatUntilFailure(forever) {
-                Precondition(|bb| bb.b1 + 2 == bb.b0 % 3, else = Skipped) {
-                    Action(Act<8>),
-                },
-            },
-            Loop(q0, value = {b1}, if_empty = Running) {
-                Repeat(4) {
-                    #[on_halted(|bb| if bb.b0 < 1 { bb.o0 = Some(bb.b0) })]
-                    #[skip_if(|bb| bb.b1 < bb.b1 % 4)]
-                    Delay(10) {
-                        ReactiveSequence {
-                            Condition(Cond<9>),
-                            AlwaysSuccess,
-                            Runner,
-                        },
-                    },
-                },
-            },
+            SubTree(Tree0699Sub0),
+            StatefulAction(Task<9>),
         }
     }
 }
 
-board!(Tree0699Blackboard { q0 t0 o0 b1 b0 });
-
 cases! {
-    Tree0600 "B{t0=4}Ite(a0,Sb{t0=4},t1)",
-    Tree0601 "Step(a0e,DySel(Flt{2;_;F}(t1),c2))",
-    Tree0602 "B{t1;t0=0}DySeq(Scc{t1=3},Wt{10},t0)",
-    Tree0603 "B{o0;t0=4;b0=1}WU{b0+1>b0}(Isw{t0;N;_}(OnceT(AFb(OnceT(Sb{b0=t0}))),@ki{o0|0>3}@fi{t0<0}MSeq(Pri(pi0{t0:=},t1e,t2))))",
-    Tree0604 "B{t1;t0=2;b0=3}Sel(Fb(t0e,Swm(Cd{10;_}(Suc),Pre{t1<b0;S}(c1)),Pri(@fi{t0<6}PrSel{b0%3;t1+4%3}(pc2{b0:b0},Run)),t3,TryT(Scc{t0!t1+3},c4)),DySeq(@oh{t1>2?t0+=3}Bin{b0=1;N}(Rmp{S;S}(Rep2(t5)),Ite(@os{b0+=3}@oh{b0:=6}Dd{0}(Scc{t1>b0+3}),c6))))",
-    Tree0605 "B{t1=3;b1=1}RSeq(c0,a1b{t1%4;b1})",
-    Tree0606 "B{t1=5;t0=4;o0=_;b0}Fb(Su{t1}(PAll{1}(pc0{b0:=})),Fb(Obs{b0+4%2>0;B}(Wt{100}),Obs{some;L}(@si{t0=b0}Star(OnceT(R),pt1{b0:=})),Obs{b0+4!o0|4+3%4;S}(Swm(Sl{0},c2b{t0+3%4}))),Star(Swm(Wu{t1},c3,t4),t5e,Rep0(a6e),@of{o0:=b0;b0:=o0|2}Isw{t0%3;N;T}(Wt{100},a7e),Scc{none}))",
-    Tree0607 "B{t1=0;b1=2;q0=3;b0}Sel(Obs{b0+4=2;L}(SubA(t0e)),Obs{t1<b1;_}(Lp{b1;R}(Sb{t1=b0})))",
-    Tree0608 "B{b0;t0=3;o0}@of{b0+=3;t0+4<t0%3?t0:=t0+4%4}Rep2(Once(@of{b0+=3;b0+=1}@ki{some}@si{b0+1%3<0}Flt{2;_;_}(Seq(Wu{t0},c0,@ki{t0>o0|1}t1))))",
-    Tree0609 "B{t1=0;b0;o0=_;b1}Mt{10}(Sel(Sw{4}(F,t0),Fb(Par{_;1}(c1),c2,@fi{none}@rw{t1=3}a3e,pt4{b0:=;b1:b0})))",
-    Tree0610 "B{t1=0;b0=3;o0}RSeq(FS(@os{b0+=2}@po{some?t1+=2;b0+=3}@si{t1%2=0}PPar{2;T}(Ite(OnceK(a0),Inv(Dd{0}(F)),Seq(c1l,pa2{b0:b0;b1:b0},Wt{20})))),Sl{20},c3)",
-    Tree0611 "B{b1=5;t0=0}Pre{t0<b1%2}(Seq(RT{3}(RSeq(t0)),Sl{0}))",
-    Tree0612 "B{t0=0}Pre{t0%4!0}(OnceT(MPri(a0)))",
-    Tree0613 "RFb(t0,a1e)",
-    Tree0614 "B{t0=5;b0;q0;b1=5}Lim{3}(Lp{t0;R}(Try(Flip(Rpt{0}(@po{b1+=3;b1:=b0+4%2}@si{t0%2<0}a0l)),pi1{t0:b1})))",
-    Tree0615 "B{b0;t0=3}Step(Seq(t0,@ki{t0!b0}@si{t0+3<6}@fi{b0>4}Fb(t1,@oh{t0:=b0;b0:=t0}c2,t3)))",
-    Tree0616 "B{t0=1;b0}@fi{t0%4<0}Par{_;_}(Sb{b0=3},c0,pc1{b0:=})",
-    Tree0617 "B{t0=1;b0=0}RFb(c0l,Invt(Sb{t0=b0}))",
-    Tree0618 "B{b0}Swm(Sl{50},Fb(RU{F}(a0),Obs{b0>5;L}(c1),Obs{b0!0;_}(Seq(t2,t3,SubR(F)))))",
-    Tree0619 "B{t0=3;b0;o0=2}Flip(MSeq(Swm(Try(Sb{t0=b0},a0,a1)),c2),Flip(S,pc3{b0:b0},Suc))",
-    Tree0620 "Flip(Ruf{F}(a0))",
-    Tree0621 "B{b1;b0;t0=2}Ite(Try(SubR(pi0{t0:=}),@of{b0>b0+1?b1+=2}c1b{b1+4%4},t2,Rep3(pc3{b0:b1})),Intr{b0%2<1}(Fb(@os{b0+=2}Obs{b1>5;N}(RFb(c4l,OnceT(a5b{b0+4;b0}))),@oh{b0+=2}PrSel{t0}(Star(pa6{b0:t0;b1:t0},pa7{b0:b0;b1:b0})))))",
-    Tree0622 "B{t0;b0=0}WU{t0%3=1}(Sb{b0=1})",
-    Tree0623 "B{b0=5;t0}RU{S}(PAll{-1}(Intr{t0%2<1}(DySeq(Scc{b0=2},t0,@os{b0:=t0+3}@oh{b0:=t0%3}@rw{t0%4<2}t1,c2))))",
-    Tree0624 "B{t0=1;b1;b0=1}Sw{1}(PPar{0;N}(RSeq(@fi{t0%2<1}@rw{b0%4<1}F,t0,Wu{t0}),FF(Wu{t0}),TryT(Bin{t0!5;_}(F,a1),t2),Par{1;_}(Lim{2}(pi3{t0:t0}),pc4{b0:b1},c5,OnceT(a6))),Dl{20}(Dd{0}(Bin{t0<7;T}(Flip(@rw{t0<6}@ki{b0>0}Once(@fi{b1>0}a7),Obs{b0<5;S}(F),RSel(pt8{b0:=;b1:t0},OnceK(c9)),Seq(c10l)),Wv{t0}(@of{t0:=0}@si{t0%4<0}@ki{b1!b1+2}RSeq(c11,@ki{b1>4}pc12{b0:t0},t13,Cnd{b1>b0;_;F}(c14e)))))))",
-    Tree0625 "B{b1=4;t0=3;o0;t1}@rw{t1>t0}@os{b1+=1}ASeq(Ub{o0},Pre{t0+3!1}(t0))",
-    Tree0626 "B{o0}Sel(Obs{some;B}(Rpt{0}(t0)),Obs{some;_}(t1))",
-    Tree0627 "B{t1;t0=2;o0;b0=4}RFb(@oh{t1=o0|0%4?t1:=o0|3;t0:=t1}Flt{1;S;K}(@rw{o0|0<t1}Flip(SubA(Keep(a0l)),Rep4(pc1{b0:b0}),Rmp{S;F}(@os{t1:=t0%4}@rw{b0%3=2}@fi{t1%3>1}S))),RFb(@po{t0:=9}@oh{o0:=o0|3}@ki{b0>3}AFb(@rw{b0>3}t2,t3),Inv(@po{o0|1%4>1?t0:=t1;t1:=9}@of{t0+=1}@ki{some}Run),Fb(t4,c5)),c6,RetF(Pre{t1=7;F}(RU{S}(@of{t1+=1}@ki{t0+1<3}Isw{t1;_;N}(pc7{b0:t0},t8)))))",
-    Tree0628 "B{b0}Star(@si{b0+3%4!0}c0e,c1)",
-    Tree0629 "B{q0=4;t0=4;b0=1}DySeq(c0,Scc{b0>7},pa1{b0:b0;b1:t0})",
-    Tree0630 "RSeq(PPar{1;T}(Rep1(c0l),t1,DySel(To{20}(t2)),Flt{1;R;K}(Dl{20}(a3))),Cd{0;K}(MPri(t4,t5,a6,t7)),t8)",
-    Tree0631 "Sel(Fb(c0e),RSeq(t1,t2),Pri(t3,t4),Par{0;0}(Rep1(t5),t6))",
-    Tree0632 "B{t0=0}Inv(SubR(SubR(Wv{t0}(t0))))",
-    Tree0633 "B{t0=5;b1}Fb(PPar{1;T}(Ruf{2}(Wt{20}),Sb{t0=3},Scc{b1%2!0},pt0{b0:t0},t1))",
-    Tree0634 "B{t0=5;t1=5;b0;b1=5}@si{t1=b0}RSeq(Star(Swm(Try(Ret4(PAll{-4}(Scc{b1+1%2>0},Wu{t0},SubR(pt0{b0:t1;b1:=}),Wu{t0},c1l)),Dl{20}(Wde(c2,a3))),Wde(Rty2(@si{b0%2=0}MPri(Ret0(t4))),@os{b1+=2;t1:=5}@of{b0=1?b0:=t0;t0>b0?t0:=t1%4}Lim{3}(c5e))),RSeq(Step(t6,F,Sel(Pre{b0%4<2}(a7),c8b{t1},t9e,t10,t11)),@po{t0>b0+2%3?b1:=t1}@si{t1>b0}Rpt{F}(Fb(a12b{t1;b1},Obs{b0+4%4<2;N}(Mt{0}(c13)),@po{t1:=t0}@os{t0>2?t1+=3}@si{b1%2<1}Bin{t0%2!0;_}(Sl{50},pi14{t0:t1}))))))",
-    Tree0635 "B{o0;t1=5}Obs{t1+2%3<0;_}(Intr{t1>6}(@rw{none}@fi{none}SubR(PrSel{t1%3;5}(c0,Ub{o0}))))",
-    Tree0636 "Pri(Sub(F),t0)",
-    Tree0637 "B{t1;b0=0;t0=2}Step(Wt{0},@si{t0<6}@po{t0!5?b0+=1;t1+=2}Wu{t1})",
-    Tree0638 "B{o0;b0;t0=5;t1=2}Sel(Obs{t0+3>3;B}(Seq(RSeq(WU{t1+3%3=2}(Rpt{1}(Flip(pt0{b0:t1},c1)))),Cnd{t0+3%4<1;N;S}(PrSel{t1+4;t1+4%2;t1%2}(a2b{b0%4;b0},c3,Scc{b0<t1})),RFb(F,Sl{20}))),Obs{o0|5%3<1;B}(Fb(a4b{t1;b0},pt5{b0:t1;b1:b0},Scc{some},a6,c7)))",
-    Tree0639 "B{q0;t1;b0=3;t0;b1}MPri(Lp{t0;S}(RFb(Dd{10}(Sl{10}),c0b{7},Fb(pa1{b0:b0},Scc{b0<3}),pa2{b0:b0;b1:t1})),@os{b0+=2}@of{t0+=1}@fi{t1+3>6}PPar{1;N}(PAll{3}(Dl{50}(Pre{t1+4%3>0;R}(a3e)),Sc{t0+=2},Flt{2;R;F}(c4),c5l,@oh{b0+=1}t6),@si{b0<2}@fi{t0!b0}Sel(Obs{t1+4=t1+1;B}(c7l),@rw{b0=b1%2}@os{t0:=b1}c8)),PPar{2;N}(RFb(c9,pa10{b0:b0}),PPar{0;N}(a11l,Scc{b0%3<1},c12,c13),Isw{t0;N;N}(t14,t15),@rw{b0+1%2!1}Swm(Wu{t0},Scc{t1<0},@rw{t0+2<b0%4}t16)),DySel(Swm(t17,a18l),t19,Wu{t1}))",
-    Tree0640 "B{b1;b0=4}Ite(PrSel{b1}(Flip(SubA(Swm(c0,S)))),Inv(Cd{10;F}(SubA(Wt{10}))),Once(Sel(a1e,F)))",
-    Tree0641 "B{b0;t1=5;t0=1;o0=3}@rw{b0>1}@si{t1%2=1}Ite(@of{b0:=t0%3;b0+=2}Obs{t1=7;S}(Par{1;-2}(@ki{none}SubA(Keep(@po{t0+=1}@fi{none}Seq(@rw{b0%3!2}@os{t0:=2}c0,pa1{b0:b0;b1:b0},Scc{b0+1!4}))),Try(@si{t1=7}Wu{t0},SubR(Sc{b0+=1})))),Par{-1;3}(Scc{o0|5+2%4!0},t2,@rw{t0!1}Scc{none},a3l))",
-    Tree0642 "B{b1;b0;t0=0}RSeq(AFb(@si{b0+1!t0}a0,Ret3(t1)),@fi{b0+2>6}@si{t0%2=0}ASeq(Rep1(@po{t0<2?t0:=6}@of{b0<b0+4%2?b1:=t0+3}pc2{b0:t0}),t3))",
-    Tree0643 "B{t0;b1=0;b0}@ki{b0+1<t0+1}@of{b0+3>3?b1+=3}FS(t0)",
-    Tree0644 "B{b0=4;t0=1}Fb(DySeq(Try(t0,a1,a2b{b0;b0}),Wde(Wde(t3,pt4{b0:=;b1:b0}),RtyF(S),AFb(PAll{-1}(c5),c6b{t0})),c7l,Flip(Obs{b0+3>b0;S}(@po{t0+=1}Rep4(a8l)),Fb(Obs{b0>b0%2;B}(Sb{b0=8}),Obs{t0+2%3<0;_}(a9)),pc10{b0:=},@oh{t0+=1;t0+=4}@rw{t0%3!2}OnceK(t11))))",
-    Tree0645 "B{o0=_;b0;t0}Step(AFb(Sc{b0:=5}),@of{b0<t0+3?t0+=3;o0:=_}@oh{b0+=3}Rep2(Intr{b0<3}(t0)))",
-    Tree0646 "B{b0=4;t0=1}Par{_;1}(Rpt{1}(MSeq(Ite(Isw{b0+1%4;T;_}(@rw{b0=t0%4}Pri(TryT(pi0{t0:b0},a1),PAll{0}(Sc{t0%2=1?t0:=4},t2,t3))),c4,F),a5e)),ASeq(RSeq(Flip(S,Sb{b0=t0},t6,Sl{10},t7e),Fb(c8l,t9),c10),Sc{t0:=b0+4}))",
-    Tree0647 "B{q0=4;b1;o0=_;t0=5;b0=4}Ret4(OnceK(Fb(MPri(Lp{_;F}(Su{t0}(@rw{b1>1}Lp{_;F}(@si{some}@os{b1+=1;o0:=b1}a0)))),c1,Lp{_;F}(Flip(pt2{b0:8;b1:=},RU{S}(Sc{b0+=1}),t3)),AFb(F,Isw{b1;N;_}(To{30}(Suc))))))",
-    Tree0648 "B{b1=5;b0=3;t0=3}Bin{t0+3%2!1;T}(Rpt{F}(RSeq(Rep3(ASeq(pt0{b0:b0},t1e)),Par{_;1}(c2,t3,c4),@os{b1+=1}@fi{b1=0}@si{b1=t0}RFb(c5,Ruf{F}(pi6{t0:=}),c7,t8))),RFb(a9,RU{F}(Ruf{1}(Sw{0;2;5}(t10e,t11,a12,a13))),MSeq(RU{F}(c14))))",
-    Tree0649 "B{b1=3;t0=5;b0=4;o0}Seq(RSel(TryF(Sb{b0=6},t0,c1l),Par{2;-1}(@os{b0+=2}pt2{b0:4},t3),Flip(a4l,Pre{b0!t0;K}(c5b{t0}))),Mt{20}(Seq(c6e,S,Cnd{b1+2<o0|1;_;S}(@ki{some}@si{b1>0}@rw{b1=3}Cd{0;F}(c7b{b0%3})),Cd{10;F}(RFb(c8,t9)))),RFb(Inv(@os{o0:=_}a10l),Mt{10}(pt11{b0:0}),Wu{t0},PrSel{b0;t0}(t12,@of{b1+=1}pi13{t0:b1})))",
-    Tree0650 "B{t0=1;o0=2;b1;b0=0}Star(@of{t0+1%2>0?b1+=3;b1:=t0+2%2}@oh{b1:=b0+4}c0,Wde(SubA(@rw{t0+1<4}Ite(@oh{t0+=3}c1l,@si{o0|2+2>t0+1}a2b{9;b0})),Dd{0}(Keep(pa3{b0:3;b1:b1}))),Sw{5;4;2}(Rep0(Scc{b0%2>0}),t4,t5,RT{F}(c6)),RFb(a7l,a8e,F,c9),Fb(Obs{b1%3>0;_}(c10b{b1}),Obs{t0%3>0;L}(Swm(c11b{8},a12)),Su{t0}(c13)))",
-    Tree0651 "B{b0=1;t0}Swm(Obs{t0=3;S}(Seq(Rmp{S;F}(Swm(c0,t1)),Swm(@si{b0=t0+4%2}@oh{t0+=1}@ki{b0>1}t2,Dl{10}(Sb{t0=b0})),DySel(c3,@oh{t0:=t0+1%2}@ki{t0<4}c4e),TryF(t5,t6,a7))),RFb(Keep(Fb(Obs{b0%4>2;L}(Bin{b0<5;_}(Sb{t0=7},t8)),c9)),Rus{F}(Flt{1;_;_}(PPar{0;_}(t10,Sc{t0+=2}))),@ki{b0>0}@si{b0+3<t0%4}@of{b0+=3}RFb(Sb{t0=6})),Wv{t0}(RFb(RSeq(c11l),Step(c12,Wt{20},t13),PPar{2;_}(SubR(@oh{b0:=3}@si{t0%4<0}@ki{b0%2<1}t14),pt15{b0:=}),Rty2(Scc{t0%2<0}))))",
-    Tree0652 "B{t1=4;t0;b0=0}Try(Swm(t0,c1l,pc2{b0:t1}),Rus{F}(Isw{t1%2;_;N}(SubR(c3),c4)),Lim{2}(@si{b0!2}@po{t0+=1}@fi{t0<t1%2}t5e),Wde(t6,pc7{b0:=}))",
-    Tree0653 "B{t1=3;b0=1;t0=5}Dd{0}(OnceT(Isw{b0;N;_}(pt0{b0:t0;b1:t1},c1l,c2,Sl{0})))",
-    Tree0654 "B{t0=3;b0=1;q0=0}@ki{t0%3=0}Par{2;_}(Pre{t0%3<0;F}(Run),@si{t0>0}@of{t0+=1}@po{b0+=3}MSeq(c0b{b0},t1e),pc2{b0:b0},Lp{b0;_}(Obs{t0+4>6;S}(Rep2(c3))))",
-    Tree0655 "Cd{0;F}(t0)",
-    Tree0656 "Fb(Flt{2;S;K}(Keep(Sub(AFb(Lim{2}(RSeq(t0,a1)),t2)))),Seq(t3),Ite(t4e,a5),To{100}(DySel(DySeq(S,FF(t6e),FS(c7e),Rep3(c8)))),RSel(RSeq(a9,c10e),Seq(Dl{10}(t11e)),RFb(c12e,t13)))",
-    Tree0657 "B{t0=3;o0;b0=4;b1}PrSel{b1;b0%3}(Sw{5;2;4}(Sc{o0:=t0},R,SubR(Scc{b1+2<0}),pc0{b0:6}),To{100}(Fb(c1,c2)))",
-    Tree0658 "B{q0=3;b0=0;b1=4;t0=1}Rep2(Cnd{b1!0;N;_}(Flt{1;_;F}(Su{t0}(Rep1(Lp{_;F}(FF(pc0{b0:=})))))))",
-    Tree0659 "B{t0=4;b0=1}Fb(pt0{b0:=;b1:t0},@os{b0+=1}@ki{t0=1}c1,Scc{t0%4!1})",
-    Tree0660 "B{b0=3;o0;t1;t0=4}Star(Pre{t0<2;S}(Mt{20}(@fi{t0!2}PAll{_}(@os{t0+1!4?t1+=3}Sc{t0+=3;o0:=t1%3},@fi{b0!t1+1%3}Rmp{S;S}(RFb(pc0{b0:=},t1,Sb{o0=4}))))),Pri(S),DySeq(c2e,c3,Sl{20}),Wde(a4,MSeq(t5,Suc),t6),Ret3(Scc{t0>b0+3}))",
-    Tree0661 "B{t0;b0=5;b1=4;o0=3}DySel(Scc{b1+2>6},Flip(pi0{t0:b1},t1,pa2{b0:=;b1:b1},t3),c4,PAll{-3}(pt5{b0:b1;b1:b0},@os{o0:=t0+3%4}Wde(a6,F),Fb(@of{b0:=b1;o0:=o0|5+4}@rw{t0>7}Ub{o0},c7)),Fb(Scc{t0<3},a8,t9))",
-    Tree0662 "B{t0;t1;b0=1;o0}MSeq(PPar{1;_}(SubR(F),Scc{none},@rw{t1+4>0}Sc{b0:=t1+2}),ASeq(@ki{b0!4}SubA(@rw{t1<7}@po{t0:=b0%4}t0)))",
-    Tree0663 "Fb(Seq(c0,Rmp{F;F}(Sl{30})),To{0}(Par{_;1}(t1,F)),t2e)",
-    Tree0664 "B{t0=0}RSel(SubA(DySeq(t0)),Dd{0}(t1),SubA(Wv{t0}(c2)),a3,c4)",
-    Tree0665 "B{o0=2;t0}Flip(Isw{o0|4;N;N}(c0,pt1{b0:8;b1:t0}),Scc{t0!3})",
-    Tree0666 "B{o0=2;t0=3;b0=3;q0}DySel(OnceK(Obs{o0|4=t0;N}(Flt{1;_;K}(c0))),Fb(Flip(Sc{o0:=_},pc1{b0:=}),Sc{o0:=_;b0+=3}))",
-    Tree0667 "B{t1=0;b0=3;b1=1;t0=3}Bin{t0+2%3<2;T}(@os{b1:=b0}@oh{b1:=t1}c0,Run)",
-    Tree0668 "B{t1=1;t0=3;b0=3;b1=2}Pre{t0<0;R}(Bin{t0+3%3=0;N}(Rep4(OnceK(FS(PAll{-1}(Obs{b1<3;S}(Run),Bin{t1!t1%4;T}(Sc{t0:=b0%2},pi0{t0:t0}))))),Cd{20;_}(OnceK(@of{t0:=b1%4}FF(Mt{0}(Dd{10}(R)))))))",
-    Tree0669 "B{b1=2;t1=1;t0=0;o0=_;b0=5}To{0}(@po{t0+=3;o0:=_}PrSel{o0|3;t1;o0|5;b1+3%4;b0+4}(PPar{0;N}(pt0{b0:=;b1:t1},t1e,Ret2(pc2{b0:=})),Fb(@fi{b0=6}@of{t0+=1;b1+=2}@os{b0:=t0+2%3;o0:=_}Wde(c3b{t1%3},c4e),pt5{b0:b1;b1:t0}),t6,Rep3(Run),Cd{50;F}(DySel(F,Sl{10}))))",
-    Tree0670 "B{t0;b0=1;o0=_}Lim{2}(RFb(Flt{2;R;_}(Bin{some;T}(Run,Sb{b0=t0}))))",
-    Tree0671 "B{o0;b0=1;q0;t0=5}Par{3;_}(RSeq(FS(c0),RFb(pi1{t0:=},a2b{t0;b0},@rw{t0>t0+2%2}@os{b0+=3;b0:=o0|2+2%2}Sb{o0=5}),FS(@si{b0+4!b0%4}Wv{t0}(Sel(c3)))),Swm(@si{t0>b0}t4,@si{o0|2!1}@fi{some}Cnd{none;_;F}(Wt{20}),Mt{0}(pc5{b0:=}),Rep4(a6)),@si{b0<3}@ki{t0%4<0}PPar{2;N}(MPri(Lp{t0;F}(Flt{1;F;K}(Ret4(Dl{30}(Sc{t0:=b0+1})))),a7l,PAll{-2}(pa8{b0:3;b1:t0},a9e,c10,Sl{0}))))",
-    Tree0672 "Dd{0}(PPar{0;N}(Rty1(Swm(t0,Rep1(Rty3(To{10}(t1))))),PAll{2}(Wt{30},t2),F))",
-    Tree0673 "Rty3(Sub(RFb(RFb(t0,t1),Sub(Step(c2)),F,S)))",
-    Tree0674 "OnceT(Once(Rep2(RSeq(c0e))))",
-    Tree0675 "B{b0=2;q0;t0=4}Lp{_;K}(TryF(Wde(a0e,Sc{t0+=2;t0+=3},c1),Star(@of{b0+=3;b0+=2}t2,Step(Lp{_;K}(a3))),Cd{20;F}(Fai),PPar{2;_}(@of{t0!2?t0:=b0;t0+=2}@ki{b0=3}@rw{b0+4>b0}t4,@oh{t0+=2;t0:=t0%2}F)))",
-    Tree0676 "Seq(PPar{2;T}(c0,t1e,Star(c2,S)),Cd{50;_}(ASeq(t3,Once(Wt{50}))),Star(DySel(t4,a5e),t6e,Dd{50}(t7)))",
-    Tree0677 "B{b0;b1;t0}Fb(@fi{t0<1}@ki{b0%3>1}Sb{b0=6},Fai)",
-    Tree0678 "B{t0=2}Dd{0}(PAll{-1}(Rpt{2}(RSeq(RU{S}(Sl{100}))),@fi{t0!3}Seq(c0,Sl{20})))",
-    Tree0679 "Star(FS(t0),c1,Flip(Seq(t2)),t3)",
-    Tree0680 "B{b0;t0=4;t1=0}RT{3}(Ite(Par{-2;_}(To{30}(Ret0(c0)),Dd{50}(pa1{b0:t1}),pt2{b0:t1;b1:t0}),Rpt{F}(PPar{2;T}(Scc{b0>4},Pre{t0>7;R}(PPar{1;T}(F,Sb{b0=4}))))))",
-    Tree0681 "B{b1=5;b0;t0}RSeq(Obs{b0<4;N}(Flt{3;R;_}(pi0{t0:=})),Try(c1,Sl{10}))",
-    Tree0682 "B{b1;q0=4;b0=1;t0=0}Ite(Mt{0}(DySel(a0,Scc{b0>t0+3},c1,Pre{t0!6;F}(Lp{b0;S}(Obs{b0=1;N}(@oh{b1+=2;b1:=b1%3}RU{S}(c2b{b0%3})))),c3)),Sw{3;5}(Seq(@rw{b1+4>0}@si{t0<b0%3}pa4{b0:6;b1:=},c5l,pa6{b0:b1},Sb{t0=8},c7),a8e,@ki{b1+1%3<2}Wde(a9e,pi10{t0:=})))",
-    Tree0683 "Swm(Flip(RFb(Rpt{F}(c0l)),t1,Step(c2,Sl{0},a3)),RSeq(S,a4,a5,a6,a7l),FF(t8))",
-    Tree0684 "B{t0=0;b1;b0=3}Flt{3;R;K}(@of{b1:=b0}@os{b1:=t0+1}Cnd{b0<5;N;_}(Rus{3}(Opt(Sb{b1=b0}))))",
-    Tree0685 "B{b0=4;t0=3}Isw{t0%3;N;N}(@oh{b0:=t0;t0:=b0+3}a0,Rty2(t1),a2b{4;b0})",
-    Tree0686 "B{b1=0;b0=2;t0=4}Sw{4}(AFb(TryT(c0e,c1),c2,t3,FS(c4)),RSel(Cd{30;K}(R),Obs{b0<5;N}(WU{b1+2>1}(t5)),Opt(t6e),RFb(@of{t0+=3}c7,t8),t9))",
-    Tree0687 "B{b0;q0=4}Lp{b0;S}(Isw{b0;_;_}(pi0{t0:b0},R,@oh{b0+=3;b0+=3}SubA(Fai)))",
-    Tree0688 "B{b0;t0;o0}RFb(@rw{t0<5}@si{o0|4!o0|0%2}@oh{t0+=1}Dl{50}(t0),DySel(c1,pt2{b0:=;b1:b0}),RFb(pt3{b0:3;b1:t0},pt4{b0:t0;b1:t0},@ki{t0%2=1}@fi{t0<3}@rw{none}S),Fai,Fb(Obs{t0=t0%4;L}(pa5{b0:=}),a6))",
-    Tree0689 "B{b1;o0=_}Dd{30}(Dl{0}(Rmp{S;S}(PAll{2}(c0,Sc{o0:=_}))))",
-    Tree0690 "B{t0=5;b1;b0=3;o0=3}ASeq(Sw{1;3}(DySel(RT{2}(Rpt{2}(RFb(pa0{b0:=;b1:b0},Scc{b1%3<2})))),Rty4(MSeq(@si{b0!t0}Ub{o0},@os{t0+=1}t1,c2e)),c3),Sw{0;4}(pi4{t0:b0},Seq(Seq(t5,t6),a7),Rmp{S;F}(ASeq(a8,t9))))",
-    Tree0691 "B{t1;t0=5;o0;b0=2}Obs{b0!t0+1;S}(Rep4(Swm(Seq(Wu{t1},Ub{o0}),Rus{F}(Flip(pa0{b0:5},a1)),RT{1}(Intr{t0%4<0}(Scc{t1!3})),SubR(@si{t1%2>0}@ki{t1<4}c2),t3e)))",
-    Tree0692 "B{t0=5;q0;b0=2}Lp{b0;_}(Once(Seq(Wde(@po{t0:=t0%4}MSeq(Fb(Mt{30}(Sb{t0=5}))),Isw{b0+1;_;T}(Fai,pi0{t0:t0},c1,c2)))))",
-    Tree0693 "B{b0=3;b1=5;t0=5}Fb(Fb(Pri(Rep4(Pre{b1<6;F}(pa0{b0:=;b1:b1})),a1l),@po{t0:=t0%3}@os{b0+=2}Rpt{F}(Ret2(@rw{b0+4>b0+1%4}@fi{t0=7}Opt(Scc{t0%3>0})))),RSeq(Scc{t0%2<0},c2,Rty1(Lim{1}(t3e)),Wu{t0}),RSeq(t4,Sb{b1=7},a5,@of{b0:=4}@si{t0<b0}t6,RU{F}(t7)))",
-    Tree0694 "Ruf{F}(t0)",
-    Tree0695 "RFb(t0,DySeq(DySeq(t1,c2),c3),F,Rpt{1}(TryF(RFb(Par{_;1}(R,Wt{0}),c4),Fb(a5,F,Fai))))",
-    Tree0696 "B{b1;b0=3}RSeq(pc0{b0:=},c1,pc2{b0:=},@ki{b1%4>2}Run)",
-    Tree0697 "DySel(c0,Wt{30})",
-    Tree0698 "B{b0;b1;t0;q0;t1}Sw{0}(Flip(SubR(t0e),Once(Lp{t0;S}(t1)),Step(c2,t3)),Lp{t1;S}(S))",
-    Tree0699 "B{q0=4;t0=4;o0=_;b1;b0}RFb(pc0{b0:t0},Cnd{o0|0+1>7;T;F}(RU{F}(Try(t1,FS(pa2{b0:t0})))),MPri(t3e,Dl{100}(Rpt{1}(t4)),t5,t6,@of{t0+=4}@si{t0>0}OnceK(a7b{7;b1})),Ruf{F}(Pre{b1+2=b0%3;K}(a8)),Lp{b1;R}(Rep4(@oh{b0<1?o0:=b0}@ki{b1<b1%4}Dl{10}(RSeq(c9,S,Run)))))",
+    Tree0600 "DySel(RSeq(t0e,Sl{0},Sub(t1)),Lim{3}(t2e),To{50}(t3),RSeq(t4),c5)",
+    Tree0601 "B{o0=2;b1=1;b0=2}PPar{1;_}(AFb(pc0{b0:=},pt1{b0:b0},Ret0(t2),c3),PAll{_}(@os{b1+=1}c4,Ub{o0}),a5l)",
+    Tree0602 "B{o0=_;b0=0;l0=1;t1}Itr{b0;1;1;T}(WU{o0|5>3}(Flip(FS(F),RSeq(c0,SubA(t1),t2),pt3{b0:6;b1:t1})))",
+    Tree0603 "B{b0=4;b1;t0=0}AFb(Wu{t0},RFb(Invt(Fb(@of{t0:=t0%4}@rw{b1!4}Ret4(Sw{4;1}(c0,Scc{b1+2=5},Wt{0})),Seq(c1,pc2{b0:3},t3))),Step(pi4{t0:t0},pc5{b0:=},Sb{b0=t0},Lim{1}(RU{F}(c6)),pc7{b0:b1})))",
+    Tree0604 "B{t0=1;b1=0;q0;b0=0}Fb(Fb(Seq(t0,c1,c2b{b0},c3,a4),Flip(Fai,pc5{b0:b0}),Lp{_;R}(ASeq(a6b{b0;b0},Seq(Sb{b0=b1},Ret4(pa7{b0:t0;b1:t0}),t8e),To{0}(@rw{t0+3!1}t9)))))",
+    Tree0605 "B{l0=2;b0=5}Rty3(Itr{b0;_;3;T}(PPar{1;T}(Wde(t0,t1),a2e)))",
+    Tree0606 "B{b0=2;t0=2}PAll{-2}(a0e,pa1{b0:=;b1:t0})",
+    Tree0607 "B{b0=1;t1=1;t0=3}@rw{t0+3!7}@si{t0%3>1}@of{b0+2>7?b0+=3}TryT(Flip(PAll{0}(pi0{t0:=},@ki{t1%3!0}pa1{b0:b0;b1:t1}),Sc{t0=b0?t1:=b0+3}),Swm(pi2{t0:=},@fi{b0%2=0}@os{t0:=b0+1%3;b0+=3}Obs{t0!3;S}(Wu{t1}),Isw{t1+4;T;T}(c3,pa4{b0:5}),a5),Rpt{0}(t6e))",
+    Tree0608 "B{b1=0;o0;t0=0;b0}@si{b1+4!t0}Pre{o0|5=b1;R}(PPar{2;_}(@ki{t0>o0|0%2}@si{o0|4>t0%3}@fi{none}Rmp{F;S}(OnceT(pc0{b0:b1})),Seq(c1l,To{0}(a2b{6;b0}),S,pa3{b0:9},c4),Par{-1;2}(pa5{b0:=},Run,@rw{b1%2>0}@os{o0|2+4>6?b1+=1}@fi{b1%4<2}t6,F)))",
+    Tree0609 "Rpt{0}(a0e)",
+    Tree0610 "B{b1;t0=3;b0=2}Par{2;0}(Isw{b1;_;T}(Keep(Scc{t0+4=t0}),Su{t0}(Dd{0}(pc0{b0:8})),Cd{20;K}(Sb{b1=6}),Flt{1;F;_}(t1e),Sl{0}),Bin{t0=3;N}(Step(Sc{b1+=1},Fai),pa2{b0:t0;b1:b0}),Star(Scc{t0<t0%4},Flt{1;_;F}(@po{b0:=t0+4}@rw{b1+1%3>1}@si{b0!b0%4}a3e),@os{b0:=t0}pi4{t0:b0},Sb{b0=6}),Pri(Ruf{1}(Isw{b1;_;N}(a5,pa6{b0:b0})),RSeq(c7,Sb{b0=8},pa8{b0:2;b1:t0},a9,Sc{b1+=1;b0:=t0%2})))",
+    Tree0611 "B{b0=0;t0;o0=2}To{30}(Wv{t0}(@rw{b0%2<0}Lim{2}(@po{o0:=t0+4%3}@fi{o0|3!o0|0}t0)))",
+    Tree0612 "Wde(PAll{1}(Rmp{S;S}(Ret2(t0e))),Dl{30}(PrSel{1;1}(t1,t2)),Fb(c3e,c4,t5,t6e,c7))",
+    Tree0613 "B{b0=0;o0;t0=0;b1}Isw{o0|2;T;N}(t0,pt1{b0:3;b1:=},Keep(SubA(@po{b0+=2;t0+=1}FF(SubR(pt2{b0:b0;b1:b0})))))",
+    Tree0614 "B{t0=4;l0;o0;b0}OnceT(Seq(ASeq(Sl{0},Itr{b0;2;3;N}(Intr{none}(WU{t0<3}(Lim{2}(t0)))),Itr{b0;_;_;_}(Seq(@fi{o0|1>1}@po{o0:=t0+2%4}pt1{b0:=;b1:t0},t2))),Itr{b0;2;3;T}(Dd{0}(Sl{0}))))",
+    Tree0615 "B{b0;t0;b1}@oh{b1:=6}Star(RSeq(MSeq(pc0{b0:=},t1e)),@of{b0+=3;b1+=2}@fi{t0+4=t0}Mt{30}(DySeq(a2,pi3{t0:t0})),ASeq(pt4{b0:b0;b1:b1},a5))",
+    Tree0616 "Invt(Ret3(c0))",
+    Tree0617 "B{b1=2;t0}PAll{-1}(Ret3(Wt{10}),TryF(Sb{t0=4},c0l),Sc{b1:=t0})",
+    Tree0618 "B{b0;t0}Sel(Pri(t0,a1,a2b{t0+4;b0}),RSeq(Wt{0},@oh{b0+=3}@rw{t0%4=2}pc3{b0:=}))",
+    Tree0619 "B{b0=5;q0=0;t0=3;t1=4}Bin{b0%3<2;N}(PPar{1;_}(Lp{_;F}(FS(t0e)),ASeq(Sb{t1=b0},t1,Scc{b0>3}),a2),Fb(PrSel{6;t0;t1}(@os{t1!t1%3?t0+=2}@oh{t1:=t0+3%3}@fi{t0+2<0}Lp{_;S}(To{30}(Scc{t0%4!1})),RFb(Scc{t0!6},Wu{t0},R),pc3{b0:b0})))",
+    Tree0620 "B{b0=3;t0=3}Ite(pt0{b0:b0;b1:t0},Bin{b0>2;T}(@si{t0<4}Seq(Sc{t0:=b0;b0+4=0?b0+=1},@of{t0+=1}@fi{t0%4<2}@rw{t0%2!0}Fai),@ki{b0%3!0}@of{b0:=t0+4}@po{b0:=t0+2}S))",
+    Tree0621 "Rus{3}(OnceT(Rty4(a0)))",
+    Tree0622 "ASeq(a0,RepF(AFb(DySeq(t1,Dd{50}(t2)),Step(Seq(c3l,Run),RSeq(a4)),Step(Run,t5,t6e))))",
+    Tree0623 "B{t0=4;q0=3;t1;o0=3;l0=0;b0=2;b1}Itr{b0;1;3;T}(Inv(RSeq(@po{b0+=3}@si{o0|0+1<3}@os{t1+=2}Rep4(Rep1(@of{o0:=_}@si{t0%4>1}t0)),Pre{b0=6;F}(Seq(Wv{t1}(c1),SubA(@si{b0<4}@ki{none}pa2{b0:b0}),Lp{t1;_}(Sl{0}),t3)),Swm(Fb(pi4{t0:=},t5),PAll{_}(pa6{b0:=;b1:b0}),@ki{t1%4=1}Lp{b1;F}(pa7{b0:2;b1:=}),Cd{0;F}(@fi{o0|4>5}a8e)),@po{b0+=1}@fi{b0=2}Fb(@rw{none}MSeq(RSeq(c9,pc10{b0:1}),a11,F)),Wde(RSeq(@oh{b0:=5;t0+=2}@rw{b0=3}pa12{b0:8},c13b{b0%4},Wu{t1}),RT{F}(To{10}(@si{t0%4>2}pa14{b0:4;b1:=})),Ub{o0}))))",
+    Tree0624 "B{b0=2;t1=5;t0}Swm(Rmp{F;S}(Wde(Isw{t1%4;T;_}(Cd{100;_}(Sel(Flip(@si{t0>3}Wu{t1}),pt0{b0:b0})),Sc{t0=t1?b0:=t0}),Pri(a1,a2b{t0%3;b0},Scc{t1>b0+3},t3))),a4b{b0%2;b0})",
+    Tree0625 "B{b0;q0=1}Lp{b0;R}(t0e)",
+    Tree0626 "B{t0;b0=2;o0=_}Ruf{3}(RFb(t0,t1,Rty0(t2),Wde(Scc{b0>6},pa3{b0:=},a4b{t0;b0}),Ub{o0}))",
+    Tree0627 "B{q0=1;b0;t0=4}Lp{b0;S}(RSeq(Inv(Wu{t0}),pa0{b0:=;b1:t0},MPri(F,c1,t2),Suc))",
+    Tree0628 "B{t0=3;q0=1;b1;t1;b0=4}Flt{3;F;_}(Lp{_;R}(ASeq(c0,@po{t0+=3}@ki{t0%4!1}@of{t0:=b0+3;b1:=t1}c1e)))",
+    Tree0629 "B{b1=4;b0=0;t0=3}Rpt{F}(PAll{1}(Isw{b1%2;_;_}(c0b{6},pt1{b0:=;b1:b0})))",
+    Tree0630 "B{b0;t1;o0=2;t0=1}Star(Isw{b0+2;_;T}(RT{F}(@rw{t1=6}@os{t0:=b0+4%4}Par{1;-2}(a0l,c1l)),Lim{2}(Scc{some}),c2),Dl{0}(RFb(c3)))",
+    Tree0631 "B{b0=0;t0=3;b1=1;l0=3}Sw{5;1}(Invt(Seq(@po{b0:=t0}@si{b1!6}@rw{b0+4=6}RFb(WU{b0<0}(@fi{t0!1}Sw{4}(Wu{t0},Isw{b0;N;T}(t0,t1,t2))),Itr{b1;1;2;_}(@rw{t0=b1}@si{b1%4=2}Fb(Rep4(pa3{b0:=;b1:b0}),Dl{20}(pa4{b0:b1;b1:b0})))))),Step(@ki{b1=5}@si{b0>3}Cnd{t0+1%3>0;N;S}(Seq(a5b{b0%2;b1},Sb{t0=8})),R,OnceK(t6)),c7)",
+    Tree0632 "Rep0(R)",
+    Tree0633 "Par{1;-1}(c0)",
+    Tree0634 "B{b1=4;t0=0;b0=5}Su{t0}(@ki{b0+3%2!0}Cd{0;F}(TryF(Pri(SubA(Wu{t0}),pa0{b0:=}),Bin{b0+1%3<1;_}(pt1{b0:=;b1:=},pt2{b0:b1}),Rpt{F}(a3))))",
+    Tree0635 "B{t0;b0=1;q0;b1=5;o0=_}Sw{5;4;0}(Keep(t0),Dl{30}(Lp{b0;F}(c1b{t0})),Lp{b0;F}(t2),Step(a3,F,t4e,@si{some}@os{t0:=b1}Rep0(Sb{o0=5})))",
+    Tree0636 "Invt(t0)",
+    Tree0637 "B{b0;b1=0;l0=3;t0=2;t1}MPri(FF(PPar{2;_}(Sc{b1:=b0;b1:=t1+3},F,Cd{20;F}(Run),pt0{b0:t1})),Itr{b0;1;_;T}(Sel(Pre{t0>1;F}(Sc{t0:=b1+3}),Fb(@si{b1+2%3!0}@fi{t0<t1+3}@os{t1+=2;t1:=2}WU{b1!t1}(@po{b1+=3;t0>b1?b1+=3}c1),t2e,FF(Dd{0}(a3b{t0%4;b1}))))))",
+    Tree0638 "B{t0=1;b0=4;b1=2}Obs{b0+4<7;S}(RFb(Cd{0;F}(Seq(Sb{t0=8},Scc{t0=0},Dd{0}(t0),t1,Sc{t0+=2})),RSeq(MPri(PPar{0;_}(RT{F}(a2l))),Rpt{0}(Scc{b1+2<2}))))",
+    Tree0639 "B{b0=5;o0=1;t0=0;t1=3;l0=1}Rpt{1}(Star(Par{_;3}(@os{b0+=2}Itr{b0;0;2;N}(Isw{b0;T;N}(Wt{50},Obs{o0|1=t0;N}(t0),Rpt{1}(@fi{b0+4=1}c1b{8}))),Sel(Obs{t1%4!2;B}(t2),RSeq(Swm(Scc{b0+4=4}),Inv(OnceK(t3)))),Isw{o0|0;N;_}(pt4{b0:2;b1:t1},Step(pi5{t0:t1},c6,Scc{b0<1}),@ki{b0>t0+1%2}c7),RU{F}(Opt(Sel(Ret1(pt8{b0:t0}),Swm(@rw{t0>1}@fi{t0<t1%2}Sb{b0=2},c9l,c10)))))))",
+    Tree0640 "B{t0;b1=1;b0=4}Bin{b1%4>2;T}(Fb(Isw{b1;N;_}(pt0{b0:=;b1:=},Suc),Ite(RFb(a1l,a2),SubR(Bin{b1=b0+4%2;T}(pi3{t0:t0},t4)))),c5)",
+    Tree0641 "B{t0;l0;o0;b0}Isw{b0%4;T;_}(RFb(Su{t0}(Wt{10}),c0l,Itr{b0;2;3;_}(Rpt{F}(OnceK(Wt{30}))),MSeq(Sb{t0=0},t1,pt2{b0:b0;b1:t0}),@fi{none}t3e),Opt(@rw{t0>b0}@os{t0+=1}Itr{b0;0;_;_}(Rpt{F}(Keep(Bin{some;T}(Itr{b0;_;_;T}(Wu{t0}),Itr{b0;1;_;N}(@ki{o0|5<t0+3%4}@rw{some}Run)))))))",
+    Tree0642 "Flip(t0,c1l,Sub(c2))",
+    Tree0643 "B{t1=0;o0;q0;b0=5;b1;t0=2}PrSel{o0|2%4;t1+2}(Swm(FS(PrSel{b0;t0+1%3}(F,c0)),Sb{b1=8},MSeq(F)),Sw{2;0;3}(Sb{b0=t1},Fai,Lp{_;R}(a1e),c2))",
+    Tree0644 "B{b1;t0}Su{t0}(SubA(Par{-1;1}(F)))",
+    Tree0645 "B{t0=5;o0=0;b0;b1}@si{o0|4%2<0}@fi{b0>3}PrSel{b1+2%2;b0;1}(t0,a1b{t0;b1},Sel(t2e,@os{o0:=_}a3))",
+    Tree0646 "B{o0;q0=1;b1=3;b0;t0=0}Intr{b0+1>7}(RSeq(Sel(@si{t0!o0|5%4}t0,Rus{F}(t1),RtyF(Lp{t0;K}(Sc{b1+=3}))),c2,Fb(Obs{t0%4=1;L}(Sb{b1=6}),Flip(@ki{b1<b0}@si{b0=b1+4}c3,t4e),PAll{-2}(pi5{t0:=},Sb{b0=8}))))",
+    Tree0647 "B{b1=5;t0=4;b0=4}RSeq(MPri(t0,pt1{b0:=;b1:t0},pc2{b0:=}),PAll{2}(Sb{b1=b0},a3b{b1+2%3;b0},c4),@oh{t0+=2}MSeq(Sb{b1=t0},t5),t6)",
+    Tree0648 "B{t0;b0=4;q0=2;t1=4}PAll{2}(Run,Rmp{F;F}(Lp{_;_}(a0l)),RSeq(OnceT(Star(To{50}(a1),Try(a2,pc3{b0:4}),Dd{100}(Scc{t1+3>3}))),Flip(t4,Wt{10},pa5{b0:t0},Sb{t0=2},Cd{0;_}(Sb{b0=6}))))",
+    Tree0649 "Ite(Sub(Ret4(Sub(c0))),Seq(c1,t2,a3,c4,a5),FS(RSeq(a6,Wt{0},Cd{10;_}(t7))))",
+    Tree0650 "B{b0=3;b1=4;o0}Cd{50;K}(@oh{b1:=o0|3%3}Pri(c0,Fb(pi1{t0:b0},a2)))",
+    Tree0651 "B{b1;b0=4;t1;t0}@ki{t1!t0}@oh{t1:=5}RSeq(Wt{0},pi0{t0:b0},@rw{t1%4>1}@oh{b1+=3}@of{b1+=3}Scc{t1%3>1},@po{t1+1>5?b1+=2;b0+=1}@fi{t0+1%4>2}Scc{t0%2<0})",
+    Tree0652 "B{b1=3}Sw{0}(t0e,t1)",
+    Tree0653 "B{q0;t0;b1=2;b0;t1}Inv(Ite(Lp{b0;_}(Ite(@po{t1:=t0}@os{t0>2?t1+=3}@si{b1%2<1}t0,DySel(@fi{b1+1%2>0}F,t1e),Invt(Sc{b0:=t1}))),@fi{t0=4}RFb(Rus{F}(pt2{b0:2;b1:=}),@fi{b1>6}pt3{b0:t1},Obs{t0<t1;_}(Suc),t4),Ite(@fi{b0<3}Rep2(Cd{10;F}(c5)),Par{-3;_}(Sb{t0=t1},t6,c7),PAll{-1}(pt8{b0:=;b1:=},Wu{t0}))))",
+    Tree0654 "B{t0;o0;q0=0;b0}TryF(RFb(Lp{t0;S}(pt0{b0:t0}),Rep4(pa1{b0:=}),Bin{t0+3%3=2;_}(Rty2(c2l),c3)),Mt{10}(@ki{o0|1%4>1}Lp{t0;S}(RFb(a4l,pc5{b0:=},@ki{t0+2<4}@os{b0+1<7?b0+=1}a6))),To{50}(TryT(c7,Rpt{F}(Rep1(Sb{t0=8})))))",
+    Tree0655 "B{o0=4;t0=0;b1=4;t1;b0}PAll{_}(SubR(@ki{b1=5}@oh{t0:=t1}@of{b0:=1}Par{-1;2}(pa0{b0:9},pc1{b0:b1})),Sb{o0=4},pt2{b0:t0})",
+    Tree0656 "B{t0;b0=0;l0=3}ASeq(Rus{F}(Lim{2}(MPri(Flt{1;F;_}(DySeq(a0b{t0%3;b0},pt1{b0:=;b1:t0},@rw{b0>0}@os{t0+=3}Rmp{S;F}(Wt{30}),@rw{t0+1%3>1}@fi{t0+2>t0}SubR(@os{t0:=0}@rw{t0<b0+2}@oh{t0<7?t0:=b0+3%3}a2),t3)),Flip(Once(Sb{b0=9}),Swm(c4,R),Sl{50}),@os{t0:=b0}Wde(t5,Itr{b0;_;_;T}(Ret1(a6)),pi7{t0:t0})))))",
+    Tree0657 "B{b0=2;t0=4;l0=2}PAll{-2}(Itr{b0;1;_;T}(Wv{t0}(t0)),Fb(pc1{b0:=},@po{t0>6?b0:=t0+3%4}@rw{t0+1=b0}a2),RSeq(pc3{b0:b0},t4,Sl{0}))",
+    Tree0658 "B{b0=2;t1=0}WU{t1>t1%2}(Cd{50;F}(c0))",
+    Tree0659 "Keep(Rty3(Try(Cd{20;_}(Mt{20}(c0l)),Wt{50},Star(t1,t2),a3,Par{_;2}(Fai,OnceK(a4e)))))",
+    Tree0660 "B{b1;l0;t0;q0=0;b0=5}Sel(Su{t0}(Bin{t0=2;N}(Itr{b0;_;_;_}(Run),Itr{b1;2;_;_}(Dl{10}(Lp{t0;_}(R))))),RFb(Flip(t0,t1),c2))",
+    Tree0661 "B{b0=0;t1=5;t0;b1;o0;l0}Wv{t0}(Swm(RSel(@po{b0+=1}@fi{none}Itr{b1;1;_;N}(PAll{-5}(R,Wt{50},Fb(pa0{b0:t1},t1e),Ub{o0},S))),Fb(Swm(Dl{20}(Wde(c2,@oh{t0:=b1;b0+=1}Sc{t0:=b0}))),RFb(@ki{o0|1<1}@si{b1+1>o0|5}pt3{b0:b0;b1:t1},t4,Scc{b1%2>0},t5))))",
+    Tree0662 "B{b0;t1=3;b1=5;t0;o0=1;q0=4}Sw{5;4;1}(Seq(Ub{o0},S),Isw{b1%2;N;T}(t0,c1e,pa2{b0:=;b1:t0},S,PrSel{t1%2}(Sb{o0=5})),Sel(Obs{none;L}(t3),Obs{b0>3;S}(c4e),Obs{b0+3>3;N}(t5)),RFb(@si{b1<2}@fi{t0%4!3}Lp{_;K}(RSeq(t6e,c7b{o0|0},c8,t9e)),Dd{0}(@ki{b1=o0|1+4}@po{t1+=2}t10e)))",
+    Tree0663 "RSeq(PAll{-4}(Mt{0}(c0l),Seq(a1,c2),F,S),RFb(c3,t4),Sel(a5l,c6,Flt{1;_;_}(Sl{20})),RFb(a7l,S))",
+    Tree0664 "B{l0;t1;b0;o0=4}TryT(MPri(Sel(Obs{some;L}(RSeq(t0,Suc)),Obs{t1%4<0;B}(Bin{o0|1+2%4!0;T}(c1l,Dl{0}(c2))))),Dd{0}(PrSel{t1;0;t1%2;b0;7}(c3,pa4{b0:1},a5,t6,t7)))",
+    Tree0665 "Flip(To{20}(Fb(t0,Sub(S))),Flt{3;S;K}(OnceK(RFb(a1,a2l))),AFb(t3,Cd{50;F}(a4e)),t5e,Flip(Suc,a6,t7))",
+    Tree0666 "B{b0=3;t0=4;b1=0}@rw{b0+1%4!1}Dd{50}(AFb(a0,@oh{t0+2%4<3?b0:=t0+3}@po{t0:=b0;t0+2!3?b1+=1}Ite(Seq(pi1{t0:b1},Wde(a2l,a3),Star(@of{b0:=t0%4}t4,Scc{b0+4<1}),a5,t6e),RFb(Keep(Once(Ret1(pc7{b0:t0}))),Rep2(Sw{3}(@ki{b1+2>6}@oh{b1:=b0}@os{t0:=b1}a8,t9e))),Dl{30}(Rep1(c10)))))",
+    Tree0667 "B{t0;b0}RSeq(Cnd{b0%3<2;N;F}(PAll{-3}(t0,t1e,R)),RFb(pa2{b0:3;b1:b0}),a3,@si{t0%4!0}Pre{t0<t0+3;S}(Sl{0}),Inv(RFb(Dd{50}(t4),@rw{b0+3%2!1}@si{b0<4}SubR(Pre{t0=b0;F}(FF(c5))),c6)))",
+    Tree0668 "B{b0;t1=0}MSeq(Swm(RT{2}(Step(c0,FF(a1l))),MSeq(t2,t3),Su{t1}(a4)),Ite(Lim{2}(To{30}(t5)),RFb(c6,Cd{20;F}(c7l),a8e,a9),Ruf{F}(To{100}(Bin{b0%4>2;N}(R,R)))))",
+    Tree0669 "B{b0=3}FF(Sb{b0=9})",
+    Tree0670 "B{t1;t0=0;l0=4;b0;q0=1;b1=3}@os{b1:=b1+2%3;b0:=t1}Seq(TryF(Cnd{b0+2!b1;T;_}(PrSel{t1+1;t0+4%4}(t0,Itr{b1;_;3;_}(Pre{t0%3<2}(pa1{b0:8;b1:t1})))),RepF(OnceK(RFb(Su{t1}(pi2{t0:b0}),RFb(t3,t4)))),PPar{1;N}(pt5{b0:t0;b1:b1},t6),FS(Su{t0}(Sel(RSeq(RFb(t7,S)))))),PPar{1;_}(Fb(c8,Bin{b0%4<2;N}(F,@of{b1+=2;t1:=b0%2}S),Par{1;-1}(Flt{3;_;K}(@os{t1:=b1}Lp{_;K}(FS(t9))))),Seq(Lp{_;_}(To{100}(To{50}(c10))),a11e),@fi{b1%4!1}@ki{b1%3<2}Itr{b1;0;1;_}(Fb(a12b{t0;b1},pi13{t0:=},FS(a14)))))",
+    Tree0671 "B{t0=0;b0;o0}@os{b0:=2}Star(MPri(PAll{1}(@fi{none}Sc{b0+=3},Wt{0}),RepF(RSel(t0,a1l,a2,a3))),Fb(@rw{b0%4>1}@po{b0+=1}@ki{b0=3}Par{-3;_}(Pre{b0=o0|4;S}(TryF(t4e,t5,c6)),Pri(t7,c8b{o0|3}),PAll{_}(S,c9))),Obs{b0=2;S}(Cd{0;K}(t10)),RFb(@of{b0+=1;t0:=b0+1}c11))",
+    Tree0672 "B{o0=3;b1=4;t1=5;t0=4}@si{o0|3+4<t1}@ki{t1<0}@oh{t0:=b1}Intr{t0%4=0}(RT{3}(Flip(Dd{0}(Step(Fb(c0b{t1%3},c1e),RU{S}(a2))),FF(Seq(t3,t4e,Par{_;-1}(@po{t1:=b1+2}pi5{t0:=},t6e))),Sw{4;3}(c7,R,t8))))",
+    Tree0673 "B{t0=4;b0=2;o0}RSeq(@ki{b0>3}@po{t0:=o0|5%2}pa0{b0:t0;b1:t0},a1,Flip(a2l,Sb{b0=t0},a3))",
+    Tree0674 "B{t1=5;b1=4;q0=1;t0=5;o0=1;b0=4}Sel(OnceK(@oh{t0+=2}@of{b0:=t1}Seq(a0b{o0|4;b1},Sc{t0:=o0|5;b0+=2},S,@ki{b0>3}@oh{b1:=b0}Sc{b1!4?t1:=b1;o0:=t0%4},c1)),@os{o0:=_}Lp{b1;_}(Dl{50}(Fb(t2))))",
+    Tree0675 "OnceT(MSeq(DySeq(c0,c1),t2,t3,a4))",
+    Tree0676 "B{b0=1;b1;t0=0}Step(t0,a1,Cnd{b0<3;T;S}(a2),Keep(RFb(@fi{b1>7}Sl{50},Run)),@fi{b1<t0+2}@rw{b0+1=0}S)",
+    Tree0677 "B{t0=2;b0=0}Star(t0,@rw{b0<7}Rpt{2}(Dl{100}(Wu{t0})))",
+    Tree0678 "B{o0;b1=5;t0=3;t1=0;b0=2}Seq(@fi{t1+2<2}Obs{b0+3%4>2;_}(Ite(c0,Lim{2}(Star(a1b{b0+4%2;b0},@of{b1:=t1+3}@fi{none}Sb{o0=3})),Swm(Ruf{F}(Ruf{2}(Sb{o0=1}))))),Fb(Fb(Scc{t0<6},pi2{t0:b0},@of{b1:=t0+2;b0:=t0}@os{b0+=1}RSeq(a3,t4e)),Fb(c5l,Wu{t1},@rw{t1<2}@os{t0:=o0|0+2%3}Sb{t0=t1})),@si{t1+3<3}Flt{2;F;K}(PPar{2;_}(Wu{t0},Pre{b0+3>b0;K}(RFb(c6,FS(c7b{t0}))),Pre{some;K}(t8))),pa9{b0:=;b1:b1},Pri(OnceK(Sw{4;1}(pc10{b0:t1},t11,pt12{b0:t0;b1:=})),RFb(Wu{t0},t13,t14)))",
+    Tree0679 "B{o0;b0=3;t0=4}Fb(Flt{2;S;F}(@os{some?t0+=1}@of{b0+=2;b0+2<2?b0:=o0|5%3}Try(c0b{t0%3},Pre{some;S}(PrSel{b0%4}(c1b{t0})),pt2{b0:=},S,Inv(c3b{t0}))),@rw{t0>5}@ki{none}Dl{10}(Wde(Cnd{b0+2%4>2;N;S}(Pre{t0%4=2;K}(t4e)),Try(Sc{t0:=o0|1+2},Sc{o0:=_},Sl{30},SubR(pa5{b0:=;b1:t0}),t6e),Sb{b0=1})))",
+    Tree0680 "B{t0=0;b1=4}Rpt{2}(Wv{t0}(pt0{b0:5;b1:b1}))",
+    Tree0681 "B{b0=3;t1;t0;b1=4}Cnd{b0<5;T;S}(Keep(Flip(Flt{1;F;F}(RU{S}(@si{t1%3<2}@oh{b0+=2}Sw{1}(Fai,@oh{t0+=2}c0))),ASeq(Sc{b0<b1?t1+=3;t1:=b0},t1,Suc,Wv{t0}(Flt{2;R;F}(Sb{t1=5}))))))",
+    Tree0682 "B{b1=3;b0;o0=_;t0}PAll{0}(Flip(c0b{b1},a1e,Sb{b1=b0},@si{b0=0}@of{t0:=o0|0}t2,@po{b0+=1}@si{t0>7}Obs{b1+2<b1+1;_}(c3)),Star(c4,Dl{100}(c5e)),Bin{none;_}(Sw{5;2}(@po{b1:=7}@os{t0+=2}t6,pi7{t0:t0},c8e),t9),MPri(c10,Rmp{F;F}(a11e),Sb{o0=7}))",
+    Tree0683 "B{b0=4;t0=5;l0=2;b1=0}Isw{6;T;T}(Isw{b0+4;N;N}(c0,c1l,a2b{b0%2;b0},@rw{b1=t0}@po{b1<b0%4?t0+=1}Sb{b0=t0},Sl{10}),PAll{_}(Sl{20},c3,@si{t0<7}t4e,c5,pa6{b0:7;b1:=}),Itr{b1;_;1;T}(SubA(@po{b0+=1}Keep(TryT(Scc{t0+2%3<1},Sl{0})))))",
+    Tree0684 "B{t0;b0=1}RSel(Cnd{t0+3<0;N;F}(WU{b0%4!2}(RFb(@rw{b0<6}t0e,@ki{b0+1<b0}Run,pi1{t0:=},a2))),Scc{b0!3},Flip(S))",
+    Tree0685 "Wde(ASeq(RSel(F,S),c0),TryT(t1,Sub(c2e),Once(Wt{10}),Sub(Swm(c3,S)),t4e),FS(Step(t5,a6,a7l,c8)))",
+    Tree0686 "B{b1=1;b0=5;t0;o0=_}Obs{t0%3<2;N}(Rep3(DySeq(@of{b1>b1%2?b0:=t0;o0:=_}t0,c1l,c2l,c3)))",
+    Tree0687 "B{t0=0}RT{3}(PAll{-1}(Opt(c0),Wu{t0}))",
+    Tree0688 "RFb(Sub(Sub(c0l)),F)",
+    Tree0689 "B{l0=2;b1;t0=3;t1;q0=2;b0=2}Itr{b0;0;2;N}(Fb(DySel(Dd{0}(PPar{0;_}(Scc{b1%2<0},@ki{t0%3!0}Lp{t0;S}(@ki{t0+2%2!1}@po{b1:=t1%4}pc0{b0:=}),Suc)),Fb(Obs{b1%2=1;B}(c1b{t0+4}),Obs{b1%4!1;L}(t2))),Sw{2}(Lp{t1;F}(MPri(Scc{t0!b0},t3e,Scc{b0<t0%3},@si{t0+2<0}@ki{t0=5}@oh{t1>3?b1:=t0+2}t4)),SubA(PAll{_}(Step(Rmp{F;F}(Scc{b0!2}),Sl{0},c5)))),Keep(Par{2;1}(Sb{b0=b1},Lp{t1;F}(Sw{3}(Wu{t1},Sb{t0=9}))))))",
+    Tree0690 "B{t1;t0=5;b0=5}Flip(Flt{1;_;_}(Isw{t0+2;N;T}(c0,c1,pt2{b0:b0;b1:t0})),t3,SubR(PPar{2;_}(SubR(pa4{b0:b0;b1:t1}),Sb{b0=8})),Sb{b0=9})",
+    Tree0691 "RFb(DySeq(c0,a1,Wt{0}))",
+    Tree0692 "B{t0=3;t1;b1;o0}Keep(AFb(FF(Flt{1;_;F}(WU{none}(Wt{10}))),Rep3(Pre{t0+1%3<2}(c0b{t0+3%3})),Sw{3}(Run,Isw{t1%4;_;N}(Sb{o0=4},Sb{b1=2},a1)),Isw{7;T;_}(R,t2,c3b{b1})))",
+    Tree0693 "DySel(t0,t1,PrSel{2;1}(a2,t3e),t4,c5)",
+    Tree0694 "B{b1;b0=5;o0=_;t1;t0=5}Seq(Par{-1;0}(RU{S}(PrSel{o0|0+4;8;7}(Sw{5;1}(c0l,c1b{b0%3},Rpt{1}(@ki{b0=t0+3}Scc{b0>o0|5})),@ki{t0+3%2>0}@oh{t0+=2}Sl{10},@os{b1+=3}@oh{o0:=_}@si{some}Try(Fai,Fai))),Flt{2;S;_}(Sw{1;0}(pt2{b0:b1;b1:t0},Ruf{F}(Scc{t1%3<0}),Cd{100;_}(c3e))),t4))",
+    Tree0695 "B{t0=0}Pre{t0%2<1;F}(Ret0(pa0{b0:8}))",
+    Tree0696 "PrSel{0;0;2}(Cd{0;F}(Wde(t0,Rus{F}(t1))),Sub(MPri(Rpt{F}(t2),Rpt{0}(t3))),Sel(ASeq(t4,t5),RT{3}(t6e)))",
+    Tree0697 "B{t0=0;b0;o0}TryF(Obs{t0+1!3;_}(Star(Obs{t0>6;_}(c0l),RFb(a1,t2e))),pc3{b0:t0},Inv(Sel(Obs{b0!4;L}(Ruf{F}(RSeq(pc4{b0:0},Sb{o0=4},Fai))),Obs{b0+3<3;S}(Fb(Obs{o0|1%3>1;B}(t5),Rpt{0}(@oh{t0+=3}@po{t0+=3}Scc{some}))))))",
+    Tree0698 "B{t0;b0=2}Pre{t0+3<7;F}(RSel(t0,c1b{b0},R))",
+    Tree0699 "ASeq(Par{2;_}(c0l,t1,t2,DySeq(a3,c4),c5),Sub(Seq(t6,RSeq(t7,c8))),t9)",
 }

@@ -5,227 +5,334 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree0700 for Ctx {
-        Repeater(2) {
-            SequenceWithMemory {
-                Condition(|ctx| ctx.check(0)),
-                FlipSelector {
-                    AlwaysRunning,
-                    Action(Act<1>),
-                    Failer,
+        blackboard {
+            b0: i64 = 2,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(4),
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.b0) as f32)]
+            RepeatUntilFailure(1) {
+                RunOnce(then_skip = false) {
+                    Observe(|bb| bb.b0 % 2 > 0) {
+                        RunOnce {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                Action(Act<0>),
+                                #[skip_if(|bb| bb.b0 == 1)]
+                                #[failure_if(|bb| bb.o0.unwrap_or(2) != bb.b0 % 3)]
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<1>),
+                                },
+                                Wait(10),
+                                Timeout(20) {
+                                    Action(PIo<2>, t0 = {b1}),
+                                },
+                                Repeater(0) {
+                                    Action(PAct<3>, b0 = {=}),
+                                },
+                            },
+                        },
+                    },
                 },
             },
         }
     }
 }
+
+board!(Tree0700Blackboard { b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0701 for Ctx {
         blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64,
+            o0: Option<i64> = None,
             b0: i64 = 1,
-            #[tracked] t0: i64 = 5,
         }
-        Fallback {
-            AsyncFallback {
-                ReactiveSelector {
-                    StatefulAction(Task<0>),
-                    Action(|ctx| ctx.exec(1)),
-                },
-            },
-            #[run_while(|bb| *bb.t0 != bb.b0)]
-            #[on_halted(|bb| *bb.t0 += 3)]
-            StatefulAction(Task<2>),
-            MemSequence {
-                Script(|bb| *bb.t0 += 3),
-                #[failure_if(|bb| *bb.t0 < 4)]
-                StatefulAction(Task<3>),
-            },
+        #[on_success(|bb| { if bb.b0 > bb.b0 % 2 { bb.b0 += 3 }; bb.b0 = bb.o0.unwrap_or(0) })]
+        #[post(|bb| { bb.b0 += 3; bb.b1 = 8 })]
+        #[skip_if(|bb| bb.o0.is_some())]
+        Cooldown(0) {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0701Blackboard { b0 t0 });
+board!(Tree0701Blackboard { q0 b1 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0702Sub0 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(10),
+            b1: i64 = 13,
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 11,
+        }
+        #[post(|bb| if bb.o0.is_none() { bb.t0.set(bb.b0 + 3) })]
+        #[on_success(|bb| if bb.o0.unwrap_or(0) > bb.o0.unwrap_or(2) % 2 { bb.b1 += 3 })]
+        StatefulAction(PTask<0>, b0 = {=}, b1 = {=})
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0702 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 1,
         }
-        MemPriority {
-            Deadline(0) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            },
-            Conditional(|bb| *bb.t0 == 0) {
-                Deadline(0) {
-                    ReactiveFallback {
-                        StatefulAction(PTask<1>, b0 = {=}),
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                #[post(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
-                #[on_failure(|bb| if *bb.t0 > 6 { bb.t0.set(*bb.t0 % 3) })]
-                #[on_success(|bb| if *bb.t0 % 3 < 1 { *bb.t0 += 2 })]
-                Condition(Cond<2>),
-                AlwaysFailure,
-                StatefulAction(PTask<3>, b0 = 7, b1 = {b0}),
-            },
+        ParallelAll(max_failures = -1) {
+            SubTree(Tree0702Sub0, o0 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
         }
     }
 }
 
-board!(Tree0702Blackboard { t0 b0 });
+board!(Tree0702Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0703 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64,
         }
-        Retry(1) {
-            StepSequencer {
-                Succeeder,
-                #[failure_if(|bb| *bb.t0 > 7)]
-                Cooldown(30) {
-                    Condition(PCond<0>, b0 = 5),
+        PrioritySelector {
+            #[score(|bb| (bb.b1 + 1) as f32)]
+            WasEntryUpdated(t0),
+            #[score(|bb| (*bb.t0 + 4) as f32)]
+            BinarySelector(|bb| bb.b0 > 7) {
+                Condition(|ctx| ctx.check(0)),
+                AsyncSequence {
+                    StatefulAction(Task<1>),
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    Condition(|ctx| ctx.check(2)),
+                    StatefulAction(Task<3>),
                 },
-                StatefulAction(Task<1>),
+            },
+            #[score(|bb| (bb.b1) as f32)]
+            WaitUntil(|bb| *bb.t0 > 1) {
+                Fallback {
+                    Action(PIo<4>, t0 = {b1}),
+                    ScriptCondition(|bb| (bb.b0 + 1) % 2 < 0),
+                    StatefulAction(Task<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0703Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0704Sub0 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
+board!(Tree0703Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0704 for Ctx {
-        ReactiveSequence {
-            SubTree(Tree0704Sub0),
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 2,
+        }
+        IndexSwitch(|bb| *bb.t0) {
+            Conditional(|bb| *bb.t1 < 1) {
+                SetBlackboard(b1 = {b0}),
+            },
+            StatefulAction(Task<0>),
+            WasEntryUpdated(t0),
+            #[on_halted(|bb| { bb.t1.set(bb.b1); bb.b1 = *bb.t1 + 3 })]
+            Action(Act<1>),
         }
     }
 }
 
+board!(Tree0704Blackboard { b1 t0 t1 b0 });
+
 bt::behavior_tree! {
     pub tree Tree0705 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        WaitValueUpdate(t1) {
-            BinarySelector(|bb| bb.b0 > 7, dynamic = false) {
-                Precondition(|bb| bb.o0.is_some(), else = Failure) {
-                    ScriptCondition(|bb| *bb.t0 == *bb.t1),
+        Repeater(forever) {
+            Remap(success = Failure, failure = Failure) {
+                ReactiveFallback {
+                    StepSequencer {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2> = Cond::<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    Delay(0) {
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
                 },
-                Action(Act<0> = Act::<0>),
             },
         }
     }
 }
-
-board!(Tree0705Blackboard { b0 o0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0706 for Ctx {
         blackboard {
-            b0: i64,
-            #[allow(unused)] b1: i64,
             #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 2,
         }
-        TryCatch(catch_on_halt = true) {
-            Repeat(2) {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Action(Act<0>),
-                    ScriptCondition(|bb| (*bb.t0 + 4) % 4 < 1),
-                },
-            },
-            Action(PAct<1>, b0 = {b0}),
-            Cooldown(0) {
-                StatefulAction(Task<2>),
+        IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
+            #[post(|bb| *bb.t1 += 1)]
+            #[on_halted(|bb| *bb.t0 += 1)]
+            AlwaysRunning,
+            RepeatUntil(Failure) {
+                AlwaysSuccess,
             },
         }
     }
 }
 
-board!(Tree0706Blackboard { b0 b1 t0 });
+board!(Tree0706Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0707Sub0 for Ctx {
+        Action(Act<5>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0707 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64 = 0,
-            b1: i64,
-            #[tracked] t0: i64,
-        }
         FlipSelector {
-            Retry(forever) {
-                #[failure_if(|bb| *bb.t1 % 4 > 0)]
-                #[on_failure(|bb| bb.b1 += 3)]
-                #[post(|bb| bb.t0.set(*bb.t1))]
+            Condition(Cond<0>),
+            DynamicSequence {
+                Parallel(failure = -3) {
+                    StatefulAction(Task<1> = Task::<1>),
+                    Repeat(4) {
+                        Selector {
+                            Remap(success = Success, failure = Failure) {
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                    },
+                    Condition(Cond<3> = Cond::<3>),
+                },
+                Fallback {
+                    StatefulAction(Task<4>),
+                    SubTree(Tree0707Sub0),
+                    Filter(times = 1, count = Failure) {
+                        Condition(Cond<6>),
+                    },
+                    Condition(Cond<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+            Filter(times = 3, count = Failure, filtered = Failure) {
+                Parallel(success = 1, failure = -2) {
+                    StatefulAction(Task<9>),
+                    AlwaysRunning,
+                },
+            },
+            PrioritySelector {
+                #[score(3)]
                 Sequence {
-                    IndexSwitch(|bb| 3, dynamic = true) {
-                        Condition(Cond<0>),
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                    SequenceWithMemory {
+                        StatefulAction(Task<10>),
+                        Condition(Cond<11>),
                     },
-                    Switch(b1) {
-                        case 5 => Condition(PCond<2>, b0 = {t0}),
-                        _ => Condition(PCond<3>, b0 = {=}),
-                    },
-                    Sequence {
-                        StatefulAction(Task<4>),
-                        WasEntryUpdated(t1),
-                    },
+                    StatefulAction(Task<12>),
+                },
+                #[score(1)]
+                TryCatch(catch_on_halt = false) {
+                    Succeeder,
+                    AlwaysFailure,
+                    Condition(|ctx| ctx.check(13)),
+                },
+            },
+            ReactiveFallback {
+                Repeat(4) {
+                    AlwaysFailure,
+                },
+                Deadline(0) {
+                    Action(Act<14>),
+                },
+                PrioritySelector {
+                    #[score(3)]
+                    StatefulAction(Task<15>),
                 },
             },
         }
     }
 }
 
-board!(Tree0707Blackboard { t1 b0 b1 t0 });
+bt::behavior_tree! {
+    pub tree Tree0708Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 14,
+            #[tracked] t1: i64 = 13,
+        }
+        #[on_halted(|bb| bb.b1 = 5)]
+        #[skip_if(|bb| *bb.t1 % 2 > 0)]
+        #[on_failure(|bb| bb.b0 += 2)]
+        Delay(100) {
+            Condition(Cond<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0708 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
+        blackboard {
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+        }
+        SequenceStar {
+            Selector {
+                Observe(|bb| bb.b0 + 4 < 0, abort = none) {
+                    ReactiveSequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        AlwaysSuccess,
+                    },
+                },
+                Observe(|bb| *bb.t0 % 3 == 0, abort = lower) {
+                    SubTree(Tree0708Sub0, b1 = {=}, t0 = {t0}, b0 = {=}, t1 = {t1}),
+                },
+                Observe(|bb| bb.b0 == *bb.t0 + 2, abort = lower) {
+                    #[skip_if(|bb| *bb.t0 != bb.b1 + 2)]
+                    Filter(times = 1, count = Failure, filtered = Failure) {
+                        Action(Act<2>),
+                    },
+                },
+            },
+            Fallback {
+                WasEntryUpdated(t1),
+                StatefulAction(Task<3> = Task::<3>),
+                Deadline(0) {
+                    Sleep(0),
+                },
+            },
+            Repeater(forever) {
+                ReactiveFallback {
+                    AlwaysFailure,
+                    Action(Act<4>),
+                    #[on_halted(|bb| { bb.t1.set(8); bb.b1 += 1 })]
+                    Condition(|ctx| ctx.check(5)),
+                },
+            },
         }
     }
 }
+
+board!(Tree0708Blackboard { b1 t0 b0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0709 for Ctx {
-        DynamicSequence {
-            AlwaysSuccess,
-            StatefulAction(Task<0>),
-            Condition(|ctx| ctx.check(1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0710 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
             b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
         }
-        Repeat(4) {
-            MemPriority {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                RunOnce {
-                    StepSequencer {
-                        #[on_halted(|bb| { bb.b0 = *bb.t0 + 1; bb.b0 += 1 })]
-                        #[skip_if(|bb| *bb.t0 > bb.b0 % 4)]
-                        StatefulAction(Task<2> = Task::<2>),
-                        #[on_failure(|bb| bb.t0.set(*bb.t0 % 3))]
-                        #[on_success(|bb| bb.b0 = *bb.t0)]
-                        Failer,
+        ForceSuccess {
+            ForceFailure {
+                IndexSwitch(|bb| *bb.t0, dynamic = false) {
+                    Precondition(|bb| bb.b0 > *bb.t1, else = Success) {
+                        RunOnce {
+                            Action(|ctx| ctx.exec(0)),
+                        },
                     },
                 },
             },
@@ -233,166 +340,134 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0710Blackboard { t0 b0 });
+board!(Tree0709Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0711Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
+    pub tree Tree0710 for Ctx {
+        ForceSuccess {
+            Filter(times = 1, count = Success, filtered = Skipped) {
+                Inverter {
+                    RunOnce {
+                        ReactiveSelector {
+                            StatefulAction(Task<0>),
+                            StatefulAction(Task<1>),
+                            Condition(|ctx| ctx.check(2)),
+                            Condition(Cond<3>),
+                            Cooldown(0) {
+                                StatefulAction(Task<4>),
+                            },
+                        },
+                    },
+                },
+            },
         }
-        Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 4))
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0711 for Ctx {
         blackboard {
-            b0: i64 = 1,
             #[tracked] t0: i64,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 0,
+            #[allow(unused)] l0: Vec<i64> = vec![],
         }
-        ReactiveSelector {
-            Conditional(|bb| *bb.t0 % 3 == 2) {
-                Limiter(1) {
-                    Action(Act<0>),
+        #[failure_if(|bb| (*bb.t0 + 3) % 4 > 1)]
+        #[on_halted(|bb| *bb.t0 += 2)]
+        RepeatUntilSuccess(forever) {
+            IndexSwitch(|bb| bb.b0 % 3, out_of_range = Fail) {
+                Condition(Cond<0>),
+                SequenceStar {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+                    Condition(Cond<2>),
+                },
+                MaxTime(0) {
+                    WhileDoElse {
+                        StatefulAction(Task<3>),
+                        SetBlackboard(b0 = {t1}),
+                    },
                 },
             },
-            MaxTime(30) {
-                StatefulAction(Task<1>),
-            },
-            Condition(Cond<2>),
-            #[success_if(|bb| *bb.t0 % 4 < 3)]
-            SubTree(Tree0711Sub0, b0 = {=}, t0 = {t0}),
-            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0711Blackboard { b0 t0 });
+board!(Tree0711Blackboard { t0 b0 t1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0712Sub1 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            b0: i64 = 15,
+        }
+        #[on_failure(|bb| bb.b0 = (*bb.t1 + 4) % 4)]
+        #[failure_if(|bb| *bb.t1 != 3)]
+        WasEntryUpdated(t1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0712Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 11,
+            #[allow(unused)] o0: Option<i64> = Some(10),
+            b0: i64 = 15,
+        }
+        RepeatUntil(Failure) {
+            #[skip_if(|bb| bb.b0 != 4)]
+            SubTree(Tree0712Sub1, ..),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0712 for Ctx {
-        FlipSelector {
-            Limiter(3) {
-                SequenceStar {
-                    Action(Act<0>),
-                    Fallback {
-                        Repeater(2) {
-                            PrioritySelector {
-                                #[score(2)]
-                                Action(Act<1>),
-                            },
-                        },
-                        Action(Act<2> = Act::<2>),
-                        SequenceWithMemory {
-                            StatefulAction(Task<3>),
-                            Action(Act<4>),
-                        },
-                    },
-                    RetryUntilSuccessful(forever) {
-                        StatefulAction(Task<5>),
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+        }
+        WhileDoElse {
+            MaxTime(10) {
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    StatefulAction(Task<0>),
+                    Precondition(|bb| bb.o0.unwrap_or(1) + 1 == 3, else = Success) {
+                        Runner,
                     },
                 },
             },
-            Fallback {
-                Deadline(20) {
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        Inverter {
-                            Action(Act<8>),
-                        },
-                        Wait(50),
-                    },
-                },
-                ParallelAll(0) {
-                    Condition(Cond<9>),
-                    Action(Act<10>),
-                    StatefulAction(Task<11>),
-                },
-                ReactiveSequence {
-                    Optional {
-                        Condition(|ctx| ctx.check(12)),
-                    },
-                    Repeat(4) {
-                        Condition(Cond<13>),
-                    },
-                },
-            },
+            SubTree(Tree0712Sub0, t1 = {=}, o0 = {o0}, b0 = {=}),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0713Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 12,
-            #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] o0: Option<i64> = Some(14),
-            #[tracked] t0: i64 = 15,
-        }
-        #[post(|bb| if *bb.t0 < 6 { *bb.t1 += 3 })]
-        #[success_if(|bb| (bb.b1 + 2) % 4 > 0)]
-        #[skip_if(|bb| bb.b1 < 3)]
-        StatefulAction(Task<9>)
-    }
-}
+board!(Tree0712Blackboard { t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0713 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t1: i64,
-            b0: i64 = 2,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64 = 5,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4>,
         }
-        FlipSelector {
-            Priority {
-                Parallel(success = 1) {
-                    Condition(Cond<0>),
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
-                    StatefulAction(Task<2>),
-                },
-                #[on_success(|bb| { bb.b1 += 2; *bb.t0 += 3 })]
-                Action(PAct<3>, b0 = 7, b1 = {b0}),
-                ParallelAll(1) {
-                    Condition(|ctx| ctx.check(4)),
-                    StatefulAction(Task<5> = Task::<5>),
-                    StatefulAction(PTask<6>, b0 = {t0}, b1 = {t1}),
-                    Action(PIo<7>, t0 = {t0}),
-                },
-                Observe(|bb| *bb.t1 % 4 > 0) {
-                    Repeat(forever) {
-                        AlwaysRunning,
-                    },
-                },
-                ScriptCondition(|bb| *bb.t0 + 3 > 1),
-            },
-            SequenceWithMemory {
-                Sleep(10),
-                Filter(times = 2, count = Failure) {
-                    WhileDoElse {
-                        Remap(success = Failure, failure = Success) {
-                            Action(Act<8>),
+        ReactiveSequence {
+            WasEntryUpdated(t0),
+            Wait(50),
+            Loop(q0, value = {t0}, if_empty = Failure) {
+                #[skip_if(|bb| *bb.t0 < 1)]
+                #[post(|bb| { bb.t0.set(bb.b0 % 3); bb.b0 += 1 })]
+                #[on_halted(|bb| *bb.t0 += 1)]
+                RetryUntilSuccessful(forever) {
+                    RepeatUntilSuccess(2) {
+                        #[post(|bb| bb.b0 += 1)]
+                        RepeatUntilSuccess(3) {
+                            ReactiveSequence {
+                                Condition(PCond<0>, b0 = {b0}),
+                                Action(Act<1>),
+                                Condition(PCond<2>, b0 = 4),
+                            },
                         },
-                        SubTree(Tree0713Sub0, ..),
-                        TryCatch {
-                            Script(|bb| { bb.o0 = Some((bb.b1 + 2) % 4); bb.t1.set(*bb.t0) }),
-                            Script(|bb| bb.b0 = *bb.t0),
-                            #[skip_if(|bb| bb.o0.is_some())]
-                            #[post(|bb| bb.t0.set(bb.b1 % 2))]
-                            #[failure_if(|bb| *bb.t0 != bb.b1)]
-                            Condition(PCond<10>, b0 = {b0}),
-                        },
-                    },
-                },
-                Repeat(2) {
-                    DynamicSequence {
-                        StatefulAction(Task<11>),
-                        StatefulAction(Task<12>),
-                        StatefulAction(Task<13> = Task::<13>),
                     },
                 },
             },
@@ -400,559 +475,568 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0713Blackboard { b1 t1 b0 o0 t0 });
+board!(Tree0713Blackboard { b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0714Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0714Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        SubTree(Tree0714Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0714 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            b0: i64 = 5,
+            #[tracked] t0: i64,
         }
-        Parallel(success = 2, failure = -1) {
-            Condition(Cond<0>),
-            TryCatch {
-                Timeout(30) {
-                    Condition(Cond<1> = Cond::<1>),
-                },
-                Succeeder,
-            },
-            Condition(Cond<2>),
-            DynamicSequence {
-                Repeat(forever) {
-                    Conditional(|bb| bb.b0 % 4 < 0, dynamic = false, else = Success) {
-                        Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                    },
-                },
-            },
-            Repeater(3) {
-                #[on_success(|bb| bb.b1 = 0)]
-                StatefulAction(Task<4> = Task::<4>),
-            },
+        RunOnce(then_skip = true) {
+            SubTree(Tree0714Sub0, ..),
         }
     }
 }
 
-board!(Tree0714Blackboard { b1 b0 });
+board!(Tree0714Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0715 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            b0: i64,
         }
-        ReactiveFallback {
-            PolicyParallel(policy = FirstSuccess) {
-                Condition(Cond<0>),
-                IndexSwitch(|bb| *bb.t0 % 4, out_of_range = Loop) {
-                    StatefulAction(Task<1>),
-                    StatefulAction(Task<2>),
-                    #[on_success(|bb| bb.b1 += 2)]
-                    #[on_halted(|bb| if bb.o0.is_none() { bb.b1 = *bb.t0 })]
-                    Condition(Cond<3> = Cond::<3>),
+        ParallelAll(max_failures = -2) {
+            TryCatch {
+                Repeater(forever) {
+                    Sleep(10),
                 },
-                StatefulAction(Task<4>),
-            },
-            ReactiveSequence {
-                #[on_success(|bb| { bb.b1 = bb.b0; bb.b0 = *bb.t0 })]
-                #[run_while(|bb| bb.o0.unwrap_or(2) < 5)]
-                #[success_if(|bb| (*bb.t0 + 4) % 2 == 1)]
-                KeepRunningUntilFailure {
-                    ReactiveFallback {
-                        StatefulAction(PTask<5>, b0 = 6, b1 = {b1}),
-                        AlwaysRunning,
+                Loop(q0) {
+                    BinarySelector(|bb| bb.b1 > 7) {
+                        RepeatUntilSuccess(2) {
+                            Fallback {
+                                #[run_while(|bb| bb.b0 < 1)]
+                                IfThenElse {
+                                    Condition(PCond<0>, b0 = {t0}),
+                                    Wait(20),
+                                },
+                            },
+                        },
+                        Delay(100) {
+                            ForceSuccess {
+                                #[success_if(|bb| bb.b0 == 5)]
+                                StatefulAction(Task<1>),
+                            },
+                        },
                     },
                 },
             },
-            Sequence {
-                ForceSuccess {
-                    StatefulAction(PTask<6>, b0 = {t0}),
+            WaitUntil(|bb| bb.b1 != bb.b0 % 2) {
+                KeepRunningUntilFailure {
+                    Action(|ctx| ctx.exec(2)),
                 },
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
+            },
+            Loop(q0, if_empty = Failure) {
+                Fallback {
+                    Observe(|bb| bb.b0 < bb.b0 + 3, abort = both) {
+                        Sequence {
+                            Condition(Cond<3>),
+                            SetBlackboard(t0 = 3),
+                            Loop(q0, if_empty = Skipped) {
+                                Action(Act<4>),
+                            },
+                        },
+                    },
+                    IndexSwitch(|bb| 8, dynamic = true) {
+                        #[on_halted(|bb| bb.b1 = *bb.t0 + 3)]
+                        #[failure_if(|bb| *bb.t0 < 7)]
+                        ParallelAll {
+                            #[post(|bb| *bb.t0 += 2)]
+                            Condition(Cond<5>),
+                            #[failure_if(|bb| bb.b1 > 3)]
+                            #[post(|bb| if bb.b0 != (*bb.t0 + 1) % 4 { bb.b0 += 1 })]
+                            Action(Act<6>),
+                        },
+                        Switch(b1) {
+                            case 4 => AlwaysFailure,
+                            _ => #[skip_if(|bb| (bb.b0 + 4) % 3 > 0)]
+                            #[on_failure(|bb| { bb.t0.set(bb.b0 % 3); *bb.t0 += 3 })]
+                            Condition(Cond<7>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0715Blackboard { b1 b0 t0 o0 });
+board!(Tree0715Blackboard { q0 t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0716 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(5),
+            b0: i64,
+            o0: Option<i64> = None,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 2,
+            #[tracked] t0: i64,
         }
-        Deadline(10) {
-            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1))),
+        Fallback {
+            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                StepSequencer {
+                    Fallback {
+                        RepeatUntil(Failure) {
+                            Condition(Cond<0>),
+                        },
+                    },
+                    #[run_while(|bb| *bb.t1 < *bb.t0)]
+                    Iterate(l0, element = {b0}, max = 3) {
+                        RepeatTimes(3) {
+                            SequenceWithMemory {
+                                SetBlackboard(t1 = {b0}),
+                                Condition(Cond<1>),
+                                Script(|bb| bb.o0 = Some(bb.o0.unwrap_or(0) % 3)),
+                            },
+                        },
+                    },
+                    Delay(20) {
+                        Condition(Cond<2>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0716Blackboard { o0 });
+board!(Tree0716Blackboard { b0 o0 l0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0717 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 0,
-        }
-        ReactiveSequence {
-            Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Failure) {
-                Action(Act<0>),
-            },
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                Precondition(|bb| bb.b0 % 4 > 2) {
-                    #[post(|bb| { *bb.t0 += 3; if *bb.t0 > bb.b1 % 4 { *bb.t0 += 2 } })]
-                    Condition(Cond<1>),
-                },
-            },
-            Cooldown(0, filtered = Skipped) {
-                AlwaysFailure,
-            },
+        Sequence {
+            Condition(Cond<0> = Cond::<0>),
             DynamicSequence {
-                AlwaysFailure,
+                PrioritySelector {
+                    #[score(0)]
+                    Action(Act<1>),
+                },
+                StatefulAction(Task<2>),
+                Condition(Cond<3>),
             },
         }
     }
 }
-
-board!(Tree0717Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0718 for Ctx {
-        Filter(times = 1, count = Failure, filtered = Failure) {
-            Sequence {
-                Condition(|ctx| ctx.check(0)),
-                ReactiveSequence {
-                    DynamicSelector {
-                        Condition(Cond<1>),
-                        Action(Act<2> = Act::<2>),
-                    },
-                },
-                ForceSuccess {
-                    Condition(Cond<3>),
-                },
-                MaxTime(0) {
-                    ReactiveFallback {
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64,
+            b1: i64,
+            o0: Option<i64> = None,
+        }
+        #[success_if(|bb| bb.o0.is_some())]
+        Fallback {
+            FlipSelector {
+                RepeatTimes(forever) {
+                    #[post(|bb| bb.b1 = bb.b0 + 4)]
+                    #[success_if(|bb| bb.o0.is_some())]
+                    #[on_failure(|bb| *bb.t1 += 1)]
+                    Parallel(success = 2) {
+                        Action(|ctx, bb| ctx.exec_in(0, 9, &mut bb.b1)),
+                        Condition(|ctx, bb| ctx.check_in(1, 8)),
                     },
                 },
             },
         }
     }
 }
+
+board!(Tree0718Blackboard { t1 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0719 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
             #[tracked] t1: i64,
-            b0: i64 = 4,
+            b1: i64,
+            b0: i64,
         }
-        Priority {
-            #[run_while(|bb| bb.b0 + 2 != 5)]
-            #[failure_if(|bb| *bb.t0 < *bb.t0 + 4)]
-            #[on_success(|bb| { bb.t1.set(0); bb.t1.set(bb.o0.unwrap_or(5)) })]
-            Condition(Cond<0> = Cond::<0>),
-            FlipSelector {
-                DynamicSequence {
-                    StatefulAction(Task<1>),
-                    Action(Act<2> = Act::<2>),
-                    #[on_halted(|bb| { bb.t1.set(bb.b0); bb.o0 = None })]
-                    #[on_failure(|bb| bb.b0 = 6)]
-                    Wait(20),
-                },
-                MemPriority {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Sleep(10),
-                },
-                Script(|bb| { *bb.t0 += 3; *bb.t1 += 1 }),
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0 % 2))]
-                AlwaysFailure,
+        ReactiveSelector {
+            MemPriority {
+                #[success_if(|bb| bb.b0 < (bb.b1 + 2) % 3)]
+                #[on_halted(|bb| { *bb.t1 += 1; bb.b1 += 1 })]
+                StatefulAction(Task<0> = Task::<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
             },
-            Precondition(|bb| *bb.t0 % 2 > 0) {
-                Timeout(20) {
-                    RunOnce {
-                        #[failure_if(|bb| *bb.t0 == 1)]
-                        DynamicSequence {
-                            RunOnce(then_skip = false) {
-                                Action(PIo<4>, t0 = {=}),
-                            },
-                            Condition(Cond<5>),
-                            AlwaysFailure,
+            Inverter {
+                MemSequence {
+                    StatefulAction(Task<3>),
+                    ScriptCondition(|bb| bb.b0 % 2 == 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0719Blackboard { t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0720 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            #[tracked] t1: i64 = 5,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 5,
+        }
+        Sequence {
+            IfThenElse {
+                Condition(|ctx, bb| ctx.check_in(0, *bb.t1 % 4)),
+                Condition(|ctx| ctx.check(1)),
+            },
+            RunOnce(then_skip = false) {
+                Parallel(success = 1, failure = 4) {
+                    SequenceWithMemory {
+                        #[on_halted(|bb| *bb.t1 += 3)]
+                        Script(|bb| bb.o0 = Some(bb.b0 % 4)),
+                        Action(Act<2>),
+                    },
+                    Script(|bb| bb.b0 += 1),
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                        Succeeder,
+                        SetBlackboard(b0 = 8),
+                        MaxTime(30) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                    RepeatTimes(2) {
+                        Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
+                            Condition(Cond<4>),
                         },
                     },
                 },
             },
-            Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
         }
     }
 }
 
-board!(Tree0719Blackboard { t0 o0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0720Sub0 for Ctx {
-        MaxTime(0) {
-            ReactiveSequence {
-                Action(Act<3>),
-                Wait(100),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0720 for Ctx {
-        ReactiveFallback {
-            DynamicSequence {
-                Condition(Cond<0> = Cond::<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Cooldown(50, filtered = Failure) {
-                SubTree(Tree0720Sub0),
-            },
-            Deadline(10) {
-                Repeater(forever) {
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0721Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 12,
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 9,
-        }
-        MaxTime(0) {
-            IfThenElse {
-                Action(PAct<1>, b0 = 9, b1 = {b0}),
-                WaitValueUpdate(t0) {
-                    Condition(|ctx, bb| ctx.check_in(2, *bb.t1)),
-                },
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
+board!(Tree0720Blackboard { b0 l0 t1 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0721 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        ParallelAll(max_failures = -1) {
-            Action(PAct<0>, b0 = {=}, b1 = {t1}),
-            SubTree(Tree0721Sub0, ..),
-            Remap(success = Success, failure = Success) {
-                WaitUntil(|bb| *bb.t1 % 3 < 0) {
-                    StatefulAction(Task<4>),
+        Sequence {
+            Sequence {
+                ParallelAll(4) {
+                    Delay(10) {
+                        AlwaysRunning,
+                    },
+                    RunOnce {
+                        FlipSelector {
+                            Condition(Cond<0>),
+                            Wait(10),
+                        },
+                    },
+                    RepeatUntilFailure(1) {
+                        RetryUntilSuccessful(3) {
+                            Action(Act<1>),
+                        },
+                    },
+                    Filter(times = 1, count = Success) {
+                        StatefulAction(Task<2>),
+                    },
                 },
+            },
+            Limiter(1) {
+                Repeat(1) {
+                    MemSequence {
+                        DynamicSequence {
+                            RetryUntilSuccessful(forever) {
+                                StatefulAction(Task<3>),
+                            },
+                            WhileDoElse {
+                                StatefulAction(Task<4>),
+                                AlwaysSuccess,
+                            },
+                        },
+                        Action(Act<5>),
+                        DynamicSequence {
+                            Succeeder,
+                        },
+                    },
+                },
+            },
+            Optional {
+                Fallback {
+                    DynamicSequence {
+                        SequenceWithMemory {
+                            Wait(0),
+                            StatefulAction(Task<6>),
+                        },
+                        Condition(Cond<7>),
+                    },
+                },
+            },
+            FlipSelector {
+                Condition(Cond<8>),
+                Filter(times = 2, count = Completed) {
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                StepSequencer {
+                    Condition(Cond<10>),
+                    Succeeder,
+                },
+                Timeout(50) {
+                    StatefulAction(Task<11>),
+                },
+                Action(Act<12>),
             },
         }
     }
 }
-
-board!(Tree0721Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0722 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 2,
-            o0: Option<i64> = Some(2),
-            b0: i64,
+            b1: i64 = 3,
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        #[skip_if(|bb| bb.b1 > bb.b1 % 2)]
-        #[failure_if(|bb| *bb.t0 + 1 != 2)]
-        AsyncSequence {
-            Interrupt(|bb| bb.o0.unwrap_or(1) + 3 > bb.b1) {
-                SequenceWithMemory {
-                    #[on_success(|bb| bb.t0.set(bb.b1))]
-                    #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.b1 = 0 })]
-                    WasEntryUpdated(t0),
-                    #[post(|bb| bb.b0 = bb.b1 % 2)]
-                    #[success_if(|bb| bb.b0 != 3)]
-                    StatefulAction(Task<0> = Task::<0>),
-                    Script(|bb| bb.b0 += 1),
-                },
-            },
-            #[post(|bb| *bb.t0 += 3)]
-            MemPriority {
-                SequenceWithMemory {
-                    TryCatch(catch_on_halt = false) {
-                        IndexSwitch(|bb| 4, dynamic = false) {
-                            WasEntryUpdated(t0),
-                            SetBlackboard(b0 = 8),
-                        },
-                        Selector {
-                            Observe(|bb| (bb.b1 + 4) % 4 > 0, abort = lower) {
-                                Condition(Cond<1>),
-                            },
-                            StatefulAction(Task<2>),
-                        },
+        ReactiveSequence {
+            #[success_if(|bb| *bb.t0 == bb.b0 % 2)]
+            #[post(|bb| if *bb.t0 + 3 == 3 { bb.o0 = Some(*bb.t0 % 3) })]
+            Condition(Cond<0>),
+            #[run_while(|bb| (*bb.t0 + 2) % 4 < 0)]
+            #[on_halted(|bb| { bb.t0.set(*bb.t0 % 4); if bb.b0 > 0 { bb.b0 = 0 } })]
+            Precondition(|bb| bb.b1 % 2 != 1, else = Failure) {
+                ForceSuccess {
+                    Switch(b1) {
+                        case 2 => Failer,
+                        case 1 => Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b0)),
+                        _ => AlwaysSuccess,
                     },
-                    Condition(Cond<3>),
                 },
             },
-            Action(|ctx, bb| ctx.exec_in(4, 9, &mut bb.b0)),
+            DynamicSelector {
+                RunOnce(then_skip = false) {
+                    Condition(|ctx| ctx.check(2)),
+                },
+                Precondition(|bb| (bb.b0 + 2) % 4 > 0, else = Running) {
+                    Remap(success = Failure, failure = Failure) {
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Condition(Cond<4> = Cond::<4>),
+            },
         }
     }
 }
 
-board!(Tree0722Blackboard { t0 b1 o0 b0 });
+board!(Tree0722Blackboard { b1 o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0723Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0723Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[allow(unused)] #[tracked] t0: i64 = 10,
+            o0: Option<i64> = Some(9),
+        }
+        WaitUntil(|bb| bb.o0.is_none()) {
+            SubTree(Tree0723Sub1, ..),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0723 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(4),
-            b1: i64,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
         }
-        ReactiveSequence {
-            Switch(b1) {
-                case 0 => StatefulAction(Task<0>),
-                case 5 => StatefulAction(Task<1>),
-                case 2 => Condition(|ctx| ctx.check(2)),
-                _ => StatefulAction(Task<3>),
-            },
-            IfThenElse {
-                Condition(Cond<4>),
-                Condition(Cond<5>),
-                Fallback {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(1) % 2 > 0),
-                    Action(Act<6> = Act::<6>),
-                },
-            },
-            DynamicSequence {
-                Condition(Cond<7>),
-                #[failure_if(|bb| bb.o0.is_none())]
-                StatefulAction(Task<8> = Task::<8>),
-                Condition(Cond<9>),
+        Inverter {
+            AsyncSequence {
+                Sleep(0),
+                SubTree(Tree0723Sub0, b0 = {=}, t0 = {t0}, o0 = {=}),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 4) % 2, &mut bb.b0)),
             },
         }
     }
 }
 
-board!(Tree0723Blackboard { o0 b1 });
+board!(Tree0723Blackboard { b0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0724 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = Some(1),
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            b0: i64 = 2,
+            b0: i64 = 1,
+            #[allow(unused)] l0: Vec<i64>,
         }
-        #[on_failure(|bb| { bb.o0 = None; bb.b0 = (bb.b1 + 3) % 4 })]
-        Priority {
-            #[run_while(|bb| *bb.t0 + 1 > 1)]
-            #[post(|bb| bb.b0 += 3)]
-            Switch(b1) {
-                case 5 => Action(PIo<0>, t0 = {t0}),
-                case 3 => Precondition(|bb| bb.o0.is_none(), else = Skipped) {
-                    #[post(|bb| bb.o0 = None)]
-                    Runner,
-                },
-                case 0 => Precondition(|bb| bb.o0.is_some(), else = Skipped) {
-                    ReactiveSequence {
-                        Action(Act<1>),
-                    },
-                },
-                _ => ForceSuccess {
-                    #[success_if(|bb| bb.b1 < bb.b0)]
-                    Switch(b1) {
-                        case 1 => Script(|bb| bb.b1 = *bb.t0 % 4),
-                        _ => Sleep(10),
-                    },
-                },
+        ReactiveSequence {
+            Cooldown(0, filtered = Failure) {
+                StatefulAction(Task<0>),
             },
-            #[success_if(|bb| (bb.b0 + 3) % 2 == 1)]
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[on_failure(|bb| if bb.b0 % 3 < 0 { bb.o0 = Some(bb.b0 % 4) })]
-            MaxTime(0) {
-                Loop(q0, value = {t0}, if_empty = Running) {
-                    DynamicSequence {
-                        ReactiveFallback {
-                            StatefulAction(Task<2>),
-                        },
-                        #[run_while(|bb| bb.o0.unwrap_or(2) > 1)]
-                        #[failure_if(|bb| bb.b1 + 4 != 7)]
-                        #[on_failure(|bb| bb.b1 = 2)]
-                        Fallback {
-                            Action(Act<3>),
-                            Action(PAct<4>, b0 = 8),
-                        },
-                    },
-                },
-            },
-            ParallelAll {
-                RunOnce(then_skip = true) {
-                    #[on_success(|bb| bb.o0 = None)]
-                    #[success_if(|bb| bb.o0.is_some())]
-                    Switch(b1) {
-                        case 0 => Wait(0),
-                        _ => AlwaysSuccess,
-                    },
-                },
-                Script(|bb| { bb.o0 = None; bb.b0 += 2 }),
+            Fallback {
+                Condition(PCond<1>, b0 = {b0}),
+                StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                Failer,
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree0724Blackboard { t0 b1 o0 q0 b0 });
+board!(Tree0724Blackboard { b0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0725 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            #[allow(unused)] b1: i64,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 2,
+            b0: i64 = 5,
         }
-        ForceSuccess {
-            SequenceWithMemory {
-                Action(PIo<0>, t0 = {=}),
-                WaitUntil(|bb| bb.o0.unwrap_or(0) < 7) {
-                    Sleep(100),
-                },
-                MaxTime(50) {
-                    Observe(|bb| bb.o0.is_some()) {
-                        StepSequencer {
-                            StatefulAction(Task<1>),
-                            SetBlackboard(o0 = Some(2)),
-                        },
-                    },
-                },
-            },
+        #[post(|bb| bb.b0 += 1)]
+        #[failure_if(|bb| *bb.t0 < 1)]
+        #[on_success(|bb| bb.b0 += 2)]
+        TryCatch(catch_on_halt = false) {
+            #[post(|bb| bb.t1.set(*bb.t0 + 3))]
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            SetBlackboard(b0 = 2),
+            Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 3)),
         }
     }
 }
 
-board!(Tree0725Blackboard { o0 t0 b1 });
+board!(Tree0725Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0726 for Ctx {
         blackboard {
-            b1: i64 = 0,
-            #[tracked] t1: i64 = 1,
-            b0: i64 = 3,
-            o0: Option<i64> = Some(4),
-            #[tracked] t0: i64,
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Switch(b1) {
-            case 0 => Selector {
-                Repeat(2) {
-                    Fallback {
-                        Delay(50) {
-                            StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                        },
-                        #[on_failure(|bb| if *bb.t0 < 4 { *bb.t1 += 2 })]
-                        #[failure_if(|bb| *bb.t1 == *bb.t0 % 3)]
-                        #[post(|bb| bb.o0 = None)]
-                        RepeatUntilSuccess(3) {
-                            StatefulAction(Task<1>),
-                        },
-                    },
-                },
-            },
-            _ => TryCatch {
-                Timeout(0) {
-                    StatefulAction(Task<2> = Task::<2>),
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    DynamicSequence {
-                        #[on_success(|bb| bb.b0 = *bb.t1)]
-                        #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                    Failer,
-                    Condition(|ctx| ctx.check(5)),
-                    Action(|ctx, bb| ctx.exec_in(6, (*bb.t0 + 1) % 4, &mut bb.b0)),
-                },
+        WaitValueUpdate(t0) {
+            ReactiveFallback {
+                Action(PAct<0>, b0 = {b0}, b1 = {=}),
+                Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 1)),
             },
         }
     }
 }
 
-board!(Tree0726Blackboard { b1 t1 b0 o0 t0 });
+board!(Tree0726Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0727 for Ctx {
-        Sequence {
-            Sleep(10),
-            Limiter(1) {
-                Runner,
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 1,
+        }
+        Observe(|bb| bb.b0 == 3) {
+            ParallelAll {
+                Cooldown(0) {
+                    FlipSelector {
+                        Observe(|bb| bb.b0 > 1) {
+                            Timeout(100) {
+                                Action(|ctx, bb| ctx.exec_in(0, 2, &mut bb.b0)),
+                            },
+                        },
+                        Repeater(0) {
+                            Condition(PCond<1>, b0 = {t0}),
+                        },
+                        Succeeder,
+                    },
+                },
+                Repeat(4) {
+                    StatefulAction(PTask<2>, b0 = {=}),
+                },
             },
         }
     }
 }
+
+board!(Tree0727Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0728 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
         }
-        ReactiveSequence {
-            BinarySelector(|bb| *bb.t0 != 1, dynamic = false) {
-                Action(Act<0>),
-                Condition(Cond<1>),
+        Sequence {
+            #[on_success(|bb| { if bb.b1 < 2 { bb.o0 = Some(*bb.t0) }; *bb.t0 += 2 })]
+            #[on_failure(|bb| *bb.t0 += 1)]
+            #[success_if(|bb| bb.b0 == 4)]
+            Action(Act<0>),
+            StatefulAction(Task<1> = Task::<1>),
+            Fallback {
+                StatefulAction(Task<2>),
+                Action(Act<3>),
             },
-            WhileDoElse {
-                StatefulAction(PTask<2>, b0 = 7, b1 = {b0}),
-                Action(PAct<3>, b0 = {=}),
+            RepeatUntil(Success) {
+                Action(Act<4>),
             },
         }
     }
 }
 
-board!(Tree0728Blackboard { b0 t0 });
+board!(Tree0728Blackboard { b0 t0 o0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0729 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 0,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Delay(0) {
-                KeepRunningUntilFailure {
-                    Delay(50) {
-                        DynamicSelector {
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            #[on_failure(|bb| bb.b0 += 1)]
-                            #[success_if(|bb| bb.b0 + 1 == *bb.t0)]
+        Delay(20) {
+            Sequence {
+                Repeat(1) {
+                    Filter(times = 2, count = Completed, filtered = Skipped) {
+                        #[on_failure(|bb| { if bb.b0 == 4 { bb.b0 += 3 }; if bb.b0 == 0 { *bb.t0 += 3 } })]
+                        ParallelAll(1) {
+                            SetBlackboard(t0 = 6),
                             StatefulAction(Task<0>),
-                            AlwaysFailure,
-                            #[on_halted(|bb| { *bb.t0 += 4; bb.b0 = (*bb.t0 + 3) % 3 })]
-                            AlwaysSuccess,
+                            StatefulAction(Task<1>),
                         },
                     },
                 },
-            },
-            ParallelAll(1) {
-                #[skip_if(|bb| bb.b0 + 2 > 4)]
-                #[failure_if(|bb| bb.b0 == 4)]
-                #[post(|bb| if bb.b0 % 4 < 0 { *bb.t0 += 2 })]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Condition(Cond<1>),
+                Precondition(|bb| *bb.t0 == (*bb.t0 + 2) % 4, else = Success) {
+                    StatefulAction(Task<2>),
                 },
-                Script(|bb| bb.b0 += 3),
-                Wait(0),
+                ReactiveFallback {
+                    Condition(|ctx| ctx.check(3)),
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        Succeeder,
+                    },
+                },
             },
         }
     }
@@ -963,130 +1047,132 @@ board!(Tree0729Blackboard { b0 t0 });
 bt::behavior_tree! {
     pub tree Tree0730 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        SequenceWithMemory {
-            Conditional(|bb| bb.b0 % 2 > 0, dynamic = true, else = Success) {
-                Parallel(failure = -2) {
-                    FlipSelector {
-                        Sleep(50),
-                        #[on_success(|bb| bb.b0 = 6)]
-                        StatefulAction(Task<0>),
-                    },
-                    Repeat(3) {
-                        RepeatUntil(Failure) {
-                            Loop(q0, value = {t0}) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<2>),
-                },
+        Filter(times = 1, count = Completed, filtered = Skipped) {
+            IfThenElse {
+                Action(Act<0> = Act::<0>),
+                Wait(30),
+                WasEntryUpdated(t0),
             },
-            Condition(PCond<3>, b0 = 8),
         }
     }
 }
 
-board!(Tree0730Blackboard { t0 q0 b0 });
+board!(Tree0730Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0731Sub0 for Ctx {
+        Condition(|ctx| ctx.check(1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0731 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        ReactiveFallback {
-            Sequence {
-                Action(PAct<0>, b0 = 2),
-                StatefulAction(Task<1>),
-                Conditional(|bb| *bb.t0 + 3 > 7, dynamic = false, else = Success) {
-                    #[success_if(|bb| bb.b0 == 3)]
-                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
-                },
-            },
-            Inverter {
-                #[on_failure(|bb| if bb.b0 == *bb.t1 + 4 { bb.t1.set(4) })]
-                #[run_while(|bb| *bb.t0 % 4 != 3)]
-                #[post(|bb| { *bb.t1 += 2; bb.b0 += 1 })]
-                ReactiveSelector {
-                    Selector {
-                        Failer,
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
+        RepeatUntil(Success) {
+            PrioritySelector {
+                #[score(0)]
+                WhileDoElse {
+                    DynamicSequence {
+                        StatefulAction(Task<0>),
                     },
-                    ReactiveFallback {
-                        KeepRunningUntilFailure {
-                            WasEntryUpdated(t1),
+                    SubTree(Tree0731Sub0),
+                    Delay(100) {
+                        AlwaysFailure,
+                    },
+                },
+                #[score(1)]
+                RetryUntilSuccessful(forever) {
+                    Limiter(3) {
+                        DynamicSelector {
+                            RepeatUntilFailure(forever) {
+                                StatefulAction(Task<2>),
+                            },
+                            Condition(|ctx| ctx.check(3)),
+                            Condition(Cond<4>),
                         },
-                        #[failure_if(|bb| bb.b0 != 1)]
-                        Action(PIo<5>, t0 = {t1}),
                     },
-                    Condition(Cond<6>),
                 },
-            },
-            ReactiveFallback {
-                #[failure_if(|bb| *bb.t1 % 4 < 0)]
-                StatefulAction(Task<7>),
-                WasEntryUpdated(t1),
-                Condition(Cond<8> = Cond::<8>),
-                Observe(|bb| bb.b0 % 4 < 1, abort = none) {
-                    StatefulAction(Task<9>),
-                },
-                Cooldown(100, filtered = Skipped) {
-                    StatefulAction(Task<10>),
+                #[score(1)]
+                FlipSelector {
+                    DynamicSequence {
+                        Condition(Cond<5>),
+                    },
+                    StatefulAction(Task<6>),
                 },
             },
         }
     }
 }
-
-board!(Tree0731Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0732 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 4,
+        MemPriority {
+            Timeout(10) {
+                Sleep(50),
+            },
         }
-        Deadline(50) {
-            Conditional(|bb| *bb.t0 != 4, dynamic = false, else = Success) {
-                #[success_if(|bb| (bb.b0 + 1) % 3 != 1)]
-                #[post(|bb| *bb.t0 += 2)]
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 1, &mut bb.b0)),
-                    #[post(|bb| bb.b0 = (*bb.t0 + 1) % 2)]
-                    #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                    WasEntryUpdated(t0),
-                    RunOnce(then_skip = true) {
-                        Loop(q0, value = {b0}, if_empty = Failure) {
-                            WasEntryUpdated(t0),
-                        },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0733 for Ctx {
+        TryCatch {
+            Priority {
+                Filter(times = 3) {
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                Failer,
+            },
+            StatefulAction(Task<2>),
+            DynamicSelector {
+                Condition(Cond<3>),
+                RetryUntilSuccessful(0) {
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5>),
+            },
+            Priority {
+                Parallel {
+                    StatefulAction(Task<6>),
+                    SequenceWithMemory {
+                        Action(Act<7>),
+                        Action(Act<8>),
                     },
+                },
+                StatefulAction(Task<9>),
+                MemSequence {
+                    Condition(Cond<10>),
+                    Condition(Cond<11>),
+                },
+                Action(|ctx| ctx.exec(12)),
+            },
+            Cooldown(20, filtered = Skipped) {
+                RunOnce {
+                    Condition(Cond<13> = Cond::<13>),
                 },
             },
         }
     }
 }
 
-board!(Tree0732Blackboard { b0 q0 t0 });
+bt::behavior_tree! {
+    pub tree Tree0734Sub1 for Ctx {
+        Action(Act<0>)
+    }
+}
 
 bt::behavior_tree! {
-    pub tree Tree0733 for Ctx {
-        Sequence {
-            Action(Act<0>),
-        }
+    pub tree Tree0734Sub0 for Ctx {
+        SubTree(Tree0734Sub1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0734 for Ctx {
-        Cooldown(0) {
-            Runner,
+        Repeat(1) {
+            SubTree(Tree0734Sub0),
         }
     }
 }
@@ -1094,102 +1180,170 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0735 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            o0: Option<i64> = None,
         }
-        RetryUntilSuccessful(0) {
-            Script(|bb| if bb.b1 % 2 < 0 { bb.t0.set(bb.b0) }),
+        ForceSuccess {
+            SequenceWithMemory {
+                RepeatTimes(1) {
+                    Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(1))),
+                },
+                ParallelAll(0) {
+                    StatefulAction(Task<1>),
+                    AlwaysSuccess,
+                },
+            },
         }
     }
 }
 
-board!(Tree0735Blackboard { b1 t0 b0 });
+board!(Tree0735Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0736 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 4,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = None,
+            #[tracked] t1: i64 = 1,
+            b0: i64 = 3,
+            b1: i64 = 0,
         }
-        RetryUntilSuccessful(2) {
-            ReactiveFallback {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Condition(Cond<1>),
-                    #[run_while(|bb| (*bb.t0 + 2) % 3 < 2)]
-                    #[on_halted(|bb| if bb.o0.is_some() { bb.t0.set(bb.b1) })]
-                    Condition(Cond<2> = Cond::<2>),
-                    StatefulAction(PTask<3>, b0 = 8, b1 = {t1}),
+        Repeat(1) {
+            MemPriority {
+                Optional {
+                    WhileDoElse {
+                        ParallelAll(0) {
+                            Failer,
+                            UnsetBlackboard(o0),
+                        },
+                        Wait(20),
+                    },
                 },
-                ScriptCondition(|bb| bb.b1 < 4),
-                Action(Act<4>),
+                ReactiveSequence {
+                    Cooldown(0) {
+                        Condition(Cond<0>),
+                    },
+                    Sleep(0),
+                    AsyncFallback {
+                        PrioritySelector {
+                            #[score(|bb| (bb.b0 + 3) as f32)]
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                    },
+                    Script(|bb| bb.b0 = (bb.b1 + 4) % 4),
+                },
+                ReactiveSequence {
+                    Condition(Cond<2>),
+                    Fallback {
+                        #[failure_if(|bb| bb.o0.unwrap_or(5) > 5)]
+                        #[post(|bb| bb.o0 = Some(bb.b0 + 2))]
+                        SequenceStar {
+                            Inverter {
+                                StatefulAction(Task<3>),
+                            },
+                        },
+                        #[run_while(|bb| *bb.t1 + 3 != bb.b1 + 3)]
+                        #[post(|bb| { bb.o0 = Some(bb.b1); bb.o0 = None })]
+                        StatefulAction(Task<4>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0736Blackboard { t1 b1 o0 t0 });
+board!(Tree0736Blackboard { o0 t1 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0737 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
             o0: Option<i64> = None,
-            b1: i64 = 1,
+            b0: i64 = 5,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
         }
-        ForceFailure {
-            ReactiveSequence {
-                SequenceStar {
-                    WasEntryUpdated(t0),
-                    Interrupt(|bb| (bb.b0 + 2) % 4 > 2) {
-                        Action(PAct<0>, b0 = {t0}, b1 = {t0}),
+        Timeout(30) {
+            WhileDoElse {
+                Parallel(failure = -1) {
+                    Timeout(30) {
+                        SetBlackboard(o0 = Some(2)),
+                    },
+                    Observe(|bb| bb.b0 + 4 < 2, abort = self) {
+                        #[run_while(|bb| bb.b0 + 4 < 7)]
+                        #[skip_if(|bb| bb.b0 < 3)]
+                        Repeater(3) {
+                            Observe(|bb| *bb.t0 == 1) {
+                                Sleep(0),
+                            },
+                        },
+                    },
+                    DynamicSequence {
+                        #[post(|bb| if *bb.t1 < 6 { *bb.t1 += 1 })]
+                        Script(|bb| { bb.o0 = Some(bb.b0); bb.o0 = Some((*bb.t1 + 1) % 3) }),
+                        UnsetBlackboard(o0),
+                    },
+                    Loop(q0, value = {t1}, if_empty = Success) {
+                        Condition(Cond<0> = Cond::<0>),
                     },
                 },
-                #[failure_if(|bb| bb.o0.unwrap_or(5) > 2)]
-                PolicyParallel(policy = FirstSuccessOrFailure) {
-                    ScriptCondition(|bb| bb.b1 < 2),
+                ReactiveSequence {
+                    Script(|bb| bb.t1.set(bb.o0.unwrap_or(3))),
                     StatefulAction(Task<1>),
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(Task<3>),
-                },
-                #[success_if(|bb| bb.o0.is_none())]
-                #[on_success(|bb| bb.b1 += 2)]
-                Switch(b1) {
-                    case 3 => AlwaysSuccess,
-                    case 2 => WasEntryUpdated(t0),
-                    case 4 => Script(|bb| bb.t0.set(0)),
-                    _ => #[post(|bb| bb.b0 += 1)]
-                    Condition(Cond<4> = Cond::<4>),
-                },
-                StepSequencer {
-                    UnsetBlackboard(o0),
-                    WasEntryUpdated(t0),
-                    StatefulAction(Task<5>),
+                    #[failure_if(|bb| *bb.t0 < bb.b0 % 4)]
+                    Action(Act<2> = Act::<2>),
+                    Fallback {
+                        Condition(|ctx, bb| ctx.check_in(3, (bb.o0.unwrap_or(0) + 4) % 3)),
+                        ScriptCondition(|bb| bb.b0 < bb.o0.unwrap_or(4)),
+                    },
+                    Sleep(10),
                 },
             },
         }
     }
 }
 
-board!(Tree0737Blackboard { b0 t0 o0 b1 });
+board!(Tree0737Blackboard { t1 t0 o0 b0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0738 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 1,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 2,
         }
-        Remap(success = Failure, failure = Success) {
-            Cooldown(30, filtered = Failure) {
-                Timeout(100) {
-                    #[failure_if(|bb| bb.o0.unwrap_or(4) < 0)]
-                    DynamicSequence {
-                        SetBlackboard(o0 = Some(9)),
-                        WasEntryUpdated(t0),
+        Switch(b1) {
+            case 0 => #[failure_if(|bb| bb.b1 > 6)]
+            ForceFailure {
+                RunOnce {
+                    Loop(q0, if_empty = Running) {
+                        RepeatUntilFailure(forever) {
+                            StepSequencer {
+                                Script(|bb| { *bb.t0 += 3; bb.b0 = bb.b1 }),
+                                Condition(Cond<0>),
+                                #[on_failure(|bb| { bb.b1 += 1; bb.b0 = *bb.t0 })]
+                                WasEntryUpdated(t0),
+                                #[on_failure(|bb| bb.b1 += 3)]
+                                #[success_if(|bb| bb.b0 == 2)]
+                                #[on_halted(|bb| bb.t0.set(9))]
+                                Script(|bb| bb.b1 = *bb.t0),
+                            },
+                        },
+                    },
+                },
+            },
+            case 2 => Fallback {
+                AlwaysFailure,
+                Action(PIo<1>, t0 = {b0}),
+            },
+            _ => #[run_while(|bb| bb.b0 != 2)]
+            #[on_failure(|bb| if *bb.t0 + 1 != *bb.t0 + 4 { bb.b0 = bb.b1 % 3 })]
+            Precondition(|bb| bb.b0 == 7, else = Running) {
+                Fallback {
+                    Observe(|bb| *bb.t0 != 7, abort = both) {
+                        AlwaysSuccess,
+                    },
+                    Observe(|bb| *bb.t0 > 0, abort = self) {
+                        Action(Act<2>),
                     },
                 },
             },
@@ -1197,169 +1351,160 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0738Blackboard { o0 t0 });
+board!(Tree0738Blackboard { b0 b1 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0739 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 2,
+            b1: i64,
+            #[tracked] t0: i64,
         }
-        BinarySelector(|bb| *bb.t0 > (bb.b0 + 1) % 2, dynamic = true) {
-            SequenceWithMemory {
-                StatefulAction(Task<0>),
-                StepSequencer {
-                    RepeatTimes(forever) {
-                        AlwaysRunning,
-                    },
-                    RetryUntilSuccessful(0) {
-                        Script(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 % 4 }),
-                    },
-                    Action(PIo<1>, t0 = {b0}),
-                    IndexSwitch(|bb| *bb.t0 + 2) {
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Deadline(0) {
-                IfThenElse {
-                    ReactiveFallback {
-                        RetryUntilSuccessful(forever) {
-                            #[run_while(|bb| *bb.t0 % 2 != 1)]
-                            #[failure_if(|bb| *bb.t0 + 4 < *bb.t0 % 4)]
-                            #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
-                            SequenceStar {
-                                WasEntryUpdated(t0),
-                                Script(|bb| bb.t0.set((*bb.t0 + 1) % 3)),
-                                StatefulAction(Task<2>),
-                                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
-                                AlwaysSuccess,
-                            },
-                        },
-                    },
-                    StepSequencer {
-                        ForceFailure {
-                            ScriptCondition(|bb| *bb.t0 < 3),
-                        },
-                        AlwaysSuccess,
-                        StatefulAction(Task<4>),
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(PTask<5>, b0 = {=}),
-                        WhileDoElse {
-                            Filter(times = 1, count = Completed, filtered = Skipped) {
-                                Condition(Cond<6>),
-                            },
-                            #[run_while(|bb| bb.b0 + 4 < 7)]
-                            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
-                            #[post(|bb| bb.b0 = 5)]
-                            ScriptCondition(|bb| bb.b0 + 1 == 3),
-                            Condition(Cond<7>),
-                        },
-                        RunOnce(then_skip = true) {
-                            Repeat(4) {
-                                Condition(|ctx, bb| ctx.check_in(8, *bb.t0)),
-                            },
-                        },
-                    },
-                },
-            },
+        #[run_while(|bb| *bb.t0 % 2 < 1)]
+        #[post(|bb| bb.t0.set((*bb.t0 + 4) % 4))]
+        #[on_halted(|bb| bb.b1 += 3)]
+        ParallelAll {
+            StatefulAction(Task<0>),
         }
     }
 }
 
-board!(Tree0739Blackboard { b0 t0 });
+board!(Tree0739Blackboard { b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0740 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64,
+            o0: Option<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
         }
-        WaitValueUpdate(t1) {
-            Filter(times = 1, count = Completed) {
-                IndexSwitch(|bb| *bb.t0 % 4, dynamic = true) {
-                    Inverter {
-                        StatefulAction(Task<0>),
-                    },
-                    WhileDoElse {
-                        StatefulAction(Task<1>),
-                        Sleep(10),
+        MemPriority {
+            Filter(times = 2) {
+                SkipUnlessUpdated(t0) {
+                    Repeater(forever) {
+                        WasEntryUpdated(t0),
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0740Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0741 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64,
-        }
-        TryCatch(catch_on_halt = false) {
-            StatefulAction(Task<0> = Task::<0>),
-            Observe(|bb| bb.b0 == 3, abort = none) {
-                Action(PIo<1>, t0 = {b0}),
-            },
-            Parallel(failure = -1) {
-                AlwaysSuccess,
-                Condition(PCond<2>, b0 = {b1}),
-            },
-            StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0741Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0742 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            o0: Option<i64> = Some(2),
-            #[tracked] t0: i64 = 0,
-        }
-        BinarySelector(|bb| *bb.t0 != 5, dynamic = false) {
-            WhileDoElse {
-                StatefulAction(Task<0> = Task::<0>),
-                Invert {
-                    DynamicSelector {
-                        Parallel(failure = 1) {
-                            StatefulAction(Task<1> = Task::<1>),
-                            Sleep(0),
-                            Runner,
+            Optional {
+                RepeatUntilSuccess(forever) {
+                    RepeatUntilFailure(1) {
+                        WaitUntil(|bb| bb.o0.is_some()) {
+                            #[on_halted(|bb| bb.b0 = bb.o0.unwrap_or(0) + 1)]
+                            StatefulAction(Task<0>),
                         },
                     },
                 },
             },
-            #[success_if(|bb| bb.o0.unwrap_or(4) % 2 != 1)]
-            ReactiveFallback {
-                WasEntryUpdated(t0),
-                Condition(PCond<2>, b0 = {b0}),
+            Action(PIo<1>, t0 = {b0}),
+            Fallback {
+                AlwaysFailure,
+                Condition(Cond<2>),
                 StatefulAction(Task<3>),
-                #[on_failure(|bb| bb.b0 += 1)]
-                #[run_while(|bb| (*bb.t0 + 1) % 4 != 0)]
-                Action(PAct<4>, b0 = {=}),
-                Observe(|bb| *bb.t0 % 3 > 0, abort = none) {
-                    Action(Act<5>),
+                StatefulAction(Task<4>),
+            },
+            ForceFailure {
+                RepeatUntilSuccess(forever) {
+                    Condition(Cond<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0742Blackboard { b0 o0 t0 });
+board!(Tree0740Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0741 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+        }
+        BinarySelector(|bb| bb.o0.is_none()) {
+            Priority {
+                Action(PAct<0>, b0 = 9),
+                StatefulAction(Task<1> = Task::<1>),
+                Action(Act<2>),
+            },
+            UnsetBlackboard(o0),
+        }
+    }
+}
+
+board!(Tree0741Blackboard { o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0742 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+        }
+        WaitValueUpdate(t0) {
+            #[post(|bb| bb.b1 += 3)]
+            #[on_success(|bb| *bb.t0 += 2)]
+            #[on_failure(|bb| if bb.b0 % 4 == 2 { bb.b1 = (bb.b0 + 2) % 2 })]
+            Cooldown(10, filtered = Failure) {
+                WaitUntil(|bb| bb.b0 > 0) {
+                    Condition(Cond<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0742Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0743 for Ctx {
-        Delay(0) {
-            StepSequencer {
-                StatefulAction(Task<0>),
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
+        }
+        StepSequencer {
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    IfThenElse {
+                        Condition(Cond<0> = Cond::<0>),
+                        #[run_while(|bb| *bb.t0 < 7)]
+                        #[failure_if(|bb| bb.b0 + 4 < 0)]
+                        #[on_failure(|bb| { bb.b1 += 1; bb.b0 = bb.b1 })]
+                        AlwaysSuccess,
+                    },
+                },
             },
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<1>),
+            },
+            ReactiveFallback {
+                Action(Act<2>),
+                Action(Act<3>),
+                Action(Act<4>),
+            },
+            Parallel(failure = -2) {
+                #[success_if(|bb| bb.b0 % 3 > 1)]
+                #[skip_if(|bb| bb.b1 % 2 < 0)]
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<5>),
+                },
+                DynamicSelector {
+                    ScriptCondition(|bb| bb.b0 + 1 < 2),
+                },
+                #[on_failure(|bb| { bb.b1 = (bb.b0 + 4) % 4; if *bb.t0 + 1 > bb.b1 + 3 { *bb.t0 += 1 } })]
+                Condition(Cond<6>),
+            },
+        }
+    }
+}
+
+board!(Tree0743Blackboard { b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0744Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 9,
+        }
+        IndexSwitch(|bb| *bb.t0 % 2, dynamic = true) {
+            Sleep(100),
         }
     }
 }
@@ -1367,425 +1512,137 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0744 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            b0: i64 = 0,
-            b1: i64,
+            #[tracked] t0: i64,
         }
-        IfThenElse {
-            FlipSelector {
-                TryCatch(catch_on_halt = false) {
-                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
-                    AlwaysFailure,
-                    Action(PAct<1>, b0 = {=}),
-                },
-                Delay(0) {
-                    StatefulAction(PTask<2>, b0 = {=}, b1 = {b1}),
-                },
-            },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                Script(|bb| { *bb.t0 += 2; bb.t0.set(bb.o0.unwrap_or(4)) }),
-                StatefulAction(Task<5>),
-            },
+        KeepRunningUntilFailure {
+            SubTree(Tree0744Sub0, t0 = {=}),
         }
     }
 }
 
-board!(Tree0744Blackboard { t0 o0 b0 b1 });
+board!(Tree0744Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0745 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 2,
-        }
-        RepeatUntilFailure(forever) {
-            Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b1)),
-        }
-    }
-}
-
-board!(Tree0745Blackboard { b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0746 for Ctx {
-        Invert {
-            ForceFailure {
-                RunOnce {
-                    DynamicSequence {
-                        Sleep(30),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0747Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 12,
-            b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        SequenceWithMemory {
-            Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
-            Action(Act<2>),
-            #[failure_if(|bb| *bb.t1 + 2 != 2)]
-            StatefulAction(Task<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0747Sub1 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 12,
-            b0: i64 = 11,
-            #[allow(unused)] b1: i64 = 12,
-        }
-        SetBlackboard(t1 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0747 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 1,
-            b1: i64 = 2,
-        }
-        Fallback {
-            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
-            #[failure_if(|bb| (bb.b0 + 1) % 4 != 0)]
-            MemSequence {
-                SubTree(Tree0747Sub0, ..),
-                StatefulAction(Task<4>),
-                WhileDoElse {
-                    Condition(Cond<5>),
-                    SubTree(Tree0747Sub1, ..),
-                    Action(PIo<6>, t0 = {t1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0747Blackboard { t1 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0748 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 3,
-            b0: i64 = 5,
-        }
-        BinarySelector(|bb| bb.b0 != 2) {
-            RunOnce(then_skip = false) {
-                Precondition(|bb| *bb.t0 < 7, else = Failure) {
-                    Script(|bb| bb.b0 = *bb.t1 % 2),
-                },
-            },
-            #[on_halted(|bb| bb.b0 += 3)]
-            AsyncSequence {
-                #[failure_if(|bb| *bb.t0 > bb.b0)]
-                #[on_success(|bb| { bb.t0.set(bb.b0 + 2); bb.b0 += 1 })]
-                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 3))]
-                Sleep(30),
+        Cooldown(100, filtered = Skipped) {
+            Limiter(2) {
                 Condition(Cond<0>),
             },
         }
     }
 }
 
-board!(Tree0748Blackboard { t0 o0 t1 b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0749 for Ctx {
+    pub tree Tree0746 for Ctx {
         blackboard {
-            b1: i64 = 5,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Parallel(success = -1, failure = 1) {
-            PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                Action(Act<0> = Act::<0>),
-                #[score(|bb| (bb.b1 + 2) as f32)]
-                Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
-                #[score(|bb| (*bb.t0 % 2) as f32)]
-                #[skip_if(|bb| bb.b0 > 6)]
-                Wait(20),
-            },
-            Sequence {
-                Condition(Cond<2> = Cond::<2>),
-                Action(Act<3>),
-            },
-            Repeat(4) {
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0749Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0750 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            #[post(|bb| if bb.b0 + 3 > bb.b0 + 1 { bb.b0 = *bb.t0 })]
-            Condition(Cond<0>),
-            Condition(Cond<1> = Cond::<1>),
-            ForceFailure {
-                Condition(Cond<2>),
-            },
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-board!(Tree0750Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0751 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            b0: i64 = 5,
+            b1: i64 = 3,
+            b0: i64 = 1,
+            #[tracked] t1: i64 = 4,
             #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t1: i64 = 0,
         }
-        ReactiveFallback {
-            TryCatch {
-                #[on_success(|bb| bb.t0.set(7))]
-                ScriptCondition(|bb| bb.b1 != *bb.t0 % 4),
-                Remap(success = Success, failure = Success) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                Fallback {
-                    Action(PIo<1>, t0 = {t0}),
-                    Script(|bb| *bb.t1 += 2),
-                },
-                SequenceStar {
-                    #[on_halted(|bb| bb.b0 = *bb.t0)]
-                    AlwaysSuccess,
-                    Condition(Cond<2>),
-                },
-            },
-            ReactiveFallback {
-                ReactiveSequence {
-                    ScriptCondition(|bb| bb.b0 > 1),
-                    Condition(Cond<3>),
-                    SetBlackboard(b0 = 5),
-                    Action(Act<4>),
-                },
-                Loop(q0, value = {t1}, if_empty = Failure) {
-                    #[skip_if(|bb| bb.b0 > 2)]
-                    #[on_success(|bb| bb.b0 = *bb.t1 + 4)]
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                #[success_if(|bb| *bb.t0 != 0)]
-                #[post(|bb| *bb.t1 += 3)]
-                Sleep(10),
-            },
-        }
-    }
-}
-
-board!(Tree0751Blackboard { b1 b0 t0 q0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0752 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        RetryUntilSuccessful(4) {
-            IfThenElse {
-                SkipUnlessUpdated(t0) {
-                    Fallback {
-                        ReactiveSequence {
-                            Action(PAct<0>, b0 = {b0}, b1 = {b0}),
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            #[post(|bb| bb.b0 += 1)]
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
-                            Action(PIo<2>, t0 = {b0}),
-                            Action(Act<3>),
-                        },
-                        Timeout(0) {
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                },
-                MemPriority {
-                    Action(Act<5>),
-                    Action(Act<6>),
-                },
-                IfThenElse {
-                    Observe(|bb| bb.b0 + 1 > *bb.t0, abort = none) {
-                        ReactiveSequence {
-                            Condition(Cond<7>),
-                            Action(PIo<8>, t0 = {t0}),
-                        },
-                    },
-                    Action(Act<9>),
-                    #[post(|bb| if bb.b0 < *bb.t0 + 2 { bb.t0.set(bb.b0 % 4) })]
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 == 1)]
-                    Action(|ctx| ctx.exec(10)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0752Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0753 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b1: i64 = 5,
-            b0: i64,
-        }
-        #[failure_if(|bb| bb.b0 == *bb.t0)]
-        #[on_failure(|bb| if bb.b1 > *bb.t0 { bb.o0 = None })]
-        #[on_halted(|bb| { bb.o0 = Some(8); bb.b1 += 1 })]
-        MemSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            #[post(|bb| *bb.t0 += 3)]
-            StatefulAction(Task<1>),
-            StatefulAction(Task<2> = Task::<2>),
-        }
-    }
-}
-
-board!(Tree0753Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0754Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            b0: i64 = 9,
-        }
-        Action(PIo<4>, t0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0754 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            SequenceStar {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                Action(Act<2>),
-            },
-            MaxTime(0) {
-                Sequence {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        SetBlackboard(b0 = {t0}),
-                        Condition(Cond<3>),
-                        Script(|bb| if bb.b0 < 0 { bb.b0 += 3 }),
-                    },
-                },
-            },
-            Priority {
-                SubTree(Tree0754Sub0, ..),
-                Action(Act<5>),
-                Action(Act<6> = Act::<6>),
-            },
-            Inverter {
-                ForceSuccess {
-                    RunOnce {
-                        Action(PIo<7>, t0 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0754Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0755Sub1 for Ctx {
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0755Sub0 for Ctx {
-        SubTree(Tree0755Sub1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0755 for Ctx {
-        ReactiveFallback {
-            SubTree(Tree0755Sub0),
-            Action(Act<1>),
+        Sequence {
+            Action(Act<0>),
+            Condition(|ctx| ctx.check(1)),
+            #[on_failure(|bb| bb.t1.set(*bb.t1 % 4))]
+            #[success_if(|bb| *bb.t1 % 3 < 1)]
+            AlwaysSuccess,
+            #[on_failure(|bb| { if (bb.b0 + 1) % 4 < 0 { bb.b1 = *bb.t0 % 3 }; if (*bb.t1 + 2) % 2 != 1 { *bb.t1 += 3 } })]
+            #[success_if(|bb| bb.b1 < (bb.b0 + 2) % 2)]
+            #[on_halted(|bb| bb.b1 += 2)]
             StatefulAction(Task<2>),
         }
     }
 }
 
+board!(Tree0746Blackboard { b1 b0 t1 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0756 for Ctx {
+    pub tree Tree0747 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 5,
         }
-        TryCatch(catch_on_halt = false) {
-            Selector {
-                Observe(|bb| bb.b0 + 1 < 2, abort = both) {
-                    ScriptCondition(|bb| *bb.t0 > 1),
-                },
-                Observe(|bb| bb.b0 < 2, abort = both) {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = false) {
+        ReactiveSequence {
+            Priority {
+                Action(PIo<0>, t0 = {=}),
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0747Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0748 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b1: i64 = 4,
+            b0: i64 = 3,
+        }
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            #[failure_if(|bb| bb.b0 != 2)]
+            StatefulAction(Task<0>),
+            Wait(0),
+            StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree0748Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0749 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b1: i64 = 2,
+        }
+        MemPriority {
+            Repeat(3) {
+                Delay(10) {
+                    WhileDoElse {
+                        ScriptCondition(|bb| bb.b1 % 2 == 1),
                         Condition(Cond<0>),
-                        Succeeder,
                     },
                 },
             },
-            #[on_success(|bb| { bb.b0 = (bb.b0 + 3) % 2; bb.b0 = bb.b0 % 3 })]
-            #[skip_if(|bb| bb.b0 + 1 < bb.b0)]
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                Condition(Cond<2>),
-                AlwaysFailure,
+            Precondition(|bb| bb.b1 + 4 > bb.b1, else = Success) {
+                #[failure_if(|bb| (bb.o0.unwrap_or(0) + 2) % 2 > 0)]
+                #[post(|bb| bb.b1 += 2)]
+                Condition(Cond<1> = Cond::<1>),
             },
-            MemPriority {
-                #[on_success(|bb| bb.b0 += 1)]
-                Interrupt(|bb| bb.b0 > 4) {
-                    Interrupt(|bb| bb.b0 == 1) {
-                        Action(Act<3>),
-                    },
+        }
+    }
+}
+
+board!(Tree0749Blackboard { o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0750 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+        }
+        TryCatch(catch_on_halt = true) {
+            Inverter {
+                IndexSwitch(|bb| bb.b0 + 1, out_of_range = Fail, dynamic = true) {
+                    Action(Act<0>),
                 },
-                Interrupt(|bb| bb.b0 < 6) {
-                    SequenceWithMemory {
-                        FlipSelector {
-                            PrioritySelector {
-                                #[score(|bb| (bb.b0) as f32)]
-                                Condition(PCond<4>, b0 = {b0}),
-                            },
-                        },
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                    AlwaysRunning,
+            },
+            StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+            ReactiveFallback {
+                StatefulAction(Task<2>),
+                Sleep(0),
+            },
+            Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = true) {
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b1)),
+            },
+            RunOnce(then_skip = true) {
+                ReactiveFallback {
+                    Action(Act<4>),
                     Condition(Cond<5>),
                 },
             },
@@ -1793,424 +1650,657 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0756Blackboard { b0 t0 });
+board!(Tree0750Blackboard { l0 b0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0757 for Ctx {
-        MaxTime(0) {
-            AlwaysFailure,
+    pub tree Tree0751Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] l0: Vec<i64> = vec![],
+        }
+        #[skip_if(|bb| bb.o0.is_some())]
+        #[run_while(|bb| bb.b0 + 4 == bb.b0 % 2)]
+        ReactiveSequence {
+            IndexSwitch(|bb| *bb.t0 % 3) {
+                Condition(PCond<1>, b0 = 1),
+            },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0758Sub0 for Ctx {
-        StatefulAction(Task<3> = Task::<3>)
+    pub tree Tree0751 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure) {
+            #[on_halted(|bb| bb.o0 = None)]
+            #[run_while(|bb| bb.b0 == 6)]
+            #[failure_if(|bb| *bb.t0 != bb.b0 + 4)]
+            ParallelAll(1) {
+                Sequence {
+                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
+                    SubTree(Tree0751Sub0, q0 = {=}, b0 = {b0}, t0 = {=}, o0 = {o0}, l0 = {=}),
+                    ForceFailure {
+                        Loop(q0, value = {b0}, if_empty = Skipped) {
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                },
+                Iterate(l0, element = {b0}, until = FirstSuccess) {
+                    AsyncSequence {
+                        Parallel(failure = -2) {
+                            Script(|bb| { bb.t0.set(3); bb.b0 = bb.o0.unwrap_or(3) }),
+                            #[post(|bb| *bb.t0 += 3)]
+                            #[on_failure(|bb| { *bb.t0 += 1; if bb.b0 == *bb.t0 { bb.t0.set((*bb.t0 + 1) % 2) } })]
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+            },
+        }
     }
 }
 
+board!(Tree0751Blackboard { q0 b0 t0 o0 l0 });
+
 bt::behavior_tree! {
-    pub tree Tree0758 for Ctx {
-        ReactiveFallback {
-            Action(|ctx| ctx.exec(0)),
-            RetryUntilSuccessful(4) {
-                Filter(times = 2) {
-                    PolicyParallel(policy = FirstFailure, repeat = false) {
-                        Action(Act<1>),
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            Condition(Cond<2>),
-                            SubTree(Tree0758Sub0),
-                        },
-                        TryCatch {
-                            StatefulAction(Task<4>),
-                            Repeat(3) {
-                                StatefulAction(Task<5>),
+    pub tree Tree0752 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 2,
+            b1: i64 = 4,
+        }
+        IfThenElse {
+            Selector {
+                KeepRunningUntilFailure {
+                    Condition(|ctx| ctx.check(0)),
+                },
+                ScriptCondition(|bb| bb.b1 < *bb.t0),
+                StatefulAction(Task<1> = Task::<1>),
+            },
+            #[on_halted(|bb| { bb.b1 += 2; if bb.b0 > 4 { bb.t0.set(bb.b0 + 3) } })]
+            #[on_success(|bb| { bb.b0 += 1; bb.b0 += 1 })]
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0752Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0753 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+            l0: Vec<i64>,
+        }
+        Fallback {
+            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2)))]
+            Invert {
+                #[post(|bb| { *bb.t0 += 3; *bb.t0 += 1 })]
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Wait(0),
+                    ReactiveSequence {
+                        SetBlackboard(b0 = {t0}),
+                        Condition(Cond<0>),
+                    },
+                    Repeat(1) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
+            ParallelAll {
+                AlwaysSuccess,
+                #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
+                #[run_while(|bb| *bb.t0 % 4 < 1)]
+                Parallel {
+                    Runner,
+                    SetBlackboard(o0 = Some(3)),
+                },
+                Runner,
+                Condition(Cond<2> = Cond::<2>),
+                Action(Act<3>),
+            },
+            Repeater(1) {
+                Repeater(forever) {
+                    Optional {
+                        Iterate(l0, element = {b0}, until = FirstFailure, max = 1, reset_index = false) {
+                            Fallback {
+                                #[on_halted(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.b0 % 3) })]
+                                #[failure_if(|bb| bb.b0 % 3 == 0)]
+                                Precondition(|bb| bb.b0 % 2 == 1, else = Failure) {
+                                    WasEntryUpdated(t0),
+                                },
+                                Condition(Cond<4>),
+                                Condition(Cond<5>),
+                                Condition(|ctx, bb| ctx.check_in(6, bb.b0)),
+                                StatefulAction(Task<7>),
                             },
                         },
                     },
                 },
             },
-            ReactiveSequence {
-                StatefulAction(Task<6>),
-                StatefulAction(Task<7>),
-                Delay(50) {
-                    AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0753Blackboard { t0 o0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0754 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        #[success_if(|bb| bb.b0 % 3 == 0)]
+        #[run_while(|bb| (*bb.t0 + 4) % 2 < 0)]
+        #[skip_if(|bb| bb.b0 > 4)]
+        Cooldown(0, filtered = Skipped) {
+            Condition(Cond<0>),
+        }
+    }
+}
+
+board!(Tree0754Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0755 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+        }
+        Fallback {
+            Observe(|bb| *bb.t0 != 7, abort = lower) {
+                WhileDoElse {
+                    #[success_if(|bb| *bb.t0 != 0)]
+                    WaitUntil(|bb| bb.o0.is_some()) {
+                        Condition(Cond<0> = Cond::<0>),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<1> = Task::<1>),
+                        AlwaysSuccess,
+                    },
+                },
+            },
+            Observe(|bb| bb.o0.is_none(), abort = self) {
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0)),
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+            },
+            Observe(|bb| bb.o0.unwrap_or(1) > 5, abort = self) {
+                #[on_failure(|bb| bb.b1 += 1)]
+                ScriptCondition(|bb| *bb.t0 + 3 == 3),
+            },
+        }
+    }
+}
+
+board!(Tree0755Blackboard { t0 b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0756 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 1,
+            o0: Option<i64>,
+            b0: i64 = 5,
+        }
+        Switch(b1) {
+            case 5 => Observe(|bb| *bb.t0 > bb.o0.unwrap_or(3), abort = self) {
+                #[post(|bb| bb.b1 += 3)]
+                #[skip_if(|bb| bb.b0 % 3 > 1)]
+                #[on_failure(|bb| { bb.t0.set(bb.b0 % 3); bb.t0.set(0) })]
+                RepeatUntil(Success) {
+                    Switch(b1) {
+                        case 5 => #[post(|bb| bb.b0 = 0)]
+                        Action(Act<0>),
+                        case 3 => StatefulAction(Task<1>),
+                        _ => AlwaysRunning,
+                    },
+                },
+            },
+            _ => ReactiveSequence {
+                ScriptCondition(|bb| bb.b0 % 3 > 1),
+                #[run_while(|bb| bb.b0 < 7)]
+                StepSequencer {
+                    Condition(Cond<2>),
+                    StatefulAction(Task<3>),
+                    Repeat(2) {
+                        #[skip_if(|bb| bb.b1 + 2 > 2)]
+                        Action(PIo<4>, t0 = {t0}),
+                    },
                 },
             },
         }
     }
 }
 
+board!(Tree0756Blackboard { t0 b1 o0 b0 });
+
 bt::behavior_tree! {
-    pub tree Tree0759Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 12,
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        StatefulAction(Task<1> = Task::<1>)
+    pub tree Tree0757Sub0 for Ctx {
+        Sleep(0)
     }
 }
+
+bt::behavior_tree! {
+    pub tree Tree0757 for Ctx {
+        ReactiveSequence {
+            Repeat(4) {
+                ReactiveFallback {
+                    AsyncSequence {
+                        StatefulAction(Task<0>),
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+            },
+            Cooldown(0, filtered = Skipped) {
+                SubTree(Tree0757Sub0),
+            },
+            Fallback {
+                StatefulAction(Task<4>),
+                StatefulAction(Task<5> = Task::<5>),
+                Action(Act<6>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0758 for Ctx {
+        blackboard {
+            b0: i64,
+        }
+        AsyncSequence {
+            Condition(|ctx| ctx.check(0)),
+            IfThenElse {
+                StatefulAction(Task<1>),
+                Action(Act<2>),
+            },
+            StatefulAction(PTask<3>, b0 = {=}),
+            Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 3)),
+        }
+    }
+}
+
+board!(Tree0758Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0759 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+            b1: i64,
         }
-        WhileDoElse {
-            #[on_failure(|bb| if (bb.b0 + 4) % 3 == 0 { bb.b0 = *bb.t0 })]
-            Delay(50) {
-                StepSequencer {
-                    Limiter(3) {
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    Wait(0),
-                },
-            },
-            Precondition(|bb| bb.b0 % 4 > 2) {
-                Repeat(0) {
-                    SubTree(Tree0759Sub0, ..),
-                },
-            },
-            StepSequencer {
-                Retry(2) {
-                    Sequence {
-                        #[success_if(|bb| bb.b0 + 4 < *bb.t0)]
-                        ScriptCondition(|bb| *bb.t0 % 4 == 2),
-                        Filter(times = 3, count = Failure, filtered = Failure) {
-                            Condition(Cond<2>),
+        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+            Fallback {
+                Sequence {
+                    Invert {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            #[success_if(|bb| *bb.t0 > bb.b1)]
+                            Action(|ctx| ctx.exec(1)),
+                            WasEntryUpdated(t0),
                         },
                     },
+                    ReactiveSequence {
+                        #[on_failure(|bb| if *bb.t0 < 4 { bb.b1 += 1 })]
+                        Condition(Cond<2>),
+                        #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
+                        #[on_failure(|bb| bb.b1 = *bb.t0)]
+                        StatefulAction(Task<3>),
+                    },
+                    Filter(times = 2, count = Success, filtered = Failure) {
+                        Fallback {
+                            Delay(10) {
+                                StatefulAction(Task<4>),
+                            },
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<5>),
+                            },
+                            SetBlackboard(t0 = {b1}),
+                        },
+                    },
+                    TryCatch(catch_on_halt = true) {
+                        Condition(|ctx| ctx.check(6)),
+                        Condition(Cond<7>),
+                    },
                 },
-                Condition(Cond<3>),
+                Parallel(success = -5, failure = -2) {
+                    RepeatUntilFailure(forever) {
+                        ReactiveFallback {
+                            ScriptCondition(|bb| bb.b0 + 4 > bb.b1 + 2),
+                            Action(Act<8>),
+                            Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                        },
+                    },
+                    RepeatTimes(2) {
+                        Switch(b1) {
+                            case 3 => Action(Act<10>),
+                            case 1 => RepeatTimes(1) {
+                                Script(|bb| if bb.b0 + 2 == bb.b0 % 2 { bb.t0.set(bb.b1 + 2) }),
+                            },
+                            _ => Condition(PCond<11>, b0 = {b0}),
+                        },
+                    },
+                    Sequence {
+                        Action(Act<12>),
+                        Interrupt(|bb| bb.b1 % 3 < 1) {
+                            Script(|bb| bb.b0 += 1),
+                        },
+                        Action(PAct<13>, b0 = {t0}, b1 = {b0}),
+                    },
+                    DynamicSequence {
+                        #[on_failure(|bb| bb.b1 = *bb.t0)]
+                        #[post(|bb| bb.b0 = *bb.t0)]
+                        #[failure_if(|bb| bb.b0 + 3 != 5)]
+                        StatefulAction(PTask<14>, b0 = {=}, b1 = {b0}),
+                        StatefulAction(Task<15>),
+                        Condition(Cond<16>),
+                        Action(|ctx, bb| ctx.exec_in(17, (bb.b1 + 1) % 2, &mut bb.b1)),
+                    },
+                    Deadline(0) {
+                        Condition(|ctx, bb| ctx.check_in(18, bb.b1)),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0759Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0760Sub0 for Ctx {
-        StatefulAction(Task<10>)
-    }
-}
+board!(Tree0759Blackboard { l0 t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0760 for Ctx {
-        Sequence {
-            Deadline(10) {
-                PrioritySelector {
-                    #[score(3)]
-                    Condition(Cond<0> = Cond::<0>),
-                    #[score(2)]
-                    StatefulAction(Task<1>),
-                    #[score(2)]
-                    Remap(success = Failure, failure = Failure) {
-                        StatefulAction(Task<2>),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t1: i64 = 0,
+            o0: Option<i64> = Some(4),
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 2,
+        }
+        BinarySelector(|bb| bb.o0.unwrap_or(4) + 4 == *bb.t0 + 2, dynamic = true) {
+            Sequence {
+                Parallel(success = 3, failure = -2) {
+                    WhileDoElse {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                        ScriptCondition(|bb| *bb.t1 < 3),
+                    },
+                    UnsetBlackboard(o0),
+                    Action(|ctx, bb| ctx.exec_in(2, *bb.t0 + 3, &mut bb.b0)),
+                    Script(|bb| bb.t0.set((bb.b0 + 4) % 3)),
+                },
+                IndexSwitch(|bb| bb.o0.unwrap_or(5) + 2, dynamic = false) {
+                    AlwaysSuccess,
+                    ReactiveFallback {
+                        StatefulAction(Task<3>),
+                        Action(Act<4> = Act::<4>),
+                    },
+                    RetryUntilSuccessful(forever) {
+                        SetBlackboard(t0 = 9),
                     },
                 },
             },
-            Sequence {
-                Parallel(failure = 2) {
-                    Fallback {
-                        Condition(Cond<3>),
-                        StatefulAction(Task<4>),
-                        Wait(30),
-                    },
-                    Repeat(1) {
-                        StepSequencer {
-                            Condition(Cond<5> = Cond::<5>),
-                            StatefulAction(Task<6> = Task::<6>),
+            ReactiveSelector {
+                #[on_halted(|bb| bb.b0 = bb.b0 % 2)]
+                Deadline(20) {
+                    RepeatUntilSuccess(forever) {
+                        RepeatUntilFailure(forever) {
+                            Sequence {
+                                StatefulAction(Task<5>),
+                                AlwaysFailure,
+                            },
                         },
                     },
                 },
-            },
-            ReactiveFallback {
-                Cooldown(0, filtered = Skipped) {
-                    StatefulAction(Task<7>),
+                Loop(q0, value = {t1}) {
+                    ReactiveSequence {
+                        MaxTime(30) {
+                            #[post(|bb| bb.o0 = Some(bb.b0))]
+                            StepSequencer {
+                                Condition(Cond<6>),
+                                StatefulAction(Task<7>),
+                                Succeeder,
+                            },
+                        },
+                        IndexSwitch(|bb| 3, out_of_range = Loop, dynamic = true) {
+                            StatefulAction(PTask<8>, b0 = 0, b1 = {b0}),
+                            Condition(PCond<9>, b0 = {=}),
+                        },
+                    },
                 },
-                StatefulAction(Task<8>),
-                ReactiveFallback {
-                    Action(Act<9>),
-                    SubTree(Tree0760Sub0),
-                },
+                Condition(PCond<10>, b0 = {=}),
             },
         }
     }
 }
+
+board!(Tree0760Blackboard { q0 t1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0761 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 0,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 2,
         }
-        Selector {
-            StepSequencer {
-                Invert {
-                    StatefulAction(Task<0>),
-                },
-                Inverter {
-                    StatefulAction(Task<1>),
-                },
-                #[post(|bb| bb.t0.set(1))]
-                Condition(Cond<2>),
-                Action(Act<3>),
-                StepSequencer {
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
-                    Action(Act<5>),
-                    StatefulAction(Task<6>),
-                },
-            },
-            ReactiveSequence {
-                DynamicSequence {
-                    SetBlackboard(t1 = 8),
-                },
-                #[run_while(|bb| bb.b0 != 4)]
-                Condition(Cond<7> = Cond::<7>),
-                Condition(PCond<8>, b0 = {t0}),
-                StatefulAction(PTask<9>, b0 = {=}, b1 = {t1}),
-                Action(Act<10>),
-            },
-            ReactiveSequence {
-                Fallback {
-                    Condition(Cond<11>),
-                    Condition(Cond<12>),
-                },
-                ReactiveFallback {
-                    #[success_if(|bb| *bb.t1 + 1 == bb.b0)]
-                    #[on_success(|bb| { bb.b0 = bb.b0 % 3; bb.b1 = 6 })]
-                    Condition(Cond<13> = Cond::<13>),
-                    Condition(Cond<14> = Cond::<14>),
-                },
-                StatefulAction(Task<15>),
-                AlwaysSuccess,
-            },
-            Fallback {
-                FlipSelector {
-                    #[on_failure(|bb| if *bb.t0 + 1 == 7 { *bb.t0 += 1 })]
-                    Wait(0),
-                    #[on_success(|bb| bb.b0 = bb.b1)]
-                    WaitUntil(|bb| *bb.t0 == 1) {
-                        StatefulAction(Task<16>),
-                    },
-                },
-                Repeat(4) {
-                    Remap(success = Failure, failure = Success) {
-                        Fallback {
-                            Action(Act<17>),
-                            Condition(Cond<18>),
-                        },
-                    },
-                },
-                Condition(Cond<19>),
-                IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = false) {
-                    Action(PAct<20>, b0 = {t0}, b1 = {=}),
-                    WasEntryUpdated(t0),
-                },
-            },
+        ReactiveSelector {
+            StatefulAction(Task<0>),
+            WasEntryUpdated(t0),
+            Condition(Cond<1>),
         }
     }
 }
 
-board!(Tree0761Blackboard { t0 b1 b0 t1 });
+board!(Tree0761Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0762 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 0,
         }
-        FlipSelector {
-            Repeater(0) {
-                #[failure_if(|bb| bb.o0.unwrap_or(5) + 3 == 2)]
-                #[on_failure(|bb| bb.b0 += 2)]
-                Script(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.b1 + 4 }),
-            },
-        }
-    }
-}
-
-board!(Tree0762Blackboard { b0 o0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0763 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-        }
-        IfThenElse {
-            StatefulAction(Task<0>),
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[success_if(|bb| bb.b0 % 3 > 1)]
-            ForceSuccess {
-                Precondition(|bb| *bb.t0 + 1 < bb.b0, else = Skipped) {
-                    FlipSelector {
-                        StatefulAction(Task<1>),
-                        Condition(PCond<2>, b0 = 2),
+        RepeatUntil(Failure) {
+            Cooldown(0, filtered = Skipped) {
+                Fallback {
+                    IfThenElse {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
                     },
+                    MemPriority {
+                        Action(PIo<2>, t0 = {t0}),
+                        StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                    },
+                    Action(PAct<4>, b0 = {=}, b1 = {b0}),
                 },
             },
         }
     }
 }
 
-board!(Tree0763Blackboard { o0 t0 b0 });
+board!(Tree0762Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0763 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        IfThenElse {
+            TryCatch {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Repeat(3) {
+                    StatefulAction(Task<2>),
+                },
+                Action(Act<3> = Act::<3>),
+            },
+            BinarySelector(|bb| bb.b0 < 5) {
+                StatefulAction(Task<4>),
+                Delay(0) {
+                    Condition(PCond<5>, b0 = 9),
+                },
+            },
+            #[on_halted(|bb| bb.b0 += 3)]
+            Conditional(|bb| bb.b0 % 3 == 0, dynamic = true, else = Failure) {
+                StatefulAction(PTask<6>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0763Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0764Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            o0: Option<i64> = Some(12),
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 15,
         }
-        SetBlackboard(o0 = Some(8))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0764Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(12),
-        }
-        StatefulAction(Task<7>)
+        ScriptCondition(|bb| bb.b0 % 3 > 0)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0764 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = Some(2),
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 5,
         }
-        Deadline(30) {
-            PrioritySelector {
-                #[score(|bb| (bb.b0 % 4) as f32)]
-                Repeater(forever) {
-                    Sequence {
-                        Parallel(success = -4) {
-                            RepeatTimes(forever) {
-                                Repeater(forever) {
-                                    Condition(Cond<0>),
-                                },
-                            },
-                            Precondition(|bb| *bb.t0 % 4 < 1, else = Skipped) {
-                                Action(PAct<1>, b0 = 5, b1 = {b0}),
-                            },
-                            #[failure_if(|bb| bb.o0.unwrap_or(1) > 4)]
-                            #[run_while(|bb| bb.o0.is_some())]
-                            MaxTime(10) {
-                                SubTree(Tree0764Sub0, ..),
-                            },
-                            ReactiveFallback {
-                                Condition(Cond<2>),
-                                #[on_success(|bb| if bb.o0.unwrap_or(1) % 3 > 0 { bb.o0 = None })]
-                                Condition(PCond<3>, b0 = 5),
-                                StatefulAction(PTask<4>, b0 = {=}),
-                            },
-                        },
-                        StatefulAction(Task<5>),
-                        SequenceStar {
-                            Condition(PCond<6>, b0 = 3),
-                            SubTree(Tree0764Sub1, t0 = {=}, b0 = {b0}, o0 = {=}),
-                            StatefulAction(Task<8>),
-                            SkipUnlessUpdated(t0) {
-                                StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
-                            },
-                        },
-                        #[run_while(|bb| bb.o0.unwrap_or(5) + 1 == 0)]
-                        ParallelAll {
-                            WaitValueUpdate(t0) {
-                                Repeat(4) {
-                                    StatefulAction(Task<10>),
-                                },
-                            },
-                            Runner,
-                            Timeout(0) {
-                                ScriptCondition(|bb| *bb.t0 > 5),
-                            },
-                        },
-                        Timeout(50) {
-                            SequenceStar {
-                                PolicyParallel(policy = FirstSuccess) {
-                                    UnsetBlackboard(o0),
-                                    Condition(Cond<11>),
-                                },
-                                RetryUntilSuccessful(4) {
-                                    Action(Act<12>),
-                                },
-                            },
-                        },
-                    },
+        #[on_success(|bb| { if *bb.t0 < 6 { bb.o0 = Some(7) }; bb.b0 = bb.b0 % 3 })]
+        SequenceStar {
+            Priority {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Deadline(0) {
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+            },
+            Fallback {
+                Condition(Cond<3>),
+                #[success_if(|bb| *bb.t0 < bb.o0.unwrap_or(3) + 3)]
+                SubTree(Tree0764Sub0, o0 = {=}, b0 = {b0}, t0 = {=}),
+                #[on_success(|bb| *bb.t0 += 1)]
+                Action(PIo<4>, t0 = {t0}),
+            },
+            TryCatch(catch_on_halt = false) {
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
+                    Condition(Cond<6> = Cond::<6>),
+                },
+                Repeat(forever) {
+                    Condition(Cond<7>),
+                },
+            },
+            MemSequence {
+                Action(Act<8> = Act::<8>),
+                Sleep(100),
+            },
+            Inverter {
+                #[on_failure(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
+                Conditional(|bb| bb.b0 % 3 < 2, else = Success) {
+                    StatefulAction(Task<9>),
                 },
             },
         }
     }
 }
 
-board!(Tree0764Blackboard { t0 b0 o0 });
+board!(Tree0764Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0765 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            b1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Cooldown(20, filtered = Skipped) {
-            RunOnce {
-                Precondition(|bb| *bb.t1 > 7, else = Success) {
-                    AsyncSequence {
-                        Condition(PCond<0>, b0 = 2),
-                        BinarySelector(|bb| bb.b0 > 1, dynamic = true) {
-                            StatefulAction(Task<1>),
-                            Action(|ctx| ctx.exec(2)),
+        SequenceWithMemory {
+            Sequence {
+                Interrupt(|bb| bb.b0 < 3) {
+                    Parallel(failure = 1) {
+                        Action(PIo<0>, t0 = {b1}),
+                        #[failure_if(|bb| bb.b0 != 3)]
+                        ReactiveFallback {
+                            Action(Act<1>),
+                            #[on_halted(|bb| if *bb.t0 > 0 { bb.t0.set(bb.b1) })]
+                            #[post(|bb| { bb.b1 += 2; bb.b1 += 1 })]
+                            #[run_while(|bb| *bb.t0 > 0)]
+                            Action(Act<2>),
+                            Action(Act<3>),
+                        },
+                        FlipSelector {
+                            Fallback {
+                                #[post(|bb| bb.t0.set(bb.b1))]
+                                #[success_if(|bb| *bb.t0 % 2 > 0)]
+                                Repeater(forever) {
+                                    AlwaysFailure,
+                                },
+                            },
+                            Condition(PCond<4>, b0 = {=}),
+                            Action(PAct<5>, b0 = 9, b1 = {t0}),
+                        },
+                    },
+                },
+                Succeeder,
+                RepeatUntil(Success) {
+                    Parallel(success = -2) {
+                        Action(PAct<6>, b0 = {b1}, b1 = {t0}),
+                        Precondition(|bb| bb.b1 > *bb.t0, else = Skipped) {
+                            #[post(|bb| bb.b1 += 1)]
+                            StatefulAction(Task<7>),
                         },
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0765Blackboard { b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0766 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 1,
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        IfThenElse {
-            #[success_if(|bb| bb.o0.unwrap_or(1) > 3)]
-            #[post(|bb| bb.b1 += 1)]
-            #[run_while(|bb| bb.o0.unwrap_or(3) == (bb.o0.unwrap_or(5) + 2) % 2)]
-            Deadline(20) {
-                #[post(|bb| bb.t0.set(bb.b1 % 4))]
-                #[success_if(|bb| bb.o0.unwrap_or(1) + 1 == 5)]
-                Timeout(0) {
-                    Action(Act<0>),
+            #[skip_if(|bb| bb.b0 < (bb.b0 + 4) % 2)]
+            ReactiveSequence {
+                ReactiveFallback {
+                    RetryUntilSuccessful(1) {
+                        TryCatch {
+                            #[post(|bb| if bb.b0 < bb.b0 + 2 { bb.b1 = bb.b1 % 4 })]
+                            #[run_while(|bb| (bb.b1 + 3) % 2 == 1)]
+                            Sequence {
+                                Action(Act<8>),
+                                Condition(Cond<9> = Cond::<9>),
+                            },
+                            Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b1)),
+                            #[on_halted(|bb| if bb.b1 != 2 { bb.t0.set(3) })]
+                            Repeat(4) {
+                                StatefulAction(Task<11>),
+                            },
+                            Retry(forever) {
+                                Action(|ctx| ctx.exec(12)),
+                            },
+                            Wait(20),
+                        },
+                    },
                 },
-            },
-            #[failure_if(|bb| bb.b0 < 1)]
-            Repeat(1) {
-                SetBlackboard(o0 = Some(3)),
-            },
-            ParallelAll(2) {
-                Script(|bb| *bb.t0 += 3),
-                Repeat(1) {
-                    Repeater(0) {
-                        ScriptCondition(|bb| *bb.t0 % 3 > 0),
+                Sequence {
+                    ParallelAll(max_failures = -3) {
+                        WasEntryUpdated(t0),
+                        AlwaysSuccess,
+                        ReactiveSequence {
+                            Action(Act<13>),
+                            Action(PIo<14>, t0 = {b1}),
+                        },
+                        AlwaysSuccess,
                     },
                 },
             },
@@ -2218,136 +2308,179 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0766Blackboard { o0 b1 b0 t0 });
+board!(Tree0765Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0767Sub1 for Ctx {
-        Wait(30)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0767Sub0 for Ctx {
-        SubTree(Tree0767Sub1)
+    pub tree Tree0766 for Ctx {
+        DynamicSelector {
+            Cooldown(0) {
+                ReactiveFallback {
+                    Repeat(4) {
+                        StatefulAction(Task<0>),
+                    },
+                    RetryUntilSuccessful(4) {
+                        ParallelAll {
+                            StatefulAction(Task<1> = Task::<1>),
+                            Action(Act<2>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<3>),
+            Condition(|ctx| ctx.check(4)),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0767 for Ctx {
-        RetryUntilSuccessful(1) {
-            SubTree(Tree0767Sub0),
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[allow(unused)] #[tracked] t1: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 0,
+        }
+        RepeatTimes(1) {
+            #[run_while(|bb| bb.o0.is_none())]
+            Deadline(0) {
+                DynamicSelector {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 3 != 2),
+                    Loop(q0, if_empty = Failure) {
+                        Condition(PCond<0>, b0 = {=}),
+                    },
+                },
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0768Sub1 for Ctx {
-        Condition(Cond<0> = Cond::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0768Sub0 for Ctx {
-        SubTree(Tree0768Sub1)
-    }
-}
+board!(Tree0767Blackboard { q0 t1 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0768 for Ctx {
-        Delay(0) {
-            SubTree(Tree0768Sub0),
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64> = None,
+        }
+        SequenceStar {
+            Script(|bb| { *bb.t0 += 3; bb.o0 = Some(bb.b0 + 3) }),
+            StatefulAction(Task<0>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0769Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        Sleep(10)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0769Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 10,
-            #[allow(unused)] b1: i64 = 10,
-        }
-        SubTree(Tree0769Sub1, b0 = {=}, t0 = {t0}, t1 = {=}, b1 = {b1})
-    }
-}
+board!(Tree0768Blackboard { t0 b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0769 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 3,
+            o0: Option<i64>,
             #[tracked] t0: i64 = 4,
-            #[tracked] t1: i64 = 0,
-            b1: i64 = 0,
         }
-        #[failure_if(|bb| bb.b1 != 5)]
-        #[on_failure(|bb| if bb.b0 < *bb.t1 { bb.t1.set((bb.b1 + 1) % 4) })]
-        SequenceWithMemory {
-            SetBlackboard(t0 = {b1}),
-            StatefulAction(Task<0>),
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t1)),
-            SubTree(Tree0769Sub0, ..),
-            Wait(30),
+        Remap(success = Failure, failure = Failure) {
+            WaitUntil(|bb| bb.b0 == *bb.t0) {
+                Fallback {
+                    Observe(|bb| bb.o0.unwrap_or(1) % 2 > 0, abort = both) {
+                        Condition(Cond<0>),
+                    },
+                    Observe(|bb| bb.o0.unwrap_or(5) != bb.o0.unwrap_or(0) % 2, abort = lower) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0769Blackboard { b0 t0 t1 b1 });
+board!(Tree0769Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0770 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(2),
+            b0: i64 = 2,
         }
         Fallback {
-            Observe(|bb| *bb.t0 % 4 != 1, abort = none) {
-                Condition(Cond<0>),
-            },
-            Observe(|bb| bb.b0 < 3, abort = both) {
-                Cooldown(0, filtered = Skipped) {
-                    #[failure_if(|bb| (*bb.t0 + 1) % 4 < 0)]
-                    Condition(|ctx, bb| ctx.check_in(1, bb.b0 + 2)),
+            Condition(Cond<0>),
+            MemPriority {
+                ParallelAll(0) {
+                    #[failure_if(|bb| bb.b0 == *bb.t0)]
+                    WhileDoElse {
+                        Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 3, &mut bb.b0)),
+                        AlwaysSuccess,
+                    },
+                },
+                RepeatUntilFailure(forever) {
+                    Repeat(3) {
+                        DynamicSelector {
+                            Condition(PCond<2>, b0 = {b0}),
+                            Condition(Cond<3>),
+                            Action(Act<4>),
+                        },
+                    },
+                },
+                FlipSelector {
+                    Condition(Cond<5>),
+                    Action(Act<6>),
+                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 % 2, &mut bb.b0)),
                 },
             },
-            StatefulAction(Task<2>),
+            MemPriority {
+                RepeatUntilSuccess(1) {
+                    #[on_failure(|bb| bb.t0.set(bb.b0))]
+                    #[run_while(|bb| bb.o0.is_some())]
+                    StatefulAction(Task<8> = Task::<8>),
+                },
+                Invert {
+                    ForceSuccess {
+                        Repeat(0) {
+                            Condition(Cond<9>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0770Blackboard { t0 b0 });
+board!(Tree0770Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0771 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64 = 5,
+            l0: Vec<i64>,
         }
-        RetryUntilSuccessful(4) {
-            Timeout(20) {
-                SequenceStar {
-                    RepeatTimes(2) {
-                        Action(Act<0> = Act::<0>),
+        WaitUntil(|bb| bb.b0 != 3) {
+            RepeatUntilSuccess(2) {
+                TryCatch(catch_on_halt = true) {
+                    Script(|bb| { if *bb.t1 % 3 == 0 { bb.b0 += 1 }; *bb.t1 += 1 }),
+                    #[run_while(|bb| *bb.t1 > 1)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    ForceFailure {
+                        Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                            Fallback {
+                                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 + 4)),
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
                     },
-                    SkipUnlessUpdated(t0) {
-                        AlwaysFailure,
+                    BinarySelector(|bb| *bb.t1 + 2 == *bb.t0 % 4, dynamic = false) {
+                        ReactiveFallback {
+                            ScriptCondition(|bb| *bb.t0 + 2 < *bb.t0),
+                            StatefulAction(Task<2>),
+                        },
+                        Action(Act<3>),
                     },
-                    StatefulAction(Task<1>),
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t1 + 1) as f32)]
-                        Action(PAct<2>, b0 = 9, b1 = {t1}),
+                    StepSequencer {
+                        ForceSuccess {
+                            ScriptCondition(|bb| bb.b0 + 3 == *bb.t0),
+                        },
                     },
                 },
             },
@@ -2355,21 +2488,32 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0771Blackboard { t1 t0 });
+board!(Tree0771Blackboard { b0 t1 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0772Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0772 for Ctx {
-        Fallback {
-            Condition(Cond<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Inverter {
-                    Condition(Cond<3>),
-                },
-                StatefulAction(Task<4> = Task::<4>),
-            },
-            Condition(Cond<5>),
+        RepeatUntil(Failure) {
+            SubTree(Tree0772Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0773Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 12,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] b1: i64 = 11,
+        }
+        Repeat(1) {
+            StatefulAction(PTask<5>, b0 = {b0}),
         }
     }
 }
@@ -2377,28 +2521,24 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0773 for Ctx {
         blackboard {
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            #[tracked] t0: i64 = 1,
             b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 1,
         }
-        #[failure_if(|bb| *bb.t0 > 3)]
-        #[run_while(|bb| *bb.t0 % 2 != 0)]
-        Fallback {
-            Deadline(0) {
-                KeepRunningUntilFailure {
-                    RunOnce(then_skip = true) {
-                        Fallback {
-                            Observe(|bb| bb.b0 > 7, abort = lower) {
-                                StepSequencer {
-                                    StatefulAction(PTask<0>, b0 = 7, b1 = {=}),
-                                    Condition(Cond<1>),
-                                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                                },
-                            },
-                            Repeater(0) {
-                                Condition(Cond<3>),
-                            },
-                        },
+        Loop(q0, value = {b1}, if_empty = Failure) {
+            SkipUnlessUpdated(t0) {
+                IndexSwitch(|bb| bb.b0 + 2) {
+                    Retry(0) {
+                        Action(Act<0>),
+                    },
+                    Priority {
+                        Action(PIo<1>, t0 = {t0}),
+                        Condition(Cond<2> = Cond::<2>),
+                        #[run_while(|bb| *bb.t0 + 3 > 6)]
+                        StatefulAction(Task<3>),
+                        StatefulAction(Task<4>),
+                        SubTree(Tree0773Sub0, ..),
                     },
                 },
             },
@@ -2406,418 +2546,263 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0773Blackboard { b1 t0 b0 });
+board!(Tree0773Blackboard { b0 q0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0774 for Ctx {
         blackboard {
             #[tracked] t0: i64,
+            o0: Option<i64>,
+            b0: i64 = 4,
         }
-        WhileDoElse {
-            Action(Act<0>),
-            Condition(Cond<1>),
-            Action(PAct<2>, b0 = 9, b1 = {t0}),
+        IndexSwitch(|bb| *bb.t0, dynamic = false) {
+            SequenceStar {
+                Priority {
+                    Parallel(success = -2, failure = -3) {
+                        AsyncFallback {
+                            AlwaysFailure,
+                            Condition(Cond<0>),
+                        },
+                        KeepRunningUntilFailure {
+                            Observe(|bb| bb.b0 == bb.b0 + 1) {
+                                #[on_failure(|bb| bb.o0 = None)]
+                                StatefulAction(Task<1> = Task::<1>),
+                            },
+                        },
+                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                    },
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 3)),
+                    TryCatch(catch_on_halt = false) {
+                        Optional {
+                            Action(PIo<4>, t0 = {b0}),
+                        },
+                        StatefulAction(Task<5> = Task::<5>),
+                    },
+                    IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+                        ReactiveSequence {
+                            Action(Act<6>),
+                            StatefulAction(Task<7>),
+                            Sleep(0),
+                        },
+                        ReactiveFallback {
+                            StatefulAction(Task<8>),
+                            Condition(|ctx, bb| ctx.check_in(9, *bb.t0 % 4)),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0774Blackboard { t0 });
+board!(Tree0774Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0775 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 2,
-        }
-        RunOnce {
-            SequenceStar {
-                TryCatch {
-                    RetryUntilSuccessful(3) {
-                        WhileDoElse {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
+        Repeater(2) {
+            ReactiveSequence {
+                PolicyParallel(policy = FirstSuccess) {
+                    StatefulAction(Task<0>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<1>),
+                ReactiveFallback {
+                    Condition(Cond<2>),
+                    AlwaysFailure,
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                Cooldown(0, filtered = Failure) {
+                    RunOnce {
+                        RepeatUntilFailure(1) {
+                            StatefulAction(Task<4> = Task::<4>),
                         },
                     },
-                    StatefulAction(Task<2> = Task::<2>),
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    #[success_if(|bb| bb.b0 + 2 < 4)]
-                    Parallel(success = 3, failure = -1) {
-                        Condition(Cond<3> = Cond::<3>),
-                        SetBlackboard(b1 = 3),
-                        ScriptCondition(|bb| bb.b0 < 6),
-                        StatefulAction(Task<4>),
-                        Condition(Cond<5>),
-                    },
-                    Cooldown(20, filtered = Failure) {
-                        Succeeder,
-                    },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0775Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0776Sub0 for Ctx {
-        IfThenElse {
-            DynamicSelector {
-                Action(Act<0> = Act::<0>),
-                Condition(Cond<1>),
-                Condition(Cond<2>),
-            },
-            Filter(times = 1, filtered = Skipped) {
-                RepeatUntil(Success) {
-                    Sequence {
-                        StatefulAction(Task<3>),
-                        Failer,
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0776Sub1 for Ctx {
-        Sequence {
-            Condition(Cond<5>),
-            StatefulAction(Task<6>),
-            Condition(Cond<7>),
         }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0776 for Ctx {
-        ParallelAll {
-            ReactiveSequence {
-                SubTree(Tree0776Sub0),
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Repeat(1) {
-                        SubTree(Tree0776Sub1),
-                    },
-                    StatefulAction(Task<8>),
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        AsyncSequence {
+            #[on_success(|bb| bb.b1 = bb.b0)]
+            Observe(|bb| bb.b1 + 2 != 6, abort = none) {
+                Limiter(2) {
+                    Sleep(50),
                 },
             },
+            Precondition(|bb| bb.b0 % 4 != 1, else = Skipped) {
+                Script(|bb| *bb.t0 += 2),
+            },
+            StatefulAction(PTask<0>, b0 = 1),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0777Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 10,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        Repeater(0) {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0777Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 10,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b0: i64 = 11,
-        }
-        SetBlackboard(b1 = 6)
-    }
-}
+board!(Tree0776Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0777 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 0,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            b0: i64 = 1,
+            l0: Vec<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
         }
-        ReactiveSequence {
-            StepSequencer {
-                #[failure_if(|bb| bb.b1 != 3)]
-                #[post(|bb| bb.b0 = bb.b1)]
-                SubTree(Tree0777Sub0, ..),
-                IfThenElse {
-                    Action(|ctx, bb| ctx.exec_in(1, (bb.b0 + 3) % 2, &mut bb.b0)),
-                    Cooldown(30, filtered = Skipped) {
-                        DynamicSelector {
-                            Action(Act<2> = Act::<2>),
-                            StatefulAction(Task<3>),
-                        },
-                    },
-                },
-                Loop(q0, if_empty = Success) {
-                    Precondition(|bb| *bb.t0 % 2 < 0, else = Failure) {
-                        MaxTime(30) {
-                            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                                Action(PAct<4>, b0 = 8, b1 = {=}),
-                                Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
-                                #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(4)))]
-                                #[skip_if(|bb| bb.b1 + 1 > bb.o0.unwrap_or(2) % 4)]
-                                #[on_halted(|bb| bb.b1 += 3)]
-                                Condition(Cond<6>),
-                                StatefulAction(Task<7>),
-                            },
-                        },
-                    },
-                },
-                SequenceWithMemory {
-                    SequenceWithMemory {
-                        StatefulAction(PTask<8>, b0 = {=}, b1 = {b0}),
-                        Action(PIo<9>, t0 = {=}),
-                        TryCatch(catch_on_halt = false) {
-                            #[skip_if(|bb| bb.b0 != 4)]
-                            WasEntryUpdated(t0),
-                            Condition(Cond<10>),
-                        },
-                        Condition(Cond<11>),
-                    },
+        TryCatch {
+            Cooldown(10) {
+                Sleep(20),
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+                Retry(1) {
+                    #[on_halted(|bb| if (*bb.t0 + 1) % 4 < 3 { bb.b0 = *bb.t0 + 3 })]
+                    Succeeder,
                 },
             },
-            ReactiveSequence {
-                #[run_while(|bb| bb.b0 + 2 != 2)]
-                RetryUntilSuccessful(2) {
-                    AsyncFallback {
-                        Parallel(success = 5, failure = 2) {
-                            SetBlackboard(t0 = 5),
-                            Sleep(30),
-                            StatefulAction(Task<12>),
-                            AlwaysFailure,
-                            Action(|ctx, bb| ctx.exec_in(13, 2, &mut bb.b1)),
-                        },
-                        ReactiveSequence {
-                            ScriptCondition(|bb| bb.b0 % 2 < 0),
-                            AlwaysSuccess,
-                        },
-                        WhileDoElse {
-                            DynamicSelector {
-                                Action(PIo<14>, t0 = {=}),
-                            },
-                            Priority {
-                                SubTree(Tree0777Sub1, o0 = {=}, b1 = {b1}, t0 = {=}, q0 = {q0}, b0 = {=}),
-                            },
-                            UnsetBlackboard(o0),
-                        },
-                    },
-                },
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<0>),
+                Action(Act<1>),
             },
         }
     }
 }
 
-board!(Tree0777Blackboard { o0 b1 t0 q0 b0 });
+board!(Tree0777Blackboard { l0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0778 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
             b0: i64 = 3,
         }
-        IfThenElse {
-            Action(Act<0>),
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[run_while(|bb| *bb.t0 + 2 < 6)]
-            #[on_success(|bb| bb.b0 += 3)]
-            Sequence {
-                ParallelAll(max_failures = -1) {
-                    ScriptCondition(|bb| bb.b0 % 4 > 2),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    Interrupt(|bb| *bb.t0 == 3) {
-                        RepeatTimes(forever) {
-                            StatefulAction(PTask<1>, b0 = 6, b1 = {t0}),
-                        },
-                    },
-                },
-            },
-            ForceSuccess {
-                MemPriority {
-                    KeepRunningUntilFailure {
-                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 % 3)),
-                    },
-                    Action(Act<3>),
-                    StatefulAction(PTask<4>, b0 = {t0}, b1 = {t0}),
-                    StatefulAction(Task<5>),
-                },
-            },
+        ReactiveFallback {
+            Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 4, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree0778Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0779Sub0 for Ctx {
-        blackboard {
-            b1: i64 = 13,
-            #[tracked] t0: i64 = 13,
-        }
-        #[post(|bb| if bb.b1 % 2 == 1 { *bb.t0 += 3 })]
-        Action(Act<0>)
-    }
-}
+board!(Tree0778Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0779 for Ctx {
         blackboard {
-            b1: i64 = 3,
+            l0: Vec<i64>,
+            o0: Option<i64> = Some(3),
+            b0: i64,
             #[tracked] t0: i64 = 3,
         }
-        DynamicSequence {
-            Filter(times = 1, count = Failure, filtered = Failure) {
-                SubTree(Tree0779Sub0, b1 = {=}, t0 = {t0}),
+        Repeater(3) {
+            #[post(|bb| *bb.t0 += 3)]
+            #[on_failure(|bb| bb.o0 = Some(*bb.t0))]
+            Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                Action(Act<0> = Act::<0>),
             },
         }
     }
 }
 
-board!(Tree0779Blackboard { b1 t0 });
+board!(Tree0779Blackboard { l0 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0780 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 5,
+            b0: i64 = 3,
         }
-        Sequence {
-            Condition(PCond<0>, b0 = {t0}),
-            Retry(1) {
-                IndexSwitch(|bb| *bb.t0 % 3, dynamic = false) {
-                    MemSequence {
-                        AsyncSequence {
-                            Inverter {
-                                Script(|bb| *bb.t0 += 1),
-                            },
-                        },
-                    },
-                    Limiter(1) {
-                        Repeater(3) {
-                            Action(Act<1>),
-                        },
-                    },
-                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                },
-            },
-            Interrupt(|bb| (bb.b0 + 2) % 2 < 0) {
-                #[run_while(|bb| *bb.t0 > bb.b0 + 4)]
-                #[success_if(|bb| *bb.t0 % 2 < 1)]
-                #[on_halted(|bb| *bb.t0 += 3)]
-                Fallback {
-                    ParallelAll(2) {
-                        SetBlackboard(b0 = {t0}),
-                        AlwaysRunning,
-                    },
-                    ParallelAll(2) {
-                        Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 4)),
-                        AlwaysFailure,
-                        StatefulAction(PTask<4>, b0 = {t0}, b1 = {b0}),
-                    },
-                    SetBlackboard(b0 = {t0}),
-                },
-            },
-            IfThenElse {
-                Limiter(3) {
-                    SequenceStar {
-                        Action(Act<5>),
-                        Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
-                        StatefulAction(Task<7>),
-                    },
-                },
-                SequenceWithMemory {
-                    SetBlackboard(t0 = 7),
-                    Action(Act<8>),
-                    Script(|bb| if bb.b0 + 4 > *bb.t0 { bb.t0.set(*bb.t0 % 3) }),
-                    AlwaysSuccess,
-                },
-            },
-            Condition(Cond<9> = Cond::<9>),
+        RepeatUntil(Failure) {
+            ScriptCondition(|bb| (bb.b0 + 4) % 2 != 0),
         }
     }
 }
 
-board!(Tree0780Blackboard { t0 b0 });
+board!(Tree0780Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree0781 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 3,
+            #[tracked] t0: i64,
         }
-        Loop(q0, value = {t1}, if_empty = Success) {
-            SequenceStar {
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
+        Parallel(failure = 1) {
+            #[post(|bb| bb.b1 += 2)]
+            Limiter(2) {
+                StatefulAction(PTask<0>, b0 = {b0}, b1 = {b1}),
+            },
+            RepeatUntil(Failure) {
+                #[on_success(|bb| { bb.o0 = None; if bb.b0 == 4 { bb.o0 = None } })]
+                Condition(Cond<1>),
+            },
+            Repeater(1) {
+                Limiter(3) {
+                    #[success_if(|bb| bb.b0 % 2 != 1)]
+                    Precondition(|bb| *bb.t0 < bb.b1) {
+                        StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0781Blackboard { t1 q0 });
+board!(Tree0781Blackboard { b1 o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0782 for Ctx {
         blackboard {
+            b0: i64 = 3,
+            o0: Option<i64> = None,
+            l0: Vec<i64>,
+            b1: i64 = 2,
             #[tracked] t0: i64 = 5,
-            b0: i64,
-            #[tracked] t1: i64 = 5,
         }
-        Timeout(0) {
-            TryCatch(catch_on_halt = true) {
-                Selector {
-                    StatefulAction(PTask<0>, b0 = {=}, b1 = {b0}),
-                    StatefulAction(Task<1> = Task::<1>),
-                    #[run_while(|bb| bb.b0 + 2 != bb.b0)]
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    Action(Act<2> = Act::<2>),
-                    #[success_if(|bb| *bb.t1 > *bb.t0 + 1)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    AlwaysRunning,
-                },
-                Priority {
-                    Repeat(forever) {
-                        ReactiveSelector {
-                            Action(|ctx, bb| ctx.exec_in(3, 4, &mut bb.b0)),
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            ReactiveFallback {
+                StepSequencer {
+                    Sequence {
+                        ParallelAll {
+                            StatefulAction(Task<0>),
+                            Action(Act<1> = Act::<1>),
+                            Succeeder,
+                            StatefulAction(Task<2>),
+                        },
+                        AsyncFallback {
+                            StatefulAction(Task<3>),
                             Action(Act<4>),
-                            Action(PIo<5>, t0 = {t0}),
+                        },
+                        ParallelAll(max_failures = -1) {
+                            Condition(|ctx| ctx.check(5)),
+                            Script(|bb| bb.b1 = bb.o0.unwrap_or(3)),
+                        },
+                    },
+                    RetryUntilSuccessful(1) {
+                        Switch(b1) {
+                            case 5 => StatefulAction(Task<6> = Task::<6>),
+                            _ => #[on_failure(|bb| bb.t0.set((bb.o0.unwrap_or(2) + 2) % 3))]
+                            StatefulAction(Task<7>),
                         },
                     },
                 },
-            },
-        }
-    }
-}
-
-board!(Tree0782Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0783 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-        }
-        RetryUntilSuccessful(forever) {
-            #[on_halted(|bb| if (bb.b1 + 4) % 3 < 2 { *bb.t0 += 2 })]
-            Repeat(forever) {
-                Observe(|bb| bb.b0 < 5, abort = none) {
-                    RunOnce(then_skip = true) {
-                        Observe(|bb| (bb.b1 + 3) % 4 != 1, abort = self) {
-                            ReactiveSequence {
-                                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                                Action(PAct<1>, b0 = {=}, b1 = {b1}),
+                Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = true) {
+                    ReactiveSequence {
+                        #[skip_if(|bb| *bb.t0 + 2 < (bb.b0 + 3) % 4)]
+                        Precondition(|bb| bb.b1 + 4 == 3, else = Failure) {
+                            SetBlackboard(o0 = Some(6)),
+                        },
+                        Iterate(l0, element = {b0}, until = Never) {
+                            #[run_while(|bb| bb.o0.is_some())]
+                            #[on_halted(|bb| bb.o0 = None)]
+                            WasEntryUpdated(t0),
+                        },
+                        Sequence {
+                            Action(Act<8>),
+                            RepeatTimes(2) {
+                                #[run_while(|bb| bb.o0.unwrap_or(5) == 3)]
+                                Condition(Cond<9>),
                             },
                         },
                     },
@@ -2827,489 +2812,417 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0783Blackboard { b0 b1 t0 });
+board!(Tree0782Blackboard { b0 o0 l0 b1 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0784 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
-        }
-        Switch(b1) {
-            case 2 => Repeater(forever) {
-                #[run_while(|bb| bb.b0 % 4 != 3)]
-                #[on_halted(|bb| bb.o0 = Some(bb.b0))]
-                KeepRunningUntilFailure {
-                    ParallelAll(0) {
-                        SetBlackboard(b1 = {b0}),
-                        RepeatTimes(2) {
-                            Wait(0),
-                        },
-                        Condition(Cond<0>),
-                        Action(Act<1>),
-                    },
-                },
+    pub tree Tree0783 for Ctx {
+        ReactiveSequence {
+            Remap(success = Failure, failure = Success) {
+                StatefulAction(Task<0>),
             },
-            case 3 => #[success_if(|bb| bb.b1 + 3 < bb.o0.unwrap_or(0) % 3)]
-            BinarySelector(|bb| *bb.t0 + 1 > bb.b1) {
-                Action(Act<2>),
-                IndexSwitch(|bb| *bb.t0, dynamic = true) {
-                    Action(Act<3>),
-                    Fallback {
-                        Action(Act<4>),
-                        Action(|ctx, bb| ctx.exec_in(5, bb.b0 % 2, &mut bb.b0)),
-                    },
+            DynamicSequence {
+                RepeatUntil(Success) {
+                    StatefulAction(Task<1>),
                 },
+                Condition(|ctx| ctx.check(2)),
             },
-            _ => Parallel(success = 1, failure = -1) {
-                AlwaysFailure,
-                Precondition(|bb| bb.o0.unwrap_or(2) == (*bb.t0 + 2) % 4, else = Skipped) {
-                    Repeat(2) {
-                        Deadline(30) {
-                            Condition(Cond<6>),
-                        },
-                    },
-                },
-                Precondition(|bb| (*bb.t0 + 3) % 2 < 0, else = Failure) {
-                    ReactiveSequence {
-                        Condition(Cond<7>),
-                        StatefulAction(Task<8>),
-                    },
-                },
+            AsyncFallback {
+                Condition(Cond<3>),
+                Action(Act<4>),
             },
+            Action(|ctx| ctx.exec(5)),
         }
     }
 }
 
-board!(Tree0784Blackboard { b0 t0 o0 b1 });
+bt::behavior_tree! {
+    pub tree Tree0784 for Ctx {
+        Timeout(0) {
+            StatefulAction(Task<0>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0785 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            b1: i64 = 1,
+            #[allow(unused)] #[tracked] t0: i64 = 5,
+            o0: Option<i64> = None,
         }
-        PrioritySelector {
-            #[score(|bb| (bb.b0) as f32)]
-            #[on_success(|bb| if *bb.t1 < 3 { bb.b1 = *bb.t1 })]
-            #[success_if(|bb| bb.b0 != 7)]
-            StatefulAction(Task<0>),
-            #[score(|bb| (*bb.t1) as f32)]
-            Condition(PCond<1>, b0 = {=}),
+        ReactiveFallback {
+            Precondition(|bb| bb.o0.is_some(), else = Running) {
+                Condition(Cond<0>),
+            },
         }
     }
 }
 
-board!(Tree0785Blackboard { t1 b0 b1 });
+board!(Tree0785Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0786 for Ctx {
-        Parallel(success = 2) {
-            Cooldown(10, filtered = Failure) {
-                Condition(Cond<0>),
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64,
+        }
+        Precondition(|bb| *bb.t0 % 2 > 0, else = Failure) {
+            IndexSwitch(|bb| bb.b0 % 2, out_of_range = Fail, dynamic = false) {
+                Succeeder,
+                Succeeder,
+                Action(Act<0>),
+                Condition(PCond<1>, b0 = {b0}),
             },
-            Condition(Cond<1>),
-            RepeatUntil(Failure) {
-                Action(Act<2>),
-            },
-            StatefulAction(Task<3>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0787Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            #[allow(unused)] b0: i64 = 10,
-        }
-        StatefulAction(Task<5>)
-    }
-}
+board!(Tree0786Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0787 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 0,
-        }
-        Repeat(4) {
-            AsyncFallback {
-                Inverter {
-                    Observe(|bb| *bb.t0 + 2 < 3) {
-                        RepeatTimes(1) {
-                            Selector {
-                                Observe(|bb| *bb.t0 > bb.o0.unwrap_or(5), abort = both) {
-                                    StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-                                },
-                                Condition(Cond<1>),
-                            },
-                        },
-                    },
-                },
-                Inverter {
-                    ReactiveFallback {
-                        Sequence {
-                            Repeat(3) {
-                                SetBlackboard(o0 = Some(6)),
-                            },
-                            StatefulAction(Task<2>),
-                            Runner,
-                        },
-                        Condition(Cond<3>),
-                    },
-                },
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    IndexSwitch(|bb| *bb.t0 % 2, out_of_range = Fail, dynamic = true) {
-                        Action(Act<4>),
-                        SubTree(Tree0787Sub0, ..),
-                    },
-                    BinarySelector(|bb| bb.b0 > 5, dynamic = true) {
-                        SkipUnlessUpdated(t0) {
-                            StatefulAction(Task<6>),
-                        },
-                        StatefulAction(Task<7>),
-                    },
+        Repeater(forever) {
+            RepeatUntil(Failure) {
+                Repeater(0) {
+                    Condition(Cond<0>),
                 },
             },
         }
     }
 }
-
-board!(Tree0787Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0788 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64 = 5,
+            o0: Option<i64>,
+            b0: i64 = 5,
         }
-        WaitValueUpdate(t0) {
-            Retry(3) {
-                Action(Act<0>),
+        TryCatch {
+            StatefulAction(Task<0>),
+            Conditional(|bb| bb.b0 % 3 > 0, dynamic = true) {
+                WaitValueUpdate(t0) {
+                    BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
+                        ReactiveFallback {
+                            SequenceStar {
+                                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3) % 4))]
+                                #[skip_if(|bb| bb.b0 + 4 < 4)]
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                                #[post(|bb| bb.t0.set(0))]
+                                Action(Act<2> = Act::<2>),
+                                UnsetBlackboard(o0),
+                                ScriptCondition(|bb| bb.o0.is_some()),
+                            },
+                        },
+                        Parallel(failure = -1) {
+                            RepeatTimes(1) {
+                                ReactiveFallback {
+                                    StatefulAction(PTask<3>, b0 = {=}, b1 = {b0}),
+                                    Condition(|ctx| ctx.check(4)),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 + 2 != *bb.t0 % 2)]
+            Condition(|ctx, bb| ctx.check_in(5, bb.b0)),
+            ParallelAll {
+                StatefulAction(Task<6>),
+            },
+            #[success_if(|bb| bb.b0 > 4)]
+            MaxTime(50) {
+                Timeout(0) {
+                    StepSequencer {
+                        Parallel(success = 1) {
+                            #[post(|bb| bb.b0 += 1)]
+                            #[on_halted(|bb| if bb.b0 < bb.b0 % 4 { bb.b0 = *bb.t0 })]
+                            Action(PAct<7>, b0 = {b0}, b1 = {b0}),
+                        },
+                        Action(Act<8>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0788Blackboard { t0 });
+board!(Tree0788Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0789 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 4,
-            o0: Option<i64>,
-            b1: i64 = 5,
-            #[tracked] t0: i64,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 2,
+            o0: Option<i64> = Some(0),
         }
-        Fallback {
-            Fallback {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Repeat(4) {
-                    StatefulAction(PTask<3>, b0 = {t0}, b1 = {t1}),
-                },
-            },
-            Sequence {
-                #[on_failure(|bb| { *bb.t1 += 2; bb.b1 += 1 })]
-                Limiter(1) {
-                    StepSequencer {
-                        StatefulAction(PTask<4>, b0 = {t1}, b1 = {b1}),
-                        ForceFailure {
-                            AlwaysFailure,
-                        },
-                    },
-                },
-                BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-                    Interrupt(|bb| *bb.t1 < 1) {
-                        #[run_while(|bb| bb.b0 < 5)]
-                        #[on_halted(|bb| if *bb.t1 < 0 { bb.b0 += 1 })]
-                        #[on_success(|bb| bb.b1 += 3)]
-                        RepeatUntilFailure(2) {
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    StatefulAction(Task<6> = Task::<6>),
-                },
-            },
-            TryCatch(catch_on_halt = true) {
-                SequenceWithMemory {
-                    Action(Act<7>),
-                    Action(Act<8>),
-                    Action(PIo<9>, t0 = {t1}),
-                    StatefulAction(Task<10>),
-                    MaxTime(0) {
-                        SetBlackboard(t0 = {b1}),
-                    },
-                },
-                Selector {
-                    RetryUntilSuccessful(3) {
-                        StepSequencer {
-                            Precondition(|bb| bb.o0.unwrap_or(1) > bb.b1, else = Success) {
-                                StatefulAction(Task<11>),
+        ReactiveFallback {
+            Conditional(|bb| bb.o0.is_some(), else = Failure) {
+                Iterate(l0, element = {b1}, until = FirstSuccess) {
+                    Remap(success = Failure, failure = Failure) {
+                        IndexSwitch(|bb| bb.b1 + 3, dynamic = false) {
+                            RepeatUntilSuccess(2) {
+                                BinarySelector(|bb| bb.o0.is_some(), dynamic = false) {
+                                    ScriptCondition(|bb| *bb.t0 < 7),
+                                    Condition(Cond<0> = Cond::<0>),
+                                },
                             },
                         },
                     },
-                    RetryUntilSuccessful(2) {
-                        WasEntryUpdated(t0),
-                    },
                 },
             },
-            Selector {
-                Observe(|bb| bb.b1 == 6, abort = none) {
-                    Cooldown(0, filtered = Failure) {
-                        StatefulAction(Task<12> = Task::<12>),
-                    },
+            Repeat(forever) {
+                RunOnce(then_skip = false) {
+                    Condition(Cond<1>),
                 },
-                Observe(|bb| (*bb.t0 + 2) % 4 == 0, abort = lower) {
-                    AlwaysSuccess,
-                },
-                #[run_while(|bb| bb.o0.unwrap_or(4) != 3)]
-                AlwaysRunning,
             },
         }
     }
 }
 
-board!(Tree0789Blackboard { t1 b0 o0 b1 t0 });
+board!(Tree0789Blackboard { l0 t0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0790 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            b1: i64 = 0,
+            b0: i64,
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            WasEntryUpdated(t0),
-            Action(PAct<1>, b0 = 8, b1 = {t0}),
+        Parallel(success = -2) {
+            Sleep(10),
+            Precondition(|bb| bb.o0.unwrap_or(0) + 4 != 4, else = Success) {
+                Inverter {
+                    PolicyParallel(policy = FirstSuccess, repeat = true) {
+                        RunOnce(then_skip = false) {
+                            Parallel(success = -4, failure = 4) {
+                                AlwaysRunning,
+                                Script(|bb| bb.b1 = bb.b1 % 2),
+                                StatefulAction(Task<0>),
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        Action(PIo<2>, t0 = {b1}),
+                    },
+                },
+            },
+            IfThenElse {
+                StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
+                SetBlackboard(b0 = 2),
+            },
         }
     }
 }
 
-board!(Tree0790Blackboard { t0 });
+board!(Tree0790Blackboard { o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0791 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-        }
-        FlipSelector {
-            BinarySelector(|bb| *bb.t0 != 3, dynamic = false) {
-                PrioritySelector {
-                    #[score(9)]
-                    StatefulAction(Task<0>),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    Condition(PCond<1>, b0 = 8),
-                    #[score(|bb| (*bb.t0) as f32)]
-                    #[on_halted(|bb| bb.b0 += 1)]
-                    #[run_while(|bb| bb.b0 < 6)]
-                    Script(|bb| { bb.b0 = bb.b0 % 3; if *bb.t0 > 3 { *bb.t0 += 1 } }),
+        Filter(times = 3) {
+            ParallelAll(4) {
+                Action(Act<0>),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+                RepeatTimes(2) {
+                    Condition(Cond<3>),
                 },
-                RetryUntilSuccessful(forever) {
-                    StatefulAction(Task<2>),
-                },
-            },
-            #[post(|bb| { bb.b0 += 1; bb.b0 += 2 })]
-            #[skip_if(|bb| bb.b0 > 6)]
-            #[failure_if(|bb| bb.b0 != 2)]
-            Selector {
-                Observe(|bb| *bb.t0 < bb.b0 % 4, abort = both) {
-                    Script(|bb| bb.t0.set(bb.b0)),
-                },
-                Wait(20),
-            },
-            PrioritySelector {
-                #[score(|bb| (bb.b0 + 2) as f32)]
-                Condition(Cond<3> = Cond::<3>),
-                #[score(|bb| (*bb.t0) as f32)]
-                RetryUntilSuccessful(1) {
-                    Action(PAct<4>, b0 = {b0}),
-                },
-                #[score(|bb| (bb.b0) as f32)]
-                #[on_failure(|bb| { *bb.t0 += 3; if bb.b0 != 3 { bb.t0.set(bb.b0 + 2) } })]
-                Action(Act<5>),
-                #[score(9)]
-                Condition(Cond<6>),
             },
         }
     }
 }
-
-board!(Tree0791Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0792 for Ctx {
-        ReactiveFallback {
-            RunOnce {
-                SequenceWithMemory {
-                    ReactiveFallback {
-                        Optional {
-                            Condition(Cond<0>),
-                        },
-                        KeepRunningUntilFailure {
-                            ReactiveSequence {
-                                StatefulAction(Task<1>),
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                        },
-                        DynamicSequence {
-                            Action(Act<3>),
-                            MaxTime(0) {
-                                Condition(Cond<4>),
-                            },
-                            Timeout(0) {
-                                StatefulAction(Task<5>),
-                            },
-                        },
-                    },
-                    ReactiveSequence {
-                        RepeatTimes(2) {
-                            StatefulAction(Task<6>),
-                        },
-                        Repeater(1) {
-                            MaxTime(0) {
-                                RetryUntilSuccessful(forever) {
-                                    Condition(Cond<7>),
-                                },
-                            },
-                        },
-                        Fallback {
-                            StatefulAction(Task<8>),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            Succeeder,
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        ParallelAll(1) {
+            Condition(Cond<0>),
+            Action(PIo<1>, t0 = {t0}),
+            Action(PIo<2>, t0 = {b0}),
         }
     }
 }
+
+board!(Tree0792Blackboard { b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0793 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64 = 3,
             #[tracked] t0: i64 = 0,
         }
-        ParallelAll(max_failures = -1) {
-            IfThenElse {
-                StatefulAction(Task<0>),
-                IndexSwitch(|bb| (bb.o0.unwrap_or(2) + 2) % 3, out_of_range = Loop, dynamic = true) {
-                    Precondition(|bb| bb.b0 + 1 < 2, else = Success) {
-                        BinarySelector(|bb| bb.b0 > 2) {
-                            #[post(|bb| { bb.t0.set(*bb.t0 % 2); bb.o0 = Some(*bb.t1) })]
-                            #[run_while(|bb| *bb.t0 > 6)]
-                            StatefulAction(Task<1>),
-                            SetBlackboard(o0 = Some(6)),
+        Repeat(1) {
+            WhileDoElse {
+                Action(Act<0> = Act::<0>),
+                Sequence {
+                    RepeatUntil(Success) {
+                        RepeatUntilSuccess(forever) {
+                            ScriptCondition(|bb| *bb.t0 < 7),
                         },
                     },
                 },
-                Condition(|ctx, bb| ctx.check_in(2, bb.b0)),
             },
-            AlwaysRunning,
         }
     }
 }
 
-board!(Tree0793Blackboard { b0 o0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0794Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 10,
-        }
-        Condition(Cond<2> = Cond::<2>)
-    }
-}
+board!(Tree0793Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0794 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 5,
+            o0: Option<i64> = None,
         }
-        #[success_if(|bb| bb.o0.unwrap_or(3) != 1)]
-        #[on_failure(|bb| *bb.t0 += 1)]
-        ParallelAll(0) {
-            PolicyParallel(policy = FirstFailure) {
-                MaxTime(20) {
-                    RepeatTimes(1) {
-                        ReactiveSequence {
-                            Condition(Cond<0>),
-                            Script(|bb| if bb.b0 + 1 == 3 { bb.b1 += 3 }),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                    Failer,
-                },
-                DynamicSequence {
-                    StatefulAction(Task<1>),
-                },
-            },
-            KeepRunningUntilFailure {
-                SubTree(Tree0794Sub0, ..),
-            },
-            StepSequencer {
-                Action(Act<3>),
-                #[on_failure(|bb| { if bb.o0.unwrap_or(3) + 1 == bb.b1 % 4 { bb.b0 += 1 }; if bb.b0 == bb.b0 + 1 { bb.b1 = bb.b0 % 4 } })]
-                #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                SetBlackboard(o0 = Some(3)),
-                StatefulAction(Task<4>),
-            },
-            SequenceWithMemory {
-                #[failure_if(|bb| bb.o0.is_none())]
-                Cooldown(10, filtered = Skipped) {
-                    SetBlackboard(o0 = Some(5)),
-                },
-                #[on_failure(|bb| if bb.b1 != *bb.t0 % 4 { bb.o0 = Some(4) })]
-                #[post(|bb| { if bb.b0 + 2 != bb.o0.unwrap_or(2) { bb.t0.set(bb.b0) }; bb.t0.set(bb.b0) })]
-                RetryUntilSuccessful(1) {
-                    Action(PAct<5>, b0 = {t0}),
-                },
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    StatefulAction(Task<6>),
-                },
-            },
+        Precondition(|bb| bb.o0.is_none()) {
+            Condition(PCond<0>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree0794Blackboard { t0 q0 b1 o0 b0 });
+board!(Tree0794Blackboard { q0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0795 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 0,
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(5),
+            b0: i64 = 5,
+            b1: i64,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        Repeat(forever) {
-            KeepRunningUntilFailure {
-                IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop) {
-                    Condition(Cond<0>),
-                    Interrupt(|bb| *bb.t0 == 5) {
-                        Precondition(|bb| *bb.t1 % 2 > 0, else = Failure) {
-                            #[on_halted(|bb| { bb.o0 = None; bb.t0.set(*bb.t1 % 4) })]
-                            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 % 2)),
+        IfThenElse {
+            StatefulAction(Task<0> = Task::<0>),
+            MemPriority {
+                #[post(|bb| { bb.t1.set((bb.o0.unwrap_or(3) + 3) % 4); bb.b0 = 8 })]
+                Cooldown(50) {
+                    ForceSuccess {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                SkipUnlessUpdated(t1) {
+                    RunOnce(then_skip = false) {
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[on_success(|bb| if bb.o0.unwrap_or(5) > 1 { bb.b0 += 3 })]
+                        #[skip_if(|bb| *bb.t0 == 7)]
+                        Action(Act<2>),
+                    },
+                },
+                #[success_if(|bb| bb.b1 % 4 == 2)]
+                #[on_failure(|bb| *bb.t1 += 3)]
+                StepSequencer {
+                    RepeatTimes(forever) {
+                        SetBlackboard(b1 = 1),
+                    },
+                    Action(Act<3>),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    RepeatUntilSuccess(1) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0795Blackboard { o0 b0 b1 q0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0796 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64 = 5,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2],
+            o0: Option<i64> = None,
+        }
+        ReactiveSequence {
+            #[post(|bb| bb.b1 += 3)]
+            #[failure_if(|bb| bb.b1 > 6)]
+            PrioritySelector {
+                #[score(|bb| (bb.b1 + 2) as f32)]
+                UnsetBlackboard(o0),
+                #[score(|bb| (bb.b0) as f32)]
+                #[post(|bb| bb.b1 += 4)]
+                RepeatTimes(forever) {
+                    Repeat(forever) {
+                        Repeater(1) {
+                            PolicyParallel(policy = FirstSuccessOrFailure) {
+                                Action(Act<0> = Act::<0>),
+                                Script(|bb| bb.o0 = None),
+                            },
+                        },
+                    },
+                },
+                #[score(|bb| (*bb.t0 % 4) as f32)]
+                Iterate(l0, element = {b0}, until = FirstSuccess, max = 2) {
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        #[run_while(|bb| bb.o0.is_some())]
+                        Priority {
+                            Precondition(|bb| bb.o0.unwrap_or(3) < *bb.t0, else = Failure) {
+                                Sleep(0),
+                            },
+                        },
+                    },
+                },
+                #[score(8)]
+                #[post(|bb| { bb.o0 = Some(bb.b1 % 3); bb.o0 = Some(*bb.t0) })]
+                FlipSelector {
+                    Condition(Cond<1>),
+                    AlwaysFailure,
+                    #[skip_if(|bb| bb.o0.unwrap_or(5) == 7)]
+                    StatefulAction(Task<2>),
+                },
+                #[score(|bb| (*bb.t0 % 3) as f32)]
+                SetBlackboard(t0 = 7),
+            },
+        }
+    }
+}
+
+board!(Tree0796Blackboard { b0 b1 t0 l0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0797 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64 = 3,
+        }
+        SequenceWithMemory {
+            #[skip_if(|bb| bb.o0.is_some())]
+            DynamicSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                Sleep(0),
+            },
+            Loop(q0, value = {t1}) {
+                Fallback {
+                    SkipUnlessUpdated(t1) {
+                        StatefulAction(Task<2>),
+                    },
+                    ReactiveFallback {
+                        Conditional(|bb| bb.b0 % 3 < 1, dynamic = true) {
+                            #[run_while(|bb| bb.o0.is_none())]
+                            #[success_if(|bb| *bb.t0 + 4 == *bb.t1)]
+                            #[on_halted(|bb| bb.o0 = Some(bb.b0 + 2))]
+                            Condition(Cond<3>),
+                        },
+                        Inverter {
+                            Delay(30) {
+                                Condition(|ctx, bb| ctx.check_in(4, 7)),
+                            },
+                        },
+                        RepeatUntilFailure(forever) {
+                            #[on_success(|bb| { bb.t1.set(bb.b0 % 3); *bb.t1 += 1 })]
+                            Condition(Cond<5>),
                         },
                     },
                 },
@@ -3318,253 +3231,220 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0795Blackboard { t0 b0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0796 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
-        }
-        ReactiveFallback {
-            Sequence {
-                Action(Act<0>),
-                Action(Act<1> = Act::<1>),
-                Action(|ctx, bb| ctx.exec_in(2, *bb.t0 % 2, &mut bb.b0)),
-            },
-            MemPriority {
-                Condition(Cond<3>),
-                #[on_halted(|bb| { bb.o0 = None; bb.t0.set(bb.b0) })]
-                ScriptCondition(|bb| bb.b0 % 2 == 1),
-                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-            },
-            BinarySelector(|bb| (*bb.t0 + 1) % 4 != 1) {
-                Condition(PCond<5>, b0 = {b0}),
-                Condition(Cond<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0796Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0797 for Ctx {
-        Filter(times = 3) {
-            ReactiveSelector {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
+board!(Tree0797Blackboard { t0 o0 b0 q0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0798 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 4,
+            b0: i64,
+            l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
+            #[tracked] t0: i64,
         }
-        MemSequence {
-            Filter(times = 1, count = Success, filtered = Skipped) {
-                StatefulAction(Task<0>),
-            },
-            #[success_if(|bb| bb.o0.is_some())]
-            #[post(|bb| if bb.b0 + 1 < 1 { bb.t0.set((*bb.t0 + 4) % 4) })]
-            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(5)))]
-            BinarySelector(|bb| bb.b0 % 4 > 0) {
-                #[post(|bb| { bb.b0 = bb.o0.unwrap_or(5) % 2; bb.o0 = Some(*bb.t0) })]
-                #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4))]
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<1>),
+        ParallelAll(2) {
+            Action(PAct<0>, b0 = 8, b1 = {b0}),
+            Fallback {
+                Condition(Cond<1>),
+                Condition(PCond<2>, b0 = {t0}),
+                Delay(20) {
+                    Failer,
                 },
-                SetBlackboard(t0 = 1),
-            },
-            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                PrioritySelector {
-                    #[score(|bb| (bb.o0.unwrap_or(1)) as f32)]
-                    WasEntryUpdated(t0),
+                Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+                    Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                        StatefulAction(Task<3>),
+                    },
                 },
-                #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-                #[skip_if(|bb| bb.b0 != bb.o0.unwrap_or(2))]
-                Condition(|ctx, bb| ctx.check_in(2, 9)),
             },
-            AsyncSequence {
-                Condition(Cond<3>),
-                Condition(Cond<4>),
-                Action(Act<5>),
-            },
-            FlipSelector {
-                Succeeder,
-                WasEntryUpdated(t0),
-                SetBlackboard(o0 = Some(7)),
-                Action(Act<6>),
+            Fallback {
+                Cooldown(30, filtered = Skipped) {
+                    UnsetBlackboard(o0),
+                },
+                StatefulAction(Task<4> = Task::<4>),
+                ScriptCondition(|bb| *bb.t0 != bb.b0 % 2),
+                RepeatUntilSuccess(forever) {
+                    Action(Act<5>),
+                },
             },
         }
     }
 }
 
-board!(Tree0798Blackboard { o0 t0 b0 });
+board!(Tree0798Blackboard { b0 l0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0799Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+        }
+        Cooldown(0, filtered = Skipped) {
+            Script(|bb| bb.o0 = Some((bb.b0 + 2) % 4)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0799Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+        }
+        Condition(|ctx| ctx.check(5))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0799 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t0: i64 = 4,
+            o0: Option<i64>,
+            b0: i64,
         }
-        Switch(b1) {
-            case 2 => Sequence {
-                Action(PIo<0>, t0 = {b0}),
-                #[run_while(|bb| *bb.t0 < 0)]
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(4) % 2)]
-                #[success_if(|bb| bb.b1 > 6)]
-                ScriptCondition(|bb| bb.o0.unwrap_or(5) % 2 > 0),
-                Condition(Cond<1> = Cond::<1>),
-                Loop(q0, value = {b0}) {
-                    StatefulAction(Task<2>),
-                },
-                StatefulAction(Task<3>),
-            },
-            case 1 => Switch(b1) {
-                case 5 => Action(|ctx, bb| ctx.exec_in(4, (*bb.t0 + 3) % 3, &mut bb.b0)),
-                case 1 => #[on_halted(|bb| *bb.t0 += 3)]
-                #[post(|bb| bb.b0 += 1)]
-                Action(Act<5>),
-                case 2 => Condition(Cond<6>),
-                _ => RunOnce {
-                    ScriptCondition(|bb| bb.b1 < bb.o0.unwrap_or(2)),
+        #[run_while(|bb| bb.b0 != 4)]
+        #[post(|bb| bb.b0 += 2)]
+        Sequence {
+            WhileDoElse {
+                Condition(Cond<0> = Cond::<0>),
+                Selector {
+                    SubTree(Tree0799Sub0, ..),
+                    Conditional(|bb| *bb.t0 > 1, dynamic = false, else = Success) {
+                        StatefulAction(Task<1>),
+                    },
+                    #[on_halted(|bb| if (bb.b0 + 4) % 3 < 2 { bb.b0 += 2 })]
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0 % 3) as f32)]
+                        Action(PIo<2>, t0 = {=}),
+                        #[score(7)]
+                        StatefulAction(Task<3>),
+                    },
+                    Action(Act<4>),
+                    SubTree(Tree0799Sub1, ..),
                 },
             },
-            case 0 => FlipSelector {
-                #[post(|bb| bb.b0 += 1)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                #[on_success(|bb| bb.b1 = (bb.b0 + 2) % 3)]
-                Condition(PCond<7>, b0 = {b0}),
-                Cooldown(0, filtered = Skipped) {
-                    AlwaysSuccess,
+            ReactiveFallback {
+                Observe(|bb| bb.b0 + 2 < 6, abort = self) {
+                    AsyncFallback {
+                        StatefulAction(PTask<6>, b0 = 7),
+                        ScriptCondition(|bb| *bb.t0 > bb.b0 + 4),
+                        AlwaysFailure,
+                    },
                 },
-                StatefulAction(Task<8>),
-                Failer,
-            },
-            _ => IfThenElse {
-                Precondition(|bb| bb.b0 + 4 == 1, else = Skipped) {
-                    StatefulAction(PTask<9>, b0 = {=}, b1 = {t0}),
+                ParallelAll(5) {
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                    ScriptCondition(|bb| bb.o0.unwrap_or(4) > 0),
+                    StatefulAction(Task<9>),
+                    AlwaysFailure,
                 },
-                Action(Act<10> = Act::<10>),
-                Deadline(0) {
-                    StatefulAction(Task<11> = Task::<11>),
-                },
+                StatefulAction(PTask<10>, b0 = {b0}, b1 = {t0}),
             },
         }
     }
 }
 
-board!(Tree0799Blackboard { b1 o0 b0 t0 q0 });
+board!(Tree0799Blackboard { t0 o0 b0 });
 
 cases! {
-    Tree0700 "Rpt{2}(Swm(c0l,Flip(R,a1,Fai)))",
-    Tree0701 "B{b0=1;t0=5}Fb(AFb(RSel(t0,a1l)),@rw{t0!b0}@oh{t0+=3}t2,MSeq(Sc{t0+=3},@fi{t0<4}t3))",
-    Tree0702 "B{t0=1;b0=0}MPri(Dd{0}(c0b{b0}),Cnd{t0=0;_;_}(Dd{0}(RFb(pt1{b0:=}))),TryF(@po{b0:=t0;b0+=1}@of{t0>6?t0:=t0%3}@os{t0%3<1?t0+=2}c2,F,pt3{b0:7;b1:b0}))",
-    Tree0703 "B{t0=4}Rty1(Step(Suc,@fi{t0>7}Cd{30;_}(pc0{b0:5}),t1))",
-    Tree0704 "RSeq(Sub(t0))",
-    Tree0705 "B{b0=1;o0=3;t1;t0=1}Wv{t1}(Bin{b0>7;N}(Pre{some;F}(Scc{t0=t1}),a0e))",
-    Tree0706 "B{b0;b1;t0=3}TryT(Rep2(PPar{1;N}(a0,Scc{t0+4%4<1})),pa1{b0:b0},Cd{0;_}(t2))",
-    Tree0707 "B{t1;b0=0;b1;t0}Flip(RtyF(@fi{t1%4>0}@of{b1+=3}@po{t0:=t1}Seq(Isw{3;_;T}(c0,c1b{b1}),Sw{5}(pc2{b0:t0},pc3{b0:=}),Seq(t4,Wu{t1}))))",
-    Tree0708 "RFb(c0,t1)",
-    Tree0709 "DySeq(S,t0,c1l)",
-    Tree0710 "B{t0=4;b0=4}Rep4(MPri(t0,t1,Once(Step(@oh{b0:=t0+1;b0+=1}@ki{t0>b0%4}t2e,@of{t0:=t0%3}@os{b0:=t0}Fai))))",
-    Tree0711 "B{b0=1;t0}RSel(Cnd{t0%3=2;_;_}(Lim{1}(a0)),Mt{30}(t1),c2,@si{t0%4<3}SubR(c3b{b0%4}),a4b{b0;b0})",
-    Tree0712 "Flip(Lim{3}(Star(a0,Fb(Rpt{2}(PrSel{2}(a1)),a2e,Swm(t3,a4)),RetF(t5))),Fb(Dd{20}(TryT(t6,t7,Inv(a8),Wt{50})),PAll{0}(c9,a10,t11),RSeq(Opt(c12l),Rep4(c13))))",
-    Tree0713 "B{b1=2;t1;b0=2;o0=4;t0=5}Flip(Pri(Par{1;_}(c0,pt1{b0:b0;b1:=},t2),@os{b1+=2;t0+=3}pa3{b0:7;b1:b0},PAll{1}(c4l,t5e,pt6{b0:t0;b1:t1},pi7{t0:t0}),Obs{t1%4>0;_}(RepF(R)),Scc{t0+3>1}),Swm(Sl{10},Flt{2;F;_}(Wde(Rmp{F;S}(a8),SubA(@po{t0<6?t1+=3}@si{b1+2%4>0}@ki{b1<3}t9),Try(Sc{o0:=b1+2%4;t1:=t0},Sc{b0:=t0},@ki{some}@po{t0:=b1%2}@fi{t0!b1}pc10{b0:b0}))),Rep2(DySeq(t11,t12,t13e))))",
-    Tree0714 "B{b1=4;b0=5}Par{2;-1}(c0,Try(To{30}(c1e),Suc),c2,DySeq(RepF(Cnd{b0%4<0;N;S}(c3b{b1}))),Rpt{3}(@os{b1:=0}t4e))",
-    Tree0715 "B{b1=1;b0=5;t0=3;o0=_}RFb(PPar{1;_}(c0,Isw{t0%4;T;_}(t1,t2,@os{b1+=2}@oh{none?b1:=t0}c3e),t4),RSeq(@os{b1:=b0;b0:=t0}@rw{o0|2<5}@si{t0+4%2=1}Keep(RFb(pt5{b0:6;b1:b1},R))),Seq(FS(pt6{b0:t0}),t7,t8))",
-    Tree0716 "B{o0=5}Dd{10}(c0b{o0|1})",
-    Tree0717 "B{o0=2;b0=4;t0=5;b1=0}RSeq(Cnd{some;N;F}(a0),Flt{3;F;K}(Pre{b0%4>2}(@po{t0+=3;t0>b1%4?t0+=2}c1)),Cd{0;K}(F),DySeq(F))",
-    Tree0718 "Flt{1;F;F}(Seq(c0l,RSeq(DySel(c1,a2e)),FS(c3),Mt{0}(RFb(t4,c5))))",
-    Tree0719 "B{t0;o0=_;t1;b0=4}Pri(@rw{b0+2!5}@fi{t0<t0+4}@os{t1:=0;t1:=o0|5}c0e,Flip(DySeq(t1,a2e,@oh{t1:=b0;o0:=_}@of{b0:=6}Wt{20}),MPri(t3e,Sl{10}),Sc{t0+=3;t1+=1},@oh{o0:=t0%2}F),Pre{t0%2>0}(To{20}(Once(@fi{t0=1}DySeq(OnceK(pi4{t0:=}),c5,F)))),c6b{t1})",
-    Tree0720 "RFb(DySeq(c0e,c1,c2),Cd{50;F}(Sub(Mt{0}(RSeq(a3,Wt{100})))),Dd{10}(Rpt{F}(t4e)))",
-    Tree0721 "B{t1=2;t0=3;b0}PAll{-1}(pa0{b0:=;b1:t1},SubA(Mt{0}(Ite(pa1{b0:9;b1:b0},Wv{t0}(c2b{t1}),t3))),Rmp{S;S}(WU{t1%3<0}(t4)))",
-    Tree0722 "B{t0=5;b1=2;o0=2;b0}@ki{b1>b1%2}@fi{t0+1!2}ASeq(Intr{o0|1+3>b1}(Swm(@os{t0:=b1}@po{t0:=b0+3;b1:=0}Wu{t0},@po{b0:=b1%2}@si{b0!3}t0e,Sc{b0+=1})),@po{t0+=3}MPri(Swm(TryF(Isw{4;_;N}(Wu{t0},Sb{b0=8}),Sel(Obs{b1+4%4>0;L}(c1),t2)),c3)),a4b{9;b0})",
-    Tree0723 "B{o0=4;b1}RSeq(Sw{0;5;2}(t0,t1,c2l,t3),Ite(c4,c5,Fb(Scc{o0|1%2>0},a6e)),DySeq(c7,@fi{none}t8e,c9))",
-    Tree0724 "B{t0=5;b1;o0=1;q0=2;b0=2}@of{o0:=_;b0:=b1+3%4}Pri(@rw{t0+1>1}@po{b0+=3}Sw{5;3;0}(pi0{t0:t0},Pre{none;K}(@po{o0:=_}Run),Pre{some;K}(RSeq(a1)),FS(@si{b1<b0}Sw{1}(Sc{b1:=t0%4},Sl{10}))),@si{b0+3%2=1}@ki{some}@of{b0%3<0?o0:=b0%4}Mt{0}(Lp{t0;R}(DySeq(RFb(t2),@rw{o0|2>1}@fi{b1+4!7}@of{b1:=2}Fb(a3,pa4{b0:8})))),PAll{_}(OnceT(@os{o0:=_}@si{some}Sw{0}(Wt{0},S)),Sc{o0:=_;b0+=2}))",
-    Tree0725 "B{o0;t0=4;b1}FS(Swm(pi0{t0:=},WU{o0|0<7}(Sl{100}),Mt{50}(Obs{some;_}(Step(t1,Sb{o0=2})))))",
-    Tree0726 "B{b1=0;t1=1;b0=3;o0=4;t0}Sw{0}(Sel(Rep2(Fb(Dl{50}(pt0{b0:=;b1:=}),@of{t0<4?t1+=2}@fi{t1=t0%3}@po{o0:=_}Rus{3}(t1)))),Try(To{0}(t2e),PPar{1;T}(DySeq(@os{b0:=t1}@of{o0:=b0}t3,t4),Fai,c5l,a6b{t0+1%4;b0})))",
-    Tree0727 "Seq(Sl{10},Lim{1}(Run))",
-    Tree0728 "B{b0;t0=0}RSeq(Bin{t0!1;N}(a0,c1),Wde(pt2{b0:7;b1:b0},pa3{b0:=}))",
-    Tree0729 "B{b0;t0=4}PPar{0;N}(Dl{0}(Keep(Dl{50}(DySel(@oh{t0+=1}@of{b0+=1}@si{b0+1=t0}t0,F,@oh{t0+=4;b0:=t0+3%3}S)))),PAll{1}(@ki{b0+2>4}@fi{b0=4}@po{b0%4<0?t0+=2}PPar{2;N}(c1),Sc{b0+=3},Wt{0}))",
-    Tree0730 "B{t0=1;q0;b0=3}Swm(Cnd{b0%2>0;T;S}(Par{_;-2}(Flip(Sl{50},@os{b0:=6}t0),Rep3(RU{F}(Lp{t0;_}(t1))),t2)),pc3{b0:8})",
-    Tree0731 "B{t1;t0;b0=4}RFb(Seq(pa0{b0:2},t1,Cnd{t0+3>7;N;S}(@si{b0=3}a2b{t0;b0})),Inv(@of{b0=t1+4?t1:=4}@rw{t0%4!3}@po{t1+=2;b0+=1}RSel(Sel(Fai,t3,t4),RFb(Keep(Wu{t1}),@fi{b0!1}pi5{t0:t1}),c6)),RFb(@fi{t1%4<0}t7,Wu{t1},c8e,Obs{b0%4<1;N}(t9),Cd{100;K}(t10)))",
-    Tree0732 "B{b0=5;q0=4;t0=4}Dd{50}(Cnd{t0!4;N;S}(@si{b0+1%3!1}@po{t0+=2}RSeq(a0b{b0+1;b0},@po{b0:=t0+1%2}@oh{b0+=1;t0+=2}Wu{t0},OnceT(Lp{b0;F}(Wu{t0})))))",
-    Tree0733 "Seq(a0)",
-    Tree0734 "Cd{0;_}(Run)",
-    Tree0735 "B{b1=1;t0=2;b0=4}Ret0(Sc{b1%2<0?t0:=b0})",
-    Tree0736 "B{t1=5;b1=4;o0=0;t0=0}Ret2(RFb(Fb(t0,c1,@rw{t0+2%3<2}@oh{some?t0:=b1}c2e,pt3{b0:8;b1:t1}),Scc{b1<4},a4))",
-    Tree0737 "B{b0;t0=2;o0=_;b1=1}FF(RSeq(Star(Wu{t0},Intr{b0+2%4>2}(pa0{b0:t0;b1:t0})),@fi{o0|5>2}PPar{2;_}(Scc{b1<2},t1,t2e,t3),@si{none}@os{b1+=2}Sw{3;2;4}(S,Wu{t0},Sc{t0:=0},@po{b0+=1}c4e),Step(Ub{o0},Wu{t0},t5)))",
-    Tree0738 "B{o0;t0=1}Rmp{F;S}(Cd{30;F}(To{100}(@fi{o0|4<0}DySeq(Sb{o0=9},Wu{t0}))))",
-    Tree0739 "B{b0=2;t0=2}Bin{t0>b0+1%2;T}(Swm(t0,Step(RT{F}(R),Ret0(Sc{t0+=3;b0:=t0%4}),pi1{t0:b0},Isw{t0+2;_;_}(S))),Dd{0}(Ite(RFb(RetF(@rw{t0%2!1}@fi{t0+4<t0%4}@os{t0:=b0%4}Star(Wu{t0},Sc{t0:=t0+1%3},t2,a3b{t0;b0},S))),Step(FF(Scc{t0<3}),S,t4),TryF(pt5{b0:=},Wde(Flt{1;R;K}(c6),@rw{b0+4<7}@oh{b0+=1;t0+=1}@po{b0:=5}Scc{b0+1=3},c7),OnceT(Rep4(c8b{t0}))))))",
-    Tree0740 "B{t0=1;t1}Wv{t1}(Flt{1;R;_}(Isw{t0%4;_;T}(Inv(t0),Wde(t1,Sl{10}))))",
-    Tree0741 "B{b1=3;b0}TryF(t0e,Obs{b0=3;N}(pi1{t0:b0}),Par{_;-1}(S,pc2{b0:b1}),pt3{b0:=;b1:=})",
-    Tree0742 "B{b0=3;o0=2;t0=0}Bin{t0!5;N}(Wde(t0e,Invt(DySel(Par{_;1}(t1e,Sl{0},Run)))),@si{o0|4%2!1}RFb(Wu{t0},pc2{b0:b0},t3,@of{b0+=1}@rw{t0+1%4!0}pa4{b0:=},Obs{t0%3>0;N}(a5)))",
-    Tree0743 "Dl{0}(Step(t0))",
-    Tree0744 "B{t0=0;o0;b0=0;b1}Ite(Flip(TryF(pt0{b0:t0;b1:=},F,pa1{b0:=}),Dl{0}(pt2{b0:=;b1:b1})),PPar{0;T}(t3,t4,Sc{t0+=2;t0:=o0|4},t5))",
-    Tree0745 "B{b1;t0=2}Ruf{F}(a0b{t0%2;b1})",
-    Tree0746 "Invt(FF(Once(DySeq(Sl{30}))))",
-    Tree0747 "B{t1=2;b0=1;b1=2}Fb(c0b{b1},@fi{b0+1%4!0}MSeq(SubA(Swm(a1b{1;b0},a2,@fi{t1+2!2}t3)),t4,Wde(c5,SubA(Sb{t1=b0}),pi6{t0:t1})))",
-    Tree0748 "B{t0=3;o0=_;t1=3;b0=5}Bin{b0!2;_}(OnceK(Pre{t0<7;F}(Sc{b0:=t1%2})),@oh{b0+=3}ASeq(@fi{t0>b0}@os{t0:=b0+2;b0+=1}@of{t0:=o0|2%3}Sl{30},c0))",
-    Tree0749 "B{b1=5;t0=4;b0}Par{-1;1}(PrSel{t0;b1+2;t0%2}(a0e,a1b{b1;b1},@ki{b0>6}Wt{20}),Seq(c2e,a3),Rep4(OnceK(t4)))",
-    Tree0750 "B{t0=4;b0=5}RFb(@po{b0+3>b0+1?b0:=t0}c0,c1e,FF(c2),t3e)",
-    Tree0751 "B{b1=0;b0=5;t0;q0=1;t1=0}RFb(Try(@os{t0:=7}Scc{b1!t0%4},Rmp{S;S}(t0e),Fb(pi1{t0:t0},Sc{t1+=2}),Star(@oh{b0:=t0}S,c2)),RFb(RSeq(Scc{b0>1},c3,Sb{b0=5},a4),Lp{t1;F}(@ki{b0>2}@os{b0:=t1+4}t5e),@si{t0!0}@po{t1+=3}Sl{10}))",
-    Tree0752 "B{t0=4;b0}Ret4(Ite(Su{t0}(Fb(RSeq(pa0{b0:b0;b1:b0},@oh{t0+=1}@po{b0+=1}pt1{b0:=;b1:b0},pi2{t0:b0},a3),To{0}(t4))),MPri(a5,a6),Ite(Obs{b0+1>t0;N}(RSeq(c7,pi8{t0:t0})),a9,@po{b0<t0+2?t0:=b0%4}@rw{t0+3%2=1}a10l)))",
-    Tree0753 "B{t0=3;o0;b1=5;b0}@fi{b0=t0}@of{b1>t0?o0:=_}@oh{o0:=8;b1+=1}MSeq(t0e,@po{t0+=3}t1,t2e)",
-    Tree0754 "B{t0=1;b0}Swm(Star(t0,a1,a2),Mt{0}(Seq(PPar{0;T}(Sb{b0=t0},c3,Sc{b0<0?b0+=3}))),Pri(SubA(pi4{t0:b0}),a5,a6e),Inv(FS(Once(pi7{t0:=}))))",
-    Tree0755 "RFb(Sub(Sub(t0)),a1,t2)",
-    Tree0756 "B{b0=2;t0=0}TryF(Sel(Obs{b0+1<2;B}(Scc{t0>1}),Obs{b0<2;B}(Isw{t0;T;N}(c0,Suc))),@os{b0:=b0+3%2;b0:=b0%3}@ki{b0+1<b0}RSeq(t1,c2,F),MPri(@os{b0+=1}Intr{b0>4}(Intr{b0=1}(a3)),Intr{b0<6}(Swm(Flip(PrSel{b0}(pc4{b0:b0})))),Isw{t0;_;T}(R,c5)))",
-    Tree0757 "Mt{0}(F)",
-    Tree0758 "RFb(a0l,Ret4(Flt{2;_;_}(PPar{0;N}(a1,PPar{2;T}(c2,Sub(t3e)),Try(t4,Rep3(t5))))),RSeq(t6,t7,Dl{50}(S)))",
-    Tree0759 "B{b0=2;t0}Wde(@of{b0+4%3=0?b0:=t0}Dl{50}(Step(Lim{3}(t0e),Wt{0})),Pre{b0%4>2}(Rep0(SubA(t1e))),Step(Rty2(Seq(@si{b0+4<t0}Scc{t0%4=2},Flt{3;F;F}(c2))),c3))",
-    Tree0760 "Seq(Dd{10}(PrSel{3;2;2}(c0e,t1,Rmp{F;F}(t2))),Seq(Par{_;2}(Fb(c3,t4,Wt{30}),Rep1(Step(c5e,t6e)))),RFb(Cd{0;K}(t7),t8,RFb(a9,Sub(t10))))",
-    Tree0761 "B{t0=1;b1=0;b0=0;t1}Sel(Step(Invt(t0),Inv(t1),@po{t0:=1}c2,a3,Step(pt4{b0:=;b1:b0},a5,t6)),RSeq(DySeq(Sb{t1=8}),@rw{b0!4}c7e,pc8{b0:t0},pt9{b0:=;b1:t1},a10),RSeq(Fb(c11,c12),RFb(@si{t1+1=b0}@os{b0:=b0%3;b1:=6}c13e,c14e),t15,S),Fb(Flip(@of{t0+1=7?t0+=1}Wt{0},@os{b0:=b1}WU{t0=1}(t16)),Rep4(Rmp{F;S}(Fb(a17,c18))),c19,Isw{t1;N;N}(pa20{b0:t0;b1:=},Wu{t0})))",
-    Tree0762 "B{b0=1;o0=_;b1=3;t0=1}Flip(Rpt{0}(@fi{o0|5+3=2}@of{b0+=2}Sc{b0:=t0;b0:=b1+4}))",
-    Tree0763 "B{o0;t0;b0=5}Ite(t0,@ki{none}@si{b0%3>1}FS(Pre{t0+1<b0;K}(Flip(t1,pc2{b0:2}))))",
-    Tree0764 "B{t0=0;b0;o0=2}Dd{30}(PrSel{b0%4}(Rpt{F}(Seq(Par{-4;_}(RT{F}(Rpt{F}(c0)),Pre{t0%4<1;K}(pa1{b0:5;b1:b0}),@fi{o0|1>4}@rw{some}Mt{10}(SubA(Sb{o0=8})),RFb(c2,@os{o0|1%3>0?o0:=_}pc3{b0:5},pt4{b0:=})),t5,Star(pc6{b0:3},SubR(t7),t8,Su{t0}(pt9{b0:=;b1:t0})),@rw{o0|5+1=0}PAll{_}(Wv{t0}(Rep4(t10)),Run,To{0}(Scc{t0>5})),To{50}(Star(PPar{1;_}(Ub{o0},c11),Ret4(a12)))))))",
-    Tree0765 "B{b0=1;t1=3}Cd{20;K}(Once(Pre{t1>7;S}(ASeq(pc0{b0:2},Bin{b0>1;T}(t1,a2l)))))",
-    Tree0766 "B{o0;b1=1;b0=4;t0}Ite(@si{o0|1>3}@po{b1+=1}@rw{o0|3=o0|5+2%2}Dd{20}(@po{t0:=b1%4}@si{o0|1+1=5}To{0}(a0)),@fi{b0<1}Rep1(Sb{o0=3}),PAll{2}(Sc{t0+=3},Rep1(Rpt{0}(Scc{t0%3>0}))))",
-    Tree0767 "Ret1(Sub(Sub(Wt{30})))",
-    Tree0768 "Dl{0}(Sub(Sub(c0e)))",
-    Tree0769 "B{b0=5;t0=4;t1=0;b1=0}@fi{b1!5}@of{b0<t1?t1:=b1+1%4}Swm(Sb{t0=b1},t0,c1b{t1},SubA(SubR(Sl{10})),Wt{30})",
-    Tree0770 "B{t0=1;b0=4}Fb(Obs{t0%4!1;N}(c0),Obs{b0<3;B}(Cd{0;K}(@fi{t0+1%4<0}c1b{b0+2})),t2)",
-    Tree0771 "B{t1=1;t0}Ret4(To{20}(Star(RT{2}(a0e),Su{t0}(F),t1,PrSel{t1+1}(pa2{b0:9;b1:t1}))))",
-    Tree0772 "Fb(c0,t1,c2,PPar{1;T}(Inv(c3),t4e),c5)",
-    Tree0773 "B{b1=1;t0=2;b0=1}@fi{t0>3}@rw{t0%2!0}Fb(Dd{0}(Keep(OnceT(Fb(Obs{b0>7;L}(Step(pt0{b0:7;b1:=},c1,pt2{b0:t0;b1:t0})),Rpt{0}(c3))))))",
-    Tree0774 "B{t0}Wde(a0,c1,pa2{b0:9;b1:t0})",
-    Tree0775 "B{b1;t0=5;b0=2}Once(Star(Try(Ret3(Wde(c0,c1)),t2e,@of{t0+=3}@si{b0+2<4}Par{3;-1}(c3e,Sb{b1=3},Scc{b0<6},t4,c5),Cd{20;F}(Suc))))",
-    Tree0776 "PAll{_}(RSeq(Sub(Ite(DySel(a0e,c1,c2),Flt{1;_;K}(RU{S}(Seq(t3,Fai))))),Seq(t4,Rep1(Sub(Seq(c5,t6,c7))),t8)))",
-    Tree0777 "B{o0;b1=0;t0=0;q0=0;b0=1}RSeq(Step(@fi{b1!3}@po{b0:=b1}SubA(Rpt{0}(pi0{t0:=})),Ite(a1b{b0+3%2;b0},Cd{30;K}(DySel(a2e,t3))),Lp{_;S}(Pre{t0%2<0;F}(Mt{30}(PPar{1;T}(pa4{b0:8;b1:=},c5b{b0},@of{t0:=o0|4}@ki{b1+1>o0|2%4}@oh{b1+=3}c6,t7)))),Swm(Swm(pt8{b0:=;b1:b0},pi9{t0:=},TryF(@ki{b0!4}Wu{t0},c10),c11))),RSeq(@rw{b0+2!2}Ret2(AFb(Par{5;2}(Sb{t0=5},Sl{30},t12,F,a13b{2;b1}),RSeq(Scc{b0%2<0},S),Wde(DySel(pi14{t0:=}),Pri(SubR(Sb{b1=6})),Ub{o0})))))",
-    Tree0778 "B{t0=2;b0=3}Ite(a0,@of{b0+=2}@rw{t0+2<6}@os{b0+=3}Seq(PAll{-1}(Scc{b0%4>2},@os{b0+=2}Intr{t0=3}(RT{F}(pt1{b0:6;b1:t0})))),FS(MPri(Keep(c2b{t0%3}),a3,pt4{b0:t0;b1:t0},t5)))",
-    Tree0779 "B{b1=3;t0=3}DySeq(Flt{1;F;F}(SubR(@po{b1%2=1?t0+=3}a0)))",
-    Tree0780 "B{t0=5;b0=5}Seq(pc0{b0:t0},Rty1(Isw{t0%3;_;N}(MSeq(ASeq(Inv(Sc{t0+=1}))),Lim{1}(Rpt{3}(a1)),pa2{b0:=;b1:b0})),Intr{b0+2%2<0}(@rw{t0>b0+4}@si{t0%2<1}@oh{t0+=3}Fb(PAll{2}(Sb{b0=t0},R),PAll{2}(c3b{t0%4},F,pt4{b0:t0;b1:b0}),Sb{b0=t0})),Ite(Lim{3}(Star(a5,c6b{t0},t7)),Swm(Sb{t0=7},a8,Sc{b0+4>t0?t0:=t0%3},S)),c9e)",
-    Tree0781 "B{t1=0;q0=3}Lp{t1;S}(Star(c0,t1))",
-    Tree0782 "B{t0=5;b0;t1=5}To{0}(TryT(Sel(pt0{b0:=;b1:b0},t1e,@rw{b0+2!b0}@of{t1+=3}@oh{t0+=2}a2e,@si{t1>t0+1}@oh{t0+=1}@po{t0+=3}R),Pri(RepF(RSel(a3b{4;b0},a4,pi5{t0:t0})))))",
-    Tree0783 "B{b0=5;b1=3;t0=0}RetF(@oh{b1+4%3<2?t0+=2}RepF(Obs{b0<5;N}(OnceT(Obs{b1+3%4!1;S}(RSeq(a0b{b0;b1},pa1{b0:=;b1:b1}))))))",
-    Tree0784 "B{b0=2;t0;o0=_;b1=5}Sw{2;3}(Rpt{F}(@rw{b0%4!3}@oh{o0:=b0}Keep(PAll{0}(Sb{b1=b0},RT{2}(Wt{0}),c0,a1))),@si{b1+3<o0|0%3}Bin{t0+1>b1;_}(a2,Isw{t0;_;T}(a3,Fb(a4,a5b{b0%2;b0}))),Par{1;-1}(F,Pre{o0|2=t0+2%4;K}(Rep2(Dd{30}(c6))),Pre{t0+3%2<0;F}(RSeq(c7,t8))))",
-    Tree0785 "B{t1;b0;b1=1}PrSel{b0;t1}(@os{t1<3?b1:=t1}@si{b0!7}t0,pc1{b0:=})",
-    Tree0786 "Par{2;_}(Cd{10;F}(c0),c1,RU{F}(a2),t3)",
-    Tree0787 "B{o0=_;t0=2;b0=0}Rep4(AFb(Inv(Obs{t0+2<3;_}(RT{1}(Sel(Obs{t0>o0|5;B}(pt0{b0:b0;b1:t0}),c1)))),Inv(RFb(Seq(Rep3(Sb{o0=6}),t2,Run),c3)),PPar{0;T}(Isw{t0%2;N;T}(a4,SubA(t5)),Bin{b0>5;T}(Su{t0}(t6),t7))))",
-    Tree0788 "B{t0=3}Wv{t0}(Rty3(a0))",
-    Tree0789 "B{t1=2;b0=4;o0;b1=5;t0}Fb(Fb(a0,t1,t2,Rep4(pt3{b0:t0;b1:t1})),Seq(@of{t1+=2;b1+=1}Lim{1}(Step(pt4{b0:t1;b1:b1},FF(F))),Bin{some;T}(Intr{t1<1}(@rw{b0<5}@oh{t1<0?b0+=1}@os{b1+=3}Ruf{2}(t5)),t6e)),TryT(Swm(a7,a8,pi9{t0:t1},t10,Mt{0}(Sb{t0=b1})),Sel(Ret3(Step(Pre{o0|1>b1;S}(t11))),Ret2(Wu{t0}))),Sel(Obs{b1=6;N}(Cd{0;F}(t12e)),Obs{t0+2%4=0;L}(S),@rw{o0|4!3}R))",
-    Tree0790 "B{t0=0}RFb(c0,Wu{t0},pa1{b0:8;b1:t0})",
-    Tree0791 "B{b0;t0}Flip(Bin{t0!3;N}(PrSel{9;t0;t0}(t0,pc1{b0:8},@oh{b0+=1}@rw{b0<6}Sc{b0:=b0%3;t0>3?t0+=1}),RetF(t2)),@po{b0+=1;b0+=2}@ki{b0>6}@fi{b0!2}Sel(Obs{t0<b0%4;B}(Sc{t0:=b0}),Wt{20}),PrSel{b0+2;t0;b0;9}(c3e,Ret1(pa4{b0:b0}),@of{t0+=3;b0!3?t0:=b0+2}a5,c6))",
-    Tree0792 "RFb(Once(Swm(RFb(Opt(c0),Keep(RSeq(t1,a2l)),DySeq(a3,Mt{0}(c4),To{0}(t5))),RSeq(RT{2}(t6),Rpt{1}(Mt{0}(RetF(c7))),Fb(t8,S)))),Suc)",
-    Tree0793 "B{b0=5;o0=_;t1=3;t0=0}PAll{-1}(Ite(t0,Isw{o0|2+2%3;T;T}(Pre{b0+1<2;S}(Bin{b0>2;_}(@po{t0:=t0%2;o0:=t1}@rw{t0>6}t1,Sb{o0=6}))),c2b{b0}),R)",
-    Tree0794 "B{t0=5;q0;b1=3;o0;b0=0}@si{o0|3!1}@of{t0+=1}PAll{0}(PPar{0;_}(Mt{20}(RT{1}(RSeq(c0,Sc{b0+1=3?b1+=3}))),RSeq(Ub{o0},Fai),DySeq(t1)),Keep(SubA(c2e)),Step(a3,@of{o0|3+1=b1%4?b0+=1;b0=b0+1?b1:=b0%4}@os{o0:=b0}Sb{o0=3},t4),Swm(@fi{none}Cd{10;K}(Sb{o0=5}),@of{b1!t0%4?o0:=4}@po{b0+2!o0|2?t0:=b0;t0:=b0}Ret1(pa5{b0:t0}),Lp{t0;S}(t6)))",
-    Tree0795 "B{t0=3;b0=0;o0=_;t1}RepF(Keep(Isw{b0%4;T;_}(c0,Intr{t0=5}(Pre{t1%2>0;F}(@oh{o0:=_;t0:=t1%4}c1b{t0%2})))))",
-    Tree0796 "B{t0=5;b0=4;o0=_}RFb(Seq(a0,a1e,a2b{t0%2;b0}),MPri(c3,@oh{o0:=_;t0:=b0}Scc{b0%2=1},c4b{b0}),Bin{t0+1%4!1;_}(pc5{b0:b0},c6))",
-    Tree0797 "Flt{3;_;_}(RSel(t0,t1))",
-    Tree0798 "B{o0=_;t0=2;b0=4}MSeq(Flt{1;S;K}(t0),@si{some}@po{b0+1<1?t0:=t0+4%4}@of{o0:=o0|5}Bin{b0%4>0;_}(@po{b0:=o0|5%2;o0:=t0}@os{b0:=o0|4}OnceT(t1),Sb{t0=1}),Isw{t0;N;T}(PrSel{o0|1}(Wu{t0}),@oh{o0:=t0}@ki{b0!o0|2}c2b{9}),ASeq(c3,c4,a5),Flip(Suc,Wu{t0},Sb{o0=7},a6))",
-    Tree0799 "B{b1=1;o0=_;b0=0;t0=2;q0=0}Sw{2;1;0}(Seq(pi0{t0:b0},@rw{t0<0}@po{b0:=o0|4%2}@si{b1>6}Scc{o0|5%2>0},c1e,Lp{b0;_}(t2),t3),Sw{5;1;2}(a4b{t0+3%3;b0},@oh{t0+=3}@po{b0+=1}a5,c6,Once(Scc{b1<o0|2})),Flip(@po{b0+=1}@oh{b0+=1}@os{b1:=b0+2%3}pc7{b0:b0},Cd{0;K}(S),t8,Fai),Ite(Pre{b0+4=1;K}(pt9{b0:=;b1:t0}),a10e,Dd{0}(t11e)))",
+    Tree0700 "B{b0=2;b1=0;o0=4}PrSel{b0}(Ruf{1}(OnceK(Obs{b0%2>0;_}(Once(PPar{2;T}(a0,@ki{b0=1}@fi{o0|2!b0%3}OnceT(t1),Wt{10},To{20}(pi2{t0:b1}),Rpt{0}(pa3{b0:=})))))))",
+    Tree0701 "B{q0=1;b1;o0=_;b0=1}@os{b0>b0%2?b0+=3;b0:=o0|0}@po{b0+=3;b1:=8}@ki{some}Cd{0;_}(t0)",
+    Tree0702 "B{o0=0;b1=3;t0=0;b0=1}PAll{-1}(SubR(@po{none?t0:=b0+3}@os{o0|0>o0|2%2?b1+=3}pt0{b0:=;b1:=}))",
+    Tree0703 "B{b1;b0;t0}PrSel{b1+1;t0+4;b1}(Wu{t0},Bin{b0>7;_}(c0l,ASeq(t1,@os{t0+=2}c2l,t3)),WU{t0>1}(Fb(pi4{t0:b1},Scc{b0+1%2<0},t5)))",
+    Tree0704 "B{b1=3;t0=0;t1=5;b0=2}Isw{t0;_;_}(Cnd{t1<1;_;_}(Sb{b1=b0}),t0,Wu{t0},@oh{t1:=b1;b1:=t1+3}a1)",
+    Tree0705 "Rpt{F}(Rmp{F;F}(RFb(Step(t0,t1,c2e,t3),Dl{0}(t4e))))",
+    Tree0706 "B{t0=3;t1=2}Isw{t0%4;T;_}(@po{t1+=1}@oh{t0+=1}R,RU{F}(S))",
+    Tree0707 "Flip(c0,DySeq(Par{_;-3}(t1e,Rep4(Sel(Rmp{S;F}(t2))),c3e),Fb(t4,Sub(a5),Flt{1;F;_}(c6),c7,t8)),Flt{3;F;F}(Par{1;-2}(t9,R)),PrSel{3;1}(Seq(Swm(t10,c11),t12),TryF(Suc,F,c13l)),RFb(Rep4(F),Dd{0}(a14),PrSel{3}(t15)))",
+    Tree0708 "B{b1=1;t0;b0=4;t1=3}Star(Sel(Obs{b0+4<0;N}(RSeq(t0e,S)),Obs{t0%3=0;L}(SubR(@oh{b1:=5}@ki{t1%2>0}@of{b0+=2}Dl{100}(c1))),Obs{b0=t0+2;L}(@ki{t0!b1+2}Flt{1;F;F}(a2))),Fb(Wu{t1},t3e,Dd{0}(Sl{0})),Rpt{F}(RFb(F,a4,@oh{t1:=8;b1+=1}c5l)))",
+    Tree0709 "B{b0=4;t0;t1=3}FS(FF(Isw{t0;_;N}(Pre{b0>t1;S}(Once(a0l)))))",
+    Tree0710 "FS(Flt{1;S;K}(Inv(Once(RSel(t0,t1,c2l,c3,Cd{0;_}(t4))))))",
+    Tree0711 "B{t0;b0=4;t1=0;l0=0}@fi{t0+3%4>1}@oh{t0+=2}Rus{F}(Isw{b0%3;N;_}(c0,Star(a1b{b0;b0},c2),Mt{0}(Wde(t3,Sb{b0=t1}))))",
+    Tree0712 "B{t1=1;o0=0;b0=5}Wde(Mt{10}(PPar{2;N}(t0,Pre{o0|1+1=3;S}(Run))),SubR(RU{F}(@ki{b0!4}SubA(@of{b0:=t1+4%4}@fi{t1!3}Wu{t1}))))",
+    Tree0713 "B{b0=3;t0;q0}RSeq(Wu{t0},Wt{50},Lp{t0;F}(@ki{t0<1}@po{t0:=b0%3;b0+=1}@oh{t0+=1}RetF(Rus{2}(@po{b0+=1}Rus{3}(RSeq(pc0{b0:b0},a1,pc2{b0:4}))))))",
+    Tree0714 "B{t0}OnceT(SubA(SubA(Scc{t0+4=t0})))",
+    Tree0715 "B{q0;t0;b1=3;b0}PAll{-2}(Try(Rpt{F}(Sl{10}),Lp{_;_}(Bin{b1>7;_}(Rus{2}(Fb(@rw{b0<1}Ite(pc0{b0:t0},Wt{20}))),Dl{100}(FS(@si{b0=5}t1))))),WU{b1!b0%2}(Keep(a2l)),Lp{_;F}(Fb(Obs{b0<b0+3;B}(Seq(c3,Sb{t0=3},Lp{_;K}(a4))),Isw{8;_;T}(@oh{b1:=t0+3}@fi{t0<7}PAll{_}(@po{t0+=2}c5,@fi{b1>3}@po{b0!t0+1%4?b0+=1}a6),Sw{4}(F,@ki{b0+4%3>0}@of{t0:=b0%3;t0+=3}c7)))))",
+    Tree0716 "B{b0;o0=_;l0;t1=2;t0}Fb(Itr{b0;2;_;N}(Step(Fb(RU{F}(c0)),@rw{t1<t0}Itr{b0;_;3;_}(RT{3}(Swm(Sb{t1=b0},c1,Sc{o0:=o0|0%3}))),Dl{20}(c2))))",
+    Tree0717 "Seq(c0e,DySeq(PrSel{0}(a1),t2,c3))",
+    Tree0718 "B{t1;b0;b1;o0=_}@si{some}Fb(Flip(RT{F}(@po{b1:=b0+4}@si{some}@of{t1+=1}Par{2;_}(a0b{9;b1},c1b{8}))))",
+    Tree0719 "B{t1;b1;b0}RSel(MPri(@si{b0<b1+2%3}@oh{t1+=1;b1+=1}t0e,c1l,c2),Inv(MSeq(t3,Scc{b0%2=1})))",
+    Tree0720 "B{b0=1;l0;t1=5;o0=_;t0=5}Seq(Ite(c0b{t1%4},c1l),OnceK(Par{1;4}(Swm(@oh{t1+=3}Sc{o0:=b0%4},a2),Sc{b0+=1},Isw{t0;N;N}(Suc,Sb{b0=8},Mt{30}(t3)),RT{2}(Itr{b0;0;1;T}(c4)))))",
+    Tree0721 "Seq(Seq(PAll{4}(Dl{10}(R),Once(Flip(c0,Wt{10})),Ruf{1}(Ret3(a1)),Flt{1;S;_}(t2))),Lim{1}(Rep1(MSeq(DySeq(RetF(t3),Wde(t4,S)),a5,DySeq(Suc)))),Opt(Fb(DySeq(Swm(Wt{0},t6),c7))),Flip(c8,Flt{2;R;_}(t9e),Step(c10,Suc),To{50}(t11),a12))",
+    Tree0722 "B{b1=3;o0;b0=4;t0}RSeq(@si{t0=b0%2}@po{t0+3=3?o0:=t0%3}c0,@rw{t0+2%4<0}@oh{t0:=t0%4;b0>0?b0:=0}Pre{b1%2!1;F}(FS(Sw{2;1}(Fai,a1b{b1;b0},S))),DySel(OnceK(c2l),Pre{b0+2%4>0;R}(Rmp{F;F}(t3)),c4e))",
+    Tree0723 "B{b0=4;t0=0;o0=_}Inv(ASeq(Sl{0},SubR(WU{none}(SubA(t0))),t1,t2,a3b{t0+4%2;b0}))",
+    Tree0724 "B{b0=1;l0}RSeq(Cd{0;F}(t0),Fb(pc1{b0:b0},pt2{b0:b0;b1:b0},Fai,a3))",
+    Tree0725 "B{t0=1;t1=2;b0=5}@po{b0+=1}@fi{t0<1}@os{b0+=2}TryF(@po{t1:=t0+3}t0,t1,Sb{b0=2},c2b{b0+3})",
+    Tree0726 "B{b1;b0;t0=4}Wv{t0}(RFb(pa0{b0:b0;b1:=},c1b{t0+1}))",
+    Tree0727 "B{t0=5;b0=1}Obs{b0=3;_}(PAll{_}(Cd{0;_}(Flip(Obs{b0>1;_}(To{100}(a0b{2;b0})),Rpt{0}(pc1{b0:t0}),Suc)),Rep4(pt2{b0:=})))",
+    Tree0728 "B{b0=5;t0=5;o0=_;b1=5}Seq(@os{b1<2?o0:=t0;t0+=2}@of{t0+=1}@si{b0=4}a0,t1e,Fb(t2,a3),RU{S}(a4))",
+    Tree0729 "B{b0=0;t0=0}Dl{20}(Seq(Rep1(Flt{2;R;K}(@of{b0=4?b0+=3;b0=0?t0+=3}PAll{1}(Sb{t0=6},t0,t1))),Pre{t0=t0+2%4;S}(t2),RFb(c3l,PrSel{t0}(Suc))))",
+    Tree0730 "B{t0}Flt{1;R;K}(Ite(a0e,Wt{30},Wu{t0}))",
+    Tree0731 "RU{S}(PrSel{0;1;1}(Wde(DySeq(t0),Sub(c1l),Dl{100}(F)),RetF(Lim{3}(DySel(Ruf{F}(t2),c3l,c4))),Flip(DySeq(c5),t6)))",
+    Tree0732 "MPri(To{10}(Sl{50}))",
+    Tree0733 "Try(Pri(Flt{3;_;_}(c0),c1,Fai),t2,DySel(c3,Ret0(c4),t5),Pri(Par{_;_}(t6,Swm(a7,a8)),t9,MSeq(c10,c11),a12l),Cd{20;K}(Once(c13e)))",
+    Tree0734 "Rep1(Sub(Sub(a0)))",
+    Tree0735 "B{o0=_}FS(Swm(RT{1}(c0b{o0|1}),PAll{0}(t1,S)))",
+    Tree0736 "B{o0=_;t1=1;b0=3;b1=0}Rep1(MPri(Opt(Wde(PAll{0}(Fai,Ub{o0}),Wt{20})),RSeq(Cd{0;_}(c0),Sl{0},AFb(PrSel{b0+3}(c1l)),Sc{b0:=b1+4%4}),RSeq(c2,Fb(@fi{o0|5>5}@po{o0:=b0+2}Star(Inv(t3)),@rw{t1+3!b1+3}@po{o0:=b1;o0:=_}t4))))",
+    Tree0737 "B{t1;t0=1;o0=_;b0=5;q0=1}To{30}(Wde(Par{_;-1}(To{30}(Sb{o0=2}),Obs{b0+4<2;S}(@rw{b0+4<7}@ki{b0<3}Rpt{3}(Obs{t0=1;_}(Sl{0}))),DySeq(@po{t1<6?t1+=1}Sc{o0:=b0;o0:=t1+1%3},Ub{o0}),Lp{t1;S}(c0e)),RSeq(Sc{t1:=o0|3},t1,@fi{t0<b0%4}a2e,Fb(c3b{o0|0+4%3},Scc{b0<o0|4}),Sl{10})))",
+    Tree0738 "B{b0=1;b1;q0=0;t0=2}Sw{0;2}(@fi{b1>6}FF(Once(Lp{_;R}(Ruf{F}(Step(Sc{t0+=3;b0:=b1},c0,@of{b1+=1;b0:=t0}Wu{t0},@of{b1+=3}@si{b0=2}@oh{t0:=9}Sc{b1:=t0}))))),Fb(F,pi1{t0:b0}),@rw{b0!2}@of{t0+1!t0+4?b0:=b1%3}Pre{b0=7;R}(Fb(Obs{t0!7;B}(S),Obs{t0>0;S}(a2))))",
+    Tree0739 "B{b1;t0}@rw{t0%2<1}@po{t0:=t0+4%4}@oh{b1+=3}PAll{_}(t0)",
+    Tree0740 "B{o0;t0;b0=0}MPri(Flt{2;_;_}(Su{t0}(Rpt{F}(Wu{t0}))),Opt(Rus{F}(Ruf{1}(WU{some}(@oh{b0:=o0|0+1}t0)))),pi1{t0:b0},Fb(F,c2,t3,t4),FF(Rus{F}(c5)))",
+    Tree0741 "B{o0=_}Bin{none;_}(Pri(pa0{b0:9},t1e,a2),Ub{o0})",
+    Tree0742 "B{b1=5;t0;b0=2}Wv{t0}(@po{b1+=3}@os{t0+=2}@of{b0%4=2?b1:=b0+2%2}Cd{10;F}(WU{b0>0}(c0)))",
+    Tree0743 "B{b0=2;t0;b1=4}Step(OnceT(RFb(Ite(c0e,@rw{t0<7}@fi{b0+4<0}@of{b1+=1;b0:=b1}S))),RetF(t1),RFb(a2,a3,a4),Par{_;-2}(@si{b0%3>1}@ki{b1%2<0}Keep(t5),DySel(Scc{b0+1<2}),@of{b1:=b0+4%4;t0+1>b1+3?t0+=1}c6))",
+    Tree0744 "B{t0}Keep(SubR(Isw{t0%2;_;T}(Sl{100})))",
+    Tree0745 "Cd{100;K}(Lim{2}(c0))",
+    Tree0746 "B{b1=3;b0=1;t1=4;t0}Seq(a0,c1l,@of{t1:=t1%4}@si{t1%3<1}S,@of{b0+1%4<0?b1:=t0%3;t1+2%2!1?t1+=3}@si{b1<b0+2%2}@oh{b1+=2}t2)",
+    Tree0747 "B{t0=5}RSeq(Pri(pi0{t0:=},c1),t2)",
+    Tree0748 "B{t0=5;b1=4;b0=3}PPar{1;T}(@fi{b0!2}t0,Wt{0},pt1{b0:b1;b1:t0},t2)",
+    Tree0749 "B{o0;b1=2}MPri(Rep3(Dl{10}(Wde(Scc{b1%2=1},c0))),Pre{b1+4>b1;S}(@fi{o0|0+2%2>0}@po{b1+=2}c1e))",
+    Tree0750 "B{l0=4;b0;b1=5;t0=5}TryT(Inv(Isw{b0+1;N;T}(a0)),pt1{b0:b1;b1:b0},RFb(t2,Sl{0}),Itr{b1;0;1;T}(a3b{t0;b1}),OnceT(RFb(a4,c5)))",
+    Tree0751 "B{q0=0;b0;t0;o0;l0=4}Itr{b0;2;_;_}(@oh{o0:=_}@rw{b0=6}@fi{t0!b0+4}PAll{1}(Seq(pt0{b0:=;b1:b0},SubR(@ki{some}@rw{b0+4=b0%2}RSeq(Isw{t0%3;_;_}(pc1{b0:1}))),FF(Lp{b0;K}(Sb{t0=b0}))),Itr{b0;1;_;_}(ASeq(Par{_;-2}(Sc{t0:=3;b0:=o0|3},@po{t0+=3}@of{t0+=1;b0=t0?t0:=t0+1%2}c2)))))",
+    Tree0752 "B{t0=0;b0=2;b1=4}Ite(Sel(Keep(c0l),Scc{b1<t0},t1e),@oh{b1+=2;b0>4?t0:=b0+3}@os{b0+=1;b0+=1}a2)",
+    Tree0753 "B{t0;o0=0;b0=5;l0}Fb(@oh{o0:=o0|2}Invt(@po{t0+=3;t0+=1}PPar{0;N}(Wt{0},RSeq(Sb{b0=t0},c0),Rep1(t1))),PAll{_}(S,@oh{t0:=b0%4}@rw{t0%4<1}Par{_;_}(Run,Sb{o0=3}),Run,c2e,a3),Rpt{1}(Rpt{F}(Opt(Itr{b0;2;1;N}(Fb(@oh{t0:=b0;t0:=b0%3}@fi{b0%3=0}Pre{b0%2=1;F}(Wu{t0}),c4,c5,c6b{b0},t7))))))",
+    Tree0754 "B{b0=1;t0=4}@si{b0%3=0}@rw{t0+4%2<0}@ki{b0>4}Cd{0;K}(c0)",
+    Tree0755 "B{t0=3;b1;b0=2;o0=4}Fb(Obs{t0!7;L}(Wde(@si{t0!0}WU{some}(c0e),Swm(t1e,S))),Obs{none;S}(RFb(t2,c3b{b0},t4e)),Obs{o0|1>5;S}(@of{b1+=1}Scc{t0+3=3}))",
+    Tree0756 "B{t0=2;b1=1;o0;b0=5}Sw{5}(Obs{t0>o0|3;S}(@po{b1+=3}@ki{b0%3>1}@of{t0:=b0%3;t0:=0}RU{S}(Sw{5;3}(@po{b0:=0}a0,t1,R))),RSeq(Scc{b0%3>1},@rw{b0<7}Step(c2,t3,Rep2(@ki{b1+2>2}pi4{t0:t0}))))",
+    Tree0757 "RSeq(Rep4(RFb(ASeq(t0,t1,c2,t3))),Cd{0;K}(Sub(Sl{0})),Fb(t4,t5e,a6))",
+    Tree0758 "B{b0}ASeq(c0l,Ite(t1,a2),pt3{b0:=},c4b{b0%3})",
+    Tree0759 "B{l0=3;t0=2;b0=1;b1}Itr{b0;0;_;N}(Fb(Seq(Invt(RSeq(c0,@si{t0>b1}a1l,Wu{t0})),RSeq(@of{t0<4?b1+=1}c2,@rw{b0+2%3=0}@of{b1:=t0}t3),Flt{2;S;F}(Fb(Dl{10}(t4),Keep(t5),Sb{t0=b1})),TryT(c6l,c7)),Par{-5;-2}(Ruf{F}(RFb(Scc{b0+4>b1+2},a8,c9b{t0})),RT{2}(Sw{3;1}(a10,RT{1}(Sc{b0+2=b0%2?t0:=b1+2}),pc11{b0:b0})),Seq(a12,Intr{b1%3<1}(Sc{b0+=1}),pa13{b0:t0;b1:b0}),DySeq(@of{b1:=t0}@po{b0:=t0}@fi{b0+3!5}pt14{b0:=;b1:b0},t15,c16,a17b{b1+1%2;b1}),Dd{0}(c18b{b1}))))",
+    Tree0760 "B{q0=3;t1=0;o0=4;b0=4;t0=2}Bin{o0|4+4=t0+2;T}(Seq(Par{3;-2}(Wde(c0,t1e,Scc{t1<3}),Ub{o0},a2b{t0+3;b0},Sc{t0:=b0+4%3}),Isw{o0|5+2;_;N}(S,RFb(t3,a4e),RetF(Sb{t0=9}))),RSel(@oh{b0:=b0%2}Dd{20}(Rus{F}(Ruf{F}(Seq(t5,F)))),Lp{t1;_}(RSeq(Mt{30}(@po{o0:=b0}Step(c6,t7,Suc)),Isw{3;T;T}(pt8{b0:0;b1:b0},pc9{b0:=}))),pc10{b0:=}))",
+    Tree0761 "B{t0=2}RSel(t0,Wu{t0},c1)",
+    Tree0762 "B{b0=4;t0=0}RU{F}(Cd{0;K}(Fb(Ite(t0e,c1),MPri(pi2{t0:t0},pt3{b0:=;b1:b0}),pa4{b0:=;b1:b0})))",
+    Tree0763 "B{b0=5}Ite(Try(t0,t1,Rep3(t2),a3e),Bin{b0<5;_}(t4,Dl{0}(pc5{b0:9})),@oh{b0+=3}Cnd{b0%3=0;T;F}(pt6{b0:=}))",
+    Tree0764 "B{o0=_;b0=2;t0=5}@os{t0<6?o0:=7;b0:=b0%3}Star(Pri(t0,c1,Dd{0}(t2e)),Fb(c3,@si{t0<o0|3+3}SubR(Scc{b0%3>0}),@os{t0+=1}pi4{t0:t0}),TryF(Wde(a5b{t0;b0},c6e),RepF(c7)),MSeq(a8e,Sl{100}),Inv(@of{t0+=2;t0+=3}Cnd{b0%3<2;_;S}(t9)))",
+    Tree0765 "B{b1;b0=3;t0}Swm(Seq(Intr{b0<3}(Par{_;1}(pi0{t0:b1},@fi{b0!3}RFb(a1,@oh{t0>0?t0:=b1}@po{b1+=2;b1+=1}@rw{t0>0}a2,a3),Flip(Fb(@po{t0:=b1}@si{t0%2>0}Rpt{F}(F)),pc4{b0:=},pa5{b0:9;b1:t0}))),Suc,RU{S}(Par{-2;_}(pa6{b0:b1;b1:t0},Pre{b1>t0;K}(@po{b1+=1}t7)))),@ki{b0<b0+4%2}RSeq(RFb(Ret1(Try(@po{b0<b0+2?b1:=b1%4}@rw{b1+3%2=1}Seq(a8,c9e),a10b{t0;b1},@oh{b1!2?t0:=3}Rep4(t11),RtyF(a12l),Wt{20}))),Seq(PAll{-3}(Wu{t0},S,RSeq(a13,pi14{t0:b1}),S))))",
+    Tree0766 "DySel(Cd{0;_}(RFb(Rep4(t0),Ret4(PAll{_}(t1e,a2)))),c3,c4l)",
+    Tree0767 "B{q0=4;t1;o0=_;b0=0}RT{1}(@rw{none}Dd{0}(DySel(Scc{o0|2%3!2},Lp{_;F}(pc0{b0:=}))))",
+    Tree0768 "B{t0;b0=0;o0=_}Star(Sc{t0+=3;o0:=b0+3},t0)",
+    Tree0769 "B{b0=3;o0;t0=4}Rmp{F;F}(WU{b0=t0}(Fb(Obs{o0|1%2>0;B}(c0),Obs{o0|5!o0|0%2;L}(t1))))",
+    Tree0770 "B{t0;o0=2;b0=2}Fb(c0,MPri(PAll{0}(@fi{b0=t0}Wde(a1b{t0+4%3;b0},S)),Ruf{F}(Rep3(DySel(pc2{b0:b0},c3,a4))),Flip(c5,a6,a7b{t0%2;b0})),MPri(Rus{1}(@of{t0:=b0}@rw{some}t8e),Invt(FS(Rep0(c9)))))",
+    Tree0771 "B{b0=0;t1=5;t0=5;l0}WU{b0!3}(Rus{2}(TryT(Sc{t1%3=0?b0+=1;t1+=1},@rw{t1>1}@os{t0+=1}FF(Itr{b0;_;2;N}(Fb(c0b{t0+4},t1e))),Bin{t1+2=t0%4;N}(RFb(Scc{t0+2<t0},t2),a3),Step(FS(Scc{b0+3=t0})))))",
+    Tree0772 "RU{F}(Sub(t0))",
+    Tree0773 "B{b0=2;q0=4;t0=1;b1=1}Lp{b1;F}(Su{t0}(Isw{b0+2;_;_}(Rty0(a0),Pri(pi1{t0:t0},c2e,@rw{t0+3>6}t3,t4,SubA(Rep1(pt5{b0:b0}))))))",
+    Tree0774 "B{t0;o0;b0=4}Isw{t0;_;N}(Star(Pri(Par{-2;-3}(AFb(F,c0),Keep(Obs{b0=b0+1;_}(@of{o0:=_}t1e)),pt2{b0:t0;b1:b0}),c3b{b0%3},TryF(Opt(pi4{t0:b0}),t5e),Isw{t0;T;T}(RSeq(a6,t7,Sl{0}),RFb(t8,c9b{t0%4})))))",
+    Tree0775 "Rpt{2}(RSeq(PPar{1;_}(t0,F),t1,RFb(c2,F),t3e,Cd{0;F}(Once(Ruf{1}(t4e)))))",
+    Tree0776 "B{b1;t0;b0}ASeq(@os{b1:=b0}Obs{b1+2!6;N}(Lim{2}(Sl{50})),Pre{b0%4!1;K}(Sc{t0+=2}),pt0{b0:1})",
+    Tree0777 "B{l0;b0;t0=5}Try(Cd{10;_}(Sl{20}),Itr{b0;1;1;N}(Rty1(@oh{t0+1%4<3?b0:=t0+3}Suc)),TryF(t0,a1))",
+    Tree0778 "B{b0=3}RFb(a0b{b0%4;b0})",
+    Tree0779 "B{l0;o0=3;b0;t0=3}Rpt{3}(@po{t0+=3}@of{o0:=t0}Itr{b0;1;_;T}(a0e))",
+    Tree0780 "B{b0=3}RU{F}(Scc{b0+4%2!0})",
+    Tree0781 "B{b1;o0;b0=3;t0}Par{_;1}(@po{b1+=2}Lim{2}(pt0{b0:b0;b1:b1}),RU{F}(@os{o0:=_;b0=4?o0:=_}c1),Rpt{1}(Lim{3}(@si{b0%2!1}Pre{t0<b1}(pt2{b0:=;b1:=}))))",
+    Tree0782 "B{b0=3;o0=_;l0;b1=2;t0=5}PPar{2;_}(RFb(Step(Seq(PAll{_}(t0,a1e,Suc,t2),AFb(t3,a4),PAll{-1}(c5l,Sc{b1:=o0|3})),Ret1(Sw{5}(t6e,@of{t0:=o0|2+2%3}t7))),Itr{b1;2;3;T}(RSeq(@ki{t0+2<b0+3%4}Pre{b1+4=3;F}(Sb{o0=6}),Itr{b0;0;_;_}(@rw{some}@oh{o0:=_}Wu{t0}),Seq(a8,RT{2}(@rw{o0|5=3}c9))))))",
+    Tree0783 "RSeq(Rmp{F;S}(t0),DySeq(RU{S}(t1),c2l),AFb(c3,a4),a5l)",
+    Tree0784 "To{0}(t0)",
+    Tree0785 "B{t0=5;o0=_}RFb(Pre{some;R}(c0))",
+    Tree0786 "B{t0=1;b0}Pre{t0%2>0;F}(Isw{b0%2;N;N}(Suc,Suc,a0,pc1{b0:b0}))",
+    Tree0787 "Rpt{F}(RU{F}(Rpt{0}(c0)))",
+    Tree0788 "B{t0=5;o0;b0=5}Try(t0,Cnd{b0%3>0;T;_}(Wv{t0}(Bin{some;T}(RFb(Star(@oh{t0:=o0|3%4}@ki{b0+4<4}c1b{b0},@po{t0:=0}a2e,Ub{o0},Scc{some})),Par{_;-1}(RT{1}(RFb(pt3{b0:=;b1:b0},c4l)))))),@si{t0+2!t0%2}c5b{b0},PAll{_}(t6),@si{b0>4}Mt{50}(To{0}(Step(Par{1;_}(@po{b0+=1}@oh{b0<b0%4?b0:=t0}pa7{b0:b0;b1:b0}),a8))))",
+    Tree0789 "B{l0;t0=0;b1=2;o0=0}RFb(Cnd{some;_;F}(Itr{b1;1;_;_}(Rmp{F;F}(Isw{b1+3;_;N}(Rus{2}(Bin{some;N}(Scc{t0<7},c0e)))))),RepF(OnceK(c1)))",
+    Tree0790 "B{o0=0;b1=0;b0}Par{-2;_}(Sl{10},Pre{o0|0+4!4;S}(Inv(PPar{1;T}(OnceK(Par{-4;4}(R,Sc{b1:=b1%2},t0,t1)),pi2{t0:b1}))),Ite(pt3{b0:=;b1:=},Sb{b0=2}))",
+    Tree0791 "Flt{3;_;_}(PAll{4}(a0,t1,t2,RT{2}(c3)))",
+    Tree0792 "B{b0=0;t0}PAll{1}(c0,pi1{t0:t0},pi2{t0:b0})",
+    Tree0793 "B{t0=0}Rep1(Wde(a0e,Seq(RU{S}(Rus{F}(Scc{t0<7})))))",
+    Tree0794 "B{q0=1;b1=5;o0=_}Pre{none}(pc0{b0:b1})",
+    Tree0795 "B{o0=5;b0=5;b1;q0;t1=3;t0=4}Ite(t0e,MPri(@po{t1:=o0|3+3%4;b0:=8}Cd{50;_}(FS(t1)),Su{t1}(OnceK(@oh{t0+=1}@os{o0|5>1?b0+=3}@ki{t0=7}a2)),@si{b1%4=2}@of{t1+=3}Step(RT{F}(Sb{b1=1}),a3),t4e,Lp{b0;F}(Rus{1}(Ub{o0}))))",
+    Tree0796 "B{b0=1;b1=5;t0=4;l0=2;o0=_}RSeq(@po{b1+=3}@fi{b1>6}PrSel{b1+2;b0;t0%4;8;t0%3}(Ub{o0},@po{b1+=4}RT{F}(RepF(Rpt{1}(PPar{2;_}(a0e,Sc{o0:=_})))),Itr{b0;1;2;_}(Flt{2;R;F}(@rw{some}Pri(Pre{o0|3<t0;F}(Sl{0})))),@po{o0:=b1%3;o0:=t0}Flip(c1,F,@ki{o0|5=7}t2),Sb{t0=7}))",
+    Tree0797 "B{t0=2;o0;b0;q0=0;t1=3}Swm(@ki{some}DySeq(t0,c1,Sl{0}),Lp{t1;_}(Fb(Su{t1}(t2),RFb(Cnd{b0%3<1;T;_}(@rw{none}@si{t0+4=t1}@oh{o0:=b0+2}c3),Inv(Dl{30}(c4b{7})),Ruf{F}(@os{t1:=b0%3;t1+=1}c5)))))",
+    Tree0798 "B{b0;l0=1;o0;t0}PAll{2}(pa0{b0:8;b1:b0},Fb(c1,pc2{b0:t0},Dl{20}(Fai),Itr{b0;0;2;N}(Itr{b0;0;_;N}(t3))),Fb(Cd{30;K}(Ub{o0}),t4e,Scc{t0!b0%2},Rus{F}(a5)))",
+    Tree0799 "B{t0=4;o0;b0}@rw{b0!4}@po{b0+=2}Seq(Wde(c0e,Sel(SubA(Cd{0;K}(Sc{o0:=b0+2%4})),Cnd{t0>1;N;S}(t1),@oh{b0+4%3<2?b0+=2}PrSel{b0%3;7}(pi2{t0:=},t3),a4,SubA(c5l))),RFb(Obs{b0+2<6;S}(AFb(pt6{b0:7},Scc{t0>b0+4},F)),PAll{5}(a7,t8,Scc{o0|4>0},t9,F),pt10{b0:b0;b1:t0}))",
 }

@@ -6,206 +6,253 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 bt::behavior_tree! {
     pub tree Tree0800 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            b1: i64 = 0,
-            o0: Option<i64> = Some(0),
-            #[tracked] t0: i64,
+            b1: i64 = 1,
+            o0: Option<i64> = Some(2),
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 5,
         }
-        RunOnce(then_skip = false) {
+        SequenceWithMemory {
+            Repeat(4) {
+                Selector {
+                    Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Failure) {
+                        Condition(Cond<0>),
+                    },
+                    Condition(PCond<1>, b0 = 8),
+                    RetryUntilSuccessful(3) {
+                        Timeout(20) {
+                            StatefulAction(Task<2> = Task::<2>),
+                        },
+                    },
+                },
+            },
             MaxTime(0) {
-                PolicyParallel(policy = FirstFailure) {
-                    Fallback {
-                        SequenceWithMemory {
-                            RepeatUntilFailure(2) {
-                                Script(|bb| bb.t0.set(bb.b1)),
-                            },
-                            TryCatch(catch_on_halt = false) {
-                                StatefulAction(Task<0>),
-                                AlwaysSuccess,
-                            },
-                            #[success_if(|bb| bb.o0.unwrap_or(5) < bb.b1)]
-                            Repeater(0) {
-                                #[post(|bb| if bb.b1 != 4 { bb.t0.set(bb.b0 + 3) })]
-                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                            },
-                        },
-                        Fallback {
-                            Observe(|bb| *bb.t0 % 2 < 0, abort = both) {
-                                AlwaysRunning,
-                            },
-                            #[on_failure(|bb| bb.b1 += 1)]
-                            Script(|bb| { bb.b1 += 2; bb.o0 = None }),
+                PrioritySelector {
+                    #[score(5)]
+                    SetBlackboard(b0 = 2),
+                    #[score(|bb| ((*bb.t0 + 3) % 2) as f32)]
+                    Iterate(l0, element = {b1}) {
+                        WaitUntil(|bb| (bb.b1 + 3) % 2 > 0) {
+                            Action(PAct<3>, b0 = 0),
                         },
                     },
-                    Conditional(|bb| bb.b0 % 4 > 0, dynamic = true, else = Success) {
-                        Succeeder,
-                    },
+                    #[score(|bb| (bb.b0) as f32)]
+                    Action(|ctx| ctx.exec(4)),
                 },
             },
         }
     }
 }
 
-board!(Tree0800Blackboard { b0 b1 o0 t0 });
+board!(Tree0800Blackboard { b1 o0 l0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0801 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![],
+            #[tracked] t1: i64 = 3,
+            q0: bt::Deque<i64, 4>,
             b1: i64,
-            o0: Option<i64>,
-            b0: i64 = 2,
+            b0: i64 = 1,
         }
-        ReactiveSequence {
-            Parallel(failure = 3) {
-                Observe(|bb| bb.o0.is_some(), abort = none) {
-                    StatefulAction(PTask<0>, b0 = {=}),
-                },
-                SequenceWithMemory {
-                    RepeatUntil(Success) {
-                        StatefulAction(Task<1>),
-                    },
-                    Action(PAct<2>, b0 = {b1}),
-                },
-                ReactiveFallback {
-                    ScriptCondition(|bb| bb.o0.unwrap_or(0) % 3 != 1),
-                    Action(Act<3> = Act::<3>),
-                    StatefulAction(PTask<4>, b0 = 0, b1 = {b0}),
-                },
-            },
-            ParallelAll {
-                AlwaysSuccess,
-                Condition(|ctx| ctx.check(5)),
-                Runner,
-                #[success_if(|bb| bb.o0.unwrap_or(0) < 2)]
-                #[post(|bb| *bb.t0 += 1)]
-                RetryUntilSuccessful(2) {
-                    Action(PAct<6>, b0 = 5, b1 = {t0}),
-                },
-                Script(|bb| bb.o0 = None),
-            },
-            WhileDoElse {
-                StatefulAction(PTask<7>, b0 = {=}, b1 = {=}),
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
-                    RetryUntilSuccessful(4) {
-                        Cooldown(0, filtered = Failure) {
-                            DynamicSelector {
-                                Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b1)),
+        SequenceWithMemory {
+            Filter(times = 2, count = Success) {
+                Fallback {
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = false) {
+                            ReactiveSequence {
+                                Action(PIo<0>, t0 = {=}),
+                                AlwaysSuccess,
                             },
                         },
                     },
-                    Action(PIo<9>, t0 = {b0}),
+                    RetryUntilSuccessful(3) {
+                        IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop, dynamic = true) {
+                            Switch(b1) {
+                                case 0 => RepeatTimes(forever) {
+                                    Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b1)),
+                                },
+                                _ => Repeater(1) {
+                                    SetBlackboard(t1 = {t0}),
+                                },
+                            },
+                            ScriptCondition(|bb| bb.b1 + 3 > *bb.t1 % 4),
+                        },
+                    },
                 },
-                RunOnce(then_skip = true) {
-                    Sleep(20),
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    AsyncSequence {
+                        Condition(|ctx, bb| ctx.check_in(2, bb.b1)),
+                        Script(|bb| if *bb.t0 < bb.b0 + 1 { bb.t0.set(0) }),
+                        Condition(Cond<3> = Cond::<3>),
+                        Sleep(20),
+                        Script(|bb| *bb.t1 += 3),
+                    },
+                    Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                        #[skip_if(|bb| *bb.t0 == 7)]
+                        Filter(times = 1, count = Success, filtered = Failure) {
+                            Limiter(1) {
+                                Invert {
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            ForceSuccess {
+                WaitUntil(|bb| bb.b1 == 0) {
+                    SequenceStar {
+                        Precondition(|bb| *bb.t1 + 3 == 6, else = Skipped) {
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b1, &mut bb.b0)),
+                        },
+                        SetBlackboard(b1 = 0),
+                        AlwaysRunning,
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0801Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0802Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        StatefulAction(Task<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0802Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        SubTree(Tree0802Sub1, ..)
-    }
-}
+board!(Tree0801Blackboard { t0 l0 t1 q0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0802 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            o0: Option<i64>,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        Observe(|bb| bb.o0.is_some()) {
-            SubTree(Tree0802Sub0, ..),
+        Priority {
+            FlipSelector {
+                RunOnce(then_skip = false) {
+                    AsyncFallback {
+                        Action(|ctx| ctx.exec(0)),
+                        Action(Act<1>),
+                        #[on_failure(|bb| bb.b0 = *bb.t0)]
+                        #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+                Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+                    Cooldown(0, filtered = Skipped) {
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            Filter(times = 1, count = Failure) {
+                                Script(|bb| bb.t0.set(bb.b0 % 3)),
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+                        Condition(Cond<3> = Cond::<3>),
+                    },
+                    Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                },
+                #[skip_if(|bb| *bb.t0 % 2 > 0)]
+                #[on_halted(|bb| { bb.b0 += 1; bb.o0 = Some(6) })]
+                IndexSwitch(|bb| bb.b0, out_of_range = Fail) {
+                    Sleep(10),
+                    StatefulAction(Task<5>),
+                    Script(|bb| bb.b0 += 2),
+                    SetBlackboard(o0 = Some(9)),
+                },
+            },
         }
     }
 }
 
-board!(Tree0802Blackboard { o0 });
+board!(Tree0802Blackboard { t0 b0 o0 q0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0803 for Ctx {
         blackboard {
+            o0: Option<i64> = Some(0),
+            b0: i64 = 1,
             #[tracked] t0: i64 = 4,
-            b1: i64 = 0,
-            b0: i64 = 3,
-            #[tracked] t1: i64 = 2,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                ReactiveSequence {
-                    Condition(Cond<0>),
-                    StatefulAction(PTask<1>, b0 = 0, b1 = {b0}),
-                    ScriptCondition(|bb| *bb.t0 + 3 < bb.b0 % 2),
-                },
-                #[success_if(|bb| *bb.t0 % 4 != 3)]
-                #[post(|bb| bb.b0 = 1)]
-                #[failure_if(|bb| *bb.t0 != 0)]
-                Action(Act<2> = Act::<2>),
-                IndexSwitch(|bb| bb.b1) {
-                    ForceSuccess {
-                        #[on_success(|bb| { bb.t0.set(1); if *bb.t1 + 1 != 1 { bb.b0 = *bb.t1 % 2 } })]
-                        SetBlackboard(b0 = 2),
-                    },
-                    StatefulAction(Task<3>),
-                    Action(Act<4>),
-                },
-                RunOnce {
-                    #[on_halted(|bb| *bb.t0 += 2)]
-                    FlipSelector {
-                        Action(Act<5>),
+        ParallelAll {
+            #[success_if(|bb| bb.b0 > *bb.t0)]
+            Fallback {
+                Fallback {
+                    ParallelAll(2) {
                         AlwaysFailure,
+                        Condition(PCond<0>, b0 = 9),
+                        Precondition(|bb| *bb.t0 != 6, else = Running) {
+                            #[run_while(|bb| bb.b0 < 7)]
+                            StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
+                        },
+                        #[success_if(|bb| *bb.t0 == 3)]
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Action(|ctx| ctx.exec(4)),
+                    StatefulAction(Task<5>),
+                    #[post(|bb| *bb.t0 += 1)]
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                },
+                RepeatUntilFailure(2) {
+                    #[post(|bb| { bb.b0 += 2; bb.o0 = None })]
+                    #[skip_if(|bb| bb.o0.unwrap_or(0) % 3 == 0)]
+                    #[failure_if(|bb| (*bb.t0 + 3) % 4 < 0)]
+                    WaitValueUpdate(t0) {
+                        PrioritySelector {
+                            #[score(|bb| (*bb.t0 % 2) as f32)]
+                            UnsetBlackboard(o0),
+                            #[score(|bb| (bb.b0 % 4) as f32)]
+                            Action(PAct<8>, b0 = 1, b1 = {b0}),
+                            #[score(|bb| (bb.b0 % 4) as f32)]
+                            Action(Act<9>),
+                        },
                     },
                 },
             },
-            StepSequencer {
-                ReactiveSequence {
-                    Parallel(failure = 1) {
-                        Condition(Cond<6>),
-                        Wait(10),
-                        Action(|ctx, bb| ctx.exec_in(7, 8, &mut bb.b1)),
-                    },
-                },
-                ReactiveSequence {
-                    Condition(PCond<8>, b0 = {t0}),
-                    MemPriority {
-                        #[on_halted(|bb| bb.t1.set(*bb.t0))]
-                        Condition(Cond<9>),
-                        Action(PIo<10>, t0 = {t0}),
-                    },
-                },
-                ReactiveSelector {
-                    Precondition(|bb| bb.b0 == 5, else = Success) {
-                        Action(Act<11>),
-                    },
-                    AlwaysFailure,
-                    IfThenElse {
-                        #[failure_if(|bb| bb.b1 > *bb.t1 % 2)]
-                        #[on_halted(|bb| bb.b1 = (bb.b0 + 1) % 4)]
-                        Condition(Cond<12>),
-                        Action(Act<13>),
-                    },
-                },
-                RunOnce(then_skip = true) {
-                    #[post(|bb| { *bb.t0 += 2; *bb.t1 += 3 })]
-                    Repeat(1) {
-                        Fallback {
-                            ScriptCondition(|bb| bb.b0 < 3),
-                            Action(|ctx| ctx.exec(14)),
+            #[on_failure(|bb| bb.o0 = None)]
+            Repeat(forever) {
+                #[success_if(|bb| bb.o0.is_some())]
+                ParallelAll(1) {
+                    TryCatch(catch_on_halt = false) {
+                        Repeat(3) {
+                            Deadline(10) {
+                                RunOnce {
+                                    StatefulAction(Task<10>),
+                                },
+                            },
+                        },
+                        ReactiveSequence {
+                            ReactiveFallback {
+                                Cooldown(50, filtered = Skipped) {
+                                    Action(Act<11>),
+                                },
+                                Inverter {
+                                    #[on_failure(|bb| if bb.b0 + 4 < bb.b0 { bb.b0 += 1 })]
+                                    #[run_while(|bb| *bb.t0 < 4)]
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                            Sleep(0),
+                        },
+                        StepSequencer {
+                            SetBlackboard(b0 = 0),
+                            Script(|bb| { bb.b0 += 2; bb.o0 = Some((*bb.t0 + 2) % 4) }),
+                        },
+                        Cooldown(30, filtered = Skipped) {
+                            ReactiveFallback {
+                                AlwaysFailure,
+                                StatefulAction(Task<13>),
+                            },
+                        },
+                        RunOnce(then_skip = false) {
+                            SetBlackboard(t0 = {b0}),
                         },
                     },
                 },
@@ -214,200 +261,225 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0803Blackboard { t0 b1 b0 t1 });
+board!(Tree0803Blackboard { o0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0804 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(3),
-            b0: i64 = 3,
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 3,
+            b0: i64,
+            o0: Option<i64>,
         }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            Priority {
-                Action(PIo<0>, t0 = {b0}),
-                StatefulAction(Task<1> = Task::<1>),
-                #[run_while(|bb| bb.o0.is_none())]
-                #[failure_if(|bb| *bb.t0 == 7)]
-                #[success_if(|bb| *bb.t0 + 1 > bb.b0)]
-                Succeeder,
-                ScriptCondition(|bb| bb.o0.is_none()),
+        Fallback {
+            StatefulAction(PTask<0>, b0 = {=}),
+            Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+            #[on_success(|bb| bb.o0 = Some(bb.b0))]
+            Failer,
+            ScriptCondition(|bb| *bb.t0 != bb.b0),
+        }
+    }
+}
+
+board!(Tree0804Blackboard { t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0805 for Ctx {
+        blackboard {
+            b1: i64,
+            l0: Vec<i64>,
+            b0: i64,
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+            RetryUntilSuccessful(3) {
+                ReactiveSequence {
+                    #[failure_if(|bb| (bb.b1 + 3) % 2 > 0)]
+                    Action(Act<0>),
+                    Condition(Cond<1>),
+                },
             },
-            DynamicSelector {
-                Action(PIo<2>, t0 = {t0}),
-                WaitUntil(|bb| bb.o0.is_none()) {
-                    PrioritySelector {
-                        #[score(0)]
-                        Condition(Cond<3>),
+        }
+    }
+}
+
+board!(Tree0805Blackboard { b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0806Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 9,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 15,
+        }
+        #[on_failure(|bb| bb.b1 += 1)]
+        PolicyParallel(policy = FirstFailure, repeat = false) {
+            Action(|ctx, bb| ctx.exec_in(3, *bb.t0 + 3, &mut bb.b1)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0806 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64,
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 5,
+        }
+        Loop(q0, value = {b1}, if_empty = Success) {
+            Repeater(forever) {
+                AsyncSequence {
+                    Fallback {
+                        Precondition(|bb| *bb.t0 > bb.o0.unwrap_or(0) % 3, else = Success) {
+                            Action(Act<0>),
+                        },
+                    },
+                    SequenceWithMemory {
+                        Action(Act<1>),
+                        Deadline(20) {
+                            StatefulAction(PTask<2>, b0 = {=}),
+                        },
+                    },
+                    Loop(q0, if_empty = Skipped) {
+                        SubTree(Tree0806Sub0, ..),
+                    },
+                    Action(Act<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0806Blackboard { q0 b0 t0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0807Sub1 for Ctx {
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0807Sub0 for Ctx {
+        SubTree(Tree0807Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0807 for Ctx {
+        ForceFailure {
+            SubTree(Tree0807Sub0),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0808 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64,
+            b1: i64 = 1,
+            b0: i64 = 0,
+        }
+        Iterate(l0, element = {b1}) {
+            RepeatUntilFailure(3) {
+                Cooldown(0, filtered = Skipped) {
+                    SequenceWithMemory {
+                        Filter(times = 2, count = Success, filtered = Skipped) {
+                            #[on_failure(|bb| if *bb.t1 > 5 { bb.b0 += 2 })]
+                            #[post(|bb| bb.b0 += 1)]
+                            Failer,
+                        },
+                        TryCatch(catch_on_halt = true) {
+                            Interrupt(|bb| (bb.b1 + 1) % 3 == 0) {
+                                Iterate(l0, element = {b1}, until = FirstFailure) {
+                                    SetBlackboard(t0 = {b0}),
+                                },
+                            },
+                            Selector {
+                                Observe(|bb| *bb.t1 > 0, abort = both) {
+                                    WasEntryUpdated(t1),
+                                },
+                                Observe(|bb| bb.b0 < 2, abort = none) {
+                                    SetBlackboard(b0 = 2),
+                                },
+                            },
+                            Iterate(l0, element = {b0}, until = FirstFailure, reset_index = false) {
+                                Fallback {
+                                    Action(PIo<0>, t0 = {=}),
+                                    Action(Act<1>),
+                                    ScriptCondition(|bb| bb.b1 > 4),
+                                },
+                            },
+                            Condition(PCond<2>, b0 = {=}),
+                        },
                     },
                 },
             },
-            Sequence {
-                ReactiveFallback {
-                    StatefulAction(PTask<4>, b0 = {b0}, b1 = {t0}),
-                    RepeatUntilSuccess(forever) {
-                        MemSequence {
-                            Condition(Cond<5>),
-                            Action(PAct<6>, b0 = {b0}, b1 = {t0}),
-                            Observe(|bb| bb.o0.unwrap_or(4) > bb.b0 % 3, abort = self) {
-                                WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0808Blackboard { l0 t0 t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0809 for Ctx {
+        MemPriority {
+            Condition(Cond<0>),
+            Action(Act<1>),
+            Condition(Cond<2> = Cond::<2>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0810Sub0 for Ctx {
+        Retry(1) {
+            ParallelAll(max_failures = -2) {
+                AlwaysSuccess,
+                Failer,
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0810 for Ctx {
+        RunOnce {
+            WhileDoElse {
+                SubTree(Tree0810Sub0),
+                Repeat(3) {
+                    RunOnce(then_skip = true) {
+                        AsyncSequence {
+                            TryCatch(catch_on_halt = false) {
+                                ForceSuccess {
+                                    Action(Act<0>),
+                                },
+                                Condition(|ctx| ctx.check(1)),
+                                StatefulAction(Task<2>),
+                                Condition(Cond<3>),
                             },
                         },
                     },
                 },
             },
-            RunOnce(then_skip = false) {
-                UnsetBlackboard(o0),
-            },
         }
     }
 }
 
-board!(Tree0804Blackboard { o0 b0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree0805 for Ctx {
+    pub tree Tree0811Sub0 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(9),
+            b1: i64 = 14,
+            #[tracked] t0: i64 = 10,
+            b0: i64 = 10,
         }
-        #[success_if(|bb| bb.o0.is_some())]
-        ReactiveSequence {
-            Interrupt(|bb| bb.o0.is_some()) {
-                Action(Act<0>),
-            },
-            Condition(Cond<1>),
-            Runner,
-        }
-    }
-}
-
-board!(Tree0805Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0806 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64 = 5,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        WaitValueUpdate(t1) {
-            BinarySelector(|bb| bb.o0.unwrap_or(3) > 3, dynamic = true) {
-                Selector {
-                    BinarySelector(|bb| bb.b0 + 3 > *bb.t0 + 3, dynamic = true) {
-                        #[success_if(|bb| bb.b1 % 4 < 1)]
-                        #[on_halted(|bb| *bb.t1 += 2)]
-                        #[failure_if(|bb| bb.o0.unwrap_or(5) % 2 < 0)]
-                        Condition(Cond<0>),
-                        StatefulAction(PTask<1>, b0 = {t1}, b1 = {b0}),
-                    },
-                },
-                #[run_while(|bb| (*bb.t0 + 4) % 4 > 1)]
-                Action(Act<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0806Blackboard { b1 t0 t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0807 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 1,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            SequenceWithMemory {
-                Script(|bb| bb.b0 = bb.b1 % 3),
-                StatefulAction(Task<0>),
-                Optional {
-                    StatefulAction(Task<1>),
-                },
-            },
-            Limiter(2) {
-                Loop(q0, if_empty = Skipped) {
-                    Priority {
-                        StatefulAction(Task<2>),
-                        Conditional(|bb| bb.b1 > *bb.t0, dynamic = true, else = Success) {
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            Sleep(10),
-        }
-    }
-}
-
-board!(Tree0807Blackboard { b1 q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0808 for Ctx {
-        Parallel(success = 0, failure = -3) {
-            ParallelAll(1) {
-                Condition(Cond<0>),
-            },
-            DynamicSequence {
-                Parallel(failure = 1) {
-                    Sleep(30),
-                    StatefulAction(Task<1>),
-                },
-                Condition(Cond<2>),
-            },
-            ReactiveSequence {
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Condition(Cond<3>),
-                    Action(|ctx| ctx.exec(4)),
-                },
-                Condition(Cond<5> = Cond::<5>),
-                SequenceStar {
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0809 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            Priority {
-                Action(Act<0>),
-                #[post(|bb| { bb.b0 = 2; bb.t0.set((*bb.t0 + 1) % 4) })]
-                #[run_while(|bb| *bb.t0 > bb.b0 + 4)]
-                #[success_if(|bb| *bb.t0 + 1 > bb.b0)]
-                Condition(Cond<1>),
-            },
-            RepeatUntilSuccess(2) {
-                ScriptCondition(|bb| *bb.t0 % 2 > 0),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                AlwaysSuccess,
-                Sleep(10),
-            },
-            Action(Act<2> = Act::<2>),
-        }
-    }
-}
-
-board!(Tree0809Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0810 for Ctx {
-        PrioritySelector {
-            #[score(1)]
-            Deadline(0) {
-                Condition(Cond<0> = Cond::<0>),
-            },
-        }
+        #[run_while(|bb| bb.b1 != bb.b0)]
+        #[on_failure(|bb| { bb.t0.set(bb.b0); bb.t0.set(bb.o0.unwrap_or(2)) })]
+        StatefulAction(Task<0>)
     }
 }
 
@@ -415,176 +487,111 @@ bt::behavior_tree! {
     pub tree Tree0811 for Ctx {
         blackboard {
             o0: Option<i64>,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t1: i64,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 0,
         }
-        ReactiveSequence {
-            Inverter {
-                BinarySelector(|bb| bb.b0 < *bb.t1, dynamic = false) {
-                    ScriptCondition(|bb| *bb.t0 % 4 > 0),
-                    #[on_failure(|bb| bb.t0.set(bb.b0 % 2))]
-                    WhileDoElse {
-                        #[on_success(|bb| *bb.t1 += 3)]
-                        Action(Act<0>),
-                        Selector {
-                            Observe(|bb| *bb.t1 < 3, abort = both) {
-                                Precondition(|bb| *bb.t1 < bb.b0 + 3, else = Running) {
-                                    Condition(Cond<1>),
-                                },
-                            },
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                RunOnce(then_skip = false) {
-                    #[success_if(|bb| (bb.b0 + 3) % 3 > 1)]
-                    Fallback {
-                        #[failure_if(|bb| bb.o0.unwrap_or(3) < 7)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) < *bb.t1 + 4)]
-                        Repeat(forever) {
-                            Interrupt(|bb| *bb.t0 > 3) {
-                                Succeeder,
-                            },
-                        },
-                        Action(PIo<3>, t0 = {t1}),
-                    },
-                },
-            },
-            StepSequencer {
-                Invert {
-                    Filter(times = 3, count = Success, filtered = Skipped) {
-                        AsyncFallback {
-                            StatefulAction(PTask<4>, b0 = {=}),
-                            Condition(|ctx, bb| ctx.check_in(5, *bb.t0)),
-                            Condition(Cond<6>),
-                            #[on_success(|bb| bb.o0 = Some(1))]
-                            #[run_while(|bb| bb.b0 % 4 > 1)]
-                            #[on_failure(|bb| bb.o0 = None)]
-                            StatefulAction(Task<7>),
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(8)),
-                BinarySelector(|bb| *bb.t0 % 2 < 1) {
-                    Precondition(|bb| bb.o0.unwrap_or(5) % 3 == 0, else = Running) {
-                        StatefulAction(Task<9>),
-                    },
-                    ParallelAll(max_failures = -1) {
-                        Condition(|ctx| ctx.check(10)),
-                        Script(|bb| { bb.t0.set(1); bb.b0 = *bb.t1 % 2 }),
-                        Action(|ctx| ctx.exec(11)),
-                    },
-                },
-            },
+        RunOnce(then_skip = false) {
+            SubTree(Tree0811Sub0, ..),
         }
     }
 }
 
-board!(Tree0811Blackboard { o0 t0 b0 t1 });
+board!(Tree0811Blackboard { o0 b1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0812Sub0 for Ctx {
-        Condition(Cond<2> = Cond::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0812Sub1 for Ctx {
-        Condition(Cond<4> = Cond::<4>)
+        blackboard {
+            #[tracked] t1: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            b0: i64 = 11,
+        }
+        Interrupt(|bb| bb.b0 + 2 == *bb.t1) {
+            StatefulAction(Task<7>),
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0812 for Ctx {
-        WhileDoElse {
-            Sequence {
-                ReactiveSequence {
-                    StatefulAction(Task<0>),
+        blackboard {
+            #[tracked] t1: i64 = 5,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Fallback {
+            SequenceStar {
+                Action(Act<0>),
+                ReactiveFallback {
                     StatefulAction(Task<1>),
+                    #[post(|bb| { if bb.b0 < 4 { bb.t1.set(*bb.t0 + 4) }; if *bb.t1 > 6 { bb.b0 += 2 } })]
+                    #[on_success(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<2>),
+                    Condition(Cond<3>),
+                    Action(Act<4>),
                 },
-                Sequence {
-                    SubTree(Tree0812Sub0),
-                    StatefulAction(Task<3>),
-                },
-                SubTree(Tree0812Sub1),
-                Condition(Cond<5>),
-            },
-            DynamicSequence {
-                Condition(Cond<6>),
-                RepeatUntilFailure(forever) {
-                    AsyncSequence {
-                        StepSequencer {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
+                BinarySelector(|bb| *bb.t1 + 4 < 4, dynamic = false) {
+                    ReactiveFallback {
+                        #[success_if(|bb| *bb.t0 > bb.b0)]
+                        AlwaysFailure,
+                        #[on_halted(|bb| if *bb.t1 < bb.b0 % 4 { bb.t0.set(bb.b0 % 3) })]
+                        #[skip_if(|bb| *bb.t1 % 4 < 1)]
+                        StatefulAction(Task<5>),
                     },
+                    SetBlackboard(b0 = 7),
                 },
+                Selector {
+                    StatefulAction(PTask<6>, b0 = 1, b1 = {t1}),
+                    SubTree(Tree0812Sub0, t1 = {=}, t0 = {t0}, b0 = {=}),
+                    #[success_if(|bb| *bb.t1 % 3 != 2)]
+                    Sleep(0),
+                },
+                AlwaysFailure,
             },
         }
     }
 }
+
+board!(Tree0812Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0813 for Ctx {
         blackboard {
-            b1: i64,
-        }
-        Repeat(0) {
-            StatefulAction(PTask<0>, b0 = 9, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0813Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0814 for Ctx {
-        ParallelAll {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0815 for Ctx {
-        blackboard {
-            b0: i64 = 3,
             #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-            b1: i64,
+            o0: Option<i64>,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
         }
-        Priority {
-            Fallback {
-                ReactiveFallback {
-                    Sequence {
-                        Script(|bb| bb.t0.set(bb.b1)),
-                        Action(PAct<0>, b0 = 5, b1 = {t0}),
-                        Condition(PCond<1>, b0 = {b1}),
-                        AlwaysSuccess,
+        Iterate(l0, element = {b0}, until = FirstFailure) {
+            #[failure_if(|bb| (*bb.t0 + 2) % 3 > 0)]
+            #[success_if(|bb| (bb.b0 + 2) % 2 > 0)]
+            SkipUnlessUpdated(t0) {
+                ReactiveSequence {
+                    StatefulAction(PTask<0>, b0 = {t0}, b1 = {t0}),
+                    PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                        Condition(Cond<1> = Cond::<1>),
+                        UnsetBlackboard(o0),
                     },
-                    BinarySelector(|bb| bb.b0 + 3 > *bb.t0 % 4, dynamic = true) {
-                        RetryUntilSuccessful(2) {
-                            Filter(times = 3, count = Success, filtered = Failure) {
-                                WhileDoElse {
-                                    Condition(PCond<2>, b0 = {b1}),
-                                    #[on_failure(|bb| bb.o0 = Some((*bb.t0 + 4) % 2))]
-                                    #[on_halted(|bb| { bb.o0 = Some(4); bb.b0 += 2 })]
-                                    #[post(|bb| bb.o0 = Some(*bb.t0))]
-                                    Action(|ctx, bb| ctx.exec_in(3, bb.o0.unwrap_or(3), &mut bb.b0)),
+                    Action(PIo<2>, t0 = {=}),
+                    ReactiveSelector {
+                        WaitUntil(|bb| bb.b0 % 3 > 1) {
+                            RunOnce(then_skip = true) {
+                                Repeat(4) {
+                                    Condition(|ctx, bb| ctx.check_in(3, 0)),
                                 },
                             },
                         },
-                        StatefulAction(Task<4>),
+                        Action(Act<4> = Act::<4>),
+                        Condition(Cond<5> = Cond::<5>),
                     },
-                    ReactiveSequence {
-                        Sleep(20),
-                        Wait(50),
-                        StatefulAction(Task<5> = Task::<5>),
-                        WasEntryUpdated(t0),
-                        SetBlackboard(b0 = {b1}),
+                    Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                        ParallelAll(max_failures = -1) {
+                            RepeatUntil(Failure) {
+                                Script(|bb| bb.b0 += 1),
+                            },
+                            StatefulAction(Task<6>),
+                            Sleep(0),
+                        },
                     },
                 },
             },
@@ -592,85 +599,97 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0815Blackboard { b0 t0 o0 b1 });
+board!(Tree0813Blackboard { t0 o0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0814Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0814Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 11,
+        }
+        SubTree(Tree0814Sub1, ..)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0814 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 1,
+        }
+        #[run_while(|bb| bb.b0 + 3 != 6)]
+        #[skip_if(|bb| *bb.t0 % 2 < 0)]
+        #[success_if(|bb| bb.b0 < 0)]
+        WhileDoElse {
+            SubTree(Tree0814Sub0, t0 = {=}, b0 = {b0}),
+            Condition(Cond<1>),
+        }
+    }
+}
+
+board!(Tree0814Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0815 for Ctx {
+        IfThenElse {
+            StatefulAction(Task<0>),
+            Invert {
+                RetryUntilSuccessful(4) {
+                    Limiter(1) {
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0816 for Ctx {
         blackboard {
-            b1: i64 = 2,
+            b0: i64 = 2,
+            q0: bt::Deque<i64, 4>,
             #[tracked] t0: i64,
-            b0: i64 = 0,
+            o0: Option<i64> = Some(2),
         }
-        Fallback {
-            Sequence {
-                ParallelAll(1) {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        AsyncFallback {
-                            ScriptCondition(|bb| (bb.b0 + 1) % 3 < 2),
-                            Condition(Cond<0>),
-                        },
-                        #[on_failure(|bb| *bb.t0 += 4)]
-                        RunOnce(then_skip = false) {
-                            #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
-                            #[run_while(|bb| *bb.t0 % 4 < 0)]
-                            RepeatUntilFailure(1) {
-                                ParallelAll {
-                                    SetBlackboard(t0 = 5),
-                                },
-                            },
-                        },
+        ParallelAll {
+            RepeatUntilSuccess(3) {
+                StepSequencer {
+                    IndexSwitch(|bb| *bb.t0 % 3, dynamic = true) {
+                        #[post(|bb| if bb.b0 != 4 { *bb.t0 += 3 })]
+                        Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
                     },
-                    ReactiveSequence {
-                        Inverter {
-                            MaxTime(10) {
-                                ReactiveFallback {
-                                    #[on_success(|bb| *bb.t0 += 1)]
-                                    #[run_while(|bb| bb.b1 < 1)]
-                                    #[post(|bb| bb.b0 = *bb.t0)]
-                                    AlwaysSuccess,
-                                },
-                            },
-                        },
-                    },
-                    Inverter {
-                        Switch(b1) {
-                            case 5 => SetBlackboard(t0 = 0),
-                            case 1 => Switch(b1) {
-                                case 4 => SetBlackboard(b0 = {b1}),
-                                _ => Action(Act<1>),
-                            },
-                            _ => RetryUntilSuccessful(forever) {
-                                AlwaysRunning,
-                            },
-                        },
+                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
+                        StatefulAction(Task<3>),
+                        Failer,
                     },
                 },
             },
-            RepeatUntilFailure(3) {
-                ReactiveFallback {
-                    WhileDoElse {
-                        Delay(0) {
-                            StatefulAction(Task<2>),
-                        },
-                        ReactiveSelector {
-                            StepSequencer {
-                                ScriptCondition(|bb| (bb.b0 + 1) % 3 == 1),
-                                StatefulAction(Task<3>),
-                                AlwaysRunning,
-                                #[skip_if(|bb| *bb.t0 + 1 > 7)]
-                                #[on_success(|bb| { bb.b0 += 1; if *bb.t0 > 6 { bb.b1 = *bb.t0 } })]
-                                Condition(|ctx, bb| ctx.check_in(4, 1)),
-                                WasEntryUpdated(t0),
-                            },
-                            MemPriority {
-                                ScriptCondition(|bb| bb.b0 % 2 != 0),
-                                Condition(Cond<5> = Cond::<5>),
-                            },
-                        },
-                        PolicyParallel(policy = FirstSuccess, repeat = true) {
-                            Condition(Cond<6>),
-                            StatefulAction(Task<7>),
-                        },
+            Action(Act<4>),
+            Repeater(0) {
+                StatefulAction(Task<5> = Task::<5>),
+            },
+            Observe(|bb| bb.o0.unwrap_or(1) != 1, abort = none) {
+                Loop(q0, value = {t0}, if_empty = Running) {
+                    ReactiveFallback {
+                        #[on_success(|bb| bb.o0 = None)]
+                        #[skip_if(|bb| bb.o0.is_some())]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        Sleep(0),
+                        Action(|ctx, bb| ctx.exec_in(6, bb.b0, &mut bb.b0)),
+                        Script(|bb| bb.b0 = (*bb.t0 + 4) % 2),
                     },
                 },
             },
@@ -678,1053 +697,520 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0816Blackboard { b1 t0 b0 });
+board!(Tree0816Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0817 for Ctx {
-        Repeater(forever) {
-            WhileDoElse {
-                Action(Act<0>),
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2> = Task::<2>),
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        #[on_failure(|bb| bb.b1 = bb.b0 % 2)]
+        Fallback {
+            RetryUntilSuccessful(3) {
+                Precondition(|bb| *bb.t0 == *bb.t1, else = Success) {
+                    #[run_while(|bb| *bb.t0 % 3 < 0)]
+                    Conditional(|bb| bb.b0 < *bb.t1) {
+                        Observe(|bb| *bb.t0 < *bb.t1, abort = none) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t1 == 0)]
+            ReactiveFallback {
+                Sequence {
+                    Delay(0) {
+                        Condition(Cond<1>),
+                    },
+                },
+                WhileDoElse {
+                    Condition(Cond<2>),
+                    Action(Act<3>),
+                },
+                DynamicSelector {
+                    ScriptCondition(|bb| bb.b0 < *bb.t0),
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(Cond<5>),
+                },
+            },
+            ReactiveSequence {
+                Sleep(30),
+                #[skip_if(|bb| *bb.t0 != 3)]
+                AlwaysSuccess,
+                #[on_success(|bb| bb.t1.set(bb.b0))]
+                StatefulAction(Task<6> = Task::<6>),
+                #[failure_if(|bb| *bb.t1 > bb.b0 % 3)]
+                #[on_halted(|bb| bb.t0.set(bb.b1))]
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8> = Task::<8>),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0818Sub0 for Ctx {
-        ReactiveFallback {
-            Condition(Cond<0>),
-            Condition(Cond<1>),
-            Condition(|ctx| ctx.check(2)),
-        }
-    }
-}
+board!(Tree0817Blackboard { b1 t1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0818 for Ctx {
-        Sequence {
-            RunOnce(then_skip = true) {
-                Timeout(10) {
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        DynamicSequence {
-                            SubTree(Tree0818Sub0),
-                        },
-                        ReactiveSequence {
-                            RunOnce(then_skip = true) {
-                                Fallback {
-                                    StatefulAction(Task<3>),
-                                    Action(Act<4>),
-                                },
-                            },
-                        },
-                        Condition(Cond<5>),
-                    },
-                },
-            },
-            Repeat(forever) {
-                DynamicSelector {
-                    StatefulAction(Task<6> = Task::<6>),
-                    Condition(Cond<7>),
-                    Limiter(3) {
-                        Optional {
-                            KeepRunningUntilFailure {
-                                RepeatUntilSuccess(2) {
-                                    Action(Act<8>),
-                                },
-                            },
-                        },
-                    },
-                },
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 3,
+        }
+        Precondition(|bb| bb.o0.is_none(), else = Failure) {
+            SequenceStar {
+                StatefulAction(Task<0>),
+                Action(PIo<1>, t0 = {b0}),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0819Sub0 for Ctx {
-        Repeat(3) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
+board!(Tree0818Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0819 for Ctx {
-        FlipSelector {
-            SubTree(Tree0819Sub0),
+        blackboard {
+            b0: i64 = 4,
+            b1: i64 = 3,
+            #[tracked] t1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        #[success_if(|bb| *bb.t0 % 4 != 3)]
+        #[post(|bb| bb.b0 = 1)]
+        #[failure_if(|bb| *bb.t0 != 0)]
+        BinarySelector(|bb| *bb.t1 < 2) {
+            Action(|ctx, bb| ctx.exec_in(0, (*bb.t0 + 2) % 4, &mut bb.b1)),
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                #[post(|bb| if bb.b0 != *bb.t0 { bb.t1.set((bb.b1 + 1) % 3) })]
+                #[on_halted(|bb| bb.t0.set(7))]
+                Fallback {
+                    Action(Act<1> = Act::<1>),
+                    Action(Act<2>),
+                },
+            },
         }
     }
 }
+
+board!(Tree0819Blackboard { b0 b1 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0820 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t1: i64,
-            b0: i64 = 3,
+            b0: i64 = 5,
             #[tracked] t0: i64 = 5,
+            #[tracked] t1: i64 = 0,
+            l0: Vec<i64>,
         }
-        Sequence {
-            Precondition(|bb| bb.b0 != bb.b1) {
-                Switch(b1) {
-                    case 3 => SetBlackboard(b0 = {b1}),
-                    case 5 => Precondition(|bb| (bb.b1 + 4) % 4 == 0, else = Success) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b1)),
-                    },
-                    _ => Condition(Cond<1>),
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                ScriptCondition(|bb| bb.b1 == bb.b0 + 4),
-                IndexSwitch(|bb| *bb.t1) {
-                    Sleep(10),
-                },
-                Script(|bb| bb.t0.set(5)),
-            },
+        #[on_success(|bb| bb.t1.set((*bb.t0 + 1) % 2))]
+        #[failure_if(|bb| *bb.t0 % 4 < 3)]
+        #[run_while(|bb| *bb.t0 == 4)]
+        Iterate(l0, element = {b0}, max = 2, reset_index = true) {
+            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree0820Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0821Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 11,
-            #[allow(unused)] b0: i64 = 9,
-        }
-        AlwaysRunning
-    }
-}
+board!(Tree0820Blackboard { b0 t0 t1 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0821 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64,
+            #[tracked] t0: i64 = 0,
+            o0: Option<i64> = Some(1),
         }
-        Fallback {
-            WaitValueUpdate(t0) {
-                TryCatch(catch_on_halt = true) {
-                    Filter(times = 3, count = Failure, filtered = Failure) {
-                        AlwaysSuccess,
-                    },
-                    Selector {
-                        WasEntryUpdated(t0),
-                        Runner,
-                    },
-                    RunOnce(then_skip = true) {
-                        SubTree(Tree0821Sub0, t0 = {=}, b0 = {b0}),
-                    },
-                    Conditional(|bb| *bb.t0 + 1 < bb.b0, dynamic = true, else = Failure) {
-                        Action(Act<0>),
-                    },
+        #[post(|bb| *bb.t0 += 1)]
+        SequenceWithMemory {
+            Condition(PCond<0>, b0 = 5),
+            ParallelAll {
+                #[on_halted(|bb| bb.o0 = Some(*bb.t0 + 1))]
+                #[on_failure(|bb| if bb.o0.unwrap_or(1) + 4 < 0 { *bb.t0 += 1 })]
+                KeepRunningUntilFailure {
+                    #[post(|bb| { bb.o0 = Some(*bb.t0 % 3); bb.t0.set(*bb.t0 % 2) })]
+                    #[on_halted(|bb| *bb.t0 += 2)]
+                    StatefulAction(Task<1>),
+                },
+                Filter(times = 2, count = Failure, filtered = Failure) {
+                    Action(Act<2>),
+                },
+            },
+            Condition(Cond<3>),
+            Remap(success = Success, failure = Failure) {
+                FlipSelector {
+                    Script(|bb| *bb.t0 += 3),
+                    Condition(Cond<4>),
+                    Wait(10),
                 },
             },
         }
     }
 }
 
-board!(Tree0821Blackboard { t0 b0 });
+board!(Tree0821Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0822 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-        }
-        Delay(10) {
-            Sequence {
-                Condition(Cond<0> = Cond::<0>),
-                Action(Act<1>),
-                Condition(Cond<2> = Cond::<2>),
-                #[post(|bb| bb.o0 = None)]
-                #[on_failure(|bb| { bb.o0 = Some(bb.o0.unwrap_or(3)); *bb.t0 += 1 })]
-                Condition(Cond<3>),
+        Fallback {
+            Repeater(3) {
+                Action(Act<0>),
             },
+            StatefulAction(Task<1>),
         }
     }
 }
-
-board!(Tree0822Blackboard { t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0823 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 5,
         }
-        IfThenElse {
-            ReactiveSequence {
-                Action(PIo<0>, t0 = {=}),
-                Wait(10),
-                StatefulAction(Task<1>),
+        ReactiveFallback {
+            AsyncSequence {
+                StatefulAction(Task<0>),
             },
-            Optional {
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(3)),
-                        StatefulAction(Task<4> = Task::<4>),
-                    },
-                },
+            Observe(|bb| bb.o0.unwrap_or(5) == bb.o0.unwrap_or(0), abort = self) {
+                #[skip_if(|bb| bb.b0 != 2)]
+                #[on_halted(|bb| bb.b0 += 1)]
+                Action(|ctx| ctx.exec(1)),
+            },
+            ReactiveFallback {
+                #[failure_if(|bb| *bb.t0 + 1 > bb.b1)]
+                #[skip_if(|bb| *bb.t0 > bb.b1)]
+                Condition(PCond<2>, b0 = {t0}),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<3>),
             },
         }
     }
 }
 
-board!(Tree0823Blackboard { t0 });
+board!(Tree0823Blackboard { o0 t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0824Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        MemSequence {
+            StatefulAction(Task<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0824Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Sleep(0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0824 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
         }
-        Priority {
-            Observe(|bb| *bb.t0 < bb.b0) {
-                Repeat(3) {
-                    PolicyParallel(policy = FirstFailure) {
-                        Cooldown(30, filtered = Failure) {
-                            Wait(50),
-                        },
-                        Action(Act<0> = Act::<0>),
-                        RepeatUntil(Success) {
-                            Condition(Cond<1> = Cond::<1>),
-                        },
-                        #[run_while(|bb| bb.o0.is_some())]
-                        Action(PIo<2>, t0 = {=}),
-                        Sleep(0),
-                    },
-                },
+        SequenceStar {
+            Loop(q0, if_empty = Success) {
+                SubTree(Tree0824Sub0, ..),
             },
-            ReactiveSequence {
-                AsyncFallback {
-                    Delay(0) {
-                        StatefulAction(Task<3>),
-                    },
-                },
-                Sequence {
-                    StatefulAction(Task<4>),
-                    Action(Act<5>),
-                    Action(PIo<6>, t0 = {=}),
-                    Condition(Cond<7>),
-                },
-                MaxTime(20) {
-                    Fallback {
-                        StatefulAction(Task<8> = Task::<8>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(1) == *bb.t0 % 2),
-                        Sleep(0),
-                    },
-                },
+            #[on_success(|bb| { *bb.t0 += 3; if *bb.t0 < 2 { bb.t0.set(*bb.t0 % 2) } })]
+            SubTree(Tree0824Sub1, t0 = {=}, q0 = {q0}),
+            WhileDoElse {
+                StatefulAction(Task<1> = Task::<1>),
+                WasEntryUpdated(t0),
             },
         }
     }
 }
 
-board!(Tree0824Blackboard { t0 o0 b0 });
+board!(Tree0824Blackboard { t0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0825 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        Repeater(2) {
-            Action(PAct<0>, b0 = {b0}),
+        ReactiveSequence {
+            Condition(Cond<0>),
+            Condition(Cond<1> = Cond::<1>),
+            MemSequence {
+                Action(|ctx| ctx.exec(2)),
+            },
+            FlipSelector {
+                Priority {
+                    Retry(2) {
+                        Limiter(3) {
+                            WhileDoElse {
+                                StatefulAction(Task<3>),
+                                StatefulAction(Task<4>),
+                                Fallback {
+                                    Action(|ctx| ctx.exec(5)),
+                                    StatefulAction(Task<6>),
+                                },
+                            },
+                        },
+                    },
+                    KeepRunningUntilFailure {
+                        RepeatUntil(Failure) {
+                            KeepRunningUntilFailure {
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
+            },
+            Limiter(1) {
+                Timeout(50) {
+                    Inverter {
+                        Repeater(0) {
+                            Condition(Cond<8>),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0825Blackboard { b0 });
+bt::behavior_tree! {
+    pub tree Tree0826Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 13,
+            #[allow(unused)] b0: i64 = 12,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Timeout(0) {
+            Iterate(l0, element = {b1}, until = FirstFailure) {
+                Failer,
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0826 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
             #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
             b1: i64 = 3,
+            b0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        Priority {
-            #[on_failure(|bb| bb.b0 += 1)]
-            #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != *bb.t0 + 3)]
-            Condition(Cond<0>),
-            Action(|ctx, bb| ctx.exec_in(1, bb.b1 + 2, &mut bb.b1)),
-            AlwaysFailure,
+        SequenceWithMemory {
+            PolicyParallel(policy = FirstFailure, repeat = true) {
+                #[skip_if(|bb| (bb.b1 + 2) % 3 > 0)]
+                #[failure_if(|bb| bb.b1 + 2 < bb.b1)]
+                Loop(q0, value = {b1}, if_empty = Failure) {
+                    #[on_failure(|bb| if bb.b1 != *bb.t0 + 4 { bb.b1 = bb.b0 })]
+                    Sequence {
+                        Action(Act<0>),
+                        AlwaysFailure,
+                    },
+                },
+                SequenceStar {
+                    Action(Act<1>),
+                    Sleep(30),
+                    Script(|bb| bb.b1 = 5),
+                },
+                RepeatUntilSuccess(2) {
+                    SubTree(Tree0826Sub0, ..),
+                },
+            },
+            Loop(q0, value = {t0}) {
+                ReactiveFallback {
+                    Loop(q0, value = {b1}, if_empty = Skipped) {
+                        StatefulAction(PTask<2>, b0 = {b0}, b1 = {b1}),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0826Blackboard { o0 b0 t0 b1 });
+board!(Tree0826Blackboard { t0 q0 b1 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0827Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(12),
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+        }
+        SetBlackboard(b0 = 5)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0827 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
+            o0: Option<i64> = Some(2),
+            l0: Vec<i64> = vec![1],
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 1,
         }
         ReactiveFallback {
-            RunOnce(then_skip = true) {
-                Script(|bb| *bb.t1 += 1),
+            MemPriority {
+                Action(Act<0> = Act::<0>),
+                #[on_success(|bb| bb.b0 += 1)]
+                #[on_failure(|bb| { bb.b0 = 2; if *bb.t0 % 2 != 0 { bb.t0.set(bb.b0 + 1) } })]
+                ScriptCondition(|bb| (bb.b0 + 4) % 4 != 3),
+                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                Condition(PCond<2>, b0 = {b0}),
+                Action(Act<3>),
             },
-            ReactiveSequence {
-                ReactiveFallback {
-                    Condition(Cond<0>),
-                    StatefulAction(Task<1>),
+            #[failure_if(|bb| bb.o0.unwrap_or(0) > 3)]
+            ReactiveFallback {
+                StatefulAction(Task<4> = Task::<4>),
+                Condition(Cond<5>),
+                Succeeder,
+            },
+            IfThenElse {
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7> = Task::<7>),
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess) {
+                Priority {
+                    StatefulAction(Task<8>),
+                    SequenceWithMemory {
+                        SubTree(Tree0827Sub0, ..),
+                        Action(PIo<9>, t0 = {b0}),
+                    },
+                    WaitUntil(|bb| *bb.t0 == bb.b0) {
+                        Wait(100),
+                    },
                 },
-                IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                    Action(PIo<2>, t0 = {t0}),
-                    Condition(Cond<3> = Cond::<3>),
+            },
+            Iterate(l0, element = {b0}, until = FirstSuccess, max = 2, reset_index = true) {
+                ReactiveFallback {
+                    StatefulAction(Task<10>),
+                    Action(PIo<11>, t0 = {t0}),
+                    StatefulAction(Task<12>),
                 },
             },
         }
     }
 }
 
-board!(Tree0827Blackboard { t0 t1 });
+board!(Tree0827Blackboard { o0 l0 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0828 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64,
+            b0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            o0: Option<i64> = Some(0),
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 2,
         }
-        #[skip_if(|bb| *bb.t0 < 4)]
-        #[post(|bb| bb.b0 = bb.b0 % 2)]
-        DynamicSequence {
-            WaitUntil(|bb| *bb.t0 % 3 != 1) {
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                    AlwaysRunning,
-                    Runner,
-                    StatefulAction(Task<0>),
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            IfThenElse {
+                #[on_success(|bb| if *bb.t0 < 4 { *bb.t0 += 1 })]
+                #[post(|bb| { if bb.o0.unwrap_or(2) > 7 { bb.o0 = Some(bb.b0 + 1) }; bb.b1 += 2 })]
+                Loop(q0, if_empty = Success) {
+                    StatefulAction(Task<1>),
+                },
+                Remap(success = Failure, failure = Failure) {
+                    Action(PIo<2>, t0 = {b1}),
+                },
+                RetryUntilSuccessful(4) {
+                    Delay(50) {
+                        Inverter {
+                            WasEntryUpdated(t0),
+                        },
+                    },
                 },
             },
-            Repeat(0) {
-                Condition(Cond<1>),
+            Sequence {
+                Loop(q0, value = {b1}, if_empty = Success) {
+                    Repeater(forever) {
+                        ScriptCondition(|bb| bb.b1 % 4 > 0),
+                    },
+                },
+                RunOnce(then_skip = false) {
+                    #[failure_if(|bb| bb.b1 + 3 > bb.b0)]
+                    Precondition(|bb| bb.o0.is_some(), else = Skipped) {
+                        Action(PAct<3>, b0 = 4, b1 = {=}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0828Blackboard { b0 t0 });
+board!(Tree0828Blackboard { b0 q0 o0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0829 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            #[allow(unused)] #[tracked] t0: i64 = 4,
-            b0: i64 = 0,
-        }
-        #[on_halted(|bb| bb.b0 += 3)]
-        DynamicSelector {
-            Optional {
+        MemSequence {
+            SequenceStar {
                 StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
-            ScriptCondition(|bb| bb.o0.unwrap_or(3) > bb.b0 + 4),
-        }
-    }
-}
-
-board!(Tree0829Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0830 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-        }
-        Precondition(|bb| *bb.t0 + 3 == 2, else = Success) {
-            Filter(times = 1, count = Success, filtered = Failure) {
-                Fallback {
-                    Sequence {
-                        Sequence {
-                            Condition(Cond<0>),
-                            WhileDoElse {
-                                RetryUntilSuccessful(2) {
-                                    Condition(PCond<1>, b0 = {t0}),
-                                },
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                        },
-                    },
-                    Repeat(forever) {
-                        Retry(1) {
-                            ReactiveSequence {
-                                Priority {
-                                    #[success_if(|bb| bb.o0.is_none())]
-                                    Action(PAct<3>, b0 = 0, b1 = {b0}),
-                                    Action(PIo<4>, t0 = {=}),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0830Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0831 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-        }
-        #[post(|bb| { bb.b0 = bb.b0 % 2; bb.b0 = *bb.t0 + 2 })]
-        #[failure_if(|bb| bb.b0 + 4 > 0)]
-        #[on_success(|bb| if bb.b0 != bb.b0 + 3 { bb.b0 += 2 })]
-        ParallelAll(max_failures = -1) {
-            FlipSelector {
-                BinarySelector(|bb| *bb.t0 + 3 == 0, dynamic = false) {
-                    #[success_if(|bb| bb.b0 + 1 > 6)]
-                    #[post(|bb| { bb.t0.set(bb.b0 + 3); bb.b0 += 3 })]
-                    SetBlackboard(b0 = 7),
-                    Script(|bb| if *bb.t0 < 0 { bb.t0.set(bb.b0) }),
-                },
-                #[skip_if(|bb| *bb.t0 % 4 < 3)]
-                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                    Precondition(|bb| *bb.t0 != bb.b0 % 4, else = Running) {
-                        #[run_while(|bb| *bb.t0 < 5)]
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
-                #[on_success(|bb| { bb.b0 += 2; bb.t0.set(*bb.t0 % 2) })]
-                #[on_failure(|bb| { *bb.t0 += 1; bb.b0 = 7 })]
-                Fallback {
-                    WasEntryUpdated(t0),
-                    #[on_success(|bb| bb.b0 += 2)]
-                    StatefulAction(Task<2> = Task::<2>),
-                    StatefulAction(PTask<3>, b0 = {=}, b1 = {t0}),
-                    StatefulAction(Task<4> = Task::<4>),
-                },
-                AlwaysSuccess,
-                DynamicSequence {
-                    #[success_if(|bb| bb.b0 < 4)]
-                    WasEntryUpdated(t0),
-                    DynamicSelector {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6>),
-                    },
-                    StatefulAction(Task<7>),
-                },
-            },
-            StatefulAction(Task<8>),
-        }
-    }
-}
-
-board!(Tree0831Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0832 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            b1: i64 = 2,
-            b0: i64,
-        }
-        Fallback {
-            WaitValueUpdate(t0) {
-                Filter(times = 2) {
-                    #[on_success(|bb| bb.b0 += 2)]
-                    #[on_failure(|bb| { bb.b1 = *bb.t0; bb.b0 += 1 })]
-                    StepSequencer {
-                        Condition(Cond<0> = Cond::<0>),
-                        Sleep(0),
-                        Action(|ctx| ctx.exec(1)),
-                    },
-                },
-            },
-            PrioritySelector {
-                #[score(|bb| ((bb.b0 + 3) % 4) as f32)]
-                StepSequencer {
-                    #[post(|bb| *bb.t0 += 1)]
-                    Inverter {
-                        Action(|ctx, bb| ctx.exec_in(2, bb.o0.unwrap_or(5), &mut bb.b1)),
-                    },
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0832Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0833 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure) {
-            StatefulAction(Task<0>),
-            ForceSuccess {
-                SequenceWithMemory {
-                    Repeat(4) {
-                        StatefulAction(Task<1>),
-                    },
-                    #[failure_if(|bb| bb.b0 > 1)]
-                    #[post(|bb| *bb.t0 += 3)]
-                    Inverter {
-                        StatefulAction(Task<2>),
-                    },
-                    SequenceStar {
-                        Action(Act<3>),
-                        Condition(PCond<4>, b0 = {b0}),
-                        DynamicSelector {
-                            Loop(q0) {
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0833Blackboard { b0 t0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0834 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-        }
-        Filter(times = 3, count = Success, filtered = Failure) {
-            Priority {
-                PrioritySelector {
-                    #[score(|bb| (bb.b0 + 4) as f32)]
-                    #[skip_if(|bb| bb.b0 + 2 > 4)]
-                    #[on_success(|bb| bb.b1 = bb.b0 + 4)]
-                    #[on_failure(|bb| if *bb.t0 % 3 != 0 { bb.b1 = 9 })]
-                    StatefulAction(Task<0>),
-                    #[score(|bb| (bb.b0) as f32)]
-                    Condition(|ctx| ctx.check(1)),
-                },
-                Limiter(2) {
-                    FlipSelector {
-                        #[failure_if(|bb| bb.b0 + 4 < 2)]
-                        StatefulAction(Task<2>),
-                        StatefulAction(Task<3>),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                RepeatUntilFailure(forever) {
-                    Sequence {
-                        Invert {
-                            #[run_while(|bb| *bb.t0 + 2 == *bb.t0)]
-                            #[post(|bb| bb.b0 = *bb.t0 % 2)]
-                            #[skip_if(|bb| bb.b1 != 3)]
-                            Loop(q0, value = {b0}, if_empty = Success) {
-                                #[success_if(|bb| bb.b0 < *bb.t0)]
-                                #[skip_if(|bb| (bb.b0 + 2) % 2 < 1)]
-                                #[on_success(|bb| { bb.b0 += 3; bb.b0 = 3 })]
-                                Condition(Cond<5>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0834Blackboard { b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0835 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(1),
-            b1: i64 = 3,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ParallelAll {
-            Switch(b1) {
-                case 1 => MemSequence {
-                    ScriptCondition(|bb| (bb.b0 + 3) % 4 != 2),
-                    #[success_if(|bb| bb.b1 == 0)]
-                    #[on_halted(|bb| *bb.t0 += 3)]
-                    #[failure_if(|bb| bb.b1 % 2 == 1)]
-                    Failer,
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                case 0 => Timeout(30) {
-                    #[on_failure(|bb| bb.o0 = Some(9))]
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                _ => Filter(times = 1) {
-                    ForceFailure {
-                        ReactiveSequence {
-                            StatefulAction(Task<2> = Task::<2>),
-                            Condition(|ctx, bb| ctx.check_in(3, bb.b1)),
-                            Condition(Cond<4> = Cond::<4>),
-                        },
-                    },
-                },
-            },
-            #[skip_if(|bb| bb.b0 + 4 > 1)]
-            #[post(|bb| { if bb.b0 < 3 { *bb.t0 += 1 }; bb.b0 += 1 })]
-            Switch(b1) {
-                case 5 => Action(PAct<5>, b0 = 2, b1 = {b0}),
-                case 2 => Fallback {
-                    Condition(|ctx| ctx.check(6)),
-                    WasEntryUpdated(t0),
-                },
-                case 3 => StatefulAction(Task<7>),
-                _ => Precondition(|bb| *bb.t0 % 2 != 0, else = Skipped) {
-                    #[success_if(|bb| bb.b1 != *bb.t0 + 4)]
-                    #[failure_if(|bb| bb.o0.unwrap_or(1) + 1 > 4)]
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    StatefulAction(Task<8>),
-                },
-            },
-            Condition(Cond<9>),
-        }
-    }
-}
-
-board!(Tree0835Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0836Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] b1: i64 = 9,
-        }
-        #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(5) % 3))]
-        StatefulAction(Task<2> = Task::<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0836 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            o0: Option<i64> = None,
-            b0: i64 = 5,
-            b1: i64,
-        }
-        Repeater(3) {
-            DynamicSequence {
-                ScriptCondition(|bb| *bb.t0 > 5),
-                Condition(Cond<0>),
-                StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
-                #[success_if(|bb| bb.o0.is_none())]
-                RepeatTimes(3) {
-                    SubTree(Tree0836Sub0, ..),
-                },
-                Delay(0) {
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0836Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0837 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-        }
-        Repeat(1) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree0837Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0838 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-        }
-        IndexSwitch(|bb| 2, out_of_range = Fail) {
-            RetryUntilSuccessful(0) {
-                AlwaysFailure,
-            },
-            Sequence {
-                StatefulAction(Task<0> = Task::<0>),
-                #[skip_if(|bb| *bb.t0 % 3 > 1)]
-                #[on_success(|bb| { bb.t0.set((bb.b0 + 2) % 3); bb.b0 += 3 })]
-                Precondition(|bb| bb.b0 > 5) {
-                    #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 = 6 })]
-                    #[success_if(|bb| *bb.t0 > bb.b0)]
-                    Action(Act<1>),
-                },
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0838Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0839Sub0 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(9),
-            #[allow(unused)] #[tracked] t0: i64 = 15,
-            b0: i64 = 14,
-        }
-        #[skip_if(|bb| bb.b0 != 1)]
-        Limiter(3) {
-            SetBlackboard(o0 = Some(1)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0839 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 4,
-        }
-        IfThenElse {
-            SubTree(Tree0839Sub0, o0 = {=}, t0 = {t0}, b0 = {=}),
-            Delay(10) {
-                Condition(PCond<0>, b0 = 5),
-            },
-            #[run_while(|bb| bb.b0 < 2)]
-            #[post(|bb| bb.b0 = (*bb.t0 + 2) % 2)]
-            ReactiveSequence {
-                StatefulAction(Task<1>),
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0839Blackboard { o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0840 for Ctx {
-        AsyncSequence {
-            RepeatUntil(Success) {
-                MaxTime(0) {
-                    Condition(|ctx| ctx.check(0)),
-                },
-            },
-            ReactiveFallback {
-                Action(Act<1>),
-                Failer,
-                StatefulAction(Task<2>),
-            },
-            Condition(|ctx| ctx.check(3)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0841 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b1: i64 = 1,
-            b0: i64 = 1,
-        }
-        StepSequencer {
-            RepeatTimes(2) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            },
-            Condition(Cond<1>),
-            ScriptCondition(|bb| bb.b1 > bb.b0),
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Sleep(10),
-                Condition(Cond<2>),
-                StatefulAction(PTask<3>, b0 = {b0}, b1 = {b1}),
-            },
-            RetryUntilSuccessful(0) {
-                WasEntryUpdated(t0),
-            },
-        }
-    }
-}
-
-board!(Tree0841Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0842 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
-        }
-        BinarySelector(|bb| *bb.t0 + 2 > 3) {
-            RepeatTimes(1) {
-                RepeatTimes(forever) {
-                    Precondition(|bb| bb.b0 < *bb.t0 % 3, else = Failure) {
-                        Precondition(|bb| *bb.t0 != 7) {
-                            WhileDoElse {
-                                RunOnce(then_skip = false) {
-                                    Condition(Cond<0> = Cond::<0>),
-                                },
-                                SequenceStar {
-                                    Condition(Cond<1>),
-                                    Condition(|ctx, bb| ctx.check_in(2, bb.b0 % 4)),
-                                    StatefulAction(Task<3> = Task::<3>),
-                                    WasEntryUpdated(t0),
-                                    StatefulAction(Task<4>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-            TryCatch {
-                PrioritySelector {
-                    #[score(|bb| (bb.b0) as f32)]
-                    Action(|ctx| ctx.exec(5)),
-                    #[score(|bb| (*bb.t0 % 4) as f32)]
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    Condition(PCond<6>, b0 = 0),
-                },
-                Parallel {
-                    StatefulAction(Task<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    Action(Act<9>),
-                    StatefulAction(PTask<10>, b0 = {=}, b1 = {b0}),
-                    Condition(PCond<11>, b0 = {=}),
-                },
-                StatefulAction(Task<12>),
-                Parallel(success = -1, failure = 0) {
-                    SetBlackboard(t0 = 7),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0842Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0843 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 2,
-            b1: i64 = 1,
-        }
-        #[failure_if(|bb| bb.b0 + 2 != bb.b0 + 4)]
-        #[on_halted(|bb| { if bb.b1 % 3 > 1 { bb.b0 = *bb.t0 }; bb.b1 += 2 })]
-        SequenceStar {
-            Sleep(50),
-            Action(Act<0>),
-            Succeeder,
-            Script(|bb| bb.b1 += 2),
-        }
-    }
-}
-
-board!(Tree0843Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0844 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b1: i64 = 3,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 5,
-        }
-        StepSequencer {
-            KeepRunningUntilFailure {
-                IfThenElse {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
-                        Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(2), &mut bb.b1)),
-                    },
-                    Parallel(success = 3, failure = -2) {
-                        StatefulAction(Task<2>),
-                        Action(Act<3> = Act::<3>),
-                        AlwaysSuccess,
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 < 7, else = Failure) {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        KeepRunningUntilFailure {
-                            #[skip_if(|bb| bb.b0 != *bb.t0 % 2)]
-                            #[on_failure(|bb| bb.o0 = Some(bb.o0.unwrap_or(0)))]
-                            Action(PIo<4>, t0 = {=}),
-                        },
-                    },
-                },
-            },
-            #[failure_if(|bb| bb.o0.unwrap_or(3) < 7)]
-            StatefulAction(Task<5>),
-            RepeatUntilSuccess(2) {
-                Fallback {
-                    StatefulAction(Task<6>),
-                    Observe(|bb| bb.b1 < 2, abort = both) {
-                        StatefulAction(Task<7>),
-                    },
-                    Sequence {
-                        Action(Act<8>),
-                        Script(|bb| if bb.b0 % 4 > 0 { bb.b1 += 1 }),
-                    },
-                },
-            },
-            #[on_halted(|bb| bb.o0 = Some(bb.o0.unwrap_or(2)))]
-            StatefulAction(Task<9>),
-        }
-    }
-}
-
-board!(Tree0844Blackboard { o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0845 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64,
-        }
-        Parallel(success = -1) {
-            #[failure_if(|bb| bb.b1 == 4)]
-            StatefulAction(Task<0>),
-            #[on_success(|bb| bb.o0 = Some(bb.b1 % 3))]
-            Action(PAct<1>, b0 = {b0}, b1 = {b1}),
-            Script(|bb| if bb.b0 != 3 { bb.b0 += 2 }),
-        }
-    }
-}
-
-board!(Tree0845Blackboard { o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0846 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        ReactiveSequence {
-            Action(|ctx, bb| ctx.exec_in(0, 0, &mut bb.b0)),
-            StatefulAction(Task<1>),
-            WasEntryUpdated(t0),
-        }
-    }
-}
-
-board!(Tree0846Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0847 for Ctx {
-        WhileDoElse {
-            Action(Act<0>),
-            StatefulAction(Task<1>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0848 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        WhileDoElse {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Inverter {
-                    StatefulAction(Task<1> = Task::<1>),
-                },
-                ScriptCondition(|bb| bb.b0 % 2 > 0),
-            },
-            #[skip_if(|bb| bb.b0 + 4 < bb.b0)]
-            Deadline(30) {
-                ReactiveSequence {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
-                },
-            },
+            StatefulAction(Task<2>),
+            Action(Act<3>),
             StatefulAction(Task<4>),
         }
     }
 }
 
-board!(Tree0848Blackboard { b0 });
-
 bt::behavior_tree! {
-    pub tree Tree0849 for Ctx {
+    pub tree Tree0830 for Ctx {
         blackboard {
-            b0: i64 = 4,
-            b1: i64 = 4,
-            #[tracked] t0: i64,
-        }
-        IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-            AsyncFallback {
-                Precondition(|bb| (*bb.t0 + 3) % 4 != 0, else = Failure) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            ReactiveFallback {
-                Limiter(2) {
-                    WasEntryUpdated(t0),
-                },
-                #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0849Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0850Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 15,
-        }
-        Wait(100)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0850 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
             b0: i64,
-            o0: Option<i64> = None,
-            b1: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
         }
-        #[failure_if(|bb| bb.b0 % 2 == 0)]
-        #[run_while(|bb| bb.b1 % 4 < 2)]
-        SequenceWithMemory {
-            ParallelAll(1) {
-                WaitUntil(|bb| bb.o0.unwrap_or(4) != 1) {
-                    ReactiveSequence {
-                        Parallel(success = -2, failure = 1) {
-                            Action(PIo<0>, t0 = {t1}),
-                            StatefulAction(Task<1>),
+        Repeater(1) {
+            TryCatch(catch_on_halt = false) {
+                ParallelAll {
+                    Loop(q0, if_empty = Failure) {
+                        ReactiveFallback {
+                            #[post(|bb| bb.b0 += 2)]
+                            MemSequence {
+                                Loop(q0, value = {t0}) {
+                                    Condition(PCond<0>, b0 = {t0}),
+                                },
+                            },
                         },
-                        Action(|ctx, bb| ctx.exec_in(2, *bb.t1, &mut bb.b0)),
+                    },
+                    WaitValueUpdate(t0) {
+                        DynamicSequence {
+                            Sleep(20),
+                            Action(PAct<1>, b0 = 3, b1 = {t0}),
+                        },
                     },
                 },
-                IndexSwitch(|bb| bb.b0 + 2, dynamic = false) {
-                    StatefulAction(Task<3>),
-                    #[on_failure(|bb| bb.b0 = 7)]
-                    SubTree(Tree0850Sub0, t1 = {=}, b0 = {b0}, o0 = {=}, b1 = {b1}),
-                    KeepRunningUntilFailure {
-                        Failer,
+                Sequence {
+                    Fallback {
+                        Action(Act<2>),
+                        StatefulAction(Task<3>),
+                        AlwaysFailure,
+                    },
+                    Fallback {
+                        Fallback {
+                            Observe(|bb| bb.b0 != 1, abort = lower) {
+                                Action(PAct<4>, b0 = {b0}, b1 = {b0}),
+                            },
+                            Observe(|bb| *bb.t0 % 3 > 1, abort = self) {
+                                Succeeder,
+                            },
+                        },
+                    },
+                    Cooldown(10, filtered = Failure) {
+                        Action(PAct<5>, b0 = 8, b1 = {b0}),
                     },
                 },
             },
@@ -1732,529 +1218,110 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0850Blackboard { t1 b0 o0 b1 });
+board!(Tree0830Blackboard { b0 t0 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0851 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 2,
-            b1: i64,
+    pub tree Tree0831Sub0 for Ctx {
+        Condition(Cond<0> = Cond::<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0831 for Ctx {
+        Repeater(forever) {
+            SubTree(Tree0831Sub0),
         }
-        ReactiveFallback {
-            SkipUnlessUpdated(t0) {
-                Selector {
-                    Observe(|bb| bb.b1 + 4 == 3, abort = lower) {
-                        AsyncFallback {
-                            Action(Act<0>),
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0832Sub0 for Ctx {
+        AsyncSequence {
+            RetryUntilSuccessful(2) {
+                WhileDoElse {
+                    Condition(Cond<4> = Cond::<4>),
+                    StatefulAction(Task<5>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0832 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    Sequence {
+                        RepeatUntil(Success) {
+                            Condition(Cond<0>),
+                        },
+                        Deadline(0) {
                             Action(Act<1>),
                         },
                     },
-                    Observe(|bb| bb.b1 % 3 < 2, abort = none) {
-                        RepeatUntil(Failure) {
-                            #[on_halted(|bb| bb.b1 += 1)]
-                            #[post(|bb| *bb.t0 += 1)]
-                            Delay(0) {
-                                StatefulAction(PTask<2>, b0 = 9),
-                            },
-                        },
+                    Filter(times = 3, count = Completed) {
+                        StatefulAction(Task<2>),
                     },
                 },
+                StatefulAction(Task<3>),
+                SubTree(Tree0832Sub0),
             },
-            WhileDoElse {
-                IndexSwitch(|bb| (*bb.t0 + 2) % 4, out_of_range = Loop) {
-                    SetBlackboard(t0 = {b1}),
-                    Action(Act<3>),
-                },
-                Action(|ctx| ctx.exec(4)),
-                Repeat(4) {
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0) as f32)]
-                        ScriptCondition(|bb| *bb.t0 != 6),
-                        #[score(|bb| (bb.b0 + 4) as f32)]
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-            },
-            Sequence {
-                Switch(b1) {
-                    case 3 => StatefulAction(Task<6>),
-                    _ => Script(|bb| bb.b1 = bb.o0.unwrap_or(2) % 2),
-                },
-                #[failure_if(|bb| bb.o0.unwrap_or(4) % 3 > 1)]
-                #[post(|bb| bb.b1 += 3)]
-                Condition(PCond<7>, b0 = {=}),
-            },
-            Repeat(0) {
-                Action(Act<8>),
-            },
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0851Blackboard { o0 b0 t0 b1 });
-
 bt::behavior_tree! {
-    pub tree Tree0852 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-        }
-        Priority {
-            Condition(Cond<0>),
-            #[failure_if(|bb| *bb.t0 % 3 < 1)]
-            IfThenElse {
-                WaitUntil(|bb| bb.o0.unwrap_or(3) < 5) {
-                    Inverter {
-                        Deadline(0) {
-                            ForceSuccess {
-                                WaitUntil(|bb| *bb.t0 % 2 < 0) {
-                                    StatefulAction(Task<1>),
-                                },
-                            },
-                        },
-                    },
-                },
-                Observe(|bb| *bb.t0 < 2, abort = none) {
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        MaxTime(0) {
-                            Observe(|bb| bb.o0.unwrap_or(2) != *bb.t0 + 3) {
-                                #[success_if(|bb| *bb.t0 + 3 > 3)]
-                                Parallel(success = 1, failure = 1) {
-                                    StatefulAction(Task<2>),
-                                    StatefulAction(Task<3>),
-                                },
-                            },
-                        },
-                    },
-                },
-                WaitValueUpdate(t0) {
-                    Fallback {
-                        #[failure_if(|bb| bb.o0.is_some())]
-                        #[on_halted(|bb| bb.o0 = None)]
-                        MemSequence {
-                            WaitValueUpdate(t0) {
-                                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                            },
-                            StatefulAction(Task<5>),
-                            PolicyParallel(policy = FirstSuccess) {
-                                #[run_while(|bb| bb.o0.is_none())]
-                                #[on_halted(|bb| bb.t0.set(*bb.t0 % 2))]
-                                Condition(|ctx, bb| ctx.check_in(6, bb.b0 + 3)),
-                                AlwaysRunning,
-                            },
-                        },
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0852Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0853 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        Selector {
-            Observe(|bb| *bb.t0 % 4 > 2, abort = both) {
-                #[on_halted(|bb| if *bb.t0 + 1 > 3 { *bb.t0 += 1 })]
-                #[failure_if(|bb| bb.b0 > 1)]
-                #[success_if(|bb| *bb.t0 < bb.b0 + 2)]
-                Repeater(forever) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree0853Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0854 for Ctx {
-        blackboard {
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 2,
-        }
-        Switch(b1) {
-            case 5 => SequenceStar {
-                #[skip_if(|bb| bb.b0 + 3 < bb.b0)]
-                #[failure_if(|bb| bb.b0 % 4 != 1)]
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    ParallelAll(1) {
-                        Condition(Cond<0>),
-                    },
-                },
-            },
-            _ => Loop(q0, value = {b1}) {
-                ReactiveSequence {
-                    Loop(q0, if_empty = Success) {
-                        SetBlackboard(b1 = 9),
-                    },
-                    MemPriority {
-                        Action(PIo<1>, t0 = {=}),
-                        SetBlackboard(b0 = 1),
-                    },
-                    AlwaysSuccess,
-                    #[on_failure(|bb| { bb.t0.set(bb.b1 % 4); bb.b1 += 3 })]
-                    Condition(|ctx| ctx.check(2)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0854Blackboard { b0 q0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0855 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 5,
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-        }
-        WhileDoElse {
-            StepSequencer {
-                Repeater(0) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                #[post(|bb| bb.o0 = Some(*bb.t0 % 3))]
-                #[success_if(|bb| bb.o0.unwrap_or(2) > *bb.t0 + 3)]
-                StepSequencer {
-                    MaxTime(0) {
-                        Conditional(|bb| *bb.t0 < 7, dynamic = true, else = Success) {
-                            Runner,
-                        },
-                    },
-                },
-                WhileDoElse {
-                    Action(PAct<1>, b0 = {b1}, b1 = {b1}),
-                    #[run_while(|bb| (*bb.t0 + 3) % 2 < 1)]
-                    ScriptCondition(|bb| (bb.b0 + 2) % 4 > 2),
-                    AlwaysRunning,
-                },
-            },
-            StepSequencer {
-                #[post(|bb| bb.b0 += 1)]
-                #[failure_if(|bb| bb.b0 + 3 != *bb.t0)]
-                StepSequencer {
-                    #[run_while(|bb| *bb.t0 + 4 < (bb.o0.unwrap_or(0) + 2) % 3)]
-                    #[on_success(|bb| bb.t0.set(bb.o0.unwrap_or(2) % 2))]
-                    #[post(|bb| bb.t0.set(2))]
-                    StatefulAction(Task<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Condition(|ctx, bb| ctx.check_in(4, bb.b0)),
-                Loop(q0, value = {t0}, if_empty = Success) {
-                    IfThenElse {
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        ScriptCondition(|bb| (bb.o0.unwrap_or(4) + 2) % 4 == 0),
-                        Action(Act<5>),
-                    },
-                },
-            },
-            DynamicSequence {
-                #[on_halted(|bb| bb.b1 += 2)]
-                Conditional(|bb| bb.b1 > 1, dynamic = true) {
-                    Selector {
-                        Condition(Cond<6>),
-                        #[run_while(|bb| (*bb.t0 + 4) % 4 == 3)]
-                        Runner,
-                        Condition(Cond<7>),
-                    },
-                },
-                MaxTime(0) {
-                    ParallelAll {
-                        Inverter {
-                            Condition(Cond<8>),
-                        },
-                        StatefulAction(PTask<9>, b0 = {b1}, b1 = {=}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0855Blackboard { o0 q0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0856 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        KeepRunningUntilFailure {
-            #[success_if(|bb| bb.o0.is_none())]
-            #[failure_if(|bb| bb.b1 < bb.b1 + 1)]
-            ReactiveSequence {
-                Repeat(4) {
-                    MemPriority {
-                        Action(PAct<0>, b0 = {b1}, b1 = {=}),
-                        SetBlackboard(b0 = {t0}),
-                    },
-                },
-                ParallelAll(max_failures = -2) {
-                    ForceFailure {
-                        RunOnce {
-                            Condition(Cond<1>),
-                        },
-                    },
-                    ReactiveSequence {
-                        Action(Act<2>),
-                        Condition(PCond<3>, b0 = 1),
-                        StatefulAction(Task<4>),
-                    },
-                },
-                #[skip_if(|bb| bb.b1 % 3 < 0)]
-                #[success_if(|bb| bb.b0 == 1)]
-                Script(|bb| { bb.b1 += 2; if bb.b0 < 1 { *bb.t0 += 2 } }),
-                DynamicSequence {
-                    Fallback {
-                        WasEntryUpdated(t0),
-                        Condition(Cond<5> = Cond::<5>),
-                    },
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    SetBlackboard(t0 = 7),
-                },
-                Precondition(|bb| *bb.t0 == 6) {
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0856Blackboard { b1 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0857 for Ctx {
+    pub tree Tree0833 for Ctx {
         blackboard {
             b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
-            b1: i64 = 1,
-        }
-        Deadline(0) {
-            Fallback {
-                Observe(|bb| (bb.b1 + 2) % 2 < 0, abort = lower) {
-                    Selector {
-                        Observe(|bb| bb.b0 + 4 < 5, abort = lower) {
-                            Repeat(0) {
-                                Wait(20),
-                            },
-                        },
-                        Observe(|bb| bb.b0 != 3, abort = self) {
-                            AsyncSequence {
-                                Script(|bb| bb.b1 += 3),
-                                Action(Act<0>),
-                            },
-                        },
-                    },
-                },
-                Observe(|bb| (*bb.t0 + 4) % 4 < 1, abort = both) {
-                    AsyncFallback {
-                        AlwaysFailure,
-                        Condition(Cond<1>),
-                        Sleep(20),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0857Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0858 for Ctx {
-        blackboard {
+            #[tracked] t0: i64,
             #[tracked] t1: i64 = 0,
-            o0: Option<i64> = Some(1),
-        }
-        Repeat(3) {
-            Invert {
-                Parallel(success = 5, failure = 0) {
-                    UnsetBlackboard(o0),
-                    Condition(Cond<0>),
-                    Deadline(0) {
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveSequence {
-                        Action(Act<2>),
-                        Condition(Cond<3>),
-                    },
-                    WasEntryUpdated(t1),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0858Blackboard { t1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0859 for Ctx {
-        blackboard {
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![1],
             b1: i64,
-            #[allow(unused)] b0: i64 = 4,
+            q0: bt::Deque<i64, 4>,
         }
-        BinarySelector(|bb| bb.b1 > 6, dynamic = true) {
-            Succeeder,
-            Limiter(2) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree0859Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0860 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 5,
-            b1: i64,
-            o0: Option<i64> = None,
-        }
-        #[on_failure(|bb| bb.b0 += 1)]
-        #[failure_if(|bb| *bb.t0 % 2 < 0)]
-        #[skip_if(|bb| bb.b1 + 4 > 5)]
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            SetBlackboard(o0 = Some(1)),
-            Conditional(|bb| bb.o0.is_none(), dynamic = true, else = Success) {
-                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree0860Blackboard { t0 b0 b1 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0861 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-        }
-        SkipUnlessUpdated(t0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-board!(Tree0861Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0862 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Fallback {
-            Selector {
-                RepeatUntil(Failure) {
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1> = Task::<1>),
+        BinarySelector(|bb| *bb.t1 + 1 != *bb.t1 % 2, dynamic = false) {
+            Switch(b1) {
+                case 3 => ParallelAll(1) {
+                    Deadline(10) {
+                        ReactiveFallback {
+                            StatefulAction(Task<0>),
+                            SetBlackboard(b0 = 1),
+                        },
                     },
-                },
-                #[run_while(|bb| bb.b0 == *bb.t0 % 2)]
-                StatefulAction(Task<2>),
-                AlwaysFailure,
-                MemPriority {
-                    MaxTime(0) {
-                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
-                    },
-                    RunOnce(then_skip = false) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-            },
-            WhileDoElse {
-                Delay(10) {
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                PrioritySelector {
-                    #[score(|bb| (bb.b1) as f32)]
-                    StatefulAction(Task<6>),
-                },
-                Action(|ctx| ctx.exec(7)),
-            },
-        }
-    }
-}
-
-board!(Tree0862Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0863 for Ctx {
-        FlipSelector {
-            DynamicSelector {
-                Condition(Cond<0>),
-                Sequence {
-                    ReactiveSequence {
-                        Sleep(30),
-                        ReactiveSequence {
-                            StatefulAction(Task<1>),
+                    ForceFailure {
+                        Sequence {
+                            Condition(PCond<1>, b0 = {t1}),
                             Sleep(10),
-                            Condition(Cond<2>),
-                            Condition(|ctx| ctx.check(3)),
+                            Action(PAct<2>, b0 = {=}, b1 = {=}),
                         },
                     },
-                },
-                Sequence {
-                    Action(Act<4>),
-                    Cooldown(100, filtered = Failure) {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0864 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            o0: Option<i64> = Some(4),
-            b1: i64 = 4,
-        }
-        RepeatUntil(Success) {
-            BinarySelector(|bb| bb.o0.unwrap_or(3) == 3, dynamic = true) {
-                Delay(100) {
-                    StatefulAction(Task<0> = Task::<0>),
-                },
-                #[failure_if(|bb| bb.b0 != 3)]
-                RetryUntilSuccessful(4) {
-                    Selector {
-                        Observe(|bb| bb.b1 + 3 > 3, abort = both) {
-                            #[on_failure(|bb| if bb.b0 % 2 != 0 { bb.b1 = (*bb.t0 + 4) % 3 })]
-                            #[on_halted(|bb| *bb.t0 += 3)]
-                            UnsetBlackboard(o0),
+                    DynamicSelector {
+                        AlwaysFailure,
+                        Cooldown(0, filtered = Failure) {
+                            StatefulAction(Task<3>),
                         },
-                        Observe(|bb| *bb.t0 > 1, abort = lower) {
-                            Retry(4) {
-                                #[failure_if(|bb| (*bb.t0 + 1) % 3 != 2)]
-                                Precondition(|bb| *bb.t0 < 6, else = Running) {
-                                    #[on_halted(|bb| bb.b1 += 1)]
+                        Condition(PCond<4>, b0 = 2),
+                    },
+                },
+                _ => Iterate(l0, element = {b0}, max = 3, reset_index = false) {
+                    SequenceWithMemory {
+                        Loop(q0, value = {t1}, if_empty = Running) {
+                            #[post(|bb| { bb.b0 += 3; bb.t1.set((*bb.t1 + 1) % 3) })]
+                            WhileDoElse {
+                                Deadline(0) {
+                                    #[on_failure(|bb| bb.o0 = Some((bb.b1 + 4) % 2))]
+                                    #[on_halted(|bb| { bb.o0 = Some(4); bb.b1 += 2 })]
+                                    #[post(|bb| bb.o0 = Some(*bb.t1))]
+                                    Action(Act<5> = Act::<5>),
+                                },
+                                RepeatUntil(Failure) {
+                                    Condition(|ctx, bb| ctx.check_in(6, *bb.t1)),
+                                },
+                                Repeater(1) {
                                     UnsetBlackboard(o0),
                                 },
                             },
@@ -2262,82 +1329,86 @@ bt::behavior_tree! {
                     },
                 },
             },
-        }
-    }
-}
-
-board!(Tree0864Blackboard { t0 b0 o0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0865 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64,
-            #[tracked] t0: i64 = 3,
-        }
-        RepeatUntilSuccess(forever) {
-            Interrupt(|bb| bb.b0 < 5) {
+            StepSequencer {
                 ReactiveFallback {
-                    #[on_failure(|bb| { bb.b1 = *bb.t0; if (bb.b0 + 2) % 4 != 2 { *bb.t0 += 2 } })]
-                    Parallel(success = -1, failure = 0) {
-                        TryCatch(catch_on_halt = false) {
-                            AlwaysSuccess,
-                            Sleep(0),
+                    FlipSelector {
+                        #[post(|bb| *bb.t1 += 2)]
+                        #[run_while(|bb| *bb.t0 < bb.b1)]
+                        Script(|bb| { if bb.b1 % 4 > 1 { bb.o0 = Some(bb.b0 + 1) }; bb.b0 = bb.o0.unwrap_or(2) }),
+                        StatefulAction(PTask<7>, b0 = {t0}),
+                    },
+                    StatefulAction(Task<8>),
+                },
+                Sequence {
+                    WaitValueUpdate(t1) {
+                        #[run_while(|bb| *bb.t1 % 3 < 1)]
+                        #[post(|bb| bb.o0 = Some(*bb.t1))]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        Retry(2) {
+                            DynamicSelector {
+                                ScriptCondition(|bb| *bb.t1 % 3 < 2),
+                            },
                         },
                     },
-                    AlwaysFailure,
-                    Condition(PCond<0>, b0 = {=}),
-                    #[failure_if(|bb| bb.b1 + 3 != 7)]
-                    Condition(Cond<1>),
                 },
             },
         }
     }
 }
 
-board!(Tree0865Blackboard { b0 b1 t0 });
+board!(Tree0833Blackboard { b0 t0 t1 o0 l0 b1 q0 });
 
 bt::behavior_tree! {
-    pub tree Tree0866 for Ctx {
+    pub tree Tree0834 for Ctx {
         blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
+            o0: Option<i64> = Some(0),
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            #[tracked] t1: i64,
         }
-        MaxTime(0) {
-            #[skip_if(|bb| bb.b1 + 1 < 2)]
-            #[failure_if(|bb| bb.b0 < 0)]
-            #[on_halted(|bb| bb.b1 = 9)]
-            Switch(b1) {
-                case 2 => Fallback {
-                    Condition(Cond<0>),
-                    Action(Act<1> = Act::<1>),
-                    Repeat(forever) {
-                        Action(Act<2>),
+        KeepRunningUntilFailure {
+            #[skip_if(|bb| *bb.t1 + 1 < 2)]
+            #[on_success(|bb| *bb.t1 += 3)]
+            Optional {
+                IndexSwitch(|bb| (bb.b0 + 1) % 3) {
+                    SequenceWithMemory {
+                        Action(Act<0>),
+                        ReactiveFallback {
+                            RetryUntilSuccessful(forever) {
+                                RunOnce(then_skip = false) {
+                                    StatefulAction(Task<1>),
+                                },
+                            },
+                            Loop(q0, value = {b0}, if_empty = Failure) {
+                                ReactiveSequence {
+                                    WasEntryUpdated(t0),
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                        },
                     },
-                    Repeat(0) {
-                        Condition(Cond<3> = Cond::<3>),
-                    },
-                },
-                case 4 => Fallback {
-                    Observe(|bb| (*bb.t0 + 1) % 3 != 1, abort = lower) {
-                        AlwaysFailure,
-                    },
-                    Filter(times = 1, count = Success, filtered = Skipped) {
-                        Condition(Cond<4>),
-                    },
-                    SetBlackboard(t0 = {b0}),
-                },
-                _ => PolicyParallel(policy = FirstSuccess, repeat = true) {
-                    Wait(10),
-                    Condition(Cond<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                    Interrupt(|bb| bb.b1 % 2 == 0) {
-                        WasEntryUpdated(t0),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        StatefulAction(Task<7>),
-                        Script(|bb| if (bb.b1 + 3) % 2 < 1 { bb.b1 = bb.b0 }),
+                    BinarySelector(|bb| (*bb.t0 + 3) % 4 > 2, dynamic = true) {
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            PrioritySelector {
+                                #[score(|bb| (*bb.t1) as f32)]
+                                SkipUnlessUpdated(t0) {
+                                    UnsetBlackboard(o0),
+                                },
+                                #[score(|bb| (bb.b0 % 3) as f32)]
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        IfThenElse {
+                            Action(PAct<3>, b0 = {=}, b1 = {t1}),
+                            Repeat(4) {
+                                ReactiveFallback {
+                                    Condition(PCond<4>, b0 = {=}),
+                                    StatefulAction(Task<5> = Task::<5>),
+                                    Condition(Cond<6>),
+                                },
+                            },
+                        },
                     },
                 },
             },
@@ -2345,244 +1416,615 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0866Blackboard { b1 t0 b0 });
+board!(Tree0834Blackboard { o0 b0 t0 q0 t1 });
 
 bt::behavior_tree! {
-    pub tree Tree0867 for Ctx {
+    pub tree Tree0835 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
             b0: i64,
-            b1: i64 = 0,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64> = Some(4),
         }
-        DynamicSequence {
+        PrioritySelector {
+            #[score(|bb| (bb.o0.unwrap_or(2) + 1) as f32)]
             AsyncFallback {
-                WasEntryUpdated(t0),
-                RepeatUntilSuccess(2) {
-                    IndexSwitch(|bb| 2, out_of_range = Fail) {
-                        Action(PAct<0>, b0 = {b0}, b1 = {b1}),
-                        #[success_if(|bb| (*bb.t0 + 2) % 4 == 2)]
-                        #[on_halted(|bb| { *bb.t0 += 2; if bb.b0 + 3 != (bb.b1 + 2) % 3 { bb.b1 = 1 } })]
-                        StatefulAction(Task<1>),
+                BinarySelector(|bb| bb.b0 != 4) {
+                    Deadline(0) {
+                        Wait(0),
                     },
+                    Runner,
                 },
                 Repeat(3) {
-                    Parallel(success = 2, failure = 0) {
-                        Script(|bb| bb.b0 = *bb.t0),
-                        Sleep(20),
-                    },
-                },
-                #[run_while(|bb| bb.b1 % 4 == 2)]
-                RunOnce(then_skip = false) {
-                    IndexSwitch(|bb| 9, out_of_range = Fail, dynamic = true) {
-                        Script(|bb| bb.b1 += 3),
-                        Action(PIo<2>, t0 = {b0}),
-                    },
-                },
-                #[on_success(|bb| if bb.b1 > 2 { bb.b1 += 2 })]
-                #[post(|bb| bb.b1 += 3)]
-                #[run_while(|bb| bb.b0 < 3)]
-                Delay(0) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            Fallback {
-                Switch(b1) {
-                    case 1 => Repeat(3) {
-                        TryCatch(catch_on_halt = false) {
-                            Action(Act<4>),
-                            Condition(Cond<5>),
+                    WhileDoElse {
+                        Repeat(3) {
+                            Condition(|ctx| ctx.check(0)),
                         },
-                    },
-                    _ => ReactiveFallback {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0867Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0868 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-        }
-        Observe(|bb| *bb.t0 < bb.b0 % 2, abort = none) {
-            Repeater(0) {
-                #[failure_if(|bb| *bb.t0 != 6)]
-                #[on_success(|bb| *bb.t0 += 1)]
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-board!(Tree0868Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0869 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            b0: i64 = 2,
-        }
-        TryCatch(catch_on_halt = true) {
-            Repeat(4) {
-                TryCatch(catch_on_halt = true) {
-                    Cooldown(0, filtered = Failure) {
-                        StatefulAction(Task<0>),
-                    },
-                    StatefulAction(Task<1>),
-                },
-            },
-            Selector {
-                WasEntryUpdated(t0),
-                Condition(Cond<2>),
-                #[on_success(|bb| bb.b1 += 3)]
-                #[post(|bb| bb.b0 = bb.o0.unwrap_or(5))]
-                SetBlackboard(b1 = 7),
-            },
-            WhileDoElse {
-                Action(PIo<3>, t0 = {b1}),
-                StatefulAction(Task<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0869Blackboard { o0 t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0870 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64> = None,
-        }
-        Selector {
-            Fallback {
-                ScriptCondition(|bb| bb.o0.unwrap_or(4) + 4 < *bb.t0 + 3),
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-            },
-            StepSequencer {
-                Action(Act<2>),
-                SetBlackboard(t0 = 3),
-                Sleep(10),
-            },
-            Timeout(20) {
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
-
-board!(Tree0870Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0871 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 2,
-        }
-        SequenceWithMemory {
-            StatefulAction(Task<0> = Task::<0>),
-            IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = true) {
-                Condition(|ctx| ctx.check(1)),
-                StatefulAction(Task<2>),
-            },
-            Action(Act<3>),
-            Limiter(1) {
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0871Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0872Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        AlwaysFailure
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0872Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-        }
-        SubTree(Tree0872Sub1, t0 = {=}, o0 = {o0}, b1 = {=}, b0 = {b0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0872 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = None,
-            b1: i64,
-            b0: i64 = 5,
-        }
-        ReactiveFallback {
-            StatefulAction(Task<0>),
-            #[post(|bb| if bb.o0.unwrap_or(2) != bb.b1 { bb.b0 += 2 })]
-            #[skip_if(|bb| bb.o0.is_none())]
-            #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(1) + 4)]
-            Action(Act<1>),
-            ScriptCondition(|bb| (bb.b0 + 3) % 4 != 1),
-            Repeat(4) {
-                MemSequence {
-                    #[skip_if(|bb| bb.o0.is_some())]
-                    #[run_while(|bb| *bb.t0 > 2)]
-                    Action(|ctx| ctx.exec(2)),
-                    SubTree(Tree0872Sub0, ..),
-                },
-            },
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-board!(Tree0872Blackboard { t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0873 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        Loop(q0, if_empty = Failure) {
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                BinarySelector(|bb| bb.b0 < 5, dynamic = true) {
-                    Sleep(50),
-                    SkipUnlessUpdated(t0) {
-                        AsyncFallback {
-                            StatefulAction(Task<0>),
+                        Timeout(0) {
                             Condition(Cond<1>),
                         },
                     },
                 },
-                #[failure_if(|bb| bb.o0.is_some())]
+                RepeatUntilSuccess(forever) {
+                    ReactiveFallback {
+                        Condition(Cond<2>),
+                        Invert {
+                            WasEntryUpdated(t0),
+                        },
+                        Condition(|ctx| ctx.check(3)),
+                        Remap(success = Success, failure = Success) {
+                            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                                Sleep(50),
+                                Sleep(10),
+                            },
+                        },
+                    },
+                },
+            },
+            #[score(|bb| ((bb.b1 + 1) % 4) as f32)]
+            MemPriority {
+                TryCatch(catch_on_halt = false) {
+                    RetryUntilSuccessful(0) {
+                        StatefulAction(Task<4>),
+                    },
+                    ScriptCondition(|bb| bb.o0.is_some()),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0835Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0836Sub0 for Ctx {
+        Condition(Cond<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0836 for Ctx {
+        SequenceWithMemory {
+            ReactiveFallback {
+                Priority {
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+            },
+            DynamicSelector {
+                ReactiveFallback {
+                    Delay(30) {
+                        SubTree(Tree0836Sub0),
+                    },
+                    Action(Act<3> = Act::<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    Filter(times = 2, count = Completed, filtered = Skipped) {
+                        Action(Act<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0837 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        SequenceWithMemory {
+            StatefulAction(Task<0>),
+            WasEntryUpdated(t0),
+            Action(PAct<1>, b0 = {b0}),
+        }
+    }
+}
+
+board!(Tree0837Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0838 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Limiter(2) {
+            AsyncFallback {
+                DynamicSelector {
+                    ScriptCondition(|bb| bb.b0 + 1 != *bb.t0 % 2),
+                },
+                Condition(PCond<0>, b0 = 1),
+            },
+        }
+    }
+}
+
+board!(Tree0838Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0839 for Ctx {
+        ReactiveFallback {
+            StatefulAction(Task<0>),
+            DynamicSelector {
+                DynamicSelector {
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
+                Condition(Cond<3>),
+                Condition(Cond<4>),
+                Sleep(30),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0840Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0840Sub0 for Ctx {
+        SubTree(Tree0840Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0840 for Ctx {
+        ReactiveFallback {
+            SubTree(Tree0840Sub0),
+            Action(Act<1> = Act::<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0841 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 5,
+        }
+        PolicyParallel(policy = FirstSuccessOrFailure) {
+            #[success_if(|bb| (*bb.t1 + 3) % 3 < 0)]
+            Fallback {
+                Selector {
+                    Fallback {
+                        Action(PIo<0>, t0 = {b1}),
+                        StatefulAction(Task<1>),
+                    },
+                },
+                AsyncSequence {
+                    #[failure_if(|bb| *bb.t1 != (*bb.t1 + 4) % 2)]
+                    Condition(Cond<2>),
+                    Action(PIo<3>, t0 = {b0}),
+                },
+                #[on_success(|bb| *bb.t0 += 1)]
+                #[skip_if(|bb| bb.b1 + 1 < 4)]
+                RepeatUntilFailure(1) {
+                    Fallback {
+                        Condition(PCond<4>, b0 = {=}),
+                    },
+                },
+            },
+            ReactiveSequence {
+                StatefulAction(Task<5> = Task::<5>),
+                Iterate(l0, element = {b0}, max = 3, reset_index = false) {
+                    StepSequencer {
+                        #[run_while(|bb| *bb.t1 % 3 < 1)]
+                        AlwaysFailure,
+                    },
+                },
+                SetBlackboard(t0 = {t1}),
+                Succeeder,
+                ReactiveFallback {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7> = Task::<7>),
+                    Script(|bb| bb.t0.set(*bb.t1 % 2)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0841Blackboard { b0 b1 l0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0842 for Ctx {
+        blackboard {
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+        }
+        #[on_failure(|bb| bb.b0 += 1)]
+        #[skip_if(|bb| bb.o0.unwrap_or(5) + 1 != *bb.t1 + 3)]
+        ReactiveFallback {
+            MemPriority {
+                StatefulAction(Task<0>),
+                Action(PAct<1>, b0 = {b0}, b1 = {=}),
+                Parallel(success = -1, failure = -1) {
+                    Inverter {
+                        SetBlackboard(b1 = {b0}),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Cooldown(10, filtered = Skipped) {
+                    StatefulAction(Task<2>),
+                },
+            },
+            Retry(2) {
+                Action(Act<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0842Blackboard { b1 o0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0843Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 11,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3],
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b1: i64 = 10,
+        }
+        #[skip_if(|bb| bb.b1 % 4 != 2)]
+        #[run_while(|bb| (bb.b1 + 4) % 4 > 0)]
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0843 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 2,
+            l0: Vec<i64> = vec![1, 2],
+            o0: Option<i64> = None,
+            b1: i64 = 0,
+        }
+        #[on_halted(|bb| bb.t0.set(bb.b0))]
+        #[post(|bb| bb.o0 = None)]
+        IfThenElse {
+            Sequence {
+                Condition(Cond<0>),
+                #[on_success(|bb| { bb.b0 = *bb.t0; bb.b0 = bb.o0.unwrap_or(1) % 2 })]
+                Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
+                    Action(PIo<1>, t0 = {=}),
+                },
+                UnsetBlackboard(o0),
+            },
+            ForceFailure {
+                StatefulAction(Task<2>),
+            },
+            #[on_failure(|bb| { bb.o0 = Some((*bb.t0 + 1) % 3); *bb.t0 += 1 })]
+            Inverter {
+                PolicyParallel(policy = FirstFailure, repeat = false) {
+                    Sleep(10),
+                    #[success_if(|bb| bb.o0.is_none())]
+                    Repeater(1) {
+                        SetBlackboard(b1 = {b0}),
+                    },
+                    RetryUntilSuccessful(0) {
+                        SubTree(Tree0843Sub0, ..),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0843Blackboard { b0 t0 l0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0844 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2],
+        }
+        RetryUntilSuccessful(4) {
+            Priority {
+                Priority {
+                    Deadline(0) {
+                        Condition(|ctx, bb| ctx.check_in(0, 6)),
+                    },
+                    StatefulAction(Task<1>),
+                    Action(Act<2>),
+                },
                 MemSequence {
-                    #[on_success(|bb| if *bb.t0 != bb.o0.unwrap_or(3) { *bb.t0 += 1 })]
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                    #[on_success(|bb| { bb.o0 = Some(*bb.t0); bb.b1 += 1 })]
-                    #[failure_if(|bb| bb.o0.is_none())]
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    StatefulAction(Task<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Iterate(l0, element = {b1}, until = FirstFailure, max = 3, reset_index = false) {
+                        Condition(|ctx| ctx.check(7)),
+                    },
+                },
+                Loop(q0) {
+                    Loop(q0, value = {t0}, if_empty = Failure) {
+                        #[on_success(|bb| { bb.b1 = 9; bb.b0 += 3 })]
+                        #[on_halted(|bb| bb.t0.set(bb.b0 % 4))]
+                        StatefulAction(Task<8>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0844Blackboard { t0 q0 b1 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0845 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            b0: i64 = 1,
+        }
+        Sequence {
+            ReactiveFallback {
+                #[on_halted(|bb| { bb.b0 += 1; bb.b0 = *bb.t1 % 3 })]
+                Condition(Cond<0>),
+                Failer,
+                Condition(Cond<1>),
+            },
+            Deadline(0) {
+                Action(PIo<2>, t0 = {b0}),
+            },
+            Filter(times = 2, count = Success, filtered = Skipped) {
+                #[failure_if(|bb| *bb.t0 < 0)]
+                #[on_failure(|bb| { bb.t0.set(*bb.t1 % 4); bb.t0.set(*bb.t1) })]
+                AsyncSequence {
+                    RepeatUntil(Failure) {
+                        KeepRunningUntilFailure {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t1)),
+                        },
+                    },
+                },
+            },
+            Sequence {
+                WasEntryUpdated(t0),
+                Condition(Cond<4> = Cond::<4>),
+                Condition(Cond<5>),
+            },
+        }
+    }
+}
+
+board!(Tree0845Blackboard { t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0846 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 1,
+        }
+        TryCatch(catch_on_halt = true) {
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = false) {
+                Iterate(l0, element = {b1}, max = 2) {
+                    IndexSwitch(|bb| 4, dynamic = true) {
+                        IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Fail, dynamic = false) {
+                            Action(Act<0>),
+                            #[on_halted(|bb| { bb.b1 = bb.b0 + 3; bb.b1 += 3 })]
+                            StatefulAction(Task<1>),
+                            Script(|bb| if bb.b1 < 0 { bb.b1 = *bb.t0 }),
+                        },
+                        ReactiveFallback {
+                            WasEntryUpdated(t0),
+                            WasEntryUpdated(t0),
+                            DynamicSelector {
+                                ScriptCondition(|bb| *bb.t0 == 2),
+                                StatefulAction(PTask<2>, b0 = 5),
+                            },
+                        },
+                        WhileDoElse {
+                            Condition(|ctx| ctx.check(3)),
+                            StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<5>),
+        }
+    }
+}
+
+board!(Tree0846Blackboard { t0 b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0847 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 4,
+        }
+        Deadline(0) {
+            #[run_while(|bb| *bb.t1 + 2 > 3)]
+            AsyncFallback {
+                Deadline(50) {
+                    RunOnce {
+                        Action(Act<0>),
+                    },
+                },
+                Loop(q0, if_empty = Success) {
+                    Condition(PCond<1>, b0 = 2),
+                },
+                RunOnce {
+                    StatefulAction(PTask<2>, b0 = {b0}, b1 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0847Blackboard { q0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0848 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            b1: i64 = 5,
+        }
+        ReactiveFallback {
+            Switch(b1) {
+                case 5 => IfThenElse {
+                    Switch(b1) {
+                        case 1 => AlwaysFailure,
+                        case 2 => StatefulAction(Task<0>),
+                        case 3 => StatefulAction(PTask<1>, b0 = 8),
+                        _ => Action(|ctx| ctx.exec(2)),
+                    },
+                    FlipSelector {
+                        #[success_if(|bb| bb.b0 + 3 != 7)]
+                        DynamicSelector {
+                            Condition(Cond<3>),
+                            Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b1)),
+                        },
+                        PrioritySelector {
+                            #[score(|bb| (bb.b1) as f32)]
+                            StatefulAction(Task<5>),
+                            #[score(9)]
+                            Condition(Cond<6>),
+                        },
+                        StatefulAction(Task<7>),
+                        SetBlackboard(b1 = 9),
+                    },
+                    Conditional(|bb| bb.b1 > 2, else = Success) {
+                        ForceFailure {
+                            ReactiveSequence {
+                                Condition(Cond<8>),
+                                Condition(|ctx| ctx.check(9)),
+                                Condition(Cond<10>),
+                            },
+                        },
+                    },
+                },
+                case 0 => IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = false) {
+                    Condition(|ctx, bb| ctx.check_in(11, bb.b0)),
+                    Condition(Cond<12>),
+                    Repeat(forever) {
+                        SetBlackboard(b0 = 3),
+                    },
+                    Filter(times = 3, count = Completed) {
+                        Precondition(|bb| bb.b0 < 3, else = Failure) {
+                            #[run_while(|bb| bb.b1 != 6)]
+                            #[failure_if(|bb| *bb.t0 + 2 < bb.b0 + 2)]
+                            #[on_success(|bb| if bb.b1 % 3 < 1 { bb.t0.set(*bb.t0 % 3) })]
+                            RunOnce {
+                                StatefulAction(Task<13>),
+                            },
+                        },
+                    },
+                },
+                _ => Selector {
+                    Observe(|bb| (bb.b0 + 2) % 2 != 0, abort = both) {
+                        ReactiveFallback {
+                            #[on_success(|bb| bb.b0 = bb.b1 + 3)]
+                            #[skip_if(|bb| bb.b0 + 4 != 2)]
+                            Observe(|bb| bb.b1 + 3 != bb.b1) {
+                                Cooldown(20) {
+                                    StatefulAction(Task<14>),
+                                },
+                            },
+                            Repeat(4) {
+                                AlwaysFailure,
+                            },
+                            StatefulAction(Task<15>),
+                            ScriptCondition(|bb| *bb.t0 > 7),
+                            Runner,
+                        },
+                    },
+                    Observe(|bb| bb.b1 + 2 > 1) {
+                        Action(PIo<16>, t0 = {=}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0848Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0849 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 5,
+        }
+        FlipSelector {
+            RepeatUntilFailure(3) {
+                ScriptCondition(|bb| *bb.t1 % 4 < 1),
+            },
+        }
+    }
+}
+
+board!(Tree0849Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0850Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            #[allow(unused)] b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+        }
+        Repeat(forever) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0850 for Ctx {
+        blackboard {
+            b1: i64,
+            l0: Vec<i64>,
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Fallback {
+            SubTree(Tree0850Sub0, ..),
+            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = true) {
+                Script(|bb| { if bb.b0 > 2 { *bb.t0 += 1 }; bb.b1 = bb.b0 }),
+            },
+        }
+    }
+}
+
+board!(Tree0850Blackboard { b1 l0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0851 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] o0: Option<i64>,
+        }
+        Priority {
+            SequenceWithMemory {
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+            },
+            ReactiveSequence {
+                WasEntryUpdated(t0),
+                StatefulAction(Task<2>),
+            },
+            Cooldown(30) {
+                DynamicSequence {
                     StatefulAction(Task<3>),
                 },
             },
@@ -2590,330 +2032,628 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0873Blackboard { o0 b0 q0 t0 b1 });
+board!(Tree0851Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0874 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Deadline(10) {
-            Repeat(0) {
-                ScriptCondition(|bb| bb.o0.unwrap_or(1) + 2 < 3),
+    pub tree Tree0852 for Ctx {
+        RepeatUntil(Success) {
+            Retry(forever) {
+                ForceFailure {
+                    PrioritySelector {
+                        #[score(3)]
+                        PolicyParallel(policy = FirstFailure) {
+                            AlwaysSuccess,
+                            StatefulAction(Task<0>),
+                        },
+                        #[score(2)]
+                        Condition(Cond<1> = Cond::<1>),
+                        #[score(0)]
+                        Condition(Cond<2>),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0874Blackboard { o0 });
+bt::behavior_tree! {
+    pub tree Tree0853 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        ParallelAll {
+            Runner,
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0853Blackboard { t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0875 for Ctx {
+    pub tree Tree0854 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 3,
+        }
+        Loop(q0, value = {t1}, if_empty = Failure) {
+            Delay(30) {
+                StatefulAction(PTask<0>, b0 = {=}, b1 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0854Blackboard { q0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0855 for Ctx {
+        Repeat(0) {
+            StatefulAction(Task<0> = Task::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0856 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            o0: Option<i64> = Some(2),
+            b0: i64 = 2,
+            b1: i64 = 0,
+        }
+        Observe(|bb| bb.o0.is_none(), abort = self) {
+            #[post(|bb| bb.o0 = Some(bb.b0 + 4))]
+            #[skip_if(|bb| bb.o0.is_none())]
+            Loop(q0, value = {b1}, if_empty = Skipped) {
+                BinarySelector(|bb| bb.o0.is_some()) {
+                    Parallel(failure = -2) {
+                        #[skip_if(|bb| bb.b0 % 2 < 0)]
+                        SetBlackboard(o0 = Some(9)),
+                        Condition(Cond<0>),
+                    },
+                    ParallelAll(max_failures = -3) {
+                        Condition(|ctx| ctx.check(1)),
+                        Sleep(0),
+                        Condition(Cond<2>),
+                        Action(Act<3> = Act::<3>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0856Blackboard { q0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0857 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b1: i64 = 0,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+        }
+        TryCatch {
+            Filter(times = 3, count = Success) {
+                Interrupt(|bb| bb.b0 % 3 == 2) {
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<0> = Task::<0>),
+                        IfThenElse {
+                            #[on_failure(|bb| *bb.t0 += 3)]
+                            StatefulAction(Task<1>),
+                            Condition(PCond<2>, b0 = {b1}),
+                        },
+                        Repeat(2) {
+                            AsyncFallback {
+                                RepeatTimes(2) {
+                                    Sleep(100),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Loop(q0, value = {t0}) {
+                Repeat(4) {
+                    ReactiveFallback {
+                        Condition(PCond<3>, b0 = {b0}),
+                        StatefulAction(Task<4> = Task::<4>),
+                        StatefulAction(Task<5>),
+                        Condition(Cond<6>),
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+            SetBlackboard(o0 = Some(5)),
+            #[on_halted(|bb| { bb.b1 = 8; if bb.o0.unwrap_or(5) != (bb.b1 + 1) % 2 { bb.b0 = (bb.b1 + 3) % 3 } })]
+            MemSequence {
+                Action(Act<8>),
+                Priority {
+                    Condition(PCond<9>, b0 = {t0}),
+                    AlwaysFailure,
+                    Action(|ctx, bb| ctx.exec_in(10, (bb.b0 + 3) % 2, &mut bb.b0)),
+                },
+                ParallelAll(3) {
+                    StatefulAction(Task<11>),
+                    WasEntryUpdated(t0),
+                    Condition(|ctx, bb| ctx.check_in(12, bb.b1 + 4)),
+                },
+                Condition(Cond<13>),
+            },
+            StatefulAction(PTask<14>, b0 = {b0}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0857Blackboard { o0 b1 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0858Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 15,
+        }
+        StatefulAction(Task<2> = Task::<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0858Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b1: i64 = 11,
+            b0: i64 = 10,
+            #[tracked] t1: i64 = 15,
+        }
+        #[run_while(|bb| bb.b0 > 6)]
+        #[failure_if(|bb| (*bb.t1 + 3) % 3 == 1)]
+        RepeatUntilSuccess(forever) {
+            SubTree(Tree0858Sub1, ..),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0858 for Ctx {
         blackboard {
             b1: i64 = 1,
-            b0: i64 = 3,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+        }
+        StepSequencer {
+            ReactiveSequence {
+                Fallback {
+                    RepeatUntilFailure(forever) {
+                        Optional {
+                            Action(Act<0> = Act::<0>),
+                        },
+                    },
+                    ScriptCondition(|bb| bb.b0 != *bb.t1 % 4),
+                },
+                Cooldown(0) {
+                    Switch(b1) {
+                        case 0 => Delay(0) {
+                            Timeout(0) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        _ => SubTree(Tree0858Sub0, ..),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0858Blackboard { b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0859 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+        }
+        RepeatTimes(1) {
+            RunOnce(then_skip = false) {
+                Inverter {
+                    FlipSelector {
+                        Cooldown(50, filtered = Skipped) {
+                            Cooldown(0) {
+                                WhileDoElse {
+                                    StatefulAction(Task<0>),
+                                    Condition(|ctx| ctx.check(1)),
+                                },
+                            },
+                        },
+                        #[failure_if(|bb| *bb.t1 + 2 != *bb.t1 + 4)]
+                        #[on_halted(|bb| { if bb.b0 % 3 > 1 { bb.b1 += 1 }; bb.b0 += 2 })]
+                        Fallback {
+                            Precondition(|bb| bb.b1 < bb.b1 + 3, else = Running) {
+                                #[on_failure(|bb| { *bb.t0 += 1; bb.t0.set(2) })]
+                                #[post(|bb| if *bb.t1 % 2 != 0 { bb.t0.set(*bb.t1) })]
+                                #[skip_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                                Fallback {
+                                    StatefulAction(Task<2>),
+                                },
+                            },
+                        },
+                        Parallel(failure = -2) {
+                            ReactiveFallback {
+                                Action(PAct<3>, b0 = 3),
+                                StatefulAction(Task<4>),
+                            },
+                            StatefulAction(Task<5>),
+                            Action(PIo<6>, t0 = {=}),
+                        },
+                        StatefulAction(Task<7> = Task::<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0859Blackboard { b1 b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0860 for Ctx {
+        blackboard {
+            o0: Option<i64>,
             #[tracked] t0: i64 = 3,
         }
-        Switch(b1) {
-            case 4 => Repeater(forever) {
-                MaxTime(10) {
-                    Switch(b1) {
-                        case 3 => StatefulAction(Task<0>),
-                        _ => Action(|ctx| ctx.exec(1)),
+        StepSequencer {
+            StatefulAction(Task<0>),
+            Action(Act<1>),
+            Script(|bb| { bb.o0 = Some(*bb.t0 % 3); *bb.t0 += 3 }),
+        }
+    }
+}
+
+board!(Tree0860Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0861 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 2,
+        }
+        WhileDoElse {
+            WhileDoElse {
+                Priority {
+                    Repeat(4) {
+                        Condition(Cond<0>),
+                    },
+                    #[post(|bb| { bb.t0.set(bb.b1); bb.b0 += 2 })]
+                    #[failure_if(|bb| *bb.t0 < 2)]
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                Observe(|bb| bb.b0 % 3 != 1) {
+                    Observe(|bb| bb.b1 % 2 == 1) {
+                        #[run_while(|bb| bb.b1 < 6)]
+                        ReactiveSelector {
+                            Action(Act<2>),
+                        },
+                    },
+                },
+                Remap(success = Success, failure = Success) {
+                    ParallelAll(0) {
+                        AlwaysRunning,
+                        SetBlackboard(b0 = 0),
                     },
                 },
             },
-            case 0 => RepeatUntil(Success) {
-                TryCatch {
-                    #[failure_if(|bb| *bb.t0 > bb.b1 % 4)]
-                    #[success_if(|bb| (*bb.t0 + 1) % 3 != 0)]
-                    #[on_failure(|bb| bb.b0 += 1)]
-                    RunOnce(then_skip = true) {
-                        StatefulAction(Task<2>),
-                    },
-                    Conditional(|bb| *bb.t0 > 0, else = Failure) {
-                        Condition(Cond<3>),
-                    },
+            TryCatch {
+                PrioritySelector {
+                    #[score(6)]
+                    Action(Act<3>),
+                    #[score(|bb| (bb.b1 + 4) as f32)]
+                    StatefulAction(Task<4> = Task::<4>),
+                },
+                StepSequencer {
+                    Script(|bb| if (*bb.t0 + 4) % 4 > 0 { bb.b0 = *bb.t0 }),
+                    AlwaysSuccess,
+                    SetBlackboard(b0 = 5),
+                },
+                Precondition(|bb| *bb.t0 % 2 < 0, else = Running) {
+                    Action(Act<5>),
+                },
+                KeepRunningUntilFailure {
+                    Action(PIo<6>, t0 = {b0}),
+                },
+                ForceSuccess {
+                    Action(PAct<7>, b0 = {b1}, b1 = {b1}),
                 },
             },
-            _ => StepSequencer {
-                Runner,
+            ReactiveFallback {
+                Priority {
+                    WhileDoElse {
+                        Condition(Cond<8>),
+                        SetBlackboard(t0 = 4),
+                    },
+                    #[on_failure(|bb| bb.b0 = bb.b1)]
+                    #[skip_if(|bb| bb.b0 + 3 > 0)]
+                    StatefulAction(Task<9>),
+                },
+                SkipUnlessUpdated(t0) {
+                    #[on_failure(|bb| bb.b0 = 5)]
+                    #[success_if(|bb| bb.b0 < 1)]
+                    #[on_success(|bb| if bb.b0 + 1 < 7 { bb.t0.set(*bb.t0 % 4) })]
+                    Retry(0) {
+                        Condition(PCond<10>, b0 = {=}),
+                    },
+                },
                 SetBlackboard(t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0875Blackboard { b1 b0 t0 });
+board!(Tree0861Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree0876 for Ctx {
+    pub tree Tree0862 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            b1: i64 = 5,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 2,
-        }
-        FlipSelector {
-            Sequence {
-                StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
-                #[post(|bb| { *bb.t1 += 3; *bb.t1 += 1 })]
-                Condition(Cond<2>),
-                #[failure_if(|bb| (bb.o0.unwrap_or(5) + 1) % 2 == 0)]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-                #[on_failure(|bb| { bb.o0 = None; bb.t0.set(4) })]
-                Action(|ctx, bb| ctx.exec_in(3, bb.b0, &mut bb.b0)),
-                Action(PAct<4>, b0 = {=}, b1 = {b1}),
-            },
-            Loop(q0, value = {t1}) {
-                RepeatUntil(Success) {
-                    #[success_if(|bb| (*bb.t0 + 1) % 4 > 1)]
-                    FlipSelector {
-                        RetryUntilSuccessful(1) {
-                            Wait(30),
-                        },
-                        Fallback {
-                            Action(PIo<5>, t0 = {t1}),
-                            Script(|bb| *bb.t0 += 2),
-                        },
-                        WasEntryUpdated(t0),
-                    },
-                },
-            },
-            ScriptCondition(|bb| bb.o0.is_none()),
-        }
-    }
-}
-
-board!(Tree0876Blackboard { o0 b1 b0 q0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0877 for Ctx {
-        blackboard {
+            #[tracked] t0: i64 = 4,
             o0: Option<i64> = None,
         }
-        Observe(|bb| bb.o0.is_none(), abort = none) {
-            Wait(30),
-        }
-    }
-}
-
-board!(Tree0877Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0878Sub0 for Ctx {
-        Deadline(0) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0878 for Ctx {
-        Fallback {
-            Repeat(3) {
-                TryCatch {
-                    SubTree(Tree0878Sub0),
-                    Repeat(forever) {
-                        StatefulAction(Task<1>),
-                    },
+        Repeater(3) {
+            Interrupt(|bb| bb.o0.is_none()) {
+                Deadline(0) {
+                    WasEntryUpdated(t0),
                 },
             },
-            StatefulAction(Task<2>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0879 for Ctx {
-        ParallelAll(3) {
-            AlwaysSuccess,
-            Parallel(success = 1, failure = 2) {
-                Action(Act<0>),
-                StatefulAction(Task<1>),
-                Action(Act<2>),
-            },
-            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                AlwaysRunning,
-                StatefulAction(Task<3>),
-            },
-        }
-    }
-}
+board!(Tree0862Blackboard { t0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree0880 for Ctx {
+    pub tree Tree0863 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-        }
-        IndexSwitch(|bb| (bb.b0 + 4) % 4, out_of_range = Loop, dynamic = false) {
-            Condition(Cond<0>),
-            Fallback {
-                Condition(Cond<1>),
-                StatefulAction(Task<2>),
-            },
-            StatefulAction(Task<3>),
-            SetBlackboard(t1 = 8),
-            Runner,
-        }
-    }
-}
-
-board!(Tree0880Blackboard { t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0881 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t0: i64 = 0,
-        }
-        #[success_if(|bb| *bb.t0 > bb.b0)]
-        ReactiveFallback {
-            ScriptCondition(|bb| *bb.t0 > 3),
-            MemSequence {
-                BinarySelector(|bb| bb.b0 > bb.b0 + 3) {
-                    Action(Act<0>),
-                    Action(PAct<1>, b0 = {=}, b1 = {t0}),
-                },
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0881Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0882 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            #[tracked] t1: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64,
+            b0: i64 = 4,
             o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
         }
-        Parallel(failure = 0) {
-            Timeout(50) {
-                StepSequencer {
-                    StatefulAction(Task<0>),
-                    Action(PIo<1>, t0 = {t0}),
-                    SetBlackboard(b1 = 7),
-                    Action(|ctx| ctx.exec(2)),
-                    UnsetBlackboard(o0),
-                },
+        #[skip_if(|bb| bb.b0 == *bb.t0)]
+        #[post(|bb| bb.b0 += 2)]
+        Selector {
+            Observe(|bb| *bb.t0 % 4 == 2, abort = lower) {
+                SetBlackboard(b0 = 4),
             },
-            IfThenElse {
-                Repeat(3) {
-                    Observe(|bb| *bb.t1 + 4 != 5, abort = self) {
-                        StatefulAction(Task<3>),
+            Observe(|bb| *bb.t0 + 4 > 4, abort = none) {
+                Sequence {
+                    Repeater(0) {
+                        Action(Act<0>),
+                    },
+                    ReactiveFallback {
+                        Conditional(|bb| bb.o0.unwrap_or(0) == 7, else = Failure) {
+                            SequenceStar {
+                                Wait(10),
+                                StatefulAction(PTask<1>, b0 = 3, b1 = {t0}),
+                            },
+                        },
+                        Condition(Cond<2>),
+                        Condition(Cond<3> = Cond::<3>),
+                        StatefulAction(Task<4>),
+                        ForceFailure {
+                            #[run_while(|bb| *bb.t0 + 3 > 6)]
+                            ScriptCondition(|bb| bb.b0 + 2 < 5),
+                        },
                     },
                 },
-                StatefulAction(Task<4>),
-                RetryUntilSuccessful(2) {
-                    SetBlackboard(b1 = 0),
-                },
             },
-            Action(Act<5>),
         }
     }
 }
 
-board!(Tree0882Blackboard { t0 t1 q0 b1 o0 });
+board!(Tree0863Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0883 for Ctx {
+    pub tree Tree0864 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 4,
-            #[tracked] t0: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 0,
             b0: i64 = 0,
         }
-        TryCatch {
-            Condition(Cond<0>),
-            ReactiveSequence {
-                Repeat(forever) {
-                    ReactiveFallback {
-                        Precondition(|bb| *bb.t0 % 4 > 2, else = Success) {
-                            StatefulAction(Task<1>),
+        Parallel(success = 1, failure = -3) {
+            StatefulAction(Task<0>),
+            Condition(Cond<1> = Cond::<1>),
+            ScriptCondition(|bb| bb.b0 + 4 > 5),
+        }
+    }
+}
+
+board!(Tree0864Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0865 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 3,
+            o0: Option<i64>,
+            b1: i64 = 4,
+        }
+        ReactiveFallback {
+            RunOnce {
+                Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
+            },
+            Repeater(3) {
+                Condition(|ctx| ctx.check(1)),
+            },
+            ScriptCondition(|bb| *bb.t0 != bb.o0.unwrap_or(5) + 2),
+            StatefulAction(Task<2>),
+            #[run_while(|bb| bb.b0 > 3)]
+            #[on_success(|bb| bb.b0 = (bb.b1 + 1) % 4)]
+            #[skip_if(|bb| bb.b1 > 1)]
+            Action(Act<3>),
+        }
+    }
+}
+
+board!(Tree0865Blackboard { t0 b0 o0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0866 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![],
+        }
+        ReactiveSequence {
+            RepeatUntilSuccess(3) {
+                TryCatch(catch_on_halt = true) {
+                    Action(PIo<0>, t0 = {t0}),
+                    Wait(0),
+                    Iterate(l0, element = {b1}, until = Never, max = 1, reset_index = false) {
+                        RunOnce(then_skip = false) {
+                            WaitValueUpdate(t0) {
+                                Iterate(l0, element = {b1}, reset_index = true) {
+                                    StatefulAction(Task<1> = Task::<1>),
+                                },
+                            },
                         },
-                        Action(|ctx, bb| ctx.exec_in(2, bb.b1, &mut bb.b0)),
-                        SetBlackboard(b0 = {t1}),
                     },
                 },
             },
-            Switch(b1) {
-                case 3 => Sleep(20),
-                case 0 => Action(Act<3>),
-                case 4 => RepeatUntil(Success) {
+        }
+    }
+}
+
+board!(Tree0866Blackboard { b1 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0867 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            b0: i64 = 2,
+        }
+        Parallel(success = -1) {
+            #[post(|bb| bb.b0 = 0)]
+            #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 3 })]
+            #[skip_if(|bb| bb.b0 + 3 == *bb.t0 + 4)]
+            BinarySelector(|bb| bb.b1 + 2 == bb.b0 + 4, dynamic = false) {
+                #[on_halted(|bb| bb.b0 += 2)]
+                AlwaysRunning,
+                StatefulAction(Task<0>),
+            },
+            Fallback {
+                StatefulAction(Task<1>),
+                RetryUntilSuccessful(3) {
+                    StatefulAction(Task<2>),
+                },
+                Condition(|ctx| ctx.check(3)),
+            },
+        }
+    }
+}
+
+board!(Tree0867Blackboard { t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0868 for Ctx {
+        Parallel(success = 2, failure = 2) {
+            Condition(Cond<0> = Cond::<0>),
+            Condition(Cond<1>),
+            AlwaysRunning,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0869 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 0,
+        }
+        Remap(success = Failure, failure = Failure) {
+            ReactiveFallback {
+                #[run_while(|bb| bb.b1 + 2 == 0)]
+                #[on_halted(|bb| { bb.b0 = (*bb.t0 + 1) % 4; if bb.b1 > 7 { *bb.t0 += 2 } })]
+                Selector {
+                    Action(PAct<0>, b0 = 9, b1 = {=}),
+                    Action(PIo<1>, t0 = {=}),
+                    Action(Act<2>),
+                },
+                ReactiveFallback {
+                    #[failure_if(|bb| *bb.t0 > bb.b1)]
+                    #[post(|bb| if *bb.t0 > bb.b0 { bb.b1 += 3 })]
+                    StatefulAction(Task<3> = Task::<3>),
                     Condition(Cond<4>),
                 },
-                _ => Observe(|bb| *bb.t1 < 7, abort = self) {
-                    Loop(q0, if_empty = Success) {
-                        Script(|bb| bb.b1 = *bb.t1 % 3),
-                    },
+                RepeatUntilFailure(1) {
+                    StatefulAction(Task<5> = Task::<5>),
                 },
             },
         }
     }
 }
 
-board!(Tree0883Blackboard { t1 t0 q0 b1 b0 });
+board!(Tree0869Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree0884Sub0 for Ctx {
+    pub tree Tree0870 for Ctx {
         blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 12,
-            b0: i64 = 13,
+            b0: i64 = 4,
+            #[tracked] t0: i64,
         }
-        WhileDoElse {
-            #[failure_if(|bb| (bb.b0 + 4) % 2 > 0)]
-            Condition(Cond<2>),
-            AlwaysSuccess,
-            Condition(Cond<3> = Cond::<3>),
+        Deadline(0) {
+            Conditional(|bb| *bb.t0 != (bb.b0 + 4) % 3, else = Success) {
+                StatefulAction(Task<0>),
+            },
         }
     }
 }
 
+board!(Tree0870Blackboard { b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0884 for Ctx {
+    pub tree Tree0871 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b1: i64 = 1,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
         }
-        BinarySelector(|bb| bb.b1 < *bb.t0, dynamic = true) {
-            StepSequencer {
-                ReactiveFallback {
-                    RunOnce(then_skip = true) {
-                        #[on_failure(|bb| bb.b1 = bb.b0 % 3)]
-                        #[post(|bb| bb.b1 = *bb.t0)]
-                        #[failure_if(|bb| (bb.b0 + 1) % 3 < 0)]
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                },
-                RetryUntilSuccessful(1) {
-                    Condition(Cond<1>),
-                },
-                SubTree(Tree0884Sub0, b1 = {=}, t0 = {t0}, b0 = {=}),
-            },
-            #[failure_if(|bb| bb.b0 != 5)]
-            #[success_if(|bb| *bb.t0 < 0)]
-            TryCatch(catch_on_halt = false) {
-                Repeat(0) {
-                    StatefulAction(Task<4>),
-                },
-                Repeat(3) {
-                    Delay(0) {
-                        #[post(|bb| bb.b1 += 1)]
-                        Interrupt(|bb| bb.b1 % 4 > 2) {
-                            AlwaysRunning,
+        RunOnce(then_skip = false) {
+            RunOnce(then_skip = true) {
+                ForceSuccess {
+                    ReactiveFallback {
+                        Repeat(forever) {
+                            #[on_success(|bb| *bb.t0 += 1)]
+                            Inverter {
+                                Switch(b1) {
+                                    case 1 => Sleep(0),
+                                    _ => Action(Act<0>),
+                                },
+                            },
                         },
+                        ForceFailure {
+                            Observe(|bb| bb.b0 == 0, abort = none) {
+                                Sequence {
+                                    SetBlackboard(b1 = {t0}),
+                                    Action(Act<1> = Act::<1>),
+                                    AlwaysSuccess,
+                                    StatefulAction(Task<2>),
+                                    Condition(Cond<3>),
+                                },
+                            },
+                        },
+                        RunOnce(then_skip = true) {
+                            Precondition(|bb| bb.o0.unwrap_or(1) > *bb.t0) {
+                                StepSequencer {
+                                    Condition(|ctx, bb| ctx.check_in(4, 9)),
+                                    Condition(Cond<5>),
+                                },
+                            },
+                        },
+                        SetBlackboard(o0 = Some(0)),
                     },
                 },
             },
@@ -2921,87 +2661,632 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0884Blackboard { b1 t0 b0 });
+board!(Tree0871Blackboard { t0 b1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0885Sub0 for Ctx {
+    pub tree Tree0872Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 13,
-            b1: i64 = 9,
-            o0: Option<i64> = Some(9),
-            b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
         }
-        #[on_failure(|bb| { bb.t0.set(bb.o0.unwrap_or(0)); bb.b0 = bb.b1 % 2 })]
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0872Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 12,
+            #[allow(unused)] b0: i64 = 10,
+            #[allow(unused)] #[tracked] t1: i64 = 10,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+        }
         WasEntryUpdated(t0)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree0885 for Ctx {
+    pub tree Tree0872 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            b1: i64,
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+            #[tracked] t1: i64 = 0,
             o0: Option<i64> = None,
-            b0: i64 = 3,
         }
-        ReactiveSequence {
-            StatefulAction(Task<0> = Task::<0>),
-            SubTree(Tree0885Sub0, ..),
+        BinarySelector(|bb| (bb.o0.unwrap_or(1) + 3) % 4 != 1, dynamic = true) {
+            SubTree(Tree0872Sub0, t0 = {=}, b0 = {b0}, t1 = {=}, o0 = {o0}),
+            Timeout(20) {
+                IndexSwitch(|bb| bb.o0.unwrap_or(2) + 2) {
+                    Interrupt(|bb| *bb.t0 != 6) {
+                        Parallel(success = 1, failure = -3) {
+                            #[failure_if(|bb| bb.o0.is_none())]
+                            #[success_if(|bb| bb.o0.is_none())]
+                            #[run_while(|bb| *bb.t1 + 2 != 4)]
+                            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+                            SetBlackboard(b0 = {t0}),
+                            SubTree(Tree0872Sub1, t0 = {=}, b0 = {b0}, t1 = {=}, o0 = {o0}),
+                        },
+                    },
+                    RunOnce {
+                        #[on_halted(|bb| bb.b0 = (bb.b0 + 1) % 3)]
+                        ReactiveSequence {
+                            StatefulAction(Task<2>),
+                            UnsetBlackboard(o0),
+                        },
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree0885Blackboard { t0 b1 o0 b0 });
+board!(Tree0872Blackboard { t0 b0 t1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0873 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+        }
+        Loop(q0) {
+            Repeat(4) {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+board!(Tree0873Blackboard { t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0874 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+        }
+        Retry(2) {
+            AsyncFallback {
+                StatefulAction(Task<0>),
+                ReactiveSequence {
+                    Conditional(|bb| bb.b0 > 0) {
+                        RetryUntilSuccessful(4) {
+                            Cooldown(30, filtered = Skipped) {
+                                DynamicSelector {
+                                    Condition(Cond<1>),
+                                    Condition(Cond<2>),
+                                    Condition(|ctx| ctx.check(3)),
+                                    Condition(Cond<4> = Cond::<4>),
+                                },
+                            },
+                        },
+                    },
+                    Priority {
+                        ForceFailure {
+                            Condition(Cond<5>),
+                        },
+                        Action(Act<6>),
+                    },
+                    Repeater(0) {
+                        StatefulAction(Task<7>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0874Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0875 for Ctx {
+        ReactiveFallback {
+            Deadline(20) {
+                Action(Act<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0876 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 5,
+        }
+        Delay(30) {
+            IfThenElse {
+                #[post(|bb| *bb.t0 += 1)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                Timeout(20) {
+                    Fallback {
+                        Observe(|bb| bb.b1 < 1, abort = lower) {
+                            AlwaysSuccess,
+                        },
+                        Observe(|bb| (bb.b0 + 1) % 2 == 1, abort = self) {
+                            Condition(|ctx| ctx.check(0)),
+                        },
+                    },
+                },
+                StatefulAction(Task<1>),
+                SequenceStar {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                    StatefulAction(Task<4>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0876Blackboard { t0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0877 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            b0: i64 = 3,
+        }
+        Precondition(|bb| bb.b0 % 2 == 0, else = Running) {
+            #[success_if(|bb| bb.b1 % 4 > 1)]
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(b1 = 9),
+                SetBlackboard(t0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0877Blackboard { b1 t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0878 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b1: i64 = 4,
+        }
+        PolicyParallel(policy = FirstFailure, repeat = true) {
+            Iterate(l0, element = {b1}, until = FirstSuccess, max = 3, reset_index = false) {
+                IfThenElse {
+                    StatefulAction(Task<0>),
+                    StatefulAction(PTask<1>, b0 = 0),
+                },
+            },
+            StatefulAction(Task<2>),
+            ReactiveSequence {
+                StatefulAction(Task<3>),
+                Action(|ctx| ctx.exec(4)),
+            },
+        }
+    }
+}
+
+board!(Tree0878Blackboard { l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0879 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64,
+            b1: i64 = 0,
+        }
+        Filter(times = 2, count = Success, filtered = Skipped) {
+            IndexSwitch(|bb| 4, out_of_range = Fail) {
+                ReactiveFallback {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        Switch(b1) {
+                            case 4 => RepeatUntilFailure(forever) {
+                                StatefulAction(Task<0>),
+                            },
+                            case 1 => StatefulAction(Task<1>),
+                            _ => #[skip_if(|bb| bb.b0 != 5)]
+                            Action(|ctx, bb| ctx.exec_in(2, 8, &mut bb.b0)),
+                        },
+                        Iterate(l0, element = {b1}, reset_index = false) {
+                            WhileDoElse {
+                                StatefulAction(Task<3>),
+                                ParallelAll {
+                                    Condition(Cond<4>),
+                                    Condition(|ctx, bb| ctx.check_in(5, bb.b1)),
+                                },
+                                Script(|bb| *bb.t0 += 1),
+                            },
+                        },
+                    },
+                },
+                ReactiveSequence {
+                    Precondition(|bb| (*bb.t0 + 3) % 4 == 0, else = Running) {
+                        #[post(|bb| *bb.t0 += 1)]
+                        Cooldown(0, filtered = Failure) {
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+                MemSequence {
+                    StatefulAction(Task<7>),
+                    BinarySelector(|bb| bb.b0 % 3 < 1) {
+                        ReactiveSelector {
+                            StatefulAction(Task<8>),
+                            Action(|ctx, bb| ctx.exec_in(9, *bb.t0 + 4, &mut bb.b1)),
+                        },
+                        StatefulAction(Task<10>),
+                    },
+                    StepSequencer {
+                        StatefulAction(Task<11>),
+                        Action(PAct<12>, b0 = {t0}, b1 = {b0}),
+                        AlwaysFailure,
+                    },
+                    Script(|bb| { bb.b0 += 3; bb.b0 = 0 }),
+                    Condition(Cond<13>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0879Blackboard { t0 l0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0880 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            IfThenElse {
+                BinarySelector(|bb| bb.b0 % 3 == 2) {
+                    #[failure_if(|bb| *bb.t0 < 2)]
+                    #[on_halted(|bb| bb.b0 = 7)]
+                    Condition(Cond<0>),
+                    StatefulAction(Task<1> = Task::<1>),
+                },
+                StatefulAction(Task<2>),
+                RunOnce(then_skip = true) {
+                    Action(|ctx| ctx.exec(3)),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0880Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0881 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Fallback {
+            TryCatch {
+                Fallback {
+                    Sleep(0),
+                },
+                Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = true) {
+                    #[on_success(|bb| { *bb.t0 += 2; *bb.t0 += 1 })]
+                    #[failure_if(|bb| *bb.t0 % 3 < 0)]
+                    SequenceStar {
+                        Iterate(l0, element = {b0}, max = 2, reset_index = true) {
+                            Wait(20),
+                        },
+                        Conditional(|bb| bb.b0 + 4 == bb.b0, dynamic = true, else = Success) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                        ScriptCondition(|bb| *bb.t0 + 3 > bb.b0 + 2),
+                    },
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                    PolicyParallel(policy = FirstFailure) {
+                        #[failure_if(|bb| bb.b0 != 0)]
+                        AlwaysSuccess,
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                },
+                Filter(times = 2, count = Success, filtered = Failure) {
+                    Condition(Cond<2>),
+                },
+            },
+            Sequence {
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
+                RunOnce(then_skip = false) {
+                    IfThenElse {
+                        RetryUntilSuccessful(3) {
+                            #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
+                            #[on_halted(|bb| *bb.t0 += 2)]
+                            StatefulAction(PTask<4>, b0 = {=}),
+                        },
+                        Remap(success = Failure, failure = Success) {
+                            Action(Act<5>),
+                        },
+                        Action(PIo<6>, t0 = {=}),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    RunOnce(then_skip = false) {
+                        DynamicSelector {
+                            Condition(Cond<7>),
+                            DynamicSelector {
+                                AlwaysFailure,
+                            },
+                            #[on_failure(|bb| if bb.b0 > 3 { bb.b0 = bb.b0 % 2 })]
+                            #[run_while(|bb| *bb.t0 % 4 < 3)]
+                            Observe(|bb| *bb.t0 % 2 > 0, abort = self) {
+                                StatefulAction(Task<8>),
+                            },
+                            Condition(Cond<9> = Cond::<9>),
+                            AlwaysFailure,
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0881Blackboard { b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0882 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64,
+        }
+        ReactiveFallback {
+            Timeout(0) {
+                Conditional(|bb| *bb.t0 < (bb.b0 + 1) % 2, dynamic = true) {
+                    Inverter {
+                        StepSequencer {
+                            WhileDoElse {
+                                Action(PAct<0>, b0 = 2, b1 = {t0}),
+                                Action(PIo<1>, t0 = {b0}),
+                            },
+                            Succeeder,
+                            Condition(|ctx, bb| ctx.check_in(2, *bb.t0)),
+                        },
+                    },
+                },
+            },
+            DynamicSequence {
+                #[success_if(|bb| (bb.b0 + 1) % 2 != 1)]
+                DynamicSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    RepeatUntilFailure(forever) {
+                        StatefulAction(Task<4>),
+                    },
+                    Repeat(4) {
+                        Condition(PCond<5>, b0 = 2),
+                    },
+                },
+            },
+            Timeout(30) {
+                Fallback {
+                    Observe(|bb| (*bb.t0 + 4) % 2 != 1, abort = none) {
+                        Condition(Cond<6> = Cond::<6>),
+                    },
+                    Condition(PCond<7>, b0 = 7),
+                },
+            },
+            ReactiveFallback {
+                Action(PIo<8>, t0 = {=}),
+                Condition(|ctx, bb| ctx.check_in(9, *bb.t0 % 4)),
+                Action(PIo<10>, t0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0882Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0883 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t1: i64,
+        }
+        Fallback {
+            Observe(|bb| bb.b0 % 2 == 1, abort = both) {
+                Fallback {
+                    ReactiveFallback {
+                        #[success_if(|bb| bb.b0 == 7)]
+                        #[on_halted(|bb| if bb.b0 < 6 { bb.b0 = *bb.t0 })]
+                        #[on_success(|bb| { bb.b0 = *bb.t0 + 2; *bb.t1 += 3 })]
+                        SequenceStar {
+                            Script(|bb| bb.t0.set(1)),
+                            AlwaysFailure,
+                        },
+                        #[skip_if(|bb| bb.b0 % 2 < 1)]
+                        #[post(|bb| if *bb.t1 != 4 { bb.t0.set((*bb.t1 + 3) % 4) })]
+                        #[success_if(|bb| *bb.t0 + 2 > *bb.t1)]
+                        RunOnce(then_skip = false) {
+                            Inverter {
+                                Cooldown(30, filtered = Skipped) {
+                                    ScriptCondition(|bb| *bb.t0 + 4 == *bb.t0),
+                                },
+                            },
+                        },
+                    },
+                    MemPriority {
+                        Action(Act<0>),
+                        Action(PAct<1>, b0 = 4, b1 = {t0}),
+                        StatefulAction(Task<2>),
+                        StatefulAction(Task<3>),
+                    },
+                    StatefulAction(Task<4>),
+                    Timeout(20) {
+                        #[failure_if(|bb| *bb.t0 != 6)]
+                        #[on_success(|bb| bb.t1.set(bb.b0))]
+                        Fallback {
+                            Action(PIo<5>, t0 = {t0}),
+                            Action(PAct<6>, b0 = {t0}),
+                            StatefulAction(Task<7> = Task::<7>),
+                            Wait(50),
+                        },
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 + 2 < 4, abort = self) {
+                Selector {
+                    SequenceWithMemory {
+                        Fallback {
+                            FlipSelector {
+                                StatefulAction(Task<8> = Task::<8>),
+                                Condition(|ctx, bb| ctx.check_in(9, bb.b0 + 1)),
+                            },
+                            Remap(success = Success, failure = Failure) {
+                                Action(Act<10>),
+                            },
+                            IndexSwitch(|bb| *bb.t0 + 2, out_of_range = Fail, dynamic = true) {
+                                Inverter {
+                                    Action(Act<11>),
+                                },
+                                SetBlackboard(t1 = {b0}),
+                            },
+                        },
+                        Condition(Cond<12>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0883Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0884 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b1: i64 = 3,
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 3,
+        }
+        Interrupt(|bb| bb.b1 < 4) {
+            DynamicSequence {
+                #[success_if(|bb| *bb.t1 > (*bb.t0 + 2) % 3)]
+                StepSequencer {
+                    Observe(|bb| *bb.t1 < 7) {
+                        MaxTime(0) {
+                            Condition(Cond<0> = Cond::<0>),
+                        },
+                    },
+                    ScriptCondition(|bb| (*bb.t1 + 4) % 4 < 2),
+                    #[post(|bb| bb.t1.set(6))]
+                    #[skip_if(|bb| (bb.b0 + 3) % 2 < 0)]
+                    #[success_if(|bb| bb.b1 + 1 < *bb.t0 % 2)]
+                    Script(|bb| { bb.b0 += 3; bb.b0 = 2 }),
+                    Failer,
+                },
+                Repeat(0) {
+                    #[on_success(|bb| bb.b0 = bb.b1)]
+                    Action(Act<1>),
+                },
+                Condition(Cond<2> = Cond::<2>),
+            },
+        }
+    }
+}
+
+board!(Tree0884Blackboard { t0 b1 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0885 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64 = 0,
+            b1: i64 = 5,
+            o0: Option<i64>,
+        }
+        Priority {
+            Action(PAct<0>, b0 = {b1}),
+            Condition(|ctx, bb| ctx.check_in(1, bb.o0.unwrap_or(3))),
+            #[on_success(|bb| { bb.b1 += 3; bb.b1 = bb.b0 })]
+            #[skip_if(|bb| bb.o0.is_some())]
+            #[success_if(|bb| bb.b0 + 3 == *bb.t0)]
+            RunOnce(then_skip = false) {
+                StatefulAction(Task<2>),
+            },
+            ScriptCondition(|bb| *bb.t0 == 6),
+        }
+    }
+}
+
+board!(Tree0885Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0886 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            o0: Option<i64>,
-        }
-        ReactiveSequence {
-            Delay(50) {
-                StatefulAction(Task<0>),
+        Cooldown(0, filtered = Failure) {
+            ParallelAll {
+                ForceFailure {
+                    PrioritySelector {
+                        #[score(1)]
+                        Repeat(0) {
+                            Action(Act<0>),
+                        },
+                        #[score(0)]
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                Condition(Cond<2>),
             },
-            StepSequencer {
-                StatefulAction(Task<1>),
-                Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
-            },
-            Script(|bb| { bb.b0 += 2; bb.o0 = None }),
         }
     }
 }
 
-board!(Tree0886Blackboard { b0 o0 });
-
 bt::behavior_tree! {
     pub tree Tree0887 for Ctx {
-        Selector {
-            Fallback {
+        blackboard {
+            o0: Option<i64> = Some(2),
+            b0: i64 = 4,
+        }
+        ReactiveSequence {
+            #[run_while(|bb| bb.o0.is_none())]
+            Repeat(0) {
                 StatefulAction(Task<0>),
-                StatefulAction(Task<1>),
             },
-            IfThenElse {
-                StatefulAction(Task<2>),
-                Runner,
-                Filter(times = 3, count = Success, filtered = Failure) {
-                    Action(Act<3>),
-                },
+            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(4))]
+            Action(PAct<1>, b0 = {=}),
+            RepeatUntilFailure(forever) {
+                StatefulAction(Task<2> = Task::<2>),
             },
-            Parallel(success = 0, failure = -2) {
-                StatefulAction(Task<4> = Task::<4>),
-                ParallelAll(max_failures = -1) {
-                    AlwaysRunning,
-                    Wait(30),
-                    Failer,
-                },
+        }
+    }
+}
+
+board!(Tree0887Blackboard { o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0888Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        Loop(q0, value = {b0}, if_empty = Success) {
+            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0888Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 11,
+            #[allow(unused)] l0: Vec<i64> = vec![],
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+        }
+        TryCatch(catch_on_halt = false) {
+            Loop(q0, value = {b0}, if_empty = Success) {
+                Action(Act<0>),
             },
-            ParallelAll(1) {
-                Sequence {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6>),
-                    AlwaysFailure,
-                },
+            SubTree(Tree0888Sub1, ..),
+            RepeatUntilSuccess(forever) {
+                Condition(|ctx| ctx.check(2)),
             },
         }
     }
@@ -3010,140 +3295,104 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0888 for Ctx {
         blackboard {
-            b0: i64 = 5,
+            b0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            q0: bt::Deque<i64, 4>,
         }
-        ReactiveSequence {
-            Conditional(|bb| bb.b0 != 0) {
-                AsyncFallback {
-                    AsyncFallback {
-                        StatefulAction(Task<0>),
-                    },
-                },
+        Iterate(l0, element = {b0}, until = FirstFailure, reset_index = true) {
+            SequenceStar {
+                SubTree(Tree0888Sub0, b0 = {=}, l0 = {l0}, q0 = {=}),
+                ScriptCondition(|bb| bb.b0 % 2 != 1),
             },
         }
     }
 }
 
-board!(Tree0888Blackboard { b0 });
+board!(Tree0888Blackboard { b0 l0 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0889 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b1: i64 = 5,
+            o0: Option<i64>,
+            b0: i64 = 2,
         }
-        Sequence {
-            Action(|ctx| ctx.exec(0)),
-            #[run_while(|bb| *bb.t0 < 7)]
-            #[success_if(|bb| *bb.t0 % 4 < 1)]
-            Condition(Cond<1> = Cond::<1>),
-            Condition(Cond<2>),
-            Action(Act<3>),
-            Deadline(50) {
-                Sequence {
-                    SetBlackboard(b1 = 7),
-                    Action(PIo<4>, t0 = {b0}),
+        ParallelAll(max_failures = -4) {
+            Condition(Cond<0>),
+            ReactiveSequence {
+                Action(Act<1> = Act::<1>),
+                SetBlackboard(o0 = Some(5)),
+            },
+            Sequence {
+                StatefulAction(Task<2>),
+                Script(|bb| { bb.b0 = (bb.b0 + 3) % 4; bb.b0 += 2 }),
+            },
+            Condition(Cond<3>),
+            RepeatUntilFailure(2) {
+                KeepRunningUntilFailure {
+                    Succeeder,
                 },
             },
         }
     }
 }
 
-board!(Tree0889Blackboard { b0 t0 q0 b1 });
+board!(Tree0889Blackboard { o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0890 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(0),
-            b1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 1,
+            l0: Vec<i64>,
+            b1: i64 = 1,
         }
-        AsyncFallback {
-            #[post(|bb| { bb.b0 += 2; bb.b0 += 3 })]
-            #[failure_if(|bb| bb.b1 > 0)]
-            SequenceWithMemory {
-                Condition(Cond<0>),
-                Parallel {
-                    ScriptCondition(|bb| *bb.t0 != bb.b0),
-                    RetryUntilSuccessful(3) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(2) != 4)]
-                        Action(Act<1> = Act::<1>),
+        Iterate(l0, element = {b1}, reset_index = false) {
+            Sequence {
+                Remap(success = Success, failure = Success) {
+                    StatefulAction(Task<0>),
+                },
+                StatefulAction(Task<1>),
+                Precondition(|bb| bb.b1 + 1 > 6) {
+                    TryCatch(catch_on_halt = false) {
+                        StatefulAction(PTask<2>, b0 = {b1}),
+                        StatefulAction(Task<3> = Task::<3>),
                     },
                 },
-                ReactiveSelector {
-                    StatefulAction(Task<2> = Task::<2>),
-                    #[run_while(|bb| *bb.t0 % 4 > 2)]
-                    Action(|ctx| ctx.exec(3)),
-                    StatefulAction(Task<4>),
-                },
-            },
-            StepSequencer {
-                IfThenElse {
-                    Conditional(|bb| bb.b0 != 0, dynamic = true) {
-                        Limiter(1) {
-                            Filter(times = 1, filtered = Failure) {
-                                ReactiveSelector {
-                                    Action(|ctx| ctx.exec(5)),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                    },
-                    BinarySelector(|bb| *bb.t0 % 2 > 0, dynamic = false) {
-                        Loop(q0, value = {b1}, if_empty = Running) {
-                            ParallelAll(1) {
-                                StatefulAction(PTask<7>, b0 = {b0}, b1 = {b1}),
-                                SetBlackboard(t0 = 9),
-                                Condition(Cond<8>),
-                            },
-                        },
-                        RepeatTimes(2) {
-                            Filter(times = 3, count = Success) {
-                                ScriptCondition(|bb| bb.b0 < 7),
-                            },
-                        },
-                    },
-                    ParallelAll(max_failures = -3) {
-                        StatefulAction(Task<9>),
-                        Action(Act<10>),
-                        Sleep(0),
-                    },
-                },
+                StatefulAction(Task<4>),
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {=}),
             },
         }
     }
 }
 
-board!(Tree0890Blackboard { t0 o0 b1 b0 q0 });
+board!(Tree0890Blackboard { b0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0891 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 3,
+            b0: i64,
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 5,
+            b1: i64,
         }
-        Precondition(|bb| *bb.t0 == 1) {
-            DynamicSelector {
-                Condition(Cond<0>),
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(1)),
-                    Sequence {
-                        Condition(Cond<2>),
-                        SetBlackboard(o0 = Some(8)),
-                        Condition(Cond<3> = Cond::<3>),
-                    },
+        ParallelAll(max_failures = -2) {
+            ReactiveFallback {
+                Action(Act<0>),
+                Parallel {
+                    WasEntryUpdated(t0),
+                    Action(Act<1>),
                 },
-                Retry(0) {
-                    Action(Act<4> = Act::<4>),
-                },
-                RunOnce {
-                    Repeat(4) {
-                        Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
-                            UnsetBlackboard(o0),
+                Action(PIo<2>, t0 = {b0}),
+            },
+            Deadline(0) {
+                Iterate(l0, element = {b1}, until = Never) {
+                    Filter(times = 1, count = Failure, filtered = Failure) {
+                        Precondition(|bb| *bb.t0 == 7, else = Skipped) {
+                            ParallelAll(max_failures = -2) {
+                                #[on_halted(|bb| { if *bb.t0 != bb.b1 { bb.b1 += 2 }; if bb.b1 != (bb.b0 + 1) % 3 { bb.b0 = bb.b0 % 2 } })]
+                                Condition(Cond<3>),
+                                Wait(10),
+                                Action(|ctx, bb| ctx.exec_in(4, bb.b0 + 4, &mut bb.b0)),
+                            },
                         },
                     },
                 },
@@ -3152,439 +3401,407 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0891Blackboard { o0 t0 });
+board!(Tree0891Blackboard { b0 l0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0892 for Ctx {
         blackboard {
-            b1: i64 = 1,
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 0,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(5),
+            b0: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Precondition(|bb| bb.b1 > 0, else = Success) {
-            MemSequence {
-                Interrupt(|bb| bb.o0.is_some()) {
-                    Switch(b1) {
-                        case 5 => RunOnce {
-                            Wait(20),
-                        },
-                        case 4 => ReactiveFallback {
-                            Repeat(4) {
-                                Sleep(20),
-                            },
-                        },
-                        _ => StatefulAction(Task<0>),
+        SequenceWithMemory {
+            #[on_halted(|bb| if (bb.b0 + 4) % 4 != 0 { bb.b0 += 1 })]
+            #[on_failure(|bb| if bb.o0.unwrap_or(0) < 7 { bb.t1.set(bb.b0) })]
+            Cooldown(0) {
+                WaitValueUpdate(t0) {
+                    FlipSelector {
+                        #[post(|bb| if (bb.b0 + 1) % 2 < 0 { bb.o0 = None })]
+                        #[run_while(|bb| bb.b1 != 3)]
+                        Action(Act<0>),
+                        SetBlackboard(o0 = Some(2)),
                     },
-                },
-                MemSequence {
-                    Sequence {
-                        Action(Act<1> = Act::<1>),
-                        #[skip_if(|bb| bb.b1 + 2 < (bb.o0.unwrap_or(0) + 4) % 3)]
-                        #[on_success(|bb| *bb.t0 += 3)]
-                        #[run_while(|bb| bb.o0.unwrap_or(1) % 2 > 0)]
-                        Condition(|ctx| ctx.check(2)),
-                        Condition(Cond<3>),
-                    },
-                    DynamicSelector {
-                        Condition(Cond<4>),
-                        Action(|ctx, bb| ctx.exec_in(5, (*bb.t0 + 3) % 3, &mut bb.b1)),
-                    },
-                    ReactiveFallback {
-                        #[on_halted(|bb| { if *bb.t0 + 1 == 4 { bb.b1 += 2 }; bb.t0.set(bb.b1) })]
-                        StatefulAction(Task<6>),
-                        Condition(|ctx, bb| ctx.check_in(7, *bb.t0 + 1)),
-                        Action(PAct<8>, b0 = {t0}, b1 = {b0}),
-                    },
-                },
-                DynamicSelector {
-                    ForceFailure {
-                        #[skip_if(|bb| *bb.t0 > 7)]
-                        #[success_if(|bb| bb.b0 > 5)]
-                        Condition(|ctx| ctx.check(9)),
-                    },
-                    #[post(|bb| bb.b0 = *bb.t0)]
-                    Action(Act<10>),
-                    Condition(Cond<11>),
-                    ScriptCondition(|bb| bb.b1 != *bb.t0),
                 },
             },
         }
     }
 }
 
-board!(Tree0892Blackboard { b1 t0 o0 b0 });
+board!(Tree0892Blackboard { b1 o0 b0 t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0893 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64,
+            o0: Option<i64>,
+            b0: i64,
+            l0: Vec<i64>,
         }
-        #[skip_if(|bb| bb.b0 != 4)]
-        SequenceWithMemory {
-            WasEntryUpdated(t0),
-            MemPriority {
-                Cooldown(20) {
-                    Condition(Cond<0> = Cond::<0>),
-                },
-                Action(PIo<1>, t0 = {b0}),
-            },
-            ParallelAll(max_failures = -1) {
-                Action(PAct<2>, b0 = 5),
-                UnsetBlackboard(o0),
-                Condition(|ctx, bb| ctx.check_in(3, 8)),
-                Condition(|ctx, bb| ctx.check_in(4, 9)),
-            },
-            RepeatUntilSuccess(forever) {
-                IfThenElse {
-                    Action(Act<5>),
-                    DynamicSelector {
-                        UnsetBlackboard(o0),
+        ReactiveFallback {
+            MemSequence {
+                #[post(|bb| bb.b0 += 1)]
+                #[run_while(|bb| bb.b1 % 4 > 1)]
+                RepeatTimes(1) {
+                    Switch(b1) {
+                        case 0 => #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
+                        Failer,
+                        case 4 => UnsetBlackboard(o0),
+                        case 1 => Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+                            Cooldown(0, filtered = Failure) {
+                                AlwaysSuccess,
+                            },
+                        },
+                        _ => Delay(30) {
+                            MemPriority {
+                                StatefulAction(Task<0>),
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                            },
+                        },
                     },
-                    StatefulAction(Task<6> = Task::<6>),
+                },
+                Remap(success = Success, failure = Failure) {
+                    Fallback {
+                        Observe(|bb| *bb.t0 > 0, abort = lower) {
+                            #[on_success(|bb| bb.b0 = bb.o0.unwrap_or(2))]
+                            #[post(|bb| bb.t0.set(bb.b1 + 1))]
+                            ReactiveSequence {
+                                StatefulAction(Task<2>),
+                                Condition(PCond<3>, b0 = {=}),
+                            },
+                        },
+                        StatefulAction(Task<4>),
+                    },
+                },
+                KeepRunningUntilFailure {
+                    RepeatUntil(Failure) {
+                        Switch(b1) {
+                            case 0 => Condition(Cond<5>),
+                            case 5 => Condition(|ctx| ctx.check(6)),
+                            case 2 => Script(|bb| bb.b0 += 2),
+                            _ => Script(|bb| { bb.b1 += 1; bb.b1 += 2 }),
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0893Blackboard { t0 o0 b0 });
+board!(Tree0893Blackboard { t0 b1 o0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0894Sub0 for Ctx {
+        Condition(Cond<1>)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0894 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 4,
-            b0: i64,
-        }
-        #[on_failure(|bb| bb.b0 += 2)]
-        PolicyParallel(policy = FirstSuccess) {
-            Optional {
-                Action(PIo<0>, t0 = {t0}),
-            },
-            BinarySelector(|bb| bb.b1 % 2 < 0) {
-                Wait(100),
-                Cooldown(30, filtered = Failure) {
-                    Interrupt(|bb| bb.b0 + 3 == bb.b1) {
-                        Sleep(10),
-                    },
-                },
-            },
+        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+            Condition(Cond<0> = Cond::<0>),
+            SubTree(Tree0894Sub0),
         }
     }
 }
-
-board!(Tree0894Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0895 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 0,
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64 = 3,
         }
-        #[on_failure(|bb| bb.b0 += 1)]
-        #[failure_if(|bb| bb.b0 != 3)]
-        #[success_if(|bb| *bb.t0 % 2 > 0)]
         Sequence {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0 + 4, &mut bb.b0)),
-            Succeeder,
-            #[on_failure(|bb| if (bb.b0 + 1) % 4 == 2 { *bb.t0 += 3 })]
-            Invert {
-                #[on_success(|bb| bb.b0 = 1)]
-                StatefulAction(Task<1> = Task::<1>),
+            Observe(|bb| bb.b1 < bb.b1 % 2, abort = none) {
+                ReactiveSequence {
+                    #[on_halted(|bb| if *bb.t0 % 3 < 2 { bb.b1 += 3 })]
+                    #[post(|bb| bb.b1 += 1)]
+                    #[on_failure(|bb| bb.b0 += 3)]
+                    StatefulAction(Task<0>),
+                    Condition(PCond<1>, b0 = 0),
+                },
             },
-            SetBlackboard(b0 = {t0}),
-            WasEntryUpdated(t0),
+            Sequence {
+                MaxTime(100) {
+                    Condition(Cond<2> = Cond::<2>),
+                },
+                StatefulAction(Task<3> = Task::<3>),
+                Condition(|ctx, bb| ctx.check_in(4, 2)),
+                PolicyParallel(policy = FirstSuccess) {
+                    Condition(|ctx| ctx.check(5)),
+                    #[on_halted(|bb| *bb.t0 += 1)]
+                    #[success_if(|bb| bb.b1 % 4 == 1)]
+                    Condition(|ctx, bb| ctx.check_in(6, 8)),
+                    Condition(Cond<7>),
+                },
+                Condition(Cond<8>),
+            },
+            Sleep(50),
         }
     }
 }
 
-board!(Tree0895Blackboard { t0 b0 });
+board!(Tree0895Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0896 for Ctx {
         blackboard {
-            b0: i64 = 0,
-            b1: i64,
+            b0: i64 = 2,
             o0: Option<i64>,
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 4,
         }
-        #[on_failure(|bb| bb.o0 = None)]
-        Filter(times = 1, count = Success, filtered = Skipped) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                MaxTime(50) {
-                    Timeout(0) {
-                        ScriptCondition(|bb| bb.b1 % 3 != 2),
+        #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.o0.unwrap_or(3) % 2)]
+        SequenceWithMemory {
+            #[success_if(|bb| *bb.t0 % 2 < 0)]
+            #[run_while(|bb| *bb.t1 % 3 != 2)]
+            #[skip_if(|bb| bb.o0.is_none())]
+            RepeatUntilSuccess(3) {
+                TryCatch(catch_on_halt = false) {
+                    StatefulAction(Task<0> = Task::<0>),
+                    AlwaysSuccess,
+                    StatefulAction(Task<1>),
+                },
+            },
+            ReactiveSequence {
+                RetryUntilSuccessful(2) {
+                    Condition(PCond<2>, b0 = {t1}),
+                },
+                StatefulAction(Task<3>),
+                #[failure_if(|bb| bb.b0 == 2)]
+                #[run_while(|bb| *bb.t1 + 1 != *bb.t1)]
+                Conditional(|bb| bb.b0 + 1 < bb.o0.unwrap_or(3) % 2, dynamic = true) {
+                    Action(|ctx, bb| ctx.exec_in(4, bb.o0.unwrap_or(3), &mut bb.b0)),
+                },
+            },
+            BinarySelector(|bb| (bb.o0.unwrap_or(0) + 4) % 2 == 1) {
+                SetBlackboard(t1 = {b0}),
+                SetBlackboard(t1 = 7),
+            },
+            Retry(4) {
+                Filter(times = 3, count = Failure, filtered = Skipped) {
+                    Deadline(100) {
+                        Condition(Cond<5>),
                     },
                 },
-                Remap(success = Failure, failure = Failure) {
-                    ReactiveFallback {
-                        Sequence {
-                            Wait(0),
-                            Condition(Cond<0>),
-                        },
-                        SequenceWithMemory {
-                            StatefulAction(Task<1>),
-                            StatefulAction(Task<2>),
-                            Retry(4) {
-                                SetBlackboard(o0 = Some(5)),
-                            },
-                        },
-                    },
-                },
-                Priority {
-                    IndexSwitch(|bb| bb.b1 % 2, out_of_range = Fail, dynamic = false) {
-                        Parallel(success = -1, failure = -1) {
-                            Sleep(20),
-                        },
-                        Parallel(success = 2, failure = 0) {
-                            ScriptCondition(|bb| bb.b0 < 0),
-                            StatefulAction(Task<3> = Task::<3>),
-                            StatefulAction(PTask<4>, b0 = {t0}, b1 = {=}),
-                            RetryUntilSuccessful(4) {
-                                Condition(|ctx| ctx.check(5)),
-                            },
-                        },
-                    },
+            },
+            Repeat(1) {
+                Observe(|bb| *bb.t1 < 6, abort = none) {
+                    AlwaysRunning,
                 },
             },
         }
     }
 }
 
-board!(Tree0896Blackboard { b0 b1 o0 t0 });
+board!(Tree0896Blackboard { b0 o0 t1 l0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0897 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t1: i64 = 0,
-            b0: i64 = 4,
-            o0: Option<i64>,
-            b1: i64 = 3,
+            b0: i64,
+            o0: Option<i64> = Some(4),
         }
-        BinarySelector(|bb| bb.b0 % 3 == 2, dynamic = true) {
-            Fallback {
-                ReactiveSequence {
-                    Loop(q0, value = {b0}) {
-                        ReactiveFallback {
-                            #[post(|bb| *bb.t1 += 4)]
-                            StatefulAction(Task<0> = Task::<0>),
-                            #[success_if(|bb| bb.b0 == 1)]
-                            #[on_failure(|bb| bb.o0 = None)]
-                            Cooldown(0, filtered = Skipped) {
-                                ScriptCondition(|bb| bb.b1 + 2 < 1),
-                            },
-                            Action(PAct<1>, b0 = {=}, b1 = {b0}),
-                            AlwaysFailure,
-                            StatefulAction(Task<2>),
-                        },
+        ParallelAll {
+            RepeatUntil(Success) {
+                Sequence {
+                    ScriptCondition(|bb| bb.b0 < 3),
+                    Repeater(0) {
+                        SetBlackboard(b0 = 8),
                     },
-                    Limiter(2) {
-                        Wait(20),
-                    },
-                    Precondition(|bb| *bb.t1 + 2 > bb.b0, else = Skipped) {
-                        RetryUntilSuccessful(0) {
-                            Script(|bb| bb.o0 = None),
-                        },
-                    },
-                },
-            },
-            Fallback {
-                SequenceWithMemory {
-                    Precondition(|bb| bb.b0 > 6, else = Skipped) {
-                        Action(PIo<3>, t0 = {=}),
-                    },
-                    Loop(q0, value = {b1}, if_empty = Success) {
-                        Condition(Cond<4>),
-                    },
-                    Switch(b1) {
-                        case 0 => ScriptCondition(|bb| *bb.t1 + 3 == 4),
-                        _ => Action(|ctx, bb| ctx.exec_in(5, bb.b0, &mut bb.b0)),
-                    },
-                },
-                TryCatch {
-                    RetryUntilSuccessful(1) {
-                        PrioritySelector {
-                            #[score(|bb| (*bb.t1 % 3) as f32)]
-                            Condition(Cond<6>),
-                            #[score(|bb| (bb.b0 % 2) as f32)]
-                            Action(PAct<7>, b0 = {=}),
-                        },
-                    },
-                    Action(|ctx| ctx.exec(8)),
-                    AlwaysRunning,
-                    Condition(|ctx| ctx.check(9)),
+                    ScriptCondition(|bb| (bb.o0.unwrap_or(5) + 4) % 4 > 1),
                 },
             },
         }
     }
 }
 
-board!(Tree0897Blackboard { t0 q0 t1 b0 o0 b1 });
+board!(Tree0897Blackboard { b0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0898 for Ctx {
-        FlipSelector {
-            Filter(times = 1) {
-                Timeout(10) {
-                    StatefulAction(Task<0> = Task::<0>),
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 3,
+            #[tracked] t0: i64,
+        }
+        KeepRunningUntilFailure {
+            Precondition(|bb| bb.b1 % 4 < 0) {
+                Precondition(|bb| bb.b0 == 6) {
+                    ScriptCondition(|bb| *bb.t0 == 3),
                 },
             },
-            Condition(Cond<1>),
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree0899Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0899Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-        }
-        SubTree(Tree0899Sub1, ..)
-    }
-}
+board!(Tree0898Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0899 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 5,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64>,
+            o0: Option<i64> = None,
         }
-        IfThenElse {
-            StepSequencer {
-                AsyncFallback {
-                    AlwaysFailure,
-                    #[run_while(|bb| *bb.t0 + 3 < 7)]
-                    SubTree(Tree0899Sub0, ..),
+        ParallelAll {
+            Cooldown(0) {
+                StepSequencer {
+                    Iterate(l0, element = {b1}, max = 3, reset_index = false) {
+                        Retry(2) {
+                            StatefulAction(Task<0> = Task::<0>),
+                        },
+                    },
+                    StatefulAction(Task<1>),
+                    StatefulAction(Task<2>),
+                    Action(PIo<3>, t0 = {=}),
                 },
-                StatefulAction(Task<1>),
             },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                WasEntryUpdated(t0),
-                Failer,
-                Condition(Cond<2>),
+            RunOnce {
+                StepSequencer {
+                    Succeeder,
+                    Runner,
+                    SetBlackboard(t0 = 1),
+                    StatefulAction(Task<4>),
+                    Action(PAct<5>, b0 = {b1}, b1 = {t1}),
+                },
             },
-            Fallback {
-                Condition(Cond<3>),
-                AlwaysFailure,
+            Invert {
+                WaitUntil(|bb| bb.o0.is_some()) {
+                    TryCatch {
+                        #[run_while(|bb| *bb.t1 % 3 > 0)]
+                        Action(PAct<6>, b0 = {=}),
+                        StatefulAction(Task<7>),
+                        Action(Act<8> = Act::<8>),
+                    },
+                },
+            },
+            Limiter(2) {
+                SequenceWithMemory {
+                    Observe(|bb| bb.b1 > 3, abort = none) {
+                        Iterate(l0, element = {b0}, until = FirstSuccess, max = 1, reset_index = false) {
+                            StatefulAction(Task<9> = Task::<9>),
+                        },
+                    },
+                    #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(4)))]
+                    RunOnce {
+                        Condition(|ctx, bb| ctx.check_in(10, *bb.t0 + 2)),
+                    },
+                    AlwaysSuccess,
+                },
             },
         }
     }
 }
 
-board!(Tree0899Blackboard { t0 });
+board!(Tree0899Blackboard { t1 b0 b1 t0 l0 o0 });
 
 cases! {
-    Tree0800 "B{b0=2;b1=0;o0=0;t0}OnceK(Mt{0}(PPar{0;_}(Fb(Swm(Ruf{2}(Sc{t0:=b1}),TryF(t0,S),@si{o0|5<b1}Rpt{0}(@po{b1!4?t0:=b0+3}c1b{t0})),Fb(Obs{t0%2<0;B}(R),@of{b1+=1}Sc{b1+=2;o0:=_})),Cnd{b0%4>0;T;S}(Suc))))",
-    Tree0801 "B{t0=0;b1;o0;b0=2}RSeq(Par{_;3}(Obs{some;N}(pt0{b0:=}),Swm(RU{S}(t1),pa2{b0:b1}),RFb(Scc{o0|0%3!1},a3e,pt4{b0:0;b1:b0})),PAll{_}(S,c5l,Run,@si{o0|0<2}@po{t0+=1}Ret2(pa6{b0:5;b1:t0}),Sc{o0:=_}),Wde(pt7{b0:=;b1:=},Isw{b0;N;_}(Ret4(Cd{0;F}(DySel(a8b{b0;b1}))),pi9{t0:b0}),OnceT(Sl{20})))",
-    Tree0802 "B{o0=_}Obs{some;_}(SubA(SubA(t0)))",
-    Tree0803 "B{t0=4;b1=0;b0=3;t1=2}RSeq(RSeq(RSeq(c0,pt1{b0:0;b1:b0},Scc{t0+3<b0%2}),@si{t0%4!3}@po{b0:=1}@fi{t0!0}a2e,Isw{b1;_;_}(FS(@os{t0:=1;t1+1!1?b0:=t1%2}Sb{b0=2}),t3,a4),Once(@oh{t0+=2}Flip(a5,F))),Step(RSeq(Par{_;1}(c6,Wt{10},a7b{8;b1})),RSeq(pc8{b0:t0},MPri(@oh{t1:=t0}c9,pi10{t0:t0})),RSel(Pre{b0=5;S}(a11),F,Ite(@fi{b1>t1%2}@oh{b1:=b0+1%4}c12,a13)),OnceT(@po{t0+=2;t1+=3}Rep1(Fb(Scc{b0<3},a14l)))))",
-    Tree0804 "B{o0=3;b0=3;t0}PPar{0;N}(Pri(pi0{t0:b0},t1e,@rw{none}@fi{t0=7}@si{t0+1>b0}Suc,Scc{none}),DySel(pi2{t0:t0},WU{none}(PrSel{0}(c3))),Seq(RFb(pt4{b0:b0;b1:t0},Rus{F}(MSeq(c5,pa6{b0:b0;b1:t0},Obs{o0|4>b0%3;S}(Wu{t0}))))),OnceK(Ub{o0}))",
-    Tree0805 "B{o0=_}@si{some}RSeq(Intr{some}(a0),c1,Run)",
-    Tree0806 "B{b1=1;t0=2;t1=5;b0;o0}Wv{t1}(Bin{o0|3>3;T}(Sel(Bin{b0+3>t0+3;T}(@si{b1%4<1}@oh{t1+=2}@fi{o0|5%2<0}c0,pt1{b0:t1;b1:b0})),@rw{t0+4%4>1}a2))",
-    Tree0807 "B{b1=1;q0;t0=0;b0=1}PPar{0;T}(Swm(Sc{b0:=b1%3},t0,Opt(t1)),Lim{2}(Lp{_;K}(Pri(t2,Cnd{b1>t0;T;S}(S)))),Sl{10})",
-    Tree0808 "Par{0;-3}(PAll{1}(c0),DySeq(Par{_;1}(Sl{30},t1),c2),RSeq(PPar{1;N}(c3,a4l),c5e,Star(t6)))",
-    Tree0809 "B{b0=0;t0=4}RSeq(Pri(a0,@po{b0:=2;t0:=t0+1%4}@rw{t0>b0+4}@si{t0+1>b0}c1),Rus{2}(Scc{t0%2>0}),PPar{2;N}(S,Sl{10}),a2e)",
-    Tree0810 "PrSel{1}(Dd{0}(c0e))",
-    Tree0811 "B{o0;t0=4;b0=1;t1}RSeq(Inv(Bin{b0<t1;N}(Scc{t0%4>0},@of{t0:=b0%2}Wde(@os{t1+=3}a0,Sel(Obs{t1<3;B}(Pre{t1<b0+3;R}(c1)),c2e)))),Star(OnceK(@si{b0+3%3>1}Fb(@fi{o0|3<7}@ki{o0|4<t1+4}RepF(Intr{t0>3}(Suc)),pi3{t0:t1}))),Step(Invt(Flt{3;S;K}(AFb(pt4{b0:=},c5b{t0},c6,@os{o0:=1}@rw{b0%4>1}@of{o0:=_}t7))),c8l,Bin{t0%2<1;_}(Pre{o0|5%3=0;R}(t9),PAll{-1}(c10l,Sc{t0:=1;b0:=t1%2},a11l))))",
-    Tree0812 "Wde(Seq(RSeq(t0,t1),Seq(Sub(c2e),t3),Sub(c4e),c5),DySeq(c6,Ruf{F}(ASeq(Step(t7,t8)))))",
-    Tree0813 "B{b1}Rep0(pt0{b0:9;b1:=})",
-    Tree0814 "PAll{_}(t0)",
-    Tree0815 "B{b0=3;t0=1;o0=_;b1}Pri(Fb(RFb(Seq(Sc{t0:=b1},pa0{b0:5;b1:t0},pc1{b0:b1},S),Bin{b0+3>t0%4;T}(Ret2(Flt{3;S;F}(Wde(pc2{b0:b1},@of{o0:=t0+4%2}@oh{o0:=4;b0+=2}@po{o0:=t0}a3b{o0|3;b0}))),t4),RSeq(Sl{20},Wt{50},t5e,Wu{t0},Sb{b0=b1}))))",
-    Tree0816 "B{b1=2;t0;b0=0}Fb(Seq(PAll{1}(PPar{1;N}(AFb(Scc{b0+1%3<2},c0),@of{t0+=4}OnceK(@os{t0:=b1%3}@rw{t0%4<0}Ruf{1}(PAll{_}(Sb{t0=5})))),RSeq(Inv(Mt{10}(RFb(@os{t0+=1}@rw{b1<1}@po{b0:=t0}S)))),Inv(Sw{5;1}(Sb{t0=0},Sw{4}(Sb{b0=b1},a1),RetF(R))))),Ruf{3}(RFb(Wde(Dl{0}(t2),RSel(Step(Scc{b0+1%3=1},t3,R,@ki{t0+1>7}@os{b0+=1;t0>6?b1:=t0}c4b{1},Wu{t0}),MPri(Scc{b0%2!0},c5e)),PPar{1;T}(c6,t7)))))",
-    Tree0817 "Rpt{F}(Wde(a0,c1e,t2e))",
-    Tree0818 "Seq(OnceT(To{10}(PPar{1;N}(DySeq(Sub(RFb(c0,c1,c2l))),RSeq(OnceT(Fb(t3,a4))),c5))),RepF(DySel(t6e,c7,Lim{3}(Opt(Keep(Rus{2}(a8)))))))",
-    Tree0819 "Flip(Sub(Rep3(t0)))",
-    Tree0820 "B{b1;t1;b0=3;t0=5}Seq(Pre{b0!b1}(Sw{3;5}(Sb{b0=b1},Pre{b1+4%4=0;S}(a0b{b0;b1}),c1)),TryF(Scc{b1=b0+4},Isw{t1;_;_}(Sl{10}),Sc{t0:=5}))",
-    Tree0821 "B{t0=1;b0}Fb(Wv{t0}(TryT(Flt{3;F;F}(S),Sel(Wu{t0},Run),OnceT(SubR(R)),Cnd{t0+1<b0;T;F}(a0))))",
-    Tree0822 "B{t0;o0}Dl{10}(Seq(c0e,a1,c2e,@po{o0:=_}@of{o0:=o0|3;t0+=1}c3))",
-    Tree0823 "B{t0=4}Ite(RSeq(pi0{t0:=},Wt{10},t1),Opt(RFb(c2,RFb(a3l,t4e))))",
-    Tree0824 "B{t0=0;o0=3;b0=1}Pri(Obs{t0<b0;_}(Rep3(PPar{0;_}(Cd{30;F}(Wt{50}),a0e,RU{S}(c1e),@rw{some}pi2{t0:=},Sl{0}))),RSeq(AFb(Dl{0}(t3)),Seq(t4,a5,pi6{t0:=},c7),Mt{20}(Fb(t8e,Scc{o0|1=t0%2},Sl{0}))))",
-    Tree0825 "B{b0=4}Rpt{2}(pa0{b0:b0})",
-    Tree0826 "B{o0;b0=5;t0;b1=3}Pri(@of{b0+=1}@ki{o0|5+1!t0+3}c0,a1b{b1+2;b1},F)",
-    Tree0827 "B{t0=2;t1}RFb(OnceT(Sc{t1+=1}),RSeq(RFb(c0,t1),Isw{t0;N;T}(pi2{t0:t0},c3e)))",
-    Tree0828 "B{b0=0;t0}@ki{t0<4}@po{b0:=b0%2}DySeq(WU{t0%3!1}(PPar{2;T}(R,Run,t0)),Rep0(c1))",
-    Tree0829 "B{o0=2;t0=4;b0=0}@oh{b0+=3}DySel(Opt(t0),Scc{o0|3>b0+4})",
-    Tree0830 "B{t0=2;o0=_;b0=2}Pre{t0+3=2;S}(Flt{1;S;F}(Fb(Seq(Seq(c0,Wde(Ret2(pc1{b0:t0}),t2e))),RepF(Rty1(RSeq(Pri(@si{none}pa3{b0:0;b1:b0},pi4{t0:=})))))))",
-    Tree0831 "B{t0=5;b0=3}@po{b0:=b0%2;b0:=t0+2}@fi{b0+4>0}@os{b0!b0+3?b0+=2}PAll{-1}(Flip(Bin{t0+3=0;N}(@si{b0+1>6}@po{t0:=b0+3;b0+=3}Sb{b0=7},Sc{t0<0?t0:=b0}),@ki{t0%4<3}PPar{2;N}(Pre{t0!b0%4;R}(@rw{t0<5}t0),t1),@os{b0+=2;t0:=t0%2}@of{t0+=1;b0:=7}Fb(Wu{t0},@os{b0+=2}t2e,pt3{b0:=;b1:t0},t4e),S,DySeq(@si{b0<4}Wu{t0},DySel(t5,t6),t7)),t8)",
-    Tree0832 "B{t0;o0=1;b1=2;b0}Fb(Wv{t0}(Flt{2;_;_}(@os{b0+=2}@of{b1:=t0;b0+=1}Step(c0e,Sl{0},a1l))),PrSel{b0+3%4}(Step(@po{t0+=1}Inv(a2b{o0|5;b1}),t3)))",
-    Tree0833 "B{b0=5;t0=5;q0=2}PPar{2;_}(t0,FS(Swm(Rep4(t1),@fi{b0>1}@po{t0+=3}Inv(t2),Star(a3,pc4{b0:b0},DySel(Lp{_;_}(c5))))))",
-    Tree0834 "B{b0=3;q0=1;b1=3;t0=2}Flt{3;S;F}(Pri(PrSel{b0+4;b0}(@ki{b0+2>4}@os{b1:=b0+4}@of{t0%3!0?b1:=9}t0,c1l),Lim{2}(Flip(@fi{b0+4<2}t2,t3,t4)),Ruf{F}(Seq(Invt(@rw{t0+2=t0}@po{b0:=t0%2}@ki{b1!3}Lp{b0;S}(@si{b0<t0}@ki{b0+2%2<1}@os{b0+=3;b0:=3}c5))))))",
-    Tree0835 "B{o0=1;b1=3;b0;t0=5}PAll{_}(Sw{1;0}(MSeq(Scc{b0+3%4!2},@si{b1=0}@oh{t0+=3}@fi{b1%2=1}Fai,c0e),To{30}(@of{o0:=9}t1e),Flt{1;_;_}(FF(RSeq(t2e,c3b{b1},c4e)))),@ki{b0+4>1}@po{b0<3?t0+=1;b0+=1}Sw{5;2;3}(pa5{b0:2;b1:b0},Fb(c6l,Wu{t0}),t7,Pre{t0%2!0;K}(@si{b1!t0+4}@fi{o0|1+1>4}@of{t0+=2}t8)),c9)",
-    Tree0836 "B{t0=2;o0=_;b0=5;b1}Rpt{3}(DySeq(Scc{t0>5},c0,pt1{b0:b0;b1:=},@si{none}RT{3}(SubA(@oh{o0:=o0|5%3}t2e)),Dl{0}(Sl{0})))",
-    Tree0837 "B{b0=2}Rep1(a0b{b0+4;b0})",
-    Tree0838 "B{t0;b0=4}Isw{2;N;_}(Ret0(F),Seq(t0e,@ki{t0%3>1}@os{t0:=b0+2%3;b0+=3}Pre{b0>5}(@oh{b0:=t0;b0:=6}@si{t0>b0}a1),t2))",
-    Tree0839 "B{o0;t0=5;b0=4}Ite(SubR(@ki{b0!1}Lim{3}(Sb{o0=1})),Dl{10}(pc0{b0:5}),@rw{b0<2}@po{b0:=t0+2%2}RSeq(t1,Wu{t0}))",
-    Tree0840 "ASeq(RU{S}(Mt{0}(c0l)),RFb(a1,Fai,t2),c3l)",
-    Tree0841 "B{t0=2;b1=1;b0=1}Step(RT{2}(c0b{b0}),c1,Scc{b1>b0},PPar{1;T}(Sl{10},c2,pt3{b0:b0;b1:b1}),Ret0(Wu{t0}))",
-    Tree0842 "B{t0;b0=0}Bin{t0+2>3;_}(RT{1}(RT{F}(Pre{b0<t0%3;F}(Pre{t0!7}(Wde(OnceK(c0e),Star(c1,c2b{b0%4},t3e,Wu{t0},t4)))))),Try(PrSel{b0;t0%4}(a5l,@oh{t0+=1}pc6{b0:0}),Par{_;_}(t7,c8l,a9,pt10{b0:=;b1:b0},pc11{b0:=}),t12,Par{-1;0}(Sb{t0=7})))",
-    Tree0843 "B{t0=4;b0=2;b1=1}@fi{b0+2!b0+4}@oh{b1%3>1?b0:=t0;b1+=2}Star(Sl{50},a0,Suc,Sc{b1+=2})",
-    Tree0844 "B{o0=5;b1=3;b0=3;t0=5}Step(Keep(Ite(PPar{0;T}(a0b{b1;b0},a1b{o0|2;b1}),Par{3;-2}(t2,a3e,S))),Pre{t0<7;F}(RFb(Swm(Keep(@ki{b0!t0%2}@of{o0:=o0|0}pi4{t0:=})))),@fi{o0|3<7}t5,Rus{2}(Fb(t6,Obs{b1<2;B}(t7),Seq(a8,Sc{b0%4>0?b1+=1}))),@oh{o0:=o0|2}t9)",
-    Tree0845 "B{o0=_;b0;b1}Par{-1;_}(@fi{b1=4}t0,@os{o0:=b1%3}pa1{b0:b0;b1:b1},Sc{b0!3?b0+=2})",
-    Tree0846 "B{b0=4;t0}RSeq(a0b{0;b0},t1,Wu{t0})",
-    Tree0847 "Wde(a0,t1)",
-    Tree0848 "B{b0}Wde(RSeq(t0,Inv(t1e),Scc{b0%2>0}),@ki{b0+4<b0}Dd{30}(RSeq(c2,t3)),t4)",
-    Tree0849 "B{b0=4;b1=4;t0}Isw{b0;N;N}(AFb(Pre{t0+3%4!0;F}(Wu{t0})),RFb(Lim{2}(Wu{t0}),@fi{t0>b1%4}a0,t1))",
-    Tree0850 "B{t1;b0;o0=_;b1=5}@fi{b0%2=0}@rw{b1%4<2}Swm(PAll{1}(WU{o0|4!1}(RSeq(Par{-2;1}(pi0{t0:t1},t1),a2b{t1;b0})),Isw{b0+2;_;N}(t3,@of{b0:=7}SubR(Wt{100}),Keep(Fai))))",
-    Tree0851 "B{o0;b0=5;t0=2;b1}RFb(Su{t0}(Sel(Obs{b1+4=3;L}(AFb(a0,a1)),Obs{b1%3<2;N}(RU{F}(@oh{b1+=1}@po{t0+=1}Dl{0}(pt2{b0:9}))))),Wde(Isw{t0+2%4;T;_}(Sb{t0=b1},a3),a4l,Rep4(PrSel{t0;b0+4}(Scc{t0!6},t5e))),Seq(Sw{3}(t6,Sc{b1:=o0|2%2}),@fi{o0|4%3>1}@po{b1+=3}pc7{b0:=}),Rep0(a8))",
-    Tree0852 "B{b0;o0;t0=0}Pri(c0,@fi{t0%3<1}Ite(WU{o0|3<5}(Inv(Dd{0}(FS(WU{t0%2<0}(t1))))),Obs{t0<2;N}(Flt{2;R;F}(Mt{0}(Obs{o0|2!t0+3;_}(@si{t0+3>3}Par{1;1}(t2,t3))))),Wv{t0}(Fb(@fi{some}@oh{o0:=_}MSeq(Wv{t0}(c4b{b0}),t5,PPar{1;_}(@rw{none}@oh{t0:=t0%2}c6b{b0+3},R)),t7))))",
-    Tree0853 "B{b0;t0=3}Sel(Obs{t0%4>2;B}(@oh{t0+1>3?t0+=1}@fi{b0>1}@si{t0<b0+2}Rpt{F}(t0)),R)",
-    Tree0854 "B{b0;q0=0;t0=1;b1=2}Sw{5}(Star(@ki{b0+3<b0}@fi{b0%4!1}Lp{t0;K}(PAll{1}(c0))),Lp{b1;_}(RSeq(Lp{_;S}(Sb{b1=9}),MPri(pi1{t0:=},Sb{b0=1}),S,@of{t0:=b1%4;b1+=3}c2l)))",
-    Tree0855 "B{o0=_;q0;b1=5;b0=3;t0}Wde(Step(Rpt{0}(t0e),@po{o0:=t0%3}@si{o0|2>t0+3}Step(Mt{0}(Cnd{t0<7;T;S}(Run))),Wde(pa1{b0:b1;b1:b1},@rw{t0+3%2<1}Scc{b0+2%4>2},R)),Step(@po{b0+=1}@fi{b0+3!t0}Step(@rw{t0+4<o0|0+2%3}@os{t0:=o0|2%2}@po{t0:=2}t2,c3l),c4b{b0},Lp{t0;S}(Ite(@ki{some}Scc{o0|4+2%4=0},a5))),DySeq(@oh{b1+=2}Cnd{b1>1;T;_}(Sel(c6,@rw{t0+4%4=3}Run,c7)),Mt{0}(PAll{_}(Inv(c8),pt9{b0:b1;b1:=}))))",
-    Tree0856 "B{b1=3;o0;t0=1;b0}Keep(@si{none}@fi{b1<b1+1}RSeq(Rep4(MPri(pa0{b0:b1;b1:=},Sb{b0=t0})),PAll{-2}(FF(Once(c1)),RSeq(a2,pc3{b0:1},t4)),@ki{b1%3<0}@si{b0=1}Sc{b1+=2;b0<1?t0+=2},DySeq(Fb(Wu{t0},c5e),Scc{some},Sb{t0=7}),Pre{t0=6}(Run)))",
-    Tree0857 "B{b0=5;t0=0;b1=1}Dd{0}(Fb(Obs{b1+2%2<0;L}(Sel(Obs{b0+4<5;L}(Rep0(Wt{20})),Obs{b0!3;S}(ASeq(Sc{b1+=3},a0)))),Obs{t0+4%4<1;B}(AFb(F,c1,Sl{20}))))",
-    Tree0858 "B{t1=0;o0=1}Rep3(Invt(Par{5;0}(Ub{o0},c0,Dd{0}(t1),RSeq(a2,c3),Wu{t1})))",
-    Tree0859 "B{b1;b0=4}Bin{b1>6;T}(Suc,Lim{2}(t0))",
-    Tree0860 "B{t0=2;b0=5;b1;o0=_}@of{b0+=1}@fi{t0%2<0}@ki{b1+4>5}PPar{2;T}(Sb{o0=1},Cnd{none;T;S}(c0b{b0}))",
-    Tree0861 "B{t0=3}Su{t0}(t0)",
-    Tree0862 "B{b1=0;t0;b0}Fb(Sel(RU{F}(RSeq(t0,t1e)),@rw{b0=t0%2}t2,F,MPri(Mt{0}(pt3{b0:t0;b1:=}),OnceK(t4))),Wde(Dl{10}(t5e),PrSel{b1}(t6),a7l))",
-    Tree0863 "Flip(DySel(c0,Seq(RSeq(Sl{30},RSeq(t1,Sl{10},c2,c3l))),Seq(a4,Cd{100;F}(t5e),t6)))",
-    Tree0864 "B{t0;b0=5;o0=4;b1=4}RU{S}(Bin{o0|3=3;T}(Dl{100}(t0e),@fi{b0!3}Ret4(Sel(Obs{b1+3>3;B}(@of{b0%2!0?b1:=t0+4%3}@oh{t0+=3}Ub{o0}),Obs{t0>1;L}(Rty4(@fi{t0+1%3!2}Pre{t0<6;R}(@oh{b1+=1}Ub{o0})))))))",
-    Tree0865 "B{b0=1;b1;t0=3}Rus{F}(Intr{b0<5}(RFb(@of{b1:=t0;b0+2%4!2?t0+=2}Par{-1;0}(TryF(S,Sl{0})),F,pc0{b0:=},@fi{b1+3!7}c1)))",
-    Tree0866 "B{b1;t0;b0}Mt{0}(@ki{b1+1<2}@fi{b0<0}@oh{b1:=9}Sw{2;4}(Fb(c0,a1e,RepF(a2),Rep0(c3e)),Fb(Obs{t0+1%3!1;L}(F),Flt{1;S;K}(c4),Sb{t0=b0}),PPar{1;T}(Wt{10},c5,c6e,Intr{b1%2=0}(Wu{t0}),TryT(t7,Sc{b1+3%2<1?b1:=b0}))))",
-    Tree0867 "B{t0=3;b0;b1=0}DySeq(AFb(Wu{t0},Rus{2}(Isw{2;N;_}(pa0{b0:b0;b1:b1},@si{t0+2%4=2}@oh{t0+=2;b0+3!b1+2%3?b1:=1}t1)),Rep3(Par{2;0}(Sc{b0:=t0},Sl{20})),@rw{b1%4=2}OnceK(Isw{9;N;T}(Sc{b1+=3},pi2{t0:b0})),@os{b1>2?b1+=2}@po{b1+=3}@rw{b0<3}Dl{0}(t3)),Fb(Sw{1}(Rep3(TryF(a4,c5)),RFb(t6))))",
-    Tree0868 "B{t0=4;b0}Obs{t0<b0%2;N}(Rpt{0}(@fi{t0!6}@os{t0+=1}S))",
-    Tree0869 "B{o0=_;t0;b1=4;b0=2}TryT(Rep4(TryT(Cd{0;F}(t0),t1)),Sel(Wu{t0},c2,@os{b1+=3}@po{b0:=o0|5}Sb{b1=7}),Wde(pi3{t0:b1},t4))",
-    Tree0870 "B{t0=1;o0=_}Sel(Fb(Scc{o0|4+4<t0+3},t0,t1),Step(a2,Sb{t0=3},Sl{10}),To{20}(t3))",
-    Tree0871 "B{t1=2}Swm(t0e,Isw{t1;T;T}(c1l,t2),a3,Lim{1}(c4))",
-    Tree0872 "B{t0=3;o0=_;b1;b0=5}RFb(t0,@po{o0|2!b1?b0+=2}@ki{none}@si{b0<o0|1+4}a1,Scc{b0+3%4!1},Rep4(MSeq(@ki{some}@rw{t0>2}a2l,SubA(SubR(F)))),t3e)",
-    Tree0873 "B{o0;b0=5;q0=3;t0;b1=5}Lp{_;F}(PPar{2;N}(Bin{b0<5;T}(Sl{50},Su{t0}(AFb(t0,c1))),@fi{some}MSeq(@os{t0!o0|3?t0+=1}pt2{b0:t0;b1:t0},@os{o0:=t0;b1+=1}@fi{none}t3)))",
-    Tree0874 "B{o0}Dd{10}(Rep0(Scc{o0|1+2<3}))",
-    Tree0875 "B{b1=1;b0=3;t0=3}Sw{4;0}(Rpt{F}(Mt{10}(Sw{3}(t0,a1l))),RU{S}(Try(@fi{t0>b1%4}@si{t0+1%3!0}@of{b0+=1}OnceT(t2),Cnd{t0>0;_;F}(c3))),Step(Run,Sb{t0=b0}))",
-    Tree0876 "B{o0;b1=5;b0;q0=1;t0=1;t1=2}Flip(Seq(t0,t1,@po{t1+=3;t1+=1}c2,@fi{o0|5+1%2=0}@os{b0:=t0%4}@of{o0:=_;t0:=4}a3b{b0;b0},pa4{b0:=;b1:b1}),Lp{t1;_}(RU{S}(@si{t0+1%4>1}Flip(Ret1(Wt{30}),Fb(pi5{t0:t1},Sc{t0+=2}),Wu{t0}))),Scc{none})",
-    Tree0877 "B{o0=_}Obs{none;N}(Wt{30})",
-    Tree0878 "Fb(Rep3(Try(Sub(Dd{0}(t0)),RepF(t1))),t2)",
-    Tree0879 "PAll{3}(S,Par{1;2}(a0,t1,a2),PPar{2;T}(R,t3))",
-    Tree0880 "B{t1;b0}Isw{b0+4%4;T;N}(c0,Fb(c1,t2),t3,Sb{t1=8},Run)",
-    Tree0881 "B{b0=0;t0=0}@si{t0>b0}RFb(Scc{t0>3},MSeq(Bin{b0>b0+3;_}(a0,pa1{b0:=;b1:t0}),t2))",
-    Tree0882 "B{t0=2;t1;q0=4;b1;o0}Par{_;0}(To{50}(Step(t0,pi1{t0:t0},Sb{b1=7},a2l,Ub{o0})),Ite(Rep3(Obs{t1+4!5;S}(t3)),t4,Ret2(Sb{b1=0})),a5)",
-    Tree0883 "B{t1=4;t0=0;q0=1;b1=0;b0=0}Try(c0,RSeq(RepF(RFb(Pre{t0%4>2;S}(t1),a2b{b1;b0},Sb{b0=t1}))),Sw{3;0;4}(Sl{20},a3,RU{S}(c4),Obs{t1<7;S}(Lp{_;S}(Sc{b1:=t1%3}))))",
-    Tree0884 "B{b1=3;t0=2;b0=3}Bin{b1<t0;T}(Step(RFb(OnceT(@of{b1:=b0%3}@po{b1:=t0}@fi{b0+1%3<0}a0l)),Ret1(c1),SubR(Wde(@fi{b0+4%2>0}c2,S,c3e))),@fi{b0!5}@si{t0<0}TryF(Rep0(t4),Rep3(Dl{0}(@po{b1+=1}Intr{b1%4>2}(R)))))",
-    Tree0885 "B{t0=3;b1;o0=_;b0=3}RSeq(t0e,SubA(@of{t0:=o0|0;b0:=b1%2}Wu{t0}))",
-    Tree0886 "B{b0=0;o0}RSeq(Dl{50}(t0),Step(t1,a2b{b0;b0}),Sc{b0+=2;o0:=_})",
-    Tree0887 "Sel(Fb(t0,t1),Ite(t2,Run,Flt{3;S;F}(a3)),Par{0;-2}(t4e,PAll{-1}(R,Wt{30},Fai)),PAll{1}(Seq(t5,t6,F)))",
-    Tree0888 "B{b0=5}RSeq(Cnd{b0!0;_;_}(AFb(AFb(t0))))",
-    Tree0889 "B{b0;t0=5;q0=1;b1=5}Seq(a0l,@rw{t0<7}@si{t0%4<1}c1e,c2,a3,Dd{50}(Seq(Sb{b1=7},pi4{t0:b0})))",
-    Tree0890 "B{t0=4;o0=0;b1;b0;q0=3}AFb(@po{b0+=2;b0+=3}@fi{b1>0}Swm(c0,Par{_;_}(Scc{t0!b0},Ret3(@ki{o0|2!4}a1e)),RSel(t2e,@rw{t0%4>2}a3l,t4)),Step(Ite(Cnd{b0!0;T;_}(Lim{1}(Flt{1;_;F}(RSel(a5l,t6)))),Bin{t0%2>0;N}(Lp{b1;R}(PAll{1}(pt7{b0:b0;b1:b1},Sb{t0=9},c8)),RT{2}(Flt{3;S;_}(Scc{b0<7}))),PAll{-3}(t9,a10,Sl{0}))))",
-    Tree0891 "B{o0;t0=3}Pre{t0=1}(DySel(c0,RSeq(c1l,Seq(c2,Sb{o0=8},c3e)),Rty0(a4e),Once(Rep4(Cnd{some;N;S}(Ub{o0})))))",
-    Tree0892 "B{b1=1;t0;o0=_;b0=0}Pre{b1>0;S}(MSeq(Intr{some}(Sw{5;4}(Once(Wt{20}),RFb(Rep4(Sl{20})),t0)),MSeq(Seq(a1e,@ki{b1+2<o0|0+4%3}@os{t0+=3}@rw{o0|1%2>0}c2l,c3),DySel(c4,a5b{t0+3%3;b1}),RFb(@oh{t0+1=4?b1+=2;t0:=b1}t6,c7b{t0+1},pa8{b0:t0;b1:b0})),DySel(FF(@ki{t0>7}@si{b0>5}c9l),@po{b0:=t0}a10,c11,Scc{b1!t0})))",
-    Tree0893 "B{t0;o0=_;b0=1}@ki{b0!4}Swm(Wu{t0},MPri(Cd{20;_}(c0e),pi1{t0:b0}),PAll{-1}(pa2{b0:5},Ub{o0},c3b{8},c4b{9}),Rus{F}(Ite(a5,DySel(Ub{o0}),t6e)))",
-    Tree0894 "B{t0=1;b1=4;b0}@of{b0+=2}PPar{1;_}(Opt(pi0{t0:t0}),Bin{b1%2<0;_}(Wt{100},Cd{30;F}(Intr{b0+3=b1}(Sl{10}))))",
-    Tree0895 "B{t0=1;b0=0}@of{b0+=1}@fi{b0!3}@si{t0%2>0}Seq(a0b{b0+4;b0},Suc,@of{b0+1%4=2?t0+=3}Invt(@os{b0:=1}t1e),Sb{b0=t0},Wu{t0})",
-    Tree0896 "B{b0=0;b1;o0;t0}@of{o0:=_}Flt{1;S;K}(PPar{1;T}(Mt{50}(To{0}(Scc{b1%3!2})),Rmp{F;F}(RFb(Seq(Wt{0},c0),Swm(t1,t2,Rty4(Sb{o0=5})))),Pri(Isw{b1%2;N;N}(Par{-1;-1}(Sl{20}),Par{2;0}(Scc{b0<0},t3e,pt4{b0:t0;b1:=},Ret4(c5l))))))",
-    Tree0897 "B{t0;q0=3;t1=0;b0=4;o0;b1=3}Bin{b0%3=2;T}(Fb(RSeq(Lp{b0;_}(RFb(@po{t1+=4}t0e,@si{b0=1}@of{o0:=_}Cd{0;K}(Scc{b1+2<1}),pa1{b0:=;b1:b0},F,t2)),Lim{2}(Wt{20}),Pre{t1+2>b0;K}(Ret0(Sc{o0:=_})))),Fb(Swm(Pre{b0>6;K}(pi3{t0:=}),Lp{b1;S}(c4),Sw{0}(Scc{t1+3=4},a5b{b0;b0})),Try(Ret1(PrSel{t1%3;b0%2}(c6,pa7{b0:=})),a8l,R,c9l)))",
-    Tree0898 "Flip(Flt{1;_;_}(To{10}(t0e)),c1)",
-    Tree0899 "B{t0}Ite(Step(AFb(F,@rw{t0+3<7}SubA(SubA(a0))),t1),PPar{1;N}(Wu{t0},Fai,c2),Fb(c3,F))",
+    Tree0800 "B{b1=1;o0=2;l0=0;t0=4;b0=5}Swm(Rep4(Sel(Cnd{none;T;F}(c0),pc1{b0:8},Ret3(To{20}(t2e)))),Mt{0}(PrSel{5;t0+3%2;b0}(Sb{b0=2},Itr{b1;_;_;_}(WU{b1+3%2>0}(pa3{b0:0})),a4l)))",
+    Tree0801 "B{t0;l0=0;t1=3;q0;b1;b0=1}Swm(Flt{2;S;_}(Fb(Lp{b1;K}(Itr{b0;0;3;N}(RSeq(pi0{t0:=},S))),Ret3(Isw{t1%4;T;T}(Sw{0}(RT{F}(a1b{b1+2;b1}),Rpt{1}(Sb{t1=t0})),Scc{b1+3>t1%4})))),PPar{0;N}(PPar{0;T}(ASeq(c2b{b1},Sc{t0<b0+1?t0:=0},c3e,Sl{20},Sc{t1+=3}),Itr{b0;2;_;N}(@ki{t0=7}Flt{1;S;F}(Lim{1}(Invt(Suc)))))),FS(WU{b1=0}(Star(Pre{t1+3=6;K}(a4b{b1;b0}),Sb{b1=0},R))))",
+    Tree0802 "B{t0;b0=0;o0;q0=1;l0=3}Pri(Flip(OnceK(AFb(a0l,a1,@of{b0:=t0}@os{t0+=1;b0+=2}pt2{b0:t0;b1:b0})),Itr{b0;_;1;N}(Cd{0;K}(Lp{t0;R}(Flt{1;F;_}(Sc{t0:=b0%3})))),RSeq(Itr{b0;_;1;N}(c3e),pa4{b0:b0;b1:b0}),@ki{t0%2>0}@oh{b0+=1;o0:=6}Isw{b0;N;_}(Sl{10},t5,Sc{b0+=2},Sb{o0=9})))",
+    Tree0803 "B{o0=0;b0=1;t0=4}PAll{_}(@si{b0>t0}Fb(Fb(PAll{2}(F,pc0{b0:9},Pre{t0!6;R}(@rw{b0<7}pt1{b0:b0;b1:t0}),@si{t0=3}a2,t3)),PPar{1;T}(a4l,t5,@po{t0+=1}c6,t7),Ruf{2}(@po{b0+=2;o0:=_}@ki{o0|0%3=0}@fi{t0+3%4<0}Wv{t0}(PrSel{t0%2;b0%4;b0%4}(Ub{o0},pa8{b0:1;b1:b0},a9)))),@of{o0:=_}RepF(@si{some}PAll{1}(TryF(Rep3(Dd{10}(Once(t10))),RSeq(RFb(Cd{50;K}(a11),Inv(@of{b0+4<b0?b0+=1}@rw{t0<4}t12)),Sl{0}),Step(Sb{b0=0},Sc{b0+=2;o0:=t0+2%4}),Cd{30;K}(RFb(F,t13)),OnceK(Sb{t0=b0})))))",
+    Tree0804 "B{t0=3;b0;o0}Fb(pt0{b0:=},c1b{t0},@os{o0:=b0}Fai,Scc{t0!b0})",
+    Tree0805 "B{b1;l0;b0}Itr{b0;2;_;T}(Ret3(RSeq(@fi{b1+3%2>0}a0,c1)))",
+    Tree0806 "B{q0=2;b0;t0;o0=_;b1=5}Lp{b1;S}(Rpt{F}(ASeq(Fb(Pre{t0>o0|0%3;S}(a0)),Swm(a1,Dd{20}(pt2{b0:=})),Lp{_;K}(SubA(@of{b1+=1}PPar{0;N}(a3b{t0+3;b1}))),a4)))",
+    Tree0807 "FF(Sub(Sub(S)))",
+    Tree0808 "B{l0;t0=5;t1;b1=1;b0=0}Itr{b1;_;_;_}(Ruf{3}(Cd{0;K}(Swm(Flt{2;S;K}(@of{t1>5?b0+=2}@po{b0+=1}Fai),TryT(Intr{b1+1%3=0}(Itr{b1;2;_;_}(Sb{t0=b0})),Sel(Obs{t1>0;B}(Wu{t1}),Obs{b0<2;N}(Sb{b0=2})),Itr{b0;2;_;N}(Fb(pi0{t0:=},a1,Scc{b1>4})),pc2{b0:=})))))",
+    Tree0809 "MPri(c0,a1,c2e)",
+    Tree0810 "Once(Wde(Sub(Rty1(PAll{-2}(S,Fai))),Rep3(OnceT(ASeq(TryF(FS(a0),c1l,t2,c3))))))",
+    Tree0811 "B{o0;b1=4;t0=0;b0=0}OnceK(SubA(@rw{b1!b0}@of{t0:=b0;t0:=o0|2}t0))",
+    Tree0812 "B{t1=5;t0;b0=1}Fb(Star(a0,RFb(t1,@po{b0<4?t1:=t0+4;t1>6?b0+=2}@os{t0+=2}t2,c3,a4),Bin{t1+4<4;N}(RFb(@si{t0>b0}F,@oh{t1<b0%4?t0:=b0%3}@ki{t1%4<1}t5),Sb{b0=7}),Sel(pt6{b0:1;b1:t1},SubR(Intr{b0+2=t1}(t7)),@si{t1%3!2}Sl{0}),F))",
+    Tree0813 "B{t0=1;o0;b0=0;l0=4}Itr{b0;2;_;_}(@fi{t0+2%3>0}@si{b0+2%2>0}Su{t0}(RSeq(pt0{b0:t0;b1:t0},PPar{2;T}(c1e,Ub{o0}),pi2{t0:=},RSel(WU{b0%3>1}(OnceT(Rep4(c3b{0}))),a4e,c5e),Itr{b0;_;1;T}(PAll{-1}(RU{F}(Sc{b0+=1}),t6,Sl{0})))))",
+    Tree0814 "B{t0=2;b0=1}@rw{b0+3!6}@ki{t0%2<0}@si{b0<0}Wde(SubR(SubA(t0)),c1)",
+    Tree0815 "Ite(t0,Invt(Ret4(Lim{1}(c1l))))",
+    Tree0816 "B{b0=2;q0;t0;o0=2}PAll{_}(Rus{3}(Step(Isw{t0%3;_;T}(@po{b0!4?t0+=3}c0b{t0},t1,t2),Bin{none;T}(t3,Fai))),a4,Rpt{0}(t5e),Obs{o0|1!1;N}(Lp{t0;R}(RFb(@os{o0:=_}@ki{some}@oh{t0+=1}Sl{0},a6b{b0;b0},Sc{b0:=t0+4%2}))))",
+    Tree0817 "B{b1;t1=3;b0;t0=2}@of{b1:=b0%2}Fb(Ret3(Pre{t0=t1;S}(@rw{t0%3<0}Cnd{b0<t1;_;_}(Obs{t0<t1;N}(t0e)))),@si{t1=0}RFb(Seq(Dl{0}(c1)),Wde(c2,a3),DySel(Scc{b0<t0},c4l,c5)),RSeq(Sl{30},@ki{t0!3}S,@os{t1:=b0}t6e,@fi{t1>b0%3}@oh{t0:=b1}t7,t8e))",
+    Tree0818 "B{o0=_;b0=3}Pre{none;F}(Star(t0,pi1{t0:b0}))",
+    Tree0819 "B{b0=4;b1=3;t1=3;t0}@si{t0%4!3}@po{b0:=1}@fi{t0!0}Bin{t1<2;_}(a0b{t0+2%4;b1},PrSel{b0}(@po{b0!t0?t1:=b1+1%3}@oh{t0:=7}Fb(a1e,a2)))",
+    Tree0820 "B{b0=5;t0=5;t1=0;l0}@os{t1:=t0+1%2}@fi{t0%4<3}@rw{t0=4}Itr{b0;_;2;T}(pt0{b0:t1;b1:t0})",
+    Tree0821 "B{t0=0;o0=1}@po{t0+=1}Swm(pc0{b0:5},PAll{_}(@oh{o0:=t0+1}@of{o0|1+4<0?t0+=1}Keep(@po{o0:=t0%3;t0:=t0%2}@oh{t0+=2}t1),Flt{2;F;F}(a2)),c3,Rmp{S;F}(Flip(Sc{t0+=3},c4,Wt{10})))",
+    Tree0822 "Fb(Rpt{3}(a0),t1)",
+    Tree0823 "B{o0=_;t0;b0=0;b1=5}RFb(ASeq(t0),Obs{o0|5=o0|0;S}(@ki{b0!2}@oh{b0+=1}a1l),RFb(@fi{t0+1>b1}@ki{t0>b1}pc2{b0:t0},Wu{t0},t3))",
+    Tree0824 "B{t0=1;q0}Star(Lp{_;S}(SubA(MSeq(t0))),@os{t0+=3;t0<2?t0:=t0%2}SubR(Sl{0}),Wde(t1e,Wu{t0}))",
+    Tree0825 "RSeq(c0,c1e,MSeq(a2l),Flip(Pri(Rty2(Lim{3}(Wde(t3,t4,Fb(a5l,t6)))),Keep(RU{F}(Keep(t7))))),Lim{1}(To{50}(Inv(Rpt{0}(c8)))))",
+    Tree0826 "B{t0;q0=3;b1=3;b0=2;l0=3}Swm(PPar{0;T}(@ki{b1+2%3>0}@fi{b1+2<b1}Lp{b1;F}(@of{b1!t0+4?b1:=b0}Seq(a0,F)),Star(a1,Sl{30},Sc{b1:=5}),Rus{2}(SubA(To{0}(Itr{b1;2;_;_}(Fai))))),Lp{t0;_}(RFb(Lp{b1;K}(pt2{b0:b0;b1:b1}))))",
+    Tree0827 "B{o0=2;l0=1;b0=5;t0=1}RFb(MPri(a0e,@os{b0+=1}@of{b0:=2;t0%2!0?t0:=b0+1}Scc{b0+4%4!3},c1b{b0},pc2{b0:b0},a3),@fi{o0|0>3}RFb(t4e,c5,Suc),Ite(t6,t7e),Itr{b0;1;_;_}(Pri(t8,Swm(SubA(Sb{b0=5}),pi9{t0:b0}),WU{t0=b0}(Wt{100}))),Itr{b0;1;2;T}(RFb(t10,pi11{t0:t0},t12)))",
+    Tree0828 "B{b0=3;q0=3;o0=0;t0=3;b1=2}Wde(t0,Ite(@os{t0<4?t0+=1}@po{o0|2>7?o0:=b0+1;b1+=2}Lp{_;S}(t1),Rmp{F;F}(pi2{t0:b1}),Ret4(Dl{50}(Inv(Wu{t0})))),Seq(Lp{b1;S}(Rpt{F}(Scc{b1%4>0})),OnceK(@fi{b1+3>b0}Pre{some;K}(pa3{b0:4;b1:=}))))",
+    Tree0829 "MSeq(Star(t0,c1e),t2,a3,t4)",
+    Tree0830 "B{b0;t0=3;q0=4}Rpt{1}(TryF(PAll{_}(Lp{_;F}(RFb(@po{b0+=2}MSeq(Lp{t0;_}(pc0{b0:t0})))),Wv{t0}(DySeq(Sl{20},pa1{b0:3;b1:t0}))),Seq(Fb(a2,t3,F),Fb(Fb(Obs{b0!1;L}(pa4{b0:b0;b1:b0}),Obs{t0%3>1;S}(Suc))),Cd{10;F}(pa5{b0:8;b1:b0}))))",
+    Tree0831 "Rpt{F}(Sub(c0e))",
+    Tree0832 "Swm(RFb(TryT(Seq(RU{S}(c0),Dd{0}(a1)),Flt{3;R;_}(t2)),t3,Sub(ASeq(Ret2(Wde(c4e,t5))))),S)",
+    Tree0833 "B{b0=5;t0;t1=0;o0;l0=1;b1;q0}Bin{t1+1!t1%2;N}(Sw{3}(PAll{1}(Dd{10}(RFb(t0,Sb{b0=1})),FF(Seq(pc1{b0:t1},Sl{10},pa2{b0:=;b1:=})),DySel(F,Cd{0;F}(t3),pc4{b0:2})),Itr{b0;_;3;N}(Swm(Lp{t1;R}(@po{b0+=3;t1:=t1+1%3}Wde(Dd{0}(@of{o0:=b1+4%2}@oh{o0:=4;b1+=2}@po{o0:=t1}a5e),RU{F}(c6b{t1}),Rpt{1}(Ub{o0})))))),Step(RFb(Flip(@po{t1+=2}@rw{t0<b1}Sc{b1%4>1?o0:=b0+1;b0:=o0|2},pt7{b0:t0}),t8),Seq(Wv{t1}(@rw{t1%3<1}@po{o0:=t1}@of{t0+=1}Rty2(DySel(Scc{t1%3<2}))))))",
+    Tree0834 "B{o0=0;b0=2;t0=2;q0=0;t1}Keep(@ki{t1+1<2}@os{t1+=3}Opt(Isw{b0+1%3;_;_}(Swm(a0,RFb(RetF(OnceK(t1)),Lp{b0;F}(RSeq(Wu{t0},Ub{o0})))),Bin{t0+3%4>2;T}(Lp{t0;R}(PrSel{t1;b0%3}(Su{t0}(Ub{o0}),t2)),Ite(pa3{b0:=;b1:t1},Rep4(RFb(pc4{b0:=},t5e,c6)))))))",
+    Tree0835 "B{b0;b1=2;t0=1;o0=4}PrSel{o0|2+1;b1+1%4}(AFb(Bin{b0!4;_}(Dd{0}(Wt{0}),Run),Rep3(Wde(Rep3(c0l),To{0}(c1))),Rus{F}(RFb(c2,Invt(Wu{t0}),c3l,Rmp{S;S}(PPar{1;N}(Sl{50},Sl{10}))))),MPri(TryF(Ret0(t4),Scc{some})))",
+    Tree0836 "Swm(RFb(Pri(c0,t1e)),DySel(RFb(Dl{30}(Sub(c2)),a3e,t4,t5,Flt{2;R;K}(a6))))",
+    Tree0837 "B{b0;t0=5}Swm(t0,Wu{t0},pa1{b0:b0})",
+    Tree0838 "B{b0=0;t0}Lim{2}(AFb(DySel(Scc{b0+1!t0%2}),pc0{b0:1}))",
+    Tree0839 "RFb(t0,DySel(DySel(t1,a2),c3,c4,Sl{30}))",
+    Tree0840 "RFb(Sub(Sub(t0)),a1e)",
+    Tree0841 "B{b0=5;b1=5;l0=4;t0;t1=5}PPar{2;_}(@si{t1+3%3<0}Fb(Sel(Fb(pi0{t0:b1},t1)),ASeq(@fi{t1!t1+4%2}c2,pi3{t0:b0}),@os{t0+=1}@ki{b1+1<4}Ruf{1}(Fb(pc4{b0:=}))),RSeq(t5e,Itr{b0;_;3;N}(Step(@rw{t1%3<1}F)),Sb{t0=t1},Suc,RFb(c6,t7e,Sc{t0:=t1%2})))",
+    Tree0842 "B{b1=1;o0=_;b0=5;t1=1}@of{b0+=1}@ki{o0|5+1!t1+3}RFb(MPri(t0,pa1{b0:b0;b1:=},Par{-1;-1}(Inv(Sb{b1=b0}))),Swm(Cd{10;K}(t2)),Rty2(a3))",
+    Tree0843 "B{b0=1;t0=2;l0=2;o0=_;b1=0}@oh{t0:=b0}@po{o0:=_}Ite(Seq(c0,@os{b0:=t0;b0:=o0|1%2}Itr{b1;1;_;T}(pi1{t0:=}),Ub{o0}),FF(t2),@of{o0:=t0+1%3;t0+=1}Inv(PPar{0;N}(Sl{10},@si{none}Rpt{1}(Sb{b1=b0}),Ret0(SubA(@ki{b1%4!2}@rw{b1+4%4>0}t3)))))",
+    Tree0844 "B{t0=5;q0;b1;b0=0;l0=2}Ret4(Pri(Pri(Dd{0}(c0b{6}),t1,a2),MSeq(t3,t4,t5,t6e,Itr{b1;2;3;N}(c7l)),Lp{_;_}(Lp{t0;F}(@os{b1:=9;b0+=3}@oh{t0:=b0%4}t8))))",
+    Tree0845 "B{t1=1;t0;b0=1}Seq(RFb(@oh{b0+=1;b0:=t1%3}c0,Fai,c1),Dd{0}(pi2{t0:b0}),Flt{2;S;K}(@fi{t0<0}@of{t0:=t1%4;t0:=t1}ASeq(RU{F}(Keep(c3b{t1})))),Seq(Wu{t0},c4e,c5))",
+    Tree0846 "B{t0;b1=5;l0=3;b0=1}TryT(Itr{b1;2;2;N}(Itr{b1;_;2;_}(Isw{4;_;T}(Isw{t0+4;N;N}(a0,@oh{b1:=b0+3;b1+=3}t1,Sc{b1<0?b1:=t0}),RFb(Wu{t0},Wu{t0},DySel(Scc{t0=2},pt2{b0:5})),Wde(c3l,pt4{b0:=;b1:b0})))),c5)",
+    Tree0847 "B{q0=3;b0=3;t1=4}Dd{0}(@rw{t1+2>3}AFb(Dd{50}(Once(a0)),Lp{_;S}(pc1{b0:2}),Once(pt2{b0:b0;b1:b0})))",
+    Tree0848 "B{t0=0;b0;b1=5}RFb(Sw{5;0}(Ite(Sw{1;2;3}(F,t0,pt1{b0:8},a2l),Flip(@si{b0+3!7}DySel(c3,a4b{t0;b1}),PrSel{b1;9}(t5,c6),t7,Sb{b1=9}),Cnd{b1>2;_;S}(FF(RSeq(c8,c9l,c10)))),Isw{b0%4;N;N}(c11b{b0},c12,RepF(Sb{b0=3}),Flt{3;R;_}(Pre{b0<3;F}(@rw{b1!6}@fi{t0+2<b0+2}@os{b1%3<1?t0:=t0%3}Once(t13)))),Sel(Obs{b0+2%2!0;B}(RFb(@os{b0:=b1+3}@ki{b0+4!2}Obs{b1+3!b1;_}(Cd{20;_}(t14)),Rep4(F),t15,Scc{t0>7},Run)),Obs{b1+2>1;_}(pi16{t0:=}))))",
+    Tree0849 "B{t1=5}Flip(Ruf{3}(Scc{t1%4<1}))",
+    Tree0850 "B{b1;l0;b0;t0}Fb(SubA(RepF(t0e)),Itr{b1;1;_;T}(Sc{b0>2?t0+=1;b1:=b0}))",
+    Tree0851 "B{t0=0;o0}Pri(Swm(t0,t1),RSeq(Wu{t0},t2),Cd{30;_}(DySeq(t3)))",
+    Tree0852 "RU{S}(RtyF(FF(PrSel{3;2;0}(PPar{0;_}(S,t0),c1e,c2))))",
+    Tree0853 "B{t0}PAll{_}(Run,Wu{t0})",
+    Tree0854 "B{q0=1;t1=5;b0=3}Lp{t1;F}(Dl{30}(pt0{b0:=;b1:t1}))",
+    Tree0855 "Rep0(t0e)",
+    Tree0856 "B{q0=4;o0=2;b0=2;b1=0}Obs{none;S}(@po{o0:=b0+4}@ki{none}Lp{b1;K}(Bin{some;_}(Par{_;-2}(@ki{b0%2<0}Sb{o0=9},c0),PAll{-3}(c1l,Sl{0},c2,a3e))))",
+    Tree0857 "B{o0=2;b1=0;t0;q0=2;b0=5}Try(Flt{3;S;_}(Intr{b0%3=2}(PPar{0;_}(t0e,Ite(@of{t0+=3}t1,pc2{b0:b1}),Rep2(AFb(RT{2}(Sl{100})))))),Lp{t0;_}(Rep4(RFb(pc3{b0:b0},t4e,t5,c6,t7))),Sb{o0=5},@oh{b1:=8;o0|5!b1+1%2?b0:=b1+3%3}MSeq(a8,Pri(pc9{b0:t0},F,a10b{b0+3%2;b0}),PAll{3}(t11,Wu{t0},c12b{b1+4}),c13),pt14{b0:b0;b1:b1})",
+    Tree0858 "B{b1=1;b0=0;t1=5}Step(RSeq(Fb(Ruf{F}(Opt(a0e)),Scc{b0!t1%4}),Cd{0;_}(Sw{0}(Dl{0}(To{0}(t1)),SubA(@rw{b0>6}@fi{t1+3%3=1}Rus{F}(SubA(t2e)))))))",
+    Tree0859 "B{b1=5;b0=5;t1;t0}RT{1}(OnceK(Inv(Flip(Cd{50;K}(Cd{0;_}(Wde(t0,c1l))),@fi{t1+2!t1+4}@oh{b0%3>1?b1+=1;b0+=2}Fb(Pre{b1<b1+3;R}(@of{t0+=1;t0:=2}@po{t1%2!0?t0:=t1}@ki{t0>t0%2}Fb(t2))),Par{_;-2}(RFb(pa3{b0:3},t4),t5,pi6{t0:=}),t7e))))",
+    Tree0860 "B{o0;t0=3}Step(t0,a1,Sc{o0:=t0%3;t0+=3})",
+    Tree0861 "B{b0=0;t0=1;b1=2}Wde(Wde(Pri(Rep4(c0),@po{t0:=b1;b0+=2}@fi{t0<2}t1e),Obs{b0%3!1;_}(Obs{b1%2=1;_}(@rw{b1<6}RSel(a2))),Rmp{S;S}(PAll{0}(R,Sb{b0=0}))),Try(PrSel{6;b1+4}(a3,t4e),Step(Sc{t0+4%4>0?b0:=t0},S,Sb{b0=5}),Pre{t0%2<0;R}(a5),Keep(pi6{t0:b0}),FS(pa7{b0:b1;b1:b1})),RFb(Pri(Wde(c8,Sb{t0=4}),@of{b0:=b1}@ki{b0+3>0}t9),Su{t0}(@of{b0:=5}@si{b0<1}@os{b0+1<7?t0:=t0%4}Rty0(pc10{b0:=})),Sb{t0=b0}))",
+    Tree0862 "B{t0=4;o0=_}Rpt{3}(Intr{none}(Dd{0}(Wu{t0})))",
+    Tree0863 "B{b0=4;o0;t0=1}@ki{b0=t0}@po{b0+=2}Sel(Obs{t0%4=2;L}(Sb{b0=4}),Obs{t0+4>4;N}(Seq(Rpt{0}(a0),RFb(Cnd{o0|0=7;_;F}(Star(Wt{10},pt1{b0:3;b1:t0})),c2,c3e,t4,FF(@rw{t0+3>6}Scc{b0+2<5})))))",
+    Tree0864 "B{b0=0}Par{1;-3}(t0,c1e,Scc{b0+4>5})",
+    Tree0865 "B{t0=0;b0=3;o0;b1=4}RFb(Once(a0b{8;b0}),Rpt{3}(c1l),Scc{t0!o0|5+2},t2,@rw{b0>3}@os{b0:=b1+1%4}@ki{b1>1}a3)",
+    Tree0866 "B{b1=2;t0=4;l0=0}RSeq(Rus{3}(TryT(pi0{t0:t0},Wt{0},Itr{b1;0;1;N}(OnceK(Wv{t0}(Itr{b1;_;_;T}(t1e)))))))",
+    Tree0867 "B{t0=0;b1=1;b0=2}Par{-1;_}(@po{b0:=0}@os{b0+=1;t0+=3}@ki{b0+3=t0+4}Bin{b1+2=b0+4;N}(@oh{b0+=2}R,t0),Fb(t1,Ret3(t2),c3l))",
+    Tree0868 "Par{2;2}(c0e,c1,R)",
+    Tree0869 "B{b1;b0=5;t0=0}Rmp{F;F}(RFb(@rw{b1+2=0}@oh{b0:=t0+1%4;b1>7?t0+=2}Sel(pa0{b0:9;b1:=},pi1{t0:=},a2),RFb(@fi{t0>b1}@po{t0>b0?b1+=3}t3e,c4),Ruf{1}(t5e)))",
+    Tree0870 "B{b0=4;t0}Dd{0}(Cnd{t0!b0+4%3;_;S}(t0))",
+    Tree0871 "B{t0=0;b1=1;o0=_;b0=4}OnceK(OnceT(FS(RFb(RepF(@os{t0+=1}Inv(Sw{1}(Sl{0},a0))),FF(Obs{b0=0;N}(Seq(Sb{b1=t0},a1e,S,t2,c3))),OnceT(Pre{o0|1>t0}(Step(c4b{9},c5))),Sb{o0=0}))))",
+    Tree0872 "B{t0=2;b0=0;t1=0;o0=_}Bin{o0|1+3%4!1;T}(SubR(c0),To{20}(Isw{o0|2+2;_;_}(Intr{t0!6}(Par{1;-3}(@fi{none}@si{none}@rw{t1+2!4}c1b{b0},Sb{b0=t0},SubR(Wu{t0}))),Once(@oh{b0:=b0+1%3}RSeq(t2,Ub{o0})))))",
+    Tree0873 "B{t0=1;q0}Lp{_;_}(Rep4(t0))",
+    Tree0874 "B{b0=5}Rty2(AFb(t0,RSeq(Cnd{b0>0;_;_}(Ret4(Cd{30;K}(DySel(c1,c2,c3l,c4e)))),Pri(FF(c5),a6),Rpt{0}(t7))))",
+    Tree0875 "RFb(Dd{20}(a0))",
+    Tree0876 "B{t0;b0=4;b1=5}Dl{30}(Ite(@po{t0+=1}@of{b0+=1}To{20}(Fb(Obs{b1<1;L}(S),Obs{b0+1%2=1;S}(c0l))),t1,Star(t2,a3,t4)))",
+    Tree0877 "B{b1;t0;l0=0;b0=3}Pre{b0%2=0;R}(@si{b1%4>1}TryT(Sb{b1=9},Sb{t0=b0}))",
+    Tree0878 "B{l0=3;b1=4}PPar{0;T}(Itr{b1;1;3;N}(Ite(t0,pt1{b0:0})),t2,RSeq(t3,a4l))",
+    Tree0879 "B{t0=0;l0=4;b0;b1=0}Flt{2;S;K}(Isw{4;N;_}(RFb(PPar{1;N}(Sw{4;1}(Ruf{F}(t0),t1,@ki{b0!5}a2b{8;b0}),Itr{b1;_;_;N}(Wde(t3,PAll{_}(c4,c5b{b1}),Sc{t0+=1})))),RSeq(Pre{t0+3%4=0;R}(@po{t0+=1}Cd{0;F}(c6))),MSeq(t7,Bin{b0%3<1;_}(RSel(t8,a9b{t0+4;b1}),t10),Step(t11,pa12{b0:t0;b1:b0},F),Sc{b0+=3;b0:=0},c13)))",
+    Tree0880 "B{b0=3;t0=0}RSeq(Ite(Bin{b0%3=2;_}(@fi{t0<2}@oh{b0:=7}c0,t1e),t2,OnceT(a3l)))",
+    Tree0881 "B{b0=5;t0=3;l0=4}Fb(Try(Fb(Sl{0}),Itr{b0;1;_;T}(@os{t0+=2;t0+=1}@fi{t0%3<0}Star(Itr{b0;_;2;T}(Wt{20}),Cnd{b0+4=b0;T;S}(c0e),Scc{t0+3>b0+2})),PPar{2;N}(PPar{0;_}(@fi{b0!0}S,t1e)),Flt{2;S;F}(c2)),Seq(a3b{t0;b0},OnceK(Ite(Ret3(@of{b0:=t0%2}@oh{t0+=2}pt4{b0:=}),Rmp{F;S}(a5),pi6{t0:=})),Keep(OnceK(DySel(c7,DySel(F),@of{b0>3?b0:=b0%2}@rw{t0%4<3}Obs{t0%2>0;S}(t8),c9e,F)))))",
+    Tree0882 "B{b0=4;t0}RFb(To{0}(Cnd{t0<b0+1%2;T;_}(Inv(Step(Wde(pa0{b0:2;b1:t0},pi1{t0:b0}),Suc,c2b{t0})))),DySeq(@si{b0+1%2!1}DySeq(c3e,Ruf{F}(t4),Rep4(pc5{b0:2}))),To{30}(Fb(Obs{t0+4%2!1;N}(c6e),pc7{b0:7})),RFb(pi8{t0:=},c9b{t0%4},pi10{t0:=}))",
+    Tree0883 "B{t0=3;b0=3;t1}Fb(Obs{b0%2=1;B}(Fb(RFb(@si{b0=7}@oh{b0<6?b0:=t0}@os{b0:=t0+2;t1+=3}Star(Sc{t0:=1},F),@ki{b0%2<1}@po{t1!4?t0:=t1+3%4}@si{t0+2>t1}OnceK(Inv(Cd{30;K}(Scc{t0+4=t0})))),MPri(a0,pa1{b0:4;b1:t0},t2,t3),t4,To{20}(@fi{t0!6}@os{t1:=b0}Fb(pi5{t0:t0},pa6{b0:t0},t7e,Wt{50})))),Obs{t0+2<4;S}(Sel(Swm(Fb(Flip(t8e,c9b{b0+1}),Rmp{S;F}(a10),Isw{t0+2;N;T}(Inv(a11),Sb{t1=b0})),c12))))",
+    Tree0884 "B{t0;b1=3;b0=4;t1=3}Intr{b1<4}(DySeq(@si{t1>t0+2%3}Step(Obs{t1<7;_}(Mt{0}(c0e)),Scc{t1+4%4<2},@po{t1:=6}@ki{b0+3%2<0}@si{b1+1<t0%2}Sc{b0+=3;b0:=2},Fai),Rep0(@os{b0:=b1}a1),c2e))",
+    Tree0885 "B{t0;b0=0;b1=5;o0}Pri(pa0{b0:b1},c1b{o0|3},@os{b1+=3;b1:=b0}@ki{some}@si{b0+3=t0}OnceK(t2),Scc{t0=6})",
+    Tree0886 "Cd{0;F}(PAll{_}(FF(PrSel{1;0}(Rep0(a0),c1l)),c2))",
+    Tree0887 "B{o0=2;b0=4}RSeq(@rw{none}Rep0(t0),@os{b0:=o0|4}pa1{b0:=},Ruf{F}(t2e))",
+    Tree0888 "B{b0=1;l0=4;q0}Itr{b0;2;_;T}(Star(SubR(TryF(Lp{b0;S}(a0),SubA(Lp{b0;S}(a1b{b0;b0})),Rus{F}(c2l))),Scc{b0%2!1}))",
+    Tree0889 "B{o0;b0=2}PAll{-4}(c0,RSeq(a1e,Sb{o0=5}),Seq(t2,Sc{b0:=b0+3%4;b0+=2}),c3,Ruf{2}(Keep(Suc)))",
+    Tree0890 "B{b0=1;l0;b1=1}Itr{b1;_;_;N}(Seq(Rmp{S;S}(t0),t1,Pre{b1+1>6}(TryF(pt2{b0:b1},t3e)),t4,pt5{b0:=;b1:=}))",
+    Tree0891 "B{b0;l0;t0=5;b1}PAll{-2}(RFb(a0,Par{_;_}(Wu{t0},a1),pi2{t0:b0}),Dd{0}(Itr{b1;0;_;_}(Flt{1;F;F}(Pre{t0=7;K}(PAll{-2}(@oh{t0!b1?b1+=2;b1!b0+1%3?b0:=b0%2}c3,Wt{10},a4b{b0+4;b0}))))))",
+    Tree0892 "B{b1=0;o0=5;b0;t1;t0=4}Swm(@oh{b0+4%4!0?b0+=1}@of{o0|0<7?t1:=b0}Cd{0;_}(Wv{t0}(Flip(@po{b0+1%2<0?o0:=_}@rw{b1!3}a0,Sb{o0=2}))))",
+    Tree0893 "B{t0=1;b1;o0;b0;l0}RFb(MSeq(@po{b0+=1}@rw{b1%4>1}RT{1}(Sw{0;4;1}(@oh{t0:=b1%4}Fai,Ub{o0},Itr{b1;1;_;N}(Cd{0;F}(S)),Dl{30}(MPri(t0,pt1{b0:=;b1:=})))),Rmp{S;F}(Fb(Obs{t0>0;L}(@os{b0:=o0|2}@po{t0:=b1+1}RSeq(t2,pc3{b0:=})),t4)),Keep(RU{F}(Sw{0;5;2}(c5,c6l,Sc{b0+=2},Sc{b1+=1;b1+=2})))))",
+    Tree0894 "PPar{2;N}(c0e,Sub(c1))",
+    Tree0895 "B{b0;b1=1;t0=3}Seq(Obs{b1<b1%2;N}(RSeq(@oh{t0%3<2?b1+=3}@po{b1+=1}@of{b0+=3}t0,pc1{b0:0})),Seq(Mt{100}(c2e),t3e,c4b{2},PPar{1;_}(c5l,@oh{t0+=1}@si{b1%4=1}c6b{8},c7),c8),Sl{50})",
+    Tree0896 "B{b0=2;o0;t1;l0=2;t0=4}@fi{o0|0!o0|3%2}Swm(@si{t0%2<0}@rw{t1%3!2}@ki{none}Rus{3}(TryF(t0e,S,t1)),RSeq(Ret2(pc2{b0:t1}),t3,@fi{b0=2}@rw{t1+1!t1}Cnd{b0+1<o0|3%2;T;_}(a4b{o0|3;b0})),Bin{o0|0+4%2=1;_}(Sb{t1=b0},Sb{t1=7}),Rty4(Flt{3;F;K}(Dd{100}(c5))),Rep1(Obs{t1<6;N}(R)))",
+    Tree0897 "B{b0;o0=4}PAll{_}(RU{S}(Seq(Scc{b0<3},Rpt{0}(Sb{b0=8}),Scc{o0|5+4%4>1})))",
+    Tree0898 "B{b0=0;b1=3;t0}Keep(Pre{b1%4<0}(Pre{b0=6}(Scc{t0=3})))",
+    Tree0899 "B{t1;b0=5;b1=3;t0=4;l0;o0=_}PAll{_}(Cd{0;_}(Step(Itr{b1;_;3;N}(Rty2(t0e)),t1,t2,pi3{t0:=})),Once(Step(Suc,Run,Sb{t0=1},t4,pa5{b0:b1;b1:t1})),Invt(WU{some}(Try(@rw{t1%3>0}pa6{b0:=},t7,a8e))),Lim{2}(Swm(Obs{b1>3;N}(Itr{b0;1;1;N}(t9e)),@of{t1:=o0|4}Once(c10b{t0+2}),S)))",
 }

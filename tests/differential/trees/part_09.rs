@@ -4,9 +4,22 @@
 use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
+    pub tree Tree0900Sub0 for Ctx {
+        Condition(Cond<0>)
+    }
+}
+
+bt::behavior_tree! {
     pub tree Tree0900 for Ctx {
-        RunOnce(then_skip = false) {
-            AlwaysSuccess,
+        SequenceWithMemory {
+            DynamicSelector {
+                SubTree(Tree0900Sub0),
+                StatefulAction(Task<1>),
+                MemSequence {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
         }
     }
 }
@@ -14,607 +27,559 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0901 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 3,
-            b1: i64 = 4,
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 2,
+            b1: i64 = 3,
         }
-        ForceSuccess {
-            Repeat(4) {
-                StepSequencer {
-                    #[on_halted(|bb| bb.b1 += 2)]
-                    #[on_failure(|bb| bb.t0.set(bb.b0))]
-                    RetryUntilSuccessful(1) {
-                        Condition(Cond<0> = Cond::<0>),
-                    },
-                    FlipSelector {
-                        Condition(Cond<1>),
-                        Condition(Cond<2>),
-                        #[failure_if(|bb| bb.b0 % 2 < 0)]
-                        #[success_if(|bb| bb.b1 % 2 > 0)]
-                        WasEntryUpdated(t0),
-                    },
+        ParallelAll {
+            AlwaysFailure,
+            Repeater(2) {
+                Switch(b1) {
+                    case 1 => Script(|bb| bb.b0 = *bb.t0),
+                    case 2 => Condition(Cond<0> = Cond::<0>),
+                    case 3 => Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0)),
+                    _ => StatefulAction(Task<2>),
                 },
+            },
+            Deadline(0) {
+                Condition(Cond<3> = Cond::<3>),
             },
         }
     }
 }
 
-board!(Tree0901Blackboard { t0 b0 b1 });
+board!(Tree0901Blackboard { b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0902 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 1,
         }
-        DynamicSequence {
-            ReactiveSequence {
-                Conditional(|bb| *bb.t0 % 3 != 1) {
-                    ReactiveFallback {
-                        WaitUntil(|bb| *bb.t0 > 4) {
-                            StatefulAction(Task<0>),
+        Priority {
+            PolicyParallel(policy = FirstSuccess) {
+                MemPriority {
+                    StepSequencer {
+                        Precondition(|bb| *bb.t0 % 2 == 0, else = Skipped) {
+                            StatefulAction(PTask<0>, b0 = 4),
                         },
-                        DynamicSequence {
-                            StatefulAction(Task<1> = Task::<1>),
+                        RetryUntilSuccessful(2) {
+                            ParallelAll(max_failures = -1) {
+                                ScriptCondition(|bb| *bb.t0 < 2),
+                                #[run_while(|bb| *bb.t0 == 6)]
+                                #[on_failure(|bb| if bb.o0.is_none() { bb.o0 = None })]
+                                Failer,
+                                #[on_failure(|bb| bb.b0 += 1)]
+                                #[run_while(|bb| (bb.b0 + 2) % 2 == 1)]
+                                Runner,
+                            },
+                        },
+                        MemSequence {
+                            StatefulAction(Task<1>),
+                            Condition(|ctx| ctx.check(2)),
                         },
                     },
                 },
-                Script(|bb| *bb.t0 += 1),
+                SetBlackboard(t0 = {b0}),
             },
         }
     }
 }
 
-board!(Tree0902Blackboard { t0 });
+board!(Tree0902Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0903Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t1: i64 = 9,
+            #[allow(unused)] b0: i64 = 15,
+        }
+        Runner
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0903 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            o0: Option<i64>,
             #[tracked] t1: i64,
+            b0: i64 = 5,
         }
         ReactiveSequence {
-            TryCatch {
-                Action(Act<0>),
-                ScriptCondition(|bb| bb.b0 + 4 > 4),
-            },
-            Parallel(failure = -1) {
-                Interrupt(|bb| bb.b0 == 1) {
-                    ReactiveSequence {
-                        WasEntryUpdated(t1),
-                        #[run_while(|bb| (*bb.t0 + 3) % 4 > 0)]
-                        Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(2), &mut bb.b0)),
-                    },
+            StepSequencer {
+                Limiter(3) {
+                    Condition(Cond<0>),
                 },
+                Condition(Cond<1>),
             },
-            ParallelAll {
-                #[skip_if(|bb| bb.b0 > 2)]
-                #[post(|bb| bb.t0.set(bb.o0.unwrap_or(1)))]
-                Action(Act<2>),
-                WasEntryUpdated(t0),
-                #[on_success(|bb| bb.b0 = 7)]
-                #[success_if(|bb| *bb.t1 % 4 != 1)]
-                #[on_halted(|bb| bb.b0 += 1)]
-                ForceFailure {
-                    Action(Act<3>),
-                },
-                Wait(20),
-            },
-            Sequence {
-                WasEntryUpdated(t0),
-                Action(PIo<4>, t0 = {b0}),
-                Fallback {
-                    WasEntryUpdated(t1),
-                    WasEntryUpdated(t1),
-                },
+            TryCatch(catch_on_halt = true) {
+                SetBlackboard(b0 = {t1}),
+                SubTree(Tree0903Sub0, ..),
             },
         }
     }
 }
 
-board!(Tree0903Blackboard { b0 t0 o0 t1 });
+board!(Tree0903Blackboard { t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0904 for Ctx {
         blackboard {
-            b1: i64 = 0,
+            b1: i64 = 4,
             #[tracked] t0: i64,
-            b0: i64 = 5,
-            #[tracked] t1: i64,
+            #[allow(unused)] o0: Option<i64> = None,
         }
-        #[success_if(|bb| bb.b1 < 2)]
-        IfThenElse {
-            MemPriority {
-                SequenceStar {
-                    StatefulAction(Task<0>),
-                    #[on_failure(|bb| *bb.t0 += 2)]
-                    Script(|bb| { bb.b0 += 1; *bb.t0 += 3 }),
-                    Action(Act<1>),
-                },
-                Interrupt(|bb| bb.b1 < *bb.t1 % 3) {
-                    #[on_halted(|bb| { bb.b1 += 3; *bb.t1 += 1 })]
-                    RepeatUntil(Failure) {
-                        ParallelAll(2) {
-                            Action(Act<2>),
-                            Script(|bb| bb.b1 += 1),
-                            WasEntryUpdated(t0),
-                        },
+        Repeat(1) {
+            RepeatTimes(1) {
+                ReactiveSequence {
+                    WasEntryUpdated(t0),
+                    Condition(Cond<0>),
+                    Precondition(|bb| bb.b1 % 4 < 2, else = Failure) {
+                        StatefulAction(Task<1>),
                     },
+                    Action(|ctx| ctx.exec(2)),
                 },
-                Parallel(success = -2, failure = 2) {
-                    AlwaysRunning,
-                    Action(|ctx, bb| ctx.exec_in(3, (*bb.t0 + 1) % 3, &mut bb.b1)),
-                    StatefulAction(Task<4>),
-                },
-                DynamicSequence {
-                    Script(|bb| bb.b1 = 9),
-                    StatefulAction(Task<5>),
-                },
-                Action(|ctx, bb| ctx.exec_in(6, bb.b0 + 4, &mut bb.b1)),
             },
-            WasEntryUpdated(t1),
         }
     }
 }
 
-board!(Tree0904Blackboard { b1 t0 b0 t1 });
+board!(Tree0904Blackboard { b1 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree0905 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b1: i64 = 0,
-            b0: i64 = 2,
-        }
-        MemSequence {
-            RetryUntilSuccessful(3) {
-                AsyncSequence {
-                    StatefulAction(Task<0> = Task::<0>),
-                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+        Priority {
+            ReactiveSequence {
+                Action(Act<0>),
+                StatefulAction(Task<1> = Task::<1>),
+                StatefulAction(Task<2>),
+            },
+            RepeatTimes(2) {
+                Limiter(1) {
+                    TryCatch(catch_on_halt = true) {
+                        AlwaysRunning,
+                        Delay(50) {
+                            AlwaysFailure,
+                        },
+                    },
                 },
             },
-            Switch(b1) {
-                case 0 => #[run_while(|bb| bb.b1 + 2 > 1)]
-                BinarySelector(|bb| bb.b1 % 3 < 1, dynamic = true) {
-                    #[on_halted(|bb| bb.b0 = bb.b1 + 4)]
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(PCond<3>, b0 = 3),
+            Optional {
+                SequenceStar {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
                 },
-                _ => Script(|bb| bb.b0 = *bb.t1),
             },
-            Failer,
         }
-    }
-}
-
-board!(Tree0905Blackboard { t1 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0906Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 12,
-        }
-        #[on_failure(|bb| if bb.b1 % 4 != 0 { *bb.t0 += 2 })]
-        StatefulAction(Task<0> = Task::<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0906Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 13,
-            #[tracked] t0: i64 = 9,
-            b1: i64 = 12,
-        }
-        SubTree(Tree0906Sub1, b0 = {=}, t0 = {t0}, b1 = {=})
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0906 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64,
-            b1: i64 = 2,
+        ReactiveSequence {
+            StatefulAction(Task<0> = Task::<0>),
+            Action(Act<1>),
+            MemSequence {
+                Condition(Cond<2>),
+                Action(Act<3>),
+            },
+            Action(Act<4> = Act::<4>),
         }
-        Observe(|bb| bb.b1 > (bb.b0 + 4) % 4, abort = self) {
-            SubTree(Tree0906Sub0, b0 = {=}, t0 = {t0}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree0906Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0907Sub0 for Ctx {
-        Condition(PCond<0>, b0 = 1)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0907 for Ctx {
-        Deadline(10) {
-            SubTree(Tree0907Sub0),
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        Sequence {
+            ReactiveFallback {
+                Condition(Cond<0> = Cond::<0>),
+                Condition(|ctx| ctx.check(1)),
+                Condition(Cond<2>),
+            },
+            #[success_if(|bb| bb.b0 < 3)]
+            #[on_halted(|bb| if bb.o0.is_none() { bb.b0 += 1 })]
+            #[failure_if(|bb| bb.o0.unwrap_or(0) > 2)]
+            Sleep(0),
+            Repeat(2) {
+                Sequence {
+                    Action(Act<3> = Act::<3>),
+                    SetBlackboard(t1 = {b0}),
+                    ScriptCondition(|bb| (bb.b0 + 4) % 2 > 0),
+                    AlwaysSuccess,
+                },
+            },
+            Deadline(0) {
+                FlipSelector {
+                    Condition(Cond<4>),
+                    Repeater(3) {
+                        Sleep(30),
+                    },
+                    Condition(Cond<5>),
+                },
+            },
+            SequenceStar {
+                ScriptCondition(|bb| *bb.t0 % 3 != 1),
+                WasEntryUpdated(t0),
+            },
         }
     }
 }
+
+board!(Tree0907Blackboard { o0 b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0908 for Ctx {
         blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
+            b1: i64 = 5,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 4,
+            l0: Vec<i64> = vec![1, 2, 3],
         }
-        RepeatUntil(Success) {
-            MemPriority {
-                #[run_while(|bb| bb.b0 + 1 > 3)]
-                Conditional(|bb| (bb.b0 + 1) % 4 < 3, dynamic = false) {
-                    SetBlackboard(t0 = 0),
+        Iterate(l0, element = {b1}, max = 2) {
+            Switch(b1) {
+                case 4 => RetryUntilSuccessful(forever) {
+                    ReactiveFallback {
+                        Condition(PCond<0>, b0 = {b0}),
+                        Sequence {
+                            RepeatUntil(Failure) {
+                                Condition(|ctx, bb| ctx.check_in(1, bb.b1)),
+                            },
+                        },
+                        StatefulAction(Task<2>),
+                        Wait(30),
+                    },
                 },
-                Precondition(|bb| bb.b0 % 2 == 0) {
-                    Condition(PCond<0>, b0 = 6),
+                case 2 => Selector {
+                    PrioritySelector {
+                        #[score(5)]
+                        Action(PIo<3>, t0 = {b1}),
+                        #[score(|bb| (bb.b0 % 2) as f32)]
+                        RunOnce(then_skip = true) {
+                            SkipUnlessUpdated(t0) {
+                                Deadline(100) {
+                                    #[on_success(|bb| *bb.t0 += 1)]
+                                    #[on_halted(|bb| bb.b0 += 1)]
+                                    AlwaysSuccess,
+                                },
+                            },
+                        },
+                    },
                 },
-                SetBlackboard(o0 = Some(3)),
+                _ => Switch(b1) {
+                    case 3 => TryCatch {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6>),
+                    },
+                    case 2 => Remap(success = Failure, failure = Failure) {
+                        DynamicSequence {
+                            #[run_while(|bb| bb.b1 % 4 == 0)]
+                            Deadline(0) {
+                                #[failure_if(|bb| *bb.t0 % 4 == 1)]
+                                #[on_success(|bb| { bb.b1 += 1; bb.t0.set(8) })]
+                                Script(|bb| bb.b0 = bb.b0 % 2),
+                            },
+                            Action(Act<7>),
+                        },
+                    },
+                    _ => TryCatch(catch_on_halt = true) {
+                        StatefulAction(Task<8> = Task::<8>),
+                        StatefulAction(PTask<9>, b0 = {=}, b1 = {=}),
+                        #[on_success(|bb| bb.b1 = *bb.t0)]
+                        StatefulAction(PTask<10>, b0 = 4, b1 = {t0}),
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree0908Blackboard { o0 t0 b0 });
+board!(Tree0908Blackboard { b1 b0 t0 l0 });
 
 bt::behavior_tree! {
     pub tree Tree0909 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 1,
-            #[tracked] t1: i64 = 3,
+            b1: i64 = 2,
         }
-        Parallel {
-            Repeat(1) {
-                ReactiveSequence {
-                    RepeatUntilSuccess(3) {
-                        #[run_while(|bb| bb.b0 % 2 < 0)]
-                        Action(PAct<0>, b0 = {=}, b1 = {t0}),
-                    },
-                },
+        ReactiveSelector {
+            Action(|ctx, bb| ctx.exec_in(0, 7, &mut bb.b1)),
+            Precondition(|bb| bb.b1 % 3 == 2) {
+                AlwaysRunning,
             },
-            AlwaysRunning,
-            StatefulAction(Task<1>),
-            ReactiveSequence {
-                Succeeder,
-                #[skip_if(|bb| *bb.t0 % 4 != 2)]
-                #[post(|bb| *bb.t0 += 3)]
-                SetBlackboard(t0 = 3),
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            ReactiveSequence {
-                BinarySelector(|bb| *bb.t1 != 4) {
-                    #[failure_if(|bb| *bb.t1 + 1 == 4)]
-                    #[skip_if(|bb| *bb.t1 % 3 == 1)]
-                    #[on_success(|bb| if *bb.t0 > 0 { bb.b0 += 2 })]
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t1 % 4, &mut bb.b0)),
-                    Script(|bb| if *bb.t0 % 4 > 1 { bb.b0 = *bb.t0 % 4 }),
+            Priority {
+                ParallelAll(max_failures = -1) {
+                    StatefulAction(Task<1>),
+                    Sleep(20),
                 },
             },
         }
     }
 }
 
-board!(Tree0909Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0910Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 14,
-        }
-        Action(PAct<0>, b0 = {b0}, b1 = {b0})
-    }
-}
+board!(Tree0909Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0910 for Ctx {
         blackboard {
-            b0: i64 = 4,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
         }
-        WhileDoElse {
-            SubTree(Tree0910Sub0, b0 = {=}),
-            Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
+        Parallel(success = -2, failure = 2) {
+            ReactiveSequence {
+                #[failure_if(|bb| *bb.t1 + 2 < 1)]
+                #[on_failure(|bb| bb.b0 += 1)]
+                Sequence {
+                    StatefulAction(Task<0>),
+                    StatefulAction(Task<1>),
+                    #[failure_if(|bb| *bb.t0 + 4 < *bb.t1)]
+                    #[skip_if(|bb| *bb.t0 > 5)]
+                    Condition(Cond<2>),
+                    SetBlackboard(t1 = {t0}),
+                },
+                SequenceWithMemory {
+                    StatefulAction(Task<3>),
+                    Action(Act<4>),
+                    #[on_halted(|bb| if *bb.t1 % 2 > 0 { bb.t1.set(*bb.t0) })]
+                    SetBlackboard(t1 = 0),
+                    Repeat(3) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            ReactiveFallback {
+                Repeat(4) {
+                    Condition(Cond<6>),
+                },
+                Precondition(|bb| (*bb.t1 + 3) % 4 < 3, else = Skipped) {
+                    ReactiveFallback {
+                        StatefulAction(Task<7>),
+                        DynamicSequence {
+                            StatefulAction(Task<8> = Task::<8>),
+                        },
+                        StatefulAction(Task<9>),
+                        StatefulAction(Task<10>),
+                        Failer,
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                ReactiveFallback {
+                    Action(|ctx, bb| ctx.exec_in(11, bb.b0, &mut bb.b0)),
+                    WasEntryUpdated(t1),
+                    StatefulAction(Task<12>),
+                    Condition(PCond<13>, b0 = 6),
+                },
+                Fallback {
+                    Failer,
+                    Action(PAct<14>, b0 = 1, b1 = {b0}),
+                    Condition(|ctx, bb| ctx.check_in(15, bb.b0)),
+                    StatefulAction(Task<16>),
+                    StatefulAction(Task<17>),
+                },
+                #[failure_if(|bb| bb.b0 % 4 < 1)]
+                #[on_failure(|bb| bb.b0 += 2)]
+                Repeat(0) {
+                    Condition(Cond<18>),
+                },
+            },
         }
     }
 }
 
-board!(Tree0910Blackboard { b0 });
+board!(Tree0910Blackboard { t0 t1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0911 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 0,
         }
-        #[on_success(|bb| *bb.t1 += 3)]
-        WhileDoElse {
-            MaxTime(0) {
-                ForceSuccess {
-                    Delay(10) {
-                        Action(PIo<0>, t0 = {t0}),
-                    },
-                },
-            },
-            ReactiveFallback {
-                Condition(Cond<1>),
-                Sequence {
-                    Condition(|ctx| ctx.check(2)),
-                    StatefulAction(PTask<3>, b0 = {t1}),
+        PrioritySelector {
+            #[score(|bb| (*bb.t0 % 2) as f32)]
+            Limiter(3) {
+                Inverter {
+                    AlwaysSuccess,
                 },
             },
         }
     }
 }
 
-board!(Tree0911Blackboard { t0 t1 });
+board!(Tree0911Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree0912 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64> = Some(3),
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 1,
-        }
-        #[skip_if(|bb| bb.b0 > bb.o0.unwrap_or(1) % 3)]
-        ReactiveSequence {
-            Deadline(10) {
-                Parallel(success = -3, failure = 1) {
-                    SequenceWithMemory {
-                        Condition(Cond<0> = Cond::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    Cooldown(0) {
-                        Action(PAct<2>, b0 = {t1}, b1 = {=}),
-                    },
-                    Remap(success = Success, failure = Failure) {
-                        DynamicSelector {
-                            StatefulAction(Task<3>),
-                            #[failure_if(|bb| bb.o0.unwrap_or(5) % 3 != 0)]
-                            #[on_failure(|bb| bb.b0 = *bb.t0 + 2)]
-                            Condition(PCond<4>, b0 = {=}),
-                            Condition(Cond<5>),
-                        },
-                    },
+        Fallback {
+            Cooldown(10, filtered = Skipped) {
+                ForceFailure {
+                    StatefulAction(Task<0>),
                 },
             },
-            Parallel(failure = 1) {
-                Sequence {
-                    #[on_success(|bb| bb.b1 += 1)]
-                    ReactiveSequence {
-                        Condition(|ctx| ctx.check(6)),
-                        #[success_if(|bb| *bb.t1 != 0)]
-                        StatefulAction(Task<7>),
-                    },
-                    Condition(PCond<8>, b0 = {t0}),
+            StepSequencer {
+                Condition(Cond<1>),
+                MemPriority {
+                    Action(Act<2>),
+                    Action(Act<3>),
                 },
-                RunOnce(then_skip = false) {
-                    Action(Act<9> = Act::<9>),
-                },
-            },
-            #[on_halted(|bb| { bb.b0 = *bb.t1 + 1; bb.t0.set((bb.b1 + 2) % 2) })]
-            #[skip_if(|bb| (bb.o0.unwrap_or(4) + 4) % 4 > 0)]
-            PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                BinarySelector(|bb| *bb.t1 != bb.b1, dynamic = true) {
-                    Succeeder,
-                    SetBlackboard(o0 = Some(4)),
-                },
-                #[score(|bb| (bb.b1 % 4) as f32)]
-                PolicyParallel(policy = FirstSuccess) {
-                    ReactiveSequence {
-                        SetBlackboard(o0 = Some(2)),
-                        StatefulAction(Task<10> = Task::<10>),
-                    },
-                },
-                #[score(|bb| (*bb.t1 % 2) as f32)]
-                RepeatUntilFailure(forever) {
-                    ReactiveSequence {
-                        StatefulAction(Task<11>),
-                        Action(PAct<12>, b0 = {b0}, b1 = {b0}),
-                    },
-                },
-                #[score(|bb| (*bb.t1) as f32)]
-                Action(|ctx, bb| ctx.exec_in(13, *bb.t1 % 2, &mut bb.b0)),
-                #[score(4)]
-                Precondition(|bb| bb.b1 > bb.o0.unwrap_or(3), else = Failure) {
-                    Action(Act<14>),
+                Timeout(20) {
+                    Condition(Cond<4>),
                 },
             },
         }
     }
 }
-
-board!(Tree0912Blackboard { b0 t0 o0 b1 t1 });
 
 bt::behavior_tree! {
     pub tree Tree0913 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
+            #[tracked] t0: i64 = 1,
+            b0: i64,
         }
-        ReactiveFallback {
-            Condition(Cond<0>),
-            WasEntryUpdated(t0),
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                RetryUntilSuccessful(4) {
-                    SetBlackboard(o0 = Some(7)),
-                },
-                StatefulAction(Task<1>),
+        Fallback {
+            Observe(|bb| bb.b0 + 1 == 2, abort = both) {
+                WasEntryUpdated(t0),
+            },
+            Observe(|bb| bb.b0 == 7, abort = both) {
+                Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+            },
+            Observe(|bb| *bb.t0 % 3 > 0, abort = none) {
+                Condition(Cond<1>),
             },
         }
     }
 }
 
-board!(Tree0913Blackboard { t0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0914Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] o0: Option<i64> = Some(9),
-        }
-        Condition(Cond<1>)
-    }
-}
+board!(Tree0913Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0914 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b1: i64,
         }
-        RunOnce {
-            ReactiveSequence {
-                UnsetBlackboard(o0),
-                StatefulAction(Task<0>),
-                SubTree(Tree0914Sub0, ..),
-            },
+        Retry(forever) {
+            StatefulAction(PTask<0>, b0 = {b1}),
         }
     }
 }
 
-board!(Tree0914Blackboard { o0 });
+board!(Tree0914Blackboard { b1 });
 
 bt::behavior_tree! {
     pub tree Tree0915 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 0,
+            o0: Option<i64>,
         }
-        BinarySelector(|bb| bb.b0 != 3, dynamic = true) {
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                Parallel {
-                    MemSequence {
-                        Action(Act<0>),
-                        #[run_while(|bb| bb.b0 % 4 < 0)]
-                        StatefulAction(Task<1>),
-                        Condition(Cond<2>),
-                        StatefulAction(Task<3> = Task::<3>),
-                    },
-                    Parallel(failure = -4) {
-                        Action(Act<4> = Act::<4>),
-                        ScriptCondition(|bb| *bb.t0 % 4 != 0),
-                        Action(Act<5> = Act::<5>),
-                        Sleep(10),
-                    },
-                },
-                KeepRunningUntilFailure {
-                    StatefulAction(Task<6>),
-                },
-                BinarySelector(|bb| *bb.t0 < 5, dynamic = true) {
-                    Observe(|bb| bb.b0 == 2, abort = none) {
-                        SetBlackboard(b0 = 7),
-                    },
-                    MemSequence {
-                        #[post(|bb| bb.b0 = (*bb.t0 + 1) % 4)]
-                        StatefulAction(Task<7> = Task::<7>),
-                        Action(Act<8>),
-                    },
-                },
-            },
+        Fallback {
             Sequence {
-                RepeatTimes(3) {
-                    RetryUntilSuccessful(1) {
-                        SequenceWithMemory {
-                            Condition(Cond<9>),
-                            Repeat(3) {
-                                Action(Act<10>),
-                            },
-                            Action(PAct<11>, b0 = {=}, b1 = {t0}),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    Condition(PCond<12>, b0 = 1),
-                    StatefulAction(Task<13>),
-                    Condition(Cond<14>),
-                    StatefulAction(Task<15>),
-                },
-                Loop(q0, value = {b0}, if_empty = Running) {
-                    Inverter {
-                        ReactiveSequence {
-                            Action(PAct<16>, b0 = {=}, b1 = {t0}),
-                            Action(Act<17>),
-                            Action(Act<18>),
-                        },
-                    },
-                },
+                StatefulAction(Task<0>),
+                StatefulAction(Task<1>),
+                Condition(|ctx| ctx.check(2)),
+                StatefulAction(Task<3>),
+                Script(|bb| bb.o0 = None),
+            },
+            ForceFailure {
+                StatefulAction(Task<4>),
             },
         }
     }
 }
 
-board!(Tree0915Blackboard { q0 b0 t0 });
+board!(Tree0915Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0916 for Ctx {
         blackboard {
-            b0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 4,
         }
-        Conditional(|bb| bb.b0 + 3 == 5, else = Failure) {
-            AsyncSequence {
-                StatefulAction(Task<0>),
-                Action(PAct<1>, b0 = 6),
-                Condition(|ctx| ctx.check(2)),
+        PolicyParallel(policy = FirstSuccess) {
+            SequenceStar {
+                Fallback {
+                    TryCatch(catch_on_halt = false) {
+                        Action(Act<0>),
+                        Cooldown(50) {
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                    },
+                    StatefulAction(Task<2> = Task::<2>),
+                },
+                ReactiveFallback {
+                    #[skip_if(|bb| *bb.t0 > 2)]
+                    #[failure_if(|bb| bb.b0 + 3 < 2)]
+                    Sequence {
+                        #[post(|bb| bb.t1.set(bb.b0 + 1))]
+                        Wait(50),
+                        StatefulAction(Task<3> = Task::<3>),
+                        ScriptCondition(|bb| *bb.t1 + 3 < 1),
+                    },
+                },
+                Sequence {
+                    StatefulAction(Task<4>),
+                    #[post(|bb| { bb.b0 += 2; bb.t1.set((*bb.t1 + 3) % 4) })]
+                    #[on_halted(|bb| { *bb.t0 += 3; if bb.b0 == 3 { *bb.t0 += 3 } })]
+                    Condition(|ctx| ctx.check(5)),
+                    Script(|bb| if bb.b0 + 2 == *bb.t0 { bb.t0.set(bb.b0) }),
+                },
+                StatefulAction(PTask<6>, b0 = {=}, b1 = {t1}),
             },
         }
     }
 }
 
-board!(Tree0916Blackboard { b0 });
+board!(Tree0916Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0917Sub0 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            #[allow(unused)] b0: i64 = 14,
+        }
+        FlipSelector {
+            Action(|ctx, bb| ctx.exec_in(1, bb.b1, &mut bb.b1)),
+            Action(Act<2>),
+            Action(Act<3>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0917Sub1 for Ctx {
+        blackboard {
+            b1: i64 = 9,
+            b0: i64 = 14,
+        }
+        Action(|ctx, bb| ctx.exec_in(4, bb.b0 % 4, &mut bb.b1))
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0917 for Ctx {
         blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 3,
+            b1: i64,
+            b0: i64 = 4,
         }
-        BinarySelector(|bb| *bb.t1 < 2) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Selector {
-                    Observe(|bb| *bb.t0 > 6, abort = lower) {
-                        #[on_halted(|bb| bb.b0 = *bb.t1)]
-                        #[on_success(|bb| { bb.b0 += 4; bb.t1.set(*bb.t1 % 4) })]
-                        StatefulAction(Task<1>),
-                    },
-                    PolicyParallel(policy = FirstSuccess, repeat = false) {
-                        ReactiveFallback {
-                            WasEntryUpdated(t0),
-                            SetBlackboard(t1 = {t0}),
-                        },
-                        StatefulAction(Task<2>),
-                    },
+        Fallback {
+            ParallelAll {
+                Runner,
+                KeepRunningUntilFailure {
+                    StatefulAction(Task<0>),
                 },
             },
-            WaitValueUpdate(t0) {
-                IfThenElse {
-                    Condition(Cond<3>),
-                    StepSequencer {
-                        StatefulAction(Task<4>),
-                        #[on_halted(|bb| { bb.b0 += 2; bb.t1.set(*bb.t0 % 2) })]
-                        #[on_success(|bb| *bb.t0 += 2)]
-                        AlwaysSuccess,
-                    },
-                    DynamicSelector {
-                        ForceFailure {
-                            StatefulAction(Task<5> = Task::<5>),
-                        },
-                        DynamicSelector {
-                            StatefulAction(Task<6>),
-                        },
+            SubTree(Tree0917Sub0, ..),
+            Deadline(0) {
+                Repeat(3) {
+                    Fallback {
+                        #[run_while(|bb| bb.b1 + 3 < 7)]
+                        SubTree(Tree0917Sub1, ..),
+                        StatefulAction(Task<5>),
+                        StatefulAction(Task<6> = Task::<6>),
                     },
                 },
             },
@@ -622,158 +587,115 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0917Blackboard { b0 t0 t1 });
+board!(Tree0917Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0918 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        BinarySelector(|bb| bb.b0 > *bb.t0, dynamic = false) {
-            Priority {
-                ReactiveSequence {
-                    #[skip_if(|bb| *bb.t0 < 6)]
-                    #[on_failure(|bb| { if *bb.t0 % 4 == 3 { bb.b0 += 3 }; *bb.t0 += 3 })]
-                    Delay(10) {
-                        AlwaysFailure,
-                    },
-                    Condition(|ctx| ctx.check(0)),
-                    #[failure_if(|bb| bb.b0 == 3)]
-                    ScriptCondition(|bb| *bb.t0 + 2 != 4),
-                },
-                StatefulAction(Task<1>),
-                StatefulAction(Task<2>),
-                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                Precondition(|bb| bb.b0 > *bb.t0, else = Failure) {
-                    StatefulAction(Task<4>),
-                },
-            },
-            #[skip_if(|bb| *bb.t0 < bb.b0)]
-            ReactiveSequence {
-                RepeatTimes(2) {
-                    AsyncFallback {
-                        Limiter(2) {
-                            WasEntryUpdated(t0),
-                        },
-                        MemPriority {
-                            Action(Act<5>),
-                            Condition(Cond<6>),
-                        },
-                        Condition(PCond<7>, b0 = {t0}),
-                        ParallelAll(max_failures = -1) {
-                            AlwaysRunning,
-                            Condition(Cond<8>),
-                            StatefulAction(Task<9>),
-                        },
-                        Repeater(forever) {
-                            WaitUntil(|bb| *bb.t0 + 2 > 1) {
-                                Condition(Cond<10>),
-                            },
-                        },
-                    },
-                },
-            },
+        StepSequencer {
+            Sleep(0),
+            StatefulAction(Task<0> = Task::<0>),
         }
     }
 }
-
-board!(Tree0918Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0919 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-            #[tracked] t1: i64 = 0,
+        Fallback {
+            Action(Act<0>),
+            RetryUntilSuccessful(1) {
+                Condition(Cond<1>),
+            },
+            StatefulAction(Task<2>),
+            StatefulAction(Task<3>),
         }
-        Loop(q0, if_empty = Running) {
-            Selector {
-                Observe(|bb| *bb.t1 + 4 > 0, abort = lower) {
-                    WaitValueUpdate(t1) {
-                        IfThenElse {
-                            #[skip_if(|bb| *bb.t0 == 4)]
-                            #[on_halted(|bb| bb.t0.set(*bb.t1))]
-                            ParallelAll(max_failures = -1) {
-                                DynamicSelector {
-                                    StatefulAction(Task<0>),
-                                },
-                            },
-                            TryCatch(catch_on_halt = false) {
-                                Condition(Cond<1>),
-                                TryCatch {
-                                    SetBlackboard(b0 = {t0}),
-                                    #[skip_if(|bb| bb.b0 % 4 < 3)]
-                                    StatefulAction(Task<2>),
-                                },
-                                ReactiveSelector {
-                                    StatefulAction(Task<3> = Task::<3>),
-                                    Condition(PCond<4>, b0 = {=}),
-                                },
-                            },
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0920 for Ctx {
+        Timeout(20) {
+            Priority {
+                WhileDoElse {
+                    Sequence {
+                        StatefulAction(Task<0>),
+                        Succeeder,
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                    ReactiveSequence {
+                        PolicyParallel(policy = FirstSuccess, repeat = false) {
+                            StatefulAction(Task<3> = Task::<3>),
+                            AlwaysFailure,
+                        },
+                        AsyncSequence {
+                            AlwaysFailure,
                         },
                     },
                 },
-                Observe(|bb| bb.b0 > 5, abort = self) {
-                    Fallback {
-                        Action(|ctx, bb| ctx.exec_in(5, *bb.t0, &mut bb.b0)),
-                        Action(|ctx| ctx.exec(6)),
-                        KeepRunningUntilFailure {
-                            Observe(|bb| *bb.t0 % 3 == 0) {
-                                BinarySelector(|bb| *bb.t0 + 4 < 7, dynamic = false) {
-                                    StatefulAction(Task<7>),
-                                    Action(Act<8>),
-                                },
+                ForceSuccess {
+                    Sequence {
+                        ReactiveSequence {
+                            Sleep(30),
+                            Condition(Cond<4>),
+                        },
+                        Repeat(1) {
+                            SequenceWithMemory {
+                                Condition(Cond<5>),
+                                StatefulAction(Task<6>),
+                                Sleep(0),
+                                Condition(Cond<7>),
                             },
                         },
+                        StatefulAction(Task<8>),
                     },
                 },
             },
         }
     }
 }
-
-board!(Tree0919Blackboard { q0 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0920 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            b0: i64,
-        }
-        TryCatch {
-            StatefulAction(Task<0>),
-            #[post(|bb| bb.b0 += 2)]
-            #[on_success(|bb| bb.b1 = bb.b0)]
-            #[on_failure(|bb| bb.b0 = bb.b1 + 1)]
-            Condition(Cond<1> = Cond::<1>),
-        }
-    }
-}
-
-board!(Tree0920Blackboard { b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0921 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 1,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 2,
             b0: i64 = 2,
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
         }
-        Conditional(|bb| *bb.t0 + 1 > 7, dynamic = false, else = Success) {
-            PrioritySelector {
-                #[score(|bb| (bb.b0) as f32)]
-                StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
-                #[score(|bb| (bb.o0.unwrap_or(5) % 3) as f32)]
-                AlwaysSuccess,
-                #[score(|bb| (*bb.t1) as f32)]
-                KeepRunningUntilFailure {
-                    RepeatTimes(forever) {
-                        Observe(|bb| *bb.t1 != 3) {
-                            StatefulAction(PTask<1>, b0 = {=}, b1 = {t1}),
-                        },
+        ParallelAll(max_failures = -1) {
+            IfThenElse {
+                ReactiveSequence {
+                    StatefulAction(Task<0>),
+                    Condition(Cond<1>),
+                },
+                WhileDoElse {
+                    PrioritySelector {
+                        #[score(|bb| (*bb.t0) as f32)]
+                        StatefulAction(Task<2>),
+                        #[score(3)]
+                        Wait(0),
+                    },
+                    #[run_while(|bb| (bb.b0 + 2) % 3 == 0)]
+                    #[success_if(|bb| bb.b0 != 1)]
+                    PrioritySelector {
+                        #[score(|bb| (bb.b0 + 4) as f32)]
+                        AlwaysSuccess,
+                        #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
+                        Condition(Cond<3>),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.b0 % 4 < 0)]
+            #[on_failure(|bb| { *bb.t0 += 3; *bb.t0 += 2 })]
+            Sequence {
+                StatefulAction(PTask<4>, b0 = {=}, b1 = {b0}),
+                Action(PIo<5>, t0 = {b0}),
+                Failer,
+            },
+            Observe(|bb| *bb.t0 > bb.b0, abort = none) {
+                AsyncSequence {
+                    Condition(PCond<6>, b0 = 4),
+                    Precondition(|bb| bb.b0 % 3 < 0, else = Success) {
+                        Script(|bb| bb.b0 += 1),
                     },
                 },
             },
@@ -781,80 +703,105 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0921Blackboard { t1 b0 t0 o0 });
+board!(Tree0921Blackboard { o0 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0922 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            b1: i64 = 0,
         }
-        Selector {
-            Repeater(2) {
-                Repeat(3) {
-                    BinarySelector(|bb| *bb.t0 % 4 < 3, dynamic = false) {
-                        Action(PIo<0>, t0 = {t0}),
-                        ScriptCondition(|bb| *bb.t0 == (*bb.t0 + 3) % 2),
-                    },
+        Switch(b1) {
+            case 1 => RunOnce(then_skip = true) {
+                Interrupt(|bb| bb.b0 + 3 != 7) {
+                    SetBlackboard(t0 = {b0}),
                 },
             },
+            case 2 => Sleep(10),
+            _ => ScriptCondition(|bb| bb.b0 % 4 > 1),
         }
     }
 }
 
-board!(Tree0922Blackboard { t0 });
+board!(Tree0922Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0923 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        Priority {
-            RunOnce {
-                SetBlackboard(b0 = {t0}),
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            AsyncSequence {
+                StatefulAction(Task<0>),
+                Condition(Cond<1> = Cond::<1>),
             },
-            RetryUntilSuccessful(0) {
-                StatefulAction(PTask<0>, b0 = {b0}),
-            },
-            ForceFailure {
-                Sequence {
-                    Condition(PCond<1>, b0 = 0),
-                },
-            },
+            Condition(Cond<2>),
+            Condition(Cond<3>),
         }
     }
 }
 
-board!(Tree0923Blackboard { t0 b0 });
+bt::behavior_tree! {
+    pub tree Tree0924Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        StatefulAction(Task<3>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0924Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 15,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2],
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] b1: i64 = 9,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+        }
+        Sequence {
+            StatefulAction(PTask<4>, b0 = 5, b1 = {b0}),
+            Condition(|ctx| ctx.check(5)),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree0924 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 0,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1],
+            o0: Option<i64>,
+            b1: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
         }
-        Parallel {
-            DynamicSelector {
-                MemSequence {
-                    Condition(PCond<0>, b0 = {=}),
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(PAct<3>, b0 = 0),
-                    RepeatTimes(forever) {
-                        Condition(Cond<4>),
-                    },
-                },
-                RetryUntilSuccessful(forever) {
-                    ParallelAll {
-                        KeepRunningUntilFailure {
-                            Sequence {
-                                RepeatTimes(3) {
-                                    SetBlackboard(t0 = {b0}),
-                                },
-                                MaxTime(20) {
-                                    StatefulAction(Task<5>),
+        Precondition(|bb| bb.b1 % 2 < 0, else = Failure) {
+            Iterate(l0, element = {b1}, until = FirstSuccess, reset_index = false) {
+                Deadline(0) {
+                    IndexSwitch(|bb| bb.b0, dynamic = true) {
+                        Fallback {
+                            Loop(q0, value = {b0}) {
+                                RunOnce(then_skip = false) {
+                                    Condition(Cond<0>),
                                 },
                             },
+                            RetryUntilSuccessful(1) {
+                                ReactiveSequence {
+                                    StatefulAction(Task<1>),
+                                    Action(Act<2>),
+                                },
+                            },
+                            MemSequence {
+                                ScriptCondition(|bb| *bb.t0 + 3 != bb.b0),
+                                SubTree(Tree0924Sub0, b0 = {=}, t0 = {t0}, l0 = {=}, o0 = {o0}, b1 = {=}, q0 = {q0}),
+                                ScriptCondition(|bb| bb.o0.unwrap_or(0) % 2 > 0),
+                            },
+                            SubTree(Tree0924Sub1, ..),
                         },
                     },
                 },
@@ -863,2670 +810,194 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0924Blackboard { t0 b0 });
+board!(Tree0924Blackboard { b0 t0 l0 o0 b1 q0 });
 
 bt::behavior_tree! {
     pub tree Tree0925 for Ctx {
         blackboard {
+            #[tracked] t0: i64,
             b1: i64 = 0,
-            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
             b0: i64,
-            #[tracked] t1: i64,
         }
-        Fallback {
-            ReactiveSequence {
-                MaxTime(20) {
-                    PrioritySelector {
-                        #[score(|bb| (bb.b0) as f32)]
-                        BinarySelector(|bb| bb.b1 + 1 > *bb.t1, dynamic = true) {
-                            ReactiveFallback {
-                                Action(Act<0>),
-                                Condition(|ctx| ctx.check(1)),
+        #[run_while(|bb| *bb.t0 == 7)]
+        AsyncFallback {
+            ForceFailure {
+                StepSequencer {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Action(PIo<1>, t0 = {t0}),
+                        #[skip_if(|bb| *bb.t0 < 7)]
+                        #[failure_if(|bb| *bb.t0 + 4 > 5)]
+                        #[on_halted(|bb| bb.b0 += 2)]
+                        SequenceStar {
+                            #[on_success(|bb| if bb.b0 > 3 { bb.b1 = 5 })]
+                            Condition(PCond<2>, b0 = {t0}),
+                            Action(PAct<3>, b0 = {=}),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
+            },
+            Fallback {
+                SkipUnlessUpdated(t0) {
+                    Sleep(0),
+                },
+                #[on_halted(|bb| if bb.b1 + 2 > bb.b0 { bb.t0.set(bb.b1 % 3) })]
+                Action(|ctx, bb| ctx.exec_in(5, *bb.t0 % 3, &mut bb.b1)),
+                StepSequencer {
+                    Condition(Cond<6>),
+                    Action(Act<7>),
+                    StatefulAction(Task<8>),
+                },
+            },
+            ReactiveSelector {
+                SequenceWithMemory {
+                    Wait(50),
+                    StatefulAction(Task<9> = Task::<9>),
+                },
+                Repeater(2) {
+                    SequenceStar {
+                        Condition(PCond<10>, b0 = {=}),
+                        Action(PAct<11>, b0 = {t0}, b1 = {b0}),
+                    },
+                },
+            },
+            Loop(q0, value = {t0}, if_empty = Success) {
+                ParallelAll(1) {
+                    #[post(|bb| bb.b0 = *bb.t0)]
+                    RepeatUntilSuccess(3) {
+                        #[skip_if(|bb| bb.b0 % 2 < 1)]
+                        #[on_success(|bb| bb.t0.set(bb.b0 + 1))]
+                        Loop(q0, value = {b1}, if_empty = Running) {
+                            Condition(Cond<12>),
+                        },
+                    },
+                    Conditional(|bb| bb.b1 > *bb.t0 + 3, dynamic = true, else = Failure) {
+                        Parallel(success = -1) {
+                            PrioritySelector {
+                                #[score(|bb| (bb.b1) as f32)]
+                                StatefulAction(Task<13> = Task::<13>),
+                                #[score(|bb| (bb.b0 + 2) as f32)]
+                                StatefulAction(Task<14> = Task::<14>),
+                                #[score(|bb| (bb.b1) as f32)]
+                                Action(|ctx| ctx.exec(15)),
                             },
-                            #[on_success(|bb| bb.b1 = *bb.t1 % 2)]
-                            Condition(|ctx, bb| ctx.check_in(2, (bb.b0 + 3) % 3)),
-                        },
-                        #[score(|bb| (bb.b0 % 2) as f32)]
-                        Action(Act<3>),
-                        #[score(|bb| (*bb.t1) as f32)]
-                        Observe(|bb| (*bb.t0 + 2) % 2 != 0, abort = none) {
-                            Script(|bb| *bb.t0 += 2),
+                            Condition(Cond<16>),
                         },
                     },
                 },
-            },
-            ReactiveFallback {
-                Action(Act<4>),
-                Action(Act<5>),
-                StatefulAction(PTask<6>, b0 = 8, b1 = {b0}),
-                Delay(10) {
-                    #[success_if(|bb| *bb.t0 != 5)]
-                    Action(|ctx| ctx.exec(7)),
-                },
-                StatefulAction(Task<8>),
-            },
-            SequenceWithMemory {
-                Wait(10),
-                #[run_while(|bb| bb.b1 != 1)]
-                #[on_success(|bb| *bb.t1 += 1)]
-                ForceSuccess {
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        StatefulAction(Task<9> = Task::<9>),
-                        StatefulAction(Task<10>),
-                    },
-                },
-                ScriptCondition(|bb| bb.b1 % 4 < 3),
             },
         }
     }
 }
 
-board!(Tree0925Blackboard { b1 t0 b0 t1 });
+board!(Tree0925Blackboard { t0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0926 for Ctx {
         blackboard {
-            b1: i64 = 4,
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(5),
         }
-        Switch(b1) {
-            case 5 => Timeout(0) {
-                ReactiveSequence {
-                    UnsetBlackboard(o0),
-                },
+        ReactiveFallback {
+            Sequence {
+                SetBlackboard(o0 = Some(2)),
+                StatefulAction(Task<0>),
             },
-            _ => Cooldown(10, filtered = Failure) {
-                #[skip_if(|bb| bb.b1 < 1)]
-                #[success_if(|bb| bb.o0.is_some())]
-                KeepRunningUntilFailure {
-                    #[run_while(|bb| bb.o0.is_some())]
-                    Action(Act<0>),
-                },
-            },
+            AlwaysSuccess,
         }
     }
 }
 
-board!(Tree0926Blackboard { b1 o0 });
+board!(Tree0926Blackboard { o0 });
 
 bt::behavior_tree! {
     pub tree Tree0927Sub0 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
+            #[tracked] t1: i64 = 15,
+            b1: i64 = 12,
+            #[tracked] t0: i64 = 12,
         }
-        Action(PIo<0>, t0 = {=})
+        RetryUntilSuccessful(2) {
+            #[on_failure(|bb| *bb.t0 += 3)]
+            #[failure_if(|bb| bb.b1 + 4 == 4)]
+            #[post(|bb| bb.t1.set(9))]
+            PrioritySelector {
+                #[score(|bb| (bb.b1 + 1) as f32)]
+                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
+                #[score(1)]
+                Condition(Cond<3>),
+            },
+        }
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree0927 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
+            b0: i64,
+            #[tracked] t1: i64 = 5,
+            b1: i64 = 2,
+            #[tracked] t0: i64 = 2,
         }
-        Sequence {
-            SubTree(Tree0927Sub0, ..),
-            Condition(Cond<1>),
+        ReactiveFallback {
+            Sequence {
+                ReactiveSequence {
+                    PrioritySelector {
+                        #[score(8)]
+                        StatefulAction(Task<0>),
+                    },
+                    RepeatTimes(3) {
+                        Action(PIo<1>, t0 = {b1}),
+                    },
+                },
+            },
+            SubTree(Tree0927Sub0, b0 = {=}, t1 = {t1}, b1 = {=}, t0 = {t0}),
         }
     }
 }
 
-board!(Tree0927Blackboard { t0 });
+board!(Tree0927Blackboard { b0 t1 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0928 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 0,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            SequenceWithMemory {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.o0.unwrap_or(3) + 4 == *bb.t0)]
-                    Action(Act<0> = Act::<0>),
-                    Condition(PCond<1>, b0 = {t0}),
-                },
-                #[on_halted(|bb| bb.t1.set(bb.b1 + 3))]
-                Action(PIo<2>, t0 = {t1}),
-                Inverter {
-                    Optional {
-                        Sleep(30),
-                    },
-                },
-                WhileDoElse {
-                    #[run_while(|bb| *bb.t1 == 3)]
-                    Condition(Cond<3>),
-                    #[failure_if(|bb| bb.o0.unwrap_or(0) != 1)]
-                    StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-                    StatefulAction(Task<5>),
-                },
-            },
-            Repeater(2) {
-                WaitUntil(|bb| bb.b0 < bb.b0 + 4) {
-                    Deadline(20) {
-                        Deadline(0) {
-                            Cooldown(50) {
-                                UnsetBlackboard(o0),
-                            },
-                        },
-                    },
-                },
-            },
-            #[success_if(|bb| bb.o0.is_none())]
-            #[on_halted(|bb| bb.o0 = Some(*bb.t0))]
-            Timeout(50) {
-                Timeout(50) {
-                    IfThenElse {
-                        Fallback {
-                            Observe(|bb| bb.b1 + 2 != bb.o0.unwrap_or(4) % 2, abort = both) {
-                                WasEntryUpdated(t1),
-                            },
-                            Observe(|bb| bb.b0 < *bb.t1 % 2, abort = none) {
-                                AlwaysFailure,
-                            },
-                        },
-                        StepSequencer {
-                            RepeatUntilSuccess(2) {
-                                #[on_success(|bb| bb.t1.set(bb.b1))]
-                                #[run_while(|bb| *bb.t1 < *bb.t0 % 3)]
-                                #[on_halted(|bb| { bb.b1 += 3; if (bb.o0.unwrap_or(2) + 2) % 4 > 1 { bb.t1.set(*bb.t0 + 3) } })]
-                                StatefulAction(PTask<6>, b0 = {t1}, b1 = {=}),
-                            },
-                        },
-                    },
-                },
-            },
-            Filter(times = 1, count = Success) {
-                MemPriority {
-                    Action(Act<7>),
-                    Condition(|ctx| ctx.check(8)),
-                    StatefulAction(Task<9>),
-                    #[on_halted(|bb| if bb.b0 != *bb.t0 { bb.o0 = Some(*bb.t0) })]
-                    #[run_while(|bb| (bb.o0.unwrap_or(0) + 3) % 2 == 0)]
-                    StatefulAction(Task<10>),
-                    Condition(Cond<11>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0928Blackboard { t1 t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0929 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            b0: i64 = 5,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 4,
-        }
-        Observe(|bb| *bb.t1 == 6, abort = none) {
-            #[failure_if(|bb| *bb.t0 + 2 > *bb.t0 % 3)]
-            ParallelAll(max_failures = -2) {
-                RetryUntilSuccessful(0) {
-                    #[on_failure(|bb| *bb.t1 += 3)]
-                    Action(PAct<0>, b0 = {=}),
-                },
-                ForceFailure {
-                    TryCatch {
-                        AlwaysSuccess,
-                        SetBlackboard(b0 = 1),
-                    },
-                },
-                #[on_halted(|bb| bb.t1.set(*bb.t0 % 2))]
-                #[post(|bb| bb.b1 += 2)]
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0929Blackboard { b1 b0 t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0930 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-            b1: i64 = 0,
-        }
-        SequenceWithMemory {
-            StatefulAction(PTask<0>, b0 = {b0}, b1 = {t0}),
-            Condition(PCond<1>, b0 = {=}),
-            Sequence {
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                StatefulAction(PTask<3>, b0 = 0),
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0930Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0931 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b0: i64 = 5,
-            b1: i64 = 0,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-        }
-        ParallelAll {
-            RepeatUntilSuccess(forever) {
-                TryCatch {
-                    SequenceStar {
-                        Action(Act<0>),
-                        Condition(Cond<1>),
-                    },
-                    StatefulAction(Task<2>),
-                    SetBlackboard(b0 = {b1}),
-                },
-            },
-            Sequence {
-                Condition(PCond<3>, b0 = 0),
-                Parallel(failure = -1) {
-                    UnsetBlackboard(o0),
-                    StatefulAction(Task<4>),
-                    Filter(times = 2, count = Completed, filtered = Failure) {
-                        Runner,
-                    },
-                },
-            },
-            TryCatch(catch_on_halt = false) {
-                Filter(times = 3, filtered = Skipped) {
-                    ForceSuccess {
-                        MemSequence {
-                            #[on_failure(|bb| { bb.o0 = None; if bb.b0 != bb.b1 { bb.o0 = Some(4) } })]
-                            Sleep(0),
-                            Loop(q0, value = {b0}, if_empty = Skipped) {
-                                Action(PAct<5>, b0 = 4, b1 = {b0}),
-                            },
-                        },
-                    },
-                },
-                StatefulAction(PTask<6>, b0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0931Blackboard { o0 b0 b1 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0932 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        #[run_while(|bb| bb.b1 % 4 < 3)]
-        #[on_halted(|bb| if *bb.t0 == bb.o0.unwrap_or(3) { bb.b0 = (bb.b0 + 1) % 3 })]
-        #[success_if(|bb| bb.o0.unwrap_or(0) < bb.b1 % 2)]
-        Priority {
-            ForceFailure {
-                Observe(|bb| bb.b0 + 1 != 0, abort = none) {
-                    ReactiveSequence {
-                        Wait(10),
-                    },
-                },
-            },
-            DynamicSequence {
-                BinarySelector(|bb| bb.o0.unwrap_or(2) > 3, dynamic = true) {
-                    UnsetBlackboard(o0),
-                    Repeat(4) {
-                        #[failure_if(|bb| bb.b1 != bb.b1 % 4)]
-                        #[on_failure(|bb| bb.o0 = None)]
-                        ScriptCondition(|bb| bb.b1 < 7),
-                    },
-                },
-                BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                    Repeat(2) {
-                        SkipUnlessUpdated(t0) {
-                            Wait(10),
-                        },
-                    },
-                    PrioritySelector {
-                        #[score(|bb| (*bb.t0 % 2) as f32)]
-                        StatefulAction(Task<0> = Task::<0>),
-                        #[score(|bb| (bb.b1) as f32)]
+        WhileDoElse {
+            Parallel {
+                StepSequencer {
+                    Action(PIo<0>, t0 = {=}),
+                    SequenceWithMemory {
+                        WasEntryUpdated(t0),
                         StatefulAction(Task<1>),
                     },
-                },
-                Loop(q0, if_empty = Running) {
-                    Parallel(success = 1) {
-                        KeepRunningUntilFailure {
-                            #[success_if(|bb| *bb.t0 < bb.b0 + 4)]
-                            #[skip_if(|bb| *bb.t0 != 1)]
-                            RunOnce(then_skip = true) {
-                                #[success_if(|bb| bb.o0.unwrap_or(2) % 2 > 0)]
-                                AlwaysFailure,
-                            },
-                        },
-                        Fallback {
-                            Failer,
-                            StatefulAction(Task<2>),
-                        },
-                    },
-                },
-            },
-            ReactiveSequence {
-                Timeout(10) {
-                    Filter(times = 2, count = Completed) {
-                        Parallel(success = 1, failure = 0) {
-                            SetBlackboard(b1 = 9),
-                            Condition(|ctx, bb| ctx.check_in(3, 1)),
-                        },
-                    },
-                },
-                ReactiveSelector {
-                    Loop(q0, if_empty = Skipped) {
-                        Condition(Cond<4>),
-                    },
-                    Condition(Cond<5>),
-                },
-                #[on_failure(|bb| if *bb.t0 + 4 != 6 { bb.o0 = Some(2) })]
-                #[failure_if(|bb| bb.b0 < *bb.t0 % 2)]
-                WaitUntil(|bb| bb.o0.is_some()) {
-                    Repeater(forever) {
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        #[failure_if(|bb| bb.o0.is_none())]
-                        ScriptCondition(|bb| *bb.t0 != 3),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0932Blackboard { q0 o0 b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0933 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            b1: i64 = 3,
-            #[tracked] t1: i64 = 5,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64,
-        }
-        AsyncFallback {
-            Repeater(1) {
-                #[on_halted(|bb| bb.t1.set(0))]
-                #[post(|bb| { bb.b0 += 3; bb.t1.set(bb.b0) })]
-                IndexSwitch(|bb| *bb.t1 + 1, out_of_range = Fail) {
-                    ScriptCondition(|bb| bb.b0 + 1 > *bb.t1),
-                    Conditional(|bb| bb.o0.is_some(), dynamic = false) {
-                        StatefulAction(Task<0>),
-                    },
-                    Action(PAct<1>, b0 = {t0}, b1 = {=}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0933Blackboard { b0 b1 t1 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0934 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 3,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-        }
-        Loop(q0, if_empty = Skipped) {
-            Interrupt(|bb| bb.b0 + 4 > 7) {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    ReactiveFallback {
-                        RunOnce(then_skip = false) {
-                            Condition(Cond<0>),
-                        },
-                        StatefulAction(PTask<1>, b0 = 8, b1 = {t0}),
-                    },
-                    MaxTime(10) {
-                        Inverter {
-                            AsyncFallback {
-                                IndexSwitch(|bb| 4, out_of_range = Fail, dynamic = true) {
-                                    StatefulAction(Task<2>),
-                                    #[on_halted(|bb| bb.b0 = *bb.t0)]
-                                    #[post(|bb| *bb.t0 += 4)]
-                                    StatefulAction(Task<3>),
-                                },
-                                WaitUntil(|bb| *bb.t0 < 0) {
-                                    Condition(Cond<4>),
-                                },
-                                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
-                                Filter(times = 2) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                    #[on_halted(|bb| if bb.o0.unwrap_or(5) % 3 == 1 { *bb.t0 += 1 })]
-                    #[run_while(|bb| bb.b0 == 6)]
-                    WhileDoElse {
-                        Condition(PCond<6>, b0 = {=}),
-                        Action(PAct<7>, b0 = 0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0934Blackboard { o0 b0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0935 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 2,
-        }
-        Sequence {
-            Limiter(1) {
-                Action(Act<0>),
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = true) {
-                IfThenElse {
-                    DynamicSelector {
-                        Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 4)),
-                        ScriptCondition(|bb| bb.b1 + 4 == bb.b0),
-                    },
-                    Runner,
                     Action(Act<2>),
                 },
-                AlwaysSuccess,
-            },
-            DynamicSequence {
-                StatefulAction(Task<3>),
-                StatefulAction(Task<4>),
-                #[on_success(|bb| bb.b0 = *bb.t0)]
-                #[run_while(|bb| bb.b1 % 3 < 1)]
-                Condition(Cond<5> = Cond::<5>),
-            },
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[failure_if(|bb| *bb.t0 + 4 != 2)]
-            IndexSwitch(|bb| bb.b0, dynamic = true) {
-                RepeatTimes(forever) {
-                    MaxTime(0) {
-                        ReactiveFallback {
-                            Retry(2) {
-                                WaitUntil(|bb| *bb.t0 == 1) {
-                                    Condition(|ctx, bb| ctx.check_in(6, bb.b1 + 4)),
-                                },
-                            },
-                        },
-                    },
-                },
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0935Blackboard { b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0936 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b0 > *bb.t0) {
-            Precondition(|bb| *bb.t1 < 2, else = Success) {
-                Loop(q0, if_empty = Failure) {
-                    RunOnce(then_skip = false) {
-                        Retry(3) {
-                            RepeatUntilSuccess(3) {
-                                Precondition(|bb| *bb.t0 < 4, else = Skipped) {
-                                    #[skip_if(|bb| bb.b0 % 4 < 2)]
-                                    SetBlackboard(b0 = 1),
-                                },
-                            },
-                        },
+                Retry(3) {
+                    RepeatUntil(Failure) {
+                        Condition(Cond<3>),
                     },
                 },
             },
-            BinarySelector(|bb| bb.b0 == *bb.t0 % 2) {
-                Action(Act<0>),
-                Repeat(4) {
-                    #[on_halted(|bb| bb.t0.set(1))]
-                    Deadline(20) {
-                        Runner,
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0936Blackboard { t1 t0 q0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0937 for Ctx {
-        Parallel(success = -3, failure = -2) {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                Condition(Cond<1>),
-            },
-            StatefulAction(Task<2> = Task::<2>),
-            Fallback {
-                Condition(|ctx| ctx.check(3)),
-                Action(Act<4>),
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0938 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64>,
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            Conditional(|bb| (*bb.t0 + 1) % 2 < 1, dynamic = false, else = Success) {
-                SequenceWithMemory {
-                    SequenceStar {
-                        MemSequence {
-                            WasEntryUpdated(t0),
-                            Action(PIo<0>, t0 = {=}),
-                        },
-                        RepeatUntil(Success) {
-                            StatefulAction(Task<1>),
-                        },
-                        Action(PIo<2>, t0 = {t0}),
-                    },
-                },
-            },
-            Fallback {
-                #[on_failure(|bb| *bb.t0 += 1)]
-                ParallelAll {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(PTask<5>, b0 = {t0}, b1 = {t0}),
-                    AlwaysFailure,
-                },
-                #[run_while(|bb| bb.o0.is_none())]
-                KeepRunningUntilFailure {
-                    TryCatch {
-                        Precondition(|bb| bb.o0.is_none(), else = Success) {
-                            StatefulAction(PTask<6>, b0 = 5, b1 = {t0}),
-                        },
-                        Condition(Cond<7>),
-                        Script(|bb| bb.b0 += 1),
-                        StatefulAction(PTask<8>, b0 = 9, b1 = {b0}),
-                    },
-                },
-                DynamicSelector {
-                    StatefulAction(Task<9>),
-                    ForceFailure {
-                        Action(PAct<10>, b0 = {t0}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0938Blackboard { t0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0939 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 0,
-            b1: i64,
-        }
-        #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
-        PrioritySelector {
-            #[score(|bb| ((*bb.t0 + 1) % 4) as f32)]
-            KeepRunningUntilFailure {
-                Wait(10),
-            },
-            #[score(|bb| (*bb.t0) as f32)]
-            TryCatch {
-                Wait(20),
-                Condition(|ctx| ctx.check(0)),
-            },
-            #[score(|bb| (*bb.t0) as f32)]
-            Observe(|bb| bb.b0 == 7, abort = self) {
-                Condition(Cond<1>),
-            },
-            #[score(8)]
-            Fallback {
-                StatefulAction(PTask<2>, b0 = {=}, b1 = {=}),
-                StatefulAction(Task<3>),
-            },
-            #[score(4)]
-            KeepRunningUntilFailure {
-                ForceSuccess {
-                    Action(Act<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0939Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0940 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-        }
-        RunOnce(then_skip = false) {
             Priority {
-                Condition(PCond<0>, b0 = {b1}),
-                StatefulAction(Task<1> = Task::<1>),
-                StatefulAction(Task<2>),
-            },
-        }
-    }
-}
-
-board!(Tree0940Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0941 for Ctx {
-        blackboard {
-            b1: i64 = 5,
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
-        }
-        RunOnce(then_skip = true) {
-            ReactiveFallback {
                 Sequence {
-                    WaitValueUpdate(t1) {
-                        Sequence {
-                            Action(Act<0>),
-                            StatefulAction(Task<1> = Task::<1>),
-                            #[run_while(|bb| *bb.t1 == 2)]
-                            #[post(|bb| bb.b0 += 2)]
-                            #[on_halted(|bb| *bb.t0 += 1)]
-                            Condition(|ctx| ctx.check(2)),
-                            StatefulAction(Task<3>),
-                        },
+                    Filter(times = 1) {
+                        SetBlackboard(t0 = {b0}),
                     },
-                    AsyncSequence {
-                        StatefulAction(Task<4>),
-                        StatefulAction(Task<5>),
-                        #[on_success(|bb| bb.b1 += 3)]
-                        #[skip_if(|bb| bb.b1 + 4 < bb.b0 + 1)]
-                        StatefulAction(Task<6>),
-                        Precondition(|bb| (bb.b0 + 3) % 3 != 2, else = Skipped) {
-                            Condition(Cond<7>),
-                        },
-                    },
+                    Action(PIo<4>, t0 = {t0}),
                 },
-                RepeatUntilFailure(2) {
-                    Repeater(2) {
-                        ReactiveSelector {
-                            Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 2)),
-                            Action(|ctx, bb| ctx.exec_in(9, 1, &mut bb.b0)),
-                        },
-                    },
-                },
-                StatefulAction(Task<10>),
-            },
-        }
-    }
-}
-
-board!(Tree0941Blackboard { b1 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0942 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-        }
-        ReactiveSelector {
-            StatefulAction(Task<0>),
-            StatefulAction(Task<1>),
-            Condition(Cond<2>),
-            Condition(PCond<3>, b0 = {t0}),
-            Repeat(2) {
-                Condition(Cond<4>),
-            },
-        }
-    }
-}
-
-board!(Tree0942Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0943 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 1,
-            o0: Option<i64>,
-            b1: i64,
-            b0: i64 = 3,
-        }
-        Observe(|bb| bb.b0 + 2 > 7) {
-            #[success_if(|bb| bb.b0 == (bb.b1 + 3) % 3)]
-            AsyncSequence {
-                MaxTime(20) {
-                    RunOnce(then_skip = true) {
-                        Repeat(2) {
-                            ReactiveSelector {
-                                Action(Act<0>),
-                                Condition(Cond<1> = Cond::<1>),
-                            },
-                        },
-                    },
-                },
-                Interrupt(|bb| bb.b1 == 3) {
-                    Precondition(|bb| bb.b1 < *bb.t0 + 2) {
-                        Parallel(failure = 0) {
-                            RunOnce(then_skip = true) {
-                                UnsetBlackboard(o0),
-                            },
-                            Delay(50) {
-                                Loop(q0, value = {b1}, if_empty = Success) {
-                                    ScriptCondition(|bb| bb.b1 + 2 < 0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0943Blackboard { q0 t0 o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0944 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
-        }
-        IfThenElse {
-            IndexSwitch(|bb| *bb.t0 + 3, out_of_range = Loop, dynamic = false) {
-                RunOnce(then_skip = false) {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                },
-                AlwaysFailure,
-                StatefulAction(Task<1>),
-                Delay(0) {
-                    #[post(|bb| bb.b0 += 3)]
-                    Action(|ctx, bb| ctx.exec_in(2, 9, &mut bb.b0)),
-                },
-            },
-            Sequence {
-                Script(|bb| *bb.t0 += 1),
-                Action(PIo<3>, t0 = {b1}),
-                StatefulAction(PTask<4>, b0 = {=}, b1 = {b1}),
-            },
-            SequenceStar {
-                Action(|ctx, bb| ctx.exec_in(5, bb.b0 + 2, &mut bb.b1)),
-                Action(Act<6>),
-            },
-        }
-    }
-}
-
-board!(Tree0944Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0945 for Ctx {
-        Retry(forever) {
-            ReactiveFallback {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0946 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 2,
-        }
-        ReactiveSequence {
-            BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
-                Repeater(2) {
-                    SetBlackboard(t1 = 6),
-                },
-                SetBlackboard(b1 = 7),
-            },
-            ReactiveSequence {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
-                    StatefulAction(Task<1>),
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0946Blackboard { b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0947 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        Loop(q0, value = {b0}, if_empty = Running) {
-            WaitUntil(|bb| bb.b1 != *bb.t0 + 3) {
-                ReactiveSequence {
-                    Action(|ctx, bb| ctx.exec_in(0, *bb.t0 % 2, &mut bb.b0)),
-                    Action(Act<1>),
-                    #[post(|bb| bb.b0 += 2)]
-                    #[run_while(|bb| (*bb.t0 + 4) % 3 != 0)]
-                    StatefulAction(PTask<2>, b0 = {t0}, b1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0947Blackboard { b1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0948 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        SequenceWithMemory {
-            Optional {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    SequenceWithMemory {
-                        WasEntryUpdated(t0),
-                        StatefulAction(Task<0> = Task::<0>),
-                    },
-                    #[on_halted(|bb| { bb.t0.set(bb.b0 + 2); bb.t0.set(4) })]
-                    ParallelAll(max_failures = -1) {
-                        #[on_halted(|bb| bb.b0 += 2)]
-                        StatefulAction(Task<1>),
-                        StatefulAction(Task<2>),
-                    },
-                    Repeater(0) {
-                        StatefulAction(Task<3>),
-                    },
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0948Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0949 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        Repeater(forever) {
-            Precondition(|bb| (bb.b0 + 4) % 3 > 0) {
-                Repeat(1) {
-                    AlwaysRunning,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0949Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0950 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(3),
-            #[tracked] t1: i64,
-        }
-        WhileDoElse {
-            IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Loop, dynamic = false) {
-                Precondition(|bb| *bb.t1 == 2, else = Skipped) {
-                    ParallelAll(1) {
-                        StatefulAction(Task<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                Filter(times = 3, filtered = Skipped) {
-                    RunOnce(then_skip = true) {
-                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(4) + 2)),
-                    },
-                },
-            },
-            BinarySelector(|bb| *bb.t0 % 3 == 0, dynamic = true) {
-                ForceFailure {
-                    SetBlackboard(o0 = Some(9)),
-                },
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree0950Blackboard { t0 o0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0951Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] #[tracked] t1: i64 = 14,
-            b0: i64 = 14,
-        }
-        #[success_if(|bb| *bb.t0 > 4)]
-        #[on_success(|bb| bb.b0 = *bb.t0 + 1)]
-        ScriptCondition(|bb| bb.b0 % 3 == 1)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0951 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 4,
-        }
-        #[skip_if(|bb| *bb.t0 % 4 == 3)]
-        Precondition(|bb| (*bb.t1 + 3) % 3 == 2, else = Success) {
-            ParallelAll(4) {
-                Condition(Cond<0>),
                 RetryUntilSuccessful(4) {
-                    Invert {
-                        StatefulAction(Task<1>),
-                    },
-                },
-                ReactiveSelector {
-                    ReactiveSequence {
-                        #[run_while(|bb| *bb.t1 > 1)]
-                        #[success_if(|bb| (*bb.t0 + 1) % 3 != 2)]
-                        RepeatTimes(3) {
-                            Action(Act<2>),
-                        },
-                    },
-                    StatefulAction(PTask<3>, b0 = {t1}, b1 = {t1}),
-                },
-                RunOnce(then_skip = false) {
-                    Repeat(4) {
-                        TryCatch {
-                            Action(Act<4>),
-                            SubTree(Tree0951Sub0, ..),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0951Blackboard { t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0952 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 3,
-            #[tracked] t0: i64 = 2,
-            b0: i64 = 3,
-        }
-        ReactiveSequence {
-            #[on_halted(|bb| bb.t0.set(*bb.t1 % 2))]
-            #[failure_if(|bb| bb.b0 % 2 > 0)]
-            Condition(Cond<0>),
-            Optional {
-                #[skip_if(|bb| *bb.t1 % 2 == 0)]
-                #[failure_if(|bb| *bb.t1 + 1 > bb.b0)]
-                #[on_success(|bb| bb.b0 = *bb.t0 % 4)]
-                Observe(|bb| *bb.t1 % 2 > 0, abort = none) {
-                    StatefulAction(Task<1>),
-                },
-            },
-            ReactiveFallback {
-                ParallelAll(0) {
-                    Script(|bb| { bb.b0 += 3; if bb.b0 != bb.b0 + 2 { *bb.t1 += 3 } }),
-                    AlwaysSuccess,
-                },
-                Condition(Cond<2>),
-            },
-            IfThenElse {
-                StatefulAction(Task<3>),
-                SetBlackboard(b0 = 6),
-                Action(|ctx, bb| ctx.exec_in(4, *bb.t0 + 4, &mut bb.b0)),
-            },
-            SetBlackboard(t0 = 3),
-        }
-    }
-}
-
-board!(Tree0952Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0953 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-        }
-        Deadline(50) {
-            Action(PIo<0>, t0 = {=}),
-        }
-    }
-}
-
-board!(Tree0953Blackboard { t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0954 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        IndexSwitch(|bb| (*bb.t1 + 1) % 3, dynamic = true) {
-            Action(Act<0>),
-            #[skip_if(|bb| bb.o0.is_some())]
-            #[run_while(|bb| bb.o0.is_none())]
-            IndexSwitch(|bb| *bb.t1, dynamic = false) {
-                Condition(|ctx| ctx.check(1)),
-                AlwaysFailure,
-                #[on_halted(|bb| bb.o0 = None)]
-                #[run_while(|bb| bb.o0.unwrap_or(0) != 3)]
-                Sleep(10),
-            },
-            StatefulAction(Task<2> = Task::<2>),
-            ReactiveSelector {
-                ScriptCondition(|bb| *bb.t1 + 4 < bb.b0),
-                StatefulAction(Task<3>),
-            },
-            Condition(PCond<4>, b0 = {b0}),
-        }
-    }
-}
-
-board!(Tree0954Blackboard { t1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0955Sub0 for Ctx {
-        StatefulAction(Task<2>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0955Sub1 for Ctx {
-        Action(Act<3> = Act::<3>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0955 for Ctx {
-        StepSequencer {
-            Sequence {
-                Timeout(50) {
-                    ReactiveSequence {
-                        Action(|ctx| ctx.exec(0)),
-                        StatefulAction(Task<1>),
-                        TryCatch(catch_on_halt = true) {
-                            Sleep(0),
-                            AlwaysSuccess,
-                        },
-                    },
-                },
-            },
-            RunOnce {
-                SequenceWithMemory {
-                    WhileDoElse {
-                        SubTree(Tree0955Sub0),
-                        Sleep(0),
-                    },
-                    ForceSuccess {
-                        Wait(10),
-                    },
-                    SubTree(Tree0955Sub1),
-                    ReactiveFallback {
-                        Condition(Cond<4>),
-                        StatefulAction(Task<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0956 for Ctx {
-        RetryUntilSuccessful(2) {
-            StatefulAction(Task<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0957 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            o0: Option<i64> = None,
-        }
-        IndexSwitch(|bb| bb.o0.unwrap_or(3), out_of_range = Loop, dynamic = true) {
-            ReactiveFallback {
-                Repeater(forever) {
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    #[run_while(|bb| *bb.t0 + 1 > bb.b0 + 1)]
-                    #[success_if(|bb| (*bb.t0 + 1) % 2 == 0)]
-                    PrioritySelector {
-                        #[score(0)]
-                        Action(PIo<0>, t0 = {b0}),
-                        #[score(|bb| (*bb.t0 % 4) as f32)]
-                        Action(Act<1>),
-                        #[score(|bb| (bb.b0) as f32)]
-                        ScriptCondition(|bb| *bb.t0 < bb.b0 % 4),
-                    },
-                },
-                ReactiveFallback {
-                    Condition(Cond<2>),
-                    Action(Act<3>),
-                    Optional {
-                        SetBlackboard(o0 = Some(6)),
-                    },
-                    StatefulAction(Task<4>),
-                    ScriptCondition(|bb| *bb.t0 > bb.b0 + 2),
-                },
-            },
-            TryCatch {
-                StatefulAction(Task<5>),
-                Sequence {
-                    Condition(Cond<6>),
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0957Blackboard { t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0958 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            o0: Option<i64> = Some(5),
-            b0: i64 = 2,
-        }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-            Fallback {
-                Sequence {
-                    IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Loop) {
-                        ParallelAll {
-                            #[success_if(|bb| bb.o0.is_some())]
-                            StatefulAction(PTask<0>, b0 = 8, b1 = {b0}),
-                            Failer,
-                            Action(Act<1>),
-                            Runner,
-                        },
-                        Precondition(|bb| *bb.t0 + 3 > bb.b0, else = Skipped) {
-                            Fallback {
-                                Condition(PCond<2>, b0 = {=}),
-                                AlwaysFailure,
-                                Action(PAct<3>, b0 = {b0}, b1 = {b0}),
-                            },
-                        },
-                    },
-                },
-                MaxTime(0) {
                     Fallback {
-                        WasEntryUpdated(t0),
-                        Condition(|ctx, bb| ctx.check_in(4, (*bb.t0 + 4) % 2)),
-                        StatefulAction(Task<5>),
-                        Action(Act<6> = Act::<6>),
-                        StatefulAction(Task<7>),
-                    },
-                },
-            },
-            SequenceWithMemory {
-                Loop(q0, if_empty = Success) {
-                    SetBlackboard(o0 = Some(7)),
-                },
-                IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = false) {
-                    #[run_while(|bb| *bb.t0 % 3 != 2)]
-                    #[post(|bb| *bb.t0 += 1)]
-                    Script(|bb| bb.t0.set((*bb.t0 + 3) % 2)),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    Action(|ctx, bb| ctx.exec_in(10, *bb.t0, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(11, 1)),
-                },
-                Action(Act<12>),
-                BinarySelector(|bb| bb.b0 + 1 < 2, dynamic = false) {
-                    AlwaysFailure,
-                    MemSequence {
-                        Condition(|ctx| ctx.check(13)),
-                        Script(|bb| bb.b0 = *bb.t0 + 1),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0958Blackboard { t0 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0959 for Ctx {
-        AsyncFallback {
-            StatefulAction(Task<0>),
-            ReactiveSelector {
-                TryCatch(catch_on_halt = true) {
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3>),
-                },
-                StatefulAction(Task<4>),
-                PolicyParallel(policy = FirstFailure) {
-                    StatefulAction(Task<5>),
-                    StatefulAction(Task<6> = Task::<6>),
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0960 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-        }
-        Observe(|bb| bb.o0.is_some(), abort = none) {
-            AlwaysSuccess,
-        }
-    }
-}
-
-board!(Tree0960Blackboard { o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0961Sub0 for Ctx {
-        StepSequencer {
-            StatefulAction(Task<3>),
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0961 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            Condition(Cond<0>),
-            ReactiveSequence {
-                Action(Act<1>),
-                StatefulAction(Task<2>),
-            },
-            ReactiveSequence {
-                SubTree(Tree0961Sub0),
-                DynamicSequence {
-                    StatefulAction(Task<5>),
-                    AlwaysFailure,
-                },
-            },
-            RetryUntilSuccessful(4) {
-                RunOnce(then_skip = true) {
-                    Fallback {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0962Sub0 for Ctx {
-        blackboard {
-            b0: i64 = 9,
-            #[tracked] t0: i64 = 12,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            #[allow(unused)] o0: Option<i64> = Some(10),
-        }
-        StatefulAction(PTask<6>, b0 = {=}, b1 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0962 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64 = 2,
-            q0: bt::Deque<i64, 4>,
-            #[allow(unused)] o0: Option<i64> = Some(0),
-        }
-        PolicyParallel(policy = FirstFailure, repeat = false) {
-            TryCatch {
-                Wait(50),
-                Remap(success = Failure, failure = Success) {
-                    Condition(Cond<0>),
-                },
-                ReactiveSelector {
-                    Condition(Cond<1>),
-                    Action(PAct<2>, b0 = 4, b1 = {t0}),
-                },
-                Sleep(0),
-                Action(Act<3> = Act::<3>),
-            },
-            #[failure_if(|bb| (*bb.t0 + 4) % 3 < 0)]
-            #[post(|bb| { bb.t0.set(bb.b0); bb.b0 = *bb.t0 % 4 })]
-            #[on_success(|bb| { *bb.t0 += 3; bb.b0 = *bb.t0 })]
-            ReactiveFallback {
-                RunOnce {
-                    Condition(Cond<4>),
-                },
-                Action(|ctx| ctx.exec(5)),
-            },
-            Loop(q0, value = {b0}, if_empty = Running) {
-                Retry(2) {
-                    SubTree(Tree0962Sub0, b0 = {=}, t0 = {t0}, q0 = {=}, o0 = {o0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0962Blackboard { b0 t0 q0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0963Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b1: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] b0: i64 = 9,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-        }
-        Condition(Cond<8> = Cond::<8>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0963 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-            b1: i64,
-            #[tracked] t1: i64,
-            b0: i64,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-        }
-        AsyncFallback {
-            Selector {
-                Observe(|bb| bb.b1 % 4 == 3, abort = lower) {
-                    ParallelAll {
-                        StatefulAction(Task<0>),
-                        Loop(q0, value = {b1}) {
-                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0, &mut bb.b1)),
+                        Observe(|bb| bb.b0 % 4 > 0, abort = lower) {
+                            Succeeder,
                         },
-                    },
-                },
-                Observe(|bb| bb.b1 + 4 == bb.b1 % 3, abort = none) {
-                    Repeat(0) {
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Conditional(|bb| (bb.b0 + 1) % 3 > 0) {
-                Timeout(20) {
-                    IndexSwitch(|bb| *bb.t1, out_of_range = Loop, dynamic = false) {
-                        ReactiveSelector {
-                            ParallelAll(1) {
-                                Failer,
-                                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 4)),
-                            },
-                            RepeatTimes(forever) {
-                                SequenceWithMemory {
-                                    Action(PIo<4>, t0 = {b1}),
-                                    Condition(PCond<5>, b0 = 4),
-                                    StatefulAction(Task<6>),
-                                },
-                            },
+                        Observe(|bb| bb.b0 != 2, abort = lower) {
+                            SetBlackboard(t0 = 0),
                         },
-                    },
-                },
-            },
-            #[on_halted(|bb| if *bb.t1 + 4 != bb.b0 { bb.t1.set(1) })]
-            PolicyParallel(policy = FirstFailure) {
-                SequenceWithMemory {
-                    ForceSuccess {
-                        Action(PIo<7>, t0 = {=}),
-                    },
-                    Script(|bb| bb.b0 = bb.b1 % 4),
-                    RepeatUntil(Success) {
-                        DynamicSelector {
-                            ScriptCondition(|bb| bb.b1 == 5),
-                        },
-                    },
-                    SubTree(Tree0963Sub0, ..),
-                    #[on_success(|bb| { bb.b1 = *bb.t1; *bb.t1 += 1 })]
-                    ReactiveFallback {
-                        Action(Act<9>),
-                        StatefulAction(Task<10>),
-                    },
-                },
-            },
-            Fallback {
-                KeepRunningUntilFailure {
-                    #[post(|bb| bb.b0 += 2)]
-                    #[on_halted(|bb| *bb.t1 += 2)]
-                    Action(PAct<11>, b0 = {b1}, b1 = {=}),
-                },
-                Condition(|ctx, bb| ctx.check_in(12, (bb.b1 + 1) % 4)),
-                StatefulAction(Task<13> = Task::<13>),
-            },
-        }
-    }
-}
-
-board!(Tree0963Blackboard { t0 b1 t1 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0964 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 2,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        StepSequencer {
-            WaitUntil(|bb| (bb.b1 + 3) % 2 < 1) {
-                Fallback {
-                    Priority {
-                        StatefulAction(Task<0> = Task::<0>),
-                        StatefulAction(Task<1>),
-                    },
-                    ReactiveSequence {
-                        SetBlackboard(b0 = 6),
-                        #[on_halted(|bb| { bb.b0 += 1; if *bb.t0 > bb.b1 { bb.o0 = Some(bb.b0) } })]
-                        Condition(Cond<2> = Cond::<2>),
-                    },
-                },
-            },
-            Repeat(forever) {
-                #[failure_if(|bb| bb.b1 + 2 < 4)]
-                #[post(|bb| bb.b1 += 1)]
-                UnsetBlackboard(o0),
-            },
-        }
-    }
-}
-
-board!(Tree0964Blackboard { o0 b0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0965 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-        }
-        Timeout(10) {
-            Timeout(0) {
-                ReactiveSequence {
-                    Repeat(0) {
-                        Failer,
-                    },
-                    ReactiveSequence {
-                        Filter(times = 2, filtered = Skipped) {
-                            #[run_while(|bb| bb.b0 + 3 > *bb.t0 + 1)]
-                            #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                            StatefulAction(Task<0>),
-                        },
-                        ReactiveFallback {
-                            ReactiveFallback {
-                                Condition(Cond<1> = Cond::<1>),
-                                StatefulAction(Task<2>),
-                            },
-                            StatefulAction(Task<3>),
-                            Loop(q0, value = {t0}, if_empty = Running) {
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                    ReactiveSelector {
-                        RepeatUntil(Failure) {
-                            Condition(Cond<5>),
-                        },
-                        SkipUnlessUpdated(t0) {
-                            RepeatUntilFailure(forever) {
-                                Precondition(|bb| bb.b0 < 4, else = Skipped) {
-                                    StatefulAction(Task<6>),
-                                },
-                            },
-                        },
-                        Repeat(3) {
-                            FlipSelector {
-                                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
-                                Repeat(2) {
-                                    StatefulAction(Task<8>),
-                                },
-                            },
-                        },
-                        #[on_failure(|bb| bb.t0.set((*bb.t0 + 3) % 3))]
-                        Cooldown(50) {
-                            #[on_halted(|bb| bb.t0.set((*bb.t0 + 1) % 2))]
-                            Optional {
-                                StatefulAction(Task<9> = Task::<9>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0965Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0966 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-        }
-        SkipUnlessUpdated(t0) {
-            Selector {
-                Observe(|bb| *bb.t0 == 6, abort = both) {
-                    Script(|bb| bb.o0 = None),
-                },
-                Observe(|bb| *bb.t0 % 2 != 0, abort = lower) {
-                    Condition(|ctx, bb| ctx.check_in(0, (*bb.t0 + 4) % 4)),
-                },
-                Action(Act<1>),
-                SetBlackboard(o0 = Some(2)),
-            },
-        }
-    }
-}
-
-board!(Tree0966Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0967 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-        }
-        ReactiveFallback {
-            ParallelAll {
-                ForceFailure {
-                    Action(Act<0>),
-                },
-                Action(PAct<1>, b0 = 7, b1 = {b0}),
-            },
-            Switch(b1) {
-                case 2 => Remap(success = Success, failure = Failure) {
-                    StatefulAction(Task<2>),
-                },
-                _ => WhileDoElse {
-                    StatefulAction(Task<3>),
-                    StatefulAction(Task<4>),
-                    StatefulAction(Task<5>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0967Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0968 for Ctx {
-        RunOnce {
-            ReactiveFallback {
-                Selector {
-                    Condition(Cond<0>),
-                    Condition(|ctx| ctx.check(1)),
-                    StatefulAction(Task<2> = Task::<2>),
-                    PrioritySelector {
-                        #[score(1)]
-                        Action(Act<3>),
-                        #[score(0)]
-                        Failer,
-                    },
-                    Condition(Cond<4>),
-                },
-                StatefulAction(Task<5>),
-                ReactiveSequence {
-                    Action(Act<6>),
-                    Wait(50),
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(7)),
-                        Action(Act<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0969 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        ReactiveFallback {
-            Action(Act<0>),
-            ReactiveSequence {
-                #[post(|bb| bb.b0 += 2)]
-                #[run_while(|bb| bb.b0 + 4 > 2)]
-                Action(PIo<1>, t0 = {b0}),
-                ScriptCondition(|bb| bb.b0 % 2 == 0),
-                Condition(Cond<2>),
-                #[skip_if(|bb| *bb.t0 % 2 < 1)]
-                Action(Act<3>),
-            },
-            ReactiveFallback {
-                Condition(Cond<4>),
-                Action(PIo<5>, t0 = {=}),
-            },
-        }
-    }
-}
-
-board!(Tree0969Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0970 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        Loop(q0, value = {t0}, if_empty = Running) {
-            #[on_success(|bb| *bb.t0 += 1)]
-            AsyncSequence {
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Loop(q0, value = {b0}, if_empty = Running) {
-                        ReactiveFallback {
-                            Condition(|ctx, bb| ctx.check_in(0, bb.o0.unwrap_or(0) % 4)),
-                            Condition(Cond<1>),
-                            Failer,
-                        },
-                    },
-                },
-                StatefulAction(PTask<2>, b0 = {t0}, b1 = {t0}),
-                Repeater(3) {
-                    Condition(Cond<3> = Cond::<3>),
-                },
-                PrioritySelector {
-                    #[score(|bb| (bb.b0 + 2) as f32)]
-                    #[skip_if(|bb| bb.o0.unwrap_or(0) + 2 < bb.b0 % 2)]
-                    UnsetBlackboard(o0),
-                    #[score(|bb| (bb.b0 + 3) as f32)]
-                    Wait(10),
-                    #[score(|bb| (bb.b0 % 4) as f32)]
-                    Action(|ctx, bb| ctx.exec_in(4, *bb.t0, &mut bb.b0)),
-                },
-                StepSequencer {
-                    Condition(Cond<5> = Cond::<5>),
-                    StatefulAction(Task<6>),
-                    AlwaysRunning,
-                    UnsetBlackboard(o0),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0970Blackboard { q0 o0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0971 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t1: i64,
-            b1: i64 = 2,
-        }
-        Repeater(forever) {
-            ParallelAll(2) {
-                ScriptCondition(|bb| bb.b1 % 2 < 0),
-                AsyncFallback {
-                    Filter(times = 3, count = Completed, filtered = Failure) {
-                        Retry(forever) {
-                            Script(|bb| { if *bb.t1 + 3 == *bb.t1 { bb.b0 += 3 }; bb.b0 += 1 }),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0971Blackboard { b0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0972Sub0 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 15,
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-        }
-        Action(PIo<5>, t0 = {t1})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0972 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            #[tracked] t0: i64 = 3,
-        }
-        #[run_while(|bb| *bb.t1 < 7)]
-        AsyncFallback {
-            Fallback {
-                Observe(|bb| *bb.t0 != *bb.t1, abort = both) {
-                    Script(|bb| *bb.t1 += 3),
-                },
-                Action(Act<0>),
-            },
-            SequenceWithMemory {
-                StatefulAction(Task<1>),
-                Condition(Cond<2> = Cond::<2>),
-                WasEntryUpdated(t0),
-            },
-            AsyncSequence {
-                StatefulAction(Task<3>),
-                Action(|ctx| ctx.exec(4)),
-                StepSequencer {
-                    Script(|bb| { *bb.t1 += 1; *bb.t1 += 3 }),
-                    SubTree(Tree0972Sub0, t1 = {=}, t0 = {t0}),
-                },
-            },
-            PolicyParallel(policy = FirstSuccess, repeat = false) {
-                SetBlackboard(t1 = 3),
-                RetryUntilSuccessful(0) {
-                    StatefulAction(Task<6>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0972Blackboard { t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0973Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(11),
-            #[allow(unused)] b0: i64 = 10,
-            #[allow(unused)] b1: i64 = 13,
-        }
-        Condition(Cond<5>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0973 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = Some(1),
-            b0: i64 = 0,
-            b1: i64 = 3,
-        }
-        ReactiveFallback {
-            Sequence {
-                AsyncFallback {
-                    Action(Act<0>),
-                    AlwaysFailure,
-                    Condition(Cond<1>),
-                },
-                Remap(success = Failure, failure = Failure) {
-                    SetBlackboard(b1 = 5),
-                },
-            },
-            Sequence {
-                Precondition(|bb| *bb.t0 % 4 > 0) {
-                    Invert {
-                        Fallback {
-                            Switch(b1) {
-                                case 1 => #[success_if(|bb| bb.o0.is_some())]
-                                Condition(Cond<2>),
-                                case 2 => StatefulAction(Task<3>),
-                                case 0 => SetBlackboard(b0 = {b1}),
-                                _ => Cooldown(0) {
-                                    Action(Act<4>),
-                                },
-                            },
-                            Fallback {
-                                SubTree(Tree0973Sub0, t0 = {=}, o0 = {o0}, b0 = {=}, b1 = {b1}),
-                            },
-                            #[post(|bb| { bb.b1 = 5; bb.t0.set(bb.b0 % 4) })]
-                            #[run_while(|bb| bb.b1 + 3 > 7)]
-                            #[skip_if(|bb| (*bb.t0 + 2) % 2 > 0)]
-                            SequenceWithMemory {
-                                Parallel(success = 0, failure = 0) {
-                                    StatefulAction(Task<6> = Task::<6>),
-                                    StatefulAction(Task<7>),
-                                },
-                                Condition(|ctx, bb| ctx.check_in(8, *bb.t0 % 3)),
-                                Precondition(|bb| bb.o0.is_none()) {
-                                    Condition(Cond<9> = Cond::<9>),
-                                },
-                                Parallel(success = -2) {
-                                    StatefulAction(Task<10>),
-                                    Action(Act<11>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0973Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0974 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            q0: bt::Deque<i64, 4>,
-        }
-        Filter(times = 3, count = Completed) {
-            #[on_failure(|bb| bb.t0.set(bb.b1))]
-            ReactiveFallback {
-                Invert {
-                    Selector {
-                        #[failure_if(|bb| bb.b1 < *bb.t0)]
-                        #[on_success(|bb| bb.t0.set(bb.b1))]
-                        Selector {
-                            Observe(|bb| bb.b0 > 3, abort = lower) {
-                                ScriptCondition(|bb| *bb.t0 > 0),
-                            },
-                            Condition(Cond<0>),
-                        },
-                        StatefulAction(Task<1>),
-                        IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-                            WasEntryUpdated(t0),
-                            Action(Act<2>),
-                        },
-                        Priority {
-                            Script(|bb| { bb.b0 = 7; bb.b0 = *bb.t0 }),
-                        },
-                    },
-                },
-                RepeatUntilSuccess(2) {
-                    Observe(|bb| (*bb.t0 + 2) % 2 == 0, abort = self) {
-                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                        #[success_if(|bb| *bb.t0 > bb.b0 % 3)]
-                        TryCatch(catch_on_halt = false) {
-                            Action(Act<3>),
-                            Condition(Cond<4>),
-                            Action(Act<5>),
-                        },
-                    },
-                },
-                IndexSwitch(|bb| *bb.t0 + 3, dynamic = true) {
-                    ParallelAll {
-                        Action(|ctx, bb| ctx.exec_in(6, *bb.t0 % 2, &mut bb.b0)),
-                        SetBlackboard(b1 = 6),
-                        #[success_if(|bb| bb.b0 > 6)]
-                        Condition(|ctx| ctx.check(7)),
-                    },
-                    AsyncSequence {
-                        Script(|bb| bb.b0 = *bb.t0),
-                        StatefulAction(Task<8>),
-                    },
-                    Loop(q0, value = {b0}, if_empty = Failure) {
-                        #[post(|bb| if bb.b1 % 4 == 3 { bb.b0 += 1 })]
-                        #[on_halted(|bb| if bb.b0 + 3 < bb.b1 + 4 { bb.t0.set(bb.b1 + 1) })]
-                        #[run_while(|bb| *bb.t0 == (bb.b0 + 2) % 4)]
-                        Action(Act<9>),
-                    },
-                },
-                #[skip_if(|bb| *bb.t0 < bb.b1)]
-                TryCatch(catch_on_halt = false) {
-                    Condition(Cond<10>),
-                    Condition(Cond<11>),
-                    TryCatch(catch_on_halt = false) {
-                        Condition(Cond<12>),
-                        StatefulAction(PTask<13>, b0 = 5, b1 = {=}),
-                    },
-                    RunOnce(then_skip = false) {
-                        Action(Act<14>),
-                    },
-                    Loop(q0, if_empty = Running) {
-                        Condition(Cond<15>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0974Blackboard { b1 t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree0975 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-        }
-        Sequence {
-            Fallback {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
-                SetBlackboard(b0 = {t0}),
-            },
-            Optional {
-                Wait(20),
-            },
-            Condition(Cond<1>),
-        }
-    }
-}
-
-board!(Tree0975Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0976 for Ctx {
-        blackboard {
-            b0: i64,
-            #[tracked] t0: i64,
-            b1: i64 = 5,
-        }
-        BinarySelector(|bb| bb.b1 > *bb.t0 + 1, dynamic = true) {
-            Filter(times = 3, count = Success) {
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0 + 2, &mut bb.b1)),
-            },
-            Conditional(|bb| bb.b0 == bb.b1 + 4) {
-                StatefulAction(Task<1>),
-            },
-        }
-    }
-}
-
-board!(Tree0976Blackboard { b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0977 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 0,
-            #[tracked] t1: i64 = 2,
-        }
-        WhileDoElse {
-            #[run_while(|bb| *bb.t1 != 4)]
-            Parallel(success = -1) {
-                KeepRunningUntilFailure {
-                    #[run_while(|bb| *bb.t1 == 7)]
-                    Condition(Cond<0>),
-                },
-            },
-            PrioritySelector {
-                #[score(5)]
-                StatefulAction(Task<1>),
-                #[score(|bb| (*bb.t0) as f32)]
-                StatefulAction(Task<2>),
-                #[score(|bb| (*bb.t1) as f32)]
-                RepeatUntil(Success) {
-                    StatefulAction(Task<3>),
-                },
-                #[score(|bb| (*bb.t1 % 3) as f32)]
-                AlwaysFailure,
-            },
-        }
-    }
-}
-
-board!(Tree0977Blackboard { t0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree0978 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            #[tracked] t0: i64 = 0,
-        }
-        AsyncFallback {
-            Condition(PCond<0>, b0 = {=}),
-            Condition(Cond<1>),
-            Timeout(50) {
-                Limiter(1) {
-                    StatefulAction(PTask<2>, b0 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0978Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0979 for Ctx {
-        blackboard {
-            b0: i64,
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 3,
-        }
-        ReactiveSequence {
-            ForceSuccess {
-                Fallback {
-                    StatefulAction(Task<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            IfThenElse {
-                Conditional(|bb| *bb.t0 != 1, dynamic = true) {
-                    #[on_success(|bb| *bb.t0 += 3)]
-                    WasEntryUpdated(t0),
-                },
-                Condition(Cond<2> = Cond::<2>),
-                #[on_failure(|bb| bb.t0.set(bb.b0))]
-                Filter(times = 2, filtered = Failure) {
-                    Condition(Cond<3>),
-                },
-            },
-            #[on_success(|bb| bb.o0 = Some(bb.b0 + 1))]
-            #[success_if(|bb| bb.b0 != 6)]
-            #[post(|bb| if bb.o0.unwrap_or(5) < 2 { bb.b0 += 3 })]
-            StatefulAction(Task<4>),
-            RunOnce(then_skip = false) {
-                TryCatch {
-                    UnsetBlackboard(o0),
-                    Wait(10),
-                    Condition(|ctx, bb| ctx.check_in(5, bb.b0 % 3)),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0979Blackboard { b0 o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0980Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b1: i64 = 11,
-            #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        StatefulAction(PTask<0>, b0 = {t0})
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0980Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t1: i64 = 15,
-            #[allow(unused)] b1: i64 = 11,
-            #[allow(unused)] #[tracked] t0: i64 = 10,
-            #[allow(unused)] b0: i64 = 14,
-        }
-        Sequence {
-            Condition(|ctx| ctx.check(3)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0980 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 5,
-            b1: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            b0: i64 = 4,
-        }
-        Deadline(20) {
-            ParallelAll(max_failures = -1) {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Switch(b1) {
-                        case 4 => AlwaysSuccess,
-                        _ => RetryUntilSuccessful(2) {
-                            WasEntryUpdated(t1),
-                        },
-                    },
-                    Timeout(100) {
-                        Filter(times = 3, count = Success, filtered = Failure) {
-                            #[success_if(|bb| *bb.t1 % 3 > 0)]
-                            #[post(|bb| { bb.b0 = 7; *bb.t1 += 3 })]
-                            #[on_success(|bb| { bb.b0 += 1; bb.t1.set(*bb.t0) })]
-                            ForceFailure {
-                                RepeatTimes(1) {
-                                    AlwaysFailure,
-                                },
-                            },
-                        },
-                    },
-                },
-                SubTree(Tree0980Sub0, t1 = {=}, b1 = {b1}, t0 = {=}, b0 = {b0}),
-                Fallback {
-                    Observe(|bb| *bb.t0 != *bb.t1 % 2, abort = lower) {
-                        #[on_halted(|bb| bb.t0.set(bb.b1 % 4))]
-                        #[failure_if(|bb| *bb.t1 % 2 != 1)]
-                        #[success_if(|bb| (bb.b1 + 3) % 3 < 2)]
-                        AlwaysFailure,
-                    },
-                    Observe(|bb| *bb.t0 + 4 < 7, abort = lower) {
-                        WaitUntil(|bb| bb.b1 > 0) {
-                            MemSequence {
-                                Action(Act<1>),
-                                Condition(PCond<2>, b0 = {b1}),
-                            },
-                        },
-                    },
-                },
-                Invert {
-                    SubTree(Tree0980Sub1, ..),
-                },
-                Switch(b1) {
-                    case 3 => StatefulAction(PTask<4>, b0 = 7, b1 = {=}),
-                    case 4 => RunOnce(then_skip = true) {
-                        #[skip_if(|bb| *bb.t0 + 4 != 4)]
-                        #[post(|bb| bb.t1.set(*bb.t0 + 3))]
-                        Condition(Cond<5>),
-                    },
-                    case 5 => #[run_while(|bb| bb.b0 % 3 > 1)]
-                    Condition(|ctx, bb| ctx.check_in(6, *bb.t1 + 4)),
-                    _ => WhileDoElse {
-                        Condition(Cond<7>),
-                        StatefulAction(PTask<8>, b0 = {t1}),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0980Blackboard { t1 b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0981 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 1,
-            b0: i64,
-        }
-        Switch(b1) {
-            case 5 => KeepRunningUntilFailure {
-                Fallback {
-                    Observe(|bb| *bb.t0 + 1 > 3, abort = both) {
-                        Action(PIo<0>, t0 = {=}),
-                    },
-                    Observe(|bb| *bb.t0 % 4 > 1, abort = lower) {
-                        StatefulAction(PTask<1>, b0 = {=}),
-                    },
-                },
-            },
-            _ => FlipSelector {
-                StatefulAction(Task<2> = Task::<2>),
-                AlwaysSuccess,
-                MaxTime(10) {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0981Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0982 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b0: i64 = 3,
-            b1: i64 = 5,
-        }
-        ReactiveFallback {
-            MemPriority {
-                #[skip_if(|bb| *bb.t0 != 3)]
-                #[failure_if(|bb| bb.b0 < bb.b1 + 4)]
-                Failer,
-                FlipSelector {
-                    Failer,
-                    #[failure_if(|bb| bb.b1 % 2 != 0)]
-                    #[run_while(|bb| bb.b0 < 3)]
-                    #[post(|bb| { bb.b0 += 2; bb.b1 = 4 })]
-                    StatefulAction(Task<0>),
-                },
-            },
-            ScriptCondition(|bb| bb.o0.is_some()),
-            KeepRunningUntilFailure {
-                #[success_if(|bb| *bb.t0 > 7)]
-                Condition(Cond<1>),
-            },
-            #[on_failure(|bb| bb.o0 = Some(bb.b1))]
-            MemSequence {
-                PrioritySelector {
-                    #[score(|bb| (bb.b0) as f32)]
-                    StatefulAction(Task<2>),
-                    #[score(|bb| (bb.b0 % 2) as f32)]
-                    StatefulAction(Task<3>),
-                    #[score(|bb| (*bb.t0 % 2) as f32)]
-                    Action(Act<4>),
-                },
-                RunOnce(then_skip = false) {
-                    Delay(0) {
-                        Wait(20),
-                    },
-                },
-            },
-            StatefulAction(Task<5>),
-        }
-    }
-}
-
-board!(Tree0982Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0983 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            b1: i64 = 2,
-            b0: i64 = 4,
-        }
-        Sequence {
-            ReactiveSequence {
-                AlwaysSuccess,
-                StatefulAction(Task<0>),
-                Action(PAct<1>, b0 = {=}),
-            },
-            Switch(b1) {
-                case 5 => StatefulAction(Task<2> = Task::<2>),
-                case 4 => StatefulAction(Task<3> = Task::<3>),
-                _ => Script(|bb| bb.o0 = Some(bb.b0)),
-            },
-            Sleep(0),
-            Condition(Cond<4>),
-            Timeout(100) {
-                StatefulAction(Task<5>),
-            },
-        }
-    }
-}
-
-board!(Tree0983Blackboard { o0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree0984 for Ctx {
-        blackboard {
-            o0: Option<i64>,
-            #[tracked] t0: i64 = 1,
-            b0: i64 = 4,
-            b1: i64,
-        }
-        Switch(b1) {
-            case 2 => Condition(PCond<0>, b0 = 6),
-            case 5 => #[success_if(|bb| bb.b1 < 4)]
-            Sequence {
-                Condition(Cond<1>),
-                WasEntryUpdated(t0),
-                Condition(Cond<2> = Cond::<2>),
-            },
-            _ => #[skip_if(|bb| bb.b0 + 4 == 3)]
-            Fallback {
-                Observe(|bb| bb.o0.unwrap_or(5) + 1 > 5, abort = both) {
-                    #[on_failure(|bb| { bb.t0.set(5); bb.b1 = *bb.t0 })]
-                    #[on_success(|bb| bb.o0 = Some(bb.b0))]
-                    RunOnce {
-                        MaxTime(10) {
-                            Selector {
-                                Condition(|ctx, bb| ctx.check_in(3, bb.b1 % 2)),
-                                StatefulAction(PTask<4>, b0 = {=}, b1 = {=}),
-                            },
-                        },
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Filter(times = 2, count = Success, filtered = Skipped) {
-                        SkipUnlessUpdated(t0) {
-                            ScriptCondition(|bb| bb.b1 + 1 < bb.b1 % 4),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0984Blackboard { o0 t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0985Sub0 for Ctx {
-        Sleep(0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0985 for Ctx {
-        Fallback {
-            Remap(success = Failure, failure = Success) {
-                ReactiveSequence {
-                    TryCatch(catch_on_halt = true) {
-                        Condition(Cond<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                    Repeat(3) {
-                        Parallel(success = -2, failure = 1) {
-                            Wait(10),
-                            Condition(|ctx| ctx.check(2)),
-                            SubTree(Tree0985Sub0),
-                        },
-                    },
-                    StepSequencer {
-                        StatefulAction(Task<3>),
-                        PrioritySelector {
-                            #[score(3)]
-                            StatefulAction(Task<4>),
-                            #[score(1)]
-                            AlwaysSuccess,
-                        },
-                        RepeatUntil(Success) {
-                            Sequence {
-                                StatefulAction(Task<5>),
-                                Condition(Cond<6>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0986 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t0: i64 = 0,
-        }
-        WaitValueUpdate(t0) {
-            IndexSwitch(|bb| (*bb.t0 + 2) % 2, out_of_range = Loop) {
-                AsyncFallback {
-                    SequenceWithMemory {
-                        #[failure_if(|bb| bb.o0.unwrap_or(1) < 6)]
-                        #[skip_if(|bb| *bb.t0 % 3 > 0)]
-                        AlwaysSuccess,
-                        Condition(Cond<0>),
-                    },
-                    #[failure_if(|bb| bb.o0.is_none())]
-                    Action(Act<1>),
-                    RetryUntilSuccessful(2) {
-                        AlwaysFailure,
-                    },
-                    Optional {
-                        Sleep(10),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0986Blackboard { o0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0987 for Ctx {
-        ReactiveFallback {
-            Action(Act<0>),
-            ParallelAll(max_failures = -1) {
-                Sleep(0),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree0988 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-            b1: i64 = 1,
-        }
-        Invert {
-            Inverter {
-                ReactiveSequence {
-                    Sequence {
-                        #[run_while(|bb| bb.b0 + 1 > 5)]
-                        #[post(|bb| if bb.b0 != (bb.o0.unwrap_or(1) + 4) % 4 { bb.b0 = bb.o0.unwrap_or(5) + 1 })]
-                        #[on_success(|bb| if bb.b1 < 1 { *bb.t0 += 2 })]
-                        Retry(4) {
-                            SequenceWithMemory {
-                                IfThenElse {
-                                    StatefulAction(PTask<0>, b0 = {=}, b1 = {t0}),
-                                    Condition(PCond<1>, b0 = {=}),
-                                },
-                                Conditional(|bb| bb.o0.is_some(), dynamic = false, else = Success) {
-                                    StatefulAction(Task<2> = Task::<2>),
-                                },
-                            },
-                        },
-                    },
-                    Timeout(20) {
-                        AsyncSequence {
-                            ParallelAll(max_failures = -2) {
-                                Sequence {
-                                    StatefulAction(PTask<3>, b0 = 0, b1 = {t0}),
-                                    Action(PAct<4>, b0 = {b0}, b1 = {=}),
-                                },
-                                RetryUntilSuccessful(1) {
-                                    StatefulAction(PTask<5>, b0 = 3, b1 = {=}),
-                                },
-                                Condition(Cond<6>),
-                                StatefulAction(Task<7> = Task::<7>),
-                            },
-                        },
-                    },
-                    StatefulAction(Task<8>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0988Blackboard { t0 o0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0989 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            o0: Option<i64> = Some(5),
-        }
-        WhileDoElse {
-            Selector {
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Timeout(10) {
-                        Repeat(0) {
-                            Script(|bb| bb.o0 = None),
-                        },
-                    },
-                },
-                Observe(|bb| bb.b0 % 2 == 0, abort = lower) {
-                    StatefulAction(Task<0>),
-                },
-                Observe(|bb| bb.b0 == (bb.b0 + 2) % 2, abort = none) {
-                    Condition(PCond<1>, b0 = 5),
-                },
-                IfThenElse {
-                    StatefulAction(Task<2>),
-                    Condition(Cond<3> = Cond::<3>),
-                },
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-board!(Tree0989Blackboard { b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree0990 for Ctx {
-        blackboard {
-            #[tracked] t1: i64,
-            o0: Option<i64> = None,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        #[post(|bb| bb.b0 += 2)]
-        SequenceWithMemory {
-            TryCatch(catch_on_halt = false) {
-                FlipSelector {
-                    ReactiveFallback {
-                        ScriptCondition(|bb| *bb.t1 % 3 > 0),
-                        Action(Act<0> = Act::<0>),
-                    },
-                    Cooldown(0) {
-                        Action(PIo<1>, t0 = {b0}),
-                    },
-                },
-                Parallel {
-                    StatefulAction(Task<2> = Task::<2>),
-                    MaxTime(20) {
-                        PrioritySelector {
-                            #[score(6)]
-                            StatefulAction(Task<3>),
-                            #[score(|bb| (bb.o0.unwrap_or(5)) as f32)]
-                            Precondition(|bb| *bb.t0 % 2 == 0) {
-                                PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                                    StatefulAction(Task<4>),
-                                    Action(Act<5> = Act::<5>),
-                                },
-                            },
-                            #[score(|bb| (bb.b0) as f32)]
-                            Condition(|ctx| ctx.check(6)),
-                        },
-                    },
-                },
-                StepSequencer {
-                    StatefulAction(PTask<7>, b0 = 1),
-                    Repeat(0) {
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                    Script(|bb| { *bb.t1 += 2; bb.t0.set(bb.b0 % 4) }),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0990Blackboard { t1 o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0991 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(5),
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        ReactiveSequence {
-            Action(Act<0>),
-            DynamicSelector {
-                ScriptCondition(|bb| *bb.t0 < 7),
-                ScriptCondition(|bb| *bb.t0 == 6),
-            },
-            Observe(|bb| bb.o0.is_none(), abort = self) {
-                Sleep(50),
-            },
-            StatefulAction(Task<1>),
-            Filter(times = 2, filtered = Skipped) {
-                Script(|bb| { bb.b0 += 1; bb.o0 = Some(*bb.t0 + 4) }),
-            },
-        }
-    }
-}
-
-board!(Tree0991Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree0992 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-            b1: i64,
-        }
-        ReactiveFallback {
-            MaxTime(0) {
-                StatefulAction(Task<0>),
-            },
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                Action(PAct<1>, b0 = {=}, b1 = {=}),
-                Condition(Cond<2> = Cond::<2>),
-                RunOnce(then_skip = true) {
-                    StatefulAction(Task<3>),
-                },
-            },
-            KeepRunningUntilFailure {
-                AsyncFallback {
-                    TryCatch(catch_on_halt = false) {
-                        ScriptCondition(|bb| bb.b0 % 4 > 0),
-                        Condition(Cond<4>),
-                    },
-                    SetBlackboard(b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree0992Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree0993 for Ctx {
-        ReactiveSequence {
-            MemSequence {
-                Condition(Cond<0>),
-            },
-            TryCatch(catch_on_halt = true) {
-                ReactiveSequence {
-                    Condition(Cond<1>),
-                    Retry(1) {
-                        StatefulAction(Task<2>),
-                    },
-                    Condition(|ctx| ctx.check(3)),
-                },
-                Parallel(failure = 0) {
-                    KeepRunningUntilFailure {
-                        Sleep(20),
-                    },
-                    RepeatUntilFailure(2) {
-                        RunOnce(then_skip = false) {
-                            RepeatUntilFailure(1) {
-                                Wait(100),
-                            },
-                        },
-                    },
-                },
-                DynamicSequence {
-                    DynamicSequence {
-                        Condition(Cond<4>),
-                    },
-                    Condition(Cond<5>),
-                    RunOnce(then_skip = false) {
-                        Action(Act<6> = Act::<6>),
-                    },
-                    Condition(Cond<7>),
-                    Repeater(forever) {
-                        Timeout(50) {
+                        Observe(|bb| *bb.t0 % 2 != 0, abort = none) {
                             AlwaysFailure,
                         },
                     },
@@ -3536,38 +1007,130 @@ bt::behavior_tree! {
     }
 }
 
+board!(Tree0928Blackboard { b0 t0 });
+
 bt::behavior_tree! {
-    pub tree Tree0994 for Ctx {
+    pub tree Tree0929 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 5,
-            b1: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
         }
-        Repeat(4) {
-            BinarySelector(|bb| bb.b1 != *bb.t0) {
-                Selector {
-                    StatefulAction(Task<0>),
-                    PolicyParallel(policy = FirstSuccessOrFailure) {
-                        Action(PIo<1>, t0 = {t0}),
-                        #[failure_if(|bb| bb.b0 + 4 != 0)]
-                        ScriptCondition(|bb| bb.b0 != 6),
+        Filter(times = 1, filtered = Failure) {
+            #[run_while(|bb| (bb.b1 + 2) % 3 == 0)]
+            IndexSwitch(|bb| 7, out_of_range = Fail) {
+                ReactiveSequence {
+                    Condition(|ctx| ctx.check(0)),
+                    BinarySelector(|bb| bb.b1 % 2 != 0, dynamic = true) {
+                        Action(Act<1> = Act::<1>),
+                        Condition(PCond<2>, b0 = {t0}),
                     },
-                    #[on_success(|bb| { *bb.t0 += 2; if *bb.t0 % 2 != 0 { bb.b1 += 1 } })]
-                    #[run_while(|bb| *bb.t0 < 3)]
-                    ScriptCondition(|bb| bb.b1 % 3 != 2),
+                    StatefulAction(Task<3>),
+                    AlwaysSuccess,
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0929Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0930 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        ReactiveSequence {
+            Condition(|ctx, bb| ctx.check_in(0, bb.b1)),
+            Action(Act<1>),
+            Succeeder,
+        }
+    }
+}
+
+board!(Tree0930Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0931Sub0 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 14,
+            o0: Option<i64> = Some(11),
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            b0: i64 = 11,
+        }
+        DynamicSelector {
+            Action(PAct<3>, b0 = {=}),
+            IndexSwitch(|bb| bb.b0 % 4, out_of_range = Loop, dynamic = true) {
+                Script(|bb| bb.t1.set(bb.o0.unwrap_or(2) % 3)),
+                WasEntryUpdated(t1),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0931 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 1,
+        }
+        WhileDoElse {
+            Sequence {
+                Timeout(30) {
+                    IndexSwitch(|bb| *bb.t0 % 3, out_of_range = Fail) {
+                        StatefulAction(Task<0>),
+                        Condition(Cond<1> = Cond::<1>),
+                        Condition(PCond<2>, b0 = 6),
+                        WasEntryUpdated(t1),
+                    },
                 },
                 ReactiveSequence {
+                    Conditional(|bb| *bb.t1 == 7, dynamic = true, else = Failure) {
+                        SubTree(Tree0931Sub0, ..),
+                    },
+                },
+                MemPriority {
+                    StatefulAction(Task<4> = Task::<4>),
                     PrioritySelector {
-                        #[score(|bb| (bb.b1) as f32)]
-                        Condition(Cond<2>),
-                        #[score(|bb| (bb.b0 + 1) as f32)]
-                        Condition(Cond<3>),
+                        #[score(|bb| (*bb.t0) as f32)]
+                        Cooldown(0) {
+                            Action(Act<5>),
+                        },
                     },
-                    Optional {
-                        ScriptCondition(|bb| *bb.t0 > bb.b1 % 2),
+                    StatefulAction(Task<6>),
+                    Cooldown(30, filtered = Skipped) {
+                        UnsetBlackboard(o0),
                     },
-                    Filter(times = 2, filtered = Failure) {
-                        Script(|bb| bb.b1 += 1),
+                },
+            },
+            SequenceWithMemory {
+                #[on_halted(|bb| *bb.t0 += 3)]
+                ReactiveFallback {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| *bb.t1 < 0),
+                        #[on_failure(|bb| *bb.t1 += 2)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        #[failure_if(|bb| bb.b0 == 7)]
+                        Action(PAct<7>, b0 = {b0}, b1 = {t0}),
+                        Script(|bb| if *bb.t0 < 0 { bb.t1.set(*bb.t0 % 3) }),
+                        Condition(Cond<8>),
+                        Action(|ctx, bb| ctx.exec_in(9, (*bb.t1 + 4) % 4, &mut bb.b0)),
+                    },
+                },
+                StepSequencer {
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) != bb.b0)]
+                    StepSequencer {
+                        Condition(|ctx| ctx.check(10)),
+                        Condition(PCond<11>, b0 = {b0}),
+                        #[post(|bb| { bb.b0 += 3; bb.t0.set(*bb.t1) })]
+                        #[on_success(|bb| { if *bb.t1 > bb.o0.unwrap_or(5) { *bb.t0 += 1 }; *bb.t1 += 3 })]
+                        StatefulAction(Task<12>),
+                    },
+                    Repeat(forever) {
+                        KeepRunningUntilFailure {
+                            Script(|bb| { bb.t0.set(*bb.t1 + 1); bb.b0 += 3 }),
+                        },
                     },
                 },
             },
@@ -3575,54 +1138,1930 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0994Blackboard { t0 b0 b1 });
+board!(Tree0931Blackboard { t1 o0 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree0995 for Ctx {
-        Sequence {
-            AsyncFallback {
-                RepeatUntilFailure(2) {
-                    TryCatch {
+    pub tree Tree0932 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b0: i64 = 4,
+            #[tracked] t1: i64 = 1,
+            b1: i64 = 3,
+        }
+        FlipSelector {
+            Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+                StatefulAction(Task<0>),
+            },
+            #[on_failure(|bb| bb.b0 += 1)]
+            #[failure_if(|bb| *bb.t0 + 1 > *bb.t1)]
+            BinarySelector(|bb| bb.b1 > 6, dynamic = false) {
+                SetBlackboard(t0 = {t1}),
+                #[on_halted(|bb| bb.t0.set(*bb.t1))]
+                Switch(b1) {
+                    case 1 => Action(|ctx, bb| ctx.exec_in(1, *bb.t1 + 4, &mut bb.b1)),
+                    _ => ScriptCondition(|bb| (*bb.t1 + 2) % 4 < 1),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0932Blackboard { t0 l0 b0 t1 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0933 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64,
+        }
+        #[run_while(|bb| bb.o0.unwrap_or(0) + 1 > bb.o0.unwrap_or(5))]
+        #[on_halted(|bb| bb.b0 += 1)]
+        #[on_success(|bb| bb.b0 += 2)]
+        ParallelAll(max_failures = -1) {
+            RepeatUntilFailure(3) {
+                #[post(|bb| bb.o0 = None)]
+                #[on_failure(|bb| bb.t0.set(bb.b0))]
+                #[skip_if(|bb| bb.b0 == *bb.t0)]
+                DynamicSelector {
+                    ScriptCondition(|bb| *bb.t0 == 2),
+                    MemSequence {
                         StatefulAction(Task<0>),
-                        Action(Act<1>),
-                    },
-                },
-                ReactiveSequence {
-                    StatefulAction(Task<2>),
-                    Condition(|ctx| ctx.check(3)),
-                },
-                ForceFailure {
-                    RepeatUntilSuccess(1) {
-                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-                            Condition(Cond<4> = Cond::<4>),
-                            Condition(Cond<5>),
-                            StatefulAction(Task<6> = Task::<6>),
-                            Condition(Cond<7>),
+                        SetBlackboard(t0 = 8),
+                        SequenceWithMemory {
+                            #[failure_if(|bb| *bb.t0 + 1 > (bb.o0.unwrap_or(1) + 3) % 2)]
+                            Action(|ctx| ctx.exec(1)),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
                         },
                     },
                 },
             },
-            DynamicSelector {
-                AsyncSequence {
-                    ReactiveFallback {
-                        Condition(Cond<8> = Cond::<8>),
-                        Sleep(0),
+            Optional {
+                WhileDoElse {
+                    PolicyParallel(policy = FirstFailure, repeat = false) {
+                        ParallelAll {
+                            StatefulAction(Task<4> = Task::<4>),
+                            Condition(Cond<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
+                            Succeeder,
+                        },
                     },
-                    AlwaysSuccess,
-                    KeepRunningUntilFailure {
-                        Action(Act<9>),
+                    Timeout(0) {
+                        Parallel(success = 3) {
+                            SetBlackboard(b0 = {t0}),
+                            StatefulAction(Task<8>),
+                            StatefulAction(Task<9>),
+                        },
                     },
-                },
-                Parallel {
-                    StatefulAction(Task<10>),
-                    Action(Act<11>),
-                },
-                Repeater(3) {
-                    Delay(20) {
-                        Action(Act<12>),
+                    #[post(|bb| { if *bb.t0 + 3 > 4 { bb.b0 = *bb.t0 % 4 }; bb.b0 = bb.b0 % 4 })]
+                    #[on_halted(|bb| bb.t0.set(0))]
+                    ReactiveSequence {
+                        Action(Act<10>),
+                        Conditional(|bb| *bb.t0 + 2 < 6, dynamic = false) {
+                            Observe(|bb| bb.o0.is_none(), abort = self) {
+                                Condition(Cond<11> = Cond::<11>),
+                            },
+                        },
                     },
                 },
             },
+        }
+    }
+}
+
+board!(Tree0933Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0934 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            Timeout(20) {
+                WhileDoElse {
+                    #[on_failure(|bb| bb.b0 = *bb.t0 % 2)]
+                    Parallel {
+                        IndexSwitch(|bb| *bb.t0) {
+                            Action(Act<0>),
+                            Runner,
+                            Delay(0) {
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                    },
+                    BinarySelector(|bb| *bb.t0 > 4, dynamic = false) {
+                        SetBlackboard(b0 = {t0}),
+                        Action(Act<2>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                Script(|bb| bb.b0 += 1),
+            },
+            Sequence {
+                Action(Act<3>),
+                Wait(10),
+            },
+        }
+    }
+}
+
+board!(Tree0934Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0935 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Parallel {
+            Sleep(0),
+            RetryUntilSuccessful(1) {
+                Condition(Cond<0>),
+            },
+            Action(|ctx, bb| ctx.exec_in(1, (*bb.t0 + 4) % 4, &mut bb.b0)),
+            ScriptCondition(|bb| bb.b0 != 6),
+        }
+    }
+}
+
+board!(Tree0935Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0936 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+        }
+        ReactiveSelector {
+            Failer,
+            Sequence {
+                Condition(PCond<0>, b0 = {b1}),
+                Action(Act<1>),
+            },
+            Parallel(failure = -1) {
+                Condition(Cond<2>),
+                StatefulAction(PTask<3>, b0 = 5, b1 = {=}),
+            },
+            RetryUntilSuccessful(forever) {
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree0936Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0937 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Filter(times = 3, count = Success, filtered = Skipped) {
+            #[failure_if(|bb| bb.b0 % 3 != 2)]
+            Fallback {
+                Retry(2) {
+                    Condition(Cond<0>),
+                },
+                WhileDoElse {
+                    Condition(Cond<1>),
+                    Action(PIo<2>, t0 = {=}),
+                    Failer,
+                },
+                Action(PAct<3>, b0 = 1, b1 = {b0}),
+                Repeat(forever) {
+                    Repeat(forever) {
+                        ScriptCondition(|bb| bb.b0 != 4),
+                    },
+                },
+                Action(Act<4> = Act::<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0937Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0938 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 5,
+            b0: i64 = 0,
+        }
+        TryCatch(catch_on_halt = true) {
+            Action(PIo<0>, t0 = {t1}),
+            SkipUnlessUpdated(t0) {
+                TryCatch(catch_on_halt = true) {
+                    ScriptCondition(|bb| bb.o0.unwrap_or(2) % 3 > 1),
+                    #[success_if(|bb| *bb.t1 % 3 == 1)]
+                    StatefulAction(Task<1>),
+                    IfThenElse {
+                        StatefulAction(Task<2>),
+                        SetBlackboard(b0 = {t1}),
+                    },
+                    Conditional(|bb| *bb.t0 != 0, dynamic = false) {
+                        Condition(Cond<3>),
+                    },
+                    SequenceWithMemory {
+                        ScriptCondition(|bb| bb.o0.is_none()),
+                        Action(PIo<4>, t0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0938Blackboard { o0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0939 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b0: i64 = 0,
+        }
+        ReactiveSequence {
+            Sequence {
+                RetryUntilSuccessful(3) {
+                    Action(PIo<0>, t0 = {=}),
+                },
+                Condition(PCond<1>, b0 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree0939Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0940 for Ctx {
+        Parallel {
+            PrioritySelector {
+                #[score(3)]
+                Deadline(10) {
+                    PrioritySelector {
+                        #[score(2)]
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            Action(Act<1>),
+                        },
+                        #[score(0)]
+                        Delay(10) {
+                            Condition(|ctx| ctx.check(2)),
+                        },
+                        #[score(0)]
+                        DynamicSelector {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+                #[score(0)]
+                AsyncSequence {
+                    Action(Act<4> = Act::<4>),
+                    Action(Act<5> = Act::<5>),
+                    StatefulAction(Task<6>),
+                    RetryUntilSuccessful(4) {
+                        StatefulAction(Task<7>),
+                    },
+                    Condition(Cond<8>),
+                },
+                #[score(2)]
+                DynamicSequence {
+                    Condition(Cond<9>),
+                    ReactiveSequence {
+                        Sleep(20),
+                    },
+                    StatefulAction(Task<10>),
+                    PrioritySelector {
+                        #[score(0)]
+                        Condition(Cond<11>),
+                    },
+                    StatefulAction(Task<12> = Task::<12>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0941 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 3,
+            b1: i64 = 0,
+            o0: Option<i64> = Some(0),
+        }
+        WhileDoElse {
+            WaitValueUpdate(t1) {
+                StepSequencer {
+                    Script(|bb| bb.b0 = bb.b1),
+                    #[skip_if(|bb| bb.o0.unwrap_or(1) < *bb.t0 % 3)]
+                    #[on_failure(|bb| { bb.o0 = None; bb.t1.set(bb.b1) })]
+                    #[post(|bb| *bb.t1 += 2)]
+                    StatefulAction(Task<0>),
+                    WasEntryUpdated(t0),
+                },
+            },
+            Sequence {
+                ScriptCondition(|bb| *bb.t0 > bb.b0),
+                StatefulAction(PTask<1>, b0 = 4, b1 = {t1}),
+                ScriptCondition(|bb| *bb.t0 % 2 > 0),
+                Script(|bb| bb.t0.set(bb.o0.unwrap_or(1) % 3)),
+            },
+            SequenceWithMemory {
+                Remap(success = Failure, failure = Failure) {
+                    #[run_while(|bb| bb.b1 < 3)]
+                    MemSequence {
+                        Action(PAct<2>, b0 = {=}, b1 = {=}),
+                        Runner,
+                    },
+                },
+                #[failure_if(|bb| bb.o0.is_some())]
+                #[on_success(|bb| { bb.o0 = Some(bb.o0.unwrap_or(0)); if bb.b1 != 3 { *bb.t1 += 1 } })]
+                #[skip_if(|bb| bb.b0 + 2 < 7)]
+                WasEntryUpdated(t0),
+            },
+        }
+    }
+}
+
+board!(Tree0941Blackboard { b0 t0 t1 b1 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0942 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Switch(b1) {
+            case 3 => StatefulAction(Task<0>),
+            _ => #[run_while(|bb| *bb.t0 + 1 > (bb.b1 + 3) % 4)]
+            #[on_halted(|bb| bb.b1 += 3)]
+            Condition(|ctx, bb| ctx.check_in(1, bb.b1 % 3)),
+        }
+    }
+}
+
+board!(Tree0942Blackboard { b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0943Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] #[tracked] t1: i64 = 11,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0943 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 5,
+            b0: i64 = 5,
+            #[tracked] t1: i64 = 1,
+        }
+        #[skip_if(|bb| *bb.t1 != 1)]
+        #[on_failure(|bb| *bb.t0 += 3)]
+        BinarySelector(|bb| bb.b0 + 2 < 3, dynamic = true) {
+            SubTree(Tree0943Sub0, ..),
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree0943Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0944 for Ctx {
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            StatefulAction(Task<1>),
+            StatefulAction(Task<2> = Task::<2>),
+            Action(|ctx| ctx.exec(3)),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0945 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        MemPriority {
+            StepSequencer {
+                Cooldown(0, filtered = Skipped) {
+                    Iterate(l0, element = {b0}, until = FirstSuccess, reset_index = false) {
+                        Sleep(30),
+                    },
+                },
+                IfThenElse {
+                    Action(PIo<0>, t0 = {=}),
+                    Condition(Cond<1>),
+                },
+                Condition(|ctx, bb| ctx.check_in(2, 5)),
+                StatefulAction(Task<3>),
+                Action(Act<4>),
+            },
+        }
+    }
+}
+
+board!(Tree0945Blackboard { b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0946 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            b1: i64,
+            #[tracked] t0: i64 = 4,
+        }
+        Repeat(forever) {
+            Limiter(3) {
+                Timeout(100) {
+                    #[failure_if(|bb| bb.b0 + 2 > bb.b0 % 3)]
+                    Fallback {
+                        #[success_if(|bb| bb.b1 % 3 < 2)]
+                        SequenceWithMemory {
+                            #[success_if(|bb| *bb.t0 != bb.b1)]
+                            #[on_halted(|bb| bb.b1 += 2)]
+                            #[run_while(|bb| (bb.b0 + 2) % 2 > 0)]
+                            Fallback {
+                                StatefulAction(Task<0>),
+                                #[on_halted(|bb| bb.t0.set(bb.b1))]
+                                #[run_while(|bb| *bb.t0 % 3 < 0)]
+                                Action(Act<1>),
+                            },
+                            FlipSelector {
+                                Action(PAct<2>, b0 = 3, b1 = {=}),
+                                ScriptCondition(|bb| *bb.t0 != 0),
+                                #[on_halted(|bb| if *bb.t0 % 2 < 1 { bb.t0.set(bb.b1 % 2) })]
+                                Action(Act<3>),
+                            },
+                            Fallback {
+                                Action(|ctx, bb| ctx.exec_in(4, 3, &mut bb.b1)),
+                                StatefulAction(Task<5>),
+                                Action(Act<6>),
+                                StatefulAction(Task<7>),
+                                AlwaysRunning,
+                            },
+                            Condition(Cond<8>),
+                        },
+                        Script(|bb| if *bb.t0 > bb.b0 % 3 { bb.b0 = *bb.t0 }),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0946Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0947 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64,
+        }
+        SequenceWithMemory {
+            Filter(times = 1, count = Success, filtered = Failure) {
+                RunOnce {
+                    SkipUnlessUpdated(t0) {
+                        SequenceStar {
+                            #[run_while(|bb| *bb.t0 < 3)]
+                            #[post(|bb| if *bb.t0 % 4 != 3 { bb.b1 += 2 })]
+                            StatefulAction(Task<0>),
+                            Deadline(100) {
+                                StatefulAction(PTask<1>, b0 = {=}, b1 = {=}),
+                            },
+                        },
+                    },
+                },
+            },
+            ReactiveFallback {
+                TryCatch(catch_on_halt = true) {
+                    StatefulAction(Task<2>),
+                    ScriptCondition(|bb| bb.b0 < 1),
+                },
+                WasEntryUpdated(t1),
+            },
+            Action(PAct<3>, b0 = {b1}, b1 = {=}),
+        }
+    }
+}
+
+board!(Tree0947Blackboard { b1 b0 t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0948 for Ctx {
+        ReactiveFallback {
+            Repeat(4) {
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0949 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+        }
+        ForceSuccess {
+            BinarySelector(|bb| *bb.t1 % 2 > 0, dynamic = true) {
+                WaitUntil(|bb| bb.b0 < 3) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                Interrupt(|bb| *bb.t0 == 3) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(2), out_of_range = Fail, dynamic = true) {
+                        ScriptCondition(|bb| bb.b0 % 2 < 0),
+                        Action(PIo<1>, t0 = {=}),
+                        Action(Act<2>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0949Blackboard { o0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0950 for Ctx {
+        ReactiveSequence {
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                Repeat(3) {
+                    MemPriority {
+                        ReactiveFallback {
+                            Delay(0) {
+                                RepeatUntilFailure(3) {
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            Fallback {
+                Condition(Cond<1>),
+                StatefulAction(Task<2> = Task::<2>),
+                Condition(|ctx| ctx.check(3)),
+                Action(Act<4>),
+            },
+            FlipSelector {
+                StatefulAction(Task<5>),
+                Runner,
+                Action(Act<6> = Act::<6>),
+                Wait(0),
+            },
+            Action(Act<7>),
+            Repeater(forever) {
+                Condition(Cond<8>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0951 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 0,
+        }
+        #[success_if(|bb| *bb.t0 != 2)]
+        #[skip_if(|bb| bb.b0 % 2 > 0)]
+        SequenceWithMemory {
+            Action(Act<0>),
+            Conditional(|bb| (bb.b0 + 4) % 4 == 1, dynamic = false, else = Failure) {
+                Action(PIo<1>, t0 = {=}),
+            },
+            #[run_while(|bb| bb.b0 % 2 > 0)]
+            Conditional(|bb| *bb.t0 == 0, dynamic = true, else = Success) {
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree0951Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0952 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 3,
+            b0: i64 = 1,
+        }
+        IndexSwitch(|bb| *bb.t0) {
+            ReactiveSequence {
+                Script(|bb| { bb.b0 += 2; bb.b0 += 1 }),
+                Action(Act<0> = Act::<0>),
+            },
+            Precondition(|bb| *bb.t0 % 2 > 0, else = Skipped) {
+                Condition(Cond<1>),
+            },
+            #[failure_if(|bb| bb.b0 % 2 < 0)]
+            #[on_halted(|bb| if bb.b0 % 2 > 0 { bb.t0.set(bb.b1) })]
+            Repeat(3) {
+                Action(Act<2>),
+            },
+            #[run_while(|bb| bb.b1 < 4)]
+            Iterate(l0, element = {b0}) {
+                StatefulAction(Task<3>),
+            },
+            Iterate(l0, element = {b1}, until = FirstFailure, max = 2, reset_index = false) {
+                #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
+                #[failure_if(|bb| bb.b1 != 2)]
+                Sleep(10),
+            },
+        }
+    }
+}
+
+board!(Tree0952Blackboard { l0 t0 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0953 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b0: i64,
+            #[tracked] t0: i64 = 5,
+            l0: Vec<i64> = vec![],
+        }
+        Iterate(l0, element = {b0}, until = FirstFailure) {
+            #[failure_if(|bb| *bb.t0 % 2 > 0)]
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t1 + 1, &mut bb.b0)),
+                Script(|bb| if bb.b0 % 3 > 1 { *bb.t0 += 1 }),
+            },
+        }
+    }
+}
+
+board!(Tree0953Blackboard { t1 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0954 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64,
+            b0: i64 = 4,
+            o0: Option<i64> = None,
+        }
+        SequenceWithMemory {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                Repeater(0) {
+                    Condition(Cond<0>),
+                },
+                Action(Act<1> = Act::<1>),
+                BinarySelector(|bb| bb.o0.is_some()) {
+                    StatefulAction(Task<2>),
+                    Sleep(10),
+                },
+                #[post(|bb| if bb.b0 != 7 { bb.o0 = None })]
+                Condition(Cond<3>),
+                StatefulAction(Task<4> = Task::<4>),
+            },
+            #[success_if(|bb| bb.b0 % 3 > 0)]
+            Priority {
+                StatefulAction(Task<5> = Task::<5>),
+                StatefulAction(Task<6>),
+                Script(|bb| { bb.o0 = None; bb.t0.set(bb.b0) }),
+            },
+            Sequence {
+                Iterate(l0, element = {b0}, max = 3, reset_index = true) {
+                    Action(Act<7>),
+                },
+                StatefulAction(PTask<8>, b0 = 4, b1 = {t0}),
+            },
+            AlwaysSuccess,
+        }
+    }
+}
+
+board!(Tree0954Blackboard { l0 t0 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0955 for Ctx {
+        Filter(times = 3, count = Completed, filtered = Skipped) {
+            MemSequence {
+                Cooldown(0, filtered = Failure) {
+                    RunOnce {
+                        Action(|ctx| ctx.exec(0)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0956 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![],
+            #[tracked] t0: i64 = 3,
+            b1: i64,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            Filter(times = 2, count = Success) {
+                Iterate(l0, element = {b1}, until = Never, reset_index = false) {
+                    AsyncSequence {
+                        Condition(Cond<0>),
+                        Succeeder,
+                        AlwaysSuccess,
+                        Condition(|ctx| ctx.check(1)),
+                        Script(|bb| *bb.t0 += 2),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0956Blackboard { l0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0957 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64 = 3,
+        }
+        Fallback {
+            Observe(|bb| bb.b0 % 4 == 2) {
+                Fallback {
+                    Filter(times = 1, count = Success, filtered = Skipped) {
+                        AsyncFallback {
+                            StatefulAction(Task<0>),
+                            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                            #[run_while(|bb| bb.b0 % 2 != 1)]
+                            Action(Act<1> = Act::<1>),
+                            Condition(Cond<2>),
+                            SetBlackboard(t0 = {b0}),
+                        },
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 == 0, abort = both) {
+                Repeat(forever) {
+                    SequenceStar {
+                        Timeout(0) {
+                            ForceSuccess {
+                                Action(PAct<3>, b0 = 9, b1 = {b0}),
+                            },
+                        },
+                        #[success_if(|bb| *bb.t0 % 2 < 1)]
+                        AlwaysFailure,
+                        ReactiveSelector {
+                            Action(|ctx, bb| ctx.exec_in(4, (bb.b0 + 1) % 3, &mut bb.b0)),
+                            Wait(20),
+                        },
+                        Condition(Cond<5>),
+                        Limiter(1) {
+                            RepeatUntil(Failure) {
+                                Action(Act<6>),
+                            },
+                        },
+                    },
+                },
+            },
+            Observe(|bb| *bb.t0 + 1 > 3, abort = lower) {
+                AsyncFallback {
+                    ReactiveFallback {
+                        #[failure_if(|bb| *bb.t0 + 4 != 2)]
+                        #[run_while(|bb| *bb.t0 != 1)]
+                        StatefulAction(Task<7>),
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0957Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0958 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            b0: i64 = 5,
+        }
+        ReactiveFallback {
+            Parallel(success = 2, failure = -1) {
+                Condition(Cond<0>),
+                #[on_success(|bb| bb.b0 += 2)]
+                #[on_halted(|bb| if *bb.t1 + 4 < *bb.t0 { bb.t1.set(*bb.t0) })]
+                AsyncFallback {
+                    StatefulAction(Task<1>),
+                },
+                Loop(q0, value = {b0}, if_empty = Success) {
+                    Action(Act<2> = Act::<2>),
+                },
+            },
+            Retry(0) {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree0958Blackboard { t0 t1 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0959 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64,
+        }
+        Filter(times = 2) {
+            Delay(30) {
+                MemPriority {
+                    PolicyParallel(policy = FirstSuccess) {
+                        Wait(30),
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1>),
+                        Runner,
+                        Action(PAct<2>, b0 = {b0}, b1 = {t1}),
+                    },
+                    SequenceStar {
+                        #[post(|bb| { bb.t1.set(0); *bb.t0 += 1 })]
+                        Fallback {
+                            Condition(Cond<3>),
+                            Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b0)),
+                            Action(PIo<5>, t0 = {b0}),
+                            Condition(Cond<6>),
+                            StatefulAction(PTask<7>, b0 = {t0}),
+                        },
+                    },
+                    #[success_if(|bb| *bb.t0 < 5)]
+                    #[run_while(|bb| *bb.t0 + 4 > (*bb.t0 + 1) % 3)]
+                    Priority {
+                        StatefulAction(Task<8>),
+                        Sequence {
+                            StatefulAction(Task<9>),
+                            Sleep(50),
+                        },
+                        #[run_while(|bb| *bb.t1 == *bb.t0 % 4)]
+                        ForceFailure {
+                            Repeater(forever) {
+                                AlwaysFailure,
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0959Blackboard { b0 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0960 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            l0: Vec<i64> = vec![1],
+            b1: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+            RepeatTimes(forever) {
+                Precondition(|bb| *bb.t0 + 4 == 4) {
+                    Sequence {
+                        Wait(50),
+                        Conditional(|bb| (bb.b1 + 3) % 3 > 1, dynamic = false, else = Success) {
+                            Condition(PCond<0>, b0 = {=}),
+                        },
+                        #[on_success(|bb| bb.b1 = 8)]
+                        #[failure_if(|bb| *bb.t0 % 3 < 0)]
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0960Blackboard { b0 l0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0961 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 2,
+        }
+        Sequence {
+            StatefulAction(Task<0>),
+            #[success_if(|bb| *bb.t1 > *bb.t0 + 2)]
+            WaitValueUpdate(t1) {
+                StatefulAction(Task<1>),
+            },
+            Action(Act<2>),
+        }
+    }
+}
+
+board!(Tree0961Blackboard { t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0962 for Ctx {
+        ReactiveFallback {
+            Condition(Cond<0>),
+            Condition(Cond<1>),
+            AlwaysSuccess,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0963 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+        }
+        StepSequencer {
+            StatefulAction(Task<0> = Task::<0>),
+            Condition(|ctx| ctx.check(1)),
+            WasEntryUpdated(t1),
+        }
+    }
+}
+
+board!(Tree0963Blackboard { t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0964 for Ctx {
+        MaxTime(20) {
+            Selector {
+                FlipSelector {
+                    AlwaysSuccess,
+                    AlwaysFailure,
+                    Condition(|ctx| ctx.check(0)),
+                    StatefulAction(Task<1>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0965 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 0,
+        }
+        StepSequencer {
+            SetBlackboard(b0 = {t0}),
+            #[success_if(|bb| (*bb.t0 + 3) % 2 < 1)]
+            MaxTime(0) {
+                Failer,
+            },
+            Sleep(10),
+        }
+    }
+}
+
+board!(Tree0965Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0966 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 3,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+        }
+        TryCatch {
+            Observe(|bb| bb.b0 == 6, abort = none) {
+                Loop(q0, value = {t0}, if_empty = Failure) {
+                    WhileDoElse {
+                        StatefulAction(PTask<0>, b0 = 9, b1 = {t0}),
+                        Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
+                        SetBlackboard(b0 = 3),
+                    },
+                },
+            },
+            TryCatch {
+                Succeeder,
+                StatefulAction(PTask<2>, b0 = 5, b1 = {t1}),
+            },
+        }
+    }
+}
+
+board!(Tree0966Blackboard { t1 b0 t0 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree0967Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 10,
+            #[allow(unused)] #[tracked] t0: i64 = 14,
+        }
+        #[failure_if(|bb| bb.b0 % 4 != 3)]
+        Condition(Cond<1> = Cond::<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0967 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        ReactiveSequence {
+            StatefulAction(Task<0>),
+            RunOnce(then_skip = false) {
+                SubTree(Tree0967Sub0, ..),
+            },
+            WasEntryUpdated(t0),
+        }
+    }
+}
+
+board!(Tree0967Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0968 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+        }
+        Fallback {
+            Repeat(4) {
+                Precondition(|bb| bb.b0 % 3 == 0) {
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                },
+            },
+            StatefulAction(Task<1>),
+            Cooldown(30, filtered = Skipped) {
+                Action(|ctx, bb| ctx.exec_in(2, (bb.b0 + 3) % 2, &mut bb.b0)),
+            },
+        }
+    }
+}
+
+board!(Tree0968Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0969 for Ctx {
+        blackboard {
+            b0: i64 = 5,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64> = None,
+        }
+        #[run_while(|bb| bb.b0 < 4)]
+        #[post(|bb| if bb.b0 % 3 == 0 { *bb.t0 += 1 })]
+        #[on_halted(|bb| bb.b1 = bb.o0.unwrap_or(5) + 4)]
+        Fallback {
+            TryCatch(catch_on_halt = true) {
+                Condition(|ctx| ctx.check(0)),
+                StatefulAction(Task<1>),
+            },
+            IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
+                IndexSwitch(|bb| *bb.t0 + 1) {
+                    StatefulAction(Task<2> = Task::<2>),
+                    Limiter(2) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+                Filter(times = 2, count = Completed, filtered = Failure) {
+                    StatefulAction(Task<3> = Task::<3>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0969Blackboard { b0 b1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree0970 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        ParallelAll {
+            Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b1)),
+            StatefulAction(PTask<1>, b0 = {b1}),
+        }
+    }
+}
+
+board!(Tree0970Blackboard { b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0971Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        AlwaysSuccess
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0971Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 12,
+            #[allow(unused)] #[tracked] t0: i64 = 9,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+        }
+        Action(Act<8>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0971 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        #[run_while(|bb| *bb.t0 % 2 == 0)]
+        Sequence {
+            Iterate(l0, element = {b0}, reset_index = true) {
+                StepSequencer {
+                    SequenceWithMemory {
+                        Fallback {
+                            StatefulAction(Task<0>),
+                            Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+                            Action(PAct<2>, b0 = {=}),
+                            StatefulAction(Task<3>),
+                            SubTree(Tree0971Sub0, b0 = {=}, t0 = {t0}, l0 = {=}),
+                        },
+                        FlipSelector {
+                            Inverter {
+                                Precondition(|bb| *bb.t0 < 0, else = Success) {
+                                    StatefulAction(Task<4>),
+                                },
+                            },
+                        },
+                        BinarySelector(|bb| bb.b0 + 4 > bb.b0, dynamic = false) {
+                            ReactiveFallback {
+                                Condition(Cond<5>),
+                                Condition(Cond<6>),
+                                Condition(PCond<7>, b0 = {b0}),
+                            },
+                            Script(|bb| { *bb.t0 += 3; bb.b0 += 3 }),
+                        },
+                        SubTree(Tree0971Sub1, ..),
+                        Deadline(20) {
+                            StatefulAction(PTask<9>, b0 = {=}),
+                        },
+                    },
+                    RunOnce {
+                        Condition(Cond<10>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0971Blackboard { b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0972Sub0 for Ctx {
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0972 for Ctx {
+        IfThenElse {
+            AsyncSequence {
+                SubTree(Tree0972Sub0),
+                Action(Act<1>),
+                Action(|ctx| ctx.exec(2)),
+                Action(Act<3>),
+            },
+            Filter(times = 3, count = Failure, filtered = Skipped) {
+                RepeatTimes(1) {
+                    PolicyParallel(policy = FirstSuccess, repeat = false) {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            RunOnce {
+                DynamicSelector {
+                    Condition(Cond<6>),
+                    StatefulAction(Task<7>),
+                    Action(Act<8> = Act::<8>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0973 for Ctx {
+        Selector {
+            SequenceWithMemory {
+                Repeat(forever) {
+                    StatefulAction(Task<0> = Task::<0>),
+                },
+                SequenceWithMemory {
+                    Condition(Cond<1>),
+                    AlwaysRunning,
+                },
+            },
+            RunOnce(then_skip = true) {
+                RepeatUntilSuccess(forever) {
+                    Sequence {
+                        FlipSelector {
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        WhileDoElse {
+                            Condition(Cond<4>),
+                            Condition(Cond<5>),
+                        },
+                    },
+                },
+            },
+            PolicyParallel(policy = FirstFailure) {
+                Optional {
+                    StatefulAction(Task<6>),
+                },
+                StatefulAction(Task<7>),
+                Sequence {
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0974 for Ctx {
+        Priority {
+            Condition(Cond<0>),
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                StatefulAction(Task<1> = Task::<1>),
+                Condition(Cond<2>),
+            },
+            StatefulAction(Task<3> = Task::<3>),
+            Condition(Cond<4>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0975 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 2,
+        }
+        Inverter {
+            Parallel(success = 2) {
+                Action(|ctx, bb| ctx.exec_in(0, *bb.t1, &mut bb.b0)),
+                Condition(Cond<1> = Cond::<1>),
+            },
+        }
+    }
+}
+
+board!(Tree0975Blackboard { b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree0976 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
+            b1: i64 = 4,
+        }
+        Observe(|bb| bb.b1 % 2 == 1) {
+            Loop(q0, value = {b1}, if_empty = Running) {
+                SequenceStar {
+                    Priority {
+                        StatefulAction(PTask<0>, b0 = {t0}, b1 = {=}),
+                        Condition(Cond<1> = Cond::<1>),
+                        AlwaysSuccess,
+                    },
+                    Sequence {
+                        MaxTime(0) {
+                            ScriptCondition(|bb| bb.b0 < 6),
+                        },
+                        Script(|bb| bb.b0 += 2),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0976Blackboard { t0 b0 q0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0977 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 5,
+        }
+        PrioritySelector {
+            #[score(|bb| (bb.b1) as f32)]
+            Retry(0) {
+                #[on_halted(|bb| { if bb.b0 % 4 < 1 { bb.o0 = Some(4) }; bb.t0.set(*bb.t0 % 2) })]
+                Action(Act<0>),
+            },
+            #[score(1)]
+            ReactiveFallback {
+                PolicyParallel(policy = FirstFailure) {
+                    StatefulAction(PTask<1>, b0 = {=}),
+                    Action(Act<2>),
+                },
+                Switch(b1) {
+                    case 5 => Succeeder,
+                    _ => StatefulAction(Task<3> = Task::<3>),
+                },
+                AsyncSequence {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Sleep(20),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0977Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0978 for Ctx {
+        blackboard {
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b0: i64 = 3,
+        }
+        Fallback {
+            Action(Act<0>),
+            MemPriority {
+                Action(PAct<1>, b0 = 8),
+                Action(PIo<2>, t0 = {b0}),
+            },
+            StatefulAction(Task<3>),
+            Condition(Cond<4>),
+        }
+    }
+}
+
+board!(Tree0978Blackboard { q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0979 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 0,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        Fallback {
+            Parallel(success = 2, failure = -2) {
+                Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = false) {
+                    Invert {
+                        #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
+                        Action(Act<0> = Act::<0>),
+                    },
+                },
+                #[skip_if(|bb| bb.b1 % 4 == 3)]
+                Fallback {
+                    Parallel(success = 4) {
+                        Repeater(0) {
+                            AlwaysRunning,
+                        },
+                        StatefulAction(Task<1>),
+                        WhileDoElse {
+                            Condition(PCond<2>, b0 = {b1}),
+                            StatefulAction(Task<3>),
+                        },
+                        Condition(|ctx, bb| ctx.check_in(4, 7)),
+                    },
+                },
+            },
+            StatefulAction(Task<5>),
+        }
+    }
+}
+
+board!(Tree0979Blackboard { b1 t0 b0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree0980 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        MemSequence {
+            Filter(times = 1, count = Completed) {
+                #[failure_if(|bb| *bb.t0 > *bb.t0 % 2)]
+                Delay(0) {
+                    TryCatch {
+                        #[skip_if(|bb| bb.b0 % 2 == 0)]
+                        #[failure_if(|bb| bb.b0 + 1 > bb.b0)]
+                        #[on_success(|bb| bb.t0.set(bb.b0 % 4))]
+                        Limiter(3) {
+                            #[on_failure(|bb| bb.t0.set(bb.b0))]
+                            StatefulAction(Task<0>),
+                        },
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.b0 % 2 < 0)]
+            RepeatUntil(Failure) {
+                Timeout(0) {
+                    ReactiveSelector {
+                        Action(Act<2> = Act::<2>),
+                        Condition(Cond<3>),
+                        Action(Act<4>),
+                        AlwaysRunning,
+                    },
+                },
+            },
+            #[on_failure(|bb| { bb.b0 = 5; bb.t0.set(*bb.t0 % 2) })]
+            #[failure_if(|bb| *bb.t0 % 2 == 1)]
+            Delay(0) {
+                Parallel(success = 1, failure = 0) {
+                    ParallelAll(max_failures = -1) {
+                        ReactiveFallback {
+                            AlwaysFailure,
+                        },
+                        RunOnce(then_skip = false) {
+                            Selector {
+                                Observe(|bb| *bb.t0 + 2 != bb.b0, abort = lower) {
+                                    Action(Act<5>),
+                                },
+                                ForceFailure {
+                                    Condition(|ctx| ctx.check(6)),
+                                },
+                                Action(Act<7> = Act::<7>),
+                            },
+                        },
+                    },
+                },
+            },
+            AsyncFallback {
+                Condition(Cond<8>),
+                Condition(Cond<9>),
+                Script(|bb| *bb.t0 += 3),
+            },
+            Action(PAct<10>, b0 = 1, b1 = {t0}),
+        }
+    }
+}
+
+board!(Tree0980Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0981Sub1 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0981Sub0 for Ctx {
+        SubTree(Tree0981Sub1)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0981 for Ctx {
+        PolicyParallel(policy = FirstFailure) {
+            RetryUntilSuccessful(0) {
+                SubTree(Tree0981Sub0),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0982 for Ctx {
+        ForceSuccess {
+            AsyncSequence {
+                Limiter(1) {
+                    MemPriority {
+                        Condition(Cond<0>),
+                        AlwaysFailure,
+                    },
+                },
+                Condition(Cond<1>),
+                Sequence {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0983Sub0 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1],
+            #[tracked] t1: i64 = 9,
+            #[tracked] t0: i64 = 14,
+            b0: i64 = 9,
+        }
+        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+            ForceFailure {
+                #[on_success(|bb| bb.t1.set(*bb.t0))]
+                Condition(PCond<1>, b0 = 4),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0983 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 4,
+            b0: i64,
+        }
+        WhileDoElse {
+            Conditional(|bb| bb.b0 % 3 == 2, dynamic = false) {
+                Limiter(3) {
+                    RetryUntilSuccessful(3) {
+                        Condition(|ctx| ctx.check(0)),
+                    },
+                },
+            },
+            SkipUnlessUpdated(t1) {
+                SubTree(Tree0983Sub0, l0 = {=}, t1 = {t1}, t0 = {=}, b0 = {b0}),
+            },
+        }
+    }
+}
+
+board!(Tree0983Blackboard { l0 t1 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0984Sub0 for Ctx {
+        Action(Act<2>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0984 for Ctx {
+        DynamicSelector {
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
+            Sequence {
+                SubTree(Tree0984Sub0),
+                Condition(|ctx| ctx.check(3)),
+                Condition(Cond<4> = Cond::<4>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0985 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 2,
+        }
+        Retry(forever) {
+            SequenceWithMemory {
+                SequenceWithMemory {
+                    #[run_while(|bb| bb.b0 < 2)]
+                    #[failure_if(|bb| bb.b1 != 0)]
+                    RepeatTimes(forever) {
+                        KeepRunningUntilFailure {
+                            ScriptCondition(|bb| *bb.t0 != 1),
+                        },
+                    },
+                },
+                Succeeder,
+            },
+        }
+    }
+}
+
+board!(Tree0985Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0986 for Ctx {
+        blackboard {
+            #[tracked] t1: i64 = 4,
+            b1: i64,
+            b0: i64,
+        }
+        Selector {
+            Observe(|bb| bb.b1 % 2 == 0, abort = both) {
+                #[post(|bb| *bb.t1 += 3)]
+                Failer,
+            },
+            Observe(|bb| bb.b0 == bb.b1 + 1, abort = both) {
+                Conditional(|bb| bb.b0 % 4 == 1, dynamic = true, else = Success) {
+                    StatefulAction(Task<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0986Blackboard { t1 b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0987 for Ctx {
+        SequenceWithMemory {
+            Repeat(0) {
+                Action(Act<0> = Act::<0>),
+            },
+            MemPriority {
+                Action(|ctx| ctx.exec(1)),
+                Remap(success = Failure, failure = Success) {
+                    Action(Act<2>),
+                },
+                StatefulAction(Task<3>),
+                AlwaysSuccess,
+            },
+            ReactiveSequence {
+                Inverter {
+                    ForceSuccess {
+                        StatefulAction(Task<4>),
+                    },
+                },
+                StatefulAction(Task<5> = Task::<5>),
+                Condition(Cond<6> = Cond::<6>),
+                Action(Act<7>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0988 for Ctx {
+        blackboard {
+            o0: Option<i64> = None,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
+        }
+        Precondition(|bb| bb.b0 > 5, else = Success) {
+            Remap(success = Success, failure = Failure) {
+                Fallback {
+                    ReactiveSequence {
+                        PrioritySelector {
+                            #[score(|bb| (bb.o0.unwrap_or(5) % 3) as f32)]
+                            Runner,
+                            #[score(|bb| ((*bb.t0 + 2) % 4) as f32)]
+                            Failer,
+                        },
+                    },
+                    Filter(times = 2, count = Completed, filtered = Failure) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0988Blackboard { o0 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0989 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+        }
+        Timeout(0) {
+            ScriptCondition(|bb| *bb.t0 > 4),
+        }
+    }
+}
+
+board!(Tree0989Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0990 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64,
+        }
+        Filter(times = 3, count = Failure, filtered = Failure) {
+            Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                Parallel(success = 3, failure = 1) {
+                    Condition(PCond<0>, b0 = {t0}),
+                    Action(Act<1>),
+                    MemSequence {
+                        Iterate(l0, element = {b0}, max = 1, reset_index = true) {
+                            Timeout(10) {
+                                SetBlackboard(b0 = 0),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0990Blackboard { b0 l0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0991 for Ctx {
+        ReactiveSequence {
+            Optional {
+                Parallel(success = 1, failure = -1) {
+                    Deadline(0) {
+                        ReactiveSequence {
+                            Condition(Cond<0>),
+                            Condition(|ctx| ctx.check(1)),
+                        },
+                    },
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                ParallelAll(max_failures = -1) {
+                    Condition(Cond<2>),
+                    Condition(Cond<3>),
+                    ParallelAll(max_failures = -1) {
+                        Condition(Cond<4>),
+                        Condition(Cond<5> = Cond::<5>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                StatefulAction(Task<6>),
+                AlwaysSuccess,
+                AlwaysSuccess,
+                Action(Act<7>),
+            },
+            MaxTime(0) {
+                Action(|ctx| ctx.exec(8)),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0992 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            b0: i64 = 4,
+        }
+        MemSequence {
+            Fallback {
+                Observe(|bb| *bb.t0 > 2) {
+                    AsyncSequence {
+                        SetBlackboard(b0 = {t0}),
+                        Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
+                        SetBlackboard(b0 = 3),
+                    },
+                },
+                RetryUntilSuccessful(3) {
+                    StepSequencer {
+                        SetBlackboard(t0 = 3),
+                        Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 1, &mut bb.b0)),
+                        WasEntryUpdated(t0),
+                        Action(Act<2>),
+                        StatefulAction(Task<3> = Task::<3>),
+                    },
+                },
+                ParallelAll(3) {
+                    StatefulAction(Task<4> = Task::<4>),
+                    Action(Act<5>),
+                    StatefulAction(Task<6>),
+                    StatefulAction(Task<7>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree0992Blackboard { t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree0993Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            b0: i64 = 9,
+            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b1: i64 = 10,
+        }
+        Observe(|bb| bb.b1 % 3 < 0, abort = none) {
+            WhileDoElse {
+                Action(PAct<1>, b0 = {b0}, b1 = {b1}),
+                Sleep(30),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0993Sub1 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(9),
+            #[allow(unused)] b0: i64 = 9,
+            #[tracked] t0: i64 = 11,
+            b1: i64 = 10,
+        }
+        Observe(|bb| (*bb.t0 + 3) % 4 < 3, abort = none) {
+            #[success_if(|bb| bb.o0.is_none())]
+            #[skip_if(|bb| bb.b1 + 3 == 7)]
+            #[failure_if(|bb| bb.b1 % 2 < 0)]
+            FlipSelector {
+                Succeeder,
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0993 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            b0: i64,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+        }
+        Fallback {
+            Observe(|bb| *bb.t0 % 4 > 2, abort = lower) {
+                #[on_halted(|bb| { bb.t0.set(bb.o0.unwrap_or(2) + 3); bb.b0 = *bb.t0 })]
+                #[failure_if(|bb| bb.b0 + 1 != 2)]
+                StatefulAction(Task<0>),
+            },
+            SubTree(Tree0993Sub0, ..),
+            SubTree(Tree0993Sub1, o0 = {=}, b0 = {b0}, t0 = {=}, b1 = {b1}),
+        }
+    }
+}
+
+board!(Tree0993Blackboard { o0 b0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree0994Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 13,
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+        }
+        Action(Act<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0994 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 3,
+        }
+        WhileDoElse {
+            Filter(times = 2, count = Completed) {
+                SubTree(Tree0994Sub0, b0 = {=}, t0 = {t0}),
+            },
+            KeepRunningUntilFailure {
+                Action(PAct<1>, b0 = {t0}, b1 = {t0}),
+            },
+            Interrupt(|bb| bb.b0 % 2 < 0) {
+                Condition(|ctx, bb| ctx.check_in(2, bb.b0 + 4)),
+            },
+        }
+    }
+}
+
+board!(Tree0994Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree0995Sub0 for Ctx {
+        StatefulAction(Task<0>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree0995 for Ctx {
+        FlipSelector {
+            Sleep(50),
+            SubTree(Tree0995Sub0),
         }
     }
 }
@@ -3630,65 +3069,63 @@ bt::behavior_tree! {
 bt::behavior_tree! {
     pub tree Tree0996 for Ctx {
         blackboard {
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 1,
-            b1: i64 = 1,
-            o0: Option<i64> = Some(1),
+            b0: i64 = 3,
+            l0: Vec<i64> = vec![1],
+            o0: Option<i64> = None,
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 0,
         }
-        Cooldown(0) {
-            Cooldown(50) {
-                BinarySelector(|bb| bb.o0.is_some()) {
-                    ParallelAll(max_failures = -1) {
-                        ReactiveFallback {
-                            StatefulAction(Task<0> = Task::<0>),
-                            Condition(|ctx, bb| ctx.check_in(1, 6)),
-                            ScriptCondition(|bb| bb.b1 % 2 > 0),
-                        },
-                        Conditional(|bb| bb.b1 == 7, dynamic = true, else = Success) {
-                            ReactiveSequence {
-                                StatefulAction(Task<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                        RetryUntilSuccessful(forever) {
-                            WaitValueUpdate(t0) {
-                                Cooldown(0, filtered = Failure) {
-                                    Action(|ctx| ctx.exec(4)),
-                                },
+        WhileDoElse {
+            Loop(q0, value = {t0}, if_empty = Success) {
+                Fallback {
+                    ForceFailure {
+                        Repeat(2) {
+                            WaitUntil(|bb| bb.o0.is_some()) {
+                                Wait(30),
                             },
                         },
                     },
-                    SequenceWithMemory {
-                        Fallback {
-                            Observe(|bb| *bb.t0 % 2 < 1, abort = self) {
-                                PrioritySelector {
-                                    #[score(|bb| (bb.b1) as f32)]
+                    PolicyParallel(policy = FirstFailure) {
+                        StatefulAction(Task<0>),
+                        Script(|bb| if *bb.t0 > 3 { bb.b0 += 1 }),
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            AlwaysFailure,
+                        },
+                        ScriptCondition(|bb| bb.b0 % 4 != 3),
+                        StatefulAction(Task<1>),
+                    },
+                    Inverter {
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            Filter(times = 2, filtered = Skipped) {
+                ReactiveSequence {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 3) {
+                        DynamicSelector {
+                            Condition(Cond<3>),
+                            Action(PAct<4>, b0 = 3, b1 = {t0}),
+                            Iterate(l0, element = {b0}, max = 2, reset_index = false) {
+                                Loop(q0, if_empty = Skipped) {
                                     StatefulAction(Task<5>),
-                                    #[score(|bb| (*bb.t0) as f32)]
-                                    StatefulAction(Task<6> = Task::<6>),
                                 },
                             },
-                            Observe(|bb| bb.o0.is_none(), abort = lower) {
-                                Remap(success = Failure, failure = Success) {
-                                    AlwaysFailure,
-                                },
-                            },
-                            BinarySelector(|bb| bb.b1 != 0, dynamic = false) {
-                                Wait(20),
-                                StatefulAction(PTask<7>, b0 = {t0}, b1 = {b0}),
+                            Condition(Cond<6>),
+                            RunOnce {
+                                Action(PIo<7>, t0 = {t0}),
                             },
                         },
-                        Sequence {
-                            IfThenElse {
-                                StatefulAction(Task<8>),
-                                Action(PAct<9>, b0 = 1, b1 = {b0}),
-                            },
-                            SequenceWithMemory {
-                                #[on_failure(|bb| *bb.t0 += 1)]
-                                #[success_if(|bb| bb.b1 + 2 != 2)]
-                                StatefulAction(Task<10>),
-                                Action(Act<11>),
-                            },
+                    },
+                    MemSequence {
+                        #[failure_if(|bb| bb.o0.is_none())]
+                        #[post(|bb| { bb.b0 = 8; bb.b0 += 3 })]
+                        WhileDoElse {
+                            Action(|ctx, bb| ctx.exec_in(8, *bb.t0, &mut bb.b0)),
+                            Sleep(20),
+                        },
+                        Condition(Cond<9>),
+                        Loop(q0, value = {t0}, if_empty = Running) {
+                            StatefulAction(Task<10>),
                         },
                     },
                 },
@@ -3697,210 +3134,263 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree0996Blackboard { b0 t0 b1 o0 });
+board!(Tree0996Blackboard { b0 l0 o0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree0997 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b1: i64 = 4,
-            b0: i64 = 3,
-        }
-        PolicyParallel(policy = FirstFailure, repeat = true) {
-            WhileDoElse {
-                Selector {
-                    Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-                    Failer,
-                    StatefulAction(Task<1>),
+        RunOnce(then_skip = false) {
+            ReactiveSequence {
+                Repeat(forever) {
+                    Filter(times = 1, count = Failure, filtered = Skipped) {
+                        AsyncFallback {
+                            Action(Act<0>),
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                            AlwaysFailure,
+                        },
+                    },
                 },
-                SetBlackboard(b0 = {b1}),
-            },
-            DynamicSelector {
-                Condition(Cond<2>),
-                StatefulAction(Task<3>),
-            },
-            TryCatch {
-                ScriptCondition(|bb| *bb.t0 < *bb.t0 + 1),
-                Repeater(forever) {
-                    StatefulAction(Task<4>),
+                Retry(1) {
+                    Cooldown(10) {
+                        RepeatUntilSuccess(3) {
+                            ReactiveSequence {
+                                AsyncSequence {
+                                    AlwaysSuccess,
+                                    Condition(Cond<3>),
+                                },
+                                PrioritySelector {
+                                    #[score(1)]
+                                    Succeeder,
+                                },
+                            },
+                        },
+                    },
                 },
-                Condition(|ctx| ctx.check(5)),
-                StatefulAction(Task<6>),
-                Action(PIo<7>, t0 = {=}),
+                PrioritySelector {
+                    #[score(3)]
+                    Parallel(success = -2, failure = 1) {
+                        Cooldown(10, filtered = Failure) {
+                            Sleep(30),
+                        },
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                    #[score(1)]
+                    SequenceWithMemory {
+                        Action(Act<6>),
+                        Condition(Cond<7> = Cond::<7>),
+                    },
+                },
             },
         }
     }
 }
-
-board!(Tree0997Blackboard { t0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree0998 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
-            b0: i64 = 0,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
+            b1: i64 = 5,
         }
-        ReactiveSequence {
-            ReactiveSequence {
-                PolicyParallel(policy = FirstFailure, repeat = true) {
-                    Fallback {
-                        Action(Act<0> = Act::<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
+        #[success_if(|bb| *bb.t0 < 0)]
+        WhileDoElse {
+            Filter(times = 1, filtered = Skipped) {
+                ReactiveSequence {
                     Limiter(2) {
-                        Remap(success = Success, failure = Success) {
-                            Condition(Cond<2> = Cond::<2>),
-                        },
-                    },
-                },
-                PolicyParallel(policy = FirstSuccess, repeat = false) {
-                    Script(|bb| bb.b0 += 1),
-                    AlwaysSuccess,
-                },
-            },
-            SequenceStar {
-                Sleep(30),
-                RetryUntilSuccessful(2) {
-                    Invert {
-                        Delay(50) {
-                            BinarySelector(|bb| *bb.t1 != bb.o0.unwrap_or(4), dynamic = false) {
-                                ScriptCondition(|bb| bb.o0.is_some()),
-                                Action(|ctx| ctx.exec(3)),
+                        #[on_halted(|bb| bb.b1 += 1)]
+                        Precondition(|bb| bb.b0 + 4 > 7, else = Skipped) {
+                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                                AlwaysRunning,
+                                Succeeder,
+                                StatefulAction(Task<0>),
+                                Condition(Cond<1>),
                             },
                         },
                     },
                 },
             },
+            Delay(10) {
+                TryCatch(catch_on_halt = true) {
+                    Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+                    RepeatUntilFailure(3) {
+                        Action(PAct<3>, b0 = {t0}, b1 = {t0}),
+                    },
+                },
+            },
+            #[run_while(|bb| bb.b1 == 1)]
+            FlipSelector {
+                StatefulAction(Task<4>),
+                Action(Act<5> = Act::<5>),
+                Action(Act<6>),
+            },
         }
     }
 }
 
-board!(Tree0998Blackboard { o0 b0 t1 });
+board!(Tree0998Blackboard { t0 b0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree0999 for Ctx {
         blackboard {
-            b1: i64,
-            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
+            b1: i64 = 3,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 0,
         }
-        ReactiveSequence {
-            RepeatUntil(Success) {
-                Action(Act<0>),
+        Sequence {
+            MemSequence {
+                PolicyParallel(policy = FirstFailure) {
+                    #[run_while(|bb| *bb.t0 > 2)]
+                    Loop(q0, value = {b0}, if_empty = Success) {
+                        #[skip_if(|bb| bb.b0 + 4 > bb.b1 + 4)]
+                        Fallback {
+                            ScriptCondition(|bb| bb.b1 < 5),
+                            StatefulAction(Task<0>),
+                            #[post(|bb| { bb.b1 = *bb.t0; bb.b1 += 1 })]
+                            Failer,
+                        },
+                    },
+                },
             },
-            Repeat(4) {
-                StatefulAction(Task<1>),
+            Fallback {
+                StatefulAction(PTask<1>, b0 = {=}, b1 = {b0}),
+                StatefulAction(Task<2>),
+                Loop(q0, value = {t0}) {
+                    #[failure_if(|bb| (bb.b1 + 4) % 3 < 0)]
+                    MemPriority {
+                        StatefulAction(PTask<3>, b0 = {t0}, b1 = {=}),
+                        Failer,
+                        Action(Act<4>),
+                    },
+                },
             },
-            Conditional(|bb| (bb.b0 + 1) % 4 < 3, else = Failure) {
-                RunOnce {
-                    Condition(PCond<2>, b0 = {b1}),
+            Repeat(2) {
+                Precondition(|bb| (bb.b0 + 2) % 2 == 1) {
+                    TryCatch {
+                        SequenceWithMemory {
+                            #[success_if(|bb| bb.b1 % 2 > 0)]
+                            #[skip_if(|bb| *bb.t0 != 6)]
+                            Action(PAct<5>, b0 = {=}, b1 = {t0}),
+                            Condition(Cond<6> = Cond::<6>),
+                            StatefulAction(Task<7>),
+                        },
+                        #[post(|bb| bb.b0 = bb.b1 % 4)]
+                        #[success_if(|bb| bb.b1 + 4 < 5)]
+                        #[failure_if(|bb| bb.b0 % 3 == 0)]
+                        Parallel(success = 1, failure = -3) {
+                            StatefulAction(Task<8>),
+                            AlwaysFailure,
+                            Failer,
+                        },
+                    },
                 },
             },
         }
     }
 }
 
-board!(Tree0999Blackboard { b1 b0 });
+board!(Tree0999Blackboard { q0 b1 b0 t0 });
 
 cases! {
-    Tree0900 "OnceK(S)",
-    Tree0901 "B{t0=5;b0=3;b1=4}FS(Rep4(Step(@oh{b1+=2}@of{t0:=b0}Ret1(c0e),Flip(c1,c2,@fi{b0%2<0}@si{b1%2>0}Wu{t0}))))",
-    Tree0902 "B{t0}DySeq(RSeq(Cnd{t0%3!1;_;_}(RFb(WU{t0>4}(t0),DySeq(t1e))),Sc{t0+=1}))",
-    Tree0903 "B{b0;t0;o0;t1}RSeq(Try(a0,Scc{b0+4>4}),Par{_;-1}(Intr{b0=1}(RSeq(Wu{t1},@rw{t0+3%4>0}a1b{o0|2;b0}))),PAll{_}(@ki{b0>2}@po{t0:=o0|1}a2,Wu{t0},@os{b0:=7}@si{t1%4!1}@oh{b0+=1}FF(a3),Wt{20}),Seq(Wu{t0},pi4{t0:b0},Fb(Wu{t1},Wu{t1})))",
-    Tree0904 "B{b1=0;t0;b0=5;t1}@si{b1<2}Ite(MPri(Star(t0,@of{t0+=2}Sc{b0+=1;t0+=3},a1),Intr{b1<t1%3}(@oh{b1+=3;t1+=1}RU{F}(PAll{2}(a2,Sc{b1+=1},Wu{t0}))),Par{-2;2}(R,a3b{t0+1%3;b1},t4),DySeq(Sc{b1:=9},t5),a6b{b0+4;b1}),Wu{t1})",
-    Tree0905 "B{t1;b1=0;b0=2}MSeq(Ret3(ASeq(t0e,pt1{b0:b1;b1:b0})),Sw{0}(@rw{b1+2>1}Bin{b1%3<1;T}(@oh{b0:=b1+4}t2e,pc3{b0:3}),Sc{b0:=t1}),Fai)",
-    Tree0906 "B{b0=3;t0;b1=2}Obs{b1>b0+4%4;S}(SubR(SubR(@of{b1%4!0?t0+=2}t0e)))",
-    Tree0907 "Dd{10}(Sub(pc0{b0:1}))",
-    Tree0908 "B{o0;t0=0;b0}RU{S}(MPri(@rw{b0+1>3}Cnd{b0+1%4<3;N;_}(Sb{t0=0}),Pre{b0%2=0}(pc0{b0:6}),Sb{o0=3}))",
-    Tree0909 "B{t0=4;b0=1;t1=3}Par{_;_}(Rep1(RSeq(Rus{3}(@rw{b0%2<0}pa0{b0:=;b1:t0}))),R,t1,RSeq(Suc,@ki{t0%4!2}@po{t0+=3}Sb{t0=3},c2,t3),RSeq(Bin{t1!4;_}(@fi{t1+1=4}@ki{t1%3=1}@os{t0>0?b0+=2}a4b{t1%4;b0},Sc{t0%4>1?b0:=t0%4})))",
-    Tree0910 "B{b0=4}Wde(SubR(pa0{b0:b0;b1:b0}),c1b{b0})",
-    Tree0911 "B{t0;t1}@os{t1+=3}Wde(Mt{0}(FS(Dl{10}(pi0{t0:t0}))),RFb(c1,Seq(c2l,pt3{b0:t1})))",
-    Tree0912 "B{b0=5;t0=3;o0=3;b1=1;t1=1}@ki{b0>o0|1%3}RSeq(Dd{10}(Par{-3;1}(Swm(c0e,t1),Cd{0;_}(pa2{b0:t1;b1:=}),Rmp{S;F}(DySel(t3,@fi{o0|5%3!0}@of{b0:=t0+2}pc4{b0:=},c5)))),Par{_;1}(Seq(@os{b1+=1}RSeq(c6l,@si{t1!0}t7),pc8{b0:t0}),OnceK(a9e)),@oh{b0:=t1+1;t0:=b1+2%2}@ki{o0|4+4%4>0}PrSel{t0;b1%4;t1%2;t1;4}(Bin{t1!b1;T}(Suc,Sb{o0=4}),PPar{1;_}(RSeq(Sb{o0=2},t10e)),Ruf{F}(RSeq(t11,pa12{b0:b0;b1:b0})),a13b{t1%2;b0},Pre{b1>o0|3;F}(a14)))",
-    Tree0913 "B{t0;o0}RFb(c0,Wu{t0},PPar{1;T}(Ret4(Sb{o0=7}),t1))",
-    Tree0914 "B{o0}Once(RSeq(Ub{o0},t0,SubA(c1)))",
-    Tree0915 "B{q0=1;b0=5;t0=0}Bin{b0!3;T}(PPar{1;T}(Par{_;_}(MSeq(a0,@rw{b0%4<0}t1,c2,t3e),Par{_;-4}(a4e,Scc{t0%4!0},a5e,Sl{10})),Keep(t6),Bin{t0<5;T}(Obs{b0=2;N}(Sb{b0=7}),MSeq(@po{b0:=t0+1%4}t7e,a8))),Seq(RT{3}(Ret1(Swm(c9,Rep3(a10),pa11{b0:=;b1:t0}))),RSeq(pc12{b0:1},t13,c14,t15),Lp{b0;R}(Inv(RSeq(pa16{b0:=;b1:t0},a17,a18)))))",
-    Tree0916 "B{b0=0}Cnd{b0+3=5;_;F}(ASeq(t0,pa1{b0:6},c2l))",
-    Tree0917 "B{b0=3;t0=0;t1=3}Bin{t1<2;_}(RSeq(t0,Sel(Obs{t0>6;L}(@oh{b0:=t1}@os{b0+=4;t1:=t1%4}t1),PPar{1;N}(RFb(Wu{t0},Sb{t1=t0}),t2))),Wv{t0}(Ite(c3,Step(t4,@oh{b0+=2;t1:=t0%2}@os{t0+=2}S),DySel(FF(t5e),DySel(t6)))))",
-    Tree0918 "B{t0=0;b0=4}Bin{b0>t0;N}(Pri(RSeq(@ki{t0<6}@of{t0%4=3?b0+=3;t0+=3}Dl{10}(F),c0l,@fi{b0=3}Scc{t0+2!4}),t1,t2,pa3{b0:=;b1:t0},Pre{b0>t0;F}(t4)),@ki{t0<b0}RSeq(RT{2}(AFb(Lim{2}(Wu{t0}),MPri(a5,c6),pc7{b0:t0},PAll{-1}(R,c8,t9),Rpt{F}(WU{t0+2>1}(c10))))))",
-    Tree0919 "B{q0;t0=2;b0;t1=0}Lp{_;R}(Sel(Obs{t1+4>0;L}(Wv{t1}(Ite(@ki{t0=4}@oh{t0:=t1}PAll{-1}(DySel(t0)),TryF(c1,Try(Sb{b0=t0},@ki{b0%4<3}t2),RSel(t3e,pc4{b0:=}))))),Obs{b0>5;S}(Fb(a5b{t0;b0},a6l,Keep(Obs{t0%3=0;_}(Bin{t0+4<7;N}(t7,a8)))))))",
-    Tree0920 "B{b1=3;b0}Try(t0,@po{b0+=2}@os{b1:=b0}@of{b0:=b1+1}c1e)",
-    Tree0921 "B{t1=1;b0=2;t0;o0=1}Cnd{t0+1>7;N;S}(PrSel{b0;o0|5%3;t1}(pt0{b0:t1;b1:t1},S,Keep(RT{F}(Obs{t1!3;_}(pt1{b0:=;b1:t1})))))",
-    Tree0922 "B{t0=0}Sel(Rpt{2}(Rep3(Bin{t0%4<3;N}(pi0{t0:t0},Scc{t0=t0+3%2}))))",
-    Tree0923 "B{t0;b0}Pri(Once(Sb{b0=t0}),Ret0(pt0{b0:b0}),FF(Seq(pc1{b0:0})))",
-    Tree0924 "B{t0;b0=0}Par{_;_}(DySel(MSeq(pc0{b0:=},c1l,t2e,pa3{b0:0},RT{F}(c4)),RetF(PAll{_}(Keep(Seq(RT{3}(Sb{t0=b0}),Mt{20}(t5)))))))",
-    Tree0925 "B{b1=0;t0=1;b0;t1}Fb(RSeq(Mt{20}(PrSel{b0;b0%2;t1}(Bin{b1+1>t1;T}(RFb(a0,c1l),@os{b1:=t1%2}c2b{b0+3%3}),a3,Obs{t0+2%2!0;N}(Sc{t0+=2})))),RFb(a4,a5,pt6{b0:8;b1:b0},Dl{10}(@si{t0!5}a7l),t8),Swm(Wt{10},@rw{b1!1}@os{t1+=1}FS(PPar{0;T}(t9e,t10)),Scc{b1%4<3}))",
-    Tree0926 "B{b1=4;o0=_}Sw{5}(To{0}(RSeq(Ub{o0})),Cd{10;F}(@ki{b1<1}@si{some}Keep(@rw{some}a0)))",
-    Tree0927 "B{t0=4}Seq(SubA(pi0{t0:=}),c1)",
-    Tree0928 "B{t1=5;t0=5;b1=3;o0;b0=0}RSeq(Swm(RFb(@rw{o0|3+4=t0}a0e,pc1{b0:t0}),@oh{t1:=b1+3}pi2{t0:t1},Inv(Opt(Sl{30})),Wde(@rw{t1=3}c3,@fi{o0|0!1}pt4{b0:=;b1:b1},t5)),Rpt{2}(WU{b0<b0+4}(Dd{20}(Dd{0}(Cd{50;_}(Ub{o0}))))),@si{none}@oh{o0:=t0}To{50}(To{50}(Ite(Fb(Obs{b1+2!o0|4%2;B}(Wu{t1}),Obs{b0<t1%2;N}(F)),Step(Rus{2}(@os{t1:=b1}@rw{t1<t0%3}@oh{b1+=3;o0|2+2%4>1?t1:=t0+3}pt6{b0:t1;b1:=}))))),Flt{1;S;_}(MPri(a7,c8l,t9,@oh{b0!t0?o0:=t0}@rw{o0|0+3%2=0}t10,c11)))",
-    Tree0929 "B{b1=1;b0=5;t0;t1=4}Obs{t1=6;N}(@fi{t0+2>t0%3}PAll{-2}(Ret0(@of{t1+=3}pa0{b0:=}),FF(Try(S,Sb{b0=1})),@oh{t1:=t0%2}@po{b1+=2}t1))",
-    Tree0930 "B{t0=3;b0=5;b1=0}Swm(pt0{b0:b0;b1:t0},pc1{b0:=},Seq(pt2{b0:=;b1:=},pt3{b0:0},c4))",
-    Tree0931 "B{o0;b0=5;b1=0;q0=0}PAll{_}(Rus{F}(Try(Star(a0,c1),t2,Sb{b0=b1})),Seq(pc3{b0:0},Par{_;-1}(Ub{o0},t4,Flt{2;R;F}(Run))),TryF(Flt{3;_;K}(FS(MSeq(@of{o0:=_;b0!b1?o0:=4}Sl{0},Lp{b0;K}(pa5{b0:4;b1:b0})))),pt6{b0:=}))",
-    Tree0932 "B{q0=1;o0;b1;b0=0;t0}@rw{b1%4<3}@oh{t0=o0|3?b0:=b0+1%3}@si{o0|0<b1%2}Pri(FF(Obs{b0+1!0;N}(RSeq(Wt{10}))),DySeq(Bin{o0|2>3;T}(Ub{o0},Rep4(@fi{b1!b1%4}@of{o0:=_}Scc{b1<7})),Bin{none;T}(Rep2(Su{t0}(Wt{10})),PrSel{t0%2;b1}(t0e,t1)),Lp{_;R}(Par{1;_}(Keep(@si{t0<b0+4}@ki{t0!1}OnceT(@si{o0|2%2>0}F)),Fb(Fai,t2)))),RSeq(To{10}(Flt{2;R;_}(Par{1;0}(Sb{b1=9},c3b{1}))),RSel(Lp{_;K}(c4),c5),@of{t0+4!6?o0:=2}@fi{b0<t0%2}WU{some}(Rpt{F}(@of{b1+=3}@fi{none}Scc{t0!3}))))",
-    Tree0933 "B{b0=1;b1=3;t1=5;o0=_;t0}AFb(Rpt{1}(@oh{t1:=0}@po{b0+=3;t1:=b0}Isw{t1+1;N;_}(Scc{b0+1>t1},Cnd{some;N;_}(t0),pa1{b0:t0;b1:=})))",
-    Tree0934 "B{o0=_;b0=3;q0;t0}Lp{_;K}(Intr{b0+4>7}(PPar{0;T}(RFb(OnceK(c0),pt1{b0:8;b1:t0}),Mt{10}(Inv(AFb(Isw{4;N;T}(t2,@oh{b0:=t0}@po{t0+=4}t3),WU{t0<0}(c4),@oh{o0:=b0%3}Flt{2;_;_}(c5)))),@oh{o0|5%3=1?t0+=1}@rw{b0=6}Wde(pc6{b0:=},pa7{b0:0}))))",
-    Tree0935 "B{b0=3;b1=2;t0=2}Seq(Lim{1}(a0),PPar{1;T}(Ite(DySel(c1b{b1%4},Scc{b1+4=b0}),Run,a2),S),DySeq(t3,t4,@os{b0:=t0}@rw{b1%3<1}c5e),@of{b0+=2}@fi{t0+4!2}Isw{b0;_;T}(RT{F}(Mt{0}(RFb(Rty2(WU{t0=1}(c6b{b1+4}))))),F))",
-    Tree0936 "B{t1;t0;q0=1;b0=1}Bin{b0>t0;_}(Pre{t1<2;S}(Lp{_;F}(OnceK(Rty3(Rus{3}(Pre{t0<4;K}(@ki{b0%4<2}Sb{b0=1})))))),Bin{b0=t0%2;_}(a0,Rep4(@oh{t0:=1}Dd{20}(Run))))",
-    Tree0937 "Par{-3;-2}(RSeq(c0,c1),t2e,Fb(c3l,a4,t5))",
-    Tree0938 "B{t0;o0;b0=5}RSeq(Cnd{t0+1%2<1;N;S}(Swm(Star(MSeq(Wu{t0},pi0{t0:=}),RU{S}(t1),pi2{t0:t0}))),Fb(@of{t0+=1}PAll{_}(t3,t4,pt5{b0:t0;b1:t0},F),@rw{none}Keep(Try(Pre{none;S}(pt6{b0:5;b1:t0}),c7,Sc{b0+=1},pt8{b0:9;b1:b0})),DySel(t9,FF(pa10{b0:t0}))))",
-    Tree0939 "B{t0=5;b0=0;b1}@os{t0:=b1%3}PrSel{t0+1%4;t0;t0;8;4}(Keep(Wt{10}),Try(Wt{20},c0l),Obs{b0=7;S}(c1),Fb(pt2{b0:=;b1:=},t3),Keep(FS(a4)))",
-    Tree0940 "B{b1=3}OnceK(Pri(pc0{b0:b1},t1e,t2))",
-    Tree0941 "B{b1=5;t1;b0;t0=1}OnceT(RFb(Seq(Wv{t1}(Seq(a0,t1e,@rw{t1=2}@po{b0+=2}@oh{t0+=1}c2l,t3)),ASeq(t4,t5,@os{b1+=3}@ki{b1+4<b0+1}t6,Pre{b0+3%3!2;K}(c7))),Ruf{2}(Rpt{2}(RSel(c8b{t0+2},a9b{1;b0}))),t10))",
-    Tree0942 "B{t0=1}RSel(t0,t1,c2,pc3{b0:t0},Rep2(c4))",
-    Tree0943 "B{q0;t0=1;o0;b1;b0=3}Obs{b0+2>7;_}(@si{b0=b1+3%3}ASeq(Mt{20}(OnceT(Rep2(RSel(a0,c1e)))),Intr{b1=3}(Pre{b1<t0+2}(Par{_;0}(OnceT(Ub{o0}),Dl{50}(Lp{b1;S}(Scc{b1+2<0})))))))",
-    Tree0944 "B{b0;t0;b1=0}Ite(Isw{t0+3;T;N}(OnceK(a0b{b0;b0}),F,t1,Dl{0}(@po{b0+=3}a2b{9;b0})),Seq(Sc{t0+=1},pi3{t0:b1},pt4{b0:=;b1:b1}),Star(a5b{b0+2;b1},a6))",
-    Tree0945 "RtyF(RFb(t0))",
-    Tree0946 "B{b1;t1=4;b0=2}RSeq(Bin{b0>6;N}(Rpt{2}(Sb{t1=6}),Sb{b1=7}),RSeq(RSeq(a0b{t1;b1},t1,S)))",
-    Tree0947 "B{b1;t0;b0;q0=3}Lp{b0;R}(WU{b1!t0+3}(RSeq(a0b{t0%2;b0},a1,@po{b0+=2}@rw{t0+4%3!0}pt2{b0:t0;b1:b1})))",
-    Tree0948 "B{t0;b0}Swm(Opt(PPar{0;N}(Swm(Wu{t0},t0e),@oh{t0:=b0+2;t0:=4}PAll{-1}(@oh{b0+=2}t1,t2),Rpt{0}(t3),F)))",
-    Tree0949 "B{b0=0}Rpt{F}(Pre{b0+4%3>0}(Rep1(R)))",
-    Tree0950 "B{t0=4;o0=3;t1}Wde(Isw{t1%4;T;N}(Pre{t1=2;K}(PAll{1}(t0,t1)),Flt{3;_;K}(OnceT(c2b{o0|4+2}))),Bin{t0%3=0;T}(FF(Sb{o0=9}),Suc))",
-    Tree0951 "B{t0=0;t1=4;b0=4}@ki{t0%4=3}Pre{t1+3%3=2;S}(PAll{4}(c0,Ret4(Invt(t1)),RSel(RSeq(@rw{t1>1}@si{t0+1%3!2}RT{3}(a2)),pt3{b0:t1;b1:t1}),OnceK(Rep4(Try(a4,SubA(@si{t0>4}@os{b0:=t0+1}Scc{b0%3=1}),t5)))))",
-    Tree0952 "B{t1=3;t0=2;b0=3}RSeq(@oh{t0:=t1%2}@fi{b0%2>0}c0,Opt(@ki{t1%2=0}@fi{t1+1>b0}@os{b0:=t0%4}Obs{t1%2>0;N}(t1)),RFb(PAll{0}(Sc{b0+=3;b0!b0+2?t1+=3},S),c2),Ite(t3,Sb{b0=6},a4b{t0+4;b0}),Sb{t0=3})",
-    Tree0953 "B{t0}Dd{50}(pi0{t0:=})",
-    Tree0954 "B{t1;b0;o0}Isw{t1+1%3;_;T}(a0,@ki{some}@rw{none}Isw{t1;_;N}(c1l,F,@oh{o0:=_}@rw{o0|0!3}Sl{10}),t2e,RSel(Scc{t1+4<b0},t3),pc4{b0:b0})",
-    Tree0955 "Step(Seq(To{50}(RSeq(a0l,t1,TryT(Sl{0},S)))),Once(Swm(Wde(Sub(t2),Sl{0}),FS(Wt{10}),Sub(a3e),RFb(c4,t5))))",
-    Tree0956 "Ret2(t0)",
-    Tree0957 "B{t0=0;b0;o0=_}Isw{o0|3;T;T}(RFb(Rpt{F}(@os{t0+=1}@rw{t0+1>b0+1}@si{t0+1%2=0}PrSel{0;t0%4;b0}(pi0{t0:b0},a1,Scc{t0<b0%4})),RFb(c2,a3,Opt(Sb{o0=6}),t4,Scc{t0>b0+2})),Try(t5,Seq(c6,a7)))",
-    Tree0958 "B{t0;q0=1;o0=5;b0=2}Isw{t0;N;T}(Fb(Seq(Isw{t0+1;T;_}(PAll{_}(@si{some}pt0{b0:8;b1:b0},Fai,a1,Run),Pre{t0+3>b0;K}(Fb(pc2{b0:=},F,pa3{b0:b0;b1:b0})))),Mt{0}(Fb(Wu{t0},c4b{t0+4%2},t5,a6e,t7))),Swm(Lp{_;S}(Sb{o0=7}),Isw{b0%4;N;N}(@rw{t0%3!2}@po{t0+=1}Sc{t0:=t0+3%2},c8,c9,a10b{t0;b0},c11b{1}),a12,Bin{b0+1<2;N}(F,MSeq(c13l,Sc{b0:=t0+1}))))",
-    Tree0959 "AFb(t0,RSel(TryT(c1,t2,t3),t4,PPar{0;_}(t5,t6e,a7)))",
-    Tree0960 "B{o0}Obs{some;N}(S)",
-    Tree0961 "Fb(F,c0,RSeq(a1,t2),RSeq(Sub(Step(t3,t4)),DySeq(t5,F)),Ret4(OnceT(Fb(t6))))",
-    Tree0962 "B{b0;t0=2;q0;o0=0}PPar{0;N}(Try(Wt{50},Rmp{F;S}(c0),RSel(c1,pa2{b0:4;b1:t0}),Sl{0},a3e),@fi{t0+4%3<0}@po{t0:=b0;b0:=t0%4}@os{t0+=3;b0:=t0}RFb(Once(c4),a5l),Lp{b0;R}(Rty2(SubR(pt6{b0:=;b1:t0}))))",
-    Tree0963 "B{t0=4;b1;t1;b0;q0=3}AFb(Sel(Obs{b1%4=3;L}(PAll{_}(t0,Lp{b1;_}(a1b{t0;b1}))),Obs{b1+4=b1%3;N}(Rep0(t2))),Cnd{b0+1%3>0;_;_}(To{20}(Isw{t1;T;N}(RSel(PAll{1}(Fai,c3b{b0%4}),RT{F}(Swm(pi4{t0:b1},pc5{b0:4},t6)))))),@oh{t1+4!b0?t1:=1}PPar{0;_}(Swm(FS(pi7{t0:=}),Sc{b0:=b1%4},RU{S}(DySel(Scc{b1=5})),SubA(c8e),@os{b1:=t1;t1+=1}RFb(a9,t10))),Fb(Keep(@po{b0+=2}@oh{t1+=2}pa11{b0:b1;b1:=}),c12b{b1+1%4},t13e))",
-    Tree0964 "B{o0=_;b0=2;b1=1;t0=4}Step(WU{b1+3%2<1}(Fb(Pri(t0e,t1),RSeq(Sb{b0=6},@oh{b0+=1;t0>b1?o0:=b0}c2e))),RepF(@fi{b1+2<4}@po{b1+=1}Ub{o0}))",
-    Tree0965 "B{t0=3;b0;q0}To{10}(To{0}(RSeq(Rep0(Fai),RSeq(Flt{2;_;K}(@rw{b0+3>t0+1}@po{t0:=b0%3}t0),RFb(RFb(c1e,t2),t3,Lp{t0;R}(c4))),RSel(RU{F}(c5),Su{t0}(Ruf{F}(Pre{b0<4;K}(t6))),Rep3(Flip(pt7{b0:t0;b1:b0},Rep2(t8))),@of{t0:=t0+3%3}Cd{50;_}(@oh{t0:=t0+1%2}Opt(t9e))))))",
-    Tree0966 "B{o0;t0=1}Su{t0}(Sel(Obs{t0=6;B}(Sc{o0:=_}),Obs{t0%2!0;L}(c0b{t0+4%4}),a1,Sb{o0=2}))",
-    Tree0967 "B{b0;b1=1}RFb(PAll{_}(FF(a0),pa1{b0:7;b1:b0}),Sw{2}(Rmp{S;F}(t2),Wde(t3,t4,t5)))",
-    Tree0968 "Once(RFb(Sel(c0,c1l,t2e,PrSel{1;0}(a3,Fai),c4),t5,RSeq(a6,Wt{50},Swm(c7l,a8))))",
-    Tree0969 "B{t0;b0}RFb(a0,RSeq(@po{b0+=2}@rw{b0+4>2}pi1{t0:b0},Scc{b0%2=0},c2,@ki{t0%2<1}a3),RFb(c4,pi5{t0:=}))",
-    Tree0970 "B{q0;o0=_;t0=2;b0}Lp{t0;R}(@os{t0+=1}ASeq(Lp{t0;K}(Lp{b0;R}(RFb(c0b{o0|0%4},c1,Fai))),pt2{b0:t0;b1:t0},Rpt{3}(c3e),PrSel{b0+2;b0+3;b0%4}(@ki{o0|0+2<b0%2}Ub{o0},Wt{10},a4b{t0;b0}),Step(c5e,t6,R,Ub{o0})))",
-    Tree0971 "B{b0=3;t1;b1=2}Rpt{F}(PAll{2}(Scc{b1%2<0},AFb(Flt{3;R;F}(RtyF(Sc{t1+3=t1?b0+=3;b0+=1})))))",
-    Tree0972 "B{t1=5;t0=3}@rw{t1<7}AFb(Fb(Obs{t0!t1;B}(Sc{t1+=3}),a0),Swm(t1,c2e,Wu{t0}),ASeq(t3,a4l,Step(Sc{t1+=1;t1+=3},SubR(pi5{t0:t1}))),PPar{1;N}(Sb{t1=3},Ret0(t6)))",
-    Tree0973 "B{t0;o0=1;b0=0;b1=3}RFb(Seq(AFb(a0,F,c1),Rmp{F;F}(Sb{b1=5})),Seq(Pre{t0%4>0}(Invt(Fb(Sw{1;2;0}(@si{some}c2,t3,Sb{b0=b1},Cd{0;_}(a4)),Fb(SubR(c5)),@po{b1:=5;t0:=b0%4}@rw{b1+3>7}@ki{t0+2%2>0}Swm(Par{0;0}(t6e,t7),c8b{t0%3},Pre{none}(c9e),Par{-2;_}(t10,a11)))))))",
-    Tree0974 "B{b1=2;t0;b0=4;q0}Flt{3;R;_}(@of{t0:=b1}RFb(Invt(Sel(@fi{b1<t0}@os{t0:=b1}Sel(Obs{b0>3;L}(Scc{t0>0}),c0),t1,Isw{b1;N;_}(Wu{t0},a2),Pri(Sc{b0:=7;b0:=t0}))),Rus{2}(Obs{t0+2%2=0;S}(@ki{t0%2>0}@si{t0>b0%3}TryF(a3,c4,a5))),Isw{t0+3;_;T}(PAll{_}(a6b{t0%2;b0},Sb{b1=6},@si{b0>6}c7l),ASeq(Sc{b0:=t0},t8),Lp{b0;F}(@po{b1%4=3?b0+=1}@oh{b0+3<b1+4?t0:=b1+1}@rw{t0=b0+2%4}a9)),@ki{t0<b1}TryF(c10,c11,TryF(c12,pt13{b0:5;b1:=}),OnceK(a14),Lp{_;R}(c15))))",
-    Tree0975 "B{t0=1;b0=4}Seq(Fb(a0b{t0;b0},Sb{b0=t0}),Opt(Wt{20}),c1)",
-    Tree0976 "B{b0;t0;b1=5}Bin{b1>t0+1;T}(Flt{3;S;_}(a0b{t0+2;b1}),Cnd{b0=b1+4;_;_}(t1))",
-    Tree0977 "B{t0=0;t1=2}Wde(@rw{t1!4}Par{-1;_}(Keep(@rw{t1=7}c0)),PrSel{5;t0;t1;t1%3}(t1,t2,RU{S}(t3),F))",
-    Tree0978 "B{b0=4;t0=0}AFb(pc0{b0:=},c1,To{50}(Lim{1}(pt2{b0:t0})))",
-    Tree0979 "B{b0;o0=_;t0=3}RSeq(FS(Fb(t0,c1l)),Ite(Cnd{t0!1;T;_}(@os{t0+=3}Wu{t0}),c2e,@of{t0:=b0}Flt{2;_;F}(c3)),@os{o0:=b0+1}@si{b0!6}@po{o0|5<2?b0+=3}t4,OnceK(Try(Ub{o0},Wt{10},c5b{b0%3})))",
-    Tree0980 "B{t1=5;b1=1;t0=0;b0=4}Dd{20}(PAll{-1}(PPar{0;N}(Sw{4}(S,Ret2(Wu{t1})),To{100}(Flt{3;S;F}(@si{t1%3>0}@po{b0:=7;t1+=3}@os{b0+=1;t1:=t0}FF(RT{1}(F))))),SubR(pt0{b0:t0}),Fb(Obs{t0!t1%2;L}(@oh{t0:=b1%4}@fi{t1%2!1}@si{b1+3%3<2}F),Obs{t0+4<7;L}(WU{b1>0}(MSeq(a1,pc2{b0:b1})))),Invt(SubA(Seq(c3l))),Sw{3;4;5}(pt4{b0:7;b1:=},OnceT(@ki{t0+4!4}@po{t1:=t0+3}c5),@rw{b0%3>1}c6b{t1+4},Wde(c7,pt8{b0:t1}))))",
-    Tree0981 "B{b1=2;t0=1;b0}Sw{5}(Keep(Fb(Obs{t0+1>3;B}(pi0{t0:=}),Obs{t0%4>1;L}(pt1{b0:=}))),Flip(t2e,S,Mt{10}(t3)))",
-    Tree0982 "B{o0;t0;b0=3;b1=5}RFb(MPri(@ki{t0!3}@fi{b0<b1+4}Fai,Flip(Fai,@fi{b1%2!0}@rw{b0<3}@po{b0+=2;b1:=4}t0)),Scc{some},Keep(@si{t0>7}c1),@of{o0:=b1}MSeq(PrSel{b0;b0%2;t0%2}(t2,t3,a4),OnceK(Dl{0}(Wt{20}))),t5)",
-    Tree0983 "B{o0;b1=2;b0=4}Seq(RSeq(S,t0,pa1{b0:=}),Sw{5;4}(t2e,t3e,Sc{o0:=b0}),Sl{0},c4,To{100}(t5))",
-    Tree0984 "B{o0;t0=1;b0=4;b1}Sw{2;5}(pc0{b0:6},@si{b1<4}Seq(c1,Wu{t0},c2e),@ki{b0+4=3}Fb(Obs{o0|5+1>5;B}(@of{t0:=5;b1:=t0}@os{o0:=b0}Once(Mt{10}(Sel(c3b{b1%2},pt4{b0:=;b1:=})))),Su{t0}(Flt{2;S;K}(Su{t0}(Scc{b1+1<b1%4})))))",
-    Tree0985 "Fb(Rmp{F;S}(RSeq(TryT(c0,c1l),Rep3(Par{-2;1}(Wt{10},c2l,Sub(Sl{0}))),Step(t3,PrSel{3;1}(t4,S),RU{S}(Seq(t5,c6))))))",
-    Tree0986 "B{o0=_;t0=0}Wv{t0}(Isw{t0+2%2;T;_}(AFb(Swm(@fi{o0|1<6}@ki{t0%3>0}S,c0),@fi{none}a1,Ret2(F),Opt(Sl{10}))))",
-    Tree0987 "RFb(a0,PAll{-1}(Sl{0}))",
-    Tree0988 "B{t0;o0=_;b0;b1=1}Invt(Inv(RSeq(Seq(@rw{b0+1>5}@po{b0!o0|1+4%4?b0:=o0|5+1}@os{b1<1?t0+=2}Rty4(Swm(Ite(pt0{b0:=;b1:t0},pc1{b0:=}),Cnd{some;N;S}(t2e)))),To{20}(ASeq(PAll{-2}(Seq(pt3{b0:0;b1:t0},pa4{b0:b0;b1:=}),Ret1(pt5{b0:3;b1:=}),c6,t7e))),t8)))",
-    Tree0989 "B{b0=4;o0=5}Wde(Sel(PPar{0;N}(To{10}(Rep0(Sc{o0:=_}))),Obs{b0%2=0;L}(t0),Obs{b0=b0+2%2;N}(pc1{b0:5}),Ite(t2,c3e)),t4)",
-    Tree0990 "B{t1;o0=_;b0;t0=4}@po{b0+=2}Swm(TryF(Flip(RFb(Scc{t1%3>0},a0e),Cd{0;_}(pi1{t0:b0})),Par{_;_}(t2e,Mt{20}(PrSel{6;o0|5;b0}(t3,Pre{t0%2=0}(PPar{2;T}(t4,a5e)),c6l))),Step(pt7{b0:1},Rep0(t8e),Sc{t1+=2;t0:=b0%4})))",
-    Tree0991 "B{o0=5;b0;t0=5}RSeq(a0,DySel(Scc{t0<7},Scc{t0=6}),Obs{none;S}(Sl{50}),t1,Flt{2;_;K}(Sc{b0+=1;o0:=t0+4}))",
-    Tree0992 "B{t0;b0;b1}RFb(Mt{0}(t0),PPar{0;T}(pa1{b0:=;b1:=},c2e,OnceT(t3)),Keep(AFb(TryF(Scc{b0%4>0},c4),Sb{b1=t0})))",
-    Tree0993 "RSeq(MSeq(c0),TryT(RSeq(c1,Rty1(t2),c3l),Par{_;0}(Keep(Sl{20}),Ruf{2}(OnceK(Ruf{1}(Wt{100})))),DySeq(DySeq(c4),c5,OnceK(a6e),c7,Rpt{F}(To{50}(F)))))",
-    Tree0994 "B{t0;b0=5;b1=1}Rep4(Bin{b1!t0;_}(Sel(t0,PPar{2;_}(pi1{t0:t0},@fi{b0+4!0}Scc{b0!6}),@os{t0+=2;t0%2!0?b1+=1}@rw{t0<3}Scc{b1%3!2}),RSeq(PrSel{b1;b0+1}(c2,c3),Opt(Scc{t0>b1%2}),Flt{2;_;F}(Sc{b1+=1}))))",
-    Tree0995 "Seq(AFb(Ruf{2}(Try(t0,a1)),RSeq(t2,c3l),FF(Rus{1}(PPar{2;T}(c4e,c5,t6e,c7)))),DySel(ASeq(RFb(c8e,Sl{0}),S,Keep(a9)),Par{_;_}(t10,a11),Rpt{3}(Dl{20}(a12))))",
-    Tree0996 "B{b0=5;t0=1;b1=1;o0=1}Cd{0;_}(Cd{50;_}(Bin{some;_}(PAll{-1}(RFb(t0e,c1b{6},Scc{b1%2>0}),Cnd{b1=7;T;S}(RSeq(t2,c3)),RetF(Wv{t0}(Cd{0;F}(a4l)))),Swm(Fb(Obs{t0%2<1;S}(PrSel{b1;t0}(t5,t6e)),Obs{none;L}(Rmp{F;S}(F)),Bin{b1!0;N}(Wt{20},pt7{b0:t0;b1:b0})),Seq(Ite(t8,pa9{b0:1;b1:b0}),Swm(@of{t0+=1}@si{b1+2!2}t10,a11))))))",
-    Tree0997 "B{t0=5;b1=4;b0=3}PPar{0;T}(Wde(Sel(a0b{b0;b0},Fai,t1),Sb{b0=b1}),DySel(c2,t3),Try(Scc{t0<t0+1},Rpt{F}(t4),c5l,t6,pi7{t0:=}))",
-    Tree0998 "B{o0=_;b0=0;t1}RSeq(RSeq(PPar{0;T}(Fb(a0e,c1l),Lim{2}(Rmp{S;S}(c2e))),PPar{1;N}(Sc{b0+=1},S)),Star(Sl{30},Ret2(Invt(Dl{50}(Bin{t1!o0|4;N}(Scc{some},a3l))))))",
-    Tree0999 "B{b1;b0}RSeq(RU{S}(a0),Rep4(t1),Cnd{b0+1%4<3;_;F}(Once(pc2{b0:b1})))",
+    Tree0900 "Swm(DySel(Sub(c0),t1,MSeq(t2,a3)))",
+    Tree0901 "B{b0=0;t0=2;b1=3}PAll{_}(F,Rpt{2}(Sw{1;2;3}(Sc{b0:=t0},c0e,a1b{t0%3;b0},t2)),Dd{0}(c3e))",
+    Tree0902 "B{t0=2;o0;b0=1}Pri(PPar{1;_}(MPri(Step(Pre{t0%2=0;K}(pt0{b0:4}),Ret2(PAll{-1}(Scc{t0<2},@rw{t0=6}@of{none?o0:=_}Fai,@of{b0+=1}@rw{b0+2%2=1}Run)),MSeq(t1,c2l))),Sb{t0=b0}))",
+    Tree0903 "B{t1;b0=5}RSeq(Step(Lim{3}(c0),c1),TryT(Sb{b0=t1},SubA(Run)))",
+    Tree0904 "B{b1=4;t0;o0=_}Rep1(RT{1}(RSeq(Wu{t0},c0,Pre{b1%4<2;F}(t1),a2l)))",
+    Tree0905 "Pri(RSeq(a0,t1e,t2),RT{2}(Lim{1}(TryT(R,Dl{50}(F)))),Opt(Star(t3,t4)))",
+    Tree0906 "RSeq(t0e,a1,MSeq(c2,a3),a4e)",
+    Tree0907 "B{o0;b0=2;t0;t1=2}Seq(RFb(c0e,c1l,c2),@si{b0<3}@oh{none?b0+=1}@fi{o0|0>2}Sl{0},Rep2(Seq(a3e,Sb{t1=b0},Scc{b0+4%2>0},S)),Dd{0}(Flip(c4,Rpt{3}(Sl{30}),c5)),Star(Scc{t0%3!1},Wu{t0}))",
+    Tree0908 "B{b1=5;b0=2;t0=4;l0=3}Itr{b1;_;2;_}(Sw{4;2}(RetF(RFb(pc0{b0:b0},Seq(RU{F}(c1b{b1})),t2,Wt{30})),Sel(PrSel{5;b0%2}(pi3{t0:b1},OnceT(Su{t0}(Dd{100}(@os{t0+=1}@oh{b0+=1}S))))),Sw{3;2}(Try(t4,t5,t6),Rmp{F;F}(DySeq(@rw{b1%4=0}Dd{0}(@fi{t0%4=1}@os{b1+=1;t0:=8}Sc{b0:=b0%2}),a7)),TryT(t8e,pt9{b0:=;b1:=},@os{b1:=t0}pt10{b0:4;b1:t0}))))",
+    Tree0909 "B{b1=2}RSel(a0b{7;b1},Pre{b1%3=2}(R),Pri(PAll{-1}(t1,Sl{20})))",
+    Tree0910 "B{t0;t1=0;b0}Par{-2;2}(RSeq(@fi{t1+2<1}@of{b0+=1}Seq(t0,t1,@fi{t0+4<t1}@ki{t0>5}c2,Sb{t1=t0}),Swm(t3,a4,@oh{t1%2>0?t1:=t0}Sb{t1=0},Rep3(t5))),RFb(Rep4(c6),Pre{t1+3%4<3;K}(RFb(t7,DySeq(t8e),t9,t10,Fai))),PPar{2;_}(RFb(a11b{b0;b0},Wu{t1},t12,pc13{b0:6}),Fb(Fai,pa14{b0:1;b1:b0},c15b{b0},t16,t17),@fi{b0%4<1}@of{b0+=2}Rep0(c18)))",
+    Tree0911 "B{t0=0}PrSel{t0%2}(Lim{3}(Inv(S)))",
+    Tree0912 "Fb(Cd{10;K}(FF(t0)),Step(c1,MPri(a2,a3),To{20}(c4)))",
+    Tree0913 "B{t0=1;b0}Fb(Obs{b0+1=2;B}(Wu{t0}),Obs{b0=7;B}(a0b{b0;b0}),Obs{t0%3>0;N}(c1))",
+    Tree0914 "B{b1}RtyF(pt0{b0:b1})",
+    Tree0915 "B{o0}Fb(Seq(t0,t1,c2l,t3,Sc{o0:=_}),FF(t4))",
+    Tree0916 "B{t0;b0=2;t1=4}PPar{1;_}(Star(Fb(TryF(a0,Cd{50;_}(c1l)),t2e),RFb(@ki{t0>2}@fi{b0+3<2}Seq(@po{t1:=b0+1}Wt{50},t3e,Scc{t1+3<1})),Seq(t4,@po{b0+=2;t1:=t1+3%4}@oh{t0+=3;b0=3?t0+=3}c5l,Sc{b0+2=t0?t0:=b0}),pt6{b0:=;b1:t1}))",
+    Tree0917 "B{b1;b0=4}Fb(PAll{_}(Run,Keep(t0)),SubA(Flip(a1b{b1;b1},a2,a3)),Dd{0}(Rep3(Fb(@rw{b1+3<7}SubA(a4b{b0%4;b1}),t5,t6e))))",
+    Tree0918 "Step(Sl{0},t0e)",
+    Tree0919 "Fb(a0,Ret1(c1),t2,t3)",
+    Tree0920 "To{20}(Pri(Wde(Seq(t0,Suc,t1,c2),RSeq(PPar{1;N}(t3e,F),ASeq(F))),FS(Seq(RSeq(Sl{30},c4),Rep1(Swm(c5,t6,Sl{0},c7)),t8))))",
+    Tree0921 "B{o0=_;t0=2;b0=2}PAll{-1}(Ite(RSeq(t0,c1),Wde(PrSel{t0;3}(t2,Wt{0}),@rw{b0+2%3=0}@si{b0!1}PrSel{b0+4;o0|5}(S,c3))),@rw{b0%4<0}@of{t0+=3;t0+=2}Seq(pt4{b0:=;b1:b0},pi5{t0:b0},Fai),Obs{t0>b0;N}(ASeq(pc6{b0:4},Pre{b0%3<0;S}(Sc{b0+=1}))))",
+    Tree0922 "B{t0;b0=4;b1=0}Sw{1;2}(OnceT(Intr{b0+3!7}(Sb{t0=b0})),Sl{10},Scc{b0%4>1})",
+    Tree0923 "PPar{1;T}(ASeq(t0,c1e),c2,c3)",
+    Tree0924 "B{b0=5;t0=3;l0=1;o0;b1;q0=2}Pre{b1%2<0;F}(Itr{b1;1;_;N}(Dd{0}(Isw{b0;_;T}(Fb(Lp{b0;_}(OnceK(c0)),Ret1(RSeq(t1,a2)),MSeq(Scc{t0+3!b0},SubR(t3),Scc{o0|0%2>0}),SubA(Seq(pt4{b0:5;b1:b0},c5l)))))))",
+    Tree0925 "B{t0;b1=0;q0=4;b0}@rw{t0=7}AFb(FF(Step(Fb(c0,pi1{t0:t0},@ki{t0<7}@fi{t0+4>5}@oh{b0+=2}Star(@os{b0>3?b1:=5}pc2{b0:t0},pa3{b0:=},t4)))),Fb(Su{t0}(Sl{0}),@oh{b1+2>b0?t0:=b1%3}a5b{t0%3;b1},Step(c6,a7,t8)),RSel(Swm(Wt{50},t9e),Rpt{2}(Star(pc10{b0:=},pa11{b0:t0;b1:b0}))),Lp{t0;S}(PAll{1}(@po{b0:=t0}Rus{3}(@ki{b0%2<1}@os{t0:=b0+1}Lp{b1;R}(c12)),Cnd{b1>t0+3;T;F}(Par{-1;_}(PrSel{b1;b0+2;b1}(t13e,t14e,a15l),c16)))))",
+    Tree0926 "B{o0=5}RFb(Seq(Sb{o0=2},t0),S)",
+    Tree0927 "B{b0;t1=5;b1=2;t0=2}RFb(Seq(RSeq(PrSel{8}(t0),RT{3}(pi1{t0:b1}))),SubR(Ret2(@of{t0+=3}@fi{b1+4=4}@po{t1:=9}PrSel{b1+1;1}(pt2{b0:=;b1:=},c3))))",
+    Tree0928 "B{b0;t0=0}Wde(Par{_;_}(Step(pi0{t0:=},Swm(Wu{t0},t1),a2),Rty3(RU{F}(c3))),Pri(Seq(Flt{1;_;_}(Sb{t0=b0}),pi4{t0:t0}),Ret4(Fb(Obs{b0%4>0;L}(Suc),Obs{b0!2;L}(Sb{t0=0}),Obs{t0%2!0;N}(F)))))",
+    Tree0929 "B{b1;t0=4}Flt{1;_;F}(@rw{b1+2%3=0}Isw{7;N;_}(RSeq(c0l,Bin{b1%2!0;T}(a1e,pc2{b0:t0}),t3,S)))",
+    Tree0930 "B{b1=5}RSeq(c0b{b1},a1,Suc)",
+    Tree0931 "B{t1=4;o0=1;t0=3;b0=1}Wde(Seq(To{30}(Isw{t0%3;N;_}(t0,c1e,pc2{b0:6},Wu{t1})),RSeq(Cnd{t1=7;T;F}(SubA(DySel(pa3{b0:=},Isw{b0%4;T;T}(Sc{t1:=o0|2%3},Wu{t1}))))),MPri(t4e,PrSel{t0}(Cd{0;_}(a5)),t6,Cd{30;K}(Ub{o0}))),Swm(@oh{t0+=3}RFb(RSeq(Scc{t1<0},@of{t1+=2}@rw{some}@fi{b0=7}pa7{b0:b0;b1:t0},Sc{t0<0?t1:=t0%3},c8,a9b{t1+4%4;b0})),Step(@fi{o0|0!b0}Step(c10l,pc11{b0:b0},@po{b0+=3;t0:=t1}@os{t1>o0|5?t0+=1;t1+=3}t12),RepF(Keep(Sc{t0:=t1+1;b0+=3})))))",
+    Tree0932 "B{t0=3;l0=4;b0=4;t1=1;b1=3}Flip(Itr{b0;0;_;N}(t0),@of{b0+=1}@fi{t0+1>t1}Bin{b1>6;N}(Sb{t0=t1},@oh{t0:=t1}Sw{1}(a1b{t1+4;b1},Scc{t1+2%4<1})))",
+    Tree0933 "B{b0=1;o0=3;t0}@rw{o0|0+1>o0|5}@oh{b0+=1}@os{b0+=2}PAll{-1}(Ruf{3}(@po{o0:=_}@of{t0:=b0}@ki{b0=t0}DySel(Scc{t0=2},MSeq(t0,Sb{t0=8},Swm(@fi{t0+1>o0|1+3%2}a1l,t2,t3)))),Opt(Wde(PPar{0;N}(PAll{_}(t4e,c5,t6,t7,Suc)),To{0}(Par{3;_}(Sb{b0=t0},t8,t9)),@po{t0+3>4?b0:=t0%4;b0:=b0%4}@oh{t0:=0}RSeq(a10,Cnd{t0+2<6;N;_}(Obs{none;S}(c11e))))))",
+    Tree0934 "B{t0=2;b0=0}RSeq(To{20}(Wde(@of{b0:=t0%2}Par{_;_}(Isw{t0;_;_}(a0,Run,Dl{0}(t1))),Bin{t0>4;N}(Sb{b0=t0},a2))),Swm(Sc{b0+=1}),Seq(a3,Wt{10}))",
+    Tree0935 "B{t0;b0}Par{_;_}(Sl{0},Ret1(c0),a1b{t0+4%4;b0},Scc{b0!6})",
+    Tree0936 "B{b1=3}RSel(Fai,Seq(pc0{b0:b1},a1),Par{_;-1}(c2,pt3{b0:5;b1:=}),RetF(t4e),R)",
+    Tree0937 "B{t0;b0}Flt{3;S;K}(@fi{b0%3!2}Fb(Rty2(c0),Wde(c1,pi2{t0:=},Fai),pa3{b0:1;b1:b0},RepF(RepF(Scc{b0!4})),a4e))",
+    Tree0938 "B{o0=_;t0=0;t1=5;b0=0}TryT(pi0{t0:t1},Su{t0}(TryT(Scc{o0|2%3>1},@si{t1%3=1}t1,Ite(t2,Sb{b0=t1}),Cnd{t0!0;N;_}(c3),Swm(Scc{none},pi4{t0:t0}))))",
+    Tree0939 "B{t0=3;b0=0}RSeq(Seq(Ret3(pi0{t0:=}),pc1{b0:=}))",
+    Tree0940 "Par{_;_}(PrSel{3;0;2}(Dd{10}(PrSel{2;0;0}(Fb(t0,a1),Dl{10}(c2l),DySel(t3))),ASeq(a4e,a5e,t6,Ret4(t7),c8),DySeq(c9,RSeq(Sl{20}),t10,PrSel{0}(c11),t12e)))",
+    Tree0941 "B{b0=5;t0;t1=3;b1=0;o0=0}Wde(Wv{t1}(Step(Sc{b0:=b1},@ki{o0|1<t0%3}@of{o0:=_;t1:=b1}@po{t1+=2}t0,Wu{t0})),Seq(Scc{t0>b0},pt1{b0:4;b1:t1},Scc{t0%2>0},Sc{t0:=o0|1%3}),Swm(Rmp{F;F}(@rw{b1<3}MSeq(pa2{b0:=;b1:=},Run)),@fi{some}@os{o0:=o0|0;b1!3?t1+=1}@ki{b0+2<7}Wu{t0}))",
+    Tree0942 "B{b1;t0=3}Sw{3}(t0,@rw{t0+1>b1+3%4}@oh{b1+=3}c1b{b1%3})",
+    Tree0943 "B{t0=5;b0=5;t1=1}@ki{t1!1}@of{t0+=3}Bin{b0+2<3;T}(SubA(a0),t1)",
+    Tree0944 "RSeq(t0,t1,t2e,a3l)",
+    Tree0945 "B{b0;t0=3;l0=4}MPri(Step(Cd{0;K}(Itr{b0;1;_;N}(Sl{30})),Ite(pi0{t0:=},c1),c2b{5},t3,a4))",
+    Tree0946 "B{b0=1;b1;t0=4}RepF(Lim{3}(To{100}(@fi{b0+2>b0%3}Fb(@si{b1%3<2}Swm(@si{t0!b1}@oh{b1+=2}@rw{b0+2%2>0}Fb(t0,@oh{t0:=b1}@rw{t0%3<0}a1),Flip(pa2{b0:3;b1:=},Scc{t0!0},@oh{t0%2<1?t0:=b1%2}a3),Fb(a4b{3;b1},t5,a6,t7,R),c8),Sc{t0>b0%3?b0:=t0}))))",
+    Tree0947 "B{b1;b0;t0=0;t1}Swm(Flt{1;S;F}(Once(Su{t0}(Star(@rw{t0<3}@po{t0%4!3?b1+=2}t0,Dd{100}(pt1{b0:=;b1:=}))))),RFb(TryT(t2,Scc{b0<1}),Wu{t1}),pa3{b0:b1;b1:=})",
+    Tree0948 "RFb(Rep4(t0),t1)",
+    Tree0949 "B{o0=_;t0;t1=0;b0}FS(Bin{t1%2>0;T}(WU{b0<3}(t0e),Intr{t0=3}(Isw{o0|2;N;T}(Scc{b0%2<0},pi1{t0:=},a2))))",
+    Tree0950 "RSeq(Flt{3;F;K}(Rep3(MPri(RFb(Dl{0}(Ruf{3}(c0)))))),Fb(c1,t2e,c3l,a4),Flip(t5,Run,a6e,Wt{0}),a7,Rpt{F}(c8))",
+    Tree0951 "B{b0;t0=0}@si{t0!2}@ki{b0%2>0}Swm(a0,Cnd{b0+4%4=1;N;F}(pi1{t0:=}),@rw{b0%2>0}Cnd{t0=0;T;S}(Run))",
+    Tree0952 "B{l0=2;t0=4;b1=3;b0=1}Isw{t0;_;_}(RSeq(Sc{b0+=2;b0+=1},a0e),Pre{t0%2>0;K}(c1),@fi{b0%2<0}@oh{b0%2>0?t0:=b1}Rep3(a2),@rw{b1<4}Itr{b0;_;_;_}(t3),Itr{b1;2;2;N}(@of{b1:=b0+1}@fi{b1!2}Sl{10}))",
+    Tree0953 "B{t1=4;b0;t0=5;l0=0}Itr{b0;2;_;_}(@fi{t0%2>0}PPar{2;N}(a0b{t1+1;b0},Sc{b0%3>1?t0+=1}))",
+    Tree0954 "B{l0;t0;b0=4;o0=_}Swm(PPar{1;N}(Rpt{0}(c0),a1e,Bin{some;_}(t2,Sl{10}),@po{b0!7?o0:=_}c3,t4e),@si{b0%3>0}Pri(t5e,t6,Sc{o0:=_;t0:=b0}),Seq(Itr{b0;_;3;T}(a7),pt8{b0:4;b1:t0}),S)",
+    Tree0955 "Flt{3;R;K}(MSeq(Cd{0;F}(Once(a0l))))",
+    Tree0956 "B{l0=0;t0=3;b1}PPar{0;_}(Flt{2;S;_}(Itr{b1;0;_;N}(ASeq(c0,Suc,S,c1l,Sc{t0+=2}))))",
+    Tree0957 "B{b0;t0=3}Fb(Obs{b0%4=2;_}(Fb(Flt{1;S;K}(AFb(t0,@oh{b0+=1;t0+=1}@rw{b0%2!1}a1e,c2,Sb{t0=b0})))),Obs{t0=0;B}(RepF(Star(To{0}(FS(pa3{b0:9;b1:b0})),@si{t0%2<1}F,RSel(a4b{b0+1%3;b0},Wt{20}),c5,Lim{1}(RU{F}(a6))))),Obs{t0+1>3;L}(AFb(RFb(@fi{t0+4!2}@rw{t0!1}t7,a8,t9))))",
+    Tree0958 "B{t0=4;t1;q0;b0=5}RFb(Par{2;-1}(c0,@os{b0+=2}@oh{t1+4<t0?t1:=t0}AFb(t1),Lp{b0;S}(a2e)),Rty0(c3))",
+    Tree0959 "B{b0=3;t1=0;t0}Flt{2;_;_}(Dl{30}(MPri(PPar{1;_}(Wt{30},c0,t1,Run,pa2{b0:b0;b1:t1}),Star(@po{t1:=0;t0+=1}Fb(c3,a4b{b0;b0},pi5{t0:b0},c6,pt7{b0:t0})),@si{t0<5}@rw{t0+4>t0+1%3}Pri(t8,Seq(t9,Sl{50}),@rw{t1=t0%4}FF(Rpt{F}(F))))))",
+    Tree0960 "B{b0=0;l0=1;b1=5;t0}Itr{b0;_;1;T}(RT{F}(Pre{t0+4=4}(Seq(Wt{50},Cnd{b1+3%3>1;N;S}(pc0{b0:=}),@os{b1:=8}@fi{t0%3<0}c1l))))",
+    Tree0961 "B{t1=1;t0=2}Seq(t0,@si{t1>t0+2}Wv{t1}(t1),a2)",
+    Tree0962 "RFb(c0,c1,S)",
+    Tree0963 "B{t1}Step(t0e,c1l,Wu{t1})",
+    Tree0964 "Mt{20}(Sel(Flip(S,F,c0l,t1)))",
+    Tree0965 "B{t0=2;b0=0}Step(Sb{b0=t0},@si{t0+3%2<1}Mt{0}(Fai),Sl{10})",
+    Tree0966 "B{t1=3;b0;t0=1;q0}Try(Obs{b0=6;N}(Lp{t0;F}(Wde(pt0{b0:9;b1:t0},a1b{1;b0},Sb{b0=3}))),Try(Suc,pt2{b0:5;b1:t1}))",
+    Tree0967 "B{b0=0;t0=4}RSeq(t0,OnceK(SubA(@fi{b0%4!3}c1e)),Wu{t0})",
+    Tree0968 "B{b0=0}Fb(Rep4(Pre{b0%3=0}(a0b{b0;b0})),t1,Cd{30;K}(a2b{b0+3%2;b0}))",
+    Tree0969 "B{b0=5;b1;t0=2;o0=_}@rw{b0<4}@po{b0%3=0?t0+=1}@oh{b1:=o0|5+4}Fb(TryT(c0l,t1),Isw{b0;T;N}(Isw{t0+1;_;_}(t2e,Lim{2}(Ub{o0})),Flt{2;R;F}(t3e)))",
+    Tree0970 "B{b1;t1=2}PAll{_}(a0b{t1;b1},pt1{b0:b1})",
+    Tree0971 "B{b0=2;t0;l0=3}@rw{t0%2=0}Seq(Itr{b0;_;_;T}(Step(Swm(Fb(t0,pa1{b0:b0;b1:b0},pa2{b0:=},t3,SubR(S)),Flip(Inv(Pre{t0<0;S}(t4))),Bin{b0+4>b0;N}(RFb(c5,c6,pc7{b0:b0}),Sc{t0+=3;b0+=3}),SubA(a8),Dd{20}(pt9{b0:=})),Once(c10))))",
+    Tree0972 "Ite(ASeq(Sub(a0),a1,a2l,a3),Flt{3;F;K}(RT{1}(PPar{1;N}(t4,t5))),Once(DySel(c6,t7,a8e)))",
+    Tree0973 "Sel(Swm(RepF(t0e),Swm(c1,R)),OnceT(Rus{F}(Seq(Flip(t2,t3),Wde(c4,c5)))),PPar{0;_}(Opt(t6),t7,Seq(c8,c9)))",
+    Tree0974 "Pri(c0,PPar{2;_}(t1e,c2),t3e,c4)",
+    Tree0975 "B{b0;t1=2}Inv(Par{2;_}(a0b{t1;b0},c1e))",
+    Tree0976 "B{t0;b0;q0=4;b1=4}Obs{b1%2=1;_}(Lp{b1;R}(Star(Pri(pt0{b0:t0;b1:=},c1e,S),Seq(Mt{0}(Scc{b0<6}),Sc{b0+=2}))))",
+    Tree0977 "B{o0;b0=4;t0=3;b1=5}PrSel{b1;1}(Rty0(@oh{b0%4<1?o0:=4;t0:=t0%2}a0),RFb(PPar{0;_}(pt1{b0:=},a2),Sw{5}(Suc,t3e),ASeq(t4e,Sl{20})))",
+    Tree0978 "B{q0=3;b0=3}Fb(a0,MPri(pa1{b0:8},pi2{t0:b0}),t3,c4)",
+    Tree0979 "B{b1=3;t0=0;b0;l0=3}Fb(Par{2;-2}(Itr{b1;1;1;N}(Invt(@oh{b0:=t0;b0+=1}a0e)),@ki{b1%4=3}Fb(Par{4;_}(Rpt{0}(R),t1,Wde(pc2{b0:b1},t3),c4b{7}))),t5)",
+    Tree0980 "B{b0;t0}MSeq(Flt{1;R;_}(@fi{t0>t0%2}Dl{0}(Try(@ki{b0%2=0}@fi{b0+1>b0}@os{t0:=b0%4}Lim{3}(@of{t0:=b0}t0),c1l))),@rw{b0%2<0}RU{F}(To{0}(RSel(a2e,c3,a4,R))),@of{b0:=5;t0:=t0%2}@fi{t0%2=1}Dl{0}(Par{1;0}(PAll{-1}(RFb(F),OnceK(Sel(Obs{t0+2!b0;L}(a5),FF(c6l),a7e))))),AFb(c8,c9,Sc{t0+=3}),pa10{b0:1;b1:t0})",
+    Tree0981 "PPar{0;_}(Ret0(Sub(Sub(t0))))",
+    Tree0982 "FS(ASeq(Lim{1}(MPri(c0,F)),c1,Seq(t2,a3)))",
+    Tree0983 "B{l0;t1;t0=4;b0}Wde(Cnd{b0%3=2;N;_}(Lim{3}(Ret3(c0l))),Su{t1}(SubR(Itr{b0;0;_;N}(FF(@os{t1:=t0}pc1{b0:4})))))",
+    Tree0984 "DySel(c0l,c1,Seq(Sub(a2),c3l,c4e))",
+    Tree0985 "B{b0;b1;t0=2}RtyF(Swm(Swm(@rw{b0<2}@fi{b1!0}RT{F}(Keep(Scc{t0!1}))),Suc))",
+    Tree0986 "B{t1=4;b1;b0}Sel(Obs{b1%2=0;B}(@po{t1+=3}Fai),Obs{b0=b1+1;B}(Cnd{b0%4=1;T;S}(t0)))",
+    Tree0987 "Swm(Rep0(a0e),MPri(a1l,Rmp{F;S}(a2),t3,S),RSeq(Inv(FS(t4)),t5e,c6e,a7))",
+    Tree0988 "B{o0=_;b0=2;t0}Pre{b0>5;S}(Rmp{S;F}(Fb(RSeq(PrSel{o0|5%3;t0+2%4}(Run,Fai)),Flt{2;R;F}(t0))))",
+    Tree0989 "B{t0=1}To{0}(Scc{t0>4})",
+    Tree0990 "B{b0=1;l0=2;t0}Flt{3;F;F}(Itr{b0;_;1;T}(Par{3;1}(pc0{b0:t0},a1,MSeq(Itr{b0;_;1;T}(To{10}(Sb{b0=0}))))))",
+    Tree0991 "RSeq(Opt(Par{1;-1}(Dd{0}(RSeq(c0,c1l)))),Rus{F}(PAll{-1}(c2,c3,PAll{-1}(c4,c5e))),Swm(t6,S,S,a7),Mt{0}(a8l))",
+    Tree0992 "B{t0=0;b0=4}MSeq(Fb(Obs{t0>2;_}(ASeq(Sb{b0=t0},a0b{b0;b0},Sb{b0=3})),Ret3(Step(Sb{t0=3},a1b{b0+1;b0},Wu{t0},a2,t3e)),PAll{3}(t4e,a5,t6,t7)))",
+    Tree0993 "B{o0;b0;t0=1;b1=0}Fb(Obs{t0%4>2;L}(@oh{t0:=o0|2+3;b0:=t0}@fi{b0+1!2}t0),SubA(Obs{b1%3<0;N}(Wde(pa1{b0:b0;b1:b1},Sl{30}))),SubR(Obs{t0+3%4<3;N}(@si{none}@ki{b1+3=7}@fi{b1%2<0}Flip(Suc,c2))))",
+    Tree0994 "B{b0=3;t0=3}Wde(Flt{2;R;_}(SubR(a0)),Keep(pa1{b0:t0;b1:t0}),Intr{b0%2<0}(c2b{b0+4}))",
+    Tree0995 "Flip(Sl{50},Sub(t0))",
+    Tree0996 "B{b0=3;l0=1;o0=_;q0;t0=0}Wde(Lp{t0;S}(Fb(FF(Rep2(WU{some}(Wt{30}))),PPar{0;_}(t0,Sc{t0>3?b0+=1},Lp{t0;S}(F),Scc{b0%4!3},t1),Inv(t2))),Flt{2;_;K}(RSeq(Itr{b0;2;3;_}(DySel(c3,pa4{b0:3;b1:t0},Itr{b0;_;2;N}(Lp{_;K}(t5)),c6,Once(pi7{t0:t0}))),MSeq(@fi{none}@po{b0:=8;b0+=3}Wde(a8b{t0;b0},Sl{20}),c9,Lp{t0;R}(t10)))))",
+    Tree0997 "OnceK(RSeq(RepF(Flt{1;F;K}(AFb(a0,a1,t2,F))),Rty1(Cd{10;_}(Rus{3}(RSeq(ASeq(S,c3),PrSel{1}(Suc))))),PrSel{3;1}(Par{-2;1}(Cd{10;F}(Sl{30}),t4,t5),Swm(a6,c7e))))",
+    Tree0998 "B{t0;b0=2;b1=5}@si{t0<0}Wde(Flt{1;_;K}(RSeq(Lim{2}(@oh{b1+=1}Pre{b0+4>7;K}(PPar{2;T}(R,Suc,t0,c1))))),Dl{10}(TryT(a2b{b0;b0},Ruf{3}(pa3{b0:t0;b1:t0}))),@rw{b1=1}Flip(t4,a5e,a6))",
+    Tree0999 "B{q0=0;b1=3;b0=3;t0=0}Seq(MSeq(PPar{0;_}(@rw{t0>2}Lp{b0;S}(@ki{b0+4>b1+4}Fb(Scc{b1<5},t0,@po{b1:=t0;b1+=1}Fai)))),Fb(pt1{b0:=;b1:b0},t2,Lp{t0;_}(@fi{b1+4%3<0}MPri(pt3{b0:t0;b1:=},Fai,a4))),Rep2(Pre{b0+2%2=1}(Try(Swm(@si{b1%2>0}@ki{t0!6}pa5{b0:=;b1:t0},c6e,t7),@po{b0:=b1%4}@si{b1+4<5}@fi{b0%3=0}Par{1;-3}(t8,F,Fai)))))",
 }

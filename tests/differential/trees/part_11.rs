@@ -5,66 +5,115 @@ use crate::leaves::{Act, Cond, Ctx, PAct, PCond, PIo, PTask, Task};
 
 bt::behavior_tree! {
     pub tree Tree1100 for Ctx {
-        TryCatch(catch_on_halt = false) {
-            RunOnce(then_skip = true) {
-                Priority {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b1: i64 = 1,
+            q0: bt::Deque<i64, 4>,
+            b0: i64,
+        }
+        MemPriority {
+            Switch(b1) {
+                case 0 => ForceSuccess {
+                    Action(Act<0>),
+                },
+                _ => #[run_while(|bb| *bb.t0 % 4 < 2)]
+                ReactiveFallback {
+                    SequenceWithMemory {
+                        Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1), &mut bb.b1)),
+                        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b0)),
+                    },
+                    #[skip_if(|bb| bb.b1 + 4 < *bb.t0 + 4)]
+                    Condition(|ctx, bb| ctx.check_in(3, bb.b1 + 1)),
+                    Observe(|bb| bb.b1 % 4 > 2) {
+                        Sleep(10),
+                    },
+                    Condition(Cond<4>),
+                },
+            },
+            PrioritySelector {
+                #[score(|bb| (bb.b0) as f32)]
+                Sequence {
+                    StatefulAction(Task<5>),
                     ReactiveFallback {
-                        Condition(|ctx| ctx.check(0)),
-                        Action(Act<1> = Act::<1>),
+                        Observe(|bb| bb.b0 % 3 == 1, abort = self) {
+                            Parallel(failure = -2) {
+                                StatefulAction(Task<6>),
+                                StatefulAction(Task<7>),
+                            },
+                        },
                     },
-                    Action(|ctx| ctx.exec(2)),
-                },
-            },
-            MemPriority {
-                Priority {
-                    Failer,
-                    Action(Act<3>),
-                },
-                FlipSelector {
-                    SequenceStar {
-                        StatefulAction(Task<4>),
-                        AlwaysFailure,
+                    Loop(q0, value = {b0}, if_empty = Running) {
+                        StatefulAction(Task<8> = Task::<8>),
                     },
                 },
+                #[score(|bb| (bb.b1) as f32)]
+                ParallelAll(2) {
+                    Action(PIo<9>, t0 = {=}),
+                    StatefulAction(PTask<10>, b0 = 3, b1 = {b0}),
+                    BinarySelector(|bb| bb.b1 < (bb.b1 + 3) % 3) {
+                        Condition(Cond<11>),
+                        SetBlackboard(o0 = Some(2)),
+                    },
+                    Precondition(|bb| (bb.b1 + 2) % 2 != 0, else = Failure) {
+                        MemSequence {
+                            Action(|ctx| ctx.exec(12)),
+                            StatefulAction(Task<13> = Task::<13>),
+                            StatefulAction(PTask<14>, b0 = {=}, b1 = {b1}),
+                        },
+                    },
+                },
             },
-            StatefulAction(Task<5>),
+            #[on_failure(|bb| *bb.t0 += 2)]
+            #[run_while(|bb| bb.o0.unwrap_or(0) == 4)]
+            #[on_halted(|bb| bb.b0 += 2)]
+            Limiter(2) {
+                StepSequencer {
+                    PrioritySelector {
+                        #[score(|bb| ((bb.o0.unwrap_or(0) + 3) % 3) as f32)]
+                        Condition(|ctx| ctx.check(15)),
+                    },
+                    SequenceWithMemory {
+                        StatefulAction(Task<16>),
+                        ScriptCondition(|bb| bb.o0.unwrap_or(1) < 6),
+                    },
+                    ReactiveSelector {
+                        #[failure_if(|bb| bb.b0 < 2)]
+                        StatefulAction(Task<17>),
+                        #[post(|bb| if bb.b1 % 2 != 1 { bb.o0 = Some(bb.o0.unwrap_or(1) % 3) })]
+                        Action(PAct<18>, b0 = {t0}, b1 = {t0}),
+                        UnsetBlackboard(o0),
+                    },
+                    Selector {
+                        Action(PAct<19>, b0 = 0, b1 = {b0}),
+                        Action(Act<20>),
+                    },
+                    StatefulAction(Task<21>),
+                },
+            },
         }
     }
 }
+
+board!(Tree1100Blackboard { t0 o0 b1 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1101 for Ctx {
-        blackboard {
-            b0: i64,
-        }
-        Deadline(0) {
-            Action(|ctx, bb| ctx.exec_in(0, bb.b0, &mut bb.b0)),
-        }
-    }
-}
-
-board!(Tree1101Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1102 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64,
-            q0: bt::Deque<i64, 4>,
-            b1: i64 = 1,
-        }
-        Loop(q0, value = {b0}, if_empty = Failure) {
-            Repeat(4) {
-                Cooldown(0, filtered = Failure) {
-                    ReactiveFallback {
-                        Cooldown(0) {
-                            StatefulAction(Task<0>),
+        PrioritySelector {
+            #[score(0)]
+            Timeout(0) {
+                DynamicSelector {
+                    SequenceStar {
+                        DynamicSequence {
+                            Sleep(0),
+                            Sleep(50),
                         },
-                        StatefulAction(Task<1> = Task::<1>),
-                        #[run_while(|bb| bb.b1 > 2)]
-                        #[on_failure(|bb| bb.b1 += 3)]
-                        #[skip_if(|bb| bb.b1 == *bb.t0)]
-                        ScriptCondition(|bb| bb.b1 != *bb.t0 + 2),
+                        Action(Act<0>),
+                        StatefulAction(Task<1>),
+                        RepeatUntilSuccess(3) {
+                            Action(Act<2>),
+                        },
+                        Sleep(30),
                     },
                 },
             },
@@ -72,209 +121,224 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1102Blackboard { t0 b0 q0 b1 });
+bt::behavior_tree! {
+    pub tree Tree1102 for Ctx {
+        ForceSuccess {
+            ParallelAll(max_failures = -1) {
+                Filter(times = 2, count = Success) {
+                    Fallback {
+                        Condition(Cond<0>),
+                        Fallback {
+                            Action(Act<1>),
+                            Retry(1) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        Timeout(0) {
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1103 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 5,
-            #[tracked] t1: i64 = 1,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            b1: i64 = 3,
+            b0: i64 = 2,
+            #[tracked] t0: i64,
         }
-        ReactiveSequence {
-            StepSequencer {
-                SetBlackboard(t0 = 8),
-                Condition(Cond<0>),
+        Loop(q0, value = {t0}, if_empty = Success) {
+            Loop(q0, value = {b0}) {
+                #[on_failure(|bb| *bb.t0 += 2)]
+                #[failure_if(|bb| bb.b1 > *bb.t0)]
+                ScriptCondition(|bb| bb.b0 > (*bb.t0 + 2) % 2),
             },
-            Condition(Cond<1>),
-            #[run_while(|bb| *bb.t0 == 5)]
-            Remap(success = Failure, failure = Success) {
-                StatefulAction(Task<2>),
-            },
-            Repeater(1) {
-                Observe(|bb| *bb.t1 > 7) {
-                    StatefulAction(Task<3> = Task::<3>),
-                },
-            },
-            Action(Act<4> = Act::<4>),
         }
     }
 }
 
-board!(Tree1103Blackboard { t0 t1 });
+board!(Tree1103Blackboard { q0 b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1104 for Ctx {
         blackboard {
-            o0: Option<i64> = Some(0),
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 5,
         }
-        BinarySelector(|bb| *bb.t0 % 2 != 0, dynamic = true) {
-            AsyncFallback {
-                #[run_while(|bb| bb.b0 + 2 > *bb.t0 + 1)]
-                Loop(q0, value = {t0}, if_empty = Skipped) {
-                    Sequence {
-                        Condition(Cond<0>),
-                        ScriptCondition(|bb| bb.o0.unwrap_or(4) == 1),
-                    },
-                },
-                StatefulAction(Task<1>),
-                Observe(|bb| bb.o0.unwrap_or(5) > 6, abort = self) {
-                    Optional {
-                        StatefulAction(Task<2>),
-                    },
-                },
-                Repeat(0) {
-                    Condition(Cond<3>),
-                },
-            },
-            ReactiveFallback {
-                Parallel(success = 0, failure = -4) {
-                    #[skip_if(|bb| bb.b0 + 3 != 1)]
-                    #[post(|bb| { bb.b0 += 3; bb.t1.set(*bb.t1 % 2) })]
-                    Optional {
-                        #[on_success(|bb| *bb.t0 += 1)]
-                        #[failure_if(|bb| *bb.t1 + 3 == 1)]
-                        Parallel(success = -2, failure = 2) {
-                            StatefulAction(Task<4>),
-                            Sleep(20),
-                            Action(Act<5> = Act::<5>),
-                        },
-                    },
-                    SetBlackboard(o0 = Some(7)),
-                    Script(|bb| *bb.t1 += 1),
-                    Action(PIo<6>, t0 = {=}),
-                },
-                RunOnce(then_skip = false) {
-                    Loop(q0, value = {t0}, if_empty = Skipped) {
-                        #[success_if(|bb| *bb.t0 % 4 != 3)]
-                        #[on_halted(|bb| bb.o0 = Some(*bb.t1))]
-                        Loop(q0, value = {t0}, if_empty = Failure) {
-                            Loop(q0, if_empty = Skipped) {
-                                Repeater(forever) {
-                                    SetBlackboard(b0 = 7),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+        RepeatUntilFailure(3) {
+            Action(PIo<0>, t0 = {t0}),
         }
     }
 }
 
-board!(Tree1104Blackboard { o0 q0 t0 b0 t1 });
+board!(Tree1104Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1105 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            b0: i64,
+            o0: Option<i64> = Some(1),
+            #[tracked] t0: i64 = 5,
         }
-        RetryUntilSuccessful(forever) {
-            KeepRunningUntilFailure {
-                UnsetBlackboard(o0),
-            },
+        #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(2)))]
+        #[on_halted(|bb| bb.b0 = *bb.t0)]
+        #[post(|bb| bb.b0 += 1)]
+        IndexSwitch(|bb| bb.b0 + 2, out_of_range = Fail, dynamic = true) {
+            Condition(Cond<0>),
+            StatefulAction(Task<1>),
         }
     }
 }
 
-board!(Tree1105Blackboard { o0 });
+board!(Tree1105Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1106Sub1 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(12),
+            #[allow(unused)] b1: i64 = 12,
+            b0: i64 = 9,
+        }
+        #[post(|bb| if *bb.t0 % 3 > 1 { bb.b0 = *bb.t0 })]
+        #[run_while(|bb| bb.o0.is_none())]
+        #[failure_if(|bb| bb.o0.is_some())]
+        StatefulAction(PTask<1>, b0 = {b0})
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1106Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            o0: Option<i64> = Some(12),
+            b1: i64 = 12,
+            b0: i64 = 9,
+        }
+        #[on_failure(|bb| bb.b0 = bb.b1)]
+        #[on_success(|bb| if bb.b0 == 6 { *bb.t0 += 3 })]
+        SubTree(Tree1106Sub1, ..)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1106 for Ctx {
         blackboard {
-            b0: i64 = 2,
-            #[tracked] t1: i64 = 1,
-            o0: Option<i64>,
-            #[tracked] t0: i64,
-            b1: i64 = 0,
+            #[tracked] t0: i64 = 3,
+            o0: Option<i64> = Some(2),
+            b1: i64 = 2,
+            b0: i64,
         }
-        AsyncFallback {
-            RepeatUntil(Failure) {
-                ReactiveSequence {
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(PTask<0>, b0 = {=}, b1 = {=}),
-                        Filter(times = 2, count = Success, filtered = Skipped) {
-                            StatefulAction(PTask<1>, b0 = {b0}, b1 = {=}),
-                        },
-                    },
-                    RetryUntilSuccessful(4) {
-                        WasEntryUpdated(t0),
-                    },
+        #[run_while(|bb| bb.o0.is_none())]
+        ReactiveFallback {
+            Parallel {
+                Condition(Cond<0>),
+            },
+            MaxTime(0) {
+                Switch(b1) {
+                    case 4 => SetBlackboard(b1 = 8),
+                    _ => #[on_halted(|bb| bb.b0 = *bb.t0 + 4)]
+                    SubTree(Tree1106Sub0, t0 = {=}, o0 = {o0}, b1 = {=}, b0 = {b0}),
                 },
             },
             PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                StatefulAction(Task<2>),
-                #[score(|bb| ((bb.o0.unwrap_or(0) + 4) % 3) as f32)]
-                StatefulAction(Task<3>),
-            },
-            Parallel(success = 2) {
-                Timeout(20) {
-                    Script(|bb| if *bb.t0 + 1 > bb.b0 % 4 { bb.t0.set(7) }),
+                #[score(|bb| ((bb.b0 + 1) % 4) as f32)]
+                Condition(Cond<2>),
+                #[score(|bb| (bb.b1) as f32)]
+                #[on_success(|bb| bb.b1 = bb.b0 + 3)]
+                Timeout(0) {
+                    #[on_failure(|bb| { bb.b1 = bb.b0 % 3; if *bb.t0 + 3 > 1 { bb.t0.set((bb.b1 + 4) % 2) } })]
+                    RetryUntilSuccessful(3) {
+                        Inverter {
+                            Action(PAct<3>, b0 = {=}, b1 = {b1}),
+                        },
+                    },
                 },
-                Sequence {
-                    StatefulAction(Task<4> = Task::<4>),
-                    Action(PAct<5>, b0 = {t1}),
-                },
-                Repeater(1) {
-                    StatefulAction(Task<6>),
-                },
+                #[score(3)]
+                UnsetBlackboard(o0),
+                #[score(0)]
+                Script(|bb| *bb.t0 += 3),
             },
         }
     }
 }
 
-board!(Tree1106Blackboard { b0 t1 o0 t0 b1 });
+board!(Tree1106Blackboard { t0 o0 b1 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1107 for Ctx {
         blackboard {
-            o0: Option<i64>,
+            #[tracked] t1: i64,
             #[tracked] t0: i64,
             b0: i64,
-            #[tracked] t1: i64 = 4,
         }
-        SequenceStar {
-            MaxTime(0) {
-                #[on_failure(|bb| *bb.t1 += 3)]
-                #[run_while(|bb| *bb.t0 < 3)]
-                Action(|ctx, bb| ctx.exec_in(0, *bb.t0, &mut bb.b0)),
+        #[skip_if(|bb| bb.b0 + 4 != 5)]
+        Retry(3) {
+            Optional {
+                Selector {
+                    Observe(|bb| *bb.t1 + 4 < bb.b0, abort = lower) {
+                        RunOnce(then_skip = false) {
+                            ParallelAll(1) {
+                                #[failure_if(|bb| *bb.t1 < *bb.t0 + 3)]
+                                #[skip_if(|bb| bb.b0 % 2 == 1)]
+                                #[on_success(|bb| bb.t0.set(*bb.t1))]
+                                Repeater(forever) {
+                                    Condition(|ctx, bb| ctx.check_in(0, 4)),
+                                },
+                                FlipSelector {
+                                    AlwaysFailure,
+                                    Condition(Cond<1>),
+                                    ScriptCondition(|bb| (*bb.t1 + 4) % 2 == 0),
+                                    #[post(|bb| bb.t0.set(*bb.t1))]
+                                    #[skip_if(|bb| *bb.t1 % 3 > 0)]
+                                    Condition(Cond<2>),
+                                },
+                            },
+                        },
+                    },
+                    SequenceStar {
+                        ScriptCondition(|bb| *bb.t1 % 2 > 0),
+                        Priority {
+                            Inverter {
+                                Action(|ctx, bb| ctx.exec_in(3, 7, &mut bb.b0)),
+                            },
+                            DynamicSelector {
+                                StatefulAction(Task<4>),
+                                Condition(|ctx| ctx.check(5)),
+                            },
+                        },
+                    },
+                },
             },
-            UnsetBlackboard(o0),
-            Action(|ctx| ctx.exec(1)),
         }
     }
 }
 
-board!(Tree1107Blackboard { o0 t0 b0 t1 });
+board!(Tree1107Blackboard { t1 t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1108 for Ctx {
         blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            o0: Option<i64> = Some(2),
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 3,
         }
-        Loop(q0, value = {t0}) {
-            WaitUntil(|bb| bb.b0 + 3 < 4) {
-                RepeatTimes(forever) {
-                    #[post(|bb| bb.o0 = Some(bb.b1 % 2))]
-                    #[run_while(|bb| *bb.t0 == 6)]
-                    #[skip_if(|bb| bb.b1 > 3)]
-                    BinarySelector(|bb| bb.o0.is_some()) {
-                        Sleep(20),
-                        Retry(3) {
-                            ReactiveFallback {
-                                StatefulAction(Task<0>),
-                                StatefulAction(Task<1> = Task::<1>),
-                                Action(PIo<2>, t0 = {b0}),
-                            },
-                        },
+        TryCatch(catch_on_halt = false) {
+            Remap(success = Failure, failure = Success) {
+                Sleep(0),
+            },
+            RepeatTimes(forever) {
+                ReactiveSequence {
+                    #[on_success(|bb| if bb.b1 < *bb.t0 + 2 { bb.b0 = 3 })]
+                    #[on_halted(|bb| bb.b1 = *bb.t0 % 2)]
+                    Condition(Cond<0>),
+                    #[skip_if(|bb| (bb.b0 + 1) % 2 != 1)]
+                    Timeout(10) {
+                        StatefulAction(Task<1>),
                     },
                 },
             },
@@ -282,1532 +346,113 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1108Blackboard { q0 o0 b1 b0 t0 });
+board!(Tree1108Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1109Sub0 for Ctx {
+        RetryUntilSuccessful(4) {
+            Fallback {
+                StatefulAction(Task<0>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1109Sub1 for Ctx {
+        Optional {
+            StatefulAction(Task<1>),
+        }
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1109 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 5,
-            b0: i64 = 1,
-            b1: i64 = 0,
-            o0: Option<i64>,
-        }
-        ReactiveSequence {
-            ReactiveSelector {
-                Conditional(|bb| bb.b0 + 2 < bb.b1 + 4, dynamic = true) {
-                    StatefulAction(PTask<0>, b0 = {=}),
-                },
-                Cooldown(0, filtered = Failure) {
-                    #[failure_if(|bb| bb.b1 < bb.o0.unwrap_or(3))]
-                    Invert {
-                        SequenceWithMemory {
-                            StatefulAction(Task<1>),
-                            Action(PAct<2>, b0 = {=}, b1 = {b0}),
-                        },
-                    },
-                },
-                #[on_success(|bb| { if bb.b0 != 3 { bb.b0 += 3 }; *bb.t0 += 1 })]
-                TryCatch {
-                    #[run_while(|bb| bb.b0 > 3)]
-                    StatefulAction(Task<3>),
-                    Condition(Cond<4>),
-                },
-            },
-            Cooldown(0, filtered = Failure) {
-                ForceSuccess {
-                    TryCatch(catch_on_halt = false) {
-                        RepeatUntil(Failure) {
-                            ReactiveSequence {
-                                Condition(PCond<5>, b0 = 8),
-                                SetBlackboard(o0 = Some(4)),
-                            },
-                        },
-                        BinarySelector(|bb| bb.b0 % 2 > 0) {
-                            Action(Act<6>),
-                            Switch(b1) {
-                                case 4 => Condition(|ctx, bb| ctx.check_in(7, bb.b0 + 2)),
-                                _ => StatefulAction(Task<8>),
-                            },
-                        },
-                    },
-                },
-            },
+        ReactiveFallback {
+            SubTree(Tree1109Sub0),
+            SubTree(Tree1109Sub1),
         }
     }
 }
-
-board!(Tree1109Blackboard { t0 b0 b1 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1110 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            KeepRunningUntilFailure {
-                Action(PIo<0>, t0 = {t0}),
+        SequenceStar {
+            Selector {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+                StatefulAction(Task<2>),
             },
+            Filter(times = 1, count = Completed) {
+                Condition(Cond<3> = Cond::<3>),
+            },
+            Action(Act<4>),
         }
     }
 }
-
-board!(Tree1110Blackboard { t0 });
 
 bt::behavior_tree! {
     pub tree Tree1111 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
-            o0: Option<i64>,
-            #[tracked] t1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 5,
-        }
-        IndexSwitch(|bb| *bb.t0 + 1) {
-            PrioritySelector {
-                #[score(|bb| (*bb.t1) as f32)]
-                Loop(q0, value = {t1}, if_empty = Success) {
-                    IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = true) {
-                        Priority {
-                            StatefulAction(PTask<0>, b0 = 0, b1 = {t1}),
-                            Cooldown(100, filtered = Skipped) {
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                        DynamicSequence {
-                            StatefulAction(Task<2>),
-                            Action(Act<3>),
-                        },
-                    },
-                },
-                #[score(|bb| ((bb.b0 + 2) % 3) as f32)]
-                Selector {
-                    Observe(|bb| bb.o0.unwrap_or(2) > 0, abort = both) {
-                        IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
-                            WasEntryUpdated(t1),
-                            StatefulAction(Task<4>),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                    Observe(|bb| bb.o0.unwrap_or(2) != 5, abort = lower) {
-                        RepeatUntilSuccess(forever) {
-                            Condition(PCond<6>, b0 = {=}),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1111Blackboard { q0 o0 t1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1112 for Ctx {
-        blackboard {
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        Switch(b1) {
-            case 1 => BinarySelector(|bb| bb.b1 > *bb.t1, dynamic = true) {
-                Cooldown(0, filtered = Skipped) {
-                    WasEntryUpdated(t1),
-                },
-                Sleep(20),
-            },
-            case 0 => Action(PIo<0>, t0 = {t0}),
-            _ => DynamicSelector {
-                Repeat(1) {
-                    Invert {
-                        Condition(|ctx, bb| ctx.check_in(1, 0)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1112Blackboard { b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1113Sub1 for Ctx {
-        AlwaysSuccess
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1113Sub0 for Ctx {
-        MemSequence {
-            Condition(Cond<7>),
-            SubTree(Tree1113Sub1),
-            Remap(success = Success, failure = Success) {
-                Condition(Cond<8>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1113 for Ctx {
-        ReactiveFallback {
-            Sequence {
-                SequenceWithMemory {
-                    RetryUntilSuccessful(1) {
-                        PrioritySelector {
-                            #[score(0)]
-                            Succeeder,
-                        },
-                    },
-                    StatefulAction(Task<0>),
-                },
-                SequenceStar {
-                    Condition(Cond<1>),
-                    Condition(|ctx| ctx.check(2)),
-                    AlwaysSuccess,
-                },
-            },
-            Retry(3) {
-                MemSequence {
+        TryCatch(catch_on_halt = true) {
+            PolicyParallel(policy = FirstSuccessOrFailure) {
+                Cooldown(0) {
                     Fallback {
-                        Cooldown(0, filtered = Skipped) {
-                            DynamicSequence {
-                                Condition(Cond<3>),
-                                Condition(Cond<4>),
-                            },
-                        },
-                    },
-                    ParallelAll(1) {
-                        StatefulAction(Task<5>),
-                        Action(Act<6>),
-                    },
-                },
-            },
-            SubTree(Tree1113Sub0),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1114 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 3,
-        }
-        SequenceStar {
-            #[on_failure(|bb| bb.t0.set((bb.b0 + 2) % 3))]
-            #[skip_if(|bb| *bb.t0 % 3 < 2)]
-            SkipUnlessUpdated(t0) {
-                Condition(|ctx| ctx.check(0)),
-            },
-            PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                Condition(|ctx, bb| ctx.check_in(1, bb.b0 % 4)),
-                #[score(|bb| (bb.b0) as f32)]
-                StatefulAction(Task<2>),
-            },
-            WhileDoElse {
-                Action(PIo<3>, t0 = {b0}),
-                Action(PAct<4>, b0 = 1, b1 = {b0}),
-            },
-        }
-    }
-}
-
-board!(Tree1114Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1115 for Ctx {
-        blackboard {
-            b0: i64,
-            b1: i64 = 1,
-        }
-        Repeater(3) {
-            FlipSelector {
-                Repeat(4) {
-                    Retry(forever) {
-                        #[run_while(|bb| bb.b1 > bb.b0)]
-                        Condition(|ctx, bb| ctx.check_in(0, bb.b1 % 2)),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1115Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1116 for Ctx {
-        ReactiveSequence {
-            Filter(times = 2, count = Failure) {
-                Repeater(forever) {
-                    Sleep(50),
-                },
-            },
-            Sleep(50),
-            AlwaysRunning,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1117 for Ctx {
-        blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 0,
-            b0: i64,
-            #[tracked] t1: i64 = 0,
-        }
-        ParallelAll(max_failures = -3) {
-            ReactiveSequence {
-                Condition(Cond<0>),
-                WasEntryUpdated(t0),
-            },
-            #[skip_if(|bb| bb.b0 + 1 != (bb.b1 + 3) % 3)]
-            #[success_if(|bb| *bb.t1 + 4 > *bb.t1)]
-            #[failure_if(|bb| *bb.t1 > *bb.t0 % 4)]
-            Repeat(0) {
-                StatefulAction(Task<1> = Task::<1>),
-            },
-            ReactiveSequence {
-                #[failure_if(|bb| bb.b1 > 1)]
-                StatefulAction(Task<2>),
-                Action(Act<3>),
-                Action(Act<4>),
-            },
-            PrioritySelector {
-                #[score(|bb| (*bb.t1) as f32)]
-                ScriptCondition(|bb| bb.b0 % 2 != 0),
-                #[score(|bb| (*bb.t0) as f32)]
-                Action(Act<5>),
-            },
-            #[on_halted(|bb| *bb.t0 += 3)]
-            #[failure_if(|bb| bb.b1 < *bb.t0 + 2)]
-            SetBlackboard(t1 = {t0}),
-        }
-    }
-}
-
-board!(Tree1117Blackboard { b1 t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1118Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] #[tracked] t1: i64 = 12,
-        }
-        Action(Act<0>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1118 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            #[tracked] t1: i64 = 2,
-        }
-        #[post(|bb| { bb.b0 += 1; bb.b0 = 2 })]
-        StepSequencer {
-            SubTree(Tree1118Sub0, ..),
-            Action(PAct<1>, b0 = {t0}, b1 = {t1}),
-        }
-    }
-}
-
-board!(Tree1118Blackboard { t0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1119 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-        }
-        AsyncFallback {
-            FlipSelector {
-                StatefulAction(Task<0>),
-                #[on_failure(|bb| bb.t0.set(6))]
-                #[success_if(|bb| bb.b0 > 5)]
-                ForceFailure {
-                    Wait(10),
-                },
-                SetBlackboard(t0 = {t1}),
-            },
-            Repeater(0) {
-                Condition(Cond<1>),
-            },
-        }
-    }
-}
-
-board!(Tree1119Blackboard { b0 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1120 for Ctx {
-        blackboard {
-            #[allow(unused)] b0: i64 = 2,
-            #[tracked] t0: i64 = 4,
-        }
-        ReactiveSequence {
-            Condition(Cond<0> = Cond::<0>),
-            Action(PIo<1>, t0 = {t0}),
-        }
-    }
-}
-
-board!(Tree1120Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1121 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 5,
-            o0: Option<i64> = None,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            #[tracked] t0: i64 = 5,
-        }
-        BinarySelector(|bb| bb.o0.is_some(), dynamic = true) {
-            Observe(|bb| bb.b1 % 4 != 3, abort = self) {
-                Switch(b1) {
-                    case 2 => #[on_success(|bb| if bb.o0.is_none() { bb.b1 = 4 })]
-                    Loop(q0, value = {b1}) {
                         StatefulAction(Task<0>),
-                    },
-                    case 5 => #[failure_if(|bb| bb.o0.unwrap_or(3) < bb.b1 + 2)]
-                    #[post(|bb| { bb.o0 = None; *bb.t0 += 1 })]
-                    RepeatUntilSuccess(1) {
-                        StatefulAction(Task<1>),
-                    },
-                    case 3 => UnsetBlackboard(o0),
-                    _ => ReactiveFallback {
-                        StatefulAction(Task<2>),
-                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                        Condition(Cond<1>),
+                        Condition(|ctx| ctx.check(2)),
+                        AlwaysSuccess,
                     },
                 },
-            },
-            Loop(q0, if_empty = Success) {
-                StatefulAction(Task<4> = Task::<4>),
-            },
-        }
-    }
-}
-
-board!(Tree1121Blackboard { b0 b1 o0 q0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1122 for Ctx {
-        blackboard {
-            b0: i64 = 0,
-        }
-        RetryUntilSuccessful(1) {
-            DynamicSequence {
-                Parallel(success = 2, failure = -2) {
-                    Condition(Cond<0>),
-                    StatefulAction(PTask<1>, b0 = {b0}, b1 = {b0}),
-                },
-                SetBlackboard(b0 = 6),
-            },
-        }
-    }
-}
-
-board!(Tree1122Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1123 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 4,
-        }
-        IndexSwitch(|bb| *bb.t1 % 4, out_of_range = Fail, dynamic = true) {
-            RepeatUntilSuccess(3) {
-                StatefulAction(Task<0>),
-            },
-        }
-    }
-}
-
-board!(Tree1123Blackboard { t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1124 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            b0: i64 = 1,
-        }
-        Sequence {
-            Sleep(20),
-            RunOnce(then_skip = true) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = true) {
-                    Action(Act<0>),
-                    Condition(|ctx| ctx.check(1)),
-                },
-            },
-            Retry(2) {
-                WhileDoElse {
-                    StatefulAction(PTask<2>, b0 = 2, b1 = {b1}),
-                    BinarySelector(|bb| (bb.b0 + 3) % 3 > 1, dynamic = false) {
-                        BinarySelector(|bb| bb.b0 + 1 == 7, dynamic = true) {
-                            Condition(|ctx| ctx.check(3)),
-                            AlwaysRunning,
-                        },
-                        Action(Act<4> = Act::<4>),
-                    },
-                },
-            },
-            Sleep(20),
-        }
-    }
-}
-
-board!(Tree1124Blackboard { b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1125 for Ctx {
-        SequenceWithMemory {
-            Action(Act<0>),
-            Sleep(0),
-            Delay(10) {
-                Action(Act<1>),
-            },
-            Filter(times = 3, count = Failure, filtered = Skipped) {
-                Cooldown(50) {
-                    ReactiveFallback {
-                        Action(Act<2>),
-                        StatefulAction(Task<3>),
-                    },
-                },
-            },
-            StatefulAction(Task<4>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1126 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            b1: i64 = 4,
-            #[tracked] t1: i64 = 1,
-            #[tracked] t0: i64,
-        }
-        ParallelAll(2) {
-            Switch(b1) {
-                case 5 => DynamicSequence {
-                    Script(|bb| bb.t1.set(7)),
-                    StatefulAction(Task<0>),
-                    Action(|ctx, bb| ctx.exec_in(1, 8, &mut bb.b0)),
-                },
-                case 2 => Switch(b1) {
-                    case 2 => Action(Act<2>),
-                    _ => SetBlackboard(b1 = {t0}),
-                },
-                _ => Repeater(3) {
-                    Action(PIo<3>, t0 = {b0}),
-                },
-            },
-            RepeatTimes(1) {
-                #[on_halted(|bb| *bb.t1 += 2)]
-                #[post(|bb| { if *bb.t1 < *bb.t1 + 2 { bb.b0 += 1 }; if *bb.t0 == (bb.b0 + 3) % 3 { bb.b1 += 1 } })]
-                Action(Act<4>),
-            },
-        }
-    }
-}
-
-board!(Tree1126Blackboard { b0 b1 t1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1127Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 12,
-            #[tracked] t0: i64 = 13,
-            b0: i64 = 15,
-        }
-        MemPriority {
-            Action(|ctx| ctx.exec(2)),
-            StatefulAction(Task<3>),
-            SetBlackboard(b0 = {t0}),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1127 for Ctx {
-        blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 5,
-        }
-        StepSequencer {
-            MaxTime(20) {
-                RunOnce(then_skip = true) {
-                    IfThenElse {
-                        Precondition(|bb| *bb.t0 % 2 < 0, else = Failure) {
-                            Timeout(10) {
-                                ReactiveFallback {
-                                    AlwaysFailure,
-                                    Condition(|ctx| ctx.check(0)),
-                                    StatefulAction(PTask<1>, b0 = {b1}, b1 = {t0}),
-                                },
-                            },
-                        },
-                        Sequence {
-                            SubTree(Tree1127Sub0, ..),
-                            Inverter {
-                                AsyncFallback {
-                                    WasEntryUpdated(t0),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1127Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1128 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64,
-            #[tracked] t0: i64 = 4,
-        }
-        DynamicSelector {
-            ReactiveFallback {
-                #[post(|bb| *bb.t0 += 3)]
-                Condition(Cond<0>),
-                StatefulAction(Task<1>),
-            },
-            ReactiveSequence {
-                RunOnce(then_skip = true) {
-                    Runner,
-                },
-                #[run_while(|bb| bb.b0 % 4 != 2)]
-                Action(Act<2>),
-                StatefulAction(Task<3>),
-                Action(PIo<4>, t0 = {b1}),
-                Condition(PCond<5>, b0 = 1),
-            },
-        }
-    }
-}
-
-board!(Tree1128Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1129 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(4),
-            b0: i64 = 0,
-            #[tracked] t0: i64,
-        }
-        Sequence {
-            #[success_if(|bb| bb.b0 > bb.o0.unwrap_or(3))]
-            #[on_halted(|bb| *bb.t0 += 1)]
-            Deadline(0) {
-                ReactiveFallback {
-                    SequenceWithMemory {
-                        WhileDoElse {
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1>),
-                            AlwaysFailure,
-                        },
-                        FlipSelector {
-                            Condition(|ctx, bb| ctx.check_in(2, 8)),
-                            AlwaysSuccess,
-                            Action(Act<3>),
-                        },
-                        IndexSwitch(|bb| (bb.b0 + 4) % 4, dynamic = true) {
-                            Deadline(20) {
-                                SetBlackboard(o0 = Some(2)),
-                            },
-                            StatefulAction(Task<4>),
-                        },
-                    },
-                    IfThenElse {
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(0) {
-                Wait(10),
-            },
-        }
-    }
-}
-
-board!(Tree1129Blackboard { o0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1130 for Ctx {
-        RunOnce(then_skip = false) {
-            Failer,
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1131 for Ctx {
-        Deadline(100) {
-            Repeat(2) {
-                Condition(Cond<0>),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1132 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-        }
-        Filter(times = 2, count = Failure) {
-            #[success_if(|bb| bb.b1 == 7)]
-            Conditional(|bb| *bb.t0 + 1 > *bb.t0 % 4, else = Success) {
-                Inverter {
-                    MemPriority {
-                        DynamicSelector {
-                            Condition(Cond<0>),
-                            ScriptCondition(|bb| bb.b0 > bb.b1 + 4),
-                        },
-                        Wait(0),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1132Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1133 for Ctx {
-        ReactiveSequence {
-            WhileDoElse {
-                ReactiveFallback {
-                    StatefulAction(Task<0>),
-                    StatefulAction(Task<1>),
-                    Selector {
-                        Condition(Cond<2>),
-                        Fallback {
-                            StatefulAction(Task<3>),
-                            Action(|ctx| ctx.exec(4)),
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-                Condition(|ctx| ctx.check(6)),
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1134Sub0 for Ctx {
-        StatefulAction(Task<7> = Task::<7>)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1134 for Ctx {
-        SequenceStar {
-            IfThenElse {
-                RepeatUntilSuccess(2) {
-                    Sequence {
-                        Condition(Cond<0>),
-                        StatefulAction(Task<1>),
-                    },
-                },
-                SequenceWithMemory {
-                    Wait(20),
-                    Timeout(50) {
-                        StatefulAction(Task<2> = Task::<2>),
-                    },
-                    Condition(|ctx| ctx.check(3)),
+                PolicyParallel(policy = FirstSuccess, repeat = false) {
+                    StatefulAction(Task<3>),
                     StatefulAction(Task<4>),
-                    Condition(Cond<5>),
                 },
-                FlipSelector {
-                    MemSequence {
-                        Condition(|ctx| ctx.check(6)),
-                        RepeatUntil(Failure) {
-                            SubTree(Tree1134Sub0),
-                        },
-                    },
-                    Condition(Cond<8>),
-                    AlwaysFailure,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1135 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-        }
-        PolicyParallel(policy = FirstSuccess, repeat = true) {
-            Precondition(|bb| bb.b0 % 4 < 1, else = Failure) {
-                Condition(|ctx| ctx.check(0)),
-            },
-        }
-    }
-}
-
-board!(Tree1135Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1136 for Ctx {
-        blackboard {
-            b1: i64,
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 4,
-        }
-        IfThenElse {
-            Fallback {
-                Observe(|bb| bb.b1 + 4 != 5, abort = both) {
-                    Sequence {
-                        Action(Act<0> = Act::<0>),
-                        Condition(|ctx| ctx.check(1)),
-                    },
-                },
-                Observe(|bb| bb.b1 < bb.b0, abort = lower) {
-                    StatefulAction(Task<2>),
-                },
-                Observe(|bb| bb.b0 < 1, abort = none) {
-                    SetBlackboard(b0 = 6),
-                },
-            },
-            ReactiveFallback {
-                Condition(|ctx| ctx.check(3)),
-                #[run_while(|bb| (bb.b1 + 4) % 3 < 0)]
-                Action(Act<4> = Act::<4>),
-                Condition(Cond<5> = Cond::<5>),
-                Action(Act<6>),
-            },
-            Invert {
-                RetryUntilSuccessful(0) {
-                    #[post(|bb| bb.b1 = *bb.t0 % 4)]
-                    #[success_if(|bb| bb.b1 != 4)]
-                    StatefulAction(PTask<7>, b0 = {=}, b1 = {b1}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1136Blackboard { b1 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1137 for Ctx {
-        DynamicSequence {
-            StatefulAction(Task<0>),
-            Action(Act<1>),
-            Condition(Cond<2> = Cond::<2>),
-            StatefulAction(Task<3> = Task::<3>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1138 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64,
-            #[tracked] t1: i64 = 0,
-            b0: i64,
-        }
-        MemPriority {
-            Observe(|bb| *bb.t1 != 4, abort = none) {
-                #[post(|bb| bb.t0.set(*bb.t1 + 1))]
-                #[on_failure(|bb| bb.b0 += 3)]
-                #[run_while(|bb| bb.b0 + 2 != 7)]
-                RepeatTimes(forever) {
-                    PolicyParallel(policy = FirstSuccess, repeat = true) {
-                        Deadline(0) {
-                            StatefulAction(Task<0>),
-                        },
-                        Sleep(100),
-                    },
-                },
-            },
-            Condition(|ctx, bb| ctx.check_in(1, *bb.t0 + 2)),
-            ReactiveFallback {
-                Delay(10) {
-                    Deadline(0) {
+                Delay(20) {
+                    DynamicSelector {
                         Failer,
                     },
                 },
-                Condition(Cond<2> = Cond::<2>),
-                Cooldown(10, filtered = Failure) {
-                    Condition(Cond<3>),
-                },
-                Loop(q0, if_empty = Success) {
-                    Action(Act<4> = Act::<4>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1138Blackboard { q0 t0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1139 for Ctx {
-        blackboard {
-            b1: i64 = 0,
-            o0: Option<i64>,
-            b0: i64,
-            #[tracked] t1: i64 = 2,
-        }
-        Fallback {
-            #[on_success(|bb| bb.t1.set(bb.b0 + 3))]
-            #[run_while(|bb| bb.b0 > 2)]
-            Condition(Cond<0>),
-            ReactiveFallback {
-                Action(Act<1>),
-                AlwaysFailure,
-                Action(|ctx, bb| ctx.exec_in(2, (bb.b1 + 3) % 2, &mut bb.b1)),
-                #[skip_if(|bb| bb.b1 % 3 > 0)]
-                Repeater(forever) {
-                    Action(Act<3>),
-                },
-                #[on_halted(|bb| if bb.b1 % 2 != 1 { bb.o0 = Some(bb.b0 % 3) })]
-                #[failure_if(|bb| bb.b0 % 3 < 2)]
-                Succeeder,
-            },
-        }
-    }
-}
-
-board!(Tree1139Blackboard { b1 o0 b0 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1140 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-            #[tracked] t1: i64 = 3,
-        }
-        ReactiveFallback {
-            ForceFailure {
-                #[skip_if(|bb| bb.b0 + 1 > 1)]
-                StatefulAction(Task<0> = Task::<0>),
-            },
-            ParallelAll {
-                ReactiveFallback {
-                    Condition(Cond<1>),
-                    #[on_halted(|bb| bb.t1.set(*bb.t0))]
-                    #[on_success(|bb| *bb.t0 += 1)]
-                    BinarySelector(|bb| *bb.t0 < bb.b1, dynamic = true) {
-                        Condition(Cond<2> = Cond::<2>),
-                        #[run_while(|bb| *bb.t1 != bb.b0)]
-                        Condition(Cond<3>),
-                    },
-                    RunOnce {
-                        Script(|bb| *bb.t0 += 2),
-                    },
-                },
-                #[on_failure(|bb| { bb.b1 = 2; *bb.t0 += 1 })]
-                Precondition(|bb| bb.b1 + 4 < 2, else = Success) {
-                    Parallel(success = 0, failure = -3) {
-                        Condition(Cond<4>),
-                        Repeat(forever) {
-                            Fallback {
-                                Failer,
-                                Action(Act<5>),
-                            },
-                        },
-                        SetBlackboard(t1 = 3),
-                        SetBlackboard(b1 = 1),
-                    },
-                },
-            },
-            AsyncFallback {
-                #[on_failure(|bb| bb.t0.set(bb.b1))]
-                Precondition(|bb| bb.b1 < 6, else = Skipped) {
-                    DynamicSelector {
-                        StatefulAction(Task<6>),
-                        Action(PIo<7>, t0 = {t0}),
-                        Action(Act<8>),
-                        Runner,
-                    },
-                },
-                Action(|ctx, bb| ctx.exec_in(9, *bb.t1, &mut bb.b0)),
-            },
-        }
-    }
-}
-
-board!(Tree1140Blackboard { b0 t0 b1 t1 });
-
-bt::behavior_tree! {
-    pub tree Tree1141 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 4,
-            b1: i64,
-        }
-        #[post(|bb| { bb.b1 += 1; bb.b1 += 1 })]
-        #[skip_if(|bb| bb.b0 + 4 != *bb.t0)]
-        SequenceWithMemory {
-            SkipUnlessUpdated(t0) {
-                StepSequencer {
-                    WaitUntil(|bb| bb.b1 + 4 > *bb.t0) {
-                        ScriptCondition(|bb| bb.b1 + 4 < 7),
-                    },
-                    SetBlackboard(b0 = {t0}),
-                    RepeatUntil(Failure) {
-                        Condition(Cond<0>),
-                    },
-                    Runner,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1141Blackboard { t0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1142 for Ctx {
-        Repeat(forever) {
-            Timeout(30) {
-                Timeout(0) {
-                    StatefulAction(Task<0>),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1143 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            o0: Option<i64> = None,
-            b0: i64 = 4,
-        }
-        Switch(b1) {
-            case 2 => ReactiveSelector {
-                Action(Act<0> = Act::<0>),
-                SequenceStar {
-                    Script(|bb| bb.b0 += 1),
-                    Action(PAct<1>, b0 = {=}, b1 = {b1}),
-                },
-                #[skip_if(|bb| bb.o0.is_some())]
-                #[success_if(|bb| bb.o0.is_none())]
-                AlwaysFailure,
-            },
-            case 3 => #[run_while(|bb| (bb.b1 + 2) % 4 > 2)]
-            FlipSelector {
-                StepSequencer {
-                    Wait(0),
-                    StatefulAction(Task<2> = Task::<2>),
-                    Condition(Cond<3>),
-                },
-                Condition(|ctx| ctx.check(4)),
-                AlwaysRunning,
-            },
-            case 0 => StepSequencer {
-                Repeater(0) {
-                    WasEntryUpdated(t0),
-                },
-            },
-            _ => Loop(q0, value = {b0}, if_empty = Running) {
-                ParallelAll(max_failures = -1) {
-                    ScriptCondition(|bb| bb.o0.is_some()),
-                    ScriptCondition(|bb| bb.b0 < bb.b1 % 2),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1143Blackboard { t0 b1 q0 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1144 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 1,
-            b0: i64,
-        }
-        #[run_while(|bb| bb.b1 % 2 != 0)]
-        #[failure_if(|bb| bb.b1 < bb.b0 + 3)]
-        WhileDoElse {
-            WaitUntil(|bb| *bb.t0 > 0) {
-                StatefulAction(Task<0>),
-            },
-            Runner,
-        }
-    }
-}
-
-board!(Tree1144Blackboard { t0 b1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1145 for Ctx {
-        Retry(1) {
-            Action(|ctx| ctx.exec(0)),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1146 for Ctx {
-        blackboard {
-            b1: i64,
-            #[tracked] t0: i64,
-            b0: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
-            FlipSelector {
-                ScriptCondition(|bb| bb.b1 + 2 < *bb.t0 + 4),
-                BinarySelector(|bb| bb.b1 > 6, dynamic = false) {
-                    Action(Act<0>),
-                    Observe(|bb| bb.b0 != 0, abort = self) {
-                        Action(PIo<1>, t0 = {t0}),
-                    },
-                },
-                DynamicSequence {
-                    Sleep(20),
-                    Action(Act<2>),
-                },
-            },
-            StepSequencer {
-                #[post(|bb| { bb.b1 = bb.b1 % 3; *bb.t0 += 3 })]
-                #[skip_if(|bb| bb.b1 < 7)]
-                #[on_failure(|bb| bb.b1 += 1)]
-                StatefulAction(PTask<3>, b0 = {=}, b1 = {=}),
-                Wait(30),
-                RunOnce(then_skip = true) {
-                    AlwaysSuccess,
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1146Blackboard { b1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1147 for Ctx {
-        ReactiveSequence {
-            RepeatUntilSuccess(forever) {
-                DynamicSequence {
-                    Sequence {
-                        Action(Act<0>),
-                        Sleep(10),
-                    },
-                    Condition(Cond<1>),
-                    Condition(Cond<2>),
-                },
-            },
-            ReactiveSequence {
-                StatefulAction(Task<3> = Task::<3>),
-                Priority {
-                    Action(|ctx| ctx.exec(4)),
-                    Condition(Cond<5>),
-                    Succeeder,
-                },
-                Timeout(50) {
-                    ForceSuccess {
-                        StatefulAction(Task<6>),
-                    },
-                },
-            },
-            Action(|ctx| ctx.exec(7)),
-            Fallback {
-                ForceFailure {
-                    AlwaysSuccess,
-                },
-                RunOnce(then_skip = false) {
-                    StatefulAction(Task<8>),
-                },
-                Deadline(0) {
-                    Wait(50),
-                },
-                Condition(|ctx| ctx.check(9)),
-            },
-            RepeatUntil(Success) {
-                AlwaysSuccess,
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1148 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b1: i64 = 4,
-            #[tracked] t1: i64,
-            b0: i64 = 5,
-        }
-        ReactiveSequence {
-            Repeater(1) {
-                AsyncSequence {
-                    #[post(|bb| bb.t0.set(bb.b0 % 3))]
-                    #[success_if(|bb| (*bb.t1 + 3) % 4 > 1)]
-                    ReactiveSequence {
-                        AsyncFallback {
-                            Condition(Cond<0> = Cond::<0>),
-                            Sleep(0),
-                        },
-                    },
-                    ForceSuccess {
-                        ReactiveSequence {
-                            Cooldown(10) {
-                                #[on_failure(|bb| bb.b1 += 2)]
-                                #[on_halted(|bb| { *bb.t1 += 1; if bb.b1 < *bb.t1 { *bb.t1 += 2 } })]
-                                Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
-                            },
-                            StatefulAction(PTask<2>, b0 = 6, b1 = {b0}),
-                            Script(|bb| { *bb.t1 += 3; *bb.t0 += 3 }),
-                        },
-                    },
-                },
-            },
-            Precondition(|bb| *bb.t0 % 3 < 1, else = Skipped) {
-                ReactiveFallback {
-                    StepSequencer {
-                        Filter(times = 3, count = Failure, filtered = Failure) {
-                            Script(|bb| bb.t0.set(bb.b0)),
-                        },
-                        Action(Act<3>),
-                        AlwaysFailure,
-                    },
-                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {b0}),
-                },
-            },
-            TryCatch {
-                Fallback {
-                    Condition(Cond<5>),
-                    Condition(Cond<6> = Cond::<6>),
-                },
-                Action(Act<7>),
-                SetBlackboard(b0 = 7),
-                #[on_success(|bb| bb.b0 = bb.b0 % 2)]
-                #[on_halted(|bb| if bb.b1 != bb.b1 % 4 { bb.b0 += 3 })]
-                #[post(|bb| { bb.b0 = bb.b1 + 3; bb.t1.set(1) })]
-                Action(PIo<8>, t0 = {b0}),
-                Action(PIo<9>, t0 = {b0}),
-            },
-            ReactiveFallback {
-                RunOnce(then_skip = true) {
-                    StepSequencer {
-                        AlwaysRunning,
-                        Condition(Cond<10> = Cond::<10>),
-                    },
-                },
-                MemSequence {
-                    ScriptCondition(|bb| (bb.b0 + 2) % 4 == 0),
-                },
-                Precondition(|bb| *bb.t0 > 0, else = Running) {
-                    Condition(|ctx, bb| ctx.check_in(11, bb.b1)),
-                },
-                Retry(1) {
-                    Condition(PCond<12>, b0 = {t1}),
-                },
-                StatefulAction(Task<13>),
-            },
-        }
-    }
-}
-
-board!(Tree1148Blackboard { t0 b1 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1149 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 0,
-        }
-        ReactiveFallback {
-            RepeatUntilFailure(forever) {
-                Delay(0) {
-                    #[skip_if(|bb| *bb.t0 != (*bb.t0 + 3) % 3)]
-                    AsyncFallback {
-                        Fallback {
-                            Condition(|ctx| ctx.check(0)),
-                            StatefulAction(Task<1>),
-                            #[failure_if(|bb| *bb.t0 != 4)]
-                            Script(|bb| { *bb.t0 += 4; bb.b0 += 1 }),
-                        },
-                    },
-                },
             },
             IfThenElse {
-                Condition(PCond<2>, b0 = 9),
-                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 + 1)),
-                Loop(q0) {
-                    Action(PIo<4>, t0 = {=}),
-                },
-            },
-            Parallel(failure = -1) {
-                Action(Act<5>),
-                WasEntryUpdated(t0),
-                Loop(q0, value = {t0}, if_empty = Failure) {
-                    Action(PAct<6>, b0 = {=}),
-                },
-            },
-            Precondition(|bb| bb.b0 + 4 == bb.b0 % 3, else = Failure) {
-                Inverter {
-                    Action(Act<7>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1149Blackboard { q0 b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1150Sub0 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 9,
-            b0: i64 = 9,
-        }
-        ReactiveSequence {
-            BinarySelector(|bb| bb.b0 == 3, dynamic = true) {
-                Retry(3) {
-                    Interrupt(|bb| (*bb.t0 + 3) % 2 == 0) {
-                        MaxTime(0) {
-                            StatefulAction(Task<0>),
+                ParallelAll(max_failures = -1) {
+                    KeepRunningUntilFailure {
+                        ReactiveSequence {
+                            WhileDoElse {
+                                Action(Act<5> = Act::<5>),
+                                Condition(|ctx| ctx.check(6)),
+                            },
                         },
                     },
-                },
-                Precondition(|bb| *bb.t0 < bb.b0, else = Skipped) {
-                    Delay(20) {
-                        SetBlackboard(b0 = {t0}),
+                    Repeater(1) {
+                        SequenceWithMemory {
+                            Action(Act<7>),
+                            Action(|ctx| ctx.exec(8)),
+                            Condition(Cond<9>),
+                        },
                     },
-                },
-            },
-            Filter(times = 1, count = Success, filtered = Failure) {
-                StepSequencer {
-                    ReactiveSequence {
-                        Condition(Cond<1> = Cond::<1>),
-                        ScriptCondition(|bb| *bb.t0 % 3 == 1),
+                    Inverter {
+                        DynamicSequence {
+                            Action(Act<10>),
+                            StatefulAction(Task<11>),
+                        },
                     },
-                    StatefulAction(Task<2>),
-                    Succeeder,
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1150 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            b0: i64,
-        }
-        SequenceStar {
-            SubTree(Tree1150Sub0, t0 = {=}, b0 = {b0}),
-            SequenceWithMemory {
-                ReactiveSequence {
-                    Condition(|ctx| ctx.check(3)),
-                    StatefulAction(Task<4>),
-                    ScriptCondition(|bb| bb.b0 == 3),
-                    Condition(Cond<5>),
-                },
-                ReactiveSequence {
-                    Condition(PCond<6>, b0 = {=}),
-                    Action(PAct<7>, b0 = 5, b1 = {t0}),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1150Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1151 for Ctx {
-        blackboard {
-            #[tracked] t0: i64,
-            #[allow(unused)] q0: bt::Deque<i64, 4>,
-            #[tracked] t1: i64 = 4,
-            b0: i64 = 5,
-        }
-        BinarySelector(|bb| *bb.t0 < 4, dynamic = false) {
-            AsyncFallback {
-                RepeatUntilSuccess(forever) {
-                    #[success_if(|bb| *bb.t0 < *bb.t1 % 2)]
-                    #[skip_if(|bb| *bb.t1 % 3 == 2)]
-                    #[on_success(|bb| { if bb.b0 % 2 != 0 { *bb.t0 += 1 }; *bb.t0 += 1 })]
-                    StatefulAction(Task<0>),
                 },
                 FlipSelector {
-                    StatefulAction(Task<1>),
-                    KeepRunningUntilFailure {
-                        Wait(0),
-                    },
-                    StatefulAction(Task<2>),
-                },
-            },
-            TryCatch {
-                Fallback {
-                    #[run_while(|bb| *bb.t0 % 2 != 0)]
-                    Action(Act<3> = Act::<3>),
-                    StatefulAction(PTask<4>, b0 = {t1}, b1 = {b0}),
-                    BinarySelector(|bb| bb.b0 > 7, dynamic = true) {
-                        Sleep(0),
-                        ScriptCondition(|bb| *bb.t0 + 1 != *bb.t0 % 3),
-                    },
-                    StatefulAction(Task<5>),
-                    #[on_success(|bb| *bb.t1 += 2)]
-                    #[success_if(|bb| bb.b0 % 3 > 0)]
-                    WasEntryUpdated(t1),
-                },
-                Filter(times = 2, count = Failure, filtered = Failure) {
-                    BinarySelector(|bb| *bb.t1 % 4 < 2, dynamic = false) {
-                        Action(PAct<6>, b0 = 2, b1 = {t1}),
-                        Condition(Cond<7>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1151Blackboard { t0 q0 t1 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1152 for Ctx {
-        blackboard {
-            o0: Option<i64> = None,
-            #[tracked] t1: i64,
-            b1: i64 = 3,
-        }
-        BinarySelector(|bb| bb.o0.unwrap_or(1) % 4 > 1, dynamic = false) {
-            WhileDoElse {
-                Limiter(3) {
-                    Condition(Cond<0>),
-                },
-                Parallel(failure = -2) {
-                    Condition(Cond<1>),
-                    #[success_if(|bb| (bb.o0.unwrap_or(2) + 4) % 2 != 1)]
-                    WasEntryUpdated(t1),
-                },
-                #[on_failure(|bb| bb.o0 = Some(bb.b1 + 2))]
-                UnsetBlackboard(o0),
-            },
-            StatefulAction(PTask<2>, b0 = 4, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree1152Blackboard { o0 t1 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1153Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 9,
-            b1: i64 = 15,
-        }
-        #[failure_if(|bb| bb.b1 > bb.b1 + 1)]
-        MemSequence {
-            SetBlackboard(b0 = {b1}),
-            #[skip_if(|bb| bb.b1 > 7)]
-            #[run_while(|bb| bb.b0 < 7)]
-            Condition(Cond<0>),
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1153 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
-            b1: i64 = 5,
-        }
-        Loop(q0, value = {b0}, if_empty = Skipped) {
-            SubTree(Tree1153Sub0, q0 = {=}, b0 = {b0}, b1 = {=}),
-        }
-    }
-}
-
-board!(Tree1153Blackboard { q0 b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1154 for Ctx {
-        blackboard {
-            o0: Option<i64> = Some(2),
-            b0: i64 = 5,
-            #[tracked] t1: i64 = 5,
-            b1: i64,
-            q0: bt::Deque<i64, 4>,
-            #[tracked] t0: i64 = 2,
-        }
-        KeepRunningUntilFailure {
-            MemPriority {
-                StepSequencer {
-                    Wait(0),
-                    Precondition(|bb| *bb.t1 == 5, else = Running) {
-                        Condition(Cond<0>),
-                    },
-                    StatefulAction(Task<1>),
-                    AlwaysFailure,
-                    #[run_while(|bb| bb.o0.is_none())]
-                    SetBlackboard(t1 = 1),
-                },
-                Loop(q0, if_empty = Running) {
-                    MemSequence {
-                        IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = true) {
-                            StatefulAction(Task<2>),
-                            StatefulAction(Task<3>),
-                            #[on_success(|bb| bb.t0.set(bb.b1 % 3))]
-                            Action(Act<4>),
+                    Delay(100) {
+                        Repeater(0) {
+                            Succeeder,
                         },
-                        Filter(times = 2, filtered = Skipped) {
-                            Parallel(failure = -3) {
-                                StatefulAction(Task<5>),
-                                Action(Act<6>),
-                                Script(|bb| { bb.b1 = bb.b0 % 3; bb.b1 = bb.b0 }),
+                    },
+                    Repeat(4) {
+                        Cooldown(0, filtered = Failure) {
+                            KeepRunningUntilFailure {
+                                Repeat(4) {
+                                    StatefulAction(Task<12>),
+                                },
                             },
                         },
-                        Sequence {
-                            #[on_failure(|bb| bb.t1.set(bb.o0.unwrap_or(2) + 3))]
-                            StatefulAction(Task<7> = Task::<7>),
-                            Action(Act<8>),
-                        },
                     },
-                },
-                Retry(1) {
-                    Fallback {
-                        Observe(|bb| *bb.t0 + 3 == 6, abort = both) {
-                            Selector {
-                                #[post(|bb| bb.t0.set(bb.b0 + 2))]
-                                #[failure_if(|bb| bb.o0.unwrap_or(4) < 2)]
-                                Script(|bb| bb.b0 += 2),
-                            },
-                        },
-                        Fallback {
-                            Action(Act<9>),
-                            ScriptCondition(|bb| bb.b0 > bb.b1 + 4),
-                            StatefulAction(Task<10>),
-                            StatefulAction(Task<11>),
-                            Condition(Cond<12>),
-                        },
+                    MaxTime(50) {
                         StatefulAction(Task<13>),
                     },
                 },
@@ -1816,118 +461,157 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1154Blackboard { o0 b0 t1 b1 q0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree1155 for Ctx {
+    pub tree Tree1112 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 4,
-            o0: Option<i64> = Some(3),
-            b0: i64 = 3,
-            #[tracked] t1: i64,
+            q0: bt::Deque<i64, 4>,
+            l0: Vec<i64> = vec![1],
+            b1: i64 = 1,
+            b0: i64 = 4,
         }
-        TryCatch(catch_on_halt = false) {
-            Cooldown(20) {
-                #[on_success(|bb| if bb.o0.is_some() { bb.t0.set(bb.o0.unwrap_or(1)) })]
-                PolicyParallel(policy = FirstFailure, repeat = false) {
-                    Cooldown(20, filtered = Skipped) {
-                        AlwaysRunning,
-                    },
-                    Observe(|bb| *bb.t1 == 4) {
-                        Conditional(|bb| bb.b0 % 3 > 0, dynamic = false, else = Failure) {
-                            StatefulAction(PTask<0>, b0 = {t1}, b1 = {t1}),
-                        },
-                    },
-                    SetBlackboard(b0 = 3),
+        IfThenElse {
+            PolicyParallel(policy = FirstSuccess, repeat = false) {
+                KeepRunningUntilFailure {
+                    #[failure_if(|bb| bb.b1 < 4)]
+                    #[post(|bb| bb.b1 += 2)]
+                    Condition(Cond<0>),
+                },
+                Condition(Cond<1>),
+                Iterate(l0, element = {b0}, max = 1) {
+                    Action(Act<2>),
                 },
             },
-            ParallelAll(max_failures = -1) {
-                Parallel(success = 1, failure = -2) {
-                    Succeeder,
-                    Action(Act<1>),
-                },
-                Deadline(0) {
-                    FlipSelector {
-                        Wait(30),
-                        StatefulAction(Task<2>),
-                    },
-                },
-            },
-            Observe(|bb| bb.b0 % 2 != 1, abort = none) {
-                #[failure_if(|bb| bb.o0.is_some())]
-                SequenceStar {
-                    Condition(|ctx| ctx.check(3)),
-                    Condition(Cond<4>),
-                    SkipUnlessUpdated(t1) {
-                        StatefulAction(Task<5>),
-                    },
-                    SetBlackboard(t0 = {b0}),
-                },
+            Loop(q0, value = {b0}, if_empty = Running) {
+                Action(Act<3>),
             },
         }
     }
 }
 
-board!(Tree1155Blackboard { t0 o0 b0 t1 });
+board!(Tree1112Blackboard { q0 l0 b1 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1156 for Ctx {
+    pub tree Tree1113 for Ctx {
         blackboard {
-            #[tracked] t1: i64 = 2,
-            b0: i64 = 0,
+            b0: i64,
+        }
+        ReactiveFallback {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                Action(Act<1>),
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    Condition(Cond<2>),
+                },
+                Condition(|ctx, bb| ctx.check_in(3, bb.b0 % 4)),
+                Action(Act<4>),
+            },
+            ReactiveSequence {
+                ParallelAll(max_failures = -2) {
+                    Inverter {
+                        Condition(Cond<5>),
+                    },
+                    Action(PIo<6>, t0 = {b0}),
+                    StatefulAction(Task<7> = Task::<7>),
+                },
+                #[run_while(|bb| bb.b0 + 4 != 1)]
+                StatefulAction(Task<8>),
+            },
+        }
+    }
+}
+
+board!(Tree1113Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1114 for Ctx {
+        blackboard {
+            b0: i64,
             o0: Option<i64> = None,
             #[tracked] t0: i64,
         }
-        IfThenElse {
-            ParallelAll {
-                ParallelAll(1) {
-                    #[on_halted(|bb| bb.b0 += 3)]
-                    #[on_failure(|bb| { bb.o0 = Some(bb.b0); bb.b0 = bb.o0.unwrap_or(5) })]
-                    Wait(30),
-                    Delay(100) {
-                        StatefulAction(Task<0>),
-                    },
-                },
-                Deadline(0) {
-                    StatefulAction(Task<1>),
-                },
-                KeepRunningUntilFailure {
-                    Action(PIo<2>, t0 = {t0}),
-                },
-                IfThenElse {
-                    Action(Act<3> = Act::<3>),
-                    StatefulAction(Task<4>),
-                },
-                #[on_success(|bb| { *bb.t1 += 3; *bb.t0 += 3 })]
-                ReactiveSequence {
-                    Action(Act<5>),
-                    Condition(|ctx| ctx.check(6)),
-                    Action(Act<7> = Act::<7>),
-                },
+        Fallback {
+            #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(0))]
+            Action(PIo<0>, t0 = {b0}),
+            Condition(Cond<1> = Cond::<1>),
+            #[on_failure(|bb| bb.b0 += 3)]
+            #[run_while(|bb| bb.b0 < 3)]
+            Action(|ctx, bb| ctx.exec_in(2, bb.b0, &mut bb.b0)),
+            StatefulAction(Task<3>),
+            Action(|ctx| ctx.exec(4)),
+        }
+    }
+}
+
+board!(Tree1114Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1115 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            b0: i64 = 0,
+            o0: Option<i64> = Some(0),
+            #[tracked] t1: i64 = 0,
+        }
+        #[success_if(|bb| bb.o0.is_some())]
+        #[on_failure(|bb| bb.t0.set(bb.o0.unwrap_or(5)))]
+        PolicyParallel(policy = FirstSuccess, repeat = true) {
+            StatefulAction(Task<0>),
+            IfThenElse {
+                #[success_if(|bb| bb.b0 + 2 > 3)]
+                #[failure_if(|bb| *bb.t0 < bb.o0.unwrap_or(4))]
+                AlwaysRunning,
+                Action(|ctx, bb| ctx.exec_in(1, 1, &mut bb.b0)),
             },
-            RetryUntilSuccessful(1) {
-                RetryUntilSuccessful(1) {
-                    Sequence {
-                        Filter(times = 1) {
-                            AsyncFallback {
-                                RetryUntilSuccessful(0) {
-                                    Action(|ctx| ctx.exec(8)),
+            Interrupt(|bb| *bb.t1 != 7) {
+                Condition(Cond<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1115Blackboard { t0 b0 o0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1116 for Ctx {
+        Repeat(1) {
+            Sequence {
+                PolicyParallel(policy = FirstSuccess, repeat = true) {
+                    Repeater(forever) {
+                        ReactiveFallback {
+                            Cooldown(30) {
+                                RunOnce(then_skip = true) {
+                                    StatefulAction(Task<0>),
                                 },
                             },
-                        },
-                        Optional {
-                            StatefulAction(Task<9>),
-                        },
-                        RepeatUntilFailure(1) {
-                            Filter(times = 2, filtered = Skipped) {
-                                KeepRunningUntilFailure {
-                                    SetBlackboard(t0 = 5),
+                            WhileDoElse {
+                                Action(Act<1> = Act::<1>),
+                                Action(Act<2>),
+                            },
+                            ReactiveFallback {
+                                ReactiveFallback {
+                                    Action(|ctx| ctx.exec(3)),
+                                    Condition(|ctx| ctx.check(4)),
                                 },
+                                Action(Act<5>),
                             },
                         },
-                        Repeater(2) {
-                            Script(|bb| bb.b0 = *bb.t1),
+                    },
+                    Condition(Cond<6>),
+                },
+                SequenceWithMemory {
+                    DynamicSequence {
+                        AsyncFallback {
+                            Sleep(50),
                         },
+                    },
+                    StatefulAction(Task<7>),
+                    Remap(success = Success, failure = Failure) {
+                        StatefulAction(Task<8>),
+                    },
+                    RepeatUntilFailure(3) {
+                        Condition(Cond<9>),
+                    },
+                    ReactiveSequence {
                         StatefulAction(Task<10>),
                     },
                 },
@@ -1936,1169 +620,2134 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1156Blackboard { t1 b0 o0 t0 });
-
 bt::behavior_tree! {
-    pub tree Tree1157 for Ctx {
-        Cooldown(0, filtered = Failure) {
-            ParallelAll(1) {
-                MemPriority {
-                    ParallelAll {
-                        SequenceStar {
-                            StatefulAction(Task<0> = Task::<0>),
-                            AlwaysSuccess,
-                        },
-                        Succeeder,
-                    },
-                    Invert {
-                        Sleep(30),
-                    },
-                    Inverter {
-                        Delay(0) {
-                            Selector {
-                                Failer,
-                                Failer,
-                                StatefulAction(Task<1>),
-                            },
-                        },
-                    },
-                    Fallback {
-                        StatefulAction(Task<2>),
-                        AlwaysRunning,
-                    },
-                },
-                DynamicSelector {
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(Cond<4>),
-                    Condition(Cond<5>),
-                    Condition(Cond<6>),
-                    MaxTime(0) {
-                        AsyncSequence {
-                            Condition(Cond<7>),
-                            Sleep(50),
-                            Wait(30),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1158Sub0 for Ctx {
+    pub tree Tree1117 for Ctx {
         blackboard {
-            b0: i64 = 15,
-        }
-        ScriptCondition(|bb| bb.b0 % 2 == 0)
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1158 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-        }
-        Deadline(10) {
-            Repeat(4) {
-                SubTree(Tree1158Sub0, ..),
-            },
-        }
-    }
-}
-
-board!(Tree1158Blackboard { b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1159 for Ctx {
-        blackboard {
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b1: i64 = 0,
+            o0: Option<i64> = Some(1),
             #[tracked] t0: i64,
-            b0: i64 = 0,
+            b0: i64 = 4,
         }
-        PrioritySelector {
-            #[score(|bb| (*bb.t0) as f32)]
-            SequenceWithMemory {
-                SetBlackboard(t0 = 0),
-                Sleep(0),
-            },
-            #[score(|bb| (bb.b0 + 1) as f32)]
-            Condition(Cond<0>),
-            #[score(|bb| (bb.b0 % 2) as f32)]
-            Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-            #[score(|bb| (*bb.t0 + 4) as f32)]
-            AlwaysRunning,
-        }
-    }
-}
-
-board!(Tree1159Blackboard { q0 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1160 for Ctx {
-        blackboard {
-            b0: i64 = 2,
-            #[tracked] t0: i64 = 5,
-        }
-        MemSequence {
-            MemPriority {
-                Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 2)),
-                Script(|bb| bb.b0 = *bb.t0),
-            },
-            Condition(Cond<1>),
-        }
-    }
-}
-
-board!(Tree1160Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1161 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[tracked] t0: i64,
-            b1: i64 = 2,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        Loop(q0, value = {b1}, if_empty = Running) {
-            Loop(q0, if_empty = Failure) {
-                Switch(b1) {
-                    case 1 => RunOnce(then_skip = false) {
-                        Retry(3) {
-                            StatefulAction(Task<0> = Task::<0>),
+        ReactiveSequence {
+            Timeout(0) {
+                Limiter(2) {
+                    Selector {
+                        Fallback {
+                            Action(Act<0>),
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2>),
                         },
-                    },
-                    case 2 => Condition(Cond<1>),
-                    case 0 => Precondition(|bb| bb.o0.unwrap_or(4) % 2 != 0, else = Failure) {
-                        MaxTime(20) {
-                            SequenceWithMemory {
-                                Action(PIo<2>, t0 = {=}),
-                                Sequence {
-                                    Action(PIo<3>, t0 = {=}),
-                                    Action(|ctx| ctx.exec(4)),
-                                },
-                                Interrupt(|bb| bb.o0.unwrap_or(0) == bb.o0.unwrap_or(1)) {
-                                    Condition(Cond<5>),
-                                },
-                            },
-                        },
-                    },
-                    _ => ForceSuccess {
-                        MemPriority {
-                            StatefulAction(Task<6>),
-                            RetryUntilSuccessful(4) {
-                                #[post(|bb| bb.b0 = *bb.t0)]
-                                Action(PIo<7>, t0 = {b0}),
-                            },
-                            ScriptCondition(|bb| (*bb.t0 + 2) % 4 < 1),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1161Blackboard { q0 t0 b1 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1162 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            b1: i64,
-            o0: Option<i64>,
-            b0: i64 = 3,
-        }
-        Switch(b1) {
-            case 5 => RetryUntilSuccessful(2) {
-                ForceFailure {
-                    Sequence {
-                        RepeatTimes(3) {
-                            Switch(b1) {
-                                case 1 => TryCatch {
-                                    StatefulAction(Task<0> = Task::<0>),
-                                    Runner,
-                                },
-                                _ => IndexSwitch(|bb| bb.b0, out_of_range = Loop, dynamic = false) {
-                                    StatefulAction(PTask<1>, b0 = {=}),
-                                    Wait(0),
-                                },
-                            },
-                        },
-                        MemSequence {
-                            Precondition(|bb| bb.b1 == 4) {
-                                #[on_halted(|bb| bb.o0 = Some(bb.b0 % 3))]
-                                Filter(times = 2, count = Failure, filtered = Skipped) {
-                                    Action(PIo<2>, t0 = {=}),
-                                },
-                            },
-                            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
-                                Delay(50) {
-                                    StatefulAction(PTask<3>, b0 = 6, b1 = {=}),
-                                },
-                                AlwaysFailure,
-                            },
-                        },
-                        #[success_if(|bb| (*bb.t0 + 1) % 4 != 0)]
-                        Priority {
-                            SequenceStar {
-                                StatefulAction(Task<4>),
-                            },
-                            #[run_while(|bb| *bb.t0 + 1 > 7)]
-                            StatefulAction(Task<5>),
-                        },
-                    },
-                },
-            },
-            _ => Priority {
-                Fallback {
-                    RepeatUntilFailure(forever) {
-                        Sequence {
-                            Sleep(0),
-                            #[post(|bb| bb.b0 += 2)]
-                            Condition(Cond<6>),
-                        },
-                    },
-                    AsyncSequence {
-                        Condition(Cond<7>),
-                        #[failure_if(|bb| bb.o0.unwrap_or(0) + 2 < 7)]
-                        Script(|bb| bb.b0 += 4),
-                        #[on_success(|bb| bb.b0 = (*bb.t0 + 2) % 3)]
-                        #[post(|bb| { bb.o0 = Some(5); bb.b0 += 3 })]
-                        StatefulAction(Task<8> = Task::<8>),
-                    },
-                    Condition(Cond<9>),
-                },
-                ReactiveFallback {
-                    Condition(|ctx| ctx.check(10)),
-                },
-                RunOnce(then_skip = false) {
-                    Sequence {
-                        FlipSelector {
-                            Condition(Cond<11>),
-                            Precondition(|bb| bb.b1 < 4, else = Running) {
-                                Condition(Cond<12> = Cond::<12>),
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1162Blackboard { t0 b1 o0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1163 for Ctx {
-        blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 0,
-            o0: Option<i64>,
-            q0: bt::Deque<i64, 4>,
-        }
-        MemSequence {
-            ReactiveSelector {
-                FlipSelector {
-                    Condition(Cond<0>),
-                    Filter(times = 3) {
-                        SetBlackboard(b0 = 7),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        #[skip_if(|bb| *bb.t0 % 2 > 0)]
-                        #[success_if(|bb| bb.b0 > 5)]
-                        Priority {
-                            StatefulAction(Task<1>),
-                        },
-                        Cooldown(0) {
-                            Interrupt(|bb| bb.o0.is_some()) {
-                                Condition(Cond<2>),
-                            },
-                        },
-                    },
-                },
-                TryCatch {
-                    Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
-                    TryCatch(catch_on_halt = false) {
-                        StatefulAction(Task<4>),
-                        Condition(|ctx, bb| ctx.check_in(5, *bb.t0 % 3)),
-                        ScriptCondition(|bb| bb.o0.is_some()),
-                        #[skip_if(|bb| bb.o0.is_some())]
-                        StatefulAction(Task<6>),
-                    },
-                    Loop(q0) {
-                        Limiter(3) {
-                            StatefulAction(Task<7> = Task::<7>),
-                        },
-                    },
-                },
-            },
-            StatefulAction(PTask<8>, b0 = {b0}, b1 = {b0}),
-        }
-    }
-}
-
-board!(Tree1163Blackboard { b0 t0 o0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1164 for Ctx {
-        Parallel(success = 1, failure = -1) {
-            Timeout(50) {
-                StatefulAction(Task<0>),
-            },
-            FlipSelector {
-                Sleep(10),
-                Sleep(0),
-            },
-            SequenceWithMemory {
-                Condition(Cond<1> = Cond::<1>),
-                StatefulAction(Task<2>),
-            },
-            Inverter {
-                Fallback {
-                    Optional {
-                        SequenceWithMemory {
-                            StatefulAction(Task<3>),
-                            Sleep(0),
-                            Action(|ctx| ctx.exec(4)),
-                        },
-                    },
-                },
-            },
-            SequenceStar {
-                Delay(30) {
-                    RunOnce {
-                        AlwaysRunning,
-                    },
-                },
-                Remap(success = Success, failure = Success) {
-                    SequenceWithMemory {
-                        StatefulAction(Task<5> = Task::<5>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1165 for Ctx {
-        blackboard {
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
-            b0: i64 = 5,
-            #[tracked] t0: i64 = 3,
-            b1: i64 = 1,
-        }
-        BinarySelector(|bb| bb.b1 + 1 != 4) {
-            Sequence {
-                StatefulAction(Task<0>),
-                Deadline(30) {
-                    Loop(q0, value = {t0}) {
-                        StatefulAction(PTask<1>, b0 = {b0}, b1 = {t0}),
-                    },
-                },
-                SkipUnlessUpdated(t0) {
-                    Wait(10),
-                },
-            },
-            MemPriority {
-                ParallelAll {
-                    StatefulAction(Task<2>),
-                },
-                Optional {
-                    Timeout(100) {
-                        #[success_if(|bb| *bb.t0 + 2 < 7)]
                         Sleep(0),
                     },
                 },
-                ReactiveSequence {
+            },
+            PolicyParallel(policy = FirstFailure, repeat = false) {
+                Remap(success = Failure, failure = Success) {
                     StatefulAction(Task<3>),
-                    DynamicSequence {
-                        SetBlackboard(b0 = {t0}),
-                    },
-                    #[on_halted(|bb| if *bb.t0 % 4 > 1 { *bb.t0 += 1 })]
-                    Condition(PCond<4>, b0 = {=}),
                 },
+                Switch(b1) {
+                    case 2 => AlwaysSuccess,
+                    _ => Condition(|ctx| ctx.check(4)),
+                },
+                StatefulAction(PTask<5>, b0 = {=}, b1 = {t0}),
             },
-        }
-    }
-}
-
-board!(Tree1165Blackboard { q0 b0 t0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1166 for Ctx {
-        PolicyParallel(policy = FirstFailure) {
-            Parallel(success = -2, failure = 3) {
-                Fallback {
-                    Condition(Cond<0>),
-                    Condition(Cond<1>),
-                    StatefulAction(Task<2>),
-                    StatefulAction(Task<3> = Task::<3>),
-                    Condition(Cond<4>),
-                },
-                Parallel(failure = 3) {
-                    Condition(Cond<5>),
-                    AlwaysRunning,
-                    Sleep(0),
-                    Sleep(0),
-                },
-                StatefulAction(Task<6>),
-            },
-            Condition(Cond<7> = Cond::<7>),
-            ReactiveSequence {
-                Priority {
-                    ReactiveFallback {
-                        StatefulAction(Task<8>),
-                        StatefulAction(Task<9>),
-                        StatefulAction(Task<10>),
-                        StatefulAction(Task<11>),
-                    },
-                    AlwaysFailure,
-                },
-                IfThenElse {
-                    Priority {
-                        StatefulAction(Task<12>),
-                        RepeatUntilSuccess(1) {
-                            Action(|ctx| ctx.exec(13)),
-                        },
-                        Repeat(1) {
-                            StatefulAction(Task<14>),
-                        },
-                    },
-                    Sleep(0),
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1167 for Ctx {
-        Parallel(success = 2) {
-            Sequence {
-                WhileDoElse {
-                    Condition(Cond<0>),
-                    Action(Act<1>),
-                    Action(Act<2>),
-                },
-                Deadline(0) {
-                    Parallel(success = -2, failure = -2) {
-                        StatefulAction(Task<3> = Task::<3>),
-                        Action(Act<4>),
-                    },
-                },
-                RepeatUntilSuccess(forever) {
-                    ReactiveFallback {
-                        Action(Act<5> = Act::<5>),
-                        StatefulAction(Task<6>),
-                    },
-                },
-                ReactiveSelector {
-                    StatefulAction(Task<7> = Task::<7>),
-                    Condition(Cond<8>),
-                    Condition(Cond<9>),
-                    Condition(Cond<10>),
-                },
-            },
-            ParallelAll(1) {
-                Limiter(3) {
-                    ReactiveSequence {
-                        AlwaysSuccess,
-                        Sleep(20),
-                    },
-                },
-                AsyncSequence {
-                    Action(Act<11>),
-                    Condition(Cond<12>),
-                    Action(Act<13>),
-                    StatefulAction(Task<14> = Task::<14>),
-                },
-                WhileDoElse {
-                    SequenceWithMemory {
-                        Condition(|ctx| ctx.check(15)),
-                        Condition(|ctx| ctx.check(16)),
-                    },
-                    Filter(times = 1, count = Completed, filtered = Skipped) {
-                        StatefulAction(Task<17>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(4) {
-                ParallelAll(max_failures = -1) {
-                    RunOnce {
-                        WhileDoElse {
-                            Action(|ctx| ctx.exec(18)),
-                            StatefulAction(Task<19>),
-                            Action(Act<20>),
-                        },
-                    },
-                    Retry(2) {
-                        AsyncFallback {
-                            StatefulAction(Task<21>),
-                            Condition(Cond<22>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1168 for Ctx {
-        ParallelAll(max_failures = -3) {
-            ReactiveSequence {
-                StatefulAction(Task<0>),
-                Action(Act<1>),
-                RunOnce(then_skip = false) {
+            AsyncFallback {
+                RunOnce(then_skip = true) {
                     AlwaysSuccess,
                 },
-            },
-            Deadline(20) {
-                MemPriority {
-                    Condition(Cond<2>),
-                    StatefulAction(Task<3>),
+                RunOnce(then_skip = false) {
+                    Wait(30),
                 },
             },
-            SequenceWithMemory {
-                Condition(Cond<4>),
-                StatefulAction(Task<5>),
-                Condition(Cond<6> = Cond::<6>),
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(6, bb.o0.unwrap_or(1))),
+                Action(Act<7>),
+                StatefulAction(Task<8> = Task::<8>),
             },
-            ParallelAll {
-                StatefulAction(Task<7>),
-                StatefulAction(Task<8>),
-                Sleep(0),
-                AlwaysSuccess,
-                Condition(Cond<9>),
+        }
+    }
+}
+
+board!(Tree1117Blackboard { b1 o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1118 for Ctx {
+        Limiter(1) {
+            Repeater(forever) {
+                TryCatch(catch_on_halt = true) {
+                    Succeeder,
+                    Fallback {
+                        Condition(Cond<0>),
+                        StatefulAction(Task<1> = Task::<1>),
+                    },
+                    IfThenElse {
+                        Condition(Cond<2>),
+                        IfThenElse {
+                            Action(Act<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                },
             },
         }
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1169 for Ctx {
+    pub tree Tree1119 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 0,
+            #[tracked] t0: i64 = 4,
+        }
+        IndexSwitch(|bb| *bb.t0 + 1, out_of_range = Fail, dynamic = false) {
+            Deadline(0) {
+                StatefulAction(Task<0>),
+            },
+            StatefulAction(Task<1>),
+        }
+    }
+}
+
+board!(Tree1119Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1120 for Ctx {
+        blackboard {
             b0: i64 = 0,
+            b1: i64 = 4,
+            #[tracked] t1: i64,
+        }
+        ReactiveFallback {
+            Action(PAct<0>, b0 = {b1}, b1 = {b0}),
+            WasEntryUpdated(t1),
+        }
+    }
+}
+
+board!(Tree1120Blackboard { b0 b1 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1121 for Ctx {
+        ReactiveFallback {
+            Delay(0) {
+                Parallel(success = -1) {
+                    Cooldown(30, filtered = Skipped) {
+                        Wait(30),
+                    },
+                    RepeatUntilSuccess(2) {
+                        StatefulAction(Task<0>),
+                    },
+                },
+            },
+            FlipSelector {
+                Filter(times = 3, count = Success, filtered = Skipped) {
+                    RepeatUntil(Success) {
+                        StatefulAction(Task<1>),
+                    },
+                },
+                ReactiveFallback {
+                    StatefulAction(Task<2>),
+                    Action(Act<3>),
+                },
+            },
+            KeepRunningUntilFailure {
+                Fallback {
+                    Repeater(0) {
+                        Condition(Cond<4>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1122 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64 = 4,
+        }
+        BinarySelector(|bb| bb.b1 + 3 > 6, dynamic = true) {
+            #[on_halted(|bb| if bb.b0 == 4 { bb.b1 = (*bb.t0 + 2) % 4 })]
+            Precondition(|bb| bb.b1 < *bb.t0, else = Failure) {
+                Priority {
+                    TryCatch {
+                        StatefulAction(Task<0>),
+                        Condition(PCond<1>, b0 = {=}),
+                        #[on_success(|bb| bb.b1 += 1)]
+                        Condition(PCond<2>, b0 = 6),
+                        StatefulAction(Task<3>),
+                    },
+                    FlipSelector {
+                        StatefulAction(Task<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            Repeat(0) {
+                #[post(|bb| bb.b0 = bb.o0.unwrap_or(3))]
+                #[run_while(|bb| bb.o0.unwrap_or(0) < bb.b0 + 3)]
+                Script(|bb| bb.b0 = bb.b1),
+            },
+        }
+    }
+}
+
+board!(Tree1122Blackboard { b1 b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1123Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 13,
+        }
+        SetBlackboard(t0 = 4)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1123 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            b1: i64 = 3,
+        }
+        Parallel(success = -3) {
+            Fallback {
+                StatefulAction(Task<0> = Task::<0>),
+                WasEntryUpdated(t0),
+                Condition(Cond<1>),
+                WasEntryUpdated(t0),
+                SubTree(Tree1123Sub0, t0 = {=}, b1 = {b1}),
+            },
+            ForceSuccess {
+                Cooldown(20) {
+                    #[on_failure(|bb| bb.b1 += 3)]
+                    Action(Act<2>),
+                },
+            },
+            #[run_while(|bb| (*bb.t0 + 3) % 3 != 1)]
+            #[failure_if(|bb| *bb.t0 % 4 == 2)]
+            #[skip_if(|bb| bb.b1 % 2 > 0)]
+            Repeater(0) {
+                Condition(Cond<3>),
+            },
+        }
+    }
+}
+
+board!(Tree1123Blackboard { t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1124 for Ctx {
+        blackboard {
+            b1: i64 = 0,
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 1,
+        }
+        MemSequence {
+            Action(PAct<0>, b0 = 6),
+            StatefulAction(Task<1>),
+            WaitValueUpdate(t0) {
+                Precondition(|bb| bb.b1 > 3) {
+                    Action(PAct<2>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1124Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1125 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(2),
+            #[tracked] t0: i64 = 0,
+        }
+        Repeat(0) {
+            #[post(|bb| *bb.t0 += 1)]
+            AlwaysFailure,
+        }
+    }
+}
+
+board!(Tree1125Blackboard { o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1126 for Ctx {
+        MemSequence {
+            Timeout(10) {
+                Condition(Cond<0>),
+            },
+            Action(Act<1>),
+            Condition(Cond<2>),
+            Inverter {
+                Condition(Cond<3> = Cond::<3>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1127 for Ctx {
+        RepeatUntil(Success) {
+            Succeeder,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1128 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            b1: i64 = 1,
+            #[allow(unused)] l0: Vec<i64>,
+            b0: i64,
+        }
+        Switch(b1) {
+            case 2 => SetBlackboard(b0 = 4),
+            case 4 => KeepRunningUntilFailure {
+                #[on_success(|bb| bb.o0 = None)]
+                #[skip_if(|bb| bb.b1 + 1 > 7)]
+                Condition(PCond<0>, b0 = {=}),
+            },
+            case 0 => PolicyParallel(policy = FirstFailure) {
+                Action(Act<1>),
+                Condition(Cond<2>),
+                StatefulAction(Task<3> = Task::<3>),
+                StatefulAction(Task<4>),
+            },
+            _ => AlwaysRunning,
+        }
+    }
+}
+
+board!(Tree1128Blackboard { o0 b1 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1129 for Ctx {
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            AsyncFallback {
+                Filter(times = 1, count = Completed, filtered = Skipped) {
+                    RetryUntilSuccessful(1) {
+                        TryCatch {
+                            StatefulAction(Task<1>),
+                            Condition(Cond<2>),
+                        },
+                    },
+                },
+                AsyncFallback {
+                    Condition(Cond<3> = Cond::<3>),
+                    Action(Act<4>),
+                    Condition(Cond<5>),
+                    Condition(Cond<6>),
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1130 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        Retry(1) {
+            SetBlackboard(b0 = {t0}),
+        }
+    }
+}
+
+board!(Tree1130Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1131 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            o0: Option<i64> = Some(4),
+        }
+        PrioritySelector {
+            #[score(|bb| ((bb.o0.unwrap_or(4) + 3) % 2) as f32)]
+            StatefulAction(Task<0> = Task::<0>),
+            #[score(1)]
+            Condition(Cond<1> = Cond::<1>),
+            #[score(|bb| (bb.b0) as f32)]
+            Action(PIo<2>, t0 = {b0}),
+        }
+    }
+}
+
+board!(Tree1131Blackboard { b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1132Sub0 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Observe(|bb| (*bb.t0 + 4) % 4 > 1, abort = none) {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1132Sub1 for Ctx {
+        blackboard {
+            #[allow(unused)] #[tracked] t0: i64 = 13,
+            #[allow(unused)] b1: i64 = 9,
+        }
+        Condition(Cond<1>)
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1132 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
             b1: i64,
         }
-        BinarySelector(|bb| (*bb.t1 + 1) % 3 > 0) {
-            Priority {
-                RunOnce {
-                    Repeater(0) {
-                        Action(Act<0>),
-                    },
-                },
-            },
-            RetryUntilSuccessful(2) {
-                #[on_success(|bb| bb.b0 = *bb.t0 + 3)]
-                ParallelAll {
-                    Deadline(20) {
-                        IndexSwitch(|bb| *bb.t1, dynamic = false) {
-                            Observe(|bb| (*bb.t0 + 3) % 3 < 1, abort = self) {
-                                Action(|ctx, bb| ctx.exec_in(1, *bb.t1 % 4, &mut bb.b1)),
-                            },
-                            Succeeder,
-                            Repeat(0) {
-                                Action(|ctx| ctx.exec(2)),
-                            },
-                            #[on_halted(|bb| bb.b1 += 3)]
-                            RunOnce {
-                                AlwaysRunning,
-                            },
-                            Condition(|ctx, bb| ctx.check_in(3, 6)),
-                        },
-                    },
-                },
-            },
+        Selector {
+            SubTree(Tree1132Sub0, ..),
+            SubTree(Tree1132Sub1, ..),
+            ScriptCondition(|bb| bb.b1 + 2 < 6),
         }
     }
 }
 
-board!(Tree1169Blackboard { t1 t0 b0 b1 });
+board!(Tree1132Blackboard { t0 b1 });
 
 bt::behavior_tree! {
-    pub tree Tree1170 for Ctx {
-        blackboard {
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            b1: i64 = 4,
-            #[tracked] t0: i64 = 5,
-        }
-        StepSequencer {
-            Loop(q0, value = {t0}, if_empty = Success) {
-                ReactiveSequence {
-                    RepeatUntil(Failure) {
-                        Switch(b1) {
-                            case 1 => #[run_while(|bb| bb.b0 == 3)]
-                            #[failure_if(|bb| bb.b1 < 1)]
-                            Repeat(forever) {
-                                Wait(20),
+    pub tree Tree1133 for Ctx {
+        SequenceWithMemory {
+            Condition(Cond<0>),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                Delay(30) {
+                    DynamicSequence {
+                        DynamicSequence {
+                            Cooldown(0) {
+                                Succeeder,
                             },
-                            case 4 => #[skip_if(|bb| bb.b0 % 4 < 3)]
-                            #[post(|bb| bb.t0.set(bb.b1 % 3))]
-                            Action(Act<0>),
-                            _ => #[run_while(|bb| bb.b1 > 7)]
-                            #[on_success(|bb| bb.b1 = *bb.t0 % 3)]
-                            #[skip_if(|bb| bb.b1 < *bb.t0 + 2)]
-                            ScriptCondition(|bb| bb.b1 % 3 < 0),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1170Blackboard { b0 q0 b1 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1171 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            #[tracked] t1: i64 = 3,
-            o0: Option<i64>,
-            b0: i64 = 0,
-        }
-        Interrupt(|bb| (bb.b0 + 2) % 4 != 2) {
-            #[on_halted(|bb| { bb.b0 = *bb.t0 + 4; if bb.o0.unwrap_or(0) % 2 < 0 { bb.o0 = None } })]
-            Observe(|bb| *bb.t0 + 3 > 4, abort = self) {
-                RunOnce(then_skip = true) {
-                    ParallelAll {
-                        WasEntryUpdated(t0),
-                        WaitUntil(|bb| *bb.t0 < 0) {
-                            #[success_if(|bb| *bb.t1 < 6)]
-                            ReactiveSequence {
-                                Conditional(|bb| bb.o0.is_some()) {
-                                    Condition(PCond<0>, b0 = {b0}),
-                                },
-                            },
-                        },
-                        Sequence {
                             Condition(Cond<1>),
                         },
                     },
                 },
+                ForceFailure {
+                    StatefulAction(Task<2>),
+                },
             },
         }
     }
 }
 
-board!(Tree1171Blackboard { t0 t1 o0 b0 });
+bt::behavior_tree! {
+    pub tree Tree1134 for Ctx {
+        blackboard {
+            b0: i64 = 0,
+            b1: i64 = 0,
+        }
+        Remap(success = Success, failure = Success) {
+            WhileDoElse {
+                Timeout(10) {
+                    StatefulAction(PTask<0>, b0 = {b1}, b1 = {b0}),
+                },
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree1134Blackboard { b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1135 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            #[tracked] t0: i64,
+            l0: Vec<i64> = vec![1, 2, 3],
+        }
+        ParallelAll(3) {
+            Delay(10) {
+                WhileDoElse {
+                    #[post(|bb| bb.t0.set(bb.b0 % 2))]
+                    #[failure_if(|bb| bb.b1 < 5)]
+                    #[on_success(|bb| if bb.b0 + 2 < bb.b1 + 4 { bb.b0 += 3 })]
+                    Action(|ctx, bb| ctx.exec_in(0, bb.b1, &mut bb.b0)),
+                    StepSequencer {
+                        StatefulAction(PTask<1>, b0 = {b1}, b1 = {b0}),
+                        Deadline(0) {
+                            Action(|ctx| ctx.exec(2)),
+                        },
+                    },
+                },
+            },
+            WaitValueUpdate(t0) {
+                DynamicSelector {
+                    StatefulAction(Task<3>),
+                    Action(|ctx| ctx.exec(4)),
+                    #[skip_if(|bb| bb.b1 < (*bb.t0 + 1) % 3)]
+                    Iterate(l0, element = {b0}, max = 1, reset_index = false) {
+                        #[on_success(|bb| { bb.b0 += 1; bb.b1 = 3 })]
+                        #[skip_if(|bb| bb.b1 != 6)]
+                        Failer,
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 > bb.b1 + 1, else = Success) {
+                ScriptCondition(|bb| *bb.t0 < 2),
+            },
+        }
+    }
+}
+
+board!(Tree1135Blackboard { b1 b0 t0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1136 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        #[success_if(|bb| bb.b0 < 7)]
+        MemSequence {
+            RepeatTimes(1) {
+                #[on_halted(|bb| *bb.t0 += 2)]
+                #[post(|bb| { if *bb.t0 < *bb.t0 + 2 { bb.b0 += 1 }; if bb.b0 == (bb.b0 + 3) % 3 { *bb.t0 += 1 } })]
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(0, 8, &mut bb.b0)),
+                    IfThenElse {
+                        Condition(Cond<1>),
+                        #[on_halted(|bb| if *bb.t0 % 2 == 1 { *bb.t0 += 1 })]
+                        #[run_while(|bb| *bb.t0 % 4 > 2)]
+                        Sleep(0),
+                        StatefulAction(Task<2>),
+                    },
+                },
+            },
+            RepeatUntilSuccess(forever) {
+                SequenceWithMemory {
+                    ScriptCondition(|bb| bb.b0 + 4 == 5),
+                    Wait(20),
+                    TryCatch(catch_on_halt = false) {
+                        Action(Act<3>),
+                        Action(PAct<4>, b0 = 6),
+                        StatefulAction(Task<5>),
+                        ScriptCondition(|bb| bb.b0 + 4 < 4),
+                        Action(Act<6>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1136Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1137 for Ctx {
+        blackboard {
+            l0: Vec<i64>,
+            #[tracked] t0: i64 = 0,
+            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            b0: i64 = 5,
+        }
+        #[success_if(|bb| bb.b0 > 7)]
+        #[post(|bb| bb.b0 += 1)]
+        #[on_failure(|bb| { bb.b0 += 3; bb.b0 = bb.b0 % 2 })]
+        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+            Fallback {
+                Condition(|ctx, bb| ctx.check_in(0, 4)),
+                MemSequence {
+                    Selector {
+                        StatefulAction(Task<1>),
+                        Condition(|ctx, bb| ctx.check_in(2, *bb.t0 + 2)),
+                        Action(Act<3>),
+                    },
+                    MemSequence {
+                        RepeatUntilFailure(forever) {
+                            AsyncSequence {
+                                Condition(Cond<4>),
+                            },
+                        },
+                    },
+                },
+                Priority {
+                    #[success_if(|bb| bb.b0 + 2 < 4)]
+                    #[skip_if(|bb| (bb.b0 + 4) % 4 < 2)]
+                    #[run_while(|bb| bb.b0 < bb.b0 % 2)]
+                    SetBlackboard(t0 = {b0}),
+                    Action(Act<5>),
+                    StatefulAction(Task<6> = Task::<6>),
+                    Condition(Cond<7>),
+                    Action(PIo<8>, t0 = {b0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1137Blackboard { l0 t0 q0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1138 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 1,
+        }
+        #[post(|bb| *bb.t0 += 3)]
+        Selector {
+            Observe(|bb| bb.b0 != 7, abort = both) {
+                Precondition(|bb| bb.b0 + 1 > 1, else = Skipped) {
+                    RetryUntilSuccessful(0) {
+                        Condition(Cond<0>),
+                    },
+                },
+            },
+            #[success_if(|bb| *bb.t0 + 1 == 2)]
+            Sequence {
+                AsyncFallback {
+                    StatefulAction(Task<1>),
+                    Repeat(2) {
+                        DynamicSequence {
+                            SetBlackboard(b0 = {t0}),
+                        },
+                    },
+                },
+                BinarySelector(|bb| bb.b0 > 6, dynamic = false) {
+                    StatefulAction(Task<2>),
+                    AlwaysFailure,
+                },
+                PolicyParallel(policy = FirstSuccessOrFailure) {
+                    #[success_if(|bb| *bb.t0 < 1)]
+                    #[on_halted(|bb| { *bb.t0 += 1; bb.b0 = bb.b0 % 2 })]
+                    StatefulAction(PTask<3>, b0 = {b0}, b1 = {b0}),
+                    Condition(|ctx| ctx.check(4)),
+                    Condition(PCond<5>, b0 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1138Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1139 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+        }
+        RunOnce {
+            Observe(|bb| (bb.b0 + 4) % 2 == 0) {
+                Filter(times = 1, count = Success, filtered = Skipped) {
+                    Action(Act<0>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1139Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1140 for Ctx {
+        blackboard {
+            b0: i64,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64> = Some(4),
+            l0: Vec<i64> = vec![1, 2],
+        }
+        AsyncFallback {
+            ReactiveFallback {
+                Inverter {
+                    Action(|ctx, bb| ctx.exec_in(0, 3, &mut bb.b1)),
+                },
+                WaitValueUpdate(t0) {
+                    WhileDoElse {
+                        StatefulAction(Task<1>),
+                        Condition(Cond<2>),
+                    },
+                },
+            },
+            Precondition(|bb| bb.b0 < 7, else = Failure) {
+                Iterate(l0, element = {b1}, until = FirstFailure, reset_index = false) {
+                    BinarySelector(|bb| bb.o0.unwrap_or(1) < 3, dynamic = false) {
+                        #[run_while(|bb| bb.o0.unwrap_or(3) % 3 != 0)]
+                        #[on_halted(|bb| { bb.b0 = *bb.t0; bb.b0 += 1 })]
+                        #[on_failure(|bb| bb.t0.set(bb.b1))]
+                        StatefulAction(Task<3>),
+                        AlwaysFailure,
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1140Blackboard { b0 b1 t0 o0 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1141 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64,
+            o0: Option<i64> = Some(3),
+            #[tracked] t0: i64 = 4,
+            b1: i64 = 4,
+        }
+        Iterate(l0, element = {b1}, max = 2) {
+            #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(3)))]
+            ForceSuccess {
+                RepeatUntil(Failure) {
+                    ReactiveSelector {
+                        Action(Act<0>),
+                        RunOnce(then_skip = false) {
+                            IfThenElse {
+                                Action(PAct<1>, b0 = {t0}, b1 = {=}),
+                                StatefulAction(Task<2>),
+                            },
+                        },
+                        Action(PAct<3>, b0 = {=}, b1 = {t0}),
+                        ScriptCondition(|bb| bb.b1 < bb.b1 % 2),
+                        ReactiveSequence {
+                            Sleep(20),
+                            Action(PAct<4>, b0 = {b1}, b1 = {t0}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1141Blackboard { l0 b0 o0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1142 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 4,
+        }
+        PolicyParallel(policy = FirstFailure) {
+            #[on_halted(|bb| bb.b0 += 1)]
+            Condition(Cond<0>),
+            #[post(|bb| { bb.t0.set((bb.b0 + 2) % 2); bb.b0 = *bb.t0 + 1 })]
+            AlwaysRunning,
+            RepeatTimes(forever) {
+                Script(|bb| { bb.b0 += 3; if bb.b0 + 1 > bb.b0 + 3 { bb.t0.set(bb.b0 % 4) } }),
+            },
+            MemSequence {
+                Condition(|ctx| ctx.check(1)),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree1142Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1143 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            o0: Option<i64>,
+            b0: i64 = 5,
+            b1: i64 = 3,
+        }
+        Invert {
+            ReactiveSequence {
+                Observe(|bb| bb.b0 > bb.o0.unwrap_or(4), abort = none) {
+                    Script(|bb| if *bb.t0 > 2 { bb.b1 += 3 }),
+                },
+                SequenceStar {
+                    WaitUntil(|bb| bb.o0.is_none()) {
+                        Action(PIo<0>, t0 = {b0}),
+                    },
+                    Condition(|ctx| ctx.check(1)),
+                },
+                Action(PAct<2>, b0 = {=}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1143Blackboard { t0 o0 b0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1144 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            b0: i64,
+        }
+        Repeat(3) {
+            IfThenElse {
+                PrioritySelector {
+                    #[score(4)]
+                    IfThenElse {
+                        StatefulAction(Task<0>),
+                        #[skip_if(|bb| bb.o0.is_none())]
+                        #[on_failure(|bb| *bb.t0 += 1)]
+                        #[post(|bb| *bb.t0 += 3)]
+                        Condition(|ctx| ctx.check(1)),
+                    },
+                },
+                RunOnce {
+                    MemPriority {
+                        StatefulAction(Task<2>),
+                        Condition(PCond<3>, b0 = 6),
+                        Condition(PCond<4>, b0 = {=}),
+                        Condition(Cond<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1144Blackboard { t0 o0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1145 for Ctx {
+        blackboard {
+            b0: i64 = 2,
+            #[tracked] t0: i64 = 0,
+        }
+        RepeatUntilFailure(forever) {
+            SequenceStar {
+                Action(Act<0> = Act::<0>),
+                AsyncFallback {
+                    Action(Act<1>),
+                    Action(PAct<2>, b0 = {=}, b1 = {b0}),
+                    WasEntryUpdated(t0),
+                },
+                MaxTime(0) {
+                    KeepRunningUntilFailure {
+                        Repeater(forever) {
+                            KeepRunningUntilFailure {
+                                Action(|ctx| ctx.exec(3)),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1145Blackboard { b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1146 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 0,
+        }
+        ReactiveSequence {
+            Cooldown(30, filtered = Failure) {
+                ReactiveFallback {
+                    WasEntryUpdated(t1),
+                    WaitValueUpdate(t1) {
+                        SequenceWithMemory {
+                            StatefulAction(Task<0>),
+                            Condition(Cond<1> = Cond::<1>),
+                        },
+                    },
+                    AlwaysFailure,
+                },
+            },
+            RunOnce(then_skip = true) {
+                #[skip_if(|bb| bb.b0 + 1 > 1)]
+                StatefulAction(Task<2> = Task::<2>),
+            },
+            ParallelAll {
+                Selector {
+                    Optional {
+                        Cooldown(0, filtered = Failure) {
+                            Condition(|ctx, bb| ctx.check_in(3, *bb.t0)),
+                        },
+                    },
+                    ForceFailure {
+                        Repeat(4) {
+                            Action(Act<4>),
+                        },
+                    },
+                },
+                Inverter {
+                    Invert {
+                        Sequence {
+                            StatefulAction(PTask<5>, b0 = 9, b1 = {=}),
+                            Script(|bb| *bb.t0 += 2),
+                            Condition(Cond<6>),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1146Blackboard { b0 t1 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1147 for Ctx {
+        WhileDoElse {
+            StatefulAction(Task<0>),
+            RepeatUntil(Failure) {
+                Action(Act<1> = Act::<1>),
+            },
+            Runner,
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1148 for Ctx {
+        Delay(10) {
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1149 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(4),
+            #[tracked] t0: i64,
+            b0: i64,
+        }
+        Fallback {
+            #[failure_if(|bb| bb.o0.is_none())]
+            #[run_while(|bb| bb.o0.is_none())]
+            WhileDoElse {
+                StatefulAction(Task<0>),
+                BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                    Timeout(50) {
+                        Condition(Cond<1>),
+                    },
+                    #[post(|bb| bb.b0 += 2)]
+                    #[failure_if(|bb| *bb.t0 > 2)]
+                    Sleep(30),
+                },
+            },
+            BinarySelector(|bb| *bb.t0 > bb.b0, dynamic = false) {
+                SkipUnlessUpdated(t0) {
+                    Conditional(|bb| bb.b0 % 3 > 1, dynamic = false) {
+                        #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 4); *bb.t0 += 2 })]
+                        #[skip_if(|bb| *bb.t0 < 3)]
+                        Fallback {
+                            Action(PAct<2>, b0 = {=}),
+                            Condition(|ctx| ctx.check(3)),
+                        },
+                    },
+                },
+                Repeat(2) {
+                    ParallelAll(1) {
+                        Condition(PCond<4>, b0 = 7),
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1149Blackboard { o0 t0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1150 for Ctx {
+        blackboard {
+            #[tracked] t1: i64,
+            b0: i64 = 1,
+            b1: i64 = 3,
+            #[tracked] t0: i64 = 2,
+        }
+        MemSequence {
+            Condition(PCond<0>, b0 = {t0}),
+            Conditional(|bb| *bb.t1 > bb.b0, dynamic = false, else = Failure) {
+                #[run_while(|bb| (bb.b1 + 2) % 2 != 1)]
+                Fallback {
+                    StatefulAction(Task<1>),
+                    StatefulAction(PTask<2>, b0 = 6),
+                },
+            },
+            Script(|bb| bb.b0 = (bb.b1 + 2) % 2),
+        }
+    }
+}
+
+board!(Tree1150Blackboard { t1 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1151 for Ctx {
+        blackboard {
+            b0: i64 = 1,
+            #[tracked] t0: i64 = 1,
+            o0: Option<i64>,
+            l0: Vec<i64> = vec![],
+            b1: i64 = 4,
+        }
+        MemPriority {
+            ReactiveFallback {
+                RetryUntilSuccessful(2) {
+                    Iterate(l0, element = {b1}, until = FirstFailure) {
+                        ParallelAll(1) {
+                            IndexSwitch(|bb| bb.b0 + 2, out_of_range = Loop, dynamic = false) {
+                                Switch(b1) {
+                                    case 2 => Condition(Cond<0>),
+                                    case 1 => Condition(Cond<1>),
+                                    case 5 => Action(Act<2>),
+                                    _ => Condition(Cond<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            BinarySelector(|bb| bb.o0.is_none(), dynamic = false) {
+                Iterate(l0, element = {b1}, max = 1) {
+                    StatefulAction(Task<4>),
+                },
+                Condition(|ctx| ctx.check(5)),
+            },
+            Remap(success = Success, failure = Failure) {
+                WaitUntil(|bb| bb.b0 % 2 == 0) {
+                    Iterate(l0, element = {b0}, until = FirstFailure, max = 2) {
+                        FlipSelector {
+                            Action(Act<6> = Act::<6>),
+                            Condition(PCond<7>, b0 = {=}),
+                            #[on_halted(|bb| { bb.b1 += 2; if *bb.t0 != 7 { bb.b0 += 3 } })]
+                            WaitUntil(|bb| *bb.t0 + 4 < bb.b0) {
+                                UnsetBlackboard(o0),
+                            },
+                        },
+                    },
+                },
+            },
+            StepSequencer {
+                #[success_if(|bb| bb.b1 + 4 == 7)]
+                Precondition(|bb| *bb.t0 == 6) {
+                    Action(Act<8>),
+                },
+                Script(|bb| bb.b1 = bb.b0 + 1),
+                SkipUnlessUpdated(t0) {
+                    Condition(|ctx, bb| ctx.check_in(9, bb.b0)),
+                },
+                WaitUntil(|bb| (bb.o0.unwrap_or(4) + 4) % 2 == 1) {
+                    SetBlackboard(b0 = {t0}),
+                },
+                ForceSuccess {
+                    Condition(|ctx| ctx.check(10)),
+                },
+            },
+            Parallel(success = -1, failure = -1) {
+                ParallelAll {
+                    RetryUntilSuccessful(2) {
+                        Action(Act<11> = Act::<11>),
+                    },
+                    Parallel(failure = -1) {
+                        #[post(|bb| { bb.t0.set(bb.b1); bb.o0 = Some(bb.b1) })]
+                        Script(|bb| { bb.o0 = None; if *bb.t0 % 4 < 0 { *bb.t0 += 2 } }),
+                        #[success_if(|bb| bb.b1 != bb.b0)]
+                        #[run_while(|bb| bb.o0.unwrap_or(5) > 7)]
+                        AlwaysFailure,
+                    },
+                    StatefulAction(Task<12>),
+                    Iterate(l0, element = {b1}, until = FirstSuccess, max = 1, reset_index = false) {
+                        Sleep(0),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1151Blackboard { b0 t0 o0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1152 for Ctx {
+        TryCatch(catch_on_halt = true) {
+            ReactiveFallback {
+                ParallelAll(1) {
+                    DynamicSequence {
+                        StatefulAction(Task<0> = Task::<0>),
+                        Condition(Cond<1>),
+                    },
+                    Condition(Cond<2>),
+                },
+            },
+            Fallback {
+                Sequence {
+                    Action(Act<3>),
+                    Action(Act<4>),
+                },
+                Wait(50),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1153Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+        }
+        Script(|bb| if *bb.t0 % 3 != 1 { bb.b0 += 1 })
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1153Sub0 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 14,
+        }
+        Fallback {
+            StatefulAction(Task<2>),
+            SubTree(Tree1153Sub1, b0 = {=}, o0 = {o0}, t0 = {=}),
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1153 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[allow(unused)] o0: Option<i64>,
+            #[tracked] t0: i64 = 4,
+        }
+        DynamicSelector {
+            IfThenElse {
+                Condition(|ctx, bb| ctx.check_in(0, bb.b0)),
+                StatefulAction(Task<1>),
+            },
+            SubTree(Tree1153Sub0, ..),
+        }
+    }
+}
+
+board!(Tree1153Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1154Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[allow(unused)] #[tracked] t0: i64 = 15,
+            #[allow(unused)] l0: Vec<i64> = vec![1, 2, 3, 4],
+            #[allow(unused)] b0: i64 = 10,
+        }
+        Sequence {
+            Condition(PCond<0>, b0 = 9),
+            Delay(50) {
+                Action(Act<1>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1154 for Ctx {
+        blackboard {
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
+            l0: Vec<i64> = vec![1, 2, 3],
+            b0: i64 = 0,
+        }
+        Iterate(l0, element = {b0}, until = Never, reset_index = false) {
+            Parallel(success = 3, failure = 1) {
+                IfThenElse {
+                    SubTree(Tree1154Sub0, ..),
+                    ParallelAll {
+                        StatefulAction(PTask<2>, b0 = {t0}, b1 = {b0}),
+                        StatefulAction(Task<3>),
+                    },
+                },
+                Selector {
+                    #[failure_if(|bb| bb.o0.unwrap_or(0) % 2 > 0)]
+                    #[skip_if(|bb| *bb.t0 + 4 < 7)]
+                    Condition(Cond<4>),
+                    RunOnce {
+                        StatefulAction(Task<5>),
+                    },
+                    StatefulAction(Task<6>),
+                },
+                Selector {
+                    Iterate(l0, element = {b0}, until = Never, max = 3) {
+                        RepeatUntilFailure(forever) {
+                            #[success_if(|bb| bb.o0.is_some())]
+                            #[failure_if(|bb| *bb.t0 < bb.b0 % 2)]
+                            Condition(Cond<7> = Cond::<7>),
+                        },
+                    },
+                    ReactiveFallback {
+                        Condition(Cond<8>),
+                        StatefulAction(PTask<9>, b0 = {=}),
+                        SetBlackboard(b0 = {t0}),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1154Blackboard { o0 t0 l0 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1155 for Ctx {
+        blackboard {
+            l0: Vec<i64> = vec![1, 2],
+            b0: i64,
+            b1: i64,
+            #[tracked] t0: i64 = 5,
+        }
+        Iterate(l0, element = {b0}, until = Never, max = 3, reset_index = true) {
+            Repeater(0) {
+                #[post(|bb| { bb.t0.set((*bb.t0 + 1) % 4); if bb.b1 < *bb.t0 { bb.b1 += 1 } })]
+                #[skip_if(|bb| bb.b0 != 5)]
+                StatefulAction(PTask<0>, b0 = {b1}, b1 = {=}),
+            },
+        }
+    }
+}
+
+board!(Tree1155Blackboard { l0 b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1156 for Ctx {
+        blackboard {
+            b1: i64,
+        }
+        Precondition(|bb| bb.b1 + 1 == 6, else = Failure) {
+            Delay(20) {
+                AlwaysFailure,
+            },
+        }
+    }
+}
+
+board!(Tree1156Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1157 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            #[tracked] t1: i64 = 1,
+            #[tracked] t0: i64,
+            o0: Option<i64>,
+        }
+        Repeater(2) {
+            Sequence {
+                Action(Act<0>),
+                #[skip_if(|bb| bb.b0 + 4 < 5)]
+                IndexSwitch(|bb| (bb.b0 + 3) % 3) {
+                    Conditional(|bb| *bb.t0 + 1 == bb.b0, dynamic = false, else = Failure) {
+                        #[on_halted(|bb| { *bb.t1 += 1; if bb.b0 > *bb.t1 { bb.o0 = Some(*bb.t1 % 3) } })]
+                        Action(|ctx| ctx.exec(1)),
+                    },
+                    Action(PAct<2>, b0 = {=}),
+                    Repeat(3) {
+                        StatefulAction(Task<3>),
+                    },
+                    BinarySelector(|bb| (*bb.t1 + 4) % 2 > 0, dynamic = false) {
+                        Condition(Cond<4> = Cond::<4>),
+                        StatefulAction(Task<5>),
+                    },
+                },
+                ReactiveFallback {
+                    Fallback {
+                        Observe(|bb| bb.b0 % 2 > 0, abort = both) {
+                            Action(Act<6>),
+                        },
+                        MemPriority {
+                            Condition(Cond<7>),
+                            Action(|ctx, bb| ctx.exec_in(8, bb.b0, &mut bb.b0)),
+                            Sleep(20),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1157Blackboard { b0 t1 t0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1158 for Ctx {
+        AsyncSequence {
+            ReactiveFallback {
+                MemPriority {
+                    Action(Act<0>),
+                    Fallback {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                    AlwaysFailure,
+                    StatefulAction(Task<3>),
+                },
+            },
+            DynamicSelector {
+                Condition(Cond<4> = Cond::<4>),
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+            },
+            Fallback {
+                MemSequence {
+                    Wait(20),
+                    Condition(Cond<7>),
+                    Condition(Cond<8>),
+                },
+                Action(|ctx| ctx.exec(9)),
+            },
+            Condition(Cond<10>),
+            Fallback {
+                StatefulAction(Task<11>),
+                Deadline(10) {
+                    StatefulAction(Task<12>),
+                },
+                Condition(Cond<13>),
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1159 for Ctx {
+        Timeout(20) {
+            ReactiveFallback {
+                StatefulAction(Task<0> = Task::<0>),
+                StatefulAction(Task<1>),
+                ParallelAll {
+                    RunOnce(then_skip = false) {
+                        Optional {
+                            StatefulAction(Task<2>),
+                        },
+                    },
+                    Wait(0),
+                    ReactiveSelector {
+                        AlwaysFailure,
+                        RetryUntilSuccessful(2) {
+                            DynamicSequence {
+                                Sleep(50),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1160 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+            b0: i64 = 4,
+            l0: Vec<i64>,
+            b1: i64 = 1,
+        }
+        Iterate(l0, element = {b0}) {
+            Observe(|bb| (bb.b0 + 1) % 4 != 2, abort = none) {
+                Fallback {
+                    #[on_failure(|bb| bb.o0 = None)]
+                    #[on_success(|bb| if *bb.t0 > 6 { bb.b1 += 3 })]
+                    #[skip_if(|bb| bb.b1 + 4 == 1)]
+                    ReactiveFallback {
+                        IndexSwitch(|bb| 3) {
+                            Sleep(20),
+                            RepeatUntilFailure(forever) {
+                                Sleep(50),
+                            },
+                        },
+                        Precondition(|bb| bb.b1 % 2 < 0, else = Success) {
+                            Observe(|bb| bb.b0 != 2) {
+                                ForceSuccess {
+                                    Condition(|ctx| ctx.check(0)),
+                                },
+                            },
+                        },
+                        StepSequencer {
+                            RepeatTimes(forever) {
+                                StepSequencer {
+                                    Condition(Cond<1>),
+                                    UnsetBlackboard(o0),
+                                },
+                            },
+                            Parallel(success = 1) {
+                                StatefulAction(PTask<2>, b0 = {b0}, b1 = {=}),
+                                Script(|bb| bb.o0 = None),
+                            },
+                        },
+                        #[failure_if(|bb| bb.b0 > *bb.t0 + 4)]
+                        #[skip_if(|bb| bb.b0 % 4 < 0)]
+                        SequenceStar {
+                            StatefulAction(Task<3>),
+                            StatefulAction(Task<4>),
+                        },
+                    },
+                    ParallelAll(2) {
+                        KeepRunningUntilFailure {
+                            Sequence {
+                                Script(|bb| bb.b0 = bb.b1),
+                            },
+                        },
+                        Sequence {
+                            BinarySelector(|bb| bb.o0.unwrap_or(2) + 2 != 2, dynamic = true) {
+                                ScriptCondition(|bb| bb.o0.unwrap_or(3) % 3 == 0),
+                                RepeatUntilFailure(2) {
+                                    Condition(|ctx| ctx.check(5)),
+                                },
+                            },
+                            Action(PAct<6>, b0 = {=}, b1 = {b1}),
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1160Blackboard { t0 o0 b0 l0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1161 for Ctx {
+        blackboard {
+            b0: i64,
+            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+        }
+        Sequence {
+            Filter(times = 2) {
+                RepeatTimes(3) {
+                    #[on_halted(|bb| { if bb.o0.unwrap_or(4) > bb.b0 + 4 { bb.t0.set(bb.b0) }; *bb.t0 += 1 })]
+                    Repeat(4) {
+                        Action(PIo<0>, t0 = {=}),
+                    },
+                },
+            },
+            Parallel(success = 0) {
+                IndexSwitch(|bb| 4, out_of_range = Fail) {
+                    #[on_failure(|bb| { bb.t0.set(0); bb.o0 = Some(bb.b0 % 3) })]
+                    #[post(|bb| bb.t0.set(*bb.t0 % 2))]
+                    #[failure_if(|bb| bb.b0 < 3)]
+                    AlwaysSuccess,
+                    Condition(|ctx| ctx.check(1)),
+                    Action(Act<2>),
+                },
+            },
+            Fallback {
+                Condition(Cond<3>),
+                StatefulAction(Task<4>),
+                Action(Act<5>),
+                Condition(Cond<6>),
+                Action(|ctx, bb| ctx.exec_in(7, *bb.t0, &mut bb.b0)),
+            },
+            Fallback {
+                Precondition(|bb| *bb.t0 < 4) {
+                    #[on_success(|bb| if bb.o0.is_some() { bb.b0 = bb.o0.unwrap_or(1) })]
+                    StatefulAction(Task<8>),
+                },
+                StatefulAction(Task<9>),
+            },
+            IndexSwitch(|bb| *bb.t0, out_of_range = Fail, dynamic = false) {
+                #[on_failure(|bb| { bb.t0.set(bb.b0); bb.b0 = bb.b0 % 2 })]
+                #[run_while(|bb| *bb.t0 + 1 == 2)]
+                #[post(|bb| bb.o0 = None)]
+                Sequence {
+                    Succeeder,
+                    Action(PAct<10>, b0 = {t0}, b1 = {t0}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1161Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1162 for Ctx {
+        blackboard {
+            b1: i64,
+            #[tracked] t1: i64,
+            #[tracked] t0: i64 = 1,
+        }
+        TryCatch {
+            Condition(|ctx| ctx.check(0)),
+            Condition(Cond<1>),
+            Invert {
+                Timeout(50) {
+                    BinarySelector(|bb| *bb.t1 == 5, dynamic = false) {
+                        AlwaysSuccess,
+                        Condition(Cond<2> = Cond::<2>),
+                    },
+                },
+            },
+            SequenceWithMemory {
+                FlipSelector {
+                    StatefulAction(Task<3>),
+                    StatefulAction(Task<4>),
+                    #[on_success(|bb| { bb.t0.set(bb.b1 + 3); *bb.t1 += 1 })]
+                    Condition(Cond<5>),
+                },
+                Condition(Cond<6> = Cond::<6>),
+            },
+            Condition(Cond<7>),
+        }
+    }
+}
+
+board!(Tree1162Blackboard { b1 t1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1163Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 14,
+            #[tracked] t0: i64 = 11,
+            b1: i64 = 14,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+        }
+        Action(|ctx, bb| ctx.exec_in(2, *bb.t0, &mut bb.b1))
+    }
+}
+
+bt::behavior_tree! {
+    pub tree Tree1163 for Ctx {
+        blackboard {
+            b0: i64 = 4,
+            #[tracked] t0: i64 = 1,
+            b1: i64 = 4,
+            l0: Vec<i64>,
+        }
+        Interrupt(|bb| bb.b0 + 2 > 3) {
+            #[post(|bb| bb.b1 += 3)]
+            #[on_halted(|bb| { *bb.t0 += 2; if bb.b1 == 4 { *bb.t0 += 1 } })]
+            FlipSelector {
+                SequenceWithMemory {
+                    ReactiveSequence {
+                        ScriptCondition(|bb| bb.b0 < 5),
+                        StatefulAction(Task<0>),
+                        Action(PIo<1>, t0 = {=}),
+                    },
+                    SubTree(Tree1163Sub0, ..),
+                    Iterate(l0, element = {b1}, until = Never, reset_index = true) {
+                        Condition(|ctx| ctx.check(3)),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1163Blackboard { b0 t0 b1 l0 });
+
+bt::behavior_tree! {
+    pub tree Tree1164 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 3,
+            #[tracked] t1: i64 = 0,
+        }
+        Sequence {
+            WasEntryUpdated(t0),
+            SetBlackboard(t1 = 3),
+            Condition(Cond<0> = Cond::<0>),
+        }
+    }
+}
+
+board!(Tree1164Blackboard { t0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1165 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 0,
+            #[tracked] t1: i64 = 2,
+            q0: bt::Deque<i64, 4>,
+        }
+        Priority {
+            WasEntryUpdated(t1),
+            StatefulAction(Task<0>),
+            Loop(q0, value = {t1}, if_empty = Success) {
+                ScriptCondition(|bb| *bb.t0 < 2),
+            },
+            Condition(PCond<1>, b0 = {t0}),
+            StatefulAction(Task<2>),
+        }
+    }
+}
+
+board!(Tree1165Blackboard { t0 t1 q0 });
+
+bt::behavior_tree! {
+    pub tree Tree1166 for Ctx {
+        blackboard {
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64,
+        }
+        Limiter(1) {
+            MemSequence {
+                ReactiveFallback {
+                    StatefulAction(PTask<0>, b0 = {t0}),
+                    StatefulAction(Task<1>),
+                },
+                Sequence {
+                    ScriptCondition(|bb| bb.b1 != (bb.b1 + 4) % 4),
+                    Condition(Cond<2>),
+                    Condition(PCond<3>, b0 = {b0}),
+                    Action(PIo<4>, t0 = {=}),
+                    #[skip_if(|bb| bb.b0 == *bb.t0)]
+                    Sleep(0),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1166Blackboard { b1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1167 for Ctx {
+        blackboard {
+            b1: i64 = 3,
+            b0: i64,
+            o0: Option<i64>,
+        }
+        IfThenElse {
+            Action(|ctx, bb| ctx.exec_in(0, 5, &mut bb.b0)),
+            IndexSwitch(|bb| bb.b1 % 4, dynamic = true) {
+                SetBlackboard(o0 = Some(4)),
+                Condition(PCond<1>, b0 = 9),
+            },
+            Condition(Cond<2>),
+        }
+    }
+}
+
+board!(Tree1167Blackboard { b1 b0 o0 });
+
+bt::behavior_tree! {
+    pub tree Tree1168 for Ctx {
+        blackboard {
+            b1: i64 = 2,
+            b0: i64 = 3,
+        }
+        Observe(|bb| bb.b0 > bb.b0 + 1) {
+            KeepRunningUntilFailure {
+                ParallelAll(2) {
+                    Repeat(4) {
+                        SequenceStar {
+                            Action(Act<0>),
+                            AlwaysSuccess,
+                            Action(|ctx, bb| ctx.exec_in(1, bb.b1 % 2, &mut bb.b1)),
+                            Condition(PCond<2>, b0 = 0),
+                            Action(|ctx| ctx.exec(3)),
+                        },
+                    },
+                    Action(PAct<4>, b0 = {=}),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1168Blackboard { b1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1169 for Ctx {
+        blackboard {
+            q0: bt::Deque<i64, 4>,
+            b1: i64,
+            #[tracked] t0: i64,
+        }
+        Loop(q0) {
+            #[post(|bb| { bb.b1 += 1; bb.b1 = *bb.t0 % 3 })]
+            Selector {
+                StatefulAction(Task<0>),
+                Condition(Cond<1>),
+            },
+        }
+    }
+}
+
+board!(Tree1169Blackboard { q0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1170 for Ctx {
+        blackboard {
+            b1: i64 = 5,
+        }
+        Fallback {
+            ReactiveSelector {
+                StatefulAction(Task<0>),
+                #[run_while(|bb| bb.b1 > 0)]
+                RepeatTimes(3) {
+                    Condition(Cond<1> = Cond::<1>),
+                },
+            },
+            Fallback {
+                Action(Act<2> = Act::<2>),
+                StatefulAction(Task<3>),
+            },
+            ReactiveSequence {
+                Sequence {
+                    Condition(Cond<4>),
+                    Repeat(forever) {
+                        StatefulAction(Task<5>),
+                    },
+                },
+            },
+            TryCatch(catch_on_halt = false) {
+                StatefulAction(Task<6>),
+                Action(Act<7>),
+            },
+            Repeat(4) {
+                Runner,
+            },
+        }
+    }
+}
+
+board!(Tree1170Blackboard { b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1171 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 1,
+            #[tracked] t0: i64,
+        }
+        AsyncSequence {
+            Selector {
+                Switch(b1) {
+                    case 4 => StatefulAction(Task<0>),
+                    case 1 => #[on_halted(|bb| if bb.b1 < 2 { bb.b0 += 2 })]
+                    Action(Act<1> = Act::<1>),
+                    _ => StatefulAction(Task<2>),
+                },
+                Retry(3) {
+                    MemPriority {
+                        Condition(Cond<3>),
+                        Action(|ctx, bb| ctx.exec_in(4, bb.b0, &mut bb.b1)),
+                        #[skip_if(|bb| *bb.t0 < 2)]
+                        #[on_success(|bb| bb.b0 = bb.b1 % 4)]
+                        #[on_failure(|bb| bb.b1 = bb.b0 + 1)]
+                        Condition(Cond<5>),
+                    },
+                },
+                Observe(|bb| bb.b1 + 1 == 5, abort = self) {
+                    StepSequencer {
+                        StatefulAction(Task<6>),
+                        #[success_if(|bb| *bb.t0 < 1)]
+                        #[failure_if(|bb| bb.b0 == 2)]
+                        AlwaysSuccess,
+                    },
+                },
+                Switch(b1) {
+                    case 0 => ScriptCondition(|bb| bb.b0 < 3),
+                    case 5 => StatefulAction(PTask<7>, b0 = {=}),
+                    _ => StatefulAction(Task<8>),
+                },
+                FlipSelector {
+                    Condition(Cond<9>),
+                    Runner,
+                    StatefulAction(PTask<10>, b0 = {b0}, b1 = {b1}),
+                },
+            },
+            StepSequencer {
+                RetryUntilSuccessful(4) {
+                    RetryUntilSuccessful(forever) {
+                        IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = true) {
+                            StatefulAction(Task<11>),
+                            #[on_failure(|bb| if bb.b1 < 1 { *bb.t0 += 1 })]
+                            #[skip_if(|bb| bb.b0 != bb.b0 + 1)]
+                            StatefulAction(Task<12>),
+                            WasEntryUpdated(t0),
+                            #[on_failure(|bb| if bb.b0 != 7 { bb.b0 = bb.b1 % 3 })]
+                            WasEntryUpdated(t0),
+                        },
+                    },
+                },
+                ReactiveSelector {
+                    StatefulAction(Task<13>),
+                    Action(Act<14>),
+                    Condition(Cond<15>),
+                    Condition(|ctx| ctx.check(16)),
+                },
+                SequenceStar {
+                    RepeatUntilFailure(1) {
+                        Action(Act<17>),
+                    },
+                    TryCatch(catch_on_halt = false) {
+                        AlwaysSuccess,
+                        Action(Act<18> = Act::<18>),
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1171Blackboard { b0 b1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1172 for Ctx {
         blackboard {
-            o0: Option<i64> = None,
+            o0: Option<i64> = Some(1),
+            b0: i64 = 1,
+            #[tracked] t0: i64,
+            b1: i64 = 4,
         }
-        RepeatUntil(Failure) {
-            Script(|bb| bb.o0 = None),
+        ParallelAll(max_failures = -2) {
+            Wait(20),
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Condition(|ctx| ctx.check(0)),
+                WhileDoElse {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.o0.unwrap_or(1) % 2, &mut bb.b1)),
+                    Condition(Cond<2>),
+                },
+                #[post(|bb| bb.b0 += 2)]
+                ScriptCondition(|bb| *bb.t0 != 1),
+            },
         }
     }
 }
 
-board!(Tree1172Blackboard { o0 });
+board!(Tree1172Blackboard { o0 b0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1173 for Ctx {
         blackboard {
-            #[tracked] t0: i64 = 3,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
-            b0: i64,
-            o0: Option<i64>,
+            #[tracked] t1: i64 = 0,
+            #[tracked] t0: i64 = 4,
         }
-        KeepRunningUntilFailure {
-            Fallback {
-                WaitUntil(|bb| bb.o0.unwrap_or(5) % 3 > 0) {
-                    #[skip_if(|bb| *bb.t0 > 3)]
-                    #[run_while(|bb| bb.b0 + 4 == 0)]
-                    BinarySelector(|bb| *bb.t0 == bb.b0, dynamic = true) {
-                        SequenceStar {
-                            ReactiveSequence {
-                                Failer,
-                            },
-                        },
-                        #[post(|bb| bb.t0.set(6))]
-                        FlipSelector {
-                            ReactiveFallback {
-                                Action(Act<0>),
-                                StatefulAction(Task<1>),
-                                StatefulAction(Task<2> = Task::<2>),
-                            },
-                            Action(Act<3> = Act::<3>),
-                        },
-                    },
-                },
-                ReactiveSequence {
-                    MemSequence {
-                        Timeout(0) {
-                            StatefulAction(Task<4>),
-                        },
-                        Precondition(|bb| bb.b0 % 3 < 0, else = Skipped) {
-                            #[post(|bb| bb.b0 += 1)]
-                            #[success_if(|bb| bb.b0 > 1)]
-                            Loop(q0, value = {b0}, if_empty = Running) {
-                                Repeater(3) {
-                                    Runner,
-                                },
-                            },
-                        },
-                        StatefulAction(Task<5>),
-                    },
-                    Deadline(0) {
-                        ReactiveSequence {
-                            Script(|bb| bb.t0.set(bb.b0)),
-                            StatefulAction(Task<6>),
-                        },
-                    },
-                },
-                MemSequence {
-                    IfThenElse {
-                        DynamicSelector {
-                            StatefulAction(Task<7>),
-                            StatefulAction(Task<8>),
-                        },
-                        AsyncSequence {
-                            AlwaysSuccess,
-                            WasEntryUpdated(t0),
-                            SetBlackboard(t0 = 1),
-                        },
-                        Action(Act<9>),
-                    },
-                    TryCatch(catch_on_halt = true) {
-                        #[skip_if(|bb| bb.o0.unwrap_or(4) % 3 == 2)]
-                        SetBlackboard(t0 = 6),
-                        Repeat(forever) {
-                            StatefulAction(Task<10>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1173Blackboard { t0 q0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1174Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        ParallelAll {
-            Deadline(50) {
+        Limiter(2) {
+            IndexSwitch(|bb| *bb.t0, out_of_range = Loop) {
+                Runner,
+                #[skip_if(|bb| *bb.t1 > *bb.t0)]
+                #[on_halted(|bb| *bb.t1 += 1)]
+                #[failure_if(|bb| *bb.t0 < 0)]
                 AlwaysFailure,
+                Wait(10),
             },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1174Sub1 for Ctx {
-        blackboard {
-            #[allow(unused)] #[tracked] t0: i64 = 13,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            #[allow(unused)] b0: i64 = 9,
-        }
-        AlwaysFailure
-    }
-}
+board!(Tree1173Blackboard { t1 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1174 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 3,
-            o0: Option<i64>,
-            b0: i64,
-        }
-        BinarySelector(|bb| bb.b0 + 2 != *bb.t0) {
-            RepeatUntilSuccess(forever) {
-                ReactiveFallback {
-                    #[run_while(|bb| bb.b0 > 7)]
-                    SubTree(Tree1174Sub0, t0 = {=}, o0 = {o0}, b0 = {=}),
-                    StatefulAction(Task<0>),
+        ReactiveFallback {
+            SequenceStar {
+                DynamicSelector {
+                    Condition(|ctx| ctx.check(0)),
+                    Repeat(forever) {
+                        Action(Act<1>),
+                    },
+                    Action(Act<2> = Act::<2>),
                     Fallback {
-                        ParallelAll {
-                            Fallback {
-                                #[success_if(|bb| bb.o0.is_none())]
-                                #[skip_if(|bb| (bb.b0 + 2) % 3 > 1)]
-                                Condition(|ctx| ctx.check(1)),
-                                Condition(|ctx| ctx.check(2)),
-                            },
-                            ReactiveSelector {
-                                StatefulAction(Task<3>),
-                                Runner,
-                            },
+                        Condition(Cond<3>),
+                        Condition(Cond<4>),
+                    },
+                },
+                SequenceWithMemory {
+                    RepeatUntilSuccess(forever) {
+                        Parallel(failure = -3) {
+                            StatefulAction(Task<5>),
+                            StatefulAction(Task<6>),
+                            StatefulAction(Task<7>),
                         },
+                    },
+                    ReactiveSequence {
+                        StatefulAction(Task<8>),
+                        Action(|ctx| ctx.exec(9)),
+                        Condition(Cond<10>),
+                    },
+                    Inverter {
+                        StatefulAction(Task<11> = Task::<11>),
                     },
                 },
             },
-            RunOnce {
-                SequenceStar {
-                    #[skip_if(|bb| bb.b0 < *bb.t0)]
-                    #[run_while(|bb| bb.o0.unwrap_or(1) + 4 > 5)]
-                    #[on_halted(|bb| bb.t0.set(bb.b0))]
-                    Condition(Cond<4>),
-                    Action(Act<5>),
-                    SubTree(Tree1174Sub1, ..),
+            Repeat(3) {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        Inverter {
+                            MemSequence {
+                                DynamicSelector {
+                                    AlwaysSuccess,
+                                },
+                                Filter(times = 3) {
+                                    StatefulAction(Task<12>),
+                                },
+                            },
+                        },
+                    },
+                    DynamicSelector {
+                        MemSequence {
+                            StatefulAction(Task<13>),
+                            AlwaysSuccess,
+                        },
+                        StepSequencer {
+                            AlwaysRunning,
+                            RunOnce(then_skip = true) {
+                                StatefulAction(Task<14>),
+                            },
+                        },
+                    },
+                    Sequence {
+                        DynamicSequence {
+                            StatefulAction(Task<15>),
+                            Condition(Cond<16>),
+                            Condition(Cond<17>),
+                        },
+                        StepSequencer {
+                            StatefulAction(Task<18>),
+                            Condition(Cond<19> = Cond::<19>),
+                        },
+                    },
+                    FlipSelector {
+                        Sleep(10),
+                        DynamicSelector {
+                            Condition(Cond<20>),
+                        },
+                    },
                 },
             },
         }
     }
 }
-
-board!(Tree1174Blackboard { t0 o0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1175 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 3,
-            b0: i64 = 4,
-            o0: Option<i64> = None,
+            b0: i64,
         }
-        #[skip_if(|bb| bb.o0.is_some())]
-        #[success_if(|bb| (bb.b1 + 1) % 4 != 0)]
-        #[post(|bb| { bb.t0.set(bb.o0.unwrap_or(4)); bb.b0 += 2 })]
-        ReactiveSequence {
-            PolicyParallel(policy = FirstFailure, repeat = true) {
-                RunOnce(then_skip = false) {
-                    RepeatUntil(Success) {
-                        Action(|ctx| ctx.exec(0)),
-                    },
-                },
-            },
-            Fallback {
-                AsyncSequence {
-                    Sequence {
-                        Filter(times = 3, count = Success, filtered = Skipped) {
-                            StatefulAction(Task<1>),
-                        },
-                        #[on_halted(|bb| *bb.t0 += 2)]
-                        #[skip_if(|bb| bb.o0.unwrap_or(3) % 4 == 2)]
-                        Condition(|ctx, bb| ctx.check_in(2, bb.o0.unwrap_or(3) + 4)),
-                        Delay(20) {
-                            Condition(Cond<3>),
-                        },
-                        WasEntryUpdated(t0),
-                    },
-                },
-                ForceFailure {
-                    Switch(b1) {
-                        case 5 => Condition(Cond<4>),
-                        case 4 => ScriptCondition(|bb| (*bb.t0 + 2) % 2 > 0),
-                        case 2 => Condition(Cond<5> = Cond::<5>),
-                        _ => StatefulAction(Task<6>),
-                    },
-                },
-            },
-            Action(Act<7>),
+        #[on_halted(|bb| bb.b0 += 2)]
+        Inverter {
+            Condition(Cond<0>),
         }
     }
 }
 
-board!(Tree1175Blackboard { b1 t0 b0 o0 });
+board!(Tree1175Blackboard { b0 });
 
 bt::behavior_tree! {
     pub tree Tree1176 for Ctx {
-        SequenceStar {
-            MaxTime(10) {
-                FlipSelector {
-                    Deadline(50) {
-                        FlipSelector {
-                            ReactiveFallback {
-                                Condition(|ctx| ctx.check(0)),
-                                Sleep(0),
-                            },
-                            ReactiveSequence {
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                            },
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(Act<3>),
-                    },
-                },
-            },
-            Fallback {
-                RetryUntilSuccessful(3) {
-                    Parallel(success = -4, failure = 0) {
-                        Sleep(20),
-                        RunOnce {
-                            Condition(Cond<4>),
-                        },
-                        StatefulAction(Task<5>),
-                        StatefulAction(Task<6> = Task::<6>),
-                        Sleep(10),
-                    },
-                },
-                Filter(times = 1, filtered = Skipped) {
-                    StatefulAction(Task<7> = Task::<7>),
-                },
-            },
-            ReactiveFallback {
-                Timeout(20) {
-                    Priority {
-                        DynamicSelector {
-                            Failer,
-                            Action(|ctx| ctx.exec(8)),
-                        },
-                        ReactiveSequence {
-                            Parallel(success = 2) {
-                                AlwaysRunning,
-                                StatefulAction(Task<9> = Task::<9>),
-                            },
-                            StatefulAction(Task<10> = Task::<10>),
-                            StatefulAction(Task<11>),
-                        },
-                    },
-                },
-            },
-            ParallelAll(max_failures = -1) {
-                Filter(times = 3, filtered = Failure) {
-                    StatefulAction(Task<12> = Task::<12>),
-                },
-            },
+        blackboard {
+            #[tracked] t0: i64,
+            b0: i64,
+            #[allow(unused)] l0: Vec<i64> = vec![1],
+            b1: i64,
+        }
+        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
+            Condition(Cond<0> = Cond::<0>),
+            #[on_success(|bb| bb.b1 += 2)]
+            #[skip_if(|bb| bb.b0 != 1)]
+            #[run_while(|bb| (bb.b1 + 1) % 2 > 0)]
+            Succeeder,
+            StatefulAction(Task<1>),
         }
     }
 }
+
+board!(Tree1176Blackboard { t0 b0 l0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1177 for Ctx {
         blackboard {
-            #[tracked] t1: i64,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-            o0: Option<i64>,
-        }
-        FlipSelector {
-            #[success_if(|bb| bb.o0.is_none())]
-            #[on_failure(|bb| bb.t1.set(*bb.t0))]
-            ReactiveSequence {
-                Sequence {
-                    #[post(|bb| bb.o0 = None)]
-                    #[on_halted(|bb| { bb.b0 = (*bb.t0 + 4) % 2; *bb.t1 += 3 })]
-                    #[success_if(|bb| bb.b0 == 6)]
-                    RetryUntilSuccessful(3) {
-                        PolicyParallel(policy = FirstFailure, repeat = false) {
-                            StatefulAction(Task<0>),
-                            WhileDoElse {
-                                StatefulAction(Task<1>),
-                                Action(Act<2>),
-                                Condition(Cond<3>),
-                            },
-                        },
-                    },
-                    TryCatch(catch_on_halt = false) {
-                        TryCatch {
-                            #[success_if(|bb| *bb.t1 % 4 != 1)]
-                            #[on_halted(|bb| { bb.b0 += 1; bb.o0 = Some(bb.o0.unwrap_or(2)) })]
-                            Failer,
-                            Failer,
-                        },
-                        ReactiveSequence {
-                            StatefulAction(Task<4> = Task::<4>),
-                            Action(PIo<5>, t0 = {t1}),
-                        },
-                    },
-                    BinarySelector(|bb| bb.o0.is_none(), dynamic = true) {
-                        ReactiveFallback {
-                            StatefulAction(Task<6>),
-                            StatefulAction(Task<7>),
-                        },
-                        #[skip_if(|bb| bb.o0.unwrap_or(5) != 3)]
-                        #[success_if(|bb| bb.b0 < bb.o0.unwrap_or(1))]
-                        Sequence {
-                            RunOnce(then_skip = true) {
-                                AlwaysFailure,
-                            },
-                            StatefulAction(Task<8>),
-                        },
-                    },
-                    ReactiveFallback {
-                        Action(|ctx| ctx.exec(9)),
-                        Action(PIo<10>, t0 = {t0}),
-                        Action(Act<11>),
-                        Action(Act<12>),
-                    },
-                    StatefulAction(Task<13>),
-                },
-                TryCatch(catch_on_halt = false) {
-                    Action(Act<14>),
-                    Limiter(1) {
-                        Sequence {
-                            Filter(times = 3, filtered = Failure) {
-                                WhileDoElse {
-                                    StatefulAction(Task<15> = Task::<15>),
-                                    ScriptCondition(|bb| bb.o0.unwrap_or(4) % 4 == 0),
-                                },
-                            },
-                            SequenceStar {
-                                Sleep(20),
-                                SkipUnlessUpdated(t0) {
-                                    Condition(Cond<16>),
-                                },
-                                Remap(success = Failure, failure = Failure) {
-                                    #[on_success(|bb| *bb.t1 += 2)]
-                                    #[on_failure(|bb| bb.o0 = Some(bb.b0))]
-                                    StatefulAction(Task<17>),
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1177Blackboard { t1 t0 b0 o0 });
-
-bt::behavior_tree! {
-    pub tree Tree1178 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 1,
-            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64 = 2,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            b1: i64 = 2,
+            o0: Option<i64> = Some(1),
             b0: i64 = 3,
-            b1: i64,
         }
-        StepSequencer {
-            RunOnce(then_skip = false) {
-                Interrupt(|bb| *bb.t0 > 1) {
-                    #[post(|bb| bb.b1 = *bb.t0)]
-                    #[on_success(|bb| bb.t0.set(bb.b0))]
-                    #[on_failure(|bb| *bb.t0 += 3)]
-                    ReactiveSequence {
-                        StatefulAction(Task<0>),
-                        Condition(PCond<1>, b0 = 2),
+        #[on_halted(|bb| bb.b1 += 1)]
+        Sequence {
+            Iterate(l0, element = {b0}, until = Never, max = 1, reset_index = true) {
+                IndexSwitch(|bb| 8, dynamic = false) {
+                    RunOnce {
+                        AlwaysRunning,
+                    },
+                    Priority {
+                        #[run_while(|bb| bb.b1 == *bb.t0)]
+                        #[skip_if(|bb| bb.b1 == 3)]
+                        #[failure_if(|bb| bb.b1 + 3 == bb.b1)]
+                        Action(PAct<0>, b0 = {b1}),
+                        Action(Act<1>),
+                        Action(|ctx, bb| ctx.exec_in(2, bb.b1 % 2, &mut bb.b1)),
+                        Sleep(50),
                     },
                 },
             },
             ReactiveFallback {
-                Condition(Cond<2> = Cond::<2>),
-                Action(PAct<3>, b0 = {t0}, b1 = {=}),
+                Condition(|ctx, bb| ctx.check_in(3, *bb.t0 % 2)),
+                Loop(q0, value = {b0}, if_empty = Failure) {
+                    #[on_halted(|bb| bb.b0 += 1)]
+                    #[success_if(|bb| bb.o0.unwrap_or(1) != 6)]
+                    #[failure_if(|bb| bb.b0 % 3 != 1)]
+                    Condition(Cond<4>),
+                },
+                StatefulAction(Task<5>),
             },
-            #[success_if(|bb| bb.b1 + 1 > *bb.t0 + 2)]
-            Condition(|ctx| ctx.check(4)),
-            IndexSwitch(|bb| bb.b1, out_of_range = Fail) {
-                StatefulAction(Task<5> = Task::<5>),
-                AlwaysFailure,
-                SetBlackboard(b0 = {b1}),
-                StatefulAction(Task<6>),
-            },
-            Optional {
-                Precondition(|bb| bb.b1 + 1 > bb.b1 % 3, else = Running) {
-                    Observe(|bb| (bb.b0 + 2) % 2 < 0) {
-                        Loop(q0, value = {b1}, if_empty = Success) {
-                            Condition(Cond<7>),
+            #[skip_if(|bb| bb.b1 + 1 != *bb.t0 + 2)]
+            #[run_while(|bb| *bb.t0 % 2 < 0)]
+            SequenceWithMemory {
+                Action(PIo<6>, t0 = {=}),
+                Sequence {
+                    Condition(Cond<7>),
+                    Condition(PCond<8>, b0 = 7),
+                    StatefulAction(Task<9>),
+                },
+                #[on_halted(|bb| bb.t0.set(bb.o0.unwrap_or(4) % 4))]
+                Timeout(0) {
+                    KeepRunningUntilFailure {
+                        Loop(q0, value = {t0}, if_empty = Success) {
+                            Action(|ctx, bb| ctx.exec_in(10, bb.b0 + 3, &mut bb.b1)),
                         },
                     },
                 },
             },
+            ReactiveFallback {
+                ScriptCondition(|bb| bb.b1 != 0),
+                Inverter {
+                    Condition(|ctx| ctx.check(11)),
+                },
+                Action(Act<12>),
+            },
+            Action(PAct<13>, b0 = {b0}, b1 = {t0}),
         }
     }
 }
 
-board!(Tree1178Blackboard { t0 q0 b0 b1 });
+board!(Tree1177Blackboard { t0 q0 l0 b1 o0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1179Sub0 for Ctx {
+    pub tree Tree1178 for Ctx {
         blackboard {
-            b0: i64 = 9,
-            #[allow(unused)] #[tracked] t1: i64 = 9,
-            #[allow(unused)] o0: Option<i64> = Some(9),
-            b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            #[tracked] t1: i64 = 1,
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2],
+            #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        Precondition(|bb| bb.b1 != bb.b0) {
-            SetBlackboard(b0 = 7),
+        Iterate(l0, element = {b0}, until = Never, reset_index = true) {
+            Fallback {
+                Observe(|bb| bb.b0 == *bb.t0, abort = lower) {
+                    ForceSuccess {
+                        Repeat(3) {
+                            RepeatUntilSuccess(1) {
+                                ParallelAll {
+                                    #[success_if(|bb| bb.b0 < *bb.t1 + 4)]
+                                    Condition(Cond<0>),
+                                },
+                            },
+                        },
+                    },
+                },
+                Observe(|bb| bb.b0 + 4 == 3, abort = lower) {
+                    Priority {
+                        #[run_while(|bb| bb.b0 < *bb.t0)]
+                        Script(|bb| bb.t0.set(*bb.t1)),
+                        #[run_while(|bb| *bb.t0 + 4 == bb.b1)]
+                        #[success_if(|bb| *bb.t1 % 2 > 0)]
+                        RunOnce(then_skip = false) {
+                            Script(|bb| bb.t0.set(*bb.t1 % 3)),
+                        },
+                        ReactiveSequence {
+                            Action(Act<1>),
+                            StatefulAction(Task<2>),
+                            StatefulAction(Task<3>),
+                        },
+                        #[failure_if(|bb| bb.b1 + 4 == 4)]
+                        #[skip_if(|bb| *bb.t1 < bb.b0)]
+                        StatefulAction(Task<4> = Task::<4>),
+                    },
+                },
+            },
         }
     }
 }
+
+board!(Tree1178Blackboard { t1 b0 l0 t0 b1 });
 
 bt::behavior_tree! {
     pub tree Tree1179 for Ctx {
         blackboard {
-            b0: i64,
-            #[tracked] t1: i64,
-            o0: Option<i64>,
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 1,
+            b1: i64,
+            b0: i64 = 5,
+            #[tracked] t0: i64 = 4,
         }
-        AsyncSequence {
+        #[on_halted(|bb| bb.b1 = bb.b0)]
+        #[run_while(|bb| bb.b0 % 3 > 1)]
+        Fallback {
             StatefulAction(Task<0> = Task::<0>),
-            MemSequence {
+            Filter(times = 2, count = Completed) {
                 Condition(Cond<1>),
-                Action(PAct<2>, b0 = {t1}, b1 = {b1}),
-                Script(|bb| { bb.b0 = *bb.t0; bb.b0 += 2 }),
-                StatefulAction(Task<3>),
             },
-            #[failure_if(|bb| *bb.t0 < 1)]
-            ReactiveSequence {
-                SubTree(Tree1179Sub0, b0 = {=}, t1 = {t1}, o0 = {=}, b1 = {b1}, t0 = {=}),
-                #[run_while(|bb| bb.o0.is_some())]
-                Script(|bb| bb.b0 = 7),
-                Repeater(3) {
-                    Sleep(100),
+            Action(PIo<2>, t0 = {=}),
+            RepeatTimes(1) {
+                ReactiveSequence {
+                    Condition(Cond<3> = Cond::<3>),
+                    Condition(PCond<4>, b0 = {t0}),
                 },
             },
+            Condition(Cond<5>),
         }
     }
 }
 
-board!(Tree1179Blackboard { b0 t1 o0 b1 t0 });
+board!(Tree1179Blackboard { b1 b0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1180 for Ctx {
         blackboard {
-            b0: i64 = 2,
+            b0: i64 = 0,
+            o0: Option<i64>,
             #[tracked] t0: i64 = 2,
         }
-        FlipSelector {
-            Condition(Cond<0> = Cond::<0>),
-            Sequence {
-                Sequence {
-                    #[post(|bb| *bb.t0 += 1)]
-                    StatefulAction(Task<1>),
-                    Action(PIo<2>, t0 = {=}),
-                },
+        IndexSwitch(|bb| bb.b0 % 4, dynamic = false) {
+            Action(Act<0>),
+            MemSequence {
+                Action(PAct<1>, b0 = {=}, b1 = {t0}),
+                Script(|bb| { bb.b0 += 1; bb.o0 = Some((bb.b0 + 1) % 4) }),
             },
-            PolicyParallel(policy = FirstSuccess) {
-                IfThenElse {
-                    Action(PIo<3>, t0 = {=}),
-                    Filter(times = 3, count = Success, filtered = Skipped) {
-                        StatefulAction(Task<4>),
-                    },
-                },
-                AsyncSequence {
-                    Condition(Cond<5>),
-                    Precondition(|bb| bb.b0 < 4, else = Running) {
-                        #[post(|bb| *bb.t0 += 3)]
-                        Action(PAct<6>, b0 = {b0}, b1 = {t0}),
-                    },
+            Timeout(20) {
+                Precondition(|bb| bb.b0 < *bb.t0 % 4, else = Success) {
+                    Action(PAct<2>, b0 = {=}),
                 },
             },
         }
     }
 }
 
-board!(Tree1180Blackboard { b0 t0 });
+board!(Tree1180Blackboard { b0 o0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1181Sub1 for Ctx {
+        blackboard {
+            b0: i64 = 14,
+        }
+        ScriptCondition(|bb| bb.b0 < 0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1181Sub0 for Ctx {
         blackboard {
-            #[allow(unused)] b0: i64 = 14,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([]),
-            #[allow(unused)] #[tracked] t0: i64 = 11,
+            b0: i64 = 14,
         }
-        Wait(0)
+        SubTree(Tree1181Sub1, b0 = {=})
     }
 }
 
@@ -3106,66 +2755,131 @@ bt::behavior_tree! {
     pub tree Tree1181 for Ctx {
         blackboard {
             b0: i64 = 4,
-            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3, 4]),
-            #[tracked] t0: i64 = 1,
         }
-        AsyncSequence {
-            StepSequencer {
-                Action(|ctx, bb| ctx.exec_in(0, bb.b0 % 2, &mut bb.b0)),
-                WasEntryUpdated(t0),
-                MemSequence {
-                    Script(|bb| bb.b0 += 1),
-                    Condition(|ctx| ctx.check(1)),
-                    ScriptCondition(|bb| bb.b0 != *bb.t0 % 4),
-                    SetBlackboard(t0 = {b0}),
+        Precondition(|bb| bb.b0 % 3 > 0, else = Running) {
+            DynamicSelector {
+                Timeout(10) {
+                    ScriptCondition(|bb| bb.b0 < 1),
+                },
+                SubTree(Tree1181Sub0, b0 = {=}),
+                Action(PIo<0>, t0 = {b0}),
+                StatefulAction(Task<1>),
+                StatefulAction(Task<2>),
+            },
+        }
+    }
+}
+
+board!(Tree1181Blackboard { b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1182 for Ctx {
+        blackboard {
+            #[tracked] t0: i64,
+        }
+        Filter(times = 1, filtered = Failure) {
+            IndexSwitch(|bb| *bb.t0, dynamic = true) {
+                StatefulAction(Task<0>),
+                ReactiveSequence {
+                    StatefulAction(Task<1>),
+                    Condition(PCond<2>, b0 = {t0}),
                 },
             },
-            Priority {
-                Priority {
-                    StatefulAction(Task<2> = Task::<2>),
-                    Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                    Action(PIo<4>, t0 = {b0}),
-                    Action(Act<5> = Act::<5>),
-                },
-                StatefulAction(Task<6>),
+        }
+    }
+}
+
+board!(Tree1182Blackboard { t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1183 for Ctx {
+        blackboard {
+            o0: Option<i64> = Some(5),
+            q0: bt::Deque<i64, 4>,
+            #[tracked] t0: i64,
+            #[tracked] t1: i64 = 0,
+            b0: i64,
+        }
+        Fallback {
+            Delay(0) {
                 ReactiveFallback {
-                    #[skip_if(|bb| *bb.t0 > 3)]
-                    Action(|ctx, bb| ctx.exec_in(7, *bb.t0 + 4, &mut bb.b0)),
-                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 4)),
-                },
-                WasEntryUpdated(t0),
-            },
-            #[success_if(|bb| bb.b0 < 2)]
-            #[failure_if(|bb| bb.b0 < 3)]
-            StepSequencer {
-                Repeat(1) {
-                    Condition(PCond<9>, b0 = 1),
-                },
-                WhileDoElse {
-                    Condition(Cond<10>),
-                    StatefulAction(PTask<11>, b0 = {=}),
-                    Sleep(0),
-                },
-                SequenceStar {
-                    StatefulAction(Task<12>),
-                    PolicyParallel(policy = FirstFailure, repeat = true) {
-                        Succeeder,
-                        SubTree(Tree1181Sub0, ..),
-                    },
-                    Limiter(1) {
-                        AlwaysFailure,
-                    },
-                },
-                Invert {
-                    AlwaysFailure,
-                },
-                Loop(q0, value = {b0}, if_empty = Success) {
                     ReactiveFallback {
-                        Precondition(|bb| *bb.t0 + 3 > bb.b0 + 1) {
-                            ScriptCondition(|bb| bb.b0 < *bb.t0),
+                        #[on_halted(|bb| *bb.t1 += 2)]
+                        #[run_while(|bb| bb.o0.is_some())]
+                        StatefulAction(Task<0>),
+                        Action(|ctx| ctx.exec(1)),
+                        StatefulAction(Task<2>),
+                        #[failure_if(|bb| *bb.t0 != 2)]
+                        #[on_halted(|bb| *bb.t0 += 1)]
+                        #[on_failure(|bb| { if bb.o0.unwrap_or(4) < *bb.t0 { *bb.t1 += 3 }; *bb.t0 += 1 })]
+                        StatefulAction(Task<3>),
+                        Action(|ctx| ctx.exec(4)),
+                    },
+                    Sequence {
+                        #[failure_if(|bb| bb.b0 + 1 < (*bb.t0 + 2) % 3)]
+                        StatefulAction(Task<5>),
+                        Script(|bb| { *bb.t0 += 2; bb.b0 = (*bb.t0 + 2) % 2 }),
+                    },
+                    Action(Act<6>),
+                    ReactiveFallback {
+                        Action(|ctx, bb| ctx.exec_in(7, bb.o0.unwrap_or(5) % 4, &mut bb.b0)),
+                    },
+                    Filter(times = 3, count = Failure) {
+                        Loop(q0, if_empty = Skipped) {
+                            Script(|bb| bb.t0.set(3)),
                         },
-                        #[on_success(|bb| bb.b0 += 1)]
-                        Condition(Cond<13>),
+                    },
+                },
+            },
+            ReactiveSequence {
+                Fallback {
+                    Observe(|bb| bb.o0.unwrap_or(4) > 1, abort = lower) {
+                        Condition(Cond<8>),
+                    },
+                    Observe(|bb| bb.o0.is_none()) {
+                        Action(Act<9>),
+                    },
+                },
+                SetBlackboard(b0 = 1),
+            },
+        }
+    }
+}
+
+board!(Tree1183Blackboard { o0 q0 t0 t1 b0 });
+
+bt::behavior_tree! {
+    pub tree Tree1184 for Ctx {
+        blackboard {
+            b0: i64,
+            l0: Vec<i64> = vec![1, 2, 3, 4],
+            o0: Option<i64>,
+        }
+        Selector {
+            AsyncSequence {
+                #[success_if(|bb| (bb.b0 + 4) % 2 < 0)]
+                #[post(|bb| bb.b0 += 1)]
+                #[failure_if(|bb| bb.o0.unwrap_or(0) != 6)]
+                Retry(forever) {
+                    StatefulAction(Task<0>),
+                },
+            },
+            Iterate(l0, element = {b0}, until = Never, max = 2, reset_index = false) {
+                ForceFailure {
+                    BinarySelector(|bb| bb.o0.is_some()) {
+                        AsyncFallback {
+                            StatefulAction(Task<1> = Task::<1>),
+                            StatefulAction(Task<2> = Task::<2>),
+                            Precondition(|bb| bb.b0 % 4 != 0, else = Failure) {
+                                Runner,
+                            },
+                        },
+                        Invert {
+                            #[on_halted(|bb| bb.b0 += 3)]
+                            Iterate(l0, element = {b0}, until = FirstFailure) {
+                                Condition(Cond<3>),
+                            },
+                        },
                     },
                 },
             },
@@ -3173,34 +2887,148 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1181Blackboard { b0 q0 t0 });
+board!(Tree1184Blackboard { b0 l0 o0 });
 
 bt::behavior_tree! {
-    pub tree Tree1182 for Ctx {
+    pub tree Tree1185 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            q0: bt::Deque<i64, 4>,
-            b0: i64,
+            #[tracked] t1: i64,
+            b0: i64 = 3,
+            #[tracked] t0: i64 = 4,
         }
-        SequenceWithMemory {
-            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop) {
-                IndexSwitch(|bb| bb.b0, out_of_range = Fail, dynamic = false) {
-                    AlwaysSuccess,
-                    StatefulAction(Task<0>),
-                    Loop(q0, value = {t0}, if_empty = Running) {
-                        Condition(Cond<1>),
-                    },
-                    AlwaysRunning,
-                    WasEntryUpdated(t0),
-                },
-                IfThenElse {
-                    Parallel(failure = 1) {
-                        Condition(Cond<2>),
-                        ReactiveFallback {
-                            StatefulAction(Task<3>),
+        MaxTime(0) {
+            Observe(|bb| (*bb.t1 + 3) % 3 > 0) {
+                WhileDoElse {
+                    IndexSwitch(|bb| *bb.t0 + 4, out_of_range = Loop, dynamic = true) {
+                        IndexSwitch(|bb| (bb.b0 + 3) % 4, out_of_range = Fail) {
                             Failer,
+                            AlwaysRunning,
+                        },
+                        Selector {
+                            #[skip_if(|bb| (*bb.t0 + 3) % 3 > 0)]
+                            #[failure_if(|bb| *bb.t0 % 4 > 1)]
+                            SetBlackboard(b0 = {t0}),
+                        },
+                        #[on_failure(|bb| { *bb.t0 += 2; bb.t1.set(*bb.t0 % 3) })]
+                        Timeout(0) {
+                            IndexSwitch(|bb| *bb.t1, out_of_range = Fail, dynamic = true) {
+                                Observe(|bb| *bb.t0 > 0, abort = none) {
+                                    StatefulAction(PTask<0>, b0 = 0, b1 = {t1}),
+                                },
+                                StatefulAction(Task<1>),
+                            },
+                        },
+                        Priority {
+                            StatefulAction(Task<2>),
+                            Action(Act<3>),
+                        },
+                        Interrupt(|bb| bb.b0 != *bb.t1) {
+                            #[on_failure(|bb| *bb.t1 += 2)]
+                            #[post(|bb| *bb.t0 += 3)]
+                            Condition(|ctx, bb| ctx.check_in(4, bb.b0 % 4)),
                         },
                     },
+                    #[on_failure(|bb| { bb.t0.set(*bb.t1 % 4); bb.t0.set(bb.b0 % 2) })]
+                    Repeat(3) {
+                        TryCatch(catch_on_halt = false) {
+                            Parallel(success = 1) {
+                                Script(|bb| *bb.t1 += 3),
+                                Observe(|bb| *bb.t0 > 7, abort = self) {
+                                    Condition(Cond<5>),
+                                },
+                            },
+                            Parallel(success = -2, failure = 2) {
+                                Delay(20) {
+                                    StatefulAction(PTask<6>, b0 = {b0}),
+                                },
+                                StatefulAction(Task<7>),
+                            },
+                        },
+                    },
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1185Blackboard { t1 b0 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1186 for Ctx {
+        blackboard {
+            b0: i64,
+            #[tracked] t0: i64,
+        }
+        FlipSelector {
+            Precondition(|bb| bb.b0 + 3 != 1, else = Running) {
+                RepeatUntilFailure(forever) {
+                    ParallelAll {
+                        ReactiveFallback {
+                            Condition(Cond<0>),
+                            Action(|ctx, bb| ctx.exec_in(1, *bb.t0 % 3, &mut bb.b0)),
+                            RepeatUntil(Failure) {
+                                Condition(Cond<2>),
+                            },
+                        },
+                        Interrupt(|bb| *bb.t0 % 4 > 0) {
+                            ForceFailure {
+                                Conditional(|bb| *bb.t0 < 1, dynamic = false) {
+                                    #[failure_if(|bb| bb.b0 % 2 > 0)]
+                                    Condition(Cond<3>),
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            PrioritySelector {
+                #[score(|bb| (*bb.t0 + 2) as f32)]
+                IndexSwitch(|bb| (*bb.t0 + 4) % 2, out_of_range = Loop) {
+                    SetBlackboard(b0 = {t0}),
+                    StatefulAction(PTask<4>, b0 = {t0}),
+                },
+                #[score(|bb| ((bb.b0 + 2) % 3) as f32)]
+                ScriptCondition(|bb| (*bb.t0 + 2) % 3 > 1),
+                #[score(|bb| ((*bb.t0 + 3) % 3) as f32)]
+                Limiter(1) {
+                    StatefulAction(Task<5>),
+                },
+                #[score(|bb| (*bb.t0 % 2) as f32)]
+                #[success_if(|bb| *bb.t0 != bb.b0 + 2)]
+                Wait(0),
+            },
+            RetryUntilSuccessful(1) {
+                Precondition(|bb| *bb.t0 > 5) {
+                    IfThenElse {
+                        Parallel(failure = -1) {
+                            SetBlackboard(t0 = {b0}),
+                            Condition(|ctx, bb| ctx.check_in(6, *bb.t0)),
+                            Condition(|ctx| ctx.check(7)),
+                            #[failure_if(|bb| *bb.t0 > 2)]
+                            #[on_failure(|bb| { bb.b0 += 2; bb.t0.set((bb.b0 + 4) % 4) })]
+                            StatefulAction(PTask<8>, b0 = {b0}, b1 = {t0}),
+                        },
+                        #[run_while(|bb| bb.b0 < *bb.t0)]
+                        Script(|bb| if *bb.t0 > 0 { *bb.t0 += 2 }),
+                        Condition(PCond<9>, b0 = {t0}),
+                    },
+                },
+            },
+            ReactiveFallback {
+                #[post(|bb| { bb.t0.set(*bb.t0 % 4); *bb.t0 += 2 })]
+                Fallback {
+                    Action(Act<10>),
+                    Sequence {
+                        Condition(PCond<11>, b0 = {t0}),
+                        #[skip_if(|bb| *bb.t0 < bb.b0 % 2)]
+                        #[on_halted(|bb| if *bb.t0 + 4 != bb.b0 % 3 { bb.b0 = (bb.b0 + 2) % 3 })]
+                        Action(Act<12>),
+                    },
+                },
+                ReactiveFallback {
+                    Condition(Cond<13>),
+                    StatefulAction(PTask<14>, b0 = 7, b1 = {b0}),
+                    Condition(Cond<15> = Cond::<15>),
                     Succeeder,
                 },
             },
@@ -3208,55 +3036,207 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1182Blackboard { t0 q0 b0 });
+board!(Tree1186Blackboard { b0 t0 });
 
 bt::behavior_tree! {
-    pub tree Tree1183 for Ctx {
+    pub tree Tree1187 for Ctx {
+        blackboard {
+            #[tracked] t0: i64 = 4,
+            b0: i64 = 2,
+            #[tracked] t1: i64 = 0,
+        }
+        AsyncSequence {
+            ReactiveSequence {
+                Condition(Cond<0>),
+                StatefulAction(PTask<1>, b0 = {=}),
+                Action(PIo<2>, t0 = {=}),
+                Action(|ctx, bb| ctx.exec_in(3, *bb.t1, &mut bb.b0)),
+                StatefulAction(Task<4>),
+            },
+            ForceSuccess {
+                #[success_if(|bb| *bb.t0 != *bb.t1)]
+                #[run_while(|bb| *bb.t1 + 3 == *bb.t1 % 2)]
+                MaxTime(0) {
+                    #[success_if(|bb| *bb.t1 < 4)]
+                    FlipSelector {
+                        PolicyParallel(policy = FirstSuccessOrFailure, repeat = false) {
+                            ReactiveSequence {
+                                WaitUntil(|bb| *bb.t0 < 1) {
+                                    SetBlackboard(t0 = {b0}),
+                                },
+                                StatefulAction(Task<5>),
+                            },
+                        },
+                        RetryUntilSuccessful(forever) {
+                            #[run_while(|bb| *bb.t1 == *bb.t0 + 4)]
+                            #[post(|bb| *bb.t0 += 3)]
+                            Condition(Cond<6> = Cond::<6>),
+                        },
+                    },
+                },
+            },
+            Condition(Cond<7>),
+            Inverter {
+                ReactiveFallback {
+                    ReactiveFallback {
+                        #[skip_if(|bb| *bb.t0 < 2)]
+                        Action(Act<8>),
+                        StatefulAction(Task<9>),
+                    },
+                    Action(Act<10>),
+                    Condition(Cond<11>),
+                },
+            },
+            #[post(|bb| { *bb.t0 += 3; if *bb.t1 + 4 == *bb.t1 { *bb.t0 += 1 } })]
+            #[run_while(|bb| *bb.t0 < 5)]
+            StatefulAction(Task<12>),
+        }
+    }
+}
+
+board!(Tree1187Blackboard { t0 b0 t1 });
+
+bt::behavior_tree! {
+    pub tree Tree1188 for Ctx {
         blackboard {
             b1: i64,
-            o0: Option<i64> = None,
+            #[tracked] t0: i64,
+            b0: i64 = 2,
         }
-        #[run_while(|bb| bb.b1 + 4 == 1)]
-        #[on_failure(|bb| { bb.b1 += 3; bb.o0 = Some(bb.b1) })]
-        MemPriority {
-            Condition(Cond<0> = Cond::<0>),
-            Condition(|ctx| ctx.check(1)),
-            StatefulAction(Task<2>),
+        KeepRunningUntilFailure {
+            PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
+                Conditional(|bb| *bb.t0 == 3, dynamic = true, else = Success) {
+                    Delay(30) {
+                        Script(|bb| { if bb.b0 + 3 > (bb.b0 + 2) % 4 { bb.b1 += 1 }; *bb.t0 += 2 }),
+                    },
+                },
+            },
         }
     }
 }
 
-board!(Tree1183Blackboard { b1 o0 });
+board!(Tree1188Blackboard { b1 t0 b0 });
 
 bt::behavior_tree! {
-    pub tree Tree1184Sub0 for Ctx {
+    pub tree Tree1189 for Ctx {
+        blackboard {
+            b0: i64 = 3,
+            b1: i64 = 4,
+            #[tracked] t0: i64 = 0,
+        }
+        ReactiveSequence {
+            Fallback {
+                Condition(Cond<0> = Cond::<0>),
+                Observe(|bb| bb.b0 + 1 > bb.b0) {
+                    ForceFailure {
+                        Parallel(success = 2, failure = -2) {
+                            Action(Act<1>),
+                            Condition(|ctx, bb| ctx.check_in(2, 6)),
+                            StatefulAction(Task<3>),
+                        },
+                    },
+                },
+            },
+            ReactiveSelector {
+                Parallel(success = 0, failure = -1) {
+                    ScriptCondition(|bb| *bb.t0 + 4 == 1),
+                    Condition(Cond<4> = Cond::<4>),
+                },
+                Action(PAct<5>, b0 = {=}, b1 = {b1}),
+                Condition(PCond<6>, b0 = {=}),
+            },
+            ParallelAll {
+                StatefulAction(Task<7> = Task::<7>),
+                Repeat(0) {
+                    Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 4)),
+                },
+                Fallback {
+                    RetryUntilSuccessful(1) {
+                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                    },
+                    Action(PIo<10>, t0 = {=}),
+                },
+                TryCatch(catch_on_halt = true) {
+                    Succeeder,
+                    StatefulAction(Task<11>),
+                },
+            },
+        }
+    }
+}
+
+board!(Tree1189Blackboard { b0 b1 t0 });
+
+bt::behavior_tree! {
+    pub tree Tree1190Sub0 for Ctx {
         blackboard {
             #[tracked] t0: i64 = 9,
-            #[allow(unused)] b0: i64 = 15,
-            #[allow(unused)] q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            #[allow(unused)] b0: i64 = 12,
         }
-        WasEntryUpdated(t0)
+        #[run_while(|bb| *bb.t0 % 3 > 1)]
+        Wait(10)
     }
 }
 
 bt::behavior_tree! {
-    pub tree Tree1184 for Ctx {
+    pub tree Tree1190 for Ctx {
         blackboard {
             #[tracked] t0: i64,
-            b0: i64 = 5,
-            q0: bt::Deque<i64, 4>,
+            b0: i64 = 2,
         }
-        Loop(q0, value = {t0}, if_empty = Skipped) {
-            WaitUntil(|bb| (*bb.t0 + 3) % 4 < 0) {
-                RetryUntilSuccessful(4) {
-                    RunOnce {
-                        #[on_halted(|bb| bb.b0 += 1)]
-                        Conditional(|bb| bb.b0 < bb.b0 + 1, else = Failure) {
-                            Parallel(success = 2) {
-                                SubTree(Tree1184Sub0, ..),
-                                AsyncFallback {
-                                    Action(PIo<0>, t0 = {b0}),
-                                    ScriptCondition(|bb| *bb.t0 == 3),
+        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+            Priority {
+                PolicyParallel(policy = FirstFailure, repeat = true) {
+                    SequenceStar {
+                        ForceFailure {
+                            SubTree(Tree1190Sub0, t0 = {=}, b0 = {b0}),
+                        },
+                        StatefulAction(Task<0> = Task::<0>),
+                    },
+                    TryCatch {
+                        StatefulAction(Task<1>),
+                        StatefulAction(Task<2>),
+                    },
+                },
+                IfThenElse {
+                    Fallback {
+                        Observe(|bb| bb.b0 == 5, abort = lower) {
+                            IndexSwitch(|bb| bb.b0 + 4, out_of_range = Loop, dynamic = true) {
+                                Condition(Cond<3>),
+                            },
+                        },
+                        Observe(|bb| *bb.t0 != 2) {
+                            ReactiveSelector {
+                                Action(PAct<4>, b0 = {t0}, b1 = {t0}),
+                                Condition(Cond<5>),
+                                Condition(Cond<6>),
+                            },
+                        },
+                    },
+                    #[post(|bb| bb.b0 += 1)]
+                    #[on_failure(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
+                    Remap(success = Success, failure = Failure) {
+                        IndexSwitch(|bb| *bb.t0, out_of_range = Fail) {
+                            Filter(times = 2, count = Failure, filtered = Failure) {
+                                Retry(0) {
+                                    Script(|bb| *bb.t0 += 1),
+                                },
+                            },
+                            StatefulAction(Task<7> = Task::<7>),
+                            AlwaysSuccess,
+                        },
+                    },
+                },
+                Optional {
+                    RepeatUntil(Success) {
+                        Observe(|bb| *bb.t0 + 1 == 5, abort = none) {
+                            #[skip_if(|bb| bb.b0 % 2 > 0)]
+                            #[on_success(|bb| bb.b0 = 9)]
+                            #[on_halted(|bb| { bb.b0 += 1; *bb.t0 += 1 })]
+                            ReactiveFallback {
+                                Action(PIo<8>, t0 = {t0}),
+                                SequenceStar {
+                                    Action(|ctx| ctx.exec(9)),
                                 },
                             },
                         },
@@ -3267,538 +3247,472 @@ bt::behavior_tree! {
     }
 }
 
-board!(Tree1184Blackboard { t0 b0 q0 });
-
-bt::behavior_tree! {
-    pub tree Tree1185 for Ctx {
-        blackboard {
-            #[tracked] t1: i64 = 0,
-            #[tracked] t0: i64 = 3,
-            b0: i64,
-        }
-        #[post(|bb| bb.b0 += 1)]
-        #[on_success(|bb| bb.b0 += 1)]
-        Fallback {
-            DynamicSequence {
-                Deadline(30) {
-                    Succeeder,
-                },
-                Condition(Cond<0> = Cond::<0>),
-                ScriptCondition(|bb| (*bb.t0 + 4) % 4 > 1),
-            },
-            Delay(10) {
-                ReactiveSequence {
-                    Interrupt(|bb| *bb.t1 < 3) {
-                        Invert {
-                            StatefulAction(PTask<1>, b0 = 9),
-                        },
-                    },
-                },
-            },
-            ReactiveFallback {
-                #[failure_if(|bb| *bb.t1 > *bb.t0 + 2)]
-                WhileDoElse {
-                    Condition(Cond<2>),
-                    Script(|bb| *bb.t1 += 1),
-                },
-                ForceFailure {
-                    StatefulAction(Task<3>),
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1185Blackboard { t1 t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1186 for Ctx {
-        blackboard {
-            #[tracked] t0: i64 = 2,
-            b0: i64,
-        }
-        MaxTime(0) {
-            Priority {
-                Fallback {
-                    Observe(|bb| bb.b0 > *bb.t0) {
-                        IfThenElse {
-                            Condition(Cond<0>),
-                            Condition(Cond<1>),
-                        },
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1186Blackboard { t0 b0 });
-
-bt::behavior_tree! {
-    pub tree Tree1187 for Ctx {
-        blackboard {
-            b0: i64 = 4,
-            b1: i64 = 2,
-        }
-        PolicyParallel(policy = FirstSuccessOrFailure, repeat = true) {
-            SetBlackboard(b1 = {b0}),
-            Runner,
-            Condition(Cond<0>),
-        }
-    }
-}
-
-board!(Tree1187Blackboard { b0 b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1188 for Ctx {
-        blackboard {
-            b0: i64 = 3,
-            #[tracked] t0: i64 = 4,
-        }
-        TryCatch(catch_on_halt = false) {
-            #[failure_if(|bb| bb.b0 < 4)]
-            Precondition(|bb| bb.b0 < 5, else = Failure) {
-                WhileDoElse {
-                    #[on_halted(|bb| *bb.t0 += 1)]
-                    #[post(|bb| { *bb.t0 += 2; *bb.t0 += 3 })]
-                    #[on_success(|bb| { bb.b0 += 1; *bb.t0 += 2 })]
-                    StatefulAction(Task<0>),
-                    DynamicSequence {
-                        Precondition(|bb| bb.b0 + 1 == bb.b0) {
-                            Conditional(|bb| *bb.t0 + 1 == bb.b0 + 3, else = Failure) {
-                                Condition(|ctx, bb| ctx.check_in(1, bb.b0)),
-                            },
-                        },
-                    },
-                },
-            },
-            Action(Act<2>),
-            ReactiveSequence {
-                Action(PAct<3>, b0 = {=}, b1 = {t0}),
-                ReactiveFallback {
-                    Action(Act<4> = Act::<4>),
-                    StatefulAction(Task<5> = Task::<5>),
-                },
-                Condition(Cond<6>),
-            },
-            #[on_halted(|bb| bb.b0 = *bb.t0)]
-            Timeout(10) {
-                WhileDoElse {
-                    Action(|ctx| ctx.exec(7)),
-                    Repeat(forever) {
-                        SequenceWithMemory {
-                            WaitValueUpdate(t0) {
-                                WasEntryUpdated(t0),
-                            },
-                            ScriptCondition(|bb| (bb.b0 + 1) % 4 != 3),
-                        },
-                    },
-                    SequenceWithMemory {
-                        #[run_while(|bb| bb.b0 + 1 < 4)]
-                        Script(|bb| if *bb.t0 != 1 { bb.t0.set((bb.b0 + 2) % 2) }),
-                        Condition(Cond<8>),
-                    },
-                },
-            },
-        }
-    }
-}
-
-board!(Tree1188Blackboard { b0 t0 });
-
-bt::behavior_tree! {
-    pub tree Tree1189 for Ctx {
-        blackboard {
-            b1: i64 = 4,
-        }
-        #[success_if(|bb| (bb.b1 + 1) % 3 != 1)]
-        Switch(b1) {
-            case 0 => Condition(Cond<0>),
-            case 2 => Succeeder,
-            _ => StatefulAction(Task<1>),
-        }
-    }
-}
-
-board!(Tree1189Blackboard { b1 });
-
-bt::behavior_tree! {
-    pub tree Tree1190 for Ctx {
-        Sequence {
-            StatefulAction(Task<0>),
-            Condition(Cond<1>),
-            StatefulAction(Task<2>),
-            Action(Act<3>),
-        }
-    }
-}
+board!(Tree1190Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1191 for Ctx {
-        DynamicSelector {
-            SequenceStar {
-                AlwaysSuccess,
-                RepeatUntilFailure(forever) {
-                    StatefulAction(Task<0>),
-                },
-            },
-            Parallel(success = 1) {
-                Cooldown(10, filtered = Failure) {
-                    Failer,
-                },
-                Failer,
-                Sleep(50),
-            },
-            Condition(Cond<1>),
-            Priority {
-                StatefulAction(Task<2>),
-                Condition(Cond<3>),
-                StatefulAction(Task<4>),
-                Action(Act<5>),
-            },
-            RetryUntilSuccessful(1) {
-                ReactiveFallback {
-                    Deadline(0) {
-                        Wait(20),
-                    },
-                    Selector {
-                        StatefulAction(Task<6>),
-                        StatefulAction(Task<7>),
-                        StatefulAction(Task<8> = Task::<8>),
-                        Succeeder,
+        blackboard {
+            #[tracked] t0: i64 = 2,
+            b0: i64 = 5,
+        }
+        DynamicSequence {
+            RetryUntilSuccessful(4) {
+                RunOnce(then_skip = false) {
+                    #[on_success(|bb| { *bb.t0 += 1; bb.b0 += 2 })]
+                    #[post(|bb| bb.b0 += 2)]
+                    MemSequence {
+                        IfThenElse {
+                            ParallelAll(2) {
+                                Condition(|ctx, bb| ctx.check_in(0, *bb.t0)),
+                                Sleep(30),
+                            },
+                            Action(Act<1> = Act::<1>),
+                        },
+                        Parallel(success = 1) {
+                            ScriptCondition(|bb| bb.b0 % 3 < 0),
+                            Precondition(|bb| bb.b0 != 0, else = Success) {
+                                ScriptCondition(|bb| *bb.t0 + 3 != 0),
+                            },
+                        },
+                        Repeat(2) {
+                            SetBlackboard(t0 = {b0}),
+                        },
                     },
                 },
             },
+            ScriptCondition(|bb| bb.b0 % 2 == 1),
         }
     }
 }
+
+board!(Tree1191Blackboard { t0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1192 for Ctx {
         blackboard {
-            b0: i64 = 1,
-            #[tracked] t0: i64 = 3,
+            #[tracked] t0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1]),
+            b0: i64 = 4,
         }
-        Sequence {
-            #[failure_if(|bb| *bb.t0 != 4)]
-            #[success_if(|bb| *bb.t0 + 1 == 7)]
-            ScriptCondition(|bb| *bb.t0 % 2 > 0),
-            PrioritySelector {
-                #[score(|bb| (bb.b0 + 3) as f32)]
-                Action(PIo<0>, t0 = {t0}),
+        FlipSelector {
+            RetryUntilSuccessful(3) {
+                Selector {
+                    Observe(|bb| bb.b0 + 4 > bb.b0, abort = both) {
+                        IndexSwitch(|bb| bb.b0 % 4, out_of_range = Fail, dynamic = false) {
+                            ReactiveSequence {
+                                Action(Act<0>),
+                                Runner,
+                            },
+                            StatefulAction(PTask<1>, b0 = {=}),
+                            SequenceStar {
+                                #[on_halted(|bb| if *bb.t0 % 4 < 2 { bb.b0 += 3 })]
+                                #[run_while(|bb| bb.b0 > 4)]
+                                AlwaysFailure,
+                                AlwaysRunning,
+                            },
+                        },
+                    },
+                    ForceFailure {
+                        IndexSwitch(|bb| *bb.t0 % 2, dynamic = false) {
+                            Selector {
+                                Action(Act<2>),
+                            },
+                            Succeeder,
+                        },
+                    },
+                },
             },
-            PolicyParallel(policy = FirstSuccessOrFailure) {
-                Action(|ctx, bb| ctx.exec_in(1, bb.b0, &mut bb.b0)),
-                Condition(PCond<2>, b0 = {t0}),
-                #[run_while(|bb| *bb.t0 != (*bb.t0 + 3) % 3)]
-                #[on_failure(|bb| { bb.b0 += 3; *bb.t0 += 1 })]
-                Failer,
+            Loop(q0) {
+                #[post(|bb| bb.b0 = *bb.t0 + 4)]
+                #[on_success(|bb| bb.b0 = (*bb.t0 + 4) % 2)]
+                Priority {
+                    SkipUnlessUpdated(t0) {
+                        AsyncFallback {
+                            Action(Act<3>),
+                            StatefulAction(Task<4> = Task::<4>),
+                        },
+                    },
+                    Condition(Cond<5>),
+                    Fallback {
+                        WaitUntil(|bb| *bb.t0 < 6) {
+                            StatefulAction(PTask<6>, b0 = {t0}),
+                        },
+                    },
+                    Condition(Cond<7>),
+                },
+            },
+            StepSequencer {
+                RunOnce(then_skip = true) {
+                    WhileDoElse {
+                        Condition(|ctx, bb| ctx.check_in(8, *bb.t0 + 4)),
+                        Condition(|ctx, bb| ctx.check_in(9, *bb.t0)),
+                    },
+                },
+                Fallback {
+                    AsyncSequence {
+                        StatefulAction(Task<10>),
+                        Sequence {
+                            Filter(times = 1, count = Completed, filtered = Skipped) {
+                                #[success_if(|bb| (*bb.t0 + 1) % 4 != 1)]
+                                #[skip_if(|bb| bb.b0 > 5)]
+                                Remap(success = Success, failure = Success) {
+                                    Action(Act<11>),
+                                },
+                            },
+                            Action(PAct<12>, b0 = {b0}, b1 = {t0}),
+                            Wait(0),
+                        },
+                        StatefulAction(Task<13>),
+                    },
+                    #[post(|bb| bb.b0 += 3)]
+                    #[failure_if(|bb| bb.b0 % 4 == 2)]
+                    Precondition(|bb| bb.b0 + 1 > (bb.b0 + 2) % 2, else = Success) {
+                        Precondition(|bb| bb.b0 > 0) {
+                            RetryUntilSuccessful(1) {
+                                Failer,
+                            },
+                        },
+                    },
+                },
             },
         }
     }
 }
 
-board!(Tree1192Blackboard { b0 t0 });
+board!(Tree1192Blackboard { t0 q0 b0 });
 
 bt::behavior_tree! {
     pub tree Tree1193 for Ctx {
-        Fallback {
-            AlwaysFailure,
-            StatefulAction(Task<0>),
+        blackboard {
+            b1: i64 = 2,
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2, 3]),
+            #[tracked] t0: i64 = 1,
+        }
+        #[on_halted(|bb| bb.b0 += 2)]
+        #[success_if(|bb| (bb.b1 + 2) % 3 < 1)]
+        Sequence {
+            ForceSuccess {
+                IndexSwitch(|bb| bb.b1, out_of_range = Loop, dynamic = false) {
+                    #[failure_if(|bb| bb.b1 % 3 > 0)]
+                    SetBlackboard(t0 = 8),
+                    Condition(Cond<0>),
+                    SetBlackboard(t0 = 1),
+                },
+            },
+            Loop(q0, value = {t0}) {
+                ScriptCondition(|bb| *bb.t0 < bb.b1 % 4),
+            },
+            Condition(|ctx| ctx.check(1)),
+            AsyncSequence {
+                Script(|bb| *bb.t0 += 3),
+                Runner,
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1194Sub0 for Ctx {
-        Condition(Cond<6>)
-    }
-}
+board!(Tree1193Blackboard { b1 b0 q0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1194 for Ctx {
-        ReactiveSequence {
-            StatefulAction(Task<0>),
-            ReactiveFallback {
-                ReactiveSequence {
-                    PrioritySelector {
-                        #[score(3)]
-                        Action(Act<1>),
-                        #[score(3)]
-                        StatefulAction(Task<2>),
-                    },
-                },
-                ReactiveFallback {
-                    Action(Act<3> = Act::<3>),
-                    Condition(Cond<4>),
-                    StatefulAction(Task<5>),
-                },
-                ReactiveSequence {
-                    SubTree(Tree1194Sub0),
-                    StatefulAction(Task<7>),
-                    Action(|ctx| ctx.exec(8)),
-                    Condition(Cond<9>),
-                },
+        blackboard {
+            b0: i64 = 0,
+            #[tracked] t0: i64 = 1,
+            #[tracked] t1: i64 = 5,
+        }
+        #[post(|bb| bb.b0 += 1)]
+        #[on_halted(|bb| bb.t0.set(*bb.t1 + 2))]
+        #[skip_if(|bb| *bb.t0 > *bb.t1 + 3)]
+        DynamicSequence {
+            FlipSelector {
+                Condition(|ctx| ctx.check(0)),
+                Action(PAct<1>, b0 = {b0}, b1 = {b0}),
+                Action(Act<2>),
+                Condition(Cond<3>),
+                StatefulAction(PTask<4>, b0 = 1, b1 = {t1}),
             },
-            MemSequence {
-                Action(Act<10>),
-                RunOnce {
-                    Inverter {
-                        StatefulAction(Task<11>),
-                    },
-                },
-                MaxTime(20) {
-                    StatefulAction(Task<12>),
-                },
-                DynamicSequence {
-                    Sleep(50),
-                    StatefulAction(Task<13>),
-                },
+            DynamicSelector {
+                ScriptCondition(|bb| bb.b0 % 3 == 0),
             },
         }
     }
 }
+
+board!(Tree1194Blackboard { b0 t0 t1 });
 
 bt::behavior_tree! {
     pub tree Tree1195 for Ctx {
         blackboard {
-            #[tracked] t0: i64,
-            b0: i64 = 3,
+            l0: Vec<i64>,
+            #[allow(unused)] #[tracked] t0: i64,
+            b1: i64 = 0,
         }
-        IndexSwitch(|bb| *bb.t0, out_of_range = Loop, dynamic = true) {
-            Repeater(2) {
-                StatefulAction(PTask<0>, b0 = 4),
+        Iterate(l0, element = {b1}, until = Never, max = 3, reset_index = true) {
+            Repeat(3) {
+                StatefulAction(Task<0> = Task::<0>),
             },
-            Condition(PCond<1>, b0 = 5),
-            Condition(Cond<2>),
-            SetBlackboard(b0 = 2),
-            #[on_failure(|bb| bb.b0 += 2)]
-            #[success_if(|bb| bb.b0 + 3 > 6)]
-            Action(|ctx, bb| ctx.exec_in(3, *bb.t0, &mut bb.b0)),
         }
     }
 }
 
-board!(Tree1195Blackboard { t0 b0 });
+board!(Tree1195Blackboard { l0 t0 b1 });
+
+bt::behavior_tree! {
+    pub tree Tree1196Sub0 for Ctx {
+        blackboard {
+            #[allow(unused)] b0: i64 = 15,
+            #[allow(unused)] o0: Option<i64> = Some(9),
+            #[tracked] t0: i64 = 15,
+        }
+        WasEntryUpdated(t0)
+    }
+}
 
 bt::behavior_tree! {
     pub tree Tree1196 for Ctx {
         blackboard {
-            b1: i64 = 2,
-            #[tracked] t0: i64 = 4,
-            b0: i64,
-            o0: Option<i64> = Some(0),
+            b0: i64 = 5,
+            o0: Option<i64>,
+            #[tracked] t0: i64 = 5,
         }
-        IndexSwitch(|bb| bb.b0 % 4, dynamic = true) {
-            AsyncFallback {
-                #[success_if(|bb| bb.b0 % 4 < 3)]
-                #[post(|bb| { bb.b1 += 1; bb.b1 += 1 })]
-                StatefulAction(Task<0>),
-                Script(|bb| *bb.t0 += 2),
-            },
-            Script(|bb| bb.t0.set(*bb.t0 % 3)),
-            PrioritySelector {
-                #[score(|bb| (*bb.t0) as f32)]
-                SetBlackboard(o0 = Some(4)),
-                #[score(|bb| ((bb.o0.unwrap_or(0) + 1) % 2) as f32)]
-                StatefulAction(PTask<1>, b0 = {b1}, b1 = {=}),
-                #[score(7)]
-                RepeatTimes(forever) {
-                    AlwaysSuccess,
+        RunOnce(then_skip = false) {
+            ReactiveSequence {
+                ParallelAll {
+                    #[success_if(|bb| bb.b0 + 3 > 4)]
+                    Condition(|ctx, bb| ctx.check_in(0, *bb.t0 % 3)),
+                    ReactiveFallback {
+                        Condition(|ctx, bb| ctx.check_in(1, *bb.t0)),
+                        SubTree(Tree1196Sub0, ..),
+                    },
+                    StatefulAction(Task<2>),
+                    ForceFailure {
+                        Action(PIo<3>, t0 = {b0}),
+                    },
                 },
-            },
-            Filter(times = 1, count = Completed) {
-                StatefulAction(Task<2> = Task::<2>),
-            },
-            MaxTime(0) {
-                BinarySelector(|bb| (*bb.t0 + 4) % 4 == 3) {
-                    #[run_while(|bb| (bb.b1 + 4) % 4 == 0)]
-                    StatefulAction(Task<3>),
-                    StatefulAction(PTask<4>, b0 = 9),
+                BinarySelector(|bb| (*bb.t0 + 2) % 2 > 0, dynamic = true) {
+                    IndexSwitch(|bb| bb.o0.unwrap_or(5), dynamic = true) {
+                        WasEntryUpdated(t0),
+                        #[on_halted(|bb| bb.o0 = Some(bb.b0))]
+                        #[on_success(|bb| bb.o0 = None)]
+                        #[failure_if(|bb| bb.o0.is_some())]
+                        Condition(|ctx, bb| ctx.check_in(4, *bb.t0 + 1)),
+                    },
+                    AlwaysFailure,
                 },
             },
         }
     }
 }
 
-board!(Tree1196Blackboard { b1 t0 b0 o0 });
+board!(Tree1196Blackboard { b0 o0 t0 });
 
 bt::behavior_tree! {
     pub tree Tree1197 for Ctx {
-        DynamicSelector {
-            Condition(Cond<0>),
-            StatefulAction(Task<1> = Task::<1>),
-            Condition(Cond<2>),
-            Condition(Cond<3>),
-            Wait(30),
+        blackboard {
+            b0: i64,
+            q0: bt::Deque<i64, 4> = bt::Deque::from_array([1, 2]),
+            #[tracked] t0: i64,
+            o0: Option<i64> = None,
+        }
+        Fallback {
+            AsyncFallback {
+                PrioritySelector {
+                    #[score(|bb| (bb.b0) as f32)]
+                    Condition(PCond<0>, b0 = {t0}),
+                    #[score(3)]
+                    WasEntryUpdated(t0),
+                },
+                DynamicSequence {
+                    Action(|ctx, bb| ctx.exec_in(1, bb.b0 + 3, &mut bb.b0)),
+                    Condition(Cond<2>),
+                },
+            },
+            SequenceStar {
+                Condition(Cond<3>),
+                WasEntryUpdated(t0),
+                StatefulAction(Task<4>),
+                StatefulAction(PTask<5>, b0 = 6),
+            },
+            ForceSuccess {
+                Repeat(2) {
+                    #[failure_if(|bb| bb.o0.unwrap_or(2) < 0)]
+                    #[skip_if(|bb| bb.b0 == *bb.t0 + 1)]
+                    #[on_success(|bb| *bb.t0 += 1)]
+                    Loop(q0) {
+                        UnsetBlackboard(o0),
+                    },
+                },
+            },
+            Parallel(success = -2, failure = -3) {
+                Action(Act<6>),
+                DynamicSequence {
+                    #[skip_if(|bb| *bb.t0 == bb.b0)]
+                    #[on_failure(|bb| if *bb.t0 % 3 != 2 { bb.o0 = Some(*bb.t0 % 3) })]
+                    Script(|bb| { *bb.t0 += 1; *bb.t0 += 1 }),
+                    Condition(PCond<7>, b0 = {=}),
+                    Condition(Cond<8>),
+                    Condition(Cond<9>),
+                },
+                StatefulAction(Task<10>),
+            },
         }
     }
 }
 
-bt::behavior_tree! {
-    pub tree Tree1198Sub1 for Ctx {
-        Condition(|ctx, bb| ctx.check_in(0, 7))
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1198Sub0 for Ctx {
-        SubTree(Tree1198Sub1)
-    }
-}
+board!(Tree1197Blackboard { b0 q0 t0 o0 });
 
 bt::behavior_tree! {
     pub tree Tree1198 for Ctx {
-        MemPriority {
-            SubTree(Tree1198Sub0),
+        PolicyParallel(policy = FirstFailure) {
+            MemSequence {
+                Condition(Cond<0>),
+                PrioritySelector {
+                    #[score(2)]
+                    Condition(Cond<1>),
+                },
+            },
+            SequenceStar {
+                ReactiveFallback {
+                    StatefulAction(Task<2> = Task::<2>),
+                    StatefulAction(Task<3>),
+                    Sleep(0),
+                },
+                StatefulAction(Task<4>),
+            },
+            Fallback {
+                AlwaysFailure,
+                StatefulAction(Task<5>),
+                StatefulAction(Task<6>),
+                StatefulAction(Task<7>),
+                StatefulAction(Task<8>),
+            },
+            KeepRunningUntilFailure {
+                Sequence {
+                    StatefulAction(Task<9>),
+                    Wait(0),
+                },
+            },
+            WhileDoElse {
+                StatefulAction(Task<10>),
+                Action(Act<11>),
+            },
         }
-    }
-}
-
-bt::behavior_tree! {
-    pub tree Tree1199Sub0 for Ctx {
-        blackboard {
-            #[allow(unused)] b1: i64 = 13,
-            #[allow(unused)] #[tracked] t0: i64 = 14,
-            #[allow(unused)] b0: i64 = 13,
-        }
-        Condition(Cond<1>)
     }
 }
 
 bt::behavior_tree! {
     pub tree Tree1199 for Ctx {
         blackboard {
-            b1: i64 = 3,
-            #[tracked] t0: i64 = 4,
-            b0: i64 = 3,
+            #[tracked] t1: i64,
         }
-        ReactiveSequence {
-            Condition(Cond<0>),
-            Inverter {
-                #[post(|bb| bb.b1 = 0)]
-                #[success_if(|bb| bb.b0 < 5)]
-                #[on_success(|bb| { if (bb.b1 + 1) % 2 != 0 { *bb.t0 += 1 }; if *bb.t0 + 1 == 1 { *bb.t0 += 2 } })]
-                Precondition(|bb| (bb.b1 + 3) % 3 < 1, else = Running) {
-                    RunOnce {
-                        Fallback {
-                            SubTree(Tree1199Sub0, ..),
-                            Condition(|ctx| ctx.check(2)),
-                            Action(|ctx, bb| ctx.exec_in(3, bb.b0 + 1, &mut bb.b0)),
-                        },
-                    },
-                },
-            },
-            AsyncFallback {
-                StatefulAction(Task<4>),
-                WasEntryUpdated(t0),
-            },
+        RepeatUntil(Failure) {
+            WasEntryUpdated(t1),
         }
     }
 }
 
-board!(Tree1199Blackboard { b1 t0 b0 });
+board!(Tree1199Blackboard { t1 });
 
 cases! {
-    Tree1100 "TryF(OnceT(Pri(RFb(c0l,a1e),a2l)),MPri(Pri(Fai,a3),Flip(Star(t4,F))),t5)",
-    Tree1101 "B{b0}Dd{0}(a0b{b0;b0})",
-    Tree1102 "B{t0=5;b0;q0;b1=1}Lp{b0;F}(Rep4(Cd{0;F}(RFb(Cd{0;_}(t0),t1e,@rw{b1>2}@of{b1+=3}@ki{b1=t0}Scc{b1!t0+2}))))",
-    Tree1103 "B{t0=5;t1=1}RSeq(Step(Sb{t0=8},c0),c1,@rw{t0=5}Rmp{F;S}(t2),Rpt{1}(Obs{t1>7;_}(t3e)),a4e)",
-    Tree1104 "B{o0=0;q0;t0=0;b0;t1}Bin{t0%2!0;T}(AFb(@rw{b0+2>t0+1}Lp{t0;K}(Seq(c0,Scc{o0|4=1})),t1,Obs{o0|5>6;S}(Opt(t2)),Rep0(c3)),RFb(Par{0;-4}(@ki{b0+3!1}@po{b0+=3;t1:=t1%2}Opt(@os{t0+=1}@fi{t1+3=1}Par{-2;2}(t4,Sl{20},a5e)),Sb{o0=7},Sc{t1+=1},pi6{t0:=}),OnceK(Lp{t0;K}(@si{t0%4!3}@oh{o0:=t1}Lp{t0;F}(Lp{_;K}(Rpt{F}(Sb{b0=7})))))))",
-    Tree1105 "B{o0}RetF(Keep(Ub{o0}))",
-    Tree1106 "B{b0=2;t1=1;o0;t0;b1=0}AFb(RU{F}(RSeq(TryF(pt0{b0:=;b1:=},Flt{2;S;K}(pt1{b0:b0;b1:=})),Ret4(Wu{t0}))),PrSel{t0;o0|0+4%3}(t2,t3),Par{2;_}(To{20}(Sc{t0+1>b0%4?t0:=7}),Seq(t4e,pa5{b0:t1}),Rpt{1}(t6)))",
-    Tree1107 "B{o0;t0;b0;t1=4}Star(Mt{0}(@of{t1+=3}@rw{t0<3}a0b{t0;b0}),Ub{o0},a1l)",
-    Tree1108 "B{q0=3;o0=2;b1;b0;t0=1}Lp{t0;_}(WU{b0+3<4}(RT{F}(@po{o0:=b1%2}@rw{t0=6}@ki{b1>3}Bin{some;_}(Sl{20},Rty3(RFb(t0,t1e,pi2{t0:b0}))))))",
-    Tree1109 "B{t0=5;b0=1;b1=0;o0}RSeq(RSel(Cnd{b0+2<b1+4;T;_}(pt0{b0:=}),Cd{0;F}(@fi{b1<o0|3}Invt(Swm(t1,pa2{b0:=;b1:b0}))),@os{b0!3?b0+=3;t0+=1}Try(@rw{b0>3}t3,c4)),Cd{0;F}(FS(TryF(RU{F}(RSeq(pc5{b0:8},Sb{o0=4})),Bin{b0%2>0;_}(a6,Sw{4}(c7b{b0+2},t8))))))",
-    Tree1110 "B{t0=4}RSeq(Keep(pi0{t0:t0}))",
-    Tree1111 "B{q0=2;o0;t1;b0;t0=5}Isw{t0+1;_;_}(PrSel{t1;b0+2%3}(Lp{t1;S}(Isw{t0;N;T}(Pri(pt0{b0:0;b1:t1},Cd{100;K}(t1)),DySeq(t2,a3))),Sel(Obs{o0|2>0;B}(Isw{t0;N;N}(Wu{t1},t4,t5)),Obs{o0|2!5;L}(Rus{F}(pc6{b0:=})))))",
-    Tree1112 "B{b1=1;t1=0;t0=3}Sw{1;0}(Bin{b1>t1;T}(Cd{0;K}(Wu{t1}),Sl{20}),pi0{t0:t0},DySel(Rep1(Invt(c1b{0}))))",
-    Tree1113 "RFb(Seq(Swm(Ret1(PrSel{0}(Suc)),t0),Star(c1,c2l,S)),Rty3(MSeq(Fb(Cd{0;K}(DySeq(c3,c4))),PAll{1}(t5,a6))),Sub(MSeq(c7,Sub(S),Rmp{S;S}(c8))))",
-    Tree1114 "B{t0=3;b0=3}Star(@of{t0:=b0+2%3}@ki{t0%3<2}Su{t0}(c0l),PrSel{t0;b0}(c1b{b0%4},t2),Wde(pi3{t0:b0},pa4{b0:1;b1:b0}))",
-    Tree1115 "B{b0;b1=1}Rpt{3}(Flip(Rep4(RtyF(@rw{b1>b0}c0b{b1%2}))))",
-    Tree1116 "RSeq(Flt{2;F;_}(Rpt{F}(Sl{50})),Sl{50},R)",
-    Tree1117 "B{b1=3;t0=0;b0;t1=0}PAll{-3}(RSeq(c0,Wu{t0}),@ki{b0+1!b1+3%3}@si{t1+4>t1}@fi{t1>t0%4}Rep0(t1e),RSeq(@fi{b1>1}t2,a3,a4),PrSel{t1;t0}(Scc{b0%2!0},a5),@oh{t0+=3}@fi{b1<t0+2}Sb{t1=t0})",
-    Tree1118 "B{t0;b0=4;t1=2}@po{b0+=1;b0:=2}Step(SubA(a0),pa1{b0:t0;b1:t1})",
-    Tree1119 "B{b0=0;t1=0;t0=3}AFb(Flip(t0,@of{t0:=6}@si{b0>5}FF(Wt{10}),Sb{t0=t1}),Rpt{0}(c1))",
-    Tree1120 "B{b0=2;t0=4}RSeq(c0e,pi1{t0:t0})",
-    Tree1121 "B{b0=2;b1=5;o0=_;q0=3;t0=5}Bin{some;T}(Obs{b1%4!3;S}(Sw{2;5;3}(@os{none?b1:=4}Lp{b1;_}(t0),@fi{o0|3<b1+2}@po{o0:=_;t0+=1}Rus{1}(t1),Ub{o0},RFb(t2,pa3{b0:=;b1:t0}))),Lp{_;S}(t4e))",
-    Tree1122 "B{b0=0}Ret1(DySeq(Par{2;-2}(c0,pt1{b0:b0;b1:b0}),Sb{b0=6}))",
-    Tree1123 "B{t1=4}Isw{t1%4;N;T}(Rus{3}(t0))",
-    Tree1124 "B{b1=2;b0=1}Seq(Sl{20},OnceT(Isw{b0;T;T}(a0,c1l)),Rty2(Wde(pt2{b0:2;b1:b1},Bin{b0+3%3>1;N}(Bin{b0+1=7;T}(c3l,R),a4e))),Sl{20})",
-    Tree1125 "Swm(a0,Sl{0},Dl{10}(a1),Flt{3;F;K}(Cd{50;_}(RFb(a2,t3))),t4)",
-    Tree1126 "B{b0=2;b1=4;t1=1;t0}PAll{2}(Sw{5;2}(DySeq(Sc{t1:=7},t0,a1b{8;b0}),Sw{2}(a2,Sb{b1=t0}),Rpt{3}(pi3{t0:b0})),RT{1}(@oh{t1+=2}@po{t1<t1+2?b0+=1;t0=b0+3%3?b1+=1}a4))",
-    Tree1127 "B{b1=2;t0=3;b0=5}Step(Mt{20}(OnceT(Ite(Pre{t0%2<0;F}(To{10}(RFb(F,c0l,pt1{b0:b1;b1:t0}))),Seq(SubA(MPri(a2l,t3,Sb{b0=t0})),Inv(AFb(Wu{t0})))))))",
-    Tree1128 "B{b1;b0;t0=4}DySel(RFb(@po{t0+=3}c0,t1),RSeq(OnceT(Run),@rw{b0%4!2}a2,t3,pi4{t0:b1},pc5{b0:1}))",
-    Tree1129 "B{o0=4;b0=0;t0}Seq(@si{b0>o0|3}@oh{t0+=1}Dd{0}(RFb(Swm(Wde(c0l,t1,F),Flip(c2b{8},S,a3),Isw{b0+4%4;_;T}(Dd{20}(Sb{o0=2}),t4)),Ite(t5,t6e,c7))),Ret0(Wt{10}))",
-    Tree1130 "OnceK(Fai)",
-    Tree1131 "Dd{100}(Rep2(c0))",
-    Tree1132 "B{b1;b0=3;t0=3}Flt{2;F;_}(@si{b1=7}Cnd{t0+1>t0%4;_;S}(Inv(MPri(DySel(c0,Scc{b0>b1+4}),Wt{0}))))",
-    Tree1133 "RSeq(Wde(RFb(t0,t1,Sel(c2,Fb(t3,a4l,t5))),c6l))",
-    Tree1134 "Star(Ite(Rus{2}(Seq(c0,t1)),Swm(Wt{20},To{50}(t2e),c3l,t4,c5),Flip(MSeq(c6l,RU{F}(Sub(t7e))),c8,F)))",
-    Tree1135 "B{b0=4}PPar{1;T}(Pre{b0%4<1;F}(c0l))",
-    Tree1136 "B{b1;b0=1;t0=4}Ite(Fb(Obs{b1+4!5;B}(Seq(a0e,c1l)),Obs{b1<b0;L}(t2),Obs{b0<1;N}(Sb{b0=6})),RFb(c3l,@rw{b1+4%3<0}a4e,c5e,a6),Invt(Ret0(@po{b1:=t0%4}@si{b1!4}pt7{b0:=;b1:b1})))",
-    Tree1137 "DySeq(t0,a1,c2e,t3e)",
-    Tree1138 "B{q0;t0;t1=0;b0}MPri(Obs{t1!4;N}(@po{t0:=t1+1}@of{b0+=3}@rw{b0+2!7}RT{F}(PPar{1;T}(Dd{0}(t0),Sl{100}))),c1b{t0+2},RFb(Dl{10}(Dd{0}(Fai)),c2e,Cd{10;F}(c3),Lp{_;S}(a4e)))",
-    Tree1139 "B{b1=0;o0;b0;t1=2}Fb(@os{t1:=b0+3}@rw{b0>2}c0,RFb(a1,F,a2b{b1+3%2;b1},@ki{b1%3>0}Rpt{F}(a3),@oh{b1%2!1?o0:=b0%3}@fi{b0%3<2}Suc))",
-    Tree1140 "B{b0=3;t0=3;b1=1;t1=3}RFb(FF(@ki{b0+1>1}t0e),PAll{_}(RFb(c1,@oh{t1:=t0}@os{t0+=1}Bin{t0<b1;T}(c2e,@rw{t1!b0}c3),Once(Sc{t0+=2})),@of{b1:=2;t0+=1}Pre{b1+4<2;S}(Par{0;-3}(c4,RepF(Fb(Fai,a5)),Sb{t1=3},Sb{b1=1}))),AFb(@of{t0:=b1}Pre{b1<6;K}(DySel(t6,pi7{t0:t0},a8,Run)),a9b{t1;b0}))",
-    Tree1141 "B{t0;b0=4;b1}@po{b1+=1;b1+=1}@ki{b0+4!t0}Swm(Su{t0}(Step(WU{b1+4>t0}(Scc{b1+4<7}),Sb{b0=t0},RU{F}(c0),Run)))",
-    Tree1142 "RepF(To{30}(To{0}(t0)))",
-    Tree1143 "B{t0=1;b1;q0;o0=_;b0=4}Sw{2;3;0}(RSel(a0e,Star(Sc{b0+=1},pa1{b0:=;b1:b1}),@ki{some}@si{none}F),@rw{b1+2%4>2}Flip(Step(Wt{0},t2e,c3),c4l,R),Step(Rpt{0}(Wu{t0})),Lp{b0;R}(PAll{-1}(Scc{some},Scc{b0<b1%2})))",
-    Tree1144 "B{t0;b1=1;b0}@rw{b1%2!0}@fi{b1<b0+3}Wde(WU{t0>0}(t0),Run)",
-    Tree1145 "Rty1(a0l)",
-    Tree1146 "B{b1;t0;b0=1}Bin{b0>7;T}(Flip(Scc{b1+2<t0+4},Bin{b1>6;N}(a0,Obs{b0!0;S}(pi1{t0:t0})),DySeq(Sl{20},a2)),Step(@po{b1:=b1%3;t0+=3}@ki{b1<7}@of{b1+=1}pt3{b0:=;b1:=},Wt{30},OnceT(S)))",
-    Tree1147 "RSeq(Rus{F}(DySeq(Seq(a0,Sl{10}),c1,c2)),RSeq(t3e,Pri(a4l,c5,Suc),To{50}(FS(t6))),a7l,Fb(FF(S),OnceK(t8),Dd{0}(Wt{50}),c9l),RU{S}(S))",
-    Tree1148 "B{t0;b1=4;t1;b0=5}RSeq(Rpt{1}(ASeq(@po{t0:=b0%3}@si{t1+3%4>1}RSeq(AFb(c0e,Sl{0})),FS(RSeq(Cd{10;_}(@of{b1+=2}@oh{t1+=1;b1<t1?t1+=2}c1b{t0}),pt2{b0:6;b1:b0},Sc{t1+=3;t0+=3})))),Pre{t0%3<1;K}(RFb(Step(Flt{3;F;F}(Sc{t0:=b0}),a3,F),pt4{b0:t1;b1:b0})),Try(Fb(c5,c6e),a7,Sb{b0=7},@os{b0:=b0%2}@oh{b1!b1%4?b0+=3}@po{b0:=b1+3;t1:=1}pi8{t0:b0},pi9{t0:b0}),RFb(OnceT(Step(R,c10e)),MSeq(Scc{b0+2%4=0}),Pre{t0>0;R}(c11b{b1}),Rty1(pc12{b0:t1}),t13))",
-    Tree1149 "B{q0=3;b0=2;t0=0}RFb(Ruf{F}(Dl{0}(@ki{t0!t0+3%3}AFb(Fb(c0l,t1,@fi{t0!4}Sc{t0+=4;b0+=1})))),Ite(pc2{b0:9},c3b{t0+1},Lp{_;_}(pi4{t0:=})),Par{_;-1}(a5,Wu{t0},Lp{t0;F}(pa6{b0:=})),Pre{b0+4=b0%3;F}(Inv(a7)))",
-    Tree1150 "B{t0;b0}Star(SubR(RSeq(Bin{b0=3;T}(Rty3(Intr{t0+3%2=0}(Mt{0}(t0))),Pre{t0<b0;K}(Dl{20}(Sb{b0=t0}))),Flt{1;S;F}(Step(RSeq(c1e,Scc{t0%3=1}),t2,Suc)))),Swm(RSeq(c3l,t4,Scc{b0=3},c5),RSeq(pc6{b0:=},pa7{b0:5;b1:t0})))",
-    Tree1151 "B{t0;q0;t1=4;b0=5}Bin{t0<4;N}(AFb(Rus{F}(@si{t0<t1%2}@ki{t1%3=2}@os{b0%2!0?t0+=1;t0+=1}t0),Flip(t1,Keep(Wt{0}),t2)),Try(Fb(@rw{t0%2!0}a3e,pt4{b0:t1;b1:b0},Bin{b0>7;T}(Sl{0},Scc{t0+1!t0%3}),t5,@os{t1+=2}@si{b0%3>0}Wu{t1}),Flt{2;F;F}(Bin{t1%4<2;N}(pa6{b0:2;b1:t1},c7))))",
-    Tree1152 "B{o0=_;t1;b1=3}Bin{o0|1%4>1;N}(Wde(Lim{3}(c0),Par{_;-2}(c1,@si{o0|2+4%2!1}Wu{t1}),@of{o0:=b1+2}Ub{o0}),pt2{b0:4;b1:=})",
-    Tree1153 "B{q0;b0;b1=5}Lp{b0;K}(SubR(@fi{b1>b1+1}MSeq(Sb{b0=b1},@ki{b1>7}@rw{b0<7}c0)))",
-    Tree1154 "B{o0=2;b0=5;t1=5;b1;q0;t0=2}Keep(MPri(Step(Wt{0},Pre{t1=5;R}(c0),t1,F,@rw{none}Sb{t1=1}),Lp{_;R}(MSeq(Isw{b0+4;T;T}(t2,t3,@os{t0:=b1%3}a4),Flt{2;_;K}(Par{_;-3}(t5,a6,Sc{b1:=b0%3;b1:=b0})),Seq(@of{t1:=o0|2+3}t7e,a8))),Rty1(Fb(Obs{t0+3=6;B}(Sel(@po{t0:=b0+2}@fi{o0|4<2}Sc{b0+=2})),Fb(a9,Scc{b0>b1+4},t10,t11,c12),t13))))",
-    Tree1155 "B{t0=4;o0=3;b0=3;t1}TryF(Cd{20;_}(@os{some?t0:=o0|1}PPar{0;N}(Cd{20;K}(R),Obs{t1=4;_}(Cnd{b0%3>0;N;F}(pt0{b0:t1;b1:t1})),Sb{b0=3})),PAll{-1}(Par{1;-2}(Suc,a1),Dd{0}(Flip(Wt{30},t2))),Obs{b0%2!1;N}(@fi{some}Star(c3l,c4,Su{t1}(t5),Sb{t0=b0})))",
-    Tree1156 "B{t1=2;b0=0;o0=_;t0}Ite(PAll{_}(PAll{1}(@oh{b0+=3}@of{o0:=b0;b0:=o0|5}Wt{30},Dl{100}(t0)),Dd{0}(t1),Keep(pi2{t0:t0}),Ite(a3e,t4),@os{t1+=3;t0+=3}RSeq(a5,c6l,a7e)),Ret1(Ret1(Seq(Flt{1;_;_}(AFb(Ret0(a8l))),Opt(t9),Ruf{1}(Flt{2;_;K}(Keep(Sb{t0=5}))),Rpt{2}(Sc{b0:=t1}),t10))))",
-    Tree1157 "Cd{0;F}(PAll{1}(MPri(PAll{_}(Star(t0e,S),Suc),Invt(Sl{30}),Inv(Dl{0}(Sel(Fai,Fai,t1))),Fb(t2,R)),DySel(t3e,c4,c5,c6,Mt{0}(ASeq(c7,Sl{50},Wt{30})))))",
-    Tree1158 "B{b0=5}Dd{10}(Rep4(SubA(Scc{b0%2=0})))",
-    Tree1159 "B{q0=1;t0;b0=0}PrSel{t0;b0+1;b0%2;t0+4}(Swm(Sb{t0=0},Sl{0}),c0,a1b{b0;b0},R)",
-    Tree1160 "B{b0=2;t0=5}MSeq(MPri(c0b{t0%2},Sc{b0:=t0}),c1)",
-    Tree1161 "B{q0=0;t0;b1=2;b0;o0}Lp{b1;R}(Lp{_;F}(Sw{1;2;0}(OnceK(Rty3(t0e)),c1,Pre{o0|4%2!0;F}(Mt{20}(Swm(pi2{t0:=},Seq(pi3{t0:=},a4l),Intr{o0|0=o0|1}(c5)))),FS(MPri(t6,Ret4(@po{b0:=t0}pi7{t0:b0}),Scc{t0+2%4<1})))))",
-    Tree1162 "B{t0=1;b1;o0;b0=3}Sw{5}(Ret2(FF(Seq(RT{3}(Sw{1}(Try(t0e,Run),Isw{b0;T;N}(pt1{b0:=},Wt{0}))),MSeq(Pre{b1=4}(@oh{o0:=b0%3}Flt{2;F;K}(pi2{t0:=})),PPar{2;N}(Dl{50}(pt3{b0:6;b1:=}),F)),@si{t0+1%4!0}Pri(Star(t4),@rw{t0+1>7}t5)))),Pri(Fb(Ruf{F}(Seq(Sl{0},@po{b0+=2}c6)),ASeq(c7,@fi{o0|0+2<7}Sc{b0+=4},@os{b0:=t0+2%3}@po{o0:=5;b0+=3}t8e),c9),RFb(c10l),OnceK(Seq(Flip(c11,Pre{b1<4;R}(c12e))))))",
-    Tree1163 "B{b0=1;t0=0;o0;q0}MSeq(RSel(Flip(c0,Flt{3;_;_}(Sb{b0=7}),TryT(@ki{t0%2>0}@si{b0>5}Pri(t1),Cd{0;_}(Intr{some}(c2)))),Try(c3b{t0},TryF(t4,c5b{t0%3},Scc{some},@ki{some}t6),Lp{_;_}(Lim{3}(t7e)))),pt8{b0:b0;b1:b0})",
-    Tree1164 "Par{1;-1}(To{50}(t0),Flip(Sl{10},Sl{0}),Swm(c1e,t2),Inv(Fb(Opt(Swm(t3,Sl{0},a4l)))),Star(Dl{30}(Once(R)),Rmp{S;S}(Swm(t5e))))",
-    Tree1165 "B{q0=1;b0=5;t0=3;b1=1}Bin{b1+1!4;_}(Seq(t0,Dd{30}(Lp{t0;_}(pt1{b0:b0;b1:t0})),Su{t0}(Wt{10})),MPri(PAll{_}(t2),Opt(To{100}(@si{t0+2<7}Sl{0})),RSeq(t3,DySeq(Sb{b0=t0}),@oh{t0%4>1?t0+=1}pc4{b0:=})))",
-    Tree1166 "PPar{0;_}(Par{-2;3}(Fb(c0,c1,t2,t3e,c4),Par{_;3}(c5,R,Sl{0},Sl{0}),t6),c7e,RSeq(Pri(RFb(t8,t9,t10,t11),F),Ite(Pri(t12,Rus{1}(a13l),Rep1(t14)),Sl{0})))",
-    Tree1167 "Par{2;_}(Seq(Wde(c0,a1,a2),Dd{0}(Par{-2;-2}(t3e,a4)),Rus{F}(RFb(a5e,t6)),RSel(t7e,c8,c9,c10)),PAll{1}(Lim{3}(RSeq(S,Sl{20})),ASeq(a11,c12,a13,t14e),Wde(Swm(c15l,c16l),Flt{1;R;K}(t17))),Ret4(PAll{-1}(Once(Wde(a18l,t19,a20)),Rty2(AFb(t21,c22)))))",
-    Tree1168 "PAll{-3}(RSeq(t0,a1,OnceK(S)),Dd{20}(MPri(c2,t3)),Swm(c4,t5,c6e),PAll{_}(t7,t8,Sl{0},S,c9))",
-    Tree1169 "B{t1;t0=0;b0=0;b1}Bin{t1+1%3>0;_}(Pri(Once(Rpt{0}(a0))),Ret2(@os{b0:=t0+3}PAll{_}(Dd{20}(Isw{t1;_;N}(Obs{t0+3%3<1;S}(a1b{t1%4;b1}),Suc,Rep0(a2l),@oh{b1+=3}Once(R),c3b{6})))))",
-    Tree1170 "B{b0=5;q0=4;b1=4;t0=5}Step(Lp{t0;S}(RSeq(RU{F}(Sw{1;4}(@rw{b0=3}@fi{b1<1}RepF(Wt{20}),@ki{b0%4<3}@po{t0:=b1%3}a0,@rw{b1>7}@os{b1:=t0%3}@ki{b1<t0+2}Scc{b1%3<0})))))",
-    Tree1171 "B{t0=1;t1=3;o0;b0=0}Intr{b0+2%4!2}(@oh{b0:=t0+4;o0|0%2<0?o0:=_}Obs{t0+3>4;S}(OnceT(PAll{_}(Wu{t0},WU{t0<0}(@si{t1<6}RSeq(Cnd{some;_;_}(pc0{b0:b0}))),Seq(c1)))))",
-    Tree1172 "B{o0=_}RU{F}(Sc{o0:=_})",
-    Tree1173 "B{t0=3;q0=3;b0;o0}Keep(Fb(WU{o0|5%3>0}(@ki{t0>3}@rw{b0+4=0}Bin{t0=b0;T}(Star(RSeq(Fai)),@po{t0:=6}Flip(RFb(a0,t1,t2e),a3e))),RSeq(MSeq(To{0}(t4),Pre{b0%3<0;K}(@po{b0+=1}@si{b0>1}Lp{b0;R}(Rpt{3}(Run))),t5),Dd{0}(RSeq(Sc{t0:=b0},t6))),MSeq(Ite(DySel(t7,t8),ASeq(S,Wu{t0},Sb{t0=1}),a9),TryT(@ki{o0|4%3=2}Sb{t0=6},RepF(t10)))))",
-    Tree1174 "B{t0=3;o0;b0}Bin{b0+2!t0;_}(Rus{F}(RFb(@rw{b0>7}SubR(PAll{_}(Dd{50}(F))),t0,Fb(PAll{_}(Fb(@si{none}@ki{b0+2%3>1}c1l,c2l),RSel(t3,Run))))),Once(Star(@ki{b0<t0}@rw{o0|1+4>5}@oh{t0:=b0}c4,a5,SubA(F))))",
-    Tree1175 "B{b1=3;t0=3;b0=4;o0=_}@ki{some}@si{b1+1%4!0}@po{t0:=o0|4;b0+=2}RSeq(PPar{0;T}(OnceK(RU{S}(a0l))),Fb(ASeq(Seq(Flt{3;S;K}(t1),@oh{t0+=2}@ki{o0|3%4=2}c2b{o0|3+4},Dl{20}(c3),Wu{t0})),FF(Sw{5;4;2}(c4,Scc{t0+2%2>0},c5e,t6))),a7)",
-    Tree1176 "Star(Mt{10}(Flip(Dd{50}(Flip(RFb(c0l,Sl{0}),RSeq(t1,a2))),RFb(a3))),Fb(Ret3(Par{-4;0}(Sl{20},Once(c4),t5,t6e,Sl{10})),Flt{1;_;K}(t7e)),RFb(To{20}(Pri(DySel(Fai,a8l),RSeq(Par{2;_}(R,t9e),t10e,t11)))),PAll{-1}(Flt{3;_;F}(t12e)))",
-    Tree1177 "B{t1;t0=3;b0;o0}Flip(@si{none}@of{t1:=t0}RSeq(Seq(@po{o0:=_}@oh{b0:=t0+4%2;t1+=3}@si{b0=6}Ret3(PPar{0;N}(t0,Wde(t1,a2,c3))),TryF(Try(@si{t1%4!1}@oh{b0+=1;o0:=o0|2}Fai,Fai),RSeq(t4e,pi5{t0:t1})),Bin{none;T}(RFb(t6,t7),@ki{o0|5!3}@si{b0<o0|1}Seq(OnceT(F),t8)),RFb(a9l,pi10{t0:t0},a11,a12),t13),TryF(a14,Lim{1}(Seq(Flt{3;_;F}(Wde(t15e,Scc{o0|4%4=0})),Star(Sl{20},Su{t0}(c16),Rmp{F;F}(@os{t1+=2}@of{o0:=b0}t17)))))))",
-    Tree1178 "B{t0=1;q0;b0=3;b1}Step(OnceK(Intr{t0>1}(@po{b1:=t0}@os{t0:=b0}@of{t0+=3}RSeq(t0,pc1{b0:2}))),RFb(c2e,pa3{b0:t0;b1:=}),@si{b1+1>t0+2}c4l,Isw{b1;N;_}(t5e,F,Sb{b0=b1},t6),Opt(Pre{b1+1>b1%3;R}(Obs{b0+2%2<0;_}(Lp{b1;S}(c7)))))",
-    Tree1179 "B{b0;t1;o0;b1=3;t0=1}ASeq(t0e,MSeq(c1,pa2{b0:t1;b1:b1},Sc{b0:=t0;b0+=2},t3),@fi{t0<1}RSeq(SubR(Pre{b1!b0}(Sb{b0=7})),@rw{some}Sc{b0:=7},Rpt{3}(Sl{100})))",
-    Tree1180 "B{b0=2;t0=2}Flip(c0e,Seq(Seq(@po{t0+=1}t1,pi2{t0:=})),PPar{1;_}(Ite(pi3{t0:=},Flt{3;S;K}(t4)),ASeq(c5,Pre{b0<4;R}(@po{t0+=3}pa6{b0:b0;b1:t0}))))",
-    Tree1181 "B{b0=4;q0=4;t0=1}ASeq(Step(a0b{b0%2;b0},Wu{t0},MSeq(Sc{b0+=1},c1l,Scc{b0!t0%4},Sb{t0=b0})),Pri(Pri(t2e,pa3{b0:=;b1:t0},pi4{t0:b0},a5e),t6,RFb(@ki{t0>3}a7b{t0+4;b0},c8b{t0+4}),Wu{t0}),@si{b0<2}@fi{b0<3}Step(Rep1(pc9{b0:1}),Wde(c10,pt11{b0:=},Sl{0}),Star(t12,PPar{0;T}(Suc,SubA(Wt{0})),Lim{1}(F)),Invt(F),Lp{b0;S}(RFb(Pre{t0+3>b0+1}(Scc{b0<t0}),@os{b0+=1}c13))))",
-    Tree1182 "B{t0;q0;b0}Swm(Isw{b0+4;T;_}(Isw{b0;N;N}(S,t0,Lp{t0;R}(c1),R,Wu{t0}),Ite(Par{_;1}(c2,RFb(t3,Fai)),Suc)))",
-    Tree1183 "B{b1;o0=_}@rw{b1+4=1}@of{b1+=3;o0:=b1}MPri(c0e,c1l,t2)",
-    Tree1184 "B{t0;b0=5;q0}Lp{t0;K}(WU{t0+3%4<0}(Ret4(Once(@oh{b0+=1}Cnd{b0<b0+1;_;F}(Par{2;_}(SubA(Wu{t0}),AFb(pi0{t0:b0},Scc{t0=3})))))))",
-    Tree1185 "B{t1=0;t0=3;b0}@po{b0+=1}@os{b0+=1}Fb(DySeq(Dd{30}(Suc),c0e,Scc{t0+4%4>1}),Dl{10}(RSeq(Intr{t1<3}(Invt(pt1{b0:9})))),RFb(@fi{t1>t0+2}Wde(c2,Sc{t1+=1}),FF(t3)))",
-    Tree1186 "B{t0=2;b0}Mt{0}(Pri(Fb(Obs{b0>t0;_}(Ite(c0,c1)))))",
-    Tree1187 "B{b0=4;b1=2}PPar{2;T}(Sb{b1=b0},Run,c0)",
-    Tree1188 "B{b0=3;t0=4}TryF(@fi{b0<4}Pre{b0<5;F}(Wde(@oh{t0+=1}@po{t0+=2;t0+=3}@os{b0+=1;t0+=2}t0,DySeq(Pre{b0+1=b0}(Cnd{t0+1=b0+3;_;F}(c1b{b0}))))),a2,RSeq(pa3{b0:=;b1:t0},RFb(a4e,t5e),c6),@oh{b0:=t0}To{10}(Wde(a7l,RepF(Swm(Wv{t0}(Wu{t0}),Scc{b0+1%4!3})),Swm(@rw{b0+1<4}Sc{t0!1?t0:=b0+2%2},c8))))",
-    Tree1189 "B{b1=4}@si{b1+1%3!1}Sw{0;2}(c0,Suc,t1)",
-    Tree1190 "Seq(t0,c1,t2,a3)",
-    Tree1191 "DySel(Star(S,Ruf{F}(t0)),Par{1;_}(Cd{10;F}(Fai),Fai,Sl{50}),c1,Pri(t2,c3,t4,a5),Ret1(RFb(Dd{0}(Wt{20}),Sel(t6,t7,t8e,Suc))))",
-    Tree1192 "B{b0=1;t0=3}Seq(@fi{t0!4}@si{t0+1=7}Scc{t0%2>0},PrSel{b0+3}(pi0{t0:t0}),PPar{2;_}(a1b{b0;b0},pc2{b0:t0},@rw{t0!t0+3%3}@of{b0+=3;t0+=1}Fai))",
-    Tree1193 "Fb(F,t0)",
-    Tree1194 "RSeq(t0,RFb(RSeq(PrSel{3;3}(a1,t2)),RFb(a3e,c4,t5),RSeq(Sub(c6),t7,a8l,c9)),MSeq(a10,Once(Inv(t11)),Mt{20}(t12),DySeq(Sl{50},t13)))",
-    Tree1195 "B{t0;b0=3}Isw{t0;T;T}(Rpt{2}(pt0{b0:4}),pc1{b0:5},c2,Sb{b0=2},@of{b0+=2}@si{b0+3>6}a3b{t0;b0})",
-    Tree1196 "B{b1=2;t0=4;b0;o0=0}Isw{b0%4;_;T}(AFb(@si{b0%4<3}@po{b1+=1;b1+=1}t0,Sc{t0+=2}),Sc{t0:=t0%3},PrSel{t0;o0|0+1%2;7}(Sb{o0=4},pt1{b0:b1;b1:=},RT{F}(S)),Flt{1;R;_}(t2e),Mt{0}(Bin{t0+4%4=3;_}(@rw{b1+4%4=0}t3,pt4{b0:9})))",
-    Tree1197 "DySel(c0,t1e,c2,c3,Wt{30})",
-    Tree1198 "MPri(Sub(Sub(c0b{7})))",
-    Tree1199 "B{b1=3;t0=4;b0=3}RSeq(c0,Inv(@po{b1:=0}@si{b0<5}@os{b1+1%2!0?t0+=1;t0+1=1?t0+=2}Pre{b1+3%3<1;R}(Once(Fb(SubA(c1),c2l,a3b{b0+1;b0})))),AFb(t4,Wu{t0}))",
+    Tree1100 "B{t0;o0=_;b1=1;q0;b0}MPri(Sw{0}(FS(a0),@rw{t0%4<2}RFb(Swm(a1b{o0|1;b1},a2b{t0;b0}),@ki{b1+4<t0+4}c3b{b1+1},Obs{b1%4>2;_}(Sl{10}),c4)),PrSel{b0;b1}(Seq(t5,RFb(Obs{b0%3=1;S}(Par{_;-2}(t6,t7))),Lp{b0;R}(t8e)),PAll{2}(pi9{t0:=},pt10{b0:3;b1:b0},Bin{b1<b1+3%3;_}(c11,Sb{o0=2}),Pre{b1+2%2!0;F}(MSeq(a12l,t13e,pt14{b0:=;b1:b1})))),@of{t0+=2}@rw{o0|0=4}@oh{b0+=2}Lim{2}(Step(PrSel{o0|0+3%3}(c15l),Swm(t16,Scc{o0|1<6}),RSel(@fi{b0<2}t17,@po{b1%2!1?o0:=o0|1%3}pa18{b0:t0;b1:t0},Ub{o0}),Sel(pa19{b0:0;b1:b0},a20),t21)))",
+    Tree1101 "PrSel{0}(To{0}(DySel(Star(DySeq(Sl{0},Sl{50}),a0,t1,Rus{3}(a2),Sl{30}))))",
+    Tree1102 "FS(PAll{-1}(Flt{2;S;_}(Fb(c0,Fb(a1,Rty1(c2)),To{0}(t3)))))",
+    Tree1103 "B{q0=3;b1=3;b0=2;t0}Lp{t0;S}(Lp{b0;_}(@of{t0+=2}@fi{b1>t0}Scc{b0>t0+2%2}))",
+    Tree1104 "B{t0=5}Ruf{3}(pi0{t0:t0})",
+    Tree1105 "B{b0;o0=1;t0=5}@of{t0:=o0|2}@oh{b0:=t0}@po{b0+=1}Isw{b0+2;N;T}(c0,t1)",
+    Tree1106 "B{t0=3;o0=2;b1=2;b0}@rw{none}RFb(Par{_;_}(c0),Mt{0}(Sw{4}(Sb{b1=8},@oh{b0:=t0+4}SubR(@of{b0:=b1}@os{b0=6?t0+=3}SubA(@po{t0%3>1?b0:=t0}@rw{none}@fi{some}pt1{b0:b0})))),PrSel{b0+1%4;b1;3;0}(c2,@os{b1:=b0+3}To{0}(@of{b1:=b0%3;t0+3>1?t0:=b1+4%2}Ret3(Inv(pa3{b0:=;b1:b1}))),Ub{o0},Sc{t0+=3}))",
+    Tree1107 "B{t1;t0;b0}@ki{b0+4!5}Rty3(Opt(Sel(Obs{t1+4<b0;L}(OnceK(PAll{1}(@fi{t1<t0+3}@ki{b0%2=1}@os{t0:=t1}Rpt{F}(c0b{4}),Flip(F,c1,Scc{t1+4%2=0},@po{t0:=t1}@ki{t1%3>0}c2)))),Star(Scc{t1%2>0},Pri(Inv(a3b{7;b0}),DySel(t4,c5l))))))",
+    Tree1108 "B{b1=4;b0=2;t0=3}TryF(Rmp{F;S}(Sl{0}),RT{F}(RSeq(@os{b1<t0+2?b0:=3}@oh{b1:=t0%2}c0,@ki{b0+1%2!1}To{10}(t1))))",
+    Tree1109 "RFb(Sub(Ret4(Fb(t0))),Sub(Opt(t1)))",
+    Tree1110 "Star(Sel(t0,c1,t2),Flt{1;R;_}(c3e),a4)",
+    Tree1111 "TryT(PPar{2;_}(Cd{0;_}(Fb(t0,c1,c2l,S)),PPar{1;N}(t3,t4),Dl{20}(DySel(Fai))),Ite(PAll{-1}(Keep(RSeq(Wde(a5e,c6l))),Rpt{1}(Swm(a7,a8l,c9)),Inv(DySeq(a10,t11))),Flip(Dl{100}(Rpt{0}(Suc)),Rep4(Cd{0;F}(Keep(Rep4(t12)))),Mt{50}(t13))))",
+    Tree1112 "B{q0;l0=1;b1=1;b0=4}Ite(PPar{1;N}(Keep(@fi{b1<4}@po{b1+=2}c0),c1,Itr{b0;_;1;_}(a2)),Lp{b0;R}(a3))",
+    Tree1113 "B{b0}RFb(RSeq(c0,a1,Flt{3;S;K}(c2),c3b{b0%4},a4),RSeq(PAll{-2}(Inv(c5),pi6{t0:b0},t7e),@rw{b0+4!1}t8))",
+    Tree1114 "B{b0;o0=_;t0}Fb(@fi{t0<o0|0}pi0{t0:b0},c1e,@of{b0+=3}@rw{b0<3}a2b{b0;b0},t3,a4l)",
+    Tree1115 "B{t0=1;b0=0;o0=0;t1=0}@si{some}@of{t0:=o0|5}PPar{1;T}(t0,Ite(@si{b0+2>3}@fi{t0<o0|4}R,a1b{1;b0}),Intr{t1!7}(c2))",
+    Tree1116 "Rep1(Seq(PPar{1;T}(Rpt{F}(RFb(Cd{30;_}(OnceT(t0)),Wde(a1e,a2),RFb(RFb(a3l,c4l),a5))),c6),Swm(DySeq(AFb(Sl{50})),t7,Rmp{S;F}(t8),Ruf{3}(c9),RSeq(t10))))",
+    Tree1117 "B{b1=0;o0=1;t0;b0=4}RSeq(To{0}(Lim{2}(Sel(Fb(a0,t1e,t2),Sl{0}))),PPar{0;N}(Rmp{F;S}(t3),Sw{2}(S,c4l),pt5{b0:=;b1:t0}),AFb(OnceT(S),OnceK(Wt{30})),Fb(c6b{o0|1},a7,t8e))",
+    Tree1118 "Lim{1}(Rpt{F}(TryT(Suc,Fb(c0,t1e),Ite(c2,Ite(a3,t4)))))",
+    Tree1119 "B{t0=4}Isw{t0+1;N;N}(Dd{0}(t0),t1)",
+    Tree1120 "B{b0=0;b1=4;t1}RFb(pa0{b0:b1;b1:b0},Wu{t1})",
+    Tree1121 "RFb(Dl{0}(Par{-1;_}(Cd{30;K}(Wt{30}),Rus{2}(t0))),Flip(Flt{3;S;K}(RU{S}(t1)),RFb(t2,a3)),Keep(Fb(Rpt{0}(c4))))",
+    Tree1122 "B{b1;b0;o0=_;t0=4}Bin{b1+3>6;T}(@oh{b0=4?b1:=t0+2%4}Pre{b1<t0;F}(Pri(Try(t0,pc1{b0:=},@os{b1+=1}pc2{b0:6},t3),Flip(t4,t5))),Rep0(@po{b0:=o0|3}@rw{o0|0<b0+3}Sc{b0:=b1}))",
+    Tree1123 "B{t0=3;b1=3}Par{-3;_}(Fb(t0e,Wu{t0},c1,Wu{t0},SubR(Sb{t0=4})),FS(Cd{20;_}(@of{b1+=3}a2)),@rw{t0+3%3!1}@fi{t0%4=2}@ki{b1%2>0}Rpt{0}(c3))",
+    Tree1124 "B{b1=0;b0=2;t0=1}MSeq(pa0{b0:6},t1,Wv{t0}(Pre{b1>3}(pa2{b0:=})))",
+    Tree1125 "B{o0=2;t0=0}Rep0(@po{t0+=1}F)",
+    Tree1126 "MSeq(To{10}(c0),a1,c2,Inv(c3e))",
+    Tree1127 "RU{S}(Suc)",
+    Tree1128 "B{o0=4;b1=1;l0;b0}Sw{2;4;0}(Sb{b0=4},Keep(@os{o0:=_}@ki{b1+1>7}pc0{b0:=}),PPar{0;_}(a1,c2,t3e,t4),R)",
+    Tree1129 "Wde(t0,AFb(Flt{1;R;K}(Ret1(Try(t1,c2))),AFb(c3e,a4,c5,c6)))",
+    Tree1130 "B{b0;t0}Rty1(Sb{b0=t0})",
+    Tree1131 "B{b0=2;o0=4}PrSel{o0|4+3%2;1;b0}(t0e,c1e,pi2{t0:b0})",
+    Tree1132 "B{t0=3;b1}Sel(SubA(Obs{t0+4%4>1;N}(c0e)),SubA(c1),Scc{b1+2<6})",
+    Tree1133 "Swm(c0,PPar{2;N}(Dl{30}(DySeq(DySeq(Cd{0;_}(Suc),c1))),FF(t2)))",
+    Tree1134 "B{b0=0;b1=0}Rmp{S;S}(Wde(To{10}(pt0{b0:b1;b1:b0}),Run))",
+    Tree1135 "B{b1=2;b0;t0;l0=3}PAll{3}(Dl{10}(Wde(@po{t0:=b0%2}@fi{b1<5}@os{b0+2<b1+4?b0+=3}a0b{b1;b0},Step(pt1{b0:b1;b1:b0},Dd{0}(a2l)))),Wv{t0}(DySel(t3,a4l,@ki{b1<t0+1%3}Itr{b0;_;1;N}(@os{b0+=1;b1:=3}@ki{b1!6}Fai))),Pre{b0>b1+1;S}(Scc{t0<2}))",
+    Tree1136 "B{b0;t0}@si{b0<7}MSeq(RT{1}(@oh{t0+=2}@po{t0<t0+2?b0+=1;b0=b0+3%3?t0+=1}Wde(a0b{8;b0},Ite(c1,@oh{t0%2=1?t0+=1}@rw{t0%4>2}Sl{0},t2))),Rus{F}(Swm(Scc{b0+4=5},Wt{20},TryF(a3,pa4{b0:6},t5,Scc{b0+4<4},a6))))",
+    Tree1137 "B{l0;t0=0;q0=2;b0=5}@si{b0>7}@po{b0+=1}@of{b0+=3;b0:=b0%2}Itr{b0;0;3;T}(Fb(c0b{4},MSeq(Sel(t1,c2b{t0+2},a3),MSeq(Ruf{F}(ASeq(c4)))),Pri(@si{b0+2<4}@ki{b0+4%4<2}@rw{b0<b0%2}Sb{t0=b0},a5,t6e,c7,pi8{t0:b0})))",
+    Tree1138 "B{b0=3;t0=1}@po{t0+=3}Sel(Obs{b0!7;B}(Pre{b0+1>1;K}(Ret0(c0))),@si{t0+1=2}Seq(AFb(t1,Rep2(DySeq(Sb{b0=t0}))),Bin{b0>6;N}(t2,F),PPar{2;_}(@si{t0<1}@oh{t0+=1;b0:=b0%2}pt3{b0:b0;b1:b0},c4l,pc5{b0:t0})))",
+    Tree1139 "B{b0=2}Once(Obs{b0+4%2=0;_}(Flt{1;S;K}(a0)))",
+    Tree1140 "B{b0;b1=1;t0;o0=4;l0=2}AFb(RFb(Inv(a0b{3;b1}),Wv{t0}(Wde(t1,c2))),Pre{b0<7;F}(Itr{b1;2;_;N}(Bin{o0|1<3;N}(@rw{o0|3%3!0}@oh{b0:=t0;b0+=1}@of{t0:=b1}t3,F))))",
+    Tree1141 "B{l0=3;b0;o0=3;t0=4;b1=4}Itr{b1;_;2;_}(@oh{t0:=o0|3}FS(RU{F}(RSel(a0,OnceK(Ite(pa1{b0:t0;b1:=},t2)),pa3{b0:=;b1:t0},Scc{b1<b1%2},RSeq(Sl{20},pa4{b0:b1;b1:t0})))))",
+    Tree1142 "B{b0=1;t0=4}PPar{0;_}(@oh{b0+=1}c0,@po{t0:=b0+2%2;b0:=t0+1}R,RT{F}(Sc{b0+=3;b0+1>b0+3?t0:=b0%4}),MSeq(c1l),c2)",
+    Tree1143 "B{t0=2;o0;b0=5;b1=3}Invt(RSeq(Obs{b0>o0|4;N}(Sc{t0>2?b1+=3}),Star(WU{none}(pi0{t0:b0}),c1l),pa2{b0:=;b1:=}))",
+    Tree1144 "B{t0=1;o0;b0}Rep3(Ite(PrSel{4}(Ite(t0,@ki{none}@of{t0+=1}@po{t0+=3}c1l)),Once(MPri(t2,pc3{b0:6},pc4{b0:=},c5))))",
+    Tree1145 "B{b0=2;t0=0}Ruf{F}(Star(a0e,AFb(a1,pa2{b0:=;b1:b0},Wu{t0}),Mt{0}(Keep(Rpt{F}(Keep(a3l))))))",
+    Tree1146 "B{b0;t1=1;t0=1;b1=0}RSeq(Cd{30;F}(RFb(Wu{t1},Wv{t1}(Swm(t0,c1e)),F)),OnceT(@ki{b0+1>1}t2e),PAll{_}(Sel(Opt(Cd{0;F}(c3b{t0})),FF(Rep4(a4))),Inv(Invt(Seq(pt5{b0:9;b1:=},Sc{t0+=2},c6)))))",
+    Tree1147 "Wde(t0,RU{F}(a1e),Run)",
+    Tree1148 "Dl{10}(c0e)",
+    Tree1149 "B{o0=4;t0;b0}Fb(@fi{none}@rw{none}Wde(t0,Bin{none;N}(To{50}(c1),@po{b0+=2}@fi{t0>2}Sl{30})),Bin{t0>b0;N}(Su{t0}(Cnd{b0%3>1;N;_}(@po{t0:=t0+1%4;t0+=2}@ki{t0<3}Fb(pa2{b0:=},c3l))),Rep2(PAll{1}(pc4{b0:7},t5))))",
+    Tree1150 "B{t1;b0=1;b1=3;t0=2}MSeq(pc0{b0:t0},Cnd{t1>b0;N;F}(@rw{b1+2%2!1}Fb(t1,pt2{b0:6})),Sc{b0:=b1+2%2})",
+    Tree1151 "B{b0=1;t0=1;o0;l0=0;b1=4}MPri(RFb(Ret2(Itr{b1;2;_;_}(PAll{1}(Isw{b0+2;T;N}(Sw{2;1;5}(c0,c1,a2,c3)))))),Bin{none;N}(Itr{b1;_;1;_}(t4),c5l),Rmp{S;F}(WU{b0%2=0}(Itr{b0;2;2;_}(Flip(a6e,pc7{b0:=},@oh{b1+=2;t0!7?b0+=3}WU{t0+4<b0}(Ub{o0}))))),Step(@si{b1+4=7}Pre{t0=6}(a8),Sc{b1:=b0+1},Su{t0}(c9b{b0}),WU{o0|4+4%2=1}(Sb{b0=t0}),FS(c10l)),Par{-1;-1}(PAll{_}(Ret2(a11e),Par{_;-1}(@po{t0:=b1;o0:=b1}Sc{o0:=_;t0%4<0?t0+=2},@si{b1!b0}@rw{o0|5>7}F),t12,Itr{b1;1;1;N}(Sl{0}))))",
+    Tree1152 "TryT(RFb(PAll{1}(DySeq(t0e,c1),c2)),Fb(Seq(a3,a4),Wt{50}))",
+    Tree1153 "B{b0=4;o0;t0=4}DySel(Ite(c0b{b0},t1),SubA(Fb(t2,SubR(Sc{t0%3!1?b0+=1}))))",
+    Tree1154 "B{o0;t0=5;l0=3;b0=0}Itr{b0;0;_;N}(Par{3;1}(Ite(SubA(Seq(pc0{b0:9},Dl{50}(a1))),PAll{_}(pt2{b0:t0;b1:b0},t3)),Sel(@fi{o0|0%2>0}@ki{t0+4<7}c4,Once(t5),t6),Sel(Itr{b0;0;3;_}(Ruf{F}(@si{some}@fi{t0<b0%2}c7e)),RFb(c8,pt9{b0:=},Sb{b0=t0}))))",
+    Tree1155 "B{l0=2;b0;b1;t0=5}Itr{b0;0;3;T}(Rpt{0}(@po{t0:=t0+1%4;b1<t0?b1+=1}@ki{b0!5}pt0{b0:b1;b1:=}))",
+    Tree1156 "B{b1}Pre{b1+1=6;F}(Dl{20}(F))",
+    Tree1157 "B{b0=3;t1=1;t0;o0}Rpt{2}(Seq(a0,@ki{b0+4<5}Isw{b0+3%3;_;_}(Cnd{t0+1=b0;N;F}(@oh{t1+=1;b0>t1?o0:=t1%3}a1l),pa2{b0:=},Rep3(t3),Bin{t1+4%2>0;N}(c4e,t5)),RFb(Fb(Obs{b0%2>0;B}(a6),MPri(c7,a8b{b0;b0},Sl{20})))))",
+    Tree1158 "ASeq(RFb(MPri(a0,Fb(t1,t2),F,t3)),DySel(c4e,t5,t6),Fb(MSeq(Wt{20},c7,c8),a9l),c10,Fb(t11,Dd{10}(t12),c13))",
+    Tree1159 "To{20}(RFb(t0e,t1,PAll{_}(OnceK(Opt(t2)),Wt{0},RSel(F,Ret2(DySeq(Sl{50}))))))",
+    Tree1160 "B{t0;o0=_;b0=4;l0;b1=1}Itr{b0;_;_;_}(Obs{b0+1%4!2;N}(Fb(@of{o0:=_}@os{t0>6?b1+=3}@ki{b1+4=1}RFb(Isw{3;_;_}(Sl{20},Ruf{F}(Sl{50})),Pre{b1%2<0;S}(Obs{b0!2;_}(FS(c0l))),Step(RT{F}(Step(c1,Ub{o0})),Par{1;_}(pt2{b0:b0;b1:=},Sc{o0:=_})),@fi{b0>t0+4}@ki{b0%4<0}Star(t3,t4)),PAll{2}(Keep(Seq(Sc{b0:=b1})),Seq(Bin{o0|2+2!2;T}(Scc{o0|3%3=0},Ruf{2}(c5l)),pa6{b0:=;b1:b1})))))",
+    Tree1161 "B{b0;o0=_;t0}Seq(Flt{2;_;_}(RT{3}(@oh{o0|4>b0+4?t0:=b0;t0+=1}Rep4(pi0{t0:=}))),Par{0;_}(Isw{4;N;_}(@of{t0:=0;o0:=b0%3}@po{t0:=t0%2}@fi{b0<3}S,c1l,a2)),Fb(c3,t4,a5,c6,a7b{t0;b0}),Fb(Pre{t0<4}(@os{some?b0:=o0|1}t8),t9),Isw{t0;N;N}(@of{t0:=b0;b0:=b0%2}@rw{t0+1=2}@po{o0:=_}Seq(Suc,pa10{b0:t0;b1:t0})))",
+    Tree1162 "B{b1;t1;t0=1}Try(c0l,c1,Invt(To{50}(Bin{t1=5;N}(S,c2e))),Swm(Flip(t3,t4,@os{t0:=b1+3;t1+=1}c5),c6e),c7)",
+    Tree1163 "B{b0=4;t0=1;b1=4;l0}Intr{b0+2>3}(@po{b1+=3}@oh{t0+=2;b1=4?t0+=1}Flip(Swm(RSeq(Scc{b0<5},t0,pi1{t0:=}),SubA(a2b{t0;b1}),Itr{b1;0;_;T}(c3l))))",
+    Tree1164 "B{t0=3;t1=0}Seq(Wu{t0},Sb{t1=3},c0e)",
+    Tree1165 "B{t0=0;t1=2;q0}Pri(Wu{t1},t0,Lp{t1;S}(Scc{t0<2}),pc1{b0:t0},t2)",
+    Tree1166 "B{b1;b0=5;t0}Lim{1}(MSeq(RFb(pt0{b0:t0},t1),Seq(Scc{b1!b1+4%4},c2,pc3{b0:b0},pi4{t0:=},@ki{b0=t0}Sl{0})))",
+    Tree1167 "B{b1=3;b0;o0}Ite(a0b{5;b0},Isw{b1%4;_;T}(Sb{o0=4},pc1{b0:9}),c2)",
+    Tree1168 "B{b1=2;b0=3}Obs{b0>b0+1;_}(Keep(PAll{2}(Rep4(Star(a0,S,a1b{b1%2;b1},pc2{b0:0},a3l)),pa4{b0:=})))",
+    Tree1169 "B{q0;b1;t0}Lp{_;_}(@po{b1+=1;b1:=t0%3}Sel(t0,c1))",
+    Tree1170 "B{b1=5}Fb(RSel(t0,@rw{b1>0}RT{3}(c1e)),Fb(a2e,t3),RSeq(Seq(c4,RepF(t5))),TryF(t6,a7),Rep4(Run))",
+    Tree1171 "B{b0=3;b1=1;t0}ASeq(Sel(Sw{4;1}(t0,@oh{b1<2?b0+=2}a1e,t2),Rty3(MPri(c3,a4b{b0;b1},@ki{t0<2}@os{b0:=b1%4}@of{b1:=b0+1}c5)),Obs{b1+1=5;S}(Step(t6,@si{t0<1}@fi{b0=2}S)),Sw{0;5}(Scc{b0<3},pt7{b0:=},t8),Flip(c9,Run,pt10{b0:b0;b1:b1})),Step(Ret4(RetF(Isw{b1;T;T}(t11,@of{b1<1?t0+=1}@ki{b0!b0+1}t12,Wu{t0},@of{b0!7?b0:=b1%3}Wu{t0}))),RSel(t13,a14,c15,c16l),Star(Ruf{1}(a17),TryF(S,a18e))))",
+    Tree1172 "B{o0=1;b0=1;t0;b1=4}PAll{-2}(Wt{20},PPar{2;T}(c0l,Wde(a1b{o0|1%2;b1},c2),@po{b0+=2}Scc{t0!1}))",
+    Tree1173 "B{t1=0;t0=4}Lim{2}(Isw{t0;T;_}(Run,@ki{t1>t0}@oh{t1+=1}@fi{t0<0}F,Wt{10}))",
+    Tree1174 "RFb(Star(DySel(c0l,RepF(a1),a2e,Fb(c3,c4)),Swm(Rus{F}(Par{_;-3}(t5,t6,t7)),RSeq(t8,a9l,c10),Inv(t11e))),Rep3(RFb(RFb(Inv(MSeq(DySel(S),Flt{3;_;_}(t12)))),DySel(MSeq(t13,S),Step(R,OnceT(t14))),Seq(DySeq(t15,c16,c17),Step(t18,c19e)),Flip(Sl{10},DySel(c20)))))",
+    Tree1175 "B{b0}@oh{b0+=2}Inv(c0)",
+    Tree1176 "B{t0;b0;l0=1;b1}Isw{t0;T;T}(c0e,@os{b1+=2}@ki{b0!1}@rw{b1+1%2>0}Suc,t1)",
+    Tree1177 "B{t0=2;q0=3;l0=4;b1=2;o0=1;b0=3}@oh{b1+=1}Seq(Itr{b0;0;1;T}(Isw{8;_;N}(Once(R),Pri(@rw{b1=t0}@ki{b1=3}@fi{b1+3=b1}pa0{b0:b1},a1,a2b{b1%2;b1},Sl{50}))),RFb(c3b{t0%2},Lp{b0;F}(@oh{b0+=1}@si{o0|1!6}@fi{b0%3!1}c4),t5),@ki{b1+1!t0+2}@rw{t0%2<0}Swm(pi6{t0:=},Seq(c7,pc8{b0:7},t9),@oh{t0:=o0|4%4}To{0}(Keep(Lp{t0;S}(a10b{b0+3;b1})))),RFb(Scc{b1!0},Inv(c11l),a12),pa13{b0:b0;b1:t0})",
+    Tree1178 "B{t1=1;b0;l0=2;t0;b1=0}Itr{b0;0;_;T}(Fb(Obs{b0=t0;L}(FS(Rep3(Rus{1}(PAll{_}(@si{b0<t1+4}c0))))),Obs{b0+4=3;L}(Pri(@rw{b0<t0}Sc{t0:=t1},@rw{t0+4=b1}@si{t1%2>0}OnceK(Sc{t0:=t1%3}),RSeq(a1,t2,t3),@fi{b1+4=4}@ki{t1<b0}t4e))))",
+    Tree1179 "B{b1;b0=5;t0=4}@oh{b1:=b0}@rw{b0%3>1}Fb(t0e,Flt{2;R;_}(c1),pi2{t0:=},RT{1}(RSeq(c3e,pc4{b0:t0})),c5)",
+    Tree1180 "B{b0=0;o0;t0=2}Isw{b0%4;_;N}(a0,MSeq(pa1{b0:=;b1:t0},Sc{b0+=1;o0:=b0+1%4}),To{20}(Pre{b0<t0%4;S}(pa2{b0:=})))",
+    Tree1181 "B{b0=4}Pre{b0%3>0;R}(DySel(To{10}(Scc{b0<1}),SubR(SubR(Scc{b0<0})),pi0{t0:b0},t1,t2))",
+    Tree1182 "B{t0}Flt{1;_;F}(Isw{t0;_;T}(t0,RSeq(t1,pc2{b0:t0})))",
+    Tree1183 "B{o0=5;q0;t0;t1=0;b0}Fb(Dl{0}(RFb(RFb(@oh{t1+=2}@rw{some}t0,a1l,t2,@fi{t0!2}@oh{t0+=1}@of{o0|4<t0?t1+=3;t0+=1}t3,a4l),Seq(@fi{b0+1<t0+2%3}t5,Sc{t0+=2;b0:=t0+2%2}),a6,RFb(a7b{o0|5%4;b0}),Flt{3;F;_}(Lp{_;K}(Sc{t0:=3})))),RSeq(Fb(Obs{o0|4>1;L}(c8),Obs{none;_}(a9)),Sb{b0=1}))",
+    Tree1184 "B{b0;l0=4;o0}Sel(ASeq(@si{b0+4%2<0}@po{b0+=1}@fi{o0|0!6}RtyF(t0)),Itr{b0;0;2;N}(FF(Bin{some;_}(AFb(t1e,t2e,Pre{b0%4!0;F}(Run)),Invt(@oh{b0+=3}Itr{b0;2;_;_}(c3))))))",
+    Tree1185 "B{t1;b0=3;t0=4}Mt{0}(Obs{t1+3%3>0;_}(Wde(Isw{t0+4;T;T}(Isw{b0+3%4;N;_}(Fai,R),Sel(@ki{t0+3%3>0}@fi{t0%4>1}Sb{b0=t0}),@of{t0+=2;t1:=t0%3}To{0}(Isw{t1;N;T}(Obs{t0>0;N}(pt0{b0:0;b1:t1}),t1)),Pri(t2,a3),Intr{b0!t1}(@of{t1+=2}@po{t0+=3}c4b{b0%4})),@of{t0:=t1%4;t0:=b0%2}Rep3(TryF(Par{1;_}(Sc{t1+=3},Obs{t0>7;S}(c5)),Par{-2;2}(Dl{20}(pt6{b0:b0}),t7))))))",
+    Tree1186 "B{b0;t0}Flip(Pre{b0+3!1;R}(Ruf{F}(PAll{_}(RFb(c0,a1b{t0%3;b0},RU{F}(c2)),Intr{t0%4>0}(FF(Cnd{t0<1;N;_}(@fi{b0%2>0}c3)))))),PrSel{t0+2;b0+2%3;t0+3%3;t0%2}(Isw{t0+4%2;T;_}(Sb{b0=t0},pt4{b0:t0}),Scc{t0+2%3>1},Lim{1}(t5),@si{t0!b0+2}Wt{0}),Ret1(Pre{t0>5}(Ite(Par{_;-1}(Sb{t0=b0},c6b{t0},c7l,@fi{t0>2}@of{b0+=2;t0:=b0+4%4}pt8{b0:b0;b1:t0}),@rw{b0<t0}Sc{t0>0?t0+=2},pc9{b0:t0}))),RFb(@po{t0:=t0%4;t0+=2}Fb(a10,Seq(pc11{b0:t0},@ki{t0<b0%2}@oh{t0+4!b0%3?b0:=b0+2%3}a12)),RFb(c13,pt14{b0:7;b1:b0},c15e,Suc)))",
+    Tree1187 "B{t0=4;b0=2;t1=0}ASeq(RSeq(c0,pt1{b0:=},pi2{t0:=},a3b{t1;b0},t4),FS(@si{t0!t1}@rw{t1+3=t1%2}Mt{0}(@si{t1<4}Flip(PPar{2;N}(RSeq(WU{t0<1}(Sb{t0=b0}),t5)),RetF(@rw{t1=t0+4}@po{t0+=3}c6e)))),c7,Inv(RFb(RFb(@ki{t0<2}a8,t9),a10,c11)),@po{t0+=3;t1+4=t1?t0+=1}@rw{t0<5}t12)",
+    Tree1188 "B{b1;t0;b0=2}Keep(PPar{2;T}(Cnd{t0=3;T;S}(Dl{30}(Sc{b0+3>b0+2%4?b1+=1;t0+=2}))))",
+    Tree1189 "B{b0=3;b1=4;t0=0}RSeq(Fb(c0e,Obs{b0+1>b0;_}(FF(Par{2;-2}(a1,c2b{6},t3)))),RSel(Par{0;-1}(Scc{t0+4=1},c4e),pa5{b0:=;b1:b1},pc6{b0:=}),PAll{_}(t7e,Rep0(c8b{t0+4}),Fb(Ret1(c9b{t0}),pi10{t0:=}),TryT(Suc,t11)))",
+    Tree1190 "B{t0;b0=2}Isw{t0;N;_}(Pri(PPar{0;T}(Star(FF(SubR(@rw{t0%3>1}Wt{10})),t0e),Try(t1,t2)),Ite(Fb(Obs{b0=5;L}(Isw{b0+4;T;T}(c3)),Obs{t0!2;_}(RSel(pa4{b0:t0;b1:t0},c5,c6))),@po{b0+=1}@of{b0:=t0+4%2}Rmp{S;F}(Isw{t0;N;_}(Flt{2;F;F}(Rty0(Sc{t0+=1})),t7e,S))),Opt(RU{S}(Obs{t0+1=5;N}(@ki{b0%2>0}@os{b0:=9}@oh{b0+=1;t0+=1}RFb(pi8{t0:t0},Star(a9l)))))))",
+    Tree1191 "B{t0=2;b0=5}DySeq(Ret4(OnceK(@os{t0+=1;b0+=2}@po{b0+=2}MSeq(Ite(PAll{2}(c0b{t0},Sl{30}),a1e),Par{1;_}(Scc{b0%3<0},Pre{b0!0;S}(Scc{t0+3!0})),Rep2(Sb{t0=b0})))),Scc{b0%2=1})",
+    Tree1192 "B{t0;q0=1;b0=4}Flip(Ret3(Sel(Obs{b0+4>b0;B}(Isw{b0%4;N;N}(RSeq(a0,Run),pt1{b0:=},Star(@oh{t0%4<2?b0+=3}@rw{b0>4}F,R))),FF(Isw{t0%2;_;N}(Sel(a2),Suc)))),Lp{_;_}(@po{b0:=t0+4}@os{b0:=t0+4%2}Pri(Su{t0}(AFb(a3,t4e)),c5,Fb(WU{t0<6}(pt6{b0:t0})),c7)),Step(OnceT(Wde(c8b{t0+4},c9b{t0})),Fb(ASeq(t10,Seq(Flt{1;R;K}(@si{t0+1%4!1}@ki{b0>5}Rmp{S;S}(a11)),pa12{b0:b0;b1:t0},Wt{0}),t13),@po{b0+=3}@fi{b0%4=2}Pre{b0+1>b0+2%2;S}(Pre{b0>0}(Ret1(Fai))))))",
+    Tree1193 "B{b1=2;b0;q0=3;t0=1}@oh{b0+=2}@si{b1+2%3<1}Seq(FS(Isw{b1;T;N}(@fi{b1%3>0}Sb{t0=8},c0,Sb{t0=1})),Lp{t0;_}(Scc{t0<b1%4}),c1l,ASeq(Sc{t0+=3},Run))",
+    Tree1194 "B{b0=0;t0=1;t1=5}@po{b0+=1}@oh{t0:=t1+2}@ki{t0>t1+3}DySeq(Flip(c0l,pa1{b0:b0;b1:b0},a2,c3,pt4{b0:1;b1:t1}),DySel(Scc{b0%3=0}))",
+    Tree1195 "B{l0;t0;b1=0}Itr{b1;0;3;T}(Rep3(t0e))",
+    Tree1196 "B{b0=5;o0;t0=5}OnceK(RSeq(PAll{_}(@si{b0+3>4}c0b{t0%3},RFb(c1b{t0},SubA(Wu{t0})),t2,FF(pi3{t0:b0})),Bin{t0+2%2>0;T}(Isw{o0|5;_;T}(Wu{t0},@oh{o0:=b0}@os{o0:=_}@fi{some}c4b{t0+1}),F)))",
+    Tree1197 "B{b0;q0=2;t0;o0=_}Fb(AFb(PrSel{b0;3}(pc0{b0:t0},Wu{t0}),DySeq(a1b{b0+3;b0},c2)),Star(c3,Wu{t0},t4,pt5{b0:6}),FS(Rep2(@fi{o0|2<0}@ki{b0=t0+1}@os{t0+=1}Lp{_;_}(Ub{o0}))),Par{-2;-3}(a6,DySeq(@ki{t0=b0}@of{t0%3!2?o0:=t0%3}Sc{t0+=1;t0+=1},pc7{b0:=},c8,c9),t10))",
+    Tree1198 "PPar{0;_}(MSeq(c0,PrSel{2}(c1)),Star(RFb(t2e,t3,Sl{0}),t4),Fb(F,t5,t6,t7,t8),Keep(Seq(t9,Wt{0})),Wde(t10,a11))",
+    Tree1199 "B{t1}RU{F}(Wu{t1})",
 }
