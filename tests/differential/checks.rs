@@ -186,7 +186,12 @@ fn features(node: &Node) -> Vec<String> {
 }
 
 /// The keys of the NodeCanvas kinds added after issue 12's first part (`gen/nc_more.rs`).
-const NC_MORE_KEYS: [&str; 24] = [
+const NC_MORE_KEYS: [&str; 29] = [
+    "Parallel of two Guards",
+    "Guard",
+    "Guard(if_guarded not written)",
+    "Guard(if_guarded = Failure)",
+    "Guard(if_guarded = Running)",
     "entry l0",
     "Iterate",
     "Iterate(until not written)",
@@ -244,10 +249,29 @@ fn nc_more_features(node: &Node) -> Vec<String> {
                 Some(r) => format!("Iterate(reset_index = {r})"),
             });
         }
+        Node::Ext(Ext::Guard(if_guarded), children) => {
+            out.push(format!("Guard(if_guarded {})", status_form(*if_guarded)));
+            // Another Guard with the same token below (not required: a count to watch).
+            fn guards(node: &Node) -> bool {
+                matches!(node.bare(), Node::Ext(Ext::Guard(_), _))
+                    || node.children().into_iter().any(guards)
+            }
+            if children.iter().any(guards) {
+                out.push("Guard with a Guard below".into());
+            }
+        }
         Node::Ext(Ext::Observe(_, abort), _) => out.push(match abort {
             None => "Observe(abort not written)".into(),
             Some(a) => format!("Observe(abort = {})", a.dsl()),
         }),
+        Node::Parallel(_, _, children)
+            if children.len() == 2
+                && children
+                    .iter()
+                    .all(|c| matches!(c.bare(), Node::Ext(Ext::Guard(_), _))) =>
+        {
+            out.push("Parallel of two Guards".into())
+        }
         Node::Composite(_, children) if children.iter().any(|c| c.observe_lower().is_some()) => {
             out.push("observer selector".into())
         }

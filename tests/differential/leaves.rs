@@ -217,6 +217,10 @@ pub struct Ctx {
     inner: RefCell<Inner>,
     /// The clock's time.
     now: Cell<Duration>,
+    /// The token of the library's `Guard(|ctx| &mut ctx.token)` nodes.
+    pub token: bt::GuardToken,
+    /// The interpreter's model of that token: taken or not.
+    pub ref_token_taken: bool,
 }
 
 impl bt::Clock for Ctx {
@@ -235,6 +239,8 @@ impl Ctx {
                 violations: Vec::new(),
             }),
             now: Cell::new(Duration::ZERO),
+            token: bt::GuardToken::new(),
+            ref_token_taken: false,
         }
     }
 

@@ -207,6 +207,8 @@ pub enum Mutation {
     /// Iterate without `reset_index` starts its next activation *after* the element its
     /// iteration ended at (NodeCanvas's documentation; its code and our docs: *at* it).
     IterateResumesAfterEnd,
+    /// A Guard keeps its token after its child completed.
+    GuardKeepsTokenAfterChild,
     /// StepSequencer does not advance when halted (its docs and decision 13: the interrupted child is skipped this round).
     StepSequencerStaysOnHalt,
     /// A static BinarySelector re-reads its condition while a branch runs (its docs: only `dynamic = true` does).
@@ -222,7 +224,7 @@ pub enum Mutation {
 }
 
 impl Mutation {
-    pub const ALL: [Mutation; 70] = [
+    pub const ALL: [Mutation; 71] = [
         Mutation::SwmForgetsIndexOnHalt,
         Mutation::SwmForgetsIndexOnFailure,
         Mutation::RunOnceForgetsOnTreeHalt,
@@ -287,6 +289,7 @@ impl Mutation {
         Mutation::ObserveSelfNotWatched,
         Mutation::ObserverFiresWhileTrue,
         Mutation::IterateResumesAfterEnd,
+        Mutation::GuardKeepsTokenAfterChild,
         Mutation::StepSequencerStaysOnHalt,
         Mutation::BinarySelectorStaticRechecks,
         Mutation::FilterIgnoresCountWhen,
@@ -1750,6 +1753,13 @@ impl RefNode {
                         *pos = 0;
                         *skipped = 0;
                     }
+                    // A Guard that holds the token releases it (its docs).
+                    Ext::Guard(_) => {
+                        if *count == 1 {
+                            ctx.ref_token_taken = false;
+                        }
+                        *count = 0;
+                    }
                     // Iterate's index: back to 0 with `reset_index` (the default), else kept.
                     Ext::Iterate(_, _, _, reset) => {
                         if reset.unwrap_or(true) {
@@ -2367,6 +2377,7 @@ fn tick_ext(node: &mut RefNode, was_running: bool, ctx: &mut Ctx, bb: &mut Bb) -
         | Ext::PrioritySelector(_)
         | Ext::Observe(..)
         | Ext::Iterate(..) => nc::tick(ext, children, pos, finished, was_running, ctx, bb),
+        Ext::Guard(if_guarded) => nc::guard(*if_guarded, children, count, ctx, bb),
         Ext::RepeatUntilFailure(_)
         | Ext::RepeatUntilSuccess(_)
         | Ext::Succeeder

@@ -342,3 +342,28 @@ fn iterate(
     *pos = i + 1;
     Running
 }
+
+/// Guard (its docs' table; `holds`: this Guard holds the context's token, the interpreter's
+/// model `Ctx::ref_token_taken`): the token held by another Guard: `if_guarded` (default
+/// `Failure`), the child not ticked; else the token is taken just before the child's tick and
+/// kept only while the child answers `Running`; the child's status passes through. A halt
+/// releases a held token ([`RefNode::halt`]).
+pub(super) fn guard(
+    if_guarded: Option<StatusName>,
+    children: &mut [RefNode],
+    holds: &mut u32,
+    ctx: &mut Ctx,
+    bb: &mut Bb,
+) -> Status {
+    if ctx.ref_token_taken && *holds == 0 {
+        return if_guarded.map_or(Failure, status_of);
+    }
+    ctx.ref_token_taken = true;
+    *holds = 1;
+    let status = children[0].tick(ctx, bb);
+    if status != Running && !mutant(Mutation::GuardKeepsTokenAfterChild) {
+        ctx.ref_token_taken = false;
+        *holds = 0;
+    }
+    status
+}

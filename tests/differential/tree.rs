@@ -1141,6 +1141,9 @@ pub enum Ext {
     /// `e`: `b0` or `b1`; `until`: 0 Never, 1 FirstSuccess, 2 FirstFailure; `None`: not
     /// written).
     Iterate(Entry, Option<u8>, Option<u32>, Option<bool>),
+    /// `Guard(|ctx| &mut ctx.token, if_guarded = ..) { c }` (NodeCanvas; every Guard of a tree
+    /// shares the context's one token; `if_guarded`: Failure or Running, `None`: not written).
+    Guard(Option<StatusName>),
 }
 
 /// `Iterate`'s termination policies, by number.
@@ -1266,6 +1269,7 @@ impl Ext {
             Ext::PrioritySelector(_) => "PrioritySelector",
             Ext::Observe(..) => "Observe",
             Ext::Iterate(..) => "Iterate",
+            Ext::Guard(_) => "Guard",
         }
     }
 
@@ -1339,6 +1343,10 @@ impl Ext {
                     "{kind}(policy = {}, repeat = {r})",
                     POLICIES[*policy as usize]
                 ),
+            },
+            Ext::Guard(if_guarded) => match if_guarded {
+                None => format!("{kind}(|ctx| &mut ctx.token)"),
+                Some(s) => format!("{kind}(|ctx| &mut ctx.token, if_guarded = {})", s.dsl()),
             },
             Ext::Iterate(element, until, max, reset) => {
                 let mut text = format!("{kind}(l0, element = {{{}}}", element.name());
@@ -1425,6 +1433,7 @@ impl Ext {
             Ext::Observe(c, abort) => {
                 format!("Obs{{{};{}}}", c.desc(), abort.map_or("_", Abort::desc))
             }
+            Ext::Guard(if_guarded) => format!("Grd{{{}}}", StatusName::desc_opt(*if_guarded)),
             Ext::Iterate(element, until, max, reset) => format!(
                 "Itr{{{};{};{};{}}}",
                 element.name(),
@@ -1569,6 +1578,7 @@ impl Ext {
                 };
                 Ok(Ext::Iterate(element, until, max, flag_parse(r)?))
             }),
+            "Grd" => text().and_then(|t| Ok(Ext::Guard(StatusName::parse_opt(t)?))),
             "DySeq" => no_payload(Ext::DynamicSequence),
             "DySel" => no_payload(Ext::DynamicSelector),
             "PrSel" => text().and_then(|t| {
@@ -2223,6 +2233,7 @@ impl Node {
                     Ext::PrioritySelector(_) => all(),
                     Ext::Observe(..) => c() | F,
                     Ext::Iterate(..) => c() | R | F,
+                    Ext::Guard(if_guarded) => c() | if_guarded.map_or(F, StatusName::outcomes),
                 }
             }
             Node::Attr(..) => unreachable!(),

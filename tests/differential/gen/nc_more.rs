@@ -4,19 +4,19 @@
 //! children has `abort = lower | both`). Drawn in [`super::gen_bare`] before its own kinds.
 
 use super::{gen_children, gen_cond, gen_node, gen_value, gen_width, Avail, Rng, MAX_DEPTH};
-use crate::tree::{Abort, Composite, Entry, Ext, Int, LeafForm, Node, Outcomes};
+use crate::tree::{Abort, Composite, Entry, Ext, Int, LeafForm, Node, Outcomes, StatusName};
 
-/// Now and then (10 % of the inner nodes) one of this module's kinds; `None`: the caller draws
+/// Now and then (9 % of the inner nodes) one of this module's kinds; `None`: the caller draws
 /// as before.
 pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<Node> {
-    if budget < 2 || !rng.percent(10) {
+    if budget < 2 || !rng.percent(9) {
         return None;
     }
     let entries = avail.as_deref().unwrap_or(&[]);
     let board = avail.is_some();
     let max_children = (budget - 1).min(5);
     // DynamicSequence, DynamicSelector, PrioritySelector, Observe on its own, a Fallback with
-    // observers, Iterate (over the list `l0`).
+    // observers, Iterate (over the list `l0`), Guard.
     let kind = rng.weighted(&[
         5,
         5,
@@ -28,6 +28,7 @@ pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<
             0
         },
         if entries.contains(&Entry::l0) { 45 } else { 0 },
+        10,
     ]);
     let keep = |_: usize, _: &Node| false;
     Some(match kind {
@@ -91,6 +92,28 @@ pub fn gen(rng: &mut Rng, level: usize, budget: usize, avail: &Avail) -> Option<
             )
         }
         4 => observer_fallback(rng, level, budget, avail),
+        6 => {
+            let mut guard = |rng: &mut Rng, level: usize, budget: usize| {
+                let if_guarded = match rng.below(3) {
+                    0 => None,
+                    1 => Some(StatusName::Failure),
+                    _ => Some(StatusName::Running),
+                };
+                Node::Ext(
+                    Ext::Guard(if_guarded),
+                    vec![gen_node(rng, level + 1, budget - 1, avail)],
+                )
+            };
+            // Now and then two Guards side by side, contending for the one token.
+            if budget >= 5 && level + 2 <= MAX_DEPTH && rng.percent(35) {
+                let first = rng.range(2, budget - 3);
+                let a = guard(rng, level + 1, first);
+                let b = guard(rng, level + 1, budget - 1 - first);
+                Node::Parallel(None, None, vec![a, b])
+            } else {
+                guard(rng, level, budget)
+            }
+        }
         _ => {
             let element = if entries.contains(&Entry::b1) && rng.percent(50) {
                 Entry::b1
